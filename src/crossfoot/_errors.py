@@ -1,0 +1,37 @@
+"""The exception tree.
+
+::
+
+    CrossfootError                 base of everything crossfoot raises on misuse
+     ├── SourceError               a source cannot be read (names the source and the field)
+     ├── CaseFileError             a line of an eval case file is malformed (names line and field)
+     ├── RowsError                 result rows of an unreadable shape (trace)
+     └── UnrecognizedMessage       a transcript message of an unknown shape (agents.check_run)
+
+Unknown options raise the built-in ``TypeError`` naming the option and the valid ones, as Python
+does for unknown keyword arguments.
+"""
+
+from __future__ import annotations
+
+__all__ = ["CaseFileError", "CrossfootError", "RowsError", "SourceError", "UnrecognizedMessage"]
+
+
+class CrossfootError(Exception):
+    """Base class for errors crossfoot raises on bad input."""
+
+
+class SourceError(CrossfootError, ValueError):
+    """A source could not be read. The message names the source and what was wrong."""
+
+
+class CaseFileError(CrossfootError, ValueError):
+    """A case file line is malformed. The message names the line and the field."""
+
+
+class RowsError(CrossfootError, ValueError):
+    """Result rows of a shape ``trace`` cannot read."""
+
+
+class UnrecognizedMessage(CrossfootError, ValueError):
+    """A transcript message whose shape no reader recognises."""

@@ -1,0 +1,131 @@
+"""Verification rules, run in order for every claim.
+
+A rule is a function ``rule(ctx: ClaimContext) -> Verdict | None``. The engine calls the rules of
+:data:`RULES` in order and keeps the first verdict returned; ``None`` means "this rule has nothing
+to say, try the next". A rule that proves a number returns a passing verdict (``supported_exact``,
+``supported_rounded``, ``derived``); a rule that proves it *wrong* (``contradicted``,
+``arithmetic_error``, ``wrong_row``) returns that. ``unsupported``, ``wrong_record``, ``uncited``
+and ``unknown_citation`` are decided by the engine itself, after the rules.
+
+Each rule family lives in its own module and registers nothing at import: the order is this tuple.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from .._index import ValueIndex
+from .._types import Claim, Evidence, Mention, Sentence, Source, SourceValue, Status
+
+__all__ = ["RULES", "ClaimContext", "Options", "Rule", "Scope", "Verdict"]
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Every option of :func:`crossfoot.check`. Unknown names raise ``TypeError`` (see ``_options``)."""
+
+    require_citations: bool = False
+    allow_rounding: bool = True
+    allow_derived: bool = True
+    check_table_rows: bool = True
+    # Above this many operand values in one scope, derivations are not searched from the sources
+    # alone (coincidences become likely); operands the answer states still work.
+    max_derivation_operands: int = 30
+    # Largest k for sums/means of k operands.
+    max_sum_operands: int = 4
+    # Kinds of derivation allowed (None: all). Names: see Evidence.kind.
+    derivations: frozenset[str] | None = None
+    # Flat tolerance mode (trace presets). None: precision-aware matching (the default).
+    rel_tolerance: Decimal | None = None
+    abs_tolerance: Decimal | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    status: Status
+    evidence: Evidence | None = None
+    message: str = ""
+
+
+@dataclass(slots=True)
+class Scope:
+    """The sources a claim may be checked against, with their indexes.
+
+    ``index`` covers every value in scope. ``groups`` are the operand pools a derivation may draw
+    from together: for a cited sentence one group of all its cited records, for an uncited sentence
+    one group per record (or per table), so unrelated records never combine by chance.
+    """
+
+    sources: tuple[Source, ...]
+    cited: bool
+    index: ValueIndex
+    groups: tuple[ValueIndex, ...]
+
+    def values(self) -> tuple[SourceValue, ...]:
+        return self.index.values
+
+
+@dataclass(slots=True)
+class ClaimContext:
+    """Everything a rule may look at for one claim."""
+
+    mention: Mention
+    sentence: Sentence
+    text: str  # the whole answer
+    mentions: tuple[Mention, ...]  # every mention of the answer, in order
+    position: int  # index of ``mention`` in ``mentions``
+    scope: Scope
+    options: Options
+    # Claims of the answer already passed (earlier mentions), for restatements and step-by-step
+    # arithmetic. Rules look back at most two sentences (see rules.steps).
+    grounded: tuple[Claim, ...] = ()
+    # Scratch space a rule may leave for later rules (e.g. the written-calculation parse).
+    notes: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def sentence_mentions(self) -> tuple[Mention, ...]:
+        s = self.sentence
+        return tuple(m for m in self.mentions if s.start <= m.start < s.end)
+
+
+Rule = Callable[[ClaimContext], "Verdict | None"]
+
+
+def _load_rules() -> tuple[Rule, ...]:
+    # Imported lazily so the rule modules can import this package's types.
+    from . import direct
+
+    rules: list[Rule] = []
+    for module_name, attr in _RULE_ORDER:
+        try:
+            module = __import__(f"{__name__}.{module_name}", fromlist=[attr])
+        except ModuleNotFoundError as exc:  # a rule family not written yet
+            if exc.name != f"{__name__}.{module_name}":
+                raise
+            continue
+        rules.append(getattr(module, attr))
+    if not rules:
+        rules.append(direct.direct_match)
+    return tuple(rules)
+
+
+# (module, function) in the order the engine tries them.
+_RULE_ORDER: tuple[tuple[str, str], ...] = (
+    ("arithmetic", "written_calculation"),  # parse "a - b = c" the answer writes out
+    ("direct", "direct_match"),  # exact / rounded / unit header / fraction<->percent, then rows
+    ("steps", "step_arithmetic"),  # restatements and arithmetic over already grounded numbers
+    ("derive", "two_operand"),  # change, % change, pp, bps, difference, sum, share, ratio, mean
+    ("multi", "multi_operand"),  # sums and means of 3..k values, CAGR
+)
+
+RULES: tuple[Rule, ...] = ()
+
+
+def rules() -> tuple[Rule, ...]:
+    """The ordered rule tuple (loaded once)."""
+    global RULES
+    if not RULES:
+        RULES = _load_rules()
+    return RULES
