@@ -1,0 +1,40 @@
+# crossfoot: the two commands a new user needs are `make demo` and `make test`.
+VENV ?= .venv
+PYTHON ?= python3
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip
+EXTRAS ?= dev,deepeval,ragas,agents,bench,judge
+
+.PHONY: demo test install test-deps lint bench clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+
+install: $(PY)
+	$(PIP) install -q -e .
+
+# Installs the package and runs the main job on the bundled (fictional) examples.
+demo: install
+	$(VENV)/bin/crossfoot eval examples/cases.jsonl -v
+	@echo
+	-$(VENV)/bin/crossfoot check --output examples/answer.txt --sources examples/sources.json
+
+# Everything the tests need: every extra, and the pinned promptfoo CLI.
+test-deps: $(PY)
+	$(PIP) install -q -e ".[$(EXTRAS)]"
+	npm ci --prefix integrations/promptfoo --no-audit --no-fund --loglevel=error
+
+test: test-deps
+	$(PY) -m pytest
+
+lint: $(PY)
+	$(PY) -m ruff check src tests benchmarks examples
+	$(PY) -m ruff format --check src
+	$(PY) -m mypy
+
+bench: test-deps
+	$(PY) benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,152 @@
+"""Direct matches: the claim is a source value, exactly or rounded at the precision it states.
+
+Forms that count as the same value:
+
+- the value itself (``$3.2bn`` for 3,214,000,000 when rounding is allowed);
+- a table cell under a unit header, in either view (``7170`` or ``$7,170 million`` for a cell
+  ``7,170`` under "(in millions)"); the sources module indexes both views;
+- a fraction for a percentage and back (``12.3%`` for 0.123, ``0.123`` for 12.3%);
+- a positive figure for a negative source value ("a loss of $250,000" for -250,000). A negative
+  claim is never grounded by a positive value.
+
+False precision fails: a claim stated more finely than its source ("$3,214 million" when the source
+only says "$3.2bn") matches only if it equals the source value exactly.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from .._types import Evidence, Mention, SourceValue, format_decimal
+from . import ClaimContext, Verdict
+
+__all__ = ["compatible", "direct_candidates", "direct_match", "window"]
+
+_HUNDRED = Decimal(100)
+_DOLLAR_CODES = frozenset({"USD", "HKD", "CAD", "AUD", "SGD", "NZD", "TWD", "MXN"})
+_SYMBOL_CODES = {"€": "EUR", "£": "GBP", "₹": "INR", "¥": "JPY"}
+
+
+def direct_match(ctx: ClaimContext) -> Verdict | None:
+    """Rule: exact or rounded match of a source value in scope, then the table-row check."""
+    matches = direct_candidates(ctx.mention, ctx)
+    if not matches:
+        return None
+    if ctx.options.check_table_rows:
+        wrong = _row_verdict(ctx, [sv for sv, _, _ in matches])
+        if wrong is not None:
+            return wrong
+    sv, exact, how = matches[0]
+    formula = sv.describe()
+    if sv.unit_header:
+        formula += f" (cell scaled by {sv.unit_header!r})"
+    if how:
+        formula += f" ({how})"
+    status = "supported_exact" if exact else "supported_rounded"
+    kind = "cell" if sv.row is not None or sv.field is not None else "exact"
+    return Verdict(status, Evidence("direct", kind, formula, (sv,), sv.value))
+
+
+def _row_verdict(ctx: ClaimContext, matches: list[SourceValue]) -> Verdict | None:
+    try:
+        from .._rowmatch import row_verdict
+    except ModuleNotFoundError:  # pragma: no cover - scaffolding until the row module lands
+        return None
+    return row_verdict(ctx, matches)
+
+
+def direct_candidates(
+    mention: Mention, ctx: ClaimContext
+) -> list[tuple[SourceValue, bool, str]]:
+    """Source values in scope that the mention states, best first: ``(value, exact?, how)``."""
+    found: list[tuple[SourceValue, bool, str]] = []
+    seen: set[int] = set()
+    for target, factor, how in _targets(mention):
+        tol = window(mention, ctx) * factor
+        for sv in _lookup(ctx, target, tol, mention.negative):
+            if id(sv) in seen or not compatible(mention, sv, how):
+                continue
+            diff = abs(abs(sv.value) - abs(target))
+            exact = diff == 0
+            if not exact:
+                if not ctx.options.allow_rounding and ctx.options.rel_tolerance is None:
+                    continue
+                # False precision: the claim states more than the source knows.
+                if ctx.options.rel_tolerance is None and sv.precision > mention.precision * factor:
+                    continue
+            seen.add(id(sv))
+            found.append((sv, exact, how))
+    # Exact first, then the closest; values the sentence's own row names are sorted by rowmatch.
+    found.sort(key=lambda item: (not item[1], abs(abs(item[0].value) - abs(mention.value))))
+    return found
+
+
+def window(mention: Mention, ctx: ClaimContext) -> Decimal:
+    """How far a source value may sit from the claim and still be what it states."""
+    opts = ctx.options
+    if opts.rel_tolerance is not None or opts.abs_tolerance is not None:
+        rel = (opts.rel_tolerance or Decimal(0)) * abs(mention.value)
+        return max(rel, opts.abs_tolerance or Decimal(0))
+    if not opts.allow_rounding:
+        return Decimal(0)
+    return mention.precision
+
+
+def _targets(mention: Mention) -> list[tuple[Decimal, Decimal, str]]:
+    """(value to look for, factor for the window, note) for each form the mention may take."""
+    targets = [(mention.value, Decimal(1), "")]
+    if mention.kind == "percent":
+        targets.append((mention.value / _HUNDRED, Decimal("0.01"), "as a fraction"))
+    elif mention.kind == "number" and abs(mention.value) <= 1 and mention.value != 0:
+        targets.append((mention.value * _HUNDRED, _HUNDRED, "as a percentage"))
+    elif mention.kind == "bps":
+        targets.append((mention.value / _HUNDRED, Decimal("0.01"), "as percentage points"))
+    return targets
+
+
+def _lookup(ctx: ClaimContext, target: Decimal, tol: Decimal, negative: bool) -> list[SourceValue]:
+    index = ctx.scope.index
+    hits = index.between(target - tol, target + tol)
+    if not negative and target > 0:
+        # A positive figure may state the size of a negative value ("a loss of $5m").
+        hits += index.between(-target - tol, -target + tol)
+    return hits
+
+
+def compatible(mention: Mention, sv: SourceValue, how: str) -> bool:
+    """Whether a source value of this kind and currency can be what the mention states."""
+    mk, sk = mention.kind, sv.kind
+    if how == "as a fraction":
+        ok = sk == "number"
+    elif how == "as a percentage":
+        ok = sk == "percent"
+    elif how == "as percentage points":
+        ok = sk == "pp"
+    elif mk in ("money", "number"):
+        ok = sk in ("money", "number")
+    elif mk == "ratio":
+        ok = sk in ("ratio", "number")
+    else:  # percent, pp, bps must meet their own kind
+        ok = mk == sk
+    if not ok:
+        return False
+    return currencies_agree(mention.currency, sv.currency)
+
+
+def currencies_agree(a: str | None, b: str | None) -> bool:
+    """``$`` agrees with any dollar currency; codes and other symbols compare strictly."""
+    if a is None or b is None or a == b:
+        return True
+    a, b = _SYMBOL_CODES.get(a, a), _SYMBOL_CODES.get(b, b)
+    if a == b:
+        return True
+    if a == "$":
+        return b in _DOLLAR_CODES or b.endswith("$")
+    if b == "$":
+        return a in _DOLLAR_CODES or a.endswith("$")
+    return False
+
+
+def describe_value(sv: SourceValue) -> str:
+    """``label (value)`` for formulas."""
+    return f"{sv.label or sv.field or 'value'} ({format_decimal(sv.value)})"
