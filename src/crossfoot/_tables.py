@@ -1,0 +1,704 @@
+"""Tables in sources: find them in text, read them cell by cell, detect unit headers.
+
+Two table shapes are found inside free text:
+
+* JSON-style (or Python-literal) lists of lists, as TAT-QA and FinQA ship them:
+  ``[["", "2019", "2018"], ["Net sales", "7,630.0", "6,710.4"]]``.
+* Pipe tables: markdown (``| Region | 2024 |`` with a ``|---|`` separator) and bare pipe rows
+  (``revenue | $ 60.94 | $ 37.84``), two or more consecutive lines.
+
+Tables found in free text tolerate ragged rows: short rows are padded with empty cells, because text
+copied out of documents often drops trailing empties. Explicit tables given in a record are checked
+for width by :mod:`crossfoot._sources` instead.
+
+Reading a table (:func:`read_table`):
+
+* Header rows are the leading rows with no number other than a year ("2019", "FY2019" is text).
+  Stacked header cells make the column label ("Year Ended December 31, 2019"); a header row above
+  the last one spreads a lone spanning cell over the columns around it.
+* The row label is the first non-numeric cell of a row. A body row without numbers is a section
+  heading: it gives context to the label of the rows below and no values.
+* The year comes from the column label, else from the row label (when exactly one year is named).
+* Cells: ``$1,200``, ``(1,234)`` (negative), ``12.3%`` (percent), ``—``/``-``/``n/a``/empty (no
+  value). A cell is exact as written with precision half a unit of its last digit.
+* Unit headers ("(in millions)", "£m", "$'000", ...) in a header cell or in the surrounding text
+  make every non-percent cell yield two values: as written (view ``written``) and scaled (view
+  ``true``).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from ._types import Kind, SourceValue
+
+__all__ = [
+    "CellNumber",
+    "TextTable",
+    "Unit",
+    "find_tables",
+    "find_unit_headers",
+    "parse_cell",
+    "read_table",
+    "unit_in_cell",
+    "year_in",
+]
+
+
+# --------------------------------------------------------------------------------------------
+# Cells
+
+
+@dataclass(frozen=True, slots=True)
+class CellNumber:
+    """One number read from a cell string. ``value`` is signed and scaled by any scale word the
+    cell itself carries ("$3.2bn"); ``precision`` is half a unit of the last written digit, scaled.
+    """
+
+    value: Decimal
+    precision: Decimal
+    kind: Kind
+    currency: str | None = None
+    own_scale: bool = False  # the cell wrote its own scale word, so a unit header does not apply
+    year_like: bool = False  # a bare 1900..2100 integer such as a header "2019"
+
+
+_SCALE_WORDS: dict[str, Decimal] = {
+    "k": Decimal(10) ** 3,
+    "thousand": Decimal(10) ** 3,
+    "thousands": Decimal(10) ** 3,
+    "000": Decimal(10) ** 3,
+    "000s": Decimal(10) ** 3,
+    "m": Decimal(10) ** 6,
+    "mn": Decimal(10) ** 6,
+    "mm": Decimal(10) ** 6,
+    "million": Decimal(10) ** 6,
+    "millions": Decimal(10) ** 6,
+    "b": Decimal(10) ** 9,
+    "bn": Decimal(10) ** 9,
+    "billion": Decimal(10) ** 9,
+    "billions": Decimal(10) ** 9,
+    "tn": Decimal(10) ** 12,
+    "trillion": Decimal(10) ** 12,
+    "trillions": Decimal(10) ** 12,
+    "lakh": Decimal(10) ** 5,
+    "lakhs": Decimal(10) ** 5,
+    "crore": Decimal(10) ** 7,
+    "crores": Decimal(10) ** 7,
+}
+
+_CURRENCY_CODES = "USD|EUR|GBP|JPY|INR|CNY|RMB|CHF|CAD|AUD"
+
+_CELL = re.compile(
+    rf"""
+    ^\s*
+    (?P<cur1>(?:US|A|C|HK|S|NZ)?\$|[€£¥₹]|(?:{_CURRENCY_CODES})(?=[\s\d(\-−–$.]))?  # currency first
+    \s*(?P<open>\()?\s*                       # accounting negative "(1,234)"
+    (?P<sign>[-−–+])?\s*                      # minus, U+2212, en dash
+    (?P<cur2>(?:US|A|C|HK|S|NZ)?\$|[€£¥₹])?\s*  # "-$5" / "($5)"
+    (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)
+    \s*(?P<scale>(?i:thousands?|millions?|billions?|trillions?|lakhs?|crores?|bn|mn|mm|tn|[kmb]))?
+    \s*(?P<pct1>%)?\s*
+    (?P<close>\))?\s*
+    (?P<pct2>%)?\s*
+    (?P<code>{_CURRENCY_CODES})?\s*$
+    """,
+    re.X,
+)
+
+# Cells that hold no value: dashes, "n/a", a lone currency symbol or percent sign.
+_BLANK = re.compile(
+    r"^[\s$€£¥₹%\-—–−_.*]*$|^\s*[$€£¥₹]?\s*(?i:n/?a|n\.a\.?|n\.?m\.?|none|nil|null|nan)\s*%?\s*$"
+)
+
+
+_PLAIN = re.compile(r"\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*$")
+# Half a unit of the last digit, by number of decimals.
+_PRECISION = [Decimal(5).scaleb(-(d + 1)) for d in range(40)]
+
+
+def _normalize_currency(symbol: str | None) -> str | None:
+    if not symbol:
+        return None
+    symbol = symbol.strip()
+    if symbol.endswith("$"):
+        return "$"
+    return symbol.upper() if symbol.isalpha() else symbol
+
+
+def is_blank(cell: str) -> bool:
+    """True when a cell holds no value ("", "—", "-", "n/a", "$")."""
+    return _BLANK.match(cell) is not None
+
+
+def parse_cell(cell: str) -> CellNumber | None:
+    """Read one cell that holds exactly one number, or return None.
+
+    >>> parse_cell("(1,234)").value
+    Decimal('-1234')
+    >>> parse_cell("12.3%").kind, parse_cell("12.3%").precision
+    ('percent', Decimal('0.05'))
+    >>> parse_cell("Net sales") is None
+    True
+    """
+    plain = _PLAIN.match(cell)
+    if plain is not None:
+        # Fast path for the commonest cell, a bare number ("7,630.0").
+        num = plain.group(1)
+        digits = num.replace(",", "") if "," in num else num
+        dot = digits.find(".")
+        year_like = dot < 0 and len(digits) == 4 == len(num) and 1900 <= int(digits) <= 2100
+        return CellNumber(
+            Decimal(digits),
+            _PRECISION[len(digits) - dot - 1 if dot >= 0 else 0],
+            "number",
+            None,
+            False,
+            year_like,
+        )
+    m = _CELL.match(cell)
+    if m is None:
+        return None
+    cur1, opened, sign, cur2, num, scale_word, pct1, closed, pct2, code = m.groups()
+    if (opened is None) != (closed is None):
+        return None
+    percent = pct1 is not None or pct2 is not None
+    if percent and scale_word:
+        return None
+    symbol = cur1 or cur2 or code
+    currency = _normalize_currency(symbol) if symbol else None
+    digits = num.replace(",", "") if "," in num else num
+    value = Decimal(digits)
+    dot = digits.find(".")
+    precision = _PRECISION[len(digits) - dot - 1 if dot >= 0 else 0]
+    if scale_word:
+        scale = _SCALE_WORDS[scale_word.lower()]
+        value *= scale
+        precision *= scale
+    negative = opened is not None or (sign is not None and sign != "+")
+    if negative:
+        value = -value
+    year_like = (
+        len(num) == 4
+        and sign is None
+        and not (currency or percent or scale_word or negative)
+        and num.isdigit()
+        and 1900 <= int(num) <= 2100
+    )
+    kind: Kind = "percent" if percent else ("money" if currency else "number")
+    return CellNumber(value, precision, kind, currency, bool(scale_word), year_like)
+
+
+# --------------------------------------------------------------------------------------------
+# Years and unit headers
+
+_YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d{2}(?![\d])|(?i:\bfy\s*'?(\d{2})(?!\d))")
+
+
+def year_in(label: str | None) -> int | None:
+    """The year a label names, when it names exactly one ("Year Ended December 31, 2019").
+
+    >>> year_in("fy2023_sales"), year_in("FY24"), year_in("2019 vs 2018")
+    (2023, 2024, None)
+    """
+    if not label:
+        return None
+    years: set[int] = set()
+    for m in _YEAR.finditer(label.replace("_", " ")):
+        short = m.group(1)
+        years.add(2000 + int(short) if short else int(m.group(0)))
+        if len(years) > 1:
+            return None
+    return years.pop() if years else None
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit header: the text as written, the scale it means and the currency it names."""
+
+    text: str
+    scale: Decimal
+    currency: str | None = None
+
+
+_UNIT_WORDS = r"thousands|millions|billions|trillions|lakhs?|crores?"
+_UNIT_TEXT = re.compile(
+    rf"""
+    \(\s*(?:[^()\n]{{0,30}}?\s)?in\s+(?P<a>{_UNIT_WORDS})\b[^()\n]{{0,80}}?\)   # (in millions, ...)
+    | \(\s*(?P<b>{_UNIT_WORDS})\b(?:\s+of\s+[^()\n]{{1,30}}?)?\s*\)            # ( millions )
+    | \(\s*(?P<cc>(?:[A-Za-z]{{1,3}}\s*)?[$€£¥₹])\s*['’]?\s*
+          (?P<c>000s?|mn|mm|bn|m|b|k|thousands?|millions?|billions?)\s*\)      # (€m) ($000)
+    | (?:(?<=^)|(?<=[\s:;,]))(?P<dc>[$€£¥₹]\s*)?in\s+(?P<d>{_UNIT_WORDS})\b
+          (?=\s*(?:[),.;:]|$|of\s+(?:u\.?s\.?\s+)?(?:dollars|euros|pounds|yen|rupees|usd|eur|gbp
+          |rmb|renminbi)\b|except\b))                                          # in millions of $
+    """,
+    re.X | re.I | re.M,
+)
+
+# A header cell that is only a unit, once years and brackets are removed: "£m", "$'000",
+# "US$’000", "RMB’Million", "$M", "Thousands". Short forms need a currency or an apostrophe.
+_CELL_UNIT = re.compile(
+    r"(?P<cur>[A-Za-z]{0,3}\s*[$€£¥₹]|[A-Za-z]{3}(?=\s*['’]|\s+\w))?\s*(?P<apos>['’])?\s*"
+    r"(?P<w>000s?|thousands?|millions?|billions?|lakhs?|crores?|mn|mm|bn|m|k)",
+    re.I,
+)
+_SHORT_UNITS = frozenset({"000", "000s", "mn", "mm", "bn", "m", "k", "b"})
+_UNIT_CURRENCY_WORDS = {"dollars": "$", "euros": "€", "pounds": "£", "yen": "¥", "rupees": "₹"}
+
+
+def _unit_currency(text: str) -> str | None:
+    for symbol in "$€£¥₹":
+        if symbol in text:
+            return symbol
+    lowered = text.lower()
+    for word, symbol in _UNIT_CURRENCY_WORDS.items():
+        if word in lowered:
+            return symbol
+    code = re.search(rf"\b({_CURRENCY_CODES})\b", text, re.I)
+    return code.group(1).upper() if code else None
+
+
+def _unit_from_match(m: re.Match[str]) -> Unit:
+    word = next(w for w in (m.group("a"), m.group("b"), m.group("c"), m.group("d")) if w)
+    text = m.group(0).strip()
+    return Unit(text, _SCALE_WORDS[word.lower()], _unit_currency(text))
+
+
+def find_unit_headers(text: str) -> list[tuple[int, int, Unit]]:
+    """Every unit header in a text, with its span.
+
+    >>> [u.scale for _, _, u in find_unit_headers("Net sales (in millions): ... ($ in thousands)")]
+    [Decimal('1000000'), Decimal('1000')]
+    """
+    return [(m.start(), m.end(), _unit_from_match(m)) for m in _UNIT_TEXT.finditer(text)]
+
+
+def unit_in_cell(cell: str) -> Unit | None:
+    """The unit a header cell names, if any: "(in millions)", "£m", "$'000", "2019 €m".
+
+    >>> unit_in_cell("2019 €m").scale, unit_in_cell("2019") is None
+    (Decimal('1000000'), True)
+    """
+    if not cell or not cell.strip():
+        return None
+    m = _UNIT_TEXT.search(cell)
+    if m is not None:
+        return _unit_from_match(m)
+    bare = _YEAR.sub(" ", cell).strip(" \t()[]:,.")
+    if not bare or len(bare) > 20:
+        return None
+    c = _CELL_UNIT.fullmatch(bare)
+    if c is None:
+        return None
+    word = c.group("w").lower()
+    if word in _SHORT_UNITS and not (c.group("cur") or c.group("apos")):
+        return None
+    return Unit(cell.strip(), _SCALE_WORDS[word], _unit_currency(c.group("cur") or ""))
+
+
+# --------------------------------------------------------------------------------------------
+# Finding tables in text
+
+
+@dataclass(frozen=True, slots=True)
+class TextTable:
+    """A table found inside a text: its span and its rows as cell strings.
+
+    ``header_rows`` is set when the table marks its header (a markdown ``|---|`` separator), else
+    None and :func:`read_table` detects it.
+    """
+
+    start: int
+    end: int
+    rows: tuple[tuple[str, ...], ...]
+    header_rows: int | None = None
+
+
+_TABLE_START = re.compile(r"\[\s*\[")
+_LITERAL_TOKEN = re.compile(r"""[\[\]]|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'""")
+_DECODER = json.JSONDecoder()
+
+
+def _cell_text(cell: object) -> str | None:
+    """A table cell as a string, or None when the cell is not a scalar."""
+    if cell is None:
+        return ""
+    if isinstance(cell, str):
+        return cell
+    if isinstance(cell, bool):
+        return str(cell)
+    if isinstance(cell, (int, float, Decimal)):
+        return str(cell)
+    return None
+
+
+def _as_rows(obj: object) -> tuple[tuple[str, ...], ...] | None:
+    """Rows of cell strings when ``obj`` is a list of lists of scalars with some row of 2+ cells."""
+    if not isinstance(obj, list) or not obj:
+        return None
+    rows: list[tuple[str, ...]] = []
+    wide = False
+    for row in obj:
+        if not isinstance(row, list):
+            return None
+        cells: list[str] = []
+        for cell in row:
+            text = _cell_text(cell)
+            if text is None:
+                return None
+            cells.append(text)
+        wide = wide or len(cells) >= 2
+        rows.append(tuple(cells))
+    return tuple(rows) if wide else None
+
+
+def _literal_end(text: str, start: int) -> int | None:
+    """End of the bracketed literal starting at ``start`` (quotes respected), or None."""
+    depth = 0
+    for tok in _LITERAL_TOKEN.finditer(text, start):
+        t = tok.group(0)
+        if t == "[":
+            depth += 1
+        elif t == "]":
+            depth -= 1
+            if depth == 0:
+                return tok.end()
+    return None
+
+
+def _json_tables(text: str) -> list[TextTable]:
+    found: list[TextTable] = []
+    last_end = 0
+    for m in _TABLE_START.finditer(text):
+        start = m.start()
+        if start < last_end:
+            continue
+        obj: object = None
+        end = -1
+        try:
+            obj, end = _DECODER.raw_decode(text, start)
+        except ValueError:
+            # Python-literal tables ("[['', '2019']]") read with the safe literal parser.
+            lit_end = _literal_end(text, start)
+            if lit_end is not None:
+                try:
+                    obj, end = ast.literal_eval(text[start:lit_end]), lit_end
+                except (ValueError, SyntaxError, MemoryError, RecursionError):
+                    obj = None
+        rows = _as_rows(obj)
+        if rows is not None:
+            found.append(TextTable(start, end, rows))
+            last_end = end
+    return found
+
+
+_SEPARATOR_CELL = re.compile(r"^\s*:?-+:?\s*$")
+
+
+def _split_pipe_row(line: str) -> list[str] | None:
+    stripped = line.strip()
+    if "|" not in stripped:
+        return None
+    if stripped.startswith("|"):
+        stripped = stripped[1:]
+    if stripped.endswith("|") and not stripped.endswith("\\|"):
+        stripped = stripped[:-1]
+    cells = [c.strip().replace("\x00", "|") for c in stripped.replace("\\|", "\x00").split("|")]
+    return cells if len(cells) >= 2 else None
+
+
+def _is_separator(cells: list[str]) -> bool:
+    if not all(_SEPARATOR_CELL.match(c) for c in cells):
+        return False
+    # "- | - | -" is a row of empty cells in FinQA-style text; a markdown separator has "---"/":".
+    return any("---" in c or ":" in c for c in cells)
+
+
+def _pipe_tables(text: str, taken: list[tuple[int, int]]) -> list[TextTable]:
+    found: list[TextTable] = []
+    block: list[tuple[int, int, list[str]]] = []
+
+    def flush() -> None:
+        rows: list[tuple[str, ...]] = []
+        header: int | None = None
+        for _, _, cells in block:
+            if header is None and _is_separator(cells):
+                header = len(rows)
+                continue
+            rows.append(tuple(cells))
+        if len(rows) >= 2 and (header is None or header < len(rows)):
+            found.append(TextTable(block[0][0], block[-1][1], tuple(rows), header or None))
+        block.clear()
+
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        start, end = pos, pos + len(line.rstrip("\r\n"))
+        pos += len(line)
+        cells = _split_pipe_row(line) if "|" in line else None
+        if cells is None or any(s <= start < e for s, e in taken):
+            if block:
+                flush()
+            continue
+        block.append((start, end, cells))
+    if block:
+        flush()
+    return found
+
+
+def find_tables(text: str) -> list[TextTable]:
+    """Every JSON-style and pipe table in a text, in order of position.
+
+    >>> [t.rows[1] for t in find_tables('see [["", "2019"], ["Sales", "5"]] and more')]
+    [('Sales', '5')]
+    """
+    if "[" not in text and "|" not in text:
+        return []
+    tables = _json_tables(text) if "[" in text else []
+    if "|" in text:
+        tables += _pipe_tables(text, [(t.start, t.end) for t in tables])
+    tables.sort(key=lambda t: t.start)
+    return tables
+
+
+# --------------------------------------------------------------------------------------------
+# Reading a table
+
+#: Fallback for cells that are not exactly one number ("1,234 (a)", "27% ( 27 % )"): returns the
+#: numbers in the cell. Set by crossfoot._sources to a reader built on crossfoot._extract.
+CellFallback = Callable[[str], list[CellNumber]]
+
+_LONE_CURRENCY = re.compile(r"^\s*((?:US|A|C|HK|S|NZ)?\$|[€£¥₹])\s*$")
+_PERCENT_LABEL = re.compile(r"%|\bpercent|\bpct\b", re.I)
+
+
+def _header_count(parsed: list[list[CellNumber | None]], blank: list[list[bool]]) -> int:
+    """Leading rows with no number other than a year; text-only rows after the last row with
+    column text are section headings, not header rows."""
+    n = len(parsed)
+    count = 0
+    last_with_columns = -1
+    seen_years = False
+    for i in range(n):
+        numbers = [c for c in parsed[i] if c is not None]
+        if any(not c.year_like for c in numbers):
+            break
+        has_years = bool(numbers)
+        # Years appear once in a header; a second row of year-like cells is data ("Shares | 2014").
+        if has_years and seen_years:
+            break
+        seen_years = seen_years or has_years
+        if has_years or any(not b for b in blank[i][1:]):
+            last_with_columns = i
+        count = i + 1
+    count = last_with_columns + 1 if last_with_columns >= 0 else 0
+    if count >= n:
+        # Every row looks like a header: keep only the first, the rest is data.
+        count = 1 if n > 1 else 0
+    return count
+
+
+def _column_labels(header: Sequence[Sequence[str]], width: int) -> list[str]:
+    stacked: list[list[str]] = [[] for _ in range(width)]
+    last = len(header) - 1
+    for r, row in enumerate(header):
+        cells = [c.strip() for c in row]
+        if r < last:
+            # A spanning cell ("Year Ended December 31,") is written once over several columns:
+            # spread it right, and back to the first data column.
+            fill = ""
+            first = next((c for c in cells[1:] if c), "")
+            for j in range(1, width):
+                if cells[j]:
+                    fill = cells[j]
+                else:
+                    cells[j] = fill or first
+        for j in range(width):
+            text = cells[j]
+            if text and (not stacked[j] or stacked[j][-1] != text):
+                stacked[j].append(text)
+    return [" ".join(parts) for parts in stacked]
+
+
+def read_table(
+    rows: Sequence[Sequence[str]],
+    *,
+    source_id: str,
+    table_index: int,
+    unit: Unit | None = None,
+    header_rows: int | None = None,
+    fallback: CellFallback | None = None,
+) -> list[SourceValue]:
+    """Every number of a table as :class:`SourceValue` with row/column provenance.
+
+    ``unit`` is the unit header governing the table from outside (the surrounding text); a unit in
+    the table's own header cells takes precedence.
+
+    >>> vals = read_table([["", "2019"], ["Sales", "1,200"]], source_id="S1", table_index=0)
+    >>> [(v.label, str(v.value), v.year) for v in vals]
+    [('Sales / 2019', '1200', 2019)]
+    """
+    if not rows:
+        return []
+    width = max(len(r) for r in rows)
+    grid = [list(r) + [""] * (width - len(r)) for r in rows]
+    parsed = [[parse_cell(c) for c in row] for row in grid]
+    blank = [
+        [p is None and is_blank(c) for c, p in zip(row, prow, strict=True)]
+        for row, prow in zip(grid, parsed, strict=True)
+    ]
+    n_header = _header_count(parsed, blank) if header_rows is None else header_rows
+    header = grid[:n_header]
+    labels = _column_labels(header, width) if header else [""] * width
+    col_years = [year_in(label) for label in labels]
+    col_pct = [bool(label) and _PERCENT_LABEL.search(label) is not None for label in labels]
+    col_names = [label or f"column {j + 1}" for j, label in enumerate(labels)]
+
+    # Units: a column's own header > the table's label column / lone spanning cell > outside text.
+    table_unit: Unit | None = None
+    for row in header:
+        nonblank = [c for c in row if c.strip()]
+        candidates = [row[0]] + (nonblank if len(nonblank) == 1 else [])
+        for text in candidates:
+            table_unit = table_unit or unit_in_cell(text)
+    table_unit = table_unit or unit
+    col_units: list[Unit | None] = [table_unit] * width
+    for j in range(1, width):
+        for row in header:
+            found = unit_in_cell(row[j]) if row[j] else None
+            if found is not None:
+                col_units[j] = found
+                break
+
+    values: list[SourceValue] = []
+    section = ""
+
+    for i in range(n_header, len(grid)):
+        row, cells, blanks = grid[i], parsed[i], blank[i]
+        label_col = -1
+        for j in range(width):
+            if not blanks[j] and cells[j] is None:
+                label_col = j
+                break
+        # A year in the first column of a data row is its label ("2019 | 1,200 | 1,100").
+        first = cells[0]
+        if (
+            label_col != 0
+            and first is not None
+            and first.year_like
+            and any(c is not None for c in cells[1:])
+        ):
+            label_col = 0
+        numbers: list[tuple[int, CellNumber]] = []
+        for j in range(width):
+            if j == label_col:
+                continue
+            cell = cells[j]
+            if cell is not None:
+                numbers.append((j, cell))
+            elif fallback is not None and not blanks[j] and any(ch.isdigit() for ch in row[j]):
+                numbers.extend((j, extra) for extra in fallback(row[j]))
+        row_label = row[label_col].strip() if label_col >= 0 else ""
+        if not numbers:
+            if row_label:
+                section = row_label
+            continue
+        row_year = year_in(row_label)
+        row_is_pct = bool(_PERCENT_LABEL.search(row_label))
+        pending_currency: str | None = None
+        shown_row = row_label or f"row {i + 1}"
+        prefix = f"{section}: " if section and section != row_label else ""
+        row_part = f"{prefix}{shown_row} / "
+        for j, cell in numbers:
+            if pending_currency is None:
+                # A lone "$" cell before the number (TAT-QA splits currency into its own column).
+                k = j - 1
+                while k > label_col and blanks[k]:
+                    symbol = _LONE_CURRENCY.match(row[k])
+                    if symbol is not None:
+                        pending_currency = _normalize_currency(symbol.group(1))
+                        break
+                    k -= 1
+            col_label = labels[j]
+            col_unit = col_units[j]
+            kind = cell.kind
+            if kind != "percent" and cell.currency is None:
+                if row_is_pct or col_pct[j]:
+                    kind = "percent"
+            currency = cell.currency or pending_currency
+            if currency is None and col_unit is not None and kind != "percent":
+                currency = col_unit.currency
+            if kind == "number" and currency:
+                kind = "money"
+            pending_currency = None
+            year = col_years[j] if col_years[j] is not None else row_year
+            label = f"{row_part}{col_names[j]}"
+            row_value = row_label or None
+            column_value = col_label or None
+            if col_unit is not None and kind != "percent" and not cell.own_scale:
+                values.append(
+                    SourceValue(
+                        value=cell.value,
+                        source_id=source_id,
+                        kind=kind,
+                        label=label,
+                        row=row_value,
+                        column=column_value,
+                        year=year,
+                        table=table_index,
+                        row_index=i,
+                        col_index=j,
+                        view="written",
+                        precision=cell.precision,
+                        currency=currency,
+                    )
+                )
+                values.append(
+                    SourceValue(
+                        value=cell.value * col_unit.scale,
+                        source_id=source_id,
+                        kind=kind,
+                        label=label,
+                        row=row_value,
+                        column=column_value,
+                        year=year,
+                        table=table_index,
+                        row_index=i,
+                        col_index=j,
+                        unit_header=col_unit.text,
+                        view="true",
+                        precision=cell.precision * col_unit.scale,
+                        currency=currency,
+                    )
+                )
+            else:
+                values.append(
+                    SourceValue(
+                        value=cell.value,
+                        source_id=source_id,
+                        kind=kind,
+                        label=label,
+                        row=row_value,
+                        column=column_value,
+                        year=year,
+                        table=table_index,
+                        row_index=i,
+                        col_index=j,
+                        precision=cell.precision,
+                        currency=currency,
+                    )
+                )
+    return values
+
+
+def decimal_or_none(text: str) -> Decimal | None:
+    """``Decimal(text)`` or None when it is not a finite number."""
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        return None
+    return value if value.is_finite() else None
