@@ -1,0 +1,709 @@
+"""Calculations an answer writes out, parsed by a small safe parser and recomputed.
+
+Answers often show their working: ``(7167.1 − 6383.0) / 6383.0 × 100 = 12.28%``,
+``(76 + 73 + 52) / 3 = 67``, LaTeX such as ``\\frac{119 - 86}{119} \\times 100 \\approx 27.7\\%``,
+or a parenthetical that explains a figure: "a decrease of $6 million ($5829m − $5735m)". This
+module finds them and recomputes them with :class:`~decimal.Decimal` arithmetic. Nothing is ever
+``eval``-ed: the numbers are the spans :func:`crossfoot._extract.extract` found, the operators
+come from a fixed table, and the parser is a recursive descent bounded in length
+(:data:`MAX_CHARS`), tokens and depth (:data:`MAX_DEPTH`). Text it cannot read yields no
+calculation, never an exception.
+
+Units: a calculation is recomputed twice, once on the values as scaled ("$5829m" is 5,829,000,000)
+and once on the digits as written (5829), so "$365 + $346 + $345 = $1,056 million" and
+"7630.0 − 6710.4 = $919.6m" both read naturally. A percentage result may be written from a fraction
+("(a − b) / b = 12.3%"), and a percentage operand may act as a fraction ("200 × 5% = 10").
+
+>>> from decimal import Decimal
+>>> from crossfoot._types import Mention
+>>> def m(text, start, value):
+...     return Mention(text, start, start + len(text), Decimal(value), "number", Decimal("0.5"),
+...                    written=Decimal(value))
+>>> text = "10 + 5 = 16"
+>>> calc = find_calculations(text, [m("10", 0, 10), m("5", 5, 5), m("16", 9, 16)])[0]
+>>> calc.correct, str(calc.value), calc.formula
+(False, '15', '10 + 5')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal, DecimalException, localcontext
+from functools import lru_cache
+
+from ._types import Mention
+
+__all__ = [
+    "MAX_CHARS",
+    "MAX_DEPTH",
+    "BinOp",
+    "Calculation",
+    "Neg",
+    "Node",
+    "Num",
+    "agrees",
+    "constant_mentions",
+    "find_calculations",
+]
+
+#: Longest calculation (characters from its first to its last token) the parser reads.
+MAX_CHARS = 300
+#: Deepest nesting of parentheses / fractions / unary signs the parser follows.
+MAX_DEPTH = 12
+_MAX_TOKENS = 120
+_HUNDRED = Decimal(100)
+_SMALL_DIVISOR = Decimal(12)  # "/ 2", "/ 3", "/ 12 months": counts, not figures to ground
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    """A number of the expression: the mention at ``index``."""
+
+    index: int
+    unsigned: bool = False  # the mention's own minus sign was read as the operator before it
+
+
+@dataclass(frozen=True, slots=True)
+class Neg:
+    operand: Node
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp:
+    op: str  # one of + - * / ^
+    left: Node
+    right: Node
+
+
+Node = Num | Neg | BinOp
+
+
+@dataclass(frozen=True, slots=True)
+class Calculation:
+    """One written calculation and its recomputation.
+
+    ``operands`` are the indices (into the mention list) of every number in the expression, in
+    order; ``constants`` the subset that needs no grounding (the ``100`` of ``× 100``, small
+    divisors such as the ``3`` of ``/ 3``, the ``1`` of ``(1 + r)``, exponents). ``value`` is the
+    recomputed result in the units of the stated result; ``correct`` says whether the stated
+    result agrees with it at the precision it is written to.
+    """
+
+    result: int
+    operands: tuple[int, ...]
+    constants: tuple[int, ...]
+    formula: str
+    value: Decimal
+    correct: bool
+    tree: Node
+    start: int
+    end: int
+    note: str = ""  # which reading matched: "as written", "fraction as a percentage", ...
+
+
+# ---------------------------------------------------------------------------------------------
+# Tokens
+
+_T_NUM, _T_OP, _T_LP, _T_RP, _T_LB, _T_RB, _T_FRAC, _T_EQ, _T_BREAK = range(9)
+
+
+@dataclass(frozen=True, slots=True)
+class _Tok:
+    kind: int
+    start: int
+    end: int
+    op: str = ""  # operator for _T_OP
+    index: int = -1  # mention index for _T_NUM
+    unsigned: bool = False  # the number's minus sign became an operator token
+    word: bool = False  # operator written as a word ("multiplied by")
+
+
+_UNIT_WORDS = frozenset(
+    "million millions billion billions thousand thousands m mn bn b k % percent pct $ usd "
+    "dollars dollar".split()
+)
+
+# Operators and other symbols, tried in order at each position outside a number.
+_LEX = re.compile(
+    r"""
+      (?P<latexparen>\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big)\s*(?:\\?[(\[{)\]}]|\.))
+    | (?P<frac>\\[dt]?frac)
+    | (?P<mul>\\times|\\cdot|[×*·⋅∗]|(?<![A-Za-z])[xX](?![A-Za-z]))
+    | (?P<div>\\div|[÷/∕])
+    | (?P<eq>\\approx|\\simeq|\\equiv|\\sim|:=|==?|≈|≃|≅|~=)
+    | (?P<text>\\(?:text|mathrm|textbf|mbox)\s*\{(?P<inner>[^{}]{0,40})\})
+    | (?P<skip>\\%|\\[,;:!\ ]|\\quad|\\qquad|%|~)
+    | (?P<latex>\\[A-Za-z]+)
+    | (?P<dollars>\$\$)
+    | (?P<dollar>\$)
+    | (?P<plus>\+)
+    | (?P<minus>[−\-–—])
+    | (?P<pow>\^)
+    | (?P<lp>[(\[])
+    | (?P<rp>[)\]])
+    | (?P<lb>\{)
+    | (?P<rb>\})
+    | (?P<listmark>\n[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t])
+    | (?P<space>\s+)
+    """,
+    re.VERBOSE,
+)
+# Operators and equals signs written as words (checked before the symbol table).
+_WORDS = re.compile(
+    r"""(?ix)
+      (?P<wmul>multipl(?:y|ied|ying|ies)(?:\s+(?:it|this|that|the\s+result))?\s+by\b|times\b)
+    | (?P<wdiv>divid(?:e|ed|ing|es)(?:\s+(?:it|this|that|the\s+result))?\s+by\b)
+    | (?P<wminus>minus\b)
+    | (?P<wplus>plus\b)
+    | (?P<weq>(?:is|are|was|equals?|gives(?:\s+us)?|yields?|results?\s+in|comes?\s+to)\b
+              (?:\s+(?:equal\s+to|approximately|about|roughly|around))?)
+    """
+)
+_WORD = re.compile(r"[A-Za-z]+|.", re.DOTALL)
+_CONTINUE_GAP = re.compile(r"^[\s,;]*(?:and\s+(?:then\s+)?|then\s+)?$", re.IGNORECASE)
+
+
+def _tokenize(text: str, mentions: Sequence[Mention]) -> list[_Tok]:
+    order = sorted(range(len(mentions)), key=lambda i: mentions[i].start)
+    toks: list[_Tok] = []
+    pos, k, n = 0, 0, len(text)
+
+    def brk(a: int, b: int) -> None:
+        if toks and toks[-1].kind == _T_BREAK:
+            toks[-1] = _Tok(_T_BREAK, toks[-1].start, b)
+        else:
+            toks.append(_Tok(_T_BREAK, a, b))
+
+    while pos < n:
+        while k < len(order) and mentions[order[k]].start < pos:
+            k += 1
+        if k < len(order) and mentions[order[k]].start == pos:
+            i = order[k]
+            m = mentions[i]
+            lead = m.text[:1]
+            unsigned = False
+            if lead in "-−–" and toks and toks[-1].kind in (_T_NUM, _T_RP, _T_RB):
+                # "5829 −5735": the sign is the operator between two numbers.
+                if lead == "−" or pos == 0 or text[pos - 1].isspace():
+                    toks.append(_Tok(_T_OP, pos, pos + 1, "-"))
+                    unsigned = True
+                else:
+                    brk(pos, pos + 1)  # "2008-2009": a range, not a subtraction
+            elif lead in "-−–" and toks and toks[-1].kind == _T_OP and toks[-1].op == "-":
+                unsigned = True  # "119 - -86" is rare; "119 - - 86" is one sign read twice
+            toks.append(_Tok(_T_NUM, m.start, max(m.end, pos + 1), index=i, unsigned=unsigned))
+            pos = max(m.end, pos + 1)
+            continue
+        w = (
+            _WORDS.match(text, pos)
+            if text[pos].isalpha() and (pos == 0 or not text[pos - 1].isalnum())
+            else None
+        )
+        if w is not None and (
+            w.end() >= n or not text[w.end() - 1].isalpha() or not text[w.end()].isalpha()
+        ):
+            g = w.lastgroup
+            if g == "weq":
+                toks.append(_Tok(_T_EQ, pos, w.end(), word=True))
+            else:
+                op = {"wmul": "*", "wdiv": "/", "wminus": "-", "wplus": "+"}[g or ""]
+                toks.append(_Tok(_T_OP, pos, w.end(), op, word=True))
+            pos = w.end()
+            continue
+        lx = _LEX.match(text, pos)
+        if lx is None:
+            wm = _WORD.match(text, pos)
+            end = wm.end() if wm else pos + 1
+            brk(pos, end)
+            pos = end
+            continue
+        g = lx.lastgroup
+        end = lx.end()
+        if g == "latexparen":
+            ch = lx.group(0).rstrip()[-1]
+            if ch in "([{":
+                toks.append(_Tok(_T_LP, pos, end))
+            elif ch in ")]}":
+                toks.append(_Tok(_T_RP, pos, end))
+        elif g == "frac":
+            toks.append(_Tok(_T_FRAC, pos, end))
+        elif g == "mul":
+            toks.append(_Tok(_T_OP, pos, end, "*"))
+        elif g == "div":
+            toks.append(_Tok(_T_OP, pos, end, "/"))
+        elif g == "eq":
+            toks.append(_Tok(_T_EQ, pos, end))
+        elif g == "text":
+            inner = (lx.group("inner") or "").strip().lower().strip("\\")
+            if inner not in _UNIT_WORDS and inner != "":
+                brk(pos, end)
+        elif g in ("skip", "space", "dollar"):
+            pass
+        elif g in ("latex", "dollars", "listmark"):
+            brk(pos, end)
+        elif g == "plus":
+            toks.append(_Tok(_T_OP, pos, end, "+"))
+        elif g == "minus":
+            ch = lx.group(0)
+            glued = pos > 0 and end < n and not text[pos - 1].isspace() and not text[end].isspace()
+            if ch != "−" and glued and text[pos - 1].isdigit():
+                brk(pos, end)  # "2008–2009", "5-6%": a range or a hyphen
+            else:
+                toks.append(_Tok(_T_OP, pos, end, "-"))
+        elif g == "pow":
+            toks.append(_Tok(_T_OP, pos, end, "^"))
+        elif g == "lp":
+            toks.append(_Tok(_T_LP, pos, end))
+        elif g == "rp":
+            toks.append(_Tok(_T_RP, pos, end))
+        elif g == "lb":
+            toks.append(_Tok(_T_LB, pos, end))
+        elif g == "rb":
+            toks.append(_Tok(_T_RB, pos, end))
+        pos = end
+    return toks
+
+
+# ---------------------------------------------------------------------------------------------
+# Parser
+
+
+class _Fail(Exception):
+    """The tokens do not form an expression (caught inside this module only)."""
+
+
+class _Parser:
+    __slots__ = ("i", "toks")
+
+    def __init__(self, toks: Sequence[_Tok]) -> None:
+        self.toks = toks
+        self.i = 0
+
+    def peek(self) -> _Tok | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def take(self) -> _Tok:
+        tok = self.peek()
+        if tok is None:
+            raise _Fail
+        self.i += 1
+        return tok
+
+    def parse(self) -> Node:
+        node = self.expr(0)
+        if self.i != len(self.toks):
+            raise _Fail
+        return node
+
+    def expr(self, depth: int) -> Node:
+        node = self.term(depth)
+        while (tok := self.peek()) is not None and tok.kind == _T_OP and tok.op in "+-":
+            self.i += 1
+            node = BinOp(tok.op, node, self.term(depth))
+        return node
+
+    def term(self, depth: int) -> Node:
+        node = self.unary(depth)
+        while (tok := self.peek()) is not None and tok.kind == _T_OP and tok.op in "*/":
+            self.i += 1
+            node = BinOp(tok.op, node, self.unary(depth))
+        return node
+
+    def unary(self, depth: int) -> Node:
+        if depth > MAX_DEPTH:
+            raise _Fail
+        tok = self.peek()
+        if tok is not None and tok.kind == _T_OP and tok.op in "+-" and not tok.word:
+            self.i += 1
+            inner = self.unary(depth + 1)
+            return Neg(inner) if tok.op == "-" else inner
+        base = self.primary(depth)
+        tok = self.peek()
+        if tok is not None and tok.kind == _T_OP and tok.op == "^":
+            self.i += 1
+            return BinOp("^", base, self.unary(depth + 1))
+        return base
+
+    def primary(self, depth: int) -> Node:
+        if depth > MAX_DEPTH:
+            raise _Fail
+        tok = self.take()
+        if tok.kind == _T_NUM:
+            return Num(tok.index, tok.unsigned)
+        if tok.kind in (_T_LP, _T_LB):
+            inner = self.expr(depth + 1)
+            close = self.take()
+            if close.kind != (_T_RP if tok.kind == _T_LP else _T_RB):
+                raise _Fail
+            return inner
+        if tok.kind == _T_FRAC:
+            num = self.primary(depth + 1)
+            den = self.primary(depth + 1)
+            return BinOp("/", num, den)
+        raise _Fail
+
+
+def _parse(toks: Sequence[_Tok]) -> Node | None:
+    if not toks or len(toks) > _MAX_TOKENS or toks[-1].end - toks[0].start > MAX_CHARS:
+        return None
+    try:
+        return _Parser(toks).parse()
+    except _Fail:
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Evaluation
+
+
+def _leaves(node: Node) -> list[int]:
+    if isinstance(node, Num):
+        return [node.index]
+    if isinstance(node, Neg):
+        return _leaves(node.operand)
+    return _leaves(node.left) + _leaves(node.right)
+
+
+def _has_op(node: Node) -> bool:
+    return isinstance(node, BinOp) or (isinstance(node, Neg) and _has_op(node.operand))
+
+
+def _leaf_value(m: Mention, written: bool, pct_fraction: bool, unsigned: bool = False) -> Decimal:
+    magnitude = m.written if m.written != 0 or m.value == 0 else abs(m.value)
+    if not written and m.kind != "percent":
+        magnitude = magnitude * m.scale if m.written != 0 else abs(m.value)
+    if pct_fraction and m.kind == "percent":
+        magnitude = magnitude / _HUNDRED
+    return -magnitude if (m.negative or m.value < 0) and not unsigned else magnitude
+
+
+def _evaluate(node: Node, ms: Sequence[Mention], written: bool, pct_fraction: bool) -> Decimal:
+    """Exact value of ``node``; raises ``DecimalException`` or ``_Fail`` when it has none."""
+    if isinstance(node, Num):
+        return _leaf_value(ms[node.index], written, pct_fraction, node.unsigned)
+    if isinstance(node, Neg):
+        return -_evaluate(node.operand, ms, written, pct_fraction)
+    a = _evaluate(node.left, ms, written, pct_fraction)
+    b = _evaluate(node.right, ms, written, pct_fraction)
+    if node.op == "+":
+        return a + b
+    if node.op == "-":
+        return a - b
+    if node.op == "*":
+        return a * b
+    if node.op == "/":
+        if b == 0:
+            raise _Fail
+        return a / b
+    # "^": small integer powers and roots (1/n) only, so CAGR reads and nothing explodes.
+    if abs(b) > 20:
+        raise _Fail
+    if b == b.to_integral_value():
+        return a ** int(b)
+    if a < 0:
+        raise _Fail
+    return a**b
+
+
+def _constants(node: Node, ms: Sequence[Mention], out: set[int]) -> None:
+    if isinstance(node, Num):
+        if not ms[node.index].claim:
+            out.add(node.index)
+        return
+    if isinstance(node, Neg):
+        _constants(node.operand, ms, out)
+        return
+    r, left = node.right, node.left
+    if node.op == "*":
+        for side in (left, r):
+            if isinstance(side, Num) and _is_hundred(ms[side.index]):
+                out.add(side.index)
+    elif node.op == "/" and isinstance(r, Num) and _is_small_count(ms[r.index]):
+        out.add(r.index)
+    elif node.op in "+-":
+        for side in (left, r):  # the 1 of "(1 + r)" and "b / a − 1"
+            if isinstance(side, Num) and _plain(ms[side.index]) and abs(ms[side.index].value) == 1:
+                out.add(side.index)
+    elif node.op == "^":
+        for leaf in _leaves(r):
+            out.add(leaf)
+    _constants(left, ms, out)
+    _constants(r, ms, out)
+
+
+def _plain(m: Mention) -> bool:
+    return m.currency is None and m.scale == 1 and m.kind in ("number", "percent")
+
+
+def _is_hundred(m: Mention) -> bool:
+    return _plain(m) and abs(m.value) == _HUNDRED
+
+
+def _is_small_count(m: Mention) -> bool:
+    v = abs(m.value)
+    return (
+        m.kind == "number"
+        and m.currency is None
+        and m.scale == 1
+        and v == v.to_integral_value()
+        and 1 < v <= _SMALL_DIVISOR
+    ) or (_plain(m) and m.kind == "number" and v == _HUNDRED)
+
+
+def agrees(stated: Decimal, computed: Decimal, precision: Decimal) -> bool:
+    """Whether ``stated`` is ``computed`` written at ``precision`` (rounded, or truncated).
+
+    >>> agrees(Decimal("12.28"), Decimal("12.2837"), Decimal("0.005"))
+    True
+    >>> agrees(Decimal("12.29"), Decimal("12.2899"), Decimal("0.005"))
+    True
+    >>> agrees(Decimal("918.2"), Decimal("919.6"), Decimal("0.05"))
+    False
+    """
+    diff = computed - stated
+    if abs(diff) <= precision:
+        return True
+    # Truncated rather than rounded: 27.739 written as 27.73.
+    return (
+        stated != 0
+        and (stated > 0) == (computed > 0)
+        and abs(stated) < abs(computed) < abs(stated) + 2 * precision
+    )
+
+
+def _check(tree: Node, ms: Sequence[Mention], result: Mention) -> tuple[bool, Decimal, str] | None:
+    """(correct?, value in the result's units, note) or None when the tree cannot be computed."""
+    has_pct = any(ms[i].kind == "percent" for i in _leaves(tree))
+    readings: list[tuple[bool, bool, str]] = [(False, False, ""), (True, False, "as written")]
+    if has_pct:
+        readings += [
+            (False, True, "percentages as fractions"),
+            (True, True, "percentages as fractions"),
+        ]
+    first: Decimal | None = None
+    for written, pct_fraction, note in readings:
+        try:
+            with localcontext() as ctx:
+                ctx.prec = 28
+                value = _evaluate(tree, ms, written, pct_fraction)
+        except (_Fail, DecimalException, OverflowError, ValueError):
+            return None
+        stated = _leaf_value(result, written, False)
+        prec = result.precision
+        if written and result.kind != "percent" and result.scale != 0:
+            prec = prec / result.scale
+        shown = (
+            value / result.scale
+            if (not written and result.kind != "percent" and result.scale)
+            else value
+        )
+        if first is None:
+            first = shown
+        factors = [(Decimal(1), "")]
+        if result.kind == "percent" and not pct_fraction:
+            factors.append((_HUNDRED, "fraction as a percentage"))
+        for factor, why in factors:
+            v = value * factor
+            for candidate, sign_note in ((v, ""), (-v, "magnitude only")):
+                if sign_note and (stated < 0 or v >= 0):
+                    continue
+                if agrees(stated, candidate, prec):
+                    parts = [p for p in (note, why, sign_note) if p]
+                    shown_ok = (
+                        candidate / result.scale
+                        if (not written and result.kind != "percent" and result.scale)
+                        else candidate
+                    )
+                    return True, shown_ok, ", ".join(parts)
+    assert first is not None
+    return False, first, ""
+
+
+# ---------------------------------------------------------------------------------------------
+# Finding calculations
+
+
+def _render(node: Node, ms: Sequence[Mention], parent: int = 0) -> str:
+    prec = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 3}
+    if isinstance(node, Num):
+        text = ms[node.index].text.strip().replace("\\%", "%")
+        return text.lstrip("-−– ") if node.unsigned else text
+    if isinstance(node, Neg):
+        return "−" + _render(node.operand, ms, 3)
+    p = prec[node.op]
+    sym = {"+": "+", "-": "−", "*": "×", "/": "/", "^": "^"}[node.op]
+    left = _render(node.left, ms, p)
+    right = _render(node.right, ms, p + (0 if node.op in "+*" else 1))
+    out = f"{left} {sym} {right}" if node.op != "^" else f"{left}^{right}"
+    return f"({out})" if p < parent else out
+
+
+def _split(toks: list[_Tok], kind: int) -> list[list[_Tok]]:
+    parts: list[list[_Tok]] = [[]]
+    for tok in toks:
+        if tok.kind == kind:
+            parts.append([])
+        else:
+            parts[-1].append(tok)
+    return parts
+
+
+def _usable(tree: Node, ms: Sequence[Mention]) -> bool:
+    return all(ms[i].kind != "year" for i in _leaves(tree))
+
+
+def _make(
+    tree: Node, result_index: int, ms: Sequence[Mention], start: int, end: int
+) -> Calculation | None:
+    result = ms[result_index]
+    if result.kind == "year" or not _usable(tree, ms) or not _has_op(tree):
+        return None
+    checked = _check(tree, ms, result)
+    if checked is None:
+        return None
+    correct, value, note = checked
+    consts: set[int] = set()
+    _constants(tree, ms, consts)
+    leaves = _leaves(tree)
+    return Calculation(
+        result=result_index,
+        operands=tuple(leaves),
+        constants=tuple(i for i in leaves if i in consts),
+        formula=_render(tree, ms),
+        value=value,
+        correct=correct,
+        tree=tree,
+        start=start,
+        end=end,
+        note=note,
+    )
+
+
+def _span(toks: Sequence[_Tok]) -> tuple[int, int]:
+    return toks[0].start, toks[-1].end
+
+
+def _parenthetical(seg: list[_Tok], ms: Sequence[Mention], text: str) -> Calculation | None:
+    """``NUM ( expression )``: the expression explains the number before it."""
+    if len(seg) < 5 or seg[0].kind != _T_NUM or seg[1].kind != _T_LP or seg[-1].kind != _T_RP:
+        return None
+    inner = seg[2:-1]
+    # Only symbols inside, and a minus must be spaced ("$35–45m" is a range).
+    for tok in inner:
+        if tok.kind == _T_OP and tok.op == "-" and not tok.word:
+            before = text[tok.start - 1 : tok.start]
+            after = text[tok.end : tok.end + 1]
+            if not (before.isspace() and after.isspace()):
+                return None
+        if tok.kind == _T_EQ:
+            return None
+    tree = _parse(inner)
+    if tree is None:
+        return None
+    return _make(tree, seg[0].index, ms, seg[0].start, seg[-1].end)
+
+
+@lru_cache(maxsize=64)
+def _find_cached(text: str, mentions: tuple[Mention, ...]) -> tuple[Calculation, ...]:
+    ms = mentions
+    toks = _tokenize(text, ms)
+    found: list[Calculation] = []
+    runs = _split(toks, _T_BREAK)
+    prev_tail: tuple[Node, _Tok] | None = None  # last expression of the previous run, for "× 100 ="
+    for run in runs:
+        if not run:
+            prev_tail = None
+            continue
+        segs = _split(run, _T_EQ)
+        trees: list[Node | None] = []
+        for j, seg in enumerate(segs):
+            tree = _parse(seg)
+            if (
+                tree is None
+                and j == 0
+                and seg
+                and seg[0].kind == _T_OP
+                and seg[0].op in "*/"
+                and prev_tail is not None
+                and _CONTINUE_GAP.match(text[prev_tail[1].end : seg[0].start])
+            ):
+                # "= 0.3208, multiplied by 100 = 32.08%": the run continues the previous value.
+                rest = _parse(seg[1:])
+                if rest is not None:
+                    tree = BinOp(seg[0].op, prev_tail[0], rest)
+            if tree is None and seg:
+                calc = _parenthetical(seg, ms, text)
+                if calc is not None:
+                    found.append(calc)
+            trees.append(tree)
+        for j in range(len(segs) - 1):
+            left, right = trees[j], trees[j + 1]
+            if left is None or right is None or not segs[j] or not segs[j + 1]:
+                continue
+            if isinstance(right, Num) and _has_op(left):
+                calc = _make(left, right.index, ms, segs[j][0].start, segs[j + 1][-1].end)
+            elif isinstance(left, Num) and _has_op(right) and j == 0 and len(segs) == 2:
+                calc = _make(right, left.index, ms, segs[j][0].start, segs[j + 1][-1].end)
+            else:
+                calc = None
+            if calc is not None:
+                found.append(calc)
+        last_tree = trees[-1] if trees else None
+        prev_tail = (last_tree, run[-1]) if last_tree is not None and segs[-1] else None
+    return tuple(found)
+
+
+def find_calculations(text: str, mentions: Sequence[Mention]) -> list[Calculation]:
+    """Every calculation written in ``text`` whose stated result is one of ``mentions``.
+
+    ``mentions`` are the numbers of ``text`` (from :func:`crossfoot._extract.extract`); indices in
+    the result refer to them. Never raises on odd text: what does not parse is skipped.
+
+    >>> from decimal import Decimal
+    >>> from crossfoot._types import Mention
+    >>> def m(text, start, value, kind="number", p="0.5"):
+    ...     return Mention(text, start, start + len(text), Decimal(value), kind, Decimal(p),
+    ...                    written=Decimal(value))
+    >>> t = "(76 + 73 + 52) / 3 = 67"
+    >>> ms = [m("76", 1, 76), m("73", 6, 73), m("52", 11, 52), m("3", 17, 3), m("67", 21, 67)]
+    >>> c = find_calculations(t, ms)[0]
+    >>> c.correct, c.result, c.constants
+    (True, 4, (3,))
+    """
+    try:
+        return list(_find_cached(text, tuple(mentions)))
+    except RecursionError:  # pragma: no cover - depth is bounded well below the limit
+        return []
+
+
+_PROSE_HUNDRED = re.compile(
+    r"(?:multipl\w*(?:\s+\w+){0,3}?\s+by|times|[×x*·]|\\times|\\cdot)\s*$", re.IGNORECASE
+)
+_PROSE_DIVISOR = re.compile(r"(?:divid\w*(?:\s+\w+){0,3}?\s+by|[/÷]|\\div|over)\s*$", re.IGNORECASE)
+
+
+def constant_mentions(text: str, mentions: Sequence[Mention]) -> set[int]:
+    """Indices of mentions that are formula constants and need no grounding.
+
+    The ``100`` of "× 100" or "multiplying by 100", small divisors such as the ``2`` of "/ 2" or
+    "divided by 2", and the constants of every calculation :func:`find_calculations` reads.
+
+    >>> from decimal import Decimal
+    >>> from crossfoot._types import Mention
+    >>> t = "then multiplying by 100 gives 12%"
+    >>> ms = [Mention("100", 20, 23, Decimal(100), "number", Decimal("0.5"), written=Decimal(100))]
+    >>> constant_mentions(t, ms)
+    {0}
+    """
+    out: set[int] = set()
+    for calc in find_calculations(text, mentions):
+        out.update(calc.constants)
+    for i, m in enumerate(mentions):
+        before = text[max(0, m.start - 40) : m.start]
+        if _is_hundred(m) and _PROSE_HUNDRED.search(before):
+            out.add(i)
+        elif _is_small_count(m) and _PROSE_DIVISOR.search(before):
+            out.add(i)
+    return out

@@ -1,0 +1,271 @@
+"""What the answer's words say about a number: direction, order of two values, and sign.
+
+- :func:`stated_direction`: "rose 12%" is up, "a 5% decline" is down, "did not rise 5%" states no
+  direction. Words are read from the clause that holds the number (a sentence is cut at ``;``,
+  "while", "whereas", "but", "although" and "and"), nearest first, a word right after the number
+  ("a 5% increase") before one in front of it.
+- :func:`answer_order`: the order the answer itself gives two values: "from A to B", "B − A",
+  "subtracting A from B", "B compared with A", "B, up from A".
+- :func:`sign_words`: a number introduced as a loss, deficit or negative ("a net loss of $5m").
+
+English only. Negation ("not", "no longer", "failed to", "rather than") cancels a direction word
+rather than flipping it: "did not rise" does not say it fell.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal
+
+from ._types import Mention, SourceValue
+
+if TYPE_CHECKING:
+    from .rules import ClaimContext
+
+__all__ = [
+    "Direction",
+    "answer_order",
+    "clause_bounds",
+    "mention_order",
+    "sign_words",
+    "stated_direction",
+]
+
+Direction = Literal["up", "down"]
+
+_UP = (
+    r"rose|rise[sn]?|rising|grew|grow(?:s|n|ing)?|growth|increas(?:e|ed|es|ing)|up|gain(?:ed|s|ing)?|"
+    r"climb(?:ed|s|ing)?|jump(?:ed|s|ing)?|widen(?:ed|s|ing)?|improv(?:e|ed|es|ing|ement)|"
+    r"expand(?:ed|s|ing)?|expansion|higher|surg(?:e|ed|es|ing)|soar(?:ed|s|ing)?|rebound(?:ed|s)?|"
+    r"advanc(?:e|ed|es|ing)|boost(?:ed|s)?|rais(?:e|ed|es|ing)|uptick|upturn|hike[ds]?|spik(?:e|ed)|"
+    r"doubled|tripled|accelerat(?:ed|ing)|more|added|adding|strengthened|appreciat(?:ed|ion)"
+)
+_DOWN = (
+    r"fell|fall(?:s|en|ing)?|declin(?:e|ed|es|ing)|decreas(?:e|ed|es|ing)|down|drop(?:ped|s|ping)?|"
+    r"narrow(?:ed|s|ing)?|shr[iau]nk(?:s|ing|en)?|contract(?:ed|s|ing|ion)|lower(?:ed)?|"
+    r"reduc(?:e|ed|es|ing|tion)|slip(?:ped|s)?|plung(?:e|ed|es|ing)|slump(?:ed|s)?|tumbl(?:e|ed|es)|"
+    r"sank|sink(?:s|ing)?|dip(?:ped|s)?|slid|slides?|sliding|cut|cuts|lost|loss|losses|"
+    r"weaken(?:ed|s)?|erod(?:e|ed)|erosion|deteriorat(?:e|ed|ion)|halved|downturn|less|fewer|"
+    r"depreciat(?:ed|ion)|short"
+)
+_WORD = re.compile(rf"(?i)\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b")
+# Words that look like direction words but are not, in these phrases.
+_FALSE = re.compile(
+    r"(?ix)\b(?:"
+    r"up\s+to|(?:make|makes|made|making|set|sets|pick(?:ed|s)?|take[sn]?|took|end(?:ed|s)?|add(?:s|ed)?|"
+    r"sum(?:s|med)?|account(?:s|ed)?|follow(?:ed|s)?|sign(?:ed|s)?|back(?:ed|s)?|keep|kept|line[ds]?|show(?:ed|s|n)?)\s+up"
+    r"|(?:break(?:s)?|broke|broken|down)\s+down|down\s+payment|more\s+than|less\s+than|fewer\s+than"
+    r"|no\s+more|cut\s*-?\s*off|short\s*-?\s*term|shortfall|at\s+least|up\s+until"
+    r")\b"
+)
+# "fell short" and "came in short" are down; "short" alone is not a direction.
+_SHORT_OK = re.compile(r"(?i)\b(?:fell|falls|falling|came\s+in|was|were)\s+short\b")
+_NEGATION = re.compile(
+    r"(?ix)\b(?:not|never|no|nor|neither|without|hardly|barely|n't)\b(?!\s+only|\s+just|\s+least)"
+    r"|n't\b|\bno\s+longer\b|\bfail(?:ed|s)?\s+to\b|\brather\s+than\b|\binstead\s+of\b|\bunlike\b"
+    r"|\bstopped\b|\bceased\b"
+)
+_NEG_GROWTH = re.compile(r"(?i)\bnegative\s+growth\b")
+# Clause boundaries inside a sentence.
+_CLAUSE = re.compile(
+    r"(?ix)\s*;\s*|,\s*(?:while|whereas|but|although|though|however|yet)\b|\s+(?:while|whereas|but|although)\s+"
+    r"|,?\s+and\s+(?!then\b)|\s+respectively\b"
+)
+# Between a number and a direction word that follows it ("5% year-over-year increase").
+_AFTER_GAP = re.compile(
+    r"(?ix)^[\s,]*(?:(?:percent(?:age)?|points?|pts?|pp|basis|bps|year[-\s]over[-\s]year|"
+    r"year[-\s]on[-\s]year|yoy|y/y|annual|annually|million|billion|thousand|net|overall|total|"
+    r"sequential|organic|an?|in|the|\(|\))[\s,]*){0,4}$"
+)
+
+
+def clause_bounds(
+    text: str, sent_start: int, sent_end: int, start: int, end: int
+) -> tuple[int, int]:
+    """The span of the clause of ``text[sent_start:sent_end]`` that holds ``text[start:end]``.
+
+    >>> t = "Costs fell 3% while revenue rose 5%."
+    >>> a, b = clause_bounds(t, 0, len(t), 32, 34)
+    >>> t[a:b]
+    'revenue rose 5%.'
+    """
+    lo, hi = sent_start, sent_end
+    for m in _CLAUSE.finditer(text, sent_start, sent_end):
+        if m.end() <= start:
+            lo = max(lo, m.end())
+        elif m.start() >= end:
+            hi = min(hi, m.start())
+            break
+    return lo, hi
+
+
+def _negated(text: str, lo: int, word_start: int) -> bool:
+    window = text[max(lo, word_start - 30) : word_start]
+    # Only the last few words before the direction word.
+    tail = " ".join(window.split()[-4:])
+    return bool(_NEGATION.search(tail))
+
+
+def _direction_of(match: re.Match[str], text: str, number: str) -> Direction | None:
+    word = match.group(0).lower()
+    if word in ("loss", "losses", "gain", "gains") and "%" not in number and "point" not in number:
+        return None  # "a gain of $5m" is an amount, not a change
+    if word == "short" and not _SHORT_OK.search(text[max(0, match.start() - 12) : match.end()]):
+        return None
+    return "up" if match.group("up") else "down"
+
+
+def _is_false(text: str, m: re.Match[str]) -> bool:
+    for f in _FALSE.finditer(text, max(0, m.start() - 20), min(len(text), m.end() + 12)):
+        if f.start() <= m.start() < f.end():
+            return True
+    return False
+
+
+def stated_direction(
+    text: str, sent_start: int, sent_end: int, start: int, end: int
+) -> Direction | None:
+    """The direction the answer states for the number at ``text[start:end]``, or ``None``.
+
+    >>> t = "Revenue did not rise 5%; costs fell 3%."
+    >>> stated_direction(t, 0, len(t), 21, 23), stated_direction(t, 0, len(t), 36, 38)
+    (None, 'down')
+    """
+    lo, hi = clause_bounds(text, sent_start, sent_end, start, end)
+    number = text[start:end]
+    if _NEG_GROWTH.search(text, lo, hi) and _NEG_GROWTH.search(text[lo:hi]):
+        return "down"
+    # A word right after the number binds tightest: "a 5% increase", "$3m lower".
+    for m in _WORD.finditer(text, end, min(hi, end + 40)):
+        if _AFTER_GAP.match(text[end : m.start()]) and not _is_false(text, m):
+            direction = _direction_of(m, text, number)
+            if direction is not None:
+                return None if _negated(text, lo, start) else direction
+        break
+    # Otherwise the nearest word before it in the clause.
+    before = [m for m in _WORD.finditer(text, lo, start) if not _is_false(text, m)]
+    for m in reversed(before):
+        direction = _direction_of(m, text, number)
+        if direction is None:
+            continue
+        if _negated(text, lo, m.start()):
+            return None
+        return direction
+    return None
+
+
+_LOSS = re.compile(
+    r"(?ix)\b(?:loss(?:es)?|deficits?|shortfall|negative|net\s+outflow)\b"
+    r"(?P<gap>(?:[\s,:$€£(]|\b(?:of|was|were|is|are|totaled|totalled|totaling|amounted|to|stood|at|came|"
+    r"in|reached|for|the|year|quarter|period|net|before|income|taxes|tax|from|operations|continuing|"
+    r"per|share|diluted|basic|an?|about|approximately|nearly|around|roughly|operating|pre-tax|pretax|"
+    r"after|attributable|reported|recorded|posted|incurred|total)\b)*)$"
+)
+_CHANGE_NEAR = re.compile(rf"(?i)\b(?:{_UP}|{_DOWN})\b(?:\s+\w+){{0,3}}\s*$")
+
+
+def sign_words(text: str, sent_start: int, sent_end: int, start: int, end: int) -> bool:
+    """Whether the number at ``text[start:end]`` is introduced as a loss, deficit or negative.
+
+    >>> t = "The company posted a net loss of $5m, a decrease in losses of $2m."
+    >>> sign_words(t, 0, len(t), 33, 36), sign_words(t, 0, len(t), 62, 65)
+    (True, False)
+    """
+    lo, _ = clause_bounds(text, sent_start, sent_end, start, end)
+    before = text[max(lo, start - 80) : start]
+    m = _LOSS.search(before)
+    if m is None:
+        return False
+    head = before[: m.start()]
+    # "a decrease in losses of $2m": the number is the change of the loss, not the loss.
+    head_tail = re.sub(r"(?i)\b(?:in|of|the|its|our|their|net|operating)\b", " ", head)
+    return not _CHANGE_NEAR.search(head_tail)
+
+
+# ---------------------------------------------------------------------------------------------
+# Order from the answer's own wording
+
+_FROM = re.compile(r"(?i)\bfrom\s*$")
+_FROM_TO = re.compile(r"(?i)^[^;]{0,60}?\bto\b[^;]{0,20}$")
+_MINUS = re.compile(r"^\s*(?:[−\-–]|minus|less)\s*$", re.IGNORECASE)
+_SUBTRACTING = re.compile(r"(?i)\bsubtract(?:ing|ed|s)?\s*$")
+_SUB_FROM = re.compile(r"(?i)^[^;]{0,40}?\bfrom\s*$")
+_LATER_FIRST = re.compile(
+    r"(?ix)^[^;\d]{0,50}?\b(?:compared\s+(?:with|to)|versus|vs\.?|against|relative\s+to|"
+    r"(?:up|down)\s+from|from|over|in\s+contrast\s+to)\b[^;\d]{0,30}$"
+)
+
+
+def _matches(m: Mention, sv: SourceValue) -> bool:
+    tol = max(m.precision, sv.precision)
+    if abs(abs(m.value) - abs(sv.value)) <= tol:
+        return True
+    if m.scale != 1 and m.written:
+        unscaled_tol = m.precision / m.scale
+        return abs(abs(m.written) - abs(sv.value)) <= max(unscaled_tol, sv.precision)
+    return False
+
+
+def mention_order(text: str, first: Mention, second: Mention) -> tuple[Mention, Mention] | None:
+    """``(earlier, later)`` for two mentions of ``text`` (``first`` written before ``second``) when
+    the wording fixes their order in time, else ``None``.
+
+    >>> from decimal import Decimal
+    >>> t = "sales rose to $12m from $10m"
+    >>> a = Mention("$12m", 14, 18, Decimal(12), "money", Decimal("0.5"))
+    >>> b = Mention("$10m", 24, 28, Decimal(10), "money", Decimal("0.5"))
+    >>> [m.text for m in mention_order(t, a, b)]
+    ['$10m', '$12m']
+    """
+    if first.start > second.start:
+        first, second = second, first
+    between = text[first.end : second.start]
+    before = text[max(0, first.start - 40) : first.start]
+    if _FROM.search(before) and _FROM_TO.match(between):
+        return first, second  # "from A to B"
+    if _MINUS.match(between):
+        return second, first  # "B − A": later minus earlier
+    if _SUBTRACTING.search(before) and _SUB_FROM.match(between):
+        return first, second  # "subtracting A from B"
+    if _LATER_FIRST.match(between):
+        return second, first  # "B compared with A", "B, up from A", "rose to B from A"
+    return None
+
+
+def answer_order(
+    ctx: ClaimContext, a: SourceValue, b: SourceValue
+) -> tuple[SourceValue, SourceValue] | None:
+    """``(earlier, later)`` of two source values when the answer's own wording orders them.
+
+    The two values are found as mentions in the claim's sentence or the two before it, matched at
+    their stated precision; ``None`` when either is not written or the wording says nothing.
+    """
+    sentence = ctx.sentence
+    lo = _window_start(ctx)
+    pool: Sequence[Mention] = [
+        m for m in ctx.mentions if lo <= m.start < sentence.end and m.kind != "year"
+    ]
+    for ma in pool:
+        if not _matches(ma, a):
+            continue
+        for mb in pool:
+            if mb is ma or not _matches(mb, b):
+                continue
+            order = mention_order(ctx.text, ma, mb)
+            if order is None:
+                continue
+            return (a, b) if order[0] is ma else (b, a)
+    return None
+
+
+_SENT_END = re.compile(r"[.!?][\"')\]]*\s+(?=\S)|\n+")
+
+
+def _window_start(ctx: ClaimContext) -> int:
+    """Start of the sentence two before the claim's (a light re-split; ends as in ``_text``)."""
+    start = ctx.sentence.start
+    ends = [m.end() for m in _SENT_END.finditer(ctx.text, 0, max(0, start))]
+    if len(ends) >= 3:
+        return ends[-3]
+    return 0 if ends or start else start

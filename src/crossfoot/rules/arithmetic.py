@@ -1,0 +1,103 @@
+"""Rule: a calculation the answer writes out must add up.
+
+When the claim is the stated result of a calculation (``a − b = c``, ``(a + b + c) / 3 = d``, or a
+figure explained by a parenthetical ``$6 million ($5829m − $5735m)``), the calculation is
+recomputed from the numbers as written:
+
+- a wrong result at its stated precision is ``arithmetic_error``, whatever the sources say;
+- a right result passes as ``derived`` when every operand is already grounded (or a constant such as
+  the ``100`` of ``× 100``);
+- a right result over an operand not grounded yet says nothing: later rules try the claim.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from .._arith import Calculation, find_calculations
+from .._types import Claim, Evidence, Mention, SourceValue
+from . import ClaimContext, Verdict
+
+__all__ = ["grounded_claim", "written_calculation"]
+
+
+def written_calculation(ctx: ClaimContext) -> Verdict | None:
+    """Rule: recompute the calculation whose stated result is the claim.
+
+    >>> from crossfoot._arith import find_calculations  # see tests/test_arith.py for full cases
+    """
+    calcs = [c for c in find_calculations(ctx.text, ctx.mentions) if c.result == ctx.position]
+    if not calcs:
+        return None
+    right = [c for c in calcs if c.correct]
+    if not right:
+        calc = calcs[0]
+        shown = _shown(calc.value, ctx.mention)
+        formula = f"{calc.formula} = {shown}, not {ctx.mention.text.strip()}"
+        return Verdict(
+            "arithmetic_error",
+            Evidence("arithmetic", "written_calculation", formula, (), calc.value),
+            message=f"the written calculation gives {shown}: {formula}",
+        )
+    for calc in right:
+        operands = _grounded_operands(ctx, calc)
+        if operands is None:
+            continue
+        formula = f"{calc.formula} = {_shown(calc.value, ctx.mention)}"
+        return Verdict(
+            "derived",
+            Evidence("arithmetic", "written_calculation", formula, operands, calc.value, calc.note),
+        )
+    return None
+
+
+def grounded_claim(ctx: ClaimContext, mention: Mention) -> Claim | None:
+    """The earlier passing claim of the answer for ``mention`` (same span), if any."""
+    for claim in ctx.grounded:
+        if claim.mention.start == mention.start and claim.mention.end == mention.end:
+            return claim
+    return None
+
+
+def _grounded_operands(ctx: ClaimContext, calc: Calculation) -> tuple[SourceValue, ...] | None:
+    """Source values behind the operands, or None when an operand is not grounded yet."""
+    out: list[SourceValue] = []
+    constants = set(calc.constants)
+    for i in calc.operands:
+        if i in constants or i == ctx.position:
+            continue
+        mention = ctx.mentions[i]
+        if not mention.claim:
+            continue  # the engine decided it is not a claim (constant, citation, ignored)
+        claim = grounded_claim(ctx, mention)
+        if claim is None:
+            return None
+        if claim.evidence is not None:
+            out.extend(sv for sv in claim.evidence.operands if sv not in out)
+    return tuple(out)
+
+
+_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _shown(value: Decimal, result: Mention) -> str:
+    """``value`` written the way the stated result is: same currency, scale word and decimals."""
+    stated = _DIGITS.search(result.text)
+    decimals = 0
+    if stated is not None and "." in stated.group(0):
+        decimals = len(stated.group(0).split(".")[1])
+    q = Decimal(1).scaleb(-decimals)
+    try:
+        rounded = value.quantize(q)
+        if stated is not None and rounded == abs(result.written) and value != result.written:
+            rounded = value.quantize(q / 10)  # show one more digit rather than the stated one
+    except ArithmeticError:
+        rounded = value
+    digits = format(abs(rounded), ",f")
+    sign = "-" if rounded < 0 else ""
+    text = result.text.strip()
+    if stated is None:
+        return f"{sign}{digits}"
+    body = text[: stated.start()].lstrip("-−–(") + digits + text[stated.end() :]
+    return sign + body.replace("\\%", "%")
