@@ -1,0 +1,720 @@
+"""RAGBench harness: false alarms, injected-error catch rates and real errors flagged.
+
+Runs crossfoot, the naive verbatim baseline and ``figured`` (where a source is a table) over
+benchmark items, sentence by sentence, and writes JSON + a markdown table (+ a PNG chart) to
+``benchmarks/results/``. The corpus adapters in ``corpora/`` produce the same items from the other
+data sets; ``run_all.py`` runs them all.
+
+    python benchmarks/ragbench.py --subsets finqa tatqa --split test --limit 300
+    python benchmarks/ragbench.py --data-dir DIR   # local parquet/jsonl in the RAGBench schema
+
+Measures (per subset and tool):
+- false alarms: numeric sentences labelled supported / correct that the tool fails;
+- injections: from numeric sentences labelled good that the tool passes, one known error each
+  (value ±10-30 %, scale word, direction word, swap with another number of the same source),
+  caught when the tool fails the changed sentence;
+- real errors flagged: numeric sentences (and answers) labelled unsupported / wrong that it fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from corpora.common import (
+    INJECTIONS,
+    Item,
+    NumberToken,
+    baseline_sentence_fails,
+    figured_sentence_fails,
+    inject,
+    is_year,
+    number_tokens,
+    source_tables,
+)
+
+__all__ = [
+    "CROSSFOOT_OPTIONS",
+    "HubUnreachable",
+    "evaluate",
+    "load_ragbench",
+    "main",
+    "ragbench_items",
+    "write_results",
+    "write_review",
+]
+
+RESULTS = Path(__file__).resolve().parent / "results"
+CACHE = Path(__file__).resolve().parents[1] / ".cache" / "bench"
+#: options every crossfoot call gets: answers in these corpora carry no citations
+CROSSFOOT_OPTIONS: dict[str, Any] = {"require_citations": False}
+HUB_NAME = "rungalileo/ragbench"
+
+
+class HubUnreachable(RuntimeError):
+    """The Hugging Face hub could not be reached and no ``--data-dir`` was given."""
+
+
+# --------------------------------------------------------------------------------------------
+# RAGBench loading
+
+
+def hub_message(subset: str, split: str, err: BaseException) -> str:
+    return (
+        f"Could not load {HUB_NAME} subset {subset!r} split {split!r} from the Hugging Face hub "
+        f"(unreachable or offline: {type(err).__name__}: {err}). Download the files elsewhere "
+        f"(e.g. huggingface.co/datasets/{HUB_NAME}/tree/main/{subset}) and pass "
+        f"--data-dir DIR, where DIR holds {subset}/*{split}*.parquet or .jsonl files (or "
+        f"*.parquet/*.jsonl directly) in the RAGBench schema."
+    )
+
+
+def _is_connection_error(err: BaseException) -> bool:
+    names = {c.__name__ for c in type(err).__mro__}
+    if isinstance(err, (ConnectionError, TimeoutError)) or names & {
+        "OfflineModeIsEnabled",
+        "LocalEntryNotFoundError",
+        "HfHubHTTPError",
+        "ConnectError",
+        "HTTPError",
+    }:
+        return True
+    # httpx raises RuntimeError("Cannot send a request, as the client has been closed") after
+    # its retries on a machine without DNS; anything else is a real bug and must surface.
+    text = str(err).lower()
+    return isinstance(err, (RuntimeError, OSError)) and any(
+        w in text for w in ("request", "connect", "resolve", "network", "hub")
+    )
+
+
+def load_ragbench(
+    subset: str, split: str = "test", data_dir: str | Path | None = None, limit: int | None = None
+) -> list[dict[str, Any]]:
+    """Rows of one RAGBench subset, from the hub or from ``data_dir`` (parquet / jsonl).
+
+    Raises :class:`HubUnreachable` (with what to do) when the hub cannot be reached.
+    """
+    from datasets import load_dataset
+
+    if data_dir is not None:
+        base = Path(data_dir)
+        folder = base / subset if (base / subset).is_dir() else base
+        files = [p for ext in ("parquet", "jsonl", "json") for p in sorted(folder.glob(f"*.{ext}"))]
+        files = [p for p in files if split in p.name] or files  # prefer the split's files
+        if not files:
+            raise FileNotFoundError(
+                f"no *.parquet/*.jsonl files for subset {subset!r} split {split!r} under {base}"
+            )
+        kind = "parquet" if files[0].suffix == ".parquet" else "json"
+        ds = load_dataset(kind, data_files=[str(p) for p in files], split="train")
+    else:
+        try:
+            ds = load_dataset(HUB_NAME, subset, split=split)
+        except Exception as err:
+            if _is_connection_error(err):
+                raise HubUnreachable(hub_message(subset, split, err)) from err
+            raise
+    if limit is not None:
+        ds = ds.select(range(min(limit, len(ds))))
+    return [dict(r) for r in ds]
+
+
+def _need(row: dict[str, Any], name: str, idx: int) -> Any:
+    if name not in row:
+        raise ValueError(f"RAGBench row {idx} (id={row.get('id')!r}) has no field {name!r}")
+    return row[name]
+
+
+def ragbench_items(rows: Iterable[dict[str, Any]], subset: str) -> list[Item]:
+    """Items from RAGBench rows: sentences from ``response_sentences``, labels from
+    ``sentence_support_information`` / ``unsupported_response_sentence_keys``."""
+    items: list[Item] = []
+    for idx, row in enumerate(rows):
+        response = str(_need(row, "response", idx))
+        docs = [str(d) for d in _need(row, "documents", idx)]
+        unsupported = set(row.get("unsupported_response_sentence_keys") or [])
+        support = {
+            s["response_sentence_key"]: bool(s.get("fully_supported"))
+            for s in row.get("sentence_support_information") or []
+        }
+        spans: list[tuple[int, int]] = []
+        labels: list[Any] = []
+        pos = 0
+        for key, text in _need(row, "response_sentences", idx):
+            text = str(text)
+            at = response.find(text, pos)
+            if at < 0:
+                at = response.find(text.strip())
+                text = text.strip()
+            if at < 0:
+                continue  # a sentence the annotator rewrote: no span to score
+            spans.append((at, at + len(text)))
+            pos = at + len(text)
+            if key in unsupported or support.get(key) is False:
+                labels.append("bad")
+            elif support.get(key):
+                labels.append("good")
+            else:
+                labels.append(None)
+        adherent = row.get("adherence_score")
+        items.append(
+            Item(
+                corpus=f"ragbench-{subset}",
+                id=str(row.get("id", idx)),
+                question=str(row.get("question", "")),
+                answer=response,
+                sources=docs,
+                tables=source_tables(docs),
+                label=None if adherent is None else ("good" if adherent else "bad"),
+                sentences=spans or [(0, len(response))],
+                sentence_labels=labels if spans else [None],
+            )
+        )
+    return items
+
+
+# --------------------------------------------------------------------------------------------
+# Tools: each answers "does this sentence fail?" for the original and for a changed sentence.
+
+
+@dataclass
+class Prepared:
+    item: Item
+    state: Any
+    fails: list[bool]
+    details: list[list[dict[str, Any]]]
+
+
+class CrossfootTool:
+    name = "crossfoot"
+
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        import crossfoot
+
+        self.cf: Any = crossfoot
+        self.options = dict(CROSSFOOT_OPTIONS if options is None else options)
+        self._cache: tuple[int, Any] | None = None
+
+    def _checker(self, item: Item) -> Any:
+        if self._cache is None or self._cache[0] != id(item.sources):
+            self._cache = (id(item.sources), self.cf.Checker(item.sources, **self.options))
+        return self._cache[1]
+
+    @staticmethod
+    def _sentence_claims(report: Any, a: int, b: int) -> list[Any]:
+        return [c for c in report.claims if a <= c.mention.start < b]
+
+    def prepare(self, item: Item) -> Prepared:
+        report = self._checker(item).check(item.answer)
+        fails, details = [], []
+        for a, b in item.sentences:
+            bad = [c for c in self._sentence_claims(report, a, b) if not c.passed]
+            fails.append(bool(bad))
+            details.append([_claim_detail(c) for c in bad])
+        return Prepared(item, report, fails, details)
+
+    def variant_fails(self, prep: Prepared, i: int, new: str) -> bool:
+        a, b = prep.item.sentences[i]
+        text = prep.item.answer[:a] + new + prep.item.answer[b:]
+        report = self._checker(prep.item).check(text)
+        return any(not c.passed for c in self._sentence_claims(report, a, a + len(new)))
+
+
+def _claim_detail(c: Any) -> dict[str, Any]:
+    ev = getattr(c, "evidence", None)
+    return {
+        "text": c.text,
+        "status": c.status,
+        "why": (ev.formula if ev is not None else "") or getattr(c, "message", ""),
+    }
+
+
+class BaselineTool:
+    name = "baseline"
+
+    def __init__(self) -> None:
+        self._cache: dict[int, Any] = {}
+
+    def _fails(self, item: Item, text: str) -> bool:
+        return baseline_sentence_fails(text, item.sources, self._cache)
+
+    def prepare(self, item: Item) -> Prepared:
+        fails = [self._fails(item, item.answer[a:b]) for a, b in item.sentences]
+        details = [[{"text": "", "status": "not verbatim", "why": ""}] if f else [] for f in fails]
+        return Prepared(item, None, fails, details)
+
+    def variant_fails(self, prep: Prepared, i: int, new: str) -> bool:
+        return self._fails(prep.item, new)
+
+
+class FiguredTool:
+    name = "figured"
+
+    def __init__(self) -> None:
+        from figured import trace
+
+        self.trace = trace
+
+    def prepare(self, item: Item) -> Prepared | None:
+        if not item.tables:
+            return None
+        fails = [
+            bool(figured_sentence_fails(item.answer[a:b], item.tables, self.trace))
+            for a, b in item.sentences
+        ]
+        return Prepared(item, None, fails, [[] for _ in fails])
+
+    def variant_fails(self, prep: Prepared, i: int, new: str) -> bool:
+        return bool(figured_sentence_fails(new, prep.item.tables, self.trace))
+
+
+def make_tools(names: Sequence[str]) -> list[Any]:
+    """Tool objects by name; a tool whose package is missing is skipped with a message."""
+    tools: list[Any] = []
+    for name in names:
+        try:
+            if name == "crossfoot":
+                tools.append(CrossfootTool())
+            elif name == "baseline":
+                tools.append(BaselineTool())
+            elif name == "figured":
+                tools.append(FiguredTool())
+            else:
+                raise ValueError(f"unknown tool {name!r}; expected crossfoot, baseline, figured")
+        except ImportError as err:
+            print(f"skipping {name}: {err} (pip install -e '.[bench]')", file=sys.stderr)
+    return tools
+
+
+# --------------------------------------------------------------------------------------------
+# Measuring
+
+
+def _targets(item: Item, span: tuple[int, int], extract: Any) -> list[NumberToken]:
+    """Numbers of a sentence that may receive an injected error (offsets within the sentence):
+    not years, and claims by crossfoot's own reader when it is available."""
+    a, b = span
+    sent = item.answer[a:b]
+    toks = [t for t in number_tokens(sent) if not is_year(t)]
+    if extract is None:
+        return toks
+    spans = [
+        (m.start - a, m.end - a)
+        for m in extract(item.answer)
+        if a <= m.start < b and getattr(m, "claim", True) and m.kind != "year"
+    ]
+    return [t for t in toks if any(s < t.end and t.start < e for s, e in spans)]
+
+
+def _pool(item: Item, target_values: Sequence[NumberToken]) -> list[NumberToken]:
+    """Numbers of the source a target came from (else of every source), for swaps."""
+    per_source = [number_tokens(s) for s in item.sources]
+    wanted = {abs(t.value).normalize() for t in target_values}
+    same = [
+        t
+        for toks in per_source
+        if any(abs(x.value).normalize() in wanted for x in toks)
+        for t in toks
+    ]
+    return same or [t for toks in per_source for t in toks]
+
+
+def _empty_stats() -> dict[str, Any]:
+    return {
+        "good_sentences": 0,
+        "false_alarms": 0,
+        "good_answers": 0,
+        "good_answers_flagged": 0,
+        "bad_sentences": 0,
+        "bad_sentences_flagged": 0,
+        "bad_answers": 0,
+        "bad_answers_flagged": 0,
+        "answers": 0,
+        "answers_flagged": 0,
+        "flagged_and_bad": 0,
+        "injections": {k: {"base": 0, "caught": 0} for k in INJECTIONS},
+        "errors": 0,
+        "not_applicable": 0,
+    }
+
+
+@dataclass
+class Outcome:
+    corpus: str
+    stats: dict[str, dict[str, Any]] = field(default_factory=dict)
+    records: list[dict[str, Any]] = field(default_factory=list)  # crossfoot flags and misses
+    seconds: float = 0.0
+
+
+def evaluate(
+    items: Sequence[Item],
+    tools: Sequence[Any],
+    seed: int = 0,
+    corpus: str | None = None,
+    progress: bool = True,
+    injections: Sequence[str] = INJECTIONS,
+) -> Outcome:
+    """Run every tool over ``items``; counts per tool plus crossfoot's flag/miss records.
+
+    >>> # evaluate(items, make_tools(["crossfoot", "baseline"]), seed=0)
+    """
+    from tqdm import tqdm
+
+    name = corpus or (items[0].corpus if items else "empty")
+    out = Outcome(name, {t.name: _empty_stats() for t in tools})
+    extract = None
+    if any(t.name == "crossfoot" for t in tools):
+        import crossfoot
+
+        extract = getattr(crossfoot, "extract", None)
+    t0 = time.perf_counter()
+    for item in tqdm(items, desc=name, disable=not progress, unit="ans"):
+        numeric = [
+            i
+            for i, (a, b) in enumerate(item.sentences)
+            if any(not is_year(t) for t in number_tokens(item.answer[a:b]))
+        ]
+        if not numeric:
+            continue
+        try:
+            targets = {i: _targets(item, item.sentences[i], extract) for i in numeric}
+        except Exception as err:  # the engine's reader crashed: count it, keep measuring
+            targets = {i: [] for i in numeric}
+            out.records.append(_record(item, -1, "engine_error", [{"why": repr(err)}]))
+        for tool in tools:
+            st = out.stats[tool.name]
+            try:
+                prep = tool.prepare(item)
+            except Exception as err:
+                st["errors"] += 1
+                if tool.name == "crossfoot":
+                    out.records.append(_record(item, -1, "engine_error", [{"why": repr(err)}]))
+                continue
+            if prep is None:
+                st["not_applicable"] += 1
+                continue
+            _score(item, prep, tool, numeric, targets, st, out, seed, injections)
+    out.seconds = time.perf_counter() - t0
+    return out
+
+
+def _score(
+    item: Item,
+    prep: Prepared,
+    tool: Any,
+    numeric: list[int],
+    targets: dict[int, list[NumberToken]],
+    st: dict[str, Any],
+    out: Outcome,
+    seed: int,
+    injections: Sequence[str],
+) -> None:
+    keep = tool.name == "crossfoot"
+    flagged_answer = any(prep.fails[i] for i in numeric)
+    st["answers"] += 1
+    st["answers_flagged"] += flagged_answer
+    if item.label == "good":
+        st["good_answers"] += 1
+        st["good_answers_flagged"] += flagged_answer
+    elif item.label == "bad":
+        st["bad_answers"] += 1
+        st["bad_answers_flagged"] += flagged_answer
+        st["flagged_and_bad"] += flagged_answer
+        if keep:
+            kind = "real_flagged" if flagged_answer else "real_missed"
+            out.records.append(_record(item, -1, kind, []))
+    for i in numeric:
+        label = item.sentence_label(i)
+        a, b = item.sentences[i]
+        if label == "bad":
+            st["bad_sentences"] += 1
+            st["bad_sentences_flagged"] += prep.fails[i]
+        if label != "good":
+            continue
+        st["good_sentences"] += 1
+        if prep.fails[i]:
+            st["false_alarms"] += 1
+            if keep:
+                out.records.append(_record(item, i, "false_alarm", prep.details[i]))
+            continue
+        sentence = item.answer[a:b]
+        for kind in injections:
+            rng = random.Random(f"{seed}|{item.corpus}|{item.id}|{i}|{kind}")
+            pool = _pool(item, targets[i]) if kind == "swap" else []
+            new = inject(kind, sentence, targets[i], pool, rng)
+            if new is None or new == sentence:
+                continue
+            st["injections"][kind]["base"] += 1
+            try:
+                caught = tool.variant_fails(prep, i, new)
+            except Exception as err:
+                st["errors"] += 1
+                caught = True  # a crash is not a pass, but it is recorded as an error
+                if keep:
+                    out.records.append(_record(item, i, "engine_error", [{"why": repr(err)}]))
+            st["injections"][kind]["caught"] += caught
+            if keep and not caught:
+                out.records.append(_record(item, i, f"miss_{kind}", [], injected=new))
+
+
+def _record(
+    item: Item, i: int, kind: str, details: list[dict[str, Any]], injected: str | None = None
+) -> dict[str, Any]:
+    sentence = item.answer[slice(*item.sentences[i])] if i >= 0 else ""
+    rec: dict[str, Any] = {
+        "corpus": item.corpus,
+        "id": item.id,
+        "type": kind,
+        "label": item.sentence_label(i) if i >= 0 else item.label,
+        "sentence": sentence,
+        "claims": details,
+    }
+    if injected is not None:
+        rec["injected"] = injected
+    return rec
+
+
+# --------------------------------------------------------------------------------------------
+# Output
+
+
+def _pct(k: int, n: int) -> str:
+    return f"{100 * k / n:.1f}% ({k}/{n})" if n else "n/a"
+
+
+def summarize(stats: dict[str, Any]) -> dict[str, Any]:
+    """Rates from counts (fractions 0..1, ``None`` when the base is empty)."""
+
+    def r(k: int, n: int) -> float | None:
+        return k / n if n else None
+
+    s = stats
+    flagged = s["answers_flagged"]
+    return {
+        "false_alarm_sentences": r(s["false_alarms"], s["good_sentences"]),
+        "false_alarm_answers": r(s["good_answers_flagged"], s["good_answers"]),
+        **{f"caught_{k}": r(v["caught"], v["base"]) for k, v in s["injections"].items()},
+        "real_errors_flagged": r(s["bad_answers_flagged"], s["bad_answers"]),
+        "bad_sentences_flagged": r(s["bad_sentences_flagged"], s["bad_sentences"]),
+        "precision_vs_bad": r(s["flagged_and_bad"], flagged),
+    }
+
+
+def _injection_cell(kind: str) -> Callable[[dict[str, Any]], str]:
+    def cell(s: dict[str, Any]) -> str:
+        return _pct(s["injections"][kind]["caught"], s["injections"][kind]["base"])
+
+    return cell
+
+
+COLUMNS: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
+    ("false alarms (sentences)", lambda s: _pct(s["false_alarms"], s["good_sentences"])),
+    ("false alarms (answers)", lambda s: _pct(s["good_answers_flagged"], s["good_answers"])),
+    *[(f"{k} caught", _injection_cell(k)) for k in INJECTIONS],
+    ("real errors flagged (answers)", lambda s: _pct(s["bad_answers_flagged"], s["bad_answers"])),
+    ("precision of flags (answers)", lambda s: _pct(s["flagged_and_bad"], s["answers_flagged"])),
+]
+
+
+def markdown_table(outcomes: Sequence[Outcome]) -> str:
+    head = "| corpus | tool | " + " | ".join(c for c, _ in COLUMNS) + " |"
+    lines = [head, "|---|---|" + "---:|" * len(COLUMNS)]
+    for o in outcomes:
+        for tool, st in o.stats.items():
+            cells = [f(st) for _, f in COLUMNS]
+            lines.append(f"| {o.corpus} | {tool} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def write_results(
+    outcomes: Sequence[Outcome], out_dir: Path, stem: str, meta: dict[str, Any]
+) -> dict[str, Path]:
+    """``<stem>.json`` (counts + rates), ``<stem>.md`` (the table) and ``<stem>.png`` (chart);
+    crossfoot's flags and misses go to ``.cache/bench/<corpus>.jsonl`` for reading."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    data = {
+        "meta": meta,
+        "corpora": {
+            o.corpus: {
+                "seconds": round(o.seconds, 2),
+                "tools": {t: {"counts": st, "rates": summarize(st)} for t, st in o.stats.items()},
+            }
+            for o in outcomes
+        },
+    }
+    paths = {"json": out_dir / f"{stem}.json", "md": out_dir / f"{stem}.md"}
+    paths["json"].write_text(json.dumps(data, indent=2) + "\n")
+    paths["md"].write_text(markdown_table(outcomes))
+    png = out_dir / f"{stem}.png"
+    if bar_chart(outcomes, png):
+        paths["png"] = png
+    CACHE.mkdir(parents=True, exist_ok=True)
+    for o in outcomes:
+        with open(CACHE / f"{o.corpus}.jsonl", "w") as fh:
+            for rec in o.records:
+                fh.write(json.dumps(rec) + "\n")
+    return paths
+
+
+def bar_chart(outcomes: Sequence[Outcome], path: Path) -> bool:
+    """One PNG: per corpus, grouped bars of each measure for each tool."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib missing: no chart (pip install -e '.[bench]')", file=sys.stderr)
+        return False
+    measures = [
+        ("false alarms", "false_alarm_sentences"),
+        *[(f"{k} caught", f"caught_{k}") for k in INJECTIONS],
+        ("real errors flagged", "real_errors_flagged"),
+    ]
+    tools = sorted(
+        {t for o in outcomes for t in o.stats}, key=["crossfoot", "baseline", "figured"].index
+    )
+    fig, axes = plt.subplots(
+        len(outcomes), 1, figsize=(10, 2.8 * max(1, len(outcomes))), squeeze=False
+    )
+    width = 0.8 / max(1, len(tools))
+    for ax, o in zip(axes[:, 0], outcomes, strict=True):
+        for j, tool in enumerate(tools):
+            if tool not in o.stats:
+                continue
+            rates = summarize(o.stats[tool])
+            ys = [100 * (rates[key] or 0) for _, key in measures]
+            xs = [k + j * width for k in range(len(measures))]
+            ax.bar(xs, ys, width, label=tool)
+        ax.set_xticks([k + width * (len(tools) - 1) / 2 for k in range(len(measures))])
+        ax.set_xticklabels([m for m, _ in measures], fontsize=8)
+        ax.set_ylim(0, 100)
+        ax.set_ylabel("%")
+        ax.set_title(o.corpus, fontsize=10)
+        ax.legend(fontsize=7, loc="upper right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
+
+
+def write_review(
+    outcomes: Sequence[Outcome],
+    items_by_corpus: dict[str, dict[str, Item]],
+    path: Path,
+    n: int = 40,
+    seed: int = 0,
+) -> int:
+    """A seeded random sample of crossfoot-flagged sentences, with their documents and an
+    empty ``verdict`` column (real error / false alarm / unsure). Returns the rows written."""
+    flagged = [
+        r
+        for o in outcomes
+        for r in o.records
+        if r["type"] in ("false_alarm", "real_flagged") or (r["type"] == "flagged")
+    ]
+    rng = random.Random(seed)
+    sample = rng.sample(flagged, min(n, len(flagged)))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(
+            [
+                "corpus",
+                "id",
+                "label",
+                "sentence",
+                "flagged",
+                "question",
+                "answer",
+                "documents",
+                "verdict",
+                "note",
+            ]
+        )
+        for r in sample:
+            item = items_by_corpus.get(r["corpus"], {}).get(r["id"])
+            flagged_txt = "; ".join(
+                f"{c.get('text', '')} [{c.get('status', '')}] {c.get('why', '')}"
+                for c in r["claims"]
+            )
+            w.writerow(
+                [
+                    r["corpus"],
+                    r["id"],
+                    r["label"] or "",
+                    r["sentence"],
+                    flagged_txt,
+                    item.question if item else "",
+                    item.answer if item else "",
+                    "\n---\n".join(item.sources) if item else "",
+                    "",
+                    "",
+                ]
+            )
+    return len(sample)
+
+
+# --------------------------------------------------------------------------------------------
+# CLI
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--subsets", nargs="+", default=["finqa", "tatqa"])
+    p.add_argument("--split", default="test")
+    p.add_argument("--data-dir", help="local parquet/jsonl files in the RAGBench schema")
+    p.add_argument("--limit", type=int, default=None, help="rows per subset")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--tools", nargs="+", default=["crossfoot", "baseline", "figured"])
+    p.add_argument("--out-dir", type=Path, default=RESULTS)
+    p.add_argument("--review-out", type=Path, help="CSV of a seeded sample of flagged sentences")
+    p.add_argument("--review-n", type=int, default=40)
+    p.add_argument("--no-progress", action="store_true")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    tools = make_tools(args.tools)
+    outcomes, items_by = [], {}
+    t0 = time.perf_counter()
+    for subset in args.subsets:
+        try:
+            rows = load_ragbench(subset, args.split, args.data_dir, args.limit)
+        except HubUnreachable as err:
+            print(str(err), file=sys.stderr)
+            return 2
+        items = ragbench_items(rows, subset)
+        items_by[f"ragbench-{subset}"] = {i.id: i for i in items}
+        outcomes.append(
+            evaluate(items, tools, args.seed, f"ragbench-{subset}", not args.no_progress)
+        )
+    meta = {
+        "command": "ragbench.py " + " ".join(sys.argv[1:] if argv is None else argv),
+        "seed": args.seed,
+        "limit": args.limit,
+        "split": args.split,
+    }
+    paths = write_results(outcomes, args.out_dir, "ragbench", meta)
+    print(markdown_table(outcomes))
+    if args.review_out:
+        k = write_review(outcomes, items_by, args.review_out, args.review_n, args.seed)
+        print(f"wrote {k} flagged sentences to {args.review_out}")
+    print(f"results: {', '.join(str(p) for p in paths.values())}")
+    print(f"elapsed {time.perf_counter() - t0:.1f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
