@@ -1,0 +1,621 @@
+"""The store of what an agent has seen, indexed at ingest so a look-up is a hash probe.
+
+Every message or tool result becomes a :class:`Seen` source with a channel (``user``, ``system``,
+``assistant``, ``tool``) and, for tools, the tool's name. Adding a source tokenises it once, with
+C-level ``findall`` calls and set algebra rather than a Python loop per character:
+
+* identifier tokens (anything with a digit), lower-cased and in a separator-free form
+* numbers as ``Decimal`` (``1,200.00`` and ``1200`` are one key), and number words a user typed
+* emails, URLs, days (ordinals) and yearless month/day pairs, long digit runs (phones, accounts)
+
+Each kind keeps ``first`` (key -> index of the first source that showed it, for explanations) and
+``chans`` (channel label -> set of keys, for source rules). ``before_call`` is then a few dict and
+set probes per value. Work that only a miss needs (arithmetic over found numbers, a search for an
+identifier split by a space) is done on a miss, and what it builds is cached.
+
+Indexing is capped per source (``max_chars``); a longer source is indexed in its first part and
+marked ``truncated``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from ._dates import find_dates, find_reference_date
+
+__all__ = ["ContextStore", "Hit", "Seen", "id_format", "is_error"]
+
+_ID_TOKENS = re.compile(r"[#\w][\w#./@+-]*")
+_HAS_DIGIT = re.compile(r"\d")
+_NUMBERS = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])\d+(?:\.\d+)?")
+_PERCENTS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:%|percent\b)")
+_EMAILS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_URLS = re.compile(r"(?:https?://|www\.)[^\s<>\"'()\[\]{}\\]+")
+_DIGIT_RUNS = re.compile(r"\+?\(?\d[\d().-]*(?: ?[\d().-]+)+\d")
+_COMPACT_DROP = str.maketrans("", "", " \t-_#./:")
+_STRIP = ".,;:-/'\")]}"
+# Words that introduce an example rather than data ("ids look like #W0000000").
+_EXAMPLE = re.compile(
+    r"(?:such as|e\.g\.?|for example|for instance|looks? like|like|example|format(?: is)?|"
+    r"in the form(?: of)?)\s*[:,]?\s*[`'\"“]?([#\w][\w#./@+-]*)",
+    re.IGNORECASE,
+)
+_ERROR_HINTS = re.compile(
+    r"\b(?:not found|does not exist|doesn't exist|no such|invalid|unknown|failed|cannot|can't)\b",
+    re.IGNORECASE,
+)
+_UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "a dozen": 12, "dozen": 12,
+}  # fmt: skip
+_TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_NUMBER_WORDS = re.compile(
+    r"\b(?:("
+    + "|".join(_TENS)
+    + r")(?:[- ]("
+    + "|".join(k for k in _UNITS if " " not in k)
+    + r"))?"
+    r"|(" + "|".join(_UNITS) + r"))(?:\s+(hundred|thousand))?\b"
+)
+_PAIR_CAP = 400  # numbers per source that take part in pair arithmetic
+_DERIVE_SOURCES = 60  # most recent sources searched for arithmetic operands
+_JSON_CAP = 300_000  # characters of a source parsed as JSON for column totals
+
+
+def is_error(output: object, text: str) -> bool:
+    """Whether a tool result reads as an error: ``Error: order not found``, ``{"error": ...}``, or
+    a short message saying something does not exist."""
+    if isinstance(output, dict) and any(k in output for k in ("error", "errors", "Error")):
+        return True
+    head = text[:300].lstrip().lower()
+    if head.startswith(("error", "exception", "traceback", '{"error', "{'error")):
+        return True
+    return len(text) < 300 and bool(_ERROR_HINTS.search(text))
+
+
+@dataclass(slots=True)
+class Seen:
+    """One thing the agent saw."""
+
+    step: int
+    channel: str  # user, system, assistant, tool
+    tool: str | None
+    call_id: str | None
+    text: str  # lower-cased, at most the index cap
+    chars: int  # length of the full text
+    truncated: bool = False
+    error: bool = False
+    numbers: tuple[Decimal, ...] = ()
+    vouched: bool = True  # False for a pure tool's output over made-up inputs: never a source
+    derived: dict[Decimal, str] | None = None  # column totals, filled on the first miss
+
+    @property
+    def label(self) -> str:
+        return f"tool:{self.tool}" if self.channel == "tool" and self.tool else self.channel
+
+    def at(self) -> str:
+        return f"{self.label}@{self.step}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """Where a value was found: source indices, how, and the channels that hold it."""
+
+    sources: tuple[int, ...]
+    how: str  # exact, written form, id format, split id, sum, ...
+    channels: frozenset[str]
+
+
+@dataclass(slots=True)
+class _Keys:
+    first: dict[object, int] = field(default_factory=dict)
+    chans: dict[str, set[object]] = field(default_factory=dict)
+
+    def add(
+        self,
+        keys: set[Any] | frozenset[Any],
+        src: int,
+        labels: tuple[str, ...],
+    ) -> None:
+        if not keys:
+            return
+        first = self.first
+        new = keys.difference(first.keys())
+        if new:
+            first.update(dict.fromkeys(new, src))
+        for label in labels:
+            bucket = self.chans.get(label)
+            if bucket is None:
+                self.chans[label] = set(keys)
+            else:
+                bucket.update(keys)
+
+    def where(self, key: object) -> frozenset[str]:
+        return frozenset(label for label, keys in self.chans.items() if key in keys)
+
+
+class ContextStore:
+    """Everything the agent has seen, by channel, with indexes for hash look-ups.
+
+    >>> store = ContextStore()
+    >>> _ = store.add("user", "I'm mia_li_3668, order ORD-88213 for $1,200.00")
+    >>> store.find_id("ORD-88213").how, store.find_number(Decimal("1200")).how
+    ('exact', 'exact')
+    """
+
+    def __init__(self, *, max_chars: int = 1_000_000, reference: date | None = None) -> None:
+        self.max_chars = max_chars
+        self.reference = reference
+        self._fixed_reference = reference is not None
+        self.sources: list[Seen] = []
+        self.ids = _Keys()
+        self.compact = _Keys()
+        self.numbers = _Keys()
+        self.percents = _Keys()
+        self.emails = _Keys()
+        self.urls = _Keys()
+        self.days = _Keys()
+        self.yearless = _Keys()
+        self.digits = _Keys()
+        self.examples: set[str] = set()  # tokens the system prompt gives as examples
+        self.formats: set[tuple[str, int, str]] = set()  # (prefix, digit count, suffix)
+        self._joined: str | None = None
+        self._offsets: list[int] = []
+        self._buckets: dict[int, list[Decimal]] | None = None
+        self._bucketed = 0  # sources already placed in buckets
+        self._in_buckets: set[Decimal] = set()
+
+    # ------------------------------------------------------------------ ingest
+    def add(
+        self,
+        channel: str,
+        text: str,
+        *,
+        tool: str | None = None,
+        call_id: str | None = None,
+        exclude: Iterable[tuple[str, object]] = (),
+        vouched: bool = True,
+        error: bool = False,
+        step: int | None = None,
+    ) -> Seen:
+        """Index one source. ``exclude`` lists ``(kind, key)`` pairs this source must not vouch
+        for (a made-up id echoed back by an error). An unvouched source is kept but never indexed.
+        """
+        chars = len(text)
+        truncated = chars > self.max_chars
+        if truncated:
+            text = text[: self.max_chars]
+        low = text.lower()
+        seen = Seen(
+            step if step is not None else len(self.sources) + 1,
+            channel,
+            tool,
+            call_id,
+            low,
+            chars,
+            truncated,
+            error,
+            (),
+            vouched,
+        )
+        src = len(self.sources)
+        self.sources.append(seen)
+        if not vouched:
+            seen.text = ""
+            return seen
+        if channel in ("system", "user") and not self._fixed_reference and self.reference is None:
+            self.reference = find_reference_date(text)
+        excluded: dict[str, set[object]] = {}
+        for kind, key in exclude:
+            excluded.setdefault(kind, set()).add(key)
+        for raw in excluded.get("raw", ()):
+            if isinstance(raw, str) and raw:
+                low = low.replace(raw, " ")
+        seen.text = low
+        labels = ("tool", f"tool:{tool}") if channel == "tool" else (channel,)
+        if channel == "assistant":
+            # The agent's own words vouch for nothing directly; only checked calculations do.
+            return seen
+        self._index(seen, src, low, labels, excluded)
+        self._joined = None
+        return seen
+
+    def _index(
+        self,
+        seen: Seen,
+        src: int,
+        low: str,
+        labels: tuple[str, ...],
+        excluded: dict[str, set[object]],
+    ) -> None:
+        tokens = {t.rstrip(_STRIP) for t in _ID_TOKENS.findall(low) if _HAS_DIGIT.search(t)}
+        if seen.channel == "system":
+            self._learn_examples(low)
+            tokens -= self.examples
+        tokens -= excluded.get("id", set())
+        tokens.discard("")
+        self.ids.add(tokens, src, labels)
+        compact = {t.translate(_COMPACT_DROP) for t in tokens}
+        compact -= excluded.get("compact", set())
+        self.compact.add(compact, src, labels)
+        numbers: set[Decimal] = set()
+        for n in set(_NUMBERS.findall(low)):
+            try:
+                numbers.add(Decimal(n.replace(",", "")))
+            except InvalidOperation:  # pragma: no cover - the pattern admits digits only
+                continue
+            if "," in n:  # "[100,200]" in JSON is two numbers, not one hundred thousand
+                numbers.update(Decimal(p) for p in n.split(",") if p and "." not in p)
+        if seen.channel == "user":
+            numbers.update(_number_words(low))
+        if seen.channel == "system":
+            numbers -= {Decimal(e) for e in self.examples if e.isdigit()}
+        numbers -= excluded.get("number", set())
+        self.numbers.add(numbers, src, labels)
+        seen.numbers = tuple(numbers)
+        if "%" in low or "percent" in low:
+            self.percents.add({Decimal(p) for p in _PERCENTS.findall(low)}, src, labels)
+        if "@" in low:
+            emails = set(_EMAILS.findall(low)) - excluded.get("email", set())
+            self.emails.add(emails, src, labels)
+        if "://" in low or "www." in low:
+            urls = {_url_key(u) for u in _URLS.findall(low)} - excluded.get("url", set())
+            self.urls.add(urls, src, labels)
+        days, yearless = find_dates(low, self.reference)
+        days -= excluded.get("date", set())
+        self.days.add(days, src, labels)
+        self.yearless.add(yearless, src, labels)
+        runs: set[str] = set()
+        for run in set(_DIGIT_RUNS.findall(low)):
+            d = "".join(c for c in run if c.isdigit())
+            if len(d) >= 7:
+                runs.add(d)
+                if len(d) > 10:
+                    runs.add(d[-10:])  # a phone number without its country code
+        for t in tokens:
+            if t.isdigit() and len(t) >= 7:
+                runs.add(t)
+        runs -= excluded.get("phone", set())
+        self.digits.add(runs, src, labels)
+
+    def _learn_examples(self, low: str) -> None:
+        for m in _EXAMPLE.finditer(low):
+            token = m[1].rstrip(_STRIP)
+            if _HAS_DIGIT.search(token):
+                self.examples.add(token)
+                fmt = id_format(token)
+                if fmt is not None:
+                    self.formats.add(fmt)
+
+    # ------------------------------------------------------------------ look-ups
+    def _hit(self, keys: _Keys, key: object, how: str) -> Hit | None:
+        src = keys.first.get(key)
+        if src is None:
+            return None
+        return Hit((src,), how, keys.where(key))
+
+    def find_id(self, key: str, formats: Iterable[tuple[str, int, str]] = ()) -> Hit | None:
+        """An identifier: exact token, then case/separator-insensitive, then the digits of a known
+        id format, then the pieces of the id separated by spaces or dashes in the text."""
+        key = key.lower()
+        hit = self._hit(self.ids, key, "exact")
+        if hit is not None:
+            return hit
+        c = key.translate(_COMPACT_DROP)
+        hit = self._hit(self.compact, c, "written form")
+        if hit is not None:
+            return hit
+        for prefix, n, suffix in (*self.formats, *formats):
+            if (
+                len(c) == len(prefix) + n + len(suffix)
+                and c.startswith(prefix)
+                and c.endswith(suffix)
+            ):
+                digits = c[len(prefix) : len(c) - len(suffix)]
+                if digits.isdigit():
+                    hit = self._hit(
+                        self.ids, digits, f"digits in the format {prefix.upper()}{'0' * n}{suffix}"
+                    )
+                    if hit is not None:
+                        return hit
+        return self._split_id(c)
+
+    def _split_id(self, c: str) -> Hit | None:
+        pieces = re.findall(r"[a-z]+|\d+", c)
+        if len(pieces) < 2 or len(c) < 5:
+            return None
+        text = self.joined()
+        longest = max(pieces, key=len)
+        pattern = re.compile(
+            r"(?<![a-z0-9])" + r"[\s_#./:-]{0,2}".join(map(re.escape, pieces)) + r"(?![a-z0-9])"
+        )
+        start = 0
+        for _ in range(200):  # bounded: a split id is a rare fallback, never a hot path
+            i = text.find(longest, start)
+            if i < 0:
+                return None
+            lo = max(0, i - len(c) - 2 * len(pieces))
+            m = pattern.search(text, lo, i + len(c) + 2 * len(pieces) + len(longest))
+            if m is not None:
+                src = self._source_at(m.start())
+                return Hit((src,), "split id", frozenset(self._labels(src)))
+            start = i + 1
+        return None
+
+    def joined(self) -> str:
+        """All vouched source texts joined by newlines (built on demand, cached)."""
+        if self._joined is None:
+            parts: list[str] = []
+            offsets: list[int] = []
+            pos = 0
+            for s in self.sources:
+                offsets.append(pos)
+                piece = s.text if s.channel != "assistant" else ""
+                parts.append(piece)
+                pos += len(piece) + 1
+            self._joined = "\n".join(parts)
+            self._offsets = offsets
+        return self._joined
+
+    def _source_at(self, pos: int) -> int:
+        from bisect import bisect_right
+
+        return max(0, bisect_right(self._offsets, pos) - 1)
+
+    def _labels(self, src: int) -> tuple[str, ...]:
+        s = self.sources[src]
+        return ("tool", s.label) if s.channel == "tool" else (s.channel,)
+
+    def find_email(self, key: str) -> Hit | None:
+        return self._hit(self.emails, key, "exact") or self._hit(self.ids, key, "exact")
+
+    def find_url(self, key: str) -> Hit | None:
+        hit = self._hit(self.urls, key, "exact")
+        if hit is None and "/" in key:
+            hit = self._hit(self.urls, key.rstrip("/"), "exact")
+        return hit
+
+    def find_date(self, ordinal: int) -> Hit | None:
+        hit = self._hit(self.days, ordinal, "exact")
+        if hit is not None:
+            return hit
+        d = date.fromordinal(ordinal)
+        if self.reference is None or d.year in (self.reference.year, self.reference.year + 1):
+            return self._hit(self.yearless, (d.month, d.day), "written without a year")
+        return None
+
+    def find_digits(self, digits: str) -> Hit | None:
+        hit = self._hit(self.digits, digits, "exact") or self._hit(self.ids, digits, "exact")
+        if hit is None and len(digits) > 10:
+            hit = self._hit(self.digits, digits[-10:], "without country code")
+        return hit
+
+    def find_number(self, value: Decimal) -> Hit | None:
+        return self._hit(self.numbers, abs(value), "exact")
+
+    def find_percent(self, value: Decimal) -> Hit | None:
+        return self._hit(self.percents, value, "exact") or self._hit(
+            self.numbers, value / 100, "as a fraction"
+        )
+
+    def find_text(self, text: str) -> Hit | None:
+        """A string without digits (a name, a password): a substring of some source."""
+        needle = text.lower().strip()
+        if not needle:
+            return None
+        srcs = tuple(
+            i for i, s in enumerate(self.sources) if s.channel != "assistant" and needle in s.text
+        )
+        if not srcs:
+            return None
+        labels: set[str] = set()
+        for i in srcs:
+            labels.update(self._labels(i))
+        return Hit(srcs, "exact", frozenset(labels))
+
+    # ------------------------------------------------------------------ arithmetic on a miss
+    def near(self, lo: Decimal, hi: Decimal) -> list[Decimal]:
+        """Numbers seen within ``[lo, hi]`` (log-scale buckets, built lazily)."""
+        self._fill_buckets()
+        assert self._buckets is not None
+        out: list[Decimal] = []
+        if hi <= 0:
+            return out
+        lo = max(lo, Decimal("1e-9"))
+        for b in range(_bucket(lo), _bucket(hi) + 1):
+            out.extend(v for v in self._buckets.get(b, ()) if lo <= v <= hi)
+        return out
+
+    def _fill_buckets(self) -> None:
+        if self._buckets is None:
+            self._buckets = {}
+        if self._bucketed == len(self.sources):
+            return
+        seen_values: set[Decimal] = set().union(
+            *(s.numbers for s in self.sources[self._bucketed :])
+        )
+        for v in seen_values - self._in_buckets:
+            if v > 0:
+                self._buckets.setdefault(_bucket(v), []).append(v)
+        self._in_buckets |= seen_values
+        self._bucketed = len(self.sources)
+
+    def derive(
+        self, target: Decimal, quantities: Iterable[int] = (), tolerance: Decimal = Decimal("0.005")
+    ) -> tuple[str, tuple[int, ...]] | None:
+        """A short list of arithmetic an agent legitimately does, over values found in context:
+        a total of a column in one tool result, the sum or difference of two values, a unit price
+        times a stated quantity, a stated percentage of a value. Returns the formula and sources.
+        """
+        target = abs(target)
+        first = self.numbers.first
+        recent = [i for i in range(len(self.sources) - 1, -1, -1) if self.sources[i].vouched][
+            :_DERIVE_SOURCES
+        ]
+        # Column totals of JSON tool results (the sum of all item prices of an order).
+        for i in recent:
+            totals = self._totals(i)
+            formula = totals.get(target)
+            if formula is not None:
+                return formula, (i,)
+        # Sum or difference of two values seen (the two legs of a trip, a balance after a charge).
+        budget = 20_000
+        for i in recent:
+            nums = self.sources[i].numbers[:_PAIR_CAP]
+            budget -= len(nums)
+            if budget < 0:
+                break
+            for a in nums:
+                if a <= 10 or a >= target + target:
+                    continue
+                b = target - a
+                src = first.get(b) if b > 0 else None
+                if src is not None and (b > 10 or b != b.to_integral_value()):
+                    return f"{_fmt(a)} + {_fmt(b)}", (i, src)
+                b = a - target
+                src = first.get(b) if b > 0 else None
+                if src is not None and (b > 10 or b != b.to_integral_value()):
+                    return f"{_fmt(a)} − {_fmt(b)}", (i, src)
+        # A unit price times a stated quantity (a user's count, a list length in the call).
+        qs = set(quantities)
+        qs.update(
+            int(q)
+            for q in self.numbers.chans.get("user", ())
+            if isinstance(q, Decimal) and q == q.to_integral_value() and 2 <= q <= 100
+        )
+        for q in sorted(qs):
+            if q < 2:
+                continue
+            for a in self.near((target - tolerance) / q, (target + tolerance) / q):
+                if abs(a * q - target) <= tolerance:
+                    return f"{_fmt(a)} × {q}", (first[a],)
+        # A stated percentage of a found amount.
+        for p in (
+            self.percents.chans.get("user", set())
+            | self.percents.chans.get("tool", set())
+            | self.percents.chans.get("system", set())
+        ):
+            assert isinstance(p, Decimal)
+            if p <= 0:
+                continue
+            base = target * 100 / p
+            for a in self.near(base - tolerance * 100 / p, base + tolerance * 100 / p):
+                if abs(a * p / 100 - target) <= tolerance:
+                    return f"{_fmt(p)}% of {_fmt(a)}", (first[a], self.percents.first[p])
+        return None
+
+    def _totals(self, i: int) -> dict[Decimal, str]:
+        seen = self.sources[i]
+        if seen.derived is not None:
+            return seen.derived
+        totals: dict[Decimal, str] = {}
+        text = seen.text
+        if seen.channel == "tool" and len(text) <= _JSON_CAP and text.lstrip()[:1] in ("{", "["):
+            try:
+                data = json.loads(text)
+            except ValueError:
+                data = None
+            if data is not None:
+                _column_totals(data, totals, 0)
+        seen.derived = totals
+        return totals
+
+    @property
+    def truncated(self) -> list[Seen]:
+        return [s for s in self.sources if s.truncated]
+
+
+def _column_totals(node: object, out: dict[Decimal, str], depth: int) -> None:
+    if depth > 12:
+        return
+    if isinstance(node, dict):
+        for v in node.values():
+            _column_totals(v, out, depth + 1)
+        return
+    if not isinstance(node, list):
+        return
+    nums = [n for n in node if isinstance(n, (int, float)) and not isinstance(n, bool)]
+    if len(nums) >= 2:
+        total = sum((Decimal(repr(n)) for n in nums), Decimal(0))
+        out.setdefault(abs(total), f"total of a list of {len(nums)}")
+    rows = [r for r in node if isinstance(r, dict)]
+    if len(rows) >= 2:
+        keys = {
+            k
+            for r in rows
+            for k, v in r.items()
+            if isinstance(v, (int, float)) and not isinstance(v, bool)
+        }
+        for k in keys:
+            vals = [
+                r[k]
+                for r in rows
+                if isinstance(r.get(k), (int, float)) and not isinstance(r.get(k), bool)
+            ]
+            if len(vals) >= 2:
+                total = sum((Decimal(repr(v)) for v in vals), Decimal(0))
+                out.setdefault(abs(total), f"total of {k} over {len(vals)} rows")
+    for n in node:
+        _column_totals(n, out, depth + 1)
+
+
+def id_format(example: str) -> tuple[str, int, str] | None:
+    """The shape of an example identifier: ``#W0000000`` -> ``("w", 7, "")``.
+
+    Only shapes of a prefix, one digit run and an optional suffix are kept: they say which
+    digits a user typed stand for a whole identifier.
+    """
+    c = example.lower().translate(_COMPACT_DROP)
+    m = re.fullmatch(r"([a-z]*)(\d{3,})([a-z]*)", c)
+    if m is None or not (m[1] or m[3]):
+        return None
+    return (m[1], len(m[2]), m[3])
+
+
+def _bucket(v: Decimal) -> int:
+    # ~1% wide buckets on a log scale: a tolerance window touches two or three of them.
+    return math.floor(math.log10(float(v)) * 200)
+
+
+def _fmt(v: Decimal) -> str:
+    from .._types import format_decimal
+
+    return format_decimal(v)
+
+
+def _url_key(url: str) -> str:
+    u = url.rstrip("/.,;")
+    for prefix in ("https://", "http://"):
+        if u.startswith(prefix):
+            u = u[len(prefix) :]
+            break
+    return u.removeprefix("www.")
+
+
+def _number_words(low: str) -> set[Decimal]:
+    out: set[Decimal] = set()
+    if not any(
+        w in low for w in ("ty", "teen", "dozen", "hundred", "thousand", "eleven", "twelve")
+    ):
+        return out
+    for m in _NUMBER_WORDS.finditer(low):
+        tens, unit, single, scale = m[1], m[2], m[3], m[4]
+        n = _TENS[tens] + (_UNITS[unit] if unit else 0) if tens else _UNITS[single]
+        if scale == "hundred":
+            n *= 100
+        elif scale == "thousand":
+            n *= 1000
+        out.add(Decimal(n))
+    return out

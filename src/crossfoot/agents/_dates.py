@@ -1,0 +1,202 @@
+"""Dates as agents write them, reduced to a comparable form.
+
+An argument date and a context date are the same value when they name the same calendar day, however
+each was written: ISO (``2024-06-30``, with or without a time), written (``June 30, 2024``,
+``30 June 2024``, ``Jun 30th 2024``), numeric (``06/30/2024``, ``30.06.2024``, ``2024/06/30``), or
+relative to a reference day (``today``, ``tomorrow``, ``yesterday``, ``in 3 days``).
+
+Days are proleptic Gregorian ordinals (``date.toordinal()``) so the context store can keep them in
+plain ``set[int]``. A date written without a year (``May 27``) is kept as ``(month, day)``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+__all__ = ["find_dates", "find_reference_date", "parse_date"]
+
+_MONTHS = {
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "may": 5,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "sept": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
+_MONTH_WORD = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_DAY = r"(?:[0-3]?\d)(?:st|nd|rd|th)?"
+
+# ISO day, optionally followed by a time; the time is ignored because arguments name days.
+_ISO = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
+# 2024/06/30
+_YMD_SLASH = re.compile(r"(?<!\d)(\d{4})/(\d{1,2})/(\d{1,2})(?!\d)")
+# 06/30/2024, 30/06/2024, 30.06.2024, 06-30-2024: order resolved by which part can be a month.
+_NUMERIC = re.compile(r"(?<![\d./-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?![\d])")
+# June 30, 2024 / June 30th 2024 / June 30 (yearless)
+_MDY = re.compile(
+    r"\b(" + _MONTH_WORD + r")\.?\s+(" + _DAY + r")\b(?:,?\s+(\d{4})\b)?", re.IGNORECASE
+)
+# 30 June 2024 / 30th of June, 2024 / 30 June (yearless)
+_DMY = re.compile(
+    r"\b(" + _DAY + r")\s+(?:of\s+)?(" + _MONTH_WORD + r")\b\.?(?:,?\s+(\d{4})\b)?", re.IGNORECASE
+)
+_RELATIVE = re.compile(
+    r"\b(today|tomorrow|yesterday|day after tomorrow|in (\d{1,3}) days?)\b", re.IGNORECASE
+)
+# "The current time is 2024-05-15 15:00:00", "today is June 3, 2024", "current date: 2024-05-15"
+_REFERENCE = re.compile(
+    r"\b(?:current (?:date|time)(?: is)?|today is|today's date is|date today is|as of)\s*:?\s*"
+    r"([^\n;]{6,40})",
+    re.IGNORECASE,
+)
+_DIGIT_DAY = re.compile(r"\d")
+
+
+def _day(year: int, month: int, day: int) -> int | None:
+    try:
+        return date(year, month, day).toordinal()
+    except ValueError:
+        return None
+
+
+def _month(word: str) -> int:
+    return _MONTHS[word.lower()[:4] if word.lower().startswith("sept") else word.lower()[:3]]
+
+
+def _day_number(text: str) -> int:
+    return int(text.rstrip("stndrhSTNDRH"))
+
+
+def parse_date(text: str, reference: date | None = None) -> date | None:
+    """The day a whole string names, or ``None`` when it is not just a date.
+
+    >>> parse_date("June 30, 2024"), parse_date("2024-06-30T09:00:00Z")
+    (datetime.date(2024, 6, 30), datetime.date(2024, 6, 30))
+    >>> parse_date("tomorrow", date(2024, 5, 15))
+    datetime.date(2024, 5, 16)
+    """
+    s = text.strip().rstrip(".")
+    if not s or len(s) > 40:
+        return None
+    m = _ISO.match(s)
+    if (
+        m
+        and (m.end() == len(s) or s[m.end()] in "T ")
+        and (m.end() == len(s) or _time_tail(s[m.end() :]))
+    ):
+        got = _day(int(m[1]), int(m[2]), int(m[3]))
+        return date.fromordinal(got) if got else None
+    for pattern in (_YMD_SLASH, _NUMERIC, _MDY, _DMY):
+        m = pattern.fullmatch(s)
+        if m:
+            ordinal, _ = _from_match(pattern, m)
+            if ordinal is not None:
+                return date.fromordinal(ordinal)
+            return None
+    if reference is not None:
+        m = _RELATIVE.fullmatch(s)
+        if m:
+            return date.fromordinal(_relative(m, reference))
+    return None
+
+
+def _time_tail(tail: str) -> bool:
+    # "T09:00:00Z", " 15:00:00 EST", "T09:00:00+02:00": anything after the day that is a time.
+    return bool(
+        re.fullmatch(
+            r"[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}:?\d{2}|[A-Z]{2,4})?", tail
+        )
+    )
+
+
+def _relative(m: re.Match[str], reference: date) -> int:
+    word = m[1].lower()
+    offset = {"today": 0, "tomorrow": 1, "yesterday": -1, "day after tomorrow": 2}.get(word)
+    if offset is None:
+        offset = int(m[2])
+    return (reference + timedelta(days=offset)).toordinal()
+
+
+def _from_match(
+    pattern: re.Pattern[str], m: re.Match[str]
+) -> tuple[int | None, tuple[int, int] | None]:
+    """(ordinal, None) for a full date, (None, (month, day)) for a yearless one."""
+    if pattern is _YMD_SLASH:
+        return _day(int(m[1]), int(m[2]), int(m[3])), None
+    if pattern is _NUMERIC:
+        a, b, y = int(m[1]), int(m[3]), int(m[4])
+        if m[2] == "." or a > 12:  # dotted dates and a first part above 12 are day-first
+            return _day(y, b, a), None
+        return _day(y, a, b), None  # US order when ambiguous, the common case in agent data
+    year: str | None = m[3]
+    if pattern is _MDY:
+        month, day = _month(m[1]), _day_number(m[2])
+    else:
+        day, month = _day_number(m[1]), _month(m[2])
+    if not 1 <= day <= 31:
+        return None, None
+    if year:
+        return _day(int(year), month, day), None
+    return None, (month, day)
+
+
+def find_dates(text: str, reference: date | None = None) -> tuple[set[int], set[tuple[int, int]]]:
+    """Every day a text names: ``(ordinals, yearless (month, day) pairs)``.
+
+    >>> days, yearless = find_dates("Fly out June 30, 2024, back 2024-07-04 or July 6")
+    >>> sorted(date.fromordinal(d).isoformat() for d in days), sorted(yearless)
+    (['2024-06-30', '2024-07-04'], [(7, 6)])
+    """
+    days: set[int] = set()
+    yearless: set[tuple[int, int]] = set()
+    if not _DIGIT_DAY.search(text) and reference is None:
+        return days, yearless
+    # findall runs in C; the same date repeated across a JSON result is parsed once.
+    for y, mo, d in set(_ISO.findall(text)):
+        got = _day(int(y), int(mo), int(d))
+        if got:
+            days.add(got)
+    if "/" in text or "." in text:
+        for y, mo, d in set(_YMD_SLASH.findall(text)):
+            got = _day(int(y), int(mo), int(d))
+            if got:
+                days.add(got)
+        for m in _NUMERIC.finditer(text):
+            got, _ = _from_match(_NUMERIC, m)
+            if got:
+                days.add(got)
+    for pattern in (_MDY, _DMY):
+        for m in pattern.finditer(text):
+            got, md = _from_match(pattern, m)
+            if got:
+                days.add(got)
+            elif md:
+                yearless.add(md)
+    if reference is not None:
+        for m in _RELATIVE.finditer(text):
+            days.add(_relative(m, reference))
+    return days, yearless
+
+
+def find_reference_date(text: str) -> date | None:
+    """The day a text states as "today" ("The current time is 2024-05-15 15:00 EST").
+
+    >>> find_reference_date("The current time is 2024-05-15 15:00:00 EST.")
+    datetime.date(2024, 5, 15)
+    """
+    for m in _REFERENCE.finditer(text):
+        days, _ = find_dates(m[1])
+        if days:
+            return date.fromordinal(min(days))
+    return None

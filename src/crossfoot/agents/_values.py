@@ -1,0 +1,417 @@
+"""Typed values read from tool-call arguments.
+
+An argument tree (dicts, lists, scalars) is walked with dotted paths (``passengers[1].dob``); each
+scalar becomes zero or more :class:`ArgValue`: an identifier, email, URL, date, amount, count,
+phone number or postcode. A longer free-text string (an email body) yields the values embedded in
+it. Values that carry no checkable signal (no digit, integers up to 10) are kept with
+``checked=False`` so a source rule can still look at them.
+
+The amount reader is deliberately strict: ``$1,200.00``, ``1200``, ``-49.99`` and ``12%`` read,
+European and Indian grouping do not, and an amount is one whole string, not a number found in text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from ._dates import parse_date
+
+__all__ = [
+    "ArgValue",
+    "WalkNote",
+    "compact",
+    "digits_of",
+    "parse_amount",
+    "scan_text",
+    "walk_args",
+]
+
+MAX_DEPTH = 32
+MAX_STRING = 100_000  # characters of one argument string that are scanned
+MAX_VALUES = 5_000  # values read from one call; a bigger call is truncated with a note
+
+_AMOUNT = re.compile(
+    r"""
+    (?P<sign>[-−+])?\s*
+    (?P<cur>[$€£¥₹]|(?:USD|EUR|GBP|JPY|INR|CAD|AUD|CHF)\s?)?\s*
+    (?P<sign2>[-−])?
+    (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)
+    \s*(?P<pct>%|percent)?
+    \s*(?P<cur2>USD|EUR|GBP|JPY|INR|CAD|AUD|CHF|dollars?|euros?)?
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'()\[\]{}]+", re.IGNORECASE)
+_PHONE = re.compile(r"\+?\(?\d[\d\s().-]{5,}\d")
+_ID_TOKEN = re.compile(r"[#\w][\w#./-]*\d[\w#./-]*|[#\w]*\d[\w#./-]*")
+_IBAN = re.compile(r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]){10,30}")
+_POSTCODE = re.compile(
+    r"\d{5}(?:-\d{4})?"  # US ZIP and ZIP+4
+    r"|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}"  # UK
+    r"|[A-Z]\d[A-Z] ?\d[A-Z]\d"  # Canada
+    r"|\d{4} ?[A-Z]{2}",  # Netherlands
+    re.IGNORECASE,
+)
+_SPACED_ID = re.compile(r"[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,8}){1,7}")
+_DIGIT = re.compile(r"\d")
+_DIGITS = re.compile(r"\d+")
+_LONG_DIGITS = re.compile(r"(?<![\w.,])\d(?:[\d -]*\d)?(?![\w])")
+_CURRENCY_AMOUNT = re.compile(
+    r"[$€£¥₹]\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[$€£¥₹]\s?\d+(?:\.\d+)?"
+    r"|\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b|\b\d+(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b"
+)
+_COMPACT_DROP = str.maketrans("", "", " \t-_#./:")
+_POSTCODE_KEYS = ("zip", "postcode", "postal", "post_code", "zipcode")
+_PHONE_KEYS = ("phone", "mobile", "tel", "fax")
+
+
+@dataclass(frozen=True, slots=True)
+class ArgValue:
+    """One value read from a call's arguments.
+
+    ``key`` is the normalised form looked up in the context: lower-case text for identifiers,
+    emails and URLs, a ``Decimal`` for amounts and counts, a day ordinal for dates, digits for
+    phone numbers. ``checked`` is False for values that need no source unless a rule covers them.
+    """
+
+    path: str  # "refund.order_id", "book.passengers[0].dob"
+    raw: object  # the value as passed (or the embedded token for free text)
+    kind: str  # id, email, url, date, amount, count, percent, phone, postcode, text
+    key: object
+    checked: bool = True
+    embedded: bool = False  # read out of a longer free-text argument
+    precision: Decimal = Decimal(0)  # half unit of the last written digit, for amounts
+
+
+@dataclass(frozen=True, slots=True)
+class WalkNote:
+    """Something the walk could not read in full (too deep, binary, huge, unserialisable)."""
+
+    path: str
+    kind: str  # args_too_deep, binary_arg, arg_truncated, unserialisable_arg, too_many_values
+    message: str
+
+
+@dataclass(slots=True)
+class _Walk:
+    tool: str
+    values: list[ArgValue] = field(default_factory=list)
+    notes: list[WalkNote] = field(default_factory=list)
+    list_lengths: list[int] = field(default_factory=list)
+
+
+def compact(text: str) -> str:
+    """Case- and separator-insensitive form of an identifier: ``ORD-88 213`` -> ``ord88213``."""
+    return text.lower().translate(_COMPACT_DROP)
+
+
+def digits_of(text: str) -> str:
+    """Only the digits of a string: ``+1 (555) 010-4477`` -> ``15550104477``."""
+    return "".join(_DIGITS.findall(text))
+
+
+def parse_amount(text: str) -> tuple[Decimal, str, Decimal] | None:
+    """Read a whole string as one amount: ``(absolute value, kind, precision)`` or ``None``.
+
+    ``kind`` is ``amount`` (currency or decimals), ``percent`` or ``count`` (a plain integer).
+    Signs are dropped: a refund of -49.99 is the 49.99 the context shows.
+
+    >>> parse_amount("$1,200.00")
+    (Decimal('1200.00'), 'amount', Decimal('0.005'))
+    >>> parse_amount("12%")[1], parse_amount("1.234,56")
+    ('percent', None)
+    """
+    s = text.strip()
+    if not s or len(s) > 40:
+        return None
+    m = _AMOUNT.fullmatch(s)
+    if m is None:
+        return None
+    num = m["num"]
+    try:
+        value = Decimal(num.replace(",", ""))
+    except InvalidOperation:  # pragma: no cover - the pattern only admits valid digits
+        return None
+    _, _, frac = num.partition(".")
+    precision = Decimal(5).scaleb(-len(frac) - 1)
+    if m["pct"]:
+        return value, "percent", precision
+    if m["cur"] or m["cur2"] or frac:
+        return value, "amount", precision
+    return value, "count", precision
+
+
+def _number(path: str, raw: object, value: Decimal, kind: str, embedded: bool = False) -> ArgValue:
+    value = abs(value)
+    small = value == value.to_integral_value() and value <= 10
+    _, _, frac = format(value, "f").partition(".")
+    precision = Decimal(5).scaleb(-len(frac) - 1)
+    return ArgValue(
+        path, raw, kind, value, checked=not small, embedded=embedded, precision=precision
+    )
+
+
+def walk_args(
+    tool: str,
+    args: object,
+    *,
+    skip: Mapping[str, frozenset[str]] | None = None,
+    kinds: Mapping[str, str] | None = None,
+) -> tuple[list[ArgValue], list[WalkNote], list[int]]:
+    """Every value in a call's arguments, with dotted paths, plus notes and list lengths.
+
+    ``skip`` maps an argument path (without list indices) to values the schema lists as enum,
+    const or default; ``kinds`` maps a path to a kind the schema fixes (``email``, ``date``).
+
+    >>> values, notes, _ = walk_args("refund", {"order_id": "ORD-88231", "amount": 49.99})
+    >>> [(v.path, v.kind, v.key) for v in values]
+    [('refund.order_id', 'id', 'ord-88231'), ('refund.amount', 'amount', Decimal('49.99'))]
+    """
+    walk = _Walk(tool)
+    _walk(walk, tool, args, 0, skip or {}, kinds or {})
+    if len(walk.values) > MAX_VALUES:
+        del walk.values[MAX_VALUES:]
+        walk.notes.append(
+            WalkNote(
+                tool, "too_many_values", f"{tool}: only the first {MAX_VALUES} values were checked"
+            )
+        )
+    return walk.values, walk.notes, walk.list_lengths
+
+
+def plain_path(path: str) -> str:
+    """A path without list indices, as policies and schemas name it: ``a[0].b`` -> ``a.b``."""
+    if "[" not in path:
+        return path
+    return re.sub(r"\[\d+\]", "", path)
+
+
+def _walk(
+    walk: _Walk,
+    path: str,
+    node: object,
+    depth: int,
+    skip: Mapping[str, frozenset[str]],
+    kinds: Mapping[str, str],
+) -> None:
+    if len(walk.values) > MAX_VALUES:
+        return
+    if depth > MAX_DEPTH:
+        walk.notes.append(
+            WalkNote(
+                path, "args_too_deep", f"{path}: nested deeper than {MAX_DEPTH} levels, not read"
+            )
+        )
+        return
+    if isinstance(node, Mapping):
+        for k, v in node.items():
+            _walk(walk, f"{path}.{k}", v, depth + 1, skip, kinds)
+        return
+    if isinstance(node, (list, tuple, set, frozenset)):
+        items = sorted(node, key=repr) if isinstance(node, (set, frozenset)) else node
+        walk.list_lengths.append(len(items))
+        for i, v in enumerate(items):
+            _walk(walk, f"{path}[{i}]", v, depth + 1, skip, kinds)
+        return
+    _scalar(walk, path, node, skip, kinds)
+
+
+def _scalar(
+    walk: _Walk,
+    path: str,
+    node: object,
+    skip: Mapping[str, frozenset[str]],
+    kinds: Mapping[str, str],
+) -> None:
+    if node is None or isinstance(node, bool):
+        return
+    plain = plain_path(path)
+    skipped = skip.get(plain)
+    if skipped is not None and _text_of(node) in skipped:
+        return
+    if isinstance(node, (bytes, bytearray, memoryview)):
+        walk.notes.append(
+            WalkNote(path, "binary_arg", f"{path}: binary content ({len(node)} bytes) not read")
+        )
+        return
+    if isinstance(node, int):
+        walk.values.append(_number(path, node, Decimal(node), "count"))
+        return
+    if isinstance(node, float):
+        if node != node or node in (float("inf"), float("-inf")):
+            walk.notes.append(
+                WalkNote(path, "unserialisable_arg", f"{path}: {node!r} is not a number")
+            )
+            return
+        walk.values.append(_number(path, node, Decimal(repr(node)), "amount"))
+        return
+    if isinstance(node, Decimal):
+        if not node.is_finite():
+            walk.notes.append(
+                WalkNote(path, "unserialisable_arg", f"{path}: {node} is not a number")
+            )
+            return
+        walk.values.append(_number(path, node, node, "amount"))
+        return
+    if not isinstance(node, str):
+        walk.notes.append(
+            WalkNote(
+                path,
+                "unserialisable_arg",
+                f"{path}: a {type(node).__name__} is not a JSON value; read as its text",
+            )
+        )
+        node = str(node)
+    text = node
+    if len(text) > MAX_STRING:
+        walk.notes.append(
+            WalkNote(
+                path,
+                "arg_truncated",
+                f"{path}: {len(text):,} characters, the first {MAX_STRING:,} checked",
+            )
+        )
+        text = text[:MAX_STRING]
+    walk.values.extend(classify(path, text, kinds.get(plain)))
+
+
+def _text_of(node: object) -> str:
+    return node if isinstance(node, str) else str(node)
+
+
+def classify(path: str, text: str, forced: str | None = None) -> list[ArgValue]:
+    """The values one string argument holds (one for a scalar value, several for free text).
+
+    >>> [(v.kind, v.key == date(2024, 6, 30).toordinal()) for v in classify("x.when", "June 30, 2024")]
+    [('date', True)]
+    """
+    s = text.strip()
+    if not s:
+        return []
+    low = s.lower()
+    name = path.rsplit(".", 1)[-1].lower()
+    if forced == "email" or (("@" in s) and _EMAIL.fullmatch(s)):
+        return [ArgValue(path, text, "email", low)]
+    if forced in ("date", "date-time"):
+        day = parse_date(s)
+        if day is not None:
+            return [ArgValue(path, text, "date", day.toordinal())]
+    if forced in ("uri", "url") or _URL.fullmatch(s):
+        return [ArgValue(path, text, "url", _url_key(s))]
+    has_digit = _DIGIT.search(s) is not None
+    if not has_digit:
+        return [ArgValue(path, text, "text", low, checked=False)]
+    day = parse_date(s)
+    if day is not None:
+        return [ArgValue(path, text, "date", day.toordinal())]
+    if (any(k in name for k in _POSTCODE_KEYS)) and _POSTCODE.fullmatch(s):
+        return [ArgValue(path, text, "postcode", compact(s))]
+    if s.isdigit() and (len(s) >= 5 or (s[0] == "0" and len(s) > 1)):
+        # A digit string with a leading zero or of ZIP/account length is an identifier, not a count.
+        kind = "postcode" if len(s) in (5, 9) and any(k in name for k in _POSTCODE_KEYS) else "id"
+        return [ArgValue(path, text, kind, low)]
+    amount = parse_amount(s)
+    if amount is not None:
+        value, kind, precision = amount
+        small = kind == "count" and value <= 10
+        return [ArgValue(path, text, kind, value, checked=not small, precision=precision)]
+    if (
+        _PHONE.fullmatch(s)
+        and len(digits_of(s)) >= 7
+        and (any(k in name for k in _PHONE_KEYS) or not s.isdigit())
+    ):
+        return [ArgValue(path, text, "phone", digits_of(s))]
+    if " " not in s:
+        return [ArgValue(path, text, "id", low.rstrip(".,;:"))]
+    if _IBAN.fullmatch(s) or (_SPACED_ID.fullmatch(s) and len(digits_of(s)) >= 4):
+        return [ArgValue(path, text, "id", compact(s))]
+    if _POSTCODE.fullmatch(s):
+        return [ArgValue(path, text, "postcode", compact(s))]
+    found = list(scan_text(path, s))
+    if not found:
+        # Free text whose digits are all short (a street number): nothing to check, but a
+        # source rule on this argument still sees the whole string.
+        return [ArgValue(path, text, "text", low, checked=False)]
+    return found
+
+
+def _url_key(url: str) -> str:
+    u = url.strip().rstrip("/.,;").lower()
+    for prefix in ("https://", "http://"):
+        if u.startswith(prefix):
+            u = u[len(prefix) :]
+            break
+    return u.removeprefix("www.")
+
+
+def scan_text(path: str, text: str) -> Iterator[ArgValue]:
+    """Values embedded in free text: emails, URLs, dates, identifiers, amounts, long digit runs.
+
+    >>> text = "Pay INV-2291 by 2024-07-01 to ap@acme.example"
+    >>> [(v.kind, v.raw) for v in scan_text("m.body", text)]
+    [('email', 'ap@acme.example'), ('date', '2024-07-01'), ('id', 'INV-2291')]
+    """
+    from ._dates import _DMY, _ISO, _MDY, _from_match
+
+    taken: list[tuple[int, int]] = []
+
+    def free(a: int, b: int) -> bool:
+        return all(b <= s or a >= e for s, e in taken)
+
+    if "@" in text:
+        for m in _EMAIL.finditer(text):
+            taken.append(m.span())
+            yield ArgValue(path, m[0], "email", m[0].lower(), embedded=True)
+    if "://" in text or "www." in text.lower():
+        for m in _URL.finditer(text):
+            if free(*m.span()):
+                taken.append(m.span())
+                yield ArgValue(path, m[0].rstrip(".,;"), "url", _url_key(m[0]), embedded=True)
+    for pattern in (_ISO, _MDY, _DMY):
+        for m in pattern.finditer(text):
+            if not free(*m.span()):
+                continue
+            if pattern is _ISO:
+                ordinal = _iso_ordinal(m)
+            else:
+                ordinal, _ = _from_match(pattern, m)
+            if ordinal is not None:
+                taken.append(m.span())
+                yield ArgValue(path, m[0], "date", ordinal, embedded=True)
+    for m in _CURRENCY_AMOUNT.finditer(text):
+        if free(*m.span()):
+            amount = parse_amount(m[0])
+            if amount is not None and amount[0] > 10:
+                taken.append(m.span())
+                yield ArgValue(path, m[0], "amount", amount[0], embedded=True, precision=amount[2])
+    for m in _ID_TOKEN.finditer(text):
+        token = m[0].rstrip(".,;:-/")
+        a, b = m.start(), m.start() + len(token)
+        if not free(a, b):
+            continue
+        if any(c.isalpha() for c in token) and len(token) >= 4:
+            if re.fullmatch(
+                r"\d+(?:st|nd|rd|th|am|pm|h|hrs?|min|kg|km|gb|mb|x|s|k|m)", token.lower()
+            ):
+                continue  # ordinals, times and units are not identifiers
+            taken.append((a, b))
+            yield ArgValue(path, token, "id", token.lower(), embedded=True)
+    for m in _LONG_DIGITS.finditer(text):
+        if not free(*m.span()):
+            continue
+        digits = digits_of(m[0])
+        if len(digits) >= 5:
+            taken.append(m.span())
+            yield ArgValue(path, m[0], "id" if " " not in m[0] else "phone", digits, embedded=True)
+
+
+def _iso_ordinal(m: re.Match[str]) -> int | None:
+    try:
+        return date(int(m[1]), int(m[2]), int(m[3])).toordinal()
+    except ValueError:
+        return None
