@@ -1,0 +1,526 @@
+"""Two-operand derivations: % change, difference, sum, share, ratio, pp / bps change, average.
+
+The search runs backwards from the stated number. For every operand ``x`` of a group and every
+formula, the partner ``y`` that would give the stated value ± its window is solved for and looked
+up by bisection (:meth:`ValueIndex.between`), so a group of n values costs O(n log n) per claim.
+Every hit is then recomputed exactly in ``Decimal`` and kept only when it lands in the window.
+
+What may match what (a percentage only as a percentage, a plain number only as a plain number):
+
+========  ===============================================================================
+claim     formulas
+========  ===============================================================================
+percent   percent_change (amounts or percents), share a/b*100 (amounts, at most 100 %),
+          pp_change written as "%" (difference of two percents), sum / average of percents
+pp        pp_change (difference of two percents)
+bps       bps_change ((b - a) * 100 of two percents)
+ratio     ratio a/b of amounts ("2.8:1", "1.28 times")
+number    difference, sum, average, ratio a/b, share a/b and percent_change as a fraction
+money     difference, sum, average of amounts (currencies must agree)
+========  ===============================================================================
+
+Sanity limits (precision-aware mode): derived amounts and plain numbers must be stated to about
+1 % (precision/|value| <= 0.01: "$3.21bn" may be derived, "$3bn" not); percents, pp to half a
+point or finer ("12%" yes); bps to 5 bps; ratios to 5 % ("2.8:1" yes, "3:1" no). Growth wording
+("rose", "fell") is matched only by a change. A group with more operand values than
+``max_derivation_operands`` is not searched: coincidences become likely.
+
+>>> from decimal import Decimal
+>>> from crossfoot._index import ValueIndex
+>>> from crossfoot._types import Mention, Sentence, SourceValue
+>>> from crossfoot.rules import ClaimContext, Options, Scope
+>>> vals = [SourceValue(Decimal(2870), "R1", field="revenue_2023"),
+...         SourceValue(Decimal(3214), "R1", field="revenue_2024")]
+>>> m = Mention("12%", 10, 13, Decimal(12), "percent", Decimal("0.5"))
+>>> text = "Revenue up 12%."
+>>> ctx = ClaimContext(m, Sentence(0, 0, len(text), text), text, (m,), 0,
+...     Scope((), False, ValueIndex(vals), (ValueIndex(vals),)), Options())
+>>> two_operand(ctx).evidence.formula
+'% change revenue_2023 (2,870) -> revenue_2024 (3,214) = 11.99%'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+
+from .._direction import answer_order, sign_words, stated_direction
+from .._index import ValueIndex
+from .._types import Evidence, Mention, SourceValue, format_decimal
+from .._years import aligned, known_order, related_score, same_quantity
+from . import ClaimContext, Verdict
+
+__all__ = [
+    "CHANGE_KINDS",
+    "Candidate",
+    "best_verdict",
+    "claim_direction",
+    "claim_interval",
+    "currency_ok",
+    "derivable",
+    "group_too_large",
+    "kind_allowed",
+    "label",
+    "operand_class",
+    "order_of",
+    "same_item",
+    "two_operand",
+    "views_compatible",
+]
+
+#: Evidence kinds that are changes: they carry a direction and may meet growth wording.
+CHANGE_KINDS = frozenset({"percent_change", "difference", "pp_change", "bps_change", "cagr"})
+
+_HUNDRED = Decimal(100)
+_ONE = Decimal(1)
+_ZERO = Decimal(0)
+# Window for a claim that reports zero precision (an exact value): the decimal context's noise.
+_TINY = Decimal("1e-9")
+_PERCENT_WORDS = ("%", "percent", "pct")
+
+
+# --- shared helpers (also used by rules.multi) -------------------------------------------------
+
+
+def operand_class(v: SourceValue) -> str | None:
+    """``"amount"``, ``"percent"`` or ``"ratio"``: values combine only within one class.
+    ``None`` for values that never feed a derivation (years, aliases with ``operand=False``).
+    """
+    if not v.operand or v.kind == "year":
+        return None
+    if v.kind == "percent":
+        return "percent"
+    if v.kind == "ratio":
+        return "ratio"
+    if v.kind in ("money", "number"):
+        names = " ".join(n for n in (v.field, v.column, v.row, v.label) if n).lower()
+        if any(w in names for w in _PERCENT_WORDS):
+            return "percent"
+        return "amount"
+    return None  # pp / bps source values are themselves changes
+
+
+def views_compatible(a: SourceValue, b: SourceValue) -> bool:
+    """A scaled ("true") value never combines with an unscaled ("written") one."""
+    return a.view == "both" or b.view == "both" or a.view == b.view
+
+
+def currency_ok(a: str | None, b: str | None) -> bool:
+    if a is None or b is None or a == b:
+        return True
+    # "$" stands for any dollar currency; explicit codes must agree.
+    return (a == "$" and b.endswith("D")) or (b == "$" and a.endswith("D"))
+
+
+def same_item(a: SourceValue, b: SourceValue) -> bool:
+    """The same source cell or field (possibly in two views)."""
+    if a is b:
+        return True
+    return (
+        a.source_id == b.source_id
+        and a.field == b.field
+        and a.table == b.table
+        and a.row_index == b.row_index
+        and a.col_index == b.col_index
+        and a.span == b.span
+        and (a.field is not None or a.row_index is not None or a.span is not None)
+    )
+
+
+def label(v: SourceValue, with_source: bool = False) -> str:
+    """The operand's name in evidence: field name, or the loader's "row / column" label."""
+    name = v.label or v.field or (f"{v.row} / {v.column}" if v.row or v.column else "value")
+    return f"[{v.source_id}] {name}" if with_source else name
+
+
+def derivable(m: Mention, in_flat_mode: bool) -> bool:
+    """Is the claim stated finely enough to be derived at all (see module docstring)?"""
+    if m.value == 0 and m.high is None:
+        return False
+    if in_flat_mode:
+        return True
+    p = m.precision
+    if m.kind in ("percent", "pp"):
+        return p <= Decimal("0.5")
+    if m.kind == "bps":
+        return p <= Decimal(5)
+    if m.kind == "ratio":
+        return p <= abs(m.value) * Decimal("0.05")
+    if m.kind in ("money", "number"):
+        return p <= abs(m.value) * Decimal("0.01")
+    return False
+
+
+def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
+    """The signed interval of true values the claim stands for: ``value ± window``.
+
+    The window is the stated precision, or the flat tolerance (``rel_tolerance`` of the value,
+    ``abs_tolerance``, whichever is wider) when either is set.
+    """
+    m, o = ctx.mention, ctx.options
+    high = m.high if m.high is not None else m.value
+    if o.rel_tolerance is not None or o.abs_tolerance is not None:
+        w = _ZERO
+        if o.rel_tolerance is not None:
+            w = max(w, max(abs(m.value), abs(high)) * o.rel_tolerance)
+        if o.abs_tolerance is not None:
+            w = max(w, o.abs_tolerance)
+    else:
+        w = m.precision if m.precision > 0 else _TINY
+    return (min(m.value, high) - w, max(m.value, high) + w)
+
+
+def claim_direction(ctx: ClaimContext) -> tuple[str | None, bool]:
+    """``(direction, worded)``: "up"/"down"/None from the sign and the words around the number;
+    ``worded`` is True when direction words were found (then only a change may match).
+    """
+    cached = ctx.notes.get("derive.direction")
+    if not isinstance(cached, tuple):
+        m, s = ctx.mention, ctx.sentence
+        words = stated_direction(ctx.text, s.start, s.end, m.start, m.end)
+        negative = m.negative or m.value < 0 or sign_words(ctx.text, s.start, s.end, m.start, m.end)
+        # The number's own sign ("-5%", "(97,150)", "a loss of") wins over a direction word.
+        cached = ("down" if negative else words, words is not None)
+        ctx.notes["derive.direction"] = cached
+    direction, worded = cached
+    return (direction if direction in ("up", "down") else None), bool(worded)
+
+
+def order_of(
+    ctx: ClaimContext, a: SourceValue, b: SourceValue
+) -> tuple[SourceValue, SourceValue] | None:
+    """Earlier/first operand, then later: the answer's own wording first, then years."""
+    said = answer_order(ctx, a, b)
+    if said is not None:
+        return said
+    return known_order(a, b)
+
+
+def group_too_large(group: ValueIndex, limit: int) -> bool:
+    """More operand values than ``limit`` in either unit view."""
+    true_n = written_n = 0
+    for v in group.values:
+        if operand_class(v) is None:
+            continue
+        if v.view in ("both", "true"):
+            true_n += 1
+        if v.view in ("both", "written"):
+            written_n += 1
+    return max(true_n, written_n) > limit
+
+
+def kind_allowed(ctx: ClaimContext, kind: str) -> bool:
+    allowed = ctx.options.derivations
+    return allowed is None or kind in allowed
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One derivation that matched the claim's magnitude, before the direction verdict."""
+
+    kind: str
+    formula: str
+    operands: tuple[SourceValue, ...]
+    result: Decimal
+    passed: bool
+    note: str
+    related: int
+    error: Decimal  # distance from the stated value, for ranking
+
+
+def best_verdict(ctx: ClaimContext, found: Iterable[Candidate]) -> Verdict | None:
+    """Any consistent derivation wins; else the best contradicted one; else ``None``."""
+    best: Candidate | None = None
+    for c in found:
+        key = (c.passed, c.note == "", c.related, -c.error)
+        if best is None or key > (best.passed, best.note == "", best.related, -best.error):
+            best = c
+    if best is None:
+        return None
+    ev = Evidence("derive", best.kind, best.formula, best.operands, best.result, best.note)
+    if best.passed:
+        return Verdict("derived", ev)
+    return Verdict("contradicted", ev, best.note)
+
+
+def change_candidate(
+    ctx: ClaimContext,
+    kind: str,
+    first: SourceValue,
+    second: SourceValue,
+    compute: Callable[[SourceValue, SourceValue], Decimal | None],
+    describe: Callable[[SourceValue, SourceValue, Decimal], str],
+    note: str = "",
+) -> Candidate | None:
+    """Judge a change ``first -> second`` whose magnitude matched: with a known order the sign
+    must agree with the claim's direction; with none, the magnitude alone decides.
+    """
+    lo, hi = claim_interval(ctx)
+    direction, _ = claim_direction(ctx)
+    order = order_of(ctx, first, second)
+    if order is not None and order[0] is not first:
+        return None  # the other orientation is judged when the partner is the base
+    result = compute(first, second)
+    if result is None:
+        return None
+    mag_lo, mag_hi = _magnitude(lo, hi)
+    if not mag_lo <= abs(result) <= mag_hi:
+        return None
+    formula = describe(first, second, result)
+    error = abs(abs(result) - abs(ctx.mention.value))
+    related = related_score((first, second))
+    notes = [note] if note else []
+    if order is None:
+        notes.append("order unknown: magnitude only")
+        return Candidate(
+            kind, formula, (first, second), result, True, "; ".join(notes), related, error
+        )
+    if direction is None or result == 0 or (result > 0) == (direction == "up"):
+        return Candidate(
+            kind, formula, (first, second), result, True, "; ".join(notes), related, error
+        )
+    message = f"magnitude matches {formula}, but the wording states the opposite direction"
+    return Candidate(kind, formula, (first, second), result, False, message, related, error)
+
+
+def _magnitude(lo: Decimal, hi: Decimal) -> tuple[Decimal, Decimal]:
+    if lo <= 0 <= hi:
+        return _ZERO, max(-lo, hi)
+    return min(abs(lo), abs(hi)), max(abs(lo), abs(hi))
+
+
+def fmt_result(ctx: ClaimContext, value: Decimal) -> str:
+    """The computed value rounded two digits finer than the claim states."""
+    unit = ctx.mention.precision * 2 if ctx.mention.precision > 0 else _ONE
+    places = max(0, min(6, -unit.normalize().as_tuple().exponent + 2))  # type: ignore[operator]
+    return format_decimal(value.quantize(Decimal(1).scaleb(-places)).normalize())
+
+
+# --- the rule ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Spec:
+    kind: str
+    op: str  # pct_change | quotient | diff | sum | mean
+    factor: Decimal  # result = factor * base formula
+    cls: str  # operand class
+    note: str = ""
+    max_value: Decimal | None = None  # e.g. shares at most 100 %
+
+
+def _specs(m: Mention) -> tuple[_Spec, ...]:
+    if m.kind == "percent":
+        return (
+            _Spec("percent_change", "pct_change", _HUNDRED, "amount"),
+            _Spec("percent_change", "pct_change", _HUNDRED, "percent"),
+            _Spec("share", "quotient", _HUNDRED, "amount", max_value=_HUNDRED),
+            _Spec("pp_change", "diff", _ONE, "percent", "percentage-point change written as %"),
+            _Spec("sum", "sum", _ONE, "percent"),
+            _Spec("average", "mean", _ONE, "percent"),
+        )
+    if m.kind == "pp":
+        return (_Spec("pp_change", "diff", _ONE, "percent"),)
+    if m.kind == "bps":
+        return (_Spec("bps_change", "diff", _HUNDRED, "percent"),)
+    if m.kind == "ratio":
+        return (_Spec("ratio", "quotient", _ONE, "amount"),)
+    if m.kind == "number":
+        share = abs(m.value) <= 1
+        return (
+            _Spec("difference", "diff", _ONE, "amount"),
+            _Spec("sum", "sum", _ONE, "amount"),
+            _Spec("average", "mean", _ONE, "amount"),
+            _Spec(
+                "share" if share else "ratio",
+                "quotient",
+                _ONE,
+                "amount",
+                "as a fraction" if share else "",
+            ),
+            _Spec("percent_change", "pct_change", _ONE, "amount", "as a fraction"),
+        )
+    if m.kind == "money":
+        return (
+            _Spec("difference", "diff", _ONE, "amount"),
+            _Spec("sum", "sum", _ONE, "amount"),
+            _Spec("average", "mean", _ONE, "amount"),
+        )
+    return ()
+
+
+def _compute(op: str, factor: Decimal, x: SourceValue, y: SourceValue) -> Decimal | None:
+    """The formula's value for base ``x`` and partner ``y`` (``None`` where undefined)."""
+    a, b = x.value, y.value
+    if op == "pct_change":
+        if a == 0 or (a > 0) != (b > 0) or b == 0:
+            return None
+        return factor * (abs(b) - abs(a)) / abs(a)  # losses compare by size: -100 -> -80 is -20 %
+    if op == "quotient":
+        if a == 0 or b == 0 or (a > 0) != (b > 0):
+            return None
+        return factor * abs(b) / abs(a)
+    if op == "diff":
+        return factor * (b - a)
+    if op == "sum":
+        return a + b
+    return (a + b) / 2
+
+
+def _partner_ranges(
+    op: str, factor: Decimal, a: Decimal, targets: list[tuple[Decimal, Decimal]]
+) -> Iterator[tuple[Decimal, Decimal]]:
+    """Values the partner must lie between for the formula to land in each target interval."""
+    for lo, hi in targets:
+        if op == "pct_change":
+            if a == 0:
+                return
+            lo_b, hi_b = abs(a) * (1 + lo / factor), abs(a) * (1 + hi / factor)
+            yield (lo_b, hi_b) if a > 0 else (-hi_b, -lo_b)
+        elif op == "quotient":
+            if a == 0:
+                return
+            lo_b, hi_b = abs(a) * lo / factor, abs(a) * hi / factor
+            yield (lo_b, hi_b) if a > 0 else (-hi_b, -lo_b)
+        elif op == "diff":
+            yield (a + lo / factor, a + hi / factor)
+        elif op == "sum":
+            yield (lo - a, hi - a)
+        else:
+            yield (2 * lo - a, 2 * hi - a)
+
+
+def _describe(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue, r: Decimal) -> str:
+    mixed = x.source_id != y.source_id
+    lx, ly = label(x, mixed), label(y, mixed)
+    fx, fy = format_decimal(x.value), format_decimal(y.value)
+    res = fmt_result(ctx, r)
+    unit = {"percent": "%", "pp": " pp", "bps": " bps"}.get(ctx.mention.kind, "")
+    if spec.op == "pct_change":
+        return f"% change {lx} ({fx}) -> {ly} ({fy}) = {res}{unit}"
+    if spec.op == "quotient":
+        if spec.kind == "share":
+            return f"share {ly} ({fy}) of {lx} ({fx}) = {res}{unit}"
+        return f"{ly} ({fy}) / {lx} ({fx}) = {res}"
+    if spec.op == "diff":
+        mult = " x 100" if spec.factor == _HUNDRED else ""
+        body = f"{ly} ({fy}) - {lx} ({fx})"
+        return f"({body}){mult} = {res}{unit}" if mult else f"{body} = {res}{unit}"
+    if spec.op == "sum":
+        return f"{lx} ({fx}) + {ly} ({fy}) = {res}{unit}"
+    return f"({lx} ({fx}) + {ly} ({fy})) / 2 = {res}{unit}"
+
+
+def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> bool:
+    if operand_class(y) != spec.cls or same_item(x, y) or not views_compatible(x, y):
+        return False
+    if not currency_ok(x.currency, y.currency):
+        return False
+    if ctx.mention.kind == "money" and not (
+        currency_ok(ctx.mention.currency, x.currency)
+        and currency_ok(ctx.mention.currency, y.currency)
+    ):
+        return False
+    # Cells of one table combine only along a row or a column (crossfooting), never diagonally;
+    # a change also needs both values to be one quantity (one series, two periods).
+    # A plain difference without direction words may also be a gap between two quantities
+    # (revenue - costs).
+    if spec.kind == "difference" and claim_direction(ctx)[0] is None:
+        return aligned(x, y)
+    if spec.kind in CHANGE_KINDS:
+        return same_quantity(x, y)
+    return aligned(x, y)
+
+
+def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterator[Candidate]:
+    lo, hi = claim_interval(ctx)
+    mag = _magnitude(lo, hi)
+    for spec in _specs(ctx.mention):
+        if not kind_allowed(ctx, spec.kind):
+            continue
+        change = spec.op in ("pct_change", "diff")
+        if worded and not change:
+            continue  # growth wording is never a share, sum, ratio or mean
+        if spec.max_value is not None and lo > spec.max_value:
+            continue
+        if change:
+            targets = [mag, (-mag[1], -mag[0])]
+        elif spec.op == "quotient":
+            if hi <= 0:
+                continue
+            targets = [(max(lo, _ZERO), hi)]
+        else:
+            targets = [(lo, hi)]
+        seen: set[tuple[int, int]] = set()
+        for x in group.values:
+            if operand_class(x) != spec.cls:
+                continue
+            for plo, phi in _partner_ranges(spec.op, spec.factor, x.value, targets):
+                for y in group.between(plo, phi):
+                    if not _pair_ok(ctx, spec, x, y):
+                        continue
+                    if spec.op in ("sum", "mean"):
+                        key = (min(id(x), id(y)), max(id(x), id(y)))
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                    yield from _judge(ctx, spec, x, y, lo, hi, change)
+
+
+def _judge(
+    ctx: ClaimContext,
+    spec: _Spec,
+    x: SourceValue,
+    y: SourceValue,
+    lo: Decimal,
+    hi: Decimal,
+    change: bool,
+) -> Iterator[Candidate]:
+    def compute(a: SourceValue, b: SourceValue) -> Decimal | None:
+        return _compute(spec.op, spec.factor, a, b)
+
+    def describe(a: SourceValue, b: SourceValue, r: Decimal) -> str:
+        return _describe(ctx, spec, a, b, r)
+
+    if change:
+        cand = change_candidate(ctx, spec.kind, x, y, compute, describe, spec.note)
+        if cand is not None:
+            yield cand
+        return
+    r = compute(x, y)
+    if r is None or not lo <= r <= hi:
+        return
+    if spec.max_value is not None and r > spec.max_value:
+        return
+    yield Candidate(
+        spec.kind,
+        describe(x, y, r),
+        (x, y),
+        r,
+        True,
+        spec.note,
+        related_score((x, y)),
+        abs(r - ctx.mention.value),
+    )
+
+
+def two_operand(ctx: ClaimContext) -> Verdict | None:
+    """Derive the claim from two source values of one group (see the module docstring).
+
+    Returns ``derived`` with the formula as evidence, ``contradicted`` when only a change of the
+    opposite direction (known order) matches, or ``None``.
+    """
+    m, o = ctx.mention, ctx.options
+    if not o.allow_derived or not m.claim:
+        return None
+    flat = o.rel_tolerance is not None or o.abs_tolerance is not None
+    if not derivable(m, flat):
+        return None
+    _, worded = claim_direction(ctx)
+    found: list[Candidate] = []
+    for group in ctx.scope.groups:
+        if group_too_large(group, o.max_derivation_operands):
+            continue
+        found.extend(_search_group(ctx, group, worded))
+    return best_verdict(ctx, found)

@@ -1,0 +1,308 @@
+"""Sums and means of 3..k values, and CAGR over a span of years.
+
+**The bound.** Two-operand search can run backwards by bisection; a sum of k operands cannot
+without enumerating subsets, and the number of subsets (hence the chance that *some* subset adds up
+to a wrong figure by luck) grows combinatorially. So subsets are drawn only from *lines*: the
+cells of one table row, the cells of one table column, the fields of one record that form one
+series (``revenue_2021`` ... ``revenue_2024``, one stem with periods), or all the fields of one
+small record (segments: ``americas``, ``emea``, ``apac``). A line longer than
+:data:`LINE_CAP` (12) values is not searched. Within a line:
+
+* a time series (every value names a distinct period) offers only runs of consecutive periods
+  of length 3..k ("the average of 2021-2023"), plus the whole line;
+* any other line (segments down a column, items along a row) offers every subset of size 3..k,
+  plus the whole line (the column total).
+
+With k = ``options.max_sum_operands`` (default 4) a 12-value line yields at most
+C(12,3) + C(12,4) + 1 = 716 subsets, and a group (already capped at ``max_derivation_operands``)
+only a few lines, so the search stays small and the coincidence rate stays measurable
+(see :mod:`crossfoot._coincidence`).
+
+**CAGR** ``((end / start) ** (1 / n) - 1) * 100``: percent claims only, only when the sentence
+says the rate is annual ("CAGR", "compound", "annual", "a year", "per year"), between two values
+of one quantity. ``n`` is the span of the operands' years, or of the years the sentence states
+("from 2019 to 2023", "over 4 years") when the operands name none; both must agree when both
+exist. The partner is found by bisection like every two-operand formula.
+
+>>> from decimal import Decimal
+>>> from crossfoot._index import ValueIndex
+>>> from crossfoot._types import Mention, Sentence, SourceValue
+>>> from crossfoot.rules import ClaimContext, Options, Scope
+>>> vals = [SourceValue(Decimal(v), "R1", field=f"seg_{i}") for i, v in enumerate((120, 340, 75))]
+>>> text = "Segments total $535."
+>>> m = Mention("$535", 15, 19, Decimal(535), "money", Decimal("0.5"), currency="$")
+>>> ctx = ClaimContext(m, Sentence(0, 0, len(text), text), text, (m,), 0,
+...     Scope((), False, ValueIndex(vals), (ValueIndex(vals),)), Options())
+>>> multi_operand(ctx).evidence.formula
+'seg_0 (120) + seg_1 (340) + seg_2 (75) = 535'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator, Sequence
+from decimal import Decimal
+from itertools import combinations
+
+from .._index import ValueIndex
+from .._types import SourceValue, format_decimal
+from .._years import field_stem, period, related_score, same_quantity, years_in_text
+from . import ClaimContext, Verdict
+from .derive import (
+    Candidate,
+    best_verdict,
+    change_candidate,
+    claim_direction,
+    claim_interval,
+    currency_ok,
+    derivable,
+    fmt_result,
+    group_too_large,
+    kind_allowed,
+    label,
+    operand_class,
+    same_item,
+    views_compatible,
+)
+
+__all__ = ["LINE_CAP", "lines", "multi_operand"]
+
+#: Longest line (row, column, series) whose subsets are enumerated.
+LINE_CAP = 12
+
+# The sentence says the rate is per year.
+_ANNUAL = re.compile(
+    r"(?i)\b(?:cagr|compound(?:ed)?|annual(?:ly|ized|ised)?|a year|per year|per annum|each year|"
+    r"yearly|year over year|year-over-year)\b"
+)
+# "over 4 years", "5-year", "five-year" spans.
+_SPAN = re.compile(r"(?i)\b(\d{1,2})[- ]years?\b")
+_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_SPAN_WORD = re.compile(r"(?i)\b(two|three|four|five|six|seven|eight|nine|ten)[- ]years?\b")
+
+
+def lines(group: ValueIndex, cls: str) -> list[tuple[SourceValue, ...]]:
+    """The lines of a group whose values are all of operand class ``cls``, each in one unit view,
+    in row/column/period order, deduplicated.
+    """
+    buckets: dict[tuple[object, ...], list[SourceValue]] = {}
+    for v in group.values:
+        if operand_class(v) != cls:
+            continue
+        keys: list[tuple[object, ...]] = []
+        if v.table is not None and v.row_index is not None:
+            keys.append(("row", v.source_id, v.table, v.row_index))
+        if v.table is not None and v.col_index is not None:
+            keys.append(("col", v.source_id, v.table, v.col_index))
+        stem = field_stem(v)
+        if v.table is None and stem is not None:
+            keys.append(("stem", v.source_id, stem))
+        if v.table is None and v.field is not None:
+            keys.append(("record", v.source_id))
+        for key in keys:
+            for view in ("true", "written"):
+                if v.view in ("both", view):
+                    buckets.setdefault((*key, view), []).append(v)
+    out: list[tuple[SourceValue, ...]] = []
+    seen: set[frozenset[int]] = set()
+    for key, members in buckets.items():
+        if len(members) < 3:
+            continue
+        ids = frozenset(id(v) for v in members)
+        if ids in seen:
+            continue
+        seen.add(ids)
+        if key[0] == "row":
+            members.sort(key=lambda v: v.col_index or 0)
+        elif key[0] == "col":
+            members.sort(key=lambda v: v.row_index or 0)
+        else:
+            members.sort(key=_order_key)
+        out.append(tuple(members))
+    return out
+
+
+def _order_key(v: SourceValue) -> tuple[int, int, str]:
+    p = period(v)
+    return (p[0], p[1] or 12, v.field or "") if p is not None else (0, 0, v.field or "")
+
+
+def _is_series(line: Sequence[SourceValue]) -> tuple[SourceValue, ...] | None:
+    """The line sorted by period when every value names a distinct period, else ``None``."""
+    keyed = []
+    for v in line:
+        p = period(v)
+        if p is None:
+            return None
+        keyed.append(((p[0], p[1] or 12), v))
+    if len({k for k, _ in keyed}) != len(keyed):
+        return None
+    keyed.sort(key=lambda kv: kv[0])
+    return tuple(v for _, v in keyed)
+
+
+def _subsets(line: tuple[SourceValue, ...], k_max: int) -> Iterator[tuple[SourceValue, ...]]:
+    series = _is_series(line)
+    n = len(line)
+    if series is not None:
+        for k in range(3, min(k_max, n) + 1):
+            for i in range(n - k + 1):
+                yield series[i : i + k]
+    else:
+        for k in range(3, min(k_max, n) + 1):
+            yield from combinations(line, k)
+    if n > k_max:
+        yield series if series is not None else line
+
+
+def _sums(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterator[Candidate]:
+    m = ctx.mention
+    if worded or m.kind not in ("money", "number", "percent"):
+        return
+    cls = "percent" if m.kind == "percent" else "amount"
+    lo, hi = claim_interval(ctx)
+    want_sum, want_mean = kind_allowed(ctx, "sum"), kind_allowed(ctx, "average")
+    unit = "%" if m.kind == "percent" else ""
+    k_max = ctx.options.max_sum_operands
+    for line in lines(group, cls):
+        if len(line) > LINE_CAP:
+            continue
+        if m.kind == "money" and not all(currency_ok(m.currency, v.currency) for v in line):
+            continue
+        for subset in _subsets(line, k_max):
+            total = sum((v.value for v in subset), Decimal(0))
+            terms = " + ".join(f"{label(v)} ({format_decimal(v.value)})" for v in subset)
+            if want_sum and lo <= total <= hi:
+                yield Candidate(
+                    "sum",
+                    f"{terms} = {fmt_result(ctx, total)}{unit}",
+                    subset,
+                    total,
+                    True,
+                    "",
+                    related_score(subset),
+                    abs(total - m.value),
+                )
+            mean = total / len(subset)
+            if want_mean and lo <= mean <= hi:
+                yield Candidate(
+                    "average",
+                    f"({terms}) / {len(subset)} = {fmt_result(ctx, mean)}{unit}",
+                    subset,
+                    mean,
+                    True,
+                    "",
+                    related_score(subset),
+                    abs(mean - m.value),
+                )
+
+
+def _stated_span(sentence: str) -> int | None:
+    years = years_in_text(sentence)
+    if len(set(years)) >= 2:
+        return max(years) - min(years)
+    span = _SPAN.search(sentence)
+    if span:
+        return int(span.group(1))
+    word = _SPAN_WORD.search(sentence)
+    if word:
+        return _WORDS.get(word.group(1).lower(), 10)
+    return None
+
+
+def _cagr_value(x: SourceValue, y: SourceValue, n: int) -> Decimal | None:
+    if x.value <= 0 or y.value <= 0 or n <= 0:
+        return None
+    # The n-th root is the one step Decimal cannot take exactly; float is ample for a rate
+    # compared at its stated precision (a percent stated to 0.005 needs ~6 digits).
+    root = math.pow(float(y.value / x.value), 1.0 / n)
+    return Decimal(repr(root)) * 100 - 100
+
+
+def _cagrs(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
+    m = ctx.mention
+    if m.kind != "percent" or not kind_allowed(ctx, "cagr"):
+        return
+    if not _ANNUAL.search(ctx.sentence.text):
+        return
+    stated = _stated_span(ctx.sentence.text)
+    lo, hi = claim_interval(ctx)
+    mag_hi = max(abs(lo), abs(hi))
+    mag_lo = Decimal(0) if lo <= 0 <= hi else min(abs(lo), abs(hi))
+    years = {p[0] for v in group.values if (p := period(v)) is not None}
+    for x in group.values:
+        if operand_class(x) != "amount" or x.value <= 0:
+            continue
+        px = period(x)
+        spans: set[int] = set()
+        if px is not None:
+            spans = {y - px[0] for y in years if y != px[0]}
+            if stated is not None:
+                spans = {n for n in spans if abs(n) == stated}
+        elif stated is not None:
+            spans = {stated, -stated}
+        for n in spans:
+            steps = abs(n)
+            for sign in (1, -1):
+                r_lo, r_hi = sign * mag_lo, sign * mag_hi
+                if min(r_lo, r_hi) <= -100:
+                    continue
+                b_lo = x.value * (1 + r_lo / 100) ** steps
+                b_hi = x.value * (1 + r_hi / 100) ** steps
+                if n < 0:  # x is the later value: the partner is the start
+                    b_lo = x.value / (1 + r_lo / 100) ** steps
+                    b_hi = x.value / (1 + r_hi / 100) ** steps
+                for y in group.between(b_lo, b_hi):
+                    if (
+                        operand_class(y) != "amount"
+                        or same_item(x, y)
+                        or not views_compatible(x, y)
+                        or not same_quantity(x, y)
+                    ):
+                        continue
+                    py = period(y)
+                    if px is not None and (py is None or py[0] - px[0] != n):
+                        continue
+                    first, second = (x, y) if n > 0 else (y, x)
+                    yield from _cagr_candidate(ctx, first, second, steps)
+
+
+def _cagr_candidate(
+    ctx: ClaimContext, first: SourceValue, second: SourceValue, steps: int
+) -> Iterator[Candidate]:
+    def compute(a: SourceValue, b: SourceValue) -> Decimal | None:
+        return _cagr_value(a, b, steps)
+
+    def describe(a: SourceValue, b: SourceValue, r: Decimal) -> str:
+        mixed = a.source_id != b.source_id
+        return (
+            f"CAGR {label(a, mixed)} ({format_decimal(a.value)}) -> {label(b, mixed)} "
+            f"({format_decimal(b.value)}) over {steps} years = {fmt_result(ctx, r)}%"
+        )
+
+    cand = change_candidate(ctx, "cagr", first, second, compute, describe)
+    if cand is not None:
+        yield cand
+
+
+def multi_operand(ctx: ClaimContext) -> Verdict | None:
+    """Sums / means of 3..k values of one line, and CAGR (see the module docstring).
+
+    Returns ``derived`` with the formula, ``contradicted`` for a CAGR of the wrong direction
+    (known order), or ``None``.
+    """
+    m, o = ctx.mention, ctx.options
+    if not o.allow_derived or not m.claim:
+        return None
+    flat = o.rel_tolerance is not None or o.abs_tolerance is not None
+    if not derivable(m, flat):
+        return None
+    _, worded = claim_direction(ctx)
+    found: list[Candidate] = []
+    for group in ctx.scope.groups:
+        if group_too_large(group, o.max_derivation_operands):
+            continue
+        found.extend(_sums(ctx, group, worded))
+        found.extend(_cagrs(ctx, group))
+    return best_verdict(ctx, found)

@@ -1,0 +1,278 @@
+"""Two-operand derivations (crossfoot.rules.derive) on hand-built claim contexts.
+
+Expected results live in tests/vectors/derive.json; the properties below check, for random
+records, that every true derivation of a supported kind is found at its natural precision, that
+the same figure moved beyond its precision is not, and that the opposite sign on a known-order
+change is contradicted.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from crossfoot._index import ValueIndex
+from crossfoot._types import Mention, Sentence, SourceValue
+from crossfoot.rules import ClaimContext, Options, Scope, Verdict
+from crossfoot.rules.derive import two_operand
+
+VECTORS = json.loads((Path(__file__).parent / "vectors" / "derive.json").read_text())["cases"]
+HAVE_DIRECTION = importlib.util.find_spec("crossfoot._direction") is not None
+
+_INT_FIELDS = ("year", "table", "row_index", "col_index")
+_STR_FIELDS = ("kind", "label", "field", "row", "column", "view", "currency")
+
+
+def source_value(spec: dict[str, Any]) -> SourceValue:
+    kwargs: dict[str, Any] = {k: spec[k] for k in _STR_FIELDS + _INT_FIELDS if k in spec}
+    return SourceValue(Decimal(spec["value"]), spec.get("source", "R1"), **kwargs)
+
+
+def options_from(spec: dict[str, Any] | None) -> Options:
+    spec = dict(spec or {})
+    for key in ("rel_tolerance", "abs_tolerance"):
+        if key in spec:
+            spec[key] = Decimal(spec[key])
+    if "derivations" in spec:
+        spec["derivations"] = frozenset(spec["derivations"])
+    return Options(**spec)
+
+
+def make_ctx(
+    text: str,
+    claim: str,
+    kind: str,
+    value: Decimal,
+    precision: Decimal,
+    values: list[SourceValue],
+    *,
+    currency: str | None = None,
+    options: Options | None = None,
+    groups: list[list[SourceValue]] | None = None,
+) -> ClaimContext:
+    start = text.index(claim)
+    m = Mention(
+        claim,
+        start,
+        start + len(claim),
+        value,
+        kind,  # type: ignore[arg-type]
+        precision,
+        currency=currency,
+        negative=value < 0,
+    )
+    index = ValueIndex(values)
+    pools = (index,) if groups is None else tuple(ValueIndex(g) for g in groups)
+    scope = Scope((), False, index, pools)
+    return ClaimContext(
+        m, Sentence(0, 0, len(text), text), text, (m,), 0, scope, options or Options()
+    )
+
+
+def ctx_from_case(case: dict[str, Any]) -> ClaimContext:
+    values = [source_value(v) for v in case["values"]]
+    groups = None
+    if "groups" in case:
+        groups = [[values[i] for i in g] for g in case["groups"]]
+    return make_ctx(
+        case["text"],
+        case["claim"],
+        case["kind"],
+        Decimal(case["value"]),
+        Decimal(case["precision"]),
+        values,
+        currency=case.get("currency"),
+        options=options_from(case.get("options")),
+        groups=groups,
+    )
+
+
+def check_case(case: dict[str, Any], verdict: Verdict | None) -> None:
+    if case["expect"] is None:
+        assert verdict is None, verdict
+        return
+    assert verdict is not None
+    assert verdict.status == case["expect"], verdict
+    ev = verdict.evidence
+    assert ev is not None and ev.rule == "derive"
+    if "evidence_kind" in case:
+        assert ev.kind == case["evidence_kind"], ev
+    if "formula" in case:
+        assert case["formula"] in ev.formula, ev.formula
+    if "note" in case:
+        assert case["note"] in ev.note, ev.note
+
+
+@pytest.mark.parametrize("case", VECTORS, ids=[c["name"] for c in VECTORS])
+def test_vector(case: dict[str, Any]) -> None:
+    if case.get("needs") == "direction" and not HAVE_DIRECTION:
+        pytest.skip("direction words come from crossfoot._direction (helper H4), not present yet")
+    check_case(case, two_operand(ctx_from_case(case)))
+
+
+def test_group_above_max_derivation_operands_is_not_searched() -> None:
+    pair = [
+        SourceValue(Decimal(2870), "R1", field="revenue_2023"),
+        SourceValue(Decimal(3214), "R1", field="revenue_2024"),
+    ]
+    filler = [SourceValue(Decimal(10**6 + i * 7919), "R1", field=f"item_{i}") for i in range(29)]
+    text = "Revenue up 12%."
+    small = make_ctx(text, "12%", "percent", Decimal(12), Decimal("0.5"), pair + filler[:28])
+    assert two_operand(small) is not None  # 30 values: searched
+    big = make_ctx(text, "12%", "percent", Decimal(12), Decimal("0.5"), pair + filler)
+    assert two_operand(big) is None  # 31 values: too many to search from the sources alone
+    raised = make_ctx(
+        text,
+        "12%",
+        "percent",
+        Decimal(12),
+        Decimal("0.5"),
+        pair + filler,
+        options=Options(max_derivation_operands=31),
+    )
+    assert two_operand(raised) is not None
+
+
+def test_aliases_and_years_do_not_count_or_combine() -> None:
+    alias = SourceValue(Decimal(3214), "R1", field="revenue_2024", operand=False)
+    base = SourceValue(Decimal(2870), "R1", field="revenue_2023")
+    ctx = make_ctx("Up 12%.", "12%", "percent", Decimal(12), Decimal("0.5"), [base, alias])
+    assert two_operand(ctx) is None
+
+
+def test_passing_derivation_beats_contradicted_one() -> None:
+    # 100 -> 112 (2023 -> 2024) is +12 %; 112 -> 100 in another series is -10.7 %, and a third
+    # series 125 -> 110 is -12 %: a "-12%" claim has one consistent derivation and must pass.
+    values = [
+        SourceValue(Decimal(100), "R1", field="a_2023"),
+        SourceValue(Decimal(112), "R1", field="a_2024"),
+        SourceValue(Decimal(125), "R1", field="b_2023"),
+        SourceValue(Decimal(110), "R1", field="b_2024"),
+    ]
+    verdict = two_operand(
+        make_ctx("Change -12%.", "-12%", "percent", Decimal(-12), Decimal("0.5"), values)
+    )
+    assert verdict is not None and verdict.status == "derived"
+    assert verdict.evidence is not None and "b_2023" in verdict.evidence.formula
+
+
+def test_prefers_related_operands() -> None:
+    # Both pairs give 10 %; the pair within one table row is named in the evidence.
+    values = [
+        SourceValue(
+            Decimal(200), "R1", table=0, row_index=1, col_index=1, label="x / 2023", year=2023
+        ),
+        SourceValue(
+            Decimal(220), "R1", table=0, row_index=1, col_index=2, label="x / 2024", year=2024
+        ),
+        SourceValue(Decimal(1000), "R1", field="other"),
+        SourceValue(Decimal(1100), "R1", field="other_b"),
+    ]
+    verdict = two_operand(
+        make_ctx("Up 10%.", "10%", "percent", Decimal(10), Decimal("0.5"), values)
+    )
+    assert verdict is not None and verdict.evidence is not None
+    assert "x / 2023" in verdict.evidence.formula and verdict.evidence.note == ""
+
+
+# --- properties ------------------------------------------------------------------------------
+
+amounts = st.integers(min_value=1_000, max_value=9_999_999).map(Decimal)
+
+
+def _quantize(value: Decimal, precision: Decimal) -> Decimal:
+    return value.quantize(precision * 2)
+
+
+def _record(a: Decimal, b: Decimal) -> list[SourceValue]:
+    return [SourceValue(a, "R1", field="sales_2023"), SourceValue(b, "R1", field="sales_2024")]
+
+
+@settings(max_examples=60, deadline=None)
+@given(a=amounts, b=amounts)
+def test_true_percent_change_is_derived(a: Decimal, b: Decimal) -> None:
+    assume(a != b)
+    precision = Decimal("0.05")
+    stated = _quantize((b - a) / a * 100, precision)
+    assume(abs(stated) < 1000)
+    text = f"Sales changed {stated}%."
+    verdict = two_operand(make_ctx(text, f"{stated}%", "percent", stated, precision, _record(a, b)))
+    assert verdict is not None and verdict.status == "derived"
+
+
+@settings(max_examples=60, deadline=None)
+@given(a=amounts, b=amounts, kind=st.sampled_from(["difference", "sum", "average"]))
+def test_true_amount_derivation_is_derived(a: Decimal, b: Decimal, kind: str) -> None:
+    assume(a != b)
+    exact = {"difference": b - a, "sum": a + b, "average": (a + b) / 2}[kind]
+    assume(abs(exact) >= 100)
+    # natural precision: 4 significant digits
+    precision = Decimal(1).scaleb(abs(exact).adjusted() - 3) / 2
+    stated = _quantize(exact, precision)
+    verdict = two_operand(
+        make_ctx(f"It is {stated}.", f"{stated}", "number", stated, precision, _record(a, b))
+    )
+    assert verdict is not None and verdict.status == "derived"
+
+
+def _pair_results(a: Decimal, b: Decimal) -> list[Decimal]:
+    """Every percent-claim formula value for the pair, both orientations."""
+    out = []
+    for x, y in ((a, b), (b, a)):
+        out += [(y - x) / x * 100, -(y - x) / x * 100, y / x * 100]
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(a=amounts, b=amounts, shift=st.integers(min_value=2, max_value=40), up=st.booleans())
+def test_figure_moved_beyond_precision_is_not_derived(
+    a: Decimal, b: Decimal, shift: int, up: bool
+) -> None:
+    assume(a != b)
+    precision = Decimal("0.05")
+    true = _quantize((b - a) / a * 100, precision)
+    moved = true + (shift if up else -shift) * precision * 2
+    assume(moved != 0)
+    assume(all(abs(abs(moved) - abs(r)) > precision for r in _pair_results(a, b)))
+    text = f"Sales changed {moved}%."
+    assert (
+        two_operand(make_ctx(text, f"{moved}%", "percent", moved, precision, _record(a, b))) is None
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(a=amounts, b=amounts)
+def test_opposite_sign_on_known_order_is_contradicted(a: Decimal, b: Decimal) -> None:
+    precision = Decimal("0.05")
+    true = _quantize((b - a) / a * 100, precision)
+    assume(true >= 1)  # an unsigned figure without words is judged by magnitude only
+    # A second orientation could also match by magnitude (100 -> 105 is +5 %, 105 -> 100 is
+    # -4.8 %); the order is known, so only 2023 -> 2024 counts.
+    wrong = -true
+    text = f"Sales changed {wrong}%."
+    verdict = two_operand(make_ctx(text, f"{wrong}%", "percent", wrong, precision, _record(a, b)))
+    assert verdict is not None and verdict.status == "contradicted"
+
+
+@pytest.mark.skipif(
+    not HAVE_DIRECTION, reason="direction words come from crossfoot._direction (H4)"
+)
+@settings(max_examples=40, deadline=None)
+@given(a=amounts, b=amounts)
+def test_opposite_direction_word_is_contradicted(a: Decimal, b: Decimal) -> None:
+    precision = Decimal("0.05")
+    true = _quantize((b - a) / a * 100, precision)
+    assume(abs(true) >= 1)
+    word = "fell" if true > 0 else "rose"
+    text = f"Sales {word} {abs(true)}% in 2024."
+    verdict = two_operand(
+        make_ctx(text, f"{abs(true)}%", "percent", abs(true), precision, _record(a, b))
+    )
+    assert verdict is not None and verdict.status == "contradicted"
