@@ -40,6 +40,10 @@ class Options:
     # Flat tolerance mode (trace presets). None: precision-aware matching (the default).
     rel_tolerance: Decimal | None = None
     abs_tolerance: Decimal | None = None
+    # Sources are query result rows (trace): enables column sums and means, shares of a column
+    # total, row sums and row counts (rules.rowsums). Off for documents, where such totals are
+    # mostly coincidences.
+    result_rows: bool = False
 
 
 @dataclass(frozen=True, slots=True)

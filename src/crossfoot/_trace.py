@@ -1,0 +1,210 @@
+"""``trace``: check an answer written from query result rows against those rows.
+
+The same engine as :func:`crossfoot.check`, with the sources given as result sets
+(:mod:`crossfoot._resultrows`), the matching rules of a :class:`~crossfoot._policy.Policy`, the row
+derivations of :mod:`crossfoot.rules.rowsums`, and a filter that decides which numbers of the
+answer are claims about the data at all.
+
+What is *not* a claim (skipped, not counted in ``checked``):
+
+- ranks and list sizes: "top 5 regions", "the 3 largest", "#1", "rank 2";
+- time windows and labels: "in 2024", "the last 30 days", "Q3", "week 12", "step 2";
+- subset counts over the rows: "2 regions grew" when the rows hold 4 regions (a count of
+  the rows themselves, "all 4 regions", is checked and grounded by ``row_count``);
+- numbers inside inline code (SQL the answer quotes);
+- with ``ignore_below=N``: plain numbers (no currency, no percent) of size N or less.
+
+Everything else is checked, small counts included: "EU has 61 stores" fails when the cell says 52.
+
+>>> rows = [{"region": "EU", "stores": 52}, {"region": "US", "stores": 61}]
+>>> trace("EU has 61 stores.", rows).ungrounded
+['61']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ._policy import DEFAULT, Policy
+from ._report import Report
+from ._resultrows import TableInfo, load_rows, unit_family
+from ._types import Claim, Evidence, Mention
+from .rules import Options
+
+__all__ = ["options_for", "trace"]
+
+# Words right before a number that make it a rank, a list size or a label, not a data value.
+_RANK_BEFORE = re.compile(
+    r"(?:\b(?:top|bottom|first|last|next|past|best|worst|rank(?:ed)?|no\.|number|step|page|"
+    r"section|table|figure|chapter|version|item|question|week|day|month|quarter|fy|q|h|"
+    r"phase|round|tier|level|group|line|row|column|option|part|limit)|#)\s*$",
+    re.IGNORECASE,
+)
+# Nouns right after a number that make it a time span or a list size.
+_TIME_AFTER = re.compile(
+    r"^\s*(?:-\s*)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?|"
+    r"decades?|yrs?|mos?)\b",
+    re.IGNORECASE,
+)
+_SUPERLATIVE_AFTER = re.compile(
+    r"^\s*(?:largest|biggest|smallest|highest|lowest|best|worst|top|bottom|leading|most|least|"
+    r"strongest|weakest|fastest|slowest)\b",
+    re.IGNORECASE,
+)
+_YEAR_BEFORE = re.compile(
+    r"\b(?:in|since|from|by|during|until|through|to|of|for|fy|year|early|late|mid|before|after)"
+    r"\s*[-\s]?$",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z_-]*")
+_CODE = re.compile(r"`[^`\n]*`|```.*?```", re.DOTALL)
+
+
+def options_for(policy: Policy, *, operands: int = 30) -> Options:
+    """The engine options a policy stands for.
+
+    Policy kind names follow the row-checker vocabulary; the engine calls a pairwise a/b*100
+    "share" and a share of a column total is checked by rowsums under "column_share".
+
+    >>> sorted(options_for(Policy(derivations={"cell", "percent"})).derivations)
+    ['cell', 'share']
+    """
+    kinds = set(policy.derivations) - {"share", "percent"}
+    if "share" in policy.derivations:
+        kinds.add("column_share")
+    if "percent" in policy.derivations:
+        kinds.add("share")
+    return Options(
+        allow_rounding=True,
+        allow_derived=len(kinds) > 1,
+        check_table_rows=True,
+        # Pairwise operands are already bounded by max_rows (later rows are not operands), so the
+        # engine's own cap would only switch derivations off for wide tables.
+        max_derivation_operands=max(30, operands),
+        derivations=frozenset(kinds),
+        rel_tolerance=policy.rel_tolerance,
+        abs_tolerance=policy.abs_tolerance,
+        result_rows=True,
+    )
+
+
+def trace(
+    text: str,
+    rows: Any = None,
+    *,
+    results: Any = None,
+    policy: Policy | None = None,
+    key: str | Sequence[str] | None = None,
+    **overrides: Any,
+) -> Report:
+    """Check every figure of ``text`` against query result rows.
+
+    ``rows`` is one result set (a list of dicts, a list of lists or tuples with or without a
+    header row, ``{"columns": [...], "rows": [...]}``, a pandas DataFrame, a DB-API cursor after
+    ``execute``, or a JSON API response); ``results`` several (a list, or a mapping name -> rows;
+    a plain string there is a prose source). ``key`` names the row key column when it is not the
+    first text column. ``policy`` is a :class:`~crossfoot._policy.Policy` (default
+    :data:`~crossfoot._policy.DEFAULT`); keyword ``overrides`` change single options and an unknown
+    name raises ``TypeError``.
+
+    >>> rows = [{"region": "North America", "revenue": 4_820_000},
+    ...         {"region": "Europe", "revenue": 3_150_000}]
+    >>> r = trace("North America brought in $4.82M; the two made $7.97M together.", rows)
+    >>> r.ok, [c.evidence.kind for c in r.claims]
+    (True, ['cell', 'column_sum'])
+    """
+    chosen = (policy or DEFAULT).with_overrides(**overrides)
+    sources, info = load_rows(
+        rows,
+        results=results,
+        parse_strings=chosen.parse_strings,
+        key=key,
+        max_rows=chosen.max_rows,
+    )
+    operands = max(
+        (sum(1 for v in s.values if v.operand) for s in sources.sources),
+        default=0,
+    )
+    options = options_for(chosen, operands=operands)
+    from ._engine import verify  # the engine imports every rule; load it on first use
+
+    def run(answer: str) -> Report:
+        keep = _keep_filter(answer, chosen, info)
+        report = verify(answer, sources, options, keep=keep, recheck=run)
+        return _finish(report, chosen)
+
+    if not isinstance(text, str):
+        raise TypeError(f"trace() needs the answer as a str, got {type(text).__name__}")
+    return run(text)
+
+
+def _finish(report: Report, policy: Policy) -> Report:
+    """Row-checker names in evidence, and ``unmatched_percent="pass"``."""
+    claims: list[Claim] = []
+    changed = False
+    for c in report.claims:
+        if (
+            policy.unmatched_percent == "pass"
+            and c.status == "unsupported"
+            and c.mention.kind in ("percent", "pp")
+        ):
+            changed = True
+            continue  # a percentage of something outside the rows: not checked
+        ev = c.evidence
+        if ev is not None and ev.rule == "derive" and ev.kind == "share":
+            claims.append(replace(c, evidence=_renamed(ev, "percent")))
+            changed = True
+            continue
+        claims.append(c)
+    return replace(report, claims=tuple(claims)) if changed else report
+
+
+def _renamed(ev: Evidence, kind: str) -> Evidence:
+    return replace(ev, kind=kind)
+
+
+def _keep_filter(text: str, policy: Policy, info: Sequence[TableInfo]) -> Callable[[Mention], bool]:
+    """Which numbers of the answer are claims about the data (see the module docstring)."""
+    code = [(m.start(), m.end()) for m in _CODE.finditer(text)]
+    measured: set[str] = set()
+    row_nouns: set[str] = set()
+    row_counts = {t.rows for t in info}
+    most_rows = max(row_counts, default=0)
+    for t in info:
+        for c in t.columns:
+            if c != t.key:
+                measured.update(w.rstrip("s") for w in unit_family(c).split() if len(w) > 2)
+        if t.key:
+            row_nouns.update(w.rstrip("s") for w in re.split(r"[^a-z]+", t.key.lower()) if w)
+    row_nouns -= measured
+
+    def keep(m: Mention) -> bool:
+        if any(a <= m.start < b for a, b in code):
+            return False
+        plain = m.kind == "number" and not m.currency
+        if plain and policy.ignore_below and abs(m.value) <= policy.ignore_below:
+            return False
+        before = text[max(0, m.start - 24) : m.start]
+        after = text[m.end : m.end + 30]
+        noun_match = _WORD.match(after.lstrip())
+        noun = noun_match.group(0).lower().rstrip("s") if noun_match else ""
+        if plain and noun in measured:
+            return True  # "61 stores" with a stores column: a value claim, always checked
+        whole = plain and m.value == m.value.to_integral_value() and m.precision <= 1
+        if plain and policy.ignore_years and whole and 1900 <= m.value <= 2100:
+            if "," not in m.text and _YEAR_BEFORE.search(before):
+                return False
+        if not plain or not whole:
+            return True
+        if _RANK_BEFORE.search(before) or _SUPERLATIVE_AFTER.match(after):
+            return False
+        if _TIME_AFTER.match(after):
+            return False
+        # "2 regions grew": a count of some of the rows, which the rows cannot confirm; the
+        # count of all of them ("all 4 regions") stays a claim (rowsums grounds it).
+        return not (noun in row_nouns and 0 < m.value < most_rows and m.value not in row_counts)
+
+    return keep
