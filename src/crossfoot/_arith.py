@@ -128,7 +128,8 @@ _UNIT_WORDS = frozenset(
 # Operators and other symbols, tried in order at each position outside a number.
 _LEX = re.compile(
     r"""
-      (?P<latexparen>\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big)\s*(?:\\?[(\[{)\]}]|\.))
+      (?P<cite>\[\s*(?:[A-Za-z][^\[\]\n]{0,40}|\d{1,3}(?:\s*[,;]\s*\d{1,3})*)\s*\])
+    | (?P<latexparen>\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big)\s*(?:\\?[(\[{)\]}]|\.))
     | (?P<frac>\\[dt]?frac)
     | (?P<mul>\\times|\\cdot|[×*·⋅∗]|(?<![A-Za-z])[xX](?![A-Za-z]))
     | (?P<div>\\div|[÷/∕])
@@ -241,7 +242,7 @@ def _tokenize(text: str, mentions: Sequence[Mention]) -> list[_Tok]:
                 brk(pos, end)
         elif g in ("skip", "space", "dollar"):
             pass
-        elif g in ("latex", "dollars", "listmark"):
+        elif g in ("latex", "dollars", "listmark", "cite"):
             brk(pos, end)
         elif g == "plus":
             toks.append(_Tok(_T_OP, pos, end, "+"))

@@ -28,6 +28,7 @@ __all__ = [
     "answer_order",
     "clause_bounds",
     "mention_order",
+    "number_year",
     "sign_words",
     "stated_direction",
 ]
@@ -269,3 +270,52 @@ def _window_start(ctx: ClaimContext) -> int:
     if len(ends) >= 3:
         return ends[-3]
     return 0 if ends or start else start
+
+
+# ---------------------------------------------------------------------------------------------
+# The year a number is stated for
+
+_YEAR_AFTER = re.compile(
+    r"(?ix)^\s*,?\s*(?:in|for|during|at|as\s+of|of|at\s+the\s+end\s+of|by|through)?\s*"
+    r"(?:the\s+)?(?:fiscal(?:\s+year)?|fy|calendar(?:\s+year)?|year)?\s*'?$"
+)
+_YEAR_BEFORE_GAP = re.compile(r"(?i)\b(?:from|compared|versus|vs\.?|than|since|between|over|to)\b")
+_SPAN_HEAD = re.compile(r"(?i)\b(?:from|between)\s+(?:fiscal\s+|fy\s*)?$")
+_SPAN_TAIL = re.compile(r"(?i)^\s*(?:[-–—]|to|and|through)\s*(?:fiscal\s+|fy\s*)?'?\d\d")
+
+
+def number_year(
+    text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
+) -> int | None:
+    """The year the answer states the number ``mentions[i]`` for, or ``None``.
+
+    "$5m in 2019" and "In 2019, revenue was $5m" name 2019; in "revenue was $5m in 2019, up from
+    $4m" the $4m has no year of its own; "from 2018 to 2019" names a span, not a year.
+
+    >>> from decimal import Decimal
+    >>> t = "Revenue was $5m in 2019, up from $4m."
+    >>> ms = [Mention("$5m", 12, 15, Decimal(5), "money", Decimal("0.5")),
+    ...       Mention("2019", 19, 23, Decimal(2019), "year", Decimal("0.5")),
+    ...       Mention("$4m", 33, 36, Decimal(4), "money", Decimal("0.5"))]
+    >>> number_year(t, 0, len(t), ms, 0), number_year(t, 0, len(t), ms, 2)
+    (2019, None)
+    """
+    m = mentions[i]
+    lo, hi = clause_bounds(text, sent_start, sent_end, m.start, m.end)
+    inside = [k for k, x in enumerate(mentions) if lo <= x.start < hi]
+    after = [k for k in inside if mentions[k].start >= m.end]
+    if after:
+        nxt = mentions[after[0]]
+        if nxt.kind == "year" and _YEAR_AFTER.match(text[m.end : nxt.start]):
+            head = text[max(lo, nxt.start - 12) : nxt.start]
+            if not _SPAN_HEAD.search(head) and not _SPAN_TAIL.match(text[nxt.end : nxt.end + 12]):
+                return int(nxt.value)
+    before = [k for k in inside if mentions[k].end <= m.start]
+    if before:
+        prev = mentions[before[-1]]
+        gap = text[prev.end : m.start]
+        if prev.kind == "year" and len(gap) <= 60 and not _YEAR_BEFORE_GAP.search(gap):
+            head = text[max(lo, prev.start - 12) : prev.start]
+            if not _SPAN_HEAD.search(head) and not _SPAN_TAIL.match(text[prev.end : prev.end + 12]):
+                return int(prev.value)
+    return None

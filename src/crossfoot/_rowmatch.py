@@ -1,0 +1,243 @@
+"""Which table row (and year column) a sentence names for a number: the ``wrong_row`` check.
+
+A value can be a true number of the source and still be the wrong number: "net sales were $120m"
+when 120 is the operating profit, or "revenue was $450m in 2019" when 450 is the 2018 figure. The
+direct rule calls :func:`row_verdict` with the source values a claim matched; when every match is a
+table cell, the sentence's words are compared with the row labels of the same table:
+
+- labels and sentence are reduced to tokens: lowercase words, plurals folded ("revenues" ->
+  "revenue"), stop words dropped, so "sales, net" and "net sales" are one label;
+- a row is *named* when all its content tokens appear in the text around the number ("net" and
+  "total" may be left out: "sales" names "Net sales"). The text is the number's own stretch of its
+  clause (from the previous number), else the clause up to the number;
+- the claim is ``wrong_row`` when a named row scores strictly better than every row the value sits
+  in (score: the share of the row's tokens present), so ambiguous wording ("income" with both
+  "net income" and "operating income" rows) never fails;
+- a year written for the number ("$450m in 2019", "In 2019, ... $450m") must be the column year of
+  one of the matches when that table has such a column.
+
+False alarms cost more than misses here: whenever the words cannot decide, the check passes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ._direction import clause_bounds, number_year
+from ._types import Evidence, Source, SourceValue
+from .rules import ClaimContext, Verdict
+
+__all__ = ["label_tokens", "names_row", "row_verdict", "tokens"]
+
+_STOP = frozenset(
+    """a an the of and or in on at to for from by with as its it our their his her this that these
+    those was were is are be been being has have had which who than then also per vs versus into
+    over under during year years fiscal ended ending end as other others all amount amounts value
+    values company companys we us i s total net""".split()
+)
+# Tokens a sentence may leave out and still name the row ("sales" names "Net sales").
+_OPTIONAL = frozenset({"total", "net"})
+_WORD = re.compile(r"[a-z][a-z0-9']*")
+_NOTE = re.compile(r"\((?:[a-z]|\d{1,2}|note \d+|in [a-z ]+)\)|\*+|:$")
+
+
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def tokens(text: str) -> list[str]:
+    """Content tokens of ``text``: lowercase, singular, no stop words, no numbers.
+
+    >>> tokens("Sales, net (in millions) of the Americas")
+    ['sale', 'net', 'million', 'america']
+    """
+    out: list[str] = []
+    for w in _WORD.findall(text.lower().replace("&", " and ")):
+        w = w.strip("'")
+        if w.endswith("'s"):
+            w = w[:-2]
+        w = _singular(w)
+        if len(w) < 2 or (w in _STOP and w not in _OPTIONAL):
+            continue
+        out.append(w)
+    return out
+
+
+def label_tokens(label: str) -> frozenset[str]:
+    """Tokens of a row label, without footnote marks and unit notes."""
+    return frozenset(tokens(_NOTE.sub(" ", label.lower().strip())))
+
+
+def _required(label: frozenset[str]) -> frozenset[str]:
+    return label - _OPTIONAL
+
+
+def names_row(label: str, text: str) -> bool:
+    """Whether ``text`` names the row ``label`` in full (optional "net"/"total" aside).
+
+    >>> names_row("Sales, net", "net sales rose"), names_row("Operating income", "operating profit")
+    (True, False)
+    """
+    lab = label_tokens(label)
+    req = _required(lab)
+    return bool(req) and req <= set(tokens(text))
+
+
+def _score(label: frozenset[str], words: set[str]) -> float:
+    return len(label & words) / len(label) if label else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    rows: dict[str, frozenset[str]]  # row label -> tokens
+    cells: tuple[SourceValue, ...]
+    years: frozenset[int]
+
+
+_CACHE: dict[int, tuple[tuple[SourceValue, ...], dict[int, _Table]]] = {}
+
+
+def _tables(source: Source) -> dict[int, _Table]:
+    """Row labels and years per table of a source (cached on the source's value tuple)."""
+    hit = _CACHE.get(id(source.values))
+    if hit is not None and hit[0] is source.values:
+        return hit[1]
+    grouped: dict[int, list[SourceValue]] = {}
+    for sv in source.values:
+        if sv.table is not None and sv.row is not None:
+            grouped.setdefault(sv.table, []).append(sv)
+    out: dict[int, _Table] = {}
+    for t, cells in grouped.items():
+        rows = {sv.row: label_tokens(sv.row) for sv in cells if sv.row}
+        years = frozenset(sv.year for sv in cells if sv.year is not None)
+        out[t] = _Table(rows, tuple(cells), years)
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[id(source.values)] = (source.values, out)
+    return out
+
+
+def _source(ctx: ClaimContext, source_id: str) -> Source | None:
+    for s in ctx.scope.sources:
+        if s.id == source_id:
+            return s
+    return None
+
+
+def _words(ctx: ClaimContext) -> set[str]:
+    """Tokens of the text that names what the number is (see the module docstring)."""
+    m, s = ctx.mention, ctx.sentence
+    lo, hi = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)
+    if re.search(r"(?i)\brespectively\b", ctx.text[s.start : s.end]):
+        return set(tokens(ctx.text[s.start : s.end]))
+    prev = [x for x in ctx.mentions if lo <= x.end <= m.start and x.kind != "year" and x is not m]
+    seg_start = prev[-1].end if prev else lo
+    own = set(tokens(ctx.text[seg_start : m.start]))
+    own |= set(tokens(_after(ctx.text, m.end, hi)))
+    if own:
+        return own
+    return set(tokens(ctx.text[lo : m.start]))
+
+
+def _after(text: str, start: int, hi: int) -> str:
+    """Words right after the number that belong to it ("$5m of net sales", "$5m in revenue")."""
+    tail = text[start:hi]
+    m = re.match(r"(?i)^\s*(?:in|of)\s+((?:[a-z&,'-]+\s*){1,4})", tail)
+    return m.group(1) if m else ""
+
+
+def _describe_cell(sv: SourceValue) -> str:
+    where = sv.row or "?"
+    if sv.column:
+        where += f" / {sv.column}"
+    return f"[{sv.source_id}] {where}"
+
+
+def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | None:
+    """``wrong_row`` when the sentence names another row (or year) than every matching cell's.
+
+    Returns ``None`` when the words cannot tell or agree; see the module docstring.
+    """
+    if not matches or not ctx.options.check_table_rows:
+        return None
+    if any(sv.table is None or sv.row is None for sv in matches):
+        return None  # the value is also in prose or a field: rows cannot decide
+    words = _words(ctx)
+    if not words:
+        return None
+    by_table: dict[tuple[str, int], list[SourceValue]] = {}
+    for sv in matches:
+        assert sv.table is not None
+        by_table.setdefault((sv.source_id, sv.table), []).append(sv)
+    year = _year(ctx)
+    reasons: list[str] = []
+    for (source_id, t), cells in by_table.items():
+        source = _source(ctx, source_id)
+        if source is None:
+            return None
+        table = _tables(source).get(t)
+        if table is None:
+            return None
+        reason = _judge(table, cells, words, year)
+        if reason is None:
+            return None  # some match agrees with the words
+        reasons.append(reason)
+    if not reasons:
+        return None
+    formula = reasons[0]
+    return Verdict("wrong_row", Evidence("rows", "wrong_row", formula, tuple(matches[:1])), formula)
+
+
+def _year(ctx: ClaimContext) -> int | None:
+    s = ctx.sentence
+    return number_year(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
+
+
+def _named(table: _Table, words: set[str]) -> dict[str, float]:
+    named: dict[str, float] = {}
+    for label, toks in table.rows.items():
+        req = _required(toks)
+        if req and req <= words:
+            named[label] = _score(toks, words)
+    # A row whose tokens another named row contains is the vaguer reading: keep the fuller one.
+    return {
+        a: sa
+        for a, sa in named.items()
+        if not any(table.rows[a] < table.rows[b] for b in named if b != a)
+    }
+
+
+def _judge(
+    table: _Table, cells: Iterable[SourceValue], words: set[str], year: int | None
+) -> str | None:
+    """Why none of ``cells`` fits the words, or ``None`` when one does (or nothing is named)."""
+    cells = list(cells)
+    named = _named(table, words)
+    best_named = max(named.values()) if named else 0.0
+
+    def fits(c: SourceValue) -> bool:
+        score = _score(table.rows.get(c.row or "", frozenset()), words)
+        return not named or c.row in named or score >= best_named
+
+    row_ok = [c for c in cells if fits(c)]
+    if not row_ok:
+        label = max(named, key=lambda k: named[k])
+        return f"value is in {_describe_cell(cells[0])}, but the sentence names {label.strip()}"
+    if year is None or year not in table.years:
+        return None
+    if any(c.year is None or c.year == year for c in row_ok):
+        return None
+    # The row the value sits in must have a cell for the year the sentence states.
+    rows = {c.row for c in row_ok}
+    if not any(sv.year == year and sv.row in rows for sv in table.cells):
+        return None
+    c = row_ok[0]
+    return f"value is in the {c.year} column ({_describe_cell(c)}), but the sentence says {year}"

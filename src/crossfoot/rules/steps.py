@@ -1,0 +1,419 @@
+"""Rule: restatements and step-by-step arithmetic over numbers the answer already grounded.
+
+An answer that works through a problem states its operands first ("revenue was $4.2m in 2018 and
+$5.5m in 2019") and then a result ("an increase of 31%"). When the result is not itself a source
+value, it may still be derived from the figures the answer has *already grounded*:
+
+- **restatement**: the claim repeats an earlier grounded figure ("= 67" then "the average is
+  $67 million"); it passes with that figure's evidence;
+- **step**: a two-operand result (difference, sum, % change, share, ratio, average, product, pp /
+  bps change) over figures grounded in the same sentence or the two before it.
+
+Changes follow the direction rules of the derivation rules: the order of the two figures comes from
+the answer's wording ("from A to B", "B − A") or from their years; a direction word that
+contradicts a known order makes the claim ``contradicted``; with no known order only the magnitude
+is checked and the evidence says so. A dropped-unit alias (a source value with ``operand=False``,
+such as "2.2" standing for "$2.2 billion") is never an operand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal, DecimalException
+
+from .._direction import mention_order, number_year, sign_words, stated_direction
+from .._types import Claim, Evidence, Mention, SourceValue, format_decimal
+from . import ClaimContext, Verdict
+
+__all__ = ["step_arithmetic"]
+
+_HUNDRED = Decimal(100)
+_ONE = Decimal(1)
+_POOL = 12  # grounded figures considered (the most recent ones): 12 * 11 ordered pairs at most
+_CHANGE = frozenset({"percent_change", "difference", "pp_change", "bps_change"})
+_WORDED = {
+    "sum": re.compile(
+        r"(?i)\b(?:total|totals|totall?ed|combined|sum|together|altogether|in\s+all|aggregate)\b"
+    ),
+    "average": re.compile(r"(?i)\b(?:average|averaged|mean|avg)\b"),
+    "share": re.compile(
+        r"(?i)\b(?:share|accounted|accounts|portion|proportion|represent\w*|of\s+(?:the\s+)?total)\b"
+    ),
+    "ratio": re.compile(r"(?i)\b(?:ratio|times|multiple|x)\b"),
+    "difference": re.compile(
+        r"(?i)\b(?:difference|gap|more|less|higher|lower|exceed\w*|change[ds]?)\b"
+    ),
+    "product": re.compile(r"(?i)\b(?:times|multipl\w*|product)\b"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Fig:
+    """A grounded figure of the answer, usable as an operand."""
+
+    claim: Claim
+    value: Decimal
+    written: Decimal
+    precision: Decimal
+    year: int | None
+
+
+def step_arithmetic(ctx: ClaimContext) -> Verdict | None:
+    """Rule: a restatement of a grounded figure, or one step of arithmetic over recent ones.
+
+    See the module docstring; unit tests in ``tests/test_steps.py``.
+    """
+    m = ctx.mention
+    if not m.claim or m.kind == "year" or not ctx.grounded:
+        return None
+    restated = _restatement(ctx)
+    if restated is not None:
+        return restated
+    if not ctx.options.allow_derived:
+        return None
+    return _step(ctx)
+
+
+# --- restatements ------------------------------------------------------------------------------
+
+
+def _kinds_agree(a: Mention, b: Mention) -> bool:
+    if a.kind in ("money", "number") and b.kind in ("money", "number"):
+        return a.currency is None or b.currency is None or a.currency == b.currency
+    if {a.kind, b.kind} <= {"ratio", "number"}:
+        return True
+    return a.kind == b.kind
+
+
+def _same_figure(m: Mention, g: Mention) -> bool:
+    """``m`` states ``g`` at ``m``'s own precision (also across a dropped unit: "67" / "$67m")."""
+    if abs(m.value - g.value) <= m.precision:
+        return True
+    if not (m.negative or m.value < 0) and abs(abs(m.value) - abs(g.value)) <= m.precision:
+        return True  # "a loss of $5m" restated as "$5m"
+    if m.scale != g.scale and (m.scale == 1 or g.scale == 1) and m.written and g.written:
+        prec = m.precision / m.scale
+        return abs(m.written - g.written) <= prec
+    return False
+
+
+def _restatement(ctx: ClaimContext) -> Verdict | None:
+    m = ctx.mention
+    for g in reversed(ctx.grounded):
+        gm = g.mention
+        if gm.kind == "year" or not _kinds_agree(m, gm) or not _same_figure(m, gm):
+            continue
+        ev = g.evidence
+        where = f"sentence {g.sentence.index + 1}"
+        formula = f"restates {gm.text.strip()} ({where})"
+        if ev is not None:
+            formula += f": {ev.formula}"
+        exact = m.value == gm.value
+        status = g.status if exact or g.status != "supported_exact" else "supported_rounded"
+        evidence = Evidence(
+            "steps",
+            "restatement",
+            formula,
+            ev.operands if ev is not None else (),
+            ev.result if ev is not None else gm.value,
+        )
+        return Verdict(status, evidence)
+    return None
+
+
+# --- one step of arithmetic --------------------------------------------------------------------
+
+
+def _figures(ctx: ClaimContext) -> list[_Fig]:
+    out: list[_Fig] = []
+    first_sentence = ctx.sentence.index - 2
+    for g in ctx.grounded:
+        gm = g.mention
+        if g.sentence.index < first_sentence or gm.kind == "year" or gm.start >= ctx.mention.start:
+            continue
+        ev = g.evidence
+        if ev is not None and ev.operands and not any(sv.operand for sv in ev.operands):
+            continue  # a dropped-unit alias: matches directly, never an operand
+        year = _evidence_year(ev.operands if ev is not None else ())
+        if year is None:
+            s = g.sentence
+            year = number_year(ctx.text, s.start, s.end, ctx.mentions, _index_of(ctx, gm))
+        written = gm.written if gm.written else abs(gm.value)
+        signed_written = -written if gm.value < 0 else written
+        out.append(_Fig(g, gm.value, signed_written, gm.precision, year))
+    return out[-_POOL:]
+
+
+def _index_of(ctx: ClaimContext, m: Mention) -> int:
+    for i, x in enumerate(ctx.mentions):
+        if x.start == m.start and x.end == m.end:
+            return i
+    return 0
+
+
+def _evidence_year(operands: tuple[SourceValue, ...]) -> int | None:
+    years = {sv.year for sv in operands}
+    if len(operands) and len(years) == 1:
+        return next(iter(years))
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Op:
+    kind: str
+    op: str  # pct | quot | diff | sum | mean | prod
+    factor: Decimal
+    operands: str  # "amount" | "percent"
+
+
+def _ops(m: Mention) -> tuple[_Op, ...]:
+    if m.kind == "percent":
+        return (
+            _Op("percent_change", "pct", _HUNDRED, "amount"),
+            _Op("percent_change", "pct", _HUNDRED, "percent"),
+            _Op("share", "quot", _HUNDRED, "amount"),
+            _Op("pp_change", "diff", _ONE, "percent"),
+            _Op("sum", "sum", _ONE, "percent"),
+            _Op("average", "mean", _ONE, "percent"),
+        )
+    if m.kind == "pp":
+        return (_Op("pp_change", "diff", _ONE, "percent"),)
+    if m.kind == "bps":
+        return (_Op("bps_change", "diff", _HUNDRED, "percent"),)
+    if m.kind == "ratio":
+        return (_Op("ratio", "quot", _ONE, "amount"),)
+    base = (
+        _Op("difference", "diff", _ONE, "amount"),
+        _Op("sum", "sum", _ONE, "amount"),
+        _Op("average", "mean", _ONE, "amount"),
+        _Op("product", "prod", _ONE, "amount"),
+    )
+    if m.kind == "number":
+        return (
+            *base,
+            _Op("ratio", "quot", _ONE, "amount"),
+            _Op("percent_change", "pct", _ONE, "amount"),
+        )
+    return base
+
+
+def _cls(m: Mention) -> str | None:
+    if m.kind in ("money", "number"):
+        return "amount"
+    if m.kind in ("percent", "pp"):
+        return "percent"
+    return None
+
+
+def _compute(op: str, factor: Decimal, a: Decimal, b: Decimal) -> Decimal | None:
+    """Formula value for first operand ``a`` and second ``b`` (change: ``a`` earlier)."""
+    try:
+        if op == "pct":
+            if a == 0:
+                return None
+            return factor * (b - a) / abs(a)
+        if op == "quot":
+            if b == 0:
+                return None
+            return factor * a / b
+        if op == "diff":
+            return factor * (b - a)
+        if op == "sum":
+            return a + b
+        if op == "mean":
+            return (a + b) / 2
+        return a * b
+    except DecimalException:
+        return None
+
+
+def _spread(op: str, factor: Decimal, a: _Fig, b: _Fig, result: Decimal) -> Decimal:
+    """First-order uncertainty of the result from the operands' stated precision."""
+    pa, pb = a.precision, b.precision
+    if op in ("diff", "sum"):
+        return factor * (pa + pb)
+    if op == "mean":
+        return (pa + pb) / 2
+    if op == "prod":
+        return abs(a.value) * pb + abs(b.value) * pa
+    if a.value == 0 or b.value == 0:
+        return Decimal(0)
+    rel = pa / abs(a.value) + pb / abs(b.value)
+    if op == "pct":
+        return factor * abs(b.value / a.value) * rel
+    return abs(result) * rel
+
+
+def _fine_enough(m: Mention, relaxed: bool) -> bool:
+    if m.value == 0:
+        return False
+    p = m.precision
+    if m.kind in ("percent", "pp"):
+        return p <= Decimal("0.5")
+    if m.kind == "bps":
+        return p <= Decimal(5)
+    limit = Decimal("0.05") if relaxed or m.kind == "ratio" else Decimal("0.01")
+    return p <= abs(m.value) * limit
+
+
+@dataclass(frozen=True, slots=True)
+class _Hit:
+    kind: str
+    formula: str
+    result: Decimal
+    first: _Fig
+    second: _Fig
+    passed: bool
+    note: str
+    error: Decimal
+
+
+def _label(f: _Fig) -> str:
+    return f"{f.claim.mention.text.strip()} (sentence {f.claim.sentence.index + 1})"
+
+
+def _describe(op: _Op, a: _Fig, b: _Fig, r: Decimal, unit: str) -> str:
+    shown = format_decimal(r.quantize(Decimal("0.0001")).normalize())
+    la, lb = _label(a), _label(b)
+    if op.op == "pct":
+        return f"% change {la} -> {lb} = {shown}{unit}"
+    if op.op == "quot":
+        return f"{la} / {lb}{' x 100' if op.factor == _HUNDRED else ''} = {shown}{unit}"
+    if op.op == "diff":
+        mult = " x 100" if op.factor == _HUNDRED else ""
+        return f"({lb} - {la}){mult} = {shown}{unit}"
+    if op.op == "sum":
+        return f"{la} + {lb} = {shown}{unit}"
+    if op.op == "mean":
+        return f"({la} + {lb}) / 2 = {shown}{unit}"
+    return f"{la} x {lb} = {shown}{unit}"
+
+
+def _order(ctx: ClaimContext, a: _Fig, b: _Fig) -> tuple[_Fig, _Fig] | None:
+    said = mention_order(ctx.text, a.claim.mention, b.claim.mention)
+    if said is not None:
+        return (a, b) if said[0] is a.claim.mention else (b, a)
+    if a.year is not None and b.year is not None and a.year != b.year:
+        return (a, b) if a.year < b.year else (b, a)
+    return None
+
+
+def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
+    m = ctx.mention
+    s = ctx.sentence
+    words = stated_direction(ctx.text, s.start, s.end, m.start, m.end)
+    negative = m.negative or m.value < 0 or sign_words(ctx.text, s.start, s.end, m.start, m.end)
+    direction = "down" if negative else words
+    context = ctx.text[max(s.start, m.start - 80) : min(s.end, m.end + 30)]
+    named = {k for k, rx in _WORDED.items() if rx.search(context)}
+    if words is not None:
+        named.add("difference")
+    unit = {"percent": "%", "pp": " pp", "bps": " bps"}.get(m.kind, "")
+    lo, hi = m.value - m.precision, m.value + m.precision
+    for op in _ops(m):
+        is_change = op.kind in _CHANGE
+        if words is not None and not is_change:
+            continue  # growth wording is matched only by a change
+        relaxed = op.kind in named or (is_change and "difference" in named)
+        if not _fine_enough(m, relaxed):
+            continue
+        for a in figs:
+            for b in figs:
+                if a is b or _cls(a.claim.mention) != op.operands:
+                    continue
+                if _cls(b.claim.mention) != op.operands:
+                    continue
+                if m.kind == "money" and not _currency_ok(m, a, b):
+                    continue
+                hit = _try(ctx, op, a, b, lo, hi, direction, is_change, unit)
+                if hit is not None:
+                    yield hit
+
+
+def _currency_ok(m: Mention, a: _Fig, b: _Fig) -> bool:
+    cur = {x for x in (m.currency, a.claim.mention.currency, b.claim.mention.currency) if x}
+    return len(cur) <= 1
+
+
+def _try(
+    ctx: ClaimContext,
+    op: _Op,
+    a: _Fig,
+    b: _Fig,
+    lo: Decimal,
+    hi: Decimal,
+    direction: str | None,
+    is_change: bool,
+    unit: str,
+) -> _Hit | None:
+    m = ctx.mention
+    if op.op in ("sum", "mean", "prod") and a.claim.mention.start > b.claim.mention.start:
+        return None  # symmetric: judged once
+    readings = [(a.value, b.value, lo, hi)]
+    am, bm = a.claim.mention, b.claim.mention
+    if op.op in ("diff", "sum", "mean") and (am.scale != m.scale or bm.scale != m.scale):
+        # A unit dropped on one side: "$5,829m and $5,735m ... a difference of 94".
+        wp = m.precision / m.scale if m.scale else m.precision
+        mw = m.written if m.written else abs(m.value)
+        mw = -mw if m.value < 0 else mw
+        readings.append((a.written, b.written, mw - wp, mw + wp))
+    for va, vb, rlo, rhi in readings:
+        r = _compute(op.op, op.factor, va, vb)
+        if r is None:
+            continue
+        if is_change:
+            mag_lo, mag_hi = (max(Decimal(0), min(abs(rlo), abs(rhi))), max(abs(rlo), abs(rhi)))
+            if rlo <= 0 <= rhi:
+                mag_lo = Decimal(0)
+            value = abs(r)
+        else:
+            mag_lo, mag_hi, value = rlo, rhi, r
+        ok = mag_lo <= value <= mag_hi
+        if not ok:
+            spread = _spread(op.op, op.factor, a, b, r)
+            if r != 0 and spread <= abs(r) * Decimal("0.01"):
+                ok = mag_lo - spread <= value <= mag_hi + spread
+        if not ok:
+            continue
+        formula = _describe(op, a, b, r, unit)
+        error = abs(value - abs(m.value)) if is_change else abs(r - m.value)
+        if not is_change:
+            return _Hit(op.kind, formula, r, a, b, True, "", error)
+        order = _order(ctx, a, b)
+        if order is None:
+            if op.op == "diff" and a.claim.mention.start > b.claim.mention.start:
+                return None  # both orientations give one magnitude: judge one
+            note = "order unknown: magnitude only"
+            return _Hit(op.kind, formula, r, a, b, True, note, error)
+        if order[0] is not a:
+            return None  # judged in the other orientation
+        if direction is None or r == 0 or (r > 0) == (direction == "up"):
+            return _Hit(op.kind, formula, r, a, b, True, "", error)
+        note = f"magnitude matches {formula}, but the wording states the opposite direction"
+        return _Hit(op.kind, formula, r, a, b, False, note, error)
+    return None
+
+
+def _step(ctx: ClaimContext) -> Verdict | None:
+    figs = _figures(ctx)
+    if len(figs) < 2:
+        return None
+    best: _Hit | None = None
+    for hit in _hits(ctx, figs):
+        key = (hit.passed, hit.note == "", -hit.error)
+        if best is None or key > (best.passed, best.note == "", -best.error):
+            best = hit
+    if best is None:
+        return None
+    operands: list[SourceValue] = []
+    for f in (best.first, best.second):
+        ev = f.claim.evidence
+        if ev is not None:
+            operands.extend(sv for sv in ev.operands if sv not in operands)
+    note = best.note if best.passed else ""
+    evidence = Evidence("steps", best.kind, best.formula, tuple(operands), best.result, note)
+    if best.passed:
+        return Verdict("derived", evidence)
+    return Verdict("contradicted", evidence, best.note)
