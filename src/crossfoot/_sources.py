@@ -18,6 +18,7 @@ import importlib
 import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from types import ModuleType
 
@@ -218,6 +219,9 @@ def load_sources(sources: object) -> SourceSet:
             f"texts or records; got {type(sources).__name__}"
         )
 
+    # Plain strings are prepared first: a unit header in one passage may govern a table in another.
+    prepared = {i: _prepare(item) for i, (_, item, _) in enumerate(items) if isinstance(item, str)}
+    shared = _shared_unit(list(prepared.values()))
     built: list[Source] = []
     issues: list[str] = []
     seen: set[str] = set()
@@ -225,10 +229,10 @@ def load_sources(sources: object) -> SourceSet:
         if isinstance(item, Source):
             source = item
         elif isinstance(item, str):
-            if key is not None:
-                source = _build(key, item, {}, [], None, where, issues)
-            else:
-                source = _build(f"S{position}", item, {}, [], None, where, issues)
+            sid = key if key is not None else f"S{position}"
+            prep = prepared[position - 1]
+            source = _build(sid, item, {}, [], None, where, issues, prep, shared)
+            if key is None:
                 source = _with_aliases(source, frozenset({str(position), f"S{position}"}))
         elif isinstance(item, Mapping):
             source = _record(item, where, key, issues)
@@ -297,6 +301,42 @@ def _record(
 # Building one source
 
 
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    """A source text cut at the indexing limit, with its tables and unit headers located."""
+
+    indexed: str
+    truncated: bool
+    tables: list[TextTable]
+    units: list[tuple[int, int, Unit]]  # unit headers outside the tables
+
+
+def _prepare(text: str) -> _Prepared:
+    truncated = len(text) > MAX_SOURCE_CHARS
+    indexed = text[:MAX_SOURCE_CHARS] if truncated else text
+    found = find_tables(indexed) if indexed else []
+    spans = [(t.start, t.end) for t in found]
+    # A unit header inside a table belongs to that table (read_table finds it in its cells).
+    units = [
+        (s, e, u)
+        for s, e, u in (find_unit_headers(indexed) if indexed else [])
+        if not any(a <= s < b for a, b in spans)
+    ]
+    return _Prepared(indexed, truncated, found, units)
+
+
+def _shared_unit(prepared: Sequence[_Prepared]) -> Unit | None:
+    """The unit header the plain-string sources agree on, if they name exactly one scale.
+
+    A list of plain strings is usually one document cut into passages (a RAG prompt): the table
+    and the "(in millions)" that governs it often land in different passages.
+    """
+    units = [u for p in prepared for _, _, u in p.units]
+    if not units or len({u.scale for u in units}) != 1:
+        return None
+    return units[0]
+
+
 def _build(
     sid: str,
     text: str,
@@ -305,24 +345,18 @@ def _build(
     title: str | None,
     name: str,
     issues: list[str],
+    prepared: _Prepared | None = None,
+    shared: Unit | None = None,
 ) -> Source:
     values: list[SourceValue] = []
     for field, raw in fields.items():
         values.append(_field_value(sid, name, field, raw))
 
-    truncated = len(text) > MAX_SOURCE_CHARS
-    indexed = text[:MAX_SOURCE_CHARS] if truncated else text
-    if truncated:
+    prep = prepared if prepared is not None else _prepare(text)
+    if prep.truncated:
         issues.append(f"source {sid}: only the first {MAX_SOURCE_CHARS:,} characters were indexed")
-
-    found = find_tables(indexed) if indexed else []
-    spans = [(t.start, t.end) for t in found]
-    # Unit headers of the text, except those inside a table (those belong to that table).
-    text_units = [
-        (s, e, u) for s, e, u in find_unit_headers(indexed) if not any(a <= s < b for a, b in spans)
-    ]
     title_unit = unit_in_cell(title) if title else None
-    first_text_unit = text_units[0][2] if text_units else title_unit
+    first_text_unit = prep.units[0][2] if prep.units else title_unit
 
     table_index = 0
     unit_header: str | None = first_text_unit.text if first_text_unit else None
@@ -339,8 +373,8 @@ def _build(
                 )
             )
             table_index += 1
-    for table in found:
-        unit = _unit_for(table, text_units) or title_unit
+    for table in prep.tables:
+        unit = _unit_for(table, prep.units) or title_unit or shared
         values.extend(
             read_table(
                 table.rows,
@@ -355,14 +389,15 @@ def _build(
     if unit_header is None:
         unit_header = next((v.unit_header for v in values if v.unit_header), None)
 
-    if indexed:
-        values.extend(_prose_values(sid, _blank_spans(indexed, spans), issues))
+    if prep.indexed:
+        spans = [(t.start, t.end) for t in prep.tables]
+        values.extend(_prose_values(sid, _blank_spans(prep.indexed, spans), issues))
     return Source(
         id=sid,
         text=text,
         values=tuple(values),
         unit_header=unit_header,
-        truncated=truncated,
+        truncated=prep.truncated,
     )
 
 

@@ -553,23 +553,26 @@ def read_table(
     ]
     n_header = _header_count(parsed, blank) if header_rows is None else header_rows
     header = grid[:n_header]
-    labels = _column_labels(header, width) if header else [""] * width
+
+    # Units: a column's own header > the table's label column / lone spanning cell > outside text.
+    table_unit: Unit | None = None
+    label_rows: list[Sequence[str]] = []
+    for row in header:
+        nonblank = [j for j, c in enumerate(row) if c.strip()]
+        lone = unit_in_cell(row[nonblank[0]]) if len(nonblank) == 1 else None
+        table_unit = table_unit or unit_in_cell(row[0]) or lone
+        # A lone "(in millions)" names the unit of the table, not of the column it sits in.
+        label_rows.append(row if lone is None else [""] * width)
+    labels = _column_labels(label_rows, width) if header else [""] * width
     col_years = [year_in(label) for label in labels]
     col_pct = [bool(label) and _PERCENT_LABEL.search(label) is not None for label in labels]
     col_names = [label or f"column {j + 1}" for j, label in enumerate(labels)]
 
-    # Units: a column's own header > the table's label column / lone spanning cell > outside text.
-    table_unit: Unit | None = None
-    for row in header:
-        nonblank = [c for c in row if c.strip()]
-        candidates = [row[0]] + (nonblank if len(nonblank) == 1 else [])
-        for text in candidates:
-            table_unit = table_unit or unit_in_cell(text)
     table_unit = table_unit or unit
     col_units: list[Unit | None] = [table_unit] * width
     for j in range(1, width):
-        for row in header:
-            found = unit_in_cell(row[j]) if row[j] else None
+        for label_row in label_rows:
+            found = unit_in_cell(label_row[j]) if label_row[j] else None
             if found is not None:
                 col_units[j] = found
                 break
@@ -605,7 +608,7 @@ def read_table(
         row_label = row[label_col].strip() if label_col >= 0 else ""
         if not numbers:
             if row_label:
-                section = row_label
+                section = row_label.rstrip(" :")
             continue
         row_year = year_in(row_label)
         row_is_pct = bool(_PERCENT_LABEL.search(row_label))
