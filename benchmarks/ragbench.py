@@ -345,6 +345,9 @@ def _empty_stats() -> dict[str, Any]:
         "injections": {k: {"base": 0, "caught": 0} for k in INJECTIONS},
         "errors": 0,
         "not_applicable": 0,
+        "answer_seconds": 0.0,  # wall time checking the original answers
+        "injection_seconds": 0.0,  # wall time checking the injected variants
+        "injection_checks": 0,
     }
 
 
@@ -354,6 +357,7 @@ class Outcome:
     stats: dict[str, dict[str, Any]] = field(default_factory=dict)
     records: list[dict[str, Any]] = field(default_factory=list)  # crossfoot flags and misses
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
 
 
 def evaluate(
@@ -377,7 +381,7 @@ def evaluate(
         import crossfoot
 
         extract = getattr(crossfoot, "extract", None)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for item in tqdm(items, desc=name, disable=not progress, unit="ans"):
         numeric = [
             i
@@ -394,7 +398,9 @@ def evaluate(
         for tool in tools:
             st = out.stats[tool.name]
             try:
+                t1 = time.perf_counter()
                 prep = tool.prepare(item)
+                st["answer_seconds"] += time.perf_counter() - t1
             except Exception as err:
                 st["errors"] += 1
                 if tool.name == "crossfoot":
@@ -405,6 +411,7 @@ def evaluate(
                 continue
             _score(item, prep, tool, numeric, targets, st, out, seed, injections)
     out.seconds = time.perf_counter() - t0
+    out.cpu_seconds = time.process_time() - c0
     return out
 
 
@@ -456,7 +463,10 @@ def _score(
                 continue
             st["injections"][kind]["base"] += 1
             try:
+                t1 = time.perf_counter()
                 caught = tool.variant_fails(prep, i, new)
+                st["injection_seconds"] += time.perf_counter() - t1
+                st["injection_checks"] += 1
             except Exception as err:
                 st["errors"] += 1
                 caught = True  # a crash is not a pass, but it is recorded as an error
@@ -522,7 +532,10 @@ COLUMNS: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
     ("false alarms (answers)", lambda s: _pct(s["good_answers_flagged"], s["good_answers"])),
     *[(f"{k} caught", _injection_cell(k)) for k in INJECTIONS],
     ("real errors flagged (answers)", lambda s: _pct(s["bad_answers_flagged"], s["bad_answers"])),
-    ("precision of flags (answers)", lambda s: _pct(s["flagged_and_bad"], s["answers_flagged"])),
+    (
+        "precision of flags (answers)",
+        lambda s: _pct(s["flagged_and_bad"], s["answers_flagged"]) if s["bad_answers"] else "n/a",
+    ),
 ]
 
 
@@ -547,6 +560,7 @@ def write_results(
         "corpora": {
             o.corpus: {
                 "seconds": round(o.seconds, 2),
+                "cpu_seconds": round(o.cpu_seconds, 2),
                 "tools": {t: {"counts": st, "rates": summarize(st)} for t, st in o.stats.items()},
             }
             for o in outcomes

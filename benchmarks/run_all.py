@@ -61,7 +61,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         items_by[name] = {i.id: i for i in items}
         o = ragbench.evaluate(items, tools, args.seed, name, not args.no_progress)
-        print(f"{name}: {len(items)} answers in {o.seconds:.1f}s", file=sys.stderr)
+        print(
+            f"{name}: {len(items)} answers, {o.seconds:.1f}s wall, {o.cpu_seconds:.1f}s CPU; "
+            + ", ".join(f"{t} {st['answer_seconds']:.1f}s on answers" for t, st in o.stats.items()),
+            file=sys.stderr,
+        )
         outcomes.append(o)
     if args.ragbench_dir or args.ragbench_hub:
         for subset in args.subsets:
@@ -78,12 +82,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
             )
     elapsed = time.perf_counter() - t0
+    cf_answers = sum(
+        o.stats["crossfoot"]["answer_seconds"] for o in outcomes if "crossfoot" in o.stats
+    )
+    n_answers = sum(o.stats["crossfoot"]["answers"] for o in outcomes if "crossfoot" in o.stats)
     meta = {
         "command": "run_all.py " + " ".join(sys.argv[1:] if argv is None else argv),
         "seed": args.seed,
         "limit": args.limit,
         "data_root": str(root),
         "elapsed_seconds": round(elapsed, 1),
+        "crossfoot_answer_seconds": round(cf_answers, 1),
+        "crossfoot_answers": n_answers,
     }
     paths = ragbench.write_results(outcomes, args.out_dir, args.stem, meta)
     print(ragbench.markdown_table(outcomes))
@@ -91,6 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         k = ragbench.write_review(outcomes, items_by, args.review_out, args.review_n, args.seed)
         print(f"wrote {k} flagged sentences to {args.review_out}")
     print(f"results: {', '.join(str(p) for p in paths.values())}")
+    print(f"crossfoot checked {n_answers} answers in {cf_answers:.1f}s")
     print(f"elapsed {elapsed:.1f}s")
     return 0
 

@@ -23,8 +23,8 @@ FILE = "convfinqa_dev.json"
 def answer_text(answer: float) -> str:
     """The gold answer as a report would write it.
 
-    >>> answer_text(1.42403), answer_text(-0.0123456), answer_text(2400.0)
-    ('1.42', '-0.0123', '2,400')
+    >>> answer_text(1.42403), answer_text(-0.0123456), answer_text(2400.0), answer_text(0.25)
+    ('1.42', '-0.0123', '2,400', '0.25')
     """
     d = Decimal(repr(float(answer)))
     if d == d.to_integral_value():
@@ -34,6 +34,8 @@ def answer_text(answer: float) -> str:
     else:
         q = Decimal("0.0001")
     d = d.quantize(q, rounding=ROUND_HALF_UP)
+    if d != d.to_integral_value():
+        d = d.normalize()  # an exact 0.25 is written 0.25, not 0.2500
     sign = "-" if d < 0 else ""
     return f"{sign}{abs(d):,}"
 

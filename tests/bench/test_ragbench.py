@@ -1,0 +1,163 @@
+"""The RAGBench harness end to end on a made-up fixture in the RAGBench schema."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import BENCH, FIXTURES, engine_ready
+
+import ragbench
+import review_summary
+from corpora.common import Item
+
+RB = FIXTURES / "ragbench"
+
+
+def test_items_from_ragbench_rows() -> None:
+    rows = ragbench.load_ragbench("finqa", "test", RB)
+    items = ragbench.ragbench_items(rows, "finqa")
+    assert [i.id for i in items] == ["fx-1", "fx-2", "fx-3"]
+    assert items[0].sentence_labels == ["good", "good"]
+    assert items[1].sentence_labels == ["bad", "bad"]
+    assert [items[0].answer[a:b] for a, b in items[0].sentences] == [
+        "Net sales were $1,250.0 million in 2023.",
+        "Other income was 40.0 million in 2023.",
+    ]
+
+
+def test_missing_field_is_named() -> None:
+    with pytest.raises(ValueError, match=r"row 0 \(id='x'\) has no field 'response'"):
+        ragbench.ragbench_items([{"id": "x", "documents": []}], "finqa")
+
+
+def test_hub_unreachable_message() -> None:
+    env = dict(os.environ, HF_HUB_OFFLINE="1")  # no network in tests: offline fails at once
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "ragbench.py"), "--subsets", "finqa", "--no-progress"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert proc.returncode == 2
+    assert "Could not load rungalileo/ragbench subset 'finqa'" in proc.stderr
+    assert "--data-dir DIR" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_baseline_end_to_end(tmp_path: Path) -> None:
+    review = tmp_path / "review.csv"
+    code = ragbench.main(
+        [
+            "--data-dir",
+            str(RB),
+            "--subsets",
+            "finqa",
+            "--tools",
+            "baseline",
+            "figured",
+            "--out-dir",
+            str(tmp_path),
+            "--review-out",
+            str(review),
+            "--no-progress",
+        ]
+    )
+    assert code == 0
+    data = json.loads((tmp_path / "ragbench.json").read_text())
+    base = data["corpora"]["ragbench-finqa"]["tools"]["baseline"]["counts"]
+    # three supported numeric sentences, all verbatim: no false alarm
+    assert (base["good_sentences"], base["false_alarms"]) == (3, 0)
+    # the unsupported 55.0 is not in the sources; "It increased..." has no number
+    assert (base["bad_sentences"], base["bad_sentences_flagged"]) == (1, 1)
+    assert base["injections"]["value"] == {"base": 3, "caught": 3}
+    assert base["injections"]["scale"]["caught"] == 0  # the baseline ignores scale words
+    assert (tmp_path / "ragbench.md").read_text().startswith("| corpus | tool |")
+    assert (tmp_path / "ragbench.png").stat().st_size > 1000
+    assert review.exists()  # crossfoot not run: no flagged crossfoot sentences, header only
+    with open(review) as fh:
+        assert next(csv.reader(fh))[-2:] == ["verdict", "note"]
+
+
+@pytest.mark.skipif(not engine_ready(), reason="crossfoot.check not importable yet")
+def test_crossfoot_end_to_end(tmp_path: Path) -> None:
+    review = tmp_path / "review.csv"
+    code = ragbench.main(
+        [
+            "--data-dir",
+            str(RB),
+            "--subsets",
+            "finqa",
+            "--tools",
+            "crossfoot",
+            "--seed",
+            "3",
+            "--out-dir",
+            str(tmp_path),
+            "--review-out",
+            str(review),
+            "--no-progress",
+        ]
+    )
+    assert code == 0
+    cf = json.loads((tmp_path / "ragbench.json").read_text())["corpora"]["ragbench-finqa"]
+    counts = cf["tools"]["crossfoot"]["counts"]
+    assert counts["good_sentences"] == 3
+    assert counts["bad_sentences_flagged"] == 1  # 55.0 million is not 50.0
+    inj = counts["injections"]
+    passed = counts["good_sentences"] - counts["false_alarms"]
+    assert inj["scale"]["base"] == passed and inj["scale"]["caught"] == passed
+    with open(review) as fh:
+        rows = list(csv.DictReader(fh))
+    assert rows and all(r["corpus"] == "ragbench-finqa" and r["documents"] for r in rows)
+
+
+def test_evaluate_counts_per_item_injections() -> None:
+    item = Item(
+        corpus="t",
+        id="1",
+        question="",
+        answer="Sales rose to 40.0 million.",
+        sources=["Sales 40.0 | 50.0"],
+        label="good",
+    )
+    out = ragbench.evaluate([item], [ragbench.BaselineTool()], seed=1, progress=False)
+    st = out.stats["baseline"]
+    assert st["good_sentences"] == 1 and st["false_alarms"] == 0
+    assert st["injections"]["direction"] == {"base": 1, "caught": 0}
+    assert st["injections"]["swap"] == {"base": 1, "caught": 0}  # 50.0 is verbatim too
+    again = ragbench.evaluate([item], [ragbench.BaselineTool()], seed=1, progress=False)
+
+    def counts(o: ragbench.Outcome) -> dict[str, object]:
+        return {k: v for k, v in o.stats["baseline"].items() if not k.endswith("seconds")}
+
+    assert counts(again) == counts(out)  # seeded
+
+
+def test_review_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "r.csv"
+    with open(path, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["corpus", "sentence", "verdict"])
+        w.writerows(
+            [
+                ["a", "s", "real error"],
+                ["a", "s", "False alarm"],
+                ["b", "s", "real_error"],
+                ["b", "s", "unsure"],
+                ["b", "s", ""],
+            ]
+        )
+    assert review_summary.main([str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "| total | 2 | 1 | 1 | 1 | 66.7% |" in out
+    with open(path, "a", newline="") as fh:
+        csv.writer(fh).writerow(["a", "s", "maybe"])
+    assert review_summary.main([str(path)]) == 2
+    assert "line 7: verdict 'maybe'" in capsys.readouterr().err
