@@ -58,7 +58,7 @@ _CORE_RE = re.compile(
 #: Things that start with digits but are not numbers; anchored at the start of a core.
 _COMPOUND_RE = re.compile(
     r"""
-    (?P<ratio>[0-9]+(?:\.[0-9]+)?):1(?:\.0+)?(?![0-9.,:])         # 2.8:1 is a ratio
+    (?P<ratio>[0-9]+(?:\.[0-9]+)?):1(?:\.0+)?(?![0-9]|[.,:][0-9])       # 2.8:1 is a ratio
   | [0-9]{4}[-/.][0-9]{1,2}[-/.][0-9]{1,2}(?![0-9])              # 2019-06-30
   | [0-9]{1,2}[-/.][0-9]{1,2}[-/.][0-9]{2,4}(?![0-9])            # 11/30/04, 30.06.2019
   | (?:0?[1-9]|1[0-2])/(?:19|20)[0-9]{2}(?![0-9])                # 06/2019
@@ -195,7 +195,7 @@ _DIVIDE_BEFORE_RE = re.compile(
 _TIMES_AFTER_RE = re.compile(r"[ \t]*(?:[×*·]|\\times|\\cdot)")
 
 _LIST_HEAD_RE = re.compile(r"[ \t>#*_-]*\(?")
-_LIST_TAIL_RE = re.compile(r"[.)](?:[ \t]|\*\*|\r?$)", re.M)
+_LIST_TAIL_RE = re.compile(r"[.)](?:[ \t]+\S|\*\*)")
 _CITE_RE = re.compile(r"\[\^?[0-9]{1,4}(?:[ \t]*[,;–-][ \t]*[0-9]{1,4})*\]")
 
 _RANGE_CONN_RE = re.compile(
@@ -443,7 +443,7 @@ def _scan(text: str, cell: bool) -> list[Mention]:
         if m.group("words") is not None:
             nums, nxt = _read_words(text, m.start(), m.group("words"))
         else:
-            nums, nxt = _read_number(text, m.start(), m.end(), cell, allow_range=True)
+            nums, nxt = _read_number(text, m.start(), m.end(), cell, pos, allow_range=True)
         out.extend(num.mention(text) for num in nums)
         pos = max(nxt, m.end())
     return out
@@ -479,9 +479,12 @@ def _pieces(text: str, s0: int, parts: list[_Digits]) -> list[_Num]:
 
 
 def _read_number(
-    text: str, s0: int, e0: int, cell: bool, allow_range: bool
+    text: str, s0: int, e0: int, cell: bool, floor: int, allow_range: bool
 ) -> tuple[list[_Num], int]:
-    """Read the number whose core is text[s0:e0]: ([numbers], where scanning resumes)."""
+    """Read the number whose core is text[s0:e0]: ([numbers], where scanning resumes).
+
+    ``floor`` is where the previous number ended: the prefix of this one never reaches before it.
+    """
     if e0 - s0 > _MAX_CORE:
         return [], e0
     kind: Kind = "number"
@@ -502,11 +505,12 @@ def _read_number(
         return [num], num.end
 
     # -- what is written before the core ------------------------------------------------------
-    pre = _before(text, s0, 24)
+    pre = text[max(floor, s0 - 24) : s0]
     base = s0 - len(pre)
     pm = _PREFIX_RE.search(pre) if _maybe_prefix(text, s0) else None
     paren = False
     sign = ""
+    inner_start = s0  # where the mention starts when a "(" turns out not to be a negative
     if pm is not None and pm.end() > pm.start():
         start = base + pm.start()
         for group in ("sign_b", "sign_a"):
@@ -527,6 +531,8 @@ def _read_number(
         for group in ("paren_a", "paren_b"):
             if pm.group(group) is not None and base + pm.start(group) >= start:
                 paren = True
+        inner = [base + pm.start(g) for g in ("sign_a", "cur", "sign_b") if pm.group(g)]
+        inner_start = min([i for i in inner if i >= start], default=s0)
         num.start = start
         num.negative = sign in ("-", "−", "–")
 
@@ -617,11 +623,7 @@ def _read_number(
         else:
             return [], pos  # "(3)" in prose: an enumeration or a footnote
     elif paren:
-        num.start = max(num.start, s0 - (len(sign) if sign else 0))
-        if num.currency is not None:
-            cur_start = base + pm.start("cur") if pm is not None else s0
-            num.start = min(num.start, cur_start) if cur_start > num.start else num.start
-        num.start = _strip_paren_start(text, num.start, s0)
+        num.start = inner_start  # "($1.2 million)": a parenthetical, not a negative
 
     if num.currency is not None and num.kind == "number":
         num.kind = "money"
@@ -657,13 +659,6 @@ def _is_approx(text: str, start: int) -> bool:
     if not _ends(text, start, _APPROX_ENDS, 40):
         return False
     return _APPROX_RE.search(_before(text, start)) is not None
-
-
-def _strip_paren_start(text: str, start: int, s0: int) -> int:
-    """Drop an unclosed "(" from the front of a mention's span."""
-    while start < s0 and text[start] in "( \t":
-        start += 1
-    return start
 
 
 def _context_skip(
@@ -722,7 +717,7 @@ def _try_range(text: str, low: _Num, cell: bool) -> tuple[list[_Num], int]:
     core = _CORE_RE.match(text, nxt.end()) if nxt is not None else None
     if core is None or core.group("num") is None:
         return [low], low.end
-    highs, _ = _read_number(text, core.start(), core.end(), cell, allow_range=False)
+    highs, _ = _read_number(text, core.start(), core.end(), cell, low.end, allow_range=False)
     if len(highs) != 1:
         return [low], low.end
     high = highs[0]
