@@ -30,7 +30,7 @@ def _group(whole: str, style: str) -> str:
         return f"{int(whole):,}"
     # Indian: last three digits, then pairs.
     head, tail = whole[:-3], whole[-3:]
-    pairs = []
+    pairs: list[str] = []
     while len(head) > 2:
         pairs.insert(0, head[-2:])
         head = head[:-2]
