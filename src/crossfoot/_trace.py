@@ -30,8 +30,9 @@ from typing import Any
 
 from ._policy import DEFAULT, Policy
 from ._report import Report
-from ._resultrows import TableInfo, load_rows, unit_family
-from ._types import Claim, Evidence, Mention
+from ._resultrows import TableInfo, load_rows, same_unit, unit_family
+from ._sources import SourceSet
+from ._types import Claim, Evidence, Mention, Source
 from .rules import Options
 
 __all__ = ["options_for", "trace"]
@@ -131,21 +132,94 @@ def trace(
     options = options_for(chosen, operands=operands)
     from ._engine import verify  # the engine imports every rule; load it on first use
 
+    row_ids = frozenset(t.name for t in info)
+    measured = _measured_words(info)
+
     def run(answer: str) -> Report:
         keep = _keep_filter(answer, chosen, info)
         report = verify(answer, sources, options, keep=keep, recheck=run)
-        return _finish(report, chosen)
+        narrowed: dict[str, Report] = {}
+
+        def about(word: str) -> Report:
+            # The answer ties a figure to one column: check it again against that column only.
+            if word not in narrowed:
+                only = _narrow(sources, word, row_ids)
+                narrowed[word] = verify(answer, only, options, keep=keep)
+            return narrowed[word]
+
+        return _finish(report, chosen, row_ids, measured, about)
 
     if not isinstance(text, str):
         raise TypeError(f"trace() needs the answer as a str, got {type(text).__name__}")
     return run(text)
 
 
-def _finish(report: Report, policy: Policy) -> Report:
-    """Row-checker names in evidence, and ``unmatched_percent="pass"``."""
+# Derivations that add or subtract their operands: meaningless across units.
+_ADDITIVE = frozenset(
+    {"sum", "difference", "average", "percent_change", "pp_change", "bps_change", "cagr"}
+)
+
+
+def _narrow(sources: SourceSet, word: str, row_ids: frozenset[str]) -> SourceSet:
+    """The sources with the cells of result sets limited to columns whose name has ``word``."""
+    kept: list[Source] = []
+    for s in sources.sources:
+        if s.id in row_ids:
+            values = tuple(
+                v
+                for v in s.values
+                if word in {w.rstrip("s") for w in unit_family(v.column or "").split()}
+            )
+            s = replace(s, values=values)
+        kept.append(s)
+    return SourceSet(kept, sources.issues)
+
+
+def _finish(
+    report: Report,
+    policy: Policy,
+    row_ids: frozenset[str],
+    measured: frozenset[str],
+    about: Callable[[str], Report],
+) -> Report:
+    """Row-checker names in evidence, named columns, unit coherence, and
+    ``unmatched_percent="pass"``."""
     claims: list[Claim] = []
     changed = False
+    previous_end: dict[int, int] = {}
     for c in report.claims:
+        start = max(c.sentence.start, previous_end.get(c.sentence.index, 0))
+        previous_end[c.sentence.index] = c.mention.end
+        named = _named_column(report.text, c, start, row_ids, measured)
+        if named:
+            changed = True
+            again = next(
+                (a for a in about(named.lower().rstrip("s")).claims if a.span == c.span), None
+            )
+            if again is not None and (again.passed or again.status != "unsupported"):
+                c = again  # the verdict against the column the answer names
+            else:
+                claims.append(
+                    replace(
+                        c,
+                        status="unsupported",
+                        message=f"the answer ties {c.mention.text} to {named!r}, but only "
+                        f"{c.evidence.formula if c.evidence else 'another column'} matches",
+                    )
+                )
+                continue
+        mixed = _mixed_units(c, row_ids)
+        if mixed:
+            claims.append(
+                replace(
+                    c,
+                    status="unsupported",
+                    message=f"only {c.evidence.formula if c.evidence else 'a derivation'} "
+                    f"matches, and it combines different units ({mixed})",
+                )
+            )
+            changed = True
+            continue
         if (
             policy.unmatched_percent == "pass"
             and c.status == "unsupported"
@@ -154,12 +228,96 @@ def _finish(report: Report, policy: Policy) -> Report:
             changed = True
             continue  # a percentage of something outside the rows: not checked
         ev = c.evidence
+        if (
+            c.passed
+            and ev is not None
+            and ev.kind == "pp_change"
+            and c.mention.kind == "percent"
+            and not policy.flat
+        ):
+            # "margin rose 1.5%" for 12.5% -> 14.0%: the relative change is 12 %; 1.5 is points.
+            claims.append(
+                replace(
+                    c,
+                    status="unsupported",
+                    message=f"{c.mention.text} is a change in percentage points ({ev.formula}); "
+                    "write it as points, or give the relative change",
+                )
+            )
+            changed = True
+            continue
         if ev is not None and ev.rule == "derive" and ev.kind == "share":
             claims.append(replace(c, evidence=_renamed(ev, "percent")))
             changed = True
             continue
         claims.append(c)
     return replace(report, claims=tuple(claims)) if changed else report
+
+
+_NOUN_AFTER = re.compile(
+    r"^\s*(?:(?:of|in)\s+(?:(?:the|all|total|our|their|its)\s+)*)?([A-Za-z][A-Za-z_-]*)"
+)
+
+
+def _measured_words(info: Sequence[TableInfo]) -> frozenset[str]:
+    """Singular words of the measured (non-key) column names of every result set."""
+    words: set[str] = set()
+    for t in info:
+        for c in t.columns:
+            if c != t.key:
+                words.update(w.rstrip("s") for w in unit_family(c).split() if len(w) > 2)
+    return frozenset(words - _GENERIC)
+
+
+# Column-name words too generic to say which column a figure is about.
+_GENERIC = frozenset(
+    """total count value amount number sum avg mean pct percent rate share change new net gross
+    level data metric figure item""".split()
+)
+
+
+def _named_column(
+    text: str, c: Claim, start: int, row_ids: frozenset[str], measured: frozenset[str]
+) -> str:
+    """A column word the answer ties to a figure when the matching cells sit in other columns.
+
+    The figure's own noun ("61 stores", "32% of revenue") decides when it names a column;
+    otherwise the words of its clause before it ("Revenue fell 12%"): if some name columns and
+    none of them is a column the evidence used, the figure is about another column. "" when there
+    is no conflict, or nothing to compare (prose sources, records, row counts).
+    """
+    ev = c.evidence
+    if not c.passed or ev is None or not ev.operands:
+        return ""
+    if not all(o.source_id in row_ids and o.column is not None for o in ev.operands):
+        return ""
+    used = {w.rstrip("s") for o in ev.operands for w in unit_family(o.column or "").split()}
+    m = _NOUN_AFTER.match(text[c.mention.end : c.mention.end + 60])
+    if m is not None:
+        word = m.group(1).lower().rstrip("s")
+        if word in measured:
+            return "" if word in used else m.group(1)
+    before: list[str] = [
+        w
+        for w in _WORD.findall(text[start : c.mention.start])
+        if w.lower().rstrip("s") in measured
+    ]
+    if before and not any(w.lower().rstrip("s") in used for w in before):
+        return before[-1]
+    return ""
+
+
+def _mixed_units(c: Claim, row_ids: frozenset[str]) -> str:
+    """The column names when a passing claim's derivation adds cells of different units."""
+    ev = c.evidence
+    if not c.passed or ev is None or ev.kind not in _ADDITIVE or len(ev.operands) < 2:
+        return ""
+    ops = ev.operands
+    if not all(o.source_id in row_ids and o.column is not None for o in ops):
+        return ""
+    if all(same_unit(ops[0], o) for o in ops[1:]):
+        return ""
+    return ", ".join(dict.fromkeys(o.column or "" for o in ops))
 
 
 def _renamed(ev: Evidence, kind: str) -> Evidence:

@@ -9,6 +9,7 @@ share         a cell's share of its column total ("Europe is 32% of revenue")
 row_sum       the cells of one row across columns of one unit (q1 + q2 + q3 + q4)
 sum           two cells of one column, or a run of 3+ adjacent cells (first ``max_rows``)
 row_count     the number of rows ("across 3 regions")
+ratio         money per unit within a row: revenue / orders ("average order value $55")
 ============  ========================================================================
 
 Sums never mix units: only cells of one column, or of columns of one family (``revenue_2023``
@@ -38,7 +39,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from .._resultrows import is_id_column, unit_family
+from .._resultrows import is_count_column, is_id_column, unit_family
 from .._types import Evidence, Source, SourceValue, format_decimal
 from . import ClaimContext, Verdict
 from .derive import claim_direction, claim_interval, derivable, kind_allowed
@@ -49,7 +50,7 @@ _HUNDRED = Decimal(100)
 # Evidence lists every operand up to this many; a longer column total names the count instead.
 _MAX_LISTED = 25
 # Kinds in order of preference when several match: one canonical figure before a search hit.
-_PREFERENCE = ("column_sum", "column_mean", "row_sum", "share", "row_count", "sum")
+_PREFERENCE = ("column_sum", "column_mean", "row_sum", "share", "row_count", "ratio", "sum")
 _GENERIC_ROW_NOUNS = frozenset({"row", "rows", "record", "records", "result", "results", "entries"})
 _WORD = re.compile(r"[A-Za-z][A-Za-z_-]*")
 
@@ -77,6 +78,7 @@ class _Table:
     families: list[list[int]]  # indexes of columns sharing a unit family, 2+ each
     row_cells: dict[int, dict[int, SourceValue]]  # row_index -> column position -> cell
     runs: tuple[list[Decimal], list[tuple[int, int, int]]] | None = None  # adjacent sums
+    ratios: tuple[list[Decimal], list[tuple[SourceValue, SourceValue]]] | None = None
 
 
 # Tables are built once per Source object and reused for every claim of the answer.
@@ -191,6 +193,7 @@ def _search(
     signed = [(lo, hi)]
     if not m.negative and m.value > 0:
         signed.append((-hi, -lo))  # a positive figure may state the size of a negative total
+    share_of = _share_of(ctx, table) if percent or fraction else None
     for pos, col in enumerate(table.columns):
         if not _currency_ok(m.currency, col.currency):
             continue
@@ -215,10 +218,16 @@ def _search(
                     )
             if kind_allowed(ctx, "sum") and fine and not col.percent:
                 yield from _pair_sums(col, signed)
-        if (percent or fraction) and not col.percent and kind_allowed(ctx, "column_share"):
+        if (
+            (percent or fraction)
+            and not col.percent
+            and kind_allowed(ctx, "column_share")
+            and (share_of is None or pos in share_of)
+        ):
             if fine or fraction:
                 yield from _shares(col, lo, hi, _HUNDRED if percent else Decimal(1))
-        del pos
+    if m.kind == "money" and fine and kind_allowed(ctx, "ratio"):
+        yield from _unit_ratios(m.currency, table, signed)
     if not percent:
         if kind_allowed(ctx, "row_sum"):
             yield from _row_sums(m.currency, table, signed)
@@ -231,6 +240,26 @@ def _search(
                 f"rows in {table.source_id} = {table.rows}",
                 (),
             )
+
+
+_OF = re.compile(
+    r"^\s*(?:percent\b|pct\b)?\s*(?:of|in)\s+(?:(?:the|all|total|our|their|its|group)\s+)*"
+    r"([A-Za-z][A-Za-z_-]*)"
+)
+
+
+def _share_of(ctx: ClaimContext, table: _Table) -> set[int] | None:
+    """Columns a share names ("32% of revenue" -> revenue); None when it names no column."""
+    m = _OF.match(ctx.text[ctx.mention.end : ctx.mention.end + 60])
+    if m is None:
+        return None
+    word = m.group(1).lower().rstrip("s")
+    named = {
+        pos
+        for pos, col in enumerate(table.columns)
+        if word in {w.rstrip("s") for w in col.family.split()}
+    }
+    return named or None
 
 
 def _inside(value: Decimal, windows: list[tuple[Decimal, Decimal]]) -> bool:
@@ -303,6 +332,51 @@ def _row_sums(
                     f"{names} [{where}] = {format_decimal(total)}",
                     tuple(parts),
                 )
+
+
+def _unit_ratios(
+    currency: str | None, table: _Table, windows: list[tuple[Decimal, Decimal]]
+) -> Iterator[_Hit]:
+    """Money per unit within one row: revenue / orders ("average order value was $55").
+
+    The numerator is an amount column that is not a count, the denominator any other amount
+    column that is not money; only the first ``max_rows`` rows take part.
+    """
+    if table.ratios is None:
+        found: list[tuple[Decimal, SourceValue, SourceValue]] = []
+        tops = [
+            p for p, c in enumerate(table.columns) if not c.percent and not is_count_column(c.name)
+        ]
+        bottoms = [
+            p
+            for p, c in enumerate(table.columns)
+            if not c.percent and not any(v.kind == "money" for v in c.cells[:1])
+        ]
+        for cells in table.row_cells.values():
+            for a in tops:
+                x = cells.get(a)
+                if x is None or not x.operand:
+                    continue
+                for b in bottoms:
+                    y = cells.get(b)
+                    if b == a or y is None or not y.operand or y.value == 0:
+                        continue
+                    found.append((x.value / y.value, x, y))
+        found.sort(key=lambda f: f[0])
+        table.ratios = ([f[0] for f in found], [(f[1], f[2]) for f in found])
+    keys, pairs = table.ratios
+    for lo, hi in windows:
+        for k in range(bisect_left(keys, lo), bisect_right(keys, hi)):
+            x, y = pairs[k]
+            if not _currency_ok(currency, x.currency):
+                continue
+            yield _Hit(
+                "ratio",
+                keys[k],
+                f"{x.label} ({format_decimal(x.value)}) / {y.label} "
+                f"({format_decimal(y.value)}) = {_fmt(keys[k])}",
+                (x, y),
+            )
 
 
 def _runs(table: _Table, windows: list[tuple[Decimal, Decimal]]) -> Iterator[_Hit]:
