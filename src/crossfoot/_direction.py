@@ -275,13 +275,30 @@ def _window_start(ctx: ClaimContext) -> int:
 # ---------------------------------------------------------------------------------------------
 # The year a number is stated for
 
+# "$5m in 2019", "$5m for fiscal 2019": the year right after the number (no comma: in "$80, at the
+# end of 2009 $86" the 2009 belongs to what follows it).
 _YEAR_AFTER = re.compile(
-    r"(?ix)^\s*,?\s*(?:in|for|during|at|as\s+of|of|at\s+the\s+end\s+of|by|through)?\s*"
+    r"(?ix)^\s*(?:in|for|during|at|as\s+of|of|at\s+the\s+end\s+of|by|through)?\s*"
     r"(?:the\s+)?(?:fiscal(?:\s+year)?|fy|calendar(?:\s+year)?|year)?\s*'?$"
 )
+# "In 2019, ... $5m", "as of December 31, 2019, ... $5m": a year before the number must be
+# introduced as a date and end its phrase ("the 2018 peer group" is a name, not a date).
+_YEAR_INTRO = re.compile(
+    r"(?ix)(?:\b(?:in|for|during|of|at|on|by|as\s+of|end\s+of|fiscal|year|fy|calendar)"
+    r"|\b[a-z]{3,9}\.?\s+\d{1,2},?|\(|\*\*)\s*(?:\*\*)?$"
+)
+_YEAR_CLOSE = re.compile(
+    r"(?i)^\s*(?:\*\*)?\s*(?:[,:)]|$|\b(?:was|were|is|are|had|has|totaled|totalled|amounted|stood|"
+    r"reached|came|it|the|we|our|its)\b)"
+)
 _YEAR_BEFORE_GAP = re.compile(r"(?i)\b(?:from|compared|versus|vs\.?|than|since|between|over|to)\b")
-_SPAN_HEAD = re.compile(r"(?i)\b(?:from|between)\s+(?:fiscal\s+|fy\s*)?$")
-_SPAN_TAIL = re.compile(r"(?i)^\s*(?:[-–—]|to|and|through)\s*(?:fiscal\s+|fy\s*)?'?\d\d")
+_SPAN_HEAD = re.compile(
+    r"(?i)(?:\b(?:from|between)\s+(?:fiscal\s+|fy\s*)?|(?:19|20)\d\d\s*(?:,|and|&|-|–|to)\s*(?:and\s+)?)$"
+)
+_SPAN_TAIL = re.compile(
+    r"(?i)^\s*(?:[-–—,&]|to|and|through)\s*(?:and\s+)?(?:fiscal\s+|fy\s*)?'?\d\d"
+)
+_RESPECTIVELY = re.compile(r"(?i)\brespectively\b")
 
 
 def number_year(
@@ -301,21 +318,29 @@ def number_year(
     (2019, None)
     """
     m = mentions[i]
+    if _RESPECTIVELY.search(text, sent_start, sent_end):
+        return None  # "in 2018 and 2019 ... $4m and $5m, respectively": which is which is not local
     lo, hi = clause_bounds(text, sent_start, sent_end, m.start, m.end)
     inside = [k for k, x in enumerate(mentions) if lo <= x.start < hi]
     after = [k for k in inside if mentions[k].start >= m.end]
     if after:
         nxt = mentions[after[0]]
         if nxt.kind == "year" and _YEAR_AFTER.match(text[m.end : nxt.start]):
-            head = text[max(lo, nxt.start - 12) : nxt.start]
-            if not _SPAN_HEAD.search(head) and not _SPAN_TAIL.match(text[nxt.end : nxt.end + 12]):
+            head = text[max(0, nxt.start - 14) : nxt.start]
+            if not _SPAN_HEAD.search(head) and not _SPAN_TAIL.match(text[nxt.end : nxt.end + 14]):
                 return int(nxt.value)
     before = [k for k in inside if mentions[k].end <= m.start]
     if before:
         prev = mentions[before[-1]]
         gap = text[prev.end : m.start]
         if prev.kind == "year" and len(gap) <= 60 and not _YEAR_BEFORE_GAP.search(gap):
-            head = text[max(lo, prev.start - 12) : prev.start]
-            if not _SPAN_HEAD.search(head) and not _SPAN_TAIL.match(text[prev.end : prev.end + 12]):
+            head = text[max(0, prev.start - 14) : prev.start]
+            tail = text[prev.end : prev.end + 14]
+            if (
+                _YEAR_INTRO.search(text[max(0, prev.start - 30) : prev.start])
+                and _YEAR_CLOSE.match(tail)
+                and not _SPAN_HEAD.search(head)
+                and not _SPAN_TAIL.match(tail)
+            ):
                 return int(prev.value)
     return None

@@ -34,13 +34,17 @@ __all__ = ["label_tokens", "names_row", "row_verdict", "tokens"]
 _STOP = frozenset(
     """a an the of and or in on at to for from by with as its it our their his her this that these
     those was were is are be been being has have had which who than then also per vs versus into
-    over under during year years fiscal ended ending end as other others all amount amounts value
+    over under during year years fiscal ended ending end as all amount amounts value
     values company companys we us i s total net""".split()
 )
 # Tokens a sentence may leave out and still name the row ("sales" names "Net sales").
 _OPTIONAL = frozenset({"total", "net"})
-_WORD = re.compile(r"[a-z][a-z0-9']*")
-_NOTE = re.compile(r"\((?:[a-z]|\d{1,2}|note \d+|in [a-z ]+)\)|\*+|:$")
+# Words too generic to name a row on their own ("Other", "Total").
+_GENERIC = frozenset({"other", "total", "net", "all", "item", "items"})
+_WORD = re.compile(r"[a-z][a-z0-9'&]*|\d+")
+_NOTE = re.compile(r"\(\s*(?:[a-z]|\d{1,2}|note \d+|in [a-z ]+)\s*\)|\*+|:$")
+# Arithmetic right next to a number: its row names nothing ("revenue − costs = 5").
+_OPERATOR_NEAR = re.compile(r"[+−×÷=*/]|\s-\s|\\frac|\\times")
 
 
 def _singular(word: str) -> str:
@@ -60,12 +64,12 @@ def tokens(text: str) -> list[str]:
     ['sale', 'net', 'million', 'america']
     """
     out: list[str] = []
-    for w in _WORD.findall(text.lower().replace("&", " and ")):
-        w = w.strip("'")
+    for w in _WORD.findall(text.lower().replace(" & ", " and ")):
+        w = w.strip("'&")
         if w.endswith("'s"):
             w = w[:-2]
         w = _singular(w)
-        if len(w) < 2 or (w in _STOP and w not in _OPTIONAL):
+        if (len(w) < 2 and not w.isdigit()) or (w in _STOP and w not in _OPTIONAL):
             continue
         out.append(w)
     return out
@@ -77,7 +81,11 @@ def label_tokens(label: str) -> frozenset[str]:
 
 
 def _required(label: frozenset[str]) -> frozenset[str]:
-    return label - _OPTIONAL
+    req = label - _OPTIONAL
+    # A label of numbers and generic words only ("2020", "Other", "Total") names nothing.
+    if all(t.isdigit() or t in _GENERIC for t in req):
+        return frozenset()
+    return req
 
 
 def names_row(label: str, text: str) -> bool:
@@ -132,11 +140,16 @@ def _source(ctx: ClaimContext, source_id: str) -> Source | None:
     return None
 
 
+def _respectively(ctx: ClaimContext) -> bool:
+    s = ctx.sentence
+    return re.search(r"(?i)\brespectively\b", ctx.text[s.start : s.end]) is not None
+
+
 def _words(ctx: ClaimContext) -> set[str]:
     """Tokens of the text that names what the number is (see the module docstring)."""
     m, s = ctx.mention, ctx.sentence
     lo, hi = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)
-    if re.search(r"(?i)\brespectively\b", ctx.text[s.start : s.end]):
+    if _respectively(ctx):
         return set(tokens(ctx.text[s.start : s.end]))
     prev = [x for x in ctx.mentions if lo <= x.end <= m.start and x.kind != "year" and x is not m]
     seg_start = prev[-1].end if prev else lo
@@ -170,6 +183,8 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         return None
     if any(sv.table is None or sv.row is None for sv in matches):
         return None  # the value is also in prose or a field: rows cannot decide
+    if _in_arithmetic(ctx):
+        return None
     words = _words(ctx)
     if not words:
         return None
@@ -178,6 +193,8 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         assert sv.table is not None
         by_table.setdefault((sv.source_id, sv.table), []).append(sv)
     year = _year(ctx)
+    s = ctx.sentence
+    glued = re.sub(r"[^a-z0-9]", "", ctx.text[s.start : s.end].lower())
     reasons: list[str] = []
     for (source_id, t), cells in by_table.items():
         source = _source(ctx, source_id)
@@ -186,7 +203,7 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         table = _tables(source).get(t)
         if table is None:
             return None
-        reason = _judge(table, cells, words, year)
+        reason = _judge(table, cells, words, year, _respectively(ctx), glued)
         if reason is None:
             return None  # some match agrees with the words
         reasons.append(reason)
@@ -196,16 +213,36 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
     return Verdict("wrong_row", Evidence("rows", "wrong_row", formula, tuple(matches[:1])), formula)
 
 
+def _in_arithmetic(ctx: ClaimContext) -> bool:
+    """The number is an operand or result of written arithmetic: labels around it mean little."""
+    m = ctx.mention
+    near = ctx.text[max(0, m.start - 3) : m.start] + " " + ctx.text[m.end : m.end + 3]
+    if _OPERATOR_NEAR.search(near):
+        return True
+    from ._arith import find_calculations
+
+    return any(
+        ctx.position == c.result or ctx.position in c.operands
+        for c in find_calculations(ctx.text, ctx.mentions)
+    )
+
+
 def _year(ctx: ClaimContext) -> int | None:
     s = ctx.sentence
     return number_year(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
 
 
-def _named(table: _Table, words: set[str]) -> dict[str, float]:
+def _present(req: frozenset[str], words: set[str], glued: str) -> frozenset[str]:
+    """Tokens of ``req`` the words contain; a label glued together by the source ("totalassets")
+    counts when the sentence's words run together contain it."""
+    return frozenset(t for t in req if t in words or (len(t) >= 10 and t in glued))
+
+
+def _named(table: _Table, words: set[str], glued: str = "") -> dict[str, float]:
     named: dict[str, float] = {}
     for label, toks in table.rows.items():
         req = _required(toks)
-        if req and req <= words:
+        if req and _present(req, words, glued) == req:
             named[label] = _score(toks, words)
     # A row whose tokens another named row contains is the vaguer reading: keep the fuller one.
     return {
@@ -216,16 +253,29 @@ def _named(table: _Table, words: set[str]) -> dict[str, float]:
 
 
 def _judge(
-    table: _Table, cells: Iterable[SourceValue], words: set[str], year: int | None
+    table: _Table,
+    cells: Iterable[SourceValue],
+    words: set[str],
+    year: int | None,
+    loose: bool,
+    glued: str = "",
 ) -> str | None:
     """Why none of ``cells`` fits the words, or ``None`` when one does (or nothing is named)."""
     cells = list(cells)
-    named = _named(table, words)
+    named = _named(table, words, glued)
     best_named = max(named.values()) if named else 0.0
 
     def fits(c: SourceValue) -> bool:
-        score = _score(table.rows.get(c.row or "", frozenset()), words)
-        return not named or c.row in named or score >= best_named
+        toks = table.rows.get(c.row or "", frozenset())
+        req = _required(toks)
+        if not named or c.row in named or not req:
+            return True  # nothing named, the row itself named, or a row no words can name
+        if any(table.rows[n] <= toks for n in named):
+            return True  # the sentence names part of the value's row label
+        hits = len(req & words)
+        # Two content words of the value's own row, or any with "respectively" ("A and B were
+        # x and y, respectively"): the sentence may well mean that row.
+        return _score(toks, words) >= best_named or hits >= 2 or (loose and hits > 0)
 
     row_ok = [c for c in cells if fits(c)]
     if not row_ok:
