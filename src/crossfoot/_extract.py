@@ -113,8 +113,10 @@ _UNIT_RE = re.compile(
       | (?P<bps>[ \t]*(?:bps|bp|basis[ \t]+points?)(?![\w]))   # 25 bps, 25 basis points
       | (?P<pct>[ \t]?\\?%|[ \t]+(?:percent|per[ \t]cent|pct)(?![\w]))  # 12%, 12 %, 12 percent
       | (?P<att>k|K|mn|mm|MM|mln|m|M|bn|bln|b|B|tn|trn|T|cr)(?![\w])    # 3.2bn, 5m, $5k
-      | [ \t]{1,2}(?P<word>(?i:thousand|million|billion|trillion|lakh|lac|crore)s?
-                              |mn|bn|tn|mln|bln)(?![\w])              # 3 million, 5 bn
+      | [ \t]{0,2}(?:\\[,;:!][ \t]*)?                 # LaTeX thin space "46.4 \, million"
+        (?:\\(?:text|mathrm|textrm)\{[ \t]?)?       # LaTeX "46.4 \text{ million}"
+        (?P<word>(?i:thousand|million|billion|trillion|lakh|lac|crore)s?
+                |mn|bn|tn|mln|bln)(?![\w])\}?          # 3 million, 5 bn
       | [ \t](?P<short>k|K|m|M|mm|MM|b|B|T|cr)(?![\w])                # $5 M (currency only)
       | (?P<times>[xX×])(?![\w])                    # 1.28x
       | (?P<times_w>[ \t]+times)(?![\w])(?![ \t]*[0-9(])   # 1.28 times (not "times 100")
@@ -161,8 +163,9 @@ _REF_RE = re.compile(
     (?:notes?|sections?|§|items?|pages?|p\.|pp\.|figures?|fig\.|tables?|chapters?|ch\.|steps?
       |articles?|art\.|rules?|parts?|exhibits?|appendix|appendices|schedules?|paragraphs?
       |para\.|¶|clauses?|footnotes?|lines?|rows?|columns?|col\.|levels?|tiers?|phases?
-      |rounds?|questions?|examples?|options?|forms?|version|ver\.|no\.|nos\.)
-    [ \t]*(?:no\.[ \t]*|\#[ \t]*)?            # "Note No. 4", "Item #7"
+      |rounds?|questions?|examples?|options?|forms?|version|ver\.|no[ \t]?\.|nos\.
+      |asc|asu|sfas|fas|ias|ifrs|topic)                # accounting standards: ASC 606
+    [ \t]*(?:no[ \t]?\.[ \t]*|\#[ \t]*)?      # "Note No. 4", "Item #7"
     \Z
     """,
     re.X | re.I,
@@ -382,7 +385,7 @@ _REF_ENDS = (
     "clause", "clauses", "footnote", "footnotes", "line", "lines", "row", "rows", "column",
     "columns", "col.", "level", "levels", "tier", "tiers", "phase", "phases", "round", "rounds",
     "question", "questions", "example", "examples", "option", "options", "form", "forms",
-    "version", "ver.", "no.", "nos.", "#",
+    "version", "ver.", "no.", "nos.", "#", "asc", "asu", "sfas", "fas", "ias", "ifrs", "topic",
 )  # fmt: skip
 _MONTH_WORDS = (
     "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
@@ -397,7 +400,8 @@ _DIVIDE_ENDS = ("/", "÷", "\\div", "by", "(")
 
 def _ends(text: str, pos: int, words: tuple[str, ...], width: int = 24) -> bool:
     """Does the text before ``pos``, lower-cased and right-stripped, end with one of ``words``?"""
-    return text[max(0, pos - width) : pos].rstrip().lower().endswith(words)
+    tail = text[max(0, pos - width) : pos].rstrip().lower()
+    return tail.endswith(words) or tail.replace(" .", ".").endswith(words)  # "no . 133"
 
 
 def _maybe_prefix(text: str, s0: int) -> bool:
