@@ -474,6 +474,18 @@ def agrees(stated: Decimal, computed: Decimal, precision: Decimal) -> bool:
     )
 
 
+def _effective_precision(m: Mention) -> Decimal:
+    """The stated precision, read loosely for round figures: "= 36,000,000" may be rounded to
+    the millions, so trailing zeros of a whole number of 4+ digits are not taken as exact."""
+    digits = m.written.normalize() if m.written else Decimal(0)
+    if m.written and digits == digits.to_integral_value() and abs(m.written) >= 1000:
+        exponent = digits.as_tuple().exponent
+        if isinstance(exponent, int) and exponent >= 3:
+            loose = Decimal(5).scaleb(exponent - 1) * (m.scale if m.kind != "percent" else 1)
+            return max(m.precision, loose)
+    return m.precision
+
+
 def _check(tree: Node, ms: Sequence[Mention], result: Mention) -> tuple[bool, Decimal, str] | None:
     """(correct?, value in the result's units, note) or None when the tree cannot be computed."""
     has_pct = any(ms[i].kind == "percent" for i in _leaves(tree))
@@ -492,7 +504,7 @@ def _check(tree: Node, ms: Sequence[Mention], result: Mention) -> tuple[bool, De
         except (_Fail, DecimalException, OverflowError, ValueError):
             return None
         stated = _leaf_value(result, written, False)
-        prec = result.precision
+        prec = _effective_precision(result)
         if written and result.kind != "percent" and result.scale != 0:
             prec = prec / result.scale
         shown = (
@@ -556,11 +568,13 @@ def _usable(tree: Node, ms: Sequence[Mention]) -> bool:
 
 
 def _make(
-    tree: Node, result_index: int, ms: Sequence[Mention], start: int, end: int
+    text: str, tree: Node, result_index: int, ms: Sequence[Mention], start: int, end: int
 ) -> Calculation | None:
     result = ms[result_index]
     if result.kind == "year" or not _usable(tree, ms) or not _has_op(tree):
         return None
+    if _SPLIT_NUMBER.match(text[result.end : result.end + 6]):
+        return None  # "$65, 836, 168": a number broken by spaces, read in pieces
     checked = _check(tree, ms, result)
     if checked is None:
         return None
@@ -580,6 +594,9 @@ def _make(
         end=end,
         note=note,
     )
+
+
+_SPLIT_NUMBER = re.compile(r"^,\s\d{3}\b")
 
 
 def _span(toks: Sequence[_Tok]) -> tuple[int, int]:
@@ -603,7 +620,7 @@ def _parenthetical(seg: list[_Tok], ms: Sequence[Mention], text: str) -> Calcula
     tree = _parse(inner)
     if tree is None:
         return None
-    return _make(tree, seg[0].index, ms, seg[0].start, seg[-1].end)
+    return _make(text, tree, seg[0].index, ms, seg[0].start, seg[-1].end)
 
 
 @lru_cache(maxsize=64)
@@ -644,9 +661,9 @@ def _find_cached(text: str, mentions: tuple[Mention, ...]) -> tuple[Calculation,
             if left is None or right is None or not segs[j] or not segs[j + 1]:
                 continue
             if isinstance(right, Num) and _has_op(left):
-                calc = _make(left, right.index, ms, segs[j][0].start, segs[j + 1][-1].end)
+                calc = _make(text, left, right.index, ms, segs[j][0].start, segs[j + 1][-1].end)
             elif isinstance(left, Num) and _has_op(right) and j == 0 and len(segs) == 2:
-                calc = _make(right, left.index, ms, segs[j][0].start, segs[j + 1][-1].end)
+                calc = _make(text, right, left.index, ms, segs[j][0].start, segs[j + 1][-1].end)
             else:
                 calc = None
             if calc is not None:
