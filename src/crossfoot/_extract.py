@@ -28,7 +28,7 @@ Decisions worth knowing (tests pin each one):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from ._numwords import WORDS_PATTERN, parse_words
@@ -216,7 +216,6 @@ _OP_BEFORE_RE = re.compile(r"[+*/×÷=][ \t]*\(?\Z")
 _OP_AFTER_RE = re.compile(r"\)?[ \t]*[/*×÷=]")
 
 _OPERAND_RE = re.compile(r"[ \t]*[0-9(]")
-_LETTER_RE = re.compile(r"[^\W\d_]")
 _WORD_TAIL_RE = re.compile(r"[\w.-]*")
 
 # --------------------------------------------------------------------------------------------
@@ -242,10 +241,9 @@ class _Digits:
 def _read_core(core: str) -> _Digits | list[_Digits] | None:
     """Read one core; a list when it is several numbers run together ("1,2,3"); None to skip."""
     mantissa, sci = core, 0
-    for i, ch in enumerate(core):
-        if ch in "eE":
-            mantissa, sci = core[:i], int(core[i + 1 :])
-            break
+    i = max(core.find("e"), core.find("E"))
+    if i >= 0:
+        mantissa, sci = core[:i], int(core[i + 1 :])
     if "," not in mantissa and mantissa.count(".") <= 1:
         whole, _, frac = mantissa.partition(".")
         return _Digits(whole + frac, sci - len(frac), plain="." not in mantissa, grouped=False)
@@ -290,7 +288,9 @@ def _decimal(digits: str, exp: int, negative: bool = False) -> Decimal:
     # Built from a string or an int, so exact whatever the context precision; whole numbers get
     # no exponent so they print as "3200000000", not "3.2E+9".
     sign = "-" if negative else ""
-    if exp >= 0:
+    if exp == 0:
+        return Decimal(f"{sign}{digits or '0'}")
+    if exp > 0:
         return Decimal(f"{sign}{int(digits or '0') * 10**exp}")
     return Decimal(f"{sign}{digits or '0'}E{exp}")
 
@@ -315,7 +315,7 @@ class _Num:
     high: Decimal | None = None
     high_precision: Decimal | None = None
     place_exp: int | None = None  # for number words: exponent of the precision unit
-    extra: dict[str, bool] = field(default_factory=dict)
+    fy: bool = False  # written with a glued "FY": FY2024, FY24
 
     @property
     def has_unit(self) -> bool:
@@ -344,7 +344,7 @@ class _Num:
             kind=self.kind,
             precision=precision,
             currency=self.currency,
-            scale=Decimal(10) ** self.scale_exp,
+            scale=_SCALES[self.scale_exp],
             scale_word=self.scale_word,
             written=_decimal(self.digits, self.exp),
             negative=self.negative,
@@ -352,6 +352,9 @@ class _Num:
             approximate=self.approximate,
             claim=self.claim,
         )
+
+
+_SCALES = {exp: Decimal(10**exp) for exp in set(_SCALE_EXP.values()) | {0}}
 
 
 def _currency_code(cur: str, pfx: str | None) -> str:
@@ -427,8 +430,21 @@ def _skip_token(text: str, pos: int) -> int:
     return m.end() if m else pos
 
 
+def _maybe_word_after(text: str, pos: int) -> bool:
+    """Could a currency word or sign follow at ``pos`` (after up to two spaces)?"""
+    ch = text[pos : pos + 1]
+    if ch in (" ", "\t"):
+        ch = text[pos + 1 : pos + 2]
+        if ch in (" ", "\t"):
+            ch = text[pos + 2 : pos + 3]
+    return ch.isalpha() or ch in ("€", "£")
+
+
+_RANGE_STARTS = ("-", "–", "—", " to ", " and ", " through ", " – ", " — ", "\tto")
+
+
 def _is_letter(ch: str) -> bool:
-    return ch == "_" or bool(_LETTER_RE.match(ch))
+    return ch.isalpha() or ch == "_"
 
 
 # --------------------------------------------------------------------------------------------
@@ -492,7 +508,11 @@ def _read_number(
     if e0 - s0 > _MAX_CORE:
         return [], e0
     kind: Kind = "number"
-    compound = _COMPOUND_RE.match(text, s0)
+    # Compounds continue the core with one of these (or a letter): skip the regex otherwise.
+    follow = text[e0 : e0 + 1]
+    compound = (
+        _COMPOUND_RE.match(text, s0) if follow and (follow in "-/.:(" or follow.isalpha()) else None
+    )
     if compound is not None:
         if compound.group("ratio") is None:
             return [], compound.end()
@@ -548,7 +568,7 @@ def _read_number(
             if fy is None or not read.plain or len(read.digits) not in (2, 4):
                 return [], _skip_token(text, e0)
             num.start = s0 - len(fy.group())
-            num.extra["fy"] = True
+            num.fy = True
         elif c1 in "-/." and s0 >= 2 and _is_letter(text[s0 - 2]):
             return [], _skip_token(text, e0)  # COVID-19, v.2
         elif c1 in "#^@":
@@ -592,7 +612,7 @@ def _read_number(
         if unit_kind:
             pos = unit.end()
     if num.currency is None and num.kind == "number":
-        after = _CURRENCY_AFTER_RE.match(text, pos)
+        after = _CURRENCY_AFTER_RE.match(text, pos) if _maybe_word_after(text, pos) else None
         if after is not None:
             if after.group("sym"):
                 num.currency = after.group("sym")
@@ -632,7 +652,7 @@ def _read_number(
     if num.currency is not None and num.kind == "number":
         num.kind = "money"
     if num.kind == "number":
-        if num.extra.get("fy") or (
+        if num.fy or (
             bare
             and read.plain
             and len(read.digits) in (2, 4)
@@ -714,6 +734,8 @@ def _mark_constants(text: str, num: _Num, read: _Digits) -> None:
 
 def _try_range(text: str, low: _Num, cell: bool) -> tuple[list[_Num], int]:
     """Join "10-12%", "40 to 50 million", "between 9 and 10" into one number with ``high``."""
+    if not text.startswith(_RANGE_STARTS, low.end):
+        return [low], low.end
     conn = _RANGE_CONN_RE.match(text, low.end)
     if conn is None:
         return [low], low.end
