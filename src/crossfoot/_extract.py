@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from typing import NamedTuple
 
 from ._numwords import WORDS_PATTERN, parse_words
 from ._types import Kind, Mention
@@ -228,8 +229,7 @@ _EU_GROUPS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+(?:,[0-9]+)?")
 _PLAIN = re.compile(r"[0-9]*(?:\.[0-9]+)?")
 
 
-@dataclass(frozen=True, slots=True)
-class _Digits:
+class _Digits(NamedTuple):
     """A core read as digits: ``digits`` x 10**``exp``; ``plain`` when written with no separator."""
 
     digits: str
@@ -739,6 +739,12 @@ def _try_range(text: str, low: _Num, cell: bool) -> tuple[list[_Num], int]:
     conn = _RANGE_CONN_RE.match(text, low.end)
     if conn is None:
         return [low], low.end
+    how = conn.lastgroup
+    before = _before(text, low.start)
+    if how == "and" and _BETWEEN_RE.search(before) is None:
+        return [low], low.end  # "5 and 6": two numbers
+    if how == "to" and low.has_unit and _FROM_RE.search(before) is not None:
+        return [low], low.end  # "from $5m to $6m": two numbers, nothing to share
     nxt = _RANGE_NEXT_RE.match(text, conn.end())
     core = _CORE_RE.match(text, nxt.end()) if nxt is not None else None
     if core is None or core.group("num") is None:
@@ -747,14 +753,10 @@ def _try_range(text: str, low: _Num, cell: bool) -> tuple[list[_Num], int]:
     if len(highs) != 1:
         return [low], low.end
     high = highs[0]
-    how = conn.lastgroup
-    before = _before(text, low.start)
     if how == "dash" and (
         _OP_BEFORE_RE.search(before) or _OP_AFTER_RE.match(text, high.end) or high.negative
     ):
         return [low], low.end  # (6383-7167)/6383: a subtraction
-    if how == "and" and _BETWEEN_RE.search(before) is None:
-        return [low], low.end
     if how == "to" and _FROM_RE.search(before) is not None:
         # "from 40 to 50 million": two numbers; the first borrows the unit of the second.
         if not low.has_unit and high.has_unit and high.kind != "year":
