@@ -25,21 +25,19 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
-from decimal import Decimal, InvalidOperation
-from typing import Any
+from decimal import Decimal
+from typing import Any, NamedTuple
 
 from ._dates import find_dates, find_reference_date
 
-__all__ = ["ContextStore", "Hit", "Seen", "id_format", "is_error"]
+__all__ = ["ContextStore", "Hit", "Seen", "dec_key", "id_format", "is_error", "num_key"]
 
-_ID_TOKENS = re.compile(r"[#\w][\w#./@+-]*")
 _HAS_DIGIT = re.compile(r"\d")
-_NUMBERS = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])\d+(?:\.\d+)?")
 _PERCENTS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:%|percent\b)")
-_EMAILS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _URLS = re.compile(r"(?:https?://|www\.)[^\s<>\"'()\[\]{}\\]+")
 _DIGIT_RUNS = re.compile(r"\+?\(?\d[\d().-]*(?: ?[\d().-]+)+\d")
 _COMPACT_DROP = str.maketrans("", "", " \t-_#./:")
+_COMPACT_RE = re.compile(r"[ \t\-_#./:]+")
 _STRIP = ".,;:-/'\")]}"
 # Words that introduce an example rather than data ("ids look like #W0000000").
 _EXAMPLE = re.compile(
@@ -69,6 +67,20 @@ _NUMBER_WORDS = re.compile(
     + r"))?"
     r"|(" + "|".join(_UNITS) + r"))(?:\s+(hundred|thousand))?\b"
 )
+_TO_SPACE = str.maketrans({c: " " for c in "\"'{}[]();:<>=|\\*!?`\u201c\u201d\u2018\u2019"})
+_DIGIT_CHUNK = re.compile(r"\S*\d\S*")
+_EDGE = ".-/_+#"
+_CURRENCY = "$€£¥₹+"
+_PHONE_CHARS = re.compile(r"[\d().+-]+")
+_NON_DIGITS = re.compile(r"\D+")
+_GROUPED_ALL = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])")
+_SPLIT_PAIR = re.compile(r"(?<![\w#])(#?[a-z]{1,6}\d*|\d{2,})[ ](\d{2,}[a-z]?)(?![\w])")
+_PROSE_CAP = 20_000  # texts up to this size also get the regex passes (spaced phones, 1,200)
+_MONTH_WORDS = frozenset(
+    "jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july "
+    "august september october november december".split()
+)
+_RELATIVE_WORDS = frozenset(("today", "tomorrow", "yesterday", "days", "day"))
 _PAIR_CAP = 400  # numbers per source that take part in pair arithmetic
 _DERIVE_SOURCES = 60  # most recent sources searched for arithmetic operands
 _JSON_CAP = 300_000  # characters of a source parsed as JSON for column totals
@@ -97,25 +109,35 @@ class Seen:
     chars: int  # length of the full text
     truncated: bool = False
     error: bool = False
-    numbers: tuple[Decimal, ...] = ()
+    numbers: tuple[str, ...] = ()  # canonical number keys (see num_key)
     vouched: bool = True  # False for a pure tool's output over made-up inputs: never a source
-    derived: dict[Decimal, str] | None = None  # column totals, filled on the first miss
+    derived: dict[str, str] | None = None  # column totals, filled on the first miss
 
     @property
     def label(self) -> str:
         return f"tool:{self.tool}" if self.channel == "tool" and self.tool else self.channel
 
     def at(self) -> str:
+        """``tool:get_orders@3``: the channel and step, as explanations cite a source."""
         return f"{self.label}@{self.step}"
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
-    """Where a value was found: source indices, how, and the channels that hold it."""
+class Hit(NamedTuple):
+    """Where a value was found: source indices, how, and (computed only when a source rule asks)
+    the channels that hold it."""
 
     sources: tuple[int, ...]
     how: str  # exact, written form, id format, split id, sum, ...
-    channels: frozenset[str]
+    fixed: frozenset[str] | None = None
+    keys: _Keys | None = None
+    key: object = None
+
+    @property
+    def channels(self) -> frozenset[str]:
+        """Every channel label (``user``, ``tool:get_orders``...) that showed the value."""
+        if self.fixed is not None:
+            return self.fixed
+        return self.keys.where(self.key) if self.keys is not None else frozenset()
 
 
 @dataclass(slots=True)
@@ -132,7 +154,7 @@ class _Keys:
         if not keys:
             return
         first = self.first
-        new = keys.difference(first.keys())
+        new = keys.difference(first)  # a dict argument keeps this a C-level loop over keys
         if new:
             first.update(dict.fromkeys(new, src))
         for label in labels:
@@ -160,6 +182,7 @@ class ContextStore:
         self.reference = reference
         self._fixed_reference = reference is not None
         self.sources: list[Seen] = []
+        self.at: list[str] = []  # "user@1", "tool:get_orders@3" per source, for explanations
         self.ids = _Keys()
         self.compact = _Keys()
         self.numbers = _Keys()
@@ -175,7 +198,7 @@ class ContextStore:
         self._offsets: list[int] = []
         self._buckets: dict[int, list[Decimal]] | None = None
         self._bucketed = 0  # sources already placed in buckets
-        self._in_buckets: set[Decimal] = set()
+        self._in_buckets: set[str] = set()
 
     # ------------------------------------------------------------------ ingest
     def add(
@@ -212,6 +235,7 @@ class ContextStore:
         )
         src = len(self.sources)
         self.sources.append(seen)
+        self.at.append(seen.at())
         if not vouched:
             seen.text = ""
             return seen
@@ -224,7 +248,7 @@ class ContextStore:
             if isinstance(raw, str) and raw:
                 low = low.replace(raw, " ")
         seen.text = low
-        labels = ("tool", f"tool:{tool}") if channel == "tool" else (channel,)
+        labels = (f"tool:{tool}",) if channel == "tool" else (channel,)
         if channel == "assistant":
             # The agent's own words vouch for nothing directly; only checked calculations do.
             return seen
@@ -240,54 +264,115 @@ class ContextStore:
         labels: tuple[str, ...],
         excluded: dict[str, set[object]],
     ) -> None:
-        tokens = {t.rstrip(_STRIP) for t in _ID_TOKENS.findall(low) if _HAS_DIGIT.search(t)}
+        # One C-level pass turns punctuation into spaces; the unique chunks that hold a digit are
+        # the only ones looked at in Python. A JSON result repeats most of its tokens, so this is
+        # a few thousand small strings even for 100 KB.
+        chunks = set(low.translate(_TO_SPACE).split())
+        joined = " ".join(chunks)
+        # Numbers are keyed by a canonical string, not a Decimal: hashing a Decimal costs about
+        # a microsecond, a short string's hash is cached. "1,200.00" and "1200" share one key.
+        numbers: set[str] = set()
+        if "," in joined:
+            # Grouped numbers ("1,200.00") are read from the de-duplicated chunks, then commas
+            # split the rest ("[100,200]" in JSON also yields 100 and 200).
+            numbers.update(num_key(g.replace(",", "")) for g in _GROUPED_ALL.findall(joined))
+            joined = joined.replace(",", " ")
+        digit_chunks = set(_DIGIT_CHUNK.findall(joined))
+        tokens: set[str] = set()
+        percents: set[str] = set()
+        days: set[int] = set()
+        runs: set[str] = set()
+        emails: set[str] = set()
+        idish: list[str] = []
+        for chunk in digit_chunks:
+            t = chunk.rstrip(_EDGE).lstrip(".-/_")
+            if not t:
+                continue
+            if "@" in t:
+                emails.add(t)
+                continue
+            n = t.lstrip(_CURRENCY)
+            if n.endswith("%"):
+                n = n.rstrip("%")
+                if n.replace(".", "", 1).isdigit():
+                    percents.add(num_key(n))
+            if n.replace(".", "", 1).isdigit():
+                # Most numbers are already canonical; num_key only for "049.90"-style text.
+                # A plain number is found as an identifier through the number index; only a
+                # leading zero ("007", a ZIP "02139") needs the token kept as written.
+                if n[0] == "0" or (n[-1] == "0" and "." in n):
+                    if n[0] == "0" and n.isdigit():
+                        tokens.add(n)
+                    n = num_key(n)
+                numbers.add(n)
+                if len(n) >= 7 and n.isdigit():
+                    runs.add(n)
+                continue
+            tokens.add(t)
+            idish.append(t)
+            if len(n) >= 10 and n[4] == "-" and n[7] == "-" and n[:4].isdigit():
+                day = _iso_day(n)
+                if day is not None:
+                    days.add(day)
+                    continue
+            if n.count("/") == 2 or n.count(".") == 2 or n.count("-") == 2:
+                days.update(find_dates(n)[0])
+            if len(n) >= 7 and _PHONE_CHARS.fullmatch(n):
+                d = _NON_DIGITS.sub("", n)
+                if len(d) >= 7:
+                    runs.add(d)
+                    if len(d) > 10:
+                        runs.add(d[-10:])  # a phone number without its country code
+        for chunk in chunks:
+            if "@" in chunk and chunk not in emails:
+                emails.add(chunk.strip(_EDGE))  # an address without digits
         if seen.channel == "system":
             self._learn_examples(low)
             tokens -= self.examples
-        tokens -= excluded.get("id", set())
-        tokens.discard("")
-        self.ids.add(tokens, src, labels)
-        compact = {t.translate(_COMPACT_DROP) for t in tokens}
-        compact -= excluded.get("compact", set())
-        self.compact.add(compact, src, labels)
-        numbers: set[Decimal] = set()
-        for n in set(_NUMBERS.findall(low)):
-            try:
-                numbers.add(Decimal(n.replace(",", "")))
-            except InvalidOperation:  # pragma: no cover - the pattern admits digits only
-                continue
-            if "," in n:  # "[100,200]" in JSON is two numbers, not one hundred thousand
-                numbers.update(Decimal(p) for p in n.split(",") if p and "." not in p)
+            numbers -= {num_key(e) for e in self.examples if e.isdigit()}
+        if len(low) <= _PROSE_CAP:
+            # An identifier split by a space or dash in prose ("ORD 88213", "W23 78156") is
+            # indexed whole as well, so finding it is a hash probe, not a scan.
+            for a, b in _SPLIT_PAIR.findall(low):
+                idish.append(a + b)
+            for run in _DIGIT_RUNS.findall(low):
+                d = _NON_DIGITS.sub("", run)
+                if len(d) >= 7:
+                    runs.add(d)
+                    if len(d) > 10:
+                        runs.add(d[-10:])
+        if "percent" in chunks:
+            percents.update(num_key(p) for p in _PERCENTS.findall(low))
         if seen.channel == "user":
             numbers.update(_number_words(low))
-        if seen.channel == "system":
-            numbers -= {Decimal(e) for e in self.examples if e.isdigit()}
-        numbers -= excluded.get("number", set())
-        self.numbers.add(numbers, src, labels)
-        seen.numbers = tuple(numbers)
-        if "%" in low or "percent" in low:
-            self.percents.add({Decimal(p) for p in _PERCENTS.findall(low)}, src, labels)
-        if "@" in low:
-            emails = set(_EMAILS.findall(low)) - excluded.get("email", set())
-            self.emails.add(emails, src, labels)
+        yearless: set[tuple[int, int]] = set()
+        if chunks & _MONTH_WORDS or (self.reference is not None and chunks & _RELATIVE_WORDS):
+            more, yearless = find_dates(low, self.reference)
+            days |= more
         if "://" in low or "www." in low:
             urls = {_url_key(u) for u in _URLS.findall(low)} - excluded.get("url", set())
             self.urls.add(urls, src, labels)
-        days, yearless = find_dates(low, self.reference)
-        days -= excluded.get("date", set())
+        if excluded:
+            tokens -= excluded.get("id", set())
+            numbers -= excluded.get("number", set())
+            days -= excluded.get("date", set())
+            runs -= excluded.get("phone", set())
+            emails -= excluded.get("email", set())
+        self.ids.add(tokens, src, labels)
+        # One regex pass over the joined identifiers instead of a translate() per token.
+        compact = set(_COMPACT_RE.sub("", "\n".join(idish)).split("\n")) if idish else set()
+        compact.discard("")
+        if seen.channel == "system" and self.examples:
+            compact -= {e.translate(_COMPACT_DROP) for e in self.examples}
+        if excluded:
+            compact -= excluded.get("compact", set())
+        self.compact.add(compact, src, labels)
+        self.numbers.add(numbers, src, labels)
+        seen.numbers = tuple(numbers)
+        self.percents.add(percents, src, labels)
+        self.emails.add(emails, src, labels)
         self.days.add(days, src, labels)
         self.yearless.add(yearless, src, labels)
-        runs: set[str] = set()
-        for run in set(_DIGIT_RUNS.findall(low)):
-            d = "".join(c for c in run if c.isdigit())
-            if len(d) >= 7:
-                runs.add(d)
-                if len(d) > 10:
-                    runs.add(d[-10:])  # a phone number without its country code
-        for t in tokens:
-            if t.isdigit() and len(t) >= 7:
-                runs.add(t)
-        runs -= excluded.get("phone", set())
         self.digits.add(runs, src, labels)
 
     def _learn_examples(self, low: str) -> None:
@@ -304,7 +389,7 @@ class ContextStore:
         src = keys.first.get(key)
         if src is None:
             return None
-        return Hit((src,), how, keys.where(key))
+        return Hit((src,), how, None, keys, key)
 
     def find_id(self, key: str, formats: Iterable[tuple[str, int, str]] = ()) -> Hit | None:
         """An identifier: exact token, then case/separator-insensitive, then the digits of a known
@@ -313,6 +398,8 @@ class ContextStore:
         hit = self._hit(self.ids, key, "exact")
         if hit is not None:
             return hit
+        if key.isdigit():
+            return self._digits(key, "exact")
         c = key.translate(_COMPACT_DROP)
         hit = self._hit(self.compact, c, "written form")
         if hit is not None:
@@ -325,14 +412,13 @@ class ContextStore:
             ):
                 digits = c[len(prefix) : len(c) - len(suffix)]
                 if digits.isdigit():
-                    hit = self._hit(
-                        self.ids, digits, f"digits in the format {prefix.upper()}{'0' * n}{suffix}"
-                    )
+                    how = f"digits in the format {prefix.upper()}{'0' * n}{suffix}"
+                    hit = self._digits(digits, how)
                     if hit is not None:
                         return hit
-        return self._split_id(c)
+        return None
 
-    def _split_id(self, c: str) -> Hit | None:
+    def _split_id(self, c: str) -> Hit | None:  # pragma: no cover - kept for long prose sources
         pieces = re.findall(r"[a-z]+|\d+", c)
         if len(pieces) < 2 or len(c) < 5:
             return None
@@ -376,7 +462,14 @@ class ContextStore:
 
     def _labels(self, src: int) -> tuple[str, ...]:
         s = self.sources[src]
-        return ("tool", s.label) if s.channel == "tool" else (s.channel,)
+        return (s.label,)
+
+    def _digits(self, digits: str, how: str) -> Hit | None:
+        """A digit string: kept as a token when it has a leading zero, else as a number."""
+        hit = self._hit(self.ids, digits, how)
+        if hit is None and digits[:1] != "0":
+            hit = self._hit(self.numbers, digits, how)
+        return hit
 
     def find_email(self, key: str) -> Hit | None:
         return self._hit(self.emails, key, "exact") or self._hit(self.ids, key, "exact")
@@ -397,17 +490,18 @@ class ContextStore:
         return None
 
     def find_digits(self, digits: str) -> Hit | None:
-        hit = self._hit(self.digits, digits, "exact") or self._hit(self.ids, digits, "exact")
+        hit = self._hit(self.digits, digits, "exact") or self._digits(digits, "exact")
         if hit is None and len(digits) > 10:
             hit = self._hit(self.digits, digits[-10:], "without country code")
         return hit
 
-    def find_number(self, value: Decimal) -> Hit | None:
-        return self._hit(self.numbers, abs(value), "exact")
+    def find_number(self, value: Decimal, key: str = "") -> Hit | None:
+        """A number, by value (``key``, its canonical digits, saves formatting it again)."""
+        return self._hit(self.numbers, key or dec_key(value), "exact")
 
     def find_percent(self, value: Decimal) -> Hit | None:
-        return self._hit(self.percents, value, "exact") or self._hit(
-            self.numbers, value / 100, "as a fraction"
+        return self._hit(self.percents, dec_key(value), "exact") or self._hit(
+            self.numbers, dec_key(value / 100), "as a fraction"
         )
 
     def find_text(self, text: str) -> Hit | None:
@@ -443,10 +537,9 @@ class ContextStore:
             self._buckets = {}
         if self._bucketed == len(self.sources):
             return
-        seen_values: set[Decimal] = set().union(
-            *(s.numbers for s in self.sources[self._bucketed :])
-        )
-        for v in seen_values - self._in_buckets:
+        seen_values: set[str] = set().union(*(s.numbers for s in self.sources[self._bucketed :]))
+        for key in seen_values - self._in_buckets:
+            v = Decimal(key)
             if v > 0:
                 self._buckets.setdefault(_bucket(v), []).append(v)
         self._in_buckets |= seen_values
@@ -458,16 +551,20 @@ class ContextStore:
         """A short list of arithmetic an agent legitimately does, over values found in context:
         a total of a column in one tool result, the sum or difference of two values, a unit price
         times a stated quantity, a stated percentage of a value. Returns the formula and sources.
+
+        >>> store = ContextStore()
+        >>> _ = store.add("tool", '{"legs": [{"price": 523}, {"price": 501}]}', tool="res")
+        >>> store.derive(Decimal("1024"))
+        ('total of price over 2 rows', (0,))
         """
         target = abs(target)
+        key = dec_key(target)
         first = self.numbers.first
-        recent = [i for i in range(len(self.sources) - 1, -1, -1) if self.sources[i].vouched][
-            :_DERIVE_SOURCES
-        ]
+        recent = [i for i in range(len(self.sources) - 1, -1, -1) if self.sources[i].vouched]
+        recent = recent[:_DERIVE_SOURCES]
         # Column totals of JSON tool results (the sum of all item prices of an order).
         for i in recent:
-            totals = self._totals(i)
-            formula = totals.get(target)
+            formula = self._totals(i).get(key)
             if formula is not None:
                 return formula, (i,)
         # Sum or difference of two values seen (the two legs of a trip, a balance after a charge).
@@ -477,50 +574,45 @@ class ContextStore:
             budget -= len(nums)
             if budget < 0:
                 break
-            for a in nums:
+            for k in nums:
+                a = Decimal(k)
                 if a <= 10 or a >= target + target:
                     continue
-                b = target - a
-                src = first.get(b) if b > 0 else None
-                if src is not None and (b > 10 or b != b.to_integral_value()):
-                    return f"{_fmt(a)} + {_fmt(b)}", (i, src)
-                b = a - target
-                src = first.get(b) if b > 0 else None
-                if src is not None and (b > 10 or b != b.to_integral_value()):
-                    return f"{_fmt(a)} − {_fmt(b)}", (i, src)
+                for b, sign in ((target - a, "+"), (a - target, "−")):
+                    if b <= 0 or (b <= 10 and b == b.to_integral_value()):
+                        continue  # a count up to 10 is no operand: it would match almost anything
+                    src = first.get(dec_key(b))
+                    if src is not None:
+                        return f"{_fmt(a)} {sign} {_fmt(b)}", (i, src)
         # A unit price times a stated quantity (a user's count, a list length in the call).
-        qs = set(quantities)
-        qs.update(
-            int(q)
-            for q in self.numbers.chans.get("user", ())
-            if isinstance(q, Decimal) and q == q.to_integral_value() and 2 <= q <= 100
-        )
+        qs = {q for q in quantities if 2 <= q <= 100}
+        for n in self.numbers.chans.get("user", ()):
+            if isinstance(n, str) and n.isdigit() and 2 <= int(n) <= 100:
+                qs.add(int(n))
         for q in sorted(qs):
-            if q < 2:
-                continue
             for a in self.near((target - tolerance) / q, (target + tolerance) / q):
                 if abs(a * q - target) <= tolerance:
-                    return f"{_fmt(a)} × {q}", (first[a],)
+                    return f"{_fmt(a)} × {q}", (first[dec_key(a)],)
         # A stated percentage of a found amount.
-        for p in (
-            self.percents.chans.get("user", set())
-            | self.percents.chans.get("tool", set())
-            | self.percents.chans.get("system", set())
-        ):
-            assert isinstance(p, Decimal)
+        for p_key in self.percents.first:
+            p = Decimal(str(p_key))
             if p <= 0:
                 continue
             base = target * 100 / p
-            for a in self.near(base - tolerance * 100 / p, base + tolerance * 100 / p):
+            window = tolerance * 100 / p
+            for a in self.near(base - window, base + window):
                 if abs(a * p / 100 - target) <= tolerance:
-                    return f"{_fmt(p)}% of {_fmt(a)}", (first[a], self.percents.first[p])
+                    return f"{_fmt(p)}% of {_fmt(a)}", (
+                        first[dec_key(a)],
+                        self.percents.first[p_key],
+                    )
         return None
 
-    def _totals(self, i: int) -> dict[Decimal, str]:
+    def _totals(self, i: int) -> dict[str, str]:
         seen = self.sources[i]
         if seen.derived is not None:
             return seen.derived
-        totals: dict[Decimal, str] = {}
+        totals: dict[str, str] = {}
         text = seen.text
         if seen.channel == "tool" and len(text) <= _JSON_CAP and text.lstrip()[:1] in ("{", "["):
             try:
@@ -537,7 +629,7 @@ class ContextStore:
         return [s for s in self.sources if s.truncated]
 
 
-def _column_totals(node: object, out: dict[Decimal, str], depth: int) -> None:
+def _column_totals(node: object, out: dict[str, str], depth: int) -> None:
     if depth > 12:
         return
     if isinstance(node, dict):
@@ -549,7 +641,7 @@ def _column_totals(node: object, out: dict[Decimal, str], depth: int) -> None:
     nums = [n for n in node if isinstance(n, (int, float)) and not isinstance(n, bool)]
     if len(nums) >= 2:
         total = sum((Decimal(repr(n)) for n in nums), Decimal(0))
-        out.setdefault(abs(total), f"total of a list of {len(nums)}")
+        out.setdefault(dec_key(total), f"total of a list of {len(nums)}")
     rows = [r for r in node if isinstance(r, dict)]
     if len(rows) >= 2:
         keys = {
@@ -566,7 +658,7 @@ def _column_totals(node: object, out: dict[Decimal, str], depth: int) -> None:
             ]
             if len(vals) >= 2:
                 total = sum((Decimal(repr(v)) for v in vals), Decimal(0))
-                out.setdefault(abs(total), f"total of {k} over {len(vals)} rows")
+                out.setdefault(dec_key(total), f"total of {k} over {len(vals)} rows")
     for n in node:
         _column_totals(n, out, depth + 1)
 
@@ -582,6 +674,30 @@ def id_format(example: str) -> tuple[str, int, str] | None:
     if m is None or not (m[1] or m[3]):
         return None
     return (m[1], len(m[2]), m[3])
+
+
+def num_key(n: str) -> str:
+    """The canonical key of an unsigned decimal string: ``"049.90"`` -> ``"49.9"``.
+
+    >>> num_key("1200.00"), num_key("0.50"), num_key("007")
+    ('1200', '0.5', '7')
+    """
+    whole, _, frac = n.partition(".")
+    frac = frac.rstrip("0")
+    whole = whole.lstrip("0") or "0"
+    return f"{whole}.{frac}" if frac else whole
+
+
+def dec_key(value: Decimal) -> str:
+    """:func:`num_key` of a Decimal's absolute value (signs are not compared)."""
+    return num_key(format(abs(value), "f"))
+
+
+def _iso_day(n: str) -> int | None:
+    try:
+        return date(int(n[:4]), int(n[5:7]), int(n[8:10])).toordinal()
+    except ValueError:
+        return None
 
 
 def _bucket(v: Decimal) -> int:
@@ -604,8 +720,8 @@ def _url_key(url: str) -> str:
     return u.removeprefix("www.")
 
 
-def _number_words(low: str) -> set[Decimal]:
-    out: set[Decimal] = set()
+def _number_words(low: str) -> set[str]:
+    out: set[str] = set()
     if not any(
         w in low for w in ("ty", "teen", "dozen", "hundred", "thousand", "eleven", "twelve")
     ):
@@ -617,5 +733,5 @@ def _number_words(low: str) -> set[Decimal]:
             n *= 100
         elif scale == "thousand":
             n *= 1000
-        out.add(Decimal(n))
+        out.add(str(n))
     return out

@@ -8,7 +8,7 @@ its findings. ``info`` findings (a tool result indexed only in part) never chang
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 __all__ = [
     "ACTIONS",
@@ -78,8 +78,7 @@ class Finding:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class ValueCheck:
+class ValueCheck(NamedTuple):
     """One value looked up in the context and where (if anywhere) it was found."""
 
     step: int

@@ -206,6 +206,7 @@ class RunMonitor:
         self._checks: list[ValueCheck] = []
         self._findings: list[Finding] = []
         self._decisions: list[Decision] = []
+        self._n_calls = 0  # calls that count toward the budget (ignored tools do not)
         self._computed: dict[Decimal, str] = {}  # results of the agent's own checked arithmetic
 
     # ------------------------------------------------------------------ events
@@ -294,7 +295,8 @@ class RunMonitor:
             decision = Decision("allow", name, step, tuple(findings), (), call_id)
             self._decisions.append(decision)
             return decision
-        n_calls = sum(1 for d in self._decisions if not self.policy.tool_ignored(d.tool)) + 1
+        self._n_calls += 1
+        n_calls = self._n_calls
         key = name + "\x00" + _canonical(args)
         call = _Call(step, name, call_id, key)
         self._calls.append(call)
@@ -366,8 +368,9 @@ class RunMonitor:
 
     def report(self) -> RunReport:
         """The run so far."""
-        calls = sum(1 for d in self._decisions if not self.policy.tool_ignored(d.tool))
-        return RunReport(tuple(self._checks), tuple(self._findings), calls, tuple(self._decisions))
+        return RunReport(
+            tuple(self._checks), tuple(self._findings), self._n_calls, tuple(self._decisions)
+        )
 
     # ------------------------------------------------------------------ checking
     def _check_value(
@@ -429,42 +432,33 @@ class RunMonitor:
         self, v: ArgValue, formats: frozenset[tuple[str, int, str]], quantities: list[int]
     ) -> tuple[Hit | None, str]:
         store = self.store
-        kind, key = v.kind, v.key
+        kind, key = v.kind, v.key  # key's type follows kind (see ArgValue); no checks on this path
         hit: Hit | None = None
         if kind == "id":
-            assert isinstance(key, str)
             hit = store.find_id(key, formats)
             if hit is None and key.isdigit():
                 hit = store.find_digits(key)
         elif kind == "email":
-            assert isinstance(key, str)
             hit = store.find_email(key)
         elif kind == "url":
-            assert isinstance(key, str)
             hit = store.find_url(key)
         elif kind == "date":
-            assert isinstance(key, int)
             hit = store.find_date(key)
         elif kind == "phone":
-            assert isinstance(key, str)
             hit = store.find_digits(key) or store.find_id(key)
         elif kind == "postcode":
-            assert isinstance(key, str)
             hit = store.find_id(key) or store.find_digits(digits_of(key))
         elif kind == "percent":
-            assert isinstance(key, Decimal)
             hit = store.find_percent(key) or store.find_number(key)
         elif kind in ("amount", "count"):
-            assert isinstance(key, Decimal)
-            hit = store.find_number(key)
+            hit = store.find_number(key, v.nkey)
             if hit is None:
                 return self._derived(key, quantities)
         else:  # text: a string without digits, looked at only under a source rule
-            assert isinstance(key, str)
             hit = store.find_text(key)
         if hit is None:
             return None, ""
-        return hit, f"{store.sources[hit.sources[0]].at()} ({hit.how})"
+        return hit, f"{store.at[hit.sources[0]]} ({hit.how})"
 
     def _derived(self, value: Decimal, quantities: list[int]) -> tuple[Hit | None, str]:
         store = self.store
@@ -679,10 +673,13 @@ def _evaluate(operands: list[Decimal], ops: list[str]) -> Decimal | None:
 
 
 def _canonical(args: object) -> str:
+    # repr() is C-level and exact for JSON-style arguments; two calls with the same arguments in
+    # a different key order count as different, which agents that repeat themselves rarely do.
     try:
-        return json.dumps(args, sort_keys=True, default=repr, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        return repr(args)
+        text = repr(args)
+    except RecursionError:
+        return str(id(args))
+    return text if len(text) <= 4096 else f"{len(text)}:{hash(text)}"
 
 
 def _shown(raw: object) -> str:

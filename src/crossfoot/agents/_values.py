@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
+from typing import Any, NamedTuple
 
 from ._dates import parse_date
 
@@ -59,6 +60,7 @@ _POSTCODE = re.compile(
 )
 _SPACED_ID = re.compile(r"[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,8}){1,7}")
 _DIGIT = re.compile(r"\d")
+_INDEX = re.compile(r"\[\d+\]")
 _DIGITS = re.compile(r"\d+")
 _LONG_DIGITS = re.compile(r"(?<![\w.,])\d(?:[\d -]*\d)?(?![\w])")
 _CURRENCY_AMOUNT = re.compile(
@@ -66,12 +68,14 @@ _CURRENCY_AMOUNT = re.compile(
     r"|\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b|\b\d+(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b"
 )
 _COMPACT_DROP = str.maketrans("", "", " \t-_#./:")
+_MONTH_PREFIXES = frozenset(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+)
 _POSTCODE_KEYS = ("zip", "postcode", "postal", "post_code", "zipcode")
 _PHONE_KEYS = ("phone", "mobile", "tel", "fax")
 
 
-@dataclass(frozen=True, slots=True)
-class ArgValue:
+class ArgValue(NamedTuple):
     """One value read from a call's arguments.
 
     ``key`` is the normalised form looked up in the context: lower-case text for identifiers,
@@ -82,10 +86,13 @@ class ArgValue:
     path: str  # "refund.order_id", "book.passengers[0].dob"
     raw: object  # the value as passed (or the embedded token for free text)
     kind: str  # id, email, url, date, amount, count, percent, phone, postcode, text
-    key: object
+    # str for ids, emails, URLs, phones, postcodes and text; a day ordinal for dates; a Decimal
+    # for numbers
+    key: Any
     checked: bool = True
     embedded: bool = False  # read out of a longer free-text argument
     precision: Decimal = Decimal(0)  # half unit of the last written digit, for amounts
+    nkey: str = ""  # for amounts: the canonical digits the context store keys numbers by
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,12 +104,14 @@ class WalkNote:
     message: str
 
 
-@dataclass(slots=True)
 class _Walk:
-    tool: str
-    values: list[ArgValue] = field(default_factory=list)
-    notes: list[WalkNote] = field(default_factory=list)
-    list_lengths: list[int] = field(default_factory=list)
+    __slots__ = ("list_lengths", "notes", "tool", "values")
+
+    def __init__(self, tool: str) -> None:
+        self.tool = tool
+        self.values: list[ArgValue] = []
+        self.notes: list[WalkNote] = []
+        self.list_lengths: list[int] = []
 
 
 def compact(text: str) -> str:
@@ -149,10 +158,18 @@ def parse_amount(text: str) -> tuple[Decimal, str, Decimal] | None:
 def _number(path: str, raw: object, value: Decimal, kind: str, embedded: bool = False) -> ArgValue:
     value = abs(value)
     small = value == value.to_integral_value() and value <= 10
-    _, _, frac = format(value, "f").partition(".")
+    text = format(value, "f")
+    _, _, frac = text.partition(".")
     precision = Decimal(5).scaleb(-len(frac) - 1)
     return ArgValue(
-        path, raw, kind, value, checked=not small, embedded=embedded, precision=precision
+        path,
+        raw,
+        kind,
+        value,
+        checked=not small,
+        embedded=embedded,
+        precision=precision,
+        nkey=_nkey(text),
     )
 
 
@@ -188,7 +205,9 @@ def plain_path(path: str) -> str:
     """A path without list indices, as policies and schemas name it: ``a[0].b`` -> ``a.b``."""
     if "[" not in path:
         return path
-    return re.sub(r"\[\d+\]", "", path)
+    if path.endswith("]") and path.count("[") == 1:
+        return path[: path.index("[")]
+    return _INDEX.sub("", path)
 
 
 def _walk(
@@ -208,12 +227,21 @@ def _walk(
             )
         )
         return
-    if isinstance(node, Mapping):
-        for k, v in node.items():
-            _walk(walk, f"{path}.{k}", v, depth + 1, skip, kinds)
+    kind = type(node)
+    if kind is str:  # the common case first: no ABC checks on the hot path
+        _string(walk, path, node, skip, kinds)  # type: ignore[arg-type]
         return
-    if isinstance(node, (list, tuple, set, frozenset)):
-        items = sorted(node, key=repr) if isinstance(node, (set, frozenset)) else node
+    if kind is dict or isinstance(node, Mapping):
+        plain = not skip and not kinds
+        for k, v in node.items():  # type: ignore[attr-defined]
+            if plain and type(v) is str and len(v) <= MAX_STRING:
+                walk.values.extend(classify(f"{path}.{k}", v))  # the hot path, one call less
+            else:
+                _walk(walk, f"{path}.{k}", v, depth + 1, skip, kinds)
+        return
+    if kind is list or isinstance(node, (list, tuple, set, frozenset)):
+        seq: list[Any] | tuple[Any, ...] = node  # type: ignore[assignment]
+        items = sorted(seq, key=repr) if isinstance(node, (set, frozenset)) else seq
         walk.list_lengths.append(len(items))
         for i, v in enumerate(items):
             _walk(walk, f"{path}[{i}]", v, depth + 1, skip, kinds)
@@ -230,10 +258,10 @@ def _scalar(
 ) -> None:
     if node is None or isinstance(node, bool):
         return
-    plain = plain_path(path)
-    skipped = skip.get(plain)
-    if skipped is not None and _text_of(node) in skipped:
-        return
+    if skip:
+        skipped = skip.get(plain_path(path))
+        if skipped is not None and _text_of(node) in skipped:
+            return
     if isinstance(node, (bytes, bytearray, memoryview)):
         walk.notes.append(
             WalkNote(path, "binary_arg", f"{path}: binary content ({len(node)} bytes) not read")
@@ -267,7 +295,22 @@ def _scalar(
             )
         )
         node = str(node)
-    text = node
+    _string(walk, path, node, skip, kinds)
+
+
+def _string(
+    walk: _Walk,
+    path: str,
+    text: str,
+    skip: Mapping[str, frozenset[str]],
+    kinds: Mapping[str, str],
+) -> None:
+    plain = path
+    if skip or kinds:
+        plain = plain_path(path)
+        skipped = skip.get(plain)
+        if skipped is not None and text in skipped:
+            return
     if len(text) > MAX_STRING:
         walk.notes.append(
             WalkNote(
@@ -277,7 +320,7 @@ def _scalar(
             )
         )
         text = text[:MAX_STRING]
-    walk.values.extend(classify(path, text, kinds.get(plain)))
+    walk.values.extend(classify(path, text, kinds.get(plain) if kinds else None))
 
 
 def _text_of(node: object) -> str:
@@ -287,12 +330,20 @@ def _text_of(node: object) -> str:
 def classify(path: str, text: str, forced: str | None = None) -> list[ArgValue]:
     """The values one string argument holds (one for a scalar value, several for free text).
 
-    >>> [(v.kind, v.key == date(2024, 6, 30).toordinal()) for v in classify("x.when", "June 30, 2024")]
-    [('date', True)]
+    >>> [(v.kind, date.fromordinal(v.key)) for v in classify("x.when", "June 30, 2024")]
+    [('date', datetime.date(2024, 6, 30))]
     """
-    s = text.strip()
+    s = text
     if not s:
         return []
+    if s[0].isspace() or s[-1].isspace():
+        s = s.strip()
+        if not s:
+            return []
+    if forced is None and " " not in s:
+        fast = _fast(path, text, s)
+        if fast is not None:
+            return fast
     low = s.lower()
     name = path.rsplit(".", 1)[-1].lower()
     if forced == "email" or (("@" in s) and _EMAIL.fullmatch(s)):
@@ -338,6 +389,47 @@ def classify(path: str, text: str, forced: str | None = None) -> list[ArgValue]:
         # source rule on this argument still sees the whole string.
         return [ArgValue(path, text, "text", low, checked=False)]
     return found
+
+
+def _fast(path: str, text: str, s: str) -> list[ArgValue] | None:
+    """The common shapes without a regex: a plain number, an ISO date, a one-word identifier.
+    ``None`` sends the string down the full path."""
+    if "@" in s or "://" in s:
+        return None
+    c0 = s[0]
+    if c0.isdigit():
+        if s.isdigit():
+            if len(s) >= 5 or (c0 == "0" and len(s) > 1):
+                # A digit string with a leading zero or of ZIP/account length is an identifier.
+                name = path[path.rfind(".") + 1 :].lower()
+                postal = len(s) in (5, 9) and any(k in name for k in _POSTCODE_KEYS)
+                return [ArgValue(path, text, "postcode" if postal else "id", s)]
+            return [ArgValue(path, text, "count", Decimal(s), checked=int(s) > 10, nkey=s)]
+        if len(s) == 10 and s[4] == "-" and s[7] == "-" and s[:4].isdigit():
+            try:
+                day = date(int(s[:4]), int(s[5:7]), int(s[8:])).toordinal()
+            except ValueError:
+                return None
+            return [ArgValue(path, text, "date", day)]
+        if s.count(".") == 1 and s.replace(".", "", 1).isdigit():
+            _, _, frac = s.partition(".")
+            precision = Decimal(5).scaleb(-len(frac) - 1)
+            return [ArgValue(path, text, "amount", Decimal(s), precision=precision, nkey=_nkey(s))]
+        return None
+    if c0.isalpha() or c0 == "#" or c0 == "_":
+        if _DIGIT.search(s) is None:
+            return [ArgValue(path, text, "text", s.lower(), checked=False)]
+        if s[:3].lower() in _MONTH_PREFIXES and _DIGIT.match(s, 3) is None:
+            return None  # "Jun30" or "June-30-2024": let the date reader look
+        return [ArgValue(path, text, "id", s.lower().rstrip(".,;:"))]
+    return None
+
+
+def _nkey(n: str) -> str:
+    whole, _, frac = n.partition(".")
+    frac = frac.rstrip("0")
+    whole = whole.lstrip("0") or "0"
+    return f"{whole}.{frac}" if frac else whole
 
 
 def _url_key(url: str) -> str:
