@@ -204,6 +204,7 @@ class CrossfootTool:
         self.cf: Any = crossfoot
         self.options = dict(CROSSFOOT_OPTIONS if options is None else options)
         self._cache: tuple[int, Any] | None = None
+        self.last_details: list[dict[str, Any]] = []
 
     def _checker(self, item: Item) -> Any:
         if self._cache is None or self._cache[0] != id(item.sources):
@@ -227,7 +228,9 @@ class CrossfootTool:
         a, b = prep.item.sentences[i]
         text = prep.item.answer[:a] + new + prep.item.answer[b:]
         report = self._checker(prep.item).check(text)
-        return any(not c.passed for c in self._sentence_claims(report, a, a + len(new)))
+        claims = self._sentence_claims(report, a, a + len(new))
+        self.last_details = [_claim_detail(c) for c in claims]  # why a miss passed, for reading
+        return any(not c.passed for c in claims)
 
 
 def _claim_detail(c: Any) -> dict[str, Any]:
@@ -235,6 +238,7 @@ def _claim_detail(c: Any) -> dict[str, Any]:
     return {
         "text": c.text,
         "status": c.status,
+        "rule": f"{ev.rule}/{ev.kind}" if ev is not None else "",
         "why": (ev.formula if ev is not None else "") or getattr(c, "message", ""),
     }
 
@@ -439,7 +443,8 @@ def _score(
         st["flagged_and_bad"] += flagged_answer
         if keep:
             kind = "real_flagged" if flagged_answer else "real_missed"
-            out.records.append(_record(item, -1, kind, []))
+            flat = [d for i in numeric for d in prep.details[i]]
+            out.records.append(_record(item, -1, kind, flat))
     for i in numeric:
         label = item.sentence_label(i)
         a, b = item.sentences[i]
@@ -474,7 +479,8 @@ def _score(
                     out.records.append(_record(item, i, "engine_error", [{"why": repr(err)}]))
             st["injections"][kind]["caught"] += caught
             if keep and not caught:
-                out.records.append(_record(item, i, f"miss_{kind}", [], injected=new))
+                details = getattr(tool, "last_details", [])
+                out.records.append(_record(item, i, f"miss_{kind}", details, injected=new))
 
 
 def _record(

@@ -162,3 +162,20 @@ def test_figured_runner() -> None:
     assert figured_sentence_fails("Sales were 1,496.5 in 2019.", [table], trace) is False
     assert figured_sentence_fails("Sales were 9,999.5 in 2019.", [table], trace) is True
     assert figured_sentence_fails("Sales were 1,496.5.", [], trace) is None
+
+
+def test_causes_of_false_alarms() -> None:
+    from corpora.causes import classify_number, derivable
+
+    src = ['[["", "2019", "2018"], ["Other", "44.1", "56.7"]]']
+    assert derivable(-12.6, 0.05, [-56.7, -44.1, 44.1, 56.7]) == "difference"
+    assert classify_number("-12.6", src, "", "").startswith("one difference")
+    assert classify_number("12", src, "What if it were 12?", "") == (
+        "number from the question, not in the sources"
+    )
+    assert classify_number("44.1 billion", [*src, "(in millions)"], "", "").startswith(
+        "scale word contradicts"
+    )
+    assert classify_number("44.1 million", [*src, "in millions"], "", "").startswith(
+        "scale word matches"
+    )
