@@ -254,6 +254,7 @@ def _finish(
     return replace(report, claims=tuple(claims)) if changed else report
 
 
+_CLAUSE_BREAK = re.compile(r"[;:,()\u2013\u2014]|\s-\s|\band\b|\bwhile\b|\bbut\b")
 _NOUN_AFTER = re.compile(
     r"^\s*(?:(?:of|in)\s+(?:(?:the|all|total|our|their|its)\s+)*)?([A-Za-z][A-Za-z_-]*)"
 )
@@ -297,11 +298,11 @@ def _named_column(
         word = m.group(1).lower().rstrip("s")
         if word in measured:
             return "" if word in used else m.group(1)
-    before: list[str] = [
-        w
-        for w in _WORD.findall(text[start : c.mention.start])
-        if w.lower().rstrip("s") in measured
-    ]
+    clause = _CLAUSE_BREAK.split(text[start : c.mention.start])[-1]
+    if start > 0 and clause is not None and text[start - 1 : start].isalnum():
+        # Right after the previous figure: its own noun ("47,900 orders; ...") is not ours.
+        clause = _NOUN_AFTER.sub("", clause, count=1)
+    before: list[str] = [w for w in _WORD.findall(clause) if w.lower().rstrip("s") in measured]
     if before and not any(w.lower().rstrip("s") in used for w in before):
         return before[-1]
     return ""
