@@ -1,0 +1,131 @@
+"""Restatements and step-by-step arithmetic over figures the answer already grounded."""
+
+from __future__ import annotations
+
+from crossfoot import check
+from crossfoot._extract import extract
+from crossfoot._index import ValueIndex
+from crossfoot._types import Claim, Evidence, Sentence, SourceValue
+from crossfoot.rules import ClaimContext, Options, Scope
+from crossfoot.rules.steps import step_arithmetic
+
+# Two records, so an uncited sentence cannot derive across them from the sources alone: only the
+# answer's own grounded figures connect them.
+SOURCES = [
+    {"id": "R1", "text": "Revenue in 2018 was $4.2 million."},
+    {"id": "R2", "text": "Revenue in 2019 was $5.5 million."},
+]
+
+
+def _claims(answer: str) -> list[Claim]:
+    return list(check(answer, SOURCES).claims)
+
+
+def _last(answer: str) -> Claim:
+    return _claims(answer)[-1]
+
+
+def test_percent_change_over_grounded_figures() -> None:
+    claim = _last(
+        "Revenue was $4.2 million in 2018 [R1] and $5.5 million in 2019 [R2]. It grew 31%."
+    )
+    assert claim.status == "derived"
+    assert claim.evidence is not None
+    assert (claim.evidence.rule, claim.evidence.kind) == ("steps", "percent_change")
+    assert "$4.2 million (sentence 1)" in claim.evidence.formula
+    assert len(claim.evidence.operands) == 2
+
+
+def test_opposite_direction_with_known_order_is_contradicted() -> None:
+    claim = _last(
+        "Revenue was $4.2 million in 2018 [R1] and $5.5 million in 2019 [R2]. It fell 31%."
+    )
+    assert claim.status == "contradicted"
+
+
+def test_order_from_the_answer_wording() -> None:
+    claim = _last(
+        "Revenue went from $4.2 million [R1] to $5.5 million [R2]. That was a 31% decline."
+    )
+    assert claim.status == "contradicted"
+
+
+def test_unknown_order_checks_magnitude_only() -> None:
+    claim = _last(
+        "Revenue figures were $4.2 million [R1] and $5.5 million [R2]. The gap is $1.3 million."
+    )
+    assert claim.status == "derived"
+    assert claim.evidence is not None and claim.evidence.note == "order unknown: magnitude only"
+
+
+def test_wrong_step_is_not_grounded() -> None:
+    claim = _last(
+        "Revenue was $4.2 million in 2018 [R1] and $5.5 million in 2019 [R2]. It grew 35%."
+    )
+    assert claim.status == "unsupported"
+
+
+def test_operands_more_than_two_sentences_back_are_not_used() -> None:
+    answer = (
+        "Revenue was $4.2 million in 2018 [R1] and $5.5 million in 2019 [R2]. Costs were flat. "
+        "Staff were flat. Headcount was flat. It grew 31%."
+    )
+    assert _last(answer).status == "unsupported"
+
+
+def test_sum_needs_the_figures_grounded() -> None:
+    claim = _last(
+        "Revenue was $4.2 million [R1] and $5.5 million [R2]. Combined, that is $9.7 million."
+    )
+    assert claim.status == "derived"
+    assert claim.evidence is not None and claim.evidence.kind == "sum"
+
+
+def test_restatement_of_a_derived_figure() -> None:
+    answer = (
+        "Revenue was $4.2 million in 2018 [R1] and $5.5 million in 2019 [R2]. It grew 31%. "
+        "Growth of 31% beat the plan."
+    )
+    last = _last(answer)
+    assert last.status == "derived"
+    assert last.evidence is not None and last.evidence.kind == "restatement"
+    assert last.evidence.formula.startswith("restates 31% (sentence 2): % change")
+
+
+def test_restatement_across_a_dropped_unit() -> None:
+    sources = [{"id": "R1", "text": "Scores were 76, 73 and 52."}]
+    claims = check("(76 + 73 + 52) / 3 = 67. The average is $67 million.", sources).claims
+    last = claims[-1]
+    assert last.status == "derived"
+    assert last.evidence is not None and last.evidence.kind == "restatement"
+
+
+def _ctx(text: str, grounded: tuple[Claim, ...], position: int) -> ClaimContext:
+    mentions = tuple(extract(text))
+    index = ValueIndex([])
+    return ClaimContext(
+        mention=mentions[position],
+        sentence=Sentence(1, text.index("The"), len(text), text[text.index("The") :]),
+        text=text,
+        mentions=mentions,
+        position=position,
+        scope=Scope((), False, index, (index,)),
+        options=Options(),
+        grounded=grounded,
+    )
+
+
+def test_dropped_unit_alias_is_never_an_operand() -> None:
+    text = "Figures: 2.2 and 3.3. The total is 5.5."
+    mentions = extract(text)
+    first = Sentence(0, 0, text.index("The"), text[: text.index("The")])
+
+    def grounded(i: int, operand: bool) -> Claim:
+        sv = SourceValue(mentions[i].value * 10**9, "R1", operand=operand)
+        return Claim(mentions[i], first, "supported_exact", Evidence("direct", "exact", "x", (sv,)))
+
+    ok = _ctx(text, (grounded(0, True), grounded(1, True)), 2)
+    verdict = step_arithmetic(ok)
+    assert verdict is not None and verdict.status == "derived"
+    alias = _ctx(text, (grounded(0, False), grounded(1, True)), 2)
+    assert step_arithmetic(alias) is None
