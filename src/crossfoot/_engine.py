@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ._extract import extract
 from ._report import Report
-from ._text import citations, split_sentences
+from ._text import Citation, citations, split_sentences
 from ._types import PASSING_STATUSES, Claim, Mention, Sentence
 from .rules import ClaimContext, Options, Rule, Scope, Verdict, rules
 
@@ -59,7 +59,7 @@ def verify(
 
     sentences = split_sentences(text, cites, resolve)
     mentions = tuple(_claims_of(text, cites, keep))
-    claim_mentions = [m for m in mentions if m.claim]
+    claim_mentions = [(i, m) for i, m in enumerate(mentions) if m.claim]
     starts = [s.start for s in sentences]
 
     issues: list[str] = []
@@ -67,6 +67,7 @@ def verify(
         for token in s.unknown:
             issues.append(f"sentence {s.index + 1} cites [{token}], which is not a source")
 
+    shared: dict[str, object] = {}  # per-answer caches rules may fill (e.g. parsed calculations)
     scopes: dict[tuple[tuple[str, ...] | None, bool], Scope] = {}
 
     def scope_for(ids: tuple[str, ...] | None, cited: bool) -> Scope:
@@ -86,7 +87,7 @@ def verify(
 
     claims: list[Claim] = []
     grounded: list[Claim] = []
-    for mention in claim_mentions:
+    for position, mention in claim_mentions:
         sentence = sentences[max(0, bisect_right(starts, mention.start) - 1)] if sentences else Sentence(0, 0, len(text), text)
         if sentence.unknown and not sentence.cited:
             claims.append(
@@ -108,10 +109,11 @@ def verify(
             sentence=sentence,
             text=text,
             mentions=mentions,
-            position=mentions.index(mention),
+            position=position,
             scope=scope,
             options=options,
-            grounded=tuple(grounded),
+            grounded=grounded,
+            shared=shared,
         )
         verdict = _run(all_rules, ctx)
         if verdict is None and sentence.cited:
@@ -173,16 +175,19 @@ def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:
     return None
 
 
-def _claims_of(text: str, cites: list, keep: Callable[[Mention], bool] | None) -> list[Mention]:  # type: ignore[type-arg]
+def _claims_of(
+    text: str, cites: list[Citation], keep: Callable[[Mention], bool] | None
+) -> list[Mention]:
     """Mentions of the answer, with non-claims marked ``claim=False``."""
     from dataclasses import replace
 
     found = extract(text)
     constants = _constants(text, found)
     out: list[Mention] = []
-    spans = [(c.start, c.end) for c in cites]
+    starts = [c.start for c in cites]
     for i, m in enumerate(found):
-        if any(a <= m.start < b for a, b in spans):
+        j = bisect_right(starts, m.start) - 1
+        if j >= 0 and m.start < cites[j].end:
             continue  # the "1" of "[1]"
         is_claim = m.claim and m.kind != "year" and i not in constants
         if is_claim and keep is not None and not keep(m):

@@ -70,6 +70,7 @@ def split_sentences(
     bounds = _boundaries(text, cites)
     sentences: list[Sentence] = []
     start = 0
+    ci = 0  # citations are in text order: walk them alongside the sentences
     for end in [*bounds, len(text)]:
         chunk = text[start:end]
         stripped = chunk.strip()
@@ -78,15 +79,18 @@ def split_sentences(
             s1 = s0 + len(stripped)
             cited: list[str] = []
             unknown: list[str] = []
-            for c in cites:
-                if s0 <= c.start < s1:
-                    for token in c.tokens:
-                        sid = resolve(token)
-                        if sid is None:
-                            if token not in unknown:
-                                unknown.append(token)
-                        elif sid not in cited:
-                            cited.append(sid)
+            while ci < len(cites) and cites[ci].start < s0:
+                ci += 1
+            cj = ci
+            while cj < len(cites) and cites[cj].start < s1:
+                for token in cites[cj].tokens:
+                    sid = resolve(token)
+                    if sid is None:
+                        if token not in unknown:
+                            unknown.append(token)
+                    elif sid not in cited:
+                        cited.append(sid)
+                cj += 1
             sentences.append(
                 Sentence(len(sentences), s0, s1, text[s0:s1], tuple(cited), tuple(unknown))
             )

@@ -12,7 +12,7 @@ Each rule family lives in its own module and registers nothing at import: the or
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -84,9 +84,12 @@ class ClaimContext:
     options: Options
     # Claims of the answer already passed (earlier mentions), for restatements and step-by-step
     # arithmetic. Rules look back at most two sentences (see rules.steps).
-    grounded: tuple[Claim, ...] = ()
-    # Scratch space a rule may leave for later rules (e.g. the written-calculation parse).
+    grounded: Sequence[Claim] = ()  # the engine's running list: read it, never keep it
+    # Scratch space a rule may leave for later rules, for this claim only.
     notes: dict[str, object] = field(default_factory=dict)
+    # One dict shared by every claim of the same answer: per-answer caches (parse the answer's
+    # calculations once, not once per claim). Key by module name.
+    shared: dict[str, object] = field(default_factory=dict)
 
     @property
     def sentence_mentions(self) -> tuple[Mention, ...]:
