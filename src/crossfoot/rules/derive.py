@@ -47,8 +47,9 @@ from decimal import Decimal
 
 from .._direction import answer_order, sign_words, stated_direction
 from .._index import ValueIndex
+from .._rowmatch import names_row
 from .._types import Evidence, Mention, SourceValue, format_decimal
-from .._years import aligned, known_order, related_score, same_quantity
+from .._years import aligned, known_order, period, related_score, same_quantity, years_in_text
 from . import ClaimContext, Verdict
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "claim_interval",
     "currency_ok",
     "derivable",
+    "focus_ok",
     "group_too_large",
     "kind_allowed",
     "label",
@@ -213,6 +215,84 @@ def group_too_large(group: ValueIndex, limit: int) -> bool:
 def kind_allowed(ctx: ClaimContext, kind: str) -> bool:
     allowed = ctx.options.derivations
     return allowed is None or kind in allowed
+
+
+@dataclass(frozen=True, slots=True)
+class _Focus:
+    years: tuple[int, ...]  # years the claim's sentence states, ascending
+    rows: dict[tuple[str, int], frozenset[int]]  # tables the sentence names rows of -> row indexes
+
+
+def _focus(ctx: ClaimContext) -> _Focus:
+    cached = ctx.notes.get("derive.focus")
+    if isinstance(cached, _Focus):
+        return cached
+    s = ctx.sentence
+    others = [
+        (m.start, m.end) for m in ctx.mentions if m.kind != "year" and s.start <= m.start < s.end
+    ]
+    years: set[int] = set()
+    for y in years_in_text(s.text):
+        years.add(y)
+    # Drop "years" that are really amounts of the sentence ("$2,019" or "2019 units").
+    for start, end in others:
+        for y in years_in_text(ctx.text[start:end]):
+            years.discard(y)
+    labels: dict[tuple[str, int], dict[int, str]] = {}
+    for group in ctx.scope.groups:
+        for v in group.values:
+            if v.table is not None and v.row_index is not None and v.row:
+                labels.setdefault((v.source_id, v.table), {})[v.row_index] = v.row
+    rows: dict[tuple[str, int], frozenset[int]] = {}
+    for key, by_index in labels.items():
+        named = frozenset(i for i, lab in by_index.items() if names_row(lab, s.text))
+        if named:
+            rows[key] = named
+    focus = _Focus(tuple(sorted(years)), rows)
+    ctx.notes["derive.focus"] = focus
+    return focus
+
+
+def focus_ok(ctx: ClaimContext, operands: tuple[SourceValue, ...], change: bool) -> bool:
+    """Do the operands fit what the claim's sentence names?
+
+    * Years: when the sentence states years and an operand names one, it must fit them. A change
+      with two or more stated years runs between stated years ("from 2019 to 2023"); a change with
+      one stated year Y ends in Y and starts in Y or Y-1 ("grew 12% in 2024"); other formulas stay
+      inside the stated span ("the 2021-2023 average", "in 2024, 12.8% of revenue").
+    * Rows: when the sentence names rows of a table (all of a row label's words), the operands
+      taken from that table must sit in named rows: all of them when it names two or more rows
+      ("the gap between A and B"), at least one when it names one ("margin rose as revenue grew").
+
+    Both narrow the search to what the answer talks about, which is what keeps coincidental
+    matches rare in tables with many values.
+    """
+    f = _focus(ctx)
+    if f.years:
+        lo, hi = f.years[0], f.years[-1]
+        for v in operands:
+            p = period(v)
+            if p is None:
+                continue
+            y = p[0]
+            if change and len(f.years) >= 2:
+                if y not in f.years:
+                    return False
+            elif change:
+                if y not in (hi, hi - 1):
+                    return False
+            elif not lo <= y <= hi:
+                return False
+    if f.rows:
+        tables = {(v.source_id, v.table) for v in operands if v.table is not None}
+        for key in tables:
+            named = f.rows.get(key)
+            if named is None:
+                continue
+            inside = [v.row_index in named for v in operands if (v.source_id, v.table) == key]
+            if not (all(inside) if len(named) >= 2 else any(inside)):
+                return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,13 +504,16 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         return False
     # Cells of one table combine only along a row or a column (crossfooting), never diagonally;
     # a change also needs both values to be one quantity (one series, two periods).
-    # A plain difference without direction words may also be a gap between two quantities
-    # (revenue - costs).
     if spec.kind == "difference" and claim_direction(ctx)[0] is None:
-        return aligned(x, y)
-    if spec.kind in CHANGE_KINDS:
-        return same_quantity(x, y)
-    return aligned(x, y)
+        # Without direction words a difference is a change of one quantity ("changed by $344m
+        # in 2024") or a gap between two things of one period ("the gap between A and B").
+        return (same_quantity(x, y) and focus_ok(ctx, (x, y), True)) or (
+            aligned(x, y) and focus_ok(ctx, (x, y), False)
+        )
+    if spec.kind in CHANGE_KINDS or spec.kind == "average":
+        # An average of two is of one quantity over time (or of unlabelled fields), like a change.
+        return same_quantity(x, y) and focus_ok(ctx, (x, y), spec.kind in CHANGE_KINDS)
+    return aligned(x, y) and focus_ok(ctx, (x, y), False)
 
 
 def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterator[Candidate]:

@@ -8,15 +8,17 @@ series (``revenue_2021`` ... ``revenue_2024``, one stem with periods), or all th
 small record (segments: ``americas``, ``emea``, ``apac``). A line longer than
 :data:`LINE_CAP` (12) values is not searched. Within a line:
 
-* a time series (every value names a distinct period) offers only runs of consecutive periods
-  of length 3..k ("the average of 2021-2023"), plus the whole line;
-* any other line (segments down a column, items along a row) offers every subset of size 3..k,
-  plus the whole line (the column total).
+* a time series (every value names a distinct period) and any table row or column offer only
+  runs of adjacent values of length 3..k ("the average of 2021-2023", a block of segments), plus
+  the whole line (the column total): at most 2 * 12 - 5 = 19 + 1 subsets for a 12-value line;
+* the fields of one small record have no order and offer every subset of size 3..k plus the
+  whole record: with k = ``options.max_sum_operands`` (default 4) at most
+  C(12,3) + C(12,4) + 1 = 716 subsets.
 
-With k = ``options.max_sum_operands`` (default 4) a 12-value line yields at most
-C(12,3) + C(12,4) + 1 = 716 subsets, and a group (already capped at ``max_derivation_operands``)
-only a few lines, so the search stays small and the coincidence rate stays measurable
-(see :mod:`crossfoot._coincidence`).
+A group is searched at all only up to ``max_derivation_operands`` values, so the search stays
+small and the coincidence rate stays low and measurable (see :mod:`crossfoot._coincidence`). The
+claim's sentence narrows it further (years and row names it states, see
+:func:`crossfoot.rules.derive.focus_ok`).
 
 **CAGR** ``((end / start) ** (1 / n) - 1) * 100``: percent claims only, only when the sentence
 says the rate is annual ("CAGR", "compound", "annual", "a year", "per year"), between two values
@@ -58,6 +60,7 @@ from .derive import (
     currency_ok,
     derivable,
     fmt_result,
+    focus_ok,
     group_too_large,
     kind_allowed,
     label,
@@ -142,18 +145,21 @@ def _is_series(line: Sequence[SourceValue]) -> tuple[SourceValue, ...] | None:
     return tuple(v for _, v in keyed)
 
 
-def _subsets(line: tuple[SourceValue, ...], k_max: int) -> Iterator[tuple[SourceValue, ...]]:
+def _subsets(
+    line: tuple[SourceValue, ...], k_max: int, runs_only: bool
+) -> Iterator[tuple[SourceValue, ...]]:
     series = _is_series(line)
+    ordered = series if series is not None else line
     n = len(line)
-    if series is not None:
+    if series is not None or runs_only:
         for k in range(3, min(k_max, n) + 1):
             for i in range(n - k + 1):
-                yield series[i : i + k]
+                yield ordered[i : i + k]
     else:
         for k in range(3, min(k_max, n) + 1):
             yield from combinations(line, k)
     if n > k_max:
-        yield series if series is not None else line
+        yield ordered
 
 
 def _sums(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterator[Candidate]:
@@ -166,14 +172,22 @@ def _sums(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterator[Candid
     unit = "%" if m.kind == "percent" else ""
     k_max = ctx.options.max_sum_operands
     for line in lines(group, cls):
+        # Table rows and columns have an order: only runs of adjacent cells (a block of segments,
+        # consecutive years) and the whole line are summed. Record fields have none: every subset.
+        runs_only = line[0].table is not None
         if len(line) > LINE_CAP:
             continue
         if m.kind == "money" and not all(currency_ok(m.currency, v.currency) for v in line):
             continue
-        for subset in _subsets(line, k_max):
+        for subset in _subsets(line, k_max, runs_only):
             total = sum((v.value for v in subset), Decimal(0))
+            mean = total / len(subset)
+            is_sum = want_sum and lo <= total <= hi
+            is_mean = want_mean and lo <= mean <= hi
+            if not (is_sum or is_mean) or not focus_ok(ctx, subset, False):
+                continue  # the common case: format nothing
             terms = " + ".join(f"{label(v)} ({format_decimal(v.value)})" for v in subset)
-            if want_sum and lo <= total <= hi:
+            if is_sum:
                 yield Candidate(
                     "sum",
                     f"{terms} = {fmt_result(ctx, total)}{unit}",
@@ -184,8 +198,7 @@ def _sums(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterator[Candid
                     related_score(subset),
                     abs(total - m.value),
                 )
-            mean = total / len(subset)
-            if want_mean and lo <= mean <= hi:
+            if is_mean:
                 yield Candidate(
                     "average",
                     f"({terms}) / {len(subset)} = {fmt_result(ctx, mean)}{unit}",
@@ -265,6 +278,8 @@ def _cagrs(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
                     if px is not None and (py is None or py[0] - px[0] != n):
                         continue
                     first, second = (x, y) if n > 0 else (y, x)
+                    if not focus_ok(ctx, (first, second), True):
+                        continue
                     yield from _cagr_candidate(ctx, first, second, steps)
 
 
