@@ -78,7 +78,7 @@ def _parse(path: Path, lines: list[str]) -> Iterator[Case]:
         text = raw.strip()
         if not text or text.startswith("#"):
             continue
-        where = f"{path}:{number}"
+        where = f"{path}, line {number}"
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
