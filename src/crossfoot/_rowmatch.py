@@ -244,11 +244,13 @@ def _named(table: _Table, words: set[str], glued: str = "") -> dict[str, float]:
         req = _required(toks)
         if req and _present(req, words, glued) == req:
             named[label] = _score(toks, words)
-    # A row whose tokens another named row contains is the vaguer reading: keep the fuller one.
+    # A row whose tokens another named row contains is the vaguer reading, and a row named only
+    # by leaving out "net"/"total" yields to one named in full: keep the fuller ones.
+    best = max(named.values(), default=0.0)
     return {
         a: sa
         for a, sa in named.items()
-        if not any(table.rows[a] < table.rows[b] for b in named if b != a)
+        if sa == best and not any(table.rows[a] < table.rows[b] for b in named if b != a)
     }
 
 

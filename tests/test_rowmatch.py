@@ -1,0 +1,74 @@
+"""The table-row check: token-level row names and year columns (``wrong_row``).
+
+Expected results are data in ``tests/vectors/language_rows.json``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from crossfoot import check
+from crossfoot._rowmatch import label_tokens, names_row, tokens
+
+VECTORS = json.loads((Path(__file__).parent / "vectors" / "language_rows.json").read_text("utf-8"))
+
+
+def _source(table: str) -> dict[str, str]:
+    return {"id": "R1", "text": "Results (in millions) " + json.dumps(VECTORS["tables"][table])}
+
+
+def _cases() -> list[object]:
+    out: list[object] = []
+    for case in VECTORS["rows"]:
+        marks = [pytest.mark.xfail(strict=True, reason=case["xfail"])] if "xfail" in case else []
+        out.append(pytest.param(case, marks=marks, id=str(case["answer"])))
+    return out
+
+
+@pytest.mark.parametrize("case", _cases())
+def test_row_vectors(case: dict[str, object]) -> None:
+    report = check(str(case["answer"]), [_source(str(case["table"]))])
+    got = {c.text.strip(): c.status for c in report.claims}
+    expected = case["expected"]
+    assert isinstance(expected, dict)
+    for text, status in expected.items():
+        assert got.get(text) == status, (text, got)
+
+
+def test_wrong_row_evidence_names_both_rows() -> None:
+    report = check("Net sales were $120 million in 2019 [R1].", [_source("main")])
+    claim = report.claims[0]
+    assert claim.status == "wrong_row"
+    assert claim.evidence is not None
+    assert claim.evidence.formula == (
+        "value is in [R1] Operating profit / 2019, but the sentence names Net sales"
+    )
+
+
+def test_wrong_year_evidence_names_both_years() -> None:
+    report = check("Net sales were $450 million in 2019 [R1].", [_source("main")])
+    assert report.claims[0].message == (
+        "value is in the 2018 column ([R1] Net sales / 2018), but the sentence says 2019"
+    )
+
+
+def test_check_table_rows_false_switches_the_check_off() -> None:
+    report = check(
+        "Net sales were $120 million in 2019 [R1].", [_source("main")], check_table_rows=False
+    )
+    assert report.claims[0].status == "supported_exact"
+
+
+def test_tokens_fold_plurals_and_drop_stop_words() -> None:
+    assert tokens("Total revenues of the Americas") == ["total", "revenue", "america"]
+    assert label_tokens("Working capital ( 1 )") == frozenset({"working", "capital"})
+
+
+def test_names_row_is_order_free_and_needs_every_content_word() -> None:
+    assert names_row("Sales, net", "net sales were up")
+    assert names_row("Net sales", "sales were up")
+    assert not names_row("Operating income", "operating profit was up")
+    assert not names_row("Other", "other costs rose")
+    assert not names_row("2020", "in 2020 we paid")
