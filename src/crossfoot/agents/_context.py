@@ -74,7 +74,8 @@ _CURRENCY = "$€£¥₹+"
 _PHONE_CHARS = re.compile(r"[\d().+-]+")
 _NON_DIGITS = re.compile(r"\D+")
 _GROUPED_ALL = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])")
-_SPLIT_PAIR = re.compile(r"(?<![\w#])(#?[a-z]{1,6}\d*|\d{2,})[ ](\d{2,}[a-z]?)(?![\w])")
+# "ord 88213", "de44 5001 0517 5407", "sw1a 1aa": groups after the first all hold a digit.
+_SPLIT_RUN = re.compile(r"(?<![\w#])#?[a-z\d]{1,8}(?: (?=[a-z]*\d)[a-z\d]{1,8}){1,8}(?![\w])")
 _PROSE_CAP = 20_000  # texts up to this size also get the regex passes (spaced phones, 1,200)
 _MONTH_WORDS = frozenset(
     "jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july "
@@ -329,12 +330,16 @@ class ContextStore:
         if seen.channel == "system":
             self._learn_examples(low)
             tokens -= self.examples
+            emails -= self.examples
             numbers -= {num_key(e) for e in self.examples if e.isdigit()}
         if len(low) <= _PROSE_CAP:
             # An identifier split by a space or dash in prose ("ORD 88213", "W23 78156") is
             # indexed whole as well, so finding it is a hash probe, not a scan.
-            for a, b in _SPLIT_PAIR.findall(low):
-                idish.append(a + b)
+            for run in _SPLIT_RUN.findall(low):
+                parts = run.split(" ")
+                for i in range(len(parts) - 1):
+                    for j in range(i + 2, len(parts) + 1):
+                        idish.append("".join(parts[i:j]))
             for run in _DIGIT_RUNS.findall(low):
                 d = _NON_DIGITS.sub("", run)
                 if len(d) >= 7:
@@ -378,7 +383,9 @@ class ContextStore:
     def _learn_examples(self, low: str) -> None:
         for m in _EXAMPLE.finditer(low):
             token = m[1].rstrip(_STRIP)
-            if _HAS_DIGIT.search(token):
+            if "@" in token:
+                self.examples.add(token)  # an example address is not a contact
+            elif _HAS_DIGIT.search(token):
                 self.examples.add(token)
                 fmt = id_format(token)
                 if fmt is not None:

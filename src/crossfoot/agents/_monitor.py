@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from ._context import ContextStore, Hit, is_error
+from ._context import ContextStore, Hit, dec_key, is_error
 from ._findings import Finding, ValueCheck, worst
 from ._policy import AgentPolicy
 from ._schema import ToolSchema, read_tools
@@ -51,6 +51,7 @@ _NOT_ID = re.compile(
 _NUM = r"\$?\d[\d,]*(?:\.\d+)?"
 _CALC = re.compile(rf"({_NUM}(?:\s*[-+×x*/]\s*{_NUM})+)\s*=\s*\$?(\d[\d,]*(?:\.\d+)?)")
 _CALC_TOKENS = re.compile(r"\d[\d,]*(?:\.\d+)?|[-+×x*/]")
+_OPERAND = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])\d+(?:\.\d+)?")
 _SCALES = {"k": 3, "thousand": 3, "m": 6, "million": 6, "bn": 9, "billion": 9}
 
 
@@ -349,6 +350,8 @@ class RunMonitor:
         )
         for note in notes:
             findings.append(_note(note, step))
+        if self.policy.pure_tools and self.policy.is_pure(name):
+            values = _operands(values)
         formats = schema.formats if schema else frozenset()
         quantities = [n for n in lengths if n >= 2]
         for v in values:
@@ -649,6 +652,38 @@ def _echoes(values: list[ArgValue]) -> list[tuple[str, object]]:
             out.append((v.kind, v.key))
         if isinstance(v.raw, str) and len(v.raw) >= 3:
             out.append(("raw", v.raw.lower()))
+    return out
+
+
+def _operands(values: list[ArgValue]) -> list[ArgValue]:
+    """A pure tool's inputs: every number in its string arguments ("49.99 * 3 + 12.34") is an
+    operand that must have a source, or the tool's output vouches for nothing."""
+    out: list[ArgValue] = []
+    seen: set[tuple[str, str]] = set()
+    for v in values:
+        if not isinstance(v.raw, str) or v.kind in ("id", "email", "url", "date", "phone"):
+            out.append(v)
+            continue
+        for m in _OPERAND.finditer(v.raw):
+            text = m[0].replace(",", "")
+            if (v.path, text) in seen:
+                continue
+            seen.add((v.path, text))
+            value = Decimal(text)
+            small = value == value.to_integral_value() and value <= 100
+            _, _, frac = text.partition(".")
+            out.append(
+                ArgValue(
+                    v.path,
+                    m[0],
+                    "amount",
+                    value,
+                    checked=not small,  # multipliers and counts in a formula need no source
+                    embedded=True,
+                    precision=Decimal(5).scaleb(-len(frac) - 1),
+                    nkey=dec_key(value),
+                )
+            )
     return out
 
 
