@@ -319,3 +319,40 @@ def test_cell_fallback_uses_extract() -> None:
         ("volatility", 2007, Decimal(27)),
         ("volatility", 2006, Decimal(28)),
     ]
+
+
+# --- unit headers across passages ------------------------------------------------------------
+
+
+def test_unit_header_in_one_passage_governs_a_table_in_another() -> None:
+    table = '[["", "2019"], ["Other", "44.1"]]'
+    ss = load_sources([table, "Sales by contract type (in millions):"])
+    views = {v.view: v for v in ss.sources[0].values}
+    assert set(views) == {"written", "true"}
+    assert views["true"].value == Decimal("44100000")
+    assert views["true"].unit_header == "(in millions)"
+    assert ss.sources[0].unit_header == "(in millions)"
+
+
+def test_passages_that_disagree_on_the_unit_scale_nothing() -> None:
+    table = '[["", "2019"], ["Other", "44.1"]]'
+    ss = load_sources([table, "Costs (in millions).", "Staff (in thousands)."])
+    assert [v.view for v in ss.sources[0].values] == ["both"]
+
+
+def test_records_do_not_borrow_units_from_other_sources() -> None:
+    ss = load_sources(
+        [{"id": "R1", "table": [["", "2019"], ["Other", "44.1"]]}, "Costs (in millions)."]
+    )
+    assert [v.view for v in ss.get("R1").values] == ["both"]  # type: ignore[union-attr]
+
+
+def test_lone_unit_cell_is_the_table_unit_not_part_of_a_column_label() -> None:
+    text = '[["", "2019", "2018"], ["", "(in millions)", ""], ["Sales", "5", "4"]]'
+    values = load_sources([text]).sources[0].values
+    assert {(v.column, v.view, v.value) for v in values} == {
+        ("2019", "written", Decimal(5)),
+        ("2019", "true", Decimal(5_000_000)),
+        ("2018", "written", Decimal(4)),
+        ("2018", "true", Decimal(4_000_000)),
+    }
