@@ -1,0 +1,77 @@
+"""Adapters that plug crossfoot into evaluation frameworks.
+
+Each adapter is one module that imports its framework only when used, so ``import crossfoot`` never
+pulls in DeepEval, Ragas, promptfoo glue or an SDK:
+
+- ``crossfoot.integrations.deepeval``: ``NumericGroundingMetric`` (extra ``deepeval``)
+- ``crossfoot.integrations.ragas``: ``NumericGrounding`` (extra ``ragas``)
+- ``crossfoot.integrations.promptfoo``: ``get_assert`` for a ``type: python`` assertion
+- ``crossfoot.integrations.pytest_plugin``: the ``crossfoot`` fixture and ``grounded`` marker
+- ``crossfoot.integrations.judge``: an optional model judge (extra ``judge``)
+
+The helpers here are shared by the adapters and import nothing beyond the standard library.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from crossfoot._report import Report
+
+__all__ = ["failure_lines", "reason", "require", "run_check"]
+
+
+def require(module: str, extra: str) -> ModuleType:
+    """Import ``module`` or raise ``ImportError`` naming the pip extra that provides it.
+
+    >>> require("json", "none").__name__
+    'json'
+    """
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise ImportError(
+            f"crossfoot's {extra} integration needs {module.split('.')[0]!r}: "
+            f'pip install "crossfoot[{extra}]"'
+        ) from exc
+
+
+def run_check(output: str, sources: Any, options: Mapping[str, Any] | None = None) -> Report:
+    """Run the engine: ``trace`` when ``options`` carries ``rows``, else ``check``.
+
+    >>> run_check("We sold 12 units.", ["12 units sold."]).passed
+    True
+    """
+    opts = dict(options or {})
+    rows = opts.pop("rows", None)
+    if rows is not None:
+        # ``trace`` is the same engine over result rows; looked up by name so this module does
+        # not depend on where the engine keeps it.
+        report: Report = importlib.import_module("crossfoot").trace(output, rows, **opts)
+        return report
+    from crossfoot._check import check
+
+    return check(output, sources, **opts)
+
+
+def failure_lines(report: Report) -> list[str]:
+    """One line per failing claim (``[status] text - evidence``), then each issue."""
+    lines = [claim.describe() for claim in report.claims if not claim.passed]
+    lines += [f"issue: {issue}" for issue in report.issues]
+    return lines
+
+
+def reason(report: Report) -> str:
+    """A short verdict for a framework's ``reason`` field: counts, then what failed.
+
+    >>> reason(run_check("We sold 12 units.", ["12 units sold."]))
+    '1/1 numbers grounded'
+    """
+    grounded = sum(1 for claim in report.claims if claim.passed)
+    head = f"{grounded}/{len(report.claims)} numbers grounded"
+    lines = failure_lines(report)
+    return head if not lines else head + "; failing: " + "; ".join(lines)

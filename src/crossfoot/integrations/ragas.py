@@ -1,0 +1,91 @@
+"""Ragas metric: the share of numbers in ``response`` grounded in ``retrieved_contexts``.
+
+>>> from ragas import EvaluationDataset, evaluate                          # doctest: +SKIP
+>>> data = EvaluationDataset.from_list([{"user_input": "Units?",
+...     "response": "We shipped 12,400 units.",
+...     "retrieved_contexts": ["In FY2024 Acme shipped 12,400 units."]}])  # doctest: +SKIP
+>>> result = evaluate(data, metrics=[NumericGrounding()])                 # doctest: +SKIP
+>>> result.to_pandas()["numeric_grounding"][0]                           # doctest: +SKIP
+1.0
+
+Always pass ``metrics=``: with none, Ragas builds an OpenAI judge. Needs ``pip install
+"crossfoot[ragas]"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import require, run_check
+
+__all__ = ["NumericGrounding", "numeric_grounding_metric"]
+
+_base = require("ragas.metrics.base", "ragas")
+if TYPE_CHECKING:
+    _SingleTurnMetric = object
+else:
+    _SingleTurnMetric = _base.SingleTurnMetric
+
+
+@dataclass
+class NumericGrounding(_SingleTurnMetric):
+    """Legacy (``ragas.evaluate``) metric. ``strict_mode`` scores 1.0 only when the whole report
+    passes; ``options`` passes any other ``check`` option.
+
+    >>> NumericGrounding(require_citations=True).name                      # doctest: +SKIP
+    'numeric_grounding'
+    """
+
+    name: str = "numeric_grounding"
+    require_citations: bool = False
+    allow_rounding: bool = True
+    allow_derived: bool = True
+    check_table_rows: bool = True
+    strict_mode: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+    _required_columns: dict[Any, set[str]] = field(
+        default_factory=lambda: {_base.MetricType.SINGLE_TURN: {"response", "retrieved_contexts"}}
+    )
+
+    def init(self, run_config: Any) -> None:
+        """Nothing to set up: no model, no embeddings."""
+
+    def grade(self, response: str, contexts: list[str]) -> float:
+        """Score one answer against its contexts (what ``ragas.evaluate`` calls per row)."""
+        options = {
+            "require_citations": self.require_citations,
+            "allow_rounding": self.allow_rounding,
+            "allow_derived": self.allow_derived,
+            "check_table_rows": self.check_table_rows,
+            **self.options,
+        }
+        report = run_check(response or "", list(contexts or []), options)
+        if self.strict_mode:
+            return 1.0 if report.passed else 0.0
+        return float(report.score)
+
+    async def _single_turn_ascore(self, sample: Any, callbacks: Any) -> float:
+        return self.grade(sample.response, sample.retrieved_contexts)
+
+    async def _ascore(self, row: dict[str, Any], callbacks: Any) -> float:
+        return self.grade(row.get("response", ""), row.get("retrieved_contexts") or [])
+
+
+def numeric_grounding_metric(**options: Any) -> Any:
+    """The same score as a new-style Ragas metric (``ragas.metrics.numeric_metric``).
+
+    >>> m = numeric_grounding_metric()                                     # doctest: +SKIP
+    >>> m.score(response="12 units.", retrieved_contexts=["12 units."]).value  # doctest: +SKIP
+    1.0
+    """
+    metrics = require("ragas.metrics", "ragas")
+    result_type = require("ragas.metrics.result", "ragas").MetricResult
+
+    def numeric_grounding(response: str, retrieved_contexts: list[str]) -> Any:
+        report = run_check(response, list(retrieved_contexts), options)
+        return result_type(value=float(report.score), reason=report.summary())
+
+    return metrics.numeric_metric(name="numeric_grounding", allowed_values=(0.0, 1.0))(
+        numeric_grounding
+    )

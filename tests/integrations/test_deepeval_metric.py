@@ -1,0 +1,99 @@
+"""NumericGroundingMetric through real DeepEval: assert_test, evaluate, and `deepeval test run`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from _support import CONTEXT, GROUNDED, HALLUCINATED, docs_example
+from deepeval import assert_test, evaluate
+from deepeval.errors import MissingTestCaseParamsError
+from deepeval.test_case import LLMTestCase, RetrievedContextData
+
+from crossfoot.integrations.deepeval import NumericGroundingMetric
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # DeepEval writes run caches to ./.deepeval; its pytest plugin may have fixed that path before
+    # conftest could point it elsewhere, so run these tests from a temporary directory.
+    monkeypatch.chdir(tmp_path)
+
+
+def case(answer: str, **fields: object) -> LLMTestCase:
+    fields.setdefault("retrieval_context", CONTEXT)
+    return LLMTestCase(input="How many units did Acme ship?", actual_output=answer, **fields)
+
+
+def test_assert_test_passes_on_grounded_answer() -> None:
+    assert_test(case(GROUNDED), [NumericGroundingMetric()], run_async=False)
+
+
+def test_assert_test_fails_naming_the_number() -> None:
+    with pytest.raises(AssertionError) as failure:
+        assert_test(case(HALLUCINATED), [NumericGroundingMetric()], run_async=False)
+    assert "13,900" in str(failure.value)
+
+
+def test_measure_scores_share_of_grounded_numbers() -> None:
+    metric = NumericGroundingMetric(threshold=0.5)
+    score = metric.measure(case("Acme shipped 12,400 units in FY2024, up from 11,000."))
+    assert score == 0.5
+    assert metric.success is True
+    assert metric.reason.startswith("1/2 numbers grounded")
+    assert "11,000" in metric.reason
+    strict = NumericGroundingMetric(threshold=0.5, strict_mode=True)
+    assert strict.measure(case("Acme shipped 12,400 units in FY2024, up from 11,000.")) == 0.0
+    assert strict.success is False
+
+
+def test_sources_from_context_and_retrieved_context_data() -> None:
+    metric = NumericGroundingMetric()
+    chunk = RetrievedContextData(context=CONTEXT[0], source="report.pdf")
+    assert metric.measure(case(GROUNDED, retrieval_context=[chunk])) == 1.0
+    assert metric.measure(case(GROUNDED, retrieval_context=None, context=CONTEXT)) == 1.0
+
+
+def test_missing_context_raises_deepeval_error() -> None:
+    with pytest.raises(MissingTestCaseParamsError, match="retrieval_context or context"):
+        NumericGroundingMetric().measure(case(GROUNDED, retrieval_context=None))
+
+
+def test_evaluate_keeps_constructor_options_in_async_mode() -> None:
+    # evaluate() rebuilds metrics from their attributes; require_citations must survive the copy.
+    metric = NumericGroundingMetric(require_citations=True)
+    result = evaluate(test_cases=[case(GROUNDED)], metrics=[metric])
+    (test_result,) = result.test_results
+    assert test_result.success is False
+    assert "uncited" in test_result.metrics_data[0].reason
+    lenient = evaluate(test_cases=[case(GROUNDED)], metrics=[NumericGroundingMetric()])
+    assert lenient.test_results[0].success is True
+
+
+def run_deepeval(tmp_path: Path, source: str) -> subprocess.CompletedProcess[str]:
+    test_file = tmp_path / "test_deepeval_grounding.py"
+    test_file.write_text(source, encoding="utf-8")
+    deepeval = Path(sys.executable).with_name("deepeval")
+    return subprocess.run(
+        [str(deepeval), "test", "run", str(test_file)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env={**os.environ, "NO_COLOR": "1", "COLUMNS": "200"},
+    )
+
+
+def test_deepeval_test_run_on_docs_example(tmp_path: Path) -> None:
+    source = docs_example("test_deepeval_grounding.py")
+    passed = run_deepeval(tmp_path, source)
+    assert passed.returncode == 0, passed.stdout[-3000:] + passed.stderr[-3000:]
+    assert "Numeric Grounding" in passed.stdout
+    failing = source.replace("12,400 units in FY2024, up 24%", "13,900 units in FY2024, up 24%")
+    failed = run_deepeval(tmp_path, failing)
+    assert failed.returncode != 0
+    assert "13,900" in failed.stdout + failed.stderr

@@ -1,0 +1,106 @@
+"""The promptfoo assertion through the real promptfoo CLI (pinned in integrations/promptfoo)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from _support import CONTEXT, GROUNDED, HALLUCINATED, ROOT, docs_example
+
+from crossfoot.integrations import promptfoo
+
+EXAMPLE = ROOT / "integrations" / "promptfoo"
+CLI = EXAMPLE / "node_modules" / ".bin" / "promptfoo"
+
+
+def test_get_assert_reads_every_source_location() -> None:
+    ok = promptfoo.get_assert(GROUNDED, {"vars": {"sources": CONTEXT}})
+    assert ok["pass"] is True and ok["score"] == 1.0
+    assert all(part["pass"] for part in ok["component_results"])
+    as_json = promptfoo.get_assert(HALLUCINATED, {"vars": {"sources": json.dumps(CONTEXT)}})
+    assert as_json["pass"] is False
+    assert any(
+        "13,900" in part["reason"] and not part["pass"] for part in as_json["component_results"]
+    )
+    from_metadata = promptfoo.get_assert(
+        GROUNDED, {"vars": {}, "test": {"metadata": {"sources": CONTEXT}}}
+    )
+    assert from_metadata["pass"] is True
+    from_config = promptfoo.get_assert(GROUNDED, {"config": {"sources": CONTEXT}})
+    assert from_config["pass"] is True
+
+
+def test_options_from_config_and_vars() -> None:
+    strict = promptfoo.get_assert(
+        GROUNDED, {"vars": {"sources": CONTEXT, "crossfoot_options": '{"require_citations": true}'}}
+    )
+    assert strict["pass"] is False and "uncited" in strict["reason"]
+    assert (
+        promptfoo.get_assert(
+            GROUNDED, {"vars": {"sources": CONTEXT}, "config": {"require_citations": True}}
+        )["pass"]
+        is False
+    )
+
+
+def test_no_sources_fails_closed() -> None:
+    result = promptfoo.get_assert(GROUNDED, {"vars": {}})
+    assert result["pass"] is False
+    assert "vars.sources" in result["reason"]
+
+
+def test_path_flag_prints_the_assertion_file() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "crossfoot.integrations.promptfoo", "--path"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert Path(out.stdout.strip()) == Path(promptfoo.__file__).resolve()
+
+
+def test_example_config_is_the_documented_one() -> None:
+    assert (EXAMPLE / "promptfooconfig.yaml").read_text(encoding="utf-8") == docs_example(
+        "promptfooconfig.yaml"
+    )
+
+
+def test_promptfoo_eval_cli(tmp_path: Path) -> None:
+    assert CLI.exists(), "run: npm ci --prefix integrations/promptfoo"
+    out = tmp_path / "out.json"
+    env = {
+        **os.environ,
+        "PROMPTFOO_CONFIG_DIR": str(tmp_path / "config"),
+        "PROMPTFOO_PYTHON": sys.executable,
+        "NO_COLOR": "1",
+    }
+    run = subprocess.run(
+        [
+            str(CLI),
+            "eval",
+            "-c",
+            "promptfooconfig.yaml",
+            "-o",
+            str(out),
+            "--no-write",
+            "--no-cache",
+        ],
+        cwd=EXAMPLE,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 100, run.stdout[-3000:] + run.stderr[-3000:]
+    results = {
+        r["testCase"]["description"]: r for r in json.loads(out.read_text())["results"]["results"]
+    }
+    assert results["grounded answer"]["success"] is True
+    bad = results["hallucinated answer"]
+    assert bad["success"] is False
+    reasons = json.dumps(bad["gradingResult"])
+    assert "13,900" in reasons and "crossfoot" in reasons

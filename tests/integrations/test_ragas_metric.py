@@ -1,0 +1,60 @@
+"""NumericGrounding through ragas.evaluate over an EvaluationDataset (no LLM, no network)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+
+import pytest
+from _support import CONTEXT, GROUNDED, HALLUCINATED, docs_example
+from ragas import EvaluationDataset, evaluate
+
+from crossfoot.integrations.ragas import NumericGrounding, numeric_grounding_metric
+
+ROWS = [
+    (GROUNDED, 1.0),
+    (HALLUCINATED, 0.0),
+    ("Acme shipped 12,400 units in FY2024, up from 11,000.", 0.5),  # 11,000 is not grounded
+    ("Acme had a good year.", 1.0),  # no numbers: nothing to contradict
+]
+
+
+def dataset(rows: list[tuple[str, float]]) -> EvaluationDataset:
+    return EvaluationDataset.from_list(
+        [{"user_input": "Units?", "response": r, "retrieved_contexts": CONTEXT} for r, _ in rows]
+    )
+
+
+def test_evaluate_gives_expected_per_row_scores() -> None:
+    result = evaluate(dataset(ROWS), metrics=[NumericGrounding()], show_progress=False)
+    scores = result.to_pandas()["numeric_grounding"].tolist()
+    assert scores == pytest.approx([expected for _, expected in ROWS])
+
+
+def test_strict_mode_is_all_or_nothing() -> None:
+    result = evaluate(
+        dataset(ROWS),
+        metrics=[NumericGrounding(name="strict", strict_mode=True)],
+        show_progress=False,
+    )
+    assert result.to_pandas()["strict"].tolist() == [1.0, 0.0, 0.0, 1.0]
+
+
+def test_options_reach_the_engine() -> None:
+    metric = NumericGrounding(require_citations=True)
+    assert metric.grade(GROUNDED, CONTEXT) < 1.0
+    assert metric.grade("Acme shipped 12,400 units in FY2024 [S1].", CONTEXT) == 1.0
+
+
+def test_new_style_metric() -> None:
+    metric = numeric_grounding_metric()
+    result = metric.score(response=HALLUCINATED, retrieved_contexts=CONTEXT)
+    assert result.value == 0.0
+    assert "13,900" in result.reason
+
+
+def test_docs_example_prints_expected_scores() -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(docs_example("ragas_example.py"), "ragas_example.py", "exec"), {})
+    assert out.getvalue().strip() == "[1.0, 0.0]"
