@@ -613,7 +613,7 @@ def bar_chart(outcomes: Sequence[Outcome], path: Path) -> bool:
             if tool not in o.stats:
                 continue
             rates = summarize(o.stats[tool])
-            ys = [100 * (rates[key] or 0) for _, key in measures]
+            ys = [100 * r if (r := rates[key]) is not None else float("nan") for _, key in measures]
             xs = [k + j * width for k in range(len(measures))]
             ax.bar(xs, ys, width, label=tool)
         ax.set_xticks([k + width * (len(tools) - 1) / 2 for k in range(len(measures))])

@@ -322,13 +322,14 @@ _SCALE_OF_GOLD = {
 }
 
 
-def _gold_numbers(gold: Any) -> tuple[list[tuple[Decimal, Decimal]], bool] | None:
-    """Gold as (value, quantum) pairs plus whether it is written as a percent, or ``None`` when
-    some gold item is not a number. String golds keep their own scale word ("$2.8 billion")."""
+def _gold_numbers(gold: Any) -> tuple[list[tuple[Decimal, Decimal]], bool, bool] | None:
+    """Gold as (value, quantum) pairs, whether it is written as a percent and whether it carries
+    its own scale word ("$2.8 billion": then values are absolute), or ``None`` when some gold
+    item is not a number."""
     items = gold if isinstance(gold, list) else [gold]
     items = [g for g in items if not (isinstance(g, str) and not g.strip())]
     out: list[tuple[Decimal, Decimal]] = []
-    percent = False
+    percent = absolute = False
     for g in items:
         if isinstance(g, bool):
             return None
@@ -345,8 +346,10 @@ def _gold_numbers(gold: Any) -> tuple[list[tuple[Decimal, Decimal]], bool] | Non
             return None
         t = toks[0]
         percent = percent or t.percent
-        out.append((t.scaled, Decimal(1).scaleb(-t.decimals) * t.scale))
-    return (out, percent) if out else None
+        absolute = absolute or t.scale_word is not None
+        # the quantum of "$1.8 million" is 1E+5: an exponent, so quantize rounds at that place
+        out.append((t.scaled, Decimal(1).scaleb(t.scale.adjusted() - t.decimals)))
+    return (out, percent, absolute) if out else None
 
 
 def _pred_numbers(pred: Any, gold_scale: str) -> list[Decimal]:
@@ -396,8 +399,9 @@ def answers_match(gold: Any, gold_scale: str, pred: Any) -> bool | None:
     """
     parsed = _gold_numbers(gold)
     if parsed is not None:
-        golds, gold_percent = parsed
-        preds = _pred_numbers(pred, "percent" if gold_percent else gold_scale)
+        golds, gold_percent, absolute = parsed
+        unit = "percent" if gold_percent else "" if absolute else gold_scale
+        preds = _pred_numbers(pred, unit)
         if len(preds) > len(golds) and not any(1900 <= g <= 2100 for g, _ in golds):
             preds = [p for p in preds if not (p == p.to_integral_value() and 1900 <= p <= 2100)]
         if len(preds) > len(golds) == 1:

@@ -28,8 +28,11 @@ def answer_text(answer: Any, scale: str) -> str:
 
     >>> answer_text(-12.6, "million"), answer_text(-22.22, "percent"), answer_text(13989.0, "")
     ('-12.6 million', '-22.22%', '13,989')
+    >>> answer_text(0.7000000000000001, "")
+    '0.7'
     """
-    d = Decimal(repr(answer)) if isinstance(answer, float) else Decimal(str(answer))
+    # round away float noise (0.7000000000000001): it is not a stated precision
+    d = Decimal(repr(round(answer, 8))) if isinstance(answer, float) else Decimal(str(answer))
     if d == d.to_integral_value():
         d = d.quantize(Decimal(1))
     sign = "-" if d < 0 else ""
