@@ -29,7 +29,7 @@ from ._direction import clause_bounds, number_year
 from ._types import Evidence, Source, SourceValue
 from .rules import ClaimContext, Verdict
 
-__all__ = ["label_tokens", "names_row", "row_verdict", "tokens"]
+__all__ = ["label_tokens", "names_row", "required_tokens", "row_verdict", "tokens"]
 
 _STOP = frozenset(
     """a an the of and or in on at to for from by with as its it our their his her this that these
@@ -80,6 +80,20 @@ def label_tokens(label: str) -> frozenset[str]:
     return frozenset(tokens(_NOTE.sub(" ", label.lower().strip())))
 
 
+def required_tokens(label: str) -> frozenset[str]:
+    """Tokens a sentence must contain to name the row ``label``.
+
+    A section prefix ("Liabilities: Accounts payable") may be left out, and so may "net" and
+    "total"; a label of numbers and generic words only ("2020", "Other") names nothing.
+
+    >>> sorted(required_tokens("Liabilities: Accounts payable, net"))
+    ['account', 'payable']
+    """
+    _head, sep, tail = label.rpartition(":")
+    own = tail if sep and label_tokens(tail) else label
+    return _required(label_tokens(own))
+
+
 def _required(label: frozenset[str]) -> frozenset[str]:
     req = label - _OPTIONAL
     # A label of numbers and generic words only ("2020", "Other", "Total") names nothing.
@@ -94,8 +108,7 @@ def names_row(label: str, text: str) -> bool:
     >>> names_row("Sales, net", "net sales rose"), names_row("Operating income", "operating profit")
     (True, False)
     """
-    lab = label_tokens(label)
-    req = _required(lab)
+    req = required_tokens(label)
     return bool(req) and req <= set(tokens(text))
 
 
@@ -106,6 +119,7 @@ def _score(label: frozenset[str], words: set[str]) -> float:
 @dataclass(frozen=True, slots=True)
 class _Table:
     rows: dict[str, frozenset[str]]  # row label -> tokens
+    req: dict[str, frozenset[str]]  # row label -> tokens a sentence must contain to name it
     cells: tuple[SourceValue, ...]
     years: frozenset[int]
 
@@ -125,8 +139,9 @@ def _tables(source: Source) -> dict[int, _Table]:
     out: dict[int, _Table] = {}
     for t, cells in grouped.items():
         rows = {sv.row: label_tokens(sv.row) for sv in cells if sv.row}
+        req = {label: required_tokens(label) for label in rows}
         years = frozenset(sv.year for sv in cells if sv.year is not None)
-        out[t] = _Table(rows, tuple(cells), years)
+        out[t] = _Table(rows, req, tuple(cells), years)
     if len(_CACHE) > 64:
         _CACHE.clear()
     _CACHE[id(source.values)] = (source.values, out)
@@ -241,7 +256,7 @@ def _present(req: frozenset[str], words: set[str], glued: str) -> frozenset[str]
 def _named(table: _Table, words: set[str], glued: str = "") -> dict[str, float]:
     named: dict[str, float] = {}
     for label, toks in table.rows.items():
-        req = _required(toks)
+        req = table.req[label]
         if req and _present(req, words, glued) == req:
             named[label] = _score(toks, words)
     # A row whose tokens another named row contains is the vaguer reading, and a row named only
@@ -267,17 +282,22 @@ def _judge(
     named = _named(table, words, glued)
     best_named = max(named.values()) if named else 0.0
 
+    named_tokens = frozenset().union(*(table.rows[n] for n in named)) if named else frozenset()
+
     def fits(c: SourceValue) -> bool:
         toks = table.rows.get(c.row or "", frozenset())
-        req = _required(toks)
-        if not named or c.row in named or not req:
-            return True  # nothing named, the row itself named, or a row no words can name
+        if not named or c.row in named or not any(not t.isdigit() for t in toks):
+            return True  # nothing named, the row itself named, or a row of numbers/dates only
+        if any(toks < table.rows[n] for n in named):
+            return False  # the sentence names a fuller row that contains this one
         if any(table.rows[n] <= toks for n in named):
             return True  # the sentence names part of the value's row label
-        hits = len(req & words)
-        # Two content words of the value's own row, or any with "respectively" ("A and B were
-        # x and y, respectively"): the sentence may well mean that row.
-        return _score(toks, words) >= best_named or hits >= 2 or (loose and hits > 0)
+        if _score(toks, words) >= best_named:
+            return True
+        # Words of the value's own row that the named rows do not explain: the sentence may
+        # well mean that row too (two such words; one with "respectively").
+        distinctive = len((table.req.get(c.row or "", frozenset()) & words) - named_tokens)
+        return distinctive >= (1 if loose else 2)
 
     row_ok = [c for c in cells if fits(c)]
     if not row_ok:
