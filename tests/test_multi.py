@@ -88,8 +88,8 @@ def test_vector(case: dict[str, Any]) -> None:
 
 def test_lines_split_views_and_keep_row_order() -> None:
     cells = [
-        SourceValue(Decimal(v), "R1", table=0, row_index=1, col_index=c, view=view)
-        for c, v, view in ((3, 30, "both"), (1, 10, "both"), (2, 20, "both"))
+        SourceValue(Decimal(v), "R1", table=0, row_index=1, col_index=c)
+        for c, v in ((3, 30), (1, 10), (2, 20))
     ]
     scaled = [SourceValue(Decimal(7), "R1", table=0, row_index=1, col_index=4, view="true")]
     found = lines(ValueIndex(cells + scaled), "amount")
