@@ -89,7 +89,7 @@ def test_non_blank_cells(cell: str) -> None:
 
 def test_year_like_cells() -> None:
     assert parse_cell("2019").year_like  # type: ignore[union-attr]
-    for cell in ("2,019", "$2019", "2019.0", "1850", "(2019)", "2019%"):
+    for cell in ("2,019", "$2019", "2019.0", "1850", "(2019)", "-2019"):
         got = parse_cell(cell)
         assert got is not None and not got.year_like, cell
 
@@ -353,10 +353,16 @@ def test_fallback_reads_cells_that_are_not_one_number() -> None:
         seen.append(cell)
         return [CellNumber(Decimal(27), Decimal("0.5"), "percent")]
 
-    rows = [["", "2007"], ["rate", "4.1%"], ["volatility", "27% ( 27 % )"]]
+    rows = [["", "2007"], ["volatility", "27% ( 27 % )"], ["rate", "4.1%"]]
     values = read_table(rows, source_id="S", table_index=0, fallback=fallback)
     assert seen == ["27% ( 27 % )"]
-    assert [(v.row, v.value, v.kind) for v in values] == [
-        ("rate", Decimal("4.1"), "percent"),
-        ("volatility", Decimal(27), "percent"),
+    assert [(v.row, v.value, v.kind, v.year) for v in values] == [
+        ("volatility", Decimal(27), "percent", 2007),
+        ("rate", Decimal("4.1"), "percent", 2007),
     ]
+
+
+def test_header_cells_with_numbers_stay_headers() -> None:
+    rows = [["", "53 Weeks", "2019 over 2018", "July 27, 2019 (1)"], ["Sales", "1", "2", "3"]]
+    values = read_table(rows, source_id="S", table_index=0)
+    assert [v.column for v in values] == ["53 Weeks", "2019 over 2018", "July 27, 2019 (1)"]

@@ -183,10 +183,11 @@ def parse_cell(cell: str) -> CellNumber | None:
     negative = opened is not None or (sign is not None and sign != "+")
     if negative:
         value = -value
+    # "2019 %" heads a column of percentages; as a value it would be absurd, so it is a year too.
     year_like = (
         len(num) == 4
         and sign is None
-        and not (currency or percent or scale_word or negative)
+        and not (currency or scale_word or negative)
         and num.isdigit()
         and 1900 <= int(num) <= 2100
     )
@@ -476,7 +477,17 @@ _LONE_CURRENCY = re.compile(r"^\s*((?:US|A|C|HK|S|NZ)?\$|[€£¥₹])\s*$")
 _PERCENT_LABEL = re.compile(r"%|\bpercent|\bpct\b", re.I)
 
 
-def _header_count(parsed: list[list[CellNumber | None]], blank: list[list[bool]]) -> int:
+# A cell that starts with a (non-year) number followed by a parenthesis: "27% ( 27 % )".
+_NUMBER_FIRST = re.compile(
+    r"\s*[-−–$€£¥₹(]*\s*(?!(?:19|20)\d\d\b)\d[\d,]*(?:\.\d+)?\s*%?\s*\)?\s*\("
+)
+
+
+def _header_count(
+    rows: Sequence[Sequence[str]],
+    parsed: list[list[CellNumber | None]],
+    blank: list[list[bool]],
+) -> int:
     """Leading rows with no number other than a year; text-only rows after the last row with
     column text are section headings, not header rows."""
     n = len(parsed)
@@ -487,6 +498,10 @@ def _header_count(parsed: list[list[CellNumber | None]], blank: list[list[bool]]
         numbers = [c for c in parsed[i] if c is not None]
         if any(not c.year_like for c in numbers):
             break
+        if any(
+            p is None and _NUMBER_FIRST.match(c) for c, p in zip(rows[i], parsed[i], strict=True)
+        ):
+            break  # "27% ( 27 % )", "1,234 (a)": a number with a note is data, not a header
         has_years = bool(numbers)
         # Years appear once in a header; a second row of year-like cells is data ("Shares | 2014").
         if has_years and seen_years:
@@ -551,7 +566,7 @@ def read_table(
         [p is None and is_blank(c) for c, p in zip(row, prow, strict=True)]
         for row, prow in zip(grid, parsed, strict=True)
     ]
-    n_header = _header_count(parsed, blank) if header_rows is None else header_rows
+    n_header = _header_count(grid, parsed, blank) if header_rows is None else header_rows
     header = grid[:n_header]
 
     # Units: a column's own header > the table's label column / lone spanning cell > outside text.
