@@ -391,7 +391,8 @@ def _build(
 
     if prep.indexed:
         spans = [(t.start, t.end) for t in prep.tables]
-        values.extend(_prose_values(sid, _blank_spans(prep.indexed, spans), issues))
+        for offset, segment in _segments(prep.indexed, spans):
+            values.extend(_prose_values(sid, segment, offset, issues))
     return Source(
         id=sid,
         text=text,
@@ -558,19 +559,16 @@ def _cell_fallback(cell: str) -> list[CellNumber]:
     return out
 
 
-def _blank_spans(text: str, spans: list[tuple[int, int]]) -> str:
-    """The text with table spans blanked (same length, line breaks kept), so the prose pass does
-    not read table numbers a second time and prose spans stay valid."""
-    if not spans:
-        return text
-    parts: list[str] = []
+def _segments(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, str]]:
+    """The parts of the text outside the tables, with their offsets, so the prose pass does not
+    read table numbers a second time."""
+    parts: list[tuple[int, str]] = []
     pos = 0
-    for start, end in spans:
-        parts.append(text[pos:start])
-        parts.append(re.sub(r"[^\n]", " ", text[start:end]))
+    for start, end in [*spans, (len(text), len(text))]:
+        if text[pos:start].strip():
+            parts.append((pos, text[pos:start]))
         pos = end
-    parts.append(text[pos:])
-    return "".join(parts)
+    return parts
 
 
 def _context(text: str, start: int, end: int) -> str:
@@ -585,7 +583,8 @@ def _context(text: str, start: int, end: int) -> str:
     return " ".join(f"{before}{text[start:end]}".split())
 
 
-def _prose_values(sid: str, text: str, issues: list[str]) -> list[SourceValue]:
+def _prose_values(sid: str, text: str, offset: int, issues: list[str]) -> list[SourceValue]:
+    """Values of the numbers in a piece of prose starting at ``offset`` in the source text."""
     module = _extract_module()
     if module is None:
         issues.append(
@@ -598,7 +597,7 @@ def _prose_values(sid: str, text: str, issues: list[str]) -> list[SourceValue]:
         if not m.claim or m.kind == "year":
             continue
         label = _context(text, m.start, m.end)
-        span = (m.start, m.end)
+        span = (offset + m.start, offset + m.end)
         values.append(
             SourceValue(
                 value=m.value,
