@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from .._direction import answer_order, sign_words, stated_direction
 from .._index import ValueIndex
@@ -96,11 +97,14 @@ def operand_class(v: SourceValue) -> str | None:
     if v.kind == "ratio":
         return "ratio"
     if v.kind in ("money", "number"):
-        names = " ".join(n for n in (v.field, v.column, v.row, v.label) if n).lower()
-        if any(w in names for w in _PERCENT_WORDS):
-            return "percent"
-        return "amount"
+        return "percent" if _percent_named(v.field, v.column, v.row, v.label) else "amount"
     return None  # pp / bps source values are themselves changes
+
+
+@lru_cache(maxsize=8192)
+def _percent_named(*names: str | None) -> bool:
+    text = " ".join(n for n in names if n).lower()
+    return any(w in text for w in _PERCENT_WORDS)
 
 
 def views_compatible(a: SourceValue, b: SourceValue) -> bool:
@@ -199,17 +203,30 @@ def order_of(
     return known_order(a, b)
 
 
+# Sizes of recently seen groups: a group is built once per scope and asked about for every
+# claim; the cache holds the group itself so its id cannot be reused while cached.
+_SIZES: dict[int, tuple[ValueIndex, int]] = {}
+
+
 def group_too_large(group: ValueIndex, limit: int) -> bool:
     """More operand values than ``limit`` in either unit view."""
-    true_n = written_n = 0
-    for v in group.values:
-        if operand_class(v) is None:
-            continue
-        if v.view in ("both", "true"):
-            true_n += 1
-        if v.view in ("both", "written"):
-            written_n += 1
-    return max(true_n, written_n) > limit
+    if len(group) <= limit:
+        return False
+    cached = _SIZES.get(id(group))
+    if cached is None or cached[0] is not group:
+        true_n = written_n = 0
+        for v in group.values:
+            if operand_class(v) is None:
+                continue
+            if v.view in ("both", "true"):
+                true_n += 1
+            if v.view in ("both", "written"):
+                written_n += 1
+        if len(_SIZES) > 256:
+            _SIZES.clear()
+        cached = (group, max(true_n, written_n))
+        _SIZES[id(group)] = cached
+    return cached[1] > limit
 
 
 def kind_allowed(ctx: ClaimContext, kind: str) -> bool:
