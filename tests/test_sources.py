@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from crossfoot._errors import SourceError
 from crossfoot._sources import MAX_SOURCE_CHARS, SourceSet, load_sources
@@ -356,3 +358,12 @@ def test_lone_unit_cell_is_the_table_unit_not_part_of_a_column_label() -> None:
         ("2018", "written", Decimal(4)),
         ("2018", "true", Decimal(4_000_000)),
     }
+
+
+@given(st.integers(min_value=1, max_value=12))
+def test_every_plain_string_resolves_by_number_and_id(n: int) -> None:
+    ss = load_sources([f"passage {i}" for i in range(n)])
+    for i, source in enumerate(ss.sources, start=1):
+        for token in (str(i), f"S{i}", f"s{i}", f"[{i}]", f"R{i}", f"Doc {i}"):
+            assert ss.resolve(token) is source, token
+    assert ss.resolve(str(n + 1)) is None

@@ -366,3 +366,33 @@ def test_header_cells_with_numbers_stay_headers() -> None:
     rows = [["", "53 Weeks", "2019 over 2018", "July 27, 2019 (1)"], ["Sales", "1", "2", "3"]]
     values = read_table(rows, source_id="S", table_index=0)
     assert [v.column for v in values] == ["53 Weeks", "2019 over 2018", "July 27, 2019 (1)"]
+
+
+_AMOUNTS = st.decimals(min_value=-(10**7), max_value=10**7, places=1, allow_nan=False).filter(
+    lambda d: not (Decimal(1900) <= d <= Decimal(2100))  # a bare year-shaped cell is a label
+)
+
+
+@given(
+    st.integers(min_value=1, max_value=6).flatmap(
+        lambda width: st.lists(st.lists(_AMOUNTS, min_size=width, max_size=width), min_size=1)
+    ),
+    st.booleans(),
+)
+def test_every_numeric_cell_becomes_one_value_at_its_place(
+    grid: list[list[Decimal]], accounting: bool
+) -> None:
+    def fmt(d: Decimal) -> str:
+        body = f"{abs(d):,.1f}"
+        return body if d >= 0 else (f"({body})" if accounting else f"-{body}")
+
+    header = ["", *(str(2000 + j) for j in range(len(grid[0])))]
+    rows = [header] + [[f"Line {i}", *(fmt(d) for d in row)] for i, row in enumerate(grid)]
+    values = read_table(rows, source_id="S", table_index=0)
+    assert len(values) == sum(len(r) for r in grid)
+    for v in values:
+        assert v.row_index is not None and v.col_index is not None
+        assert v.value == grid[v.row_index - 1][v.col_index - 1]
+        assert v.row == f"Line {v.row_index - 1}"
+        assert v.year == 2000 + v.col_index - 1
+        assert v.precision == Decimal("0.05")
