@@ -99,8 +99,16 @@ def test_promptfoo_eval_cli(tmp_path: Path) -> None:
     results = {
         r["testCase"]["description"]: r for r in json.loads(out.read_text())["results"]["results"]
     }
-    assert results["grounded answer"]["success"] is True
-    bad = results["hallucinated answer"]
-    assert bad["success"] is False
-    reasons = json.dumps(bad["gradingResult"])
-    assert "13,900" in reasons and "crossfoot" in reasons
+    good, bad = results["grounded answer"], results["hallucinated answer"]
+    assert good["success"] is True and bad["success"] is False
+    assert good["namedScores"] == {"numeric_grounding": 1}
+    assert bad["namedScores"] == {"numeric_grounding": 0}
+    # One component result per number, with its status and evidence.
+    (assertion,) = bad["gradingResult"]["componentResults"][:1]
+    claims = [part["reason"] for part in assertion["componentResults"]]
+    assert len(claims) == 1 and claims[0].startswith("[unsupported] 13,900 - ")
+    good_claims = good["gradingResult"]["componentResults"][0]["componentResults"]
+    assert [c["reason"].split(" - ")[0] for c in good_claims] == [
+        "[supported_exact] 12,400",
+        "[derived] 24%",
+    ]

@@ -14,6 +14,7 @@ The helpers here are shared by the adapters and import nothing beyond the standa
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Mapping
 from types import ModuleType
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from crossfoot._report import Report
 
-__all__ = ["failure_lines", "reason", "require", "run_check"]
+__all__ = ["failure_lines", "failure_text", "readable", "reason", "require", "run_check"]
 
 
 def require(module: str, extra: str) -> ModuleType:
@@ -75,3 +76,41 @@ def reason(report: Report) -> str:
     head = f"{grounded}/{len(report.claims)} numbers grounded"
     lines = failure_lines(report)
     return head if not lines else head + "; failing: " + "; ".join(lines)
+
+
+def failure_text(report: Report, answer: str | None = None) -> str:
+    """The failure message: each failing number with its status and evidence."""
+    bad = sum(1 for claim in report.claims if not claim.passed)
+    lines = [f"crossfoot: {bad} of {len(report.claims)} numbers not grounded"]
+    lines += ["  " + line for line in failure_lines(report)]
+    if answer is not None:
+        lines.append(f"  answer: {answer[:300]!r}")
+    return "\n".join(lines)
+
+
+def readable(report: Report) -> Report:
+    """The same report with a one-line repr naming the failing numbers, so that a bare
+    ``assert report`` in pytest shows them.
+
+    >>> readable(run_check("We sold 13 units.", ["12 units sold."]))  # doctest: +ELLIPSIS
+    <Report FAIL 0/1 grounded: [unsupported] 13 - ...>
+    """
+    if not dataclasses.is_dataclass(report):
+        return report
+    fields = {f.name: getattr(report, f.name) for f in dataclasses.fields(report) if f.init}
+    cls = type(report)
+    if cls not in _READABLE:  # one subclass per report class, made once
+        _READABLE[cls] = type(cls.__name__, (cls,), {"__slots__": (), "__repr__": _repr})
+    result: Report = _READABLE[cls](**fields)
+    return result
+
+
+_READABLE: dict[type, type] = {}
+
+
+def _repr(report: Report) -> str:
+    verdict = "PASS" if report.passed else "FAIL"
+    good = sum(1 for claim in report.claims if claim.passed)
+    lines = failure_lines(report)
+    tail = (": " + "; ".join(lines)) if lines else ""
+    return f"<Report {verdict} {good}/{len(report.claims)} grounded{tail}>"

@@ -1,8 +1,7 @@
 """pytest plugin: the ``crossfoot`` fixture and the ``@pytest.mark.grounded`` marker.
 
 Installed with crossfoot (``pytest11`` entry point), so it loads in every pytest run of the
-environment: it imports only the standard library and the light core, and the core only when a
-test checks something.
+environment: it imports the engine only when a test checks something.
 
     def test_answer(crossfoot):
         report = crossfoot.check("We shipped 12,400 units.", ["Acme shipped 12,400 units."])
@@ -18,19 +17,18 @@ keys ``crossfoot_require_citations`` / ``crossfoot_strict``; marker and call key
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from crossfoot.integrations import failure_lines, run_check
+from crossfoot.integrations import failure_text, readable, run_check
 
 if TYPE_CHECKING:
     from crossfoot._report import Report
 
-__all__ = ["Grounding", "failure_text"]
+__all__ = ["Grounding"]
 
 _FLAGS = {
     "crossfoot_require_citations": ("require_citations", True, "every number must cite a source"),
@@ -54,16 +52,6 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-def failure_text(report: Report, answer: str | None = None) -> str:
-    """The failure message: each failing number with its status and evidence."""
-    bad = sum(1 for claim in report.claims if not claim.passed)
-    lines = [f"crossfoot: {bad} of {len(report.claims)} numbers not grounded"]
-    lines += ["  " + line for line in failure_lines(report)]
-    if answer is not None:
-        lines.append(f"  answer: {answer[:300]!r}")
-    return "\n".join(lines)
-
-
 class Grounding:
     """What the ``crossfoot`` fixture gives a test: ``check`` returns the engine's ``Report``."""
 
@@ -81,7 +69,7 @@ class Grounding:
                 "crossfoot.check needs sources=... or @pytest.mark.grounded(sources=...)",
                 pytrace=False,
             )
-        report = _shown(run_check(answer, sources, {**self.options, **options}))
+        report = readable(run_check(answer, sources, {**self.options, **options}))
         self.reports.append((answer, report))
         return report
 
@@ -144,28 +132,3 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     if failed:
         pytest.fail("\n".join(failed), pytrace=False)
     return True
-
-
-def _shown(report: Report) -> Report:
-    """The same report, with a repr that names the failing numbers for ``assert report``."""
-    if not dataclasses.is_dataclass(report):
-        return report
-    cls = type(report)
-    shown = _SHOWN.get(cls)
-    if shown is None:
-        shown = type(cls.__name__, (cls,), {"__slots__": (), "__repr__": _repr})
-        _SHOWN[cls] = shown
-    fields = {f.name: getattr(report, f.name) for f in dataclasses.fields(report) if f.init}
-    result: Report = shown(**fields)
-    return result
-
-
-def _repr(report: Report) -> str:
-    verdict = "PASS" if report.passed else "FAIL"
-    good = sum(1 for claim in report.claims if claim.passed)
-    lines = failure_lines(report)
-    tail = (": " + "; ".join(lines)) if lines else ""
-    return f"<Report {verdict} {good}/{len(report.claims)} grounded{tail}>"
-
-
-_SHOWN: dict[type, type] = {}
