@@ -452,6 +452,8 @@ def _score(
             st["bad_sentences"] += 1
             st["bad_sentences_flagged"] += prep.fails[i]
         if label != "good":
+            if keep and prep.fails[i]:  # flagged sentences of other answers, for hand review
+                out.records.append(_record(item, i, "flagged", prep.details[i]))
             continue
         st["good_sentences"] += 1
         if prep.fails[i]:
@@ -635,13 +637,20 @@ def write_review(
     n: int = 40,
     seed: int = 0,
 ) -> int:
-    """A seeded random sample of crossfoot-flagged sentences, with their documents and an
-    empty ``verdict`` column (real error / false alarm / unsure). Returns the rows written."""
+    """A seeded random sample of crossfoot-flagged sentences of model answers, with their
+    documents and an empty ``verdict`` column (real error / false alarm / unsure). Reference
+    answers built from gold (``meta["reference"]``) are left out: they are correct by
+    construction. Returns the rows written."""
+
+    def is_reference(r: dict[str, Any]) -> bool:
+        item = items_by_corpus.get(r["corpus"], {}).get(r["id"])
+        return bool(item is not None and item.meta.get("reference"))
+
     flagged = [
         r
         for o in outcomes
         for r in o.records
-        if r["type"] in ("false_alarm", "real_flagged") or (r["type"] == "flagged")
+        if r["type"] in ("false_alarm", "flagged") and not is_reference(r)
     ]
     rng = random.Random(seed)
     sample = rng.sample(flagged, min(n, len(flagged)))

@@ -64,6 +64,7 @@ def load(root: Path, limit: int | None = None) -> list[Item]:
                 label="good",
                 sentences=[(len(lead) + 1, len(answer))],
                 meta={
+                    "reference": True,
                     "program": programs[-1] if programs else "",
                     "operands": len(number_tokens(programs[-1])) if programs else 0,
                     "turns": row["questions"],

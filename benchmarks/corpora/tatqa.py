@@ -66,6 +66,7 @@ def load(root: Path, limit: int | None = None) -> list[Item]:
                         label="good",
                         sentences=[(start, len(answer))],
                         meta={
+                            "reference": True,
                             "file": fname,
                             "derivation": q["derivation"],
                             "operands": len(number_tokens(q["derivation"])),
