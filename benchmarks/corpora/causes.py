@@ -45,7 +45,7 @@ def derivable(target: float, tol: float, vals: list[float]) -> str | None:
         if _near(vals, target - a, tol):
             return "sum"
         if _near(vals, 2 * target - a, 2 * tol):
-            return "average of two"
+            return "average"
         if (
             a
             and target
@@ -180,6 +180,7 @@ def classify_records(
             counts[kind][cause] += 1
             if len(ex[(kind, cause)]) < examples:
                 shown = rec.get("injected") or rec["sentence"] or item_answer(item)
+                shown = " ".join(shown.split())  # one line in markdown
                 ex[(kind, cause)].append(f"[{rec['corpus']} {rec['id']}] {shown[:300]}")
     for kind, c in counts.items():
         for cause, n in c.most_common():
