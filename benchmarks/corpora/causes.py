@@ -137,7 +137,7 @@ def _real_miss_cause(item: Item) -> str:
     g = [float(t.scaled) for t in number_tokens(str(gold))] if gold is not None else []
     p = [float(t.value) for x in (pred or []) for t in number_tokens(str(x))]
     if not g or not p:
-        return "text answer (no number to check)"
+        return "no gold number (text answer, or judge labels only: read by hand)"
     gv, pv = g[-1] if not isinstance(gold, (int, float)) else float(gold), p[-1]
     vals = _values(item.sources)
     if gv and abs(pv - gv) <= 0.01 * abs(gv):
