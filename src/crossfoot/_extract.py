@@ -61,6 +61,7 @@ _COMPOUND_RE = re.compile(
     r"""
     (?P<ratio>[0-9]+(?:\.[0-9]+)?):1(?:\.0+)?(?![0-9]|[.,:][0-9])       # 2.8:1 is a ratio
   | [0-9]{4}[-/.][0-9]{1,2}[-/.][0-9]{1,2}(?![0-9])              # 2019-06-30
+  | (?P<fyear>(?:19|20)[0-9]{2})[-/–](?P<fyear2>[0-9]{2})(?![0-9./:-])  # 2019/20 (else 2019-06)
   | [0-9]{1,2}[-/.][0-9]{1,2}[-/.][0-9]{2,4}(?![0-9])            # 11/30/04, 30.06.2019
   | (?:0?[1-9]|1[0-2])/(?:19|20)[0-9]{2}(?![0-9])                # 06/2019
   | (?:0?[1-9]|[12][0-9]|3[01])/(?:0?[1-9]|[12][0-9]|3[01])(?![0-9/.,])  # 12/31, 3/4
@@ -514,6 +515,8 @@ def _read_number(
         _COMPOUND_RE.match(text, s0) if follow and (follow in "-/.:(" or follow.isalpha()) else None
     )
     if compound is not None:
+        if compound.group("fyear") is not None:
+            return _fiscal_pair(text, s0, compound)
         if compound.group("ratio") is None:
             return [], compound.end()
         kind, e0 = "ratio", s0 + len(compound.group("ratio"))
@@ -679,6 +682,18 @@ def _read_number(
     return [num], num.end
 
 
+def _fiscal_pair(text: str, s0: int, m: re.Match[str]) -> tuple[list[_Num], int]:
+    """ "2019/20" or "2019-20": a fiscal year spanning two calendar years; anything else such as
+    "2019-06" is a year-month and skipped."""
+    first = int(m.group("fyear"))
+    second = int(m.group("fyear2"))
+    if second != (first + 1) % 100:
+        return [], m.end()
+    num = _Num(s0, m.end(), str(first), 0, kind="year")
+    num.high, num.high_precision = Decimal(first + 1), Decimal("0.5")
+    return [num], m.end()
+
+
 def _is_approx(text: str, start: int) -> bool:
     if not _ends(text, start, _APPROX_ENDS, 40):
         return False
@@ -762,20 +777,31 @@ def _try_range(text: str, low: _Num, cell: bool) -> tuple[list[_Num], int]:
         if not low.has_unit and high.has_unit and high.kind != "year":
             _inherit(low, high)
         return [low], low.end
-    if low.kind == "year" and high.kind == "year":
-        pass
-    elif not low.has_unit and low.kind == "number":
-        _inherit(low, high)
-    elif (low.kind, low.currency, low.scale_exp) != (high.kind, high.currency, high.scale_exp):
-        if not (low.kind == high.kind and low.scale_exp == 0 and low.currency == high.currency):
-            return [low], low.end
-        _inherit(low, high)
-    if high.kind == "year" and low.kind != "year":
+    joined = replace(low)  # a copy: a rejected range leaves the low end as it was written
+    if not _join_units(joined, high) or joined.value() > high.value():
         return [low], low.end
-    if low.value() > high.value():
-        return [low], low.end
-    low.high, low.high_precision, low.end = high.value(), high.precision(), high.end
-    return [low], low.end
+    joined.high, joined.high_precision, joined.end = high.value(), high.precision(), high.end
+    return [joined], joined.end
+
+
+def _join_units(low: _Num, high: _Num) -> bool:
+    """Give both ends of a range one unit ("$1.2-1.5 billion"); False when they disagree."""
+    if low.kind == "year" or high.kind == "year":
+        return low.kind == high.kind
+    if low.currency and high.currency and low.currency != high.currency:
+        return False
+    if low.scale_exp and low.scale_exp != high.scale_exp:
+        return False  # "5 million to 6" or "5 million to 6 billion"
+    low_kind = None if low.kind in ("number", "money") else low.kind
+    high_kind = None if high.kind in ("number", "money") else high.kind
+    if low_kind is not None and low_kind != high_kind:
+        return False  # "5% to 6" is not a range of percents
+    currency = low.currency or high.currency
+    kind: Kind = high_kind or ("money" if currency else "number")
+    for end in (low, high):
+        end.kind, end.currency = kind, currency
+    low.scale_exp, low.scale_word = high.scale_exp, high.scale_word
+    return True
 
 
 def _inherit(low: _Num, high: _Num) -> None:
