@@ -40,7 +40,7 @@ _UP = (
     r"climb(?:ed|s|ing)?|jump(?:ed|s|ing)?|widen(?:ed|s|ing)?|improv(?:e|ed|es|ing|ement)|"
     r"expand(?:ed|s|ing)?|expansion|higher|surg(?:e|ed|es|ing)|soar(?:ed|s|ing)?|rebound(?:ed|s)?|"
     r"advanc(?:e|ed|es|ing)|boost(?:ed|s)?|rais(?:e|ed|es|ing)|uptick|upturn|hike[ds]?|spik(?:e|ed)|"
-    r"doubled|tripled|accelerat(?:ed|ing)|more|added|adding|strengthened|appreciat(?:ed|ion)"
+    r"doubled|tripled|accelerat(?:ed|ing)|more|added|adding|strengthened"
 )
 _DOWN = (
     r"fell|fall(?:s|en|ing)?|declin(?:e|ed|es|ing)|decreas(?:e|ed|es|ing)|down|drop(?:ped|s|ping)?|"
@@ -48,7 +48,7 @@ _DOWN = (
     r"reduc(?:e|ed|es|ing|tion)|slip(?:ped|s)?|plung(?:e|ed|es|ing)|slump(?:ed|s)?|tumbl(?:e|ed|es)|"
     r"sank|sink(?:s|ing)?|dip(?:ped|s)?|slid|slides?|sliding|cut|cuts|lost|loss|losses|"
     r"weaken(?:ed|s)?|erod(?:e|ed)|erosion|deteriorat(?:e|ed|ion)|halved|downturn|less|fewer|"
-    r"depreciat(?:ed|ion)|short"
+    r"short"
 )
 _WORD = re.compile(rf"(?i)\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b")
 # Words that look like direction words but are not, in these phrases.
@@ -69,10 +69,13 @@ _NEGATION = re.compile(
 )
 _NEG_GROWTH = re.compile(r"(?i)\bnegative\s+growth\b")
 # Clause boundaries inside a sentence.
-_CLAUSE = re.compile(
-    r"(?ix)\s*;\s*|,\s*(?:while|whereas|but|although|though|however|yet)\b|\s+(?:while|whereas|but|although)\s+"
-    r"|,?\s+and\s+(?!then\b)|\s+respectively\b"
+_CLAUSE_CORE = (
+    r"\s*;\s*|,\s*(?:while|whereas|but|although|though|however|yet)\b"
+    r"|\s+(?:while|whereas|but|although)\s+|\s+respectively\b"
 )
+_CLAUSE = re.compile(rf"(?ix){_CLAUSE_CORE}|,?\s+and\s+(?!then\b)")
+# Without "and": row names such as "Research, development and engineering" contain it.
+_CLAUSE_NO_AND = re.compile(rf"(?ix){_CLAUSE_CORE}")
 # Between a number and a direction word that follows it ("5% year-over-year increase").
 _AFTER_GAP = re.compile(
     r"(?ix)^[\s,]*(?:(?:percent(?:age)?|points?|pts?|pp|basis|bps|year[-\s]over[-\s]year|"
@@ -82,7 +85,7 @@ _AFTER_GAP = re.compile(
 
 
 def clause_bounds(
-    text: str, sent_start: int, sent_end: int, start: int, end: int
+    text: str, sent_start: int, sent_end: int, start: int, end: int, split_and: bool = True
 ) -> tuple[int, int]:
     """The span of the clause of ``text[sent_start:sent_end]`` that holds ``text[start:end]``.
 
@@ -92,7 +95,8 @@ def clause_bounds(
     'revenue rose 5%.'
     """
     lo, hi = sent_start, sent_end
-    for m in _CLAUSE.finditer(text, sent_start, sent_end):
+    pattern = _CLAUSE if split_and else _CLAUSE_NO_AND
+    for m in pattern.finditer(text, sent_start, sent_end):
         if m.end() <= start:
             lo = max(lo, m.end())
         elif m.start() >= end:
@@ -163,6 +167,11 @@ _LOSS = re.compile(
     r"per|share|diluted|basic|an?|about|approximately|nearly|around|roughly|operating|pre-tax|pretax|"
     r"after|attributable|reported|recorded|posted|incurred|total)\b)*)$"
 )
+_LOSS_LEAD = frozenset(
+    """a an the its our their net operating pre-tax pretax after-tax total annual quarterly
+    reported recorded posted incurred comprehensive overall had has have with was were is a
+    company group business it we they""".split()
+)
 _CHANGE_NEAR = re.compile(rf"(?i)\b(?:{_UP}|{_DOWN})\b(?:\s+\w+){{0,3}}\s*$")
 
 
@@ -179,9 +188,16 @@ def sign_words(text: str, sent_start: int, sent_end: int, start: int, end: int) 
     if m is None:
         return False
     head = before[: m.start()]
+    if m.group(0).lower().startswith("negative"):
+        return True
     # "a decrease in losses of $2m": the number is the change of the loss, not the loss.
     head_tail = re.sub(r"(?i)\b(?:in|of|the|its|our|their|net|operating)\b", " ", head)
-    return not _CHANGE_NEAR.search(head_tail)
+    if _CHANGE_NEAR.search(head_tail):
+        return False
+    # "a net loss of", "posted a loss": the loss is the figure. "allowance for credit losses",
+    # "impairment losses": a line item whose amount is positive.
+    lead = re.split(r"[,;:()]", head)[-1].lower().split()[-3:]
+    return all(w in _LOSS_LEAD for w in lead)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -278,7 +294,7 @@ def _window_start(ctx: ClaimContext) -> int:
 # "$5m in 2019", "$5m for fiscal 2019": the year right after the number (no comma: in "$80, at the
 # end of 2009 $86" the 2009 belongs to what follows it).
 _YEAR_AFTER = re.compile(
-    r"(?ix)^\s*(?:in|for|during|at|as\s+of|of|at\s+the\s+end\s+of|by|through)?\s*"
+    r"(?ix)^\s*(?:(?:[a-z]+\s+)?(?:in|for|during|at|as\s+of|of|at\s+the\s+end\s+of|by|through))?\s*"
     r"(?:the\s+)?(?:fiscal(?:\s+year)?|fy|calendar(?:\s+year)?|year)?\s*'?$"
 )
 # "In 2019, ... $5m", "as of December 31, 2019, ... $5m": a year before the number must be
@@ -332,6 +348,9 @@ def number_year(
     before = [k for k in inside if mentions[k].end <= m.start]
     if before:
         prev = mentions[before[-1]]
+        owner = [k for k in inside if mentions[k].end <= prev.start and mentions[k].kind != "year"]
+        if owner and _YEAR_AFTER.match(text[mentions[owner[-1]].end : prev.start]):
+            return None  # "0.6 years in 2020, 0.8 years in 2019": 2020 belongs to the 0.6
         gap = text[prev.end : m.start]
         if prev.kind == "year" and len(gap) <= 60 and not _YEAR_BEFORE_GAP.search(gap):
             head = text[max(0, prev.start - 14) : prev.start]

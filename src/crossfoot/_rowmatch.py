@@ -160,14 +160,23 @@ def _respectively(ctx: ClaimContext) -> bool:
     return re.search(r"(?i)\brespectively\b", ctx.text[s.start : s.end]) is not None
 
 
+# What separates the stretch of one number from the next: "$5m and costs $3m", "$5m, while".
+_SEGMENT_BREAK = re.compile(
+    r"(?i)^\s*(?:[,;()]|and\b|but\b|while\b|whereas\b|compared\b|versus\b|vs\b|respectively\b)"
+)
+
+
 def _words(ctx: ClaimContext) -> set[str]:
     """Tokens of the text that names what the number is (see the module docstring)."""
     m, s = ctx.mention, ctx.sentence
-    lo, hi = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)
+    lo, hi = clause_bounds(ctx.text, s.start, s.end, m.start, m.end, split_and=False)
     if _respectively(ctx):
         return set(tokens(ctx.text[s.start : s.end]))
-    prev = [x for x in ctx.mentions if lo <= x.end <= m.start and x.kind != "year" and x is not m]
-    seg_start = prev[-1].end if prev else lo
+    seg_start = lo
+    for x in reversed([x for x in ctx.mentions if lo <= x.end <= m.start and x is not m]):
+        if x.kind != "year" and _SEGMENT_BREAK.match(ctx.text[x.end : m.start]):
+            seg_start = x.end  # the previous figure's stretch ends here
+            break
     own = set(tokens(ctx.text[seg_start : m.start]))
     own |= set(tokens(_after(ctx.text, m.end, hi)))
     if own:
@@ -198,8 +207,12 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         return None
     if any(sv.table is None or sv.row is None for sv in matches):
         return None  # the value is also in prose or a field: rows cannot decide
-    if _in_arithmetic(ctx):
+    if _in_arithmetic(ctx) or _threshold(ctx):
         return None
+    m, s = ctx.mention, ctx.sentence
+    lo, _ = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)
+    if _CHANGE_WORDS.search(ctx.text, lo, m.start):
+        return None  # "the net change in X is 5": a change of the row, which may be another row
     words = _words(ctx)
     if not words:
         return None
@@ -208,7 +221,6 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         assert sv.table is not None
         by_table.setdefault((sv.source_id, sv.table), []).append(sv)
     year = _year(ctx)
-    s = ctx.sentence
     glued = re.sub(r"[^a-z0-9]", "", ctx.text[s.start : s.end].lower())
     reasons: list[str] = []
     for (source_id, t), cells in by_table.items():
@@ -226,6 +238,24 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         return None
     formula = reasons[0]
     return Verdict("wrong_row", Evidence("rows", "wrong_row", formula, tuple(matches[:1])), formula)
+
+
+_THRESHOLD = re.compile(
+    r"(?i)\b(?:less|more|greater|fewer|higher|lower|larger|smaller)\s+than\s*$|"
+    r"\b(?:exceed(?:s|ed|ing)?|above|below|under|over|at\s+least|at\s+most|up\s+to|beyond)\s*$"
+)
+
+
+_CHANGE_WORDS = re.compile(
+    r"(?i)\b(?:change[ds]?|difference|variance|(?:increase|decrease|decline|growth|rise|drop|fall)"
+    r"\s+(?:in|of))\b"
+)
+
+
+def _threshold(ctx: ClaimContext) -> bool:
+    """ "less than $800 million": a bound the answer compares with, not a value it reports."""
+    m = ctx.mention
+    return _THRESHOLD.search(ctx.text[max(0, m.start - 25) : m.start]) is not None
 
 
 def _in_arithmetic(ctx: ClaimContext) -> bool:
