@@ -1,0 +1,399 @@
+"""Patterns and small readers behind :mod:`crossfoot._extract`.
+
+Every context check is a compiled regex applied to a short slice next to a number (never to the
+whole text), guarded by a cheap string test so most numbers skip most regexes. Each verbose regex
+has a comment per line saying what it is for.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import NamedTuple
+
+from ._numwords import WORDS_PATTERN
+
+__all__ = [
+    "APPROX_ENDS",
+    "APPROX_RE",
+    "BETWEEN_RE",
+    "CITE_RE",
+    "CLOSE_RE",
+    "COMPOUND_RE",
+    "CORE_RE",
+    "CURRENCY_AFTER_RE",
+    "DIVIDE_BEFORE_RE",
+    "DIVIDE_ENDS",
+    "FISCAL_ENDS",
+    "FISCAL_RE",
+    "FROM_RE",
+    "FY_GLUED_RE",
+    "LIST_HEAD_RE",
+    "LIST_TAIL_RE",
+    "MAX_CORE",
+    "MONTH_AFTER_RE",
+    "MONTH_BEFORE_RE",
+    "MONTH_ENDS",
+    "OPERAND_RE",
+    "OP_AFTER_RE",
+    "OP_BEFORE_RE",
+    "PREFIX_RE",
+    "RANGE_CONN_RE",
+    "RANGE_NEXT_RE",
+    "RANGE_STARTS",
+    "REF_ENDS",
+    "REF_RE",
+    "REF_TAIL_RE",
+    "SCALES",
+    "SCALE_EXP",
+    "TIMES_AFTER_RE",
+    "TIMES_BEFORE_RE",
+    "TIMES_ENDS",
+    "UNIT_RE",
+    "WORD_CURRENCY",
+    "YEAR_AFTER_DAY_RE",
+    "Digits",
+    "currency_code",
+    "ends_with",
+    "exact_decimal",
+    "is_letter",
+    "maybe_prefix",
+    "maybe_word_after",
+    "read_core",
+    "skip_token",
+    "text_before",
+]
+
+MAX_CORE = 64  # longer digit runs are data dumps, not claims
+
+# --------------------------------------------------------------------------------------------
+# Patterns
+# --------------------------------------------------------------------------------------------
+
+CORE_RE = re.compile(
+    rf"""
+    (?P<num>
+        (?<![0-9])                          # never start inside a digit run
+        [0-9]+(?:[.,][0-9]+)*               # digits with "," "." groups or decimals, read later
+        (?:[eE][+-]?[0-9]{{1,3}}(?![0-9]))?  # scientific exponent: 1.2e6
+      | (?<![\w.])\.[0-9]+                  # a leading-dot decimal: .5
+    )
+  | (?P<words>{WORDS_PATTERN})              # number words: "two million"
+    """,
+    re.X | re.I,
+)
+
+#: Things that start with digits but are not numbers; anchored at the start of a core.
+COMPOUND_RE = re.compile(
+    r"""
+    (?P<ratio>[0-9]+(?:\.[0-9]+)?):1(?:\.0+)?(?![0-9]|[.,:][0-9])       # 2.8:1 is a ratio
+  | [0-9]{4}[-/.][0-9]{1,2}[-/.][0-9]{1,2}(?![0-9])              # 2019-06-30
+  | (?P<fyear>(?:19|20)[0-9]{2})[-/–](?P<fyear2>[0-9]{2})(?![0-9./:-])  # 2019/20 (else 2019-06)
+  | [0-9]{1,2}[-/.][0-9]{1,2}[-/.][0-9]{2,4}(?![0-9])            # 11/30/04, 30.06.2019
+  | (?:0?[1-9]|1[0-2])/(?:19|20)[0-9]{2}(?![0-9])                # 06/2019
+  | (?:0?[1-9]|[12][0-9]|3[01])/(?:0?[1-9]|[12][0-9]|3[01])(?![0-9/.,])  # 12/31, 3/4
+  | [0-9]{1,2}-[A-Za-z]{3,9}-[0-9]{2,4}(?![0-9])                 # 30-Jun-2019
+  | [0-9]+(?:\.[0-9]+)?:[0-9]+(?::[0-9]+)*(?![0-9])              # 10:30, 3:2, 1:2:3
+  | [0-9]+(?:st|nd|rd|th|ST|ND|RD|TH)(?![A-Za-z])                # 1st, 21st (ordinals)
+  | [0-9]+-[A-Z](?![\w])                                         # 10-K, 8-K, 20-F
+  | [0-9]+\([A-Za-z]\)                                           # 401(k)
+    """,
+    re.X,
+)
+
+_CURRENCY_SYMBOL = {"$": "$", "€": "€", "£": "£", "¥": "¥", "₹": "₹"}
+_CURRENCY_PREFIXED = {"US": "USD", "HK": "HKD", "NZ": "NZD", "C": "CAD", "A": "AUD", "S": "SGD",
+                      "R": "BRL"}  # fmt: skip
+_ISO = "USD|EUR|GBP|JPY|INR|CNY|RMB|HKD|CAD|AUD|SGD|CHF|NZD|SEK|NOK|DKK|KRW|BRL|MXN|ZAR|RUB|TWD"
+
+#: Sign, currency and "(" before a core; searched on a short slice ending at the core.
+PREFIX_RE = re.compile(
+    rf"""
+    (?P<paren_a>\([ \t]?)?                         # "(" outside the currency: ($1,234)
+    (?P<sign_a>[-−–+])?                            # sign before the currency: -$5
+    (?:
+      (?P<cur>
+          (?<![A-Za-z$])(?P<pfx>US|HK|NZ|C|A|S|R)?\\?(?<!\$)\$   # $, US$, HK$, \$ (markdown)
+        | [€£¥₹]
+        | (?<![A-Za-z])(?:Rs\.?|{_ISO})(?![a-z])   # Rs. 500, USD 5 million
+      )
+      [ \t\u00a0]{{0,3}}                           # "$ 100", "$  1,452.4"
+    )?
+    (?P<paren_b>\([ \t]?)?                         # "(" inside the currency: $(1,234)
+    (?P<sign_b>[-−–+])?                            # sign after the currency: $-5
+    \Z
+    """,
+    re.X,
+)
+
+SCALE_EXP = {
+    "k": 3, "thousand": 3, "m": 6, "mn": 6, "mm": 6, "mln": 6, "million": 6, "b": 9, "bn": 9,
+    "bln": 9, "billion": 9, "t": 12, "tn": 12, "trn": 12, "trillion": 12, "lakh": 5, "lac": 5,
+    "crore": 7, "cr": 7,
+}  # fmt: skip
+
+#: Unit after the core (after any ")" of an accounting negative).
+UNIT_RE = re.compile(
+    r"""
+    (?:\*\*|__)?                                     # markdown bold between number and unit
+    (?:
+        (?P<pp>[ \t]*(?:percentage[ \t]+points?|percent[ \t]+points?|pp|ppts?|p\.p\.)
+               (?![\w]))                            # 3 pp, 3 percentage points
+      | (?P<bps>[ \t]*(?:bps|bp|basis[ \t]+points?)(?![\w]))   # 25 bps, 25 basis points
+      | (?P<pct>[ \t]?\\?%|[ \t]+(?:percent|per[ \t]cent|pct)(?![\w]))  # 12%, 12 %, 12 percent
+      | (?P<att>k|K|mn|mm|MM|mln|m|M|bn|bln|b|B|tn|trn|T|cr)(?![\w])    # 3.2bn, 5m, $5k
+      | [ \t]{0,2}(?:\\[,;:!][ \t]*)?                 # LaTeX thin space "46.4 \, million"
+        (?:\\(?:text|mathrm|textrm)\{[ \t]?)?       # LaTeX "46.4 \text{ million}"
+        (?P<word>(?i:thousand|million|billion|trillion|lakh|lac|crore)s?
+                |mn|bn|tn|mln|bln)(?![\w])\}?          # 3 million, 5 bn
+      | [ \t](?P<short>k|K|m|M|mm|MM|b|B|T|cr)(?![\w])                # $5 M (currency only)
+      | (?P<times>[xX×])(?![\w])                    # 1.28x
+      | (?P<times_w>[ \t]+times)(?![\w])(?![ \t]*[0-9(])   # 1.28 times (not "times 100")
+      | (?P<to_one>-to-1)(?![\w.])                  # 3-to-1
+    )
+    """,
+    re.X,
+)
+
+#: A currency named after the amount: "5 million dollars", "12.5 EUR", "1.234,56 €".
+CURRENCY_AFTER_RE = re.compile(
+    rf"""
+    [ \t]{{0,2}}
+    (?:
+        (?P<sym>[€£])
+      | (?P<word>(?i:dollars?|euros?|pounds?|rupees?|yen))(?![\w])
+      | (?P<iso>{_ISO})(?![\w])
+    )
+    """,
+    re.X,
+)
+
+APPROX_RE = re.compile(
+    r"""
+    (?:
+      (?<![A-Za-z])
+      (?:about|approximately|approx\.?|roughly|around|nearly|almost|some|circa|c\.|ca\.
+        |over|more[ \t]+than|less[ \t]+than|fewer[ \t]+than|under|above|below
+        |at[ \t]+least|at[ \t]+most|up[ \t]+to|close[ \t]+to|upwards[ \t]+of
+        |in[ \t]+excess[ \t]+of|an?[ \t]+estimated|estimated|est\.)
+      [ \t]+                                  # the word, then a space
+    | [~≈∼][ \t]?                             # ~5%
+    )
+    (?:\*\*)?                                 # markdown bold
+    \Z
+    """,
+    re.X | re.I,
+)
+
+#: References that are not claims: "Note 4", "Section 3.2", "page 12", "Step 1".
+REF_RE = re.compile(
+    r"""
+    (?<![A-Za-z])
+    (?:notes?|sections?|§|items?|pages?|p\.|pp\.|figures?|fig\.|tables?|chapters?|ch\.|steps?
+      |articles?|art\.|rules?|parts?|exhibits?|appendix|appendices|schedules?|paragraphs?
+      |para\.|¶|clauses?|footnotes?|lines?|rows?|columns?|col\.|levels?|tiers?|phases?
+      |rounds?|questions?|examples?|options?|forms?|version|ver\.|no[ \t]?\.|nos\.
+      |asc|asu|sfas|fas|ias|ifrs|topic)                # accounting standards: ASC 606
+    [ \t]*(?:no[ \t]?\.[ \t]*|\#[ \t]*)?      # "Note No. 4", "Item #7"
+    \Z
+    """,
+    re.X | re.I,
+)
+
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+MONTH_BEFORE_RE = re.compile(rf"(?<![A-Za-z])(?P<m>{_MONTH})\.?[ \t]+\Z", re.I)
+MONTH_AFTER_RE = re.compile(rf"[ \t]+(?:of[ \t]+)?(?P<m>{_MONTH})(?![a-z])\.?", re.I)
+YEAR_AFTER_DAY_RE = re.compile(r"[ \t]*,?[ \t]*[0-9]{4}(?![0-9])")
+
+FISCAL_RE = re.compile(
+    r"(?<![A-Za-z])(?:FY|CY|fiscal(?:[ \t]+year)?|financial[ \t]+year)[ \t]?'?\Z", re.I
+)
+FY_GLUED_RE = re.compile(r"(?<![A-Za-z])(?:FY|CY)'?\Z", re.I)
+
+TIMES_BEFORE_RE = re.compile(
+    r"""
+    (?:(?<![A-Za-z*])[x×*·](?!\*)|\\times|\\cdot|(?<![A-Za-z])times
+      |multipl\w*[ \t]+(?:\w+[ \t]+){0,2}by|(?<![A-Za-z])by)   # "multiplying it by"
+    [ \t]*\Z
+    """,
+    re.X | re.I,
+)
+DIVIDE_BEFORE_RE = re.compile(
+    r"(?:/|÷|\\div|divid\w*[ \t]+(?:\w+[ \t]+){0,2}by|divide[ \t]+by|over)[ \t]*\(?\Z", re.I
+)
+TIMES_AFTER_RE = re.compile(r"[ \t]*(?:[×*·]|\\times|\\cdot)")
+
+LIST_HEAD_RE = re.compile(r"[ \t>#*_-]*\(?")
+LIST_TAIL_RE = re.compile(r"[.)](?:[ \t]+\S|\*\*)")
+CITE_RE = re.compile(r"\[\^?[0-9]{1,4}(?:[ \t]*[,;–-][ \t]*[0-9]{1,4})*\]")
+
+RANGE_CONN_RE = re.compile(
+    r"""
+    (?P<dash>[-–—])(?=[ \t]?(?:[$€£¥₹]|US\$)?[0-9])   # 10-12%, $9-$10
+  | (?P<spaced>[ \t]+[–—][ \t]+)                      # 10 – 12 (an en dash reads as "to")
+  | (?P<to>[ \t]+(?:to|through)[ \t]+)                # 40 to 50 million
+  | (?P<and>[ \t]+and[ \t]+)                          # between 9 and 10
+    """,
+    re.X,
+)
+FROM_RE = re.compile(r"(?<![A-Za-z])from[ \t]+(?:\w+[ \t]+)?\Z", re.I)
+BETWEEN_RE = re.compile(r"(?<![A-Za-z])between[ \t]+(?:\w+[ \t]+)?\Z", re.I)
+OP_BEFORE_RE = re.compile(r"[+*/×÷=][ \t]*\(?\Z")
+OP_AFTER_RE = re.compile(r"\)?[ \t]*[/*×÷=]")
+
+OPERAND_RE = re.compile(r"[ \t]*[0-9(]")
+_WORD_TAIL_RE = re.compile(r"[\w.-]*")
+
+# --------------------------------------------------------------------------------------------
+# Reading a core
+# --------------------------------------------------------------------------------------------
+
+_US_GROUPS = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?")
+_INDIAN_GROUPS = re.compile(r"[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3}(?:\.[0-9]+)?")
+_EU_GROUPS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+(?:,[0-9]+)?")
+_PLAIN = re.compile(r"[0-9]*(?:\.[0-9]+)?")
+
+
+class Digits(NamedTuple):
+    """A core read as digits: ``digits`` x 10**``exp``; ``plain`` when written with no separator."""
+
+    digits: str
+    exp: int
+    plain: bool
+    grouped: bool
+
+
+def read_core(core: str) -> Digits | list[Digits] | None:
+    """Read one core; a list when it is several numbers run together ("1,2,3"); None to skip."""
+    mantissa, sci = core, 0
+    i = max(core.find("e"), core.find("E"))
+    if i >= 0:
+        mantissa, sci = core[:i], int(core[i + 1 :])
+    if "," not in mantissa and mantissa.count(".") <= 1:
+        whole, _, frac = mantissa.partition(".")
+        return Digits(whole + frac, sci - len(frac), plain="." not in mantissa, grouped=False)
+    if sci:
+        return None
+    if _US_GROUPS.fullmatch(mantissa) or _INDIAN_GROUPS.fullmatch(mantissa):
+        whole, _, frac = mantissa.replace(",", "").partition(".")
+        return Digits(whole + frac, -len(frac), plain=False, grouped=True)
+    if _EU_GROUPS.fullmatch(mantissa):
+        whole, _, frac = mantissa.replace(".", "").partition(",")
+        return Digits(whole + frac, -len(frac), plain=False, grouped=True)
+    if "," in mantissa:
+        # A list written without spaces ("1,2,3"), or a grouping we cannot trust: the pieces.
+        pieces = mantissa.split(",")
+        if all(_PLAIN.fullmatch(p) and p.count(".") <= 1 for p in pieces):
+            out = []
+            for p in pieces:
+                whole, _, frac = p.partition(".")
+                out.append(Digits(whole + frac, -len(frac), plain="." not in p, grouped=False))
+            return out
+    return None  # a version or an IP address: 8.4.1.1
+
+
+def exact_decimal(digits: str, exp: int, negative: bool = False) -> Decimal:
+    # Built from a string or an int, so exact whatever the context precision; whole numbers get
+    # no exponent so they print as "3200000000", not "3.2E+9".
+    sign = "-" if negative else ""
+    if exp == 0:
+        return Decimal(f"{sign}{digits or '0'}")
+    if exp > 0:
+        return Decimal(f"{sign}{int(digits or '0') * 10**exp}")
+    return Decimal(f"{sign}{digits or '0'}E{exp}")
+
+
+SCALES = {exp: Decimal(10**exp) for exp in set(SCALE_EXP.values()) | {0}}
+
+
+def currency_code(cur: str, pfx: str | None) -> str:
+    if pfx:
+        return _CURRENCY_PREFIXED[pfx]
+    cur = cur.lstrip("\\")
+    if cur.startswith("Rs"):
+        return "₹"
+    return _CURRENCY_SYMBOL.get(cur, cur)
+
+
+WORD_CURRENCY = {"dollar": "$", "euro": "€", "pound": "£", "rupee": "₹", "yen": "¥"}
+
+
+def text_before(text: str, pos: int, width: int = 40) -> str:
+    return text[max(0, pos - width) : pos]
+
+
+# Cheap gates: a context regex ending in ``\Z`` is only searched when the lower-cased text before
+# the number ends with one of these, which keeps the scan near 10 µs per number.
+APPROX_ENDS = (
+    "about", "approximately", "approx", "approx.", "roughly", "around", "nearly", "almost",
+    "some", "circa", "c.", "ca.", "over", "than", "under", "above", "below", "least", "most",
+    "to", "of", "estimated", "est.", "~", "≈", "∼", "*",
+)  # fmt: skip
+REF_ENDS = (
+    "note", "notes", "section", "sections", "§", "item", "items", "page", "pages", "p.", "pp.",
+    "figure", "figures", "fig.", "table", "tables", "chapter", "chapters", "ch.", "step", "steps",
+    "article", "articles", "art.", "rule", "rules", "part", "parts", "exhibit", "exhibits",
+    "appendix", "appendices", "schedule", "schedules", "paragraph", "paragraphs", "para.", "¶",
+    "clause", "clauses", "footnote", "footnotes", "line", "lines", "row", "rows", "column",
+    "columns", "col.", "level", "levels", "tier", "tiers", "phase", "phases", "round", "rounds",
+    "question", "questions", "example", "examples", "option", "options", "form", "forms",
+    "version", "ver.", "no.", "nos.", "#", "asc", "asu", "sfas", "fas", "ias", "ifrs", "topic",
+)  # fmt: skip
+_MONTH_WORDS = (
+    "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
+    "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
+    "november", "dec", "december",
+)  # fmt: skip
+MONTH_ENDS = _MONTH_WORDS + tuple(w + "." for w in _MONTH_WORDS)
+FISCAL_ENDS = ("fy", "cy", "fiscal", "year", "'")
+TIMES_ENDS = ("x", "×", "*", "·", "\\times", "\\cdot", "times", "by")
+DIVIDE_ENDS = ("/", "÷", "\\div", "by", "(")
+
+
+def ends_with(text: str, pos: int, words: tuple[str, ...], width: int = 24) -> bool:
+    """Does the text before ``pos``, lower-cased and right-stripped, end with one of ``words``?"""
+    tail = text[max(0, pos - width) : pos].rstrip().lower()
+    return tail.endswith(words) or tail.replace(" .", ".").endswith(words)  # "no . 133"
+
+
+def maybe_prefix(text: str, s0: int) -> bool:
+    """Could a sign, currency or "(" sit just before ``s0``? (Skips PREFIX_RE when not.)"""
+    i = s0 - 1
+    while i >= 0 and s0 - i <= 4 and text[i] in " \t\u00a0":
+        i -= 1
+    if i < 0 or s0 - i > 4:
+        return False
+    ch = text[i]
+    return ch in "(-−–+$€£¥₹." or ch.isupper()
+
+
+_TOKEN_TAIL_RE = re.compile(r"(?:\w|[-./](?=\w))*")
+CLOSE_RE = re.compile(r"[ \t]?\)")
+RANGE_NEXT_RE = re.compile(r"(?:(?:US|HK|C|A|S)?\$|[€£¥₹])?[ \t]?(?=[0-9])")
+REF_TAIL_RE = re.compile(r"[A-Za-z]?(?:[-–][0-9]+[A-Za-z]?)?")
+
+
+def skip_token(text: str, pos: int) -> int:
+    """End of the identifier that continues at ``pos`` ("B01003e1", "COVID-19")."""
+    m = _TOKEN_TAIL_RE.match(text, pos)
+    return m.end() if m else pos
+
+
+def maybe_word_after(text: str, pos: int) -> bool:
+    """Could a currency word or sign follow at ``pos`` (after up to two spaces)?"""
+    ch = text[pos : pos + 1]
+    if ch in (" ", "\t"):
+        ch = text[pos + 1 : pos + 2]
+        if ch in (" ", "\t"):
+            ch = text[pos + 2 : pos + 3]
+    return ch.isalpha() or ch in ("€", "£")
+
+
+RANGE_STARTS = ("-", "–", "—", " to ", " and ", " through ", " – ", " — ", "\tto")
+
+
+def is_letter(ch: str) -> bool:
+    return ch.isalpha() or ch == "_"
