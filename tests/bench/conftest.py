@@ -8,7 +8,6 @@ import json
 import shutil
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -16,18 +15,6 @@ BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 if str(BENCH) not in sys.path:
     sys.path.insert(0, str(BENCH))
-
-
-def engine_ready() -> bool:
-    """True once ``crossfoot.check`` imports and runs (the engine is written in parallel)."""
-    try:
-        import crossfoot
-
-        cf: Any = crossfoot
-        cf.check("Sales were 5.", ["Sales were 5."])
-    except Exception:
-        return False
-    return True
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import BENCH, FIXTURES, engine_ready
+from conftest import BENCH, FIXTURES
 
 import ragbench
 import review_summary
@@ -85,7 +85,6 @@ def test_baseline_end_to_end(tmp_path: Path) -> None:
         assert next(csv.reader(fh))[-2:] == ["verdict", "note"]
 
 
-@pytest.mark.skipif(not engine_ready(), reason="crossfoot.check not importable yet")
 def test_crossfoot_end_to_end(tmp_path: Path) -> None:
     review = tmp_path / "review.csv"
     code = ragbench.main(
@@ -161,3 +160,46 @@ def test_review_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
         csv.writer(fh).writerow(["a", "s", "maybe"])
     assert review_summary.main([str(path)]) == 2
     assert "line 7: verdict 'maybe'" in capsys.readouterr().err
+
+
+def test_parquet_data_dir(tmp_path: Path) -> None:
+    import pandas as pd
+
+    rows = [json.loads(line) for line in (RB / "finqa/test-00000.jsonl").read_text().splitlines()]
+    (tmp_path / "tatqa").mkdir()
+    pd.DataFrame(rows).to_parquet(tmp_path / "tatqa" / "test-00000-of-00001.parquet")
+    pd.DataFrame(rows[:1]).to_parquet(tmp_path / "tatqa" / "train-00000-of-00001.parquet")
+    got = ragbench.load_ragbench("tatqa", "test", tmp_path)
+    assert [r["id"] for r in got] == ["fx-1", "fx-2", "fx-3"]  # the train file is not read
+    with pytest.raises(FileNotFoundError, match="subset 'finqa' split 'test'"):
+        ragbench.load_ragbench("finqa", "test", tmp_path / "tatqa" / "nothing")
+
+
+def test_review_leaves_out_reference_answers(tmp_path: Path) -> None:
+    ref = Item(
+        corpus="c",
+        id="r",
+        question="",
+        answer="It was 9.",
+        sources=["7"],
+        label="good",
+        meta={"reference": True},
+    )
+    model = Item(corpus="c", id="m", question="q?", answer="It was 9.", sources=["7"], label="good")
+    out = ragbench.Outcome("c")
+    for item in (ref, model):
+        out.records.append(
+            {
+                "corpus": "c",
+                "id": item.id,
+                "type": "false_alarm",
+                "label": "good",
+                "sentence": "It was 9.",
+                "claims": [{"text": "9", "status": "x"}],
+            }
+        )
+    path = tmp_path / "r.csv"
+    n = ragbench.write_review([out], {"c": {"r": ref, "m": model}}, path, n=10, seed=0)
+    with open(path) as fh:
+        rows = list(csv.DictReader(fh))
+    assert n == 1 and [r["id"] for r in rows] == ["m"] and rows[0]["documents"] == "7"
