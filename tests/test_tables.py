@@ -396,3 +396,13 @@ def test_every_numeric_cell_becomes_one_value_at_its_place(
         assert v.row == f"Line {v.row_index - 1}"
         assert v.year == 2000 + v.col_index - 1
         assert v.precision == Decimal("0.05")
+
+
+def test_a_json_list_of_tables_is_read_as_its_tables() -> None:
+    text = '[[["", "2019"], ["a", "1"]], [["", "2018"], ["b", "2"]]]'
+    assert [t.rows[1] for t in find_tables(text)] == [("a", "1"), ("b", "2")]
+
+
+def test_brackets_that_never_close_are_not_tables() -> None:
+    assert find_tables("[[1, 2" * 50 + "[['a', " * 50) == []
+    assert find_tables("[" * 500 + "]" * 500) == []

@@ -31,6 +31,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -320,9 +321,10 @@ class TextTable:
     header_rows: int | None = None
 
 
-_TABLE_START = re.compile(r"\[\s*\[")
+_TABLE_START = re.compile(r"\[\s*\[(?!\s*\[)")  # "[[[" opens a list of tables, not a table
 _LITERAL_TOKEN = re.compile(r"""[\[\]]|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'""")
-_DECODER = json.JSONDecoder()
+_LITERAL_START = re.compile(r"\[\s*\[\s*'")
+_JSON_TOKEN = re.compile(r'[\[\]]|"(?:[^"\\\n]|\\.)*"')
 
 
 def _cell_text(cell: object) -> str | None:
@@ -372,21 +374,52 @@ def _literal_end(text: str, start: int) -> int | None:
     return None
 
 
+def _bracket_pairs(text: str, start: int) -> dict[int, int]:
+    """Where each "[" from ``start`` on closes (index of its "]"), skipping JSON strings.
+
+    One linear pass for the whole text, so a text with many "[[" that never close costs O(n),
+    not O(n) per candidate.
+    """
+    pairs: dict[int, int] = {}
+    stack: list[int] = []
+    for tok in _JSON_TOKEN.finditer(text, start):
+        t = tok.group(0)
+        if t == "[":
+            stack.append(tok.start())
+        elif t == "]":
+            if stack:
+                pairs[stack.pop()] = tok.start()
+    return pairs
+
+
 def _json_tables(text: str) -> list[TextTable]:
     found: list[TextTable] = []
+    first = _TABLE_START.search(text)
+    if first is None:
+        return found
+    pairs = _bracket_pairs(text, first.start())
     last_end = 0
-    for m in _TABLE_START.finditer(text):
+    unclosed = False  # a literal scan already ran to the end of the text: skip further ones
+    for m in _TABLE_START.finditer(text, first.start()):
         start = m.start()
         if start < last_end:
             continue
         obj: object = None
         end = -1
-        try:
-            obj, end = _DECODER.raw_decode(text, start)
-        except ValueError:
-            # Python-literal tables ("[['', '2019']]") read with the safe literal parser.
+        close = pairs.get(start)
+        if close is not None:
+            end = close + 1
+            try:
+                obj = json.loads(text[start:end])
+            except (ValueError, RecursionError):
+                obj = None
+        if obj is None and not unclosed and _LITERAL_START.match(text, start):
+            # Python-literal tables ("[['', '2019']]") read with the safe literal parser; only
+            # tried when the first cell is single-quoted, so prose brackets cost nothing.
             lit_end = _literal_end(text, start)
-            if lit_end is not None:
+            if lit_end is None:
+                unclosed = True
+            else:
                 try:
                     obj, end = ast.literal_eval(text[start:lit_end]), lit_end
                 except (ValueError, SyntaxError, MemoryError, RecursionError):
@@ -436,12 +469,14 @@ def _pipe_tables(text: str, taken: list[tuple[int, int]]) -> list[TextTable]:
             found.append(TextTable(block[0][0], block[-1][1], tuple(rows), header or None))
         block.clear()
 
+    starts = [s for s, _ in taken]
     pos = 0
     for line in text.splitlines(keepends=True):
         start, end = pos, pos + len(line.rstrip("\r\n"))
         pos += len(line)
         cells = _split_pipe_row(line) if "|" in line else None
-        if cells is None or any(s <= start < e for s, e in taken):
+        k = bisect_right(starts, start) - 1
+        if cells is None or (k >= 0 and start < taken[k][1]):
             if block:
                 flush()
             continue
