@@ -495,7 +495,8 @@ def _check(tree: Node, ms: Sequence[Mention], result: Mention) -> tuple[bool, De
             (False, True, "percentages as fractions"),
             (True, True, "percentages as fractions"),
         ]
-    first: Decimal | None = None
+    closest: tuple[Decimal, Decimal] | None = None  # (distance, shown) for the error message
+    stated_shown = -abs(result.written) if result.value < 0 else abs(result.written or result.value)
     for written, pct_fraction, note in readings:
         try:
             with localcontext() as ctx:
@@ -507,18 +508,18 @@ def _check(tree: Node, ms: Sequence[Mention], result: Mention) -> tuple[bool, De
         prec = _effective_precision(result)
         if written and result.kind != "percent" and result.scale != 0:
             prec = prec / result.scale
-        shown = (
-            value / result.scale
-            if (not written and result.kind != "percent" and result.scale)
-            else value
-        )
-        if first is None:
-            first = shown
         factors = [(Decimal(1), "")]
         if result.kind == "percent" and not pct_fraction:
             factors.append((_HUNDRED, "fraction as a percentage"))
         for factor, why in factors:
             v = value * factor
+            shown = (
+                v / result.scale
+                if (not written and result.kind != "percent" and result.scale)
+                else v
+            )
+            if not pct_fraction and (closest is None or abs(shown - stated_shown) < closest[0]):
+                closest = (abs(shown - stated_shown), shown)
             for candidate, sign_note in ((v, ""), (-v, "magnitude only")):
                 if sign_note and (stated < 0 or v >= 0):
                     continue
@@ -530,8 +531,8 @@ def _check(tree: Node, ms: Sequence[Mention], result: Mention) -> tuple[bool, De
                         else candidate
                     )
                     return True, shown_ok, ", ".join(parts)
-    assert first is not None
-    return False, first, ""
+    assert closest is not None
+    return False, closest[1], ""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -567,6 +568,18 @@ def _usable(tree: Node, ms: Sequence[Mention]) -> bool:
     return all(ms[i].kind != "year" for i in _leaves(tree))
 
 
+def _sum_over_count(tree: Node, ms: Sequence[Mention]) -> Node | None:
+    """``a + b / k`` (k a small count) re-read as ``(a + b) / k``, else None."""
+    if not (isinstance(tree, BinOp) and tree.op in "+-"):
+        return None
+    last = tree.right
+    if not (isinstance(last, BinOp) and last.op == "/" and isinstance(last.right, Num)):
+        return None
+    if not _is_small_count(ms[last.right.index]):
+        return None
+    return BinOp("/", BinOp(tree.op, tree.left, last.left), last.right)
+
+
 def _make(
     text: str, tree: Node, result_index: int, ms: Sequence[Mention], start: int, end: int
 ) -> Calculation | None:
@@ -578,6 +591,13 @@ def _make(
     checked = _check(tree, ms, result)
     if checked is None:
         return None
+    if not checked[0]:
+        # "a + b / 2 = mean": a sum over a count written without its parentheses.
+        loose = _sum_over_count(tree, ms)
+        if loose is not None:
+            again = _check(loose, ms, result)
+            if again is not None and again[0]:
+                tree, checked = loose, (True, again[1], "read as a sum over a count")
     correct, value, note = checked
     consts: set[int] = set()
     _constants(tree, ms, consts)
