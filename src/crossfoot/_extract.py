@@ -142,6 +142,8 @@ class _Num:
         return exact_decimal("5", unit + self.scale_exp - 1)
 
     def mention(self, text: str) -> Mention:
+        written = exact_decimal(self.digits, self.exp)
+        value = written if self.exp + self.scale_exp == self.exp and not self.negative else None
         precision = self.precision()
         if self.high_precision is not None:
             precision = min(precision, self.high_precision)
@@ -149,13 +151,13 @@ class _Num:
             text=text[self.start : self.end],
             start=self.start,
             end=self.end,
-            value=self.value(),
+            value=value if value is not None else self.value(),
             kind=self.kind,
             precision=precision,
             currency=self.currency,
             scale=SCALES[self.scale_exp],
             scale_word=self.scale_word,
-            written=exact_decimal(self.digits, self.exp),
+            written=written,
             negative=self.negative,
             high=self.high,
             approximate=self.approximate,

@@ -268,6 +268,8 @@ class Digits(NamedTuple):
 
 def read_core(core: str) -> Digits | list[Digits] | None:
     """Read one core; a list when it is several numbers run together ("1,2,3"); None to skip."""
+    if core.isdigit():  # the common case: 2024, 12, 1200
+        return Digits(core, 0, plain=True, grouped=False)
     mantissa, sci = core, 0
     i = max(core.find("e"), core.find("E"))
     if i >= 0:
@@ -330,7 +332,7 @@ def text_before(text: str, pos: int, width: int = 40) -> str:
 APPROX_ENDS = (
     "about", "approximately", "approx", "approx.", "roughly", "around", "nearly", "almost",
     "some", "circa", "c.", "ca.", "over", "than", "under", "above", "below", "least", "most",
-    "to", "of", "estimated", "est.", "~", "≈", "∼", "*",
+    "up to", "close to", "upwards of", "excess of", "estimated", "est.", "~", "≈", "∼", "*",
 )  # fmt: skip
 REF_ENDS = (
     "note", "notes", "section", "sections", "§", "item", "items", "page", "pages", "p.", "pp.",
