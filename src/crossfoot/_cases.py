@@ -82,7 +82,9 @@ def _parse(path: Path, lines: list[str]) -> Iterator[Case]:
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise CaseFileError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})") from None
+            raise CaseFileError(
+                f"{where}: not valid JSON ({exc.msg} at column {exc.colno})"
+            ) from None
         if not isinstance(obj, dict):
             raise CaseFileError(f"{where}: a case must be a JSON object, got {type(obj).__name__}")
         unknown = sorted(set(obj) - _FIELDS)
@@ -115,7 +117,9 @@ def _parse(path: Path, lines: list[str]) -> Iterator[Case]:
         sources = obj.get("sources")
         if "sources_file" in obj:
             sources = _read_sources_file(path, where, obj["sources_file"])
-        yield Case(name, number, output, expect, sources, obj.get("rows"), obj.get("results"), options)
+        yield Case(
+            name, number, output, expect, sources, obj.get("rows"), obj.get("results"), options
+        )
 
 
 def _read_sources_file(case_path: Path, where: str, value: Any) -> Any:
@@ -125,7 +129,9 @@ def _read_sources_file(case_path: Path, where: str, value: Any) -> Any:
     try:
         return json.loads(target.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise CaseFileError(f"{where}: field 'sources_file': cannot read {target} ({exc.strerror})") from None
+        raise CaseFileError(
+            f"{where}: field 'sources_file': cannot read {target} ({exc.strerror})"
+        ) from None
     except json.JSONDecodeError as exc:
         raise CaseFileError(
             f"{where}: field 'sources_file': {target} is not valid JSON ({exc.msg}, line {exc.lineno})"

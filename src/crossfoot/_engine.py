@@ -82,13 +82,19 @@ def verify(
         return scopes[key]
 
     all_rules = rules()
-    cross_rules = tuple(r for r in all_rules if r.__module__.rsplit(".", 1)[-1] in _CROSS_RECORD_MODULES)
+    cross_rules = tuple(
+        r for r in all_rules if r.__module__.rsplit(".", 1)[-1] in _CROSS_RECORD_MODULES
+    )
     every_id = tuple(s.id for s in sources.sources)
 
     claims: list[Claim] = []
     grounded: list[Claim] = []
     for position, mention in claim_mentions:
-        sentence = sentences[max(0, bisect_right(starts, mention.start) - 1)] if sentences else Sentence(0, 0, len(text), text)
+        sentence = (
+            sentences[max(0, bisect_right(starts, mention.start) - 1)]
+            if sentences
+            else Sentence(0, 0, len(text), text)
+        )
         if sentence.unknown and not sentence.cited:
             claims.append(
                 Claim(

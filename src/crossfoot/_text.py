@@ -126,8 +126,10 @@ def _boundaries(text: str, cites: list[Citation]) -> list[int]:
         k = end
         while k < len(text) and text[k] in " \t":
             k += 1
-        if k < len(text) and text[k] != "\n" and not (
-            text[k].isupper() or text[k].isdigit() or text[k] in "\"'([$€£¥₹*-•–"
+        if (
+            k < len(text)
+            and text[k] != "\n"
+            and not (text[k].isupper() or text[k].isdigit() or text[k] in "\"'([$€£¥₹*-•–")
         ):
             continue
         bounds.append(end)

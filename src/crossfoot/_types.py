@@ -168,7 +168,8 @@ class Evidence:
 
     rule: str
     kind: str
-    formula: str  # human readable, e.g. "% change revenue_2023 (2,870,000,000) -> revenue_2024 (...)"
+    # Human readable, e.g. "% change revenue_2023 (2,870,000,000) -> revenue_2024 (...)".
+    formula: str
     operands: tuple[SourceValue, ...] = ()
     result: Decimal | None = None  # the value the formula produces
     note: str = ""  # e.g. "order unknown: magnitude only"

@@ -55,9 +55,7 @@ def _row_verdict(ctx: ClaimContext, matches: list[SourceValue]) -> Verdict | Non
     return row_verdict(ctx, matches)
 
 
-def direct_candidates(
-    mention: Mention, ctx: ClaimContext
-) -> list[tuple[SourceValue, bool, str]]:
+def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceValue, bool, str]]:
     """Source values in scope that the mention states, best first: ``(value, exact?, how)``."""
     found: list[tuple[SourceValue, bool, str]] = []
     seen: set[int] = set()
