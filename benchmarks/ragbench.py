@@ -304,25 +304,28 @@ def make_tools(names: Sequence[str]) -> list[Any]:
 # Measuring
 
 
-def _targets(item: Item, span: tuple[int, int], extract: Any) -> list[NumberToken]:
+def _targets(
+    item: Item, span: tuple[int, int], mentions: Sequence[Any] | None
+) -> list[NumberToken]:
     """Numbers of a sentence that may receive an injected error (offsets within the sentence):
-    not years, and claims by crossfoot's own reader when it is available."""
+    not years, and claims by crossfoot's own reader (``mentions``) when it is available."""
     a, b = span
     sent = item.answer[a:b]
     toks = [t for t in number_tokens(sent) if not is_year(t)]
-    if extract is None:
+    if mentions is None:
         return toks
     spans = [
         (m.start - a, m.end - a)
-        for m in extract(item.answer)
+        for m in mentions
         if a <= m.start < b and getattr(m, "claim", True) and m.kind != "year"
     ]
     return [t for t in toks if any(s < t.end and t.start < e for s, e in spans)]
 
 
-def _pool(item: Item, target_values: Sequence[NumberToken]) -> list[NumberToken]:
+def _pool(
+    item: Item, target_values: Sequence[NumberToken], per_source: list[list[NumberToken]]
+) -> list[NumberToken]:
     """Numbers of the source a target came from (else of every source), for swaps."""
-    per_source = [number_tokens(s) for s in item.sources]
     wanted = {abs(t.value).normalize() for t in target_values}
     same = [
         t
@@ -395,7 +398,8 @@ def evaluate(
         if not numeric:
             continue
         try:
-            targets = {i: _targets(item, item.sentences[i], extract) for i in numeric}
+            mentions = extract(item.answer) if extract is not None else None
+            targets = {i: _targets(item, item.sentences[i], mentions) for i in numeric}
         except Exception as err:  # the engine's reader crashed: count it, keep measuring
             targets = {i: [] for i in numeric}
             out.records.append(_record(item, -1, "engine_error", [{"why": repr(err)}]))
@@ -445,6 +449,7 @@ def _score(
             kind = "real_flagged" if flagged_answer else "real_missed"
             flat = [d for i in numeric for d in prep.details[i]]
             out.records.append(_record(item, -1, kind, flat))
+    per_source: list[list[NumberToken]] | None = None  # source numbers, read once per item
     for i in numeric:
         label = item.sentence_label(i)
         a, b = item.sentences[i]
@@ -464,7 +469,9 @@ def _score(
         sentence = item.answer[a:b]
         for kind in injections:
             rng = random.Random(f"{seed}|{item.corpus}|{item.id}|{i}|{kind}")
-            pool = _pool(item, targets[i]) if kind == "swap" else []
+            if kind == "swap" and per_source is None:
+                per_source = [number_tokens(s) for s in item.sources]
+            pool = _pool(item, targets[i], per_source) if kind == "swap" and per_source else []
             new = inject(kind, sentence, targets[i], pool, rng)
             if new is None or new == sentence:
                 continue
