@@ -254,12 +254,15 @@ def test_unmatched_percent_pass() -> None:
     assert passed.ok and passed.checked == 1
 
 
-def test_max_rows_limits_pairwise_search() -> None:
+def test_pairwise_needs_named_rows_and_max_rows_caps_them() -> None:
     rows = [{"month": f"M{i:02d}", "visits": 1000 + 37 * i} for i in range(30)]
-    figure = rows[20]["visits"] + rows[25]["visits"]
-    text = f"M20 and M25 together drew {figure:,} visits."
-    assert not trace(text, rows).ok
-    assert trace(text, rows, max_rows=30).ok
+    figure = rows[20]["visits"] + rows[25]["visits"]  # type: ignore[operator]
+    # Named rows feed the pairwise search wherever they sit in the result.
+    assert trace(f"M20 and M25 together drew {figure:,} visits.", rows).ok
+    # The same sum with the rows unnamed proves nothing: some pair of 30 rows lands near it.
+    assert not trace(f"Two months together drew {figure:,} visits.", rows).ok
+    # max_rows caps how many named rows take part.
+    assert not trace(f"M20 and M25 together drew {figure:,} visits.", rows, max_rows=1).ok
 
 
 def test_derivations_option() -> None:

@@ -39,14 +39,17 @@ if TYPE_CHECKING:
     from ._sources import SourceSet
 
 __all__ = [
+    "AnswerOperands",
     "ResultSet",
     "TableInfo",
+    "base_of",
     "is_count_column",
     "is_id_column",
     "iter_values",
     "load_rows",
     "parse_cell",
     "read_results",
+    "row_named",
     "rows_to_sources",
     "same_unit",
     "unit_family",
@@ -481,6 +484,24 @@ def unit_family(column: str) -> str:
     return re.sub(r"[^a-z%$€£¥₹]+", " ", name).strip()
 
 
+@lru_cache(maxsize=8192)
+def _label_pattern(label: str) -> re.Pattern[str]:
+    words = [re.escape(w) for w in re.split(r"[\s_]+", label.strip()) if w]
+    # "North America" also as "north america"; "2023" not inside "12023"; "Europe's" counts.
+    return re.compile(r"(?<![0-9A-Za-z])" + r"[\s_-]+".join(words) + r"(?![0-9A-Za-z])", re.I)
+
+
+def row_named(label: str | None, text: str) -> bool:
+    """Whether ``text`` names the row ``label`` in full ("Europe's" names "Europe").
+
+    >>> row_named("North America", "North America's revenue"), row_named("EU", "EUR 5")
+    (True, False)
+    """
+    if not label:
+        return False
+    return _label_pattern(label).search(text) is not None
+
+
 def same_unit(a: SourceValue, b: SourceValue) -> bool:
     """Whether two row values measure the same thing, so that adding them makes sense.
 
@@ -504,7 +525,7 @@ class TableInfo:
     columns: tuple[str, ...]
     key: str | None  # the row key column, if any
     rows: int
-    labels: tuple[str, ...]  # row keys, in order
+    labels: tuple[str | None, ...]  # row keys, one per row (None without a key)
 
 
 def rows_to_sources(
@@ -589,9 +610,7 @@ def _build_all(
     for rs in sets:
         key_col = _key_column(rs, keys, parse_strings)
         sources.append(_to_source(rs, parse_strings, key_col, max_rows))
-        labels = tuple(
-            label for r in rs.rows if key_col is not None and (label := _row_label(r[key_col]))
-        )
+        labels = tuple(_row_label(r[key_col]) if key_col is not None else None for r in rs.rows)
         infos.append(
             TableInfo(
                 rs.name,
@@ -711,3 +730,120 @@ def iter_values(sources: Iterable[Source]) -> Iterator[SourceValue]:
     """Every value of every source, in order."""
     for s in sources:
         yield from s.values
+
+
+# ---------------------------------------------------------------- operands per answer
+
+# Sources re-issued for one answer -> the source they were made from (for caches keyed on it).
+_BASES: dict[int, tuple[Source, Source]] = {}
+_YEARISH = re.compile(r"(?:FY\s?)?((?:19|20)\d\d)", re.IGNORECASE)
+
+
+def base_of(source: Source) -> Source:
+    """The source a per-answer copy was made from (the source itself otherwise)."""
+    hit = _BASES.get(id(source))
+    return hit[1] if hit is not None and hit[0] is source else source
+
+
+class AnswerOperands:
+    """Which cells may feed pairwise derivations, decided per answer.
+
+    A % change, difference, ratio or sum over result rows is credible only between rows the
+    answer names, so the engine searches only those: every cell of a named row (up to
+    ``max_rows`` rows per result set, first by position) is an operand, plus the rows a year
+    before and after a named year. A result set of one or two rows is always searched. The base
+    sources hold no operands; each answer gets copies with its own.
+
+    >>> rows = [{"r": "EU", "x": 1}, {"r": "US", "x": 2}, {"r": "UK", "x": 3}]
+    >>> ss, info = load_rows(rows, max_rows=0)  # base sources without operands
+    >>> ops = AnswerOperands(ss, info, max_rows=12)
+    >>> [v.label for v in ops.sources_for("EU and UK").sources[0].values if v.operand]
+    ['x[EU]', 'x[UK]']
+    """
+
+    def __init__(self, sources: SourceSet, info: Sequence[TableInfo], max_rows: int) -> None:
+        self.base = sources
+        self.info = {t.name: t for t in info}
+        self.max_rows = max_rows
+        self._positions: dict[str, dict[int, list[int]]] = {}
+        self._twins: dict[tuple[str, int], SourceValue] = {}
+        self._made: dict[tuple[tuple[str, tuple[int, ...]], ...], SourceSet] = {}
+
+    def rows_for(self, text: str) -> dict[str, tuple[int, ...]]:
+        """Row indexes per result set that ``text`` makes operands."""
+        low = text.lower()
+        chosen: dict[str, tuple[int, ...]] = {}
+        for name, t in self.info.items():
+            if t.rows <= 2:  # one or two rows: no choice to make
+                chosen[name] = tuple(range(t.rows))
+                continue
+            named = [
+                i
+                for i, label in enumerate(t.labels)
+                if label and label.lower() in low and row_named(label, text)
+            ][: self.max_rows]
+            years = {
+                int(m.group(1))
+                for i in named
+                if (m := _YEARISH.fullmatch(t.labels[i] or "")) is not None
+            }
+            if years:
+                near = {y + d for y in years for d in (-1, 1)}
+                for i, label in enumerate(t.labels):
+                    m = _YEARISH.fullmatch(label or "")
+                    if m is not None and int(m.group(1)) in near and i not in named:
+                        named.append(i)
+            chosen[name] = tuple(sorted(named))
+        return chosen
+
+    def sources_for(self, text: str) -> SourceSet:
+        """The sources with the operands of this answer switched on."""
+        from ._sources import SourceSet
+
+        chosen = self.rows_for(text)
+        key = tuple(sorted(chosen.items()))
+        made = self._made.get(key)
+        if made is not None:
+            return made
+        out: list[Source] = []
+        for source in self.base.sources:
+            rows = chosen.get(source.id)
+            if not rows:
+                out.append(source)
+                continue
+            values = list(source.values)
+            positions = self._positions_of(source)
+            for i in rows:
+                for p in positions.get(i, ()):
+                    values[p] = self._twin(source, p)
+            copy = dataclasses.replace(source, values=tuple(values))
+            if len(_BASES) > 256:
+                _BASES.clear()
+            _BASES[id(copy)] = (copy, source)
+            out.append(copy)
+        made = SourceSet(out, self.base.issues)
+        if len(self._made) > 64:
+            self._made.clear()
+        self._made[key] = made
+        return made
+
+    def _positions_of(self, source: Source) -> dict[int, list[int]]:
+        positions = self._positions.get(source.id)
+        if positions is None:
+            positions = {}
+            for p, v in enumerate(source.values):
+                if (
+                    v.row_index is not None
+                    and v.kind != "year"
+                    and not is_id_column(v.column or "")
+                ):
+                    positions.setdefault(v.row_index, []).append(p)
+            self._positions[source.id] = positions
+        return positions
+
+    def _twin(self, source: Source, position: int) -> SourceValue:
+        twin = self._twins.get((source.id, position))
+        if twin is None:
+            twin = dataclasses.replace(source.values[position], operand=True)
+            self._twins[(source.id, position)] = twin
+        return twin

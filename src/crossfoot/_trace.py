@@ -14,10 +14,11 @@ What is *not* a claim (skipped, not counted in ``checked``):
 - numbers inside inline code (SQL the answer quotes);
 - with ``ignore_below=N``: plain numbers (no currency, no percent) of size N or less.
 
-Everything else is checked, small counts included: "EU has 61 stores" fails when the cell says 52.
+Everything else is checked, small counts included: "Europe has 61 stores" fails when the cell
+says 52.
 
->>> rows = [{"region": "EU", "stores": 52}, {"region": "US", "stores": 61}]
->>> trace("EU has 61 stores.", rows).ungrounded
+>>> rows = [{"region": "Europe", "stores": 52}, {"region": "Americas", "stores": 61}]
+>>> trace("Europe has 61 stores.", rows).ungrounded
 ['61']
 """
 
@@ -25,14 +26,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from decimal import Decimal
 from typing import Any
 
 from ._policy import DEFAULT, Policy
 from ._report import Report
-from ._resultrows import TableInfo, load_rows, same_unit, unit_family
+from ._resultrows import (
+    AnswerOperands,
+    TableInfo,
+    load_rows,
+    row_named,
+    same_unit,
+    unit_family,
+)
 from ._sources import SourceSet
-from ._types import Claim, Evidence, Mention, Source
+from ._types import Claim, Evidence, Mention, SourceValue, format_decimal
 from .rules import Options
 
 __all__ = ["options_for", "trace"]
@@ -89,6 +98,7 @@ def options_for(policy: Policy, *, operands: int = 30) -> Options:
         rel_tolerance=policy.rel_tolerance,
         abs_tolerance=policy.abs_tolerance,
         result_rows=True,
+        max_rows=policy.max_rows,
     )
 
 
@@ -113,41 +123,38 @@ def trace(
 
     >>> rows = [{"region": "North America", "revenue": 4_820_000},
     ...         {"region": "Europe", "revenue": 3_150_000}]
-    >>> r = trace("North America brought in $4.82M; the two made $7.97M together.", rows)
+    >>> r = trace("North America brought in $4.82M, 53% more than Europe.", rows)
     >>> r.ok, [c.evidence.kind for c in r.claims]
-    (True, ['cell', 'column_sum'])
+    (True, ['cell', 'percent_change'])
     """
     chosen = (policy or DEFAULT).with_overrides(**overrides)
+    # Every cell is indexed once; which cells feed pairwise derivations is decided per answer
+    # (the rows it names), see AnswerOperands.
     sources, info = load_rows(
-        rows,
-        results=results,
-        parse_strings=chosen.parse_strings,
-        key=key,
-        max_rows=chosen.max_rows,
+        rows, results=results, parse_strings=chosen.parse_strings, key=key, max_rows=0
     )
-    operands = max(
-        (sum(1 for v in s.values if v.operand) for s in sources.sources),
-        default=0,
-    )
-    options = options_for(chosen, operands=operands)
+    operands = AnswerOperands(sources, info, chosen.max_rows)
+    widest = max((len(t.columns) for t in info), default=0)
+    options = options_for(chosen, operands=max(1, chosen.max_rows) * widest)
     from ._engine import verify  # the engine imports every rule; load it on first use
 
-    row_ids = frozenset(t.name for t in info)
-    measured = _measured_words(info)
+    ctx = _Context(chosen, info)
 
     def run(answer: str) -> Report:
         keep = _keep_filter(answer, chosen, info)
+        sources = operands.sources_for(answer)
         report = verify(answer, sources, options, keep=keep, recheck=run)
-        narrowed: dict[str, Report] = {}
+        narrowed: dict[object, Report] = {}
 
-        def about(word: str) -> Report:
-            # The answer ties a figure to one column: check it again against that column only.
+        def about(word: str | frozenset[str]) -> Report:
+            # The answer ties a figure to one column (a word) or to some rows (their labels):
+            # check it again against those cells only.
             if word not in narrowed:
-                only = _narrow(sources, word, row_ids)
+                only = _narrow(sources, ctx.row_ids, word)
                 narrowed[word] = verify(answer, only, options, keep=keep)
             return narrowed[word]
 
-        return _finish(report, chosen, row_ids, measured, about)
+        return _finish(report, ctx, about)
 
     if not isinstance(text, str):
         raise TypeError(f"trace() needs the answer as a str, got {type(text).__name__}")
@@ -160,30 +167,59 @@ _ADDITIVE = frozenset(
 )
 
 
-def _narrow(sources: SourceSet, word: str, row_ids: frozenset[str]) -> SourceSet:
-    """The sources with the cells of result sets limited to columns whose name has ``word``."""
-    kept: list[Source] = []
-    for s in sources.sources:
-        if s.id in row_ids:
-            values = tuple(
-                v
-                for v in s.values
-                if word in {w.rstrip("s") for w in unit_family(v.column or "").split()}
-            )
-            s = replace(s, values=values)
-        kept.append(s)
+@dataclass(frozen=True)
+class _Context:
+    """What the answer checks need to know about the result sets."""
+
+    policy: Policy
+    info: Sequence[TableInfo]
+
+    @property
+    def row_ids(self) -> frozenset[str]:
+        return frozenset(t.name for t in self.info)
+
+    @property
+    def measured(self) -> frozenset[str]:
+        return _measured_words(self.info)
+
+    def rows_in(self, source_id: str) -> int:
+        return next((t.rows for t in self.info if t.name == source_id), 0)
+
+    def named_rows(self, sentence: str) -> frozenset[str]:
+        return frozenset(
+            label for t in self.info for label in t.labels if label and row_named(label, sentence)
+        )
+
+
+def _narrow(sources: SourceSet, row_ids: frozenset[str], on: str | frozenset[str]) -> SourceSet:
+    """The sources with result-set cells limited to one column family (a word) or to rows."""
+
+    def wanted(v: SourceValue) -> bool:
+        if isinstance(on, str):
+            return on in {w.rstrip("s") for w in unit_family(v.column or "").split()}
+        return v.row in on
+
+    kept = [
+        replace(s, values=tuple(v for v in s.values if wanted(v))) if s.id in row_ids else s
+        for s in sources.sources
+    ]
     return SourceSet(kept, sources.issues)
 
 
+def _again(
+    about: Callable[[str | frozenset[str]], Report], on: str | frozenset[str], c: Claim
+) -> Claim | None:
+    """The claim at the same place, checked against the narrowed cells."""
+    return next((a for a in about(on).claims if a.span == c.span), None)
+
+
 def _finish(
-    report: Report,
-    policy: Policy,
-    row_ids: frozenset[str],
-    measured: frozenset[str],
-    about: Callable[[str], Report],
+    report: Report, ctx: _Context, about: Callable[[str | frozenset[str]], Report]
 ) -> Report:
-    """Row-checker names in evidence, named columns, unit coherence, and
-    ``unmatched_percent="pass"``."""
+    """The row-aware checks on the engine's verdicts (see the module docstring), then
+    row-checker names in evidence and ``unmatched_percent="pass"``."""
+    policy, row_ids = ctx.policy, ctx.row_ids
+    measured = ctx.measured
     claims: list[Claim] = []
     changed = False
     previous_end: dict[int, int] = {}
@@ -193,9 +229,7 @@ def _finish(
         named = _named_column(report.text, c, start, row_ids, measured)
         if named:
             changed = True
-            again = next(
-                (a for a in about(named.lower().rstrip("s")).claims if a.span == c.span), None
-            )
+            again = _again(about, named.lower().rstrip("s"), c)
             if again is not None and (again.passed or again.status != "unsupported"):
                 c = again  # the verdict against the column the answer names
             else:
@@ -208,6 +242,30 @@ def _finish(
                     )
                 )
                 continue
+        loose = _unanchored(c, ctx)
+        if loose:
+            changed = True
+            rows = ctx.named_rows(c.sentence.text)
+            again = _again(about, rows, c) if rows else None
+            if again is not None and again.passed and _unanchored(again, ctx):
+                again = None
+            if again is not None and (again.passed or again.status != "unsupported"):
+                c = again  # the verdict among the rows the sentence names
+            else:
+                claims.append(
+                    replace(
+                        c,
+                        status="unsupported",
+                        message=f"only {c.evidence.formula if c.evidence else 'a derivation'} "
+                        f"matches, from rows the answer does not name ({', '.join(loose)})",
+                    )
+                )
+                continue
+        compared = _comparison(report.text, c, ctx)
+        if compared is not None:
+            claims.append(compared)
+            changed = True
+            continue
         mixed = _mixed_units(c, row_ids)
         if mixed:
             claims.append(
@@ -252,6 +310,108 @@ def _finish(
             continue
         claims.append(c)
     return replace(report, claims=tuple(claims)) if changed else report
+
+
+_YEARISH = re.compile(r"(?:FY\s?)?(?:19|20)\d\d", re.I)
+
+
+def _unanchored(c: Claim, ctx: _Context) -> tuple[str, ...]:
+    """Rows a derivation over result rows used that the sentence does not name.
+
+    A % change, difference, ratio or sum picks two or more cells out of many; with a dozen rows
+    some pair lands near almost any figure. It counts only when the sentence names the rows it
+    combines ("North America made 53% more than Europe"); between two periods, naming one is
+    enough ("revenue rose 12% in 2023"). A result set of one or two rows needs no names.
+    """
+    ev = c.evidence
+    if not c.passed or ev is None or ev.rule not in ("derive", "multi") or len(ev.operands) < 2:
+        return ()
+    ops = ev.operands
+    if not all(o.source_id in ctx.row_ids for o in ops):
+        return ()
+    if all(ctx.rows_in(o.source_id) <= 2 for o in ops):
+        return ()
+    labels = list(dict.fromkeys(o.row for o in ops))
+    if None in labels:
+        return ("rows without a key",)
+    text = c.sentence.text
+    missing = tuple(label for label in labels if label and not row_named(label, text))
+    if not missing:
+        return ()
+    if (
+        len(labels) == 2
+        and len(missing) == 1
+        and all(label and _YEARISH.fullmatch(label) for label in labels)
+    ):
+        return ()
+    return missing
+
+
+_MORE = r"more|higher|greater|larger|bigger|above|over|up|ahead"
+_LESS = r"less|lower|smaller|fewer|below|under|down|behind"
+_THAN = re.compile(
+    rf"^(?P<gap>[^.;]{{0,50}}?)\b(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\b"
+    r"(?:[^.;]{0,30}?\bthan\b|(?<=above|below)|(?<=over)|(?<=under))\s+"
+    r"(?:that of\s+|those of\s+)?"
+    r"(?P<base>[^.;]{1,60})",
+    re.IGNORECASE,
+)
+
+
+def _comparison(text: str, c: Claim, ctx: _Context) -> Claim | None:
+    """ "A made 53% more than B": the row after "than" is the base, the other row the subject.
+
+    The engine matches the size of a change between two cells; between two rows it cannot know
+    which is the base. The answer's wording says: the claim holds only when subject against base
+    gives the stated change with the stated sign ("more" up, "less" down).
+    """
+    ev = c.evidence
+    if not c.passed or ev is None or ev.kind not in ("percent_change", "difference"):
+        return None
+    if len(ev.operands) != 2 or not all(o.source_id in ctx.row_ids for o in ev.operands):
+        return None
+    x, y = ev.operands
+    if x.row is None or y.row is None or x.row == y.row:
+        return None
+    m = _THAN.match(text[c.mention.end : c.sentence.end])
+    if m is None:
+        return None
+    head = m.group("base")[:80]
+    base_is = [o for o in (x, y) if row_named(o.row, head[: len(o.row or "") + 12])]
+    if len(base_is) != 1:
+        return None
+    base = base_is[0]
+    subject = y if base is x else x
+    if base.value == 0:
+        return None
+    if ev.kind == "percent_change":
+        actual = (subject.value / base.value - 1) * 100
+        unit = "%"
+    else:
+        actual = subject.value - base.value
+        unit = ""
+    size = abs(c.mention.value)
+    stated = size if m.group("more") else -size
+    if ctx.policy.flat:
+        window = max(
+            (ctx.policy.rel_tolerance or Decimal(0)) * size, ctx.policy.abs_tolerance or Decimal(0)
+        )
+    else:
+        window = c.mention.precision
+    if abs(actual - stated) <= window:
+        return None
+    where = f"{subject.label} against {base.label} is {_short(actual)}{unit}"
+    if abs(actual + stated) <= window:
+        return replace(
+            c,
+            status="contradicted",
+            message=f"the size matches, but {where}: the wording states the opposite direction",
+        )
+    return replace(c, status="unsupported", message=f"{where}, not {_short(stated)}{unit}")
+
+
+def _short(value: Decimal) -> str:
+    return format_decimal(value.quantize(Decimal("0.01")))
 
 
 _CLAUSE_BREAK = re.compile(r"[;:,()\u2013\u2014]|\s-\s|\band\b|\bwhile\b|\bbut\b")

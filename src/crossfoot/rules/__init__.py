@@ -44,6 +44,8 @@ class Options:
     # total, row sums and row counts (rules.rowsums). Off for documents, where such totals are
     # mostly coincidences.
     result_rows: bool = False
+    # With result_rows: at most this many rows a sentence names feed pairwise row derivations.
+    max_rows: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

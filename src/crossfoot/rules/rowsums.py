@@ -13,9 +13,11 @@ ratio         money per unit within a row: revenue / orders ("average order valu
 ============  ========================================================================
 
 Sums never mix units: only cells of one column, or of columns of one family (``revenue_2023``
-and ``revenue_2024``, ``Q1`` and ``Q2``), are added; ids and years are never operands. Pairwise
-differences, ratios and changes (with their direction checks) are left to ``rules.derive``.
-Growth wording ("rose 12%") is never matched here: a total or share has no direction.
+and ``revenue_2024``, ``Q1`` and ``Q2``), are added; ids and years are never operands. Kinds that
+pick some rows out of many (share, sum, ratio, row_sum) use only the rows the sentence names:
+with a dozen rows some share or pair lands near almost any figure, so an unnamed one proves
+nothing. Pairwise differences, ratios and changes (with their direction checks) are left to
+``rules.derive``. Growth wording ("rose 12%") is never matched here: a total has no direction.
 
 >>> from decimal import Decimal
 >>> from crossfoot._index import ValueIndex
@@ -34,15 +36,15 @@ Growth wording ("rose 12%") is never matched here: a total or share has no direc
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from .._resultrows import is_count_column, is_id_column, unit_family
+from .._resultrows import base_of, is_count_column, is_id_column, row_named, unit_family
 from .._types import Evidence, Source, SourceValue, format_decimal
 from . import ClaimContext, Verdict
 from .derive import claim_direction, claim_interval, derivable, kind_allowed
+from .direct import currencies_agree
 
 __all__ = ["row_derivations"]
 
@@ -61,13 +63,8 @@ class _Column:
     family: str
     percent: bool
     currency: str | None
-    cells: list[SourceValue]  # every row, in row order
-    operands: list[SourceValue]  # the first max_rows rows (operand=True), in row order
+    cells: dict[int, SourceValue]  # row_index -> cell, every row that has one
     total: Decimal = Decimal(0)
-    keys: list[Decimal] = field(default_factory=list)  # sorted values of ``cells``
-    by_value: list[SourceValue] = field(default_factory=list)
-    op_keys: list[Decimal] = field(default_factory=list)
-    op_by_value: list[SourceValue] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -75,46 +72,70 @@ class _Table:
     source_id: str
     rows: int
     columns: list[_Column]
-    families: list[list[int]]  # indexes of columns sharing a unit family, 2+ each
-    row_cells: dict[int, dict[int, SourceValue]]  # row_index -> column position -> cell
-    runs: tuple[list[Decimal], list[tuple[int, int, int]]] | None = None  # adjacent sums
-    ratios: tuple[list[Decimal], list[tuple[SourceValue, SourceValue]]] | None = None
+    families: list[list[int]]  # positions of columns sharing a unit family, 2+ each
+    labels: dict[int, str]  # row_index -> row key
+    named: dict[str, list[int]] = field(default_factory=dict)  # sentence -> rows it names
+
+    def rows_named(self, sentence: str, limit: int | None = None) -> list[int]:
+        """Row indexes whose key the sentence names in full, first ``limit`` by position
+        (every row of a table of one or two rows)."""
+        hit = self.named.get(sentence)
+        if hit is None:
+            if self.rows <= 2:
+                hit = sorted(self.labels) or list(range(self.rows))
+            else:
+                low = sentence.lower()
+                hit = [
+                    i
+                    for i, label in sorted(self.labels.items())
+                    if label.lower() in low and row_named(label, sentence)
+                ]
+            if len(self.named) > 64:
+                self.named.clear()
+            self.named[sentence] = hit
+        return hit[:limit] if limit is not None else hit
 
 
-# Tables are built once per Source object and reused for every claim of the answer.
+# Tables are built once per row source and reused for every claim; trace re-issues a source per
+# answer with other operand flags, so the cache is keyed by the base source it came from.
 _CACHE: dict[int, tuple[Source, list[_Table]]] = {}
 _CACHE_SIZE = 32
 
 
 def _tables(source: Source) -> list[_Table]:
-    hit = _CACHE.get(id(source))
-    if hit is not None and hit[0] is source:
+    base = base_of(source)
+    hit = _CACHE.get(id(base))
+    if hit is not None and hit[0] is base:
         return hit[1]
-    tables = _build(source)
+    tables = _build(base)
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[id(source)] = (source, tables)
+    _CACHE[id(base)] = (base, tables)
     return tables
 
 
 def _build(source: Source) -> list[_Table]:
     groups: dict[int, dict[int, list[SourceValue]]] = {}
+    labels: dict[int, dict[int, str]] = {}
     rows: dict[int, set[int]] = {}
+    id_columns: dict[str, bool] = {}
     for v in source.values:
         if v.table is None or v.column is None or v.row_index is None or v.col_index is None:
             continue
         rows.setdefault(v.table, set()).add(v.row_index)
+        if v.row is not None:
+            labels.setdefault(v.table, {})[v.row_index] = v.row
         if v.kind not in ("money", "number", "percent") or v.view == "written":
             continue
-        if is_id_column(v.column):
-            continue
-        groups.setdefault(v.table, {}).setdefault(v.col_index, []).append(v)
+        is_id = id_columns.get(v.column)
+        if is_id is None:
+            is_id = id_columns[v.column] = is_id_column(v.column)
+        if not is_id:
+            groups.setdefault(v.table, {}).setdefault(v.col_index, []).append(v)
     tables: list[_Table] = []
     for t, cols in sorted(groups.items()):
         columns: list[_Column] = []
-        row_cells: dict[int, dict[int, SourceValue]] = {}
         for _, cells in sorted(cols.items()):
-            cells.sort(key=lambda v: v.row_index or 0)
             first = cells[0]
             assert first.column is not None
             col = _Column(
@@ -122,23 +143,15 @@ def _build(source: Source) -> list[_Table]:
                 unit_family(first.column),
                 any(c.kind == "percent" for c in cells),
                 first.currency,
-                cells,
-                [c for c in cells if c.operand],
+                {c.row_index or 0: c for c in cells},
             )
             col.total = sum((c.value for c in cells), Decimal(0))
-            ordered = sorted(cells, key=lambda v: v.value)
-            col.by_value, col.keys = ordered, [v.value for v in ordered]
-            op_ordered = sorted(col.operands, key=lambda v: v.value)
-            col.op_by_value, col.op_keys = op_ordered, [v.value for v in op_ordered]
-            pos = len(columns)
             columns.append(col)
-            for c in cells:
-                row_cells.setdefault(c.row_index or 0, {})[pos] = c
         by_family: dict[tuple[str, bool], list[int]] = {}
         for pos, col in enumerate(columns):
             by_family.setdefault((col.family, col.percent), []).append(pos)
         families = [p for (_, pct), p in by_family.items() if len(p) > 1 and not pct]
-        tables.append(_Table(source.id, len(rows.get(t, ())), columns, families, row_cells))
+        tables.append(_Table(source.id, len(rows.get(t, ())), columns, families, labels.get(t, {})))
     return tables
 
 
@@ -153,7 +166,8 @@ class _Hit:
 
 def row_derivations(ctx: ClaimContext) -> Verdict | None:
     """Rule: a column total or mean, a share of a column total, a row sum, a sum of cells of one
-    column, or the row count (see the module docstring). ``None`` when none matches.
+    column, a per-unit ratio, or the row count (see the module docstring). ``None`` when none
+    matches.
     """
     m, o = ctx.mention, ctx.options
     if not o.result_rows or not o.allow_derived or not m.claim:
@@ -172,11 +186,6 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
             hits.extend(_search(ctx, table, lo, hi, fine))
     if not hits:
         return None
-    shares = [h for h in hits if h.kind == "share"]
-    if shares and len(shares) == len(hits) and o.check_table_rows:
-        wrong = _row_verdict(ctx, [h.operands[0] for h in shares])
-        if wrong is not None:
-            return Verdict(wrong.status, wrong.evidence, wrong.message)
     best = min(hits, key=lambda h: (_PREFERENCE.index(h.kind), abs(h.result - m.value)))
     return Verdict(
         "derived",
@@ -193,6 +202,7 @@ def _search(
     signed = [(lo, hi)]
     if not m.negative and m.value > 0:
         signed.append((-hi, -lo))  # a positive figure may state the size of a negative total
+    named = table.rows_named(ctx.sentence.text, ctx.options.max_rows)
     share_of = _share_of(ctx, table) if percent or fraction else None
     for pos, col in enumerate(table.columns):
         if not _currency_ok(m.currency, col.currency):
@@ -205,7 +215,7 @@ def _search(
                         "column_sum",
                         col.total,
                         f"sum of {col.name} over {n} rows = {format_decimal(col.total)}",
-                        _listed(col.cells),
+                        _listed(col),
                     )
             if kind_allowed(ctx, "column_mean") and n > 1:
                 mean = col.total / n
@@ -214,25 +224,23 @@ def _search(
                         "column_mean",
                         mean,
                         f"mean of {col.name} over {n} rows = {_fmt(mean)}",
-                        _listed(col.cells),
+                        _listed(col),
                     )
-            if kind_allowed(ctx, "sum") and fine and not col.percent:
-                yield from _pair_sums(col, signed)
+            if kind_allowed(ctx, "sum") and fine and not col.percent and len(named) > 1:
+                yield from _named_sums(col, named, signed)
         if (
             (percent or fraction)
             and not col.percent
             and kind_allowed(ctx, "column_share")
             and (share_of is None or pos in share_of)
+            and (fine or fraction)
         ):
-            if fine or fraction:
-                yield from _shares(col, lo, hi, _HUNDRED if percent else Decimal(1))
+            yield from _shares(col, named, lo, hi, _HUNDRED if percent else Decimal(1))
     if m.kind == "money" and fine and kind_allowed(ctx, "ratio"):
-        yield from _unit_ratios(m.currency, table, signed)
+        yield from _unit_ratios(m.currency, table, named, signed)
     if not percent:
         if kind_allowed(ctx, "row_sum"):
-            yield from _row_sums(m.currency, table, signed)
-        if kind_allowed(ctx, "sum") and fine:
-            yield from _runs(table, signed)
+            yield from _row_sums(m.currency, table, named, signed)
         if kind_allowed(ctx, "row_count") and _row_count_ok(ctx, table):
             yield _Hit(
                 "row_count",
@@ -266,43 +274,47 @@ def _inside(value: Decimal, windows: list[tuple[Decimal, Decimal]]) -> bool:
     return any(lo <= value <= hi for lo, hi in windows)
 
 
-def _listed(cells: list[SourceValue]) -> tuple[SourceValue, ...]:
-    return tuple(cells) if len(cells) <= _MAX_LISTED else ()
+def _listed(col: _Column) -> tuple[SourceValue, ...]:
+    return tuple(col.cells[i] for i in sorted(col.cells)) if len(col.cells) <= _MAX_LISTED else ()
 
 
 def _fmt(value: Decimal) -> str:
-    return format_decimal(
-        value.quantize(Decimal("0.01")) if value != value.to_integral_value() else value
-    )
+    if value == value.to_integral_value():
+        return format_decimal(value)
+    return format_decimal(value.quantize(Decimal("0.01")))
 
 
-def _shares(col: _Column, lo: Decimal, hi: Decimal, scale: Decimal) -> Iterator[_Hit]:
+def _shares(
+    col: _Column, named: list[int], lo: Decimal, hi: Decimal, scale: Decimal
+) -> Iterator[_Hit]:
     total = col.total
-    if total <= 0 or not col.keys or col.keys[0] < 0:
+    if total <= 0 or any(c.value < 0 for c in col.cells.values()):
         return  # a share of a total is only meaningful for non-negative amounts
-    # cell / total * scale in [lo, hi]  <=>  cell in [lo * total / scale, hi * total / scale]
-    i = bisect_left(col.keys, lo * total / scale)
-    j = bisect_right(col.keys, hi * total / scale)
-    for cell in col.by_value[i:j]:
+    unit = "%" if scale == _HUNDRED else ""
+    for i in named:
+        cell = col.cells.get(i)
+        if cell is None:
+            continue
         share = cell.value / total * scale
-        unit = "%" if scale == _HUNDRED else ""
-        yield _Hit(
-            "share",
-            share,
-            f"{cell.label} ({format_decimal(cell.value)}) / sum of {col.name} "
-            f"({format_decimal(total)}) = {_fmt(share)}{unit}",
-            (cell,),
-        )
+        if lo <= share <= hi:
+            yield _Hit(
+                "share",
+                share,
+                f"{cell.label} ({format_decimal(cell.value)}) / sum of {col.name} "
+                f"({format_decimal(total)}) = {_fmt(share)}{unit}",
+                (cell,),
+            )
 
 
-def _pair_sums(col: _Column, windows: list[tuple[Decimal, Decimal]]) -> Iterator[_Hit]:
-    keys, cells = col.op_keys, col.op_by_value
-    for a_pos, a in enumerate(cells):
-        for lo, hi in windows:
-            i = bisect_left(keys, lo - a.value, a_pos + 1)
-            j = bisect_right(keys, hi - a.value, a_pos + 1)
-            for b in cells[i:j]:
-                total = a.value + b.value
+def _named_sums(
+    col: _Column, named: list[int], windows: list[tuple[Decimal, Decimal]]
+) -> Iterator[_Hit]:
+    """Two named cells of one column, or a run of adjacent rows between two named ends."""
+    cells = [(i, col.cells[i]) for i in named if i in col.cells]
+    for a_pos, (i, a) in enumerate(cells):
+        for j, b in cells[a_pos + 1 :]:
+            total = a.value + b.value
+            if _inside(total, windows):
                 yield _Hit(
                     "sum",
                     total,
@@ -310,105 +322,72 @@ def _pair_sums(col: _Column, windows: list[tuple[Decimal, Decimal]]) -> Iterator
                     f"({format_decimal(b.value)}) = {format_decimal(total)}",
                     (a, b),
                 )
+            if j - i < 2:
+                continue
+            run = [col.cells[k] for k in range(i, j + 1) if k in col.cells]
+            total = sum((c.value for c in run), Decimal(0))
+            if _inside(total, windows):
+                yield _Hit(
+                    "sum",
+                    total,
+                    f"sum of {col.name} from {a.row} to {b.row} ({len(run)} adjacent rows) "
+                    f"= {format_decimal(total)}",
+                    tuple(run),
+                )
 
 
 def _row_sums(
-    currency: str | None, table: _Table, windows: list[tuple[Decimal, Decimal]]
+    currency: str | None, table: _Table, named: list[int], windows: list[tuple[Decimal, Decimal]]
 ) -> Iterator[_Hit]:
     for family in table.families:
         if not all(_currency_ok(currency, table.columns[p].currency) for p in family):
             continue
-        for cells in table.row_cells.values():
-            parts = [cells[p] for p in family if p in cells]
+        for i in named:
+            parts = [table.columns[p].cells[i] for p in family if i in table.columns[p].cells]
             if len(parts) < 2:
                 continue
             total = sum((c.value for c in parts), Decimal(0))
             if _inside(total, windows):
-                where = parts[0].row or f"row {(parts[0].row_index or 0) + 1}"
+                where = parts[0].row or f"row {i + 1}"
                 names = " + ".join(c.column or "" for c in parts)
                 yield _Hit(
-                    "row_sum",
-                    total,
-                    f"{names} [{where}] = {format_decimal(total)}",
-                    tuple(parts),
+                    "row_sum", total, f"{names} [{where}] = {format_decimal(total)}", tuple(parts)
                 )
 
 
 def _unit_ratios(
-    currency: str | None, table: _Table, windows: list[tuple[Decimal, Decimal]]
+    currency: str | None, table: _Table, named: list[int], windows: list[tuple[Decimal, Decimal]]
 ) -> Iterator[_Hit]:
-    """Money per unit within one row: revenue / orders ("average order value was $55").
+    """Money per unit within a named row: revenue / orders ("average order value was $55").
 
     The numerator is an amount column that is not a count, the denominator any other amount
-    column that is not money; only the first ``max_rows`` rows take part.
+    column that is not money.
     """
-    if table.ratios is None:
-        found: list[tuple[Decimal, SourceValue, SourceValue]] = []
-        tops = [
-            p for p, c in enumerate(table.columns) if not c.percent and not is_count_column(c.name)
-        ]
-        bottoms = [
-            p
-            for p, c in enumerate(table.columns)
-            if not c.percent and not any(v.kind == "money" for v in c.cells[:1])
-        ]
-        for cells in table.row_cells.values():
-            for a in tops:
-                x = cells.get(a)
-                if x is None or not x.operand:
+    cols = table.columns
+    tops = [c for c in cols if not c.percent and not is_count_column(c.name)]
+    bottoms = [c for c in cols if not c.percent and not _is_money(c)]
+    for i in named:
+        for top in tops:
+            x = top.cells.get(i)
+            if x is None or not _currency_ok(currency, x.currency):
+                continue
+            for bottom in bottoms:
+                y = bottom.cells.get(i)
+                if bottom is top or y is None or y.value == 0:
                     continue
-                for b in bottoms:
-                    y = cells.get(b)
-                    if b == a or y is None or not y.operand or y.value == 0:
-                        continue
-                    found.append((x.value / y.value, x, y))
-        found.sort(key=lambda f: f[0])
-        table.ratios = ([f[0] for f in found], [(f[1], f[2]) for f in found])
-    keys, pairs = table.ratios
-    for lo, hi in windows:
-        for k in range(bisect_left(keys, lo), bisect_right(keys, hi)):
-            x, y = pairs[k]
-            if not _currency_ok(currency, x.currency):
-                continue
-            yield _Hit(
-                "ratio",
-                keys[k],
-                f"{x.label} ({format_decimal(x.value)}) / {y.label} "
-                f"({format_decimal(y.value)}) = {_fmt(keys[k])}",
-                (x, y),
-            )
+                ratio = x.value / y.value
+                if _inside(ratio, windows):
+                    yield _Hit(
+                        "ratio",
+                        ratio,
+                        f"{x.label} ({format_decimal(x.value)}) / {y.label} "
+                        f"({format_decimal(y.value)}) = {_fmt(ratio)}",
+                        (x, y),
+                    )
 
 
-def _runs(table: _Table, windows: list[tuple[Decimal, Decimal]]) -> Iterator[_Hit]:
-    """Sums of 3 or more adjacent cells of one column within the first ``max_rows`` rows."""
-    if table.runs is None:
-        sums: list[tuple[Decimal, tuple[int, int, int]]] = []
-        for pos, col in enumerate(table.columns):
-            if col.percent:
-                continue
-            ops = col.operands
-            for start in range(len(ops)):
-                running = ops[start].value
-                for end in range(start + 1, len(ops)):
-                    running += ops[end].value
-                    if end - start >= 2:
-                        sums.append((running, (pos, start, end)))
-        sums.sort(key=lambda s: s[0])
-        table.runs = ([s[0] for s in sums], [s[1] for s in sums])
-    keys, spans = table.runs
-    for lo, hi in windows:
-        for k in range(bisect_left(keys, lo), bisect_right(keys, hi)):
-            pos, start, end = spans[k]
-            col = table.columns[pos]
-            part = col.operands[start : end + 1]
-            first, last = part[0], part[-1]
-            yield _Hit(
-                "sum",
-                keys[k],
-                f"sum of {col.name} from {first.row or start + 1} to {last.row or end + 1} "
-                f"({end - start + 1} adjacent rows) = {format_decimal(keys[k])}",
-                tuple(part),
-            )
+def _is_money(col: _Column) -> bool:
+    return any(c.kind == "money" for c in col.cells.values())
 
 
 def _row_count_ok(ctx: ClaimContext, table: _Table) -> bool:
@@ -429,15 +408,4 @@ def _row_count_ok(ctx: ClaimContext, table: _Table) -> bool:
 
 
 def _currency_ok(a: str | None, b: str | None) -> bool:
-    from .direct import currencies_agree
-
     return currencies_agree(a, b)
-
-
-def _row_verdict(ctx: ClaimContext, cells: list[SourceValue]) -> Verdict | None:
-    try:
-        from .._rowmatch import row_verdict
-    except ModuleNotFoundError:  # until the row module lands, no wrong_row for shares
-        return None
-    verdict: Verdict | None = row_verdict(ctx, cells)
-    return verdict
