@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
 from crossfoot import check
 from crossfoot._extract import extract
 from crossfoot._index import ValueIndex
@@ -129,3 +134,30 @@ def test_dropped_unit_alias_is_never_an_operand() -> None:
     assert verdict is not None and verdict.status == "derived"
     alias = _ctx(text, (grounded(0, False), grounded(1, True)), 2)
     assert step_arithmetic(alias) is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(min_value=100, max_value=9_999),
+    st.integers(min_value=100, max_value=9_999),
+    st.booleans(),
+)
+def test_reversing_the_direction_word_contradicts(a: int, b: int, flip: bool) -> None:
+    assume(abs(b - a) * 100 >= a * 2)  # a change of 2 % or more: the direction is readable
+    sources = [
+        {"id": "R1", "text": f"Revenue in 2018 was ${a:,} million."},
+        {"id": "R2", "text": f"Revenue in 2019 was ${b:,} million."},
+    ]
+    change = (Decimal(b) - Decimal(a)) / Decimal(a) * 100
+    up = change > 0
+    word = ("rose" if up else "fell") if not flip else ("fell" if up else "rose")
+    pct = abs(change).quantize(Decimal("0.1"))
+    answer = (
+        f"Revenue was ${a:,} million in 2018 [R1] and ${b:,} million in 2019 [R2]. "
+        f"It {word} {pct}%."
+    )
+    claim = check(answer, sources).claims[-1]
+    assert claim.status == ("contradicted" if flip else "derived")
+    # The same figure moved beyond its stated precision is not derived.
+    moved = answer.replace(f"{pct}%", f"{pct + Decimal('0.3')}%")
+    assert check(moved, sources).claims[-1].status == "unsupported"

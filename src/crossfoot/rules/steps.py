@@ -142,7 +142,9 @@ def _figures(ctx: ClaimContext) -> list[_Fig]:
             year = number_year(ctx.text, s.start, s.end, ctx.mentions, _index_of(ctx, gm))
         written = gm.written if gm.written else abs(gm.value)
         signed_written = -written if gm.value < 0 else written
-        out.append(_Fig(g, gm.value, signed_written, gm.precision, year))
+        # A figure the source states exactly carries no rounding of its own.
+        precision = Decimal(0) if g.status == "supported_exact" else gm.precision
+        out.append(_Fig(g, gm.value, signed_written, precision, year))
     return out[-_POOL:]
 
 
