@@ -112,7 +112,10 @@ class Seen:
     error: bool = False
     numbers: tuple[str, ...] = ()  # canonical number keys (see num_key)
     vouched: bool = True  # False for a pure tool's output over made-up inputs: never a source
-    derived: dict[str, str] | None = None  # column totals, filled on the first miss
+    derived: dict[str, str] | None = None
+    ordered: list[Decimal] | None = (
+        None  # numbers as Decimals, largest first, on the first miss  # column totals, filled on the first miss
+    )
 
     @property
     def label(self) -> str:
@@ -577,12 +580,11 @@ class ContextStore:
         # Sum or difference of two values seen (the two legs of a trip, a balance after a charge).
         budget = 20_000
         for i in recent:
-            nums = self.sources[i].numbers[:_PAIR_CAP]
+            nums = self._sorted_numbers(i)
             budget -= len(nums)
             if budget < 0:
                 break
-            for k in nums:
-                a = Decimal(k)
+            for a in nums:
                 if a <= 10 or a >= target + target:
                     continue
                 for b, sign in ((target - a, "+"), (a - target, "−")):
@@ -614,6 +616,14 @@ class ContextStore:
                         self.percents.first[p_key],
                     )
         return None
+
+    def _sorted_numbers(self, i: int) -> list[Decimal]:
+        """A source's numbers, largest first (a stable order makes explanations reproducible),
+        at most ``_PAIR_CAP`` of them."""
+        seen = self.sources[i]
+        if seen.ordered is None:
+            seen.ordered = sorted((Decimal(k) for k in seen.numbers), reverse=True)[:_PAIR_CAP]
+        return seen.ordered
 
     def _totals(self, i: int) -> dict[str, str]:
         seen = self.sources[i]
