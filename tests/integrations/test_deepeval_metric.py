@@ -6,11 +6,13 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from _support import CONTEXT, GROUNDED, HALLUCINATED, docs_example
-from deepeval import assert_test, evaluate
 from deepeval.errors import MissingTestCaseParamsError
+from deepeval.evaluate import assert_test, evaluate
+from deepeval.metrics import BaseMetric
 from deepeval.test_case import LLMTestCase, RetrievedContextData
 
 from crossfoot.integrations.deepeval import NumericGroundingMetric
@@ -23,18 +25,23 @@ def _in_tmp_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
 
 
-def case(answer: str, **fields: object) -> LLMTestCase:
+def metrics(*items: BaseMetric) -> list[BaseMetric]:
+    """DeepEval's signatures take ``list[BaseMetric]``, and lists are invariant."""
+    return list(items)
+
+
+def case(answer: str, **fields: Any) -> LLMTestCase:
     fields.setdefault("retrieval_context", CONTEXT)
     return LLMTestCase(input="How many units did Acme ship?", actual_output=answer, **fields)
 
 
 def test_assert_test_passes_on_grounded_answer() -> None:
-    assert_test(case(GROUNDED), [NumericGroundingMetric()], run_async=False)
+    assert_test(case(GROUNDED), metrics(NumericGroundingMetric()), run_async=False)
 
 
 def test_assert_test_fails_naming_the_number() -> None:
     with pytest.raises(AssertionError) as failure:
-        assert_test(case(HALLUCINATED), [NumericGroundingMetric()], run_async=False)
+        assert_test(case(HALLUCINATED), metrics(NumericGroundingMetric()), run_async=False)
     assert "13,900" in str(failure.value)
 
 
@@ -43,7 +50,7 @@ def test_measure_scores_share_of_grounded_numbers() -> None:
     score = metric.measure(case("Acme shipped 12,400 units in FY2024, up from 11,000."))
     assert score == 0.5
     assert metric.success is True
-    assert metric.reason.startswith("1/2 numbers grounded")
+    assert metric.reason is not None and metric.reason.startswith("1/2 numbers grounded")
     assert "11,000" in metric.reason
     strict = NumericGroundingMetric(threshold=0.5, strict_mode=True)
     assert strict.measure(case("Acme shipped 12,400 units in FY2024, up from 11,000.")) == 0.0
@@ -65,11 +72,12 @@ def test_missing_context_raises_deepeval_error() -> None:
 def test_evaluate_keeps_constructor_options_in_async_mode() -> None:
     # evaluate() rebuilds metrics from their attributes; require_citations must survive the copy.
     metric = NumericGroundingMetric(require_citations=True)
-    result = evaluate(test_cases=[case(GROUNDED)], metrics=[metric])
+    result = evaluate(test_cases=[case(GROUNDED)], metrics=metrics(metric))
     (test_result,) = result.test_results
     assert test_result.success is False
-    assert "uncited" in test_result.metrics_data[0].reason
-    lenient = evaluate(test_cases=[case(GROUNDED)], metrics=[NumericGroundingMetric()])
+    (data,) = test_result.metrics_data or []
+    assert data.reason is not None and "uncited" in data.reason
+    lenient = evaluate(test_cases=[case(GROUNDED)], metrics=metrics(NumericGroundingMetric()))
     assert lenient.test_results[0].success is True
 
 

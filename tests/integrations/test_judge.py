@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from _support import CONTEXT, HALLUCINATED, docs_example
 
-from crossfoot import CrossfootError
+from crossfoot._errors import CrossfootError
 from crossfoot.integrations.judge import JudgeError, judge
 
 VERDICT = {

@@ -8,8 +8,12 @@ import io
 import pytest
 from _support import CONTEXT, GROUNDED, HALLUCINATED, docs_example
 from ragas import EvaluationDataset, evaluate
+from ragas.dataset_schema import EvaluationResult
 
 from crossfoot.integrations.ragas import NumericGrounding, numeric_grounding_metric
+
+# Ragas 0.4 deprecates evaluate() in favour of experiments, but it is still what users run.
+pytestmark = pytest.mark.filterwarnings("ignore:a?evaluate\\(\\) is deprecated:DeprecationWarning")
 
 ROWS = [
     (GROUNDED, 1.0),
@@ -27,6 +31,7 @@ def dataset(rows: list[tuple[str, float]]) -> EvaluationDataset:
 
 def test_evaluate_gives_expected_per_row_scores() -> None:
     result = evaluate(dataset(ROWS), metrics=[NumericGrounding()], show_progress=False)
+    assert isinstance(result, EvaluationResult)
     scores = result.to_pandas()["numeric_grounding"].tolist()
     assert scores == pytest.approx([expected for _, expected in ROWS])
 
@@ -37,6 +42,7 @@ def test_strict_mode_is_all_or_nothing() -> None:
         metrics=[NumericGrounding(name="strict", strict_mode=True)],
         show_progress=False,
     )
+    assert isinstance(result, EvaluationResult)
     assert result.to_pandas()["strict"].tolist() == [1.0, 0.0, 0.0, 1.0]
 
 

@@ -20,12 +20,12 @@ __all__ = ["NumericGroundingMetric"]
 
 _errors = require("deepeval.errors", "deepeval")
 if TYPE_CHECKING:
-    _BaseMetric = object
+    from deepeval.metrics import BaseMetric as _BaseMetric
 else:
     _BaseMetric = require("deepeval.metrics", "deepeval").BaseMetric
 
 
-class NumericGroundingMetric(_BaseMetric):
+class NumericGroundingMetric(_BaseMetric):  # type: ignore[no-untyped-call,misc,unused-ignore]
     """Score = share of claims that pass; ``reason`` lists failing claims with status and evidence.
 
     Sources come from ``retrieval_context`` (strings or ``RetrievedContextData``) followed by
@@ -90,7 +90,7 @@ class NumericGroundingMetric(_BaseMetric):
         self.score = score
         self.reason = reason(report) if self.include_reason else None
         # An issue (a citation naming no source) fails the case whatever the threshold.
-        self.success = score >= self.threshold and not report.issues
+        self.success = score >= (self.threshold or 0.0) and not report.issues
         return score
 
     async def a_measure(self, test_case: Any, *args: Any, **kwargs: Any) -> float:

@@ -23,13 +23,13 @@ __all__ = ["NumericGrounding", "numeric_grounding_metric"]
 
 _base = require("ragas.metrics.base", "ragas")
 if TYPE_CHECKING:
-    _SingleTurnMetric = object
+    from ragas.metrics.base import SingleTurnMetric as _SingleTurnMetric
 else:
     _SingleTurnMetric = _base.SingleTurnMetric
 
 
 @dataclass
-class NumericGrounding(_SingleTurnMetric):
+class NumericGrounding(_SingleTurnMetric):  # type: ignore[misc,unused-ignore]
     """Legacy (``ragas.evaluate``) metric. ``strict_mode`` scores 1.0 only when the whole report
     passes; ``options`` passes any other ``check`` option.
 
