@@ -112,10 +112,8 @@ class Seen:
     error: bool = False
     numbers: tuple[str, ...] = ()  # canonical number keys (see num_key)
     vouched: bool = True  # False for a pure tool's output over made-up inputs: never a source
-    derived: dict[str, str] | None = None
-    ordered: list[Decimal] | None = (
-        None  # numbers as Decimals, largest first, on the first miss  # column totals, filled on the first miss
-    )
+    derived: dict[str, str] | None = None  # column totals, filled on the first miss
+    ordered: list[Decimal] | None = None  # numbers as Decimals, largest first, on the first miss
 
     @property
     def label(self) -> str:
