@@ -59,6 +59,7 @@ CACHE = Path(__file__).resolve().parents[1] / ".cache" / "bench"
 #: options every crossfoot call gets: answers in these corpora carry no citations
 CROSSFOOT_OPTIONS: dict[str, Any] = {"require_citations": False}
 HUB_NAME = "rungalileo/ragbench"
+HUB_MIRROR = "galileo-ai/ragbench"  # the same data under its newer organisation name
 
 
 class HubUnreachable(RuntimeError):
@@ -123,7 +124,9 @@ def load_ragbench(
         except Exception as err:
             if _is_connection_error(err):
                 raise HubUnreachable(hub_message(subset, split, err)) from err
-            raise
+            if type(err).__name__ != "DatasetNotFoundError":
+                raise
+            ds = load_dataset(HUB_MIRROR, subset, split=split)  # moved: try the new name
     if limit is not None:
         ds = ds.select(range(min(limit, len(ds))))
     return [dict(r) for r in ds]
