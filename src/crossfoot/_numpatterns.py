@@ -193,7 +193,9 @@ REF_RE = re.compile(
       |articles?|art\.|rules?|parts?|exhibits?|appendix|appendices|schedules?|paragraphs?
       |para\.|¶|clauses?|footnotes?|lines?|rows?|columns?|col\.|levels?|tiers?|phases?
       |rounds?|questions?|examples?|options?|forms?|version|ver\.|no[ \t]?\.|nos\.
-      |asc|asu|sfas|fas|ias|ifrs|topic)                # accounting standards: ASC 606
+      |asc|asu|sfas|fas|ias|ifrs|topic                 # accounting standards: ASC 606
+      |s&p|russell|ftse|dax|nikkei|stoxx|fortune       # index names: S&P 500, Russell 2000
+      |scenarios?|cases?)
     [ \t]*(?:no[ \t]?\.[ \t]*|\#[ \t]*)?      # "Note No. 4", "Item #7"
     \Z
     """,
@@ -343,6 +345,8 @@ REF_ENDS = (
     "columns", "col.", "level", "levels", "tier", "tiers", "phase", "phases", "round", "rounds",
     "question", "questions", "example", "examples", "option", "options", "form", "forms",
     "version", "ver.", "no.", "nos.", "#", "asc", "asu", "sfas", "fas", "ias", "ifrs", "topic",
+    "s&p", "russell", "ftse", "dax", "nikkei", "stoxx", "fortune", "scenario", "scenarios",
+    "case", "cases",
 )  # fmt: skip
 _MONTH_WORDS = (
     "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
