@@ -177,3 +177,10 @@ def test_well_formed_expressions_evaluate_like_decimal_arithmetic(
         assert abs(expected) < 2
     else:
         assert calc.value == expected
+
+
+def test_repeating_a_wrong_result_is_still_wrong() -> None:
+    sources = [{"id": "R1", "text": "Films: 49, 3, 0."}]
+    claims = check("The mean is (49+3+0)/3=16.3. Answer: 16.3", sources).claims
+    assert [c.status for c in claims[-2:]] == ["arithmetic_error", "arithmetic_error"]
+    assert claims[-1].evidence is not None and claims[-1].evidence.note == "repeated"

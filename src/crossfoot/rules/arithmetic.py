@@ -27,9 +27,10 @@ def written_calculation(ctx: ClaimContext) -> Verdict | None:
 
     >>> from crossfoot._arith import find_calculations  # see tests/test_arith.py for full cases
     """
-    calcs = [c for c in find_calculations(ctx.text, ctx.mentions) if c.result == ctx.position]
+    every = find_calculations(ctx.text, ctx.mentions)
+    calcs = [c for c in every if c.result == ctx.position]
     if not calcs:
-        return None
+        return _repeated_error(ctx, every)
     right = [c for c in calcs if c.correct]
     if not right:
         calc = calcs[0]
@@ -48,6 +49,26 @@ def written_calculation(ctx: ClaimContext) -> Verdict | None:
         return Verdict(
             "derived",
             Evidence("arithmetic", "written_calculation", formula, operands, calc.value, calc.note),
+        )
+    return None
+
+
+def _repeated_error(ctx: ClaimContext, calcs: list[Calculation]) -> Verdict | None:
+    """The claim repeats the wrong stated result of an earlier calculation ("... = 16.3.
+    Answer: 16.3"): the repetition is as wrong as the original."""
+    m = ctx.mention
+    for calc in calcs:
+        stated = ctx.mentions[calc.result]
+        if calc.correct or stated.start >= m.start or stated.kind != m.kind:
+            continue
+        if stated.value != m.value or stated.precision != m.precision:
+            continue
+        shown = _shown(calc.value, stated)
+        formula = f"{calc.formula} = {shown}, not {stated.text.strip()}"
+        return Verdict(
+            "arithmetic_error",
+            Evidence("arithmetic", "written_calculation", formula, (), calc.value, "repeated"),
+            message=f"repeats the result of a written calculation that gives {shown}: {formula}",
         )
     return None
 
