@@ -135,7 +135,7 @@ class _Num:
 
     def precision(self) -> Decimal:
         unit = self.exp if self.place_exp is None else self.place_exp
-        if self.approximate and self.exp >= 0 and self.place_exp is None:
+        if self.approximate and self.exp >= 0 and self.place_exp is None and self.kind != "year":
             stripped = self.digits.rstrip("0")
             if stripped:
                 unit += len(self.digits) - len(stripped)
@@ -485,7 +485,7 @@ def _try_range(text: str, low: _Num, cell: bool) -> tuple[list[_Num], int]:
     if len(highs) != 1:
         return [low], low.end
     high = highs[0]
-    if how == "dash" and (
+    if how in ("dash", "spaced") and (
         OP_BEFORE_RE.search(before) or OP_AFTER_RE.match(text, high.end) or high.negative
     ):
         return [low], low.end  # (6383-7167)/6383: a subtraction
