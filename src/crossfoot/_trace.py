@@ -154,7 +154,7 @@ def trace(
                 narrowed[word] = verify(answer, only, options, keep=keep)
             return narrowed[word]
 
-        return _finish(report, ctx, about)
+        return _finish(report, ctx, about, sources)
 
     if not isinstance(text, str):
         raise TypeError(f"trace() needs the answer as a str, got {type(text).__name__}")
@@ -163,7 +163,7 @@ def trace(
 
 # Derivations that add or subtract their operands: meaningless across units.
 _ADDITIVE = frozenset(
-    {"sum", "difference", "average", "percent_change", "pp_change", "bps_change", "cagr"}
+    {"sum", "difference", "average", "percent_change", "pp_change", "bps_change", "cagr", "share"}
 )
 
 
@@ -214,7 +214,10 @@ def _again(
 
 
 def _finish(
-    report: Report, ctx: _Context, about: Callable[[str | frozenset[str]], Report]
+    report: Report,
+    ctx: _Context,
+    about: Callable[[str | frozenset[str]], Report],
+    sources: SourceSet,
 ) -> Report:
     """The row-aware checks on the engine's verdicts (see the module docstring), then
     row-checker names in evidence and ``unmatched_percent="pass"``."""
@@ -226,6 +229,11 @@ def _finish(
     for c in report.claims:
         start = max(c.sentence.start, previous_end.get(c.sentence.index, 0))
         previous_end[c.sentence.index] = c.mention.end
+        other = _other_row(report.text, c, start, ctx, sources)
+        if other is not None:
+            claims.append(other)
+            changed = True
+            continue
         named = _named_column(report.text, c, start, row_ids, measured)
         if named:
             changed = True
@@ -310,6 +318,52 @@ def _finish(
             continue
         claims.append(c)
     return replace(report, claims=tuple(claims)) if changed else report
+
+
+def _clause(text: str, start: int, end: int) -> str:
+    """The figure's own clause: from the last clause break (or the previous figure, minus the
+    noun that belongs to it) up to the figure."""
+    parts = _CLAUSE_BREAK.split(text[start:end])
+    clause = parts[-1]
+    if len(parts) == 1 and start > 0 and text[start - 1 : start].isalnum():
+        clause = _NOUN_AFTER.sub("", clause, count=1)
+    return clause
+
+
+def _other_row(text: str, c: Claim, start: int, ctx: _Context, sources: SourceSet) -> Claim | None:
+    """``wrong_row`` for a cell whose row the figure's own clause does not name, when it names
+    other rows of the same result set ("North America had $3.15M" for Europe's cell).
+
+    Another cell of a named row that also matches the figure clears it (duplicate values).
+    """
+    ev = c.evidence
+    if not c.passed or ev is None or ev.rule != "direct" or len(ev.operands) != 1:
+        return None
+    cell = ev.operands[0]
+    if cell.source_id not in ctx.row_ids or cell.row is None or ctx.rows_in(cell.source_id) < 2:
+        return None
+    clause = _clause(text, start, c.mention.start)
+    info = next(t for t in ctx.info if t.name == cell.source_id)
+    low = clause.lower()
+    named = {
+        label
+        for label in info.labels
+        if label and label.lower() in low and row_named(label, clause)
+    }
+    if not named or cell.row in named:
+        return None
+    m = c.mention
+    lo, hi = m.value - m.precision, m.value + m.precision
+    source = sources.get(cell.source_id)
+    for v in source.values if source is not None else ():
+        if v.row in named and v.kind == cell.kind and (lo <= v.value <= hi or lo <= -v.value <= hi):
+            return None
+    where = ", ".join(sorted(named))
+    return replace(
+        c,
+        status="wrong_row",
+        message=f"value is in {cell.label}, but the figure is given for {where}",
+    )
 
 
 _YEARISH = re.compile(r"(?:FY\s?)?(?:19|20)\d\d", re.I)
@@ -458,10 +512,7 @@ def _named_column(
         word = m.group(1).lower().rstrip("s")
         if word in measured:
             return "" if word in used else m.group(1)
-    clause = _CLAUSE_BREAK.split(text[start : c.mention.start])[-1]
-    if start > 0 and clause is not None and text[start - 1 : start].isalnum():
-        # Right after the previous figure: its own noun ("47,900 orders; ...") is not ours.
-        clause = _NOUN_AFTER.sub("", clause, count=1)
+    clause = _clause(text, start, c.mention.start)
     before: list[str] = [w for w in _WORD.findall(clause) if w.lower().rstrip("s") in measured]
     if before and not any(w.lower().rstrip("s") in used for w in before):
         return before[-1]
