@@ -82,6 +82,11 @@ _MONTH_WORDS = frozenset(
     "august september october november december".split()
 )
 _RELATIVE_WORDS = frozenset(("today", "tomorrow", "yesterday", "days", "day"))
+_WORD_DAYS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_DAY_SHIFT = re.compile(
+    r"\b(?:(next|following|previous|prior) day|day (after|before)|"
+    r"(a|one|two|three|four|five|six|seven|\d{1,2}) days? (later|earlier|after|before|sooner))\b"
+)
 _PAIR_CAP = 400  # numbers per source that take part in pair arithmetic
 _DERIVE_SOURCES = 60  # most recent sources searched for arithmetic operands
 _JSON_CAP = 300_000  # characters of a source parsed as JSON for column totals
@@ -194,6 +199,7 @@ class ContextStore:
         self.days = _Keys()
         self.yearless = _Keys()
         self.digits = _Keys()
+        self.day_shifts: set[int] = set()  # "the next day", "two days earlier" the user asked for
         self.examples: set[str] = set()  # tokens the system prompt gives as examples
         self.formats: set[tuple[str, int, str]] = set()  # (prefix, digit count, suffix)
         self._joined: str | None = None
@@ -292,6 +298,9 @@ class ContextStore:
                 continue
             if "@" in t:
                 emails.add(t)
+                local = t.partition("@")[0]
+                tokens.add(local)  # a user id is often the local part of the address typed
+                idish.append(local)
                 continue
             n = t.lstrip(_CURRENCY)
             if n.endswith("%"):
@@ -351,6 +360,8 @@ class ContextStore:
             percents.update(num_key(p) for p in _PERCENTS.findall(low))
         if seen.channel == "user":
             numbers.update(_number_words(low))
+            for m in _DAY_SHIFT.finditer(low):
+                self.day_shifts.add(_shift(m))
         yearless: set[tuple[int, int]] = set()
         if chunks & _MONTH_WORDS or (self.reference is not None and chunks & _RELATIVE_WORDS):
             more, yearless = find_dates(low, self.reference)
@@ -494,7 +505,13 @@ class ContextStore:
             return hit
         d = date.fromordinal(ordinal)
         if self.reference is None or d.year in (self.reference.year, self.reference.year + 1):
-            return self._hit(self.yearless, (d.month, d.day), "written without a year")
+            hit = self._hit(self.yearless, (d.month, d.day), "written without a year")
+            if hit is not None:
+                return hit
+        for shift in sorted(self.day_shifts):
+            hit = self._hit(self.days, ordinal - shift, f"{shift:+d} day(s) from a date seen")
+            if hit is not None:
+                return hit
         return None
 
     def find_digits(self, digits: str) -> Hit | None:
@@ -583,7 +600,7 @@ class ContextStore:
             if budget < 0:
                 break
             for a in nums:
-                if a <= 10 or a >= target + target:
+                if a <= 10:
                     continue
                 for b, sign in ((target - a, "+"), (a - target, "−")):
                     if b <= 0 or (b <= 10 and b == b.to_integral_value()):
@@ -706,6 +723,16 @@ def num_key(n: str) -> str:
 def dec_key(value: Decimal) -> str:
     """:func:`num_key` of a Decimal's absolute value (signs are not compared)."""
     return num_key(format(abs(value), "f"))
+
+
+def _shift(m: re.Match[str]) -> int:
+    """The offset in days a phrase such as "the next day" or "two days earlier" asks for."""
+    if m[1]:
+        return 1 if m[1] in ("next", "following") else -1
+    if m[2]:
+        return 1 if m[2] == "after" else -1
+    n = _WORD_DAYS.get(m[3]) or int(m[3])
+    return n if m[4] in ("later", "after") else -n
 
 
 def _iso_day(n: str) -> int | None:

@@ -26,7 +26,7 @@ from ._context import ContextStore, Hit, dec_key, is_error
 from ._findings import Finding, ValueCheck, worst
 from ._policy import AgentPolicy
 from ._schema import ToolSchema, read_tools
-from ._values import ArgValue, WalkNote, digits_of, plain_path, walk_args
+from ._values import NOT_ID, ArgValue, WalkNote, digits_of, plain_path, walk_args
 
 __all__ = ["Decision", "RunMonitor", "RunReport"]
 
@@ -45,9 +45,6 @@ _PROSE_MONEY = re.compile(
 _PROSE_ID = re.compile(r"(?<![\w@.])#?[A-Za-z][\w-]*\d[\w-]*|(?<![\w@.#$,])\d[\w-]*[A-Za-z][\w-]*")
 _PROSE_DIGITS = re.compile(r"(?<![\w.,$])\d{5,}(?![\w.,]\d)")
 _PROSE_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_NOT_ID = re.compile(
-    r"\d+(?:st|nd|rd|th|am|pm|h|hrs?|min|mins|kg|lbs?|km|mi|gb|mb|x|s|k|m|bn|pm|am|d|yrs?)", re.I
-)
 _NUM = r"\$?\d[\d,]*(?:\.\d+)?"
 _CALC = re.compile(rf"({_NUM}(?:\s*[-+×x*/]\s*{_NUM})+)\s*=\s*\$?(\d[\d,]*(?:\.\d+)?)")
 _CALC_TOKENS = re.compile(r"\d[\d,]*(?:\.\d+)?|[-+×x*/]")
@@ -523,7 +520,7 @@ class RunMonitor:
             token = m[0].rstrip("-_")
             if (
                 len(token) < 5
-                or _NOT_ID.fullmatch(token)
+                or NOT_ID.fullmatch(token)
                 or any(a <= m.start() < b for a, b in spans)
             ):
                 continue
@@ -661,7 +658,7 @@ def _operands(values: list[ArgValue]) -> list[ArgValue]:
     out: list[ArgValue] = []
     seen: set[tuple[str, str]] = set()
     for v in values:
-        if not isinstance(v.raw, str) or v.kind in ("id", "email", "url", "date", "phone"):
+        if not isinstance(v.raw, str) or v.kind in ("id", "email", "url", "date"):
             out.append(v)
             continue
         for m in _OPERAND.finditer(v.raw):

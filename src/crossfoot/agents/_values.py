@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from ._dates import parse_date
 
 __all__ = [
+    "NOT_ID",
     "ArgValue",
     "WalkNote",
     "compact",
@@ -62,7 +63,14 @@ _SPACED_ID = re.compile(r"[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,8}){1,7}")
 _DIGIT = re.compile(r"\d")
 _INDEX = re.compile(r"\[\d+\]")
 _DIGITS = re.compile(r"\d+")
-_LONG_DIGITS = re.compile(r"(?<![\w.,])\d(?:[\d -]*\d)?(?![\w])")
+# Digit groups joined by single spaces or dashes ("555 010 4477"); " - " is arithmetic, not a run.
+_LONG_DIGITS = re.compile(r"(?<![\w.,])\d+(?:[ -]\d+)*(?![\w])")
+# Not identifiers: ordinals, times, units and compound words ("3rd", "10am", "24-hour", "5-day").
+NOT_ID = re.compile(
+    r"\d+(?:st|nd|rd|th|am|pm|h|hrs?|mins?|kg|lbs?|km|mi|gb|mb|x|s|k|m|bn|d|yrs?)"
+    r"|\d{1,4}-[a-z]{3,}(?:-[a-z]+)*",
+    re.IGNORECASE,
+)
 _CURRENCY_AMOUNT = re.compile(
     r"[$€£¥₹]\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[$€£¥₹]\s?\d+(?:\.\d+)?"
     r"|\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b|\b\d+(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b"
@@ -373,6 +381,7 @@ def classify(path: str, text: str, forced: str | None = None) -> list[ArgValue]:
         return [ArgValue(path, text, kind, value, checked=not small, precision=precision)]
     if (
         _PHONE.fullmatch(s)
+        and " - " not in s  # "207 - 2787" is arithmetic
         and len(digits_of(s)) >= 7
         and (any(k in name for k in _PHONE_KEYS) or not s.isdigit())
     ):
@@ -487,10 +496,8 @@ def scan_text(path: str, text: str) -> Iterator[ArgValue]:
         if not free(a, b):
             continue
         if any(c.isalpha() for c in token) and len(token) >= 4:
-            if re.fullmatch(
-                r"\d+(?:st|nd|rd|th|am|pm|h|hrs?|min|kg|km|gb|mb|x|s|k|m)", token.lower()
-            ):
-                continue  # ordinals, times and units are not identifiers
+            if NOT_ID.fullmatch(token):
+                continue
             taken.append((a, b))
             yield ArgValue(path, token, "id", token.lower(), embedded=True)
     for m in _LONG_DIGITS.finditer(text):
