@@ -255,6 +255,7 @@ def _read_number(
     paren = False
     sign = ""
     inner_start = s0  # where the mention starts when a "(" turns out not to be a negative
+    currency_outside = False
     if pm is not None and pm.end() > pm.start():
         start = base + pm.start()
         for group in ("sign_b", "sign_a"):
@@ -275,6 +276,9 @@ def _read_number(
         for group in ("paren_a", "paren_b"):
             if pm.group(group) is not None and base + pm.start(group) >= start:
                 paren = True
+        # "£(8.1m)": a currency outside the parentheses marks an accounting negative, whatever
+        # follows the digits inside.
+        currency_outside = pm.group("paren_b") is not None and num.currency is not None
         inner = [base + pm.start(g) for g in ("sign_a", "cur", "sign_b") if pm.group(g)]
         inner_start = min([i for i in inner if i >= start], default=s0)
         num.start = start
@@ -341,7 +345,7 @@ def _read_number(
             else:
                 num.currency = WORD_CURRENCY[after.group("word").lower().rstrip("s")]
             pos = after.end()
-    if paren and not closed and cell:
+    if paren and not closed and (cell or currency_outside):
         close = CLOSE_RE.match(text, pos)
         if close is not None:
             closed, pos = True, close.end()

@@ -64,13 +64,20 @@ __all__ = [
     "text_before",
 ]
 
+
+def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """Compile with ``[ \\t]`` widened to the no-break spaces that PDFs and HTML put between a
+    number and its unit ("$119\\u00a0million"); the patterns stay readable."""
+    return re.compile(pattern.replace("[ \\t]", "[ \\t\\u00a0\\u202f]"), flags)
+
+
 MAX_CORE = 64  # longer digit runs are data dumps, not claims
 
 # --------------------------------------------------------------------------------------------
 # Patterns
 # --------------------------------------------------------------------------------------------
 
-CORE_RE = re.compile(
+CORE_RE = _compile(
     rf"""
     (?P<num>
         (?<![0-9])                          # never start inside a digit run
@@ -84,11 +91,11 @@ CORE_RE = re.compile(
 )
 
 #: Things that start with digits but are not numbers; anchored at the start of a core.
-COMPOUND_RE = re.compile(
+COMPOUND_RE = _compile(
     r"""
     (?P<ratio>[0-9]+(?:\.[0-9]+)?):1(?:\.0+)?(?![0-9]|[.,:][0-9])       # 2.8:1 is a ratio
   | [0-9]{4}[-/.][0-9]{1,2}[-/.][0-9]{1,2}(?![0-9])              # 2019-06-30
-  | (?P<fyear>(?:19|20)[0-9]{2})[-/–](?P<fyear2>[0-9]{2})(?![0-9./:-])  # 2019/20 (else 2019-06)
+  | (?P<fyear>(?:19|20)[0-9]{2})[-/–](?P<fyear2>[0-9]{2})(?![0-9]|[./:-][0-9])  # 2019/20
   | [0-9]{1,2}[-/.][0-9]{1,2}[-/.][0-9]{2,4}(?![0-9])            # 11/30/04, 30.06.2019
   | (?:0?[1-9]|1[0-2])/(?:19|20)[0-9]{2}(?![0-9])                # 06/2019
   | (?:0?[1-9]|[12][0-9]|3[01])/(?:0?[1-9]|[12][0-9]|3[01])(?![0-9/.,])  # 12/31, 3/4
@@ -107,7 +114,7 @@ _CURRENCY_PREFIXED = {"US": "USD", "HK": "HKD", "NZ": "NZD", "C": "CAD", "A": "A
 _ISO = "USD|EUR|GBP|JPY|INR|CNY|RMB|HKD|CAD|AUD|SGD|CHF|NZD|SEK|NOK|DKK|KRW|BRL|MXN|ZAR|RUB|TWD"
 
 #: Sign, currency and "(" before a core; searched on a short slice ending at the core.
-PREFIX_RE = re.compile(
+PREFIX_RE = _compile(
     rf"""
     (?P<paren_a>\([ \t]?)?                         # "(" outside the currency: ($1,234)
     (?P<sign_a>[-−–+])?                            # sign before the currency: -$5
@@ -133,7 +140,7 @@ SCALE_EXP = {
 }  # fmt: skip
 
 #: Unit after the core (after any ")" of an accounting negative).
-UNIT_RE = re.compile(
+UNIT_RE = _compile(
     r"""
     (?:\*\*|__)?                                     # markdown bold between number and unit
     (?:
@@ -156,7 +163,7 @@ UNIT_RE = re.compile(
 )
 
 #: A currency named after the amount: "5 million dollars", "12.5 EUR", "1.234,56 €".
-CURRENCY_AFTER_RE = re.compile(
+CURRENCY_AFTER_RE = _compile(
     rf"""
     [ \t]{{0,2}}
     (?:
@@ -168,7 +175,7 @@ CURRENCY_AFTER_RE = re.compile(
     re.X,
 )
 
-APPROX_RE = re.compile(
+APPROX_RE = _compile(
     r"""
     (?:
       (?<![A-Za-z])
@@ -186,14 +193,14 @@ APPROX_RE = re.compile(
 )
 
 #: References that are not claims: "Note 4", "Section 3.2", "page 12", "Step 1".
-REF_RE = re.compile(
+REF_RE = _compile(
     r"""
     (?<![A-Za-z])
     (?:notes?|sections?|§|items?|pages?|p\.|pp\.|figures?|fig\.|tables?|chapters?|ch\.|steps?
       |articles?|art\.|rules?|parts?|exhibits?|appendix|appendices|schedules?|paragraphs?
       |para\.|¶|clauses?|footnotes?|lines?|rows?|columns?|col\.|levels?|tiers?|phases?
       |rounds?|questions?|examples?|options?|forms?|version|ver\.|no[ \t]?\.|nos\.
-      |asc|asu|sfas|fas|ias|ifrs|topic                 # accounting standards: ASC 606
+      |asc|asu|sfas|fas|ias|ifrs|topic|sab|fin|eitf|apb   # accounting standards: ASC 606
       |s&p|russell|ftse|dax|nikkei|stoxx|fortune       # index names: S&P 500, Russell 2000
       |scenarios?|cases?)
     [ \t]*(?:no[ \t]?\.[ \t]*|\#[ \t]*)?      # "Note No. 4", "Item #7"
@@ -206,16 +213,17 @@ _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
-MONTH_BEFORE_RE = re.compile(rf"(?<![A-Za-z])(?P<m>{_MONTH})\.?[ \t]+\Z", re.I)
-MONTH_AFTER_RE = re.compile(rf"[ \t]+(?:of[ \t]+)?(?P<m>{_MONTH})(?![a-z])\.?", re.I)
-YEAR_AFTER_DAY_RE = re.compile(r"[ \t]*,?[ \t]*[0-9]{4}(?![0-9])")
+MONTH_BEFORE_RE = _compile(rf"(?<![A-Za-z])(?P<m>{_MONTH})\.?[ \t]+\Z", re.I)
+MONTH_AFTER_RE = _compile(rf"[ \t]+(?:of[ \t]+)?(?P<m>{_MONTH})(?![a-z])\.?", re.I)
+YEAR_AFTER_DAY_RE = _compile(r"[ \t]*,?[ \t]*[0-9]{4}(?![0-9])")
 
-FISCAL_RE = re.compile(
-    r"(?<![A-Za-z])(?:FY|CY|fiscal(?:[ \t]+year)?|financial[ \t]+year)[ \t]?'?\Z", re.I
+FISCAL_RE = _compile(
+    r"(?<![A-Za-z])(?:FY|CY|fiscal(?:[ \t]+year)?|financial[ \t]+year)[ \t]?'?\Z",
+    re.I,
 )
-FY_GLUED_RE = re.compile(r"(?<![A-Za-z])(?:FY|CY)'?\Z", re.I)
+FY_GLUED_RE = _compile(r"(?<![A-Za-z])(?:FY|CY)'?\Z", re.I)
 
-TIMES_BEFORE_RE = re.compile(
+TIMES_BEFORE_RE = _compile(
     r"""
     (?:(?<![A-Za-z*])[x×*·](?!\*)|\\times|\\cdot|(?<![A-Za-z])times
       |multipl\w*[ \t]+(?:\w+[ \t]+){0,2}by|(?<![A-Za-z])by)   # "multiplying it by"
@@ -223,16 +231,17 @@ TIMES_BEFORE_RE = re.compile(
     """,
     re.X | re.I,
 )
-DIVIDE_BEFORE_RE = re.compile(
-    r"(?:/|÷|\\div|divid\w*[ \t]+(?:\w+[ \t]+){0,2}by|divide[ \t]+by|over)[ \t]*\(?\Z", re.I
+DIVIDE_BEFORE_RE = _compile(
+    r"(?:/|÷|\\div|divid\w*[ \t]+(?:\w+[ \t]+){0,2}by|divide[ \t]+by|over)[ \t]*\(?\Z",
+    re.I,
 )
-TIMES_AFTER_RE = re.compile(r"[ \t]*(?:[×*·]|\\times|\\cdot)")
+TIMES_AFTER_RE = _compile(r"[ \t]*(?:[×*·]|\\times|\\cdot)")
 
-LIST_HEAD_RE = re.compile(r"[ \t>#*_-]*\(?")
-LIST_TAIL_RE = re.compile(r"[.)](?:[ \t]+\S|\*\*)")
-CITE_RE = re.compile(r"\[\^?[0-9]{1,4}(?:[ \t]*[,;–-][ \t]*[0-9]{1,4})*\]")
+LIST_HEAD_RE = _compile(r"[ \t>#*_-]*\(?")
+LIST_TAIL_RE = _compile(r"[.)](?:[ \t]+\S|\*\*)")
+CITE_RE = _compile(r"\[\^?[0-9]{1,4}(?:[ \t]*[,;–-][ \t]*[0-9]{1,4})*\]")
 
-RANGE_CONN_RE = re.compile(
+RANGE_CONN_RE = _compile(
     r"""
     (?P<dash>[-–—])(?=[ \t]?(?:[$€£¥₹]|US\$)?[0-9])   # 10-12%, $9-$10
   | (?P<spaced>[ \t]+[–—][ \t]+)                      # 10 – 12 (an en dash reads as "to")
@@ -241,22 +250,22 @@ RANGE_CONN_RE = re.compile(
     """,
     re.X,
 )
-FROM_RE = re.compile(r"(?<![A-Za-z])from[ \t]+(?:\w+[ \t]+)?\Z", re.I)
-BETWEEN_RE = re.compile(r"(?<![A-Za-z])between[ \t]+(?:\w+[ \t]+)?\Z", re.I)
-OP_BEFORE_RE = re.compile(r"[+*/×÷=][ \t]*\(?\Z")
-OP_AFTER_RE = re.compile(r"\)?[ \t]*[/*×÷=]")
+FROM_RE = _compile(r"(?<![A-Za-z])from[ \t]+(?:\w+[ \t]+)?\Z", re.I)
+BETWEEN_RE = _compile(r"(?<![A-Za-z])between[ \t]+(?:\w+[ \t]+)?\Z", re.I)
+OP_BEFORE_RE = _compile(r"[+*/×÷=][ \t]*\(?\Z")
+OP_AFTER_RE = _compile(r"\)?[ \t]*[/*×÷=]")
 
-OPERAND_RE = re.compile(r"[ \t]*[0-9(]")
-_WORD_TAIL_RE = re.compile(r"[\w.-]*")
+OPERAND_RE = _compile(r"[ \t]*[0-9(]")
+_WORD_TAIL_RE = _compile(r"[\w.-]*")
 
 # --------------------------------------------------------------------------------------------
 # Reading a core
 # --------------------------------------------------------------------------------------------
 
-_US_GROUPS = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?")
-_INDIAN_GROUPS = re.compile(r"[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3}(?:\.[0-9]+)?")
-_EU_GROUPS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+(?:,[0-9]+)?")
-_PLAIN = re.compile(r"[0-9]*(?:\.[0-9]+)?")
+_US_GROUPS = _compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?")
+_INDIAN_GROUPS = _compile(r"[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3}(?:\.[0-9]+)?")
+_EU_GROUPS = _compile(r"[0-9]{1,3}(?:\.[0-9]{3})+(?:,[0-9]+)?")
+_PLAIN = _compile(r"[0-9]*(?:\.[0-9]+)?")
 
 
 class Digits(NamedTuple):
@@ -345,8 +354,8 @@ REF_ENDS = (
     "columns", "col.", "level", "levels", "tier", "tiers", "phase", "phases", "round", "rounds",
     "question", "questions", "example", "examples", "option", "options", "form", "forms",
     "version", "ver.", "no.", "nos.", "#", "asc", "asu", "sfas", "fas", "ias", "ifrs", "topic",
-    "s&p", "russell", "ftse", "dax", "nikkei", "stoxx", "fortune", "scenario", "scenarios",
-    "case", "cases",
+    "sab", "fin", "eitf", "apb", "s&p", "russell", "ftse", "dax", "nikkei", "stoxx", "fortune",
+    "scenario", "scenarios", "case", "cases",
 )  # fmt: skip
 _MONTH_WORDS = (
     "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
@@ -376,10 +385,10 @@ def maybe_prefix(text: str, s0: int) -> bool:
     return ch in "(-−–+$€£¥₹." or ch.isupper()
 
 
-_TOKEN_TAIL_RE = re.compile(r"(?:\w|[-./](?=\w))*")
-CLOSE_RE = re.compile(r"[ \t]?\)")
-RANGE_NEXT_RE = re.compile(r"(?:(?:US|HK|C|A|S)?\$|[€£¥₹])?[ \t]?(?=[0-9])")
-REF_TAIL_RE = re.compile(r"[A-Za-z]?(?:[-–][0-9]+[A-Za-z]?)?")
+_TOKEN_TAIL_RE = _compile(r"(?:\w|[-./](?=\w))*")
+CLOSE_RE = _compile(r"[ \t]?\)")
+RANGE_NEXT_RE = _compile(r"(?:(?:US|HK|C|A|S)?\$|[€£¥₹])?[ \t]?(?=[0-9])")
+REF_TAIL_RE = _compile(r"[A-Za-z]?(?:[-–][0-9]+[A-Za-z]?)?")
 
 
 def skip_token(text: str, pos: int) -> int:
@@ -391,9 +400,9 @@ def skip_token(text: str, pos: int) -> int:
 def maybe_word_after(text: str, pos: int) -> bool:
     """Could a currency word or sign follow at ``pos`` (after up to two spaces)?"""
     ch = text[pos : pos + 1]
-    if ch in (" ", "\t"):
+    if ch in (" ", "\t", "\u00a0"):
         ch = text[pos + 1 : pos + 2]
-        if ch in (" ", "\t"):
+        if ch in (" ", "\t", "\u00a0"):
             ch = text[pos + 2 : pos + 3]
     return ch.isalpha() or ch in ("€", "£")
 
