@@ -586,7 +586,8 @@ def write_results(
     }
     paths = {"json": out_dir / f"{stem}.json", "md": out_dir / f"{stem}.md"}
     paths["json"].write_text(json.dumps(data, indent=2) + "\n")
-    paths["md"].write_text(markdown_table(outcomes))
+    head = ", ".join(f"{k}: {meta[k]}" for k in ("date", "commit", "command") if k in meta)
+    paths["md"].write_text((f"Run {head}\n\n" if head else "") + markdown_table(outcomes))
     png = out_dir / f"{stem}.png"
     if bar_chart(outcomes, png):
         paths["png"] = png
@@ -596,6 +597,24 @@ def write_results(
             for rec in o.records:
                 fh.write(json.dumps(rec) + "\n")
     return paths
+
+
+def run_meta(command: str, **extra: Any) -> dict[str, Any]:
+    """Date (UTC), git commit and command of this run, for HISTORY.md."""
+    import datetime
+    import subprocess
+
+    try:
+        commit = subprocess.run(
+            ["git", "-C", str(Path(__file__).resolve().parent), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+    except OSError:
+        commit = ""
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return {"date": now, "commit": commit or "unknown", "command": command, **extra}
 
 
 def bar_chart(outcomes: Sequence[Outcome], path: Path) -> bool:
@@ -739,12 +758,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         outcomes.append(
             evaluate(items, tools, args.seed, f"ragbench-{subset}", not args.no_progress)
         )
-    meta = {
-        "command": "ragbench.py " + " ".join(sys.argv[1:] if argv is None else argv),
-        "seed": args.seed,
-        "limit": args.limit,
-        "split": args.split,
-    }
+    command = "python benchmarks/ragbench.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    meta = run_meta(command, seed=args.seed, limit=args.limit, split=args.split)
     paths = write_results(outcomes, args.out_dir, "ragbench", meta)
     print(markdown_table(outcomes))
     if args.review_out:

@@ -103,15 +103,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         o.stats["crossfoot"]["answer_seconds"] for o in outcomes if "crossfoot" in o.stats
     )
     n_answers = sum(o.stats["crossfoot"]["answers"] for o in outcomes if "crossfoot" in o.stats)
-    meta = {
-        "command": "run_all.py " + " ".join(sys.argv[1:] if argv is None else argv),
-        "seed": args.seed,
-        "limit": args.limit,
-        "data_root": str(root),
-        "elapsed_seconds": round(elapsed, 1),
-        "crossfoot_answer_seconds": round(cf_answers, 1),
-        "crossfoot_answers": n_answers,
-    }
+    meta = ragbench.run_meta(
+        "python benchmarks/run_all.py " + " ".join(sys.argv[1:] if argv is None else argv),
+        seed=args.seed,
+        limit=args.limit,
+        data_root=str(root),
+        elapsed_seconds=round(elapsed, 1),
+        crossfoot_answer_seconds=round(cf_answers, 1),
+        crossfoot_answers=n_answers,
+    )
     paths = ragbench.write_results(outcomes, args.out_dir, args.stem, meta)
     if any("crossfoot" in o.stats for o in outcomes):
         causes = {

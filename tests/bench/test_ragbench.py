@@ -78,7 +78,8 @@ def test_baseline_end_to_end(tmp_path: Path) -> None:
     assert (base["bad_sentences"], base["bad_sentences_flagged"]) == (1, 1)
     assert base["injections"]["value"] == {"base": 3, "caught": 3}
     assert base["injections"]["scale"]["caught"] == 0  # the baseline ignores scale words
-    assert (tmp_path / "ragbench.md").read_text().startswith("| corpus | tool |")
+    md = (tmp_path / "ragbench.md").read_text()
+    assert md.startswith("Run date: ") and "\n| corpus | tool |" in md
     assert (tmp_path / "ragbench.png").stat().st_size > 1000
     assert review.exists()  # crossfoot not run: no flagged crossfoot sentences, header only
     with open(review) as fh:
