@@ -87,11 +87,15 @@ class ValueCheck(NamedTuple):
     kind: str
     found: bool
     source: str = ""  # "tool:get_orders@3 (exact)", or "" when not found
-    rule: str = ""  # the source rule that applied, if any
+    rule: str = ""  # the channels a source rule allows, if one applied ("tool:get_payees or user")
+    allowed: bool = True  # False when found, but through a channel the rule does not allow
 
     @property
     def status(self) -> str:
-        return "found" if self.found else "unsourced"
+        """``found``, ``unsourced``, or ``wrong_source`` (found through a channel a rule forbids)."""
+        if not self.found:
+            return "unsourced"
+        return "found" if self.allowed else "wrong_source"
 
     def to_dict(self) -> dict[str, Any]:
         return {

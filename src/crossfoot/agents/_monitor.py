@@ -134,12 +134,13 @@ class RunReport:
             f"context · {len(self.findings)} findings"
         ]
         for c in self.checks:
-            mark = "✓" if c.found else "✗"
+            mark = "✓" if c.found and c.allowed else "✗"
             value = c.value if len(c.value) <= 40 else c.value[:37] + "..."
             where = f"[{c.step}] {c.where}"
-            lines.append(
-                f"  {mark} {where:<34} {value:<28} {c.source if c.found else 'not in context'}"
-            )
+            source = c.source if c.found else "not in context"
+            if not c.allowed:
+                source += f", must come from {c.rule}"
+            lines.append(f"  {mark} {where:<34} {value:<28} {source}")
         for f in self.findings:
             mark = "i" if f.severity == "info" else "!"
             lines.append(f"  {mark} [{f.step}] {f.type}: {f.message}")
@@ -410,7 +411,9 @@ class RunMonitor:
             else:
                 msg = f"{plain}={shown} is not in context, but must come from {must}"
                 call.unsourced.append(v)
-            checks.append(ValueCheck(step, plain, shown, v.kind, hit is not None, where, rule=must))
+            checks.append(
+                ValueCheck(step, plain, shown, v.kind, hit is not None, where, must, False)
+            )
             findings.append(Finding("source_rule", policy.rule_action, step, plain, msg))
             return
         if hit is not None:
