@@ -92,7 +92,7 @@ class ValueCheck(NamedTuple):
 
     @property
     def status(self) -> str:
-        """``found``, ``unsourced``, or ``wrong_source`` (found through a channel a rule forbids)."""
+        """``found``, ``unsourced`` or ``wrong_source`` (found via a channel a rule forbids)."""
         if not self.found:
             return "unsourced"
         return "found" if self.allowed else "wrong_source"
