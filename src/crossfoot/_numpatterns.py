@@ -232,7 +232,7 @@ TIMES_BEFORE_RE = _compile(
     re.X | re.I,
 )
 DIVIDE_BEFORE_RE = _compile(
-    r"(?:/|÷|\\div|divid\w*[ \t]+(?:\w+[ \t]+){0,2}by|divide[ \t]+by|over)[ \t]*\(?\Z",
+    r"(?:/|÷|\\div|\}[ \t]*\{|divid\w*[ \t]+(?:\w+[ \t]+){0,2}by)[ \t]*\(?\Z",  # }{: \frac
     re.I,
 )
 TIMES_AFTER_RE = _compile(r"[ \t]*(?:[×*·]|\\times|\\cdot)")
@@ -365,7 +365,7 @@ _MONTH_WORDS = (
 MONTH_ENDS = _MONTH_WORDS + tuple(w + "." for w in _MONTH_WORDS)
 FISCAL_ENDS = ("fy", "cy", "fiscal", "year", "'")
 TIMES_ENDS = ("x", "×", "*", "·", "\\times", "\\cdot", "times", "by")
-DIVIDE_ENDS = ("/", "÷", "\\div", "by", "(")
+DIVIDE_ENDS = ("/", "÷", "\\div", "by", "(", "{")
 
 
 def ends_with(text: str, pos: int, words: tuple[str, ...], width: int = 24) -> bool:
