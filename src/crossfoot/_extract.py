@@ -46,6 +46,8 @@ from ._numpatterns import (
     FISCAL_RE,
     FROM_RE,
     FY_GLUED_RE,
+    LABEL_HEAD_RE,
+    LABEL_TAIL_RE,
     LIST_HEAD_RE,
     LIST_TAIL_RE,
     MAX_CORE,
@@ -393,6 +395,16 @@ def _read_number(
     if skip:
         return [], e0
 
+    if (
+        bare
+        and not cell
+        and num.kind == "number"
+        and read.plain
+        and len(read.digits) <= 2
+        and LABEL_TAIL_RE.match(text, e0)
+        and LABEL_HEAD_RE.search(text_before(text, s0, 24))
+    ):
+        num.claim = False  # "Flight 2:", "Reservation 1**:"
     num.approximate = _is_approx(text, num.start)
     if text.startswith("+", num.end) and not text[num.end + 1 : num.end + 2].isdigit():
         num.approximate = True  # "5,000+"

@@ -28,6 +28,8 @@ __all__ = [
     "FISCAL_RE",
     "FROM_RE",
     "FY_GLUED_RE",
+    "LABEL_HEAD_RE",
+    "LABEL_TAIL_RE",
     "LIST_HEAD_RE",
     "LIST_TAIL_RE",
     "MAX_CORE",
@@ -202,7 +204,8 @@ REF_RE = _compile(
       |rounds?|questions?|examples?|options?|forms?|version|ver\.|no[ \t]?\.|nos\.
       |asc|asu|sfas|fas|ias|ifrs|topic|sab|fin|eitf|apb   # accounting standards: ASC 606
       |s&p|russell|ftse|dax|nikkei|stoxx|fortune       # index names: S&P 500, Russell 2000
-      |scenarios?|cases?)
+      |scenarios?|cases?
+      |ending[ \t]+in|ends[ \t]+in)                 # card ending in 7334
     [ \t]*(?:no[ \t]?\.[ \t]*|\#[ \t]*)?      # "Note No. 4", "Item #7"
     \Z
     """,
@@ -238,6 +241,9 @@ DIVIDE_BEFORE_RE = _compile(
 TIMES_AFTER_RE = _compile(r"[ \t]*(?:[×*·]|\\times|\\cdot)")
 
 LIST_HEAD_RE = _compile(r"[ \t>#*_-]*\(?")
+#: "Flight 2:", "Reservation 1**:": a label, not a quantity (checked for small bare integers).
+LABEL_TAIL_RE = _compile(r"(?:\*\*)?:(?![0-9])")
+LABEL_HEAD_RE = _compile(r"(?<![\w])[A-Z][A-Za-z]+[ \t]\Z")
 LIST_TAIL_RE = _compile(r"[.)](?:[ \t]+\S|\*\*)")
 CITE_RE = _compile(r"\[\^?[0-9]{1,4}(?:[ \t]*[,;–-][ \t]*[0-9]{1,4})*\]")
 
@@ -355,7 +361,7 @@ REF_ENDS = (
     "question", "questions", "example", "examples", "option", "options", "form", "forms",
     "version", "ver.", "no.", "nos.", "#", "asc", "asu", "sfas", "fas", "ias", "ifrs", "topic",
     "sab", "fin", "eitf", "apb", "s&p", "russell", "ftse", "dax", "nikkei", "stoxx", "fortune",
-    "scenario", "scenarios", "case", "cases",
+    "scenario", "scenarios", "case", "cases", "ending in", "ends in",
 )  # fmt: skip
 _MONTH_WORDS = (
     "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
