@@ -276,3 +276,41 @@ def test_opposite_direction_word_is_contradicted(a: Decimal, b: Decimal) -> None
         make_ctx(text, f"{abs(true)}%", "percent", abs(true), precision, _record(a, b))
     )
     assert verdict is not None and verdict.status == "contradicted"
+
+
+# --- end to end through crossfoot.check ------------------------------------------------------
+
+RECORDS = [
+    {
+        "id": "R1",
+        "fields": {
+            "revenue_2023": 2_870_000_000,
+            "revenue_2024": 3_214_000_000,
+            "net_income_2023": 455_000_000,
+            "net_income_2024": 412_000_000,
+        },
+    }
+]
+
+END_TO_END = [
+    ("Revenue grew 12% to $3.21bn [R1].", "12%", "derived", "percent_change"),
+    ("Net income rose 9.5% to $412m [R1].", "9.5%", "contradicted", "percent_change"),
+    ("Net income fell 9.5% to $412m [R1].", "9.5%", "derived", "percent_change"),
+    ("Revenue increased by $344m [R1].", "$344m", "derived", "difference"),
+    ("Revenue decreased by $344m [R1].", "$344m", "contradicted", "difference"),
+    ("Net income was 12.8% of revenue in 2024 [R1].", "12.8%", "derived", "share"),
+    ("Net income rose 12.8% [R1].", "12.8%", "unsupported", None),
+    ("Revenue grew 0.1199 [R1].", "0.1199", "derived", "percent_change"),
+    ("Revenue grew $0.3bn [R1].", "$0.3bn", "unsupported", None),
+]
+
+
+@pytest.mark.parametrize(("text", "figure", "status", "kind"), END_TO_END)
+def test_end_to_end(text: str, figure: str, status: str, kind: str | None) -> None:
+    from crossfoot import check
+
+    report = check(text, RECORDS)
+    claim = next(c for c in report.claims if c.text == figure)
+    assert claim.status == status, claim.describe()
+    if kind is not None:
+        assert claim.evidence is not None and claim.evidence.kind == kind
