@@ -358,6 +358,7 @@ def _empty_stats() -> dict[str, Any]:
         "answer_seconds": 0.0,  # wall time checking the original answers
         "injection_seconds": 0.0,  # wall time checking the injected variants
         "injection_checks": 0,
+        "coverage": {},  # numbers in the gold derivation -> [verified, total]
     }
 
 
@@ -464,6 +465,13 @@ def _score(
                 out.records.append(_record(item, i, "flagged", prep.details[i]))
             continue
         st["good_sentences"] += 1
+        if "operands" in item.meta:  # reference answers: coverage by size of the gold derivation
+            ops = int(item.meta["operands"])
+            bucket = st["coverage"].setdefault(
+                "<=2" if ops <= 2 else "3" if ops == 3 else "4+", [0, 0]
+            )
+            bucket[0] += not prep.fails[i]
+            bucket[1] += 1
         if prep.fails[i]:
             st["false_alarms"] += 1
             if keep:
@@ -557,6 +565,22 @@ COLUMNS: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
 ]
 
 
+def coverage_table(outcomes: Sequence[Outcome]) -> str:
+    """Reference answers verified, by how many numbers the gold derivation uses."""
+    lines = []
+    for o in outcomes:
+        for tool, st in o.stats.items():
+            cov = st.get("coverage") or {}
+            if cov:
+                order = ["<=2", "3", "4+"]
+                cells = [f"{k}: {_pct(*cov[k])}" if k in cov else f"{k}: n/a" for k in order]
+                lines.append(f"| {o.corpus} | {tool} | " + " | ".join(cells) + " |")
+    if not lines:
+        return ""
+    head = "| corpus | tool | verified, by distinct numbers in the gold derivation | | |"
+    return "\n".join([head, "|---|---|---|---|---|", *lines]) + "\n"
+
+
 def markdown_table(outcomes: Sequence[Outcome]) -> str:
     head = "| corpus | tool | " + " | ".join(c for c, _ in COLUMNS) + " |"
     lines = [head, "|---|---|" + "---:|" * len(COLUMNS)]
@@ -587,7 +611,10 @@ def write_results(
     paths = {"json": out_dir / f"{stem}.json", "md": out_dir / f"{stem}.md"}
     paths["json"].write_text(json.dumps(data, indent=2) + "\n")
     head = ", ".join(f"{k}: {meta[k]}" for k in ("date", "commit", "command") if k in meta)
-    paths["md"].write_text((f"Run {head}\n\n" if head else "") + markdown_table(outcomes))
+    cov = coverage_table(outcomes)
+    paths["md"].write_text(
+        (f"Run {head}\n\n" if head else "") + markdown_table(outcomes) + (f"\n{cov}" if cov else "")
+    )
     png = out_dir / f"{stem}.png"
     if bar_chart(outcomes, png):
         paths["png"] = png

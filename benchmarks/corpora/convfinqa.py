@@ -66,7 +66,9 @@ def load(root: Path, limit: int | None = None) -> list[Item]:
                 meta={
                     "reference": True,
                     "program": programs[-1] if programs else "",
-                    "operands": len(number_tokens(programs[-1])) if programs else 0,
+                    "operands": len({abs(t.value) for t in number_tokens(programs[-1])})
+                    if programs
+                    else 0,
                     "turns": row["questions"],
                 },
             )

@@ -69,7 +69,7 @@ def load(root: Path, limit: int | None = None) -> list[Item]:
                             "reference": True,
                             "file": fname,
                             "derivation": q["derivation"],
-                            "operands": len(number_tokens(q["derivation"])),
+                            "operands": len({abs(t.value) for t in number_tokens(q["derivation"])}),
                             "scale": q["scale"],
                         },
                     )

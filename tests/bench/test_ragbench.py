@@ -204,3 +204,13 @@ def test_review_leaves_out_reference_answers(tmp_path: Path) -> None:
     with open(path) as fh:
         rows = list(csv.DictReader(fh))
     assert n == 1 and [r["id"] for r in rows] == ["m"] and rows[0]["documents"] == "7"
+
+
+def test_coverage_by_derivation_size(data_root: Path) -> None:
+    from corpora import tatqa
+
+    items = tatqa.load(data_root)
+    out = ragbench.evaluate(items, [ragbench.BaselineTool()], seed=0, progress=False)
+    # "250 million" and "-20%" are derived, never written: the baseline verifies neither
+    assert out.stats["baseline"]["coverage"] == {"<=2": [0, 4]}
+    assert "<=2: 0.0% (0/4)" in ragbench.coverage_table([out])
