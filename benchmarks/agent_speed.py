@@ -175,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     libs = _libraries()
     sizes = SIZES_KB[:2] if opts.quick else SIZES_KB
     print(
-        f"python {sys.version.split()[0]} · {opts.calls} calls per size · synthetic fictional orders\n"
+        f"python {sys.version.split()[0]} · {opts.calls} calls per size · "
+        "synthetic fictional orders\n"
     )
     print("before_call (µs)            " + "".join(f"{name:>28}" for name in libs))
     results: dict[str, dict[str, float]] = {name: {} for name in libs}

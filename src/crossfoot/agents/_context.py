@@ -190,6 +190,7 @@ class ContextStore:
         self._fixed_reference = reference is not None
         self.sources: list[Seen] = []
         self.at: list[str] = []  # "user@1", "tool:get_orders@3" per source, for explanations
+        self.at_exact: list[str] = []  # the same with " (exact)", built once per source
         self.ids = _Keys()
         self.compact = _Keys()
         self.numbers = _Keys()
@@ -244,6 +245,7 @@ class ContextStore:
         src = len(self.sources)
         self.sources.append(seen)
         self.at.append(seen.at())
+        self.at_exact.append(f"{seen.at()} (exact)")
         if not vouched:
             seen.text = ""
             return seen

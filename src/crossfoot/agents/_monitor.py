@@ -206,6 +206,8 @@ class RunMonitor:
         self._findings: list[Finding] = []
         self._decisions: list[Decision] = []
         self._n_calls = 0  # calls that count toward the budget (ignored tools do not)
+        p = self.policy
+        self._plain_policy = not (p.ignore or p.constants or p.source_rules)
         self._computed: dict[Decimal, str] = {}  # results of the agent's own checked arithmetic
 
     # ------------------------------------------------------------------ events
@@ -352,7 +354,19 @@ class RunMonitor:
             values = _operands(values)
         formats = schema.formats if schema else frozenset()
         quantities = [n for n in lengths if n >= 2]
+        plain_policy = self._plain_policy
+        exact = self._exact
         for v in values:
+            if plain_policy and v.checked:
+                # The hot path: no rule, ignore or constant can apply, and most values are found
+                # verbatim, which is one dict probe and a cached explanation string.
+                where = exact(v)
+                if where is not None:
+                    raw = v.raw
+                    shown = raw if type(raw) is str and len(raw) <= 200 else _shown(raw)
+                    path = v.path if "[" not in v.path else plain_path(v.path)
+                    checks.append(ValueCheck(step, path, shown, v.kind, True, where))
+                    continue
             self._check_value(v, step, formats, quantities, findings, checks, call)
         decision = Decision(
             worst([f.severity for f in findings]),
@@ -430,6 +444,24 @@ class RunMonitor:
                 f"{plain}={shown} is not in context",
             )
         )
+
+    def _exact(self, v: ArgValue) -> str | None:
+        """Where a value was seen verbatim (an id, email, date or number), or ``None``."""
+        store = self.store
+        kind = v.kind
+        if kind == "id":
+            src = store.ids.first.get(v.key)
+            if src is None and v.key.isdigit() and v.key[:1] != "0":
+                src = store.numbers.first.get(v.key)
+        elif kind == "amount" or kind == "count":
+            src = store.numbers.first.get(v.nkey) if v.nkey else None
+        elif kind == "date":
+            src = store.days.first.get(v.key)
+        elif kind == "email":
+            src = store.emails.first.get(v.key)
+        else:
+            return None
+        return None if src is None else store.at_exact[src]
 
     def _lookup(
         self, v: ArgValue, formats: frozenset[tuple[str, int, str]], quantities: list[int]
@@ -579,6 +611,8 @@ class RunMonitor:
 
     # ------------------------------------------------------------------ plumbing
     def _read_args(self, name: str, args: object, findings: list[Finding], step: int) -> object:
+        if type(args) is dict:
+            return args
         if args is None:
             return {}
         if isinstance(args, (str, bytes, bytearray)):

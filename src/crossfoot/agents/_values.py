@@ -163,6 +163,30 @@ def parse_amount(text: str) -> tuple[Decimal, str, Decimal] | None:
     return value, "count", precision
 
 
+_PRECISION = [Decimal(5).scaleb(-n - 1) for n in range(20)]
+
+
+def _plain_number(path: str, node: float) -> ArgValue | None:
+    """A float or int as written by ``repr`` ("95.84"), without formatting a Decimal."""
+    text = repr(node).lstrip("-")
+    if not text.replace(".", "", 1).isdigit():
+        return None  # an exponent, nan or inf: the general path reports it
+    _, _, frac = text.partition(".")
+    if type(node) is float and frac == "0":
+        frac = ""  # 1200.0 was written 1200
+    value = Decimal(text)
+    small = not frac and value <= 10
+    return ArgValue(
+        path,
+        node,
+        "amount" if frac else "count",
+        value,
+        checked=not small,
+        precision=_PRECISION[len(frac)] if len(frac) < 20 else Decimal(0),
+        nkey=_nkey(text),
+    )
+
+
 def _number(path: str, raw: object, value: Decimal, kind: str, embedded: bool = False) -> ArgValue:
     value = abs(value)
     small = value == value.to_integral_value() and value <= 10
@@ -239,7 +263,7 @@ def _walk(
     if kind is str:  # the common case first: no ABC checks on the hot path
         _string(walk, path, node, skip, kinds)  # type: ignore[arg-type]
         return
-    if kind is dict or isinstance(node, Mapping):
+    if kind is not list and (kind is dict or isinstance(node, Mapping)):
         plain = not skip and not kinds
         for k, v in node.items():  # type: ignore[attr-defined]
             if plain and type(v) is str and len(v) <= MAX_STRING:
@@ -269,6 +293,12 @@ def _scalar(
     if skip:
         skipped = skip.get(plain_path(path))
         if skipped is not None and _text_of(node) in skipped:
+            return
+    t = type(node)
+    if t is float or t is int:  # JSON numbers: no ABC or regex work
+        number = _plain_number(path, node)  # type: ignore[arg-type]
+        if number is not None:
+            walk.values.append(number)
             return
     if isinstance(node, (bytes, bytearray, memoryview)):
         walk.notes.append(
