@@ -46,6 +46,14 @@ def test_options_from_config_and_vars() -> None:
     )
 
 
+def test_rows_are_checked_with_trace() -> None:
+    rows = json.dumps([{"month": "March", "revenue": 120}, {"month": "April", "revenue": 150}])
+    ok = promptfoo.get_assert("Revenue was 150 in April.", {"vars": {"rows": rows}})
+    assert ok["pass"] is True
+    bad = promptfoo.get_assert("Revenue was 160 in April.", {"config": {"rows": json.loads(rows)}})
+    assert bad["pass"] is False and "[unsupported] 160" in bad["reason"]
+
+
 def test_no_sources_fails_closed() -> None:
     result = promptfoo.get_assert(GROUNDED, {"vars": {}})
     assert result["pass"] is False

@@ -34,6 +34,23 @@ def test_bad(crossfoot):
     result.stdout.fnmatch_lines(["*FAIL 0/1 grounded*13,900*"])
 
 
+def test_fixture_trace_over_rows(pytester: pytest.Pytester) -> None:
+    result = run(
+        pytester,
+        """
+ROWS = [{"month": "March", "revenue": 120}, {"month": "April", "revenue": 150}]
+
+def test_ok(crossfoot):
+    assert crossfoot.trace("Revenue was 150 in April.", ROWS)
+
+def test_bad(crossfoot):
+    assert crossfoot.trace("Revenue was 160 in April.", ROWS)
+""",
+    )
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*FAIL 0/1 grounded: [[]unsupported[]] 160*"])
+
+
 def test_assert_grounded_lists_each_failing_number(pytester: pytest.Pytester) -> None:
     result = run(
         pytester,

@@ -9,7 +9,8 @@ path to use)::
         config: {require_citations: true}
 
 Sources are read from ``vars.sources`` (a list or a JSON string), else ``test.metadata.sources``,
-else ``config.sources``; options from the assertion ``config`` and ``vars.crossfoot_options``.
+else ``config.sources``; query result rows the same way from ``rows`` (checked with ``trace``);
+options from the assertion ``config`` and ``vars.crossfoot_options``.
 List vars are expanded into separate tests by promptfoo, so put sources in ``metadata`` or set
 ``PROMPTFOO_DISABLE_VAR_EXPANSION=true`` when they are a list.
 
@@ -40,23 +41,23 @@ def get_assert(output: Any, context: Mapping[str, Any]) -> dict[str, Any]:
     test_vars = context.get("vars") or {}
     metadata = (context.get("test") or {}).get("metadata") or {}
     config = dict(context.get("config") or {})
-    sources = _first(
-        ("vars.sources", test_vars.get("sources")),
-        ("test.metadata.sources", metadata.get("sources")),
-        ("config.sources", config.pop("sources", None)),
-    )
-    if sources is None:
-        return _result(
-            False,
-            0.0,
-            "crossfoot: no sources; set vars.sources, "
-            "test.metadata.sources or the assertion's config.sources",
-            [],
+    found = {
+        name: _first(
+            (f"vars.{name}", test_vars.get(name)),
+            (f"test.metadata.{name}", metadata.get(name)),
+            (f"config.{name}", config.pop(name, None)),
         )
+        for name in ("sources", "rows")
+    }
+    if found["sources"] is None and found["rows"] is None:
+        missing = "crossfoot: no sources; set vars.sources, test.metadata.sources or config.sources"
+        return _result(False, 0.0, missing + " (or rows, for query results)", [])
     options = {**config, **_json(test_vars.get("crossfoot_options") or {}, "crossfoot_options")}
+    if found["rows"] is not None:  # query result rows: checked with trace
+        options["rows"] = found["rows"]
     if not isinstance(output, str):
         output = json.dumps(output)
-    report = run_check(output, sources, options)
+    report = run_check(output, found["sources"], options)
     components = [
         _result(claim.passed, 1.0 if claim.passed else 0.0, claim.describe(), [])
         for claim in report.claims

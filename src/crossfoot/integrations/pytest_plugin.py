@@ -73,6 +73,12 @@ class Grounding:
         self.reports.append((answer, report))
         return report
 
+    def trace(self, answer: str, rows: Any, **options: Any) -> Report:
+        """Check ``answer`` against query result rows (``crossfoot.trace``)."""
+        report = readable(run_check(answer, None, {**options, "rows": rows}))
+        self.reports.append((answer, report))
+        return report
+
     def assert_grounded(self, answer: str, sources: Any = None, **options: Any) -> Report:
         """``check`` and fail the test with a readable message unless the report passes."""
         report = self.check(answer, sources, **options)
