@@ -60,7 +60,11 @@ def run_check(output: str, sources: Any, options: Mapping[str, Any] | None = Non
 
 
 def failure_lines(report: Report) -> list[str]:
-    """One line per failing claim (``[status] text - evidence``), then each issue."""
+    """One line per failing claim (``[status] text - evidence``), then each issue.
+
+    >>> failure_lines(run_check("We sold 12 units, not 15.", ["12 units sold."]))
+    ['[unsupported] 15 - no source value or derivation matches at the stated precision']
+    """
     lines = [claim.describe() for claim in report.claims if not claim.passed]
     lines += [f"issue: {issue}" for issue in report.issues]
     return lines
@@ -79,7 +83,12 @@ def reason(report: Report) -> str:
 
 
 def failure_text(report: Report, answer: str | None = None) -> str:
-    """The failure message: each failing number with its status and evidence."""
+    """The failure message: each failing number with its status and evidence.
+
+    >>> print(failure_text(run_check("We sold 15 units.", ["12 units sold."])))
+    crossfoot: 1 of 1 numbers not grounded
+      [unsupported] 15 - no source value or derivation matches at the stated precision
+    """
     bad = sum(1 for claim in report.claims if not claim.passed)
     lines = [f"crossfoot: {bad} of {len(report.claims)} numbers not grounded"]
     lines += ["  " + line for line in failure_lines(report)]

@@ -53,7 +53,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 class Grounding:
-    """What the ``crossfoot`` fixture gives a test: ``check`` returns the engine's ``Report``."""
+    """What the ``crossfoot`` fixture gives a test: ``check`` returns the engine's ``Report``.
+
+    >>> bool(Grounding(["12 units sold."]).check("We sold 12 units."))
+    True
+    """
 
     def __init__(self, sources: Any = None, options: dict[str, Any] | None = None) -> None:
         self.sources = sources
