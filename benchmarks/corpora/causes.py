@@ -36,28 +36,45 @@ def _near(sorted_vals: list[float], x: float, tol: float) -> bool:
 
 
 def derivable(target: float, tol: float, vals: list[float]) -> str | None:
-    """Name of one operation on (at most) two numbers of ``vals`` giving ``target`` ± ``tol``."""
+    """Name of one operation on (at most) two numbers of ``vals`` giving ``target`` ± ``tol``.
+
+    Checked from the least to the most coincidence-prone operation.
+
+    >>> derivable(0.011, 0.0005, [637.2, 644.2])
+    'change as a fraction'
+    """
     if _near(vals, target, tol):
         return "direct"
-    for a in vals:
-        if _near(vals, a - target, tol):
-            return "difference"
-        if _near(vals, target - a, tol):
-            return "sum"
-        if _near(vals, 2 * target - a, 2 * tol):
-            return "average"
-        if (
-            a
-            and target
-            and _near(vals, a * 100 / target, abs(a * 100 / target) * tol / abs(target))
-        ):
-            return "ratio / share (%)"
-        if a and target and _near(vals, a / target, abs(a / target) * tol / abs(target)):
-            return "ratio"
-        if target != -100 and a:
-            b = a / (1 + target / 100)  # (a - b) / b = target %
-            if _near(vals, b, abs(b) * tol / 100 + 1e-12):
-                return "percent change"
+
+    def partner(f: Any, rel: float | None) -> bool:
+        for a in vals:
+            b = f(a)
+            if b is not None and _near(vals, b, abs(b) * rel if rel is not None else tol):
+                return True
+        return False
+
+    # the partner's tolerance follows from the target's: absolute for sums, relative otherwise
+    ratio_rel = tol / abs(target) if target else None
+    checks: list[tuple[str, Any, float | None]] = [
+        ("difference", lambda a: a - target, None),
+        ("sum", lambda a: target - a, None),
+        ("average", lambda a: 2 * target - a, None),
+        (
+            "percent change",
+            lambda a: a / (1 + target / 100) if target != -100 else None,
+            tol / abs(100 + target or 1),
+        ),
+        (
+            "change as a fraction",
+            lambda a: a / (1 + target) if target != -1 else None,
+            tol / abs(1 + target or 1),
+        ),
+        ("ratio / share (%)", lambda a: a * 100 / target if target else None, ratio_rel),
+        ("ratio", lambda a: a / target if target else None, ratio_rel),
+    ]
+    for name, f, rel in checks:
+        if partner(f, rel):
+            return name
     return None
 
 
