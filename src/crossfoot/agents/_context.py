@@ -73,6 +73,7 @@ _EDGE = ".-/_+#"
 _CURRENCY = "$€£¥₹+"
 _PHONE_CHARS = re.compile(r"[\d().+-]+")
 _NON_DIGITS = re.compile(r"\D+")
+_GROUPED_FULL = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 _GROUPED_ALL = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])")
 # "ord 88213", "de44 5001 0517 5407", "sw1a 1aa": groups after the first all hold a digit.
 _SPLIT_RUN = re.compile(r"(?<![\w#])#?[a-z\d]{1,8}(?: (?=[a-z]*\d)[a-z\d]{1,8}){1,8}(?![\w])")
@@ -277,26 +278,39 @@ class ContextStore:
         # One C-level pass turns punctuation into spaces; the unique chunks that hold a digit are
         # the only ones looked at in Python. A JSON result repeats most of its tokens, so this is
         # a few thousand small strings even for 100 KB.
-        chunks = set(low.translate(_TO_SPACE).split())
-        joined = " ".join(chunks)
+        # JSON's ", " separators go first, so the commas left are inside tokens ("1,200.00").
+        chunks = set(low.replace(", ", " ").translate(_TO_SPACE).split())
         # Numbers are keyed by a canonical string, not a Decimal: hashing a Decimal costs about
         # a microsecond, a short string's hash is cached. "1,200.00" and "1200" share one key.
         numbers: set[str] = set()
-        if "," in joined:
-            # Grouped numbers ("1,200.00") are read from the de-duplicated chunks, then commas
-            # split the rest ("[100,200]" in JSON also yields 100 and 200).
-            numbers.update(num_key(g.replace(",", "")) for g in _GROUPED_ALL.findall(joined))
-            joined = joined.replace(",", " ")
-        digit_chunks = set(_DIGIT_CHUNK.findall(joined))
         tokens: set[str] = set()
         percents: set[str] = set()
         days: set[int] = set()
         runs: set[str] = set()
         emails: set[str] = set()
         idish: list[str] = []
-        for chunk in digit_chunks:
+        pending = [x for x in chunks if not x.isalpha()]  # words need no look
+        while pending:
+            chunk = pending.pop()
+            if chunk.isdigit():  # the commonest token of a JSON result: an integer
+                if chunk[0] == "0" and len(chunk) > 1:
+                    tokens.add(chunk)  # "02139" is also an identifier as written
+                    numbers.add(num_key(chunk))
+                else:
+                    numbers.add(chunk)
+                if len(chunk) >= 7:
+                    runs.add(chunk)
+                continue
+            if chunk[-1].isdigit() and chunk.replace(".", "", 1).isdigit():  # a decimal: 95.84
+                numbers.add(chunk if chunk[0] != "0" and chunk[-1] != "0" else num_key(chunk))
+                continue
+            if "," in chunk:
+                if _GROUPED_FULL.fullmatch(chunk.strip(_EDGE + _CURRENCY)):
+                    numbers.add(num_key(chunk.strip(_EDGE + _CURRENCY).replace(",", "")))
+                pending.extend(p for p in chunk.split(",") if p)  # "[100,200]" is two numbers
+                continue
             t = chunk.rstrip(_EDGE).lstrip(".-/_")
-            if not t:
+            if not t or _HAS_DIGIT.search(t) is None:
                 continue
             if "@" in t:
                 emails.add(t)
@@ -336,7 +350,7 @@ class ContextStore:
                     runs.add(d)
                     if len(d) > 10:
                         runs.add(d[-10:])  # a phone number without its country code
-        for chunk in chunks:
+        for chunk in chunks if "@" in low else ():
             if "@" in chunk and chunk not in emails:
                 emails.add(chunk.strip(_EDGE))  # an address without digits
         if seen.channel == "system":
