@@ -25,12 +25,13 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ._errors import RowsError
 from ._types import Kind, Source, SourceValue
@@ -41,15 +42,19 @@ if TYPE_CHECKING:
 __all__ = [
     "AnswerOperands",
     "ResultSet",
+    "RowTable",
     "TableInfo",
-    "base_of",
     "is_count_column",
     "is_id_column",
+    "is_partial",
     "iter_values",
     "load_rows",
     "parse_cell",
     "read_results",
+    "read_tables",
+    "register",
     "row_named",
+    "row_table",
     "rows_to_sources",
     "same_unit",
     "unit_family",
@@ -286,6 +291,9 @@ def _header(seqs: list[tuple[object, ...]]) -> tuple[str, ...] | None:
 
 
 def _flatten(obj: Mapping[Any, Any], prefix: str = "") -> dict[str, object]:
+    if not prefix and type(obj) is dict and all(type(k) is str for k in obj):
+        if not any(isinstance(v, Mapping) for v in obj.values()):
+            return obj  # already flat (the usual row): no copy
     out: dict[str, object] = {}
     for k, v in obj.items():
         name = f"{prefix}{_column_name(k)}"
@@ -339,8 +347,13 @@ _CELL = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class _Cell:
+_ZERO = Decimal(0)
+_INF = float("inf")
+
+
+class _Cell(NamedTuple):
+    """A parsed cell (a tuple: tens of thousands are made per result set)."""
+
     value: Decimal
     kind: Kind
     currency: str | None
@@ -356,6 +369,13 @@ def parse_cell(cell: object, *, parse_strings: bool = True) -> _Cell | None:
     >>> parse_cell(True) is None, parse_cell(float("nan")) is None
     (True, True)
     """
+    kind_of = type(cell)
+    if kind_of is int:  # the common case first: plain ints from drivers and JSON
+        return _Cell(Decimal(cell), "number", None, _ZERO)  # type: ignore[arg-type]
+    if kind_of is float:
+        if cell != cell or cell in (_INF, -_INF):
+            return None
+        return _Cell(Decimal(repr(cell)), "number", None, _ZERO)
     item = getattr(cell, "item", None)
     if callable(item) and not isinstance(cell, (str, bytes, Decimal, int, float)):
         try:  # numpy scalars -> Python scalars (numpy.bool_ -> bool, so it is skipped below)
@@ -567,14 +587,32 @@ def load_rows(
     >>> [s.id for s in ss.sources], info[0].key
     (['Q1', 'Q2'], 'region')
     """
-    from ._sources import SourceSet, load_sources
+    from ._sources import SourceSet
+
+    tables, prose, order, issues = read_tables(
+        rows, results=results, parse_strings=parse_strings, key=key
+    )
+    by_name: dict[str, Source] = {t.name: t.source(max_rows) for t in tables}
+    by_name.update(prose)
+    return SourceSet([by_name[n] for n in order], issues), tuple(t.info for t in tables)
+
+
+def read_tables(
+    rows: object = None,
+    *,
+    results: object = None,
+    parse_strings: bool = True,
+    key: str | Sequence[str] | None = None,
+) -> tuple[list[RowTable], dict[str, Source], list[str], tuple[str, ...]]:
+    """Parse every result set once: ``(tables, prose sources, names in order, issues)``."""
+    from ._sources import load_sources
 
     sets: list[ResultSet] = []
-    prose: dict[str, str] = {}
+    texts: dict[str, str] = {}
     order: list[str] = []
     for name, obj, named in _items(rows, results):
         if isinstance(obj, str):
-            prose[name] = obj
+            texts[name] = obj
             order.append(name)
             continue
         for rs in _read_one(name, obj, named=named):
@@ -583,14 +621,20 @@ def load_rows(
     if len(set(order)) != len(order):
         dupes = sorted({n for n in order if order.count(n) > 1})
         raise RowsError(f"two result sets are named {dupes[0]!r}; give each a distinct name")
-    built, info = _build_all(sets, parse_strings, key, max_rows)
-    by_name: dict[str, Source] = {s.id: s for s in built}
+    keys = [key] if isinstance(key, str) else list(key or ())
+    if keys and sets and not any(k in rs.columns for rs in sets for k in keys):
+        have = sorted({c for rs in sets for c in rs.columns})
+        raise RowsError(
+            f"key column {keys[0]!r} is in no result set; columns are: {', '.join(have[:12])}"
+        )
+    tables = [RowTable(rs, parse_strings, _key_column(rs, keys, parse_strings)) for rs in sets]
+    prose: dict[str, Source] = {}
     issues: tuple[str, ...] = ()
-    if prose:
-        loaded = load_sources(prose)
-        by_name.update({s.id: s for s in loaded.sources})
+    if texts:
+        loaded = load_sources(texts)
+        prose = {s.id: s for s in loaded.sources}
         issues = tuple(loaded.issues)
-    return SourceSet([by_name[n] for n in order], issues), info
+    return tables, prose, order, issues
 
 
 def _build_all(
@@ -605,69 +649,132 @@ def _build_all(
         raise RowsError(
             f"key column {keys[0]!r} is in no result set; columns are: {', '.join(have[:12])}"
         )
-    sources: list[Source] = []
-    infos: list[TableInfo] = []
-    for rs in sets:
-        key_col = _key_column(rs, keys, parse_strings)
-        sources.append(_to_source(rs, parse_strings, key_col, max_rows))
-        labels = tuple(_row_label(r[key_col]) if key_col is not None else None for r in rs.rows)
-        infos.append(
-            TableInfo(
-                rs.name,
-                rs.columns,
-                rs.columns[key_col] if key_col is not None else None,
-                len(rs.rows),
-                labels,
-            )
+    tables = [RowTable(rs, parse_strings, _key_column(rs, keys, parse_strings)) for rs in sets]
+    return tuple(t.source(max_rows) for t in tables), tuple(t.info for t in tables)
+
+
+class RowTable:
+    """One result set parsed once: cell numbers by column, SourceValues made on demand.
+
+    ``trace`` indexes only the cells an answer can touch (see :class:`AnswerOperands`); column
+    totals and shares read :attr:`numbers` directly, so a 2,000-row result never becomes 20,000
+    objects per answer.
+    """
+
+    def __init__(self, rs: ResultSet, parse_strings: bool, key_col: int | None) -> None:
+        self.name = rs.name
+        self.columns = rs.columns
+        self.key_col = key_col
+        self.labels: tuple[str | None, ...] = tuple(
+            _row_label(r[key_col]) if key_col is not None else None for r in rs.rows
         )
-    return tuple(sources), tuple(infos)
-
-
-def _to_source(
-    rs: ResultSet, parse_strings: bool, key_col: int | None, max_rows: int | None
-) -> Source:
-    parsed: list[list[_Cell | None]] = [
-        [
-            None if j == key_col else parse_cell(c, parse_strings=parse_strings)
-            for j, c in enumerate(r)
+        self.rows = len(rs.rows)
+        parsed = [
+            [
+                None if j == key_col else parse_cell(c, parse_strings=parse_strings)
+                for j, c in enumerate(r)
+            ]
+            for r in rs.rows
         ]
-        for r in rs.rows
-    ]
-    col_meta = [_column_meta(name) for name in rs.columns]
-    col_unit = [_column_unit([row[j] for row in parsed]) for j in range(len(rs.columns))]
-    values: list[SourceValue] = []
-    for i, (raw, cells) in enumerate(zip(rs.rows, parsed, strict=False)):
-        row_label = _row_label(raw[key_col]) if key_col is not None else None
-        row_year = _year_of(row_label) if row_label else None
-        for j, cell in enumerate(cells):
-            if cell is None:
-                continue
-            column = rs.columns[j]
-            is_id, is_year, pct_name = col_meta[j]
-            kind, currency = col_unit[j]
-            if is_year and cell.value == cell.value.to_integral_value():
-                kind = "year"
-            elif pct_name and kind == "number":
-                kind = "percent"
-            where = row_label if row_label is not None else f"row {i + 1}"
-            values.append(
-                SourceValue(
-                    value=cell.value,
-                    source_id=rs.name,
-                    kind=kind,
-                    label=f"{column}[{where}]",
-                    row=row_label,
-                    column=column,
-                    year=_year_of(column) or row_year,
-                    table=0,
-                    row_index=i,
-                    col_index=j,
-                    operand=not (is_id or kind == "year") and (max_rows is None or i < max_rows),
-                    precision=cell.precision,
-                    currency=currency,
-                )
+        self.cells: list[dict[int, _Cell]] = [
+            {i: row[j] for i, row in enumerate(parsed) if row[j] is not None}  # type: ignore[misc]
+            for j in range(len(rs.columns))
+        ]
+        self._meta = [_column_meta(name) for name in rs.columns]
+        self._unit = [_column_unit(list(col.values())) for col in self.cells]
+        self._col_year = [_year_of(name) for name in rs.columns]
+        self._row_year = [_year_of(label) if label else None for label in self.labels]
+        self._made: dict[tuple[int, int, bool], SourceValue] = {}
+        self._keys: list[float] | None = None
+        self._where: list[tuple[int, int]] = []
+        self.info = TableInfo(
+            rs.name,
+            rs.columns,
+            rs.columns[key_col] if key_col is not None else None,
+            self.rows,
+            self.labels,
+        )
+
+    def kind(self, j: int, value: Decimal) -> Kind:
+        kind, _ = self._unit[j]
+        _, is_year, pct_name = self._meta[j]
+        if is_year and value == value.to_integral_value():
+            return "year"
+        if pct_name and kind == "number":
+            return "percent"
+        return kind
+
+    def currency(self, j: int) -> str | None:
+        return self._unit[j][1]
+
+    def eligible(self, j: int) -> bool:
+        """Whether cells of column ``j`` may be derivation operands (not ids, not years)."""
+        is_id, is_year, _ = self._meta[j]
+        return not is_id and not is_year
+
+    def cell(self, i: int, j: int, operand: bool = False) -> SourceValue:
+        """The SourceValue of row ``i``, column ``j`` (made once, then reused)."""
+        key = (i, j, operand)
+        made = self._made.get(key)
+        if made is None:
+            c = self.cells[j][i]
+            column = self.columns[j]
+            label = self.labels[i]
+            kind = self.kind(j, c.value)
+            made = _value(
+                {
+                    "value": c.value,
+                    "source_id": self.name,
+                    "kind": kind,
+                    "label": f"{column}[{label if label is not None else f'row {i + 1}'}]",
+                    "row": label,
+                    "column": column,
+                    "year": self._col_year[j] or self._row_year[i],
+                    "table": 0,
+                    "row_index": i,
+                    "col_index": j,
+                    "operand": operand and kind != "year" and self.eligible(j),
+                    "precision": c.precision,
+                    "currency": self._unit[j][1],
+                }
             )
-    return Source(id=rs.name, values=tuple(values))
+            self._made[key] = made
+        return made
+
+    def source(self, max_rows: int | None = None) -> Source:
+        """Every cell as a SourceValue; the first ``max_rows`` rows (all: None) as operands."""
+        values = [
+            self.cell(i, j, max_rows is None or i < max_rows)
+            for i in range(self.rows)
+            for j in range(len(self.columns))
+            if i in self.cells[j]
+        ]
+        return Source(id=self.name, values=tuple(values))
+
+    def near(self, lo: float, hi: float) -> list[tuple[int, int]]:
+        """Cells whose value lies in ``[lo, hi]`` (a float search; callers pass a wide window)."""
+        if self._keys is None:
+            pairs = sorted(
+                (float(c[0]), i, j) for j, col in enumerate(self.cells) for i, c in col.items()
+            )
+            self._keys = [p[0] for p in pairs]
+            self._where = [(p[1], p[2]) for p in pairs]
+        return self._where[bisect_left(self._keys, lo) : bisect_right(self._keys, hi)]
+
+
+_NEW = object.__new__
+_SET = {f.name: getattr(SourceValue, f.name).__set__ for f in dataclasses.fields(SourceValue)}
+_CELL_DEFAULTS = [(f.name, f.default) for f in dataclasses.fields(SourceValue)]
+
+
+def _value(given: dict[str, object]) -> SourceValue:
+    """A table-cell SourceValue built slot by slot: many thousands of cells go through here, and
+    the frozen dataclass ``__init__`` (one ``object.__setattr__`` per field) costs about twice as
+    much. Fields not given keep their declared defaults."""
+    v: SourceValue = _NEW(SourceValue)
+    for name, default in _CELL_DEFAULTS:
+        _SET[name](v, given.get(name, default))
+    return v
 
 
 def _column_unit(cells: list[_Cell | None]) -> tuple[Kind, str | None]:
@@ -734,46 +841,71 @@ def iter_values(sources: Iterable[Source]) -> Iterator[SourceValue]:
 
 # ---------------------------------------------------------------- operands per answer
 
-# Sources re-issued for one answer -> the source they were made from (for caches keyed on it).
-_BASES: dict[int, tuple[Source, Source]] = {}
+# Per-answer sources -> the RowTable they index, so rules.rowsums can read whole columns.
+_TABLES: dict[int, tuple[Source, RowTable | None]] = {}
 _YEARISH = re.compile(r"(?:FY\s?)?((?:19|20)\d\d)", re.IGNORECASE)
 
 
-def base_of(source: Source) -> Source:
-    """The source a per-answer copy was made from (the source itself otherwise)."""
-    hit = _BASES.get(id(source))
-    return hit[1] if hit is not None and hit[0] is source else source
+def row_table(source: Source) -> RowTable | None:
+    """The parsed result set behind a per-answer source, or None (then read ``source.values``)."""
+    hit = _TABLES.get(id(source))
+    return hit[1] if hit is not None and hit[0] is source else None
+
+
+def is_partial(source: Source) -> bool:
+    """A source holding only some cells of its result set (no whole-column totals from it)."""
+    hit = _TABLES.get(id(source))
+    return hit is not None and hit[0] is source and hit[1] is None
+
+
+def register(source: Source, table: RowTable | None) -> None:
+    """Tie a per-answer source to its table (None: a partial copy, see :func:`is_partial`)."""
+    if len(_TABLES) > 512:
+        _TABLES.clear()
+    _TABLES[id(source)] = (source, table)
 
 
 class AnswerOperands:
-    """Which cells may feed pairwise derivations, decided per answer.
+    """The cells one answer can touch, as the engine's sources.
 
-    A % change, difference, ratio or sum over result rows is credible only between rows the
-    answer names, so the engine searches only those: every cell of a named row (up to
-    ``max_rows`` rows per result set, first by position) is an operand, plus the rows a year
-    before and after a named year. A result set of one or two rows is always searched. The base
-    sources hold no operands; each answer gets copies with its own.
+    Nothing is enumerated up front. For each answer the sources hold the cells near one of its
+    numbers (a window wider than any match rule uses) and every cell of the rows it names. Only
+    named rows are derivation operands: a % change, difference, ratio or sum over result rows is
+    credible only between rows the answer names (up to ``max_rows`` per result set, first by
+    position), plus the rows a year before and after a named year. A result set of one or two
+    rows is searched whole. Column totals, means and shares read the whole parsed table.
 
-    >>> rows = [{"r": "EU", "x": 1}, {"r": "US", "x": 2}, {"r": "UK", "x": 3}]
-    >>> ss, info = load_rows(rows, max_rows=0)  # base sources without operands
-    >>> ops = AnswerOperands(ss, info, max_rows=12)
-    >>> [v.label for v in ops.sources_for("EU and UK").sources[0].values if v.operand]
-    ['x[EU]', 'x[UK]']
+    >>> tables, prose, order, issues = read_tables([{"r": "EU", "x": 1}, {"r": "US", "x": 2},
+    ...                                              {"r": "UK", "x": 3}])
+    >>> ops = AnswerOperands(tables, prose, order, issues, max_rows=12)
+    >>> [(v.label, v.operand) for v in ops.sources_for("EU and UK had 3.").sources[0].values]
+    [('x[EU]', True), ('x[US]', False), ('x[UK]', True)]
     """
 
-    def __init__(self, sources: SourceSet, info: Sequence[TableInfo], max_rows: int) -> None:
-        self.base = sources
-        self.info = {t.name: t for t in info}
+    def __init__(
+        self,
+        tables: Sequence[RowTable],
+        prose: Mapping[str, Source],
+        order: Sequence[str],
+        issues: Sequence[str],
+        max_rows: int,
+    ) -> None:
+        self.tables = {t.name: t for t in tables}
+        self.prose = dict(prose)
+        self.order = list(order)
+        self.issues = tuple(issues)
         self.max_rows = max_rows
-        self._positions: dict[str, dict[int, list[int]]] = {}
-        self._twins: dict[tuple[str, int], SourceValue] = {}
-        self._made: dict[tuple[tuple[str, tuple[int, ...]], ...], SourceSet] = {}
+        self._made: dict[str, SourceSet] = {}
+
+    @property
+    def info(self) -> tuple[TableInfo, ...]:
+        return tuple(t.info for t in self.tables.values())
 
     def rows_for(self, text: str) -> dict[str, tuple[int, ...]]:
         """Row indexes per result set that ``text`` makes operands."""
         low = text.lower()
         chosen: dict[str, tuple[int, ...]] = {}
-        for name, t in self.info.items():
+        for name, t in self.tables.items():
             if t.rows <= 2:  # one or two rows: no choice to make
                 chosen[name] = tuple(range(t.rows))
                 continue
@@ -797,53 +929,52 @@ class AnswerOperands:
         return chosen
 
     def sources_for(self, text: str) -> SourceSet:
-        """The sources with the operands of this answer switched on."""
+        """The sources for one answer (cached per text)."""
+        from ._extract import extract
         from ._sources import SourceSet
 
-        chosen = self.rows_for(text)
-        key = tuple(sorted(chosen.items()))
-        made = self._made.get(key)
+        made = self._made.get(text)
         if made is not None:
             return made
+        windows = _windows(extract(text))
+        chosen = self.rows_for(text)
         out: list[Source] = []
-        for source in self.base.sources:
-            rows = chosen.get(source.id)
-            if not rows:
-                out.append(source)
+        for name in self.order:
+            table = self.tables.get(name)
+            if table is None:
+                out.append(self.prose[name])
                 continue
-            values = list(source.values)
-            positions = self._positions_of(source)
+            rows = set(chosen.get(name, ()))
+            picked: set[tuple[int, int]] = set()
+            for lo, hi in windows:
+                picked.update(table.near(lo, hi))
             for i in rows:
-                for p in positions.get(i, ()):
-                    values[p] = self._twin(source, p)
-            copy = dataclasses.replace(source, values=tuple(values))
-            if len(_BASES) > 256:
-                _BASES.clear()
-            _BASES[id(copy)] = (copy, source)
-            out.append(copy)
-        made = SourceSet(out, self.base.issues)
-        if len(self._made) > 64:
+                picked.update((i, j) for j, col in enumerate(table.cells) if i in col)
+            values = tuple(table.cell(i, j, i in rows) for i, j in sorted(picked))
+            source = Source(id=name, values=values)
+            register(source, table)
+            out.append(source)
+        made = SourceSet(out, self.issues)
+        if len(self._made) > 256:
             self._made.clear()
-        self._made[key] = made
+        self._made[text] = made
         return made
 
-    def _positions_of(self, source: Source) -> dict[int, list[int]]:
-        positions = self._positions.get(source.id)
-        if positions is None:
-            positions = {}
-            for p, v in enumerate(source.values):
-                if (
-                    v.row_index is not None
-                    and v.kind != "year"
-                    and not is_id_column(v.column or "")
-                ):
-                    positions.setdefault(v.row_index, []).append(p)
-            self._positions[source.id] = positions
-        return positions
 
-    def _twin(self, source: Source, position: int) -> SourceValue:
-        twin = self._twins.get((source.id, position))
-        if twin is None:
-            twin = dataclasses.replace(source.values[position], operand=True)
-            self._twins[(source.id, position)] = twin
-        return twin
+def _windows(mentions: Sequence[Any]) -> list[tuple[float, float]]:
+    """Value windows wide enough for every form a rule may look a number up in."""
+    out: list[tuple[float, float]] = []
+    for m in mentions:
+        low = float(m.value)
+        high = float(m.high) if m.high is not None else low
+        lo, hi = min(low, high), max(low, high)
+        w = max(2 * float(m.precision), 0.05 * max(abs(lo), abs(hi)), 1e-9)
+        forms = [(lo - w, hi + w)]
+        if m.kind in ("percent", "bps", "pp"):
+            forms.append(((lo - w) / 100, (hi + w) / 100))
+        if m.kind in ("number", "ratio") and max(abs(lo), abs(hi)) <= 1:
+            forms.append(((lo - w) * 100, (hi + w) * 100))
+        for a, b in list(forms):
+            forms.append((-b, -a))
+        out.extend(forms)
+    return out

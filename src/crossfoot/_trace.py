@@ -35,13 +35,14 @@ from ._report import Report
 from ._resultrows import (
     AnswerOperands,
     TableInfo,
-    load_rows,
+    read_tables,
+    register,
     row_named,
     same_unit,
     unit_family,
 )
 from ._sources import SourceSet
-from ._types import Claim, Evidence, Mention, SourceValue, format_decimal
+from ._types import Claim, Evidence, Mention, Source, SourceValue, format_decimal
 from .rules import Options
 
 __all__ = ["options_for", "trace"]
@@ -130,10 +131,11 @@ def trace(
     chosen = (policy or DEFAULT).with_overrides(**overrides)
     # Every cell is indexed once; which cells feed pairwise derivations is decided per answer
     # (the rows it names), see AnswerOperands.
-    sources, info = load_rows(
-        rows, results=results, parse_strings=chosen.parse_strings, key=key, max_rows=0
+    tables, prose, order, issues = read_tables(
+        rows, results=results, parse_strings=chosen.parse_strings, key=key
     )
-    operands = AnswerOperands(sources, info, chosen.max_rows)
+    operands = AnswerOperands(tables, prose, order, issues, chosen.max_rows)
+    info = operands.info
     widest = max((len(t.columns) for t in info), default=0)
     options = options_for(chosen, operands=max(1, chosen.max_rows) * widest)
     from ._engine import verify  # the engine imports every rule; load it on first use
@@ -199,10 +201,12 @@ def _narrow(sources: SourceSet, row_ids: frozenset[str], on: str | frozenset[str
             return on in {w.rstrip("s") for w in unit_family(v.column or "").split()}
         return v.row in on
 
-    kept = [
-        replace(s, values=tuple(v for v in s.values if wanted(v))) if s.id in row_ids else s
-        for s in sources.sources
-    ]
+    kept: list[Source] = []
+    for s in sources.sources:
+        if s.id in row_ids:
+            s = replace(s, values=tuple(v for v in s.values if wanted(v)))
+            register(s, None)  # some cells only: no column totals from it
+        kept.append(s)
     return SourceSet(kept, sources.issues)
 
 

@@ -36,11 +36,19 @@ nothing. Pairwise differences, ratios and changes (with their direction checks) 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from .._resultrows import base_of, is_count_column, is_id_column, row_named, unit_family
+from .._resultrows import (
+    RowTable,
+    is_count_column,
+    is_id_column,
+    is_partial,
+    row_named,
+    row_table,
+    unit_family,
+)
 from .._types import Evidence, Source, SourceValue, format_decimal
 from . import ClaimContext, Verdict
 from .derive import claim_direction, claim_interval, derivable, kind_allowed
@@ -62,9 +70,12 @@ class _Column:
     name: str
     family: str
     percent: bool
+    money: bool
     currency: str | None
-    cells: dict[int, SourceValue]  # row_index -> cell, every row that has one
+    values: dict[int, Decimal]  # row_index -> number, every row that has one
+    get: Callable[[int], SourceValue]  # the cell of a row, made on demand
     total: Decimal = Decimal(0)
+    nonnegative: bool = True
 
 
 @dataclass(slots=True)
@@ -82,7 +93,7 @@ class _Table:
         hit = self.named.get(sentence)
         if hit is None:
             if self.rows <= 2:
-                hit = sorted(self.labels) or list(range(self.rows))
+                hit = list(range(self.rows))
             else:
                 low = sentence.lower()
                 hit = [
@@ -95,27 +106,63 @@ class _Table:
             self.named[sentence] = hit
         return hit[:limit] if limit is not None else hit
 
+    def finish(self) -> _Table:
+        by_family: dict[tuple[str, bool], list[int]] = {}
+        for pos, col in enumerate(self.columns):
+            col.total = sum(col.values.values(), Decimal(0))
+            col.nonnegative = all(v >= 0 for v in col.values.values())
+            by_family.setdefault((col.family, col.percent), []).append(pos)
+        self.families = [p for (_, pct), p in by_family.items() if len(p) > 1 and not pct]
+        return self
 
-# Tables are built once per row source and reused for every claim; trace re-issues a source per
-# answer with other operand flags, so the cache is keyed by the base source it came from.
-_CACHE: dict[int, tuple[Source, list[_Table]]] = {}
+
+# Tables are built once per parsed result set (or per hand-made source) and reused for every
+# claim; trace issues a new source per answer, so the cache is keyed on the table behind it.
+_CACHE: dict[int, tuple[object, list[_Table]]] = {}
 _CACHE_SIZE = 32
 
 
 def _tables(source: Source) -> list[_Table]:
-    base = base_of(source)
+    if is_partial(source):
+        return []  # some cells of a result set only: whole-column figures would be wrong
+    base: object = row_table(source) or source
     hit = _CACHE.get(id(base))
     if hit is not None and hit[0] is base:
         return hit[1]
-    tables = _build(base)
+    table = row_table(source)
+    tables = [_from_table(table)] if table is not None else _from_values(source)
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[id(base)] = (base, tables)
     return tables
 
 
-def _build(source: Source) -> list[_Table]:
-    groups: dict[int, dict[int, list[SourceValue]]] = {}
+def _from_table(t: RowTable) -> _Table:
+    columns: list[_Column] = []
+    for j, cells in enumerate(t.cells):
+        if not cells or is_id_column(t.columns[j]):
+            continue
+        first = next(iter(cells))
+        kind = t.kind(j, cells[first].value)
+        if kind not in ("money", "number", "percent"):
+            continue
+        columns.append(
+            _Column(
+                t.columns[j],
+                unit_family(t.columns[j]),
+                kind == "percent",
+                kind == "money",
+                t.currency(j),
+                {i: c.value for i, c in cells.items()},
+                lambda i, j=j: t.cell(i, j),  # type: ignore[misc]
+            )
+        )
+    labels = {i: label for i, label in enumerate(t.labels) if label is not None}
+    return _Table(t.name, t.rows, columns, [], labels).finish()
+
+
+def _from_values(source: Source) -> list[_Table]:
+    groups: dict[int, dict[int, dict[int, SourceValue]]] = {}
     labels: dict[int, dict[int, str]] = {}
     rows: dict[int, set[int]] = {}
     id_columns: dict[str, bool] = {}
@@ -131,27 +178,27 @@ def _build(source: Source) -> list[_Table]:
         if is_id is None:
             is_id = id_columns[v.column] = is_id_column(v.column)
         if not is_id:
-            groups.setdefault(v.table, {}).setdefault(v.col_index, []).append(v)
+            groups.setdefault(v.table, {}).setdefault(v.col_index, {})[v.row_index] = v
     tables: list[_Table] = []
     for t, cols in sorted(groups.items()):
-        columns: list[_Column] = []
+        columns = []
         for _, cells in sorted(cols.items()):
-            first = cells[0]
+            first = next(iter(cells.values()))
             assert first.column is not None
-            col = _Column(
-                first.column,
-                unit_family(first.column),
-                any(c.kind == "percent" for c in cells),
-                first.currency,
-                {c.row_index or 0: c for c in cells},
+            columns.append(
+                _Column(
+                    first.column,
+                    unit_family(first.column),
+                    any(c.kind == "percent" for c in cells.values()),
+                    any(c.kind == "money" for c in cells.values()),
+                    first.currency,
+                    {i: c.value for i, c in cells.items()},
+                    cells.__getitem__,
+                )
             )
-            col.total = sum((c.value for c in cells), Decimal(0))
-            columns.append(col)
-        by_family: dict[tuple[str, bool], list[int]] = {}
-        for pos, col in enumerate(columns):
-            by_family.setdefault((col.family, col.percent), []).append(pos)
-        families = [p for (_, pct), p in by_family.items() if len(p) > 1 and not pct]
-        tables.append(_Table(source.id, len(rows.get(t, ())), columns, families, labels.get(t, {})))
+        tables.append(
+            _Table(source.id, len(rows.get(t, ())), columns, [], labels.get(t, {})).finish()
+        )
     return tables
 
 
@@ -207,7 +254,7 @@ def _search(
     for pos, col in enumerate(table.columns):
         if not _currency_ok(m.currency, col.currency):
             continue
-        n = len(col.cells)
+        n = len(col.values)
         if percent == col.percent and n:
             if kind_allowed(ctx, "column_sum") and not col.percent and n > 1:
                 if _inside(col.total, signed):
@@ -275,7 +322,9 @@ def _inside(value: Decimal, windows: list[tuple[Decimal, Decimal]]) -> bool:
 
 
 def _listed(col: _Column) -> tuple[SourceValue, ...]:
-    return tuple(col.cells[i] for i in sorted(col.cells)) if len(col.cells) <= _MAX_LISTED else ()
+    if len(col.values) > _MAX_LISTED:
+        return ()
+    return tuple(col.get(i) for i in sorted(col.values))
 
 
 def _fmt(value: Decimal) -> str:
@@ -288,15 +337,16 @@ def _shares(
     col: _Column, named: list[int], lo: Decimal, hi: Decimal, scale: Decimal
 ) -> Iterator[_Hit]:
     total = col.total
-    if total <= 0 or any(c.value < 0 for c in col.cells.values()):
+    if total <= 0 or not col.nonnegative:
         return  # a share of a total is only meaningful for non-negative amounts
     unit = "%" if scale == _HUNDRED else ""
     for i in named:
-        cell = col.cells.get(i)
-        if cell is None:
+        value = col.values.get(i)
+        if value is None:
             continue
-        share = cell.value / total * scale
+        share = value / total * scale
         if lo <= share <= hi:
+            cell = col.get(i)
             yield _Hit(
                 "share",
                 share,
@@ -310,7 +360,7 @@ def _named_sums(
     col: _Column, named: list[int], windows: list[tuple[Decimal, Decimal]]
 ) -> Iterator[_Hit]:
     """Two named cells of one column, or a run of adjacent rows between two named ends."""
-    cells = [(i, col.cells[i]) for i in named if i in col.cells]
+    cells = [(i, col.get(i)) for i in named if i in col.values]
     for a_pos, (i, a) in enumerate(cells):
         for j, b in cells[a_pos + 1 :]:
             total = a.value + b.value
@@ -324,7 +374,7 @@ def _named_sums(
                 )
             if j - i < 2:
                 continue
-            run = [col.cells[k] for k in range(i, j + 1) if k in col.cells]
+            run = [col.get(k) for k in range(i, j + 1) if k in col.values]
             total = sum((c.value for c in run), Decimal(0))
             if _inside(total, windows):
                 yield _Hit(
@@ -343,7 +393,7 @@ def _row_sums(
         if not all(_currency_ok(currency, table.columns[p].currency) for p in family):
             continue
         for i in named:
-            parts = [table.columns[p].cells[i] for p in family if i in table.columns[p].cells]
+            parts = [table.columns[p].get(i) for p in family if i in table.columns[p].values]
             if len(parts) < 2:
                 continue
             total = sum((c.value for c in parts), Decimal(0))
@@ -365,16 +415,16 @@ def _unit_ratios(
     """
     cols = table.columns
     tops = [c for c in cols if not c.percent and not is_count_column(c.name)]
-    bottoms = [c for c in cols if not c.percent and not _is_money(c)]
+    bottoms = [c for c in cols if not c.percent and not c.money]
     for i in named:
         for top in tops:
-            x = top.cells.get(i)
-            if x is None or not _currency_ok(currency, x.currency):
+            if i not in top.values or not _currency_ok(currency, top.currency):
                 continue
+            x = top.get(i)
             for bottom in bottoms:
-                y = bottom.cells.get(i)
-                if bottom is top or y is None or y.value == 0:
+                if bottom is top or not bottom.values.get(i):
                     continue
+                y = bottom.get(i)
                 ratio = x.value / y.value
                 if _inside(ratio, windows):
                     yield _Hit(
@@ -384,10 +434,6 @@ def _unit_ratios(
                         f"({format_decimal(y.value)}) = {_fmt(ratio)}",
                         (x, y),
                     )
-
-
-def _is_money(col: _Column) -> bool:
-    return any(c.kind == "money" for c in col.cells.values())
 
 
 def _row_count_ok(ctx: ClaimContext, table: _Table) -> bool:
