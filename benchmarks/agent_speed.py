@@ -32,7 +32,7 @@ INGEST_KB = (2, 100, 1000)
 
 
 def _order(rng: random.Random, n: int) -> dict[str, Any]:
-    items = [
+    items: list[dict[str, Any]] = [
         {
             "item_id": f"{rng.randrange(10**9, 10**10)}",
             "name": rng.choice(["Desk Lamp", "Kettle", "Backpack", "Headphones", "Bike Lock"]),
