@@ -10,8 +10,9 @@ C-level ``findall`` calls and set algebra rather than a Python loop per characte
 
 Each kind keeps ``first`` (key -> index of the first source that showed it, for explanations) and
 ``chans`` (channel label -> set of keys, for source rules). ``before_call`` is then a few dict and
-set probes per value. Work that only a miss needs (arithmetic over found numbers, a search for an
-identifier split by a space) is done on a miss, and what it builds is cached.
+set probes per value. Identifiers split by spaces in prose ("ORD 88213") are indexed whole at
+ingest too. Work only a miss needs (arithmetic over found numbers: column totals, log-scale
+buckets for tolerance windows) is done on the first miss and cached.
 
 Indexing is capped per source (``max_chars``); a longer source is indexed in its first part and
 marked ``truncated``.
@@ -204,8 +205,6 @@ class ContextStore:
         self.day_shifts: set[int] = set()  # "the next day", "two days earlier" the user asked for
         self.examples: set[str] = set()  # tokens the system prompt gives as examples
         self.formats: set[tuple[str, int, str]] = set()  # (prefix, digit count, suffix)
-        self._joined: str | None = None
-        self._offsets: list[int] = []
         self._buckets: dict[int, list[Decimal]] | None = None
         self._bucketed = 0  # sources already placed in buckets
         self._in_buckets: set[str] = set()
@@ -264,7 +263,6 @@ class ContextStore:
             # The agent's own words vouch for nothing directly; only checked calculations do.
             return seen
         self._index(seen, src, low, labels, excluded)
-        self._joined = None
         return seen
 
     def _index(
@@ -452,48 +450,6 @@ class ContextStore:
                     if hit is not None:
                         return hit
         return None
-
-    def _split_id(self, c: str) -> Hit | None:  # pragma: no cover - kept for long prose sources
-        pieces = re.findall(r"[a-z]+|\d+", c)
-        if len(pieces) < 2 or len(c) < 5:
-            return None
-        text = self.joined()
-        longest = max(pieces, key=len)
-        pattern = re.compile(
-            r"(?<![a-z0-9])" + r"[\s_#./:-]{0,2}".join(map(re.escape, pieces)) + r"(?![a-z0-9])"
-        )
-        start = 0
-        for _ in range(200):  # bounded: a split id is a rare fallback, never a hot path
-            i = text.find(longest, start)
-            if i < 0:
-                return None
-            lo = max(0, i - len(c) - 2 * len(pieces))
-            m = pattern.search(text, lo, i + len(c) + 2 * len(pieces) + len(longest))
-            if m is not None:
-                src = self._source_at(m.start())
-                return Hit((src,), "split id", frozenset(self._labels(src)))
-            start = i + 1
-        return None
-
-    def joined(self) -> str:
-        """All vouched source texts joined by newlines (built on demand, cached)."""
-        if self._joined is None:
-            parts: list[str] = []
-            offsets: list[int] = []
-            pos = 0
-            for s in self.sources:
-                offsets.append(pos)
-                piece = s.text if s.channel != "assistant" else ""
-                parts.append(piece)
-                pos += len(piece) + 1
-            self._joined = "\n".join(parts)
-            self._offsets = offsets
-        return self._joined
-
-    def _source_at(self, pos: int) -> int:
-        from bisect import bisect_right
-
-        return max(0, bisect_right(self._offsets, pos) - 1)
 
     def _labels(self, src: int) -> tuple[str, ...]:
         s = self.sources[src]
