@@ -17,6 +17,7 @@ from column position alone: financial tables put the latest year first as often 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ._types import SourceValue
 
@@ -64,9 +65,15 @@ def period(v: SourceValue) -> tuple[int, int | None] | None:
     >>> period(SourceValue(Decimal(1), "R1", field="sales_q3_2023"))
     (2023, 9)
     """
-    year = v.year
+    return _period(v.year, v.field, v.column, v.row, v.label)
+
+
+@lru_cache(maxsize=65536)  # names repeat across claims; parsing them is the hot path
+def _period(year: int | None, *names: str | None) -> tuple[int, int | None] | None:
     sub: int | None = None
-    for name in _names(v):
+    for name in names:
+        if not name:
+            continue
         if year is None:
             m = _YEAR.search(name)
             if m:
@@ -101,9 +108,11 @@ def field_stem(v: SourceValue) -> str | None:
     """The field name without its year/quarter (``revenue_2023`` -> ``revenue``); ``None`` when the
     field names no period (then it is not one of a series).
     """
-    name = v.field
-    if not name:
-        return None
+    return _stem(v.field) if v.field else None
+
+
+@lru_cache(maxsize=65536)
+def _stem(name: str) -> str | None:
     stripped = _YEAR.sub(" ", name)
     stripped = _FY2.sub(" ", stripped)
     stripped = " ".join(

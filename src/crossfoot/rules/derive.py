@@ -101,7 +101,7 @@ def operand_class(v: SourceValue) -> str | None:
     return None  # pp / bps source values are themselves changes
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=65536)
 def _percent_named(*names: str | None) -> bool:
     text = " ".join(n for n in names if n).lower()
     return any(w in text for w in _PERCENT_WORDS)
@@ -317,7 +317,7 @@ class Candidate:
     """One derivation that matched the claim's magnitude, before the direction verdict."""
 
     kind: str
-    formula: str
+    formula: Callable[[], str]  # built only for the candidate that is reported
     operands: tuple[SourceValue, ...]
     result: Decimal
     passed: bool
@@ -335,10 +335,14 @@ def best_verdict(ctx: ClaimContext, found: Iterable[Candidate]) -> Verdict | Non
             best = c
     if best is None:
         return None
-    ev = Evidence("derive", best.kind, best.formula, best.operands, best.result, best.note)
+    formula = best.formula()
     if best.passed:
-        return Verdict("derived", ev)
-    return Verdict("contradicted", ev, best.note)
+        return Verdict(
+            "derived", Evidence("derive", best.kind, formula, best.operands, best.result, best.note)
+        )
+    message = f"magnitude matches {formula}, but the wording states the opposite direction"
+    ev = Evidence("derive", best.kind, formula, best.operands, best.result, message)
+    return Verdict("contradicted", ev, message)
 
 
 def change_candidate(
@@ -364,7 +368,10 @@ def change_candidate(
     mag_lo, mag_hi = _magnitude(lo, hi)
     if not mag_lo <= abs(result) <= mag_hi:
         return None
-    formula = describe(first, second, result)
+
+    def formula() -> str:
+        return describe(first, second, result)
+
     error = abs(abs(result) - abs(ctx.mention.value))
     related = related_score((first, second))
     notes = [note] if note else []
@@ -377,8 +384,7 @@ def change_candidate(
         return Candidate(
             kind, formula, (first, second), result, True, "; ".join(notes), related, error
         )
-    message = f"magnitude matches {formula}, but the wording states the opposite direction"
-    return Candidate(kind, formula, (first, second), result, False, message, related, error)
+    return Candidate(kind, formula, (first, second), result, False, "", related, error)
 
 
 def _magnitude(lo: Decimal, hi: Decimal) -> tuple[Decimal, Decimal]:
@@ -595,7 +601,7 @@ def _judge(
         return
     yield Candidate(
         spec.kind,
-        describe(x, y, r),
+        lambda: describe(x, y, r),
         (x, y),
         r,
         True,

@@ -45,6 +45,7 @@ import math
 import re
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
+from functools import partial
 from itertools import combinations
 
 from .._index import ValueIndex
@@ -186,29 +187,28 @@ def _sums(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterator[Candid
             is_mean = want_mean and lo <= mean <= hi
             if not (is_sum or is_mean) or not focus_ok(ctx, subset, False):
                 continue  # the common case: format nothing
-            terms = " + ".join(f"{label(v)} ({format_decimal(v.value)})" for v in subset)
-            if is_sum:
-                yield Candidate(
-                    "sum",
-                    f"{terms} = {fmt_result(ctx, total)}{unit}",
-                    subset,
-                    total,
-                    True,
-                    "",
-                    related_score(subset),
-                    abs(total - m.value),
-                )
-            if is_mean:
-                yield Candidate(
-                    "average",
-                    f"({terms}) / {len(subset)} = {fmt_result(ctx, mean)}{unit}",
-                    subset,
-                    mean,
-                    True,
-                    "",
-                    related_score(subset),
-                    abs(mean - m.value),
-                )
+
+            for wanted, kind, value in ((is_sum, "sum", total), (is_mean, "average", mean)):
+                if wanted:
+                    yield Candidate(
+                        kind,
+                        partial(_line_formula, ctx, subset, value, kind == "average", unit),
+                        subset,
+                        value,
+                        True,
+                        "",
+                        related_score(subset),
+                        abs(value - m.value),
+                    )
+
+
+def _line_formula(
+    ctx: ClaimContext, subset: tuple[SourceValue, ...], value: Decimal, mean: bool, unit: str
+) -> str:
+    terms = " + ".join(f"{label(v)} ({format_decimal(v.value)})" for v in subset)
+    if mean:
+        return f"({terms}) / {len(subset)} = {fmt_result(ctx, value)}{unit}"
+    return f"{terms} = {fmt_result(ctx, value)}{unit}"
 
 
 def _stated_span(sentence: str) -> int | None:
