@@ -406,3 +406,9 @@ def test_a_json_list_of_tables_is_read_as_its_tables() -> None:
 def test_brackets_that_never_close_are_not_tables() -> None:
     assert find_tables("[[1, 2" * 50 + "[['a', " * 50) == []
     assert find_tables("[" * 500 + "]" * 500) == []
+
+
+def test_a_percentage_in_a_row_label_names_the_item_not_the_unit() -> None:
+    rows = [["", "2019 %", "2019"], ["5.25% notes due 2025", "1.2", "500"]]
+    values = read_table(rows, source_id="S", table_index=0)
+    assert [(v.col_index, v.kind) for v in values] == [(1, "percent"), (2, "number")]

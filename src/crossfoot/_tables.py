@@ -509,7 +509,9 @@ def find_tables(text: str) -> list[TextTable]:
 CellFallback = Callable[[str], list[CellNumber]]
 
 _LONE_CURRENCY = re.compile(r"^\s*((?:US|A|C|HK|S|NZ)?\$|[€£¥₹])\s*$")
-_PERCENT_LABEL = re.compile(r"%|\bpercent|\bpct\b", re.I)
+# A label whose unit is percent: "%", "(%)", "% change", "percent of sales". A percentage written
+# in a label ("5.25% notes due 2025") names the item, not the unit of its cells.
+_PERCENT_LABEL = re.compile(r"(?<![\d.])%|\bpercent|\bpct\b", re.I)
 
 
 # A cell that starts with a (non-year) number followed by a parenthesis: "27% ( 27 % )".
