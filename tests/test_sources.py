@@ -367,3 +367,13 @@ def test_every_plain_string_resolves_by_number_and_id(n: int) -> None:
         for token in (str(i), f"S{i}", f"s{i}", f"[{i}]", f"R{i}", f"Doc {i}"):
             assert ss.resolve(token) is source, token
     assert ss.resolve(str(n + 1)) is None
+
+
+def test_a_cell_that_restates_its_number_keeps_the_signed_reading() -> None:
+    pytest.importorskip("crossfoot._extract")
+    text = '[["", "2006"], ["deferred income taxes", "-3000 ( 3000 )"], ["goodwill", "6900"]]'
+    values = load_sources([text]).sources[0].values
+    assert [(v.row, v.value) for v in values] == [
+        ("deferred income taxes", Decimal(-3000)),
+        ("goodwill", Decimal(6900)),
+    ]

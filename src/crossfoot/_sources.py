@@ -543,7 +543,7 @@ def _cell_from_mention(m: Mention) -> CellNumber:
 
 def _cell_fallback(cell: str) -> list[CellNumber]:
     """Numbers in a cell that is not exactly one number ("1,234 (a)", "27% ( 27 % )"): each
-    distinct value once."""
+    distinct magnitude once."""
     module = _extract_module()
     if module is None:
         return []
@@ -553,8 +553,9 @@ def _cell_fallback(cell: str) -> list[CellNumber]:
     out: list[CellNumber] = []
     seen: set[Decimal] = set()
     for m in module.extract(cell):
-        if m.claim and m.kind != "year" and m.value not in seen:
-            seen.add(m.value)
+        # A cell that restates its number ("-3000 ( 3000 )") keeps the first, signed, reading.
+        if m.claim and m.kind != "year" and abs(m.value) not in seen:
+            seen.add(abs(m.value))
             out.append(_cell_from_mention(m))
     return out
 
