@@ -290,9 +290,12 @@ def _header(seqs: list[tuple[object, ...]]) -> tuple[str, ...] | None:
     return None
 
 
+_PLAIN = frozenset({int, float, str, bool, type(None), Decimal})
+
+
 def _flatten(obj: Mapping[Any, Any], prefix: str = "") -> dict[str, object]:
-    if not prefix and type(obj) is dict and all(type(k) is str for k in obj):
-        if not any(isinstance(v, Mapping) for v in obj.values()):
+    if not prefix and type(obj) is dict and all(type(v) in _PLAIN for v in obj.values()):
+        if all(type(k) is str for k in obj):
             return obj  # already flat (the usual row): no copy
     out: dict[str, object] = {}
     for k, v in obj.items():
@@ -669,15 +672,8 @@ class RowTable:
             _row_label(r[key_col]) if key_col is not None else None for r in rs.rows
         )
         self.rows = len(rs.rows)
-        parsed = [
-            [
-                None if j == key_col else parse_cell(c, parse_strings=parse_strings)
-                for j, c in enumerate(r)
-            ]
-            for r in rs.rows
-        ]
         self.cells: list[dict[int, _Cell]] = [
-            {i: row[j] for i, row in enumerate(parsed) if row[j] is not None}  # type: ignore[misc]
+            {} if j == key_col else _parse_column([r[j] for r in rs.rows], parse_strings)
             for j in range(len(rs.columns))
         ]
         self._meta = [_column_meta(name) for name in rs.columns]
@@ -685,8 +681,7 @@ class RowTable:
         self._col_year = [_year_of(name) for name in rs.columns]
         self._row_year = [_year_of(label) if label else None for label in self.labels]
         self._made: dict[tuple[int, int, bool], SourceValue] = {}
-        self._keys: list[float] | None = None
-        self._where: list[tuple[int, int]] = []
+        self._keys: list[tuple[list[float], list[int]]] | None = None
         self.info = TableInfo(
             rs.name,
             rs.columns,
@@ -754,12 +749,27 @@ class RowTable:
     def near(self, lo: float, hi: float) -> list[tuple[int, int]]:
         """Cells whose value lies in ``[lo, hi]`` (a float search; callers pass a wide window)."""
         if self._keys is None:
-            pairs = sorted(
-                (float(c[0]), i, j) for j, col in enumerate(self.cells) for i, c in col.items()
-            )
-            self._keys = [p[0] for p in pairs]
-            self._where = [(p[1], p[2]) for p in pairs]
-        return self._where[bisect_left(self._keys, lo) : bisect_right(self._keys, hi)]
+            self._keys = []
+            for col in self.cells:
+                rows = sorted(col, key=lambda i, col=col: float(col[i][0]))  # type: ignore[misc]
+                self._keys.append(([float(col[i][0]) for i in rows], rows))
+        found: list[tuple[int, int]] = []
+        for j, (keys, rows) in enumerate(self._keys):
+            found.extend((i, j) for i in rows[bisect_left(keys, lo) : bisect_right(keys, hi)])
+        return found
+
+
+def _parse_column(values: list[object], parse_strings: bool) -> dict[int, _Cell]:
+    """Row index -> parsed cell for one column; a column of plain ints skips the general
+    parser (most result columns are ints, and a 2,000-row result has 20,000 cells)."""
+    if all(type(v) is int for v in values):
+        return {i: _Cell(Decimal(v), "number", None, _ZERO) for i, v in enumerate(values)}  # type: ignore[arg-type]
+    out: dict[int, _Cell] = {}
+    for i, v in enumerate(values):
+        cell = parse_cell(v, parse_strings=parse_strings)
+        if cell is not None:
+            out[i] = cell
+    return out
 
 
 _NEW = object.__new__
@@ -889,8 +899,12 @@ class AnswerOperands:
         order: Sequence[str],
         issues: Sequence[str],
         max_rows: int,
+        tolerance: Decimal | None = None,
+        absolute: Decimal | None = None,
     ) -> None:
         self.tables = {t.name: t for t in tables}
+        self.tolerance = float(tolerance or 0)
+        self.absolute = float(absolute or 0)
         self.prose = dict(prose)
         self.order = list(order)
         self.issues = tuple(issues)
@@ -936,7 +950,7 @@ class AnswerOperands:
         made = self._made.get(text)
         if made is not None:
             return made
-        windows = _windows(extract(text))
+        windows = _windows(extract(text), self.tolerance, self.absolute)
         chosen = self.rows_for(text)
         out: list[Source] = []
         for name in self.order:
@@ -961,14 +975,18 @@ class AnswerOperands:
         return made
 
 
-def _windows(mentions: Sequence[Any]) -> list[tuple[float, float]]:
-    """Value windows wide enough for every form a rule may look a number up in."""
+def _windows(
+    mentions: Sequence[Any], tolerance: float, absolute: float
+) -> list[tuple[float, float]]:
+    """Value windows wider than any a match rule uses (twice the stated precision or the flat
+    tolerance), in every form a number may be looked up in."""
     out: list[tuple[float, float]] = []
     for m in mentions:
         low = float(m.value)
         high = float(m.high) if m.high is not None else low
         lo, hi = min(low, high), max(low, high)
-        w = max(2 * float(m.precision), 0.05 * max(abs(lo), abs(hi)), 1e-9)
+        size = max(abs(lo), abs(hi))
+        w = max(2 * float(m.precision), 2 * tolerance * size, 2 * absolute, 0.002 * size, 1e-9)
         forms = [(lo - w, hi + w)]
         if m.kind in ("percent", "bps", "pp"):
             forms.append(((lo - w) / 100, (hi + w) / 100))

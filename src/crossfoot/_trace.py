@@ -134,7 +134,15 @@ def trace(
     tables, prose, order, issues = read_tables(
         rows, results=results, parse_strings=chosen.parse_strings, key=key
     )
-    operands = AnswerOperands(tables, prose, order, issues, chosen.max_rows)
+    operands = AnswerOperands(
+        tables,
+        prose,
+        order,
+        issues,
+        chosen.max_rows,
+        chosen.rel_tolerance,
+        chosen.abs_tolerance,
+    )
     info = operands.info
     widest = max((len(t.columns) for t in info), default=0)
     options = options_for(chosen, operands=max(1, chosen.max_rows) * widest)
