@@ -377,3 +377,33 @@ def test_a_cell_that_restates_its_number_keeps_the_signed_reading() -> None:
         ("deferred income taxes", Decimal(-3000)),
         ("goodwill", Decimal(6900)),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Revenue rose from $2.9bn in 2023 to $3.2bn in 2024.", {"2.9": 2023, "3.2": 2024}),
+        ("In 2024, revenue rose to $3.2bn from $2.9bn. Costs were $1.1bn.", {"3.2": 2024}),
+        ("Revenue for 2023 and 2024 was $2.9bn and $3.2bn, respectively.", {}),
+        (
+            "Cash was $5m at December 31, 2019; staff 400 as of Dec. 31, 2018.",
+            {"5": 2019, "400": 2018},
+        ),
+        ("in 2012 sales were $ 5 million . costs were 7 million in total .", {"5": 2012}),
+        ("Sales in 2022 and 2023 were 40 units.", {}),
+    ],
+)
+def test_year_of_a_prose_number_only_when_the_sentence_says_it_plainly(
+    text: str, expected: dict[str, int]
+) -> None:
+    pytest.importorskip("crossfoot._extract")
+    values = load_sources([text]).sources[0].values
+    got = {str(v.value): v.year for v in values if v.view == "written" or v.value < 1000}
+    assert {k: y for k, y in got.items() if y is not None} == expected
+
+
+def test_prose_labels_never_reach_back_past_another_number() -> None:
+    pytest.importorskip("crossfoot._extract")
+    text = "Revenue was $2.9bn in 2023 and $3.2bn in 2024."
+    labels = [v.label for v in load_sources([text]).sources[0].values if v.view == "both"]
+    assert labels == ["Revenue was $2.9bn", "and $3.2bn"]

@@ -573,15 +573,72 @@ def _segments(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, str]]:
 
 
 def _context(text: str, start: int, end: int) -> str:
-    """A short label for a prose number: the few words before it and the number itself."""
+    """A short label for a prose number: the few words before it (back to the sentence start or
+    the previous number, so the label never names another number's year) and the number itself."""
     lo = max(0, start - 40)
     before = text[lo:start]
     cut = max(before.rfind(". "), before.rfind("\n"), before.rfind(";"))
+    digit = _LAST_DIGIT_TOKEN.search(before)
+    if digit is not None:
+        cut = max(cut, digit.end() - 1)
     if cut >= 0:
         before = before[cut + 1 :]
     elif lo > 0 and " " in before:
         before = before[before.index(" ") + 1 :]
     return " ".join(f"{before}{text[start:end]}".split())
+
+
+_LAST_DIGIT_TOKEN = re.compile(r"\S*\d\S*(?!.*\d)", re.S)
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s*"
+# Between a number and the year right after it: "$2.9bn in 2023", "$5m at December 31, 2019",
+# "12% for fiscal 2024".
+_YEAR_AFTER = re.compile(
+    rf"\s*,?\s*(?:in|for|during|at|as\s+of|as\s+at|by|of|on)?\s*(?:the\s+)?"
+    rf"(?:(?:fiscal|calendar)(?:\s+year)?\s*|fy\s*|year\s+(?:ended\s+)?)?(?:{_MONTH})?",
+    re.I,
+)
+# Sentence ends: ". " before a capital (not "Dec. 31"), a spaced " . " (tokenized text), ";", a
+# line break.
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\[(\"'])|(?<=\s)\.(?=\s)|;|\n")
+
+
+def _prose_years(text: str, mentions: Sequence[Mention]) -> dict[int, int]:
+    """The year of each prose number (by index in ``mentions``) when the sentence says it plainly:
+    a year right after the number ("$2.9bn in 2023"), else the only year before it in the sentence
+    with no other number in between ("In 2024, revenue was $3.2bn"). "respectively" sentences
+    pair numbers and years by position, which is not attempted."""
+    years: dict[int, int] = {}
+    bounds = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text) + 1]
+    sentence_of: list[int] = []
+    b = 0
+    for m in mentions:
+        while bounds[b + 1] <= m.start:
+            b += 1
+        sentence_of.append(b)
+    for i, m in enumerate(mentions):
+        if m.kind == "year" or not m.claim:
+            continue
+        sent = sentence_of[i]
+        lo, hi = bounds[sent], bounds[sent + 1]
+        if "respectively" in text[lo:hi].lower():
+            continue
+        nxt = mentions[i + 1] if i + 1 < len(mentions) else None
+        if (
+            nxt is not None
+            and nxt.kind == "year"
+            and sentence_of[i + 1] == sent
+            and _YEAR_AFTER.fullmatch(text, m.end, nxt.start)
+        ):
+            years[i] = int(nxt.value)
+            continue
+        before = [j for j in range(i - 1, -1, -1) if sentence_of[j] == sent and mentions[j].claim]
+        found = {int(mentions[j].value) for j in before if mentions[j].kind == "year"}
+        if len(found) != 1:
+            continue
+        nearest = before[0]
+        if mentions[nearest].kind == "year":
+            years[i] = found.pop()
+    return years
 
 
 def _prose_values(sid: str, text: str, offset: int, issues: list[str]) -> list[SourceValue]:
@@ -594,17 +651,20 @@ def _prose_values(sid: str, text: str, offset: int, issues: list[str]) -> list[S
         return []
     values: list[SourceValue] = []
     mentions: list[Mention] = module.extract(text)
-    for m in mentions:
+    years = _prose_years(text, mentions)
+    for i, m in enumerate(mentions):
         if not m.claim or m.kind == "year":
             continue
         label = _context(text, m.start, m.end)
         span = (offset + m.start, offset + m.end)
+        year = years.get(i)
         values.append(
             SourceValue(
                 value=m.value,
                 source_id=sid,
                 kind=m.kind,
                 label=label,
+                year=year,
                 span=span,
                 precision=m.precision,
                 currency=m.currency,
@@ -617,6 +677,7 @@ def _prose_values(sid: str, text: str, offset: int, issues: list[str]) -> list[S
                     source_id=sid,
                     kind=m.kind,
                     label=f"{label} (upper end)",
+                    year=year,
                     span=span,
                     precision=m.precision,
                     currency=m.currency,
@@ -632,6 +693,7 @@ def _prose_values(sid: str, text: str, offset: int, issues: list[str]) -> list[S
                     source_id=sid,
                     kind=m.kind,
                     label=f"{label} (as written)",
+                    year=year,
                     span=span,
                     view="written",
                     operand=False,
