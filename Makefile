@@ -25,6 +25,13 @@ test-deps: $(PY)
 	$(PIP) install -q -e ".[$(EXTRAS)]"
 	npm ci --prefix integrations/promptfoo --no-audit --no-fund --loglevel=error
 
+# Offline and quiet: no telemetry, no update checks, no .env loading by the frameworks.
+export DEEPEVAL_TELEMETRY_OPT_OUT=1
+export DEEPEVAL_DISABLE_DOTENV=1
+export RAGAS_DO_NOT_TRACK=true
+export PROMPTFOO_DISABLE_TELEMETRY=1
+export PROMPTFOO_DISABLE_UPDATE=1
+
 test: test-deps
 	$(PY) -m pytest
 
