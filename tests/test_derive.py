@@ -56,6 +56,7 @@ def make_ctx(
     currency: str | None = None,
     options: Options | None = None,
     groups: list[list[SourceValue]] | None = None,
+    high: Decimal | None = None,
 ) -> ClaimContext:
     start = text.index(claim)
     m = Mention(
@@ -67,6 +68,7 @@ def make_ctx(
         precision,
         currency=currency,
         negative=value < 0,
+        high=high,
     )
     index = ValueIndex(values)
     pools = (index,) if groups is None else tuple(ValueIndex(g) for g in groups)
@@ -91,6 +93,7 @@ def ctx_from_case(case: dict[str, Any]) -> ClaimContext:
         currency=case.get("currency"),
         options=options_from(case.get("options")),
         groups=groups,
+        high=Decimal(case["high"]) if "high" in case else None,
     )
 
 

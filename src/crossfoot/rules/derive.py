@@ -147,6 +147,9 @@ def derivable(m: Mention, in_flat_mode: bool) -> bool:
     if in_flat_mode:
         return True
     p = m.precision
+    if m.high is not None:
+        # A range ("181-360", "10-12%") is as loose as half its width: rarely derivable.
+        p += abs(m.high - m.value) / 2
     if m.kind in ("percent", "pp"):
         return p <= Decimal("0.5")
     if m.kind == "bps":
