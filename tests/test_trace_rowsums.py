@@ -168,3 +168,31 @@ def test_off_without_result_rows() -> None:
     scope = Scope((src,), False, ValueIndex(src.values), (ValueIndex(src.values),))
     ctx = ClaimContext(m, Sentence(0, 0, len(text), text), text, (m,), 0, scope, Options())
     assert row_derivations(ctx) is None
+
+
+def test_share_needs_the_row_named() -> None:
+    # 32% is Europe's share of revenue; without naming Europe any of the rows could be meant.
+    assert run("One region made 32% of revenue.", "32%", "32", "percent") is None
+
+
+def test_pair_sum_needs_both_rows_named() -> None:
+    assert run("Two regions together had 83,000 orders.", "83,000", "83000") is None
+
+
+def test_answer_operands_are_the_named_rows() -> None:
+    from crossfoot._resultrows import AnswerOperands, read_tables
+
+    tables, prose, order, issues = read_tables(ROWS)
+    ops = AnswerOperands(tables, prose, order, issues, max_rows=12)
+    values = ops.sources_for("Europe and APAC had 83,000 orders.").sources[0].values
+    operands = {v.label for v in values if v.operand}
+    assert operands == {
+        "revenue[Europe]",
+        "orders[Europe]",
+        "stores[Europe]",
+        "revenue[APAC]",
+        "orders[APAC]",
+        "stores[APAC]",
+    }
+    # Cells near the answer's numbers are indexed too, as non-operands: 83,000 is near nothing.
+    assert all(v.row in ("Europe", "APAC") for v in values)

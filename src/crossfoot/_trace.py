@@ -451,10 +451,14 @@ def _comparison(text: str, c: Claim, ctx: _Context) -> Claim | None:
     if base.value == 0:
         return None
     if ev.kind == "percent_change":
+        if subject.value == 0:
+            return None
         actual = (subject.value / base.value - 1) * 100
+        reverse = (base.value / subject.value - 1) * 100  # the rows the other way round
         unit = "%"
     else:
         actual = subject.value - base.value
+        reverse = -actual
         unit = ""
     size = abs(c.mention.value)
     stated = size if m.group("more") else -size
@@ -467,7 +471,7 @@ def _comparison(text: str, c: Claim, ctx: _Context) -> Claim | None:
     if abs(actual - stated) <= window:
         return None
     where = f"{subject.label} against {base.label} is {_short(actual)}{unit}"
-    if abs(actual + stated) <= window:
+    if abs(actual + stated) <= window or abs(reverse - stated) <= window:
         return replace(
             c,
             status="contradicted",
