@@ -18,9 +18,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, NamedTuple
 
 from ._context import ContextStore, Hit, dec_key, is_error
 from ._findings import Finding, ValueCheck, worst
@@ -52,9 +52,9 @@ _OPERAND = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])\d+(?:\
 _SCALES = {"k": 3, "thousand": 3, "m": 6, "million": 6, "bn": 9, "billion": 9}
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What to do with one proposed tool call.
+class Decision(NamedTuple):
+    """What to do with one proposed tool call (immutable; a named tuple because one is built on
+    every call and a tuple is the cheapest immutable value in CPython).
 
     ``action`` is ``allow``, ``warn`` (run it, but log), ``confirm`` (ask a person) or ``block``.
     """
@@ -159,15 +159,19 @@ class RunReport:
         }
 
 
-@dataclass(slots=True)
 class _Call:
-    step: int
-    name: str
-    call_id: str | None
-    key: str
-    unsourced: list[ArgValue] = field(default_factory=list)
-    checked: int = 0
-    done: bool = False
+    """One proposed call, kept to link its result (error echoes, pure-tool outputs)."""
+
+    __slots__ = ("call_id", "checked", "done", "key", "name", "step", "unsourced")
+
+    def __init__(self, step: int, name: str, call_id: str | None, key: str) -> None:
+        self.step = step
+        self.name = name
+        self.call_id = call_id
+        self.key = key
+        self.unsourced: list[ArgValue] = []
+        self.checked = 0
+        self.done = False
 
 
 class RunMonitor:
@@ -208,6 +212,7 @@ class RunMonitor:
         self._n_calls = 0  # calls that count toward the budget (ignored tools do not)
         p = self.policy
         self._plain_policy = not (p.ignore or p.constants or p.source_rules)
+        self._ignores_tools = any(g.endswith(".*") for g in p.ignore)
         self._computed: dict[Decimal, str] = {}  # results of the agent's own checked arithmetic
 
     # ------------------------------------------------------------------ events
@@ -292,7 +297,7 @@ class RunMonitor:
         findings: list[Finding] = []
         checks: list[ValueCheck] = []
         args = self._read_args(name, args, findings, step)
-        if self.policy.tool_ignored(name):
+        if self._ignores_tools and self.policy.tool_ignored(name):
             decision = Decision("allow", name, step, tuple(findings), (), call_id)
             self._decisions.append(decision)
             return decision
@@ -369,7 +374,7 @@ class RunMonitor:
                     continue
             self._check_value(v, step, formats, quantities, findings, checks, call)
         decision = Decision(
-            worst([f.severity for f in findings]),
+            worst([f.severity for f in findings]) if findings else "allow",
             name,
             step,
             tuple(findings),
