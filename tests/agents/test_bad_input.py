@@ -8,6 +8,8 @@ import time
 from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from crossfoot._errors import CrossfootError
 from crossfoot.agents import AgentPolicy, PolicyError, RunMonitor, SchemaError
@@ -158,3 +160,29 @@ def test_monitor_accepts_a_policy_dict() -> None:
     assert m.before_call("pay", {"amount": 5000}).action == "block"
     with pytest.raises(TypeError, match="policy: expected an AgentPolicy"):
         RunMonitor("strict")  # type: ignore[arg-type]
+
+
+_json = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=40),
+    lambda children: (
+        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=8), children, max_size=5)
+    ),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(context=_json, args=_json, prose=st.text(max_size=200))
+def test_any_json_never_crashes(context: object, args: object, prose: str) -> None:
+    m = RunMonitor(AgentPolicy.build(source_rules={"t.*": ["user"]}, pure_tools=["calc"]))
+    m.user(prose)
+    m.assistant(prose)
+    m.tool_result("t", context)
+    for tool in ("t", "calc"):
+        d = m.before_call(tool, args)
+        assert d.action in ("allow", "warn", "confirm", "block")
+    json.dumps(m.report().to_dict())
