@@ -11,10 +11,12 @@ See ``docs/agents.md`` for the policy options, source rules, loops and budgets.
 
 from __future__ import annotations
 
+from .._errors import UnrecognizedMessage
 from ._findings import ACTIONS, FINDING_TYPES, Finding, ValueCheck
 from ._monitor import Decision, RunMonitor, RunReport
 from ._policy import AgentPolicy, PolicyError
 from ._schema import SchemaError
+from ._transcripts import check_run
 
 __all__ = [
     "ACTIONS",
@@ -26,5 +28,7 @@ __all__ = [
     "RunMonitor",
     "RunReport",
     "SchemaError",
+    "UnrecognizedMessage",
     "ValueCheck",
+    "check_run",
 ]
