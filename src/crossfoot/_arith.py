@@ -638,9 +638,25 @@ def _parenthetical(seg: list[_Tok], ms: Sequence[Mention], text: str) -> Calcula
         if tok.kind == _T_EQ:
             return None
     tree = _parse(inner)
-    if tree is None:
+    if tree is None or _is_range(tree, ms, ms[seg[0].index]):
         return None
     return _make(text, tree, seg[0].index, ms, seg[0].start, seg[-1].end)
+
+
+def _is_range(tree: Node, ms: Sequence[Mention], figure: Mention) -> bool:
+    """``40 (35 - 45)``: two numbers around the figure they bracket are a range."""
+    if not (isinstance(tree, BinOp) and tree.op == "-"):
+        return False
+    if not (isinstance(tree.left, Num) and isinstance(tree.right, Num)):
+        return False
+    a, b = ms[tree.left.index], ms[tree.right.index]
+    for written in (False, True):
+        lo = _leaf_value(a, written, False)
+        hi = _leaf_value(b, written, False)
+        x = _leaf_value(figure, written, False)
+        if min(lo, hi) <= x <= max(lo, hi):
+            return True
+    return False
 
 
 @lru_cache(maxsize=64)
