@@ -160,9 +160,15 @@ def labelled_cases(rng: random.Random, tables: int) -> list[Case]:
                 f"{r['region']}'s revenue per order was ${r['revenue'] / r['orders']:.2f}.",
             ),
         ]
+        near_small = r["orders"] * _off(rng, 0.003, 0.013)
+        near_large = r[col] * _off(rng, 0.03, 0.08)
+        bad_total = total["orders"] * _off(rng, 0.02, 0.06)
+        bad_sum = (a["orders"] + b["orders"]) * _off(rng, 0.02, 0.05)
+        bad_aov = r["revenue"] / r["orders"] * _off(rng, 0.1, 0.3)
+        growth = (hi["revenue"] / lo["revenue"] - 1) * 100
         wrong = [
-            ("near_miss_within_1.5%", f"{r['region']} placed {r['orders'] * _off(rng, 0.003, 0.013):,.0f} orders."),
-            ("near_miss_3-8%", f"{r['region']} had {fig(col, r[col] * _off(rng, 0.03, 0.08))} {noun(col)}."),
+            ("near_miss_within_1.5%", f"{r['region']} placed {near_small:,.0f} orders."),
+            ("near_miss_3-8%", f"{r['region']} had {fig(col, near_large)} {noun(col)}."),
             ("wrong_row", f"{a['region']} placed {b['orders']:,} orders."),
             ("wrong_row_small_count", f"{a['region']} runs {b['stores']} stores."),
             (
@@ -172,18 +178,16 @@ def labelled_cases(rng: random.Random, tables: int) -> list[Case]:
             ),
             (
                 "wrong_direction",
-                f"{lo['region']} made {(hi['revenue'] / lo['revenue'] - 1) * 100:.1f}% more "
-                f"revenue than {hi['region']}.",
+                f"{lo['region']} made {growth:.1f}% more revenue than {hi['region']}.",
             ),
-            ("wrong_total", f"All {n} regions together placed {total['orders'] * _off(rng, 0.02, 0.06):,.0f} orders."),
+            ("wrong_total", f"All {n} regions together placed {bad_total:,.0f} orders."),
             ("unit_mix", f"{r['region']} reached {r['revenue'] + r['orders']:,} in total."),
             (
                 "written_arithmetic",
-                f"Together: {a['orders']:,} + {b['orders']:,} = "
-                f"{(a['orders'] + b['orders']) * _off(rng, 0.02, 0.05):,.0f} orders.",
+                f"Together: {a['orders']:,} + {b['orders']:,} = {bad_sum:,.0f} orders.",
             ),
-            ("per_order_wrong", f"{r['region']}'s revenue per order was ${r['revenue'] / r['orders'] * _off(rng, 0.1, 0.3):.2f}."),
-        ]  # fmt: skip
+            ("per_order_wrong", f"{r['region']}'s revenue per order was ${bad_aov:.2f}."),
+        ]
         if a["orders"] == b["orders"] or a["stores"] == b["stores"]:
             wrong = [w for w in wrong if not w[0].startswith("wrong_row")]
         out += [Case(cat, True, text, rows) for cat, text in true]
