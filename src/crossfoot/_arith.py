@@ -511,6 +511,8 @@ def _check(tree: Node, ms: Sequence[Mention], result: Mention) -> tuple[bool, De
         factors = [(Decimal(1), "")]
         if result.kind == "percent" and not pct_fraction:
             factors.append((_HUNDRED, "fraction as a percentage"))
+        elif result.kind == "bps" and not pct_fraction:
+            factors.append((_HUNDRED, "percentage points as basis points"))
         for factor, why in factors:
             v = value * factor
             shown = (
