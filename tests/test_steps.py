@@ -56,9 +56,14 @@ def test_order_from_the_answer_wording() -> None:
 
 
 def test_unknown_order_checks_magnitude_only() -> None:
-    claim = _last(
-        "Revenue figures were $4.2 million [R1] and $5.5 million [R2]. The gap is $1.3 million."
+    sources = [
+        {"id": "R1", "text": "Segment A revenue was $4.2 million."},
+        {"id": "R2", "text": "Segment B revenue was $5.5 million."},
+    ]
+    answer = (
+        "Segment revenues were $4.2 million [R1] and $5.5 million [R2]. The gap is $1.3 million."
     )
+    claim = check(answer, sources).claims[-1]
     assert claim.status == "derived"
     assert claim.evidence is not None and claim.evidence.note == "order unknown: magnitude only"
 

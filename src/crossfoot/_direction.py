@@ -210,7 +210,9 @@ _SUBTRACTING = re.compile(r"(?i)\bsubtract(?:ing|ed|s)?\s*$")
 _SUB_FROM = re.compile(r"(?i)^[^;]{0,40}?\bfrom\s*$")
 _LATER_FIRST = re.compile(
     r"(?ix)^[^;\d]{0,50}?\b(?:compared\s+(?:with|to)|versus|vs\.?|against|relative\s+to|"
-    r"(?:up|down)\s+from|from|over|in\s+contrast\s+to)\b[^;\d]{0,30}$"
+    r"(?:up|down)\s+from|from|over|in\s+contrast\s+to)\b"
+    r"(?:\s*,?\s*(?:the|a|an|its|prior|previous|last|year|year's|prior-year|figure|level|total|"
+    r"amount|of|about|approximately|roughly|nearly|around|only|just)\b){0,5}\s*$"
 )
 
 
