@@ -212,7 +212,9 @@ def test_public_surface_is_pinned() -> None:
         "RunMonitor",
         "RunReport",
         "SchemaError",
+        "UnrecognizedMessage",
         "ValueCheck",
+        "check_run",
     }
 
 
@@ -235,3 +237,12 @@ def test_wrong_source_is_marked_in_explain_and_dict() -> None:
     report = m.report()
     assert report.to_dict()["checks"][0]["status"] == "wrong_source"
     assert "✗ [2] send.to" in report.explain()
+
+
+def test_tool_result_without_a_name_takes_the_call_name() -> None:
+    m = RunMonitor(agents.AgentPolicy.build(source_rules={"pay.account": ["tool:payees"]}))
+    m.before_call("payees", {}, call_id="c1")
+    m.tool_result(None, {"account": "GB12ACME00000077770000"}, call_id="c1")
+    d = m.before_call("pay", {"account": "GB12ACME00000077770000"})
+    assert d.action == "allow"
+    assert d.checks[0].source == "tool:payees@2 (exact)"

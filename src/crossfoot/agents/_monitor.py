@@ -239,10 +239,16 @@ class RunMonitor:
         seen = self.store.add(channel, content, step=self._step)
         self._note_truncated(seen.truncated, seen.chars, channel)
 
-    def tool_result(self, name: str, output: object, call_id: str | None = None) -> None:
-        """What a tool returned: a string, a JSON-style value, or bytes."""
+    def tool_result(self, name: str | None, output: object, call_id: str | None = None) -> None:
+        """What a tool returned: a string, a JSON-style value, or bytes.
+
+        ``name`` may be ``None`` when the transcript names only the call id (an OpenAI ``tool``
+        message): the name of the call with that id is used."""
         self._step += 1
-        name = str(name)
+        if not name and call_id is not None:
+            linked = next((c for c in reversed(self._calls) if c.call_id == call_id), None)
+            name = linked.name if linked is not None else None
+        name = str(name) if name else "unknown_tool"
         if isinstance(output, (bytes, bytearray, memoryview)):
             raw = bytes(output)
             try:
