@@ -79,3 +79,20 @@ def test_case(case: dict[str, Any]) -> None:
         assert statuses.get(figure) == status, detail
     for figure in case.get("skipped", []):
         assert figure not in statuses, detail
+
+
+NATURAL = json.loads((Path(__file__).parent / "vectors" / "trace_natural.json").read_text())
+
+
+def _natural() -> list[Any]:
+    out = []
+    for i, case in enumerate(NATURAL["cases"]):
+        marks = [pytest.mark.xfail(strict=True, reason=case["xfail"])] if "xfail" in case else []
+        out.append(pytest.param(case, id=f"natural-{i}", marks=marks))
+    return out
+
+
+@pytest.mark.parametrize("case", _natural())
+def test_natural_answers_pass(case: dict[str, Any]) -> None:
+    report = trace(case["text"], NATURAL["tables"][case["table"]])
+    assert report.ok, report.explain()

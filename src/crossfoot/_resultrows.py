@@ -915,8 +915,9 @@ class AnswerOperands:
     def info(self) -> tuple[TableInfo, ...]:
         return tuple(t.info for t in self.tables.values())
 
-    def rows_for(self, text: str) -> dict[str, tuple[int, ...]]:
-        """Row indexes per result set that ``text`` makes operands."""
+    def rows_for(self, text: str, mentions: Sequence[Any] = ()) -> dict[str, tuple[int, ...]]:
+        """Row indexes per result set that ``text`` makes operands: rows it names, and rows
+        holding a cell one of its numbers states ("from 320 to 505, a 57.8% increase")."""
         low = text.lower()
         chosen: dict[str, tuple[int, ...]] = {}
         for name, t in self.tables.items():
@@ -927,7 +928,14 @@ class AnswerOperands:
                 i
                 for i, label in enumerate(t.labels)
                 if label and label.lower() in low and row_named(label, text)
-            ][: self.max_rows]
+            ]
+            for m in mentions:
+                # Only figures stated finely (1 %): "$5M" would anchor every row near 5M.
+                fine = m.precision <= abs(m.value) / 100
+                if m.kind in ("money", "number") and m.claim and fine and m.value:
+                    lo, hi = float(m.value - m.precision), float(m.value + m.precision)
+                    named.extend(i for i, _ in t.near(lo, hi) if i not in named)
+            named = sorted(set(named), key=named.index)[: self.max_rows]
             years = {
                 int(m.group(1))
                 for i in named
@@ -950,8 +958,9 @@ class AnswerOperands:
         made = self._made.get(text)
         if made is not None:
             return made
-        windows = _windows(extract(text), self.tolerance, self.absolute)
-        chosen = self.rows_for(text)
+        mentions = extract(text)
+        windows = _windows(mentions, self.tolerance, self.absolute)
+        chosen = self.rows_for(text, mentions)
         out: list[Source] = []
         for name in self.order:
             table = self.tables.get(name)

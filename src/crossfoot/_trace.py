@@ -241,11 +241,6 @@ def _finish(
     for c in report.claims:
         start = max(c.sentence.start, previous_end.get(c.sentence.index, 0))
         previous_end[c.sentence.index] = c.mention.end
-        other = _other_row(report.text, c, start, ctx, sources)
-        if other is not None:
-            claims.append(other)
-            changed = True
-            continue
         named = _named_column(report.text, c, start, row_ids, measured)
         if named:
             changed = True
@@ -262,12 +257,17 @@ def _finish(
                     )
                 )
                 continue
-        loose = _unanchored(c, ctx)
+        other = _other_row(report.text, c, start, ctx, sources)
+        if other is not None:
+            claims.append(other)
+            changed = True
+            continue
+        loose = _unanchored(c, ctx, report.claims)
         if loose:
             changed = True
             rows = ctx.named_rows(c.sentence.text)
             again = _again(about, rows, c) if rows else None
-            if again is not None and again.passed and _unanchored(again, ctx):
+            if again is not None and again.passed and _unanchored(again, ctx, report.claims):
                 again = None
             if again is not None and (again.passed or again.status != "unsupported"):
                 c = again  # the verdict among the rows the sentence names
@@ -354,14 +354,21 @@ def _other_row(text: str, c: Claim, start: int, ctx: _Context, sources: SourceSe
     cell = ev.operands[0]
     if cell.source_id not in ctx.row_ids or cell.row is None or ctx.rows_in(cell.source_id) < 2:
         return None
-    clause = _clause(text, start, c.mention.start)
     info = next(t for t in ctx.info if t.name == cell.source_id)
-    low = clause.lower()
-    named = {
-        label
-        for label in info.labels
-        if label and label.lower() in low and row_named(label, clause)
-    }
+    # A row written right after the figure is its own ("$3.21M in 2023"); otherwise the rows its
+    # clause names before it, without the one that belongs to the previous figure.
+    after = _OWN_ROW.match(text[c.mention.end : c.mention.end + 80])
+    named = _labels_at(info, after.group(1)) if after else set()
+    if not named:
+        clause = _clause(text, start, c.mention.start)
+        if start > c.sentence.start:
+            clause = _OWN_ROW.sub("", clause, count=1)
+        low = clause.lower()
+        named = {
+            label
+            for label in info.labels
+            if label and label.lower() in low and row_named(label, clause)
+        }
     if not named or cell.row in named:
         return None
     m = c.mention
@@ -379,15 +386,42 @@ def _other_row(text: str, c: Claim, start: int, ctx: _Context, sources: SourceSe
 
 
 _YEARISH = re.compile(r"(?:FY\s?)?(?:19|20)\d\d", re.I)
+_OWN_ROW = re.compile(r"^\s*\)?\s*(?:in|for|at|during|from)\s+(?:the\s+)?([^,;.]{1,60})", re.I)
 
 
-def _unanchored(c: Claim, ctx: _Context) -> tuple[str, ...]:
+def _labels_at(info: TableInfo, head: str) -> set[str]:
+    """Row labels that ``head`` starts with ("2023 before dipping" -> {"2023"})."""
+    low = head.lower()
+    return {
+        label
+        for label in info.labels
+        if label and low.startswith(label.lower()) and row_named(label, head[: len(label) + 1])
+    }
+
+
+def _rows_by_value(c: Claim, claims: Sequence[Claim]) -> set[str]:
+    """Rows whose cells other figures of the sentence state ("from 320 in January to 505")."""
+    return {
+        o.row
+        for other in claims
+        if other is not c
+        and other.passed
+        and other.sentence.index == c.sentence.index
+        and other.evidence is not None
+        and other.evidence.rule == "direct"
+        for o in other.evidence.operands
+        if o.row is not None
+    }
+
+
+def _unanchored(c: Claim, ctx: _Context, claims: Sequence[Claim] = ()) -> tuple[str, ...]:
     """Rows a derivation over result rows used that the sentence does not name.
 
     A % change, difference, ratio or sum picks two or more cells out of many; with a dozen rows
     some pair lands near almost any figure. It counts only when the sentence names the rows it
-    combines ("North America made 53% more than Europe"); between two periods, naming one is
-    enough ("revenue rose 12% in 2023"). A result set of one or two rows needs no names.
+    combines ("North America made 53% more than Europe"), or states their cells ("from 320 to
+    505, a 57.8% increase"); between two periods, naming one is enough ("revenue rose 12% in
+    2023"). A result set of one or two rows needs no names.
     """
     ev = c.evidence
     if not c.passed or ev is None or ev.rule not in ("derive", "multi") or len(ev.operands) < 2:
@@ -401,7 +435,10 @@ def _unanchored(c: Claim, ctx: _Context) -> tuple[str, ...]:
     if None in labels:
         return ("rows without a key",)
     text = c.sentence.text
-    missing = tuple(label for label in labels if label and not row_named(label, text))
+    cited = _rows_by_value(c, claims)
+    missing = tuple(
+        label for label in labels if label and label not in cited and not row_named(label, text)
+    )
     if not missing:
         return ()
     if (
