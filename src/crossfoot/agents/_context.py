@@ -290,7 +290,7 @@ class ContextStore:
         pending = [x for x in chunks if not x.isalpha()]  # words need no look
         while pending:
             chunk = pending.pop()
-            if chunk.isdigit():  # the commonest token of a JSON result: an integer
+            if chunk.isdecimal():  # the commonest token of a JSON result: an integer
                 if chunk[0] == "0" and len(chunk) > 1:
                     tokens.add(chunk)  # "02139" is also an identifier as written
                     numbers.add(num_key(chunk))
@@ -299,7 +299,7 @@ class ContextStore:
                 if len(chunk) >= 7:
                     runs.add(chunk)
                 continue
-            if chunk[-1].isdigit() and chunk.replace(".", "", 1).isdigit():  # a decimal: 95.84
+            if chunk[-1].isdecimal() and chunk.replace(".", "", 1).isdecimal():  # a decimal: 95.84
                 numbers.add(chunk if chunk[0] != "0" and chunk[-1] != "0" else num_key(chunk))
                 continue
             if "," in chunk:
@@ -319,23 +319,23 @@ class ContextStore:
             n = t.lstrip(_CURRENCY)
             if n.endswith("%"):
                 n = n.rstrip("%")
-                if n.replace(".", "", 1).isdigit():
+                if n.replace(".", "", 1).isdecimal():
                     percents.add(num_key(n))
-            if n.replace(".", "", 1).isdigit():
+            if n.replace(".", "", 1).isdecimal():
                 # Most numbers are already canonical; num_key only for "049.90"-style text.
                 # A plain number is found as an identifier through the number index; only a
                 # leading zero ("007", a ZIP "02139") needs the token kept as written.
                 if n[0] == "0" or (n[-1] == "0" and "." in n):
-                    if n[0] == "0" and n.isdigit():
+                    if n[0] == "0" and n.isdecimal():
                         tokens.add(n)
                     n = num_key(n)
                 numbers.add(n)
-                if len(n) >= 7 and n.isdigit():
+                if len(n) >= 7 and n.isdecimal():
                     runs.add(n)
                 continue
             tokens.add(t)
             idish.append(t)
-            if len(n) >= 10 and n[4] == "-" and n[7] == "-" and n[:4].isdigit():
+            if len(n) >= 10 and n[4] == "-" and n[7] == "-" and n[:4].isdecimal():
                 day = _iso_day(n)
                 if day is not None:
                     days.add(day)
@@ -355,7 +355,7 @@ class ContextStore:
             self._learn_examples(low)
             tokens -= self.examples
             emails -= self.examples
-            numbers -= {num_key(e) for e in self.examples if e.isdigit()}
+            numbers -= {num_key(e) for e in self.examples if e.isdecimal()}
         if len(low) <= _PROSE_CAP:
             # An identifier split by a space or dash in prose ("ORD 88213", "W23 78156") is
             # indexed whole as well, so finding it is a hash probe, not a scan.
@@ -431,7 +431,7 @@ class ContextStore:
         hit = self._hit(self.ids, key, "exact")
         if hit is not None:
             return hit
-        if key.isdigit():
+        if key.isdecimal():
             return self._digits(key, "exact")
         c = key.translate(_COMPACT_DROP)
         hit = self._hit(self.compact, c, "written form")
@@ -444,7 +444,7 @@ class ContextStore:
                 and c.endswith(suffix)
             ):
                 digits = c[len(prefix) : len(c) - len(suffix)]
-                if digits.isdigit():
+                if digits.isdecimal():
                     how = f"digits in the format {prefix.upper()}{'0' * n}{suffix}"
                     hit = self._digits(digits, how)
                     if hit is not None:
@@ -583,7 +583,7 @@ class ContextStore:
         # A unit price times a stated quantity (a user's count, a list length in the call).
         qs = {q for q in quantities if 2 <= q <= 100}
         for n in self.numbers.chans.get("user", ()):
-            if isinstance(n, str) and n.isdigit() and 2 <= int(n) <= 100:
+            if isinstance(n, str) and n.isdecimal() and 2 <= int(n) <= 100:
                 qs.add(int(n))
         for q in sorted(qs):
             for a in self.near((target - tolerance) / q, (target + tolerance) / q):

@@ -462,7 +462,7 @@ class RunMonitor:
         kind = v.kind
         if kind == "id":
             src = store.ids.first.get(v.key)
-            if src is None and v.key.isdigit() and v.key[:1] != "0":
+            if src is None and v.key.isdecimal() and v.key[:1] != "0":
                 src = store.numbers.first.get(v.key)
         elif kind == "amount" or kind == "count":
             src = store.numbers.first.get(v.nkey) if v.nkey else None
@@ -482,7 +482,7 @@ class RunMonitor:
         hit: Hit | None = None
         if kind == "id":
             hit = store.find_id(key, formats)
-            if hit is None and key.isdigit():
+            if hit is None and key.isdecimal():
                 hit = store.find_digits(key)
         elif kind == "email":
             hit = store.find_email(key)

@@ -169,7 +169,7 @@ _PRECISION = [Decimal(5).scaleb(-n - 1) for n in range(20)]
 def _plain_number(path: str, node: float) -> ArgValue | None:
     """A float or int as written by ``repr`` ("95.84"), without formatting a Decimal."""
     text = repr(node).lstrip("-")
-    if not text.replace(".", "", 1).isdigit():
+    if not text.replace(".", "", 1).isdecimal():
         return None  # an exponent, nan or inf: the general path reports it
     _, _, frac = text.partition(".")
     if type(node) is float and frac == "0":
@@ -400,7 +400,7 @@ def classify(path: str, text: str, forced: str | None = None) -> list[ArgValue]:
         return [ArgValue(path, text, "date", day.toordinal())]
     if (any(k in name for k in _POSTCODE_KEYS)) and _POSTCODE.fullmatch(s):
         return [ArgValue(path, text, "postcode", compact(s))]
-    if s.isdigit() and (len(s) >= 5 or (s[0] == "0" and len(s) > 1)):
+    if s.isdecimal() and (len(s) >= 5 or (s[0] == "0" and len(s) > 1)):
         # A digit string with a leading zero or of ZIP/account length is an identifier, not a count.
         kind = "postcode" if len(s) in (5, 9) and any(k in name for k in _POSTCODE_KEYS) else "id"
         return [ArgValue(path, text, kind, low)]
@@ -413,7 +413,7 @@ def classify(path: str, text: str, forced: str | None = None) -> list[ArgValue]:
         _PHONE.fullmatch(s)
         and " - " not in s  # "207 - 2787" is arithmetic
         and len(digits_of(s)) >= 7
-        and (any(k in name for k in _PHONE_KEYS) or not s.isdigit())
+        and (any(k in name for k in _PHONE_KEYS) or not s.isdecimal())
     ):
         return [ArgValue(path, text, "phone", digits_of(s))]
     if " " not in s:
@@ -436,21 +436,21 @@ def _fast(path: str, text: str, s: str) -> list[ArgValue] | None:
     if "@" in s or "://" in s:
         return None
     c0 = s[0]
-    if c0.isdigit():
-        if s.isdigit():
+    if c0.isdecimal():
+        if s.isdecimal():
             if len(s) >= 5 or (c0 == "0" and len(s) > 1):
                 # A digit string with a leading zero or of ZIP/account length is an identifier.
                 name = path[path.rfind(".") + 1 :].lower()
                 postal = len(s) in (5, 9) and any(k in name for k in _POSTCODE_KEYS)
                 return [ArgValue(path, text, "postcode" if postal else "id", s)]
             return [ArgValue(path, text, "count", Decimal(s), checked=int(s) > 10, nkey=s)]
-        if len(s) == 10 and s[4] == "-" and s[7] == "-" and s[:4].isdigit():
+        if len(s) == 10 and s[4] == "-" and s[7] == "-" and s[:4].isdecimal():
             try:
                 day = date(int(s[:4]), int(s[5:7]), int(s[8:])).toordinal()
             except ValueError:
                 return None
             return [ArgValue(path, text, "date", day)]
-        if s.count(".") == 1 and s.replace(".", "", 1).isdigit():
+        if s.count(".") == 1 and s.replace(".", "", 1).isdecimal():
             _, _, frac = s.partition(".")
             precision = Decimal(5).scaleb(-len(frac) - 1)
             return [ArgValue(path, text, "amount", Decimal(s), precision=precision, nkey=_nkey(s))]
