@@ -166,3 +166,12 @@ def test_reversing_the_direction_word_contradicts(a: int, b: int, flip: bool) ->
     # The same figure moved beyond its stated precision is not derived.
     moved = answer.replace(f"{pct}%", f"{pct + Decimal('0.3')}%")
     assert check(moved, sources).claims[-1].status == "unsupported"
+
+
+def test_coarse_figure_passes_only_as_exact_named_arithmetic() -> None:
+    sources = ["Acme earned $1.11 per share in 2024 and $1.08 per share in 2023."]
+    base = "EPS was $1.11 in 2024 versus $1.08 in 2023 [S1]. "
+    assert check(base + "That is an increase of $0.03.", sources).claims[-1].status == "derived"
+    assert check(base + "That is an increase of $0.05.", sources).claims[-1].status == "unsupported"
+    # Without wording that names a change, a one-digit figure is too coarse to derive.
+    assert check(base + "That is $0.03.", sources).claims[-1].status == "unsupported"

@@ -331,7 +331,10 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
         if words is not None and not is_change:
             continue  # growth wording is matched only by a change
         relaxed = op.kind in named or (is_change and "difference" in named)
-        if not _fine_enough(m, relaxed):
+        # A coarse figure ("an increase of $0.03") is accepted only when its wording names the
+        # operation and the arithmetic is exact: rounding windows that wide invite coincidences.
+        exact_only = not _fine_enough(m, relaxed)
+        if exact_only and not relaxed:
             continue
         for a in figs:
             for b in figs:
@@ -341,7 +344,18 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
                     continue
                 if m.kind == "money" and not _currency_ok(m, a, b):
                     continue
-                hit = _try(ctx, op, a, b, lo, hi, direction, is_change, unit)
+                if exact_only and (a.precision or b.precision):
+                    continue  # exactness needs operands the sources state exactly
+                hit = _try(
+                    ctx,
+                    op,
+                    a,
+                    b,
+                    *((m.value, m.value) if exact_only else (lo, hi)),
+                    direction,
+                    is_change,
+                    unit,
+                )
                 if hit is not None:
                     yield hit
 
