@@ -139,6 +139,14 @@ def test_parser_never_raises(text: str) -> None:
     constant_mentions(text, mentions)
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=300))
+def test_parser_never_raises_on_any_text(text: str) -> None:
+    mentions = extract(text)
+    find_calculations(text, mentions)
+    constant_mentions(text, mentions)
+
+
 _NUMBERS = st.integers(min_value=10, max_value=999)
 
 
