@@ -249,3 +249,13 @@ def test_one_megabyte_of_normal_text() -> None:
     per_para = len(extract(para))
     assert per_para == 7
     assert len(found) == per_para * (1_000_000 // len(para))
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    from crossfoot import _extract, _numwords
+
+    for module in (_extract, _numwords):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
