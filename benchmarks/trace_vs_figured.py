@@ -51,17 +51,8 @@ def _libraries() -> tuple[Callable[..., Any], Callable[..., Any]]:
         sys.exit('figured is not installed: pip install -e ".[bench]" (it pins figured==0.4.3)')
     if getattr(figured, "__version__", "") != "0.4.3":
         print(f"warning: figured {figured.__version__} installed; the results are for 0.4.3")
-    import crossfoot.rules as rules_pkg
     from crossfoot._trace import trace
-    from crossfoot.rules.rowsums import row_derivations
 
-    if row_derivations not in rules_pkg.rules():
-        # The rule order in crossfoot.rules must list ("rowsums", "row_derivations") after
-        # "direct"; until it does, insert it for this run so the benchmark measures trace as built.
-        print("note: rules.rowsums is not in the rule order yet; inserted after rules.direct")
-        rs = rules_pkg.rules()
-        at = [r.__module__ for r in rs].index("crossfoot.rules.direct") + 1
-        rules_pkg.RULES = (*rs[:at], row_derivations, *rs[at:])
     return trace, figured.trace
 
 

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import crossfoot.rules as rules_pkg
 from crossfoot._cli_trace import add_parser, run
 from crossfoot._errors import RowsError
 from crossfoot._policy import LENIENT, STRICT
 from crossfoot._trace import trace
-from crossfoot.rules.rowsums import row_derivations
 
 ROWS = [
     {"region": "North America", "revenue": 4_820_000, "orders": 61_300},
@@ -27,19 +24,6 @@ ANSWER = (
     "North America brought in $4.82M, about 53% more than Europe, and the three regions "
     "combined reached $9.9M on 144,300 orders. Average order value in APAC was $71."
 )
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _rowsums_registered() -> Iterator[None]:
-    # rules.rowsums goes right after rules.direct in rules._RULE_ORDER (the lead's file). Until
-    # that line lands, insert it for these tests; afterwards this is a no-op.
-    saved = rules_pkg.rules()
-    if row_derivations not in saved:
-        names = [r.__module__ for r in saved]
-        at = names.index("crossfoot.rules.direct") + 1
-        rules_pkg.RULES = (*saved[:at], row_derivations, *saved[at:])
-    yield
-    rules_pkg.RULES = saved
 
 
 def kinds(report: Any) -> dict[str, str]:

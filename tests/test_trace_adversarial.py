@@ -7,31 +7,15 @@ which numbers must not be checked at all (``skipped``). Every other figure must 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import crossfoot.rules as rules_pkg
 from crossfoot._trace import trace
-from crossfoot.rules.rowsums import row_derivations
 
 DATA = json.loads((Path(__file__).parent / "vectors" / "trace_adversarial.json").read_text())
 CASES: list[dict[str, Any]] = DATA["cases"]
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _rowsums_registered() -> Iterator[None]:
-    # The rule belongs after rules.direct in rules._RULE_ORDER (the lead's file). Until that line
-    # lands, put it there for these tests; once it has, this is a no-op.
-    saved = rules_pkg.rules()
-    if row_derivations not in saved:
-        names = [r.__module__ for r in saved]
-        at = names.index("crossfoot.rules.direct") + 1
-        rules_pkg.RULES = (*saved[:at], row_derivations, *saved[at:])
-    yield
-    rules_pkg.RULES = saved
 
 
 def _params() -> list[Any]:

@@ -103,31 +103,23 @@ Rule = Callable[[ClaimContext], "Verdict | None"]
 
 
 def _load_rules() -> tuple[Rule, ...]:
-    # Imported lazily so the rule modules can import this package's types.
-    from . import direct
+    # Imported here, not at the top: the rule modules import this package's types.
+    from .arithmetic import written_calculation
+    from .derive import two_operand
+    from .direct import direct_match
+    from .multi import multi_operand
+    from .rowsums import row_derivations
+    from .steps import step_arithmetic
 
-    rules: list[Rule] = []
-    for module_name, attr in _RULE_ORDER:
-        try:
-            module = __import__(f"{__name__}.{module_name}", fromlist=[attr])
-        except ModuleNotFoundError as exc:  # a rule family not written yet
-            if exc.name != f"{__name__}.{module_name}":
-                raise
-            continue
-        rules.append(getattr(module, attr))
-    if not rules:
-        rules.append(direct.direct_match)
-    return tuple(rules)
+    return (
+        written_calculation,  # "a - b = c" the answer writes out must add up
+        direct_match,  # exact / rounded / unit header / fraction<->percent, then the row check
+        row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
+        step_arithmetic,  # restatements and arithmetic over already grounded numbers
+        two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
+        multi_operand,  # sums and means of 3..k values, CAGR
+    )
 
-
-# (module, function) in the order the engine tries them.
-_RULE_ORDER: tuple[tuple[str, str], ...] = (
-    ("arithmetic", "written_calculation"),  # parse "a - b = c" the answer writes out
-    ("direct", "direct_match"),  # exact / rounded / unit header / fraction<->percent, then rows
-    ("steps", "step_arithmetic"),  # restatements and arithmetic over already grounded numbers
-    ("derive", "two_operand"),  # change, % change, pp, bps, difference, sum, share, ratio, mean
-    ("multi", "multi_operand"),  # sums and means of 3..k values, CAGR
-)
 
 RULES: tuple[Rule, ...] = ()
 
