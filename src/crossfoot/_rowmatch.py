@@ -264,11 +264,10 @@ def _in_arithmetic(ctx: ClaimContext) -> bool:
     near = ctx.text[max(0, m.start - 3) : m.start] + " " + ctx.text[m.end : m.end + 3]
     if _OPERATOR_NEAR.search(near):
         return True
-    from ._arith import find_calculations
 
     return any(
         ctx.position == c.result or ctx.position in c.operands
-        for c in find_calculations(ctx.text, ctx.mentions)
+        for c in ctx.calculations()
     )
 
 

@@ -15,8 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from .._index import ValueIndex
+
+if TYPE_CHECKING:
+    from .._arith import Calculation
 from .._types import Claim, Evidence, Mention, Sentence, Source, SourceValue, Status
 
 __all__ = ["RULES", "ClaimContext", "Options", "Rule", "Scope", "Verdict"]
@@ -24,7 +28,7 @@ __all__ = ["RULES", "ClaimContext", "Options", "Rule", "Scope", "Verdict"]
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Every option of :func:`crossfoot.check`. Unknown names raise ``TypeError`` (see ``_options``)."""
+    """Every option of :func:`crossfoot.check`; unknown names raise ``TypeError`` (``_options``)."""
 
     require_citations: bool = False
     allow_rounding: bool = True
@@ -92,6 +96,16 @@ class ClaimContext:
     # One dict shared by every claim of the same answer: per-answer caches (parse the answer's
     # calculations once, not once per claim). Key by module name.
     shared: dict[str, object] = field(default_factory=dict)
+
+    def calculations(self) -> list[Calculation]:
+        """The calculations the answer writes out, parsed once per answer (not once per claim)."""
+        cached = self.shared.get("calculations")
+        if cached is None:
+            from .._arith import find_calculations
+
+            cached = find_calculations(self.text, self.mentions)
+            self.shared["calculations"] = cached
+        return cached  # type: ignore[return-value]
 
     @property
     def sentence_mentions(self) -> tuple[Mention, ...]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from .._arith import Calculation, find_calculations
+from .._arith import Calculation
 from .._types import Claim, Evidence, Mention, SourceValue
 from . import ClaimContext, Verdict
 
@@ -27,7 +27,7 @@ def written_calculation(ctx: ClaimContext) -> Verdict | None:
 
     >>> from crossfoot._arith import find_calculations  # see tests/test_arith.py for full cases
     """
-    every = find_calculations(ctx.text, ctx.mentions)
+    every = ctx.calculations()
     calcs = [c for c in every if c.result == ctx.position]
     if not calcs:
         return _repeated_error(ctx, every)

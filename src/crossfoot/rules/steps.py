@@ -23,7 +23,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, DecimalException
 
-from .._arith import find_calculations
 from .._direction import mention_order, number_year, sign_words, stated_direction
 from .._types import Claim, Evidence, Mention, SourceValue, format_decimal
 from . import ClaimContext, Verdict
@@ -81,7 +80,7 @@ def _repeats_wrong_result(ctx: ClaimContext) -> bool:
     """The claim repeats the stated result of a written calculation that does not add up
     ("(49 + 3 + 0) / 3 = 16.3 ... Answer: 16.3"): a coincidental derivation must not bless it."""
     m = ctx.mention
-    for calc in find_calculations(ctx.text, ctx.mentions):
+    for calc in ctx.calculations():
         stated = ctx.mentions[calc.result]
         if not calc.correct and stated.start < m.start and _same_figure(m, stated):
             return True
