@@ -31,6 +31,8 @@ __all__ = ["step_arithmetic"]
 
 _HUNDRED = Decimal(100)
 _ONE = Decimal(1)
+_PERCENT = Decimal("0.01")
+_ZERO = Decimal(0)
 _POOL = 12  # grounded figures considered (the most recent ones): 12 * 11 ordered pairs at most
 _CHANGE = frozenset({"percent_change", "difference", "pp_change", "bps_change"})
 _WORDED = {
@@ -325,6 +327,9 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
         named.add("difference")
     unit = {"percent": "%", "pp": " pp", "bps": " bps"}.get(m.kind, "")
     lo, hi = m.value - m.precision, m.value + m.precision
+    pools: dict[str | None, list[_Fig]] = {}  # figures by operand class, sorted once per claim
+    for f in figs:
+        pools.setdefault(_cls(f.claim.mention), []).append(f)
     for op in _ops(m):
         is_change = op.kind in _CHANGE
         if words is not None and not is_change:
@@ -335,11 +340,10 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
         exact_only = not _fine_enough(m, relaxed)
         if exact_only and not relaxed:
             continue
-        for a in figs:
-            for b in figs:
-                if a is b or _cls(a.claim.mention) != op.operands:
-                    continue
-                if _cls(b.claim.mention) != op.operands:
+        pool = pools.get(op.operands, ())
+        for a in pool:
+            for b in pool:
+                if a is b:
                     continue
                 if m.kind == "money" and not _currency_ok(m, a, b):
                     continue
@@ -380,8 +384,15 @@ def _try(
         return None  # symmetric: judged once
     readings = [(a.value, b.value, lo, hi)]
     am, bm = a.claim.mention, b.claim.mention
-    if op.op in ("diff", "sum", "mean") and (am.scale != m.scale or bm.scale != m.scale):
-        # A unit dropped on one side: "$5,829m and $5,735m ... a difference of 94".
+    stated_scales = {x.scale for x in (m, am, bm) if x.scale != 1}
+    if (
+        op.op in ("diff", "sum", "mean")
+        and len(stated_scales) == 1
+        and {am.scale, bm.scale} != {m.scale}
+    ):
+        # A unit dropped on one side: "$5,829m and $5,735m ... a difference of 94". Two different
+        # stated scales ("$44.1 million - $56.7 million = $12.6 billion") are a wrong unit, not a
+        # dropped one: compare in true units only.
         wp = m.precision / m.scale if m.scale else m.precision
         mw = m.written if m.written else abs(m.value)
         mw = -mw if m.value < 0 else mw
@@ -391,16 +402,16 @@ def _try(
         if r is None:
             continue
         if is_change:
-            mag_lo, mag_hi = (max(Decimal(0), min(abs(rlo), abs(rhi))), max(abs(rlo), abs(rhi)))
+            mag_lo, mag_hi = (max(_ZERO, min(abs(rlo), abs(rhi))), max(abs(rlo), abs(rhi)))
             if rlo <= 0 <= rhi:
-                mag_lo = Decimal(0)
+                mag_lo = _ZERO
             value = abs(r)
         else:
             mag_lo, mag_hi, value = rlo, rhi, r
         ok = mag_lo <= value <= mag_hi
         if not ok:
             spread = _spread(op.op, op.factor, a, b, r)
-            if r != 0 and spread <= abs(r) * Decimal("0.01"):
+            if r != 0 and spread <= abs(r) * _PERCENT:
                 ok = mag_lo - spread <= value <= mag_hi + spread
         if not ok:
             continue
