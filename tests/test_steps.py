@@ -175,3 +175,16 @@ def test_coarse_figure_passes_only_as_exact_named_arithmetic() -> None:
     assert check(base + "That is an increase of $0.05.", sources).claims[-1].status == "unsupported"
     # Without wording that names a change, a one-digit figure is too coarse to derive.
     assert check(base + "That is $0.03.", sources).claims[-1].status == "unsupported"
+
+
+def test_dropped_unit_step_and_wrong_scale_step() -> None:
+    """A unit dropped on one side passes on the written digits; two different stated scales
+    ("million" operands, "billion" result) are compared in true units and fail."""
+    sources = [
+        {"id": "R1", "text": "Segment A revenue was $44.1 million."},
+        {"id": "R2", "text": "Segment B revenue was $56.7 million."},
+    ]
+    base = "Segment revenues were $44.1 million [R1] and $56.7 million [R2]. The gap is "
+    assert check(base + "12.6.", sources).claims[-1].status == "derived"
+    assert check(base + "$12.6 million.", sources).claims[-1].status == "derived"
+    assert check(base + "$12.6 billion.", sources).claims[-1].status != "derived"
