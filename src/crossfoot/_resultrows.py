@@ -237,7 +237,7 @@ def _from_rows(name: str, rows: list[Any], columns: tuple[str, ...] | None) -> R
             for flat in flats:
                 keys.update(dict.fromkeys(flat))
             columns = tuple(keys)
-        return ResultSet(name, columns, tuple(tuple(f.get(c) for c in columns) for f in flats))
+        return ResultSet(name, columns, tuple(tuple(map(f.get, columns)) for f in flats))
     seqs = [tuple(row) for row in rows]
     skipped = 0
     if columns is None:
@@ -291,11 +291,14 @@ def _header(seqs: list[tuple[object, ...]]) -> tuple[str, ...] | None:
 
 
 _PLAIN = frozenset({int, float, str, bool, type(None), Decimal})
+_STR = frozenset({str})
+_INT = frozenset({int})
 
 
 def _flatten(obj: Mapping[Any, Any], prefix: str = "") -> dict[str, object]:
-    if not prefix and type(obj) is dict and all(type(v) in _PLAIN for v in obj.values()):
-        if all(type(k) is str for k in obj):
+    # issuperset(map(type, ...)) is all(type(x) in ...) evaluated in C (2,000 rows x 10 cells)
+    if not prefix and type(obj) is dict and _PLAIN.issuperset(map(type, obj.values())):
+        if _STR.issuperset(map(type, obj)):
             return obj  # already flat (the usual row): no copy
     out: dict[str, object] = {}
     for k, v in obj.items():
@@ -379,6 +382,8 @@ def parse_cell(cell: object, *, parse_strings: bool = True) -> _Cell | None:
         if cell != cell or cell in (_INF, -_INF):
             return None
         return _Cell(Decimal(repr(cell)), "number", None, _ZERO)
+    if kind_of is str:  # what the general path below does for a plain str, without its checks
+        return _parse_string(cell) if parse_strings else None  # type: ignore[arg-type]
     item = getattr(cell, "item", None)
     if callable(item) and not isinstance(cell, (str, bytes, Decimal, int, float)):
         try:  # numpy scalars -> Python scalars (numpy.bool_ -> bool, so it is skipped below)
@@ -751,8 +756,9 @@ class RowTable:
         if self._keys is None:
             self._keys = []
             for col in self.cells:
-                rows = sorted(col, key=lambda i, col=col: float(col[i][0]))  # type: ignore[misc]
-                self._keys.append(([float(col[i][0]) for i in rows], rows))
+                floats = {i: float(c[0]) for i, c in col.items()}
+                rows = sorted(floats, key=floats.__getitem__)
+                self._keys.append(([floats[i] for i in rows], rows))
         found: list[tuple[int, int]] = []
         for j, (keys, rows) in enumerate(self._keys):
             found.extend((i, j) for i in rows[bisect_left(keys, lo) : bisect_right(keys, hi)])
@@ -762,8 +768,10 @@ class RowTable:
 def _parse_column(values: list[object], parse_strings: bool) -> dict[int, _Cell]:
     """Row index -> parsed cell for one column; a column of plain ints skips the general
     parser (most result columns are ints, and a 2,000-row result has 20,000 cells)."""
-    if all(type(v) is int for v in values):
-        return {i: _Cell(Decimal(v), "number", None, _ZERO) for i, v in enumerate(values)}  # type: ignore[arg-type]
+    if _INT.issuperset(map(type, values)):  # every cell a plain int, checked in C
+        # tuple.__new__ directly: the NamedTuple's own __new__ is a Python call per cell
+        new, tup = _NEW_TUPLE, _Cell
+        return {i: new(tup, (Decimal(v), "number", None, _ZERO)) for i, v in enumerate(values)}  # type: ignore[arg-type]
     out: dict[int, _Cell] = {}
     for i, v in enumerate(values):
         cell = parse_cell(v, parse_strings=parse_strings)
@@ -773,6 +781,7 @@ def _parse_column(values: list[object], parse_strings: bool) -> dict[int, _Cell]
 
 
 _NEW = object.__new__
+_NEW_TUPLE = tuple.__new__
 _SET = {f.name: getattr(SourceValue, f.name).__set__ for f in dataclasses.fields(SourceValue)}
 _CELL_DEFAULTS = [(f.name, f.default) for f in dataclasses.fields(SourceValue)]
 
