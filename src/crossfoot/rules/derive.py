@@ -545,6 +545,7 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
 def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterator[Candidate]:
     lo, hi = claim_interval(ctx)
     mag = _magnitude(lo, hi)
+    classed: list[tuple[SourceValue, str | None]] | None = None  # once per group, not per spec
     for spec in _specs(ctx.mention):
         if not kind_allowed(ctx, spec.kind):
             continue
@@ -562,8 +563,10 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterato
         else:
             targets = [(lo, hi)]
         seen: set[tuple[int, int]] = set()
-        for x in group.values:
-            if operand_class(x) != spec.cls:
+        if classed is None:
+            classed = [(x, operand_class(x)) for x in group.values]
+        for x, cls in classed:
+            if cls != spec.cls:
                 continue
             for plo, phi in _partner_ranges(spec.op, spec.factor, x.value, targets):
                 for y in group.between(plo, phi):
