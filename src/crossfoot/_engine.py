@@ -43,11 +43,13 @@ def verify(
     *,
     keep: Callable[[Mention], bool] | None = None,
     recheck: Callable[[str], Report] | None = None,
+    found: list[Mention] | None = None,
 ) -> Report:
     """Check every number of ``text`` against ``sources``.
 
     ``keep`` decides which extracted mentions are claims (trace uses it for ``ignore_below``);
-    ``recheck`` re-runs the same check on another text (used by ``Report.coincidence``).
+    ``recheck`` re-runs the same check on another text (used by ``Report.coincidence``);
+    ``found`` is ``extract(text)`` when the caller already has it (trace reads it once per answer).
     """
     if not isinstance(text, str):
         raise TypeError(f"the answer must be a str, got {type(text).__name__}")
@@ -58,7 +60,7 @@ def verify(
         return source.id if source is not None else None
 
     sentences = split_sentences(text, cites, resolve)
-    mentions = tuple(_claims_of(text, cites, keep))
+    mentions = tuple(_claims_of(text, cites, keep, options, found))
     claim_mentions = [(i, m) for i, m in enumerate(mentions) if m.claim]
     starts = [s.start for s in sentences]
 
@@ -101,7 +103,7 @@ def verify(
                     mention,
                     sentence,
                     "unknown_citation",
-                    message=f"the sentence cites only {', '.join(f'[{t}]' for t in sentence.unknown)}, "
+                    message=f"the sentence cites only {_brackets(sentence.unknown)}, "
                     "which name no source; no other source is searched",
                 )
             )
@@ -182,12 +184,16 @@ def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:
 
 
 def _claims_of(
-    text: str, cites: list[Citation], keep: Callable[[Mention], bool] | None
+    text: str,
+    cites: list[Citation],
+    keep: Callable[[Mention], bool] | None,
+    options: Options,
+    found: list[Mention] | None = None,
 ) -> list[Mention]:
     """Mentions of the answer, with non-claims marked ``claim=False``."""
     from dataclasses import replace
 
-    found = extract(text)
+    found = extract(text) if found is None else list(found)
     constants = _constants(text, found)
     out: list[Mention] = []
     starts = [c.start for c in cites]
@@ -196,10 +202,22 @@ def _claims_of(
         if j >= 0 and m.start < cites[j].end:
             continue  # the "1" of "[1]"
         is_claim = m.claim and m.kind != "year" and i not in constants
+        if is_claim and not options.result_rows and _is_count_word(m):
+            # "three regions", "two years": counts of things the answer talks about, which
+            # documents rarely state as values. Over result rows they are row counts (trace).
+            is_claim = False
         if is_claim and keep is not None and not keep(m):
             is_claim = False
         out.append(m if is_claim == m.claim else replace(m, claim=is_claim))
     return out
+
+
+def _brackets(tokens: tuple[str, ...]) -> str:
+    return ", ".join(f"[{t}]" for t in tokens)
+
+
+def _is_count_word(m: Mention) -> bool:
+    return m.kind == "number" and abs(m.value) < 100 and not any(ch.isdigit() for ch in m.text)
 
 
 def _constants(text: str, mentions: list[Mention]) -> set[int]:
