@@ -149,6 +149,7 @@ def test_year_in(label: str | None, year: int | None) -> None:
         ("figures are in billions.", 10**9),
         ("(in lakhs)", 10**5),
         ("(in crores)", 10**7),
+        ("(in million)", 10**6),
     ],
 )
 def test_unit_headers_in_text(text: str, scale: int) -> None:
@@ -286,6 +287,21 @@ def test_unit_header_yields_written_and_true_views() -> None:
         "written": (Decimal("44.1"), Decimal("0.05"), None),
         "true": (Decimal("44100000"), Decimal("50000"), "(in millions)"),
     }
+
+
+def test_unit_row_below_the_header_scales_the_table() -> None:
+    rows = [
+        ["", "2019", "2018"],
+        ["(In thousands)", "", ""],
+        ["Processed poultry", "35,121", "30,973"],
+    ]
+    values = read_table(rows, source_id="S1", table_index=0)
+    true = [v for v in values if v.view == "true"]
+    assert [(v.value, v.row, v.unit_header) for v in true] == [
+        (Decimal(35121000), "Processed poultry", "(In thousands)"),
+        (Decimal(30973000), "Processed poultry", "(In thousands)"),
+    ]
+    assert all(not v.label.startswith("(In") for v in values)  # not a section heading
 
 
 def test_own_header_unit_beats_outside_unit_and_percent_is_never_scaled() -> None:

@@ -228,7 +228,7 @@ class Unit:
     currency: str | None = None
 
 
-_UNIT_WORDS = r"thousands|millions|billions|trillions|lakhs?|crores?"
+_UNIT_WORDS = r"thousands?|millions?|billions?|trillions?|lakhs?|crores?"  # "(in million)" too
 _UNIT_TEXT = re.compile(
     rf"""
     \(\s*(?:[^()\n]{{0,30}}?\s)?in\s+(?P<a>{_UNIT_WORDS})\b[^()\n]{{0,80}}?\)   # (in millions, ...)
@@ -620,6 +620,16 @@ def read_table(
     col_pct = [bool(label) and _PERCENT_LABEL.search(label) is not None for label in labels]
     col_names = [label or f"column {j + 1}" for j, label in enumerate(labels)]
 
+    # A unit row after the header and before the first figure (["(In thousands)", "", ""]) is
+    # read as a section heading by the header detection, yet it names the unit of the table.
+    first_data = n_header
+    for i in range(n_header, len(grid)):
+        if any(c is not None for c in parsed[i]):
+            break
+        first_data = i + 1
+        filled = [c for c in grid[i] if c.strip()]
+        if table_unit is None and len(filled) == 1:
+            table_unit = unit_in_cell(filled[0])
     table_unit = table_unit or unit
     col_units: list[Unit | None] = [table_unit] * width
     for j in range(1, width):
@@ -659,7 +669,7 @@ def read_table(
                 numbers.extend((j, extra) for extra in fallback(row[j]))
         row_label = row[label_col].strip() if label_col >= 0 else ""
         if not numbers:
-            if row_label:
+            if row_label and not (i < first_data and unit_in_cell(row_label)):
                 section = row_label.rstrip(" :")
             continue
         row_year = year_in(row_label)
