@@ -919,6 +919,7 @@ class AnswerOperands:
         self.issues = tuple(issues)
         self.max_rows = max_rows
         self._made: dict[str, SourceSet] = {}
+        self._mentions: dict[str, list[Any]] = {}
 
     @property
     def info(self) -> tuple[TableInfo, ...]:
@@ -959,15 +960,25 @@ class AnswerOperands:
             chosen[name] = tuple(sorted(named))
         return chosen
 
+    def mentions(self, text: str) -> list[Any]:
+        """``extract(text)``, once per answer text (the engine reuses it for the claims)."""
+        from ._extract import extract
+
+        found = self._mentions.get(text)
+        if found is None:
+            if len(self._mentions) > 256:
+                self._mentions.clear()
+            found = self._mentions[text] = extract(text)
+        return found
+
     def sources_for(self, text: str) -> SourceSet:
         """The sources for one answer (cached per text)."""
-        from ._extract import extract
         from ._sources import SourceSet
 
         made = self._made.get(text)
         if made is not None:
             return made
-        mentions = extract(text)
+        mentions = self.mentions(text)
         windows = _windows(mentions, self.tolerance, self.absolute)
         chosen = self.rows_for(text, mentions)
         out: list[Source] = []

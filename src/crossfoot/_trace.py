@@ -153,7 +153,8 @@ def trace(
     def run(answer: str) -> Report:
         keep = _keep_filter(answer, chosen, info)
         sources = operands.sources_for(answer)
-        report = verify(answer, sources, options, keep=keep, recheck=run)
+        found = operands.mentions(answer)  # extracted once per answer, for every verify below
+        report = verify(answer, sources, options, keep=keep, recheck=run, found=found)
         narrowed: dict[object, Report] = {}
 
         def about(word: str | frozenset[str]) -> Report:
@@ -161,7 +162,7 @@ def trace(
             # check it again against those cells only.
             if word not in narrowed:
                 only = _narrow(sources, ctx.row_ids, word)
-                narrowed[word] = verify(answer, only, options, keep=keep)
+                narrowed[word] = verify(answer, only, options, keep=keep, found=found)
             return narrowed[word]
 
         return _finish(report, ctx, about, sources)
