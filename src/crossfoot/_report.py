@@ -70,7 +70,7 @@ class Report:
 
     def counts(self) -> dict[str, int]:
         """Claims per status."""
-        tally = Counter(c.status for c in self.claims)
+        tally: Counter[str] = Counter(c.status for c in self.claims)
         return {s: tally[s] for s in STATUSES if tally[s]}
 
     def summary(self) -> str:

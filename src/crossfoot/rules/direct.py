@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from .._types import Evidence, Mention, SourceValue, format_decimal
+from .._types import Evidence, Mention, SourceValue, Status, format_decimal
 from . import ClaimContext, Verdict
 
 __all__ = ["compatible", "direct_candidates", "direct_match", "window"]
@@ -42,7 +42,7 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
         formula += f" (cell scaled by {sv.unit_header!r})"
     if how:
         formula += f" ({how})"
-    status = "supported_exact" if exact else "supported_rounded"
+    status: Status = "supported_exact" if exact else "supported_rounded"
     kind = "cell" if sv.row is not None or sv.field is not None else "exact"
     return Verdict(status, Evidence("direct", kind, formula, (sv,), sv.value))
 
