@@ -45,7 +45,35 @@ _EXPORTS: dict[str, str] = {
     "UnrecognizedMessage": "._errors",
 }
 
-__all__ = sorted([*_EXPORTS, "__version__"])
+__all__ = [
+    "DEFAULT",
+    "FAILING_STATUSES",
+    "LENIENT",
+    "PASSING_STATUSES",
+    "STATUSES",
+    "STRICT",
+    "CaseFileError",
+    "Checker",
+    "Claim",
+    "CrossfootError",
+    "Evidence",
+    "Mention",
+    "Options",
+    "Policy",
+    "Report",
+    "RowsError",
+    "Sentence",
+    "Source",
+    "SourceError",
+    "SourceSet",
+    "SourceValue",
+    "UnrecognizedMessage",
+    "__version__",
+    "check",
+    "extract",
+    "load_sources",
+    "trace",
+]
 
 if TYPE_CHECKING:
     from ._check import Checker, check

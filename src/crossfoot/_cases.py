@@ -134,7 +134,8 @@ def _read_sources_file(case_path: Path, where: str, value: Any) -> Any:
         ) from None
     except json.JSONDecodeError as exc:
         raise CaseFileError(
-            f"{where}: field 'sources_file': {target} is not valid JSON ({exc.msg}, line {exc.lineno})"
+            f"{where}: field 'sources_file': {target} is not valid JSON"
+            f" ({exc.msg}, line {exc.lineno})"
         ) from None
 
 

@@ -1,7 +1,8 @@
 """Build and validate :class:`~crossfoot.rules.Options` from keyword arguments.
 
-Unknown option names raise ``TypeError`` naming the option and the valid ones, like Python does for
-an unknown keyword argument; a value of the wrong type raises ``TypeError`` naming what was expected.
+Unknown option names raise ``TypeError`` naming the option and the valid ones, as Python does
+for an unknown keyword argument; a value of the wrong type raises ``TypeError`` naming what was
+expected.
 """
 
 from __future__ import annotations

@@ -90,7 +90,8 @@ def read_json(path: str, what: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise CrossfootError(
-            f"{what} file {path} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+            f"{what} file {path} is not valid JSON: {exc.msg}"
+            f" at line {exc.lineno}, column {exc.colno}"
         ) from None
 
 
