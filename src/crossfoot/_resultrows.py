@@ -677,12 +677,28 @@ class RowTable:
             _row_label(r[key_col]) if key_col is not None else None for r in rs.rows
         )
         self.rows = len(rs.rows)
+        width = len(rs.columns)
+        # Columns transposed in C when every row has one cell per column (as _from_rows checks).
+        raw: list[tuple[object, ...]]
+        if set(map(len, rs.rows)) == {width}:
+            raw = list(zip(*rs.rows, strict=True))
+        else:
+            raw = [tuple(r[j] for r in rs.rows) for j in range(width)]
+        # Columns of plain ints (most result columns) skip the cell parser and the unit vote
+        # and sort on their own ints in near().
+        self._ints: list[tuple[int, ...] | None] = [
+            col if j != key_col and _INT.issuperset(map(type, col)) else None  # type: ignore[misc]
+            for j, col in enumerate(raw)
+        ]
         self.cells: list[dict[int, _Cell]] = [
-            {} if j == key_col else _parse_column([r[j] for r in rs.rows], parse_strings)
-            for j in range(len(rs.columns))
+            {} if j == key_col else _parse_column(list(raw[j]), parse_strings)
+            for j in range(width)
         ]
         self._meta = [_column_meta(name) for name in rs.columns]
-        self._unit = [_column_unit(list(col.values())) for col in self.cells]
+        self._unit = [
+            ("number", None) if ints is not None else _column_unit(list(col.values()))
+            for col, ints in zip(self.cells, self._ints, strict=True)
+        ]
         self._col_year = [_year_of(name) for name in rs.columns]
         self._row_year = [_year_of(label) if label else None for label in self.labels]
         self._made: dict[tuple[int, int, bool], SourceValue] = {}
@@ -755,7 +771,12 @@ class RowTable:
         """Cells whose value lies in ``[lo, hi]`` (a float search; callers pass a wide window)."""
         if self._keys is None:
             self._keys = []
-            for col in self.cells:
+            for col, ints in zip(self.cells, self._ints, strict=True):
+                if ints is not None:  # float(int) == float(Decimal(int)): both correctly rounded
+                    values = list(map(float, ints))
+                    rows = sorted(range(len(values)), key=values.__getitem__)
+                    self._keys.append(([values[i] for i in rows], rows))
+                    continue
                 floats = {i: float(c[0]) for i, c in col.items()}
                 rows = sorted(floats, key=floats.__getitem__)
                 self._keys.append(([floats[i] for i in rows], rows))
