@@ -144,6 +144,7 @@ def _from_table(t: RowTable) -> _Table:
             continue
         first = next(iter(cells))
         kind = t.kind(j, cells[first].value)
+        decimals = getattr(cells, "decimals", None)  # an int column gives its values directly
         if kind not in ("money", "number", "percent"):
             continue
         columns.append(
@@ -153,7 +154,7 @@ def _from_table(t: RowTable) -> _Table:
                 kind == "percent",
                 kind == "money",
                 t.currency(j),
-                {i: c.value for i, c in cells.items()},
+                decimals() if decimals is not None else {i: c.value for i, c in cells.items()},
                 lambda i, j=j: t.cell(i, j),  # type: ignore[misc]
             )
         )
