@@ -35,6 +35,7 @@ from ._report import Report
 from ._resultrows import (
     AnswerOperands,
     TableInfo,
+    labels_named,
     read_tables,
     register,
     row_named,
@@ -197,9 +198,7 @@ class _Context:
         return next((t.rows for t in self.info if t.name == source_id), 0)
 
     def named_rows(self, sentence: str) -> frozenset[str]:
-        return frozenset(
-            label for t in self.info for label in t.labels if label and row_named(label, sentence)
-        )
+        return frozenset(label for t in self.info for label in labels_named(t.labels, sentence))
 
 
 def _narrow(sources: SourceSet, row_ids: frozenset[str], on: str | frozenset[str]) -> SourceSet:
