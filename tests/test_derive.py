@@ -143,6 +143,28 @@ def test_group_above_max_derivation_operands_is_not_searched() -> None:
     assert two_operand(raised) is not None
 
 
+def test_large_table_is_searched_within_the_rows_the_answer_names() -> None:
+    """A table above max_derivation_operands is still searched in the rows the sentence (or the
+    question before it) names; a row it does not name is never an operand."""
+    cells = [
+        SourceValue(Decimal(v), "R1", row=row, year=year, table=0, row_index=i, col_index=j)
+        for i, row in enumerate(
+            "Autos Trucks Sensors Energy Appliances Devices Aerospace Mining Retail Banking Media "
+            "Travel".split()
+        )
+        for j, (year, v) in enumerate([(2019, 1000 + 37 * i), (2018, 1100 + 53 * i), (2017, 900)])
+    ]
+    text = "What was the change in Sensors from 2018 to 2019? The answer is -132."
+    ctx = make_ctx(text, "-132", "number", Decimal(-132), Decimal("0.5"), cells)
+    verdict = two_operand(ctx)
+    assert verdict is not None and verdict.status == "derived"
+    assert verdict.evidence is not None and "Sensors" in verdict.evidence.formula
+    text = "What was the change in Energy from 2018 to 2019? The answer is -132."
+    assert (
+        two_operand(make_ctx(text, "-132", "number", Decimal(-132), Decimal("0.5"), cells)) is None
+    )
+
+
 def test_aliases_and_years_do_not_count_or_combine() -> None:
     alias = SourceValue(Decimal(3214), "R1", field="revenue_2024", operand=False)
     base = SourceValue(Decimal(2870), "R1", field="revenue_2023")

@@ -26,10 +26,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ._direction import clause_bounds, number_year
+from ._index import ValueIndex
 from ._types import Evidence, Source, SourceValue
 from .rules import ClaimContext, Verdict
 
-__all__ = ["label_tokens", "names_row", "required_tokens", "row_verdict", "tokens"]
+__all__ = [
+    "focus_group",
+    "label_tokens",
+    "names_row",
+    "required_tokens",
+    "row_verdict",
+    "tokens",
+]
 
 _STOP = frozenset(
     """a an the of and or in on at to for from by with as its it our their his her this that these
@@ -265,10 +273,7 @@ def _in_arithmetic(ctx: ClaimContext) -> bool:
     if _OPERATOR_NEAR.search(near):
         return True
 
-    return any(
-        ctx.position == c.result or ctx.position in c.operands
-        for c in ctx.calculations()
-    )
+    return any(ctx.position == c.result or ctx.position in c.operands for c in ctx.calculations())
 
 
 def _year(ctx: ClaimContext) -> int | None:
@@ -342,3 +347,57 @@ def _judge(
         return None
     c = row_ok[0]
     return f"value is in the {c.year} column ({_describe_cell(c)}), but the sentence says {year}"
+
+
+# The sentence before the claim's own may name the row ("What was the change in Appliances?
+# The answer is -94 million."): look back to the previous sentence end, at most this far.
+_LOOKBACK = 300
+_SENTENCE_END = re.compile(r"[.?!](?:\s|$)|\n")
+_REQ_CACHE: dict[str, frozenset[str]] = {}
+
+
+def _cached_required(label: str) -> frozenset[str]:
+    req = _REQ_CACHE.get(label)
+    if req is None:
+        if len(_REQ_CACHE) > 4096:
+            _REQ_CACHE.clear()
+        req = _REQ_CACHE[label] = required_tokens(label)
+    return req
+
+
+def focus_group(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
+    """The cells of ``group`` in table rows the claim's sentence (or the one before) names.
+
+    A scope too large to search whole (``max_derivation_operands``) is still searched within
+    the rows the answer names: a change of "Appliances" between two years needs only that row.
+    None when no row is named or every value is in a named row.
+
+    >>> from decimal import Decimal
+    >>> from crossfoot._types import Mention, Sentence
+    >>> from crossfoot.rules import Options, Scope
+    >>> vals = [SourceValue(Decimal(v), "S", row=r, table=0) for v, r in
+    ...         [(680, "Appliances"), (774, "Appliances"), (993, "Data and devices")]]
+    >>> text = "Appliances fell by 94."
+    >>> m = Mention("94", 19, 21, Decimal(94), "number", Decimal("0.5"))
+    >>> g = ValueIndex(vals)
+    >>> ctx = ClaimContext(m, Sentence(0, 0, len(text), text), text, (m,), 0,
+    ...     Scope((), False, g, (g,)), Options())
+    >>> [int(v.value) for v in focus_group(ctx, g)]
+    [680, 774]
+    """
+    s = ctx.sentence
+    lo = max(0, s.start - _LOOKBACK)
+    before = ctx.text[lo : s.start].rstrip().rstrip(".?!")  # the previous sentence, unended
+    ends = [e.end() for e in _SENTENCE_END.finditer(before)]
+    start = lo + (ends[-1] if ends else 0)
+    words = set(tokens(ctx.text[start : s.end]))
+    picked = []
+    for sv in group.values:
+        if sv.row is None or sv.table is None:
+            continue
+        req = _cached_required(sv.row)
+        if req and req <= words:
+            picked.append(sv)
+    if not picked or len(picked) == len(group):
+        return None
+    return ValueIndex(picked)

@@ -48,7 +48,7 @@ from functools import lru_cache
 
 from .._direction import answer_order, sign_words, stated_direction
 from .._index import ValueIndex
-from .._rowmatch import names_row
+from .._rowmatch import focus_group, names_row
 from .._types import Evidence, Mention, SourceValue, format_decimal
 from .._years import aligned, known_order, period, related_score, same_quantity, years_in_text
 from . import ClaimContext, Verdict
@@ -633,6 +633,10 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
     found: list[Candidate] = []
     for group in ctx.scope.groups:
         if group_too_large(group, o.max_derivation_operands):
-            continue
+            # Too large to search whole: search the table rows the answer names, if few enough.
+            focused = focus_group(ctx, group)
+            if focused is None or group_too_large(focused, o.max_derivation_operands):
+                continue
+            group = focused
         found.extend(_search_group(ctx, group, worded))
     return best_verdict(ctx, found)
