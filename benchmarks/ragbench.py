@@ -627,10 +627,18 @@ def write_results(
 
 
 def run_meta(command: str, **extra: Any) -> dict[str, Any]:
-    """Date (UTC), git commit and command of this run, for HISTORY.md."""
+    """Date (UTC), git commit and command of this run, for HISTORY.md.
+
+    ``$CROSSFOOT_BENCH_COMMIT`` names the commit when the engine comes from an exported tree
+    (``git archive <commit> src`` on ``PYTHONPATH``) rather than from this checkout.
+    """
     import datetime
+    import os
     import subprocess
 
+    import crossfoot
+
+    extra.setdefault("crossfoot", str(Path(crossfoot.__file__).parent))
     try:
         commit = subprocess.run(
             ["git", "-C", str(Path(__file__).resolve().parent), "rev-parse", "--short", "HEAD"],
@@ -641,7 +649,8 @@ def run_meta(command: str, **extra: Any) -> dict[str, Any]:
     except OSError:
         commit = ""
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    return {"date": now, "commit": commit or "unknown", "command": command, **extra}
+    commit = os.environ.get("CROSSFOOT_BENCH_COMMIT") or commit or "unknown"
+    return {"date": now, "commit": commit, "command": command, **extra}
 
 
 def bar_chart(outcomes: Sequence[Outcome], path: Path) -> bool:
