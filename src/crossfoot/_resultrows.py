@@ -259,6 +259,8 @@ def _from_rows(name: str, rows: list[Any], columns: tuple[str, ...] | None) -> R
 
 
 def _as_mapping(row: object) -> Mapping[str, Any] | None:
+    if type(row) is dict:  # the usual row, before the slower ABC check
+        return row
     if isinstance(row, Mapping):
         return row
     if isinstance(row, tuple) and hasattr(row, "_fields"):  # namedtuple

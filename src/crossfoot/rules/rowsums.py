@@ -57,6 +57,7 @@ from .direct import currencies_agree
 __all__ = ["row_derivations"]
 
 _HUNDRED = Decimal(100)
+_ZERO = Decimal(0)
 # Evidence lists every operand up to this many; a longer column total names the count instead.
 _MAX_LISTED = 25
 # Kinds in order of preference when several match: one canonical figure before a search hit.
@@ -110,7 +111,8 @@ class _Table:
         by_family: dict[tuple[str, bool], list[int]] = {}
         for pos, col in enumerate(self.columns):
             col.total = sum(col.values.values(), Decimal(0))
-            col.nonnegative = all(v >= 0 for v in col.values.values())
+            # min() compares in C; cells are finite, so this is all(v >= 0) over the column
+            col.nonnegative = min(col.values.values(), default=_ZERO) >= 0
             by_family.setdefault((col.family, col.percent), []).append(pos)
         self.families = [p for (_, pct), p in by_family.items() if len(p) > 1 and not pct]
         return self
