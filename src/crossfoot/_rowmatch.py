@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ._direction import clause_bounds, number_year
 from ._index import ValueIndex
@@ -55,6 +56,7 @@ _NOTE = re.compile(r"\(\s*(?:[a-z]|\d{1,2}|note \d+|in [a-z ]+)\s*\)|\*+|:$")
 _OPERATOR_NEAR = re.compile(r"[+−×÷=*/]|\s-\s|\\frac|\\times")
 
 
+@lru_cache(maxsize=16384)  # a word at a time: a table's labels and answers repeat words
 def _singular(word: str) -> str:
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
@@ -83,11 +85,13 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=8192)  # every cell of a row carries its label: tokenize each label once
 def label_tokens(label: str) -> frozenset[str]:
     """Tokens of a row label, without footnote marks and unit notes."""
     return frozenset(tokens(_NOTE.sub(" ", label.lower().strip())))
 
 
+@lru_cache(maxsize=8192)
 def required_tokens(label: str) -> frozenset[str]:
     """Tokens a sentence must contain to name the row ``label``.
 
@@ -365,12 +369,13 @@ def _cached_required(label: str) -> frozenset[str]:
     return req
 
 
-def focus_group(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
+def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) -> ValueIndex | None:
     """The cells of ``group`` in table rows the claim's sentence (or the one before) names.
 
     A scope too large to search whole (``max_derivation_operands``) is still searched within
     the rows the answer names: a change of "Appliances" between two years needs only that row.
-    None when no row is named or every value is in a named row.
+    None when no row is named, or when every value is in a named row (unless ``whole``: then
+    ``group`` itself).
 
     >>> from decimal import Decimal
     >>> from crossfoot._types import Mention, Sentence
@@ -398,6 +403,8 @@ def focus_group(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
         req = _cached_required(sv.row)
         if req and req <= words:
             picked.append(sv)
-    if not picked or len(picked) == len(group):
+    if not picked:
         return None
+    if len(picked) == len(group):
+        return group if whole else None
     return ValueIndex(picked)
