@@ -28,6 +28,7 @@ __all__ = [
     "answer_order",
     "clause_bounds",
     "mention_order",
+    "new_answer",
     "number_year",
     "sign_words",
     "stated_direction",
@@ -95,14 +96,37 @@ def clause_bounds(
     'revenue rose 5%.'
     """
     lo, hi = sent_start, sent_end
-    pattern = _CLAUSE if split_and else _CLAUSE_NO_AND
-    for m in pattern.finditer(text, sent_start, sent_end):
-        if m.end() <= start:
-            lo = max(lo, m.end())
-        elif m.start() >= end:
-            hi = min(hi, m.start())
+    for m_start, m_end in _clause_marks(text, sent_start, sent_end, split_and):
+        if m_end <= start:
+            lo = max(lo, m_end)
+        elif m_start >= end:
+            hi = min(hi, m_start)
             break
     return lo, hi
+
+
+# Clause breaks per sentence, kept for one answer: the rules ask for the clause of every claim
+# several times. The engine calls new_answer() before each answer, so nothing outlives it.
+_MARKS: dict[tuple[str, int, int, bool], tuple[tuple[int, int], ...]] = {}
+
+
+def new_answer() -> None:
+    """Forget the clause breaks kept for the previous answer."""
+    _MARKS.clear()
+
+
+def _clause_marks(
+    text: str, sent_start: int, sent_end: int, split_and: bool
+) -> tuple[tuple[int, int], ...]:
+    key = (text, sent_start, sent_end, split_and)
+    marks = _MARKS.get(key)
+    if marks is None:
+        pattern = _CLAUSE if split_and else _CLAUSE_NO_AND
+        marks = tuple((m.start(), m.end()) for m in pattern.finditer(text, sent_start, sent_end))
+        if len(_MARKS) > 256:
+            _MARKS.clear()
+        _MARKS[key] = marks
+    return marks
 
 
 def _negated(text: str, lo: int, word_start: int) -> bool:

@@ -19,6 +19,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ._direction import new_answer
 from ._extract import extract
 from ._report import Report
 from ._text import Citation, citations, split_sentences
@@ -53,6 +54,7 @@ def verify(
     """
     if not isinstance(text, str):
         raise TypeError(f"the answer must be a str, got {type(text).__name__}")
+    new_answer()  # per-answer memos of the rule helpers start empty
     cites = citations(text, lambda token: sources.resolve(token) is not None)
 
     def resolve(token: str) -> str | None:
