@@ -202,8 +202,11 @@ class Claim:
         return self.status in PASSING_STATUSES
 
     def describe(self) -> str:
-        """``[status] text - evidence`` as one line."""
-        detail = self.evidence.formula if self.evidence is not None else self.message
+        """``[status] text - evidence`` as one line (the reason, for a failing claim)."""
+        if self.evidence is not None and (self.passed or not self.message):
+            detail = self.evidence.formula
+        else:
+            detail = self.message
         return f"[{self.status}] {self.mention.text} - {detail}"
 
 
