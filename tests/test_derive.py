@@ -165,6 +165,24 @@ def test_large_table_is_searched_within_the_rows_the_answer_names() -> None:
     )
 
 
+def test_coarse_figure_derives_only_exactly_from_a_named_row_by_a_named_operation() -> None:
+    cells = [
+        SourceValue(Decimal(v), "R1", row=row, year=year, table=0, row_index=i, col_index=j)
+        for i, (row, pair) in enumerate([("Cost", (100, 82)), ("Selling", (453, 361))])
+        for j, (year, v) in enumerate(zip((2019, 2018), pair, strict=True))
+    ]
+
+    def verdict(text: str, claim: str = "18") -> Verdict | None:
+        value = Decimal(claim)
+        return two_operand(make_ctx(text, claim, "number", value, Decimal("0.5"), cells))
+
+    named = verdict("What was the change in cost from 2018 to 2019? The answer is 18.")
+    assert named is not None and named.status == "derived"
+    assert verdict("The answer is 18.") is None  # no row named
+    assert verdict("The cost in 2019 is 18.") is None  # no operation named
+    assert verdict("The change in cost is 19.", "19") is None  # not exact
+
+
 def test_aliases_and_years_do_not_count_or_combine() -> None:
     alias = SourceValue(Decimal(3214), "R1", field="revenue_2024", operand=False)
     base = SourceValue(Decimal(2870), "R1", field="revenue_2023")

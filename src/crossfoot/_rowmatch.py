@@ -33,6 +33,7 @@ from .rules import ClaimContext, Verdict
 
 __all__ = [
     "focus_group",
+    "focus_text",
     "label_tokens",
     "names_row",
     "required_tokens",
@@ -369,6 +370,16 @@ def _cached_required(label: str) -> frozenset[str]:
     return req
 
 
+def focus_text(ctx: ClaimContext) -> str:
+    """The claim's sentence with the sentence before it (which may be the question)."""
+    s = ctx.sentence
+    lo = max(0, s.start - _LOOKBACK)
+    before = ctx.text[lo : s.start].rstrip().rstrip(".?!")  # the previous sentence, unended
+    ends = [e.end() for e in _SENTENCE_END.finditer(before)]
+    start = lo + (ends[-1] if ends else 0)
+    return ctx.text[start : s.end]
+
+
 def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) -> ValueIndex | None:
     """The cells of ``group`` in table rows the claim's sentence (or the one before) names.
 
@@ -390,12 +401,7 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
     >>> [int(v.value) for v in focus_group(ctx, g)]
     [680, 774]
     """
-    s = ctx.sentence
-    lo = max(0, s.start - _LOOKBACK)
-    before = ctx.text[lo : s.start].rstrip().rstrip(".?!")  # the previous sentence, unended
-    ends = [e.end() for e in _SENTENCE_END.finditer(before)]
-    start = lo + (ends[-1] if ends else 0)
-    words = set(tokens(ctx.text[start : s.end]))
+    words = set(tokens(focus_text(ctx)))
     picked = []
     for sv in group.values:
         if sv.row is None or sv.table is None:

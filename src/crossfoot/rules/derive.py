@@ -41,14 +41,15 @@ point or finer ("12%" yes); bps to 5 bps; ratios to 5 % ("2.8:1" yes, "3:1" no).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
 
 from .._direction import answer_order, sign_words, stated_direction
 from .._index import ValueIndex
-from .._rowmatch import focus_group, names_row
+from .._rowmatch import focus_group, focus_text, names_row
 from .._types import Evidence, Mention, SourceValue, format_decimal
 from .._years import aligned, known_order, period, related_score, same_quantity, years_in_text
 from . import ClaimContext, Verdict
@@ -617,6 +618,17 @@ def _judge(
     )
 
 
+# Operations a coarse figure may be derived by, when its wording names them.
+_COARSE_WORDING = {
+    "difference": re.compile(
+        r"(?i)\b(?:change[ds]?|difference|increase[ds]?|decrease[ds]?|grew|growth|declined?"
+        r"|rose|fell|more|less|higher|lower|gap|variance)\b"
+    ),
+    "sum": re.compile(r"(?i)\b(?:total|combined|sum|together|altogether|aggregate)\b"),
+    "average": re.compile(r"(?i)\b(?:average|mean)\b"),
+}
+
+
 def two_operand(ctx: ClaimContext) -> Verdict | None:
     """Derive the claim from two source values of one group (see the module docstring).
 
@@ -627,12 +639,32 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
     if not o.allow_derived or not m.claim:
         return None
     flat = o.rel_tolerance is not None or o.abs_tolerance is not None
-    if not derivable(m, flat):
-        return None
+    coarse = not derivable(m, flat)
+    if coarse:
+        # A coarse figure ("18 million", the change of a row from $100m to $82m) is derived only
+        # exactly, from table rows the answer names: a window of a few percent over a whole
+        # table would invite coincidences.
+        if flat or m.value == 0 or m.high is not None or m.kind not in ("money", "number"):
+            return None
+        # ... and only as an operation the wording names ("the change in cost", "the average").
+        wording = focus_text(ctx)
+        kinds = frozenset(k for k, rx in _COARSE_WORDING.items() if rx.search(wording))
+        if o.derivations is not None:
+            kinds &= o.derivations
+        if not kinds:
+            return None
+        ctx = replace(
+            ctx, mention=replace(m, precision=_ZERO), options=replace(o, derivations=kinds)
+        )
     _, worded = claim_direction(ctx)
     found: list[Candidate] = []
     for group in ctx.scope.groups:
-        if group_too_large(group, o.max_derivation_operands):
+        if coarse:
+            named = focus_group(ctx, group, whole=True)
+            if named is None or group_too_large(named, o.max_derivation_operands):
+                continue
+            group = named
+        elif group_too_large(group, o.max_derivation_operands):
             # Too large to search whole: search the table rows the answer names, if few enough.
             focused = focus_group(ctx, group)
             if focused is None or group_too_large(focused, o.max_derivation_operands):
