@@ -127,6 +127,16 @@ def lines(group: ValueIndex, cls: str) -> list[tuple[SourceValue, ...]]:
     return out
 
 
+def _answer_lines(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[tuple[SourceValue, ...]]:
+    """:func:`lines`, built once per answer for each group (every claim reads the same ones)."""
+    memo: dict[tuple[int, str], tuple[ValueIndex, list[tuple[SourceValue, ...]]]]
+    memo = ctx.shared.setdefault("multi.lines", {})  # type: ignore[assignment]
+    hit = memo.get((id(group), cls))
+    if hit is None or hit[0] is not group:
+        hit = memo[(id(group), cls)] = (group, lines(group, cls))
+    return hit[1]
+
+
 def _order_key(v: SourceValue) -> tuple[int, int, str]:
     p = period(v)
     return (p[0], p[1] or 12, v.field or "") if p is not None else (0, 0, v.field or "")
@@ -172,7 +182,7 @@ def _sums(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterator[Candid
     want_sum, want_mean = kind_allowed(ctx, "sum"), kind_allowed(ctx, "average")
     unit = "%" if m.kind == "percent" else ""
     k_max = ctx.options.max_sum_operands
-    for line in lines(group, cls):
+    for line in _answer_lines(ctx, group, cls):
         # Table rows and columns have an order: only runs of adjacent cells (a block of segments,
         # consecutive years) and the whole line are summed. Record fields have none: every subset.
         runs_only = line[0].table is not None
