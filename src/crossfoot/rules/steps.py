@@ -23,9 +23,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, DecimalException
 
-from .._direction import mention_order, number_year, sign_words, stated_direction
+from .._direction import mention_order, number_year
 from .._types import Claim, Evidence, Mention, SourceValue, format_decimal
 from . import ClaimContext, Verdict
+from .derive import claim_direction
 
 __all__ = ["step_arithmetic"]
 
@@ -318,12 +319,12 @@ def _order(ctx: ClaimContext, a: _Fig, b: _Fig) -> tuple[_Fig, _Fig] | None:
 def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
     m = ctx.mention
     s = ctx.sentence
-    words = stated_direction(ctx.text, s.start, s.end, m.start, m.end)
-    negative = m.negative or m.value < 0 or sign_words(ctx.text, s.start, s.end, m.start, m.end)
-    direction = "down" if negative else words
+    # Stated direction (the number's own sign first) and whether words state one: computed once
+    # per claim and shared with the derivation rules.
+    direction, worded = claim_direction(ctx)
     context = ctx.text[max(s.start, m.start - 80) : min(s.end, m.end + 30)]
     named = {k for k, rx in _WORDED.items() if rx.search(context)}
-    if words is not None:
+    if worded:
         named.add("difference")
     unit = {"percent": "%", "pp": " pp", "bps": " bps"}.get(m.kind, "")
     lo, hi = m.value - m.precision, m.value + m.precision
@@ -332,7 +333,7 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
         pools.setdefault(_cls(f.claim.mention), []).append(f)
     for op in _ops(m):
         is_change = op.kind in _CHANGE
-        if words is not None and not is_change:
+        if worded and not is_change:
             continue  # growth wording is matched only by a change
         relaxed = op.kind in named or (is_change and "difference" in named)
         # A coarse figure ("an increase of $0.03") is accepted only when its wording names the
