@@ -304,6 +304,21 @@ def test_unit_row_below_the_header_scales_the_table() -> None:
     assert all(not v.label.startswith("(In") for v in values)  # not a section heading
 
 
+def test_bare_cells_of_a_rate_row_in_a_percent_column_are_percents() -> None:
+    rows = [
+        ["", "2019", "2018"],
+        ["Statutory tax rate", "21.0%", "21.0%"],
+        ["State tax rate, net", "3.7", "1.6"],
+        ["Exchange rate", "1.12", "1.10"],
+        ["Other items", "-0.4", "-0.6"],
+        ["Effective tax rate", "13.0%", "18.3%"],
+    ]
+    kinds = {(v.row, v.year): v.kind for v in read_table(rows, source_id="S", table_index=0)}
+    assert kinds[("State tax rate, net", 2019)] == "percent"
+    assert kinds[("Exchange rate", 2019)] == "number"
+    assert kinds[("Other items", 2019)] == "number"
+
+
 def test_own_header_unit_beats_outside_unit_and_percent_is_never_scaled() -> None:
     rows = [["", "2024 $'000", "Share"], ["Retail", "1,500", "60%"], ["Online", "1,000", "40%"]]
     outside = Unit("(in millions)", Decimal(10**6))

@@ -514,6 +514,10 @@ _LONE_CURRENCY = re.compile(r"^\s*((?:US|A|C|HK|S|NZ)?\$|[€£¥₹])\s*$")
 _PERCENT_LABEL = re.compile(r"(?<![\d.])%|\bpercent|\bpct\b", re.I)
 
 
+# A row label naming a rate ("State and local income tax rate", "Gross margin"); an exchange
+# rate is a price, not a percentage.
+_RATE_LABEL = re.compile(r"(?i)(?<!exchange )\b(?:rates?|margins?|yields?)\b")
+
 # A cell that starts with a (non-year) number followed by a parenthesis: "27% ( 27 % )".
 _NUMBER_FIRST = re.compile(
     r"\s*[-−–$€£¥₹(]*\s*(?!(?:19|20)\d\d\b)\d[\d,]*(?:\.\d+)?\s*%?\s*\)?\s*\("
@@ -618,6 +622,11 @@ def read_table(
     labels = _column_labels(label_rows, width) if header else [""] * width
     col_years = [year_in(label) for label in labels]
     col_pct = [bool(label) and _PERCENT_LABEL.search(label) is not None for label in labels]
+    # A column that writes "%" on some cells: its bare cells in a rate row are percents too.
+    col_signed_pct = [
+        any((c := row[j]) is not None and c.kind == "percent" for row in parsed[n_header:])
+        for j in range(width)
+    ]
     col_names = [label or f"column {j + 1}" for j, label in enumerate(labels)]
 
     # A unit row after the header and before the first figure (["(In thousands)", "", ""]) is
@@ -674,6 +683,7 @@ def read_table(
             continue
         row_year = year_in(row_label)
         row_is_pct = bool(_PERCENT_LABEL.search(row_label))
+        rate_row = _RATE_LABEL.search(row_label) is not None
         pending_currency: str | None = None
         shown_row = row_label or f"row {i + 1}"
         prefix = f"{section}: " if section and section != row_label else ""
@@ -692,7 +702,7 @@ def read_table(
             col_unit = col_units[j]
             kind = cell.kind
             if kind != "percent" and cell.currency is None:
-                if row_is_pct or col_pct[j]:
+                if row_is_pct or col_pct[j] or (rate_row and col_signed_pct[j]):
                     kind = "percent"
             currency = cell.currency or pending_currency
             if currency is None and col_unit is not None and kind != "percent":
