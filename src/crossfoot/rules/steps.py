@@ -147,9 +147,25 @@ def _figures(ctx: ClaimContext) -> list[_Fig]:
         gm = g.mention
         if g.sentence.index < first_sentence or gm.kind == "year" or gm.start >= ctx.mention.start:
             continue
-        ev = g.evidence
-        if ev is not None and ev.operands and not any(sv.operand for sv in ev.operands):
-            continue  # a dropped-unit alias: matches directly, never an operand
+        fig = _fig_of(ctx, g)
+        if fig is not None:
+            out.append(fig)
+    return out[-_POOL:]
+
+
+def _fig_of(ctx: ClaimContext, g: Claim) -> _Fig | None:
+    """A grounded claim as an operand (None for a dropped-unit alias), made once per answer:
+    every later claim looks back at the same figures."""
+    memo: dict[int, tuple[Claim, _Fig | None]]
+    memo = ctx.shared.setdefault("steps.figs", {})  # type: ignore[assignment]
+    hit = memo.get(id(g))
+    if hit is not None and hit[0] is g:
+        return hit[1]
+    gm = g.mention
+    ev = g.evidence
+    fig: _Fig | None = None
+    if not (ev is not None and ev.operands and not any(sv.operand for sv in ev.operands)):
+        # (otherwise a dropped-unit alias: matches directly, never an operand)
         year = _evidence_year(ev.operands if ev is not None else ())
         if year is None:
             s = g.sentence
@@ -158,8 +174,9 @@ def _figures(ctx: ClaimContext) -> list[_Fig]:
         signed_written = -written if gm.value < 0 else written
         # A figure the source states exactly carries no rounding of its own.
         precision = Decimal(0) if g.status == "supported_exact" else gm.precision
-        out.append(_Fig(g, gm.value, signed_written, precision, year))
-    return out[-_POOL:]
+        fig = _Fig(g, gm.value, signed_written, precision, year)
+    memo[id(g)] = (g, fig)
+    return fig
 
 
 def _index_of(ctx: ClaimContext, m: Mention) -> int:
