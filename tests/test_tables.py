@@ -184,6 +184,8 @@ def test_not_unit_headers(text: str) -> None:
         ("2019 €m", 10**6, "€"),
         ("(in millions)", 10**6, None),
         ("Thousands", 10**3, None),
+        ("USDm", 10**6, "USD"),
+        ("DKK'000", 10**3, "DKK"),
     ],
 )
 def test_unit_in_header_cell(cell: str, scale: int, currency: str | None) -> None:

@@ -93,7 +93,7 @@ _SCALE_WORDS: dict[str, Decimal] = {
     "crores": Decimal(10) ** 7,
 }
 
-_CURRENCY_CODES = "USD|EUR|GBP|JPY|INR|CNY|RMB|CHF|CAD|AUD"
+_CURRENCY_CODES = "USD|EUR|GBP|JPY|INR|CNY|RMB|CHF|CAD|AUD|DKK|SEK|NOK|HKD|SGD|ZAR"
 
 _CELL = re.compile(
     rf"""
@@ -245,7 +245,8 @@ _UNIT_TEXT = re.compile(
 # A header cell that is only a unit, once years and brackets are removed: "£m", "$'000",
 # "US$’000", "RMB’Million", "$M", "Thousands". Short forms need a currency or an apostrophe.
 _CELL_UNIT = re.compile(
-    r"(?P<cur>[A-Za-z]{0,3}\s*[$€£¥₹]|[A-Za-z]{3}(?=\s*['’]|\s+\w))?\s*(?P<apos>['’])?\s*"
+    r"(?P<cur>[A-Za-z]{0,3}\s*[$€£¥₹]|[A-Za-z]{3}(?=\s*['’]|\s+\w)"
+    rf"|(?i:{_CURRENCY_CODES})(?=[mkb]))?\s*(?P<apos>['’])?\s*"  # "USDm", "EURk"
     r"(?P<w>000s?|thousands?|millions?|billions?|lakhs?|crores?|mn|mm|bn|m|k)",
     re.I,
 )
