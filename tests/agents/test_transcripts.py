@@ -491,3 +491,85 @@ def test_tool_schemas_of_every_provider() -> None:
         )
         kinds = sorted(f.type for f in report.findings)
         assert kinds == ["unknown_tool", "unsourced"], tools
+
+
+_json = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.text(max_size=12)
+    | st.sampled_from(
+        [
+            "user",
+            "assistant",
+            "tool",
+            "system",
+            "model",
+            "function",
+            "message",
+            "text",
+            "tool_use",
+            "tool_result",
+            "function_call",
+            "function_call_output",
+            "constructor",
+            "ai",
+            "human",
+            "reasoning",
+            "input_text",
+        ]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "role",
+                    "content",
+                    "type",
+                    "parts",
+                    "tool_calls",
+                    "function",
+                    "name",
+                    "arguments",
+                    "args",
+                    "id",
+                    "call_id",
+                    "text",
+                    "toolUse",
+                    "toolResult",
+                    "input",
+                    "output",
+                    "tool_use_id",
+                    "lc",
+                    "kwargs",
+                    "data",
+                    "requestor",
+                    "functionCall",
+                    "functionResponse",
+                    "tool_call",
+                    "error",
+                ]
+            ),
+            inner,
+            max_size=4,
+        )
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_json, max_size=4), _json)
+def test_any_input_reads_or_raises_unrecognized(messages: list[Any], system: Any) -> None:
+    # Whatever a transcript holds, check_run returns a report or names what it could not read;
+    # it never fails with an internal error.
+    try:
+        report = check_run(messages, system=system)
+    except UnrecognizedMessage:
+        return
+    assert report.tool_calls >= 0
+    relaxed = check_run(
+        messages, system=system if isinstance(system, str) else None, on_unknown="ignore"
+    )
+    assert relaxed.tool_calls >= 0

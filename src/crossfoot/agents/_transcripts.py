@@ -139,7 +139,10 @@ def check_run(
     events, skipped = read_events(messages, on_unknown=on_unknown)
     monitor = RunMonitor(policy, tools=tool_schemas(tools))  # type: ignore[arg-type]
     if system is not None:
-        monitor.system(_text_of(system, where="system"))
+        try:
+            monitor.system(_text_of(system, where="system"))
+        except _Unknown as exc:
+            raise UnrecognizedMessage(f"system: {exc}") from None
     replay(monitor, events)
     report = monitor.report()
     if on_unknown == "warn" and skipped:
