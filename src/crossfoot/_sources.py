@@ -610,17 +610,22 @@ def _prose_years(text: str, mentions: Sequence[Mention]) -> dict[int, int]:
     years: dict[int, int] = {}
     bounds = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text) + 1]
     sentence_of: list[int] = []
+    first_of: dict[int, int] = {}  # sentence -> index of its first mention
     b = 0
-    for m in mentions:
+    for i, m in enumerate(mentions):
         while bounds[b + 1] <= m.start:
             b += 1
         sentence_of.append(b)
+        first_of.setdefault(b, i)
+    respectively: dict[int, bool] = {}
     for i, m in enumerate(mentions):
         if m.kind == "year" or not m.claim:
             continue
         sent = sentence_of[i]
-        lo, hi = bounds[sent], bounds[sent + 1]
-        if "respectively" in text[lo:hi].lower():
+        if sent not in respectively:
+            lo, hi = bounds[sent], bounds[sent + 1]
+            respectively[sent] = "respectively" in text[lo:hi].lower()
+        if respectively[sent]:
             continue
         nxt = mentions[i + 1] if i + 1 < len(mentions) else None
         if (
@@ -631,7 +636,8 @@ def _prose_years(text: str, mentions: Sequence[Mention]) -> dict[int, int]:
         ):
             years[i] = int(nxt.value)
             continue
-        before = [j for j in range(i - 1, -1, -1) if sentence_of[j] == sent and mentions[j].claim]
+        # sentence_of never decreases: the sentence's mentions before i are first_of[sent]..i-1
+        before = [j for j in range(i - 1, first_of[sent] - 1, -1) if mentions[j].claim]
         found = {int(mentions[j].value) for j in before if mentions[j].kind == "year"}
         if len(found) != 1:
             continue
