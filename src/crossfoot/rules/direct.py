@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from .._direction import stated_direction
 from .._types import Evidence, Mention, SourceValue, Status, format_decimal
 from . import ClaimContext, Verdict
 
@@ -37,6 +38,10 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
         if wrong is not None:
             return wrong
     sv, exact, how = matches[0]
+    opposite = _opposite_direction(ctx, [c for c, _, _ in matches])
+    if opposite is not None:
+        evidence = Evidence("direct", "exact", sv.describe(), (sv,), sv.value, opposite)
+        return Verdict("contradicted", evidence, opposite)
     formula = sv.describe()
     if sv.unit_header:
         formula += f" (cell scaled by {sv.unit_header!r})"
@@ -45,6 +50,45 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
     status: Status = "supported_exact" if exact else "supported_rounded"
     kind = "cell" if sv.row is not None or sv.field is not None else "exact"
     return Verdict(status, Evidence("direct", kind, formula, (sv,), sv.value))
+
+
+_DIRECTION_NAMES = {"up": "an increase", "down": "a decrease"}
+
+
+def _opposite_direction(ctx: ClaimContext, matches: list[SourceValue]) -> str | None:
+    """A note when the answer words a change opposite to the one every matching prose value
+    states ("decreased by $29.3 million" for "the $29.3 million increase"), else None."""
+    m, s = ctx.mention, ctx.sentence
+    said = stated_direction(ctx.text, s.start, s.end, m.start, m.end)
+    if said is None:
+        return None
+    theirs: list[tuple[str, str]] = []
+    for sv in matches:
+        src = next((x for x in ctx.scope.sources if x.id == sv.source_id), None)
+        if sv.span is None or src is None:
+            continue  # a cell or field states no direction of its own
+        a, b = sv.span
+        text = src.text
+        if not 0 <= a < b <= len(text):
+            return None
+        # The source sentence around the value, at most a few hundred characters.
+        stop = text.rfind(". ", max(0, a - 300), a)
+        lo = stop + 2 if stop >= 0 else max(0, a - 300)
+        end = text.find(". ", b, b + 300)
+        hi = min(len(text), b + 300) if end < 0 else end + 1
+        piece = text[lo:hi]
+        d = stated_direction(piece, 0, len(piece), a - lo, b - lo)
+        if d is None or d == said:
+            return None
+        theirs.append((d, piece.strip()))
+    if not theirs:
+        return None
+    other, where = theirs[0]
+    where = where if len(where) <= 120 else where[:117] + "..."
+    return (
+        f"the answer states {_DIRECTION_NAMES[said]}, the source {_DIRECTION_NAMES[other]}: "
+        f"{where!r}"
+    )
 
 
 def _row_verdict(ctx: ClaimContext, matches: list[SourceValue]) -> Verdict | None:
