@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ._errors import RowsError
@@ -216,28 +217,18 @@ def _from_rows(name: str, rows: list[Any], columns: tuple[str, ...] | None) -> R
     """Rows of one kind: all objects (dicts, records) or all sequences of cells."""
     if not rows:
         return ResultSet(name, columns or (), ())
-    as_dicts: list[Mapping[str, Any] | None] = [_as_mapping(r) for r in rows]
-    objects = as_dicts[0] is not None
-    for i, (row, d) in enumerate(zip(rows, as_dicts, strict=True)):
-        if objects and d is None:
-            raise RowsError(
-                f"result set {name}, row {i}: got {type(row).__name__}; expected a dict "
-                "like row 0 (rows of one result set must share one shape)"
-            )
-        if not objects and (
-            d is not None or isinstance(row, (str, bytes)) or not isinstance(row, Sequence)
-        ):
-            expected = "a list or tuple of cells like row 0" if i else "a dict or a list of cells"
-            raise RowsError(
-                f"result set {name}, row {i}: got {type(row).__name__}; expected {expected}"
-            )
+    as_dicts: list[Mapping[str, Any] | None]
+    if _DICT.issuperset(map(type, rows)):  # all plain dicts (checked in C): every check passes
+        as_dicts, objects = rows, True
+    else:
+        as_dicts = [_as_mapping(r) for r in rows]
+        objects = as_dicts[0] is not None
+        _check_shapes(name, rows, as_dicts, objects)
     if objects:
         flats = [_flatten(d) for d in as_dicts if d is not None]
         if columns is None:
-            keys: dict[str, None] = {}
-            for flat in flats:
-                keys.update(dict.fromkeys(flat))
-            columns = tuple(keys)
+            # every key in order of first appearance, in one pass in C
+            columns = tuple(dict.fromkeys(chain.from_iterable(flats)))
         return ResultSet(name, columns, tuple(tuple(map(f.get, columns)) for f in flats))
     seqs = [tuple(row) for row in rows]
     skipped = 0
@@ -256,6 +247,25 @@ def _from_rows(name: str, rows: list[Any], columns: tuple[str, ...] | None) -> R
                 f"(one per column: {shown}), got {len(s)}"
             )
     return ResultSet(name, columns, tuple(seqs))
+
+
+def _check_shapes(
+    name: str, rows: list[Any], as_dicts: list[Mapping[str, Any] | None], objects: bool
+) -> None:
+    """Every row has the shape of row 0: an object, or a sequence of cells."""
+    for i, (row, d) in enumerate(zip(rows, as_dicts, strict=True)):
+        if objects and d is None:
+            raise RowsError(
+                f"result set {name}, row {i}: got {type(row).__name__}; expected a dict "
+                "like row 0 (rows of one result set must share one shape)"
+            )
+        if not objects and (
+            d is not None or isinstance(row, (str, bytes)) or not isinstance(row, Sequence)
+        ):
+            expected = "a list or tuple of cells like row 0" if i else "a dict or a list of cells"
+            raise RowsError(
+                f"result set {name}, row {i}: got {type(row).__name__}; expected {expected}"
+            )
 
 
 def _as_mapping(row: object) -> Mapping[str, Any] | None:
@@ -295,6 +305,7 @@ def _header(seqs: list[tuple[object, ...]]) -> tuple[str, ...] | None:
 
 _PLAIN = frozenset({int, float, str, bool, type(None), Decimal})
 _STR = frozenset({str})
+_DICT = frozenset({dict})
 _INT = frozenset({int})
 
 
