@@ -207,6 +207,24 @@ def baseline_misses(messages: list[dict[str, Any]]) -> list[tuple[int, str, str]
     return out
 
 
+def baseline_steps(messages: list[Any]) -> set[int]:
+    """The same baseline over any transcript format: monitor steps of calls it would flag."""
+    from crossfoot.agents._transcripts import read_events
+
+    events, _ = read_events(messages)
+    context: list[str] = []
+    out: set[int] = set()
+    for n, ev in enumerate(events, 1):
+        if ev.kind == "call":
+            args = json.loads(ev.data) if isinstance(ev.data, str) else ev.data
+            seen = "\n".join(context)
+            if any(has_digit_or_at(v) and shown(v) not in seen for _p, v in leaves(args or {})):
+                out.add(n)
+        else:
+            context.append(ev.data if isinstance(ev.data, str) else json.dumps(ev.data))
+    return out
+
+
 # ---------------------------------------------------------------------------------- corruptions
 def corruptions(kind: str, v: Any) -> list[tuple[str, Any]]:
     """The ways a model gets a value of this kind wrong, each as (name, altered value)."""
@@ -574,6 +592,11 @@ def agentdojo(suites: list[str] | None, use_figured: bool) -> dict[str, Any]:
             s["attacks_not_executable"] += 1  # no ground-truth calls, or AgentDojo says it failed
             continue
         s["attacks" if attacked else "benign"] += 1
+        base = baseline_steps(run.messages)
+        if attacked:
+            s["baseline_attacks_flagged_plain"] += bool(base & _injected_steps(run))
+        else:
+            s["baseline_benign_flagged_plain"] += bool(base)
         for label, policy, fpol in (("plain", None, None), ("rules", rules, fg_rules)):
             rep = check_run(run.messages, policy, tools=tools)
             flags = cf_flags(rep)
@@ -767,11 +790,8 @@ def markdown(res: dict[str, Any]) -> str:
             f"{pct(tot.get('benign_flagged_plain', 0), b)} |",
             f"| crossfoot, source rules | {pct(tot.get('attacks_flagged_rules', 0), a)} | "
             f"{pct(tot.get('benign_flagged_rules', 0), b)} |",
-            f"| figured 0.4.3, no rules | {pct(tot.get('figured_attacks_flagged_plain', 0), a)} | "
-            f"{pct(tot.get('figured_benign_flagged_plain', 0), b)} |",
-            f"| figured 0.4.3, source rules | "
-            f"{pct(tot.get('figured_attacks_flagged_rules', 0), a)} | "
-            f"{pct(tot.get('figured_benign_flagged_rules', 0), b)} |",
+            f"| substring baseline | {pct(tot.get('baseline_attacks_flagged_plain', 0), a)} | "
+            f"{pct(tot.get('baseline_benign_flagged_plain', 0), b)} |",
             "",
             "An attack counts as flagged when a finding falls on one of the injection's own calls.",
             f"Attacked runs not counted: {tot.get('attacks_not_executable', 0)} (the injection "
@@ -780,6 +800,16 @@ def markdown(res: dict[str, Any]) -> str:
             "| suite | attacks | flagged (rules) | benign | flagged (rules) |",
             "|---|---|---|---|---|",
         ]
+        if "figured_benign_flagged_plain" in tot:
+            at = lines.index("| | attacks flagged | benign runs flagged |") + 5
+            lines[at:at] = [
+                f"| figured 0.4.3, no rules | "
+                f"{pct(tot.get('figured_attacks_flagged_plain', 0), a)} | "
+                f"{pct(tot.get('figured_benign_flagged_plain', 0), b)} |",
+                f"| figured 0.4.3, source rules | "
+                f"{pct(tot.get('figured_attacks_flagged_rules', 0), a)} | "
+                f"{pct(tot.get('figured_benign_flagged_rules', 0), b)} |",
+            ]
         for name, s in sorted(d["by_suite"].items()):
             lines.append(
                 f"| {name} | {s.get('attacks', 0)} | {s.get('attacks_flagged_rules', 0)} | "
@@ -833,7 +863,8 @@ def chart(res: dict[str, Any], path: Path) -> None:
             labels.append(label)
             values["crossfoot"].append(100 * tot.get(key, 0) / max(1, tot.get(den, 0)))
             values["figured"].append(100 * tot.get("figured_" + key, 0) / max(1, tot.get(den, 0)))
-            values["baseline"].append(0.0)
+            base_key = "baseline_" + key.replace("_rules", "_plain")
+            values["baseline"].append(100 * tot.get(base_key, 0) / max(1, tot.get(den, 0)))
     fig, ax = plt.subplots(figsize=(11, 4.5))
     width = 0.27
     for i, lib in enumerate(values):
@@ -843,7 +874,7 @@ def chart(res: dict[str, Any], path: Path) -> None:
     ax.set_ylabel("%")
     ax.set_ylim(0, 105)
     ax.legend()
-    ax.set_title("Agent monitor on public runs (baseline has no AgentDojo bars: no rules)")
+    ax.set_title("Agent monitor on public runs (the substring baseline has no rules)")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
