@@ -188,3 +188,13 @@ def test_dropped_unit_step_and_wrong_scale_step() -> None:
     assert check(base + "12.6.", sources).claims[-1].status == "derived"
     assert check(base + "$12.6 million.", sources).claims[-1].status == "derived"
     assert check(base + "$12.6 billion.", sources).claims[-1].status != "derived"
+
+
+def test_restating_a_change_with_the_opposite_word_is_contradicted() -> None:
+    base = (
+        "Revenue was $4.2 million in 2018 [R1] and $5.5 million in 2019 [R2]. The change is 31%. "
+    )
+    assert _last(base + "The increase is 31%.").status == "derived"
+    assert _last(base + "The decrease is 31%.").status == "contradicted"
+    # A label naming both directions states neither.
+    assert _last(base + "The increase / (decrease) is 31%.").status == "derived"

@@ -69,6 +69,12 @@ _NEGATION = re.compile(
     r"|\bstopped\b|\bceased\b"
 )
 _NEG_GROWTH = re.compile(r"(?i)\bnegative\s+growth\b")
+# A label naming both directions ("increase / (decrease)", "gain (loss)", "higher or lower")
+# states neither.
+_BOTH_WAYS = re.compile(
+    r"(?i)\b(?:increase|decrease|gain|loss|rise|fall|up|down|higher|lower)s?\s*"
+    r"(?:/|\(|\bor\b)\s*\(?\s*(?:increase|decrease|gain|loss|rise|fall|up|down|higher|lower)s?\b"
+)
 # Clause boundaries inside a sentence.
 _CLAUSE_CORE = (
     r"\s*;\s*|,\s*(?:while|whereas|but|although|though|however|yet)\b"
@@ -165,6 +171,8 @@ def stated_direction(
     number = text[start:end]
     if _NEG_GROWTH.search(text, lo, hi) and _NEG_GROWTH.search(text[lo:hi]):
         return "down"
+    if _BOTH_WAYS.search(text, lo, hi):
+        return None
     # A word right after the number binds tightest: "a 5% increase", "$3m lower".
     for m in _WORD.finditer(text, end, min(hi, end + 40)):
         if _AFTER_GAP.match(text[end : m.start()]) and not _is_false(text, m):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, DecimalException
 
 from .._direction import mention_order, number_year
@@ -133,8 +133,30 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
             ev.operands if ev is not None else (),
             ev.result if ev is not None else gm.value,
         )
+        signs = ctx.shared.setdefault("steps.signs", {})
+        assert isinstance(signs, dict)
+        sign = _change_sign(g, signs)
+        said, worded = claim_direction(ctx)
+        if sign is not None and worded and said is not None and said != sign:
+            note = f"restates {gm.text.strip()} ({where}), a change {sign}; the wording says {said}"
+            return Verdict("contradicted", replace(evidence, note=note), note)
+        signs[m.start] = sign
         return Verdict(status, evidence)
     return None
+
+
+def _change_sign(g: Claim, signs: dict[object, object]) -> str | None:
+    """The direction of ``g`` when it is a change of known order ("The net change is 104" from
+    2018 to 2019) or restates one: "up" or "down"; else None."""
+    ev = g.evidence
+    if ev is None:
+        return None
+    if ev.kind == "restatement":
+        known = signs.get(g.mention.start)
+        return known if isinstance(known, str) else None
+    if ev.kind not in _CHANGE or "order unknown" in ev.note or not ev.result:
+        return None
+    return "up" if ev.result > 0 else "down"
 
 
 # --- one step of arithmetic --------------------------------------------------------------------
