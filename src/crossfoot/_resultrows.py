@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AnswerOperands",
+    "IntNumbers",
     "ResultSet",
     "RowTable",
     "TableInfo",
@@ -836,7 +837,7 @@ class RowTable:
 
 class _IntCells(Mapping[int, _Cell]):
     """A column of plain ints as row index -> cell, each cell made when read: a 2,000-row
-    result has 20,000 cells and an answer reads a few dozen (totals read :meth:`decimals`)."""
+    result has 20,000 cells and an answer reads a few dozen (totals read :meth:`numbers`)."""
 
     __slots__ = ("_ints",)
 
@@ -857,9 +858,33 @@ class _IntCells(Mapping[int, _Cell]):
     def __len__(self) -> int:
         return len(self._ints)
 
-    def decimals(self) -> dict[int, Decimal]:
-        """Row index -> value for every row, without making cells."""
-        return dict(enumerate(map(Decimal, self._ints)))
+    def numbers(self) -> IntNumbers:
+        """Row index -> value, each made when read (totals read :attr:`IntNumbers.ints`)."""
+        return IntNumbers(self._ints)
+
+
+class IntNumbers(Mapping[int, Decimal]):
+    """The values of an int column by row index, each Decimal made when read: whole-column
+    figures use :attr:`ints` directly, and pairwise kinds read only the rows an answer names."""
+
+    __slots__ = ("ints",)
+
+    def __init__(self, ints: tuple[int, ...]) -> None:
+        self.ints = ints
+
+    def __getitem__(self, i: int) -> Decimal:
+        if type(i) is not int or not 0 <= i < len(self.ints):
+            raise KeyError(i)
+        return Decimal(self.ints[i])
+
+    def __contains__(self, i: object) -> bool:
+        return type(i) is int and 0 <= i < len(self.ints)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(range(len(self.ints)))
+
+    def __len__(self) -> int:
+        return len(self.ints)
 
 
 def _parse_column(values: list[object], parse_strings: bool) -> dict[int, _Cell]:

@@ -36,11 +36,12 @@ nothing. Pairwise differences, ratios and changes (with their direction checks) 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from .._resultrows import (
+    IntNumbers,
     RowTable,
     is_count_column,
     is_id_column,
@@ -58,6 +59,8 @@ __all__ = ["row_derivations"]
 
 _HUNDRED = Decimal(100)
 _ZERO = Decimal(0)
+# Int column totals are summed as ints below this (sum of magnitudes): exact in Decimal too.
+_EXACT = 10**27
 # Evidence lists every operand up to this many; a longer column total names the count instead.
 _MAX_LISTED = 25
 # Kinds in order of preference when several match: one canonical figure before a search hit.
@@ -73,7 +76,7 @@ class _Column:
     percent: bool
     money: bool
     currency: str | None
-    values: dict[int, Decimal]  # row_index -> number, every row that has one
+    values: Mapping[int, Decimal]  # row_index -> number, every row that has one
     get: Callable[[int], SourceValue]  # the cell of a row, made on demand
     total: Decimal = Decimal(0)
     nonnegative: bool = True
@@ -110,9 +113,15 @@ class _Table:
     def finish(self) -> _Table:
         by_family: dict[tuple[str, bool], list[int]] = {}
         for pos, col in enumerate(self.columns):
-            col.total = sum(col.values.values(), Decimal(0))
-            # min() compares in C; cells are finite, so this is all(v >= 0) over the column
-            col.nonnegative = min(col.values.values(), default=_ZERO) >= 0
+            ints = col.values.ints if isinstance(col.values, IntNumbers) else None
+            if ints is not None and sum(map(abs, ints)) < _EXACT:
+                # Every partial sum has under 28 digits: the Decimal sum would be exact too.
+                col.total = Decimal(sum(ints))
+                col.nonnegative = min(ints, default=0) >= 0
+            else:
+                col.total = sum(col.values.values(), Decimal(0))
+                # min() compares in C; cells are finite, so this is all(v >= 0) over the column
+                col.nonnegative = min(col.values.values(), default=_ZERO) >= 0
             by_family.setdefault((col.family, col.percent), []).append(pos)
         self.families = [p for (_, pct), p in by_family.items() if len(p) > 1 and not pct]
         return self
@@ -146,7 +155,7 @@ def _from_table(t: RowTable) -> _Table:
             continue
         first = next(iter(cells))
         kind = t.kind(j, cells[first].value)
-        decimals = getattr(cells, "decimals", None)  # an int column gives its values directly
+        numbers = getattr(cells, "numbers", None)  # an int column gives its values directly
         if kind not in ("money", "number", "percent"):
             continue
         columns.append(
@@ -156,7 +165,7 @@ def _from_table(t: RowTable) -> _Table:
                 kind == "percent",
                 kind == "money",
                 t.currency(j),
-                decimals() if decimals is not None else {i: c.value for i, c in cells.items()},
+                numbers() if numbers is not None else {i: c.value for i, c in cells.items()},
                 lambda i, j=j: t.cell(i, j),  # type: ignore[misc]
             )
         )
