@@ -226,7 +226,15 @@ def _from_rows(name: str, rows: list[Any], columns: tuple[str, ...] | None) -> R
         objects = as_dicts[0] is not None
         _check_shapes(name, rows, as_dicts, objects)
     if objects:
-        flats = [_flatten(d) for d in as_dicts if d is not None]
+        flats: list[Mapping[str, Any]]
+        if (
+            as_dicts is rows
+            and _PLAIN.issuperset(map(type, chain.from_iterable(map(dict.values, rows))))
+            and _STR.issuperset(map(type, chain.from_iterable(rows)))
+        ):
+            flats = rows  # plain dicts of plain values (one C pass): _flatten keeps each as is
+        else:
+            flats = [_flatten(d) for d in as_dicts if d is not None]
         if columns is None:
             # every key in order of first appearance, in one pass in C
             columns = tuple(dict.fromkeys(chain.from_iterable(flats)))
