@@ -757,7 +757,6 @@ class RowTable:
             for col, ints in zip(self.cells, self._ints, strict=True)
         ]
         self._col_year = [_year_of(name) for name in rs.columns]
-        self._row_year = [_year_of(label) if label else None for label in self.labels]
         self._made: dict[tuple[int, int, bool], SourceValue] = {}
         self._keys: list[tuple[list[float], list[int]]] | None = None
         self.info = TableInfo(
@@ -802,7 +801,7 @@ class RowTable:
                     "label": f"{column}[{label if label is not None else f'row {i + 1}'}]",
                     "row": label,
                     "column": column,
-                    "year": self._col_year[j] or self._row_year[i],
+                    "year": self._col_year[j] or _year_of(label),  # per cell made, not per row
                     "table": 0,
                     "row_index": i,
                     "col_index": j,
