@@ -64,6 +64,8 @@ def test_check_table_rows_false_switches_the_check_off() -> None:
 def test_tokens_fold_plurals_and_drop_stop_words() -> None:
     assert tokens("Total revenues of the Americas") == ["total", "revenue", "america"]
     assert label_tokens("Working capital ( 1 )") == frozenset({"working", "capital"})
+    assert label_tokens("Shareholder dividends1") == frozenset({"shareholder", "dividend"})
+    assert label_tokens("Tier 1 capital") == frozenset({"tier", "1", "capital"})
 
 
 def test_names_row_is_order_free_and_needs_every_content_word() -> None:

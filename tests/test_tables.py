@@ -185,6 +185,7 @@ def test_not_unit_headers(text: str) -> None:
         ("(in millions)", 10**6, None),
         ("Thousands", 10**3, None),
         ("USDm", 10**6, "USD"),
+        ("Number of shares (1,000)", 10**3, None),
         ("DKK'000", 10**3, "DKK"),
     ],
 )
@@ -195,7 +196,7 @@ def test_unit_in_header_cell(cell: str, scale: int, currency: str | None) -> Non
     assert unit.currency == currency
 
 
-@pytest.mark.parametrize("cell", ["2019", "m", "Total", "Amount", "%", "k", "000", ""])
+@pytest.mark.parametrize("cell", ["2019", "m", "Total", "Amount", "%", "k", "000", "", "(1,000)"])
 def test_not_unit_cells(cell: str) -> None:
     assert unit_in_cell(cell) is None
 

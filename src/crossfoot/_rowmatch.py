@@ -86,10 +86,14 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+# A footnote digit glued to a label's word: "Shareholder distributions - dividends1".
+_GLUED_NOTE = re.compile(r"(?<=[a-z]{3})\d{1,2}\b")
+
+
 @lru_cache(maxsize=8192)  # every cell of a row carries its label: tokenize each label once
 def label_tokens(label: str) -> frozenset[str]:
     """Tokens of a row label, without footnote marks and unit notes."""
-    return frozenset(tokens(_NOTE.sub(" ", label.lower().strip())))
+    return frozenset(tokens(_GLUED_NOTE.sub("", _NOTE.sub(" ", label.lower().strip()))))
 
 
 @lru_cache(maxsize=8192)

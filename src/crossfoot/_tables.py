@@ -281,6 +281,11 @@ def find_unit_headers(text: str) -> list[tuple[int, int, Unit]]:
     return [(m.start(), m.end(), _unit_from_match(m)) for m in _UNIT_TEXT.finditer(text)]
 
 
+# A label that notes its unit as a count of thousands: "Number of shares (1,000)", "($000)" is
+# handled by _UNIT_TEXT. Needs a word before it, so an accounting "(1,000)" cell is no unit.
+_THOUSANDS_NOTE = re.compile(r"(?<=[A-Za-z])[^()]*\(\s*[$€£¥₹]?\s*['’]?\s*(?:1,)?000s?\s*\)\s*$")
+
+
 def unit_in_cell(cell: str) -> Unit | None:
     """The unit a header cell names, if any: "(in millions)", "£m", "$'000", "2019 €m".
 
@@ -289,6 +294,9 @@ def unit_in_cell(cell: str) -> Unit | None:
     """
     if not cell or not cell.strip():
         return None
+    k = _THOUSANDS_NOTE.search(cell)
+    if k is not None:
+        return Unit(cell.strip(), _SCALE_WORDS["000"], _unit_currency(k.group(0)))
     m = _UNIT_TEXT.search(cell)
     if m is not None:
         return _unit_from_match(m)
