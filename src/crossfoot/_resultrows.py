@@ -32,7 +32,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import lru_cache
 from itertools import chain
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ._errors import RowsError
 from ._types import Kind, Source, SourceValue
@@ -954,7 +954,17 @@ def _key_column(rs: ResultSet, keys: list[str], parse_strings: bool) -> int | No
     # The first column whose cells are text (not numbers) in every row that has a value.
     for j in range(len(rs.columns)):
         cells = [r[j] for r in rs.rows if r[j] is not None]
-        if cells and all(
+        if not cells:
+            continue
+        texts = cast("list[str]", cells)  # checked just below
+        if _STR.issuperset(map(type, cells)) and all(map(str.strip, texts)):
+            # Plain non-blank strings: only those the cell pattern matches can parse as numbers
+            # (found in C); the rest are text, as parse_cell would find one call at a time.
+            maybe = [m.string for m in filter(None, map(_CELL.match, texts))]
+            if all(parse_cell(c, parse_strings=parse_strings) is None for c in maybe):
+                return j
+            continue
+        if all(
             isinstance(c, str) and c.strip() and parse_cell(c, parse_strings=parse_strings) is None
             for c in cells
         ):
