@@ -322,6 +322,20 @@ def test_bare_cells_of_a_rate_row_in_a_percent_column_are_percents() -> None:
     assert kinds[("Other items", 2019)] == "number"
 
 
+def test_yearly_blocks_stacked_under_body_headings_take_their_heading_year() -> None:
+    rows = [
+        ["", "Year Ended December 31, 2019", ""],
+        ["", "East", "Total"],
+        ["Net revenues", "2,219", "5,969"],
+        ["", "Year Ended December 31, 2018", ""],
+        ["", "East", "Total"],
+        ["Net revenues", "2,458", "6,835"],
+    ]
+    years = {v.value: v.year for v in read_table(rows, source_id="S", table_index=0)}
+    assert years[Decimal(5969)] == 2019
+    assert years[Decimal(6835)] == 2018
+
+
 def test_own_header_unit_beats_outside_unit_and_percent_is_never_scaled() -> None:
     rows = [["", "2024 $'000", "Share"], ["Retail", "1,500", "60%"], ["Online", "1,000", "40%"]]
     outside = Unit("(in millions)", Decimal(10**6))

@@ -659,6 +659,10 @@ def read_table(
 
     values: list[SourceValue] = []
     section = ""
+    # A heading row inside the body that names one year ("Year Ended December 31, 2018") dates
+    # the rows below it when their columns and labels name none (stacked yearly blocks).
+    section_year: int | None = None
+    one_year = len({y for y in col_years[1:]}) == 1 and col_years[-1] is not None
 
     for i in range(n_header, len(grid)):
         row, cells, blanks = grid[i], parsed[i], blank[i]
@@ -689,6 +693,9 @@ def read_table(
         if not numbers:
             if row_label and not (i < first_data and unit_in_cell(row_label)):
                 section = row_label.rstrip(" :")
+            heading_year = year_in(" ".join(row))
+            if heading_year is not None:
+                section_year = heading_year
             continue
         row_year = year_in(row_label)
         row_is_pct = bool(_PERCENT_LABEL.search(row_label))
@@ -720,6 +727,8 @@ def read_table(
                 kind = "money"
             pending_currency = None
             year = col_years[j] if col_years[j] is not None else row_year
+            if section_year is not None and row_year is None and (year is None or one_year):
+                year = section_year  # the header's one year was the first block's heading
             label = f"{row_part}{col_names[j]}"
             row_value = row_label or None
             column_value = col_label or None
