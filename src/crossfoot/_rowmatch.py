@@ -239,6 +239,7 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         by_table.setdefault((sv.source_id, sv.table), []).append(sv)
     year = _year(ctx)
     glued = re.sub(r"[^a-z0-9]", "", ctx.text[s.start : s.end].lower())
+    sentence_words = frozenset(tokens(ctx.text[s.start : s.end]))
     reasons: list[str] = []
     for (source_id, t), cells in by_table.items():
         source = _source(ctx, source_id)
@@ -247,7 +248,7 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         table = _tables(source).get(t)
         if table is None:
             return None
-        reason = _judge(table, cells, words, year, _respectively(ctx), glued)
+        reason = _judge(table, cells, words, year, _respectively(ctx), glued, sentence_words)
         if reason is None:
             return None  # some match agrees with the words
         reasons.append(reason)
@@ -312,6 +313,20 @@ def _named(table: _Table, words: set[str], glued: str = "") -> dict[str, float]:
     }
 
 
+def _narrower(table: _Table, named: str, cell: SourceValue, sentence: frozenset[str]) -> bool:
+    """The sentence names row ``named`` exactly, and the value's row only adds words the
+    sentence never uses: "Swiss" is not "Non-Swiss", "ending balance" not "Beginning balance".
+
+    Only when ``named`` is a real alternative: it has a cell in the value's own column. The
+    whole sentence counts (not only the number's stretch): "... $4m for the current and $3m for
+    the non-current deferred revenue" may name the row after the number.
+    """
+    extra = table.rows.get(cell.row or "", frozenset()) - table.rows[named] - _OPTIONAL
+    if not extra or extra & sentence:
+        return False
+    return any(sv.row == named and sv.column == cell.column for sv in table.cells)
+
+
 def _judge(
     table: _Table,
     cells: Iterable[SourceValue],
@@ -319,6 +334,7 @@ def _judge(
     year: int | None,
     loose: bool,
     glued: str = "",
+    sentence: frozenset[str] = frozenset(),
 ) -> str | None:
     """Why none of ``cells`` fits the words, or ``None`` when one does (or nothing is named)."""
     cells = list(cells)
@@ -333,7 +349,8 @@ def _judge(
             return True  # nothing named, the row itself named, or a row of numbers/dates only
         if any(toks < table.rows[n] for n in named):
             return False  # the sentence names a fuller row that contains this one
-        if any(table.rows[n] <= toks for n in named):
+        said = sentence or frozenset(words)
+        if any(table.rows[n] <= toks and not _narrower(table, n, c, said) for n in named):
             return True  # the sentence names part of the value's row label
         if _score(toks, words) >= best_named:
             return True
