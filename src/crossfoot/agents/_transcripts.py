@@ -216,6 +216,7 @@ def _read_message(raw: object) -> list[Event]:
     if (
         set(msg) <= {"type", "data"}
         and isinstance(msg.get("data"), Mapping)
+        and isinstance(msg.get("type"), str)
         and msg.get("type") in _LC_TYPES
     ):
         data = dict(msg["data"])
@@ -408,6 +409,8 @@ def _blocks_to_events(content: object, channel: str) -> list[Event]:
 
 def _read_block(block: Mapping[str, Any], j: int) -> Event | str | None:
     kind = block.get("type")
+    if kind is not None and not isinstance(kind, str):
+        raise _Unknown(f"content block {j} has a non-string type {type(kind).__name__}")
     if kind in _TEXT_PARTS:
         value = block.get(kind) if kind == "refusal" else block.get("text", block.get("content"))
         return value if isinstance(value, str) else _dump(value)
