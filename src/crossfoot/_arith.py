@@ -661,10 +661,25 @@ def _is_range(tree: Node, ms: Sequence[Mention], figure: Mention) -> bool:
     return False
 
 
+# Tokens depend on where the numbers are, not on which are claims: the engine reads the answer's
+# calculations twice (to find formula constants, then with non-claims marked), so keep them.
+_TOKENS: dict[tuple[str, tuple[tuple[int, int, str], ...]], tuple[_Tok, ...]] = {}
+
+
+def _tokens(text: str, mentions: Sequence[Mention]) -> list[_Tok]:
+    key = (text, tuple((m.start, m.end, m.text) for m in mentions))
+    hit = _TOKENS.get(key)
+    if hit is None:
+        if len(_TOKENS) >= 64:
+            _TOKENS.clear()
+        hit = _TOKENS[key] = tuple(_tokenize(text, mentions))
+    return list(hit)
+
+
 @lru_cache(maxsize=64)
 def _find_cached(text: str, mentions: tuple[Mention, ...]) -> tuple[Calculation, ...]:
     ms = mentions
-    toks = _tokenize(text, ms)
+    toks = _tokens(text, ms)
     found: list[Calculation] = []
     runs = _split(toks, _T_BREAK)
     prev_tail: tuple[Node, _Tok] | None = None  # last expression of the previous run, for "× 100 ="
