@@ -89,6 +89,7 @@ _DAY_SHIFT = re.compile(
     r"\b(?:(next|following|previous|prior) day|day (after|before)|"
     r"(a|one|two|three|four|five|six|seven|\d{1,2}) days? (later|earlier|after|before|sooner))\b"
 )
+_FORMAT_MIN_DIGITS = 3  # digits a user types that may stand for an id in a known format
 _PAIR_CAP = 400  # numbers per source that take part in pair arithmetic
 _DERIVE_SOURCES = 60  # most recent sources searched for arithmetic operands
 _JSON_CAP = 300_000  # characters of a source parsed as JSON for column totals
@@ -202,7 +203,11 @@ class ContextStore:
         self.days = _Keys()
         self.yearless = _Keys()
         self.digits = _Keys()
-        self.day_shifts: set[int] = set()  # "the next day", "two days earlier" the user asked for
+        # "the next day", "two days earlier" the user asked for: shift -> sources seen before the
+        # request. The shift is applied once, to the date the user meant: a date seen before the
+        # request, or a later one that is not itself that shift of an earlier date (a search
+        # for the shifted day echoes it back; shifting that again is a second application).
+        self.day_shifts: dict[int, int] = {}
         self.examples: set[str] = set()  # tokens the system prompt gives as examples
         self.formats: set[tuple[str, int, str]] = set()  # (prefix, digit count, suffix)
         self._buckets: dict[int, list[Decimal]] | None = None
@@ -375,7 +380,7 @@ class ContextStore:
         if seen.channel == "user":
             numbers.update(_number_words(low))
             for m in _DAY_SHIFT.finditer(low):
-                self.day_shifts.add(_shift(m))
+                self.day_shifts[_shift(m)] = src + 1  # this message's own dates included
         yearless: set[tuple[int, int]] = set()
         if chunks & _MONTH_WORDS or (self.reference is not None and chunks & _RELATIVE_WORDS):
             more, yearless = find_dates(low, self.reference)
@@ -446,10 +451,29 @@ class ContextStore:
                 digits = c[len(prefix) : len(c) - len(suffix)]
                 if digits.isdecimal():
                     how = f"digits in the format {prefix.upper()}{'0' * n}{suffix}"
-                    hit = self._digits(digits, how)
+                    hit = self._typed_digits(digits, how)
                     if hit is not None:
                         return hit
         return None
+
+    def _typed_digits(self, digits: str, how: str) -> Hit | None:
+        """The digits of an id in a known format, as the user typed them ("my order is 4471902").
+
+        Only the user's messages count, and only the exact digit string standing alone: short
+        digit strings and numbers inside amounts, dates or JSON results are everywhere in a long
+        context, and would vouch for a transposed id (HAT010 -> HAT100 by any price of 100).
+        """
+        if len(digits) < _FORMAT_MIN_DIGITS:
+            return None
+        if digits not in self.ids.chans.get("user", ()) and (
+            digits[:1] == "0" or digits not in self.numbers.chans.get("user", ())
+        ):
+            return None
+        alone = re.compile(rf"(?<![\w$€£¥.,:/+-]){digits}(?![\w%$€£¥]|[.,:/-]\d)")
+        srcs = tuple(
+            i for i, s in enumerate(self.sources) if s.channel == "user" and alone.search(s.text)
+        )
+        return Hit(srcs, how, frozenset({"user"})) if srcs else None
 
     def _labels(self, src: int) -> tuple[str, ...]:
         s = self.sources[src]
@@ -480,9 +504,15 @@ class ContextStore:
             hit = self._hit(self.yearless, (d.month, d.day), "written without a year")
             if hit is not None:
                 return hit
-        for shift in sorted(self.day_shifts):
+        for shift, before in sorted(self.day_shifts.items()):
             hit = self._hit(self.days, ordinal - shift, f"{shift:+d} day(s) from a date seen")
-            if hit is not None:
+            if hit is None:
+                continue
+            src = hit.sources[0]
+            if src < before:
+                return hit
+            earlier = self.days.first.get(ordinal - 2 * shift)
+            if earlier is None or earlier >= src:
                 return hit
         return None
 

@@ -363,6 +363,11 @@ class RunMonitor:
             findings.append(_note(note, step))
         if self.policy.pure_tools and self.policy.is_pure(name):
             values = _operands(values)
+        elif any(v.embedded for v in values):
+            # Free text in an argument (a note, a scratchpad "thought") is the agent's own writing,
+            # like its prose: a written calculation there counts when all its operands were found.
+            for m in _CALC.finditer(key):
+                self._check_calculation(m, step)
         formats = schema.formats if schema else frozenset()
         quantities = [n for n in lengths if n >= 2]
         plain_policy = self._plain_policy
