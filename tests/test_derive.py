@@ -183,6 +183,17 @@ def test_coarse_figure_derives_only_exactly_from_a_named_row_by_a_named_operatio
     assert verdict("The change in cost is 19.", "19") is None  # not exact
 
 
+def test_a_row_and_year_statement_is_that_cell_not_a_coincidental_derivation() -> None:
+    from crossfoot import check
+
+    table = '[["", "2019", "2018"], ["Adjusted EBITDA", "344", "185"], ["Revenue", "500", "185"]]'
+    # 344 - 185 = 159, but the sentence states the 2019 cell of a named row (which is 344).
+    stated = check("The Adjusted EBITDA in 2019 is 159.", [table]).claims[0]
+    assert stated.status == "unsupported"
+    changed = check("The change in Adjusted EBITDA from 2018 to 2019 is 159.", [table]).claims[-1]
+    assert changed.status == "derived"
+
+
 def test_aliases_and_years_do_not_count_or_combine() -> None:
     alias = SourceValue(Decimal(3214), "R1", field="revenue_2024", operand=False)
     base = SourceValue(Decimal(2870), "R1", field="revenue_2023")

@@ -38,6 +38,7 @@ __all__ = [
     "names_row",
     "required_tokens",
     "row_verdict",
+    "states_a_cell",
     "tokens",
 ]
 
@@ -222,8 +223,12 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
     """
     if not matches or not ctx.options.check_table_rows:
         return None
-    if any(sv.table is None or sv.row is None for sv in matches):
-        return None  # the value is also in prose or a field: rows cannot decide
+    prose = [sv for sv in matches if sv.table is None or sv.row is None]
+    if any(sv.span is None or sv.field is not None for sv in prose):
+        return None  # the value is also a record field: rows cannot decide
+    matches = [sv for sv in matches if sv.table is not None and sv.row is not None]
+    if not matches:
+        return None
     if _in_arithmetic(ctx) or _threshold(ctx):
         return None
     m, s = ctx.mention, ctx.sentence
@@ -251,11 +256,44 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         reason = _judge(table, cells, words, year, _respectively(ctx), glued, sentence_words)
         if reason is None:
             return None  # some match agrees with the words
+        if prose and not _prose_elsewhere(ctx, prose, table, cells, words, glued):
+            return None
         reasons.append(reason)
     if not reasons:
         return None
     formula = reasons[0]
     return Verdict("wrong_row", Evidence("rows", "wrong_row", formula, tuple(matches[:1])), formula)
+
+
+def _prose_elsewhere(
+    ctx: ClaimContext,
+    prose: Sequence[SourceValue],
+    table: _Table,
+    cells: Sequence[SourceValue],
+    words: set[str],
+    glued: str,
+) -> bool:
+    """Whether a value that is also written in prose is still the wrong row of ``table``.
+
+    Only when the row the sentence names has its own cell in the matched cell's column (so the
+    table states that row's figure, and it is another number), and no prose passage that holds
+    the value names that row ("cash from operating activities of $497 million").
+    """
+    named = _named(table, words, glued)
+    if not named:
+        return False  # a wrong year: the prose figure may be the year the sentence says
+    columns = {c.column for c in cells}
+    if not any(sv.row in named and sv.column in columns for sv in table.cells):
+        return False
+    for sv in prose:
+        source = _source(ctx, sv.source_id)
+        if source is None or sv.span is None:
+            return False
+        a, b = sv.span
+        around = set(tokens(source.text[max(0, a - 160) : b + 60]))
+        if any(table.req[n] <= around for n in named):
+            return False
+    return True
 
 
 _THRESHOLD = re.compile(
@@ -435,3 +473,37 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
     if len(picked) == len(group):
         return group if whole else None
     return ValueIndex(picked)
+
+
+# Words that make a figure the result of an operation rather than a value of a row and year.
+_OPERATION = re.compile(
+    r"(?i)\b(?:change[ds]?|difference|differ\w*|increase[ds]?|decrease[ds]?|grew|growth|declined?"
+    r"|rose|fell|more|less|higher|lower|gap|variance|total|combined|sum|together|altogether"
+    r"|aggregate|average|mean|ratio|proportion|percentage|share|accounted|represent\w*|times"
+    r"|divided|multipl\w*|net\s+of|cagr|compound\w*|growth)\b|[=+×÷/]|\s-\s"
+)
+
+
+def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
+    """Whether the claim reads as the value of a table row in a year ("The Adjusted EBITDA in 2019
+    is $34.4 million"): its sentence names the row, the year has a cell of the claim's class
+    (``amount`` or percent) in that row, and no operation word appears. Such a figure is that
+    cell or wrong; a derivation that happens to land on it is a coincidence.
+    """
+    s = ctx.sentence
+    sentence = ctx.text[s.start : s.end]
+    if _OPERATION.search(sentence):
+        return False
+    year = _year(ctx)
+    if year is None:
+        return False
+    words = set(tokens(sentence))
+    for sv in ctx.scope.values():
+        if sv.year != year or sv.row is None or sv.table is None:
+            continue
+        if (sv.kind == "percent") == amount:
+            continue
+        req = _cached_required(sv.row)
+        if req and req <= words:
+            return True
+    return False

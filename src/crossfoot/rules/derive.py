@@ -49,7 +49,7 @@ from functools import lru_cache
 
 from .._direction import answer_order, sign_words, stated_direction
 from .._index import ValueIndex
-from .._rowmatch import focus_group, focus_text, names_row
+from .._rowmatch import focus_group, focus_text, names_row, states_a_cell
 from .._types import Evidence, Mention, SourceValue, format_decimal
 from .._years import aligned, known_order, period, related_score, same_quantity, years_in_text
 from . import ClaimContext, Verdict
@@ -656,6 +656,8 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
         ctx = replace(
             ctx, mention=replace(m, precision=_ZERO), options=replace(o, derivations=kinds)
         )
+    if states_a_cell(ctx, m.kind in ("money", "number")):
+        return None
     _, worded = claim_direction(ctx)
     found: list[Candidate] = []
     for group in ctx.scope.groups:
