@@ -194,6 +194,15 @@ def test_a_row_and_year_statement_is_that_cell_not_a_coincidental_derivation() -
     assert changed.status == "derived"
 
 
+def test_a_figure_called_a_change_is_never_a_sum() -> None:
+    from crossfoot import check
+
+    table = '[["", "2019", "2018"], ["Deposits", "30", "27"], ["Loans", "40", "45"]]'
+    assert check("The change in deposits is 3.", [table]).claims[-1].status == "derived"
+    assert check("The change in deposits is 57.", [table]).claims[-1].status == "unsupported"
+    assert check("The total of deposits is 57.", [table]).claims[-1].status == "derived"
+
+
 def test_aliases_and_years_do_not_count_or_combine() -> None:
     alias = SourceValue(Decimal(3214), "R1", field="revenue_2024", operand=False)
     base = SourceValue(Decimal(2870), "R1", field="revenue_2023")

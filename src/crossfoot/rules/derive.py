@@ -66,6 +66,7 @@ __all__ = [
     "group_too_large",
     "kind_allowed",
     "label",
+    "names_only_a_change",
     "operand_class",
     "order_of",
     "same_item",
@@ -618,6 +619,21 @@ def _judge(
     )
 
 
+_CHANGE_NAMED = re.compile(r"(?i)\b(?:change[ds]?|difference)\b")
+_OTHER_NAMED = re.compile(
+    r"(?i)\b(?:total|totals|sum|combined|together|altogether|aggregate|average|mean|share"
+    r"|proportion|ratio|times|accounted|represent\w*|of\s+(?:the\s+)?total)\b|%\s+of\b"
+)
+
+
+def names_only_a_change(ctx: ClaimContext) -> bool:
+    """The claim's sentence calls it a change or difference and names no other operation ("The
+    change is $57 thousand"): like growth words, only a change may match it, never a sum."""
+    s = ctx.sentence
+    sentence = ctx.text[s.start : s.end]
+    return bool(_CHANGE_NAMED.search(sentence)) and not _OTHER_NAMED.search(sentence)
+
+
 # Operations a coarse figure may be derived by, when its wording names them.
 _COARSE_WORDING = {
     "difference": re.compile(
@@ -659,6 +675,7 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
     if states_a_cell(ctx, m.kind in ("money", "number")):
         return None
     _, worded = claim_direction(ctx)
+    worded = worded or names_only_a_change(ctx)
     found: list[Candidate] = []
     for group in ctx.scope.groups:
         if coarse:

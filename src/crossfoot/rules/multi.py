@@ -65,6 +65,7 @@ from .derive import (
     group_too_large,
     kind_allowed,
     label,
+    names_only_a_change,
     operand_class,
     same_item,
     views_compatible,
@@ -324,6 +325,7 @@ def multi_operand(ctx: ClaimContext) -> Verdict | None:
     if not derivable(m, flat):
         return None
     _, worded = claim_direction(ctx)
+    worded = worded or names_only_a_change(ctx)  # "the change is ...": never a sum or mean
     found: list[Candidate] = []
     for group in ctx.scope.groups:
         if group_too_large(group, o.max_derivation_operands):
