@@ -74,3 +74,22 @@ def test_names_row_is_order_free_and_needs_every_content_word() -> None:
     assert not names_row("Operating income", "operating profit was up")
     assert not names_row("Other", "other costs rose")
     assert not names_row("2020", "in 2020 we paid")
+
+
+def _with_prose(prose: str) -> list[dict[str, str]]:
+    return [_source("main"), {"id": "R2", "text": prose}]
+
+
+def test_value_also_in_prose_is_still_the_wrong_row_when_the_prose_names_another() -> None:
+    # 120 is the operating profit in the table and in the prose; the table's own 2019 net sales
+    # figure is 473, so "net sales were $120 million" is the wrong row.
+    sources = _with_prose("Operating profit rose to $120 million on cost savings.")
+    report = check("Net sales were $120 million in 2019.", sources, require_citations=False)
+    assert report.claims[0].status == "wrong_row"
+
+
+def test_value_in_prose_that_names_the_sentence_row_passes() -> None:
+    sources = _with_prose("Net sales in the new segment were $120 million.")
+    report = check("Net sales were $120 million in 2019.", sources, require_citations=False)
+    assert report.claims[0].passed
+

@@ -223,6 +223,8 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
     """
     if not matches or not ctx.options.check_table_rows:
         return None
+    if ctx.mention.value == 0:
+        return None  # "$0": an empty or dashed cell of the named row may mean zero
     prose = [sv for sv in matches if sv.table is None or sv.row is None]
     if any(sv.span is None or sv.field is not None for sv in prose):
         return None  # the value is also a record field: rows cannot decide
