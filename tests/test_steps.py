@@ -198,3 +198,10 @@ def test_restating_a_change_with_the_opposite_word_is_contradicted() -> None:
     assert _last(base + "The decrease is 31%.").status == "contradicted"
     # A label naming both directions states neither.
     assert _last(base + "The increase / (decrease) is 31%.").status == "derived"
+
+
+def test_restatement_across_a_scale_word_must_agree_in_true_units() -> None:
+    table = '[["(in millions)", "2016"], ["Research and development", "283"]]'
+    first = "Research and development was $283 in 2016. "
+    assert check(first + "The total is $283 million.", [table]).claims[-1].passed
+    assert not check(first + "The total is $283 billion.", [table]).claims[-1].passed

@@ -119,6 +119,8 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
         gm = g.mention
         if gm.kind == "year" or not _kinds_agree(m, gm) or not _same_figure(m, gm):
             continue
+        if m.scale != gm.scale and not _true_units_agree(ctx, m, g):
+            continue  # "$283 billion" restating "$283" of a table in millions
         ev = g.evidence
         where = f"sentence {g.sentence.index + 1}"
         formula = f"restates {gm.text.strip()} ({where})"
@@ -143,6 +145,36 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
         signs[m.start] = sign
         return Verdict(status, evidence)
     return None
+
+
+def _true_value(ctx: ClaimContext, g: Claim) -> Decimal | None:
+    """The true (scaled) value of a grounded figure whose evidence is a table cell read as
+    written under a unit header, or a formula over such cells; None when no unit is known."""
+    ev = g.evidence
+    if ev is None or ev.result is None:
+        return None
+    for sv in ev.operands:
+        if sv.view == "true":
+            return ev.result
+        if sv.view != "written" or sv.value == 0:
+            continue
+        for v in ctx.scope.values():
+            if (
+                v.view == "true"
+                and v.source_id == sv.source_id
+                and v.table == sv.table
+                and v.row_index == sv.row_index
+                and v.col_index == sv.col_index
+            ):
+                return ev.result * (v.value / sv.value)
+    return None
+
+
+def _true_units_agree(ctx: ClaimContext, m: Mention, g: Claim) -> bool:
+    """A restatement across a scale word is a dropped unit only when the grounded figure's true
+    value is unknown or is what the claim states."""
+    true = _true_value(ctx, g)
+    return true is None or abs(abs(m.value) - abs(true)) <= m.precision
 
 
 def _change_sign(g: Claim, signs: dict[object, object]) -> str | None:
