@@ -27,6 +27,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
+from itertools import compress, repeat
+from operator import contains
 from typing import Any, NamedTuple
 
 from ._dates import find_dates, find_reference_date
@@ -39,6 +41,7 @@ _URLS = re.compile(r"(?:https?://|www\.)[^\s<>\"'()\[\]{}\\]+")
 _DIGIT_RUNS = re.compile(r"\+?\(?\d[\d().-]*(?: ?[\d().-]+)+\d")
 _COMPACT_DROP = str.maketrans("", "", " \t-_#./:")
 _COMPACT_RE = re.compile(r"[ \t\-_#./:]+")
+_COMPACT_BYTES = b" \t-_#./:"  # the same characters, for bytes.translate
 _STRIP = ".,;:-/'\")]}"
 # Words that introduce an example rather than data ("ids look like #W0000000").
 _EXAMPLE = re.compile(
@@ -73,6 +76,7 @@ _DIGIT_CHUNK = re.compile(r"\S*\d\S*")
 _EDGE = ".-/_+#"
 _CURRENCY = "$€£¥₹+"
 _PHONE_CHARS = re.compile(r"[\d().+-]+")
+_PHONE_FIRST = frozenset("().+-")  # or a decimal digit, as \d
 _NON_DIGITS = re.compile(r"\D+")
 _GROUPED_FULL = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 _GROUPED_ALL = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])")
@@ -313,7 +317,8 @@ class ContextStore:
                 pending.extend(p for p in chunk.split(",") if p)  # "[100,200]" is two numbers
                 continue
             t = chunk.rstrip(_EDGE).lstrip(".-/_")
-            if not t or _HAS_DIGIT.search(t) is None:
+            # A last digit settles it without a regex call (most identifiers end in one).
+            if not t or (not t[-1].isdecimal() and _HAS_DIGIT.search(t) is None):
                 continue
             if "@" in t:
                 emails.add(t)
@@ -347,14 +352,19 @@ class ContextStore:
                     continue
             if n.count("/") == 2 or n.count(".") == 2 or n.count("-") == 2:
                 days.update(find_dates(n)[0])
-            if len(n) >= 7 and _PHONE_CHARS.fullmatch(n):
+            # The first character must be a phone character: "user_18_5202" skips the regex.
+            if len(n) >= 7 and (n[0].isdecimal() or n[0] in _PHONE_FIRST):
+                if _PHONE_CHARS.fullmatch(n) is None:
+                    continue
                 d = _NON_DIGITS.sub("", n)
                 if len(d) >= 7:
                     runs.add(d)
                     if len(d) > 10:
                         runs.add(d[-10:])  # a phone number without its country code
-        for chunk in chunks if "@" in low else ():
-            if "@" in chunk and chunk not in emails:
+        # The chunks holding "@" are picked out at C level (a JSON result has thousands of chunks).
+        at = compress(chunks, map(contains, chunks, repeat("@"))) if "@" in low else ()
+        for chunk in at:
+            if chunk not in emails:
                 emails.add(chunk.strip(_EDGE))  # an address without digits
         if seen.channel == "system":
             self._learn_examples(low)
@@ -395,8 +405,14 @@ class ContextStore:
             runs -= excluded.get("phone", set())
             emails -= excluded.get("email", set())
         self.ids.add(tokens, src, labels)
-        # One regex pass over the joined identifiers instead of a translate() per token.
-        compact = set(_COMPACT_RE.sub("", "\n".join(idish)).split("\n")) if idish else set()
+        # One pass over the joined identifiers instead of a translate() per token: bytes.translate
+        # (a 256-entry table) for ASCII text, about 20x cheaper than the regex it stands for.
+        joined = "\n".join(idish)
+        if joined.isascii():
+            joined = joined.encode().translate(None, _COMPACT_BYTES).decode()
+        else:
+            joined = _COMPACT_RE.sub("", joined)
+        compact = set(joined.split("\n")) if idish else set()
         compact.discard("")
         if seen.channel == "system" and self.examples:
             compact -= {e.translate(_COMPACT_DROP) for e in self.examples}
