@@ -238,15 +238,22 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
     if _CHANGE_WORDS.search(ctx.text, lo, m.start):
         return None  # "the net change in X is 5": a change of the row, which may be another row
     words = _words(ctx)
+    year = _year(ctx)
+    said = ctx.text[s.start : s.end]
+    if words <= _ANSWER_MARK:
+        restated = _restated(ctx)
+        if restated is None:
+            return None
+        said, year = restated
+        words = set(tokens(said))
     if not words:
         return None
     by_table: dict[tuple[str, int], list[SourceValue]] = {}
     for sv in matches:
         assert sv.table is not None
         by_table.setdefault((sv.source_id, sv.table), []).append(sv)
-    year = _year(ctx)
-    glued = re.sub(r"[^a-z0-9]", "", ctx.text[s.start : s.end].lower())
-    sentence_words = frozenset(tokens(ctx.text[s.start : s.end]))
+    glued = re.sub(r"[^a-z0-9]", "", said.lower())
+    sentence_words = frozenset(tokens(said))
     reasons: list[str] = []
     for (source_id, t), cells in by_table.items():
         source = _source(ctx, source_id)
@@ -265,6 +272,35 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         return None
     formula = reasons[0]
     return Verdict("wrong_row", Evidence("rows", "wrong_row", formula, tuple(matches[:1])), formula)
+
+
+# Words of a bare answer line ("Answer: $5m", "The answer is 5"): they name no row.
+_ANSWER_MARK = frozenset({"answer", "explanation", "final"})
+
+
+def _restated(ctx: ClaimContext) -> tuple[str, int | None] | None:
+    """The previous sentence and its year, when a bare answer line restates its one figure.
+
+    "The rent deposits were $5,687 thousand in 2018. Answer: $5,687 thousand": the answer line
+    means what the sentence before it said. Only when that sentence states exactly one figure
+    (years aside, at most one year) and names no operation (a change, a total, a ratio...).
+    """
+    s = ctx.sentence
+    lo = max(0, s.start - _LOOKBACK)
+    before = ctx.text[lo : s.start].rstrip().rstrip(".?!")
+    ends = [e.end() for e in _SENTENCE_END.finditer(before)]
+    start = lo + (ends[-1] if ends else 0)
+    prev = ctx.text[start : s.start]
+    if not prev.strip() or _OPERATION.search(prev) or _CHANGE_WORDS.search(prev):
+        return None
+    inside = [x for x in ctx.mentions if start <= x.start < s.start]
+    figures = [x for x in inside if x.kind != "year"]
+    years = {int(x.value) for x in inside if x.kind == "year"}
+    if len(figures) != 1 or len(years) > 1 or figures[0].kind != ctx.mention.kind:
+        return None  # "... exceeded $1,000 million in 2017. Answer: 1" is a count, not the figure
+    if _THRESHOLD.search(ctx.text[max(start, figures[0].start - 25) : figures[0].start]):
+        return None
+    return prev, (years.pop() if years else None)
 
 
 def _prose_elsewhere(
