@@ -205,3 +205,10 @@ def test_restatement_across_a_scale_word_must_agree_in_true_units() -> None:
     first = "Research and development was $283 in 2016. "
     assert check(first + "The total is $283 million.", [table]).claims[-1].passed
     assert not check(first + "The total is $283 billion.", [table]).claims[-1].passed
+
+
+def test_step_over_cells_of_a_known_unit_checks_the_claims_scale_word() -> None:
+    table = '[["(in millions)", "2007", "2006"], ["Unrecognized tax benefits", "70", "53"]]'
+    first = "The balance was $70 in 2007 and $53 in 2006. "
+    assert check(first + "The net change is $17 million.", [table]).claims[-1].passed
+    assert not check(first + "The net change is $17 billion.", [table]).claims[-1].passed

@@ -170,6 +170,16 @@ def _true_value(ctx: ClaimContext, g: Claim) -> Decimal | None:
     return None
 
 
+def _cached_true(ctx: ClaimContext, g: Claim) -> Decimal | None:
+    cache = ctx.shared.setdefault("steps.true", {})
+    assert isinstance(cache, dict)
+    key = (g.mention.start, g.mention.end)
+    if key not in cache:
+        cache[key] = _true_value(ctx, g)
+    value = cache[key]
+    return value if isinstance(value, Decimal) else None
+
+
 def _true_units_agree(ctx: ClaimContext, m: Mention, g: Claim) -> bool:
     """A restatement across a scale word is a dropped unit only when the grounded figure's true
     value is unknown or is what the claim states."""
@@ -465,10 +475,16 @@ def _try(
         # A unit dropped on one side: "$5,829m and $5,735m ... a difference of 94". Two different
         # stated scales ("$44.1 million - $56.7 million = $12.6 billion") are a wrong unit, not a
         # dropped one: compare in true units only.
-        wp = m.precision / m.scale if m.scale else m.precision
-        mw = m.written if m.written else abs(m.value)
-        mw = -mw if m.value < 0 else mw
-        readings.append((a.written, b.written, mw - wp, mw + wp))
+        ta, tb = _cached_true(ctx, a.claim), _cached_true(ctx, b.claim)
+        if m.scale != 1 and ta is not None and tb is not None:
+            # Both operands are cells of a known unit ("$70 - $53" of a table in millions): the
+            # claim's scale word is checked against it, "$17 billion" is not "$17 million".
+            readings.append((ta, tb, lo, hi))
+        else:
+            wp = m.precision / m.scale if m.scale else m.precision
+            mw = m.written if m.written else abs(m.value)
+            mw = -mw if m.value < 0 else mw
+            readings.append((a.written, b.written, mw - wp, mw + wp))
     for va, vb, rlo, rhi in readings:
         r = _compute(op.op, op.factor, va, vb)
         if r is None:
