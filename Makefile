@@ -18,7 +18,9 @@ install: $(PY)
 demo: install
 	$(VENV)/bin/crossfoot eval examples/cases.jsonl -v
 	@echo
-	-$(VENV)/bin/crossfoot check --output examples/answer.txt --sources examples/sources.json
+	@echo "crossfoot check --output examples/answer.txt --sources examples/sources.json"
+	@$(VENV)/bin/crossfoot check --output examples/answer.txt --sources examples/sources.json \
+		|| echo "(exit code $$?: the answer cites the wrong record for one figure, as intended)"
 
 # Everything the tests need: every extra, and the pinned promptfoo CLI.
 test-deps: $(PY)
