@@ -203,6 +203,16 @@ def test_a_figure_called_a_change_is_never_a_sum() -> None:
     assert check("The total of deposits is 57.", [table]).claims[-1].status == "derived"
 
 
+def test_zero_change_of_a_named_row_is_derived_exactly() -> None:
+    from crossfoot import check
+
+    table = '[["Region", "2018", "2019"], ["Taiwan", "36.4%", "36.4%"], ["Japan", "3.9%", "6.6%"]]'
+    question = "What is the change in Taiwan from 2018 to 2019? "
+    assert check(question + "The answer is 0%.", [table]).claims[-1].status == "derived"
+    other = "What is the change in Japan from 2018 to 2019? The answer is 0%."
+    assert check(other, [table]).claims[-1].status == "unsupported"
+
+
 def test_aliases_and_years_do_not_count_or_combine() -> None:
     alias = SourceValue(Decimal(3214), "R1", field="revenue_2024", operand=False)
     base = SourceValue(Decimal(2870), "R1", field="revenue_2023")

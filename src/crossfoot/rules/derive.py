@@ -660,11 +660,17 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
         # A coarse figure ("18 million", the change of a row from $100m to $82m) is derived only
         # exactly, from table rows the answer names: a window of a few percent over a whole
         # table would invite coincidences.
-        if flat or m.value == 0 or m.high is not None or m.kind not in ("money", "number"):
+        # A zero ("The answer is 0%") is derived only as an exact zero change of a named row.
+        zero = m.value == 0 and m.kind in ("money", "number", "percent")
+        if flat or m.high is not None or not (zero or m.kind in ("money", "number")):
             return None
         # ... and only as an operation the wording names ("the change in cost", "the average").
         wording = focus_text(ctx)
         kinds = frozenset(k for k, rx in _COARSE_WORDING.items() if rx.search(wording))
+        if zero:
+            kinds &= {"difference"}
+            if kinds and m.kind == "percent":
+                kinds = frozenset({"percent_change", "pp_change"})
         if o.derivations is not None:
             kinds &= o.derivations
         if not kinds:
