@@ -235,8 +235,11 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         return None
     m, s = ctx.mention, ctx.sentence
     lo, _ = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)
-    if _CHANGE_WORDS.search(ctx.text, lo, m.start):
-        return None  # "the net change in X is 5": a change of the row, which may be another row
+    # "The net change in X is 5": a change of the row X, so no year; judged only when no two
+    # figures of the named rows differ by 5 (see _change_elsewhere).
+    change = _CHANGE_WORDS.search(ctx.text, lo, m.start) is not None
+    if change and m.kind not in ("money", "number"):
+        return None
     words = _words(ctx)
     year = _year(ctx)
     said = ctx.text[s.start : s.end]
@@ -246,6 +249,8 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
             return None
         said, year = restated
         words = set(tokens(said))
+    if change:
+        year = None
     if not words:
         return None
     by_table: dict[tuple[str, int], list[SourceValue]] = {}
@@ -266,6 +271,8 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         if reason is None:
             return None  # some match agrees with the words
         if prose and not _prose_elsewhere(ctx, prose, table, cells, words, glued):
+            return None
+        if change and not _change_elsewhere(ctx, table, cells, words, glued):
             return None
         reasons.append(reason)
     if not reasons:
@@ -301,6 +308,26 @@ def _restated(ctx: ClaimContext) -> tuple[str, int | None] | None:
     if _THRESHOLD.search(ctx.text[max(start, figures[0].start - 25) : figures[0].start]):
         return None
     return prev, (years.pop() if years else None)
+
+
+def _change_elsewhere(
+    ctx: ClaimContext, table: _Table, cells: Sequence[SourceValue], words: set[str], glued: str
+) -> bool:
+    """Whether "the change in X is 5" cannot be a change of the rows it names: no two figures of
+    those rows (in the matched cell's unit view) differ by 5 at its stated precision, so the 5
+    the answer took from another row is the wrong number.
+    """
+    named = _named(table, words, glued)
+    if not named:
+        return False
+    views = {c.view for c in cells} | {"both"}
+    vals = [sv.value for sv in table.cells if sv.row in named and sv.view in views]
+    if len(vals) < 2:
+        return False  # the change may come from figures the table does not hold
+    target, tol = abs(ctx.mention.value), ctx.mention.precision
+    return not any(
+        abs(abs(a - b) - target) <= tol for i, a in enumerate(vals) for b in vals[i + 1 :]
+    )
 
 
 def _prose_elsewhere(
