@@ -268,6 +268,8 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         if table is None:
             return None
         reason = _judge(table, cells, words, year, _respectively(ctx), glued, sentence_words)
+        if reason is None and change:
+            reason = _level_not_change(ctx, table, cells, words, glued)
         if reason is None:
             return None  # some match agrees with the words
         if prose and not _prose_elsewhere(ctx, prose, table, cells, words, glued):
@@ -308,6 +310,28 @@ def _restated(ctx: ClaimContext) -> tuple[str, int | None] | None:
     if _THRESHOLD.search(ctx.text[max(start, figures[0].start - 25) : figures[0].start]):
         return None
     return prev, (years.pop() if years else None)
+
+
+# A column that holds changes itself ("Change", "Increase (decrease)", "% Change", "vs 2018").
+_CHANGE_COLUMN = re.compile(r"(?i)chang|increase|decrease|variance|differen|growth|\bvs\b|%")
+
+
+def _level_not_change(
+    ctx: ClaimContext, table: _Table, cells: Sequence[SourceValue], words: set[str], glued: str
+) -> str | None:
+    """Why "the change in X is 5" is wrong when 5 is X's own figure for one year (not in a
+    change column) and no two figures of X differ by 5: the answer states a level, not a change.
+    """
+    named = _named(table, words, glued)
+    if not cells or any(c.row not in named for c in cells):
+        return None
+    if any(_CHANGE_COLUMN.search(c.column or "") for c in cells):
+        return None
+    if any(_CHANGE_COLUMN.search(n) for n in named):
+        return None  # "Net change in cash balance": the change word is the row's own name
+    if not _change_elsewhere(ctx, table, cells, words, glued):
+        return None
+    return f"value is {_describe_cell(cells[0])} itself, not a change of it"
 
 
 def _change_elsewhere(
