@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from ._direction import clause_bounds, number_year
 from ._index import ValueIndex
-from ._types import Evidence, Source, SourceValue
+from ._types import Evidence, Mention, Source, SourceValue
 from .rules import ClaimContext, Verdict
 
 __all__ = [
@@ -244,6 +244,14 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
     year = _year(ctx)
     said = ctx.text[s.start : s.end]
     if words <= _ANSWER_MARK:
+        concluded = _concluded(ctx)
+        if concluded is not None:
+            formula = (
+                f"the answer line states {m.text.strip()}, but the sentence before concludes "
+                f"{concluded.text.strip()}"
+            )
+            ev = Evidence("rows", "wrong_row", formula, tuple(matches[:1]))
+            return Verdict("wrong_row", ev, formula)
         restated = _restated(ctx)
         if restated is None:
             return None
@@ -294,22 +302,58 @@ def _restated(ctx: ClaimContext) -> tuple[str, int | None] | None:
     means what the sentence before it said. Only when that sentence states exactly one figure
     (years aside, at most one year) and names no operation (a change, a total, a ratio...).
     """
+    found = _previous_figure(ctx)
+    if found is None:
+        return None
+    prev, _figure, years = found
+    if _OPERATION.search(prev) or _CHANGE_WORDS.search(prev) or len(years) > 1:
+        return None
+    return prev, (years.pop() if years else None)
+
+
+def _previous_figure(ctx: ClaimContext) -> tuple[str, Mention, set[int]] | None:
+    """The sentence before a bare answer line, its one figure of the claim's kind and its years.
+
+    None unless the answer line states one figure and the sentence before exactly one (years
+    aside), of the same kind, and not as a threshold ("exceeded $1,000 million ... Answer: 1"
+    is a count, not the figure).
+    """
     s = ctx.sentence
+    if sum(1 for x in ctx.mentions if s.start <= x.start < s.end and x.kind != "year") != 1:
+        return None
     lo = max(0, s.start - _LOOKBACK)
     before = ctx.text[lo : s.start].rstrip().rstrip(".?!")
     ends = [e.end() for e in _SENTENCE_END.finditer(before)]
     start = lo + (ends[-1] if ends else 0)
     prev = ctx.text[start : s.start]
-    if not prev.strip() or _OPERATION.search(prev) or _CHANGE_WORDS.search(prev):
-        return None
+    if prev.rstrip().endswith("?"):
+        return None  # the question ("... across the 2 years?"), not an explanation
     inside = [x for x in ctx.mentions if start <= x.start < s.start]
     figures = [x for x in inside if x.kind != "year"]
-    years = {int(x.value) for x in inside if x.kind == "year"}
-    if len(figures) != 1 or len(years) > 1 or figures[0].kind != ctx.mention.kind:
-        return None  # "... exceeded $1,000 million in 2017. Answer: 1" is a count, not the figure
+    if len(figures) != 1 or figures[0].kind != ctx.mention.kind:
+        return None
+    if figures[0].currency != ctx.mention.currency:
+        return None
     if _THRESHOLD.search(ctx.text[max(start, figures[0].start - 25) : figures[0].start]):
         return None
-    return prev, (years.pop() if years else None)
+    return prev, figures[0], {int(x.value) for x in inside if x.kind == "year"}
+
+
+def _concluded(ctx: ClaimContext) -> Mention | None:
+    """The figure the sentence before concludes, when a bare answer line states another one.
+
+    "The average is $10.5 million. Answer: $12 million": the answer line must restate the
+    explanation's result; a table cell in its place is a number taken from elsewhere. Sign and
+    rounding are forgiven (either figure's stated precision).
+    """
+    found = _previous_figure(ctx)
+    if found is None:
+        return None
+    _prev, figure, _years = found
+    m = ctx.mention
+    if abs(abs(figure.value) - abs(m.value)) <= figure.precision + m.precision:
+        return None
+    return figure
 
 
 # A column that holds changes itself ("Change", "Increase (decrease)", "% Change", "vs 2018").
