@@ -336,6 +336,18 @@ def test_yearly_blocks_stacked_under_body_headings_take_their_heading_year() -> 
     assert years[Decimal(6835)] == 2018
 
 
+def test_a_percent_change_span_does_not_relabel_the_year_columns_beside_it() -> None:
+    rows = [
+        ["", "", "Percent Change", ""],
+        ["(Dollars in millions)", "2019", "Actual", "2018"],
+        ["Other", "120", "-9%", "131"],
+    ]
+    kinds = {v.value: (v.kind, v.column) for v in read_table(rows, source_id="S", table_index=0)}
+    assert kinds[Decimal(120)] == ("money", "2019")  # "$" from "(Dollars in millions)"
+    assert kinds[Decimal(131)] == ("money", "2018")
+    assert kinds[Decimal(-9)] == ("percent", "Percent Change Actual")
+
+
 def test_own_header_unit_beats_outside_unit_and_percent_is_never_scaled() -> None:
     rows = [["", "2024 $'000", "Share"], ["Retail", "1,500", "60%"], ["Online", "1,000", "40%"]]
     outside = Unit("(in millions)", Decimal(10**6))

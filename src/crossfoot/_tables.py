@@ -577,11 +577,17 @@ def _column_labels(header: Sequence[Sequence[str]], width: int) -> list[str]:
             # spread it right, and back to the first data column.
             fill = ""
             first = next((c for c in cells[1:] if c), "")
+            bottom = header[last]
             for j in range(1, width):
                 if cells[j]:
                     fill = cells[j]
-                else:
-                    cells[j] = fill or first
+                    continue
+                spread = fill or first
+                # "Percent Change" spanning its own columns is not the label of the year columns
+                # beside it: a column whose own bottom cell is a year keeps amounts.
+                if _PERCENT_LABEL.search(spread) and j < len(bottom) and year_in(bottom[j]):
+                    continue
+                cells[j] = spread
         for j in range(width):
             text = cells[j]
             if text and (not stacked[j] or stacked[j][-1] != text):
