@@ -93,6 +93,11 @@ _DAY_SHIFT = re.compile(
     r"\b(?:(next|following|previous|prior) day|day (after|before)|"
     r"(a|one|two|three|four|five|six|seven|\d{1,2}) days? (later|earlier|after|before|sooner))\b"
 )
+# Keys of a structured result under which a number is an amount of money, not a count or a code.
+_MONEY_KEY = re.compile(
+    r"price|amount|fare|cost|fee|total|balance|charge|refund|pay|paid|rent|salary|tax|"
+    r"budget|deposit|credit|debit|fund|sum|value|money|spent|owed?|due|tip|discount"
+)
 _FORMAT_MIN_DIGITS = 3  # digits a user types that may stand for an id in a known format
 _PAIR_CAP = 400  # numbers per source that take part in pair arithmetic
 _DERIVE_SOURCES = 60  # most recent sources searched for arithmetic operands
@@ -126,6 +131,9 @@ class Seen:
     vouched: bool = True  # False for a pure tool's output over made-up inputs: never a source
     derived: dict[str, str] | None = None  # column totals, filled on the first miss
     ordered: list[Decimal] | None = None  # numbers as Decimals, largest first, on the first miss
+    # For a structured (JSON) tool result, the numbers under a money-named key; None for text.
+    money: frozenset[str] | None = None
+    money_read: bool = False
 
     @property
     def label(self) -> str:
@@ -217,6 +225,8 @@ class ContextStore:
         self._buckets: dict[int, list[Decimal]] | None = None
         self._bucketed = 0  # sources already placed in buckets
         self._in_buckets: set[str] = set()
+        self._operands: set[str] = set()  # numbers that may be the operand of a two-value sum
+        self._operands_upto = 0  # sources already added to _operands
 
     # ------------------------------------------------------------------ ingest
     def add(
@@ -589,7 +599,12 @@ class ContextStore:
         self._bucketed = len(self.sources)
 
     def derive(
-        self, target: Decimal, quantities: Iterable[int] = (), tolerance: Decimal = Decimal("0.005")
+        self,
+        target: Decimal,
+        quantities: Iterable[int] = (),
+        tolerance: Decimal = Decimal("0.005"),
+        *,
+        loose: bool = False,
     ) -> tuple[str, tuple[int, ...]] | None:
         """A short list of arithmetic an agent legitimately does, over values found in context:
         a total of a column in one tool result, the sum or difference of two values, a unit price
@@ -611,21 +626,28 @@ class ContextStore:
             if formula is not None:
                 return formula, (i,)
         # Sum or difference of two values seen (the two legs of a trip, a balance after a charge).
+        # For an argument, a number of a structured result is an operand only under a money-named
+        # key (price, amount, balance...): a search result is full of seat counts and codes, and
+        # a fare plus any of them vouches for a wrong payment (a fare + 14 seats). Numbers in
+        # text results and those the user typed all count. The agent's prose (``loose``, checked
+        # loosely anyway) may pair any two values seen.
         budget = 20_000
+        operands = first if loose else self._operand_keys()
         for i in recent:
             nums = self._sorted_numbers(i)
             budget -= len(nums)
             if budget < 0:
                 break
+            money = None if loose else self._money(i)
             for a in nums:
-                if a <= 10:
+                if a <= 10 or (money is not None and dec_key(a) not in money):
                     continue
                 for b, sign in ((target - a, "+"), (a - target, "−")):
                     if b <= 0 or (b <= 10 and b == b.to_integral_value()):
                         continue  # a count up to 10 is no operand: it would match almost anything
-                    src = first.get(dec_key(b))
-                    if src is not None:
-                        return f"{_fmt(a)} {sign} {_fmt(b)}", (i, src)
+                    bkey = dec_key(b)
+                    if bkey in operands:
+                        return f"{_fmt(a)} {sign} {_fmt(b)}", (i, first[bkey])
         # A unit price times a stated quantity (a user's count, a list length in the call).
         qs = {q for q in quantities if 2 <= q <= 100}
         for n in self.numbers.chans.get("user", ()):
@@ -649,6 +671,39 @@ class ContextStore:
                         self.percents.first[p_key],
                     )
         return None
+
+    def _money(self, i: int) -> frozenset[str] | None:
+        """The numbers under a money-named key of a structured result, or None (text: all)."""
+        seen = self.sources[i]
+        if not seen.money_read:
+            seen.money_read = True
+            text = seen.text
+            if (
+                seen.channel == "tool"
+                and len(text) <= _JSON_CAP
+                and text.lstrip()[:1] in ("{", "[")
+            ):
+                try:
+                    data = json.loads(text)
+                except ValueError:
+                    data = None
+                if isinstance(data, (dict, list)):
+                    out: set[str] = set()
+                    _money_values(data, False, out, 0)
+                    seen.money = frozenset(out)
+        return seen.money
+
+    def _operand_keys(self) -> set[str]:
+        """Numbers that may be the second operand of a sum: every number of a text source or a
+        user message, the money-keyed ones of a structured result (built incrementally)."""
+        for i in range(self._operands_upto, len(self.sources)):
+            seen = self.sources[i]
+            if not seen.vouched or not seen.numbers:
+                continue
+            money = self._money(i)
+            self._operands.update(seen.numbers if money is None else money)
+        self._operands_upto = len(self.sources)
+        return self._operands
 
     def _sorted_numbers(self, i: int) -> list[Decimal]:
         """A source's numbers, largest first (a stable order makes explanations reproducible),
@@ -677,6 +732,24 @@ class ContextStore:
     @property
     def truncated(self) -> list[Seen]:
         return [s for s in self.sources if s.truncated]
+
+
+def _money_values(node: object, money: bool, out: set[str], depth: int) -> None:
+    if depth > 12:
+        return
+    if isinstance(node, dict):
+        for k, v in node.items():
+            _money_values(v, money or _MONEY_KEY.search(str(k)) is not None, out, depth + 1)
+    elif isinstance(node, list):
+        for v in node:
+            _money_values(v, money, out, depth + 1)
+    elif money and isinstance(node, (int, float)) and not isinstance(node, bool):
+        if node == node and abs(node) != float("inf"):  # JSON numbers only, never NaN
+            out.add(dec_key(Decimal(repr(node))))
+    elif money and isinstance(node, str):
+        n = node.strip().lstrip(_CURRENCY).replace(",", "")
+        if n.replace(".", "", 1).isdecimal():
+            out.add(num_key(n))
 
 
 def _column_totals(node: object, out: dict[str, str], depth: int) -> None:

@@ -555,7 +555,8 @@ class RunMonitor:
                 self.store.find_number(value) is not None
                 or bool(self.store.near(value - half, value + half))
                 or abs(value) in self._computed
-                or self.store.derive(value, (), tolerance=max(half, Decimal("0.005"))) is not None
+                or self.store.derive(value, (), tolerance=max(half, Decimal("0.005")), loose=True)
+                is not None
             )
             checks.append(
                 ValueCheck(
@@ -615,7 +616,12 @@ class RunMonitor:
             return
         for a in operands:
             small = a == a.to_integral_value() and a <= 100
-            if not small and self.store.find_number(a) is None and a not in self._computed:
+            if (
+                not small
+                and self.store.find_number(a) is None
+                and a not in self._computed
+                and self.store.derive(a) is None
+            ):
                 return  # an operand with no source: the result launders nothing
         value = _evaluate(operands, ops)
         if value is None:

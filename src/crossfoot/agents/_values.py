@@ -65,9 +65,11 @@ _INDEX = re.compile(r"\[\d+\]")
 _DIGITS = re.compile(r"\d+")
 # Digit groups joined by single spaces or dashes ("555 010 4477"); " - " is arithmetic, not a run.
 _LONG_DIGITS = re.compile(r"(?<![\w.,])\d+(?:[ -]\d+)*(?![\w])")
-# Not identifiers: ordinals, times, units and compound words ("3rd", "10am", "24-hour", "5-day").
+# Not identifiers: ordinals, times, units and compound words ("3rd", "10am", "24-hour", "5-day"),
+# also ordinals written with a dash or apostrophe ("1-th", "2'nd", as generated text has them).
 NOT_ID = re.compile(
     r"\d+(?:st|nd|rd|th|am|pm|h|hrs?|mins?|kg|lbs?|km|mi|gb|mb|x|s|k|m|bn|d|yrs?)"
+    r"|\d+[-'’](?:st|nd|rd|th)"
     r"|\d{1,4}-[a-z]{3,}(?:-[a-z]+)*",
     re.IGNORECASE,
 )
