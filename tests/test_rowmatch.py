@@ -93,3 +93,16 @@ def test_value_in_prose_that_names_the_sentence_row_passes() -> None:
     report = check("Net sales were $120 million in 2019.", sources, require_citations=False)
     assert report.claims[0].passed
 
+
+
+def test_bare_answer_line_with_a_prose_figure_other_than_the_conclusion() -> None:
+    sources = _with_prose("Legal expense was $9.9 million and acquisition expenses $15.4 million.")
+    report = check(
+        "The legal expense was $9.9 million.\nAnswer: $15.4 million",
+        sources,
+        require_citations=False,
+    )
+    assert [c.status for c in report.claims] == ["supported_exact", "wrong_row"]
+    assert report.claims[1].message == (
+        "the answer line states $15.4 million, but the sentence before concludes $9.9 million"
+    )

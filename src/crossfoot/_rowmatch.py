@@ -228,9 +228,8 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
     prose = [sv for sv in matches if sv.table is None or sv.row is None]
     if any(sv.span is None or sv.field is not None for sv in prose):
         return None  # the value is also a record field: rows cannot decide
+    every = tuple(matches)
     matches = [sv for sv in matches if sv.table is not None and sv.row is not None]
-    if not matches:
-        return None
     if _in_arithmetic(ctx) or _threshold(ctx):
         return None
     m, s = ctx.mention, ctx.sentence
@@ -250,7 +249,7 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
                 f"the answer line states {m.text.strip()}, but the sentence before concludes "
                 f"{concluded.text.strip()}"
             )
-            ev = Evidence("rows", "wrong_row", formula, tuple(matches[:1]))
+            ev = Evidence("rows", "wrong_row", formula, every[:1])
             return Verdict("wrong_row", ev, formula)
         restated = _restated(ctx)
         if restated is None:
@@ -259,8 +258,8 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         words = set(tokens(said))
     if change:
         year = None
-    if not words:
-        return None
+    if not words or not matches:
+        return None  # nothing named, or the value is in prose only
     by_table: dict[tuple[str, int], list[SourceValue]] = {}
     for sv in matches:
         assert sv.table is not None
