@@ -348,6 +348,16 @@ def test_a_percent_change_span_does_not_relabel_the_year_columns_beside_it() -> 
     assert kinds[Decimal(-9)] == ("percent", "Percent Change Actual")
 
 
+def test_a_year_row_under_percent_year_headers_is_still_header() -> None:
+    rows = [
+        ["", "Year Ended December 31,", "", "2019 %"],
+        ["(In thousands)", "2019", "2018", "Change from 2018"],
+        ["Loss", "0", "(72,836)", "(100.0%)"],
+    ]
+    true = [v for v in read_table(rows, source_id="S", table_index=0) if v.view == "true"]
+    assert [(v.value, v.year) for v in true] == [(Decimal(0), 2019), (Decimal(-72836000), 2018)]
+
+
 def test_own_header_unit_beats_outside_unit_and_percent_is_never_scaled() -> None:
     rows = [["", "2024 $'000", "Share"], ["Retail", "1,500", "60%"], ["Online", "1,000", "40%"]]
     outside = Unit("(in millions)", Decimal(10**6))

@@ -533,6 +533,11 @@ _NUMBER_FIRST = re.compile(
 )
 
 
+def _header_label(cell: str) -> bool:
+    """A label cell a header row may carry: blank or a unit ("(In thousands)"), not a row name."""
+    return is_blank(cell) or unit_in_cell(cell) is not None
+
+
 def _header_count(
     rows: Sequence[Sequence[str]],
     parsed: list[list[CellNumber | None]],
@@ -554,7 +559,7 @@ def _header_count(
             break  # "27% ( 27 % )", "1,234 (a)": a number with a note is data, not a header
         has_years = bool(numbers)
         # Years appear once in a header; a second row of year-like cells is data ("Shares | 2014").
-        if has_years and seen_years:
+        if has_years and seen_years and not _header_label(rows[i][0]):
             break
         seen_years = seen_years or has_years
         if has_years or any(not b for b in blank[i][1:]):
