@@ -256,6 +256,14 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
             return None
         said, year = restated
         words = set(tokens(said))
+    if change and words <= _CHANGE_ONLY:
+        # "The change is 5" right after "X was 7 in 2019 and 2 in 2018": a change of the rows
+        # the sentence before names.
+        found = _previous_sentence(ctx)
+        if found is None:
+            return None
+        said = found
+        words = set(tokens(said))
     if change:
         year = None
     if not words or not matches:
@@ -292,6 +300,24 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
 
 # Words of a bare answer line ("Answer: $5m", "The answer is 5"): they name no row.
 _ANSWER_MARK = frozenset({"answer", "explanation", "final"})
+
+
+# Words of a sentence that states a change and names no row ("The net change is 5").
+_CHANGE_ONLY = frozenset(
+    {"change", "difference", "increase", "decrease", "absolute", "net", "explanation", "answer"}
+)
+
+
+def _previous_sentence(ctx: ClaimContext) -> str | None:
+    """The sentence before the claim's own, unless it is a question or empty."""
+    s = ctx.sentence
+    lo = max(0, s.start - _LOOKBACK)
+    before = ctx.text[lo : s.start].rstrip().rstrip(".?!")
+    ends = [e.end() for e in _SENTENCE_END.finditer(before)]
+    prev = ctx.text[lo + (ends[-1] if ends else 0) : s.start]
+    if not prev.strip() or prev.rstrip().endswith("?"):
+        return None
+    return prev
 
 
 def _restated(ctx: ClaimContext) -> tuple[str, int | None] | None:
@@ -452,6 +478,8 @@ def _in_arithmetic(ctx: ClaimContext) -> bool:
     near = ctx.text[max(0, m.start - 3) : m.start] + " " + ctx.text[m.end : m.end + 3]
     if _OPERATOR_NEAR.search(near):
         return True
+    if re.match(r"-\s?\d", ctx.text[m.end : m.end + 3]):
+        return True  # "1,347-891=456": a minus glued to the next operand
 
     return any(ctx.position == c.result or ctx.position in c.operands for c in ctx.calculations())
 
