@@ -314,7 +314,6 @@ def test_bare_cells_of_a_rate_row_in_a_percent_column_are_percents() -> None:
         ["State tax rate, net", "3.7", "1.6"],
         ["Exchange rate", "1.12", "1.10"],
         ["Other items", "-0.4", "-0.6"],
-        ["Effective tax rate", "13.0%", "18.3%"],
     ]
     kinds = {(v.row, v.year): v.kind for v in read_table(rows, source_id="S", table_index=0)}
     assert kinds[("State tax rate, net", 2019)] == "percent"
@@ -356,6 +355,23 @@ def test_a_year_row_under_percent_year_headers_is_still_header() -> None:
     ]
     true = [v for v in read_table(rows, source_id="S", table_index=0) if v.view == "true"]
     assert [(v.value, v.year) for v in true] == [(Decimal(0), 2019), (Decimal(-72836000), 2018)]
+
+
+def test_percent_written_on_first_and_last_rows_or_in_a_unit_row_makes_a_percent_column() -> None:
+    bookends = [
+        ["", "2019", "2018"],
+        ["Sales", "100.0 %", "100.0 %"],
+        ["Gross profit", "40.0", "50.9"],
+        ["Net income", "7.2 %", "20.5 %"],
+    ]
+    kinds = {v.value: v.kind for v in read_table(bookends, source_id="S", table_index=0)}
+    assert kinds[Decimal("40.0")] == "percent"
+    unit_row = [["", "2019", "2018"], ["", "%", "%"], ["Discount rate", "2.9", "3.8"]]
+    kinds = {v.value: v.kind for v in read_table(unit_row, source_id="S", table_index=0)}
+    assert kinds[Decimal("2.9")] == "percent"
+    amounts = [["", "2019"], ["Sales", "$100"], ["Costs", "40"], ["Margin", "60%"]]
+    kinds = {v.value: v.kind for v in read_table(amounts, source_id="S", table_index=0)}
+    assert kinds[Decimal(40)] == "number"  # first figure is not a percent
 
 
 def test_own_header_unit_beats_outside_unit_and_percent_is_never_scaled() -> None:

@@ -647,6 +647,12 @@ def read_table(
         any((c := row[j]) is not None and c.kind == "percent" for row in parsed[n_header:])
         for j in range(width)
     ]
+    # A column whose first and last figures are written with "%" and the rest bare (the "%" is
+    # written on the first and total rows only, as "$" is) is a column of percents.
+    for j in range(width):
+        column = [c for row in parsed[n_header:] if (c := row[j]) is not None]
+        if len(column) >= 2 and column[0].kind == "percent" and column[-1].kind == "percent":
+            col_pct[j] = True
     col_names = [label or f"column {j + 1}" for j, label in enumerate(labels)]
 
     # A unit row after the header and before the first figure (["(In thousands)", "", ""]) is
@@ -656,6 +662,9 @@ def read_table(
         if any(c is not None for c in parsed[i]):
             break
         first_data = i + 1
+        for j, written in enumerate(grid[i]):
+            if written.strip() in ("%", "(%)"):
+                col_pct[j] = True  # a "%" unit row: ["", "%", "%"]
         filled = [c for c in grid[i] if c.strip()]
         if table_unit is None and len(filled) == 1:
             table_unit = unit_in_cell(filled[0])
