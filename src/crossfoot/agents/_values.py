@@ -166,6 +166,8 @@ def parse_amount(text: str) -> tuple[Decimal, str, Decimal] | None:
 
 
 _PRECISION = [Decimal(5).scaleb(-n - 1) for n in range(20)]
+_P0: Decimal = ArgValue._field_defaults["precision"]
+_tnew = tuple.__new__
 
 
 def _plain_number(path: str, node: float) -> ArgValue | None:
@@ -178,14 +180,21 @@ def _plain_number(path: str, node: float) -> ArgValue | None:
         frac = ""  # 1200.0 was written 1200
     value = Decimal(text)
     small = not frac and value <= 10
-    return ArgValue(
-        path,
-        node,
-        "amount" if frac else "count",
-        value,
-        checked=not small,
-        precision=_PRECISION[len(frac)] if len(frac) < 20 else Decimal(0),
-        nkey=_nkey(text),
+    # Most texts are already canonical ("95.84", "1200"); _nkey only for a zero at an edge.
+    nkey = text if text[0] != "0" and ("." not in text or text[-1] != "0") else _nkey(text)
+    # tuple.__new__ directly: ArgValue(...) with keywords runs a Python-level __new__.
+    return _tnew(
+        ArgValue,
+        (
+            path,
+            node,
+            "amount" if frac else "count",
+            value,
+            not small,
+            False,
+            _PRECISION[len(frac)] if len(frac) < 20 else _P0,
+            nkey,
+        ),
     )
 
 
@@ -268,19 +277,62 @@ def _walk(
     if kind is not list and (kind is dict or isinstance(node, Mapping)):
         plain = not skip and not kinds
         for k, v in node.items():  # type: ignore[attr-defined]
-            if plain and type(v) is str and len(v) <= MAX_STRING:
-                walk.values.extend(classify(f"{path}.{k}", v))  # the hot path, one call less
-            else:
-                _walk(walk, f"{path}.{k}", v, depth + 1, skip, kinds)
+            tv = type(v)
+            if plain and tv is str and len(v) <= MAX_STRING:
+                # The hot path, one call less; the same argument in a later call is a cache hit.
+                if type(k) is str:
+                    walk.values.extend(_classified((path, k, v), f"{path}.{k}", v))
+                else:
+                    walk.values.extend(classify(f"{path}.{k}", v))
+                continue
+            if (
+                (tv is float or tv is int)
+                and plain
+                and depth < MAX_DEPTH
+                and len(walk.values) <= MAX_VALUES
+            ):
+                # A JSON number: _scalar's path without _walk's ABC checks (nor its stops, which
+                # the conditions above rule out).
+                number = _plain_number(f"{path}.{k}", v)
+                if number is not None:
+                    walk.values.append(number)
+                    continue
+            _walk(walk, f"{path}.{k}", v, depth + 1, skip, kinds)
         return
     if kind is list or isinstance(node, (list, tuple, set, frozenset)):
         seq: list[Any] | tuple[Any, ...] = node  # type: ignore[assignment]
         items = sorted(seq, key=repr) if isinstance(node, (set, frozenset)) else seq
         walk.list_lengths.append(len(items))
+        inline = not skip and not kinds and depth < MAX_DEPTH
         for i, v in enumerate(items):
-            _walk(walk, f"{path}[{i}]", v, depth + 1, skip, kinds)
+            if (
+                inline
+                and type(v) is str
+                and len(v) <= MAX_STRING
+                and len(walk.values) <= MAX_VALUES
+            ):
+                # What _walk -> _string would do for a string item, without the two calls.
+                walk.values.extend(_classified((path, i, v), f"{path}[{i}]", v))
+            else:
+                _walk(walk, f"{path}[{i}]", v, depth + 1, skip, kinds)
         return
     _scalar(walk, path, node, skip, kinds)
+
+
+# classify() is a pure function of (path, text): a run repeats the same arguments (a user id, an
+# order id) call after call, so their readings are kept. Bounded: cleared when full.
+_CLASSIFIED: dict[tuple[str, object, str], list[ArgValue]] = {}
+_CLASSIFIED_MAX = 4096
+
+
+def _classified(key: tuple[str, object, str], path: str, text: str) -> list[ArgValue]:
+    got = _CLASSIFIED.get(key)
+    if got is None:
+        got = classify(path, text)
+        if len(_CLASSIFIED) >= _CLASSIFIED_MAX:
+            _CLASSIFIED.clear()
+        _CLASSIFIED[key] = got
+    return got
 
 
 def _scalar(
@@ -451,18 +503,18 @@ def _fast(path: str, text: str, s: str) -> list[ArgValue] | None:
                 day = date(int(s[:4]), int(s[5:7]), int(s[8:])).toordinal()
             except ValueError:
                 return None
-            return [ArgValue(path, text, "date", day)]
+            return [_tnew(ArgValue, (path, text, "date", day, True, False, _P0, ""))]
         if s.count(".") == 1 and s.replace(".", "", 1).isdecimal():
             _, _, frac = s.partition(".")
             precision = Decimal(5).scaleb(-len(frac) - 1)
             return [ArgValue(path, text, "amount", Decimal(s), precision=precision, nkey=_nkey(s))]
         return None
     if c0.isalpha() or c0 == "#" or c0 == "_":
-        if _DIGIT.search(s) is None:
+        if not s[-1].isdecimal() and _DIGIT.search(s) is None:  # a last digit: no regex call
             return [ArgValue(path, text, "text", s.lower(), checked=False)]
         if s[:3].lower() in _MONTH_PREFIXES and _DIGIT.match(s, 3) is None:
             return None  # "Jun30" or "June-30-2024": let the date reader look
-        return [ArgValue(path, text, "id", s.lower().rstrip(".,;:"))]
+        return [_tnew(ArgValue, (path, text, "id", s.lower().rstrip(".,;:"), True, False, _P0, ""))]
     return None
 
 
