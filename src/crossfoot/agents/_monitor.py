@@ -50,6 +50,7 @@ _CALC = re.compile(rf"({_NUM}(?:\s*[-+×x*/]\s*{_NUM})+)\s*=\s*\$?(\d[\d,]*(?:\.
 _CALC_TOKENS = re.compile(r"\d[\d,]*(?:\.\d+)?|[-+×x*/]")
 _OPERAND = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])\d+(?:\.\d+)?")
 _SCALES = {"k": 3, "thousand": 3, "m": 6, "million": 6, "bn": 9, "billion": 9}
+_tnew = tuple.__new__
 
 
 class Decision(NamedTuple):
@@ -371,17 +372,40 @@ class RunMonitor:
         formats = schema.formats if schema else frozenset()
         quantities = [n for n in lengths if n >= 2]
         plain_policy = self._plain_policy
-        exact = self._exact
+        store = self.store
+        ids, nums, days, emails = (
+            store.ids.first,
+            store.numbers.first,
+            store.days.first,
+            store.emails.first,
+        )
+        at_exact = store.at_exact
         for v in values:
             if plain_policy and v.checked:
                 # The hot path: no rule, ignore or constant can apply, and most values are found
-                # verbatim, which is one dict probe and a cached explanation string.
-                where = exact(v)
-                if where is not None:
+                # verbatim, which is one dict probe and a cached explanation string (what _exact
+                # does, inlined: a method call per value is a good part of a call's cost).
+                kind = v.kind
+                if kind == "id":
+                    src = ids.get(v.key)
+                    if src is None and v.key.isdecimal() and v.key[:1] != "0":
+                        src = nums.get(v.key)
+                elif kind == "amount" or kind == "count":
+                    src = nums.get(v.nkey) if v.nkey else None
+                elif kind == "date":
+                    src = days.get(v.key)
+                elif kind == "email":
+                    src = emails.get(v.key)
+                else:
+                    src = None
+                if src is not None:
                     raw = v.raw
                     shown = raw if type(raw) is str and len(raw) <= 200 else _shown(raw)
                     path = v.path if "[" not in v.path else plain_path(v.path)
-                    checks.append(ValueCheck(step, path, shown, v.kind, True, where))
+                    # tuple.__new__ directly: ValueCheck(...) runs a Python-level __new__.
+                    checks.append(
+                        _tnew(ValueCheck, (step, path, shown, kind, True, at_exact[src], "", True))
+                    )
                     continue
             self._check_value(v, step, formats, quantities, findings, checks, call)
         decision = Decision(
