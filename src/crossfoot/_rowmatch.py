@@ -24,7 +24,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache
+from itertools import combinations
 
 from ._direction import clause_bounds, number_year
 from ._index import ValueIndex
@@ -285,6 +287,8 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         reason = _judge(table, cells, words, year, _respectively(ctx), glued, sentence_words)
         if reason is None and change:
             reason = _level_not_change(ctx, table, cells, words, glued)
+        if reason is None and not change and year is None and _averaged(ctx, lo):
+            reason = _level_not_average(ctx, table, cells, words, glued)
         if reason is None:
             return None  # some match agrees with the words
         if prose and not _prose_elsewhere(ctx, prose, table, cells, words, glued):
@@ -401,6 +405,42 @@ def _level_not_change(
     if not _change_elsewhere(ctx, table, cells, words, glued):
         return None
     return f"value is {_describe_cell(cells[0])} itself, not a change of it"
+
+
+_AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b")
+# "Weighted-average exchange rate", "average balance": a measure of one period, not a mean of years.
+_AVERAGE_OF_YEARS = re.compile(r"(?i)(?<!weighted[- ])\b(?:average|mean)\b")
+
+
+def _averaged(ctx: ClaimContext, lo: int) -> bool:
+    """The clause before the number says "average" (not "weighted average"), and no year is
+    stated for the number (the caller checks): an average over the row's years."""
+    return _AVERAGE_OF_YEARS.search(ctx.text, lo, ctx.mention.start) is not None
+
+
+def _level_not_average(
+    ctx: ClaimContext, table: _Table, cells: Sequence[SourceValue], words: set[str], glued: str
+) -> str | None:
+    """Why "the average X is 5" is wrong when 5 is X's own figure for one year and no two or
+    more figures of X average to 5 (at most 8 figures are tried: 247 subsets).
+    """
+    if ctx.mention.kind not in ("money", "number"):
+        return None
+    named = _named(table, words, glued)
+    if not cells or any(c.row not in named for c in cells):
+        return None
+    if any(_AVERAGE.search(c.column or "") or _AVERAGE.search(n) for c in cells for n in named):
+        return None  # "Average balance", "Weighted average shares": the row or column's own name
+    views = {c.view for c in cells} | {"both"}
+    vals = [sv.value for sv in table.cells if sv.row in named and sv.view in views]
+    if not 2 <= len(vals) <= 8:
+        return None
+    target, tol = ctx.mention.value, ctx.mention.precision
+    for k in range(2, len(vals) + 1):
+        for combo in combinations(vals, k):
+            if abs(sum(combo, Decimal(0)) / k - target) <= tol:
+                return None
+    return f"value is {_describe_cell(cells[0])} itself, not an average of it"
 
 
 def _change_elsewhere(
