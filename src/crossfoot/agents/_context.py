@@ -464,7 +464,11 @@ class ContextStore:
             return hit
         if key.isdecimal():
             return self._digits(key, "exact")
-        c = key.translate(_COMPACT_DROP)
+        # bytes.translate for an ASCII key: a str.translate with a dict is several times slower.
+        if key.isascii():
+            c = key.encode().translate(None, _COMPACT_BYTES).decode()
+        else:
+            c = key.translate(_COMPACT_DROP)
         hit = self._hit(self.compact, c, "written form")
         if hit is not None:
             return hit

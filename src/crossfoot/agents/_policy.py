@@ -178,9 +178,10 @@ class AgentPolicy:
     # ------------------------------------------------------------------ queries
     def unsourced_action(self, path: str) -> str:
         """The action for an unsourced value at ``tool.arg``."""
-        if any(fnmatchcase(path, g) for g in self.block_unsourced):
+        # The emptiness tests spare a generator per unsourced value when no glob is set.
+        if self.block_unsourced and any(fnmatchcase(path, g) for g in self.block_unsourced):
             return "block"
-        if any(fnmatchcase(path, g) for g in self.confirm_unsourced):
+        if self.confirm_unsourced and any(fnmatchcase(path, g) for g in self.confirm_unsourced):
             return "confirm"
         return self.unsourced
 
