@@ -287,6 +287,8 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         reason = _judge(table, cells, words, year, _respectively(ctx), glued, sentence_words)
         if reason is None and change:
             reason = _level_not_change(ctx, table, cells, words, glued)
+        if reason is None and not change and m.kind in ("money", "number"):
+            reason = _total_named(table, cells, words, glued, sentence_words)
         if reason is None and not change and year is None and _averaged(ctx, lo):
             reason = _level_not_average(ctx, table, cells, words, glued)
         if reason is None:
@@ -405,6 +407,35 @@ def _level_not_change(
     if not _change_elsewhere(ctx, table, cells, words, glued):
         return None
     return f"value is {_describe_cell(cells[0])} itself, not a change of it"
+
+
+def _total_named(
+    table: _Table,
+    cells: Sequence[SourceValue],
+    words: set[str],
+    glued: str,
+    sentence: frozenset[str],
+) -> str | None:
+    """Why "total sales in 2019 were 934" is wrong when 934 is a part (Foodservice) and the table
+    has a bare "Total" row with a cell in the same column: the sentence names that row.
+
+    Only when the sentence names no row at all, uses none of the value's row words, and the
+    value's row is no total itself.
+    """
+    if "total" not in words or _named(table, words, glued):
+        return None
+    totals = [r for r, toks in table.rows.items() if "total" in toks and toks <= _OPTIONAL]
+    if not totals:
+        return None
+    for c in cells:
+        toks = table.rows.get(c.row or "", frozenset())
+        if "total" in toks or (toks - _OPTIONAL) & sentence:
+            return None
+        if "total" in tokens(c.column or ""):
+            return None  # "Total Number of Shares Purchased": the column's total, not the row's
+        if not any(sv.row in totals and sv.column == c.column for sv in table.cells):
+            return None
+    return f"value is in {_describe_cell(cells[0])}, but the sentence names the total"
 
 
 _AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b")
