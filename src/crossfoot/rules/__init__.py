@@ -34,8 +34,8 @@ class Options:
     allow_rounding: bool = True
     allow_derived: bool = True
     check_table_rows: bool = True
-    # Above this many operand values in one scope, derivations are not searched from the sources
-    # alone (coincidences become likely); operands the answer states still work.
+    # Above this many operand values in one scope, the scope is not searched whole (coincidences
+    # become likely): only the table rows the answer names are, and operands the answer states.
     max_derivation_operands: int = 30
     # Largest k for sums/means of k operands.
     max_sum_operands: int = 4
