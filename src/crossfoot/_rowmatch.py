@@ -637,11 +637,25 @@ def _judge(
     if any(c.year is None or c.year == year for c in row_ok):
         return None
     # The row the value sits in must have a cell for the year the sentence states.
+    # In a transposed table the years are row labels ("2020", "2021"): then the value's column
+    # must have a cell for that year.
     rows = {c.row for c in row_ok}
-    if not any(sv.year == year and sv.row in rows for sv in table.cells):
+    columns = {c.column for c in row_ok if _year_row(table, c)}
+    if not any(
+        sv.year == year and (sv.row in rows or (sv.column in columns and _year_row(table, sv)))
+        for sv in table.cells
+    ):
         return None
     c = row_ok[0]
+    if _year_row(table, c):
+        return f"value is in the {c.year} row ({_describe_cell(c)}), but the sentence says {year}"
     return f"value is in the {c.year} column ({_describe_cell(c)}), but the sentence says {year}"
+
+
+def _year_row(table: _Table, cell: SourceValue) -> bool:
+    """Whether the cell's row label is its year ("2021" in a transposed table)."""
+    toks = table.rows.get(cell.row or "", frozenset())
+    return cell.year is not None and str(cell.year) in toks and all(t.isdigit() for t in toks)
 
 
 # The sentence before the claim's own may name the row ("What was the change in Appliances?
