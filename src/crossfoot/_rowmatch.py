@@ -266,8 +266,8 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
             return None
         said = found
         words = set(tokens(said))
-    if change:
-        year = None
+    if change or (m.kind == "percent" and _MOVED.search(ctx.text, lo, s.end)):
+        year = None  # "revenue rose 12% in 2023": a growth into 2023, not a 2023 figure
     if not words or not matches:
         return None  # nothing named, or the value is in prose only
     by_table: dict[tuple[str, int], list[SourceValue]] = {}
@@ -308,6 +308,10 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
 _ANSWER_MARK = frozenset({"answer", "explanation", "final"})
 
 
+_MOVED = re.compile(
+    r"(?i)\b(?:r[io]se[ns]?|rising|gr[eo]w[ns]?|growing|increas\w*|decreas\w*|f[ae]ll[s]?|falling"
+    r"|declin\w*|drop\w*|up|down|higher|lower|gain\w*|growth)\b"
+)
 # Words of a sentence that states a change and names no row ("The net change is 5").
 _CHANGE_ONLY = frozenset(
     {"change", "difference", "increase", "decrease", "absolute", "net", "explanation", "answer"}
