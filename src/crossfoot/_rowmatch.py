@@ -14,7 +14,18 @@ table cell, the sentence's words are compared with the row labels of the same ta
   in (score: the share of the row's tokens present), so ambiguous wording ("income" with both
   "net income" and "operating income" rows) never fails;
 - a year written for the number ("$450m in 2019", "In 2019, ... $450m") must be the column year of
-  one of the matches when that table has such a column.
+  one of the matches when that table has such a column (or, in a transposed table whose row
+  labels are years, a row of the value's column);
+- a longer row that only adds words the sentence never uses is not named: "Swiss" is not
+  "Non-Swiss", "ending balance" is not "Beginning balance";
+- a value also written in prose is still judged when the named row has its own cell in the
+  matched column and no prose passage holding the value names that row;
+- "the change in X is 5" (or "The change is 5" after a sentence naming X) fails when 5 is a cell
+  of another row, or X's own figure outside a change column, and no two figures of X differ by
+  5; "the average X is 5" likewise when no subset of X's figures averages to 5;
+- "total sales were 934" fails when 934 is a part and a bare "Total" row has its own cell there;
+- a bare answer line ("Answer: $5m") is judged by the sentence before it: it must restate that
+  sentence's one figure, and when it does not, a source number in its place is ``wrong_row``.
 
 False alarms cost more than misses here: whenever the words cannot decide, the check passes.
 """
