@@ -94,7 +94,6 @@ def test_value_in_prose_that_names_the_sentence_row_passes() -> None:
     assert report.claims[0].passed
 
 
-
 def test_bare_answer_line_with_a_prose_figure_other_than_the_conclusion() -> None:
     sources = _with_prose("Legal expense was $9.9 million and acquisition expenses $15.4 million.")
     report = check(
@@ -106,3 +105,15 @@ def test_bare_answer_line_with_a_prose_figure_other_than_the_conclusion() -> Non
     assert report.claims[1].message == (
         "the answer line states $15.4 million, but the sentence before concludes $9.9 million"
     )
+
+
+def test_wrong_year_also_in_prose_fails_unless_the_prose_says_that_year() -> None:
+    text = "Net sales were $450 million in 2019."
+    no_year = check(
+        text, _with_prose("Net sales of $450 million were a record."), require_citations=False
+    )
+    assert no_year.claims[0].status == "wrong_row"
+    said = check(
+        text, _with_prose("In 2019 the new unit sold $450 million."), require_citations=False
+    )
+    assert said.claims[0].passed

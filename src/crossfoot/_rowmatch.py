@@ -304,7 +304,7 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
             reason = _level_not_average(ctx, table, cells, words, glued)
         if reason is None:
             return None  # some match agrees with the words
-        if prose and not _prose_elsewhere(ctx, prose, table, cells, words, glued):
+        if prose and not _prose_elsewhere(ctx, prose, table, cells, words, glued, year):
             return None
         if change and not _change_elsewhere(ctx, table, cells, words, glued):
             return None
@@ -509,6 +509,15 @@ def _change_elsewhere(
     )
 
 
+def _prose_says(ctx: ClaimContext, sv: SourceValue, word: str) -> bool:
+    """Whether the prose passage around ``sv`` (or a source that cannot be read) has ``word``."""
+    source = _source(ctx, sv.source_id)
+    if source is None or sv.span is None:
+        return True
+    a, b = sv.span
+    return word in source.text[max(0, a - 300) : b + 100]
+
+
 def _prose_elsewhere(
     ctx: ClaimContext,
     prose: Sequence[SourceValue],
@@ -516,6 +525,7 @@ def _prose_elsewhere(
     cells: Sequence[SourceValue],
     words: set[str],
     glued: str,
+    year: int | None = None,
 ) -> bool:
     """Whether a value that is also written in prose is still the wrong row of ``table``.
 
@@ -524,8 +534,9 @@ def _prose_elsewhere(
     the value names that row ("cash from operating activities of $497 million").
     """
     named = _named(table, words, glued)
-    if not named:
-        return False  # a wrong year: the prose figure may be the year the sentence says
+    if not named or all(c.row in named for c in cells):
+        # A wrong year: wrong in prose too unless a passage holding the value says that year.
+        return year is not None and not any(_prose_says(ctx, sv, str(year)) for sv in prose)
     columns = {c.column for c in cells}
     if not any(sv.row in named and sv.column in columns for sv in table.cells):
         return False
