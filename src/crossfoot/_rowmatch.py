@@ -277,7 +277,8 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
             return None
         said = found
         words = set(tokens(said))
-    if change or (m.kind == "percent" and _MOVED.search(ctx.text, lo, s.end)):
+    grows = m.kind == "percent" and _MOVED.search(ctx.text, lo, s.end) is not None
+    if change or grows:
         year = None  # "revenue rose 12% in 2023": a growth into 2023, not a 2023 figure
     if not words or not matches:
         return None  # nothing named, or the value is in prose only
@@ -295,7 +296,16 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         table = _tables(source).get(t)
         if table is None:
             return None
-        reason = _judge(table, cells, words, year, _respectively(ctx), glued, sentence_words)
+        reason = _judge(
+            table,
+            cells,
+            words,
+            year,
+            _respectively(ctx),
+            glued,
+            sentence_words,
+            columns=not (change or grows),
+        )
         if reason is None and change:
             reason = _level_not_change(ctx, table, cells, words, glued)
         if reason is None and not change and m.kind in ("money", "number"):
@@ -630,6 +640,7 @@ def _judge(
     loose: bool,
     glued: str = "",
     sentence: frozenset[str] = frozenset(),
+    columns: bool = True,
 ) -> str | None:
     """Why none of ``cells`` fits the words, or ``None`` when one does (or nothing is named)."""
     cells = list(cells)
@@ -658,6 +669,10 @@ def _judge(
     if not row_ok:
         label = max(named, key=lambda k: named[k])
         return f"value is in {_describe_cell(cells[0])}, but the sentence names {label.strip()}"
+    if columns and all(_year_row(table, c) for c in row_ok):
+        wrong_column = _transposed_column(table, row_ok, words)
+        if wrong_column is not None:
+            return wrong_column
     if year is None or year not in table.years:
         return None
     if any(c.year is None or c.year == year for c in row_ok):
@@ -666,9 +681,9 @@ def _judge(
     # In a transposed table the years are row labels ("2020", "2021"): then the value's column
     # must have a cell for that year.
     rows = {c.row for c in row_ok}
-    columns = {c.column for c in row_ok if _year_row(table, c)}
+    year_columns = {c.column for c in row_ok if _year_row(table, c)}
     if not any(
-        sv.year == year and (sv.row in rows or (sv.column in columns and _year_row(table, sv)))
+        sv.year == year and (sv.row in rows or (sv.column in year_columns and _year_row(table, sv)))
         for sv in table.cells
     ):
         return None
@@ -676,6 +691,22 @@ def _judge(
     if _year_row(table, c):
         return f"value is in the {c.year} row ({_describe_cell(c)}), but the sentence says {year}"
     return f"value is in the {c.year} column ({_describe_cell(c)}), but the sentence says {year}"
+
+
+def _transposed_column(table: _Table, cells: Sequence[SourceValue], words: set[str]) -> str | None:
+    """In a transposed table (years as row labels) the columns are the line items: why none of
+    ``cells`` is in the column the sentence names ("operating leases" for a "Finance Leases"
+    cell), or None."""
+    columns = {sv.column for sv in table.cells if sv.column}
+    named = {col for col in columns if (req := required_tokens(col)) and req <= words}
+    if not named:
+        return None
+    for c in cells:
+        own = label_tokens(c.column or "")
+        if c.column in named or any(label_tokens(n) <= own for n in named):
+            return None
+    label = sorted(named)[0]
+    return f"value is in {_describe_cell(cells[0])}, but the sentence names {label.strip()}"
 
 
 def _year_row(table: _Table, cell: SourceValue) -> bool:
