@@ -17,7 +17,9 @@ def statuses(text: str, sources: object, **options: object) -> list[str]:
 
 
 def test_done_when_example_passes() -> None:
-    report = check("Revenue reached $3.2bn [R1].", [{"id": "R1", "fields": {"revenue": 3214000000}}])
+    report = check(
+        "Revenue reached $3.2bn [R1].", [{"id": "R1", "fields": {"revenue": 3214000000}}]
+    )
     assert report.passed
     assert report.claims[0].status == "supported_rounded"
 

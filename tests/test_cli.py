@@ -20,7 +20,9 @@ def _write(tmp_path: Path, name: str, content: str) -> str:
     return str(path)
 
 
-def test_check_passes_and_prints_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_passes_and_prints_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = _write(tmp_path, "a.txt", "Revenue grew 12% to $3.2bn [R1].")
     src = _write(tmp_path, "s.json", json.dumps(SOURCES))
     assert main(["check", "--output", out, "--sources", src]) == 0
@@ -29,7 +31,9 @@ def test_check_passes_and_prints_summary(tmp_path: Path, capsys: pytest.CaptureF
     assert "PASS" in text
 
 
-def test_check_fails_with_exit_1_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_fails_with_exit_1_and_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = _write(tmp_path, "a.txt", "Revenue reached $3.5bn [R1].")
     src = _write(tmp_path, "s.json", json.dumps(SOURCES))
     assert main(["check", "--output", out, "--sources", src, "--json"]) == 1
@@ -95,7 +99,10 @@ def test_eval_threshold_allows_some_mismatches(tmp_path: Path) -> None:
         ('["a"]', "line 1: a case must be a JSON object"),
         ('{"name": "x", "sources": []}', "line 1: field 'output' must be a string, got missing"),
         ('{"output": 5, "sources": []}', "field 'output' must be a string, got int"),
-        ('{"output": "a", "sources": [], "expect": "maybe"}', "field 'expect' must be 'pass' or 'fail'"),
+        (
+            '{"output": "a", "sources": [], "expect": "maybe"}',
+            "field 'expect' must be 'pass' or 'fail'",
+        ),
         ('{"output": "a"}', "give exactly one of 'sources'"),
         ('{"output": "a", "sources": [], "colour": 1}', "unknown field 'colour'"),
         ('{"output": "a", "sources_file": "missing.json"}', "field 'sources_file': cannot read"),
