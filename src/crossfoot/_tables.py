@@ -35,6 +35,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from typing import Literal
 
 from ._types import Kind, SourceValue
 
@@ -684,6 +685,30 @@ def read_table(
     section_year: int | None = None
     one_year = len({y for y in col_years[1:]}) == 1 and col_years[-1] is not None
 
+    # Reads the loop's current cell when called (a closure, defined once for the table).
+    def cell_value(
+        value: Decimal,
+        precision: Decimal,
+        view: Literal["both", "true", "written"] = "both",
+        unit_header: str | None = None,
+    ) -> SourceValue:
+        return SourceValue(
+            value=value,
+            source_id=source_id,
+            kind=kind,
+            label=label,
+            row=row_value,
+            column=column_value,
+            year=year,
+            table=table_index,
+            row_index=i,
+            col_index=j,
+            unit_header=unit_header,
+            view=view,
+            precision=precision,
+            currency=currency,
+        )
+
     for i in range(n_header, len(grid)):
         row, cells, blanks = grid[i], parsed[i], blank[i]
         label_col = -1
@@ -753,58 +778,18 @@ def read_table(
             row_value = row_label or None
             column_value = col_label or None
             if col_unit is not None and kind != "percent" and not cell.own_scale:
+                # Under a unit header a cell is offered in both views: as written and scaled.
+                values.append(cell_value(cell.value, cell.precision, "written"))
                 values.append(
-                    SourceValue(
-                        value=cell.value,
-                        source_id=source_id,
-                        kind=kind,
-                        label=label,
-                        row=row_value,
-                        column=column_value,
-                        year=year,
-                        table=table_index,
-                        row_index=i,
-                        col_index=j,
-                        view="written",
-                        precision=cell.precision,
-                        currency=currency,
-                    )
-                )
-                values.append(
-                    SourceValue(
-                        value=cell.value * col_unit.scale,
-                        source_id=source_id,
-                        kind=kind,
-                        label=label,
-                        row=row_value,
-                        column=column_value,
-                        year=year,
-                        table=table_index,
-                        row_index=i,
-                        col_index=j,
-                        unit_header=col_unit.text,
-                        view="true",
-                        precision=cell.precision * col_unit.scale,
-                        currency=currency,
+                    cell_value(
+                        cell.value * col_unit.scale,
+                        cell.precision * col_unit.scale,
+                        "true",
+                        col_unit.text,
                     )
                 )
             else:
-                values.append(
-                    SourceValue(
-                        value=cell.value,
-                        source_id=source_id,
-                        kind=kind,
-                        label=label,
-                        row=row_value,
-                        column=column_value,
-                        year=year,
-                        table=table_index,
-                        row_index=i,
-                        col_index=j,
-                        precision=cell.precision,
-                        currency=currency,
-                    )
-                )
+                values.append(cell_value(cell.value, cell.precision))
     return values
 
 
