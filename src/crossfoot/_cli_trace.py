@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ._errors import CrossfootError
+from ._jsonfile import parse_json
 
 __all__ = ["add_parser", "run"]
 
@@ -107,10 +108,4 @@ def _read_rows(path: str) -> Any:
         # Empty CSV fields are missing values, not text.
         body = [[cell if cell.strip() else None for cell in row] for row in table[1:]]
         return {"columns": table[0], "rows": body}
-    try:
-        return json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise CrossfootError(
-            f"rows file {path} is not valid JSON: {exc.msg} at line {exc.lineno}, "
-            f"column {exc.colno}"
-        ) from None
+    return parse_json(raw, "rows", path)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ._errors import CrossfootError
+from ._jsonfile import parse_json
 
 __all__ = ["main"]
 
@@ -85,14 +86,7 @@ def _read_text(path: str) -> str:
 
 def read_json(path: str, what: str) -> Any:
     """Parse a JSON file, with an error naming the file, line and column."""
-    text = _read_text(path)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CrossfootError(
-            f"{what} file {path} is not valid JSON: {exc.msg}"
-            f" at line {exc.lineno}, column {exc.colno}"
-        ) from None
+    return parse_json(_read_text(path), what, path)
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
