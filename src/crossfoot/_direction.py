@@ -181,8 +181,10 @@ def stated_direction(
                 return None if _negated(text, lo, start) else direction
         break
     # Otherwise the nearest word before it in the clause.
-    before = [m for m in _WORD.finditer(text, lo, start) if not _is_false(text, m)]
-    for m in reversed(before):
+    # (False-friend phrases are checked only for the words actually reached, nearest first.)
+    for m in reversed(list(_WORD.finditer(text, lo, start))):
+        if _is_false(text, m):
+            continue
         direction = _direction_of(m, text, number)
         if direction is None:
             continue

@@ -478,25 +478,35 @@ def _compute(op: str, factor: Decimal, x: SourceValue, y: SourceValue) -> Decima
 
 def _partner_ranges(
     op: str, factor: Decimal, a: Decimal, targets: list[tuple[Decimal, Decimal]]
-) -> Iterator[tuple[Decimal, Decimal]]:
-    """Values the partner must lie between for the formula to land in each target interval."""
-    for lo, hi in targets:
-        if op == "pct_change":
-            if a == 0:
-                return
-            lo_b, hi_b = abs(a) * (1 + lo / factor), abs(a) * (1 + hi / factor)
-            yield (lo_b, hi_b) if a > 0 else (-hi_b, -lo_b)
-        elif op == "quotient":
-            if a == 0:
-                return
-            lo_b, hi_b = abs(a) * lo / factor, abs(a) * hi / factor
-            yield (lo_b, hi_b) if a > 0 else (-hi_b, -lo_b)
-        elif op == "diff":
-            yield (a + lo / factor, a + hi / factor)
-        elif op == "sum":
-            yield (lo - a, hi - a)
-        else:
-            yield (2 * lo - a, 2 * hi - a)
+) -> list[tuple[Decimal, Decimal]]:
+    """Values the partner must lie between for the formula to land in each target interval.
+
+    (A list, not a generator: it is asked for every operand of every claim, and most lists are
+    one or two ranges long.)
+    """
+    if op == "pct_change":
+        if a == 0:
+            return []
+        m = abs(a)
+        out = []
+        for lo, hi in targets:
+            lo_b, hi_b = m * (1 + lo / factor), m * (1 + hi / factor)
+            out.append((lo_b, hi_b) if a > 0 else (-hi_b, -lo_b))
+        return out
+    if op == "quotient":
+        if a == 0:
+            return []
+        m = abs(a)
+        out = []
+        for lo, hi in targets:
+            lo_b, hi_b = m * lo / factor, m * hi / factor
+            out.append((lo_b, hi_b) if a > 0 else (-hi_b, -lo_b))
+        return out
+    if op == "diff":
+        return [(a + lo / factor, a + hi / factor) for lo, hi in targets]
+    if op == "sum":
+        return [(lo - a, hi - a) for lo, hi in targets]
+    return [(2 * lo - a, 2 * hi - a) for lo, hi in targets]
 
 
 def _describe(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue, r: Decimal) -> str:
@@ -567,10 +577,16 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterato
         seen: set[tuple[int, int]] = set()
         if classed is None:
             classed = [(x, operand_class(x)) for x in group.values]
+            if not classed:
+                return
+            # The group is sorted: a partner range outside [first, last] holds no value.
+            first, last = group.values[0].value, group.values[-1].value
         for x, cls in classed:
             if cls != spec.cls:
                 continue
             for plo, phi in _partner_ranges(spec.op, spec.factor, x.value, targets):
+                if (plo if plo > phi else phi) < first or (phi if plo > phi else plo) > last:
+                    continue
                 for y in group.between(plo, phi):
                     if not _pair_ok(ctx, spec, x, y):
                         continue
