@@ -461,11 +461,21 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
                 continue  # a symmetric formula is judged once, with ``a`` first
             if exact_only and (a.precision or b.precision):
                 continue  # exactness needs operands the sources state exactly
-            if not (rescaled and dropped) and not _may_match(
-                op.op, factor, a.approx, b.approx, flo, fhi, is_change
-            ):
-                continue  # the common case: no arithmetic in Decimal, no hit
-            hit = _try(ctx, op, a, b, wlo, whi, direction, is_change, unit)
+            # The common case: the float estimate misses, and nothing is done in Decimal.
+            if rescaled and dropped:
+                readings = _readings(ctx, op, a, b, wlo, whi)
+                if not any(
+                    _may_match(
+                        op.op, factor, _approx(x), _approx(y), _approx(u), _approx(v), is_change
+                    )
+                    for x, y, u, v in readings
+                ):
+                    continue
+            elif _may_match(op.op, factor, a.approx, b.approx, flo, fhi, is_change):
+                readings = [(a.value, b.value, wlo, whi)]
+            else:
+                continue
+            hit = _try(ctx, op, a, b, readings, direction, is_change, unit)
             if hit is not None:
                 yield hit
 
@@ -555,20 +565,14 @@ def _currency_ok(m: Mention, a: _Fig, b: _Fig) -> bool:
     return len(cur) <= 1
 
 
-def _try(
-    ctx: ClaimContext,
-    op: _Op,
-    a: _Fig,
-    b: _Fig,
-    lo: Decimal,
-    hi: Decimal,
-    direction: str | None,
-    is_change: bool,
-    unit: str,
-) -> _Hit | None:
+_Reading = tuple[Decimal, Decimal, Decimal, Decimal]  # operand a, operand b, window lo, hi
+
+
+def _readings(
+    ctx: ClaimContext, op: _Op, a: _Fig, b: _Fig, lo: Decimal, hi: Decimal
+) -> list[_Reading]:
+    """The ways to read the pair against the claim: as stated, and across a dropped unit."""
     m = ctx.mention
-    if op.op in ("sum", "mean", "prod") and a.claim.mention.start > b.claim.mention.start:
-        return None  # symmetric: judged once
     readings = [(a.value, b.value, lo, hi)]
     am, bm = a.claim.mention, b.claim.mention
     stated_scales = {x.scale for x in (m, am, bm) if x.scale != 1}
@@ -590,6 +594,22 @@ def _try(
             mw = m.written if m.written else abs(m.value)
             mw = -mw if m.value < 0 else mw
             readings.append((a.written, b.written, mw - wp, mw + wp))
+    return readings
+
+
+def _try(
+    ctx: ClaimContext,
+    op: _Op,
+    a: _Fig,
+    b: _Fig,
+    readings: list[_Reading],
+    direction: str | None,
+    is_change: bool,
+    unit: str,
+) -> _Hit | None:
+    m = ctx.mention
+    if op.op in ("sum", "mean", "prod") and a.claim.mention.start > b.claim.mention.start:
+        return None  # symmetric: judged once
     for va, vb, rlo, rhi in readings:
         r = _compute(op.op, op.factor, va, vb)
         if r is None:
