@@ -81,6 +81,7 @@ class _Column:
     get: Callable[[int], SourceValue]  # the cell of a row, made on demand
     total: Decimal = Decimal(0)
     nonnegative: bool = True
+    count: int = 0  # len(values), read by every claim
 
 
 @dataclass(slots=True)
@@ -122,6 +123,7 @@ class _Table:
     def finish(self) -> _Table:
         by_family: dict[tuple[str, bool], list[int]] = {}
         for pos, col in enumerate(self.columns):
+            col.count = len(col.values)
             ints = col.values.ints if isinstance(col.values, IntNumbers) else None
             low, high = (min(ints), max(ints)) if ints else (0, 0)
             if ints is not None and len(ints) * max(high, -low) < _EXACT:
@@ -284,7 +286,7 @@ def _search(
     for pos, col in enumerate(table.columns):
         if not _currency_ok(m.currency, col.currency):
             continue
-        n = len(col.values)
+        n = col.count
         if percent == col.percent and n:
             if want_total and not col.percent and n > 1:
                 if _inside(col.total, signed):
@@ -342,11 +344,14 @@ def _share_of(ctx: ClaimContext, table: _Table) -> set[int] | None:
 
 
 def _inside(value: Decimal, windows: list[tuple[Decimal, Decimal]]) -> bool:
-    return any(lo <= value <= hi for lo, hi in windows)
+    for lo, hi in windows:  # one or two windows: a plain loop beats any() over a generator
+        if lo <= value <= hi:
+            return True
+    return False
 
 
 def _listed(col: _Column) -> tuple[SourceValue, ...]:
-    if len(col.values) > _MAX_LISTED:
+    if col.count > _MAX_LISTED:
         return ()
     return tuple(col.get(i) for i in sorted(col.values))
 

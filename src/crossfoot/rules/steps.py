@@ -431,6 +431,7 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
         pools.setdefault(_cls(f.claim.mention), []).append(f)
     # Ordered pairs (a, b) of each class, made once per claim rather than once per formula.
     pairs: dict[str, list[tuple[_Fig, _Fig, bool, bool]]] = {}
+    rescaled_readings: dict[tuple[int, int, bool], tuple[list[_Reading], list[_Approx]]] = {}
     for op in _ops(m):
         is_change = op.kind in _CHANGE
         if worded and not is_change:
@@ -463,12 +464,18 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
                 continue  # exactness needs operands the sources state exactly
             # The common case: the float estimate misses, and nothing is done in Decimal.
             if rescaled and dropped:
-                readings = _readings(ctx, op, a, b, wlo, whi)
+                # The readings are the same for diff, sum and mean: made once per pair.
+                key = (id(a), id(b), exact_only)
+                both = rescaled_readings.get(key)
+                if both is None:
+                    readings = _readings(ctx, op, a, b, wlo, whi)
+                    approx = [
+                        (_approx(x), _approx(y), _approx(u), _approx(v)) for x, y, u, v in readings
+                    ]
+                    both = rescaled_readings[key] = (readings, approx)
+                readings, approx = both
                 if not any(
-                    _may_match(
-                        op.op, factor, _approx(x), _approx(y), _approx(u), _approx(v), is_change
-                    )
-                    for x, y, u, v in readings
+                    _may_match(op.op, factor, x, y, u, v, is_change) for x, y, u, v in approx
                 ):
                     continue
             elif _may_match(op.op, factor, a.approx, b.approx, flo, fhi, is_change):
@@ -566,6 +573,7 @@ def _currency_ok(m: Mention, a: _Fig, b: _Fig) -> bool:
 
 
 _Reading = tuple[Decimal, Decimal, Decimal, Decimal]  # operand a, operand b, window lo, hi
+_Approx = tuple[float | None, float | None, float | None, float | None]  # a _Reading as floats
 
 
 def _readings(
