@@ -97,25 +97,26 @@ def lines(group: ValueIndex, cls: str) -> list[tuple[SourceValue, ...]]:
         if operand_class(v) != cls:
             continue
         keys: list[tuple[object, ...]] = []
-        if v.table is not None and v.row_index is not None:
-            keys.append(("row", v.source_id, v.table, v.row_index))
-        if v.table is not None and v.col_index is not None:
-            keys.append(("col", v.source_id, v.table, v.col_index))
-        stem = field_stem(v)
-        if v.table is None and stem is not None:
-            keys.append(("stem", v.source_id, stem))
-        if v.table is None and v.field is not None:
+        if v.table is not None:
+            if v.row_index is not None:
+                keys.append(("row", v.source_id, v.table, v.row_index))
+            if v.col_index is not None:
+                keys.append(("col", v.source_id, v.table, v.col_index))
+        elif v.field is not None:
+            stem = field_stem(v)
+            if stem is not None:
+                keys.append(("stem", v.source_id, stem))
             keys.append(("record", v.source_id))
+        views = _VIEWS.get(v.view, ())
         for key in keys:
-            for view in ("true", "written"):
-                if v.view in ("both", view):
-                    buckets.setdefault((*key, view), []).append(v)
+            for view in views:
+                buckets.setdefault((*key, view), []).append(v)
     out: list[tuple[SourceValue, ...]] = []
     seen: set[frozenset[int]] = set()
     for key, members in buckets.items():
         if len(members) < 3:
             continue
-        ids = frozenset(id(v) for v in members)
+        ids = frozenset(map(id, members))
         if ids in seen:
             continue
         seen.add(ids)
@@ -127,6 +128,10 @@ def lines(group: ValueIndex, cls: str) -> list[tuple[SourceValue, ...]]:
             members.sort(key=_order_key)
         out.append(tuple(members))
     return out
+
+
+# The unit views a value belongs to, in bucket order (a "both" value is in either view's lines).
+_VIEWS = {"both": ("true", "written"), "true": ("true",), "written": ("written",)}
 
 
 def _answer_lines(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[tuple[SourceValue, ...]]:

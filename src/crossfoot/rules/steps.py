@@ -513,8 +513,10 @@ def _pairs(m: Mention, pool: list[_Fig]) -> list[tuple[_Fig, _Fig, bool, bool]]:
             if a is b or (money and not _currency_ok(m, a, b)):
                 continue
             bm = b.claim.mention
-            stated_scales = {x.scale for x in (m, am, bm) if x.scale != 1}
-            dropped = len(stated_scales) == 1 and {am.scale, bm.scale} != {m.scale}
+            dropped = False
+            if not m.scale == am.scale == bm.scale:  # one scale throughout: nothing dropped
+                stated_scales = {x.scale for x in (m, am, bm) if x.scale != 1}
+                dropped = len(stated_scales) == 1 and {am.scale, bm.scale} != {m.scale}
             out.append((a, b, am.start > bm.start, dropped))
     return out
 
