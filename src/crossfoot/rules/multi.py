@@ -47,6 +47,7 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from functools import partial
 from itertools import combinations
+from operator import attrgetter
 
 from .._index import ValueIndex
 from .._types import SourceValue, format_decimal
@@ -96,25 +97,26 @@ def lines(group: ValueIndex, cls: str) -> list[tuple[SourceValue, ...]]:
         if operand_class(v) != cls:
             continue
         keys: list[tuple[object, ...]] = []
-        if v.table is not None and v.row_index is not None:
-            keys.append(("row", v.source_id, v.table, v.row_index))
-        if v.table is not None and v.col_index is not None:
-            keys.append(("col", v.source_id, v.table, v.col_index))
-        stem = field_stem(v)
-        if v.table is None and stem is not None:
-            keys.append(("stem", v.source_id, stem))
-        if v.table is None and v.field is not None:
+        if v.table is not None:
+            if v.row_index is not None:
+                keys.append(("row", v.source_id, v.table, v.row_index))
+            if v.col_index is not None:
+                keys.append(("col", v.source_id, v.table, v.col_index))
+        elif v.field is not None:
+            stem = field_stem(v)
+            if stem is not None:
+                keys.append(("stem", v.source_id, stem))
             keys.append(("record", v.source_id))
+        views = _VIEWS.get(v.view, ())
         for key in keys:
-            for view in ("true", "written"):
-                if v.view in ("both", view):
-                    buckets.setdefault((*key, view), []).append(v)
+            for view in views:
+                buckets.setdefault((*key, view), []).append(v)
     out: list[tuple[SourceValue, ...]] = []
     seen: set[frozenset[int]] = set()
     for key, members in buckets.items():
         if len(members) < 3:
             continue
-        ids = frozenset(id(v) for v in members)
+        ids = frozenset(map(id, members))
         if ids in seen:
             continue
         seen.add(ids)
@@ -126,6 +128,10 @@ def lines(group: ValueIndex, cls: str) -> list[tuple[SourceValue, ...]]:
             members.sort(key=_order_key)
         out.append(tuple(members))
     return out
+
+
+# The unit views a value belongs to, in bucket order (a "both" value is in either view's lines).
+_VIEWS = {"both": ("true", "written"), "true": ("true",), "written": ("written",)}
 
 
 def _answer_lines(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[tuple[SourceValue, ...]]:
@@ -174,6 +180,38 @@ def _subsets(
         yield ordered
 
 
+# One subset a line offers: (sum, mean, the subset, its line); the same for every claim. A plain
+# tuple: a NamedTuple's constructor is a Python call, and hundreds are made per answer.
+_Subset = tuple[Decimal, Decimal, tuple[SourceValue, ...], tuple[SourceValue, ...]]
+
+
+def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Subset]:
+    """Every subset of every searchable line of a group with its sum and mean, in search order,
+    summed once per answer: each claim then only compares numbers."""
+    k_max = ctx.options.max_sum_operands
+    memo: dict[tuple[int, str, int], tuple[ValueIndex, list[_Subset]]]
+    memo = ctx.shared.setdefault("multi.subsets", {})  # type: ignore[assignment]
+    key = (id(group), cls, k_max)
+    hit = memo.get(key)
+    if hit is None or hit[0] is not group:
+        out: list[_Subset] = []
+        for line in _answer_lines(ctx, group, cls):
+            if len(line) > LINE_CAP:
+                continue
+            # Table rows and columns have an order: only runs of adjacent cells (a block of
+            # segments, consecutive years) and the whole line are summed. Record fields have
+            # none: every subset.
+            runs_only = line[0].table is not None
+            for subset in _subsets(line, k_max, runs_only):
+                total = sum(map(_VALUE, subset), Decimal(0))
+                out.append((total, total / len(subset), subset, line))
+        hit = memo[key] = (group, out)
+    return hit[1]
+
+
+_VALUE = attrgetter("value")
+
+
 def _sums(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterator[Candidate]:
     m = ctx.mention
     if worded or m.kind not in ("money", "number", "percent"):
@@ -182,35 +220,41 @@ def _sums(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterator[Candid
     lo, hi = claim_interval(ctx)
     want_sum, want_mean = kind_allowed(ctx, "sum"), kind_allowed(ctx, "average")
     unit = "%" if m.kind == "percent" else ""
-    k_max = ctx.options.max_sum_operands
-    for line in _answer_lines(ctx, group, cls):
-        # Table rows and columns have an order: only runs of adjacent cells (a block of segments,
-        # consecutive years) and the whole line are summed. Record fields have none: every subset.
-        runs_only = line[0].table is not None
-        if len(line) > LINE_CAP:
+    subsets = _answer_subsets(ctx, group, cls)
+    # The common case: no subset lands in the window, and nothing more is done for the claim.
+    if want_sum and want_mean:
+        matched = [s for s in subsets if lo <= s[0] <= hi or lo <= s[1] <= hi]
+    elif want_sum:
+        matched = [s for s in subsets if lo <= s[0] <= hi]
+    elif want_mean:
+        matched = [s for s in subsets if lo <= s[1] <= hi]
+    else:
+        return
+    currency_fits: dict[int, bool] = {}  # per line, for money claims
+    for total, mean, subset, line in matched:
+        if m.kind == "money":
+            fits = currency_fits.get(id(line))
+            if fits is None:
+                fits = all(currency_ok(m.currency, v.currency) for v in line)
+                currency_fits[id(line)] = fits
+            if not fits:
+                continue
+        if not focus_ok(ctx, subset, False):
             continue
-        if m.kind == "money" and not all(currency_ok(m.currency, v.currency) for v in line):
-            continue
-        for subset in _subsets(line, k_max, runs_only):
-            total = sum((v.value for v in subset), Decimal(0))
-            mean = total / len(subset)
-            is_sum = want_sum and lo <= total <= hi
-            is_mean = want_mean and lo <= mean <= hi
-            if not (is_sum or is_mean) or not focus_ok(ctx, subset, False):
-                continue  # the common case: format nothing
-
-            for wanted, kind, value in ((is_sum, "sum", total), (is_mean, "average", mean)):
-                if wanted:
-                    yield Candidate(
-                        kind,
-                        partial(_line_formula, ctx, subset, value, kind == "average", unit),
-                        subset,
-                        value,
-                        True,
-                        "",
-                        related_score(subset),
-                        abs(value - m.value),
-                    )
+        is_sum = want_sum and lo <= total <= hi
+        is_mean = want_mean and lo <= mean <= hi
+        for wanted, kind, value in ((is_sum, "sum", total), (is_mean, "average", mean)):
+            if wanted:
+                yield Candidate(
+                    kind,
+                    partial(_line_formula, ctx, subset, value, kind == "average", unit),
+                    subset,
+                    value,
+                    True,
+                    "",
+                    related_score(subset),
+                    abs(value - m.value),
+                )
 
 
 def _line_formula(

@@ -39,6 +39,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from itertools import compress
 
 from .._resultrows import (
     IntNumbers,
@@ -80,6 +81,7 @@ class _Column:
     get: Callable[[int], SourceValue]  # the cell of a row, made on demand
     total: Decimal = Decimal(0)
     nonnegative: bool = True
+    count: int = 0  # len(values), read by every claim
 
 
 @dataclass(slots=True)
@@ -90,6 +92,9 @@ class _Table:
     families: list[list[int]]  # positions of columns sharing a unit family, 2+ each
     labels: dict[int, str]  # row_index -> row key
     named: dict[str, list[int]] = field(default_factory=dict)  # sentence -> rows it names
+    # Labelled row indexes in order and their keys lowercased, made on the first lookup.
+    _order: list[int] | None = None
+    _lowered: list[str] = field(default_factory=list)
 
     def rows_named(self, sentence: str, limit: int | None = None) -> list[int]:
         """Row indexes whose key the sentence names in full, first ``limit`` by position
@@ -99,11 +104,16 @@ class _Table:
             if self.rows <= 2:
                 hit = list(range(self.rows))
             else:
+                if self._order is None:
+                    self._order = sorted(self.labels)
+                    self._lowered = list(map(str.lower, map(self.labels.__getitem__, self._order)))
+                # Substring test in C over every key (low.__contains__(key) is ``key in low``);
+                # the word-boundary regex runs only on the few keys that pass it.
                 low = sentence.lower()
                 hit = [
                     i
-                    for i, label in sorted(self.labels.items())
-                    if label.lower() in low and row_named(label, sentence)
+                    for i in compress(self._order, map(low.__contains__, self._lowered))
+                    if row_named(self.labels[i], sentence)
                 ]
             if len(self.named) > 64:
                 self.named.clear()
@@ -113,11 +123,13 @@ class _Table:
     def finish(self) -> _Table:
         by_family: dict[tuple[str, bool], list[int]] = {}
         for pos, col in enumerate(self.columns):
+            col.count = len(col.values)
             ints = col.values.ints if isinstance(col.values, IntNumbers) else None
-            if ints is not None and sum(map(abs, ints)) < _EXACT:
+            low, high = (min(ints), max(ints)) if ints else (0, 0)
+            if ints is not None and len(ints) * max(high, -low) < _EXACT:
                 # Every partial sum has under 28 digits: the Decimal sum would be exact too.
                 col.total = Decimal(sum(ints))
-                col.nonnegative = min(ints, default=0) >= 0
+                col.nonnegative = low >= 0
             else:
                 col.total = sum(col.values.values(), Decimal(0))
                 # min() compares in C; cells are finite, so this is all(v >= 0) over the column
@@ -169,7 +181,10 @@ def _from_table(t: RowTable) -> _Table:
                 lambda i, j=j: t.cell(i, j),  # type: ignore[misc]
             )
         )
-    labels = {i: label for i, label in enumerate(t.labels) if label is not None}
+    if None in t.labels:
+        labels = {i: label for i, label in enumerate(t.labels) if label is not None}
+    else:  # the usual case, built in C: a key column labels every row
+        labels = dict(enumerate(t.labels))  # type: ignore[arg-type]
     return _Table(t.name, t.rows, columns, [], labels).finish()
 
 
@@ -263,12 +278,17 @@ def _search(
         signed.append((-hi, -lo))  # a positive figure may state the size of a negative total
     named = table.rows_named(ctx.sentence.text, ctx.options.max_rows)
     share_of = _share_of(ctx, table) if percent or fraction else None
+    # Which kinds may match at all: decided once per claim, not once per column.
+    want_total = kind_allowed(ctx, "column_sum")
+    want_mean = kind_allowed(ctx, "column_mean")
+    want_sums = kind_allowed(ctx, "sum") and fine and len(named) > 1
+    want_shares = (percent or fraction) and kind_allowed(ctx, "column_share") and (fine or fraction)
     for pos, col in enumerate(table.columns):
         if not _currency_ok(m.currency, col.currency):
             continue
-        n = len(col.values)
+        n = col.count
         if percent == col.percent and n:
-            if kind_allowed(ctx, "column_sum") and not col.percent and n > 1:
+            if want_total and not col.percent and n > 1:
                 if _inside(col.total, signed):
                     yield _Hit(
                         "column_sum",
@@ -276,7 +296,7 @@ def _search(
                         f"sum of {col.name} over {n} rows = {format_decimal(col.total)}",
                         _listed(col),
                     )
-            if kind_allowed(ctx, "column_mean") and n > 1:
+            if want_mean and n > 1:
                 mean = col.total / n
                 if _inside(mean, signed):
                     yield _Hit(
@@ -285,15 +305,9 @@ def _search(
                         f"mean of {col.name} over {n} rows = {_fmt(mean)}",
                         _listed(col),
                     )
-            if kind_allowed(ctx, "sum") and fine and not col.percent and len(named) > 1:
+            if want_sums and not col.percent:
                 yield from _named_sums(col, named, signed)
-        if (
-            (percent or fraction)
-            and not col.percent
-            and kind_allowed(ctx, "column_share")
-            and (share_of is None or pos in share_of)
-            and (fine or fraction)
-        ):
+        if want_shares and not col.percent and (share_of is None or pos in share_of):
             yield from _shares(col, named, lo, hi, _HUNDRED if percent else Decimal(1))
     if m.kind == "money" and fine and kind_allowed(ctx, "ratio"):
         yield from _unit_ratios(m.currency, table, named, signed)
@@ -330,11 +344,14 @@ def _share_of(ctx: ClaimContext, table: _Table) -> set[int] | None:
 
 
 def _inside(value: Decimal, windows: list[tuple[Decimal, Decimal]]) -> bool:
-    return any(lo <= value <= hi for lo, hi in windows)
+    for lo, hi in windows:  # one or two windows: a plain loop beats any() over a generator
+        if lo <= value <= hi:
+            return True
+    return False
 
 
 def _listed(col: _Column) -> tuple[SourceValue, ...]:
-    if len(col.values) > _MAX_LISTED:
+    if col.count > _MAX_LISTED:
         return ()
     return tuple(col.get(i) for i in sorted(col.values))
 
@@ -371,28 +388,40 @@ def _shares(
 def _named_sums(
     col: _Column, named: list[int], windows: list[tuple[Decimal, Decimal]]
 ) -> Iterator[_Hit]:
-    """Two named cells of one column, or a run of adjacent rows between two named ends."""
-    cells = [(i, col.get(i)) for i in named if i in col.values]
-    for a_pos, (i, a) in enumerate(cells):
-        for j, b in cells[a_pos + 1 :]:
-            total = a.value + b.value
+    """Two named cells of one column, or a run of adjacent rows between two named ends.
+
+    Sums are taken over the column's numbers; cells (SourceValues) are made only for a hit.
+    """
+    values = col.values
+    ints = values.ints if isinstance(values, IntNumbers) else None
+    rows = [(i, values[i]) for i in named if i in values]
+    for a_pos, (i, a) in enumerate(rows):
+        for j, b in rows[a_pos + 1 :]:
+            total = a + b
             if _inside(total, windows):
+                x, y = col.get(i), col.get(j)
                 yield _Hit(
                     "sum",
                     total,
-                    f"{a.label} ({format_decimal(a.value)}) + {b.label} "
-                    f"({format_decimal(b.value)}) = {format_decimal(total)}",
-                    (a, b),
+                    f"{x.label} ({format_decimal(a)}) + {y.label} "
+                    f"({format_decimal(b)}) = {format_decimal(total)}",
+                    (x, y),
                 )
             if j - i < 2:
                 continue
-            run = [col.get(k) for k in range(i, j + 1) if k in col.values]
-            total = sum((c.value for c in run), Decimal(0))
+            if ints is not None and sum(map(abs, ints[i : j + 1])) < _EXACT:
+                # Every cell of an int column has a number, and int partial sums this small
+                # are exactly what the Decimal sum would be.
+                total = Decimal(sum(ints[i : j + 1]))
+            else:
+                total = sum((values[k] for k in range(i, j + 1) if k in values), Decimal(0))
             if _inside(total, windows):
+                run = [col.get(k) for k in range(i, j + 1) if k in values]
+                x, y = col.get(i), col.get(j)
                 yield _Hit(
                     "sum",
                     total,
-                    f"sum of {col.name} from {a.row} to {b.row} ({len(run)} adjacent rows) "
+                    f"sum of {col.name} from {x.row} to {y.row} ({len(run)} adjacent rows) "
                     f"= {format_decimal(total)}",
                     tuple(run),
                 )
@@ -402,14 +431,16 @@ def _row_sums(
     currency: str | None, table: _Table, named: list[int], windows: list[tuple[Decimal, Decimal]]
 ) -> Iterator[_Hit]:
     for family in table.families:
-        if not all(_currency_ok(currency, table.columns[p].currency) for p in family):
+        columns = [table.columns[p] for p in family]
+        if not all(_currency_ok(currency, c.currency) for c in columns):
             continue
         for i in named:
-            parts = [table.columns[p].get(i) for p in family if i in table.columns[p].values]
-            if len(parts) < 2:
+            present = [c for c in columns if i in c.values]
+            if len(present) < 2:
                 continue
-            total = sum((c.value for c in parts), Decimal(0))
+            total = sum((c.values[i] for c in present), Decimal(0))
             if _inside(total, windows):
+                parts = [c.get(i) for c in present]  # cells only for a hit
                 where = parts[0].row or f"row {i + 1}"
                 names = " + ".join(c.column or "" for c in parts)
                 yield _Hit(
@@ -432,13 +463,16 @@ def _unit_ratios(
         for top in tops:
             if i not in top.values or not _currency_ok(currency, top.currency):
                 continue
-            x = top.get(i)
+            xv = top.values[i]
             for bottom in bottoms:
-                if bottom is top or not bottom.values.get(i):
+                if bottom is top:
                     continue
-                y = bottom.get(i)
-                ratio = x.value / y.value
+                yv = bottom.values.get(i)
+                if not yv:
+                    continue
+                ratio = xv / yv
                 if _inside(ratio, windows):
+                    x, y = top.get(i), bottom.get(i)  # cells only for a hit
                     yield _Hit(
                         "ratio",
                         ratio,

@@ -61,6 +61,9 @@ class _Fig:
     written: Decimal
     precision: Decimal
     year: int | None
+    # ``value`` as a float for the pair prefilter (see _may_match); None when a float cannot
+    # stand for it closely (overflow, underflow, subnormal): then the pair is always tried.
+    approx: float | None = None
 
 
 def step_arithmetic(ctx: ClaimContext) -> Verdict | None:
@@ -207,14 +210,28 @@ def _change_sign(g: Claim, signs: dict[object, object]) -> str | None:
 def _figures(ctx: ClaimContext) -> list[_Fig]:
     out: list[_Fig] = []
     first_sentence = ctx.sentence.index - 2
+    start = ctx.mention.start
+    memo: dict[int, tuple[Claim, _Fig | None]]
+    memo = ctx.shared.setdefault("steps.figs", {})  # type: ignore[assignment]
     for g in ctx.grounded:
         gm = g.mention
-        if g.sentence.index < first_sentence or gm.kind == "year" or gm.start >= ctx.mention.start:
+        if g.sentence.index < first_sentence or gm.kind == "year" or gm.start >= start:
             continue
-        fig = _fig_of(ctx, g)
+        # _fig_of's memo read inline: every claim looks back at the same few figures.
+        hit = memo.get(id(g))
+        fig = hit[1] if hit is not None and hit[0] is g else _fig_of(ctx, g)
         if fig is not None:
             out.append(fig)
     return out[-_POOL:]
+
+
+def _approx(x: Decimal) -> float | None:
+    """``x`` as a float when that float is within a relative 1e-16 of it (normal range), else
+    None: the prefilter then leaves the pair to the exact Decimal check."""
+    f = float(x)
+    if f == 0.0:
+        return 0.0 if x == 0 else None
+    return f if 1e-150 < abs(f) < 1e150 else None  # False for nan too
 
 
 def _fig_of(ctx: ClaimContext, g: Claim) -> _Fig | None:
@@ -238,7 +255,7 @@ def _fig_of(ctx: ClaimContext, g: Claim) -> _Fig | None:
         signed_written = -written if gm.value < 0 else written
         # A figure the source states exactly carries no rounding of its own.
         precision = Decimal(0) if g.status == "supported_exact" else gm.precision
-        fig = _Fig(g, gm.value, signed_written, precision, year)
+        fig = _Fig(g, gm.value, signed_written, precision, year, _approx(gm.value))
     memo[id(g)] = (g, fig)
     return fig
 
@@ -265,35 +282,35 @@ class _Op:
     operands: str  # "amount" | "percent"
 
 
+_BASE_OPS = (
+    _Op("difference", "diff", _ONE, "amount"),
+    _Op("sum", "sum", _ONE, "amount"),
+    _Op("average", "mean", _ONE, "amount"),
+    _Op("product", "prod", _ONE, "amount"),
+)
+# The formulas tried for each claim kind, made once (the tuples are the same for every claim).
+_OPS: dict[str, tuple[_Op, ...]] = {
+    "percent": (
+        _Op("percent_change", "pct", _HUNDRED, "amount"),
+        _Op("percent_change", "pct", _HUNDRED, "percent"),
+        _Op("share", "quot", _HUNDRED, "amount"),
+        _Op("pp_change", "diff", _ONE, "percent"),
+        _Op("sum", "sum", _ONE, "percent"),
+        _Op("average", "mean", _ONE, "percent"),
+    ),
+    "pp": (_Op("pp_change", "diff", _ONE, "percent"),),
+    "bps": (_Op("bps_change", "diff", _HUNDRED, "percent"),),
+    "ratio": (_Op("ratio", "quot", _ONE, "amount"),),
+    "number": (
+        *_BASE_OPS,
+        _Op("ratio", "quot", _ONE, "amount"),
+        _Op("percent_change", "pct", _ONE, "amount"),
+    ),
+}
+
+
 def _ops(m: Mention) -> tuple[_Op, ...]:
-    if m.kind == "percent":
-        return (
-            _Op("percent_change", "pct", _HUNDRED, "amount"),
-            _Op("percent_change", "pct", _HUNDRED, "percent"),
-            _Op("share", "quot", _HUNDRED, "amount"),
-            _Op("pp_change", "diff", _ONE, "percent"),
-            _Op("sum", "sum", _ONE, "percent"),
-            _Op("average", "mean", _ONE, "percent"),
-        )
-    if m.kind == "pp":
-        return (_Op("pp_change", "diff", _ONE, "percent"),)
-    if m.kind == "bps":
-        return (_Op("bps_change", "diff", _HUNDRED, "percent"),)
-    if m.kind == "ratio":
-        return (_Op("ratio", "quot", _ONE, "amount"),)
-    base = (
-        _Op("difference", "diff", _ONE, "amount"),
-        _Op("sum", "sum", _ONE, "amount"),
-        _Op("average", "mean", _ONE, "amount"),
-        _Op("product", "prod", _ONE, "amount"),
-    )
-    if m.kind == "number":
-        return (
-            *base,
-            _Op("ratio", "quot", _ONE, "amount"),
-            _Op("percent_change", "pct", _ONE, "amount"),
-        )
-    return base
+    return _OPS.get(m.kind, _BASE_OPS)
 
 
 def _cls(m: Mention) -> str | None:
@@ -399,50 +416,157 @@ def _order(ctx: ClaimContext, a: _Fig, b: _Fig) -> tuple[_Fig, _Fig] | None:
 
 def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
     m = ctx.mention
-    s = ctx.sentence
     # Stated direction (the number's own sign first) and whether words state one: computed once
     # per claim and shared with the derivation rules.
     direction, worded = claim_direction(ctx)
-    context = ctx.text[max(s.start, m.start - 80) : min(s.end, m.end + 30)]
-    named = {k for k, rx in _WORDED.items() if rx.search(context)}
-    if worded:
-        named.add("difference")
+    named: set[str] | None = None  # operations the wording names: read only when it matters
+    # _fine_enough only loosens with ``relaxed``: a claim fine enough without it never needs
+    # the wording, so the six regexes run only for coarse figures.
+    fine, fine_relaxed = _fine_enough(m, False), _fine_enough(m, True)
     unit = {"percent": "%", "pp": " pp", "bps": " bps"}.get(m.kind, "")
     lo, hi = m.value - m.precision, m.value + m.precision
+    windows = {False: (lo, hi, _approx(lo), _approx(hi))}
     pools: dict[str | None, list[_Fig]] = {}  # figures by operand class, sorted once per claim
     for f in figs:
         pools.setdefault(_cls(f.claim.mention), []).append(f)
+    # Ordered pairs (a, b) of each class, made once per claim rather than once per formula.
+    pairs: dict[str, list[tuple[_Fig, _Fig, bool, bool]]] = {}
+    rescaled_readings: dict[tuple[int, int, bool], tuple[list[_Reading], list[_Approx]]] = {}
     for op in _ops(m):
         is_change = op.kind in _CHANGE
         if worded and not is_change:
             continue  # growth wording is matched only by a change
-        relaxed = op.kind in named or (is_change and "difference" in named)
-        # A coarse figure ("an increase of $0.03") is accepted only when its wording names the
-        # operation and the arithmetic is exact: rounding windows that wide invite coincidences.
-        exact_only = not _fine_enough(m, relaxed)
-        if exact_only and not relaxed:
-            continue
-        pool = pools.get(op.operands, ())
-        for a in pool:
-            for b in pool:
-                if a is b:
+        if fine:
+            exact_only = False
+        else:
+            if named is None:
+                named = _named_operations(ctx, worded)
+            relaxed = op.kind in named or (is_change and "difference" in named)
+            # A coarse figure ("an increase of $0.03") is accepted only when its wording names
+            # the operation and the arithmetic is exact: rounding windows that wide invite
+            # coincidences.
+            exact_only = not (relaxed and fine_relaxed)
+            if exact_only and not relaxed:
+                continue
+        class_pairs = pairs.get(op.operands)
+        if class_pairs is None:
+            class_pairs = pairs[op.operands] = _pairs(m, pools.get(op.operands, []))
+        if exact_only not in windows:
+            windows[True] = (m.value, m.value, _approx(m.value), _approx(m.value))
+        wlo, whi, flo, fhi = windows[exact_only]
+        symmetric = op.op in _SYMMETRIC
+        rescaled = op.op in _RESCALED
+        factor = float(op.factor)
+        for a, b, later, dropped in class_pairs:
+            if symmetric and later:
+                continue  # a symmetric formula is judged once, with ``a`` first
+            if exact_only and (a.precision or b.precision):
+                continue  # exactness needs operands the sources state exactly
+            # The common case: the float estimate misses, and nothing is done in Decimal.
+            if rescaled and dropped:
+                # The readings are the same for diff, sum and mean: made once per pair.
+                key = (id(a), id(b), exact_only)
+                both = rescaled_readings.get(key)
+                if both is None:
+                    readings = _readings(ctx, op, a, b, wlo, whi)
+                    approx = [
+                        (_approx(x), _approx(y), _approx(u), _approx(v)) for x, y, u, v in readings
+                    ]
+                    both = rescaled_readings[key] = (readings, approx)
+                readings, approx = both
+                if not any(
+                    _may_match(op.op, factor, x, y, u, v, is_change) for x, y, u, v in approx
+                ):
                     continue
-                if m.kind == "money" and not _currency_ok(m, a, b):
-                    continue
-                if exact_only and (a.precision or b.precision):
-                    continue  # exactness needs operands the sources state exactly
-                hit = _try(
-                    ctx,
-                    op,
-                    a,
-                    b,
-                    *((m.value, m.value) if exact_only else (lo, hi)),
-                    direction,
-                    is_change,
-                    unit,
-                )
-                if hit is not None:
-                    yield hit
+            elif _may_match(op.op, factor, a.approx, b.approx, flo, fhi, is_change):
+                readings = [(a.value, b.value, wlo, whi)]
+            else:
+                continue
+            hit = _try(ctx, op, a, b, readings, direction, is_change, unit)
+            if hit is not None:
+                yield hit
+
+
+_SYMMETRIC = frozenset({"sum", "mean", "prod"})
+# Formulas _try also reads across a unit dropped on one side (a second reading of the pair).
+_RESCALED = frozenset({"diff", "sum", "mean"})
+
+
+def _named_operations(ctx: ClaimContext, worded: bool) -> set[str]:
+    """The operations the words around the claim name ("total", "average", "share", ...)."""
+    m, s = ctx.mention, ctx.sentence
+    context = ctx.text[max(s.start, m.start - 80) : min(s.end, m.end + 30)]
+    named = {k for k, rx in _WORDED.items() if rx.search(context)}
+    if worded:
+        named.add("difference")
+    return named
+
+
+def _pairs(m: Mention, pool: list[_Fig]) -> list[tuple[_Fig, _Fig, bool, bool]]:
+    """Ordered pairs of distinct figures of one class whose currencies fit a money claim, as
+    ``(a, b, a stated after b, a unit dropped on one side)``."""
+    out = []
+    money = m.kind == "money"
+    for a in pool:
+        am = a.claim.mention
+        for b in pool:
+            if a is b or (money and not _currency_ok(m, a, b)):
+                continue
+            bm = b.claim.mention
+            dropped = False
+            if not m.scale == am.scale == bm.scale:  # one scale throughout: nothing dropped
+                stated_scales = {x.scale for x in (m, am, bm) if x.scale != 1}
+                dropped = len(stated_scales) == 1 and {am.scale, bm.scale} != {m.scale}
+            out.append((a, b, am.start > bm.start, dropped))
+    return out
+
+
+def _may_match(
+    op: str,
+    factor: float,
+    a: float | None,
+    b: float | None,
+    lo: float | None,
+    hi: float | None,
+    is_change: bool,
+) -> bool:
+    """False only when the formula over ``a`` and ``b`` cannot land in the claim's window.
+
+    A float estimate of what _try computes in Decimal. _try accepts a result at most 1% of its
+    size outside the window (the operands' own rounding, ``_spread``); this allows 1.1% plus
+    1e-9 of every magnitude involved, far above float error (about 1e-15 relative), so a pair
+    _try would accept always passes. True whenever a float cannot decide.
+    """
+    if a is None or b is None or lo is None or hi is None:
+        return True
+    if op == "pct":
+        if a == 0:
+            return True
+        r = factor * (b - a) / abs(a)
+        size = factor * (abs(a) + abs(b)) / abs(a)
+    elif op == "quot":
+        if b == 0:
+            return True
+        r = factor * a / b
+        size = abs(r)
+    elif op == "diff":
+        r = factor * (b - a)
+        size = factor * (abs(a) + abs(b))
+    elif op == "sum":
+        r = a + b
+        size = abs(a) + abs(b)
+    elif op == "mean":
+        r = (a + b) / 2
+        size = abs(a) + abs(b)
+    else:
+        r = a * b
+        size = abs(r)
+    slack = 0.011 * abs(r) + 1e-9 * (size + abs(lo) + abs(hi))
+    if is_change:
+        top = max(abs(lo), abs(hi))
+        bottom = 0.0 if lo <= 0 <= hi else min(abs(lo), abs(hi))
+        return bottom - slack <= abs(r) <= top + slack
+    return lo - slack <= r <= hi + slack
 
 
 def _currency_ok(m: Mention, a: _Fig, b: _Fig) -> bool:
@@ -450,20 +574,15 @@ def _currency_ok(m: Mention, a: _Fig, b: _Fig) -> bool:
     return len(cur) <= 1
 
 
-def _try(
-    ctx: ClaimContext,
-    op: _Op,
-    a: _Fig,
-    b: _Fig,
-    lo: Decimal,
-    hi: Decimal,
-    direction: str | None,
-    is_change: bool,
-    unit: str,
-) -> _Hit | None:
+_Reading = tuple[Decimal, Decimal, Decimal, Decimal]  # operand a, operand b, window lo, hi
+_Approx = tuple[float | None, float | None, float | None, float | None]  # a _Reading as floats
+
+
+def _readings(
+    ctx: ClaimContext, op: _Op, a: _Fig, b: _Fig, lo: Decimal, hi: Decimal
+) -> list[_Reading]:
+    """The ways to read the pair against the claim: as stated, and across a dropped unit."""
     m = ctx.mention
-    if op.op in ("sum", "mean", "prod") and a.claim.mention.start > b.claim.mention.start:
-        return None  # symmetric: judged once
     readings = [(a.value, b.value, lo, hi)]
     am, bm = a.claim.mention, b.claim.mention
     stated_scales = {x.scale for x in (m, am, bm) if x.scale != 1}
@@ -485,6 +604,22 @@ def _try(
             mw = m.written if m.written else abs(m.value)
             mw = -mw if m.value < 0 else mw
             readings.append((a.written, b.written, mw - wp, mw + wp))
+    return readings
+
+
+def _try(
+    ctx: ClaimContext,
+    op: _Op,
+    a: _Fig,
+    b: _Fig,
+    readings: list[_Reading],
+    direction: str | None,
+    is_change: bool,
+    unit: str,
+) -> _Hit | None:
+    m = ctx.mention
+    if op.op in ("sum", "mean", "prod") and a.claim.mention.start > b.claim.mention.start:
+        return None  # symmetric: judged once
     for va, vb, rlo, rhi in readings:
         r = _compute(op.op, op.factor, va, vb)
         if r is None:
