@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, compress, repeat
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ._errors import RowsError
@@ -71,6 +71,47 @@ class ResultSet:
     name: str
     columns: tuple[str, ...]
     rows: tuple[tuple[object, ...], ...]
+
+
+class _Columns(NamedTuple):
+    """A result set by column (what :class:`RowTable` reads): one tuple of cells per column."""
+
+    name: str
+    columns: tuple[str, ...]
+    data: list[tuple[object, ...]]
+    rows: int
+
+
+def _by_column(rs: ResultSet) -> _Columns:
+    width = len(rs.columns)
+    data: list[tuple[object, ...]]
+    if not rs.rows:
+        data = [() for _ in range(width)]
+    elif set(map(len, rs.rows)) == {width}:  # one cell per column (as _from_rows checks)
+        data = list(zip(*rs.rows, strict=True))  # transposed in C
+    else:
+        data = [tuple(r[j] for r in rs.rows) for j in range(width)]
+    return _Columns(rs.name, rs.columns, data, len(rs.rows))
+
+
+def _dict_columns(name: str, rows: object) -> _Columns | None:
+    """A list of plain dicts of plain values (the usual rows), read column by column in C
+    without building row tuples; None for any other shape (then :func:`_read_one` reads it).
+    The result is what ``_by_column(_from_rows(name, rows, None))`` gives."""
+    if type(rows) is not list or not rows or not _DICT.issuperset(map(type, rows)):
+        return None
+    # every key in order of first appearance, in one pass in C; its types checked on the few
+    # distinct keys rather than on every row's
+    columns = tuple(dict.fromkeys(chain.from_iterable(rows)))
+    if not _STR.issuperset(map(type, columns)):
+        return None
+    data: list[tuple[object, ...]] = []
+    for c in columns:
+        col = tuple(map(dict.get, rows, repeat(c)))  # a missing key reads None, as f.get does
+        if not _PLAIN.issuperset(map(type, col)):
+            return None  # nested or unusual values: _flatten decides
+        data.append(col)
+    return _Columns(name, columns, data, len(rows))
 
 
 # ---------------------------------------------------------------- reading shapes
@@ -316,6 +357,7 @@ _PLAIN = frozenset({int, float, str, bool, type(None), Decimal})
 _STR = frozenset({str})
 _DICT = frozenset({dict})
 _INT = frozenset({int})
+_EXACT = 2**53  # every int up to this size is exactly a float
 
 
 def _flatten(obj: Mapping[Any, Any], prefix: str = "") -> dict[str, object]:
@@ -668,7 +710,7 @@ def read_tables(
     """Parse every result set once: ``(tables, prose sources, names in order, issues)``."""
     from ._sources import load_sources
 
-    sets: list[ResultSet] = []
+    sets: list[_Columns] = []
     texts: dict[str, str] = {}
     order: list[str] = []
     for name, obj, named in _items(rows, results):
@@ -676,7 +718,9 @@ def read_tables(
             texts[name] = obj
             order.append(name)
             continue
-        for rs in _read_one(name, obj, named=named):
+        fast = _dict_columns(name, obj)
+        read = [fast] if fast is not None else map(_by_column, _read_one(name, obj, named=named))
+        for rs in read:
             sets.append(rs)
             order.append(rs.name)
     if len(set(order)) != len(order):
@@ -688,7 +732,7 @@ def read_tables(
         raise RowsError(
             f"key column {keys[0]!r} is in no result set; columns are: {', '.join(have[:12])}"
         )
-    tables = [RowTable(rs, parse_strings, _key_column(rs, keys, parse_strings)) for rs in sets]
+    tables = [RowTable(cs, parse_strings, _key_column(cs, keys, parse_strings)) for cs in sets]
     prose: dict[str, Source] = {}
     issues: tuple[str, ...] = ()
     if texts:
@@ -710,7 +754,8 @@ def _build_all(
         raise RowsError(
             f"key column {keys[0]!r} is in no result set; columns are: {', '.join(have[:12])}"
         )
-    tables = [RowTable(rs, parse_strings, _key_column(rs, keys, parse_strings)) for rs in sets]
+    by_col = list(map(_by_column, sets))
+    tables = [RowTable(cs, parse_strings, _key_column(cs, keys, parse_strings)) for cs in by_col]
     return tuple(t.source(max_rows) for t in tables), tuple(t.info for t in tables)
 
 
@@ -722,21 +767,18 @@ class RowTable:
     objects per answer.
     """
 
-    def __init__(self, rs: ResultSet, parse_strings: bool, key_col: int | None) -> None:
-        self.name = rs.name
-        self.columns = rs.columns
+    def __init__(
+        self, rs: ResultSet | _Columns, parse_strings: bool, key_col: int | None
+    ) -> None:
+        cs = rs if isinstance(rs, _Columns) else _by_column(rs)
+        self.name = cs.name
+        self.columns = cs.columns
         self.key_col = key_col
-        self.labels: tuple[str | None, ...] = tuple(
-            _row_label(r[key_col]) if key_col is not None else None for r in rs.rows
+        self.labels: tuple[str | None, ...] = (
+            _labels(cs.data[key_col]) if key_col is not None else (None,) * cs.rows
         )
-        self.rows = len(rs.rows)
-        width = len(rs.columns)
-        # Columns transposed in C when every row has one cell per column (as _from_rows checks).
-        raw: list[tuple[object, ...]]
-        if set(map(len, rs.rows)) == {width}:
-            raw = list(zip(*rs.rows, strict=True))
-        else:
-            raw = [tuple(r[j] for r in rs.rows) for j in range(width)]
+        self.rows = cs.rows
+        raw = cs.data
         # Columns of plain ints (most result columns) skip the cell parser and the unit vote
         # and sort on their own ints in near().
         self._ints: list[tuple[int, ...] | None] = [
@@ -758,7 +800,8 @@ class RowTable:
         ]
         self._col_year = [_year_of(name) for name in rs.columns]
         self._made: dict[tuple[int, int, bool], SourceValue] = {}
-        self._keys: list[tuple[list[float], list[int]]] | None = None
+        self._keys: list[tuple[Sequence[float], list[int]]] | None = None
+        self._lower: tuple[str, ...] | None = None  # labels lowercased, for rows_for
         self.info = TableInfo(
             rs.name,
             rs.columns,
@@ -793,22 +836,19 @@ class RowTable:
             column = self.columns[j]
             label = self.labels[i]
             kind = self.kind(j, c.value)
-            made = _value(
-                {
-                    "value": c.value,
-                    "source_id": self.name,
-                    "kind": kind,
-                    "label": f"{column}[{label if label is not None else f'row {i + 1}'}]",
-                    "row": label,
-                    "column": column,
-                    "year": self._col_year[j] or _year_of(label),  # per cell made, not per row
-                    "table": 0,
-                    "row_index": i,
-                    "col_index": j,
-                    "operand": operand and kind != "year" and self.eligible(j),
-                    "precision": c.precision,
-                    "currency": self._unit[j][1],
-                }
+            made = _table_cell(
+                c.value,
+                self.name,
+                kind,
+                f"{column}[{label if label is not None else f'row {i + 1}'}]",
+                label,
+                column,
+                self._col_year[j] or _year_of(label),  # per cell made, not per row
+                i,
+                j,
+                operand and kind != "year" and self.eligible(j),
+                c.precision,
+                self._unit[j][1],
             )
             self._made[key] = made
         return made
@@ -823,11 +863,27 @@ class RowTable:
         ]
         return Source(id=self.name, values=tuple(values))
 
+    def lower_labels(self) -> tuple[str, ...]:
+        """Row labels lowercased (a NUL, which no answer holds, where a row has none)."""
+        if self._lower is None:
+            labels = self.labels
+            if _STR.issuperset(map(type, labels)):
+                self._lower = tuple(map(str.lower, labels))  # type: ignore[arg-type]
+            else:
+                self._lower = tuple(label.lower() if label else "\x00" for label in labels)
+        return self._lower
+
     def near(self, lo: float, hi: float) -> list[tuple[int, int]]:
         """Cells whose value lies in ``[lo, hi]`` (a float search; callers pass a wide window)."""
         if self._keys is None:
             self._keys = []
             for col, ints in zip(self.cells, self._ints, strict=True):
+                if ints is not None and (not ints or -_EXACT <= min(ints) <= max(ints) <= _EXACT):
+                    # Ints a float holds exactly sort and compare with a float window as their
+                    # floats would, without making them.
+                    rows = sorted(range(len(ints)), key=ints.__getitem__)
+                    self._keys.append((list(map(ints.__getitem__, rows)), rows))
+                    continue
                 if ints is not None:  # float(int) == float(Decimal(int)): both correctly rounded
                     values = list(map(float, ints))
                     rows = sorted(range(len(values)), key=values.__getitem__)
@@ -912,16 +968,53 @@ def _parse_column(values: list[object], parse_strings: bool) -> dict[int, _Cell]
 _NEW = object.__new__
 _NEW_TUPLE = tuple.__new__
 _SET = {f.name: getattr(SourceValue, f.name).__set__ for f in dataclasses.fields(SourceValue)}
-_CELL_DEFAULTS = [(f.name, f.default) for f in dataclasses.fields(SourceValue)]
+# Fields a table cell never sets, at their declared defaults (the ones below plus any added later).
+_CELL_SET: tuple[str, ...] = ("value", "source_id", "kind", "label", "row", "column", "year")
+_CELL_SET += ("table", "row_index", "col_index", "operand", "precision", "currency")
+_CELL_DEFAULTS = [
+    (_SET[f.name], f.default) for f in dataclasses.fields(SourceValue) if f.name not in _CELL_SET
+]
+(_S_VALUE, _S_SOURCE, _S_KIND, _S_LABEL, _S_ROW, _S_COLUMN, _S_YEAR) = map(
+    _SET.__getitem__, _CELL_SET[:7]
+)
+(_S_TABLE, _S_ROW_INDEX, _S_COL_INDEX, _S_OPERAND, _S_PRECISION, _S_CURRENCY) = map(
+    _SET.__getitem__, _CELL_SET[7:]
+)
 
 
-def _value(given: dict[str, object]) -> SourceValue:
-    """A table-cell SourceValue built slot by slot: many thousands of cells go through here, and
-    the frozen dataclass ``__init__`` (one ``object.__setattr__`` per field) costs about twice as
-    much. Fields not given keep their declared defaults."""
+def _table_cell(
+    value: Decimal,
+    source_id: str,
+    kind: Kind,
+    label: str,
+    row: str | None,
+    column: str,
+    year: int | None,
+    row_index: int,
+    col_index: int,
+    operand: bool,
+    precision: Decimal,
+    currency: str | None,
+) -> SourceValue:
+    """A table-cell SourceValue (table 0) built slot by slot: many thousands of cells go through
+    here, and the frozen dataclass ``__init__`` (one ``object.__setattr__`` per field) costs
+    about twice as much. Fields not given keep their declared defaults."""
     v: SourceValue = _NEW(SourceValue)
-    for name, default in _CELL_DEFAULTS:
-        _SET[name](v, given.get(name, default))
+    _S_VALUE(v, value)
+    _S_SOURCE(v, source_id)
+    _S_KIND(v, kind)
+    _S_LABEL(v, label)
+    _S_ROW(v, row)
+    _S_COLUMN(v, column)
+    _S_YEAR(v, year)
+    _S_TABLE(v, 0)
+    _S_ROW_INDEX(v, row_index)
+    _S_COL_INDEX(v, col_index)
+    _S_OPERAND(v, operand)
+    _S_PRECISION(v, precision)
+    _S_CURRENCY(v, currency)
+    for set_default, default in _CELL_DEFAULTS:
+        set_default(v, default)
     return v
 
 
@@ -945,15 +1038,17 @@ def _column_meta(name: str) -> tuple[bool, bool, bool]:
     )
 
 
-def _key_column(rs: ResultSet, keys: list[str], parse_strings: bool) -> int | None:
+def _key_column(cs: _Columns, keys: list[str], parse_strings: bool) -> int | None:
     for k in keys:
-        if k in rs.columns:
-            return rs.columns.index(k)
-    if not rs.rows:
+        if k in cs.columns:
+            return cs.columns.index(k)
+    if not cs.rows:
         return None
     # The first column whose cells are text (not numbers) in every row that has a value.
-    for j in range(len(rs.columns)):
-        cells = [r[j] for r in rs.rows if r[j] is not None]
+    for j, col in enumerate(cs.data):
+        if _INT.issuperset(map(type, col)):
+            continue  # plain ints (most columns): numbers, found in C
+        cells = [c for c in col if c is not None]
         if not cells:
             continue
         texts = cast("list[str]", cells)  # checked just below
@@ -969,10 +1064,20 @@ def _key_column(rs: ResultSet, keys: list[str], parse_strings: bool) -> int | No
             for c in cells
         ):
             return j
-    for j, name in enumerate(rs.columns):
+    for j, name in enumerate(cs.columns):
         if _KEY_NAME.match(name.strip()):
             return j
     return None
+
+
+def _labels(cells: tuple[object, ...]) -> tuple[str | None, ...]:
+    """The row labels of a key column: :func:`_row_label` of each cell, in C for plain strings
+    (the usual key) that are none of them blank."""
+    if _STR.issuperset(map(type, cells)):
+        stripped = tuple(map(str.strip, cells))  # type: ignore[arg-type]
+        if "" not in stripped:
+            return stripped
+    return tuple(map(_row_label, cells))
 
 
 def _row_label(cell: object) -> str | None:
@@ -1073,10 +1178,12 @@ class AnswerOperands:
             if t.rows <= 2:  # one or two rows: no choice to make
                 chosen[name] = tuple(range(t.rows))
                 continue
+            labels = t.labels
+            # Only rows whose lowercased label is in the text (found in C) can be named in full.
             named = [
                 i
-                for i, label in enumerate(t.labels)
-                if label and label.lower() in low and row_named(label, text)
+                for i in compress(range(t.rows), map(low.__contains__, t.lower_labels()))
+                if (label := labels[i]) and row_named(label, text)
             ]
             for m in mentions:
                 # Only figures stated finely (1 %): "$5M" would anchor every row near 5M.
