@@ -767,9 +767,7 @@ class RowTable:
     objects per answer.
     """
 
-    def __init__(
-        self, rs: ResultSet | _Columns, parse_strings: bool, key_col: int | None
-    ) -> None:
+    def __init__(self, rs: ResultSet | _Columns, parse_strings: bool, key_col: int | None) -> None:
         cs = rs if isinstance(rs, _Columns) else _by_column(rs)
         self.name = cs.name
         self.columns = cs.columns
@@ -800,8 +798,10 @@ class RowTable:
         ]
         self._col_year = [_year_of(name) for name in rs.columns]
         self._made: dict[tuple[int, int, bool], SourceValue] = {}
-        self._keys: list[tuple[Sequence[float], list[int]]] | None = None
+        self._keys: list[tuple[list[float], Sequence[float | None]]] | None = None
+        self._found: dict[tuple[float, float], list[tuple[int, int]]] = {}
         self._lower: tuple[str, ...] | None = None  # labels lowercased, for rows_for
+        self._lengths: list[int] = []  # their distinct lengths
         self.info = TableInfo(
             rs.name,
             rs.columns,
@@ -871,31 +871,80 @@ class RowTable:
                 self._lower = tuple(map(str.lower, labels))  # type: ignore[arg-type]
             else:
                 self._lower = tuple(label.lower() if label else "\x00" for label in labels)
+            self._lengths = sorted(set(map(len, self._lower)))
         return self._lower
 
+    def rows_in(self, low: str) -> Iterator[int]:
+        """Rows whose lowercased label is part of ``low`` (a lowercased text), in row order."""
+        lower = self.lower_labels()
+        n = len(low)
+        if n * len(self._lengths) < 4 * len(lower):
+            # Many labels of few lengths ("item 1".."item 2000"): every piece of the text of a
+            # label's length, as a set (in C), then one set look-up per label instead of one
+            # search of the text.
+            pieces = set(
+                chain.from_iterable(
+                    map(low.__getitem__, map(slice, range(n - k + 1), range(k, n + 1)))
+                    for k in self._lengths
+                )
+            )
+            return compress(range(len(lower)), map(pieces.__contains__, lower))
+        return compress(range(len(lower)), map(low.__contains__, lower))
+
     def near(self, lo: float, hi: float) -> list[tuple[int, int]]:
-        """Cells whose value lies in ``[lo, hi]`` (a float search; callers pass a wide window)."""
+        """Cells whose value lies in ``[lo, hi]`` (a float search; callers pass a wide window),
+        by column, then by value, then by row."""
+        return list(self.near_many([(lo, hi)])[0])
+
+    def near_many(self, windows: Sequence[tuple[float, float]]) -> list[list[tuple[int, int]]]:
+        """:meth:`near` of each window (found once per window and kept for this table).
+
+        Each column's values are sorted once (values only, not row indexes: about half the
+        time), the windows found in them by bisection, and the rows of the values found read
+        back in one pass over the column; so ask for every window an answer needs at once.
+        """
+        todo = [w for w in dict.fromkeys(windows) if w not in self._found]
+        if todo:
+            hits: dict[tuple[float, float], list[tuple[int, int]]] = {w: [] for w in todo}
+            for j, (ordered, keys) in enumerate(self._sorted_columns()):
+                spans: list[tuple[list[tuple[int, int]], int, int]] = []
+                for w in todo:
+                    a, b = bisect_left(ordered, w[0]), bisect_right(ordered, w[1])
+                    if a < b:
+                        spans.append((hits[w], a, b))
+                if not spans:
+                    continue
+                wanted = set(chain.from_iterable(ordered[a:b] for _, a, b in spans))
+                rows_of: dict[float | None, list[int]] = {}
+                for i in compress(range(len(keys)), map(wanted.__contains__, keys)):
+                    rows_of.setdefault(keys[i], []).append(i)
+                for out, a, b in spans:
+                    # equal values next to each other, in row order: a stable sort's order
+                    for value in dict.fromkeys(ordered[a:b]):
+                        out.extend((i, j) for i in rows_of[value])
+            self._found.update(hits)
+        return [self._found[w] for w in windows]
+
+    def _sorted_columns(self) -> list[tuple[list[float], Sequence[float | None]]]:
+        """Per column: its values sorted, and each row's value (None: no number there)."""
         if self._keys is None:
             self._keys = []
             for col, ints in zip(self.cells, self._ints, strict=True):
+                keys: Sequence[float]
                 if ints is not None and (not ints or -_EXACT <= min(ints) <= max(ints) <= _EXACT):
                     # Ints a float holds exactly sort and compare with a float window as their
                     # floats would, without making them.
-                    rows = sorted(range(len(ints)), key=ints.__getitem__)
-                    self._keys.append((list(map(ints.__getitem__, rows)), rows))
+                    keys = ints
+                elif ints is not None:
+                    keys = list(map(float, ints))  # float(int) == float(Decimal(int))
+                else:
+                    by_row = {i: float(c[0]) for i, c in col.items()}
+                    self._keys.append(
+                        (sorted(by_row.values()), list(map(by_row.get, range(self.rows))))
+                    )
                     continue
-                if ints is not None:  # float(int) == float(Decimal(int)): both correctly rounded
-                    values = list(map(float, ints))
-                    rows = sorted(range(len(values)), key=values.__getitem__)
-                    self._keys.append(([values[i] for i in rows], rows))
-                    continue
-                floats = {i: float(c[0]) for i, c in col.items()}
-                rows = sorted(floats, key=floats.__getitem__)
-                self._keys.append(([floats[i] for i in rows], rows))
-        found: list[tuple[int, int]] = []
-        for j, (keys, rows) in enumerate(self._keys):
-            found.extend((i, j) for i in rows[bisect_left(keys, lo) : bisect_right(keys, hi)])
-        return found
+                self._keys.append((sorted(keys), keys))
+        return self._keys
 
 
 class _IntCells(Mapping[int, _Cell]):
@@ -1182,15 +1231,11 @@ class AnswerOperands:
             # Only rows whose lowercased label is in the text (found in C) can be named in full.
             named = [
                 i
-                for i in compress(range(t.rows), map(low.__contains__, t.lower_labels()))
+                for i in t.rows_in(low)
                 if (label := labels[i]) and row_named(label, text)
             ]
-            for m in mentions:
-                # Only figures stated finely (1 %): "$5M" would anchor every row near 5M.
-                fine = m.precision <= abs(m.value) / 100
-                if m.kind in ("money", "number") and m.claim and fine and m.value:
-                    lo, hi = float(m.value - m.precision), float(m.value + m.precision)
-                    named.extend(i for i, _ in t.near(lo, hi) if i not in named)
+            for found in t.near_many(_anchors(mentions)):
+                named.extend(i for i, _ in found if i not in named)
             named = sorted(set(named), key=named.index)[: self.max_rows]
             years = {
                 int(m.group(1))
@@ -1226,6 +1271,9 @@ class AnswerOperands:
             return made
         mentions = self.mentions(text)
         windows = _windows(mentions, self.tolerance, self.absolute)
+        anchors = _anchors(mentions)
+        for t in self.tables.values():  # every window at once: one pass per column
+            t.near_many(anchors + windows if t.rows > 2 else windows)
         chosen = self.rows_for(text, mentions)
         out: list[Source] = []
         for name in self.order:
@@ -1235,8 +1283,8 @@ class AnswerOperands:
                 continue
             rows = set(chosen.get(name, ()))
             picked: set[tuple[int, int]] = set()
-            for lo, hi in windows:
-                picked.update(table.near(lo, hi))
+            for found in table.near_many(windows):
+                picked.update(found)
             for i in rows:
                 picked.update((i, j) for j, col in enumerate(table.cells) if i in col)
             values = tuple(table.cell(i, j, i in rows) for i, j in sorted(picked))
@@ -1248,6 +1296,17 @@ class AnswerOperands:
             self._made.clear()
         self._made[text] = made
         return made
+
+
+def _anchors(mentions: Sequence[Any]) -> list[tuple[float, float]]:
+    """The value windows of the figures that make the rows holding them operands."""
+    out: list[tuple[float, float]] = []
+    for m in mentions:
+        # Only figures stated finely (1 %): "$5M" would anchor every row near 5M.
+        fine = m.precision <= abs(m.value) / 100
+        if m.kind in ("money", "number") and m.claim and fine and m.value:
+            out.append((float(m.value - m.precision), float(m.value + m.precision)))
+    return out
 
 
 def _windows(
