@@ -32,6 +32,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import lru_cache
 from itertools import chain, compress, repeat
+from operator import not_
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ._errors import RowsError
@@ -80,6 +81,7 @@ class _Columns(NamedTuple):
     columns: tuple[str, ...]
     data: list[tuple[object, ...]]
     rows: int
+    types: list[set[type]]  # the types of each column's cells, found once (in C)
 
 
 def _by_column(rs: ResultSet) -> _Columns:
@@ -91,7 +93,7 @@ def _by_column(rs: ResultSet) -> _Columns:
         data = list(zip(*rs.rows, strict=True))  # transposed in C
     else:
         data = [tuple(r[j] for r in rs.rows) for j in range(width)]
-    return _Columns(rs.name, rs.columns, data, len(rs.rows))
+    return _Columns(rs.name, rs.columns, data, len(rs.rows), [set(map(type, c)) for c in data])
 
 
 def _dict_columns(name: str, rows: object) -> _Columns | None:
@@ -106,12 +108,15 @@ def _dict_columns(name: str, rows: object) -> _Columns | None:
     if not _STR.issuperset(map(type, columns)):
         return None
     data: list[tuple[object, ...]] = []
+    types: list[set[type]] = []
     for c in columns:
         col = tuple(map(dict.get, rows, repeat(c)))  # a missing key reads None, as f.get does
-        if not _PLAIN.issuperset(map(type, col)):
+        kinds = set(map(type, col))
+        if not kinds <= _PLAIN:
             return None  # nested or unusual values: _flatten decides
         data.append(col)
-    return _Columns(name, columns, data, len(rows))
+        types.append(kinds)
+    return _Columns(name, columns, data, len(rows), types)
 
 
 # ---------------------------------------------------------------- reading shapes
@@ -357,6 +362,7 @@ _PLAIN = frozenset({int, float, str, bool, type(None), Decimal})
 _STR = frozenset({str})
 _DICT = frozenset({dict})
 _INT = frozenset({int})
+_NONE = frozenset({type(None)})
 _EXACT = 2**53  # every int up to this size is exactly a float
 
 
@@ -773,15 +779,17 @@ class RowTable:
         self.columns = cs.columns
         self.key_col = key_col
         self.labels: tuple[str | None, ...] = (
-            _labels(cs.data[key_col]) if key_col is not None else (None,) * cs.rows
+            _labels(cs.data[key_col], cs.types[key_col])
+            if key_col is not None
+            else (None,) * cs.rows
         )
         self.rows = cs.rows
         raw = cs.data
         # Columns of plain ints (most result columns) skip the cell parser and the unit vote
         # and sort on their own ints in near().
         self._ints: list[tuple[int, ...] | None] = [
-            col if j != key_col and _INT.issuperset(map(type, col)) else None  # type: ignore[misc]
-            for j, col in enumerate(raw)
+            col if j != key_col and kinds <= _INT else None  # type: ignore[misc]
+            for j, (col, kinds) in enumerate(zip(raw, cs.types, strict=True))
         ]
         self.cells: list[Mapping[int, _Cell]] = [
             {}
@@ -1094,17 +1102,17 @@ def _key_column(cs: _Columns, keys: list[str], parse_strings: bool) -> int | Non
     if not cs.rows:
         return None
     # The first column whose cells are text (not numbers) in every row that has a value.
-    for j, col in enumerate(cs.data):
-        if _INT.issuperset(map(type, col)):
-            continue  # plain ints (most columns): numbers, found in C
+    for j, (col, kinds) in enumerate(zip(cs.data, cs.types, strict=True)):
+        if kinds <= _INT:
+            continue  # plain ints (most columns): numbers
         cells = [c for c in col if c is not None]
         if not cells:
             continue
         texts = cast("list[str]", cells)  # checked just below
-        if _STR.issuperset(map(type, cells)) and all(map(str.strip, texts)):
+        if kinds - _NONE <= _STR and all(map(str.strip, texts)):
             # Plain non-blank strings: only those the cell pattern matches can parse as numbers
             # (found in C); the rest are text, as parse_cell would find one call at a time.
-            maybe = [m.string for m in filter(None, map(_CELL.match, texts))]
+            maybe = [m.string for m in filter(None, map(_CELL.match, _may_be_numbers(texts)))]
             if all(parse_cell(c, parse_strings=parse_strings) is None for c in maybe):
                 return j
             continue
@@ -1119,14 +1127,25 @@ def _key_column(cs: _Columns, keys: list[str], parse_strings: bool) -> int | Non
     return None
 
 
-def _labels(cells: tuple[object, ...]) -> tuple[str | None, ...]:
-    """The row labels of a key column: :func:`_row_label` of each cell, in C for plain strings
-    (the usual key) that are none of them blank."""
-    if _STR.issuperset(map(type, cells)):
+def _labels(cells: tuple[object, ...], kinds: set[type]) -> tuple[str | None, ...]:
+    """The row labels of a key column (its cells of ``kinds``): :func:`_row_label` of each cell,
+    in C for plain strings (the usual key) that are none of them blank."""
+    if kinds <= _STR:
         stripped = tuple(map(str.strip, cells))  # type: ignore[arg-type]
         if "" not in stripped:
             return stripped
     return tuple(map(_row_label, cells))
+
+
+def _may_be_numbers(texts: list[str]) -> Iterator[str]:
+    """The texts :data:`_CELL` may match: not those opening with four letters (found in C).
+
+    After optional spaces, "(" and a sign, the pattern reads a currency (three letters, "US$"
+    or a symbol) and then needs a space, a sign or a digit; a fourth letter is none of them,
+    and no letter is a digit. A text shorter than four letters, all letters, has no digit.
+    """
+    firsts = map(str.isalpha, map(str.__getitem__, texts, repeat(slice(0, 4))))
+    return compress(texts, map(not_, firsts))
 
 
 def _row_label(cell: object) -> str | None:
@@ -1229,11 +1248,7 @@ class AnswerOperands:
                 continue
             labels = t.labels
             # Only rows whose lowercased label is in the text (found in C) can be named in full.
-            named = [
-                i
-                for i in t.rows_in(low)
-                if (label := labels[i]) and row_named(label, text)
-            ]
+            named = [i for i in t.rows_in(low) if (label := labels[i]) and row_named(label, text)]
             for found in t.near_many(_anchors(mentions)):
                 named.extend(i for i, _ in found if i not in named)
             named = sorted(set(named), key=named.index)[: self.max_rows]
