@@ -59,6 +59,7 @@ __all__ = [
     "register",
     "row_named",
     "row_table",
+    "rows_named",
     "rows_to_sources",
     "same_unit",
     "unit_family",
@@ -643,6 +644,58 @@ def same_unit(a: SourceValue, b: SourceValue) -> bool:
     return a.column == b.column or unit_family(a.column) == unit_family(b.column)
 
 
+class _Labels(tuple):  # type: ignore[type-arg]
+    """A table's row labels (a tuple of ``str | None``) that find the ones a text holds fast:
+    thousands of row keys are looked up for every sentence of an answer."""
+
+    _lower: tuple[str, ...] | None = None
+    _lengths: list[int]
+
+    def lower(self) -> tuple[str, ...]:
+        """The labels lowercased (a NUL, which no answer holds, where a row has none)."""
+        if self._lower is None:
+            labels = cast("tuple[str | None, ...]", self)
+            if _STR.issuperset(map(type, labels)):
+                self._lower = tuple(map(str.lower, labels))  # type: ignore[arg-type]
+            else:
+                self._lower = tuple(label.lower() if label else "\x00" for label in labels)
+            self._lengths = sorted(set(map(len, self._lower)))
+        return self._lower
+
+    def rows_in(self, low: str) -> Iterator[int]:
+        """Rows whose lowercased label is part of ``low`` (a lowercased text), in row order."""
+        lower = self.lower()
+        n = len(low)
+        if n * len(self._lengths) < 4 * len(lower):
+            # Many labels of few lengths ("item 1".."item 2000"): every piece of the text of a
+            # label's length, as a set (in C), then one set look-up per label instead of one
+            # search of the text.
+            pieces = set(
+                chain.from_iterable(
+                    map(low.__getitem__, map(slice, range(n - k + 1), range(k, n + 1)))
+                    for k in self._lengths
+                )
+            )
+            return compress(range(len(lower)), map(pieces.__contains__, lower))
+        return compress(range(len(lower)), map(low.__contains__, lower))
+
+
+def rows_named(labels: Sequence[str | None], text: str, low: str | None = None) -> list[int]:
+    """Indexes of the labels whose lowercased text is in ``text`` and that :func:`row_named`
+    finds there, in order (``low``: ``text.lower()``, when the caller has it).
+
+    >>> rows_named(["EU", "US", None, "UK"], "EU and UK grew; EUR fell.")
+    [0, 3]
+    """
+    if low is None:
+        low = text.lower()
+    if isinstance(labels, _Labels):
+        found: Iterable[int] = labels.rows_in(low)
+    else:
+        found = (i for i, label in enumerate(labels) if label and label.lower() in low)
+    return [i for i in found if (label := labels[i]) and row_named(label, text)]
+
+
 # ---------------------------------------------------------------- result set -> Source
 
 
@@ -778,7 +831,7 @@ class RowTable:
         self.name = cs.name
         self.columns = cs.columns
         self.key_col = key_col
-        self.labels: tuple[str | None, ...] = (
+        self.labels: tuple[str | None, ...] = _Labels(
             _labels(cs.data[key_col], cs.types[key_col])
             if key_col is not None
             else (None,) * cs.rows
@@ -808,8 +861,6 @@ class RowTable:
         self._made: dict[tuple[int, int, bool], SourceValue] = {}
         self._keys: list[tuple[list[float], Sequence[float | None]]] | None = None
         self._found: dict[tuple[float, float], list[tuple[int, int]]] = {}
-        self._lower: tuple[str, ...] | None = None  # labels lowercased, for rows_for
-        self._lengths: list[int] = []  # their distinct lengths
         self.info = TableInfo(
             rs.name,
             rs.columns,
@@ -840,12 +891,20 @@ class RowTable:
         key = (i, j, operand)
         made = self._made.get(key)
         if made is None:
-            c = self.cells[j][i]
+            ints = self._ints[j]
+            if ints is not None:  # an int column: one kind for every cell, no _Cell to make
+                if type(i) is not int or not 0 <= i < len(ints):
+                    raise KeyError(i)
+                value, precision = Decimal(ints[i]), _ZERO
+                kind = self.kind(j, _ZERO)
+            else:
+                c = self.cells[j][i]
+                value, precision = c.value, c.precision
+                kind = self.kind(j, value)
             column = self.columns[j]
             label = self.labels[i]
-            kind = self.kind(j, c.value)
             made = _table_cell(
-                c.value,
+                value,
                 self.name,
                 kind,
                 f"{column}[{label if label is not None else f'row {i + 1}'}]",
@@ -855,7 +914,7 @@ class RowTable:
                 i,
                 j,
                 operand and kind != "year" and self.eligible(j),
-                c.precision,
+                precision,
                 self._unit[j][1],
             )
             self._made[key] = made
@@ -870,34 +929,6 @@ class RowTable:
             if i in self.cells[j]
         ]
         return Source(id=self.name, values=tuple(values))
-
-    def lower_labels(self) -> tuple[str, ...]:
-        """Row labels lowercased (a NUL, which no answer holds, where a row has none)."""
-        if self._lower is None:
-            labels = self.labels
-            if _STR.issuperset(map(type, labels)):
-                self._lower = tuple(map(str.lower, labels))  # type: ignore[arg-type]
-            else:
-                self._lower = tuple(label.lower() if label else "\x00" for label in labels)
-            self._lengths = sorted(set(map(len, self._lower)))
-        return self._lower
-
-    def rows_in(self, low: str) -> Iterator[int]:
-        """Rows whose lowercased label is part of ``low`` (a lowercased text), in row order."""
-        lower = self.lower_labels()
-        n = len(low)
-        if n * len(self._lengths) < 4 * len(lower):
-            # Many labels of few lengths ("item 1".."item 2000"): every piece of the text of a
-            # label's length, as a set (in C), then one set look-up per label instead of one
-            # search of the text.
-            pieces = set(
-                chain.from_iterable(
-                    map(low.__getitem__, map(slice, range(n - k + 1), range(k, n + 1)))
-                    for k in self._lengths
-                )
-            )
-            return compress(range(len(lower)), map(pieces.__contains__, lower))
-        return compress(range(len(lower)), map(low.__contains__, lower))
 
     def near(self, lo: float, hi: float) -> list[tuple[int, int]]:
         """Cells whose value lies in ``[lo, hi]`` (a float search; callers pass a wide window),
@@ -1248,7 +1279,7 @@ class AnswerOperands:
                 continue
             labels = t.labels
             # Only rows whose lowercased label is in the text (found in C) can be named in full.
-            named = [i for i in t.rows_in(low) if (label := labels[i]) and row_named(label, text)]
+            named = rows_named(labels, text, low)
             for found in t.near_many(_anchors(mentions)):
                 named.extend(i for i, _ in found if i not in named)
             named = sorted(set(named), key=named.index)[: self.max_rows]
