@@ -1223,7 +1223,9 @@ def is_partial(source: Source) -> bool:
 def register(source: Source, table: RowTable | None) -> None:
     """Tie a per-answer source to its table (None: a partial copy, see :func:`is_partial`)."""
     if len(_TABLES) > 512:
-        _TABLES.clear()
+        # the oldest one out (dicts keep insertion order): clearing them all would drop the
+        # sources of the answer being checked, and free hundreds of tables in one go
+        del _TABLES[next(iter(_TABLES))]
     _TABLES[id(source)] = (source, table)
 
 
