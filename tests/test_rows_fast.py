@@ -57,6 +57,16 @@ def test_dict_columns_equal_rows_read_one_by_one() -> None:
     assert fast.data[1] == (5, 7.5, None)
 
 
+def test_dict_columns_of_rows_with_one_key_set_in_any_order() -> None:
+    rows: list[dict[str, object]] = [{"k": "EU", "n": 1}, {"n": 2, "k": "US"}]
+    fast = _dict_columns("Q1", rows)
+    assert fast is not None and fast == _by_column(_from_rows("Q1", rows, columns=None))
+    assert fast.columns == ("k", "n") and fast.data == [("EU", "US"), (1, 2)]
+    other: list[dict[str, object]] = [{"k": "EU", "n": 1}, {"k": "US", "m": 2}]  # same width
+    fast = _dict_columns("Q1", other)
+    assert fast is not None and fast.data == [("EU", "US"), (1, None), (None, 2)]
+
+
 def test_dict_columns_leave_other_shapes_to_the_general_reader() -> None:
     assert _dict_columns("Q1", [{"a": {"b": 1}}]) is None  # nested: flattened to "a.b"
     assert _dict_columns("Q1", [{1: 2}]) is None  # a non-str key
@@ -118,6 +128,23 @@ def test_near_many_matches_a_stable_sort_per_column() -> None:
     assert [fresh.near(lo, hi) for lo, hi in windows] == expected  # one window at a time
 
 
+def test_near_many_on_int_columns_by_their_whole_numbers() -> None:
+    values = [7, 3, 7, 100, -2, 7, 3]
+    t = _table([{"k": f"r{i}", "n": v} for i, v in enumerate(values)])
+    narrow = [(6.5, 7.0), (2.2, 3.9), (-2.0, -1.5), (99.99, 100.0), (8.0, 9.0)]  # 6 numbers
+    assert t.near_many(narrow) == [
+        [(0, 1), (2, 1), (5, 1)],
+        [(1, 1), (6, 1)],
+        [(4, 1)],
+        [(3, 1)],
+        [],
+    ]
+    assert 1 not in t._keys  # found without sorting the column
+    wide = [(-1000.0, 1000.0)]  # 2,001 whole numbers: sorting is cheaper
+    assert t.near_many(wide) == [_reference_near(t, -1000.0, 1000.0)]
+    assert 1 in t._keys
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(st.integers(-50, 50), min_size=3, max_size=30),
@@ -145,15 +172,15 @@ def _reference_rows_named(labels: list[str | None], text: str) -> list[int]:
 
 
 def test_rows_named_on_many_labels_of_few_lengths() -> None:
-    labels: list[str | None] = [f"item {i}" for i in range(1, 400)]
+    labels: list[str | None] = [f"item {i}" for i in range(1, 2000)]
     labels += [None, "Europe"]
-    text = "item 1 had 299 and item 20 beat item 399; Europe's item 7x did not."
+    text = "item 1 had 299 and item 20 beat item 1999; Europe's item 7x did not."
     want = _reference_rows_named(labels, text)
-    assert want == [0, 19, 398, 400]
+    assert want == [0, 19, 1998, 2000]
     assert rows_named(_Labels(labels), text) == want  # the set-of-pieces path
     assert rows_named(labels, text) == want  # a plain sequence
-    long_text = text + " filler" * 200  # the per-label search path
-    assert rows_named(_Labels(labels), long_text) == _reference_rows_named(labels, long_text)
+    few = labels[:50] + labels[-2:]  # the per-label search path
+    assert rows_named(_Labels(few), text) == _reference_rows_named(few, text)
 
 
 @settings(max_examples=80, deadline=None)

@@ -23,6 +23,7 @@ Booleans, NaN, dates and empty cells are not numbers. A shape that cannot be rea
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -263,7 +264,8 @@ class RowTable:
         ]
         self._col_year = [_year_of(name) for name in rs.columns]
         self._made: dict[tuple[int, int, bool], SourceValue] = {}
-        self._keys: list[tuple[list[float], Sequence[float | None]]] | None = None
+        self._keys: dict[int, tuple[list[float], Sequence[float | None]]] = {}
+        self._bounds: dict[int, tuple[int, int] | None] = {}
         self._found: dict[tuple[float, float], list[tuple[int, int]]] = {}
         self.info = TableInfo(
             rs.name,
@@ -340,54 +342,115 @@ class RowTable:
         return list(self.near_many([(lo, hi)])[0])
 
     def near_many(self, windows: Sequence[tuple[float, float]]) -> list[list[tuple[int, int]]]:
-        """:meth:`near` of each window (found once per window and kept for this table).
+        """:meth:`near` of each window (found once per window and kept for this table; the
+        lists are shared, so callers must not change them).
 
-        Each column's values are sorted once (values only, not row indexes: about half the
-        time), the windows found in them by bisection, and the rows of the values found read
-        back in one pass over the column; so ask for every window an answer needs at once.
+        Ask for every window an answer needs at once: each column is read once for all of
+        them. An int column whose windows hold few whole numbers is searched for those
+        numbers in one pass, without sorting it; any other column has its values sorted once
+        (values only, not row indexes: about half the time), the windows found in them by
+        bisection and the rows of the values found read back in one pass.
         """
         todo = [w for w in dict.fromkeys(windows) if w not in self._found]
         if todo:
             hits: dict[tuple[float, float], list[tuple[int, int]]] = {w: [] for w in todo}
-            for j, (ordered, keys) in enumerate(self._sorted_columns()):
-                spans: list[tuple[list[tuple[int, int]], int, int]] = []
-                for w in todo:
-                    a, b = bisect_left(ordered, w[0]), bisect_right(ordered, w[1])
-                    if a < b:
-                        spans.append((hits[w], a, b))
-                if not spans:
-                    continue
-                wanted = set(chain.from_iterable(ordered[a:b] for _, a, b in spans))
-                rows_of: dict[float | None, list[int]] = {}
-                for i in compress(range(len(keys)), map(wanted.__contains__, keys)):
-                    rows_of.setdefault(keys[i], []).append(i)
-                for out, a, b in spans:
-                    # equal values next to each other, in row order: a stable sort's order
-                    for value in dict.fromkeys(ordered[a:b]):
-                        out.extend((i, j) for i in rows_of[value])
+            for j in range(len(self.cells)):
+                if not self._near_ints(j, todo, hits):
+                    self._near_sorted(j, todo, hits)
             self._found.update(hits)
         return [self._found[w] for w in windows]
 
-    def _sorted_columns(self) -> list[tuple[list[float], Sequence[float | None]]]:
-        """Per column: its values sorted, and each row's value (None: no number there)."""
-        if self._keys is None:
-            self._keys = []
-            for col, ints in zip(self.cells, self._ints, strict=True):
-                keys: Sequence[float]
-                if ints is not None and (not ints or -_EXACT <= min(ints) <= max(ints) <= _EXACT):
-                    # Ints a float holds exactly sort and compare with a float window as their
-                    # floats would, without making them.
-                    keys = ints
-                elif ints is not None:
-                    keys = list(map(float, ints))  # float(int) == float(Decimal(int))
-                else:
-                    by_row = {i: float(c[0]) for i, c in col.items()}
-                    self._keys.append(
-                        (sorted(by_row.values()), list(map(by_row.get, range(self.rows))))
-                    )
-                    continue
-                self._keys.append((sorted(keys), keys))
-        return self._keys
+    def _near_ints(
+        self,
+        j: int,
+        todo: list[tuple[float, float]],
+        hits: dict[tuple[float, float], list[tuple[int, int]]],
+    ) -> bool:
+        """:meth:`near_many` on int column ``j`` without sorting it; False when that would
+        cost more than sorting (wide windows) or the column is not of ints a float holds."""
+        bounds = self._bounds[j] if j in self._bounds else self._int_bounds(j)
+        if bounds is None:
+            return False
+        ints = cast("tuple[int, ...]", self._ints[j])
+        low, high = bounds
+        spans: list[tuple[list[tuple[int, int]], int, int]] = []
+        count = 0
+        for w in todo:
+            lo, hi = w
+            if lo <= high and hi >= low:
+                # the whole numbers in the window (ints compare with floats exactly)
+                a, b = math.ceil(max(lo, low)), math.floor(min(hi, high))
+                if a <= b:
+                    spans.append((hits[w], a, b))
+                    count += b - a + 1
+        if count > 2 * len(ints):
+            return False
+        if spans:
+            wanted = set(chain.from_iterable(range(a, b + 1) for _, a, b in spans))
+            rows_of: dict[int, list[int]] = {}
+            for i in compress(range(len(ints)), map(wanted.__contains__, ints)):
+                rows_of.setdefault(ints[i], []).append(i)
+            values = sorted(rows_of)
+            for out, a, b in spans:
+                # by value, then by row: a stable sort's order
+                for value in values[bisect_left(values, a) : bisect_right(values, b)]:
+                    out.extend((i, j) for i in rows_of[value])
+        return True
+
+    def _int_bounds(self, j: int) -> tuple[int, int] | None:
+        """The least and greatest of int column ``j`` (None: not ints a float holds)."""
+        ints = self._ints[j]
+        bounds = None
+        if ints:
+            low, high = min(ints), max(ints)
+            if -_EXACT <= low and high <= _EXACT:
+                bounds = (low, high)
+        self._bounds[j] = bounds
+        return bounds
+
+    def _near_sorted(
+        self,
+        j: int,
+        todo: list[tuple[float, float]],
+        hits: dict[tuple[float, float], list[tuple[int, int]]],
+    ) -> None:
+        """:meth:`near_many` on column ``j`` by bisection in its sorted values."""
+        ordered, keys = self._sorted_column(j)
+        spans: list[tuple[list[tuple[int, int]], int, int]] = []
+        for w in todo:
+            a, b = bisect_left(ordered, w[0]), bisect_right(ordered, w[1])
+            if a < b:
+                spans.append((hits[w], a, b))
+        if not spans:
+            return
+        wanted = set(chain.from_iterable(ordered[a:b] for _, a, b in spans))
+        rows_of: dict[float | None, list[int]] = {}
+        for i in compress(range(len(keys)), map(wanted.__contains__, keys)):
+            rows_of.setdefault(keys[i], []).append(i)
+        for out, a, b in spans:
+            # equal values next to each other, in row order: a stable sort's order
+            for value in dict.fromkeys(ordered[a:b]):
+                out.extend((i, j) for i in rows_of[value])
+
+    def _sorted_column(self, j: int) -> tuple[list[float], Sequence[float | None]]:
+        """Column ``j``'s values sorted, and each row's value (None: no number there)."""
+        made = self._keys.get(j)
+        if made is None:
+            ints = self._ints[j]
+            keys: Sequence[float]
+            if ints is not None and (not ints or -_EXACT <= min(ints) <= max(ints) <= _EXACT):
+                # Ints a float holds exactly sort and compare with a float window as their
+                # floats would, without making them.
+                keys = ints
+            elif ints is not None:
+                keys = list(map(float, ints))  # float(int) == float(Decimal(int))
+            else:
+                by_row = {i: float(c[0]) for i, c in self.cells[j].items()}
+                made = (sorted(by_row.values()), list(map(by_row.get, range(self.rows))))
+            if made is None:
+                made = (sorted(keys), keys)
+            self._keys[j] = made
+        return made
 
 
 _NEW = object.__new__

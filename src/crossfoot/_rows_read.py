@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import chain, repeat
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ._errors import RowsError
@@ -63,21 +64,36 @@ def _dict_columns(name: str, rows: object) -> _Columns | None:
     The result is what ``_by_column(_from_rows(name, rows, None))`` gives."""
     if type(rows) is not list or not rows or not _DICT.issuperset(map(type, rows)):
         return None
-    # every key in order of first appearance, in one pass in C; its types checked on the few
-    # distinct keys rather than on every row's
-    columns = tuple(dict.fromkeys(chain.from_iterable(rows)))
+    data: list[tuple[object, ...]] | None = _same_keys(rows)
+    if data is not None:  # the usual rows: every one with the keys of row 0
+        columns = tuple(rows[0])
+    else:
+        # every key in order of first appearance, in one pass in C; a missing key reads None,
+        # as f.get does
+        columns = tuple(dict.fromkeys(chain.from_iterable(rows)))
+        data = [tuple(map(dict.get, rows, repeat(c))) for c in columns]
+    # key types checked on the few distinct keys rather than on every row's
     if not _STR.issuperset(map(type, columns)):
         return None
-    data: list[tuple[object, ...]] = []
     types: list[set[type]] = []
-    for c in columns:
-        col = tuple(map(dict.get, rows, repeat(c)))  # a missing key reads None, as f.get does
+    for col in data:
         kinds = set(map(type, col))
         if not kinds <= _PLAIN:
             return None  # nested or unusual values: _flatten decides
-        data.append(col)
         types.append(kinds)
     return _Columns(name, columns, data, len(rows), types)
+
+
+def _same_keys(rows: list[dict[Any, Any]]) -> list[tuple[object, ...]] | None:
+    """The columns of rows that all have the keys of row 0 (any order), transposed in C; None
+    when some row has other keys or there are fewer than two."""
+    width = len(rows[0])
+    if width < 2 or set(map(len, rows)) != {width}:
+        return None
+    try:  # a row of as many keys that lacks one of row 0's has another one instead
+        return list(zip(*map(itemgetter(*rows[0]), rows), strict=True))
+    except KeyError:
+        return None
 
 
 # ---------------------------------------------------------------- reading shapes
