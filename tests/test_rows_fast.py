@@ -129,19 +129,20 @@ def test_near_many_matches_a_stable_sort_per_column() -> None:
 
 
 def test_near_many_on_int_columns_by_their_whole_numbers() -> None:
-    values = [7, 3, 7, 100, -2, 7, 3]
+    values = [7, 3, 7, 100, -2, 7, 3, *range(1000, 1600)]  # long: not worth sorting
     t = _table([{"k": f"r{i}", "n": v} for i, v in enumerate(values)])
-    narrow = [(6.5, 7.0), (2.2, 3.9), (-2.0, -1.5), (99.99, 100.0), (8.0, 9.0)]  # 6 numbers
+    narrow = [(6.5, 7.0), (2.2, 3.9), (-2.0, -1.5), (99.99, 100.0), (8.0, 9.0), (1598.5, 2e3)]
     assert t.near_many(narrow) == [
         [(0, 1), (2, 1), (5, 1)],
         [(1, 1), (6, 1)],
         [(4, 1)],
         [(3, 1)],
         [],
+        [(606, 1)],
     ]
     assert 1 not in t._keys  # found without sorting the column
-    wide = [(-1000.0, 1000.0)]  # 2,001 whole numbers: sorting is cheaper
-    assert t.near_many(wide) == [_reference_near(t, -1000.0, 1000.0)]
+    wide = [(-1e4, 1e4)]  # 20,001 whole numbers: sorting is cheaper
+    assert t.near_many(wide) == [_reference_near(t, -1e4, 1e4)]
     assert 1 in t._keys
 
 

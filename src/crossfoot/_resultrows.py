@@ -29,7 +29,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from itertools import chain, compress
+from itertools import chain, compress, repeat
+from operator import lt
 from typing import TYPE_CHECKING, Any, cast
 
 from ._errors import RowsError
@@ -354,9 +355,10 @@ class RowTable:
         todo = [w for w in dict.fromkeys(windows) if w not in self._found]
         if todo:
             hits: dict[tuple[float, float], list[tuple[int, int]]] = {w: [] for w in todo}
+            bounds = ([w[0] for w in todo], [w[1] for w in todo])
             for j in range(len(self.cells)):
                 if not self._near_ints(j, todo, hits):
-                    self._near_sorted(j, todo, hits)
+                    self._near_sorted(j, todo, bounds, hits)
             self._found.update(hits)
         return [self._found[w] for w in windows]
 
@@ -369,7 +371,7 @@ class RowTable:
         """:meth:`near_many` on int column ``j`` without sorting it; False when that would
         cost more than sorting (wide windows) or the column is not of ints a float holds."""
         bounds = self._bounds[j] if j in self._bounds else self._int_bounds(j)
-        if bounds is None:
+        if bounds is None or self.rows < 512:  # a short column sorts in no time
             return False
         ints = cast("tuple[int, ...]", self._ints[j])
         low, high = bounds
@@ -412,15 +414,19 @@ class RowTable:
         self,
         j: int,
         todo: list[tuple[float, float]],
+        bounds: tuple[list[float], list[float]],
         hits: dict[tuple[float, float], list[tuple[int, int]]],
     ) -> None:
-        """:meth:`near_many` on column ``j`` by bisection in its sorted values."""
+        """:meth:`near_many` on column ``j`` by bisection in its sorted values (``bounds``:
+        the windows' lower and upper ends)."""
         ordered, keys = self._sorted_column(j)
-        spans: list[tuple[list[tuple[int, int]], int, int]] = []
-        for w in todo:
-            a, b = bisect_left(ordered, w[0]), bisect_right(ordered, w[1])
-            if a < b:
-                spans.append((hits[w], a, b))
+        # every window's bisections in C; only windows holding values go on
+        starts = list(map(bisect_left, repeat(ordered), bounds[0]))
+        ends = list(map(bisect_right, repeat(ordered), bounds[1]))
+        spans = [
+            (hits[w], a, b)
+            for w, a, b in compress(zip(todo, starts, ends, strict=True), map(lt, starts, ends))
+        ]
         if not spans:
             return
         wanted = set(chain.from_iterable(ordered[a:b] for _, a, b in spans))
