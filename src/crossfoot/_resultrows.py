@@ -347,60 +347,67 @@ class RowTable:
         lists are shared, so callers must not change them).
 
         Ask for every window an answer needs at once: each column is read once for all of
-        them. An int column whose windows hold few whole numbers is searched for those
-        numbers in one pass, without sorting it; any other column has its values sorted once
-        (values only, not row indexes: about half the time), the windows found in them by
-        bisection and the rows of the values found read back in one pass.
+        them. Long int columns, when the windows hold few whole numbers, are searched for
+        those numbers in one pass over all of them, without sorting; any other column has its
+        values sorted once (values only, not row indexes: about half the time), the windows
+        found in them by bisection and the rows of the values found read back in one pass.
         """
         todo = [w for w in dict.fromkeys(windows) if w not in self._found]
         if todo:
             hits: dict[tuple[float, float], list[tuple[int, int]]] = {w: [] for w in todo}
             bounds = ([w[0] for w in todo], [w[1] for w in todo])
-            for j in range(len(self.cells)):
-                if not self._near_ints(j, todo, hits):
-                    self._near_sorted(j, todo, bounds, hits)
+            whole = self._whole_numbers(todo)
+            for j, cells in enumerate(self.cells):
+                if not cells:
+                    continue  # the key column, or no numbers
+                found = whole.get(j)
+                if found is None:
+                    found = self._near_sorted(j, bounds)
+                _collect(j, todo, bounds, hits, *found)
             self._found.update(hits)
         return [self._found[w] for w in windows]
 
-    def _near_ints(
-        self,
-        j: int,
-        todo: list[tuple[float, float]],
-        hits: dict[tuple[float, float], list[tuple[int, int]]],
-    ) -> bool:
-        """:meth:`near_many` on int column ``j`` without sorting it; False when that would
-        cost more than sorting (wide windows) or the column is not of ints a float holds."""
-        bounds = self._bounds[j] if j in self._bounds else self._int_bounds(j)
-        if bounds is None or self.rows < 512:  # a short column sorts in no time
-            return False
-        ints = cast("tuple[int, ...]", self._ints[j])
-        low, high = bounds
-        spans: list[tuple[list[tuple[int, int]], int, int]] = []
-        count = 0
-        for w in todo:
-            lo, hi = w
+    def _whole_numbers(
+        self, todo: list[tuple[float, float]]
+    ) -> dict[int, tuple[list[float], Sequence[float | None], dict[float | None, list[int]]]]:
+        """For long int columns: the whole numbers of the windows, found in one pass over the
+        columns (in C) without sorting them, as :meth:`_near_sorted` gives them; nothing when
+        the windows hold too many (sorting is cheaper) or the columns are short."""
+        if self.rows < 512:  # a short column sorts in no time
+            return {}
+        columns = [j for j in range(len(self.cells)) if self._int_bounds(j) is not None]
+        if not columns:
+            return {}
+        spans = [cast("tuple[int, int]", self._bounds[j]) for j in columns]
+        low, high = min(b[0] for b in spans), max(b[1] for b in spans)
+        ranges: list[range] = []
+        for lo, hi in todo:
             if lo <= high and hi >= low:
                 # the whole numbers in the window (ints compare with floats exactly)
                 a, b = math.ceil(max(lo, low)), math.floor(min(hi, high))
                 if a <= b:
-                    spans.append((hits[w], a, b))
-                    count += b - a + 1
-        if count > 2 * len(ints):
-            return False
-        if spans:
-            wanted = set(chain.from_iterable(range(a, b + 1) for _, a, b in spans))
-            rows_of: dict[int, list[int]] = {}
-            for i in compress(range(len(ints)), map(wanted.__contains__, ints)):
-                rows_of.setdefault(ints[i], []).append(i)
-            values = sorted(rows_of)
-            for out, a, b in spans:
-                # by value, then by row: a stable sort's order
-                for value in values[bisect_left(values, a) : bisect_right(values, b)]:
-                    out.extend((i, j) for i in rows_of[value])
-        return True
+                    ranges.append(range(a, b + 1))
+        # A whole number costs about twice what a cell's look-up does, and sorting a column
+        # several times as much per cell: beyond this the sort is cheaper (measured).
+        if sum(map(len, ranges)) > 2 * self.rows * len(columns):
+            return {}
+        wanted = set(chain.from_iterable(ranges))
+        ints = [cast("tuple[int, ...]", self._ints[j]) for j in columns]
+        flat = list(chain.from_iterable(ints))
+        by_column: list[dict[float | None, list[int]]] = [{} for _ in columns]
+        n = self.rows
+        for pos in compress(range(len(flat)), map(wanted.__contains__, flat)):
+            k, i = divmod(pos, n)
+            by_column[k].setdefault(flat[pos], []).append(i)
+        return {
+            j: (sorted(rows_of), ints[k], rows_of)  # type: ignore[arg-type]
+            for k, (j, rows_of) in enumerate(zip(columns, by_column, strict=True))
+        }
 
     def _int_bounds(self, j: int) -> tuple[int, int] | None:
         """The least and greatest of int column ``j`` (None: not ints a float holds)."""
+        if j in self._bounds:
+            return self._bounds[j]
         ints = self._ints[j]
         bounds = None
         if ints:
@@ -411,32 +418,20 @@ class RowTable:
         return bounds
 
     def _near_sorted(
-        self,
-        j: int,
-        todo: list[tuple[float, float]],
-        bounds: tuple[list[float], list[float]],
-        hits: dict[tuple[float, float], list[tuple[int, int]]],
-    ) -> None:
-        """:meth:`near_many` on column ``j`` by bisection in its sorted values (``bounds``:
-        the windows' lower and upper ends)."""
+        self, j: int, bounds: tuple[list[float], list[float]]
+    ) -> tuple[list[float], Sequence[float | None], dict[float | None, list[int]]]:
+        """Column ``j``'s values sorted, each row's value, and the rows of every value in one
+        of the windows (``bounds``: their lower and upper ends)."""
         ordered, keys = self._sorted_column(j)
-        # every window's bisections in C; only windows holding values go on
-        starts = list(map(bisect_left, repeat(ordered), bounds[0]))
-        ends = list(map(bisect_right, repeat(ordered), bounds[1]))
-        spans = [
-            (hits[w], a, b)
-            for w, a, b in compress(zip(todo, starts, ends, strict=True), map(lt, starts, ends))
-        ]
-        if not spans:
-            return
-        wanted = set(chain.from_iterable(ordered[a:b] for _, a, b in spans))
+        # every window's bisections in C
+        starts = map(bisect_left, repeat(ordered), bounds[0])
+        ends = map(bisect_right, repeat(ordered), bounds[1])
+        wanted = set(chain.from_iterable(map(ordered.__getitem__, map(slice, starts, ends))))
         rows_of: dict[float | None, list[int]] = {}
-        for i in compress(range(len(keys)), map(wanted.__contains__, keys)):
-            rows_of.setdefault(keys[i], []).append(i)
-        for out, a, b in spans:
-            # equal values next to each other, in row order: a stable sort's order
-            for value in dict.fromkeys(ordered[a:b]):
-                out.extend((i, j) for i in rows_of[value])
+        if wanted:
+            for i in compress(range(len(keys)), map(wanted.__contains__, keys)):
+                rows_of.setdefault(keys[i], []).append(i)
+        return ordered, keys, rows_of
 
     def _sorted_column(self, j: int) -> tuple[list[float], Sequence[float | None]]:
         """Column ``j``'s values sorted, and each row's value (None: no number there)."""
@@ -457,6 +452,27 @@ class RowTable:
                 made = (sorted(keys), keys)
             self._keys[j] = made
         return made
+
+
+def _collect(
+    j: int,
+    todo: list[tuple[float, float]],
+    bounds: tuple[list[float], list[float]],
+    hits: dict[tuple[float, float], list[tuple[int, int]]],
+    ordered: list[float],
+    keys: Sequence[float | None],
+    rows_of: dict[float | None, list[int]],
+) -> None:
+    """Add column ``j``'s cells in each window to its hits, by value, then by row (a stable
+    sort's order); ``ordered``: the column's values found, sorted (repeats allowed)."""
+    if not rows_of:
+        return
+    starts = list(map(bisect_left, repeat(ordered), bounds[0]))
+    ends = list(map(bisect_right, repeat(ordered), bounds[1]))
+    for w, a, b in compress(zip(todo, starts, ends, strict=True), map(lt, starts, ends)):
+        out = hits[w]
+        for value in dict.fromkeys(ordered[a:b]) if b - a > 1 else ordered[a:b]:
+            out.extend((i, j) for i in rows_of[value])
 
 
 _NEW = object.__new__
