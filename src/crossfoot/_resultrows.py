@@ -26,6 +26,7 @@ import dataclasses
 import math
 import re
 from bisect import bisect_left, bisect_right
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -538,7 +539,7 @@ def _key_column(cs: _Columns, keys: list[str], parse_strings: bool) -> int | Non
     for j, (col, kinds) in enumerate(zip(cs.data, cs.types, strict=True)):
         if kinds <= _INT:
             continue  # plain ints (most columns): numbers
-        cells = [c for c in col if c is not None]
+        cells = [c for c in col if c is not None] if type(None) in kinds else list(col)
         if not cells:
             continue
         texts = cast("list[str]", cells)  # checked just below
@@ -569,7 +570,9 @@ def iter_values(sources: Iterable[Source]) -> Iterator[SourceValue]:
 # ---------------------------------------------------------------- operands per answer
 
 # Per-answer sources -> the RowTable they index, so rules.rowsums can read whole columns.
-_TABLES: dict[int, tuple[Source, RowTable | None]] = {}
+# An OrderedDict: dropping the oldest entry of a plain dict again and again makes finding the
+# next oldest slower and slower (it skips the freed slots).
+_TABLES: OrderedDict[int, tuple[Source, RowTable | None]] = OrderedDict()
 _YEARISH = re.compile(r"(?:FY\s?)?((?:19|20)\d\d)", re.IGNORECASE)
 
 
@@ -588,9 +591,9 @@ def is_partial(source: Source) -> bool:
 def register(source: Source, table: RowTable | None) -> None:
     """Tie a per-answer source to its table (None: a partial copy, see :func:`is_partial`)."""
     if len(_TABLES) > 512:
-        # the oldest one out (dicts keep insertion order): clearing them all would drop the
-        # sources of the answer being checked, and free hundreds of tables in one go
-        del _TABLES[next(iter(_TABLES))]
+        # the oldest one out: clearing them all would drop the sources of the answer being
+        # checked, and free hundreds of tables in one go
+        _TABLES.popitem(last=False)
     _TABLES[id(source)] = (source, table)
 
 
