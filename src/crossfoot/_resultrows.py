@@ -361,16 +361,18 @@ class RowTable:
             for j, cells in enumerate(self.cells):
                 if not cells:
                     continue  # the key column, or no numbers
-                found = whole.get(j)
-                if found is None:
+                numbers = whole.get(j)
+                if numbers is None:
                     found = self._near_sorted(j, bounds)
-                _collect(j, todo, bounds, hits, *found)
+                else:
+                    found = (*numbers, *_bisections(numbers[0], bounds))
+                _collect(j, todo, hits, *found)
             self._found.update(hits)
         return [self._found[w] for w in windows]
 
     def _whole_numbers(
         self, todo: list[tuple[float, float]]
-    ) -> dict[int, tuple[list[float], Sequence[float | None], dict[float | None, list[int]]]]:
+    ) -> dict[int, tuple[list[float], dict[float | None, list[int]]]]:
         """For long int columns: the whole numbers of the windows, found in one pass over the
         columns (in C) without sorting them, as :meth:`_near_sorted` gives them; nothing when
         the windows hold too many (sorting is cheaper) or the columns are short."""
@@ -401,8 +403,8 @@ class RowTable:
             k, i = divmod(pos, n)
             by_column[k].setdefault(flat[pos], []).append(i)
         return {
-            j: (sorted(rows_of), ints[k], rows_of)  # type: ignore[arg-type]
-            for k, (j, rows_of) in enumerate(zip(columns, by_column, strict=True))
+            j: (sorted(rows_of), rows_of)  # type: ignore[arg-type]
+            for j, rows_of in zip(columns, by_column, strict=True)
         }
 
     def _int_bounds(self, j: int) -> tuple[int, int] | None:
@@ -418,21 +420,17 @@ class RowTable:
         self._bounds[j] = bounds
         return bounds
 
-    def _near_sorted(
-        self, j: int, bounds: tuple[list[float], list[float]]
-    ) -> tuple[list[float], Sequence[float | None], dict[float | None, list[int]]]:
-        """Column ``j``'s values sorted, each row's value, and the rows of every value in one
-        of the windows (``bounds``: their lower and upper ends)."""
+    def _near_sorted(self, j: int, bounds: tuple[list[float], list[float]]) -> _Found:
+        """Column ``j``'s values sorted, the rows of every value in one of the windows
+        (``bounds``: their lower and upper ends), and each window's span in the values."""
         ordered, keys = self._sorted_column(j)
-        # every window's bisections in C
-        starts = map(bisect_left, repeat(ordered), bounds[0])
-        ends = map(bisect_right, repeat(ordered), bounds[1])
+        starts, ends = _bisections(ordered, bounds)
         wanted = set(chain.from_iterable(map(ordered.__getitem__, map(slice, starts, ends))))
         rows_of: dict[float | None, list[int]] = {}
         if wanted:
             for i in compress(range(len(keys)), map(wanted.__contains__, keys)):
                 rows_of.setdefault(keys[i], []).append(i)
-        return ordered, keys, rows_of
+        return ordered, rows_of, starts, ends
 
     def _sorted_column(self, j: int) -> tuple[list[float], Sequence[float | None]]:
         """Column ``j``'s values sorted, and each row's value (None: no number there)."""
@@ -455,21 +453,34 @@ class RowTable:
         return made
 
 
+# A column's values found in the windows: (its values sorted, repeats allowed; row indexes by
+# value; each window's start and end in those values).
+_Found = tuple[list[float], dict[float | None, list[int]], list[int], list[int]]
+
+
+def _bisections(
+    ordered: list[float], bounds: tuple[list[float], list[float]]
+) -> tuple[list[int], list[int]]:
+    """Every window's start and end in ``ordered`` (sorted values), in C."""
+    return (
+        list(map(bisect_left, repeat(ordered), bounds[0])),
+        list(map(bisect_right, repeat(ordered), bounds[1])),
+    )
+
+
 def _collect(
     j: int,
     todo: list[tuple[float, float]],
-    bounds: tuple[list[float], list[float]],
     hits: dict[tuple[float, float], list[tuple[int, int]]],
     ordered: list[float],
-    keys: Sequence[float | None],
     rows_of: dict[float | None, list[int]],
+    starts: list[int],
+    ends: list[int],
 ) -> None:
     """Add column ``j``'s cells in each window to its hits, by value, then by row (a stable
-    sort's order); ``ordered``: the column's values found, sorted (repeats allowed)."""
+    sort's order)."""
     if not rows_of:
         return
-    starts = list(map(bisect_left, repeat(ordered), bounds[0]))
-    ends = list(map(bisect_right, repeat(ordered), bounds[1]))
     for w, a, b in compress(zip(todo, starts, ends, strict=True), map(lt, starts, ends)):
         out = hits[w]
         for value in dict.fromkeys(ordered[a:b]) if b - a > 1 else ordered[a:b]:
@@ -687,7 +698,7 @@ class AnswerOperands:
             return made
         mentions = self.mentions(text)
         windows = _windows(mentions, self.tolerance, self.absolute)
-        anchors = _anchors(mentions)
+        anchors = _anchors(mentions) if any(t.rows > 2 for t in self.tables.values()) else []
         for t in self.tables.values():  # every window at once: one pass per column
             t.near_many(anchors + windows if t.rows > 2 else windows)
         chosen = self.rows_for(text, mentions)
