@@ -245,8 +245,8 @@ class RowTable:
         )
         self.rows = cs.rows
         raw = cs.data
-        # Columns of plain ints (most result columns) skip the cell parser and the unit vote
-        # and sort on their own ints in near().
+        # Columns of plain ints (most result columns) skip the cell parser and the unit vote,
+        # and near_many() reads their ints directly.
         self._ints: list[tuple[int, ...] | None] = [
             col if j != key_col and kinds <= _INT else None  # type: ignore[misc]
             for j, (col, kinds) in enumerate(zip(raw, cs.types, strict=True))
@@ -373,8 +373,8 @@ class RowTable:
     def _whole_numbers(
         self, todo: list[tuple[float, float]]
     ) -> dict[int, tuple[list[float], dict[float | None, list[int]]]]:
-        """For long int columns: the whole numbers of the windows, found in one pass over the
-        columns (in C) without sorting them, as :meth:`_near_sorted` gives them; nothing when
+        """For long int columns: the whole numbers of the windows, found in one pass over each
+        column (in C) without sorting it, as :meth:`_near_sorted` gives them; nothing when
         the windows hold too many (sorting is cheaper) or the columns are short."""
         if self.rows < 512:  # a short column sorts in no time
             return {}
@@ -395,17 +395,14 @@ class RowTable:
         if sum(map(len, ranges)) > 2 * self.rows * len(columns):
             return {}
         wanted = set(chain.from_iterable(ranges))
-        ints = [cast("tuple[int, ...]", self._ints[j]) for j in columns]
-        flat = list(chain.from_iterable(ints))
-        by_column: list[dict[float | None, list[int]]] = [{} for _ in columns]
-        n = self.rows
-        for pos in compress(range(len(flat)), map(wanted.__contains__, flat)):
-            k, i = divmod(pos, n)
-            by_column[k].setdefault(flat[pos], []).append(i)
-        return {
-            j: (sorted(rows_of), rows_of)  # type: ignore[arg-type]
-            for j, rows_of in zip(columns, by_column, strict=True)
-        }
+        found: dict[int, tuple[list[float], dict[float | None, list[int]]]] = {}
+        for j in columns:
+            ints = cast("tuple[int, ...]", self._ints[j])
+            rows_of: dict[float | None, list[int]] = {}
+            for i in compress(range(len(ints)), map(wanted.__contains__, ints)):
+                rows_of.setdefault(ints[i], []).append(i)
+            found[j] = (sorted(rows_of), rows_of)  # type: ignore[arg-type]
+        return found
 
     def _int_bounds(self, j: int) -> tuple[int, int] | None:
         """The least and greatest of int column ``j`` (None: not ints a float holds)."""
