@@ -726,10 +726,11 @@ def _anchors(mentions: Sequence[Any]) -> list[tuple[float, float]]:
     """The value windows of the figures that make the rows holding them operands."""
     out: list[tuple[float, float]] = []
     for m in mentions:
-        # Only figures stated finely (1 %): "$5M" would anchor every row near 5M.
-        fine = m.precision <= abs(m.value) / 100
-        if m.kind in ("money", "number") and m.claim and fine and m.value:
-            out.append((float(m.value - m.precision), float(m.value + m.precision)))
+        # Only figures stated finely (1 %): "$5M" would anchor every row near 5M. (The cheap
+        # tests first: the Decimal division only for figures that may anchor.)
+        if m.kind in ("money", "number") and m.claim and m.value:
+            if m.precision <= abs(m.value) / 100:
+                out.append((float(m.value - m.precision), float(m.value + m.precision)))
     return out
 
 
@@ -739,18 +740,18 @@ def _windows(
     """Value windows wider than any a match rule uses (twice the stated precision or the flat
     tolerance), in every form a number may be looked up in."""
     out: list[tuple[float, float]] = []
+    flat = 2 * absolute
     for m in mentions:
         low = float(m.value)
         high = float(m.high) if m.high is not None else low
         lo, hi = min(low, high), max(low, high)
         size = max(abs(lo), abs(hi))
-        w = max(2 * float(m.precision), 2 * tolerance * size, 2 * absolute, 0.002 * size, 1e-9)
+        w = max(2 * float(m.precision), 2 * tolerance * size, flat, 0.002 * size, 1e-9)
         forms = [(lo - w, hi + w)]
         if m.kind in ("percent", "bps", "pp"):
             forms.append(((lo - w) / 100, (hi + w) / 100))
-        if m.kind in ("number", "ratio") and max(abs(lo), abs(hi)) <= 1:
+        if m.kind in ("number", "ratio") and size <= 1:
             forms.append(((lo - w) * 100, (hi + w) * 100))
-        for a, b in list(forms):
-            forms.append((-b, -a))
         out.extend(forms)
+        out.extend([(-b, -a) for a, b in forms])  # and negated
     return out
