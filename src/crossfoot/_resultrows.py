@@ -696,8 +696,10 @@ class AnswerOperands:
         mentions = self.mentions(text)
         windows = _windows(mentions, self.tolerance, self.absolute)
         anchors = _anchors(mentions) if any(t.rows > 2 for t in self.tables.values()) else []
-        for t in self.tables.values():  # every window at once: one pass per column
-            t.near_many(anchors + windows if t.rows > 2 else windows)
+        near: dict[str, Iterable[tuple[int, int]]] = {}
+        for name, t in self.tables.items():  # every window at once: one pass per column
+            first = anchors if t.rows > 2 else []  # rows_for's windows, found here with them
+            near[name] = chain.from_iterable(t.near_many(first + windows)[len(first) :])
         chosen = self.rows_for(text, mentions)
         out: list[Source] = []
         for name in self.order:
@@ -706,9 +708,7 @@ class AnswerOperands:
                 out.append(self.prose[name])
                 continue
             rows = set(chosen.get(name, ()))
-            picked: set[tuple[int, int]] = set()
-            for found in table.near_many(windows):
-                picked.update(found)
+            picked = set(near[name])
             for i in rows:
                 picked.update((i, j) for j, col in enumerate(table.cells) if i in col)
             values = tuple(table.cell(i, j, i in rows) for i, j in sorted(picked))
