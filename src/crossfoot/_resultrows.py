@@ -22,20 +22,35 @@ Booleans, NaN, dates and empty cells are not numbers. A shape that cannot be rea
 
 from __future__ import annotations
 
-import dataclasses
-import math
 import re
-from bisect import bisect_left, bisect_right
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
-from fractions import Fraction
-from functools import lru_cache
+from decimal import Decimal
 from itertools import chain
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any
 
 from ._errors import RowsError
-from ._types import Kind, Source, SourceValue
+from ._rows_cells import IntNumbers, parse_cell
+from ._rows_names import (
+    is_count_column,
+    is_id_column,
+    labels_named,
+    row_named,
+    rows_named,
+    same_unit,
+    unit_family,
+)
+from ._rows_read import (
+    ResultSet,
+    _by_column,
+    _Columns,
+    _dict_columns,
+    _items,
+    _read_one,
+    read_results,
+)
+from ._rows_table import RowTable, TableInfo, _key_column
+from ._types import Source, SourceValue
 
 if TYPE_CHECKING:
     from ._sources import SourceSet
@@ -58,555 +73,14 @@ __all__ = [
     "register",
     "row_named",
     "row_table",
+    "rows_named",
     "rows_to_sources",
     "same_unit",
     "unit_family",
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class ResultSet:
-    """One result set in a uniform shape: column names and rows of raw cell values."""
-
-    name: str
-    columns: tuple[str, ...]
-    rows: tuple[tuple[object, ...], ...]
-
-
-# ---------------------------------------------------------------- reading shapes
-
-
-def read_results(rows: object = None, results: object = None) -> list[ResultSet]:
-    """Normalise ``rows`` (one result set) and/or ``results`` (several) into result sets.
-
-    ``results`` may be a list (sets are named ``Q1``, ``Q2``...) or a mapping name -> rows.
-
-    >>> [r.name for r in read_results(results={"sales": [{"a": 1}], "stock": [[1, 2]]})]
-    ['sales', 'stock']
-    """
-    out: list[ResultSet] = []
-    for name, obj, named in _items(rows, results):
-        out.extend(_read_one(name, obj, named=named))
-    names = [r.name for r in out]
-    dupes = sorted({n for n in names if names.count(n) > 1})
-    if dupes:
-        raise RowsError(f"two result sets are named {dupes[0]!r}; give each a distinct name")
-    return out
-
-
-def _items(rows: object, results: object) -> list[tuple[str, object, bool]]:
-    """``(name, result set, named by the caller?)`` for every set given."""
-    found: list[tuple[str, object]] = []
-    if rows is not None:
-        found.append(("", rows))
-    if results is not None:
-        if isinstance(results, Mapping) and not _is_table_mapping(results):
-            found.extend((str(k), v) for k, v in results.items())
-        elif isinstance(results, (str, bytes)) or not isinstance(results, Iterable):
-            raise RowsError(
-                "results must be a list of result sets or a mapping name -> result set, "
-                f"got {type(results).__name__}"
-            )
-        else:
-            found.extend(("", r) for r in results)
-    return [(given or f"Q{i}", obj, bool(given)) for i, (given, obj) in enumerate(found, 1)]
-
-
-def _is_table_mapping(obj: Mapping[Any, Any]) -> bool:
-    return "columns" in obj and ("rows" in obj or "data" in obj)
-
-
-def _read_one(name: str, obj: object, *, named: bool) -> list[ResultSet]:
-    if isinstance(obj, (str, bytes)):
-        raise RowsError(
-            f"result set {name}: got a {type(obj).__name__}; expected rows (a list of dicts or "
-            "lists, a {'columns', 'rows'} mapping, a DataFrame or a cursor). Pass prose "
-            "sources to crossfoot.check instead"
-        )
-    if _is_dataframe(obj):
-        return [_from_dataframe(name, obj)]
-    if _is_cursor(obj):
-        return [_from_cursor(name, obj)]
-    if isinstance(obj, Mapping):
-        return _from_mapping(name, obj, named=named)
-    if isinstance(obj, Iterable):
-        return [_from_rows(name, list(obj), columns=None)]
-    raise RowsError(
-        f"result set {name}: got {type(obj).__name__}; expected a list of dicts or lists, a "
-        "{'columns', 'rows'} mapping, a pandas DataFrame or a DB-API cursor after execute()"
-    )
-
-
-def _is_dataframe(obj: object) -> bool:
-    return all(hasattr(obj, a) for a in ("columns", "index", "itertuples", "reset_index"))
-
-
-def _is_cursor(obj: object) -> bool:
-    return hasattr(obj, "description") and hasattr(obj, "fetchall")
-
-
-def _from_dataframe(name: str, df: Any) -> ResultSet:
-    index = df.index
-    default_index = index.name is None and type(index).__name__ == "RangeIndex"
-    if not default_index and getattr(index, "nlevels", 1) == 1:
-        # A labelled index (``set_index("region")``) is the row key: keep it as a column.
-        df = df.reset_index()
-    columns = tuple(_column_name(c) for c in df.columns)
-    rows = tuple(tuple(r) for r in df.itertuples(index=False, name=None))
-    return ResultSet(name, columns, rows)
-
-
-def _from_cursor(name: str, cursor: Any) -> ResultSet:
-    description = cursor.description
-    if description is None:
-        raise RowsError(
-            f"result set {name}: the cursor has no result; call execute() with a query that "
-            "returns rows before passing it"
-        )
-    columns = tuple(str(d[0]) for d in description)
-    return _from_rows(name, list(cursor.fetchall()), columns=columns)
-
-
-def _from_mapping(name: str, obj: Mapping[Any, Any], *, named: bool) -> list[ResultSet]:
-    if _is_table_mapping(obj):
-        cols = obj["columns"]
-        if isinstance(cols, (str, bytes)) or not isinstance(cols, Iterable):
-            raise RowsError(f"result set {name}: 'columns' must be a list of column names")
-        body = obj["rows"] if "rows" in obj else obj["data"]
-        if isinstance(body, (str, bytes)) or not isinstance(body, Iterable):
-            raise RowsError(f"result set {name}: 'rows' must be a list of rows")
-        return [_from_rows(name, list(body), columns=tuple(_column_name(c) for c in cols))]
-    values = list(obj.values())
-    if values and all(_is_scalar_list(v) for v in values):
-        lengths = {len(v) for v in values}
-        if len(lengths) > 1:
-            raise RowsError(
-                f"result set {name}: column-oriented mapping with columns of different "
-                f"lengths {sorted(lengths)}; expected equal-length lists"
-            )
-        columns = tuple(_column_name(k) for k in obj)
-        return [ResultSet(name, columns, tuple(zip(*values, strict=False)))]
-    # An API response: each list of objects inside is a result set, the scalars one more row.
-    nested = [(str(k), v) for k, v in obj.items() if _is_object_list(v)]
-    if nested:
-        sets = [
-            _from_rows(f"{name}.{k}" if named or len(nested) > 1 else name, v, columns=None)
-            for k, v in nested
-        ]
-        rest = {k: v for k, v in obj.items() if not _is_object_list(v)}
-        flat = _flatten(rest)
-        if any(_is_number_like(v) for v in flat.values()):
-            sets.append(ResultSet(f"{name}.meta", tuple(flat), (tuple(flat.values()),)))
-        return sets
-    flat = _flatten(obj)
-    return [ResultSet(name, tuple(flat), (tuple(flat.values()),))]
-
-
-def _is_scalar_list(v: object) -> bool:
-    return isinstance(v, (list, tuple)) and all(not isinstance(x, (Mapping, list)) for x in v)
-
-
-def _is_object_list(v: object) -> bool:
-    return isinstance(v, (list, tuple)) and bool(v) and all(isinstance(x, Mapping) for x in v)
-
-
-def _is_number_like(v: object) -> bool:
-    return isinstance(v, (int, float, Decimal)) and not isinstance(v, bool)
-
-
-def _from_rows(name: str, rows: list[Any], columns: tuple[str, ...] | None) -> ResultSet:
-    """Rows of one kind: all objects (dicts, records) or all sequences of cells."""
-    if not rows:
-        return ResultSet(name, columns or (), ())
-    as_dicts: list[Mapping[str, Any] | None]
-    if _DICT.issuperset(map(type, rows)):  # all plain dicts (checked in C): every check passes
-        as_dicts, objects = rows, True
-    else:
-        as_dicts = [_as_mapping(r) for r in rows]
-        objects = as_dicts[0] is not None
-        _check_shapes(name, rows, as_dicts, objects)
-    if objects:
-        flats: list[Mapping[str, Any]]
-        if (
-            as_dicts is rows
-            and _PLAIN.issuperset(map(type, chain.from_iterable(map(dict.values, rows))))
-            and _STR.issuperset(map(type, chain.from_iterable(rows)))
-        ):
-            flats = rows  # plain dicts of plain values (one C pass): _flatten keeps each as is
-        else:
-            flats = [_flatten(d) for d in as_dicts if d is not None]
-        if columns is None:
-            # every key in order of first appearance, in one pass in C
-            columns = tuple(dict.fromkeys(chain.from_iterable(flats)))
-        return ResultSet(name, columns, tuple(tuple(map(f.get, columns)) for f in flats))
-    seqs = [tuple(row) for row in rows]
-    skipped = 0
-    if columns is None:
-        header = _header(seqs)
-        if header is not None:
-            columns, seqs, skipped = header, seqs[1:], 1
-        else:
-            width = max(len(s) for s in seqs)
-            columns = tuple(f"col{j + 1}" for j in range(width))
-    for i, s in enumerate(seqs):
-        if len(s) != len(columns):
-            shown = ", ".join(columns[:6]) + ("..." if len(columns) > 6 else "")
-            raise RowsError(
-                f"result set {name}, row {i + skipped}: expected {len(columns)} cells "
-                f"(one per column: {shown}), got {len(s)}"
-            )
-    return ResultSet(name, columns, tuple(seqs))
-
-
-def _check_shapes(
-    name: str, rows: list[Any], as_dicts: list[Mapping[str, Any] | None], objects: bool
-) -> None:
-    """Every row has the shape of row 0: an object, or a sequence of cells."""
-    for i, (row, d) in enumerate(zip(rows, as_dicts, strict=True)):
-        if objects and d is None:
-            raise RowsError(
-                f"result set {name}, row {i}: got {type(row).__name__}; expected a dict "
-                "like row 0 (rows of one result set must share one shape)"
-            )
-        if not objects and (
-            d is not None or isinstance(row, (str, bytes)) or not isinstance(row, Sequence)
-        ):
-            expected = "a list or tuple of cells like row 0" if i else "a dict or a list of cells"
-            raise RowsError(
-                f"result set {name}, row {i}: got {type(row).__name__}; expected {expected}"
-            )
-
-
-def _as_mapping(row: object) -> Mapping[str, Any] | None:
-    if type(row) is dict:  # the usual row, before the slower ABC check
-        return row
-    if isinstance(row, Mapping):
-        return row
-    if isinstance(row, tuple) and hasattr(row, "_fields"):  # namedtuple
-        return dict(zip(row._fields, row, strict=False))
-    keys = getattr(row, "keys", None)
-    if callable(keys) and hasattr(row, "__getitem__"):  # sqlite3.Row and friends
-        return {str(k): row[k] for k in keys()}
-    if dataclasses.is_dataclass(row) and not isinstance(row, type):
-        return {f.name: getattr(row, f.name) for f in dataclasses.fields(row)}
-    dump = getattr(row, "model_dump", None)  # pydantic v2
-    if callable(dump):
-        result = dump()
-        return result if isinstance(result, Mapping) else None
-    return None
-
-
-def _header(seqs: list[tuple[object, ...]]) -> tuple[str, ...] | None:
-    """The first row, when it reads as column names rather than data."""
-    first = seqs[0]
-    if len(seqs) < 2 or not first:
-        return None
-    if not all(isinstance(c, str) and c.strip() for c in first):
-        return None
-    if any(parse_cell(c) is not None for c in first):
-        return None
-    # Names, not data: some later row holds a number under a name.
-    for row in seqs[1:]:
-        if any(parse_cell(c) is not None for c in row):
-            return tuple(str(c).strip() for c in first)
-    return None
-
-
-_PLAIN = frozenset({int, float, str, bool, type(None), Decimal})
-_STR = frozenset({str})
-_DICT = frozenset({dict})
-_INT = frozenset({int})
-
-
-def _flatten(obj: Mapping[Any, Any], prefix: str = "") -> dict[str, object]:
-    # issuperset(map(type, ...)) is all(type(x) in ...) evaluated in C (2,000 rows x 10 cells)
-    if not prefix and type(obj) is dict and _PLAIN.issuperset(map(type, obj.values())):
-        if _STR.issuperset(map(type, obj)):
-            return obj  # already flat (the usual row): no copy
-    out: dict[str, object] = {}
-    for k, v in obj.items():
-        name = f"{prefix}{_column_name(k)}"
-        if isinstance(v, Mapping):
-            out.update(_flatten(v, name + "."))
-        else:
-            out[name] = v
-    return out
-
-
-def _column_name(c: object) -> str:
-    if isinstance(c, tuple):  # a MultiIndex column
-        return ".".join(str(p) for p in c if str(p))
-    return str(c)
-
-
-# ---------------------------------------------------------------- cells
-
-_SCALES: dict[str, Decimal] = {
-    "k": Decimal(10) ** 3,
-    "thousand": Decimal(10) ** 3,
-    "m": Decimal(10) ** 6,
-    "mm": Decimal(10) ** 6,
-    "mn": Decimal(10) ** 6,
-    "million": Decimal(10) ** 6,
-    "b": Decimal(10) ** 9,
-    "bn": Decimal(10) ** 9,
-    "billion": Decimal(10) ** 9,
-    "t": Decimal(10) ** 12,
-    "tn": Decimal(10) ** 12,
-    "trillion": Decimal(10) ** 12,
-    "lakh": Decimal(10) ** 5,
-    "lakhs": Decimal(10) ** 5,
-    "crore": Decimal(10) ** 7,
-    "crores": Decimal(10) ** 7,
-}
-
-_CELL = re.compile(
-    r"""^\s*
-    (?P<open>\()?                                   # accounting negative "(1,234)"
-    (?P<sign1>[-+\u2212])?\s*
-    (?P<cur1>US\$|[A-Z]{3}\s?|[$€£¥₹])?\s*           # currency before the number
-    (?P<sign2>[-+\u2212])?\s*
-    (?P<num>\d[\d,.\u00a0\u202f' ]*\d|\d)            # digits with any grouping
-    (?:[eE](?P<exp>[-+]?\d+))?                       # scientific notation
-    \s*(?P<scale>k|thousand|mm|mn|m|million|bn|b|billion|tn|t|trillion|lakhs?|crores?)?\.?
-    \s*(?P<pct>%|percent|pct)?
-    \s*(?P<cur2>[A-Z]{3}|[$€£¥₹])?                  # currency after the number
-    \s*(?P<close>\))?\s*$""",
-    re.VERBOSE | re.IGNORECASE,
-)
-
-
-_ZERO = Decimal(0)
-_INF = float("inf")
-
-
-class _Cell(NamedTuple):
-    """A parsed cell (a tuple: tens of thousands are made per result set)."""
-
-    value: Decimal
-    kind: Kind
-    currency: str | None
-    precision: Decimal
-
-
-def parse_cell(cell: object, *, parse_strings: bool = True) -> _Cell | None:
-    """A cell's number, or ``None`` for text, booleans, NaN, dates and empty cells.
-
-    >>> c = parse_cell("(1.234,5 €)")
-    >>> str(c.value), c.currency
-    ('-1234.5', '€')
-    >>> parse_cell(True) is None, parse_cell(float("nan")) is None
-    (True, True)
-    """
-    kind_of = type(cell)
-    if kind_of is int:  # the common case first: plain ints from drivers and JSON
-        return _Cell(Decimal(cell), "number", None, _ZERO)  # type: ignore[arg-type]
-    if kind_of is float:
-        if cell != cell or cell in (_INF, -_INF):
-            return None
-        return _Cell(Decimal(repr(cell)), "number", None, _ZERO)
-    if kind_of is str:  # what the general path below does for a plain str, without its checks
-        return _parse_string(cell) if parse_strings else None  # type: ignore[arg-type]
-    item = getattr(cell, "item", None)
-    if callable(item) and not isinstance(cell, (str, bytes, Decimal, int, float)):
-        try:  # numpy scalars -> Python scalars (numpy.bool_ -> bool, so it is skipped below)
-            cell = item()
-        except (TypeError, ValueError):
-            return None
-    if cell is None or isinstance(cell, bool):
-        return None
-    if isinstance(cell, int):
-        return _Cell(Decimal(cell), "number", None, Decimal(0))
-    if isinstance(cell, float):
-        if not math.isfinite(cell):
-            return None
-        return _Cell(Decimal(repr(cell)), "number", None, Decimal(0))
-    if isinstance(cell, Decimal):
-        if not cell.is_finite():
-            return None
-        return _Cell(cell, "number", None, Decimal(0))
-    if isinstance(cell, Fraction):
-        return _Cell(
-            Decimal(cell.numerator) / Decimal(cell.denominator), "number", None, Decimal(0)
-        )
-    if isinstance(cell, str) and parse_strings:
-        return _parse_string(cell)
-    return None
-
-
-def _parse_string(text: str) -> _Cell | None:
-    if len(text) > 40:
-        return None
-    m = _CELL.match(text)
-    if m is None or bool(m["open"]) != bool(m["close"]):
-        return None
-    cur1, cur2 = (m["cur1"] or "").strip(), (m["cur2"] or "").strip()
-    if cur1 and cur2:
-        return None
-    currency = cur1 or cur2 or None
-    if currency is not None and len(currency) == 3 and currency.isalpha():
-        currency = currency.upper()
-        if currency in ("PCT",):
-            return None
-    digits = _normalise_digits(m["num"])
-    if digits is None:
-        return None
-    try:
-        value = Decimal(digits)
-    except InvalidOperation:
-        return None
-    exp = value.as_tuple().exponent
-    decimals = -exp if isinstance(exp, int) else 0
-    precision = Decimal(0)
-    if m["exp"]:
-        value = value.scaleb(int(m["exp"]))
-    scale_word = (m["scale"] or "").lower()
-    if scale_word:
-        # "4.8M" is a rounded display: it carries the precision of its last digit.
-        scale = _SCALES[scale_word]
-        precision = (Decimal(5) * Decimal(10) ** (-decimals - 1)) * scale
-        value *= scale
-    negative = bool(m["open"]) or (m["sign1"] or m["sign2"] or "") in ("-", "\u2212")
-    if negative:
-        value = -value
-    kind: Kind = "percent" if m["pct"] else ("money" if currency else "number")
-    return _Cell(value, kind, currency, precision)
-
-
-def _normalise_digits(num: str) -> str | None:
-    """Digits with grouping -> a plain decimal string: US, European, Indian, Swiss, spaced."""
-    s = re.sub(r"[\u00a0\u202f' ]", "", num)
-    commas, dots = s.count(","), s.count(".")
-    if commas and dots:
-        # Whichever separator comes last is the decimal mark.
-        if s.rfind(",") > s.rfind("."):
-            s = s.replace(".", "").replace(",", ".")
-        else:
-            s = s.replace(",", "")
-    elif commas:
-        groups = s.split(",")
-        if commas == 1 and len(groups[1]) != 3:
-            s = s.replace(",", ".")  # "12,5": a decimal comma
-        else:
-            s = s.replace(",", "")  # "1,234,567" or Indian "12,34,567"
-    elif dots > 1:
-        s = s.replace(".", "")  # "1.234.567": European grouping
-    if not re.fullmatch(r"\d+(\.\d+)?", s):
-        return None
-    return s
-
-
-# ---------------------------------------------------------------- columns and units
-
-_YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
-_ID_NAME = re.compile(r"(^|[_\s.])(id|uuid|zip|zipcode|postcode|phone|sku|code|ean|isbn)$|[a-z]Id$")
-_YEAR_NAME = re.compile(r"^(fiscal[_ ]?)?(year|yr|fy)$", re.IGNORECASE)
-_PERCENT_NAME = re.compile(r"(%|pct|percent|percentage)", re.IGNORECASE)
-_COUNT_NAME = re.compile(
-    r"(^|[_\s.])(n|num|count|cnt|qty|quantity|orders|units|customers|users|stores|items|"
-    r"employees|visits|sessions|transactions)$",
-    re.IGNORECASE,
-)
-_KEY_NAME = re.compile(r"^(year|yr|fy|date|month|period|quarter|week|day)$", re.IGNORECASE)
-_FAMILY_NOISE = re.compile(
-    r"(?<![a-z])(19\d\d|20\d\d|fy\d*|q[1-4]|h[12]|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|"
-    r"nov|dec|january|february|march|april|june|july|august|september|october|november|"
-    r"december|\d+)(?![a-z])"
-)
-
-
-def is_id_column(name: str) -> bool:
-    """Identifier-like columns ("id", "store_id", "zip"): matched directly, never summed."""
-    return bool(_ID_NAME.search(name.strip()) or _ID_NAME.search(name.strip().lower()))
-
-
-def is_count_column(name: str) -> bool:
-    return bool(_COUNT_NAME.search(name.strip()))
-
-
-@lru_cache(maxsize=4096)
-def unit_family(column: str) -> str:
-    """The unit a column measures: its name without years, quarters, months or digits.
-
-    >>> unit_family("revenue_2024"), unit_family("Q3 sales"), unit_family("2023")
-    ('revenue', 'sales', '')
-    """
-    name = _FAMILY_NOISE.sub(" ", column.lower())
-    return re.sub(r"[^a-z%$€£¥₹]+", " ", name).strip()
-
-
-@lru_cache(maxsize=8192)
-def _label_pattern(label: str) -> re.Pattern[str]:
-    words = [re.escape(w) for w in re.split(r"[\s_]+", label.strip()) if w]
-    # "North America" also as "north america"; "2023" not inside "12023"; "Europe's" counts.
-    return re.compile(r"(?<![0-9A-Za-z])" + r"[\s_-]+".join(words) + r"(?![0-9A-Za-z])", re.I)
-
-
-def row_named(label: str | None, text: str) -> bool:
-    """Whether ``text`` names the row ``label`` in full ("Europe's" names "Europe").
-
-    >>> row_named("North America", "North America's revenue"), row_named("EU", "EUR 5")
-    (True, False)
-    """
-    if not label:
-        return False
-    return _label_pattern(label).search(text) is not None
-
-
-@lru_cache(maxsize=8192)
-def _first_word(label: str) -> str | None:
-    """An ASCII label's first word, lowercased: any ASCII text naming the row contains it."""
-    words = [w for w in re.split(r"[\s_]+", label.strip()) if w]
-    return words[0].lower() if words and label.isascii() else None
-
-
-def labels_named(labels: Iterable[str | None], text: str) -> list[str]:
-    """The labels ``text`` names (:func:`row_named`), in order; a label whose first word is not
-    in the text is skipped without its pattern (2,000 row keys per sentence).
-
-    >>> labels_named(["North America", "Europe", None], "Europe's share")
-    ['Europe']
-    """
-    # Only for ASCII text: a case-insensitive pattern may match non-ASCII letters ("K" as the
-    # Kelvin sign) that str.lower() would not bring to the ASCII word.
-    low = text.lower() if text.isascii() else None
-    out: list[str] = []
-    for label in labels:
-        if not label:
-            continue
-        if low is not None:
-            first = _first_word(label)
-            if first is not None and first not in low:
-                continue
-        if _label_pattern(label).search(text) is not None:
-            out.append(label)
-    return out
-
-
-def same_unit(a: SourceValue, b: SourceValue) -> bool:
-    """Whether two row values measure the same thing, so that adding them makes sense.
-
-    Values that are not table cells (no column) are compared by kind and currency only.
-    """
-    if a.kind != b.kind or (a.currency and b.currency and a.currency != b.currency):
-        return False
-    if a.column is None or b.column is None or a.source_id != b.source_id:
-        return a.column is None and b.column is None
-    return a.column == b.column or unit_family(a.column) == unit_family(b.column)
-
-
 # ---------------------------------------------------------------- result set -> Source
-
-
-@dataclass(frozen=True, slots=True)
-class TableInfo:
-    """What ``trace`` needs to know of a result set besides its values: for reading the answer."""
-
-    name: str
-    columns: tuple[str, ...]
-    key: str | None  # the row key column, if any
-    rows: int
-    labels: tuple[str | None, ...]  # row keys, one per row (None without a key)
 
 
 def rows_to_sources(
@@ -668,7 +142,7 @@ def read_tables(
     """Parse every result set once: ``(tables, prose sources, names in order, issues)``."""
     from ._sources import load_sources
 
-    sets: list[ResultSet] = []
+    sets: list[_Columns] = []
     texts: dict[str, str] = {}
     order: list[str] = []
     for name, obj, named in _items(rows, results):
@@ -676,7 +150,9 @@ def read_tables(
             texts[name] = obj
             order.append(name)
             continue
-        for rs in _read_one(name, obj, named=named):
+        fast = _dict_columns(name, obj)
+        read = [fast] if fast is not None else map(_by_column, _read_one(name, obj, named=named))
+        for rs in read:
             sets.append(rs)
             order.append(rs.name)
     if len(set(order)) != len(order):
@@ -688,7 +164,7 @@ def read_tables(
         raise RowsError(
             f"key column {keys[0]!r} is in no result set; columns are: {', '.join(have[:12])}"
         )
-    tables = [RowTable(rs, parse_strings, _key_column(rs, keys, parse_strings)) for rs in sets]
+    tables = [RowTable(cs, parse_strings, _key_column(cs, keys, parse_strings)) for cs in sets]
     prose: dict[str, Source] = {}
     issues: tuple[str, ...] = ()
     if texts:
@@ -710,285 +186,9 @@ def _build_all(
         raise RowsError(
             f"key column {keys[0]!r} is in no result set; columns are: {', '.join(have[:12])}"
         )
-    tables = [RowTable(rs, parse_strings, _key_column(rs, keys, parse_strings)) for rs in sets]
+    by_col = list(map(_by_column, sets))
+    tables = [RowTable(cs, parse_strings, _key_column(cs, keys, parse_strings)) for cs in by_col]
     return tuple(t.source(max_rows) for t in tables), tuple(t.info for t in tables)
-
-
-class RowTable:
-    """One result set parsed once: cell numbers by column, SourceValues made on demand.
-
-    ``trace`` indexes only the cells an answer can touch (see :class:`AnswerOperands`); column
-    totals and shares read :attr:`numbers` directly, so a 2,000-row result never becomes 20,000
-    objects per answer.
-    """
-
-    def __init__(self, rs: ResultSet, parse_strings: bool, key_col: int | None) -> None:
-        self.name = rs.name
-        self.columns = rs.columns
-        self.key_col = key_col
-        self.labels: tuple[str | None, ...] = tuple(
-            _row_label(r[key_col]) if key_col is not None else None for r in rs.rows
-        )
-        self.rows = len(rs.rows)
-        width = len(rs.columns)
-        # Columns transposed in C when every row has one cell per column (as _from_rows checks).
-        raw: list[tuple[object, ...]]
-        if set(map(len, rs.rows)) == {width}:
-            raw = list(zip(*rs.rows, strict=True))
-        else:
-            raw = [tuple(r[j] for r in rs.rows) for j in range(width)]
-        # Columns of plain ints (most result columns) skip the cell parser and the unit vote
-        # and sort on their own ints in near().
-        self._ints: list[tuple[int, ...] | None] = [
-            col if j != key_col and _INT.issuperset(map(type, col)) else None  # type: ignore[misc]
-            for j, col in enumerate(raw)
-        ]
-        self.cells: list[Mapping[int, _Cell]] = [
-            {}
-            if j == key_col
-            else _IntCells(ints)
-            if ints is not None
-            else _parse_column(list(raw[j]), parse_strings)
-            for j, ints in enumerate(self._ints)
-        ]
-        self._meta = [_column_meta(name) for name in rs.columns]
-        self._unit = [
-            ("number", None) if ints is not None else _column_unit(list(col.values()))
-            for col, ints in zip(self.cells, self._ints, strict=True)
-        ]
-        self._col_year = [_year_of(name) for name in rs.columns]
-        self._made: dict[tuple[int, int, bool], SourceValue] = {}
-        self._keys: list[tuple[list[float], list[int]]] | None = None
-        self.info = TableInfo(
-            rs.name,
-            rs.columns,
-            rs.columns[key_col] if key_col is not None else None,
-            self.rows,
-            self.labels,
-        )
-
-    def kind(self, j: int, value: Decimal) -> Kind:
-        kind, _ = self._unit[j]
-        _, is_year, pct_name = self._meta[j]
-        if is_year and value == value.to_integral_value():
-            return "year"
-        if pct_name and kind == "number":
-            return "percent"
-        return kind
-
-    def currency(self, j: int) -> str | None:
-        return self._unit[j][1]
-
-    def eligible(self, j: int) -> bool:
-        """Whether cells of column ``j`` may be derivation operands (not ids, not years)."""
-        is_id, is_year, _ = self._meta[j]
-        return not is_id and not is_year
-
-    def cell(self, i: int, j: int, operand: bool = False) -> SourceValue:
-        """The SourceValue of row ``i``, column ``j`` (made once, then reused)."""
-        key = (i, j, operand)
-        made = self._made.get(key)
-        if made is None:
-            c = self.cells[j][i]
-            column = self.columns[j]
-            label = self.labels[i]
-            kind = self.kind(j, c.value)
-            made = _value(
-                {
-                    "value": c.value,
-                    "source_id": self.name,
-                    "kind": kind,
-                    "label": f"{column}[{label if label is not None else f'row {i + 1}'}]",
-                    "row": label,
-                    "column": column,
-                    "year": self._col_year[j] or _year_of(label),  # per cell made, not per row
-                    "table": 0,
-                    "row_index": i,
-                    "col_index": j,
-                    "operand": operand and kind != "year" and self.eligible(j),
-                    "precision": c.precision,
-                    "currency": self._unit[j][1],
-                }
-            )
-            self._made[key] = made
-        return made
-
-    def source(self, max_rows: int | None = None) -> Source:
-        """Every cell as a SourceValue; the first ``max_rows`` rows (all: None) as operands."""
-        values = [
-            self.cell(i, j, max_rows is None or i < max_rows)
-            for i in range(self.rows)
-            for j in range(len(self.columns))
-            if i in self.cells[j]
-        ]
-        return Source(id=self.name, values=tuple(values))
-
-    def near(self, lo: float, hi: float) -> list[tuple[int, int]]:
-        """Cells whose value lies in ``[lo, hi]`` (a float search; callers pass a wide window)."""
-        if self._keys is None:
-            self._keys = []
-            for col, ints in zip(self.cells, self._ints, strict=True):
-                if ints is not None:  # float(int) == float(Decimal(int)): both correctly rounded
-                    values = list(map(float, ints))
-                    rows = sorted(range(len(values)), key=values.__getitem__)
-                    self._keys.append(([values[i] for i in rows], rows))
-                    continue
-                floats = {i: float(c[0]) for i, c in col.items()}
-                rows = sorted(floats, key=floats.__getitem__)
-                self._keys.append(([floats[i] for i in rows], rows))
-        found: list[tuple[int, int]] = []
-        for j, (keys, rows) in enumerate(self._keys):
-            found.extend((i, j) for i in rows[bisect_left(keys, lo) : bisect_right(keys, hi)])
-        return found
-
-
-class _IntCells(Mapping[int, _Cell]):
-    """A column of plain ints as row index -> cell, each cell made when read: a 2,000-row
-    result has 20,000 cells and an answer reads a few dozen (totals read :meth:`numbers`)."""
-
-    __slots__ = ("_ints",)
-
-    def __init__(self, ints: tuple[int, ...]) -> None:
-        self._ints = ints
-
-    def __getitem__(self, i: int) -> _Cell:
-        if type(i) is not int or not 0 <= i < len(self._ints):
-            raise KeyError(i)
-        return _NEW_TUPLE(_Cell, (Decimal(self._ints[i]), "number", None, _ZERO))
-
-    def __contains__(self, i: object) -> bool:
-        return type(i) is int and 0 <= i < len(self._ints)
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(range(len(self._ints)))
-
-    def __len__(self) -> int:
-        return len(self._ints)
-
-    def numbers(self) -> IntNumbers:
-        """Row index -> value, each made when read (totals read :attr:`IntNumbers.ints`)."""
-        return IntNumbers(self._ints)
-
-
-class IntNumbers(Mapping[int, Decimal]):
-    """The values of an int column by row index, each Decimal made when read: whole-column
-    figures use :attr:`ints` directly, and pairwise kinds read only the rows an answer names."""
-
-    __slots__ = ("ints",)
-
-    def __init__(self, ints: tuple[int, ...]) -> None:
-        self.ints = ints
-
-    def __getitem__(self, i: int) -> Decimal:
-        if type(i) is not int or not 0 <= i < len(self.ints):
-            raise KeyError(i)
-        return Decimal(self.ints[i])
-
-    def __contains__(self, i: object) -> bool:
-        return type(i) is int and 0 <= i < len(self.ints)
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(range(len(self.ints)))
-
-    def __len__(self) -> int:
-        return len(self.ints)
-
-
-def _parse_column(values: list[object], parse_strings: bool) -> dict[int, _Cell]:
-    """Row index -> parsed cell for one column; a column of plain ints skips the general
-    parser (most result columns are ints, and a 2,000-row result has 20,000 cells)."""
-    if _INT.issuperset(map(type, values)):  # every cell a plain int, checked in C
-        # tuple.__new__ directly: the NamedTuple's own __new__ is a Python call per cell
-        new, tup = _NEW_TUPLE, _Cell
-        return {i: new(tup, (Decimal(v), "number", None, _ZERO)) for i, v in enumerate(values)}  # type: ignore[arg-type]
-    out: dict[int, _Cell] = {}
-    for i, v in enumerate(values):
-        cell = parse_cell(v, parse_strings=parse_strings)
-        if cell is not None:
-            out[i] = cell
-    return out
-
-
-_NEW = object.__new__
-_NEW_TUPLE = tuple.__new__
-_SET = {f.name: getattr(SourceValue, f.name).__set__ for f in dataclasses.fields(SourceValue)}
-_CELL_DEFAULTS = [(f.name, f.default) for f in dataclasses.fields(SourceValue)]
-
-
-def _value(given: dict[str, object]) -> SourceValue:
-    """A table-cell SourceValue built slot by slot: many thousands of cells go through here, and
-    the frozen dataclass ``__init__`` (one ``object.__setattr__`` per field) costs about twice as
-    much. Fields not given keep their declared defaults."""
-    v: SourceValue = _NEW(SourceValue)
-    for name, default in _CELL_DEFAULTS:
-        _SET[name](v, given.get(name, default))
-    return v
-
-
-def _column_unit(cells: list[_Cell | None]) -> tuple[Kind, str | None]:
-    """One kind and currency per column, so "$1,200" and 950 in one column add up."""
-    kinds = {c.kind for c in cells if c is not None}
-    currencies = {c.currency for c in cells if c is not None and c.currency}
-    currency = currencies.pop() if len(currencies) == 1 else None
-    if "money" in kinds:
-        return "money", currency
-    if kinds == {"percent"} or ("percent" in kinds and len(kinds) == 2):
-        return "percent", None
-    return "number", currency
-
-
-def _column_meta(name: str) -> tuple[bool, bool, bool]:
-    return (
-        is_id_column(name),
-        bool(_YEAR_NAME.match(name.strip())),
-        bool(_PERCENT_NAME.search(name)),
-    )
-
-
-def _key_column(rs: ResultSet, keys: list[str], parse_strings: bool) -> int | None:
-    for k in keys:
-        if k in rs.columns:
-            return rs.columns.index(k)
-    if not rs.rows:
-        return None
-    # The first column whose cells are text (not numbers) in every row that has a value.
-    for j in range(len(rs.columns)):
-        cells = [r[j] for r in rs.rows if r[j] is not None]
-        if not cells:
-            continue
-        texts = cast("list[str]", cells)  # checked just below
-        if _STR.issuperset(map(type, cells)) and all(map(str.strip, texts)):
-            # Plain non-blank strings: only those the cell pattern matches can parse as numbers
-            # (found in C); the rest are text, as parse_cell would find one call at a time.
-            maybe = [m.string for m in filter(None, map(_CELL.match, texts))]
-            if all(parse_cell(c, parse_strings=parse_strings) is None for c in maybe):
-                return j
-            continue
-        if all(
-            isinstance(c, str) and c.strip() and parse_cell(c, parse_strings=parse_strings) is None
-            for c in cells
-        ):
-            return j
-    for j, name in enumerate(rs.columns):
-        if _KEY_NAME.match(name.strip()):
-            return j
-    return None
-
-
-def _row_label(cell: object) -> str | None:
-    if cell is None:
-        return None
-    if isinstance(cell, float) and cell == int(cell):
-        cell = int(cell)
-    text = str(cell).strip()
-    return text or None
-
-
-def _year_of(text: str | None) -> int | None:
-    if not text:
-        return None
-    m = _YEAR.search(text)
-    return int(m.group(1)) if m else None
 
 
 def iter_values(sources: Iterable[Source]) -> Iterator[SourceValue]:
@@ -1000,7 +200,9 @@ def iter_values(sources: Iterable[Source]) -> Iterator[SourceValue]:
 # ---------------------------------------------------------------- operands per answer
 
 # Per-answer sources -> the RowTable they index, so rules.rowsums can read whole columns.
-_TABLES: dict[int, tuple[Source, RowTable | None]] = {}
+# An OrderedDict: dropping the oldest entry of a plain dict again and again makes finding the
+# next oldest slower and slower (it skips the freed slots).
+_TABLES: OrderedDict[int, tuple[Source, RowTable | None]] = OrderedDict()
 _YEARISH = re.compile(r"(?:FY\s?)?((?:19|20)\d\d)", re.IGNORECASE)
 
 
@@ -1019,7 +221,9 @@ def is_partial(source: Source) -> bool:
 def register(source: Source, table: RowTable | None) -> None:
     """Tie a per-answer source to its table (None: a partial copy, see :func:`is_partial`)."""
     if len(_TABLES) > 512:
-        _TABLES.clear()
+        # the oldest one out: clearing them all would drop the sources of the answer being
+        # checked, and free hundreds of tables in one go
+        _TABLES.popitem(last=False)
     _TABLES[id(source)] = (source, table)
 
 
@@ -1073,17 +277,11 @@ class AnswerOperands:
             if t.rows <= 2:  # one or two rows: no choice to make
                 chosen[name] = tuple(range(t.rows))
                 continue
-            named = [
-                i
-                for i, label in enumerate(t.labels)
-                if label and label.lower() in low and row_named(label, text)
-            ]
-            for m in mentions:
-                # Only figures stated finely (1 %): "$5M" would anchor every row near 5M.
-                fine = m.precision <= abs(m.value) / 100
-                if m.kind in ("money", "number") and m.claim and fine and m.value:
-                    lo, hi = float(m.value - m.precision), float(m.value + m.precision)
-                    named.extend(i for i, _ in t.near(lo, hi) if i not in named)
+            labels = t.labels
+            # Only rows whose lowercased label is in the text (found in C) can be named in full.
+            named = rows_named(labels, text, low)
+            for found in t.near_many(_anchors(mentions)):
+                named.extend(i for i, _ in found if i not in named)
             named = sorted(set(named), key=named.index)[: self.max_rows]
             years = {
                 int(m.group(1))
@@ -1119,6 +317,11 @@ class AnswerOperands:
             return made
         mentions = self.mentions(text)
         windows = _windows(mentions, self.tolerance, self.absolute)
+        anchors = _anchors(mentions) if any(t.rows > 2 for t in self.tables.values()) else []
+        near: dict[str, Iterable[tuple[int, int]]] = {}
+        for name, t in self.tables.items():  # every window at once: one pass per column
+            first = anchors if t.rows > 2 else []  # rows_for's windows, found here with them
+            near[name] = chain.from_iterable(t.near_many(first + windows)[len(first) :])
         chosen = self.rows_for(text, mentions)
         out: list[Source] = []
         for name in self.order:
@@ -1127,9 +330,7 @@ class AnswerOperands:
                 out.append(self.prose[name])
                 continue
             rows = set(chosen.get(name, ()))
-            picked: set[tuple[int, int]] = set()
-            for lo, hi in windows:
-                picked.update(table.near(lo, hi))
+            picked = set(near[name])
             for i in rows:
                 picked.update((i, j) for j, col in enumerate(table.cells) if i in col)
             values = tuple(table.cell(i, j, i in rows) for i, j in sorted(picked))
@@ -1143,24 +344,36 @@ class AnswerOperands:
         return made
 
 
+def _anchors(mentions: Sequence[Any]) -> list[tuple[float, float]]:
+    """The value windows of the figures that make the rows holding them operands."""
+    out: list[tuple[float, float]] = []
+    for m in mentions:
+        # Only figures stated finely (1 %): "$5M" would anchor every row near 5M. (The cheap
+        # tests first: the Decimal division only for figures that may anchor.)
+        if m.kind in ("money", "number") and m.claim and m.value:
+            if m.precision <= abs(m.value) / 100:
+                out.append((float(m.value - m.precision), float(m.value + m.precision)))
+    return out
+
+
 def _windows(
     mentions: Sequence[Any], tolerance: float, absolute: float
 ) -> list[tuple[float, float]]:
     """Value windows wider than any a match rule uses (twice the stated precision or the flat
     tolerance), in every form a number may be looked up in."""
     out: list[tuple[float, float]] = []
+    flat = 2 * absolute
     for m in mentions:
         low = float(m.value)
         high = float(m.high) if m.high is not None else low
         lo, hi = min(low, high), max(low, high)
         size = max(abs(lo), abs(hi))
-        w = max(2 * float(m.precision), 2 * tolerance * size, 2 * absolute, 0.002 * size, 1e-9)
+        w = max(2 * float(m.precision), 2 * tolerance * size, flat, 0.002 * size, 1e-9)
         forms = [(lo - w, hi + w)]
         if m.kind in ("percent", "bps", "pp"):
             forms.append(((lo - w) / 100, (hi + w) / 100))
-        if m.kind in ("number", "ratio") and max(abs(lo), abs(hi)) <= 1:
+        if m.kind in ("number", "ratio") and size <= 1:
             forms.append(((lo - w) * 100, (hi + w) * 100))
-        for a, b in list(forms):
-            forms.append((-b, -a))
         out.extend(forms)
+        out.extend([(-b, -a) for a, b in forms])  # and negated
     return out
