@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from ._policy import DEFAULT, Policy
 from ._report import Report
@@ -39,6 +39,7 @@ from ._resultrows import (
     read_tables,
     register,
     row_named,
+    rows_named,
     same_unit,
     unit_family,
 )
@@ -363,12 +364,8 @@ def _other_row(text: str, c: Claim, start: int, ctx: _Context, sources: SourceSe
         clause = _clause(text, start, c.mention.start)
         if start > c.sentence.start:
             clause = _OWN_ROW.sub("", clause, count=1)
-        low = clause.lower()
-        named = {
-            label
-            for label in info.labels
-            if label and label.lower() in low and row_named(label, clause)
-        }
+        labels = info.labels
+        named = {cast(str, labels[i]) for i in rows_named(labels, clause, clause.lower())}
     if not named or cell.row in named:
         return None
     m = c.mention
