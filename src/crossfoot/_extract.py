@@ -69,6 +69,7 @@ from ._numpatterns import (
     TIMES_AFTER_RE,
     TIMES_BEFORE_RE,
     TIMES_ENDS,
+    UNIT_FIRST,
     UNIT_RE,
     WORD_CURRENCY,
     YEAR_AFTER_DAY_RE,
@@ -76,9 +77,11 @@ from ._numpatterns import (
     currency_code,
     ends_with,
     exact_decimal,
+    half_unit,
     is_letter,
     maybe_prefix,
     maybe_word_after,
+    next_core,
     read_core,
     skip_token,
     text_before,
@@ -101,7 +104,7 @@ def stated_precision(written_digits: str, scale: Decimal = Decimal(1)) -> Decima
     """
     text = written_digits.replace(",", "")
     _, _, frac = text.partition(".")
-    result = exact_decimal("5", -len(frac) - 1) * scale
+    result = half_unit(-len(frac) - 1) * scale
     # A whole result prints without exponent or trailing zeros: 50000000, not 5.0E+7.
     return Decimal(int(result)) if result == result.to_integral_value() else result
 
@@ -141,11 +144,11 @@ class _Num:
             stripped = self.digits.rstrip("0")
             if stripped:
                 unit += len(self.digits) - len(stripped)
-        return exact_decimal("5", unit + self.scale_exp - 1)
+        return half_unit(unit + self.scale_exp - 1)
 
     def mention(self, text: str) -> Mention:
         written = exact_decimal(self.digits, self.exp)
-        value = written if self.exp + self.scale_exp == self.exp and not self.negative else None
+        value = written if self.scale_exp == 0 and not self.negative else self.value()
         precision = self.precision()
         if self.high_precision is not None:
             precision = min(precision, self.high_precision)
@@ -153,7 +156,7 @@ class _Num:
             text=text[self.start : self.end],
             start=self.start,
             end=self.end,
-            value=value if value is not None else self.value(),
+            value=value,
             kind=self.kind,
             precision=precision,
             currency=self.currency,
@@ -177,15 +180,17 @@ def _scan(text: str, cell: bool) -> list[Mention]:
     pos = 0
     n = len(text)
     while pos < n:
-        m = CORE_RE.search(text, pos)
-        if m is None:
+        core = next_core(text, pos)
+        if core is None:
             break
-        if m.group("words") is not None:
-            nums, nxt = _read_words(text, m.start(), m.group("words"))
+        start, end, words = core
+        if words:
+            nums, nxt = _read_words(text, start, text[start:end])
         else:
-            nums, nxt = _read_number(text, m.start(), m.end(), cell, pos, allow_range=True)
-        out.extend(num.mention(text) for num in nums)
-        pos = max(nxt, m.end())
+            nums, nxt = _read_number(text, start, end, cell, pos, allow_range=True)
+        for num in nums:
+            out.append(num.mention(text))
+        pos = max(nxt, end)
     return out
 
 
@@ -239,7 +244,8 @@ def _read_number(
         if compound.group("ratio") is None:
             return [], compound.end()
         kind, e0 = "ratio", s0 + len(compound.group("ratio"))
-    read = read_core(text[s0:e0])
+    core = text[s0:e0]
+    read = Digits(core, 0, True, False) if core.isdigit() else read_core(core)
     if read is None:
         return [], skip_token(text, e0)
     if isinstance(read, list):
@@ -251,9 +257,11 @@ def _read_number(
         return [num], num.end
 
     # -- what is written before the core ------------------------------------------------------
-    pre = text[max(floor, s0 - 24) : s0]
-    base = s0 - len(pre)
-    pm = PREFIX_RE.search(pre) if maybe_prefix(text, s0) else None
+    pm = None
+    if maybe_prefix(text, s0):
+        pre = text[max(floor, s0 - 24) : s0]
+        base = s0 - len(pre)
+        pm = PREFIX_RE.search(pre)
     paren = False
     sign = ""
     inner_start = s0  # where the mention starts when a "(" turns out not to be a negative
@@ -314,7 +322,7 @@ def _read_number(
         close = CLOSE_RE.match(text, pos)
         if close is not None:
             closed, pos = True, close.end()
-    unit = UNIT_RE.match(text, pos)
+    unit = UNIT_RE.match(text, pos) if text[pos : pos + 1] in UNIT_FIRST else None
     unit_kind = ""
     if unit is not None:
         unit_kind = unit.lastgroup or ""
@@ -391,8 +399,15 @@ def _read_number(
         elif year_like and not num.negative:
             num.kind = "year"
 
-    skip = _context_skip(text, num, read, s0, e0, bare, cell)
-    if skip:
+    # The guard of _context_skip, inlined: most numbers fail it and skip the call.
+    if (
+        bare
+        and not cell
+        and read.plain
+        and len(read.digits) <= 3
+        and not num.has_unit
+        and _context_skip(text, read, s0, e0)
+    ):
         return [], e0
 
     if (
@@ -410,7 +425,7 @@ def _read_number(
         num.approximate = True  # "5,000+"
     _mark_constants(text, num, read)
 
-    if allow_range:
+    if allow_range and text.startswith(RANGE_STARTS, num.end):
         return _try_range(text, num, cell)
     return [num], num.end
 
@@ -433,12 +448,11 @@ def _is_approx(text: str, start: int) -> bool:
     return APPROX_RE.search(text_before(text, start)) is not None
 
 
-def _context_skip(
-    text: str, num: _Num, read: Digits, s0: int, e0: int, bare: bool, cell: bool
-) -> bool:
-    """True for a day of a written date or a list marker at line start."""
-    if cell or not bare or not read.plain or num.has_unit or len(read.digits) > 3:
-        return False
+def _context_skip(text: str, read: Digits, s0: int, e0: int) -> bool:
+    """True for a day of a written date or a list marker at line start.
+
+    Only asked about a bare plain integer of at most three digits with no unit, outside a cell.
+    """
     if len(read.digits) <= 2 and 1 <= int(read.digits) <= 31:
         before = (
             MONTH_BEFORE_RE.search(text_before(text, s0, 16))

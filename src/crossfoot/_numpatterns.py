@@ -11,7 +11,7 @@ import re
 from decimal import Decimal
 from typing import NamedTuple
 
-from ._numwords import WORDS_PATTERN
+from ._numwords import NUMBER_WORDS, WORDS_PATTERN
 
 __all__ = [
     "APPROX_ENDS",
@@ -48,19 +48,24 @@ __all__ = [
     "REF_TAIL_RE",
     "SCALES",
     "SCALE_EXP",
+    "SCAN_RE",
     "TIMES_AFTER_RE",
     "TIMES_BEFORE_RE",
     "TIMES_ENDS",
+    "UNIT_FIRST",
     "UNIT_RE",
     "WORD_CURRENCY",
     "YEAR_AFTER_DAY_RE",
     "Digits",
+    "Ends",
     "currency_code",
     "ends_with",
     "exact_decimal",
+    "half_unit",
     "is_letter",
     "maybe_prefix",
     "maybe_word_after",
+    "next_core",
     "read_core",
     "skip_token",
     "text_before",
@@ -91,6 +96,72 @@ CORE_RE = _compile(
     """,
     re.X | re.I,
 )
+
+# CORE_RE.search tries its lookbehinds at every character (~80 ns each). SCAN_RE finds the same
+# starts faster: it opens with one character class, which lets the regex engine skip in C to the
+# next digit, "." or non-word character. A number word is found from the character before it
+# (which must not be a word character or "-" anyway); :func:`next_core` then reads the run with
+# CORE_RE itself, so the words matched are exactly CORE_RE's.
+
+
+def _word_starts() -> str:
+    """Alternatives "[tT](?i:wo|hree|...)", one per first letter of a number word or "a"/"an".
+
+    Branches that open with a character class let the engine drop all but one of them with a
+    single test. Under re.I "s" also matches "ſ" (U+017F); no other letter here has such a
+    fold (tests check every code point).
+    """
+    rests: dict[str, set[str]] = {"a": {r"n?[ \t]"}}
+    for word in NUMBER_WORDS:
+        rests.setdefault(word[0], set()).add(re.escape(word[1:]))
+    out = []
+    for first, tails in sorted(rests.items()):
+        chars = first + first.upper() + ("\u017f" if first == "s" else "")
+        out.append(f"[{chars}](?i:{'|'.join(sorted(tails, key=len, reverse=True))})")
+    return "|".join(out)
+
+
+_WORD_STARTS = _word_starts()
+SCAN_RE = _compile(
+    rf"""
+    [\W\d]                                      # one class: the engine skips letters in C
+    (?:
+        (?<=[0-9])(?<![0-9][0-9])                 # a digit that starts a digit run
+        [0-9]*(?:[.,][0-9]+)*(?:[eE][+-]?[0-9]{{1,3}}(?![0-9]))?   # the rest of CORE_RE's num
+      | (?<=\.)(?<![\w.]\.)[0-9]+                # a leading-dot decimal: .5
+      | (?<![\w-])                               # a non-word character, then what could start
+        (?={_WORD_STARTS})                        # a number word or "a"/"an" + multiplier
+    )
+    """,
+    re.X,
+)
+
+
+def next_core(text: str, pos: int) -> tuple[int, int, bool] | None:
+    """(start, end, is_words) of the first core at or after ``pos``; as ``CORE_RE.search``."""
+    if pos == 0 and text[:1].isalpha():  # a number word opening the text has nothing before it
+        m = CORE_RE.match(text, 0)
+        if m is not None:
+            return 0, m.end(), True
+    i = pos - 1 if pos > 0 else 0  # a word starting at ``pos`` is found from the character before
+    while True:
+        m = SCAN_RE.search(text, i)
+        if m is None:
+            return None
+        p = m.start()
+        ch = text[p]
+        if ch in _ASCII_DIGITS or (ch == "." and m.end() > p + 1):
+            if p >= pos:
+                return p, m.end(), False
+            i = pos  # a number at pos - 1 started before ``pos``: not ours
+            continue
+        words = CORE_RE.match(text, p + 1)
+        if words is not None:
+            return p + 1, words.end(), True
+        i = p + 1
+
+
+_ASCII_DIGITS = frozenset("0123456789")
 
 #: Things that start with digits but are not numbers; anchored at the start of a core.
 COMPOUND_RE = _compile(
@@ -163,6 +234,10 @@ UNIT_RE = _compile(
     """,
     re.X,
 )
+
+#: Every character UNIT_RE can start with (checked by tests): most numbers are followed by
+#: something else ("," ")" "."), and a set lookup is cheaper than the match.
+UNIT_FIRST = frozenset(" \t\u00a0\u202f*_%\\kKmMbBtTlLcCpxX×-")
 
 #: A currency named after the amount: "5 million dollars", "12.5 EUR", "1.234,56 €".
 CURRENCY_AFTER_RE = _compile(
@@ -317,6 +392,8 @@ def read_core(core: str) -> Digits | list[Digits] | None:
 def exact_decimal(digits: str, exp: int, negative: bool = False) -> Decimal:
     # Built from a string or an int, so exact whatever the context precision; whole numbers get
     # no exponent so they print as "3200000000", not "3.2E+9".
+    if exp == 0 and not negative:  # the common case, without the f-string
+        return Decimal(digits or "0")
     sign = "-" if negative else ""
     if exp == 0:
         return Decimal(f"{sign}{digits or '0'}")
@@ -326,6 +403,15 @@ def exact_decimal(digits: str, exp: int, negative: bool = False) -> Decimal:
 
 
 SCALES = {exp: Decimal(10**exp) for exp in set(SCALE_EXP.values()) | {0}}
+
+# Every precision is half a unit of some power of ten: built once here, not per number.
+_HALF_UNITS = {exp: exact_decimal("5", exp) for exp in range(-30, 31)}
+
+
+def half_unit(exp: int) -> Decimal:
+    """5 x 10**``exp``, exactly as ``exact_decimal("5", exp)`` writes it."""
+    found = _HALF_UNITS.get(exp)
+    return found if found is not None else exact_decimal("5", exp)
 
 
 def currency_code(cur: str, pfx: str | None) -> str:
@@ -344,14 +430,30 @@ def text_before(text: str, pos: int, width: int = 40) -> str:
     return text[max(0, pos - width) : pos]
 
 
+class Ends(NamedTuple):
+    """Words a context regex needs just before a number, with their last two and one characters."""
+
+    words: tuple[str, ...]
+    last2: frozenset[str]  # the last two characters of each word of two or more
+    last1: frozenset[str]  # the one-character words
+
+
+def _ends(words: tuple[str, ...]) -> Ends:
+    return Ends(
+        words,
+        frozenset(w[-2:] for w in words if len(w) >= 2),
+        frozenset(w for w in words if len(w) == 1),
+    )
+
+
 # Cheap gates: a context regex ending in ``\Z`` is only searched when the lower-cased text before
 # the number ends with one of these, which keeps the scan near 10 µs per number.
-APPROX_ENDS = (
+APPROX_ENDS = _ends((
     "about", "approximately", "approx", "approx.", "roughly", "around", "nearly", "almost",
     "some", "circa", "c.", "ca.", "over", "than", "under", "above", "below", "least", "most",
     "up to", "close to", "upwards of", "excess of", "estimated", "est.", "~", "≈", "∼", "*",
-)  # fmt: skip
-REF_ENDS = (
+))  # fmt: skip
+REF_ENDS = _ends((
     "note", "notes", "section", "sections", "§", "item", "items", "page", "pages", "p.", "pp.",
     "figure", "figures", "fig.", "table", "tables", "chapter", "chapters", "ch.", "step", "steps",
     "article", "articles", "art.", "rule", "rules", "part", "parts", "exhibit", "exhibits",
@@ -362,22 +464,29 @@ REF_ENDS = (
     "version", "ver.", "no.", "nos.", "#", "asc", "asu", "sfas", "fas", "ias", "ifrs", "topic",
     "sab", "fin", "eitf", "apb", "s&p", "russell", "ftse", "dax", "nikkei", "stoxx", "fortune",
     "scenario", "scenarios", "case", "cases", "ending in", "ends in",
-)  # fmt: skip
+))  # fmt: skip
 _MONTH_WORDS = (
     "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
     "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
     "november", "dec", "december",
 )  # fmt: skip
-MONTH_ENDS = _MONTH_WORDS + tuple(w + "." for w in _MONTH_WORDS)
-FISCAL_ENDS = ("fy", "cy", "fiscal", "year", "'")
-TIMES_ENDS = ("x", "×", "*", "·", "\\times", "\\cdot", "times", "by")
-DIVIDE_ENDS = ("/", "÷", "\\div", "by", "(", "{")
+MONTH_ENDS = _ends(_MONTH_WORDS + tuple(w + "." for w in _MONTH_WORDS))
+FISCAL_ENDS = _ends(("fy", "cy", "fiscal", "year", "'"))
+TIMES_ENDS = _ends(("x", "×", "*", "·", "\\times", "\\cdot", "times", "by"))
+DIVIDE_ENDS = _ends(("/", "÷", "\\div", "by", "(", "{"))
 
 
-def ends_with(text: str, pos: int, words: tuple[str, ...], width: int = 24) -> bool:
-    """Does the text before ``pos``, lower-cased and right-stripped, end with one of ``words``?"""
-    tail = text[max(0, pos - width) : pos].rstrip().lower()
-    return tail.endswith(words) or tail.replace(" .", ".").endswith(words)  # "no . 133"
+def ends_with(text: str, pos: int, ends: Ends, width: int = 24) -> bool:
+    """Does the text before ``pos``, lower-cased and right-stripped, end with one of the words?"""
+    tail = text[max(0, pos - width) : pos].rstrip()
+    # Most numbers follow a word whose last two letters end no listed word: set lookups settle
+    # them. Exact: lower-casing the last two characters gives the last two of the lower-cased
+    # tail, and the " ." fold below leaves a tail ending in "." alone, so those go the long way.
+    end = tail[-2:].lower()[-2:]
+    if end not in ends.last2 and end[-1:] not in ends.last1 and not end.endswith("."):
+        return False
+    tail = tail.lower()
+    return tail.endswith(ends.words) or tail.replace(" .", ".").endswith(ends.words)  # "no . 133"
 
 
 def maybe_prefix(text: str, s0: int) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-__all__ = ["WORDS_PATTERN", "parse_words"]
+__all__ = ["NUMBER_WORDS", "WORDS_PATTERN", "parse_words"]
 
 _SMALL: dict[str, int] = {
     "zero": 0,
@@ -65,6 +65,9 @@ def _alt(words: list[str]) -> str:
     # Longest first so "seventeen" wins over "seven"; each word must end at a word boundary.
     return "|".join(sorted(words, key=len, reverse=True))
 
+
+#: The words a run can start with (besides "a"/"an" before a multiplier).
+NUMBER_WORDS: tuple[str, ...] = (*_SMALL, *_TENS)
 
 _SMALL_RE = _alt(list(_SMALL))
 _TENS_RE = _alt(list(_TENS))
