@@ -79,6 +79,7 @@ from ._numpatterns import (
     exact_decimal,
     half_unit,
     is_letter,
+    may_hold_words,
     maybe_prefix,
     maybe_word_after,
     next_core,
@@ -179,12 +180,14 @@ def _scan(text: str, cell: bool) -> list[Mention]:
     out: list[Mention] = []
     pos = 0
     n = len(text)
+    # Short texts (cells) are cheaper to scan in full than to ask may_hold_words() about.
+    any_words = n < 48 or may_hold_words(text)
     while pos < n:
-        core = next_core(text, pos)
+        core = next_core(text, pos, any_words)
         if core is None:
             break
-        start, end, words = core
-        if words:
+        start, end, is_words = core
+        if is_words:
             nums, nxt = _read_words(text, start, text[start:end])
         else:
             nums, nxt = _read_number(text, start, end, cell, pos, allow_range=True)

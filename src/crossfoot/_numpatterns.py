@@ -11,7 +11,7 @@ import re
 from decimal import Decimal
 from typing import NamedTuple
 
-from ._numwords import NUMBER_WORDS, WORDS_PATTERN
+from ._numwords import MULTIPLIERS, NUMBER_WORDS, WORDS_PATTERN
 
 __all__ = [
     "APPROX_ENDS",
@@ -22,6 +22,7 @@ __all__ = [
     "COMPOUND_RE",
     "CORE_RE",
     "CURRENCY_AFTER_RE",
+    "DIGITS_RE",
     "DIVIDE_BEFORE_RE",
     "DIVIDE_ENDS",
     "FISCAL_ENDS",
@@ -63,6 +64,7 @@ __all__ = [
     "exact_decimal",
     "half_unit",
     "is_letter",
+    "may_hold_words",
     "maybe_prefix",
     "maybe_word_after",
     "next_core",
@@ -99,9 +101,10 @@ CORE_RE = _compile(
 
 # CORE_RE.search tries its lookbehinds at every character (~80 ns each). SCAN_RE finds the same
 # starts faster: it opens with one character class, which lets the regex engine skip in C to the
-# next digit, "." or non-word character. A number word is found from the character before it
-# (which must not be a word character or "-" anyway); :func:`next_core` then reads the run with
-# CORE_RE itself, so the words matched are exactly CORE_RE's.
+# next candidate. A number word is found from the character before it (which must not be a word
+# character or "-" anyway); :func:`next_core` then reads the run with CORE_RE itself, so the words
+# matched are exactly CORE_RE's. Most texts hold no number word at all (:func:`may_hold_words`
+# tells cheaply); they are scanned with DIGITS_RE, whose candidates are only digits and ".".
 
 
 def _word_starts() -> str:
@@ -116,29 +119,69 @@ def _word_starts() -> str:
         rests.setdefault(word[0], set()).add(re.escape(word[1:]))
     out = []
     for first, tails in sorted(rests.items()):
-        chars = first + first.upper() + ("\u017f" if first == "s" else "")
+        chars = first + first.upper() + ("\\u017f" if first == "s" else "")
         out.append(f"[{chars}](?i:{'|'.join(sorted(tails, key=len, reverse=True))})")
     return "|".join(out)
 
 
-_WORD_STARTS = _word_starts()
+_DIGIT_CORE = r"""
+        (?<=[0-9])(?<![0-9][0-9])                 # a digit that starts a digit run
+        [0-9]*(?:[.,][0-9]+)*(?:[eE][+-]?[0-9]{1,3}(?![0-9]))?   # the rest of CORE_RE's num
+      | (?<=\.)(?<![\w.]\.)[0-9]+                 # a leading-dot decimal: .5
+"""
 SCAN_RE = _compile(
     rf"""
-    [\W\d]                                      # one class: the engine skips letters in C
-    (?:
-        (?<=[0-9])(?<![0-9][0-9])                 # a digit that starts a digit run
-        [0-9]*(?:[.,][0-9]+)*(?:[eE][+-]?[0-9]{{1,3}}(?![0-9]))?   # the rest of CORE_RE's num
-      | (?<=\.)(?<![\w.]\.)[0-9]+                # a leading-dot decimal: .5
-      | (?<![\w-])                               # a non-word character, then what could start
-        (?={_WORD_STARTS})                        # a number word or "a"/"an" + multiplier
+    [\W\d]                                        # one class: the engine skips letters in C
+    (?:{_DIGIT_CORE}
+      | (?<![\w-])                                # a non-word character, then what could start
+        (?={_word_starts()})                      # a number word or "a"/"an" + multiplier
     )
     """,
     re.X,
 )
+DIGITS_RE = _compile(rf"[0-9.](?:{_DIGIT_CORE})", re.X)
+
+# may_hold_words() reads the text as ASCII bytes with every byte but a letter turned into a space
+# (A-Z lower-cased); a non-ASCII character becomes "?" and so a space too, which keeps offsets.
+_LETTERS_ONLY = bytes(c if 97 <= c <= 122 else c + 32 if 65 <= c <= 90 else 32 for c in range(256))
+_WORD_BYTES = frozenset(w.encode() for w in NUMBER_WORDS)
+_MULT_BYTES = frozenset(w.encode() for w in MULTIPLIERS)
+# Characters that re.I matches to an ASCII letter of a number word, though they are not ASCII
+# ("ſix" is "six" to CORE_RE); a text with one takes the full scan (tests check every code point).
+_FOLDS_RE = re.compile("[\u0130\u0131\u017f\u212a]")
 
 
-def next_core(text: str, pos: int) -> tuple[int, int, bool] | None:
-    """(start, end, is_words) of the first core at or after ``pos``; as ``CORE_RE.search``."""
+def may_hold_words(text: str) -> bool:
+    """False only when CORE_RE can find no run of number words in ``text``.
+
+    A run starts with a number word standing alone ("one", "Twenty-five") or with "a"/"an"
+    before a multiplier ("a million"): it shows up as a token of the letters-only text.
+    """
+    if _FOLDS_RE.search(text) is not None:
+        return True
+    letters = text.encode("ascii", "replace").translate(_LETTERS_ONLY)
+    tokens = set(letters.split())
+    if not _WORD_BYTES.isdisjoint(tokens):
+        return True
+    for mult in _MULT_BYTES.intersection(tokens):  # "in millions" is common, "a million" rare
+        i = letters.find(mult)
+        while i >= 0:
+            # The token before must be "a" or "an" (the bytes between are all spaces here).
+            before = letters[max(0, i - 8) : i].rstrip(b" ")
+            if before.endswith((b" a", b" an")) or before in (b"a", b"an"):
+                return True
+            i = letters.find(mult, i + 1)
+    return False
+
+
+def next_core(text: str, pos: int, words: bool = True) -> tuple[int, int, bool] | None:
+    """(start, end, is_words) of the first core at or after ``pos``; as ``CORE_RE.search``.
+
+    ``words=False`` when :func:`may_hold_words` said no: only digits are looked for.
+    """
+    if not words:
+        m = DIGITS_RE.search(text, pos)
+        return None if m is None else (m.start(), m.end(), False)
     if pos == 0 and text[:1].isalpha():  # a number word opening the text has nothing before it
         m = CORE_RE.match(text, 0)
         if m is not None:
@@ -155,9 +198,9 @@ def next_core(text: str, pos: int) -> tuple[int, int, bool] | None:
                 return p, m.end(), False
             i = pos  # a number at pos - 1 started before ``pos``: not ours
             continue
-        words = CORE_RE.match(text, p + 1)
-        if words is not None:
-            return p + 1, words.end(), True
+        found = CORE_RE.match(text, p + 1)
+        if found is not None:
+            return p + 1, found.end(), True
         i = p + 1
 
 

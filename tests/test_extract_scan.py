@@ -1,0 +1,168 @@
+"""The fast paths of number extraction agree with the plain definitions they replace.
+
+extract()'s output is pinned on 450 strings (tests/vectors/extract_pinned.json, written by the
+extractor before the speed work). Each shortcut in crossfoot._numpatterns is checked against the
+slow form it stands for: SCAN_RE/next_core against CORE_RE.search, may_hold_words against CORE_RE
+finding a word, the two-character gate of ends_with against the plain suffix test, and the
+hand-written character sets against every code point.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crossfoot import _numpatterns as P
+from crossfoot._extract import extract
+from crossfoot._numwords import MULTIPLIERS, NUMBER_WORDS
+
+_PINNED = json.loads((Path(__file__).parent / "vectors" / "extract_pinned.json").read_text("utf-8"))
+_FIELDS: list[str] = _PINNED["fields"]
+
+
+def _row(m: Any) -> list[Any]:
+    """A mention in the pinned file's spelling: Decimals as str(), so "5.0" differs from "5"."""
+    out = []
+    for name in _FIELDS:
+        value = getattr(m, name)
+        out.append(str(value) if isinstance(value, Decimal) else value)
+    return out
+
+
+def test_pinned_file_is_varied() -> None:
+    cases = _PINNED["cases"]
+    assert len(cases) >= 400
+    kinds = {row[_FIELDS.index("kind")] for case in cases for row in case["mentions"]}
+    assert kinds >= {"number", "money", "percent", "year", "ratio", "pp", "bps"}
+    assert any(row[_FIELDS.index("high")] for case in cases for row in case["mentions"])
+
+
+@pytest.mark.parametrize("case", _PINNED["cases"], ids=lambda c: c["text"][:40])
+def test_extract_output_is_pinned(case: dict[str, Any]) -> None:
+    assert [_row(m) for m in extract(case["text"])] == case["mentions"]
+
+
+# -- the scanner ------------------------------------------------------------------------------
+
+# Pieces that make the scanner's edge cases likely: number words (any case, "ſ"), "a"/"an" before
+# multipliers, digits next to letters, dots and hyphens, no-break spaces.
+_PIECES = [
+    *NUMBER_WORDS, *MULTIPLIERS, "One", "TWENTY", "ſix", "Kelvin", "İ", "ı", "a ", "an ", "A ",
+    "an\u00a0", "a\t", "-", "‐", "_", ".", ",", " ", "  ", "\n", "(", "1", "12", "2,5", "3.1", ".5",
+    "1e5", "x", "ten-", "-one", "often", "money", "5five", "five5", "é", "和", "'", "$", "%",
+]  # fmt: skip
+_texts = st.lists(st.sampled_from(_PIECES) | st.text(max_size=2), max_size=12).map("".join)
+
+
+def _reference_cores(text: str) -> list[tuple[int, int, bool]]:
+    out = []
+    pos = 0
+    while (m := P.CORE_RE.search(text, pos)) is not None:
+        out.append((m.start(), m.end(), m.group("words") is not None))
+        pos = max(m.end(), pos + 1)
+    return out
+
+
+def _fast_cores(text: str, words: bool) -> list[tuple[int, int, bool]]:
+    out = []
+    pos = 0
+    while (core := P.next_core(text, pos, words)) is not None:
+        out.append(core)
+        pos = max(core[1], pos + 1)
+    return out
+
+
+@settings(max_examples=600, deadline=None)
+@given(_texts)
+def test_next_core_finds_what_core_re_finds(text: str) -> None:
+    assert _fast_cores(text, True) == _reference_cores(text)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_texts, st.integers(min_value=0, max_value=30))
+def test_next_core_from_any_position(text: str, pos: int) -> None:
+    m = P.CORE_RE.search(text, pos)
+    want = None if m is None else (m.start(), m.end(), m.group("words") is not None)
+    assert P.next_core(text, pos) == want
+
+
+@settings(max_examples=600, deadline=None)
+@given(_texts)
+def test_may_hold_words_never_misses_a_word(text: str) -> None:
+    if not P.may_hold_words(text):
+        assert not any(words for _, _, words in _reference_cores(text))
+        assert _fast_cores(text, False) == _reference_cores(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Revenue was 5 million in 2019.", False),  # a multiplier alone starts no run
+        ("in millions of dollars", False),
+        ("often, money, tenant", False),  # number words inside other words
+        ("a million users", True),
+        ("an\u00a0hundred", True),
+        ("Five segments", True),
+        ("twenty-one", True),
+        ("ſix", True),  # re.I reads "ſ" as "s"
+    ],
+)
+def test_may_hold_words_examples(text: str, expected: bool) -> None:
+    assert P.may_hold_words(text) is expected
+
+
+def _code_points() -> list[str]:
+    return [chr(c) for c in range(sys.maxunicode + 1) if not 0xD800 <= c <= 0xDFFF]
+
+
+def test_case_folds_to_ascii_letters_are_all_listed() -> None:
+    # may_hold_words and SCAN_RE's first letters assume these are the only non-ASCII characters
+    # that re.I matches to an ASCII letter.
+    fold = re.compile("(?i)[a-z]")
+    found = {ch for ch in _code_points() if not ch.isascii() and fold.match(ch)}
+    assert found == set(P._FOLDS_RE.pattern.strip("[]"))
+    first = re.compile("(?i)[zotfsena]")
+    classes = "".join(re.findall(r"\[([^\]]*)\]\(\?i:", P._word_starts()))
+    assert {ch for ch in _code_points() if first.match(ch)} == set(
+        classes.encode().decode("unicode_escape")
+    )
+
+
+def test_unit_first_holds_every_character_a_unit_starts_with() -> None:
+    # The BMP is enough: UNIT_RE's literals are ASCII, "×" and spaces, and the test above shows
+    # that no character beyond the BMP folds to an ASCII letter.
+    tails = ["", " ", "%", "illion", "ercent", "ps", "n", "m", "housand", "akh", "rore", " 5"]
+    bmp = [ch for ch in _code_points() if ord(ch) <= 0xFFFF]
+    starters = {ch for ch in bmp for tail in tails if P.UNIT_RE.match(ch + tail) is not None}
+    assert starters <= P.UNIT_FIRST
+
+
+# -- the gates --------------------------------------------------------------------------------
+
+_BEFORE = ["about", "Note", "no", ".", " ", "  ", "\t", "\u00a0", "FY", "'", "by", "x", "İ", "Σ"]
+_before = st.lists(st.sampled_from(_BEFORE) | st.text(max_size=3), max_size=8).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_before, st.sampled_from([16, 24, 40]))
+def test_ends_with_gate_matches_the_plain_suffix_test(before: str, width: int) -> None:
+    text = before + "12"
+    pos = len(before)
+    for ends in (P.APPROX_ENDS, P.REF_ENDS, P.MONTH_ENDS, P.FISCAL_ENDS, P.TIMES_ENDS):
+        tail = text[max(0, pos - width) : pos].rstrip().lower()
+        plain = tail.endswith(ends.words) or tail.replace(" .", ".").endswith(ends.words)
+        assert P.ends_with(text, pos, ends, width) is plain
+
+
+def test_half_units_are_the_decimals_exact_decimal_writes() -> None:
+    for exp in range(-45, 46):
+        got, want = P.half_unit(exp), P.exact_decimal("5", exp)
+        assert (str(got), got) == (str(want), want)
