@@ -143,6 +143,23 @@ def test_unit_first_holds_every_character_a_unit_starts_with() -> None:
     bmp = [ch for ch in _code_points() if ord(ch) <= 0xFFFF]
     starters = {ch for ch in bmp for tail in tails if P.UNIT_RE.match(ch + tail) is not None}
     assert starters <= P.UNIT_FIRST
+    # maybe_unit: after a space, the next character starts a unit too.
+    for space in " \u202f":  # UNIT_RE treats its four spaces alike
+        second = {
+            ch for ch in bmp for tail in tails if P.UNIT_RE.match(space + ch + tail) is not None
+        }
+        assert second <= P.UNIT_FIRST
+        assert all(P.maybe_unit(space + ch, 0) for ch in second)
+
+
+def test_currency_first_holds_every_character_a_currency_starts_with() -> None:
+    words = ["dollar", "dollars", "euro", "pound", "rupees", "yen", *P._ISO.split("|")]
+    tails = {w[1:] for w in words} | {w[1:].upper() for w in words}
+    bmp = [ch for ch in _code_points() if ord(ch) <= 0xFFFF]
+    starters = {
+        ch for ch in bmp for tail in tails if P.CURRENCY_AFTER_RE.match(ch + tail) is not None
+    }
+    assert starters <= P._CURRENCY_FIRST
 
 
 # -- the gates --------------------------------------------------------------------------------
@@ -166,3 +183,64 @@ def test_half_units_are_the_decimals_exact_decimal_writes() -> None:
     for exp in range(-45, 46):
         got, want = P.half_unit(exp), P.exact_decimal("5", exp)
         assert (str(got), got) == (str(want), want)
+
+
+# -- context regexes read backwards ------------------------------------------------------------
+
+_CONTEXT_PIECES = [
+    "Note", "notes", "item", "Items", "p.", "pp .", "no", "No.", "no .", "#", "§", "S&P", "ending",
+    "ends", "in", "about", "approx", "approx.", "Approximately", "more", "than", "up", "to", "an",
+    "a", "estimated", "est.", "~", "≈", "∼", "**", "FY", "cy", "fiscal", "financial", "year", "'",
+    " ", "  ", "\t", "\u00a0", "\u202f", "x", "ſ", "K", ".", "-", "(", "$", "US", "Rs", "USD", "€",
+    "−", "+",
+]  # fmt: skip
+_context = st.lists(st.sampled_from(_CONTEXT_PIECES) | st.text(max_size=2), max_size=10).map(
+    "".join
+)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_context)
+def test_backward_context_regexes_agree_with_forward_ones(before: str) -> None:
+    text = before + "12"
+    pos = len(before)
+    assert P.ref_before(text, pos) is (P.REF_RE.search(P.text_before(text, pos, 24)) is not None)
+    assert P.approx_before(text, pos) is (P.APPROX_RE.search(P.text_before(text, pos)) is not None)
+    assert P.fiscal_before(text, pos) is (
+        P.FISCAL_RE.search(P.text_before(text, pos, 24)) is not None
+    )
+
+
+@pytest.mark.parametrize(
+    ("before", "expected"),
+    [
+        ("Note ", (True, False, False)),
+        ("see item #", (True, False, False)),
+        ("page no. ", (True, False, False)),
+        ("card ending in ", (True, False, False)),
+        ("about ", (False, True, False)),
+        ("approx. ", (False, True, False)),
+        ("~", (False, True, False)),
+        ("up to **", (False, True, False)),
+        ("FY", (False, False, True)),
+        ("fiscal year '", (False, False, True)),
+        ("denote ", (False, False, False)),  # "note" inside a word
+        ("the ", (False, False, False)),
+    ],
+)
+def test_backward_context_regexes_on_the_usual_cases(
+    before: str, expected: tuple[bool, bool, bool]
+) -> None:
+    pos = len(before)
+    text = before + "12"
+    found = (P.ref_before(text, pos), P.approx_before(text, pos), P.fiscal_before(text, pos))
+    assert found == expected
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_context)
+def test_prefix_search_may_start_prefix_max_back(pre: str) -> None:
+    full = P.PREFIX_RE.search(pre)
+    bounded = P.PREFIX_RE.search(pre, max(0, len(pre) - P.PREFIX_MAX))
+    assert full is not None and bounded is not None  # every group is optional
+    assert (bounded.span(), bounded.groupdict()) == (full.span(), full.groupdict())

@@ -33,7 +33,6 @@ from decimal import Decimal
 
 from ._numpatterns import (
     APPROX_ENDS,
-    APPROX_RE,
     BETWEEN_RE,
     CITE_RE,
     CLOSE_RE,
@@ -43,7 +42,6 @@ from ._numpatterns import (
     DIVIDE_BEFORE_RE,
     DIVIDE_ENDS,
     FISCAL_ENDS,
-    FISCAL_RE,
     FROM_RE,
     FY_GLUED_RE,
     LABEL_HEAD_RE,
@@ -57,33 +55,36 @@ from ._numpatterns import (
     OP_AFTER_RE,
     OP_BEFORE_RE,
     OPERAND_RE,
+    PREFIX_MAX,
     PREFIX_RE,
     RANGE_CONN_RE,
     RANGE_NEXT_RE,
     RANGE_STARTS,
     REF_ENDS,
-    REF_RE,
     REF_TAIL_RE,
     SCALE_EXP,
     SCALES,
     TIMES_AFTER_RE,
     TIMES_BEFORE_RE,
     TIMES_ENDS,
-    UNIT_FIRST,
     UNIT_RE,
     WORD_CURRENCY,
     YEAR_AFTER_DAY_RE,
     Digits,
+    approx_before,
     currency_code,
     ends_with,
     exact_decimal,
+    fiscal_before,
     half_unit,
     is_letter,
     may_hold_words,
     maybe_prefix,
+    maybe_unit,
     maybe_word_after,
     next_core,
     read_core,
+    ref_before,
     skip_token,
     text_before,
 )
@@ -264,7 +265,7 @@ def _read_number(
     if maybe_prefix(text, s0):
         pre = text[max(floor, s0 - 24) : s0]
         base = s0 - len(pre)
-        pm = PREFIX_RE.search(pre)
+        pm = PREFIX_RE.search(pre, max(0, len(pre) - PREFIX_MAX))
     paren = False
     sign = ""
     inner_start = s0  # where the mention starts when a "(" turns out not to be a negative
@@ -314,7 +315,7 @@ def _read_number(
             cite = CITE_RE.match(text, s0 - 1)
             if cite is not None:
                 return [], cite.end()
-    if bare and ends_with(text, s0, REF_ENDS) and REF_RE.search(text_before(text, s0, 24)):
+    if bare and ends_with(text, s0, REF_ENDS) and ref_before(text, s0):
         tail = REF_TAIL_RE.match(text, e0)
         return [], tail.end() if tail else e0
 
@@ -325,7 +326,7 @@ def _read_number(
         close = CLOSE_RE.match(text, pos)
         if close is not None:
             closed, pos = True, close.end()
-    unit = UNIT_RE.match(text, pos) if text[pos : pos + 1] in UNIT_FIRST else None
+    unit = UNIT_RE.match(text, pos) if maybe_unit(text, pos) else None
     unit_kind = ""
     if unit is not None:
         unit_kind = unit.lastgroup or ""
@@ -394,7 +395,7 @@ def _read_number(
             and read.plain
             and len(read.digits) in (2, 4)
             and ends_with(text, s0, FISCAL_ENDS)
-            and FISCAL_RE.search(text_before(text, s0, 24)) is not None
+            and fiscal_before(text, s0)
         ):
             if len(read.digits) == 2:
                 num.digits = str(2000 + int(read.digits))
@@ -448,7 +449,7 @@ def _fiscal_pair(text: str, s0: int, m: re.Match[str]) -> tuple[list[_Num], int]
 def _is_approx(text: str, start: int) -> bool:
     if not ends_with(text, start, APPROX_ENDS, 40):
         return False
-    return APPROX_RE.search(text_before(text, start)) is not None
+    return approx_before(text, start)
 
 
 def _context_skip(text: str, read: Digits, s0: int, e0: int) -> bool:

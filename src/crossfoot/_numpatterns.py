@@ -40,6 +40,7 @@ __all__ = [
     "OPERAND_RE",
     "OP_AFTER_RE",
     "OP_BEFORE_RE",
+    "PREFIX_MAX",
     "PREFIX_RE",
     "RANGE_CONN_RE",
     "RANGE_NEXT_RE",
@@ -59,16 +60,20 @@ __all__ = [
     "YEAR_AFTER_DAY_RE",
     "Digits",
     "Ends",
+    "approx_before",
     "currency_code",
     "ends_with",
     "exact_decimal",
+    "fiscal_before",
     "half_unit",
     "is_letter",
     "may_hold_words",
     "maybe_prefix",
+    "maybe_unit",
     "maybe_word_after",
     "next_core",
     "read_core",
+    "ref_before",
     "skip_token",
     "text_before",
 ]
@@ -249,6 +254,10 @@ PREFIX_RE = _compile(
     re.X,
 )
 
+#: The longest text PREFIX_RE can match: "(" and a space, a sign, "US\\$", three spaces, "(" and a
+#: space, a sign. Its matches end at the core, so a search need not start further back.
+PREFIX_MAX = 13
+
 SCALE_EXP = {
     "k": 3, "thousand": 3, "m": 6, "mn": 6, "mm": 6, "mln": 6, "million": 6, "b": 9, "bn": 9,
     "bln": 9, "billion": 9, "t": 12, "tn": 12, "trn": 12, "trillion": 12, "lakh": 5, "lac": 5,
@@ -281,6 +290,17 @@ UNIT_RE = _compile(
 #: Every character UNIT_RE can start with (checked by tests): most numbers are followed by
 #: something else ("," ")" "."), and a set lookup is cheaper than the match.
 UNIT_FIRST = frozenset(" \t\u00a0\u202f*_%\\kKmMbBtTlLcCpxX×-")
+_UNIT_SPACES = frozenset(" \t\u00a0\u202f")
+
+
+def maybe_unit(text: str, pos: int) -> bool:
+    """Could UNIT_RE match at ``pos``? After a space the next character must start a unit too
+    ("5 million", "5 %"), which rules out "5 in", "5 had" (checked by tests)."""
+    ch = text[pos : pos + 1]
+    if ch not in UNIT_FIRST:
+        return False
+    return ch not in _UNIT_SPACES or text[pos + 1 : pos + 2] in UNIT_FIRST
+
 
 #: A currency named after the amount: "5 million dollars", "12.5 EUR", "1.234,56 €".
 CURRENCY_AFTER_RE = _compile(
@@ -295,14 +315,17 @@ CURRENCY_AFTER_RE = _compile(
     re.X,
 )
 
+_APPROX_WORDS = r"""
+    about|approximately|approx\.?|roughly|around|nearly|almost|some|circa|c\.|ca\.
+    |over|more[ \t]+than|less[ \t]+than|fewer[ \t]+than|under|above|below
+    |at[ \t]+least|at[ \t]+most|up[ \t]+to|close[ \t]+to|upwards[ \t]+of
+    |in[ \t]+excess[ \t]+of|an?[ \t]+estimated|estimated|est\.
+"""
 APPROX_RE = _compile(
-    r"""
+    rf"""
     (?:
       (?<![A-Za-z])
-      (?:about|approximately|approx\.?|roughly|around|nearly|almost|some|circa|c\.|ca\.
-        |over|more[ \t]+than|less[ \t]+than|fewer[ \t]+than|under|above|below
-        |at[ \t]+least|at[ \t]+most|up[ \t]+to|close[ \t]+to|upwards[ \t]+of
-        |in[ \t]+excess[ \t]+of|an?[ \t]+estimated|estimated|est\.)
+      (?:{_APPROX_WORDS})
       [ \t]+                                  # the word, then a space
     | [~≈∼][ \t]?                             # ~5%
     )
@@ -312,23 +335,83 @@ APPROX_RE = _compile(
     re.X | re.I,
 )
 
+_REF_WORDS = r"""
+    notes?|sections?|§|items?|pages?|p\.|pp\.|figures?|fig\.|tables?|chapters?|ch\.|steps?
+    |articles?|art\.|rules?|parts?|exhibits?|appendix|appendices|schedules?|paragraphs?
+    |para\.|¶|clauses?|footnotes?|lines?|rows?|columns?|col\.|levels?|tiers?|phases?
+    |rounds?|questions?|examples?|options?|forms?|version|ver\.|no[ \t]?\.|nos\.
+    |asc|asu|sfas|fas|ias|ifrs|topic|sab|fin|eitf|apb   # accounting standards: ASC 606
+    |s&p|russell|ftse|dax|nikkei|stoxx|fortune         # index names: S&P 500, Russell 2000
+    |scenarios?|cases?
+    |ending[ \t]+in|ends[ \t]+in                      # card ending in 7334
+"""
 #: References that are not claims: "Note 4", "Section 3.2", "page 12", "Step 1".
 REF_RE = _compile(
-    r"""
+    rf"""
     (?<![A-Za-z])
-    (?:notes?|sections?|§|items?|pages?|p\.|pp\.|figures?|fig\.|tables?|chapters?|ch\.|steps?
-      |articles?|art\.|rules?|parts?|exhibits?|appendix|appendices|schedules?|paragraphs?
-      |para\.|¶|clauses?|footnotes?|lines?|rows?|columns?|col\.|levels?|tiers?|phases?
-      |rounds?|questions?|examples?|options?|forms?|version|ver\.|no[ \t]?\.|nos\.
-      |asc|asu|sfas|fas|ias|ifrs|topic|sab|fin|eitf|apb   # accounting standards: ASC 606
-      |s&p|russell|ftse|dax|nikkei|stoxx|fortune       # index names: S&P 500, Russell 2000
-      |scenarios?|cases?
-      |ending[ \t]+in|ends[ \t]+in)                 # card ending in 7334
+    (?:{_REF_WORDS})
     [ \t]*(?:no[ \t]?\.[ \t]*|\#[ \t]*)?      # "Note No. 4", "Item #7"
     \Z
     """,
     re.X | re.I,
 )
+
+# -- the same three questions, read backwards ----------------------------------------------------
+# REF_RE, APPROX_RE and FISCAL_RE end in \Z, so re.search tries every start in the window and
+# each try runs the whole alternation (~7 µs for "item 2"). Spelt backwards they are anchored at
+# the start of the reversed window: one try. Only whether they match is used, and a regex without
+# back-references matches a string exactly when its mirror image matches the mirrored string
+# (tests compare the two forms).
+_TOKEN_RE = re.compile(r"\[[^\]]*\][?+*]?|\\.\??|\||[^\s|]\??")
+
+
+def _reversed_words(words: str) -> str:
+    """The alternation ``words`` (verbose syntax, comments allowed) with each word backwards."""
+    bare = " ".join(line.partition("#")[0] for line in words.splitlines())
+    alternatives: list[list[str]] = [[]]
+    for token in _TOKEN_RE.findall(bare):
+        if token == "|":
+            alternatives.append([])
+        else:
+            alternatives[-1].append(token)
+    return "|".join("".join(reversed(tokens)) for tokens in alternatives)
+
+
+_REF_BACKWARDS = _compile(
+    rf"""
+    (?:[ \t]*\.[ \t]?on|[ \t]*\#)?[ \t]*      # "Note No. 4", "Item #7"
+    (?:{_reversed_words(_REF_WORDS)})
+    (?![A-Za-z])
+    """,
+    re.X | re.I,
+)
+_APPROX_BACKWARDS = _compile(
+    rf"""
+    (?:\*\*)?
+    (?:[ \t]+(?:{_reversed_words(_APPROX_WORDS)})(?![A-Za-z])
+      | [ \t]?[~≈∼])
+    """,
+    re.X | re.I,
+)
+_FISCAL_BACKWARDS = _compile(
+    r"'?[ \t]?(?:YF|YC|(?:raey[ \t]+)?lacsif|raey[ \t]+laicnanif)(?![A-Za-z])", re.I
+)
+
+
+def ref_before(text: str, pos: int) -> bool:
+    """``REF_RE.search(text_before(text, pos, 24))``, as a bool."""
+    return _REF_BACKWARDS.match(text[max(0, pos - 24) : pos][::-1]) is not None
+
+
+def approx_before(text: str, pos: int) -> bool:
+    """``APPROX_RE.search(text_before(text, pos))``, as a bool."""
+    return _APPROX_BACKWARDS.match(text[max(0, pos - 40) : pos][::-1]) is not None
+
+
+def fiscal_before(text: str, pos: int) -> bool:
+    """``FISCAL_RE.search(text_before(text, pos, 24))``, as a bool."""
+    return _FISCAL_BACKWARDS.match(text[max(0, pos - 24) : pos][::-1]) is not None
+
 
 _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
@@ -555,6 +638,10 @@ def skip_token(text: str, pos: int) -> int:
     return m.end() if m else pos
 
 
+#: The characters CURRENCY_AFTER_RE's sign, word or code can start with (checked by tests).
+_CURRENCY_FIRST = frozenset("€£dDeEpPrRyY" + "".join(code[0] for code in _ISO.split("|")))
+
+
 def maybe_word_after(text: str, pos: int) -> bool:
     """Could a currency word or sign follow at ``pos`` (after up to two spaces)?"""
     ch = text[pos : pos + 1]
@@ -562,7 +649,8 @@ def maybe_word_after(text: str, pos: int) -> bool:
         ch = text[pos + 1 : pos + 2]
         if ch in (" ", "\t", "\u00a0"):
             ch = text[pos + 2 : pos + 3]
-    return ch.isalpha() or ch in ("€", "£")
+    # Any other letter cannot start a currency ("5 in", "5 had"): no regex needed.
+    return ch in _CURRENCY_FIRST
 
 
 RANGE_STARTS = ("-", "–", "—", " to ", " and ", " through ", " – ", " — ", "\tto")
