@@ -151,7 +151,10 @@ class _Num:
     def mention(self, text: str) -> Mention:
         written = exact_decimal(self.digits, self.exp)
         value = written if self.scale_exp == 0 and not self.negative else self.value()
-        precision = self.precision()
+        if self.place_exp is None and not self.approximate:  # precision(), without the call
+            precision = half_unit(self.exp + self.scale_exp - 1)
+        else:
+            precision = self.precision()
         if self.high_precision is not None:
             precision = min(precision, self.high_precision)
         return Mention(
@@ -271,32 +274,38 @@ def _read_number(
     inner_start = s0  # where the mention starts when a "(" turns out not to be a negative
     currency_outside = False
     if pm is not None and pm.end() > pm.start():
-        start = base + pm.start()
-        for group in ("sign_b", "sign_a"):
-            g0 = pm.start(group)
-            if g0 >= 0:
-                before_sign = text[base + g0 - 1] if base + g0 > 0 else " "
-                if before_sign.isalnum() or before_sign in ").%":
-                    # "10-12", "COVID-19": a hyphen that joins, not a sign; drop it and all left
-                    start = base + g0 + 1
-                    break
-        else:
-            g0 = -1
-        if pm.group("cur") is not None and base + pm.start("cur") >= start:
+        if pm.group("paren_a", "sign_a", "paren_b", "sign_b") == _CURRENCY_ONLY:
+            # The common "$12", "€ 5", "USD 5": a currency and nothing else; the general branch
+            # below would give the same start, currency and no sign or parenthesis.
+            num.start = inner_start = base + pm.start()
             num.currency = currency_code(pm.group("cur"), pm.group("pfx"))
-        for group in ("sign_a", "sign_b"):
-            if pm.group(group) is not None and base + pm.start(group) >= start:
-                sign = sign or pm.group(group)
-        for group in ("paren_a", "paren_b"):
-            if pm.group(group) is not None and base + pm.start(group) >= start:
-                paren = True
-        # "£(8.1m)": a currency outside the parentheses marks an accounting negative, whatever
-        # follows the digits inside.
-        currency_outside = pm.group("paren_b") is not None and num.currency is not None
-        inner = [base + pm.start(g) for g in ("sign_a", "cur", "sign_b") if pm.group(g)]
-        inner_start = min([i for i in inner if i >= start], default=s0)
-        num.start = start
-        num.negative = sign in ("-", "−", "–")
+        else:
+            start = base + pm.start()
+            for group in ("sign_b", "sign_a"):
+                g0 = pm.start(group)
+                if g0 >= 0:
+                    before_sign = text[base + g0 - 1] if base + g0 > 0 else " "
+                    if before_sign.isalnum() or before_sign in ").%":
+                        # "10-12", "COVID-19": a hyphen that joins, not a sign; drop it and all left
+                        start = base + g0 + 1
+                        break
+            else:
+                g0 = -1
+            if pm.group("cur") is not None and base + pm.start("cur") >= start:
+                num.currency = currency_code(pm.group("cur"), pm.group("pfx"))
+            for group in ("sign_a", "sign_b"):
+                if pm.group(group) is not None and base + pm.start(group) >= start:
+                    sign = sign or pm.group(group)
+            for group in ("paren_a", "paren_b"):
+                if pm.group(group) is not None and base + pm.start(group) >= start:
+                    paren = True
+            # "£(8.1m)": a currency outside the parentheses marks an accounting negative, whatever
+            # follows the digits inside.
+            currency_outside = pm.group("paren_b") is not None and num.currency is not None
+            inner = [base + pm.start(g) for g in ("sign_a", "cur", "sign_b") if pm.group(g)]
+            inner_start = min([i for i in inner if i >= start], default=s0)
+            num.start = start
+            num.negative = sign in ("-", "−", "–")
 
     bare = num.currency is None and not sign and not paren
     if bare and s0 > 0:
@@ -434,6 +443,9 @@ def _read_number(
     return [num], num.end
 
 
+_CURRENCY_ONLY = (None, None, None, None)  # PREFIX_RE's parenthesis and sign groups, all unset
+
+
 def _fiscal_pair(text: str, s0: int, m: re.Match[str]) -> tuple[list[_Num], int]:
     """ "2019/20" or "2019-20": a fiscal year spanning two calendar years; anything else such as
     "2019-06" is a year-month and skipped."""
@@ -471,6 +483,8 @@ def _context_skip(text: str, read: Digits, s0: int, e0: int) -> bool:
             month = after.group("m")
             if month not in ("may", "mar") or YEAR_AFTER_DAY_RE.match(text, after.end()):
                 return True
+    if not text.startswith((".", ")"), e0):  # LIST_TAIL_RE's first character, tested first
+        return False
     line_start = text.rfind("\n", max(0, s0 - 12), s0) + 1
     if (line_start > 0 or s0 <= 12) and LIST_HEAD_RE.fullmatch(text, line_start, s0):
         if LIST_TAIL_RE.match(text, e0) is not None:
