@@ -2,8 +2,9 @@
 
 extract()'s output is pinned on 450 strings (tests/vectors/extract_pinned.json, written by the
 extractor before the speed work). Each shortcut in crossfoot._numpatterns is checked against the
-slow form it stands for: SCAN_RE/next_core against CORE_RE.search, may_hold_words against CORE_RE
-finding a word, the two-character gate of ends_with against the plain suffix test, and the
+slow form it stands for: next_core (with SCAN_RE, or with DIGITS_RE and word_starts) against
+CORE_RE.search, word_starts against the runs CORE_RE finds, the two-character gate of ends_with
+against the plain suffix test, the backward context regexes against the forward ones, and the
 hand-written character sets against every code point.
 """
 
@@ -71,10 +72,10 @@ def _reference_cores(text: str) -> list[tuple[int, int, bool]]:
     return out
 
 
-def _fast_cores(text: str, words: bool) -> list[tuple[int, int, bool]]:
+def _fast_cores(text: str, starts: list[int] | None) -> list[tuple[int, int, bool]]:
     out = []
     pos = 0
-    while (core := P.next_core(text, pos, words)) is not None:
+    while (core := P.next_core(text, pos, starts)) is not None:
         out.append(core)
         pos = max(core[1], pos + 1)
     return out
@@ -83,7 +84,11 @@ def _fast_cores(text: str, words: bool) -> list[tuple[int, int, bool]]:
 @settings(max_examples=600, deadline=None)
 @given(_texts)
 def test_next_core_finds_what_core_re_finds(text: str) -> None:
-    assert _fast_cores(text, True) == _reference_cores(text)
+    want = _reference_cores(text)
+    assert _fast_cores(text, None) == want
+    starts = P.word_starts(text)
+    if starts is not None:
+        assert _fast_cores(text, starts) == want
 
 
 @settings(max_examples=600, deadline=None)
@@ -92,31 +97,36 @@ def test_next_core_from_any_position(text: str, pos: int) -> None:
     m = P.CORE_RE.search(text, pos)
     want = None if m is None else (m.start(), m.end(), m.group("words") is not None)
     assert P.next_core(text, pos) == want
+    starts = P.word_starts(text)
+    if starts is not None:
+        assert P.next_core(text, pos, starts) == want
 
 
 @settings(max_examples=600, deadline=None)
 @given(_texts)
-def test_may_hold_words_never_misses_a_word(text: str) -> None:
-    if not P.may_hold_words(text):
-        assert not any(words for _, _, words in _reference_cores(text))
-        assert _fast_cores(text, False) == _reference_cores(text)
+def test_word_starts_never_misses_a_run(text: str) -> None:
+    starts = P.word_starts(text)
+    if starts is not None:
+        runs = [start for start, _, words in _reference_cores(text) if words]
+        assert set(runs) <= set(starts)
+        assert starts == sorted(starts)
 
 
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Revenue was 5 million in 2019.", False),  # a multiplier alone starts no run
-        ("in millions of dollars", False),
-        ("often, money, tenant", False),  # number words inside other words
-        ("a million users", True),
-        ("an\u00a0hundred", True),
-        ("Five segments", True),
-        ("twenty-one", True),
-        ("ſix", True),  # re.I reads "ſ" as "s"
+        ("Revenue was 5 million in 2019.", []),  # a multiplier alone starts no run
+        ("in millions of dollars", []),
+        ("often, money, tenant", []),  # number words inside other words
+        ("a million users", [0]),
+        ("up by an\u00a0hundred", [6]),
+        ("Five segments", [0]),
+        ("twenty-one", [0, 7]),
+        ("ſix", None),  # re.I reads "ſ" as "s": scanned in full
     ],
 )
-def test_may_hold_words_examples(text: str, expected: bool) -> None:
-    assert P.may_hold_words(text) is expected
+def test_word_starts_examples(text: str, expected: list[int] | None) -> None:
+    assert P.word_starts(text) == expected
 
 
 def _code_points() -> list[str]:
@@ -124,7 +134,7 @@ def _code_points() -> list[str]:
 
 
 def test_case_folds_to_ascii_letters_are_all_listed() -> None:
-    # may_hold_words and SCAN_RE's first letters assume these are the only non-ASCII characters
+    # word_starts and SCAN_RE's first letters assume these are the only non-ASCII characters
     # that re.I matches to an ASCII letter.
     fold = re.compile("(?i)[a-z]")
     found = {ch for ch in _code_points() if not ch.isascii() and fold.match(ch)}

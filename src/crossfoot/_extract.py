@@ -78,7 +78,6 @@ from ._numpatterns import (
     fiscal_before,
     half_unit,
     is_letter,
-    may_hold_words,
     maybe_prefix,
     maybe_unit,
     maybe_word_after,
@@ -87,6 +86,7 @@ from ._numpatterns import (
     ref_before,
     skip_token,
     text_before,
+    word_starts,
 )
 from ._numwords import parse_words
 from ._types import Kind, Mention
@@ -184,10 +184,10 @@ def _scan(text: str, cell: bool) -> list[Mention]:
     out: list[Mention] = []
     pos = 0
     n = len(text)
-    # Short texts (cells) are cheaper to scan in full than to ask may_hold_words() about.
-    any_words = n < 48 or may_hold_words(text)
+    # Short texts (cells) are cheaper to scan in full than to ask word_starts() about.
+    starts = None if n < 48 else word_starts(text)
     while pos < n:
-        core = next_core(text, pos, any_words)
+        core = next_core(text, pos, starts)
         if core is None:
             break
         start, end, is_words = core

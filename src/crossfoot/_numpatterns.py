@@ -8,6 +8,7 @@ has a comment per line saying what it is for.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from decimal import Decimal
 from typing import NamedTuple
 
@@ -67,7 +68,6 @@ __all__ = [
     "fiscal_before",
     "half_unit",
     "is_letter",
-    "may_hold_words",
     "maybe_prefix",
     "maybe_unit",
     "maybe_word_after",
@@ -76,6 +76,7 @@ __all__ = [
     "ref_before",
     "skip_token",
     "text_before",
+    "word_starts",
 ]
 
 
@@ -108,8 +109,9 @@ CORE_RE = _compile(
 # starts faster: it opens with one character class, which lets the regex engine skip in C to the
 # next candidate. A number word is found from the character before it (which must not be a word
 # character or "-" anyway); :func:`next_core` then reads the run with CORE_RE itself, so the words
-# matched are exactly CORE_RE's. Most texts hold no number word at all (:func:`may_hold_words`
-# tells cheaply); they are scanned with DIGITS_RE, whose candidates are only digits and ".".
+# matched are exactly CORE_RE's. Faster still, for all but short texts: DIGITS_RE (candidates:
+# digits and ".") finds the numbers, and CORE_RE is tried only where :func:`word_starts` says a
+# run of number words may start; most texts have no such place at all.
 
 
 def _word_starts() -> str:
@@ -146,7 +148,7 @@ SCAN_RE = _compile(
 )
 DIGITS_RE = _compile(rf"[0-9.](?:{_DIGIT_CORE})", re.X)
 
-# may_hold_words() reads the text as ASCII bytes with every byte but a letter turned into a space
+# word_starts() reads the text as ASCII bytes with every byte but a letter turned into a space
 # (A-Z lower-cased); a non-ASCII character becomes "?" and so a space too, which keeps offsets.
 _LETTERS_ONLY = bytes(c if 97 <= c <= 122 else c + 32 if 65 <= c <= 90 else 32 for c in range(256))
 _WORD_BYTES = frozenset(w.encode() for w in NUMBER_WORDS)
@@ -156,36 +158,60 @@ _MULT_BYTES = frozenset(w.encode() for w in MULTIPLIERS)
 _FOLDS_RE = re.compile("[\u0130\u0131\u017f\u212a]")
 
 
-def may_hold_words(text: str) -> bool:
-    """False only when CORE_RE can find no run of number words in ``text``.
+def word_starts(text: str) -> list[int] | None:
+    """Every place a run of number words may start in ``text``, in order (and maybe more);
+    None when the text has a character that defeats the shortcut and all must be scanned.
 
     A run starts with a number word standing alone ("one", "Twenty-five") or with "a"/"an"
-    before a multiplier ("a million"): it shows up as a token of the letters-only text.
+    before a multiplier ("a million"): both show up as tokens of the letters-only text.
     """
     if _FOLDS_RE.search(text) is not None:
-        return True
+        return None
     letters = text.encode("ascii", "replace").translate(_LETTERS_ONLY)
     tokens = set(letters.split())
-    if not _WORD_BYTES.isdisjoint(tokens):
-        return True
-    for mult in _MULT_BYTES.intersection(tokens):  # "in millions" is common, "a million" rare
-        i = letters.find(mult)
+    words = _WORD_BYTES.intersection(tokens)
+    mults = _MULT_BYTES.intersection(tokens)  # "in millions" is common, "a million" rare
+    if not words and not mults:
+        return []
+    padded = b" " + letters + b" "  # padded[i + 1] is text[i]; every token has a space each side
+    starts: list[int] = []
+    for word in words:
+        needle = b" " + word + b" "
+        i = padded.find(needle)
         while i >= 0:
-            # The token before must be "a" or "an" (the bytes between are all spaces here).
-            before = letters[max(0, i - 8) : i].rstrip(b" ")
-            if before.endswith((b" a", b" an")) or before in (b"a", b"an"):
-                return True
-            i = letters.find(mult, i + 1)
-    return False
+            starts.append(i)  # the token starts at padded[i + 1], that is text[i]
+            i = padded.find(needle, i + len(word) + 1)
+    for mult in mults:
+        needle = b" " + mult + b" "
+        i = padded.find(needle)
+        while i >= 0:
+            k = i  # back over the spaces to the token before the multiplier
+            while k > 0 and padded[k] == 32:
+                k -= 1
+            if padded[k - 1 : k + 1] == b" a":
+                starts.append(k - 1)
+            elif padded[k - 2 : k + 1] == b" an":
+                starts.append(k - 2)
+            i = padded.find(needle, i + len(mult) + 1)
+    starts.sort()
+    return starts
 
 
-def next_core(text: str, pos: int, words: bool = True) -> tuple[int, int, bool] | None:
+def next_core(text: str, pos: int, starts: list[int] | None = None) -> tuple[int, int, bool] | None:
     """(start, end, is_words) of the first core at or after ``pos``; as ``CORE_RE.search``.
 
-    ``words=False`` when :func:`may_hold_words` said no: only digits are looked for.
+    ``starts`` is :func:`word_starts` of the text: then digits are found by DIGITS_RE and number
+    words are only tried where a run may start. None scans every character with SCAN_RE.
     """
-    if not words:
+    if starts is not None:
         m = DIGITS_RE.search(text, pos)
+        limit = len(text) if m is None else m.start()
+        k = bisect_left(starts, pos)
+        while k < len(starts) and starts[k] < limit:
+            words = CORE_RE.match(text, starts[k])
+            if words is not None:
+                return starts[k], words.end(), True
+            k += 1
         return None if m is None else (m.start(), m.end(), False)
     if pos == 0 and text[:1].isalpha():  # a number word opening the text has nothing before it
         m = CORE_RE.match(text, 0)
