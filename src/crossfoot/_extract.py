@@ -157,21 +157,23 @@ class _Num:
             precision = self.precision()
         if self.high_precision is not None:
             precision = min(precision, self.high_precision)
+        # Positional, in Mention's field order (keywords cost a fifth of the construction);
+        # tests/vectors/extract_pinned.json pins every field.
         return Mention(
-            text=text[self.start : self.end],
-            start=self.start,
-            end=self.end,
-            value=value,
-            kind=self.kind,
-            precision=precision,
-            currency=self.currency,
-            scale=SCALES[self.scale_exp],
-            scale_word=self.scale_word,
-            written=written,
-            negative=self.negative,
-            high=self.high,
-            approximate=self.approximate,
-            claim=self.claim,
+            text[self.start : self.end],  # text
+            self.start,
+            self.end,
+            value,
+            self.kind,
+            precision,
+            self.currency,
+            SCALES[self.scale_exp],  # scale
+            self.scale_word,
+            written,
+            self.negative,
+            self.high,
+            self.approximate,
+            self.claim,
         )
 
 
@@ -436,7 +438,8 @@ def _read_number(
     num.approximate = _is_approx(text, num.start)
     if text.startswith("+", num.end) and not text[num.end + 1 : num.end + 2].isdigit():
         num.approximate = True  # "5,000+"
-    _mark_constants(text, num, read)
+    if num.currency is None and not num.scale_exp and read.plain and read.exp == 0:
+        _mark_constants(text, num, read)
 
     if allow_range and text.startswith(RANGE_STARTS, num.end):
         return _try_range(text, num, cell)
@@ -493,9 +496,10 @@ def _context_skip(text: str, read: Digits, s0: int, e0: int) -> bool:
 
 
 def _mark_constants(text: str, num: _Num, read: Digits) -> None:
-    """claim=False for the 100 of "x 100" and a small divisor such as the 3 of "/ 3"."""
-    if num.currency is not None or num.scale_exp or not read.plain or read.exp != 0:
-        return
+    """claim=False for the 100 of "x 100" and a small divisor such as the 3 of "/ 3".
+
+    Only asked about a plain integer without currency or scale.
+    """
     if num.kind not in ("number", "percent"):
         return
     value = int(read.digits)

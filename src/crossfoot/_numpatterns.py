@@ -513,9 +513,11 @@ class Digits(NamedTuple):
 def read_core(core: str) -> Digits | list[Digits] | None:
     """Read one core; a list when it is several numbers run together ("1,2,3"); None to skip."""
     if core.isdigit():  # the common case: 2024, 12, 1200
-        return Digits(core, 0, plain=True, grouped=False)
+        return Digits(core, 0, True, False)
     mantissa, sci = core, 0
-    i = max(core.find("e"), core.find("E"))
+    i = core.find("e")  # a core holds at most one exponent
+    if i < 0:
+        i = core.find("E")
     if i >= 0:
         mantissa, sci = core[:i], int(core[i + 1 :])
     if "," not in mantissa and mantissa.count(".") <= 1:
