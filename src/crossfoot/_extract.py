@@ -55,8 +55,6 @@ from ._numpatterns import (
     OP_AFTER_RE,
     OP_BEFORE_RE,
     OPERAND_RE,
-    PREFIX_MAX,
-    PREFIX_RE,
     RANGE_CONN_RE,
     RANGE_NEXT_RE,
     RANGE_STARTS,
@@ -82,6 +80,7 @@ from ._numpatterns import (
     maybe_unit,
     maybe_word_after,
     next_core,
+    prefix_match,
     read_core,
     ref_before,
     skip_token,
@@ -270,7 +269,7 @@ def _read_number(
     if maybe_prefix(text, s0):
         pre = text[max(floor, s0 - 24) : s0]
         base = s0 - len(pre)
-        pm = PREFIX_RE.search(pre, max(0, len(pre) - PREFIX_MAX))
+        pm = prefix_match(pre)
     paren = False
     sign = ""
     inner_start = s0  # where the mention starts when a "(" turns out not to be a negative

@@ -72,6 +72,7 @@ __all__ = [
     "maybe_unit",
     "maybe_word_after",
     "next_core",
+    "prefix_match",
     "read_core",
     "ref_before",
     "skip_token",
@@ -283,6 +284,17 @@ PREFIX_RE = _compile(
 #: The longest text PREFIX_RE can match: "(" and a space, a sign, "US\\$", three spaces, "(" and a
 #: space, a sign. Its matches end at the core, so a search need not start further back.
 PREFIX_MAX = 13
+# Every character a PREFIX_RE match can hold (and more: all capitals). Read backwards from the
+# core, the run of these bounds where a match can start: "and $" leaves two starts to try.
+_PREFIX_CHARS_RE = re.compile("[( \t\u00a0\u202f\\-−–+$\\\\€£¥₹.sA-Z]*")
+
+
+def prefix_match(pre: str) -> re.Match[str] | None:
+    """``PREFIX_RE.search(pre)``, trying only the starts a match can have."""
+    run = _PREFIX_CHARS_RE.match(pre[::-1])
+    assert run is not None  # the pattern matches the empty string
+    return PREFIX_RE.search(pre, len(pre) - min(run.end(), PREFIX_MAX))
+
 
 SCALE_EXP = {
     "k": 3, "thousand": 3, "m": 6, "mn": 6, "mm": 6, "mln": 6, "million": 6, "b": 9, "bn": 9,
