@@ -202,7 +202,8 @@ _CONTEXT_PIECES = [
     "ends", "in", "about", "approx", "approx.", "Approximately", "more", "than", "up", "to", "an",
     "a", "estimated", "est.", "~", "≈", "∼", "**", "FY", "cy", "fiscal", "financial", "year", "'",
     " ", "  ", "\t", "\u00a0", "\u202f", "x", "ſ", "K", ".", "-", "(", "$", "US", "Rs", "USD", "€",
-    "−", "+", "\\$", "HK$", "¥", "₹", "C$", "–", "(\u00a0",
+    "from", "From ", "between", "BETWEEN ", "Q3 ", "=", "×", "/", "*", "÷", "−", "+", "\\$",
+    "HK$", "¥", "₹", "C$", "–", "(\u00a0",
 ]  # fmt: skip
 _context = st.lists(st.sampled_from(_CONTEXT_PIECES) | st.text(max_size=2), max_size=10).map(
     "".join
@@ -219,6 +220,13 @@ def test_backward_context_regexes_agree_with_forward_ones(before: str) -> None:
     assert P.fiscal_before(text, pos) is (
         P.FISCAL_RE.search(P.text_before(text, pos, 24)) is not None
     )
+    before = P.text_before(text, pos)
+    for forward, backward in (
+        (P.FROM_RE, P.FROM_BACK_RE),
+        (P.BETWEEN_RE, P.BETWEEN_BACK_RE),
+        (P.OP_BEFORE_RE, P.OP_BEFORE_BACK_RE),
+    ):
+        assert (backward.match(before[::-1]) is None) is (forward.search(before) is None)
 
 
 @pytest.mark.parametrize(

@@ -33,7 +33,7 @@ from decimal import Decimal
 
 from ._numpatterns import (
     APPROX_ENDS,
-    BETWEEN_RE,
+    BETWEEN_BACK_RE,
     CITE_RE,
     CLOSE_RE,
     COMPOUND_RE,
@@ -42,7 +42,7 @@ from ._numpatterns import (
     DIVIDE_BEFORE_RE,
     DIVIDE_ENDS,
     FISCAL_ENDS,
-    FROM_RE,
+    FROM_BACK_RE,
     FY_GLUED_RE,
     LABEL_HEAD_RE,
     LABEL_TAIL_RE,
@@ -53,7 +53,7 @@ from ._numpatterns import (
     MONTH_BEFORE_RE,
     MONTH_ENDS,
     OP_AFTER_RE,
-    OP_BEFORE_RE,
+    OP_BEFORE_BACK_RE,
     OPERAND_RE,
     RANGE_CONN_RE,
     RANGE_NEXT_RE,
@@ -523,10 +523,10 @@ def _try_range(text: str, low: _Num, cell: bool) -> tuple[list[_Num], int]:
     if conn is None:
         return [low], low.end
     how = conn.lastgroup
-    before = text_before(text, low.start)
-    if how == "and" and BETWEEN_RE.search(before) is None:
+    back = text_before(text, low.start)[::-1]  # for the backward forms of the \Z regexes
+    if how == "and" and BETWEEN_BACK_RE.match(back) is None:
         return [low], low.end  # "5 and 6": two numbers
-    if how == "to" and low.has_unit and FROM_RE.search(before) is not None:
+    if how == "to" and low.has_unit and FROM_BACK_RE.match(back) is not None:
         return [low], low.end  # "from $5m to $6m": two numbers, nothing to share
     nxt = RANGE_NEXT_RE.match(text, conn.end())
     core = CORE_RE.match(text, nxt.end()) if nxt is not None else None
@@ -537,10 +537,10 @@ def _try_range(text: str, low: _Num, cell: bool) -> tuple[list[_Num], int]:
         return [low], low.end
     high = highs[0]
     if how in ("dash", "spaced") and (
-        OP_BEFORE_RE.search(before) or OP_AFTER_RE.match(text, high.end) or high.negative
+        OP_BEFORE_BACK_RE.match(back) or OP_AFTER_RE.match(text, high.end) or high.negative
     ):
         return [low], low.end  # (6383-7167)/6383: a subtraction
-    if how == "to" and FROM_RE.search(before) is not None:
+    if how == "to" and FROM_BACK_RE.match(back) is not None:
         # "from 40 to 50 million": two numbers; the first borrows the unit of the second.
         if not low.has_unit and high.has_unit and high.kind != "year":
             _inherit(low, high)

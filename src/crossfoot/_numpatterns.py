@@ -17,6 +17,7 @@ from ._numwords import MULTIPLIERS, NUMBER_WORDS, WORDS_PATTERN
 __all__ = [
     "APPROX_ENDS",
     "APPROX_RE",
+    "BETWEEN_BACK_RE",
     "BETWEEN_RE",
     "CITE_RE",
     "CLOSE_RE",
@@ -28,6 +29,7 @@ __all__ = [
     "DIVIDE_ENDS",
     "FISCAL_ENDS",
     "FISCAL_RE",
+    "FROM_BACK_RE",
     "FROM_RE",
     "FY_GLUED_RE",
     "LABEL_HEAD_RE",
@@ -40,6 +42,7 @@ __all__ = [
     "MONTH_ENDS",
     "OPERAND_RE",
     "OP_AFTER_RE",
+    "OP_BEFORE_BACK_RE",
     "OP_BEFORE_RE",
     "PREFIX_MAX",
     "PREFIX_RE",
@@ -498,6 +501,11 @@ RANGE_CONN_RE = _compile(
 FROM_RE = _compile(r"(?<![A-Za-z])from[ \t]+(?:\w+[ \t]+)?\Z", re.I)
 BETWEEN_RE = _compile(r"(?<![A-Za-z])between[ \t]+(?:\w+[ \t]+)?\Z", re.I)
 OP_BEFORE_RE = _compile(r"[+*/×÷=][ \t]*\(?\Z")
+# The three above read backwards, for the reversed 40 characters before a range's low end (one
+# try each instead of one per start; see _REF_BACKWARDS). Only match/no match is used.
+FROM_BACK_RE = _compile(r"(?:[ \t]+\w+)?[ \t]+morf(?![A-Za-z])", re.I)
+BETWEEN_BACK_RE = _compile(r"(?:[ \t]+\w+)?[ \t]+neewteb(?![A-Za-z])", re.I)
+OP_BEFORE_BACK_RE = _compile(r"\(?[ \t]*[+*/×÷=]")
 OP_AFTER_RE = _compile(r"\)?[ \t]*[/*×÷=]")
 
 OPERAND_RE = _compile(r"[ \t]*[0-9(]")
