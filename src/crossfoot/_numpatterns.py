@@ -169,7 +169,7 @@ def word_starts(text: str) -> list[int] | None:
     A run starts with a number word standing alone ("one", "Twenty-five") or with "a"/"an"
     before a multiplier ("a million"): both show up as tokens of the letters-only text.
     """
-    if _FOLDS_RE.search(text) is not None:
+    if not text.isascii() and _FOLDS_RE.search(text) is not None:  # isascii() is O(1)
         return None
     letters = text.encode("ascii", "replace").translate(_LETTERS_ONLY)
     tokens = set(letters.split())
