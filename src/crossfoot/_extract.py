@@ -33,8 +33,7 @@ from decimal import Decimal
 
 from ._numpatterns import (
     APPROX_ENDS,
-    APPROX_RE,
-    BETWEEN_RE,
+    BETWEEN_BACK_RE,
     CITE_RE,
     CLOSE_RE,
     COMPOUND_RE,
@@ -43,8 +42,7 @@ from ._numpatterns import (
     DIVIDE_BEFORE_RE,
     DIVIDE_ENDS,
     FISCAL_ENDS,
-    FISCAL_RE,
-    FROM_RE,
+    FROM_BACK_RE,
     FY_GLUED_RE,
     LABEL_HEAD_RE,
     LABEL_TAIL_RE,
@@ -55,14 +53,12 @@ from ._numpatterns import (
     MONTH_BEFORE_RE,
     MONTH_ENDS,
     OP_AFTER_RE,
-    OP_BEFORE_RE,
+    OP_BEFORE_BACK_RE,
     OPERAND_RE,
-    PREFIX_RE,
     RANGE_CONN_RE,
     RANGE_NEXT_RE,
     RANGE_STARTS,
     REF_ENDS,
-    REF_RE,
     REF_TAIL_RE,
     SCALE_EXP,
     SCALES,
@@ -73,15 +69,23 @@ from ._numpatterns import (
     WORD_CURRENCY,
     YEAR_AFTER_DAY_RE,
     Digits,
+    approx_before,
     currency_code,
     ends_with,
     exact_decimal,
+    fiscal_before,
+    half_unit,
     is_letter,
     maybe_prefix,
+    maybe_unit,
     maybe_word_after,
+    next_core,
+    prefix_match,
     read_core,
+    ref_before,
     skip_token,
     text_before,
+    word_starts,
 )
 from ._numwords import parse_words
 from ._types import Kind, Mention
@@ -101,7 +105,7 @@ def stated_precision(written_digits: str, scale: Decimal = Decimal(1)) -> Decima
     """
     text = written_digits.replace(",", "")
     _, _, frac = text.partition(".")
-    result = exact_decimal("5", -len(frac) - 1) * scale
+    result = half_unit(-len(frac) - 1) * scale
     # A whole result prints without exponent or trailing zeros: 50000000, not 5.0E+7.
     return Decimal(int(result)) if result == result.to_integral_value() else result
 
@@ -141,29 +145,34 @@ class _Num:
             stripped = self.digits.rstrip("0")
             if stripped:
                 unit += len(self.digits) - len(stripped)
-        return exact_decimal("5", unit + self.scale_exp - 1)
+        return half_unit(unit + self.scale_exp - 1)
 
     def mention(self, text: str) -> Mention:
         written = exact_decimal(self.digits, self.exp)
-        value = written if self.exp + self.scale_exp == self.exp and not self.negative else None
-        precision = self.precision()
+        value = written if self.scale_exp == 0 and not self.negative else self.value()
+        if self.place_exp is None and not self.approximate:  # precision(), without the call
+            precision = half_unit(self.exp + self.scale_exp - 1)
+        else:
+            precision = self.precision()
         if self.high_precision is not None:
             precision = min(precision, self.high_precision)
+        # Positional, in Mention's field order (keywords cost a fifth of the construction);
+        # tests/vectors/extract_pinned.json pins every field.
         return Mention(
-            text=text[self.start : self.end],
-            start=self.start,
-            end=self.end,
-            value=value if value is not None else self.value(),
-            kind=self.kind,
-            precision=precision,
-            currency=self.currency,
-            scale=SCALES[self.scale_exp],
-            scale_word=self.scale_word,
-            written=written,
-            negative=self.negative,
-            high=self.high,
-            approximate=self.approximate,
-            claim=self.claim,
+            text[self.start : self.end],  # text
+            self.start,
+            self.end,
+            value,
+            self.kind,
+            precision,
+            self.currency,
+            SCALES[self.scale_exp],  # scale
+            self.scale_word,
+            written,
+            self.negative,
+            self.high,
+            self.approximate,
+            self.claim,
         )
 
 
@@ -176,16 +185,20 @@ def _scan(text: str, cell: bool) -> list[Mention]:
     out: list[Mention] = []
     pos = 0
     n = len(text)
+    # Short texts (cells) are cheaper to scan in full than to ask word_starts() about.
+    starts = None if n < 48 else word_starts(text)
     while pos < n:
-        m = CORE_RE.search(text, pos)
-        if m is None:
+        core = next_core(text, pos, starts)
+        if core is None:
             break
-        if m.group("words") is not None:
-            nums, nxt = _read_words(text, m.start(), m.group("words"))
+        start, end, is_words = core
+        if is_words:
+            nums, nxt = _read_words(text, start, text[start:end])
         else:
-            nums, nxt = _read_number(text, m.start(), m.end(), cell, pos, allow_range=True)
-        out.extend(num.mention(text) for num in nums)
-        pos = max(nxt, m.end())
+            nums, nxt = _read_number(text, start, end, cell, pos, allow_range=True)
+        for num in nums:
+            out.append(num.mention(text))
+        pos = max(nxt, end)
     return out
 
 
@@ -239,7 +252,8 @@ def _read_number(
         if compound.group("ratio") is None:
             return [], compound.end()
         kind, e0 = "ratio", s0 + len(compound.group("ratio"))
-    read = read_core(text[s0:e0])
+    core = text[s0:e0]
+    read = Digits(core, 0, True, False) if core.isdigit() else read_core(core)
     if read is None:
         return [], skip_token(text, e0)
     if isinstance(read, list):
@@ -251,40 +265,48 @@ def _read_number(
         return [num], num.end
 
     # -- what is written before the core ------------------------------------------------------
-    pre = text[max(floor, s0 - 24) : s0]
-    base = s0 - len(pre)
-    pm = PREFIX_RE.search(pre) if maybe_prefix(text, s0) else None
+    pm = None
+    if maybe_prefix(text, s0):
+        pre = text[max(floor, s0 - 24) : s0]
+        base = s0 - len(pre)
+        pm = prefix_match(pre)
     paren = False
     sign = ""
     inner_start = s0  # where the mention starts when a "(" turns out not to be a negative
     currency_outside = False
     if pm is not None and pm.end() > pm.start():
-        start = base + pm.start()
-        for group in ("sign_b", "sign_a"):
-            g0 = pm.start(group)
-            if g0 >= 0:
-                before_sign = text[base + g0 - 1] if base + g0 > 0 else " "
-                if before_sign.isalnum() or before_sign in ").%":
-                    # "10-12", "COVID-19": a hyphen that joins, not a sign; drop it and all left
-                    start = base + g0 + 1
-                    break
-        else:
-            g0 = -1
-        if pm.group("cur") is not None and base + pm.start("cur") >= start:
+        if pm.group("paren_a", "sign_a", "paren_b", "sign_b") == _CURRENCY_ONLY:
+            # The common "$12", "€ 5", "USD 5": a currency and nothing else; the general branch
+            # below would give the same start, currency and no sign or parenthesis.
+            num.start = inner_start = base + pm.start()
             num.currency = currency_code(pm.group("cur"), pm.group("pfx"))
-        for group in ("sign_a", "sign_b"):
-            if pm.group(group) is not None and base + pm.start(group) >= start:
-                sign = sign or pm.group(group)
-        for group in ("paren_a", "paren_b"):
-            if pm.group(group) is not None and base + pm.start(group) >= start:
-                paren = True
-        # "£(8.1m)": a currency outside the parentheses marks an accounting negative, whatever
-        # follows the digits inside.
-        currency_outside = pm.group("paren_b") is not None and num.currency is not None
-        inner = [base + pm.start(g) for g in ("sign_a", "cur", "sign_b") if pm.group(g)]
-        inner_start = min([i for i in inner if i >= start], default=s0)
-        num.start = start
-        num.negative = sign in ("-", "−", "–")
+        else:
+            start = base + pm.start()
+            for group in ("sign_b", "sign_a"):
+                g0 = pm.start(group)
+                if g0 >= 0:
+                    before_sign = text[base + g0 - 1] if base + g0 > 0 else " "
+                    if before_sign.isalnum() or before_sign in ").%":
+                        # "10-12", "COVID-19": a hyphen that joins, not a sign; drop it and all left
+                        start = base + g0 + 1
+                        break
+            else:
+                g0 = -1
+            if pm.group("cur") is not None and base + pm.start("cur") >= start:
+                num.currency = currency_code(pm.group("cur"), pm.group("pfx"))
+            for group in ("sign_a", "sign_b"):
+                if pm.group(group) is not None and base + pm.start(group) >= start:
+                    sign = sign or pm.group(group)
+            for group in ("paren_a", "paren_b"):
+                if pm.group(group) is not None and base + pm.start(group) >= start:
+                    paren = True
+            # "£(8.1m)": a currency outside the parentheses marks an accounting negative, whatever
+            # follows the digits inside.
+            currency_outside = pm.group("paren_b") is not None and num.currency is not None
+            inner = [base + pm.start(g) for g in ("sign_a", "cur", "sign_b") if pm.group(g)]
+            inner_start = min([i for i in inner if i >= start], default=s0)
+            num.start = start
+            num.negative = sign in ("-", "−", "–")
 
     bare = num.currency is None and not sign and not paren
     if bare and s0 > 0:
@@ -303,7 +325,7 @@ def _read_number(
             cite = CITE_RE.match(text, s0 - 1)
             if cite is not None:
                 return [], cite.end()
-    if bare and ends_with(text, s0, REF_ENDS) and REF_RE.search(text_before(text, s0, 24)):
+    if bare and ends_with(text, s0, REF_ENDS) and ref_before(text, s0):
         tail = REF_TAIL_RE.match(text, e0)
         return [], tail.end() if tail else e0
 
@@ -314,7 +336,7 @@ def _read_number(
         close = CLOSE_RE.match(text, pos)
         if close is not None:
             closed, pos = True, close.end()
-    unit = UNIT_RE.match(text, pos)
+    unit = UNIT_RE.match(text, pos) if maybe_unit(text, pos) else None
     unit_kind = ""
     if unit is not None:
         unit_kind = unit.lastgroup or ""
@@ -383,7 +405,7 @@ def _read_number(
             and read.plain
             and len(read.digits) in (2, 4)
             and ends_with(text, s0, FISCAL_ENDS)
-            and FISCAL_RE.search(text_before(text, s0, 24)) is not None
+            and fiscal_before(text, s0)
         ):
             if len(read.digits) == 2:
                 num.digits = str(2000 + int(read.digits))
@@ -391,8 +413,15 @@ def _read_number(
         elif year_like and not num.negative:
             num.kind = "year"
 
-    skip = _context_skip(text, num, read, s0, e0, bare, cell)
-    if skip:
+    # The guard of _context_skip, inlined: most numbers fail it and skip the call.
+    if (
+        bare
+        and not cell
+        and read.plain
+        and len(read.digits) <= 3
+        and not num.has_unit
+        and _context_skip(text, read, s0, e0)
+    ):
         return [], e0
 
     if (
@@ -408,11 +437,15 @@ def _read_number(
     num.approximate = _is_approx(text, num.start)
     if text.startswith("+", num.end) and not text[num.end + 1 : num.end + 2].isdigit():
         num.approximate = True  # "5,000+"
-    _mark_constants(text, num, read)
+    if num.currency is None and not num.scale_exp and read.plain and read.exp == 0:
+        _mark_constants(text, num, read)
 
-    if allow_range:
+    if allow_range and text.startswith(RANGE_STARTS, num.end):
         return _try_range(text, num, cell)
     return [num], num.end
+
+
+_CURRENCY_ONLY = (None, None, None, None)  # PREFIX_RE's parenthesis and sign groups, all unset
 
 
 def _fiscal_pair(text: str, s0: int, m: re.Match[str]) -> tuple[list[_Num], int]:
@@ -430,15 +463,14 @@ def _fiscal_pair(text: str, s0: int, m: re.Match[str]) -> tuple[list[_Num], int]
 def _is_approx(text: str, start: int) -> bool:
     if not ends_with(text, start, APPROX_ENDS, 40):
         return False
-    return APPROX_RE.search(text_before(text, start)) is not None
+    return approx_before(text, start)
 
 
-def _context_skip(
-    text: str, num: _Num, read: Digits, s0: int, e0: int, bare: bool, cell: bool
-) -> bool:
-    """True for a day of a written date or a list marker at line start."""
-    if cell or not bare or not read.plain or num.has_unit or len(read.digits) > 3:
-        return False
+def _context_skip(text: str, read: Digits, s0: int, e0: int) -> bool:
+    """True for a day of a written date or a list marker at line start.
+
+    Only asked about a bare plain integer of at most three digits with no unit, outside a cell.
+    """
     if len(read.digits) <= 2 and 1 <= int(read.digits) <= 31:
         before = (
             MONTH_BEFORE_RE.search(text_before(text, s0, 16))
@@ -453,6 +485,8 @@ def _context_skip(
             month = after.group("m")
             if month not in ("may", "mar") or YEAR_AFTER_DAY_RE.match(text, after.end()):
                 return True
+    if not text.startswith((".", ")"), e0):  # LIST_TAIL_RE's first character, tested first
+        return False
     line_start = text.rfind("\n", max(0, s0 - 12), s0) + 1
     if (line_start > 0 or s0 <= 12) and LIST_HEAD_RE.fullmatch(text, line_start, s0):
         if LIST_TAIL_RE.match(text, e0) is not None:
@@ -461,9 +495,10 @@ def _context_skip(
 
 
 def _mark_constants(text: str, num: _Num, read: Digits) -> None:
-    """claim=False for the 100 of "x 100" and a small divisor such as the 3 of "/ 3"."""
-    if num.currency is not None or num.scale_exp or not read.plain or read.exp != 0:
-        return
+    """claim=False for the 100 of "x 100" and a small divisor such as the 3 of "/ 3".
+
+    Only asked about a plain integer without currency or scale.
+    """
     if num.kind not in ("number", "percent"):
         return
     value = int(read.digits)
@@ -488,10 +523,10 @@ def _try_range(text: str, low: _Num, cell: bool) -> tuple[list[_Num], int]:
     if conn is None:
         return [low], low.end
     how = conn.lastgroup
-    before = text_before(text, low.start)
-    if how == "and" and BETWEEN_RE.search(before) is None:
+    back = text_before(text, low.start)[::-1]  # for the backward forms of the \Z regexes
+    if how == "and" and BETWEEN_BACK_RE.match(back) is None:
         return [low], low.end  # "5 and 6": two numbers
-    if how == "to" and low.has_unit and FROM_RE.search(before) is not None:
+    if how == "to" and low.has_unit and FROM_BACK_RE.match(back) is not None:
         return [low], low.end  # "from $5m to $6m": two numbers, nothing to share
     nxt = RANGE_NEXT_RE.match(text, conn.end())
     core = CORE_RE.match(text, nxt.end()) if nxt is not None else None
@@ -502,10 +537,10 @@ def _try_range(text: str, low: _Num, cell: bool) -> tuple[list[_Num], int]:
         return [low], low.end
     high = highs[0]
     if how in ("dash", "spaced") and (
-        OP_BEFORE_RE.search(before) or OP_AFTER_RE.match(text, high.end) or high.negative
+        OP_BEFORE_BACK_RE.match(back) or OP_AFTER_RE.match(text, high.end) or high.negative
     ):
         return [low], low.end  # (6383-7167)/6383: a subtraction
-    if how == "to" and FROM_RE.search(before) is not None:
+    if how == "to" and FROM_BACK_RE.match(back) is not None:
         # "from 40 to 50 million": two numbers; the first borrows the unit of the second.
         if not low.has_unit and high.has_unit and high.kind != "year":
             _inherit(low, high)

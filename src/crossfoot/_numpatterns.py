@@ -8,24 +8,28 @@ has a comment per line saying what it is for.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from decimal import Decimal
 from typing import NamedTuple
 
-from ._numwords import WORDS_PATTERN
+from ._numwords import MULTIPLIERS, NUMBER_WORDS, WORDS_PATTERN
 
 __all__ = [
     "APPROX_ENDS",
     "APPROX_RE",
+    "BETWEEN_BACK_RE",
     "BETWEEN_RE",
     "CITE_RE",
     "CLOSE_RE",
     "COMPOUND_RE",
     "CORE_RE",
     "CURRENCY_AFTER_RE",
+    "DIGITS_RE",
     "DIVIDE_BEFORE_RE",
     "DIVIDE_ENDS",
     "FISCAL_ENDS",
     "FISCAL_RE",
+    "FROM_BACK_RE",
     "FROM_RE",
     "FY_GLUED_RE",
     "LABEL_HEAD_RE",
@@ -38,7 +42,9 @@ __all__ = [
     "MONTH_ENDS",
     "OPERAND_RE",
     "OP_AFTER_RE",
+    "OP_BEFORE_BACK_RE",
     "OP_BEFORE_RE",
+    "PREFIX_MAX",
     "PREFIX_RE",
     "RANGE_CONN_RE",
     "RANGE_NEXT_RE",
@@ -48,22 +54,33 @@ __all__ = [
     "REF_TAIL_RE",
     "SCALES",
     "SCALE_EXP",
+    "SCAN_RE",
     "TIMES_AFTER_RE",
     "TIMES_BEFORE_RE",
     "TIMES_ENDS",
+    "UNIT_FIRST",
     "UNIT_RE",
     "WORD_CURRENCY",
     "YEAR_AFTER_DAY_RE",
     "Digits",
+    "Ends",
+    "approx_before",
     "currency_code",
     "ends_with",
     "exact_decimal",
+    "fiscal_before",
+    "half_unit",
     "is_letter",
     "maybe_prefix",
+    "maybe_unit",
     "maybe_word_after",
+    "next_core",
+    "prefix_match",
     "read_core",
+    "ref_before",
     "skip_token",
     "text_before",
+    "word_starts",
 ]
 
 
@@ -91,6 +108,138 @@ CORE_RE = _compile(
     """,
     re.X | re.I,
 )
+
+# CORE_RE.search tries its lookbehinds at every character (~80 ns each). SCAN_RE finds the same
+# starts faster: it opens with one character class, which lets the regex engine skip in C to the
+# next candidate. A number word is found from the character before it (which must not be a word
+# character or "-" anyway); :func:`next_core` then reads the run with CORE_RE itself, so the words
+# matched are exactly CORE_RE's. Faster still, for all but short texts: DIGITS_RE (candidates:
+# digits and ".") finds the numbers, and CORE_RE is tried only where :func:`word_starts` says a
+# run of number words may start; most texts have no such place at all.
+
+
+def _word_starts() -> str:
+    """Alternatives "[tT](?i:wo|hree|...)", one per first letter of a number word or "a"/"an".
+
+    Branches that open with a character class let the engine drop all but one of them with a
+    single test. Under re.I "s" also matches "ſ" (U+017F); no other letter here has such a
+    fold (tests check every code point).
+    """
+    rests: dict[str, set[str]] = {"a": {r"n?[ \t]"}}
+    for word in NUMBER_WORDS:
+        rests.setdefault(word[0], set()).add(re.escape(word[1:]))
+    out = []
+    for first, tails in sorted(rests.items()):
+        chars = first + first.upper() + ("\\u017f" if first == "s" else "")
+        out.append(f"[{chars}](?i:{'|'.join(sorted(tails, key=len, reverse=True))})")
+    return "|".join(out)
+
+
+_DIGIT_CORE = r"""
+        (?<=[0-9])(?<![0-9][0-9])                 # a digit that starts a digit run
+        [0-9]*(?:[.,][0-9]+)*(?:[eE][+-]?[0-9]{1,3}(?![0-9]))?   # the rest of CORE_RE's num
+      | (?<=\.)(?<![\w.]\.)[0-9]+                 # a leading-dot decimal: .5
+"""
+SCAN_RE = _compile(
+    rf"""
+    [\W\d]                                        # one class: the engine skips letters in C
+    (?:{_DIGIT_CORE}
+      | (?<![\w-])                                # a non-word character, then what could start
+        (?={_word_starts()})                      # a number word or "a"/"an" + multiplier
+    )
+    """,
+    re.X,
+)
+DIGITS_RE = _compile(rf"[0-9.](?:{_DIGIT_CORE})", re.X)
+
+# word_starts() reads the text as ASCII bytes with every byte but a letter turned into a space
+# (A-Z lower-cased); a non-ASCII character becomes "?" and so a space too, which keeps offsets.
+_LETTERS_ONLY = bytes(c if 97 <= c <= 122 else c + 32 if 65 <= c <= 90 else 32 for c in range(256))
+_WORD_BYTES = frozenset(w.encode() for w in NUMBER_WORDS)
+_MULT_BYTES = frozenset(w.encode() for w in MULTIPLIERS)
+# Characters that re.I matches to an ASCII letter of a number word, though they are not ASCII
+# ("ſix" is "six" to CORE_RE); a text with one takes the full scan (tests check every code point).
+_FOLDS_RE = re.compile("[\u0130\u0131\u017f\u212a]")
+
+
+def word_starts(text: str) -> list[int] | None:
+    """Every place a run of number words may start in ``text``, in order (and maybe more);
+    None when the text has a character that defeats the shortcut and all must be scanned.
+
+    A run starts with a number word standing alone ("one", "Twenty-five") or with "a"/"an"
+    before a multiplier ("a million"): both show up as tokens of the letters-only text.
+    """
+    if not text.isascii() and _FOLDS_RE.search(text) is not None:  # isascii() is O(1)
+        return None
+    letters = text.encode("ascii", "replace").translate(_LETTERS_ONLY)
+    tokens = set(letters.split())
+    words = _WORD_BYTES.intersection(tokens)
+    mults = _MULT_BYTES.intersection(tokens)  # "in millions" is common, "a million" rare
+    if not words and not mults:
+        return []
+    padded = b" " + letters + b" "  # padded[i + 1] is text[i]; every token has a space each side
+    starts: list[int] = []
+    for word in words:
+        needle = b" " + word + b" "
+        i = padded.find(needle)
+        while i >= 0:
+            starts.append(i)  # the token starts at padded[i + 1], that is text[i]
+            i = padded.find(needle, i + len(word) + 1)
+    for mult in mults:
+        needle = b" " + mult + b" "
+        i = padded.find(needle)
+        while i >= 0:
+            k = i  # back over the spaces to the token before the multiplier
+            while k > 0 and padded[k] == 32:
+                k -= 1
+            if padded[k - 1 : k + 1] == b" a":
+                starts.append(k - 1)
+            elif padded[k - 2 : k + 1] == b" an":
+                starts.append(k - 2)
+            i = padded.find(needle, i + len(mult) + 1)
+    starts.sort()
+    return starts
+
+
+def next_core(text: str, pos: int, starts: list[int] | None = None) -> tuple[int, int, bool] | None:
+    """(start, end, is_words) of the first core at or after ``pos``; as ``CORE_RE.search``.
+
+    ``starts`` is :func:`word_starts` of the text: then digits are found by DIGITS_RE and number
+    words are only tried where a run may start. None scans every character with SCAN_RE.
+    """
+    if starts is not None:
+        m = DIGITS_RE.search(text, pos)
+        limit = len(text) if m is None else m.start()
+        k = bisect_left(starts, pos)
+        while k < len(starts) and starts[k] < limit:
+            words = CORE_RE.match(text, starts[k])
+            if words is not None:
+                return starts[k], words.end(), True
+            k += 1
+        return None if m is None else (m.start(), m.end(), False)
+    if pos == 0 and text[:1].isalpha():  # a number word opening the text has nothing before it
+        m = CORE_RE.match(text, 0)
+        if m is not None:
+            return 0, m.end(), True
+    i = pos - 1 if pos > 0 else 0  # a word starting at ``pos`` is found from the character before
+    while True:
+        m = SCAN_RE.search(text, i)
+        if m is None:
+            return None
+        p = m.start()
+        ch = text[p]
+        if ch in _ASCII_DIGITS or (ch == "." and m.end() > p + 1):
+            if p >= pos:
+                return p, m.end(), False
+            i = pos  # a number at pos - 1 started before ``pos``: not ours
+            continue
+        found = CORE_RE.match(text, p + 1)
+        if found is not None:
+            return p + 1, found.end(), True
+        i = p + 1
+
+
+_ASCII_DIGITS = frozenset("0123456789")
 
 #: Things that start with digits but are not numbers; anchored at the start of a core.
 COMPOUND_RE = _compile(
@@ -135,6 +284,21 @@ PREFIX_RE = _compile(
     re.X,
 )
 
+#: The longest text PREFIX_RE can match: "(" and a space, a sign, "US\\$", three spaces, "(" and a
+#: space, a sign. Its matches end at the core, so a search need not start further back.
+PREFIX_MAX = 13
+# Every character a PREFIX_RE match can hold (and more: all capitals). Read backwards from the
+# core, the run of these bounds where a match can start: "and $" leaves two starts to try.
+_PREFIX_CHARS_RE = re.compile("[( \t\u00a0\u202f\\-−–+$\\\\€£¥₹.sA-Z]*")
+
+
+def prefix_match(pre: str) -> re.Match[str] | None:
+    """``PREFIX_RE.search(pre)``, trying only the starts a match can have."""
+    run = _PREFIX_CHARS_RE.match(pre[::-1])
+    assert run is not None  # the pattern matches the empty string
+    return PREFIX_RE.search(pre, len(pre) - min(run.end(), PREFIX_MAX))
+
+
 SCALE_EXP = {
     "k": 3, "thousand": 3, "m": 6, "mn": 6, "mm": 6, "mln": 6, "million": 6, "b": 9, "bn": 9,
     "bln": 9, "billion": 9, "t": 12, "tn": 12, "trn": 12, "trillion": 12, "lakh": 5, "lac": 5,
@@ -164,6 +328,21 @@ UNIT_RE = _compile(
     re.X,
 )
 
+#: Every character UNIT_RE can start with (checked by tests): most numbers are followed by
+#: something else ("," ")" "."), and a set lookup is cheaper than the match.
+UNIT_FIRST = frozenset(" \t\u00a0\u202f*_%\\kKmMbBtTlLcCpxX×-")
+_UNIT_SPACES = frozenset(" \t\u00a0\u202f")
+
+
+def maybe_unit(text: str, pos: int) -> bool:
+    """Could UNIT_RE match at ``pos``? After a space the next character must start a unit too
+    ("5 million", "5 %"), which rules out "5 in", "5 had" (checked by tests)."""
+    ch = text[pos : pos + 1]
+    if ch not in UNIT_FIRST:
+        return False
+    return ch not in _UNIT_SPACES or text[pos + 1 : pos + 2] in UNIT_FIRST
+
+
 #: A currency named after the amount: "5 million dollars", "12.5 EUR", "1.234,56 €".
 CURRENCY_AFTER_RE = _compile(
     rf"""
@@ -177,14 +356,17 @@ CURRENCY_AFTER_RE = _compile(
     re.X,
 )
 
+_APPROX_WORDS = r"""
+    about|approximately|approx\.?|roughly|around|nearly|almost|some|circa|c\.|ca\.
+    |over|more[ \t]+than|less[ \t]+than|fewer[ \t]+than|under|above|below
+    |at[ \t]+least|at[ \t]+most|up[ \t]+to|close[ \t]+to|upwards[ \t]+of
+    |in[ \t]+excess[ \t]+of|an?[ \t]+estimated|estimated|est\.
+"""
 APPROX_RE = _compile(
-    r"""
+    rf"""
     (?:
       (?<![A-Za-z])
-      (?:about|approximately|approx\.?|roughly|around|nearly|almost|some|circa|c\.|ca\.
-        |over|more[ \t]+than|less[ \t]+than|fewer[ \t]+than|under|above|below
-        |at[ \t]+least|at[ \t]+most|up[ \t]+to|close[ \t]+to|upwards[ \t]+of
-        |in[ \t]+excess[ \t]+of|an?[ \t]+estimated|estimated|est\.)
+      (?:{_APPROX_WORDS})
       [ \t]+                                  # the word, then a space
     | [~≈∼][ \t]?                             # ~5%
     )
@@ -194,23 +376,83 @@ APPROX_RE = _compile(
     re.X | re.I,
 )
 
+_REF_WORDS = r"""
+    notes?|sections?|§|items?|pages?|p\.|pp\.|figures?|fig\.|tables?|chapters?|ch\.|steps?
+    |articles?|art\.|rules?|parts?|exhibits?|appendix|appendices|schedules?|paragraphs?
+    |para\.|¶|clauses?|footnotes?|lines?|rows?|columns?|col\.|levels?|tiers?|phases?
+    |rounds?|questions?|examples?|options?|forms?|version|ver\.|no[ \t]?\.|nos\.
+    |asc|asu|sfas|fas|ias|ifrs|topic|sab|fin|eitf|apb   # accounting standards: ASC 606
+    |s&p|russell|ftse|dax|nikkei|stoxx|fortune         # index names: S&P 500, Russell 2000
+    |scenarios?|cases?
+    |ending[ \t]+in|ends[ \t]+in                      # card ending in 7334
+"""
 #: References that are not claims: "Note 4", "Section 3.2", "page 12", "Step 1".
 REF_RE = _compile(
-    r"""
+    rf"""
     (?<![A-Za-z])
-    (?:notes?|sections?|§|items?|pages?|p\.|pp\.|figures?|fig\.|tables?|chapters?|ch\.|steps?
-      |articles?|art\.|rules?|parts?|exhibits?|appendix|appendices|schedules?|paragraphs?
-      |para\.|¶|clauses?|footnotes?|lines?|rows?|columns?|col\.|levels?|tiers?|phases?
-      |rounds?|questions?|examples?|options?|forms?|version|ver\.|no[ \t]?\.|nos\.
-      |asc|asu|sfas|fas|ias|ifrs|topic|sab|fin|eitf|apb   # accounting standards: ASC 606
-      |s&p|russell|ftse|dax|nikkei|stoxx|fortune       # index names: S&P 500, Russell 2000
-      |scenarios?|cases?
-      |ending[ \t]+in|ends[ \t]+in)                 # card ending in 7334
+    (?:{_REF_WORDS})
     [ \t]*(?:no[ \t]?\.[ \t]*|\#[ \t]*)?      # "Note No. 4", "Item #7"
     \Z
     """,
     re.X | re.I,
 )
+
+# -- the same three questions, read backwards ----------------------------------------------------
+# REF_RE, APPROX_RE and FISCAL_RE end in \Z, so re.search tries every start in the window and
+# each try runs the whole alternation (~7 µs for "item 2"). Spelt backwards they are anchored at
+# the start of the reversed window: one try. Only whether they match is used, and a regex without
+# back-references matches a string exactly when its mirror image matches the mirrored string
+# (tests compare the two forms).
+_TOKEN_RE = re.compile(r"\[[^\]]*\][?+*]?|\\.\??|\||[^\s|]\??")
+
+
+def _reversed_words(words: str) -> str:
+    """The alternation ``words`` (verbose syntax, comments allowed) with each word backwards."""
+    bare = " ".join(line.partition("#")[0] for line in words.splitlines())
+    alternatives: list[list[str]] = [[]]
+    for token in _TOKEN_RE.findall(bare):
+        if token == "|":
+            alternatives.append([])
+        else:
+            alternatives[-1].append(token)
+    return "|".join("".join(reversed(tokens)) for tokens in alternatives)
+
+
+_REF_BACKWARDS = _compile(
+    rf"""
+    (?:[ \t]*\.[ \t]?on|[ \t]*\#)?[ \t]*      # "Note No. 4", "Item #7"
+    (?:{_reversed_words(_REF_WORDS)})
+    (?![A-Za-z])
+    """,
+    re.X | re.I,
+)
+_APPROX_BACKWARDS = _compile(
+    rf"""
+    (?:\*\*)?
+    (?:[ \t]+(?:{_reversed_words(_APPROX_WORDS)})(?![A-Za-z])
+      | [ \t]?[~≈∼])
+    """,
+    re.X | re.I,
+)
+_FISCAL_BACKWARDS = _compile(
+    r"'?[ \t]?(?:YF|YC|(?:raey[ \t]+)?lacsif|raey[ \t]+laicnanif)(?![A-Za-z])", re.I
+)
+
+
+def ref_before(text: str, pos: int) -> bool:
+    """``REF_RE.search(text_before(text, pos, 24))``, as a bool."""
+    return _REF_BACKWARDS.match(text[max(0, pos - 24) : pos][::-1]) is not None
+
+
+def approx_before(text: str, pos: int) -> bool:
+    """``APPROX_RE.search(text_before(text, pos))``, as a bool."""
+    return _APPROX_BACKWARDS.match(text[max(0, pos - 40) : pos][::-1]) is not None
+
+
+def fiscal_before(text: str, pos: int) -> bool:
+    """``FISCAL_RE.search(text_before(text, pos, 24))``, as a bool."""
+    return _FISCAL_BACKWARDS.match(text[max(0, pos - 24) : pos][::-1]) is not None
+
 
 _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
@@ -259,6 +501,11 @@ RANGE_CONN_RE = _compile(
 FROM_RE = _compile(r"(?<![A-Za-z])from[ \t]+(?:\w+[ \t]+)?\Z", re.I)
 BETWEEN_RE = _compile(r"(?<![A-Za-z])between[ \t]+(?:\w+[ \t]+)?\Z", re.I)
 OP_BEFORE_RE = _compile(r"[+*/×÷=][ \t]*\(?\Z")
+# The three above read backwards, for the reversed 40 characters before a range's low end (one
+# try each instead of one per start; see _REF_BACKWARDS). Only match/no match is used.
+FROM_BACK_RE = _compile(r"(?:[ \t]+\w+)?[ \t]+morf(?![A-Za-z])", re.I)
+BETWEEN_BACK_RE = _compile(r"(?:[ \t]+\w+)?[ \t]+neewteb(?![A-Za-z])", re.I)
+OP_BEFORE_BACK_RE = _compile(r"\(?[ \t]*[+*/×÷=]")
 OP_AFTER_RE = _compile(r"\)?[ \t]*[/*×÷=]")
 
 OPERAND_RE = _compile(r"[ \t]*[0-9(]")
@@ -286,9 +533,11 @@ class Digits(NamedTuple):
 def read_core(core: str) -> Digits | list[Digits] | None:
     """Read one core; a list when it is several numbers run together ("1,2,3"); None to skip."""
     if core.isdigit():  # the common case: 2024, 12, 1200
-        return Digits(core, 0, plain=True, grouped=False)
+        return Digits(core, 0, True, False)
     mantissa, sci = core, 0
-    i = max(core.find("e"), core.find("E"))
+    i = core.find("e")  # a core holds at most one exponent
+    if i < 0:
+        i = core.find("E")
     if i >= 0:
         mantissa, sci = core[:i], int(core[i + 1 :])
     if "," not in mantissa and mantissa.count(".") <= 1:
@@ -317,6 +566,8 @@ def read_core(core: str) -> Digits | list[Digits] | None:
 def exact_decimal(digits: str, exp: int, negative: bool = False) -> Decimal:
     # Built from a string or an int, so exact whatever the context precision; whole numbers get
     # no exponent so they print as "3200000000", not "3.2E+9".
+    if exp == 0 and not negative:  # the common case, without the f-string
+        return Decimal(digits or "0")
     sign = "-" if negative else ""
     if exp == 0:
         return Decimal(f"{sign}{digits or '0'}")
@@ -326,6 +577,15 @@ def exact_decimal(digits: str, exp: int, negative: bool = False) -> Decimal:
 
 
 SCALES = {exp: Decimal(10**exp) for exp in set(SCALE_EXP.values()) | {0}}
+
+# Every precision is half a unit of some power of ten: built once here, not per number.
+_HALF_UNITS = {exp: exact_decimal("5", exp) for exp in range(-30, 31)}
+
+
+def half_unit(exp: int) -> Decimal:
+    """5 x 10**``exp``, exactly as ``exact_decimal("5", exp)`` writes it."""
+    found = _HALF_UNITS.get(exp)
+    return found if found is not None else exact_decimal("5", exp)
 
 
 def currency_code(cur: str, pfx: str | None) -> str:
@@ -344,14 +604,30 @@ def text_before(text: str, pos: int, width: int = 40) -> str:
     return text[max(0, pos - width) : pos]
 
 
+class Ends(NamedTuple):
+    """Words a context regex needs just before a number, with their last two and one characters."""
+
+    words: tuple[str, ...]
+    last2: frozenset[str]  # the last two characters of each word of two or more
+    last1: frozenset[str]  # the one-character words
+
+
+def _ends(words: tuple[str, ...]) -> Ends:
+    return Ends(
+        words,
+        frozenset(w[-2:] for w in words if len(w) >= 2),
+        frozenset(w for w in words if len(w) == 1),
+    )
+
+
 # Cheap gates: a context regex ending in ``\Z`` is only searched when the lower-cased text before
 # the number ends with one of these, which keeps the scan near 10 µs per number.
-APPROX_ENDS = (
+APPROX_ENDS = _ends((
     "about", "approximately", "approx", "approx.", "roughly", "around", "nearly", "almost",
     "some", "circa", "c.", "ca.", "over", "than", "under", "above", "below", "least", "most",
     "up to", "close to", "upwards of", "excess of", "estimated", "est.", "~", "≈", "∼", "*",
-)  # fmt: skip
-REF_ENDS = (
+))  # fmt: skip
+REF_ENDS = _ends((
     "note", "notes", "section", "sections", "§", "item", "items", "page", "pages", "p.", "pp.",
     "figure", "figures", "fig.", "table", "tables", "chapter", "chapters", "ch.", "step", "steps",
     "article", "articles", "art.", "rule", "rules", "part", "parts", "exhibit", "exhibits",
@@ -362,22 +638,29 @@ REF_ENDS = (
     "version", "ver.", "no.", "nos.", "#", "asc", "asu", "sfas", "fas", "ias", "ifrs", "topic",
     "sab", "fin", "eitf", "apb", "s&p", "russell", "ftse", "dax", "nikkei", "stoxx", "fortune",
     "scenario", "scenarios", "case", "cases", "ending in", "ends in",
-)  # fmt: skip
+))  # fmt: skip
 _MONTH_WORDS = (
     "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
     "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
     "november", "dec", "december",
 )  # fmt: skip
-MONTH_ENDS = _MONTH_WORDS + tuple(w + "." for w in _MONTH_WORDS)
-FISCAL_ENDS = ("fy", "cy", "fiscal", "year", "'")
-TIMES_ENDS = ("x", "×", "*", "·", "\\times", "\\cdot", "times", "by")
-DIVIDE_ENDS = ("/", "÷", "\\div", "by", "(", "{")
+MONTH_ENDS = _ends(_MONTH_WORDS + tuple(w + "." for w in _MONTH_WORDS))
+FISCAL_ENDS = _ends(("fy", "cy", "fiscal", "year", "'"))
+TIMES_ENDS = _ends(("x", "×", "*", "·", "\\times", "\\cdot", "times", "by"))
+DIVIDE_ENDS = _ends(("/", "÷", "\\div", "by", "(", "{"))
 
 
-def ends_with(text: str, pos: int, words: tuple[str, ...], width: int = 24) -> bool:
-    """Does the text before ``pos``, lower-cased and right-stripped, end with one of ``words``?"""
-    tail = text[max(0, pos - width) : pos].rstrip().lower()
-    return tail.endswith(words) or tail.replace(" .", ".").endswith(words)  # "no . 133"
+def ends_with(text: str, pos: int, ends: Ends, width: int = 24) -> bool:
+    """Does the text before ``pos``, lower-cased and right-stripped, end with one of the words?"""
+    tail = text[max(0, pos - width) : pos].rstrip()
+    # Most numbers follow a word whose last two letters end no listed word: set lookups settle
+    # them. Exact: lower-casing the last two characters gives the last two of the lower-cased
+    # tail, and the " ." fold below leaves a tail ending in "." alone, so those go the long way.
+    end = tail[-2:].lower()[-2:]
+    if end not in ends.last2 and end[-1:] not in ends.last1 and not end.endswith("."):
+        return False
+    tail = tail.lower()
+    return tail.endswith(ends.words) or tail.replace(" .", ".").endswith(ends.words)  # "no . 133"
 
 
 def maybe_prefix(text: str, s0: int) -> bool:
@@ -403,6 +686,10 @@ def skip_token(text: str, pos: int) -> int:
     return m.end() if m else pos
 
 
+#: The characters CURRENCY_AFTER_RE's sign, word or code can start with (checked by tests).
+_CURRENCY_FIRST = frozenset("€£dDeEpPrRyY" + "".join(code[0] for code in _ISO.split("|")))
+
+
 def maybe_word_after(text: str, pos: int) -> bool:
     """Could a currency word or sign follow at ``pos`` (after up to two spaces)?"""
     ch = text[pos : pos + 1]
@@ -410,7 +697,8 @@ def maybe_word_after(text: str, pos: int) -> bool:
         ch = text[pos + 1 : pos + 2]
         if ch in (" ", "\t", "\u00a0"):
             ch = text[pos + 2 : pos + 3]
-    return ch.isalpha() or ch in ("€", "£")
+    # Any other letter cannot start a currency ("5 in", "5 had"): no regex needed.
+    return ch in _CURRENCY_FIRST
 
 
 RANGE_STARTS = ("-", "–", "—", " to ", " and ", " through ", " – ", " — ", "\tto")

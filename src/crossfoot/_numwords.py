@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-__all__ = ["WORDS_PATTERN", "parse_words"]
+__all__ = ["MULTIPLIERS", "NUMBER_WORDS", "WORDS_PATTERN", "parse_words"]
 
 _SMALL: dict[str, int] = {
     "zero": 0,
@@ -66,9 +66,15 @@ def _alt(words: list[str]) -> str:
     return "|".join(sorted(words, key=len, reverse=True))
 
 
+#: The words a run can start with (besides "a"/"an" before a multiplier).
+NUMBER_WORDS: tuple[str, ...] = (*_SMALL, *_TENS)
+
 _SMALL_RE = _alt(list(_SMALL))
 _TENS_RE = _alt(list(_TENS))
-_MULT_RE = _alt(["hundred", *_SCALES])
+#: Words that multiply ("a hundred", "two million"); a run may start with "a"/"an" before one.
+MULTIPLIERS: tuple[str, ...] = ("hundred", *_SCALES)
+
+_MULT_RE = _alt(list(MULTIPLIERS))
 _WORD = rf"(?:(?:{_TENS_RE})(?:-(?:{_SMALL_RE}))?|{_SMALL_RE}|{_MULT_RE})(?![\w-])"
 
 #: One run of number words. It must start with a digit word, or "a"/"an" before a multiplier.
