@@ -21,7 +21,7 @@ from crossfoot._resultrows import (
     rows_to_sources,
 )
 from crossfoot._rows_cells import _CELL, _may_be_numbers, parse_cell
-from crossfoot._rows_names import _Labels, row_named
+from crossfoot._rows_names import _Labels, labels_opening, row_named
 from crossfoot._rows_read import _by_column, _dict_columns, _from_rows
 from crossfoot._types import Source
 
@@ -242,3 +242,14 @@ def test_int_cells_and_parsed_cells_make_the_same_values() -> None:
         if i in ints.cells[j]:
             assert ints.cell(i, j, True) == as_text.cell(i, j, True)
     assert ints.cell(0, 2).kind == "year" and ints.cell(0, 1).value == Decimal(3)
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(st.one_of(st.none(), st.sampled_from(["EU", "Europe", "", "İ", "US", "us east"]))),
+    st.sampled_from(["europe grew", "eu", "us east rose", "i̇ fell", "", "none"]),
+)
+def test_labels_opening_equals_a_plain_prefix_scan(labels: list[str | None], low: str) -> None:
+    want = [label for label in labels if label and low.startswith(label.lower())]
+    assert labels_opening(_Labels(labels), low) == want
+    assert labels_opening(labels, low) == want

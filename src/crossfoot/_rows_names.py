@@ -176,6 +176,20 @@ def rows_named(labels: Sequence[str | None], text: str, low: str | None = None) 
     return [i for i in found if (label := labels[i]) and row_named(label, text)]
 
 
+def labels_opening(labels: Sequence[str | None], low: str) -> list[str]:
+    """The labels that ``low`` (a lowercased text) starts with, compared lowercased, in order.
+
+    >>> labels_opening(["EU", "Europe", None, "US"], "europe grew")
+    ['Europe']
+    """
+    if isinstance(labels, _Labels):
+        # Thousands of row keys: the prefix test over the cached lowercased labels runs in C.
+        hits: Iterable[str | None] = compress(labels, map(low.startswith, labels.lower()))
+    else:
+        hits = (label for label in labels if label and low.startswith(label.lower()))
+    return [label for label in hits if label]
+
+
 def _column_meta(name: str) -> tuple[bool, bool, bool]:
     return (
         is_id_column(name),

@@ -43,6 +43,7 @@ from ._resultrows import (
     same_unit,
     unit_family,
 )
+from ._rows_names import labels_opening
 from ._sources import SourceSet
 from ._types import Claim, Evidence, Mention, Source, SourceValue, format_decimal
 from .rules import Options
@@ -391,8 +392,8 @@ def _labels_at(info: TableInfo, head: str) -> set[str]:
     low = head.lower()
     return {
         label
-        for label in info.labels
-        if label and low.startswith(label.lower()) and row_named(label, head[: len(label) + 1])
+        for label in labels_opening(info.labels, low)
+        if row_named(label, head[: len(label) + 1])
     }
 
 
