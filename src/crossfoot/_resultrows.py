@@ -1,16 +1,10 @@
 """Query result rows -> :class:`~crossfoot._types.Source` objects, one per result set.
 
-Every shape a driver, ORM, dataframe library or API hands back is first normalised to a
-:class:`ResultSet` (column names + rows of raw cells), then each numeric cell becomes a
-:class:`~crossfoot._types.SourceValue` that knows its row key, column, year and position::
-
-    list of dicts / objects / sqlite3.Row     -> columns from the keys (nested dicts -> "a.b")
-    list of lists or tuples (header optional) -> columns from the header row, else col1, col2...
-    {"columns": [...], "rows": [...]}         -> as given ("data" is accepted for "rows")
-    {"col": [v1, v2, ...], ...}               -> column-oriented
-    {"items": [{...}, ...], "meta": {...}}    -> an API response: each list of objects is a set
-    pandas DataFrame                          -> a named or non-default index becomes a column
-    DB-API cursor after execute               -> columns from ``cursor.description``
+Every shape a driver, ORM, dataframe library or API hands back (list of dicts or of rows, a
+columns/rows mapping, column-oriented dicts, API responses, pandas DataFrames, DB-API cursors: the
+table is in :mod:`crossfoot._rows_read`) is first normalised to a :class:`ResultSet` (column names
++ rows of raw cells), then each numeric cell becomes a :class:`~crossfoot._types.SourceValue` that
+knows its row key, column, year and position.
 
 Booleans, NaN, dates and empty cells are not numbers. A shape that cannot be read raises
 :class:`~crossfoot._errors.RowsError` naming the result set, the row and what was expected.
