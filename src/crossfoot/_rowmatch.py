@@ -762,6 +762,14 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
     >>> [int(v.value) for v in focus_group(ctx, g)]
     [680, 774]
     """
+    # Every claim of a sentence asks for the same focus: made once per answer, and the same
+    # index object each time (the derivation search keeps per-group data keyed by it).
+    memo: dict[tuple[int, int, int, bool], tuple[ValueIndex, ValueIndex | None]]
+    memo = ctx.shared.setdefault("rowmatch.focus", {})  # type: ignore[assignment]
+    key = (id(group), ctx.sentence.start, ctx.sentence.end, whole)
+    hit = memo.get(key)
+    if hit is not None and hit[0] is group:
+        return hit[1]
     words = set(tokens(focus_text(ctx)))
     picked = []
     for sv in group.values:
@@ -770,11 +778,15 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
         req = _cached_required(sv.row)
         if req and req <= words:
             picked.append(sv)
+    found: ValueIndex | None
     if not picked:
-        return None
-    if len(picked) == len(group):
-        return group if whole else None
-    return ValueIndex(picked)
+        found = None
+    elif len(picked) == len(group):
+        found = group if whole else None
+    else:
+        found = ValueIndex(picked)
+    memo[key] = (group, found)  # the group is held, so its id() is not reused meanwhile
+    return found
 
 
 # Words that make a figure the result of an operation rather than a value of a row and year.
