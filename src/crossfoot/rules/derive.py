@@ -778,8 +778,14 @@ def names_only_a_change(ctx: ClaimContext) -> bool:
     """The claim's sentence calls it a change or difference and names no other operation ("The
     change is $57 thousand"): like growth words, only a change may match it, never a sum."""
     s = ctx.sentence
-    sentence = ctx.text[s.start : s.end]
-    return bool(_CHANGE_NAMED.search(sentence)) and not _OTHER_NAMED.search(sentence)
+    memo: dict[tuple[int, int], bool]
+    memo = ctx.shared.setdefault("derive.names_only_a_change", {})  # type: ignore[assignment]
+    said = memo.get((s.start, s.end))
+    if said is None:  # once per sentence, not once per claim
+        sentence = ctx.text[s.start : s.end]
+        said = bool(_CHANGE_NAMED.search(sentence)) and not _OTHER_NAMED.search(sentence)
+        memo[(s.start, s.end)] = said
+    return said
 
 
 # Operations a coarse figure may be derived by, when its wording names them.

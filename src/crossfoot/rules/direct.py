@@ -24,6 +24,7 @@ from . import ClaimContext, Verdict
 __all__ = ["compatible", "direct_candidates", "direct_match", "window"]
 
 _HUNDRED = Decimal(100)
+_ZERO, _ONE, _CENT = Decimal(0), Decimal(1), Decimal("0.01")  # made once, not per claim
 _DOLLAR_CODES = frozenset({"USD", "HKD", "CAD", "AUD", "SGD", "NZD", "TWD", "MXN"})
 _SYMBOL_CODES = {"€": "EUR", "£": "GBP", "₹": "INR", "¥": "JPY"}
 
@@ -127,22 +128,22 @@ def window(mention: Mention, ctx: ClaimContext) -> Decimal:
     """How far a source value may sit from the claim and still be what it states."""
     opts = ctx.options
     if opts.rel_tolerance is not None or opts.abs_tolerance is not None:
-        rel = (opts.rel_tolerance or Decimal(0)) * abs(mention.value)
-        return max(rel, opts.abs_tolerance or Decimal(0))
+        rel = (opts.rel_tolerance or _ZERO) * abs(mention.value)
+        return max(rel, opts.abs_tolerance or _ZERO)
     if not opts.allow_rounding:
-        return Decimal(0)
+        return _ZERO
     return mention.precision
 
 
 def _targets(mention: Mention) -> list[tuple[Decimal, Decimal, str]]:
     """(value to look for, factor for the window, note) for each form the mention may take."""
-    targets = [(mention.value, Decimal(1), "")]
+    targets = [(mention.value, _ONE, "")]
     if mention.kind == "percent":
-        targets.append((mention.value / _HUNDRED, Decimal("0.01"), "as a fraction"))
+        targets.append((mention.value / _HUNDRED, _CENT, "as a fraction"))
     elif mention.kind == "number" and abs(mention.value) <= 1 and mention.value != 0:
         targets.append((mention.value * _HUNDRED, _HUNDRED, "as a percentage"))
     elif mention.kind == "bps":
-        targets.append((mention.value / _HUNDRED, Decimal("0.01"), "as percentage points"))
+        targets.append((mention.value / _HUNDRED, _CENT, "as percentage points"))
     return targets
 
 
