@@ -845,30 +845,37 @@ def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
         memo[span] = words
     if words is None:
         return False  # an operation word
-    year = _year(ctx)
-    if year is None:
-        return False
+    # The years of the scope's cells in rows the sentence names, of the claim's class: made once
+    # per sentence (in a large scope only once a claim of it states a year: a scan costs more),
+    # then a claim needs the number's year (a costly read) only if there are any.
     index = ctx.scope.index
-    found: dict[tuple[int, int, int, int, bool], tuple[ValueIndex, bool]]
+    found: dict[tuple[int, int, int, bool], tuple[ValueIndex, frozenset[int]]]
     found = ctx.shared.setdefault("rowmatch.states_a_cell", {})  # type: ignore[assignment]
-    key = (id(index), s.start, s.end, year, amount)
+    key = (id(index), s.start, s.end, amount)
     hit = found.get(key)
-    if hit is not None and hit[0] is index:
-        return hit[1]
-    result = _row_of_year_named(index.values, year, amount, words)
-    found[key] = (index, result)  # the index is held, so its id() is not reused meanwhile
-    return result
+    if hit is None or hit[0] is not index:
+        year = None
+        if len(index) > 256:  # a scan costs more than the year: only when a year is stated
+            year = _year(ctx)
+            if year is None:
+                return False
+        hit = (index, _years_of_named_rows(index.values, amount, words))
+        found[key] = hit  # the index is held, so its id() is not reused meanwhile
+        if year is not None:
+            return year in hit[1]
+    return bool(hit[1]) and _year(ctx) in hit[1]
 
 
-def _row_of_year_named(
-    values: Iterable[SourceValue], year: int, amount: bool, words: frozenset[str]
-) -> bool:
+def _years_of_named_rows(
+    values: Iterable[SourceValue], amount: bool, words: frozenset[str]
+) -> frozenset[int]:
+    years = set()
     for sv in values:
-        if sv.year != year or sv.row is None or sv.table is None:
+        if sv.year is None or sv.row is None or sv.table is None:
             continue
         if (sv.kind == "percent") == amount:
             continue
         req = _cached_required(sv.row)
         if req and req <= words:
-            return True
-    return False
+            years.add(sv.year)
+    return frozenset(years)

@@ -692,15 +692,11 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterato
             continue  # growth wording is never a share, sum, ratio or mean
         if spec.max_value is not None and lo > spec.max_value:
             continue
-        if change:
-            targets = [mag, (-mag[1], -mag[0])]
-        elif spec.op == "quotient":
-            if hi <= 0:
-                continue
-            targets = [(max(lo, _ZERO), hi)]
-        else:
-            targets = [(lo, hi)]
-        bases = prof.bases.get(spec.cls, [])
+        if spec.op == "quotient" and hi <= 0:
+            continue
+        bases = prof.bases.get(spec.cls)
+        if not bases:
+            continue
         if window is None or keys is None:
             candidates = [x for x, _ in bases]
         else:
@@ -714,6 +710,14 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterato
             # A cheap float test first: most bases have no partner at all.
             bounds = _float_bounds(spec.op, float(spec.factor), targets_f)
             candidates = _live_bases(bounds, bases, keys)
+            if not candidates:
+                continue
+        if change:
+            targets = [mag, (-mag[1], -mag[0])]
+        elif spec.op == "quotient":
+            targets = [(max(lo, _ZERO), hi)]
+        else:
+            targets = [(lo, hi)]
         seen: set[tuple[int, int]] = set()
         for x in candidates:
             for plo, phi in _partner_ranges(spec.op, spec.factor, x.value, targets):
