@@ -595,13 +595,14 @@ def _profile(ctx: ClaimContext, group: ValueIndex) -> _Group:
     if hit is not None and hit.group is group:
         return hit
     bases: dict[str | None, list[tuple[SourceValue, float | None]]] = {}
-    for x in group.values:
-        bases.setdefault(operand_class(x), []).append((x, _approx(x.value)))
     # float() of a Decimal is correctly rounded, hence monotone: the keys stay sorted.
-    keys: list[float] | None = [float(x.value) for x in group.values]
-    if keys is not None and any(k != k for k in keys):
-        keys = None  # a NaN: leave everything to the Decimal search
-    made = _Group(group, bases, keys)
+    floats = [float(x.value) for x in group.values]
+    for x, f in zip(group.values, floats, strict=True):
+        # As _approx(x.value), from the float already made.
+        a = f if 1e-150 < abs(f) < 1e150 or (f == 0.0 and x.value == 0) else None
+        bases.setdefault(operand_class(x), []).append((x, a))
+    nan = any(k != k for k in floats)  # then leave everything to the Decimal search
+    made = _Group(group, bases, None if nan else floats)
     memo[id(group)] = made
     return made
 
