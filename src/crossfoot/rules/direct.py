@@ -104,8 +104,9 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
     """Source values in scope that the mention states, best first: ``(value, exact?, how)``."""
     found: list[tuple[SourceValue, bool, str]] = []
     seen: set[int] = set()
+    base = window(mention, ctx)  # once, not once per form
     for target, factor, how in _targets(mention):
-        tol = window(mention, ctx) * factor
+        tol = base * factor
         for sv in _lookup(ctx, target, tol, mention.negative):
             if id(sv) in seen or not compatible(mention, sv, how):
                 continue
@@ -120,7 +121,8 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
             seen.add(id(sv))
             found.append((sv, exact, how))
     # Exact first, then the closest; values the sentence's own row names are sorted by rowmatch.
-    found.sort(key=lambda item: (not item[1], abs(abs(item[0].value) - abs(mention.value))))
+    if len(found) > 1:
+        found.sort(key=lambda item: (not item[1], abs(abs(item[0].value) - abs(mention.value))))
     return found
 
 
