@@ -3,7 +3,9 @@
 The search runs backwards from the stated number. For every operand ``x`` of a group and every
 formula, the partner ``y`` that would give the stated value ± its window is solved for and looked
 up by bisection (:meth:`ValueIndex.between`), so a group of n values costs O(n log n) per claim.
-Every hit is then recomputed exactly in ``Decimal`` and kept only when it lands in the window.
+A float pass first drops the bases with no partner (its ranges are widened far beyond float error,
+so it never drops one the ``Decimal`` search would pair). Every hit is then recomputed exactly in
+``Decimal`` and kept only when it lands in the window.
 
 What may match what (a percentage only as a percentage, a plain number only as a plain number):
 
