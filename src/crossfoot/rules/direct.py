@@ -59,6 +59,8 @@ _DIRECTION_NAMES = {"up": "an increase", "down": "a decrease"}
 def _opposite_direction(ctx: ClaimContext, matches: list[SourceValue]) -> str | None:
     """A note when the answer words a change opposite to the one every matching prose value
     states ("decreased by $29.3 million" for "the $29.3 million increase"), else None."""
+    if all(sv.span is None for sv in matches):
+        return None  # cells and fields state no direction: skip reading the answer's words
     m, s = ctx.mention, ctx.sentence
     said = stated_direction(ctx.text, s.start, s.end, m.start, m.end)
     if said is None:
