@@ -163,6 +163,12 @@ _WORDS = re.compile(
     """
 )
 _WORD = re.compile(r"[A-Za-z]+|.", re.DOTALL)
+_SPACES = re.compile(r"\s+")
+# First letters of the _WORDS alternatives in any case (with the two Turkish i's that match "i"
+# case-insensitively): a word starting otherwise is never tried against _WORDS.
+_WORD_STARTS = frozenset("mtdpiawegyrcMTDPIAWEGYRC\u0130\u0131")
+# Letters no _LEX alternative starts with (only "x" does, as a multiplication sign).
+_PROSE_LETTERS = frozenset("abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWYZ")
 _CONTINUE_GAP = re.compile(r"^[\s,;]*(?:and\s+(?:then\s+)?|then\s+)?$", re.IGNORECASE)
 
 
@@ -170,17 +176,40 @@ def _tokenize(text: str, mentions: Sequence[Mention]) -> list[_Tok]:
     order = sorted(range(len(mentions)), key=lambda i: mentions[i].start)
     toks: list[_Tok] = []
     pos, k, n = 0, 0, len(text)
+    # A run of breaks (prose words, citations) is one _T_BREAK token; it is made when the run
+    # ends rather than remade for every word of it.
+    pending: list[int] = []  # [start, end] of the open run, or empty
 
     def brk(a: int, b: int) -> None:
-        if toks and toks[-1].kind == _T_BREAK:
-            toks[-1] = _Tok(_T_BREAK, toks[-1].start, b)
+        if pending:
+            pending[1] = b
+        elif toks and toks[-1].kind == _T_BREAK:
+            pending[:] = [toks.pop().start, b]
         else:
-            toks.append(_Tok(_T_BREAK, a, b))
+            pending[:] = [a, b]
+
+    def flush() -> None:
+        if pending:
+            toks.append(_Tok(_T_BREAK, pending[0], pending[1]))
+            pending.clear()
+
+    def push(tok: _Tok) -> None:
+        flush()
+        toks.append(tok)
 
     while pos < n:
+        ch = text[pos]
+        if ch == " " and (k >= len(order) or mentions[order[k]].start > pos):
+            # Plain spaces between words: what _LEX's "space" would skip (nothing else starts
+            # with " "), without trying its other alternatives first.
+            sp = _SPACES.match(text, pos)
+            assert sp is not None
+            pos = sp.end()
+            continue
         while k < len(order) and mentions[order[k]].start < pos:
             k += 1
         if k < len(order) and mentions[order[k]].start == pos:
+            flush()  # the sign rules below look at the last token
             i = order[k]
             m = mentions[i]
             lead = m.text[:1]
@@ -188,18 +217,18 @@ def _tokenize(text: str, mentions: Sequence[Mention]) -> list[_Tok]:
             if lead in "-−–" and toks and toks[-1].kind in (_T_NUM, _T_RP, _T_RB):
                 # "5829 −5735": the sign is the operator between two numbers.
                 if lead == "−" or pos == 0 or text[pos - 1].isspace():
-                    toks.append(_Tok(_T_OP, pos, pos + 1, "-"))
+                    push(_Tok(_T_OP, pos, pos + 1, "-"))
                     unsigned = True
                 else:
                     brk(pos, pos + 1)  # "2008-2009": a range, not a subtraction
             elif lead in "-−–" and toks and toks[-1].kind == _T_OP and toks[-1].op == "-":
                 unsigned = True  # "119 - -86" is rare; "119 - - 86" is one sign read twice
-            toks.append(_Tok(_T_NUM, m.start, max(m.end, pos + 1), index=i, unsigned=unsigned))
+            push(_Tok(_T_NUM, m.start, max(m.end, pos + 1), index=i, unsigned=unsigned))
             pos = max(m.end, pos + 1)
             continue
         w = (
             _WORDS.match(text, pos)
-            if text[pos].isalpha() and (pos == 0 or not text[pos - 1].isalnum())
+            if ch in _WORD_STARTS and (pos == 0 or not text[pos - 1].isalnum())
             else None
         )
         if w is not None and (
@@ -207,13 +236,14 @@ def _tokenize(text: str, mentions: Sequence[Mention]) -> list[_Tok]:
         ):
             g = w.lastgroup
             if g == "weq":
-                toks.append(_Tok(_T_EQ, pos, w.end(), word=True))
+                push(_Tok(_T_EQ, pos, w.end(), word=True))
             else:
                 op = {"wmul": "*", "wdiv": "/", "wminus": "-", "wplus": "+"}[g or ""]
-                toks.append(_Tok(_T_OP, pos, w.end(), op, word=True))
+                push(_Tok(_T_OP, pos, w.end(), op, word=True))
             pos = w.end()
             continue
-        lx = _LEX.match(text, pos)
+        # No symbol starts with an ASCII letter but a lone "x": a word of prose is a break.
+        lx = None if ch in _PROSE_LETTERS else _LEX.match(text, pos)
         if lx is None:
             wm = _WORD.match(text, pos)
             end = wm.end() if wm else pos + 1
@@ -225,17 +255,17 @@ def _tokenize(text: str, mentions: Sequence[Mention]) -> list[_Tok]:
         if g == "latexparen":
             ch = lx.group(0).rstrip()[-1]
             if ch in "([{":
-                toks.append(_Tok(_T_LP, pos, end))
+                push(_Tok(_T_LP, pos, end))
             elif ch in ")]}":
-                toks.append(_Tok(_T_RP, pos, end))
+                push(_Tok(_T_RP, pos, end))
         elif g == "frac":
-            toks.append(_Tok(_T_FRAC, pos, end))
+            push(_Tok(_T_FRAC, pos, end))
         elif g == "mul":
-            toks.append(_Tok(_T_OP, pos, end, "*"))
+            push(_Tok(_T_OP, pos, end, "*"))
         elif g == "div":
-            toks.append(_Tok(_T_OP, pos, end, "/"))
+            push(_Tok(_T_OP, pos, end, "/"))
         elif g == "eq":
-            toks.append(_Tok(_T_EQ, pos, end))
+            push(_Tok(_T_EQ, pos, end))
         elif g == "text":
             inner = (lx.group("inner") or "").strip().lower().strip("\\")
             if inner not in _UNIT_WORDS and inner != "":
@@ -245,25 +275,26 @@ def _tokenize(text: str, mentions: Sequence[Mention]) -> list[_Tok]:
         elif g in ("latex", "dollars", "listmark", "cite"):
             brk(pos, end)
         elif g == "plus":
-            toks.append(_Tok(_T_OP, pos, end, "+"))
+            push(_Tok(_T_OP, pos, end, "+"))
         elif g == "minus":
             ch = lx.group(0)
             glued = pos > 0 and end < n and not text[pos - 1].isspace() and not text[end].isspace()
             if ch != "−" and glued and text[pos - 1].isdigit():
                 brk(pos, end)  # "2008–2009", "5-6%": a range or a hyphen
             else:
-                toks.append(_Tok(_T_OP, pos, end, "-"))
+                push(_Tok(_T_OP, pos, end, "-"))
         elif g == "pow":
-            toks.append(_Tok(_T_OP, pos, end, "^"))
+            push(_Tok(_T_OP, pos, end, "^"))
         elif g == "lp":
-            toks.append(_Tok(_T_LP, pos, end))
+            push(_Tok(_T_LP, pos, end))
         elif g == "rp":
-            toks.append(_Tok(_T_RP, pos, end))
+            push(_Tok(_T_RP, pos, end))
         elif g == "lb":
-            toks.append(_Tok(_T_LB, pos, end))
+            push(_Tok(_T_LB, pos, end))
         elif g == "rb":
-            toks.append(_Tok(_T_RB, pos, end))
+            push(_Tok(_T_RB, pos, end))
         pos = end
+    flush()
     return toks
 
 

@@ -90,14 +90,22 @@ def tokens(text: str) -> list[str]:
     """
     out: list[str] = []
     for w in _WORD.findall(text.lower().replace(" & ", " and ")):
-        w = w.strip("'&")
-        if w.endswith("'s"):
-            w = w[:-2]
-        w = _singular(w)
-        if (len(w) < 2 and not w.isdigit()) or (w in _STOP and w not in _OPTIONAL):
-            continue
-        out.append(w)
+        t = _token(w)
+        if t is not None:
+            out.append(t)
     return out
+
+
+@lru_cache(maxsize=16384)  # like _singular: one look-up per word instead of five steps
+def _token(word: str) -> str | None:
+    """The content token of one lowercase word, or None for a stop word or a lone letter."""
+    w = word.strip("'&")
+    if w.endswith("'s"):
+        w = w[:-2]
+    w = _singular(w)
+    if (len(w) < 2 and not w.isdigit()) or (w in _STOP and w not in _OPTIONAL):
+        return None
+    return w
 
 
 # A footnote digit glued to a label's word: "Shareholder distributions - dividends1".
@@ -186,9 +194,29 @@ def _source(ctx: ClaimContext, source_id: str) -> Source | None:
     return None
 
 
+_RESPECTIVELY = re.compile(r"(?i)\brespectively\b")
+
+
 def _respectively(ctx: ClaimContext) -> bool:
     s = ctx.sentence
-    return re.search(r"(?i)\brespectively\b", ctx.text[s.start : s.end]) is not None
+    memo: dict[tuple[int, int], bool]
+    memo = ctx.shared.setdefault("rowmatch.respectively", {})  # type: ignore[assignment]
+    said = memo.get((s.start, s.end))
+    if said is None:  # once per sentence: every claim of it asks
+        said = _RESPECTIVELY.search(ctx.text[s.start : s.end]) is not None
+        memo[(s.start, s.end)] = said
+    return said
+
+
+def _said(ctx: ClaimContext, said: str) -> tuple[str, frozenset[str]]:
+    """The words of ``said`` run together ("totalassets") and its tokens, once per answer for
+    each sentence (every claim of a sentence asks)."""
+    memo: dict[str, tuple[str, frozenset[str]]]
+    memo = ctx.shared.setdefault("rowmatch.said", {})  # type: ignore[assignment]
+    hit = memo.get(said)
+    if hit is None:
+        hit = memo[said] = (re.sub(r"[^a-z0-9]", "", said.lower()), frozenset(tokens(said)))
+    return hit
 
 
 # What separates the stretch of one number from the next: "$5m and costs $3m", "$5m, while".
@@ -286,8 +314,7 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
     for sv in matches:
         assert sv.table is not None
         by_table.setdefault((sv.source_id, sv.table), []).append(sv)
-    glued = re.sub(r"[^a-z0-9]", "", said.lower())
-    sentence_words = frozenset(tokens(said))
+    glued, sentence_words = _said(ctx, said)
     reasons: list[str] = []
     for (source_id, t), cells in by_table.items():
         source = _source(ctx, source_id)
@@ -762,6 +789,14 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
     >>> [int(v.value) for v in focus_group(ctx, g)]
     [680, 774]
     """
+    # Every claim of a sentence asks for the same focus: made once per answer, and the same
+    # index object each time (the derivation search keeps per-group data keyed by it).
+    memo: dict[tuple[int, int, int, bool], tuple[ValueIndex, ValueIndex | None]]
+    memo = ctx.shared.setdefault("rowmatch.focus", {})  # type: ignore[assignment]
+    key = (id(group), ctx.sentence.start, ctx.sentence.end, whole)
+    hit = memo.get(key)
+    if hit is not None and hit[0] is group:
+        return hit[1]
     words = set(tokens(focus_text(ctx)))
     picked = []
     for sv in group.values:
@@ -770,11 +805,15 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
         req = _cached_required(sv.row)
         if req and req <= words:
             picked.append(sv)
+    found: ValueIndex | None
     if not picked:
-        return None
-    if len(picked) == len(group):
-        return group if whole else None
-    return ValueIndex(picked)
+        found = None
+    elif len(picked) == len(group):
+        found = group if whole else None
+    else:
+        found = ValueIndex(picked)
+    memo[key] = (group, found)  # the group is held, so its id() is not reused meanwhile
+    return found
 
 
 # Words that make a figure the result of an operation rather than a value of a row and year.
@@ -793,19 +832,50 @@ def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
     cell or wrong; a derivation that happens to land on it is a coincidence.
     """
     s = ctx.sentence
-    sentence = ctx.text[s.start : s.end]
-    if _OPERATION.search(sentence):
-        return False
-    year = _year(ctx)
-    if year is None:
-        return False
-    words = set(tokens(sentence))
-    for sv in ctx.scope.values():
-        if sv.year != year or sv.row is None or sv.table is None:
+    # The sentence's words and the scope's cells are the same for every claim of the sentence:
+    # the answer is kept per answer for each (sentence, scope, year, class).
+    memo: dict[tuple[int, int], frozenset[str] | None]
+    memo = ctx.shared.setdefault("rowmatch.cell_words", {})  # type: ignore[assignment]
+    span = (s.start, s.end)
+    if span in memo:
+        words = memo[span]
+    else:
+        sentence = ctx.text[s.start : s.end]
+        words = None if _OPERATION.search(sentence) else frozenset(tokens(sentence))
+        memo[span] = words
+    if words is None:
+        return False  # an operation word
+    # The years of the scope's cells in rows the sentence names, of the claim's class: made once
+    # per sentence (in a large scope only once a claim of it states a year: a scan costs more),
+    # then a claim needs the number's year (a costly read) only if there are any.
+    index = ctx.scope.index
+    found: dict[tuple[int, int, int, bool], tuple[ValueIndex, frozenset[int]]]
+    found = ctx.shared.setdefault("rowmatch.states_a_cell", {})  # type: ignore[assignment]
+    key = (id(index), s.start, s.end, amount)
+    hit = found.get(key)
+    if hit is None or hit[0] is not index:
+        year = None
+        if len(index) > 256:  # a scan costs more than the year: only when a year is stated
+            year = _year(ctx)
+            if year is None:
+                return False
+        hit = (index, _years_of_named_rows(index.values, amount, words))
+        found[key] = hit  # the index is held, so its id() is not reused meanwhile
+        if year is not None:
+            return year in hit[1]
+    return bool(hit[1]) and _year(ctx) in hit[1]
+
+
+def _years_of_named_rows(
+    values: Iterable[SourceValue], amount: bool, words: frozenset[str]
+) -> frozenset[int]:
+    years = set()
+    for sv in values:
+        if sv.year is None or sv.row is None or sv.table is None:
             continue
         if (sv.kind == "percent") == amount:
             continue
         req = _cached_required(sv.row)
         if req and req <= words:
-            return True
-    return False
+            years.add(sv.year)
+    return frozenset(years)

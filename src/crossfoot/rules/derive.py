@@ -3,7 +3,9 @@
 The search runs backwards from the stated number. For every operand ``x`` of a group and every
 formula, the partner ``y`` that would give the stated value ± its window is solved for and looked
 up by bisection (:meth:`ValueIndex.between`), so a group of n values costs O(n log n) per claim.
-Every hit is then recomputed exactly in ``Decimal`` and kept only when it lands in the window.
+A float pass first drops the bases with no partner (its ranges are widened far beyond float error,
+so it never drops one the ``Decimal`` search would pair). Every hit is then recomputed exactly in
+``Decimal`` and kept only when it lands in the window.
 
 What may match what (a percentage only as a percentage, a plain number only as a plain number):
 
@@ -42,6 +44,7 @@ point or finer ("12%" yes); bps to 5 bps; ratios to 5 % ("2.8:1" yes, "3:1" no).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -80,6 +83,8 @@ CHANGE_KINDS = frozenset({"percent_change", "difference", "pp_change", "bps_chan
 _HUNDRED = Decimal(100)
 _ONE = Decimal(1)
 _ZERO = Decimal(0)
+# Precision limits of derivable(), made once (a Decimal from a string costs a parse per call).
+_HALF, _FIVE, _FIVE_PCT, _ONE_PCT = Decimal("0.5"), Decimal(5), Decimal("0.05"), Decimal("0.01")
 # Window for a claim that reports zero precision (an exact value): the decimal context's noise.
 _TINY = Decimal("1e-9")
 _PERCENT_WORDS = ("%", "percent", "pct")
@@ -153,13 +158,13 @@ def derivable(m: Mention, in_flat_mode: bool) -> bool:
         # A range ("181-360", "10-12%") is as loose as half its width: rarely derivable.
         p += abs(m.high - m.value) / 2
     if m.kind in ("percent", "pp"):
-        return p <= Decimal("0.5")
+        return p <= _HALF
     if m.kind == "bps":
-        return p <= Decimal(5)
+        return p <= _FIVE
     if m.kind == "ratio":
-        return p <= abs(m.value) * Decimal("0.05")
+        return p <= abs(m.value) * _FIVE_PCT
     if m.kind in ("money", "number"):
-        return p <= abs(m.value) * Decimal("0.01")
+        return p <= abs(m.value) * _ONE_PCT
     return False
 
 
@@ -418,8 +423,8 @@ class _Spec:
     max_value: Decimal | None = None  # e.g. shares at most 100 %
 
 
-def _specs(m: Mention) -> tuple[_Spec, ...]:
-    if m.kind == "percent":
+def _make_specs(kind: str, share: bool) -> tuple[_Spec, ...]:
+    if kind == "percent":
         return (
             _Spec("percent_change", "pct_change", _HUNDRED, "amount"),
             _Spec("percent_change", "pct_change", _HUNDRED, "percent"),
@@ -428,14 +433,13 @@ def _specs(m: Mention) -> tuple[_Spec, ...]:
             _Spec("sum", "sum", _ONE, "percent"),
             _Spec("average", "mean", _ONE, "percent"),
         )
-    if m.kind == "pp":
+    if kind == "pp":
         return (_Spec("pp_change", "diff", _ONE, "percent"),)
-    if m.kind == "bps":
+    if kind == "bps":
         return (_Spec("bps_change", "diff", _HUNDRED, "percent"),)
-    if m.kind == "ratio":
+    if kind == "ratio":
         return (_Spec("ratio", "quotient", _ONE, "amount"),)
-    if m.kind == "number":
-        share = abs(m.value) <= 1
+    if kind == "number":
         return (
             _Spec("difference", "diff", _ONE, "amount"),
             _Spec("sum", "sum", _ONE, "amount"),
@@ -449,13 +453,26 @@ def _specs(m: Mention) -> tuple[_Spec, ...]:
             ),
             _Spec("percent_change", "pct_change", _ONE, "amount", "as a fraction"),
         )
-    if m.kind == "money":
+    if kind == "money":
         return (
             _Spec("difference", "diff", _ONE, "amount"),
             _Spec("sum", "sum", _ONE, "amount"),
             _Spec("average", "mean", _ONE, "amount"),
         )
     return ()
+
+
+# The specs depend only on the claim's kind (and, for a plain number, whether it is at most 1):
+# made once at import rather than once per claim.
+_SPECS = {
+    (kind, share): _make_specs(kind, share)
+    for kind in ("percent", "pp", "bps", "ratio", "number", "money")
+    for share in (False, True)
+}
+
+
+def _specs(m: Mention) -> tuple[_Spec, ...]:
+    return _SPECS.get((m.kind, m.kind == "number" and abs(m.value) <= 1), ())
 
 
 def _compute(op: str, factor: Decimal, x: SourceValue, y: SourceValue) -> Decimal | None:
@@ -554,10 +571,122 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
     return aligned(x, y) and focus_ok(ctx, (x, y), False)
 
 
+def _approx(x: Decimal) -> float | None:
+    """``x`` as a float when that float is within a relative 1e-16 of it (normal range), else
+    None: the prefilter then leaves ``x`` to the exact Decimal search."""
+    f = float(x)
+    if f == 0.0:
+        return 0.0 if x == 0 else None
+    return f if 1e-150 < abs(f) < 1e150 else None  # False for nan too
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    """A group's values as the search reads them, made once per answer: every claim of the
+    answer searches the same groups."""
+
+    group: ValueIndex  # held: the memo is keyed by id(), which must not be reused meanwhile
+    # Operand class -> (value, its float or None), in the group's order.
+    bases: dict[str | None, list[tuple[SourceValue, float | None]]]
+    keys: list[float] | None  # the values as floats, ascending (None: a value is no number)
+
+
+def _profile(ctx: ClaimContext, group: ValueIndex) -> _Group:
+    memo: dict[int, _Group] = ctx.shared.setdefault("derive.groups", {})  # type: ignore[assignment]
+    hit = memo.get(id(group))
+    if hit is not None and hit.group is group:
+        return hit
+    bases: dict[str | None, list[tuple[SourceValue, float | None]]] = {}
+    # float() of a Decimal is correctly rounded, hence monotone: the keys stay sorted.
+    floats = [float(x.value) for x in group.values]
+    for x, f in zip(group.values, floats, strict=True):
+        # As _approx(x.value), from the float already made.
+        a = f if 1e-150 < abs(f) < 1e150 or (f == 0.0 and x.value == 0) else None
+        bases.setdefault(operand_class(x), []).append((x, a))
+    nan = any(k != k for k in floats)  # then leave everything to the Decimal search
+    made = _Group(group, bases, None if nan else floats)
+    memo[id(group)] = made
+    return made
+
+
+# Per target window of one spec: the partner range of a base ``a`` is between ``mul_lo * a +
+# add_lo`` and ``mul_hi * a + add_hi`` (every formula's range is affine in ``a``), widened by
+# ``s1 * |a| + s2``.
+_Bound = tuple[float, float, float, float, float, float]
+
+
+def _float_bounds(op: str, factor: float, targets: list[tuple[float, float]]) -> list[_Bound]:
+    """The float form of :func:`_partner_ranges` for every base at once.
+
+    ``targets`` are the Decimal targets as floats within a relative 1e-16 (see :func:`_approx`).
+    The slack, 1e-9 of the terms (``|a|`` times the multiplier, or ``|a|`` plus the shift), is
+    millions of times the float error of the range and of the keys (a few 1e-16 of the same
+    terms), so the prefilter never drops a partner the Decimal search would find
+    (tests/test_derive_prefilters.py).
+    """
+    f = factor
+    out: list[_Bound] = []
+    for lo, hi in targets:
+        t = max(abs(lo), abs(hi)) / f
+        if op == "pct_change":  # |a| * (1 + t / f), mirrored for a < 0: a * (1 + t / f)
+            out.append((1 + lo / f, 0.0, 1 + hi / f, 0.0, 1e-9 * (1 + t), 1e-9))
+        elif op == "quotient":
+            out.append((lo / f, 0.0, hi / f, 0.0, 1e-9 * (1 + t), 1e-9))
+        elif op == "diff":
+            out.append((1.0, lo / f, 1.0, hi / f, 1e-9, 1e-9 * (1 + t)))
+        elif op == "sum":
+            out.append((-1.0, lo, -1.0, hi, 1e-9, 1e-9 * (1 + t)))
+        else:  # mean
+            out.append((-1.0, 2 * lo, -1.0, 2 * hi, 1e-9, 1e-9 * (1 + 2 * t)))
+    return out
+
+
+def _live_bases(
+    bounds: list[_Bound], bases: list[tuple[SourceValue, float | None]], keys: list[float]
+) -> list[SourceValue]:
+    """The bases some key lies near: a base is dropped only when no key is in any of its widened
+    float partner ranges (a bisection per target), so the Decimal search would find no partner
+    for it either. A base with no float (None) is kept."""
+    n = len(keys)
+    out: list[SourceValue] = []
+    for x, a in bases:
+        if a is None:
+            out.append(x)
+            continue
+        size = a if a >= 0 else -a
+        for mul_lo, add_lo, mul_hi, add_hi, s1, s2 in bounds:
+            e1, e2 = mul_lo * a + add_lo, mul_hi * a + add_hi
+            if e1 > e2:
+                e1, e2 = e2, e1
+            slack = s1 * size + s2
+            i = bisect_left(keys, e1 - slack)
+            if i < n and keys[i] <= e2 + slack:
+                out.append(x)
+                break
+    return out
+
+
+def _float_window(
+    lo: Decimal, hi: Decimal, mag: tuple[Decimal, Decimal]
+) -> tuple[float, float, float, float] | None:
+    """``lo, hi`` and the magnitude window as floats within 1e-16, or None (no prefilter)."""
+    lo_f, hi_f, mag_lo, mag_hi = _approx(lo), _approx(hi), _approx(mag[0]), _approx(mag[1])
+    if lo_f is None or hi_f is None or mag_lo is None or mag_hi is None:
+        return None
+    return lo_f, hi_f, mag_lo, mag_hi
+
+
 def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterator[Candidate]:
+    if not len(group):
+        return
     lo, hi = claim_interval(ctx)
     mag = _magnitude(lo, hi)
-    classed: list[tuple[SourceValue, str | None]] | None = None  # once per group, not per spec
+    prof = _profile(ctx, group)
+    keys = prof.keys
+    # The claim's window as floats (lo, hi, magnitude lo, hi) for the prefilter, else None.
+    window = _float_window(lo, hi, mag) if keys is not None else None
+    # The group is sorted: a partner range outside [first, last] holds no value.
+    first, last = group.values[0].value, group.values[-1].value
     for spec in _specs(ctx.mention):
         if not kind_allowed(ctx, spec.kind):
             continue
@@ -566,24 +695,34 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterato
             continue  # growth wording is never a share, sum, ratio or mean
         if spec.max_value is not None and lo > spec.max_value:
             continue
+        if spec.op == "quotient" and hi <= 0:
+            continue
+        bases = prof.bases.get(spec.cls)
+        if not bases:
+            continue
+        if window is None or keys is None:
+            candidates = [x for x, _ in bases]
+        else:
+            w_lo, w_hi, m_lo, m_hi = window
+            if change:
+                targets_f = [(m_lo, m_hi), (-m_hi, -m_lo)]
+            elif spec.op == "quotient":
+                targets_f = [(max(w_lo, 0.0), w_hi)]
+            else:
+                targets_f = [(w_lo, w_hi)]
+            # A cheap float test first: most bases have no partner at all.
+            bounds = _float_bounds(spec.op, float(spec.factor), targets_f)
+            candidates = _live_bases(bounds, bases, keys)
+            if not candidates:
+                continue
         if change:
             targets = [mag, (-mag[1], -mag[0])]
         elif spec.op == "quotient":
-            if hi <= 0:
-                continue
             targets = [(max(lo, _ZERO), hi)]
         else:
             targets = [(lo, hi)]
         seen: set[tuple[int, int]] = set()
-        if classed is None:
-            classed = [(x, operand_class(x)) for x in group.values]
-            if not classed:
-                return
-            # The group is sorted: a partner range outside [first, last] holds no value.
-            first, last = group.values[0].value, group.values[-1].value
-        for x, cls in classed:
-            if cls != spec.cls:
-                continue
+        for x in candidates:
             for plo, phi in _partner_ranges(spec.op, spec.factor, x.value, targets):
                 if (plo if plo > phi else phi) < first or (phi if plo > phi else plo) > last:
                     continue
@@ -646,8 +785,14 @@ def names_only_a_change(ctx: ClaimContext) -> bool:
     """The claim's sentence calls it a change or difference and names no other operation ("The
     change is $57 thousand"): like growth words, only a change may match it, never a sum."""
     s = ctx.sentence
-    sentence = ctx.text[s.start : s.end]
-    return bool(_CHANGE_NAMED.search(sentence)) and not _OTHER_NAMED.search(sentence)
+    memo: dict[tuple[int, int], bool]
+    memo = ctx.shared.setdefault("derive.names_only_a_change", {})  # type: ignore[assignment]
+    said = memo.get((s.start, s.end))
+    if said is None:  # once per sentence, not once per claim
+        sentence = ctx.text[s.start : s.end]
+        said = bool(_CHANGE_NAMED.search(sentence)) and not _OTHER_NAMED.search(sentence)
+        memo[(s.start, s.end)] = said
+    return said
 
 
 # Operations a coarse figure may be derived by, when its wording names them.

@@ -24,6 +24,7 @@ from . import ClaimContext, Verdict
 __all__ = ["compatible", "direct_candidates", "direct_match", "window"]
 
 _HUNDRED = Decimal(100)
+_ZERO, _ONE, _CENT = Decimal(0), Decimal(1), Decimal("0.01")  # made once, not per claim
 _DOLLAR_CODES = frozenset({"USD", "HKD", "CAD", "AUD", "SGD", "NZD", "TWD", "MXN"})
 _SYMBOL_CODES = {"€": "EUR", "£": "GBP", "₹": "INR", "¥": "JPY"}
 
@@ -58,6 +59,8 @@ _DIRECTION_NAMES = {"up": "an increase", "down": "a decrease"}
 def _opposite_direction(ctx: ClaimContext, matches: list[SourceValue]) -> str | None:
     """A note when the answer words a change opposite to the one every matching prose value
     states ("decreased by $29.3 million" for "the $29.3 million increase"), else None."""
+    if all(sv.span is None for sv in matches):
+        return None  # cells and fields state no direction: skip reading the answer's words
     m, s = ctx.mention, ctx.sentence
     said = stated_direction(ctx.text, s.start, s.end, m.start, m.end)
     if said is None:
@@ -103,8 +106,9 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
     """Source values in scope that the mention states, best first: ``(value, exact?, how)``."""
     found: list[tuple[SourceValue, bool, str]] = []
     seen: set[int] = set()
+    base = window(mention, ctx)  # once, not once per form
     for target, factor, how in _targets(mention):
-        tol = window(mention, ctx) * factor
+        tol = base * factor
         for sv in _lookup(ctx, target, tol, mention.negative):
             if id(sv) in seen or not compatible(mention, sv, how):
                 continue
@@ -119,7 +123,8 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
             seen.add(id(sv))
             found.append((sv, exact, how))
     # Exact first, then the closest; values the sentence's own row names are sorted by rowmatch.
-    found.sort(key=lambda item: (not item[1], abs(abs(item[0].value) - abs(mention.value))))
+    if len(found) > 1:
+        found.sort(key=lambda item: (not item[1], abs(abs(item[0].value) - abs(mention.value))))
     return found
 
 
@@ -127,22 +132,22 @@ def window(mention: Mention, ctx: ClaimContext) -> Decimal:
     """How far a source value may sit from the claim and still be what it states."""
     opts = ctx.options
     if opts.rel_tolerance is not None or opts.abs_tolerance is not None:
-        rel = (opts.rel_tolerance or Decimal(0)) * abs(mention.value)
-        return max(rel, opts.abs_tolerance or Decimal(0))
+        rel = (opts.rel_tolerance or _ZERO) * abs(mention.value)
+        return max(rel, opts.abs_tolerance or _ZERO)
     if not opts.allow_rounding:
-        return Decimal(0)
+        return _ZERO
     return mention.precision
 
 
 def _targets(mention: Mention) -> list[tuple[Decimal, Decimal, str]]:
     """(value to look for, factor for the window, note) for each form the mention may take."""
-    targets = [(mention.value, Decimal(1), "")]
+    targets = [(mention.value, _ONE, "")]
     if mention.kind == "percent":
-        targets.append((mention.value / _HUNDRED, Decimal("0.01"), "as a fraction"))
+        targets.append((mention.value / _HUNDRED, _CENT, "as a fraction"))
     elif mention.kind == "number" and abs(mention.value) <= 1 and mention.value != 0:
         targets.append((mention.value * _HUNDRED, _HUNDRED, "as a percentage"))
     elif mention.kind == "bps":
-        targets.append((mention.value / _HUNDRED, Decimal("0.01"), "as percentage points"))
+        targets.append((mention.value / _HUNDRED, _CENT, "as percentage points"))
     return targets
 
 
