@@ -46,6 +46,7 @@ __all__ = [
     "agrees",
     "constant_mentions",
     "find_calculations",
+    "new_answer",
 ]
 
 #: Longest calculation (characters from its first to its last token) the parser reads.
@@ -693,7 +694,9 @@ def _is_range(tree: Node, ms: Sequence[Mention], figure: Mention) -> bool:
 
 
 # Tokens depend on where the numbers are, not on which are claims: the engine reads the answer's
-# calculations twice (to find formula constants, then with non-claims marked), so keep them.
+# calculations twice (to find formula constants, then with non-claims marked), so keep them for
+# one answer. new_answer() empties both memos: a memo that outlived the answer would make a
+# second check of the same text (a benchmark loop) cheaper than any real one.
 _TOKENS: dict[tuple[str, tuple[tuple[int, int, str], ...]], tuple[_Tok, ...]] = {}
 
 
@@ -705,6 +708,12 @@ def _tokens(text: str, mentions: Sequence[Mention]) -> list[_Tok]:
             _TOKENS.clear()
         hit = _TOKENS[key] = tuple(_tokenize(text, mentions))
     return list(hit)
+
+
+def new_answer() -> None:
+    """Forget the tokens and calculations kept for the previous answer."""
+    _TOKENS.clear()
+    _find_cached.cache_clear()
 
 
 @lru_cache(maxsize=64)

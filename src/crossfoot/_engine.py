@@ -19,6 +19,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ._arith import new_answer as new_arith_answer
 from ._direction import new_answer
 from ._extract import extract
 from ._report import Report
@@ -55,6 +56,7 @@ def verify(
     if not isinstance(text, str):
         raise TypeError(f"the answer must be a str, got {type(text).__name__}")
     new_answer()  # per-answer memos of the rule helpers start empty
+    new_arith_answer()
     cites = citations(text, lambda token: sources.resolve(token) is not None)
 
     def resolve(token: str) -> str | None:
