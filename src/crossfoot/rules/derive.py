@@ -501,23 +501,17 @@ def _partner_ranges(
     (A list, not a generator: it is asked for every operand of every claim, and most lists are
     one or two ranges long.)
     """
-    if op == "pct_change":
+    if op in ("pct_change", "quotient"):
         if a == 0:
             return []
         m = abs(a)
         out = []
         for lo, hi in targets:
-            lo_b, hi_b = m * (1 + lo / factor), m * (1 + hi / factor)
-            out.append((lo_b, hi_b) if a > 0 else (-hi_b, -lo_b))
-        return out
-    if op == "quotient":
-        if a == 0:
-            return []
-        m = abs(a)
-        out = []
-        for lo, hi in targets:
-            lo_b, hi_b = m * lo / factor, m * hi / factor
-            out.append((lo_b, hi_b) if a > 0 else (-hi_b, -lo_b))
+            if op == "pct_change":
+                lo_b, hi_b = m * (1 + lo / factor), m * (1 + hi / factor)
+            else:
+                lo_b, hi_b = m * lo / factor, m * hi / factor
+            out.append((lo_b, hi_b) if a > 0 else (-hi_b, -lo_b))  # the partner has a's sign
         return out
     if op == "diff":
         return [(a + lo / factor, a + hi / factor) for lo, hi in targets]
