@@ -194,47 +194,18 @@ def _may_be_numbers(texts: list[str]) -> Iterator[str]:
     return compress(texts, map(not_, firsts))
 
 
-class _IntCells(Mapping[int, _Cell]):
-    """A column of plain ints as row index -> cell, each cell made when read: a 2,000-row
-    result has 20,000 cells and an answer reads a few dozen (totals read :meth:`numbers`)."""
-
-    __slots__ = ("_ints",)
-
-    def __init__(self, ints: tuple[int, ...]) -> None:
-        self._ints = ints
-
-    def __getitem__(self, i: int) -> _Cell:
-        if type(i) is not int or not 0 <= i < len(self._ints):
-            raise KeyError(i)
-        return _NEW_TUPLE(_Cell, (Decimal(self._ints[i]), "number", None, _ZERO))
-
-    def __contains__(self, i: object) -> bool:
-        return type(i) is int and 0 <= i < len(self._ints)
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(range(len(self._ints)))
-
-    def __len__(self) -> int:
-        return len(self._ints)
-
-    def numbers(self) -> IntNumbers:
-        """Row index -> value, each made when read (totals read :attr:`IntNumbers.ints`)."""
-        return IntNumbers(self._ints)
-
-
-class IntNumbers(Mapping[int, Decimal]):
-    """The values of an int column by row index, each Decimal made when read: whole-column
-    figures use :attr:`ints` directly, and pairwise kinds read only the rows an answer names."""
+class _IntRows:
+    """A column of plain ints by row index, what the two lazy views below share."""
 
     __slots__ = ("ints",)
 
     def __init__(self, ints: tuple[int, ...]) -> None:
         self.ints = ints
 
-    def __getitem__(self, i: int) -> Decimal:
+    def _int(self, i: object) -> int:
         if type(i) is not int or not 0 <= i < len(self.ints):
             raise KeyError(i)
-        return Decimal(self.ints[i])
+        return self.ints[i]
 
     def __contains__(self, i: object) -> bool:
         return type(i) is int and 0 <= i < len(self.ints)
@@ -244,6 +215,30 @@ class IntNumbers(Mapping[int, Decimal]):
 
     def __len__(self) -> int:
         return len(self.ints)
+
+
+class _IntCells(_IntRows, Mapping[int, _Cell]):
+    """A column of plain ints as row index -> cell, each cell made when read: a 2,000-row
+    result has 20,000 cells and an answer reads a few dozen (totals read :meth:`numbers`)."""
+
+    __slots__ = ()
+
+    def __getitem__(self, i: int) -> _Cell:
+        return _NEW_TUPLE(_Cell, (Decimal(self._int(i)), "number", None, _ZERO))
+
+    def numbers(self) -> IntNumbers:
+        """Row index -> value, each made when read (totals read :attr:`IntNumbers.ints`)."""
+        return IntNumbers(self.ints)
+
+
+class IntNumbers(_IntRows, Mapping[int, Decimal]):
+    """The values of an int column by row index, each Decimal made when read: whole-column
+    figures use :attr:`ints` directly, and pairwise kinds read only the rows an answer names."""
+
+    __slots__ = ()
+
+    def __getitem__(self, i: int) -> Decimal:
+        return Decimal(self._int(i))
 
 
 def _parse_column(values: list[object], parse_strings: bool) -> dict[int, _Cell]:
