@@ -45,26 +45,48 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from functools import lru_cache
 
-from .._direction import answer_order, sign_words, stated_direction
 from .._index import ValueIndex
-from .._rowmatch import focus_group, focus_text, names_row, states_a_cell
-from .._types import Evidence, Mention, SourceValue, format_decimal
-from .._years import aligned, known_order, period, related_score, same_quantity, years_in_text
+from .._rowmatch import focus_group, focus_text, states_a_cell
+from .._types import Mention, SourceValue, format_decimal
+from .._years import aligned, related_score, same_quantity
 from . import ClaimContext, Verdict
+from ._derive_shared import (
+    _ONE,
+    _ZERO,
+    Candidate,
+    _magnitude,
+    best_verdict,
+    change_candidate,
+    claim_direction,
+    claim_interval,
+    currency_ok,
+    derivable,
+    fmt_result,
+    focus_ok,
+    group_too_large,
+    kind_allowed,
+    label,
+    names_only_a_change,
+    operand_class,
+    order_of,
+    same_item,
+    views_compatible,
+)
 
 __all__ = [
     "CHANGE_KINDS",
     "Candidate",
     "best_verdict",
+    "change_candidate",
     "claim_direction",
     "claim_interval",
     "currency_ok",
     "derivable",
+    "fmt_result",
     "focus_ok",
     "group_too_large",
     "kind_allowed",
@@ -81,333 +103,6 @@ __all__ = [
 CHANGE_KINDS = frozenset({"percent_change", "difference", "pp_change", "bps_change", "cagr"})
 
 _HUNDRED = Decimal(100)
-_ONE = Decimal(1)
-_ZERO = Decimal(0)
-# Precision limits of derivable(), made once (a Decimal from a string costs a parse per call).
-_HALF, _FIVE, _FIVE_PCT, _ONE_PCT = Decimal("0.5"), Decimal(5), Decimal("0.05"), Decimal("0.01")
-# Window for a claim that reports zero precision (an exact value): the decimal context's noise.
-_TINY = Decimal("1e-9")
-_PERCENT_WORDS = ("%", "percent", "pct")
-
-
-# --- shared helpers (also used by rules.multi) -------------------------------------------------
-
-
-def operand_class(v: SourceValue) -> str | None:
-    """``"amount"``, ``"percent"`` or ``"ratio"``: values combine only within one class.
-    ``None`` for values that never feed a derivation (years, aliases with ``operand=False``).
-    """
-    if not v.operand or v.kind == "year":
-        return None
-    if v.kind == "percent":
-        return "percent"
-    if v.kind == "ratio":
-        return "ratio"
-    if v.kind in ("money", "number"):
-        return "percent" if _percent_named(v.field, v.column, v.row, v.label) else "amount"
-    return None  # pp / bps source values are themselves changes
-
-
-@lru_cache(maxsize=65536)
-def _percent_named(*names: str | None) -> bool:
-    text = " ".join(n for n in names if n).lower()
-    return any(w in text for w in _PERCENT_WORDS)
-
-
-def views_compatible(a: SourceValue, b: SourceValue) -> bool:
-    """A scaled ("true") value never combines with an unscaled ("written") one."""
-    return a.view == "both" or b.view == "both" or a.view == b.view
-
-
-def currency_ok(a: str | None, b: str | None) -> bool:
-    if a is None or b is None or a == b:
-        return True
-    # "$" stands for any dollar currency; explicit codes must agree.
-    return (a == "$" and b.endswith("D")) or (b == "$" and a.endswith("D"))
-
-
-def same_item(a: SourceValue, b: SourceValue) -> bool:
-    """The same source cell or field (possibly in two views)."""
-    if a is b:
-        return True
-    return (
-        a.source_id == b.source_id
-        and a.field == b.field
-        and a.table == b.table
-        and a.row_index == b.row_index
-        and a.col_index == b.col_index
-        and a.span == b.span
-        and (a.field is not None or a.row_index is not None or a.span is not None)
-    )
-
-
-def label(v: SourceValue, with_source: bool = False) -> str:
-    """The operand's name in evidence: field name, or the loader's "row / column" label."""
-    name = v.label or v.field or (f"{v.row} / {v.column}" if v.row or v.column else "value")
-    return f"[{v.source_id}] {name}" if with_source else name
-
-
-def derivable(m: Mention, in_flat_mode: bool) -> bool:
-    """Is the claim stated finely enough to be derived at all (see module docstring)?"""
-    if m.value == 0 and m.high is None:
-        return False
-    if in_flat_mode:
-        return True
-    p = m.precision
-    if m.high is not None:
-        # A range ("181-360", "10-12%") is as loose as half its width: rarely derivable.
-        p += abs(m.high - m.value) / 2
-    if m.kind in ("percent", "pp"):
-        return p <= _HALF
-    if m.kind == "bps":
-        return p <= _FIVE
-    if m.kind == "ratio":
-        return p <= abs(m.value) * _FIVE_PCT
-    if m.kind in ("money", "number"):
-        return p <= abs(m.value) * _ONE_PCT
-    return False
-
-
-def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
-    """The signed interval of true values the claim stands for: ``value ± window``.
-
-    The window is the stated precision, or the flat tolerance (``rel_tolerance`` of the value,
-    ``abs_tolerance``, whichever is wider) when either is set.
-    """
-    m, o = ctx.mention, ctx.options
-    high = m.high if m.high is not None else m.value
-    if o.rel_tolerance is not None or o.abs_tolerance is not None:
-        w = _ZERO
-        if o.rel_tolerance is not None:
-            w = max(w, max(abs(m.value), abs(high)) * o.rel_tolerance)
-        if o.abs_tolerance is not None:
-            w = max(w, o.abs_tolerance)
-    else:
-        w = m.precision if m.precision > 0 else _TINY
-    return (min(m.value, high) - w, max(m.value, high) + w)
-
-
-def claim_direction(ctx: ClaimContext) -> tuple[str | None, bool]:
-    """``(direction, worded)``: "up"/"down"/None from the sign and the words around the number;
-    ``worded`` is True when direction words were found (then only a change may match).
-    """
-    cached = ctx.notes.get("derive.direction")
-    if not isinstance(cached, tuple):
-        m, s = ctx.mention, ctx.sentence
-        words = stated_direction(ctx.text, s.start, s.end, m.start, m.end)
-        negative = m.negative or m.value < 0 or sign_words(ctx.text, s.start, s.end, m.start, m.end)
-        # The number's own sign ("-5%", "(97,150)", "a loss of") wins over a direction word.
-        cached = ("down" if negative else words, words is not None)
-        ctx.notes["derive.direction"] = cached
-    direction, worded = cached
-    return (direction if direction in ("up", "down") else None), bool(worded)
-
-
-def order_of(
-    ctx: ClaimContext, a: SourceValue, b: SourceValue
-) -> tuple[SourceValue, SourceValue] | None:
-    """Earlier/first operand, then later: the answer's own wording first, then years."""
-    said = answer_order(ctx, a, b)
-    if said is not None:
-        return said
-    return known_order(a, b)
-
-
-# Sizes of recently seen groups: a group is built once per scope and asked about for every
-# claim; the cache holds the group itself so its id cannot be reused while cached.
-_SIZES: dict[int, tuple[ValueIndex, int]] = {}
-
-
-def group_too_large(group: ValueIndex, limit: int) -> bool:
-    """More operand values than ``limit`` in either unit view."""
-    if len(group) <= limit:
-        return False
-    cached = _SIZES.get(id(group))
-    if cached is None or cached[0] is not group:
-        true_n = written_n = 0
-        for v in group.values:
-            if operand_class(v) is None:
-                continue
-            if v.view in ("both", "true"):
-                true_n += 1
-            if v.view in ("both", "written"):
-                written_n += 1
-        if len(_SIZES) > 256:
-            _SIZES.clear()
-        cached = (group, max(true_n, written_n))
-        _SIZES[id(group)] = cached
-    return cached[1] > limit
-
-
-def kind_allowed(ctx: ClaimContext, kind: str) -> bool:
-    allowed = ctx.options.derivations
-    return allowed is None or kind in allowed
-
-
-@dataclass(frozen=True, slots=True)
-class _Focus:
-    years: tuple[int, ...]  # years the claim's sentence states, ascending
-    rows: dict[tuple[str, int], frozenset[int]]  # tables the sentence names rows of -> row indexes
-
-
-def _focus(ctx: ClaimContext) -> _Focus:
-    cached = ctx.notes.get("derive.focus")
-    if isinstance(cached, _Focus):
-        return cached
-    s = ctx.sentence
-    others = [
-        (m.start, m.end) for m in ctx.mentions if m.kind != "year" and s.start <= m.start < s.end
-    ]
-    years: set[int] = set()
-    for y in years_in_text(s.text):
-        years.add(y)
-    # Drop "years" that are really amounts of the sentence ("$2,019" or "2019 units").
-    for start, end in others:
-        for y in years_in_text(ctx.text[start:end]):
-            years.discard(y)
-    labels: dict[tuple[str, int], dict[int, str]] = {}
-    for group in ctx.scope.groups:
-        for v in group.values:
-            if v.table is not None and v.row_index is not None and v.row:
-                labels.setdefault((v.source_id, v.table), {})[v.row_index] = v.row
-    rows: dict[tuple[str, int], frozenset[int]] = {}
-    for key, by_index in labels.items():
-        named = frozenset(i for i, lab in by_index.items() if names_row(lab, s.text))
-        if named:
-            rows[key] = named
-    focus = _Focus(tuple(sorted(years)), rows)
-    ctx.notes["derive.focus"] = focus
-    return focus
-
-
-def focus_ok(ctx: ClaimContext, operands: tuple[SourceValue, ...], change: bool) -> bool:
-    """Do the operands fit what the claim's sentence names?
-
-    * Years: when the sentence states years and an operand names one, it must fit them. A change
-      with two or more stated years runs between stated years ("from 2019 to 2023"); a change with
-      one stated year Y ends in Y and starts in Y or Y-1 ("grew 12% in 2024"); other formulas stay
-      inside the stated span ("the 2021-2023 average", "in 2024, 12.8% of revenue").
-    * Rows: when the sentence names rows of a table (all of a row label's words), the operands
-      taken from that table must sit in named rows: all of them when it names two or more rows
-      ("the gap between A and B"), at least one when it names one ("margin rose as revenue grew").
-
-    Both narrow the search to what the answer talks about, which is what keeps coincidental
-    matches rare in tables with many values.
-    """
-    f = _focus(ctx)
-    if f.years:
-        lo, hi = f.years[0], f.years[-1]
-        for v in operands:
-            p = period(v)
-            if p is None:
-                continue
-            y = p[0]
-            if change and len(f.years) >= 2:
-                if y not in f.years:
-                    return False
-            elif change:
-                if y not in (hi, hi - 1):
-                    return False
-            elif not lo <= y <= hi:
-                return False
-    if f.rows:
-        tables = {(v.source_id, v.table) for v in operands if v.table is not None}
-        for key in tables:
-            named = f.rows.get(key)
-            if named is None:
-                continue
-            inside = [v.row_index in named for v in operands if (v.source_id, v.table) == key]
-            if not (all(inside) if len(named) >= 2 else any(inside)):
-                return False
-    return True
-
-
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """One derivation that matched the claim's magnitude, before the direction verdict."""
-
-    kind: str
-    formula: Callable[[], str]  # built only for the candidate that is reported
-    operands: tuple[SourceValue, ...]
-    result: Decimal
-    passed: bool
-    note: str
-    related: int
-    error: Decimal  # distance from the stated value, for ranking
-
-
-def best_verdict(ctx: ClaimContext, found: Iterable[Candidate]) -> Verdict | None:
-    """Any consistent derivation wins; else the best contradicted one; else ``None``."""
-    best: Candidate | None = None
-    for c in found:
-        key = (c.passed, c.note == "", c.related, -c.error)
-        if best is None or key > (best.passed, best.note == "", best.related, -best.error):
-            best = c
-    if best is None:
-        return None
-    formula = best.formula()
-    if best.passed:
-        return Verdict(
-            "derived", Evidence("derive", best.kind, formula, best.operands, best.result, best.note)
-        )
-    message = f"magnitude matches {formula}, but the wording states the opposite direction"
-    ev = Evidence("derive", best.kind, formula, best.operands, best.result, message)
-    return Verdict("contradicted", ev, message)
-
-
-def change_candidate(
-    ctx: ClaimContext,
-    kind: str,
-    first: SourceValue,
-    second: SourceValue,
-    compute: Callable[[SourceValue, SourceValue], Decimal | None],
-    describe: Callable[[SourceValue, SourceValue, Decimal], str],
-    note: str = "",
-) -> Candidate | None:
-    """Judge a change ``first -> second`` whose magnitude matched: with a known order the sign
-    must agree with the claim's direction; with none, the magnitude alone decides.
-    """
-    lo, hi = claim_interval(ctx)
-    direction, _ = claim_direction(ctx)
-    order = order_of(ctx, first, second)
-    if order is not None and order[0] is not first:
-        return None  # the other orientation is judged when the partner is the base
-    result = compute(first, second)
-    if result is None:
-        return None
-    mag_lo, mag_hi = _magnitude(lo, hi)
-    if not mag_lo <= abs(result) <= mag_hi:
-        return None
-
-    def formula() -> str:
-        return describe(first, second, result)
-
-    error = abs(abs(result) - abs(ctx.mention.value))
-    related = related_score((first, second))
-    notes = [note] if note else []
-    if order is None:
-        notes.append("order unknown: magnitude only")
-        return Candidate(
-            kind, formula, (first, second), result, True, "; ".join(notes), related, error
-        )
-    if direction is None or result == 0 or (result > 0) == (direction == "up"):
-        return Candidate(
-            kind, formula, (first, second), result, True, "; ".join(notes), related, error
-        )
-    return Candidate(kind, formula, (first, second), result, False, "", related, error)
-
-
-def _magnitude(lo: Decimal, hi: Decimal) -> tuple[Decimal, Decimal]:
-    if lo <= 0 <= hi:
-        return _ZERO, max(-lo, hi)
-    return min(abs(lo), abs(hi)), max(abs(lo), abs(hi))
-
-
-def fmt_result(ctx: ClaimContext, value: Decimal) -> str:
-    """The computed value rounded two digits finer than the claim states."""
-    unit = ctx.mention.precision * 2 if ctx.mention.precision > 0 else _ONE
-    places = max(0, min(6, -unit.normalize().as_tuple().exponent + 2))  # type: ignore[operator]
-    return format_decimal(value.quantize(Decimal(1).scaleb(-places)).normalize())
 
 
 # --- the rule ----------------------------------------------------------------------------------
@@ -766,27 +461,6 @@ def _judge(
         related_score((x, y)),
         abs(r - ctx.mention.value),
     )
-
-
-_CHANGE_NAMED = re.compile(r"(?i)\b(?:change[ds]?|difference)\b")
-_OTHER_NAMED = re.compile(
-    r"(?i)\b(?:total|totals|sum|combined|together|altogether|aggregate|average|mean|share"
-    r"|proportion|ratio|times|accounted|represent\w*|of\s+(?:the\s+)?total)\b|%\s+of\b"
-)
-
-
-def names_only_a_change(ctx: ClaimContext) -> bool:
-    """The claim's sentence calls it a change or difference and names no other operation ("The
-    change is $57 thousand"): like growth words, only a change may match it, never a sum."""
-    s = ctx.sentence
-    memo: dict[tuple[int, int], bool]
-    memo = ctx.shared.setdefault("derive.names_only_a_change", {})  # type: ignore[assignment]
-    said = memo.get((s.start, s.end))
-    if said is None:  # once per sentence, not once per claim
-        sentence = ctx.text[s.start : s.end]
-        said = bool(_CHANGE_NAMED.search(sentence)) and not _OTHER_NAMED.search(sentence)
-        memo[(s.start, s.end)] = said
-    return said
 
 
 # Operations a coarse figure may be derived by, when its wording names them.
