@@ -1,0 +1,128 @@
+"""Restatements for :mod:`crossfoot.rules.steps`: a claim that repeats a figure the answer grounded.
+
+The claim passes with that figure's evidence when it states the figure at its own precision ("= 67"
+then "the average is $67 million"), also across a dropped unit, but not across a scale word that
+contradicts the figure's table unit ("$283 billion" restating "$283" of a table in millions). A
+restated change keeps its direction: wording that says the opposite makes the claim
+``contradicted``. The true (scaled) value of a grounded figure is also read by the step search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+
+from .._types import Claim, Evidence, Mention
+from . import ClaimContext, Verdict
+from ._derive_shared import claim_direction
+
+# Evidence kinds that are changes (the step search reads it too).
+_CHANGE = frozenset({"percent_change", "difference", "pp_change", "bps_change"})
+
+
+def _kinds_agree(a: Mention, b: Mention) -> bool:
+    if a.kind in ("money", "number") and b.kind in ("money", "number"):
+        return a.currency is None or b.currency is None or a.currency == b.currency
+    if {a.kind, b.kind} <= {"ratio", "number"}:
+        return True
+    return a.kind == b.kind
+
+
+def _same_figure(m: Mention, g: Mention) -> bool:
+    """``m`` states ``g`` at ``m``'s own precision (also across a dropped unit: "67" / "$67m")."""
+    if abs(m.value - g.value) <= m.precision:
+        return True
+    if not (m.negative or m.value < 0) and abs(abs(m.value) - abs(g.value)) <= m.precision:
+        return True  # "a loss of $5m" restated as "$5m"
+    if m.scale != g.scale and (m.scale == 1 or g.scale == 1) and m.written and g.written:
+        prec = m.precision / m.scale
+        return abs(m.written - g.written) <= prec
+    return False
+
+
+def _restatement(ctx: ClaimContext) -> Verdict | None:
+    m = ctx.mention
+    for g in reversed(ctx.grounded):
+        gm = g.mention
+        if gm.kind == "year" or not _kinds_agree(m, gm) or not _same_figure(m, gm):
+            continue
+        if m.scale != gm.scale and not _true_units_agree(ctx, m, g):
+            continue  # "$283 billion" restating "$283" of a table in millions
+        ev = g.evidence
+        where = f"sentence {g.sentence.index + 1}"
+        formula = f"restates {gm.text.strip()} ({where})"
+        if ev is not None:
+            formula += f": {ev.formula}"
+        exact = m.value == gm.value
+        status = g.status if exact or g.status != "supported_exact" else "supported_rounded"
+        evidence = Evidence(
+            "steps",
+            "restatement",
+            formula,
+            ev.operands if ev is not None else (),
+            ev.result if ev is not None else gm.value,
+        )
+        signs = ctx.shared.setdefault("steps.signs", {})
+        assert isinstance(signs, dict)
+        sign = _change_sign(g, signs)
+        said, worded = claim_direction(ctx)
+        if sign is not None and worded and said is not None and said != sign:
+            note = f"restates {gm.text.strip()} ({where}), a change {sign}; the wording says {said}"
+            return Verdict("contradicted", replace(evidence, note=note), note)
+        signs[m.start] = sign
+        return Verdict(status, evidence)
+    return None
+
+
+def _true_value(ctx: ClaimContext, g: Claim) -> Decimal | None:
+    """The true (scaled) value of a grounded figure whose evidence is a table cell read as
+    written under a unit header, or a formula over such cells; None when no unit is known."""
+    ev = g.evidence
+    if ev is None or ev.result is None:
+        return None
+    for sv in ev.operands:
+        if sv.view == "true":
+            return ev.result
+        if sv.view != "written" or sv.value == 0:
+            continue
+        for v in ctx.scope.values():
+            if (
+                v.view == "true"
+                and v.source_id == sv.source_id
+                and v.table == sv.table
+                and v.row_index == sv.row_index
+                and v.col_index == sv.col_index
+            ):
+                return ev.result * (v.value / sv.value)
+    return None
+
+
+def _cached_true(ctx: ClaimContext, g: Claim) -> Decimal | None:
+    cache = ctx.shared.setdefault("steps.true", {})
+    assert isinstance(cache, dict)
+    key = (g.mention.start, g.mention.end)
+    if key not in cache:
+        cache[key] = _true_value(ctx, g)
+    value = cache[key]
+    return value if isinstance(value, Decimal) else None
+
+
+def _true_units_agree(ctx: ClaimContext, m: Mention, g: Claim) -> bool:
+    """A restatement across a scale word is a dropped unit only when the grounded figure's true
+    value is unknown or is what the claim states."""
+    true = _true_value(ctx, g)
+    return true is None or abs(abs(m.value) - abs(true)) <= m.precision
+
+
+def _change_sign(g: Claim, signs: dict[object, object]) -> str | None:
+    """The direction of ``g`` when it is a change of known order ("The net change is 104" from
+    2018 to 2019) or restates one: "up" or "down"; else None."""
+    ev = g.evidence
+    if ev is None:
+        return None
+    if ev.kind == "restatement":
+        known = signs.get(g.mention.start)
+        return known if isinstance(known, str) else None
+    if ev.kind not in _CHANGE or "order unknown" in ev.note or not ev.result:
+        return None
+    return "up" if ev.result > 0 else "down"
