@@ -53,7 +53,7 @@ from .._index import ValueIndex
 from .._types import SourceValue, format_decimal
 from .._years import field_stem, period, related_score, same_quantity, years_in_text
 from . import ClaimContext, Verdict
-from .derive import (
+from ._derive_shared import (
     Candidate,
     best_verdict,
     change_candidate,
