@@ -11,14 +11,8 @@ from decimal import Decimal
 import pytest
 
 from crossfoot._index import ValueIndex
-from crossfoot._rowmatch import (
-    _OPERATION,
-    _cached_required,
-    _year,
-    focus_group,
-    states_a_cell,
-    tokens,
-)
+from crossfoot._rowfocus import _OPERATION, _cached_required, _year
+from crossfoot._rowmatch import focus_group, states_a_cell, tokens
 from crossfoot._types import Mention, Sentence, SourceValue
 from crossfoot.rules import ClaimContext, Options, Scope
 

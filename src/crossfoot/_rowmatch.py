@@ -28,6 +28,10 @@ table cell, the sentence's words are compared with the row labels of the same ta
   sentence's one figure, and when it does not, a source number in its place is ``wrong_row``.
 
 False alarms cost more than misses here: whenever the words cannot decide, the check passes.
+
+The tokens live in :mod:`crossfoot._rowtokens`, the reading of the sentence before a claim in
+:mod:`crossfoot._prevsentence`, and the rows named for the derivation rules (:func:`focus_group`,
+:func:`states_a_cell`) in :mod:`crossfoot._rowfocus`; their public names are re-exported here.
 """
 
 from __future__ import annotations
@@ -36,12 +40,13 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import lru_cache
 from itertools import combinations
 
-from ._direction import clause_bounds, number_year
-from ._index import ValueIndex
-from ._types import Evidence, Mention, Source, SourceValue
+from ._direction import clause_bounds
+from ._prevsentence import _CHANGE_WORDS, _THRESHOLD, _concluded, _previous_sentence, _restated
+from ._rowfocus import _year, focus_group, focus_text, states_a_cell
+from ._rowtokens import _OPTIONAL, label_tokens, names_row, required_tokens, tokens
+from ._types import Evidence, Source, SourceValue
 from .rules import ClaimContext, Verdict
 
 __all__ = [
@@ -55,100 +60,8 @@ __all__ = [
     "tokens",
 ]
 
-_STOP = frozenset(
-    """a an the of and or in on at to for from by with as its it our their his her this that these
-    those was were is are be been being has have had which who than then also per vs versus into
-    over under during year years fiscal ended ending end as all amount amounts value
-    values company companys we us i s total net""".split()
-)
-# Tokens a sentence may leave out and still name the row ("sales" names "Net sales").
-_OPTIONAL = frozenset({"total", "net"})
-# Words too generic to name a row on their own ("Other", "Total").
-_GENERIC = frozenset({"other", "total", "net", "all", "item", "items"})
-_WORD = re.compile(r"[a-z][a-z0-9'&]*|\d+")
-_NOTE = re.compile(r"\(\s*(?:[a-z]|\d{1,2}|note \d+|in [a-z ]+)\s*\)|\*+|:$")
 # Arithmetic right next to a number: its row names nothing ("revenue − costs = 5").
 _OPERATOR_NEAR = re.compile(r"[+−×÷=*/]|\s-\s|\\frac|\\times")
-
-
-@lru_cache(maxsize=16384)  # a word at a time: a table's labels and answers repeat words
-def _singular(word: str) -> str:
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
-        return word[:-2]
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
-
-
-def tokens(text: str) -> list[str]:
-    """Content tokens of ``text``: lowercase, singular, no stop words, no numbers.
-
-    >>> tokens("Sales, net (in millions) of the Americas")
-    ['sale', 'net', 'million', 'america']
-    """
-    out: list[str] = []
-    for w in _WORD.findall(text.lower().replace(" & ", " and ")):
-        t = _token(w)
-        if t is not None:
-            out.append(t)
-    return out
-
-
-@lru_cache(maxsize=16384)  # like _singular: one look-up per word instead of five steps
-def _token(word: str) -> str | None:
-    """The content token of one lowercase word, or None for a stop word or a lone letter."""
-    w = word.strip("'&")
-    if w.endswith("'s"):
-        w = w[:-2]
-    w = _singular(w)
-    if (len(w) < 2 and not w.isdigit()) or (w in _STOP and w not in _OPTIONAL):
-        return None
-    return w
-
-
-# A footnote digit glued to a label's word: "Shareholder distributions - dividends1".
-_GLUED_NOTE = re.compile(r"(?<=[a-z]{3})\d{1,2}\b")
-
-
-@lru_cache(maxsize=8192)  # every cell of a row carries its label: tokenize each label once
-def label_tokens(label: str) -> frozenset[str]:
-    """Tokens of a row label, without footnote marks and unit notes."""
-    return frozenset(tokens(_GLUED_NOTE.sub("", _NOTE.sub(" ", label.lower().strip()))))
-
-
-@lru_cache(maxsize=8192)
-def required_tokens(label: str) -> frozenset[str]:
-    """Tokens a sentence must contain to name the row ``label``.
-
-    A section prefix ("Liabilities: Accounts payable") may be left out, and so may "net" and
-    "total"; a label of numbers and generic words only ("2020", "Other") names nothing.
-
-    >>> sorted(required_tokens("Liabilities: Accounts payable, net"))
-    ['account', 'payable']
-    """
-    _head, sep, tail = label.rpartition(":")
-    own = tail if sep and label_tokens(tail) else label
-    return _required(label_tokens(own))
-
-
-def _required(label: frozenset[str]) -> frozenset[str]:
-    req = label - _OPTIONAL
-    # A label of numbers and generic words only ("2020", "Other", "Total") names nothing.
-    if all(t.isdigit() or t in _GENERIC for t in req):
-        return frozenset()
-    return req
-
-
-def names_row(label: str, text: str) -> bool:
-    """Whether ``text`` names the row ``label`` in full (optional "net"/"total" aside).
-
-    >>> names_row("Sales, net", "net sales rose"), names_row("Operating income", "operating profit")
-    (True, False)
-    """
-    req = required_tokens(label)
-    return bool(req) and req <= set(tokens(text))
 
 
 def _score(label: frozenset[str], words: set[str]) -> float:
@@ -366,79 +279,6 @@ _CHANGE_ONLY = frozenset(
 )
 
 
-def _previous_sentence(ctx: ClaimContext) -> str | None:
-    """The sentence before the claim's own, unless it is a question or empty."""
-    s = ctx.sentence
-    lo = max(0, s.start - _LOOKBACK)
-    before = ctx.text[lo : s.start].rstrip().rstrip(".?!")
-    ends = [e.end() for e in _SENTENCE_END.finditer(before)]
-    prev = ctx.text[lo + (ends[-1] if ends else 0) : s.start]
-    if not prev.strip() or prev.rstrip().endswith("?"):
-        return None
-    return prev
-
-
-def _restated(ctx: ClaimContext) -> tuple[str, int | None] | None:
-    """The previous sentence and its year, when a bare answer line restates its one figure.
-
-    "The rent deposits were $5,687 thousand in 2018. Answer: $5,687 thousand": the answer line
-    means what the sentence before it said. Only when that sentence states exactly one figure
-    (years aside, at most one year) and names no operation (a change, a total, a ratio...).
-    """
-    found = _previous_figure(ctx)
-    if found is None:
-        return None
-    prev, _figure, years = found
-    if _OPERATION.search(prev) or _CHANGE_WORDS.search(prev) or len(years) > 1:
-        return None
-    return prev, (years.pop() if years else None)
-
-
-def _previous_figure(ctx: ClaimContext) -> tuple[str, Mention, set[int]] | None:
-    """The sentence before a bare answer line, its one figure of the claim's kind and its years.
-
-    None unless the answer line states one figure and the sentence before exactly one (years
-    aside), of the same kind, and not as a threshold ("exceeded $1,000 million ... Answer: 1"
-    is a count, not the figure).
-    """
-    s = ctx.sentence
-    if sum(1 for x in ctx.mentions if s.start <= x.start < s.end and x.kind != "year") != 1:
-        return None
-    lo = max(0, s.start - _LOOKBACK)
-    before = ctx.text[lo : s.start].rstrip().rstrip(".?!")
-    ends = [e.end() for e in _SENTENCE_END.finditer(before)]
-    start = lo + (ends[-1] if ends else 0)
-    prev = ctx.text[start : s.start]
-    if prev.rstrip().endswith("?"):
-        return None  # the question ("... across the 2 years?"), not an explanation
-    inside = [x for x in ctx.mentions if start <= x.start < s.start]
-    figures = [x for x in inside if x.kind != "year"]
-    if len(figures) != 1 or figures[0].kind != ctx.mention.kind:
-        return None
-    if figures[0].currency != ctx.mention.currency:
-        return None
-    if _THRESHOLD.search(ctx.text[max(start, figures[0].start - 25) : figures[0].start]):
-        return None
-    return prev, figures[0], {int(x.value) for x in inside if x.kind == "year"}
-
-
-def _concluded(ctx: ClaimContext) -> Mention | None:
-    """The figure the sentence before concludes, when a bare answer line states another one.
-
-    "The average is $10.5 million. Answer: $12 million": the answer line must restate the
-    explanation's result; a table cell in its place is a number taken from elsewhere. Sign and
-    rounding are forgiven (either figure's stated precision).
-    """
-    found = _previous_figure(ctx)
-    if found is None:
-        return None
-    _prev, figure, _years = found
-    m = ctx.mention
-    if abs(abs(figure.value) - abs(m.value)) <= figure.precision + m.precision:
-        return None
-    return figure
-
-
 # A column that holds changes itself ("Change", "Increase (decrease)", "% Change", "vs 2018").
 _CHANGE_COLUMN = re.compile(r"(?i)chang|increase|decrease|variance|differen|growth|\bvs\b|%")
 
@@ -588,18 +428,6 @@ def _prose_elsewhere(
     return True
 
 
-_THRESHOLD = re.compile(
-    r"(?i)\b(?:less|more|greater|fewer|higher|lower|larger|smaller)\s+than\s*$|"
-    r"\b(?:exceed(?:s|ed|ing)?|above|below|under|over|at\s+least|at\s+most|up\s+to|beyond)\s*$"
-)
-
-
-_CHANGE_WORDS = re.compile(
-    r"(?i)\b(?:change[ds]?|difference|variance|(?:increase|decrease|decline|growth|rise|drop|fall)"
-    r"\s+(?:in|of))\b"
-)
-
-
 def _threshold(ctx: ClaimContext) -> bool:
     """ "less than $800 million": a bound the answer compares with, not a value it reports."""
     m = ctx.mention
@@ -616,11 +444,6 @@ def _in_arithmetic(ctx: ClaimContext) -> bool:
         return True  # "1,347-891=456": a minus glued to the next operand
 
     return any(ctx.position == c.result or ctx.position in c.operands for c in ctx.calculations())
-
-
-def _year(ctx: ClaimContext) -> int | None:
-    s = ctx.sentence
-    return number_year(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
 
 
 def _present(req: frozenset[str], words: set[str], glued: str) -> frozenset[str]:
@@ -740,142 +563,3 @@ def _year_row(table: _Table, cell: SourceValue) -> bool:
     """Whether the cell's row label is its year ("2021" in a transposed table)."""
     toks = table.rows.get(cell.row or "", frozenset())
     return cell.year is not None and str(cell.year) in toks and all(t.isdigit() for t in toks)
-
-
-# The sentence before the claim's own may name the row ("What was the change in Appliances?
-# The answer is -94 million."): look back to the previous sentence end, at most this far.
-_LOOKBACK = 300
-_SENTENCE_END = re.compile(r"[.?!](?:\s|$)|\n")
-_REQ_CACHE: dict[str, frozenset[str]] = {}
-
-
-def _cached_required(label: str) -> frozenset[str]:
-    req = _REQ_CACHE.get(label)
-    if req is None:
-        if len(_REQ_CACHE) > 4096:
-            _REQ_CACHE.clear()
-        req = _REQ_CACHE[label] = required_tokens(label)
-    return req
-
-
-def focus_text(ctx: ClaimContext) -> str:
-    """The claim's sentence with the sentence before it (which may be the question)."""
-    s = ctx.sentence
-    lo = max(0, s.start - _LOOKBACK)
-    before = ctx.text[lo : s.start].rstrip().rstrip(".?!")  # the previous sentence, unended
-    ends = [e.end() for e in _SENTENCE_END.finditer(before)]
-    start = lo + (ends[-1] if ends else 0)
-    return ctx.text[start : s.end]
-
-
-def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) -> ValueIndex | None:
-    """The cells of ``group`` in table rows the claim's sentence (or the one before) names.
-
-    A scope too large to search whole (``max_derivation_operands``) is still searched within
-    the rows the answer names: a change of "Appliances" between two years needs only that row.
-    None when no row is named, or when every value is in a named row (unless ``whole``: then
-    ``group`` itself).
-
-    >>> from decimal import Decimal
-    >>> from crossfoot._types import Mention, Sentence
-    >>> from crossfoot.rules import Options, Scope
-    >>> vals = [SourceValue(Decimal(v), "S", row=r, table=0) for v, r in
-    ...         [(680, "Appliances"), (774, "Appliances"), (993, "Data and devices")]]
-    >>> text = "Appliances fell by 94."
-    >>> m = Mention("94", 19, 21, Decimal(94), "number", Decimal("0.5"))
-    >>> g = ValueIndex(vals)
-    >>> ctx = ClaimContext(m, Sentence(0, 0, len(text), text), text, (m,), 0,
-    ...     Scope((), False, g, (g,)), Options())
-    >>> [int(v.value) for v in focus_group(ctx, g)]
-    [680, 774]
-    """
-    # Every claim of a sentence asks for the same focus: made once per answer, and the same
-    # index object each time (the derivation search keeps per-group data keyed by it).
-    memo: dict[tuple[int, int, int, bool], tuple[ValueIndex, ValueIndex | None]]
-    memo = ctx.shared.setdefault("rowmatch.focus", {})  # type: ignore[assignment]
-    key = (id(group), ctx.sentence.start, ctx.sentence.end, whole)
-    hit = memo.get(key)
-    if hit is not None and hit[0] is group:
-        return hit[1]
-    words = set(tokens(focus_text(ctx)))
-    picked = []
-    for sv in group.values:
-        if sv.row is None or sv.table is None:
-            continue
-        req = _cached_required(sv.row)
-        if req and req <= words:
-            picked.append(sv)
-    found: ValueIndex | None
-    if not picked:
-        found = None
-    elif len(picked) == len(group):
-        found = group if whole else None
-    else:
-        found = ValueIndex(picked)
-    memo[key] = (group, found)  # the group is held, so its id() is not reused meanwhile
-    return found
-
-
-# Words that make a figure the result of an operation rather than a value of a row and year.
-_OPERATION = re.compile(
-    r"(?i)\b(?:change[ds]?|difference|differ\w*|increase[ds]?|decrease[ds]?|grew|growth|declined?"
-    r"|rose|fell|more|less|higher|lower|gap|variance|total|combined|sum|together|altogether"
-    r"|aggregate|average|mean|ratio|proportion|percentage|share|accounted|represent\w*|times"
-    r"|divided|multipl\w*|net\s+of|cagr|compound\w*|growth)\b|[=+×÷/]|\s-\s"
-)
-
-
-def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
-    """Whether the claim reads as the value of a table row in a year ("The Adjusted EBITDA in 2019
-    is $34.4 million"): its sentence names the row, the year has a cell of the claim's class
-    (``amount`` or percent) in that row, and no operation word appears. Such a figure is that
-    cell or wrong; a derivation that happens to land on it is a coincidence.
-    """
-    s = ctx.sentence
-    # The sentence's words and the scope's cells are the same for every claim of the sentence:
-    # the answer is kept per answer for each (sentence, scope, year, class).
-    memo: dict[tuple[int, int], frozenset[str] | None]
-    memo = ctx.shared.setdefault("rowmatch.cell_words", {})  # type: ignore[assignment]
-    span = (s.start, s.end)
-    if span in memo:
-        words = memo[span]
-    else:
-        sentence = ctx.text[s.start : s.end]
-        words = None if _OPERATION.search(sentence) else frozenset(tokens(sentence))
-        memo[span] = words
-    if words is None:
-        return False  # an operation word
-    # The years of the scope's cells in rows the sentence names, of the claim's class: made once
-    # per sentence (in a large scope only once a claim of it states a year: a scan costs more),
-    # then a claim needs the number's year (a costly read) only if there are any.
-    index = ctx.scope.index
-    found: dict[tuple[int, int, int, bool], tuple[ValueIndex, frozenset[int]]]
-    found = ctx.shared.setdefault("rowmatch.states_a_cell", {})  # type: ignore[assignment]
-    key = (id(index), s.start, s.end, amount)
-    hit = found.get(key)
-    if hit is None or hit[0] is not index:
-        year = None
-        if len(index) > 256:  # a scan costs more than the year: only when a year is stated
-            year = _year(ctx)
-            if year is None:
-                return False
-        hit = (index, _years_of_named_rows(index.values, amount, words))
-        found[key] = hit  # the index is held, so its id() is not reused meanwhile
-        if year is not None:
-            return year in hit[1]
-    return bool(hit[1]) and _year(ctx) in hit[1]
-
-
-def _years_of_named_rows(
-    values: Iterable[SourceValue], amount: bool, words: frozenset[str]
-) -> frozenset[int]:
-    years = set()
-    for sv in values:
-        if sv.year is None or sv.row is None or sv.table is None:
-            continue
-        if (sv.kind == "percent") == amount:
-            continue
-        req = _cached_required(sv.row)
-        if req and req <= words:
-            years.add(sv.year)
-    return frozenset(years)
