@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from crossfoot._arith import (
+from crossfoot._arith_parse import (
     _LEX,
     _T_BREAK,
     _T_EQ,

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from crossfoot import _numcore as C
 from crossfoot import _numpatterns as P
 from crossfoot._extract import extract
 from crossfoot._numwords import MULTIPLIERS, NUMBER_WORDS
@@ -138,9 +139,9 @@ def test_case_folds_to_ascii_letters_are_all_listed() -> None:
     # that re.I matches to an ASCII letter.
     fold = re.compile("(?i)[a-z]")
     found = {ch for ch in _code_points() if not ch.isascii() and fold.match(ch)}
-    assert found == set(P._FOLDS_RE.pattern.strip("[]"))
+    assert found == set(C._FOLDS_RE.pattern.strip("[]"))
     first = re.compile("(?i)[zotfsena]")
-    classes = "".join(re.findall(r"\[([^\]]*)\]\(\?i:", P._word_starts()))
+    classes = "".join(re.findall(r"\[([^\]]*)\]\(\?i:", C._word_starts()))
     assert {ch for ch in _code_points() if first.match(ch)} == set(
         classes.encode().decode("unicode_escape")
     )
