@@ -366,7 +366,6 @@ OP_BEFORE_BACK_RE = _compile(r"\(?[ \t]*[+*/×÷=]")
 OP_AFTER_RE = _compile(r"\)?[ \t]*[/*×÷=]")
 
 OPERAND_RE = _compile(r"[ \t]*[0-9(]")
-_WORD_TAIL_RE = _compile(r"[\w.-]*")
 
 
 SCALES = {exp: Decimal(10**exp) for exp in set(SCALE_EXP.values()) | {0}}
