@@ -7,7 +7,16 @@ vector), not on one run in ten.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from hypothesis import settings
+
+# The benchmark scripts' table and figure generators are shared with the tests that check the
+# same properties (e.g. coincidence on a random table), rather than copied into them.
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+if str(BENCHMARKS) not in sys.path:
+    sys.path.insert(0, str(BENCHMARKS))
 
 settings.register_profile("crossfoot", derandomize=True, deadline=None, print_blob=True)
 settings.load_profile("crossfoot")

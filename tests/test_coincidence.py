@@ -5,7 +5,6 @@ stated to 3 significant figures pass with all derivations on.
 
 from __future__ import annotations
 
-import math
 import random
 from decimal import Decimal
 
@@ -14,40 +13,8 @@ import pytest
 from crossfoot import check
 from crossfoot._coincidence import estimate, perturb
 from crossfoot._types import Claim, Mention, Sentence
-
-ROWS = [
-    "Revenue", "Cost of sales", "Gross profit", "Marketing expense", "Research spending",
-    "Operating income", "Interest expense", "Tax charge", "Net income", "Capital expenditure",
-    "Free cash flow", "Headcount",
-]  # fmt: skip
-YEARS = [2020, 2021, 2022, 2023, 2024]
-
-
-def sig3(x: float) -> str:
-    e = math.floor(math.log10(abs(x)))
-    return f"{round(x, 2 - e):,.{max(0, 2 - e)}f}"
-
-
-def money3(x: float) -> str:
-    for scale, word in ((1e6, "m"), (1e3, "k")):
-        if abs(x) >= scale:
-            return f"${sig3(x / scale)}{word}"
-    return f"${sig3(x)}"
-
-
-def random_table(rng: random.Random) -> tuple[dict[str, object], list[list[int]]]:
-    """12 line items x 5 years; each row a random walk from a log-uniform base (1e3..1e6)."""
-    rows: list[list[str]] = [["", *map(str, YEARS)]]
-    values = []
-    for name in ROWS:
-        level = 10 ** rng.uniform(3, 6)
-        row = []
-        for _ in YEARS:
-            level *= 1 + rng.uniform(-0.15, 0.2)
-            row.append(int(level))
-        values.append(row)
-        rows.append([name, *[f"{v:,}" for v in row]])
-    return {"id": "R1", "table": rows}, values
+from speed import ROWS, YEARS, money3, sig3
+from speed import table as random_table
 
 
 def true_answer(rng: random.Random, values: list[list[int]], n: int = 2) -> str:

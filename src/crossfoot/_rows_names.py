@@ -13,6 +13,7 @@ from typing import cast
 
 from ._rows_cells import _STR
 from ._types import SourceValue
+from ._years import _YEAR  # one year pattern for labels, fields and column names
 
 __all__ = [
     "is_count_column",
@@ -26,7 +27,6 @@ __all__ = [
 
 # ---------------------------------------------------------------- columns and units
 
-_YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
 _ID_NAME = re.compile(r"(^|[_\s.])(id|uuid|zip|zipcode|postcode|phone|sku|code|ean|isbn)$|[a-z]Id$")
 _YEAR_NAME = re.compile(r"^(fiscal[_ ]?)?(year|yr|fy)$", re.IGNORECASE)
 _PERCENT_NAME = re.compile(r"(%|pct|percent|percentage)", re.IGNORECASE)

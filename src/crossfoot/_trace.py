@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any, TypeGuard, cast
 
 from ._policy import DEFAULT, Policy
 from ._report import Report
@@ -224,14 +224,13 @@ def _finish(
         if named:
             changed = True
             again = _again(about, named.lower().rstrip("s"), c)
-            if again is not None and (again.passed or again.status != "unsupported"):
+            if _decides(again):
                 c = again  # the verdict against the column the answer names
             else:
                 claims.append(
-                    replace(
+                    _unsupported(
                         c,
-                        status="unsupported",
-                        message=f"the answer ties {c.mention.text} to {named!r}, but only "
+                        f"the answer ties {c.mention.text} to {named!r}, but only "
                         f"{c.evidence.formula if c.evidence else 'another column'} matches",
                     )
                 )
@@ -248,14 +247,13 @@ def _finish(
             again = _again(about, rows, c) if rows else None
             if again is not None and again.passed and _unanchored(again, ctx, report.claims):
                 again = None
-            if again is not None and (again.passed or again.status != "unsupported"):
+            if _decides(again):
                 c = again  # the verdict among the rows the sentence names
             else:
                 claims.append(
-                    replace(
+                    _unsupported(
                         c,
-                        status="unsupported",
-                        message=f"only {c.evidence.formula if c.evidence else 'a derivation'} "
+                        f"only {c.evidence.formula if c.evidence else 'a derivation'} "
                         f"matches, from rows the answer does not name ({', '.join(loose)})",
                     )
                 )
@@ -268,10 +266,9 @@ def _finish(
         mixed = _mixed_units(c, row_ids)
         if mixed:
             claims.append(
-                replace(
+                _unsupported(
                     c,
-                    status="unsupported",
-                    message=f"only {c.evidence.formula if c.evidence else 'a derivation'} "
+                    f"only {c.evidence.formula if c.evidence else 'a derivation'} "
                     f"matches, and it combines different units ({mixed})",
                 )
             )
@@ -294,10 +291,9 @@ def _finish(
         ):
             # "margin rose 1.5%" for 12.5% -> 14.0%: the relative change is 12 %; 1.5 is points.
             claims.append(
-                replace(
+                _unsupported(
                     c,
-                    status="unsupported",
-                    message=f"{c.mention.text} is a change in percentage points ({ev.formula}); "
+                    f"{c.mention.text} is a change in percentage points ({ev.formula}); "
                     "write it as points, or give the relative change",
                 )
             )
@@ -309,6 +305,16 @@ def _finish(
             continue
         claims.append(c)
     return replace(report, claims=tuple(claims)) if changed else report
+
+
+def _decides(again: Claim | None) -> TypeGuard[Claim]:
+    """A narrowed re-check decides when it passes, or fails for another reason than "nothing
+    matches" (a wrong row, a contradiction)."""
+    return again is not None and (again.passed or again.status != "unsupported")
+
+
+def _unsupported(c: Claim, message: str) -> Claim:
+    return replace(c, status="unsupported", message=message)
 
 
 def _clause(text: str, start: int, end: int) -> str:
