@@ -72,32 +72,11 @@ from ._derive_shared import (
     label,
     names_only_a_change,
     operand_class,
-    order_of,
     same_item,
     views_compatible,
 )
 
-__all__ = [
-    "CHANGE_KINDS",
-    "Candidate",
-    "best_verdict",
-    "change_candidate",
-    "claim_direction",
-    "claim_interval",
-    "currency_ok",
-    "derivable",
-    "fmt_result",
-    "focus_ok",
-    "group_too_large",
-    "kind_allowed",
-    "label",
-    "names_only_a_change",
-    "operand_class",
-    "order_of",
-    "same_item",
-    "two_operand",
-    "views_compatible",
-]
+__all__ = ["CHANGE_KINDS", "two_operand"]
 
 #: Evidence kinds that are changes: they carry a direction and may meet growth wording.
 CHANGE_KINDS = frozenset({"percent_change", "difference", "pp_change", "bps_change", "cagr"})

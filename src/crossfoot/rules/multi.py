@@ -18,7 +18,7 @@ small record (segments: ``americas``, ``emea``, ``apac``). A line longer than
 A group is searched at all only up to ``max_derivation_operands`` values, so the search stays
 small and the coincidence rate stays low and measurable (see :mod:`crossfoot._coincidence`). The
 claim's sentence narrows it further (years and row names it states, see
-:func:`crossfoot.rules.derive.focus_ok`).
+:func:`crossfoot.rules._derive_shared.focus_ok`).
 
 **CAGR** ``((end / start) ** (1 / n) - 1) * 100``: percent claims only, only when the sentence
 says the rate is annual ("CAGR", "compound", "annual", "a year", "per year"), between two values

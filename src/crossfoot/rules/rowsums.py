@@ -53,7 +53,7 @@ from .._resultrows import (
 )
 from .._types import Evidence, Source, SourceValue, format_decimal
 from . import ClaimContext, Verdict
-from .derive import claim_direction, claim_interval, derivable, kind_allowed
+from ._derive_shared import claim_direction, claim_interval, derivable, kind_allowed
 from .direct import currencies_agree
 
 __all__ = ["row_derivations"]

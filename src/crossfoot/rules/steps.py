@@ -26,8 +26,8 @@ from decimal import Decimal, DecimalException
 from .._direction import mention_order, number_year
 from .._types import Claim, Evidence, Mention, SourceValue, format_decimal
 from . import ClaimContext, Verdict
+from ._derive_shared import claim_direction
 from ._steps_restate import _CHANGE, _cached_true, _restatement, _same_figure
-from .derive import claim_direction
 
 __all__ = ["step_arithmetic"]
 
