@@ -18,21 +18,13 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from crossfoot._index import ValueIndex
-from crossfoot._types import Mention, Sentence, SourceValue
-from crossfoot.rules import ClaimContext, Options, Scope, Verdict
+from crossfoot._types import SourceValue
+from crossfoot.rules import ClaimContext, Options, Verdict
 from crossfoot.rules.derive import two_operand
+from rule_contexts import make_ctx, source_value
 
 VECTORS = json.loads((Path(__file__).parent / "vectors" / "derive.json").read_text())["cases"]
 HAVE_DIRECTION = importlib.util.find_spec("crossfoot._direction") is not None
-
-_INT_FIELDS = ("year", "table", "row_index", "col_index")
-_STR_FIELDS = ("kind", "label", "field", "row", "column", "view", "currency")
-
-
-def source_value(spec: dict[str, Any]) -> SourceValue:
-    kwargs: dict[str, Any] = {k: spec[k] for k in _STR_FIELDS + _INT_FIELDS if k in spec}
-    return SourceValue(Decimal(spec["value"]), spec.get("source", "R1"), **kwargs)
 
 
 def options_from(spec: dict[str, Any] | None) -> Options:
@@ -43,39 +35,6 @@ def options_from(spec: dict[str, Any] | None) -> Options:
     if "derivations" in spec:
         spec["derivations"] = frozenset(spec["derivations"])
     return Options(**spec)
-
-
-def make_ctx(
-    text: str,
-    claim: str,
-    kind: str,
-    value: Decimal,
-    precision: Decimal,
-    values: list[SourceValue],
-    *,
-    currency: str | None = None,
-    options: Options | None = None,
-    groups: list[list[SourceValue]] | None = None,
-    high: Decimal | None = None,
-) -> ClaimContext:
-    start = text.index(claim)
-    m = Mention(
-        claim,
-        start,
-        start + len(claim),
-        value,
-        kind,  # type: ignore[arg-type]
-        precision,
-        currency=currency,
-        negative=value < 0,
-        high=high,
-    )
-    index = ValueIndex(values)
-    pools = (index,) if groups is None else tuple(ValueIndex(g) for g in groups)
-    scope = Scope((), False, index, pools)
-    return ClaimContext(
-        m, Sentence(0, 0, len(text), text), text, (m,), 0, scope, options or Options()
-    )
 
 
 def ctx_from_case(case: dict[str, Any]) -> ClaimContext:

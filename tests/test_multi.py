@@ -15,48 +15,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from crossfoot._index import ValueIndex
-from crossfoot._types import Mention, Sentence, SourceValue
-from crossfoot.rules import ClaimContext, Options, Scope
+from crossfoot._types import SourceValue
+from crossfoot.rules import Options
 from crossfoot.rules.multi import LINE_CAP, lines, multi_operand
+from rule_contexts import make_ctx, source_value
 
 VECTORS = json.loads((Path(__file__).parent / "vectors" / "derive_multi.json").read_text())["cases"]
-
-_INT_FIELDS = ("year", "table", "row_index", "col_index")
-_STR_FIELDS = ("kind", "label", "field", "row", "column", "view", "currency")
-
-
-def source_value(spec: dict[str, Any]) -> SourceValue:
-    kwargs: dict[str, Any] = {k: spec[k] for k in _STR_FIELDS + _INT_FIELDS if k in spec}
-    return SourceValue(Decimal(spec["value"]), spec.get("source", "R1"), **kwargs)
-
-
-def make_ctx(
-    text: str,
-    claim: str,
-    kind: str,
-    value: Decimal,
-    precision: Decimal,
-    values: list[SourceValue],
-    *,
-    currency: str | None = None,
-    options: Options | None = None,
-) -> ClaimContext:
-    start = text.index(claim)
-    m = Mention(
-        claim,
-        start,
-        start + len(claim),
-        value,
-        kind,  # type: ignore[arg-type]
-        precision,
-        currency=currency,
-        negative=value < 0,
-    )
-    index = ValueIndex(values)
-    scope = Scope((), False, index, (index,))
-    return ClaimContext(
-        m, Sentence(0, 0, len(text), text), text, (m,), 0, scope, options or Options()
-    )
 
 
 @pytest.mark.parametrize("case", VECTORS, ids=[c["name"] for c in VECTORS])
