@@ -35,7 +35,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Literal
 
 from ._tablecells import (
@@ -542,12 +542,3 @@ def read_table(
             else:
                 values.append(cell_value(cell.value, cell.precision))
     return values
-
-
-def decimal_or_none(text: str) -> Decimal | None:
-    """``Decimal(text)`` or None when it is not a finite number."""
-    try:
-        value = Decimal(text)
-    except InvalidOperation:
-        return None
-    return value if value.is_finite() else None

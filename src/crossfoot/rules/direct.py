@@ -18,7 +18,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from .._direction import stated_direction
-from .._types import Evidence, Mention, SourceValue, Status, format_decimal
+from .._types import Evidence, Mention, SourceValue, Status
 from . import ClaimContext, Verdict
 
 __all__ = ["compatible", "direct_candidates", "direct_match", "window"]
@@ -192,8 +192,3 @@ def currencies_agree(a: str | None, b: str | None) -> bool:
     if b == "$":
         return a in _DOLLAR_CODES or a.endswith("$")
     return False
-
-
-def describe_value(sv: SourceValue) -> str:
-    """``label (value)`` for formulas."""
-    return f"{sv.label or sv.field or 'value'} ({format_decimal(sv.value)})"
