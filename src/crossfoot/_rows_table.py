@@ -227,6 +227,11 @@ class RowTable:
             found[j] = (sorted(rows_of), rows_of)  # type: ignore[arg-type]
         return found
 
+    def int_bounds(self, j: int) -> tuple[int, int] | None:
+        """The least and greatest of int column ``j``, computed once per table (None: not an
+        int column, or ints beyond what a float holds exactly)."""
+        return self._int_bounds(j)
+
     def _int_bounds(self, j: int) -> tuple[int, int] | None:
         """The least and greatest of int column ``j`` (None: not ints a float holds)."""
         if j in self._bounds:

@@ -36,7 +36,7 @@ nothing. Pairwise differences, ratios and changes (with their direction checks) 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import compress
@@ -49,6 +49,7 @@ from .._resultrows import (
     is_partial,
     row_named,
     row_table,
+    rows_named,
     unit_family,
 )
 from .._types import Evidence, Source, SourceValue, format_decimal
@@ -82,6 +83,9 @@ class _Column:
     total: Decimal = Decimal(0)
     nonnegative: bool = True
     count: int = 0  # len(values), read by every claim
+    # An int column's least and greatest value when its table already has them (they cost a
+    # pass over the column each).
+    int_range: tuple[int, int] | None = None
 
 
 @dataclass(slots=True)
@@ -92,6 +96,9 @@ class _Table:
     families: list[list[int]]  # positions of columns sharing a unit family, 2+ each
     labels: dict[int, str]  # row_index -> row key
     named: dict[str, list[int]] = field(default_factory=dict)  # sentence -> rows it names
+    # The result set's own row labels (one per row), when the table was read from one: their
+    # look-up (rows_named of _rows_names) indexes the text once instead of testing every key.
+    label_seq: Sequence[str | None] | None = None
     # Labelled row indexes in order and their keys lowercased, made on the first lookup.
     _order: list[int] | None = None
     _lowered: list[str] = field(default_factory=list)
@@ -103,6 +110,8 @@ class _Table:
         if hit is None:
             if self.rows <= 2:
                 hit = list(range(self.rows))
+            elif self.label_seq is not None:
+                hit = rows_named(self.label_seq, sentence)
             else:
                 if self._order is None:
                     self._order = sorted(self.labels)
@@ -125,7 +134,10 @@ class _Table:
         for pos, col in enumerate(self.columns):
             col.count = len(col.values)
             ints = col.values.ints if isinstance(col.values, IntNumbers) else None
-            low, high = (min(ints), max(ints)) if ints else (0, 0)
+            if col.int_range is not None:
+                low, high = col.int_range
+            else:
+                low, high = (min(ints), max(ints)) if ints else (0, 0)
             if ints is not None and len(ints) * max(high, -low) < _EXACT:
                 # Every partial sum has under 28 digits: the Decimal sum would be exact too.
                 col.total = Decimal(sum(ints))
@@ -179,13 +191,14 @@ def _from_table(t: RowTable) -> _Table:
                 t.currency(j),
                 numbers() if numbers is not None else {i: c.value for i, c in cells.items()},
                 lambda i, j=j: t.cell(i, j),  # type: ignore[misc]
+                int_range=t.int_bounds(j) if numbers is not None else None,
             )
         )
     if None in t.labels:
         labels = {i: label for i, label in enumerate(t.labels) if label is not None}
     else:  # the usual case, built in C: a key column labels every row
         labels = dict(enumerate(t.labels))  # type: ignore[arg-type]
-    return _Table(t.name, t.rows, columns, [], labels).finish()
+    return _Table(t.name, t.rows, columns, [], labels, label_seq=t.labels).finish()
 
 
 def _from_values(source: Source) -> list[_Table]:
