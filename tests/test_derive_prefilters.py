@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from crossfoot._index import ValueIndex
 from crossfoot._types import SourceValue
+from crossfoot.rules._derive_shared import approx_float
 from crossfoot.rules.derive import (
-    _approx,
     _compute,
     _float_bounds,
     _float_window,
@@ -45,13 +45,13 @@ def _kept(
     op: str, factor: Decimal, a: Decimal, targets: list[tuple[Decimal, Decimal]], index: ValueIndex
 ) -> bool:
     """Whether the prefilter keeps base ``a`` (targets as the search makes them)."""
-    targets_f = [(_approx(lo), _approx(hi)) for lo, hi in targets]
+    targets_f = [(approx_float(lo), approx_float(hi)) for lo, hi in targets]
     if any(t is None for pair in targets_f for t in pair):
         return True  # the search runs no prefilter for such a claim
     keys = [float(v.value) for v in index.values]
     base = SourceValue(a, "S")
     bounds = _float_bounds(op, float(factor), targets_f)  # type: ignore[arg-type]
-    return _live_bases(bounds, [(base, _approx(a))], keys) == [base]
+    return _live_bases(bounds, [(base, approx_float(a))], keys) == [base]
 
 
 def _windows(r: Decimal, change: bool) -> list[list[tuple[Decimal, Decimal]]]:
@@ -107,7 +107,11 @@ def test_prefilter_drops_far_misses(a: Decimal, values: list[Decimal], op: str) 
 
 def test_no_prefilter_where_a_float_cannot_stand_for_a_value() -> None:
     tiny, huge = Decimal("1e-400"), Decimal("1e400")
-    assert _approx(tiny) is None and _approx(huge) is None and _approx(Decimal(0)) == 0.0
+    assert (
+        approx_float(tiny) is None
+        and approx_float(huge) is None
+        and approx_float(Decimal(0)) == 0.0
+    )
     one = Decimal(1)
     assert _float_window(tiny, one, (tiny, one)) is None  # the claim's window: exact search
     base = SourceValue(huge, "S")

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from crossfoot._resultrows import IntNumbers, row_named
 from crossfoot._types import SourceValue
+from crossfoot.rules._derive_shared import approx_float
 from crossfoot.rules.rowsums import _EXACT, _Column, _named_sums, _Table
-from crossfoot.rules.steps import _approx, _compute, _may_match
+from crossfoot.rules.steps import _compute, _may_match
 
 _OPS = ["diff", "mean", "pct", "prod", "quot", "sum"]
 
@@ -62,7 +63,13 @@ def test_prefilter_passes_everything_the_decimal_check_could_accept(
     assert r is not None
     for lo, hi in _window_edges(r, is_change):
         assert _may_match(
-            op, float(factor), _approx(a), _approx(b), _approx(lo), _approx(hi), is_change
+            op,
+            float(factor),
+            approx_float(a),
+            approx_float(b),
+            approx_float(lo),
+            approx_float(hi),
+            is_change,
         ), (op, a, b, lo, hi)
 
 
@@ -72,14 +79,16 @@ def test_prefilter_rejects_far_misses(a: Decimal, b: Decimal, op: str, is_change
     assume(r is not None and r != 0)
     assert r is not None
     far = abs(r) * 2 + 1 + abs(a) + abs(b)  # twice the result and beyond any float error
-    assert not _may_match(op, 1.0, _approx(a), _approx(b), _approx(far), _approx(far), is_change)
+    assert not _may_match(
+        op, 1.0, approx_float(a), approx_float(b), approx_float(far), approx_float(far), is_change
+    )
 
 
 def test_prefilter_defers_when_a_float_cannot_stand_for_a_value() -> None:
     tiny = Decimal("1e-400")  # underflows to 0.0: the Decimal check must decide
-    assert _approx(tiny) is None
-    assert _approx(Decimal("1e400")) is None
-    assert _may_match("quot", 1.0, 5.0, _approx(tiny), 1.0, 1.0, False)
+    assert approx_float(tiny) is None
+    assert approx_float(Decimal("1e400")) is None
+    assert _may_match("quot", 1.0, 5.0, approx_float(tiny), 1.0, 1.0, False)
     assert _may_match("pct", 100.0, 0.0, 3.0, 10.0, 10.0, True)  # no base: undecided
 
 

@@ -24,6 +24,7 @@ from . import ClaimContext, Verdict
 
 __all__ = [
     "Candidate",
+    "approx_float",
     "best_verdict",
     "change_candidate",
     "claim_direction",
@@ -49,6 +50,15 @@ _HALF, _FIVE, _FIVE_PCT, _ONE_PCT = Decimal("0.5"), Decimal(5), Decimal("0.05"),
 # Window for a claim that reports zero precision (an exact value): the decimal context's noise.
 _TINY = Decimal("1e-9")
 _PERCENT_WORDS = ("%", "percent", "pct")
+
+
+def approx_float(x: Decimal) -> float | None:
+    """``x`` as a float when that float is within a relative 1e-16 of it (normal range), else
+    None: the float prefilters of the rules then leave ``x`` to their exact Decimal search."""
+    f = float(x)
+    if f == 0.0:
+        return 0.0 if x == 0 else None
+    return f if 1e-150 < abs(f) < 1e150 else None  # False for nan too
 
 
 def operand_class(v: SourceValue) -> str | None:

@@ -59,6 +59,7 @@ from ._derive_shared import (
     _ZERO,
     Candidate,
     _magnitude,
+    approx_float,
     best_verdict,
     change_candidate,
     claim_direction,
@@ -239,15 +240,6 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
     return aligned(x, y) and focus_ok(ctx, (x, y), False)
 
 
-def _approx(x: Decimal) -> float | None:
-    """``x`` as a float when that float is within a relative 1e-16 of it (normal range), else
-    None: the prefilter then leaves ``x`` to the exact Decimal search."""
-    f = float(x)
-    if f == 0.0:
-        return 0.0 if x == 0 else None
-    return f if 1e-150 < abs(f) < 1e150 else None  # False for nan too
-
-
 @dataclass(frozen=True, slots=True)
 class _Group:
     """A group's values as the search reads them, made once per answer: every claim of the
@@ -268,7 +260,7 @@ def _profile(ctx: ClaimContext, group: ValueIndex) -> _Group:
     # float() of a Decimal is correctly rounded, hence monotone: the keys stay sorted.
     floats = [float(x.value) for x in group.values]
     for x, f in zip(group.values, floats, strict=True):
-        # As _approx(x.value), from the float already made.
+        # As approx_float(x.value), from the float already made.
         a = f if 1e-150 < abs(f) < 1e150 or (f == 0.0 and x.value == 0) else None
         bases.setdefault(operand_class(x), []).append((x, a))
     nan = any(k != k for k in floats)  # then leave everything to the Decimal search
@@ -286,7 +278,8 @@ _Bound = tuple[float, float, float, float, float, float]
 def _float_bounds(op: str, factor: float, targets: list[tuple[float, float]]) -> list[_Bound]:
     """The float form of :func:`_partner_ranges` for every base at once.
 
-    ``targets`` are the Decimal targets as floats within a relative 1e-16 (see :func:`_approx`).
+    ``targets`` are the Decimal targets as floats within a relative 1e-16 (see
+    :func:`~crossfoot.rules._derive_shared.approx_float`).
     The slack, 1e-9 of the terms (``|a|`` times the multiplier, or ``|a|`` plus the shift), is
     millions of times the float error of the range and of the keys (a few 1e-16 of the same
     terms), so the prefilter never drops a partner the Decimal search would find
@@ -338,7 +331,12 @@ def _float_window(
     lo: Decimal, hi: Decimal, mag: tuple[Decimal, Decimal]
 ) -> tuple[float, float, float, float] | None:
     """``lo, hi`` and the magnitude window as floats within 1e-16, or None (no prefilter)."""
-    lo_f, hi_f, mag_lo, mag_hi = _approx(lo), _approx(hi), _approx(mag[0]), _approx(mag[1])
+    lo_f, hi_f, mag_lo, mag_hi = (
+        approx_float(lo),
+        approx_float(hi),
+        approx_float(mag[0]),
+        approx_float(mag[1]),
+    )
     if lo_f is None or hi_f is None or mag_lo is None or mag_hi is None:
         return None
     return lo_f, hi_f, mag_lo, mag_hi

@@ -26,7 +26,7 @@ from decimal import Decimal, DecimalException
 from .._direction import mention_order, number_year
 from .._types import Claim, Evidence, Mention, SourceValue, format_decimal
 from . import ClaimContext, Verdict
-from ._derive_shared import claim_direction
+from ._derive_shared import approx_float, claim_direction
 from ._steps_restate import _CHANGE, _cached_true, _restatement, _same_figure
 
 __all__ = ["step_arithmetic"]
@@ -114,15 +114,6 @@ def _figures(ctx: ClaimContext) -> list[_Fig]:
     return out[-_POOL:]
 
 
-def _approx(x: Decimal) -> float | None:
-    """``x`` as a float when that float is within a relative 1e-16 of it (normal range), else
-    None: the prefilter then leaves the pair to the exact Decimal check."""
-    f = float(x)
-    if f == 0.0:
-        return 0.0 if x == 0 else None
-    return f if 1e-150 < abs(f) < 1e150 else None  # False for nan too
-
-
 def _fig_of(ctx: ClaimContext, g: Claim) -> _Fig | None:
     """A grounded claim as an operand (None for a dropped-unit alias), made once per answer:
     every later claim looks back at the same figures."""
@@ -144,7 +135,7 @@ def _fig_of(ctx: ClaimContext, g: Claim) -> _Fig | None:
         signed_written = -written if gm.value < 0 else written
         # A figure the source states exactly carries no rounding of its own.
         precision = Decimal(0) if g.status == "supported_exact" else gm.precision
-        fig = _Fig(g, gm.value, signed_written, precision, year, _approx(gm.value))
+        fig = _Fig(g, gm.value, signed_written, precision, year, approx_float(gm.value))
     memo[id(g)] = (g, fig)
     return fig
 
@@ -314,7 +305,7 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
     fine, fine_relaxed = _fine_enough(m, False), _fine_enough(m, True)
     unit = {"percent": "%", "pp": " pp", "bps": " bps"}.get(m.kind, "")
     lo, hi = m.value - m.precision, m.value + m.precision
-    windows = {False: (lo, hi, _approx(lo), _approx(hi))}
+    windows = {False: (lo, hi, approx_float(lo), approx_float(hi))}
     pools: dict[str | None, list[_Fig]] = {}  # figures by operand class, sorted once per claim
     for f in figs:
         pools.setdefault(_cls(f.claim.mention), []).append(f)
@@ -341,7 +332,7 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
         if class_pairs is None:
             class_pairs = pairs[op.operands] = _pairs(m, pools.get(op.operands, []))
         if exact_only not in windows:
-            windows[True] = (m.value, m.value, _approx(m.value), _approx(m.value))
+            windows[True] = (m.value, m.value, approx_float(m.value), approx_float(m.value))
         wlo, whi, flo, fhi = windows[exact_only]
         symmetric = op.op in _SYMMETRIC
         rescaled = op.op in _RESCALED
@@ -359,7 +350,8 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
                 if both is None:
                     readings = _readings(ctx, op, a, b, wlo, whi)
                     approx = [
-                        (_approx(x), _approx(y), _approx(u), _approx(v)) for x, y, u, v in readings
+                        (approx_float(x), approx_float(y), approx_float(u), approx_float(v))
+                        for x, y, u, v in readings
                     ]
                     both = rescaled_readings[key] = (readings, approx)
                 readings, approx = both
