@@ -21,9 +21,10 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ._errors import RowsError
+from ._extract import extract
 from ._rows_cells import IntNumbers, parse_cell
 from ._rows_names import (
     is_count_column,
@@ -44,10 +45,8 @@ from ._rows_read import (
     read_results,
 )
 from ._rows_table import RowTable, TableInfo, _key_column
+from ._sources import SourceSet, load_sources
 from ._types import Source, SourceValue
-
-if TYPE_CHECKING:
-    from ._sources import SourceSet
 
 __all__ = [
     "AnswerOperands",
@@ -116,8 +115,6 @@ def load_rows(
     >>> [s.id for s in ss.sources], info[0].key
     (['Q1', 'Q2'], 'region')
     """
-    from ._sources import SourceSet
-
     tables, prose, order, issues = read_tables(
         rows, results=results, parse_strings=parse_strings, key=key
     )
@@ -134,8 +131,6 @@ def read_tables(
     key: str | Sequence[str] | None = None,
 ) -> tuple[list[RowTable], dict[str, Source], list[str], tuple[str, ...]]:
     """Parse every result set once: ``(tables, prose sources, names in order, issues)``."""
-    from ._sources import load_sources
-
     sets: list[_Columns] = []
     texts: dict[str, str] = {}
     order: list[str] = []
@@ -293,8 +288,6 @@ class AnswerOperands:
 
     def mentions(self, text: str) -> list[Any]:
         """``extract(text)``, once per answer text (the engine reuses it for the claims)."""
-        from ._extract import extract
-
         found = self._mentions.get(text)
         if found is None:
             if len(self._mentions) > 256:
@@ -304,18 +297,20 @@ class AnswerOperands:
 
     def sources_for(self, text: str) -> SourceSet:
         """The sources for one answer (cached per text)."""
-        from ._sources import SourceSet
-
         made = self._made.get(text)
         if made is not None:
             return made
         mentions = self.mentions(text)
-        windows = _windows(mentions, self.tolerance, self.absolute)
-        anchors = _anchors(mentions) if any(t.rows > 2 for t in self.tables.values()) else []
+        # A result set of one or two rows is searched whole (rows_for picks every row), so the
+        # cells near a figure are among its cells already: no windows to look up there.
+        searched = [(name, t) for name, t in self.tables.items() if t.rows > 2]
         near: dict[str, Iterable[tuple[int, int]]] = {}
-        for name, t in self.tables.items():  # every window at once: one pass per column
-            first = anchors if t.rows > 2 else []  # rows_for's windows, found here with them
-            near[name] = chain.from_iterable(t.near_many(first + windows)[len(first) :])
+        if searched:
+            windows = _windows(mentions, self.tolerance, self.absolute)
+            anchors = _anchors(mentions)
+            for name, t in searched:  # every window at once: one pass per column
+                # rows_for's windows (anchors), found here with them
+                near[name] = chain.from_iterable(t.near_many(anchors + windows)[len(anchors) :])
         chosen = self.rows_for(text, mentions)
         out: list[Source] = []
         for name in self.order:
@@ -324,7 +319,7 @@ class AnswerOperands:
                 out.append(self.prose[name])
                 continue
             rows = set(chosen.get(name, ()))
-            picked = set(near[name])
+            picked = set(near.get(name, ()))
             for i in rows:
                 picked.update((i, j) for j, col in enumerate(table.cells) if i in col)
             values = tuple(table.cell(i, j, i in rows) for i, j in sorted(picked))

@@ -190,6 +190,7 @@ def labels_opening(labels: Sequence[str | None], low: str) -> list[str]:
     return [label for label in hits if label]
 
 
+@lru_cache(maxsize=4096)  # column names repeat across calls: three patterns once per name
 def _column_meta(name: str) -> tuple[bool, bool, bool]:
     return (
         is_id_column(name),
@@ -217,6 +218,7 @@ def _row_label(cell: object) -> str | None:
     return text or None
 
 
+@lru_cache(maxsize=8192)  # row labels and column names repeat across calls
 def _year_of(text: str | None) -> int | None:
     if not text:
         return None

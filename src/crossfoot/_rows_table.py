@@ -84,10 +84,14 @@ class RowTable:
         ]
         self._meta = [_column_meta(name) for name in rs.columns]
         self._unit = [
-            ("number", None) if ints is not None else _column_unit(list(col.values()))
+            ("number", None) if ints is not None or not col else _column_unit(list(col.values()))
             for col, ints in zip(self.cells, self._ints, strict=True)
         ]
         self._col_year = [_year_of(name) for name in rs.columns]
+        # What cell() reads for every cell, found once per column: the kind of an int column's
+        # cells (any whole number has the same one) and whether cells may be operands.
+        self._eligible = [not is_id and not is_year for is_id, is_year, _ in self._meta]
+        self._int_kind: list[Kind] = [self.kind(j, _ZERO) for j in range(len(self.cells))]
         self._made: dict[tuple[int, int, bool], SourceValue] = {}
         self._keys: dict[int, tuple[list[float], Sequence[float | None]]] = {}
         self._bounds: dict[int, tuple[int, int] | None] = {}
@@ -114,8 +118,7 @@ class RowTable:
 
     def eligible(self, j: int) -> bool:
         """Whether cells of column ``j`` may be derivation operands (not ids, not years)."""
-        is_id, is_year, _ = self._meta[j]
-        return not is_id and not is_year
+        return self._eligible[j]
 
     def cell(self, i: int, j: int, operand: bool = False) -> SourceValue:
         """The SourceValue of row ``i``, column ``j`` (made once, then reused)."""
@@ -127,7 +130,7 @@ class RowTable:
                 if type(i) is not int or not 0 <= i < len(ints):
                     raise KeyError(i)
                 value, precision = Decimal(ints[i]), _ZERO
-                kind = self.kind(j, _ZERO)
+                kind = self._int_kind[j]
             else:
                 c = self.cells[j][i]
                 value, precision = c.value, c.precision
@@ -144,7 +147,7 @@ class RowTable:
                 self._col_year[j] or _year_of(label),  # per cell made, not per row
                 i,
                 j,
-                operand and kind != "year" and self.eligible(j),
+                operand and kind != "year" and self._eligible[j],
                 precision,
                 self._unit[j][1],
             )

@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from functools import cached_property
 from typing import Any, TypeGuard, cast
 
 from ._policy import DEFAULT, Policy
@@ -108,7 +109,9 @@ def trace(
     >>> r.ok, [c.evidence.kind for c in r.claims]
     (True, ['cell', 'percent_change'])
     """
-    chosen = (policy or DEFAULT).with_overrides(**overrides)
+    chosen = policy or DEFAULT
+    if overrides:  # (validated by with_overrides; without any it returns the policy itself)
+        chosen = chosen.with_overrides(**overrides)
     # Every cell is indexed once; which cells feed pairwise derivations is decided per answer
     # (the rows it names), see AnswerOperands.
     tables, prose, order, issues = read_tables(
@@ -165,16 +168,24 @@ class _Context:
     policy: Policy
     info: Sequence[TableInfo]
 
-    @property
+    # Found once per trace (every claim asks), not at every access.
+    @cached_property
     def row_ids(self) -> frozenset[str]:
         return frozenset(t.name for t in self.info)
 
-    @property
+    @cached_property
     def measured(self) -> frozenset[str]:
         return _measured_words(self.info)
 
+    @cached_property
+    def _rows(self) -> dict[str, int]:
+        rows: dict[str, int] = {}
+        for t in self.info:
+            rows.setdefault(t.name, t.rows)  # the first of a name, as a scan in order finds
+        return rows
+
     def rows_in(self, source_id: str) -> int:
-        return next((t.rows for t in self.info if t.name == source_id), 0)
+        return self._rows.get(source_id, 0)
 
     def named_rows(self, sentence: str) -> frozenset[str]:
         return frozenset(label for t in self.info for label in labels_named(t.labels, sentence))

@@ -1,0 +1,92 @@
+"""The shortcuts ``trace`` takes for speed give what the plain path gives.
+
+* ``AnswerOperands.sources_for`` skips the value-window search in result sets of one or two rows
+  (every row is picked whole there): the sources equal those of a search of every table;
+* ``RowTable.cell`` reads an int column's kind and eligibility found once per column: the cells
+  equal those made from :meth:`RowTable.kind` and :meth:`RowTable.eligible` at every cell.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crossfoot._resultrows import AnswerOperands, RowTable, _windows, read_tables
+from crossfoot._types import SourceValue
+
+
+def _operands(rows: list[dict[str, object]], max_rows: int = 12) -> AnswerOperands:
+    tables, prose, order, issues = read_tables(rows)
+    return AnswerOperands(tables, prose, order, issues, max_rows)
+
+
+def _reference_values(ops: AnswerOperands, text: str) -> dict[str, list[SourceValue]]:
+    """sources_for without the shortcut: every table's cells near a figure, searched."""
+    mentions = ops.mentions(text)
+    windows = _windows(mentions, ops.tolerance, ops.absolute)
+    chosen = ops.rows_for(text, mentions)
+    out: dict[str, list[SourceValue]] = {}
+    for name, table in ops.tables.items():
+        rows = set(chosen.get(name, ()))
+        picked = set(chain.from_iterable(table.near_many(windows)))
+        for i in rows:
+            picked.update((i, j) for j, col in enumerate(table.cells) if i in col)
+        out[name] = [table.cell(i, j, i in rows) for i, j in sorted(picked)]
+    return out
+
+
+def _fields(v: SourceValue) -> tuple[object, ...]:
+    return (v.value, v.label, v.row, v.column, v.kind, v.year, v.operand, v.precision, v.currency)
+
+
+_labels = st.sampled_from(["EU", "US", "UK", "2023", "2024", "North America", "APAC"])
+_cells = st.one_of(
+    st.integers(-5_000, 5_000),
+    st.sampled_from(["$1,200", "12.5%", "n/a", "", "3.1M"]),
+    st.floats(-1e4, 1e4, allow_nan=False).map(lambda x: round(x, 2)),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.tuples(_labels, _cells, _cells), min_size=1, max_size=4, unique_by=lambda r: r[0]),
+    st.lists(st.integers(-5_000, 5_000), min_size=1, max_size=3),
+    st.sampled_from(["had", "grew by", "was down"]),
+)
+def test_sources_equal_a_search_of_every_table(
+    rows: list[tuple[str, object, object]], figures: list[int], verb: str
+) -> None:
+    table = [{"region": r, "revenue": a, "pct_share": b} for r, a, b in rows]
+    text = f"{rows[0][0]} {verb} " + " and ".join(f"{x:,}" for x in figures) + "."
+    ops = _operands(table)
+    got = {s.id: [_fields(v) for v in s.values] for s in ops.sources_for(text).sources}
+    want = _reference_values(_operands(table), text)
+    assert got == {k: [_fields(v) for v in vs] for k, vs in want.items()}
+
+
+def test_a_two_row_table_gives_every_cell_and_a_three_row_table_only_near_ones() -> None:
+    two = [{"r": "EU", "x": 1, "y": 900}, {"r": "US", "x": 2, "y": 7}]
+    src = _operands(two).sources_for("Growth was 900.").sources[0]
+    assert [v.label for v in src.values] == ["x[EU]", "y[EU]", "x[US]", "y[US]"]
+    three = [*two, {"r": "UK", "x": 3, "y": 40}]
+    src = _operands(three, max_rows=0).sources_for("Growth was 900.").sources[0]
+    assert [v.label for v in src.values] == ["y[EU]"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.sampled_from(["revenue", "year", "fiscal_year", "store_id", "margin_pct", "units 2023"]),
+    st.lists(st.integers(1_990, 2_030), min_size=1, max_size=3),
+)
+def test_int_column_cells_equal_cells_read_one_by_one(column: str, values: list[int]) -> None:
+    rows = [{"name": name, column: v} for name, v in zip(("EU", "US", "UK"), values, strict=False)]
+    table: RowTable = read_tables(rows, key="name")[0][0]
+    for i, v in enumerate(values):
+        for operand in (False, True):
+            cell = table.cell(i, 1, operand)
+            kind = table.kind(1, cell.value)
+            assert cell.kind == kind
+            assert cell.operand == (operand and kind != "year" and table.eligible(1))
+            assert cell.value == v
