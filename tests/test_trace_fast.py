@@ -2,6 +2,8 @@
 
 * ``AnswerOperands.sources_for`` skips the value-window search in result sets of one or two rows
   (every row is picked whole there): the sources equal those of a search of every table;
+* ``RowTable.near_many`` searches a small table's cells as one sorted list: the cells found equal
+  those of the search column by column (by column, then value, then row);
 * ``RowTable.cell`` reads an int column's kind and eligibility found once per column: the cells
   equal those made from :meth:`RowTable.kind` and :meth:`RowTable.eligible` at every cell.
 """
@@ -10,9 +12,11 @@ from __future__ import annotations
 
 from itertools import chain
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from crossfoot import _rows_table
 from crossfoot._resultrows import AnswerOperands, RowTable, _windows, read_tables
 from crossfoot._types import SourceValue
 
@@ -90,3 +94,37 @@ def test_int_column_cells_equal_cells_read_one_by_one(column: str, values: list[
             assert cell.kind == kind
             assert cell.operand == (operand and kind != "year" and table.eligible(1))
             assert cell.value == v
+
+
+_column_cells = st.one_of(
+    st.integers(-40, 40),
+    st.sampled_from([2**60, -(2**60), 2**60 + 1, None, "n/a", "1.5", "$5", "-0.0", "12.5%"]),
+    st.floats(-40, 40, allow_nan=False, allow_infinity=False).map(lambda x: round(x, 1)),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(_column_cells, _column_cells, st.integers(-40, 40)), min_size=1, max_size=25
+    ),
+    st.lists(st.tuples(st.floats(-50, 50), st.floats(0, 20)), min_size=1, max_size=8),
+)
+def test_merged_search_equals_the_search_column_by_column(
+    cells: list[tuple[object, object, int]], windows: list[tuple[float, float]]
+) -> None:
+    rows = [{"k": f"r{i}", "a": a, "b": b, "c": c} for i, (a, b, c) in enumerate(cells)]
+    bounds = [(c - w, c + w) for c, w in windows] + [(1e18, 2e18), (5.0, 5.0), (3.0, 1.0)]
+    found: dict[int, list[list[tuple[int, int]]]] = {}
+    for limit in (0, 10**9):  # never merged, always merged
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(_rows_table, "_MERGED_CELLS", limit)
+            table: RowTable = read_tables(rows, key="k")[0][0]
+            found[limit] = table.near_many(bounds)
+    assert found[0] == found[10**9]
+
+
+def test_merged_search_orders_by_column_then_value_then_row() -> None:
+    rows = [{"k": "a", "x": 5, "y": 1}, {"k": "b", "x": 1, "y": 5}, {"k": "c", "x": 5, "y": 3}]
+    table: RowTable = read_tables(rows)[0][0]
+    assert table.near_many([(0.0, 9.0)]) == [[(1, 1), (0, 1), (2, 1), (0, 2), (2, 2), (1, 2)]]

@@ -257,9 +257,15 @@ class AnswerOperands:
     def info(self) -> tuple[TableInfo, ...]:
         return tuple(t.info for t in self.tables.values())
 
-    def rows_for(self, text: str, mentions: Sequence[Any] = ()) -> dict[str, tuple[int, ...]]:
+    def rows_for(
+        self,
+        text: str,
+        mentions: Sequence[Any] = (),
+        anchors: list[tuple[float, float]] | None = None,
+    ) -> dict[str, tuple[int, ...]]:
         """Row indexes per result set that ``text`` makes operands: rows it names, and rows
-        holding a cell one of its numbers states ("from 320 to 505, a 57.8% increase")."""
+        holding a cell one of its numbers states ("from 320 to 505, a 57.8% increase");
+        ``anchors``: ``_anchors(mentions)``, when the caller has them."""
         low = text.lower()
         chosen: dict[str, tuple[int, ...]] = {}
         for name, t in self.tables.items():
@@ -269,7 +275,9 @@ class AnswerOperands:
             labels = t.labels
             # Only rows whose lowercased label is in the text (found in C) can be named in full.
             named = rows_named(labels, text, low)
-            for found in t.near_many(_anchors(mentions)):
+            if anchors is None:
+                anchors = _anchors(mentions)
+            for found in t.near_many(anchors):
                 named.extend(i for i, _ in found if i not in named)
             named = sorted(set(named), key=named.index)[: self.max_rows]
             years = {
@@ -305,13 +313,14 @@ class AnswerOperands:
         # cells near a figure are among its cells already: no windows to look up there.
         searched = [(name, t) for name, t in self.tables.items() if t.rows > 2]
         near: dict[str, Iterable[tuple[int, int]]] = {}
+        anchors = None
         if searched:
             windows = _windows(mentions, self.tolerance, self.absolute)
             anchors = _anchors(mentions)
             for name, t in searched:  # every window at once: one pass per column
                 # rows_for's windows (anchors), found here with them
                 near[name] = chain.from_iterable(t.near_many(anchors + windows)[len(anchors) :])
-        chosen = self.rows_for(text, mentions)
+        chosen = self.rows_for(text, mentions, anchors)
         out: list[Source] = []
         for name in self.order:
             table = self.tables.get(name)

@@ -26,9 +26,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from decimal import Decimal
-from functools import cached_property
 from typing import Any, TypeGuard, cast
 
 from ._policy import DEFAULT, Policy
@@ -46,7 +45,7 @@ from ._resultrows import (
 )
 from ._rows_names import labels_opening
 from ._sources import SourceSet
-from ._trace_keep import keep_filter
+from ._trace_keep import keep_filter, measured_words
 from ._types import Claim, Evidence, Source, SourceValue, format_decimal
 from .rules import Options
 
@@ -82,6 +81,22 @@ def options_for(policy: Policy, *, operands: int = 30) -> Options:
         result_rows=True,
         max_rows=policy.max_rows,
     )
+
+
+_OPTIONS: dict[tuple[Policy, int], Options] = {}
+
+
+def _options(policy: Policy, operands: int) -> Options:
+    """:func:`options_for`, made once per policy and width (Options and Policy are frozen)."""
+    try:
+        made = _OPTIONS.get((policy, operands))
+    except TypeError:  # a policy holding something unhashable: made every time
+        return options_for(policy, operands=operands)
+    if made is None:
+        if len(_OPTIONS) > 256:
+            _OPTIONS.clear()
+        made = _OPTIONS[(policy, operands)] = options_for(policy, operands=operands)
+    return made
 
 
 def trace(
@@ -128,7 +143,7 @@ def trace(
     )
     info = operands.info
     widest = max((len(t.columns) for t in info), default=0)
-    options = options_for(chosen, operands=max(1, chosen.max_rows) * widest)
+    options = _options(chosen, max(1, chosen.max_rows) * widest)
     from ._engine import verify  # the engine imports every rule; load it on first use
 
     ctx = _Context(chosen, info)
@@ -161,28 +176,20 @@ _ADDITIVE = frozenset(
 )
 
 
-@dataclass(frozen=True)
 class _Context:
-    """What the answer checks need to know about the result sets."""
+    """What the answer checks need to know about the result sets (found once per trace: every
+    claim asks)."""
 
-    policy: Policy
-    info: Sequence[TableInfo]
+    __slots__ = ("_rows", "info", "measured", "policy", "row_ids")
 
-    # Found once per trace (every claim asks), not at every access.
-    @cached_property
-    def row_ids(self) -> frozenset[str]:
-        return frozenset(t.name for t in self.info)
-
-    @cached_property
-    def measured(self) -> frozenset[str]:
-        return _measured_words(self.info)
-
-    @cached_property
-    def _rows(self) -> dict[str, int]:
-        rows: dict[str, int] = {}
-        for t in self.info:
-            rows.setdefault(t.name, t.rows)  # the first of a name, as a scan in order finds
-        return rows
+    def __init__(self, policy: Policy, info: Sequence[TableInfo]) -> None:
+        self.policy = policy
+        self.info = info
+        self.row_ids = frozenset(t.name for t in info)
+        self.measured = _measured_words(info)
+        self._rows: dict[str, int] = {}
+        for t in info:
+            self._rows.setdefault(t.name, t.rows)  # the first of a name, as a scan finds
 
     def rows_in(self, source_id: str) -> int:
         return self._rows.get(source_id, 0)
@@ -523,9 +530,7 @@ def _measured_words(info: Sequence[TableInfo]) -> frozenset[str]:
     """Singular words of the measured (non-key) column names of every result set."""
     words: set[str] = set()
     for t in info:
-        for c in t.columns:
-            if c != t.key:
-                words.update(w.rstrip("s") for w in unit_family(c).split() if len(w) > 2)
+        words.update(measured_words(t.columns, t.key))
     return frozenset(words - _GENERIC)
 
 
