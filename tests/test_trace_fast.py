@@ -4,6 +4,9 @@
   (every row is picked whole there): the sources equal those of a search of every table;
 * ``RowTable.near_many`` searches a small table's cells as one sorted list: the cells found equal
   those of the search column by column (by column, then value, then row);
+* ``labels_named`` on a table's labels tests them against the text with its separators made
+  single spaces (in C), when every label is ASCII words split by single spaces: the labels found
+  equal those of the label-by-label scan;
 * ``RowTable.cell`` reads an int column's kind and eligibility found once per column: the cells
   equal those made from :meth:`RowTable.kind` and :meth:`RowTable.eligible` at every cell.
 """
@@ -17,7 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crossfoot import _rows_table
-from crossfoot._resultrows import AnswerOperands, RowTable, _windows, read_tables
+from crossfoot._resultrows import AnswerOperands, RowTable, _windows, labels_named, read_tables
+from crossfoot._rows_names import _Labels
 from crossfoot._types import SourceValue
 
 
@@ -128,3 +132,39 @@ def test_merged_search_orders_by_column_then_value_then_row() -> None:
     rows = [{"k": "a", "x": 5, "y": 1}, {"k": "b", "x": 1, "y": 5}, {"k": "c", "x": 5, "y": 3}]
     table: RowTable = read_tables(rows)[0][0]
     assert table.near_many([(0.0, 9.0)]) == [[(1, 1), (0, 1), (2, 1), (0, 2), (2, 2), (1, 2)]]
+
+
+_words = st.sampled_from(["item", "Item", "north", "AMERICA", "1", "12", "eu", "q3", "x"])
+_separators = st.sampled_from([" ", " ", " ", "_", "-", "  ", "\t", " - ", "\x1f"])
+_phrases = st.lists(st.tuples(_words, _separators), min_size=1, max_size=3).map(
+    lambda parts: "".join(w + sep for w, sep in parts)
+)
+_row_labels = st.one_of(
+    _phrases.map(str.strip),  # the usual: words and single spaces
+    _phrases,  # a separator at the end
+    st.none(),
+    st.sampled_from(["Nord-Süd", "Région 1", " eu", "K"]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_row_labels, min_size=1, max_size=8), st.lists(_phrases, max_size=4))
+def test_labels_named_on_table_labels_equals_the_scan(
+    labels: list[str | None], phrases: list[str]
+) -> None:
+    text = "In " + ", ".join(phrases) + " grew. Item-1 and north_america too."
+    assert labels_named(_Labels(labels), text) == labels_named(list(labels), text)
+
+
+_spaced_labels = st.lists(_words, min_size=1, max_size=3).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_spaced_labels, min_size=1, max_size=8), st.lists(_phrases, max_size=4))
+def test_labels_named_on_spaced_labels_equals_the_scan(
+    labels: list[str], phrases: list[str]
+) -> None:
+    table_labels = _Labels(labels)
+    assert table_labels.spaced()  # the fast path is taken
+    text = "In " + ", ".join(phrases) + " grew."
+    assert labels_named(table_labels, text) == labels_named(list(labels), text)
