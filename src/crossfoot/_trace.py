@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any, TypeGuard, cast
 
 from ._policy import DEFAULT, Policy
@@ -203,7 +204,7 @@ def _narrow(sources: SourceSet, row_ids: frozenset[str], on: str | frozenset[str
 
     def wanted(v: SourceValue) -> bool:
         if isinstance(on, str):
-            return on in {w.rstrip("s") for w in unit_family(v.column or "").split()}
+            return on in _column_words(v.column or "")
         return v.row in on
 
     kept: list[Source] = []
@@ -335,6 +336,13 @@ def _unsupported(c: Claim, message: str) -> Claim:
     return replace(c, status="unsupported", message=message)
 
 
+@lru_cache(maxsize=4096)  # a column's words, for every claim and narrowed cell that asks
+def _column_words(column: str) -> frozenset[str]:
+    """The singular words of a column's unit family ("revenue_2024" -> {"revenue"})."""
+    return frozenset(w.rstrip("s") for w in unit_family(column).split())
+
+
+@lru_cache(maxsize=256)  # _named_column and _other_row read the same claim's clause
 def _clause(text: str, start: int, end: int) -> str:
     """The figure's own clause: from the last clause break (or the previous figure, minus the
     noun that belongs to it) up to the figure."""
@@ -556,7 +564,7 @@ def _named_column(
         return ""
     if not all(o.source_id in row_ids and o.column is not None for o in ev.operands):
         return ""
-    used = {w.rstrip("s") for o in ev.operands for w in unit_family(o.column or "").split()}
+    used = frozenset().union(*(_column_words(o.column or "") for o in ev.operands))
     m = _NOUN_AFTER.match(text[c.mention.end : c.mention.end + 60])
     if m is not None:
         word = m.group(1).lower().rstrip("s")
