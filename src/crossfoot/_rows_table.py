@@ -12,6 +12,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 from itertools import chain, compress, repeat
 from operator import itemgetter, lt
 from typing import cast
@@ -82,16 +83,17 @@ class RowTable:
             else _parse_column(list(raw[j]), parse_strings)
             for j, ints in enumerate(self._ints)
         ]
-        self._meta = [_column_meta(name) for name in rs.columns]
         self._unit = [
             ("number", None) if ints is not None or not col else _column_unit(list(col.values()))
             for col, ints in zip(self.cells, self._ints, strict=True)
         ]
-        self._col_year = [_year_of(name) for name in rs.columns]
-        # What cell() reads for every cell, found once per column: the kind of an int column's
-        # cells (any whole number has the same one) and whether cells may be operands.
-        self._eligible = [not is_id and not is_year for is_id, is_year, _ in self._meta]
-        self._int_kind: list[Kind] = [self.kind(j, _ZERO) for j in range(len(self.cells))]
+        # What the name says of a column (kept per name: the same columns come back call after
+        # call), as cell() reads it for every cell.
+        facts = list(map(_column_facts, rs.columns))
+        self._meta: list[tuple[bool, bool, bool]] = [f[0] for f in facts]
+        self._col_year: list[int | None] = [f[1] for f in facts]
+        self._eligible: list[bool] = [f[2] for f in facts]
+        self._int_kind: list[Kind] = [f[3] for f in facts]
         self._made: dict[tuple[int, int, bool], SourceValue] = {}
         self._keys: dict[int, tuple[list[float], Sequence[float | None]]] = {}
         self._bounds: dict[int, tuple[int, int] | None] = {}
@@ -407,6 +409,17 @@ def _table_cell(
     for set_default, default in _CELL_DEFAULTS:
         set_default(v, default)
     return v
+
+
+@lru_cache(maxsize=4096)
+def _column_facts(name: str) -> tuple[tuple[bool, bool, bool], int | None, bool, Kind]:
+    """A column name's (id?, year?, percent?) marks, its year, whether its cells may be
+    derivation operands (not ids, not years), and the kind of its cells when they are plain
+    ints (:meth:`RowTable.kind` of any whole number in a column of unit "number")."""
+    meta = _column_meta(name)
+    is_id, is_year, pct_name = meta
+    int_kind: Kind = "year" if is_year else "percent" if pct_name else "number"
+    return meta, _year_of(name), not is_id and not is_year, int_kind
 
 
 def _key_column(cs: _Columns, keys: list[str], parse_strings: bool) -> int | None:
