@@ -328,10 +328,20 @@ class AnswerOperands:
                 out.append(self.prose[name])
                 continue
             rows = set(chosen.get(name, ()))
-            picked = set(near.get(name, ()))
-            for i in rows:
-                picked.update((i, j) for j, col in enumerate(table.cells) if i in col)
-            values = tuple(table.cell(i, j, i in rows) for i, j in sorted(picked))
+            if name not in near and len(rows) == table.rows:
+                # searched whole (one or two rows): every cell, row by row, all operands
+                cells = table.cells
+                values = tuple(
+                    table.cell(i, j, True)
+                    for i in range(table.rows)
+                    for j in range(len(cells))
+                    if i in cells[j]
+                )
+            else:
+                picked = set(near.get(name, ()))
+                for i in rows:
+                    picked.update((i, j) for j, col in enumerate(table.cells) if i in col)
+                values = tuple(table.cell(i, j, i in rows) for i, j in sorted(picked))
             source = Source(id=name, values=values)
             register(source, table)
             out.append(source)

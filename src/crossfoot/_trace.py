@@ -42,11 +42,10 @@ from ._resultrows import (
     row_named,
     rows_named,
     same_unit,
-    unit_family,
 )
 from ._rows_names import labels_opening
 from ._sources import SourceSet
-from ._trace_keep import keep_filter, measured_words
+from ._trace_keep import column_words, keep_filter, measured_words
 from ._types import Claim, Evidence, Source, SourceValue, format_decimal
 from .rules import Options
 
@@ -85,6 +84,17 @@ def options_for(policy: Policy, *, operands: int = 30) -> Options:
 
 
 _OPTIONS: dict[tuple[Policy, int], Options] = {}
+_VERIFY: list[Callable[..., Report]] = []
+
+
+def _verify() -> Callable[..., Report]:
+    """The engine's verify, imported on first use (the engine imports every rule), then kept:
+    an import statement costs a microsecond at every call."""
+    if not _VERIFY:
+        from ._engine import verify
+
+        _VERIFY.append(verify)
+    return _VERIFY[0]
 
 
 def _options(policy: Policy, operands: int) -> Options:
@@ -145,7 +155,7 @@ def trace(
     info = operands.info
     widest = max((len(t.columns) for t in info), default=0)
     options = _options(chosen, max(1, chosen.max_rows) * widest)
-    from ._engine import verify  # the engine imports every rule; load it on first use
+    verify = _verify()
 
     ctx = _Context(chosen, info)
 
@@ -204,7 +214,7 @@ def _narrow(sources: SourceSet, row_ids: frozenset[str], on: str | frozenset[str
 
     def wanted(v: SourceValue) -> bool:
         if isinstance(on, str):
-            return on in _column_words(v.column or "")
+            return on in column_words(v.column or "")
         return v.row in on
 
     kept: list[Source] = []
@@ -334,12 +344,6 @@ def _decides(again: Claim | None) -> TypeGuard[Claim]:
 
 def _unsupported(c: Claim, message: str) -> Claim:
     return replace(c, status="unsupported", message=message)
-
-
-@lru_cache(maxsize=4096)  # a column's words, for every claim and narrowed cell that asks
-def _column_words(column: str) -> frozenset[str]:
-    """The singular words of a column's unit family ("revenue_2024" -> {"revenue"})."""
-    return frozenset(w.rstrip("s") for w in unit_family(column).split())
 
 
 @lru_cache(maxsize=256)  # _named_column and _other_row read the same claim's clause
@@ -564,7 +568,7 @@ def _named_column(
         return ""
     if not all(o.source_id in row_ids and o.column is not None for o in ev.operands):
         return ""
-    used = frozenset().union(*(_column_words(o.column or "") for o in ev.operands))
+    used = frozenset().union(*(column_words(o.column or "") for o in ev.operands))
     m = _NOUN_AFTER.match(text[c.mention.end : c.mention.end + 60])
     if m is not None:
         word = m.group(1).lower().rstrip("s")

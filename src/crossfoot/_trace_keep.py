@@ -54,6 +54,12 @@ def measured_words(columns: tuple[str, ...], key: str | None) -> frozenset[str]:
     return frozenset(words)
 
 
+@lru_cache(maxsize=4096)  # a column's words, for every claim and narrowed cell that asks
+def column_words(column: str) -> frozenset[str]:
+    """The singular words of a column's unit family ("revenue_2024" -> {"revenue"})."""
+    return frozenset(w.rstrip("s") for w in unit_family(column).split())
+
+
 @lru_cache(maxsize=1024)
 def _key_words(key: str) -> frozenset[str]:
     return frozenset(w.rstrip("s") for w in re.split(r"[^a-z]+", key.lower()) if w)
