@@ -10,10 +10,13 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from decimal import Decimal
+from operator import attrgetter
 
 from ._types import SourceValue
 
 __all__ = ["ValueIndex"]
+
+_VALUE = attrgetter("value")
 
 
 class ValueIndex:
@@ -28,9 +31,9 @@ class ValueIndex:
     __slots__ = ("_keys", "_values")
 
     def __init__(self, values: Iterable[SourceValue]) -> None:
-        ordered = sorted(values, key=lambda v: v.value)
+        ordered = sorted(values, key=_VALUE)  # (attrgetter: no Python call per value)
         self._values: tuple[SourceValue, ...] = tuple(ordered)
-        self._keys: tuple[Decimal, ...] = tuple(v.value for v in ordered)
+        self._keys: tuple[Decimal, ...] = tuple(map(_VALUE, ordered))
 
     def __len__(self) -> int:
         return len(self._values)

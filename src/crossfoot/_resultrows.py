@@ -21,9 +21,10 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ._errors import RowsError
+from ._extract import extract
 from ._rows_cells import IntNumbers, parse_cell
 from ._rows_names import (
     is_count_column,
@@ -44,10 +45,8 @@ from ._rows_read import (
     read_results,
 )
 from ._rows_table import RowTable, TableInfo, _key_column
+from ._sources import SourceSet, load_sources
 from ._types import Source, SourceValue
-
-if TYPE_CHECKING:
-    from ._sources import SourceSet
 
 __all__ = [
     "AnswerOperands",
@@ -116,8 +115,6 @@ def load_rows(
     >>> [s.id for s in ss.sources], info[0].key
     (['Q1', 'Q2'], 'region')
     """
-    from ._sources import SourceSet
-
     tables, prose, order, issues = read_tables(
         rows, results=results, parse_strings=parse_strings, key=key
     )
@@ -134,8 +131,6 @@ def read_tables(
     key: str | Sequence[str] | None = None,
 ) -> tuple[list[RowTable], dict[str, Source], list[str], tuple[str, ...]]:
     """Parse every result set once: ``(tables, prose sources, names in order, issues)``."""
-    from ._sources import load_sources
-
     sets: list[_Columns] = []
     texts: dict[str, str] = {}
     order: list[str] = []
@@ -262,9 +257,15 @@ class AnswerOperands:
     def info(self) -> tuple[TableInfo, ...]:
         return tuple(t.info for t in self.tables.values())
 
-    def rows_for(self, text: str, mentions: Sequence[Any] = ()) -> dict[str, tuple[int, ...]]:
+    def rows_for(
+        self,
+        text: str,
+        mentions: Sequence[Any] = (),
+        anchors: list[tuple[float, float]] | None = None,
+    ) -> dict[str, tuple[int, ...]]:
         """Row indexes per result set that ``text`` makes operands: rows it names, and rows
-        holding a cell one of its numbers states ("from 320 to 505, a 57.8% increase")."""
+        holding a cell one of its numbers states ("from 320 to 505, a 57.8% increase");
+        ``anchors``: ``_anchors(mentions)``, when the caller has them."""
         low = text.lower()
         chosen: dict[str, tuple[int, ...]] = {}
         for name, t in self.tables.items():
@@ -274,7 +275,9 @@ class AnswerOperands:
             labels = t.labels
             # Only rows whose lowercased label is in the text (found in C) can be named in full.
             named = rows_named(labels, text, low)
-            for found in t.near_many(_anchors(mentions)):
+            if anchors is None:
+                anchors = _anchors(mentions)
+            for found in t.near_many(anchors):
                 named.extend(i for i, _ in found if i not in named)
             named = sorted(set(named), key=named.index)[: self.max_rows]
             years = {
@@ -293,8 +296,6 @@ class AnswerOperands:
 
     def mentions(self, text: str) -> list[Any]:
         """``extract(text)``, once per answer text (the engine reuses it for the claims)."""
-        from ._extract import extract
-
         found = self._mentions.get(text)
         if found is None:
             if len(self._mentions) > 256:
@@ -304,19 +305,22 @@ class AnswerOperands:
 
     def sources_for(self, text: str) -> SourceSet:
         """The sources for one answer (cached per text)."""
-        from ._sources import SourceSet
-
         made = self._made.get(text)
         if made is not None:
             return made
         mentions = self.mentions(text)
-        windows = _windows(mentions, self.tolerance, self.absolute)
-        anchors = _anchors(mentions) if any(t.rows > 2 for t in self.tables.values()) else []
+        # A result set of one or two rows is searched whole (rows_for picks every row), so the
+        # cells near a figure are among its cells already: no windows to look up there.
+        searched = [(name, t) for name, t in self.tables.items() if t.rows > 2]
         near: dict[str, Iterable[tuple[int, int]]] = {}
-        for name, t in self.tables.items():  # every window at once: one pass per column
-            first = anchors if t.rows > 2 else []  # rows_for's windows, found here with them
-            near[name] = chain.from_iterable(t.near_many(first + windows)[len(first) :])
-        chosen = self.rows_for(text, mentions)
+        anchors = None
+        if searched:
+            windows = _windows(mentions, self.tolerance, self.absolute)
+            anchors = _anchors(mentions)
+            for name, t in searched:  # every window at once: one pass per column
+                # rows_for's windows (anchors), found here with them
+                near[name] = chain.from_iterable(t.near_many(anchors + windows)[len(anchors) :])
+        chosen = self.rows_for(text, mentions, anchors)
         out: list[Source] = []
         for name in self.order:
             table = self.tables.get(name)
@@ -324,10 +328,20 @@ class AnswerOperands:
                 out.append(self.prose[name])
                 continue
             rows = set(chosen.get(name, ()))
-            picked = set(near[name])
-            for i in rows:
-                picked.update((i, j) for j, col in enumerate(table.cells) if i in col)
-            values = tuple(table.cell(i, j, i in rows) for i, j in sorted(picked))
+            if name not in near and len(rows) == table.rows:
+                # searched whole (one or two rows): every cell, row by row, all operands
+                cells = table.cells
+                values = tuple(
+                    table.cell(i, j, True)
+                    for i in range(table.rows)
+                    for j in range(len(cells))
+                    if i in cells[j]
+                )
+            else:
+                picked = set(near.get(name, ()))
+                for i in rows:
+                    picked.update((i, j) for j, col in enumerate(table.cells) if i in col)
+                values = tuple(table.cell(i, j, i in rows) for i, j in sorted(picked))
             source = Source(id=name, values=values)
             register(source, table)
             out.append(source)

@@ -108,6 +108,10 @@ def _source(ctx: ClaimContext, source_id: str) -> Source | None:
 
 
 _RESPECTIVELY = re.compile(r"(?i)\brespectively\b")
+# Compiled once (a pattern string passed to re.* is looked up in re's cache at every call).
+_NOT_ALNUM = re.compile(r"[^a-z0-9]")
+_OF_AFTER = re.compile(r"(?i)^\s*(?:in|of)\s+((?:[a-z&,'-]+\s*){1,4})")
+_MINUS_NEXT = re.compile(r"-\s?\d")
 
 
 def _respectively(ctx: ClaimContext) -> bool:
@@ -128,7 +132,7 @@ def _said(ctx: ClaimContext, said: str) -> tuple[str, frozenset[str]]:
     memo = ctx.shared.setdefault("rowmatch.said", {})  # type: ignore[assignment]
     hit = memo.get(said)
     if hit is None:
-        hit = memo[said] = (re.sub(r"[^a-z0-9]", "", said.lower()), frozenset(tokens(said)))
+        hit = memo[said] = (_NOT_ALNUM.sub("", said.lower()), frozenset(tokens(said)))
     return hit
 
 
@@ -159,7 +163,7 @@ def _words(ctx: ClaimContext) -> set[str]:
 def _after(text: str, start: int, hi: int) -> str:
     """Words right after the number that belong to it ("$5m of net sales", "$5m in revenue")."""
     tail = text[start:hi]
-    m = re.match(r"(?i)^\s*(?:in|of)\s+((?:[a-z&,'-]+\s*){1,4})", tail)
+    m = _OF_AFTER.match(tail)
     return m.group(1) if m else ""
 
 
@@ -440,7 +444,7 @@ def _in_arithmetic(ctx: ClaimContext) -> bool:
     near = ctx.text[max(0, m.start - 3) : m.start] + " " + ctx.text[m.end : m.end + 3]
     if _OPERATOR_NEAR.search(near):
         return True
-    if re.match(r"-\s?\d", ctx.text[m.end : m.end + 3]):
+    if _MINUS_NEXT.match(ctx.text[m.end : m.end + 3]):
         return True  # "1,347-891=456": a minus glued to the next operand
 
     return any(ctx.position == c.result or ctx.position in c.operands for c in ctx.calculations())

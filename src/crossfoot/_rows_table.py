@@ -12,8 +12,9 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 from itertools import chain, compress, repeat
-from operator import lt
+from operator import itemgetter, lt
 from typing import cast
 
 from ._rows_cells import (
@@ -82,16 +83,22 @@ class RowTable:
             else _parse_column(list(raw[j]), parse_strings)
             for j, ints in enumerate(self._ints)
         ]
-        self._meta = [_column_meta(name) for name in rs.columns]
         self._unit = [
-            ("number", None) if ints is not None else _column_unit(list(col.values()))
+            ("number", None) if ints is not None or not col else _column_unit(list(col.values()))
             for col, ints in zip(self.cells, self._ints, strict=True)
         ]
-        self._col_year = [_year_of(name) for name in rs.columns]
+        # What the name says of a column (kept per name: the same columns come back call after
+        # call), as cell() reads it for every cell.
+        facts = list(map(_column_facts, rs.columns))
+        self._meta: list[tuple[bool, bool, bool]] = [f[0] for f in facts]
+        self._col_year: list[int | None] = [f[1] for f in facts]
+        self._eligible: list[bool] = [f[2] for f in facts]
+        self._int_kind: list[Kind] = [f[3] for f in facts]
         self._made: dict[tuple[int, int, bool], SourceValue] = {}
         self._keys: dict[int, tuple[list[float], Sequence[float | None]]] = {}
         self._bounds: dict[int, tuple[int, int] | None] = {}
         self._found: dict[tuple[float, float], list[tuple[int, int]]] = {}
+        self._merged: tuple[list[float], list[tuple[int, int]]] | None = None
         self.info = TableInfo(
             rs.name,
             rs.columns,
@@ -114,8 +121,7 @@ class RowTable:
 
     def eligible(self, j: int) -> bool:
         """Whether cells of column ``j`` may be derivation operands (not ids, not years)."""
-        is_id, is_year, _ = self._meta[j]
-        return not is_id and not is_year
+        return self._eligible[j]
 
     def cell(self, i: int, j: int, operand: bool = False) -> SourceValue:
         """The SourceValue of row ``i``, column ``j`` (made once, then reused)."""
@@ -127,7 +133,7 @@ class RowTable:
                 if type(i) is not int or not 0 <= i < len(ints):
                     raise KeyError(i)
                 value, precision = Decimal(ints[i]), _ZERO
-                kind = self.kind(j, _ZERO)
+                kind = self._int_kind[j]
             else:
                 c = self.cells[j][i]
                 value, precision = c.value, c.precision
@@ -144,7 +150,7 @@ class RowTable:
                 self._col_year[j] or _year_of(label),  # per cell made, not per row
                 i,
                 j,
-                operand and kind != "year" and self.eligible(j),
+                operand and kind != "year" and self._eligible[j],
                 precision,
                 self._unit[j][1],
             )
@@ -177,7 +183,9 @@ class RowTable:
         found in them by bisection and the rows of the values found read back in one pass.
         """
         todo = [w for w in dict.fromkeys(windows) if w not in self._found]
-        if todo:
+        if todo and self.rows * len(self.cells) <= _MERGED_CELLS:
+            self._found.update(self._near_merged(todo))
+        elif todo:
             hits: dict[tuple[float, float], list[tuple[int, int]]] = {w: [] for w in todo}
             bounds = ([w[0] for w in todo], [w[1] for w in todo])
             whole = self._whole_numbers(todo)
@@ -192,6 +200,45 @@ class RowTable:
                 _collect(j, todo, hits, *found)
             self._found.update(hits)
         return [self._found[w] for w in windows]
+
+    def _near_merged(
+        self, todo: list[tuple[float, float]]
+    ) -> dict[tuple[float, float], list[tuple[int, int]]]:
+        """:meth:`near_many` for a small table: every column's values in one sorted list, so
+        each window is one bisection for all columns (not one per column); a window's cells,
+        found by value, then column, then row (a stable sort of column-major cells), are
+        sorted by column (stable again): by column, then value, then row."""
+        if self._merged is None:
+            values: list[float] = []
+            where: list[tuple[int, int]] = []
+            for j, cells in enumerate(self.cells):
+                if cells:  # not the key column, nor one without numbers
+                    keys = self._row_keys(j)
+                    rows = [i for i, k in enumerate(keys) if k is not None]
+                    values.extend(map(keys.__getitem__, rows))  # type: ignore[arg-type]
+                    where.extend(zip(rows, repeat(j)))
+            order = sorted(range(len(values)), key=values.__getitem__)
+            self._merged = (
+                list(map(values.__getitem__, order)),
+                list(map(where.__getitem__, order)),
+            )
+        ordered, cells_at = self._merged
+        starts, ends = _bisections(ordered, ([w[0] for w in todo], [w[1] for w in todo]))
+        return {
+            w: sorted(cells_at[a:b], key=_COLUMN) if b - a > 1 else cells_at[a:b]
+            for w, a, b in zip(todo, starts, ends, strict=True)
+        }
+
+    def _row_keys(self, j: int) -> Sequence[float | None]:
+        """Each row's value in column ``j`` as :meth:`_sorted_column` compares it (None: no
+        number there)."""
+        ints = self._ints[j]
+        if ints is not None:
+            if not ints or -_EXACT <= min(ints) <= max(ints) <= _EXACT:
+                return ints
+            return list(map(float, ints))
+        by_row = {i: float(c[0]) for i, c in self.cells[j].items()}
+        return list(map(by_row.get, range(self.rows)))
 
     def _whole_numbers(
         self, todo: list[tuple[float, float]]
@@ -278,6 +325,10 @@ class RowTable:
         return made
 
 
+# Up to this many cells (rows x columns) near_many searches one sorted list of all of them.
+_MERGED_CELLS = 768  # measured: beyond ~1,000 cells the per-column search is faster
+_COLUMN = itemgetter(1)
+
 # A column's values found in the windows: (its values sorted, repeats allowed; row indexes by
 # value; each window's start and end in those values).
 _Found = tuple[list[float], dict[float | None, list[int]], list[int], list[int]]
@@ -363,6 +414,17 @@ def _table_cell(
     for set_default, default in _CELL_DEFAULTS:
         set_default(v, default)
     return v
+
+
+@lru_cache(maxsize=4096)
+def _column_facts(name: str) -> tuple[tuple[bool, bool, bool], int | None, bool, Kind]:
+    """A column name's (id?, year?, percent?) marks, its year, whether its cells may be
+    derivation operands (not ids, not years), and the kind of its cells when they are plain
+    ints (:meth:`RowTable.kind` of any whole number in a column of unit "number")."""
+    meta = _column_meta(name)
+    is_id, is_year, pct_name = meta
+    int_kind: Kind = "year" if is_year else "percent" if pct_name else "number"
+    return meta, _year_of(name), not is_id and not is_year, int_kind
 
 
 def _key_column(cs: _Columns, keys: list[str], parse_strings: bool) -> int | None:

@@ -156,7 +156,7 @@ class SourceSet:
         cached = self._indexes.get(key)
         if cached is None:
             chosen = self._chosen(key)
-            cached = ValueIndex(v for s in chosen for v in s.values)
+            cached = ValueIndex([v for s in chosen for v in s.values])
             self._indexes[key] = cached
         return cached
 
@@ -171,9 +171,9 @@ class SourceSet:
         if cached is None:
             chosen = self._chosen(key[0])
             if cited:
-                cached = (ValueIndex(v for s in chosen for v in s.values if v.operand),)
+                cached = (ValueIndex([v for s in chosen for v in s.values if v.operand]),)
             else:
-                cached = tuple(ValueIndex(v for v in s.values if v.operand) for s in chosen)
+                cached = tuple(ValueIndex([v for v in s.values if v.operand]) for s in chosen)
             self._groups[key] = cached
         return cached
 

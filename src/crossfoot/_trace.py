@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any, TypeGuard, cast
 
 from ._policy import DEFAULT, Policy
@@ -41,11 +42,10 @@ from ._resultrows import (
     row_named,
     rows_named,
     same_unit,
-    unit_family,
 )
 from ._rows_names import labels_opening
 from ._sources import SourceSet
-from ._trace_keep import keep_filter
+from ._trace_keep import column_words, keep_filter, measured_words
 from ._types import Claim, Evidence, Source, SourceValue, format_decimal
 from .rules import Options
 
@@ -83,6 +83,33 @@ def options_for(policy: Policy, *, operands: int = 30) -> Options:
     )
 
 
+_OPTIONS: dict[tuple[Policy, int], Options] = {}
+_VERIFY: list[Callable[..., Report]] = []
+
+
+def _verify() -> Callable[..., Report]:
+    """The engine's verify, imported on first use (the engine imports every rule), then kept:
+    an import statement costs a microsecond at every call."""
+    if not _VERIFY:
+        from ._engine import verify
+
+        _VERIFY.append(verify)
+    return _VERIFY[0]
+
+
+def _options(policy: Policy, operands: int) -> Options:
+    """:func:`options_for`, made once per policy and width (Options and Policy are frozen)."""
+    try:
+        made = _OPTIONS.get((policy, operands))
+    except TypeError:  # a policy holding something unhashable: made every time
+        return options_for(policy, operands=operands)
+    if made is None:
+        if len(_OPTIONS) > 256:
+            _OPTIONS.clear()
+        made = _OPTIONS[(policy, operands)] = options_for(policy, operands=operands)
+    return made
+
+
 def trace(
     text: str,
     rows: Any = None,
@@ -108,7 +135,9 @@ def trace(
     >>> r.ok, [c.evidence.kind for c in r.claims]
     (True, ['cell', 'percent_change'])
     """
-    chosen = (policy or DEFAULT).with_overrides(**overrides)
+    chosen = policy or DEFAULT
+    if overrides:  # (validated by with_overrides; without any it returns the policy itself)
+        chosen = chosen.with_overrides(**overrides)
     # Every cell is indexed once; which cells feed pairwise derivations is decided per answer
     # (the rows it names), see AnswerOperands.
     tables, prose, order, issues = read_tables(
@@ -125,8 +154,8 @@ def trace(
     )
     info = operands.info
     widest = max((len(t.columns) for t in info), default=0)
-    options = options_for(chosen, operands=max(1, chosen.max_rows) * widest)
-    from ._engine import verify  # the engine imports every rule; load it on first use
+    options = _options(chosen, max(1, chosen.max_rows) * widest)
+    verify = _verify()
 
     ctx = _Context(chosen, info)
 
@@ -158,23 +187,23 @@ _ADDITIVE = frozenset(
 )
 
 
-@dataclass(frozen=True)
 class _Context:
-    """What the answer checks need to know about the result sets."""
+    """What the answer checks need to know about the result sets (found once per trace: every
+    claim asks)."""
 
-    policy: Policy
-    info: Sequence[TableInfo]
+    __slots__ = ("_rows", "info", "measured", "policy", "row_ids")
 
-    @property
-    def row_ids(self) -> frozenset[str]:
-        return frozenset(t.name for t in self.info)
-
-    @property
-    def measured(self) -> frozenset[str]:
-        return _measured_words(self.info)
+    def __init__(self, policy: Policy, info: Sequence[TableInfo]) -> None:
+        self.policy = policy
+        self.info = info
+        self.row_ids = frozenset(t.name for t in info)
+        self.measured = _measured_words(info)
+        self._rows: dict[str, int] = {}
+        for t in info:
+            self._rows.setdefault(t.name, t.rows)  # the first of a name, as a scan finds
 
     def rows_in(self, source_id: str) -> int:
-        return next((t.rows for t in self.info if t.name == source_id), 0)
+        return self._rows.get(source_id, 0)
 
     def named_rows(self, sentence: str) -> frozenset[str]:
         return frozenset(label for t in self.info for label in labels_named(t.labels, sentence))
@@ -185,7 +214,7 @@ def _narrow(sources: SourceSet, row_ids: frozenset[str], on: str | frozenset[str
 
     def wanted(v: SourceValue) -> bool:
         if isinstance(on, str):
-            return on in {w.rstrip("s") for w in unit_family(v.column or "").split()}
+            return on in column_words(v.column or "")
         return v.row in on
 
     kept: list[Source] = []
@@ -317,6 +346,7 @@ def _unsupported(c: Claim, message: str) -> Claim:
     return replace(c, status="unsupported", message=message)
 
 
+@lru_cache(maxsize=256)  # _named_column and _other_row read the same claim's clause
 def _clause(text: str, start: int, end: int) -> str:
     """The figure's own clause: from the last clause break (or the previous figure, minus the
     noun that belongs to it) up to the figure."""
@@ -512,9 +542,7 @@ def _measured_words(info: Sequence[TableInfo]) -> frozenset[str]:
     """Singular words of the measured (non-key) column names of every result set."""
     words: set[str] = set()
     for t in info:
-        for c in t.columns:
-            if c != t.key:
-                words.update(w.rstrip("s") for w in unit_family(c).split() if len(w) > 2)
+        words.update(measured_words(t.columns, t.key))
     return frozenset(words - _GENERIC)
 
 
@@ -540,7 +568,7 @@ def _named_column(
         return ""
     if not all(o.source_id in row_ids and o.column is not None for o in ev.operands):
         return ""
-    used = {w.rstrip("s") for o in ev.operands for w in unit_family(o.column or "").split()}
+    used = frozenset().union(*(column_words(o.column or "") for o in ev.operands))
     m = _NOUN_AFTER.match(text[c.mention.end : c.mention.end + 60])
     if m is not None:
         word = m.group(1).lower().rstrip("s")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from ._policy import Policy
 from ._resultrows import TableInfo, unit_family
@@ -43,19 +44,38 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z_-]*")
 _CODE = re.compile(r"`[^`\n]*`|```.*?```", re.DOTALL)
 
 
+@lru_cache(maxsize=1024)  # the same columns come back call after call: their words once
+def measured_words(columns: tuple[str, ...], key: str | None) -> frozenset[str]:
+    """Singular words (three letters or more) of the measured (non-key) columns' names."""
+    words: set[str] = set()
+    for c in columns:
+        if c != key:
+            words.update(w.rstrip("s") for w in unit_family(c).split() if len(w) > 2)
+    return frozenset(words)
+
+
+@lru_cache(maxsize=4096)  # a column's words, for every claim and narrowed cell that asks
+def column_words(column: str) -> frozenset[str]:
+    """The singular words of a column's unit family ("revenue_2024" -> {"revenue"})."""
+    return frozenset(w.rstrip("s") for w in unit_family(column).split())
+
+
+@lru_cache(maxsize=1024)
+def _key_words(key: str) -> frozenset[str]:
+    return frozenset(w.rstrip("s") for w in re.split(r"[^a-z]+", key.lower()) if w)
+
+
 def keep_filter(text: str, policy: Policy, info: Sequence[TableInfo]) -> Callable[[Mention], bool]:
     """Which numbers of the answer are claims about the data (see the module docstring)."""
-    code = [(m.start(), m.end()) for m in _CODE.finditer(text)]
+    code = [(m.start(), m.end()) for m in _CODE.finditer(text)] if "`" in text else []
     measured: set[str] = set()
     row_nouns: set[str] = set()
     row_counts = {t.rows for t in info}
     most_rows = max(row_counts, default=0)
     for t in info:
-        for c in t.columns:
-            if c != t.key:
-                measured.update(w.rstrip("s") for w in unit_family(c).split() if len(w) > 2)
+        measured.update(measured_words(t.columns, t.key))
         if t.key:
-            row_nouns.update(w.rstrip("s") for w in re.split(r"[^a-z]+", t.key.lower()) if w)
+            row_nouns.update(_key_words(t.key))
     row_nouns -= measured
 
     def keep(m: Mention) -> bool:

@@ -15,6 +15,7 @@ only says "$3.2bn") matches only if it equals the source value exactly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 
 from .._direction import stated_direction
@@ -94,12 +95,17 @@ def _opposite_direction(ctx: ClaimContext, matches: list[SourceValue]) -> str | 
     )
 
 
+_ROW_VERDICT: list[Callable[[ClaimContext, list[SourceValue]], Verdict | None]] = []
+
+
 def _row_verdict(ctx: ClaimContext, matches: list[SourceValue]) -> Verdict | None:
-    try:
+    if not _ROW_VERDICT:
+        # Imported on first use (_rowmatch imports the rules package), then kept: an import
+        # statement costs a microsecond at every claim.
         from .._rowmatch import row_verdict
-    except ModuleNotFoundError:  # pragma: no cover - scaffolding until the row module lands
-        return None
-    return row_verdict(ctx, matches)
+
+        _ROW_VERDICT.append(row_verdict)
+    return _ROW_VERDICT[0](ctx, matches)
 
 
 def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceValue, bool, str]]:
