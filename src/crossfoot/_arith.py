@@ -474,6 +474,16 @@ def _find_cached(text: str, mentions: tuple[Mention, ...]) -> tuple[Calculation,
     return tuple(found)
 
 
+# Every calculation holds an operator token (a BinOp or Neg: _make, _parenthetical and the
+# "× 100 =" continuation all require one), and _tokenize makes those only from these symbols
+# (its _LEX "mul", "div", "frac", "plus", "minus", "pow", or a signed number after a number) or
+# from _WORDS' operator words, whose first letters these are under the same case folding. A text
+# this finds nothing in has no calculation (tests/test_arith_gate.py compares with and without).
+_MAY_OPERATE = re.compile(
+    r"[+\-−–—×*·⋅∗÷/∕^\\]|(?<![A-Za-z])[xX](?![A-Za-z])|(?i:multipl|times|divid|minus|plus)"
+)
+
+
 def find_calculations(text: str, mentions: Sequence[Mention]) -> list[Calculation]:
     """Every calculation written in ``text`` whose stated result is one of ``mentions``.
 
@@ -491,6 +501,8 @@ def find_calculations(text: str, mentions: Sequence[Mention]) -> list[Calculatio
     >>> c.correct, c.result, c.constants
     (True, 4, (3,))
     """
+    if _MAY_OPERATE.search(text) is None:
+        return []  # no operator anywhere: no calculation, and no tokens or cache key to build
     try:
         return list(_find_cached(text, tuple(mentions)))
     except RecursionError:  # pragma: no cover - depth is bounded well below the limit
