@@ -1,6 +1,9 @@
 """direction_words() is a cached stand-in for scanning a window with the direction-word pattern:
 it must return exactly the matches the pattern finds, for any text and window, including words
-cut by either end of the window and words glued to digits, underscores or other letters."""
+cut by either end of the window and words glued to digits, underscores or other letters.
+
+The clause breaks (_clause_marks) skip the pattern for a sentence without ";" or a break word;
+they must equal the pattern's matches all the same."""
 
 from __future__ import annotations
 
@@ -10,7 +13,17 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crossfoot._direction import _WORD, _is_w, direction_words, new_answer
+from crossfoot._direction import (
+    _BREAK_FOLDS,
+    _BREAK_NEEDLES,
+    _CLAUSE,
+    _CLAUSE_NO_AND,
+    _WORD,
+    _clause_marks,
+    _is_w,
+    direction_words,
+    new_answer,
+)
 
 # Pieces that make the hard cases likely: direction words, words that start with one ("upgrade",
 # "morel", "cutting"), case variants, glue characters and non-ASCII letters.
@@ -56,3 +69,49 @@ def test_word_character_test_is_the_patterns() -> None:
     for code in range(sys.maxunicode + 1):
         ch = chr(code)
         assert _is_w(ch) == (word.match(ch) is not None), hex(code)
+
+
+# -- the clause-break gate --------------------------------------------------------------------
+
+_BREAK_WORDS = [
+    "and", "AND", "And", "band", "while", "While", "whereas", "but", "BUT", "butter", "although",
+    "though", "however", "yet", "respectively", "then", "wh\u0131le", "re\u017fpectively",
+]  # fmt: skip
+# Each word bare, spaced and after a comma, so most texts hold a break or a near miss.
+_CLAUSE_PIECES = [
+    " ", "\n", ",", ";", " ; ", "Sales", "rose", "5%", "\u0130", "\u017f", "é",
+    *_BREAK_WORDS, *(f" {w} " for w in _BREAK_WORDS), *(f", {w} " for w in _BREAK_WORDS),
+]  # fmt: skip
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.lists(st.sampled_from(_CLAUSE_PIECES), max_size=20).map("".join),
+    st.integers(min_value=0, max_value=10),
+    st.integers(min_value=0, max_value=200),
+    st.booleans(),
+)
+def test_clause_marks_equal_the_pattern(text: str, a: int, b: int, split_and: bool) -> None:
+    new_answer()
+    lo, hi = min(a, len(text)), min(max(a, b), len(text))
+    pattern = _CLAUSE if split_and else _CLAUSE_NO_AND
+    expected = tuple((m.start(), m.end()) for m in pattern.finditer(text, lo, hi))
+    assert _clause_marks(text, lo, hi, split_and) == expected, (text, lo, hi)
+
+
+def test_break_folds_are_every_non_ascii_letter_of_the_break_words() -> None:
+    letters = set("".join(_BREAK_NEEDLES) + "and") - {";"}
+    any_letter = re.compile(f"(?i)[{''.join(sorted(letters))}]")
+    folds = {chr(c) for c in range(128, sys.maxunicode + 1) if any_letter.fullmatch(chr(c))}
+    assert folds == {chr(c) for c in (0x130, 0x131, 0x17F)}
+    assert all(_BREAK_FOLDS.search(ch) for ch in folds)
+
+
+def test_clause_marks_for_each_break_word_alone() -> None:
+    for word in [*_BREAK_WORDS, ";"]:
+        for text in (f"Sales rose {word} fell", f"Sales rose, {word} fell", f"Sales{word}fell"):
+            for split_and in (True, False):
+                new_answer()
+                pattern = _CLAUSE if split_and else _CLAUSE_NO_AND
+                expected = tuple(m.span() for m in pattern.finditer(text))
+                assert _clause_marks(text, 0, len(text), split_and) == expected, (text, split_and)
