@@ -3,7 +3,8 @@ it must return exactly the matches the pattern finds, for any text and window, i
 cut by either end of the window and words glued to digits, underscores or other letters.
 
 The clause breaks (_clause_marks) skip the pattern for a sentence without ";" or a break word;
-they must equal the pattern's matches all the same."""
+they must equal the pattern's matches all the same. number_year returns None at once for a
+sentence without a year; it must agree with the full reading (_year_of)."""
 
 from __future__ import annotations
 
@@ -21,9 +22,13 @@ from crossfoot._direction import (
     _WORD,
     _clause_marks,
     _is_w,
+    _year_of,
     direction_words,
     new_answer,
+    number_year,
 )
+from crossfoot._extract import extract
+from crossfoot._text import split_sentences
 
 # Pieces that make the hard cases likely: direction words, words that start with one ("upgrade",
 # "morel", "cutting"), case variants, glue characters and non-ASCII letters.
@@ -115,3 +120,24 @@ def test_clause_marks_for_each_break_word_alone() -> None:
                 pattern = _CLAUSE if split_and else _CLAUSE_NO_AND
                 expected = tuple(m.span() for m in pattern.finditer(text))
                 assert _clause_marks(text, 0, len(text), split_and) == expected, (text, split_and)
+
+
+# -- the year gate of number_year ---------------------------------------------------------------
+
+_YEAR_PIECES = [
+    " ", ", ", ". ", "Revenue was", "$5m", "$4m", "12%", "in", "for", "In", "from", "to", "and",
+    "2019", "2020", "FY2021", "fiscal 2018", "up from", "respectively", "December 31, 2019",
+]  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_YEAR_PIECES), max_size=16).map(" ".join))
+def test_number_year_gate_changes_no_answer(text: str) -> None:
+    mentions = extract(text)
+    for s in split_sentences(text, [], lambda _: None):
+        for i, m in enumerate(mentions):
+            if s.start <= m.start < s.end:
+                new_answer()
+                want = _year_of(text, s.start, s.end, mentions, i)
+                new_answer()
+                assert number_year(text, s.start, s.end, mentions, i) == want, (text, i)

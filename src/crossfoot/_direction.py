@@ -482,6 +482,15 @@ def number_year(
     >>> number_year(t, 0, len(t), ms, 0), number_year(t, 0, len(t), ms, 2)
     (2019, None)
     """
+    # Only a year of the sentence is ever returned: without one, _year_of cannot find it.
+    if not any(x.kind == "year" and sent_start <= x.start < sent_end for x in mentions):
+        return None
+    return _year_of(text, sent_start, sent_end, mentions, i)
+
+
+def _year_of(
+    text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
+) -> int | None:
     m = mentions[i]
     if _RESPECTIVELY.search(text, sent_start, sent_end):
         return None  # "in 2018 and 2019 ... $4m and $5m, respectively": which is which is not local
