@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import re
 
-from crossfoot._text import citations, split_sentences
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crossfoot._text import _END, citations, split_sentences
 
 KNOWN = {"R1": "R1", "R2": "R2", "S1": "S1", "1": "S1", "report-2024": "report-2024"}
 
@@ -72,3 +76,13 @@ def test_spans_point_into_the_text() -> None:
     cites = citations(text, lambda t: False)
     for s in split_sentences(text, cites, lambda t: None):
         assert text[s.start : s.end] == s.text
+
+
+_PLAIN_END = re.compile(r"""[.!?]+["')\]]*(?=\s)|\n+""")  # _END as first written
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.text(alphabet=".!?\n\"')] \tab5", max_size=24))
+def test_sentence_end_pattern_matches_the_plain_alternation(text: str) -> None:
+    got = [(m.span(), m.group()) for m in _END.finditer(text)]
+    assert got == [(m.span(), m.group()) for m in _PLAIN_END.finditer(text)], text

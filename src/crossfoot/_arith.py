@@ -173,8 +173,11 @@ def _constants(node: Node, ms: Sequence[Mention], out: set[int]) -> None:
     _constants(r, ms, out)
 
 
+_PLAIN_KINDS = ("number", "percent")
+
+
 def _plain(m: Mention) -> bool:
-    return m.currency is None and m.scale == 1 and m.kind in ("number", "percent")
+    return m.currency is None and m.scale == 1 and m.kind in _PLAIN_KINDS
 
 
 def _is_hundred(m: Mention) -> bool:
@@ -474,6 +477,33 @@ def _find_cached(text: str, mentions: tuple[Mention, ...]) -> tuple[Calculation,
     return tuple(found)
 
 
+# Every calculation holds an operator token (a BinOp or Neg: _make, _parenthetical and the
+# "× 100 =" continuation all require one), and _tokenize makes those only from the symbols below
+# (its _LEX "mul", "div", "frac", "plus", "minus", "pow", or a signed number after a number), a
+# lone "x", or _WORDS' operator words, whose first letters _OP_WORDS spells under the same case
+# folding. A text none of them is in has no calculation (tests/test_arith_gate.py checks).
+_OP_SYMBOLS = re.compile(r"[+\-−–—×*·⋅∗÷/∕^\\]")
+_LONE_X = re.compile(r"(?<![A-Za-z])[xX](?![A-Za-z])")
+_OP_WORDS = re.compile(r"(?i)multipl|times|divid|minus|plus")
+_OP_NEEDLES = ("multipl", "times", "divid", "minus", "plus")
+# The only non-ASCII characters re.I matches to a letter of those words (dotted and dotless i,
+# long s): without them, the lower-cased text holds a word exactly when _OP_WORDS finds it.
+_OP_FOLDS = re.compile("[\u0130\u0131\u017f]")
+
+
+def _may_operate(text: str) -> bool:
+    """Whether ``text`` holds anything _tokenize reads as an operator (and maybe more)."""
+    if _OP_SYMBOLS.search(text) is not None:
+        return True
+    if ("x" in text or "X" in text) and _LONE_X.search(text) is not None:
+        return True
+    if text.isascii() or _OP_FOLDS.search(text) is None:
+        # Substring tests on the lower-cased text: ~1 us, where _OP_WORDS.search takes ~8 us.
+        low = text.lower()
+        return any(word in low for word in _OP_NEEDLES)
+    return _OP_WORDS.search(text) is not None
+
+
 def find_calculations(text: str, mentions: Sequence[Mention]) -> list[Calculation]:
     """Every calculation written in ``text`` whose stated result is one of ``mentions``.
 
@@ -491,6 +521,8 @@ def find_calculations(text: str, mentions: Sequence[Mention]) -> list[Calculatio
     >>> c.correct, c.result, c.constants
     (True, 4, (3,))
     """
+    if not _may_operate(text):
+        return []  # no operator anywhere: no calculation, and no tokens or cache key to build
     try:
         return list(_find_cached(text, tuple(mentions)))
     except RecursionError:  # pragma: no cover - depth is bounded well below the limit
@@ -520,6 +552,10 @@ def constant_mentions(text: str, mentions: Sequence[Mention]) -> set[int]:
     for calc in find_calculations(text, mentions):
         out.update(calc.constants)
     for i, m in enumerate(mentions):
+        if m.currency is not None or m.kind not in _PLAIN_KINDS:
+            continue  # neither a hundred nor a small count: both are plain numbers
+        if not 1 < abs(m.value) <= _HUNDRED:
+            continue  # both are in (1, 100]
         before = text[max(0, m.start - 40) : m.start]
         if _is_hundred(m) and _PROSE_HUNDRED.search(before):
             out.add(i)

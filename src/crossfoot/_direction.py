@@ -83,30 +83,52 @@ _BOTH_HINT = re.compile(r"(?i)[/(]|\bor\b")
 
 # Direction words are whole words (runs of \w): finding the runs once per text and testing each
 # distinct run once is an order of magnitude cheaper than running _WORD's long alternation at
-# every position of every clause (~40 us per claim).
+# every position of every clause (~40 us per claim). Only the runs that are direction words are
+# kept, located with str.find: most answers hold none or a few, and a Python loop over every run
+# cost more than the rest of the lookup.
 _RUN = re.compile(r"\w+")
 _IS_WORD: dict[str, bool] = {}
-_RUNS: dict[str, tuple[list[int], list[int], list[re.Match[str] | None]]] = {}
+_RUNS: dict[str, tuple[list[int], list[int], list[re.Match[str]]]] = {}
 
 
-def _runs(text: str) -> tuple[list[int], list[int], list[re.Match[str] | None]]:
-    """Starts and ends of the word runs of ``text``, and each run's ``_WORD`` match (or None)."""
+def _is_w(ch: str) -> bool:
+    """Whether ``re`` counts ``ch`` as a word character (its test: alphanumeric or "_")."""
+    return ch.isalnum() or ch == "_"
+
+
+def _runs(text: str) -> tuple[list[int], list[int], list[re.Match[str]]]:
+    """Starts, ends and ``_WORD`` matches of the runs of ``text`` that are direction words."""
     hit = _RUNS.get(text)
     if hit is not None:
         return hit
-    starts: list[int] = []
-    ends: list[int] = []
-    found: list[re.Match[str] | None] = []
-    for r in _RUN.finditer(text):
-        word = r.group()
+    words = []
+    for word in set(_RUN.findall(text)):
         known = _IS_WORD.get(word)
         if known is None:
             if len(_IS_WORD) > 8192:
                 _IS_WORD.clear()
             known = _IS_WORD[word] = _WORD.fullmatch(word) is not None
-        starts.append(r.start())
-        ends.append(r.end())
-        found.append(_WORD.match(text, r.start()) if known else None)
+        if known:
+            words.append(word)
+    spans: list[tuple[int, int]] = []
+    n = len(text)
+    for word in words:
+        size = len(word)
+        a = text.find(word)
+        while a >= 0:
+            b = a + size
+            # A whole run only: "up" inside "support" or "upgrade" is not one.
+            if (a == 0 or not _is_w(text[a - 1])) and (b == n or not _is_w(text[b])):
+                spans.append((a, b))
+            a = text.find(word, a + 1)
+    spans.sort()
+    starts = [a for a, _ in spans]
+    ends = [b for _, b in spans]
+    found: list[re.Match[str]] = []
+    for a in starts:
+        m = _WORD.match(text, a)
+        assert m is not None  # the run is a direction word
+        found.append(m)
     if len(_RUNS) > 256:
         _RUNS.clear()
     _RUNS[text] = hit = (starts, ends, found)
@@ -123,16 +145,20 @@ def direction_words(text: str, pos: int, endpos: int) -> list[re.Match[str]]:
     out: list[re.Match[str]] = []
     # A run that begins before ``pos`` cannot match (no word boundary inside a run).
     for i in range(bisect_left(starts, pos), len(starts)):
-        a = starts[i]
-        if a >= endpos:
-            break
-        if ends[i] <= endpos:
-            m = found[i]
-        else:
-            # A run cut by ``endpos``: the pattern sees the text as ending there.
+        if ends[i] > endpos:
+            break  # past the window, or cut by its end (read below)
+        out.append(found[i])
+    if 0 < endpos < len(text) and _is_w(text[endpos]) and _is_w(text[endpos - 1]):
+        # A run cut by ``endpos``: the pattern sees the text as ending there, so any run (not
+        # only a direction word: "up" of "upgrade") may match. One begun before ``pos`` fails
+        # _WORD's leading \b at ``pos``, as it does in the pattern's own scan.
+        a = endpos - 1
+        while a > pos and _is_w(text[a - 1]):
+            a -= 1
+        if a >= pos:
             m = _WORD.match(text, a, endpos)
-        if m is not None:
-            out.append(m)
+            if m is not None:
+                out.append(m)
     return out
 
 
@@ -144,6 +170,22 @@ _CLAUSE_CORE = (
 _CLAUSE = re.compile(rf"(?ix){_CLAUSE_CORE}|,?\s+and\s+(?!then\b)")
 # Without "and": row names such as "Research, development and engineering" contain it.
 _CLAUSE_NO_AND = re.compile(rf"(?ix){_CLAUSE_CORE}")
+# Every clause break holds ";" or one of these words (in any case; "though" is in "although"),
+# and "and" with _CLAUSE: a sentence with none has no break, found by substring tests on the
+# lower-cased sentence (~1 us) instead of trying the alternation at each position (~5 us). The
+# only non-ASCII characters re.I matches to their letters (dotted and dotless i, long s) send a
+# sentence to the pattern (tests/test_direction.py checks both).
+_BREAK_NEEDLES = (";", "while", "whereas", "but", "though", "however", "yet", "respectively")
+_BREAK_FOLDS = re.compile("[\u0130\u0131\u017f]")
+
+
+def _may_break(sentence: str, split_and: bool) -> bool:
+    if not sentence.isascii() and _BREAK_FOLDS.search(sentence) is not None:
+        return True
+    low = sentence.lower()
+    return any(word in low for word in _BREAK_NEEDLES) or (split_and and "and" in low)
+
+
 # Between a number and a direction word that follows it ("5% year-over-year increase").
 _AFTER_GAP = re.compile(
     r"(?ix)^[\s,]*(?:(?:percent(?:age)?|points?|pts?|pp|basis|bps|year[-\s]over[-\s]year|"
@@ -190,7 +232,11 @@ def _clause_marks(
     marks = _MARKS.get(key)
     if marks is None:
         pattern = _CLAUSE if split_and else _CLAUSE_NO_AND
-        marks = tuple((m.start(), m.end()) for m in pattern.finditer(text, sent_start, sent_end))
+        marks = ()
+        if _may_break(text[sent_start:sent_end], split_and):
+            marks = tuple(
+                (m.start(), m.end()) for m in pattern.finditer(text, sent_start, sent_end)
+            )
         if len(_MARKS) > 256:
             _MARKS.clear()
         _MARKS[key] = marks
@@ -436,6 +482,15 @@ def number_year(
     >>> number_year(t, 0, len(t), ms, 0), number_year(t, 0, len(t), ms, 2)
     (2019, None)
     """
+    # Only a year of the sentence is ever returned: without one, _year_of cannot find it.
+    if not any(x.kind == "year" and sent_start <= x.start < sent_end for x in mentions):
+        return None
+    return _year_of(text, sent_start, sent_end, mentions, i)
+
+
+def _year_of(
+    text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
+) -> int | None:
     m = mentions[i]
     if _RESPECTIVELY.search(text, sent_start, sent_end):
         return None  # "in 2018 and 2019 ... $4m and $5m, respectively": which is which is not local

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ._arith import constant_mentions
 from ._arith import new_answer as new_arith_answer
 from ._direction import new_answer
 from ._extract import extract
@@ -195,10 +197,8 @@ def _claims_of(
     found: list[Mention] | None = None,
 ) -> list[Mention]:
     """Mentions of the answer, with non-claims marked ``claim=False``."""
-    from dataclasses import replace
-
     found = extract(text) if found is None else list(found)
-    constants = _constants(text, found)
+    constants = constant_mentions(text, found)
     out: list[Mention] = []
     starts = [c.start for c in cites]
     for i, m in enumerate(found):
@@ -222,11 +222,3 @@ def _brackets(tokens: tuple[str, ...]) -> str:
 
 def _is_count_word(m: Mention) -> bool:
     return m.kind == "number" and abs(m.value) < 100 and not any(ch.isdigit() for ch in m.text)
-
-
-def _constants(text: str, mentions: list[Mention]) -> set[int]:
-    try:
-        from ._arith import constant_mentions
-    except ModuleNotFoundError:  # scaffolding until the arithmetic module lands
-        return set()
-    return constant_mentions(text, mentions)

@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from ._numcontext import CONSTANT_DIGITS, context_skip, is_constant
 from ._numpatterns import (
     APPROX_ENDS,
     BETWEEN_BACK_RE,
@@ -39,19 +40,12 @@ from ._numpatterns import (
     COMPOUND_RE,
     CORE_RE,
     CURRENCY_AFTER_RE,
-    DIVIDE_BEFORE_RE,
-    DIVIDE_ENDS,
     FISCAL_ENDS,
     FROM_BACK_RE,
     FY_GLUED_RE,
     LABEL_HEAD_RE,
     LABEL_TAIL_RE,
-    LIST_HEAD_RE,
-    LIST_TAIL_RE,
     MAX_CORE,
-    MONTH_AFTER_RE,
-    MONTH_BEFORE_RE,
-    MONTH_ENDS,
     OP_AFTER_RE,
     OP_BEFORE_BACK_RE,
     OPERAND_RE,
@@ -62,12 +56,8 @@ from ._numpatterns import (
     REF_TAIL_RE,
     SCALE_EXP,
     SCALES,
-    TIMES_AFTER_RE,
-    TIMES_BEFORE_RE,
-    TIMES_ENDS,
     UNIT_RE,
     WORD_CURRENCY,
-    YEAR_AFTER_DAY_RE,
     Digits,
     approx_before,
     currency_code,
@@ -148,7 +138,9 @@ class _Num:
         return half_unit(unit + self.scale_exp - 1)
 
     def mention(self, text: str) -> Mention:
-        written = exact_decimal(self.digits, self.exp)
+        written = (
+            Decimal(self.digits or "0") if self.exp == 0 else exact_decimal(self.digits, self.exp)
+        )
         value = written if self.scale_exp == 0 and not self.negative else self.value()
         if self.place_exp is None and not self.approximate:  # precision(), without the call
             precision = half_unit(self.exp + self.scale_exp - 1)
@@ -258,7 +250,7 @@ def _read_number(
         return [], skip_token(text, e0)
     if isinstance(read, list):
         return _pieces(text, s0, read), e0
-    num = _Num(s0, e0, read.digits, read.exp, plain=read.plain, grouped=read.grouped, kind=kind)
+    num = _Num(s0, e0, read.digits, read.exp, read.plain, read.grouped, False, None, kind)
     if compound is not None:  # "2.8:1"
         num.end = compound.end()
         num.approximate = _is_approx(text, s0)
@@ -311,7 +303,7 @@ def _read_number(
     bare = num.currency is None and not sign and not paren
     if bare and s0 > 0:
         c1 = text[s0 - 1]
-        if is_letter(c1) or c1 == "'":
+        if c1.isalpha() or c1 in "_'":  # is_letter(c1) or an apostrophe
             fy = FY_GLUED_RE.search(text_before(text, s0, 4))
             if fy is None or not read.plain or len(read.digits) not in (2, 4):
                 return [], skip_token(text, e0)
@@ -413,14 +405,15 @@ def _read_number(
         elif year_like and not num.negative:
             num.kind = "year"
 
-    # The guard of _context_skip, inlined: most numbers fail it and skip the call.
+    # The guard of context_skip, inlined (bare: no currency): most numbers skip the call.
     if (
         bare
         and not cell
         and read.plain
-        and len(read.digits) <= 3
-        and not num.has_unit
-        and _context_skip(text, read, s0, e0)
+        and (len(read.digits) <= 2 or (len(read.digits) == 3 and text.startswith((".", ")"), e0)))
+        and num.kind == "number"
+        and not num.scale_exp
+        and context_skip(text, read.digits, s0, e0)
     ):
         return [], e0
 
@@ -434,11 +427,13 @@ def _read_number(
         and LABEL_HEAD_RE.search(text_before(text, s0, 24))
     ):
         num.claim = False  # "Flight 2:", "Reservation 1**:"
-    num.approximate = _is_approx(text, num.start)
+    num.approximate = ends_with(text, num.start, APPROX_ENDS, 40) and approx_before(text, num.start)
     if text.startswith("+", num.end) and not text[num.end + 1 : num.end + 2].isdigit():
         num.approximate = True  # "5,000+"
-    if num.currency is None and not num.scale_exp and read.plain and read.exp == 0:
-        _mark_constants(text, num, read)
+    if read.plain and read.exp == 0 and read.digits.lstrip("0") in CONSTANT_DIGITS:
+        if num.currency is None and not num.scale_exp and num.kind in ("number", "percent"):
+            if is_constant(text, num.start, num.end, num.kind == "number", int(read.digits)):
+                num.claim = False
 
     if allow_range and text.startswith(RANGE_STARTS, num.end):
         return _try_range(text, num, cell)
@@ -464,55 +459,6 @@ def _is_approx(text: str, start: int) -> bool:
     if not ends_with(text, start, APPROX_ENDS, 40):
         return False
     return approx_before(text, start)
-
-
-def _context_skip(text: str, read: Digits, s0: int, e0: int) -> bool:
-    """True for a day of a written date or a list marker at line start.
-
-    Only asked about a bare plain integer of at most three digits with no unit, outside a cell.
-    """
-    if len(read.digits) <= 2 and 1 <= int(read.digits) <= 31:
-        before = (
-            MONTH_BEFORE_RE.search(text_before(text, s0, 16))
-            if ends_with(text, s0, MONTH_ENDS, 16)
-            else None
-        )
-        if before is not None:
-            if before.group("m") != "may" or YEAR_AFTER_DAY_RE.match(text, e0):
-                return True
-        after = MONTH_AFTER_RE.match(text, e0)
-        if after is not None:
-            month = after.group("m")
-            if month not in ("may", "mar") or YEAR_AFTER_DAY_RE.match(text, after.end()):
-                return True
-    if not text.startswith((".", ")"), e0):  # LIST_TAIL_RE's first character, tested first
-        return False
-    line_start = text.rfind("\n", max(0, s0 - 12), s0) + 1
-    if (line_start > 0 or s0 <= 12) and LIST_HEAD_RE.fullmatch(text, line_start, s0):
-        if LIST_TAIL_RE.match(text, e0) is not None:
-            return True
-    return False
-
-
-def _mark_constants(text: str, num: _Num, read: Digits) -> None:
-    """claim=False for the 100 of "x 100" and a small divisor such as the 3 of "/ 3".
-
-    Only asked about a plain integer without currency or scale.
-    """
-    if num.kind not in ("number", "percent"):
-        return
-    value = int(read.digits)
-    if value != 100 and not 2 <= value <= 12:
-        return
-    before = text_before(text, num.start)
-    times = ends_with(text, num.start, TIMES_ENDS) and TIMES_BEFORE_RE.search(before)
-    divide = ends_with(text, num.start, DIVIDE_ENDS) and DIVIDE_BEFORE_RE.search(before)
-    if value == 100 and (
-        times or divide or (num.kind == "number" and TIMES_AFTER_RE.match(text, num.end))
-    ):
-        num.claim = False
-    elif num.kind == "number" and 2 <= value <= 12 and divide:
-        num.claim = False
 
 
 def _try_range(text: str, low: _Num, cell: bool) -> tuple[list[_Num], int]:

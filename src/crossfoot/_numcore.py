@@ -219,15 +219,15 @@ def read_core(core: str) -> Digits | list[Digits] | None:
         mantissa, sci = core[:i], int(core[i + 1 :])
     if "," not in mantissa and mantissa.count(".") <= 1:
         whole, _, frac = mantissa.partition(".")
-        return Digits(whole + frac, sci - len(frac), plain="." not in mantissa, grouped=False)
+        return Digits(whole + frac, sci - len(frac), "." not in mantissa, False)
     if sci:
         return None
     if _US_GROUPS.fullmatch(mantissa) or _INDIAN_GROUPS.fullmatch(mantissa):
         whole, _, frac = mantissa.replace(",", "").partition(".")
-        return Digits(whole + frac, -len(frac), plain=False, grouped=True)
+        return Digits(whole + frac, -len(frac), False, True)
     if _EU_GROUPS.fullmatch(mantissa):
         whole, _, frac = mantissa.replace(".", "").partition(",")
-        return Digits(whole + frac, -len(frac), plain=False, grouped=True)
+        return Digits(whole + frac, -len(frac), False, True)
     if "," in mantissa:
         # A list written without spaces ("1,2,3"), or a grouping we cannot trust: the pieces.
         pieces = mantissa.split(",")

@@ -448,12 +448,11 @@ def ends_with(text: str, pos: int, ends: Ends, width: int = 24) -> bool:
 
 def maybe_prefix(text: str, s0: int) -> bool:
     """Could a sign, currency or "(" sit just before ``s0``? (Skips PREFIX_RE when not.)"""
-    i = s0 - 1
-    while i >= 0 and s0 - i <= 4 and text[i] in " \t\u00a0":
-        i -= 1
-    if i < 0 or s0 - i > 4:
+    # The last character before s0 past at most three spaces or tabs (no loop in Python).
+    before = text[s0 - 4 if s0 > 4 else 0 : s0].rstrip(" \t\u00a0")
+    if not before:
         return False
-    ch = text[i]
+    ch = before[-1]
     return ch in "(-−–+$€£¥₹." or ch.isupper()
 
 

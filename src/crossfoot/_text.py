@@ -26,8 +26,10 @@ _ABBREVIATIONS = frozenset(
     "u.k jan feb mar apr jun jul aug sep sept oct nov dec avg mo yr yrs cf al".split()
 )
 # Candidate sentence ends: terminal punctuation (with closing quotes/brackets) + whitespace, or a
-# line break. Kept simple so the scan is linear.
-_END = re.compile(r"""[.!?]+["')\]]*(?=\s)|\n+""")
+# line break. Kept simple so the scan is linear. The same matches as
+# ``[.!?]+["')\]]*(?=\s)|\n+`` (tests/test_text.py compares them), written to start with one
+# character class, which the engine skips to in C: a third of the time of the alternation.
+_END = re.compile(r"""[.!?\n](?:(?<=[.!?])[.!?]*["')\]]*(?=\s)|(?<=\n)\n*)""")
 
 
 @dataclass(frozen=True, slots=True)
