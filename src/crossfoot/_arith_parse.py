@@ -123,6 +123,32 @@ _WORD_STARTS = frozenset("mtdpiawegyrcMTDPIAWEGYRC\u0130\u0131")
 _PROSE_LETTERS = frozenset("abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWYZ")
 
 
+# After a hyphen glued between two numbers: the second number, then an equals sign, or a closing
+# parenthesis and a division or multiplication ("1,347-891=456", "(73,260-57,768)/57,768"). A
+# range or a hyphenated span ("2008-2009", "5-6%") is never followed by either.
+_SUBTRACTION_AHEAD = re.compile(r"\$?\d[\d,]*(?:\.\d+)?%?\s*(?:=|\)\s*(?:[/÷*×]|\\div|\\times))")
+
+
+def glued_subtraction(text: str, end: int, left: Mention | None = None) -> bool:
+    """Whether the hyphen glued to a digit just before ``end`` is a minus sign: what follows it is
+    the rest of a written calculation. Never after a year (``left``: the number before the
+    hyphen): "2018-2019 = 456" names a span.
+
+    >>> glued_subtraction("1,347-891=456", 6), glued_subtraction("2008-2009 revenue", 5)
+    (True, False)
+    """
+    if left is not None and left.kind == "year":
+        return False
+    return _SUBTRACTION_AHEAD.match(text, end) is not None
+
+
+def _left(toks: list[_Tok], mentions: Sequence[Mention]) -> Mention | None:
+    """The number just tokenized, if the last token is one."""
+    if toks and toks[-1].kind == _T_NUM and toks[-1].index >= 0:
+        return mentions[toks[-1].index]
+    return None
+
+
 def _tokenize(text: str, mentions: Sequence[Mention]) -> list[_Tok]:
     order = sorted(range(len(mentions)), key=lambda i: mentions[i].start)
     toks: list[_Tok] = []
@@ -167,7 +193,12 @@ def _tokenize(text: str, mentions: Sequence[Mention]) -> list[_Tok]:
             unsigned = False
             if lead in "-−–" and toks and toks[-1].kind in (_T_NUM, _T_RP, _T_RB):
                 # "5829 −5735": the sign is the operator between two numbers.
-                if lead == "−" or pos == 0 or text[pos - 1].isspace():
+                if (
+                    lead == "−"
+                    or pos == 0
+                    or text[pos - 1].isspace()
+                    or glued_subtraction(text, pos + 1, _left(toks, mentions))
+                ):
                     push(_Tok(_T_OP, pos, pos + 1, "-"))
                     unsigned = True
                 else:
@@ -230,7 +261,7 @@ def _tokenize(text: str, mentions: Sequence[Mention]) -> list[_Tok]:
         elif g == "minus":
             ch = lx.group(0)
             glued = pos > 0 and end < n and not text[pos - 1].isspace() and not text[end].isspace()
-            if ch != "−" and glued and text[pos - 1].isdigit():
+            if ch != "−" and glued and text[pos - 1].isdigit() and not glued_subtraction(text, end):
                 brk(pos, end)  # "2008–2009", "5-6%": a range or a hyphen
             else:
                 push(_Tok(_T_OP, pos, end, "-"))
