@@ -219,7 +219,7 @@ class CrossfootTool:
         return [c for c in report.claims if a <= c.mention.start < b]
 
     def prepare(self, item: Item) -> Prepared:
-        report = self._checker(item).check(item.answer)
+        report = self._checker(item).check(item.answer, question=item.question or None)
         fails, details = [], []
         for a, b in item.sentences:
             bad = [c for c in self._sentence_claims(report, a, b) if not c.passed]
@@ -230,7 +230,7 @@ class CrossfootTool:
     def variant_fails(self, prep: Prepared, i: int, new: str) -> bool:
         a, b = prep.item.sentences[i]
         text = prep.item.answer[:a] + new + prep.item.answer[b:]
-        report = self._checker(prep.item).check(text)
+        report = self._checker(prep.item).check(text, question=prep.item.question or None)
         claims = self._sentence_claims(report, a, a + len(new))
         self.last_details = [_claim_detail(c) for c in claims]  # why a miss passed, for reading
         return any(not c.passed for c in claims)

@@ -76,7 +76,8 @@ def _answer_entries(root: Path, limit: int | None, corpora: list[str]) -> dict[s
         items = ADAPTERS[name].load(root, limit)
         for item in items:
             try:
-                out[f"{name}:{item.id}"] = crossfoot.check(item.answer, item.sources).to_dict()
+                report = crossfoot.check(item.answer, item.sources, question=item.question or None)
+                out[f"{name}:{item.id}"] = report.to_dict()
             except Exception as err:  # a crash is a verdict too: it must not change either
                 out[f"{name}:{item.id}"] = f"error: {err!r}"
         o = ragbench.evaluate(items, tools, 0, name, False)

@@ -106,6 +106,7 @@ def test_eval_threshold_allows_some_mismatches(tmp_path: Path) -> None:
         ('{"output": "a"}', "give exactly one of 'sources'"),
         ('{"output": "a", "sources": [], "colour": 1}', "unknown field 'colour'"),
         ('{"output": "a", "sources_file": "missing.json"}', "field 'sources_file': cannot read"),
+        ('{"output": "a", "sources": [], "question": 5}', "field 'question' must be a string"),
     ],
 )
 def test_case_file_errors_name_line_and_field(
@@ -124,3 +125,26 @@ def test_case_with_bad_option_is_reported_not_raised(
     assert main(["eval", cases]) == 1
     out = capsys.readouterr().out
     assert "unknown option 'colour'" in out
+
+
+def test_question_flag_and_case_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = _write(tmp_path, "a.txt", "Revenue was above $3bn in 2024 [R1].")
+    src = _write(tmp_path, "s.json", json.dumps(SOURCES))
+    asked = ["--question", "Was revenue above $3bn in 2024?"]
+    assert main(["check", "--output", out, "--sources", src, "--json", *asked]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["claims"][0]["evidence"]["kind"] == "question"
+    rows = _write(tmp_path, "r.json", json.dumps([{"region": "EU", "revenue": 3_214_000_000}]))
+    assert main(["trace", "EU revenue was above $3bn.", "--rows", rows, *asked]) == 0
+    assert (
+        main(["trace", "EU revenue was above $4bn.", "--rows", rows, "--question", "Above $4bn?"])
+        == 1
+    )
+    capsys.readouterr()
+    case = {
+        "output": "Revenue was above $3bn in 2024 [R1].",
+        "sources": SOURCES,
+        "question": asked[1],
+    }
+    cases = _write(tmp_path, "c.jsonl", json.dumps(case) + "\n")
+    assert main(["eval", cases]) == 0

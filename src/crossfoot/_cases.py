@@ -8,6 +8,8 @@ Fields of a case:
   or ``rows`` / ``results`` for ``trace``
 - ``expect``: ``"pass"`` (default) or ``"fail"``
 - ``options`` (object, optional): options for ``check`` / ``trace``
+- ``question`` (str, optional): what the user asked (a bar the answer quotes from it needs no
+  source)
 
 Blank lines and lines starting with ``#`` are skipped. Errors name the line and the field.
 """
@@ -26,7 +28,18 @@ from ._report import Report
 __all__ = ["Case", "CaseResult", "load_cases", "run_case"]
 
 _FIELDS = frozenset(
-    {"name", "output", "sources", "sources_file", "rows", "results", "expect", "options", "note"}
+    {
+        "name",
+        "output",
+        "question",
+        "sources",
+        "sources_file",
+        "rows",
+        "results",
+        "expect",
+        "options",
+        "note",
+    }
 )
 
 
@@ -40,6 +53,7 @@ class Case:
     rows: Any = None
     results: Any = None
     options: dict[str, Any] = field(default_factory=dict)
+    question: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +122,11 @@ def _parse(path: Path, lines: list[str]) -> Iterator[Case]:
         options = obj.get("options", {})
         if not isinstance(options, dict):
             raise CaseFileError(f"{where}: field 'options' must be an object")
+        question = obj.get("question")
+        if question is not None and not isinstance(question, str):
+            raise CaseFileError(
+                f"{where}: field 'question' must be a string, got {type(question).__name__}"
+            )
         given = [k for k in ("sources", "sources_file", "rows", "results") if k in obj]
         if len(given) != 1:
             raise CaseFileError(
@@ -118,7 +137,15 @@ def _parse(path: Path, lines: list[str]) -> Iterator[Case]:
         if "sources_file" in obj:
             sources = _read_sources_file(path, where, obj["sources_file"])
         yield Case(
-            name, number, output, expect, sources, obj.get("rows"), obj.get("results"), options
+            name,
+            number,
+            output,
+            expect,
+            sources,
+            obj.get("rows"),
+            obj.get("results"),
+            options,
+            question,
         )
 
 
@@ -145,11 +172,17 @@ def run_case(case: Case) -> CaseResult:
         if case.sources is not None:
             from ._check import check
 
-            report = check(case.output, case.sources, **case.options)
+            report = check(case.output, case.sources, question=case.question, **case.options)
         else:
             from ._trace import trace
 
-            report = trace(case.output, case.rows, results=case.results, **case.options)
+            report = trace(
+                case.output,
+                case.rows,
+                results=case.results,
+                question=case.question,
+                **case.options,
+            )
     except (CrossfootError, TypeError) as exc:
         return CaseResult(case, None, f"line {case.line} ({case.name}): {exc}")
     return CaseResult(case, report)

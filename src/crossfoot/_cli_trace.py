@@ -42,6 +42,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="result rows: a JSON or CSV file (repeat for several result sets)",
     )
     p.add_argument("--key", help="the row key column (default: the first text column)")
+    p.add_argument("--question", help="the user's question: a bar the answer quotes from it")
     p.add_argument(
         "--tolerance",
         type=float,
@@ -83,7 +84,14 @@ def run(args: argparse.Namespace) -> int:
     if args.max_rows is not None:
         overrides["max_rows"] = args.max_rows
     try:
-        report = trace(text, results=results, policy=policy, key=args.key, **overrides)
+        report = trace(
+            text,
+            results=results,
+            policy=policy,
+            key=args.key,
+            question=args.question,
+            **overrides,
+        )
     except ValueError as exc:
         if isinstance(exc, CrossfootError):
             raise

@@ -8,6 +8,8 @@ Stages, in order:
 3. for each claim, pick its scope (the cited records, or every record when nothing is cited; a
    sentence citing only unknown records gets ``unknown_citation`` with no search at all) and run
    the rules of :mod:`crossfoot.rules` in order; the first verdict wins;
+   A claim that quotes a bar of the user's question ("exceeded $5M", :mod:`crossfoot._question`)
+   passes without a search;
 4. a claim no rule proves is looked for in the records the sentence did *not* cite
    (``wrong_record``), else it is ``unsupported``; with ``require_citations`` a grounded claim in a
    sentence that cites nothing is ``uncited``.
@@ -24,10 +26,12 @@ from ._arith import constant_mentions
 from ._arith import new_answer as new_arith_answer
 from ._direction import new_answer
 from ._extract import extract
+from ._question import asked_figures, bar_verdict, quoted_bar
 from ._report import Report
 from ._text import Citation, citations, split_sentences
-from ._types import PASSING_STATUSES, Claim, Mention, Sentence
+from ._types import PASSING_STATUSES, Claim, Mention, Sentence, Status
 from .rules import ClaimContext, Options, Rule, Scope, Verdict, rules
+from .rules._derive_shared import focus_ok
 
 if TYPE_CHECKING:
     from ._sources import SourceSet
@@ -48,12 +52,15 @@ def verify(
     keep: Callable[[Mention], bool] | None = None,
     recheck: Callable[[str], Report] | None = None,
     found: list[Mention] | None = None,
+    question: str | None = None,
 ) -> Report:
     """Check every number of ``text`` against ``sources``.
 
     ``keep`` decides which extracted mentions are claims (trace uses it for ``ignore_below``);
     ``recheck`` re-runs the same check on another text (used by ``Report.coincidence``);
-    ``found`` is ``extract(text)`` when the caller already has it (trace reads it once per answer).
+    ``found`` is ``extract(text)`` when the caller already has it (trace reads it once per answer);
+    ``question`` is what the user asked: a bar the answer quotes from it ("exceeded $5M") needs
+    no source (:mod:`crossfoot._question`).
     """
     if not isinstance(text, str):
         raise TypeError(f"the answer must be a str, got {type(text).__name__}")
@@ -97,6 +104,7 @@ def verify(
 
     claims: list[Claim] = []
     grounded: list[Claim] = []
+    asked = asked_figures(question)
     for position, mention in claim_mentions:
         sentence = (
             sentences[max(0, bisect_right(starts, mention.start) - 1)]
@@ -129,6 +137,16 @@ def verify(
             grounded=grounded,
             shared=shared,
         )
+        bar = quoted_bar(text, mention, asked) if asked else None
+        if bar is not None:
+            # The question's own bar ("exceeded $5M"), not a figure of the data: only the
+            # comparison is checked (a round bar would often match some value by rounding),
+            # against the values of the rows and years the sentence names.
+            near = [v for v in scope.index.values if focus_ok(ctx, (v,), False)]
+            ok, quoted, why = bar_verdict(mention, bar, near)
+            status: Status = "supported_exact" if ok else "contradicted"
+            claims.append(Claim(mention, sentence, status, quoted, why))
+            continue
         verdict = _run(all_rules, ctx)
         if verdict is None and sentence.cited:
             others = tuple(i for i in every_id if i not in sentence.cited)

@@ -117,6 +117,7 @@ def trace(
     results: Any = None,
     policy: Policy | None = None,
     key: str | Sequence[str] | None = None,
+    question: str | None = None,
     **overrides: Any,
 ) -> Report:
     """Check every figure of ``text`` against query result rows.
@@ -127,7 +128,8 @@ def trace(
     a plain string there is a prose source). ``key`` names the row key column when it is not the
     first text column. ``policy`` is a :class:`~crossfoot._policy.Policy` (default
     :data:`~crossfoot._policy.DEFAULT`); keyword ``overrides`` change single options and an unknown
-    name raises ``TypeError``.
+    name raises ``TypeError``. ``question``, the user's question, lets the answer quote a bar
+    from it ("regions above $2M") without a cell stating it.
 
     >>> rows = [{"region": "North America", "revenue": 4_820_000},
     ...         {"region": "Europe", "revenue": 3_150_000}]
@@ -163,7 +165,9 @@ def trace(
         keep = keep_filter(answer, chosen, info)
         sources = operands.sources_for(answer)
         found = operands.mentions(answer)  # extracted once per answer, for every verify below
-        report = verify(answer, sources, options, keep=keep, recheck=run, found=found)
+        report = verify(
+            answer, sources, options, keep=keep, recheck=run, found=found, question=question
+        )
         narrowed: dict[object, Report] = {}
 
         def about(word: str | frozenset[str]) -> Report:
@@ -171,7 +175,9 @@ def trace(
             # check it again against those cells only.
             if word not in narrowed:
                 only = _narrow(sources, ctx.row_ids, word)
-                narrowed[word] = verify(answer, only, options, keep=keep, found=found)
+                narrowed[word] = verify(
+                    answer, only, options, keep=keep, found=found, question=question
+                )
             return narrowed[word]
 
         return _finish(report, ctx, about, sources)

@@ -105,3 +105,18 @@ def test_deepeval_test_run_on_docs_example(tmp_path: Path) -> None:
     failed = run_deepeval(tmp_path, failing)
     assert failed.returncode != 0
     assert "13,900" in failed.stdout + failed.stderr
+
+
+def test_a_bar_from_the_input_needs_no_source() -> None:
+    answer = "Acme shipped fewer than 13,000 units in FY2024."
+    asked = LLMTestCase(
+        input="Did Acme ship fewer than 13,000 units in FY2024?",
+        actual_output=answer,
+        retrieval_context=CONTEXT,
+    )
+    metric = NumericGroundingMetric()
+    assert metric.measure(asked) == 1.0
+    assert metric.report.claims[0].evidence.kind == "question"
+    other = NumericGroundingMetric()
+    assert other.measure(case(answer)) == 0.0  # the input asks nothing about 13,000
+    assert "13,000" in (other.reason or "")

@@ -54,6 +54,14 @@ def test_rows_are_checked_with_trace() -> None:
     assert bad["pass"] is False and "[unsupported] 160" in bad["reason"]
 
 
+def test_vars_question_lets_the_answer_quote_its_bar() -> None:
+    answer = "Acme shipped fewer than 13,000 units in FY2024."
+    asked = {"vars": {"sources": CONTEXT, "question": "Did Acme ship fewer than 13,000 units?"}}
+    assert promptfoo.get_assert(answer, asked)["pass"] is True
+    plain = promptfoo.get_assert(answer, {"vars": {"sources": CONTEXT}})
+    assert plain["pass"] is False and "13,000" in plain["reason"]
+
+
 def test_no_sources_fails_closed() -> None:
     result = promptfoo.get_assert(GROUNDED, {"vars": {}})
     assert result["pass"] is False

@@ -64,3 +64,16 @@ def test_docs_example_prints_expected_scores() -> None:
     with contextlib.redirect_stdout(out):
         exec(compile(docs_example("ragas_example.py"), "ragas_example.py", "exec"), {})
     assert out.getvalue().strip() == "[1.0, 0.0]"
+
+
+def test_a_bar_from_user_input_needs_no_source() -> None:
+    answer = "Acme shipped fewer than 13,000 units in FY2024."
+    data = EvaluationDataset.from_list(
+        [
+            {"user_input": q, "response": answer, "retrieved_contexts": CONTEXT}
+            for q in ("Did Acme ship fewer than 13,000 units?", "Units?")
+        ]
+    )
+    result = evaluate(data, metrics=[NumericGrounding()], show_progress=False)
+    assert isinstance(result, EvaluationResult)
+    assert list(result.to_pandas()["numeric_grounding"]) == [1.0, 0.0]

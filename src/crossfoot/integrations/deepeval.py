@@ -82,6 +82,9 @@ class NumericGroundingMetric(_BaseMetric):  # type: ignore[no-untyped-call,misc,
             "check_table_rows": self.check_table_rows,
             **self.options,
         }
+        question = getattr(test_case, "input", None)
+        if isinstance(question, str) and question.strip() and "question" not in options:
+            options["question"] = question  # a bar the answer quotes from it needs no source
         report = run_check(output, sources, options)
         self.report = report
         self.error = None

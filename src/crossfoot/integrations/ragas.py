@@ -45,14 +45,18 @@ class NumericGrounding(_SingleTurnMetric):  # type: ignore[misc,unused-ignore]
     strict_mode: bool = False
     options: dict[str, Any] = field(default_factory=dict)
     _required_columns: dict[Any, set[str]] = field(
-        default_factory=lambda: {_base.MetricType.SINGLE_TURN: {"response", "retrieved_contexts"}}
+        default_factory=lambda: {
+            _base.MetricType.SINGLE_TURN: {"response", "retrieved_contexts", "user_input:optional"}
+        }
     )
 
     def init(self, run_config: Any) -> None:
         """Nothing to set up: no model, no embeddings."""
 
-    def grade(self, response: str, contexts: list[str]) -> float:
-        """Score one answer against its contexts (what ``ragas.evaluate`` calls per row)."""
+    def grade(self, response: str, contexts: list[str], question: str | None = None) -> float:
+        """Score one answer against its contexts (what ``ragas.evaluate`` calls per row);
+        ``question`` is the row's ``user_input`` (a bar the answer quotes from it needs no
+        source)."""
         options = {
             "require_citations": self.require_citations,
             "allow_rounding": self.allow_rounding,
@@ -60,16 +64,22 @@ class NumericGrounding(_SingleTurnMetric):  # type: ignore[misc,unused-ignore]
             "check_table_rows": self.check_table_rows,
             **self.options,
         }
+        if isinstance(question, str) and question.strip() and "question" not in options:
+            options["question"] = question
         report = run_check(response or "", list(contexts or []), options)
         if self.strict_mode:
             return 1.0 if report.passed else 0.0
         return float(report.score)
 
     async def _single_turn_ascore(self, sample: Any, callbacks: Any) -> float:
-        return self.grade(sample.response, sample.retrieved_contexts)
+        return self.grade(
+            sample.response, sample.retrieved_contexts, getattr(sample, "user_input", None)
+        )
 
     async def _ascore(self, row: dict[str, Any], callbacks: Any) -> float:
-        return self.grade(row.get("response", ""), row.get("retrieved_contexts") or [])
+        return self.grade(
+            row.get("response", ""), row.get("retrieved_contexts") or [], row.get("user_input")
+        )
 
 
 def numeric_grounding_metric(**options: Any) -> Any:

@@ -1,0 +1,163 @@
+"""Bars quoted from the question.
+
+"Which years did net sales exceed $200,000 thousand?" -- "Net sales exceeded $200,000 thousand in
+2019." The answer's $200,000 thousand is the question's bar, not a figure of the data: no source
+states it, and flagging it as ungrounded is a false alarm. What the answer does claim is a
+comparison, and that much is checked. A figure of the answer is the question's bar when both hold:
+
+- the question states the same number: the same value after scaling, and both amounts or both
+  percentages (a changed digit, scale word or unit is a different number and is checked as usual);
+- the answer uses it as a bar: a comparison word comes right before it in its clause ("more
+  than", "exceeded", "below", "at least", "did not exceed", ...).
+
+The bar then passes when some value of the claim's sources of the same kind (amount or
+percentage) lies on the side the words claim ("exceeded $20,000 thousand": a value above it), and
+is ``contradicted`` when none does ("shipped more than 20,000 units" when the sources hold 12,400
+and 10,000). Which value the comparison is about is not known, so this catches a comparison that
+no value could make true, not one made about the wrong row.
+
+Anything else the answer repeats from the question ("Revenue was $5M" after "Was revenue above
+$5M?") is a claim about the data and is checked as usual. The engine asks before its rules: a
+round bar would often match some value of the data by rounding, which is not why it is there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ._extract import extract
+from ._types import Evidence, Mention, SourceValue, format_decimal
+
+__all__ = ["Bar", "asked_figures", "bar_verdict", "quoted_bar"]
+
+# A comparison word, then what may stand between it and the number ("than the", "of").
+_ABOVE = (
+    r"exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|top(?:s|ped)?|above|over|beyond|in\s+excess\s+of|"
+    r"(?:greater|more|higher|larger|bigger)\s+than"
+)
+_BELOW = r"below|under|(?:less|fewer|lower|smaller)\s+than"
+_AT_LEAST = r"at\s+least|(?:greater|more|higher)\s+than\s+or\s+equal\s+to"
+_AT_MOST = r"at\s+most|up\s+to|no\s+more\s+than|(?:less|lower)\s+than\s+or\s+equal\s+to"
+_BAR = re.compile(
+    rf"(?i)(?P<neg>(?:\bnot|\bnever|n't)\s+(?:\w+\s+)?)?"
+    rf"\b(?:(?P<least>{_AT_LEAST})|(?P<most>{_AT_MOST})|(?P<above>{_ABOVE})|(?P<below>{_BELOW}))"
+    r"(?:\s+(?:the|a|an|of|that|this))*\s*$"
+)
+# How far back the comparison word may start (the clause's own words only).
+_REACH = 60
+_AMOUNTS = frozenset({"money", "number"})
+
+Side = Literal[">", ">=", "<", "<="]
+_NEGATED: dict[Side, Side] = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
+_WORDS: dict[Side, str] = {">": "above", ">=": "at or above", "<": "below", "<=": "at or below"}
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    """The question's number an answer's figure quotes, and the side the answer claims."""
+
+    asked: Mention  # the number as the question writes it
+    side: Side  # where the data's value lies, per the answer: "exceeded" is ">"
+
+
+def asked_figures(question: str | None) -> tuple[Mention, ...]:
+    """The numbers of the question that could be a bar (no years), extracted once per answer.
+
+    >>> [m.text for m in asked_figures("Which years did sales exceed $200,000 thousand in 2019?")]
+    ['$200,000 thousand']
+    """
+    if not question:
+        return ()
+    if not isinstance(question, str):
+        raise TypeError(f"the question must be a str, got {type(question).__name__}")
+    return tuple(m for m in extract(question) if m.kind != "year")
+
+
+def quoted_bar(text: str, mention: Mention, asked: Sequence[Mention]) -> Bar | None:
+    """The question's bar that ``mention`` quotes, with the side the answer claims, or None.
+
+    >>> asked = asked_figures("Did net income exceed $30,000 thousand?")
+    >>> t = "Net income did not exceed $30,000 thousand in 2019."
+    >>> bar = quoted_bar(t, extract(t)[0], asked)
+    >>> bar.asked.text, bar.side
+    ('$30,000 thousand', '<=')
+    >>> t = "The net income was $30,000 thousand."
+    >>> quoted_bar(t, extract(t)[0], asked) is None  # the same number stated as data
+    True
+    """
+    if not asked or mention.high is not None:
+        return None
+    kind = _family(mention)
+    match = next(
+        (q for q in asked if q.value == mention.value and _family(q) == kind and q.high is None),
+        None,
+    )
+    if match is None:
+        return None
+    before = text[max(0, mention.start - _REACH) : mention.start]
+    cut = max(before.rfind(c) for c in ".;:!?\n")  # the clause of the figure only
+    if cut >= 0:
+        before = before[cut + 1 :]
+    words = _BAR.search(before)
+    if words is None:
+        return None
+    side: Side = (
+        ">="
+        if words.group("least")
+        else "<="
+        if words.group("most")
+        else ">"
+        if words.group("above")
+        else "<"
+    )
+    if words.group("neg"):
+        side = _NEGATED[side]  # "did not exceed $5M": at or below it
+    return Bar(match, side)
+
+
+def bar_verdict(
+    mention: Mention, bar: Bar, values: Iterable[SourceValue]
+) -> tuple[bool, Evidence, str]:
+    """``(passes, evidence, message)`` for a figure quoting the question's bar: it passes when
+    some value of the same kind lies on the claimed side (the first such value in ``values``,
+    which are in ascending order, nearest the bar)."""
+    kind = _family(mention)
+    limit = mention.value
+    shown = bar.asked.text.strip()
+    side = bar.side
+    witness: SourceValue | None = None
+    # A figure with a scale word ("$5 million") is compared with the scaled values only; one
+    # without ("exceeded 20,000") may mean the numbers as a table writes them too.
+    views = ("both", "true") if mention.scale != 1 else ("both", "true", "written")
+    for v in values if side in (">", ">=") else reversed(tuple(values)):
+        if _value_family(v) != kind or v.view not in views:
+            continue
+        if (
+            (side == ">" and v.value > limit)
+            or (side == ">=" and v.value >= limit)
+            or (side == "<" and v.value < limit)
+            or (side == "<=" and v.value <= limit)
+        ):
+            witness = v
+            break
+    where = _WORDS[side]
+    if witness is not None:
+        formula = (
+            f"{witness.label or witness.source_id} ({format_decimal(witness.value)}) is "
+            f"{where} the question's bar {shown}"
+        )
+        return True, Evidence("question", "question", formula, (witness,), limit), ""
+    formula = f"the question's bar {shown}: no source value is {where} it"
+    message = f"no value of the sources is {where} the question's bar {shown}"
+    return False, Evidence("question", "question", formula, (), limit), message
+
+
+def _family(m: Mention) -> str:
+    return "amount" if m.kind in _AMOUNTS else m.kind
+
+
+def _value_family(v: SourceValue) -> str:
+    return "amount" if v.kind in _AMOUNTS else v.kind
