@@ -36,7 +36,7 @@ def test_the_bar_is_explained_and_serialised() -> None:
     claim = report.claims[0]
     assert claim.evidence is not None and claim.evidence.rule == "question"
     assert claim.evidence.formula == (
-        "Sales were $6.8 million (6,800,000) is above the question's bar $5 million"
+        "Sales were $6.8 million (6,800,000) is at or above the question's bar $5 million"
     )
     wrong = crossfoot.check(
         "Sales exceeded $9 million.",
@@ -44,7 +44,7 @@ def test_the_bar_is_explained_and_serialised() -> None:
         question="Did sales exceed $9 million?",
     )
     assert wrong.claims[0].status == "contradicted"
-    assert "no value of the sources is above the question's bar $9 million" in wrong.explain()
+    assert "no value of the sources is at or above the question's bar $9 million" in wrong.explain()
     assert report.to_dict()["claims"][0]["evidence"]["kind"] == "question"
 
 

@@ -23,36 +23,19 @@ round bar would often match some value of the data by rounding, which is not why
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
+from ._bounds import Side, side_before
 from ._extract import extract
 from ._types import Evidence, Mention, SourceValue, format_decimal
 
 __all__ = ["Bar", "asked_figures", "bar_verdict", "quoted_bar"]
 
-# A comparison word, then what may stand between it and the number ("than the", "of").
-_ABOVE = (
-    r"exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|top(?:s|ped)?|above|over|beyond|in\s+excess\s+of|"
-    r"(?:greater|more|higher|larger|bigger)\s+than"
-)
-_BELOW = r"below|under|(?:less|fewer|lower|smaller)\s+than"
-_AT_LEAST = r"at\s+least|(?:greater|more|higher)\s+than\s+or\s+equal\s+to"
-_AT_MOST = r"at\s+most|up\s+to|no\s+more\s+than|(?:less|lower)\s+than\s+or\s+equal\s+to"
-_BAR = re.compile(
-    rf"(?i)(?P<neg>(?:\bnot|\bnever|n't)\s+(?:\w+\s+)?)?"
-    rf"\b(?:(?P<least>{_AT_LEAST})|(?P<most>{_AT_MOST})|(?P<above>{_ABOVE})|(?P<below>{_BELOW}))"
-    r"(?:\s+(?:the|a|an|of|that|this))*\s*$"
-)
-# How far back the comparison word may start (the clause's own words only).
+# How far back in the clause a comparison word may end before the figure.
 _REACH = 60
 _AMOUNTS = frozenset({"money", "number"})
-
-Side = Literal[">", ">=", "<", "<="]
-_NEGATED: dict[Side, Side] = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
-_WORDS: dict[Side, str] = {">": "above", ">=": "at or above", "<": "below", "<=": "at or below"}
+_WORDS: dict[Side, str] = {">": "at or above", "<": "at or below"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +43,7 @@ class Bar:
     """The question's number an answer's figure quotes, and the side the answer claims."""
 
     asked: Mention  # the number as the question writes it
-    side: Side  # where the data's value lies, per the answer: "exceeded" is ">"
+    side: Side  # where the data's value lies, per the answer: "exceeded" is ">" (or at it)
 
 
 def asked_figures(question: str | None) -> tuple[Mention, ...]:
@@ -83,7 +66,7 @@ def quoted_bar(text: str, mention: Mention, asked: Sequence[Mention]) -> Bar | N
     >>> t = "Net income did not exceed $30,000 thousand in 2019."
     >>> bar = quoted_bar(t, extract(t)[0], asked)
     >>> bar.asked.text, bar.side
-    ('$30,000 thousand', '<=')
+    ('$30,000 thousand', '<')
     >>> t = "The net income was $30,000 thousand."
     >>> quoted_bar(t, extract(t)[0], asked) is None  # the same number stated as data
     True
@@ -97,25 +80,10 @@ def quoted_bar(text: str, mention: Mention, asked: Sequence[Mention]) -> Bar | N
     )
     if match is None:
         return None
-    before = text[max(0, mention.start - _REACH) : mention.start]
-    cut = max(before.rfind(c) for c in ".;:!?\n")  # the clause of the figure only
-    if cut >= 0:
-        before = before[cut + 1 :]
-    words = _BAR.search(before)
-    if words is None:
-        return None
-    side: Side = (
-        ">="
-        if words.group("least")
-        else "<="
-        if words.group("most")
-        else ">"
-        if words.group("above")
-        else "<"
-    )
-    if words.group("neg"):
-        side = _NEGATED[side]  # "did not exceed $5M": at or below it
-    return Bar(match, side)
+    lo = max(0, mention.start - _REACH)
+    cut = max(text.rfind(c, lo, mention.start) for c in ".;:!?\n")  # the figure's clause only
+    side = side_before(text, mention.start, cut + 1 if cut >= 0 else lo)
+    return Bar(match, side) if side is not None else None
 
 
 def bar_verdict(
@@ -132,15 +100,13 @@ def bar_verdict(
     # A figure with a scale word ("$5 million") is compared with the scaled values only; one
     # without ("exceeded 20,000") may mean the numbers as a table writes them too.
     views = ("both", "true") if mention.scale != 1 else ("both", "true", "written")
-    for v in values if side in (">", ">=") else reversed(tuple(values)):
+    for v in values if side == ">" else reversed(tuple(values)):
         if _value_family(v) != kind or v.view not in views:
             continue
-        if (
-            (side == ">" and v.value > limit)
-            or (side == ">=" and v.value >= limit)
-            or (side == "<" and v.value < limit)
-            or (side == "<=" and v.value <= limit)
-        ):
+        if mention.kind == "money" and v.kind != "money" and v.table is None:
+            continue  # a money bar is not met by a count in the prose ("two (2) years")
+        # At the bar counts too: "exceeded $5M" of a value shown as $5.0M is a rounding apart.
+        if (side == ">" and v.value >= limit) or (side == "<" and v.value <= limit):
             witness = v
             break
     where = _WORDS[side]
