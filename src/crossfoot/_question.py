@@ -103,7 +103,7 @@ def bar_verdict(
     for v in values if side == ">" else reversed(tuple(values)):
         if _value_family(v) != kind or v.view not in views:
             continue
-        if mention.kind == "money" and v.kind != "money" and v.table is None:
+        if mention.kind == "money" and v.kind != "money" and v.table is None and v.span:
             continue  # a money bar is not met by a count in the prose ("two (2) years")
         # At the bar counts too: "exceeded $5M" of a value shown as $5.0M is a rounding apart.
         if (side == ">" and v.value >= limit) or (side == "<" and v.value <= limit):
