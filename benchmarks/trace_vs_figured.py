@@ -9,9 +9,10 @@ It prints, and writes to ``benchmarks/results/trace_vs_figured.{json,md}``:
 
 1. **Labelled figures.** Generated from seeded random sales tables (fictional): true figures
    (cells, rounded cells, column sums and means, shares, % more than, differences, revenue per
-   order) and wrong ones (near misses within and beyond 1.5 %, a value from another row, swapped
-   rows, the wrong direction, a wrong total, sums across units, wrong written arithmetic, a wrong
-   per-order figure). Each answer is one case; a library is right when ``report.ok`` equals the
+   order, a bound such as "more than 61,000 orders") and wrong ones (near misses within and beyond
+   1.5 %, a value from another row, swapped rows, the wrong direction, a wrong total, sums across
+   units, wrong written arithmetic, a wrong per-order figure, a bound on the wrong side of the
+   value). Each answer is one case; a library is right when ``report.ok`` equals the
    label.
 2. **Coincidence.** Random figures (3-significant-digit amounts between the smallest and largest
    cell, and percentages) checked against random 3x3, 12x5 and 200x10 tables: the share that
@@ -151,6 +152,15 @@ def labelled_cases(rng: random.Random, tables: int) -> list[Case]:
                 f"{r['region']}'s revenue per order was ${r['revenue'] / r['orders']:.2f}.",
             ),
         ]
+        # A bound on the right and on the wrong side of the order count, both within half a
+        # unit of its second significant digit (where a symmetric "about" window takes either).
+        step = 10 ** (len(str(r["orders"])) - 2)
+        up, down = -(-r["orders"] // step) * step, r["orders"] // step * step
+        if up - r["orders"] < step / 2:
+            bound_true, bound_wrong = f"fewer than {up:,}", f"more than {up:,}"
+        else:
+            bound_true, bound_wrong = f"more than {down:,}", f"fewer than {down:,}"
+        true.append(("bound", f"{r['region']} placed {bound_true} orders."))
         near_small = r["orders"] * _off(rng, 0.003, 0.013)
         near_large = r[col] * _off(rng, 0.03, 0.08)
         bad_total = total["orders"] * _off(rng, 0.02, 0.06)
@@ -178,6 +188,7 @@ def labelled_cases(rng: random.Random, tables: int) -> list[Case]:
                 f"Together: {a['orders']:,} + {b['orders']:,} = {bad_sum:,.0f} orders.",
             ),
             ("per_order_wrong", f"{r['region']}'s revenue per order was ${bad_aov:.2f}."),
+            ("bound_wrong_side", f"{r['region']} placed {bound_wrong} orders."),
         ]
         if a["orders"] == b["orders"] or a["stores"] == b["stores"]:
             wrong = [w for w in wrong if not w[0].startswith("wrong_row")]

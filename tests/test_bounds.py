@@ -35,6 +35,9 @@ from crossfoot._extract import extract
         ("Sales were nearly 30%.", None),
         ("Sales were 30%.", None),
         ("Sales rose more than expected to 30%.", None),
+        ("Sales exceeded 30%.", ">"),
+        ("Sales did not exceed 30%.", "<"),
+        ("Sales surpassed $5 million.", ">"),
     ],
 )
 def test_claimed_side(text: str, side: str | None) -> None:
@@ -42,12 +45,12 @@ def test_claimed_side(text: str, side: str | None) -> None:
     assert claimed_side(text, figure) == side
 
 
-def test_a_comparison_word_counts_without_the_approximate_mark() -> None:
-    text = "Sales exceeded $5 million."
-    figure = extract(text)[0]
-    assert not figure.approximate and claimed_side(text, figure) is None
-    assert side_before(text, figure.start) == ">"
-    assert side_before(text, figure.start, floor=figure.start - 2) is None  # the word is cut off
+def test_verbs_count_without_the_approximate_mark() -> None:
+    text = "Sales exceeded $5 million; costs rose to $2 million."
+    exceeded, rose = extract(text)
+    assert not exceeded.approximate and claimed_side(text, exceeded) == ">"
+    assert claimed_side(text, rose) is None
+    assert side_before(text, exceeded.start, floor=exceeded.start - 2) is None  # word cut off
 
 
 windows = st.decimals(-1000, 1000, places=2, allow_nan=False, allow_infinity=False)

@@ -47,12 +47,16 @@ def claimed_side(text: str, mention: Mention) -> Side | None:
     """The side of its number a figure's bound word claims, or None for a plain or hedged figure.
 
     >>> from crossfoot._extract import extract
-    >>> t = "Margins were more than 30%, up to $5 million, and about 12%; not over 4%."
+    >>> t = "Margins were more than 30%, up to $5 million, about 12%; not over 4%; exceeded 9%."
     >>> [(m.text, claimed_side(t, m)) for m in extract(t)]
-    [('30%', '>'), ('$5 million', '<'), ('12%', None), ('4%', '<')]
+    [('30%', '>'), ('$5 million', '<'), ('12%', None), ('4%', '<'), ('9%', '>')]
     """
-    if not mention.approximate:  # every bound word marks its number approximate
-        return None
+    if not mention.approximate:
+        # The extractor marks a number approximate after every bound word but the verbs
+        # ("exceeded $5M"): those are looked for in the few characters before it.
+        near = text[max(0, mention.start - 16) : mention.start].lower()
+        if "exceed" not in near and "surpass" not in near:
+            return None
     return side_before(text, mention.start)
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
+from .._bounds import claimed_side, clip
 from .._direction import answer_order, sign_words, stated_direction
 from .._index import ValueIndex
 from .._rowmatch import names_row
@@ -140,7 +141,8 @@ def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
     """The signed interval of true values the claim stands for: ``value ± window``.
 
     The window is the stated precision, or the flat tolerance (``rel_tolerance`` of the value,
-    ``abs_tolerance``, whichever is wider) when either is set.
+    ``abs_tolerance``, whichever is wider) when either is set. After a bound word only the
+    claimed half is kept ("more than 30%": 30 to 35, see :mod:`crossfoot._bounds`).
     """
     m, o = ctx.mention, ctx.options
     high = m.high if m.high is not None else m.value
@@ -152,7 +154,11 @@ def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
             w = max(w, o.abs_tolerance)
     else:
         w = m.precision if m.precision > 0 else _TINY
-    return (min(m.value, high) - w, max(m.value, high) + w)
+    lo, hi = min(m.value, high) - w, max(m.value, high) + w
+    if m.high is None:
+        # "more than 30%" is not true of 27%: a bound word keeps one half of the window
+        lo, hi = clip(lo, hi, m.value, claimed_side(ctx.text, m))
+    return lo, hi
 
 
 def claim_direction(ctx: ClaimContext) -> tuple[str | None, bool]:

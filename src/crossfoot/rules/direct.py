@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from decimal import Decimal
 
+from .._bounds import claimed_side
 from .._direction import stated_direction
 from .._types import Evidence, Mention, SourceValue, Status
 from . import ClaimContext, Verdict
@@ -26,6 +27,8 @@ __all__ = ["compatible", "direct_candidates", "direct_match", "window"]
 
 _HUNDRED = Decimal(100)
 _ZERO, _ONE, _CENT = Decimal(0), Decimal(1), Decimal("0.01")  # made once, not per claim
+# A source value in the claim's own unit, per form of _targets ("as a fraction": 0.27 is 27%).
+_FACTORS = {"as a fraction": _HUNDRED, "as a percentage": _CENT, "as percentage points": _HUNDRED}
 _DOLLAR_CODES = frozenset({"USD", "HKD", "CAD", "AUD", "SGD", "NZD", "TWD", "MXN"})
 _SYMBOL_CODES = {"€": "EUR", "£": "GBP", "₹": "INR", "¥": "JPY"}
 
@@ -128,6 +131,20 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
                     continue
             seen.add(id(sv))
             found.append((sv, exact, how))
+    side = claimed_side(ctx.text, mention) if found else None
+    if side is not None and found:
+        # "more than $5M" is not true of $4.8M: keep the values on the claimed side (in size)
+        size = abs(mention.value)
+        above = side == ">"
+        found = [
+            f
+            for f in found
+            if (
+                abs(f[0].value) * _FACTORS.get(f[2], _ONE) >= size
+                if above
+                else abs(f[0].value) * _FACTORS.get(f[2], _ONE) <= size
+            )
+        ]
     # Exact first, then the closest; values the sentence's own row names are sorted by rowmatch.
     if len(found) > 1:
         found.sort(key=lambda item: (not item[1], abs(abs(item[0].value) - abs(mention.value))))

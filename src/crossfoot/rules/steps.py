@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, DecimalException
 
+from .._bounds import claimed_side, clip
 from .._direction import mention_order, number_year
 from .._types import Claim, Evidence, Mention, SourceValue, format_decimal
 from . import ClaimContext, Verdict
@@ -305,6 +306,8 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
     fine, fine_relaxed = _fine_enough(m, False), _fine_enough(m, True)
     unit = {"percent": "%", "pp": " pp", "bps": " bps"}.get(m.kind, "")
     lo, hi = m.value - m.precision, m.value + m.precision
+    # "more than 30%": the claimed half of the window only
+    lo, hi = clip(lo, hi, m.value, claimed_side(ctx.text, m))
     windows = {False: (lo, hi, approx_float(lo), approx_float(hi))}
     pools: dict[str | None, list[_Fig]] = {}  # figures by operand class, sorted once per claim
     for f in figs:
