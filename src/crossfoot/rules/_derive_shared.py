@@ -35,6 +35,7 @@ __all__ = [
     "focus_ok",
     "group_too_large",
     "kind_allowed",
+    "known_worded",
     "label",
     "names_only_a_change",
     "operand_class",
@@ -169,6 +170,13 @@ def claim_direction(ctx: ClaimContext) -> tuple[str | None, bool]:
         ctx.notes["derive.direction"] = cached
     direction, worded = cached
     return (direction if direction in ("up", "down") else None), bool(worded)
+
+
+def known_worded(ctx: ClaimContext) -> bool | None:
+    """``worded`` of :func:`claim_direction` when an earlier rule already read it, else None
+    (then a rule reads it only once something matched)."""
+    cached = ctx.notes.get("derive.direction")
+    return bool(cached[1]) if isinstance(cached, tuple) else None
 
 
 def order_of(
@@ -336,7 +344,6 @@ def change_candidate(
     must agree with the claim's direction; with none, the magnitude alone decides.
     """
     lo, hi = claim_interval(ctx)
-    direction, _ = claim_direction(ctx)
     order = order_of(ctx, first, second)
     if order is not None and order[0] is not first:
         return None  # the other orientation is judged when the partner is the base
@@ -358,6 +365,9 @@ def change_candidate(
         return Candidate(
             kind, formula, (first, second), result, True, "; ".join(notes), related, error
         )
+    # The claim's direction is read only here, for a magnitude that matched: most claims match
+    # nothing, and reading the wording is the costliest per-claim step.
+    direction, _ = claim_direction(ctx)
     if direction is None or result == 0 or (result > 0) == (direction == "up"):
         return Candidate(
             kind, formula, (first, second), result, True, "; ".join(notes), related, error

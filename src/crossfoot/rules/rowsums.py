@@ -54,7 +54,13 @@ from .._resultrows import (
 )
 from .._types import Evidence, Source, SourceValue, format_decimal
 from . import ClaimContext, Verdict
-from ._derive_shared import claim_direction, claim_interval, derivable, kind_allowed
+from ._derive_shared import (
+    claim_direction,
+    claim_interval,
+    derivable,
+    kind_allowed,
+    known_worded,
+)
 from .direct import currencies_agree
 
 __all__ = ["row_derivations"]
@@ -261,9 +267,8 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
         return None
     if m.kind not in ("money", "number", "percent") or (m.value == 0 and m.high is None):
         return None
-    _, worded = claim_direction(ctx)
-    if worded:
-        return None  # "rose 12%" is a change; totals and shares have no direction
+    if known_worded(ctx):
+        return None  # an earlier rule read growth wording: a change, never a total
     lo, hi = claim_interval(ctx)
     flat = o.rel_tolerance is not None or o.abs_tolerance is not None
     fine = derivable(m, flat)
@@ -273,6 +278,9 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
             hits.extend(_search(ctx, table, lo, hi, fine))
     if not hits:
         return None
+    # Read only now that something matched: the wording costs more than the whole search.
+    if claim_direction(ctx)[1]:
+        return None  # "rose 12%" is a change; totals and shares have no direction
     best = min(hits, key=lambda h: (_PREFERENCE.index(h.kind), abs(h.result - m.value)))
     return Verdict(
         "derived",

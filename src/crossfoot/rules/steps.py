@@ -26,7 +26,7 @@ from decimal import Decimal, DecimalException
 from .._direction import mention_order, number_year
 from .._types import Claim, Evidence, Mention, SourceValue, format_decimal
 from . import ClaimContext, Verdict
-from ._derive_shared import approx_float, claim_direction
+from ._derive_shared import approx_float, claim_direction, known_worded
 from ._steps_restate import _CHANGE, _cached_true, _restatement, _same_figure
 
 __all__ = ["step_arithmetic"]
@@ -296,9 +296,10 @@ def _order(ctx: ClaimContext, a: _Fig, b: _Fig) -> tuple[_Fig, _Fig] | None:
 
 def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
     m = ctx.mention
-    # Stated direction (the number's own sign first) and whether words state one: computed once
-    # per claim and shared with the derivation rules.
-    direction, worded = claim_direction(ctx)
+    # Whether words state a direction (then only a change may match): read from the wording only
+    # once a non-change formula passes the prefilter, or for a coarse figure (most claims match
+    # nothing, and the wording costs more than the pair search). None: not read yet.
+    worded = known_worded(ctx)
     named: set[str] | None = None  # operations the wording names: read only when it matters
     # _fine_enough only loosens with ``relaxed``: a claim fine enough without it never needs
     # the wording, so the six regexes run only for coarse figures.
@@ -320,6 +321,9 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
             exact_only = False
         else:
             if named is None:
+                worded = claim_direction(ctx)[1]
+                if worded and not is_change:
+                    continue
                 named = _named_operations(ctx, worded)
             relaxed = op.kind in named or (is_change and "difference" in named)
             # A coarse figure ("an increase of $0.03") is accepted only when its wording names
@@ -363,7 +367,12 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
                 readings = [(a.value, b.value, wlo, whi)]
             else:
                 continue
-            hit = _try(ctx, op, a, b, readings, direction, is_change, unit)
+            if not is_change:
+                if worded is None:
+                    worded = claim_direction(ctx)[1]
+                if worded:
+                    break  # growth wording is matched only by a change
+            hit = _try(ctx, op, a, b, readings, is_change, unit)
             if hit is not None:
                 yield hit
 
@@ -494,7 +503,6 @@ def _try(
     a: _Fig,
     b: _Fig,
     readings: list[_Reading],
-    direction: str | None,
     is_change: bool,
     unit: str,
 ) -> _Hit | None:
@@ -531,6 +539,7 @@ def _try(
             return _Hit(op.kind, formula, r, a, b, True, note, error)
         if order[0] is not a:
             return None  # judged in the other orientation
+        direction, _ = claim_direction(ctx)  # read only for a change that matched
         if direction is None or r == 0 or (r > 0) == (direction == "up"):
             return _Hit(op.kind, formula, r, a, b, True, "", error)
         note = f"magnitude matches {formula}, but the wording states the opposite direction"
