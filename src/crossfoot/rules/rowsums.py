@@ -88,6 +88,9 @@ class _Column:
     get: Callable[[int], SourceValue]  # the cell of a row, made on demand
     total: Decimal = Decimal(0)
     nonnegative: bool = True
+    # Every cell in row order, made for the first column total or mean that matched (the sum
+    # and the mean of one column often both do).
+    cells: tuple[SourceValue, ...] | None = None
     count: int = 0  # len(values), read by every claim
     # An int column's least and greatest value when its table already has them (they cost a
     # pass over the column each).
@@ -273,8 +276,14 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
     flat = o.rel_tolerance is not None or o.abs_tolerance is not None
     fine = derivable(m, flat)
     hits: list[_Hit] = []
+    # The tables of a source, looked up once per answer (every claim reads the same ones).
+    memo: dict[int, tuple[Source, list[_Table]]]
+    memo = ctx.shared.setdefault("rowsums.tables", {})  # type: ignore[assignment]
     for source in ctx.scope.sources:
-        for table in _tables(source):
+        known = memo.get(id(source))
+        if known is None or known[0] is not source:
+            known = memo[id(source)] = (source, _tables(source))
+        for table in known[1]:
             hits.extend(_search(ctx, table, lo, hi, fine))
     if not hits:
         return None
@@ -374,7 +383,9 @@ def _inside(value: Decimal, windows: list[tuple[Decimal, Decimal]]) -> bool:
 def _listed(col: _Column) -> tuple[SourceValue, ...]:
     if col.count > _MAX_LISTED:
         return ()
-    return tuple(col.get(i) for i in sorted(col.values))
+    if col.cells is None:
+        col.cells = tuple(col.get(i) for i in sorted(col.values))
+    return col.cells
 
 
 def _fmt(value: Decimal) -> str:
