@@ -64,6 +64,7 @@ class _Fig:
     # ``value`` as a float for the pair prefilter (see _may_match); None when a float cannot
     # stand for it closely (overflow, underflow, subnormal): then the pair is always tried.
     approx: float | None = None
+    approx_written: float | None = None  # ``written`` likewise (a reading across a dropped unit)
 
 
 def step_arithmetic(ctx: ClaimContext) -> Verdict | None:
@@ -135,7 +136,15 @@ def _fig_of(ctx: ClaimContext, g: Claim) -> _Fig | None:
         signed_written = -written if gm.value < 0 else written
         # A figure the source states exactly carries no rounding of its own.
         precision = Decimal(0) if g.status == "supported_exact" else gm.precision
-        fig = _Fig(g, gm.value, signed_written, precision, year, approx_float(gm.value))
+        fig = _Fig(
+            g,
+            gm.value,
+            signed_written,
+            precision,
+            year,
+            approx_float(gm.value),
+            approx_float(signed_written),
+        )
     memo[id(g)] = (g, fig)
     return fig
 
@@ -313,6 +322,7 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
     # Ordered pairs (a, b) of each class, made once per claim rather than once per formula.
     pairs: dict[str, list[tuple[_Fig, _Fig, bool, bool]]] = {}
     rescaled_readings: dict[tuple[int, int, bool], tuple[list[_Reading], list[_Approx]]] = {}
+    written: _Window | None = None  # the claim's window as written (across a dropped unit)
     for op in _ops(m):
         is_change = op.kind in _CHANGE
         if worded and not is_change:
@@ -352,12 +362,10 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
                 key = (id(a), id(b), exact_only)
                 both = rescaled_readings.get(key)
                 if both is None:
-                    readings = _readings(ctx, op, a, b, wlo, whi)
-                    approx = [
-                        (approx_float(x), approx_float(y), approx_float(u), approx_float(v))
-                        for x, y, u, v in readings
-                    ]
-                    both = rescaled_readings[key] = (readings, approx)
+                    if written is None:
+                        written = _written_window(m)
+                    both = _readings(ctx, a, b, (wlo, whi, flo, fhi), written)
+                    rescaled_readings[key] = both
                 readings, approx = both
                 if not any(
                     _may_match(op.op, factor, x, y, u, v, is_change) for x, y, u, v in approx
@@ -466,35 +474,43 @@ def _currency_ok(m: Mention, a: _Fig, b: _Fig) -> bool:
 
 _Reading = tuple[Decimal, Decimal, Decimal, Decimal]  # operand a, operand b, window lo, hi
 _Approx = tuple[float | None, float | None, float | None, float | None]  # a _Reading as floats
+_Window = tuple[Decimal, Decimal, float | None, float | None]  # a claim's window, also as floats
+
+
+def _written_window(m: Mention) -> _Window:
+    """The claim's window in its written unit, and as floats: what a pair read across a dropped
+    unit is compared with (made once per claim)."""
+    wp = m.precision / m.scale if m.scale else m.precision
+    mw = m.written if m.written else abs(m.value)
+    mw = -mw if m.value < 0 else mw
+    return (mw - wp, mw + wp, approx_float(mw - wp), approx_float(mw + wp))
 
 
 def _readings(
-    ctx: ClaimContext, op: _Op, a: _Fig, b: _Fig, lo: Decimal, hi: Decimal
-) -> list[_Reading]:
-    """The ways to read the pair against the claim: as stated, and across a dropped unit."""
-    m = ctx.mention
+    ctx: ClaimContext,
+    a: _Fig,
+    b: _Fig,
+    window: _Window,
+    written: _Window,
+) -> tuple[list[_Reading], list[_Approx]]:
+    """The ways to read a pair with a unit dropped on one side (``dropped`` of :func:`_pairs`)
+    against the claim, and the same as floats: as stated, and across the dropped unit."""
+    lo, hi, flo, fhi = window
     readings = [(a.value, b.value, lo, hi)]
-    am, bm = a.claim.mention, b.claim.mention
-    stated_scales = {x.scale for x in (m, am, bm) if x.scale != 1}
-    if (
-        op.op in ("diff", "sum", "mean")
-        and len(stated_scales) == 1
-        and {am.scale, bm.scale} != {m.scale}
-    ):
-        # A unit dropped on one side: "$5,829m and $5,735m ... a difference of 94". Two different
-        # stated scales ("$44.1 million - $56.7 million = $12.6 billion") are a wrong unit, not a
-        # dropped one: compare in true units only.
-        ta, tb = _cached_true(ctx, a.claim), _cached_true(ctx, b.claim)
-        if m.scale != 1 and ta is not None and tb is not None:
-            # Both operands are cells of a known unit ("$70 - $53" of a table in millions): the
-            # claim's scale word is checked against it, "$17 billion" is not "$17 million".
-            readings.append((ta, tb, lo, hi))
-        else:
-            wp = m.precision / m.scale if m.scale else m.precision
-            mw = m.written if m.written else abs(m.value)
-            mw = -mw if m.value < 0 else mw
-            readings.append((a.written, b.written, mw - wp, mw + wp))
-    return readings
+    approx = [(a.approx, b.approx, flo, fhi)]
+    # "$5,829m and $5,735m ... a difference of 94". Two different stated scales ("$44.1 million
+    # - $56.7 million = $12.6 billion") are a wrong unit, not a dropped one (no reading here).
+    ta, tb = _cached_true(ctx, a.claim), _cached_true(ctx, b.claim)
+    if ctx.mention.scale != 1 and ta is not None and tb is not None:
+        # Both operands are cells of a known unit ("$70 - $53" of a table in millions): the
+        # claim's scale word is checked against it, "$17 billion" is not "$17 million".
+        readings.append((ta, tb, lo, hi))
+        approx.append((approx_float(ta), approx_float(tb), flo, fhi))
+    else:
+        wlo, whi, fwlo, fwhi = written
+        readings.append((a.written, b.written, wlo, whi))
+        approx.append((a.approx_written, b.approx_written, fwlo, fwhi))
+    return readings, approx
 
 
 def _try(
