@@ -29,6 +29,7 @@ __all__ = [
     "change_candidate",
     "claim_direction",
     "claim_interval",
+    "claim_worded",
     "currency_ok",
     "derivable",
     "fmt_result",
@@ -156,6 +157,22 @@ def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
     return (min(m.value, high) - w, max(m.value, high) + w)
 
 
+def _words(ctx: ClaimContext) -> str | None:
+    """The direction the words around the claim state (stated_direction), once per claim."""
+    notes = ctx.notes
+    if "derive.words" in notes:
+        return notes["derive.words"]  # type: ignore[return-value]
+    m, s = ctx.mention, ctx.sentence
+    words = stated_direction(ctx.text, s.start, s.end, m.start, m.end)
+    notes["derive.words"] = words
+    return words
+
+
+def claim_worded(ctx: ClaimContext) -> bool:
+    """``worded`` of :func:`claim_direction` without reading the number's sign words."""
+    return _words(ctx) is not None
+
+
 def claim_direction(ctx: ClaimContext) -> tuple[str | None, bool]:
     """``(direction, worded)``: "up"/"down"/None from the sign and the words around the number;
     ``worded`` is True when direction words were found (then only a change may match).
@@ -163,7 +180,7 @@ def claim_direction(ctx: ClaimContext) -> tuple[str | None, bool]:
     cached = ctx.notes.get("derive.direction")
     if not isinstance(cached, tuple):
         m, s = ctx.mention, ctx.sentence
-        words = stated_direction(ctx.text, s.start, s.end, m.start, m.end)
+        words = _words(ctx)
         negative = m.negative or m.value < 0 or sign_words(ctx.text, s.start, s.end, m.start, m.end)
         # The number's own sign ("-5%", "(97,150)", "a loss of") wins over a direction word.
         cached = ("down" if negative else words, words is not None)
@@ -175,8 +192,8 @@ def claim_direction(ctx: ClaimContext) -> tuple[str | None, bool]:
 def known_worded(ctx: ClaimContext) -> bool | None:
     """``worded`` of :func:`claim_direction` when an earlier rule already read it, else None
     (then a rule reads it only once something matched)."""
-    cached = ctx.notes.get("derive.direction")
-    return bool(cached[1]) if isinstance(cached, tuple) else None
+    notes = ctx.notes
+    return notes["derive.words"] is not None if "derive.words" in notes else None
 
 
 def order_of(

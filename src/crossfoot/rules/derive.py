@@ -64,6 +64,7 @@ from ._derive_shared import (
     change_candidate,
     claim_direction,
     claim_interval,
+    claim_worded,
     currency_ok,
     derivable,
     fmt_result,
@@ -346,7 +347,7 @@ def _float_window(
 def _worded(ctx: ClaimContext, worded: bool | None) -> bool:
     """``worded`` when known (True: the sentence names only a change), else the claim's own
     direction words (read once per claim, memoised by claim_direction)."""
-    return worded if worded is not None else claim_direction(ctx)[1]
+    return worded if worded is not None else claim_worded(ctx)
 
 
 def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> Iterator[Candidate]:

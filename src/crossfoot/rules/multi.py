@@ -57,8 +57,8 @@ from ._derive_shared import (
     Candidate,
     best_verdict,
     change_candidate,
-    claim_direction,
     claim_interval,
+    claim_worded,
     currency_ok,
     derivable,
     fmt_result,
@@ -233,7 +233,7 @@ def _sums(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
         return
     # Growth wording ("rose", "the change is") is never a sum or mean. Read only when a subset
     # matched: most claims match none, and the wording costs more than the comparison.
-    if not matched or claim_direction(ctx)[1]:
+    if not matched or claim_worded(ctx):
         return
     currency_fits: dict[int, bool] = {}  # per line, for money claims
     for total, mean, subset, line in matched:

@@ -55,8 +55,8 @@ from .._resultrows import (
 from .._types import Evidence, Source, SourceValue, format_decimal
 from . import ClaimContext, Verdict
 from ._derive_shared import (
-    claim_direction,
     claim_interval,
+    claim_worded,
     derivable,
     kind_allowed,
     known_worded,
@@ -288,7 +288,7 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
     if not hits:
         return None
     # Read only now that something matched: the wording costs more than the whole search.
-    if claim_direction(ctx)[1]:
+    if claim_worded(ctx):
         return None  # "rose 12%" is a change; totals and shares have no direction
     best = min(hits, key=lambda h: (_PREFERENCE.index(h.kind), abs(h.result - m.value)))
     return Verdict(

@@ -26,7 +26,7 @@ from decimal import Decimal, DecimalException
 from .._direction import mention_order, number_year
 from .._types import Claim, Evidence, Mention, SourceValue, format_decimal
 from . import ClaimContext, Verdict
-from ._derive_shared import approx_float, claim_direction, known_worded
+from ._derive_shared import approx_float, claim_direction, claim_worded, known_worded
 from ._steps_restate import _CHANGE, _cached_true, _restatement, _same_figure
 
 __all__ = ["step_arithmetic"]
@@ -331,7 +331,7 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
             exact_only = False
         else:
             if named is None:
-                worded = claim_direction(ctx)[1]
+                worded = claim_worded(ctx)
                 if worded and not is_change:
                     continue
                 named = _named_operations(ctx, worded)
@@ -377,7 +377,7 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
                 continue
             if not is_change:
                 if worded is None:
-                    worded = claim_direction(ctx)[1]
+                    worded = claim_worded(ctx)
                 if worded:
                     break  # growth wording is matched only by a change
             hit = _try(ctx, op, a, b, readings, is_change, unit)
