@@ -30,12 +30,14 @@ __all__ = [
     "change_candidate",
     "claim_direction",
     "claim_interval",
+    "claim_worded",
     "currency_ok",
     "derivable",
     "fmt_result",
     "focus_ok",
     "group_too_large",
     "kind_allowed",
+    "known_worded",
     "label",
     "names_only_a_change",
     "operand_class",
@@ -161,6 +163,22 @@ def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
     return lo, hi
 
 
+def _words(ctx: ClaimContext) -> str | None:
+    """The direction the words around the claim state (stated_direction), once per claim."""
+    notes = ctx.notes
+    if "derive.words" in notes:
+        return notes["derive.words"]  # type: ignore[return-value]
+    m, s = ctx.mention, ctx.sentence
+    words = stated_direction(ctx.text, s.start, s.end, m.start, m.end)
+    notes["derive.words"] = words
+    return words
+
+
+def claim_worded(ctx: ClaimContext) -> bool:
+    """``worded`` of :func:`claim_direction` without reading the number's sign words."""
+    return _words(ctx) is not None
+
+
 def claim_direction(ctx: ClaimContext) -> tuple[str | None, bool]:
     """``(direction, worded)``: "up"/"down"/None from the sign and the words around the number;
     ``worded`` is True when direction words were found (then only a change may match).
@@ -168,13 +186,20 @@ def claim_direction(ctx: ClaimContext) -> tuple[str | None, bool]:
     cached = ctx.notes.get("derive.direction")
     if not isinstance(cached, tuple):
         m, s = ctx.mention, ctx.sentence
-        words = stated_direction(ctx.text, s.start, s.end, m.start, m.end)
+        words = _words(ctx)
         negative = m.negative or m.value < 0 or sign_words(ctx.text, s.start, s.end, m.start, m.end)
         # The number's own sign ("-5%", "(97,150)", "a loss of") wins over a direction word.
         cached = ("down" if negative else words, words is not None)
         ctx.notes["derive.direction"] = cached
     direction, worded = cached
     return (direction if direction in ("up", "down") else None), bool(worded)
+
+
+def known_worded(ctx: ClaimContext) -> bool | None:
+    """``worded`` of :func:`claim_direction` when an earlier rule already read it, else None
+    (then a rule reads it only once something matched)."""
+    notes = ctx.notes
+    return notes["derive.words"] is not None if "derive.words" in notes else None
 
 
 def order_of(
@@ -342,7 +367,6 @@ def change_candidate(
     must agree with the claim's direction; with none, the magnitude alone decides.
     """
     lo, hi = claim_interval(ctx)
-    direction, _ = claim_direction(ctx)
     order = order_of(ctx, first, second)
     if order is not None and order[0] is not first:
         return None  # the other orientation is judged when the partner is the base
@@ -364,6 +388,9 @@ def change_candidate(
         return Candidate(
             kind, formula, (first, second), result, True, "; ".join(notes), related, error
         )
+    # The claim's direction is read only here, for a magnitude that matched: most claims match
+    # nothing, and reading the wording is the costliest per-claim step.
+    direction, _ = claim_direction(ctx)
     if direction is None or result == 0 or (result > 0) == (direction == "up"):
         return Candidate(
             kind, formula, (first, second), result, True, "; ".join(notes), related, error

@@ -64,12 +64,14 @@ from ._derive_shared import (
     change_candidate,
     claim_direction,
     claim_interval,
+    claim_worded,
     currency_ok,
     derivable,
     fmt_result,
     focus_ok,
     group_too_large,
     kind_allowed,
+    known_worded,
     label,
     names_only_a_change,
     operand_class,
@@ -342,7 +344,13 @@ def _float_window(
     return lo_f, hi_f, mag_lo, mag_hi
 
 
-def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterator[Candidate]:
+def _worded(ctx: ClaimContext, worded: bool | None) -> bool:
+    """``worded`` when known (True: the sentence names only a change), else the claim's own
+    direction words (read once per claim, memoised by claim_direction)."""
+    return worded if worded is not None else claim_worded(ctx)
+
+
+def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> Iterator[Candidate]:
     if not len(group):
         return
     lo, hi = claim_interval(ctx)
@@ -381,6 +389,8 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterato
             candidates = _live_bases(bounds, bases, keys)
             if not candidates:
                 continue
+        if not change and _worded(ctx, worded):
+            continue  # growth wording is never a share, sum, ratio or mean
         if change:
             targets = [mag, (-mag[1], -mag[0])]
         elif spec.op == "quotient":
@@ -486,8 +496,9 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
         )
     if states_a_cell(ctx, m.kind in ("money", "number")):
         return None
-    _, worded = claim_direction(ctx)
-    worded = worded or names_only_a_change(ctx)
+    # Growth wording admits only a change. The sentence test is cheap and memoised; the claim's
+    # own direction words are read only once a non-change formula has live bases (_worded).
+    worded = True if names_only_a_change(ctx) else known_worded(ctx)
     found: list[Candidate] = []
     for group in ctx.scope.groups:
         if coarse:

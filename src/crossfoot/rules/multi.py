@@ -57,14 +57,15 @@ from ._derive_shared import (
     Candidate,
     best_verdict,
     change_candidate,
-    claim_direction,
     claim_interval,
+    claim_worded,
     currency_ok,
     derivable,
     fmt_result,
     focus_ok,
     group_too_large,
     kind_allowed,
+    known_worded,
     label,
     names_only_a_change,
     operand_class,
@@ -212,9 +213,9 @@ def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Sub
 _VALUE = attrgetter("value")
 
 
-def _sums(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterator[Candidate]:
+def _sums(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
     m = ctx.mention
-    if worded or m.kind not in ("money", "number", "percent"):
+    if m.kind not in ("money", "number", "percent"):
         return
     cls = "percent" if m.kind == "percent" else "amount"
     lo, hi = claim_interval(ctx)
@@ -229,6 +230,10 @@ def _sums(ctx: ClaimContext, group: ValueIndex, worded: bool) -> Iterator[Candid
     elif want_mean:
         matched = [s for s in subsets if lo <= s[1] <= hi]
     else:
+        return
+    # Growth wording ("rose", "the change is") is never a sum or mean. Read only when a subset
+    # matched: most claims match none, and the wording costs more than the comparison.
+    if not matched or claim_worded(ctx):
         return
     currency_fits: dict[int, bool] = {}  # per line, for money claims
     for total, mean, subset, line in matched:
@@ -368,12 +373,12 @@ def multi_operand(ctx: ClaimContext) -> Verdict | None:
     flat = o.rel_tolerance is not None or o.abs_tolerance is not None
     if not derivable(m, flat):
         return None
-    _, worded = claim_direction(ctx)
-    worded = worded or names_only_a_change(ctx)  # "the change is ...": never a sum or mean
+    worded = known_worded(ctx) or names_only_a_change(ctx)  # sentence test: memoised, cheap
     found: list[Candidate] = []
     for group in ctx.scope.groups:
         if group_too_large(group, o.max_derivation_operands):
             continue
-        found.extend(_sums(ctx, group, worded))
+        if not worded:
+            found.extend(_sums(ctx, group))
         found.extend(_cagrs(ctx, group))
     return best_verdict(ctx, found)

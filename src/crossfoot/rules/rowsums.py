@@ -54,7 +54,13 @@ from .._resultrows import (
 )
 from .._types import Evidence, Source, SourceValue, format_decimal
 from . import ClaimContext, Verdict
-from ._derive_shared import claim_direction, claim_interval, derivable, kind_allowed
+from ._derive_shared import (
+    claim_interval,
+    claim_worded,
+    derivable,
+    kind_allowed,
+    known_worded,
+)
 from .direct import currencies_agree
 
 __all__ = ["row_derivations"]
@@ -82,6 +88,9 @@ class _Column:
     get: Callable[[int], SourceValue]  # the cell of a row, made on demand
     total: Decimal = Decimal(0)
     nonnegative: bool = True
+    # Every cell in row order, made for the first column total or mean that matched (the sum
+    # and the mean of one column often both do).
+    cells: tuple[SourceValue, ...] | None = None
     count: int = 0  # len(values), read by every claim
     # An int column's least and greatest value when its table already has them (they cost a
     # pass over the column each).
@@ -261,18 +270,26 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
         return None
     if m.kind not in ("money", "number", "percent") or (m.value == 0 and m.high is None):
         return None
-    _, worded = claim_direction(ctx)
-    if worded:
-        return None  # "rose 12%" is a change; totals and shares have no direction
+    if known_worded(ctx):
+        return None  # an earlier rule read growth wording: a change, never a total
     lo, hi = claim_interval(ctx)
     flat = o.rel_tolerance is not None or o.abs_tolerance is not None
     fine = derivable(m, flat)
     hits: list[_Hit] = []
+    # The tables of a source, looked up once per answer (every claim reads the same ones).
+    memo: dict[int, tuple[Source, list[_Table]]]
+    memo = ctx.shared.setdefault("rowsums.tables", {})  # type: ignore[assignment]
     for source in ctx.scope.sources:
-        for table in _tables(source):
+        known = memo.get(id(source))
+        if known is None or known[0] is not source:
+            known = memo[id(source)] = (source, _tables(source))
+        for table in known[1]:
             hits.extend(_search(ctx, table, lo, hi, fine))
     if not hits:
         return None
+    # Read only now that something matched: the wording costs more than the whole search.
+    if claim_worded(ctx):
+        return None  # "rose 12%" is a change; totals and shares have no direction
     best = min(hits, key=lambda h: (_PREFERENCE.index(h.kind), abs(h.result - m.value)))
     return Verdict(
         "derived",
@@ -366,7 +383,9 @@ def _inside(value: Decimal, windows: list[tuple[Decimal, Decimal]]) -> bool:
 def _listed(col: _Column) -> tuple[SourceValue, ...]:
     if col.count > _MAX_LISTED:
         return ()
-    return tuple(col.get(i) for i in sorted(col.values))
+    if col.cells is None:
+        col.cells = tuple(col.get(i) for i in sorted(col.values))
+    return col.cells
 
 
 def _fmt(value: Decimal) -> str:

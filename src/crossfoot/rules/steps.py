@@ -27,7 +27,7 @@ from .._bounds import claimed_side, clip
 from .._direction import mention_order, number_year
 from .._types import Claim, Evidence, Mention, SourceValue, format_decimal
 from . import ClaimContext, Verdict
-from ._derive_shared import approx_float, claim_direction
+from ._derive_shared import approx_float, claim_direction, claim_worded, known_worded
 from ._steps_restate import _CHANGE, _cached_true, _restatement, _same_figure
 
 __all__ = ["step_arithmetic"]
@@ -65,6 +65,7 @@ class _Fig:
     # ``value`` as a float for the pair prefilter (see _may_match); None when a float cannot
     # stand for it closely (overflow, underflow, subnormal): then the pair is always tried.
     approx: float | None = None
+    approx_written: float | None = None  # ``written`` likewise (a reading across a dropped unit)
 
 
 def step_arithmetic(ctx: ClaimContext) -> Verdict | None:
@@ -136,7 +137,15 @@ def _fig_of(ctx: ClaimContext, g: Claim) -> _Fig | None:
         signed_written = -written if gm.value < 0 else written
         # A figure the source states exactly carries no rounding of its own.
         precision = Decimal(0) if g.status == "supported_exact" else gm.precision
-        fig = _Fig(g, gm.value, signed_written, precision, year, approx_float(gm.value))
+        fig = _Fig(
+            g,
+            gm.value,
+            signed_written,
+            precision,
+            year,
+            approx_float(gm.value),
+            approx_float(signed_written),
+        )
     memo[id(g)] = (g, fig)
     return fig
 
@@ -297,9 +306,10 @@ def _order(ctx: ClaimContext, a: _Fig, b: _Fig) -> tuple[_Fig, _Fig] | None:
 
 def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
     m = ctx.mention
-    # Stated direction (the number's own sign first) and whether words state one: computed once
-    # per claim and shared with the derivation rules.
-    direction, worded = claim_direction(ctx)
+    # Whether words state a direction (then only a change may match): read from the wording only
+    # once a non-change formula passes the prefilter, or for a coarse figure (most claims match
+    # nothing, and the wording costs more than the pair search). None: not read yet.
+    worded = known_worded(ctx)
     named: set[str] | None = None  # operations the wording names: read only when it matters
     # _fine_enough only loosens with ``relaxed``: a claim fine enough without it never needs
     # the wording, so the six regexes run only for coarse figures.
@@ -315,6 +325,7 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
     # Ordered pairs (a, b) of each class, made once per claim rather than once per formula.
     pairs: dict[str, list[tuple[_Fig, _Fig, bool, bool]]] = {}
     rescaled_readings: dict[tuple[int, int, bool], tuple[list[_Reading], list[_Approx]]] = {}
+    written: _Window | None = None  # the claim's window as written (across a dropped unit)
     for op in _ops(m):
         is_change = op.kind in _CHANGE
         if worded and not is_change:
@@ -323,6 +334,9 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
             exact_only = False
         else:
             if named is None:
+                worded = claim_worded(ctx)
+                if worded and not is_change:
+                    continue
                 named = _named_operations(ctx, worded)
             relaxed = op.kind in named or (is_change and "difference" in named)
             # A coarse figure ("an increase of $0.03") is accepted only when its wording names
@@ -351,12 +365,10 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
                 key = (id(a), id(b), exact_only)
                 both = rescaled_readings.get(key)
                 if both is None:
-                    readings = _readings(ctx, op, a, b, wlo, whi)
-                    approx = [
-                        (approx_float(x), approx_float(y), approx_float(u), approx_float(v))
-                        for x, y, u, v in readings
-                    ]
-                    both = rescaled_readings[key] = (readings, approx)
+                    if written is None:
+                        written = _written_window(m)
+                    both = _readings(ctx, a, b, (wlo, whi, flo, fhi), written)
+                    rescaled_readings[key] = both
                 readings, approx = both
                 if not any(
                     _may_match(op.op, factor, x, y, u, v, is_change) for x, y, u, v in approx
@@ -366,7 +378,12 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
                 readings = [(a.value, b.value, wlo, whi)]
             else:
                 continue
-            hit = _try(ctx, op, a, b, readings, direction, is_change, unit)
+            if not is_change:
+                if worded is None:
+                    worded = claim_worded(ctx)
+                if worded:
+                    break  # growth wording is matched only by a change
+            hit = _try(ctx, op, a, b, readings, is_change, unit)
             if hit is not None:
                 yield hit
 
@@ -460,35 +477,43 @@ def _currency_ok(m: Mention, a: _Fig, b: _Fig) -> bool:
 
 _Reading = tuple[Decimal, Decimal, Decimal, Decimal]  # operand a, operand b, window lo, hi
 _Approx = tuple[float | None, float | None, float | None, float | None]  # a _Reading as floats
+_Window = tuple[Decimal, Decimal, float | None, float | None]  # a claim's window, also as floats
+
+
+def _written_window(m: Mention) -> _Window:
+    """The claim's window in its written unit, and as floats: what a pair read across a dropped
+    unit is compared with (made once per claim)."""
+    wp = m.precision / m.scale if m.scale else m.precision
+    mw = m.written if m.written else abs(m.value)
+    mw = -mw if m.value < 0 else mw
+    return (mw - wp, mw + wp, approx_float(mw - wp), approx_float(mw + wp))
 
 
 def _readings(
-    ctx: ClaimContext, op: _Op, a: _Fig, b: _Fig, lo: Decimal, hi: Decimal
-) -> list[_Reading]:
-    """The ways to read the pair against the claim: as stated, and across a dropped unit."""
-    m = ctx.mention
+    ctx: ClaimContext,
+    a: _Fig,
+    b: _Fig,
+    window: _Window,
+    written: _Window,
+) -> tuple[list[_Reading], list[_Approx]]:
+    """The ways to read a pair with a unit dropped on one side (``dropped`` of :func:`_pairs`)
+    against the claim, and the same as floats: as stated, and across the dropped unit."""
+    lo, hi, flo, fhi = window
     readings = [(a.value, b.value, lo, hi)]
-    am, bm = a.claim.mention, b.claim.mention
-    stated_scales = {x.scale for x in (m, am, bm) if x.scale != 1}
-    if (
-        op.op in ("diff", "sum", "mean")
-        and len(stated_scales) == 1
-        and {am.scale, bm.scale} != {m.scale}
-    ):
-        # A unit dropped on one side: "$5,829m and $5,735m ... a difference of 94". Two different
-        # stated scales ("$44.1 million - $56.7 million = $12.6 billion") are a wrong unit, not a
-        # dropped one: compare in true units only.
-        ta, tb = _cached_true(ctx, a.claim), _cached_true(ctx, b.claim)
-        if m.scale != 1 and ta is not None and tb is not None:
-            # Both operands are cells of a known unit ("$70 - $53" of a table in millions): the
-            # claim's scale word is checked against it, "$17 billion" is not "$17 million".
-            readings.append((ta, tb, lo, hi))
-        else:
-            wp = m.precision / m.scale if m.scale else m.precision
-            mw = m.written if m.written else abs(m.value)
-            mw = -mw if m.value < 0 else mw
-            readings.append((a.written, b.written, mw - wp, mw + wp))
-    return readings
+    approx = [(a.approx, b.approx, flo, fhi)]
+    # "$5,829m and $5,735m ... a difference of 94". Two different stated scales ("$44.1 million
+    # - $56.7 million = $12.6 billion") are a wrong unit, not a dropped one (no reading here).
+    ta, tb = _cached_true(ctx, a.claim), _cached_true(ctx, b.claim)
+    if ctx.mention.scale != 1 and ta is not None and tb is not None:
+        # Both operands are cells of a known unit ("$70 - $53" of a table in millions): the
+        # claim's scale word is checked against it, "$17 billion" is not "$17 million".
+        readings.append((ta, tb, lo, hi))
+        approx.append((approx_float(ta), approx_float(tb), flo, fhi))
+    else:
+        wlo, whi, fwlo, fwhi = written
+        readings.append((a.written, b.written, wlo, whi))
+        approx.append((a.approx_written, b.approx_written, fwlo, fwhi))
+    return readings, approx
 
 
 def _try(
@@ -497,7 +522,6 @@ def _try(
     a: _Fig,
     b: _Fig,
     readings: list[_Reading],
-    direction: str | None,
     is_change: bool,
     unit: str,
 ) -> _Hit | None:
@@ -534,6 +558,7 @@ def _try(
             return _Hit(op.kind, formula, r, a, b, True, note, error)
         if order[0] is not a:
             return None  # judged in the other orientation
+        direction, _ = claim_direction(ctx)  # read only for a change that matched
         if direction is None or r == 0 or (r > 0) == (direction == "up"):
             return _Hit(op.kind, formula, r, a, b, True, "", error)
         note = f"magnitude matches {formula}, but the wording states the opposite direction"
