@@ -220,9 +220,10 @@ _MARKS: dict[tuple[str, int, int, bool], tuple[tuple[int, int], ...]] = {}
 
 
 def new_answer() -> None:
-    """Forget the clause breaks and word runs kept for the previous answer."""
+    """Forget the clause breaks, word runs and loss hints kept for the previous answer."""
     _MARKS.clear()
     _RUNS.clear()
+    _LOSS_TEXTS.clear()
 
 
 def _clause_marks(
@@ -266,6 +267,29 @@ def _is_false(text: str, m: re.Match[str]) -> bool:
     return False
 
 
+def _cut(text: str, k: int) -> bool:
+    """Whether position ``k`` splits a run of word characters (``_is_w`` on both sides)."""
+    if 0 < k < len(text):
+        a, b = text[k - 1], text[k]
+        return (a.isalnum() or a == "_") and (b.isalnum() or b == "_")
+    return False
+
+
+def _wordless(text: str, lo: int, hi: int, start: int, end: int) -> bool:
+    """Whether the clause ``text[lo:hi]`` holds no direction word, so no direction is stated.
+
+    Every word :func:`stated_direction` reads is a direction run inside the clause
+    (:func:`direction_words` of its two windows; "growth" of "negative growth"), except a run
+    cut by a window's end, which the pattern reads as ended there: such clauses take the full
+    path. Runs do not overlap, so their ends are sorted like their starts.
+    """
+    starts, ends, _found = _runs(text)
+    i = bisect_left(starts, lo)
+    if i < len(starts) and ends[i] <= hi:
+        return False
+    return not (_cut(text, hi) or _cut(text, min(hi, end + 40)) or _cut(text, start))
+
+
 def stated_direction(
     text: str, sent_start: int, sent_end: int, start: int, end: int
 ) -> Direction | None:
@@ -276,6 +300,8 @@ def stated_direction(
     (None, 'down')
     """
     lo, hi = clause_bounds(text, sent_start, sent_end, start, end)
+    if _wordless(text, lo, hi, start, end):
+        return None
     number = text[start:end]
     # (The cheap hint patterns only skip the full ones where they cannot match.)
     if (
@@ -322,6 +348,21 @@ _LOSS_LEAD = frozenset(
 _CHANGE_NEAR = re.compile(rf"(?i)\b(?:{_UP}|{_DOWN})\b(?:\s+\w+){{0,3}}\s*$")
 
 
+# Every _LOSS match holds one of these (matched with the same case folding): a text without
+# any is read once per answer instead of once per claim.
+_LOSS_HINT = re.compile(r"(?i)loss|deficit|shortfall|negative|outflow")
+_LOSS_TEXTS: dict[str, bool] = {}
+
+
+def _may_lose(text: str) -> bool:
+    said = _LOSS_TEXTS.get(text)
+    if said is None:
+        if len(_LOSS_TEXTS) > 256:
+            _LOSS_TEXTS.clear()
+        said = _LOSS_TEXTS[text] = _LOSS_HINT.search(text) is not None
+    return said
+
+
 def sign_words(text: str, sent_start: int, sent_end: int, start: int, end: int) -> bool:
     """Whether the number at ``text[start:end]`` is introduced as a loss, deficit or negative.
 
@@ -329,6 +370,8 @@ def sign_words(text: str, sent_start: int, sent_end: int, start: int, end: int) 
     >>> sign_words(t, 0, len(t), 33, 36), sign_words(t, 0, len(t), 62, 65)
     (True, False)
     """
+    if not _may_lose(text):
+        return False
     lo, _ = clause_bounds(text, sent_start, sent_end, start, end)
     before = text[max(lo, start - 80) : start]
     m = _LOSS.search(before)
