@@ -4,7 +4,8 @@
   the cached direction runs lies inside it, and no window end cuts a word, which the pattern
   would read as ended there);
 * sign_words returns False at once for a text without "loss", "deficit", "shortfall",
-  "negative" or "outflow" (in the pattern's own case folding).
+  "negative" or "outflow" in any case, unless it holds a character the pattern folds to one
+  of their letters (dotted and dotless i, long s).
 
 Both are compared with the full functions (the shortcut switched off) over texts built from
 pieces that make the hard cases likely: direction words, words that start with one ("upgrade",
@@ -12,6 +13,8 @@ pieces that make the hard cases likely: direction words, words that start with o
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -67,8 +70,12 @@ CUT = [
     # (not a cut: the direction word opens the clause, then closes it)
     ("Up 5%", "5%", None, "up"),
     ("costs fell; revenue 5% up", "5%", None, "up"),
-    # the number's start cuts "up5%"
+    # the number's start cuts "up5%", in the clause and at its very start
     ("revenue up5% in total", "5%", None, "up"),
+    ("Up5% in total", "5%", None, "up"),
+    # cuts that leave no direction word: "be" of "below", a run of digits
+    ("5 was reported by the company at 97.3% below item 2", "5", None, None),
+    ("11,449 was reported by the company at 97.3% below", "11,449", None, None),
     # the sentence's end cuts "growthy" after "growth", near the number and far from it
     ("5 negative growthy", "5", len("5 negative growth"), "down"),
     (
@@ -82,7 +89,7 @@ CUT = [
 
 @pytest.mark.parametrize(("text", "claim", "sent_end", "expected"), CUT)
 def test_a_window_end_inside_a_word_takes_the_full_reading(
-    text: str, claim: str, sent_end: int | None, expected: str
+    text: str, claim: str, sent_end: int | None, expected: str | None
 ) -> None:
     start = text.index(claim)
     stop = len(text) if sent_end is None else sent_end % len(text)
@@ -96,12 +103,27 @@ def test_a_window_end_inside_a_word_takes_the_full_reading(
     assert fast == slow == expected
 
 
-@pytest.mark.parametrize("lead", ["a negative ", "a NEGATIVE ", "a net loſs of ", "a deficit of "])
+@pytest.mark.parametrize(
+    "lead", ["a negative ", "a NEGATIVE ", "a net loſs of ", "a deficit of ", "a net outflow of "]
+)
 def test_every_loss_word_keeps_the_full_reading(lead: str) -> None:
     text = f"The company posted {lead}5."
     start = text.index("5")
     new_answer()
     assert sign_words(text, 0, len(text), start, start + 1) is True
+
+
+def test_the_loss_needles_fold_like_the_pattern() -> None:
+    # The characters re.I matches to a letter of the needles are exactly the three sent to
+    # the full reading (checked over every code point).
+    letters = set("".join(_direction._LOSS_NEEDLES))
+    folding = {
+        chr(cp)
+        for cp in range(0x80, 0x30000)
+        if any(re.fullmatch(f"(?i){x}", chr(cp)) for x in letters)
+    }
+    assert folding == {"\u0130", "\u0131", "\u017f"}
+    assert all(_direction._BREAK_FOLDS.search(c) for c in folding)
 
 
 def test_a_clause_without_direction_words_takes_the_shortcut() -> None:
