@@ -220,9 +220,10 @@ _MARKS: dict[tuple[str, int, int, bool], tuple[tuple[int, int], ...]] = {}
 
 
 def new_answer() -> None:
-    """Forget the clause breaks and word runs kept for the previous answer."""
+    """Forget the clause breaks, word runs and loss hints kept for the previous answer."""
     _MARKS.clear()
     _RUNS.clear()
+    _LOSS_TEXTS.clear()
 
 
 def _clause_marks(
@@ -266,6 +267,32 @@ def _is_false(text: str, m: re.Match[str]) -> bool:
     return False
 
 
+def _cut(text: str, k: int, pos: int) -> bool:
+    """Whether a window ``[pos, k)`` ends inside a run whose head the pattern reads as a
+    direction word (as :func:`direction_words` does for such a run: "up" of "upgrade")."""
+    if not pos < k < len(text) or not text[k - 1].isalpha() or not _is_w(text[k]):
+        return False  # not inside a run, or after a digit (every direction word ends in a letter)
+    a = k - 1
+    while a > pos and _is_w(text[a - 1]):
+        a -= 1
+    return _WORD.match(text, a, k) is not None
+
+
+def _wordless(text: str, lo: int, hi: int, start: int, end: int) -> bool:
+    """Whether the clause ``text[lo:hi]`` holds no direction word, so no direction is stated.
+
+    Every word :func:`stated_direction` reads is a direction run inside the clause
+    (:func:`direction_words` of its two windows; "growth" of "negative growth"), except the
+    head of a run cut by a window's end, which the pattern reads as ended there: clauses with
+    one take the full path. Runs do not overlap, so their ends are sorted like their starts.
+    """
+    starts, ends, _found = _runs(text)
+    i = bisect_left(starts, lo)
+    if i < len(starts) and ends[i] <= hi:
+        return False
+    return not (_cut(text, hi, lo) or _cut(text, min(hi, end + 40), end) or _cut(text, start, lo))
+
+
 def stated_direction(
     text: str, sent_start: int, sent_end: int, start: int, end: int
 ) -> Direction | None:
@@ -276,6 +303,8 @@ def stated_direction(
     (None, 'down')
     """
     lo, hi = clause_bounds(text, sent_start, sent_end, start, end)
+    if _wordless(text, lo, hi, start, end):
+        return None
     number = text[start:end]
     # (The cheap hint patterns only skip the full ones where they cannot match.)
     if (
@@ -322,6 +351,28 @@ _LOSS_LEAD = frozenset(
 _CHANGE_NEAR = re.compile(rf"(?i)\b(?:{_UP}|{_DOWN})\b(?:\s+\w+){{0,3}}\s*$")
 
 
+# Every _LOSS match holds one of these words: a text without any is found once per answer
+# (substring tests on the lower-cased text, ~1 us; a case-blind pattern costs ~9 us) instead
+# of reading the clause of each claim. As for _may_break, the only non-ASCII characters re.I
+# matches to their letters send the text to the full reading (tests/test_direction_gates.py).
+_LOSS_NEEDLES = ("loss", "deficit", "shortfall", "negative", "outflow")
+_LOSS_TEXTS: dict[str, bool] = {}
+
+
+def _may_lose(text: str) -> bool:
+    said = _LOSS_TEXTS.get(text)
+    if said is None:
+        if len(_LOSS_TEXTS) > 256:
+            _LOSS_TEXTS.clear()
+        if not text.isascii() and _BREAK_FOLDS.search(text) is not None:
+            said = True
+        else:
+            low = text.lower()
+            said = any(word in low for word in _LOSS_NEEDLES)
+        _LOSS_TEXTS[text] = said
+    return said
+
+
 def sign_words(text: str, sent_start: int, sent_end: int, start: int, end: int) -> bool:
     """Whether the number at ``text[start:end]`` is introduced as a loss, deficit or negative.
 
@@ -329,6 +380,8 @@ def sign_words(text: str, sent_start: int, sent_end: int, start: int, end: int) 
     >>> sign_words(t, 0, len(t), 33, 36), sign_words(t, 0, len(t), 62, 65)
     (True, False)
     """
+    if not _may_lose(text):
+        return False
     lo, _ = clause_bounds(text, sent_start, sent_end, start, end)
     before = text[max(lo, start - 80) : start]
     m = _LOSS.search(before)

@@ -43,7 +43,14 @@ from decimal import Decimal
 from itertools import combinations
 
 from ._direction import clause_bounds
-from ._prevsentence import _CHANGE_WORDS, _THRESHOLD, _concluded, _previous_sentence, _restated
+from ._prevsentence import (
+    _CHANGE_WORDS,
+    _THRESHOLD,
+    _concluded,
+    _previous_figure,
+    _previous_sentence,
+    _restated,
+)
 from ._rowfocus import _year, focus_group, focus_text, states_a_cell
 from ._rowtokens import _OPTIONAL, label_tokens, names_row, required_tokens, tokens
 from ._types import Evidence, Source, SourceValue
@@ -74,6 +81,9 @@ class _Table:
     req: dict[str, frozenset[str]]  # row label -> tokens a sentence must contain to name it
     cells: tuple[SourceValue, ...]
     years: frozenset[int]
+    # No row can be named (every label is numbers and generic words, "item 1") and no row is a
+    # bare "Total": only a cell's year can then make the words disagree (see _mute).
+    unnamed: bool
 
 
 _CACHE: dict[int, tuple[tuple[SourceValue, ...], dict[int, _Table]]] = {}
@@ -93,11 +103,40 @@ def _tables(source: Source) -> dict[int, _Table]:
         rows = {sv.row: label_tokens(sv.row) for sv in cells if sv.row}
         req = {label: required_tokens(label) for label in rows}
         years = frozenset(sv.year for sv in cells if sv.year is not None)
-        out[t] = _Table(rows, req, tuple(cells), years)
+        unnamed = not any(req.values()) and not _total_rows(rows)
+        out[t] = _Table(rows, req, tuple(cells), years, unnamed)
     if len(_CACHE) > 64:
         _CACHE.clear()
     _CACHE[id(source.values)] = (source.values, out)
     return out
+
+
+def _total_rows(rows: dict[str, frozenset[str]]) -> list[str]:
+    """Labels of the bare "Total" rows (tokens "total" and at most "net")."""
+    return [r for r, toks in rows.items() if "total" in toks and toks <= _OPTIONAL]
+
+
+def _mute(ctx: ClaimContext, matches: Sequence[SourceValue]) -> bool:
+    """Whether no table of the matched cells can find the words wrong, whatever they are.
+
+    Then :func:`row_verdict` ends in ``None`` at the first such table (or finds no table),
+    and only the answer-line check before its tables can still fail the claim. A table is
+    mute when it is ``unnamed`` and one of its matched cells has no year: nothing is named, so
+    every cell fits, that cell agrees with any year, and the change, total and average checks
+    all need a named row or a "Total" row. A source or table that cannot be found ends the same.
+    """
+    found = False
+    for sv in matches:
+        if sv.table is None or sv.row is None:
+            continue
+        found = True
+        source = _source(ctx, sv.source_id)
+        if source is None:
+            return True
+        table = _tables(source).get(sv.table)
+        if table is None or (table.unnamed and sv.year is None):
+            return True
+    return not found
 
 
 def _source(ctx: ClaimContext, source_id: str) -> Source | None:
@@ -183,6 +222,10 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         return None
     if ctx.mention.value == 0:
         return None  # "$0": an empty or dashed cell of the named row may mean zero
+    if _mute(ctx, matches) and _previous_figure(ctx) is None:
+        # No table can disagree, and without a figure before it the answer-line check passes
+        # too (_concluded, _restated): skip reading the words (tests/test_rowmatch_gate.py).
+        return None
     prose = [sv for sv in matches if sv.table is None or sv.row is None]
     if any(sv.span is None or sv.field is not None for sv in prose):
         return None  # the value is also a record field: rows cannot decide
@@ -320,7 +363,7 @@ def _total_named(
     """
     if "total" not in words or _named(table, words, glued):
         return None
-    totals = [r for r, toks in table.rows.items() if "total" in toks and toks <= _OPTIONAL]
+    totals = _total_rows(table.rows)
     if not totals:
         return None
     for c in cells:
