@@ -26,11 +26,9 @@ Report can meet the goal at that size. Installs nothing: run it where the ``benc
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import re
 import statistics
-import time
 from collections.abc import Callable
 from datetime import datetime, timezone
 from decimal import Decimal
@@ -41,7 +39,14 @@ from typing import Any
 from crossfoot._extract import extract
 from crossfoot._report import Report
 from crossfoot._types import Claim, Evidence, Mention, Sentence, SourceValue
-from trace_vs_figured import RESULTS, _libraries, random_table, timing_answer
+from trace_vs_figured import (
+    RESULTS,
+    _libraries,
+    random_table,
+    time_per_trace,
+    timing_answer,
+    write_results,
+)
 
 SIZES = ((2, 3), (12, 5), (200, 10), (2000, 10))
 _FIGURE = re.compile(r"\$?\d+(?:,\d{3})*(?:\.\d+)?[%MK]?")
@@ -81,22 +86,6 @@ def skeleton(text: str, rows: list[dict[str, Any]]) -> Report:
     return Report(text, tuple(claims))
 
 
-def median_time(
-    fn: Callable[[str, list[dict[str, Any]]], object],
-    text: str,
-    rows: list[dict[str, Any]],
-    reps: int,
-) -> float:
-    """Median seconds per call (one warm-up call first)."""
-    fn(text, rows)
-    samples = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        fn(text, rows)
-        samples.append(time.perf_counter() - t0)
-    return statistics.median(samples)
-
-
 def measure(quick: bool, seed: int) -> dict[str, dict[str, float]]:
     cf_trace, fg_trace = _libraries()
     rng = random.Random(seed)
@@ -115,7 +104,7 @@ def measure(quick: bool, seed: int) -> dict[str, dict[str, float]]:
         rounds: dict[str, list[float]] = {name: [] for name in runners}
         for _ in range(3):
             for name, fn in runners.items():
-                rounds[name].append(median_time(fn, text, rows, reps))
+                rounds[name].append(time_per_trace(fn, text, rows, reps))
         ms = {name: statistics.median(v) * 1000 for name, v in rounds.items()}
         fg = ms["figured"]
         out[f"{n}x{c}"] = {
@@ -175,11 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         "figured_version": figured.__version__,
         "sizes": measure(args.quick, args.seed),
     }
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "trace_floor.json").write_text(json.dumps(result, indent=2) + "\n")
-    md = render(result)
-    (args.out / "trace_floor.md").write_text(md)
-    print(md)
+    write_results(args.out, "trace_floor", result, render(result))
     return 0
 
 

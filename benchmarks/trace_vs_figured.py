@@ -343,12 +343,16 @@ def main(argv: list[str] | None = None) -> int:
             "largest cell, 40% percentages (half whole, half one decimal)",
         ],
     }
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "trace_vs_figured.json").write_text(json.dumps(result, indent=2) + "\n")
-    md = render(result)
-    (args.out / "trace_vs_figured.md").write_text(md)
-    print(md)
+    write_results(args.out, "trace_vs_figured", result, render(result))
     return 0
+
+
+def write_results(out: Path, name: str, result: dict[str, Any], md: str) -> None:
+    """``OUT/NAME.json`` and ``OUT/NAME.md``, and the markdown printed."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"{name}.json").write_text(json.dumps(result, indent=2) + "\n")
+    (out / f"{name}.md").write_text(md)
+    print(md)
 
 
 def render(r: dict[str, Any]) -> str:
