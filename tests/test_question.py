@@ -8,9 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import crossfoot
-from crossfoot._question import asked_figures
+from crossfoot._extract import extract
+from crossfoot._question import asked_figures, quoted_bar
 
 CASES = json.loads((Path(__file__).parent / "vectors" / "question.json").read_text("utf-8"))
 
@@ -62,3 +65,29 @@ def test_a_question_that_is_not_text_is_a_clear_error() -> None:
 def test_years_of_the_question_are_never_bars() -> None:
     assert [m.text for m in asked_figures("Did sales exceed 2,000 units in 2019?")] == ["2,000"]
     assert asked_figures("") == () and asked_figures(None) == ()
+
+
+_COMPARE = ["more than", "over", "above", "at least", "exceeded", "under", "below", "less than"]
+_PLAIN = ["was", "reached", "totalled", "stood at", "came to"]
+
+
+@given(
+    st.integers(1, 10**7),
+    st.integers(1, 10**7),
+    st.sampled_from(_COMPARE),
+    st.sampled_from(_PLAIN),
+)
+def test_only_the_questions_own_number_after_a_comparison_is_a_bar(
+    asked: int, other: int, word: str, verb: str
+) -> None:
+    question = f"Did sales go {word} {asked:,} units?"
+    for text, is_bar in (
+        (f"Sales {verb} {word} {asked:,} units.", True),
+        (f"Sales {verb} {asked:,} units.", False),  # the same number, stated as data
+        (f"Sales {verb} {word} {other:,} units.", other == asked),  # another number
+    ):
+        figure = extract(text)[-1]
+        bar = quoted_bar(text, figure, asked_figures(question))
+        assert (bar is not None) is is_bar, text
+        if bar is not None:
+            assert bar.side == (">" if word in _COMPARE[:5] else "<")
