@@ -26,18 +26,18 @@ __all__ = ["Side", "claimed_side", "clip", "side_before"]
 
 Side = Literal[">", "<"]
 
-ABOVE_WORDS = (
+_ABOVE = (
     r"exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|above|over|in\s+excess\s+of|upwards\s+of|"
     r"at\s+least|(?:greater|more|higher|larger|bigger)\s+than(?:\s+or\s+equal\s+to)?"
 )
-BELOW_WORDS = (
+_BELOW = (
     r"below|under|at\s+most|up\s+to|no\s+more\s+than|"
     r"(?:less|fewer|lower|smaller)\s+than(?:\s+or\s+equal\s+to)?"
 )
 # The bound word ends right before the number (a currency sign, "the" or "a" may stand between).
 _SIDE = re.compile(
     rf"(?i)(?P<neg>(?:\bnot|\bnever|n't)\s+(?:\w+\s+)?)?"
-    rf"\b(?:(?P<below>{BELOW_WORDS})|(?P<above>{ABOVE_WORDS}))"
+    rf"\b(?:(?P<below>{_BELOW})|(?P<above>{_ABOVE}))"
     r"(?:\s+(?:the|a|an|of))*\s*[$€£¥₹~]?\s*$"
 )
 _REACH = 50

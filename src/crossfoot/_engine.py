@@ -20,6 +20,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ._arith import constant_mentions
@@ -29,7 +30,7 @@ from ._extract import extract
 from ._question import asked_figures, bar_verdict, quoted_bar
 from ._report import Report
 from ._text import Citation, citations, split_sentences
-from ._types import PASSING_STATUSES, Claim, Mention, Sentence, Status
+from ._types import PASSING_STATUSES, Claim, Mention, Sentence, SourceValue, Status
 from .rules import ClaimContext, Options, Rule, Scope, Verdict, rules
 from .rules._derive_shared import focus_ok
 
@@ -142,8 +143,7 @@ def verify(
             # The question's own bar ("exceeded $5M"), not a figure of the data: only the
             # comparison is checked (a round bar would often match some value by rounding),
             # against the values of the rows and years the sentence names.
-            near = [v for v in scope.index.values if focus_ok(ctx, (v,), False)]
-            ok, quoted, why = bar_verdict(mention, bar, near)
+            ok, quoted, why = bar_verdict(mention, bar, scope.index, partial(_in_focus, ctx))
             status: Status = "supported_exact" if ok else "contradicted"
             claims.append(Claim(mention, sentence, status, quoted, why))
             continue
@@ -232,6 +232,11 @@ def _claims_of(
             is_claim = False
         out.append(m if is_claim == m.claim else replace(m, claim=is_claim))
     return out
+
+
+def _in_focus(ctx: ClaimContext, value: SourceValue) -> bool:
+    """Whether ``value`` sits in the rows and years the claim's sentence names."""
+    return focus_ok(ctx, (value,), False)
 
 
 def _brackets(tokens: tuple[str, ...]) -> str:

@@ -23,11 +23,12 @@ round bar would often match some value of the data by rounding, which is not why
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ._bounds import Side, side_before
 from ._extract import extract
+from ._index import ValueIndex
 from ._types import Evidence, Mention, SourceValue, format_decimal
 
 __all__ = ["Bar", "asked_figures", "bar_verdict", "quoted_bar"]
@@ -73,9 +74,13 @@ def quoted_bar(text: str, mention: Mention, asked: Sequence[Mention]) -> Bar | N
     """
     if not asked or mention.high is not None:
         return None
-    kind = _family(mention)
+    kind = _family(mention.kind)
     match = next(
-        (q for q in asked if q.value == mention.value and _family(q) == kind and q.high is None),
+        (
+            q
+            for q in asked
+            if q.value == mention.value and _family(q.kind) == kind and q.high is None
+        ),
         None,
     )
     if match is None:
@@ -87,28 +92,38 @@ def quoted_bar(text: str, mention: Mention, asked: Sequence[Mention]) -> Bar | N
 
 
 def bar_verdict(
-    mention: Mention, bar: Bar, values: Iterable[SourceValue]
+    mention: Mention, bar: Bar, index: ValueIndex, fits: Callable[[SourceValue], bool]
 ) -> tuple[bool, Evidence, str]:
     """``(passes, evidence, message)`` for a figure quoting the question's bar: it passes when
-    some value of the same kind lies on the claimed side (the first such value in ``values``,
-    which are in ascending order, nearest the bar)."""
-    kind = _family(mention)
+    some value of ``index`` of the same kind that ``fits`` the sentence (its rows and years) lies
+    on the claimed side; the witness is the one nearest the bar."""
+    kind = _family(mention.kind)
     limit = mention.value
     shown = bar.asked.text.strip()
     side = bar.side
-    witness: SourceValue | None = None
+    # Only the values on the claimed side, nearest the bar first. At the bar counts too:
+    # "exceeded $5M" of a value shown as $5.0M is a rounding apart.
+    values = index.values
+    candidates: Iterable[SourceValue] = ()
+    if side == ">" and values and values[-1].value >= limit:
+        candidates = index.between(limit, values[-1].value)
+    elif side == "<" and values and values[0].value <= limit:
+        candidates = reversed(index.between(values[0].value, limit))
     # A figure with a scale word ("$5 million") is compared with the scaled values only; one
     # without ("exceeded 20,000") may mean the numbers as a table writes them too.
     views = ("both", "true") if mention.scale != 1 else ("both", "true", "written")
-    for v in values if side == ">" else reversed(tuple(values)):
-        if _value_family(v) != kind or v.view not in views:
-            continue
-        if mention.kind == "money" and v.kind != "money" and v.table is None and v.span:
-            continue  # a money bar is not met by a count in the prose ("two (2) years")
-        # At the bar counts too: "exceeded $5M" of a value shown as $5.0M is a rounding apart.
-        if (side == ">" and v.value >= limit) or (side == "<" and v.value <= limit):
-            witness = v
-            break
+    witness = next(
+        (
+            v
+            for v in candidates
+            if _family(v.kind) == kind
+            and v.view in views
+            # a money bar is not met by a count in the prose ("two (2) years")
+            and not (mention.kind == "money" and v.kind != "money" and v.table is None and v.span)
+            and fits(v)
+        ),
+        None,
+    )
     where = _WORDS[side]
     if witness is not None:
         formula = (
@@ -121,9 +136,6 @@ def bar_verdict(
     return False, Evidence("question", "question", formula, (), limit), message
 
 
-def _family(m: Mention) -> str:
-    return "amount" if m.kind in _AMOUNTS else m.kind
-
-
-def _value_family(v: SourceValue) -> str:
-    return "amount" if v.kind in _AMOUNTS else v.kind
+def _family(kind: str) -> str:
+    """Amounts (money and plain numbers) compare with each other; other kinds with their own."""
+    return "amount" if kind in _AMOUNTS else kind

@@ -132,18 +132,13 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
             seen.add(id(sv))
             found.append((sv, exact, how))
     side = claimed_side(ctx.text, mention) if found else None
-    if side is not None and found:
+    if side is not None:
         # "more than $5M" is not true of $4.8M: keep the values on the claimed side (in size)
-        size = abs(mention.value)
-        above = side == ">"
+        size, above = abs(mention.value), side == ">"
         found = [
             f
             for f in found
-            if (
-                abs(f[0].value) * _FACTORS.get(f[2], _ONE) >= size
-                if above
-                else abs(f[0].value) * _FACTORS.get(f[2], _ONE) <= size
-            )
+            if (own := abs(f[0].value) * _FACTORS.get(f[2], _ONE)) == size or (own > size) == above
         ]
     # Exact first, then the closest; values the sentence's own row names are sorted by rowmatch.
     if len(found) > 1:
