@@ -24,7 +24,7 @@ import ragbench
 from corpora import convfinqa, pot_tatqa, ragbench_interp, tatqa
 from corpora._load import MissingData
 from corpora.causes import classify_records
-from corpora.common import data_root
+from corpora.common import HALVES, data_root, in_half
 
 __all__ = ["ADAPTERS", "main"]
 
@@ -37,6 +37,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data-root", help="directory holding the corpora (default $CROSSFOOT_DATA)")
     p.add_argument("--limit", type=int, default=None, help="rows (contexts for tatqa) per corpus")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--half",
+        choices=[*HALVES, "all"],
+        default="all",
+        help="tune or valid half of each corpus (split by documents, docs/bench.md); default all",
+    )
     p.add_argument("--tools", nargs="+", default=["crossfoot", "baseline", "figured"])
     p.add_argument("--ragbench-dir", help="also run RAGBench subsets from local files")
     p.add_argument("--ragbench-hub", action="store_true", help="also run RAGBench from the hub")
@@ -72,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     t0 = time.perf_counter()
     for name in args.corpora:
         try:
-            items = ADAPTERS[name].load(root, args.limit)
+            items = in_half(ADAPTERS[name].load(root, args.limit), args.half)
         except MissingData as err:
             print(f"{name}: {err}", file=sys.stderr)
             return 2
@@ -107,6 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "python benchmarks/run_all.py " + " ".join(sys.argv[1:] if argv is None else argv),
         seed=args.seed,
         limit=args.limit,
+        half=args.half,
         data_root=str(root),
         elapsed_seconds=round(elapsed, 1),
         crossfoot_answer_seconds=round(cf_answers, 1),

@@ -10,6 +10,7 @@ would show, sentence spans with labels); everything measured afterwards is corpu
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -31,6 +32,8 @@ __all__ = [
     "direction_words",
     "figured_sentence_fails",
     "format_like",
+    "half_of",
+    "in_half",
     "inject",
     "is_year",
     "number_tokens",
@@ -72,6 +75,35 @@ class Item:
 
     def sentence_label(self, i: int) -> Label | None:
         return self.sentence_labels[i] if self.sentence_labels[i] is not None else self.label
+
+
+# Tune on one half, report the other. An item's half is fixed by a hash of its documents (the
+# sources its prompt showed), not of the question alone: questions on one table or filing land in
+# the same half, so a rule tuned on a table's questions is never validated on that same table.
+HALVES: tuple[str, ...] = ("tune", "valid")
+_SPLIT_SALT = "crossfoot-split-v1"
+
+
+def half_of(item: Item) -> str:
+    """``"tune"`` or ``"valid"``: the fixed half of ``item``'s corpus it belongs to.
+
+    >>> a = Item("c", "q1", "?", "x", ["table A"])
+    >>> b = Item("c", "q2", "?", "y", ["table A"])
+    >>> half_of(a) == half_of(b) and half_of(a) in HALVES
+    True
+    """
+    key = "\x1f".join(item.sources) if item.sources else item.id
+    digest = hashlib.sha256(f"{_SPLIT_SALT}\x1e{item.corpus}\x1e{key}".encode()).digest()
+    return HALVES[digest[0] & 1]
+
+
+def in_half(items: Sequence[Item], half: str) -> list[Item]:
+    """The items of ``half`` (``"tune"``, ``"valid"``, or ``"all"`` for every item)."""
+    if half == "all":
+        return list(items)
+    if half not in HALVES:
+        raise ValueError(f"half must be one of {HALVES + ('all',)}, got {half!r}")
+    return [i for i in items if half_of(i) == half]
 
 
 def data_root(override: str | os.PathLike[str] | None = None) -> Path:
