@@ -1,0 +1,283 @@
+"""Generate the CLDR tables the number reader needs at run time, from Babel.
+
+    python scripts/gen_cldr.py              # writes src/crossfoot/numbers/_cldr*.py
+    python scripts/gen_cldr.py --check      # exit 1 when the checked-in tables are stale
+
+Babel is a development dependency only (the ``dev`` and ``bench`` extras): the core reads the
+generated modules, which record the Babel and CLDR versions they came from. Two modules:
+
+- ``_cldr.py`` (imported with the reader): every currency symbol CLDR lists, with the codes it
+  can stand for; the ISO codes; the scale words that mean one power of ten in every locale.
+- ``_cldr_locales.py`` (imported on the first ``locale=``): per locale, the decimal and group
+  symbols, the grouping sizes, which currency an ambiguous symbol means there ("$" is AUD in
+  en_AU), and the compact scale words ("Mio.", "млн", "万", "elfu" before the number).
+
+A locale whose entry equals what its parent resolves to is left out (the reader falls back by
+dropping the last subtag), which keeps the table small.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import difflib
+import sys
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+import babel
+from babel import Locale
+from babel.core import get_cldr_version
+from babel.localedata import locale_identifiers
+from babel.numbers import list_currencies, parse_pattern
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "src" / "crossfoot" / "numbers"
+
+#: Local signs that CLDR's standard symbols leave out but text uses (CLDR's narrow symbols and
+#: the words written after amounts in Korean, Japanese and Russian text).
+SUPPLEMENT: dict[str, tuple[str, ...]] = {
+    "₨": ("INR", "LKR", "MUR", "NPR", "PKR", "SCR"),
+    "Rs.": ("INR", "LKR", "MUR", "NPR", "PKR", "SCR"),
+    "₵": ("GHS",),
+    "원": ("KRW",),
+    "円": ("JPY",),
+    "руб.": ("RUB",),
+    "руб": ("RUB",),
+    "lei": ("RON",),
+    "ден": ("MKD",),
+    "RMB": ("CNY",),
+}
+
+#: ISO codes that are also English words: read after or before a number only with a locale
+#: ("TOP 10" is not ten Tongan paʻanga).
+WORD_CODES = frozenset(
+    {"ALL", "BAM", "BOB", "CUP", "GEL", "MAD", "MOP", "PEN", "SOS", "TOP", "CAT", "FIM", "RUR"}
+)
+
+# Bidirectional marks CLDR puts around signs and symbols; the reader treats them as spaces.
+_MARKS = "\u200e\u200f\u061c"
+_SPACES = " \u00a0\u202f\u2009"
+
+
+def _clean(affix: str) -> str:
+    """An affix as the reader compares it: marks and outer spaces dropped, inner spaces single,
+    case folded."""
+    text = "".join(" " if ch in _MARKS or ch in _SPACES else ch for ch in affix)
+    return " ".join(text.split()).casefold()
+
+
+def _is_safe_symbol(symbol: str) -> bool:
+    """Whether a symbol can be read without a locale: not a short run of ASCII letters, which
+    English text is full of ("5 K", "R5", "5 Ft" is five feet)."""
+    letters = symbol.rstrip(".")
+    if not letters.isascii():
+        return True
+    if "$" in symbol:
+        return True
+    return len(letters) >= 3 and letters.isupper() or symbol in {"kr", "kr.", "Rs", "Rs."}
+
+
+def currency_tables() -> tuple[dict[str, tuple[str, ...]], dict[str, dict[str, str]]]:
+    """(symbol -> codes across CLDR, locale -> {symbol: code} for ambiguous symbols)."""
+    codes_of: dict[str, set[str]] = collections.defaultdict(set)
+    per_locale: dict[str, dict[str, str]] = {}
+    for ident in locale_identifiers():
+        loc = Locale.parse(ident)
+        mine = {}
+        for code, symbol in loc.currency_symbols.items():
+            if symbol == code or not symbol.strip("\u200b"):
+                continue
+            codes_of[symbol].add(code)
+            mine[symbol] = code
+        per_locale[ident] = mine
+    for symbol, codes in SUPPLEMENT.items():
+        codes_of[symbol].update(codes)
+    symbols = {s: tuple(sorted(c)) for s, c in sorted(codes_of.items())}
+    ambiguous = {s for s, c in symbols.items() if len(c) > 1}
+    local: dict[str, dict[str, str]] = {}
+    for ident, mine in per_locale.items():
+        # A symbol several codes share in one locale settles nothing there: keep the first.
+        seen: dict[str, str] = {}
+        for symbol, code in sorted(mine.items(), key=lambda kv: kv[1]):
+            if symbol in ambiguous:
+                seen.setdefault(symbol, code)
+        local[ident] = dict(sorted(seen.items()))
+    return symbols, local
+
+
+def compact_words(loc: Locale) -> tuple[dict[str, int], dict[str, int]]:
+    """(suffix -> exponent, prefix -> exponent) of the locale's short and long compact patterns."""
+    after: dict[str, int] = {}
+    before: dict[str, int] = {}
+    for kind in ("short", "long"):
+        for forms in loc.compact_decimal_formats[kind].values():
+            for magnitude, pattern in sorted(forms.items(), key=lambda kv: int(kv[0])):
+                parsed = parse_pattern(pattern)
+                if parsed.pattern == "0" or "0" not in parsed.pattern:
+                    continue
+                divisor = int(magnitude) // 10 ** (parsed.pattern.count("0") - 1)
+                exp = len(str(divisor)) - 1
+                for affix, table in ((parsed.suffix[0], after), (parsed.prefix[0], before)):
+                    word = _clean(affix.replace("'.'", "."))
+                    if word and not word.startswith("-"):
+                        table.setdefault(word, exp)  # the smallest magnitude wins a clash
+    return dict(sorted(after.items())), dict(sorted(before.items()))
+
+
+def global_scales(per_locale: dict[str, tuple[dict[str, int], dict[str, int]]]) -> dict[str, int]:
+    """Suffix scale words that mean one power of ten in every locale and cannot be English:
+    they hold a non-ASCII letter, or end in "." after three letters or more ("Mio.", "Mrd.")."""
+    exps: dict[str, set[int]] = collections.defaultdict(set)
+    for after, before in per_locale.values():
+        for word, exp in after.items():
+            exps[word].add(exp)
+        for word, exp in before.items():
+            exps[word].add(exp)  # a word used both ways must agree too
+    out = {}
+    for word, found in sorted(exps.items()):
+        if len(found) != 1 or " " in word:
+            continue
+        letters = word.rstrip(".")
+        if word.isascii() and not (word.endswith(".") and len(letters) >= 3 and letters.isalpha()):
+            continue
+        if any(unicodedata.category(ch).startswith("N") for ch in word):
+            continue
+        out[word] = found.pop()
+    return out
+
+
+def locale_entry(loc: Locale, symbols_idx: int, compact_idx: int) -> tuple[Any, ...]:
+    latn = loc.number_symbols.get("latn", {})
+    decimal = latn.get("decimal", ".")
+    group = latn.get("group", ",")
+    primary, secondary = loc.decimal_formats[None].grouping
+    if primary > 100:  # "0.######": no grouping at all
+        primary = secondary = 3
+    negative = loc.currency_formats["standard"].pattern.split(";")
+    trailing_minus = len(negative) > 1 and negative[1].rstrip().endswith("-")
+    return (decimal, group, primary, secondary, trailing_minus, symbols_idx, compact_idx)
+
+
+def _parent(ident: str) -> str | None:
+    parts = ident.split("_")
+    return "_".join(parts[:-1]) if len(parts) > 1 else None
+
+
+def build() -> dict[str, Any]:
+    symbols, local = currency_tables()
+    compact = {i: compact_words(Locale.parse(i)) for i in locale_identifiers()}
+    symbol_maps: list[dict[str, str]] = []
+    compact_maps: list[tuple[dict[str, int], dict[str, int]]] = []
+
+    def index(table: list[Any], value: Any) -> int:
+        if value not in table:
+            table.append(value)
+        return table.index(value)
+
+    entries = {}
+    for ident in sorted(locale_identifiers(), key=lambda i: (i.count("_"), i)):
+        loc = Locale.parse(ident)
+        entries[ident] = locale_entry(
+            loc, index(symbol_maps, local[ident]), index(compact_maps, compact[ident])
+        )
+    # Leave out a locale its parent already describes (the reader drops subtags until found).
+    kept = {}
+    for ident, entry in entries.items():
+        parent = _parent(ident)
+        while parent is not None and parent not in kept:
+            parent = _parent(parent)
+        if parent is None or kept[parent] != entry:
+            kept[ident] = entry
+    return {
+        "symbols": symbols,
+        "codes": tuple(sorted(list_currencies())),
+        "safe": tuple(s for s in symbols if _is_safe_symbol(s)),
+        "scales": global_scales(compact),
+        "locales": kept,
+        "all_locales": tuple(sorted(entries)),
+        "symbol_maps": symbol_maps,
+        "compact_maps": compact_maps,
+    }
+
+
+_HEADER = '''"""{doc}
+
+Generated by scripts/gen_cldr.py from Babel {babel} (CLDR {cldr}); do not edit by hand:
+run ``python scripts/gen_cldr.py`` after upgrading Babel.
+"""
+
+# fmt: off
+# ruff: noqa: E501
+from __future__ import annotations
+
+BABEL_VERSION = {babel!r}
+CLDR_VERSION = {cldr!r}
+'''
+
+
+def _lines(name: str, annotation: str, value: Any) -> str:
+    if isinstance(value, dict):
+        body = "".join(f"    {k!r}: {v!r},\n" for k, v in value.items())
+        return f"{name}: {annotation} = {{\n{body}}}\n"
+    body = "".join(f"    {v!r},\n" for v in value)
+    return f"{name}: {annotation} = (\n{body})\n"
+
+
+def render(data: dict[str, Any]) -> tuple[str, str]:
+    versions = {"babel": babel.__version__, "cldr": get_cldr_version()}
+    small = _HEADER.format(
+        doc="Currency symbols, ISO codes and locale-free scale words from CLDR.", **versions
+    )
+    small += "\n#: Every currency symbol CLDR lists (and a few local signs), with the codes it names.\n"
+    small += _lines("SYMBOLS", "dict[str, tuple[str, ...]]", data["symbols"])
+    small += "\n#: Symbols read without a locale (not short runs of ASCII letters).\n"
+    small += f"SAFE_SYMBOLS: frozenset[str] = frozenset({data['safe']!r})\n"
+    small += "\n#: ISO 4217 codes CLDR knows.\n"
+    small += f"CODES: frozenset[str] = frozenset({data['codes']!r})\n"
+    small += "\n#: Codes that are English words, read only with a locale.\n"
+    small += f"WORD_CODES: frozenset[str] = frozenset({tuple(sorted(WORD_CODES))!r})\n"
+    small += "\n#: Scale words after a number that mean one power of ten in every locale.\n"
+    small += _lines("SCALES", "dict[str, int]", data["scales"])
+
+    big = _HEADER.format(doc="Per-locale number symbols, currency meanings and scale words.", **versions)
+    big += (
+        "\n#: locale -> (decimal, group, primary grouping, secondary grouping, trailing minus,\n"
+        "#: index in SYMBOL_MAPS, index in COMPACT_MAPS). A locale missing here is described by\n"
+        "#: its parent (drop the last subtag).\n"
+    )
+    big += _lines("LOCALES", "dict[str, tuple[str, str, int, int, bool, int, int]]", data["locales"])
+    big += "\n#: Every locale Babel knows (for error messages and the round-trip benchmark).\n"
+    big += _lines("ALL_LOCALES", "tuple[str, ...]", data["all_locales"])
+    big += "\n#: Per locale: the code an ambiguous symbol names there.\n"
+    big += _lines("SYMBOL_MAPS", "tuple[dict[str, str], ...]", data["symbol_maps"])
+    big += "\n#: Per locale: (scale words after the number, scale words before it) -> exponent.\n"
+    big += _lines("COMPACT_MAPS", "tuple[tuple[dict[str, int], dict[str, int]], ...]", data["compact_maps"])
+    return small, big
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out-dir", type=Path, default=OUT)
+    parser.add_argument("--check", action="store_true", help="compare instead of writing")
+    args = parser.parse_args(argv)
+    small, big = render(build())
+    stale = False
+    for name, text in (("_cldr.py", small), ("_cldr_locales.py", big)):
+        path = args.out_dir / name
+        if args.check:
+            old = path.read_text("utf-8") if path.exists() else ""
+            if old != text:
+                stale = True
+                diff = difflib.unified_diff(old.splitlines(), text.splitlines(), lineterm="")
+                print("\n".join(list(diff)[:40]))
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, "utf-8")
+            print(f"wrote {path} ({len(text):,} bytes)")
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
