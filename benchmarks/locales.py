@@ -12,8 +12,11 @@ Without a locale only the *unambiguous* cases count, decided from CLDR, not from
 - the digits: one "." or "," followed by exactly three digits ("1.234", "12,345") is a thousand
   in one locale and a decimal in another; group sizes other than 3 (and the Indian 3-2) may be a
   list of numbers ("1 23 45");
-- a currency symbol of at most two ASCII letters ("K", "R", "kr" is kept) or a scale word that
-  means different powers of ten in different locales ("M", "bn": 10^9 or 10^12);
+- a currency symbol of one or two ASCII letters ("K", "R", "Ft"; "kr", "Rs", "Rp" are kept), an
+  ISO code that is an English word ("ALL", "TOP", "AMD");
+- a scale word that means different powers of ten in different locales ("bn": 10^9 or 10^12),
+  or a short ASCII one ("M", "mil", "Mn": three letters or fewer without a dot);
+- a token English uses in another sense ("den", "kg.", "mile", "billions");
 - a trailing minus ("1.234,50-").
 
 Babel's own quirks are left out and counted: a compact pattern without a digit ("mille"), and
@@ -96,7 +99,7 @@ def cldr_facts() -> tuple[dict[str, set[str]], dict[str, set[int]]]:
                     p = parse_pattern(pattern)
                     if "0" not in p.pattern or p.pattern == "0":
                         continue
-                    divisor = int(magnitude) // 10 ** (p.pattern.count("0") - 1)
+                    divisor = int(magnitude) // 10 ** (p.pattern.split(";")[0].count("0") - 1)
                     for affix in (p.prefix[0], p.suffix[0]):
                         word = _clean(affix.replace("'.'", "."))
                         if word and not word.startswith("-"):
@@ -122,22 +125,56 @@ def _digits_ambiguous(number: str) -> bool:
     return not (all(n == 3 for n in inner) or (inner[-1] == 3 and all(n == 2 for n in inner[:-1])))
 
 
-def unambiguous(text: str, facts: tuple[dict[str, set[str]], dict[str, set[int]]]) -> bool:
-    codes, exps = facts
+# Tokens that English text uses next to numbers in another sense, and ISO codes that are English
+# words: ambiguous without a locale, whatever CLDR says.
+_ENGLISH = frozenset({"den", "kg.", "mile", "mille", "billions", "trillions", "millions",
+                      "thousands", "bil.", "all", "top", "amd"})  # fmt: skip
+_SHORT_SYMBOLS = frozenset({"kr", "kr.", "rs", "rs.", "rp"})  # short, but plainly currencies
+
+
+def _letters(word: str) -> str:
+    return word.replace(".", "").replace(" ", "")
+
+
+def _symbol_ambiguous(symbol: str) -> bool:
+    """One or two ASCII letters ("K", "R", "Ft" is also feet), or an English word."""
+    if symbol in _ENGLISH:
+        return True
+    if not symbol.isascii() or "$" in symbol or symbol in _SHORT_SYMBOLS:
+        return False
+    return len(_letters(symbol)) <= 2
+
+
+def _word_ambiguous(word: str, exps: dict[str, set[int]]) -> bool:
+    """A scale word CLDR gives several powers of ten ("bn": 10^9 or 10^12), a short ASCII word
+    ("M", "mil", "Mn"), or an English word."""
+    if len(exps.get(word, ())) > 1 or word in _ENGLISH:
+        return True
+    if not word.isascii():
+        return False
+    n = len(_letters(word))
+    return not (n >= 4 or " " in word or (word.endswith(".") and n >= 3))
+
+
+def unambiguous(
+    text: str, formatter: str, facts: tuple[dict[str, set[str]], dict[str, set[int]]]
+) -> bool:
+    """Whether a formatted number means one thing without a locale (see the module docstring)."""
+    _, exps = facts
     m = _NUMBER_RE.search(text)
     if m is None or _digits_ambiguous(m.group()):
         return False
-    rest = _clean(text[: m.start()] + " " + text[m.end() :])
-    if rest.endswith("-") and m.end() < len(text):
-        return False  # trailing minus
-    for token in (rest.replace("%", " ").replace("٪", " ").strip("-−+ ")).split(" "):
-        if not token:
-            continue
-        if token in exps and len(exps[token]) > 1:
-            return False
-        short = token.rstrip(".")
-        if short.isascii() and short.isalpha() and len(short) <= 2 and token not in ("kr", "kr."):
-            return False
+    after = _clean(text[m.end() :])
+    if after.startswith("-") or after.endswith(" -"):
+        return False  # a trailing minus
+    affix = _clean(text[: m.start()] + " " + text[m.end() :])
+    affix = " ".join(affix.replace("%", " ").replace("٪", " ").strip("-−+ ").split())
+    if not affix:
+        return True
+    if formatter.startswith("currency"):
+        return not _symbol_ambiguous(affix)
+    if formatter == "compact":
+        return not _word_ambiguous(affix, exps)
     return True
 
 
@@ -159,7 +196,8 @@ def make_cases(ident: str, per: int, seed: int, facts: Any) -> tuple[list[Case],
     out: list[Case] = []
 
     def add(formatter: str, text: str, value: Decimal, currency: str | None, kind: str) -> None:
-        out.append(Case(ident, formatter, text, value, currency, kind, unambiguous(text, facts)))
+        clear = unambiguous(text, formatter, facts)
+        out.append(Case(ident, formatter, text, value, currency, kind, clear))
 
     territory_codes = get_territory_currencies(loc.territory) if loc.territory else []
     all_codes = sorted(loc.currency_symbols)
@@ -194,7 +232,7 @@ def make_cases(ident: str, per: int, seed: int, facts: Any) -> tuple[list[Case],
                 skipped["compact pattern without digits"] += 1
                 continue
             magnitude = _magnitude(loc, kind, pattern_used)
-            expected = rounded * (magnitude // 10 ** (p.count("0") - 1))
+            expected = rounded * (magnitude // 10 ** (p.split(";")[0].count("0") - 1))
         shown = _NUMBER_RE.search(text)
         if shown is None or re.sub(r"[^0-9]", "", shown.group()) != str(abs(int(rounded))):
             if pattern_used is not None and parse_pattern(pattern_used).pattern != "0":

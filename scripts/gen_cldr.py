@@ -52,8 +52,15 @@ SUPPLEMENT: dict[str, tuple[str, ...]] = {
 
 #: ISO codes that are also English words: read after or before a number only with a locale
 #: ("TOP 10" is not ten Tongan paʻanga).
-WORD_CODES = frozenset(
-    {"ALL", "BAM", "BOB", "CUP", "GEL", "MAD", "MOP", "PEN", "SOS", "TOP", "CAT", "FIM", "RUR"}
+WORD_CODES = frozenset({"ALL", "AMD", "TOP"})
+
+#: Symbols of at most two ASCII letters that are read without a locale all the same: they are
+#: common before or after amounts and rare as words.
+SHORT_SAFE = frozenset({"kr", "kr.", "Rs", "Rs.", "Rp"})
+#: ASCII words that English text uses next to numbers in another sense (units, English plurals
+#: of the short scale): not read as a currency or a scale word without a locale.
+ENGLISH = frozenset(
+    {"den", "kg.", "mile", "mille", "billions", "trillions", "millions", "thousands", "bil."}
 )
 
 # Bidirectional marks CLDR puts around signs and symbols; the reader treats them as spaces.
@@ -68,15 +75,30 @@ def _clean(affix: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+def _symbol(text: str) -> str:
+    """A symbol as the reader compares it: marks dropped, spaces single, case kept."""
+    text = "".join(" " if ch in _MARKS or ch in _SPACES else ch for ch in text)
+    return " ".join(text.split())
+
+
 def _is_safe_symbol(symbol: str) -> bool:
-    """Whether a symbol can be read without a locale: not a short run of ASCII letters, which
-    English text is full of ("5 K", "R5", "5 Ft" is five feet)."""
-    letters = symbol.rstrip(".")
-    if not letters.isascii():
+    """Whether a symbol can be read without a locale: not a run of one or two ASCII letters,
+    which English text is full of ("5 K", "R5", "5 Ft" is five feet), nor an English word."""
+    if not symbol.isascii() or "$" in symbol or symbol in SHORT_SAFE:
         return True
-    if "$" in symbol:
+    letters = symbol.replace(".", "").replace(" ", "")
+    return len(letters) >= 3 and letters.isalpha() and symbol.casefold() not in ENGLISH
+
+
+def _is_safe_word(word: str) -> bool:
+    """Whether a scale word can be read without a locale: a non-ASCII word, or an ASCII one of
+    four letters or more (three with a dot, or several words) that is not English."""
+    if not word.isascii():
         return True
-    return len(letters) >= 3 and letters.isupper() or symbol in {"kr", "kr.", "Rs", "Rs."}
+    if word in ENGLISH:
+        return False
+    letters = word.replace(".", "").replace(" ", "")
+    return len(letters) >= 4 or " " in word or (word.endswith(".") and len(letters) >= 3)
 
 
 def currency_tables() -> tuple[dict[str, tuple[str, ...]], dict[str, dict[str, str]]]:
@@ -86,8 +108,9 @@ def currency_tables() -> tuple[dict[str, tuple[str, ...]], dict[str, dict[str, s
     for ident in locale_identifiers():
         loc = Locale.parse(ident)
         mine = {}
-        for code, symbol in loc.currency_symbols.items():
-            if symbol == code or not symbol.strip("\u200b"):
+        for code, raw in loc.currency_symbols.items():
+            symbol = _symbol(raw.replace("\u200b", ""))
+            if symbol == code or not symbol:
                 continue
             codes_of[symbol].add(code)
             mine[symbol] = code
@@ -95,13 +118,15 @@ def currency_tables() -> tuple[dict[str, tuple[str, ...]], dict[str, dict[str, s
     for symbol, codes in SUPPLEMENT.items():
         codes_of[symbol].update(codes)
     symbols = {s: tuple(sorted(c)) for s, c in sorted(codes_of.items())}
-    ambiguous = {s for s, c in symbols.items() if len(c) > 1}
+    # What a locale settles: the code of a symbol several currencies share ("$"), and the short
+    # ASCII symbols read only with a locale ("Ft", "K", "R").
+    settled = {s for s, c in symbols.items() if len(c) > 1 or not _is_safe_symbol(s)}
     local: dict[str, dict[str, str]] = {}
     for ident, mine in per_locale.items():
         # A symbol several codes share in one locale settles nothing there: keep the first.
         seen: dict[str, str] = {}
         for symbol, code in sorted(mine.items(), key=lambda kv: kv[1]):
-            if symbol in ambiguous:
+            if symbol in settled:
                 seen.setdefault(symbol, code)
         local[ident] = dict(sorted(seen.items()))
     return symbols, local
@@ -117,7 +142,9 @@ def compact_words(loc: Locale) -> tuple[dict[str, int], dict[str, int]]:
                 parsed = parse_pattern(pattern)
                 if parsed.pattern == "0" or "0" not in parsed.pattern:
                     continue
-                divisor = int(magnitude) // 10 ** (parsed.pattern.count("0") - 1)
+                # Zeros of the positive pattern only ("elfu 0;elfu -0" has one).
+                zeros = parsed.pattern.split(";")[0].count("0")
+                divisor = int(magnitude) // 10 ** (zeros - 1)
                 exp = len(str(divisor)) - 1
                 for affix, table in ((parsed.suffix[0], after), (parsed.prefix[0], before)):
                     word = _clean(affix.replace("'.'", "."))
@@ -126,26 +153,27 @@ def compact_words(loc: Locale) -> tuple[dict[str, int], dict[str, int]]:
     return dict(sorted(after.items())), dict(sorted(before.items()))
 
 
-def global_scales(per_locale: dict[str, tuple[dict[str, int], dict[str, int]]]) -> dict[str, int]:
-    """Suffix scale words that mean one power of ten in every locale and cannot be English:
-    they hold a non-ASCII letter, or end in "." after three letters or more ("Mio.", "Mrd.")."""
+def global_scales(
+    per_locale: dict[str, tuple[dict[str, int], dict[str, int]]],
+) -> tuple[dict[str, int], dict[str, int]]:
+    """(after, before): scale words that mean one power of ten in every locale (either side)
+    and can be read without a locale (:func:`_is_safe_word`)."""
     exps: dict[str, set[int]] = collections.defaultdict(set)
+    sides: dict[str, set[str]] = collections.defaultdict(set)
     for after, before in per_locale.values():
-        for word, exp in after.items():
-            exps[word].add(exp)
-        for word, exp in before.items():
-            exps[word].add(exp)  # a word used both ways must agree too
-    out = {}
+        for side, table in (("after", after), ("before", before)):
+            for word, exp in table.items():
+                exps[word].add(exp)
+                sides[word].add(side)
+    out: dict[str, dict[str, int]] = {"after": {}, "before": {}}
     for word, found in sorted(exps.items()):
-        if len(found) != 1 or " " in word:
-            continue
-        letters = word.rstrip(".")
-        if word.isascii() and not (word.endswith(".") and len(letters) >= 3 and letters.isalpha()):
+        if len(found) != 1 or not _is_safe_word(word):
             continue
         if any(unicodedata.category(ch).startswith("N") for ch in word):
             continue
-        out[word] = found.pop()
-    return out
+        for side in sides[word]:
+            out[side][word] = next(iter(found))
+    return out["after"], out["before"]
 
 
 def locale_entry(loc: Locale, symbols_idx: int, compact_idx: int) -> tuple[Any, ...]:
@@ -155,6 +183,8 @@ def locale_entry(loc: Locale, symbols_idx: int, compact_idx: int) -> tuple[Any, 
     primary, secondary = loc.decimal_formats[None].grouping
     if primary > 100:  # "0.######": no grouping at all
         primary = secondary = 3
+    elif secondary > 100:  # one group separator only ("1234567'890"): 0 stands for none
+        secondary = 0
     negative = loc.currency_formats["standard"].pattern.split(";")
     trailing_minus = len(negative) > 1 and negative[1].rstrip().endswith("-")
     return (decimal, group, primary, secondary, trailing_minus, symbols_idx, compact_idx)
@@ -190,13 +220,26 @@ def build() -> dict[str, Any]:
             parent = _parent(parent)
         if parent is None or kept[parent] != entry:
             kept[ident] = entry
+    # "zh_TW" and "sr_RS" name locales Babel files under a script ("zh_Hant_TW").
+    aliases = {}
+    for ident in entries:
+        parts = ident.split("_")
+        if len(parts) == 3 and len(parts[1]) == 4:
+            short = f"{parts[0]}_{parts[2]}"
+            try:
+                meant = str(Locale.parse(short))
+            except (babel.UnknownLocaleError, ValueError):
+                continue
+            if short not in entries and meant == ident:
+                aliases[short] = ident
     return {
+        "aliases": dict(sorted(aliases.items())),
         "symbols": symbols,
         "codes": tuple(sorted(list_currencies())),
         "safe": tuple(s for s in symbols if _is_safe_symbol(s)),
-        "scales": global_scales(compact),
+        "scales": global_scales(compact)[0],
+        "scales_before": global_scales(compact)[1],
         "locales": kept,
-        "all_locales": tuple(sorted(entries)),
         "symbol_maps": symbol_maps,
         "compact_maps": compact_maps,
     }
@@ -232,7 +275,7 @@ def render(data: dict[str, Any]) -> tuple[str, str]:
     )
     small += "\n#: Every currency symbol CLDR lists (and a few local signs), with the codes it names.\n"
     small += _lines("SYMBOLS", "dict[str, tuple[str, ...]]", data["symbols"])
-    small += "\n#: Symbols read without a locale (not short runs of ASCII letters).\n"
+    small += "\n#: Symbols read without a locale (not one or two ASCII letters, not English).\n"
     small += f"SAFE_SYMBOLS: frozenset[str] = frozenset({data['safe']!r})\n"
     small += "\n#: ISO 4217 codes CLDR knows.\n"
     small += f"CODES: frozenset[str] = frozenset({data['codes']!r})\n"
@@ -240,6 +283,8 @@ def render(data: dict[str, Any]) -> tuple[str, str]:
     small += f"WORD_CODES: frozenset[str] = frozenset({tuple(sorted(WORD_CODES))!r})\n"
     small += "\n#: Scale words after a number that mean one power of ten in every locale.\n"
     small += _lines("SCALES", "dict[str, int]", data["scales"])
+    small += "\n#: The same, written before the number (Swahili \"elfu 12\").\n"
+    small += _lines("SCALES_BEFORE", "dict[str, int]", data["scales_before"])
 
     big = _HEADER.format(doc="Per-locale number symbols, currency meanings and scale words.", **versions)
     big += (
@@ -248,9 +293,9 @@ def render(data: dict[str, Any]) -> tuple[str, str]:
         "#: its parent (drop the last subtag).\n"
     )
     big += _lines("LOCALES", "dict[str, tuple[str, str, int, int, bool, int, int]]", data["locales"])
-    big += "\n#: Every locale Babel knows (for error messages and the round-trip benchmark).\n"
-    big += _lines("ALL_LOCALES", "tuple[str, ...]", data["all_locales"])
-    big += "\n#: Per locale: the code an ambiguous symbol names there.\n"
+    big += "\n#: Language and territory without the script: the locale Babel means by them.\n"
+    big += _lines("ALIASES", "dict[str, str]", data["aliases"])
+    big += "\n#: Per locale: the code an ambiguous or short ASCII symbol names there.\n"
     big += _lines("SYMBOL_MAPS", "tuple[dict[str, str], ...]", data["symbol_maps"])
     big += "\n#: Per locale: (scale words after the number, scale words before it) -> exponent.\n"
     big += _lines("COMPACT_MAPS", "tuple[tuple[dict[str, int], dict[str, int]], ...]", data["compact_maps"])
