@@ -47,7 +47,6 @@ SUPPLEMENT: dict[str, tuple[str, ...]] = {
     "руб": ("RUB",),
     "lei": ("RON",),
     "ден": ("MKD",),
-    "RMB": ("CNY",),
 }
 
 #: ISO codes that are also English words: read after or before a number only with a locale
