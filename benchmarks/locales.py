@@ -189,7 +189,9 @@ def _decimal(rng: random.Random, places: int, max_digits: int = 10) -> Decimal:
     return -value if rng.random() < 0.25 else value
 
 
-def make_cases(ident: str, per: int, seed: int, facts: Any) -> tuple[list[Case], collections.Counter[str]]:
+def make_cases(
+    ident: str, per: int, seed: int, facts: Any
+) -> tuple[list[Case], collections.Counter[str]]:
     loc = Locale.parse(ident)
     rng = random.Random(f"{seed}:{ident}")
     skipped: collections.Counter[str] = collections.Counter()
@@ -205,7 +207,9 @@ def make_cases(ident: str, per: int, seed: int, facts: Any) -> tuple[list[Case],
         value = _decimal(rng, rng.choice((0, 0, 1, 2, 3)))
         add("decimal", format_decimal(value, locale=loc), value, None, "number")
 
-        code = territory_codes[0] if territory_codes and rng.random() < 0.5 else rng.choice(all_codes)
+        code = (
+            territory_codes[0] if territory_codes and rng.random() < 0.5 else rng.choice(all_codes)
+        )
         places = get_currency_precision(code)
         amount = _decimal(rng, places, 9)
         add("currency_symbol", format_currency(amount, code, locale=loc), amount, code, "money")
@@ -308,9 +312,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 if not ok:
                     per_locale_fail[f"{mode}:{ident}"] += 1
                     failures[mode].append(
-                        {"locale": ident, "formatter": case.formatter, "text": case.text,
-                         "expected": f"{case.value} {case.kind} {case.currency or ''}".strip(),
-                         "got": why}  # fmt: skip
+                        {
+                            "locale": ident,
+                            "formatter": case.formatter,
+                            "text": case.text,
+                            "expected": f"{case.value} {case.kind} {case.currency or ''}".strip(),
+                            "got": why,
+                        }
                     )
     return {
         "babel": babel.__version__,
@@ -361,7 +369,10 @@ def markdown(result: dict[str, Any], show: int) -> str:
         lines += ["", f"## Failures {title}: {len(fails)} in {len(by_locale)} locales", ""]
         if by_locale:
             lines.append(
-                ", ".join(f"`{loc}` {n}" for loc, n in sorted(by_locale.items(), key=lambda kv: (-kv[1], kv[0])))
+                ", ".join(
+                    f"`{loc}` {n}"
+                    for loc, n in sorted(by_locale.items(), key=lambda kv: (-kv[1], kv[0]))
+                )
             )
             lines += ["", "| locale | formatter | text | expected | got |", "|---|---|---|---|---|"]
             for f in fails[:show]:
@@ -387,7 +398,9 @@ def main(argv: list[str] | None = None) -> int:
     print(text[: text.find("## Failures")])
     if not args.no_write:
         args.out_dir.mkdir(parents=True, exist_ok=True)
-        (args.out_dir / f"{args.stem}.json").write_text(json.dumps(result, indent=1, ensure_ascii=False))
+        (args.out_dir / f"{args.stem}.json").write_text(
+            json.dumps(result, indent=1, ensure_ascii=False)
+        )
         (args.out_dir / f"{args.stem}.md").write_text(text)
     return 0
 

@@ -164,7 +164,7 @@ def extraction_texts(limit: int) -> list[str]:
     """Answers and source passages of every corpus (as run_all.py reads them), and the
     extraction vectors."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from corpora import pot_tatqa, tatqa  # noqa: PLC0415  (benchmark-only imports)
+    from corpora import pot_tatqa, tatqa  # benchmark-only imports
     from corpora.common import data_root
 
     texts: list[str] = []

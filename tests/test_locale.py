@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crossfoot import Checker, check, extract
-from crossfoot._types import Mention
+from crossfoot.model.types import Mention
 
 _VECTORS = json.loads((Path(__file__).parent / "vectors" / "locale.json").read_text("utf-8"))
 _CASES = [
@@ -43,7 +43,9 @@ def _want(expected: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize("case", _CASES)
 def test_vectors(case: dict[str, Any]) -> None:
     found = extract(case["text"], locale=case.get("locale"))
-    got = [{k: _field(m, k) for k in want} for m, want in zip(found, case["expected"], strict=False)]
+    got = [
+        {k: _field(m, k) for k in want} for m, want in zip(found, case["expected"], strict=False)
+    ]
     want = [_want(w) for w in case["expected"]]
     assert (got, len(found)) == (want, len(want)), [(m.text, str(m.value)) for m in found]
     for m in found:

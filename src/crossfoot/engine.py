@@ -35,7 +35,7 @@ from crossfoot.language.sentences import Citation, citations, split_sentences
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict
 from crossfoot.model.options import Options
 from crossfoot.model.types import PASSING_STATUSES, Claim, Mention, Sentence, SourceValue, Status
-from crossfoot.numbers.extract import extract
+from crossfoot.numbers.extract import convention_note_of, extract
 from crossfoot.report.result import Report
 from crossfoot.rules import rules
 from crossfoot.rules._derive_shared import focus_ok
@@ -89,6 +89,9 @@ def verify(
     answer = _Answer(text, sources, options, sentences, mentions, asked_figures(question))
     claims = [answer.judge(i, m) for i, m in enumerate(mentions) if m.claim]
     warnings = tuple(getattr(sources, "issues", ()))
+    note = convention_note_of(text, options.locale)
+    if note is not None:  # "1,234.5" and "1.234,5" in one answer: say how "1.234" was read
+        warnings = (*warnings, note)
     return Report(text, tuple(claims), tuple(issues), warnings, options, recheck)
 
 
@@ -141,6 +144,13 @@ class _Answer:
     def judge(self, position: int, mention: Mention) -> Claim:
         """The claim ``mention`` makes, judged; a passing one joins the grounded claims."""
         sentence = self.sentence_of(mention)
+        if mention.unreadable:  # fail closed: never read, never dropped
+            return Claim(
+                mention,
+                sentence,
+                "unsupported",
+                message="a number of more than 64 digits is not read; it cannot be grounded",
+            )
         if sentence.unknown and not sentence.cited:
             return Claim(
                 mention,
@@ -239,7 +249,7 @@ def _claims_of(
     found: list[Mention] | None = None,
 ) -> list[Mention]:
     """Mentions of the answer, with non-claims marked ``claim=False``."""
-    found = extract(text) if found is None else list(found)
+    found = extract(text, locale=options.locale) if found is None else list(found)
     constants = constant_mentions(text, found)
     out: list[Mention] = []
     starts = [c.start for c in cites]
@@ -268,4 +278,6 @@ def _brackets(tokens: tuple[str, ...]) -> str:
 
 
 def _is_count_word(m: Mention) -> bool:
-    return m.kind == "number" and abs(m.value) < 100 and not any(ch.isdigit() for ch in m.text)
+    if m.kind != "number" or abs(m.value) >= 100 or any(ch.isdigit() for ch in m.text):
+        return False
+    return m.value == m.value.to_integral_value()  # "three quarters of" is a claim

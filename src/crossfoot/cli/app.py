@@ -49,6 +49,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help="no rounding: figures must be exact")
     p.add_argument("--no-derived", action="store_true", help="do not accept derived figures")
     p.add_argument("--question", help="the user's question: a bar the answer quotes from it")
+    p.add_argument("--locale", help="how the answer and sources write numbers, e.g. de_DE")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=_cmd_check)
 
@@ -102,6 +103,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         allow_rounding=not args.strict,
         allow_derived=not args.no_derived,
         question=args.question,
+        locale=args.locale,
     )
     if args.json:
         print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))

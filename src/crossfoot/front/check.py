@@ -20,21 +20,26 @@ class Checker:
     True
     """
 
-    __slots__ = ("options", "sources")
+    __slots__ = ("_given", "options", "sources")
 
     def __init__(self, sources: Any, **options: Any) -> None:
         self.options = make_options(**options)
-        self.sources: SourceSet = load_sources(sources)
+        self._given = sources
+        self.sources: SourceSet = load_sources(sources, locale=self.options.locale)
 
     def check(self, output: str, *, question: str | None = None, **overrides: Any) -> Report:
-        """Check one answer; ``overrides`` change options for this call only; ``question`` is
-        what the user asked (see :func:`check`)."""
+        """Check one answer; ``overrides`` change options for this call only (a ``locale`` other
+        than the checker's reads the sources again, in that locale); ``question`` is what the
+        user asked (see :func:`check`)."""
         opts = make_options(self.options, **overrides) if overrides else self.options
+        sources = self.sources
+        if opts.locale != self.options.locale:
+            sources = load_sources(self._given, locale=opts.locale)
 
         def recheck(text: str) -> Report:
-            return verify(text, self.sources, opts, question=question)
+            return verify(text, sources, opts, question=question)
 
-        return verify(output, self.sources, opts, recheck=recheck, question=question)
+        return verify(output, sources, opts, recheck=recheck, question=question)
 
 
 def check(output: str, sources: Any, *, question: str | None = None, **options: Any) -> Report:
@@ -42,14 +47,18 @@ def check(output: str, sources: Any, *, question: str | None = None, **options: 
 
     ``sources`` is a list of plain strings (ids ``S1``, ``S2``… by position) and/or records
     ``{"id", "text", "fields"}``. Options: ``require_citations``, ``allow_rounding``,
-    ``allow_derived``, ``check_table_rows``, ``max_derivation_operands``. ``question``, the
-    user's question, lets an answer quote a bar from it ("more than $5M") without a source.
+    ``allow_derived``, ``check_table_rows``, ``max_derivation_operands``, ``locale`` (how the
+    answer and the sources write numbers: ``"de_DE"`` reads "1.234" as a thousand; see
+    docs/locale.md). ``question``, the user's question, lets an answer quote a bar from it
+    ("more than $5M") without a source.
 
     >>> sources = [{"id": "R1", "fields": {"revenue_2023": 2_870_000_000,
     ...                                   "revenue_2024": 3_214_000_000}}]
     >>> check("Revenue grew 12% to $3.2bn [R1].", sources).passed
     True
     >>> check("Revenue was above $3bn [R1].", sources, question="Was revenue above $3bn?").passed
+    True
+    >>> check("Es waren 1.234 Kunden.", ["Kunden: 1.234"], locale="de_DE").passed
     True
     """
     return Checker(sources, **options).check(output, question=question)
