@@ -22,6 +22,7 @@ from crossfoot.numbers.cldr import CODES, SAFE_SYMBOLS, SCALES, SCALES_BEFORE, S
 from crossfoot.numbers.locale import spaceless
 
 __all__ = [
+    "PHRASE_HEADS",
     "currency_codes",
     "currency_for",
     "prefix_gate",
@@ -118,7 +119,9 @@ def prefix_gate(convention: Convention | None) -> tuple[frozenset[str], frozense
     else needs neither."""
     index = _index(convention)
     words, _ = _before_tables(convention)
-    tails = {t.casefold() for t in index.tail} | {w[-2:] for w in words}
+    tails: set[str] = set()
+    for t in (*index.tail, *(w[-2:] for w in words)):
+        tails |= _cases(t)
     return frozenset(tails), index.ones
 
 
@@ -277,6 +280,9 @@ def _split(words: dict[str, int]) -> tuple[dict[str, int], dict[str, tuple[str, 
 
 
 _GLOBAL_AFTER = (dict(SCALES), *_split(SCALES))
+#: The first words of the locale-free scale phrases ("lakh" of "lakh crore"): after an English
+#: scale word only these may continue into a longer phrase.
+PHRASE_HEADS: frozenset[str] = frozenset(_GLOBAL_AFTER[2])
 
 
 @lru_cache(maxsize=64)
@@ -347,12 +353,17 @@ def scale_after(view: str, pos: int, convention: Convention | None) -> tuple[int
 
 
 @lru_cache(maxsize=64)
-def _before_tables(convention: Convention | None) -> tuple[dict[str, int], frozenset[str]]:
-    """(scale words written before a number, the last two characters of each)."""
+def _before_tables(
+    convention: Convention | None,
+) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
+    """(scale words written before a number, those words by their last two characters)."""
     words = dict(_GLOBAL_BEFORE)
     if convention is not None:
         words.update(convention.before)
-    return words, frozenset(w[-2:] for w in words)
+    by_tail: dict[str, list[str]] = {}
+    for w in sorted(words, key=len, reverse=True):
+        by_tail.setdefault(w[-2:], []).append(w)
+    return words, {k: tuple(v) for k, v in by_tail.items()}
 
 
 def scale_before(
@@ -368,13 +379,11 @@ def scale_before(
         q -= 1
     if q == s0 or q - 2 < floor:
         return None
-    words, last2 = _before_tables(convention)
-    if view[q - 2 : q].casefold() not in last2:  # most words before a number end otherwise
-        return None
-    for word, exp in words.items():
+    words, by_tail = _before_tables(convention)
+    for word in by_tail.get(view[q - 2 : q].casefold(), ()):  # most words before a number: none
         start = q - len(word)
         if start >= floor and view[start:q].casefold() == word and _starts_word(view, start, word):
-            return exp, start
+            return words[word], start
     return None
 
 

@@ -68,18 +68,28 @@ GLUED_FIRST = frozenset(SCI_MARKS | set(VULGAR))
 
 @dataclass(slots=True)
 class Env:
-    """What one scan reads with besides the text: the locale, the cell flag, the previous
-    number's currency, and (asked at most once) whether the text writes "1.234,56"."""
+    """What one scan reads with besides the text: the locale, the cell flag, the number read
+    before, and (asked at most once) whether the text writes "1.234,56"."""
 
     convention: Convention | None
     cell: bool
     view: str
-    prev_currency: str | None = None
-    prev_end: int = -1
+    prev: Num | None = None  # the number read before, for "AED 9500 (USD 2587)"
     _european: bool | None = None
-    _tails: frozenset[str] | None = None
     _heads: frozenset[str] | None = None
-    _ones: frozenset[str] = frozenset()
+    tails: frozenset[str] = frozenset()  # see may_prefix
+    ones: frozenset[str] = frozenset()
+
+    minus: bool = False  # the text says "minus" somewhere
+    glued: bool = False  # it may glue a power of ten ("×10⁻⁴") or a fraction ("2½") to digits
+
+    def __post_init__(self) -> None:
+        view = self.view
+        self.tails, self.ones = prefix_gate(self.convention)
+        self.minus = "inus" in view or "INUS" in view
+        self.glued = ("10" in view and any(m in view for m in SCI_MARKS)) or (
+            not view.isascii() and any(v in view for v in VULGAR)
+        )
 
     def european(self) -> bool:
         if self._european is None:
@@ -98,7 +108,7 @@ class Env:
                 ch = text[pos : pos + 1]
         if not ch or ch in NEVER_AFTER:
             return ch == "-" and self.convention is not None  # "1.234,50-"
-        if "A" <= ch <= "Z" or not ch.isascii():
+        if "A" <= ch <= "Z":
             return True
         if self._heads is None:
             self._heads = suffix_gate(self.convention)
@@ -107,12 +117,9 @@ class Env:
 
     def may_prefix(self, before: str, ch: str) -> bool:
         """Could a table symbol, a scale word or "%" end in ``before``, the last two characters
-        before the number (``ch`` the last)? They settle it for most numbers."""
-        if ch in "%-−–" or "A" <= ch <= "Z":
-            return True
-        if self._tails is None:
-            self._tails, self._ones = prefix_gate(self.convention)
-        return before.casefold() in self._tails or ch in self._ones
+        before the number (``ch`` the last)? They settle it for most numbers. (The reader
+        inlines this test.)"""
+        return ch in "%-−–" or "A" <= ch <= "Z" or before in self.tails or ch in self.ones
 
 
 def read_digits(core: str, env: Env) -> Digits | list[Digits] | None:
@@ -123,32 +130,25 @@ def read_digits(core: str, env: Env) -> Digits | list[Digits] | None:
         digits = _NOT_DIGITS_RE.sub("", core)
         if len(digits) > MAX_DIGITS:
             return Digits(digits[: MAX_DIGITS + 1], 0, True, False)
-        read = _read_grouped(core, env)  # "1,234,567,…": long, but few enough digits
-        if isinstance(read, list) and len(read) > MAX_DIGITS:
-            return Digits(digits, 0, True, False)
-        return read
-    if core.isdigit():  # the common case: 2024, 12, 1200
-        return Digits(core, 0, True, False)
-    return _read_grouped(core, env)
-
-
-def _read_grouped(core: str, env: Env) -> Digits | list[Digits] | None:
     conv = env.convention
     if conv is not None:
-        return read_core(core, conv.decimal, (conv.primary, conv.secondary))
-    read = read_core(core)
-    if (
-        isinstance(read, Digits)
-        and read.exp == -3
-        and not read.plain
-        and len(core) <= 7
-        and core.count(".") == 1
-        and core[0] != "0"
-        and core.index(".") <= 3
-        and core.replace(".", "").isdigit()
-        and env.european()
-    ):
-        return read_core(core, european=True)
+        read = read_core(core, conv.decimal, (conv.primary, conv.secondary))
+    else:
+        read = read_core(core)
+        if (
+            read.__class__ is Digits
+            and read.exp == -3
+            and not read.plain
+            and len(core) <= 7
+            and core.count(".") == 1
+            and core[0] != "0"
+            and core.index(".") <= 3
+            and core.replace(".", "").isdigit()
+            and env.european()
+        ):
+            read = read_core(core, european=True)
+    if isinstance(read, list) and len(read) > MAX_DIGITS:  # "1,2,3,…": a dump, not a list
+        return Digits(_NOT_DIGITS_RE.sub("", core)[: MAX_DIGITS + 1], 0, True, False)
     return read
 
 
@@ -293,10 +293,11 @@ def _maybe_word(text: str, pos: int) -> bool:
     return ch.isalpha()
 
 
-def conversion(text: str, num: Num, paren_at: int, floor: int, env: Env) -> bool:
+def conversion(text: str, num: Num, floor: int, env: Env) -> bool:
     """Whether "(USD 2587)" right after an amount in another currency converts it."""
-    if paren_at < 0 or env.prev_currency is None or num.currency is None:
+    prev = env.prev
+    if prev is None or prev.currency is None or num.currency == prev.currency:
         return False
-    if num.currency == env.prev_currency or env.prev_end != floor:
+    if prev.end != floor:
         return False
-    return not text[floor:paren_at].strip()
+    return not text[floor : text.find("(", floor, num.end)].strip()

@@ -208,6 +208,9 @@ _ASCII_DIGITS = frozenset("0123456789")
 # --------------------------------------------------------------------------------------------
 
 _PLAIN = _compile(r"[0-9]*(?:\.[0-9]+)?")
+_US_GROUPS = _compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?")
+_INDIAN_GROUPS = _compile(r"[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3}(?:\.[0-9]+)?")
+_EU_GROUPS = _compile(r"[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]+")
 _GROUP_ONLY = frozenset(" \u00a0\u202f\u2009'’")  # never a decimal mark
 _GROUP_SPLIT = re.compile("[ \u00a0\u202f\u2009'’]")
 
@@ -303,6 +306,14 @@ def read_core(
         return None
     if spaced and _GROUP_ONLY.intersection(mantissa):
         return _read_spaced(mantissa, sizes)
+    if decimal != "," and mantissa[0] != "0":
+        # The common groupings, by one regex each (the general rules below say the same).
+        if _US_GROUPS.fullmatch(mantissa) or _INDIAN_GROUPS.fullmatch(mantissa):
+            whole, _, frac = mantissa.replace(",", "").partition(".")
+            return Digits(whole + frac, -len(frac), False, True)
+        if "," in mantissa and _EU_GROUPS.fullmatch(mantissa):
+            whole, _, frac = mantissa.replace(".", "").partition(",")
+            return Digits(whole + frac, -len(frac), False, True)
     commas, dots = mantissa.count(","), mantissa.count(".")
     if commas and dots:
         last = max(mantissa.rfind(","), mantissa.rfind("."))

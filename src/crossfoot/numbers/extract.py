@@ -82,9 +82,8 @@ def _scan(original: str, cell: bool, convention: Convention | None = None) -> li
             nums, nxt = read_number(text, start, end, env, pos, True)
         for num in nums:
             out.append(num.mention(original))
-            env.prev_currency, env.prev_end = num.currency, num.end
         pos = max(nxt, end)
-    if not original.isascii() and any(ch in text for ch in VULGAR):
+    if not original.isascii() and _VULGAR_RE.search(text) is not None:
         out = _vulgar_fractions(original, text, out)
     if _HYPHEN_FRACTION_GATE.search(text) is not None:
         out = _hyphen_fractions(original, text, out)
@@ -120,6 +119,7 @@ def _read_words(text: str, start: int, run: str) -> Read:
     return nums, end
 
 
+_VULGAR_RE = re.compile("[" + "".join(VULGAR) + "]")
 # Case spelt out, not re.I: a pattern starting with a literal lets the engine skip in C.
 _HYPHEN_FRACTION_GATE = re.compile(
     "-(?:[Hh](?:alf|ALF|alves)|[Tt](?:hird|HIRD|enth)|[Qq](?:uarter|UARTER)|[Ff](?:ourth|ifth)"

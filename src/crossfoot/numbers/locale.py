@@ -58,7 +58,21 @@ class _ViewMap(dict[int, str]):
 _VIEW_MAP = _ViewMap({k: v for k, v in _FIXED.items()})
 # Something the view changes: a non-ASCII decimal digit (\d is Unicode Nd), a sign in _FIXED,
 # or a superscript digit.
-_CHANGES_RE = re.compile("(?![0-9])\\d|[" + "".join(chr(k) for k in _FIXED) + _SUPERSCRIPTS + "]")
+_KEEPS: dict[str, bool] = {}  # character -> the view keeps it as it is
+_NON_ASCII_RE = re.compile("[^\x00-\x7f]")
+
+
+def _keeps(ch: str) -> bool:
+    kept = _KEEPS.get(ch)
+    if kept is None:
+        kept = _KEEPS[ch] = (
+            ord(ch) not in _FIXED
+            and ch not in _SUPERSCRIPTS
+            and unicodedata.decimal(ch, None) is None
+        )
+    return kept
+
+
 # A run of superscript digits standing alone is a number ("$⁹⁹⁹"); glued to a word, a number or
 # a sign it is a footnote mark ("12%¹", "million²", read as a space), except as the power of ten
 # of "×10⁻⁴" or "10²³", which stays as written.
@@ -88,7 +102,9 @@ def reading_view(text: str, convention: Convention | None = None) -> str:
     """
     if text.isascii():
         return text
-    if _CHANGES_RE.search(text) is None:
+    # The distinct characters of a text are few: whether any of them changes is a set lookup
+    # each (cached), not a regex over every character.
+    if all(_keeps(ch) for ch in set(_NON_ASCII_RE.findall(text))):
         return text
     view = text.translate(_VIEW_MAP)
     if any(ch in view for ch in _SUPERSCRIPTS):

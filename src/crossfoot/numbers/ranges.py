@@ -66,6 +66,7 @@ def try_range(text: str, low: Num, env: Env, read_number: Reader) -> tuple[list[
     if not _join_units(joined, high) or joined.value() > high.value():
         return [low], low.end
     joined.high, joined.high_precision, joined.end = high.value(), high.precision(), high.end
+    env.prev = joined
     return [joined], joined.end
 
 

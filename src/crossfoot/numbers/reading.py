@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from crossfoot.model.types import Kind
-from crossfoot.numbers.affixes import scale_after
+from crossfoot.numbers.affixes import PHRASE_HEADS, scale_after
 from crossfoot.numbers.around import (
     GLUED_FIRST,
     NEVER_AFTER,
@@ -58,6 +58,7 @@ from crossfoot.numbers.patterns import (
     is_letter,
     maybe_unit,
     prefix_match,
+    read_core,
     ref_before,
     skip_token,
     text_before,
@@ -70,6 +71,7 @@ __all__ = ["Read", "is_approx", "read_number"]
 Read = tuple[list[Num], int]
 
 _CURRENCY_ONLY = (None, None, None, None)  # PREFIX_RE's parenthesis and sign groups, all unset
+_AM_PM = frozenset("aApP")  # how "3 pm", "11am", "9 a.m." go on after the digits
 
 
 @dataclass(slots=True)
@@ -84,9 +86,6 @@ class _Marks:
     currency_outside: bool = False
     closed: bool = False
     unit_kind: str = ""
-    paren_at: int = -1  # where the "(" is
-    close_at: int = -1  # where the ")" is
-    e0: int = 0  # where the digits end (after a glued "×10⁻⁴" or "½")
 
     @property
     def bare(self) -> bool:
@@ -99,19 +98,19 @@ def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: 
     ``floor`` is where the previous number ended: the prefix of this one never reaches before it.
     ``env`` is what the scan reads with (the locale, whether the text is a single cell).
     """
-    cell = env.cell
     marks = _start(text, s0, e0, env)
     if not isinstance(marks, _Marks):
         return marks
     num = marks.num
-    e0 = marks.e0
+    e0 = num.end  # after a glued "×10⁻⁴" or "½"
     _read_prefix(text, s0, floor, num, marks, env)
-    bare = num.currency is None and marks.bare
+    bare = num.currency is None and not marks.sign and not marks.paren
     if bare:
         resume = _not_a_number_before(text, s0, e0, num, marks, floor, env)
         if resume is not None:
             return [], resume
-        bare = num.currency is None and marks.bare  # "CHF-58": a currency glued to a minus
+        if num.currency is not None:  # "CHF-58": a currency glued to a minus
+            bare = False
     pos = _read_suffix(text, e0, num, marks, env)
     if pos < len(text) and (is_letter(text[pos]) or text[pos].isdigit()) and not marks.unit_kind:
         if not spaceless(text[pos]):
@@ -123,10 +122,11 @@ def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: 
     if not _settle_parentheses(text, s0, e0, floor, num, marks, env):
         return [], pos  # "(3)" in prose: an enumeration or a footnote
     _settle_kind(text, s0, bare, num, marks)
-    if not _context_marks(text, s0, e0, cell, bare, num, marks.read):
+    if not _context_marks(text, s0, e0, env, bare, num, marks.read):
         return [], e0
     if allow_range and text.startswith(RANGE_STARTS, num.end):
         return try_range(text, num, env, read_number)
+    env.prev = num
     return [num], num.end
 
 
@@ -151,24 +151,31 @@ def _start(text: str, s0: int, e0: int, env: Env) -> Read | _Marks:
             return [], compound.end()
         kind, e0 = "ratio", s0 + len(compound.group("ratio"))
     core = text[s0:e0]
-    read = (
-        Digits(core, 0, True, False) if core.isdigit() and e0 - s0 < 20 else read_digits(core, env)
-    )
+    if core.isdigit():  # the common case: 2024, 12, 1200 (MAX_DIGITS is checked below)
+        read: Digits | list[Digits] | None = Digits(core, 0, True, False)
+    elif env.convention is None and e0 - s0 <= MAX_DIGITS:
+        read = read_core(core)  # read_digits, without a locale: asks more only for "1.234"
+        if read.__class__ is Digits and read.exp == -3 and not read.plain:
+            read = read_digits(core, env)
+    else:
+        read = read_digits(core, env)
     if read is None:
         return [], skip_token(text, e0)
     if isinstance(read, list):
         return _pieces(s0, read), e0
     num = Num(s0, e0, read.digits, read.exp, read.plain, read.grouped, False, None, kind)
-    if len(read.digits) > MAX_DIGITS:
+    if e0 - s0 > MAX_DIGITS and len(read.digits) > MAX_DIGITS:
         num.unreadable, num.digits = True, read.digits[:MAX_DIGITS]  # reported, never dropped
     if compound is not None:  # "2.8:1", read whole
         num.end = compound.end()
         num.approximate = is_approx(text, s0)
         return [num], num.end
-    if follow in GLUED_FIRST or (follow == " " and text[e0 + 1 : e0 + 2] in SCI_MARKS):
+    if env.glued and (
+        follow in GLUED_FIRST or (follow == " " and text[e0 + 1 : e0 + 2] in SCI_MARKS)
+    ):
         if follow in VULGAR or "10" in text[e0 + 1 : e0 + 5]:
-            e0 = glued_exponent_or_fraction(text, num, e0)
-    return _Marks(num, read, inner_start=s0, e0=e0)
+            num.end = glued_exponent_or_fraction(text, num, e0)
+    return _Marks(num, read, inner_start=s0)
 
 
 def _pieces(s0: int, parts: list[Digits]) -> list[Num]:
@@ -191,7 +198,12 @@ def _read_prefix(text: str, s0: int, floor: int, num: Num, marks: _Marks, env: E
     ch = before[-1:]
     if ch and (ch in "(-−–+$€£¥₹." or ch.isupper()):  # maybe_prefix(text, s0)
         _read_sign_and_currency(text, s0, floor, num, marks, env)
-    if num.currency is None and not marks.paren and ch and env.may_prefix(before, ch):
+    if (
+        num.currency is None
+        and not marks.paren
+        and ch  # Env.may_prefix(before, ch), inlined: every number passes here
+        and (before in env.tails or ch in env.ones or ch == "%" or before.isupper())
+    ):
         marks.sign = table_prefix(text, num, floor, env) or marks.sign
 
 
@@ -209,7 +221,9 @@ def _read_sign_and_currency(
         # below would give the same start, currency and no sign or parenthesis.
         num.start = marks.inner_start = base + pm.start()
         num.currency = currency_code(pm.group("cur"), pm.group("pfx"))
-        _currency_in_locale(text, floor, num, marks, env, pm, base)
+        cur_at = base + pm.start("cur")
+        if env.convention is not None or (cur_at > floor and text[cur_at - 1].isalpha()):
+            _currency_in_locale(text, floor, num, marks, env, pm, base)
         return
     start = base + pm.start()
     for group in ("sign_b", "sign_a"):
@@ -233,13 +247,12 @@ def _read_sign_and_currency(
     marks.currency_outside = pm.group("paren_b") is not None and num.currency is not None
     inner = [base + pm.start(g) for g in ("sign_a", "cur", "sign_b") if pm.group(g)]
     marks.inner_start = min([i for i in inner if i >= start], default=s0)
-    marks.paren_at = min(
-        [base + pm.start(g) for g in ("paren_a", "paren_b") if pm.group(g)], default=-1
-    )
     num.start = start
     num.negative = marks.sign in ("-", "−", "–")
     if num.currency is not None:
-        _currency_in_locale(text, floor, num, marks, env, pm, base)
+        cur_at = base + pm.start("cur")
+        if env.convention is not None or (cur_at > floor and text[cur_at - 1].isalpha()):
+            _currency_in_locale(text, floor, num, marks, env, pm, base)
 
 
 def _currency_in_locale(
@@ -269,11 +282,12 @@ def _not_a_number_before(
                 return skip_token(text, e0)
             num.start = s0 - len(fy.group())
             num.fy = True
-        elif c1 == "-" and currency_then_minus(text, num, floor, env):
-            marks.sign = "-"  # "CHF-58'864.45", "kr.-10.229,58"
-            return None
-        elif c1 in "-/." and s0 >= 2 and is_letter(text[s0 - 2]):
-            return skip_token(text, e0)  # COVID-19, v.2
+        elif c1 in "-/." and s0 >= 2 and (is_letter(text[s0 - 2]) or text[s0 - 2] == "."):
+            if c1 == "-" and currency_then_minus(text, num, floor, env):
+                marks.sign = "-"  # "CHF-58'864.45", "kr.-10.229,58": a currency and a minus
+                return None
+            if text[s0 - 2] != ".":
+                return skip_token(text, e0)  # COVID-19, v.2
         elif c1 in "#^@":
             return skip_token(text, e0)  # #123, x^2, @3
         elif c1 == "[":
@@ -283,8 +297,11 @@ def _not_a_number_before(
     if ends_with(text, s0, REF_ENDS) and ref_before(text, s0):
         tail = REF_TAIL_RE.match(text, e0)
         return tail.end() if tail else e0
-    if read.plain and len(read.digits) <= 2 and not env.cell and time_of_day(text, e0, read.digits):
-        return e0  # "3 pm": a time of day, not a claim
+    if len(read.digits) <= 2 and read.plain and not env.cell:
+        nxt = text[e0 : e0 + 2]
+        if nxt and (nxt[:1] in _AM_PM or (nxt[:1] == " " and nxt[1:] in _AM_PM)):
+            if time_of_day(text, e0, read.digits):
+                return e0  # "3 pm": a time of day, not a claim
     return None
 
 
@@ -295,13 +312,15 @@ def _read_suffix(text: str, e0: int, num: Num, marks: _Marks, env: Env) -> int:
     if marks.paren:
         close = CLOSE_RE.match(text, pos)
         if close is not None:
-            marks.closed, marks.close_at, pos = True, pos, close.end()
+            marks.closed, pos = True, close.end()
     unit = UNIT_RE.match(text, pos) if maybe_unit(text, pos) else None
     if unit is not None:
         marks.unit_kind = _unit(text, unit, num)
         if marks.unit_kind:
             pos = unit.end()
-            if marks.unit_kind in ("att", "word", "short"):
+            if marks.unit_kind in ("att", "word", "short") and (
+                env.convention is not None or (num.scale_word or "").lower() in PHRASE_HEADS
+            ):
                 pos = _scale_in_locale(text, unit.start(), pos, num, env)
     nxt = text[pos : pos + 1]
     if (nxt not in NEVER_AFTER or (nxt == "-" and env.convention)) and env.may_follow(text, pos):
@@ -310,7 +329,7 @@ def _read_suffix(text: str, e0: int, num: Num, marks: _Marks, env: Env) -> int:
     if marks.paren and not marks.closed and (env.cell or marks.currency_outside):
         close = CLOSE_RE.match(text, pos)
         if close is not None:
-            marks.closed, marks.close_at, pos = True, pos, close.end()
+            marks.closed, pos = True, close.end()
     return pos
 
 
@@ -363,8 +382,8 @@ def _settle_parentheses(
         strong = num.currency is not None or read.grouped or not read.plain
         strong = strong or len(read.digits) >= 4 or marks.unit_kind != ""
         year_like = _year_like(num, marks)
-        if not cell and conversion(text, num, marks.paren_at, floor, env):
-            num.start, num.end = marks.inner_start, marks.close_at
+        if not cell and num.currency is not None and conversion(text, num, floor, env):
+            num.start, num.end = marks.inner_start, text.rindex(")", num.start, num.end)
         elif cell or (strong and not year_like):
             num.negative = True
         elif year_like:
@@ -398,10 +417,11 @@ def _settle_kind(text: str, s0: int, bare: bool, num: Num, marks: _Marks) -> Non
 
 
 def _context_marks(
-    text: str, s0: int, e0: int, cell: bool, bare: bool, num: Num, read: Digits
+    text: str, s0: int, e0: int, env: Env, bare: bool, num: Num, read: Digits
 ) -> bool:
     """Marks read from the words around a number (approximate, a label, a formula constant);
     False when the context says it is no number at all (the day of "December 31")."""
+    cell = env.cell
     # The guard of context_skip, inlined (bare: no currency): most numbers skip the call.
     if (
         bare
@@ -423,7 +443,7 @@ def _context_marks(
         and LABEL_HEAD_RE.search(text_before(text, s0, 24))
     ):
         num.claim = False  # "Flight 2:", "Reservation 1**:"
-    if bare and not num.negative and text.startswith(("minus", "Minus", "MINUS"), num.start - 6):
+    if bare and env.minus and text.startswith(("minus", "Minus", "MINUS"), num.start - 6):
         minus = minus_before(text, num.start)
         if minus is not None:  # "minus 5"
             num.start, num.negative = minus, True
