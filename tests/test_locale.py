@@ -145,3 +145,42 @@ def test_babel_round_trip(
     assert m.kind == kind or (m.kind == "year" and kind == "number"), text
     if formatter == "currency":
         assert m.currency in ("€", "EUR"), text
+
+
+# -- issue 17: number reading must fail closed --------------------------------------------------
+
+
+def test_non_ascii_digits_are_claims_not_invisible() -> None:
+    report = check("revenue was $٩٩٩ million", ["Revenue: $998 million"])
+    assert [c.mention.value for c in report.claims] == [Decimal(999_000_000)]
+    assert not report.passed
+
+
+def test_numbers_over_64_digits_are_reported_not_dropped() -> None:
+    huge = "9" * 65
+    report = check(f"We paid ${huge}.", [f"We paid ${huge}."])
+    (claim,) = report.claims
+    assert claim.status == "unsupported" and "64 digits" in claim.message
+    assert claim.mention.unreadable and claim.mention.text == f"${huge}"
+    assert not extract("9" * 64)[0].unreadable
+
+
+def test_apostrophe_groups_are_read_whole() -> None:
+    (m,) = extract("$120'999'000")
+    assert (m.value, m.currency, m.text) == (Decimal(120_999_000), "$", "$120'999'000")
+
+
+def test_every_decimal_digit_of_every_script_reads_with_its_value() -> None:
+    import sys
+    import unicodedata
+
+    wrong = []
+    for cp in range(128, sys.maxunicode + 1):
+        ch = chr(cp)
+        value = unicodedata.decimal(ch, None)
+        if value is None:
+            continue
+        found = extract(f"total {ch}{ch} units")
+        if [m.value for m in found] != [Decimal(11 * value)]:
+            wrong.append((hex(cp), [m.text for m in found]))
+    assert wrong == []
