@@ -191,7 +191,10 @@ def symbol_after(view: str, pos: int, convention: Convention | None) -> tuple[st
         return None
     ch = view[p]
     index = _index(convention)
-    if view[p : p + 2] not in index.head and ch not in index.ones:
+    head = view[p : p + 2]
+    if head[1:] in _SPACES:
+        head = ch + " "  # "F\u202fCFA" is "F CFA" in the table
+    if head not in index.head and ch not in index.ones:
         return _code_after(view, p, convention) if "A" <= ch <= "Z" else None
     if ch == "$" and (p == pos or view.startswith("$", p + 1)):
         return None  # "925.03$$": LaTeX closing a formula; "1 234,56 $" has a space

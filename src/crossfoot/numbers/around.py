@@ -59,6 +59,8 @@ __all__ = [
 ]
 
 _SPACES = frozenset(" \t\u00a0\u202f\u2009")
+_VULGAR_RE = re.compile("[" + "".join(VULGAR) + "]")
+_AS_SPACE = str.maketrans("\u00a0\u202f\u2009", "   ")
 #: What ends a number and starts no currency, scale word or unit (nor does the end of the text).
 NEVER_AFTER = frozenset("0123456789,.;:)]}!?\"\n\r/+=*<>|&#@_~`'-([{")
 #: What may follow a mantissa glued: the "×" of "3.1×10⁻⁴" (or after one space) or a "½".
@@ -88,7 +90,7 @@ class Env:
         self.tails, self.ones = prefix_gate(self.convention)
         self.minus = "inus" in view or "INUS" in view
         self.glued = ("10" in view and any(m in view for m in SCI_MARKS)) or (
-            not view.isascii() and any(v in view for v in VULGAR)
+            not view.isascii() and _VULGAR_RE.search(view) is not None
         )
 
     def european(self) -> bool:
@@ -113,7 +115,10 @@ class Env:
         if self._heads is None:
             self._heads = suffix_gate(self.convention)
         heads = self._heads
-        return text[pos : pos + 3] in heads or text[pos : pos + 2] in heads or ch in heads
+        seg = text[pos : pos + 3]
+        if not seg.isascii():  # "F\u202fCFA", "শঃ\u00a0কঃ": the tables write spaces as " "
+            seg = seg.translate(_AS_SPACE)
+        return seg in heads or seg[:2] in heads or ch in heads
 
     def may_prefix(self, before: str, ch: str) -> bool:
         """Could a table symbol, a scale word or "%" end in ``before``, the last two characters

@@ -202,7 +202,7 @@ def _read_prefix(text: str, s0: int, floor: int, num: Num, marks: _Marks, env: E
         num.currency is None
         and not marks.paren
         and ch  # Env.may_prefix(before, ch), inlined: every number passes here
-        and (before in env.tails or ch in env.ones or ch == "%" or before.isupper())
+        and (before in env.tails or ch in env.ones or ch in "%-−–" or before.isupper())
     ):
         marks.sign = table_prefix(text, num, floor, env) or marks.sign
 
