@@ -128,7 +128,7 @@ def _digits_ambiguous(number: str) -> bool:
 # Tokens that English text uses next to numbers in another sense, and ISO codes that are English
 # words: ambiguous without a locale, whatever CLDR says.
 _ENGLISH = frozenset({"den", "kg.", "mile", "mille", "billions", "trillions", "millions",
-                      "thousands", "bil.", "all", "top", "amd"})  # fmt: skip
+                      "thousands", "bil.", "bln.", "all", "top", "amd"})  # fmt: skip
 _SHORT_SYMBOLS = frozenset({"kr", "kr.", "rs", "rs.", "rp"})  # short, but plainly currencies
 
 

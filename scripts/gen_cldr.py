@@ -67,7 +67,18 @@ SHORT_SAFE = frozenset({"kr", "kr.", "Rs", "Rs.", "Rp"})
 #: ASCII words that English text uses next to numbers in another sense (units, English plurals
 #: of the short scale): not read as a currency or a scale word without a locale.
 ENGLISH = frozenset(
-    {"den", "kg.", "mile", "mille", "billions", "trillions", "millions", "thousands", "bil."}
+    {
+        "den",
+        "kg.",
+        "mile",
+        "mille",
+        "billions",
+        "trillions",
+        "millions",
+        "thousands",
+        "bil.",
+        "bln.",
+    }
 )
 
 # Bidirectional marks CLDR puts around signs and symbols; the reader treats them as spaces.

@@ -241,6 +241,11 @@ def words_after(text: str, num: Num, pos: int, env: Env, scaled: bool) -> tuple[
     now ends, what was read that may be glued to it, "" for nothing)."""
     read = ""
     scale = None if scaled or not _maybe_word(text, pos) else scale_after(text, pos, env.convention)
+    if scale is not None and num.currency is None and num.kind == "number":
+        symbol = symbol_after(text, pos, env.convention)
+        if symbol is not None and symbol[1] > scale[2]:  # "NT$" is a currency, not "NT" a scale
+            num.currency, pos = symbol
+            return pos, "currency"
     if scale is not None:
         num.scale_exp, num.scale_word, pos = scale
         read = "scale"
