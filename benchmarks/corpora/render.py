@@ -159,24 +159,30 @@ def _delimited(grid: Grid, delimiter: str) -> str:
 
 
 def _records(grid: Grid) -> str:
-    rows = _padded(grid)
+    rows = [[_one_line(c) for c in r] for r in _padded(grid)]
     n_head = max(header_rows(rows), 1) if len(rows) > 1 else 0
+    w = _width(rows)
+    stacked: list[list[str]] = [[] for _ in range(w)]
+    for i in range(n_head):
+        row = list(rows[i])
+        if i < n_head - 1:
+            # a label above the others names every column it stands over: a lone one names all
+            # the figure columns, else each runs right to the next label (flattened headers)
+            filled = [j for j in range(1, w) if row[j]]
+            for j in range(1, w):
+                left = [k for k in filled if k <= j]
+                src = filled[0] if len(filled) == 1 else (left[-1] if left else None)
+                row[j] = row[src] if src is not None else ""
+        for j in range(w):
+            if row[j] and row[j] not in stacked[j]:
+                stacked[j].append(row[j])
     keys: list[str] = []
-    for j in range(_width(rows)):
-        parts: list[str] = []
-        for i in range(n_head):
-            # a label over empty cells names the columns it spans
-            k = j
-            while k > 0 and not rows[i][k].strip() and i < n_head - 1:
-                k -= 1
-            text = _one_line(rows[i][k]) if k > 0 or j == 0 else ""
-            if text and text not in parts:
-                parts.append(text)
-        key = " ".join(parts) or ("" if j == 0 else f"column {j + 1}")
+    for j in range(w):
+        key = " ".join(stacked[j]) or ("" if j == 0 else f"column {j + 1}")
         while key in keys:
             key += " "  # keys must be unique; a trailing space keeps the label readable
         keys.append(key)
-    body = [dict(zip(keys, r, strict=True)) for r in rows[n_head:]]
+    body = [dict(zip(keys, r, strict=True)) for r in _padded(grid)[n_head:]]
     return json.dumps(body, ensure_ascii=False)
 
 
