@@ -22,6 +22,9 @@ def find_tables(text):
     for h in html_tables(text):
         if not any(a <= h.start < b for a, b in taken):
             found.append(TextTable(h.start, h.end, h.rows, None)); taken.append((h.start, h.end))
+    for r in __import__("table_records").record_tables(text):
+        if not any(a <= r.start < b for a, b in taken):
+            found.append(TextTable(r.start, r.end, r.rows, 1)); taken.append((r.start, r.end))
     taken.sort()
     if "|" in text:
         for p in pipe_tables(text, taken):

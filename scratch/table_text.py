@@ -37,6 +37,8 @@ class LineTable:
 
 _WS = re.compile(r"\s+")
 _DELIMITERS = (("\t", "tsv"), (";", "csv-semicolon"), (",", "csv"))
+# A comma, a space and a lower-case word: prose ("In 2023, revenue was 1,200, up 5%").
+_PROSE_COMMA = re.compile(r",\s+[a-z]")
 _MAX_FIELD = 400  # a longer field is prose, not a cell
 
 
@@ -60,6 +62,8 @@ def _split(line: str, delimiter: str) -> list[str] | None:
         return None
     if delimiter != "\t" and "   " in line:
         return None  # columns set apart by runs of spaces: aligned text, not delimited
+    if delimiter == "," and _PROSE_COMMA.search(line):
+        return None  # ", revenue was": a clause of prose, not a field
     try:
         fields = next(csv.reader([line], delimiter=delimiter, skipinitialspace=False))
     except (csv.Error, StopIteration):

@@ -6,10 +6,11 @@ from it, whatever the format: the row label (a section row's text prefixes the r
 the column label (the header block's cells stacked top to bottom, units and footnote markers left
 out), the year, the value as written, the scale the unit gives it, the kind and the currency.
 
-    python tests/table_shapes.py          # rewrite the "render" cases of every vectors file
+    python tests/table_shapes.py          # rewrite every tables_<format>.json
 
-Cases written by hand into a vectors file (``"from": "hand"``) are kept as they are: they hold
-what a renderer cannot make (a real exporter's quirks, a table inside prose).
+Cases of :data:`HAND` (``"from": "hand"``) are written as the exporters and documents write
+them, for what a renderer cannot make: an exporter's quirks, a table inside prose, prose that
+must not be read as a table. ``"prose"`` lists the numbers the text outside the table offers.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ sys.path.insert(0, str(HERE.parent / "benchmarks"))
 
 from corpora.render import FORMATS, render  # noqa: E402
 
-__all__ = ["SHAPES", "cell", "write_vectors"]
+__all__ = ["HAND", "SHAPES", "cell", "write_vectors"]
 
 M, K, CRORE = "1000000", "1000", "10000000"
+Y23, Y22 = "Year Ended December 31, 2023", "Year Ended December 31, 2022"
 
 
 def cell(
@@ -253,6 +255,225 @@ SHAPES: list[dict[str, Any]] = [
 ]
 
 
+HAND: dict[str, list[dict[str, Any]]] = {
+    "markdown": [
+        {
+            "name": "the issue's table, as pasted",
+            "text": "|  |  | Fiscal |  |\n|---|---|---|---|\n|  | 2019 | 2018 | 2017 |\n"
+            "|  |  | (in millions) |  |\n| Appliances | 680 | 774 | 676 |",
+            "cells": [
+                cell("Appliances", "Fiscal 2019", 2019, "680", M),
+                cell("Appliances", "Fiscal 2018", 2018, "774", M),
+                cell("Appliances", "Fiscal 2017", 2017, "676", M),
+            ],
+        },
+        {
+            "name": "Docling: a spanning label repeated in each column, alignment colons",
+            "text": "|                  | Fiscal   | Fiscal   |\n"
+            "|:-----------------|---------:|---------:|\n"
+            "|                  | 2024     | 2023     |\n"
+            "| Revenue          | 1,200.5  | 1,100.0  |\n"
+            "| Operating income | 310.2    | 295.8    |",
+            "cells": [
+                cell("Revenue", "Fiscal 2024", 2024, "1200.5"),
+                cell("Revenue", "Fiscal 2023", 2023, "1100.0"),
+                cell("Operating income", "Fiscal 2024", 2024, "310.2"),
+                cell("Operating income", "Fiscal 2023", 2023, "295.8"),
+            ],
+        },
+        {
+            "name": "a table inside prose, its unit in the sentence before it",
+            "text": "The table below shows revenue by segment (in thousands).\n\n"
+            "| Segment | 2023 | 2022 |\n|---|---|---|\n| Cloud | 4,500 | 3,900 |\n"
+            "| Devices | 1,250 | 1,400 |\n\nCloud grew 15% year over year.",
+            "cells": [
+                cell("Cloud", "2023", 2023, "4500", K),
+                cell("Cloud", "2022", 2022, "3900", K),
+                cell("Devices", "2023", 2023, "1250", K),
+                cell("Devices", "2022", 2022, "1400", K),
+            ],
+            "prose": ["15"],
+        },
+        {
+            "name": "LlamaParse: the header block joined into one row",
+            "text": "| | Year Ended December 31, 2023 | Year Ended December 31, 2022 |\n"
+            "|---|---|---|\n| Net income | $ 812 | $ 790 |",
+            "cells": [
+                cell("Net income", "Year Ended December 31, 2023", 2023, "812", "1", "money", "$"),
+                cell("Net income", "Year Ended December 31, 2022", 2022, "790", "1", "money", "$"),
+            ],
+        },
+    ],
+    "markdown-bare": [
+        {
+            "name": "no outer pipes: a line that starts with a pipe has an empty first cell",
+            "text": "   | 2023 | 2022\n---|---|---\nRevenue | 1,200 | 1,100\nCosts | (800) | (750)",
+            "cells": [
+                cell("Revenue", "2023", 2023, "1200"),
+                cell("Revenue", "2022", 2022, "1100"),
+                cell("Costs", "2023", 2023, "-800"),
+                cell("Costs", "2022", 2022, "-750"),
+            ],
+        },
+        {
+            "name": "no outer pipes, alignment colons, quarters",
+            "text": "Metric | Q1 2024 | Q4 2023\n:--- | ---: | ---:\nNet sales | $5.2bn | $4.9bn",
+            "cells": [
+                cell("Net sales", "Q1 2024", 2024, "5200000000", "1", "money", "$"),
+                cell("Net sales", "Q4 2023", 2023, "4900000000", "1", "money", "$"),
+            ],
+        },
+    ],
+    "html": [
+        {
+            "name": "Unstructured text_as_html: no thead, a colspan group label",
+            "text": '<table><tr><td></td><td colspan="3">Fiscal</td></tr>'
+            "<tr><td></td><td>2019</td><td>2018</td><td>2017</td></tr>"
+            "<tr><td>Appliances</td><td>680</td><td>774</td><td>676</td></tr></table>",
+            "cells": [
+                cell("Appliances", "Fiscal 2019", 2019, "680"),
+                cell("Appliances", "Fiscal 2018", 2018, "774"),
+                cell("Appliances", "Fiscal 2017", 2017, "676"),
+            ],
+        },
+        {
+            "name": "a caption naming the unit; entities, inline tags and a line break in cells",
+            "text": "<table><caption>Revenue by region (in millions)</caption><thead><tr>"
+            "<th>Region</th><th>2023</th><th>2022</th></tr></thead><tbody>"
+            "<tr><td><b>North&nbsp;America</b></td><td>$&nbsp;1,234</td><td>$ 1,100</td></tr>"
+            "<tr><td>Europe<br/>and Africa</td><td>(45)</td><td>&#8212;</td></tr>"
+            "</tbody></table>",
+            "cells": [
+                cell("North America", "2023", 2023, "1234", M, "money", "$"),
+                cell("North America", "2022", 2022, "1100", M, "money", "$"),
+                cell("Europe and Africa", "2023", 2023, "-45", M),
+            ],
+        },
+        {
+            "name": "a table inside prose; numbers in tag attributes are no values",
+            "text": 'Results are below.\n<table border="1" style="width:600px" cellpadding="4">'
+            '<tr><th width="40%">Item</th><th>FY24</th></tr>'
+            "<tr><td>Orders</td><td>1,520</td></tr><tr><td>Returns</td><td>37</td></tr>"
+            "</table>\nOrders rose 8% on the year.",
+            "cells": [
+                cell("Orders", "FY24", 2024, "1520"),
+                cell("Returns", "FY24", 2024, "37"),
+            ],
+            "prose": ["8"],
+        },
+    ],
+    "csv": [
+        {
+            "name": "a title line with the unit, then CSV with quoted figures",
+            "text": "Revenue by segment (in millions)\nSegment,2023,2022\n"
+            'Cloud,"4,500.0","3,900.0"\nDevices,"1,250.5","1,400.0"',
+            "cells": [
+                cell("Cloud", "2023", 2023, "4500.0", M),
+                cell("Cloud", "2022", 2022, "3900.0", M),
+                cell("Devices", "2023", 2023, "1250.5", M),
+                cell("Devices", "2022", 2022, "1400.0", M),
+            ],
+        },
+        {
+            "name": "prose with commas is no table",
+            "text": "In 2023, revenue was 1,200, up 5%.\nIn 2022, revenue was 1,100, up 3%.",
+            "cells": [],
+            "prose": ["1200", "5", "1100", "3"],
+        },
+    ],
+    "tsv": [
+        {
+            "name": "copied from a spreadsheet: tabs, currency and percent cells",
+            "text": "Metric\tFY24\tFY23\nRevenue\t$1,200\t$1,100\nMargin\t12.5%\t11.0%",
+            "cells": [
+                cell("Revenue", "FY24", 2024, "1200", "1", "money", "$"),
+                cell("Revenue", "FY23", 2023, "1100", "1", "money", "$"),
+                cell("Margin", "FY24", 2024, "12.5", "1", "percent"),
+                cell("Margin", "FY23", 2023, "11.0", "1", "percent"),
+            ],
+        },
+    ],
+    "csv-semicolon": [
+        {
+            "name": "semicolons, a label with a comma in it",
+            "text": "Region;2023;2022\nEurope, Middle East;1200;1100\nAsia;800;750",
+            "cells": [
+                cell("Europe, Middle East", "2023", 2023, "1200"),
+                cell("Europe, Middle East", "2022", 2022, "1100"),
+                cell("Asia", "2023", 2023, "800"),
+                cell("Asia", "2022", 2022, "750"),
+            ],
+        },
+    ],
+    "aligned": [
+        {
+            "name": "PDF text: a centred period label, the currency apart from its figure",
+            "text": "                               Year Ended December 31,\n"
+            "(in thousands)                     2023          2022\n"
+            "Revenue                      $  125,400    $  118,250\n"
+            "Cost of revenue                 (61,300)      (58,100)\n"
+            "Gross profit                 $   64,100    $   60,150",
+            "cells": [
+                cell("Revenue", Y23, 2023, "125400", K, "money", "$"),
+                cell("Revenue", Y22, 2022, "118250", K, "money", "$"),
+                cell("Cost of revenue", Y23, 2023, "-61300", K),
+                cell("Cost of revenue", Y22, 2022, "-58100", K),
+                cell("Gross profit", Y23, 2023, "64100", K, "money", "$"),
+                cell("Gross profit", Y22, 2022, "60150", K, "money", "$"),
+            ],
+        },
+        {
+            "name": "prose with two spaces after a full stop is no table",
+            "text": "Revenue rose 5% in 2023.  Costs fell 3%.\n"
+            "Margins improved to 12%.  Cash was 40.",
+            "cells": [],
+            "prose": ["5", "3", "12", "40"],
+        },
+    ],
+    "records": [
+        {
+            "name": "JSON records with numbers as numbers",
+            "text": '[{"segment": "Cloud", "fy2023": 4500.0, "fy2022": 3900},'
+            ' {"segment": "Devices", "fy2023": 1250.5, "fy2022": 1400}]',
+            "cells": [
+                cell("Cloud", "fy2023", 2023, "4500.0"),
+                cell("Cloud", "fy2022", 2022, "3900"),
+                cell("Devices", "fy2023", 2023, "1250.5"),
+                cell("Devices", "fy2022", 2022, "1400"),
+            ],
+        },
+        {
+            "name": "Python-literal records, the unit in a key",
+            "text": "[{'Region': 'EU', 'Revenue ($m)': '1,200'},"
+            " {'Region': 'US', 'Revenue ($m)': '950'}]",
+            "cells": [
+                cell("EU", "Revenue", None, "1200", M, "money", "$"),
+                cell("US", "Revenue", None, "950", M, "money", "$"),
+            ],
+        },
+    ],
+    "json": [
+        {
+            "name": "a Python-literal table",
+            "text": "[['', '2019', '2018'], ['Sales', '$1,200', '$1,100']]",
+            "cells": [
+                cell("Sales", "2019", 2019, "1200", "1", "money", "$"),
+                cell("Sales", "2018", 2018, "1100", "1", "money", "$"),
+            ],
+        },
+        {
+            "name": "the unit in a paragraph after the table (TAT-QA)",
+            "text": '[["", "2019", "2018"], ["Sales", "7,630.0", "6,710.4"]]\n'
+            "All amounts are in millions of dollars, except where stated.",
+            "cells": [
+                cell("Sales", "2019", 2019, "7630.0", M, "money", "$"),
+                cell("Sales", "2018", 2018, "6710.4", M, "money", "$"),
+            ],
+        },
+    ],
+}
+
+
 def _case(shape: dict[str, Any], fmt: str) -> dict[str, Any]:
     table = render(shape["grid"], fmt)
     before = shape.get("before")
@@ -267,7 +488,8 @@ def _case(shape: dict[str, Any], fmt: str) -> dict[str, Any]:
 
 def _dump(doc: dict[str, Any]) -> str:
     """JSON with one cell per line: readable in a diff."""
-    lines = ["{", f'  "format": {json.dumps(doc["format"])},', f'  "about": {json.dumps(doc["about"])},']
+    lines = ["{", f'  "format": {json.dumps(doc["format"])},']
+    lines.append(f'  "about": {json.dumps(doc["about"])},')
     lines.append('  "cases": [')
     for n, case in enumerate(doc["cases"]):
         lines.append("    {")
@@ -293,13 +515,11 @@ ABOUT = (
 
 
 def write_vectors(directory: Path = HERE / "vectors") -> list[Path]:
-    """Rewrite the rendered cases of every ``tables_<format>.json``, keeping hand-written ones."""
+    """Write every ``tables_<format>.json``: each shape rendered, then the format's own cases."""
     paths = []
     for fmt in FORMATS:
         path = directory / f"tables_{fmt.replace('-', '_')}.json"
-        hand: list[dict[str, Any]] = []
-        if path.exists():
-            hand = [c for c in json.loads(path.read_text())["cases"] if c.get("from") == "hand"]
+        hand = [{"from": "hand", **c} for c in HAND.get(fmt, [])]
         cases = [_case(s, fmt) for s in SHAPES] + hand
         doc = {"format": fmt, "about": ABOUT.format(fmt=fmt), "cases": cases}
         path.write_text(_dump(doc))

@@ -58,15 +58,19 @@ def _is_figure(cell: str) -> bool:
 
 
 def header_rows(grid: Grid) -> int:
-    """Leading rows with no figure other than a year (the renderer's own header rule).
+    """Leading rows with no figure other than a year, up to the last that labels a column (a
+    row with text in its first cell only is a section of the body): the renderer's own rule.
 
-    >>> header_rows([["", "", "Fiscal"], ["", "2019", "2018"], ["Sales", "5", "6"]])
+    >>> header_rows([["", "", "Fiscal"], ["", "2019", "2018"], ["A:", ""], ["Sales", "5", "6"]])
     2
     """
+    last = -1
     for i, row in enumerate(grid):
         if any(_is_figure(c) for c in row[1:]):
-            return i
-    return min(1, len(grid))
+            break
+        if any(c.strip() for c in row[1:]):
+            last = i
+    return last + 1 if last >= 0 else min(1, len(grid))
 
 
 def _width(grid: Grid) -> int:
@@ -165,9 +169,9 @@ def _records(grid: Grid) -> str:
     stacked: list[list[str]] = [[] for _ in range(w)]
     for i in range(n_head):
         row = list(rows[i])
-        if i < n_head - 1:
-            # a label above the others names every column it stands over: a lone one names all
-            # the figure columns, else each runs right to the next label (flattened headers)
+        if n_head > 1:
+            # a label in a header of several rows names every column it stands over: a lone one
+            # names all the figure columns, else each runs right to the next label
             filled = [j for j in range(1, w) if row[j]]
             for j in range(1, w):
                 left = [k for k in filled if k <= j]
