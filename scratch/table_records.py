@@ -1,7 +1,8 @@
 """Records in a text: a JSON (or Python-literal) list of objects, one object per table row.
 
-The keys of the objects are the column labels (their union, in order of first appearance); the
-header is one row of them, and each object a row of its values (missing keys are empty cells).
+The keys of the objects are the column labels (their union, in order of first appearance; the
+"Unnamed: 2" pandas gives a column without a label is an empty label); the header is one row of
+them, and each object a row of its values (missing keys are empty cells).
 Only flat objects of scalars count: nested values mean the list is data, not a table.
 """
 
@@ -16,6 +17,7 @@ from decimal import Decimal
 __all__ = ["RecordTable", "record_tables"]
 
 _START = re.compile(r"\[\s*\{")
+_UNNAMED = re.compile(r"^Unnamed: \d+$")
 _TOKEN = re.compile(r"""[\[\]{}]|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'""")
 
 
@@ -62,7 +64,8 @@ def _grid(obj: object) -> tuple[tuple[str, ...], ...] | None:
             keys.setdefault(k, None)
     if len(keys) < 2:
         return None
-    rows = [tuple(keys)]
+    # pandas names a column without a label "Unnamed: 3": the label is empty
+    rows = [tuple("" if _UNNAMED.match(k) else k for k in keys)]
     for record in obj:
         cells = [_scalar(record.get(k)) for k in keys]
         if any(c is None for c in cells):

@@ -51,6 +51,8 @@ Grid = Sequence[Sequence[str]]
 _FIGURE = re.compile(r"^[\s$€£¥₹(+\-−–]*\d[\d,]*(?:\.\d+)?\s*%?\s*\)?\s*%?$")
 _YEAR_ONLY = re.compile(r"^\s*(?:19|20)\d\d\s*$")
 _WS = re.compile(r"\s+")
+# A cell that holds no value: a dash or "n/a" (a row of them is a row of the body).
+_BLANK = re.compile(r"^\s*(?:[-—–]+|n/?a)\s*$", re.I)
 
 
 def _is_figure(cell: str) -> bool:
@@ -68,7 +70,7 @@ def header_rows(grid: Grid) -> int:
     for i, row in enumerate(grid):
         if any(_is_figure(c) for c in row[1:]):
             break
-        if any(c.strip() for c in row[1:]):
+        if any(c.strip() and not _BLANK.match(c) for c in row[1:]):
             last = i
     return last + 1 if last >= 0 else min(1, len(grid))
 
@@ -182,9 +184,9 @@ def _records(grid: Grid) -> str:
                 stacked[j].append(row[j])
     keys: list[str] = []
     for j in range(w):
-        key = " ".join(stacked[j]) or ("" if j == 0 else f"column {j + 1}")
-        while key in keys:
-            key += " "  # keys must be unique; a trailing space keeps the label readable
+        key = " ".join(stacked[j])
+        if key in keys or (j and not key):
+            key = f"Unnamed: {j}"  # keys are unique: pandas names a column without a label so
         keys.append(key)
     body = [dict(zip(keys, r, strict=True)) for r in _padded(grid)[n_head:]]
     return json.dumps(body, ensure_ascii=False)
