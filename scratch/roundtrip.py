@@ -107,4 +107,4 @@ def value_check(fmts):
 def engine_values(text):
     from crossfoot import load_sources
     vals = load_sources([text]).sources[0].values
-    return sorted((v.label, str(v.value), v.year, v.kind, v.currency, v.view, v.unit_header, v.row, v.column, v.table is None) for v in vals)
+    return sorted(repr((v.label, str(v.value), v.year, v.kind, v.currency, v.view, v.unit_header, v.row, v.column, v.table is None)) for v in vals)

@@ -39,6 +39,11 @@ _WS = re.compile(r"\s+")
 _DELIMITERS = (("\t", "tsv"), (";", "csv-semicolon"), (",", "csv"))
 # A comma, a space and a lower-case word: prose ("In 2023, revenue was 1,200, up 5%").
 _PROSE_COMMA = re.compile(r",\s+[a-z]")
+_QUOTED = re.compile(r'"[^"]*"')
+# A number of prose cut at its commas: a field ending in a digit, then one that goes on with
+# three digits and words ("amount to US$9,319,000 as at 30 June").
+_CUT_HEAD = re.compile(r"\d$")
+_CUT_TAIL = re.compile(r"\d{3}\s+[a-z]")
 _MAX_FIELD = 400  # a longer field is prose, not a cell
 
 
@@ -62,12 +67,16 @@ def _split(line: str, delimiter: str) -> list[str] | None:
         return None
     if delimiter != "\t" and "   " in line:
         return None  # columns set apart by runs of spaces: aligned text, not delimited
-    if delimiter == "," and _PROSE_COMMA.search(line):
+    if delimiter == "," and _PROSE_COMMA.search(_QUOTED.sub('""', line)):
         return None  # ", revenue was": a clause of prose, not a field
     try:
         fields = next(csv.reader([line], delimiter=delimiter, skipinitialspace=False))
     except (csv.Error, StopIteration):
         return None
+    if delimiter == "," and any(
+        _CUT_HEAD.search(a) and _CUT_TAIL.match(b) for a, b in zip(fields, fields[1:])
+    ):
+        return None  # "amount to US$9,319,000": a number of prose cut at its commas
     cells = [_WS.sub(" ", f).strip() for f in fields]
     if len(cells) < 2 or any(len(c) > _MAX_FIELD for c in cells):
         return None
