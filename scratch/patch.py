@@ -14,7 +14,9 @@ def is_figure(c):
     if p is not None:
         return not p.year_like
     m = FIG.match(c)
-    return bool(m) and len(LETTERS.findall(c[m.end():])) <= 3
+    if m is None or re.match(r"\s*(?:19|20)\d\d(?![\d,.])", c):
+        return False  # "2019 vs. 2018" heads a column
+    return len(LETTERS.findall(c[m.end():])) <= 3
 
 def find_tables(text):
     found = [t for t in _json_tables(text)] if "[" in text else []
