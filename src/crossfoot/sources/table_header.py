@@ -23,20 +23,21 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from crossfoot._tablecells import (
-    _THOUSANDS_NOTE as _THOUSANDS_NOTE_RE,
-    CellNumber,
-    Unit,
-    is_blank,
-    parse_cell,
-    unit_in_cell,
-    year_in,
-)
+from crossfoot.sources.cells import CellNumber, Unit, is_blank, parse_cell, unit_in_cell
 
-__all__ = ["Header", "cell_number", "clean_label", "read_header", "tidy_grid"]
+__all__ = [
+    "LONE_CURRENCY",
+    "PERCENT_LABEL",
+    "Header",
+    "Tidy",
+    "cell_number",
+    "clean_label",
+    "header_count",
+    "tidy_grid",
+]
 
 _WS = re.compile(r"\s+")
-_LONE_CURRENCY = re.compile(r"^\s*((?:US|A|C|HK|S|NZ)?\$|[€£¥₹])\s*$")
+LONE_CURRENCY = re.compile(r"^\s*((?:US|A|C|HK|S|NZ)?\$|[€£¥₹])\s*$")
 # A footnote marker after a label or a figure: "(1)", "(a)", "(iii)", "*", "†", "¹".
 _FOOTNOTE = re.compile(r"\s*(?:\((?:\d|[a-h]|i{1,3}|iv|v)\)|\*{1,3}|[†‡§]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")
 # A label whose unit is percent: "%", "(%)", "% change", "percent of sales". A percentage written
@@ -75,43 +76,54 @@ def clean_label(label: str) -> str:
     return out.strip() or label
 
 
-def tidy_grid(rows: Sequence[Sequence[str]]) -> list[list[str]]:
+@dataclass(frozen=True, slots=True)
+class Tidy:
+    """A tidy grid, and where each of its rows and columns stood in the grid as given."""
+
+    grid: list[list[str]]
+    rows: list[int]
+    cols: list[int]
+
+
+def tidy_grid(rows: Sequence[Sequence[str]]) -> Tidy:
     """One grid whatever the format wrote: cells with single spaces, rows of one width, no
     empty row or column, and currency symbols in a column of their own joined to their figures.
 
-    >>> tidy_grid([["", "2019", "", "2018", ""], ["Sales", "$", "5,686", "$", " 4,102"]])
-    [['', '2019', '2018'], ['Sales', '$ 5,686', '$ 4,102']]
+    >>> t = tidy_grid([["", "2019", "", "2018", ""], ["Sales", "$", "5,686", "$", " 4,102"]])
+    >>> t.grid, t.cols
+    ([['', '2019', '2018'], ['Sales', '$ 5,686', '$ 4,102']], [0, 2, 4])
     """
     grid = [[_WS.sub(" ", str(c)).strip() for c in row] for row in rows]
     width = max((len(r) for r in grid), default=0)
-    grid = [r + [""] * (width - len(r)) for r in grid if any(r)]
-    keep = [j for j in range(width) if any(r[j] for r in grid)]
-    if len(keep) < width:
-        grid = [[r[j] for j in keep] for r in grid]
-    return _fold_currency(grid)
+    kept_rows = [i for i, r in enumerate(grid) if any(r)]
+    grid = [grid[i] + [""] * (width - len(grid[i])) for i in kept_rows]
+    cols = [j for j in range(width) if any(r[j] for r in grid)]
+    if len(cols) < width:
+        grid = [[r[j] for j in cols] for r in grid]
+    _fold_currency(grid, cols)
+    return Tidy(grid, kept_rows, cols)
 
 
-def _fold_currency(grid: list[list[str]]) -> list[list[str]]:
-    """Join a column of lone currency symbols to the figure column right of it."""
+def _fold_currency(grid: list[list[str]], cols: list[int]) -> None:
+    """Join a column of lone currency symbols to the figure column right of it (in place)."""
     width = len(grid[0]) if grid else 0
     for j in range(width - 2, 0, -1):
-        symbols = [r for r in grid if _LONE_CURRENCY.match(r[j])]
+        symbols = [r for r in grid if LONE_CURRENCY.match(r[j])]
         if not symbols:
             continue
-        rest = [r for r in grid if r[j] and not _LONE_CURRENCY.match(r[j])]
+        rest = [r for r in grid if r[j] and not LONE_CURRENCY.match(r[j])]
         # Only a column of symbols (and header text) beside a column of figures.
         if any(cell_number(r[j + 1]) is None and not is_blank(r[j + 1]) for r in symbols):
             continue
         if any((c := cell_number(r[j])) is not None and not c.year_like for r in rest):
             continue
         for r in grid:
-            if _LONE_CURRENCY.match(r[j]):
+            if LONE_CURRENCY.match(r[j]):
                 r[j + 1] = f"{r[j]} {r[j + 1]}".strip()
             elif r[j] and not r[j + 1]:
                 r[j + 1] = r[j]  # "2019" written over the symbol heads the figure
-        for r in grid:
             del r[j]
-    return grid
+        del cols[j]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +147,9 @@ def header_count(grid: Sequence[Sequence[str]], parsed: list[list[CellNumber | N
         numbers = [c for c in parsed[i] if c is not None]
         if any(not c.year_like for c in numbers):
             break
-        if any(p is None and _NUMBER_FIRST.match(c) for c, p in zip(grid[i], parsed[i], strict=True)):
+        if any(
+            p is None and _NUMBER_FIRST.match(c) for c, p in zip(grid[i], parsed[i], strict=True)
+        ):
             break  # "27% ( 27 % )", "1,234 (a)": a number with a note is data, not a header
         has_years = bool(numbers)
         # Years appear once in a header; a second row of year-like cells is data ("Shares | 2014").

@@ -12,22 +12,13 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-__all__ = ["PipeTable", "pipe_tables"]
+from crossfoot.sources.table_grid import TextTable
+
+__all__ = ["pipe_tables"]
 
 _SEPARATOR_CELL = re.compile(r"^\s*:?-+:?\s*$")
 _WS = re.compile(r"\s+")
-
-
-@dataclass(frozen=True, slots=True)
-class PipeTable:
-    """A pipe table: span, rows, and the rows above its ``|---|`` line (None without one)."""
-
-    start: int
-    end: int
-    rows: tuple[tuple[str, ...], ...]
-    header_rows: int | None
 
 
 def _cells(line: str, outer: bool) -> list[str]:
@@ -48,28 +39,27 @@ def _is_separator(line: str) -> bool:
     return any("---" in c or ":" in c for c in cells)
 
 
-def _table(block: Sequence[tuple[int, int, str]]) -> PipeTable | None:
+def _table(block: Sequence[tuple[int, int, str]]) -> TextTable | None:
     seps = [k for k, (_, _, line) in enumerate(block) if _is_separator(line)]
     sep = seps[0] if seps else None
     if sep is not None:
         outer = block[sep][2].strip().startswith("|")
     else:
         outer = all(line.strip().startswith("|") for _, _, line in block)
-    rows = tuple(
-        tuple(_cells(line, outer)) for k, (_, _, line) in enumerate(block) if k != sep
-    )
+    rows = tuple(tuple(_cells(line, outer)) for k, (_, _, line) in enumerate(block) if k != sep)
     if len(rows) < 2 or not any(len(r) >= 2 for r in rows):
         return None
-    return PipeTable(block[0][0], block[-1][1], rows, sep if sep else None)
+    fmt = "markdown" if sep is not None else "pipe"
+    return TextTable(block[0][0], block[-1][1], rows, sep if sep else None, "", fmt)
 
 
-def pipe_tables(text: str, taken: Sequence[tuple[int, int]] = ()) -> list[PipeTable]:
+def pipe_tables(text: str, taken: Sequence[tuple[int, int]] = ()) -> list[TextTable]:
     """Every pipe table of a text outside the ``taken`` spans (sorted, not overlapping).
 
     >>> [t.rows for t in pipe_tables("a | b\\n---|---\\n| 2019\\nSales | 5")]
     [(('a', 'b'), ('', '2019'), ('Sales', '5'))]
     """
-    found: list[PipeTable] = []
+    found: list[TextTable] = []
     block: list[tuple[int, int, str]] = []
     starts = [s for s, _ in taken]
     pos = 0
@@ -78,7 +68,7 @@ def pipe_tables(text: str, taken: Sequence[tuple[int, int]] = ()) -> list[PipeTa
         pos += len(line)
         k = bisect_right(starts, start) - 1
         inside = k >= 0 and start < taken[k][1]
-        if "|" not in line or inside or not line.strip().strip("|").strip() and "|" not in line:
+        if "|" not in line or inside or (not line.strip().strip("|").strip() and "|" not in line):
             if block:
                 table = _table(block)
                 if table is not None:

@@ -11,25 +11,16 @@ that cell's text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from html.parser import HTMLParser
 
-__all__ = ["HtmlTable", "html_tables"]
+from crossfoot.sources.table_grid import Grid, TextTable
+
+__all__ = ["html_tables"]
 
 _TABLE_TAG = re.compile(r"<(/?)table\b[^>]*>", re.I)
 _WS = re.compile(r"\s+")
 _MAX_SPAN = 1000  # a colspan="99999" must not allocate a huge grid
 _BREAKS = frozenset({"br", "p", "div", "li", "tr"})
-
-
-@dataclass(frozen=True, slots=True)
-class HtmlTable:
-    """One ``<table>`` of a text: its span, its grid and its caption (``""`` when none)."""
-
-    start: int
-    end: int
-    rows: tuple[tuple[str, ...], ...]
-    caption: str
 
 
 def _span(value: str | None) -> int:
@@ -50,6 +41,8 @@ class _Reader(HTMLParser):
         self._spans = (1, 1)
         self._depth = 0  # table nesting: only the outer table's rows and cells count
         self._in_caption = False
+        self._in_head = False
+        self.head_rows = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "table":
@@ -62,10 +55,13 @@ class _Reader(HTMLParser):
                 self._cell.append(" ")
             return
         if tag == "tr":
-            self._close_cell()
+            self.close_cell()
             self.rows.append([])
+            self.head_rows += self._in_head
+        elif tag == "thead":
+            self._in_head = True
         elif tag in ("td", "th"):
-            self._close_cell()
+            self.close_cell()
             if not self.rows:
                 self.rows.append([])
             found = dict(attrs)
@@ -83,7 +79,9 @@ class _Reader(HTMLParser):
         if self._depth != 1:
             return
         if tag in ("td", "th", "tr"):
-            self._close_cell()
+            self.close_cell()
+        elif tag == "thead":
+            self._in_head = False
         elif tag == "caption":
             self._in_caption = False
 
@@ -93,14 +91,14 @@ class _Reader(HTMLParser):
         elif self._in_caption:
             self.caption.append(data)
 
-    def _close_cell(self) -> None:
+    def close_cell(self) -> None:
         if self._cell is not None:
             text = _WS.sub(" ", "".join(self._cell)).strip()
             self.rows[-1].append((text, *self._spans))
             self._cell = None
 
 
-def _grid(rows: list[list[tuple[str, int, int]]]) -> tuple[tuple[str, ...], ...]:
+def _grid(rows: list[list[tuple[str, int, int]]]) -> Grid:
     """Place cells with their spans: colspan leaves empty cells, rowspan repeats the text."""
     grid: dict[tuple[int, int], str] = {}
     width = 0
@@ -122,7 +120,20 @@ def _grid(rows: list[list[tuple[str, int, int]]]) -> tuple[tuple[str, ...], ...]
     )
 
 
-def html_tables(text: str) -> list[HtmlTable]:
+def _read(text: str, start: int, end: int) -> TextTable | None:
+    reader = _Reader()
+    reader.feed(text[start:end])
+    reader.close()
+    reader.close_cell()
+    rows = _grid(reader.rows)
+    if len(rows) < 2:
+        return None
+    caption = _WS.sub(" ", "".join(reader.caption)).strip()
+    header = reader.head_rows or None  # rows in <thead>: the format's own mark, not trusted
+    return TextTable(start, end, rows, header, caption, "html")
+
+
+def html_tables(text: str) -> list[TextTable]:
     """Every outermost ``<table>`` of a text with at least two rows, in order.
 
     >>> t = html_tables('<p>x</p><table><tr><th colspan="2">2019</th></tr>'
@@ -132,7 +143,7 @@ def html_tables(text: str) -> list[HtmlTable]:
     """
     if "<" not in text:
         return []
-    found: list[HtmlTable] = []
+    found: list[TextTable] = []
     depth, start = 0, -1
     for m in _TABLE_TAG.finditer(text):
         if m.group(1) == "":
@@ -142,12 +153,7 @@ def html_tables(text: str) -> list[HtmlTable]:
         elif depth > 0:
             depth -= 1
             if depth == 0:
-                reader = _Reader()
-                reader.feed(text[start : m.end()])
-                reader.close()
-                reader._close_cell()
-                rows = _grid(reader.rows)
-                if len(rows) >= 2:
-                    caption = _WS.sub(" ", "".join(reader.caption)).strip()
-                    found.append(HtmlTable(start, m.end(), rows, caption))
+                table = _read(text, start, m.end())
+                if table is not None:
+                    found.append(table)
     return found

@@ -18,21 +18,14 @@ import csv
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
-__all__ = ["LineTable", "aligned_tables", "delimited_tables"]
+from crossfoot.sources.table_grid import TextTable, inside
 
-#: Is this cell one figure (not a year)? Set by the caller (the table cell reader).
+__all__ = ["aligned_tables", "delimited_tables"]
+
+#: Is this cell one figure (not a year)? The caller passes the cell reader's answer.
 IsFigure = Callable[[str], bool]
-
-
-@dataclass(frozen=True, slots=True)
-class LineTable:
-    """A table made of whole lines of a text: its span, its grid and how it was written."""
-
-    start: int
-    end: int
-    rows: tuple[tuple[str, ...], ...]
-    format: str
 
 
 _WS = re.compile(r"\s+")
@@ -58,10 +51,6 @@ def _lines(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
-def _free(start: int, taken: Sequence[tuple[int, int]]) -> bool:
-    return not any(a <= start < b for a, b in taken)
-
-
 def _split(line: str, delimiter: str) -> list[str] | None:
     if delimiter not in line:
         return None
@@ -74,7 +63,7 @@ def _split(line: str, delimiter: str) -> list[str] | None:
     except (csv.Error, StopIteration):
         return None
     if delimiter == "," and any(
-        _CUT_HEAD.search(a) and _CUT_TAIL.match(b) for a, b in zip(fields, fields[1:])
+        _CUT_HEAD.search(a) and _CUT_TAIL.match(b) for a, b in pairwise(fields)
     ):
         return None  # "amount to US$9,319,000": a number of prose cut at its commas
     cells = [_WS.sub(" ", f).strip() for f in fields]
@@ -85,7 +74,7 @@ def _split(line: str, delimiter: str) -> list[str] | None:
 
 def delimited_tables(
     text: str, is_figure: IsFigure, taken: Sequence[tuple[int, int]] = ()
-) -> list[LineTable]:
+) -> list[TextTable]:
     """CSV, semicolon and tab separated tables in a text (outside the ``taken`` spans).
 
     >>> from decimal import Decimal
@@ -93,8 +82,8 @@ def delimited_tables(
     >>> [t.rows for t in delimited_tables(',2019\\nSales,"1,200"', fig)]
     [(('', '2019'), ('Sales', '1,200'))]
     """
-    lines = [ln for ln in _lines(text) if _free(ln[0], taken)]
-    found: list[LineTable] = []
+    lines = [ln for ln in _lines(text) if not inside(ln[0], taken)]
+    found: list[TextTable] = []
     used: set[int] = set()
     for delimiter, name in _DELIMITERS:
         if delimiter not in text:
@@ -105,7 +94,16 @@ def delimited_tables(
             if len(block) >= 2 and any(
                 any(is_figure(c) for c in cells[1:]) for _, _, cells in block
             ):
-                found.append(LineTable(block[0][0], block[-1][1], tuple(tuple(c) for _, _, c in block), name))
+                found.append(
+                    TextTable(
+                        block[0][0],
+                        block[-1][1],
+                        tuple(tuple(c) for _, _, c in block),
+                        None,
+                        "",
+                        name,
+                    )
+                )
                 used.update(s for s, _, _ in block)
             block.clear()
 
@@ -185,9 +183,7 @@ def _anchor(a: int, b: int, cols: Sequence[tuple[int, int]]) -> int | None:
     return None
 
 
-def _header_widths(
-    chosen: Sequence[_Line], cols: list[tuple[int, int]]
-) -> list[tuple[int, int]]:
+def _header_widths(chosen: Sequence[_Line], cols: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Columns widened to the header labels right-aligned over them: a label wider than its
     figures moves the column's centre, which places the spanning labels above it."""
     out = list(cols)
@@ -210,9 +206,9 @@ def _place(line: _Line, cols: Sequence[tuple[int, int]]) -> list[str]:
 
     A body line's piece goes to the column it overlaps most (the nearest when none). In a header
     line, a label that ends where a column ends, and reaches into no other column, heads that
-    column (figures stand right-aligned); any other label spans a group of columns, centred over it, that runs right to the next
-    label (as a spanning cell does in a grid): placed from the right, each in the first column
-    of the group whose centre is nearest its own.
+    column (figures stand right-aligned); any other label spans a group of columns, centred
+    over it, that runs right to the next label (as a spanning cell does in a grid): placed from
+    the right, each in the first column of the group whose centre is nearest its own.
     """
     cells = [""] * len(cols)
     pieces = list(line.pieces)
@@ -241,7 +237,7 @@ def _place(line: _Line, cols: Sequence[tuple[int, int]]) -> list[str]:
             continue
         centre = (pieces[k][0] + pieces[k][1]) / 2
         at[k] = min(range(lo, end + 1), key=lambda p: abs((cols[p][0] + cols[end][1]) / 2 - centre))
-    for (_, _, text), j in zip(pieces, at):
+    for (_, _, text), j in zip(pieces, at, strict=True):
         if j is not None:
             cells[j] = f"{cells[j]} {text}".strip()
         else:
@@ -251,7 +247,7 @@ def _place(line: _Line, cols: Sequence[tuple[int, int]]) -> list[str]:
 
 def aligned_tables(
     text: str, is_figure: IsFigure, taken: Sequence[tuple[int, int]] = ()
-) -> list[LineTable]:
+) -> list[TextTable]:
     """Whitespace-aligned tables (as PDF text extraction writes them) outside ``taken``.
 
     >>> fig = lambda c: c.replace(",", "").replace(".", "").isdigit() and len(c) != 4
@@ -263,10 +259,10 @@ def aligned_tables(
         return []
     lines: list[_Line | None] = []
     for start, end, raw in _lines(text):
-        pieces = _pieces(raw) if _free(start, taken) else []
+        pieces = _pieces(raw) if not inside(start, taken) else []
         body = any(a > 0 and is_figure(p) for a, _, p in pieces)
         lines.append(_Line(start, end, pieces, body) if pieces else None)
-    found: list[LineTable] = []
+    found: list[TextTable] = []
     i = 0
     while i < len(lines):
         block = _block(lines, i)
@@ -278,7 +274,7 @@ def aligned_tables(
         cols = _columns([ln for ln in chosen if ln.body])
         cols = _header_widths(chosen, _empty_columns(chosen, cols))
         rows = tuple(tuple(_place(ln, cols)) for ln in chosen)
-        found.append(LineTable(chosen[0].start, chosen[-1].end, rows, "aligned"))
+        found.append(TextTable(chosen[0].start, chosen[-1].end, rows, None, "", "aligned"))
         i = last + 1
     return found
 

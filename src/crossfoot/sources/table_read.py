@@ -21,23 +21,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
-from typing import Literal
 
-from crossfoot._tablecells import (
-    _UNIT_TEXT,
-    _YEAR,
+from crossfoot.model.types import SourceValue
+from crossfoot.sources.cells import (
     CellNumber,
     Unit,
-    _normalize_currency,
     is_blank,
+    label_without_unit,
+    normalize_currency,
     unit_in_cell,
     year_in,
 )
-from crossfoot._types import SourceValue
-from table_header import (
-    _LONE_CURRENCY,
-    _THOUSANDS_NOTE_RE,
+from crossfoot.sources.table_header import (
+    LONE_CURRENCY,
     PERCENT_LABEL,
     Header,
     cell_number,
@@ -60,27 +56,6 @@ _RATE_LABEL = re.compile(r"(?i)(?<!exchange )\b(?:rates?|margins?|yields?)\b")
 _EXCEPT = re.compile(r"(?i)\bexcept\b(?P<what>[^()]*)")
 _PER_SHARE = re.compile(r"(?i)\bper[\s-]+(?:common\s+|diluted\s+|basic\s+)?share\b")
 _SHARES = re.compile(r"(?i)\bshares?\b")
-
-
-def label_without_unit(cell: str) -> str:
-    """A header cell's text without the unit it names: "Revenue ($m)" -> "Revenue".
-
-    >>> label_without_unit("Revenue ($m)"), label_without_unit("2019 €m"), label_without_unit("£m")
-    ('Revenue', '2019', '')
-    """
-    if unit_in_cell(cell) is None:
-        return cell
-    note = _THOUSANDS_NOTE_RE.search(cell)
-    if note is not None:
-        return cell[: note.start()].strip()
-    m = _UNIT_TEXT.search(cell)
-    if m is not None:
-        return _WS_JOIN(cell[: m.start()], cell[m.end() :])
-    return " ".join(y.group(0) for y in _YEAR.finditer(cell))  # "2019 €m": its year
-
-
-def _WS_JOIN(a: str, b: str) -> str:
-    return " ".join(f"{a.strip()} {b.strip()}".split()).strip(" ,;:")
 
 
 def _column_labels(header: Sequence[Sequence[str]], width: int) -> list[str]:
@@ -125,9 +100,6 @@ def read_header(
         label_rows.append(row if lone is None else [""] * width)
     labels = _column_labels(label_rows, width) if n_header else [""] * width
     percent = [bool(label) and PERCENT_LABEL.search(label) is not None for label in labels]
-    for row in label_rows:  # "(%)" under a year: a column of percentages
-        for j, c in enumerate(row):
-            percent[j] = percent[j] or (bool(c) and PERCENT_LABEL.search(c) is not None)
     # A unit row after the header and before the first figure (["(In thousands)", "", ""]).
     first_data = n_header
     for i in range(n_header, len(grid)):
@@ -150,7 +122,7 @@ def read_header(
                 break
     # A column whose first and last figures are written with "%" (as "$" is) holds percents.
     for j in range(width):
-        column = [c for row in parsed[n_header:] if (c := row[j]) is not None]
+        column = [n for prow in parsed[n_header:] if (n := prow[j]) is not None]
         if len(column) >= 2 and column[0].kind == "percent" and column[-1].kind == "percent":
             percent[j] = True
     years = [year_in(label) for label in labels]
@@ -160,6 +132,7 @@ def read_header(
 def spares(unit: Unit, row_label: str) -> bool:
     """Whether ``unit`` leaves this row's figures as written ("except per share data").
 
+    >>> from decimal import Decimal
     >>> u = Unit("(in millions, except per share data)", Decimal(10) ** 6)
     >>> spares(u, "Diluted earnings per share"), spares(u, "Net income")
     (True, False)
@@ -176,10 +149,13 @@ def spares(unit: Unit, row_label: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class _Where:
-    """The provenance every value of a table shares."""
+    """The provenance every value of a table shares, and where each tidy row and column stood
+    in the table as given (provenance names the table the user gave)."""
 
     source_id: str
     table: int
+    rows: list[int]
+    cols: list[int]
 
 
 def read_table(
@@ -202,12 +178,13 @@ def read_table(
     >>> [(v.label, str(v.value), v.year) for v in vals]
     [('Sales / 2019', '1200', 2019)]
     """
-    grid = tidy_grid(rows)
-    if not grid:
+    tidy = tidy_grid(rows)
+    if not tidy.grid:
         return []
-    parsed = [[cell_number(c) for c in row] for row in grid]
-    header = read_header(grid, parsed, unit)
-    return _Body(grid, parsed, header, _Where(source_id, table_index), fallback).values()
+    parsed = [[cell_number(c) for c in row] for row in tidy.grid]
+    header = read_header(tidy.grid, parsed, unit)
+    where = _Where(source_id, table_index, tidy.rows, tidy.cols)
+    return _Body(tidy.grid, parsed, header, where, fallback).values()
 
 
 # A cell that leaves a section row a section: empty, or a lone currency or percent sign.
@@ -225,7 +202,13 @@ class _Body:
         where: _Where,
         fallback: CellFallback | None,
     ) -> None:
-        self.grid, self.parsed, self.h, self.where, self.fallback = grid, parsed, header, where, fallback
+        self.grid, self.parsed, self.h, self.where, self.fallback = (
+            grid,
+            parsed,
+            header,
+            where,
+            fallback,
+        )
         width = len(grid[0])
         self.blank = [
             [p is None and is_blank(c) for c, p in zip(row, prow, strict=True)]
@@ -236,7 +219,9 @@ class _Body:
             any((c := row[j]) is not None and c.kind == "percent" for row in parsed[header.rows :])
             for j in range(width)
         ]
-        self.names = [label or f"column {j + 1}" for j, label in enumerate(header.labels)]
+        self.names = [
+            label or f"column {where.cols[j] + 1}" for j, label in enumerate(header.labels)
+        ]
         years = header.years
         self.one_year = len(set(years[1:])) == 1 and years[-1] is not None
         self.section = ""
@@ -270,11 +255,11 @@ class _Body:
             if any(c is not None for c in cells[1:]):
                 label_col = 0
         numbers: list[tuple[int, CellNumber]] = []
-        for j, cell in enumerate(cells):
+        for j, found in enumerate(cells):
             if j == label_col:
                 continue
-            if cell is not None:
-                numbers.append((j, cell))
+            if found is not None:
+                numbers.append((j, found))
             elif self.fallback is not None and not blanks[j] and any(ch.isdigit() for ch in row[j]):
                 numbers.extend((j, extra) for extra in self.fallback(row[j]))
         return label_col, numbers
@@ -282,13 +267,13 @@ class _Body:
     def _cells(
         self, i: int, label_col: int, row_label: str, numbers: list[tuple[int, CellNumber]]
     ) -> list[SourceValue]:
-        h, row = self.h, self.grid[i]
+        h = self.h
         row_year = year_in(row_label)
         row_pct = bool(PERCENT_LABEL.search(row_label))
         rate_row = _RATE_LABEL.search(row_label) is not None
         section = self.section
         prefix = f"{section}: " if section and section != row_label else ""
-        row_part = f"{prefix}{row_label or f'row {i + 1}'} / "
+        row_part = f"{prefix}{row_label or f'row {self.where.rows[i] + 1}'} / "
         out: list[SourceValue] = []
         for j, cell in numbers:
             kind = cell.kind
@@ -302,7 +287,11 @@ class _Body:
             if kind == "number" and currency:
                 kind = "money"
             year = h.years[j] if h.years[j] is not None else row_year
-            if self.section_year is not None and row_year is None and (year is None or self.one_year):
+            if (
+                self.section_year is not None
+                and row_year is None
+                and (year is None or self.one_year)
+            ):
                 year = self.section_year  # the header's one year was the first block's heading
             base = SourceValue(
                 value=cell.value,
@@ -313,8 +302,8 @@ class _Body:
                 column=h.labels[j] or None,
                 year=year,
                 table=self.where.table,
-                row_index=i,
-                col_index=j,
+                row_index=self.where.rows[i],
+                col_index=self.where.cols[j],
                 precision=cell.precision,
                 currency=currency,
             )
@@ -340,9 +329,9 @@ class _Body:
         row, blanks = self.grid[i], self.blank[i]
         k = j - 1
         while k > label_col and blanks[k]:
-            symbol = _LONE_CURRENCY.match(row[k])
+            symbol = LONE_CURRENCY.match(row[k])
             if symbol is not None:
-                return _normalize_currency(symbol.group(1))
+                return normalize_currency(symbol.group(1))
             k -= 1
         return None
 

@@ -11,23 +11,15 @@ from __future__ import annotations
 import ast
 import json
 import re
-from dataclasses import dataclass
 from decimal import Decimal
 
-__all__ = ["RecordTable", "record_tables"]
+from crossfoot.sources.table_grid import Grid, TextTable
+
+__all__ = ["record_tables"]
 
 _START = re.compile(r"\[\s*\{")
 _UNNAMED = re.compile(r"^Unnamed: \d+$")
 _TOKEN = re.compile(r"""[\[\]{}]|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'""")
-
-
-@dataclass(frozen=True, slots=True)
-class RecordTable:
-    """A list of records found in a text: its span and its grid (the keys, then the rows)."""
-
-    start: int
-    end: int
-    rows: tuple[tuple[str, ...], ...]
 
 
 def _end(text: str, start: int) -> int | None:
@@ -53,7 +45,7 @@ def _scalar(value: object) -> str | None:
     return None
 
 
-def _grid(obj: object) -> tuple[tuple[str, ...], ...] | None:
+def _grid(obj: object) -> Grid | None:
     if not isinstance(obj, list) or not obj or not all(isinstance(r, dict) for r in obj):
         return None
     keys: dict[str, None] = {}
@@ -74,13 +66,14 @@ def _grid(obj: object) -> tuple[tuple[str, ...], ...] | None:
     return tuple(rows)
 
 
-def record_tables(text: str) -> list[RecordTable]:
+def record_tables(text: str) -> list[TextTable]:
     """Every list of flat records in a text, as a grid.
 
-    >>> record_tables('rows: [{"region": "EU", "2019": "1,200"}, {"region": "US", "2019": 5}]')[0].rows
+    >>> text = 'rows: [{"region": "EU", "2019": "1,200"}, {"region": "US", "2019": 5}]'
+    >>> record_tables(text)[0].rows
     (('region', '2019'), ('EU', '1,200'), ('US', '5'))
     """
-    found: list[RecordTable] = []
+    found: list[TextTable] = []
     pos = 0
     for m in _START.finditer(text):
         if m.start() < pos:
@@ -98,6 +91,6 @@ def record_tables(text: str) -> list[RecordTable]:
                 continue
         rows = _grid(obj)
         if rows is not None:
-            found.append(RecordTable(m.start(), end, rows))
+            found.append(TextTable(m.start(), end, rows, 1, "", "records"))
             pos = end
     return found

@@ -1,6 +1,0 @@
-import sys
-sys.path.insert(0, "/work/wt-tables/scratch")
-sys.path.insert(0, "/work/wt-tables/benchmarks")
-import patch  # noqa
-import formats
-raise SystemExit(formats.main(sys.argv[1:]))
