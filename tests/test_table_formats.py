@@ -151,3 +151,14 @@ def grids(draw: st.DrawFn) -> list[list[str]]:
 @given(grids(), st.sampled_from([f for f in FORMATS if f != "json"]))
 def test_any_format_reads_the_same_cells_as_json(grid: list[list[str]], fmt: str) -> None:
     assert table_cells(render(grid, fmt)) == table_cells(render(grid, "json"))
+
+
+_TABLEISH = st.text(alphabet='<>/|,;\t \n[]{}"\'0123456789.abcdrtlpn$%()-:=', max_size=300)
+
+
+@settings(max_examples=300)
+@given(_TABLEISH)
+def test_any_text_reads_without_error(text: str) -> None:
+    # Broken markup, unbalanced brackets, ragged rows: a table is read or not, never a crash.
+    values = load_sources([text]).sources[0].values
+    assert all(v.source_id == "S1" for v in values)
