@@ -153,7 +153,7 @@ def test_any_format_reads_the_same_cells_as_json(grid: list[list[str]], fmt: str
     assert table_cells(render(grid, fmt)) == table_cells(render(grid, "json"))
 
 
-_TABLEISH = st.text(alphabet='<>/|,;\t \n[]{}"\'0123456789.abcdrtlpn$%()-:=', max_size=300)
+_TABLEISH = st.text(alphabet="<>/|,;\t \n[]{}\"'0123456789.abcdrtlpn$%()-:=", max_size=300)
 
 
 @settings(max_examples=300)
