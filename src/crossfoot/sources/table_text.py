@@ -160,15 +160,14 @@ def _columns(body: Sequence[_Line]) -> list[tuple[int, int]]:
 
 
 def _empty_columns(chosen: Sequence[_Line], cols: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Columns no figure fills: a label of the header line just above the body that stands
-    clear of every column ("Note" over an empty column of note numbers)."""
+    """Columns no figure fills: a label of the last header line above the body that stands clear
+    of every column ("Note" over an empty column of note numbers)."""
     first_body = next(k for k, ln in enumerate(chosen) if ln.body)
-    if first_body == 0 or chosen[first_body - 1].body or not cols:
+    head = next((ln for ln in reversed(chosen[:first_body]) if ln.head), None)
+    if head is None or not cols:
         return cols
     extra = [
-        (a, b)
-        for a, b, _ in chosen[first_body - 1].pieces
-        if a >= cols[0][1] and not any(_overlaps(a, b, cols))
+        (a, b) for a, b, _ in head.pieces if a >= cols[0][1] and not any(_overlaps(a, b, cols))
     ]
     return sorted(cols + extra) if extra else cols
 
@@ -291,7 +290,7 @@ def _block(lines: Sequence[_Line | None], i: int) -> tuple[int, int] | None:
     Below ``i``: body and header lines, short one-piece lines (section rows, rows without
     figures), runs of up to two long ones and single blank lines, up to the last body line.
     Above: the same up to the header lines, and one short title line on top. Needs two body
-    lines, or one under a header line of several pieces.
+    lines, or one under a header with a line of several pieces.
     """
     line = lines[i]
     if line is None or not line.body:
@@ -326,7 +325,18 @@ def _block(lines: Sequence[_Line | None], i: int) -> tuple[int, int] | None:
         top += 1
     if top > first and len(lines[top - 1].pieces[0][2]) <= _TITLE_CHARS:  # type: ignore[union-attr]
         top -= 1
-    headed = i > 0 and (above := lines[i - 1]) is not None and len(above.pieces) >= 2
-    if bodies < 2 and not headed:
+    if bodies < 2 and not _headed(line, [ln for ln in lines[top:i] if ln is not None]):
         return None
     return top, last
+
+
+def _headed(body: _Line, above: Sequence[_Line]) -> bool:
+    """Whether one body line is a table: under a header line of several labels, or of one
+    label right-aligned over one of its figures."""
+    ends = {b for _, b, _ in body.pieces[1:]}
+    for line in above:
+        if not line.head:
+            continue
+        if len(line.pieces) >= 2 or any(abs(line.pieces[0][1] - e) <= 1 for e in ends):
+            return True
+    return False
