@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from crossfoot.model.types import Kind
 from crossfoot.numbers.scales import CELL_SCALE_WORDS, SCALE_EXP, SCALE_WORDS
@@ -162,6 +163,7 @@ def parse_cell(cell: str) -> CellNumber | None:
 _YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d{2}(?![\d])|(?i:\bfy\s*'?(\d{2})(?!\d))")
 
 
+@lru_cache(maxsize=8192)  # labels repeat across tables and answers
 def year_in(label: str | None) -> int | None:
     """The year a label names, when it names exactly one ("Year Ended December 31, 2019").
 
@@ -256,6 +258,7 @@ def find_unit_headers(text: str) -> list[tuple[int, int, Unit]]:
 _THOUSANDS_NOTE = re.compile(r"(?<=[A-Za-z])[^()]*\(\s*[$€£¥₹]?\s*['’]?\s*(?:1,)?000s?\s*\)\s*$")
 
 
+@lru_cache(maxsize=8192)  # labels repeat across tables and answers
 def unit_in_cell(cell: str) -> Unit | None:
     """The unit a header cell names, if any: "(in millions)", "£m", "$'000", "2019 €m".
 
@@ -282,6 +285,7 @@ def unit_in_cell(cell: str) -> Unit | None:
     return Unit(cell.strip(), _SCALE_WORDS[word], _unit_currency(c.group("cur") or ""))
 
 
+@lru_cache(maxsize=8192)  # labels repeat across tables and answers
 def label_without_unit(cell: str) -> str:
     """A header cell's text without the unit it names: "Revenue ($m)" -> "Revenue".
 

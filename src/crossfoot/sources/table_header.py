@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from crossfoot.sources.cells import CellNumber, Unit, is_blank, parse_cell, unit_in_cell
 
@@ -64,6 +65,7 @@ def cell_number(cell: str) -> CellNumber | None:
     return parse_cell(cell[: marker.start()])
 
 
+@lru_cache(maxsize=8192)  # labels repeat across tables
 def clean_label(label: str) -> str:
     """A label without its footnote markers: "Revenue (a)" -> "Revenue".
 

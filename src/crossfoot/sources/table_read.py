@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 from crossfoot.model.types import SourceValue
 from crossfoot.sources.cells import (
@@ -137,7 +139,12 @@ def spares(unit: Unit, row_label: str) -> bool:
     >>> spares(u, "Diluted earnings per share"), spares(u, "Net income")
     (True, False)
     """
-    m = _EXCEPT.search(unit.text)
+    return _spares(unit.text, row_label)
+
+
+@lru_cache(maxsize=8192)
+def _spares(unit_text: str, row_label: str) -> bool:
+    m = _EXCEPT.search(unit_text)
     if m is None:
         return False
     what = m.group("what")
@@ -293,35 +300,30 @@ class _Body:
                 and (year is None or self.one_year)
             ):
                 year = self.section_year  # the header's one year was the first block's heading
-            base = SourceValue(
-                value=cell.value,
-                source_id=self.where.source_id,
-                kind=kind,
-                label=f"{row_part}{self.names[j]}",
-                row=row_label or None,
-                column=h.labels[j] or None,
-                year=year,
-                table=self.where.table,
-                row_index=self.where.rows[i],
-                col_index=self.where.cols[j],
-                precision=cell.precision,
-                currency=currency,
-            )
+            common: dict[str, Any] = {
+                "source_id": self.where.source_id,
+                "kind": kind,
+                "label": f"{row_part}{self.names[j]}",
+                "row": row_label or None,
+                "column": h.labels[j] or None,
+                "year": year,
+                "table": self.where.table,
+                "row_index": self.where.rows[i],
+                "col_index": self.where.cols[j],
+                "currency": currency,
+            }
             scaled = unit is not None and kind != "percent" and not cell.own_scale
             if scaled and unit is not None and not spares(unit, row_label):
                 # Under a unit a cell is offered in both views: as written and scaled.
-                out.append(_replace(base, view="written"))
+                v, p, s = cell.value, cell.precision, unit.scale
+                out.append(SourceValue(value=v, precision=p, view="written", **common))
                 out.append(
-                    _replace(
-                        base,
-                        value=cell.value * unit.scale,
-                        precision=cell.precision * unit.scale,
-                        view="true",
-                        unit_header=unit.text,
+                    SourceValue(
+                        value=v * s, precision=p * s, view="true", unit_header=unit.text, **common
                     )
                 )
             else:
-                out.append(base)
+                out.append(SourceValue(value=cell.value, precision=cell.precision, **common))
         return out
 
     def _lone_currency(self, i: int, j: int, label_col: int) -> str | None:
@@ -334,9 +336,3 @@ class _Body:
                 return normalize_currency(symbol.group(1))
             k -= 1
         return None
-
-
-def _replace(v: SourceValue, **changes: object) -> SourceValue:
-    from dataclasses import replace
-
-    return replace(v, **changes)  # type: ignore[arg-type]
