@@ -47,16 +47,21 @@ FORMATS: tuple[str, ...] = (*BENCH_FORMATS, "csv-semicolon", "tsv", "records")
 
 Grid = Sequence[Sequence[str]]
 
-# A cell that is one figure (not a year): a header ends at the first row holding one.
-_FIGURE = re.compile(r"^[\s$€£¥₹(+\-−–]*\d[\d,]*(?:\.\d+)?\s*%?\s*\)?\s*%?$")
-_YEAR_ONLY = re.compile(r"^\s*(?:19|20)\d\d\s*$")
+# A cell that holds a figure (not a year): a number first, then at most a short unit or note
+# ("1,234", "(12.3)", "27% ( 27 % )", "(55) bps"); a header ends at the first row holding one.
+_FIGURE = re.compile(r"^[\s$€£¥₹(+\-−–]*\.?\d")
+_LEADING_YEAR = re.compile(r"^\s*(?:19|20)\d\d(?![\d,.])")
+_LETTER = re.compile(r"[^\W\d_]")
 _WS = re.compile(r"\s+")
 # A cell that holds no value: a dash or "n/a" (a row of them is a row of the body).
 _BLANK = re.compile(r"^\s*(?:[-—–]+|n/?a)\s*$", re.I)
 
 
 def _is_figure(cell: str) -> bool:
-    return bool(_FIGURE.match(cell)) and not _YEAR_ONLY.match(cell)
+    m = _FIGURE.match(cell)
+    if m is None or _LEADING_YEAR.match(cell):
+        return False
+    return len(_LETTER.findall(cell, m.end())) <= 3
 
 
 def header_rows(grid: Grid) -> int:

@@ -215,6 +215,7 @@ _CELL_UNIT = re.compile(
     r"(?P<w>000s?|thousands?|millions?|billions?|lakhs?|crores?|mn|mm|bn|m|k)",
     re.I,
 )
+_LABEL_UNIT = re.compile(rf"(?<=\s)(?:{_CELL_UNIT.pattern})$", re.I)
 _SHORT_UNITS = frozenset({"000", "000s", "mn", "mm", "bn", "m", "k", "b"})
 _UNIT_CURRENCY_WORDS = {"dollars": "$", "euros": "€", "pounds": "£", "yen": "¥", "rupees": "₹"}
 
@@ -264,6 +265,8 @@ def unit_in_cell(cell: str) -> Unit | None:
 
     >>> unit_in_cell("2019 €m").scale, unit_in_cell("2019") is None
     (Decimal('1000000'), True)
+    >>> unit_in_cell("30 June 2019 $’000").scale, unit_in_cell("Total m") is None
+    (Decimal('1000'), True)
     """
     if not cell or not cell.strip():
         return None
@@ -274,11 +277,14 @@ def unit_in_cell(cell: str) -> Unit | None:
     if m is not None:
         return _unit_from_match(m)
     bare = _YEAR.sub(" ", cell).strip(" \t()[]:,.")
-    if not bare or len(bare) > 20:
+    if not bare:
         return None
-    c = _CELL_UNIT.fullmatch(bare)
+    c = _CELL_UNIT.fullmatch(bare) if len(bare) <= 20 else None
     if c is None:
-        return None
+        # A label that ends in a unit with its currency: "30 June 2019 $’000", "Amount US$m".
+        c = _LABEL_UNIT.search(bare)
+        if c is None or not (c.group("cur") or c.group("apos")):
+            return None
     word = c.group("w").lower()
     if word in _SHORT_UNITS and not (c.group("cur") or c.group("apos")):
         return None
@@ -291,6 +297,8 @@ def label_without_unit(cell: str) -> str:
 
     >>> label_without_unit("Revenue ($m)"), label_without_unit("2019 €m"), label_without_unit("£m")
     ('Revenue', '2019', '')
+    >>> label_without_unit("30 June 2019 $’000")
+    '30 June 2019'
     """
     if unit_in_cell(cell) is None:
         return cell
@@ -300,6 +308,9 @@ def label_without_unit(cell: str) -> str:
     m = _UNIT_TEXT.search(cell)
     if m is not None:
         return " ".join(f"{cell[: m.start()]} {cell[m.end() :]}".split()).strip(" ,;:")
+    tail = _LABEL_UNIT.search(cell.strip())
+    if tail is not None:
+        return cell.strip()[: tail.start()].strip(" ,;:")  # "30 June 2019 $’000": the date
     return " ".join(y.group(0) for y in _YEAR.finditer(cell))  # "2019 €m": its year
 
 
