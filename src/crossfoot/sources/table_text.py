@@ -6,7 +6,8 @@ Both are found only where the lines of a text agree on a shape, so prose is not 
   number of fields, two or more, on one delimiter (tab, semicolon, comma), with a figure in some
   field that is not the first.
 * Aligned (PDF text extraction): lines whose pieces stand two or more spaces apart. Two or more
-  such lines with figures fix the columns (the character positions some body line fills); the
+  such lines with figures (or one under a header) fix the columns (the character positions some
+  body line fills); the
   header lines above are placed by where their pieces stand, a label centred over several
   columns in the first of them (a spanning cell is written once, as in a JSON-style grid), and
   short one-piece lines between body lines are section rows.
