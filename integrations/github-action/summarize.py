@@ -34,7 +34,9 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def annotation(message: str, file: str | None = None, line: int | None = None, title: str = "") -> str:
+def annotation(
+    message: str, file: str | None = None, line: int | None = None, title: str = ""
+) -> str:
     props = []
     if file:
         props.append(f"file={escape_property(file)}")
@@ -128,9 +130,9 @@ def main(argv: list[str]) -> int:
         # An input error or a crash: no result to read; annotate with the file and line it names.
         message = err.strip() or out.strip() or f"crossfoot eval exited {status} with no output"
         print(message)
-        where = _WHERE.search(message)
-        file = where.group("file") if where else cases
-        line = int(where.group("line")) if where and where.group("line") else None
+        found = _WHERE.search(message)
+        file = found.group("file") if found else cases
+        line = int(found.group("line")) if found and found.group("line") else None
         print(annotation(message, file, line, "crossfoot: the case file could not be checked"))
         return 0
     lines = case_lines(cases)

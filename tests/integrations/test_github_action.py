@@ -88,7 +88,10 @@ def test_script_fails_below_threshold_naming_the_case(tmp_path: Path) -> None:
     below = run_action(tmp_path, "cases.jsonl", "0.9")
     assert below.returncode == 1
     assert "MISMATCH case1 (cases.jsonl:2): expected pass, got fail" in below.stdout
-    assert "::error file=cases.jsonl::accuracy 50.00%25 is below the threshold 90.00%25" in below.stdout
+    assert (
+        "::error file=cases.jsonl::accuracy 50.00%25 is below the threshold 90.00%25"
+        in below.stdout
+    )
     assert run_action(tmp_path, "cases.jsonl", "0.5").returncode == 0
 
 
@@ -167,9 +170,7 @@ def test_default_install_is_the_actions_own_checkout(tmp_path: Path) -> None:
     bare = tmp_path / "bare"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True)
     write_cases(tmp_path / "cases.jsonl", [(GROUNDED, "pass")])
-    run = run_action(
-        tmp_path, "cases.jsonl", "1.0", str(bare / "bin"), install="true", package=""
-    )
+    run = run_action(tmp_path, "cases.jsonl", "1.0", str(bare / "bin"), install="true", package="")
     assert run.returncode == 2
     assert f"crossfoot: pip install {ROOT}\n" in run.stdout
     assert f"title=crossfoot install failed::pip could not install {ROOT}" in run.stdout
