@@ -8,7 +8,6 @@ A screenshot of the page (with one figure's evidence open) is saved as a test ar
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import shutil
@@ -21,17 +20,11 @@ from typing import Any
 import pytest
 
 from crossfoot import check
-from crossfoot._cases import load_cases, run_case
+from crossfoot.cli.cases import load_cases, run_case
+from crossfoot.report import html
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / ".cache" / "artifacts"
-_spec = importlib.util.spec_from_file_location(
-    "crossfoot_html", ROOT / "pending" / "report_html.py"
-)
-assert _spec is not None and _spec.loader is not None
-html = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(html)
-
 pytestmark = pytest.mark.browser
 CHROME_FLAGS = (
     "--headless",
