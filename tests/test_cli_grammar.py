@@ -149,7 +149,9 @@ def test_run_over_many_transcripts_prints_a_line_each_and_totals(
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 31
     assert out[0].startswith("ok ") and out[0].endswith(": ALLOW")
-    assert out[-1] == "totals: 30 runs, 30 passed, 0 failed, 0 errors; values: 30 found"
+    assert out[-1] == (
+        "totals: 30 runs, 30 allow, 0 warn, 0 confirm, 0 block, 0 errors; values: 30 found"
+    )
     assert main(["run", write(tmp_path, "runs.jsonl", lines), "-v"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 31 + 30 * 2  # a value and a verdict
 

@@ -8,6 +8,7 @@ A screenshot of the page (with one figure's evidence open) is saved as a test ar
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -87,6 +88,73 @@ def page(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, l
     path = html.write_html(tmp_path_factory.mktemp("report") / "r.html", items, "examples")
     browser.get(path.as_uri())
     return browser, reports
+
+
+def test_eval_report_from_the_cli_highlights_every_figure(
+    browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Done when: `crossfoot eval examples/cases.jsonl --report r.html` opens in Chromium with
+    # every figure highlighted (the records of --json are the reference).
+    from selenium.webdriver.common.by import By
+
+    from crossfoot.cli import main
+
+    out = tmp_path / "r.html"
+    cases = str(ROOT / "examples" / "cases.jsonl")
+    assert main(["eval", cases, "--report", str(out), "--json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    browser.get(out.as_uri())
+    articles = browser.find_elements(By.CSS_SELECTOR, "article.item")
+    assert len(articles) == len(records) == 49
+    for article, record in zip(articles, records, strict=True):
+        claims = sorted(record["report"]["claims"], key=lambda c: (c["start"], c["end"]))
+        marks = article.find_elements(By.CSS_SELECTOR, "mark.fig")
+        assert [m.get_attribute("data-status") for m in marks] == [c["status"] for c in claims]
+        assert [m.find_element(By.CSS_SELECTOR, ".num").text for m in marks] == [
+            c["text"] for c in claims
+        ]
+    total = sum(len(r["report"]["claims"]) for r in records)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "mark.fig")) == total > 0
+
+
+def test_run_report_marks_every_tool_call_value(
+    browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    from crossfoot.cli import main
+
+    call = {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "c1",
+                "type": "function",
+                "function": {"name": "refund", "arguments": '{"order_id": "ORD-88231"}'},
+            }
+        ],
+    }
+    runs = tmp_path / "runs.jsonl"
+    runs.write_text(
+        "\n".join(
+            json.dumps({"messages": [{"role": "user", "content": f"Refund order {oid}"}, call]})
+            for oid in ("ORD-88231", "ORD-88213")
+        ),
+        encoding="utf-8",
+    )
+    out = tmp_path / "runs.html"
+    assert main(["run", str(runs), "--report", str(out)]) == 0
+    capsys.readouterr()
+    browser.get(out.as_uri())
+    marks = browser.find_elements(By.CSS_SELECTOR, "mark.fig")
+    assert [m.get_attribute("data-status") for m in marks] == ["found", "unsourced"]
+    assert {m.find_element(By.CSS_SELECTOR, ".num").text for m in marks} == {"ORD-88231"}
+    chips = {
+        c.get_attribute("data-status"): c.find_element(By.CSS_SELECTOR, ".n").text
+        for c in browser.find_elements(By.CSS_SELECTOR, "#filters .chip")
+    }
+    assert chips == {"found": "1", "unsourced": "1"}
 
 
 def test_every_figure_is_highlighted_with_its_status(page: tuple[Any, list[Any]]) -> None:

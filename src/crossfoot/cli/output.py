@@ -189,13 +189,16 @@ def item_header(record: Mapping[str, Any], failing: bool | None = None) -> str:
 def totals_line(records: Sequence[Mapping[str, Any]], noun: str = "answers") -> str:
     """``totals: 49 answers, 30 passed, 19 failed, 0 errors; numbers: 31 supported_exact, ...``"""
     errors = sum(1 for r in records if r.get("report") is None)
-    passed = sum(1 for r in records if r.get("passed"))
     statuses: Counter[str] = Counter(s for r in records for s in r.get("statuses") or ())
-    what = "values" if noun == "runs" else "numbers"
     tally = ", ".join(f"{n} {s}" for s, n in statuses.most_common()) or "none"
+    if noun == "runs":  # a run's verdict is its worst action, not pass or fail
+        actions = Counter(r.get("action") for r in records if r.get("report") is not None)
+        verdicts = ", ".join(f"{actions[a]} {a}" for a in RUN_RANK)
+        return f"totals: {len(records)} runs, {verdicts}, {errors} errors; values: {tally}"
+    passed = sum(1 for r in records if r.get("passed"))
     return (
         f"totals: {len(records)} {noun}, {passed} passed, {len(records) - passed - errors} "
-        f"failed, {errors} errors; {what}: {tally}"
+        f"failed, {errors} errors; numbers: {tally}"
     )
 
 

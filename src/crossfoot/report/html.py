@@ -19,24 +19,19 @@ import html
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from crossfoot.model.types import STATUSES, SourceValue, format_decimal
+
+if TYPE_CHECKING:
+    from crossfoot.report.result import Report
 
 __all__ = ["answer_item", "render_html", "run_item", "source_texts", "write_html"]
 
-PASSING = ("supported_exact", "supported_rounded", "derived")
-FAILING = (
-    "contradicted",
-    "wrong_record",
-    "wrong_row",
-    "arithmetic_error",
-    "unsupported",
-    "uncited",
-    "unknown_citation",
-)
 RUN_STATUSES = ("found", "wrong_source", "unsourced")
 # Answers with no figure (or whose check raised) still need a chip to be filtered by.
 NONE, ERROR = "no_figures", "error"
-ORDER = (*PASSING, *FAILING, *RUN_STATUSES, NONE, ERROR)
+ORDER = (*STATUSES, *RUN_STATUSES, NONE, ERROR)
 COLOURS = {
     "supported_exact": "#1a7f37",
     "supported_rounded": "#4d9f3a",
@@ -85,7 +80,7 @@ def source_texts(sources: Any) -> dict[str, str]:
 
 
 def answer_item(
-    report: Any,
+    report: Report | None,
     name: str = "answer",
     *,
     sources: Mapping[str, str] | None = None,
@@ -140,25 +135,15 @@ def run_item(report: Any, name: str = "run", *, expect: str | None = None) -> di
     }
 
 
-def _operand(value: Any, texts: Mapping[str, str]) -> dict[str, Any]:
+def _operand(value: SourceValue, texts: Mapping[str, str]) -> dict[str, Any]:
     where = [f"[{value.source_id}]", value.label or value.field or "value"]
     if value.unit_header:
         where.append(f"(scaled by {value.unit_header!r})")
-    out = {"where": " ".join(where), "value": _plain(value.value), "sentence": ""}
+    out = {"where": " ".join(where), "value": format_decimal(value.value), "sentence": ""}
     text = texts.get(value.source_id)
     if text and value.span is not None and value.row is None:
         out["sentence"] = _sentence(text, *value.span)
     return out
-
-
-def _plain(value: Any) -> str:
-    text = format(value, "f") if not isinstance(value, str) else value
-    whole, dot, frac = text.partition(".")
-    frac = frac.rstrip("0")
-    sign = "-" if whole.startswith("-") else ""
-    whole = whole.lstrip("-")
-    grouped = f"{int(whole):,}" if whole.isdigit() else whole
-    return sign + grouped + (dot + frac if frac else "")
 
 
 def _sentence(text: str, start: int, end: int, limit: int = 240) -> str:
@@ -242,7 +227,8 @@ def _badge(item: Mapping[str, Any]) -> str:
     label = {"pass": "PASS", "fail": "FAIL", "error": "ERROR"}[got]
     if item["kind"] == "run" and got != "error":
         label = str(item["action"]).upper()  # allow, warn, confirm or block
-    badge = f'<span class="badge {got}">{label}</span>'
+    tone = {"allow": "pass", "warn": "warn"}.get(str(item.get("action")), got)
+    badge = f'<span class="badge {tone if item["kind"] == "run" else got}">{label}</span>'
     if item.get("expect"):
         ok = not _mismatch(item)
         badge += (
@@ -368,29 +354,36 @@ def _summary(items: Sequence[Mapping[str, Any]], tally: Counter[str]) -> str:
     return "".join(lines) + f'<div id="filters">{chips}</div>' + _chart(tally)
 
 
-def render_html(items: Iterable[Mapping[str, Any]], title: str = "crossfoot report") -> str:
-    """The page for ``items`` (from :func:`answer_item` and :func:`run_item`), as a string."""
+def render_html(
+    items: Iterable[Mapping[str, Any]], title: str = "crossfoot report", by: str = "crossfoot"
+) -> str:
+    """The page for ``items`` (from :func:`answer_item` and :func:`run_item`), as a string;
+    ``by`` names what made it (the CLI passes ``crossfoot <version>``). The page holds no date,
+    so the same items give the same bytes."""
     items = list(items)
     tally = _counts(items)
     palette = "".join(f".s-{s}{{--c:{c}}}" for s, c in COLOURS.items())
     articles = "".join(_article(i, item) for i, item in enumerate(items))
-    from crossfoot import __version__
-
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{_esc(title)}</title><style>{_CSS}{palette}</style></head><body>"
-        f'<header><h1>{_esc(title)}</h1><p class="by">crossfoot {_esc(__version__)}: '
+        f'<header><h1>{_esc(title)}</h1><p class="by">{_esc(by)}: '
         "hover, focus or click a figure for its evidence</p>"
         f"{_summary(items, tally)}</header><main>{articles}</main>"
         f"<script>{_JS}</script></body></html>\n"
     )
 
 
-def write_html(path: str | Path, items: Iterable[Mapping[str, Any]], title: str = "") -> Path:
+def write_html(
+    path: str | Path,
+    items: Iterable[Mapping[str, Any]],
+    title: str = "crossfoot report",
+    by: str = "crossfoot",
+) -> Path:
     """Write the page to ``path`` (UTF-8) and return the path."""
     target = Path(path)
-    target.write_text(render_html(items, title or "crossfoot report"), encoding="utf-8")
+    target.write_text(render_html(items, title, by), encoding="utf-8")
     return target
 
 
@@ -413,6 +406,7 @@ margin:.8rem 0}
 .badge{font-size:.75rem;border-radius:.3rem;padding:.05rem .4rem;margin-left:.4rem;color:#fff;
 vertical-align:middle}
 .badge.pass{background:#1a7f37}.badge.fail{background:#d1242f}.badge.error{background:#57606a}
+.badge.warn{background:#9a6700}
 .badge.expected{background:#eaeef2;color:#1f2328}.badge.mismatch{background:#9a6700}
 .text{font-size:1rem;margin:.3rem 0 .6rem}
 .question{color:#59636e;margin:0}
