@@ -6,7 +6,7 @@
 ...                    retrieval_context=["In FY2024 Acme shipped 12,400 units."])  # doctest: +SKIP
 >>> assert_test(case, [NumericGroundingMetric()])                         # doctest: +SKIP
 
-Needs ``pip install "crossfoot[deepeval]"``.
+Needs the ``deepeval`` extra (``pip install -e ".[deepeval]"`` in a clone).
 """
 
 from __future__ import annotations

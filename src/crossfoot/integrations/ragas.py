@@ -8,8 +8,8 @@
 >>> result.to_pandas()["numeric_grounding"][0]                           # doctest: +SKIP
 1.0
 
-Always pass ``metrics=``: with none, Ragas builds an OpenAI judge. Needs ``pip install
-"crossfoot[ragas]"``.
+Always pass ``metrics=``: with none, Ragas builds an OpenAI judge. Needs the ``ragas`` extra
+(``pip install -e ".[ragas]"`` in a clone).
 """
 
 from __future__ import annotations
