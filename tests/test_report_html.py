@@ -271,3 +271,16 @@ def test_markup_in_answers_is_escaped() -> None:
     page = html.render_html([html.answer_item(report, "<b>name</b>")])
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "&lt;b&gt;name&lt;/b&gt;" in page
+
+
+def test_an_item_from_a_report_dict_shows_the_same_figures() -> None:
+    # What a batch worker hands back is Report.to_dict(): the page is the same, less the quotes.
+    report = check(
+        "Revenue grew 12% to $3.5bn [R1].",
+        [{"id": "R1", "fields": {"revenue_2023": 2_870_000_000, "revenue_2024": 3_214_000_000}}],
+    )
+    from_report = html.answer_item(report, "a")
+    from_dict = html.answer_item(report.to_dict(), "a", text=report.text)
+    assert from_dict == from_report
+    page = html.render_html([from_dict])
+    assert page.count('<mark class="fig s-') == len(report.claims) == 2
