@@ -2,17 +2,21 @@
 
 Stages, in order:
 
-1. find citation brackets and split the answer into sentences (``_text``);
-2. extract every number (``_extract``) and keep the claims: not years, not formula constants, not
-   numbers inside citation brackets, and whatever the caller's ``keep`` filter accepts;
+1. find citation brackets and split the answer into sentences
+   (:mod:`crossfoot.language.sentences`);
+2. extract every number (:mod:`crossfoot.numbers`) and keep the claims: not years, not formula
+   constants, not numbers inside citation brackets, and whatever the caller's ``keep`` filter
+   accepts;
 3. for each claim, pick its scope (the cited records, or every record when nothing is cited; a
    sentence citing only unknown records gets ``unknown_citation`` with no search at all) and run
-   the rules of :mod:`crossfoot.rules` in order; the first verdict wins;
-   A claim that quotes a bar of the user's question ("exceeded $5M",
-   :mod:`crossfoot.language.question`) passes without a search;
+   the rules of :mod:`crossfoot.rules` in order; the first verdict wins. A claim that quotes a bar
+   of the user's question ("exceeded $5M", :mod:`crossfoot.language.question`) passes without a
+   search;
 4. a claim no rule proves is looked for in the records the sentence did *not* cite
    (``wrong_record``), else it is ``unsupported``; with ``require_citations`` a grounded claim in a
    sentence that cites nothing is ``uncited``.
+
+May import ``report``, ``rules`` and everything below them.
 """
 
 from __future__ import annotations

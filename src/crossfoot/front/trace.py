@@ -44,7 +44,6 @@ from crossfoot.sources.rows import (
 __all__ = ["options_for", "trace"]
 
 
-
 def options_for(policy: Policy, *, operands: int = 30) -> Options:
     """The engine options a policy stands for.
 
