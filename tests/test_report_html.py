@@ -114,6 +114,10 @@ def test_eval_report_from_the_cli_highlights_every_figure(
         ]
     total = sum(len(r["report"]["claims"]) for r in records)
     assert len(browser.find_elements(By.CSS_SELECTOR, "mark.fig")) == total > 0
+    # "Only cases not as expected": every example case comes out as expected, so none is left.
+    browser.find_element(By.ID, "only-mismatch").click()
+    assert not [a for a in articles if a.is_displayed()]
+    assert browser.find_element(By.CLASS_NAME, "n-mismatch").text == "0"
 
 
 def test_run_report_marks_every_tool_call_value(
