@@ -42,11 +42,19 @@ if [[ "${INPUT_INSTALL:-true}" == "true" ]]; then
     message="pip could not install $requirement: ${reason:-see the log above}"
     message="${message//'%'/'%25'}"
     message="${message//$'\n'/'%0A'}"
-    # Pointed at the workflow file that sets the `package` input (owner/repo/PATH@REF).
+    # Pointed at the workflow file (owner/repo/PATH@REF), on the line that sets `package` or,
+    # without one, the line that uses this action, when the workflow is checked out.
     workflow="${GITHUB_WORKFLOW_REF:-}"
     workflow="${workflow%@*}"
     workflow="${workflow#*/*/}"
-    echo "::error file=${workflow:-$action_dir/action.yml},title=crossfoot install failed::$message"
+    where="file=${workflow:-$action_dir/action.yml}"
+    if [[ -n "$workflow" && -f "$workflow" ]]; then
+      pattern='uses:.*github-action'
+      [[ -n "${INPUT_PACKAGE:-}" ]] && pattern='^[[:space:]]*package:'
+      line="$(grep -n -m1 -E "$pattern" "$workflow" | cut -d: -f1 || true)"
+      [[ -n "$line" ]] && where="$where,line=$line"
+    fi
+    echo "::error $where,title=crossfoot install failed::$message"
     rm -f "$log"
     exit 2
   fi

@@ -161,6 +161,25 @@ def test_install_error_is_annotated(tmp_path: Path) -> None:
         "::error file=.github/workflows/grounding.yml,title=crossfoot install failed::"
         f"pip could not install {missing}: ERROR"
     )
+    # With the workflow checked out, the annotation sits on the line that sets `package`.
+    workflow = tmp_path / ".github" / "workflows" / "grounding.yml"
+    workflow.parent.mkdir(parents=True)
+    workflow.write_text(
+        "on: [pull_request]\njobs:\n  g:\n    steps:\n"
+        "      - uses: acme/crossfoot/integrations/github-action@v1\n"
+        "        with:\n          cases: cases.jsonl\n          package: ./nowhere\n",
+        encoding="utf-8",
+    )
+    run = run_action(
+        tmp_path,
+        "cases.jsonl",
+        "1.0",
+        install="true",
+        package=missing,
+        workflow_ref="acme/app/.github/workflows/grounding.yml@refs/heads/main",
+    )
+    note = "::error file=.github/workflows/grounding.yml,line=8,title=crossfoot install failed::"
+    assert note in run.stdout
 
 
 def test_default_install_is_the_actions_own_checkout(tmp_path: Path) -> None:
