@@ -36,7 +36,7 @@ __all__ = ["add_parser", "load_transcript", "run"]
 
 _RANK = {"allow": 0, "warn": 1, "confirm": 2, "block": 3}
 # Engine keywords -> the flags that set them, so errors name what the user typed.
-RUN_FLAGS = {"on_unknown": "--on-unknown", "policy": "--policy", "tools": "--tools"}
+RUN_FLAGS = {"on_unknown": "--on-unknown"}
 # Keys under which a saved request, trace or benchmark record keeps its messages.
 _MESSAGE_KEYS = ("messages", "traj", "trajectory", "input", "contents", "conversation", "items")
 
