@@ -77,8 +77,12 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("check", help="check one answer against its sources")
     add_answer_arguments(p)
-    p.add_argument("--sources", required=True, help="JSON file: a list of strings and/or records")
-    p.add_argument("--require-citations", action="store_true")
+    p.add_argument(
+        "--sources", required=True, metavar="FILE", help="JSON: a list of strings and/or records"
+    )
+    p.add_argument(
+        "--require-citations", action="store_true", help="a number must cite its source ([R1])"
+    )
     p.add_argument("--strict", action="store_true", help="no rounding: figures must be exact")
     p.add_argument("--no-derived", action="store_true", help="do not accept derived figures")
     p.add_argument("--question", help="the user's question: a bar the answer quotes from it")

@@ -35,7 +35,9 @@ def version() -> str:
 
 def add_answer_arguments(p: argparse.ArgumentParser) -> None:
     """The answer, as every command that checks one takes it: TEXT, - or --output FILE."""
-    p.add_argument("text", nargs="?", help="the answer text, or - to read it from standard input")
+    p.add_argument(
+        "text", nargs="?", metavar="TEXT", help="the answer, or - to read it from standard input"
+    )
     p.add_argument("--output", metavar="FILE", help="read the answer from FILE (- for stdin)")
 
 
