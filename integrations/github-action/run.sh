@@ -64,7 +64,12 @@ fi
 out="$(mktemp)"
 err="$(mktemp)"
 status=0
-"$crossfoot" eval "$cases" --min-accuracy "$min_accuracy" --json >"$out" 2>"$err" || status=$?
+args=(eval "$cases" --min-accuracy "$min_accuracy" --json)
+if [[ -n "${INPUT_REPORT:-}" ]]; then
+  mkdir -p "$(dirname "$INPUT_REPORT")" 2>/dev/null || true  # crossfoot names it if unwritable
+  args+=(--report "$INPUT_REPORT")
+fi
+"$crossfoot" "${args[@]}" >"$out" 2>"$err" || status=$?
 python "$action_dir/summarize.py" "$out" "$err" "$cases" "$min_accuracy" "$verbose" "$status"
 rm -f "$out" "$err"
 exit "$status"

@@ -166,6 +166,10 @@ def main(argv: list[str]) -> int:
         print(note)
     if accuracy < threshold:
         print(annotation(f"accuracy {accuracy:.2%} is below the threshold {threshold:.2%}", cases))
+    # An error after the cases were checked (an unwritable --report) still exits 2: say why.
+    for problem in (line for line in err.splitlines() if line.startswith("crossfoot: error:")):
+        print(problem)
+        print(annotation(problem, cases, None, "crossfoot"))
     for name, text in (
         ("GITHUB_STEP_SUMMARY", "\n".join(summary) + "\n"),
         ("GITHUB_OUTPUT", f"accuracy={accuracy}\n"),

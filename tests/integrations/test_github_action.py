@@ -132,6 +132,19 @@ def test_verbose_prints_every_figure(tmp_path: Path) -> None:
     assert bad.returncode == 2 and "'verbose' input must be true or false" in bad.stdout
 
 
+def test_report_input_writes_the_html_report(tmp_path: Path) -> None:
+    write_cases(tmp_path / "cases.jsonl", [(GROUNDED, "pass"), (HALLUCINATED, "fail")])
+    run = run_action(tmp_path, "cases.jsonl", "1.0", report="out/report.html")
+    assert run.returncode == 0, run.stdout
+    page = (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
+    assert page.count('<mark class="fig s-') == 3  # 12,400 and 24%, then 13,900
+    # A path that cannot be written is an error named in the log and annotated, exit 2.
+    run = run_action(tmp_path, "cases.jsonl", "1.0", report="cases.jsonl/report.html")
+    assert run.returncode == 2
+    assert "crossfoot: error: --report: cannot write cases.jsonl/report.html" in run.stdout
+    assert "::error file=cases.jsonl,title=crossfoot::crossfoot: error: --report" in run.stdout
+
+
 def test_unreadable_case_file_is_annotated_at_its_line(tmp_path: Path) -> None:
     (tmp_path / "cases.jsonl").write_text(
         json.dumps({"name": "a", "output": GROUNDED, "sources": CONTEXT}) + "\n{not json\n",
