@@ -82,9 +82,16 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="module")
-def page(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, list[Any]]:
+def page_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Any]]:
     items, reports = example_items()
     path = html.write_html(tmp_path_factory.mktemp("report") / "r.html", items, "examples")
+    return path, reports
+
+
+@pytest.fixture
+def page(browser: Any, page_file: tuple[Path, list[Any]]) -> tuple[Any, list[Any]]:
+    """The examples' page, freshly loaded: each test starts with no filter and nothing pinned."""
+    path, reports = page_file
     browser.get(path.as_uri())
     return browser, reports
 
