@@ -176,7 +176,15 @@ def _item_from_dict(
 
 
 def run_item(report: Any, name: str = "run", *, expect: str | None = None) -> dict[str, Any]:
-    """An agent run (a ``RunReport`` of ``check_run``): every tool-call value and finding."""
+    """An agent run (a ``RunReport`` of ``check_run``): every tool-call value and finding.
+
+    >>> from crossfoot.agents import RunMonitor
+    >>> m = RunMonitor()
+    >>> m.user("Cancel order ORD-5521")
+    >>> _ = m.before_call("cancel", {"order_id": "ORD-5521"})
+    >>> [c["status"] for c in run_item(m.report(), "run 1")["checks"]]
+    ['found']
+    """
     data = report.to_dict()
     return {
         "kind": "run",
@@ -435,7 +443,15 @@ def write_html(
     title: str = "crossfoot report",
     by: str = "crossfoot",
 ) -> Path:
-    """Write the page to ``path`` (UTF-8) and return the path."""
+    """Write the page to ``path`` (UTF-8) and return the path.
+
+    >>> import tempfile, pathlib
+    >>> from crossfoot import check
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "r.html"
+    >>> report = check("We sold 12 units.", ["12 units sold."])
+    >>> write_html(target, [answer_item(report, "q1")]).read_text().count('class="fig ')
+    1
+    """
     target = Path(path)
     target.write_text(render_html(items, title, by), encoding="utf-8")
     return target
