@@ -14,9 +14,11 @@ $(PY):
 install: $(PY)
 	$(PIP) install -q -e .
 
-# Installs the package and runs the main job on the bundled (fictional) examples.
+# Installs the package and runs the main job on the bundled (fictional) examples; the HTML report
+# (every figure highlighted, its evidence on hover) opens from .cache/demo-report.html.
 demo: install
-	$(VENV)/bin/crossfoot eval examples/cases.jsonl -v
+	@mkdir -p .cache
+	$(VENV)/bin/crossfoot eval examples/cases.jsonl -v --report .cache/demo-report.html
 	@echo
 	@echo "crossfoot check --output examples/answer.txt --sources examples/sources.json"
 	@$(VENV)/bin/crossfoot check --output examples/answer.txt --sources examples/sources.json \
