@@ -184,3 +184,30 @@ def test_every_decimal_digit_of_every_script_reads_with_its_value() -> None:
         if [m.value for m in found] != [Decimal(11 * value)]:
             wrong.append((hex(cp), [m.text for m in found]))
     assert wrong == []
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+
+def test_cli_check_reads_in_the_locale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from crossfoot.cli.app import main
+
+    sources = tmp_path / "sources.json"
+    sources.write_text(json.dumps(["Kunden: 1.234"]), "utf-8")
+    assert (
+        main(["check", "Es waren 1.234 Kunden.", "--sources", str(sources), "--locale", "de"]) == 0
+    )
+    assert (
+        main(["check", "Es waren 1.243 Kunden.", "--sources", str(sources), "--locale", "de"]) == 1
+    )
+    assert main(["check", "1.234", "--sources", str(sources), "--locale", "xx_YY"]) == 2
+    assert "--locale" in capsys.readouterr().err
+
+
+def test_cli_trace_reads_cells_in_the_locale(tmp_path: Path) -> None:
+    from crossfoot.cli.app import main
+
+    rows = tmp_path / "rows.json"
+    rows.write_text(json.dumps([{"region": "Nord", "umsatz": "1.234,5"}]), "utf-8")
+    assert main(["trace", "Der Umsatz war 1.234,5.", "--rows", str(rows), "--locale", "de"]) == 0
+    assert main(["trace", "Der Umsatz war 1.243,5.", "--rows", str(rows), "--locale", "de"]) == 1

@@ -84,7 +84,7 @@ def resolve_locale(name: str | None) -> Convention | None:
     if name is None:
         return None
     if not isinstance(name, str):
-        raise TypeError(f"option 'locale' must be a locale name such as 'de_DE', got {name!r}")
+        raise TypeError(f"option 'locale' must be a name such as 'de_DE', got {name!r}")
     table = _table()  # the first use of a locale reads the per-locale table
     cleaned = _TAIL_RE.sub("", name.strip())
     for candidate in _candidates(cleaned):
@@ -96,8 +96,8 @@ def resolve_locale(name: str | None) -> Convention | None:
             ident = ident.rpartition("_")[0]
         break  # the language itself is unknown: dropping subtags cannot help
     raise UnknownLocale(
-        f"option 'locale': unknown locale {name!r}; expected a CLDR locale such as 'de_DE', "
-        "'fr', 'pt_BR' or 'en_IN' (language, then territory)"
+        f"option 'locale': {name!r} is no CLDR language (and territory); expected a name such "
+        "as 'de_DE', 'fr', 'pt_BR' or 'en_IN'"
     )
 
 
@@ -117,7 +117,7 @@ def check_locale(value: object) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise TypeError(f"option 'locale' must be a locale name such as 'de_DE', got {value!r}")
+        raise TypeError(f"option 'locale' must be a name such as 'de_DE', got {value!r}")
     resolve_locale(value)  # raises UnknownLocale for a language CLDR does not know
     return value
 
