@@ -323,7 +323,11 @@ def _read_suffix(text: str, e0: int, num: Num, marks: _Marks, env: Env) -> int:
             ):
                 pos = _scale_in_locale(text, unit.start(), pos, num, env)
     nxt = text[pos : pos + 1]
-    if (nxt not in NEVER_AFTER or (nxt == "-" and env.convention)) and env.may_follow(text, pos):
+    if (
+        num.kind == "number"  # a percent, a ratio, basis points take no currency, scale or unit
+        and (nxt not in NEVER_AFTER or (nxt == "-" and env.convention))
+        and env.may_follow(text, pos)
+    ):
         pos, read_after = words_after(text, num, pos, env, bool(marks.unit_kind))
         marks.unit_kind = marks.unit_kind or read_after
     if marks.paren and not marks.closed and (env.cell or marks.currency_outside):
