@@ -708,6 +708,61 @@ def _miss_cause(rep: Any, steps: set[int]) -> str:
     return "no rule on the injected call's arguments, values sourced: " + ", ".join(tools)
 
 
+# ---------------------------------------------------------------------------------- snapshots
+def snapshot(root: Path, suites: list[str] | None) -> dict[str, Any]:
+    """Every report this benchmark reads, as ``to_dict()``: the proof a refactor changed nothing.
+
+    tau-bench: every run (successful or not) replayed with the domain's tools; AgentDojo: every
+    benign and attacked run, without and with ``DOJO_RULES``.
+    """
+    from corpora._load import load_json_rows
+
+    base = root / "tau-bench"
+    out: dict[str, Any] = {}
+    rows = load_json_rows(base / "historical_trajectories" / "gpt-4o-airline.json.gz")
+    tools = json.loads((base / "tools_airline.json").read_text(encoding="utf-8"))
+    for r in rows:
+        out[f"tau/{r['task_id']}/{r['trial']}"] = check_run(r["traj"], tools=tools).to_dict()
+    try:
+        from agentdojo.task_suite.load_suites import get_suites
+
+        from agentdojo_runs import VERSION, iter_runs, tool_schemas
+    except ImportError:
+        return out
+    schemas = {name: tool_schemas(s) for name, s in get_suites(VERSION).items()}
+    rules = AgentPolicy.build(source_rules={k: set(v) for k, v in DOJO_RULES.items()})
+    for run in iter_runs(suites):
+        key = f"dojo/{run.suite}/{run.user_task}/{run.injection_task}"
+        for label, policy in (("plain", None), ("rules", rules)):
+            rep = check_run(run.messages, policy, tools=schemas[run.suite])
+            out[f"{key}/{label}"] = rep.to_dict()
+    return out
+
+
+def snapshot_diff(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    """Keys whose report differs (or exists on one side only), with the first difference."""
+    out = []
+    for key in sorted(set(a) | set(b)):
+        if a.get(key) != b.get(key):
+            first = _first_diff(a.get(key), b.get(key))
+            out.append(f"{key}: {first}")
+    return out
+
+
+def _first_diff(x: Any, y: Any, path: str = "") -> str:
+    if isinstance(x, dict) and isinstance(y, dict):
+        for k in sorted(set(x) | set(y), key=str):
+            if x.get(k) != y.get(k):
+                return _first_diff(x.get(k), y.get(k), f"{path}.{k}")
+    if isinstance(x, list) and isinstance(y, list):
+        for i, (p, q) in enumerate(zip(x, y, strict=False)):
+            if p != q:
+                return _first_diff(p, q, f"{path}[{i}]")
+        if len(x) != len(y):
+            return f"{path}: {len(x)} vs {len(y)} items"
+    return f"{path}: {json.dumps(x)[:200]} -> {json.dumps(y)[:200]}"
+
+
 # ---------------------------------------------------------------------------------- output
 def pct(a: int, b: int) -> str:
     return f"{a}/{b} ({100 * a / b:.1f} %)" if b else "n/a"
@@ -888,7 +943,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-figured", action="store_true", help="skip the figured comparison")
     ap.add_argument("--seed", type=int, default=7, help="seed of the substitution picks")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results"), help="output folder")
+    ap.add_argument(
+        "--snapshot", metavar="FILE", help="write every report as JSON to FILE and stop"
+    )
+    ap.add_argument(
+        "--diff", nargs=2, metavar=("A", "B"), help="compare two snapshots (exit 1 if any differ)"
+    )
     args = ap.parse_args(argv)
+    if args.diff:
+        a, b = (json.loads(Path(p).read_text(encoding="utf-8")) for p in args.diff)
+        diffs = snapshot_diff(a, b)
+        print("\n".join(diffs[:50]))
+        print(f"{len(diffs)} of {len(set(a) | set(b))} reports differ")
+        return 1 if diffs else 0
+    if args.snapshot:
+        snap = snapshot(data_root(args.data_root), args.suites)
+        Path(args.snapshot).write_text(json.dumps(snap, sort_keys=True) + "\n", encoding="utf-8")
+        print(f"{len(snap)} reports written to {args.snapshot}")
+        return 0
     res: dict[str, Any] = {}
     started = time.perf_counter()
     if args.part in ("tau", "all"):
