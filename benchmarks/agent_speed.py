@@ -1,6 +1,7 @@
 """Speed of the agent monitor, side by side with figured 0.4.3 when it is installed.
 
     python benchmarks/agent_speed.py [--calls 2000] [--quick] [--clock cpu|wall]
+    python benchmarks/agent_speed.py --hostile      # adversarial shapes at 10 KB, 100 KB, 1 MB
 
 Prints, for each library:
 * ``before_call`` p50/p99 (µs) for a call whose values are all in context, and for one with a
@@ -9,6 +10,13 @@ Prints, for each library:
 * memory held by the monitor at 200 KB and 2 MB of context (MB, tracemalloc), to show it is linear.
 
 The context is synthetic, fictional order data generated from a fixed seed (no data set is read).
+
+``--hostile`` instead feeds adversarial shapes (digit runs with punctuation, ``1-1-1-``, ``+``
+chains, word runs with no ``@`` after them, long numbers, deep JSON) of 10 KB, 100 KB and 1 MB to
+each event of a fresh monitor, and prints the CPU time, the peak memory (tracemalloc, in a second
+run) and the growth
+factor per 10x input. The goals (issue 17): every 1 MB input under 1 s and 200 MB, growth at most
+12x per 10x.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 SIZES_KB = (20, 200, 2000)
@@ -175,6 +184,86 @@ def memory_mb(factory: Callable[[], Any], kb: int) -> float:
     return held / 1e6 - 0.0
 
 
+# ---------------------------------------------------------------------------------- hostile
+def _shapes(n: int) -> dict[str, str]:
+    """Adversarial texts of about ``n`` characters."""
+    return {
+        "dots after a digit": "Chapter 1" + "." * n,
+        "1-1-1- chain": "1-" * (n // 2),
+        "+ chain": "12.5 + " * (n // 7),
+        "x chain": "1x" * (n // 2),
+        "word run, no @": "a" * n + " @",
+        "digits and spaces": "1 " * (n // 2) + "a",
+        "phone-like runs": "+1 (555) 010-4477 " * (n // 18),
+        "long number": "We paid $" + "9" * n,
+        "ids and amounts": "ORD-88213 $1,200.00 2024-06-30 " * (n // 31),
+        "deep JSON": "[" * (n // 2) + "]" * (n // 2),
+        "brackets": "(1)" * (n // 3),
+        "bracketed formulas": "$5 (1 + 2) " * (n // 11),
+        "calculations": "1 + 2 = 3 " * (n // 10),
+    }
+
+
+def _measure(make: Callable[[], Callable[[], Any]]) -> tuple[float, float]:
+    """CPU seconds of one event, then its peak memory in a second run (tracemalloc slows the
+    code it traces several times over, so the two are never measured together)."""
+    event = make()
+    gc.collect()
+    t0 = time.process_time()
+    event()
+    seconds = time.process_time() - t0
+    event = make()
+    gc.collect()
+    tracemalloc.start()
+    event()
+    peak = tracemalloc.get_traced_memory()[1] / 1e6
+    tracemalloc.stop()
+    return seconds, peak
+
+
+def _event(feed: Callable[[Any, str], Any], text: str) -> Callable[[], Any]:
+    from crossfoot.agents import RunMonitor
+
+    m = RunMonitor()
+    m.tool_result("quote", "12.5")
+    return partial(feed, m, text)
+
+
+def hostile() -> int:
+    """Time and peak memory of each event over adversarial shapes; exit 1 past the limits."""
+    sizes = (10_000, 100_000, 1_000_000)
+    events: dict[str, Callable[[Any, str], Any]] = {
+        "user": lambda m, t: m.user(t),
+        "tool_result": lambda m, t: m.tool_result("export", t),
+        "assistant": lambda m, t: m.assistant(t),
+        "before_call": lambda m, t: m.before_call("note", {"body": t}),
+    }
+    print("event        shape                   10 KB s   100 KB s     1 MB s  1 MB MB  growth")
+    worst_time = worst_mem = worst_growth = 0.0
+    for name in _shapes(10):
+        for ev, feed in events.items():
+            times, peak = [], 0.0
+            for n in sizes:
+                seconds, peak = _measure(partial(_event, feed, _shapes(n)[name]))
+                times.append(seconds)
+            # Growth per 10x between 100 KB and 1 MB (10 KB runs are too short to time).
+            growth = times[2] / max(times[1], 1e-4)
+            worst_time, worst_mem = max(worst_time, times[2]), max(worst_mem, peak)
+            if times[2] > 0.05:  # growth of runs under 50 ms is timer noise
+                worst_growth = max(worst_growth, growth)
+            print(
+                f"{ev:<12} {name:<22}"
+                + "".join(f"{t:>11.3f}" for t in times)
+                + f"{peak:>9.1f}{growth:>8.1f}x"
+            )
+    ok = worst_time < 1.0 and worst_mem < 200 and worst_growth <= 12
+    print(
+        f"\nworst: {worst_time:.3f} s and {worst_mem:.1f} MB at 1 MB, growth {worst_growth:.1f}x "
+        f"per 10x (limits: 1 s, 200 MB, 12x): {'ok' if ok else 'OVER'}"
+    )
+    return 0 if ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -182,7 +271,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--calls", type=int, default=2000, help="before_call timings per size")
     ap.add_argument("--quick", action="store_true", help="sizes up to 200 KB only, fewer repeats")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="timer (default cpu)")
+    ap.add_argument("--hostile", action="store_true", help="adversarial shapes, then exit")
     opts = ap.parse_args(argv)
+    if opts.hostile:
+        return hostile()
     global CLOCK
     CLOCK = time.process_time_ns if opts.clock == "cpu" else time.perf_counter_ns
     libs = _libraries()

@@ -12,12 +12,14 @@ European and Indian grouping do not, and an amount is one whole string, not a nu
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from ._dates import parse_date
+from ._keys import fold
 
 __all__ = [
     "NOT_ID",
@@ -27,6 +29,7 @@ __all__ = [
     "digits_of",
     "nkey",
     "parse_amount",
+    "read_amount",
     "scan_text",
 ]
 
@@ -41,10 +44,13 @@ _AMOUNT = re.compile(
     """,
     re.VERBOSE | re.IGNORECASE,
 )
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# Starts only at the beginning of a run of address characters (linear on a long run with no "@").
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'()\[\]{}]+", re.IGNORECASE)
 _PHONE = re.compile(r"\+?\(?\d[\d\s().-]{5,}\d")
-_ID_TOKEN = re.compile(r"[#\w][\w#./-]*\d[\w#./-]*|[#\w]*\d[\w#./-]*")
+# A token of word characters and #./- holding a digit, from its first word character: one pass per
+# run (group 1), then a digit check, rather than a pattern that backtracks over each run.
+_ID_TOKEN = re.compile(r"(?<![\w#./-])[./-]*([#\w][\w#./-]*)")
 _IBAN = re.compile(r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]){10,30}")
 _POSTCODE = re.compile(
     r"\d{5}(?:-\d{4})?"  # US ZIP and ZIP+4
@@ -96,6 +102,7 @@ class ArgValue(NamedTuple):
     embedded: bool = False  # read out of a longer free-text argument
     precision: Decimal = Decimal(0)  # half unit of the last written digit, for amounts
     nkey: str = ""  # for amounts: the canonical digits the context store keys numbers by
+    negative: bool = False  # an amount, count or percentage written with a minus sign
 
 
 def compact(text: str) -> str:
@@ -112,12 +119,23 @@ def parse_amount(text: str) -> tuple[Decimal, str, Decimal] | None:
     """Read a whole string as one amount: ``(absolute value, kind, precision)`` or ``None``.
 
     ``kind`` is ``amount`` (currency or decimals), ``percent`` or ``count`` (a plain integer).
-    Signs are dropped: a refund of -49.99 is the 49.99 the context shows.
+    The sign is apart (:func:`read_amount`): a refund of -49.99 is looked up as 49.99 written
+    negative.
 
     >>> parse_amount("$1,200.00")
     (Decimal('1200.00'), 'amount', Decimal('0.005'))
     >>> parse_amount("12%")[1], parse_amount("1.234,56")
     ('percent', None)
+    """
+    got = read_amount(text)
+    return None if got is None else got[:3]
+
+
+def read_amount(text: str) -> tuple[Decimal, str, Decimal, bool] | None:
+    """:func:`parse_amount` and whether the amount was written negative.
+
+    >>> read_amount("-$38.75")[3], read_amount("$ -38.75")[3], read_amount("38.75")[3]
+    (True, True, False)
     """
     s = text.strip()
     if not s or len(s) > 40:
@@ -130,13 +148,14 @@ def parse_amount(text: str) -> tuple[Decimal, str, Decimal] | None:
         value = Decimal(num.replace(",", ""))
     except InvalidOperation:  # pragma: no cover - the pattern only admits valid digits
         return None
+    negative = (m["sign"] is not None and m["sign"] != "+") or m["sign2"] is not None
     _, _, frac = num.partition(".")
     precision = Decimal(5).scaleb(-len(frac) - 1)
     if m["pct"]:
-        return value, "percent", precision
+        return value, "percent", precision, negative
     if m["cur"] or m["cur2"] or frac:
-        return value, "amount", precision
-    return value, "count", precision
+        return value, "amount", precision, negative
+    return value, "count", precision, negative
 
 
 _P0: Decimal = ArgValue._field_defaults["precision"]
@@ -156,6 +175,7 @@ def classify(path: str, text: str, forced: str | None = None) -> list[ArgValue]:
         s = s.strip()
         if not s:
             return []
+    s = fold(s)
     if forced is None and " " not in s:
         fast = _fast(path, text, s)
         if fast is not None:
@@ -182,11 +202,15 @@ def classify(path: str, text: str, forced: str | None = None) -> list[ArgValue]:
         # A digit string with a leading zero or of ZIP/account length is an identifier, not a count.
         kind = "postcode" if len(s) in (5, 9) and any(k in name for k in _POSTCODE_KEYS) else "id"
         return [ArgValue(path, text, kind, low)]
-    amount = parse_amount(s)
+    amount = read_amount(s)
     if amount is not None:
-        value, kind, precision = amount
+        value, kind, precision, negative = amount
         small = kind == "count" and value <= 10
-        return [ArgValue(path, text, kind, value, checked=not small, precision=precision)]
+        return [
+            ArgValue(
+                path, text, kind, value, checked=not small, precision=precision, negative=negative
+            )
+        ]
     if (
         _PHONE.fullmatch(s)
         and " - " not in s  # "207 - 2787" is arithmetic
@@ -227,7 +251,7 @@ def _fast(path: str, text: str, s: str) -> list[ArgValue] | None:
                 day = date(int(s[:4]), int(s[5:7]), int(s[8:])).toordinal()
             except ValueError:
                 return None
-            return [_tnew(ArgValue, (path, text, "date", day, True, False, _P0, ""))]
+            return [_tnew(ArgValue, (path, text, "date", day, True, False, _P0, "", False))]
         if s.count(".") == 1 and s.replace(".", "", 1).isdecimal():
             _, _, frac = s.partition(".")
             precision = Decimal(5).scaleb(-len(frac) - 1)
@@ -238,7 +262,8 @@ def _fast(path: str, text: str, s: str) -> list[ArgValue] | None:
             return [ArgValue(path, text, "text", s.lower(), checked=False)]
         if s[:3].lower() in _MONTH_PREFIXES and _DIGIT.match(s, 3) is None:
             return None  # "Jun30" or "June-30-2024": let the date reader look
-        return [_tnew(ArgValue, (path, text, "id", s.lower().rstrip(".,;:"), True, False, _P0, ""))]
+        key = s.lower().rstrip(".,;:")
+        return [_tnew(ArgValue, (path, text, "id", key, True, False, _P0, "", False))]
     return None
 
 
@@ -268,11 +293,8 @@ def scan_text(path: str, text: str) -> Iterator[ArgValue]:
     """
     from ._dates import _DMY, _ISO, _MDY, _from_match
 
-    taken: list[tuple[int, int]] = []
-
-    def free(a: int, b: int) -> bool:
-        return all(b <= s or a >= e for s, e in taken)
-
+    taken = _Taken()
+    free = taken.free
     if "@" in text:
         for m in _EMAIL.finditer(text):
             taken.append(m.span())
@@ -300,8 +322,10 @@ def scan_text(path: str, text: str) -> Iterator[ArgValue]:
                 taken.append(m.span())
                 yield ArgValue(path, m[0], "amount", amount[0], embedded=True, precision=amount[2])
     for m in _ID_TOKEN.finditer(text):
-        token = m[0].rstrip(".,;:-/")
-        a, b = m.start(), m.start() + len(token)
+        if _DIGIT.search(m[1]) is None:
+            continue
+        token = m[1].rstrip(".,;:-/")
+        a, b = m.start(1), m.start(1) + len(token)
         if not free(a, b):
             continue
         if any(c.isalpha() for c in token) and len(token) >= 4:
@@ -316,6 +340,24 @@ def scan_text(path: str, text: str) -> Iterator[ArgValue]:
         if len(digits) >= 5:
             taken.append(m.span())
             yield ArgValue(path, m[0], "id" if " " not in m[0] else "phone", digits, embedded=True)
+
+
+class _Taken:
+    """Disjoint character spans already read, sorted by start (so their ends are sorted too):
+    whether a span is free is one bisection."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def free(self, a: int, b: int) -> bool:
+        i = bisect_left(self.starts, b) - 1  # the last span starting before b ends latest
+        return i < 0 or self.ends[i] <= a
+
+    def append(self, span: tuple[int, int]) -> None:
+        i = bisect_left(self.starts, span[0])
+        self.starts.insert(i, span[0])
+        self.ends.insert(i, span[1])
 
 
 def _iso_ordinal(m: re.Match[str]) -> int | None:

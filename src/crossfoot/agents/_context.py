@@ -19,16 +19,31 @@ from collections.abc import Iterable
 from datetime import date
 from decimal import Decimal
 
-from ._dates import find_reference_date
+from ._dates import find_dates, find_reference_date
 from ._derive import Derivations
 from ._ingest import Tokens, day_shifts, learn_examples, tokenize
-from ._keys import Hit, Keys, Seen, dec_key, id_format, is_error, num_key
+from ._keys import Hit, Keys, Seen, dec_key, fold, id_format, is_error, num_key
+from ._ranges import DayRange, contains, find_ranges
 
 __all__ = ["ContextStore", "Hit", "Seen", "dec_key", "id_format", "is_error", "num_key"]
 
 _COMPACT_DROP = str.maketrans("", "", " \t-_#./:")
 _COMPACT_BYTES = b" \t-_#./:"  # the same characters, for bytes.translate
 _FORMAT_MIN_DIGITS = 3  # digits a user types that may stand for an id in a known format
+# A tool whose name says it tells the date: get_current_day, current_time, today, get_date.
+_DATE_TOOL = re.compile(
+    r"(?:^|_)(?:current|today|now)(?:_|$)|^(?:get_)?(?:date|day|time|datetime)$"
+)
+# Capitalised words a user types are names ("Invite Dora"); these capitalised words are not.
+_NAME = re.compile(r"\b[A-Z][a-z]{2,}\b")
+_NAME_PARTS = re.compile(r"[^a-z]+")
+_NOT_NAMES = frozenset(
+    "the please can could would will you your and but for with from this that what when where "
+    "which who how why hello dear thanks thank support info admin contact team sales help service "
+    "billing noreply reply mail office news user users invite send email message also note make "
+    "find create book pay get set add check visit read write summarize perform".split()
+)
+_PREFIXED = re.compile(r"([a-z]{1,3})(\d{3,})")  # a compact id: a short prefix, then digits
 
 
 class ContextStore:
@@ -50,12 +65,16 @@ class ContextStore:
         self.ids = Keys()
         self.compact = Keys()
         self.numbers = Keys()
+        self.negatives = Keys()  # numbers written with a minus sign ("-38.75", "−$12.50")
         self.percents = Keys()
         self.emails = Keys()
         self.urls = Keys()
         self.days = Keys()
         self.yearless = Keys()
         self.digits = Keys()
+        self.user_prefixed = Keys()  # digits of the user's ids with a 1-3 letter prefix
+        self.ranges: list[tuple[DayRange, int]] = []  # ranges of days the user stated, by source
+        self.user_names: dict[str, int] = {}  # capitalised words the user typed (names), source
         # "the next day", "two days earlier" the user asked for: shift -> sources seen before the
         # request. The shift is applied once, to the date the user meant: a date seen before the
         # request, or a later one that is not itself that shift of an earlier date (a search
@@ -85,7 +104,7 @@ class ContextStore:
         truncated = chars > self.max_chars
         if truncated:
             text = text[: self.max_chars]
-        low = text.lower()
+        low = fold(text.lower())  # "٤٥٦٧" is the number 4567 (one character for one)
         seen = Seen(
             step if step is not None else len(self.sources) + 1,
             channel,
@@ -105,8 +124,17 @@ class ContextStore:
         if not vouched:
             seen.text = ""
             return seen
-        if channel in ("system", "user") and not self._fixed_reference and self.reference is None:
-            self.reference = find_reference_date(text)
+        if not self._fixed_reference and self.reference is None:
+            if channel in ("system", "user"):
+                self.reference = find_reference_date(text)
+            elif channel == "tool" and tool and _DATE_TOOL.search(tool.lower()):
+                # A tool that tells the date ("get_current_day" -> "2024-05-15") sets "today".
+                days, _ = find_dates(low[:200])
+                self.reference = date.fromordinal(min(days)) if days else None
+        if channel == "user":
+            for word in _NAME.findall(text):
+                if word.lower() not in _NOT_NAMES:
+                    self.user_names.setdefault(word.lower(), src)
         excluded: dict[str, set[object]] = {}
         for kind, key in exclude:
             excluded.setdefault(kind, set()).add(key)
@@ -141,6 +169,11 @@ class ContextStore:
             if self.examples:
                 compact -= {e.translate(_COMPACT_DROP) for e in self.examples}
         if seen.channel == "user":
+            written = (tok.translate(_COMPACT_DROP) for tok in t.tokens)
+            self.user_prefixed.add(
+                {m[2] for m in map(_PREFIXED.fullmatch, written) if m is not None}, src, labels
+            )
+            self.ranges += [(r, src) for r in find_ranges(low, self.reference)]
             for shift in day_shifts(low):
                 self.day_shifts[shift] = src + 1  # this message's own dates included
         if excluded:
@@ -148,6 +181,7 @@ class ContextStore:
         self.ids.add(t.tokens, src, labels)
         self.compact.add(compact, src, labels)
         self.numbers.add(t.numbers, src, labels)
+        self.negatives.add(t.negatives, src, labels)
         seen.numbers = tuple(t.numbers)
         self.percents.add(t.percents, src, labels)
         self.emails.add(t.emails, src, labels)
@@ -203,6 +237,11 @@ class ContextStore:
         """
         if len(digits) < _FORMAT_MIN_DIGITS:
             return None
+        # The user's id with another short prefix ("A8812345", "#A8812345") stands for the same
+        # digits in the format the tool expects ("#W8812345").
+        prefixed = self.user_prefixed.hit(digits, f"{how}, as the user wrote it with a prefix")
+        if prefixed is not None:
+            return Hit(prefixed.sources, prefixed.how, frozenset({"user"}))
         if digits not in self.ids.chans.get("user", ()) and (
             digits[:1] == "0" or digits not in self.numbers.chans.get("user", ())
         ):
@@ -227,32 +266,65 @@ class ContextStore:
     def find_email(self, key: str) -> Hit | None:
         return self._hit(self.emails, key, "exact") or self._hit(self.ids, key, "exact")
 
+    def named_by_user(self, email: str) -> str | None:
+        """The name the user typed that an address carries in its local part ("dora" for
+        ``dora@gmail.com`` after "Invite Dora"), or None. Role words (support, info, admin...)
+        are no names.
+
+        >>> store = ContextStore()
+        >>> _ = store.add("user", "Invite Dora to Slack, and write to Mark Davies.")
+        >>> store.named_by_user("dora@gmail.com"), store.named_by_user("m.davies@x.example")
+        ('Dora', 'Davies')
+        """
+        local = email.partition("@")[0]
+        for part in _NAME_PARTS.split(local):
+            if len(part) >= 3 and part in self.user_names:
+                return part.title()
+        return None
+
     def find_url(self, key: str) -> Hit | None:
         hit = self._hit(self.urls, key, "exact")
         if hit is None and "/" in key:
             hit = self._hit(self.urls, key.rstrip("/"), "exact")
         return hit
 
-    def find_date(self, ordinal: int) -> Hit | None:
+    def find_date(self, ordinal: int, *, shift: bool = True) -> Hit | None:
+        """A day: seen as written, written without a year (the year completed from the
+        reference date), inside a range the user stated, or, when ``shift`` (not for a date of
+        birth), moved by the number of days the user asked for."""
         hit = self._hit(self.days, ordinal, "exact")
         if hit is not None:
             return hit
         d = date.fromordinal(ordinal)
-        if self.reference is None or d.year in (self.reference.year, self.reference.year + 1):
+        if self._year_fits(d):
             hit = self._hit(self.yearless, (d.month, d.day), "written without a year")
             if hit is not None:
                 return hit
-        for shift, before in sorted(self.day_shifts.items()):
-            hit = self._hit(self.days, ordinal - shift, f"{shift:+d} day(s) from a date seen")
+            for r, src in self.ranges:
+                if contains(r, d):
+                    return Hit((src,), f"in the range the user stated: {r.text}", None)
+        if not shift:
+            return None
+        for n, before in sorted(self.day_shifts.items()):
+            hit = self._hit(self.days, ordinal - n, f"{n:+d} day(s) from a date seen")
             if hit is None:
                 continue
             src = hit.sources[0]
             if src < before:
                 return hit
-            earlier = self.days.first.get(ordinal - 2 * shift)
+            earlier = self.days.first.get(ordinal - 2 * n)
             if earlier is None or earlier >= src:
                 return hit
         return None
+
+    def _year_fits(self, d: date) -> bool:
+        """Whether a day written without a year may be ``d``: the reference date's year, or the
+        next year for a month and day already past in it (any year when no reference is known).
+        """
+        ref = self.reference
+        if ref is None or d.year == ref.year:
+            return True
+        return d.year == ref.year + 1 and (d.month, d.day) < (ref.month, ref.day)
 
     def find_digits(self, digits: str) -> Hit | None:
         hit = self._hit(self.digits, digits, "exact") or self._digits(digits, "exact")
@@ -318,6 +390,7 @@ def _exclude(t: Tokens, compact: set[str], excluded: dict[str, set[object]]) -> 
     t.urls -= excluded.get("url", set())
     t.tokens -= excluded.get("id", set())
     t.numbers -= excluded.get("number", set())
+    t.negatives -= excluded.get("number", set())
     t.days -= excluded.get("date", set())
     t.runs -= excluded.get("phone", set())
     t.emails -= excluded.get("email", set())

@@ -23,6 +23,16 @@ _MONEY_KEY = re.compile(
     r"price|amount|fare|cost|fee|total|balance|charge|refund|pay|paid|rent|salary|tax|"
     r"budget|deposit|credit|debit|fund|sum|value|money|spent|owed?|due|tip|discount"
 )
+# Keys under which a structured result states a count, and lists whose length is a count.
+_COUNT_KEY = re.compile(
+    r"^(?:num|number|n|count)_|count$|quantity|^qty|nights|rooms|guests|passengers|"
+    r"travel+ers|tickets|seats|adults|children|people|persons|units|pieces|bag"
+)
+_NOT_COUNT = re.compile(r"price|amount|fare|cost|fee|balance|charge|refund|pay|rent|tax|rate|value")
+_COUNTABLE = re.compile(
+    r"passengers|travel+ers|guests|people|persons|rooms|tickets|seats|items|nights|adults|"
+    r"children|members|participants|attendees"
+)
 _CURRENCY = "$€£¥₹+"
 _PAIR_CAP = 400  # numbers per source that take part in pair arithmetic
 _DERIVE_SOURCES = 60  # most recent sources searched for arithmetic operands
@@ -56,7 +66,8 @@ class Derivations:
         if hi <= 0:
             return out
         lo = max(lo, Decimal("1e-9"))
-        for b in range(bucket(lo), bucket(hi) + 1):
+        # One bucket of slack each side: bucket() changes formula outside a float's range.
+        for b in range(bucket(lo) - 1, bucket(hi) + 2):
             out.extend(v for v in self._buckets.get(b, ()) if lo <= v <= hi)
         return out
 
@@ -120,7 +131,7 @@ class Derivations:
                     if b <= 0 or (b <= 10 and b == b.to_integral_value()):
                         continue  # a count up to 10 is no operand: it would match almost anything
                     bkey = dec_key(b)
-                    if bkey in operands:
+                    if bkey in operands and bkey in first:
                         return f"{fmt(a)} {sign} {fmt(b)}", (i, first[bkey])
         return None
 
@@ -131,12 +142,16 @@ class Derivations:
         first = self.numbers.first
         qs = {q for q in quantities if 2 <= q <= 100}
         for n in self.numbers.chans.get("user", ()):
-            if isinstance(n, str) and n.isdecimal() and 2 <= int(n) <= 100:
+            if isinstance(n, str) and len(n) <= 3 and n.isdecimal() and 2 <= int(n) <= 100:
                 qs.add(int(n))
+        # Counts a tool stated: three passengers on a reservation, "nights": 3.
+        for i in range(len(self.sources) - 1, max(-1, len(self.sources) - 1 - _DERIVE_SOURCES), -1):
+            qs |= self._counts(i)
         for q in sorted(qs):
             for a in self.near((target - tolerance) / q, (target + tolerance) / q):
-                if abs(a * q - target) <= tolerance:
-                    return f"{fmt(a)} × {q}", (first[dec_key(a)],)
+                src = first.get(dec_key(a))
+                if src is not None and abs(a * q - target) <= tolerance:
+                    return f"{fmt(a)} × {q}", (src,)
         return None
 
     def _percent_of(
@@ -151,12 +166,23 @@ class Derivations:
             base = target * 100 / p
             window = tolerance * 100 / p
             for a in self.near(base - window, base + window):
-                if abs(a * p / 100 - target) <= tolerance:
-                    return f"{fmt(p)}% of {fmt(a)}", (
-                        first[dec_key(a)],
-                        self.percents.first[p_key],
-                    )
+                src = first.get(dec_key(a))
+                if src is not None and abs(a * p / 100 - target) <= tolerance:
+                    return f"{fmt(p)}% of {fmt(a)}", (src, self.percents.first[p_key])
         return None
+
+    def _counts(self, i: int) -> frozenset[int]:
+        """The counts a structured tool result states (2 to 100): numbers under a count-named
+        key ("nights", "quantity", "num_guests") and the lengths of lists of countable things
+        ("passengers", "rooms", "tickets")."""
+        seen = self.sources[i]
+        if seen.counts is None:
+            out: set[int] = set()
+            data = _json_of(seen) if seen.vouched else None
+            if isinstance(data, (dict, list)):
+                _count_values(data, out, 0)
+            seen.counts = frozenset(n for n in out if 2 <= n <= 100)
+        return seen.counts
 
     def _money(self, i: int) -> frozenset[str] | None:
         """The numbers under a money-named key of a structured result, or None (text: all)."""
@@ -211,6 +237,22 @@ def _json_of(seen: Seen) -> object:
         return json.loads(text)
     except ValueError:
         return None
+
+
+def _count_values(node: object, out: set[int], depth: int) -> None:
+    if depth > 12:
+        return
+    if isinstance(node, dict):
+        for k, v in node.items():
+            key = str(k).lower()
+            if isinstance(v, list) and _COUNTABLE.search(key) and len(v) >= 2:
+                out.add(len(v))
+            elif type(v) is int and _COUNT_KEY.search(key) and not _NOT_COUNT.search(key):
+                out.add(v)
+            _count_values(v, out, depth + 1)
+    elif isinstance(node, list):
+        for v in node:
+            _count_values(v, out, depth + 1)
 
 
 def _money_values(node: object, money: bool, out: set[str], depth: int) -> None:

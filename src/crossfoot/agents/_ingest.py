@@ -25,7 +25,11 @@ __all__ = ["Tokens", "day_shifts", "learn_examples", "tokenize"]
 _HAS_DIGIT = re.compile(r"\d")
 _PERCENTS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:%|percent\b)")
 _URLS = re.compile(r"(?:https?://|www\.)[^\s<>\"'()\[\]{}\\]+")
-_DIGIT_RUNS = re.compile(r"\+?\(?\d[\d().-]*(?: ?[\d().-]+)+\d")
+# Phone-like runs: digits and ().- joined by single spaces ("+1 (555) 010-4477"). One unambiguous
+# pattern finds each run (no nested quantifiers over overlapping classes, so linear time); the
+# digits of a run are read from its first digit to its last digit not after a space.
+_RUNS = re.compile(r"\+?[\d().-]+(?: [\d().-]+)*")
+_FIRST_DIGIT = re.compile(r"\d")
 _COMPACT_DROP = str.maketrans("", "", " \t-_#./:")
 _COMPACT_RE = re.compile(r"[ \t\-_#./:]+")
 _COMPACT_BYTES = b" \t-_#./:"  # the same characters, for bytes.translate
@@ -57,6 +61,7 @@ _NUMBER_WORDS = re.compile(
 _TO_SPACE = str.maketrans({c: " " for c in "\"'{}[]();:<>=|\\*!?`\u201c\u201d\u2018\u2019"})
 _EDGE = ".-/_+#"
 _CURRENCY = "$€£¥₹+"
+_MINUS = "-\u2212"  # ASCII hyphen-minus and the minus sign
 _PHONE_CHARS = re.compile(r"[\d().+-]+")
 _PHONE_FIRST = frozenset("().+-")  # or a decimal digit, as \d
 _NON_DIGITS = re.compile(r"\D+")
@@ -89,6 +94,7 @@ class Tokens:
     idish: list[str] = field(default_factory=list)  # identifier-like strings, for compact forms
     yearless: set[tuple[int, int]] = field(default_factory=set)
     urls: set[str] = field(default_factory=set)
+    negatives: set[str] = field(default_factory=set)  # numbers written with a minus sign
 
     def compact(self) -> set[str]:
         """The separator-free forms of the identifiers (``ord-88 213`` -> ``ord88213``)."""
@@ -153,22 +159,28 @@ def _read_chunks(out: Tokens, pending: list[str]) -> None:
                 runs.add(chunk)
             continue
         if chunk[-1].isdecimal() and chunk.replace(".", "", 1).isdecimal():  # a decimal: 95.84
-            numbers.add(chunk if chunk[0] != "0" and chunk[-1] != "0" else num_key(chunk))
+            canonical = chunk[0] not in "0." and chunk[-1] != "0"  # ".615" is 0.615
+            numbers.add(chunk if canonical else num_key(chunk))
             continue
         if "," in chunk:
-            if _GROUPED_FULL.fullmatch(chunk.strip(_EDGE + _CURRENCY)):
-                numbers.add(num_key(chunk.strip(_EDGE + _CURRENCY).replace(",", "")))
+            grouped = chunk.strip(_EDGE + _CURRENCY + _MINUS)
+            if _GROUPED_FULL.fullmatch(grouped):
+                key = num_key(grouped.replace(",", ""))
+                numbers.add(key)
+                if chunk[0] in _MINUS:
+                    out.negatives.add(key)
             pending.extend(p for p in chunk.split(",") if p)  # "[100,200]" is two numbers
             continue
-        t = chunk.rstrip(_EDGE).lstrip(".-/_")
+        t = chunk.rstrip(_EDGE).lstrip(".-/_" + _MINUS)
         # A last digit settles it without a regex call (most identifiers end in one).
         if not t or (not t[-1].isdecimal() and _HAS_DIGIT.search(t) is None):
             continue
-        _read_token(out, t)
+        _read_token(out, t, chunk[0] in _MINUS)
 
 
-def _read_token(out: Tokens, t: str) -> None:
-    """One chunk with a digit that is not a plain number: an email, amount, percent, id, date."""
+def _read_token(out: Tokens, t: str, minus: bool) -> None:
+    """One chunk with a digit that is not a plain number: an email, amount, percent, id, date.
+    ``minus``: the chunk began with a minus sign (a number then is written negative)."""
     if "@" in t:
         out.emails.add(t)
         local = t.partition("@")[0]
@@ -176,6 +188,8 @@ def _read_token(out: Tokens, t: str) -> None:
         out.idish.append(local)
         return
     n = t.lstrip(_CURRENCY)
+    if n[:1] in _MINUS and n[1:2].isdecimal():  # "$-38.75"
+        n, minus = n[1:], True
     if n.endswith("%"):
         n = n.rstrip("%")
         if n.replace(".", "", 1).isdecimal():
@@ -184,11 +198,13 @@ def _read_token(out: Tokens, t: str) -> None:
         # Most numbers are already canonical; num_key only for "049.90"-style text.
         # A plain number is found as an identifier through the number index; only a
         # leading zero ("007", a ZIP "02139") needs the token kept as written.
-        if n[0] == "0" or (n[-1] == "0" and "." in n):
+        if n[0] in "0." or (n[-1] == "0" and "." in n):
             if n[0] == "0" and n.isdecimal():
                 out.tokens.add(n)
             n = num_key(n)
         out.numbers.add(n)
+        if minus:
+            out.negatives.add(n)
         if len(n) >= 7 and n.isdecimal():
             out.runs.add(n)
         return
@@ -220,12 +236,31 @@ def _read_prose(out: Tokens, low: str) -> None:
         for i in range(len(parts) - 1):
             for j in range(i + 2, len(parts) + 1):
                 out.idish.append("".join(parts[i:j]))
-    for run in _DIGIT_RUNS.findall(low):
+    for run in _digit_runs(low):
         d = _NON_DIGITS.sub("", run)
         if len(d) >= 7:
             out.runs.add(d)
             if len(d) > 10:
                 out.runs.add(d[-10:])
+
+
+def _digit_runs(low: str) -> list[str]:
+    """Phone-like runs of digits, spaces and ``().-``.
+
+    >>> _digit_runs("call +1 (555) 010-4477 or 2 3, chapter 1......")
+    ['1 (555) 010-4477']
+    """
+    out: list[str] = []
+    for run in _RUNS.findall(low):
+        first = _FIRST_DIGIT.search(run)
+        if first is None:
+            continue
+        p = first.start()
+        for i in range(len(run) - 1, p + 1, -1):
+            if run[i].isdigit() and run[i - 1] not in " +":
+                out.append(run[p : i + 1])
+                break
+    return out
 
 
 def day_shifts(low: str) -> list[int]:
@@ -234,6 +269,8 @@ def day_shifts(low: str) -> list[int]:
     >>> day_shifts("could we go the next day, or two days earlier?")
     [1, -2]
     """
+    if "day" not in low:
+        return []
     return [_shift(m) for m in _DAY_SHIFT.finditer(low)]
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, NamedTuple
@@ -25,6 +26,7 @@ __all__ = [
     "bucket",
     "dec_key",
     "fmt",
+    "fold",
     "id_format",
     "is_error",
     "num_key",
@@ -71,6 +73,7 @@ class Seen:
     # For a structured (JSON) tool result, the numbers under a money-named key; None for text.
     money: frozenset[str] | None = None
     money_read: bool = False
+    counts: frozenset[int] | None = None  # counts a structured result states, on the first miss
 
     @property
     def label(self) -> str:
@@ -175,8 +178,44 @@ def dec_key(value: Decimal) -> str:
 
 def bucket(v: Decimal) -> int:
     """The ~1 %-wide log-scale bucket of a positive value: a tolerance window touches two or three
-    of them."""
-    return math.floor(math.log10(float(v)) * 200)
+    of them.
+
+    >>> bucket(Decimal("100")), bucket(Decimal("9" * 400)) > bucket(Decimal("1e399"))
+    (400, True)
+    """
+    f = float(v)
+    if 1e-300 < f < 1e300:
+        return math.floor(math.log10(f) * 200)
+    # Beyond a float's range ("$" + "9" * 309 in a message): the exponent and the mantissa apart.
+    exp = v.adjusted()
+    return math.floor((exp + math.log10(float(v.scaleb(-exp)))) * 200)
+
+
+class _Digits(dict[int, int]):
+    """``str.translate`` table from every Unicode decimal digit to its ASCII digit, filled as
+    characters are met (a table of all 1.1 million code points would cost a second to build)."""
+
+    def __missing__(self, cp: int) -> int:
+        value = unicodedata.decimal(chr(cp), None)
+        out = 48 + value if value is not None else cp
+        self[cp] = out
+        return out
+
+
+_DIGIT_TABLE = _Digits()
+
+
+def fold(text: str) -> str:
+    """``text`` in NFKC form with the digits of every script written as ASCII digits, so a value
+    is one key however it was typed: ``"order ٤٥٦٧"`` -> ``"order 4567"``. ASCII text is returned
+    as it is (the common case costs one check).
+
+    >>> fold("refund ٩٩٩ on order ＃Ｗ１２"), fold("plain 123")
+    ('refund 999 on order #W12', 'plain 123')
+    """
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFKC", text).translate(_DIGIT_TABLE)
 
 
 def fmt(v: Decimal) -> str:

@@ -15,22 +15,25 @@ made-up id, or a calculator run on made-up inputs, be refused as a source.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
+from itertools import islice
 from typing import Any
 
 from ._calls import Call, as_text, canonical, echoes, note, read_args, shown
-from ._context import ContextStore, Hit, is_error
+from ._context import ContextStore, Hit, dec_key, is_error
 from ._decision import Decision, RunReport
 from ._findings import Finding, ValueCheck, worst
 from ._policy import AgentPolicy
 from ._schema import ToolSchema, read_tools
 from ._values import ArgValue, digits_of, plain_path, walk_args
-from ._written import CALC, check_calculation, check_prose, operands
+from ._written import calculations, check_calculation, check_prose, operands
 
 __all__ = ["Decision", "RunMonitor", "RunReport"]
 
 _tnew = tuple.__new__
+_BIRTH = re.compile(r"dob|birth|born")
 
 
 class RunMonitor:
@@ -249,8 +252,8 @@ class RunMonitor:
         elif any(v.embedded for v in values):
             # Free text in an argument (a note, a scratchpad "thought") is the agent's own writing,
             # like its prose: a written calculation there counts when all its operands were found.
-            for m in CALC.finditer(call.key):
-                check_calculation(self.store, self._computed, m, step)
+            for calc in islice(calculations(call.key), 100):
+                check_calculation(self.store, self._computed, calc, step)
         formats = schema.formats if schema else frozenset()
         quantities = [n for n in lengths if n >= 2]
         plain_policy = self._plain_policy
@@ -273,7 +276,7 @@ class RunMonitor:
                     if src is None and v.key.isdecimal() and v.key[:1] != "0":
                         src = nums.get(v.key)
                 elif kind == "amount" or kind == "count":
-                    src = nums.get(v.nkey) if v.nkey else None
+                    src = nums.get(v.nkey) if v.nkey and not v.negative else None
                 elif kind == "date":
                     src = days.get(v.key)
                 elif kind == "email":
@@ -327,6 +330,11 @@ class RunMonitor:
                 or ("tool" in rule and any(c.startswith("tool:") for c in hit.channels))
             )
             must = " or ".join(sorted(rule))
+            if not allowed_here and hit is not None and "user" in rule and v.kind == "email":
+                # Someone the user named: "Invite Dora", then dora@gmail.com from her website.
+                name = self.store.named_by_user(v.key)
+                if name is not None:
+                    allowed_here, where = True, f"{where}; {name} named by the user"
             if allowed_here:
                 checks.append(ValueCheck(step, plain, written, v.kind, True, where, rule=must))
                 return
@@ -346,15 +354,10 @@ class RunMonitor:
             return
         call.unsourced.append(v)
         checks.append(ValueCheck(step, plain, written, v.kind, False))
-        findings.append(
-            Finding(
-                "unsourced",
-                policy.unsourced_action(plain),
-                step,
-                plain,
-                f"{plain}={written} is not in context",
-            )
-        )
+        message = f"{plain}={written} is not in context"
+        if v.negative and self.store.find_number(v.key, v.nkey) is not None:
+            message += " (only without its minus sign)"
+        findings.append(Finding("unsourced", policy.unsourced_action(plain), step, plain, message))
 
     def _lookup(
         self, v: ArgValue, formats: frozenset[tuple[str, int, str]], quantities: list[int]
@@ -371,7 +374,8 @@ class RunMonitor:
         elif kind == "url":
             hit = store.find_url(key)
         elif kind == "date":
-            hit = store.find_date(key)
+            # A date of birth is never moved by a day: "one day later" is about a trip.
+            hit = store.find_date(key, shift=_BIRTH.search(v.path.lower()) is None)
         elif kind == "phone":
             hit = store.find_digits(key) or store.find_id(key)
         elif kind == "postcode":
@@ -379,9 +383,14 @@ class RunMonitor:
         elif kind == "percent":
             hit = store.find_percent(key) or store.find_number(key)
         elif kind in ("amount", "count"):
-            hit = store.find_number(key, v.nkey)
-            if hit is None:
-                return self._derived(key, quantities)
+            if v.negative:
+                # The sign of a negative argument is part of the value: it needs a source that
+                # wrote it negative. Arithmetic over magnitudes does not give it.
+                hit = store.negatives.hit(v.nkey or dec_key(key), "exact")
+            else:
+                hit = store.find_number(key, v.nkey)
+                if hit is None:
+                    return self._derived(key, quantities)
         else:  # text: a string without digits, looked at only under a source rule
             hit = store.find_text(key)
         if hit is None:

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 __all__ = [
     "ASSISTANT_ROLES",
+    "CALL_KEYS",
     "LC_TYPES",
     "RESPONSES_CALLS",
     "RESPONSES_OUTPUTS",
@@ -24,6 +25,7 @@ __all__ = [
     "Unknown",
     "as_mapping",
     "blocks_to_events",
+    "call_args",
     "dump",
     "id_of",
     "lc_role",
@@ -33,6 +35,16 @@ __all__ = [
     "text_of",
 ]
 
+# Keys of an assistant message that hold calls and are read (anything else with "call" in its
+# name is an unread shape, and raises).
+CALL_KEYS = {"tool_calls", "function_call", "invalid_tool_calls", "tool_call_id"}
+# Where a call's arguments may be, after the key its format names; metadata keys of a call.
+_ARG_KEYS = ("arguments", "args", "input", "parameters", "params", "kwargs")
+_CALL_META = {
+    "id", "name", "type", "call_id", "tool_use_id", "toolUseId", "index", "status", "requestor",
+    "cache_control", "caller", "thought_signature", "thoughtSignature", "error", "function",
+    "server_label", "output", "partial_json",
+}  # fmt: skip
 USER_ROLES = {"user", "human"}
 ASSISTANT_ROLES = {"assistant", "model", "ai"}
 # LangChain message types (message_to_dict "type", serialized class names) to chat roles.
@@ -187,14 +199,16 @@ def _read_block(block: Mapping[str, Any], j: int) -> Event | str | None:
         value = block.get(kind) if kind == "refusal" else block.get("text", block.get("content"))
         return value if isinstance(value, str) else dump(value)
     if kind == "tool_use" or kind == "server_tool_use" or kind == "mcp_tool_use":
-        return Event("call", block.get("input"), str(block.get("name", "")), id_of(block.get("id")))
+        args = call_args(block, "input", f"content[{j}]")
+        return Event("call", args, str(block.get("name", "")), id_of(block.get("id")))
     if isinstance(kind, str) and kind.endswith("tool_result"):
         output = _result_content(block.get("content"))
         return Event(
             "result", output, "", id_of(block.get("tool_use_id")), bool(block.get("is_error"))
         )
     if kind == "tool_call":  # LangChain v1 standard content block
-        return Event("call", block.get("args"), str(block.get("name", "")), id_of(block.get("id")))
+        args = call_args(block, "args", f"content[{j}]")
+        return Event("call", args, str(block.get("name", "")), id_of(block.get("id")))
     if kind == "document":
         source = block.get("source")
         if isinstance(source, Mapping) and source.get("type") == "text":
@@ -207,9 +221,8 @@ def _read_block(block: Mapping[str, Any], j: int) -> Event | str | None:
             return str(block["text"])
         use = block.get("toolUse")
         if isinstance(use, Mapping):
-            return Event(
-                "call", use.get("input"), str(use.get("name", "")), id_of(use.get("toolUseId"))
-            )
+            args = call_args(use, "input", f"content[{j}].toolUse")
+            return Event("call", args, str(use.get("name", "")), id_of(use.get("toolUseId")))
         res = block.get("toolResult")
         if isinstance(res, Mapping):
             output = _result_content(res.get("content"))
@@ -297,10 +310,9 @@ def read_gemini(msg: Mapping[str, Any]) -> list[Event]:
         if isinstance(part.get("text"), str):
             texts.append(part["text"])
         elif isinstance(call, Mapping):
+            args = call_args(call, "args", f"parts[{j}].functionCall")
             events.append(
-                Event(
-                    "call", call.get("args") or {}, str(call.get("name", "")), id_of(call.get("id"))
-                )
+                Event("call", args or {}, str(call.get("name", "")), id_of(call.get("id")))
             )
         elif isinstance(response, Mapping):
             events.append(
@@ -321,6 +333,26 @@ def read_gemini(msg: Mapping[str, Any]) -> list[Event]:
     if texts:
         events.insert(0, Event(channel, "\n".join(texts)))
     return events
+
+
+def call_args(call: Mapping[str, Any], primary: str, where: str) -> object:
+    """A call's arguments: under the key its format names (``primary``), else under another
+    common one (``arguments``, ``args``, ``input``...). A call with none of them and a key that is
+    not call metadata raises: its arguments are somewhere no reader looks, and reading the call as
+    one without arguments would pass it unchecked. ``None`` for a call without arguments.
+
+    >>> call_args({"name": "f", "arguments": {"id": 1}}, "input", "content[0]")
+    {'id': 1}
+    """
+    if primary in call:
+        return call[primary]
+    for key in _ARG_KEYS:
+        if key in call:
+            return call[key]
+    unread = sorted(str(k) for k in call if k not in _CALL_META)
+    if unread:
+        raise Unknown(f"{where}: a call with no arguments where expected, and keys {unread}")
+    return None
 
 
 def list_of(value: object, where: str) -> Sequence[Any]:

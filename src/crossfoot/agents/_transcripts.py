@@ -39,6 +39,7 @@ from ._parts import (
     Unknown,
     as_mapping,
     blocks_to_events,
+    call_args,
     dump,
     id_of,
     lc_role,
@@ -46,6 +47,9 @@ from ._parts import (
     read_gemini,
     read_responses_item,
     text_of,
+)
+from ._parts import (
+    CALL_KEYS as _CALL_KEYS,
 )
 from ._policy import AgentPolicy
 from ._schema import tool_schemas
@@ -56,6 +60,8 @@ OnUnknown = Literal["raise", "warn", "ignore"]
 
 _SYSTEM_ROLES = {"system", "developer"}
 _TOOL_ROLES = {"tool", "function", "ipython"}
+# LangChain chunk messages repeat their tool_calls as partial chunks: read when tool_calls is set.
+_CHUNK_KEYS = {"tool_call_chunks"}
 
 
 def check_run(
@@ -175,7 +181,9 @@ def _read_message(raw: object) -> list[Event]:
             return []
         if kind in RESPONSES_CALLS or kind in RESPONSES_OUTPUTS:
             return read_responses_item(kind, msg)
-    if "parts" in msg and isinstance(msg.get("parts"), list):
+    if "parts" in msg:
+        if not isinstance(msg["parts"], list):
+            raise Unknown(f"parts: expected a list of parts, got {type(msg['parts']).__name__}")
         return read_gemini(msg)
     role = msg.get("role")
     if isinstance(role, str):  # chat, Responses "message" items, Anthropic, Bedrock, tau, dojo
@@ -208,42 +216,76 @@ def _read_role_message(role: str, msg: Mapping[str, Any]) -> list[Event]:
         # tau2 users may call tools on their own device: those calls are not the agent's.
         return blocks_to_events(msg.get("content"), "user")
     if role in ASSISTANT_ROLES:
-        events = blocks_to_events(msg.get("content"), "assistant")
-        # LangChain messages from Anthropic models carry each call twice: as a tool_use block
-        # in the content and in tool_calls; replay it once.
-        seen = {e.call_id for e in events if e.kind == "call" and e.call_id}
-        for call in list_of(msg.get("tool_calls"), "tool_calls"):
-            ev = _read_tool_call(call)
-            if ev is not None and not (ev.call_id and ev.call_id in seen):
-                events.append(ev)
-        legacy = msg.get("function_call")
-        if isinstance(legacy, Mapping) and "name" in legacy:
-            events.append(Event("call", legacy.get("arguments"), str(legacy["name"])))
-        extra = msg.get("additional_kwargs")
-        if isinstance(extra, Mapping) and not msg.get("tool_calls"):
-            fc = extra.get("function_call")
-            if isinstance(fc, Mapping) and "name" in fc:
-                events.append(Event("call", fc.get("arguments"), str(fc["name"])))
-        return events
+        return _read_assistant(msg)
     raise Unknown(f"unknown role {role!r}")
 
 
-def _read_tool_call(raw: object) -> Event | None:
+def _read_assistant(msg: Mapping[str, Any]) -> list[Event]:
+    """The agent's text and calls: content blocks, ``tool_calls`` (OpenAI, LangChain, tau2,
+    AgentDojo), LangChain ``invalid_tool_calls``, legacy ``function_call``, and the same two under
+    LangChain's ``additional_kwargs``. A key that looks like calls and is none of these raises."""
+    extra = msg.get("additional_kwargs")
+    extra = extra if isinstance(extra, Mapping) else {}
+    unread = sorted(
+        str(k)
+        for k in msg
+        if "call" in str(k).lower()
+        and k not in _CALL_KEYS
+        and not (k in _CHUNK_KEYS and msg.get("tool_calls"))
+    )
+    if unread:
+        raise Unknown(f"calls under unread key(s) {unread}")
+    events = blocks_to_events(msg.get("content"), "assistant")
+    # LangChain messages from Anthropic models carry each call twice: as a tool_use block
+    # in the content and in tool_calls; replay it once.
+    seen = {e.call_id for e in events if e.kind == "call" and e.call_id}
+    calls = msg.get("tool_calls") or extra.get("tool_calls")
+    where = "tool_calls" if msg.get("tool_calls") else "additional_kwargs.tool_calls"
+    for j, call in enumerate(list_of(calls, where)):
+        ev = _read_tool_call(call, f"{where}[{j}]")
+        if ev is not None and not (ev.call_id and ev.call_id in seen):
+            events.append(ev)
+            if ev.call_id:
+                seen.add(ev.call_id)
+    for j, raw in enumerate(list_of(msg.get("invalid_tool_calls"), "invalid_tool_calls")):
+        bad = as_mapping(raw)
+        if bad is None:
+            raise Unknown(f"invalid_tool_calls[{j}] of type {type(raw).__name__}")
+        if bad.get("id") and str(bad["id"]) in seen:
+            continue  # the same call, read from additional_kwargs
+        # A call the framework could not parse is still a call the model made: its arguments,
+        # usually malformed JSON, are checked as text (a bad_args finding).
+        args = call_args(bad, "args", f"invalid_tool_calls[{j}]")
+        events.append(Event("call", "" if args is None else args, str(bad.get("name") or "")))
+    for where, legacy in (
+        ("function_call", msg.get("function_call")),
+        (
+            "additional_kwargs.function_call",
+            extra.get("function_call") if not msg.get("tool_calls") else None,
+        ),
+    ):
+        if isinstance(legacy, Mapping) and "name" in legacy:
+            events.append(Event("call", call_args(legacy, "arguments", where), str(legacy["name"])))
+    return events
+
+
+def _read_tool_call(raw: object, where: str) -> Event | None:
     call = as_mapping(raw)
     if call is None:
-        raise Unknown(f"tool call of type {type(raw).__name__}")
+        raise Unknown(f"{where}: tool call of type {type(raw).__name__}")
     fn = call.get("function")
     if isinstance(fn, Mapping):  # OpenAI chat: {"id", "type": "function", "function": {...}}
-        return Event("call", fn.get("arguments"), str(fn.get("name", "")), id_of(call.get("id")))
+        args = call_args(fn, "arguments", f"{where}.function")
+        return Event("call", args, str(fn.get("name", "")), id_of(call.get("id")))
     if isinstance(fn, str):  # AgentDojo FunctionCall: {"function", "args", "id"}
-        return Event("call", call.get("args"), fn, id_of(call.get("id")))
+        return Event("call", call_args(call, "args", where), fn, id_of(call.get("id")))
     if "name" in call:
         if call.get("requestor") == "user":
             return None  # tau2: a call the simulated user makes on their own device
         # LangChain {"name", "args", "id"}; tau2 {"id", "name", "arguments", "requestor"}
-        args = call["args"] if "args" in call else call.get("arguments", call.get("input"))
+        args = call_args(call, "args", where)
         return Event("call", args, str(call["name"]), id_of(call.get("id")))
-    raise Unknown(f"tool call with keys {sorted(map(str, call))}")
+    raise Unknown(f"{where}: tool call with keys {sorted(map(str, call))}")
 
 
 def _read_tool_message(role: str, msg: Mapping[str, Any]) -> list[Event]:

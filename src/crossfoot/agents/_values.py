@@ -93,11 +93,13 @@ def _plain_number(path: str, node: float) -> ArgValue | None:
             False,
             _PRECISION[len(frac)] if len(frac) < 20 else _P0,
             key,
+            node < 0,
         ),
     )
 
 
 def _number(path: str, raw: object, value: Decimal, kind: str, embedded: bool = False) -> ArgValue:
+    negative = value < 0
     value = abs(value)
     small = value == value.to_integral_value() and value <= 10
     text = format(value, "f")
@@ -112,6 +114,7 @@ def _number(path: str, raw: object, value: Decimal, kind: str, embedded: bool = 
         embedded=embedded,
         precision=precision,
         nkey=nkey(text),
+        negative=negative,
     )
 
 
