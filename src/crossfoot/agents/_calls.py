@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from ._findings import Finding
-from ._values import ArgValue, WalkNote
+from crossfoot.agents._findings import Finding
+from crossfoot.agents._values import ArgValue, WalkNote
 
 __all__ = ["Call", "as_text", "canonical", "echoes", "note", "read_args", "shown"]
 

@@ -19,11 +19,11 @@ from collections.abc import Iterable
 from datetime import date
 from decimal import Decimal
 
-from ._dates import find_dates, find_reference_date
-from ._derive import Derivations
-from ._ingest import Tokens, day_shifts, learn_examples, tokenize
-from ._keys import Hit, Keys, Seen, dec_key, fold, id_format, is_error, num_key
-from ._ranges import DayRange, contains, find_ranges
+from crossfoot.agents._dates import find_dates, find_reference_date
+from crossfoot.agents._derive import Derivations
+from crossfoot.agents._ingest import Tokens, day_shifts, learn_examples, tokenize
+from crossfoot.agents._keys import Hit, Keys, Seen, dec_key, fold, id_format, is_error, num_key
+from crossfoot.agents._ranges import DayRange, contains, find_ranges
 
 __all__ = ["ContextStore", "Hit", "Seen", "dec_key", "id_format", "is_error", "num_key"]
 

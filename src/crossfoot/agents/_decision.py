@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ._findings import Finding, ValueCheck, worst
+from crossfoot.agents._findings import Finding, ValueCheck, worst
 
 __all__ = ["Decision", "RunReport"]
 

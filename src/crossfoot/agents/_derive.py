@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal
 
-from ._keys import Keys, Seen, bucket, dec_key, fmt, num_key
+from crossfoot.agents._keys import Keys, Seen, bucket, dec_key, fmt, num_key
 
 __all__ = ["Derivations"]
 

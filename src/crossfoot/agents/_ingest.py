@@ -17,8 +17,8 @@ from datetime import date
 from itertools import compress, repeat
 from operator import contains
 
-from ._dates import find_dates
-from ._keys import id_format, num_key
+from crossfoot.agents._dates import find_dates
+from crossfoot.agents._keys import id_format, num_key
 
 __all__ = ["Tokens", "day_shifts", "learn_examples", "tokenize"]
 

@@ -220,6 +220,6 @@ def fold(text: str) -> str:
 
 def fmt(v: Decimal) -> str:
     """A value as explanations write it (``1,200.5``)."""
-    from .._types import format_decimal
+    from crossfoot.model.types import format_decimal
 
     return format_decimal(v)

@@ -21,14 +21,14 @@ from decimal import Decimal
 from itertools import islice
 from typing import Any
 
-from ._calls import Call, as_text, canonical, echoes, note, read_args, shown
-from ._context import ContextStore, Hit, dec_key, is_error
-from ._decision import Decision, RunReport
-from ._findings import Finding, ValueCheck, worst
-from ._policy import AgentPolicy
-from ._schema import ToolSchema, read_tools
-from ._values import ArgValue, digits_of, plain_path, walk_args
-from ._written import calculations, check_calculation, check_prose, operands
+from crossfoot.agents._calls import Call, as_text, canonical, echoes, note, read_args, shown
+from crossfoot.agents._context import ContextStore, Hit, dec_key, is_error
+from crossfoot.agents._decision import Decision, RunReport
+from crossfoot.agents._findings import Finding, ValueCheck, worst
+from crossfoot.agents._policy import AgentPolicy
+from crossfoot.agents._schema import ToolSchema, read_tools
+from crossfoot.agents._values import ArgValue, digits_of, plain_path, walk_args
+from crossfoot.agents._written import calculations, check_calculation, check_prose, operands
 
 __all__ = ["Decision", "RunMonitor", "RunReport"]
 

@@ -25,10 +25,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any, Literal
 
-from .._errors import UnrecognizedMessage
-from ._findings import Finding
-from ._monitor import RunMonitor, RunReport
-from ._parts import (
+from crossfoot.agents._findings import Finding
+from crossfoot.agents._monitor import RunMonitor, RunReport
+from crossfoot.agents._parts import (
     ASSISTANT_ROLES,
     LC_TYPES,
     RESPONSES_CALLS,
@@ -48,11 +47,12 @@ from ._parts import (
     read_responses_item,
     text_of,
 )
-from ._parts import (
+from crossfoot.agents._parts import (
     CALL_KEYS as _CALL_KEYS,
 )
-from ._policy import AgentPolicy
-from ._schema import tool_schemas
+from crossfoot.agents._policy import AgentPolicy
+from crossfoot.agents._schema import tool_schemas
+from crossfoot.model.errors import UnrecognizedMessage
 
 __all__ = ["Event", "OnUnknown", "check_run", "read_events", "tool_schemas"]
 

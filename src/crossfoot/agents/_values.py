@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from ._classify import (
+from crossfoot.agents._classify import (
     NOT_ID,
     ArgValue,
     classify,

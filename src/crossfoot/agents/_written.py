@@ -15,10 +15,10 @@ from decimal import Decimal, InvalidOperation
 from itertools import islice
 from typing import NamedTuple
 
-from ._context import ContextStore, Hit, dec_key
-from ._findings import Finding, ValueCheck
-from ._keys import fold
-from ._values import NOT_ID, ArgValue
+from crossfoot.agents._context import ContextStore, Hit, dec_key
+from crossfoot.agents._findings import Finding, ValueCheck
+from crossfoot.agents._keys import fold
+from crossfoot.agents._values import NOT_ID, ArgValue
 
 __all__ = ["Calc", "calculations", "check_calculation", "check_prose", "operands"]
 
