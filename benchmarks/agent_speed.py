@@ -2,6 +2,7 @@
 
     python benchmarks/agent_speed.py [--calls 2000] [--quick] [--clock cpu|wall]
     python benchmarks/agent_speed.py --hostile      # adversarial shapes at 10 KB, 100 KB, 1 MB
+    python benchmarks/agent_speed.py --baseline DIR # also an older tree: git archive REV src | tar
 
 Prints, for each library:
 * ``before_call`` p50/p99 (µs) for a call whose values are all in context, and for one with a
@@ -86,10 +87,33 @@ def _percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def _libraries() -> dict[str, Callable[[], Any]]:
+def _baseline(src: str) -> Callable[[], Any]:
+    """``RunMonitor`` of another crossfoot source tree (``git archive REV src | tar -x -C DIR``),
+    imported as the package ``crossfoot_baseline`` beside this one: both are timed in one run.
+    Works for trees whose package imports itself relatively (before the layout of issue 13)."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(src) / "src" / "crossfoot"
+    spec = importlib.util.spec_from_file_location(
+        "crossfoot_baseline", root / "__init__.py", submodule_search_locations=[str(root)]
+    )
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--baseline: no crossfoot package under {root}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["crossfoot_baseline"] = module
+    spec.loader.exec_module(module)
+    agents = importlib.import_module("crossfoot_baseline.agents")
+    factory: Callable[[], Any] = agents.RunMonitor
+    return factory
+
+
+def _libraries(baseline: str | None = None) -> dict[str, Callable[[], Any]]:
     from crossfoot.agents import RunMonitor as CrossfootMonitor
 
     libs: dict[str, Callable[[], Any]] = {"crossfoot": CrossfootMonitor}
+    if baseline:
+        libs["crossfoot baseline"] = _baseline(baseline)
     try:
         from figured.agents import RunMonitor as FiguredMonitor
 
@@ -272,12 +296,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="sizes up to 200 KB only, fewer repeats")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="timer (default cpu)")
     ap.add_argument("--hostile", action="store_true", help="adversarial shapes, then exit")
+    ap.add_argument(
+        "--baseline",
+        metavar="DIR",
+        help="also time the crossfoot of another source tree (e.g. git archive of an older commit)",
+    )
     opts = ap.parse_args(argv)
     if opts.hostile:
         return hostile()
     global CLOCK
     CLOCK = time.process_time_ns if opts.clock == "cpu" else time.perf_counter_ns
-    libs = _libraries()
+    libs = _libraries(opts.baseline)
     sizes = SIZES_KB[:2] if opts.quick else SIZES_KB
     print(
         f"python {sys.version.split()[0]} · {opts.clock} clock · {opts.calls} calls per size · "
@@ -315,13 +344,13 @@ def main(argv: list[str] | None = None) -> int:
         for _name, factory in libs.items():
             row += f"{memory_mb(factory, kb):>28.1f}"
         print(row)
-    if len(libs) == 2:
-        a, b = list(libs)
+    a = next(iter(libs))
+    for b in list(libs)[1:]:
         print(f"\nratios ({b} / {a}, >1 means {a} is faster)")
         for key, value in results[a].items():
             other = results[b].get(key)
             if other and value:
-                print(f"  {key:<24} {other / value:6.1f}x")
+                print(f"  {key:<24} {other / value:6.2f}x")
     return 0
 
 

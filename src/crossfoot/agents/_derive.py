@@ -104,6 +104,7 @@ class Derivations:
             self._pair(target, recent, loose)
             or self._times(target, quantities, tolerance)
             or self._percent_of(target, tolerance)
+            or self._percent_and_fee(target, tolerance)
         )
 
     def _pair(
@@ -169,6 +170,24 @@ class Derivations:
                 src = first.get(dec_key(a))
                 if src is not None and abs(a * p / 100 - target) <= tolerance:
                     return f"{fmt(p)}% of {fmt(a)}", (src, self.percents.first[p_key])
+        return None
+
+    def _percent_and_fee(
+        self, target: Decimal, tolerance: Decimal
+    ) -> tuple[str, tuple[int, ...]] | None:
+        # A stated percentage of a found amount plus or minus an amount the user typed ("19.5 %
+        # of what we paid + a fee of 5.29"). Only the user's own figures are added: they are few,
+        # and a tool result's numbers would make almost any amount reachable.
+        if not self.percents.first:
+            return None
+        for b_key in self.numbers.chans.get("user", ()):
+            if not isinstance(b_key, str) or "." not in b_key:
+                continue  # a fee is written with cents; whole numbers are counts and years
+            b = Decimal(b_key)
+            for rest, sign in ((target - b, "+"), (target + b, "−")):
+                got = self._percent_of(rest, tolerance) if rest > 0 else None
+                if got is not None:
+                    return f"{got[0]} {sign} {fmt(b)}", (*got[1], self.numbers.first[b_key])
         return None
 
     def _counts(self, i: int) -> frozenset[int]:
