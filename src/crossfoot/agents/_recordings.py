@@ -37,7 +37,8 @@ __all__ = ["Recording", "check_recordings", "read_recordings"]
 MESSAGE_KEYS = ("messages", "traj", "trajectory", "input", "contents", "conversation", "items")
 _NO_ENV = (
     "no environment info: replayed without the domain policy as system prompt and without "
-    "tool schemas (calls to unknown tools and id formats the schemas teach are not checked)"
+    "tool schemas (calls to unknown tools and id formats the schemas teach are not checked, and "
+    "no reference date completes a date written without a year)"
 )
 
 
