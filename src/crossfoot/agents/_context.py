@@ -272,14 +272,24 @@ class ContextStore:
         are no names.
 
         >>> store = ContextStore()
-        >>> _ = store.add("user", "Invite Dora to Slack, and write to Mark Davies.")
-        >>> store.named_by_user("dora@gmail.com"), store.named_by_user("m.davies@x.example")
-        ('Dora', 'Davies')
+        >>> _ = store.add("user", "Invite Dora to Slack, and write to Mark.")
+        >>> _ = store.add("tool", "dora@gmail.com, mark.davies@x.example, mark.b@y.example")
+        >>> store.named_by_user("dora@gmail.com"), store.named_by_user("mark.b@y.example")
+        ('Dora', None)
         """
         local = email.partition("@")[0]
         for part in _NAME_PARTS.split(local):
             if len(part) >= 3 and part in self.user_names:
-                return part.title()
+                # The name must point at one address: with two ("mark.davies@...", and
+                # "mark.black-2134@..." in an email body) it does not say which one was meant.
+                others = (
+                    e
+                    for e in self.emails.first
+                    if isinstance(e, str)
+                    and e != email
+                    and part in _NAME_PARTS.split(e.partition("@")[0])
+                )
+                return part.title() if next(others, None) is None else None
         return None
 
     def find_url(self, key: str) -> Hit | None:
