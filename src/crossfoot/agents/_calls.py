@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping
 
 from crossfoot.agents._findings import Finding
+from crossfoot.agents._keys import dec_key
 from crossfoot.agents._values import ArgValue, WalkNote
 
 __all__ = ["Call", "as_text", "canonical", "echoes", "note", "read_args", "shown"]
@@ -97,7 +98,8 @@ def echoes(values: list[ArgValue]) -> list[tuple[str, object]]:
             assert isinstance(v.key, str)
             out += [("id", v.key), ("compact", v.key.translate(_COMPACT_DROP))]
         elif v.kind in ("amount", "count", "percent"):
-            out.append(("number", v.key))
+            # Numbers are indexed by their canonical digits, not as Decimals.
+            out.append(("number", v.nkey or dec_key(v.key)))
         elif v.kind in ("email", "url", "date", "phone"):
             out.append((v.kind, v.key))
         if isinstance(v.raw, str) and len(v.raw) >= 3:
