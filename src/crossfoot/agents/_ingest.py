@@ -62,6 +62,8 @@ _TO_SPACE = str.maketrans({c: " " for c in "\"'{}[]();:<>=|\\*!?`\u201c\u201d\u2
 _EDGE = ".-/_+#"
 _CURRENCY = "$€£¥₹+"
 _MINUS = "-\u2212"  # ASCII hyphen-minus and the minus sign
+_GROUP_STRIP = _EDGE + _CURRENCY + _MINUS
+_LEAD_STRIP = ".-/_" + _MINUS
 _PHONE_CHARS = re.compile(r"[\d().+-]+")
 _PHONE_FIRST = frozenset("().+-")  # or a decimal digit, as \d
 _NON_DIGITS = re.compile(r"\D+")
@@ -146,7 +148,10 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
 
 
 def _read_chunks(out: Tokens, pending: list[str]) -> None:
-    numbers, tokens, runs = out.numbers, out.tokens, out.runs
+    """Chunks with a digit: integers and decimals first (most of a JSON result), then emails,
+    amounts, percentages, identifiers, dates and phone-like runs. One loop, no call per chunk:
+    this is the hot path of every ingest."""
+    numbers, tokens, runs, idish = out.numbers, out.tokens, out.runs, out.idish
     while pending:
         chunk = pending.pop()
         if chunk.isdecimal():  # the commonest token of a JSON result: an integer
@@ -163,7 +168,7 @@ def _read_chunks(out: Tokens, pending: list[str]) -> None:
             numbers.add(chunk if canonical else num_key(chunk))
             continue
         if "," in chunk:
-            grouped = chunk.strip(_EDGE + _CURRENCY + _MINUS)
+            grouped = chunk.strip(_GROUP_STRIP)
             if _GROUPED_FULL.fullmatch(grouped):
                 key = num_key(grouped.replace(",", ""))
                 numbers.add(key)
@@ -171,45 +176,45 @@ def _read_chunks(out: Tokens, pending: list[str]) -> None:
                     out.negatives.add(key)
             pending.extend(p for p in chunk.split(",") if p)  # "[100,200]" is two numbers
             continue
-        t = chunk.rstrip(_EDGE).lstrip(".-/_" + _MINUS)
+        t = chunk.rstrip(_EDGE).lstrip(_LEAD_STRIP)
         # A last digit settles it without a regex call (most identifiers end in one).
         if not t or (not t[-1].isdecimal() and _HAS_DIGIT.search(t) is None):
             continue
-        _read_token(out, t, chunk[0] in _MINUS)
-
-
-def _read_token(out: Tokens, t: str, minus: bool) -> None:
-    """One chunk with a digit that is not a plain number: an email, amount, percent, id, date.
-    ``minus``: the chunk began with a minus sign (a number then is written negative)."""
-    if "@" in t:
-        out.emails.add(t)
-        local = t.partition("@")[0]
-        out.tokens.add(local)  # a user id is often the local part of the address typed
-        out.idish.append(local)
-        return
-    n = t.lstrip(_CURRENCY)
-    if n[:1] in _MINUS and n[1:2].isdecimal():  # "$-38.75"
-        n, minus = n[1:], True
-    if n.endswith("%"):
-        n = n.rstrip("%")
+        if "@" in t:
+            out.emails.add(t)
+            local = t.partition("@")[0]
+            tokens.add(local)  # a user id is often the local part of the address typed
+            idish.append(local)
+            continue
+        n = t.lstrip(_CURRENCY)
+        minus = chunk[0] in _MINUS
+        if n[:1] in _MINUS and n[1:2].isdecimal():  # "$-38.75"
+            n, minus = n[1:], True
+        if n.endswith("%"):
+            n = n.rstrip("%")
+            if n.replace(".", "", 1).isdecimal():
+                out.percents.add(num_key(n))
         if n.replace(".", "", 1).isdecimal():
-            out.percents.add(num_key(n))
-    if n.replace(".", "", 1).isdecimal():
-        # Most numbers are already canonical; num_key only for "049.90"-style text.
-        # A plain number is found as an identifier through the number index; only a
-        # leading zero ("007", a ZIP "02139") needs the token kept as written.
-        if n[0] in "0." or (n[-1] == "0" and "." in n):
-            if n[0] == "0" and n.isdecimal():
-                out.tokens.add(n)
-            n = num_key(n)
-        out.numbers.add(n)
-        if minus:
-            out.negatives.add(n)
-        if len(n) >= 7 and n.isdecimal():
-            out.runs.add(n)
-        return
-    out.tokens.add(t)
-    out.idish.append(t)
+            # Most numbers are already canonical; num_key only for "049.90"-style text. A plain
+            # number is found as an identifier through the number index; only a leading zero
+            # ("007", a ZIP "02139") needs the token kept as written.
+            if n[0] in "0." or (n[-1] == "0" and "." in n):
+                if n[0] == "0" and n.isdecimal():
+                    tokens.add(n)
+                n = num_key(n)
+            numbers.add(n)
+            if minus:
+                out.negatives.add(n)
+            if len(n) >= 7 and n.isdecimal():
+                runs.add(n)
+            continue
+        tokens.add(t)
+        idish.append(t)
+        _dates_and_runs(out, n)
+
+
+def _dates_and_runs(out: Tokens, n: str) -> None:
+    """An identifier-like token that may be a date or a phone-like digit run."""
     if len(n) >= 10 and n[4] == "-" and n[7] == "-" and n[:4].isdecimal():
         day = _iso_day(n)
         if day is not None:
