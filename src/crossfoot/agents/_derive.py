@@ -34,6 +34,8 @@ _COUNTABLE = re.compile(
     r"children|members|participants|attendees"
 )
 _CURRENCY = "$€£¥₹+"
+_SUM_TIMES_MAX = 10  # people a per-person total is multiplied by, at most
+_CENT = Decimal("0.01")
 _PAIR_CAP = 400  # numbers per source that take part in pair arithmetic
 _DERIVE_SOURCES = 60  # most recent sources searched for arithmetic operands
 _JSON_CAP = 300_000  # characters of a source parsed as JSON for column totals
@@ -105,6 +107,7 @@ class Derivations:
             or self._times(target, quantities, tolerance)
             or self._percent_of(target, tolerance)
             or self._percent_and_fee(target, tolerance)
+            or self._sum_times(target, quantities, recent, loose)
         )
 
     def _pair(
@@ -141,6 +144,38 @@ class Derivations:
     ) -> tuple[str, tuple[int, ...]] | None:
         # A unit price times a stated quantity (a user's count, a list length in the call).
         first = self.numbers.first
+        qs = self._stated_counts(quantities)
+        for q in qs:
+            for a in self.near((target - tolerance) / q, (target + tolerance) / q):
+                src = first.get(dec_key(a))
+                if src is not None and abs(a * q - target) <= tolerance:
+                    return f"{fmt(a)} × {q}", (src,)
+        return None
+
+    def _sum_times(
+        self, target: Decimal, quantities: Iterable[int], recent: list[int], loose: bool
+    ) -> tuple[str, tuple[int, ...]] | None:
+        # A per-person total times the people: (two fares, or a column total) x a stated count
+        # of at most 10 ("$1,024 a passenger, $3,072 for the three of you"). The per-person
+        # figure must divide out exactly, in cents.
+        for q in self._stated_counts(quantities):
+            if q > _SUM_TIMES_MAX:
+                break
+            each = target / q
+            if each.adjusted() > 12 or each != each.quantize(_CENT):
+                continue  # no per-person figure in cents (or one beyond any price)
+            key = dec_key(each)
+            for i in recent:
+                formula = self._totals(i).get(key)
+                if formula is not None:
+                    return f"({formula}) × {q}", (i,)
+            got = self._pair(each, recent, loose)
+            if got is not None:
+                return f"({got[0]}) × {q}", got[1]
+        return None
+
+    def _stated_counts(self, quantities: Iterable[int]) -> list[int]:
+        """Counts from 2 to 100 stated by the call (list lengths), the user, or a tool."""
         qs = {q for q in quantities if 2 <= q <= 100}
         for n in self.numbers.chans.get("user", ()):
             if isinstance(n, str) and len(n) <= 3 and n.isdecimal() and 2 <= int(n) <= 100:
@@ -148,12 +183,7 @@ class Derivations:
         # Counts a tool stated: three passengers on a reservation, "nights": 3.
         for i in range(len(self.sources) - 1, max(-1, len(self.sources) - 1 - _DERIVE_SOURCES), -1):
             qs |= self._counts(i)
-        for q in sorted(qs):
-            for a in self.near((target - tolerance) / q, (target + tolerance) / q):
-                src = first.get(dec_key(a))
-                if src is not None and abs(a * q - target) <= tolerance:
-                    return f"{fmt(a)} × {q}", (src,)
-        return None
+        return sorted(qs)
 
     def _percent_of(
         self, target: Decimal, tolerance: Decimal

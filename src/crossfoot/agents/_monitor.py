@@ -76,6 +76,7 @@ class RunMonitor:
         self._plain_policy = not (p.ignore or p.constants or p.source_rules)
         self._ignores_tools = any(g.endswith(".*") for g in p.ignore)
         self._computed: dict[Decimal, str] = {}  # results of the agent's own checked arithmetic
+        self._lengths: set[int] = set()  # list lengths of the calls so far (3 passengers booked)
 
     # ------------------------------------------------------------------ events
     def system(self, text: str) -> None:
@@ -94,7 +95,11 @@ class RunMonitor:
         self.store.add("assistant", content, step=self._step)
         if self.policy.check_assistant and content:
             checks, findings = check_prose(
-                self.store, self._computed, content[: self.policy.max_index_chars], self._step
+                self.store,
+                self._computed,
+                content[: self.policy.max_index_chars],
+                self._step,
+                self._lengths,
             )
             self._checks.extend(checks)
             self._findings.extend(findings)
@@ -256,6 +261,7 @@ class RunMonitor:
                 check_calculation(self.store, self._computed, calc, step)
         formats = schema.formats if schema else frozenset()
         quantities = [n for n in lengths if n >= 2]
+        self._lengths.update(n for n in quantities if n <= 100)
         plain_policy = self._plain_policy
         store = self.store
         ids, nums, days, emails = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from decimal import Decimal, InvalidOperation
 from itertools import islice
 from typing import NamedTuple
@@ -165,9 +165,14 @@ def _bracketed(text: str) -> Iterator[Calc]:
 
 
 def check_prose(
-    store: ContextStore, computed: dict[Decimal, str], text: str, step: int
+    store: ContextStore,
+    computed: dict[Decimal, str],
+    text: str,
+    step: int,
+    counts: Iterable[int] = (),
 ) -> tuple[list[ValueCheck], list[Finding]]:
     """Check the values in the agent's prose loosely; written calculations go to ``computed``.
+    ``counts`` are the list lengths of the agent's earlier calls (the three passengers it booked).
 
     >>> store = ContextStore()
     >>> _ = store.add("tool", '{"fare": 1180.0, "bags": 96.75}', tool="quote")
@@ -179,7 +184,7 @@ def check_prose(
     text = fold(text)
     for calc in islice(calculations(text), _PROSE_CALCS):
         check_calculation(store, computed, calc, step)
-    prose = _Prose(store, computed, step)
+    prose = _Prose(store, computed, step, tuple(counts))
     spans: list[tuple[int, int]] = []
     for m in _PROSE_EMAIL.finditer(text):
         spans.append(m.span())
@@ -229,8 +234,14 @@ class _Prose:
     """The checks of one message: each distinct value is looked up once (a message that repeats
     a value a thousand times costs one look-up), and the costly look-ups are counted."""
 
-    def __init__(self, store: ContextStore, computed: dict[Decimal, str], step: int) -> None:
-        self.store, self.computed, self.step = store, computed, step
+    def __init__(
+        self,
+        store: ContextStore,
+        computed: dict[Decimal, str],
+        step: int,
+        counts: tuple[int, ...] = (),
+    ) -> None:
+        self.store, self.computed, self.step, self.counts = store, computed, step, counts
         self.checks: list[ValueCheck] = []
         self.memo: dict[tuple[str, str], ValueCheck | None] = {}
         self.derivations = [_PROSE_DERIVATIONS]  # arithmetic searches left
@@ -254,7 +265,7 @@ class _Prose:
             return _prose_check(store, step, value, "email", store.find_email(value.lower()))
         if kind == "amount":
             assert m is not None
-            return _money_check(store, self.computed, m, step, self.derivations)
+            return _money_check(store, self.computed, m, step, self.derivations, self.counts)
         if kind == "id":
             return _prose_check(store, step, value, "id", store.find_id(value.lower()))
         hit = store.find_id(value) or store.find_digits(value)
@@ -312,6 +323,7 @@ def _money_check(
     m: re.Match[str],
     step: int,
     budget: list[int] | None = None,
+    counts: tuple[int, ...] = (),
 ) -> ValueCheck | None:
     """A currency amount in prose, found when seen within its stated precision, computed, or
     derived loosely. ``budget`` holds the arithmetic searches still allowed for the message."""
@@ -335,7 +347,7 @@ def _money_check(
         if budget is not None:
             budget[0] -= 1
         tolerance = max(half, Decimal("0.005"))
-        found = store.derive(value, (), tolerance=tolerance, loose=True) is not None
+        found = store.derive(value, counts, tolerance=tolerance, loose=True) is not None
     return ValueCheck(
         step, "assistant", m[0], "amount", found, "in context (rounded)" if found else ""
     )
