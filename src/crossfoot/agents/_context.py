@@ -353,7 +353,7 @@ class ContextStore:
 
     def find_text(self, text: str) -> Hit | None:
         """A string without digits (a name, a password): a substring of some source."""
-        needle = text.lower().strip()
+        needle = fold(text.lower().strip())
         if not needle:
             return None
         srcs = tuple(

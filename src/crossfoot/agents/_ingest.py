@@ -28,7 +28,8 @@ _URLS = re.compile(r"(?:https?://|www\.)[^\s<>\"'()\[\]{}\\]+")
 # Phone-like runs: digits and ().- joined by single spaces ("+1 (555) 010-4477"). One unambiguous
 # pattern finds each run (no nested quantifiers over overlapping classes, so linear time); the
 # digits of a run are read from its first digit to its last digit not after a space.
-_RUNS = re.compile(r"\+?[\d().-]+(?: [\d().-]+)*")
+# The lookahead skips runs too short to hold the 7 digits a run must have to be kept.
+_RUNS = re.compile(r"(?=[\d().+ -]{7})\+?[\d().-]+(?: [\d().-]+)*")
 _FIRST_DIGIT = re.compile(r"\d")
 _COMPACT_DROP = str.maketrans("", "", " \t-_#./:")
 _COMPACT_RE = re.compile(r"[ \t\-_#./:]+")
@@ -254,6 +255,8 @@ def _digit_runs(low: str) -> list[str]:
 
     >>> _digit_runs("call +1 (555) 010-4477 or 2 3, chapter 1......")
     ['1 (555) 010-4477']
+    >>> _digit_runs("short 12-34, long 555.010.4477")
+    ['555.010.4477']
     """
     out: list[str] = []
     for run in _RUNS.findall(low):
