@@ -21,7 +21,7 @@ from decimal import Decimal
 
 from crossfoot.agents._dates import find_dates, find_reference_date
 from crossfoot.agents._derive import Derivations
-from crossfoot.agents._ingest import Tokens, day_shifts, learn_examples, tokenize
+from crossfoot.agents._ingest import PROSE_CAP, Tokens, day_shifts, learn_examples, tokenize
 from crossfoot.agents._keys import Hit, Keys, Seen, dec_key, fold, id_format, is_error, num_key
 from crossfoot.agents._ranges import DayRange, contains, find_ranges
 
@@ -132,7 +132,7 @@ class ContextStore:
                 days, _ = find_dates(low[:200])
                 self.reference = date.fromordinal(min(days)) if days else None
         if channel == "user":
-            for word in _NAME.findall(text):
+            for word in _NAME.findall(text[:PROSE_CAP]):
                 if word.lower() not in _NOT_NAMES:
                     self.user_names.setdefault(word.lower(), src)
         excluded: dict[str, set[object]] = {}
@@ -173,7 +173,7 @@ class ContextStore:
             self.user_prefixed.add(
                 {m[2] for m in map(_PREFIXED.fullmatch, written) if m is not None}, src, labels
             )
-            self.ranges += [(r, src) for r in find_ranges(low, self.reference)]
+            self.ranges += [(r, src) for r in find_ranges(low[:PROSE_CAP], self.reference)]
             for shift in day_shifts(low):
                 self.day_shifts[shift] = src + 1  # this message's own dates included
         if excluded:

@@ -182,10 +182,7 @@ def _read_chunks(out: Tokens, pending: list[str]) -> None:
         if not t or (not t[-1].isdecimal() and _HAS_DIGIT.search(t) is None):
             continue
         if "@" in t:
-            out.emails.add(t)
-            local = t.partition("@")[0]
-            tokens.add(local)  # a user id is often the local part of the address typed
-            idish.append(local)
+            _email(out, t)
             continue
         n = t.lstrip(_CURRENCY)
         minus = chunk[0] in _MINUS
@@ -211,27 +208,30 @@ def _read_chunks(out: Tokens, pending: list[str]) -> None:
             continue
         tokens.add(t)
         idish.append(t)
-        _dates_and_runs(out, n)
+        # An identifier-like token may be a date or a phone-like digit run.
+        if len(n) >= 10 and n[4] == "-" and n[7] == "-" and n[:4].isdecimal():
+            day = _iso_day(n)
+            if day is not None:
+                out.days.add(day)
+                continue
+        if n.count("/") == 2 or n.count(".") == 2 or n.count("-") == 2:
+            out.days.update(find_dates(n)[0])
+        # The first character must be a phone character: "user_18_5202" skips the regex.
+        if len(n) >= 7 and (n[0].isdecimal() or n[0] in _PHONE_FIRST):
+            if _PHONE_CHARS.fullmatch(n) is None:
+                continue
+            d = _NON_DIGITS.sub("", n)
+            if len(d) >= 7:
+                runs.add(d)
+                if len(d) > 10:
+                    runs.add(d[-10:])  # a phone number without its country code
 
 
-def _dates_and_runs(out: Tokens, n: str) -> None:
-    """An identifier-like token that may be a date or a phone-like digit run."""
-    if len(n) >= 10 and n[4] == "-" and n[7] == "-" and n[:4].isdecimal():
-        day = _iso_day(n)
-        if day is not None:
-            out.days.add(day)
-            return
-    if n.count("/") == 2 or n.count(".") == 2 or n.count("-") == 2:
-        out.days.update(find_dates(n)[0])
-    # The first character must be a phone character: "user_18_5202" skips the regex.
-    if len(n) >= 7 and (n[0].isdecimal() or n[0] in _PHONE_FIRST):
-        if _PHONE_CHARS.fullmatch(n) is None:
-            return
-        d = _NON_DIGITS.sub("", n)
-        if len(d) >= 7:
-            out.runs.add(d)
-            if len(d) > 10:
-                out.runs.add(d[-10:])  # a phone number without its country code
+def _email(out: Tokens, t: str) -> None:
+    out.emails.add(t)
+    local = t.partition("@")[0]
+    out.tokens.add(local)  # a user id is often the local part of the address typed
+    out.idish.append(local)
 
 
 def _read_prose(out: Tokens, low: str) -> None:
