@@ -185,16 +185,20 @@ def time_calls(monitors: dict[str, Any], calls: list[dict[str, Any]]) -> dict[st
     return out
 
 
-def time_ingest(factory: Callable[[], Any], kb: int, repeat: int) -> float:
+def time_ingest(libs: dict[str, Callable[[], Any]], kb: int, repeat: int) -> dict[str, float]:
+    """Median ingest time per library, the libraries taking turns (in alternating order) so a
+    machine that drifts during the run slows them alike."""
     text, _ = tool_result(kb, seed=99)
-    runs: list[float] = []
-    for _ in range(repeat):
-        m = factory()
-        m.user("Show me my orders, please.")
-        t0 = CLOCK()
-        m.tool_result("list_orders", text)
-        runs.append((CLOCK() - t0) / 1e6)
-    return statistics.median(runs)
+    runs: dict[str, list[float]] = {name: [] for name in libs}
+    names = list(libs)
+    for r in range(repeat):
+        for name in names if r % 2 else reversed(names):
+            m = libs[name]()
+            m.user("Show me my orders, please.")
+            t0 = CLOCK()
+            m.tool_result("list_orders", text)
+            runs[name].append((CLOCK() - t0) / 1e6)
+    return {name: statistics.median(t) for name, t in runs.items()}
 
 
 def memory_mb(factory: Callable[[], Any], kb: int) -> float:
@@ -332,9 +336,8 @@ def main(argv: list[str] | None = None) -> int:
     print("\ningest one tool result (ms, median)")
     for kb in INGEST_KB:
         row = f"  {kb:>5} KB                  "
-        for name, factory in libs.items():
-            repeat = 3 if kb >= 1000 or opts.quick else 15
-            ms = time_ingest(factory, kb, repeat)
+        repeat = 5 if kb >= 1000 or opts.quick else 15
+        for name, ms in time_ingest(libs, kb, repeat).items():
             results[name][f"ingest_{kb}"] = ms
             row += f"{ms:>28.2f}"
         print(row)
