@@ -201,6 +201,11 @@ def test_calls_under_an_unknown_key_raise() -> None:
         _call_then([msg])
 
 
+def test_empty_call_lists_under_other_keys_are_no_unread_calls() -> None:
+    chunk = {"type": "ai", "data": {"content": "Done.", "tool_calls": [], "tool_call_chunks": []}}
+    assert check_run([{"role": "user", "content": "hi"}, chunk]).ok
+
+
 def test_a_call_without_arguments_is_still_a_call() -> None:
     # Gemini omits args for a function without parameters; that is no unread shape.
     msg = {"role": "model", "parts": [{"functionCall": {"name": "list_orders"}}]}

@@ -231,6 +231,7 @@ def _read_assistant(msg: Mapping[str, Any]) -> list[Event]:
         for k in msg
         if "call" in str(k).lower()
         and k not in _CALL_KEYS
+        and msg[k] not in (None, "", [], {})  # an empty list of calls holds nothing unread
         and not (k in _CHUNK_KEYS and msg.get("tool_calls"))
     )
     if unread:
