@@ -59,6 +59,10 @@ _CALC_WINDOW = 2_000  # characters before "=" a chain may take; longer ones are 
 _CALC_OPERANDS = 64  # operands of one calculation at most; an agent writes a handful
 _OPERAND = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])\d+(?:\.\d+)?")
 _SCALES = {"k": 3, "thousand": 3, "m": 6, "million": 6, "bn": 9, "billion": 9}
+_APPROX = re.compile(
+    r"\b(?:about|approximately|approx\.?|around|roughly|nearly|almost|some)\s*$|~\s*$",
+    re.IGNORECASE,
+)
 
 
 class Calc(NamedTuple):
@@ -331,8 +335,12 @@ def _money_check(
         value = Decimal(m[1].replace(",", ""))
     except InvalidOperation:  # pragma: no cover
         return None
-    _, _, frac = m[1].partition(".")
+    whole, _, frac = m[1].replace(",", "").partition(".")
     half = Decimal(5).scaleb(-len(frac) - 1)
+    if not frac and _APPROX.search(m.string, max(0, m.start() - 16), m.start()):
+        # "about $1,200": a round figure is as precise as its last non-zero digit (±50).
+        zeros = len(whole) - len(whole.rstrip("0"))
+        half = Decimal(5).scaleb(min(zeros, len(whole) - 1) - 1)
     if m[2]:
         exp = _SCALES[m[2].lower()]
         value, half = value.scaleb(exp), half.scaleb(exp)
