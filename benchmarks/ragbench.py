@@ -359,6 +359,8 @@ def _empty_stats() -> dict[str, Any]:
         "injection_seconds": 0.0,  # wall time checking the injected variants
         "injection_checks": 0,
         "coverage": {},  # numbers in the gold derivation -> [verified, total]
+        # false-alarm sentences by the failing statuses of their claims (once per status)
+        "false_alarm_statuses": {},
     }
 
 
@@ -475,6 +477,9 @@ def _score(
             bucket[1] += 1
         if prep.fails[i]:
             st["false_alarms"] += 1
+            by_status = st["false_alarm_statuses"]
+            for status in sorted({str(d.get("status", "")) for d in prep.details[i]} - {""}):
+                by_status[status] = by_status.get(status, 0) + 1
             if keep:
                 out.records.append(_record(item, i, "false_alarm", prep.details[i]))
             continue
@@ -602,6 +607,27 @@ def coverage_table(outcomes: Sequence[Outcome]) -> str:
     return "\n".join([head, f"{rule}---|---|---|---|", *lines]) + "\n"
 
 
+def status_table(outcomes: Sequence[Outcome], tool: str = "crossfoot") -> str:
+    """``tool``'s false-alarm sentences by the failing status of their claims (a sentence with
+    claims of two statuses counts under both), so a status such as ``unit_unstated`` shows in
+    the numbers, not only in the reports."""
+    rows = [(o, o.stats[tool]) for o in by_half(outcomes) if tool in o.stats]
+    statuses = sorted({k for _, st in rows for k in st.get("false_alarm_statuses", {})})
+    if not statuses:
+        return ""
+    split = _split(outcomes)
+    lead, rule = ("| corpus | half |", "|---|---|") if split else ("| corpus |", "|---|")
+    lines = [
+        f"{lead} {tool} false alarms (sentences) | " + " | ".join(statuses) + " |",
+        f"{rule}---:|" + "---:|" * len(statuses),
+    ]
+    for o, st in rows:
+        counts = st.get("false_alarm_statuses", {})
+        cells = [str(counts.get(k, 0)) for k in statuses]
+        lines.append(f"{_lead(o, split)} {st['false_alarms']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def markdown_table(outcomes: Sequence[Outcome]) -> str:
     """One row per corpus (and half, validation first, when the run was split) and tool."""
     split = _split(outcomes)
@@ -654,11 +680,13 @@ def write_results(
         else ""
     )
     cov = coverage_table(outcomes)
+    by_status = status_table(outcomes)
     paths["md"].write_text(
         (f"Run {head}\n\n" if head else "")
         + note
         + markdown_table(outcomes)
         + (f"\n{cov}" if cov else "")
+        + (f"\n{by_status}" if by_status else "")
     )
     png = out_dir / f"{stem}.png"
     if bar_chart(outcomes, png):

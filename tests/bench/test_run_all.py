@@ -96,3 +96,34 @@ def test_one_half_and_unsplit(
             assert "| corpus | tool |" in md and "| half |" not in md
         else:
             assert "| tatqa | valid | baseline |" in md
+
+
+def test_false_alarms_by_status() -> None:
+    """A failing status of its own (unit_unstated) shows in the numbers, per corpus and half."""
+    item = Item(
+        "c",
+        "q1",
+        "?",
+        "It was $6,120 thousand. It was 9.",
+        ["Apples | 6,120"],
+        label="good",
+    )
+
+    class Tool:
+        name = "crossfoot"
+
+        def prepare(self, it: Item) -> ragbench.Prepared:
+            details = [[{"status": "unit_unstated"}], [{"status": "unsupported"}]]
+            return ragbench.Prepared(it, None, [True, True], details)
+
+        def variant_fails(self, prep: ragbench.Prepared, i: int, new: str) -> bool:
+            return True
+
+    out = ragbench.evaluate([item], [Tool()], progress=False, injections=())
+    out.half = "tune"
+    st = out.stats["crossfoot"]
+    assert st["false_alarms"] == 2
+    assert st["false_alarm_statuses"] == {"unit_unstated": 1, "unsupported": 1}
+    table = ragbench.status_table([out])
+    assert "| c | tune | 2 | 1 | 1 |" in table
+    assert table.splitlines()[0].endswith("| unit_unstated | unsupported |")
