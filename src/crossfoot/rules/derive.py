@@ -24,8 +24,9 @@ money     difference, sum, average of amounts (currencies must agree)
 Sanity limits (precision-aware mode): derived amounts and plain numbers must be stated to about
 1 % (precision/|value| <= 0.01: "$3.21bn" may be derived, "$3bn" not); percents, pp to half a
 point or finer ("12%" yes); bps to 5 bps; ratios to 5 % ("2.8:1" yes, "3:1" no). Growth wording
-("rose", "fell") is matched only by a change. A group with more operand values than
-``max_derivation_operands`` is not searched: coincidences become likely.
+("rose", "fell") is matched only by a change. A group with more operand values than the claim's
+limit (:func:`~crossfoot.rules._derive_shared.derivation_limit`: larger for finer figures, or
+``max_derivation_operands``) is not searched: coincidences become likely.
 
 >>> from decimal import Decimal
 >>> from crossfoot.model.index import ValueIndex
@@ -75,6 +76,7 @@ from crossfoot.rules._derive_shared import (
     claim_worded,
     currency_ok,
     derivable,
+    derivation_limit,
     fmt_result,
     focus_ok,
     group_too_large,
@@ -326,16 +328,17 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
     # own direction words are read only once a non-change formula has live bases (_worded).
     worded = True if names_only_a_change(ctx) else known_worded(ctx)
     found: list[Candidate] = []
+    limit = derivation_limit(ctx)
     for group in ctx.scope.groups:
         if coarse:
             named = focus_group(ctx, group, whole=True)
-            if named is None or group_too_large(named, o.max_derivation_operands):
+            if named is None or group_too_large(named, limit):
                 continue
             group = named
-        elif group_too_large(group, o.max_derivation_operands):
+        elif group_too_large(group, limit):
             # Too large to search whole: search the table rows the answer names, if few enough.
             focused = focus_group(ctx, group)
-            if focused is None or group_too_large(focused, o.max_derivation_operands):
+            if focused is None or group_too_large(focused, limit):
                 continue
             group = focused
         found.extend(_search_group(ctx, group, worded))

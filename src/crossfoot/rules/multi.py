@@ -15,7 +15,8 @@ small record (segments: ``americas``, ``emea``, ``apac``). A line longer than
   whole record: with k = ``options.max_sum_operands`` (default 4) at most
   C(12,3) + C(12,4) + 1 = 716 subsets.
 
-A group is searched at all only up to ``max_derivation_operands`` values, so the search stays
+A group is searched at all only up to the claim's limit (:func:`~crossfoot.rules._derive_shared.
+derivation_limit`: by its precision, or ``max_derivation_operands``) values, so the search stays
 small and the coincidence rate stays low and measurable (see :mod:`crossfoot.report.coincidence`).
 The claim's sentence narrows it further (years and row names it states, see
 :func:`crossfoot.rules._derive_shared.focus_ok`).
@@ -62,6 +63,7 @@ from crossfoot.rules._derive_shared import (
     claim_worded,
     currency_ok,
     derivable,
+    derivation_limit,
     fmt_result,
     focus_ok,
     group_too_large,
@@ -376,8 +378,9 @@ def multi_operand(ctx: ClaimContext) -> Verdict | None:
         return None
     worded = known_worded(ctx) or names_only_a_change(ctx)  # sentence test: memoised, cheap
     found: list[Candidate] = []
+    limit = derivation_limit(ctx)
     for group in ctx.scope.groups:
-        if group_too_large(group, o.max_derivation_operands):
+        if group_too_large(group, limit):
             continue
         if not worded:
             found.extend(_sums(ctx, group))
