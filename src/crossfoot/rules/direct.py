@@ -116,15 +116,26 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
     found: list[tuple[SourceValue, bool, str]] = []
     seen: set[int] = set()
     base = window(mention, ctx)  # once, not once per form
+    scaled = mention.scale_word is not None
+    # "$0.3 billion", "1 billion", "0 million": a scale word on about one significant digit
+    # (a half unit of 5 % of the figure or more) is met by rounding from almost any value of
+    # that size, so such a figure is grounded only by a value it states exactly.
+    coarse = scaled and _one_digit(mention)
     for target, factor, how in _targets(mention):
         tol = base * factor
         for sv in _lookup(ctx, target, tol, mention.negative):
             if id(sv) in seen or not compatible(mention, sv, how):
                 continue
+            if scaled and sv.view == "written":
+                # A cell's digits as written under a unit header ("7,170" under "(in millions)")
+                # are no amount in the claim's scale: "$7,170 million" meets the scaled view.
+                continue
             diff = abs(abs(sv.value) - abs(target))
             exact = diff == 0
             if not exact:
                 if not ctx.options.allow_rounding and ctx.options.rel_tolerance is None:
+                    continue
+                if coarse and ctx.options.rel_tolerance is None:
                     continue
                 # False precision: the claim states more than the source knows.
                 if ctx.options.rel_tolerance is None and sv.precision > mention.precision * factor:
@@ -144,6 +155,15 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
     if len(found) > 1:
         found.sort(key=lambda item: (not item[1], abs(abs(item[0].value) - abs(mention.value))))
     return found
+
+
+_ONE_DIGIT = Decimal("0.05")
+
+
+def _one_digit(mention: Mention) -> bool:
+    """Stated to about one significant digit: zero, or a half unit of 5 % of the figure or more
+    ("$0.3 billion", "9 million"; not "15 billion" or "$82 million")."""
+    return mention.value == 0 or mention.precision >= abs(mention.value) * _ONE_DIGIT
 
 
 def window(mention: Mention, ctx: ClaimContext) -> Decimal:
