@@ -1,0 +1,57 @@
+"""Units the sources do not state: inferred from prose restatements (sources.restated)."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import crossfoot
+from crossfoot.sources.load import load_sources
+
+TABLE = json.dumps([["", "2024", "2023"], ["Freight revenue", "$48,215", "$44,902"]])
+
+
+def _views(sources: list[str]) -> set[tuple[str, str]]:
+    ss = load_sources(sources)
+    return {(str(v.value), v.view) for v in ss.sources[0].values}
+
+
+def test_prose_restating_a_cell_gives_the_table_its_unit() -> None:
+    views = _views([TABLE, "Freight revenue was $48.2 million in 2024."])
+    assert ("48215", "written") in views and ("48215000", "true") in views
+    report = crossfoot.check(
+        "Freight revenue was $48,215 thousand in 2024.", [TABLE, "$48.2 million"]
+    )
+    (claim,) = report.claims
+    assert claim.passed and "unit inferred: thousands" in claim.evidence.formula
+
+
+def test_no_inference_without_a_fine_restatement() -> None:
+    # one significant digit pins nothing down; a table with a stated unit keeps its own
+    assert _views([TABLE, "Freight revenue was about $48 million."]) == {
+        ("48215", "both"),
+        ("44902", "both"),
+    }
+    stated = json.dumps([["(in millions)", "2024"], ["Freight revenue", "48.2"]])
+    ss = load_sources([stated, "Revenue was $48.2 thousand."])
+    assert {v.unit_header for v in ss.sources[0].values} == {None, "(in millions)"}
+
+
+def test_restatements_that_disagree_infer_nothing() -> None:
+    table = json.dumps([["", "2024"], ["A", "4,821"], ["B", "1,250"]])
+    prose = "A was $4.82 million; B was $1.25 billion."  # thousands for A, millions for B
+    assert {view for _, view in _views([table, prose])} == {"both"}
+
+
+@given(st.integers(100, 999_999), st.sampled_from([3, 6]))
+def test_any_cell_restated_at_three_digits_scales_the_table(cell: int, power: int) -> None:
+    """A cell of thousands (millions) restated in millions (billions) to three decimals."""
+    shown = Decimal(cell).scaleb(-3).quantize(Decimal("0.001"))
+    word = {3: "million", 6: "billion"}[power]
+    table = json.dumps([["", "2024"], ["Sales", f"{cell:,}"]])
+    ss = load_sources([table, f"Sales were ${shown} {word} in 2024."])
+    scaled = [v.value for v in ss.sources[0].values if v.view == "true"]
+    assert scaled == [Decimal(cell) * Decimal(10) ** power]
