@@ -53,6 +53,7 @@ def test_statuses_match_the_documented_table() -> None:
         "wrong_record",
         "wrong_row",
         "arithmetic_error",
+        "unit_unstated",
         "unsupported",
         "uncited",
         "unknown_citation",

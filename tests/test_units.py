@@ -55,3 +55,30 @@ def test_any_cell_restated_at_three_digits_scales_the_table(cell: int, power: in
     ss = load_sources([table, f"Sales were ${shown} {word} in 2024."])
     scaled = [v.value for v in ss.sources[0].values if v.view == "true"]
     assert scaled == [Decimal(cell) * Decimal(10) ** power]
+
+
+ORCHARD = json.dumps([["", "2024", "2023"], ["Apples", "6,120", "5,874"]])
+
+
+def test_a_scale_word_no_source_states_is_unit_unstated() -> None:
+    report = crossfoot.check("The orchard harvested 6,120 thousand apples in 2024.", [ORCHARD])
+    (claim,) = report.claims
+    assert claim.status == "unit_unstated" and not claim.passed
+    assert "no source states their unit" in claim.message and "thousand" in claim.message
+    assert claim.evidence is not None and claim.evidence.operands[0].row == "Apples"
+    assert report.to_dict()["claims"][0]["status"] == "unit_unstated"
+
+
+def test_unit_unstated_only_where_no_unit_is_missing_elsewhere() -> None:
+    stated = json.dumps([["(in thousands)", "2024"], ["Apples", "6,120"]])
+    assert crossfoot.check("Apples were 6,120 million in 2024.", [stated]).claims[0].status == (
+        "unsupported"  # the table states thousands: millions is plainly wrong
+    )
+    fields = [{"id": "R1", "fields": {"apples_2024": 6120}}]
+    assert crossfoot.check("Apples were 6,120 thousand in 2024.", fields).claims[0].status == (
+        "unsupported"  # a record's field is a value as given, not a cell of a table
+    )
+    rows = [{"fruit": "apples", "tons": 6120}]
+    assert crossfoot.trace("Apples came to 6,120 thousand tons.", rows).claims[0].status != (
+        "unit_unstated"  # query results carry no units at all
+    )
