@@ -82,3 +82,27 @@ def test_unit_unstated_only_where_no_unit_is_missing_elsewhere() -> None:
     assert crossfoot.trace("Apples came to 6,120 thousand tons.", rows).claims[0].status != (
         "unit_unstated"  # query results carry no units at all
     )
+
+
+PORT = json.dumps([["(in millions)", "2024", "2023"], ["Throughput", "211.5", "168.4"]])
+PROSE = "Throughput was $211.5 million in 2024 and $168.4 million in 2023."
+
+
+def test_a_result_in_another_scale_than_its_operands_is_an_arithmetic_error() -> None:
+    for sources in ([PORT], [PROSE]):
+        right = crossfoot.check("Throughput was 211.5 + 168.4 = 379.9 million.", sources)
+        assert right.claims[-1].status == "derived"
+        wrong = crossfoot.check("Throughput was 211.5 + 168.4 = 379.9 billion.", sources)
+        claim = wrong.claims[-1]
+        assert claim.status == "arithmetic_error"
+        assert "operands are stated in millions" in claim.message
+        assert "379.9 million" in claim.message
+
+
+def test_operands_with_their_own_scale_are_read_as_written() -> None:
+    # each operand states its unit: the calculation itself reads them (no unit is inferred)
+    text = "Throughput was $211.5 million + $168.4 million = $379.9 million."
+    assert crossfoot.check(text, [PORT]).claims[-1].status == "derived"
+    unitless = json.dumps([["", "2024", "2023"], ["Throughput", "211.5", "168.4"]])
+    # no unit stated anywhere: the sum adds up, and no unit contradicts the result
+    assert crossfoot.check("It was 211.5 + 168.4 = 379.9 billion.", [unitless]).claims[-1].passed
