@@ -210,6 +210,8 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> 
                 targets_f = [(m_lo, m_hi), (-m_hi, -m_lo)]
             elif spec.op == "quotient":
                 targets_f = [(max(w_lo, 0.0), w_hi)]
+            elif spec.op in _SIZED and w_lo > 0:
+                targets_f = [(w_lo, w_hi), (-w_hi, -w_lo)]
             else:
                 targets_f = [(w_lo, w_hi)]
             # A cheap float test first: most bases have no partner at all.
@@ -223,6 +225,8 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> 
             targets = [mag, (-mag[1], -mag[0])]
         elif spec.op == "quotient":
             targets = [(max(lo, _ZERO), hi)]
+        elif spec.op in _SIZED and lo > 0:
+            targets = [(lo, hi), (-hi, -lo)]  # the size of a sum of two negative values
         else:
             targets = [(lo, hi)]
         seen: set[tuple[int, int]] = set()
@@ -262,6 +266,9 @@ def _judge(
             yield cand
         return
     r = compute(x, y)
+    note = spec.note
+    if r is not None and spec.op in _SIZED and r < 0 < lo and x.value < 0 and y.value < 0:
+        r, note = -r, "the size of a sum of negative values"  # "used $615 million" of (709)...
     if r is None or not lo <= r <= hi:
         return
     if spec.max_value is not None and r > spec.max_value:
@@ -272,10 +279,14 @@ def _judge(
         (x, y),
         r,
         True,
-        spec.note,
+        note,
         related_score((x, y)),
         abs(r - ctx.mention.value),
     )
+
+
+# Formulas a positive figure may state the size of, over two negative values.
+_SIZED = frozenset({"sum", "mean"})
 
 
 # Operations a coarse figure may be derived by, when its wording names them.
