@@ -51,7 +51,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from crossfoot.language.rowmatch import focus_group, focus_text, states_a_cell
-from crossfoot.language.years import aligned, related_score, same_quantity
+from crossfoot.language.years import aligned, period, related_score, same_quantity, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue, format_decimal
@@ -285,6 +285,15 @@ def _judge(
     )
 
 
+def _year_focus(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
+    """The values of ``group`` in the years the claim's sentence (or the one before) names."""
+    years = set(years_in_text(focus_text(ctx)))
+    if not years:
+        return None
+    picked = [v for v in group.values if (p := period(v)) is not None and p[0] in years]
+    return ValueIndex(picked) if picked and len(picked) < len(group) else None
+
+
 # Formulas a positive figure may state the size of, over two negative values.
 _SIZED = frozenset({"sum", "mean"})
 
@@ -343,6 +352,8 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
     for group in ctx.scope.groups:
         if coarse:
             named = focus_group(ctx, group, whole=True)
+            if named is None:
+                named = _year_focus(ctx, group)
             if named is None or group_too_large(named, limit):
                 continue
             group = named
