@@ -119,8 +119,9 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
     scaled = mention.scale_word is not None
     # "$0.3 billion", "1 billion", "0 million": a scale word on about one significant digit
     # (a half unit of 5 % of the figure or more) is met by rounding from almost any value of
-    # that size, so such a figure is grounded only by a value it states exactly.
-    coarse = scaled and _one_digit(mention)
+    # that size, so such a figure is grounded only by a value it states exactly...
+    # "about $5M" says it is rounded: the rule is for figures that do not.
+    coarse = scaled and not mention.approximate and _one_digit(mention)
     for target, factor, how in _targets(mention):
         tol = base * factor
         for sv in _lookup(ctx, target, tol, mention.negative):
