@@ -75,7 +75,14 @@ def result_unit_error(
     ctx: ClaimContext, calc: Calculation, operands: Sequence[SourceValue]
 ) -> Verdict | None:
     """``arithmetic_error`` when the result's scale word is not the unit its unscaled operands
-    are stated in (see the module docstring), else None."""
+    are stated in (see the module docstring), else None.
+
+    >>> import json
+    >>> from crossfoot import check
+    >>> table = json.dumps([["(in millions)", "2024", "2023"], ["Sales", "211.5", "168.4"]])
+    >>> check("Sales were 211.5 + 168.4 = 379.9 billion.", [table]).claims[-1].message[:58]
+    'the operands are stated in millions, so the result is 379.'
+    """
     result = ctx.mention
     if result.scale_word is None or result.kind not in ("money", "number") or not operands:
         return None

@@ -31,7 +31,14 @@ _TRIED = (direct_match, two_operand, multi_operand)
 
 def unit_unstated(ctx: ClaimContext) -> Verdict | None:
     """Rule: the claim's digits, read without its scale word, match values of tables that state
-    no unit (see the module docstring)."""
+    no unit (see the module docstring).
+
+    >>> import json
+    >>> from crossfoot import check
+    >>> table = json.dumps([["", "2024"], ["Apples", "6,120"]])
+    >>> check("Apples were 6,120 thousand.", [table]).claims[0].status
+    'unit_unstated'
+    """
     m = ctx.mention
     if (
         m.scale_word is None
