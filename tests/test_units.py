@@ -106,3 +106,14 @@ def test_operands_with_their_own_scale_are_read_as_written() -> None:
     unitless = json.dumps([["", "2024", "2023"], ["Throughput", "211.5", "168.4"]])
     # no unit stated anywhere: the sum adds up, and no unit contradicts the result
     assert crossfoot.check("It was 211.5 + 168.4 = 379.9 billion.", [unitless]).claims[-1].passed
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    from crossfoot.rules import _derive_shared, calc_units, units
+    from crossfoot.sources import restated
+
+    for module in (units, calc_units, restated, _derive_shared):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
