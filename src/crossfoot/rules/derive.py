@@ -122,6 +122,13 @@ def _describe(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue, r:
 def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> bool:
     if operand_class(y) != spec.cls or same_item(x, y) or not views_compatible(x, y):
         return False
+    if (
+        x.span is not None
+        and y.span is not None
+        and x.source_id == y.source_id
+        and _far_apart(ctx, x.span, y.span)
+    ):
+        return False
     if not currency_ok(x.currency, y.currency):
         return False
     if ctx.mention.kind == "money" and not (
@@ -292,6 +299,22 @@ def _year_focus(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
         return None
     picked = [v for v in group.values if (p := period(v)) is not None and p[0] in years]
     return ValueIndex(picked) if picked and len(picked) < len(group) else None
+
+
+# Prose pairs have no rows or columns to keep them apart: two figures of a long passage combine
+# by chance as easily as two of a paragraph. A figure stated to fewer than about four
+# significant digits (half unit over 0.05 % of it) is derived from two prose values only when
+# they stand within a passage of each other. Measured on both halves (docs/derivations.md).
+_NEAR = 500  # characters between the two operands' starts
+_FINE = Decimal("0.0005")
+
+
+def _far_apart(ctx: ClaimContext, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Two prose operands too far apart for a figure stated this coarsely."""
+    m = ctx.mention
+    if m.value == 0 or m.precision <= abs(m.value) * _FINE:
+        return False
+    return abs(a[0] - b[0]) > _NEAR
 
 
 # Formulas a positive figure may state the size of, over two negative values.
