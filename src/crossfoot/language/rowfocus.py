@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from crossfoot.language.order import number_year
 from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.years import field_stem
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
@@ -85,9 +86,15 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
     words = set(tokens(focus_text(ctx)))
     picked = []
     for sv in group.values:
-        if sv.row is None or sv.table is None:
+        if sv.row is not None and sv.table is not None:
+            req = _cached_required(sv.row)
+        elif whole and sv.field is not None:
+            # a record's series ("ridership_2022", "ridership_2023") is named by its stem: the
+            # exact search of a coarse figure ("fell by 1.4 million") looks there too
+            stem = field_stem(sv)
+            req = _cached_required(stem) if stem else frozenset()
+        else:
             continue
-        req = _cached_required(sv.row)
         if req and req <= words:
             picked.append(sv)
     found: ValueIndex | None

@@ -369,7 +369,16 @@ _AVERAGE_OF_YEARS = re.compile(r"(?i)(?<!weighted[- ])\b(?:average|mean)\b")
 def _averaged(ctx: ClaimContext, lo: int) -> bool:
     """The clause before the number says "average" (not "weighted average"), and no year is
     stated for the number (the caller checks): an average over the row's years."""
-    return _AVERAGE_OF_YEARS.search(ctx.text, lo, ctx.mention.start) is not None
+    found = None
+    for hit in _AVERAGE_OF_YEARS.finditer(ctx.text, lo, ctx.mention.start):
+        found = hit  # the last "average" before the number
+    if found is None:
+        return False
+    # "an average basket of €38 across 12,400 orders": the average is the €38; a figure that
+    # follows another figure is that figure's context, not the average.
+    return not any(
+        found.end() <= m.start < ctx.mention.start and m.kind != "year" for m in ctx.mentions
+    )
 
 
 def _level_not_average(
