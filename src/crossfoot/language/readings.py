@@ -89,7 +89,7 @@ def apply_notes(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     return out
 
 
-_BARE_PARENS = re.compile(r"^\(\s*[\d.,]+\s*\)$")
+_BARE_PARENS = re.compile(r"^\(\s*[$€£¥₹]?\s*[\d.,]+\s*\)$")
 # What may stand between a figure and its restatement: a few words ("residents"), no clause break.
 _BETWEEN = re.compile(r"[ \t]*(?:[A-Za-z][A-Za-z'-]*[ \t]+){0,3}$")
 

@@ -392,7 +392,11 @@ def _level_not_average(
     named = rows_named_by(table, words, glued)
     if not cells or any(c.row not in named for c in cells):
         return None
-    if any(_AVERAGE.search(c.column or "") or _AVERAGE.search(n) for c in cells for n in named):
+    if any(
+        _AVERAGE.search((c.column or "").replace("_", " ")) or _AVERAGE.search(n.replace("_", " "))
+        for c in cells
+        for n in named
+    ):
         return None  # "Average balance", "Weighted average shares": the row or column's own name
     views = {c.view for c in cells} | {"both"}
     vals = [sv.value for sv in table.cells if sv.row in named and sv.view in views]
