@@ -216,6 +216,8 @@ class _Answer:
             message = "no source value or derivation matches at the stated precision"
             if mention.high is not None:  # a range: say both ends
                 message = f"no source value or derivation lies in the range {mention.text.strip()}"
+            if not sentence.cited:  # (a cited sentence's scope was moved to the others)
+                self.contexts[(mention.start, mention.end)] = ctx
             return Claim(mention, sentence, "unsupported", message=message)
         if (
             verdict.status in PASSING_STATUSES

@@ -149,7 +149,7 @@ def trace(
     options = _options(chosen, max(1, chosen.max_rows) * widest)
     verify = _verify()
 
-    ctx = TraceContext(chosen, info)
+    ctx = TraceContext(chosen, info, question)
 
     def run(answer: str) -> Report:
         keep = keep_filter(answer, chosen, info)

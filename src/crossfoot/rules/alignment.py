@@ -155,6 +155,10 @@ class Named:
             if not any(req < other and _inside(req, other, words) for other in named.values())
         )
 
+    def any_named(self) -> bool:
+        """Whether the question names some row or column of the sources' tables."""
+        return any(rows or cols for rows, cols in self._tables.values())
+
     def names(self, v: SourceValue, axis: str) -> bool:
         """Whether the question names ``v``'s row (``axis`` "row") or column."""
         if v.table is None:
@@ -412,6 +416,17 @@ def _refit(
     return None
 
 
+def _in_question(
+    ask: Ask, i: int, c: Claim, claims: Sequence[Claim], named: Named, rerun: Rerun
+) -> Claim | None:
+    """An unsupported final figure proved over the values the question names, or None."""
+    verdict = rerun(i, value_fits(ask, named, len(ask.years) == 1), True, claims)
+    if verdict is None or verdict.status not in PASSING_STATUSES:
+        return None
+    found = replace(c, status=verdict.status, evidence=verdict.evidence, message="")
+    return found if misfit(ask, found, claims, named) is None else None
+
+
 def align_answer(
     ask: Ask,
     claims: Sequence[Claim],
@@ -429,6 +444,12 @@ def align_answer(
     fits_any = False
     # Every figure in order, so a final figure that restates an earlier one sees its refit.
     for i, c in enumerate(claims):
+        if c.status == "unsupported" and id(c) in final_ids and named.any_named():
+            # "The change was $530,000." answering "What was the change in Oceania's revenue?":
+            # the question says which row the answer's bare figure is about.
+            found = _in_question(ask, i, c, out, named, rerun)
+            if found is not None:
+                out[i] = c = found
         if not c.passed:
             continue
         fit = misfit(ask, c, out, named)
