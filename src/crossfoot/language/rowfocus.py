@@ -113,7 +113,8 @@ _OPERATION = re.compile(
     r"(?i)\b(?:change[ds]?|difference|differ\w*|increase[ds]?|decrease[ds]?|grew|growth|declined?"
     r"|rose|fell|more|less|higher|lower|gap|variance|total|combined|sum|together|altogether"
     r"|aggregate|average|mean|ratio|proportion|percentage|share|accounted|represent\w*|times"
-    r"|divided|multipl\w*|net\s+of|cagr|compound\w*|growth)\b|[=+×÷/]|\s-\s"
+    r"|divided|multipl\w*|net\s+of|cagr|compound\w*|growth|drop(?:ped|s)?|slid|climbed|jumped"
+    r"|reduced|shrank|widened|narrowed|surged|plunged|soared|tumbled|slumped)\b|[=+×÷/]|\s-\s"
 )
 
 
