@@ -281,7 +281,9 @@ class _Answer:
             and g.evidence.operands
             and all(keep(v) for v in g.evidence.operands)
         ]
-        again = replace(ctx, scope=cut, grounded=earlier, shared={})
+        again = replace(ctx, scope=cut, grounded=earlier, shared={}, notes={})
+        if self.ask is not None:
+            again.notes["question"] = self.ask.text  # its words name rows and the operation
         wanted = _RERUN_MODULES if direct else _RERUN_MODULES[1:]
         chosen = tuple(r for r in self.all_rules if r.__module__.rsplit(".", 1)[-1] in wanted)
         return _run(chosen, again)

@@ -44,13 +44,15 @@ def _cached_required(label: str) -> frozenset[str]:
 
 
 def focus_text(ctx: ClaimContext) -> str:
-    """The claim's sentence with the sentence before it (which may be the question)."""
+    """The claim's sentence with the sentence before it (which may be the question), and the
+    user's question when the engine judges a final figure in its light (rules.alignment)."""
     s = ctx.sentence
     lo = max(0, s.start - _LOOKBACK)
     before = ctx.text[lo : s.start].rstrip().rstrip(".?!")  # the previous sentence, unended
     ends = [e.end() for e in _SENTENCE_END.finditer(before)]
     start = lo + (ends[-1] if ends else 0)
-    return ctx.text[start : s.end]
+    asked = ctx.notes.get("question")  # set when a final figure is judged again in its light
+    return ctx.text[start : s.end] + (f" {asked}" if isinstance(asked, str) else "")
 
 
 def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) -> ValueIndex | None:
