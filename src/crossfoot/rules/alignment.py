@@ -141,19 +141,33 @@ class Named:
         }
 
     def _named(self, labels: set[str]) -> frozenset[str]:
-        named = {}
+        named: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
         for label in labels:
             own = _own_words(label)
             if own and names_row(own, self._ask.text):
-                named[label] = required_tokens(own)
+                req = required_tokens(own)
+                phrase = tuple(dict.fromkeys(t for t in tokens(own) if t in req))
+                named[label] = (req, phrase)
         # "cost of sales" names "Cost of sales", not also "Net sales": a label whose words all
         # stand inside a fuller label's phrase is not named on its own.
         words = tokens(self._ask.text)
         return frozenset(
             label
-            for label, req in named.items()
-            if not any(req < other and _inside(req, other, words) for other in named.values())
+            for label, (req, _) in named.items()
+            if not any(
+                req < other and _inside(req, phrase, words) for other, phrase in named.values()
+            )
         )
+
+    def firm(self, label: str) -> bool:
+        """The question names ``label`` by two words or more, or by a capitalised name."""
+        req = required_tokens(_own_words(label))
+        if len(req) >= 2:
+            return True
+        names = {
+            w.lower().removesuffix("'s") for w in re.findall(r"\b[A-Z][\w'&-]*", self._ask.text)
+        }
+        return bool(req & {t.removesuffix("s") for t in names} or req & names)
 
     def any_named(self) -> bool:
         """Whether the question names some row or column of the sources' tables."""
@@ -200,17 +214,20 @@ _PERIOD_WORDS = re.compile(
 )
 
 
-def _inside(req: frozenset[str], fuller: frozenset[str], words: list[str]) -> bool:
-    """Whether every occurrence of ``req``'s words in ``words`` lies within a run of
-    ``fuller``'s words ("sales" of "cost of sales", but not the second "vested" of "non-vested
-    shares vested")."""
-    for i, w in enumerate(words):
-        if w not in req:
-            continue
-        near = words[max(0, i - 2) : i] + words[i + 1 : i + 3]
-        if not any(x in fuller and x not in req for x in near):
-            return False
-    return True
+_OPTIONAL_WORDS = frozenset({"net", "total"})
+
+
+def _inside(req: frozenset[str], fuller: tuple[str, ...], words: list[str]) -> bool:
+    """Whether every occurrence of ``req``'s words in ``words`` lies within an occurrence of the
+    fuller label's phrase ("sales" of "cost of sales", but not the second "vested" of
+    "non-vested shares vested", nor the "revenue" of "% of net revenue for cost of revenue")."""
+    seq = [w for w in words if w not in _OPTIONAL_WORDS]
+    n = len(fuller)
+    covered: set[int] = set()
+    for j in range(len(seq) - n + 1):
+        if tuple(seq[j : j + n]) == fuller:
+            covered.update(range(j, j + n))
+    return all(i in covered for i, w in enumerate(seq) if w in req)
 
 
 def _own_words(label: str) -> str:
@@ -325,13 +342,12 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         asked = ", ".join(str(y) for y in sorted(ask.years))
         where = "; ".join(f"{v.label or v.field} ({_years(v)})" for v in ev.operands[:2])
         return Fit("year", f"the question asks about {asked}; this figure comes from {where}")
-    if len(ev.operands) == 1:
-        other = named.misnamed(ev.operands[0])
-        if other is not None:
-            return Fit(
-                "row",
-                f"the question names {other!r}; this figure comes from {ev.operands[0].label}",
-            )
+    # A cell of another row, or a derivation all of whose operands are of other rows when the
+    # question names its row firmly (a name written as one, "Oceania"; two words or more).
+    others = [named.misnamed(v) for v in ev.operands]
+    if ev.operands and all(others) and (len(others) == 1 or named.firm(str(others[0]))):
+        where = "; ".join(v.label or v.field or "" for v in ev.operands[:2])
+        return Fit("row", f"the question names {others[0]!r}; this figure comes from {where}")
     base = _underlying(claims, c)
     why = _op_misfit(ask, c, base, named) if base is not None else None
     return Fit("op", why) if why else None
