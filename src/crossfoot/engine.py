@@ -146,7 +146,9 @@ class _Answer:
         # the answer marker ("Answer: 2") a count may follow, for "how many" questions
         self.marker = marker_end(text) if ask is not None and ask.op == "count" else None
         self._named: Named | None = None
+        self._table_labels: tuple[str, ...] | None = None
         self.contexts: dict[tuple[int, int], ClaimContext] = {}  # to judge a claim again
+        self.cuts: dict[tuple[int, int], Scope] = {}  # scopes cut to the values that fit
         self.shared: dict[str, object] = {}  # per-answer caches rules may fill
         self.scopes: dict[tuple[tuple[str, ...] | None, bool], Scope] = {}
         self.grounded: list[Claim] = []
@@ -247,11 +249,11 @@ class _Answer:
             counted = count_verdict(ctx, ask, self.asked, self._named)
             if counted is not None:
                 return Claim(mention, sentence, counted.status, counted.evidence, counted.message)
-        label = (
-            quoted_label(mention, self.asked, _labels(self.sources))
-            if self.asked or mention.high is not None
-            else None
-        )
+        label = None
+        if self.asked or mention.high is not None:
+            if self._table_labels is None:  # once per answer
+                self._table_labels = _labels(self.sources)
+            label = quoted_label(mention, self.asked, self._table_labels)
         if label is not None:
             return Claim(mention, sentence, "supported_exact", label)
         return None
@@ -266,12 +268,16 @@ class _Answer:
         if ctx is None:
             return None
         scope = ctx.scope
-        cut = Scope(
-            scope.sources,
-            scope.cited,
-            ValueIndex(v for v in scope.index.values if keep(v)),
-            tuple(ValueIndex(v for v in g.values if keep(v)) for g in scope.groups),
-        )
+        key = (id(scope), id(keep))
+        cut = self.cuts.get(key)
+        if cut is None:  # once per scope and filter: every figure judged again shares it
+            cut = Scope(
+                scope.sources,
+                scope.cited,
+                ValueIndex(v for v in scope.index.values if keep(v)),
+                tuple(ValueIndex(v for v in g.values if keep(v)) for g in scope.groups),
+            )
+            self.cuts[key] = cut
         earlier = [
             g
             for g in judged

@@ -25,9 +25,10 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from functools import lru_cache
 
 from crossfoot.language.asked import Ask
-from crossfoot.language.rowtokens import names_row, required_tokens, tokens
+from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import period
 from crossfoot.model.context import Verdict
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue
@@ -114,22 +115,18 @@ def years_fit(ask: Ask, operands: Sequence[SourceValue]) -> bool:
 class Named:
     """The rows and columns the question names, per table of the sources (read once)."""
 
-    __slots__ = ("_ask", "_tables", "_words", "lines")
+    __slots__ = ("_ask", "_keeps", "_lines", "_tables", "_values", "_words")
 
-    def __init__(self, ask: Ask, values: Iterable[SourceValue]) -> None:
+    def __init__(self, ask: Ask, values: Sequence[SourceValue]) -> None:
         self._ask = ask
+        self._values = values
+        self._keeps: list[Callable[[SourceValue], bool]] | None = None
         self._words = frozenset(tokens(ask.text))
-        # values per (source, table, row index): how many of them have a year
-        self.lines: dict[tuple[str, int, int | None], set[int]] = {}
         rows: dict[tuple[str, int], set[str]] = {}
         cols: dict[tuple[str, int], set[str]] = {}
         for v in values:
             if v.table is None:
                 continue
-            if period(v) is not None:
-                self.lines.setdefault((v.source_id, v.table, v.row_index), set()).add(
-                    v.col_index or 0
-                )
             key = (v.source_id, v.table)
             if v.row:
                 rows.setdefault(key, set()).add(v.row)
@@ -139,13 +136,15 @@ class Named:
             key: (self._named(rows.get(key, set())), self._named(cols.get(key, set())))
             for key in rows.keys() | cols.keys()
         }
+        # values with a year per (source, table, row index): read only when an average asks
+        self._lines: dict[tuple[str, int, int | None], set[int]] | None = None
 
     def _named(self, labels: set[str]) -> frozenset[str]:
         named: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
         for label in labels:
             own = _own_words(label)
-            if own and names_row(own, self._ask.text):
-                req = required_tokens(own)
+            req = required_tokens(own) if own else frozenset()
+            if req and req <= self._words:  # (names_row, with the question read once)
                 phrase = tuple(dict.fromkeys(t for t in tokens(own) if t in req))
                 named[label] = (req, phrase)
         # "cost of sales" names "Cost of sales", not also "Net sales": a label whose words all
@@ -168,6 +167,16 @@ class Named:
             w.lower().removesuffix("'s") for w in re.findall(r"\b[A-Z][\w'&-]*", self._ask.text)
         }
         return bool(req & {t.removesuffix("s") for t in names} or req & names)
+
+    def keeps(self) -> list[Callable[[SourceValue], bool]]:
+        """The value filters a figure is judged again with, made once per answer: the asked
+        years, then (for a change, an average or a ratio of one year) the year before too."""
+        if self._keeps is None:
+            ask = self._ask
+            self._keeps = [value_fits(ask, self, False)]
+            if len(ask.years) == 1 and ask.op in ("change", "percent_change", "average", "ratio"):
+                self._keeps.append(value_fits(ask, self, True))
+        return self._keeps
 
     def any_named(self) -> bool:
         """Whether the question names some row or column of the sources' tables."""
@@ -202,7 +211,14 @@ class Named:
 
     def years_in_row(self, v: SourceValue) -> int:
         """How many values of ``v``'s table row have a year."""
-        return len(self.lines.get((v.source_id, v.table or 0, v.row_index), ()))
+        if self._lines is None:
+            self._lines = {}
+            for x in self._values:
+                if x.table is not None and period(x) is not None:
+                    self._lines.setdefault((x.source_id, x.table, x.row_index), set()).add(
+                        x.col_index or 0
+                    )
+        return len(self._lines.get((v.source_id, v.table or 0, v.row_index), ()))
 
 
 # The period words of a label ("As of February 28, 2019", "Fiscal", "Year Ended") are judged
@@ -230,6 +246,7 @@ def _inside(req: frozenset[str], fuller: tuple[str, ...], words: list[str]) -> b
     return all(i in covered for i, w in enumerate(seq) if w in req)
 
 
+@lru_cache(maxsize=8192)  # a table's labels repeat across answers
 def _own_words(label: str) -> str:
     """A label without its period words: what it names besides a date."""
     return _PERIOD_WORDS.sub(" ", label)
@@ -419,9 +436,8 @@ def _refit(
     witness = line_witness(ask, c, values)
     if witness is not None:
         return replace(c, status="derived", evidence=witness, message="")
-    base = len(ask.years) == 1 and ask.op in ("change", "percent_change", "average", "ratio")
     # the asked years alone first: a tie between two years resolves to the asked one
-    for keep in [value_fits(ask, named, False)] + ([value_fits(ask, named, True)] if base else []):
+    for keep in named.keeps():
         for direct in (True, False):
             verdict = rerun(i, keep, direct, claims)
             if verdict is None or verdict.status not in PASSING_STATUSES:
@@ -436,7 +452,7 @@ def _in_question(
     ask: Ask, i: int, c: Claim, claims: Sequence[Claim], named: Named, rerun: Rerun
 ) -> Claim | None:
     """An unsupported final figure proved over the values the question names, or None."""
-    verdict = rerun(i, value_fits(ask, named, len(ask.years) == 1), True, claims)
+    verdict = rerun(i, named.keeps()[-1], True, claims)
     if verdict is None or verdict.status not in PASSING_STATUSES:
         return None
     found = replace(c, status=verdict.status, evidence=verdict.evidence, message="")
@@ -457,9 +473,21 @@ def align_answer(
     final_ids = {id(c) for c in finals}
     judged: dict[int, Claim] = {}
     named = Named(ask, values)
+    # Most answers fit: then nothing is judged again (the re-runs below are the costly part).
+    fitting = [c.passed and misfit(ask, c, claims, named) is None for c in finals]
+    if all(fitting) or (not marked and any(fitting)):
+        if not any(c.status == "unsupported" for c in finals) or not named.any_named():
+            return out
     fits_any = False
-    # Every figure in order, so a final figure that restates an earlier one sees its refit.
+    # Every figure in order when a final figure that does not fit stands on earlier figures
+    # (a restatement or a step sees their refits); else the final figures only.
+    earlier = any(
+        not ok and c.evidence is not None and c.evidence.rule == "steps"
+        for c, ok in zip(finals, fitting, strict=True)
+    )
     for i, c in enumerate(claims):
+        if not earlier and id(c) not in final_ids:
+            continue
         if c.status == "unsupported" and id(c) in final_ids and named.any_named():
             # "The change was $530,000." answering "What was the change in Oceania's revenue?":
             # the question says which row the answer's bare figure is about.
