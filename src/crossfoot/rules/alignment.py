@@ -42,7 +42,8 @@ Rerun = Callable[[int, Callable[[SourceValue], bool], bool, Sequence[Claim]], "V
 
 # "Answer: 12.5%", "The answer is 12.5%", "**Final answer:**": what follows is the final figure.
 _MARKER = re.compile(
-    r"(?im)^[ \t*#>_-]*(?:final\s+)?answer\s*\**\s*[:：]|\bthe\s+(?:final\s+)?answer\s+is\b"
+    r"(?im)^[ \t*#>_-]*(?:final[ \t]+)?answer(?:[ \t]|\*)*[:：]"
+    r"|\bthe[ \t]+(?:final[ \t]+)?answer[ \t]+is\b"
 )
 # Labels that are periods ("2019", "Dec 31, 2019", "Q3", "FY19"): years are judged on their own.
 _PERIODISH = re.compile(

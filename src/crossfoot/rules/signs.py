@@ -27,9 +27,10 @@ __all__ = ["sign_verdict"]
 # "a gain of", "posted a profit of", "net gains were": the figure is introduced as a gain.
 _GAIN = re.compile(
     r"(?ix)\b(?:gains?|profits?|surplus)\b"
-    r"(?:\s+|\b(?:of|was|were|is|are|totaled|totalled|amounted|to|at|came|reached|net|before|"
-    r"after|tax|taxes|about|approximately|nearly|roughly|around|pre-tax|pretax|reported|"
-    r"recorded|posted)\b|[,:$€£])*$"
+    # one character or one word per step (no "\s+" inside the star: linear on any input)
+    r"(?:[\s,:$€£]|\b(?:of|was|were|is|are|totaled|totalled|amounted|to|at|came|reached|net|"
+    r"before|after|tax|taxes|about|approximately|nearly|roughly|around|pre-tax|pretax|reported|"
+    r"recorded|posted)\b)*$"
 )
 # Words of a line that records a loss as a positive amount ("Net loss", "Impairment losses").
 _LOSS_LINE = re.compile(r"(?i)\b(?:loss(?:es)?|deficits?|expenses?|costs?|charges?|impairments?)\b")
