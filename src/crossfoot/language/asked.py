@@ -79,6 +79,7 @@ class Ask:
     counted: str | None = None  # the noun of "how many years ...", with op "count"
     figure: bool = True  # False for "why ..." and yes/no questions: no figure is asked for
     plain: bool = False  # "What was the X in 2019?": one value asked for, in plain words
+    several: bool = False  # "the respective values of A and B": each figure answers a part
 
 
 @lru_cache(maxsize=1024)  # one question, many answers (Checker, benchmarks)
@@ -99,7 +100,8 @@ def read_question(question: str) -> Ask:
         return Ask(question, frozenset(years), "count", count.group(1).lower())
     op = _operation(question, len(years))
     plain = op is None and len(question.split()) <= 16 and not _HEDGED.search(question)
-    return Ask(question, frozenset(years), op, plain=plain)
+    several = _RESPECTIVE.search(question) is not None
+    return Ask(question, frozenset(years), op, plain=plain, several=several)
 
 
 def _operation(q: str, n_years: int) -> Operation | None:

@@ -32,6 +32,7 @@ from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import period
 from crossfoot.model.context import Verdict
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue
+from crossfoot.numbers.extract import extract
 
 __all__ = ["Fit", "Named", "Rerun", "align_answer", "final_figures", "misfit", "value_fits"]
 
@@ -116,13 +117,14 @@ def years_fit(ask: Ask, operands: Sequence[SourceValue]) -> bool:
 class Named:
     """The rows and columns the question names, per table of the sources (read once)."""
 
-    __slots__ = ("_ask", "_keeps", "_lines", "_tables", "_values", "_words")
+    __slots__ = ("_ask", "_asked", "_keeps", "_lines", "_tables", "_values", "_words")
 
     def __init__(self, ask: Ask, values: Sequence[SourceValue]) -> None:
         self._ask = ask
         self._values = values
         self._keeps: list[Callable[[SourceValue], bool]] | None = None
         self._words = frozenset(tokens(ask.text))
+        self._asked = _figures_of(ask.text)  # the question's numbers (no years)
         rows: dict[tuple[str, int], set[str]] = {}
         cols: dict[tuple[str, int], set[str]] = {}
         for v in values:
@@ -148,6 +150,8 @@ class Named:
             if req and req <= self._words:  # (names_row, with the question read once)
                 phrase = tuple(dict.fromkeys(t for t in tokens(own) if t in req))
                 named[label] = (req, phrase)
+            elif _figures_of(label) & self._asked:  # "due in 3 to 5 years": by its numbers
+                named[label] = (frozenset(), ())
         # "cost of sales" names "Cost of sales", not also "Net sales": a label whose words all
         # stand inside a fuller label's phrase is not named on its own.
         words = tokens(self._ask.text)
@@ -202,6 +206,12 @@ class Named:
         for mine, named in ((v.row, named_rows), (v.column, named_cols)):
             if not mine or not named or mine in named:
                 continue
+            figures = _figures_of(mine)
+            if figures and any(_figures_of(label) & self._asked for label in named):
+                # "between 3 to 5 years" names the column "3 to 5 years": "1 to 3 years" is not it
+                if not figures & self._asked:
+                    return sorted(named, key=len)[-1]
+                continue
             req = required_tokens(_own_words(mine))
             # "2019", "Other": nothing to disagree with; a label the question half names
             # ("net tangible assets acquired as of ...") may be the one it means.
@@ -248,6 +258,12 @@ def _inside(req: frozenset[str], fuller: tuple[str, ...], words: list[str]) -> b
 
 
 @lru_cache(maxsize=8192)  # a table's labels repeat across answers
+def _figures_of(text: str) -> frozenset[tuple[Decimal, Decimal | None]]:
+    """The numbers a label or question writes, no years: ``(value, high)`` for ranges too."""
+    return frozenset((m.value, m.high) for m in extract(text) if m.kind != "year")
+
+
+@lru_cache(maxsize=8192)
 def _own_words(label: str) -> str:
     """A label without its period words: what it names besides a date."""
     return _PERIOD_WORDS.sub(" ", label)
@@ -476,6 +492,8 @@ def align_answer(
     named = Named(ask, values)
     # Most answers fit: then nothing is judged again (the re-runs below are the costly part).
     fitting = [c.passed and misfit(ask, c, claims, named) is None for c in finals]
+    # Each figure answers a part of a "respective" question, as after an answer marker.
+    marked = marked or ask.several
     if all(fitting) or (not marked and any(fitting)):
         if not any(c.status == "unsupported" for c in finals) or not named.any_named():
             return out
@@ -510,7 +528,7 @@ def align_answer(
             judged[i] = off_question(c, fit)
     if not marked and fits_any:
         judged = {}
-    elif not marked:
+    elif not marked or ask.several:
         last = max((c.sentence.index for c in finals if c.passed), default=-1)
         judged = {i: c for i, c in judged.items() if c.sentence.index == last}
     for i, c in judged.items():
