@@ -57,7 +57,8 @@ from crossfoot.numbers.extract import extract
 from crossfoot.report.result import Report
 from crossfoot.rules import rules
 from crossfoot.rules._derive_shared import focus_ok
-from crossfoot.rules.alignment import Named, align_answer, marker_end
+from crossfoot.rules._named import Named
+from crossfoot.rules.alignment import align_answer, marker_end
 from crossfoot.rules.comparisons import check_comparisons
 from crossfoot.rules.counts import count_verdict, is_count_answer, word_count
 

@@ -25,7 +25,7 @@ from crossfoot.language.asked import Ask
 from crossfoot.language.bounds import Side, side_before
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
-from crossfoot.rules.alignment import Named, value_years
+from crossfoot.rules._named import Named, value_years
 
 __all__ = ["count_verdict", "is_count_answer"]
 
