@@ -37,6 +37,7 @@ from crossfoot.language.readings import (
     apply_notes,
     by_to,
     counts_not_years,
+    list_items,
     restated_pairs,
     restatements,
 )
@@ -336,7 +337,7 @@ def _claims_of(
     found: list[Mention] | None = None,
 ) -> list[Mention]:
     """Mentions of the answer, with non-claims marked ``claim=False``."""
-    found = extract(text) if found is None else list(found)
+    found = extract(list_items(text)) if found is None else list(found)
     # the answer's own unit note and restatements in parentheses (language.readings)
     found = restatements(text, apply_notes(text, by_to(text, counts_not_years(text, found))))
     constants = constant_mentions(text, found)

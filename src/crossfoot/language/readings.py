@@ -32,7 +32,14 @@ from decimal import Decimal
 from crossfoot.model.types import Mention
 from crossfoot.numbers.extract import extract
 
-__all__ = ["apply_notes", "by_to", "counts_not_years", "restated_pairs", "restatements"]
+__all__ = [
+    "apply_notes",
+    "by_to",
+    "counts_not_years",
+    "list_items",
+    "restated_pairs",
+    "restatements",
+]
 
 _SCALES = {
     "thousand": Decimal(10) ** 3,
@@ -212,3 +219,19 @@ def counts_not_years(text: str, mentions: Sequence[Mention]) -> list[Mention]:
                 m = replace(m, kind="number", precision=Decimal("0.5"), claim=True)
         out.append(m)
     return out
+
+
+# "Answer: ['6,148 thousand', '5,974 thousand']": a list written as code. Its items are figures.
+_QUOTED_LIST = re.compile(r"""\[(?:\s*(['"])[^'"\[\]\n]{0,80}\1\s*,?){1,20}\s*\]""")
+
+
+def list_items(text: str) -> str:
+    """``text`` with the quotes of a list written as code blanked (same length, so every span
+    stays put): the number reader then reads its items as the figures they are.
+
+    >>> list_items("Answer: ['6,148 thousand', '5,974 thousand']")
+    'Answer: [ 6,148 thousand ,  5,974 thousand ]'
+    """
+    if "[" not in text:
+        return text
+    return _QUOTED_LIST.sub(lambda m: re.sub("['\"]", " ", m.group(0)), text)
