@@ -270,6 +270,23 @@ def _in_question(
     return found if misfit(ask, found, claims, named) is None else None
 
 
+_ONE_FIGURE = {"sum": "total", "average": "average"}
+_COMBINED = frozenset({"sum", "mean", "average", "written_calculation", "count"})
+
+
+def _several_for_one(ask: Ask, finals: Sequence[Claim], marked: bool) -> Fit | None:
+    """A total or an average asked, and an answer marker followed by two or more figures none
+    of which combines anything ("Answer: $2.0 billion in 2019 and $6.0 billion in 2018"): the
+    answer gives the parts, not the one figure asked for."""
+    word = _ONE_FIGURE.get(ask.op or "")
+    passing = [c for c in finals if c.passed]
+    if word is None or not marked or ask.several or len(passing) < 2 or len(passing) != len(finals):
+        return None
+    if any(c.evidence is None or c.evidence.kind in _COMBINED for c in passing):
+        return None
+    return Fit("op", f"the question asks for one {word}; the answer gives {len(passing)} figures")
+
+
 def align_answer(
     ask: Ask,
     claims: Sequence[Claim],
@@ -284,6 +301,12 @@ def align_answer(
     final_ids = {id(c) for c in finals}
     judged: dict[int, Claim] = {}
     named = Named(ask, values)
+    several = _several_for_one(ask, finals, marked)
+    if several is not None:
+        index = {id(c): i for i, c in enumerate(claims)}
+        for c in finals:
+            out[index[id(c)]] = off_question(c, several)
+        return out
     # Most answers fit: then nothing is judged again (the re-runs below are the costly part).
     fitting = [c.passed and misfit(ask, c, claims, named) is None for c in finals]
     # Each figure answers a part of a "respective" question, as after an answer marker.
