@@ -50,7 +50,8 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
             continue  # "$283 billion" restating "$283" of a table in millions
         # (a claim without a scale word restating "$528.4 million" only drops the unit)
         ev = g.evidence
-        if m.precision < gm.precision and _finer_than_source(ctx, m, g):
+        dropped = m.scale == 1 and gm.scale != 1  # precisions in two scales do not compare
+        if not dropped and m.precision < gm.precision and _finer_than_source(ctx, m, g):
             # "$9.6M ($9,600,000)" of a value of 9,630,000: the finer figure restates no rounding
             # of the value, it is a new figure the sources do not state.
             continue
