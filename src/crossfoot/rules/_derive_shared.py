@@ -9,6 +9,7 @@ matched into one verdict (:class:`Candidate`, :func:`change_candidate`, :func:`b
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ __all__ = [
     "claim_worded",
     "currency_ok",
     "derivable",
+    "derivation_limit",
     "fmt_result",
     "focus_ok",
     "group_too_large",
@@ -283,6 +285,43 @@ def group_too_large(group: ValueIndex, limit: int) -> bool:
         cached = (group, max(true_n, written_n))
         _SIZES[id(group)] = cached
     return cached[1] > limit
+
+
+# The chance-match budget of the derivation search. A group of n operand values offers about n**2
+# operand pairs, and a claim stated to a relative window w (its half unit over its size) is met by
+# a pair picked at random about w of the time: some n**2 * w pairs match by chance. A group (or
+# the rows of it the answer names) is searched while n**2 * w stays within _BUDGET, and always when
+# it holds at most _SMALL values; so "12%" (w = 4%) searches 12 values, "0.2020" (w = 0.025%)
+# searches 89 and "114.89%" 214 (measured on the tuning halves, docs/bench.md).
+_BUDGET = 2.0
+_SMALL = 12
+_LARGEST = 2000
+
+
+def derivation_limit(ctx: ClaimContext) -> int:
+    """How many operand values a group may hold and still be searched for this claim:
+    ``max_derivation_operands`` when set, else the precision-aware limit above.
+
+    >>> from crossfoot.model.types import Mention
+    >>> from crossfoot.rules import Options
+    >>> def limit(text, value, precision, kind="number"):
+    ...     m = Mention(text, 0, len(text), Decimal(value), kind, Decimal(precision))
+    ...     return derivation_limit(ClaimContext(m, None, text, (m,), 0, None, Options()))
+    >>> limit("12%", 12, "0.5", "percent"), limit("0.2020", "0.202", "0.00005")
+    (12, 89)
+    """
+    fixed = ctx.options.max_derivation_operands
+    if fixed is not None:
+        return fixed
+    m = ctx.mention
+    size = abs(m.value)
+    if m.kind in ("percent", "pp", "bps"):
+        size = max(size, _ONE)  # a window of points: below 1% it stays a window of points
+    if size == 0 or m.precision <= 0:
+        return _SMALL
+    window = float(m.precision / size)
+    n = int(math.sqrt(_BUDGET / window)) if window > 0 else _LARGEST
+    return max(_SMALL, min(n, _LARGEST))
 
 
 def kind_allowed(ctx: ClaimContext, kind: str) -> bool:
