@@ -211,3 +211,20 @@ def test_cli_trace_reads_cells_in_the_locale(tmp_path: Path) -> None:
     rows.write_text(json.dumps([{"region": "Nord", "umsatz": "1.234,5"}]), "utf-8")
     assert main(["trace", "Der Umsatz war 1.234,5.", "--rows", str(rows), "--locale", "de"]) == 0
     assert main(["trace", "Der Umsatz war 1.243,5.", "--rows", str(rows), "--locale", "de"]) == 1
+
+
+def test_checked_in_cldr_tables_are_what_the_generator_writes() -> None:
+    import importlib.util
+
+    from crossfoot.numbers import cldr
+
+    if babel.__version__ != cldr.BABEL_VERSION:
+        pytest.skip(f"tables made with Babel {cldr.BABEL_VERSION}, this is {babel.__version__}")
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("gen_cldr", root / "scripts" / "gen_cldr.py")
+    assert spec is not None and spec.loader is not None
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    small, big = gen.render(gen.build())
+    assert (root / "src/crossfoot/numbers/cldr.json").read_text("utf-8") == small
+    assert (root / "src/crossfoot/model/cldr_locales.json").read_text("utf-8") == big
