@@ -109,7 +109,9 @@ def test_a_call_may_override_the_checkers_locale() -> None:
 
 # -- round-trip through Babel ------------------------------------------------------------------
 
-babel = pytest.importorskip("babel")
+# Babel is in the dev extra, pinned (pyproject.toml): missing or another version is an error here,
+# never a skip, so every run tests the tables against the Babel that wrote them.
+import babel  # noqa: E402
 from babel import Locale  # noqa: E402
 from babel.localedata import locale_identifiers  # noqa: E402
 from babel.numbers import format_currency, format_decimal, format_percent  # noqa: E402
@@ -213,13 +215,27 @@ def test_cli_trace_reads_cells_in_the_locale(tmp_path: Path) -> None:
     assert main(["trace", "Der Umsatz war 1.243,5.", "--rows", str(rows), "--locale", "de"]) == 1
 
 
-def test_checked_in_cldr_tables_are_what_the_generator_writes() -> None:
-    import importlib.util
+def test_the_dev_and_bench_extras_pin_the_babel_that_wrote_the_tables() -> None:
+    import re
 
     from crossfoot.numbers import cldr
 
-    if babel.__version__ != cldr.BABEL_VERSION:
-        pytest.skip(f"tables made with Babel {cldr.BABEL_VERSION}, this is {babel.__version__}")
+    root = Path(__file__).resolve().parents[1]
+    # Read as text (tomllib is 3.11+): every Babel requirement in pyproject.toml (the dev and the
+    # bench extra) is the exact version the checked-in tables record.
+    specs = re.findall(r'"babel\s*([=<>!~][^"]*)?"', (root / "pyproject.toml").read_text("utf-8"))
+    assert specs == [f"=={cldr.BABEL_VERSION}"] * 2
+    big = json.loads((root / "src/crossfoot/model/cldr_locales.json").read_text("utf-8"))
+    assert big["babel_version"] == cldr.BABEL_VERSION
+    assert babel.__version__ == cldr.BABEL_VERSION, (
+        f"Babel {babel.__version__} installed; the project pins babel=={cldr.BABEL_VERSION}: "
+        "make test-deps"
+    )
+
+
+def test_checked_in_cldr_tables_are_what_the_generator_writes() -> None:
+    import importlib.util
+
     root = Path(__file__).resolve().parents[1]
     spec = importlib.util.spec_from_file_location("gen_cldr", root / "scripts" / "gen_cldr.py")
     assert spec is not None and spec.loader is not None
