@@ -149,13 +149,7 @@ def trace(
     locale = make_options(locale=locale).locale  # the one validator of every option
     tables, prose, order, issues = _read_rows(rows, results, chosen, key, locale)
     operands = AnswerOperands(
-        tables,
-        prose,
-        order,
-        issues,
-        chosen.max_rows,
-        chosen.rel_tolerance,
-        chosen.abs_tolerance,
+        tables, prose, order, issues, chosen.max_rows, chosen.rel_tolerance, chosen.abs_tolerance
     )
     info = operands.info
     widest = max((len(t.columns) for t in info), default=0)
