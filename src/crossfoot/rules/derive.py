@@ -65,6 +65,14 @@ from crossfoot.rules._derive_formulas import (
     _Spec,
     _specs,
 )
+from crossfoot.rules._derive_kinds import (
+    currency_ok,
+    label,
+    operand_class,
+    same_item,
+    same_kind,
+    views_compatible,
+)
 from crossfoot.rules._derive_shared import (
     _ZERO,
     Candidate,
@@ -74,7 +82,6 @@ from crossfoot.rules._derive_shared import (
     claim_direction,
     claim_interval,
     claim_worded,
-    currency_ok,
     derivable,
     derivation_limit,
     fmt_result,
@@ -82,12 +89,7 @@ from crossfoot.rules._derive_shared import (
     group_too_large,
     kind_allowed,
     known_worded,
-    label,
     names_only_a_change,
-    operand_class,
-    same_item,
-    same_kind,
-    views_compatible,
 )
 
 __all__ = ["CHANGE_KINDS", "two_operand"]

@@ -56,13 +56,19 @@ from crossfoot.language.years import field_stem, period, related_score, same_qua
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue, format_decimal
+from crossfoot.rules._derive_kinds import (
+    currency_ok,
+    label,
+    operand_class,
+    same_item,
+    views_compatible,
+)
 from crossfoot.rules._derive_shared import (
     Candidate,
     best_verdict,
     change_candidate,
     claim_interval,
     claim_worded,
-    currency_ok,
     derivable,
     derivation_limit,
     fmt_result,
@@ -70,11 +76,7 @@ from crossfoot.rules._derive_shared import (
     group_too_large,
     kind_allowed,
     known_worded,
-    label,
     names_only_a_change,
-    operand_class,
-    same_item,
-    views_compatible,
 )
 
 __all__ = ["LINE_CAP", "lines", "multi_operand"]
