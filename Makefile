@@ -3,7 +3,7 @@ VENV ?= .venv
 PYTHON ?= python3
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
-EXTRAS ?= dev,deepeval,ragas,agents,bench,judge
+EXTRAS ?= dev,deepeval,ragas,agents,bench,judge,spark,ray
 
 .PHONY: demo test install test-deps lint bench clean
 
