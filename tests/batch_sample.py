@@ -75,3 +75,55 @@ def direct(item: Any) -> dict[str, Any] | None:
     except Exception:
         return None
     return report.to_dict()
+
+
+def table_rows() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The sample as table rows for the Spark, Ray and ``datasets`` helpers: ``(rows, items)``.
+
+    Each row has ``name``, ``output``, ``question`` and ``sources`` as JSON text (records and
+    strings mixed, so one column type fits every row); ``items`` are the same answers as check
+    items. One row holds text that is not JSON, and one has no sources at all: both must come
+    back with an error, not a verdict.
+    """
+    items = corpus_items(per_corpus=4)
+    items += [c["item"] for c in vector_cases() if isinstance(c["item"], dict)]
+    items = [i for i in items if "sources" in i and isinstance(i.get("output"), str)]
+    items = [i for i in items if isinstance(i.get("question"), (str, type(None)))]
+    items = [i for i in items if set(i) <= {"name", "output", "sources", "question"}]
+    rows = [
+        {
+            "name": i["name"],
+            "output": i["output"],
+            "question": i.get("question"),
+            "sources": json.dumps(i["sources"]),
+        }
+        for i in items
+    ]
+    rows.append({"name": "not-json", "output": "12 units.", "question": None, "sources": "[12"})
+    rows.append({"name": "no-sources", "output": "12 units.", "question": None, "sources": None})
+    return rows, items
+
+
+def assert_columns_match(got: dict[str, dict[str, Any]], items: list[dict[str, Any]]) -> None:
+    """``got`` (name -> added columns) equals the direct verdict of every item."""
+    for item in items:
+        want = direct(item)
+        row = got[item["name"]]
+        if want is None:  # the front door raises: the row carries an error and fails
+            assert row["error"] and row["passed"] is False and row["score"] is None, row
+            continue
+        assert row["error"] is None, (item["name"], row["error"])
+        assert row["passed"] is want["passed"], item["name"]
+        assert row["score"] == pytest_approx(want["score"]), item["name"]
+        assert list(row["ungrounded"]) == want["ungrounded"], item["name"]
+        assert list(row["statuses"]) == [c["status"] for c in want["claims"]], item["name"]
+    assert got["not-json"]["passed"] is False
+    assert "column 'sources' is not valid JSON" in got["not-json"]["error"]
+    assert got["no-sources"]["passed"] is False and got["no-sources"]["score"] is None
+    assert "give exactly one of 'sources'" in got["no-sources"]["error"]
+
+
+def pytest_approx(value: float) -> Any:
+    import pytest
+
+    return pytest.approx(value, abs=1e-12)
