@@ -1,0 +1,179 @@
+"""Streamed runs for ``eval`` and ``run``: workers, a resumable JSON Lines output, progress, totals.
+
+The input is read one record at a time and checked on ``--workers`` processes
+(:func:`crossfoot.batch.map_in_order`); each result is handed to the command's printer as it comes,
+and, with ``--out FILE``, written as one JSON line. Lines are appended a chunk at a time with one
+``write`` call, so a run killed at any point leaves whole chunks (a torn last line at worst, which
+``--resume`` cuts off). ``--resume`` reads the lines already there, checks that they were written
+from the same input, counts them into the totals, skips that many records and appends the rest:
+the finished file is the one an uninterrupted run writes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..model.errors import CrossfootError
+
+__all__ = ["JsonLinesOutput", "OutputError", "Totals", "progress", "run_stream"]
+
+R = TypeVar("R")
+
+
+class OutputError(CrossfootError):
+    """An output file that cannot be written, or resumed from (names the file and the line)."""
+
+
+@dataclass
+class Totals:
+    """Counts over every record of a run, resumed ones included."""
+
+    items: int = 0
+    passed: int = 0
+    failed: int = 0
+    errors: int = 0
+    input_errors: int = 0
+    as_expected: int = 0
+    extra: dict[str, int] = field(default_factory=dict)
+
+    def add(self, record: dict[str, Any]) -> None:
+        """Count one output record (the dict written as its JSON line)."""
+        self.items += 1
+        if record.get("error"):
+            self.errors += 1
+            self.input_errors += bool(record.get("input_error"))
+        elif record.get("passed"):
+            self.passed += 1
+        else:
+            self.failed += 1
+        self.as_expected += bool(record.get("as_expected", record.get("passed")))
+        for key in ("action",):
+            if key in record and record[key] is not None:
+                name = f"{key}:{record[key]}"
+                self.extra[name] = self.extra.get(name, 0) + 1
+
+
+class JsonLinesOutput:
+    """A JSON Lines file appended one chunk at a time (see the module docstring).
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "out.jsonl")
+    >>> out = JsonLinesOutput(path, resume=False)
+    >>> out.write([{"index": 0}, {"index": 1}]); out.close()
+    >>> JsonLinesOutput(path, resume=True).done
+    2
+    """
+
+    def __init__(self, path: str | Path, *, resume: bool) -> None:
+        self.path = Path(path)
+        self.done = 0
+        self.last: dict[str, Any] | None = None
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND
+        if resume and self.path.exists():
+            self._cut_torn_line()
+        else:
+            flags |= os.O_TRUNC
+        try:
+            self._fd = os.open(self.path, flags, 0o644)
+        except OSError as exc:
+            raise OutputError(f"cannot write {self.path}: {exc.strerror}") from None
+
+    def records(self) -> Iterator[dict[str, Any]]:
+        """The records already in the file (read again, one line at a time)."""
+        with self.path.open("rb") as fh:
+            for number, raw in enumerate(fh, 1):
+                if number > self.done:
+                    return
+                try:
+                    record = json.loads(raw)
+                except ValueError:
+                    raise OutputError(
+                        f"{self.path}, line {number}: not a JSON line this command wrote; "
+                        "cannot resume from it (remove it, or run without --resume)"
+                    ) from None
+                if not isinstance(record, dict) or record.get("index") != number - 1:
+                    raise OutputError(
+                        f"{self.path}, line {number}: expected the record with index "
+                        f"{number - 1}; cannot resume from this file"
+                    )
+                yield record
+
+    def write(self, records: Iterable[dict[str, Any]]) -> None:
+        """Append ``records`` as JSON lines with one ``write`` call."""
+        data = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode()
+        view = memoryview(data)
+        while view:  # a regular file takes it whole; the loop only guards a short write
+            view = view[os.write(self._fd, view) :]
+
+    def close(self) -> None:
+        os.close(self._fd)
+
+    def _cut_torn_line(self) -> None:
+        # A run killed mid-write can leave part of a line; everything after the last newline goes.
+        size = self.path.stat().st_size
+        with self.path.open("rb+") as fh:
+            keep = size
+            while keep > 0:
+                step = min(65536, keep)
+                fh.seek(keep - step)
+                block = fh.read(step)
+                cut = block.rfind(b"\n")
+                if cut >= 0:
+                    keep = keep - step + cut + 1
+                    break
+                keep -= step
+            fh.truncate(keep)
+            fh.seek(0)
+            self.done = sum(1 for _ in fh)
+
+
+def progress(total: int | None, unit: str, enabled: bool) -> Any:
+    """A tqdm bar on stderr when it is a terminal and tqdm is installed, else ``None``."""
+    if not enabled or not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, unit=unit, file=sys.stderr, dynamic_ncols=True, smoothing=0.1)
+
+
+def run_stream(
+    results: Iterable[R],
+    *,
+    chunk_size: int,
+    record: Callable[[R], dict[str, Any]],
+    show: Callable[[dict[str, Any]], None],
+    output: JsonLinesOutput | None,
+    totals: Totals,
+    bar: Any = None,
+) -> Totals:
+    """Turn each result into its record, then count, show and (with ``output``) write it,
+    ``chunk_size`` lines per ``write``."""
+    pending: list[dict[str, Any]] = []
+    try:
+        for result in results:
+            rec = record(result)
+            totals.add(rec)
+            show(rec)
+            if bar is not None:
+                bar.update(1)
+            if output is not None:
+                pending.append(rec)
+                if len(pending) >= chunk_size:
+                    output.write(pending)
+                    pending.clear()
+        if output is not None and pending:
+            output.write(pending)
+    finally:
+        if bar is not None:
+            bar.close()
+        if output is not None:
+            output.close()
+    return totals
