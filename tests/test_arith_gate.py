@@ -14,7 +14,7 @@ import sys
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from crossfoot._arith import (
+from crossfoot.arithmetic.calculations import (
     _OP_FOLDS,
     _OP_WORDS,
     _PROSE_DIVISOR,
@@ -27,9 +27,9 @@ from crossfoot._arith import (
     constant_mentions,
     find_calculations,
 )
-from crossfoot._arith_parse import _LEX, _T_FRAC, _T_OP, _tokenize
-from crossfoot._extract import extract
-from crossfoot._types import Mention
+from crossfoot.arithmetic.parse import _LEX, _T_FRAC, _T_OP, _tokenize
+from crossfoot.model.types import Mention
+from crossfoot.numbers.extract import extract
 
 _PROSE = [
     " ", "\n", "revenue", "is", "was", "equals", "gives", "=", "≈", "(", ")", "[1]", "{", "}",

@@ -28,9 +28,10 @@ point or finer ("12%" yes); bps to 5 bps; ratios to 5 % ("2.8:1" yes, "3:1" no).
 ``max_derivation_operands`` is not searched: coincidences become likely.
 
 >>> from decimal import Decimal
->>> from crossfoot._index import ValueIndex
->>> from crossfoot._types import Mention, Sentence, SourceValue
->>> from crossfoot.rules import ClaimContext, Options, Scope
+>>> from crossfoot.model.index import ValueIndex
+>>> from crossfoot.model.types import Mention, Sentence, SourceValue
+>>> from crossfoot.model.context import ClaimContext, Scope
+>>> from crossfoot.model.options import Options
 >>> vals = [SourceValue(Decimal(2870), "R1", field="revenue_2023"),
 ...         SourceValue(Decimal(3214), "R1", field="revenue_2024")]
 >>> m = Mention("12%", 10, 13, Decimal(12), "percent", Decimal("0.5"))
@@ -49,12 +50,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from .._index import ValueIndex
-from .._rowmatch import focus_group, focus_text, states_a_cell
-from .._types import Mention, SourceValue, format_decimal
-from .._years import aligned, related_score, same_quantity
-from . import ClaimContext, Verdict
-from ._derive_shared import (
+from crossfoot.language.rowmatch import focus_group, focus_text, states_a_cell
+from crossfoot.language.years import aligned, related_score, same_quantity
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.types import Mention, SourceValue, format_decimal
+from crossfoot.rules._derive_shared import (
     _ONE,
     _ZERO,
     Candidate,

@@ -20,10 +20,11 @@ nothing. Pairwise differences, ratios and changes (with their direction checks) 
 ``rules.derive``. Growth wording ("rose 12%") is never matched here: a total has no direction.
 
 >>> from decimal import Decimal
->>> from crossfoot._index import ValueIndex
->>> from crossfoot._resultrows import rows_to_sources
->>> from crossfoot._types import Mention, Sentence
->>> from crossfoot.rules import ClaimContext, Options, Scope
+>>> from crossfoot.model.index import ValueIndex
+>>> from crossfoot.sources.rows import rows_to_sources
+>>> from crossfoot.model.types import Mention, Sentence
+>>> from crossfoot.model.context import ClaimContext, Scope
+>>> from crossfoot.model.options import Options
 >>> src = rows_to_sources([{"r": "A", "x": 4}, {"r": "B", "x": 6}])[0]
 >>> m = Mention("10", 9, 11, Decimal(10), "number", Decimal("0.5"))
 >>> text = "Combined 10 units."
@@ -41,7 +42,17 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import compress
 
-from .._resultrows import (
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Evidence, Source, SourceValue, format_decimal
+from crossfoot.rules._derive_shared import (
+    claim_interval,
+    claim_worded,
+    derivable,
+    kind_allowed,
+    known_worded,
+)
+from crossfoot.rules.direct import currencies_agree
+from crossfoot.sources.rows import (
     IntNumbers,
     RowTable,
     is_count_column,
@@ -52,16 +63,6 @@ from .._resultrows import (
     rows_named,
     unit_family,
 )
-from .._types import Evidence, Source, SourceValue, format_decimal
-from . import ClaimContext, Verdict
-from ._derive_shared import (
-    claim_interval,
-    claim_worded,
-    derivable,
-    kind_allowed,
-    known_worded,
-)
-from .direct import currencies_agree
 
 __all__ = ["row_derivations"]
 

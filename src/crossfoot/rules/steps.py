@@ -23,12 +23,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, DecimalException
 
-from .._bounds import claimed_side, clip
-from .._direction import mention_order, number_year
-from .._types import Claim, Evidence, Mention, SourceValue, format_decimal
-from . import ClaimContext, Verdict
-from ._derive_shared import approx_float, claim_direction, claim_worded, known_worded
-from ._steps_restate import _CHANGE, _cached_true, _restatement, _same_figure
+from crossfoot.arithmetic.calculations import calculations_of
+from crossfoot.language.bounds import claimed_side, clip
+from crossfoot.language.direction import mention_order, number_year
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Claim, Evidence, Mention, SourceValue, format_decimal
+from crossfoot.rules._derive_shared import approx_float, claim_direction, claim_worded, known_worded
+from crossfoot.rules._steps_restate import _CHANGE, _cached_true, _restatement, _same_figure
 
 __all__ = ["step_arithmetic"]
 
@@ -88,7 +89,7 @@ def _repeats_wrong_result(ctx: ClaimContext) -> bool:
     """The claim repeats the stated result of a written calculation that does not add up
     ("(49 + 3 + 0) / 3 = 16.3 ... Answer: 16.3"): a coincidental derivation must not bless it."""
     m = ctx.mention
-    for calc in ctx.calculations():
+    for calc in calculations_of(ctx):
         stated = ctx.mentions[calc.result]
         if not calc.correct and stated.start < m.start and _same_figure(m, stated):
             return True

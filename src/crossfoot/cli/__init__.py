@@ -1,0 +1,5 @@
+"""TODO"""
+
+from crossfoot.cli.app import main
+
+__all__ = ["main"]
