@@ -52,12 +52,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=_cmd_check)
 
-    p = sub.add_parser("eval", help="run a labelled JSONL case file")
-    p.add_argument("cases", help="JSONL file, one case a line")
-    p.add_argument("--min-accuracy", type=float, default=1.0, help="exit 1 below this (0..1)")
-    p.add_argument("-v", "--verbose", action="store_true", help="print every claim")
-    p.add_argument("--json", action="store_true", help="print results as JSON")
-    p.set_defaults(func=_cmd_eval)
+    from crossfoot.cli import evaluate
+
+    p = sub.add_parser("eval", help="run a labelled case file (JSONL or Parquet) on every core")
+    evaluate.add_arguments(p)
+    p.set_defaults(func=evaluate.run_eval)
 
     _add_optional(sub, "crossfoot.cli.trace")
     _add_optional(sub, "crossfoot.cli.run")
@@ -108,52 +107,6 @@ def _cmd_check(args: argparse.Namespace) -> int:
     else:
         print(report.summary())
     return EXIT_OK if report.passed else EXIT_FAIL
-
-
-def _cmd_eval(args: argparse.Namespace) -> int:
-    from crossfoot.cli.cases import load_cases, run_case
-
-    if not 0.0 <= args.min_accuracy <= 1.0:
-        raise CrossfootError(f"--min-accuracy must be between 0 and 1, got {args.min_accuracy}")
-    cases = load_cases(args.cases)
-    results = [run_case(case) for case in cases]
-    good = sum(r.as_expected for r in results)
-    accuracy = good / len(results) if results else 0.0
-    if args.json:
-        payload = {
-            "accuracy": accuracy,
-            "threshold": args.min_accuracy,
-            "cases": [
-                {
-                    "name": r.case.name,
-                    "expect": r.case.expect,
-                    "got": r.got,
-                    "as_expected": r.as_expected,
-                    "error": r.error or None,
-                    "report": r.report.to_dict() if r.report is not None else None,
-                }
-                for r in results
-            ],
-        }
-        print(json.dumps(payload, indent=2, ensure_ascii=False))
-    else:
-        for r in results:
-            if args.verbose or not r.as_expected:
-                tag = "ok" if r.as_expected else "MISMATCH"
-                print(f"{tag} {r.case.name} expected={r.case.expect} got={r.got}")
-                if r.error:
-                    print(f"  error: {r.error}")
-                elif args.verbose and r.report is not None:
-                    for line in r.report.summary().splitlines()[:-1]:
-                        print(line)
-        print(
-            f"\n{good}/{len(results)} cases as expected "
-            f"(accuracy {accuracy:.2%}, threshold {args.min_accuracy:.2%})"
-        )
-    if not results:
-        print("crossfoot: error: the case file holds no cases", file=sys.stderr)
-        return EXIT_INPUT
-    return EXIT_OK if accuracy >= args.min_accuracy else EXIT_FAIL
 
 
 if __name__ == "__main__":  # pragma: no cover

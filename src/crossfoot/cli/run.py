@@ -1,8 +1,11 @@
-"""``crossfoot run TRANSCRIPT.json[l]``: replay a recorded agent run and gate on the verdict.
+"""``crossfoot run TRANSCRIPT.json[l]``: replay recorded agent runs and gate on the verdict.
 
 Exit 0 when no call would be stopped, 1 when one would be blocked (or warned, with
 ``--fail-on warn``), 2 when the transcript, policy or tools cannot be read (the message names the
-file and the message index and keys).
+file and the message index and keys). Many runs (a JSON list or a JSONL file of run records) are
+replayed on ``--workers`` processes; a JSONL file of run records is read one line at a time, a run
+that cannot be read is reported and the others go on (exit 2 at the end), and ``--out FILE``
+/ ``--resume`` keep one JSON line per run (:mod:`crossfoot.cli.stream`).
 """
 
 from __future__ import annotations
@@ -10,13 +13,26 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from crossfoot.batch import map_in_order, warm_up
+from crossfoot.cli.stream import (
+    Totals,
+    add_stream_arguments,
+    check_stream_arguments,
+    open_output,
+    progress,
+    resume_after,
+    run_stream,
+)
 from crossfoot.model.errors import CrossfootError
 
-__all__ = ["add_parser", "load_transcript", "run"]
+__all__ = ["add_parser", "iter_runs", "load_transcript", "run"]
+
+RunInput = tuple[str, list[Any], object, Any]  # (label, messages, system, tools)
 
 _RANK = {"allow": 0, "warn": 1, "confirm": 2, "block": 3}
 # Keys under which a saved request, trace or benchmark record keeps its messages.
@@ -57,55 +73,201 @@ def add_parser(subparsers: Any) -> None:
         help="a message of unknown shape: exit 2 (default), a warning finding, or skip it",
     )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
+    add_stream_arguments(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the ``run`` subcommand; return the exit code."""
-    from crossfoot.agents import AgentPolicy, check_run
-
     try:
-        runs = load_transcript(args.transcript)
-        policy = None
-        if args.policy:
-            data = _read_json(args.policy)
-            if not isinstance(data, Mapping):
-                raise TranscriptError(f"{args.policy}: expected a JSON object of policy options")
-            policy = AgentPolicy.from_dict(dict(data))
-        tools = None
-        if args.tools:
-            tools = _read_json(args.tools)
-            if isinstance(tools, Mapping) and "tools" in tools:
-                tools = tools["tools"]
-        system = Path(args.system).read_text(encoding="utf-8") if args.system else None
-        reports = []
-        for label, messages, run_system, run_tools in runs:
-            try:
-                report = check_run(
-                    messages,
-                    policy,
-                    system=system if system is not None else run_system,
-                    tools=tools if tools is not None else run_tools,
-                    on_unknown=args.on_unknown,
-                )
-            except CrossfootError as exc:
-                raise TranscriptError(f"{label}: {exc}") from None
-            reports.append((label, report))
+        workers = check_stream_arguments(args)
+        work = _RunWork(*_settings(args), args.on_unknown)
+        multi, runs = iter_runs(args.transcript)
+        totals = Totals()
+        output, last_name = open_output(args, totals)
     except (CrossfootError, OSError, TypeError) as exc:
         print(f"crossfoot: error: {exc}", file=sys.stderr)
         return 2
-    worst = 0
-    for label, report in reports:
-        worst = max(worst, _RANK[report.action])
-        if args.json:
-            continue
-        if len(reports) > 1:
-            print(f"== {label}")
-        print(report.explain())
-    if args.json:
-        out = [dict(report.to_dict(), run=label) for label, report in reports]
-        print(json.dumps(out[0] if len(out) == 1 else out, indent=2, ensure_ascii=False))
+    done = totals.items
+    todo = enumerate(
+        resume_after(((r[0], r) for r in runs), done, last_name, args.transcript), done
+    )
+    results = map_in_order(
+        work, todo, workers=workers, chunk_size=args.chunk_size, initializer=warm_up
+    )
+    collected: list[dict[str, Any]] = []
+    worst = max((_RANK[a.split(":", 1)[1]] for a in totals.extra), default=0)
+
+    def record(result: dict[str, Any]) -> dict[str, Any]:
+        rec = {k: v for k, v in result.items() if k != "explain"}
+        if args.brief and not args.json:
+            rec.pop("report")
+        return rec
+
+    def show(result: dict[str, Any], rec: dict[str, Any]) -> None:
+        nonlocal worst
+        if result["action"] is not None:
+            worst = max(worst, _RANK[result["action"]])
+        if result["error"]:
+            print(f"crossfoot: error: {result['error']}", file=sys.stderr)
+        elif args.json:
+            collected.append(dict(result["report"], run=result["name"]))
+        else:
+            if multi:
+                print(f"== {result['name']}")
+            print(result["explain"])
+
+    started = time.perf_counter()
+    bar = progress(None, "runs", not args.no_progress and multi)
+    try:
+        run_stream(
+            results,
+            chunk_size=args.chunk_size,
+            record=record,
+            show=show,
+            output=output,
+            totals=totals,
+            bar=bar,
+        )
+    except CrossfootError as exc:
+        print(f"crossfoot: error: {exc}", file=sys.stderr)
+        return 2
+    if args.json and collected:
+        out = collected[0] if len(collected) == 1 and not multi else collected
+        print(json.dumps(out, indent=2, ensure_ascii=False))
+    if multi and not args.json:
+        _print_totals(totals, time.perf_counter() - started, workers, done)
+    if totals.errors:
+        return 2
     return 1 if worst >= _RANK[args.fail_on] else 0
+
+
+def _settings(args: argparse.Namespace) -> tuple[Any, object, Any]:
+    """The policy, system prompt and tools given on the command line (None when not given)."""
+    from crossfoot.agents import AgentPolicy
+
+    policy = None
+    if args.policy:
+        data = _read_json(args.policy)
+        if not isinstance(data, Mapping):
+            raise TranscriptError(f"{args.policy}: expected a JSON object of policy options")
+        policy = AgentPolicy.from_dict(dict(data))
+    tools = None
+    if args.tools:
+        tools = _read_json(args.tools)
+        if isinstance(tools, Mapping) and "tools" in tools:
+            tools = tools["tools"]
+    system = Path(args.system).read_text(encoding="utf-8") if args.system else None
+    return policy, system, tools
+
+
+def _print_totals(totals: Totals, seconds: float, workers: int, resumed: int) -> None:
+    actions = ", ".join(
+        f"{a} {totals.extra.get('action:' + a, 0)}" for a in ("allow", "warn", "confirm", "block")
+    )
+    print(f"\ntotals: {totals.items} runs: {actions}; {totals.errors} unreadable")
+    checked = totals.items - resumed
+    rate = f", {checked / seconds:.1f} runs/s" if seconds > 0 and checked else ""
+    again = f" after {resumed} resumed" if resumed else ""
+    print(
+        f"crossfoot: replayed {checked} runs{again} in {seconds:.1f}s on {workers} "
+        f"worker{'s' if workers != 1 else ''}{rate}",
+        file=sys.stderr,
+    )
+
+
+class _RunWork:
+    """Replay one ``(index, run)``; picklable, so each worker process gets a copy."""
+
+    __slots__ = ("on_unknown", "policy", "system", "tools")
+
+    def __init__(self, policy: Any, system: object, tools: Any, on_unknown: str) -> None:
+        self.policy, self.system, self.tools, self.on_unknown = policy, system, tools, on_unknown
+
+    def __call__(self, pair: tuple[int, RunInput | tuple[str, str]]) -> dict[str, Any]:
+        from crossfoot.agents import check_run
+
+        index, run_input = pair
+        out: dict[str, Any] = {"index": index, "name": run_input[0], "action": None}
+        if len(run_input) == 2:  # (label, error): the reader could not make a run of it
+            return {**out, "error": run_input[1], "report": None, "explain": ""}
+        label, messages, run_system, run_tools = run_input
+        try:
+            report = check_run(
+                messages,
+                self.policy,
+                system=self.system if self.system is not None else run_system,
+                tools=self.tools if self.tools is not None else run_tools,
+                on_unknown=self.on_unknown,  # type: ignore[arg-type]
+            )
+        except Exception as exc:  # the others go on: a bad run is a record with its error
+            text = str(exc) if isinstance(exc, CrossfootError) else f"{type(exc).__name__}: {exc}"
+            return {**out, "error": f"{label}: {text}", "report": None, "explain": ""}
+        out["action"] = report.action
+        return {**out, "error": None, "report": report.to_dict(), "explain": report.explain()}
+
+
+def iter_runs(path: str) -> tuple[bool, Iterator[RunInput | tuple[str, str]]]:
+    """``(many, runs)``: whether the file holds several runs, and its runs in order.
+
+    A JSONL file whose first line is a run record is read lazily, one run a line; a line that is
+    not a run record gives ``(label, error)`` in its place. Every other shape is read whole by
+    :func:`load_transcript`.
+    """
+    if path != "-" and path.endswith((".jsonl", ".jsonl.gz")):
+        first = _first_line(path)
+        if isinstance(first, Mapping) and _messages_key(first):
+            return True, _jsonl_runs(path)
+    runs = load_transcript(path)
+    return len(runs) > 1 or _is_record_list(path, runs), iter(runs)
+
+
+def _is_record_list(path: str, runs: list[RunInput]) -> bool:
+    # one record in a JSONL or a list is still "many" in shape: label it like the others
+    return len(runs) == 1 and runs[0][0] != ("<stdin>" if path == "-" else path)
+
+
+def _first_line(path: str) -> Any:
+    with _open_lines(path) as fh:
+        for line in fh:
+            if line.strip():
+                try:
+                    return json.loads(line)
+                except ValueError:
+                    return None
+    return None
+
+
+def _jsonl_runs(path: str) -> Iterator[RunInput | tuple[str, str]]:
+    with _open_lines(path) as fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            label = f"{path}, line {n}"
+            try:
+                rec = json.loads(line)
+            except ValueError as exc:
+                yield label, f"{label}: not valid JSON ({exc})"
+                continue
+            if not (isinstance(rec, Mapping) and _messages_key(rec)):
+                keys = sorted(rec) if isinstance(rec, Mapping) else type(rec).__name__
+                yield (
+                    label,
+                    f"{label}: expected a run record with one of {list(_MESSAGE_KEYS)}, got {keys}",
+                )
+                continue
+            yield _record(label, rec)
+
+
+def _open_lines(path: str) -> Any:
+    try:
+        if path.endswith(".gz"):
+            import gzip
+
+            return gzip.open(path, "rt", encoding="utf-8")
+        return open(path, encoding="utf-8")
+    except OSError as exc:
+        raise TranscriptError(f"{path}: cannot read ({exc.strerror})") from None
 
 
 def load_transcript(path: str) -> list[tuple[str, list[Any], object, Any]]:

@@ -17,9 +17,18 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
-from crossfoot.batch import Invalid, ItemResult, check_many, default_workers
+from crossfoot.batch import Invalid, ItemResult, check_many
 from crossfoot.cli.cases import Case, iter_cases
-from crossfoot.cli.stream import JsonLinesOutput, OutputError, Totals, progress, run_stream
+from crossfoot.cli.stream import (
+    OutputError,
+    Totals,
+    add_stream_arguments,
+    check_stream_arguments,
+    open_output,
+    progress,
+    resume_after,
+    run_stream,
+)
 from crossfoot.model.errors import CaseFileError, CrossfootError
 
 __all__ = ["add_arguments", "run_eval", "summary_lines"]
@@ -36,70 +45,27 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_stream_arguments(p)
 
 
-def add_stream_arguments(p: argparse.ArgumentParser) -> None:
-    """``--workers``, ``--chunk-size``, ``--out``, ``--resume``, ``--brief``, ``--no-progress``."""
-    p.add_argument(
-        "--workers",
-        type=int,
-        default=None,
-        metavar="N",
-        help="processes to check on (default: the CPU count)",
-    )
-    p.add_argument(
-        "--chunk-size",
-        type=int,
-        default=32,
-        metavar="K",
-        help="items sent to a worker at a time, and lines written at a time (default 32)",
-    )
-    p.add_argument("--out", metavar="FILE", help="write one JSON line per item to FILE")
-    p.add_argument(
-        "--resume",
-        action="store_true",
-        help="continue a stopped run: keep the lines already in --out FILE, check the rest",
-    )
-    p.add_argument("--brief", action="store_true", help="leave the per-claim report out of --out")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-
-
-def check_stream_arguments(args: argparse.Namespace) -> int:
-    """Validate the stream options; return the worker count."""
-    workers = default_workers() if args.workers is None else args.workers
-    if workers < 1:
-        raise CrossfootError(f"--workers must be at least 1, got {args.workers}")
-    if args.chunk_size < 1:
-        raise CrossfootError(f"--chunk-size must be at least 1, got {args.chunk_size}")
-    if args.resume and not args.out:
-        raise CrossfootError("--resume needs --out FILE: the file the stopped run was writing")
-    return workers
-
-
 def run_eval(args: argparse.Namespace) -> int:
     """Run ``crossfoot eval``; return the exit code."""
     if not 0.0 <= args.min_accuracy <= 1.0:
         raise CrossfootError(f"--min-accuracy must be between 0 and 1, got {args.min_accuracy}")
     workers = check_stream_arguments(args)
     totals = Totals()
-    output = None
-    last_name: str | None = None
-    if args.out:
-        output = JsonLinesOutput(args.out, resume=args.resume)
-        for rec in output.records():
-            totals.add(rec)
-            last_name = rec.get("name")
-    done = output.done if output is not None else 0
+    output, last_name = open_output(args, totals)
+    done = totals.items
     labels: deque[tuple[str, str, bool]] = deque()  # (name, expect, input error) per item in flight
-    items = _items(args.cases, done, last_name, labels)
+    named = ((_name(number, case), (number, case)) for number, case in iter_cases(args.cases))
+    cases = resume_after(named, done, last_name, args.cases)
+    items = _items(cases, labels)
     results = check_many(items, workers=workers, chunk_size=args.chunk_size, start=done)
     collected: list[dict[str, Any]] | None = [] if args.json else None
     started = time.perf_counter()
-    bar = progress(None, "answers", not args.no_progress)
 
     def record(result: ItemResult) -> dict[str, Any]:
         name, expect, input_error = labels.popleft()
         return _record(result, name, expect, input_error, report=not args.brief or args.json)
 
-    def show(rec: dict[str, Any]) -> None:
+    def show(result: ItemResult, rec: dict[str, Any]) -> None:
         if collected is not None:
             collected.append(rec)
         else:
@@ -113,37 +79,28 @@ def run_eval(args: argparse.Namespace) -> int:
             show=show,
             output=output,
             totals=totals,
-            bar=bar,
+            bar=progress(None, "answers", not args.no_progress),
         )
     except OSError as exc:
         raise OutputError(f"cannot write {args.out}: {exc.strerror}") from None
     return _finish(args, totals, collected, workers, time.perf_counter() - started, done)
 
 
+def _name(number: int, case: Case | CaseFileError) -> str:
+    return case.name if isinstance(case, Case) else f"line {number}"
+
+
 def _items(
-    path: str, done: int, last_name: str | None, labels: deque[tuple[str, str, bool]]
+    cases: Iterator[tuple[int, Case | CaseFileError]], labels: deque[tuple[str, str, bool]]
 ) -> Iterator[dict[str, Any] | Invalid]:
-    """Check items for the cases after the first ``done``, noting each one's label."""
-    k = -1
-    for k, (number, case) in enumerate(iter_cases(path)):
-        name = case.name if isinstance(case, Case) else f"line {number}"
-        if k < done:
-            if k == done - 1 and name != last_name:
-                raise OutputError(
-                    f"cannot resume: the output's last line is case {last_name!r}, but case "
-                    f"{done} of {path} is {name!r}; was the output written from another file?"
-                )
-            continue
+    """Check items for ``cases``, noting each one's label for its result."""
+    for number, case in cases:
         if isinstance(case, CaseFileError):
-            labels.append((name, "pass", True))
-            yield Invalid(str(case), name)
+            labels.append((f"line {number}", "pass", True))
+            yield Invalid(str(case), f"line {number}")
             continue
         labels.append((case.name, case.expect, False))
         yield _item(case)
-    if k < done - 1:
-        raise OutputError(
-            f"cannot resume: the output holds {done} lines but {path} only {k + 1} cases"
-        )
 
 
 def _item(case: Case) -> dict[str, Any]:

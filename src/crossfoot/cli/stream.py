@@ -11,6 +11,7 @@ the finished file is the one an uninterrupted run writes.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -19,10 +20,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..model.errors import CrossfootError
+from crossfoot.batch import default_workers
+from crossfoot.model.errors import CrossfootError
 
-__all__ = ["JsonLinesOutput", "OutputError", "Totals", "progress", "run_stream"]
+__all__ = [
+    "JsonLinesOutput",
+    "OutputError",
+    "Totals",
+    "add_stream_arguments",
+    "check_stream_arguments",
+    "open_output",
+    "progress",
+    "resume_after",
+    "run_stream",
+]
 
+T = TypeVar("T")
 R = TypeVar("R")
 
 
@@ -149,7 +162,7 @@ def run_stream(
     *,
     chunk_size: int,
     record: Callable[[R], dict[str, Any]],
-    show: Callable[[dict[str, Any]], None],
+    show: Callable[[R, dict[str, Any]], None],
     output: JsonLinesOutput | None,
     totals: Totals,
     bar: Any = None,
@@ -161,7 +174,7 @@ def run_stream(
         for result in results:
             rec = record(result)
             totals.add(rec)
-            show(rec)
+            show(result, rec)
             if bar is not None:
                 bar.update(1)
             if output is not None:
@@ -177,3 +190,74 @@ def run_stream(
         if output is not None:
             output.close()
     return totals
+
+
+def add_stream_arguments(p: argparse.ArgumentParser) -> None:
+    """``--workers``, ``--chunk-size``, ``--out``, ``--resume``, ``--brief``, ``--no-progress``."""
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="processes to check on (default: the CPU count)",
+    )
+    p.add_argument(
+        "--chunk-size",
+        type=int,
+        default=32,
+        metavar="K",
+        help="items sent to a worker at a time, and lines written at a time (default 32)",
+    )
+    p.add_argument("--out", metavar="FILE", help="write one JSON line per item to FILE")
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue a stopped run: keep the lines already in --out FILE, check the rest",
+    )
+    p.add_argument("--brief", action="store_true", help="leave the per-claim report out of --out")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+
+
+def check_stream_arguments(args: argparse.Namespace) -> int:
+    """Validate the stream options; return the worker count."""
+    workers = default_workers() if args.workers is None else args.workers
+    if workers < 1:
+        raise CrossfootError(f"--workers must be at least 1, got {args.workers}")
+    if args.chunk_size < 1:
+        raise CrossfootError(f"--chunk-size must be at least 1, got {args.chunk_size}")
+    if args.resume and not args.out:
+        raise CrossfootError("--resume needs --out FILE: the file the stopped run was writing")
+    return workers
+
+
+def open_output(
+    args: argparse.Namespace, totals: Totals
+) -> tuple[JsonLinesOutput | None, str | None]:
+    """The ``--out`` file (None without one) and the name in its last line; with ``--resume``
+    the lines already there are counted into ``totals``."""
+    if not args.out:
+        return None, None
+    output = JsonLinesOutput(args.out, resume=args.resume)
+    last: str | None = None
+    for rec in output.records():
+        totals.add(rec)
+        last = rec.get("name")
+    return output, last
+
+
+def resume_after(
+    named: Iterable[tuple[str, T]], done: int, last_name: str | None, what: str
+) -> Iterator[T]:
+    """The items after the first ``done`` of ``named`` (``(name, item)`` pairs), checking that
+    item ``done`` has the name the output's last line has."""
+    k = -1
+    for k, (name, item) in enumerate(named):
+        if k >= done:
+            yield item
+        elif k == done - 1 and name != last_name:
+            raise OutputError(
+                f"cannot resume: the output's last line is {last_name!r}, but item {done} of "
+                f"{what} is {name!r}; was the output written from another input?"
+            )
+    if k < done - 1:
+        raise OutputError(f"cannot resume: the output holds {done} lines but {what} only {k + 1}")
