@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -208,14 +209,16 @@ def _pooled(
 ) -> Iterator[R]:
     import multiprocessing
 
-    # forkserver: a clean child even when this process runs threads (a progress bar, a JVM
-    # gateway); fork would copy their locks mid-use.
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    # spawn: a clean child even when this process runs threads (a progress bar, a JVM gateway;
+    # fork would copy their locks mid-use), and the child's parent is this process, which is
+    # what the watchdog below needs.
+    ctx = multiprocessing.get_context("spawn")
     pending: deque[Future[list[R]]] = deque()
     # Two chunks queued per worker keep every core busy while the oldest one is drained in order.
     limit = 2 * workers
-    with ProcessPoolExecutor(workers, mp_context=ctx, initializer=initializer) as pool:
+    with ProcessPoolExecutor(
+        workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(), initializer)
+    ) as pool:
         try:
             for chunk in chunks:
                 pending.append(pool.submit(_apply_list, fn, chunk))
@@ -226,6 +229,22 @@ def _pooled(
         finally:  # a consumer that stops early (or a crash) must not leave work running
             for future in pending:
                 future.cancel()
+
+
+def _worker_start(parent: int, initializer: Callable[[], object] | None) -> None:
+    # A worker waits on its task queue, whose write end it holds itself: when the parent is
+    # killed (a crash, SIGKILL, the OOM killer) nothing would ever wake it. A daemon thread
+    # notices the parent is gone (this process is re-parented) and ends the worker.
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="crossfoot-parent-watch", daemon=True).start()
+    if initializer is not None:
+        initializer()
 
 
 def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
