@@ -59,8 +59,8 @@ def test_input_is_read_lazily() -> None:
     first = list(itertools.islice(results, 40))
     results.close()  # stops the pool; must not hang on the endless input
     assert all(r.passed for r in first) and [r.index for r in first] == list(range(40))
-    # 40 read, plus at most the chunks in flight (two per worker) and the one being formed
-    assert pulled <= 40 + 4 * (2 * 2 + 2)
+    # 40 read, plus at most the chunks in flight (four per worker) and the one being formed
+    assert pulled <= 40 + 4 * (4 * 2 + 2)
 
 
 def test_equal_sources_share_one_checker_and_content_decides() -> None:

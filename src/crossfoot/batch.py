@@ -152,7 +152,7 @@ def check_many(
 
     ``workers`` processes share the work (default: the CPU count; ``1`` runs in this process).
     ``options`` are keyword options applied to every item under the item's own ``options``.
-    Items are sent to the workers ``chunk_size`` at a time, with at most a few chunks per worker
+    Items are sent to the workers ``chunk_size`` at a time, with at most four chunks per worker
     in flight, so an endless iterator is fine. Results are numbered from ``start`` (a run that
     resumes after its first ``start`` items keeps their numbers).
 
@@ -214,8 +214,9 @@ def _pooled(
     # what the watchdog below needs.
     ctx = multiprocessing.get_context("spawn")
     pending: deque[Future[list[R]]] = deque()
-    # Two chunks queued per worker keep every core busy while the oldest one is drained in order.
-    limit = 2 * workers
+    # Results leave in input order, so a slow chunk holds back the ones behind it: four chunks in
+    # flight per worker keep every core busy meanwhile, and still bound the memory.
+    limit = 4 * workers
     with ProcessPoolExecutor(
         workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(), initializer)
     ) as pool:
