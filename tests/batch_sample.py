@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 import random
 import sys
@@ -27,6 +29,11 @@ def vector_cases() -> list[dict[str, Any]]:
 
 def corpus_items(per_corpus: int = 6, seed: int = 18) -> list[dict[str, Any]]:
     """``per_corpus`` answers of each development corpus, as check items (empty without data)."""
+    return copy.deepcopy(_corpus_items(per_corpus, seed))
+
+
+@functools.lru_cache(maxsize=8)  # the corpora are read once per test session, not per test
+def _corpus_items(per_corpus: int, seed: int) -> list[dict[str, Any]]:
     if str(BENCHMARKS) not in sys.path:
         sys.path.insert(0, str(BENCHMARKS))
     from corpora._load import MissingData
