@@ -21,13 +21,13 @@ from crossfoot.arithmetic.calculations import (
     _PROSE_HUNDRED,
     Calculation,
     _find_cached,
-    _is_hundred,
-    _is_small_count,
     _may_operate,
     constant_mentions,
     find_calculations,
 )
-from crossfoot.arithmetic.parse import _LEX, _T_FRAC, _T_OP, _tokenize
+from crossfoot.arithmetic.evaluate import is_hundred as _is_hundred
+from crossfoot.arithmetic.evaluate import is_small_count as _is_small_count
+from crossfoot.arithmetic.tokens import _LEX, _T_FRAC, _T_OP, _tokenize
 from crossfoot.model.types import Mention
 from crossfoot.numbers.extract import extract
 

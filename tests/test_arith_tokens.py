@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from crossfoot.arithmetic.parse import (
+from crossfoot.arithmetic.tokens import (
     _LEX,
     _T_BREAK,
     _T_EQ,

@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 
 from crossfoot.language.direction import (
-    answer_order,
     clause_bounds,
-    mention_order,
-    number_year,
     sign_words,
     stated_direction,
+)
+from crossfoot.language.order import (
+    answer_order,
+    mention_order,
+    number_year,
 )
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Mention, Sentence, SourceValue

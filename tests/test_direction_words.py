@@ -22,9 +22,11 @@ from crossfoot.language.direction import (
     _WORD,
     _clause_marks,
     _is_w,
-    _year_of,
     direction_words,
     new_answer,
+)
+from crossfoot.language.order import (
+    _year_of,
     number_year,
 )
 from crossfoot.language.sentences import split_sentences

@@ -3,6 +3,7 @@ modules and functions. Each failure names the offender."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import grimp
@@ -10,6 +11,9 @@ import pytest
 from importlinter.cli import lint_imports
 
 ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "src" / "crossfoot"
+MAX_MODULE_LINES = 500
+MAX_FUNCTION_LINES = 80
 
 
 def test_layers_contract_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -80,3 +84,30 @@ def test_no_import_circle_between_modules() -> None:
     for module, targets in edges.items():
         edges[module] = {t for t in targets if not module.startswith(t + ".")}
     assert _cycles(edges) == []
+
+
+def _sources() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def test_no_module_over_the_size_limit() -> None:
+    too_long = [
+        f"{p.relative_to(ROOT)}: {n} lines"
+        for p in _sources()
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    ]
+    assert too_long == [], f"modules over {MAX_MODULE_LINES} lines: split them by responsibility"
+
+
+def test_no_function_over_the_size_limit() -> None:
+    too_long = []
+    for path in _sources():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                n = (node.end_lineno or node.lineno) - node.lineno + 1
+                if n > MAX_FUNCTION_LINES:
+                    too_long.append(
+                        f"{path.relative_to(ROOT)}:{node.lineno} {node.name}: {n} lines"
+                    )
+    assert too_long == [], f"functions over {MAX_FUNCTION_LINES} lines: {too_long}"

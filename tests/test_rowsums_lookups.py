@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crossfoot.model.types import SourceValue
-from crossfoot.rules.rowsums import _Column, _Table
+from crossfoot.rules._rowsums_tables import _Column, _Table
 from crossfoot.sources.rows_cells import IntNumbers
 from crossfoot.sources.rows_names import _Labels
 

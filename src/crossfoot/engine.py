@@ -2,17 +2,21 @@
 
 Stages, in order:
 
-1. find citation brackets and split the answer into sentences (``_text``);
-2. extract every number (``_extract``) and keep the claims: not years, not formula constants, not
-   numbers inside citation brackets, and whatever the caller's ``keep`` filter accepts;
+1. find citation brackets and split the answer into sentences
+   (:mod:`crossfoot.language.sentences`);
+2. extract every number (:mod:`crossfoot.numbers`) and keep the claims: not years, not formula
+   constants, not numbers inside citation brackets, and whatever the caller's ``keep`` filter
+   accepts;
 3. for each claim, pick its scope (the cited records, or every record when nothing is cited; a
    sentence citing only unknown records gets ``unknown_citation`` with no search at all) and run
-   the rules of :mod:`crossfoot.rules` in order; the first verdict wins;
-   A claim that quotes a bar of the user's question ("exceeded $5M",
-   :mod:`crossfoot.language.question`) passes without a search;
+   the rules of :mod:`crossfoot.rules` in order; the first verdict wins. A claim that quotes a bar
+   of the user's question ("exceeded $5M", :mod:`crossfoot.language.question`) passes without a
+   search;
 4. a claim no rule proves is looked for in the records the sentence did *not* cite
    (``wrong_record``), else it is ``unsupported``; with ``require_citations`` a grounded claim in a
    sentence that cites nothing is ``uncited``.
+
+May import ``report``, ``rules`` and everything below them.
 """
 
 from __future__ import annotations
@@ -77,125 +81,143 @@ def verify(
 
     sentences = split_sentences(text, cites, resolve)
     mentions = tuple(_claims_of(text, cites, keep, options, found))
-    claim_mentions = [(i, m) for i, m in enumerate(mentions) if m.claim]
-    starts = [s.start for s in sentences]
+    issues = [
+        f"sentence {s.index + 1} cites [{token}], which is not a source"
+        for s in sentences
+        for token in s.unknown
+    ]
+    answer = _Answer(text, sources, options, sentences, mentions, asked_figures(question))
+    claims = [answer.judge(i, m) for i, m in enumerate(mentions) if m.claim]
+    warnings = tuple(getattr(sources, "issues", ()))
+    return Report(text, tuple(claims), tuple(issues), warnings, options, recheck)
 
-    issues: list[str] = []
-    for s in sentences:
-        for token in s.unknown:
-            issues.append(f"sentence {s.index + 1} cites [{token}], which is not a source")
 
-    shared: dict[str, object] = {}  # per-answer caches rules may fill (e.g. parsed calculations)
-    scopes: dict[tuple[tuple[str, ...] | None, bool], Scope] = {}
+class _Answer:
+    """One answer being checked: its sentences and mentions, and what its claims share (scopes,
+    the claims grounded so far, per-answer caches of the rules)."""
 
-    def scope_for(ids: tuple[str, ...] | None, cited: bool) -> Scope:
+    def __init__(
+        self,
+        text: str,
+        sources: SourceSet,
+        options: Options,
+        sentences: list[Sentence],
+        mentions: tuple[Mention, ...],
+        asked: tuple[Mention, ...],
+    ) -> None:
+        self.text = text
+        self.sources = sources
+        self.options = options
+        self.sentences = sentences
+        self.starts = [s.start for s in sentences]
+        self.mentions = mentions
+        self.asked = asked
+        self.shared: dict[str, object] = {}  # per-answer caches rules may fill
+        self.scopes: dict[tuple[tuple[str, ...] | None, bool], Scope] = {}
+        self.grounded: list[Claim] = []
+        self.all_rules = rules()
+        self.cross_rules = tuple(
+            r for r in self.all_rules if r.__module__.rsplit(".", 1)[-1] in _CROSS_RECORD_MODULES
+        )
+        self.every_id = tuple(s.id for s in sources.sources)
+
+    def scope_for(self, ids: tuple[str, ...] | None, cited: bool) -> Scope:
         key = (ids, cited)
-        if key not in scopes:
+        if key not in self.scopes:
+            sources = self.sources
             chosen = (
                 sources.sources
                 if ids is None
                 else tuple(s for s in sources.sources if s.id in set(ids))
             )
-            scopes[key] = Scope(chosen, cited, sources.index(ids), sources.groups(ids, cited))
-        return scopes[key]
+            self.scopes[key] = Scope(chosen, cited, sources.index(ids), sources.groups(ids, cited))
+        return self.scopes[key]
 
-    all_rules = rules()
-    cross_rules = tuple(
-        r for r in all_rules if r.__module__.rsplit(".", 1)[-1] in _CROSS_RECORD_MODULES
-    )
-    every_id = tuple(s.id for s in sources.sources)
+    def sentence_of(self, mention: Mention) -> Sentence:
+        if not self.sentences:
+            return Sentence(0, 0, len(self.text), self.text)
+        return self.sentences[max(0, bisect_right(self.starts, mention.start) - 1)]
 
-    claims: list[Claim] = []
-    grounded: list[Claim] = []
-    asked = asked_figures(question)
-    for position, mention in claim_mentions:
-        sentence = (
-            sentences[max(0, bisect_right(starts, mention.start) - 1)]
-            if sentences
-            else Sentence(0, 0, len(text), text)
-        )
+    def judge(self, position: int, mention: Mention) -> Claim:
+        """The claim ``mention`` makes, judged; a passing one joins the grounded claims."""
+        sentence = self.sentence_of(mention)
         if sentence.unknown and not sentence.cited:
-            claims.append(
-                Claim(
-                    mention,
-                    sentence,
-                    "unknown_citation",
-                    message=f"the sentence cites only {_brackets(sentence.unknown)}, "
-                    "which name no source; no other source is searched",
-                )
+            return Claim(
+                mention,
+                sentence,
+                "unknown_citation",
+                message=f"the sentence cites only {_brackets(sentence.unknown)}, "
+                "which name no source; no other source is searched",
             )
-            continue
-        if sentence.cited:
-            scope = scope_for(tuple(sentence.cited), True)
-        else:
-            scope = scope_for(None, False)
+        cited = tuple(sentence.cited) if sentence.cited else None
         ctx = ClaimContext(
             mention=mention,
             sentence=sentence,
-            text=text,
-            mentions=mentions,
+            text=self.text,
+            mentions=self.mentions,
             position=position,
-            scope=scope,
-            options=options,
-            grounded=grounded,
-            shared=shared,
+            scope=self.scope_for(cited, cited is not None),
+            options=self.options,
+            grounded=self.grounded,
+            shared=self.shared,
         )
-        bar = quoted_bar(text, mention, asked) if asked else None
+        bar = quoted_bar(self.text, mention, self.asked) if self.asked else None
         if bar is not None:
             # The question's own bar ("exceeded $5M"), not a figure of the data: only the
             # comparison is checked (a round bar would often match some value by rounding),
             # against the values of the rows and years the sentence names.
-            ok, quoted, why = bar_verdict(mention, bar, scope.index, partial(_in_focus, ctx))
+            ok, quoted, why = bar_verdict(mention, bar, ctx.scope.index, partial(_in_focus, ctx))
             status: Status = "supported_exact" if ok else "contradicted"
-            claims.append(Claim(mention, sentence, status, quoted, why))
-            continue
-        verdict = _run(all_rules, ctx)
+            return Claim(mention, sentence, status, quoted, why)
+        verdict = _run(self.all_rules, ctx)
         if verdict is None and sentence.cited:
-            others = tuple(i for i in every_id if i not in sentence.cited)
-            if others:
-                ctx.scope = scope_for(others, False)
-                elsewhere = _run(cross_rules, ctx)
-                if elsewhere is not None and elsewhere.status in PASSING_STATUSES:
-                    cited = ", ".join(f"[{c}]" for c in sentence.cited)
-                    ev = elsewhere.evidence
-                    claims.append(
-                        Claim(
-                            mention,
-                            sentence,
-                            "wrong_record",
-                            ev,
-                            message=f"value is in {ev.formula if ev else 'another record'}, "
-                            f"but the sentence cites {cited}",
-                        )
-                    )
-                    continue
+            wrong = self._elsewhere(ctx)
+            if wrong is not None:
+                return wrong
         if verdict is None:
-            claims.append(
-                Claim(
-                    mention,
-                    sentence,
-                    "unsupported",
-                    message="no source value or derivation matches at the stated precision",
-                )
+            return Claim(
+                mention,
+                sentence,
+                "unsupported",
+                message="no source value or derivation matches at the stated precision",
             )
-            continue
-        status = verdict.status
-        if status in PASSING_STATUSES and options.require_citations and not sentence.cited:
-            claim = Claim(
+        if (
+            verdict.status in PASSING_STATUSES
+            and self.options.require_citations
+            and not sentence.cited
+        ):
+            return Claim(
                 mention,
                 sentence,
                 "uncited",
                 verdict.evidence,
                 message="grounded, but the sentence cites no source",
             )
-            claims.append(claim)
-            continue
-        claim = Claim(mention, sentence, status, verdict.evidence, verdict.message)
-        claims.append(claim)
+        claim = Claim(mention, sentence, verdict.status, verdict.evidence, verdict.message)
         if claim.passed:
-            grounded.append(claim)
-    warnings = tuple(getattr(sources, "issues", ()))
-    return Report(text, tuple(claims), tuple(issues), warnings, options, recheck)
+            self.grounded.append(claim)
+        return claim
+
+    def _elsewhere(self, ctx: ClaimContext) -> Claim | None:
+        """``wrong_record`` when a record the sentence does not cite proves the claim."""
+        sentence = ctx.sentence
+        others = tuple(i for i in self.every_id if i not in sentence.cited)
+        if not others:
+            return None
+        ctx.scope = self.scope_for(others, False)
+        elsewhere = _run(self.cross_rules, ctx)
+        if elsewhere is None or elsewhere.status not in PASSING_STATUSES:
+            return None
+        cited = ", ".join(f"[{c}]" for c in sentence.cited)
+        ev = elsewhere.evidence
+        return Claim(
+            ctx.mention,
+            sentence,
+            "wrong_record",
+            ev,
+            message=f"value is in {ev.formula if ev else 'another record'}, "
+            f"but the sentence cites {cited}",
+        )
 
 
 def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:

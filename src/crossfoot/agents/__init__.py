@@ -6,7 +6,8 @@
 >>> m.before_call("refund", {"order_id": "ORD-88231"}).action
 'warn'
 
-See ``docs/agents.md`` for the policy options, source rules, loops and budgets.
+See ``docs/agents.md`` for the policy options, source rules, loops and budgets. A front door of
+its own beside ``check`` and ``trace``: may import ``model`` only.
 """
 
 from __future__ import annotations

@@ -30,24 +30,36 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal, DecimalException, localcontext
+from decimal import Decimal
 from functools import lru_cache
 
+from crossfoot.arithmetic.evaluate import (
+    PLAIN_KINDS,
+    agrees,
+    check_result,
+    collect_constants,
+    has_op,
+    is_hundred,
+    is_small_count,
+    leaf_value,
+    leaves,
+)
 from crossfoot.arithmetic.parse import (
-    _T_BREAK,
-    _T_EQ,
-    _T_LP,
-    _T_NUM,
-    _T_OP,
-    _T_RP,
     MAX_CHARS,
     MAX_DEPTH,
     BinOp,
     Neg,
     Node,
     Num,
-    _Fail,
     _parse,
+)
+from crossfoot.arithmetic.tokens import (
+    _T_BREAK,
+    _T_EQ,
+    _T_LP,
+    _T_NUM,
+    _T_OP,
+    _T_RP,
     _Tok,
     _tokenize,
 )
@@ -97,191 +109,6 @@ class Calculation:
 
 
 # ---------------------------------------------------------------------------------------------
-# Evaluation
-
-
-def _leaves(node: Node) -> list[int]:
-    if isinstance(node, Num):
-        return [node.index]
-    if isinstance(node, Neg):
-        return _leaves(node.operand)
-    return _leaves(node.left) + _leaves(node.right)
-
-
-def _has_op(node: Node) -> bool:
-    return isinstance(node, BinOp) or (isinstance(node, Neg) and _has_op(node.operand))
-
-
-def _leaf_value(m: Mention, written: bool, pct_fraction: bool, unsigned: bool = False) -> Decimal:
-    magnitude = m.written if m.written != 0 or m.value == 0 else abs(m.value)
-    if not written and m.kind != "percent":
-        magnitude = magnitude * m.scale if m.written != 0 else abs(m.value)
-    if pct_fraction and m.kind == "percent":
-        magnitude = magnitude / _HUNDRED
-    return -magnitude if (m.negative or m.value < 0) and not unsigned else magnitude
-
-
-def _evaluate(node: Node, ms: Sequence[Mention], written: bool, pct_fraction: bool) -> Decimal:
-    """Exact value of ``node``; raises ``DecimalException`` or ``_Fail`` when it has none."""
-    if isinstance(node, Num):
-        return _leaf_value(ms[node.index], written, pct_fraction, node.unsigned)
-    if isinstance(node, Neg):
-        return -_evaluate(node.operand, ms, written, pct_fraction)
-    a = _evaluate(node.left, ms, written, pct_fraction)
-    b = _evaluate(node.right, ms, written, pct_fraction)
-    if node.op == "+":
-        return a + b
-    if node.op == "-":
-        return a - b
-    if node.op == "*":
-        return a * b
-    if node.op == "/":
-        if b == 0:
-            raise _Fail
-        return a / b
-    # "^": small integer powers and roots (1/n) only, so CAGR reads and nothing explodes.
-    if abs(b) > 20:
-        raise _Fail
-    if b == b.to_integral_value():
-        return a ** int(b)
-    if a < 0:
-        raise _Fail
-    return a**b
-
-
-def _constants(node: Node, ms: Sequence[Mention], out: set[int]) -> None:
-    if isinstance(node, Num):
-        if not ms[node.index].claim:
-            out.add(node.index)
-        return
-    if isinstance(node, Neg):
-        _constants(node.operand, ms, out)
-        return
-    r, left = node.right, node.left
-    if node.op == "*":
-        for side in (left, r):
-            if isinstance(side, Num) and _is_hundred(ms[side.index]):
-                out.add(side.index)
-    elif node.op == "/" and isinstance(r, Num) and _is_small_count(ms[r.index]):
-        out.add(r.index)
-    elif node.op in "+-":
-        for side in (left, r):  # the 1 of "(1 + r)" and "b / a − 1"
-            if isinstance(side, Num) and _plain(ms[side.index]) and abs(ms[side.index].value) == 1:
-                out.add(side.index)
-    elif node.op == "^":
-        for leaf in _leaves(r):
-            out.add(leaf)
-    _constants(left, ms, out)
-    _constants(r, ms, out)
-
-
-_PLAIN_KINDS = ("number", "percent")
-
-
-def _plain(m: Mention) -> bool:
-    return m.currency is None and m.scale == 1 and m.kind in _PLAIN_KINDS
-
-
-def _is_hundred(m: Mention) -> bool:
-    return _plain(m) and abs(m.value) == _HUNDRED
-
-
-def _is_small_count(m: Mention) -> bool:
-    v = abs(m.value)
-    return (
-        m.kind == "number"
-        and m.currency is None
-        and m.scale == 1
-        and v == v.to_integral_value()
-        and 1 < v <= _SMALL_DIVISOR
-    ) or (_plain(m) and m.kind == "number" and v == _HUNDRED)
-
-
-def agrees(stated: Decimal, computed: Decimal, precision: Decimal) -> bool:
-    """Whether ``stated`` is ``computed`` written at ``precision`` (rounded, or truncated).
-
-    >>> agrees(Decimal("12.28"), Decimal("12.2837"), Decimal("0.005"))
-    True
-    >>> agrees(Decimal("12.29"), Decimal("12.2899"), Decimal("0.005"))
-    True
-    >>> agrees(Decimal("918.2"), Decimal("919.6"), Decimal("0.05"))
-    False
-    """
-    diff = computed - stated
-    if abs(diff) <= precision:
-        return True
-    # Truncated rather than rounded: 27.739 written as 27.73.
-    return (
-        stated != 0
-        and (stated > 0) == (computed > 0)
-        and abs(stated) < abs(computed) < abs(stated) + 2 * precision
-    )
-
-
-def _effective_precision(m: Mention) -> Decimal:
-    """The stated precision, read loosely for round figures: "= 36,000,000" may be rounded to
-    the millions, so trailing zeros of a whole number of 4+ digits are not taken as exact."""
-    digits = m.written.normalize() if m.written else Decimal(0)
-    if m.written and digits == digits.to_integral_value() and abs(m.written) >= 1000:
-        exponent = digits.as_tuple().exponent
-        if isinstance(exponent, int) and exponent >= 3:
-            loose = Decimal(5).scaleb(exponent - 1) * (m.scale if m.kind != "percent" else 1)
-            return max(m.precision, loose)
-    return m.precision
-
-
-def _check(tree: Node, ms: Sequence[Mention], result: Mention) -> tuple[bool, Decimal, str] | None:
-    """(correct?, value in the result's units, note) or None when the tree cannot be computed."""
-    has_pct = any(ms[i].kind == "percent" for i in _leaves(tree))
-    readings: list[tuple[bool, bool, str]] = [(False, False, ""), (True, False, "as written")]
-    if has_pct:
-        readings += [
-            (False, True, "percentages as fractions"),
-            (True, True, "percentages as fractions"),
-        ]
-    closest: tuple[Decimal, Decimal] | None = None  # (distance, shown) for the error message
-    stated_shown = -abs(result.written) if result.value < 0 else abs(result.written or result.value)
-    for written, pct_fraction, note in readings:
-        try:
-            with localcontext() as ctx:
-                ctx.prec = 28
-                value = _evaluate(tree, ms, written, pct_fraction)
-        except (_Fail, DecimalException, OverflowError, ValueError):
-            return None
-        stated = _leaf_value(result, written, False)
-        prec = _effective_precision(result)
-        if written and result.kind != "percent" and result.scale != 0:
-            prec = prec / result.scale
-        factors = [(Decimal(1), "")]
-        if result.kind == "percent" and not pct_fraction:
-            factors.append((_HUNDRED, "fraction as a percentage"))
-        elif result.kind == "bps" and not pct_fraction:
-            factors.append((_HUNDRED, "percentage points as basis points"))
-        for factor, why in factors:
-            v = value * factor
-            shown = (
-                v / result.scale
-                if (not written and result.kind != "percent" and result.scale)
-                else v
-            )
-            if not pct_fraction and (closest is None or abs(shown - stated_shown) < closest[0]):
-                closest = (abs(shown - stated_shown), shown)
-            for candidate, sign_note in ((v, ""), (-v, "magnitude only")):
-                if sign_note and (stated < 0 or v >= 0):
-                    continue
-                if agrees(stated, candidate, prec):
-                    parts = [p for p in (note, why, sign_note) if p]
-                    shown_ok = (
-                        candidate / result.scale
-                        if (not written and result.kind != "percent" and result.scale)
-                        else candidate
-                    )
-                    return True, shown_ok, ", ".join(parts)
-    assert closest is not None
-    return False, closest[1], ""
-
-
-# ---------------------------------------------------------------------------------------------
 # Finding calculations
 
 
@@ -311,7 +138,7 @@ def _split(toks: list[_Tok], kind: int) -> list[list[_Tok]]:
 
 
 def _usable(tree: Node, ms: Sequence[Mention]) -> bool:
-    return all(ms[i].kind != "year" for i in _leaves(tree))
+    return all(ms[i].kind != "year" for i in leaves(tree))
 
 
 def _sum_over_count(tree: Node, ms: Sequence[Mention]) -> Node | None:
@@ -321,7 +148,7 @@ def _sum_over_count(tree: Node, ms: Sequence[Mention]) -> Node | None:
     last = tree.right
     if not (isinstance(last, BinOp) and last.op == "/" and isinstance(last.right, Num)):
         return None
-    if not _is_small_count(ms[last.right.index]):
+    if not is_small_count(ms[last.right.index]):
         return None
     return BinOp("/", BinOp(tree.op, tree.left, last.left), last.right)
 
@@ -330,28 +157,28 @@ def _make(
     text: str, tree: Node, result_index: int, ms: Sequence[Mention], start: int, end: int
 ) -> Calculation | None:
     result = ms[result_index]
-    if result.kind == "year" or not _usable(tree, ms) or not _has_op(tree):
+    if result.kind == "year" or not _usable(tree, ms) or not has_op(tree):
         return None
     if _SPLIT_NUMBER.match(text[result.end : result.end + 6]):
         return None  # "$65, 836, 168": a number broken by spaces, read in pieces
-    checked = _check(tree, ms, result)
+    checked = check_result(tree, ms, result)
     if checked is None:
         return None
     if not checked[0]:
         # "a + b / 2 = mean": a sum over a count written without its parentheses.
         loose = _sum_over_count(tree, ms)
         if loose is not None:
-            again = _check(loose, ms, result)
+            again = check_result(loose, ms, result)
             if again is not None and again[0]:
                 tree, checked = loose, (True, again[1], "read as a sum over a count")
     correct, value, note = checked
     consts: set[int] = set()
-    _constants(tree, ms, consts)
-    leaves = _leaves(tree)
+    collect_constants(tree, ms, consts)
+    operands = leaves(tree)
     return Calculation(
         result=result_index,
-        operands=tuple(leaves),
-        constants=tuple(i for i in leaves if i in consts),
+        operands=tuple(operands),
+        constants=tuple(i for i in operands if i in consts),
         formula=_render(tree, ms),
         value=value,
         correct=correct,
@@ -398,9 +225,9 @@ def _is_range(tree: Node, ms: Sequence[Mention], figure: Mention) -> bool:
         return False
     a, b = ms[tree.left.index], ms[tree.right.index]
     for written in (False, True):
-        lo = _leaf_value(a, written, False)
-        hi = _leaf_value(b, written, False)
-        x = _leaf_value(figure, written, False)
+        lo = leaf_value(a, written, False)
+        hi = leaf_value(b, written, False)
+        x = leaf_value(figure, written, False)
         if min(lo, hi) <= x <= max(lo, hi):
             return True
     return False
@@ -466,9 +293,9 @@ def _find_cached(text: str, mentions: tuple[Mention, ...]) -> tuple[Calculation,
             left, right = trees[j], trees[j + 1]
             if left is None or right is None or not segs[j] or not segs[j + 1]:
                 continue
-            if isinstance(right, Num) and _has_op(left):
+            if isinstance(right, Num) and has_op(left):
                 calc = _make(text, left, right.index, ms, segs[j][0].start, segs[j + 1][-1].end)
-            elif isinstance(left, Num) and _has_op(right) and j == 0 and len(segs) == 2:
+            elif isinstance(left, Num) and has_op(right) and j == 0 and len(segs) == 2:
                 calc = _make(text, right, left.index, ms, segs[j][0].start, segs[j + 1][-1].end)
             else:
                 calc = None
@@ -554,14 +381,14 @@ def constant_mentions(text: str, mentions: Sequence[Mention]) -> set[int]:
     for calc in find_calculations(text, mentions):
         out.update(calc.constants)
     for i, m in enumerate(mentions):
-        if m.currency is not None or m.kind not in _PLAIN_KINDS:
+        if m.currency is not None or m.kind not in PLAIN_KINDS:
             continue  # neither a hundred nor a small count: both are plain numbers
         if not 1 < abs(m.value) <= _HUNDRED:
             continue  # both are in (1, 100]
         before = text[max(0, m.start - 40) : m.start]
-        if _is_hundred(m) and _PROSE_HUNDRED.search(before):
+        if is_hundred(m) and _PROSE_HUNDRED.search(before):
             out.add(i)
-        elif _is_small_count(m) and _PROSE_DIVISOR.search(before):
+        elif is_small_count(m) and _PROSE_DIVISOR.search(before):
             out.add(i)
     return out
 

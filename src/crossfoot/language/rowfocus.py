@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from crossfoot.language.direction import number_year
+from crossfoot.language.order import number_year
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex

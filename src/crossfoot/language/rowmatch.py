@@ -38,7 +38,7 @@ names are re-exported here.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import combinations
@@ -54,6 +54,14 @@ from crossfoot.language.prevsentence import (
     _restated,
 )
 from crossfoot.language.rowfocus import _year, focus_group, focus_text, states_a_cell
+from crossfoot.language.rowtables import (
+    LabelTable,
+    describe_cell,
+    judge,
+    label_tables,
+    rows_named_by,
+    total_rows,
+)
 from crossfoot.language.rowtokens import _OPTIONAL, label_tokens, names_row, required_tokens, tokens
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Source, SourceValue
@@ -73,51 +81,6 @@ __all__ = [
 _OPERATOR_NEAR = re.compile(r"[+−×÷=*/]|\s-\s|\\frac|\\times")
 
 
-def _score(label: frozenset[str], words: set[str]) -> float:
-    return len(label & words) / len(label) if label else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class _Table:
-    rows: dict[str, frozenset[str]]  # row label -> tokens
-    req: dict[str, frozenset[str]]  # row label -> tokens a sentence must contain to name it
-    cells: tuple[SourceValue, ...]
-    years: frozenset[int]
-    # No row can be named (every label is numbers and generic words, "item 1") and no row is a
-    # bare "Total": only a cell's year can then make the words disagree (see _mute).
-    unnamed: bool
-
-
-_CACHE: dict[int, tuple[tuple[SourceValue, ...], dict[int, _Table]]] = {}
-
-
-def _tables(source: Source) -> dict[int, _Table]:
-    """Row labels and years per table of a source (cached on the source's value tuple)."""
-    hit = _CACHE.get(id(source.values))
-    if hit is not None and hit[0] is source.values:
-        return hit[1]
-    grouped: dict[int, list[SourceValue]] = {}
-    for sv in source.values:
-        if sv.table is not None and sv.row is not None:
-            grouped.setdefault(sv.table, []).append(sv)
-    out: dict[int, _Table] = {}
-    for t, cells in grouped.items():
-        rows = {sv.row: label_tokens(sv.row) for sv in cells if sv.row}
-        req = {label: required_tokens(label) for label in rows}
-        years = frozenset(sv.year for sv in cells if sv.year is not None)
-        unnamed = not any(req.values()) and not _total_rows(rows)
-        out[t] = _Table(rows, req, tuple(cells), years, unnamed)
-    if len(_CACHE) > 64:
-        _CACHE.clear()
-    _CACHE[id(source.values)] = (source.values, out)
-    return out
-
-
-def _total_rows(rows: dict[str, frozenset[str]]) -> list[str]:
-    """Labels of the bare "Total" rows (tokens "total" and at most "net")."""
-    return [r for r, toks in rows.items() if "total" in toks and toks <= _OPTIONAL]
-
-
 def _mute(ctx: ClaimContext, matches: Sequence[SourceValue]) -> bool:
     """Whether no table of the matched cells can find the words wrong, whatever they are.
 
@@ -135,7 +98,7 @@ def _mute(ctx: ClaimContext, matches: Sequence[SourceValue]) -> bool:
         source = _source(ctx, sv.source_id)
         if source is None:
             return True
-        table = _tables(source).get(sv.table)
+        table = label_tables(source).get(sv.table)
         if table is None or (table.unnamed and sv.year is None):
             return True
     return not found
@@ -208,13 +171,6 @@ def _after(text: str, start: int, hi: int) -> str:
     return m.group(1) if m else ""
 
 
-def _describe_cell(sv: SourceValue) -> str:
-    where = sv.row or "?"
-    if sv.column:
-        where += f" / {sv.column}"
-    return f"[{sv.source_id}] {where}"
-
-
 def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | None:
     """``wrong_row`` when the sentence names another row (or year) than every matching cell's.
 
@@ -235,6 +191,31 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
     matches = [sv for sv in matches if sv.table is not None and sv.row is not None]
     if _in_arithmetic(ctx) or _threshold(ctx):
         return None
+    said = _what_is_said(ctx, every)
+    if said is None or isinstance(said, Verdict):
+        return said
+    if not said.words or not matches:
+        return None  # nothing named, or the value is in prose only
+    reasons = _reasons(ctx, matches, prose, said)
+    if not reasons:
+        return None
+    formula = reasons[0]
+    return Verdict("wrong_row", Evidence("rows", "wrong_row", formula, tuple(matches[:1])), formula)
+
+
+@dataclass(slots=True)
+class _Said:
+    """What the claim's sentence (or the one before it, for a bare answer line) names."""
+
+    words: set[str]
+    year: int | None
+    text: str
+    change: bool  # the figure is a change of the rows named ("the net change in X is 5")
+    grows: bool  # a percentage after a movement word ("rose 12%")
+    lo: int  # where the figure's clause starts
+
+
+def _what_is_said(ctx: ClaimContext, every: tuple[SourceValue, ...]) -> _Said | Verdict | None:
     m, s = ctx.mention, ctx.sentence
     lo, _ = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)
     # "The net change in X is 5": a change of the row X, so no year; judged only when no two
@@ -270,22 +251,26 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
     grows = m.kind == "percent" and _MOVED.search(ctx.text, lo, s.end) is not None
     if change or grows:
         year = None  # "revenue rose 12% in 2023": a growth into 2023, not a 2023 figure
-    if not words or not matches:
-        return None  # nothing named, or the value is in prose only
+    return _Said(words, year, said, change, grows, lo)
+
+
+def _reasons(
+    ctx: ClaimContext, matches: list[SourceValue], prose: list[SourceValue], said: _Said
+) -> list[str]:
+    """Why each table's matching cells disagree with the words; empty when some cell agrees."""
     by_table: dict[tuple[str, int], list[SourceValue]] = {}
     for sv in matches:
         assert sv.table is not None
         by_table.setdefault((sv.source_id, sv.table), []).append(sv)
-    glued, sentence_words = _said(ctx, said)
+    glued, sentence_words = _said(ctx, said.text)
+    words, year, change, m = said.words, said.year, said.change, ctx.mention
     reasons: list[str] = []
     for (source_id, t), cells in by_table.items():
         source = _source(ctx, source_id)
-        if source is None:
-            return None
-        table = _tables(source).get(t)
+        table = label_tables(source).get(t) if source is not None else None
         if table is None:
-            return None
-        reason = _judge(
+            return []
+        reason = judge(
             table,
             cells,
             words,
@@ -293,25 +278,22 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
             _respectively(ctx),
             glued,
             sentence_words,
-            columns=not (change or grows),
+            columns=not (change or said.grows),
         )
         if reason is None and change:
             reason = _level_not_change(ctx, table, cells, words, glued)
         if reason is None and not change and m.kind in ("money", "number"):
             reason = _total_named(table, cells, words, glued, sentence_words)
-        if reason is None and not change and year is None and _averaged(ctx, lo):
+        if reason is None and not change and year is None and _averaged(ctx, said.lo):
             reason = _level_not_average(ctx, table, cells, words, glued)
         if reason is None:
-            return None  # some match agrees with the words
+            return []  # some match agrees with the words
         if prose and not _prose_elsewhere(ctx, prose, table, cells, words, glued, year):
-            return None
+            return []
         if change and not _change_elsewhere(ctx, table, cells, words, glued):
-            return None
+            return []
         reasons.append(reason)
-    if not reasons:
-        return None
-    formula = reasons[0]
-    return Verdict("wrong_row", Evidence("rows", "wrong_row", formula, tuple(matches[:1])), formula)
+    return reasons
 
 
 # Words of a bare answer line ("Answer: $5m", "The answer is 5"): they name no row.
@@ -333,12 +315,12 @@ _CHANGE_COLUMN = re.compile(r"(?i)chang|increase|decrease|variance|differen|grow
 
 
 def _level_not_change(
-    ctx: ClaimContext, table: _Table, cells: Sequence[SourceValue], words: set[str], glued: str
+    ctx: ClaimContext, table: LabelTable, cells: Sequence[SourceValue], words: set[str], glued: str
 ) -> str | None:
     """Why "the change in X is 5" is wrong when 5 is X's own figure for one year (not in a
     change column) and no two figures of X differ by 5: the answer states a level, not a change.
     """
-    named = _named(table, words, glued)
+    named = rows_named_by(table, words, glued)
     if not cells or any(c.row not in named for c in cells):
         return None
     if any(_CHANGE_COLUMN.search(c.column or "") for c in cells):
@@ -347,11 +329,11 @@ def _level_not_change(
         return None  # "Net change in cash balance": the change word is the row's own name
     if not _change_elsewhere(ctx, table, cells, words, glued):
         return None
-    return f"value is {_describe_cell(cells[0])} itself, not a change of it"
+    return f"value is {describe_cell(cells[0])} itself, not a change of it"
 
 
 def _total_named(
-    table: _Table,
+    table: LabelTable,
     cells: Sequence[SourceValue],
     words: set[str],
     glued: str,
@@ -363,9 +345,9 @@ def _total_named(
     Only when the sentence names no row at all, uses none of the value's row words, and the
     value's row is no total itself.
     """
-    if "total" not in words or _named(table, words, glued):
+    if "total" not in words or rows_named_by(table, words, glued):
         return None
-    totals = _total_rows(table.rows)
+    totals = total_rows(table.rows)
     if not totals:
         return None
     for c in cells:
@@ -376,7 +358,7 @@ def _total_named(
             return None  # "Total Number of Shares Purchased": the column's total, not the row's
         if not any(sv.row in totals and sv.column == c.column for sv in table.cells):
             return None
-    return f"value is in {_describe_cell(cells[0])}, but the sentence names the total"
+    return f"value is in {describe_cell(cells[0])}, but the sentence names the total"
 
 
 _AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b")
@@ -391,14 +373,14 @@ def _averaged(ctx: ClaimContext, lo: int) -> bool:
 
 
 def _level_not_average(
-    ctx: ClaimContext, table: _Table, cells: Sequence[SourceValue], words: set[str], glued: str
+    ctx: ClaimContext, table: LabelTable, cells: Sequence[SourceValue], words: set[str], glued: str
 ) -> str | None:
     """Why "the average X is 5" is wrong when 5 is X's own figure for one year and no two or
     more figures of X average to 5 (at most 8 figures are tried: 247 subsets).
     """
     if ctx.mention.kind not in ("money", "number"):
         return None
-    named = _named(table, words, glued)
+    named = rows_named_by(table, words, glued)
     if not cells or any(c.row not in named for c in cells):
         return None
     if any(_AVERAGE.search(c.column or "") or _AVERAGE.search(n) for c in cells for n in named):
@@ -412,17 +394,17 @@ def _level_not_average(
         for combo in combinations(vals, k):
             if abs(sum(combo, Decimal(0)) / k - target) <= tol:
                 return None
-    return f"value is {_describe_cell(cells[0])} itself, not an average of it"
+    return f"value is {describe_cell(cells[0])} itself, not an average of it"
 
 
 def _change_elsewhere(
-    ctx: ClaimContext, table: _Table, cells: Sequence[SourceValue], words: set[str], glued: str
+    ctx: ClaimContext, table: LabelTable, cells: Sequence[SourceValue], words: set[str], glued: str
 ) -> bool:
     """Whether "the change in X is 5" cannot be a change of the rows it names: no two figures of
     those rows (in the matched cell's unit view) differ by 5 at its stated precision, so the 5
     the answer took from another row is the wrong number.
     """
-    named = _named(table, words, glued)
+    named = rows_named_by(table, words, glued)
     if not named:
         return False
     views = {c.view for c in cells} | {"both"}
@@ -447,7 +429,7 @@ def _prose_says(ctx: ClaimContext, sv: SourceValue, word: str) -> bool:
 def _prose_elsewhere(
     ctx: ClaimContext,
     prose: Sequence[SourceValue],
-    table: _Table,
+    table: LabelTable,
     cells: Sequence[SourceValue],
     words: set[str],
     glued: str,
@@ -459,7 +441,7 @@ def _prose_elsewhere(
     table states that row's figure, and it is another number), and no prose passage that holds
     the value names that row ("cash from operating activities of $497 million").
     """
-    named = _named(table, words, glued)
+    named = rows_named_by(table, words, glued)
     if not named or all(c.row in named for c in cells):
         # A wrong year: wrong in prose too unless a passage holding the value says that year.
         return year is not None and not any(_prose_says(ctx, sv, str(year)) for sv in prose)
@@ -493,122 +475,3 @@ def _in_arithmetic(ctx: ClaimContext) -> bool:
         return True  # "1,347-891=456": a minus glued to the next operand
 
     return any(ctx.position == c.result or ctx.position in c.operands for c in calculations_of(ctx))
-
-
-def _present(req: frozenset[str], words: set[str], glued: str) -> frozenset[str]:
-    """Tokens of ``req`` the words contain; a label glued together by the source ("totalassets")
-    counts when the sentence's words run together contain it."""
-    return frozenset(t for t in req if t in words or (len(t) >= 10 and t in glued))
-
-
-def _named(table: _Table, words: set[str], glued: str = "") -> dict[str, float]:
-    named: dict[str, float] = {}
-    for label, toks in table.rows.items():
-        req = table.req[label]
-        if req and _present(req, words, glued) == req:
-            named[label] = _score(toks, words)
-    # A row whose tokens another named row contains is the vaguer reading, and a row named only
-    # by leaving out "net"/"total" yields to one named in full: keep the fuller ones.
-    best = max(named.values(), default=0.0)
-    return {
-        a: sa
-        for a, sa in named.items()
-        if sa == best and not any(table.rows[a] < table.rows[b] for b in named if b != a)
-    }
-
-
-def _narrower(table: _Table, named: str, cell: SourceValue, sentence: frozenset[str]) -> bool:
-    """The sentence names row ``named`` exactly, and the value's row only adds words the
-    sentence never uses: "Swiss" is not "Non-Swiss", "ending balance" not "Beginning balance".
-
-    Only when ``named`` is a real alternative: it has a cell in the value's own column. The
-    whole sentence counts (not only the number's stretch): "... $4m for the current and $3m for
-    the non-current deferred revenue" may name the row after the number.
-    """
-    extra = table.rows.get(cell.row or "", frozenset()) - table.rows[named] - _OPTIONAL
-    if not extra or extra & sentence:
-        return False
-    return any(sv.row == named and sv.column == cell.column for sv in table.cells)
-
-
-def _judge(
-    table: _Table,
-    cells: Iterable[SourceValue],
-    words: set[str],
-    year: int | None,
-    loose: bool,
-    glued: str = "",
-    sentence: frozenset[str] = frozenset(),
-    columns: bool = True,
-) -> str | None:
-    """Why none of ``cells`` fits the words, or ``None`` when one does (or nothing is named)."""
-    cells = list(cells)
-    named = _named(table, words, glued)
-    best_named = max(named.values()) if named else 0.0
-
-    named_tokens = frozenset().union(*(table.rows[n] for n in named)) if named else frozenset()
-
-    def fits(c: SourceValue) -> bool:
-        toks = table.rows.get(c.row or "", frozenset())
-        if not named or c.row in named or not any(not t.isdigit() for t in toks):
-            return True  # nothing named, the row itself named, or a row of numbers/dates only
-        if any(toks < table.rows[n] for n in named):
-            return False  # the sentence names a fuller row that contains this one
-        said = sentence or frozenset(words)
-        if any(table.rows[n] <= toks and not _narrower(table, n, c, said) for n in named):
-            return True  # the sentence names part of the value's row label
-        if _score(toks, words) >= best_named:
-            return True
-        # Words of the value's own row that the named rows do not explain: the sentence may
-        # well mean that row too (two such words; one with "respectively").
-        distinctive = len((table.req.get(c.row or "", frozenset()) & words) - named_tokens)
-        return distinctive >= (1 if loose else 2)
-
-    row_ok = [c for c in cells if fits(c)]
-    if not row_ok:
-        label = max(named, key=lambda k: named[k])
-        return f"value is in {_describe_cell(cells[0])}, but the sentence names {label.strip()}"
-    if columns and all(_year_row(table, c) for c in row_ok):
-        wrong_column = _transposed_column(table, row_ok, words)
-        if wrong_column is not None:
-            return wrong_column
-    if year is None or year not in table.years:
-        return None
-    if any(c.year is None or c.year == year for c in row_ok):
-        return None
-    # The row the value sits in must have a cell for the year the sentence states.
-    # In a transposed table the years are row labels ("2020", "2021"): then the value's column
-    # must have a cell for that year.
-    rows = {c.row for c in row_ok}
-    year_columns = {c.column for c in row_ok if _year_row(table, c)}
-    if not any(
-        sv.year == year and (sv.row in rows or (sv.column in year_columns and _year_row(table, sv)))
-        for sv in table.cells
-    ):
-        return None
-    c = row_ok[0]
-    if _year_row(table, c):
-        return f"value is in the {c.year} row ({_describe_cell(c)}), but the sentence says {year}"
-    return f"value is in the {c.year} column ({_describe_cell(c)}), but the sentence says {year}"
-
-
-def _transposed_column(table: _Table, cells: Sequence[SourceValue], words: set[str]) -> str | None:
-    """In a transposed table (years as row labels) the columns are the line items: why none of
-    ``cells`` is in the column the sentence names ("operating leases" for a "Finance Leases"
-    cell), or None."""
-    columns = {sv.column for sv in table.cells if sv.column}
-    named = {col for col in columns if (req := required_tokens(col)) and req <= words}
-    if not named:
-        return None
-    for c in cells:
-        own = label_tokens(c.column or "")
-        if c.column in named or any(label_tokens(n) <= own for n in named):
-            return None
-    label = sorted(named)[0]
-    return f"value is in {_describe_cell(cells[0])}, but the sentence names {label.strip()}"
-
-
-def _year_row(table: _Table, cell: SourceValue) -> bool:
-    """Whether the cell's row label is its year ("2021" in a transposed table)."""
-    toks = table.rows.get(cell.row or "", frozenset())
-    return cell.year is not None and str(cell.year) in toks and all(t.isdigit() for t in toks)

@@ -7,7 +7,9 @@ to say, try the next". A rule that proves a number returns a passing verdict (``
 ``arithmetic_error``, ``wrong_row``) returns that. ``unsupported``, ``wrong_record``, ``uncited``
 and ``unknown_citation`` are decided by the engine itself, after the rules.
 
-Each rule family lives in its own module and registers nothing at import: the order is this tuple.
+Each rule family lives in its own module (modules with a leading underscore are helpers shared
+by rule families, not rules) and registers nothing at import: the order is this tuple. May import
+``sources``, ``language``, ``arithmetic``, ``numbers`` and ``model``.
 """
 
 from __future__ import annotations

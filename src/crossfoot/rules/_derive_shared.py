@@ -16,7 +16,8 @@ from decimal import Decimal
 from functools import lru_cache
 
 from crossfoot.language.bounds import claimed_side, clip
-from crossfoot.language.direction import answer_order, sign_words, stated_direction
+from crossfoot.language.direction import sign_words, stated_direction
+from crossfoot.language.order import answer_order
 from crossfoot.language.rowmatch import names_row
 from crossfoot.language.years import known_order, period, related_score, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
