@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -141,3 +142,17 @@ def test_bad_settings_are_errors(workers: int, chunk_size: int) -> None:
 def test_map_in_order_is_map(values: list[int], chunk_size: int, workers: int) -> None:
     got = list(map_in_order(abs, values, workers=workers, chunk_size=chunk_size))
     assert got == [abs(v) for v in values]
+
+
+def _pid(_: object) -> int:
+    return os.getpid()
+
+
+@pytest.mark.skipif(batch.default_workers() < 2, reason="needs two CPUs")
+def test_the_default_count_starts_a_pool_only_for_a_larger_input() -> None:
+    small = set(map_in_order(_pid, range(batch.AUTO_POOL_MIN), chunk_size=8))
+    assert small == {os.getpid()}  # in this process: a pool would cost more than it saves
+    large = set(map_in_order(_pid, range(batch.AUTO_POOL_MIN + 1), chunk_size=8))
+    assert os.getpid() not in large and len(large) >= 1
+    explicit = set(map_in_order(_pid, range(20), workers=2, chunk_size=8))
+    assert os.getpid() not in explicit  # asked for two processes: more than one chunk gets them

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from . import Checker
 
 __all__ = [
+    "AUTO_POOL_MIN",
     "FIELDS",
     "Invalid",
     "ItemResult",
@@ -63,6 +64,9 @@ _GIVEN = ("sources", "rows", "results")
 # of all-different sources cannot grow memory.
 _CACHE_SIZE = 64
 _CHECKERS: OrderedDict[str, Checker] = OrderedDict()
+#: With ``workers=None``, inputs of at most this many items are checked in this process: two
+#: workers each import the engine (about a second) before they save anything.
+AUTO_POOL_MIN = 256
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +154,8 @@ def check_many(
 ) -> Iterator[ItemResult]:
     """Check every item and yield an :class:`ItemResult` per item, in input order.
 
-    ``workers`` processes share the work (default: the CPU count; ``1`` runs in this process).
+    ``workers`` processes share the work (default: the CPU count, for inputs of more than
+    ``AUTO_POOL_MIN`` items; ``1`` runs in this process).
     ``options`` are keyword options applied to every item under the item's own ``options``.
     Items are sent to the workers ``chunk_size`` at a time, with at most four chunks per worker
     in flight, so an endless iterator is fine. Results are numbered from ``start`` (a run that
@@ -177,7 +182,9 @@ def map_in_order(
     """``map(fn, items)`` on ``workers`` processes, chunked, in order, with bounded memory.
 
     ``fn`` must be picklable (a module-level function or an instance of a module-level class).
-    With one worker, or when the whole input fits in one chunk, it runs in this process.
+    With one worker, or when the whole input fits in one chunk, it runs in this process; so it
+    does when ``workers`` is None (the CPU count) and the input holds at most
+    ``AUTO_POOL_MIN`` items, where starting the processes would cost more than they save.
 
     >>> list(map_in_order(abs, [-1, 2, -3], workers=2, chunk_size=2))
     [1, 2, 3]
@@ -188,17 +195,15 @@ def map_in_order(
     if n < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     chunks = _chunks(items, chunk_size)
-    first = next(chunks, None)
-    if first is None:
-        return
-    second = next(chunks, None) if n > 1 else None
-    if second is None:  # one worker or one chunk: a pool would only add start-up time
+    head = _read_ahead(chunks, workers is None) if n > 1 else []
+    if n == 1 or len(head) < 2 or (workers is None and sum(map(len, head)) <= AUTO_POOL_MIN):
+        # a pool would only add its start-up time
         if initializer is not None:
             initializer()
-        for chunk in _chain(first, chunks):
+        for chunk in _chain(head, chunks):
             yield from _apply(fn, chunk)
         return
-    yield from _pooled(fn, _chain(first, _chain(second, chunks)), n, initializer)
+    yield from _pooled(fn, _chain(head, chunks), n, initializer)
 
 
 def _pooled(
@@ -248,14 +253,26 @@ def _worker_start(parent: int, initializer: Callable[[], object] | None) -> None
         initializer()
 
 
+def _read_ahead(chunks: Iterator[list[T]], auto: bool) -> list[list[T]]:
+    """Two chunks, or with an automatic worker count, chunks past ``AUTO_POOL_MIN`` items."""
+    head: list[list[T]] = []
+    count = 0
+    for chunk in chunks:
+        head.append(chunk)
+        count += len(chunk)
+        if len(head) >= 2 and (not auto or count > AUTO_POOL_MIN):
+            break
+    return head
+
+
 def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
     it = iter(items)
     while chunk := list(islice(it, size)):
         yield chunk
 
 
-def _chain(first: list[T], rest: Iterator[list[T]]) -> Iterator[list[T]]:
-    yield first
+def _chain(head: list[list[T]], rest: Iterator[list[T]]) -> Iterator[list[T]]:
+    yield from head
     yield from rest
 
 

@@ -28,6 +28,7 @@ from crossfoot.cli.stream import (
     progress,
     resume_after,
     run_stream,
+    workers_used,
 )
 from crossfoot.model.errors import CaseFileError, CrossfootError
 
@@ -164,7 +165,7 @@ def _finish(
     args: argparse.Namespace,
     totals: Totals,
     collected: list[dict[str, Any]] | None,
-    workers: int,
+    workers: int | None,
     seconds: float,
     resumed: int,
 ) -> int:
@@ -193,8 +194,8 @@ def _finish(
     rate = f", {checked / seconds:.0f} answers/s" if seconds > 0 and checked else ""
     again = f" after {resumed} resumed" if resumed else ""
     print(
-        f"crossfoot: checked {checked} answers{again} in {seconds:.1f}s on {workers} "
-        f"worker{'s' if workers != 1 else ''}{rate}",
+        f"crossfoot: checked {checked} answers{again} in {seconds:.1f}s on "
+        f"{workers_used(workers, checked)}{rate}",
         file=sys.stderr,
     )
     if not n:

@@ -27,6 +27,7 @@ from crossfoot.cli.stream import (
     progress,
     resume_after,
     run_stream,
+    workers_used,
 )
 from crossfoot.model.errors import CrossfootError
 
@@ -161,7 +162,7 @@ def _settings(args: argparse.Namespace) -> tuple[Any, object, Any]:
     return policy, system, tools
 
 
-def _print_totals(totals: Totals, seconds: float, workers: int, resumed: int) -> None:
+def _print_totals(totals: Totals, seconds: float, workers: int | None, resumed: int) -> None:
     actions = ", ".join(
         f"{a} {totals.extra.get('action:' + a, 0)}" for a in ("allow", "warn", "confirm", "block")
     )
@@ -170,8 +171,8 @@ def _print_totals(totals: Totals, seconds: float, workers: int, resumed: int) ->
     rate = f", {checked / seconds:.1f} runs/s" if seconds > 0 and checked else ""
     again = f" after {resumed} resumed" if resumed else ""
     print(
-        f"crossfoot: replayed {checked} runs{again} in {seconds:.1f}s on {workers} "
-        f"worker{'s' if workers != 1 else ''}{rate}",
+        f"crossfoot: replayed {checked} runs{again} in {seconds:.1f}s on "
+        f"{workers_used(workers, checked)}{rate}",
         file=sys.stderr,
     )
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from crossfoot.batch import default_workers
+from crossfoot.batch import AUTO_POOL_MIN, default_workers
 from crossfoot.model.errors import CrossfootError
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "progress",
     "resume_after",
     "run_stream",
+    "workers_used",
 ]
 
 T = TypeVar("T")
@@ -199,7 +200,8 @@ def add_stream_arguments(p: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="processes to check on (default: the CPU count)",
+        help="processes to check on (default: the CPU count when there are more than "
+        f"{AUTO_POOL_MIN} items)",
     )
     p.add_argument(
         "--chunk-size",
@@ -218,16 +220,24 @@ def add_stream_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
-def check_stream_arguments(args: argparse.Namespace) -> int:
-    """Validate the stream options; return the worker count."""
-    workers = default_workers() if args.workers is None else args.workers
-    if workers < 1:
+def check_stream_arguments(args: argparse.Namespace) -> int | None:
+    """Validate the stream options; return ``--workers`` (None: the CPU count, for inputs
+    large enough to gain from it)."""
+    if args.workers is not None and args.workers < 1:
         raise CrossfootError(f"--workers must be at least 1, got {args.workers}")
     if args.chunk_size < 1:
         raise CrossfootError(f"--chunk-size must be at least 1, got {args.chunk_size}")
     if args.resume and not args.out:
         raise CrossfootError("--resume needs --out FILE: the file the stopped run was writing")
+    workers: int | None = args.workers
     return workers
+
+
+def workers_used(workers: int | None, items: int) -> str:
+    """``"N workers"`` as :func:`crossfoot.batch.map_in_order` chose for ``items`` items."""
+    if workers is None:
+        workers = default_workers() if items > AUTO_POOL_MIN else 1
+    return f"{workers} worker{'s' if workers != 1 else ''}"
 
 
 def open_output(
