@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -156,3 +158,24 @@ def test_the_default_count_starts_a_pool_only_for_a_larger_input() -> None:
     assert os.getpid() not in large and len(large) >= 1
     explicit = set(map_in_order(_pid, range(20), workers=2, chunk_size=8))
     assert os.getpid() not in explicit  # asked for two processes: more than one chunk gets them
+
+
+def test_a_process_running_threads_spawns_its_workers() -> None:
+    # Forking a process that runs threads can copy a held lock: batch spawns clean workers then.
+    import threading
+
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait, daemon=True)
+    other.start()
+    try:
+        assert batch._context().get_start_method() == "spawn"
+        results = list(check_many([c["item"] for c in CASES], workers=2, chunk_size=4))
+    finally:
+        stop.set()
+        other.join()
+    for case, result in zip(CASES, results, strict=True):
+        _assert_expected(result, case["expect"])
+    # a fresh single-threaded process forks on Linux
+    code = "from crossfoot.batch import _context; print(_context().get_start_method())"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ("fork" if sys.platform.startswith("linux") else "spawn")

@@ -217,3 +217,47 @@ def _count_lines(path: Path) -> int:
         return path.read_bytes().count(b"\n")
     except FileNotFoundError:
         return 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_ctrl_c_stops_cleanly_and_resume_finishes_the_file(cases: Path, tmp_path: Path) -> None:
+    big = tmp_path / "big.jsonl"
+    big.write_text(cases.read_text(encoding="utf-8") * 4, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    cmd = [
+        sys.executable,
+        "-m",
+        "crossfoot.cli",
+        "eval",
+        str(big),
+        "--min-accuracy",
+        "0",
+        "--workers",
+        "2",
+        "--chunk-size",
+        "4",
+    ]
+    whole, stopped = tmp_path / "whole.jsonl", tmp_path / "stopped.jsonl"
+    subprocess.run([*cmd, "--out", str(whole)], env=env, check=True, capture_output=True)
+    proc = subprocess.Popen(
+        [*cmd, "--out", str(stopped)],
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    while proc.poll() is None and _count_lines(stopped) < 8:
+        time.sleep(0.005)
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal sends it: to every process of the group
+    _, err = proc.communicate(timeout=60)
+    if proc.returncode == 0:
+        pytest.skip("the run finished before Ctrl-C arrived")
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "add --resume to go on" in err
+    held = int(err.split(" holds ")[1].split()[0])
+    assert held == _count_lines(stopped) and stopped.read_bytes().endswith(b"\n")
+    subprocess.run(
+        [*cmd, "--out", str(stopped), "--resume"], env=env, check=True, capture_output=True
+    )
+    assert stopped.read_bytes() == whole.read_bytes()

@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -212,12 +213,7 @@ def _pooled(
     workers: int,
     initializer: Callable[[], object] | None,
 ) -> Iterator[R]:
-    import multiprocessing
-
-    # spawn: a clean child even when this process runs threads (a progress bar, a JVM gateway;
-    # fork would copy their locks mid-use), and the child's parent is this process, which is
-    # what the watchdog below needs.
-    ctx = multiprocessing.get_context("spawn")
+    ctx = _context()
     pending: deque[Future[list[R]]] = deque()
     # Results leave in input order, so a slow chunk holds back the ones behind it: four chunks in
     # flight per worker keep every core busy meanwhile, and still bound the memory.
@@ -237,11 +233,30 @@ def _pooled(
                 future.cancel()
 
 
+def _context() -> Any:
+    """How to start workers: fork on Linux when this process runs no other thread (the children
+    start at once, with the engine already imported when this process has used it), else spawn.
+    Forking a process that runs threads (a JVM gateway, a progress bar's monitor) can copy a lock
+    another thread holds; spawn starts a clean interpreter. Either way the workers' parent is
+    this process, which the watchdog in :func:`_worker_start` relies on."""
+    import multiprocessing
+    import threading
+
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
 def _worker_start(parent: int, initializer: Callable[[], object] | None) -> None:
     # A worker waits on its task queue, whose write end it holds itself: when the parent is
     # killed (a crash, SIGKILL, the OOM killer) nothing would ever wake it. A daemon thread
     # notices the parent is gone (this process is re-parented) and ends the worker.
+    import signal
     import threading
+
+    # Ctrl-C reaches the whole process group: the parent stops the run, the workers carry on
+    # until it shuts the pool down (no traceback from each of them).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:

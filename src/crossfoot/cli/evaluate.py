@@ -24,6 +24,7 @@ from crossfoot.cli.stream import (
     Totals,
     add_stream_arguments,
     check_stream_arguments,
+    interrupted,
     open_output,
     progress,
     resume_after,
@@ -84,6 +85,8 @@ def run_eval(args: argparse.Namespace) -> int:
         )
     except OSError as exc:
         raise OutputError(f"cannot write {args.out}: {exc.strerror}") from None
+    except KeyboardInterrupt:
+        return interrupted(args, totals)
     return _finish(args, totals, collected, workers, time.perf_counter() - started, done)
 
 

@@ -23,6 +23,7 @@ from crossfoot.cli.stream import (
     Totals,
     add_stream_arguments,
     check_stream_arguments,
+    interrupted,
     open_output,
     progress,
     resume_after,
@@ -133,6 +134,8 @@ def run(args: argparse.Namespace) -> int:
     except CrossfootError as exc:
         print(f"crossfoot: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        return interrupted(args, totals)
     if args.json and collected:
         out = collected[0] if len(collected) == 1 and not multi else collected
         print(json.dumps(out, indent=2, ensure_ascii=False))

@@ -29,6 +29,7 @@ __all__ = [
     "Totals",
     "add_stream_arguments",
     "check_stream_arguments",
+    "interrupted",
     "open_output",
     "progress",
     "resume_after",
@@ -155,6 +156,7 @@ def progress(total: int | None, unit: str, enabled: bool) -> Any:
         from tqdm import tqdm
     except ImportError:
         return None
+    tqdm.monitor_interval = 0  # no monitor thread: the workers can then be forked (batch)
     return tqdm(total=total, unit=unit, file=sys.stderr, dynamic_ncols=True, smoothing=0.1)
 
 
@@ -185,12 +187,25 @@ def run_stream(
                     pending.clear()
         if output is not None and pending:
             output.write(pending)
+            pending.clear()
     finally:
         if bar is not None:
             bar.close()
         if output is not None:
-            output.close()
+            _close(output, pending)
     return totals
+
+
+def _close(output: JsonLinesOutput, pending: list[dict[str, Any]]) -> None:
+    # Stopped early (Ctrl-C, a worker lost): the records already made are whole and in order,
+    # so they are kept, and the file's line count equals the totals.
+    try:
+        if pending:
+            output.write(pending)
+    except OSError:
+        pass  # the error that stopped the run is the one to report
+    finally:
+        output.close()
 
 
 def add_stream_arguments(p: argparse.ArgumentParser) -> None:
@@ -231,6 +246,13 @@ def check_stream_arguments(args: argparse.Namespace) -> int | None:
         raise CrossfootError("--resume needs --out FILE: the file the stopped run was writing")
     workers: int | None = args.workers
     return workers
+
+
+def interrupted(args: argparse.Namespace, totals: Totals) -> int:
+    """Say where a run stopped by Ctrl-C stands; return the shell's code for SIGINT (130)."""
+    where = f"; {args.out} holds {totals.items} lines: add --resume to go on" if args.out else ""
+    print(f"\ncrossfoot: interrupted after {totals.items} items{where}", file=sys.stderr)
+    return 130
 
 
 def workers_used(workers: int | None, items: int) -> str:
