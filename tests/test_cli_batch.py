@@ -261,3 +261,37 @@ def test_ctrl_c_stops_cleanly_and_resume_finishes_the_file(cases: Path, tmp_path
         [*cmd, "--out", str(stopped), "--resume"], env=env, check=True, capture_output=True
     )
     assert stopped.read_bytes() == whole.read_bytes()
+
+
+def test_out_dash_streams_json_lines_to_stdout(
+    cases: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["eval", str(cases), "--out", "-", "--brief", "--min-accuracy", "0"]) == 0
+    out, err = capfd.readouterr()
+    records = [json.loads(line) for line in out.splitlines()]  # nothing else on stdout
+    assert [r["index"] for r in records] == list(range(len(_good_items())))
+    assert "cases as expected" in err and "totals:" in err
+
+
+def test_a_closed_pipe_ends_the_run_quietly(cases: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    cmd = [
+        sys.executable,
+        "-m",
+        "crossfoot.cli",
+        "eval",
+        str(cases),
+        "--out",
+        "-",
+        "--chunk-size",
+        "2",
+        "--workers",
+        "1",
+    ]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()  # as `| head -1` does
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 141, err
+    assert json.loads(first)["index"] == 0 and "Traceback" not in err

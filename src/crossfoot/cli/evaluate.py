@@ -24,6 +24,7 @@ from crossfoot.cli.stream import (
     Totals,
     add_stream_arguments,
     check_stream_arguments,
+    closed_pipe,
     interrupted,
     open_output,
     progress,
@@ -70,8 +71,10 @@ def run_eval(args: argparse.Namespace) -> int:
     def show(result: ItemResult, rec: dict[str, Any]) -> None:
         if collected is not None:
             collected.append(rec)
-        else:
+        elif args.out != "-":  # with --out -, standard output holds the JSON lines only
             _show(rec, args.verbose)
+        elif rec.get("input_error"):
+            print(f"crossfoot: error: {rec['error']}", file=sys.stderr)
 
     try:
         run_stream(
@@ -83,6 +86,8 @@ def run_eval(args: argparse.Namespace) -> int:
             totals=totals,
             bar=progress(None, "answers", not args.no_progress),
         )
+    except BrokenPipeError:
+        return closed_pipe()
     except OSError as exc:
         raise OutputError(f"cannot write {args.out}: {exc.strerror}") from None
     except KeyboardInterrupt:
@@ -185,13 +190,16 @@ def _finish(
         }
         print(json.dumps(payload, indent=2, ensure_ascii=False))
     else:
+        to = sys.stderr if args.out == "-" else sys.stdout
         print(
             f"\n{totals.as_expected}/{n} cases as expected "
-            f"(accuracy {accuracy:.2%}, threshold {args.min_accuracy:.2%})"
+            f"(accuracy {accuracy:.2%}, threshold {args.min_accuracy:.2%})",
+            file=to,
         )
         print(
             f"totals: {n} answers, {totals.passed} passed, {totals.failed} failed, "
-            f"{totals.errors} errors ({totals.input_errors} unreadable cases)"
+            f"{totals.errors} errors ({totals.input_errors} unreadable cases)",
+            file=to,
         )
     checked = n - resumed
     rate = f", {checked / seconds:.0f} answers/s" if seconds > 0 and checked else ""

@@ -23,6 +23,7 @@ from crossfoot.cli.stream import (
     Totals,
     add_stream_arguments,
     check_stream_arguments,
+    closed_pipe,
     interrupted,
     open_output,
     progress,
@@ -114,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"crossfoot: error: {result['error']}", file=sys.stderr)
         elif args.json:
             collected.append(dict(result["report"], run=result["name"]))
-        else:
+        elif args.out != "-":  # with --out -, standard output holds the JSON lines only
             if multi:
                 print(f"== {result['name']}")
             print(result["explain"])
@@ -131,7 +132,9 @@ def run(args: argparse.Namespace) -> int:
             totals=totals,
             bar=bar,
         )
-    except CrossfootError as exc:
+    except BrokenPipeError:
+        return closed_pipe()
+    except (CrossfootError, OSError) as exc:
         print(f"crossfoot: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -140,7 +143,8 @@ def run(args: argparse.Namespace) -> int:
         out = collected[0] if len(collected) == 1 and not multi else collected
         print(json.dumps(out, indent=2, ensure_ascii=False))
     if multi and not args.json:
-        _print_totals(totals, time.perf_counter() - started, workers, done)
+        to = sys.stderr if args.out == "-" else sys.stdout
+        _print_totals(totals, time.perf_counter() - started, workers, done, to)
     if totals.errors:
         return 2
     return 1 if worst >= _RANK[args.fail_on] else 0
@@ -165,11 +169,13 @@ def _settings(args: argparse.Namespace) -> tuple[Any, object, Any]:
     return policy, system, tools
 
 
-def _print_totals(totals: Totals, seconds: float, workers: int | None, resumed: int) -> None:
+def _print_totals(
+    totals: Totals, seconds: float, workers: int | None, resumed: int, to: Any
+) -> None:
     actions = ", ".join(
         f"{a} {totals.extra.get('action:' + a, 0)}" for a in ("allow", "warn", "confirm", "block")
     )
-    print(f"\ntotals: {totals.items} runs: {actions}; {totals.errors} unreadable")
+    print(f"\ntotals: {totals.items} runs: {actions}; {totals.errors} unreadable", file=to)
     checked = totals.items - resumed
     rate = f", {checked / seconds:.1f} runs/s" if seconds > 0 and checked else ""
     again = f" after {resumed} resumed" if resumed else ""

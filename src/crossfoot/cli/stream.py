@@ -29,6 +29,7 @@ __all__ = [
     "Totals",
     "add_stream_arguments",
     "check_stream_arguments",
+    "closed_pipe",
     "interrupted",
     "open_output",
     "progress",
@@ -88,7 +89,13 @@ class JsonLinesOutput:
     def __init__(self, path: str | Path, *, resume: bool) -> None:
         self.path = Path(path)
         self.done = 0
-        self.last: dict[str, Any] | None = None
+        self.stdout = str(path) == "-"
+        if self.stdout:  # JSON Lines on standard output, for a pipe
+            if resume:
+                raise OutputError("--resume needs --out FILE, not standard output")
+            sys.stdout.flush()
+            self._fd = sys.stdout.fileno()
+            return
         flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND
         if resume and self.path.exists():
             self._cut_torn_line()
@@ -101,6 +108,8 @@ class JsonLinesOutput:
 
     def records(self) -> Iterator[dict[str, Any]]:
         """The records already in the file (read again, one line at a time)."""
+        if self.done == 0:
+            return
         with self.path.open("rb") as fh:
             for number, raw in enumerate(fh, 1):
                 if number > self.done:
@@ -127,7 +136,8 @@ class JsonLinesOutput:
             view = view[os.write(self._fd, view) :]
 
     def close(self) -> None:
-        os.close(self._fd)
+        if not self.stdout:
+            os.close(self._fd)
 
     def _cut_torn_line(self) -> None:
         # A run killed mid-write can leave part of a line; everything after the last newline goes.
@@ -225,7 +235,9 @@ def add_stream_arguments(p: argparse.ArgumentParser) -> None:
         metavar="K",
         help="items sent to a worker at a time, and lines written at a time (default 32)",
     )
-    p.add_argument("--out", metavar="FILE", help="write one JSON line per item to FILE")
+    p.add_argument(
+        "--out", metavar="FILE", help="write one JSON line per item to FILE (- for stdout)"
+    )
     p.add_argument(
         "--resume",
         action="store_true",
@@ -246,6 +258,14 @@ def check_stream_arguments(args: argparse.Namespace) -> int | None:
         raise CrossfootError("--resume needs --out FILE: the file the stopped run was writing")
     workers: int | None = args.workers
     return workers
+
+
+def closed_pipe() -> int:
+    """The reader of standard output went away (``| head``): stop quietly, as a pipeline
+    expects, with the code a process killed by SIGPIPE has (141)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # nothing left to flush into the closed pipe at exit
+    return 141
 
 
 def interrupted(args: argparse.Namespace, totals: Totals) -> int:
