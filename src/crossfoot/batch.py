@@ -34,12 +34,12 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from . import Checker
+    from . import Checker, Report
 
 __all__ = [
     "AUTO_POOL_MIN",
@@ -100,6 +100,7 @@ class ItemResult:
     name: str | None
     report: dict[str, Any] | None
     error: str | None = None
+    extra: Any = field(default=None, compare=False)  # what ``check_many(extra=...)`` made
 
     @property
     def passed(self) -> bool:
@@ -151,6 +152,7 @@ def check_many(
     workers: int | None = None,
     chunk_size: int = 32,
     start: int = 0,
+    extra: Callable[[Report, Mapping[str, Any]], Any] | None = None,
     **options: Any,
 ) -> Iterator[ItemResult]:
     """Check every item and yield an :class:`ItemResult` per item, in input order.
@@ -160,13 +162,15 @@ def check_many(
     ``options`` are keyword options applied to every item under the item's own ``options``.
     Items are sent to the workers ``chunk_size`` at a time, with at most four chunks per worker
     in flight, so an endless iterator is fine. Results are numbered from ``start`` (a run that
-    resumes after its first ``start`` items keeps their numbers).
+    resumes after its first ``start`` items keeps their numbers). ``extra``, a picklable
+    function, is called in the worker with each item's :class:`~crossfoot.Report` and the item;
+    what it returns is the result's ``extra`` (the CLI builds its HTML report items so).
 
     >>> src = ["Sales were 1,200 units in 2024."]
     >>> [r.passed for r in check_many([{"output": "Sales: 1,200 units.", "sources": src}] * 3)]
     [True, True, True]
     """
-    work = _Work(options)
+    work = _Work(options, extra)
     return map_in_order(
         work, enumerate(items, start), workers=workers, chunk_size=chunk_size, initializer=warm_up
     )
@@ -303,10 +307,14 @@ def _apply_list(fn: Callable[[T], R], chunk: list[T]) -> list[R]:
 class _Work:
     """Check one ``(index, item)`` pair; picklable, so each worker process gets a copy."""
 
-    __slots__ = ("defaults",)
+    __slots__ = ("defaults", "extra")
 
-    def __init__(self, defaults: dict[str, Any]) -> None:
-        self.defaults = defaults
+    def __init__(
+        self,
+        defaults: dict[str, Any],
+        extra: Callable[[Report, Mapping[str, Any]], Any] | None = None,
+    ) -> None:
+        self.defaults, self.extra = defaults, extra
 
     def __call__(self, pair: tuple[int, Mapping[str, Any] | Invalid]) -> ItemResult:
         index, item = pair
@@ -327,10 +335,11 @@ class _Work:
             text = str(exc) if not kind else f"{kind}: {exc}"
             text = text if text.startswith(where) else f"{where}: {text}"
             return ItemResult(index, label, None, text)
-        return ItemResult(index, label, report)
+        made = self.extra(report, item) if self.extra is not None else None
+        return ItemResult(index, label, report.to_dict(), extra=made)
 
 
-def _check(item: Mapping[str, Any], defaults: dict[str, Any], where: str) -> dict[str, Any]:
+def _check(item: Mapping[str, Any], defaults: dict[str, Any], where: str) -> Report:
     from . import CrossfootError
 
     unknown = sorted(str(k) for k in item if k not in FIELDS)
@@ -361,12 +370,12 @@ def _check(item: Mapping[str, Any], defaults: dict[str, Any], where: str) -> dic
     options = {**defaults, **own}
     if given[0] == "sources":
         checker = _checker(item["sources"], options)
-        return checker.check(output, question=question).to_dict()
+        return checker.check(output, question=question)
     from . import trace
 
     return trace(
         output, item.get("rows"), results=item.get("results"), question=question, **options
-    ).to_dict()
+    )
 
 
 def _checker(sources: Any, options: dict[str, Any]) -> Checker:

@@ -129,15 +129,13 @@ def iter_cases(path: str | Path) -> Iterator[tuple[int, Case | CaseFileError]]:
         reason = getattr(exc, "strerror", None) or exc
         raise CaseFileError(f"{path}: cannot read the case file ({reason})") from None
     except UnicodeDecodeError as exc:
-        raise CaseFileError(
-            f"{path}: the case file is not UTF-8 text ({exc.reason} at byte {exc.start})"
-        ) from None
+        raise CaseFileError(f"{path}: cannot read the case file ({_not_utf8(exc)})") from None
 
 
 def _open_text(path: Path) -> Any:
     if path.suffix == ".gz":
-        return gzip.open(path, "rt", encoding="utf-8")
-    return path.open(encoding="utf-8")
+        return gzip.open(path, "rt", encoding="utf-8-sig")
+    return path.open(encoding="utf-8-sig")  # a byte-order mark is allowed, as everywhere
 
 
 def _json_object(where: str, text: str) -> Any:
@@ -260,11 +258,21 @@ def _read_sources_file(case_path: Path, where: str, value: str) -> Any:
         raise CaseFileError(
             f"{where}: field 'sources_file': cannot read {target} ({exc.strerror})"
         ) from None
+    except UnicodeDecodeError as exc:
+        raise CaseFileError(
+            f"{where}: field 'sources_file': cannot read {target} ({_not_utf8(exc)})"
+        ) from None
     except json.JSONDecodeError as exc:
         raise CaseFileError(
             f"{where}: field 'sources_file': {target} is not valid JSON"
             f" ({exc.msg}, line {exc.lineno})"
         ) from None
+
+
+def _not_utf8(exc: UnicodeDecodeError) -> str:
+    """What a user can act on: the file is not UTF-8, and where the first bad byte is."""
+    byte = exc.object[exc.start]
+    return f"not UTF-8 text: byte 0x{byte:02x} at offset {exc.start}; save it as UTF-8"
 
 
 def run_case(case: Case) -> CaseResult:

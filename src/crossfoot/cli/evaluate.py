@@ -1,30 +1,30 @@
 """``crossfoot eval CASES``: a labelled case file (JSONL, ``.gz``, Parquet) on every core, streamed.
 
 Cases are read one at a time and checked on ``--workers`` processes (default: the CPU count) by
-:func:`crossfoot.batch.check_many`; each result is printed as it comes (mismatches, or every case
-with ``-v``) and, with ``--out FILE``, written as one JSON line. ``--resume`` continues a run that
-was stopped from what its ``--out`` file holds (:mod:`crossfoot.cli.stream`). A malformed case is
-reported with its line and field and the run goes on; the exit code is then 2. Totals close the run.
+:func:`crossfoot.batch.check_many`. Each case is printed as it comes, in the grammar of every
+command (:mod:`crossfoot.cli.output`: a header per case not as expected, or per case with ``-v``;
+one JSON record a line with ``--json``), and, with ``--out FILE``, written as one JSON line that
+``--resume`` continues from (:mod:`crossfoot.cli.stream`). A malformed case is reported with its
+line and field and the run goes on; the exit code is then 2. Totals close the run.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections import deque
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from crossfoot.batch import Invalid, ItemResult, check_many
 from crossfoot.cli.cases import Case, iter_cases
+from crossfoot.cli.common import add_output_arguments, write_report
+from crossfoot.cli.output import Tally, answer_lines, emit, emit_json, item_header, item_lines
 from crossfoot.cli.stream import (
     OutputError,
-    Totals,
     add_stream_arguments,
     check_stream_arguments,
-    closed_pipe,
     interrupted,
     open_output,
     progress,
@@ -34,17 +34,22 @@ from crossfoot.cli.stream import (
 )
 from crossfoot.model.errors import CaseFileError, CrossfootError
 
-__all__ = ["add_arguments", "run_eval", "summary_lines"]
+if TYPE_CHECKING:
+    from crossfoot.report.result import Report
+
+__all__ = ["add_arguments", "run_eval"]
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
+# per case in flight: (name, line, expect, input error)
+Label = tuple[str, int, str, bool]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    """The options of ``eval`` (the parser itself is made by the CLI's app)."""
+    """The arguments of ``eval`` (the parser itself is made by the CLI's app)."""
     p.add_argument("cases", help="case file: JSONL (one case a line, .gz too) or Parquet")
     p.add_argument("--min-accuracy", type=float, default=1.0, help="exit 1 below this (0..1)")
-    p.add_argument("-v", "--verbose", action="store_true", help="print every claim")
-    p.add_argument("--json", action="store_true", help="print every case and the accuracy as JSON")
+    p.add_argument("-v", "--verbose", action="store_true", help="print every figure of every case")
+    add_output_arguments(p)
     add_stream_arguments(p)
 
 
@@ -53,28 +58,29 @@ def run_eval(args: argparse.Namespace) -> int:
     if not 0.0 <= args.min_accuracy <= 1.0:
         raise CrossfootError(f"--min-accuracy must be between 0 and 1, got {args.min_accuracy}")
     workers = check_stream_arguments(args)
-    totals = Totals()
-    output, last_name = open_output(args, totals)
-    done = totals.items
-    labels: deque[tuple[str, str, bool]] = deque()  # (name, expect, input error) per item in flight
+    tally = Tally()
+    output, last_name = open_output(args, tally)
+    done = tally.items
+    labels: deque[Label] = deque()
     named = ((_name(number, case), (number, case)) for number, case in iter_cases(args.cases))
-    cases = resume_after(named, done, last_name, args.cases)
-    items = _items(cases, labels)
-    results = check_many(items, workers=workers, chunk_size=args.chunk_size, start=done)
-    collected: list[dict[str, Any]] | None = [] if args.json else None
+    items = _items(resume_after(named, done, last_name, args.cases), labels)
+    results = check_many(
+        items,
+        workers=workers,
+        chunk_size=args.chunk_size,
+        start=done,
+        extra=_html_item if args.report else None,
+    )
+    pages: list[dict[str, Any]] = []
     started = time.perf_counter()
 
     def record(result: ItemResult) -> dict[str, Any]:
-        name, expect, input_error = labels.popleft()
-        return _record(result, name, expect, input_error, report=not args.brief or args.json)
+        return _record(result, labels.popleft())
 
     def show(result: ItemResult, rec: dict[str, Any]) -> None:
-        if collected is not None:
-            collected.append(rec)
-        elif args.out != "-":  # with --out -, standard output holds the JSON lines only
-            _show(rec, args.verbose)
-        elif rec.get("input_error"):
-            print(f"crossfoot: error: {rec['error']}", file=sys.stderr)
+        _show(rec, args)
+        if args.report:
+            pages.append(result.extra or _error_item(rec))
 
     try:
         run_stream(
@@ -83,16 +89,20 @@ def run_eval(args: argparse.Namespace) -> int:
             record=record,
             show=show,
             output=output,
-            totals=totals,
-            bar=progress(None, "answers", not args.no_progress),
+            tally=tally,
+            bar=progress("answers", not args.no_progress),
+            brief=args.brief,
         )
-    except BrokenPipeError:
-        return closed_pipe()
-    except OSError as exc:
-        raise OutputError(f"cannot write {args.out}: {exc.strerror}") from None
     except KeyboardInterrupt:
-        return interrupted(args, totals)
-    return _finish(args, totals, collected, workers, time.perf_counter() - started, done)
+        return interrupted(args, tally)
+    except BrokenPipeError:
+        raise  # standard output went away: the entry point ends quietly
+    except OSError as exc:
+        raise OutputError(f"--out: cannot write {args.out}: {exc.strerror}") from None
+    code = _finish(args, tally, workers, time.perf_counter() - started, done)
+    if args.report and tally.items:
+        write_report(args.report, pages, f"crossfoot eval: {args.cases}")
+    return code
 
 
 def _name(number: int, case: Case | CaseFileError) -> str:
@@ -100,107 +110,96 @@ def _name(number: int, case: Case | CaseFileError) -> str:
 
 
 def _items(
-    cases: Iterator[tuple[int, Case | CaseFileError]], labels: deque[tuple[str, str, bool]]
+    cases: Iterator[tuple[int, Case | CaseFileError]], labels: deque[Label]
 ) -> Iterator[dict[str, Any] | Invalid]:
     """Check items for ``cases``, noting each one's label for its result."""
     for number, case in cases:
         if isinstance(case, CaseFileError):
-            labels.append((f"line {number}", "pass", True))
+            labels.append((f"line {number}", number, "pass", True))
             yield Invalid(str(case), f"line {number}")
             continue
-        labels.append((case.name, case.expect, False))
-        yield _item(case)
+        labels.append((case.name, number, case.expect, False))
+        item: dict[str, Any] = {"name": case.name, "output": case.output, "expect": case.expect}
+        item["options"] = case.options
+        if case.question is not None:
+            item["question"] = case.question
+        if case.sources is not None:
+            item["sources"] = case.sources
+        elif case.rows is not None:
+            item["rows"] = case.rows
+        else:
+            item["results"] = case.results
+        yield item
 
 
-def _item(case: Case) -> dict[str, Any]:
-    item: dict[str, Any] = {"name": case.name, "output": case.output, "options": case.options}
-    if case.question is not None:
-        item["question"] = case.question
-    if case.sources is not None:
-        item["sources"] = case.sources
-    elif case.rows is not None:
-        item["rows"] = case.rows
+def _record(r: ItemResult, label: Label) -> dict[str, Any]:
+    """The case's JSON record, as ``--json`` prints it (:mod:`crossfoot.cli.output`)."""
+    name, line, expect, input_error = label
+    got = "error" if r.report is None else ("pass" if r.passed else "fail")
+    rec: dict[str, Any] = {"name": name, "index": r.index, "line": line, "expect": expect}
+    rec.update(got=got, as_expected=got == expect)
+    if r.report is None:
+        rec.update(passed=None, score=None, ungrounded=[], statuses=[], error=r.error)
     else:
-        item["results"] = case.results
-    return item
-
-
-def _record(
-    r: ItemResult, name: str, expect: str, input_error: bool, *, report: bool
-) -> dict[str, Any]:
-    got = "error" if r.error is not None else ("pass" if r.passed else "fail")
-    rec: dict[str, Any] = {"index": r.index, "name": name, "expect": expect, "got": got}
-    rec["as_expected"] = got == expect
-    body = r.to_dict(report=report)
-    del body["index"], body["name"]
-    rec.update(body)
+        rec.update(passed=r.passed, score=r.score, ungrounded=r.ungrounded, statuses=r.statuses)
+        rec["error"] = None
+    rec["report"] = r.report
     if input_error:
         rec["input_error"] = True
     return rec
 
 
-def summary_lines(report: dict[str, Any]) -> list[str]:
-    """``Report.summary()`` without its verdict line, from ``Report.to_dict()``."""
-    lines = []
-    for claim in report["claims"]:
-        evidence = claim["evidence"]
-        if evidence is not None and (claim["passed"] or not claim["message"]):
-            detail = evidence["formula"]
-        else:
-            detail = claim["message"]
-        lines.append(f"[{claim['status']}] {claim['text']} - {detail}")
-    lines += [f"issue: {i}" for i in report["issues"]]
-    lines += [f"warning: {w}" for w in report["warnings"]]
-    return lines
+def _html_item(report: Report, item: Mapping[str, Any]) -> dict[str, Any]:
+    """The case as the HTML page shows it, made in the worker from the ``Report`` itself (so
+    the page can quote the source sentence of each figure)."""
+    from crossfoot.report.html import answer_item, source_texts
+
+    sources = item.get("sources")
+    return answer_item(
+        report,
+        str(item.get("name")),
+        sources=source_texts(sources) if sources is not None else {},
+        expect=item.get("expect"),
+        question=item.get("question"),
+    )
 
 
-def _show(rec: dict[str, Any], verbose: bool) -> None:
+def _error_item(rec: Mapping[str, Any]) -> dict[str, Any]:
+    from crossfoot.report.html import answer_item
+
+    return answer_item(None, rec["name"], expect=rec["expect"], error=rec["error"] or "")
+
+
+def _show(rec: dict[str, Any], args: argparse.Namespace) -> None:
+    """A case as it is checked: every case with -v, else the ones not as expected."""
     if rec.get("input_error"):
         print(f"crossfoot: error: {rec['error']}", file=sys.stderr)
+    if args.json:
+        emit_json(rec)
         return
-    if not (verbose or not rec["as_expected"]):
+    if not (args.verbose or not rec["as_expected"]):
         return
-    tag = "ok" if rec["as_expected"] else "MISMATCH"
-    print(f"{tag} {rec['name']} expected={rec['expect']} got={rec['got']}")
-    if rec["error"]:
-        print(f"  error: {rec['error']}")
-    elif verbose and rec.get("report") is not None:
-        for line in summary_lines(rec["report"]):
-            print(line)
+    lines = item_lines(rec)
+    if not args.verbose and rec["report"] is not None and rec["got"] == "fail":
+        report = rec["report"]
+        failing = {**report, "claims": [c for c in report["claims"] if not c["passed"]]}
+        lines = [*answer_lines(failing), lines[-1]]  # the failing figures, the verdict
+    emit([item_header(rec), *("  " + line for line in lines)])
 
 
 def _finish(
-    args: argparse.Namespace,
-    totals: Totals,
-    collected: list[dict[str, Any]] | None,
-    workers: int | None,
-    seconds: float,
-    resumed: int,
+    args: argparse.Namespace, tally: Tally, workers: int | None, seconds: float, resumed: int
 ) -> int:
-    n = totals.items
-    accuracy = totals.as_expected / n if n else 0.0
-    if collected is not None:
-        payload = {
-            "accuracy": accuracy,
-            "threshold": args.min_accuracy,
-            "cases": [
-                {k: rec.get(k) for k in ("name", "expect", "got", "as_expected", "error", "report")}
-                for rec in collected
-            ],
-        }
-        print(json.dumps(payload, indent=2, ensure_ascii=False))
-    else:
-        to = sys.stderr if args.out == "-" else sys.stdout
-        print(
-            f"\n{totals.as_expected}/{n} cases as expected "
-            f"(accuracy {accuracy:.2%}, threshold {args.min_accuracy:.2%})",
-            file=to,
-        )
-        print(
-            f"totals: {n} answers, {totals.passed} passed, {totals.failed} failed, "
-            f"{totals.errors} errors ({totals.input_errors} unreadable cases)",
-            file=to,
-        )
+    n = tally.items
+    if not n:
+        raise CrossfootError(f"{args.cases}: the case file holds no cases")
+    accuracy = tally.as_expected / n
+    closing = [
+        f"{tally.as_expected}/{n} cases as expected "
+        f"(accuracy {accuracy:.2%}, threshold {args.min_accuracy:.2%})",
+        tally.line("answers"),
+    ]
+    emit(closing, sys.stderr if args.json else sys.stdout)
     checked = n - resumed
     rate = f", {checked / seconds:.0f} answers/s" if seconds > 0 and checked else ""
     again = f" after {resumed} resumed" if resumed else ""
@@ -209,9 +208,6 @@ def _finish(
         f"{workers_used(workers, checked)}{rate}",
         file=sys.stderr,
     )
-    if not n:
-        print("crossfoot: error: the case file holds no cases", file=sys.stderr)
-        return EXIT_INPUT
-    if totals.input_errors:
+    if tally.input_errors:
         return EXIT_INPUT
     return EXIT_OK if accuracy >= args.min_accuracy else EXIT_FAIL

@@ -1,11 +1,18 @@
-"""``crossfoot run TRANSCRIPT.json[l]``: replay recorded agent runs and gate on the verdict.
+"""``crossfoot run TRANSCRIPT.json[l]``: replay a recorded agent run and gate on the verdict.
 
 Exit 0 when no call would be stopped, 1 when one would be blocked (or warned, with
 ``--fail-on warn``), 2 when the transcript, policy or tools cannot be read (the message names the
-file and the message index and keys). Many runs (a JSON list or a JSONL file of run records) are
-replayed on ``--workers`` processes; a JSONL file of run records is read one line at a time, a run
-that cannot be read is reported and the others go on (exit 2 at the end), and ``--out FILE``
-/ ``--resume`` keep one JSON line per run (:mod:`crossfoot.cli.stream`).
+file and the message index and keys, and the flag that changes it).
+
+Output as for every command (:mod:`crossfoot.cli.output`): a single run prints its values and
+verdict; several runs print one header line each, the values of the runs that reach
+``--fail-on`` (every run's with ``-v``), and a ``totals:`` line. ``--json`` prints one JSON
+object a line, one per run; ``--report FILE`` writes the HTML page.
+
+Many runs (a JSON list of run records, or a JSONL file of them) are replayed on ``--workers``
+processes, in order; a JSONL file of run records is read one line at a time. A run that cannot be
+read is reported and the others go on (exit 2 at the end); ``--out FILE`` / ``--resume`` keep
+one JSON line per run (:mod:`crossfoot.cli.stream`).
 """
 
 from __future__ import annotations
@@ -19,11 +26,20 @@ from pathlib import Path
 from typing import Any
 
 from crossfoot.batch import map_in_order, warm_up
+from crossfoot.cli.common import add_output_arguments, write_report
+from crossfoot.cli.output import (
+    Tally,
+    emit,
+    emit_json,
+    flag_names,
+    item_header,
+    item_lines,
+    read_text,
+    run_record,
+)
 from crossfoot.cli.stream import (
-    Totals,
     add_stream_arguments,
     check_stream_arguments,
-    closed_pipe,
     interrupted,
     open_output,
     progress,
@@ -38,6 +54,8 @@ __all__ = ["add_parser", "iter_runs", "load_transcript", "run"]
 RunInput = tuple[str, list[Any], object, Any]  # (label, messages, system, tools)
 
 _RANK = {"allow": 0, "warn": 1, "confirm": 2, "block": 3}
+# Engine keywords -> the flags that set them, so errors name what the user typed.
+RUN_FLAGS = {"on_unknown": "--on-unknown"}
 # Keys under which a saved request, trace or benchmark record keeps its messages.
 _MESSAGE_KEYS = ("messages", "traj", "trajectory", "input", "contents", "conversation", "items")
 
@@ -75,79 +93,106 @@ def add_parser(subparsers: Any) -> None:
         default="raise",
         help="a message of unknown shape: exit 2 (default), a warning finding, or skip it",
     )
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("-v", "--verbose", action="store_true", help="print every value of every run")
+    add_output_arguments(p)
     add_stream_arguments(p)
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, flags=RUN_FLAGS)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the ``run`` subcommand; return the exit code."""
+    tally = Tally()
     try:
         workers = check_stream_arguments(args)
-        work = _RunWork(*_settings(args), args.on_unknown)
-        multi, runs = iter_runs(args.transcript)
-        totals = Totals()
-        output, last_name = open_output(args, totals)
+        work = _RunWork(*_settings(args), args.on_unknown, bool(args.report))
+        many, runs = iter_runs(args.transcript)
+        output, last_name = open_output(args, tally)
     except (CrossfootError, OSError, TypeError) as exc:
-        print(f"crossfoot: error: {exc}", file=sys.stderr)
+        print(f"crossfoot: error: {flag_names(str(exc), RUN_FLAGS)}", file=sys.stderr)
         return 2
-    done = totals.items
-    todo = enumerate(
-        resume_after(((r[0], r) for r in runs), done, last_name, args.transcript), done
-    )
+    done = tally.items
+    todo = enumerate(resume_after(((r[0], r) for r in runs), done, last_name, args.transcript))
     results = map_in_order(
-        work, todo, workers=workers, chunk_size=args.chunk_size, initializer=warm_up
+        work,
+        ((i + done, r) for i, r in todo),
+        workers=workers,
+        chunk_size=args.chunk_size,
+        initializer=warm_up,
     )
-    collected: list[dict[str, Any]] = []
-    worst = max((_RANK[a.split(":", 1)[1]] for a in totals.extra), default=0)
+    gate = _RANK[args.fail_on]
+    worst = max((_RANK.get(a, 0) for a in tally.actions), default=0)
+    pages: list[dict[str, Any]] = []
 
-    def record(result: dict[str, Any]) -> dict[str, Any]:
-        rec = {k: v for k, v in result.items() if k != "explain"}
-        if args.brief and not args.json:
-            rec.pop("report")
-        return rec
-
-    def show(result: dict[str, Any], rec: dict[str, Any]) -> None:
+    def show(result: tuple[dict[str, Any], Any], rec: dict[str, Any]) -> None:
         nonlocal worst
-        if result["action"] is not None:
-            worst = max(worst, _RANK[result["action"]])
-        if result["error"]:
-            print(f"crossfoot: error: {result['error']}", file=sys.stderr)
-        elif args.json:
-            collected.append(dict(result["report"], run=result["name"]))
-        elif args.out != "-":  # with --out -, standard output holds the JSON lines only
-            if multi:
-                print(f"== {result['name']}")
-            print(result["explain"])
+        if rec["error"] is not None:
+            print(f"crossfoot: error: {flag_names(rec['error'], RUN_FLAGS)}", file=sys.stderr)
+        else:
+            worst = max(worst, _RANK[rec["action"]])
+        if args.report and result[1] is not None:
+            pages.append(result[1])
+        _show(rec, args, many, gate)
 
     started = time.perf_counter()
-    bar = progress(None, "runs", not args.no_progress and multi)
     try:
         run_stream(
             results,
             chunk_size=args.chunk_size,
-            record=record,
+            record=lambda r: r[0],
             show=show,
             output=output,
-            totals=totals,
-            bar=bar,
+            tally=tally,
+            bar=progress("runs", many and not args.no_progress),
+            brief=args.brief,
         )
+    except KeyboardInterrupt:
+        return interrupted(args, tally)
     except BrokenPipeError:
-        return closed_pipe()
+        raise  # standard output went away: the entry point ends quietly
     except (CrossfootError, OSError) as exc:
         print(f"crossfoot: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return interrupted(args, totals)
-    if args.json and collected:
-        out = collected[0] if len(collected) == 1 and not multi else collected
-        print(json.dumps(out, indent=2, ensure_ascii=False))
-    if multi and not args.json:
-        to = sys.stderr if args.out == "-" else sys.stdout
-        _print_totals(totals, time.perf_counter() - started, workers, done, to)
-    if totals.errors:
+    _close(args, tally, workers, time.perf_counter() - started, done, many, pages)
+    if tally.errors:
         return 2
-    return 1 if worst >= _RANK[args.fail_on] else 0
+    return 1 if worst >= gate else 0
+
+
+def _show(rec: dict[str, Any], args: argparse.Namespace, many: bool, gate: int) -> None:
+    if args.json:
+        emit_json(rec)
+    elif rec["error"] is not None and not many:
+        return  # the error is on stderr already
+    elif not many:
+        emit(item_lines(rec))
+    else:
+        failing = rec["error"] is not None or _RANK[rec["action"]] >= gate
+        lines = item_lines(rec) if args.verbose or failing else []
+        emit([item_header(rec, failing), *("  " + line for line in lines)])
+
+
+def _close(
+    args: argparse.Namespace,
+    tally: Tally,
+    workers: int | None,
+    seconds: float,
+    resumed: int,
+    many: bool,
+    pages: list[dict[str, Any]],
+) -> None:
+    """Totals (over several runs), the time taken, and the HTML page."""
+    if many:
+        emit([tally.line("runs")], sys.stderr if args.json else sys.stdout)
+        checked = tally.items - resumed
+        rate = f", {checked / seconds:.1f} runs/s" if seconds > 0 and checked else ""
+        again = f" after {resumed} resumed" if resumed else ""
+        print(
+            f"crossfoot: replayed {checked} runs{again} in {seconds:.1f}s on "
+            f"{workers_used(workers, checked)}{rate}",
+            file=sys.stderr,
+        )
+    if args.report and pages:
+        write_report(args.report, pages, f"crossfoot run: {args.transcript}")
 
 
 def _settings(args: argparse.Namespace) -> tuple[Any, object, Any]:
@@ -165,42 +210,28 @@ def _settings(args: argparse.Namespace) -> tuple[Any, object, Any]:
         tools = _read_json(args.tools)
         if isinstance(tools, Mapping) and "tools" in tools:
             tools = tools["tools"]
-    system = Path(args.system).read_text(encoding="utf-8") if args.system else None
+    system = read_text(args.system, "system prompt") if args.system else None
     return policy, system, tools
 
 
-def _print_totals(
-    totals: Totals, seconds: float, workers: int | None, resumed: int, to: Any
-) -> None:
-    actions = ", ".join(
-        f"{a} {totals.extra.get('action:' + a, 0)}" for a in ("allow", "warn", "confirm", "block")
-    )
-    print(f"\ntotals: {totals.items} runs: {actions}; {totals.errors} unreadable", file=to)
-    checked = totals.items - resumed
-    rate = f", {checked / seconds:.1f} runs/s" if seconds > 0 and checked else ""
-    again = f" after {resumed} resumed" if resumed else ""
-    print(
-        f"crossfoot: replayed {checked} runs{again} in {seconds:.1f}s on "
-        f"{workers_used(workers, checked)}{rate}",
-        file=sys.stderr,
-    )
-
-
 class _RunWork:
-    """Replay one ``(index, run)``; picklable, so each worker process gets a copy."""
+    """Replay one ``(index, run)`` into ``(record, page)``; picklable, so each worker process
+    gets a copy. ``page`` is the run's HTML report item when one is wanted."""
 
-    __slots__ = ("on_unknown", "policy", "system", "tools")
+    __slots__ = ("on_unknown", "page", "policy", "system", "tools")
 
-    def __init__(self, policy: Any, system: object, tools: Any, on_unknown: str) -> None:
-        self.policy, self.system, self.tools, self.on_unknown = policy, system, tools, on_unknown
+    def __init__(
+        self, policy: Any, system: object, tools: Any, on_unknown: str, page: bool
+    ) -> None:
+        self.policy, self.system, self.tools = policy, system, tools
+        self.on_unknown, self.page = on_unknown, page
 
-    def __call__(self, pair: tuple[int, RunInput | tuple[str, str]]) -> dict[str, Any]:
+    def __call__(self, pair: tuple[int, RunInput | tuple[str, str]]) -> tuple[dict[str, Any], Any]:
         from crossfoot.agents import check_run
 
         index, run_input = pair
-        out: dict[str, Any] = {"index": index, "name": run_input[0], "action": None}
         if len(run_input) == 2:  # (label, error): the reader could not make a run of it
-            return {**out, "error": run_input[1], "report": None, "explain": ""}
+            return _indexed(index, run_record(run_input[0], None, error=run_input[1])), None
         label, messages, run_system, run_tools = run_input
         try:
             report = check_run(
@@ -212,9 +243,17 @@ class _RunWork:
             )
         except Exception as exc:  # the others go on: a bad run is a record with its error
             text = str(exc) if isinstance(exc, CrossfootError) else f"{type(exc).__name__}: {exc}"
-            return {**out, "error": f"{label}: {text}", "report": None, "explain": ""}
-        out["action"] = report.action
-        return {**out, "error": None, "report": report.to_dict(), "explain": report.explain()}
+            return _indexed(index, run_record(label, None, error=f"{label}: {text}")), None
+        page = None
+        if self.page:
+            from crossfoot.report.html import run_item
+
+            page = run_item(report, label)
+        return _indexed(index, run_record(label, report)), page
+
+
+def _indexed(index: int, record: dict[str, Any]) -> dict[str, Any]:
+    return {"index": index, **record}
 
 
 def iter_runs(path: str) -> tuple[bool, Iterator[RunInput | tuple[str, str]]]:
@@ -229,55 +268,55 @@ def iter_runs(path: str) -> tuple[bool, Iterator[RunInput | tuple[str, str]]]:
         if isinstance(first, Mapping) and _messages_key(first):
             return True, _jsonl_runs(path)
     runs = load_transcript(path)
-    return len(runs) > 1 or _is_record_list(path, runs), iter(runs)
-
-
-def _is_record_list(path: str, runs: list[RunInput]) -> bool:
-    # one record in a JSONL or a list is still "many" in shape: label it like the others
-    return len(runs) == 1 and runs[0][0] != ("<stdin>" if path == "-" else path)
+    name = "<stdin>" if path == "-" else path
+    # one record of a list or a JSONL file is labelled like the others ("file, run 0")
+    return len(runs) > 1 or runs[0][0] != name, iter(runs)
 
 
 def _first_line(path: str) -> Any:
-    with _open_lines(path) as fh:
-        for line in fh:
-            if line.strip():
-                try:
+    try:
+        with _open_lines(path) as fh:
+            for line in fh:
+                if line.strip():
                     return json.loads(line)
-                except ValueError:
-                    return None
+    except (ValueError, UnicodeDecodeError):
+        return None  # load_transcript reads it again and says what is wrong
     return None
 
 
 def _jsonl_runs(path: str) -> Iterator[RunInput | tuple[str, str]]:
-    with _open_lines(path) as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            label = f"{path}, line {n}"
-            try:
-                rec = json.loads(line)
-            except ValueError as exc:
-                yield label, f"{label}: not valid JSON ({exc})"
-                continue
-            if not (isinstance(rec, Mapping) and _messages_key(rec)):
-                keys = sorted(rec) if isinstance(rec, Mapping) else type(rec).__name__
-                yield (
-                    label,
-                    f"{label}: expected a run record with one of {list(_MESSAGE_KEYS)}, got {keys}",
-                )
-                continue
-            yield _record(label, rec)
+    try:
+        with _open_lines(path) as fh:
+            for n, line in enumerate(fh, 1):
+                if line.strip():
+                    yield _jsonl_run(f"{path}, line {n}", line)
+    except UnicodeDecodeError as exc:
+        raise TranscriptError(
+            f"{path}: cannot read: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset "
+            f"{exc.start}); save it as UTF-8"
+        ) from None
+    except (OSError, EOFError) as exc:
+        raise TranscriptError(f"{path}: cannot read ({exc})") from None
+
+
+def _jsonl_run(label: str, line: str) -> RunInput | tuple[str, str]:
+    try:
+        rec = json.loads(line)
+    except ValueError as exc:
+        return label, f"{label}: not valid JSON ({exc})"
+    if not (isinstance(rec, Mapping) and _messages_key(rec)):
+        keys = sorted(rec) if isinstance(rec, Mapping) else type(rec).__name__
+        want = f"a run record with one of {list(_MESSAGE_KEYS)}"
+        return label, f"{label}: expected {want}, got {keys}"
+    return _record(label, rec)
 
 
 def _open_lines(path: str) -> Any:
-    try:
-        if path.endswith(".gz"):
-            import gzip
+    if path.endswith(".gz"):
+        import gzip
 
-            return gzip.open(path, "rt", encoding="utf-8")
-        return open(path, encoding="utf-8")
-    except OSError as exc:
-        raise TranscriptError(f"{path}: cannot read ({exc.strerror})") from None
+        return gzip.open(path, "rt", encoding="utf-8")
+    return open(path, encoding="utf-8")
 
 
 def load_transcript(path: str) -> list[tuple[str, list[Any], object, Any]]:
@@ -287,7 +326,7 @@ def load_transcript(path: str) -> list[tuple[str, list[Any], object, Any]]:
     sit under ``messages``, ``traj``, ``input`` or ``contents`` (with ``system`` and ``tools`` if
     it has them). In JSONL each line is a message, or each line is a run record.
     """
-    text = sys.stdin.read() if path == "-" else _read_text(path)
+    text = read_text("-", "transcript") if path == "-" else _read_text(path)
     name = "<stdin>" if path == "-" else path
     stripped = text.lstrip()
     if path.endswith((".jsonl", ".jsonl.gz")) or (
@@ -360,7 +399,12 @@ def _read_text(path: str) -> str:
             with gzip.open(path, "rt", encoding="utf-8") as fh:
                 return fh.read()
         return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, EOFError) as exc:
+    except UnicodeDecodeError as exc:
+        raise TranscriptError(
+            f"{path}: cannot read: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset "
+            f"{exc.start}); save it as UTF-8"
+        ) from None
+    except (OSError, EOFError) as exc:
         raise TranscriptError(f"{path}: cannot read ({exc})") from None
 
 

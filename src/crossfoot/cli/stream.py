@@ -1,12 +1,13 @@
-"""Streamed runs for ``eval`` and ``run``: workers, a resumable JSON Lines output, progress, totals.
+"""Streamed runs for ``eval`` and ``run``: workers, a resumable JSON Lines file, progress, totals.
 
-The input is read one record at a time and checked on ``--workers`` processes
-(:func:`crossfoot.batch.map_in_order`); each result is handed to the command's printer as it comes,
-and, with ``--out FILE``, written as one JSON line. Lines are appended a chunk at a time with one
-``write`` call, so a run killed at any point leaves whole chunks (a torn last line at worst, which
-``--resume`` cuts off). ``--resume`` reads the lines already there, checks that they were written
-from the same input, counts them into the totals, skips that many records and appends the rest:
-the finished file is the one an uninterrupted run writes.
+The input is read one item at a time and checked on ``--workers`` processes
+(:mod:`crossfoot.batch`); each result becomes the record ``--json`` prints
+(:mod:`crossfoot.cli.output`), which is counted, shown as it comes and, with ``--out FILE``,
+written as one JSON line. Lines are appended a chunk at a time with one ``write`` call, so a run
+killed at any point leaves whole lines (a torn last line at worst, which ``--resume`` cuts off).
+``--resume`` reads the lines already there, checks that they were written from the same input,
+counts them into the totals, skips that many items and appends the rest: the finished file is the
+one an uninterrupted run writes.
 """
 
 from __future__ import annotations
@@ -16,20 +17,18 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from crossfoot.batch import AUTO_POOL_MIN, default_workers
+from crossfoot.cli.output import Tally
 from crossfoot.model.errors import CrossfootError
 
 __all__ = [
     "JsonLinesOutput",
     "OutputError",
-    "Totals",
     "add_stream_arguments",
     "check_stream_arguments",
-    "closed_pipe",
     "interrupted",
     "open_output",
     "progress",
@@ -46,35 +45,6 @@ class OutputError(CrossfootError):
     """An output file that cannot be written, or resumed from (names the file and the line)."""
 
 
-@dataclass
-class Totals:
-    """Counts over every record of a run, resumed ones included."""
-
-    items: int = 0
-    passed: int = 0
-    failed: int = 0
-    errors: int = 0
-    input_errors: int = 0
-    as_expected: int = 0
-    extra: dict[str, int] = field(default_factory=dict)
-
-    def add(self, record: dict[str, Any]) -> None:
-        """Count one output record (the dict written as its JSON line)."""
-        self.items += 1
-        if record.get("error"):
-            self.errors += 1
-            self.input_errors += bool(record.get("input_error"))
-        elif record.get("passed"):
-            self.passed += 1
-        else:
-            self.failed += 1
-        self.as_expected += bool(record.get("as_expected", record.get("passed")))
-        for key in ("action",):
-            if key in record and record[key] is not None:
-                name = f"{key}:{record[key]}"
-                self.extra[name] = self.extra.get(name, 0) + 1
-
-
 class JsonLinesOutput:
     """A JSON Lines file appended one chunk at a time (see the module docstring).
 
@@ -89,13 +59,6 @@ class JsonLinesOutput:
     def __init__(self, path: str | Path, *, resume: bool) -> None:
         self.path = Path(path)
         self.done = 0
-        self.stdout = str(path) == "-"
-        if self.stdout:  # JSON Lines on standard output, for a pipe
-            if resume:
-                raise OutputError("--resume needs --out FILE, not standard output")
-            sys.stdout.flush()
-            self._fd = sys.stdout.fileno()
-            return
         flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND
         if resume and self.path.exists():
             self._cut_torn_line()
@@ -104,11 +67,11 @@ class JsonLinesOutput:
         try:
             self._fd = os.open(self.path, flags, 0o644)
         except OSError as exc:
-            raise OutputError(f"cannot write {self.path}: {exc.strerror}") from None
+            raise OutputError(f"--out: cannot write {self.path}: {exc.strerror}") from None
 
     def records(self) -> Iterator[dict[str, Any]]:
         """The records already in the file (read again, one line at a time)."""
-        if self.done == 0:
+        if not self.done:
             return
         with self.path.open("rb") as fh:
             for number, raw in enumerate(fh, 1):
@@ -136,8 +99,7 @@ class JsonLinesOutput:
             view = view[os.write(self._fd, view) :]
 
     def close(self) -> None:
-        if not self.stdout:
-            os.close(self._fd)
+        os.close(self._fd)
 
     def _cut_torn_line(self) -> None:
         # A run killed mid-write can leave part of a line; everything after the last newline goes.
@@ -147,8 +109,7 @@ class JsonLinesOutput:
             while keep > 0:
                 step = min(65536, keep)
                 fh.seek(keep - step)
-                block = fh.read(step)
-                cut = block.rfind(b"\n")
+                cut = fh.read(step).rfind(b"\n")
                 if cut >= 0:
                     keep = keep - step + cut + 1
                     break
@@ -158,66 +119,6 @@ class JsonLinesOutput:
             self.done = sum(1 for _ in fh)
 
 
-def progress(total: int | None, unit: str, enabled: bool) -> Any:
-    """A tqdm bar on stderr when it is a terminal and tqdm is installed, else ``None``."""
-    if not enabled or not sys.stderr.isatty():
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    tqdm.monitor_interval = 0  # no monitor thread: the workers can then be forked (batch)
-    return tqdm(total=total, unit=unit, file=sys.stderr, dynamic_ncols=True, smoothing=0.1)
-
-
-def run_stream(
-    results: Iterable[R],
-    *,
-    chunk_size: int,
-    record: Callable[[R], dict[str, Any]],
-    show: Callable[[R, dict[str, Any]], None],
-    output: JsonLinesOutput | None,
-    totals: Totals,
-    bar: Any = None,
-) -> Totals:
-    """Turn each result into its record, then count, show and (with ``output``) write it,
-    ``chunk_size`` lines per ``write``."""
-    pending: list[dict[str, Any]] = []
-    try:
-        for result in results:
-            rec = record(result)
-            totals.add(rec)
-            show(result, rec)
-            if bar is not None:
-                bar.update(1)
-            if output is not None:
-                pending.append(rec)
-                if len(pending) >= chunk_size:
-                    output.write(pending)
-                    pending.clear()
-        if output is not None and pending:
-            output.write(pending)
-            pending.clear()
-    finally:
-        if bar is not None:
-            bar.close()
-        if output is not None:
-            _close(output, pending)
-    return totals
-
-
-def _close(output: JsonLinesOutput, pending: list[dict[str, Any]]) -> None:
-    # Stopped early (Ctrl-C, a worker lost): the records already made are whole and in order,
-    # so they are kept, and the file's line count equals the totals.
-    try:
-        if pending:
-            output.write(pending)
-    except OSError:
-        pass  # the error that stopped the run is the one to report
-    finally:
-        output.close()
-
-
 def add_stream_arguments(p: argparse.ArgumentParser) -> None:
     """``--workers``, ``--chunk-size``, ``--out``, ``--resume``, ``--brief``, ``--no-progress``."""
     p.add_argument(
@@ -225,8 +126,7 @@ def add_stream_arguments(p: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="processes to check on (default: the CPU count when there are more than "
-        f"{AUTO_POOL_MIN} items)",
+        help=f"processes to check on (default: the CPU count, above {AUTO_POOL_MIN} items)",
     )
     p.add_argument(
         "--chunk-size",
@@ -235,15 +135,13 @@ def add_stream_arguments(p: argparse.ArgumentParser) -> None:
         metavar="K",
         help="items sent to a worker at a time, and lines written at a time (default 32)",
     )
-    p.add_argument(
-        "--out", metavar="FILE", help="write one JSON line per item to FILE (- for stdout)"
-    )
+    p.add_argument("--out", metavar="FILE", help="also write each item's JSON record to FILE")
     p.add_argument(
         "--resume",
         action="store_true",
         help="continue a stopped run: keep the lines already in --out FILE, check the rest",
     )
-    p.add_argument("--brief", action="store_true", help="leave the per-claim report out of --out")
+    p.add_argument("--brief", action="store_true", help="leave the per-item report out of --out")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
@@ -260,45 +158,21 @@ def check_stream_arguments(args: argparse.Namespace) -> int | None:
     return workers
 
 
-def closed_pipe() -> int:
-    """The reader of standard output went away (``| head``): stop quietly, as a pipeline
-    expects, with the code a process killed by SIGPIPE has (141)."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())  # nothing left to flush into the closed pipe at exit
-    return 141
-
-
-def interrupted(args: argparse.Namespace, totals: Totals) -> int:
-    """Say where a run stopped by Ctrl-C stands; return the shell's code for SIGINT (130)."""
-    where = f"; {args.out} holds {totals.items} lines: add --resume to go on" if args.out else ""
-    print(f"\ncrossfoot: interrupted after {totals.items} items{where}", file=sys.stderr)
-    return 130
-
-
-def workers_used(workers: int | None, items: int) -> str:
-    """``"N workers"`` as :func:`crossfoot.batch.map_in_order` chose for ``items`` items."""
-    if workers is None:
-        workers = default_workers() if items > AUTO_POOL_MIN else 1
-    return f"{workers} worker{'s' if workers != 1 else ''}"
-
-
-def open_output(
-    args: argparse.Namespace, totals: Totals
-) -> tuple[JsonLinesOutput | None, str | None]:
+def open_output(args: argparse.Namespace, tally: Tally) -> tuple[JsonLinesOutput | None, Any]:
     """The ``--out`` file (None without one) and the name in its last line; with ``--resume``
-    the lines already there are counted into ``totals``."""
+    the lines already there are counted into ``tally``."""
     if not args.out:
         return None, None
     output = JsonLinesOutput(args.out, resume=args.resume)
-    last: str | None = None
+    last = None
     for rec in output.records():
-        totals.add(rec)
+        tally.add(rec)
         last = rec.get("name")
     return output, last
 
 
 def resume_after(
-    named: Iterable[tuple[str, T]], done: int, last_name: str | None, what: str
+    named: Iterable[tuple[str, T]], done: int, last_name: Any, what: str
 ) -> Iterator[T]:
     """The items after the first ``done`` of ``named`` (``(name, item)`` pairs), checking that
     item ``done`` has the name the output's last line has."""
@@ -313,3 +187,78 @@ def resume_after(
             )
     if k < done - 1:
         raise OutputError(f"cannot resume: the output holds {done} lines but {what} only {k + 1}")
+
+
+def progress(unit: str, enabled: bool) -> Any:
+    """A tqdm bar on stderr when it is a terminal and tqdm is installed, else ``None``."""
+    if not enabled or not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    tqdm.monitor_interval = 0  # no monitor thread: the workers can then be forked (batch)
+    return tqdm(unit=f" {unit}", file=sys.stderr, dynamic_ncols=True, smoothing=0.1)
+
+
+def run_stream(
+    results: Iterable[R],
+    *,
+    chunk_size: int,
+    record: Callable[[R], dict[str, Any]],
+    show: Callable[[R, dict[str, Any]], None],
+    output: JsonLinesOutput | None,
+    tally: Tally,
+    bar: Any = None,
+    brief: bool = False,
+) -> Tally:
+    """Turn each result into its record, then count, show and (with ``output``) write it,
+    ``chunk_size`` lines per ``write``; ``brief`` leaves ``report`` out of the written line."""
+    pending: list[dict[str, Any]] = []
+    try:
+        for result in results:
+            rec = record(result)
+            tally.add(rec)
+            show(result, rec)
+            if bar is not None:
+                bar.update(1)
+            if output is not None:
+                pending.append({k: v for k, v in rec.items() if k != "report"} if brief else rec)
+                if len(pending) >= chunk_size:
+                    output.write(pending)
+                    pending.clear()
+        if output is not None and pending:
+            output.write(pending)
+            pending.clear()
+    finally:
+        if bar is not None:
+            bar.close()
+        if output is not None:
+            _close(output, pending)
+    return tally
+
+
+def _close(output: JsonLinesOutput, pending: list[dict[str, Any]]) -> None:
+    # Stopped early (Ctrl-C, a worker lost): the records already made are whole and in order,
+    # so they are kept, and the file's line count equals the totals.
+    try:
+        if pending:
+            output.write(pending)
+    except OSError:
+        pass  # the error that stopped the run is the one to report
+    finally:
+        output.close()
+
+
+def interrupted(args: argparse.Namespace, tally: Tally) -> int:
+    """Say where a run stopped by Ctrl-C stands; return the shell's code for SIGINT (130)."""
+    where = f"; {args.out} holds {tally.items} lines: add --resume to go on" if args.out else ""
+    print(f"\ncrossfoot: interrupted after {tally.items} items{where}", file=sys.stderr)
+    return 130
+
+
+def workers_used(workers: int | None, items: int) -> str:
+    """``"N workers"`` as :func:`crossfoot.batch.map_in_order` chose for ``items`` items."""
+    if workers is None:
+        workers = default_workers() if items > AUTO_POOL_MIN else 1
+    return f"{workers} worker{'s' if workers != 1 else ''}"
