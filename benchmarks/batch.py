@@ -52,6 +52,13 @@ def corpus_items(limit: int | None) -> dict[str, list[dict[str, Any]]]:
     from corpora.common import data_root
     from run_all import ADAPTERS
 
+    try:  # HF datasets shows tqdm bars while loading: no monitor thread, so that crossfoot.batch
+        import tqdm  # may fork its workers (it spawns them in a process that runs threads)
+
+        tqdm.tqdm.monitor_interval = 0
+    except ImportError:
+        pass
+
     out: dict[str, list[dict[str, Any]]] = {}
     for name, adapter in ADAPTERS.items():
         out[name] = [
