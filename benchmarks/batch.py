@@ -79,12 +79,24 @@ def _verdict(row: dict[str, Any]) -> tuple[Any, ...]:
 
 
 # ------------------------------------------------------------------------------------ modes
-def run_local(items: list[dict[str, Any]], workers: int) -> tuple[float, dict[str, Any]]:
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (the pool's workers)."""
+    import resource
+
+    me, kids = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def run_local(items: list[dict[str, Any]], workers: int) -> tuple[float, float, dict[str, Any]]:
+    """Wall seconds, CPU seconds (this process and the workers) and the results by name."""
     from crossfoot.batch import check_many
 
-    start = time.perf_counter()
+    cpu, start = _cpu(), time.perf_counter()
     results = {r.name: r for r in check_many(items, workers=workers)}
-    return time.perf_counter() - start, results
+    return time.perf_counter() - start, _cpu() - cpu, results
 
 
 def run_spark(items: list[dict[str, Any]]) -> tuple[float, float, dict[str, tuple[Any, ...]]]:
@@ -143,16 +155,23 @@ def speed(
     n = len(items)
     load_before = os.getloadavg()
     times: dict[str, list[float]] = {"seq": [], "2proc": []}
+    cpus: dict[str, list[float]] = {"seq": [], "2proc": []}
     seq: dict[str, Any] = {}
     two: dict[str, Any] = {}
+    run_local(items[:50], 1)  # the engine's modules are imported before any clock starts
     for _ in range(repeat):
         for mode, workers in (("seq", 1), ("2proc", 2)):
             if mode not in modes and not (mode == "seq"):
                 continue
-            elapsed, results = run_local(items, workers)
+            elapsed, cpu, results = run_local(items, workers)
             times[mode].append(elapsed)
+            cpus[mode].append(cpu)
             (seq if workers == 1 else two).update(results)
-            print(f"{mode}: {n} answers in {elapsed:.1f}s ({n / elapsed:.0f}/s)", file=sys.stderr)
+            print(
+                f"{mode}: {n} answers in {elapsed:.1f}s ({n / elapsed:.0f}/s), {cpu:.1f}s CPU, "
+                f"load {os.getloadavg()[0]:.1f}",
+                file=sys.stderr,
+            )
     reference = {name: _verdict(r.to_dict()) for name, r in seq.items()}
     out: dict[str, Any] = {"answers": n, "corpora": {k: len(v) for k, v in items_by.items()}}
     rows: dict[str, Any] = {}
@@ -163,6 +182,8 @@ def speed(
                 "seconds": round(best, 2),
                 "runs": [round(t, 2) for t in times[mode]],
                 "answers_per_second": round(n / best, 1),
+                "cpu_seconds": round(min(cpus[mode]), 2),
+                "cpu_runs": [round(t, 2) for t in cpus[mode]],
                 "differ": 0,
             }
     if "2proc" in rows:
@@ -184,6 +205,9 @@ def speed(
     out["modes"] = rows
     if "seq" in rows and "2proc" in rows:
         out["speedup_2proc"] = round(rows["seq"]["seconds"] / rows["2proc"]["seconds"], 2)
+        # the CPU the two workers spend over what one process spends: the part of 2x lost to
+        # running in two processes (a busy machine blurs wall time; CPU time much less)
+        out["cpu_ratio_2proc"] = round(rows["2proc"]["cpu_seconds"] / rows["seq"]["cpu_seconds"], 2)
     out["load_average_before"] = [round(x, 2) for x in load_before]
     out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     return out
@@ -321,18 +345,20 @@ def write_results(res: dict[str, Any], out_dir: Path) -> list[Path]:
             f"{sp['load_average_before'][0]} before, {sp['load_average_after'][0]} after "
             f"(2 cores).",
             "",
-            "| mode | seconds | answers/s | verdicts differing from seq |",
-            "|---|---:|---:|---:|",
+            "| mode | seconds | answers/s | CPU seconds | verdicts differing from seq |",
+            "|---|---:|---:|---:|---:|",
         ]
         for mode, row in sp["modes"].items():
             extra = f" (+{row['startup_seconds']}s to start)" if "startup_seconds" in row else ""
             rate, differ = row["answers_per_second"], row["differ"]
-            lines.append(f"| {mode} | {row['seconds']}{extra} | {rate} | {differ} |")
+            cpu = row.get("cpu_seconds", "")
+            lines.append(f"| {mode} | {row['seconds']}{extra} | {rate} | {cpu} | {differ} |")
         if "speedup_2proc" in sp:
             lines += [
                 "",
                 f"2 processes vs 1: **{sp['speedup_2proc']}x** (best of "
-                f"{len(sp['modes']['seq']['runs'])} alternating runs each).",
+                f"{len(sp['modes']['seq']['runs'])} alternating runs each); the two workers "
+                f"together spend {sp.get('cpu_ratio_2proc', '?')}x the CPU of one process.",
             ]
         lines.append("")
     rss = res.get("rss")
