@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from batch_sample import corpus_items, direct, vector_cases
 from crossfoot.cli import main
@@ -275,3 +277,19 @@ def test_out_file_holds_the_json_records(
     assert main([*argv, "--out", str(out), "--brief"]) == 0
     capfd.readouterr()
     assert all("report" not in r and "statuses" in r for r in _lines(out))
+
+
+@settings(max_examples=15)
+@given(st.floats(min_value=0.0, max_value=1.0))
+def test_resume_from_any_cut_gives_the_same_file(tmp_path_factory: Any, where: float) -> None:
+    tmp = tmp_path_factory.mktemp("cut")
+    cases = tmp / "c.jsonl"
+    items = [c["item"] for c in vector_cases() if isinstance(c["item"], dict)][:10]
+    cases.write_text(_case_lines(items), encoding="utf-8")
+    full, part = tmp / "full.jsonl", tmp / "part.jsonl"
+    argv = ["eval", str(cases), "--min-accuracy", "0", "--workers", "1", "--chunk-size", "3"]
+    main([*argv, "--out", str(full)])
+    data = full.read_bytes()
+    part.write_bytes(data[: int(len(data) * where)])  # whole lines, then any part of one
+    main([*argv, "--out", str(part), "--resume"])
+    assert part.read_bytes() == data
