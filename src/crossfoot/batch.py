@@ -9,10 +9,11 @@ An item is a mapping with the fields of an ``eval`` case line:
   ``expect``, ``note``, ``meta``, which are carried but not checked.
 
 Results come back in input order, one :class:`ItemResult` per item. The input is read lazily and
-only a bounded number of chunks is in flight, so memory stays flat however long the input is. Items
-whose sources are equal (same JSON) and options are equal share one :class:`~crossfoot.Checker` per
-worker process: the sources are indexed once, not once per answer. A bad item becomes a result that
-carries its error (``passed`` is False: fail closed) and the run goes on.
+only a bounded number of chunks is in flight, so memory stays flat however long the input is.
+Items whose sources and options are equal (the same JSON, key order included) share one
+:class:`~crossfoot.Checker` per worker process: the sources are indexed once, not once per
+answer. A bad item becomes a result that carries its error (``passed`` is False: fail closed)
+and the run goes on.
 
 >>> src = [{"id": "R1", "fields": {"revenue": 3_214_000_000}}]
 >>> items = [
@@ -382,7 +383,9 @@ def _checker(sources: Any, options: dict[str, Any]) -> Checker:
     from . import Checker
 
     try:
-        text = json.dumps([sources, options], sort_keys=True, separators=(",", ":"))
+        # key order kept: sources equal but for the order of their keys could be read in another
+        # order (a tie broken another way), so they do not share an index
+        text = json.dumps([sources, options], separators=(",", ":"))
     except (TypeError, ValueError):  # not plain JSON (a DataFrame, Source objects): no sharing
         return Checker(sources, **options)
     key = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
