@@ -68,7 +68,7 @@ def _trace_entries(tables: int) -> dict[str, Any]:
 
 
 def _answer_entries(
-    root: Path, limit: int | None, corpora: list[str], workers: int = 1
+    root: Path, limit: int | None, corpora: list[str], workers: int = 1, chunk_size: int = 32
 ) -> dict[str, Any]:
     import crossfoot
     import ragbench
@@ -79,7 +79,7 @@ def _answer_entries(
     for name in corpora:
         items = ADAPTERS[name].load(root, limit)
         if workers > 1:  # the same checks through crossfoot.batch on several processes
-            out.update(_batch_entries(name, items, workers))
+            out.update(_batch_entries(name, items, workers, chunk_size))
         else:
             for item in items:
                 try:
@@ -95,14 +95,16 @@ def _answer_entries(
     return out
 
 
-def _batch_entries(name: str, items: list[Any], workers: int) -> dict[str, Any]:
+def _batch_entries(name: str, items: list[Any], workers: int, chunk_size: int) -> dict[str, Any]:
     from crossfoot.batch import check_many
 
     batch = [
         {"output": i.answer, "sources": i.sources, "question": i.question or None} for i in items
     ]
     out: dict[str, Any] = {}
-    for item, result in zip(items, check_many(batch, workers=workers), strict=True):
+    for item, result in zip(
+        items, check_many(batch, workers=workers, chunk_size=chunk_size), strict=True
+    ):
         out[f"{name}:{item.id}"] = (
             result.report if result.error is None else f"error: {result.error}"
         )
@@ -116,6 +118,7 @@ def snapshot(
     corpora: list[str] | None = None,
     tables: int = 25,
     workers: int = 1,
+    chunk_size: int = 32,
 ) -> int:
     """Write the snapshot to ``path``; returns the number of entries.
 
@@ -125,7 +128,8 @@ def snapshot(
     from run_all import ADAPTERS
 
     entries = _trace_entries(tables)
-    entries.update(_answer_entries(resolve(data_root), limit, corpora or list(ADAPTERS), workers))
+    names = corpora or list(ADAPTERS)
+    entries.update(_answer_entries(resolve(data_root), limit, names, workers, chunk_size))
     path.write_text(json.dumps(entries, default=str, sort_keys=True))
     return len(entries)
 
