@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import datasets
 import pytest
 
 from batch_sample import assert_columns_match, table_rows
-
-datasets = pytest.importorskip("datasets")
-from crossfoot.integrations.datasets import check_dataset  # noqa: E402
+from crossfoot.integrations.datasets import check_dataset
 
 
 def test_two_processes_match_direct_checks_in_order() -> None:

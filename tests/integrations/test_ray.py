@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+import ray
 
 from batch_sample import assert_columns_match, table_rows
-
-ray = pytest.importorskip("ray")
-from crossfoot.integrations.ray import check_dataset  # noqa: E402
+from crossfoot.integrations.ray import check_dataset
 
 
 @pytest.fixture(scope="module")

@@ -13,8 +13,6 @@ from typing import Any
 import pytest
 
 from batch_sample import assert_columns_match, corpus_items, direct, table_rows
-
-pytest.importorskip("pyspark")
 from crossfoot.integrations.spark import check_dataframe
 
 
