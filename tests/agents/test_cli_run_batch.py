@@ -94,3 +94,37 @@ def test_resume_continues_a_stopped_run(runs_file: Path, tmp_path: Path) -> None
     assert main([*base, "--out", str(part), "--resume"]) == 0
     assert part.read_bytes() == whole.read_bytes()
     assert "report" not in json.loads(lines[0])
+
+
+def test_a_tau2_results_file_replays_as_check_recordings_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `crossfoot run` reads recordings with the agents' reader (check_recordings): the file's
+    # policy is the system prompt of every simulation and its tool definitions are the schemas,
+    # on any number of workers; a bare list of simulations replays with an 'assumed' note.
+    from test_recordings import POLICY, TOOL_DEFS, _sim
+
+    from crossfoot.agents import check_recordings
+
+    sims = [_sim("a", "2024-05-27"), _sim("b", "2025-05-27"), _sim("c", "x", "fly")]
+    data = {"info": {"environment_info": {"policy": POLICY, "tool_defs": TOOL_DEFS}}}
+    # With the file's tool definitions, a call to 'fly' is an unknown tool (warn, exit 1);
+    # without them it cannot be told, and each run carries the 'assumed' note instead.
+    files = (("results.json", {**data, "simulations": sims}, 1), ("sims.json", sims, 0))
+    for name, content, code in files:
+        path = tmp_path / name
+        path.write_text(json.dumps(content), encoding="utf-8")
+        want = [
+            {"name": label, "report": report.to_dict()}
+            for label, report in check_recordings(content, name=str(path))
+        ]
+        for workers in ("1", "2"):
+            args = ["run", str(path), "--json", "--workers", workers, "--chunk-size", "1"]
+            assert main([*args, "--fail-on", "warn"]) == code
+            got = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+            assert [{"name": r["name"], "report": r["report"]} for r in got] == want
+        names = [r["name"].rsplit(", ", 1)[1] for r in got]
+        assert names == [f"simulation {s}" for s in "abc"]
+        notes = [any(f["type"] == "assumed" for f in r["report"]["findings"]) for r in got]
+        assert notes == [not code] * 3
+        assert [r["action"] for r in got] == (["allow", "warn", "warn"] if code else ["allow"] * 3)

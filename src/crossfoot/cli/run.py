@@ -25,6 +25,14 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+# The agents' own reader of recordings (crossfoot.agents.check_recordings), one run at a time.
+from crossfoot.agents._recordings import (
+    MESSAGE_KEYS,
+    Recording,
+    messages_key,
+    read_recordings,
+    replay,
+)
 from crossfoot.batch import map_in_order, warm_up
 from crossfoot.cli.common import add_output_arguments, write_report
 from crossfoot.cli.output import (
@@ -51,13 +59,12 @@ from crossfoot.model.errors import CrossfootError
 
 __all__ = ["add_parser", "iter_runs", "load_transcript", "run"]
 
-RunInput = tuple[str, list[Any], object, Any]  # (label, messages, system, tools)
+# A run to replay, or (label, error) for a line the reader could not make a run of.
+RunInput = Recording | tuple[str, str]
 
 _RANK = {"allow": 0, "warn": 1, "confirm": 2, "block": 3}
 # Engine keywords -> the flags that set them, so errors name what the user typed.
 RUN_FLAGS = {"on_unknown": "--on-unknown"}
-# Keys under which a saved request, trace or benchmark record keeps its messages.
-_MESSAGE_KEYS = ("messages", "traj", "trajectory", "input", "contents", "conversation", "items")
 
 
 class TranscriptError(CrossfootError, ValueError):
@@ -226,19 +233,17 @@ class _RunWork:
         self.policy, self.system, self.tools = policy, system, tools
         self.on_unknown, self.page = on_unknown, page
 
-    def __call__(self, pair: tuple[int, RunInput | tuple[str, str]]) -> tuple[dict[str, Any], Any]:
-        from crossfoot.agents import check_run
-
+    def __call__(self, pair: tuple[int, RunInput]) -> tuple[dict[str, Any], Any]:
         index, run_input = pair
-        if len(run_input) == 2:  # (label, error): the reader could not make a run of it
+        if not isinstance(run_input, Recording):  # (label, error): not a run
             return _indexed(index, run_record(run_input[0], None, error=run_input[1])), None
-        label, messages, run_system, run_tools = run_input
+        label = run_input.label
         try:
-            report = check_run(
-                messages,
+            report = replay(
+                run_input,
                 self.policy,
-                system=self.system if self.system is not None else run_system,
-                tools=self.tools if self.tools is not None else run_tools,
+                system=self.system,
+                tools=self.tools,
                 on_unknown=self.on_unknown,  # type: ignore[arg-type]
             )
         except Exception as exc:  # the others go on: a bad run is a record with its error
@@ -256,7 +261,7 @@ def _indexed(index: int, record: dict[str, Any]) -> dict[str, Any]:
     return {"index": index, **record}
 
 
-def iter_runs(path: str) -> tuple[bool, Iterator[RunInput | tuple[str, str]]]:
+def iter_runs(path: str) -> tuple[bool, Iterator[RunInput]]:
     """``(many, runs)``: whether the file holds several runs, and its runs in order.
 
     A JSONL file whose first line is a run record is read lazily, one run a line; a line that is
@@ -265,12 +270,12 @@ def iter_runs(path: str) -> tuple[bool, Iterator[RunInput | tuple[str, str]]]:
     """
     if path != "-" and path.endswith((".jsonl", ".jsonl.gz")):
         first = _first_line(path)
-        if isinstance(first, Mapping) and _messages_key(first):
+        if isinstance(first, Mapping) and messages_key(first):
             return True, _jsonl_runs(path)
     runs = load_transcript(path)
     name = "<stdin>" if path == "-" else path
     # one record of a list or a JSONL file is labelled like the others ("file, run 0")
-    return len(runs) > 1 or runs[0][0] != name, iter(runs)
+    return len(runs) > 1 or runs[0].label != name, iter(runs)
 
 
 def _first_line(path: str) -> Any:
@@ -284,7 +289,7 @@ def _first_line(path: str) -> Any:
     return None
 
 
-def _jsonl_runs(path: str) -> Iterator[RunInput | tuple[str, str]]:
+def _jsonl_runs(path: str) -> Iterator[RunInput]:
     try:
         with _open_lines(path) as fh:
             for n, line in enumerate(fh, 1):
@@ -299,16 +304,16 @@ def _jsonl_runs(path: str) -> Iterator[RunInput | tuple[str, str]]:
         raise TranscriptError(f"{path}: cannot read ({exc})") from None
 
 
-def _jsonl_run(label: str, line: str) -> RunInput | tuple[str, str]:
+def _jsonl_run(label: str, line: str) -> RunInput:
     try:
         rec = json.loads(line)
     except ValueError as exc:
         return label, f"{label}: not valid JSON ({exc})"
-    if not (isinstance(rec, Mapping) and _messages_key(rec)):
+    if not (isinstance(rec, Mapping) and messages_key(rec)):
         keys = sorted(rec) if isinstance(rec, Mapping) else type(rec).__name__
-        want = f"a run record with one of {list(_MESSAGE_KEYS)}"
+        want = f"a run record with one of {list(MESSAGE_KEYS)}"
         return label, f"{label}: expected {want}, got {keys}"
-    return _record(label, rec)
+    return read_recordings(rec, label)[0]
 
 
 def _open_lines(path: str) -> Any:
@@ -319,12 +324,14 @@ def _open_lines(path: str) -> Any:
     return open(path, encoding="utf-8")
 
 
-def load_transcript(path: str) -> list[tuple[str, list[Any], object, Any]]:
-    """Read a transcript file into runs of ``(label, messages, system, tools)``.
+def load_transcript(path: str) -> list[Recording]:
+    """Read a transcript file into its runs (:func:`crossfoot.agents.check_recordings` reads
+    the same shapes: this only adds JSONL and the file's name in each label).
 
-    A JSON list is one run's messages; a JSON object is a saved request or record whose messages
-    sit under ``messages``, ``traj``, ``input`` or ``contents`` (with ``system`` and ``tools`` if
-    it has them). In JSONL each line is a message, or each line is a run record.
+    A JSON list is one run's messages, or a list of run records; a JSON object is a saved request
+    or record whose messages sit under ``messages``, ``traj``, ``input`` or ``contents`` (with
+    ``system`` and ``tools`` if it has them), or a tau2-bench results file. In JSONL each line is
+    a message, or each line is a run record.
     """
     text = read_text("-", "transcript") if path == "-" else _read_text(path)
     name = "<stdin>" if path == "-" else path
@@ -340,47 +347,14 @@ def load_transcript(path: str) -> list[tuple[str, list[Any], object, Any]]:
                 rows.append(json.loads(line))
             except ValueError as exc:
                 raise TranscriptError(f"{name}, line {n}: not valid JSON ({exc})") from None
-        if rows and all(isinstance(r, Mapping) and _messages_key(r) for r in rows):
-            return [_record(f"{name}, line {i}", r) for i, r in enumerate(rows, 1)]
-        return [(name, rows, None, None)]
+        if rows and all(isinstance(r, Mapping) and messages_key(r) for r in rows):
+            return [read_recordings(r, f"{name}, line {i}")[0] for i, r in enumerate(rows, 1)]
+        return [Recording(name, rows)]
     try:
         data = json.loads(text)
     except ValueError as exc:
         raise TranscriptError(f"{name}: not valid JSON ({exc})") from None
-    if isinstance(data, list):
-        if data and all(isinstance(r, Mapping) and _messages_key(r) for r in data):
-            return [_record(f"{name}, run {i}", r) for i, r in enumerate(data)]
-        return [(name, data, None, None)]
-    if isinstance(data, Mapping) and _messages_key(data):
-        return [_record(name, data)]
-    keys = sorted(data) if isinstance(data, Mapping) else type(data).__name__
-    raise TranscriptError(
-        f"{name}: expected a list of messages or an object with one of {list(_MESSAGE_KEYS)}, "
-        f"got {keys}"
-    )
-
-
-def _record(label: str, rec: Mapping[str, Any]) -> tuple[str, list[Any], object, Any]:
-    key = _messages_key(rec)
-    assert key is not None
-    system = rec.get("system", rec.get("systemInstruction", rec.get("system_instruction")))
-    if isinstance(system, Mapping) and "parts" in system:  # Gemini system instruction
-        system = system["parts"]
-    tools = rec.get("tools")
-    config = rec.get("toolConfig")
-    if tools is None and isinstance(config, Mapping):  # Bedrock Converse request
-        tools = config.get("tools")
-    messages = rec[key]
-    if isinstance(messages, str):  # a Responses request may give its input as one string
-        messages = [{"role": "user", "content": messages}]
-    return label, list(messages), system, tools
-
-
-def _messages_key(rec: Mapping[str, Any]) -> str | None:
-    for key in _MESSAGE_KEYS:
-        if isinstance(rec.get(key), list) or (key == "input" and isinstance(rec.get(key), str)):
-            return key
-    return None
+    return read_recordings(data, name)
 
 
 def _is_json(text: str) -> bool:
