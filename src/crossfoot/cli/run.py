@@ -22,7 +22,7 @@ import json
 import sys
 import time
 from collections.abc import Iterator, Mapping
-from pathlib import Path
+from contextlib import contextmanager
 from typing import Any
 
 # The agents' own reader of recordings (crossfoot.agents.check_recordings), one run at a time.
@@ -290,18 +290,10 @@ def _first_line(path: str) -> Any:
 
 
 def _jsonl_runs(path: str) -> Iterator[RunInput]:
-    try:
-        with _open_lines(path) as fh:
-            for n, line in enumerate(fh, 1):
-                if line.strip():
-                    yield _jsonl_run(f"{path}, line {n}", line)
-    except UnicodeDecodeError as exc:
-        raise TranscriptError(
-            f"{path}: cannot read: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset "
-            f"{exc.start}); save it as UTF-8"
-        ) from None
-    except (OSError, EOFError) as exc:
-        raise TranscriptError(f"{path}: cannot read ({exc})") from None
+    with _reading(path), _open_lines(path) as fh:
+        for n, line in enumerate(fh, 1):
+            if line.strip():
+                yield _jsonl_run(f"{path}, line {n}", line)
 
 
 def _jsonl_run(label: str, line: str) -> RunInput:
@@ -366,13 +358,16 @@ def _is_json(text: str) -> bool:
 
 
 def _read_text(path: str) -> str:
-    try:
-        if path.endswith(".gz"):
-            import gzip
+    with _reading(path), _open_lines(path) as fh:
+        text: str = fh.read()
+        return text
 
-            with gzip.open(path, "rt", encoding="utf-8") as fh:
-                return fh.read()
-        return Path(path).read_text(encoding="utf-8")
+
+@contextmanager
+def _reading(path: str) -> Iterator[None]:
+    """A file that cannot be read, or is not UTF-8 text, is a TranscriptError naming it."""
+    try:
+        yield
     except UnicodeDecodeError as exc:
         raise TranscriptError(
             f"{path}: cannot read: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset "
