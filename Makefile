@@ -25,6 +25,7 @@ demo: install
 		|| echo "(exit code $$?: the answer cites the wrong record for one figure, as intended)"
 
 # Everything the tests need: every extra, the pinned promptfoo CLI, and a headless browser.
+# The spark extra's tests run Spark local[2]: they need a Java 17+ runtime (java on the PATH).
 test-deps: $(PY) browser-deps
 	$(PIP) install -q -e ".[$(EXTRAS)]"
 	npm ci --prefix integrations/promptfoo --no-audit --no-fund --loglevel=error
