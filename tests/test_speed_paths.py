@@ -52,3 +52,24 @@ def test_rows_in_property(labels: list[str | None], text: str) -> None:
 def test_labels_named_property(labels: list[str | None], text: str) -> None:
     labels = [label.strip() or None if label else None for label in labels]
     assert labels_named(_Labels(labels), text) == _reference_labels_named(labels, text)
+
+
+# ------------------------------------------------------------------ check() reuses read sources
+
+
+def test_check_reuses_the_sources_of_the_same_strings_only() -> None:
+    from crossfoot import check
+    from crossfoot.front.check import Checker
+
+    passages = ["Revenue was $3,214 million in 2024.", "Costs were $1,100 million."]
+    first = Checker(passages).sources
+    assert Checker(list(passages)).sources is first  # equal strings: read once
+    assert Checker(tuple(passages)).sources is first
+    changed = ["Revenue was $3,215 million in 2024.", passages[1]]
+    assert Checker(changed).sources is not first
+    # the verdicts follow the text given, never a list read before
+    assert check("Revenue was $3,214 million [1].", passages).passed
+    assert not check("Revenue was $3,214 million [1].", changed).passed
+    assert check("Revenue was $3,215 million [1].", changed).passed
+    records = [{"id": "R1", "fields": {"revenue": 5}}]
+    assert Checker(records).sources is not Checker(records).sources  # records: read each time
