@@ -73,3 +73,47 @@ def test_check_reuses_the_sources_of_the_same_strings_only() -> None:
     assert check("Revenue was $3,215 million [1].", changed).passed
     records = [{"id": "R1", "fields": {"revenue": 5}}]
     assert Checker(records).sources is not Checker(records).sources  # records: read each time
+
+
+# ------------------------------------------------------------------ value types built slot by slot
+
+
+def test_fast_init_sets_every_field_as_the_dataclass_would() -> None:
+    import dataclasses
+    import inspect
+
+    from crossfoot.model.context import Verdict
+    from crossfoot.model.types import Claim, Evidence, Mention, Sentence, Source, SourceValue
+    from crossfoot.report.result import Report
+
+    for cls in (Mention, SourceValue, Source, Sentence, Evidence, Claim, Verdict, Report):
+        fields = dataclasses.fields(cls)
+        names = [f.name for f in fields]
+        assert list(inspect.signature(cls).parameters) == names, cls
+        required = [f.name for f in fields if f.default is dataclasses.MISSING]
+        given = {name: object() for name in required}
+        made = cls(**given)
+        for f in fields:
+            want = given[f.name] if f.name in given else f.default
+            assert getattr(made, f.name) is want, (cls, f.name)
+        every = [object() for _ in names]
+        made = cls(*every)
+        assert [getattr(made, n) for n in names] == every, cls
+        assert dataclasses.replace(made, **{names[0]: 1}).__getattribute__(names[0]) == 1
+        try:
+            setattr(made, names[0], 2)
+        except dataclasses.FrozenInstanceError:
+            pass
+        else:
+            raise AssertionError(f"{cls.__name__} is no longer frozen")
+
+
+def test_engine_marks_non_claims_on_a_copy_equal_but_for_the_mark() -> None:
+    import dataclasses
+
+    from crossfoot.engine import _with_claim
+    from crossfoot.numbers.extract import extract
+
+    for m in extract("In 2024 about $3.2bn (up 40 to 50%) and -1,234.5 thousand units, ~7."):
+        for flag in (True, False):
+            assert _with_claim(m, flag) == dataclasses.replace(m, claim=flag)
