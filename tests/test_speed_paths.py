@@ -117,3 +117,24 @@ def test_engine_marks_non_claims_on_a_copy_equal_but_for_the_mark() -> None:
     for m in extract("In 2024 about $3.2bn (up 40 to 50%) and -1,234.5 thousand units, ~7."):
         for flag in (True, False):
             assert _with_claim(m, flag) == dataclasses.replace(m, claim=flag)
+
+
+# ------------------------------------------------------------------ trace: an answer with no number
+
+
+def test_trace_without_numbers_reports_as_with_every_cell() -> None:
+    from crossfoot import trace
+    from crossfoot.engine import verify
+    from crossfoot.front.policy import DEFAULT
+    from crossfoot.front.trace import _options
+    from crossfoot.sources.rows import AnswerOperands, read_tables
+
+    rows = [{"region": "EU", "stores": 52}, {"region": "US", "stores": 61}]
+    results = {"Q1": rows, "notes": "EU opened two stores."}
+    for text in ("EU leads [Q1].", "See [Q9] and [notes].", "No figures here.", ""):
+        got = trace(text, results=results).to_dict()
+        tables, prose, order, issues = read_tables(results=results)
+        ops = AnswerOperands(tables, prose, order, issues, DEFAULT.max_rows)
+        full = verify(text, ops.sources_for(text), _options(DEFAULT, 30), found=[])
+        assert got == full.to_dict(), text
+        assert ops.bare().ids == ops.sources_for(text).ids

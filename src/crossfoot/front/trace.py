@@ -153,8 +153,9 @@ def trace(
 
     def run(answer: str) -> Report:
         keep = keep_filter(answer, chosen, info)
-        sources = operands.sources_for(answer)
         found = operands.mentions(answer)  # extracted once per answer, for every verify below
+        # No number, no claim: only the citations are checked, and they need no cell.
+        sources = operands.sources_for(answer) if found else operands.bare()
         report = verify(
             answer, sources, options, keep=keep, recheck=run, found=found, question=question
         )

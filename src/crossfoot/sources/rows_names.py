@@ -159,14 +159,23 @@ class _Labels(tuple):  # type: ignore[type-arg]
 
     def lower(self) -> tuple[str, ...]:
         """The labels lowercased (a NUL, which no answer holds, where a row has none)."""
-        if self._lower is None:
-            labels = cast("tuple[str | None, ...]", self)
-            if _STR.issuperset(map(type, labels)):
-                self._lower = tuple(map(str.lower, labels))  # type: ignore[arg-type]
-            else:
-                self._lower = tuple(label.lower() if label else "\x00" for label in labels)
-            self._lengths = sorted(set(map(len, self._lower)))
-        return self._lower
+        if self._lower is not None:
+            return self._lower
+        labels = cast("tuple[str | None, ...]", self)
+        lower: tuple[str, ...]
+        if _STR.issuperset(map(type, labels)):
+            texts = cast("tuple[str, ...]", labels)
+            joined = "\x01".join(texts)
+            # ASCII keys already in lower case (ids, slugs, e-mails): the labels themselves,
+            # tested in one pass over one string instead of a new string per row
+            same = joined.isascii() and joined.islower()
+            # (a plain tuple: the labels object itself here would make a reference cycle)
+            lower = tuple(texts) if same else tuple(map(str.lower, texts))
+        else:
+            lower = tuple(label.lower() if label else "\x00" for label in labels)
+        self._lower = lower
+        self._lengths = sorted(set(map(len, lower)))
+        return lower
 
     def rows_in(self, low: str) -> Iterable[int]:
         """Rows whose lowercased label is part of ``low`` (a lowercased text), in row order."""
