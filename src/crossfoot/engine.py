@@ -117,9 +117,7 @@ class _Answer:
         self.scopes: dict[tuple[tuple[str, ...] | None, bool], Scope] = {}
         self.grounded: list[Claim] = []
         self.all_rules = rules()
-        self.cross_rules = tuple(
-            r for r in self.all_rules if r.__module__.rsplit(".", 1)[-1] in _CROSS_RECORD_MODULES
-        )
+        self.cross_rules = _cross_rules(self.all_rules)
         self.every_id = tuple(s.id for s in sources.sources)
 
     def scope_for(self, ids: tuple[str, ...] | None, cited: bool) -> Scope:
@@ -219,6 +217,23 @@ class _Answer:
             message=f"value is in {ev.formula if ev else 'another record'}, "
             f"but the sentence cites {cited}",
         )
+
+
+_CROSS: dict[tuple[Rule, ...], tuple[Rule, ...]] = {}
+
+
+def _cross_rules(all_rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    """The rules that may look in records a sentence does not cite (found once per rule list,
+    not once per answer)."""
+    made = _CROSS.get(all_rules)
+    if made is None:
+        made = tuple(
+            r for r in all_rules if r.__module__.rsplit(".", 1)[-1] in _CROSS_RECORD_MODULES
+        )
+        if len(_CROSS) > 8:
+            _CROSS.clear()
+        _CROSS[all_rules] = made
+    return made
 
 
 def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:
