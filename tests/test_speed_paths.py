@@ -138,3 +138,19 @@ def test_trace_without_numbers_reports_as_with_every_cell() -> None:
         full = verify(text, ops.sources_for(text), _options(DEFAULT, 30), found=[])
         assert got == full.to_dict(), text
         assert ops.bare().ids == ops.sources_for(text).ids
+
+
+# ------------------------------------------------------------------ many row keys: one scan
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text("aZſK² $€(-+−., 1%Mk\n\x00", max_size=8), min_size=64, max_size=90))
+def test_may_be_numbers_on_many_texts_keeps_every_text_the_cell_pattern_matches(
+    texts: list[str],
+) -> None:
+    from crossfoot.sources.rows_cells import _CELL, _may_be_numbers
+
+    texts = [*texts, "1234", "2024 5", "USD 5", "abcd 5", "²abc5", "EUR5", "(12)", " item 3"]
+    kept = list(_may_be_numbers(texts))
+    assert [t for t in kept if _CELL.match(t)] == [t for t in texts if _CELL.match(t)]
+    assert len(kept) <= len(texts)

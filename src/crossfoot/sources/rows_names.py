@@ -139,6 +139,7 @@ class _Labels(tuple):  # type: ignore[type-arg]
     thousands of row keys are looked up for every sentence of an answer."""
 
     _lower: tuple[str, ...] | None = None
+    _lower_self = False  # the labels are their own lowercased labels (kept by a flag: a cycle)
     _lengths: list[int]
     _spaced: bool | None = None
     # lowercased label -> its first row, and every row of a label held by several rows
@@ -161,6 +162,8 @@ class _Labels(tuple):  # type: ignore[type-arg]
         """The labels lowercased (a NUL, which no answer holds, where a row has none)."""
         if self._lower is not None:
             return self._lower
+        if self._lower_self:
+            return cast("tuple[str, ...]", self)
         labels = cast("tuple[str | None, ...]", self)
         lower: tuple[str, ...]
         if _STR.issuperset(map(type, labels)):
@@ -168,9 +171,11 @@ class _Labels(tuple):  # type: ignore[type-arg]
             joined = "\x01".join(texts)
             # ASCII keys already in lower case (ids, slugs, e-mails): the labels themselves,
             # tested in one pass over one string instead of a new string per row
-            same = joined.isascii() and joined.islower()
-            # (a plain tuple: the labels object itself here would make a reference cycle)
-            lower = tuple(texts) if same else tuple(map(str.lower, texts))
+            if joined.isascii() and joined.islower():
+                self._lower_self = True
+                self._lengths = sorted(set(map(len, texts)))
+                return texts
+            lower = tuple(map(str.lower, texts))
         else:
             lower = tuple(label.lower() if label else "\x00" for label in labels)
         self._lower = lower
@@ -257,10 +262,11 @@ def _labels(cells: tuple[object, ...], kinds: set[type]) -> tuple[str | None, ..
     """The row labels of a key column (its cells of ``kinds``): :func:`_row_label` of each cell,
     in C for plain strings (the usual key) that are none of them blank."""
     if kinds <= _STR:
-        stripped = tuple(map(str.strip, cells))  # type: ignore[arg-type]
+        # (made as the _Labels the table keeps: no intermediate 20,000-cell tuple)
+        stripped = _Labels(map(str.strip, cells))  # type: ignore[arg-type]
         if "" not in stripped:
             return stripped
-    return tuple(map(_row_label, cells))
+    return _Labels(map(_row_label, cells))
 
 
 def _row_label(cell: object) -> str | None:
