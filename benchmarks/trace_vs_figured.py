@@ -45,6 +45,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from claims_cases import claims_cases
+
 RESULTS = Path(__file__).parent / "results"
 REGIONS = [
     "North America", "Europe", "APAC", "LATAM", "Africa", "Middle East", "Nordics", "Iberia",
@@ -107,6 +111,7 @@ class Case:
     truth: bool  # True: every figure is right
     text: str
     rows: list[dict[str, Any]]
+    question: str | None = None  # the user's question (crossfoot reads it; figured cannot)
 
 
 def _money(v: float) -> str:
@@ -353,6 +358,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--timing-only", action="store_true", help="only part 3 (the tables drawn are the same)"
     )
+    ap.add_argument(
+        "--claims-only",
+        action="store_true",
+        help="only the issue-15 labelled set, printed and not written (for iterating)",
+    )
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="clock of part 3")
     args = ap.parse_args(argv)
     CLOCK[0] = time.process_time if args.clock == "cpu" else time.perf_counter
@@ -366,11 +376,18 @@ def main(argv: list[str] | None = None) -> int:
     # 1. labelled figures
     cases = labelled_cases(rng, 6 if quick else 25)
     runners: dict[str, Callable[[Case], bool]] = {
-        "crossfoot": lambda c: bool(cf_trace(c.text, c.rows).ok),
+        "crossfoot": lambda c: bool(cf_trace(c.text, c.rows, question=c.question).ok),
         "figured": lambda c: bool(fg_trace(c.text, c.rows).ok),
         "figured_all": lambda c: bool(fg_trace(c.text, c.rows, derivations="all").ok),
     }
-    labelled = score_labelled(cases, {} if args.timing_only else runners)
+    run = {} if args.timing_only else runners  # (the cases are drawn either way)
+    labelled = score_labelled(cases, run)
+    # What a figure claims (issue 15): its own seeded stream, so the figures above do not move.
+    claims = [Case(*raw) for raw in claims_cases(random.Random(args.seed + 15), 6 if quick else 25)]
+    labelled_claims = score_labelled(claims, run)
+    if args.claims_only:
+        print("\n".join(render_labelled(labelled_claims, "What a figure claims")))
+        return 0
 
     # 2. coincidence
     co_runners: dict[str, Callable[[str, list[dict[str, Any]]], bool]] = {
@@ -385,8 +402,8 @@ def main(argv: list[str] | None = None) -> int:
             d = draws // 2 if size[0] >= 200 else draws
             label = f"{size[0]}x{size[1]}" + (", two rows named" if named else "")
             # (drawn even with --timing-only: the timing tables below stay the same)
-            run = {} if args.timing_only else co_runners
-            coinc[label] = coincidence(rng, size, d, 4 if quick else 10, run, named)
+            co_run = {} if args.timing_only else co_runners
+            coinc[label] = coincidence(rng, size, d, 4 if quick else 10, co_run, named)
 
     # 3. time per trace
     speed, fixed = timing(rng, quick, {"crossfoot": cf_trace, "figured": fg_trace})
@@ -399,6 +416,7 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "figured_version": figured.__version__,
         "labelled": labelled,
+        "labelled_claims": labelled_claims,
         "coincidence": coinc,
         "speed": speed,
         "fixed_cost_2x3": fixed,
@@ -436,11 +454,11 @@ def render(r: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _render_quality(r: dict[str, Any]) -> list[str]:
-    lab = r["labelled"]
+def render_labelled(lab: dict[str, Any], title: str) -> list[str]:
+    """A labelled set as markdown: totals, then each category with each library's score."""
     names = list(lab["totals"])
     lines = [
-        f"## Labelled figures ({lab['n_true']} true, {lab['n_wrong']} wrong answers)",
+        f"## {title} ({lab['n_true']} true, {lab['n_wrong']} wrong answers)",
         "",
         "| | " + " | ".join(names) + " |",
         "|---|" + "---:|" * len(names),
@@ -458,6 +476,19 @@ def _render_quality(r: dict[str, Any]) -> list[str]:
         label = "true" if row["truth"] else "wrong"
         cells = " | ".join(f"{row.get(n, 0)}/{row['n']}" for n in names)
         lines.append(f"| {cat} | {label} | {row['n']} | {cells} |")
+    return lines
+
+
+def _render_quality(r: dict[str, Any]) -> list[str]:
+    lines = render_labelled(r["labelled"], "Labelled figures")
+    if "labelled_claims" in r:
+        lines += [
+            "",
+            *render_labelled(
+                r["labelled_claims"],
+                "What a figure claims (issue 15; crossfoot is given the question, figured is not)",
+            ),
+        ]
     lines += ["", "## Coincidence (share of random figures that pass; lower is better)", ""]
     cols = list(next(iter(r["coincidence"].values())))
     lines += ["| table | " + " | ".join(cols) + " |", "|---|" + "---:|" * len(cols)]

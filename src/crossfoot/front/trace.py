@@ -149,13 +149,17 @@ def trace(
     options = _options(chosen, max(1, chosen.max_rows) * widest)
     verify = _verify()
 
-    ctx = TraceContext(chosen, info)
+    ctx = TraceContext(chosen, info, question)
 
     def run(answer: str) -> Report:
         keep = keep_filter(answer, chosen, info)
         found = operands.mentions(answer)  # extracted once per answer, for every verify below
-        # No number, no claim: only the citations are checked, and they need no cell.
-        sources = operands.sources_for(answer) if found else operands.bare()
+        if found or question:
+            # The rows the question names are indexed too: the answer's figure must come from
+            # them (rules.alignment), and a figure of another row is found there.
+            sources = operands.sources_for(answer if not question else f"{answer}\n{question}")
+        else:  # no number and no question: only the citations are checked, with no cell
+            sources = operands.bare()
         report = verify(
             answer, sources, options, keep=keep, recheck=run, found=found, question=question
         )

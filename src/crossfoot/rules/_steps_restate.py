@@ -49,6 +49,10 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
         if m.scale != gm.scale and not _true_units_agree(ctx, m, g):
             continue  # "$283 billion" restating "$283" of a table in millions
         ev = g.evidence
+        if m.precision < gm.precision and _finer_than_source(ctx, m, g):
+            # "$9.6M ($9,600,000)" of a value of 9,630,000: the finer figure restates no rounding
+            # of the value, it is a new figure the sources do not state.
+            continue
         where = f"sentence {g.sentence.index + 1}"
         formula = f"restates {gm.text.strip()} ({where})"
         if ev is not None:
@@ -72,6 +76,20 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
         signs[m.start] = sign
         return Verdict(status, evidence)
     return None
+
+
+def _finer_than_source(ctx: ClaimContext, m: Mention, g: Claim) -> bool:
+    """Whether ``m``, stated finer than the figure ``g`` it would restate, misses the value
+    behind ``g`` at its own precision (the value's true, scaled reading when known)."""
+    ev = g.evidence
+    if ev is None or ev.result is None:
+        return False
+    value = _cached_true(ctx, g)
+    if value is None:
+        if any(sv.view == "written" for sv in ev.operands):
+            return False  # only the table's own digits are known: nothing to compare
+        value = ev.result
+    return abs(abs(m.value) - abs(value)) > m.precision
 
 
 def _true_value(ctx: ClaimContext, g: Claim) -> Decimal | None:
