@@ -154,3 +154,26 @@ def test_may_be_numbers_on_many_texts_keeps_every_text_the_cell_pattern_matches(
     kept = list(_may_be_numbers(texts))
     assert [t for t in kept if _CELL.match(t)] == [t for t in texts if _CELL.match(t)]
     assert len(kept) <= len(texts)
+
+
+# ------------------------------------------------------------------ engine: labels once per sources
+
+
+def test_engine_labels_with_digits_as_read_value_by_value() -> None:
+    from crossfoot.engine import _labels
+    from crossfoot.sources.load import load_sources
+
+    table = (
+        '[["", "2019", "2-5 Years", "Total"], ["Leases 2", "1", "2", "3"], ["Debt", "4", "5", "6"]]'
+    )
+    ss = load_sources([table, "Nothing here but 7 apples."])
+    want: dict[str, None] = {}
+    for v in ss.index(None).values:
+        if v.table is not None:
+            for label in (v.row, v.column):
+                if label and any(ch.isdigit() for ch in label):
+                    want.setdefault(label, None)
+    assert _labels(ss) == tuple(want) and "2-5 Years" in want
+    assert _labels(ss) is _labels(ss)  # kept for this SourceSet
+    other = load_sources(['[["", "Q1"], ["Sales", "9"]]'])
+    assert _labels(other) == ("Q1",)

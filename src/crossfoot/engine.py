@@ -443,15 +443,29 @@ def _check_restatements(
     return out
 
 
+# _labels by SourceSet (check() reuses the sources of the same passages for many answers)
+_LABELS: dict[int, tuple[SourceSet, tuple[str, ...]]] = {}
+
+
 def _labels(sources: SourceSet) -> tuple[str, ...]:
-    """The row and column labels with digits of the sources' tables ("2-5 Years")."""
+    """The row and column labels with digits of the sources' tables ("2-5 Years"), in order of
+    first appearance (made once per SourceSet)."""
+    hit = _LABELS.get(id(sources))
+    if hit is not None and hit[0] is sources:
+        return hit[1]
     seen: dict[str, None] = {}
     for v in sources.index(None).values:
         if v.table is not None:
-            for label in (v.row, v.column):
-                if label and any(ch.isdigit() for ch in label):
-                    seen.setdefault(label, None)
-    return tuple(seen)
+            if v.row:
+                seen[v.row] = None
+            if v.column:
+                seen[v.column] = None
+    # each label tested once (a row's label comes with every column of the row)
+    made = tuple(label for label in seen if any(ch.isdigit() for ch in label))
+    if len(_LABELS) >= 64:
+        _LABELS.pop(next(iter(_LABELS)), None)
+    _LABELS[id(sources)] = (sources, made)
+    return made
 
 
 def _in_focus(ctx: ClaimContext, value: SourceValue) -> bool:
