@@ -244,3 +244,22 @@ def test_checked_in_cldr_tables_are_what_the_generator_writes() -> None:
     small, big = gen.render(gen.build())
     assert (root / "src/crossfoot/numbers/cldr.json").read_text("utf-8") == small
     assert (root / "src/crossfoot/model/cldr_locales.json").read_text("utf-8") == big
+
+
+def test_sources_reused_across_checks_are_read_in_each_calls_locale() -> None:
+    # check() keeps recently read plain-string sources (front.check._load): the locale is part
+    # of the key, or the second call would reuse the first one's reading of "1.234".
+    sources = ["Kunden: 1.234"]
+    assert check("Es waren 1234 Kunden.", sources, locale="de_DE").passed
+    assert not check("Es waren 1234 Kunden.", sources).passed
+    assert check("Es waren 1234 Kunden.", sources, locale="de_DE").passed
+
+
+def test_a_mention_made_no_claim_keeps_its_unit_and_unreadable_marks() -> None:
+    from dataclasses import replace
+
+    from crossfoot.engine import _with_claim
+
+    for m in (extract("25kg")[0], extract("$" + "9" * 70)[0]):
+        assert (m.unit, m.unreadable) != (None, False)
+        assert _with_claim(m, False) == replace(m, claim=False)

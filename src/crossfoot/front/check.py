@@ -12,6 +12,34 @@ from crossfoot.sources.load import SourceSet, load_sources
 __all__ = ["Checker", "check"]
 
 
+# Sources read by check(), by content: a batch of logged answers, or a data set of several
+# questions per document, checks many answers against the same passages, and reading them
+# (tables, prose numbers) is most of a check. Only lists of plain strings (hashable, compared
+# by value) of bounded size are kept, the oldest first out; keyed with the locale they were read
+# in ("1.234" is a thousand in de_DE).
+_LOADED: dict[tuple[str | None, tuple[str, ...]], SourceSet] = {}
+_LOADED_MAX = 16
+_LOADED_CHARS = 500_000
+
+
+def _load(sources: Any, locale: str | None) -> SourceSet:
+    """:func:`load_sources`, reused for a list of plain strings read recently in ``locale``."""
+    if type(sources) not in (list, tuple) or not sources:
+        return load_sources(sources, locale=locale)
+    if not all(type(s) is str for s in sources):
+        return load_sources(sources, locale=locale)
+    texts = tuple(sources)
+    key = (locale, texts)
+    made = _LOADED.get(key)
+    if made is None:
+        made = load_sources(texts if type(sources) is tuple else sources, locale=locale)
+        if sum(map(len, texts)) <= _LOADED_CHARS:
+            if len(_LOADED) >= _LOADED_MAX:
+                _LOADED.pop(next(iter(_LOADED)), None)
+            _LOADED[key] = made
+    return made
+
+
 class Checker:
     """Index sources once, check many answers against them.
 
@@ -25,7 +53,7 @@ class Checker:
     def __init__(self, sources: Any, **options: Any) -> None:
         self.options = make_options(**options)
         self._given = sources
-        self.sources: SourceSet = load_sources(sources, locale=self.options.locale)
+        self.sources: SourceSet = _load(sources, self.options.locale)
 
     def check(self, output: str, *, question: str | None = None, **overrides: Any) -> Report:
         """Check one answer; ``overrides`` change options for this call only (a ``locale`` other
@@ -34,7 +62,7 @@ class Checker:
         opts = make_options(self.options, **overrides) if overrides else self.options
         sources = self.sources
         if opts.locale != self.options.locale:
-            sources = load_sources(self._given, locale=opts.locale)
+            sources = _load(self._given, opts.locale)
 
         def recheck(text: str) -> Report:
             return verify(text, sources, opts, question=question)
