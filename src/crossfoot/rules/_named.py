@@ -22,6 +22,7 @@ from crossfoot.numbers.extract import extract
 __all__ = ["Named", "value_fits", "value_years", "years_fit"]
 
 # A fiscal year that ends early in January-March is usually named for the year before.
+_TOTAL = re.compile(r"(?i)\btotal|\bsum\b|combined")
 _EARLY = re.compile(r"(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?)\b")
 
 
@@ -155,6 +156,24 @@ class Named:
             if req and (req <= self._words or len(req & self._words) * 2 < len(req)):
                 return sorted(named, key=len)[-1]
         return None
+
+    def names_any_row(self, v: SourceValue) -> bool:
+        """Whether the question names some row of ``v``'s table."""
+        return bool(self._tables.get((v.source_id, v.table or 0), (frozenset(),))[0])
+
+    def rows_in_column(self, v: SourceValue) -> int:
+        """How many rows of ``v``'s table column hold a value, totals left out."""
+        return len(
+            {
+                x.row_index
+                for x in self._values
+                if x.source_id == v.source_id
+                and x.table == v.table
+                and x.col_index == v.col_index
+                and x.view == v.view
+                and not _TOTAL.search(x.row or "")
+            }
+        )
 
     def years_in_row(self, v: SourceValue) -> int:
         """How many values of ``v``'s table row have a year."""
