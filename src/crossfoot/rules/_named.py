@@ -155,6 +155,8 @@ class Named:
             # (fully named but inside a fuller named label: "sales" of "cost of sales")
             if req and (req <= self._words or len(req & self._words) * 2 < len(req)):
                 return sorted(named, key=len)[-1]
+            if req and named is named_cols and (fuller := self._fuller(req, named)):
+                return fuller
         return None
 
     def names_any_row(self, v: SourceValue) -> bool:
@@ -174,6 +176,18 @@ class Named:
                 and not _TOTAL.search(x.row or "")
             }
         )
+
+    def _fuller(self, req: frozenset[str], named: frozenset[str]) -> str | None:
+        """A named column that holds every word the question shares with a column it half
+        names, and more of the question's words: "Without ASC 606 Adoption" over "ASC 606 As
+        reported" for "... without the adoption of ASC 606" (the other column's own word,
+        "reported", is not asked)."""
+        shared = req & self._words
+        for label in sorted(named, key=len, reverse=True):
+            other = required_tokens(_own_words(label))
+            if shared < other and other <= self._words:
+                return label
+        return None
 
     def years_in_row(self, v: SourceValue) -> int:
         """How many values of ``v``'s table row have a year."""
