@@ -19,7 +19,7 @@ from crossfoot.language.years import period
 from crossfoot.model.types import SourceValue
 from crossfoot.numbers.extract import extract
 
-__all__ = ["Named", "value_fits", "value_years", "years_fit"]
+__all__ = ["Named", "span_misfit", "value_fits", "value_years", "years_fit"]
 
 # A fiscal year that ends early in January-March is usually named for the year before.
 _TOTAL = re.compile(r"(?i)\btotal|\bsum\b|combined")
@@ -49,6 +49,36 @@ def years_fit(ask: Ask, operands: Sequence[SourceValue]) -> bool:
     if len(operands) > 1:
         return any(ys & ask.years for ys in per)
     return all(ys & ask.years for ys in per)
+
+
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+
+
+def span_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | None:
+    """A change asked between two years (the first and last the question names) answered with
+    the change between two others: a change column of other years ("2019 and 2018" for "from
+    2017 to 2019"), or a difference of cells of other years. None when it fits or cannot say."""
+    if ask.op not in ("change", "percent_change") or len(ask.years) < 2:
+        return None
+    written = {int(y) for y in _YEAR.findall(ask.text)}
+    if len(written) != 2:
+        return None  # "from 2020 to 2021-2022", "2019 and 2018 as compared to 2018 and 2017"
+    lo, hi = min(written), max(written)
+    if len(operands) == 1 and operands[0].table is not None:
+        years = {int(y) for y in _YEAR.findall(operands[0].column or "")}
+        if len(years) == 2 and years != {lo, hi}:
+            a, b = sorted(years)
+            asked = f"the question asks for the change from {lo} to {hi}"
+            return f"{asked}; this is the change from {a} to {b}"
+        return None
+    if kind not in ("difference", "percent_change") or len(operands) != 2:
+        return None
+    first, second = (value_years(v) for v in operands)
+    if not first or not second or first & second:
+        return None
+    if (lo in first and hi in second) or (lo in second and hi in first):
+        return None
+    return f"the question asks for the change from {lo} to {hi}; this change is of other years"
 
 
 class Named:

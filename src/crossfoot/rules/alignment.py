@@ -29,7 +29,7 @@ from crossfoot.language.asked import Ask
 from crossfoot.model.context import Verdict
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue
 from crossfoot.rules._lines import TOTAL_LABEL, line_witness, named_line_witness
-from crossfoot.rules._named import Named, value_years, years_fit
+from crossfoot.rules._named import Named, span_misfit, value_years, years_fit
 
 __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit"]
 
@@ -202,6 +202,9 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         where = "; ".join(v.label or v.field or "" for v in ev.operands[:2])
         return Fit("row", f"the question names {others[0]!r}; this figure comes from {where}")
     base = _underlying(claims, c)
+    span = span_misfit(ask, base.kind, base.operands) if base is not None else None
+    if span is not None:
+        return Fit("year", span)
     why = _op_misfit(ask, c, base, named) if base is not None else None
     return Fit("op", why) if why else None
 
