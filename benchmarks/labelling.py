@@ -125,6 +125,24 @@ def own_precision(derivation: str, gold: Any, scale: str, pred: Any) -> bool | N
     return any(abs(stated - u) < quantum / 1000 for u in ups)
 
 
+def sign_only(item: Item) -> bool:
+    """A wrong answer that is the gold but for its sign ("$168 thousand" for a gold "(168)" of
+    an allowance for losses, "$43 million" for a change of -43): counted, not relabelled, since
+    the sign of a change is a real error and that of a named cost a convention."""
+    meta = item.meta
+    parsed = _gold_numbers(meta["gold"])
+    if item.label != "bad" or parsed is None or len(parsed[0]) != 1:
+        return False
+    (gold, quantum), percent, absolute = parsed[0][0], parsed[1], parsed[2]
+    unit = "percent" if percent else "" if absolute else meta["scale"]
+    values = _pred_numbers(meta["pred"], unit)
+    if not values or gold == 0:
+        return False
+    stated = values[-1]
+    same = abs(stated).quantize(quantum, rounding=ROUND_HALF_UP) == abs(gold).quantize(quantum)
+    return same and (stated < 0) != (gold < 0)
+
+
 def relabel(item: Item) -> str | None:
     """The own-precision label of a pot-tatqa item (the corpus label when not decidable)."""
     meta = item.meta
@@ -194,6 +212,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         "labels that differ (corpus -> own precision): "
         + (", ".join(f"{k}: {v}" for k, v in sorted(moved.items())) or "none")
+    )
+    signs = [i for i in items if i.id + i.question in flags and sign_only(i)]
+    print(
+        f"wrong only by the sign (kept wrong in both labellings): {len(signs)}, of which "
+        f"crossfoot flags {sum(flags[i.id + i.question][0] for i in signs)}"
     )
     print("corpus labelling:        " + _figures(items, corpus, flags))
     print("own-precision labelling: " + _figures(items, own, flags))
