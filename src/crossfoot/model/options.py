@@ -26,7 +26,9 @@ class Options:
     check_table_rows: bool = True
     # Above this many operand values in one scope, the scope is not searched whole (coincidences
     # become likely): only the table rows the answer names are, and operands the answer states.
-    max_derivation_operands: int = 30
+    # None (the default): the limit follows how finely each figure is stated (a figure to four
+    # significant digits may search a larger table than "12%": rules._derive_shared).
+    max_derivation_operands: int | None = None
     # Largest k for sums/means of k operands.
     max_sum_operands: int = 4
     # Kinds of derivation allowed (None: all). Names: see Evidence.kind.
@@ -72,6 +74,8 @@ def _coerce(name: str, value: Any) -> Any:
         if not isinstance(value, bool):
             raise TypeError(f"option {name!r} must be True or False, got {value!r}")
         return value
+    if name == "max_derivation_operands" and value is None:
+        return None  # the precision-aware limit
     if name in _INTS:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise TypeError(f"option {name!r} must be a non-negative integer, got {value!r}")

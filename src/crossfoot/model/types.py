@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal
+from typing import Literal, get_args
 
 __all__ = [
     "FAILING_STATUSES",
@@ -43,37 +43,16 @@ Status = Literal[
     "wrong_row",
     "off_question",
     "arithmetic_error",
+    "unit_unstated",
     "unsupported",
     "uncited",
     "unknown_citation",
 ]
 
+# One list of statuses, in the order reports present them: the Literal above.
+STATUSES: tuple[str, ...] = get_args(Status)
 PASSING_STATUSES: frozenset[str] = frozenset({"supported_exact", "supported_rounded", "derived"})
-FAILING_STATUSES: frozenset[str] = frozenset(
-    {
-        "contradicted",
-        "wrong_record",
-        "wrong_row",
-        "off_question",
-        "arithmetic_error",
-        "unsupported",
-        "uncited",
-        "unknown_citation",
-    }
-)
-STATUSES: tuple[str, ...] = (
-    "supported_exact",
-    "supported_rounded",
-    "derived",
-    "contradicted",
-    "wrong_record",
-    "wrong_row",
-    "off_question",
-    "arithmetic_error",
-    "unsupported",
-    "uncited",
-    "unknown_citation",
-)
+FAILING_STATUSES: frozenset[str] = frozenset(STATUSES) - PASSING_STATUSES
 
 
 @dataclass(frozen=True, slots=True)
