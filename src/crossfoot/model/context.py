@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from crossfoot.model._fastinit import fast_init
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.options import Options
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, Source, SourceValue, Status
@@ -16,6 +17,7 @@ from crossfoot.model.types import Claim, Evidence, Mention, Sentence, Source, So
 __all__ = ["ClaimContext", "Rule", "Scope", "Verdict"]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Verdict:
     status: Status

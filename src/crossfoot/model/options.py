@@ -46,6 +46,7 @@ class Options:
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Options))
 
+_DEFAULT = Options()
 _BOOLS = {"require_citations", "allow_rounding", "allow_derived", "check_table_rows"}
 _INTS = {"max_derivation_operands", "max_sum_operands"}
 _DECIMALS = {"rel_tolerance", "abs_tolerance"}
@@ -61,6 +62,8 @@ def make_options(base: Options | None = None, /, **kwargs: Any) -> Options:
     ...
     TypeError: unknown option 'colour'; valid options: require_citations, ...
     """
+    if not kwargs:  # Options are frozen: the defaults (or ``base``) serve every such call
+        return base if base is not None else _DEFAULT
     values: dict[str, Any] = {}
     for name, value in kwargs.items():
         if name not in OPTION_NAMES:
