@@ -14,14 +14,28 @@ Sources are read and indexed once (``Checker``).
 Coincidence: the share of wrong figures (3 significant figures, moved 5-60 %) that pass on a
 12-row x 5-column table of random values, with the table fully searched (limit 60) and with the
 default limit. No timed assertions anywhere: this script prints, a reader judges.
+
+Extraction, side by side (``--extract REF``): time per number of ``extract`` on the answers and
+sources of every corpus under ``../shared/data`` plus the extraction vectors, for this checkout
+and for the git revision ``REF`` (exported to a temporary directory), in alternating child
+processes of one run; prints the medians and their ratio::
+
+    python benchmarks/speed.py --extract main --rounds 7
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import random
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from crossfoot import Checker, check
 
@@ -131,12 +145,85 @@ def coincidence(limit: int, tables: int, draws: int) -> tuple[float, float]:
     return sum(rates) / len(rates), sum(scores) / len(scores)
 
 
+# --- extraction, side by side -----------------------------------------------------------------
+
+_ROOT = Path(__file__).resolve().parent.parent
+_TIMER = """
+import json, sys, time
+from crossfoot import extract
+texts = json.load(open(sys.argv[1], encoding="utf-8"))
+numbers = sum(len(extract(t)) for t in texts)  # warm: imports, regex caches
+start = time.perf_counter()
+for t in texts:
+    extract(t)
+print(json.dumps({"seconds": time.perf_counter() - start, "numbers": numbers}))
+"""
+
+
+def extraction_texts(limit: int) -> list[str]:
+    """Answers and source passages of every corpus (as run_all.py reads them), and the
+    extraction vectors."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from corpora import pot_tatqa, tatqa  # benchmark-only imports
+    from corpora.common import data_root
+
+    texts: list[str] = []
+    root = data_root(None)
+    for adapter in (pot_tatqa, tatqa):
+        for item in adapter.load(root, limit):
+            texts.append(item.answer)
+            texts.extend(item.sources)
+    vectors = _ROOT / "tests" / "vectors"
+    for name in ("extract_pinned.json", "locale.json"):
+        data = json.loads((vectors / name).read_text("utf-8"))
+        cases = data.get("cases") or [c for g in data.get("groups", {}).values() for c in g]
+        texts.extend(c["text"] for c in cases)
+    return texts
+
+
+def extract_side_by_side(ref: str, rounds: int, limit: int) -> None:
+    texts = extraction_texts(limit)
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp) / "base"
+        base.mkdir()
+        archive = subprocess.run(
+            ["git", "-C", str(_ROOT), "archive", ref, "src"], check=True, capture_output=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", str(base)], input=archive, check=True)
+        corpus = Path(tmp) / "texts.json"
+        corpus.write_text(json.dumps(texts), "utf-8")
+        paths = {"this checkout": _ROOT / "src", ref: base / "src"}
+        seen: dict[str, list[float]] = {name: [] for name in paths}
+        numbers: dict[str, int] = {}
+        for _ in range(rounds):
+            for name, src in paths.items():  # alternate, so load on the machine hits both
+                env = {**os.environ, "PYTHONPATH": str(src)}
+                out = subprocess.run(
+                    [sys.executable, "-c", _TIMER, str(corpus)],
+                    env=env, check=True, capture_output=True, text=True,
+                )  # fmt: skip
+                got = json.loads(out.stdout)
+                numbers[name] = got["numbers"]
+                seen[name].append(got["seconds"] / max(1, got["numbers"]) * 1e6)
+    print(f"extract on {len(texts):,} texts, {rounds} alternating rounds (median µs per number)")
+    for name, times in seen.items():
+        print(f"  {name:>14}: {statistics.median(times):6.2f} µs, {numbers[name]:,} numbers")
+    mine, theirs = (statistics.median(t) for t in seen.values())
+    print(f"  ratio this checkout / {ref}: {mine / theirs:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--max", type=int, default=10_000, help="largest record size")
     parser.add_argument("--tables", type=int, default=10, help="random tables for coincidence")
     parser.add_argument("--draws", type=int, default=100, help="wrong figures per table")
+    parser.add_argument("--extract", metavar="REF", help="time extract against git REF instead")
+    parser.add_argument("--rounds", type=int, default=7, help="alternating rounds (--extract)")
+    parser.add_argument("--limit", type=int, default=None, help="items per corpus (--extract)")
     args = parser.parse_args()
+    if args.extract:
+        extract_side_by_side(args.extract, args.rounds, args.limit)
+        return
 
     print("time per claim (ms), record of n values")
     print(f"{'n':>7} | {'default limit':>13} | {'searched (limit n)':>18} | grounded (searched)")

@@ -171,14 +171,14 @@ def test_subtraction_is_not_a_range() -> None:
     assert [m.high for m in extract("12-10=2")] == [None, None, None]
 
 
-@pytest.mark.xfail(strict=True, reason="fractions and 'three quarters' are not read")
 def test_fraction_words() -> None:
     assert [m.value for m in extract("three quarters of sales")] == [Decimal("0.75")]
+    assert [m.value for m in extract("over the last three quarters")] == [Decimal(3)]
 
 
-@pytest.mark.xfail(strict=True, reason="space-grouped thousands (1 234 567) are read as three")
 def test_space_grouping() -> None:
     assert [m.value for m in extract("total 1 234 567 units")] == [Decimal(1234567)]
+    assert [m.value for m in extract("sizes 10 20 30")] == [Decimal(10), Decimal(20), Decimal(30)]
 
 
 # -- properties -------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from crossfoot.numbers.patterns import maybe_prefix
 
 def _maybe_prefix_loop(text: str, s0: int) -> bool:
     i = s0 - 1
-    while i >= 0 and s0 - i <= 4 and text[i] in " \t\u00a0":
+    while i >= 0 and s0 - i <= 4 and text[i] in " \t\u00a0\u202f\u2009":
         i -= 1
     if i < 0 or s0 - i > 4:
         return False
@@ -26,7 +26,7 @@ def _maybe_prefix_loop(text: str, s0: int) -> bool:
     return ch in "(-−–+$€£¥₹." or ch.isupper()
 
 
-_PREFIX_TEXT = st.text(alphabet=" \t\u00a0\u202f\n(-−–+$€£.aAzZ5_", max_size=12)
+_PREFIX_TEXT = st.text(alphabet=" \t\u00a0\u202f\u2009\n(-−–+$€£.aAzZ5_", max_size=12)
 
 
 @settings(max_examples=1000, deadline=None)

@@ -55,7 +55,7 @@ from crossfoot.model.types import (
     SourceValue,
     Status,
 )
-from crossfoot.numbers.extract import extract
+from crossfoot.numbers.extract import convention_note_of, extract
 from crossfoot.report.result import Report
 from crossfoot.rules import rules
 from crossfoot.rules._derive_shared import focus_ok
@@ -123,6 +123,9 @@ def verify(
         # The final figure must answer the question asked (rules.alignment).
         claims = align_answer(ask, claims, text, sources.index(None).values, answer.rerun)
     warnings = tuple(getattr(sources, "issues", ()))
+    note = convention_note_of(text, options.locale)
+    if note is not None:  # "1,234.5" and "1.234,5" in one answer: say how "1.234" was read
+        warnings = (*warnings, note)
     return Report(text, tuple(claims), tuple(issues), warnings, options, recheck)
 
 
@@ -181,6 +184,13 @@ class _Answer:
     def judge(self, position: int, mention: Mention) -> Claim:
         """The claim ``mention`` makes, judged; a passing one joins the grounded claims."""
         sentence = self.sentence_of(mention)
+        if mention.unreadable:  # fail closed: never read, never dropped
+            return Claim(
+                mention,
+                sentence,
+                "unsupported",
+                message="a number of more than 64 digits is not read; it cannot be grounded",
+            )
         if sentence.unknown and not sentence.cited:
             return Claim(
                 mention,
@@ -355,7 +365,7 @@ def _claims_of(
     found: list[Mention] | None = None,
 ) -> list[Mention]:
     """Mentions of the answer, with non-claims marked ``claim=False``."""
-    found = extract(list_items(text)) if found is None else list(found)
+    found = extract(list_items(text), locale=options.locale) if found is None else list(found)
     # the answer's own unit note and restatements in parentheses (language.readings)
     found = restatements(text, apply_notes(text, by_to(text, counts_not_years(text, found))))
     constants = constant_mentions(text, found)
@@ -376,14 +386,16 @@ def _claims_of(
     return out
 
 
-# Every field of a Mention but the last, ``claim`` (dataclasses.replace reads and checks each
-# field by name: about ten times the cost of this, once per year or non-claim of every answer).
-_BUT_CLAIM = attrgetter(*(f.name for f in fields(Mention)[:-1]))
-assert fields(Mention)[-1].name == "claim"
+# Every field of a Mention in order, ``claim`` replaced (dataclasses.replace reads and checks
+# each field by name: about ten times the cost of this, once per year or non-claim of every
+# answer). ``claim`` is not the last field: ``unit`` and ``unreadable`` follow it.
+_MENTION_FIELDS = attrgetter(*(f.name for f in fields(Mention)))
+_CLAIM_AT = [f.name for f in fields(Mention)].index("claim")
 
 
 def _with_claim(m: Mention, claim: bool) -> Mention:
-    return Mention(*_BUT_CLAIM(m), claim)  # type: ignore[call-arg]  # (fields in order)
+    v = _MENTION_FIELDS(m)
+    return Mention(*v[:_CLAIM_AT], claim, *v[_CLAIM_AT + 1 :])  # type: ignore[call-arg]
 
 
 # Rule families that may answer a claim judged again over the values that fit the question.
@@ -480,4 +492,6 @@ def _brackets(tokens: tuple[str, ...]) -> str:
 
 
 def _is_count_word(m: Mention) -> bool:
-    return m.kind == "number" and abs(m.value) < 100 and not any(ch.isdigit() for ch in m.text)
+    if m.kind != "number" or abs(m.value) >= 100 or any(ch.isdigit() for ch in m.text):
+        return False
+    return m.value == m.value.to_integral_value()  # "three quarters of" is a claim

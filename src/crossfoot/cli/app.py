@@ -42,6 +42,7 @@ CHECK_FLAGS = {
     "allow_rounding": "--strict",
     "allow_derived": "--no-derived",
     "question": "--question",
+    "locale": "--locale",
 }
 
 
@@ -82,6 +83,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help="no rounding: figures must be exact")
     p.add_argument("--no-derived", action="store_true", help="do not accept derived figures")
     p.add_argument("--question", help="the user's question: a bar the answer quotes from it")
+    p.add_argument("--locale", help="how the answer and sources write numbers, e.g. de_DE")
     add_output_arguments(p)
     p.set_defaults(func=_cmd_check, flags=CHECK_FLAGS)
 
@@ -111,6 +113,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         allow_rounding=not args.strict,
         allow_derived=not args.no_derived,
         question=args.question,
+        locale=args.locale,
     )
     record = answer_record(name, report)
     if args.json:

@@ -39,6 +39,7 @@ TRACE_FLAGS = {
     "max_rows": "--max-rows",
     "key": "--key",
     "question": "--question",
+    "locale": "--locale",
 }
 
 
@@ -59,6 +60,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument("--key", help="the row key column (default: the first text column)")
     p.add_argument("--question", help="the user's question: a bar the answer quotes from it")
+    p.add_argument("--locale", help="how the answer and cells write numbers, e.g. de_DE")
     p.add_argument(
         "--tolerance",
         type=float,
@@ -106,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
             policy=policy,
             key=args.key,
             question=args.question,
+            locale=args.locale,
             **overrides,
         )
     except ValueError as exc:

@@ -15,23 +15,25 @@ __all__ = ["Checker", "check"]
 # Sources read by check(), by content: a batch of logged answers, or a data set of several
 # questions per document, checks many answers against the same passages, and reading them
 # (tables, prose numbers) is most of a check. Only lists of plain strings (hashable, compared
-# by value) of bounded size are kept, the oldest first out.
-_LOADED: dict[tuple[str, ...], SourceSet] = {}
+# by value) of bounded size are kept, the oldest first out; keyed with the locale they were read
+# in ("1.234" is a thousand in de_DE).
+_LOADED: dict[tuple[str | None, tuple[str, ...]], SourceSet] = {}
 _LOADED_MAX = 16
 _LOADED_CHARS = 500_000
 
 
-def _load(sources: Any) -> SourceSet:
-    """:func:`load_sources`, reused for a list of plain strings read recently."""
+def _load(sources: Any, locale: str | None) -> SourceSet:
+    """:func:`load_sources`, reused for a list of plain strings read recently in ``locale``."""
     if type(sources) not in (list, tuple) or not sources:
-        return load_sources(sources)
+        return load_sources(sources, locale=locale)
     if not all(type(s) is str for s in sources):
-        return load_sources(sources)
-    key = tuple(sources)
+        return load_sources(sources, locale=locale)
+    texts = tuple(sources)
+    key = (locale, texts)
     made = _LOADED.get(key)
     if made is None:
-        made = load_sources(key if type(sources) is tuple else sources)
-        if sum(map(len, key)) <= _LOADED_CHARS:
+        made = load_sources(texts if type(sources) is tuple else sources, locale=locale)
+        if sum(map(len, texts)) <= _LOADED_CHARS:
             if len(_LOADED) >= _LOADED_MAX:
                 _LOADED.pop(next(iter(_LOADED)), None)
             _LOADED[key] = made
@@ -46,21 +48,26 @@ class Checker:
     True
     """
 
-    __slots__ = ("options", "sources")
+    __slots__ = ("_given", "options", "sources")
 
     def __init__(self, sources: Any, **options: Any) -> None:
         self.options = make_options(**options)
-        self.sources: SourceSet = _load(sources)
+        self._given = sources
+        self.sources: SourceSet = _load(sources, self.options.locale)
 
     def check(self, output: str, *, question: str | None = None, **overrides: Any) -> Report:
-        """Check one answer; ``overrides`` change options for this call only; ``question`` is
-        what the user asked (see :func:`check`)."""
+        """Check one answer; ``overrides`` change options for this call only (a ``locale`` other
+        than the checker's reads the sources again, in that locale); ``question`` is what the
+        user asked (see :func:`check`)."""
         opts = make_options(self.options, **overrides) if overrides else self.options
+        sources = self.sources
+        if opts.locale != self.options.locale:
+            sources = _load(self._given, opts.locale)
 
         def recheck(text: str) -> Report:
-            return verify(text, self.sources, opts, question=question)
+            return verify(text, sources, opts, question=question)
 
-        return verify(output, self.sources, opts, recheck=recheck, question=question)
+        return verify(output, sources, opts, recheck=recheck, question=question)
 
 
 def check(output: str, sources: Any, *, question: str | None = None, **options: Any) -> Report:
@@ -68,14 +75,18 @@ def check(output: str, sources: Any, *, question: str | None = None, **options: 
 
     ``sources`` is a list of plain strings (ids ``S1``, ``S2``… by position) and/or records
     ``{"id", "text", "fields"}``. Options: ``require_citations``, ``allow_rounding``,
-    ``allow_derived``, ``check_table_rows``, ``max_derivation_operands``. ``question``, the
-    user's question, lets an answer quote a bar from it ("more than $5M") without a source.
+    ``allow_derived``, ``check_table_rows``, ``max_derivation_operands``, ``locale`` (how the
+    answer and the sources write numbers: ``"de_DE"`` reads "1.234" as a thousand; see
+    docs/locale.md). ``question``, the user's question, lets an answer quote a bar from it
+    ("more than $5M") without a source.
 
     >>> sources = [{"id": "R1", "fields": {"revenue_2023": 2_870_000_000,
     ...                                   "revenue_2024": 3_214_000_000}}]
     >>> check("Revenue grew 12% to $3.2bn [R1].", sources).passed
     True
     >>> check("Revenue was above $3bn [R1].", sources, question="Was revenue above $3bn?").passed
+    True
+    >>> check("Es waren 1.234 Kunden.", ["Kunden: 1.234"], locale="de_DE").passed
     True
     """
     return Checker(sources, **options).check(output, question=question)

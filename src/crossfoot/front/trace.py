@@ -31,8 +31,9 @@ from typing import Any
 from crossfoot.front.policy import DEFAULT, Policy
 from crossfoot.front.trace_checks import TraceContext, finish
 from crossfoot.front.trace_keep import column_words, keep_filter
-from crossfoot.model.options import Options
+from crossfoot.model.options import Options, make_options
 from crossfoot.model.types import Source, SourceValue
+from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.report.result import Report
 from crossfoot.sources.load import SourceSet
 from crossfoot.sources.rows import (
@@ -100,6 +101,17 @@ def _options(policy: Policy, operands: int) -> Options:
     return made
 
 
+def _read_rows(
+    rows: Any, results: Any, policy: Policy, key: str | Sequence[str] | None, locale: str | None
+) -> Any:
+    """``read_tables``, with the numeric strings of the cells read in ``locale``."""
+    token = READING_LOCALE.set(locale)
+    try:
+        return read_tables(rows, results=results, parse_strings=policy.parse_strings, key=key)
+    finally:
+        READING_LOCALE.reset(token)
+
+
 def trace(
     text: str,
     rows: Any = None,
@@ -108,6 +120,7 @@ def trace(
     policy: Policy | None = None,
     key: str | Sequence[str] | None = None,
     question: str | None = None,
+    locale: str | None = None,
     **overrides: Any,
 ) -> Report:
     """Check every figure of ``text`` against query result rows.
@@ -119,7 +132,8 @@ def trace(
     first text column. ``policy`` is a :class:`~crossfoot.front.policy.Policy` (default
     :data:`~crossfoot.front.policy.DEFAULT`); keyword ``overrides`` change single options and an
     unknown name raises ``TypeError``. ``question``, the user's question, lets the answer quote a
-    bar from it ("regions above $2M") without a cell stating it.
+    bar from it ("regions above $2M") without a cell stating it. ``locale`` is how the answer
+    and the numeric strings of the cells write numbers (``"de_DE"``: "1.234" is a thousand).
 
     >>> rows = [{"region": "North America", "revenue": 4_820_000},
     ...         {"region": "Europe", "revenue": 3_150_000}]
@@ -132,21 +146,17 @@ def trace(
         chosen = chosen.with_overrides(**overrides)
     # Every cell is indexed once; which cells feed pairwise derivations is decided per answer
     # (the rows it names), see AnswerOperands.
-    tables, prose, order, issues = read_tables(
-        rows, results=results, parse_strings=chosen.parse_strings, key=key
-    )
+    locale = make_options(locale=locale).locale  # the one validator of every option
+    tables, prose, order, issues = _read_rows(rows, results, chosen, key, locale)
     operands = AnswerOperands(
-        tables,
-        prose,
-        order,
-        issues,
-        chosen.max_rows,
-        chosen.rel_tolerance,
-        chosen.abs_tolerance,
+        tables, prose, order, issues, chosen.max_rows, chosen.rel_tolerance, chosen.abs_tolerance
     )
     info = operands.info
     widest = max((len(t.columns) for t in info), default=0)
     options = _options(chosen, max(1, chosen.max_rows) * widest)
+    if locale is not None:
+        operands.locale = locale
+        options = replace(options, locale=locale)
     verify = _verify()
 
     ctx = TraceContext(chosen, info, question)

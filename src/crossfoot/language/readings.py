@@ -30,6 +30,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from crossfoot.model.types import Mention
+from crossfoot.numbers.affixes import currency_codes
 from crossfoot.numbers.extract import extract
 
 __all__ = [
@@ -128,13 +129,16 @@ def restated_pairs(text: str, mentions: Sequence[Mention]) -> list[tuple[int, in
     >>> t = "Revenue reached $2.4 billion ($2,412 million) in 2023."
     >>> restated_pairs(t, extract(t))
     [(0, 1)]
+    >>> t = "Budget AED 9500 (USD 2587)."  # a conversion into another currency restates nothing
+    >>> restated_pairs(t, extract(t))
+    []
     """
     pairs: list[tuple[int, int]] = []
     for i in range(1, len(mentions)):
         prev, m = mentions[i - 1], mentions[i]
         if prev.kind == "year" or m.kind == "year" or prev.high is not None or m.high is not None:
             continue
-        if _family(prev.kind) != _family(m.kind):
+        if _family(prev.kind) != _family(m.kind) or _converted(prev.currency, m.currency):
             continue
         if m.text.startswith("("):
             opening = m.start
@@ -146,6 +150,13 @@ def restated_pairs(text: str, mentions: Sequence[Mention]) -> list[tuple[int, in
         if closed and _BETWEEN.match(text, prev.end, opening) is not None:
             pairs.append((i - 1, i))
     return pairs
+
+
+def _converted(a: str | None, b: str | None) -> bool:
+    """Whether two currencies can name no common code ("AED" then "USD", "$" then "€"): the
+    second figure is a conversion, not the first restated. "$" then "USD" may be the same."""
+    codes_a, codes_b = currency_codes(a), currency_codes(b)
+    return bool(codes_a and codes_b and not codes_a & codes_b)
 
 
 def _family(kind: str) -> str:

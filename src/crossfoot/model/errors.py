@@ -6,6 +6,7 @@
      ├── SourceError               a source cannot be read (names the source and the field)
      ├── CaseFileError             a line of an eval case file is malformed (names line and field)
      ├── RowsError                 result rows of an unreadable shape (trace)
+     ├── UnknownLocale             a locale= CLDR does not know (names the option and the value)
      └── UnrecognizedMessage       a transcript message of an unknown shape (agents.check_run)
 
 Unknown options raise the built-in ``TypeError`` naming the option and the valid ones, as Python
@@ -14,7 +15,14 @@ does for unknown keyword arguments.
 
 from __future__ import annotations
 
-__all__ = ["CaseFileError", "CrossfootError", "RowsError", "SourceError", "UnrecognizedMessage"]
+__all__ = [
+    "CaseFileError",
+    "CrossfootError",
+    "RowsError",
+    "SourceError",
+    "UnknownLocale",
+    "UnrecognizedMessage",
+]
 
 
 class CrossfootError(Exception):
@@ -31,6 +39,10 @@ class CaseFileError(CrossfootError, ValueError):
 
 class RowsError(CrossfootError, ValueError):
     """Result rows of a shape ``trace`` cannot read."""
+
+
+class UnknownLocale(CrossfootError, ValueError):
+    """A ``locale`` option that names no CLDR locale. The message names the option and value."""
 
 
 class UnrecognizedMessage(CrossfootError, ValueError):

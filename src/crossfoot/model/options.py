@@ -3,7 +3,7 @@ from keyword arguments.
 
 Unknown option names raise ``TypeError`` naming the option and the valid ones, as Python does
 for an unknown keyword argument; a value of the wrong type raises ``TypeError`` naming what was
-expected.
+expected; a ``locale`` CLDR does not know raises :class:`~crossfoot.model.errors.UnknownLocale`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
+
+from crossfoot.model.locale import check_locale
 
 __all__ = ["OPTION_NAMES", "Options", "make_options"]
 
@@ -42,6 +44,9 @@ class Options:
     result_rows: bool = False
     # With result_rows: at most this many rows a sentence names feed pairwise row derivations.
     max_rows: int | None = None
+    # How the answer and the sources write numbers ("de_DE": "1.234" is a thousand); None reads
+    # what is unambiguous and notes a text that mixes conventions (model.locale).
+    locale: str | None = None
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Options))
@@ -95,6 +100,8 @@ def _coerce(name: str, value: Any) -> Any:
         if not number.is_finite() or number < 0:
             raise TypeError(f"option {name!r} must be a finite number >= 0, got {value!r}")
         return number
+    if name == "locale":
+        return check_locale(value)
     if name == "derivations":
         if value is None or value == "all":
             return None

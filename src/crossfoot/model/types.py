@@ -82,6 +82,8 @@ class Mention:
     high: Decimal | None = None  # upper end of a range
     approximate: bool = False  # preceded by "about", "approximately", "~", "nearly", ...
     claim: bool = True  # False for numbers that are not claims (formula constants, list markers)
+    unit: str | None = None  # a unit of measure written with it: "kg", "km", "°C", "lb"
+    unreadable: bool = False  # more than 64 digits: not read, reported as a failing claim
 
 
 @fast_init

@@ -22,6 +22,7 @@ __all__ = [
     "CORE_RE",
     "DIGITS_RE",
     "MAX_CORE",
+    "MAX_DIGITS",
     "SCAN_RE",
     "Digits",
     "exact_decimal",
@@ -35,20 +36,30 @@ __all__ = [
 def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """Compile with ``[ \\t]`` widened to the no-break spaces that PDFs and HTML put between a
     number and its unit ("$119\\u00a0million"); the patterns stay readable."""
-    return re.compile(pattern.replace("[ \\t]", "[ \\t\\u00a0\\u202f]"), flags)
+    return re.compile(pattern.replace("[ \\t]", "[ \\t\\u00a0\\u202f\\u2009]"), flags)
 
 
-MAX_CORE = 64  # longer digit runs are data dumps, not claims
+MAX_DIGITS = 64  # a number with more digits is reported as unreadable, never read or dropped
+MAX_CORE = MAX_DIGITS  # kept for callers that bound a core's length
 
 # --------------------------------------------------------------------------------------------
 # Patterns
 # --------------------------------------------------------------------------------------------
 
+# Spaces that group digits: a space, a no-break space, a narrow no-break space, a thin space.
+_SP = "[ \u00a0\u202f\u2009]"
+# Groups of three after one to three digits, set apart by one of those spaces ("6 420",
+# "1 234 567,89"); not when the run is one of several numbers in a row ("10 20 300 400"), nor
+# glued to a word ("500 201d").
+_SPACED = rf"""[0-9]{{1,3}}(?:{_SP}[0-9]{{3}})+(?![0-9])(?:[.,][0-9]+)?(?!{_SP}?[0-9]|[a-z_])"""
+
 CORE_RE = _compile(
     rf"""
     (?P<num>
-        (?<![0-9])                          # never start inside a digit run
-        [0-9]+(?:[.,][0-9]+)*               # digits with "," "." groups or decimals, read later
+        (?<![0-9])(?<![0-9]{_SP})           # never start inside a digit run or a row of them
+        {_SPACED}                           # space-grouped: 6 420, 1 234,50
+      | (?<![0-9])                          # never start inside a digit run
+        [0-9]+(?:[.,'’][0-9]+)*             # digits with "," "." "'" groups or decimals
         (?:[eE][+-]?[0-9]{{1,3}}(?![0-9]))?  # scientific exponent: 1.2e6
       | (?<![\w.])\.[0-9]+                  # a leading-dot decimal: .5
     )
@@ -83,9 +94,12 @@ def _word_starts() -> str:
     return "|".join(out)
 
 
-_DIGIT_CORE = r"""
+_DIGIT_CORE = rf"""
         (?<=[0-9])(?<![0-9][0-9])                 # a digit that starts a digit run
-        [0-9]*(?:[.,][0-9]+)*(?:[eE][+-]?[0-9]{1,3}(?![0-9]))?   # the rest of CORE_RE's num
+        (?:(?<![0-9]{_SP}[0-9])                   # the rest of CORE_RE's num: space-grouped
+           [0-9]{{0,2}}(?:{_SP}[0-9]{{3}})+(?![0-9])(?:[.,][0-9]+)?(?!{_SP}?[0-9]|[a-z_])
+         | [0-9]*(?:[.,'’][0-9]+)*(?:[eE][+-]?[0-9]{{1,3}}(?![0-9]))?   # or the rest
+        )
       | (?<=\.)(?<![\w.]\.)[0-9]+                 # a leading-dot decimal: .5
 """
 SCAN_RE = _compile(
@@ -193,10 +207,12 @@ _ASCII_DIGITS = frozenset("0123456789")
 # Reading a core
 # --------------------------------------------------------------------------------------------
 
+_PLAIN = _compile(r"[0-9]*(?:\.[0-9]+)?")
 _US_GROUPS = _compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?")
 _INDIAN_GROUPS = _compile(r"[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3}(?:\.[0-9]+)?")
-_EU_GROUPS = _compile(r"[0-9]{1,3}(?:\.[0-9]{3})+(?:,[0-9]+)?")
-_PLAIN = _compile(r"[0-9]*(?:\.[0-9]+)?")
+_EU_GROUPS = _compile(r"[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]+")
+_GROUP_ONLY = frozenset(" \u00a0\u202f\u2009'’")  # never a decimal mark
+_GROUP_SPLIT = re.compile("[ \u00a0\u202f\u2009'’]")
 
 
 class Digits(NamedTuple):
@@ -208,8 +224,63 @@ class Digits(NamedTuple):
     grouped: bool
 
 
-def read_core(core: str) -> Digits | list[Digits] | None:
-    """Read one core; a list when it is several numbers run together ("1,2,3"); None to skip."""
+def _groups_ok(groups: list[str], sizes: tuple[int, int] | None) -> bool:
+    """Whether digit groups are a grouping: the first of 1 to 3 digits (no leading zero), the last
+    of three, those between of three (or two, the Indian style, or the locale's ``sizes``)."""
+    if len(groups) < 2 or not all(g.isdigit() for g in groups):
+        return False
+    first, *middle, last = groups
+    if first[0] == "0":
+        return False
+    allowed = ((3, 3), (3, 2)) if sizes is None else ((3, 3), sizes)
+    for primary, secondary in allowed:
+        if len(last) != primary:
+            continue
+        if secondary == 0:  # one separator only, before the last group: "1234567'890"
+            if not middle:
+                return True
+        elif all(len(g) == secondary for g in middle):
+            if 1 <= len(first) <= (secondary if middle else primary):
+                return True
+    return False
+
+
+def _whole(groups: list[str], frac: str) -> Digits:
+    return Digits("".join(groups) + frac, -len(frac), False, True)
+
+
+def _pieces_of(mantissa: str) -> list[Digits] | None:
+    """A list written without spaces ("1,2,3"): the pieces, or None when one is not a number."""
+    pieces = re.split("[,'’]", mantissa)
+    if not all(_PLAIN.fullmatch(p) and p.count(".") <= 1 for p in pieces):
+        return None
+    out = []
+    for p in pieces:
+        whole, _, frac = p.partition(".")
+        out.append(Digits(whole + frac, -len(frac), plain="." not in p, grouped=False))
+    return out
+
+
+def read_core(
+    core: str,
+    decimal: str | None = None,
+    sizes: tuple[int, int] | None = None,
+    european: bool = False,
+) -> Digits | list[Digits] | None:
+    """Read one core; a list when it is several numbers run together ("1,2,3"); None to skip.
+
+    ``decimal`` is the locale's decimal mark ("," in ``de``), ``sizes`` its group sizes;
+    ``european`` says the text writes "1.234,56" and never "1,234.56" (a lone "1.234" is then a
+    thousand). Without them: one "," before one or two digits is a decimal comma ("48,90"), one
+    "," before three digits groups thousands ("1,234"), one "." is a decimal point.
+
+    >>> read_core("48,90")
+    Digits(digits='4890', exp=-2, plain=False, grouped=False)
+    >>> read_core("1,234", decimal=",").exp, read_core("1.234", decimal=",").exp
+    (-3, 0)
+    >>> read_core("1 234,5").digits, read_core("120'999'000").digits
+    ('12345', '120999000')
+    """
     if core.isdigit():  # the common case: 2024, 12, 1200
         return Digits(core, 0, True, False)
     mantissa, sci = core, 0
@@ -218,27 +289,64 @@ def read_core(core: str) -> Digits | list[Digits] | None:
         i = core.find("E")
     if i >= 0:
         mantissa, sci = core[:i], int(core[i + 1 :])
-    if "," not in mantissa and mantissa.count(".") <= 1:
+    spaced = " " in mantissa or "'" in mantissa or not mantissa.isascii()  # group-only marks
+    if "," not in mantissa and mantissa.count(".") <= 1 and not spaced:
         whole, _, frac = mantissa.partition(".")
+        if (
+            frac
+            and len(frac) == 3
+            and not sci
+            and 1 <= len(whole) <= 3
+            and whole[0] != "0"
+            and (decimal == "," or (decimal is None and european))
+        ):
+            return Digits(whole + frac, 0, False, True)  # "1.234" where "." groups thousands
         return Digits(whole + frac, sci - len(frac), "." not in mantissa, False)
     if sci:
         return None
-    if _US_GROUPS.fullmatch(mantissa) or _INDIAN_GROUPS.fullmatch(mantissa):
-        whole, _, frac = mantissa.replace(",", "").partition(".")
-        return Digits(whole + frac, -len(frac), False, True)
-    if _EU_GROUPS.fullmatch(mantissa):
-        whole, _, frac = mantissa.replace(".", "").partition(",")
-        return Digits(whole + frac, -len(frac), False, True)
-    if "," in mantissa:
-        # A list written without spaces ("1,2,3"), or a grouping we cannot trust: the pieces.
-        pieces = mantissa.split(",")
-        if all(_PLAIN.fullmatch(p) and p.count(".") <= 1 for p in pieces):
-            out = []
-            for p in pieces:
-                whole, _, frac = p.partition(".")
-                out.append(Digits(whole + frac, -len(frac), plain="." not in p, grouped=False))
-            return out
-    return None  # a version or an IP address: 8.4.1.1
+    if spaced and _GROUP_ONLY.intersection(mantissa):
+        return _read_spaced(mantissa, sizes)
+    if decimal != "," and mantissa[0] != "0":
+        # The common groupings, by one regex each (the general rules below say the same).
+        if _US_GROUPS.fullmatch(mantissa) or _INDIAN_GROUPS.fullmatch(mantissa):
+            whole, _, frac = mantissa.replace(",", "").partition(".")
+            return Digits(whole + frac, -len(frac), False, True)
+        if "," in mantissa and _EU_GROUPS.fullmatch(mantissa):
+            whole, _, frac = mantissa.replace(".", "").partition(",")
+            return Digits(whole + frac, -len(frac), False, True)
+    commas, dots = mantissa.count(","), mantissa.count(".")
+    if commas and dots:
+        last = max(mantissa.rfind(","), mantissa.rfind("."))
+        mark = mantissa[last]
+        body, frac = mantissa[:last], mantissa[last + 1 :]
+        other = "." if mark == "," else ","
+        if mantissa.count(mark) == 1 and _groups_ok(body.split(other), sizes):
+            return _whole(body.split(other), frac)
+        return _pieces_of(mantissa) if commas else None
+    if dots:  # two or more: "1.234.567", else a version or an IP address ("8.4.1.1")
+        groups = mantissa.split(".")
+        return _whole(groups, "") if _groups_ok(groups, (3, 3)) else None
+    if commas > 1:
+        groups = mantissa.split(",")
+        return _whole(groups, "") if _groups_ok(groups, sizes) else _pieces_of(mantissa)
+    before, _, after = mantissa.partition(",")
+    if decimal == "," or len(after) in (1, 2) or (len(after) == 3 and before == "0"):
+        return Digits(before + after, -len(after), False, False)  # a decimal comma: "48,90"
+    if len(after) == 3 and 1 <= len(before) <= 3:
+        return Digits(before + after, 0, False, True)  # "1,234"
+    return _pieces_of(mantissa)
+
+
+def _read_spaced(mantissa: str, sizes: tuple[int, int] | None) -> Digits | list[Digits] | None:
+    """Digits grouped by spaces or apostrophes, with a "." or "," decimal mark at the end."""
+    last = max(mantissa.rfind(","), mantissa.rfind("."))
+    body, frac = (mantissa[:last], mantissa[last + 1 :]) if last >= 0 else (mantissa, "")
+    if last >= 0 and (_GROUP_ONLY.intersection(frac) or "," in body or "." in body):
+        return None  # "1 234.567,89": two marks
+    groups = _GROUP_SPLIT.split(body)
+    if _groups_ok(groups, sizes):
+        return _whole(groups, frac)
+    return _pieces_of(mantissa) if " " not in mantissa else None
 
 
 def exact_decimal(digits: str, exp: int, negative: bool = False) -> Decimal:

@@ -27,9 +27,21 @@ Decisions worth knowing (tests pin each one):
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
+from crossfoot.model.locale import Convention, resolve_locale
 from crossfoot.model.types import Mention
+from crossfoot.numbers.around import Env
+from crossfoot.numbers.forms import (
+    VULGAR,
+    convention_note,
+    fraction_digits,
+    fraction_word,
+    minus_before,
+    pound_is_weight,
+)
+from crossfoot.numbers.locale import reading_view
 from crossfoot.numbers.num import Num, stated_precision
 from crossfoot.numbers.patterns import (
     CURRENCY_AFTER_RE,
@@ -41,7 +53,7 @@ from crossfoot.numbers.patterns import (
 from crossfoot.numbers.reading import Read, is_approx, read_number
 from crossfoot.numbers.words import parse_words
 
-__all__ = ["extract", "parse_number_string", "stated_precision"]
+__all__ = ["convention_note_of", "extract", "parse_number_string", "stated_precision"]
 
 
 # --------------------------------------------------------------------------------------------
@@ -49,7 +61,11 @@ __all__ = ["extract", "parse_number_string", "stated_precision"]
 # --------------------------------------------------------------------------------------------
 
 
-def _scan(text: str, cell: bool) -> list[Mention]:
+def _scan(original: str, cell: bool, convention: Convention | None = None) -> list[Mention]:
+    # Every number is read from the reading view (digits of every script as ASCII, same
+    # offsets); a mention's text is cut from the original.
+    text = reading_view(original, convention)
+    env = Env(convention, cell, text)
     out: list[Mention] = []
     pos = 0
     n = len(text)
@@ -63,10 +79,14 @@ def _scan(text: str, cell: bool) -> list[Mention]:
         if is_words:
             nums, nxt = _read_words(text, start, text[start:end])
         else:
-            nums, nxt = read_number(text, start, end, cell, pos, True)
+            nums, nxt = read_number(text, start, end, env, pos, True)
         for num in nums:
-            out.append(num.mention(text))
+            out.append(num.mention(original))
         pos = max(nxt, end)
+    if not original.isascii() and _VULGAR_RE.search(text) is not None:
+        out = _vulgar_fractions(original, text, out)
+    if _HYPHEN_FRACTION_GATE.search(text) is not None:
+        out = _hyphen_fractions(original, text, out)
     return out
 
 
@@ -76,16 +96,79 @@ def _read_words(text: str, start: int, run: str) -> Read:
     for s, e, value, precision in parse_words(run):
         place_exp = (precision * 2).adjusted()
         num = Num(start + s, start + e, str(value), 0, place_exp=place_exp)
+        frac = fraction_word(text, num.end, int(value)) if value < 10 else None
+        if frac is not None:  # "three quarters of", "two-thirds of"
+            num.digits, num.exp = fraction_digits(int(value), frac[0])
+            num.place_exp, num.end = -2, frac[1]
         um = UNIT_RE.match(text, num.end)
         if um is not None and um.group("pct") is not None and "%" not in um.group("pct"):
             num.kind, num.end = "percent", um.end()
         elif (cm := CURRENCY_AFTER_RE.match(text, num.end)) is not None and cm.group("word"):
-            num.kind, num.end = "money", cm.end()
-            num.currency = WORD_CURRENCY[cm.group("word").lower().rstrip("s")]
+            word = cm.group("word")
+            if word.lower().startswith("pound") and pound_is_weight(text, cm.end(), word):
+                num.unit, num.end = "lb", cm.end()  # "a ten pound bag"
+            else:
+                num.kind, num.end = "money", cm.end()
+                num.currency = WORD_CURRENCY[word.lower().rstrip("s")]
+        minus = minus_before(text, num.start)
+        if minus is not None:  # "minus ten"
+            num.start, num.negative = minus, True
         num.approximate = is_approx(text, num.start)
         nums.append(num)
         end = max(end, num.end)
     return nums, end
+
+
+_VULGAR_RE = re.compile("[" + "".join(VULGAR) + "]")
+# Case spelt out, not re.I: a pattern starting with a literal lets the engine skip in C.
+_HYPHEN_FRACTION_GATE = re.compile(
+    "-(?:[Hh](?:alf|ALF|alves)|[Tt](?:hird|HIRD|enth)|[Qq](?:uarter|UARTER)|[Ff](?:ourth|ifth)"
+    "|[Ss]ixth|[Ee]ighth)"
+)
+_HYPHEN_FRACTION_RE = re.compile(
+    r"(?<![\w-])(?P<n>one|two|three|four|five|six|seven|nine)(?=-)", re.I
+)
+_SMALL_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "nine": 9,
+}
+
+
+def _hyphen_fractions(original: str, text: str, found: list[Mention]) -> list[Mention]:
+    """Add "two-thirds of", "one-half of": number words stop at a hyphen ("two-year")."""
+    extra: list[Mention] = []
+    for m in _HYPHEN_FRACTION_RE.finditer(text):
+        n = _SMALL_WORDS[m.group("n").lower()]
+        frac = fraction_word(text, m.end(), n)
+        if frac is None or any(f.start <= m.start() < f.end for f in found):
+            continue
+        digits, exp = fraction_digits(n, frac[0])
+        num = Num(m.start(), frac[1], digits, exp, plain=False, place_exp=-2)
+        num.approximate = is_approx(text, num.start)
+        extra.append(num.mention(original))
+    return sorted([*found, *extra], key=lambda m: m.start) if extra else found
+
+
+def _vulgar_fractions(original: str, text: str, found: list[Mention]) -> list[Mention]:
+    """Add a "½" standing alone as a number (one glued to digits was read with them: "2½")."""
+    covered = [(m.start, m.end) for m in found]
+    extra: list[Mention] = []
+    for i, ch in enumerate(text):
+        if ch not in VULGAR or any(s <= i < e for s, e in covered):
+            continue
+        if i > 0 and text[i - 1].isalnum():
+            continue
+        digits, exp = fraction_digits(*VULGAR[ch])
+        num = Num(i, i + 1, digits, exp, plain=False, place_exp=-2)
+        num.approximate = is_approx(text, i)
+        extra.append(num.mention(original))
+    return sorted([*found, *extra], key=lambda m: m.start) if extra else found
 
 
 # --------------------------------------------------------------------------------------------
@@ -93,8 +176,13 @@ def _read_words(text: str, start: int, run: str) -> Read:
 # --------------------------------------------------------------------------------------------
 
 
-def extract(text: str) -> list[Mention]:
+def extract(text: str, *, locale: str | None = None) -> list[Mention]:
     """Every number in ``text``, in order of appearance.
+
+    ``locale`` ("de_DE", "fr", "pt_BR", "en_IN"...) settles what a text cannot: in ``de`` "1.234"
+    is a thousand and "1,234" a decimal; an ambiguous currency symbol names the locale's own ("$"
+    is AUD in ``en_AU``); the locale's scale words are read ("1,5 Mio.", "elfu 12"). Without it a
+    "1.234" is a decimal unless the text writes "1.234,56" elsewhere.
 
     >>> [(m.text, str(m.value), m.kind) for m in extract("Revenue rose 12% to $3.2bn in 2024.")]
     [('12%', '12', 'percent'), ('$3.2bn', '3200000000', 'money'), ('2024', '2024', 'year')]
@@ -103,13 +191,27 @@ def extract(text: str) -> list[Mention]:
     ('-1234', True, '0.5')
     >>> [m.text for m in extract("See Note 4 and the 10-K filed December 31, 2019.")]
     ['2019']
+    >>> [(str(m.value), m.currency) for m in extract("1.234,5 € und 1.234 kr.", locale="da_DK")]
+    [('1234.5', '€'), ('1234', 'DKK')]
     """
     if not isinstance(text, str):
         raise TypeError(f"extract() expects a str, got {type(text).__name__}")
-    return _scan(text, cell=False)
+    return _scan(text, cell=False, convention=resolve_locale(locale))
 
 
-def parse_number_string(s: str) -> Mention | None:
+def convention_note_of(text: str, locale: str | None = None) -> str | None:
+    """A note when ``text`` writes numbers in two conventions ("1,234.5" and "1.234,5") and no
+    locale settles which one an ambiguous "1.234" follows; None otherwise.
+
+    >>> convention_note_of("Sales were 1,234.5 here and 1.234,5 there.") is not None
+    True
+    """
+    if locale is not None or "," not in text or "." not in text:
+        return None
+    return convention_note(reading_view(text))
+
+
+def parse_number_string(s: str, *, locale: str | None = None) -> Mention | None:
     """Read one cell or field as a single number; None when it is not exactly one number.
 
     >>> m = parse_number_string("(1,234)")
@@ -119,6 +221,8 @@ def parse_number_string(s: str) -> Mention | None:
     '12500000'
     >>> parse_number_string("N/A") is None, parse_number_string("2019-06-30") is None
     (True, True)
+    >>> str(parse_number_string("1.234,5", locale="de").value)
+    '1234.5'
     """
     if not isinstance(s, str):
         raise TypeError(f"parse_number_string() expects a str, got {type(s).__name__}")
@@ -126,7 +230,7 @@ def parse_number_string(s: str) -> Mention | None:
     if not stripped:
         return None
     lead = len(s) - len(s.lstrip())
-    found = _scan(stripped, cell=True)
+    found = _scan(stripped, cell=True, convention=resolve_locale(locale))
     if len(found) != 1 or found[0].start != 0 or found[0].end != len(stripped):
         return None
     return replace(found[0], start=found[0].start + lead, end=found[0].end + lead)

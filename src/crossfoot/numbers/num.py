@@ -55,6 +55,8 @@ class Num:
     high_precision: Decimal | None = None
     place_exp: int | None = None  # for number words: exponent of the precision unit
     fy: bool = False  # written with a glued "FY": FY2024, FY24
+    unit: str | None = None  # a unit of measure: "kg", "°C"
+    unreadable: bool = False  # more than MAX_DIGITS digits: reported, never read
 
     @property
     def has_unit(self) -> bool:
@@ -92,11 +94,18 @@ class Num:
             self.kind,
             precision,
             self.currency,
-            SCALES[self.scale_exp],  # scale
+            SCALES.get(self.scale_exp) or _scale(self.scale_exp),  # scale
             self.scale_word,
             written,
             self.negative,
             self.high,
             self.approximate,
             self.claim,
+            self.unit,
+            self.unreadable,
         )
+
+
+def _scale(exp: int) -> Decimal:
+    """10**exp for the scales of other languages (万 is 10**4, 億 10**8)."""
+    return Decimal(10**exp)

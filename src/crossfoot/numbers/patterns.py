@@ -19,6 +19,7 @@ from crossfoot.numbers.cores import (
     CORE_RE,
     DIGITS_RE,
     MAX_CORE,
+    MAX_DIGITS,
     SCAN_RE,
     Digits,
     _compile,
@@ -53,6 +54,7 @@ __all__ = [
     "LIST_HEAD_RE",
     "LIST_TAIL_RE",
     "MAX_CORE",
+    "MAX_DIGITS",
     "MONTH_AFTER_RE",
     "MONTH_BEFORE_RE",
     "MONTH_ENDS",
@@ -108,7 +110,8 @@ COMPOUND_RE = _compile(
   | (?P<fyear>(?:19|20)[0-9]{2})[-/–](?P<fyear2>[0-9]{2})(?![0-9]|[./:-][0-9])  # 2019/20
   | [0-9]{1,2}[-/.][0-9]{1,2}[-/.][0-9]{2,4}(?![0-9])            # 11/30/04, 30.06.2019
   | (?:0?[1-9]|1[0-2])/(?:19|20)[0-9]{2}(?![0-9])                # 06/2019
-  | (?:0?[1-9]|[12][0-9]|3[01])/(?:0?[1-9]|[12][0-9]|3[01])(?![0-9/.,])  # 12/31, 3/4
+  | (?P<frac>[1-9])/(?P<den>[2348])(?![0-9/.,])                    # 1/2, 3/4 (or 5/4: skipped)
+  | (?:0?[1-9]|[12][0-9]|3[01])/(?:0?[1-9]|[12][0-9]|3[01])(?![0-9/.,])  # 12/31, 6/12
   | [0-9]{1,2}-[A-Za-z]{3,9}-[0-9]{2,4}(?![0-9])                 # 30-Jun-2019
   | [0-9]+(?:\.[0-9]+)?:[0-9]+(?::[0-9]+)*(?![0-9])              # 10:30, 3:2, 1:2:3
   | [0-9]+(?:st|nd|rd|th|ST|ND|RD|TH)(?![A-Za-z])                # 1st, 21st (ordinals)
@@ -134,7 +137,7 @@ PREFIX_RE = _compile(
         | [€£¥₹]
         | (?<![A-Za-z])(?:Rs\.?|{_ISO})(?![a-z])   # Rs. 500, USD 5 million
       )
-      [ \t\u00a0]{{0,3}}                           # "$ 100", "$  1,452.4"
+      [ \t\u00a0\u202f\u2009]{{0,3}}               # "$ 100", "$  1,452.4", "€\u202f5"
     )?
     (?P<paren_b>\([ \t]?)?                         # "(" inside the currency: $(1,234)
     (?P<sign_b>[-−–+])?                            # sign after the currency: $-5
@@ -148,7 +151,7 @@ PREFIX_RE = _compile(
 PREFIX_MAX = 13
 # Every character a PREFIX_RE match can hold (and more: all capitals). Read backwards from the
 # core, the run of these bounds where a match can start: "and $" leaves two starts to try.
-_PREFIX_CHARS_RE = re.compile("[( \t\u00a0\u202f\\-−–+$\\\\€£¥₹.sA-Z]*")
+_PREFIX_CHARS_RE = re.compile("[( \t\u00a0\u202f\u2009\\-−–+$\\\\€£¥₹.sA-Z]*")
 
 
 def prefix_match(pre: str) -> re.Match[str] | None:
@@ -186,8 +189,8 @@ UNIT_RE = _compile(
 
 #: Every character UNIT_RE can start with (checked by tests): most numbers are followed by
 #: something else ("," ")" "."), and a set lookup is cheaper than the match.
-UNIT_FIRST = frozenset(" \t\u00a0\u202f*_%\\kKmMbBtTlLcCpxX×-")
-_UNIT_SPACES = frozenset(" \t\u00a0\u202f")
+UNIT_FIRST = frozenset(" \t\u00a0\u202f\u2009*_%\\kKmMbBtTlLcCpxX×-")
+_UNIT_SPACES = frozenset(" \t\u00a0\u202f\u2009")
 
 
 def maybe_unit(text: str, pos: int) -> bool:
@@ -448,7 +451,7 @@ def ends_with(text: str, pos: int, ends: Ends, width: int = 24) -> bool:
 def maybe_prefix(text: str, s0: int) -> bool:
     """Could a sign, currency or "(" sit just before ``s0``? (Skips PREFIX_RE when not.)"""
     # The last character before s0 past at most three spaces or tabs (no loop in Python).
-    before = text[s0 - 4 if s0 > 4 else 0 : s0].rstrip(" \t\u00a0")
+    before = text[s0 - 4 if s0 > 4 else 0 : s0].rstrip(" \t\u00a0\u202f\u2009")
     if not before:
         return False
     ch = before[-1]
@@ -474,9 +477,9 @@ _CURRENCY_FIRST = frozenset("€£dDeEpPrRyY" + "".join(code[0] for code in _ISO
 def maybe_word_after(text: str, pos: int) -> bool:
     """Could a currency word or sign follow at ``pos`` (after up to two spaces)?"""
     ch = text[pos : pos + 1]
-    if ch in (" ", "\t", "\u00a0"):
+    if ch in (" ", "\t", "\u00a0", "\u202f", "\u2009"):
         ch = text[pos + 1 : pos + 2]
-        if ch in (" ", "\t", "\u00a0"):
+        if ch in (" ", "\t", "\u00a0", "\u202f", "\u2009"):
             ch = text[pos + 2 : pos + 3]
     # Any other letter cannot start a currency ("5 in", "5 had"): no regex needed.
     return ch in _CURRENCY_FIRST

@@ -10,52 +10,60 @@ core. Each stage is a function of its own; a stage that finds the core is not a 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 
 from crossfoot.model.types import Kind
+from crossfoot.numbers.affixes import PHRASE_HEADS, scale_after
+from crossfoot.numbers.around import (
+    GLUED_FIRST,
+    NEVER_AFTER,
+    SCI_MARKS,
+    Env,
+    conversion,
+    currency_then_minus,
+    glued_exponent_or_fraction,
+    in_locale,
+    longer_symbol,
+    read_digits,
+    slashed_fraction,
+    table_prefix,
+    words_after,
+)
 from crossfoot.numbers.context import CONSTANT_DIGITS, context_skip, is_constant
+from crossfoot.numbers.forms import VULGAR, minus_before, time_of_day
+from crossfoot.numbers.locale import spaceless
 from crossfoot.numbers.num import Num
 from crossfoot.numbers.patterns import (
     APPROX_ENDS,
-    BETWEEN_BACK_RE,
     CITE_RE,
     CLOSE_RE,
     COMPOUND_RE,
-    CORE_RE,
-    CURRENCY_AFTER_RE,
     FISCAL_ENDS,
-    FROM_BACK_RE,
     FY_GLUED_RE,
     LABEL_HEAD_RE,
     LABEL_TAIL_RE,
-    MAX_CORE,
-    OP_AFTER_RE,
-    OP_BEFORE_BACK_RE,
+    MAX_DIGITS,
     OPERAND_RE,
-    RANGE_CONN_RE,
-    RANGE_NEXT_RE,
     RANGE_STARTS,
     REF_ENDS,
     REF_TAIL_RE,
     SCALE_EXP,
     UNIT_RE,
-    WORD_CURRENCY,
     Digits,
     approx_before,
     currency_code,
     ends_with,
     fiscal_before,
     is_letter,
-    maybe_prefix,
     maybe_unit,
-    maybe_word_after,
     prefix_match,
     read_core,
     ref_before,
     skip_token,
     text_before,
 )
+from crossfoot.numbers.ranges import try_range
 
 __all__ = ["Read", "is_approx", "read_number"]
 
@@ -63,6 +71,7 @@ __all__ = ["Read", "is_approx", "read_number"]
 Read = tuple[list[Num], int]
 
 _CURRENCY_ONLY = (None, None, None, None)  # PREFIX_RE's parenthesis and sign groups, all unset
+_AM_PM = frozenset("aApP")  # how "3 pm", "11am", "9 a.m." go on after the digits
 
 
 @dataclass(slots=True)
@@ -83,42 +92,47 @@ class _Marks:
         return not self.sign and not self.paren
 
 
-def read_number(text: str, s0: int, e0: int, cell: bool, floor: int, allow_range: bool) -> Read:
+def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: bool) -> Read:
     """Read the number whose core is text[s0:e0]: ([numbers], where scanning resumes).
 
     ``floor`` is where the previous number ended: the prefix of this one never reaches before it.
+    ``env`` is what the scan reads with (the locale, whether the text is a single cell).
     """
-    if e0 - s0 > MAX_CORE:
-        return [], e0
-    marks = _start(text, s0, e0)
+    marks = _start(text, s0, e0, env)
     if not isinstance(marks, _Marks):
         return marks
     num = marks.num
-    _read_prefix(text, s0, floor, num, marks)
-    bare = num.currency is None and marks.bare
+    e0 = num.end  # after a glued "×10⁻⁴" or "½"
+    _read_prefix(text, s0, floor, num, marks, env)
+    bare = num.currency is None and not marks.sign and not marks.paren
     if bare:
-        resume = _not_a_number_before(text, s0, e0, num, marks.read)
+        resume = _not_a_number_before(text, s0, e0, num, marks, floor, env)
         if resume is not None:
             return [], resume
-    pos = _read_suffix(text, e0, cell, num, marks)
+        if num.currency is not None:  # "CHF-58": a currency glued to a minus
+            bare = False
+    pos = _read_suffix(text, e0, num, marks, env)
     if pos < len(text) and (is_letter(text[pos]) or text[pos].isdigit()) and not marks.unit_kind:
-        return [], skip_token(text, pos)  # 5G, 1990s, 24h
+        if not spaceless(text[pos]):
+            return [], skip_token(text, pos)  # 5G, 1990s, 24h
     if num.currency == "$" and text.startswith("$", pos):
         num.currency = None  # LaTeX math "$3.2$", not dollars
         num.start = max(num.start, s0 - (1 if marks.sign else 0))
     num.end = pos
-    if not _settle_parentheses(s0, e0, cell, num, marks):
+    if not _settle_parentheses(text, s0, e0, floor, num, marks, env):
         return [], pos  # "(3)" in prose: an enumeration or a footnote
     _settle_kind(text, s0, bare, num, marks)
-    if not _context_marks(text, s0, e0, cell, bare, num, marks.read):
+    if not _context_marks(text, s0, e0, env, bare, num, marks.read):
         return [], e0
     if allow_range and text.startswith(RANGE_STARTS, num.end):
-        return _try_range(text, num, cell)
+        return try_range(text, num, env, read_number)
+    env.prev = num
     return [num], num.end
 
 
-def _start(text: str, s0: int, e0: int) -> Read | _Marks:
-    """The core itself: a compound ("2019/20", "2.8:1", "10-K"), grouped digits, or not a number."""
+def _start(text: str, s0: int, e0: int, env: Env) -> Read | _Marks:
+    """The core itself: a compound ("2019/20", "2.8:1", "1/2", "10-K"), grouped digits (and a
+    power of ten or a fraction glued to them: "3.1×10⁻⁴", "2½"), or not a number."""
     kind: Kind = "number"
     # Compounds continue the core with one of these (or a letter): skip the regex otherwise.
     follow = text[e0 : e0 + 1]
@@ -128,20 +142,39 @@ def _start(text: str, s0: int, e0: int) -> Read | _Marks:
     if compound is not None:
         if compound.group("fyear") is not None:
             return _fiscal_pair(text, s0, compound)
+        if compound.group("frac") is not None:
+            fraction = slashed_fraction(text, s0, compound)
+            for n in fraction[0]:
+                n.approximate = is_approx(text, s0)
+            return fraction
         if compound.group("ratio") is None:
             return [], compound.end()
         kind, e0 = "ratio", s0 + len(compound.group("ratio"))
     core = text[s0:e0]
-    read = Digits(core, 0, True, False) if core.isdigit() else read_core(core)
+    if core.isdigit():  # the common case: 2024, 12, 1200 (MAX_DIGITS is checked below)
+        read: Digits | list[Digits] | None = Digits(core, 0, True, False)
+    elif env.convention is None and e0 - s0 <= MAX_DIGITS:
+        read = read_core(core)  # read_digits, without a locale: asks more only for "1.234"
+        if read.__class__ is Digits and read.exp == -3 and not read.plain:
+            read = read_digits(core, env)
+    else:
+        read = read_digits(core, env)
     if read is None:
         return [], skip_token(text, e0)
     if isinstance(read, list):
         return _pieces(s0, read), e0
     num = Num(s0, e0, read.digits, read.exp, read.plain, read.grouped, False, None, kind)
+    if e0 - s0 > MAX_DIGITS and len(read.digits) > MAX_DIGITS:
+        num.unreadable, num.digits = True, read.digits[:MAX_DIGITS]  # reported, never dropped
     if compound is not None:  # "2.8:1", read whole
         num.end = compound.end()
         num.approximate = is_approx(text, s0)
         return [num], num.end
+    if env.glued and (
+        follow in GLUED_FIRST or (follow == " " and text[e0 + 1 : e0 + 2] in SCI_MARKS)
+    ):
+        if follow in VULGAR or "10" in text[e0 + 1 : e0 + 5]:
+            num.end = glued_exponent_or_fraction(text, num, e0)
     return _Marks(num, read, inner_start=s0)
 
 
@@ -156,10 +189,28 @@ def _pieces(s0: int, parts: list[Digits]) -> list[Num]:
     return out
 
 
-def _read_prefix(text: str, s0: int, floor: int, num: Num, marks: _Marks) -> None:
-    """A sign, a currency or an opening parenthesis written before the digits."""
-    if not maybe_prefix(text, s0):
-        return
+def _read_prefix(text: str, s0: int, floor: int, num: Num, marks: _Marks, env: Env) -> None:
+    """A sign, a currency or an opening parenthesis written before the digits; then a symbol,
+    code, scale word or "%" from the CLDR table (:func:`~crossfoot.numbers.around.table_prefix`)."""
+    # The last two characters before the digits past at most three spaces: they decide which
+    # readers can find anything (most numbers follow a lower-case word).
+    before = text[s0 - 4 if s0 > 4 else 0 : s0].rstrip(" \t\u00a0\u202f\u2009")[-2:]
+    ch = before[-1:]
+    if ch and (ch in "(-−–+$€£¥₹." or ch.isupper()):  # maybe_prefix(text, s0)
+        _read_sign_and_currency(text, s0, floor, num, marks, env)
+    if (
+        num.currency is None
+        and not marks.paren
+        and ch  # Env.may_prefix(before, ch), inlined: every number passes here
+        and (before in env.tails or ch in env.ones or ch in "%-−–" or before.isupper())
+    ):
+        marks.sign = table_prefix(text, num, floor, env) or marks.sign
+
+
+def _read_sign_and_currency(
+    text: str, s0: int, floor: int, num: Num, marks: _Marks, env: Env
+) -> None:
+    """PREFIX_RE's sign, currency and "(" before the digits."""
     pre = text[max(floor, s0 - 24) : s0]
     base = s0 - len(pre)
     pm = prefix_match(pre)
@@ -170,6 +221,9 @@ def _read_prefix(text: str, s0: int, floor: int, num: Num, marks: _Marks) -> Non
         # below would give the same start, currency and no sign or parenthesis.
         num.start = marks.inner_start = base + pm.start()
         num.currency = currency_code(pm.group("cur"), pm.group("pfx"))
+        cur_at = base + pm.start("cur")
+        if env.convention is not None or (cur_at > floor and text[cur_at - 1].isalpha()):
+            _currency_in_locale(text, floor, num, marks, env, pm, base)
         return
     start = base + pm.start()
     for group in ("sign_b", "sign_a"):
@@ -195,21 +249,45 @@ def _read_prefix(text: str, s0: int, floor: int, num: Num, marks: _Marks) -> Non
     marks.inner_start = min([i for i in inner if i >= start], default=s0)
     num.start = start
     num.negative = marks.sign in ("-", "−", "–")
+    if num.currency is not None:
+        cur_at = base + pm.start("cur")
+        if env.convention is not None or (cur_at > floor and text[cur_at - 1].isalpha()):
+            _currency_in_locale(text, floor, num, marks, env, pm, base)
 
 
-def _not_a_number_before(text: str, s0: int, e0: int, num: Num, read: Digits) -> int | None:
+def _currency_in_locale(
+    text: str, floor: int, num: Num, marks: _Marks, env: Env, pm: re.Match[str], base: int
+) -> None:
+    """The currency PREFIX_RE read, as the locale means it ("$" is AUD in en_AU), or a longer
+    CLDR symbol ending in it ("JP¥")."""
+    if env.convention is not None:
+        num.currency = in_locale(pm.group("cur"), num.currency or "", env.convention)
+    cur_at = base + pm.start("cur")
+    if cur_at > floor and text[cur_at - 1].isalpha() and not marks.sign and not marks.paren:
+        marks.sign = longer_symbol(text, num, cur_at, base + pm.end("cur"), floor, env)
+
+
+def _not_a_number_before(
+    text: str, s0: int, e0: int, num: Num, marks: _Marks, floor: int, env: Env
+) -> int | None:
     """Where to resume when what is glued before bare digits makes them no number ("COVID-19",
-    "#123", "[1]", "Note 4"); None when they are one (a glued "FY24" marks ``num.fy``)."""
+    "#123", "[1]", "Note 4", "3 pm"); None when they are one (a glued "FY24" marks ``num.fy``,
+    "CHF-58" a currency and a minus)."""
+    read = marks.read
     if s0 > 0:
         c1 = text[s0 - 1]
-        if c1.isalpha() or c1 in "_'":  # is_letter(c1) or an apostrophe
+        if (c1.isalpha() and not spaceless(c1)) or c1 in "_'":  # a letter or an apostrophe
             fy = FY_GLUED_RE.search(text_before(text, s0, 4))
             if fy is None or not read.plain or len(read.digits) not in (2, 4):
                 return skip_token(text, e0)
             num.start = s0 - len(fy.group())
             num.fy = True
-        elif c1 in "-/." and s0 >= 2 and is_letter(text[s0 - 2]):
-            return skip_token(text, e0)  # COVID-19, v.2
+        elif c1 in "-/." and s0 >= 2 and (is_letter(text[s0 - 2]) or text[s0 - 2] == "."):
+            if c1 == "-" and currency_then_minus(text, num, floor, env):
+                marks.sign = "-"  # "CHF-58'864.45", "kr.-10.229,58": a currency and a minus
+                return None
+            if text[s0 - 2] != ".":
+                return skip_token(text, e0)  # COVID-19, v.2
         elif c1 in "#^@":
             return skip_token(text, e0)  # #123, x^2, @3
         elif c1 == "[":
@@ -219,12 +297,17 @@ def _not_a_number_before(text: str, s0: int, e0: int, num: Num, read: Digits) ->
     if ends_with(text, s0, REF_ENDS) and ref_before(text, s0):
         tail = REF_TAIL_RE.match(text, e0)
         return tail.end() if tail else e0
+    if len(read.digits) <= 2 and read.plain and not env.cell:
+        nxt = text[e0 : e0 + 2]
+        if nxt and (nxt[:1] in _AM_PM or (nxt[:1] == " " and nxt[1:] in _AM_PM)):
+            if time_of_day(text, e0, read.digits):
+                return e0  # "3 pm": a time of day, not a claim
     return None
 
 
-def _read_suffix(text: str, e0: int, cell: bool, num: Num, marks: _Marks) -> int:
-    """A closing parenthesis, a percent / scale / unit word and a currency after the digits;
-    returns where the number ends."""
+def _read_suffix(text: str, e0: int, num: Num, marks: _Marks, env: Env) -> int:
+    """A closing parenthesis, a percent / scale / unit word, a currency and a unit of measure
+    after the digits; returns where the number ends."""
     pos = e0
     if marks.paren:
         close = CLOSE_RE.match(text, pos)
@@ -235,20 +318,31 @@ def _read_suffix(text: str, e0: int, cell: bool, num: Num, marks: _Marks) -> int
         marks.unit_kind = _unit(text, unit, num)
         if marks.unit_kind:
             pos = unit.end()
-    if num.currency is None and num.kind == "number":
-        after = CURRENCY_AFTER_RE.match(text, pos) if maybe_word_after(text, pos) else None
-        if after is not None:
-            if after.group("sym"):
-                num.currency = after.group("sym")
-            elif after.group("iso"):
-                num.currency = after.group("iso")
-            else:
-                num.currency = WORD_CURRENCY[after.group("word").lower().rstrip("s")]
-            pos = after.end()
-    if marks.paren and not marks.closed and (cell or marks.currency_outside):
+            if marks.unit_kind in ("att", "word", "short") and (
+                env.convention is not None or (num.scale_word or "").lower() in PHRASE_HEADS
+            ):
+                pos = _scale_in_locale(text, unit.start(), pos, num, env)
+    nxt = text[pos : pos + 1]
+    if (
+        num.kind == "number"  # a percent, a ratio, basis points take no currency, scale or unit
+        and (nxt not in NEVER_AFTER or (nxt == "-" and env.convention))
+        and env.may_follow(text, pos)
+    ):
+        pos, read_after = words_after(text, num, pos, env, bool(marks.unit_kind))
+        marks.unit_kind = marks.unit_kind or read_after
+    if marks.paren and not marks.closed and (env.cell or marks.currency_outside):
         close = CLOSE_RE.match(text, pos)
         if close is not None:
             marks.closed, pos = True, close.end()
+    return pos
+
+
+def _scale_in_locale(text: str, at: int, pos: int, num: Num, env: Env) -> int:
+    """A locale's own scale word wins over the English one UNIT_RE read ("Billion" is 10^12 in
+    de), and a longer phrase does without a locale ("36 lakh crore")."""
+    local = scale_after(text, at, env.convention)
+    if local is not None and (local[2] > pos or (env.convention and local[2] == pos)):
+        num.scale_exp, num.scale_word, pos = local
     return pos
 
 
@@ -281,14 +375,20 @@ def _year_like(num: Num, marks: _Marks) -> bool:
     )  # fmt: skip
 
 
-def _settle_parentheses(s0: int, e0: int, cell: bool, num: Num, marks: _Marks) -> bool:
-    """Accounting parentheses: "(1,234)" is negative; False for a bare "(3)" in prose."""
+def _settle_parentheses(
+    text: str, s0: int, e0: int, floor: int, num: Num, marks: _Marks, env: Env
+) -> bool:
+    """Accounting parentheses: "(1,234)" is negative; False for a bare "(3)" in prose;
+    "AED 9500 (USD 2587)" converts."""
+    cell = env.cell
     if marks.paren and marks.closed:
         read = marks.read
         strong = num.currency is not None or read.grouped or not read.plain
         strong = strong or len(read.digits) >= 4 or marks.unit_kind != ""
         year_like = _year_like(num, marks)
-        if cell or (strong and not year_like):
+        if not cell and num.currency is not None and conversion(text, num, floor, env):
+            num.start, num.end = marks.inner_start, text.rindex(")", num.start, num.end)
+        elif cell or (strong and not year_like):
             num.negative = True
         elif year_like:
             num.start, num.end = s0, e0
@@ -316,15 +416,16 @@ def _settle_kind(text: str, s0: int, bare: bool, num: Num, marks: _Marks) -> Non
         if len(read.digits) == 2:
             num.digits = str(2000 + int(read.digits))
         num.kind = "year"
-    elif _year_like(num, marks) and not num.negative:
+    elif _year_like(num, marks) and not num.negative and num.unit is None:
         num.kind = "year"
 
 
 def _context_marks(
-    text: str, s0: int, e0: int, cell: bool, bare: bool, num: Num, read: Digits
+    text: str, s0: int, e0: int, env: Env, bare: bool, num: Num, read: Digits
 ) -> bool:
     """Marks read from the words around a number (approximate, a label, a formula constant);
     False when the context says it is no number at all (the day of "December 31")."""
+    cell = env.cell
     # The guard of context_skip, inlined (bare: no currency): most numbers skip the call.
     if (
         bare
@@ -346,6 +447,10 @@ def _context_marks(
         and LABEL_HEAD_RE.search(text_before(text, s0, 24))
     ):
         num.claim = False  # "Flight 2:", "Reservation 1**:"
+    if bare and env.minus and text.startswith(("minus", "Minus", "MINUS"), num.start - 6):
+        minus = minus_before(text, num.start)
+        if minus is not None:  # "minus 5"
+            num.start, num.negative = minus, True
     num.approximate = ends_with(text, num.start, APPROX_ENDS, 40) and approx_before(text, num.start)
     if text.startswith("+", num.end) and not text[num.end + 1 : num.end + 2].isdigit():
         num.approximate = True  # "5,000+"
@@ -372,65 +477,3 @@ def is_approx(text: str, start: int) -> bool:
     if not ends_with(text, start, APPROX_ENDS, 40):
         return False
     return approx_before(text, start)
-
-
-def _try_range(text: str, low: Num, cell: bool) -> tuple[list[Num], int]:
-    """Join "10-12%", "40 to 50 million", "between 9 and 10" into one number with ``high``."""
-    if not text.startswith(RANGE_STARTS, low.end):
-        return [low], low.end
-    conn = RANGE_CONN_RE.match(text, low.end)
-    if conn is None:
-        return [low], low.end
-    how = conn.lastgroup
-    back = text_before(text, low.start)[::-1]  # for the backward forms of the \Z regexes
-    if how == "and" and BETWEEN_BACK_RE.match(back) is None:
-        return [low], low.end  # "5 and 6": two numbers
-    if how == "to" and low.has_unit and FROM_BACK_RE.match(back) is not None:
-        return [low], low.end  # "from $5m to $6m": two numbers, nothing to share
-    nxt = RANGE_NEXT_RE.match(text, conn.end())
-    core = CORE_RE.match(text, nxt.end()) if nxt is not None else None
-    if core is None or core.group("num") is None:
-        return [low], low.end
-    highs, _ = read_number(text, core.start(), core.end(), cell, low.end, allow_range=False)
-    if len(highs) != 1:
-        return [low], low.end
-    high = highs[0]
-    if how in ("dash", "spaced") and (
-        OP_BEFORE_BACK_RE.match(back) or OP_AFTER_RE.match(text, high.end) or high.negative
-    ):
-        return [low], low.end  # (6383-7167)/6383: a subtraction
-    if how == "to" and FROM_BACK_RE.match(back) is not None:
-        # "from 40 to 50 million": two numbers; the first borrows the unit of the second.
-        if not low.has_unit and high.has_unit and high.kind != "year":
-            _inherit(low, high)
-        return [low], low.end
-    joined = replace(low)  # a copy: a rejected range leaves the low end as it was written
-    if not _join_units(joined, high) or joined.value() > high.value():
-        return [low], low.end
-    joined.high, joined.high_precision, joined.end = high.value(), high.precision(), high.end
-    return [joined], joined.end
-
-
-def _join_units(low: Num, high: Num) -> bool:
-    """Give both ends of a range one unit ("$1.2-1.5 billion"); False when they disagree."""
-    if low.kind == "year" or high.kind == "year":
-        return low.kind == high.kind
-    if low.currency and high.currency and low.currency != high.currency:
-        return False
-    if low.scale_exp and low.scale_exp != high.scale_exp:
-        return False  # "5 million to 6" or "5 million to 6 billion"
-    low_kind = None if low.kind in ("number", "money") else low.kind
-    high_kind = None if high.kind in ("number", "money") else high.kind
-    if low_kind is not None and low_kind != high_kind:
-        return False  # "5% to 6" is not a range of percents
-    currency = low.currency or high.currency
-    kind: Kind = high_kind or ("money" if currency else "number")
-    for end in (low, high):
-        end.kind, end.currency = kind, currency
-    low.scale_exp, low.scale_word = high.scale_exp, high.scale_word
-    return True
-
-
-def _inherit(low: Num, high: Num) -> None:
-    low.kind, low.currency = high.kind, low.currency or high.currency
-    low.scale_exp, low.scale_word = high.scale_exp, high.scale_word

@@ -17,6 +17,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from crossfoot.model.types import Kind
+from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.numbers.scales import CELL_SCALE_WORDS, SCALE_EXP, SCALE_WORDS
 
 __all__ = [
@@ -98,6 +99,16 @@ def is_blank(cell: str) -> bool:
     return _BLANK.match(cell) is not None
 
 
+def _in_locale(cell: str, locale: str) -> CellNumber | None:
+    from crossfoot.numbers.extract import parse_number_string  # the heaviest stage: on first use
+
+    m = parse_number_string(cell, locale=locale)
+    if m is None:
+        return None
+    own_scale = m.scale != 1 or m.scale_word is not None
+    return CellNumber(m.value, m.precision, m.kind, m.currency, own_scale, m.kind == "year")
+
+
 def parse_cell(cell: str) -> CellNumber | None:
     """Read one cell that holds exactly one number, or return None.
 
@@ -108,6 +119,9 @@ def parse_cell(cell: str) -> CellNumber | None:
     >>> parse_cell("Net sales") is None
     True
     """
+    locale = READING_LOCALE.get()
+    if locale is not None:  # sources read in a locale ("1.234" is a thousand in de): the reader
+        return _in_locale(cell, locale)
     plain = _PLAIN.match(cell)
     if plain is not None:
         # Fast path for the commonest cell, a bare number ("7,630.0").

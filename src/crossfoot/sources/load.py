@@ -23,7 +23,9 @@ from dataclasses import dataclass
 
 from crossfoot.model.errors import SourceError
 from crossfoot.model.index import ValueIndex
+from crossfoot.model.locale import check_locale
 from crossfoot.model.types import Source, SourceValue
+from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.sources.fields import explicit_table, field_value
 from crossfoot.sources.prose import _cell_fallback, _prose_values, _segments
 from crossfoot.sources.restated import infer_units
@@ -181,13 +183,14 @@ class SourceSet:
 # load_sources
 
 
-def load_sources(sources: object) -> SourceSet:
+def load_sources(sources: object, *, locale: str | None = None) -> SourceSet:
     """Read sources into a :class:`SourceSet`.
 
     Accepted shapes: a list of plain strings (ids ``S1``, ``S2``... by position, citable as ``1``
     or ``S1``), records ``{"id", "text", "fields", "table"/"tables", "title"}`` or built
     :class:`Source` objects (mixed freely); a single string; a single record; a dict mapping
-    id -> text or id -> record body. A :class:`SourceSet` is returned as is.
+    id -> text or id -> record body. A :class:`SourceSet` is returned as is. ``locale`` is how
+    the sources write numbers (see :func:`crossfoot.extract`).
 
     >>> ss = load_sources({"R1": {"fields": {"revenue_2024": 3_214_000_000, "margin_pct": 12.5}}})
     >>> [(v.field, v.kind, v.year) for v in ss.get("R1").values]
@@ -195,6 +198,12 @@ def load_sources(sources: object) -> SourceSet:
     """
     if isinstance(sources, SourceSet):
         return sources
+    if locale is not None:
+        token = READING_LOCALE.set(check_locale(locale))  # cells and prose read in the locale
+        try:
+            return load_sources(sources)
+        finally:
+            READING_LOCALE.reset(token)
     items: list[tuple[str, object, str | None]] = []  # (where, item, id from a mapping key)
     if isinstance(sources, (str, Source)):
         items.append(("sources[0]", sources, None))

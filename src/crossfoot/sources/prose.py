@@ -16,6 +16,7 @@ from decimal import Decimal
 from types import ModuleType
 
 from crossfoot.model.types import Mention, SourceValue
+from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.sources.tables import CellNumber
 
 
@@ -28,7 +29,7 @@ def _extract_module() -> ModuleType:
 
 def _parse_number_string(text: str) -> CellNumber | None:
     module = _extract_module()
-    mention: Mention | None = module.parse_number_string(text)
+    mention: Mention | None = module.parse_number_string(text, locale=READING_LOCALE.get())
     return _cell_from_mention(mention) if mention is not None else None
 
 
@@ -41,12 +42,13 @@ def _cell_fallback(cell: str) -> list[CellNumber]:
     """Numbers in a cell that is not exactly one number ("1,234 (a)", "27% ( 27 % )"): each
     distinct magnitude once."""
     module = _extract_module()
-    single: Mention | None = module.parse_number_string(cell)
+    locale = READING_LOCALE.get()
+    single: Mention | None = module.parse_number_string(cell, locale=locale)
     if single is not None:
         return [_cell_from_mention(single)]
     out: list[CellNumber] = []
     seen: set[Decimal] = set()
-    for m in module.extract(cell):
+    for m in module.extract(cell, locale=locale):
         # A cell that restates its number ("-3000 ( 3000 )") keeps the first, signed, reading.
         if m.claim and m.kind != "year" and abs(m.value) not in seen:
             seen.add(abs(m.value))
@@ -145,7 +147,7 @@ def _prose_values(sid: str, text: str, offset: int, issues: list[str]) -> list[S
     """Values of the numbers in a piece of prose starting at ``offset`` in the source text."""
     module = _extract_module()
     values: list[SourceValue] = []
-    mentions: list[Mention] = module.extract(text)
+    mentions: list[Mention] = module.extract(text, locale=READING_LOCALE.get())
     years = _prose_years(text, mentions)
     for i, m in enumerate(mentions):
         if not m.claim or m.kind == "year":

@@ -244,6 +244,7 @@ class AnswerOperands:
         absolute: Decimal | None = None,
     ) -> None:
         self.tables = {t.name: t for t in tables}
+        self.locale: str | None = None  # how the answers write numbers (trace's locale=)
         self.tolerance = float(tolerance or 0)
         self.absolute = float(absolute or 0)
         self.prose = dict(prose)
@@ -301,7 +302,7 @@ class AnswerOperands:
         if found is None:
             if len(self._mentions) > 256:
                 self._mentions.clear()
-            found = self._mentions[text] = extract(text)
+            found = self._mentions[text] = extract(text, locale=self.locale)
         return found
 
     def bare(self) -> SourceSet:
