@@ -165,4 +165,3 @@ def test_report_outputs() -> None:
     assert d["passed"] is False and d["checked"] == 2
     assert d["claims"][0]["evidence"]["operands"][0]["value"] == "3214000000"
     assert d["claims"][1]["evidence"] is None
-
