@@ -60,14 +60,20 @@ def build(value: Json) -> Any:
         return value
     if len(value) == 1:
         (tag, inner), *_ = value.items()
-        if tag == "$float":
-            return float(inner)
-        if tag == "$decimal":
-            return Decimal(inner)
-        if tag == "$int":
-            return int(Decimal(inner))
-        if tag == "$json":
-            return json.dumps(build(inner), default=str)
+        # A tag whose value a mutation replaced is an ordinary (odd) dict.
+        with contextlib.suppress(ValueError, ArithmeticError, TypeError, AttributeError):
+            if tag == "$float" and isinstance(inner, str):
+                return float(inner)
+            if tag == "$decimal" and isinstance(inner, str):
+                return Decimal(inner)
+            if tag == "$int" and isinstance(inner, str):
+                return int(Decimal(inner))
+            if tag == "$json":
+                return json.dumps(build(inner), default=str)
+            if tag == "$policy" and inner in ("STRICT", "LENIENT", "DEFAULT"):
+                import crossfoot
+
+                return getattr(crossfoot, inner)
     if "$shape" in value:
         return _shape(value["$shape"], build(value.get("rows", [])))
     return {k: build(v) for k, v in value.items()}

@@ -3,8 +3,9 @@
 Every strategy draws a *case*: plain JSON data (so a failing case can be saved as is in
 ``tests/fuzz/crashes/`` and replayed), turned into the Python objects a front door takes by
 :func:`tests.fuzz.doors.build`. Values JSON cannot hold are tagged: ``{"$float": "inf"}``,
-``{"$decimal": "1.5"}``, ``{"$int": "1e400"}`` (a huge int), and row shapes that are objects
-(``{"$shape": "dataframe" | "cursor" | "tuples", ...}``).
+``{"$decimal": "1.5"}``, ``{"$int": "1e400"}`` (a huge int), a policy preset
+(``{"$policy": "STRICT"}``), and row shapes that are objects (``{"$shape": "dataframe" | "cursor"
+| "tuples", ...}``).
 
 The strategies mix the well formed (so deep code is reached) with the hostile: long repetitions,
 digit runs of every length, Unicode digits and spaces, empty and ragged tables, infinite and
@@ -242,7 +243,28 @@ _any_value = st.one_of(
     st.lists(st.sampled_from(["sum", "ratio", "cell", "bogus", "share"]), max_size=3),
 )
 
-check_options = st.dictionaries(
+_bool = st.booleans()
+_tolerance = st.one_of(st.none(), st.sampled_from([0, 0.01, 0.05, "0.02", 1]))
+_kinds = st.one_of(
+    st.sampled_from(["all", "sum,ratio", "cell"]),
+    st.frozensets(st.sampled_from(["sum", "difference", "ratio", "percent_change", "cagr"])),
+)
+
+_valid_check = st.fixed_dictionaries(
+    {},
+    optional={
+        "require_citations": _bool,
+        "allow_rounding": _bool,
+        "allow_derived": _bool,
+        "check_table_rows": _bool,
+        "max_derivation_operands": st.integers(0, 40),
+        "rel_tolerance": _tolerance,
+        "abs_tolerance": _tolerance,
+        "derivations": _kinds,
+    },
+)
+
+_hostile_check = st.dictionaries(
     st.sampled_from(
         [
             "require_citations",
@@ -260,9 +282,30 @@ check_options = st.dictionaries(
     _any_value,
     max_size=3,
 )
-"""Keyword options for ``check``/``Checker``: valid names with values of every type, and a typo."""
 
-trace_options = st.dictionaries(
+# Valid options three times in four, so most cases get past option checking to the engine.
+check_options = st.one_of(_valid_check, _valid_check, _valid_check, _hostile_check)
+"""Keyword options for ``check``/``Checker``: valid ones mostly; sometimes valid names with
+values of every type, or a typo."""
+
+_valid_trace = st.fixed_dictionaries(
+    {},
+    optional={
+        "rel_tolerance": _tolerance,
+        "abs_tolerance": _tolerance,
+        "ignore_below": st.sampled_from([0, 1, 10]),
+        "ignore_years": _bool,
+        "unmatched_percent": st.sampled_from(["flag", "pass"]),
+        "max_rows": st.integers(0, 20),
+        "derivations": _kinds,
+        "parse_strings": _bool,
+        "approximate": _bool,
+        "policy": st.sampled_from(["STRICT", "LENIENT", "DEFAULT"]).map(lambda n: {"$policy": n}),
+        "key": st.sampled_from(["region", "id", "year"]),
+    },
+)
+
+_hostile_trace = st.dictionaries(
     st.sampled_from(
         [
             "rel_tolerance",
@@ -282,7 +325,10 @@ trace_options = st.dictionaries(
     st.one_of(_any_value, st.sampled_from(["flag", "pass", "region", 5])),
     max_size=3,
 )
-"""Keyword options for ``trace`` (policy fields, ``policy=``, ``key=``), valid and not."""
+
+trace_options = st.one_of(_valid_trace, _valid_trace, _valid_trace, _hostile_trace)
+"""Keyword options for ``trace`` (policy fields, ``policy=``, ``key=``): valid ones mostly,
+sometimes of every type."""
 
 
 # -- transcripts ------------------------------------------------------------------------------
