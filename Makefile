@@ -41,6 +41,7 @@ lint: $(PY)
 	$(PY) -m ruff check src tests benchmarks examples
 	$(PY) -m ruff format --check src
 	$(PY) -m mypy
+	$(VENV)/bin/lint-imports
 
 bench: test-deps
 	$(PY) benchmarks/run_all.py

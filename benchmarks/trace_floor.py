@@ -36,9 +36,9 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from crossfoot._extract import extract
-from crossfoot._report import Report
-from crossfoot._types import Claim, Evidence, Mention, Sentence, SourceValue
+from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue
+from crossfoot.numbers.extract import extract
+from crossfoot.report.result import Report
 from trace_vs_figured import (
     RESULTS,
     _libraries,

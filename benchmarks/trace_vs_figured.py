@@ -52,7 +52,7 @@ def _libraries() -> tuple[Callable[..., Any], Callable[..., Any]]:
         sys.exit('figured is not installed: pip install -e ".[bench]" (it pins figured==0.4.3)')
     if getattr(figured, "__version__", "") != "0.4.3":
         print(f"warning: figured {figured.__version__} installed; the results are for 0.4.3")
-    from crossfoot._trace import trace
+    from crossfoot.front.trace import trace
 
     return trace, figured.trace
 

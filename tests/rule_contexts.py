@@ -6,8 +6,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from crossfoot._index import ValueIndex
-from crossfoot._types import Mention, Sentence, SourceValue
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.types import Mention, Sentence, SourceValue
 from crossfoot.rules import ClaimContext, Options, Scope
 
 _INT_FIELDS = ("year", "table", "row_index", "col_index")

@@ -13,8 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crossfoot import check
-from crossfoot._arith import MAX_CHARS, agrees, constant_mentions, find_calculations
-from crossfoot._extract import extract
+from crossfoot.arithmetic.calculations import (
+    MAX_CHARS,
+    agrees,
+    constant_mentions,
+    find_calculations,
+)
+from crossfoot.numbers.extract import extract
 
 VECTORS = json.loads((Path(__file__).parent / "vectors" / "language.json").read_text("utf-8"))
 

@@ -14,22 +14,22 @@ import sys
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from crossfoot._arith import (
+from crossfoot.arithmetic.calculations import (
     _OP_FOLDS,
     _OP_WORDS,
     _PROSE_DIVISOR,
     _PROSE_HUNDRED,
     Calculation,
     _find_cached,
-    _is_hundred,
-    _is_small_count,
     _may_operate,
     constant_mentions,
     find_calculations,
 )
-from crossfoot._arith_parse import _LEX, _T_FRAC, _T_OP, _tokenize
-from crossfoot._extract import extract
-from crossfoot._types import Mention
+from crossfoot.arithmetic.evaluate import is_hundred as _is_hundred
+from crossfoot.arithmetic.evaluate import is_small_count as _is_small_count
+from crossfoot.arithmetic.tokens import _LEX, _T_FRAC, _T_OP, _tokenize
+from crossfoot.model.types import Mention
+from crossfoot.numbers.extract import extract
 
 _PROSE = [
     " ", "\n", "revenue", "is", "was", "equals", "gives", "=", "≈", "(", ")", "[1]", "{", "}",

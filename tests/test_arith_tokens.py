@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from crossfoot._arith_parse import (
+from crossfoot.arithmetic.tokens import (
     _LEX,
     _T_BREAK,
     _T_EQ,
@@ -33,8 +33,8 @@ from crossfoot._arith_parse import (
     _tokenize,
     glued_subtraction,
 )
-from crossfoot._extract import extract
-from crossfoot._types import Mention
+from crossfoot.model.types import Mention
+from crossfoot.numbers.extract import extract
 
 
 def _reference_tokenize(text: str, mentions: Sequence[Mention]) -> list[_Tok]:

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from crossfoot._bounds import claimed_side, clip, side_before
-from crossfoot._extract import extract
+from crossfoot.language.bounds import claimed_side, clip, side_before
+from crossfoot.numbers.extract import extract
 
 
 @pytest.mark.parametrize(

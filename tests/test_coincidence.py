@@ -1,4 +1,4 @@
-"""The coincidence estimate (crossfoot._coincidence) and the precision requirement it guards:
+"""The coincidence estimate (crossfoot.report.coincidence) and the precision requirement it guards:
 on a 12-row x 5-column table of random values, fewer than 5 % of randomly drawn wrong figures
 stated to 3 significant figures pass with all derivations on.
 """
@@ -11,8 +11,8 @@ from decimal import Decimal
 import pytest
 
 from crossfoot import check
-from crossfoot._coincidence import estimate, perturb
-from crossfoot._types import Claim, Mention, Sentence
+from crossfoot.model.types import Claim, Mention, Sentence
+from crossfoot.report.coincidence import estimate, perturb
 from speed import ROWS, YEARS, money3, sig3
 from speed import table as random_table
 

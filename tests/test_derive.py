@@ -8,7 +8,6 @@ change is contradicted.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from decimal import Decimal
 from pathlib import Path
@@ -18,13 +17,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from crossfoot._types import SourceValue
+from crossfoot.model.types import SourceValue
 from crossfoot.rules import ClaimContext, Options, Verdict
 from crossfoot.rules.derive import two_operand
 from rule_contexts import make_ctx, source_value
 
 VECTORS = json.loads((Path(__file__).parent / "vectors" / "derive.json").read_text())["cases"]
-HAVE_DIRECTION = importlib.util.find_spec("crossfoot._direction") is not None
 
 
 def options_from(spec: dict[str, Any] | None) -> Options:
@@ -74,8 +72,6 @@ def check_case(case: dict[str, Any], verdict: Verdict | None) -> None:
 
 @pytest.mark.parametrize("case", VECTORS, ids=[c["name"] for c in VECTORS])
 def test_vector(case: dict[str, Any]) -> None:
-    if case.get("needs") == "direction" and not HAVE_DIRECTION:
-        pytest.skip("direction words come from crossfoot._direction (helper H4), not present yet")
     check_case(case, two_operand(ctx_from_case(case)))
 
 
@@ -293,9 +289,6 @@ def test_opposite_sign_on_known_order_is_contradicted(a: Decimal, b: Decimal) ->
     assert verdict is not None and verdict.status == "contradicted"
 
 
-@pytest.mark.skipif(
-    not HAVE_DIRECTION, reason="direction words come from crossfoot._direction (H4)"
-)
 @settings(max_examples=40, deadline=None)
 @given(a=amounts, b=amounts)
 def test_opposite_direction_word_is_contradicted(a: Decimal, b: Decimal) -> None:

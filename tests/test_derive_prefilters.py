@@ -12,8 +12,8 @@ from decimal import Decimal
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from crossfoot._index import ValueIndex
-from crossfoot._types import SourceValue
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_shared import approx_float
 from crossfoot.rules.derive import (
     _compute,

@@ -9,17 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from crossfoot._direction import (
-    answer_order,
+from crossfoot.language.direction import (
     clause_bounds,
-    mention_order,
-    number_year,
     sign_words,
     stated_direction,
 )
-from crossfoot._extract import extract
-from crossfoot._index import ValueIndex
-from crossfoot._types import Mention, Sentence, SourceValue
+from crossfoot.language.order import (
+    answer_order,
+    mention_order,
+    number_year,
+)
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.types import Mention, Sentence, SourceValue
+from crossfoot.numbers.extract import extract
 from crossfoot.rules import ClaimContext, Options, Scope
 
 VECTORS = json.loads((Path(__file__).parent / "vectors" / "language.json").read_text("utf-8"))

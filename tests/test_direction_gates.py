@@ -20,8 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crossfoot import _direction
-from crossfoot._direction import new_answer, sign_words, stated_direction
+from crossfoot.language import direction as _direction
+from crossfoot.language.direction import new_answer, sign_words, stated_direction
 
 PIECES = [
     "rose", "up", "upgrade", "down", "more", "less", "cut", "growth", "growthy", "negative",

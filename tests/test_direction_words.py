@@ -14,7 +14,7 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crossfoot._direction import (
+from crossfoot.language.direction import (
     _BREAK_FOLDS,
     _BREAK_NEEDLES,
     _CLAUSE,
@@ -22,13 +22,15 @@ from crossfoot._direction import (
     _WORD,
     _clause_marks,
     _is_w,
-    _year_of,
     direction_words,
     new_answer,
+)
+from crossfoot.language.order import (
+    _year_of,
     number_year,
 )
-from crossfoot._extract import extract
-from crossfoot._text import split_sentences
+from crossfoot.language.sentences import split_sentences
+from crossfoot.numbers.extract import extract
 
 # Pieces that make the hard cases likely: direction words, words that start with one ("upgrade",
 # "morel", "cutting"), case variants, glue characters and non-ASCII letters.

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.strategies import FormattedNumber, formatted_numbers
 
-from crossfoot._extract import extract, parse_number_string, stated_precision
-from crossfoot._types import Mention
+from crossfoot.model.types import Mention
+from crossfoot.numbers.extract import extract, parse_number_string, stated_precision
 
 _VECTORS = json.loads((Path(__file__).parent / "vectors" / "extract.json").read_text("utf-8"))
 _CASES = [
@@ -254,7 +254,8 @@ def test_one_megabyte_of_normal_text() -> None:
 def test_docstring_examples() -> None:
     import doctest
 
-    from crossfoot import _extract, _numwords
+    from crossfoot.numbers import extract as _extract
+    from crossfoot.numbers import words as _numwords
 
     for module in (_extract, _numwords):
         result = doctest.testmod(module)

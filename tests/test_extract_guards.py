@@ -11,9 +11,9 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from crossfoot._extract import extract
-from crossfoot._numcontext import CONSTANT_DIGITS, context_skip, is_constant
-from crossfoot._numpatterns import maybe_prefix
+from crossfoot.numbers.context import CONSTANT_DIGITS, context_skip, is_constant
+from crossfoot.numbers.extract import extract
+from crossfoot.numbers.patterns import maybe_prefix
 
 
 def _maybe_prefix_loop(text: str, s0: int) -> bool:

@@ -1,7 +1,7 @@
 """The fast paths of number extraction agree with the plain definitions they replace.
 
 extract()'s output is pinned on 450 strings (tests/vectors/extract_pinned.json, written by the
-extractor before the speed work). Each shortcut in crossfoot._numpatterns is checked against the
+extractor before the speed work). Each shortcut in crossfoot.numbers.patterns is checked against the
 slow form it stands for: next_core (with SCAN_RE, or with DIGITS_RE and word_starts) against
 CORE_RE.search, word_starts against the runs CORE_RE finds, the two-character gate of ends_with
 against the plain suffix test, the backward context regexes against the forward ones, and the
@@ -21,10 +21,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crossfoot import _numcore as C
-from crossfoot import _numpatterns as P
-from crossfoot._extract import extract
-from crossfoot._numwords import MULTIPLIERS, NUMBER_WORDS
+from crossfoot.numbers import cores as C
+from crossfoot.numbers import patterns as P
+from crossfoot.numbers.extract import extract
+from crossfoot.numbers.words import MULTIPLIERS, NUMBER_WORDS
 
 _PINNED = json.loads((Path(__file__).parent / "vectors" / "extract_pinned.json").read_text("utf-8"))
 _FIELDS: list[str] = _PINNED["fields"]

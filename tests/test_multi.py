@@ -14,8 +14,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from crossfoot._index import ValueIndex
-from crossfoot._types import SourceValue
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.types import SourceValue
 from crossfoot.rules import Options
 from crossfoot.rules.multi import LINE_CAP, lines, multi_operand
 from rule_contexts import make_ctx, source_value

@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import crossfoot
-from crossfoot._extract import extract
-from crossfoot._question import asked_figures, quoted_bar
+from crossfoot.language.question import asked_figures, quoted_bar
+from crossfoot.numbers.extract import extract
 
 CASES = json.loads((Path(__file__).parent / "vectors" / "question.json").read_text("utf-8"))
 

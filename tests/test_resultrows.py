@@ -1,4 +1,4 @@
-"""Result rows of every shape -> Sources with row/column provenance (crossfoot._resultrows)."""
+"""Result rows of every shape -> Sources with row/column provenance (crossfoot.sources.rows)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from decimal import Decimal
 
 import pytest
 
-from crossfoot._errors import RowsError
-from crossfoot._resultrows import (
+from crossfoot.model.errors import RowsError
+from crossfoot.model.types import SourceValue
+from crossfoot.sources.rows import (
     load_rows,
     parse_cell,
     read_results,
@@ -18,7 +19,6 @@ from crossfoot._resultrows import (
     same_unit,
     unit_family,
 )
-from crossfoot._types import SourceValue
 
 DICTS = [
     {"region": "North America", "revenue": 4_820_000, "orders": 61_300},
@@ -79,14 +79,14 @@ def test_column_oriented_mapping() -> None:
 
 
 def test_pandas_dataframe_plain_and_indexed() -> None:
-    pd = pytest.importorskip("pandas")
+    import pandas as pd
     df = pd.DataFrame(DICTS)
     assert labelled(df) == EXPECTED
     assert labelled(df.set_index("region")) == EXPECTED
 
 
 def test_pandas_nan_and_numpy_bool_are_not_numbers() -> None:
-    pd = pytest.importorskip("pandas")
+    import pandas as pd
     df = pd.DataFrame(
         {"region": ["A", "B"], "x": [1.5, float("nan")], "flag": [True, False], "n": [3, 4]}
     )

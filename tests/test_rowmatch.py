@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from crossfoot import check
-from crossfoot._rowmatch import label_tokens, names_row, tokens
+from crossfoot.language.rowmatch import label_tokens, names_row, tokens
 
 VECTORS = json.loads((Path(__file__).parent / "vectors" / "language_rows.json").read_text("utf-8"))
 

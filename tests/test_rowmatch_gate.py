@@ -15,7 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crossfoot import _rowmatch, check, trace
+from crossfoot import check, trace
+from crossfoot.language import rowmatch as _rowmatch
 
 # Mostly labels that name nothing (the shortcut's tables), some that do.
 _ROW_LABELS = ["item 1", "item 2", "3", "Other", "Total", "Net total", "Net sales", "2019", "2020"]

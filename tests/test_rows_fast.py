@@ -12,7 +12,8 @@ from itertools import chain
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crossfoot._resultrows import (
+from crossfoot.model.types import Source
+from crossfoot.sources.rows import (
     RowTable,
     read_tables,
     register,
@@ -20,10 +21,9 @@ from crossfoot._resultrows import (
     rows_named,
     rows_to_sources,
 )
-from crossfoot._rows_cells import _CELL, _may_be_numbers, parse_cell
-from crossfoot._rows_names import _Labels, labels_opening, row_named
-from crossfoot._rows_read import _by_column, _dict_columns, _from_rows
-from crossfoot._types import Source
+from crossfoot.sources.rows_cells import _CELL, _may_be_numbers, parse_cell
+from crossfoot.sources.rows_names import _Labels, labels_opening, row_named
+from crossfoot.sources.rows_read import _by_column, _dict_columns, _from_rows
 
 
 def _reference_near(table: RowTable, lo: float, hi: float) -> list[tuple[int, int]]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from crossfoot._rows_cells import IntNumbers
-from crossfoot._rows_names import _Labels
-from crossfoot._types import SourceValue
-from crossfoot.rules.rowsums import _Column, _Table
+from crossfoot.model.types import SourceValue
+from crossfoot.rules._rowsums_tables import _Column, _Table
+from crossfoot.sources.rows_cells import IntNumbers
+from crossfoot.sources.rows_names import _Labels
 
 _WORDS = ["item", "Europe", "North", "America", "EU", "1", "2", "10", "12", "store"]
 label_strategy = st.lists(st.sampled_from(_WORDS), min_size=1, max_size=3).map(" ".join)

@@ -16,8 +16,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import crossfoot._engine as engine
-from crossfoot._trace import trace
+import crossfoot.engine as engine
+from crossfoot.front.trace import trace
 from crossfoot.rules import ClaimContext, Rule, Verdict, rules
 from crossfoot.rules._derive_shared import claim_direction
 

@@ -10,10 +10,10 @@ from decimal import Decimal
 
 import pytest
 
-from crossfoot._index import ValueIndex
-from crossfoot._rowfocus import _OPERATION, _cached_required, _year
-from crossfoot._rowmatch import focus_group, states_a_cell, tokens
-from crossfoot._types import Mention, Sentence, SourceValue
+from crossfoot.language.rowfocus import _OPERATION, _cached_required, _year
+from crossfoot.language.rowmatch import focus_group, states_a_cell, tokens
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.types import Mention, Sentence, SourceValue
 from crossfoot.rules import ClaimContext, Options, Scope
 
 

@@ -13,11 +13,12 @@ from decimal import Decimal
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from crossfoot._resultrows import IntNumbers, row_named
-from crossfoot._types import SourceValue
+from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_shared import approx_float
-from crossfoot.rules.rowsums import _EXACT, _Column, _named_sums, _Table
+from crossfoot.rules._rowsums_tables import _EXACT, _Column, _Table
+from crossfoot.rules.rowsums import _named_sums
 from crossfoot.rules.steps import _compute, _may_match
+from crossfoot.sources.rows import IntNumbers, row_named
 
 _OPS = ["diff", "mean", "pct", "prod", "quot", "sum"]
 

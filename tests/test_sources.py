@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from crossfoot._errors import SourceError
-from crossfoot._sources import MAX_SOURCE_CHARS, SourceSet, load_sources
-from crossfoot._types import Source, SourceValue
+from crossfoot.model.errors import SourceError
+from crossfoot.model.types import Source, SourceValue
+from crossfoot.sources.load import MAX_SOURCE_CHARS, SourceSet, load_sources
 
 VECTORS = json.loads((Path(__file__).parent / "vectors" / "sources.json").read_text("utf-8"))
 
@@ -282,11 +282,10 @@ def test_short_source_is_not_truncated() -> None:
     assert ss.issues == ()
 
 
-# --- prose (needs crossfoot._extract) --------------------------------------------------------
+# --- prose (needs crossfoot.numbers.extract)
 
 
 def test_prose_numbers_and_scale_aliases() -> None:
-    pytest.importorskip("crossfoot._extract")
     text = "In 2024 revenue was $2.2 billion, up 12% on the prior year."
     (source,) = load_sources([text]).sources
     by_value = {v.value: v for v in source.values}
@@ -304,7 +303,6 @@ def test_prose_numbers_and_scale_aliases() -> None:
 
 
 def test_table_numbers_are_not_read_twice_as_prose() -> None:
-    pytest.importorskip("crossfoot._extract")
     text = 'Net sales rose to 7,630.0. [["", "2019"], ["Net sales", "7,630.0"]] Margin was 4.5%.'
     (source,) = load_sources([text]).sources
     values = [(v.value, v.table) for v in source.values]
@@ -314,7 +312,6 @@ def test_table_numbers_are_not_read_twice_as_prose() -> None:
 
 
 def test_cell_fallback_uses_extract() -> None:
-    pytest.importorskip("crossfoot._extract")
     text = "- | 2007 | 2006\nrate | 4.1% | 5.0%\nvolatility | 27% ( 27 % ) | 28% ( 28 % )"
     (source,) = load_sources([text]).sources
     assert [(v.row, v.year, v.value) for v in source.values if v.row == "volatility"] == [
@@ -370,7 +367,6 @@ def test_every_plain_string_resolves_by_number_and_id(n: int) -> None:
 
 
 def test_a_cell_that_restates_its_number_keeps_the_signed_reading() -> None:
-    pytest.importorskip("crossfoot._extract")
     text = '[["", "2006"], ["deferred income taxes", "-3000 ( 3000 )"], ["goodwill", "6900"]]'
     values = load_sources([text]).sources[0].values
     assert [(v.row, v.value) for v in values] == [
@@ -396,14 +392,12 @@ def test_a_cell_that_restates_its_number_keeps_the_signed_reading() -> None:
 def test_year_of_a_prose_number_only_when_the_sentence_says_it_plainly(
     text: str, expected: dict[str, int]
 ) -> None:
-    pytest.importorskip("crossfoot._extract")
     values = load_sources([text]).sources[0].values
     got = {str(v.value): v.year for v in values if v.view == "written" or v.value < 1000}
     assert {k: y for k, y in got.items() if y is not None} == expected
 
 
 def test_prose_labels_never_reach_back_past_another_number() -> None:
-    pytest.importorskip("crossfoot._extract")
     text = "Revenue was $2.9bn in 2023 and $3.2bn in 2024."
     labels = [v.label for v in load_sources([text]).sources[0].values if v.view == "both"]
     assert labels == ["Revenue was $2.9bn", "and $3.2bn"]

@@ -8,9 +8,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from crossfoot import check
-from crossfoot._extract import extract
-from crossfoot._index import ValueIndex
-from crossfoot._types import Claim, Evidence, Sentence, SourceValue
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.types import Claim, Evidence, Sentence, SourceValue
+from crossfoot.numbers.extract import extract
 from crossfoot.rules import ClaimContext, Options, Scope
 from crossfoot.rules.steps import step_arithmetic
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from crossfoot._tables import (
+from crossfoot.sources.tables import (
     Unit,
     find_tables,
     find_unit_headers,
@@ -431,7 +431,7 @@ def test_unlabelled_row_gets_a_position_label() -> None:
 
 
 def test_fallback_reads_cells_that_are_not_one_number() -> None:
-    from crossfoot._tables import CellNumber
+    from crossfoot.sources.tables import CellNumber
 
     seen: list[str] = []
 

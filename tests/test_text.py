@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crossfoot._text import _END, citations, split_sentences
+from crossfoot.language.sentences import _END, citations, split_sentences
 
 KNOWN = {"R1": "R1", "R2": "R2", "S1": "S1", "1": "S1", "report-2024": "report-2024"}
 

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from crossfoot._cli_trace import add_parser, run
-from crossfoot._errors import RowsError
-from crossfoot._policy import LENIENT, STRICT
-from crossfoot._trace import trace
+from crossfoot.cli.trace import add_parser, run
+from crossfoot.front.policy import LENIENT, STRICT
+from crossfoot.front.trace import trace
+from crossfoot.model.errors import RowsError
 
 ROWS = [
     {"region": "North America", "revenue": 4_820_000, "orders": 61_300},
@@ -101,7 +101,7 @@ def test_every_shape_grounds_the_same_answer(rows: Any) -> None:
 
 
 def test_dataframe() -> None:
-    pd = pytest.importorskip("pandas")
+    import pandas as pd
     df = pd.DataFrame(ROWS)
     assert trace(SHAPES_TEXT, df).ok
     assert trace(SHAPES_TEXT, df.set_index("region")).ok

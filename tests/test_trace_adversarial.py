@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from crossfoot._trace import trace
+from crossfoot.front.trace import trace
 
 DATA = json.loads((Path(__file__).parent / "vectors" / "trace_adversarial.json").read_text())
 CASES: list[dict[str, Any]] = DATA["cases"]

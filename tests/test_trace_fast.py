@@ -19,10 +19,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crossfoot import _rows_table
-from crossfoot._resultrows import AnswerOperands, RowTable, _windows, labels_named, read_tables
-from crossfoot._rows_names import _Labels
-from crossfoot._types import SourceValue
+from crossfoot.model.types import SourceValue
+from crossfoot.sources import rows_table as _rows_table
+from crossfoot.sources.rows import AnswerOperands, RowTable, _windows, labels_named, read_tables
+from crossfoot.sources.rows_names import _Labels
 
 
 def _operands(rows: list[dict[str, object]], max_rows: int = 12) -> AnswerOperands:

@@ -1,4 +1,4 @@
-"""Policy: options, presets and validation for trace (crossfoot._policy)."""
+"""Policy: options, presets and validation for trace (crossfoot.front.policy)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from crossfoot._policy import DEFAULT, DERIVATION_KINDS, LENIENT, STRICT, Policy
-from crossfoot._trace import options_for
+from crossfoot.front.policy import DEFAULT, DERIVATION_KINDS, LENIENT, STRICT, Policy
+from crossfoot.front.trace import options_for
 
 
 def test_default_is_precision_aware_and_checks_small_numbers() -> None:

@@ -6,11 +6,11 @@ from decimal import Decimal
 
 import pytest
 
-from crossfoot._index import ValueIndex
-from crossfoot._resultrows import rows_to_sources
-from crossfoot._types import Kind, Mention, Sentence
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.types import Kind, Mention, Sentence
 from crossfoot.rules import ClaimContext, Options, Scope, Verdict
 from crossfoot.rules.rowsums import row_derivations
+from crossfoot.sources.rows import rows_to_sources
 
 ROWS = [
     {"region": "North America", "revenue": 4_820_000, "orders": 61_300, "stores": 40},
@@ -180,7 +180,7 @@ def test_pair_sum_needs_both_rows_named() -> None:
 
 
 def test_answer_operands_are_the_named_rows() -> None:
-    from crossfoot._resultrows import AnswerOperands, read_tables
+    from crossfoot.sources.rows import AnswerOperands, read_tables
 
     tables, prose, order, issues = read_tables(ROWS)
     ops = AnswerOperands(tables, prose, order, issues, max_rows=12)

@@ -102,7 +102,7 @@ def in_half(items: Sequence[Item], half: str) -> list[Item]:
     if half == "all":
         return list(items)
     if half not in HALVES:
-        raise ValueError(f"half must be one of {HALVES + ('all',)}, got {half!r}")
+        raise ValueError(f"half must be one of {(*HALVES, 'all')}, got {half!r}")
     return [i for i in items if half_of(i) == half]
 
 

@@ -17,32 +17,32 @@ __version__ = "0.1.0"
 
 # public name -> private module that defines it
 _EXPORTS: dict[str, str] = {
-    "check": "._check",
-    "Checker": "._check",
-    "trace": "._trace",
-    "Policy": "._policy",
-    "STRICT": "._policy",
-    "LENIENT": "._policy",
-    "DEFAULT": "._policy",
-    "extract": "._extract",
-    "load_sources": "._sources",
-    "SourceSet": "._sources",
-    "Report": "._report",
-    "Options": ".rules",
-    "Claim": "._types",
-    "Evidence": "._types",
-    "Mention": "._types",
-    "Sentence": "._types",
-    "Source": "._types",
-    "SourceValue": "._types",
-    "STATUSES": "._types",
-    "PASSING_STATUSES": "._types",
-    "FAILING_STATUSES": "._types",
-    "CrossfootError": "._errors",
-    "SourceError": "._errors",
-    "CaseFileError": "._errors",
-    "RowsError": "._errors",
-    "UnrecognizedMessage": "._errors",
+    "check": "crossfoot.front.check",
+    "Checker": "crossfoot.front.check",
+    "trace": "crossfoot.front.trace",
+    "Policy": "crossfoot.front.policy",
+    "STRICT": "crossfoot.front.policy",
+    "LENIENT": "crossfoot.front.policy",
+    "DEFAULT": "crossfoot.front.policy",
+    "extract": "crossfoot.numbers.extract",
+    "load_sources": "crossfoot.sources.load",
+    "SourceSet": "crossfoot.sources.load",
+    "Report": "crossfoot.report.result",
+    "Options": "crossfoot.model.options",
+    "Claim": "crossfoot.model.types",
+    "Evidence": "crossfoot.model.types",
+    "Mention": "crossfoot.model.types",
+    "Sentence": "crossfoot.model.types",
+    "Source": "crossfoot.model.types",
+    "SourceValue": "crossfoot.model.types",
+    "STATUSES": "crossfoot.model.types",
+    "PASSING_STATUSES": "crossfoot.model.types",
+    "FAILING_STATUSES": "crossfoot.model.types",
+    "CrossfootError": "crossfoot.model.errors",
+    "SourceError": "crossfoot.model.errors",
+    "CaseFileError": "crossfoot.model.errors",
+    "RowsError": "crossfoot.model.errors",
+    "UnrecognizedMessage": "crossfoot.model.errors",
 }
 
 __all__ = [
@@ -76,14 +76,18 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from ._check import Checker, check
-    from ._errors import CaseFileError, CrossfootError, RowsError, SourceError, UnrecognizedMessage
-    from ._extract import extract
-    from ._policy import DEFAULT, LENIENT, STRICT, Policy
-    from ._report import Report
-    from ._sources import SourceSet, load_sources
-    from ._trace import trace
-    from ._types import (
+    from crossfoot.front.check import Checker, check
+    from crossfoot.front.policy import DEFAULT, LENIENT, STRICT, Policy
+    from crossfoot.front.trace import trace
+    from crossfoot.model.errors import (
+        CaseFileError,
+        CrossfootError,
+        RowsError,
+        SourceError,
+        UnrecognizedMessage,
+    )
+    from crossfoot.model.options import Options
+    from crossfoot.model.types import (
         FAILING_STATUSES,
         PASSING_STATUSES,
         STATUSES,
@@ -94,7 +98,9 @@ if TYPE_CHECKING:
         Source,
         SourceValue,
     )
-    from .rules import Options
+    from crossfoot.numbers.extract import extract
+    from crossfoot.report.result import Report
+    from crossfoot.sources.load import SourceSet, load_sources
 
 
 def __getattr__(name: str) -> Any:

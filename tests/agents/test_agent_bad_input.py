@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crossfoot._errors import CrossfootError
 from crossfoot.agents import AgentPolicy, PolicyError, RunMonitor, SchemaError
+from crossfoot.model.errors import CrossfootError
 
 
 def _types(decision: object) -> set[str]:

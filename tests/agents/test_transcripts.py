@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crossfoot._errors import UnrecognizedMessage
 from crossfoot.agents import RunMonitor, check_run
 from crossfoot.agents._transcripts import read_events
+from crossfoot.model.errors import UnrecognizedMessage
 
 SYSTEM = "You are a retail support agent. Order ids look like ORD-00000."
 CANONICAL: list[tuple[str, Any, str, str | None, bool]] = [

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from crossfoot._errors import UnrecognizedMessage
 from crossfoot.agents import check_run
+from crossfoot.model.errors import UnrecognizedMessage
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 

@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import BENCH, FIXTURES
 
 import ragbench
 import review_summary
+from conftest import BENCH, FIXTURES
 from corpora.common import Item
 
 RB = FIXTURES / "ragbench"

@@ -7,7 +7,7 @@ from deepeval.test_case import LLMTestCase, RetrievedContextData
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crossfoot._check import check
+from crossfoot.front.check import check
 from crossfoot.integrations import promptfoo
 from crossfoot.integrations.deepeval import NumericGroundingMetric
 from crossfoot.integrations.ragas import NumericGrounding

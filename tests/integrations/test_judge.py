@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from _support import CONTEXT, HALLUCINATED, docs_example
 
-from crossfoot._errors import CrossfootError
 from crossfoot.integrations.judge import JudgeError, judge
+from crossfoot.model.errors import CrossfootError
 
 VERDICT = {
     "verdict": "ungrounded",

@@ -6,17 +6,18 @@
 >>> m.before_call("refund", {"order_id": "ORD-88231"}).action
 'warn'
 
-See ``docs/agents.md`` for the policy options, source rules, loops and budgets.
+See ``docs/agents.md`` for the policy options, source rules, loops and budgets. A front door of
+its own beside ``check`` and ``trace``: may import ``model`` only.
 """
 
 from __future__ import annotations
 
-from .._errors import UnrecognizedMessage
-from ._findings import ACTIONS, FINDING_TYPES, Finding, ValueCheck
-from ._monitor import Decision, RunMonitor, RunReport
-from ._policy import AgentPolicy, PolicyError
-from ._schema import SchemaError
-from ._transcripts import check_run
+from crossfoot.agents._findings import ACTIONS, FINDING_TYPES, Finding, ValueCheck
+from crossfoot.agents._monitor import Decision, RunMonitor, RunReport
+from crossfoot.agents._policy import AgentPolicy, PolicyError
+from crossfoot.agents._schema import SchemaError
+from crossfoot.agents._transcripts import check_run
+from crossfoot.model.errors import UnrecognizedMessage
 
 __all__ = [
     "ACTIONS",

@@ -31,7 +31,7 @@ from itertools import compress, repeat
 from operator import contains
 from typing import Any, NamedTuple
 
-from ._dates import find_dates, find_reference_date
+from crossfoot.agents._dates import find_dates, find_reference_date
 
 __all__ = ["ContextStore", "Hit", "Seen", "dec_key", "id_format", "is_error", "num_key"]
 
@@ -843,7 +843,7 @@ def _bucket(v: Decimal) -> int:
 
 
 def _fmt(v: Decimal) -> str:
-    from .._types import format_decimal
+    from crossfoot.model.types import format_decimal
 
     return format_decimal(v)
 

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
-from ._context import ContextStore, Hit, dec_key, is_error
-from ._findings import Finding, ValueCheck, worst
-from ._policy import AgentPolicy
-from ._schema import ToolSchema, read_tools
-from ._values import NOT_ID, ArgValue, WalkNote, digits_of, plain_path, walk_args
+from crossfoot.agents._context import ContextStore, Hit, dec_key, is_error
+from crossfoot.agents._findings import Finding, ValueCheck, worst
+from crossfoot.agents._policy import AgentPolicy
+from crossfoot.agents._schema import ToolSchema, read_tools
+from crossfoot.agents._values import NOT_ID, ArgValue, WalkNote, digits_of, plain_path, walk_args
 
 __all__ = ["Decision", "RunMonitor", "RunReport"]
 

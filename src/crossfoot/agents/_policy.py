@@ -14,7 +14,7 @@ from datetime import date
 from fnmatch import fnmatchcase
 from typing import Any
 
-from .._errors import CrossfootError
+from crossfoot.model.errors import CrossfootError
 
 __all__ = ["AgentPolicy", "PolicyError"]
 

@@ -17,8 +17,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._errors import CrossfootError
-from ._context import id_format
+from crossfoot.agents._context import id_format
+from crossfoot.model.errors import CrossfootError
 
 __all__ = ["SchemaError", "ToolSchema", "read_tools"]
 

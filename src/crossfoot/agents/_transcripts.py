@@ -26,10 +26,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Literal, NamedTuple
 
-from .._errors import UnrecognizedMessage
-from ._findings import Finding
-from ._monitor import RunMonitor, RunReport
-from ._policy import AgentPolicy
+from crossfoot.agents._findings import Finding
+from crossfoot.agents._monitor import RunMonitor, RunReport
+from crossfoot.agents._policy import AgentPolicy
+from crossfoot.model.errors import UnrecognizedMessage
 
 __all__ = ["Event", "OnUnknown", "check_run", "read_events", "tool_schemas"]
 

@@ -19,7 +19,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
-from ._dates import parse_date
+from crossfoot.agents._dates import parse_date
 
 __all__ = [
     "NOT_ID",
@@ -541,7 +541,7 @@ def scan_text(path: str, text: str) -> Iterator[ArgValue]:
     >>> [(v.kind, v.raw) for v in scan_text("m.body", text)]
     [('email', 'ap@acme.example'), ('date', '2024-07-01'), ('id', 'INV-2291')]
     """
-    from ._dates import _DMY, _ISO, _MDY, _from_match
+    from crossfoot.agents._dates import _DMY, _ISO, _MDY, _from_match
 
     taken: list[tuple[int, int]] = []
 

@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from crossfoot._report import Report
+    from crossfoot.report.result import Report
 
 __all__ = ["failure_lines", "failure_text", "readable", "reason", "require", "run_check"]
 
@@ -54,7 +54,7 @@ def run_check(output: str, sources: Any, options: Mapping[str, Any] | None = Non
         # not depend on where the engine keeps it.
         report: Report = importlib.import_module("crossfoot").trace(output, rows, **opts)
         return report
-    from crossfoot._check import check
+    from crossfoot.front.check import check
 
     return check(output, sources, **opts)
 

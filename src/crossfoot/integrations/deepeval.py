@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from . import reason, require, run_check
+from crossfoot.integrations import reason, require, run_check
 
 __all__ = ["NumericGroundingMetric"]
 

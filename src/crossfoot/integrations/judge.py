@@ -15,9 +15,8 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from crossfoot._errors import CrossfootError
-
-from . import require
+from crossfoot.integrations import require
+from crossfoot.model.errors import CrossfootError
 
 __all__ = ["DEFAULT_MODEL", "JudgeError", "judge"]
 

@@ -26,7 +26,7 @@ import pytest
 from crossfoot.integrations import failure_text, readable, run_check
 
 if TYPE_CHECKING:
-    from crossfoot._report import Report
+    from crossfoot.report.result import Report
 
 __all__ = ["Grounding"]
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from . import require, run_check
+from crossfoot.integrations import require, run_check
 
 __all__ = ["NumericGrounding", "numeric_grounding_metric"]
 

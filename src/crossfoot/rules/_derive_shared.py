@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
-from .._bounds import claimed_side, clip
-from .._direction import answer_order, sign_words, stated_direction
-from .._index import ValueIndex
-from .._rowmatch import names_row
-from .._types import Evidence, Mention, SourceValue, format_decimal
-from .._years import known_order, period, related_score, years_in_text
-from . import ClaimContext, Verdict
+from crossfoot.language.bounds import claimed_side, clip
+from crossfoot.language.direction import sign_words, stated_direction
+from crossfoot.language.order import answer_order
+from crossfoot.language.rowmatch import names_row
+from crossfoot.language.years import known_order, period, related_score, years_in_text
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
 
 __all__ = [
     "Candidate",
@@ -144,7 +145,7 @@ def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
 
     The window is the stated precision, or the flat tolerance (``rel_tolerance`` of the value,
     ``abs_tolerance``, whichever is wider) when either is set. After a bound word only the
-    claimed half is kept ("more than 30%": 30 to 35, see :mod:`crossfoot._bounds`).
+    claimed half is kept ("more than 30%": 30 to 35, see :mod:`crossfoot.language.bounds`).
     """
     m, o = ctx.mention, ctx.options
     high = m.high if m.high is not None else m.value

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from decimal import Decimal
 
-from .._types import Claim, Evidence, Mention
-from . import ClaimContext, Verdict
-from ._derive_shared import claim_direction
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Claim, Evidence, Mention
+from crossfoot.rules._derive_shared import claim_direction
 
 # Evidence kinds that are changes (the step search reads it too).
 _CHANGE = frozenset({"percent_change", "difference", "pp_change", "bps_change"})

@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from .._arith import Calculation
-from .._types import Claim, Evidence, Mention, SourceValue
-from . import ClaimContext, Verdict
+from crossfoot.arithmetic.calculations import Calculation, calculations_of
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Claim, Evidence, Mention, SourceValue
 
 __all__ = ["grounded_claim", "written_calculation"]
 
@@ -25,9 +25,10 @@ __all__ = ["grounded_claim", "written_calculation"]
 def written_calculation(ctx: ClaimContext) -> Verdict | None:
     """Rule: recompute the calculation whose stated result is the claim.
 
-    >>> from crossfoot._arith import find_calculations  # see tests/test_arith.py for full cases
+    >>> # full cases: tests/test_arith.py
+    >>> from crossfoot.arithmetic.calculations import find_calculations
     """
-    every = ctx.calculations()
+    every = calculations_of(ctx)
     calcs = [c for c in every if c.result == ctx.position]
     if not calcs:
         return _repeated_error(ctx, every)

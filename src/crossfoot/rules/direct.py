@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from decimal import Decimal
 
-from .._bounds import claimed_side
-from .._direction import stated_direction
-from .._types import Evidence, Mention, SourceValue, Status
-from . import ClaimContext, Verdict
+from crossfoot.language.bounds import claimed_side
+from crossfoot.language.direction import stated_direction
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Evidence, Mention, SourceValue, Status
 
 __all__ = ["compatible", "direct_candidates", "direct_match", "window"]
 
@@ -105,7 +105,7 @@ def _row_verdict(ctx: ClaimContext, matches: list[SourceValue]) -> Verdict | Non
     if not _ROW_VERDICT:
         # Imported on first use (_rowmatch imports the rules package), then kept: an import
         # statement costs a microsecond at every claim.
-        from .._rowmatch import row_verdict
+        from crossfoot.language.rowmatch import row_verdict
 
         _ROW_VERDICT.append(row_verdict)
     return _ROW_VERDICT[0](ctx, matches)

@@ -16,8 +16,8 @@ small record (segments: ``americas``, ``emea``, ``apac``). A line longer than
   C(12,3) + C(12,4) + 1 = 716 subsets.
 
 A group is searched at all only up to ``max_derivation_operands`` values, so the search stays
-small and the coincidence rate stays low and measurable (see :mod:`crossfoot._coincidence`). The
-claim's sentence narrows it further (years and row names it states, see
+small and the coincidence rate stays low and measurable (see :mod:`crossfoot.report.coincidence`).
+The claim's sentence narrows it further (years and row names it states, see
 :func:`crossfoot.rules._derive_shared.focus_ok`).
 
 **CAGR** ``((end / start) ** (1 / n) - 1) * 100``: percent claims only, only when the sentence
@@ -27,9 +27,10 @@ of one quantity. ``n`` is the span of the operands' years, or of the years the s
 exist. The partner is found by bisection like every two-operand formula.
 
 >>> from decimal import Decimal
->>> from crossfoot._index import ValueIndex
->>> from crossfoot._types import Mention, Sentence, SourceValue
->>> from crossfoot.rules import ClaimContext, Options, Scope
+>>> from crossfoot.model.index import ValueIndex
+>>> from crossfoot.model.types import Mention, Sentence, SourceValue
+>>> from crossfoot.model.context import ClaimContext, Scope
+>>> from crossfoot.model.options import Options
 >>> vals = [SourceValue(Decimal(v), "R1", field=f"seg_{i}") for i, v in enumerate((120, 340, 75))]
 >>> text = "Segments total $535."
 >>> m = Mention("$535", 15, 19, Decimal(535), "money", Decimal("0.5"), currency="$")
@@ -49,11 +50,11 @@ from functools import partial
 from itertools import combinations
 from operator import attrgetter
 
-from .._index import ValueIndex
-from .._types import SourceValue, format_decimal
-from .._years import field_stem, period, related_score, same_quantity, years_in_text
-from . import ClaimContext, Verdict
-from ._derive_shared import (
+from crossfoot.language.years import field_stem, period, related_score, same_quantity, years_in_text
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.types import SourceValue, format_decimal
+from crossfoot.rules._derive_shared import (
     Candidate,
     best_verdict,
     change_candidate,

@@ -20,10 +20,11 @@ nothing. Pairwise differences, ratios and changes (with their direction checks) 
 ``rules.derive``. Growth wording ("rose 12%") is never matched here: a total has no direction.
 
 >>> from decimal import Decimal
->>> from crossfoot._index import ValueIndex
->>> from crossfoot._resultrows import rows_to_sources
->>> from crossfoot._types import Mention, Sentence
->>> from crossfoot.rules import ClaimContext, Options, Scope
+>>> from crossfoot.model.index import ValueIndex
+>>> from crossfoot.sources.rows import rows_to_sources
+>>> from crossfoot.model.types import Mention, Sentence
+>>> from crossfoot.model.context import ClaimContext, Scope
+>>> from crossfoot.model.options import Options
 >>> src = rows_to_sources([{"r": "A", "x": 4}, {"r": "B", "x": 6}])[0]
 >>> m = Mention("10", 9, 11, Decimal(10), "number", Decimal("0.5"))
 >>> text = "Combined 10 units."
@@ -36,39 +37,35 @@ nothing. Pairwise differences, ratios and changes (with their direction checks) 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass
 from decimal import Decimal
-from itertools import compress
 
-from .._resultrows import (
-    IntNumbers,
-    RowTable,
-    is_count_column,
-    is_id_column,
-    is_partial,
-    row_named,
-    row_table,
-    rows_named,
-    unit_family,
-)
-from .._types import Evidence, Source, SourceValue, format_decimal
-from . import ClaimContext, Verdict
-from ._derive_shared import (
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Evidence, Source, SourceValue, format_decimal
+from crossfoot.rules._derive_shared import (
     claim_interval,
     claim_worded,
     derivable,
     kind_allowed,
     known_worded,
 )
-from .direct import currencies_agree
+from crossfoot.rules._rowsums_tables import (
+    _EXACT,
+    _Column,
+    _Table,
+    _tables,
+)
+from crossfoot.rules.direct import currencies_agree
+from crossfoot.sources.rows import (
+    IntNumbers,
+    is_count_column,
+)
 
 __all__ = ["row_derivations"]
 
 _HUNDRED = Decimal(100)
 _ZERO = Decimal(0)
-# Int column totals are summed as ints below this (sum of magnitudes): exact in Decimal too.
-_EXACT = 10**27
 # Evidence lists every operand up to this many; a longer column total names the count instead.
 _MAX_LISTED = 25
 # Kinds in order of preference when several match: one canonical figure before a search hit.
@@ -77,178 +74,8 @@ _GENERIC_ROW_NOUNS = frozenset({"row", "rows", "record", "records", "result", "r
 _WORD = re.compile(r"[A-Za-z][A-Za-z_-]*")
 
 
-@dataclass(slots=True)
-class _Column:
-    name: str
-    family: str
-    percent: bool
-    money: bool
-    currency: str | None
-    values: Mapping[int, Decimal]  # row_index -> number, every row that has one
-    get: Callable[[int], SourceValue]  # the cell of a row, made on demand
-    total: Decimal = Decimal(0)
-    nonnegative: bool = True
-    # Every cell in row order, made for the first column total or mean that matched (the sum
-    # and the mean of one column often both do).
-    cells: tuple[SourceValue, ...] | None = None
-    count: int = 0  # len(values), read by every claim
-    # An int column's least and greatest value when its table already has them (they cost a
-    # pass over the column each).
-    int_range: tuple[int, int] | None = None
-
-
-@dataclass(slots=True)
-class _Table:
-    source_id: str
-    rows: int
-    columns: list[_Column]
-    families: list[list[int]]  # positions of columns sharing a unit family, 2+ each
-    labels: dict[int, str]  # row_index -> row key
-    named: dict[str, list[int]] = field(default_factory=dict)  # sentence -> rows it names
-    # The result set's own row labels (one per row), when the table was read from one: their
-    # look-up (rows_named of _rows_names) indexes the text once instead of testing every key.
-    label_seq: Sequence[str | None] | None = None
-    # Labelled row indexes in order and their keys lowercased, made on the first lookup.
-    _order: list[int] | None = None
-    _lowered: list[str] = field(default_factory=list)
-
-    def rows_named(self, sentence: str, limit: int | None = None) -> list[int]:
-        """Row indexes whose key the sentence names in full, first ``limit`` by position
-        (every row of a table of one or two rows)."""
-        hit = self.named.get(sentence)
-        if hit is None:
-            if self.rows <= 2:
-                hit = list(range(self.rows))
-            elif self.label_seq is not None:
-                hit = rows_named(self.label_seq, sentence)
-            else:
-                if self._order is None:
-                    self._order = sorted(self.labels)
-                    self._lowered = list(map(str.lower, map(self.labels.__getitem__, self._order)))
-                # Substring test in C over every key (low.__contains__(key) is ``key in low``);
-                # the word-boundary regex runs only on the few keys that pass it.
-                low = sentence.lower()
-                hit = [
-                    i
-                    for i in compress(self._order, map(low.__contains__, self._lowered))
-                    if row_named(self.labels[i], sentence)
-                ]
-            if len(self.named) > 64:
-                self.named.clear()
-            self.named[sentence] = hit
-        return hit[:limit] if limit is not None else hit
-
-    def finish(self) -> _Table:
-        by_family: dict[tuple[str, bool], list[int]] = {}
-        for pos, col in enumerate(self.columns):
-            col.count = len(col.values)
-            ints = col.values.ints if isinstance(col.values, IntNumbers) else None
-            if col.int_range is not None:
-                low, high = col.int_range
-            else:
-                low, high = (min(ints), max(ints)) if ints else (0, 0)
-            if ints is not None and len(ints) * max(high, -low) < _EXACT:
-                # Every partial sum has under 28 digits: the Decimal sum would be exact too.
-                col.total = Decimal(sum(ints))
-                col.nonnegative = low >= 0
-            else:
-                col.total = sum(col.values.values(), Decimal(0))
-                # min() compares in C; cells are finite, so this is all(v >= 0) over the column
-                col.nonnegative = min(col.values.values(), default=_ZERO) >= 0
-            by_family.setdefault((col.family, col.percent), []).append(pos)
-        self.families = [p for (_, pct), p in by_family.items() if len(p) > 1 and not pct]
-        return self
-
-
 # Tables are built once per parsed result set (or per hand-made source) and reused for every
 # claim; trace issues a new source per answer, so the cache is keyed on the table behind it.
-_CACHE: dict[int, tuple[object, list[_Table]]] = {}
-_CACHE_SIZE = 32
-
-
-def _tables(source: Source) -> list[_Table]:
-    if is_partial(source):
-        return []  # some cells of a result set only: whole-column figures would be wrong
-    base: object = row_table(source) or source
-    hit = _CACHE.get(id(base))
-    if hit is not None and hit[0] is base:
-        return hit[1]
-    table = row_table(source)
-    tables = [_from_table(table)] if table is not None else _from_values(source)
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[id(base)] = (base, tables)
-    return tables
-
-
-def _from_table(t: RowTable) -> _Table:
-    columns: list[_Column] = []
-    for j, cells in enumerate(t.cells):
-        if not cells or is_id_column(t.columns[j]):
-            continue
-        first = next(iter(cells))
-        kind = t.kind(j, cells[first].value)
-        numbers = getattr(cells, "numbers", None)  # an int column gives its values directly
-        if kind not in ("money", "number", "percent"):
-            continue
-        columns.append(
-            _Column(
-                t.columns[j],
-                unit_family(t.columns[j]),
-                kind == "percent",
-                kind == "money",
-                t.currency(j),
-                numbers() if numbers is not None else {i: c.value for i, c in cells.items()},
-                lambda i, j=j: t.cell(i, j),  # type: ignore[misc]
-                int_range=t.int_bounds(j) if numbers is not None else None,
-            )
-        )
-    if None in t.labels:
-        labels = {i: label for i, label in enumerate(t.labels) if label is not None}
-    else:  # the usual case, built in C: a key column labels every row
-        labels = dict(enumerate(t.labels))  # type: ignore[arg-type]
-    return _Table(t.name, t.rows, columns, [], labels, label_seq=t.labels).finish()
-
-
-def _from_values(source: Source) -> list[_Table]:
-    groups: dict[int, dict[int, dict[int, SourceValue]]] = {}
-    labels: dict[int, dict[int, str]] = {}
-    rows: dict[int, set[int]] = {}
-    id_columns: dict[str, bool] = {}
-    for v in source.values:
-        if v.table is None or v.column is None or v.row_index is None or v.col_index is None:
-            continue
-        rows.setdefault(v.table, set()).add(v.row_index)
-        if v.row is not None:
-            labels.setdefault(v.table, {})[v.row_index] = v.row
-        if v.kind not in ("money", "number", "percent") or v.view == "written":
-            continue
-        is_id = id_columns.get(v.column)
-        if is_id is None:
-            is_id = id_columns[v.column] = is_id_column(v.column)
-        if not is_id:
-            groups.setdefault(v.table, {}).setdefault(v.col_index, {})[v.row_index] = v
-    tables: list[_Table] = []
-    for t, cols in sorted(groups.items()):
-        columns = []
-        for _, cells in sorted(cols.items()):
-            first = next(iter(cells.values()))
-            assert first.column is not None
-            columns.append(
-                _Column(
-                    first.column,
-                    unit_family(first.column),
-                    any(c.kind == "percent" for c in cells.values()),
-                    any(c.kind == "money" for c in cells.values()),
-                    first.currency,
-                    {i: c.value for i, c in cells.items()},
-                    cells.__getitem__,
-                )
-            )
-        tables.append(
-            _Table(source.id, len(rows.get(t, ())), columns, [], labels.get(t, {})).finish()
-        )
-    return tables
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,21 +21,36 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from decimal import Decimal, DecimalException
+from decimal import Decimal
 
-from .._bounds import claimed_side, clip
-from .._direction import mention_order, number_year
-from .._types import Claim, Evidence, Mention, SourceValue, format_decimal
-from . import ClaimContext, Verdict
-from ._derive_shared import approx_float, claim_direction, claim_worded, known_worded
-from ._steps_restate import _CHANGE, _cached_true, _restatement, _same_figure
+from crossfoot.arithmetic.calculations import calculations_of
+from crossfoot.language.bounds import claimed_side, clip
+from crossfoot.language.order import mention_order, number_year
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Claim, Evidence, Mention, SourceValue
+from crossfoot.rules._derive_shared import approx_float, claim_direction, claim_worded, known_worded
+from crossfoot.rules._steps_math import (
+    _PERCENT,
+    _ZERO,
+    _Approx,
+    _cls,
+    _compute,
+    _describe,
+    _Fig,
+    _fine_enough,
+    _may_match,
+    _Op,
+    _ops,
+    _pairs,
+    _Reading,
+    _spread,
+    _Window,
+    _written_window,
+)
+from crossfoot.rules._steps_restate import _CHANGE, _cached_true, _restatement, _same_figure
 
 __all__ = ["step_arithmetic"]
 
-_HUNDRED = Decimal(100)
-_ONE = Decimal(1)
-_PERCENT = Decimal("0.01")
-_ZERO = Decimal(0)
 _POOL = 12  # grounded figures considered (the most recent ones): 12 * 11 ordered pairs at most
 _WORDED = {
     "sum": re.compile(
@@ -51,21 +66,6 @@ _WORDED = {
     ),
     "product": re.compile(r"(?i)\b(?:times|multipl\w*|product)\b"),
 }
-
-
-@dataclass(frozen=True, slots=True)
-class _Fig:
-    """A grounded figure of the answer, usable as an operand."""
-
-    claim: Claim
-    value: Decimal
-    written: Decimal
-    precision: Decimal
-    year: int | None
-    # ``value`` as a float for the pair prefilter (see _may_match); None when a float cannot
-    # stand for it closely (overflow, underflow, subnormal): then the pair is always tried.
-    approx: float | None = None
-    approx_written: float | None = None  # ``written`` likewise (a reading across a dropped unit)
 
 
 def step_arithmetic(ctx: ClaimContext) -> Verdict | None:
@@ -88,7 +88,7 @@ def _repeats_wrong_result(ctx: ClaimContext) -> bool:
     """The claim repeats the stated result of a written calculation that does not add up
     ("(49 + 3 + 0) / 3 = 16.3 ... Answer: 16.3"): a coincidental derivation must not bless it."""
     m = ctx.mention
-    for calc in ctx.calculations():
+    for calc in calculations_of(ctx):
         stated = ctx.mentions[calc.result]
         if not calc.correct and stated.start < m.start and _same_figure(m, stated):
             return True
@@ -165,104 +165,6 @@ def _evidence_year(operands: tuple[SourceValue, ...]) -> int | None:
 
 
 @dataclass(frozen=True, slots=True)
-class _Op:
-    kind: str
-    op: str  # pct | quot | diff | sum | mean | prod
-    factor: Decimal
-    operands: str  # "amount" | "percent"
-
-
-_BASE_OPS = (
-    _Op("difference", "diff", _ONE, "amount"),
-    _Op("sum", "sum", _ONE, "amount"),
-    _Op("average", "mean", _ONE, "amount"),
-    _Op("product", "prod", _ONE, "amount"),
-)
-# The formulas tried for each claim kind, made once (the tuples are the same for every claim).
-_OPS: dict[str, tuple[_Op, ...]] = {
-    "percent": (
-        _Op("percent_change", "pct", _HUNDRED, "amount"),
-        _Op("percent_change", "pct", _HUNDRED, "percent"),
-        _Op("share", "quot", _HUNDRED, "amount"),
-        _Op("pp_change", "diff", _ONE, "percent"),
-        _Op("sum", "sum", _ONE, "percent"),
-        _Op("average", "mean", _ONE, "percent"),
-    ),
-    "pp": (_Op("pp_change", "diff", _ONE, "percent"),),
-    "bps": (_Op("bps_change", "diff", _HUNDRED, "percent"),),
-    "ratio": (_Op("ratio", "quot", _ONE, "amount"),),
-    "number": (
-        *_BASE_OPS,
-        _Op("ratio", "quot", _ONE, "amount"),
-        _Op("percent_change", "pct", _ONE, "amount"),
-    ),
-}
-
-
-def _ops(m: Mention) -> tuple[_Op, ...]:
-    return _OPS.get(m.kind, _BASE_OPS)
-
-
-def _cls(m: Mention) -> str | None:
-    if m.kind in ("money", "number"):
-        return "amount"
-    if m.kind in ("percent", "pp"):
-        return "percent"
-    return None
-
-
-def _compute(op: str, factor: Decimal, a: Decimal, b: Decimal) -> Decimal | None:
-    """Formula value for first operand ``a`` and second ``b`` (change: ``a`` earlier)."""
-    try:
-        if op == "pct":
-            if a == 0:
-                return None
-            return factor * (b - a) / abs(a)
-        if op == "quot":
-            if b == 0:
-                return None
-            return factor * a / b
-        if op == "diff":
-            return factor * (b - a)
-        if op == "sum":
-            return a + b
-        if op == "mean":
-            return (a + b) / 2
-        return a * b
-    except DecimalException:
-        return None
-
-
-def _spread(op: str, factor: Decimal, a: _Fig, b: _Fig, result: Decimal) -> Decimal:
-    """First-order uncertainty of the result from the operands' stated precision."""
-    pa, pb = a.precision, b.precision
-    if op in ("diff", "sum"):
-        return factor * (pa + pb)
-    if op == "mean":
-        return (pa + pb) / 2
-    if op == "prod":
-        return abs(a.value) * pb + abs(b.value) * pa
-    if a.value == 0 or b.value == 0:
-        return Decimal(0)
-    rel = pa / abs(a.value) + pb / abs(b.value)
-    if op == "pct":
-        return factor * abs(b.value / a.value) * rel
-    return abs(result) * rel
-
-
-def _fine_enough(m: Mention, relaxed: bool) -> bool:
-    if m.value == 0:
-        return False
-    p = m.precision
-    if m.kind in ("percent", "pp"):
-        return p <= Decimal("0.5")
-    if m.kind == "bps":
-        return p <= Decimal(5)
-    limit = Decimal("0.05") if relaxed or m.kind == "ratio" else Decimal("0.01")
-    return p <= abs(m.value) * limit
-
-
-@dataclass(frozen=True, slots=True)
 class _Hit:
     kind: str
     formula: str
@@ -272,27 +174,6 @@ class _Hit:
     passed: bool
     note: str
     error: Decimal
-
-
-def _label(f: _Fig) -> str:
-    return f"{f.claim.mention.text.strip()} (sentence {f.claim.sentence.index + 1})"
-
-
-def _describe(op: _Op, a: _Fig, b: _Fig, r: Decimal, unit: str) -> str:
-    shown = format_decimal(r.quantize(Decimal("0.0001")).normalize())
-    la, lb = _label(a), _label(b)
-    if op.op == "pct":
-        return f"% change {la} -> {lb} = {shown}{unit}"
-    if op.op == "quot":
-        return f"{la} / {lb}{' x 100' if op.factor == _HUNDRED else ''} = {shown}{unit}"
-    if op.op == "diff":
-        mult = " x 100" if op.factor == _HUNDRED else ""
-        return f"({lb} - {la}){mult} = {shown}{unit}"
-    if op.op == "sum":
-        return f"{la} + {lb} = {shown}{unit}"
-    if op.op == "mean":
-        return f"({la} + {lb}) / 2 = {shown}{unit}"
-    return f"{la} x {lb} = {shown}{unit}"
 
 
 def _order(ctx: ClaimContext, a: _Fig, b: _Fig) -> tuple[_Fig, _Fig] | None:
@@ -305,52 +186,100 @@ def _order(ctx: ClaimContext, a: _Fig, b: _Fig) -> tuple[_Fig, _Fig] | None:
 
 
 def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
-    m = ctx.mention
-    # Whether words state a direction (then only a change may match): read from the wording only
-    # once a non-change formula passes the prefilter, or for a coarse figure (most claims match
-    # nothing, and the wording costs more than the pair search). None: not read yet.
-    worded = known_worded(ctx)
-    named: set[str] | None = None  # operations the wording names: read only when it matters
-    # _fine_enough only loosens with ``relaxed``: a claim fine enough without it never needs
-    # the wording, so the six regexes run only for coarse figures.
-    fine, fine_relaxed = _fine_enough(m, False), _fine_enough(m, True)
-    unit = {"percent": "%", "pp": " pp", "bps": " bps"}.get(m.kind, "")
-    lo, hi = m.value - m.precision, m.value + m.precision
-    # "more than 30%": the claimed half of the window only
-    lo, hi = clip(lo, hi, m.value, claimed_side(ctx.text, m))
-    windows = {False: (lo, hi, approx_float(lo), approx_float(hi))}
-    pools: dict[str | None, list[_Fig]] = {}  # figures by operand class, sorted once per claim
-    for f in figs:
-        pools.setdefault(_cls(f.claim.mention), []).append(f)
-    # Ordered pairs (a, b) of each class, made once per claim rather than once per formula.
-    pairs: dict[str, list[tuple[_Fig, _Fig, bool, bool]]] = {}
-    rescaled_readings: dict[tuple[int, int, bool], tuple[list[_Reading], list[_Approx]]] = {}
-    written: _Window | None = None  # the claim's window as written (across a dropped unit)
-    for op in _ops(m):
-        is_change = op.kind in _CHANGE
-        if worded and not is_change:
-            continue  # growth wording is matched only by a change
-        if fine:
-            exact_only = False
-        else:
-            if named is None:
-                worded = claim_worded(ctx)
-                if worded and not is_change:
-                    continue
-                named = _named_operations(ctx, worded)
-            relaxed = op.kind in named or (is_change and "difference" in named)
-            # A coarse figure ("an increase of $0.03") is accepted only when its wording names
-            # the operation and the arithmetic is exact: rounding windows that wide invite
-            # coincidences.
-            exact_only = not (relaxed and fine_relaxed)
-            if exact_only and not relaxed:
+    return _Search(ctx, figs).hits()
+
+
+class _Search:
+    """One claim's search over ordered pairs of grounded figures, formula by formula; what the
+    formulas share (windows, pairs, readings, what the wording says) is made once."""
+
+    __slots__ = (
+        "ctx",
+        "fine",
+        "fine_relaxed",
+        "named",
+        "pairs",
+        "pools",
+        "rescaled_readings",
+        "unit",
+        "windows",
+        "worded",
+        "written",
+    )
+
+    def __init__(self, ctx: ClaimContext, figs: list[_Fig]) -> None:
+        m = ctx.mention
+        self.ctx = ctx
+        # Whether words state a direction (then only a change may match): read from the wording
+        # only once a non-change formula passes the prefilter, or for a coarse figure (most
+        # claims match nothing, and the wording costs more than the pair search). None: not
+        # read yet.
+        self.worded = known_worded(ctx)
+        self.named: set[str] | None = None  # operations the wording names: read when it matters
+        # _fine_enough only loosens with ``relaxed``: a claim fine enough without it never needs
+        # the wording, so the six regexes run only for coarse figures.
+        self.fine, self.fine_relaxed = _fine_enough(m, False), _fine_enough(m, True)
+        self.unit = {"percent": "%", "pp": " pp", "bps": " bps"}.get(m.kind, "")
+        lo, hi = m.value - m.precision, m.value + m.precision
+        # "more than 30%": the claimed half of the window only
+        lo, hi = clip(lo, hi, m.value, claimed_side(ctx.text, m))
+        self.windows = {False: (lo, hi, approx_float(lo), approx_float(hi))}
+        self.pools: dict[str | None, list[_Fig]] = {}  # figures by operand class, sorted once
+        for f in figs:
+            self.pools.setdefault(_cls(f.claim.mention), []).append(f)
+        # Ordered pairs (a, b) of each class, made once per claim rather than once per formula.
+        self.pairs: dict[str, list[tuple[_Fig, _Fig, bool, bool]]] = {}
+        self.rescaled_readings: dict[
+            tuple[int, int, bool], tuple[list[_Reading], list[_Approx]]
+        ] = {}
+        self.written: _Window | None = None  # the claim's window as written (a dropped unit)
+
+    def hits(self) -> Iterator[_Hit]:
+        m = self.ctx.mention
+        for op in _ops(m):
+            is_change = op.kind in _CHANGE
+            if self.worded and not is_change:
+                continue  # growth wording is matched only by a change
+            exact_only = self._exact_only(op, is_change)
+            if exact_only is None:
                 continue
-        class_pairs = pairs.get(op.operands)
-        if class_pairs is None:
-            class_pairs = pairs[op.operands] = _pairs(m, pools.get(op.operands, []))
-        if exact_only not in windows:
-            windows[True] = (m.value, m.value, approx_float(m.value), approx_float(m.value))
-        wlo, whi, flo, fhi = windows[exact_only]
+            class_pairs = self.pairs.get(op.operands)
+            if class_pairs is None:
+                pool = self.pools.get(op.operands, [])
+                class_pairs = self.pairs[op.operands] = _pairs(m, pool)
+            if exact_only not in self.windows:
+                fv = approx_float(m.value)
+                self.windows[True] = (m.value, m.value, fv, fv)
+            yield from self._pair_hits(op, class_pairs, exact_only, is_change)
+
+    def _exact_only(self, op: _Op, is_change: bool) -> bool | None:
+        """Whether ``op`` may match only exactly; None when it may not match at all."""
+        if self.fine:
+            return False
+        if self.named is None:
+            self.worded = claim_worded(self.ctx)
+            if self.worded and not is_change:
+                return None
+            self.named = _named_operations(self.ctx, self.worded)
+        relaxed = op.kind in self.named or (is_change and "difference" in self.named)
+        # A coarse figure ("an increase of $0.03") is accepted only when its wording names
+        # the operation and the arithmetic is exact: rounding windows that wide invite
+        # coincidences.
+        exact_only = not (relaxed and self.fine_relaxed)
+        if exact_only and not relaxed:
+            return None
+        return exact_only
+
+    def _pair_hits(
+        self,
+        op: _Op,
+        class_pairs: list[tuple[_Fig, _Fig, bool, bool]],
+        exact_only: bool,
+        is_change: bool,
+    ) -> Iterator[_Hit]:
+        ctx = self.ctx
+        window = self.windows[exact_only]
+        wlo, whi, flo, fhi = window
         symmetric = op.op in _SYMMETRIC
         rescaled = op.op in _RESCALED
         factor = float(op.factor)
@@ -361,15 +290,7 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
                 continue  # exactness needs operands the sources state exactly
             # The common case: the float estimate misses, and nothing is done in Decimal.
             if rescaled and dropped:
-                # The readings are the same for diff, sum and mean: made once per pair.
-                key = (id(a), id(b), exact_only)
-                both = rescaled_readings.get(key)
-                if both is None:
-                    if written is None:
-                        written = _written_window(m)
-                    both = _readings(ctx, a, b, (wlo, whi, flo, fhi), written)
-                    rescaled_readings[key] = both
-                readings, approx = both
+                readings, approx = self._dropped_readings(a, b, exact_only, window)
                 if not any(
                     _may_match(op.op, factor, x, y, u, v, is_change) for x, y, u, v in approx
                 ):
@@ -379,13 +300,26 @@ def _hits(ctx: ClaimContext, figs: list[_Fig]) -> Iterator[_Hit]:
             else:
                 continue
             if not is_change:
-                if worded is None:
-                    worded = claim_worded(ctx)
-                if worded:
-                    break  # growth wording is matched only by a change
-            hit = _try(ctx, op, a, b, readings, is_change, unit)
+                if self.worded is None:
+                    self.worded = claim_worded(ctx)
+                if self.worded:
+                    return  # growth wording is matched only by a change
+            hit = _try(ctx, op, a, b, readings, is_change, self.unit)
             if hit is not None:
                 yield hit
+
+    def _dropped_readings(
+        self, a: _Fig, b: _Fig, exact_only: bool, window: _Window
+    ) -> tuple[list[_Reading], list[_Approx]]:
+        # The readings are the same for diff, sum and mean: made once per pair.
+        key = (id(a), id(b), exact_only)
+        both = self.rescaled_readings.get(key)
+        if both is None:
+            if self.written is None:
+                self.written = _written_window(self.ctx.mention)
+            both = _readings(self.ctx, a, b, window, self.written)
+            self.rescaled_readings[key] = both
+        return both
 
 
 _SYMMETRIC = frozenset({"sum", "mean", "prod"})
@@ -401,92 +335,6 @@ def _named_operations(ctx: ClaimContext, worded: bool) -> set[str]:
     if worded:
         named.add("difference")
     return named
-
-
-def _pairs(m: Mention, pool: list[_Fig]) -> list[tuple[_Fig, _Fig, bool, bool]]:
-    """Ordered pairs of distinct figures of one class whose currencies fit a money claim, as
-    ``(a, b, a stated after b, a unit dropped on one side)``."""
-    out = []
-    money = m.kind == "money"
-    for a in pool:
-        am = a.claim.mention
-        for b in pool:
-            if a is b or (money and not _currency_ok(m, a, b)):
-                continue
-            bm = b.claim.mention
-            dropped = False
-            if not m.scale == am.scale == bm.scale:  # one scale throughout: nothing dropped
-                stated_scales = {x.scale for x in (m, am, bm) if x.scale != 1}
-                dropped = len(stated_scales) == 1 and {am.scale, bm.scale} != {m.scale}
-            out.append((a, b, am.start > bm.start, dropped))
-    return out
-
-
-def _may_match(
-    op: str,
-    factor: float,
-    a: float | None,
-    b: float | None,
-    lo: float | None,
-    hi: float | None,
-    is_change: bool,
-) -> bool:
-    """False only when the formula over ``a`` and ``b`` cannot land in the claim's window.
-
-    A float estimate of what _try computes in Decimal. _try accepts a result at most 1% of its
-    size outside the window (the operands' own rounding, ``_spread``); this allows 1.1% plus
-    1e-9 of every magnitude involved, far above float error (about 1e-15 relative), so a pair
-    _try would accept always passes. True whenever a float cannot decide.
-    """
-    if a is None or b is None or lo is None or hi is None:
-        return True
-    if op == "pct":
-        if a == 0:
-            return True
-        r = factor * (b - a) / abs(a)
-        size = factor * (abs(a) + abs(b)) / abs(a)
-    elif op == "quot":
-        if b == 0:
-            return True
-        r = factor * a / b
-        size = abs(r)
-    elif op == "diff":
-        r = factor * (b - a)
-        size = factor * (abs(a) + abs(b))
-    elif op == "sum":
-        r = a + b
-        size = abs(a) + abs(b)
-    elif op == "mean":
-        r = (a + b) / 2
-        size = abs(a) + abs(b)
-    else:
-        r = a * b
-        size = abs(r)
-    slack = 0.011 * abs(r) + 1e-9 * (size + abs(lo) + abs(hi))
-    if is_change:
-        top = max(abs(lo), abs(hi))
-        bottom = 0.0 if lo <= 0 <= hi else min(abs(lo), abs(hi))
-        return bottom - slack <= abs(r) <= top + slack
-    return lo - slack <= r <= hi + slack
-
-
-def _currency_ok(m: Mention, a: _Fig, b: _Fig) -> bool:
-    cur = {x for x in (m.currency, a.claim.mention.currency, b.claim.mention.currency) if x}
-    return len(cur) <= 1
-
-
-_Reading = tuple[Decimal, Decimal, Decimal, Decimal]  # operand a, operand b, window lo, hi
-_Approx = tuple[float | None, float | None, float | None, float | None]  # a _Reading as floats
-_Window = tuple[Decimal, Decimal, float | None, float | None]  # a claim's window, also as floats
-
-
-def _written_window(m: Mention) -> _Window:
-    """The claim's window in its written unit, and as floats: what a pair read across a dropped
-    unit is compared with (made once per claim)."""
-    wp = m.precision / m.scale if m.scale else m.precision
-    mw = m.written if m.written else abs(m.value)
-    mw = -mw if m.value < 0 else mw
-    return (mw - wp, mw + wp, approx_float(mw - wp), approx_float(mw + wp))
 
 
 def _readings(

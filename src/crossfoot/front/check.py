@@ -1,0 +1,55 @@
+"""``check`` and ``Checker``: the answer-against-sources front door."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crossfoot.engine import verify
+from crossfoot.model.options import make_options
+from crossfoot.report.result import Report
+from crossfoot.sources.load import SourceSet, load_sources
+
+__all__ = ["Checker", "check"]
+
+
+class Checker:
+    """Index sources once, check many answers against them.
+
+    >>> checker = Checker([{"id": "R1", "fields": {"units": 12400}}], require_citations=True)
+    >>> checker.check("We shipped 12,400 units [R1].").passed
+    True
+    """
+
+    __slots__ = ("options", "sources")
+
+    def __init__(self, sources: Any, **options: Any) -> None:
+        self.options = make_options(**options)
+        self.sources: SourceSet = load_sources(sources)
+
+    def check(self, output: str, *, question: str | None = None, **overrides: Any) -> Report:
+        """Check one answer; ``overrides`` change options for this call only; ``question`` is
+        what the user asked (see :func:`check`)."""
+        opts = make_options(self.options, **overrides) if overrides else self.options
+
+        def recheck(text: str) -> Report:
+            return verify(text, self.sources, opts, question=question)
+
+        return verify(output, self.sources, opts, recheck=recheck, question=question)
+
+
+def check(output: str, sources: Any, *, question: str | None = None, **options: Any) -> Report:
+    """Check every number in ``output`` against ``sources``; fail closed.
+
+    ``sources`` is a list of plain strings (ids ``S1``, ``S2``… by position) and/or records
+    ``{"id", "text", "fields"}``. Options: ``require_citations``, ``allow_rounding``,
+    ``allow_derived``, ``check_table_rows``, ``max_derivation_operands``. ``question``, the
+    user's question, lets an answer quote a bar from it ("more than $5M") without a source.
+
+    >>> sources = [{"id": "R1", "fields": {"revenue_2023": 2_870_000_000,
+    ...                                   "revenue_2024": 3_214_000_000}}]
+    >>> check("Revenue grew 12% to $3.2bn [R1].", sources).passed
+    True
+    >>> check("Revenue was above $3bn [R1].", sources, question="Was revenue above $3bn?").passed
+    True
+    """
+    return Checker(sources, **options).check(output, question=question)

@@ -1,0 +1,194 @@
+"""``trace``: check an answer written from query result rows against those rows.
+
+The same engine as :func:`crossfoot.check`, with the sources given as result sets
+(:mod:`crossfoot.sources.rows`), the matching rules of a :class:`~crossfoot.front.policy.Policy`,
+the row derivations of :mod:`crossfoot.rules.rowsums`, and a filter that decides which numbers of
+the answer are claims about the data at all.
+
+What is *not* a claim (skipped, not counted in ``checked``):
+
+- ranks and list sizes: "top 5 regions", "the 3 largest", "#1", "rank 2";
+- time windows and labels: "in 2024", "the last 30 days", "Q3", "week 12", "step 2";
+- subset counts over the rows: "2 regions grew" when the rows hold 4 regions (a count of
+  the rows themselves, "all 4 regions", is checked and grounded by ``row_count``);
+- numbers inside inline code (SQL the answer quotes);
+- with ``ignore_below=N``: plain numbers (no currency, no percent) of size N or less.
+
+Everything else is checked, small counts included: "Europe has 61 stores" fails when the cell
+says 52.
+
+>>> rows = [{"region": "Europe", "stores": 52}, {"region": "Americas", "stores": 61}]
+>>> trace("Europe has 61 stores.", rows).ungrounded
+['61']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from crossfoot.front.policy import DEFAULT, Policy
+from crossfoot.front.trace_checks import TraceContext, finish
+from crossfoot.front.trace_keep import column_words, keep_filter
+from crossfoot.model.options import Options
+from crossfoot.model.types import Source, SourceValue
+from crossfoot.report.result import Report
+from crossfoot.sources.load import SourceSet
+from crossfoot.sources.rows import (
+    AnswerOperands,
+    read_tables,
+    register,
+)
+
+__all__ = ["options_for", "trace"]
+
+
+def options_for(policy: Policy, *, operands: int = 30) -> Options:
+    """The engine options a policy stands for.
+
+    Policy kind names follow the row-checker vocabulary; the engine calls a pairwise a/b*100
+    "share" and a share of a column total is checked by rowsums under "column_share".
+
+    >>> sorted(options_for(Policy(derivations={"cell", "percent"})).derivations)
+    ['cell', 'share']
+    """
+    kinds = set(policy.derivations) - {"share", "percent"}
+    if "share" in policy.derivations:
+        kinds.add("column_share")
+    if "percent" in policy.derivations:
+        kinds.add("share")
+    return Options(
+        allow_rounding=True,
+        allow_derived=len(kinds) > 1,
+        check_table_rows=True,
+        # Pairwise operands are already bounded by max_rows (later rows are not operands), so the
+        # engine's own cap would only switch derivations off for wide tables.
+        max_derivation_operands=max(30, operands),
+        derivations=frozenset(kinds),
+        rel_tolerance=policy.rel_tolerance,
+        abs_tolerance=policy.abs_tolerance,
+        result_rows=True,
+        max_rows=policy.max_rows,
+    )
+
+
+_OPTIONS: dict[tuple[Policy, int], Options] = {}
+_VERIFY: list[Callable[..., Report]] = []
+
+
+def _verify() -> Callable[..., Report]:
+    """The engine's verify, imported on first use (the engine imports every rule), then kept:
+    an import statement costs a microsecond at every call."""
+    if not _VERIFY:
+        from crossfoot.engine import verify
+
+        _VERIFY.append(verify)
+    return _VERIFY[0]
+
+
+def _options(policy: Policy, operands: int) -> Options:
+    """:func:`options_for`, made once per policy and width (Options and Policy are frozen)."""
+    try:
+        made = _OPTIONS.get((policy, operands))
+    except TypeError:  # a policy holding something unhashable: made every time
+        return options_for(policy, operands=operands)
+    if made is None:
+        if len(_OPTIONS) > 256:
+            _OPTIONS.clear()
+        made = _OPTIONS[(policy, operands)] = options_for(policy, operands=operands)
+    return made
+
+
+def trace(
+    text: str,
+    rows: Any = None,
+    *,
+    results: Any = None,
+    policy: Policy | None = None,
+    key: str | Sequence[str] | None = None,
+    question: str | None = None,
+    **overrides: Any,
+) -> Report:
+    """Check every figure of ``text`` against query result rows.
+
+    ``rows`` is one result set (a list of dicts, a list of lists or tuples with or without a
+    header row, ``{"columns": [...], "rows": [...]}``, a pandas DataFrame, a DB-API cursor after
+    ``execute``, or a JSON API response); ``results`` several (a list, or a mapping name -> rows;
+    a plain string there is a prose source). ``key`` names the row key column when it is not the
+    first text column. ``policy`` is a :class:`~crossfoot.front.policy.Policy` (default
+    :data:`~crossfoot.front.policy.DEFAULT`); keyword ``overrides`` change single options and an
+    unknown name raises ``TypeError``. ``question``, the user's question, lets the answer quote a
+    bar from it ("regions above $2M") without a cell stating it.
+
+    >>> rows = [{"region": "North America", "revenue": 4_820_000},
+    ...         {"region": "Europe", "revenue": 3_150_000}]
+    >>> r = trace("North America brought in $4.82M, 53% more than Europe.", rows)
+    >>> r.ok, [c.evidence.kind for c in r.claims]
+    (True, ['cell', 'percent_change'])
+    """
+    chosen = policy or DEFAULT
+    if overrides:  # (validated by with_overrides; without any it returns the policy itself)
+        chosen = chosen.with_overrides(**overrides)
+    # Every cell is indexed once; which cells feed pairwise derivations is decided per answer
+    # (the rows it names), see AnswerOperands.
+    tables, prose, order, issues = read_tables(
+        rows, results=results, parse_strings=chosen.parse_strings, key=key
+    )
+    operands = AnswerOperands(
+        tables,
+        prose,
+        order,
+        issues,
+        chosen.max_rows,
+        chosen.rel_tolerance,
+        chosen.abs_tolerance,
+    )
+    info = operands.info
+    widest = max((len(t.columns) for t in info), default=0)
+    options = _options(chosen, max(1, chosen.max_rows) * widest)
+    verify = _verify()
+
+    ctx = TraceContext(chosen, info)
+
+    def run(answer: str) -> Report:
+        keep = keep_filter(answer, chosen, info)
+        sources = operands.sources_for(answer)
+        found = operands.mentions(answer)  # extracted once per answer, for every verify below
+        report = verify(
+            answer, sources, options, keep=keep, recheck=run, found=found, question=question
+        )
+        narrowed: dict[object, Report] = {}
+
+        def about(word: str | frozenset[str]) -> Report:
+            # The answer ties a figure to one column (a word) or to some rows (their labels):
+            # check it again against those cells only.
+            if word not in narrowed:
+                only = _narrow(sources, ctx.row_ids, word)
+                narrowed[word] = verify(
+                    answer, only, options, keep=keep, found=found, question=question
+                )
+            return narrowed[word]
+
+        return finish(report, ctx, about, sources)
+
+    if not isinstance(text, str):
+        raise TypeError(f"trace() needs the answer as a str, got {type(text).__name__}")
+    return run(text)
+
+
+def _narrow(sources: SourceSet, row_ids: frozenset[str], on: str | frozenset[str]) -> SourceSet:
+    """The sources with result-set cells limited to one column family (a word) or to rows."""
+
+    def wanted(v: SourceValue) -> bool:
+        if isinstance(on, str):
+            return on in column_words(v.column or "")
+        return v.row in on
+
+    kept: list[Source] = []
+    for s in sources.sources:
+        if s.id in row_ids:
+            s = replace(s, values=tuple(v for v in s.values if wanted(v)))
+            register(s, None)  # some cells only: no column totals from it
+        kept.append(s)
+    return SourceSet(kept, sources.issues)

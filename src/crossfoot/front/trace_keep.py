@@ -1,0 +1,107 @@
+"""Which numbers of an answer traced against result rows are claims about the data.
+
+Part of :func:`crossfoot.trace` (see :mod:`crossfoot.front.trace` for the list of what is skipped):
+ranks and list sizes, time windows and labels, subset counts over the rows, numbers inside inline
+code, and with ``ignore_below`` small plain numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from crossfoot.front.policy import Policy
+from crossfoot.model.types import Mention
+from crossfoot.sources.rows import TableInfo, unit_family
+
+__all__ = ["keep_filter"]
+
+# Words right before a number that make it a rank, a list size or a label, not a data value.
+_RANK_BEFORE = re.compile(
+    r"(?:\b(?:top|bottom|first|last|next|past|best|worst|rank(?:ed)?|no\.|number|step|page|"
+    r"section|table|figure|chapter|version|item|question|week|day|month|quarter|fy|q|h|"
+    r"phase|round|tier|level|group|line|row|column|option|part|limit)|#)\s*$",
+    re.IGNORECASE,
+)
+# Nouns right after a number that make it a time span or a list size.
+_TIME_AFTER = re.compile(
+    r"^\s*(?:-\s*)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?|"
+    r"decades?|yrs?|mos?)\b",
+    re.IGNORECASE,
+)
+_SUPERLATIVE_AFTER = re.compile(
+    r"^\s*(?:largest|biggest|smallest|highest|lowest|best|worst|top|bottom|leading|most|least|"
+    r"strongest|weakest|fastest|slowest)\b",
+    re.IGNORECASE,
+)
+_YEAR_BEFORE = re.compile(
+    r"\b(?:in|since|from|by|during|until|through|to|of|for|fy|year|early|late|mid|before|after)"
+    r"\s*[-\s]?$",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z_-]*")
+_CODE = re.compile(r"`[^`\n]*`|```.*?```", re.DOTALL)
+
+
+@lru_cache(maxsize=1024)  # the same columns come back call after call: their words once
+def measured_words(columns: tuple[str, ...], key: str | None) -> frozenset[str]:
+    """Singular words (three letters or more) of the measured (non-key) columns' names."""
+    words: set[str] = set()
+    for c in columns:
+        if c != key:
+            words.update(w.rstrip("s") for w in unit_family(c).split() if len(w) > 2)
+    return frozenset(words)
+
+
+@lru_cache(maxsize=4096)  # a column's words, for every claim and narrowed cell that asks
+def column_words(column: str) -> frozenset[str]:
+    """The singular words of a column's unit family ("revenue_2024" -> {"revenue"})."""
+    return frozenset(w.rstrip("s") for w in unit_family(column).split())
+
+
+@lru_cache(maxsize=1024)
+def _key_words(key: str) -> frozenset[str]:
+    return frozenset(w.rstrip("s") for w in re.split(r"[^a-z]+", key.lower()) if w)
+
+
+def keep_filter(text: str, policy: Policy, info: Sequence[TableInfo]) -> Callable[[Mention], bool]:
+    """Which numbers of the answer are claims about the data (see the module docstring)."""
+    code = [(m.start(), m.end()) for m in _CODE.finditer(text)] if "`" in text else []
+    measured: set[str] = set()
+    row_nouns: set[str] = set()
+    row_counts = {t.rows for t in info}
+    most_rows = max(row_counts, default=0)
+    for t in info:
+        measured.update(measured_words(t.columns, t.key))
+        if t.key:
+            row_nouns.update(_key_words(t.key))
+    row_nouns -= measured
+
+    def keep(m: Mention) -> bool:
+        if any(a <= m.start < b for a, b in code):
+            return False
+        plain = m.kind == "number" and not m.currency
+        if plain and policy.ignore_below and abs(m.value) <= policy.ignore_below:
+            return False
+        before = text[max(0, m.start - 24) : m.start]
+        after = text[m.end : m.end + 30]
+        noun_match = _WORD.match(after.lstrip())
+        noun = noun_match.group(0).lower().rstrip("s") if noun_match else ""
+        if plain and noun in measured:
+            return True  # "61 stores" with a stores column: a value claim, always checked
+        whole = plain and m.value == m.value.to_integral_value() and m.precision <= 1
+        if plain and policy.ignore_years and whole and 1900 <= m.value <= 2100:
+            if "," not in m.text and _YEAR_BEFORE.search(before):
+                return False
+        if not plain or not whole:
+            return True
+        if _RANK_BEFORE.search(before) or _SUPERLATIVE_AFTER.match(after):
+            return False
+        if _TIME_AFTER.match(after):
+            return False
+        # "2 regions grew": a count of some of the rows, which the rows cannot confirm; the
+        # count of all of them ("all 4 regions") stays a claim (rowsums grounds it).
+        return not (noun in row_nouns and 0 < m.value < most_rows and m.value not in row_counts)
+
+    return keep

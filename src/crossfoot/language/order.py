@@ -1,0 +1,191 @@
+"""Which of two numbers comes first, and which year a number belongs to.
+
+- :func:`mention_order` and :func:`answer_order`: the order of two values the answer's wording
+  states ("from A to B", "A minus B", "subtracting B from A");
+- :func:`number_year`: the year a sentence ties a number to ("in 2019", "2019 revenue of").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from crossfoot.language.direction import clause_bounds
+from crossfoot.model.types import Mention, SourceValue
+
+if TYPE_CHECKING:
+    from crossfoot.model.context import ClaimContext
+
+__all__ = ["answer_order", "mention_order", "number_year"]
+
+_FROM = re.compile(r"(?i)\bfrom\s*$")
+_FROM_TO = re.compile(r"(?i)^[^;]{0,60}?\bto\b[^;]{0,20}$")
+_MINUS = re.compile(r"^\s*(?:[−\-–]|minus|less)\s*$", re.IGNORECASE)
+_SUBTRACTING = re.compile(r"(?i)\bsubtract(?:ing|ed|s)?\s*$")
+_SUB_FROM = re.compile(r"(?i)^[^;]{0,40}?\bfrom\s*$")
+_LATER_FIRST = re.compile(
+    r"(?ix)^[^;\d]{0,50}?\b(?:compared\s+(?:with|to)|versus|vs\.?|against|relative\s+to|"
+    r"(?:up|down)\s+from|from|over|in\s+contrast\s+to)\b"
+    r"(?:\s*,?\s*(?:the|a|an|its|prior|previous|last|year|year's|prior-year|figure|level|total|"
+    r"amount|of|about|approximately|roughly|nearly|around|only|just)\b){0,5}\s*$"
+)
+
+
+def _matches(m: Mention, sv: SourceValue) -> bool:
+    tol = max(m.precision, sv.precision)
+    if abs(abs(m.value) - abs(sv.value)) <= tol:
+        return True
+    if m.scale != 1 and m.written:
+        unscaled_tol = m.precision / m.scale
+        return abs(abs(m.written) - abs(sv.value)) <= max(unscaled_tol, sv.precision)
+    return False
+
+
+def mention_order(text: str, first: Mention, second: Mention) -> tuple[Mention, Mention] | None:
+    """``(earlier, later)`` for two mentions of ``text`` (``first`` written before ``second``) when
+    the wording fixes their order in time, else ``None``.
+
+    >>> from decimal import Decimal
+    >>> t = "sales rose to $12m from $10m"
+    >>> a = Mention("$12m", 14, 18, Decimal(12), "money", Decimal("0.5"))
+    >>> b = Mention("$10m", 24, 28, Decimal(10), "money", Decimal("0.5"))
+    >>> [m.text for m in mention_order(t, a, b)]
+    ['$10m', '$12m']
+    """
+    if first.start > second.start:
+        first, second = second, first
+    between = text[first.end : second.start]
+    before = text[max(0, first.start - 40) : first.start]
+    if _FROM.search(before) and _FROM_TO.match(between):
+        return first, second  # "from A to B"
+    if _MINUS.match(between):
+        return second, first  # "B − A": later minus earlier
+    if _SUBTRACTING.search(before) and _SUB_FROM.match(between):
+        return first, second  # "subtracting A from B"
+    if _LATER_FIRST.match(between):
+        return second, first  # "B compared with A", "B, up from A", "rose to B from A"
+    return None
+
+
+def answer_order(
+    ctx: ClaimContext, a: SourceValue, b: SourceValue
+) -> tuple[SourceValue, SourceValue] | None:
+    """``(earlier, later)`` of two source values when the answer's own wording orders them.
+
+    The two values are found as mentions in the claim's sentence or the two before it, matched at
+    their stated precision; ``None`` when either is not written or the wording says nothing.
+    """
+    sentence = ctx.sentence
+    lo = _window_start(ctx)
+    pool: Sequence[Mention] = [
+        m for m in ctx.mentions if lo <= m.start < sentence.end and m.kind != "year"
+    ]
+    for ma in pool:
+        if not _matches(ma, a):
+            continue
+        for mb in pool:
+            if mb is ma or not _matches(mb, b):
+                continue
+            order = mention_order(ctx.text, ma, mb)
+            if order is None:
+                continue
+            return (a, b) if order[0] is ma else (b, a)
+    return None
+
+
+_SENT_END = re.compile(r"[.!?][\"')\]]*\s+(?=\S)|\n+")
+
+
+def _window_start(ctx: ClaimContext) -> int:
+    """Start of the sentence two before the claim's (a light re-split; ends as in ``_text``)."""
+    start = ctx.sentence.start
+    ends = [m.end() for m in _SENT_END.finditer(ctx.text, 0, max(0, start))]
+    if len(ends) >= 3:
+        return ends[-3]
+    return 0 if ends or start else start
+
+
+# "$5m in 2019", "$5m for fiscal 2019": the year right after the number (no comma: in "$80, at the
+# end of 2009 $86" the 2009 belongs to what follows it).
+_YEAR_AFTER = re.compile(
+    r"(?ix)^\s*(?:(?:[a-z]+\s+)?(?:in|for|during|at|as\s+of|of|at\s+the\s+end\s+of|by|through))?\s*"
+    r"(?:the\s+)?(?:fiscal(?:\s+year)?|fy|calendar(?:\s+year)?|year)?\s*'?$"
+)
+
+
+# "In 2019, ... $5m", "as of December 31, 2019, ... $5m": a year before the number must be
+# introduced as a date and end its phrase ("the 2018 peer group" is a name, not a date).
+_YEAR_INTRO = re.compile(
+    r"(?ix)(?:\b(?:in|for|during|of|at|on|by|as\s+of|end\s+of|fiscal|year|fy|calendar)"
+    r"|\b[a-z]{3,9}\.?\s+\d{1,2},?|\(|\*\*)\s*(?:\*\*)?$"
+)
+_YEAR_CLOSE = re.compile(
+    r"(?i)^\s*(?:\*\*)?\s*(?:[,:)]|$|\b(?:was|were|is|are|had|has|totaled|totalled|amounted|stood|"
+    r"reached|came|it|the|we|our|its)\b)"
+)
+_YEAR_BEFORE_GAP = re.compile(r"(?i)\b(?:from|compared|versus|vs\.?|than|since|between|over|to)\b")
+_SPAN_HEAD = re.compile(
+    r"(?i)(?:\b(?:from|between)\s+(?:fiscal\s+|fy\s*)?|(?:19|20)\d\d\s*(?:,|and|&|-|–|to)\s*(?:and\s+)?)$"
+)
+_SPAN_TAIL = re.compile(
+    r"(?i)^\s*(?:[-–—,&]|to|and|through)\s*(?:and\s+)?(?:fiscal\s+|fy\s*)?'?\d\d"
+)
+_RESPECTIVELY = re.compile(r"(?i)\brespectively\b")
+
+
+def number_year(
+    text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
+) -> int | None:
+    """The year the answer states the number ``mentions[i]`` for, or ``None``.
+
+    "$5m in 2019" and "In 2019, revenue was $5m" name 2019; in "revenue was $5m in 2019, up from
+    $4m" the $4m has no year of its own; "from 2018 to 2019" names a span, not a year.
+
+    >>> from decimal import Decimal
+    >>> t = "Revenue was $5m in 2019, up from $4m."
+    >>> ms = [Mention("$5m", 12, 15, Decimal(5), "money", Decimal("0.5")),
+    ...       Mention("2019", 19, 23, Decimal(2019), "year", Decimal("0.5")),
+    ...       Mention("$4m", 33, 36, Decimal(4), "money", Decimal("0.5"))]
+    >>> number_year(t, 0, len(t), ms, 0), number_year(t, 0, len(t), ms, 2)
+    (2019, None)
+    """
+    # Only a year of the sentence is ever returned: without one, _year_of cannot find it.
+    if not any(x.kind == "year" and sent_start <= x.start < sent_end for x in mentions):
+        return None
+    return _year_of(text, sent_start, sent_end, mentions, i)
+
+
+def _year_of(
+    text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
+) -> int | None:
+    m = mentions[i]
+    if _RESPECTIVELY.search(text, sent_start, sent_end):
+        return None  # "in 2018 and 2019 ... $4m and $5m, respectively": which is which is not local
+    lo, hi = clause_bounds(text, sent_start, sent_end, m.start, m.end)
+    inside = [k for k, x in enumerate(mentions) if lo <= x.start < hi]
+    after = [k for k in inside if mentions[k].start >= m.end]
+    if after:
+        nxt = mentions[after[0]]
+        if nxt.kind == "year" and _YEAR_AFTER.match(text[m.end : nxt.start]):
+            head = text[max(0, nxt.start - 14) : nxt.start]
+            if not _SPAN_HEAD.search(head) and not _SPAN_TAIL.match(text[nxt.end : nxt.end + 14]):
+                return int(nxt.value)
+    before = [k for k in inside if mentions[k].end <= m.start]
+    if before:
+        prev = mentions[before[-1]]
+        owner = [k for k in inside if mentions[k].end <= prev.start and mentions[k].kind != "year"]
+        if owner and _YEAR_AFTER.match(text[mentions[owner[-1]].end : prev.start]):
+            return None  # "0.6 years in 2020, 0.8 years in 2019": 2020 belongs to the 0.6
+        gap = text[prev.end : m.start]
+        if prev.kind == "year" and len(gap) <= 60 and not _YEAR_BEFORE_GAP.search(gap):
+            head = text[max(0, prev.start - 14) : prev.start]
+            tail = text[prev.end : prev.end + 14]
+            if (
+                _YEAR_INTRO.search(text[max(0, prev.start - 30) : prev.start])
+                and _YEAR_CLOSE.match(tail)
+                and not _SPAN_HEAD.search(head)
+                and not _SPAN_TAIL.match(tail)
+            ):
+                return int(prev.value)
+    return None

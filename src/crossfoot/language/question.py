@@ -1,0 +1,141 @@
+"""Bars quoted from the question.
+
+"Which years did net sales exceed $200,000 thousand?" -- "Net sales exceeded $200,000 thousand in
+2019." The answer's $200,000 thousand is the question's bar, not a figure of the data: no source
+states it, and flagging it as ungrounded is a false alarm. What the answer does claim is a
+comparison, and that much is checked. A figure of the answer is the question's bar when both hold:
+
+- the question states the same number: the same value after scaling, and both amounts or both
+  percentages (a changed digit, scale word or unit is a different number and is checked as usual);
+- the answer uses it as a bar: a comparison word comes right before it in its clause ("more
+  than", "exceeded", "below", "at least", "did not exceed", ...).
+
+The bar then passes when some value of the claim's sources of the same kind (amount or
+percentage) lies on the side the words claim ("exceeded $20,000 thousand": a value above it), and
+is ``contradicted`` when none does ("shipped more than 20,000 units" when the sources hold 12,400
+and 10,000). Which value the comparison is about is not known, so this catches a comparison that
+no value could make true, not one made about the wrong row.
+
+Anything else the answer repeats from the question ("Revenue was $5M" after "Was revenue above
+$5M?") is a claim about the data and is checked as usual. The engine asks before its rules: a
+round bar would often match some value of the data by rounding, which is not why it is there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from crossfoot.language.bounds import Side, side_before
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
+from crossfoot.numbers.extract import extract
+
+__all__ = ["Bar", "asked_figures", "bar_verdict", "quoted_bar"]
+
+# How far back in the clause a comparison word may end before the figure.
+_REACH = 60
+_AMOUNTS = frozenset({"money", "number"})
+_WORDS: dict[Side, str] = {">": "at or above", "<": "at or below"}
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    """The question's number an answer's figure quotes, and the side the answer claims."""
+
+    asked: Mention  # the number as the question writes it
+    side: Side  # where the data's value lies, per the answer: "exceeded" is ">" (or at it)
+
+
+def asked_figures(question: str | None) -> tuple[Mention, ...]:
+    """The numbers of the question that could be a bar (no years), extracted once per answer.
+
+    >>> [m.text for m in asked_figures("Which years did sales exceed $200,000 thousand in 2019?")]
+    ['$200,000 thousand']
+    """
+    if not question:
+        return ()
+    if not isinstance(question, str):
+        raise TypeError(f"the question must be a str, got {type(question).__name__}")
+    return tuple(m for m in extract(question) if m.kind != "year")
+
+
+def quoted_bar(text: str, mention: Mention, asked: Sequence[Mention]) -> Bar | None:
+    """The question's bar that ``mention`` quotes, with the side the answer claims, or None.
+
+    >>> asked = asked_figures("Did net income exceed $30,000 thousand?")
+    >>> t = "Net income did not exceed $30,000 thousand in 2019."
+    >>> bar = quoted_bar(t, extract(t)[0], asked)
+    >>> bar.asked.text, bar.side
+    ('$30,000 thousand', '<')
+    >>> t = "The net income was $30,000 thousand."
+    >>> quoted_bar(t, extract(t)[0], asked) is None  # the same number stated as data
+    True
+    """
+    if not asked or mention.high is not None:
+        return None
+    kind = _family(mention.kind)
+    match = next(
+        (
+            q
+            for q in asked
+            if q.value == mention.value and _family(q.kind) == kind and q.high is None
+        ),
+        None,
+    )
+    if match is None:
+        return None
+    lo = max(0, mention.start - _REACH)
+    cut = max(text.rfind(c, lo, mention.start) for c in ".;:!?\n")  # the figure's clause only
+    side = side_before(text, mention.start, cut + 1 if cut >= 0 else lo)
+    return Bar(match, side) if side is not None else None
+
+
+def bar_verdict(
+    mention: Mention, bar: Bar, index: ValueIndex, fits: Callable[[SourceValue], bool]
+) -> tuple[bool, Evidence, str]:
+    """``(passes, evidence, message)`` for a figure quoting the question's bar: it passes when
+    some value of ``index`` of the same kind that ``fits`` the sentence (its rows and years) lies
+    on the claimed side; the witness is the one nearest the bar."""
+    kind = _family(mention.kind)
+    limit = mention.value
+    shown = bar.asked.text.strip()
+    side = bar.side
+    # Only the values on the claimed side, nearest the bar first. At the bar counts too:
+    # "exceeded $5M" of a value shown as $5.0M is a rounding apart.
+    values = index.values
+    candidates: Iterable[SourceValue] = ()
+    if side == ">" and values and values[-1].value >= limit:
+        candidates = index.between(limit, values[-1].value)
+    elif side == "<" and values and values[0].value <= limit:
+        candidates = reversed(index.between(values[0].value, limit))
+    # A figure with a scale word ("$5 million") is compared with the scaled values only; one
+    # without ("exceeded 20,000") may mean the numbers as a table writes them too.
+    views = ("both", "true") if mention.scale != 1 else ("both", "true", "written")
+    witness = next(
+        (
+            v
+            for v in candidates
+            if _family(v.kind) == kind
+            and v.view in views
+            # a money bar is not met by a count in the prose ("two (2) years")
+            and not (mention.kind == "money" and v.kind != "money" and v.table is None and v.span)
+            and fits(v)
+        ),
+        None,
+    )
+    where = _WORDS[side]
+    if witness is not None:
+        formula = (
+            f"{witness.label or witness.source_id} ({format_decimal(witness.value)}) is "
+            f"{where} the question's bar {shown}"
+        )
+        return True, Evidence("question", "question", formula, (witness,), limit), ""
+    formula = f"the question's bar {shown}: no source value is {where} it"
+    message = f"no value of the sources is {where} the question's bar {shown}"
+    return False, Evidence("question", "question", formula, (), limit), message
+
+
+def _family(kind: str) -> str:
+    """Amounts (money and plain numbers) compare with each other; other kinds with their own."""
+    return "amount" if kind in _AMOUNTS else kind

@@ -1,0 +1,166 @@
+"""The rows a claim's sentence (or the one before it) names, for the derivation rules.
+
+:func:`focus_group` narrows a group of source values to the cells of the rows the sentence names,
+so a large scope can still be searched for a change of one row; :func:`states_a_cell` tells when a
+claim reads as the value of one row in one year, so a derivation landing on it is a coincidence.
+Also home of the look-back to the previous sentence shared with
+:mod:`crossfoot.language.prevsentence`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from crossfoot.language.order import number_year
+from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.model.context import ClaimContext
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.types import SourceValue
+
+__all__ = ["focus_group", "focus_text", "states_a_cell"]
+
+
+def _year(ctx: ClaimContext) -> int | None:
+    s = ctx.sentence
+    return number_year(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
+
+
+# The sentence before the claim's own may name the row ("What was the change in Appliances?
+# The answer is -94 million."): look back to the previous sentence end, at most this far.
+_LOOKBACK = 300
+_SENTENCE_END = re.compile(r"[.?!](?:\s|$)|\n")
+_REQ_CACHE: dict[str, frozenset[str]] = {}
+
+
+def _cached_required(label: str) -> frozenset[str]:
+    req = _REQ_CACHE.get(label)
+    if req is None:
+        if len(_REQ_CACHE) > 4096:
+            _REQ_CACHE.clear()
+        req = _REQ_CACHE[label] = required_tokens(label)
+    return req
+
+
+def focus_text(ctx: ClaimContext) -> str:
+    """The claim's sentence with the sentence before it (which may be the question)."""
+    s = ctx.sentence
+    lo = max(0, s.start - _LOOKBACK)
+    before = ctx.text[lo : s.start].rstrip().rstrip(".?!")  # the previous sentence, unended
+    ends = [e.end() for e in _SENTENCE_END.finditer(before)]
+    start = lo + (ends[-1] if ends else 0)
+    return ctx.text[start : s.end]
+
+
+def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) -> ValueIndex | None:
+    """The cells of ``group`` in table rows the claim's sentence (or the one before) names.
+
+    A scope too large to search whole (``max_derivation_operands``) is still searched within
+    the rows the answer names: a change of "Appliances" between two years needs only that row.
+    None when no row is named, or when every value is in a named row (unless ``whole``: then
+    ``group`` itself).
+
+    >>> from decimal import Decimal
+    >>> from crossfoot.model.types import Mention, Sentence
+    >>> from crossfoot.model.context import Scope
+    >>> from crossfoot.model.options import Options
+    >>> vals = [SourceValue(Decimal(v), "S", row=r, table=0) for v, r in
+    ...         [(680, "Appliances"), (774, "Appliances"), (993, "Data and devices")]]
+    >>> text = "Appliances fell by 94."
+    >>> m = Mention("94", 19, 21, Decimal(94), "number", Decimal("0.5"))
+    >>> g = ValueIndex(vals)
+    >>> ctx = ClaimContext(m, Sentence(0, 0, len(text), text), text, (m,), 0,
+    ...     Scope((), False, g, (g,)), Options())
+    >>> [int(v.value) for v in focus_group(ctx, g)]
+    [680, 774]
+    """
+    # Every claim of a sentence asks for the same focus: made once per answer, and the same
+    # index object each time (the derivation search keeps per-group data keyed by it).
+    memo: dict[tuple[int, int, int, bool], tuple[ValueIndex, ValueIndex | None]]
+    memo = ctx.shared.setdefault("rowmatch.focus", {})  # type: ignore[assignment]
+    key = (id(group), ctx.sentence.start, ctx.sentence.end, whole)
+    hit = memo.get(key)
+    if hit is not None and hit[0] is group:
+        return hit[1]
+    words = set(tokens(focus_text(ctx)))
+    picked = []
+    for sv in group.values:
+        if sv.row is None or sv.table is None:
+            continue
+        req = _cached_required(sv.row)
+        if req and req <= words:
+            picked.append(sv)
+    found: ValueIndex | None
+    if not picked:
+        found = None
+    elif len(picked) == len(group):
+        found = group if whole else None
+    else:
+        found = ValueIndex(picked)
+    memo[key] = (group, found)  # the group is held, so its id() is not reused meanwhile
+    return found
+
+
+# Words that make a figure the result of an operation rather than a value of a row and year.
+_OPERATION = re.compile(
+    r"(?i)\b(?:change[ds]?|difference|differ\w*|increase[ds]?|decrease[ds]?|grew|growth|declined?"
+    r"|rose|fell|more|less|higher|lower|gap|variance|total|combined|sum|together|altogether"
+    r"|aggregate|average|mean|ratio|proportion|percentage|share|accounted|represent\w*|times"
+    r"|divided|multipl\w*|net\s+of|cagr|compound\w*|growth)\b|[=+×÷/]|\s-\s"
+)
+
+
+def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
+    """Whether the claim reads as the value of a table row in a year ("The Adjusted EBITDA in 2019
+    is $34.4 million"): its sentence names the row, the year has a cell of the claim's class
+    (``amount`` or percent) in that row, and no operation word appears. Such a figure is that
+    cell or wrong; a derivation that happens to land on it is a coincidence.
+    """
+    s = ctx.sentence
+    # The sentence's words and the scope's cells are the same for every claim of the sentence:
+    # the answer is kept per answer for each (sentence, scope, year, class).
+    memo: dict[tuple[int, int], frozenset[str] | None]
+    memo = ctx.shared.setdefault("rowmatch.cell_words", {})  # type: ignore[assignment]
+    span = (s.start, s.end)
+    if span in memo:
+        words = memo[span]
+    else:
+        sentence = ctx.text[s.start : s.end]
+        words = None if _OPERATION.search(sentence) else frozenset(tokens(sentence))
+        memo[span] = words
+    if words is None:
+        return False  # an operation word
+    # The years of the scope's cells in rows the sentence names, of the claim's class: made once
+    # per sentence (in a large scope only once a claim of it states a year: a scan costs more),
+    # then a claim needs the number's year (a costly read) only if there are any.
+    index = ctx.scope.index
+    found: dict[tuple[int, int, int, bool], tuple[ValueIndex, frozenset[int]]]
+    found = ctx.shared.setdefault("rowmatch.states_a_cell", {})  # type: ignore[assignment]
+    key = (id(index), s.start, s.end, amount)
+    hit = found.get(key)
+    if hit is None or hit[0] is not index:
+        year = None
+        if len(index) > 256:  # a scan costs more than the year: only when a year is stated
+            year = _year(ctx)
+            if year is None:
+                return False
+        hit = (index, _years_of_named_rows(index.values, amount, words))
+        found[key] = hit  # the index is held, so its id() is not reused meanwhile
+        if year is not None:
+            return year in hit[1]
+    return bool(hit[1]) and _year(ctx) in hit[1]
+
+
+def _years_of_named_rows(
+    values: Iterable[SourceValue], amount: bool, words: frozenset[str]
+) -> frozenset[int]:
+    years = set()
+    for sv in values:
+        if sv.year is None or sv.row is None or sv.table is None:
+            continue
+        if (sv.kind == "percent") == amount:
+            continue
+        req = _cached_required(sv.row)
+        if req and req <= words:
+            years.add(sv.year)
+    return frozenset(years)

@@ -1,0 +1,196 @@
+"""The tables a row check reads, and how a sentence's words judge one table's matching cells.
+
+:func:`judge` says why a table's cells are the wrong row (or year, or column) for the words of
+a sentence, or None when some cell agrees; :mod:`crossfoot.language.rowmatch` asks it for every
+table a claim matched in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from crossfoot.language.rowtokens import _OPTIONAL, label_tokens, required_tokens
+from crossfoot.model.types import Source, SourceValue
+
+__all__ = [
+    "LabelTable",
+    "describe_cell",
+    "judge",
+    "label_tables",
+    "rows_named_by",
+    "total_rows",
+]
+
+
+def _score(label: frozenset[str], words: set[str]) -> float:
+    return len(label & words) / len(label) if label else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class LabelTable:
+    rows: dict[str, frozenset[str]]  # row label -> tokens
+    req: dict[str, frozenset[str]]  # row label -> tokens a sentence must contain to name it
+    cells: tuple[SourceValue, ...]
+    years: frozenset[int]
+    # No row can be named (every label is numbers and generic words, "item 1") and no row is a
+    # bare "Total": only a cell's year can then make the words disagree (see _mute).
+    unnamed: bool
+
+
+def label_tables(source: Source) -> dict[int, LabelTable]:
+    """Row labels and years per table of a source (cached on the source's value tuple)."""
+    hit = _CACHE.get(id(source.values))
+    if hit is not None and hit[0] is source.values:
+        return hit[1]
+    grouped: dict[int, list[SourceValue]] = {}
+    for sv in source.values:
+        if sv.table is not None and sv.row is not None:
+            grouped.setdefault(sv.table, []).append(sv)
+    out: dict[int, LabelTable] = {}
+    for t, cells in grouped.items():
+        rows = {sv.row: label_tokens(sv.row) for sv in cells if sv.row}
+        req = {label: required_tokens(label) for label in rows}
+        years = frozenset(sv.year for sv in cells if sv.year is not None)
+        unnamed = not any(req.values()) and not total_rows(rows)
+        out[t] = LabelTable(rows, req, tuple(cells), years, unnamed)
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[id(source.values)] = (source.values, out)
+    return out
+
+
+def total_rows(rows: dict[str, frozenset[str]]) -> list[str]:
+    """Labels of the bare "Total" rows (tokens "total" and at most "net")."""
+    return [r for r, toks in rows.items() if "total" in toks and toks <= _OPTIONAL]
+
+
+def _present(req: frozenset[str], words: set[str], glued: str) -> frozenset[str]:
+    """Tokens of ``req`` the words contain; a label glued together by the source ("totalassets")
+    counts when the sentence's words run together contain it."""
+    return frozenset(t for t in req if t in words or (len(t) >= 10 and t in glued))
+
+
+def rows_named_by(table: LabelTable, words: set[str], glued: str = "") -> dict[str, float]:
+    named: dict[str, float] = {}
+    for label, toks in table.rows.items():
+        req = table.req[label]
+        if req and _present(req, words, glued) == req:
+            named[label] = _score(toks, words)
+    # A row whose tokens another named row contains is the vaguer reading, and a row named only
+    # by leaving out "net"/"total" yields to one named in full: keep the fuller ones.
+    best = max(named.values(), default=0.0)
+    return {
+        a: sa
+        for a, sa in named.items()
+        if sa == best and not any(table.rows[a] < table.rows[b] for b in named if b != a)
+    }
+
+
+def _narrower(table: LabelTable, named: str, cell: SourceValue, sentence: frozenset[str]) -> bool:
+    """The sentence names row ``named`` exactly, and the value's row only adds words the
+    sentence never uses: "Swiss" is not "Non-Swiss", "ending balance" not "Beginning balance".
+
+    Only when ``named`` is a real alternative: it has a cell in the value's own column. The
+    whole sentence counts (not only the number's stretch): "... $4m for the current and $3m for
+    the non-current deferred revenue" may name the row after the number.
+    """
+    extra = table.rows.get(cell.row or "", frozenset()) - table.rows[named] - _OPTIONAL
+    if not extra or extra & sentence:
+        return False
+    return any(sv.row == named and sv.column == cell.column for sv in table.cells)
+
+
+def judge(
+    table: LabelTable,
+    cells: Iterable[SourceValue],
+    words: set[str],
+    year: int | None,
+    loose: bool,
+    glued: str = "",
+    sentence: frozenset[str] = frozenset(),
+    columns: bool = True,
+) -> str | None:
+    """Why none of ``cells`` fits the words, or ``None`` when one does (or nothing is named)."""
+    cells = list(cells)
+    named = rows_named_by(table, words, glued)
+    best_named = max(named.values()) if named else 0.0
+
+    named_tokens = frozenset().union(*(table.rows[n] for n in named)) if named else frozenset()
+
+    def fits(c: SourceValue) -> bool:
+        toks = table.rows.get(c.row or "", frozenset())
+        if not named or c.row in named or not any(not t.isdigit() for t in toks):
+            return True  # nothing named, the row itself named, or a row of numbers/dates only
+        if any(toks < table.rows[n] for n in named):
+            return False  # the sentence names a fuller row that contains this one
+        said = sentence or frozenset(words)
+        if any(table.rows[n] <= toks and not _narrower(table, n, c, said) for n in named):
+            return True  # the sentence names part of the value's row label
+        if _score(toks, words) >= best_named:
+            return True
+        # Words of the value's own row that the named rows do not explain: the sentence may
+        # well mean that row too (two such words; one with "respectively").
+        distinctive = len((table.req.get(c.row or "", frozenset()) & words) - named_tokens)
+        return distinctive >= (1 if loose else 2)
+
+    row_ok = [c for c in cells if fits(c)]
+    if not row_ok:
+        label = max(named, key=lambda k: named[k])
+        return f"value is in {describe_cell(cells[0])}, but the sentence names {label.strip()}"
+    if columns and all(_year_row(table, c) for c in row_ok):
+        wrong_column = _transposed_column(table, row_ok, words)
+        if wrong_column is not None:
+            return wrong_column
+    if year is None or year not in table.years:
+        return None
+    if any(c.year is None or c.year == year for c in row_ok):
+        return None
+    # The row the value sits in must have a cell for the year the sentence states.
+    # In a transposed table the years are row labels ("2020", "2021"): then the value's column
+    # must have a cell for that year.
+    rows = {c.row for c in row_ok}
+    year_columns = {c.column for c in row_ok if _year_row(table, c)}
+    if not any(
+        sv.year == year and (sv.row in rows or (sv.column in year_columns and _year_row(table, sv)))
+        for sv in table.cells
+    ):
+        return None
+    c = row_ok[0]
+    if _year_row(table, c):
+        return f"value is in the {c.year} row ({describe_cell(c)}), but the sentence says {year}"
+    return f"value is in the {c.year} column ({describe_cell(c)}), but the sentence says {year}"
+
+
+def _transposed_column(
+    table: LabelTable, cells: Sequence[SourceValue], words: set[str]
+) -> str | None:
+    """In a transposed table (years as row labels) the columns are the line items: why none of
+    ``cells`` is in the column the sentence names ("operating leases" for a "Finance Leases"
+    cell), or None."""
+    columns = {sv.column for sv in table.cells if sv.column}
+    named = {col for col in columns if (req := required_tokens(col)) and req <= words}
+    if not named:
+        return None
+    for c in cells:
+        own = label_tokens(c.column or "")
+        if c.column in named or any(label_tokens(n) <= own for n in named):
+            return None
+    label = sorted(named)[0]
+    return f"value is in {describe_cell(cells[0])}, but the sentence names {label.strip()}"
+
+
+def _year_row(table: LabelTable, cell: SourceValue) -> bool:
+    """Whether the cell's row label is its year ("2021" in a transposed table)."""
+    toks = table.rows.get(cell.row or "", frozenset())
+    return cell.year is not None and str(cell.year) in toks and all(t.isdigit() for t in toks)
+
+
+_CACHE: dict[int, tuple[tuple[SourceValue, ...], dict[int, LabelTable]]] = {}
+
+
+def describe_cell(sv: SourceValue) -> str:
+    where = sv.row or "?"
+    if sv.column:
+        where += f" / {sv.column}"
+    return f"[{sv.source_id}] {where}"

@@ -1,0 +1,107 @@
+"""Row-label tokens: the words of a label or a sentence that say which table row is meant.
+
+Labels and sentences are reduced to content tokens (lowercase, plurals folded, stop words dropped),
+so "sales, net" and "net sales" are one label. A sentence *names* a row when it holds every token
+the row requires ("net" and "total" may be left out). Used by :mod:`crossfoot.language.rowmatch` and
+:mod:`crossfoot.language.rowfocus`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["label_tokens", "names_row", "required_tokens", "tokens"]
+
+_STOP = frozenset(
+    """a an the of and or in on at to for from by with as its it our their his her this that these
+    those was were is are be been being has have had which who than then also per vs versus into
+    over under during year years fiscal ended ending end as all amount amounts value
+    values company companys we us i s total net""".split()
+)
+# Tokens a sentence may leave out and still name the row ("sales" names "Net sales").
+_OPTIONAL = frozenset({"total", "net"})
+# Words too generic to name a row on their own ("Other", "Total").
+_GENERIC = frozenset({"other", "total", "net", "all", "item", "items"})
+_WORD = re.compile(r"[a-z][a-z0-9'&]*|\d+")
+_NOTE = re.compile(r"\(\s*(?:[a-z]|\d{1,2}|note \d+|in [a-z ]+)\s*\)|\*+|:$")
+
+
+@lru_cache(maxsize=16384)  # a word at a time: a table's labels and answers repeat words
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def tokens(text: str) -> list[str]:
+    """Content tokens of ``text``: lowercase, singular, no stop words, no numbers.
+
+    >>> tokens("Sales, net (in millions) of the Americas")
+    ['sale', 'net', 'million', 'america']
+    """
+    out: list[str] = []
+    for w in _WORD.findall(text.lower().replace(" & ", " and ")):
+        t = _token(w)
+        if t is not None:
+            out.append(t)
+    return out
+
+
+@lru_cache(maxsize=16384)  # like _singular: one look-up per word instead of five steps
+def _token(word: str) -> str | None:
+    """The content token of one lowercase word, or None for a stop word or a lone letter."""
+    w = word.strip("'&")
+    if w.endswith("'s"):
+        w = w[:-2]
+    w = _singular(w)
+    if (len(w) < 2 and not w.isdigit()) or (w in _STOP and w not in _OPTIONAL):
+        return None
+    return w
+
+
+# A footnote digit glued to a label's word: "Shareholder distributions - dividends1".
+_GLUED_NOTE = re.compile(r"(?<=[a-z]{3})\d{1,2}\b")
+
+
+@lru_cache(maxsize=8192)  # every cell of a row carries its label: tokenize each label once
+def label_tokens(label: str) -> frozenset[str]:
+    """Tokens of a row label, without footnote marks and unit notes."""
+    return frozenset(tokens(_GLUED_NOTE.sub("", _NOTE.sub(" ", label.lower().strip()))))
+
+
+@lru_cache(maxsize=8192)
+def required_tokens(label: str) -> frozenset[str]:
+    """Tokens a sentence must contain to name the row ``label``.
+
+    A section prefix ("Liabilities: Accounts payable") may be left out, and so may "net" and
+    "total"; a label of numbers and generic words only ("2020", "Other") names nothing.
+
+    >>> sorted(required_tokens("Liabilities: Accounts payable, net"))
+    ['account', 'payable']
+    """
+    _head, sep, tail = label.rpartition(":")
+    own = tail if sep and label_tokens(tail) else label
+    return _required(label_tokens(own))
+
+
+def _required(label: frozenset[str]) -> frozenset[str]:
+    req = label - _OPTIONAL
+    # A label of numbers and generic words only ("2020", "Other", "Total") names nothing.
+    if all(t.isdigit() or t in _GENERIC for t in req):
+        return frozenset()
+    return req
+
+
+def names_row(label: str, text: str) -> bool:
+    """Whether ``text`` names the row ``label`` in full (optional "net"/"total" aside).
+
+    >>> names_row("Sales, net", "net sales rose"), names_row("Operating income", "operating profit")
+    (True, False)
+    """
+    req = required_tokens(label)
+    return bool(req) and req <= set(tokens(text))

@@ -1,0 +1,186 @@
+"""Which of two source values comes first in time, and which values measure the same quantity.
+
+A change ("rose 12%", "a decrease of $29,253") has a direction only when the order of its two
+operands is known. The sources often say it: a value's ``year`` (set by the loader from a column
+header, row label or field name), or a year / quarter / half written in its field name or labels
+(``revenue_2023``, ``q1_2024_sales``, "Net sales / 2019"). Earlier comes first. Nothing here guesses
+from column position alone: financial tables put the latest year first as often as last.
+
+>>> from decimal import Decimal
+>>> from crossfoot.model.types import SourceValue
+>>> a = SourceValue(Decimal(1), "R1", field="revenue_2024")
+>>> b = SourceValue(Decimal(2), "R1", field="revenue_2023")
+>>> [v.field for v in known_order(a, b)]
+['revenue_2023', 'revenue_2024']
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from crossfoot.model.types import SourceValue
+
+__all__ = [
+    "aligned",
+    "field_stem",
+    "known_order",
+    "period",
+    "related_score",
+    "same_quantity",
+    "years_in_text",
+]
+
+# A year 1900-2099 not glued to other digits ("fy2023", "2023q1", "revenue_2023" all match).
+_YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
+# A two-digit fiscal year "FY23" / "fy24".
+_FY2 = re.compile(r"(?i)(?<![a-z0-9])fy'?(\d\d)(?!\d)")
+# Tokens of a name: a quarter/half ("q3", "h2"), a digit run, or a word.
+_TOKEN = re.compile(r"(?i)[qh][1-4](?![0-9])|[0-9]+|[a-z]+")
+# Separators removed when a field name is reduced to its stem.
+_SEP = re.compile(r"[\s_\-./:]+")
+
+
+def _names(v: SourceValue) -> list[str]:
+    return [n for n in (v.field, v.column, v.row, v.label) if n]
+
+
+def _sub_of(text: str) -> int | None:
+    """Month a quarter or half named in ``text`` ends with (q3 -> 9, h1 -> 6)."""
+    for tok in _TOKEN.findall(text):
+        low = tok.lower()
+        if len(low) == 2 and low[0] in "qh" and low[1].isdigit():
+            digit = int(low[1])
+            if low[0] == "q":
+                return digit * 3
+            if digit <= 2:
+                return digit * 6
+    return None
+
+
+def period(v: SourceValue) -> tuple[int, int | None] | None:
+    """``(year, month the sub-period ends or None)`` of a value, or ``None`` when it names no year.
+
+    >>> from decimal import Decimal
+    >>> period(SourceValue(Decimal(1), "R1", field="sales_q3_2023"))
+    (2023, 9)
+    """
+    return _period(v.year, v.field, v.column, v.row, v.label)
+
+
+@lru_cache(maxsize=65536)  # names repeat across claims; parsing them is the hot path
+def _period(year: int | None, *names: str | None) -> tuple[int, int | None] | None:
+    sub: int | None = None
+    for name in names:
+        if not name:
+            continue
+        if year is None:
+            m = _YEAR.search(name)
+            if m:
+                year = int(m.group(1))
+            else:
+                fy = _FY2.search(name)
+                if fy:
+                    year = 2000 + int(fy.group(1))
+        if sub is None:
+            sub = _sub_of(name)
+    if year is None:
+        return None
+    return (year, sub)
+
+
+def known_order(a: SourceValue, b: SourceValue) -> tuple[SourceValue, SourceValue] | None:
+    """The two values earlier first, when their years (and quarters) say so; else ``None``.
+
+    Two values of one year order only when both name a different quarter or half.
+    """
+    pa, pb = period(a), period(b)
+    if pa is None or pb is None:
+        return None
+    if pa[0] != pb[0]:
+        return (a, b) if pa[0] < pb[0] else (b, a)
+    if pa[1] is None or pb[1] is None or pa[1] == pb[1]:
+        return None
+    return (a, b) if pa[1] < pb[1] else (b, a)
+
+
+def field_stem(v: SourceValue) -> str | None:
+    """The field name without its year/quarter (``revenue_2023`` -> ``revenue``); ``None`` when the
+    field names no period (then it is not one of a series).
+    """
+    return _stem(v.field) if v.field else None
+
+
+@lru_cache(maxsize=65536)
+def _stem(name: str) -> str | None:
+    stripped = _YEAR.sub(" ", name)
+    stripped = _FY2.sub(" ", stripped)
+    stripped = " ".join(
+        t
+        for t in _TOKEN.findall(stripped)
+        if not (len(t) == 2 and t[0] in "qhQH" and t[1].isdigit())
+    )
+    if _YEAR.search(name) is None and _FY2.search(name) is None and _sub_of(name) is None:
+        return None
+    stem = _SEP.sub(" ", stripped).strip().lower()
+    return stem or None
+
+
+def aligned(a: SourceValue, b: SourceValue) -> bool:
+    """Cells of one table combine only along a row or down a column, never diagonally."""
+    if a.table is not None and a.table == b.table and a.source_id == b.source_id:
+        return a.row_index == b.row_index or a.col_index == b.col_index
+    return True
+
+
+def same_quantity(a: SourceValue, b: SourceValue) -> bool:
+    """False when a *change* between two values would be meaningless because they visibly measure
+    different things: fields of two different series (``revenue_2023`` vs ``costs_2024``), cells
+    of one table off each other's row and column, or two cells of the same period.
+    """
+    if not aligned(a, b):
+        return False
+    if a.table is not None and a.table == b.table and a.source_id == b.source_id:
+        pa, pb = period(a), period(b)
+        if pa is not None and pb is not None and pa == pb:
+            return False
+    sa, sb = field_stem(a), field_stem(b)
+    if sa is not None and sb is not None and a.source_id == b.source_id:
+        return sa == sb
+    return True
+
+
+def related_score(values: tuple[SourceValue, ...]) -> int:
+    """How closely a set of operands belong together (higher first in evidence): same record,
+    table, row, column, series, and neighbouring periods.
+    """
+    score = 0
+    first = values[0]
+    if all(v.source_id == first.source_id for v in values):
+        score += 1
+        if first.table is not None and all(v.table == first.table for v in values):
+            score += 1
+            if first.row_index is not None and all(v.row_index == first.row_index for v in values):
+                score += 3
+            if first.col_index is not None and all(v.col_index == first.col_index for v in values):
+                score += 2
+        stems = {field_stem(v) for v in values}
+        if len(stems) == 1 and None not in stems:
+            score += 3
+    years = sorted(p[0] for v in values if (p := period(v)) is not None)
+    if (
+        len(years) == len(values)
+        and len(set(years)) == len(years)
+        and years[-1] - years[0] == len(years) - 1
+    ):
+        score += 1
+    return score
+
+
+def years_in_text(text: str) -> list[int]:
+    """Four-digit years written in a piece of text, in order.
+
+    >>> years_in_text("from 2019 to 2023")
+    [2019, 2023]
+    """
+    return [int(m.group(1)) for m in _YEAR.finditer(text)]

@@ -1,0 +1,7 @@
+"""Reading numbers: every number of a text as a Mention (value, kind, currency, scale, sign,
+range, stated precision).
+
+``extract`` scans a text for digit cores and number words (``cores``, ``words``), ``reading``
+reads one number outwards from its core in stages, with the patterns of ``patterns`` and the
+context checks of ``context``; ``num`` is the number while it is read. May import ``model`` only.
+"""

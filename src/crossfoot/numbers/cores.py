@@ -1,0 +1,264 @@
+"""Finding and reading number cores: the digit runs and number words
+:mod:`crossfoot.numbers.extract` starts from, before any context (sign, currency, unit) is read
+around them.
+
+:func:`next_core` finds the next core as ``CORE_RE.search`` would, faster: digits by one
+character class, number words only where :func:`word_starts` says a run of them may start.
+:func:`read_core` reads a core's digits, grouping and decimals; :func:`exact_decimal` and
+:func:`half_unit` build the exact values and precisions. Also home of ``_compile``, which every
+pattern of :mod:`crossfoot.numbers.patterns` is compiled with.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from decimal import Decimal
+from typing import NamedTuple
+
+from crossfoot.numbers.words import MULTIPLIERS, NUMBER_WORDS, WORDS_PATTERN
+
+__all__ = [
+    "CORE_RE",
+    "DIGITS_RE",
+    "MAX_CORE",
+    "SCAN_RE",
+    "Digits",
+    "exact_decimal",
+    "half_unit",
+    "next_core",
+    "read_core",
+    "word_starts",
+]
+
+
+def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """Compile with ``[ \\t]`` widened to the no-break spaces that PDFs and HTML put between a
+    number and its unit ("$119\\u00a0million"); the patterns stay readable."""
+    return re.compile(pattern.replace("[ \\t]", "[ \\t\\u00a0\\u202f]"), flags)
+
+
+MAX_CORE = 64  # longer digit runs are data dumps, not claims
+
+# --------------------------------------------------------------------------------------------
+# Patterns
+# --------------------------------------------------------------------------------------------
+
+CORE_RE = _compile(
+    rf"""
+    (?P<num>
+        (?<![0-9])                          # never start inside a digit run
+        [0-9]+(?:[.,][0-9]+)*               # digits with "," "." groups or decimals, read later
+        (?:[eE][+-]?[0-9]{{1,3}}(?![0-9]))?  # scientific exponent: 1.2e6
+      | (?<![\w.])\.[0-9]+                  # a leading-dot decimal: .5
+    )
+  | (?P<words>{WORDS_PATTERN})              # number words: "two million"
+    """,
+    re.X | re.I,
+)
+
+# CORE_RE.search tries its lookbehinds at every character (~80 ns each). SCAN_RE finds the same
+# starts faster: it opens with one character class, which lets the regex engine skip in C to the
+# next candidate. A number word is found from the character before it (which must not be a word
+# character or "-" anyway); :func:`next_core` then reads the run with CORE_RE itself, so the words
+# matched are exactly CORE_RE's. Faster still, for all but short texts: DIGITS_RE (candidates:
+# digits and ".") finds the numbers, and CORE_RE is tried only where :func:`word_starts` says a
+# run of number words may start; most texts have no such place at all.
+
+
+def _word_starts() -> str:
+    """Alternatives "[tT](?i:wo|hree|...)", one per first letter of a number word or "a"/"an".
+
+    Branches that open with a character class let the engine drop all but one of them with a
+    single test. Under re.I "s" also matches "ſ" (U+017F); no other letter here has such a
+    fold (tests check every code point).
+    """
+    rests: dict[str, set[str]] = {"a": {r"n?[ \t]"}}
+    for word in NUMBER_WORDS:
+        rests.setdefault(word[0], set()).add(re.escape(word[1:]))
+    out = []
+    for first, tails in sorted(rests.items()):
+        chars = first + first.upper() + ("\\u017f" if first == "s" else "")
+        out.append(f"[{chars}](?i:{'|'.join(sorted(tails, key=len, reverse=True))})")
+    return "|".join(out)
+
+
+_DIGIT_CORE = r"""
+        (?<=[0-9])(?<![0-9][0-9])                 # a digit that starts a digit run
+        [0-9]*(?:[.,][0-9]+)*(?:[eE][+-]?[0-9]{1,3}(?![0-9]))?   # the rest of CORE_RE's num
+      | (?<=\.)(?<![\w.]\.)[0-9]+                 # a leading-dot decimal: .5
+"""
+SCAN_RE = _compile(
+    rf"""
+    [\W\d]                                        # one class: the engine skips letters in C
+    (?:{_DIGIT_CORE}
+      | (?<![\w-])                                # a non-word character, then what could start
+        (?={_word_starts()})                      # a number word or "a"/"an" + multiplier
+    )
+    """,
+    re.X,
+)
+DIGITS_RE = _compile(rf"[0-9.](?:{_DIGIT_CORE})", re.X)
+
+# word_starts() reads the text as ASCII bytes with every byte but a letter turned into a space
+# (A-Z lower-cased); a non-ASCII character becomes "?" and so a space too, which keeps offsets.
+_LETTERS_ONLY = bytes(c if 97 <= c <= 122 else c + 32 if 65 <= c <= 90 else 32 for c in range(256))
+_WORD_BYTES = frozenset(w.encode() for w in NUMBER_WORDS)
+_MULT_BYTES = frozenset(w.encode() for w in MULTIPLIERS)
+# Characters that re.I matches to an ASCII letter of a number word, though they are not ASCII
+# ("ſix" is "six" to CORE_RE); a text with one takes the full scan (tests check every code point).
+_FOLDS_RE = re.compile("[\u0130\u0131\u017f\u212a]")
+
+
+def word_starts(text: str) -> list[int] | None:
+    """Every place a run of number words may start in ``text``, in order (and maybe more);
+    None when the text has a character that defeats the shortcut and all must be scanned.
+
+    A run starts with a number word standing alone ("one", "Twenty-five") or with "a"/"an"
+    before a multiplier ("a million"): both show up as tokens of the letters-only text.
+    """
+    if not text.isascii() and _FOLDS_RE.search(text) is not None:  # isascii() is O(1)
+        return None
+    letters = text.encode("ascii", "replace").translate(_LETTERS_ONLY)
+    tokens = set(letters.split())
+    words = _WORD_BYTES.intersection(tokens)
+    mults = _MULT_BYTES.intersection(tokens)  # "in millions" is common, "a million" rare
+    if not words and not mults:
+        return []
+    padded = b" " + letters + b" "  # padded[i + 1] is text[i]; every token has a space each side
+    starts: list[int] = []
+    for word in words:
+        needle = b" " + word + b" "
+        i = padded.find(needle)
+        while i >= 0:
+            starts.append(i)  # the token starts at padded[i + 1], that is text[i]
+            i = padded.find(needle, i + len(word) + 1)
+    for mult in mults:
+        needle = b" " + mult + b" "
+        i = padded.find(needle)
+        while i >= 0:
+            k = i  # back over the spaces to the token before the multiplier
+            while k > 0 and padded[k] == 32:
+                k -= 1
+            if padded[k - 1 : k + 1] == b" a":
+                starts.append(k - 1)
+            elif padded[k - 2 : k + 1] == b" an":
+                starts.append(k - 2)
+            i = padded.find(needle, i + len(mult) + 1)
+    starts.sort()
+    return starts
+
+
+def next_core(text: str, pos: int, starts: list[int] | None = None) -> tuple[int, int, bool] | None:
+    """(start, end, is_words) of the first core at or after ``pos``; as ``CORE_RE.search``.
+
+    ``starts`` is :func:`word_starts` of the text: then digits are found by DIGITS_RE and number
+    words are only tried where a run may start. None scans every character with SCAN_RE.
+    """
+    if starts is not None:
+        m = DIGITS_RE.search(text, pos)
+        limit = len(text) if m is None else m.start()
+        k = bisect_left(starts, pos)
+        while k < len(starts) and starts[k] < limit:
+            words = CORE_RE.match(text, starts[k])
+            if words is not None:
+                return starts[k], words.end(), True
+            k += 1
+        return None if m is None else (m.start(), m.end(), False)
+    if pos == 0 and text[:1].isalpha():  # a number word opening the text has nothing before it
+        m = CORE_RE.match(text, 0)
+        if m is not None:
+            return 0, m.end(), True
+    i = pos - 1 if pos > 0 else 0  # a word starting at ``pos`` is found from the character before
+    while True:
+        m = SCAN_RE.search(text, i)
+        if m is None:
+            return None
+        p = m.start()
+        ch = text[p]
+        if ch in _ASCII_DIGITS or (ch == "." and m.end() > p + 1):
+            if p >= pos:
+                return p, m.end(), False
+            i = pos  # a number at pos - 1 started before ``pos``: not ours
+            continue
+        found = CORE_RE.match(text, p + 1)
+        if found is not None:
+            return p + 1, found.end(), True
+        i = p + 1
+
+
+_ASCII_DIGITS = frozenset("0123456789")
+
+# --------------------------------------------------------------------------------------------
+# Reading a core
+# --------------------------------------------------------------------------------------------
+
+_US_GROUPS = _compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?")
+_INDIAN_GROUPS = _compile(r"[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3}(?:\.[0-9]+)?")
+_EU_GROUPS = _compile(r"[0-9]{1,3}(?:\.[0-9]{3})+(?:,[0-9]+)?")
+_PLAIN = _compile(r"[0-9]*(?:\.[0-9]+)?")
+
+
+class Digits(NamedTuple):
+    """A core read as digits: ``digits`` x 10**``exp``; ``plain`` when written with no separator."""
+
+    digits: str
+    exp: int
+    plain: bool
+    grouped: bool
+
+
+def read_core(core: str) -> Digits | list[Digits] | None:
+    """Read one core; a list when it is several numbers run together ("1,2,3"); None to skip."""
+    if core.isdigit():  # the common case: 2024, 12, 1200
+        return Digits(core, 0, True, False)
+    mantissa, sci = core, 0
+    i = core.find("e")  # a core holds at most one exponent
+    if i < 0:
+        i = core.find("E")
+    if i >= 0:
+        mantissa, sci = core[:i], int(core[i + 1 :])
+    if "," not in mantissa and mantissa.count(".") <= 1:
+        whole, _, frac = mantissa.partition(".")
+        return Digits(whole + frac, sci - len(frac), "." not in mantissa, False)
+    if sci:
+        return None
+    if _US_GROUPS.fullmatch(mantissa) or _INDIAN_GROUPS.fullmatch(mantissa):
+        whole, _, frac = mantissa.replace(",", "").partition(".")
+        return Digits(whole + frac, -len(frac), False, True)
+    if _EU_GROUPS.fullmatch(mantissa):
+        whole, _, frac = mantissa.replace(".", "").partition(",")
+        return Digits(whole + frac, -len(frac), False, True)
+    if "," in mantissa:
+        # A list written without spaces ("1,2,3"), or a grouping we cannot trust: the pieces.
+        pieces = mantissa.split(",")
+        if all(_PLAIN.fullmatch(p) and p.count(".") <= 1 for p in pieces):
+            out = []
+            for p in pieces:
+                whole, _, frac = p.partition(".")
+                out.append(Digits(whole + frac, -len(frac), plain="." not in p, grouped=False))
+            return out
+    return None  # a version or an IP address: 8.4.1.1
+
+
+def exact_decimal(digits: str, exp: int, negative: bool = False) -> Decimal:
+    # Built from a string or an int, so exact whatever the context precision; whole numbers get
+    # no exponent so they print as "3200000000", not "3.2E+9".
+    if exp == 0 and not negative:  # the common case, without the f-string
+        return Decimal(digits or "0")
+    sign = "-" if negative else ""
+    if exp == 0:
+        return Decimal(f"{sign}{digits or '0'}")
+    if exp > 0:
+        return Decimal(f"{sign}{int(digits or '0') * 10**exp}")
+    return Decimal(f"{sign}{digits or '0'}E{exp}")
+
+
+# Every precision is half a unit of some power of ten: built once here, not per number.
+_HALF_UNITS = {exp: exact_decimal("5", exp) for exp in range(-30, 31)}
+
+
+def half_unit(exp: int) -> Decimal:
+    """5 x 10**``exp``, exactly as ``exact_decimal("5", exp)`` writes it."""
+    found = _HALF_UNITS.get(exp)
+    return found if found is not None else exact_decimal("5", exp)

@@ -1,0 +1,102 @@
+"""A number being read (:class:`Num`), and the precision a written number states.
+
+:class:`Num` is mutable while the reader (:mod:`crossfoot.numbers.reading`) widens it with what is
+written around its digits; :meth:`Num.mention` freezes it into the
+:class:`~crossfoot.model.types.Mention` every later stage uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from crossfoot.model.types import Kind, Mention
+from crossfoot.numbers.cores import exact_decimal, half_unit
+from crossfoot.numbers.patterns import SCALES
+
+__all__ = ["Num", "stated_precision"]
+
+
+def stated_precision(written_digits: str, scale: Decimal = Decimal(1)) -> Decimal:
+    """Half a unit of the last written digit, times ``scale``.
+
+    >>> stated_precision("3.2", Decimal(10) ** 9)
+    Decimal('50000000')
+    >>> stated_precision("1,200")
+    Decimal('0.5')
+    >>> stated_precision("12.34")
+    Decimal('0.005')
+    """
+    text = written_digits.replace(",", "")
+    _, _, frac = text.partition(".")
+    result = half_unit(-len(frac) - 1) * scale
+    # A whole result prints without exponent or trailing zeros: 50000000, not 5.0E+7.
+    return Decimal(int(result)) if result == result.to_integral_value() else result
+
+
+@dataclass(slots=True)
+class Num:
+    """A number being read: mutable while the scanner widens it, then frozen into a Mention."""
+
+    start: int
+    end: int
+    digits: str
+    exp: int
+    plain: bool = True
+    grouped: bool = False
+    negative: bool = False
+    currency: str | None = None
+    kind: Kind = "number"
+    scale_exp: int = 0
+    scale_word: str | None = None
+    approximate: bool = False
+    claim: bool = True
+    high: Decimal | None = None
+    high_precision: Decimal | None = None
+    place_exp: int | None = None  # for number words: exponent of the precision unit
+    fy: bool = False  # written with a glued "FY": FY2024, FY24
+
+    @property
+    def has_unit(self) -> bool:
+        return self.kind != "number" or self.currency is not None or self.scale_exp != 0
+
+    def value(self) -> Decimal:
+        return exact_decimal(self.digits, self.exp + self.scale_exp, self.negative)
+
+    def precision(self) -> Decimal:
+        unit = self.exp if self.place_exp is None else self.place_exp
+        if self.approximate and self.exp >= 0 and self.place_exp is None and self.kind != "year":
+            stripped = self.digits.rstrip("0")
+            if stripped:
+                unit += len(self.digits) - len(stripped)
+        return half_unit(unit + self.scale_exp - 1)
+
+    def mention(self, text: str) -> Mention:
+        written = (
+            Decimal(self.digits or "0") if self.exp == 0 else exact_decimal(self.digits, self.exp)
+        )
+        value = written if self.scale_exp == 0 and not self.negative else self.value()
+        if self.place_exp is None and not self.approximate:  # precision(), without the call
+            precision = half_unit(self.exp + self.scale_exp - 1)
+        else:
+            precision = self.precision()
+        if self.high_precision is not None:
+            precision = min(precision, self.high_precision)
+        # Positional, in Mention's field order (keywords cost a fifth of the construction);
+        # tests/vectors/extract_pinned.json pins every field.
+        return Mention(
+            text[self.start : self.end],  # text
+            self.start,
+            self.end,
+            value,
+            self.kind,
+            precision,
+            self.currency,
+            SCALES[self.scale_exp],  # scale
+            self.scale_word,
+            written,
+            self.negative,
+            self.high,
+            self.approximate,
+            self.claim,
+        )

@@ -1,0 +1,510 @@
+"""Loading sources: plain strings, records and tables become a :class:`SourceSet` of values.
+
+Every number a source offers becomes a :class:`~crossfoot.model.types.SourceValue` with its
+provenance:
+
+* record fields (exact, precision 0; year and percent kind read from the field name);
+* tables given in a record (``"table"``/``"tables"``) or found inside text (JSON-style lists of
+  lists, markdown and bare pipe tables), read cell by cell by :mod:`crossfoot.sources.tables`;
+* numbers in prose, as :func:`crossfoot.numbers.extract.extract` reads them (precision = half a unit
+of
+  the last written digit), plus an "as written" alias for a number with a scale word
+  (:mod:`crossfoot.sources.prose`).
+
+Values are built once per :class:`SourceSet`; a :class:`~crossfoot.Checker` reuses them for every
+answer. Indexes (:meth:`SourceSet.index`) are built on first use and cached per id tuple.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from crossfoot.model.errors import SourceError
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.types import Kind, Source, SourceValue
+from crossfoot.sources.prose import _cell_fallback, _parse_number_string, _prose_values, _segments
+from crossfoot.sources.tables import (
+    TextTable,
+    Unit,
+    find_tables,
+    find_unit_headers,
+    parse_cell,
+    read_table,
+    unit_in_cell,
+    year_in,
+)
+
+__all__ = ["MAX_SOURCE_CHARS", "SourceSet", "load_sources"]
+
+#: Characters of a source's text that are indexed; the rest is ignored (with an issue).
+MAX_SOURCE_CHARS = 1_000_000
+
+_RECORD_KEYS = ("fields", "id", "table", "tables", "text", "title")
+_PERCENT_FIELD = re.compile(r"(?:_pct|_percent)$|percent|pct", re.I)
+# A citation token or id split into a short letter prefix and a number: "R1", "doc 4", "S-02".
+_ID_PARTS = re.compile(r"^([a-z]{0,12})[\s_\-#.]*0*(\d{1,6})$")
+
+
+# --------------------------------------------------------------------------------------------
+# SourceSet
+
+
+class SourceSet:
+    """The sources of a check, with their values, citation resolution and cached indexes.
+
+    >>> ss = load_sources(["Revenue was $3.2bn.", {"id": "report-2024", "fields": {"x": 5}}])
+    >>> [s.id for s in ss.sources], ss.resolve("[1]").id, ss.resolve("REPORT-2024").id
+    (['S1', 'report-2024'], 'S1', 'report-2024')
+    """
+
+    __slots__ = ("_by_fold", "_by_id", "_by_number", "_groups", "_indexes", "issues", "sources")
+
+    def __init__(self, sources: Sequence[Source], issues: Sequence[str] = ()) -> None:
+        self.sources: tuple[Source, ...] = tuple(sources)
+        self.issues: tuple[str, ...] = tuple(issues)
+        self._by_id: dict[str, Source] = {}
+        self._by_fold: dict[str, Source | None] = {}
+        self._by_number: dict[int, list[tuple[str, Source]]] = {}
+        self._indexes: dict[tuple[str, ...] | None, ValueIndex] = {}
+        self._groups: dict[tuple[tuple[str, ...] | None, bool], tuple[ValueIndex, ...]] = {}
+        for source in self.sources:
+            if source.id in self._by_id:
+                raise SourceError(f"two sources have the id {source.id!r}; ids must be unique")
+            self._by_id[source.id] = source
+        for source in self.sources:
+            for name in (source.id, *sorted(source.aliases)):
+                fold = name.casefold()
+                # Ids equal but for case: only the exact spelling resolves.
+                previous = self._by_fold.get(fold, source)
+                self._by_fold[fold] = source if previous is source else None
+                parts = _ID_PARTS.match(fold)
+                if parts is not None:
+                    entry = (parts.group(1), source)
+                    bucket = self._by_number.setdefault(int(parts.group(2)), [])
+                    if entry not in bucket:
+                        bucket.append(entry)
+
+    def __len__(self) -> int:
+        return len(self.sources)
+
+    def __iter__(self) -> Iterator[Source]:
+        return iter(self.sources)
+
+    def __repr__(self) -> str:
+        return f"SourceSet({', '.join(s.id for s in self.sources)})"
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.sources)
+
+    def get(self, id: str) -> Source | None:
+        """The source with exactly this id."""
+        return self._by_id.get(id)
+
+    def resolve(self, token: str) -> Source | None:
+        """The source a citation token names, or None.
+
+        Tried in order: the exact id; the id ignoring case; an alias ("1", "S1" for the first plain
+        string); the same number with another short prefix when exactly one source has it ("R1" or
+        "1" for a lone "S1", "doc 2" for "D2").
+
+        >>> ss = load_sources(["a", "b"])
+        >>> [ss.resolve(t).id for t in ("S2", "s2", "2", "R2", "[2]")]
+        ['S2', 'S2', 'S2', 'S2', 'S2']
+        """
+        t = token.strip().strip("[]").strip()
+        if not t:
+            return None
+        exact = self._by_id.get(t)
+        if exact is not None:
+            return exact
+        fold = t.casefold()
+        if fold in self._by_fold:
+            return self._by_fold[fold]
+        parts = _ID_PARTS.match(fold)
+        if parts is None:
+            return None
+        candidates = self._by_number.get(int(parts.group(2)), [])
+        same_prefix = {s.id: s for p, s in candidates if p == parts.group(1)}
+        if len(same_prefix) == 1:
+            return next(iter(same_prefix.values()))
+        distinct = {s.id: s for _, s in candidates}
+        return next(iter(distinct.values())) if len(distinct) == 1 else None
+
+    def _chosen(self, ids: tuple[str, ...] | None) -> tuple[Source, ...]:
+        if ids is None:
+            return self.sources
+        chosen: list[Source] = []
+        for i in ids:
+            source = self._by_id.get(i)
+            if source is None:
+                known = ", ".join(self._by_id) or "none"
+                raise SourceError(f"no source has the id {i!r}; known ids: {known}")
+            chosen.append(source)
+        return tuple(chosen)
+
+    def index(self, ids: tuple[str, ...] | None = None) -> ValueIndex:
+        """A sorted index of every value of the sources ``ids`` (None: all), cached.
+
+        >>> ss = load_sources([{"id": "R1", "fields": {"a": 1, "b": 2}}])
+        >>> [str(v.value) for v in ss.index(("R1",)).between(Decimal(2), Decimal(3))]
+        ['2']
+        """
+        key = None if ids is None else tuple(ids)
+        cached = self._indexes.get(key)
+        if cached is None:
+            chosen = self._chosen(key)
+            cached = ValueIndex([v for s in chosen for v in s.values])
+            self._indexes[key] = cached
+        return cached
+
+    def groups(self, ids: tuple[str, ...] | None, cited: bool) -> tuple[ValueIndex, ...]:
+        """Operand pools for derivations: cited, one pool of all the sources' operand values;
+        uncited, one pool per source, so unrelated sources never combine by chance.
+
+        Aliases (``operand=False``) are left out: they match directly but never feed arithmetic.
+        """
+        key = (None if ids is None else tuple(ids), cited)
+        cached = self._groups.get(key)
+        if cached is None:
+            chosen = self._chosen(key[0])
+            if cited:
+                cached = (ValueIndex([v for s in chosen for v in s.values if v.operand]),)
+            else:
+                cached = tuple(ValueIndex([v for v in s.values if v.operand]) for s in chosen)
+            self._groups[key] = cached
+        return cached
+
+
+# --------------------------------------------------------------------------------------------
+# load_sources
+
+
+def load_sources(sources: object) -> SourceSet:
+    """Read sources into a :class:`SourceSet`.
+
+    Accepted shapes: a list of plain strings (ids ``S1``, ``S2``... by position, citable as ``1``
+    or ``S1``), records ``{"id", "text", "fields", "table"/"tables", "title"}`` or built
+    :class:`Source` objects (mixed freely); a single string; a single record; a dict mapping
+    id -> text or id -> record body. A :class:`SourceSet` is returned as is.
+
+    >>> ss = load_sources({"R1": {"fields": {"revenue_2024": 3_214_000_000, "margin_pct": 12.5}}})
+    >>> [(v.field, v.kind, v.year) for v in ss.get("R1").values]
+    [('revenue_2024', 'number', 2024), ('margin_pct', 'percent', None)]
+    """
+    if isinstance(sources, SourceSet):
+        return sources
+    items: list[tuple[str, object, str | None]] = []  # (where, item, id from a mapping key)
+    if isinstance(sources, (str, Source)):
+        items.append(("sources[0]", sources, None))
+    elif isinstance(sources, Mapping):
+        if "id" in sources and set(sources) <= set(_RECORD_KEYS):
+            items.append(("sources", sources, None))
+        else:
+            for key, body in sources.items():
+                if not isinstance(key, str) or not key:
+                    raise SourceError(
+                        f"sources: a dict of sources maps ids (non-empty strings) to texts or "
+                        f"records; got the key {key!r}"
+                    )
+                items.append((f"sources[{key!r}]", body, key))
+    elif isinstance(sources, (list, tuple)):
+        items.extend((f"sources[{i}]", item, None) for i, item in enumerate(sources))
+    else:
+        raise SourceError(
+            "sources: expected a list of strings or records, a string, or a dict mapping ids to "
+            f"texts or records; got {type(sources).__name__}"
+        )
+
+    # Plain strings are prepared first: a unit header in one passage may govern a table in another.
+    prepared = {i: _prepare(item) for i, (_, item, _) in enumerate(items) if isinstance(item, str)}
+    shared = _shared_unit(list(prepared.values()))
+    built: list[Source] = []
+    issues: list[str] = []
+    seen: set[str] = set()
+    for position, (where, item, key) in enumerate(items, start=1):
+        if isinstance(item, Source):
+            source = item
+        elif isinstance(item, str):
+            sid = key if key is not None else f"S{position}"
+            prep = prepared[position - 1]
+            source = _build(sid, item, {}, [], None, where, issues, prep, shared)
+            if key is None:
+                source = _with_aliases(source, frozenset({str(position), f"S{position}"}))
+        elif isinstance(item, Mapping):
+            source = _record(item, where, key, issues)
+        else:
+            raise SourceError(
+                f"{where}: expected a string, a record dict or a Source, got {type(item).__name__}"
+            )
+        if source.id in seen:
+            raise SourceError(f"{where}: duplicate source id {source.id!r}; ids must be unique")
+        seen.add(source.id)
+        built.append(source)
+    return SourceSet(built, issues)
+
+
+def _with_aliases(source: Source, aliases: frozenset[str]) -> Source:
+    return Source(
+        source.id, source.text, source.values, aliases, source.unit_header, source.truncated
+    )
+
+
+def _record(
+    item: Mapping[object, object], where: str, key: str | None, issues: list[str]
+) -> Source:
+    unknown = [k for k in item if k not in _RECORD_KEYS]
+    if unknown:
+        raise SourceError(
+            f"{where}: unknown record key {unknown[0]!r}; valid keys: {', '.join(_RECORD_KEYS)}"
+        )
+    rid = item.get("id", key)
+    if key is not None and rid != key:
+        raise SourceError(f"{where}: the record's id {rid!r} differs from its key {key!r}")
+    if rid is None:
+        raise SourceError(f'{where}: a record needs an "id" (a non-empty string)')
+    if not isinstance(rid, str) or not rid.strip():
+        raise SourceError(f'{where}: the record "id" must be a non-empty string, got {rid!r}')
+    name = f"record {rid!r}"
+    text = item.get("text", "")
+    if text is None:
+        text = ""
+    if not isinstance(text, str):
+        raise SourceError(f'{name}: "text" must be a string, got {type(text).__name__}')
+    title = item.get("title")
+    if title is not None and not isinstance(title, str):
+        raise SourceError(f'{name}: "title" must be a string, got {type(title).__name__}')
+    fields = item.get("fields", {})
+    if fields is None:
+        fields = {}
+    if not isinstance(fields, Mapping):
+        raise SourceError(
+            f'{name}: "fields" must be a dict of name -> number, got {type(fields).__name__}'
+        )
+    tables: list[object] = []
+    if "table" in item:
+        tables.append(item["table"])
+    if "tables" in item:
+        many = item["tables"]
+        if not isinstance(many, (list, tuple)):
+            raise SourceError(
+                f'{name}: "tables" must be a list of tables, got {type(many).__name__}'
+            )
+        tables.extend(many)
+    return _build(rid, text, fields, tables, title, name, issues)
+
+
+# --------------------------------------------------------------------------------------------
+# Building one source
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    """A source text cut at the indexing limit, with its tables and unit headers located."""
+
+    indexed: str
+    truncated: bool
+    tables: list[TextTable]
+    units: list[tuple[int, int, Unit]]  # unit headers outside the tables
+
+
+def _prepare(text: str) -> _Prepared:
+    truncated = len(text) > MAX_SOURCE_CHARS
+    indexed = text[:MAX_SOURCE_CHARS] if truncated else text
+    found = find_tables(indexed) if indexed else []
+    spans = [(t.start, t.end) for t in found]
+    # A unit header inside a table belongs to that table (read_table finds it in its cells).
+    units = [
+        (s, e, u)
+        for s, e, u in (find_unit_headers(indexed) if indexed else [])
+        if not any(a <= s < b for a, b in spans)
+    ]
+    return _Prepared(indexed, truncated, found, units)
+
+
+def _shared_unit(prepared: Sequence[_Prepared]) -> Unit | None:
+    """The unit header the plain-string sources agree on, if they name exactly one scale.
+
+    A list of plain strings is usually one document cut into passages (a RAG prompt): the table
+    and the "(in millions)" that governs it often land in different passages.
+    """
+    units = [u for p in prepared for _, _, u in p.units]
+    if not units or len({u.scale for u in units}) != 1:
+        return None
+    return units[0]
+
+
+def _build(
+    sid: str,
+    text: str,
+    fields: Mapping[object, object],
+    tables: Sequence[object],
+    title: str | None,
+    name: str,
+    issues: list[str],
+    prepared: _Prepared | None = None,
+    shared: Unit | None = None,
+) -> Source:
+    values: list[SourceValue] = []
+    for field, raw in fields.items():
+        values.append(_field_value(sid, name, field, raw))
+
+    prep = prepared if prepared is not None else _prepare(text)
+    if prep.truncated:
+        issues.append(f"source {sid}: only the first {MAX_SOURCE_CHARS:,} characters were indexed")
+    title_unit = unit_in_cell(title) if title else None
+    first_text_unit = prep.units[0][2] if prep.units else title_unit
+
+    table_index = 0
+    unit_header: str | None = first_text_unit.text if first_text_unit else None
+    for t, table in enumerate(tables):
+        for rows, header_rows in _explicit_table(table, name, t):
+            values.extend(
+                read_table(
+                    rows,
+                    source_id=sid,
+                    table_index=table_index,
+                    unit=first_text_unit,
+                    header_rows=header_rows,
+                    fallback=_cell_fallback,
+                )
+            )
+            table_index += 1
+    for table in prep.tables:
+        unit = _unit_for(table, prep.units) or title_unit or shared
+        values.extend(
+            read_table(
+                table.rows,
+                source_id=sid,
+                table_index=table_index,
+                unit=unit,
+                header_rows=table.header_rows,
+                fallback=_cell_fallback,
+            )
+        )
+        table_index += 1
+    if unit_header is None:
+        unit_header = next((v.unit_header for v in values if v.unit_header), None)
+
+    if prep.indexed:
+        spans = [(t.start, t.end) for t in prep.tables]
+        for offset, segment in _segments(prep.indexed, spans):
+            values.extend(_prose_values(sid, segment, offset, issues))
+    return Source(
+        id=sid,
+        text=text,
+        values=tuple(values),
+        unit_header=unit_header,
+        truncated=prep.truncated,
+    )
+
+
+def _unit_for(table: TextTable, units: list[tuple[int, int, Unit]]) -> Unit | None:
+    """The unit header governing a table found in text: the nearest one before it, else the
+    nearest one after it (TAT-QA-style text puts "(in millions)" in a paragraph below)."""
+    before = [u for s, e, u in units if e <= table.start]
+    if before:
+        return before[-1]
+    after = [u for s, e, u in units if s >= table.end]
+    return after[0] if after else None
+
+
+def _explicit_table(
+    table: object, name: str, t: int
+) -> list[tuple[Sequence[Sequence[str]], int | None]]:
+    """Rows of a table given in a record, checked: a list of rows of equal width."""
+    if isinstance(table, str):
+        found = find_tables(table)
+        if not found:
+            raise SourceError(
+                f"{name}, table {t}: expected a list of rows or a JSON/markdown table string, "
+                "found no table in the string"
+            )
+        return [(f.rows, f.header_rows) for f in found]
+    if not isinstance(table, (list, tuple)):
+        raise SourceError(
+            f"{name}, table {t}: expected a list of rows (lists of cells), "
+            f"got {type(table).__name__}"
+        )
+    rows: list[list[str]] = []
+    width = -1
+    for r, row in enumerate(table):
+        if not isinstance(row, (list, tuple)):
+            raise SourceError(
+                f"{name}, table {t}, row {r}: expected a list of cells, got {type(row).__name__}"
+            )
+        if width < 0:
+            width = len(row)
+        elif len(row) != width:
+            raise SourceError(
+                f"{name}, table {t}, row {r}: expected {width} cells (the width of row 0), "
+                f"got {len(row)}"
+            )
+        cells: list[str] = []
+        for c, cell in enumerate(row):
+            if cell is None:
+                cells.append("")
+            elif isinstance(cell, bool):
+                raise SourceError(
+                    f"{name}, table {t}, row {r}, cell {c}: expected a string or a number, got bool"
+                )
+            elif isinstance(cell, str):
+                cells.append(cell)
+            elif isinstance(cell, (int, float, Decimal)):
+                if isinstance(cell, float) and not math.isfinite(cell):
+                    raise SourceError(
+                        f"{name}, table {t}, row {r}, cell {c}: expected a finite number, "
+                        f"got {cell!r}"
+                    )
+                cells.append(str(cell))
+            else:
+                raise SourceError(
+                    f"{name}, table {t}, row {r}, cell {c}: expected a string or a number, "
+                    f"got {type(cell).__name__}"
+                )
+        rows.append(cells)
+    return [(rows, None)] if rows else []
+
+
+def _field_value(sid: str, name: str, field: object, raw: object) -> SourceValue:
+    if not isinstance(field, str) or not field:
+        raise SourceError(f"{name}: field names must be non-empty strings, got {field!r}")
+    expected = 'a number or a numeric string such as "4,820,000", "$1,200" or "12%"'
+    where = f"{name}, field {field!r}"
+    currency: str | None = None
+    percent = bool(_PERCENT_FIELD.search(field))
+    if isinstance(raw, bool) or raw is None:
+        raise SourceError(f"{where}: expected {expected}, got {raw!r}")
+    if isinstance(raw, int):
+        value = Decimal(raw)
+    elif isinstance(raw, float):
+        if not math.isfinite(raw):
+            raise SourceError(f"{where}: expected {expected}, got {raw!r}")
+        value = Decimal(str(raw))
+    elif isinstance(raw, Decimal):
+        if not raw.is_finite():
+            raise SourceError(f"{where}: expected {expected}, got {raw!r}")
+        value = raw
+    elif isinstance(raw, str):
+        cell = parse_cell(raw) or _parse_number_string(raw)
+        if cell is None:
+            raise SourceError(f"{where}: expected {expected}, got {raw!r}")
+        value, currency = cell.value, cell.currency
+        percent = percent or cell.kind == "percent"
+    else:
+        raise SourceError(f"{where}: expected {expected}, got {type(raw).__name__}")
+    kind: Kind = "percent" if percent else ("money" if currency else "number")
+    return SourceValue(
+        value=value,
+        source_id=sid,
+        kind=kind,
+        label=field,
+        field=field,
+        year=year_in(field),
+        precision=Decimal(0),
+        currency=currency,
+    )

@@ -1,0 +1,199 @@
+"""Numbers in source prose and in odd table cells, read through :mod:`crossfoot.numbers.extract`.
+
+Part of source loading (:mod:`crossfoot.sources.load`): the prose pass makes a
+:class:`~crossfoot.model.types.SourceValue` of every number in a source's text outside its tables
+(with a short label, the year the sentence plainly states, an upper-end value for a range and an "as
+written" alias for a number with a scale word); the cell readers parse a record field string or a
+table cell that is not exactly one number. :mod:`crossfoot.numbers.extract` is imported lazily: it
+is the heaviest stage.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+from types import ModuleType
+
+from crossfoot.model.types import Mention, SourceValue
+from crossfoot.sources.tables import CellNumber
+
+
+def _extract_module() -> ModuleType:
+    # Imported on first use, not at import time: the number reader is the heaviest stage.
+    from crossfoot.numbers import extract
+
+    return extract
+
+
+def _parse_number_string(text: str) -> CellNumber | None:
+    module = _extract_module()
+    mention: Mention | None = module.parse_number_string(text)
+    return _cell_from_mention(mention) if mention is not None else None
+
+
+def _cell_from_mention(m: Mention) -> CellNumber:
+    own_scale = m.scale != 1 or m.scale_word is not None
+    return CellNumber(m.value, m.precision, m.kind, m.currency, own_scale, False)
+
+
+def _cell_fallback(cell: str) -> list[CellNumber]:
+    """Numbers in a cell that is not exactly one number ("1,234 (a)", "27% ( 27 % )"): each
+    distinct magnitude once."""
+    module = _extract_module()
+    single: Mention | None = module.parse_number_string(cell)
+    if single is not None:
+        return [_cell_from_mention(single)]
+    out: list[CellNumber] = []
+    seen: set[Decimal] = set()
+    for m in module.extract(cell):
+        # A cell that restates its number ("-3000 ( 3000 )") keeps the first, signed, reading.
+        if m.claim and m.kind != "year" and abs(m.value) not in seen:
+            seen.add(abs(m.value))
+            out.append(_cell_from_mention(m))
+    return out
+
+
+def _segments(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, str]]:
+    """The parts of the text outside the tables, with their offsets, so the prose pass does not
+    read table numbers a second time."""
+    parts: list[tuple[int, str]] = []
+    pos = 0
+    for start, end in [*spans, (len(text), len(text))]:
+        if text[pos:start].strip():
+            parts.append((pos, text[pos:start]))
+        pos = end
+    return parts
+
+
+def _context(text: str, start: int, end: int) -> str:
+    """A short label for a prose number: the few words before it (back to the sentence start or
+    the previous number, so the label never names another number's year) and the number itself."""
+    lo = max(0, start - 40)
+    before = text[lo:start]
+    cut = max(before.rfind(". "), before.rfind("\n"), before.rfind(";"))
+    digit = _LAST_DIGIT_TOKEN.search(before)
+    if digit is not None:
+        cut = max(cut, digit.end() - 1)
+    if cut >= 0:
+        before = before[cut + 1 :]
+    elif lo > 0 and " " in before:
+        before = before[before.index(" ") + 1 :]
+    return " ".join(f"{before}{text[start:end]}".split())
+
+
+_LAST_DIGIT_TOKEN = re.compile(r"\S*\d\S*(?!.*\d)", re.S)
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s*"
+# Between a number and the year right after it: "$2.9bn in 2023", "$5m at December 31, 2019",
+# "12% for fiscal 2024".
+_YEAR_AFTER = re.compile(
+    rf"\s*,?\s*(?:in|for|during|at|as\s+of|as\s+at|by|of|on)?\s*(?:the\s+)?"
+    rf"(?:(?:fiscal|calendar)(?:\s+year)?\s*|fy\s*|year\s+(?:ended\s+)?)?(?:{_MONTH})?",
+    re.I,
+)
+# Sentence ends: ". " before a capital (not "Dec. 31"), a spaced " . " (tokenized text), ";", a
+# line break.
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\[(\"'])|(?<=\s)\.(?=\s)|;|\n")
+
+
+def _prose_years(text: str, mentions: Sequence[Mention]) -> dict[int, int]:
+    """The year of each prose number (by index in ``mentions``) when the sentence says it plainly:
+    a year right after the number ("$2.9bn in 2023"), else the only year before it in the sentence
+    with no other number in between ("In 2024, revenue was $3.2bn"). "respectively" sentences
+    pair numbers and years by position, which is not attempted."""
+    years: dict[int, int] = {}
+    bounds = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text) + 1]
+    sentence_of: list[int] = []
+    first_of: dict[int, int] = {}  # sentence -> index of its first mention
+    b = 0
+    for i, m in enumerate(mentions):
+        while bounds[b + 1] <= m.start:
+            b += 1
+        sentence_of.append(b)
+        first_of.setdefault(b, i)
+    respectively: dict[int, bool] = {}
+    for i, m in enumerate(mentions):
+        if m.kind == "year" or not m.claim:
+            continue
+        sent = sentence_of[i]
+        if sent not in respectively:
+            lo, hi = bounds[sent], bounds[sent + 1]
+            respectively[sent] = "respectively" in text[lo:hi].lower()
+        if respectively[sent]:
+            continue
+        nxt = mentions[i + 1] if i + 1 < len(mentions) else None
+        if (
+            nxt is not None
+            and nxt.kind == "year"
+            and sentence_of[i + 1] == sent
+            and _YEAR_AFTER.fullmatch(text, m.end, nxt.start)
+        ):
+            years[i] = int(nxt.value)
+            continue
+        # sentence_of never decreases: the sentence's mentions before i are first_of[sent]..i-1
+        before = [j for j in range(i - 1, first_of[sent] - 1, -1) if mentions[j].claim]
+        found = {int(mentions[j].value) for j in before if mentions[j].kind == "year"}
+        if len(found) != 1:
+            continue
+        nearest = before[0]
+        if mentions[nearest].kind == "year":
+            years[i] = found.pop()
+    return years
+
+
+def _prose_values(sid: str, text: str, offset: int, issues: list[str]) -> list[SourceValue]:
+    """Values of the numbers in a piece of prose starting at ``offset`` in the source text."""
+    module = _extract_module()
+    values: list[SourceValue] = []
+    mentions: list[Mention] = module.extract(text)
+    years = _prose_years(text, mentions)
+    for i, m in enumerate(mentions):
+        if not m.claim or m.kind == "year":
+            continue
+        label = _context(text, m.start, m.end)
+        span = (offset + m.start, offset + m.end)
+        year = years.get(i)
+        values.append(
+            SourceValue(
+                value=m.value,
+                source_id=sid,
+                kind=m.kind,
+                label=label,
+                year=year,
+                span=span,
+                precision=m.precision,
+                currency=m.currency,
+            )
+        )
+        if m.high is not None:
+            values.append(
+                SourceValue(
+                    value=m.high,
+                    source_id=sid,
+                    kind=m.kind,
+                    label=f"{label} (upper end)",
+                    year=year,
+                    span=span,
+                    precision=m.precision,
+                    currency=m.currency,
+                )
+            )
+        if m.scale != 1 and m.written:
+            # "$2.2 billion" also matches a bare "2.2" (a calculation that drops the unit), but an
+            # alias never feeds a derivation: it is the same number, not a second one.
+            written = -m.written if m.negative else m.written
+            values.append(
+                SourceValue(
+                    value=written,
+                    source_id=sid,
+                    kind=m.kind,
+                    label=f"{label} (as written)",
+                    year=year,
+                    span=span,
+                    view="written",
+                    operand=False,
+                    precision=m.precision / m.scale,
+                    currency=m.currency,
+                )
+            )
+    return values

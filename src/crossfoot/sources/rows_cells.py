@@ -1,0 +1,271 @@
+"""Result-set cells -> numbers: :func:`parse_cell` and int columns read without a parse.
+
+Part of :mod:`crossfoot.sources.rows` (which re-exports the public names).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator, Mapping
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from itertools import compress, repeat
+from operator import not_
+from typing import NamedTuple
+
+from crossfoot.model.types import Kind
+
+__all__ = ["IntNumbers", "parse_cell"]
+
+_PLAIN = frozenset({int, float, str, bool, type(None), Decimal})
+_STR = frozenset({str})
+_DICT = frozenset({dict})
+_INT = frozenset({int})
+_NONE = frozenset({type(None)})
+_EXACT = 2**53  # every int up to this size is exactly a float
+
+
+# ---------------------------------------------------------------- cells
+
+_SCALES: dict[str, Decimal] = {
+    "k": Decimal(10) ** 3,
+    "thousand": Decimal(10) ** 3,
+    "m": Decimal(10) ** 6,
+    "mm": Decimal(10) ** 6,
+    "mn": Decimal(10) ** 6,
+    "million": Decimal(10) ** 6,
+    "b": Decimal(10) ** 9,
+    "bn": Decimal(10) ** 9,
+    "billion": Decimal(10) ** 9,
+    "t": Decimal(10) ** 12,
+    "tn": Decimal(10) ** 12,
+    "trillion": Decimal(10) ** 12,
+    "lakh": Decimal(10) ** 5,
+    "lakhs": Decimal(10) ** 5,
+    "crore": Decimal(10) ** 7,
+    "crores": Decimal(10) ** 7,
+}
+
+_CELL = re.compile(
+    r"""^\s*
+    (?P<open>\()?                                   # accounting negative "(1,234)"
+    (?P<sign1>[-+\u2212])?\s*
+    (?P<cur1>US\$|[A-Z]{3}\s?|[$€£¥₹])?\s*           # currency before the number
+    (?P<sign2>[-+\u2212])?\s*
+    (?P<num>\d[\d,.\u00a0\u202f' ]*\d|\d)            # digits with any grouping
+    (?:[eE](?P<exp>[-+]?\d+))?                       # scientific notation
+    \s*(?P<scale>k|thousand|mm|mn|m|million|bn|b|billion|tn|t|trillion|lakhs?|crores?)?\.?
+    \s*(?P<pct>%|percent|pct)?
+    \s*(?P<cur2>[A-Z]{3}|[$€£¥₹])?                  # currency after the number
+    \s*(?P<close>\))?\s*$""",
+    re.VERBOSE | re.IGNORECASE,
+)
+
+
+_ZERO = Decimal(0)
+_INF = float("inf")
+
+
+class _Cell(NamedTuple):
+    """A parsed cell (a tuple: tens of thousands are made per result set)."""
+
+    value: Decimal
+    kind: Kind
+    currency: str | None
+    precision: Decimal
+
+
+def parse_cell(cell: object, *, parse_strings: bool = True) -> _Cell | None:
+    """A cell's number, or ``None`` for text, booleans, NaN, dates and empty cells.
+
+    >>> c = parse_cell("(1.234,5 €)")
+    >>> str(c.value), c.currency
+    ('-1234.5', '€')
+    >>> parse_cell(True) is None, parse_cell(float("nan")) is None
+    (True, True)
+    """
+    kind_of = type(cell)
+    if kind_of is int:  # the common case first: plain ints from drivers and JSON
+        return _Cell(Decimal(cell), "number", None, _ZERO)  # type: ignore[arg-type]
+    if kind_of is float:
+        if cell != cell or cell in (_INF, -_INF):
+            return None
+        return _Cell(Decimal(repr(cell)), "number", None, _ZERO)
+    if kind_of is str:  # what the general path below does for a plain str, without its checks
+        return _parse_string(cell) if parse_strings else None  # type: ignore[arg-type]
+    item = getattr(cell, "item", None)
+    if callable(item) and not isinstance(cell, (str, bytes, Decimal, int, float)):
+        try:  # numpy scalars -> Python scalars (numpy.bool_ -> bool, so it is skipped below)
+            cell = item()
+        except (TypeError, ValueError):
+            return None
+    if cell is None or isinstance(cell, bool):
+        return None
+    if isinstance(cell, int):
+        return _Cell(Decimal(cell), "number", None, Decimal(0))
+    if isinstance(cell, float):
+        if not math.isfinite(cell):
+            return None
+        return _Cell(Decimal(repr(cell)), "number", None, Decimal(0))
+    if isinstance(cell, Decimal):
+        if not cell.is_finite():
+            return None
+        return _Cell(cell, "number", None, Decimal(0))
+    if isinstance(cell, Fraction):
+        return _Cell(
+            Decimal(cell.numerator) / Decimal(cell.denominator), "number", None, Decimal(0)
+        )
+    if isinstance(cell, str) and parse_strings:
+        return _parse_string(cell)
+    return None
+
+
+def _parse_string(text: str) -> _Cell | None:
+    if len(text) > 40:
+        return None
+    m = _CELL.match(text)
+    if m is None or bool(m["open"]) != bool(m["close"]):
+        return None
+    cur1, cur2 = (m["cur1"] or "").strip(), (m["cur2"] or "").strip()
+    if cur1 and cur2:
+        return None
+    currency = cur1 or cur2 or None
+    if currency is not None and len(currency) == 3 and currency.isalpha():
+        currency = currency.upper()
+        if currency in ("PCT",):
+            return None
+    digits = _normalise_digits(m["num"])
+    if digits is None:
+        return None
+    try:
+        value = Decimal(digits)
+    except InvalidOperation:
+        return None
+    exp = value.as_tuple().exponent
+    decimals = -exp if isinstance(exp, int) else 0
+    precision = Decimal(0)
+    if m["exp"]:
+        value = value.scaleb(int(m["exp"]))
+    scale_word = (m["scale"] or "").lower()
+    if scale_word:
+        # "4.8M" is a rounded display: it carries the precision of its last digit.
+        scale = _SCALES[scale_word]
+        precision = (Decimal(5) * Decimal(10) ** (-decimals - 1)) * scale
+        value *= scale
+    negative = bool(m["open"]) or (m["sign1"] or m["sign2"] or "") in ("-", "\u2212")
+    if negative:
+        value = -value
+    kind: Kind = "percent" if m["pct"] else ("money" if currency else "number")
+    return _Cell(value, kind, currency, precision)
+
+
+def _normalise_digits(num: str) -> str | None:
+    """Digits with grouping -> a plain decimal string: US, European, Indian, Swiss, spaced."""
+    s = re.sub(r"[\u00a0\u202f' ]", "", num)
+    commas, dots = s.count(","), s.count(".")
+    if commas and dots:
+        # Whichever separator comes last is the decimal mark.
+        if s.rfind(",") > s.rfind("."):
+            s = s.replace(".", "").replace(",", ".")
+        else:
+            s = s.replace(",", "")
+    elif commas:
+        groups = s.split(",")
+        if commas == 1 and len(groups[1]) != 3:
+            s = s.replace(",", ".")  # "12,5": a decimal comma
+        else:
+            s = s.replace(",", "")  # "1,234,567" or Indian "12,34,567"
+    elif dots > 1:
+        s = s.replace(".", "")  # "1.234.567": European grouping
+    if not re.fullmatch(r"\d+(\.\d+)?", s):
+        return None
+    return s
+
+
+def _may_be_numbers(texts: list[str]) -> Iterator[str]:
+    """The texts :data:`_CELL` may match: not those opening with four letters (found in C).
+
+    After optional spaces, "(" and a sign, the pattern reads a currency (three letters, "US$"
+    or a symbol) and then needs a space, a sign or a digit; a fourth letter is none of them,
+    and no letter is a digit. A text shorter than four letters, all letters, has no digit.
+    """
+    firsts = map(str.isalpha, map(str.__getitem__, texts, repeat(slice(0, 4))))
+    return compress(texts, map(not_, firsts))
+
+
+class _IntRows:
+    """A column of plain ints by row index, what the two lazy views below share."""
+
+    __slots__ = ("ints",)
+
+    def __init__(self, ints: tuple[int, ...]) -> None:
+        self.ints = ints
+
+    def _int(self, i: object) -> int:
+        if type(i) is not int or not 0 <= i < len(self.ints):
+            raise KeyError(i)
+        return self.ints[i]
+
+    def __contains__(self, i: object) -> bool:
+        return type(i) is int and 0 <= i < len(self.ints)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(range(len(self.ints)))
+
+    def __len__(self) -> int:
+        return len(self.ints)
+
+
+class _IntCells(_IntRows, Mapping[int, _Cell]):
+    """A column of plain ints as row index -> cell, each cell made when read: a 2,000-row
+    result has 20,000 cells and an answer reads a few dozen (totals read :meth:`numbers`)."""
+
+    __slots__ = ()
+
+    def __getitem__(self, i: int) -> _Cell:
+        return _NEW_TUPLE(_Cell, (Decimal(self._int(i)), "number", None, _ZERO))
+
+    def numbers(self) -> IntNumbers:
+        """Row index -> value, each made when read (totals read :attr:`IntNumbers.ints`)."""
+        return IntNumbers(self.ints)
+
+
+class IntNumbers(_IntRows, Mapping[int, Decimal]):
+    """The values of an int column by row index, each Decimal made when read: whole-column
+    figures use :attr:`ints` directly, and pairwise kinds read only the rows an answer names."""
+
+    __slots__ = ()
+
+    def __getitem__(self, i: int) -> Decimal:
+        return Decimal(self._int(i))
+
+
+def _parse_column(values: list[object], parse_strings: bool) -> dict[int, _Cell]:
+    """Row index -> parsed cell for one column; a column of plain ints skips the general
+    parser (most result columns are ints, and a 2,000-row result has 20,000 cells)."""
+    if _INT.issuperset(map(type, values)):  # every cell a plain int, checked in C
+        # tuple.__new__ directly: the NamedTuple's own __new__ is a Python call per cell
+        new, tup = _NEW_TUPLE, _Cell
+        return {i: new(tup, (Decimal(v), "number", None, _ZERO)) for i, v in enumerate(values)}  # type: ignore[arg-type]
+    out: dict[int, _Cell] = {}
+    for i, v in enumerate(values):
+        cell = parse_cell(v, parse_strings=parse_strings)
+        if cell is not None:
+            out[i] = cell
+    return out
+
+
+_NEW_TUPLE = tuple.__new__
+
+
+def _column_unit(cells: list[_Cell | None]) -> tuple[Kind, str | None]:
+    """One kind and currency per column, so "$1,200" and 950 in one column add up."""
+    kinds = {c.kind for c in cells if c is not None}
+    currencies = {c.currency for c in cells if c is not None and c.currency}
+    currency = currencies.pop() if len(currencies) == 1 else None
+    if "money" in kinds:
+        return "money", currency
+    if kinds == {"percent"} or ("percent" in kinds and len(kinds) == 2):
+        return "percent", None
+    return "number", currency

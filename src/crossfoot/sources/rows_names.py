@@ -1,0 +1,250 @@
+"""Column names and row labels: units, ids, years, and finding row keys in an answer.
+
+Part of :mod:`crossfoot.sources.rows` (which re-exports the public names).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
+from itertools import chain, compress
+from typing import cast
+
+from crossfoot.language.years import _YEAR  # one year pattern for labels, fields and column names
+from crossfoot.model.types import SourceValue
+from crossfoot.sources.rows_cells import _STR
+
+__all__ = [
+    "is_count_column",
+    "is_id_column",
+    "labels_named",
+    "row_named",
+    "rows_named",
+    "same_unit",
+    "unit_family",
+]
+
+# ---------------------------------------------------------------- columns and units
+
+_ID_NAME = re.compile(r"(^|[_\s.])(id|uuid|zip|zipcode|postcode|phone|sku|code|ean|isbn)$|[a-z]Id$")
+_YEAR_NAME = re.compile(r"^(fiscal[_ ]?)?(year|yr|fy)$", re.IGNORECASE)
+_PERCENT_NAME = re.compile(r"(%|pct|percent|percentage)", re.IGNORECASE)
+_COUNT_NAME = re.compile(
+    r"(^|[_\s.])(n|num|count|cnt|qty|quantity|orders|units|customers|users|stores|items|"
+    r"employees|visits|sessions|transactions)$",
+    re.IGNORECASE,
+)
+_KEY_NAME = re.compile(r"^(year|yr|fy|date|month|period|quarter|week|day)$", re.IGNORECASE)
+_FAMILY_NOISE = re.compile(
+    r"(?<![a-z])(19\d\d|20\d\d|fy\d*|q[1-4]|h[12]|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|"
+    r"nov|dec|january|february|march|april|june|july|august|september|october|november|"
+    r"december|\d+)(?![a-z])"
+)
+
+
+def is_id_column(name: str) -> bool:
+    """Identifier-like columns ("id", "store_id", "zip"): matched directly, never summed."""
+    return bool(_ID_NAME.search(name.strip()) or _ID_NAME.search(name.strip().lower()))
+
+
+def is_count_column(name: str) -> bool:
+    return bool(_COUNT_NAME.search(name.strip()))
+
+
+@lru_cache(maxsize=4096)
+def unit_family(column: str) -> str:
+    """The unit a column measures: its name without years, quarters, months or digits.
+
+    >>> unit_family("revenue_2024"), unit_family("Q3 sales"), unit_family("2023")
+    ('revenue', 'sales', '')
+    """
+    name = _FAMILY_NOISE.sub(" ", column.lower())
+    return re.sub(r"[^a-z%$€£¥₹]+", " ", name).strip()
+
+
+@lru_cache(maxsize=8192)
+def _label_pattern(label: str) -> re.Pattern[str]:
+    words = [re.escape(w) for w in re.split(r"[\s_]+", label.strip()) if w]
+    # "North America" also as "north america"; "2023" not inside "12023"; "Europe's" counts.
+    return re.compile(r"(?<![0-9A-Za-z])" + r"[\s_-]+".join(words) + r"(?![0-9A-Za-z])", re.I)
+
+
+def row_named(label: str | None, text: str) -> bool:
+    """Whether ``text`` names the row ``label`` in full ("Europe's" names "Europe").
+
+    >>> row_named("North America", "North America's revenue"), row_named("EU", "EUR 5")
+    (True, False)
+    """
+    if not label:
+        return False
+    return _label_pattern(label).search(text) is not None
+
+
+@lru_cache(maxsize=8192)
+def _first_word(label: str) -> str | None:
+    """An ASCII label's first word, lowercased: any ASCII text naming the row contains it."""
+    words = [w for w in re.split(r"[\s_]+", label.strip()) if w]
+    return words[0].lower() if words and label.isascii() else None
+
+
+# What a label pattern takes between two words ([\s_-]+), and what _Labels.spaced rules out.
+_SEPARATORS = re.compile(r"[\s_-]+")
+_ODD_SPACE = "_-\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f"  # and "  ": ASCII whitespace but the space
+
+
+def labels_named(labels: Iterable[str | None], text: str) -> list[str]:
+    """The labels ``text`` names (:func:`row_named`), in order; a label whose first word is not
+    in the text is skipped without its pattern (2,000 row keys per sentence).
+
+    >>> labels_named(["North America", "Europe", None], "Europe's share")
+    ['Europe']
+    """
+    # Only for ASCII text: a case-insensitive pattern may match non-ASCII letters ("K" as the
+    # Kelvin sign) that str.lower() would not bring to the ASCII word.
+    low = text.lower() if text.isascii() else None
+    if low is not None and isinstance(labels, _Labels) and labels.spaced():
+        # Thousands of row keys: a label the pattern finds is in the text with its separators
+        # made single spaces (see _Labels.spaced), tested for every label in C.
+        spaced = _SEPARATORS.sub(" ", low)
+        hits = compress(labels, map(spaced.__contains__, labels.lower()))
+        return [label for label in hits if label and _label_pattern(label).search(text)]
+    out: list[str] = []
+    for label in labels:
+        if not label:
+            continue
+        if low is not None:
+            first = _first_word(label)
+            if first is not None and first not in low:
+                continue
+        if _label_pattern(label).search(text) is not None:
+            out.append(label)
+    return out
+
+
+def same_unit(a: SourceValue, b: SourceValue) -> bool:
+    """Whether two row values measure the same thing, so that adding them makes sense.
+
+    Values that are not table cells (no column) are compared by kind and currency only.
+    """
+    if a.kind != b.kind or (a.currency and b.currency and a.currency != b.currency):
+        return False
+    if a.column is None or b.column is None or a.source_id != b.source_id:
+        return a.column is None and b.column is None
+    return a.column == b.column or unit_family(a.column) == unit_family(b.column)
+
+
+class _Labels(tuple):  # type: ignore[type-arg]
+    """A table's row labels (a tuple of ``str | None``) that find the ones a text holds fast:
+    thousands of row keys are looked up for every sentence of an answer."""
+
+    _lower: tuple[str, ...] | None = None
+    _lengths: list[int]
+    _spaced: bool | None = None
+
+    def spaced(self) -> bool:
+        """Whether every label is ASCII words split by single spaces (no "_", "-", other
+        whitespace, or space at either end). Then, in ASCII text, :func:`row_named` can find a
+        label only where the lowercased text, each run of separators (``[\\s_-]+``) made one
+        space, holds the lowercased label: the pattern's words are the label's words, joined by
+        such runs, compared case-insensitively."""
+        if self._spaced is None:
+            joined = "\x01" + "\x01".join(self.lower()) + "\x01"
+            odd = ("\x01 ", " \x01", "  ", *_ODD_SPACE)  # each a fast substring scan
+            self._spaced = joined.isascii() and not any(map(joined.__contains__, odd))
+        return self._spaced
+
+    def lower(self) -> tuple[str, ...]:
+        """The labels lowercased (a NUL, which no answer holds, where a row has none)."""
+        if self._lower is None:
+            labels = cast("tuple[str | None, ...]", self)
+            if _STR.issuperset(map(type, labels)):
+                self._lower = tuple(map(str.lower, labels))  # type: ignore[arg-type]
+            else:
+                self._lower = tuple(label.lower() if label else "\x00" for label in labels)
+            self._lengths = sorted(set(map(len, self._lower)))
+        return self._lower
+
+    def rows_in(self, low: str) -> Iterator[int]:
+        """Rows whose lowercased label is part of ``low`` (a lowercased text), in row order."""
+        lower = self.lower()
+        n = len(low)
+        if 300 * len(self._lengths) < len(lower):
+            # Many labels of few lengths ("item 1".."item 2000"): every piece of the text of a
+            # label's length, as a set (in C), then one set look-up per label instead of one
+            # search of the text. Both costs grow with the text; a piece costs about as much
+            # as searching the text for 300 labels (measured).
+            pieces = set(
+                chain.from_iterable(
+                    map(low.__getitem__, map(slice, range(n - k + 1), range(k, n + 1)))
+                    for k in self._lengths
+                )
+            )
+            return compress(range(len(lower)), map(pieces.__contains__, lower))
+        return compress(range(len(lower)), map(low.__contains__, lower))
+
+
+def rows_named(labels: Sequence[str | None], text: str, low: str | None = None) -> list[int]:
+    """Indexes of the labels whose lowercased text is in ``text`` and that :func:`row_named`
+    finds there, in order (``low``: ``text.lower()``, when the caller has it).
+
+    >>> rows_named(["EU", "US", None, "UK"], "EU and UK grew; EUR fell.")
+    [0, 3]
+    """
+    if low is None:
+        low = text.lower()
+    if isinstance(labels, _Labels):
+        found: Iterable[int] = labels.rows_in(low)
+    else:
+        found = (i for i, label in enumerate(labels) if label and label.lower() in low)
+    return [i for i in found if (label := labels[i]) and row_named(label, text)]
+
+
+def labels_opening(labels: Sequence[str | None], low: str) -> list[str]:
+    """The labels that ``low`` (a lowercased text) starts with, compared lowercased, in order.
+
+    >>> labels_opening(["EU", "Europe", None, "US"], "europe grew")
+    ['Europe']
+    """
+    if isinstance(labels, _Labels):
+        # Thousands of row keys: the prefix test over the cached lowercased labels runs in C.
+        hits: Iterable[str | None] = compress(labels, map(low.startswith, labels.lower()))
+    else:
+        hits = (label for label in labels if label and low.startswith(label.lower()))
+    return [label for label in hits if label]
+
+
+@lru_cache(maxsize=4096)  # column names repeat across calls: three patterns once per name
+def _column_meta(name: str) -> tuple[bool, bool, bool]:
+    return (
+        is_id_column(name),
+        bool(_YEAR_NAME.match(name.strip())),
+        bool(_PERCENT_NAME.search(name)),
+    )
+
+
+def _labels(cells: tuple[object, ...], kinds: set[type]) -> tuple[str | None, ...]:
+    """The row labels of a key column (its cells of ``kinds``): :func:`_row_label` of each cell,
+    in C for plain strings (the usual key) that are none of them blank."""
+    if kinds <= _STR:
+        stripped = tuple(map(str.strip, cells))  # type: ignore[arg-type]
+        if "" not in stripped:
+            return stripped
+    return tuple(map(_row_label, cells))
+
+
+def _row_label(cell: object) -> str | None:
+    if cell is None:
+        return None
+    if isinstance(cell, float) and cell == int(cell):
+        cell = int(cell)
+    text = str(cell).strip()
+    return text or None
+
+
+@lru_cache(maxsize=8192)  # row labels and column names repeat across calls
+def _year_of(text: str | None) -> int | None:
+    if not text:
+        return None
+    m = _YEAR.search(text)
+    return int(m.group(1)) if m else None
