@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
 
 # Modules whose import pulls in a third-party framework: nothing there reads hostile input that
 # the core does not read first.
-_SKIP = (".integrations", ".cli", "._cli")
+_SKIP = (".integrations",)
 
 
 def _instrumented() -> None:
@@ -38,13 +38,6 @@ def _instrumented() -> None:
         for info in pkgutil.walk_packages(crossfoot.__path__, "crossfoot."):
             if not any(part in info.name for part in _SKIP):
                 importlib.import_module(info.name)
-    # The CLI modules are instrumented too, once their imports are done.
-    with atheris.instrument_imports(include=["crossfoot"]):
-        for name in ("crossfoot.cli", "crossfoot._cli_trace", "crossfoot._cli_run"):
-            try:
-                importlib.import_module(name)
-            except ModuleNotFoundError:
-                pass
 
 
 def target(door: str) -> Any:
