@@ -34,7 +34,15 @@ from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar
 from crossfoot.language.sentences import Citation, citations, split_sentences
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict
 from crossfoot.model.options import Options
-from crossfoot.model.types import PASSING_STATUSES, Claim, Mention, Sentence, SourceValue, Status
+from crossfoot.model.types import (
+    PASSING_STATUSES,
+    Claim,
+    Mention,
+    Sentence,
+    SourceValue,
+    Status,
+    exact,
+)
 from crossfoot.numbers.extract import extract
 from crossfoot.report.result import Report
 from crossfoot.rules import rules
@@ -51,6 +59,7 @@ _CROSS_RECORD_MODULES = ("direct", "derive", "multi", "rowsums")
 _DERIVING = frozenset({"derived"})
 
 
+@exact
 def verify(
     text: str,
     sources: SourceSet,

@@ -28,11 +28,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from crossfoot.front.policy import DEFAULT, Policy
+from crossfoot.front.policy import Policy, policy_of
 from crossfoot.front.trace_checks import TraceContext, finish
 from crossfoot.front.trace_keep import column_words, keep_filter
 from crossfoot.model.options import Options
-from crossfoot.model.types import Source, SourceValue
+from crossfoot.model.types import Source, SourceValue, exact
+from crossfoot.model.validate import as_key
 from crossfoot.report.result import Report
 from crossfoot.sources.load import SourceSet
 from crossfoot.sources.rows import (
@@ -100,12 +101,13 @@ def _options(policy: Policy, operands: int) -> Options:
     return made
 
 
+@exact
 def trace(
     text: str,
     rows: Any = None,
     *,
     results: Any = None,
-    policy: Policy | None = None,
+    policy: Policy | str | None = None,
     key: str | Sequence[str] | None = None,
     question: str | None = None,
     **overrides: Any,
@@ -116,10 +118,12 @@ def trace(
     header row, ``{"columns": [...], "rows": [...]}``, a pandas DataFrame, a DB-API cursor after
     ``execute``, or a JSON API response); ``results`` several (a list, or a mapping name -> rows;
     a plain string there is a prose source). ``key`` names the row key column when it is not the
-    first text column. ``policy`` is a :class:`~crossfoot.front.policy.Policy` (default
-    :data:`~crossfoot.front.policy.DEFAULT`); keyword ``overrides`` change single options and an
-    unknown name raises ``TypeError``. ``question``, the user's question, lets the answer quote a
-    bar from it ("regions above $2M") without a cell stating it.
+    first text column. ``policy`` is a :class:`~crossfoot.front.policy.Policy` or a preset's name
+    (``"STRICT"``; default :data:`~crossfoot.front.policy.DEFAULT`); keyword ``overrides`` change
+    single options. Options are validated as ``check`` validates its own: an unknown name or a
+    value of the wrong kind raises ``OptionError`` (a ``TypeError`` and ``ValueError``).
+    ``question``, the user's question, lets the answer quote a bar from it ("regions above
+    $2M") without a cell stating it.
 
     >>> rows = [{"region": "North America", "revenue": 4_820_000},
     ...         {"region": "Europe", "revenue": 3_150_000}]
@@ -127,9 +131,10 @@ def trace(
     >>> r.ok, [c.evidence.kind for c in r.claims]
     (True, ['cell', 'percent_change'])
     """
-    chosen = policy or DEFAULT
+    chosen = policy_of(policy)
     if overrides:  # (validated by with_overrides; without any it returns the policy itself)
         chosen = chosen.with_overrides(**overrides)
+    key = as_key(key)
     # Every cell is indexed once; which cells feed pairwise derivations is decided per answer
     # (the rows it names), see AnswerOperands.
     tables, prose, order, issues = read_tables(

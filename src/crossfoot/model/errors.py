@@ -6,15 +6,25 @@
      ├── SourceError               a source cannot be read (names the source and the field)
      ├── CaseFileError             a line of an eval case file is malformed (names line and field)
      ├── RowsError                 result rows of an unreadable shape (trace)
-     └── UnrecognizedMessage       a transcript message of an unknown shape (agents.check_run)
+     ├── UnrecognizedMessage       a transcript message of an unknown shape (agents.check_run)
+     └── OptionError               an unknown option, or an option value of the wrong kind
 
-Unknown options raise the built-in ``TypeError`` naming the option and the valid ones, as Python
-does for unknown keyword arguments.
+``OptionError`` is also a ``TypeError`` (as Python raises for an unknown keyword argument) and a
+``ValueError`` (a value out of range), so code written for either keeps working: ``check``,
+``Checker``, ``trace`` and the CLI validate every option with the same functions
+(:mod:`crossfoot.model.options`).
 """
 
 from __future__ import annotations
 
-__all__ = ["CaseFileError", "CrossfootError", "RowsError", "SourceError", "UnrecognizedMessage"]
+__all__ = [
+    "CaseFileError",
+    "CrossfootError",
+    "OptionError",
+    "RowsError",
+    "SourceError",
+    "UnrecognizedMessage",
+]
 
 
 class CrossfootError(Exception):
@@ -35,3 +45,8 @@ class RowsError(CrossfootError, ValueError):
 
 class UnrecognizedMessage(CrossfootError, ValueError):
     """A transcript message whose shape no reader recognises."""
+
+
+class OptionError(CrossfootError, TypeError, ValueError):
+    """An unknown option name, or a value of the wrong kind; the message names the option, what
+    it must be and what it got."""

@@ -25,7 +25,7 @@ from decimal import Decimal
 
 from crossfoot.model.errors import SourceError
 from crossfoot.model.index import ValueIndex
-from crossfoot.model.types import Kind, Source, SourceValue
+from crossfoot.model.types import Kind, Source, SourceValue, exact
 from crossfoot.sources.prose import _cell_fallback, _parse_number_string, _prose_values, _segments
 from crossfoot.sources.tables import (
     TextTable,
@@ -184,6 +184,7 @@ class SourceSet:
 # load_sources
 
 
+@exact
 def load_sources(sources: object) -> SourceSet:
     """Read sources into a :class:`SourceSet`.
 

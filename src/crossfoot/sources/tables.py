@@ -371,9 +371,9 @@ def read_table(
     >>> [(v.label, str(v.value), v.year) for v in vals]
     [('Sales / 2019', '1200', 2019)]
     """
-    if not rows:
+    width = max((len(r) for r in rows), default=0)
+    if width == 0:  # no rows, or only empty ones ([[]]): no cells, so no values
         return []
-    width = max(len(r) for r in rows)
     grid = [list(r) + [""] * (width - len(r)) for r in rows]
     parsed = [[parse_cell(c) for c in row] for row in grid]
     blank = [
