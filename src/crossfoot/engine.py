@@ -32,7 +32,7 @@ from crossfoot.arithmetic.calculations import new_answer as new_arith_answer
 from crossfoot.language.direction import new_answer
 from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar
 from crossfoot.language.sentences import Citation, citations, split_sentences
-from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict
+from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict, claim_window
 from crossfoot.model.options import Options
 from crossfoot.model.types import (
     PASSING_STATUSES,
@@ -96,7 +96,17 @@ def verify(
         for token in s.unknown
     ]
     answer = _Answer(text, sources, options, sentences, mentions, asked_figures(question))
-    claims = [answer.judge(i, m) for i, m in enumerate(mentions) if m.claim]
+    positions = [i for i, m in enumerate(mentions) if m.claim]
+    limit = options.max_claims
+    if len(positions) > limit:
+        # Fail closed, in bounded time: figures past the limit are not checked, and say so.
+        issues.append(
+            f"the answer states {len(positions):,} figures; at most {limit:,} are checked "
+            f"(option max_claims), so the {len(positions) - limit:,} after figure {limit:,} "
+            "were not"
+        )
+        positions = positions[:limit]
+    claims = [answer.judge(i, mentions[i]) for i in positions]
     warnings = tuple(getattr(sources, "issues", ()))
     return Report(text, tuple(claims), tuple(issues), warnings, options, recheck)
 
@@ -161,7 +171,7 @@ class _Answer:
         cited = tuple(sentence.cited) if sentence.cited else None
         ctx = ClaimContext(
             mention=mention,
-            sentence=sentence,
+            sentence=claim_window(self.text, sentence, mention),
             text=self.text,
             mentions=self.mentions,
             position=position,
@@ -180,7 +190,7 @@ class _Answer:
             return Claim(mention, sentence, status, quoted, why)
         verdict = _run(self.all_rules, ctx)
         if verdict is None and sentence.cited:
-            wrong = self._elsewhere(ctx)
+            wrong = self._elsewhere(ctx, sentence)
             if wrong is not None:
                 return wrong
         if verdict is None:
@@ -207,9 +217,8 @@ class _Answer:
             self.grounded.append(claim)
         return claim
 
-    def _elsewhere(self, ctx: ClaimContext) -> Claim | None:
+    def _elsewhere(self, ctx: ClaimContext, sentence: Sentence) -> Claim | None:
         """``wrong_record`` when a record the sentence does not cite proves the claim."""
-        sentence = ctx.sentence
         others = tuple(i for i in self.every_id if i not in sentence.cited)
         if not others:
             return None

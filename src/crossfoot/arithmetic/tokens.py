@@ -75,10 +75,14 @@ _WORDS = re.compile(
 )
 _WORD = re.compile(r"[A-Za-z]+|.", re.DOTALL)
 _SPACES = re.compile(r"\s+")
+# A run of dots or underscores (a leader line "Total ........ 5", a rule "____"): one break,
+# read at once rather than one character at a time (which makes the same break token).
+_RUN = re.compile(r"([._])\1+")
 # First letters of the _WORDS alternatives in any case (with the two Turkish i's that match "i"
 # case-insensitively): a word starting otherwise is never tried against _WORDS.
 _WORD_STARTS = frozenset("mtdpiawegyrcMTDPIAWEGYRC\u0130\u0131")
 # Letters no _LEX alternative starts with (only "x" does, as a multiplication sign).
+_RUN_STARTS = frozenset("._")
 _PROSE_LETTERS = frozenset("abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWYZ")
 
 
@@ -168,6 +172,11 @@ class _Tokenizer:
                 w.end() >= n or not text[w.end() - 1].isalpha() or not text[w.end()].isalpha()
             ):
                 pos = self.word(pos, w)
+                continue
+            run = _RUN.match(text, pos) if ch in _RUN_STARTS else None
+            if run is not None:
+                self.brk(pos, run.end())
+                pos = run.end()
                 continue
             # No symbol starts with an ASCII letter but a lone "x": a word of prose is a break.
             lx = None if ch in _PROSE_LETTERS else _LEX.match(text, pos)

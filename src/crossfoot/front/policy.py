@@ -92,7 +92,8 @@ class Policy:
     derivations use the first ``max_rows`` rows of each result set; cells, column sums and means use
     every row. ``derivations``: kind names allowed (see :data:`DERIVATION_KINDS`) or ``"all"``.
     ``parse_strings``: read numeric strings in cells ("$1,200", "12%"). ``approximate``: let
-    "about"/"roughly" widen a figure's precision by one digit.
+    "about"/"roughly" widen a figure's precision by one digit. ``max_claims``: figures checked per
+    answer; an answer with more fails, with an issue naming how many were not checked.
 
     >>> Policy(rel_tolerance=0.02).rel_tolerance
     Decimal('0.02')
@@ -107,6 +108,7 @@ class Policy:
     derivations: frozenset[str] = DERIVATION_KINDS
     parse_strings: bool = True
     approximate: bool = True
+    max_claims: int = 2_000
 
     def __post_init__(self) -> None:
         # Normalise loosely typed input (floats, "all", lists) into the declared types once, with
@@ -119,6 +121,7 @@ class Policy:
         set_(self, "derivations", _kinds(self.derivations))
         as_choice("unmatched_percent", self.unmatched_percent, ("flag", "pass"))
         as_count("max_rows", self.max_rows)
+        as_count("max_claims", self.max_claims)
         for name in ("ignore_years", "parse_strings", "approximate"):
             as_bool(name, getattr(self, name))
 

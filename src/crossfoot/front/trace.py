@@ -71,6 +71,7 @@ def options_for(policy: Policy, *, operands: int = 30) -> Options:
         abs_tolerance=policy.abs_tolerance,
         result_rows=True,
         max_rows=policy.max_rows,
+        max_claims=policy.max_claims,
     )
 
 

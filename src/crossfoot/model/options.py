@@ -49,12 +49,16 @@ class Options:
     result_rows: bool = False
     # With result_rows: at most this many rows a sentence names feed pairwise row derivations.
     max_rows: int | None = None
+    # Figures checked per answer. An answer with more fails (an issue says how many were left
+    # unchecked): each figure costs up to a few hundred microseconds, so this bounds the time a
+    # hostile answer (a megabyte of digits) can take. Real answers state tens of figures.
+    max_claims: int = 2_000
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Options))
 
 _BOOLS = {"require_citations", "allow_rounding", "allow_derived", "check_table_rows"}
-_COUNTS = {"max_derivation_operands", "max_sum_operands"}
+_COUNTS = {"max_derivation_operands", "max_sum_operands", "max_claims"}
 _NUMBERS = {"rel_tolerance", "abs_tolerance"}
 
 
