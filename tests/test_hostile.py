@@ -238,3 +238,18 @@ def test_decimal_values_keep_every_digit() -> None:
     # (The engine compares Decimals; the default context rounds to 28 digits.)
     value = Decimal("1" * 40 + ".5")
     assert check(f"It was {value}.", [{"id": "R1", "fields": {"x": value}}]).passed
+
+
+def test_check_accepts_every_kind_the_rules_produce() -> None:
+    # check(derivations=...) validates names against ENGINE_KINDS: a rule's kind missing there
+    # could not be chosen.
+    import re
+
+    from crossfoot.model.validate import ENGINE_KINDS
+
+    rules = Path(__file__).resolve().parents[1] / "src" / "crossfoot" / "rules"
+    source = "\n".join(p.read_text() for p in rules.glob("*.py"))
+    named = set(re.findall(r"kind_allowed\(ctx, \"(\w+)\"\)", source))
+    named |= set(re.findall(r"_Spec\(\s*\"(\w+)\"", source))
+    assert named and named <= ENGINE_KINDS, named - ENGINE_KINDS
+    assert check("Revenue was 5.", [R1], derivations=sorted(ENGINE_KINDS)).checked == 1
