@@ -98,12 +98,25 @@ def test_an_answer_with_more_figures_than_max_claims_fails_closed() -> None:
     assert not report.passed
     assert report.issues == (
         "the answer states 30 figures; at most 20 are checked (option max_claims), "
-        "so the 10 after figure 20 were not",
+        "so the figures after figure 20 were not",
     )
     assert check(text, [R1], max_claims=30).passed
     with pytest.raises(CrossfootError, match="option 'max_claims' must be an int >= 0"):
         check(text, [R1], max_claims=-1)
     assert not trace("Europe had revenue of 5. " * 3, ROWS, max_claims=2).passed
+
+
+def test_a_long_answer_over_max_claims_is_read_only_as_far_as_needed() -> None:
+    # 40,000 figures: the first 2,000 are checked exactly as in the whole answer, and the answer
+    # fails without every number of it being read.
+    text = "Revenue was $3.2bn [R1]. " * 40_000
+    with cpu_budget(5):
+        report = check(text, [R1])
+    assert report.checked == 2_000 and all(c.passed for c in report.claims)
+    assert not report.passed and report.text == text
+    assert report.issues[0].startswith("the answer states more than ")
+    whole = check(text[: 25 * 2_100], [R1])
+    assert whole.to_dict()["claims"] == report.to_dict()["claims"]
 
 
 # -- crashes -----------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ May import ``report``, ``rules`` and everything below them.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import replace
@@ -32,7 +33,7 @@ from crossfoot.arithmetic.calculations import new_answer as new_arith_answer
 from crossfoot.language.direction import new_answer
 from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar
 from crossfoot.language.sentences import Citation, citations, split_sentences
-from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict, claim_window
+from crossfoot.model.context import WINDOW, ClaimContext, Rule, Scope, Verdict, claim_window
 from crossfoot.model.options import Options
 from crossfoot.model.types import (
     PASSING_STATUSES,
@@ -51,7 +52,7 @@ from crossfoot.rules._derive_shared import focus_ok
 if TYPE_CHECKING:
     from crossfoot.sources.load import SourceSet
 
-__all__ = ["verify"]
+__all__ = ["read_prefix", "verify"]
 
 # Rule families allowed to look in records the sentence did not cite, for ``wrong_record``.
 _CROSS_RECORD_MODULES = ("direct", "derive", "multi", "rowsums")
@@ -89,21 +90,21 @@ def verify(
         return source.id if source is not None else None
 
     sentences = split_sentences(text, cites, resolve)
-    mentions = tuple(_claims_of(text, cites, keep, options, found))
+    read, mentions = _reading(text, cites, keep, options, found)
     issues = [
         f"sentence {s.index + 1} cites [{token}], which is not a source"
         for s in sentences
         for token in s.unknown
     ]
-    answer = _Answer(text, sources, options, sentences, mentions, asked_figures(question))
+    answer = _Answer(read, sources, options, sentences, mentions, asked_figures(question))
     positions = [i for i, m in enumerate(mentions) if m.claim]
     limit = options.max_claims
     if len(positions) > limit:
         # Fail closed, in bounded time: figures past the limit are not checked, and say so.
+        more = "more than " if len(read) < len(text) else ""
         issues.append(
-            f"the answer states {len(positions):,} figures; at most {limit:,} are checked "
-            f"(option max_claims), so the {len(positions) - limit:,} after figure {limit:,} "
-            "were not"
+            f"the answer states {more}{len(positions):,} figures; at most {limit:,} are checked "
+            f"(option max_claims), so the figures after figure {limit:,} were not"
         )
         positions = positions[:limit]
     claims = [answer.judge(i, mentions[i]) for i in positions]
@@ -247,6 +248,48 @@ def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:
             continue
         return verdict
     return None
+
+
+# An answer longer than this is read in growing prefixes (see _reading).
+_PREFIX = 16_000
+_SENTENCE_BREAK = re.compile(r"[.!?]\s|\n")
+
+
+def _reading(
+    text: str,
+    cites: list[Citation],
+    keep: Callable[[Mention], bool] | None,
+    options: Options,
+    found: list[Mention] | None,
+) -> tuple[str, tuple[Mention, ...]]:
+    """The text the rules read and its mentions: the whole answer, or, when it states more
+    figures than ``max_claims`` (which then fails it), a prefix that holds the figures checked
+    with room after them. Prefixes double from 16 KB until one does, so a megabyte of figures
+    costs what its first few thousand do, not a read of every number in it."""
+    size = _PREFIX
+    while found is None and size < len(text):
+        brk = _SENTENCE_BREAK.search(text, size, size + 4_096)
+        cut = brk.end() if brk is not None else size
+        mentions = _claims_of(text[:cut], cites, keep, options, None)
+        claims = [m for m in mentions if m.claim]
+        limit = options.max_claims
+        # Enough when the prefix holds more figures than are checked, and the last checked one
+        # is far enough from the cut that nothing it reads (its window, its sentence) is cut.
+        if len(claims) > limit and (limit == 0 or claims[limit - 1].end + 4 * WINDOW <= cut):
+            return text[:cut], tuple(mentions)
+        size *= 2
+    return text, tuple(_claims_of(text, cites, keep, options, found))
+
+
+def read_prefix(text: str, options: Options) -> str:
+    """What the rules of a check read of ``text``: the whole text, or the prefix :func:`verify`
+    reads of a long answer with more figures than ``max_claims`` (trace reads the same).
+
+    >>> from crossfoot.model.options import Options
+    >>> read_prefix("Revenue was $3.2bn. " * 10, Options()) == "Revenue was $3.2bn. " * 10
+    True
+    """
+    return _reading(text, [], None, options, None)[0]
 
 
 def _claims_of(

@@ -76,17 +76,23 @@ def options_for(policy: Policy, *, operands: int = 30) -> Options:
 
 
 _OPTIONS: dict[tuple[Policy, int], Options] = {}
-_VERIFY: list[Callable[..., Report]] = []
+_VERIFY: list[Callable[..., Any]] = []
 
 
 def _verify() -> Callable[..., Report]:
     """The engine's verify, imported on first use (the engine imports every rule), then kept:
     an import statement costs a microsecond at every call."""
     if not _VERIFY:
-        from crossfoot.engine import verify
+        from crossfoot.engine import read_prefix, verify
 
-        _VERIFY.append(verify)
+        _VERIFY.extend((verify, read_prefix))
     return _VERIFY[0]
+
+
+def read_prefix(text: str, options: Options) -> str:
+    """The engine's :func:`~crossfoot.engine.read_prefix` (imported with verify)."""
+    _verify()
+    return _VERIFY[1](text, options)  # type: ignore[no-any-return]
 
 
 def _options(policy: Policy, operands: int) -> Options:
@@ -158,6 +164,16 @@ def trace(
     ctx = TraceContext(chosen, info)
 
     def run(answer: str) -> Report:
+        read = read_prefix(answer, options)
+        if len(read) < len(answer):
+            # More figures than max_claims: the answer fails; its first ones are checked as
+            # verify would (its rows found from them), without reading every number of it.
+            head = run(read)
+            note = (
+                f"the answer states more than {options.max_claims:,} figures: only its first "
+                f"{len(read):,} characters were checked (option max_claims)"
+            )
+            return replace(head, text=answer, issues=(*head.issues, note))
         keep = keep_filter(answer, chosen, info)
         sources = operands.sources_for(answer)
         found = operands.mentions(answer)  # extracted once per answer, for every verify below
