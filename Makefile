@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 EXTRAS ?= dev,deepeval,ragas,agents,bench,judge
 
-.PHONY: demo test install test-deps lint bench fuzz adversarial clean
+.PHONY: demo test test-fast install test-deps browser-deps lint bench fuzz adversarial clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -14,18 +14,33 @@ $(PY):
 install: $(PY)
 	$(PIP) install -q -e .
 
-# Installs the package and runs the main job on the bundled (fictional) examples.
+# Installs the package and runs the main job on the bundled (fictional) examples; the HTML report
+# (every figure highlighted, its evidence on hover) opens from .cache/demo-report.html.
 demo: install
-	$(VENV)/bin/crossfoot eval examples/cases.jsonl -v
+	@mkdir -p .cache
+	$(VENV)/bin/crossfoot eval examples/cases.jsonl -v --report .cache/demo-report.html
 	@echo
 	@echo "crossfoot check --output examples/answer.txt --sources examples/sources.json"
 	@$(VENV)/bin/crossfoot check --output examples/answer.txt --sources examples/sources.json \
 		|| echo "(exit code $$?: the answer cites the wrong record for one figure, as intended)"
 
-# Everything the tests need: every extra, and the pinned promptfoo CLI.
-test-deps: $(PY)
+# Everything the tests need: every extra, the pinned promptfoo CLI, and a headless browser.
+test-deps: $(PY) browser-deps
 	$(PIP) install -q -e ".[$(EXTRAS)]"
 	npm ci --prefix integrations/promptfoo --no-audit --no-fund --loglevel=error
+
+# The HTML report is tested in Debian's Chromium and ChromeDriver, installed only when missing
+# (as root, or through sudo when there is one; CI runs as root). Without them the browser test
+# skips, except in CI, where it fails.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
+browser-deps:
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
+		echo "installing chromium and chromium-driver (apt-get)"; \
+		{ $(SUDO) apt-get update -qq >/dev/null && \
+		  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends \
+			chromium chromium-driver >/dev/null; } || \
+		echo "could not install them: the browser test skips here (and fails under CI=true)"; \
+	fi
 
 # Offline and quiet: no telemetry, no update checks, no .env loading by the frameworks.
 export DEEPEVAL_TELEMETRY_OPT_OUT=1
@@ -36,6 +51,13 @@ export PROMPTFOO_DISABLE_UPDATE=1
 
 test: test-deps
 	$(PY) -m pytest
+
+# The core only, with the dev extra: no framework adapter, benchmark, browser, or agent SDK
+# objects (test_transcripts builds messages with the SDKs of the agents and bench extras).
+test-fast: $(PY)
+	$(PIP) install -q -e ".[dev]"
+	$(PY) -m pytest tests --ignore=tests/integrations --ignore=tests/bench \
+		--ignore=tests/agents/test_transcripts.py -m "not browser"
 
 lint: $(PY)
 	$(PY) -m ruff check src tests benchmarks examples

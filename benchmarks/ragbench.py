@@ -695,6 +695,31 @@ def bar_chart(outcomes: Sequence[Outcome], path: Path) -> bool:
     return True
 
 
+def write_review_html(
+    sample: Sequence[dict[str, Any]], items_by_corpus: dict[str, dict[str, Item]], path: Path
+) -> Path:
+    """The review sample as crossfoot's HTML report: each sampled answer checked again with the
+    benchmark's options and question, named by corpus, id and the flagged sentence."""
+    import crossfoot
+    from crossfoot.report.html import answer_item, source_texts, write_html
+
+    pages = []
+    for r in sample:
+        item = items_by_corpus.get(r["corpus"], {}).get(r["id"])
+        if item is None:
+            continue
+        checker = crossfoot.Checker(item.sources, **CROSSFOOT_OPTIONS)
+        report = checker.check(item.answer, question=item.question or None)
+        name = f"{r['corpus']} / {r['id']}: {r['sentence'][:80]}"
+        pages.append(
+            answer_item(
+                report, name, sources=source_texts(item.sources), question=item.question or None
+            )
+        )
+    title = f"crossfoot review sample ({len(pages)} flagged sentences)"
+    return write_html(path, pages, title, by=f"crossfoot {crossfoot.__version__}")
+
+
 def write_review(
     outcomes: Sequence[Outcome],
     items_by_corpus: dict[str, dict[str, Item]],
@@ -705,7 +730,9 @@ def write_review(
     """A seeded random sample of crossfoot-flagged sentences of model answers, with their
     documents and an empty ``verdict`` column (real error / false alarm / unsure). Reference
     answers built from gold (``meta["reference"]``) are left out: they are correct by
-    construction. Returns the rows written."""
+    construction. Returns the rows written. The same sample is written beside the CSV as an HTML
+    page (``path`` with ``.html``), each answer with its figures highlighted by status and their
+    evidence on hover, for the reviewer to read (:func:`write_review_html`)."""
 
     def is_reference(r: dict[str, Any]) -> bool:
         item = items_by_corpus.get(r["corpus"], {}).get(r["id"])
@@ -756,6 +783,7 @@ def write_review(
                     "",
                 ]
             )
+    write_review_html(sample, items_by_corpus, path.with_suffix(".html"))
     return len(sample)
 
 

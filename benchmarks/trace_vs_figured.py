@@ -38,6 +38,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from claims_cases import claims_cases
+
 RESULTS = Path(__file__).parent / "results"
 REGIONS = [
     "North America", "Europe", "APAC", "LATAM", "Africa", "Middle East", "Nordics", "Iberia",
@@ -100,6 +104,7 @@ class Case:
     truth: bool  # True: every figure is right
     text: str
     rows: list[dict[str, Any]]
+    question: str | None = None  # the user's question (crossfoot reads it; figured cannot)
 
 
 def _money(v: float) -> str:
@@ -287,6 +292,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--draws", type=int, default=200, help="random figures per table size")
     ap.add_argument("--out", type=Path, default=RESULTS)
+    ap.add_argument(
+        "--claims-only",
+        action="store_true",
+        help="only the issue-15 labelled set, printed and not written (for iterating)",
+    )
     args = ap.parse_args(argv)
     cf_trace, fg_trace = _libraries()
     import figured
@@ -298,11 +308,17 @@ def main(argv: list[str] | None = None) -> int:
     # 1. labelled figures
     cases = labelled_cases(rng, 6 if quick else 25)
     runners: dict[str, Callable[[Case], bool]] = {
-        "crossfoot": lambda c: bool(cf_trace(c.text, c.rows).ok),
+        "crossfoot": lambda c: bool(cf_trace(c.text, c.rows, question=c.question).ok),
         "figured": lambda c: bool(fg_trace(c.text, c.rows).ok),
         "figured_all": lambda c: bool(fg_trace(c.text, c.rows, derivations="all").ok),
     }
     labelled = score_labelled(cases, runners)
+    # What a figure claims (issue 15): its own seeded stream, so the figures above do not move.
+    claims = [Case(*raw) for raw in claims_cases(random.Random(args.seed + 15), 6 if quick else 25)]
+    labelled_claims = score_labelled(claims, runners)
+    if args.claims_only:
+        print("\n".join(render_labelled(labelled_claims, "What a figure claims")))
+        return 0
 
     # 2. coincidence
     co_runners: dict[str, Callable[[str, list[dict[str, Any]]], bool]] = {
@@ -334,6 +350,7 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "figured_version": figured.__version__,
         "labelled": labelled,
+        "labelled_claims": labelled_claims,
         "coincidence": coinc,
         "speed": speed,
         "notes": [
@@ -355,15 +372,11 @@ def write_results(out: Path, name: str, result: dict[str, Any], md: str) -> None
     print(md)
 
 
-def render(r: dict[str, Any]) -> str:
-    lab = r["labelled"]
+def render_labelled(lab: dict[str, Any], title: str) -> list[str]:
+    """A labelled set as markdown: totals, then each category with each library's score."""
     names = list(lab["totals"])
     lines = [
-        "# trace vs figured",
-        "",
-        f"{r['date']} · `{r['command']}` · seed {r['seed']} · figured {r['figured_version']}",
-        "",
-        f"## Labelled figures ({lab['n_true']} true, {lab['n_wrong']} wrong answers)",
+        f"## {title} ({lab['n_true']} true, {lab['n_wrong']} wrong answers)",
         "",
         "| | " + " | ".join(names) + " |",
         "|---|" + "---:|" * len(names),
@@ -381,6 +394,25 @@ def render(r: dict[str, Any]) -> str:
         label = "true" if row["truth"] else "wrong"
         cells = " | ".join(f"{row.get(n, 0)}/{row['n']}" for n in names)
         lines.append(f"| {cat} | {label} | {row['n']} | {cells} |")
+    return lines
+
+
+def render(r: dict[str, Any]) -> str:
+    lines = [
+        "# trace vs figured",
+        "",
+        f"{r['date']} · `{r['command']}` · seed {r['seed']} · figured {r['figured_version']}",
+        "",
+        *render_labelled(r["labelled"], "Labelled figures"),
+    ]
+    if "labelled_claims" in r:
+        lines += [
+            "",
+            *render_labelled(
+                r["labelled_claims"],
+                "What a figure claims (issue 15; crossfoot is given the question, figured is not)",
+            ),
+        ]
     lines += ["", "## Coincidence (share of random figures that pass; lower is better)", ""]
     cols = list(next(iter(r["coincidence"].values())))
     lines += ["| table | " + " | ".join(cols) + " |", "|---|" + "---:|" * len(cols)]

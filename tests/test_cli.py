@@ -40,7 +40,7 @@ def test_check_fails_with_exit_1_and_json(
     payload = json.loads(capsys.readouterr().out)
     assert payload["passed"] is False
     assert payload["ungrounded"] == ["$3.5bn"]
-    assert payload["claims"][0]["status"] == "unsupported"
+    assert payload["report"]["claims"][0]["status"] == "unsupported"
 
 
 def test_check_strict_rejects_rounding(tmp_path: Path) -> None:
@@ -81,7 +81,7 @@ def test_eval_wrong_expectation_exits_1(tmp_path: Path, capsys: pytest.CaptureFi
     case = {"name": "bad", "output": "Revenue reached $3.5bn [R1].", "sources": SOURCES}
     cases = _write(tmp_path, "c.jsonl", json.dumps(case) + "\n")
     assert main(["eval", cases]) == 1
-    assert "MISMATCH bad expected=pass got=fail" in capsys.readouterr().out
+    assert "MISMATCH bad: FAIL (expected pass)" in capsys.readouterr().out
 
 
 def test_eval_threshold_allows_some_mismatches(tmp_path: Path) -> None:
@@ -133,7 +133,7 @@ def test_question_flag_and_case_field(tmp_path: Path, capsys: pytest.CaptureFixt
     asked = ["--question", "Was revenue above $3bn in 2024?"]
     assert main(["check", "--output", out, "--sources", src, "--json", *asked]) == 0
     payload = json.loads(capsys.readouterr().out)
-    assert payload["claims"][0]["evidence"]["kind"] == "question"
+    assert payload["report"]["claims"][0]["evidence"]["kind"] == "question"
     rows = _write(tmp_path, "r.json", json.dumps([{"region": "EU", "revenue": 3_214_000_000}]))
     assert main(["trace", "EU revenue was above $3bn.", "--rows", rows, *asked]) == 0
     assert (

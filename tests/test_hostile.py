@@ -84,11 +84,12 @@ def test_many_sentences_are_linear() -> None:
 
 
 def test_one_huge_sentence_is_linear() -> None:
-    # A per-claim pattern ran over the whole sentence (rules/derive.py).
-    text = "revenue rose 12% to $3.2bn in 2024, up from $2.87bn, and costs fell 3 points " * 3_000
-    with cpu_budget(3):
+    # A per-claim pattern ran over the whole sentence (rules/derive.py): 10,000 figures in one
+    # sentence took 250 s; a claim now reads a window around it.
+    text = "the total was 17 units and then " * 10_000
+    with cpu_budget(5):
         report = check(text, [R1], max_claims=20_000)
-    assert report.checked >= 4 * 3_000
+    assert report.checked == 10_000
 
 
 def test_an_answer_with_more_figures_than_max_claims_fails_closed() -> None:
@@ -214,9 +215,10 @@ def test_unknown_options_say_the_same_thing_everywhere() -> None:
     ("flag", "value", "message"),
     [
         ("--derivations", "bogus", "unknown derivation kind 'bogus'"),
-        ("--tolerance", "-1", "option 'rel_tolerance' must be a finite number >= 0"),
-        ("--tolerance", "nan", "option 'rel_tolerance' must be a finite number >= 0"),
-        ("--max-rows", "-3", "option 'max_rows' must be"),
+        # (the CLI names the flag where the validator names the keyword)
+        ("--tolerance", "-1", "option --tolerance must be a finite number >= 0"),
+        ("--tolerance", "nan", "option --tolerance must be a finite number >= 0"),
+        ("--max-rows", "-3", "option --max-rows must be an int >= 0"),
     ],
 )
 def test_the_cli_validates_options_with_the_same_words(

@@ -53,6 +53,7 @@ def test_statuses_match_the_documented_table() -> None:
         "contradicted",
         "wrong_record",
         "wrong_row",
+        "off_question",
         "arithmetic_error",
         "unsupported",
         "uncited",

@@ -302,7 +302,8 @@ def test_cli_json_rows_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert _cli(["trace", "Europe made $3.15M.", "--rows", str(rows)]) == 0
     assert _cli(["trace", ANSWER, "--rows", str(rows)]) == 1
     out = capsys.readouterr().out
-    assert "✗ $71" in out
+    # The same lines as `check`: [status] figure - evidence, then the verdict.
+    assert "[unsupported] $71 - " in out and "\nFAIL: " in out
 
 
 def test_cli_csv_rows_json_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,21 +23,33 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from decimal import Decimal
 from functools import partial
 from typing import TYPE_CHECKING
 
 from crossfoot.arithmetic.calculations import constant_mentions
 from crossfoot.arithmetic.calculations import new_answer as new_arith_answer
+from crossfoot.language.asked import Ask, read_question
 from crossfoot.language.direction import new_answer
-from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar
+from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar, quoted_label
+from crossfoot.language.readings import (
+    apply_notes,
+    by_to,
+    counts_not_years,
+    list_items,
+    restated_pairs,
+    restatements,
+)
 from crossfoot.language.sentences import Citation, citations, split_sentences
 from crossfoot.model.context import WINDOW, ClaimContext, Rule, Scope, Verdict, claim_window
+from crossfoot.model.index import ValueIndex
 from crossfoot.model.options import Options
 from crossfoot.model.types import (
     PASSING_STATUSES,
     Claim,
+    Evidence,
     Mention,
     Sentence,
     SourceValue,
@@ -48,6 +60,10 @@ from crossfoot.numbers.extract import extract
 from crossfoot.report.result import Report
 from crossfoot.rules import rules
 from crossfoot.rules._derive_shared import focus_ok
+from crossfoot.rules._named import Named
+from crossfoot.rules.alignment import align_answer, marker_end
+from crossfoot.rules.comparisons import check_comparisons
+from crossfoot.rules.counts import count_verdict, is_count_answer, word_count
 
 if TYPE_CHECKING:
     from crossfoot.sources.load import SourceSet
@@ -96,7 +112,9 @@ def verify(
         for s in sentences
         for token in s.unknown
     ]
-    answer = _Answer(read, sources, options, sentences, mentions, asked_figures(question))
+    asked = asked_figures(question)  # (checks that the question is text)
+    ask = read_question(question) if question else None
+    answer = _Answer(read, sources, options, sentences, mentions, asked, ask)
     positions = [i for i, m in enumerate(mentions) if m.claim]
     limit = options.max_claims
     if len(positions) > limit:
@@ -108,6 +126,13 @@ def verify(
         )
         positions = positions[:limit]
     claims = [answer.judge(i, mentions[i]) for i in positions]
+    # (``read`` is the answer, or the prefix of a long one that holds every claim judged.)
+    if not options.result_rows:
+        claims = _word_counts(read, sentences, mentions, sources, claims)
+    claims = check_comparisons(read, _check_restatements(read, mentions, claims))
+    if ask is not None and ask.figure and ask.op != "count":
+        # The final figure must answer the question asked (rules.alignment).
+        claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun)
     warnings = tuple(getattr(sources, "issues", ()))
     return Report(text, tuple(claims), tuple(issues), warnings, options, recheck)
 
@@ -124,6 +149,7 @@ class _Answer:
         sentences: list[Sentence],
         mentions: tuple[Mention, ...],
         asked: tuple[Mention, ...],
+        ask: Ask | None = None,
     ) -> None:
         self.text = text
         self.sources = sources
@@ -132,6 +158,13 @@ class _Answer:
         self.starts = [s.start for s in sentences]
         self.mentions = mentions
         self.asked = asked
+        self.ask = ask
+        # the answer marker ("Answer: 2") a count may follow, for "how many" questions
+        self.marker = marker_end(text) if ask is not None and ask.op == "count" else None
+        self._named: Named | None = None
+        self._table_labels: tuple[str, ...] | None = None
+        self.contexts: dict[tuple[int, int], ClaimContext] = {}  # to judge a claim again
+        self.cuts: dict[tuple[int, int], Scope] = {}  # scopes cut to the values that fit
         self.shared: dict[str, object] = {}  # per-answer caches rules may fill
         self.scopes: dict[tuple[tuple[str, ...] | None, bool], Scope] = {}
         self.grounded: list[Claim] = []
@@ -181,6 +214,9 @@ class _Answer:
             grounded=self.grounded,
             shared=self.shared,
         )
+        special = self._quoted(ctx, sentence)
+        if special is not None:
+            return special
         bar = quoted_bar(self.text, mention, self.asked) if self.asked else None
         if bar is not None:
             # The question's own bar ("exceeded $5M"), not a figure of the data: only the
@@ -195,12 +231,12 @@ class _Answer:
             if wrong is not None:
                 return wrong
         if verdict is None:
-            return Claim(
-                mention,
-                sentence,
-                "unsupported",
-                message="no source value or derivation matches at the stated precision",
-            )
+            message = "no source value or derivation matches at the stated precision"
+            if mention.high is not None:  # a range: say both ends
+                message = f"no source value or derivation lies in the range {mention.text.strip()}"
+            if not sentence.cited:  # (a cited sentence's scope was moved to the others)
+                self.contexts[(mention.start, mention.end)] = ctx
+            return Claim(mention, sentence, "unsupported", message=message)
         if (
             verdict.status in PASSING_STATUSES
             and self.options.require_citations
@@ -216,7 +252,63 @@ class _Answer:
         claim = Claim(mention, sentence, verdict.status, verdict.evidence, verdict.message)
         if claim.passed:
             self.grounded.append(claim)
+        self.contexts[(mention.start, mention.end)] = ctx
         return claim
+
+    def _quoted(self, ctx: ClaimContext, sentence: Sentence) -> Claim | None:
+        """A count answering the question's "how many" (rules.counts), or a label the question
+        names ("due in 2-5 years" of a column "2-5 Years"): judged without the rules."""
+        mention, ask = ctx.mention, self.ask
+        if ask is not None and is_count_answer(ask, self.text, mention, self.marker):
+            if self._named is None:
+                self._named = Named(ask, self.sources.index(None).values)
+            counted = count_verdict(ctx, ask, self.asked, self._named)
+            if counted is not None:
+                return Claim(mention, sentence, counted.status, counted.evidence, counted.message)
+        label = None
+        if self.asked or mention.high is not None:
+            if self._table_labels is None:  # once per answer
+                self._table_labels = _labels(self.sources)
+            label = quoted_label(mention, self.asked, self._table_labels)
+        if label is not None:
+            return Claim(mention, sentence, "supported_exact", label)
+        return None
+
+    def rerun(
+        self, i: int, keep: Callable[[SourceValue], bool], direct: bool, judged: Sequence[Claim]
+    ) -> Verdict | None:
+        """Claim ``i`` of ``judged`` checked again over the values ``keep`` accepts only, and
+        over the answer's earlier figures grounded in such values only (rules.alignment)."""
+        c = judged[i]
+        ctx = self.contexts.get((c.mention.start, c.mention.end))
+        if ctx is None:
+            return None
+        scope = ctx.scope
+        key = (id(scope), id(keep))
+        cut = self.cuts.get(key)
+        if cut is None:  # once per scope and filter: every figure judged again shares it
+            cut = Scope(
+                scope.sources,
+                scope.cited,
+                ValueIndex(v for v in scope.index.values if keep(v)),
+                tuple(ValueIndex(v for v in g.values if keep(v)) for g in scope.groups),
+            )
+            self.cuts[key] = cut
+        earlier = [
+            g
+            for g in judged
+            if g.passed
+            and g.mention.start < c.mention.start
+            and g.evidence is not None
+            and g.evidence.operands
+            and all(keep(v) for v in g.evidence.operands)
+        ]
+        again = replace(ctx, scope=cut, grounded=earlier, shared={}, notes={})
+        if self.ask is not None:
+            again.notes["question"] = self.ask.text  # its words name rows and the operation
+        wanted = _RERUN_MODULES if direct else _RERUN_MODULES[1:]
+        chosen = tuple(r for r in self.all_rules if r.__module__.rsplit(".", 1)[-1] in wanted)
+        return _run(chosen, again)
 
     def _elsewhere(self, ctx: ClaimContext, sentence: Sentence) -> Claim | None:
         """``wrong_record`` when a record the sentence does not cite proves the claim."""
@@ -300,7 +392,9 @@ def _claims_of(
     found: list[Mention] | None = None,
 ) -> list[Mention]:
     """Mentions of the answer, with non-claims marked ``claim=False``."""
-    found = extract(text) if found is None else list(found)
+    found = extract(list_items(text)) if found is None else list(found)
+    # the answer's own unit note and restatements in parentheses (language.readings)
+    found = restatements(text, apply_notes(text, by_to(text, counts_not_years(text, found))))
     constants = constant_mentions(text, found)
     out: list[Mention] = []
     starts = [c.start for c in cites]
@@ -317,6 +411,76 @@ def _claims_of(
             is_claim = False
         out.append(m if is_claim == m.claim else replace(m, claim=is_claim))
     return out
+
+
+# Rule families that may answer a claim judged again over the values that fit the question.
+_RERUN_MODULES = ("direct", "rowsums", "steps", "derive", "multi")
+
+
+def _word_counts(
+    text: str,
+    sentences: list[Sentence],
+    mentions: tuple[Mention, ...],
+    sources: SourceSet,
+    claims: list[Claim],
+) -> list[Claim]:
+    """Number words that count what the data can count ("all three quarters", "the two
+    surveys") join the claims, right or wrong (rules.counts); the others stay no claims."""
+    added: list[Claim] = []
+    values: list[SourceValue] | None = None
+    for m in mentions:
+        if m.claim or not _is_count_word(m):
+            continue
+        s = next((x for x in sentences if x.start <= m.start < x.end), None)
+        if s is None:
+            continue
+        if values is None:
+            values = list(sources.index(None).values)
+        counted = word_count(text, m, (s.start, s.end), values, len(sources.sources))
+        if counted is None:
+            continue
+        n, what = counted
+        ev = Evidence("count", "count", f"{n} {what}", (), Decimal(n))
+        if m.value == n:
+            added.append(Claim(m, s, "derived", ev))
+        else:
+            message = f"{m.text} counts {what}, and there are {n}"
+            added.append(Claim(m, s, "contradicted", ev, message))
+    if not added:
+        return claims
+    return sorted([*claims, *added], key=lambda c: c.mention.start)
+
+
+def _check_restatements(
+    text: str, mentions: tuple[Mention, ...], claims: list[Claim]
+) -> list[Claim]:
+    """A figure in parentheses that restates the one before it must state the same value:
+    "$2.4 billion ($2,180 million)" restates nothing (language.readings)."""
+    pairs = restated_pairs(text, mentions)
+    if not pairs:
+        return claims
+    at = {(c.mention.start, c.mention.end): i for i, c in enumerate(claims)}
+    out = list(claims)
+    for h, r in pairs:
+        head, rest = mentions[h], mentions[r]
+        i, j = at.get((head.start, head.end)), at.get((rest.start, rest.end))
+        if i is None or j is None or not (out[i].passed and out[j].passed):
+            continue
+        if abs(abs(head.value) - abs(rest.value)) > max(head.precision, rest.precision):
+            message = f"in parentheses after {head.text.strip()}, it should restate it, but differs"
+            out[j] = replace(out[j], status="contradicted", message=message)
+    return out
+
+
+def _labels(sources: SourceSet) -> tuple[str, ...]:
+    """The row and column labels with digits of the sources' tables ("2-5 Years")."""
+    seen: dict[str, None] = {}
+    for v in sources.index(None).values:
+        if v.table is not None:
+            for label in (v.row, v.column):
+                if label and any(ch.isdigit() for ch in label):
+                    seen.setdefault(label, None)
+    return tuple(seen)
 
 
 def _in_focus(ctx: ClaimContext, value: SourceValue) -> bool:

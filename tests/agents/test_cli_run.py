@@ -45,7 +45,7 @@ def test_policy_block_exits_1_and_json_output(
     policy = _write(tmp_path, "policy.json", {"block_unsourced": ["refund.*"]})
     assert main(["run", path, "--policy", policy, "--json"]) == 1
     out = json.loads(capsys.readouterr().out)
-    assert out["blocked"] is True and out["unsourced"] == ["refund.order_id"]
+    assert out["report"]["blocked"] is True and out["ungrounded"] == ["refund.order_id"]
 
 
 def test_clean_run_exits_0(tmp_path: Path) -> None:
@@ -96,7 +96,7 @@ def test_jsonl_request_object_and_tools_file(
         ["run", _write(tmp_path, "req.json", req), "--tools", tools, "--json", "--fail-on", "warn"]
     )
     assert code == 1  # refund is not among the tools given
-    assert json.loads(capsys.readouterr().out)["findings"][0]["type"] == "unknown_tool"
+    assert json.loads(capsys.readouterr().out)["report"]["findings"][0]["type"] == "unknown_tool"
 
 
 def test_unreadable_input_exits_2_naming_index_and_keys(

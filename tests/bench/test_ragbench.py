@@ -204,6 +204,10 @@ def test_review_leaves_out_reference_answers(tmp_path: Path) -> None:
     with open(path) as fh:
         rows = list(csv.DictReader(fh))
     assert n == 1 and [r["id"] for r in rows] == ["m"] and rows[0]["documents"] == "7"
+    # The same sample as an HTML page: the answer with its figure highlighted by status.
+    page = path.with_suffix(".html").read_text(encoding="utf-8")
+    assert "c / m: It was 9." in page
+    assert page.count('<mark class="fig s-unsupported"') == 1
 
 
 def test_coverage_by_derivation_size(data_root: Path) -> None:

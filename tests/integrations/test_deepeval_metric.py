@@ -105,6 +105,9 @@ def test_deepeval_test_run_on_docs_example(tmp_path: Path) -> None:
     failed = run_deepeval(tmp_path, failing)
     assert failed.returncode != 0
     assert "13,900" in failed.stdout + failed.stderr
+    # Issue 21, problem 6: rich read "[unsupported]" as markup and dropped it from the table.
+    table = [line for line in failed.stdout.splitlines() if "│" in line and "failing:" in line]
+    assert any("failing: [unsupported] 13,900" in line for line in table), failed.stdout[-3000:]
 
 
 def test_a_bar_from_the_input_needs_no_source() -> None:

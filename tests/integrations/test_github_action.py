@@ -23,8 +23,10 @@ def write_cases(path: Path, outputs: list[tuple[str, str]]) -> Path:
     return path
 
 
-def run_action(tmp_path: Path, cases: str, min_accuracy: str) -> subprocess.CompletedProcess[str]:
-    bindir = str(Path(sys.executable).parent)
+def run_action(
+    tmp_path: Path, cases: str, min_accuracy: str, bindir: str = "", **inputs: str
+) -> subprocess.CompletedProcess[str]:
+    bindir = bindir or str(Path(sys.executable).parent)
     env = {
         **os.environ,
         "INPUT_CASES": cases,
@@ -33,7 +35,11 @@ def run_action(tmp_path: Path, cases: str, min_accuracy: str) -> subprocess.Comp
         "PATH": bindir + os.pathsep + os.environ["PATH"],
         "GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md"),
         "GITHUB_OUTPUT": str(tmp_path / "output.txt"),
+        **{"INPUT_" + name.upper(): value for name, value in inputs.items()},
     }
+    env.pop("GITHUB_WORKFLOW_REF", None)
+    if "workflow_ref" in inputs:  # set by the runner: owner/repo/PATH@REF
+        env["GITHUB_WORKFLOW_REF"] = env.pop("INPUT_WORKFLOW_REF")
     return subprocess.run(
         ["bash", str(ACTION / "run.sh")],
         cwd=tmp_path,
@@ -81,8 +87,125 @@ def test_script_fails_below_threshold_naming_the_case(tmp_path: Path) -> None:
     write_cases(tmp_path / "cases.jsonl", [(GROUNDED, "pass"), (HALLUCINATED, "pass")])
     below = run_action(tmp_path, "cases.jsonl", "0.9")
     assert below.returncode == 1
-    assert "MISMATCH case1" in below.stdout and "::error::" in below.stdout
+    assert "MISMATCH case1 (cases.jsonl:2): expected pass, got fail" in below.stdout
+    assert (
+        "::error file=cases.jsonl::accuracy 50.00%25 is below the threshold 90.00%25"
+        in below.stdout
+    )
     assert run_action(tmp_path, "cases.jsonl", "0.5").returncode == 0
+
+
+def test_mismatch_prints_each_failing_figure_and_annotates_its_line(tmp_path: Path) -> None:
+    # Issue 21, problem 5: a mismatch printed only "expected pass, got fail".
+    cases = tmp_path / "cases.jsonl"
+    write_cases(cases, [(GROUNDED, "pass"), (HALLUCINATED, "pass"), (GROUNDED, "fail")])
+    cases.write_text("# a comment line\n" + cases.read_text(encoding="utf-8"), encoding="utf-8")
+    run = run_action(tmp_path, "cases.jsonl", "1.0")
+    assert run.returncode == 1
+    log = run.stdout.splitlines()
+    at = log.index("MISMATCH case1 (cases.jsonl:3): expected pass, got fail")
+    assert log[at + 1].startswith("    [unsupported] 13,900 - no source value")
+    # A case expected to fail that passed shows the evidence that let each figure pass.
+    at = log.index("MISMATCH case2 (cases.jsonl:4): expected fail, got pass")
+    assert log[at + 1] == "    every figure passed:"
+    assert log[at + 2].startswith("    [supported_exact] 12,400 - [S1] ")
+    assert log[at + 3].startswith("    [derived] 24% - % change")
+    notes = [line for line in log if line.startswith("::error file=cases.jsonl,line=")]
+    assert len(notes) == 2
+    assert notes[0].startswith("::error file=cases.jsonl,line=3,title=crossfoot%3A case1::")
+    assert "expected pass, got fail%0A[unsupported] 13,900 - " in notes[0]
+    summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
+    assert "`[unsupported] 13,900 - no source value" in summary
+
+
+def test_verbose_prints_every_figure(tmp_path: Path) -> None:
+    # Issue 21, problem 5: the verbose input was ignored.
+    write_cases(tmp_path / "cases.jsonl", [(GROUNDED, "pass")])
+    quiet = run_action(tmp_path, "cases.jsonl", "1.0")
+    loud = run_action(tmp_path, "cases.jsonl", "1.0", verbose="true")
+    assert quiet.returncode == loud.returncode == 0
+    assert "[supported_exact] 12,400" not in quiet.stdout
+    assert "ok case0 (cases.jsonl:1): expected pass, got pass" in loud.stdout
+    assert "    [supported_exact] 12,400 - [S1] " in loud.stdout
+    assert "    [derived] 24% - % change" in loud.stdout
+    bad = run_action(tmp_path, "cases.jsonl", "1.0", verbose="yes")
+    assert bad.returncode == 2 and "'verbose' input must be true or false" in bad.stdout
+
+
+def test_report_input_writes_the_html_report(tmp_path: Path) -> None:
+    write_cases(tmp_path / "cases.jsonl", [(GROUNDED, "pass"), (HALLUCINATED, "fail")])
+    run = run_action(tmp_path, "cases.jsonl", "1.0", report="out/report.html")
+    assert run.returncode == 0, run.stdout
+    page = (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
+    assert page.count('<mark class="fig s-') == 3  # 12,400 and 24%, then 13,900
+    # A path that cannot be written is an error named in the log and annotated, exit 2.
+    run = run_action(tmp_path, "cases.jsonl", "1.0", report="cases.jsonl/report.html")
+    assert run.returncode == 2
+    assert "crossfoot: error: --report: cannot write cases.jsonl/report.html" in run.stdout
+    assert "::error file=cases.jsonl,title=crossfoot::crossfoot: error: --report" in run.stdout
+
+
+def test_unreadable_case_file_is_annotated_at_its_line(tmp_path: Path) -> None:
+    (tmp_path / "cases.jsonl").write_text(
+        json.dumps({"name": "a", "output": GROUNDED, "sources": CONTEXT}) + "\n{not json\n",
+        encoding="utf-8",
+    )
+    run = run_action(tmp_path, "cases.jsonl", "1.0")
+    assert run.returncode == 2
+    assert "::error file=cases.jsonl,line=2,title=crossfoot%3A the case file" in run.stdout
+
+
+def test_install_error_is_annotated(tmp_path: Path) -> None:
+    # Issue 21, problem 1: a failed install left no annotation. A path that is not a project
+    # fails in pip at once, without the network.
+    write_cases(tmp_path / "cases.jsonl", [(GROUNDED, "pass")])
+    missing = str(tmp_path / "no-such-checkout")
+    run = run_action(
+        tmp_path,
+        "cases.jsonl",
+        "1.0",
+        install="true",
+        package=missing,
+        workflow_ref="acme/app/.github/workflows/grounding.yml@refs/heads/main",
+    )
+    assert run.returncode == 2
+    note = next(line for line in run.stdout.splitlines() if line.startswith("::error "))
+    assert note.startswith(
+        "::error file=.github/workflows/grounding.yml,title=crossfoot install failed::"
+        f"pip could not install {missing}: ERROR"
+    )
+    # With the workflow checked out, the annotation sits on the line that sets `package`.
+    workflow = tmp_path / ".github" / "workflows" / "grounding.yml"
+    workflow.parent.mkdir(parents=True)
+    workflow.write_text(
+        "on: [pull_request]\njobs:\n  g:\n    steps:\n"
+        "      - uses: acme/crossfoot/integrations/github-action@v1\n"
+        "        with:\n          cases: cases.jsonl\n          package: ./nowhere\n",
+        encoding="utf-8",
+    )
+    run = run_action(
+        tmp_path,
+        "cases.jsonl",
+        "1.0",
+        install="true",
+        package=missing,
+        workflow_ref="acme/app/.github/workflows/grounding.yml@refs/heads/main",
+    )
+    note = "::error file=.github/workflows/grounding.yml,line=8,title=crossfoot install failed::"
+    assert note in run.stdout
+
+
+def test_default_install_is_the_actions_own_checkout(tmp_path: Path) -> None:
+    # Issue 21, problem 1: the default `package: crossfoot` names no release; the default is now
+    # the repository the action sits in. A venv without pip stands for the runner's Python, so
+    # nothing is installed anywhere (a real install needs the build backend from the network).
+    bare = tmp_path / "bare"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True)
+    write_cases(tmp_path / "cases.jsonl", [(GROUNDED, "pass")])
+    run = run_action(tmp_path, "cases.jsonl", "1.0", str(bare / "bin"), install="true", package="")
+    assert run.returncode == 2
+    assert f"crossfoot: pip install {ROOT}\n" in run.stdout
+    assert f"title=crossfoot install failed::pip could not install {ROOT}" in run.stdout
 
 
 def test_script_missing_case_file(tmp_path: Path) -> None:

@@ -76,7 +76,8 @@ def test_missing_api_key_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> No
 def test_missing_sdk_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
     monkeypatch.setitem(sys.modules, "anthropic", None)  # makes `import anthropic` fail
-    with pytest.raises(ImportError, match=r'pip install "crossfoot\[judge\]"'):
+    wanted = r'install the "judge" extra \(pip install -e "\.\[judge\]"'
+    with pytest.raises(ImportError, match=wanted):
         judge("q", "a", ["s"])
 
 

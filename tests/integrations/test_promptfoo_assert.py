@@ -84,26 +84,23 @@ def test_example_config_is_the_documented_one() -> None:
     )
 
 
-def test_promptfoo_eval_cli(tmp_path: Path) -> None:
+def promptfoo_eval(
+    tmp_path: Path, python: str, config: str = "promptfooconfig.yaml"
+) -> subprocess.CompletedProcess[str]:
+    """The example through the pinned promptfoo CLI, grading with ``python``; results in
+    ``tmp_path/out.json``. The results database goes to ``tmp_path/config`` (with an extension
+    listed and ``--no-write``, promptfoo 0.121 leaves the output file's results empty)."""
     assert CLI.exists(), "run: npm ci --prefix integrations/promptfoo"
-    out = tmp_path / "out.json"
     env = {
         **os.environ,
         "PROMPTFOO_CONFIG_DIR": str(tmp_path / "config"),
-        "PROMPTFOO_PYTHON": sys.executable,
+        "PROMPTFOO_PYTHON": python,
         "NO_COLOR": "1",
     }
-    run = subprocess.run(
-        [
-            str(CLI),
-            "eval",
-            "-c",
-            "promptfooconfig.yaml",
-            "-o",
-            str(out),
-            "--no-write",
-            "--no-cache",
-        ],
+    if python != sys.executable:  # a development PYTHONPATH would make crossfoot importable
+        env.pop("PYTHONPATH", None)
+    return subprocess.run(
+        [str(CLI), "eval", "-c", config, "-o", str(tmp_path / "out.json"), "--no-cache"],
         cwd=EXAMPLE,
         env=env,
         capture_output=True,
@@ -111,6 +108,11 @@ def test_promptfoo_eval_cli(tmp_path: Path) -> None:
         timeout=300,
         check=False,
     )
+
+
+def test_promptfoo_eval_cli(tmp_path: Path) -> None:
+    out = tmp_path / "out.json"
+    run = promptfoo_eval(tmp_path, sys.executable)
     assert run.returncode == 100, run.stdout[-3000:] + run.stderr[-3000:]
     results = {
         r["testCase"]["description"]: r for r in json.loads(out.read_text())["results"]["results"]
@@ -128,3 +130,32 @@ def test_promptfoo_eval_cli(tmp_path: Path) -> None:
         "[supported_exact] 12,400",
         "[derived] 24%",
     ]
+
+
+def test_python_without_crossfoot_is_an_error_not_a_wrong_answer(tmp_path: Path) -> None:
+    # Issue 21, problem 3: with a Python that lacks crossfoot, promptfoo reported an import
+    # traceback as two failed tests (exit 100, the code of a wrong answer), the correct one too.
+    bare = tmp_path / "bare"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True)
+    python = str(bare / "bin" / "python")
+    message = f"crossfoot is not importable by {python}: set PROMPTFOO_PYTHON"
+    # The example config lists the beforeAll hook: the run stops with an error, exit 1.
+    stopped = promptfoo_eval(tmp_path, python)
+    assert stopped.returncode == 1, stopped.stdout[-3000:] + stopped.stderr[-3000:]
+    assert message in stopped.stdout + stopped.stderr
+    # Without the hook every assertion says why, and none is graded as a wrong answer.
+    config = (EXAMPLE / "promptfooconfig.yaml").read_text(encoding="utf-8")
+    no_hook = tmp_path / "no_hook.yaml"
+    no_hook.write_text(
+        config.replace("extensions:\n  - file://../../src", "# no hook: ../../src").replace(
+            "file://../../src", f"file://{ROOT}/src"
+        ),
+        encoding="utf-8",
+    )
+    graded = promptfoo_eval(tmp_path, python, str(no_hook))
+    results = json.loads((tmp_path / "out.json").read_text())["results"]["results"]
+    assert len(results) == 2, graded.stdout[-3000:]
+    for result in results:
+        (assertion,) = result["gradingResult"]["componentResults"]
+        assert assertion["reason"].startswith(message)
+        assert "numeric_grounding" not in result["namedScores"]

@@ -59,6 +59,19 @@ def test_new_style_metric() -> None:
     assert "13,900" in result.reason
 
 
+def test_new_style_metric_reads_user_input_like_the_classic_one() -> None:
+    # Issue 21, problem 4: the new-style metric ignored user_input and scored 0.0 where the
+    # classic metric gave 1.0 (a bar the answer quotes from the question needs no source).
+    answer = "Acme shipped fewer than 13,000 units in FY2024."
+    new_style = numeric_grounding_metric()
+    for question, expected in (("Did Acme ship fewer than 13,000 units?", 1.0), ("Units?", 0.0)):
+        classic = NumericGrounding().grade(answer, CONTEXT, question)
+        scored = new_style.score(user_input=question, response=answer, retrieved_contexts=CONTEXT)
+        assert (classic, scored.value) == (expected, expected)
+    # user_input stays optional, as in the classic metric's columns.
+    assert new_style.score(response=GROUNDED, retrieved_contexts=CONTEXT).value == 1.0
+
+
 def test_docs_example_prints_expected_scores() -> None:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):

@@ -83,6 +83,8 @@ def load_cases(path: str | Path) -> list[Case]:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
         raise CaseFileError(f"{path}: cannot read the case file ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise CaseFileError(f"{path}: cannot read the case file ({_not_utf8(exc)})") from None
     return list(_parse(path, lines))
 
 
@@ -159,11 +161,21 @@ def _read_sources_file(case_path: Path, where: str, value: Any) -> Any:
         raise CaseFileError(
             f"{where}: field 'sources_file': cannot read {target} ({exc.strerror})"
         ) from None
+    except UnicodeDecodeError as exc:
+        raise CaseFileError(
+            f"{where}: field 'sources_file': cannot read {target} ({_not_utf8(exc)})"
+        ) from None
     except json.JSONDecodeError as exc:
         raise CaseFileError(
             f"{where}: field 'sources_file': {target} is not valid JSON"
             f" ({exc.msg}, line {exc.lineno})"
         ) from None
+
+
+def _not_utf8(exc: UnicodeDecodeError) -> str:
+    """What a user can act on: the file is not UTF-8, and where the first bad byte is."""
+    byte = exc.object[exc.start]
+    return f"not UTF-8 text: byte 0x{byte:02x} at offset {exc.start}; save it as UTF-8"
 
 
 def run_case(case: Case) -> CaseResult:

@@ -2,7 +2,12 @@
 
 Exit 0 when no call would be stopped, 1 when one would be blocked (or warned, with
 ``--fail-on warn``), 2 when the transcript, policy or tools cannot be read (the message names the
-file and the message index and keys).
+file and the message index and keys, and the flag that changes it).
+
+Output as for every command (:mod:`crossfoot.cli.output`): a single run prints its values and
+verdict; several runs print one header line each, the values of the runs that reach
+``--fail-on`` (every run's with ``-v``), and a ``totals:`` line. ``--json`` prints one JSON
+object a line, one per run; ``--report FILE`` writes the HTML page.
 """
 
 from __future__ import annotations
@@ -14,11 +19,24 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from crossfoot.cli.common import add_output_arguments, write_report
+from crossfoot.cli.output import (
+    emit,
+    emit_json,
+    flag_names,
+    item_header,
+    item_lines,
+    read_text,
+    run_record,
+    totals_line,
+)
 from crossfoot.model.errors import CrossfootError
 
 __all__ = ["add_parser", "load_transcript", "run"]
 
 _RANK = {"allow": 0, "warn": 1, "confirm": 2, "block": 3}
+# Engine keywords -> the flags that set them, so errors name what the user typed.
+RUN_FLAGS = {"on_unknown": "--on-unknown"}
 # Keys under which a saved request, trace or benchmark record keeps its messages.
 _MESSAGE_KEYS = ("messages", "traj", "trajectory", "input", "contents", "conversation", "items")
 
@@ -56,8 +74,9 @@ def add_parser(subparsers: Any) -> None:
         default="raise",
         help="a message of unknown shape: exit 2 (default), a warning finding, or skip it",
     )
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.set_defaults(func=run)
+    p.add_argument("-v", "--verbose", action="store_true", help="print every value of every run")
+    add_output_arguments(p)
+    p.set_defaults(func=run, flags=RUN_FLAGS)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -77,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
             tools = _read_json(args.tools)
             if isinstance(tools, Mapping) and "tools" in tools:
                 tools = tools["tools"]
-        system = Path(args.system).read_text(encoding="utf-8") if args.system else None
+        system = read_text(args.system, "system prompt") if args.system else None
         reports = []
         for label, messages, run_system, run_tools in runs:
             try:
@@ -92,20 +111,28 @@ def run(args: argparse.Namespace) -> int:
                 raise TranscriptError(f"{label}: {exc}") from None
             reports.append((label, report))
     except (CrossfootError, OSError, TypeError) as exc:
-        print(f"crossfoot: error: {exc}", file=sys.stderr)
+        print(f"crossfoot: error: {flag_names(str(exc), RUN_FLAGS)}", file=sys.stderr)
         return 2
-    worst = 0
-    for label, report in reports:
-        worst = max(worst, _RANK[report.action])
+    records = [run_record(label, report) for label, report in reports]
+    gate = _RANK[args.fail_on]
+    for record in records:
         if args.json:
-            continue
-        if len(reports) > 1:
-            print(f"== {label}")
-        print(report.explain())
-    if args.json:
-        out = [dict(report.to_dict(), run=label) for label, report in reports]
-        print(json.dumps(out[0] if len(out) == 1 else out, indent=2, ensure_ascii=False))
-    return 1 if worst >= _RANK[args.fail_on] else 0
+            emit_json(record)
+        elif len(records) == 1:
+            emit(item_lines(record))
+        else:
+            failing = _RANK[record["action"]] >= gate
+            lines = item_lines(record) if args.verbose or failing else []
+            emit([item_header(record, failing), *("  " + line for line in lines)])
+    if len(records) > 1:
+        emit([totals_line(records, "runs")], sys.stderr if args.json else sys.stdout)
+    if args.report:
+        from crossfoot.report.html import run_item
+
+        items = [run_item(report, label) for label, report in reports]
+        write_report(args.report, items, f"crossfoot run: {args.transcript}")
+    worst = max((_RANK[r["action"]] for r in records), default=0)
+    return 1 if worst >= gate else 0
 
 
 def load_transcript(path: str) -> list[tuple[str, list[Any], object, Any]]:
@@ -115,7 +142,7 @@ def load_transcript(path: str) -> list[tuple[str, list[Any], object, Any]]:
     sit under ``messages``, ``traj``, ``input`` or ``contents`` (with ``system`` and ``tools`` if
     it has them). In JSONL each line is a message, or each line is a run record.
     """
-    text = sys.stdin.read() if path == "-" else _read_text(path)
+    text = read_text("-", "transcript") if path == "-" else _read_text(path)
     name = "<stdin>" if path == "-" else path
     stripped = text.lstrip()
     if path.endswith((".jsonl", ".jsonl.gz")) or (
@@ -188,7 +215,12 @@ def _read_text(path: str) -> str:
             with gzip.open(path, "rt", encoding="utf-8") as fh:
                 return fh.read()
         return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, EOFError) as exc:
+    except UnicodeDecodeError as exc:
+        raise TranscriptError(
+            f"{path}: cannot read: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset "
+            f"{exc.start}); save it as UTF-8"
+        ) from None
+    except (OSError, EOFError) as exc:
         raise TranscriptError(f"{path}: cannot read ({exc})") from None
 
 

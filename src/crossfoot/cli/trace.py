@@ -2,12 +2,13 @@
 
 ::
 
-    crossfoot trace "Revenue reached $4.82M in North America." --rows rows.json
+    crossfoot trace 'Revenue reached $4.82M in North America.' --rows rows.json
     crossfoot trace - --rows rows.csv < answer.txt
-    crossfoot trace "..." --rows a.json --rows b.csv --json --tolerance 0.01 --derivations all
+    crossfoot trace --output answer.txt --rows a.json --rows b.csv --json --tolerance 0.01
 
-Rows files are JSON (any shape ``trace`` reads) or CSV (first line the header). Exit 0 when every
-figure traces, 1 when any does not, 2 when the input cannot be read.
+Rows files are JSON (any shape ``trace`` reads) or CSV (first line the header), in UTF-8. The
+answer, the output and ``--report`` work as for every command (:mod:`crossfoot.cli.common`).
+Exit 0 when every figure traces, 1 when any does not, 2 when the input cannot be read.
 """
 
 from __future__ import annotations
@@ -15,15 +16,30 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
+from crossfoot.cli.common import (
+    add_answer_arguments,
+    add_output_arguments,
+    answer_text,
+    write_report,
+)
 from crossfoot.cli.jsonfile import parse_json
+from crossfoot.cli.output import answer_record, emit, emit_json, item_lines, read_text
 from crossfoot.model.errors import CrossfootError
 
 __all__ = ["add_parser", "run"]
+
+# Engine keywords -> the flags that set them, so errors name what the user typed.
+TRACE_FLAGS = {
+    "rel_tolerance": "--tolerance",
+    "derivations": "--derivations",
+    "ignore_below": "--ignore-below",
+    "max_rows": "--max-rows",
+    "key": "--key",
+    "question": "--question",
+}
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -33,7 +49,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="check an answer against query result rows",
         description="Check every figure of an answer against query result rows.",
     )
-    p.add_argument("text", help="the answer text, or - to read it from standard input")
+    add_answer_arguments(p)
     p.add_argument(
         "--rows",
         action="append",
@@ -59,8 +75,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     preset = p.add_mutually_exclusive_group()
     preset.add_argument("--strict", action="store_true", help="the STRICT policy")
     preset.add_argument("--lenient", action="store_true", help="the LENIENT policy")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.set_defaults(func=run)
+    add_output_arguments(p)
+    p.set_defaults(func=run, flags=TRACE_FLAGS)
     return p
 
 
@@ -69,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     from crossfoot.front.policy import DEFAULT, LENIENT, STRICT
     from crossfoot.front.trace import trace
 
-    text = sys.stdin.read() if args.text == "-" else args.text
+    text, name = answer_text(args)
     results = {Path(f).stem if len(args.rows) > 1 else "Q1": _read_rows(f) for f in args.rows}
     if len(results) != len(args.rows):
         results = {f"Q{i}": _read_rows(f) for i, f in enumerate(args.rows, 1)}
@@ -96,18 +112,21 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(exc, CrossfootError):
             raise
         raise CrossfootError(str(exc)) from None
+    record = answer_record(name, report)
     if args.json:
-        print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+        emit_json(record)
     else:
-        print(report.explain())
+        emit(item_lines(record))
+    if args.report:
+        from crossfoot.report.html import answer_item
+
+        item = answer_item(report, name, question=args.question)
+        write_report(args.report, [item], f"crossfoot trace: {name}")
     return 0 if report.passed else 1
 
 
 def _read_rows(path: str) -> Any:
-    try:
-        raw = Path(path).read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise CrossfootError(f"cannot read rows file {path}: {exc.strerror}") from None
+    raw = read_text(path, "rows")
     if path.lower().endswith((".csv", ".tsv")) or not raw.lstrip().startswith(("[", "{")):
         dialect = "excel-tab" if path.lower().endswith(".tsv") else "excel"
         table = [row for row in csv.reader(io.StringIO(raw), dialect=dialect) if row]

@@ -141,11 +141,10 @@ def trace(
     chosen = policy_of(policy)
     if overrides:  # (validated by with_overrides; without any it returns the policy itself)
         chosen = chosen.with_overrides(**overrides)
-    key = as_key(key)
     # Every cell is indexed once; which cells feed pairwise derivations is decided per answer
     # (the rows it names), see AnswerOperands.
     tables, prose, order, issues = read_tables(
-        rows, results=results, parse_strings=chosen.parse_strings, key=key
+        rows, results=results, parse_strings=chosen.parse_strings, key=as_key(key)
     )
     operands = AnswerOperands(
         tables,
@@ -161,21 +160,13 @@ def trace(
     options = _options(chosen, max(1, chosen.max_rows) * widest)
     verify = _verify()
 
-    ctx = TraceContext(chosen, info)
+    ctx = TraceContext(chosen, info, question)
 
     def run(answer: str) -> Report:
-        read = read_prefix(answer, options)
-        if len(read) < len(answer):
-            # More figures than max_claims: the answer fails; its first ones are checked as
-            # verify would (its rows found from them), without reading every number of it.
-            head = run(read)
-            note = (
-                f"the answer states more than {options.max_claims:,} figures: only its first "
-                f"{len(read):,} characters were checked (option max_claims)"
-            )
-            return replace(head, text=answer, issues=(*head.issues, note))
         keep = keep_filter(answer, chosen, info)
-        sources = operands.sources_for(answer)
+        # The rows the question names are indexed too: the answer's figure must come from them
+        # (rules.alignment), and a figure of another row is found there.
+        sources = operands.sources_for(answer if not question else f"{answer}\n{question}")
         found = operands.mentions(answer)  # extracted once per answer, for every verify below
         report = verify(
             answer, sources, options, keep=keep, recheck=run, found=found, question=question
@@ -196,7 +187,23 @@ def trace(
 
     if not isinstance(text, str):
         raise TypeError(f"trace() needs the answer as a str, got {type(text).__name__}")
-    return run(text)
+    return _bounded(run, text, options)
+
+
+def _bounded(run: Callable[[str], Report], answer: str, options: Options) -> Report:
+    """``run(answer)``; for a long answer with more figures than ``max_claims``, run on the prefix
+    the engine would read (:func:`~crossfoot.engine.read_prefix`): the answer fails, its first
+    figures are checked as a full read would check them (their rows found from them), and not
+    every number of it is read."""
+    read = read_prefix(answer, options)
+    if len(read) == len(answer):
+        return run(answer)
+    head = run(read)
+    note = (
+        f"the answer states more than {options.max_claims:,} figures: only its first "
+        f"{len(read):,} characters were checked (option max_claims)"
+    )
+    return replace(head, text=answer, issues=(*head.issues, note))
 
 
 def _narrow(sources: SourceSet, row_ids: frozenset[str], on: str | frozenset[str]) -> SourceSet:

@@ -44,10 +44,15 @@ class TraceContext:
     """What the answer checks need to know about the result sets (found once per trace: every
     claim asks)."""
 
-    __slots__ = ("_rows", "info", "measured", "policy", "row_ids")
+    __slots__ = ("_rows", "info", "measured", "policy", "question", "row_ids")
 
-    def __init__(self, policy: Policy, info: Sequence[TableInfo]) -> None:
+    def __init__(
+        self, policy: Policy, info: Sequence[TableInfo], question: str | None = None
+    ) -> None:
         self.policy = policy
+        # the user's question names rows too: "The change was $530,000." answers "What was the
+        # change in Oceania's revenue?" about Oceania
+        self.question = question or ""
         self.info = info
         self.row_ids = frozenset(t.name for t in info)
         self.measured = _measured_words(info)
@@ -110,7 +115,7 @@ def _anchored(
         return other, True
     loose = _unanchored(c, ctx, report.claims)
     if loose:
-        rows = ctx.named_rows(c.sentence.text)
+        rows = ctx.named_rows(f"{c.sentence.text} {ctx.question}")
         again = _again(about, rows, c) if rows else None
         if again is not None and again.passed and _unanchored(again, ctx, report.claims):
             again = None
@@ -280,7 +285,7 @@ def _unanchored(c: Claim, ctx: TraceContext, claims: Sequence[Claim] = ()) -> tu
     labels = list(dict.fromkeys(o.row for o in ops))
     if None in labels:
         return ("rows without a key",)
-    text = c.sentence.text
+    text = f"{c.sentence.text} {ctx.question}"
     cited = _rows_by_value(c, claims)
     missing = tuple(
         label for label in labels if label and label not in cited and not row_named(label, text)

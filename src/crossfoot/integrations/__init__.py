@@ -36,8 +36,8 @@ def require(module: str, extra: str) -> ModuleType:
         return importlib.import_module(module)
     except ImportError as exc:
         raise ImportError(
-            f"crossfoot's {extra} integration needs {module.split('.')[0]!r}: "
-            f'pip install "crossfoot[{extra}]"'
+            f"crossfoot's {extra} integration needs {module.split('.')[0]!r}: install the "
+            f'"{extra}" extra (pip install -e ".[{extra}]" in a crossfoot clone)'
         ) from exc
 
 

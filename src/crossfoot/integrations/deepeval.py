@@ -6,7 +6,7 @@
 ...                    retrieval_context=["In FY2024 Acme shipped 12,400 units."])  # doctest: +SKIP
 >>> assert_test(case, [NumericGroundingMetric()])                         # doctest: +SKIP
 
-Needs ``pip install "crossfoot[deepeval]"``.
+Needs the ``deepeval`` extra (``pip install -e ".[deepeval]"`` in a clone).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from crossfoot.integrations import reason, require, run_check
 __all__ = ["NumericGroundingMetric"]
 
 _errors = require("deepeval.errors", "deepeval")
+_markup = require("rich.markup", "deepeval")  # rich comes with DeepEval
 if TYPE_CHECKING:
     from deepeval.metrics import BaseMetric as _BaseMetric
 else:
@@ -26,7 +27,8 @@ else:
 
 
 class NumericGroundingMetric(_BaseMetric):  # type: ignore[no-untyped-call,misc,unused-ignore]
-    """Score = share of claims that pass; ``reason`` lists failing claims with status and evidence.
+    """Score = share of claims that pass; ``reason`` lists failing claims with status and evidence
+    (rich markup escaped: ``\\[unsupported] 13,900 - ...``, so DeepEval's tables show the tag).
 
     Sources come from ``retrieval_context`` (strings or ``RetrievedContextData``) followed by
     ``context``; plain strings get ids ``S1``, ``S2``... by position. ``strict_mode`` makes the
@@ -91,7 +93,9 @@ class NumericGroundingMetric(_BaseMetric):  # type: ignore[no-untyped-call,misc,
         # Strict mode is all-or-nothing; otherwise the score is the share of grounded numbers.
         score = (1.0 if report.passed else 0.0) if self.strict_mode else float(report.score)
         self.score = score
-        self.reason = reason(report) if self.include_reason else None
+        # DeepEval prints reasons through rich, which reads "[unsupported]" as a style tag and
+        # drops it; escaped, the status shows as written.
+        self.reason = _markup.escape(reason(report)) if self.include_reason else None
         # An issue (a citation naming no source) fails the case whatever the threshold.
         self.success = score >= (self.threshold or 0.0) and not report.issues
         return score

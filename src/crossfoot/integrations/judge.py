@@ -1,8 +1,9 @@
 """Optional model judge: ask a Claude model whether an answer's numbers follow from the sources.
 
 Use it beside the deterministic check, for what ``check`` cannot decide (wording, figures written
-as words). The core never imports this module. Needs ``pip install "crossfoot[judge]"`` and
-``ANTHROPIC_API_KEY`` (or a ``client=`` with the SDK's ``messages.create``).
+as words). The core never imports this module. Needs the ``judge`` extra (``pip install -e
+".[judge]"`` in a clone) and ``ANTHROPIC_API_KEY`` (or a ``client=`` with the SDK's
+``messages.create``).
 
 >>> judge("Units?", "We shipped 12,400 units.", ["Acme shipped 12,400 units."])  # doctest: +SKIP
 {'verdict': 'grounded', 'score': 1.0, 'unsupported': [], 'reason': '...'}

@@ -14,8 +14,15 @@ options from the assertion ``config`` and ``vars.crossfoot_options``.
 List vars are expanded into separate tests by promptfoo, so put sources in ``metadata`` or set
 ``PROMPTFOO_DISABLE_VAR_EXPANSION=true`` when they are a list.
 
-promptfoo loads this file by path in a fresh interpreter, with this directory first on
-``sys.path`` and no parent package: imports here must be absolute and must stay light.
+promptfoo loads this file by path in a fresh interpreter (``PROMPTFOO_PYTHON``, else the first
+``python`` on the PATH), with this directory first on ``sys.path`` and no parent package: imports
+here must be absolute and must stay light. When that Python cannot import crossfoot, every
+assertion fails with the message "crossfoot is not importable by <python>: set PROMPTFOO_PYTHON",
+never a traceback or a verdict on the answer; listing the ``beforeAll`` hook of this file under
+``extensions`` stops the whole run with that error instead (exit 1, not 100)::
+
+    extensions:
+      - file:///abs/path/to/crossfoot/integrations/promptfoo.py:beforeAll
 """
 
 from __future__ import annotations
@@ -26,9 +33,29 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from crossfoot.integrations import reason, run_check
+# A Python without crossfoot must give an error a user can act on, not a verdict on the answer:
+# the import failure is kept and reported by ``get_assert`` and ``beforeAll``.
+_NOT_IMPORTABLE: str | None = None
+try:
+    from crossfoot.integrations import reason, run_check
+except ImportError as exc:  # pragma: no cover - exercised through the promptfoo CLI
+    _NOT_IMPORTABLE = (
+        f"crossfoot is not importable by {sys.executable}: set PROMPTFOO_PYTHON to a Python "
+        f"that has crossfoot installed ({type(exc).__name__}: {exc})"
+    )
 
-__all__ = ["get_assert"]
+__all__ = ["beforeAll", "get_assert"]
+
+
+def beforeAll(context: Any, hook: Any = None) -> None:  # promptfoo names the hook
+    """promptfoo ``beforeAll`` extension hook: stop the run when crossfoot cannot be imported.
+
+    >>> beforeAll({"suite": {}}, {"hookName": "beforeAll"}) is None
+    True
+    """
+    if _NOT_IMPORTABLE is not None:
+        raise RuntimeError(_NOT_IMPORTABLE)
+    return None
 
 
 def get_assert(output: Any, context: Mapping[str, Any]) -> dict[str, Any]:
@@ -38,6 +65,8 @@ def get_assert(output: Any, context: Mapping[str, Any]) -> dict[str, Any]:
     >>> r["pass"], r["score"]
     (True, 1.0)
     """
+    if _NOT_IMPORTABLE is not None:
+        return {"pass": False, "score": 0.0, "reason": _NOT_IMPORTABLE}
     test_vars = context.get("vars") or {}
     metadata = (context.get("test") or {}).get("metadata") or {}
     config = dict(context.get("config") or {})

@@ -8,8 +8,8 @@
 >>> result.to_pandas()["numeric_grounding"][0]                           # doctest: +SKIP
 1.0
 
-Always pass ``metrics=``: with none, Ragas builds an OpenAI judge. Needs ``pip install
-"crossfoot[ragas]"``.
+Always pass ``metrics=``: with none, Ragas builds an OpenAI judge. Needs the ``ragas`` extra
+(``pip install -e ".[ragas]"`` in a clone).
 """
 
 from __future__ import annotations
@@ -83,17 +83,26 @@ class NumericGrounding(_SingleTurnMetric):  # type: ignore[misc,unused-ignore]
 
 
 def numeric_grounding_metric(**options: Any) -> Any:
-    """The same score as a new-style Ragas metric (``ragas.metrics.numeric_metric``).
+    """The same score as a new-style Ragas metric (``ragas.metrics.numeric_metric``); it reads
+    ``user_input`` as the question, like :class:`NumericGrounding`.
 
     >>> m = numeric_grounding_metric()                                     # doctest: +SKIP
-    >>> m.score(response="12 units.", retrieved_contexts=["12 units."]).value  # doctest: +SKIP
+    >>> m.score(user_input="Units?", response="12 units.",
+    ...         retrieved_contexts=["12 units."]).value                    # doctest: +SKIP
     1.0
     """
     metrics = require("ragas.metrics", "ragas")
     result_type = require("ragas.metrics.result", "ragas").MetricResult
 
-    def numeric_grounding(response: str, retrieved_contexts: list[str]) -> Any:
-        report = run_check(response, list(retrieved_contexts), options)
+    # ``user_input`` is the question, as in the classic metric: a bar the answer quotes from it
+    # needs no source, so both metrics give the same score on the same row.
+    def numeric_grounding(
+        response: str, retrieved_contexts: list[str], user_input: str | None = None
+    ) -> Any:
+        opts = dict(options)
+        if isinstance(user_input, str) and user_input.strip() and "question" not in opts:
+            opts["question"] = user_input
+        report = run_check(response, list(retrieved_contexts), opts)
         return result_type(value=float(report.score), reason=report.summary())
 
     return metrics.numeric_metric(name="numeric_grounding", allowed_values=(0.0, 1.0))(

@@ -25,13 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from crossfoot.language.bounds import Side, side_before
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
 from crossfoot.numbers.extract import extract
 
-__all__ = ["Bar", "asked_figures", "bar_verdict", "quoted_bar"]
+__all__ = ["Bar", "asked_figures", "bar_verdict", "quoted_bar", "quoted_label"]
 
 # How far back in the clause a comparison word may end before the figure.
 _REACH = 60
@@ -139,3 +140,33 @@ def bar_verdict(
 def _family(kind: str) -> str:
     """Amounts (money and plain numbers) compare with each other; other kinds with their own."""
     return "amount" if kind in _AMOUNTS else kind
+
+
+def quoted_label(
+    mention: Mention, asked: Sequence[Mention], labels: Iterable[str]
+) -> Evidence | None:
+    """Evidence when ``mention`` repeats a number the question and a row or column label of the
+    sources both write ("between 2-5 years" of a column "2-5 Years"), or a range a label writes
+    ("the 18-34 band"), else None: the figure names a label, it states no value of the data.
+
+    >>> asked = asked_figures("What are the obligations due in 2-5 years?")
+    >>> t = "Obligations due in 2-5 years are $2,055 thousand."
+    >>> quoted_label(extract(t)[0], asked, ["2-5 Years"]).formula
+    "the question's 2-5 names the label '2-5 Years'"
+    """
+    key = (mention.value, mention.high, _family(mention.kind))
+    # A range the answer writes as a label's ("the 18-34 band") needs no question to quote it:
+    # ranges are rarely values of a table, and often its labels.
+    if mention.high is None and not any((q.value, q.high, _family(q.kind)) == key for q in asked):
+        return None
+    for label in labels:
+        if any((m.value, m.high, _family(m.kind)) == key for m in _label_figures(label)):
+            whose = "the question's " if asked else ""
+            formula = f"{whose}{mention.text.strip()} names the label {label!r}"
+            return Evidence("question", "label", formula, (), mention.value)
+    return None
+
+
+@lru_cache(maxsize=4096)  # a table's labels repeat across answers
+def _label_figures(label: str) -> tuple[Mention, ...]:
+    return tuple(m for m in extract(label) if m.kind != "year")

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from crossfoot.language.order import number_year
 from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.years import field_stem
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
@@ -43,13 +44,15 @@ def _cached_required(label: str) -> frozenset[str]:
 
 
 def focus_text(ctx: ClaimContext) -> str:
-    """The claim's sentence with the sentence before it (which may be the question)."""
+    """The claim's sentence with the sentence before it (which may be the question), and the
+    user's question when the engine judges a final figure in its light (rules.alignment)."""
     s = ctx.sentence
     lo = max(0, s.start - _LOOKBACK)
     before = ctx.text[lo : s.start].rstrip().rstrip(".?!")  # the previous sentence, unended
     ends = [e.end() for e in _SENTENCE_END.finditer(before)]
     start = lo + (ends[-1] if ends else 0)
-    return ctx.text[start : s.end]
+    asked = ctx.notes.get("question")  # set when a final figure is judged again in its light
+    return ctx.text[start : s.end] + (f" {asked}" if isinstance(asked, str) else "")
 
 
 def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) -> ValueIndex | None:
@@ -85,9 +88,15 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
     words = set(tokens(focus_text(ctx)))
     picked = []
     for sv in group.values:
-        if sv.row is None or sv.table is None:
+        if sv.row is not None and sv.table is not None:
+            req = _cached_required(sv.row)
+        elif whole and sv.field is not None:
+            # a record's series ("ridership_2022", "ridership_2023") is named by its stem: the
+            # exact search of a coarse figure ("fell by 1.4 million") looks there too
+            stem = field_stem(sv)
+            req = _cached_required(stem) if stem else frozenset()
+        else:
             continue
-        req = _cached_required(sv.row)
         if req and req <= words:
             picked.append(sv)
     found: ValueIndex | None
@@ -106,7 +115,8 @@ _OPERATION = re.compile(
     r"(?i)\b(?:change[ds]?|difference|differ\w*|increase[ds]?|decrease[ds]?|grew|growth|declined?"
     r"|rose|fell|more|less|higher|lower|gap|variance|total|combined|sum|together|altogether"
     r"|aggregate|average|mean|ratio|proportion|percentage|share|accounted|represent\w*|times"
-    r"|divided|multipl\w*|net\s+of|cagr|compound\w*|growth)\b|[=+×÷/]|\s-\s"
+    r"|divided|multipl\w*|net\s+of|cagr|compound\w*|growth|drop(?:ped|s)?|slid|climbed|jumped"
+    r"|reduced|shrank|widened|narrowed|surged|plunged|soared|tumbled|slumped)\b|[=+×÷/]|\s-\s"
 )
 
 

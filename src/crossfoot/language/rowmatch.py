@@ -369,7 +369,16 @@ _AVERAGE_OF_YEARS = re.compile(r"(?i)(?<!weighted[- ])\b(?:average|mean)\b")
 def _averaged(ctx: ClaimContext, lo: int) -> bool:
     """The clause before the number says "average" (not "weighted average"), and no year is
     stated for the number (the caller checks): an average over the row's years."""
-    return _AVERAGE_OF_YEARS.search(ctx.text, lo, ctx.mention.start) is not None
+    found = None
+    for hit in _AVERAGE_OF_YEARS.finditer(ctx.text, lo, ctx.mention.start):
+        found = hit  # the last "average" before the number
+    if found is None:
+        return False
+    # "an average basket of €38 across 12,400 orders": the average is the €38; a figure that
+    # follows another figure is that figure's context, not the average.
+    return not any(
+        found.end() <= m.start < ctx.mention.start and m.kind != "year" for m in ctx.mentions
+    )
 
 
 def _level_not_average(
@@ -383,7 +392,11 @@ def _level_not_average(
     named = rows_named_by(table, words, glued)
     if not cells or any(c.row not in named for c in cells):
         return None
-    if any(_AVERAGE.search(c.column or "") or _AVERAGE.search(n) for c in cells for n in named):
+    if any(
+        _AVERAGE.search((c.column or "").replace("_", " ")) or _AVERAGE.search(n.replace("_", " "))
+        for c in cells
+        for n in named
+    ):
         return None  # "Average balance", "Weighted average shares": the row or column's own name
     views = {c.view for c in cells} | {"both"}
     vals = [sv.value for sv in table.cells if sv.row in named and sv.view in views]

@@ -28,6 +28,7 @@ from crossfoot.numbers.cores import (
     read_core,
     word_starts,
 )
+from crossfoot.numbers.scales import SCALE_EXP as _SCALE_TABLE
 
 __all__ = [
     "APPROX_ENDS",
@@ -157,11 +158,8 @@ def prefix_match(pre: str) -> re.Match[str] | None:
     return PREFIX_RE.search(pre, len(pre) - min(run.end(), PREFIX_MAX))
 
 
-SCALE_EXP = {
-    "k": 3, "thousand": 3, "m": 6, "mn": 6, "mm": 6, "mln": 6, "million": 6, "b": 9, "bn": 9,
-    "bln": 9, "billion": 9, "t": 12, "tn": 12, "trn": 12, "trillion": 12, "lakh": 5, "lac": 5,
-    "crore": 7, "cr": 7,
-}  # fmt: skip
+# The scale words and their powers of ten: one table for every reader (numbers.scales).
+SCALE_EXP = _SCALE_TABLE
 
 #: Unit after the core (after any ")" of an accounting negative).
 UNIT_RE = _compile(

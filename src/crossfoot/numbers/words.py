@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from crossfoot.numbers.scales import SCALE_EXP
+
 __all__ = ["MULTIPLIERS", "NUMBER_WORDS", "WORDS_PATTERN", "parse_words"]
 
 _SMALL: dict[str, int] = {
@@ -50,14 +52,8 @@ _TENS: dict[str, int] = {
 }
 #: Multipliers above a hundred, each a power of ten so values stay exact.
 _SCALES: dict[str, int] = {
-    "thousand": 3,
-    "lakh": 5,
-    "lakhs": 5,
-    "million": 6,
-    "crore": 7,
-    "crores": 7,
-    "billion": 9,
-    "trillion": 12,
+    w: SCALE_EXP[w]  # one table for every reader (numbers.scales)
+    for w in ("thousand", "lakh", "lakhs", "million", "crore", "crores", "billion", "trillion")
 }
 
 

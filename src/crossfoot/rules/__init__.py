@@ -21,6 +21,7 @@ from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import direct_match
 from crossfoot.rules.multi import multi_operand
 from crossfoot.rules.rowsums import row_derivations
+from crossfoot.rules.scaled import scaled_operand
 from crossfoot.rules.steps import step_arithmetic
 
 # The rule types live in crossfoot.model.context (below the rules and the language helpers);
@@ -30,6 +31,7 @@ __all__ = ["RULES", "ClaimContext", "Options", "Rule", "Scope", "Verdict", "rule
 RULES: tuple[Rule, ...] = (
     written_calculation,  # "a - b = c" the answer writes out must add up
     direct_match,  # exact / rounded / unit header / fraction<->percent, then the row check
+    scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions
     row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean

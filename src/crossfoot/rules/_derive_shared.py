@@ -43,7 +43,9 @@ __all__ = [
     "names_only_a_change",
     "operand_class",
     "order_of",
+    "quantity",
     "same_item",
+    "same_kind",
     "views_compatible",
 ]
 
@@ -84,6 +86,50 @@ def operand_class(v: SourceValue) -> str | None:
 def _percent_named(*names: str | None) -> bool:
     text = " ".join(n for n in names if n).lower()
     return any(w in text for w in _PERCENT_WORDS)
+
+
+# Words that say what a value measures. Only values whose words say so are told apart: a value
+# with no such word (a segment "Sensors" in a table in millions) goes with any other.
+_MONEY_WORDS = re.compile(
+    r"(?i)[$€£¥₹]|\b(?:usd|eur|gbp|revenues?|sales|income|costs?|prices?|profits?|expenses?|"
+    r"cash|assets?|liabilit\w*|earnings|spend\w*|fees?|payments?|salar\w*|wages?)\b"
+)
+_COUNT_WORDS = re.compile(
+    r"(?i)\b(?:orders|units|customers|employees|staff|headcount|stores|offices|branches|"
+    r"respondents|users|visits|visitors|sessions|transactions|vehicles|subscribers|members|"
+    r"tickets|signups|shipments|accounts|patients|students|number\s+of)\b"
+)
+# ("average" only leading a label: "Average score", not "Dow Jones Transportation Average")
+_RATE_WORDS = re.compile(
+    r"(?i)%|\b(?:rate|ratio|score|per|margin|percent\w*|yield|multiple)\b|"
+    r"(?:^|\|)\s*(?:average|avg|mean)\b"
+)
+
+
+@lru_cache(maxsize=65536)
+def _quantity(names: str, currency: bool) -> str | None:
+    if _RATE_WORDS.search(names):
+        return "rate"
+    if currency or _MONEY_WORDS.search(names):
+        return "money"
+    if _COUNT_WORDS.search(names):
+        return "count"
+    return None
+
+
+def quantity(v: SourceValue) -> str | None:
+    """What a value measures, when its words say: "money", "count" or "rate" (an average, a
+    ratio, a score: never added to an amount), else None."""
+    names = "|".join(n for n in (v.field, v.row, v.column) if n).replace("_", " ")
+    return _quantity(names, v.currency is not None or v.kind == "money")
+
+
+def same_kind(x: SourceValue, y: SourceValue) -> bool:
+    """Whether a sum or difference of ``x`` and ``y`` adds like to like: money to money, a count
+    to a count, never revenue to orders or respondents to an average score. The kind of quantity
+    counts, not the column: two quarters' revenue, two age bands' respondents do add up."""
+    qx, qy = quantity(x), quantity(y)
+    return qx is None or qy is None or qx == qy
 
 
 def views_compatible(a: SourceValue, b: SourceValue) -> bool:
@@ -248,6 +294,14 @@ def kind_allowed(ctx: ClaimContext, kind: str) -> bool:
 class _Focus:
     years: tuple[int, ...]  # years the claim's sentence states, ascending
     rows: dict[tuple[str, int], frozenset[int]]  # tables the sentence names rows of -> row indexes
+    base: bool = False  # the one year stated is the base of a comparison ("than the 2022 level")
+
+
+# A year stated as the base a change is measured from: "above the 2022 figure", "from 2022".
+_BASE_YEAR = re.compile(
+    r"(?i)\b(?:than|from|over|versus|vs\.?|compared\s+(?:with|to)|since|relative\s+to|"
+    r"against)\s+(?:the\s+|its\s+|their\s+)?(?:fiscal\s+|fy\s*)?(?:19|20)\d\d\b"
+)
 
 
 def _focus(ctx: ClaimContext) -> _Focus:
@@ -275,7 +329,8 @@ def _focus(ctx: ClaimContext) -> _Focus:
         named = frozenset(i for i, lab in by_index.items() if names_row(lab, s.text))
         if named:
             rows[key] = named
-    focus = _Focus(tuple(sorted(years)), rows)
+    base = len(years) == 1 and _BASE_YEAR.search(s.text) is not None
+    focus = _Focus(tuple(sorted(years)), rows, base)
     ctx.notes["derive.focus"] = focus
     return focus
 
@@ -306,7 +361,8 @@ def focus_ok(ctx: ClaimContext, operands: tuple[SourceValue, ...], change: bool)
                 if y not in f.years:
                     return False
             elif change:
-                if y not in (hi, hi - 1):
+                # "grew 12% in 2024" ends in 2024; "$3.1M lower than the 2022 level" starts there
+                if y not in ((hi, hi + 1) if f.base else (hi, hi - 1)):
                     return False
             elif not lo <= y <= hi:
                 return False

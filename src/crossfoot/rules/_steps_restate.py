@@ -56,6 +56,10 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
             continue
         if m.scale != gm.scale and not _true_units_agree(ctx, m, g):
             continue  # "$283 billion" restating "$283" of a table in millions
+        if m.precision < gm.precision and _finer_than_source(ctx, m, g):
+            # "$9.6M ($9,600,000)" of a value of 9,630,000: the finer figure restates no rounding
+            # of the value, it is a new figure the sources do not state.
+            continue
         return _restates(ctx, g)
     return None
 
@@ -93,6 +97,20 @@ def _restates(ctx: ClaimContext, g: Claim) -> Verdict:
         return Verdict("contradicted", replace(evidence, note=note), note)
     signs[m.start] = sign
     return Verdict(status, evidence)
+
+
+def _finer_than_source(ctx: ClaimContext, m: Mention, g: Claim) -> bool:
+    """Whether ``m``, stated finer than the figure ``g`` it would restate, misses the value
+    behind ``g`` at its own precision (the value's true, scaled reading when known)."""
+    ev = g.evidence
+    if ev is None or ev.result is None:
+        return False
+    value = _cached_true(ctx, g)
+    if value is None:
+        if any(sv.view == "written" for sv in ev.operands):
+            return False  # only the table's own digits are known: nothing to compare
+        value = ev.result
+    return abs(abs(m.value) - abs(value)) > m.precision
 
 
 def _true_value(ctx: ClaimContext, g: Claim) -> Decimal | None:

@@ -84,6 +84,7 @@ from crossfoot.rules._derive_shared import (
     names_only_a_change,
     operand_class,
     same_item,
+    same_kind,
     views_compatible,
 )
 
@@ -119,6 +120,8 @@ def _describe(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue, r:
 
 def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> bool:
     if operand_class(y) != spec.cls or same_item(x, y) or not views_compatible(x, y):
+        return False
+    if spec.op in ("sum", "diff") and not same_kind(x, y):
         return False
     if not currency_ok(x.currency, y.currency):
         return False
@@ -280,11 +283,25 @@ def _judge(
 _COARSE_WORDING = {
     "difference": re.compile(
         r"(?i)\b(?:change[ds]?|difference|increase[ds]?|decrease[ds]?|grew|growth|declined?"
-        r"|rose|fell|more|less|higher|lower|gap|variance)\b"
+        r"|rose|fell|more|less|higher|lower|gap|variance|drop(?:ped|s)?|slid|climbed|jumped"
+        r"|reduced|shrank|widened|narrowed|above|below)\b"
     ),
     "sum": re.compile(r"(?i)\b(?:total|combined|sum|together|altogether|aggregate)\b"),
     "average": re.compile(r"(?i)\b(?:average|mean)\b"),
 }
+
+
+def _coarse_kinds(ctx: ClaimContext) -> frozenset[str]:
+    """The operations the claim's sentence (and the one before) names, once per sentence: the
+    claims of one sentence, or of one block of a long one, read the same words."""
+    memo: dict[tuple[int, int], frozenset[str]]
+    memo = ctx.shared.setdefault("derive.coarse", {})  # type: ignore[assignment]
+    key = (ctx.sentence.start, ctx.sentence.end)
+    kinds = memo.get(key)
+    if kinds is None:
+        wording = focus_text(ctx)
+        kinds = memo[key] = frozenset(k for k, rx in _COARSE_WORDING.items() if rx.search(wording))
+    return kinds
 
 
 def two_operand(ctx: ClaimContext) -> Verdict | None:
@@ -304,12 +321,14 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
         # table would invite coincidences.
         # A zero ("The answer is 0%") is derived only as an exact zero change of a named row.
         zero = m.value == 0 and m.kind in ("money", "number", "percent")
-        if flat or m.high is not None or not (zero or m.kind in ("money", "number")):
+        # A range claimed as a range ("grew by 12% to 15%") is derived the same way: from the
+        # rows the answer names, by the operation it words, inside the range.
+        ranged = m.high is not None and m.kind in ("money", "number", "percent")
+        if flat or not (zero or ranged or m.kind in ("money", "number")):
             return None
         # ... and only as an operation the wording names ("the change in cost", "the average").
-        wording = focus_text(ctx)
-        kinds = frozenset(k for k, rx in _COARSE_WORDING.items() if rx.search(wording))
-        if zero:
+        kinds = _coarse_kinds(ctx)
+        if zero or (ranged and m.kind == "percent"):
             kinds &= {"difference"}
             if kinds and m.kind == "percent":
                 kinds = frozenset({"percent_change", "pp_change"})

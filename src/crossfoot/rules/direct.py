@@ -22,6 +22,8 @@ from crossfoot.language.bounds import claimed_side
 from crossfoot.language.direction import stated_direction
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
+from crossfoot.rules.fields import field_verdict
+from crossfoot.rules.signs import sign_verdict
 
 __all__ = ["compatible", "direct_candidates", "direct_match", "window"]
 
@@ -40,6 +42,8 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
         return None
     if ctx.options.check_table_rows:
         wrong = _row_verdict(ctx, [sv for sv, _, _ in matches])
+        if wrong is None:
+            wrong = field_verdict(ctx, [sv for sv, _, _ in matches])
         if wrong is not None:
             return wrong
     sv, exact, how = matches[0]
@@ -47,6 +51,9 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
     if opposite is not None:
         evidence = Evidence("direct", "exact", sv.describe(), (sv,), sv.value, opposite)
         return Verdict("contradicted", evidence, opposite)
+    signed = sign_verdict(ctx, sv)
+    if signed is not None:
+        return signed
     formula = sv.describe()
     if sv.unit_header:
         formula += f" (cell scaled by {sv.unit_header!r})"
@@ -116,6 +123,8 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
     found: list[tuple[SourceValue, bool, str]] = []
     seen: set[int] = set()
     base = window(mention, ctx)  # once, not once per form
+    if mention.high is not None:
+        return _inside(mention, ctx, base)
     for target, factor, how in _targets(mention):
         tol = base * factor
         for sv in _lookup(ctx, target, tol, mention.negative):
@@ -144,6 +153,31 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
     if len(found) > 1:
         found.sort(key=lambda item: (not item[1], abs(abs(item[0].value) - abs(mention.value))))
     return found
+
+
+def _inside(
+    mention: Mention, ctx: ClaimContext, base: Decimal
+) -> list[tuple[SourceValue, bool, str]]:
+    """A range claimed as a range ("between €410m and €450m", "€410–450m") is stated by a
+    source value inside it. A range whose end is a source value quotes a range of the sources
+    ("8.0 million to 13.4 million"): then both ends must be source values."""
+    assert mention.high is not None
+    lo, hi = sorted((mention.value, mention.high))
+    middle, half = (lo + hi) / 2, (hi - lo) / 2 + base
+    hits = [
+        sv
+        for sv in _lookup(ctx, middle, half, mention.negative)
+        if compatible(mention, sv, "") and lo - base <= abs(sv.value) <= hi + base
+    ]
+    ends = [sv for sv in hits if min(abs(abs(sv.value) - lo), abs(abs(sv.value) - hi)) <= base]
+    if ends:
+        low_end = [sv for sv in ends if abs(abs(sv.value) - lo) <= base]
+        high_end = [sv for sv in ends if abs(abs(sv.value) - hi) <= base]
+        if not (low_end and high_end):
+            return []
+        return [(low_end[0], True, "the range's low end"), (high_end[0], True, "its high end")]
+    hits.sort(key=lambda sv: abs(abs(sv.value) - middle))
+    return [(sv, True, "inside the range") for sv in hits]
 
 
 def window(mention: Mention, ctx: ClaimContext) -> Decimal:

@@ -143,8 +143,13 @@ def _fig_of(ctx: ClaimContext, g: Claim) -> _Fig | None:
             year = number_year(ctx.text, s.start, s.end, ctx.mentions, index_of(ctx, gm))
         written = gm.written if gm.written else abs(gm.value)
         signed_written = -written if gm.value < 0 else written
-        # A figure the source states exactly carries no rounding of its own.
-        precision = Decimal(0) if g.status == "supported_exact" else gm.precision
+        # A figure the source states exactly carries no rounding of its own, nor does one that
+        # states its derivation's exact result ("a net change of -$94 million" for 680 - 774):
+        # a percentage worked out from it is held to the exact figure, not to a rounded one.
+        exact = g.status == "supported_exact" or (
+            g.status == "derived" and ev is not None and ev.result == gm.value
+        )
+        precision = Decimal(0) if exact else gm.precision
         fig = _Fig(
             g,
             gm.value,

@@ -14,14 +14,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from crossfoot.model.types import Kind
+from crossfoot.numbers.scales import CELL_SCALE_WORDS, SCALE_EXP, SCALE_WORDS
 
 __all__ = [
     "CellNumber",
     "Unit",
     "find_unit_headers",
     "is_blank",
+    "is_figure",
+    "label_without_unit",
+    "normalize_currency",
     "parse_cell",
     "unit_in_cell",
     "year_in",
@@ -45,29 +50,8 @@ class CellNumber:
     year_like: bool = False  # a bare 1900..2100 integer such as a header "2019"
 
 
-_SCALE_WORDS: dict[str, Decimal] = {
-    "k": Decimal(10) ** 3,
-    "thousand": Decimal(10) ** 3,
-    "thousands": Decimal(10) ** 3,
-    "000": Decimal(10) ** 3,
-    "000s": Decimal(10) ** 3,
-    "m": Decimal(10) ** 6,
-    "mn": Decimal(10) ** 6,
-    "mm": Decimal(10) ** 6,
-    "million": Decimal(10) ** 6,
-    "millions": Decimal(10) ** 6,
-    "b": Decimal(10) ** 9,
-    "bn": Decimal(10) ** 9,
-    "billion": Decimal(10) ** 9,
-    "billions": Decimal(10) ** 9,
-    "tn": Decimal(10) ** 12,
-    "trillion": Decimal(10) ** 12,
-    "trillions": Decimal(10) ** 12,
-    "lakh": Decimal(10) ** 5,
-    "lakhs": Decimal(10) ** 5,
-    "crore": Decimal(10) ** 7,
-    "crores": Decimal(10) ** 7,
-}
+# One scale table for every reader (numbers.scales); a cell's own pattern picks its words.
+_SCALE_WORDS: dict[str, Decimal] = {w: Decimal(10) ** e for w, e in SCALE_EXP.items()}
 
 _CURRENCY_CODES = "USD|EUR|GBP|JPY|INR|CNY|RMB|CHF|CAD|AUD|DKK|SEK|NOK|HKD|SGD|ZAR"
 
@@ -79,7 +63,7 @@ _CELL = re.compile(
     (?P<sign>[-−–+])?\s*                      # minus, U+2212, en dash
     (?P<cur2>(?:US|A|C|HK|S|NZ)?\$|[€£¥₹])?\s*  # "-$5" / "($5)"
     (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)
-    \s*(?P<scale>(?i:thousands?|millions?|billions?|trillions?|lakhs?|crores?|bn|mn|mm|tn|[kmb]))?
+    \s*(?P<scale>(?i:{CELL_SCALE_WORDS}))?
     \s*(?P<pct1>%)?\s*
     (?P<close>\))?\s*
     (?P<pct2>%)?\s*
@@ -99,7 +83,8 @@ _PLAIN = re.compile(r"\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*$")
 _PRECISION = [Decimal(5).scaleb(-(d + 1)) for d in range(40)]
 
 
-def _normalize_currency(symbol: str | None) -> str | None:
+def normalize_currency(symbol: str | None) -> str | None:
+    """A currency as the readers write it: "US$" -> "$", "usd" -> "USD"."""
     if not symbol:
         return None
     symbol = symbol.strip()
@@ -148,7 +133,7 @@ def parse_cell(cell: str) -> CellNumber | None:
     if percent and scale_word:
         return None
     symbol = cur1 or cur2 or code
-    currency = _normalize_currency(symbol) if symbol else None
+    currency = normalize_currency(symbol) if symbol else None
     digits = num.replace(",", "") if "," in num else num
     value = Decimal(digits)
     dot = digits.find(".")
@@ -178,6 +163,7 @@ def parse_cell(cell: str) -> CellNumber | None:
 _YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d{2}(?![\d])|(?i:\bfy\s*'?(\d{2})(?!\d))")
 
 
+@lru_cache(maxsize=8192)  # labels repeat across tables and answers
 def year_in(label: str | None) -> int | None:
     """The year a label names, when it names exactly one ("Year Ended December 31, 2019").
 
@@ -204,16 +190,19 @@ class Unit:
     currency: str | None = None
 
 
-_UNIT_WORDS = r"thousands?|millions?|billions?|trillions?|lakhs?|crores?"  # "(in million)" too
+_UNIT_WORDS = SCALE_WORDS  # "(in million)" too
+# A currency written before a unit word: "(Rs. crore)", "(USD millions)", "(US$ thousands)".
+_UNIT_CURRENCY = rf"Rs\.?|US\$|(?:{_CURRENCY_CODES})\b|[$€£¥₹]"
 _UNIT_TEXT = re.compile(
     rf"""
     \(\s*(?:[^()\n]{{0,30}}?\s)?in\s+(?P<a>{_UNIT_WORDS})\b[^()\n]{{0,80}}?\)   # (in millions, ...)
     | \(\s*(?P<b>{_UNIT_WORDS})\b(?:\s+of\s+[^()\n]{{1,30}}?)?\s*\)            # ( millions )
     | \(\s*(?P<cc>(?:[A-Za-z]{{1,3}}\s*)?[$€£¥₹])\s*['’]?\s*
           (?P<c>000s?|mn|mm|bn|m|b|k|thousands?|millions?|billions?)\s*\)      # (€m) ($000)
+    | \(\s*(?P<ec>{_UNIT_CURRENCY})\s*(?P<e>{_UNIT_WORDS}|mn|bn)\s*\)           # (Rs. crore)
     | (?:(?<=^)|(?<=[\s:;,]))(?P<dc>[$€£¥₹]\s*)?in\s+(?P<d>{_UNIT_WORDS})\b
-          (?=\s*(?:[),.;:]|$|of\s+(?:u\.?s\.?\s+)?(?:dollars|euros|pounds|yen|rupees|usd|eur|gbp
-          |rmb|renminbi)\b|except\b))                                          # in millions of $
+          (?=\s*(?:[),.;:]|$|of\s+(?P<of>(?:u\.?s\.?\s+)?(?:dollars|euros|pounds|yen|rupees|usd
+          |eur|gbp|rmb|renminbi))\b|except\b))                                 # in millions of $
     """,
     re.X | re.I | re.M,
 )
@@ -221,19 +210,25 @@ _UNIT_TEXT = re.compile(
 # A header cell that is only a unit, once years and brackets are removed: "£m", "$'000",
 # "US$’000", "RMB’Million", "$M", "Thousands". Short forms need a currency or an apostrophe.
 _CELL_UNIT = re.compile(
-    r"(?P<cur>[A-Za-z]{0,3}\s*[$€£¥₹]|[A-Za-z]{3}(?=\s*['’]|\s+\w)"
+    r"(?P<cur>[A-Za-z]{0,3}\s*[$€£¥₹]|Rs\.?(?=\s)|[A-Za-z]{3}(?=\s*['’]|\s+\w)"
     rf"|(?i:{_CURRENCY_CODES})(?=[mkb]))?\s*(?P<apos>['’])?\s*"  # "USDm", "EURk"
     r"(?P<w>000s?|thousands?|millions?|billions?|lakhs?|crores?|mn|mm|bn|m|k)",
     re.I,
 )
+_LABEL_UNIT = re.compile(rf"(?<=\s)(?:{_CELL_UNIT.pattern})$", re.I)
 _SHORT_UNITS = frozenset({"000", "000s", "mn", "mm", "bn", "m", "k", "b"})
 _UNIT_CURRENCY_WORDS = {"dollars": "$", "euros": "€", "pounds": "£", "yen": "¥", "rupees": "₹"}
+
+
+_RUPEES = re.compile(r"\bRs\b\.?")
 
 
 def _unit_currency(text: str) -> str | None:
     for symbol in "$€£¥₹":
         if symbol in text:
             return symbol
+    if _RUPEES.search(text):
+        return "₹"  # as the number reader writes "Rs. 500"
     lowered = text.lower()
     for word, symbol in _UNIT_CURRENCY_WORDS.items():
         if word in lowered:
@@ -243,9 +238,11 @@ def _unit_currency(text: str) -> str | None:
 
 
 def _unit_from_match(m: re.Match[str]) -> Unit:
-    word = next(w for w in (m.group("a"), m.group("b"), m.group("c"), m.group("d")) if w)
+    word = next(m.group(g) for g in "abcde" if m.group(g))
     text = m.group(0).strip()
-    return Unit(text, _SCALE_WORDS[word.lower()], _unit_currency(text))
+    # "in millions of dollars": the currency follows the match
+    currency = _unit_currency(text) or _unit_currency(m.group("of") or "")
+    return Unit(text, _SCALE_WORDS[word.lower()], currency)
 
 
 def find_unit_headers(text: str) -> list[tuple[int, int, Unit]]:
@@ -262,11 +259,14 @@ def find_unit_headers(text: str) -> list[tuple[int, int, Unit]]:
 _THOUSANDS_NOTE = re.compile(r"(?<=[A-Za-z])[^()]*\(\s*[$€£¥₹]?\s*['’]?\s*(?:1,)?000s?\s*\)\s*$")
 
 
+@lru_cache(maxsize=8192)  # labels repeat across tables and answers
 def unit_in_cell(cell: str) -> Unit | None:
     """The unit a header cell names, if any: "(in millions)", "£m", "$'000", "2019 €m".
 
     >>> unit_in_cell("2019 €m").scale, unit_in_cell("2019") is None
     (Decimal('1000000'), True)
+    >>> unit_in_cell("30 June 2019 $’000").scale, unit_in_cell("Total m") is None
+    (Decimal('1000'), True)
     """
     if not cell or not cell.strip():
         return None
@@ -277,12 +277,61 @@ def unit_in_cell(cell: str) -> Unit | None:
     if m is not None:
         return _unit_from_match(m)
     bare = _YEAR.sub(" ", cell).strip(" \t()[]:,.")
-    if not bare or len(bare) > 20:
+    if not bare:
         return None
-    c = _CELL_UNIT.fullmatch(bare)
+    c = _CELL_UNIT.fullmatch(bare) if len(bare) <= 20 else None
     if c is None:
-        return None
+        # A label that ends in a unit with its currency: "30 June 2019 $’000", "Amount US$m".
+        c = _LABEL_UNIT.search(bare)
+        if c is None or not (c.group("cur") or c.group("apos")):
+            return None
     word = c.group("w").lower()
     if word in _SHORT_UNITS and not (c.group("cur") or c.group("apos")):
         return None
     return Unit(cell.strip(), _SCALE_WORDS[word], _unit_currency(c.group("cur") or ""))
+
+
+@lru_cache(maxsize=8192)  # labels repeat across tables and answers
+def label_without_unit(cell: str) -> str:
+    """A header cell's text without the unit it names: "Revenue ($m)" -> "Revenue".
+
+    >>> label_without_unit("Revenue ($m)"), label_without_unit("2019 €m"), label_without_unit("£m")
+    ('Revenue', '2019', '')
+    >>> label_without_unit("30 June 2019 $’000")
+    '30 June 2019'
+    """
+    if unit_in_cell(cell) is None:
+        return cell
+    note = _THOUSANDS_NOTE.search(cell)
+    if note is not None:
+        return cell[: note.start()].strip()
+    m = _UNIT_TEXT.search(cell)
+    if m is not None:
+        return " ".join(f"{cell[: m.start()]} {cell[m.end() :]}".split()).strip(" ,;:")
+    tail = _LABEL_UNIT.search(cell.strip())
+    if tail is not None:
+        return cell.strip()[: tail.start()].strip(" ,;:")  # "30 June 2019 $’000": the date
+    return " ".join(y.group(0) for y in _YEAR.finditer(cell))  # "2019 €m": its year
+
+
+# A figure the cell reader cannot take whole ("27% ( 27 % )", "(55) bps", "1,234 (a)"): a number
+# first, then at most a short unit or note.
+_FIGURE_FIRST = re.compile(r"^[\s$€£¥₹(+\-−–]*\.?\d")
+_LEADING_YEAR = re.compile(r"\s*(?:19|20)\d\d(?![\d,.])")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def is_figure(cell: str) -> bool:
+    """Whether a cell holds a figure (a value, not a year or a label): what makes a line of text
+    a table row.
+
+    >>> [is_figure(c) for c in ("1,234", "2019", "(55) bps", "53 WEEKS", "2019 vs. 2018")]
+    [True, False, True, False, False]
+    """
+    found = parse_cell(cell)
+    if found is not None:
+        return not found.year_like
+    m = _FIGURE_FIRST.match(cell)
+    if m is None or _LEADING_YEAR.match(cell):
+        return False
+    return len(_LETTER.findall(cell, m.end())) <= 3

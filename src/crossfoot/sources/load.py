@@ -17,25 +17,22 @@ answer. Indexes (:meth:`SourceSet.index`) are built on first use and cached per 
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 
 from crossfoot.model.errors import SourceError
 from crossfoot.model.index import ValueIndex
-from crossfoot.model.types import Kind, Source, SourceValue, exact
-from crossfoot.sources.prose import _cell_fallback, _parse_number_string, _prose_values, _segments
+from crossfoot.model.types import Source, SourceValue, exact
+from crossfoot.sources.fields import explicit_table, field_value
+from crossfoot.sources.prose import _cell_fallback, _prose_values, _segments
 from crossfoot.sources.tables import (
     TextTable,
     Unit,
     find_tables,
     find_unit_headers,
-    parse_cell,
     read_table,
     unit_in_cell,
-    year_in,
 )
 
 __all__ = ["MAX_SOURCE_CHARS", "SourceSet", "load_sources"]
@@ -44,7 +41,6 @@ __all__ = ["MAX_SOURCE_CHARS", "SourceSet", "load_sources"]
 MAX_SOURCE_CHARS = 1_000_000
 
 _RECORD_KEYS = ("fields", "id", "table", "tables", "text", "title")
-_PERCENT_FIELD = re.compile(r"(?:_pct|_percent)$|percent|pct", re.I)
 # A citation token or id split into a short letter prefix and a number: "R1", "doc 4", "S-02".
 _ID_PARTS = re.compile(r"^([a-z]{0,12})[\s_\-#.]*0*(\d{1,6})$")
 
@@ -352,7 +348,7 @@ def _build(
 ) -> Source:
     values: list[SourceValue] = []
     for field, raw in fields.items():
-        values.append(_field_value(sid, name, field, raw))
+        values.append(field_value(sid, name, field, raw))
 
     prep = prepared if prepared is not None else _prepare(text)
     if prep.truncated:
@@ -363,7 +359,7 @@ def _build(
     table_index = 0
     unit_header: str | None = first_text_unit.text if first_text_unit else None
     for t, table in enumerate(tables):
-        for rows, header_rows in _explicit_table(table, name, t):
+        for rows, header_rows in explicit_table(table, name, t):
             values.extend(
                 read_table(
                     rows,
@@ -376,7 +372,9 @@ def _build(
             )
             table_index += 1
     for table in prep.tables:
-        unit = _unit_for(table, prep.units) or title_unit or shared
+        # An HTML caption names its own table's unit, before any text around it.
+        caption = unit_in_cell(table.caption) if table.caption else None
+        unit = caption or _unit_for(table, prep.units) or title_unit or shared
         values.extend(
             read_table(
                 table.rows,
@@ -412,100 +410,3 @@ def _unit_for(table: TextTable, units: list[tuple[int, int, Unit]]) -> Unit | No
         return before[-1]
     after = [u for s, e, u in units if s >= table.end]
     return after[0] if after else None
-
-
-def _explicit_table(
-    table: object, name: str, t: int
-) -> list[tuple[Sequence[Sequence[str]], int | None]]:
-    """Rows of a table given in a record, checked: a list of rows of equal width."""
-    if isinstance(table, str):
-        found = find_tables(table)
-        if not found:
-            raise SourceError(
-                f"{name}, table {t}: expected a list of rows or a JSON/markdown table string, "
-                "found no table in the string"
-            )
-        return [(f.rows, f.header_rows) for f in found]
-    if not isinstance(table, (list, tuple)):
-        raise SourceError(
-            f"{name}, table {t}: expected a list of rows (lists of cells), "
-            f"got {type(table).__name__}"
-        )
-    rows: list[list[str]] = []
-    width = -1
-    for r, row in enumerate(table):
-        if not isinstance(row, (list, tuple)):
-            raise SourceError(
-                f"{name}, table {t}, row {r}: expected a list of cells, got {type(row).__name__}"
-            )
-        if width < 0:
-            width = len(row)
-        elif len(row) != width:
-            raise SourceError(
-                f"{name}, table {t}, row {r}: expected {width} cells (the width of row 0), "
-                f"got {len(row)}"
-            )
-        cells: list[str] = []
-        for c, cell in enumerate(row):
-            if cell is None:
-                cells.append("")
-            elif isinstance(cell, bool):
-                raise SourceError(
-                    f"{name}, table {t}, row {r}, cell {c}: expected a string or a number, got bool"
-                )
-            elif isinstance(cell, str):
-                cells.append(cell)
-            elif isinstance(cell, (int, float, Decimal)):
-                if isinstance(cell, float) and not math.isfinite(cell):
-                    raise SourceError(
-                        f"{name}, table {t}, row {r}, cell {c}: expected a finite number, "
-                        f"got {cell!r}"
-                    )
-                cells.append(str(cell))
-            else:
-                raise SourceError(
-                    f"{name}, table {t}, row {r}, cell {c}: expected a string or a number, "
-                    f"got {type(cell).__name__}"
-                )
-        rows.append(cells)
-    return [(rows, None)] if rows else []
-
-
-def _field_value(sid: str, name: str, field: object, raw: object) -> SourceValue:
-    if not isinstance(field, str) or not field:
-        raise SourceError(f"{name}: field names must be non-empty strings, got {field!r}")
-    expected = 'a number or a numeric string such as "4,820,000", "$1,200" or "12%"'
-    where = f"{name}, field {field!r}"
-    currency: str | None = None
-    percent = bool(_PERCENT_FIELD.search(field))
-    if isinstance(raw, bool) or raw is None:
-        raise SourceError(f"{where}: expected {expected}, got {raw!r}")
-    if isinstance(raw, int):
-        value = Decimal(raw)
-    elif isinstance(raw, float):
-        if not math.isfinite(raw):
-            raise SourceError(f"{where}: expected {expected}, got {raw!r}")
-        value = Decimal(str(raw))
-    elif isinstance(raw, Decimal):
-        if not raw.is_finite():
-            raise SourceError(f"{where}: expected {expected}, got {raw!r}")
-        value = raw
-    elif isinstance(raw, str):
-        cell = parse_cell(raw) or _parse_number_string(raw)
-        if cell is None:
-            raise SourceError(f"{where}: expected {expected}, got {raw!r}")
-        value, currency = cell.value, cell.currency
-        percent = percent or cell.kind == "percent"
-    else:
-        raise SourceError(f"{where}: expected {expected}, got {type(raw).__name__}")
-    kind: Kind = "percent" if percent else ("money" if currency else "number")
-    return SourceValue(
-        value=value,
-        source_id=sid,
-        kind=kind,
-        label=field,
-        field=field,
-        year=year_in(field),
-        precision=Decimal(0),
-        currency=currency,
-    )

@@ -15,6 +15,7 @@ from operator import not_
 from typing import NamedTuple
 
 from crossfoot.model.types import Kind
+from crossfoot.numbers.scales import CELL_SCALE_WORDS, SCALE_EXP
 
 __all__ = ["IntNumbers", "parse_cell"]
 
@@ -28,36 +29,20 @@ _EXACT = 2**53  # every int up to this size is exactly a float
 
 # ---------------------------------------------------------------- cells
 
-_SCALES: dict[str, Decimal] = {
-    "k": Decimal(10) ** 3,
-    "thousand": Decimal(10) ** 3,
-    "m": Decimal(10) ** 6,
-    "mm": Decimal(10) ** 6,
-    "mn": Decimal(10) ** 6,
-    "million": Decimal(10) ** 6,
-    "b": Decimal(10) ** 9,
-    "bn": Decimal(10) ** 9,
-    "billion": Decimal(10) ** 9,
-    "t": Decimal(10) ** 12,
-    "tn": Decimal(10) ** 12,
-    "trillion": Decimal(10) ** 12,
-    "lakh": Decimal(10) ** 5,
-    "lakhs": Decimal(10) ** 5,
-    "crore": Decimal(10) ** 7,
-    "crores": Decimal(10) ** 7,
-}
+# One scale table for every reader (numbers.scales); a result row may also write "1.2T".
+_SCALES: dict[str, Decimal] = {w: Decimal(10) ** e for w, e in SCALE_EXP.items()}
 
 _CELL = re.compile(
-    r"""^\s*
+    rf"""^\s*
     (?P<open>\()?                                   # accounting negative "(1,234)"
     (?P<sign1>[-+\u2212])?\s*
-    (?P<cur1>US\$|[A-Z]{3}\s?|[$€£¥₹])?\s*           # currency before the number
+    (?P<cur1>US\$|[A-Z]{{3}}\s?|[$€£¥₹])?\s*           # currency before the number
     (?P<sign2>[-+\u2212])?\s*
     (?P<num>\d[\d,.\u00a0\u202f' ]*\d|\d)            # digits with any grouping
     (?:[eE](?P<exp>[-+]?\d+))?                       # scientific notation
-    \s*(?P<scale>k|thousand|mm|mn|m|million|bn|b|billion|tn|t|trillion|lakhs?|crores?)?\.?
+    \s*(?P<scale>{CELL_SCALE_WORDS}|t)?\.?
     \s*(?P<pct>%|percent|pct)?
-    \s*(?P<cur2>[A-Z]{3}|[$€£¥₹])?                  # currency after the number
+    \s*(?P<cur2>[A-Z]{{3}}|[$€£¥₹])?                  # currency after the number
     \s*(?P<close>\))?\s*$""",
     re.VERBOSE | re.IGNORECASE,
 )

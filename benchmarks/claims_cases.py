@@ -1,0 +1,382 @@
+"""Labelled answers for what a figure in a sentence claims (issue 15), for ``trace_vs_figured.py``.
+
+One true and one wrong category per class, generated from seeded random tables (fictional):
+restatements in parentheses, ranges, decreases written as positive amounts, differences to a named
+year, sums across columns of one quantity, counts given as context, number words that count rows,
+sign words, comparisons between two rows, fields of another entity, four-digit counts, written
+arithmetic in a scaled unit, money minus a count, a scale word away from the figure, and the
+question: the asked year, row and operation, and counts of rows past a bar.
+
+Each class draws its own random numbers from its own stream, so adding a class changes no other.
+A case is ``(category, truth, text, rows, question)``; ``question`` is None when the answer has none
+(figured takes no question: it is given the same text and rows).
+
+>>> import random
+>>> cases = claims_cases(random.Random(1), 2)
+>>> sorted({c[0] for c in cases})[:3]
+['comparison', 'comparison_wrong_way', 'count_answer']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["CLASSES", "claims_cases"]
+
+Rows = list[dict[str, Any]]
+Raw = tuple[str, bool, str, Rows, "str | None"]
+
+REGIONS = ["Nordics", "Iberia", "Benelux", "Alps", "Baltics", "Balkans", "Andes", "Oceania"]
+WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+
+
+def _m(v: float) -> str:
+    """Dollars in millions with two decimals: ``$4.82M``."""
+    return f"${v / 1e6:.2f}M"
+
+
+def _yearly(rng: random.Random, n: int) -> Rows:
+    """Regions with revenue in two years (round to $10,000) and a store count."""
+    rows = []
+    for name in rng.sample(REGIONS, n):
+        a = rng.randint(150, 900) * 10_000
+        b = int(a * rng.uniform(0.7, 1.3)) // 10_000 * 10_000
+        rows.append(
+            {"region": name, "revenue_2023": a, "revenue_2024": b, "stores": rng.randint(8, 95)}
+        )
+    return rows
+
+
+def _changed(rows: Rows) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A row whose revenue fell and one whose revenue rose (equal rows are redrawn by callers)."""
+    down = min(rows, key=lambda r: r["revenue_2024"] - r["revenue_2023"])
+    up = max(rows, key=lambda r: r["revenue_2024"] - r["revenue_2023"])
+    return down, up
+
+
+def _restatement(rng: random.Random) -> list[Raw]:
+    rows = _yearly(rng, 4)
+    r = rng.choice(rows)
+    v = r["revenue_2024"]
+    bad = v + rng.choice([-1, 1]) * rng.randint(3, 9) * 10_000
+    return [
+        (
+            "restatement_parens",
+            True,
+            f"{r['region']} made ${v / 1e6:.1f}M (${v:,}) in 2024.",
+            rows,
+            None,
+        ),
+        (
+            "restatement_parens_wrong",
+            False,
+            f"{r['region']} made ${v / 1e6:.1f}M (${bad:,}) in 2024.",
+            rows,
+            None,
+        ),
+    ]
+
+
+def _range(rng: random.Random) -> list[Raw]:
+    rows = _yearly(rng, 4)
+    r = rng.choice(rows)
+    v = r["revenue_2024"] / 1e6
+    lo, hi = round(v * 0.9, 1), round(v * 1.1, 1)
+    wlo, whi = round(v * 1.15, 1), round(v * 1.3, 1)
+    return [
+        ("range", True, f"{r['region']} made between ${lo}M and ${hi}M in 2024.", rows, None),
+        (
+            "range_wrong",
+            False,
+            f"{r['region']} made between ${wlo}M and ${whi}M in 2024.",
+            rows,
+            None,
+        ),
+    ]
+
+
+def _decrease(rng: random.Random) -> list[Raw]:
+    rows = _yearly(rng, 4)
+    down, _ = _changed(rows)
+    gap = down["revenue_2023"] - down["revenue_2024"]
+    if gap <= 0:
+        return []
+    return [
+        (
+            "decrease_positive",
+            True,
+            f"{down['region']}'s revenue dropped by ${gap:,} in 2024.",
+            rows,
+            None,
+        ),
+        (
+            "decrease_positive_wrong",
+            False,
+            f"{down['region']}'s revenue rose by ${gap:,} in 2024.",
+            rows,
+            None,
+        ),
+    ]
+
+
+def _one_year(rng: random.Random) -> list[Raw]:
+    rows = _yearly(rng, 4)
+    _, up = _changed(rows)
+    gap = up["revenue_2024"] - up["revenue_2023"]
+    if gap <= 0:
+        return []
+    off = gap + rng.randint(3, 9) * 10_000
+    text = "{r}'s 2024 revenue was ${g:,} above the 2023 figure."
+    return [
+        ("difference_named_year", True, text.format(r=up["region"], g=gap), rows, None),
+        ("difference_named_year_wrong", False, text.format(r=up["region"], g=off), rows, None),
+    ]
+
+
+def _columns(rng: random.Random) -> list[Raw]:
+    rows = _yearly(rng, 4)
+    r = rng.choice(rows)
+    both = r["revenue_2023"] + r["revenue_2024"]
+    mixed = r["revenue_2024"] + r["stores"]
+    return [
+        (
+            "sum_same_quantity",
+            True,
+            f"{r['region']}'s 2023 and 2024 revenue together came to ${both:,}.",
+            rows,
+            None,
+        ),
+        (
+            "sum_mixed_quantities",
+            False,
+            f"{r['region']}'s 2024 revenue and stores together came to {mixed:,}.",
+            rows,
+            None,
+        ),
+    ]
+
+
+def _context(rng: random.Random) -> list[Raw]:
+    rows = []
+    for name in rng.sample(REGIONS, 4):
+        rows.append(
+            {
+                "region": name,
+                "average_basket": rng.randint(25, 90),
+                "orders": rng.randint(4_000, 30_000),
+            }
+        )
+    a, b = rng.sample(rows, 2)
+    text = "{r} had an average basket of €{v} across {n:,} orders."
+    return [
+        (
+            "count_as_context",
+            True,
+            text.format(r=a["region"], v=a["average_basket"], n=a["orders"]),
+            rows,
+            None,
+        ),
+        (
+            "count_as_context_other_row",
+            False,
+            text.format(r=a["region"], v=a["average_basket"], n=b["orders"]),
+            rows,
+            None,
+        ),
+    ]
+
+
+def _number_words(rng: random.Random) -> list[Raw]:
+    n = rng.randint(2, 5)
+    rows = _yearly(rng, n)
+    total = sum(r["revenue_2024"] for r in rows)
+    text = "All {w} regions together made ${t:,} in 2024."
+    return [
+        ("number_word_rows", True, text.format(w=WORDS[n], t=total), rows, None),
+        ("number_word_rows_wrong", False, text.format(w=WORDS[n + 1], t=total), rows, None),
+    ]
+
+
+def _signs(rng: random.Random) -> list[Raw]:
+    rows = []
+    for name in rng.sample(REGIONS, 4):
+        v = rng.randint(20, 400) * 10_000
+        rows.append({"region": name, "net_income": v if rng.random() < 0.5 else -v})
+    neg = [r for r in rows if r["net_income"] < 0]
+    pos = [r for r in rows if r["net_income"] > 0]
+    if not neg or not pos:
+        return []
+    a, b = rng.choice(neg), rng.choice(pos)
+    text = "{r} posted a net loss of ${v:,}."
+    return [
+        ("sign_word", True, text.format(r=a["region"], v=-a["net_income"]), rows, None),
+        ("sign_word_wrong", False, text.format(r=b["region"], v=b["net_income"]), rows, None),
+    ]
+
+
+def _comparison(rng: random.Random) -> list[Raw]:
+    rows = _yearly(rng, 4)
+    a, b = rng.sample(rows, 2)
+    if a["revenue_2024"] == b["revenue_2024"]:
+        return []
+    hi, lo = (a, b) if a["revenue_2024"] > b["revenue_2024"] else (b, a)
+    text = "In 2024 {x} outsold {y} ({vx} vs {vy})."
+    return [
+        (
+            "comparison",
+            True,
+            text.format(
+                x=hi["region"], y=lo["region"], vx=_m(hi["revenue_2024"]), vy=_m(lo["revenue_2024"])
+            ),
+            rows,
+            None,
+        ),
+        (
+            "comparison_wrong_way",
+            False,
+            text.format(
+                x=lo["region"], y=hi["region"], vx=_m(lo["revenue_2024"]), vy=_m(hi["revenue_2024"])
+            ),
+            rows,
+            None,
+        ),
+    ]
+
+
+def _fields(rng: random.Random) -> list[Raw]:
+    names = rng.sample(["germany", "france", "spain", "italy", "poland"], 3)
+    row = {f"{n}_sales": rng.randint(100, 900) * 1_000_000 for n in names}
+    a, b = names[0], names[1]
+    if row[f"{a}_sales"] == row[f"{b}_sales"]:
+        return []
+    text = "{c} contributed €{v}m."
+    return [
+        (
+            "field_own_entity",
+            True,
+            text.format(c=a.title(), v=row[f"{a}_sales"] // 1_000_000),
+            [row],
+            None,
+        ),
+        (
+            "field_other_entity",
+            False,
+            text.format(c=a.title(), v=row[f"{b}_sales"] // 1_000_000),
+            [row],
+            None,
+        ),
+    ]
+
+
+def _four_digits(rng: random.Random) -> list[Raw]:
+    rows = [{"plant": name, "vehicles": rng.randint(1900, 2099)} for name in rng.sample(REGIONS, 3)]
+    a, b = rng.sample(rows, 2)
+    if a["vehicles"] == b["vehicles"]:
+        return []
+    text = "The {p} plant built {v} vehicles."
+    return [
+        ("four_digit_count", True, text.format(p=a["plant"], v=a["vehicles"]), rows, None),
+        ("four_digit_count_wrong", False, text.format(p=a["plant"], v=b["vehicles"]), rows, None),
+    ]
+
+
+def _scaled(rng: random.Random) -> list[Raw]:
+    a = rng.randint(15, 60) * 100_000
+    b = rng.randint(15, 60) * 100_000
+    if a == b:
+        return []
+    rows = [{"year": 2023, "sales": a}, {"year": 2024, "sales": b}]
+    pct = (b - a) / a * 100
+    body = f"Growth was ({b / 1e6:.1f} − {a / 1e6:.1f}) / {a / 1e6:.1f} × 100 = "
+    return [
+        ("scaled_arithmetic", True, body + f"{pct:.1f}%.", rows, None),
+        (
+            "scaled_arithmetic_wrong",
+            False,
+            body + f"{pct + rng.choice([-1, 1]) * rng.uniform(4, 9):.1f}%.",
+            rows,
+            None,
+        ),
+    ]
+
+
+def _minus_count(rng: random.Random) -> list[Raw]:
+    rows = _yearly(rng, 3)
+    r = rng.choice(rows)
+    v = r["revenue_2024"]
+    return [
+        ("negative_money", True, f"{r['region']}'s revenue in 2024 was ${v:,}.", rows, None),
+        (
+            "money_minus_count",
+            False,
+            f"{r['region']}'s revenue in 2024 was -${v - r['stores']:,}.",
+            rows,
+            None,
+        ),
+    ]
+
+
+def _scale_away(rng: random.Random) -> list[Raw]:
+    rows = _yearly(rng, 3)
+    r = rng.choice(rows)
+    v = r["revenue_2024"] / 1e6
+    text = "{x}'s revenue in 2024 was ${v:.2f} (all figures in {u})."
+    return [
+        ("scale_note", True, text.format(x=r["region"], v=v, u="millions"), rows, None),
+        ("scale_note_wrong", False, text.format(x=r["region"], v=v, u="billions"), rows, None),
+    ]
+
+
+def _question(rng: random.Random) -> list[Raw]:
+    rows = _yearly(rng, 4)
+    a, b = rng.sample(rows, 2)
+    out: list[Raw] = []
+    if a["revenue_2023"] != a["revenue_2024"]:
+        q = f"What was {a['region']}'s revenue in 2024?"
+        out += [
+            ("question_year", True, f"It was ${a['revenue_2024']:,}.", rows, q),
+            ("question_other_year", False, f"It was ${a['revenue_2023']:,}.", rows, q),
+        ]
+    if a["revenue_2024"] != b["revenue_2024"]:
+        q = f"What was {a['region']}'s revenue in 2024?"
+        out += [("question_other_row", False, f"The answer is ${b['revenue_2024']:,}.", rows, q)]
+    gap = a["revenue_2024"] - a["revenue_2023"]
+    if gap:
+        q = f"What was the change in {a['region']}'s revenue from 2023 to 2024?"
+        pct = gap / a["revenue_2023"] * 100
+        out += [
+            ("question_operation", True, f"The change was ${gap:,}.", rows, q),
+            ("question_other_operation", False, f"The change was {pct:.1f}%.", rows, q),
+        ]
+    return out
+
+
+def _count_answer(rng: random.Random) -> list[Raw]:
+    rows = _yearly(rng, 6)
+    values = sorted(r["revenue_2024"] for r in rows)
+    bar = (values[2] + values[3]) // 2 // 10_000 * 10_000
+    n = sum(v > bar for v in values)
+    q = f"How many regions had 2024 revenue above ${bar:,}?"
+    return [
+        ("count_answer", True, f"{n} regions had 2024 revenue above ${bar:,}.", rows, q),
+        ("count_answer_wrong", False, f"{n + 1} regions had 2024 revenue above ${bar:,}.", rows, q),
+    ]
+
+
+CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
+    _restatement, _range, _decrease, _one_year, _columns, _context, _number_words, _signs,
+    _comparison, _fields, _four_digits, _scaled, _minus_count, _scale_away, _question,
+    _count_answer,
+)  # fmt: skip
+
+
+def claims_cases(rng: random.Random, tables: int) -> list[Raw]:
+    """``tables`` draws of every class; each class from its own stream seeded from ``rng``."""
+    out: list[Raw] = []
+    for make in CLASSES:
+        stream = random.Random(rng.randrange(2**32))
+        for _ in range(tables):
+            out += make(stream)
+    return out

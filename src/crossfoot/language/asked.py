@@ -1,0 +1,119 @@
+"""What the user's question asks for: which years, which operation, and whether it asks for a count.
+
+"What was the 2019 revenue?" asks for a figure of 2019; "What was the change in revenue from 2018 to
+2019?" for a change (an amount, not a percentage); "What is the average cost for 2018 and 2019?" for
+a mean; "What were the total sales in 2018 and 2019?" for a sum; "How many years did net income
+exceed $30,000 thousand?" for a count of values past the question's bar. An answer whose final
+figure comes from another year or row, or from another operation, answers another question
+(``off_question``, :mod:`crossfoot.rules.alignment`).
+
+Only what the words say clearly is read; anything else leaves that part of the question open
+(``years`` empty, ``op`` None), and an open part constrains nothing.
+
+>>> ask = read_question("What was the percentage change in net sales from 2017 to 2019?")
+>>> sorted(ask.years), ask.op
+([2017, 2018, 2019], 'percent_change')
+>>> read_question("What was the change in the cost from 2018 to 2019?").op
+'change'
+>>> read_question("Why did costs rise in 2019?").op is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+__all__ = ["Ask", "Operation", "read_question"]
+
+Operation = Literal["change", "percent_change", "average", "sum", "ratio", "count"]
+
+_YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
+_FY2 = re.compile(r"(?i)(?<![a-z0-9])fy\s?'?(\d\d)(?!\d)")
+# "2017 to 2019", "2017-2019", "between 2017 and 2019": every year in between is asked too.
+_SPAN = re.compile(
+    r"(?i)(?<!\d)((?:19|20)\d\d)\s*(?:-|–|to|through|until|and)\s*(?:fiscal\s+(?:year\s+)?|fy\s*)?"
+    r"((?:19|20)\d\d)(?!\d)"
+)
+_PREVIOUS = re.compile(r"(?i)\b(?:previous|prior|preceding|last)\s+(?:fiscal\s+)?year\b")
+# Questions that ask for a reason or a description: their answers are words, not a figure.
+_REASON = re.compile(
+    r"(?i)^\s*(?:why|how\s+(?:did|does|do|is|was|were|are|has|have)\b(?!\s+(?:much|many))|"
+    r"what\s+(?:caused|led|does|do|is\s+the\s+reason)|(?:was|were|is|are|did|does|do|has|have)\s)"
+)
+_RATIO = re.compile(
+    r"(?i)\b(?:ratio|proportion)\b|\bdivided\s+by\b|\bover\s+the\b.*\bvalue\b|\bas\s+an?\s+(?:percentage|percent|share|proportion|ratio|"
+    r"multiple)\s+of\b|\b(?:percentage|share|portion)\s+of\s+(?:the\s+)?total\b"
+)
+_CHANGE = re.compile(
+    r"(?i)\b(?:change[ds]?|increase[ds]?|decrease[ds]?|differences?|differ|grow|grew|growth|"
+    r"decline[ds]?|drop(?:ped)?|rise|rose|fell|fall|variance|movement)\b"
+)
+_PERCENT = re.compile(
+    r"(?i)\b(?:percent(?:age)?s?|growth\s+rate|rate\s+of\s+(?:change|growth|increase|decrease))\b"
+    r"|%\s*(?:change|increase|decrease|growth|decline)"
+)
+_AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b")
+_WEIGHTED = re.compile(r"(?i)\bweighted[\s-]+average\b")
+_AVERAGE_CHANGE = re.compile(
+    r"(?i)\baverage\s+(?:annual\s+|yearly\s+|quarterly\s+)?(?:increase|decrease|change|growth|"
+    r"decline)"
+)
+_TOTAL = re.compile(r"(?i)\b(?:total|sum|combined|altogether|aggregate)\b")
+_ALL = re.compile(r"(?i)\bof\s+all\b|\ball\s+(?:the\s+)?\w+\s+(?:combined|together)\b")
+_RESPECTIVE = re.compile(r"(?i)\brespective(?:ly)?\b|\beach\b")
+# Words that make a question more than "what was X": a condition, a comparison, a computation.
+_HEDGED = re.compile(r"(?i)\b(?:if|given|over|divided|per|times|than|compared|versus|vs|between)\b")
+_HOW_MANY = re.compile(r"(?i)\bhow\s+many\s+(?:of\s+the\s+)?([a-z]+)")
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """What a question asks for. Empty ``years`` and ``op`` None leave that part open."""
+
+    text: str
+    years: frozenset[int] = frozenset()
+    op: Operation | None = None
+    counted: str | None = None  # the noun of "how many years ...", with op "count"
+    figure: bool = True  # False for "why ..." and yes/no questions: no figure is asked for
+    plain: bool = False  # "What was the X in 2019?": one value asked for, in plain words
+    several: bool = False  # "the respective values of A and B": each figure answers a part
+
+
+@lru_cache(maxsize=1024)  # one question, many answers (Checker, benchmarks)
+def read_question(question: str) -> Ask:
+    """The years, operation and counted noun a question asks for (see the module docstring)."""
+    if _REASON.search(question):
+        return Ask(question, figure=False)
+    years = {int(m.group(1)) for m in _YEAR.finditer(question)}
+    years |= {2000 + int(m.group(1)) for m in _FY2.finditer(question)}
+    for m in _SPAN.finditer(question):
+        a, b = sorted((int(m.group(1)), int(m.group(2))))
+        if b - a <= 10:
+            years |= set(range(a, b + 1))
+    if _PREVIOUS.search(question):
+        years |= {y - 1 for y in years}
+    count = _HOW_MANY.search(question)
+    if count is not None:
+        return Ask(question, frozenset(years), "count", count.group(1).lower())
+    op = _operation(question, len(years))
+    plain = op is None and len(question.split()) <= 16 and not _HEDGED.search(question)
+    several = _RESPECTIVE.search(question) is not None
+    return Ask(question, frozenset(years), op, plain=plain, several=several)
+
+
+def _operation(q: str, n_years: int) -> Operation | None:
+    averaged = _AVERAGE.search(_WEIGHTED.sub(" ", q)) is not None
+    if _RATIO.search(q):
+        return "ratio"
+    if _AVERAGE_CHANGE.search(q):
+        return "average"  # "the average increase in customers": a mean of changes
+    if _CHANGE.search(q):
+        return "percent_change" if _PERCENT.search(q) else "change"
+    if averaged:
+        return "average"
+    if _TOTAL.search(q) and (n_years >= 2 or _ALL.search(q)) and not _RESPECTIVE.search(q):
+        return "sum"
+    return None

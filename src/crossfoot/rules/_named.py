@@ -1,0 +1,221 @@
+"""The question's years and names against the sources' values, for :mod:`crossfoot.rules.alignment`.
+
+Which years a value belongs to (a fiscal year that ends in January-March is also the year
+before), whether a derivation's operands are of the asked years, and which rows and columns of
+the sources' tables the question names: by their words ("cost of sales" names *Cost of sales*,
+not also *Net sales*) or by their numbers ("due in 3 to 5 years" names *3 to 5 years*).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+from functools import lru_cache
+
+from crossfoot.language.asked import Ask
+from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.years import period
+from crossfoot.model.types import SourceValue
+from crossfoot.numbers.extract import extract
+
+__all__ = ["Named", "value_fits", "value_years", "years_fit"]
+
+# A fiscal year that ends early in January-March is usually named for the year before.
+_EARLY = re.compile(r"(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?)\b")
+
+
+def value_years(v: SourceValue) -> frozenset[int]:
+    """The years a table cell or record field belongs to (empty for prose: unknown)."""
+    if v.table is None and v.field is None:
+        return frozenset()
+    p = period(v)
+    if p is None:
+        return frozenset()
+    names = " ".join(x for x in (v.label, v.row, v.column, v.field) if x)
+    if _EARLY.search(names):
+        return frozenset({p[0], p[0] - 1})
+    return frozenset({p[0]})
+
+
+def years_fit(ask: Ask, operands: Sequence[SourceValue]) -> bool:
+    """A single value must be of an asked year; a derivation needs one operand of one."""
+    if not ask.years:
+        return True
+    per = [ys for v in operands if (ys := value_years(v))]
+    if not per:
+        return True
+    if len(operands) > 1:
+        return any(ys & ask.years for ys in per)
+    return all(ys & ask.years for ys in per)
+
+
+class Named:
+    """The rows and columns the question names, per table of the sources (read once)."""
+
+    __slots__ = ("_ask", "_asked", "_keeps", "_lines", "_tables", "_values", "_words")
+
+    def __init__(self, ask: Ask, values: Sequence[SourceValue]) -> None:
+        self._ask = ask
+        self._values = values
+        self._keeps: list[Callable[[SourceValue], bool]] | None = None
+        self._words = frozenset(tokens(ask.text))
+        self._asked = _figures_of(ask.text)  # the question's numbers (no years)
+        rows: dict[tuple[str, int], set[str]] = {}
+        cols: dict[tuple[str, int], set[str]] = {}
+        for v in values:
+            if v.table is None:
+                continue
+            key = (v.source_id, v.table)
+            if v.row:
+                rows.setdefault(key, set()).add(v.row)
+            if v.column:
+                cols.setdefault(key, set()).add(v.column)
+        self._tables = {
+            key: (self._named(rows.get(key, set())), self._named(cols.get(key, set())))
+            for key in rows.keys() | cols.keys()
+        }
+        # values with a year per (source, table, row index): read only when an average asks
+        self._lines: dict[tuple[str, int, int | None], set[int]] | None = None
+
+    def _named(self, labels: set[str]) -> frozenset[str]:
+        named: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
+        for label in labels:
+            own = _own_words(label)
+            req = required_tokens(own) if own else frozenset()
+            if req and req <= self._words:  # (names_row, with the question read once)
+                phrase = tuple(dict.fromkeys(t for t in tokens(own) if t in req))
+                named[label] = (req, phrase)
+            elif _figures_of(label) & self._asked:  # "due in 3 to 5 years": by its numbers
+                named[label] = (frozenset(), ())
+        # "cost of sales" names "Cost of sales", not also "Net sales": a label whose words all
+        # stand inside a fuller label's phrase is not named on its own.
+        words = tokens(self._ask.text)
+        return frozenset(
+            label
+            for label, (req, _) in named.items()
+            if not any(
+                req < other and _inside(req, phrase, words) for other, phrase in named.values()
+            )
+        )
+
+    def firm(self, label: str) -> bool:
+        """The question names ``label`` by two words or more, or by a capitalised name."""
+        req = required_tokens(_own_words(label))
+        if len(req) >= 2:
+            return True
+        names = {
+            w.lower().removesuffix("'s") for w in re.findall(r"\b[A-Z][\w'&-]*", self._ask.text)
+        }
+        return bool(req & {t.removesuffix("s") for t in names} or req & names)
+
+    def keeps(self) -> list[Callable[[SourceValue], bool]]:
+        """The value filters a figure is judged again with, made once per answer: the asked
+        years, then (for a change, an average or a ratio of one year) the year before too."""
+        if self._keeps is None:
+            ask = self._ask
+            self._keeps = [value_fits(ask, self, False)]
+            if len(ask.years) == 1 and ask.op in ("change", "percent_change", "average", "ratio"):
+                self._keeps.append(value_fits(ask, self, True))
+        return self._keeps
+
+    def any_named(self) -> bool:
+        """Whether the question names some row or column of the sources' tables."""
+        return any(rows or cols for rows, cols in self._tables.values())
+
+    def names(self, v: SourceValue, axis: str) -> bool:
+        """Whether the question names ``v``'s row (``axis`` "row") or column."""
+        if v.table is None:
+            return False
+        named_rows, named_cols = self._tables.get(
+            (v.source_id, v.table), (frozenset(), frozenset())
+        )
+        return (v.row in named_rows) if axis == "row" else (v.column in named_cols)
+
+    def misnamed(self, v: SourceValue) -> str | None:
+        """The label the question names instead of ``v``'s own row or column, or None."""
+        if v.table is None:
+            return None
+        named_rows, named_cols = self._tables.get(
+            (v.source_id, v.table), (frozenset(), frozenset())
+        )
+        for mine, named in ((v.row, named_rows), (v.column, named_cols)):
+            if not mine or not named or mine in named:
+                continue
+            figures = _figures_of(mine)
+            if figures and any(_figures_of(label) & self._asked for label in named):
+                # "between 3 to 5 years" names the column "3 to 5 years": "1 to 3 years" is not it
+                if not figures & self._asked:
+                    return sorted(named, key=len)[-1]
+                continue
+            req = required_tokens(_own_words(mine))
+            # "2019", "Other": nothing to disagree with; a label the question half names
+            # ("net tangible assets acquired as of ...") may be the one it means.
+            # (fully named but inside a fuller named label: "sales" of "cost of sales")
+            if req and (req <= self._words or len(req & self._words) * 2 < len(req)):
+                return sorted(named, key=len)[-1]
+        return None
+
+    def years_in_row(self, v: SourceValue) -> int:
+        """How many values of ``v``'s table row have a year."""
+        if self._lines is None:
+            self._lines = {}
+            for x in self._values:
+                if x.table is not None and period(x) is not None:
+                    self._lines.setdefault((x.source_id, x.table, x.row_index), set()).add(
+                        x.col_index or 0
+                    )
+        return len(self._lines.get((v.source_id, v.table or 0, v.row_index), ()))
+
+
+# The period words of a label ("As of February 28, 2019", "Fiscal", "Year Ended") are judged
+# as years; what is left names the row or column ("Without ASC 606 Adoption").
+_PERIOD_WORDS = re.compile(
+    r"(?i)(?<!\d)(?:19|20)\d\d(?!\d)|\bfy\s*'?\d\d\b|\bq[1-4]\b|\b\d{1,2}(?:st|nd|rd|th)?\b|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|"
+    r"\b(?:as\s+of|as\s+at|years?|ended|ending|fiscal|quarters?|months?|weeks?|period)\b"
+)
+
+
+_OPTIONAL_WORDS = frozenset({"net", "total"})
+
+
+def _inside(req: frozenset[str], fuller: tuple[str, ...], words: list[str]) -> bool:
+    """Whether every occurrence of ``req``'s words in ``words`` lies within an occurrence of the
+    fuller label's phrase ("sales" of "cost of sales", but not the second "vested" of
+    "non-vested shares vested", nor the "revenue" of "% of net revenue for cost of revenue")."""
+    seq = [w for w in words if w not in _OPTIONAL_WORDS]
+    n = len(fuller)
+    covered: set[int] = set()
+    for j in range(len(seq) - n + 1):
+        if tuple(seq[j : j + n]) == fuller:
+            covered.update(range(j, j + n))
+    return all(i in covered for i, w in enumerate(seq) if w in req)
+
+
+@lru_cache(maxsize=8192)  # a table's labels repeat across answers
+def _figures_of(text: str) -> frozenset[tuple[Decimal, Decimal | None]]:
+    """The numbers a label or question writes, no years: ``(value, high)`` for ranges too."""
+    return frozenset((m.value, m.high) for m in extract(text) if m.kind != "year")
+
+
+@lru_cache(maxsize=8192)
+def _own_words(label: str) -> str:
+    """A label without its period words: what it names besides a date."""
+    return _PERIOD_WORDS.sub(" ", label)
+
+
+def value_fits(ask: Ask, named: Named, change_base: bool) -> Callable[[SourceValue], bool]:
+    """Whether a source value may serve a figure that fits the question: of an asked year (or
+    the year before one, as the base of a change) and in a named row and column."""
+    years = ask.years
+    if change_base:
+        years = years | {y - 1 for y in years}
+
+    def fits(v: SourceValue) -> bool:
+        ys = value_years(v)
+        if years and ys and not ys & years:
+            return False
+        return named.misnamed(v) is None
+
+    return fits

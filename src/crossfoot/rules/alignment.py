@@ -1,0 +1,353 @@
+"""Answer-question alignment: the final figure must answer the question that was asked.
+
+"What was the 2019 revenue?" answered with the 2018 cell passes every other check: the figure is in
+the data. It answers another question. With ``question=`` the engine reads what the question asks
+(:mod:`crossfoot.language.asked`) and checks the answer's *final figures* against it:
+
+- **year**: a figure from a table cell or record field of a year the question does not ask about
+  (a derivation needs one operand of an asked year; the others may be its base);
+- **row or column**: a cell whose table has a row (or column) the question names, when the cell's
+  own is not one of them;
+- **operation**: a percentage where the question asks for the change ("What was the change in
+  revenue?" is an amount), an amount where it asks for a percentage change, a single cell or a sum
+  where it asks for an average, a single cell where it asks for a total of several years.
+
+The final figures are those after an answer marker ("Answer:", "The answer is"); without one, the
+answer is off the question only when none of its figures fits, and then its last sentence's
+figures are the ones flagged. Before a figure is flagged the engine looks for another reading that
+fits: the same value in an asked year or named row (tables repeat values), or a derivation over
+the fitting values only. Nothing fits: the figure is ``off_question``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from crossfoot.language.asked import Ask
+from crossfoot.model.context import Verdict
+from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue
+from crossfoot.rules._named import Named, value_years, years_fit
+
+__all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit"]
+
+# Re-run the rules for the claim at an index with the scope cut to the values a predicate keeps;
+# the flag says whether direct matches may answer (an average is never one cell); the claims are
+# the answer's figures as judged so far (earlier ones may serve as steps).
+Rerun = Callable[[int, Callable[[SourceValue], bool], bool, Sequence[Claim]], "Verdict | None"]
+
+# "Answer: 12.5%", "The answer is 12.5%", "**Final answer:**": what follows is the final figure.
+_MARKER = re.compile(
+    r"(?im)^[ \t*#>_-]*(?:final[ \t]+)?answer(?:[ \t]|\*)*[:：]"
+    r"|\bthe[ \t]+(?:final[ \t]+)?answer[ \t]+is\b"
+)
+_PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")
+_AVERAGE_LABEL = re.compile(r"(?i)average|\bmean\b|\bper\b")
+_TOTAL_LABEL = re.compile(r"(?i)\btotal|\bsum\b|combined")
+_CHANGE_KINDS = frozenset({"percent_change", "share", "ratio"})
+_AMOUNT_KINDS = frozenset({"money", "number"})
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """Why a figure does not fit the question (``why``: year, row or op), in words."""
+
+    why: str
+    message: str
+
+
+def final_figures(text: str, claims: Sequence[Claim]) -> tuple[tuple[Claim, ...], bool]:
+    """The claims that give the answer, and whether an answer marker says so.
+
+    >>> final_figures("Sales were 5. Answer: 5", [])
+    ((), False)
+    """
+    marks = list(_MARKER.finditer(text))
+    if marks:
+        at = marks[-1].end()
+        after = tuple(c for c in claims if c.mention.start >= at)
+        if after:
+            return after, True
+    return tuple(claims), False
+
+
+def marker_end(text: str) -> int | None:
+    """Where the last answer marker of ``text`` ends, or None without one."""
+    marks = list(_MARKER.finditer(text))
+    return marks[-1].end() if marks else None
+
+
+def _underlying(claims: Sequence[Claim], c: Claim) -> Evidence | None:
+    """A restatement's original evidence (same operands and result), else the claim's own."""
+    ev = c.evidence
+    for _ in range(4):  # restatements of restatements are rare; bounded anyway
+        if ev is None or ev.kind != "restatement":
+            return ev
+        prior = [
+            p.evidence
+            for p in claims
+            if p.mention.start < c.mention.start
+            and p.passed
+            and p.evidence is not None
+            and p.evidence.kind != "restatement"
+            and p.evidence.operands == ev.operands
+            and p.evidence.result == ev.result
+        ]
+        if not prior:
+            return ev
+        ev = prior[-1]
+    return ev
+
+
+def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
+    """Why the figure's operation is not the asked one, in words, or None."""
+    kind, ops, m = ev.kind, ev.operands, c.mention
+    cell = ev.rule == "direct"
+    labels = " ".join(x for v in ops for x in (v.label, v.row, v.column, v.field) if x)
+    if ask.op == "change":
+        # "What was the change in revenue?" is an amount: a percentage over amounts is not it.
+        if (
+            m.kind == "percent"
+            and kind in _CHANGE_KINDS
+            and not any(
+                v.kind in ("percent", "pp", "bps") or _PERCENTISH.search(v.label or "") for v in ops
+            )
+        ):
+            return "the question asks for the change, an amount; this figure is a percentage"
+        return None
+    if ask.op == "percent_change":
+        if m.kind == "money":
+            return "the question asks for a percentage change; this figure is an amount of money"
+        return None
+    if ask.op == "average":
+        if kind in ("mean", "average") or (cell and _AVERAGE_LABEL.search(labels)):
+            return None
+        if kind == "written_calculation":
+            if "/" in ev.formula or "÷" in ev.formula:
+                return None
+            return "the question asks for an average; the calculation divides by nothing"
+        if cell and (ops[0].field is not None or named.years_in_row(ops[0]) >= 2):
+            # (a row of one value: "the average size" describes the quantity, no operation)
+            return f"the question asks for an average; this figure is one value ({ops[0].label})"
+        if kind in ("sum", "difference", "percent_change"):
+            return f"the question asks for an average; this figure is a {kind.replace('_', ' ')}"
+        return None
+    if ask.op in ("average", "sum") and kind in ("mean", "average", "sum") and len(ops) > 1:
+        years = {y for v in ops for y in value_years(v)}
+        if len(ask.years) >= 2 and len(years) == 1:
+            return (
+                f"the question asks about {_list(ask.years)}; this {kind} is of {_list(years)} only"
+            )
+        rows = {(v.source_id, v.table, v.row_index) for v in ops}
+        if not ask.years and len(rows) == 1 and ops[0].table is not None:
+            every = named.years_in_row(ops[0])
+            if every > len(ops):
+                return (
+                    f"the question asks about every year of {ops[0].row}; this {kind} takes "
+                    f"{len(ops)} of {every}"
+                )
+        return None
+    if ask.plain and len(ask.years) == 1 and kind in ("difference", "percent_change"):
+        years = {y for v in ops for y in value_years(v)}
+        if len(years) >= 2:
+            return f"the question asks for a figure of {_list(ask.years)}; this figure is a change"
+        return None
+    if ask.op == "sum" and cell and (ops[0].table is not None or ops[0].field is not None):
+        if _TOTAL_LABEL.search(labels) and len({y for v in ops for y in value_years(v)}) != 1:
+            return None
+        return f"the question asks for a total; this figure is one value ({ops[0].label})"
+    return None
+
+
+def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | None:
+    """Why ``c`` does not answer ``ask`` (year, row or operation), or None when it does."""
+    ev = c.evidence
+    if ev is None or ev.rule == "question":
+        return None
+    if not years_fit(ask, ev.operands):
+        asked = ", ".join(str(y) for y in sorted(ask.years))
+        where = "; ".join(f"{v.label or v.field} ({_years(v)})" for v in ev.operands[:2])
+        return Fit("year", f"the question asks about {asked}; this figure comes from {where}")
+    # A cell of another row, or a derivation all of whose operands are of other rows when the
+    # question names its row firmly (a name written as one, "Oceania"; two words or more).
+    others = [named.misnamed(v) for v in ev.operands]
+    if ev.operands and all(others) and (len(others) == 1 or named.firm(str(others[0]))):
+        where = "; ".join(v.label or v.field or "" for v in ev.operands[:2])
+        return Fit("row", f"the question names {others[0]!r}; this figure comes from {where}")
+    base = _underlying(claims, c)
+    why = _op_misfit(ask, c, base, named) if base is not None else None
+    return Fit("op", why) if why else None
+
+
+def _list(years: Iterable[int]) -> str:
+    return ", ".join(str(y) for y in sorted(years))
+
+
+def _years(v: SourceValue) -> str:
+    return "/".join(str(y) for y in sorted(value_years(v)))
+
+
+def line_witness(ask: Ask, c: Claim, values: Sequence[SourceValue]) -> Evidence | None:
+    """For an average or total asked and answered with one cell: the mean (or sum) of the cell's
+    row or column that the figure states, over the asked years when the question names some."""
+    ev = c.evidence
+    if ask.op not in ("average", "sum") or ev is None or ev.rule != "direct" or not ev.operands:
+        return None
+    sv = ev.operands[0]
+    if sv.table is None or not sv.value:
+        return None
+    m = c.mention
+    scale = m.value / sv.value
+    row = [v for v in values if _same_line(v, sv, "row_index")]
+    col = [
+        v for v in values if _same_line(v, sv, "col_index") and not _TOTAL_LABEL.search(v.row or "")
+    ]
+    for line in (row, col):
+        picked = [v for v in line if value_years(v) & ask.years] if ask.years else []
+        for group in (picked, line):
+            if len(group) < 2:
+                continue
+            total = sum((v.value for v in group), Decimal(0))
+            result = total / len(group) if ask.op == "average" else total
+            if abs(abs(result * scale) - abs(m.value)) <= m.precision:
+                word = "mean" if ask.op == "average" else "sum"
+                formula = f"{word} of " + ", ".join(f"{v.label} ({v.value})" for v in group)
+                return Evidence(
+                    "question", "mean" if word == "mean" else "sum", formula, tuple(group), result
+                )
+    return None
+
+
+def _same_line(v: SourceValue, sv: SourceValue, axis: str) -> bool:
+    return (
+        v.source_id == sv.source_id
+        and v.table == sv.table
+        and getattr(v, axis) == getattr(sv, axis)
+        and v.view == sv.view
+    )
+
+
+def off_question(c: Claim, fit: Fit) -> Claim:
+    """``c`` as an ``off_question`` claim, keeping its evidence for the explanation."""
+    return replace(c, status="off_question", message=fit.message)
+
+
+def _refit(
+    ask: Ask,
+    i: int,
+    c: Claim,
+    claims: Sequence[Claim],
+    named: Named,
+    values: Sequence[SourceValue],
+    rerun: Rerun,
+) -> Claim | None:
+    """Another reading of a misfit figure that does fit the question, or None."""
+    witness = line_witness(ask, c, values)
+    if witness is not None:
+        return replace(c, status="derived", evidence=witness, message="")
+    # the asked years alone first: a tie between two years resolves to the asked one
+    for keep in named.keeps():
+        for direct in (True, False):
+            verdict = rerun(i, keep, direct, claims)
+            if verdict is None or verdict.status not in PASSING_STATUSES:
+                continue
+            again = replace(c, status=verdict.status, evidence=verdict.evidence, message="")
+            if misfit(ask, again, claims, named) is None:
+                return again
+    return None
+
+
+def _in_question(
+    ask: Ask, i: int, c: Claim, claims: Sequence[Claim], named: Named, rerun: Rerun
+) -> Claim | None:
+    """An unsupported final figure proved over the values the question names, or None."""
+    verdict = rerun(i, named.keeps()[-1], True, claims)
+    if verdict is None or verdict.status not in PASSING_STATUSES:
+        return None
+    found = replace(c, status=verdict.status, evidence=verdict.evidence, message="")
+    return found if misfit(ask, found, claims, named) is None else None
+
+
+_ONE_FIGURE = {"sum": "total", "average": "average"}
+_COMBINED = frozenset({"sum", "mean", "average", "written_calculation", "count"})
+
+
+def _several_for_one(ask: Ask, finals: Sequence[Claim], marked: bool) -> Fit | None:
+    """A total or an average asked, and an answer marker followed by two or more figures none
+    of which combines anything ("Answer: $2.0 billion in 2019 and $6.0 billion in 2018"): the
+    answer gives the parts, not the one figure asked for."""
+    word = _ONE_FIGURE.get(ask.op or "")
+    passing = [c for c in finals if c.passed]
+    if word is None or not marked or ask.several or len(passing) < 2 or len(passing) != len(finals):
+        return None
+    if any(c.evidence is None or c.evidence.kind in _COMBINED for c in passing):
+        return None
+    return Fit("op", f"the question asks for one {word}; the answer gives {len(passing)} figures")
+
+
+def align_answer(
+    ask: Ask,
+    claims: Sequence[Claim],
+    text: str,
+    values: Sequence[SourceValue],
+    rerun: Rerun,
+) -> list[Claim]:
+    """The claims with the final figures that answer another question made ``off_question``
+    (and misfits that another reading fits given that reading's evidence)."""
+    out = list(claims)
+    finals, marked = final_figures(text, claims)
+    final_ids = {id(c) for c in finals}
+    judged: dict[int, Claim] = {}
+    named = Named(ask, values)
+    several = _several_for_one(ask, finals, marked)
+    if several is not None:
+        index = {id(c): i for i, c in enumerate(claims)}
+        for c in finals:
+            out[index[id(c)]] = off_question(c, several)
+        return out
+    # Most answers fit: then nothing is judged again (the re-runs below are the costly part).
+    fitting = [c.passed and misfit(ask, c, claims, named) is None for c in finals]
+    # Each figure answers a part of a "respective" question, as after an answer marker.
+    marked = marked or ask.several
+    if all(fitting) or (not marked and any(fitting)):
+        if not any(c.status == "unsupported" for c in finals) or not named.any_named():
+            return out
+    fits_any = False
+    # Every figure in order when a final figure that does not fit stands on earlier figures
+    # (a restatement or a step sees their refits); else the final figures only.
+    earlier = any(
+        not ok and c.evidence is not None and c.evidence.rule == "steps"
+        for c, ok in zip(finals, fitting, strict=True)
+    )
+    for i, c in enumerate(claims):
+        if not earlier and id(c) not in final_ids:
+            continue
+        if c.status == "unsupported" and id(c) in final_ids and named.any_named():
+            # "The change was $530,000." answering "What was the change in Oceania's revenue?":
+            # the question says which row the answer's bare figure is about.
+            found = _in_question(ask, i, c, out, named, rerun)
+            if found is not None:
+                out[i] = c = found
+        if not c.passed:
+            continue
+        fit = misfit(ask, c, out, named)
+        final = id(c) in final_ids
+        if fit is None:
+            fits_any = fits_any or final
+            continue
+        better = _refit(ask, i, c, out, named, values, rerun)
+        if better is not None:
+            fits_any = fits_any or final
+            out[i] = better
+        elif final:
+            judged[i] = off_question(c, fit)
+    if not marked and fits_any:
+        judged = {}
+    elif not marked or ask.several:
+        last = max((c.sentence.index for c in finals if c.passed), default=-1)
+        judged = {i: c for i, c in judged.items() if c.sentence.index == last}
+    for i, c in judged.items():
+        out[i] = c
+    return out

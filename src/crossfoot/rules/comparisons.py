@@ -1,0 +1,111 @@
+"""Comparisons between two named rows must agree with their values.
+
+"Asia outsold Europe ($2.1M vs $2.9M)": both figures are right, the sentence is wrong. When a
+sentence names two rows (or two records' fields) with a comparison word between them ("outsold",
+"higher than", "led", "trailed", "exceeded", "below" ...) and states a figure of the same quantity
+for each, the figure of the row named first must be the larger after a word of "more" and the
+smaller after a word of "less". If not, that figure is ``contradicted`` and the message says why.
+A negated comparison ("did not outsell") and a comparison with a figure ("more than $5M", a bound)
+are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.model.types import Claim, SourceValue, format_decimal
+
+__all__ = ["check_comparisons"]
+
+_MORE = (
+    r"outsold|outsells?|outperformed|outpaced|exceeded|exceeds|surpassed|topped|beat|led|leads|"
+    r"higher\s+than|more\s+than|greater\s+than|larger\s+than|bigger\s+than|above|ahead\s+of"
+)
+_LESS = (
+    r"trailed|trails|lagged|lags|underperformed|lower\s+than|less\s+than|fewer\s+than|"
+    r"smaller\s+than|below|behind"
+)
+_COMPARE = re.compile(rf"(?i)\b(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\b")
+_NEGATED = re.compile(r"(?i)\b(?:not|n't|never|no)\s+(?:\w+\s+){0,2}$")
+_FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹\d(+-]")
+
+
+def _entity(v: SourceValue) -> frozenset[str]:
+    """The words that name whose a value is: its row label, or its field's first word."""
+    if v.row:
+        return required_tokens(v.row)
+    if v.field:
+        words = tokens(v.field.replace("_", " "))
+        return frozenset(words[:1])
+    return frozenset()
+
+
+def _quantity(v: SourceValue) -> tuple[object, ...]:
+    if v.table is not None:
+        return ("column", v.source_id, v.table, v.col_index, v.view)
+    if v.field:
+        return ("field", v.source_id, tuple(tokens(v.field.replace("_", " "))[1:]))
+    return ("other", id(v))
+
+
+def _first(words: list[str], wanted: frozenset[str], lo: int, hi: int) -> int | None:
+    for i in range(lo, hi):
+        if words[i] in wanted:
+            return i
+    return None
+
+
+def check_comparisons(text: str, claims: Sequence[Claim]) -> list[Claim]:
+    """The claims with figures whose sentence's comparison their values contradict made
+    ``contradicted`` (see the module docstring)."""
+    out = list(claims)
+    by_sentence: dict[int, list[int]] = {}
+    for i, c in enumerate(claims):
+        ev = c.evidence
+        if c.passed and ev is not None and ev.rule == "direct" and len(ev.operands) == 1:
+            by_sentence.setdefault(c.sentence.index, []).append(i)
+    for idx in by_sentence.values():
+        if len(idx) != 2:
+            continue
+        i, j = idx
+        a, b = claims[i], claims[j]
+        va, vb = a.evidence.operands[0], b.evidence.operands[0]  # type: ignore[union-attr]
+        if _quantity(va) != _quantity(vb) or va.value == vb.value:
+            continue
+        verdict = _judge(text, a, va, vb)
+        if verdict is not None:
+            out[i] = replace(a, status="contradicted", message=verdict)
+    return out
+
+
+def _judge(text: str, a: Claim, va: SourceValue, vb: SourceValue) -> str | None:
+    s = a.sentence
+    sentence = text[s.start : s.end]
+    found = _COMPARE.search(sentence)
+    if found is None or _NEGATED.search(sentence, 0, found.start()):
+        return None
+    if _FIGURE_NEXT.match(sentence, found.end()):
+        return None  # "more than $5M": a bound, judged with the figure
+    ea, eb = _entity(va), _entity(vb)
+    if not ea or not eb or ea == eb:
+        return None
+    before = tokens(sentence[: found.start()])
+    after = tokens(sentence[found.end() :])
+    if ea & set(before) and eb & set(after) and not (eb & set(before)):
+        first, second = va, vb
+    elif eb & set(before) and ea & set(after) and not (ea & set(before)):
+        first, second = vb, va
+    else:
+        return None
+    more = found.group("more") is not None
+    if (first.value > second.value) == more:
+        return None
+    word = found.group(0)
+    side = "below" if more else "above"
+    return (
+        f"the sentence says {first.row or first.field} {word} {second.row or second.field}, but "
+        f"{format_decimal(first.value)} is {side} {format_decimal(second.value)}"
+    )

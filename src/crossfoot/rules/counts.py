@@ -1,0 +1,200 @@
+"""Counts that answer "how many" questions, counted from the data.
+
+"How many years did net income exceed $30,000 thousand?" -- "Answer: 1". The 1 is no value of the
+data and no derivation of one: it counts the values of the row the question names that lie past
+the question's bar. Before, such answers failed as unsupported when right and passed by a
+coincidental match when wrong ("1" is a rounded "$0.8 million" somewhere).
+
+A figure is such a count when the question asks "how many <noun>", states a bar with a comparison
+word ("exceed", "more than", "below", ...), and the figure is a whole number that follows an answer
+marker ("Answer: 2") or comes before the counted noun ("in 2 years", "3 regions"). The values
+counted are those of the row the question names (for years, quarters and other periods) or else of
+the column it names (one value per row), in the years the question names when it names some, of
+the bar's kind (amounts with amounts, percentages with percentages), one per cell. The count
+passes as ``derived`` when it equals the number of those values strictly past the bar, and is
+``contradicted`` when it does not; when the question names no row or column of the data the
+figure is left to the other rules.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from crossfoot.language.asked import Ask
+from crossfoot.language.bounds import Side, side_before
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
+from crossfoot.rules._named import Named, value_years
+
+__all__ = ["count_verdict", "is_count_answer"]
+
+_PERIODS = frozenset({"year", "quarter", "month", "period", "half", "time", "day", "week"})
+_WORD = re.compile(r"\s*([A-Za-z]+)")
+_AMOUNTS = frozenset({"money", "number"})
+
+
+def _singular(word: str) -> str:
+    word = word.lower()
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def is_count_answer(ask: Ask, text: str, m: Mention, marker_end: int | None) -> bool:
+    """Whether ``m`` answers the question's "how many": a whole number after the answer marker
+    or right before the counted noun.
+
+    >>> from crossfoot.language.asked import read_question
+    >>> from crossfoot.numbers.extract import extract
+    >>> ask = read_question("How many years did sales exceed $5 million?")
+    >>> t = "Sales exceeded $5 million in 2 years."
+    >>> [is_count_answer(ask, t, x, None) for x in extract(t)]
+    [False, True]
+    """
+    if ask.op != "count" or m.kind != "number" or m.currency or m.scale != 1:
+        return False
+    if m.value < 0 or m.value != m.value.to_integral_value() or m.value > 1000:
+        return False
+    if marker_end is not None and m.start >= marker_end:
+        return True
+    after = _WORD.match(text, m.end)
+    return bool(ask.counted and after and _singular(after.group(1)) == _singular(ask.counted))
+
+
+def _bar(ask: Ask, asked: tuple[Mention, ...]) -> tuple[Mention, Side] | None:
+    for bar in asked:
+        if bar.high is not None:
+            continue
+        cut = max(ask.text.rfind(c, 0, bar.start) for c in ",;:?")
+        side = side_before(ask.text, bar.start, cut + 1 if cut >= 0 else 0)
+        if side is not None:
+            return bar, side
+    return None
+
+
+def _family(kind: str) -> str:
+    return "amount" if kind in _AMOUNTS else kind
+
+
+def _counted(ctx: ClaimContext, ask: Ask, bar: Mention, named: Named) -> list[SourceValue]:
+    """The values the question's count runs over, one per cell, or [] when it names none."""
+    periods = ask.counted is not None and _singular(ask.counted) in _PERIODS
+    views = ("both", "true") if bar.scale != 1 else ("both", "true", "written")
+    family = _family(bar.kind)
+    pool = [
+        v
+        for v in ctx.scope.values()
+        if v.table is not None
+        and v.view in views
+        # a percentage bar meets the plain numbers of a table of percentages too
+        and (_family(v.kind) == family or (family == "percent" and v.kind == "number"))
+    ]
+    for axis in ("row", "column") if periods else ("column", "row"):
+        chosen = [v for v in pool if named.names(v, axis)]
+        if ask.years:
+            chosen = [v for v in chosen if value_years(v) & ask.years or not value_years(v)]
+        if periods:
+            chosen = [v for v in chosen if value_years(v)]
+        cells: dict[tuple[object, ...], SourceValue] = {}
+        for v in chosen:
+            key = (v.source_id, v.table, v.row_index, v.col_index)
+            if key not in cells or v.view == "true":
+                cells[key] = v  # the scaled reading of a cell under a unit header
+        if cells:
+            return list(cells.values())
+    return []
+
+
+def count_verdict(
+    ctx: ClaimContext, ask: Ask, asked: tuple[Mention, ...], named: Named
+) -> Verdict | None:
+    """``derived`` when the count is right, ``contradicted`` when not, None when the question
+    gives no bar or names no row or column of the data (see the module docstring)."""
+    found = _bar(ask, asked)
+    if found is None:
+        return None
+    bar, side = found
+    values = _counted(ctx, ask, bar, named)
+    if not values:
+        return None
+    limit = (
+        bar.value / 100
+        if bar.kind == "percent" and all(abs(v.value) <= 1 for v in values)
+        else bar.value
+    )
+    past = [v for v in values if (v.value > limit if side == ">" else v.value < limit)]
+    n = Decimal(len(past))
+    word = "above" if side == ">" else "below"
+    shown = ", ".join(f"{v.label} ({format_decimal(v.value)})" for v in past) or "none"
+    formula = f"values {word} the question's bar {bar.text.strip()}: {shown} = {len(past)}"
+    evidence = Evidence("question", "count", formula, tuple(past), n)
+    if ctx.mention.value == n:
+        return Verdict("derived", evidence)
+    return Verdict(
+        "contradicted",
+        evidence,
+        f"{len(past)} of the {len(values)} values counted are {word} {bar.text.strip()}, not "
+        f"{format_decimal(ctx.mention.value)}",
+    )
+
+
+# --- number words that count what the sentence names ------------------------------------------
+
+# "all three quarters", "the two surveys", "both years": a number word and what it counts.
+_COUNTED_WORDS = re.compile(r"[ \t]+((?:[a-z]+[ \t]+)?)([a-z]+s)\b")
+_ALL = re.compile(r"(?i)\b(?:all|every|each\s+of\s+the|across\s+the|all\s+of\s+the)\s*$")
+_QUARTER = re.compile(r"(?i)\bq([1-4])\b|\b(first|second|third|fourth)\s+quarter\b")
+_SOURCE_NOUNS = frozenset(
+    {"survey", "source", "report", "record", "document", "study", "poll", "filing", "table"}
+)
+
+
+_QUARTER_NAME = re.compile(r"(?i)(?<![a-z0-9])q([1-4])(?![0-9])|\b(first|second|third|fourth)\b")
+
+
+def _quarters(values: list[SourceValue]) -> set[tuple[int | None, str]]:
+    """The distinct quarters the values name (``revenue_q1``, a column "Q3 2019", "Fourth")."""
+    out: set[tuple[int | None, str]] = set()
+    for v in values:
+        for name in (v.field, v.column, v.row):
+            q = _QUARTER_NAME.search(name or "")
+            if q is not None:
+                out.add((v.year, (q.group(1) or q.group(2)).lower()))
+                break
+    return out
+
+
+def word_count(
+    text: str, m: Mention, sentence: tuple[int, int], values: list[SourceValue], n_sources: int
+) -> tuple[int, str] | None:
+    """``(count, what)`` the data gives for a number word that counts something ("all three
+    quarters": the quarters of the data; "the two surveys": the sources), or None when the data
+    cannot say (then the word is no claim, as before).
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> t = "The two surveys agree."
+    >>> word_count(t, extract(t)[0], (0, len(t)), [], 2)
+    (2, 'sources')
+    """
+    if m.kind != "number" or any(ch.isdigit() for ch in m.text) or m.value < 2:
+        return None
+    found = _COUNTED_WORDS.match(text, m.end)
+    if found is None:
+        return None
+    noun = _singular(found.group(2))
+    if noun in _SOURCE_NOUNS:
+        return n_sources, "sources"
+    every = _ALL.search(text, max(sentence[0], m.start - 20), m.start) is not None
+    if noun == "quarter":
+        if every:
+            quarters = _quarters(values)
+            return (len(quarters), "quarters in the data") if quarters else None
+        named = {q.group(0).lower() for q in _QUARTER.finditer(text, sentence[0], sentence[1])}
+        return (len(named), "quarters the sentence names") if named else None
+    if noun == "year" and not every:
+        from crossfoot.language.years import years_in_text
+
+        named_years = set(years_in_text(text[sentence[0] : sentence[1]]))
+        return (len(named_years), "years the sentence names") if len(named_years) >= 2 else None
+    return None

@@ -1,0 +1,78 @@
+"""Sign words against the sign of the value a figure matches.
+
+"A net loss of $120 million" against net income of +120,000,000 matches by magnitude, and the
+magnitude is all a direct match compares (a loss is usually written as a positive amount). The
+words still claim a sign: a *loss* is a negative income, a *gain* or *profit* a positive one. A
+figure whose words contradict the sign of its value is ``contradicted``:
+
+- loss words ("a net loss of", "an operating loss was") and a positive value of a line that is not
+  itself a loss ("Net income", "Operating income (loss)", ``fund_result``); a line named as a loss
+  ("Net loss", "Impairment losses") is positive when it records one;
+- gain words ("a gain of", "a profit of") and a negative value of a line not named as a loss.
+
+A negative figure ("-$120 million") is judged by its sign already (a negative claim is never
+grounded by a positive value).
+"""
+
+from __future__ import annotations
+
+import re
+
+from crossfoot.language.direction import sign_words
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Evidence, SourceValue
+
+__all__ = ["sign_verdict"]
+
+# "a gain of", "posted a profit of", "net gains were": the figure is introduced as a gain.
+_GAIN = re.compile(
+    r"(?ix)\b(?:gains?|profits?|surplus)\b"
+    # one character or one word per step (no "\s+" inside the star: linear on any input)
+    r"(?:[\s,:$€£]|\b(?:of|was|were|is|are|totaled|totalled|amounted|to|at|came|reached|net|"
+    r"before|after|tax|taxes|about|approximately|nearly|roughly|around|pre-tax|pretax|reported|"
+    r"recorded|posted)\b)*$"
+)
+# Words of a line that records a loss as a positive amount ("Net loss", "Impairment losses").
+_LOSS_LINE = re.compile(r"(?i)\b(?:loss(?:es)?|deficits?|expenses?|costs?|charges?|impairments?)\b")
+# A line named both ways ("Operating income (loss)", "Net income / (loss)"): its sign decides.
+_SIGNED_LINE = re.compile(r"(?i)\b(?:income|profit|earnings|gain|result)s?\b")
+
+
+def _names(v: SourceValue) -> str:
+    return " ".join(x for x in (v.field, v.row, v.label) if x).replace("_", " ")
+
+
+def _loss_line(v: SourceValue) -> bool:
+    """The value's line records a loss as a positive amount (not a line named both ways)."""
+    names = _names(v)
+    return bool(_LOSS_LINE.search(names)) and not _SIGNED_LINE.search(names)
+
+
+def sign_verdict(ctx: ClaimContext, sv: SourceValue) -> Verdict | None:
+    """``contradicted`` when the claim's sign words disagree with ``sv``'s sign, else None.
+
+    >>> from decimal import Decimal
+    >>> from crossfoot.model.types import SourceValue
+    >>> _loss_line(SourceValue(Decimal(5), "R1", field="net_loss"))
+    True
+    >>> _loss_line(SourceValue(Decimal(5), "R1", row="Operating income (loss)"))
+    False
+    """
+    m, s = ctx.mention, ctx.sentence
+    if m.negative or m.value < 0 or sv.value == 0 or sv.kind == "percent":
+        return None
+    if sv.value > 0 and not _loss_line(sv):
+        if sign_words(ctx.text, s.start, s.end, m.start, m.end):
+            return _contradicted(sv, "a loss", "positive")
+        return None
+    if sv.value < 0 and not _loss_line(sv):
+        lo = max(s.start, m.start - 60)
+        if _GAIN.search(ctx.text, lo, m.start):
+            return _contradicted(sv, "a gain", "negative")
+    return None
+
+
+def _contradicted(sv: SourceValue, said: str, sign: str) -> Verdict:
+    message = f"the words call it {said}, but {sv.describe()} is {sign}"
+    formula = f"{sv.describe()} ({sign})"
+    return Verdict("contradicted", Evidence("direct", "sign", formula, (sv,), sv.value), message)

@@ -1,0 +1,338 @@
+"""Reading a table cell by cell: every figure becomes a :class:`SourceValue` with its row label,
+column label, year and unit, whatever format the table was written in.
+
+The grid is tidied and its header read by :mod:`table_header`; then each body row:
+
+* the row label is its first text cell ("2019" in the first column is a label too), footnote
+  markers left out; a body row without figures whose other cells are empty is a section row
+  ("Industrial Solutions:"): its text prefixes the labels of the rows below it. A row of dashes
+  is a row without values, not a section;
+* a heading row naming one year ("Year Ended December 31, 2018") dates the rows below it when
+  their columns name none (stacked yearly blocks);
+* cells: ``$1,200``, ``(1,234)`` (negative), ``12.3%`` (percent), blanks (``—``, ``-``, ``n/a``,
+  empty) hold no value, a lone currency symbol gives the figure after it its currency; a cell
+  with several numbers is read by the ``fallback`` reader;
+* under a unit, a cell yields two values: as written (view ``written``) and scaled (``true``),
+  unless the unit spares its row ("in millions, except per share data": "Earnings per share").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from crossfoot.model.types import SourceValue
+from crossfoot.sources.cells import (
+    CellNumber,
+    Unit,
+    is_blank,
+    label_without_unit,
+    normalize_currency,
+    unit_in_cell,
+    year_in,
+)
+from crossfoot.sources.table_header import (
+    LONE_CURRENCY,
+    PERCENT_LABEL,
+    Header,
+    cell_number,
+    clean_label,
+    header_count,
+    tidy_grid,
+)
+
+__all__ = ["CellFallback", "read_header", "read_table"]
+
+#: Fallback for cells that are not exactly one number ("1,234 (a)", "27% ( 27 % )"): returns the
+#: numbers in the cell. Set by the source loader to a reader built on the number extractor.
+CellFallback = Callable[[str], list[CellNumber]]
+
+# A row label naming a rate ("State and local income tax rate", "Gross margin"); an exchange
+# rate is a price, not a percentage.
+_RATE_LABEL = re.compile(r"(?i)(?<!exchange )\b(?:rates?|margins?|yields?)\b")
+# "except per share data", "except share and per share amounts": rows these name keep their
+# figures as written.
+_EXCEPT = re.compile(r"(?i)\bexcept\b(?P<what>[^()]*)")
+_PER_SHARE = re.compile(r"(?i)\bper[\s-]+(?:common\s+|diluted\s+|basic\s+)?share\b")
+_SHARES = re.compile(r"(?i)\bshares?\b")
+
+
+def _column_labels(header: Sequence[Sequence[str]], width: int) -> list[str]:
+    """Stacked header cells per column; a cell over empty ones spreads right (and back to the
+    first figure column), except a percent label beside a column headed by its own year."""
+    stacked: list[list[str]] = [[] for _ in range(width)]
+    last = len(header) - 1
+    for r, row in enumerate(header):
+        cells = [label_without_unit(clean_label(c.strip())) for c in row]
+        if r < last:
+            fill = ""
+            first = next((c for c in cells[1:] if c), "")
+            bottom = header[last]
+            for j in range(1, width):
+                if cells[j]:
+                    fill = cells[j]
+                    continue
+                spread = fill or first
+                if PERCENT_LABEL.search(spread) and j < len(bottom) and year_in(bottom[j]):
+                    continue
+                cells[j] = spread
+        for j in range(width):
+            text = cells[j]
+            if text and (not stacked[j] or stacked[j][-1] != text):
+                stacked[j].append(text)
+    return [" ".join(parts) for parts in stacked]
+
+
+def read_header(
+    grid: Sequence[Sequence[str]], parsed: list[list[CellNumber | None]], outside: Unit | None
+) -> Header:
+    """The header block of a tidy grid: labels, years, percent columns and units per column."""
+    width = len(grid[0]) if grid else 0
+    n_header = header_count(grid, parsed)
+    table_unit: Unit | None = None
+    label_rows: list[Sequence[str]] = []
+    for row in grid[:n_header]:
+        nonblank = [j for j, c in enumerate(row) if c]
+        lone = unit_in_cell(row[nonblank[0]]) if len(nonblank) == 1 else None
+        table_unit = table_unit or unit_in_cell(row[0]) or lone
+        # A lone "(in millions)" names the unit of the table, not of the column it sits in.
+        label_rows.append(row if lone is None else [""] * width)
+    labels = _column_labels(label_rows, width) if n_header else [""] * width
+    percent = [bool(label) and PERCENT_LABEL.search(label) is not None for label in labels]
+    # A unit row after the header and before the first figure (["(In thousands)", "", ""]).
+    first_data = n_header
+    for i in range(n_header, len(grid)):
+        if any(c is not None for c in parsed[i]):
+            break
+        first_data = i + 1
+        for j, written in enumerate(grid[i]):
+            if written in ("%", "(%)"):
+                percent[j] = True
+        filled = [c for c in grid[i] if c]
+        if table_unit is None and len(filled) == 1:
+            table_unit = unit_in_cell(filled[0])
+    table_unit = table_unit or outside
+    units: list[Unit | None] = [table_unit] * width
+    for j in range(1, width):
+        for row in label_rows:
+            found = unit_in_cell(row[j]) if row[j] else None
+            if found is not None:
+                units[j] = found
+                break
+    # A column whose first and last figures are written with "%" (as "$" is) holds percents.
+    for j in range(width):
+        column = [n for prow in parsed[n_header:] if (n := prow[j]) is not None]
+        if len(column) >= 2 and column[0].kind == "percent" and column[-1].kind == "percent":
+            percent[j] = True
+    years = [year_in(label) for label in labels]
+    return Header(n_header, first_data, labels, years, percent, units)
+
+
+def spares(unit: Unit, row_label: str) -> bool:
+    """Whether ``unit`` leaves this row's figures as written ("except per share data").
+
+    >>> from decimal import Decimal
+    >>> u = Unit("(in millions, except per share data)", Decimal(10) ** 6)
+    >>> spares(u, "Diluted earnings per share"), spares(u, "Net income")
+    (True, False)
+    """
+    return _spares(unit.text, row_label)
+
+
+@lru_cache(maxsize=8192)
+def _spares(unit_text: str, row_label: str) -> bool:
+    m = _EXCEPT.search(unit_text)
+    if m is None:
+        return False
+    what = m.group("what")
+    if _PER_SHARE.search(what) and _PER_SHARE.search(row_label):
+        return True
+    rest = _PER_SHARE.sub(" ", what)
+    return bool(_SHARES.search(rest)) and bool(_SHARES.search(row_label))
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """The provenance every value of a table shares, and where each tidy row and column stood
+    in the table as given (provenance names the table the user gave)."""
+
+    source_id: str
+    table: int
+    rows: list[int]
+    cols: list[int]
+
+
+def read_table(
+    rows: Sequence[Sequence[str]],
+    *,
+    source_id: str,
+    table_index: int,
+    unit: Unit | None = None,
+    header_rows: int | None = None,
+    fallback: CellFallback | None = None,
+) -> list[SourceValue]:
+    """Every number of a table as :class:`SourceValue` with row/column provenance.
+
+    ``unit`` is the unit governing the table from outside (the caption or the text around it); a
+    unit in the table's own header cells takes precedence. ``header_rows`` is accepted for
+    callers that know where a header ends, but the header reader decides (formats disagree on
+    what they mark: a markdown ``|---|`` line stands under the first row only).
+
+    >>> vals = read_table([["", "2019"], ["Sales", "1,200"]], source_id="S1", table_index=0)
+    >>> [(v.label, str(v.value), v.year) for v in vals]
+    [('Sales / 2019', '1200', 2019)]
+    """
+    tidy = tidy_grid(rows)
+    if not tidy.grid:
+        return []
+    parsed = [[cell_number(c) for c in row] for row in tidy.grid]
+    header = read_header(tidy.grid, parsed, unit)
+    where = _Where(source_id, table_index, tidy.rows, tidy.cols)
+    return _Body(tidy.grid, parsed, header, where, fallback).values()
+
+
+# A cell that leaves a section row a section: empty, or a lone currency or percent sign.
+_NO_VALUE = re.compile(r"^(?:|(?:US|A|C|HK|S|NZ)?\$|[€£¥₹%])$")
+
+
+class _Body:
+    """The body rows of one table, read into values (one pass, state carried row to row)."""
+
+    def __init__(
+        self,
+        grid: list[list[str]],
+        parsed: list[list[CellNumber | None]],
+        header: Header,
+        where: _Where,
+        fallback: CellFallback | None,
+    ) -> None:
+        self.grid, self.parsed, self.h, self.where, self.fallback = (
+            grid,
+            parsed,
+            header,
+            where,
+            fallback,
+        )
+        width = len(grid[0])
+        self.blank = [
+            [p is None and is_blank(c) for c, p in zip(row, prow, strict=True)]
+            for row, prow in zip(grid, parsed, strict=True)
+        ]
+        # A column that writes "%" on some cells: its bare cells in a rate row are percents too.
+        self.signed_pct = [
+            any((c := row[j]) is not None and c.kind == "percent" for row in parsed[header.rows :])
+            for j in range(width)
+        ]
+        self.names = [
+            label or f"column {where.cols[j] + 1}" for j, label in enumerate(header.labels)
+        ]
+        years = header.years
+        self.one_year = len(set(years[1:])) == 1 and years[-1] is not None
+        self.section = ""
+        self.section_year: int | None = None
+
+    def values(self) -> list[SourceValue]:
+        out: list[SourceValue] = []
+        for i in range(self.h.rows, len(self.grid)):
+            label_col, numbers = self._row(i)
+            row = self.grid[i]
+            row_label = clean_label(row[label_col]) if label_col >= 0 else ""
+            if numbers:
+                out.extend(self._cells(i, label_col, row_label, numbers))
+                continue
+            others = [c for j, c in enumerate(row) if j != label_col]
+            unit_row = i < self.h.first_data and unit_in_cell(row_label) is not None
+            if row_label and not unit_row and all(_NO_VALUE.match(c) for c in others):
+                self.section = row_label.rstrip(" :")
+            heading_year = year_in(" ".join(row))
+            if heading_year is not None:
+                self.section_year = heading_year
+        return out
+
+    def _row(self, i: int) -> tuple[int, list[tuple[int, CellNumber]]]:
+        """The label column of body row ``i`` (-1: none) and its numbers by column."""
+        row, cells, blanks = self.grid[i], self.parsed[i], self.blank[i]
+        label_col = next((j for j, c in enumerate(cells) if c is None and not blanks[j]), -1)
+        # A year in the first column of a data row is its label ("2019 | 1,200 | 1,100").
+        first = cells[0]
+        if label_col != 0 and first is not None and first.year_like:
+            if any(c is not None for c in cells[1:]):
+                label_col = 0
+        numbers: list[tuple[int, CellNumber]] = []
+        for j, found in enumerate(cells):
+            if j == label_col:
+                continue
+            if found is not None:
+                numbers.append((j, found))
+            elif self.fallback is not None and not blanks[j] and any(ch.isdigit() for ch in row[j]):
+                numbers.extend((j, extra) for extra in self.fallback(row[j]))
+        return label_col, numbers
+
+    def _cells(
+        self, i: int, label_col: int, row_label: str, numbers: list[tuple[int, CellNumber]]
+    ) -> list[SourceValue]:
+        h = self.h
+        row_year = year_in(row_label)
+        row_pct = bool(PERCENT_LABEL.search(row_label))
+        rate_row = _RATE_LABEL.search(row_label) is not None
+        section = self.section
+        prefix = f"{section}: " if section and section != row_label else ""
+        row_part = f"{prefix}{row_label or f'row {self.where.rows[i] + 1}'} / "
+        out: list[SourceValue] = []
+        for j, cell in numbers:
+            kind = cell.kind
+            if kind != "percent" and cell.currency is None:
+                if row_pct or h.percent[j] or (rate_row and self.signed_pct[j]):
+                    kind = "percent"
+            unit = h.units[j]
+            currency = cell.currency or self._lone_currency(i, j, label_col)
+            if currency is None and unit is not None and kind != "percent":
+                currency = unit.currency
+            if kind == "number" and currency:
+                kind = "money"
+            year = h.years[j] if h.years[j] is not None else row_year
+            if (
+                self.section_year is not None
+                and row_year is None
+                and (year is None or self.one_year)
+            ):
+                year = self.section_year  # the header's one year was the first block's heading
+            common: dict[str, Any] = {
+                "source_id": self.where.source_id,
+                "kind": kind,
+                "label": f"{row_part}{self.names[j]}",
+                "row": row_label or None,
+                "column": h.labels[j] or None,
+                "year": year,
+                "table": self.where.table,
+                "row_index": self.where.rows[i],
+                "col_index": self.where.cols[j],
+                "currency": currency,
+            }
+            scaled = unit is not None and kind != "percent" and not cell.own_scale
+            if scaled and unit is not None and not spares(unit, row_label):
+                # Under a unit a cell is offered in both views: as written and scaled.
+                v, p, s = cell.value, cell.precision, unit.scale
+                out.append(SourceValue(value=v, precision=p, view="written", **common))
+                out.append(
+                    SourceValue(
+                        value=v * s, precision=p * s, view="true", unit_header=unit.text, **common
+                    )
+                )
+            else:
+                out.append(SourceValue(value=cell.value, precision=cell.precision, **common))
+        return out
+
+    def _lone_currency(self, i: int, j: int, label_col: int) -> str | None:
+        """A lone "$" cell before the figure (some documents split currency into its own cell)."""
+        row, blanks = self.grid[i], self.blank[i]
+        k = j - 1
+        while k > label_col and blanks[k]:
+            symbol = LONE_CURRENCY.match(row[k])
+            if symbol is not None:
+                return normalize_currency(symbol.group(1))
+            k -= 1
+        return None
