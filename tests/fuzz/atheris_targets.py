@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
 
 # Modules whose import pulls in a third-party framework: nothing there reads hostile input that
 # the core does not read first.
-_SKIP = (".integrations",)
+_SKIP = (".integrations", "__main__")  # (a __main__ module runs the CLI when imported)
 
 
 def _instrumented() -> None:
