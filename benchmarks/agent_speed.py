@@ -1,6 +1,8 @@
 """Speed of the agent monitor, side by side with figured 0.4.3 when it is installed.
 
     python benchmarks/agent_speed.py [--calls 2000] [--quick] [--clock cpu|wall]
+    python benchmarks/agent_speed.py --hostile      # adversarial shapes at 10 KB, 100 KB, 1 MB
+    python benchmarks/agent_speed.py --baseline DIR # also an older tree: git archive REV src | tar
 
 Prints, for each library:
 * ``before_call`` p50/p99 (µs) for a call whose values are all in context, and for one with a
@@ -9,6 +11,13 @@ Prints, for each library:
 * memory held by the monitor at 200 KB and 2 MB of context (MB, tracemalloc), to show it is linear.
 
 The context is synthetic, fictional order data generated from a fixed seed (no data set is read).
+
+``--hostile`` instead feeds adversarial shapes (digit runs with punctuation, ``1-1-1-``, ``+``
+chains, word runs with no ``@`` after them, long numbers, deep JSON) of 10 KB, 100 KB and 1 MB to
+each event of a fresh monitor, and prints the CPU time, the peak memory (tracemalloc, in a second
+run) and the growth
+factor per 10x input. The goals (issue 17): every 1 MB input under 1 s and 200 MB, growth at most
+12x per 10x.
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 SIZES_KB = (20, 200, 2000)
@@ -77,10 +87,33 @@ def _percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def _libraries() -> dict[str, Callable[[], Any]]:
+def _baseline(src: str) -> Callable[[], Any]:
+    """``RunMonitor`` of another crossfoot source tree (``git archive REV src | tar -x -C DIR``),
+    imported as the package ``crossfoot_baseline`` beside this one: both are timed in one run.
+    Works for trees whose package imports itself relatively (before the layout of issue 13)."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(src) / "src" / "crossfoot"
+    spec = importlib.util.spec_from_file_location(
+        "crossfoot_baseline", root / "__init__.py", submodule_search_locations=[str(root)]
+    )
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--baseline: no crossfoot package under {root}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["crossfoot_baseline"] = module
+    spec.loader.exec_module(module)
+    agents = importlib.import_module("crossfoot_baseline.agents")
+    factory: Callable[[], Any] = agents.RunMonitor
+    return factory
+
+
+def _libraries(baseline: str | None = None) -> dict[str, Callable[[], Any]]:
     from crossfoot.agents import RunMonitor as CrossfootMonitor
 
     libs: dict[str, Callable[[], Any]] = {"crossfoot": CrossfootMonitor}
+    if baseline:
+        libs["crossfoot baseline"] = _baseline(baseline)
     try:
         from figured.agents import RunMonitor as FiguredMonitor
 
@@ -152,16 +185,20 @@ def time_calls(monitors: dict[str, Any], calls: list[dict[str, Any]]) -> dict[st
     return out
 
 
-def time_ingest(factory: Callable[[], Any], kb: int, repeat: int) -> float:
+def time_ingest(libs: dict[str, Callable[[], Any]], kb: int, repeat: int) -> dict[str, float]:
+    """Median ingest time per library, the libraries taking turns (in alternating order) so a
+    machine that drifts during the run slows them alike."""
     text, _ = tool_result(kb, seed=99)
-    runs: list[float] = []
-    for _ in range(repeat):
-        m = factory()
-        m.user("Show me my orders, please.")
-        t0 = CLOCK()
-        m.tool_result("list_orders", text)
-        runs.append((CLOCK() - t0) / 1e6)
-    return statistics.median(runs)
+    runs: dict[str, list[float]] = {name: [] for name in libs}
+    names = list(libs)
+    for r in range(repeat):
+        for name in names if r % 2 else reversed(names):
+            m = libs[name]()
+            m.user("Show me my orders, please.")
+            t0 = CLOCK()
+            m.tool_result("list_orders", text)
+            runs[name].append((CLOCK() - t0) / 1e6)
+    return {name: statistics.median(t) for name, t in runs.items()}
 
 
 def memory_mb(factory: Callable[[], Any], kb: int) -> float:
@@ -175,6 +212,86 @@ def memory_mb(factory: Callable[[], Any], kb: int) -> float:
     return held / 1e6 - 0.0
 
 
+# ---------------------------------------------------------------------------------- hostile
+def _shapes(n: int) -> dict[str, str]:
+    """Adversarial texts of about ``n`` characters."""
+    return {
+        "dots after a digit": "Chapter 1" + "." * n,
+        "1-1-1- chain": "1-" * (n // 2),
+        "+ chain": "12.5 + " * (n // 7),
+        "x chain": "1x" * (n // 2),
+        "word run, no @": "a" * n + " @",
+        "digits and spaces": "1 " * (n // 2) + "a",
+        "phone-like runs": "+1 (555) 010-4477 " * (n // 18),
+        "long number": "We paid $" + "9" * n,
+        "ids and amounts": "ORD-88213 $1,200.00 2024-06-30 " * (n // 31),
+        "deep JSON": "[" * (n // 2) + "]" * (n // 2),
+        "brackets": "(1)" * (n // 3),
+        "bracketed formulas": "$5 (1 + 2) " * (n // 11),
+        "calculations": "1 + 2 = 3 " * (n // 10),
+    }
+
+
+def _measure(make: Callable[[], Callable[[], Any]]) -> tuple[float, float]:
+    """CPU seconds of one event, then its peak memory in a second run (tracemalloc slows the
+    code it traces several times over, so the two are never measured together)."""
+    event = make()
+    gc.collect()
+    t0 = time.process_time()
+    event()
+    seconds = time.process_time() - t0
+    event = make()
+    gc.collect()
+    tracemalloc.start()
+    event()
+    peak = tracemalloc.get_traced_memory()[1] / 1e6
+    tracemalloc.stop()
+    return seconds, peak
+
+
+def _event(feed: Callable[[Any, str], Any], text: str) -> Callable[[], Any]:
+    from crossfoot.agents import RunMonitor
+
+    m = RunMonitor()
+    m.tool_result("quote", "12.5")
+    return partial(feed, m, text)
+
+
+def hostile() -> int:
+    """Time and peak memory of each event over adversarial shapes; exit 1 past the limits."""
+    sizes = (10_000, 100_000, 1_000_000)
+    events: dict[str, Callable[[Any, str], Any]] = {
+        "user": lambda m, t: m.user(t),
+        "tool_result": lambda m, t: m.tool_result("export", t),
+        "assistant": lambda m, t: m.assistant(t),
+        "before_call": lambda m, t: m.before_call("note", {"body": t}),
+    }
+    print("event        shape                   10 KB s   100 KB s     1 MB s  1 MB MB  growth")
+    worst_time = worst_mem = worst_growth = 0.0
+    for name in _shapes(10):
+        for ev, feed in events.items():
+            times, peak = [], 0.0
+            for n in sizes:
+                seconds, peak = _measure(partial(_event, feed, _shapes(n)[name]))
+                times.append(seconds)
+            # Growth per 10x between 100 KB and 1 MB (10 KB runs are too short to time).
+            growth = times[2] / max(times[1], 1e-4)
+            worst_time, worst_mem = max(worst_time, times[2]), max(worst_mem, peak)
+            if times[2] > 0.05:  # growth of runs under 50 ms is timer noise
+                worst_growth = max(worst_growth, growth)
+            print(
+                f"{ev:<12} {name:<22}"
+                + "".join(f"{t:>11.3f}" for t in times)
+                + f"{peak:>9.1f}{growth:>8.1f}x"
+            )
+    ok = worst_time < 1.0 and worst_mem < 200 and worst_growth <= 12
+    print(
+        f"\nworst: {worst_time:.3f} s and {worst_mem:.1f} MB at 1 MB, growth {worst_growth:.1f}x "
+        f"per 10x (limits: 1 s, 200 MB, 12x): {'ok' if ok else 'OVER'}"
+    )
+    return 0 if ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -182,10 +299,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--calls", type=int, default=2000, help="before_call timings per size")
     ap.add_argument("--quick", action="store_true", help="sizes up to 200 KB only, fewer repeats")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="timer (default cpu)")
+    ap.add_argument("--hostile", action="store_true", help="adversarial shapes, then exit")
+    ap.add_argument(
+        "--baseline",
+        metavar="DIR",
+        help="also time the crossfoot of another source tree (e.g. git archive of an older commit)",
+    )
     opts = ap.parse_args(argv)
+    if opts.hostile:
+        return hostile()
     global CLOCK
     CLOCK = time.process_time_ns if opts.clock == "cpu" else time.perf_counter_ns
-    libs = _libraries()
+    libs = _libraries(opts.baseline)
     sizes = SIZES_KB[:2] if opts.quick else SIZES_KB
     print(
         f"python {sys.version.split()[0]} · {opts.clock} clock · {opts.calls} calls per size · "
@@ -211,9 +336,8 @@ def main(argv: list[str] | None = None) -> int:
     print("\ningest one tool result (ms, median)")
     for kb in INGEST_KB:
         row = f"  {kb:>5} KB                  "
-        for name, factory in libs.items():
-            repeat = 3 if kb >= 1000 or opts.quick else 15
-            ms = time_ingest(factory, kb, repeat)
+        repeat = 5 if kb >= 1000 or opts.quick else 15
+        for name, ms in time_ingest(libs, kb, repeat).items():
             results[name][f"ingest_{kb}"] = ms
             row += f"{ms:>28.2f}"
         print(row)
@@ -223,13 +347,13 @@ def main(argv: list[str] | None = None) -> int:
         for _name, factory in libs.items():
             row += f"{memory_mb(factory, kb):>28.1f}"
         print(row)
-    if len(libs) == 2:
-        a, b = list(libs)
+    a = next(iter(libs))
+    for b in list(libs)[1:]:
         print(f"\nratios ({b} / {a}, >1 means {a} is faster)")
         for key, value in results[a].items():
             other = results[b].get(key)
             if other and value:
-                print(f"  {key:<24} {other / value:6.1f}x")
+                print(f"  {key:<24} {other / value:6.2f}x")
     return 0
 
 

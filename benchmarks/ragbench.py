@@ -359,6 +359,8 @@ def _empty_stats() -> dict[str, Any]:
         "injection_seconds": 0.0,  # wall time checking the injected variants
         "injection_checks": 0,
         "coverage": {},  # numbers in the gold derivation -> [verified, total]
+        # false-alarm sentences by the failing statuses of their claims (once per status)
+        "false_alarm_statuses": {},
     }
 
 
@@ -369,6 +371,7 @@ class Outcome:
     records: list[dict[str, Any]] = field(default_factory=list)  # crossfoot flags and misses
     seconds: float = 0.0
     cpu_seconds: float = 0.0
+    half: str = "all"  # "valid" / "tune" when the corpus was split (docs/bench.md), else "all"
 
 
 def evaluate(
@@ -474,6 +477,9 @@ def _score(
             bucket[1] += 1
         if prep.fails[i]:
             st["false_alarms"] += 1
+            by_status = st["false_alarm_statuses"]
+            for status in sorted({str(d.get("status", "")) for d in prep.details[i]} - {""}):
+                by_status[status] = by_status.get(status, 0) + 1
             if keep:
                 out.records.append(_record(item, i, "false_alarm", prep.details[i]))
             continue
@@ -565,63 +571,134 @@ COLUMNS: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
 ]
 
 
+#: the order halves are shown in: the validation half is the headline
+HALF_ORDER: tuple[str, ...] = ("valid", "tune", "all")
+
+
+def by_half(outcomes: Sequence[Outcome]) -> list[Outcome]:
+    """``outcomes`` with the validation half first, then the tuning half, then unsplit runs
+    (the corpus order is kept within a half)."""
+    return sorted(outcomes, key=lambda o: HALF_ORDER.index(o.half) if o.half in HALF_ORDER else 3)
+
+
+def _split(outcomes: Sequence[Outcome]) -> bool:
+    return any(o.half != "all" for o in outcomes)
+
+
+def _lead(o: Outcome, split: bool) -> str:
+    return f"| {o.corpus} | {o.half} |" if split else f"| {o.corpus} |"
+
+
 def coverage_table(outcomes: Sequence[Outcome]) -> str:
     """Reference answers verified, by how many numbers the gold derivation uses."""
+    split = _split(outcomes)
     lines = []
-    for o in outcomes:
+    for o in by_half(outcomes):
         for tool, st in o.stats.items():
             cov = st.get("coverage") or {}
             if cov:
                 order = ["<=2", "3", "4+"]
                 cells = [f"{k}: {_pct(*cov[k])}" if k in cov else f"{k}: n/a" for k in order]
-                lines.append(f"| {o.corpus} | {tool} | " + " | ".join(cells) + " |")
+                lines.append(f"{_lead(o, split)} {tool} | " + " | ".join(cells) + " |")
     if not lines:
         return ""
-    head = "| corpus | tool | verified, by distinct numbers in the gold derivation | | |"
-    return "\n".join([head, "|---|---|---|---|---|", *lines]) + "\n"
+    lead, rule = ("| corpus | half |", "|---|---|") if split else ("| corpus |", "|---|")
+    head = f"{lead} tool | verified, by distinct numbers in the gold derivation | | |"
+    return "\n".join([head, f"{rule}---|---|---|---|", *lines]) + "\n"
+
+
+def status_table(outcomes: Sequence[Outcome], tool: str = "crossfoot") -> str:
+    """``tool``'s false-alarm sentences by the failing status of their claims (a sentence with
+    claims of two statuses counts under both), so a status such as ``unit_unstated`` shows in
+    the numbers, not only in the reports."""
+    rows = [(o, o.stats[tool]) for o in by_half(outcomes) if tool in o.stats]
+    statuses = sorted({k for _, st in rows for k in st.get("false_alarm_statuses", {})})
+    if not statuses:
+        return ""
+    split = _split(outcomes)
+    lead, rule = ("| corpus | half |", "|---|---|") if split else ("| corpus |", "|---|")
+    lines = [
+        f"{lead} {tool} false alarms (sentences) | " + " | ".join(statuses) + " |",
+        f"{rule}---:|" + "---:|" * len(statuses),
+    ]
+    for o, st in rows:
+        counts = st.get("false_alarm_statuses", {})
+        cells = [str(counts.get(k, 0)) for k in statuses]
+        lines.append(f"{_lead(o, split)} {st['false_alarms']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def markdown_table(outcomes: Sequence[Outcome]) -> str:
-    head = "| corpus | tool | " + " | ".join(c for c, _ in COLUMNS) + " |"
-    lines = [head, "|---|---|" + "---:|" * len(COLUMNS)]
-    for o in outcomes:
+    """One row per corpus (and half, validation first, when the run was split) and tool."""
+    split = _split(outcomes)
+    lead, rule = ("| corpus | half |", "|---|---|") if split else ("| corpus |", "|---|")
+    head = f"{lead} tool | " + " | ".join(c for c, _ in COLUMNS) + " |"
+    lines = [head, f"{rule}---|" + "---:|" * len(COLUMNS)]
+    for o in by_half(outcomes):
         for tool, st in o.stats.items():
             cells = [f(st) for _, f in COLUMNS]
-            lines.append(f"| {o.corpus} | {tool} | " + " | ".join(cells) + " |")
+            lines.append(f"{_lead(o, split)} {tool} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def _corpus_entry(o: Outcome) -> dict[str, Any]:
+    return {
+        "half": o.half,
+        "seconds": round(o.seconds, 2),
+        "cpu_seconds": round(o.cpu_seconds, 2),
+        "tools": {t: {"counts": st, "rates": summarize(st)} for t, st in o.stats.items()},
+    }
 
 
 def write_results(
     outcomes: Sequence[Outcome], out_dir: Path, stem: str, meta: dict[str, Any]
 ) -> dict[str, Path]:
     """``<stem>.json`` (counts + rates), ``<stem>.md`` (the table) and ``<stem>.png`` (chart);
-    crossfoot's flags and misses go to ``.cache/bench/<corpus>.jsonl`` for reading."""
+    crossfoot's flags and misses go to ``.cache/bench/<corpus>.jsonl`` for reading.
+
+    In the JSON, ``halves`` holds every run by half (``valid``, ``tune``, or ``all`` when the
+    corpora were not split) and corpus; ``corpora`` the headline: the validation half when it was
+    run, else the only half there is.
+    """
     out_dir.mkdir(parents=True, exist_ok=True)
+    halves: dict[str, dict[str, Any]] = {}
+    for o in by_half(outcomes):
+        halves.setdefault(o.half, {})[o.corpus] = _corpus_entry(o)
+    headline = next(iter(halves), "all")
     data = {
-        "meta": meta,
-        "corpora": {
-            o.corpus: {
-                "seconds": round(o.seconds, 2),
-                "cpu_seconds": round(o.cpu_seconds, 2),
-                "tools": {t: {"counts": st, "rates": summarize(st)} for t, st in o.stats.items()},
-            }
-            for o in outcomes
-        },
+        "meta": {**meta, "headline_half": headline},
+        "corpora": halves.get(headline, {}),
+        "halves": halves,
     }
     paths = {"json": out_dir / f"{stem}.json", "md": out_dir / f"{stem}.md"}
     paths["json"].write_text(json.dumps(data, indent=2) + "\n")
     head = ", ".join(f"{k}: {meta[k]}" for k in ("date", "commit", "command") if k in meta)
+    note = (
+        "Validation half first (the headline); the tuning half is what rules were tuned on "
+        "(docs/bench.md).\n\n"
+        if _split(outcomes)
+        else ""
+    )
     cov = coverage_table(outcomes)
+    by_status = status_table(outcomes)
     paths["md"].write_text(
-        (f"Run {head}\n\n" if head else "") + markdown_table(outcomes) + (f"\n{cov}" if cov else "")
+        (f"Run {head}\n\n" if head else "")
+        + note
+        + markdown_table(outcomes)
+        + (f"\n{cov}" if cov else "")
+        + (f"\n{by_status}" if by_status else "")
     )
     png = out_dir / f"{stem}.png"
     if bar_chart(outcomes, png):
         paths["png"] = png
     CACHE.mkdir(parents=True, exist_ok=True)
-    for o in outcomes:
-        with open(CACHE / f"{o.corpus}.jsonl", "w") as fh:
-            for rec in o.records:
+    records: dict[str, list[dict[str, Any]]] = {}
+    for o in outcomes:  # both halves of a corpus in one file, each record naming its half
+        extra = {"half": o.half} if o.half != "all" else {}
+        records.setdefault(o.corpus, []).extend({**r, **extra} for r in o.records)
+    for corpus, recs in records.items():
+        with open(CACHE / f"{corpus}.jsonl", "w") as fh:
+            for rec in recs:
                 fh.write(json.dumps(rec) + "\n")
     return paths
 
@@ -671,6 +748,7 @@ def bar_chart(outcomes: Sequence[Outcome], path: Path) -> bool:
     tools = sorted(
         {t for o in outcomes for t in o.stats}, key=["crossfoot", "baseline", "figured"].index
     )
+    outcomes = by_half(outcomes)
     fig, axes = plt.subplots(
         len(outcomes), 1, figsize=(10, 2.8 * max(1, len(outcomes))), squeeze=False
     )
@@ -687,7 +765,7 @@ def bar_chart(outcomes: Sequence[Outcome], path: Path) -> bool:
         ax.set_xticklabels([m for m, _ in measures], fontsize=8)
         ax.set_ylim(0, 100)
         ax.set_ylabel("%")
-        ax.set_title(o.corpus, fontsize=10)
+        ax.set_title(o.corpus if o.half == "all" else f"{o.corpus} ({o.half} half)", fontsize=10)
         ax.legend(fontsize=7, loc="upper right")
     fig.tight_layout()
     fig.savefig(path, dpi=110)

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from hypothesis import strategies as st
 
-__all__ = ["FormattedNumber", "formatted_numbers"]
+__all__ = ["FormattedNumber", "formatted_numbers", "texts_over"]
 
 _SCALES: dict[str, int] = {"": 0, "k": 3, "m": 6, "bn": 9, " million": 6, " billion": 9}
 
@@ -68,3 +68,9 @@ def formatted_numbers(draw: st.DrawFn) -> FormattedNumber:
     if kind == "number" and not suffix and digits.isdigit() and len(digits) == 4:
         kind = "year" if 1900 <= whole <= 2100 and not negative else kind
     return FormattedNumber(text, value, precision, kind, currency)
+
+
+def texts_over(alphabet: list[str], max_size: int = 20) -> st.SearchStrategy[str]:
+    """Short texts made of the given pieces (characters or words): dense in the punctuation and
+    digit patterns a reader must get right, small enough for a backtracking reference regex."""
+    return st.lists(st.sampled_from(alphabet), max_size=max_size).map("".join)

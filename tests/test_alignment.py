@@ -7,6 +7,10 @@ the numbers; a count of the values past the question's bar is right exactly when
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from decimal import Decimal
 
 from hypothesis import assume, given
@@ -133,3 +137,39 @@ def test_question_context_proves_a_bare_final_figure() -> None:
     wrong = crossfoot.check("The change was 530,001.", [table], question=question)
     assert [c.status for c in wrong.claims] == ["unsupported"]
     assert Decimal(530_000) != wrong.claims[0].value
+
+
+_TWO_BALANCES = json.dumps(
+    [
+        ["", "Pension"],
+        ["Balance at March 31, 2017", "12.1"],
+        ["Net other comprehensive loss", "-4.8"],
+        ["Balance at March 31, 2018", "7.3"],
+    ]
+)
+_PROGRAM = (
+    "import crossfoot, json, sys\n"
+    "r = crossfoot.check('The balance was -4.8.', [sys.argv[1]],"
+    " question='What was the Balance at March 31, 2018 for pension?')\n"
+    "print(json.dumps([(c.status, c.message) for c in r.claims]))\n"
+)
+
+
+def test_off_question_message_is_the_same_under_every_hash_seed() -> None:
+    # Two named labels of equal length: the message once followed the set's order, which moves
+    # with PYTHONHASHSEED, and named the wrong year half the time.
+    seen = set()
+    for seed in ("0", "1", "2", "3", "4", "5"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        out = subprocess.run(
+            [sys.executable, "-c", _PROGRAM, _TWO_BALANCES],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        seen.add(out)
+    assert len(seen) == 1, seen
+    ((status, message),) = json.loads(seen.pop())
+    assert status == "off_question"
+    assert "'Balance at March 31, 2018'" in message

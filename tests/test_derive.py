@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from crossfoot.model.types import SourceValue
 from crossfoot.rules import ClaimContext, Options, Verdict
+from crossfoot.rules._derive_shared import derivation_limit
 from crossfoot.rules.derive import two_operand
 from rule_contexts import make_ctx, source_value
 
@@ -76,26 +77,55 @@ def test_vector(case: dict[str, Any]) -> None:
 
 
 def test_group_above_max_derivation_operands_is_not_searched() -> None:
+    """With the option set, a group above it is never searched, whatever the claim states."""
+    pair = [
+        SourceValue(Decimal(2870), "R1", field="revenue_2023"),
+        SourceValue(Decimal(3214), "R1", field="revenue_2024"),
+    ]
+    filler = [SourceValue(Decimal(10**6 + i * 7919), "R1", field=f"item_{i}") for i in range(29)]
+    text = "Revenue up 11.99%."
+    fixed = Options(max_derivation_operands=30)
+
+    def ctx(values: list[SourceValue], options: Options) -> ClaimContext:
+        return make_ctx(
+            text, "11.99%", "percent", Decimal("11.99"), Decimal("0.005"), values, options=options
+        )
+
+    assert two_operand(ctx(pair + filler[:28], fixed)) is not None  # 30 values: searched
+    assert two_operand(ctx(pair + filler, fixed)) is None  # 31: too many from the sources alone
+    assert two_operand(ctx(pair + filler, Options(max_derivation_operands=31))) is not None
+
+
+def test_default_limit_follows_the_stated_precision() -> None:
+    """By default a finely stated figure searches a larger group than a coarse one: "12%" a
+    group of 12 values, "11.99%" one of 31 (n**2 times the claim's relative window <= 2)."""
     pair = [
         SourceValue(Decimal(2870), "R1", field="revenue_2023"),
         SourceValue(Decimal(3214), "R1", field="revenue_2024"),
     ]
     filler = [SourceValue(Decimal(10**6 + i * 7919), "R1", field=f"item_{i}") for i in range(29)]
     text = "Revenue up 12%."
-    small = make_ctx(text, "12%", "percent", Decimal(12), Decimal("0.5"), pair + filler[:28])
-    assert two_operand(small) is not None  # 30 values: searched
-    big = make_ctx(text, "12%", "percent", Decimal(12), Decimal("0.5"), pair + filler)
-    assert two_operand(big) is None  # 31 values: too many to search from the sources alone
-    raised = make_ctx(
-        text,
-        "12%",
-        "percent",
-        Decimal(12),
-        Decimal("0.5"),
-        pair + filler,
-        options=Options(max_derivation_operands=31),
+    coarse = make_ctx(text, "12%", "percent", Decimal(12), Decimal("0.5"), pair + filler[:10])
+    assert derivation_limit(coarse) == 12 and two_operand(coarse) is not None  # 12 values
+    wide = make_ctx(text, "12%", "percent", Decimal(12), Decimal("0.5"), pair + filler[:11])
+    assert two_operand(wide) is None  # 13 values: "12%" would meet some pair by chance
+    fine = make_ctx(
+        "Revenue up 11.99%.", "11.99%", "percent", Decimal("11.99"), Decimal("0.005"), pair + filler
     )
-    assert two_operand(raised) is not None
+    assert derivation_limit(fine) >= 31 and two_operand(fine) is not None
+
+
+@given(st.integers(1, 6), st.integers(1, 6))
+def test_default_limit_grows_with_precision(digits: int, more: int) -> None:
+    """A figure stated to more digits never searches a smaller group."""
+    value = Decimal("123.456789")
+
+    def limit(places: int) -> int:
+        q = Decimal(1).scaleb(-places)
+        m = make_ctx("x", "x", "number", value.quantize(q), q / 2, [])
+        return derivation_limit(m)
+
+    assert limit(digits + more) >= limit(digits)
 
 
 def test_large_table_is_searched_within_the_rows_the_answer_names() -> None:

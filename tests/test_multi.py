@@ -72,12 +72,23 @@ def test_group_above_max_derivation_operands_is_not_searched() -> None:
         SourceValue(Decimal(10**6 + i), "R1", table=1, row_index=i, col_index=0) for i in range(28)
     ]
     text = "Total 535."
+    fixed = Options(max_derivation_operands=30)
     assert multi_operand(
-        make_ctx(text, "535", "number", Decimal(535), Decimal("0.5"), segs + filler[:27])
+        make_ctx(
+            text, "535", "number", Decimal(535), Decimal("0.5"), segs + filler[:27], options=fixed
+        )
     )
     assert (
-        multi_operand(make_ctx(text, "535", "number", Decimal(535), Decimal("0.5"), segs + filler))
+        multi_operand(
+            make_ctx(
+                text, "535", "number", Decimal(535), Decimal("0.5"), segs + filler, options=fixed
+            )
+        )
         is None
+    )
+    # by default the limit follows the precision: "535" (a window of 0.09 %) searches 46 values
+    assert multi_operand(
+        make_ctx(text, "535", "number", Decimal(535), Decimal("0.5"), segs + filler)
     )
 
 

@@ -55,6 +55,7 @@ def test_statuses_match_the_documented_table() -> None:
         "wrong_row",
         "off_question",
         "arithmetic_error",
+        "unit_unstated",
         "unsupported",
         "uncited",
         "unknown_citation",

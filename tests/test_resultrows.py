@@ -80,6 +80,7 @@ def test_column_oriented_mapping() -> None:
 
 def test_pandas_dataframe_plain_and_indexed() -> None:
     import pandas as pd
+
     df = pd.DataFrame(DICTS)
     assert labelled(df) == EXPECTED
     assert labelled(df.set_index("region")) == EXPECTED
@@ -87,6 +88,7 @@ def test_pandas_dataframe_plain_and_indexed() -> None:
 
 def test_pandas_nan_and_numpy_bool_are_not_numbers() -> None:
     import pandas as pd
+
     df = pd.DataFrame(
         {"region": ["A", "B"], "x": [1.5, float("nan")], "flag": [True, False], "n": [3, 4]}
     )

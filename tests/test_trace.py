@@ -102,6 +102,7 @@ def test_every_shape_grounds_the_same_answer(rows: Any) -> None:
 
 def test_dataframe() -> None:
     import pandas as pd
+
     df = pd.DataFrame(ROWS)
     assert trace(SHAPES_TEXT, df).ok
     assert trace(SHAPES_TEXT, df.set_index("region")).ok

@@ -214,6 +214,7 @@ def test_public_surface_is_pinned() -> None:
         "SchemaError",
         "UnrecognizedMessage",
         "ValueCheck",
+        "check_recordings",
         "check_run",
     }
 

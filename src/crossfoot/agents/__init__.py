@@ -15,6 +15,7 @@ from __future__ import annotations
 from crossfoot.agents._findings import ACTIONS, FINDING_TYPES, Finding, ValueCheck
 from crossfoot.agents._monitor import Decision, RunMonitor, RunReport
 from crossfoot.agents._policy import AgentPolicy, PolicyError
+from crossfoot.agents._recordings import check_recordings
 from crossfoot.agents._schema import SchemaError
 from crossfoot.agents._transcripts import check_run
 from crossfoot.model.errors import UnrecognizedMessage
@@ -31,5 +32,6 @@ __all__ = [
     "SchemaError",
     "UnrecognizedMessage",
     "ValueCheck",
+    "check_recordings",
     "check_run",
 ]

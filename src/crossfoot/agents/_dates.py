@@ -195,6 +195,9 @@ def find_reference_date(text: str) -> date | None:
     >>> find_reference_date("The current time is 2024-05-15 15:00:00 EST.")
     datetime.date(2024, 5, 15)
     """
+    low = text.lower()
+    if not any(w in low for w in ("current", "today", "as of")):
+        return None  # the pattern's words are absent: no regex pass over the whole text
     for m in _REFERENCE.finditer(text):
         days, _ = find_dates(m[1])
         if days:

@@ -42,6 +42,7 @@ FINDING_TYPES: tuple[str, ...] = (
     "too_many_values",
     "context_truncated",  # a source longer than the index cap: only its first part was indexed
     "binary_input",  # a tool result of bytes that do not decode as text
+    "assumed",  # what a replay had to assume (a recording without its environment info)
 )
 
 

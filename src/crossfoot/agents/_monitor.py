@@ -15,164 +15,25 @@ made-up id, or a calculator run on made-up inputs, be refused as a source.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
-from typing import Any, NamedTuple
+from decimal import Decimal
+from itertools import islice
+from typing import Any
 
+from crossfoot.agents._calls import Call, as_text, canonical, echoes, note, read_args, shown
 from crossfoot.agents._context import ContextStore, Hit, dec_key, is_error
+from crossfoot.agents._decision import Decision, RunReport
 from crossfoot.agents._findings import Finding, ValueCheck, worst
 from crossfoot.agents._policy import AgentPolicy
 from crossfoot.agents._schema import ToolSchema, read_tools
-from crossfoot.agents._values import NOT_ID, ArgValue, WalkNote, digits_of, plain_path, walk_args
+from crossfoot.agents._values import ArgValue, digits_of, plain_path, walk_args
+from crossfoot.agents._written import calculations, check_calculation, check_prose, operands
 
 __all__ = ["Decision", "RunMonitor", "RunReport"]
 
-_NOTE_SEVERITY = {
-    "args_too_deep": "warn",
-    "binary_arg": "warn",
-    "unserialisable_arg": "info",
-    "arg_truncated": "info",
-    "too_many_values": "info",
-}
-_PROSE_MONEY = re.compile(
-    r"(?:[$€£¥₹]|\b(?:USD|EUR|GBP)\s?)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"(?:\s?(k|m|bn|thousand|million|billion)\b)?",
-    re.IGNORECASE,
-)
-_PROSE_ID = re.compile(r"(?<![\w@.])#?[A-Za-z][\w-]*\d[\w-]*|(?<![\w@.#$,])\d[\w-]*[A-Za-z][\w-]*")
-_PROSE_DIGITS = re.compile(r"(?<![\w.,$])\d{5,}(?![\w.,]\d)")
-_PROSE_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_NUM = r"\$?\d[\d,]*(?:\.\d+)?"
-_CALC = re.compile(rf"({_NUM}(?:\s*[-+×x*/]\s*{_NUM})+)\s*=\s*\$?(\d[\d,]*(?:\.\d+)?)")
-_CALC_TOKENS = re.compile(r"\d[\d,]*(?:\.\d+)?|[-+×x*/]")
-_OPERAND = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])\d+(?:\.\d+)?")
-_SCALES = {"k": 3, "thousand": 3, "m": 6, "million": 6, "bn": 9, "billion": 9}
 _tnew = tuple.__new__
-
-
-class Decision(NamedTuple):
-    """What to do with one proposed tool call (immutable; a named tuple because one is built on
-    every call and a tuple is the cheapest immutable value in CPython).
-
-    ``action`` is ``allow``, ``warn`` (run it, but log), ``confirm`` (ask a person) or ``block``.
-    """
-
-    action: str
-    tool: str
-    step: int
-    findings: tuple[Finding, ...] = ()
-    checks: tuple[ValueCheck, ...] = ()
-    call_id: str | None = None
-
-    @property
-    def allowed(self) -> bool:
-        """True when the call may run without asking anyone (``allow`` or ``warn``)."""
-        return self.action in ("allow", "warn")
-
-    @property
-    def needs_confirmation(self) -> bool:
-        return self.action == "confirm"
-
-    def reason(self) -> str:
-        """The findings in one line, ``""`` when there are none.
-
-        >>> m = RunMonitor()
-        >>> m.before_call("refund", {"order_id": "ORD-1234"}).reason()
-        'refund.order_id=ORD-1234 is not in context'
-        """
-        return "; ".join(f.message for f in self.findings if f.severity != "info")
-
-
-@dataclass(frozen=True, slots=True)
-class RunReport:
-    """The run so far: every value checked, every finding, and the calls that were blocked."""
-
-    checks: tuple[ValueCheck, ...]
-    findings: tuple[Finding, ...]
-    tool_calls: int
-    decisions: tuple[Decision, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        """False when any finding warns, asks for confirmation or blocks."""
-        return all(f.severity == "info" for f in self.findings)
-
-    @property
-    def blocked(self) -> bool:
-        """True when any call was blocked."""
-        return any(d.action == "block" for d in self.decisions)
-
-    @property
-    def action(self) -> str:
-        return worst([f.severity for f in self.findings])
-
-    @property
-    def unsourced(self) -> list[str]:
-        """Arguments with a value found nowhere in context, as ``tool.arg`` (in order, once)."""
-        out: dict[str, None] = {}
-        for c in self.checks:
-            if not c.found and c.where != "assistant":
-                out.setdefault(c.where, None)
-        return list(out)
-
-    def explain(self) -> str:
-        """One line per value (where it was found, or not), then one per finding.
-
-        >>> m = RunMonitor()
-        >>> m.user("Cancel order ORD-5521")
-        >>> _ = m.before_call("cancel", {"order_id": "ORD-5521"})
-        >>> print(m.report().explain())
-        OK · 1 tool calls · 1/1 values found in context · 0 findings
-          ✓ [2] cancel.order_id                ORD-5521                     user@1 (exact)
-        """
-        found = sum(c.found for c in self.checks)
-        head = {"allow": "OK", "warn": "WARN", "confirm": "CONFIRM", "block": "BLOCK"}[self.action]
-        lines = [
-            f"{head} · {self.tool_calls} tool calls · {found}/{len(self.checks)} values found in "
-            f"context · {len(self.findings)} findings"
-        ]
-        for c in self.checks:
-            mark = "✓" if c.found and c.allowed else "✗"
-            value = c.value if len(c.value) <= 40 else c.value[:37] + "..."
-            where = f"[{c.step}] {c.where}"
-            source = c.source if c.found else "not in context"
-            if not c.allowed:
-                source += f", must come from {c.rule}"
-            lines.append(f"  {mark} {where:<34} {value:<28} {source}")
-        for f in self.findings:
-            mark = "i" if f.severity == "info" else "!"
-            lines.append(f"  {mark} [{f.step}] {f.type}: {f.message}")
-        return "\n".join(lines)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: ok, action, blocked, tool_calls, unsourced, checks, findings."""
-        return {
-            "ok": self.ok,
-            "action": self.action,
-            "blocked": self.blocked,
-            "tool_calls": self.tool_calls,
-            "unsourced": self.unsourced,
-            "checks": [c.to_dict() for c in self.checks],
-            "findings": [f.to_dict() for f in self.findings],
-        }
-
-
-class _Call:
-    """One proposed call, kept to link its result (error echoes, pure-tool outputs)."""
-
-    __slots__ = ("call_id", "checked", "done", "key", "name", "step", "unsourced")
-
-    def __init__(self, step: int, name: str, call_id: str | None, key: str) -> None:
-        self.step = step
-        self.name = name
-        self.call_id = call_id
-        self.key = key
-        self.unsourced: list[ArgValue] = []
-        self.checked = 0
-        self.done = False
+_BIRTH = re.compile(r"dob|birth|born")
 
 
 class RunMonitor:
@@ -204,7 +65,7 @@ class RunMonitor:
             max_chars=self.policy.max_index_chars, reference=self.policy.reference_date
         )
         self._step = 0
-        self._calls: list[_Call] = []
+        self._calls: list[Call] = []
         self._counts: dict[str, int] = {}
         self._errored: dict[str, bool] = {}
         self._checks: list[ValueCheck] = []
@@ -215,6 +76,7 @@ class RunMonitor:
         self._plain_policy = not (p.ignore or p.constants or p.source_rules)
         self._ignores_tools = any(g.endswith(".*") for g in p.ignore)
         self._computed: dict[Decimal, str] = {}  # results of the agent's own checked arithmetic
+        self._lengths: set[int] = set()  # list lengths of the calls so far (3 passengers booked)
 
     # ------------------------------------------------------------------ events
     def system(self, text: str) -> None:
@@ -229,14 +91,22 @@ class RunMonitor:
         """The agent's own prose. Its values are checked loosely; they vouch for nothing except a
         written calculation whose operands were all found."""
         self._step += 1
-        content = _as_text(text)
+        content = as_text(text)
         self.store.add("assistant", content, step=self._step)
         if self.policy.check_assistant and content:
-            self._check_prose(content[: self.policy.max_index_chars])
+            checks, findings = check_prose(
+                self.store,
+                self._computed,
+                content[: self.policy.max_index_chars],
+                self._step,
+                self._lengths,
+            )
+            self._checks.extend(checks)
+            self._findings.extend(findings)
 
     def _message(self, channel: str, text: str) -> None:
         self._step += 1
-        content = _as_text(text)
+        content = as_text(text)
         seen = self.store.add(channel, content, step=self._step)
         self._note_truncated(seen.truncated, seen.chars, channel)
 
@@ -269,14 +139,14 @@ class RunMonitor:
                 self._link(name, call_id)
                 return
         else:
-            text = _as_text(output)
+            text = as_text(output)
         call = self._link(name, call_id)
         error = is_error(output, text)
         exclude: list[tuple[str, object]] = []
         if call is not None:
             self._errored[call.key] = error
             if error:
-                exclude = _echoes(call.unsourced)
+                exclude = echoes(call.unsourced)
         vouched = True
         if self.policy.is_pure(name):
             # A pure tool computes only from its arguments: its output is data only when they were.
@@ -302,112 +172,16 @@ class RunMonitor:
         step = self._step
         name = str(name)
         findings: list[Finding] = []
-        checks: list[ValueCheck] = []
-        args = self._read_args(name, args, findings, step)
+        args = read_args(name, args, findings, step)
         if self._ignores_tools and self.policy.tool_ignored(name):
             decision = Decision("allow", name, step, tuple(findings), (), call_id)
             self._decisions.append(decision)
             return decision
         self._n_calls += 1
-        n_calls = self._n_calls
-        key = name + "\x00" + _canonical(args)
-        call = _Call(step, name, call_id, key)
+        call = Call(step, name, call_id, name + "\x00" + canonical(args))
         self._calls.append(call)
-        if self._has_tools and name not in self.schemas:
-            findings.append(
-                Finding(
-                    "unknown_tool",
-                    self.policy.unknown_tool_action,
-                    step,
-                    name,
-                    f"{name} is not one of the tools the agent was given",
-                )
-            )
-        limit = self.policy.max_tool_calls
-        if limit is not None and n_calls > limit:
-            findings.append(
-                Finding(
-                    "budget",
-                    self.policy.budget_action,
-                    step,
-                    name,
-                    f"{n_calls} tool calls, more than the budget of {limit}",
-                )
-            )
-        count = self._counts.get(key, 0) + 1
-        self._counts[key] = count
-        if self.policy.max_repeats is not None and count >= self.policy.max_repeats:
-            findings.append(
-                Finding(
-                    "repeated_call",
-                    self.policy.loop_action,
-                    step,
-                    name,
-                    f"{name} called {count} times with identical arguments",
-                )
-            )
-        if self._errored.get(key):
-            findings.append(
-                Finding(
-                    "retried_error",
-                    self.policy.loop_action,
-                    step,
-                    name,
-                    f"{name} retried with the same arguments after an error",
-                )
-            )
-        schema = self.schemas.get(name)
-        values, notes, lengths = walk_args(
-            name, args, skip=schema.skip if schema else None, kinds=schema.kinds if schema else None
-        )
-        for note in notes:
-            findings.append(_note(note, step))
-        if self.policy.pure_tools and self.policy.is_pure(name):
-            values = _operands(values)
-        elif any(v.embedded for v in values):
-            # Free text in an argument (a note, a scratchpad "thought") is the agent's own writing,
-            # like its prose: a written calculation there counts when all its operands were found.
-            for m in _CALC.finditer(key):
-                self._check_calculation(m, step)
-        formats = schema.formats if schema else frozenset()
-        quantities = [n for n in lengths if n >= 2]
-        plain_policy = self._plain_policy
-        store = self.store
-        ids, nums, days, emails = (
-            store.ids.first,
-            store.numbers.first,
-            store.days.first,
-            store.emails.first,
-        )
-        at_exact = store.at_exact
-        for v in values:
-            if plain_policy and v.checked:
-                # The hot path: no rule, ignore or constant can apply, and most values are found
-                # verbatim, which is one dict probe and a cached explanation string (what _exact
-                # does, inlined: a method call per value is a good part of a call's cost).
-                kind = v.kind
-                if kind == "id":
-                    src = ids.get(v.key)
-                    if src is None and v.key.isdecimal() and v.key[:1] != "0":
-                        src = nums.get(v.key)
-                elif kind == "amount" or kind == "count":
-                    src = nums.get(v.nkey) if v.nkey else None
-                elif kind == "date":
-                    src = days.get(v.key)
-                elif kind == "email":
-                    src = emails.get(v.key)
-                else:
-                    src = None
-                if src is not None:
-                    raw = v.raw
-                    shown = raw if type(raw) is str and len(raw) <= 200 else _shown(raw)
-                    path = v.path if "[" not in v.path else plain_path(v.path)
-                    # tuple.__new__ directly: ValueCheck(...) runs a Python-level __new__.
-                    checks.append(
-                        _tnew(ValueCheck, (step, path, shown, kind, True, at_exact[src], "", True))
-                    )
-                    continue
-            self._check_value(v, step, formats, quantities, findings, checks, call)
+        self._call_findings(call, findings)
+        checks = self._check_args(call, args, findings)
         decision = Decision(
             worst([f.severity for f in findings]) if findings else "allow",
             name,
@@ -420,6 +194,112 @@ class RunMonitor:
         self._checks.extend(checks)
         self._decisions.append(decision)
         return decision
+
+    def _call_findings(self, call: Call, findings: list[Finding]) -> None:
+        """Findings on the call as a whole: an unknown tool, the budget, loops."""
+        name, step, policy = call.name, call.step, self.policy
+        if self._has_tools and name not in self.schemas:
+            findings.append(
+                Finding(
+                    "unknown_tool",
+                    policy.unknown_tool_action,
+                    step,
+                    name,
+                    f"{name} is not one of the tools the agent was given",
+                )
+            )
+        limit = policy.max_tool_calls
+        if limit is not None and self._n_calls > limit:
+            findings.append(
+                Finding(
+                    "budget",
+                    policy.budget_action,
+                    step,
+                    name,
+                    f"{self._n_calls} tool calls, more than the budget of {limit}",
+                )
+            )
+        count = self._counts.get(call.key, 0) + 1
+        self._counts[call.key] = count
+        if policy.max_repeats is not None and count >= policy.max_repeats:
+            findings.append(
+                Finding(
+                    "repeated_call",
+                    policy.loop_action,
+                    step,
+                    name,
+                    f"{name} called {count} times with identical arguments",
+                )
+            )
+        if self._errored.get(call.key):
+            findings.append(
+                Finding(
+                    "retried_error",
+                    policy.loop_action,
+                    step,
+                    name,
+                    f"{name} retried with the same arguments after an error",
+                )
+            )
+
+    def _check_args(self, call: Call, args: object, findings: list[Finding]) -> list[ValueCheck]:
+        """Every value of the arguments looked up; findings for those found nowhere."""
+        name, step = call.name, call.step
+        checks: list[ValueCheck] = []
+        schema = self.schemas.get(name)
+        values, notes, lengths = walk_args(
+            name, args, skip=schema.skip if schema else None, kinds=schema.kinds if schema else None
+        )
+        for walk_note in notes:
+            findings.append(note(walk_note, step))
+        if self.policy.pure_tools and self.policy.is_pure(name):
+            values = operands(values)
+        elif any(v.embedded for v in values):
+            # Free text in an argument (a note, a scratchpad "thought") is the agent's own writing,
+            # like its prose: a written calculation there counts when all its operands were found.
+            for calc in islice(calculations(call.key), 100):
+                check_calculation(self.store, self._computed, calc, step)
+        formats = schema.formats if schema else frozenset()
+        quantities = [n for n in lengths if n >= 2]
+        self._lengths.update(n for n in quantities if n <= 100)
+        plain_policy = self._plain_policy
+        store = self.store
+        ids, nums, days, emails = (
+            store.ids.first,
+            store.numbers.first,
+            store.days.first,
+            store.emails.first,
+        )
+        at_exact = store.at_exact
+        for v in values:
+            if plain_policy and v.checked:
+                # The hot path: no rule, ignore or constant can apply, and most values are found
+                # verbatim, which is one dict probe and a cached explanation string (a method
+                # call per value is a good part of a call's cost).
+                kind = v.kind
+                if kind == "id":
+                    src = ids.get(v.key)
+                    if src is None and v.key.isdecimal() and v.key[:1] != "0":
+                        src = nums.get(v.key)
+                elif kind == "amount" or kind == "count":
+                    src = nums.get(v.nkey) if v.nkey and not v.negative else None
+                elif kind == "date":
+                    src = days.get(v.key)
+                elif kind == "email":
+                    src = emails.get(v.key)
+                else:
+                    src = None
+                if src is not None:
+                    raw = v.raw
+                    text = raw if type(raw) is str and len(raw) <= 200 else shown(raw)
+                    path = v.path if "[" not in v.path else plain_path(v.path)
+                    # tuple.__new__ directly: ValueCheck(...) runs a Python-level __new__.
+                    checks.append(
+                        _tnew(ValueCheck, (step, path, text, kind, True, at_exact[src], "", True))
+                    )
+                    continue
+            self._check_value(v, step, formats, quantities, findings, checks, call)
+        return checks
 
     def report(self) -> RunReport:
         """The run so far."""
@@ -436,7 +316,7 @@ class RunMonitor:
         quantities: list[int],
         findings: list[Finding],
         checks: list[ValueCheck],
-        call: _Call,
+        call: Call,
     ) -> None:
         plain = plain_path(v.path)
         policy = self.policy
@@ -447,7 +327,7 @@ class RunMonitor:
         rule = policy.rule_for(plain) if policy.source_rules else None
         if not v.checked and rule is None:
             return
-        shown = _shown(v.raw)
+        written = shown(v.raw)
         hit, where = self._lookup(v, formats, quantities)
         call.checked += 1
         if rule is not None:
@@ -456,52 +336,34 @@ class RunMonitor:
                 or ("tool" in rule and any(c.startswith("tool:") for c in hit.channels))
             )
             must = " or ".join(sorted(rule))
+            if not allowed_here and hit is not None and "user" in rule and v.kind == "email":
+                # Someone the user named: "Invite Dora", then dora@gmail.com from her website.
+                name = self.store.named_by_user(v.key)
+                if name is not None:
+                    allowed_here, where = True, f"{where}; {name} named by the user"
             if allowed_here:
-                checks.append(ValueCheck(step, plain, shown, v.kind, True, where, rule=must))
+                checks.append(ValueCheck(step, plain, written, v.kind, True, where, rule=must))
                 return
             if hit is not None:
                 came = ", ".join(sorted(c for c in hit.channels if c != "tool")) or "tool"
-                msg = f"{plain}={shown} came from {came}, but must come from {must}"
+                msg = f"{plain}={written} came from {came}, but must come from {must}"
             else:
-                msg = f"{plain}={shown} is not in context, but must come from {must}"
+                msg = f"{plain}={written} is not in context, but must come from {must}"
                 call.unsourced.append(v)
             checks.append(
-                ValueCheck(step, plain, shown, v.kind, hit is not None, where, must, False)
+                ValueCheck(step, plain, written, v.kind, hit is not None, where, must, False)
             )
             findings.append(Finding("source_rule", policy.rule_action, step, plain, msg))
             return
         if hit is not None:
-            checks.append(ValueCheck(step, plain, shown, v.kind, True, where))
+            checks.append(ValueCheck(step, plain, written, v.kind, True, where))
             return
         call.unsourced.append(v)
-        checks.append(ValueCheck(step, plain, shown, v.kind, False))
-        findings.append(
-            Finding(
-                "unsourced",
-                policy.unsourced_action(plain),
-                step,
-                plain,
-                f"{plain}={shown} is not in context",
-            )
-        )
-
-    def _exact(self, v: ArgValue) -> str | None:
-        """Where a value was seen verbatim (an id, email, date or number), or ``None``."""
-        store = self.store
-        kind = v.kind
-        if kind == "id":
-            src = store.ids.first.get(v.key)
-            if src is None and v.key.isdecimal() and v.key[:1] != "0":
-                src = store.numbers.first.get(v.key)
-        elif kind == "amount" or kind == "count":
-            src = store.numbers.first.get(v.nkey) if v.nkey else None
-        elif kind == "date":
-            src = store.days.first.get(v.key)
-        elif kind == "email":
-            src = store.emails.first.get(v.key)
-        else:
-            return None
-        return None if src is None else store.at_exact[src]
+        checks.append(ValueCheck(step, plain, written, v.kind, False))
+        message = f"{plain}={written} is not in context"
+        if v.negative and self.store.find_number(v.key, v.nkey) is not None:
+            message += " (only without its minus sign)"
+        findings.append(Finding("unsourced", policy.unsourced_action(plain), step, plain, message))
 
     def _lookup(
         self, v: ArgValue, formats: frozenset[tuple[str, int, str]], quantities: list[int]
@@ -518,7 +380,8 @@ class RunMonitor:
         elif kind == "url":
             hit = store.find_url(key)
         elif kind == "date":
-            hit = store.find_date(key)
+            # A date of birth is never moved by a day: "one day later" is about a trip.
+            hit = store.find_date(key, shift=_BIRTH.search(v.path.lower()) is None)
         elif kind == "phone":
             hit = store.find_digits(key) or store.find_id(key)
         elif kind == "postcode":
@@ -526,9 +389,14 @@ class RunMonitor:
         elif kind == "percent":
             hit = store.find_percent(key) or store.find_number(key)
         elif kind in ("amount", "count"):
-            hit = store.find_number(key, v.nkey)
-            if hit is None:
-                return self._derived(key, quantities)
+            if v.negative:
+                # The sign of a negative argument is part of the value: it needs a source that
+                # wrote it negative. Arithmetic over magnitudes does not give it.
+                hit = store.negatives.hit(v.nkey or dec_key(key), "exact")
+            else:
+                hit = store.find_number(key, v.nkey)
+                if hit is None:
+                    return self._derived(key, quantities)
         else:  # text: a string without digits, looked at only under a source rule
             hit = store.find_text(key)
         if hit is None:
@@ -551,146 +419,8 @@ class RunMonitor:
             return Hit((), "computed", frozenset({"assistant"})), computed
         return None, ""
 
-    # ------------------------------------------------------------------ the agent's prose
-    def _check_prose(self, text: str) -> None:
-        step = self._step
-        for m in _CALC.finditer(text):
-            self._check_calculation(m, step)
-        checks: list[ValueCheck] = []
-        spans: list[tuple[int, int]] = []
-        for m in _PROSE_EMAIL.finditer(text):
-            spans.append(m.span())
-            hit = self.store.find_email(m[0].lower())
-            checks.append(self._prose_check(step, m[0], "email", hit))
-        for m in _PROSE_MONEY.finditer(text):
-            try:
-                value = Decimal(m[1].replace(",", ""))
-            except InvalidOperation:  # pragma: no cover
-                continue
-            _, _, frac = m[1].partition(".")
-            half = Decimal(5).scaleb(-len(frac) - 1)
-            if m[2]:
-                exp = _SCALES[m[2].lower()]
-                value, half = value.scaleb(exp), half.scaleb(exp)
-            spans.append(m.span())
-            if value <= 10:
-                continue
-            found = (
-                self.store.find_number(value) is not None
-                or bool(self.store.near(value - half, value + half))
-                or abs(value) in self._computed
-                or self.store.derive(value, (), tolerance=max(half, Decimal("0.005")), loose=True)
-                is not None
-            )
-            checks.append(
-                ValueCheck(
-                    step,
-                    "assistant",
-                    m[0],
-                    "amount",
-                    found,
-                    "in context (rounded)" if found else "",
-                )
-            )
-        for m in _PROSE_ID.finditer(text):
-            token = m[0].rstrip("-_")
-            if (
-                len(token) < 5
-                or NOT_ID.fullmatch(token)
-                or any(a <= m.start() < b for a, b in spans)
-            ):
-                continue
-            hit = self.store.find_id(token.lower())
-            checks.append(self._prose_check(step, token, "id", hit))
-        for m in _PROSE_DIGITS.finditer(text):
-            if any(a <= m.start() < b for a, b in spans):
-                continue
-            hit = self.store.find_id(m[0]) or self.store.find_digits(m[0])
-            if hit is None and self.store.find_number(Decimal(m[0])) is not None:
-                continue
-            checks.append(self._prose_check(step, m[0], "id", hit))
-        for c in checks:
-            self._checks.append(c)
-            if not c.found:
-                self._findings.append(
-                    Finding(
-                        "unsourced_text",
-                        "warn",
-                        step,
-                        "assistant",
-                        f"assistant wrote {c.value}, which is not in context",
-                    )
-                )
-
-    def _prose_check(self, step: int, value: str, kind: str, hit: Hit | None) -> ValueCheck:
-        where = (
-            f"{self.store.sources[hit.sources[0]].at()} ({hit.how})" if hit and hit.sources else ""
-        )
-        return ValueCheck(step, "assistant", value, kind, hit is not None, where)
-
-    def _check_calculation(self, m: re.Match[str], step: int) -> None:
-        tokens = _CALC_TOKENS.findall(m[1].replace("$", ""))
-        try:
-            operands = [Decimal(t.replace(",", "")) for t in tokens[0::2]]
-            result = Decimal(m[2].replace(",", ""))
-        except InvalidOperation:
-            return
-        ops = tokens[1::2]
-        if len(ops) != len(operands) - 1:
-            return
-        for a in operands:
-            small = a == a.to_integral_value() and a <= 100
-            if (
-                not small
-                and self.store.find_number(a) is None
-                and a not in self._computed
-                and self.store.derive(a) is None
-            ):
-                return  # an operand with no source: the result launders nothing
-        value = _evaluate(operands, ops)
-        if value is None:
-            return
-        _, _, frac = m[2].partition(".")
-        half = Decimal(5).scaleb(-len(frac) - 1)
-        if abs(value - result) <= half:
-            self._computed[abs(result)] = f"assistant@{step} ({m[0].strip()}, operands found)"
-
     # ------------------------------------------------------------------ plumbing
-    def _read_args(self, name: str, args: object, findings: list[Finding], step: int) -> object:
-        if type(args) is dict:
-            return args
-        if args is None:
-            return {}
-        if isinstance(args, (str, bytes, bytearray)):
-            text = args.decode("utf-8", "replace") if isinstance(args, (bytes, bytearray)) else args
-            try:
-                parsed = json.loads(text) if text.strip() else {}
-            except ValueError:
-                findings.append(
-                    Finding(
-                        "bad_args",
-                        "warn",
-                        step,
-                        name,
-                        f"{name}: arguments are not valid JSON; read as text",
-                    )
-                )
-                return {"arguments": text}
-            args = parsed
-        if not isinstance(args, Mapping):
-            findings.append(
-                Finding(
-                    "bad_args",
-                    "warn",
-                    step,
-                    name,
-                    f"{name}: expected an object of arguments, got {type(args).__name__}",
-                )
-            )
-            return {"arguments": args}
-        return args
-
-    def _link(self, name: str, call_id: str | None) -> _Call | None:
+    def _link(self, name: str, call_id: str | None) -> Call | None:
         if call_id is not None:
             for call in reversed(self._calls):
                 if call.call_id == call_id:
@@ -714,102 +444,3 @@ class RunMonitor:
                     f"{where}: {chars:,} characters, only the first {cap:,} were indexed",
                 )
             )
-
-
-def _note(note: WalkNote, step: int) -> Finding:
-    return Finding(note.kind, _NOTE_SEVERITY.get(note.kind, "info"), step, note.path, note.message)
-
-
-def _echoes(values: list[ArgValue]) -> list[tuple[str, object]]:
-    out: list[tuple[str, object]] = []
-    for v in values:
-        if v.kind in ("id", "postcode"):
-            assert isinstance(v.key, str)
-            out += [("id", v.key), ("compact", v.key.translate(str.maketrans("", "", " \t-_#./:")))]
-        elif v.kind in ("amount", "count", "percent"):
-            out.append(("number", v.key))
-        elif v.kind in ("email", "url", "date", "phone"):
-            out.append((v.kind, v.key))
-        if isinstance(v.raw, str) and len(v.raw) >= 3:
-            out.append(("raw", v.raw.lower()))
-    return out
-
-
-def _operands(values: list[ArgValue]) -> list[ArgValue]:
-    """A pure tool's inputs: every number in its string arguments ("49.99 * 3 + 12.34") is an
-    operand that must have a source, or the tool's output vouches for nothing."""
-    out: list[ArgValue] = []
-    seen: set[tuple[str, str]] = set()
-    for v in values:
-        if not isinstance(v.raw, str) or v.kind in ("id", "email", "url", "date"):
-            out.append(v)
-            continue
-        for m in _OPERAND.finditer(v.raw):
-            text = m[0].replace(",", "")
-            if (v.path, text) in seen:
-                continue
-            seen.add((v.path, text))
-            value = Decimal(text)
-            small = value == value.to_integral_value() and value <= 100
-            _, _, frac = text.partition(".")
-            out.append(
-                ArgValue(
-                    v.path,
-                    m[0],
-                    "amount",
-                    value,
-                    checked=not small,  # multipliers and counts in a formula need no source
-                    embedded=True,
-                    precision=Decimal(5).scaleb(-len(frac) - 1),
-                    nkey=dec_key(value),
-                )
-            )
-    return out
-
-
-def _evaluate(operands: list[Decimal], ops: list[str]) -> Decimal | None:
-    # Multiplication and division first, then addition and subtraction; never eval().
-    terms = [operands[0]]
-    signs: list[str] = []
-    for op, b in zip(ops, operands[1:], strict=True):
-        if op in "*×x":
-            terms[-1] *= b
-        elif op == "/":
-            if b == 0:
-                return None
-            terms[-1] /= b
-        else:
-            signs.append(op)
-            terms.append(b)
-    total = terms[0]
-    for op, t in zip(signs, terms[1:], strict=True):
-        total = total + t if op == "+" else total - t
-    return total
-
-
-def _canonical(args: object) -> str:
-    # repr() is C-level and exact for JSON-style arguments; two calls with the same arguments in
-    # a different key order count as different, which agents that repeat themselves rarely do.
-    try:
-        text = repr(args)
-    except RecursionError:
-        return str(id(args))
-    return text if len(text) <= 4096 else f"{len(text)}:{hash(text)}"
-
-
-def _shown(raw: object) -> str:
-    text = raw if isinstance(raw, str) else repr(raw) if isinstance(raw, float) else str(raw)
-    return text if len(text) <= 200 else text[:197] + "..."
-
-
-def _as_text(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, (bytes, bytearray)):
-        return bytes(value).decode("utf-8", "replace")
-    try:
-        return json.dumps(value, ensure_ascii=False, default=str)
-    except (TypeError, ValueError, RecursionError):
-        return str(value)

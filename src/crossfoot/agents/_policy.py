@@ -84,54 +84,18 @@ class AgentPolicy:
         >>> sorted(AgentPolicy.build(source_rules=rules).rule_for("transfer.account"))
         ['tool:get_payees', 'user']
         """
-        rules: list[tuple[str, frozenset[str]]] = []
-        for glob, chans in (source_rules or {}).items():
-            if isinstance(chans, str):
-                chans = [chans]
-            try:
-                allowed = frozenset(str(c) for c in chans)
-            except TypeError:
-                raise PolicyError(
-                    f"source_rules[{glob!r}]: expected a list of channels, "
-                    f"got {type(chans).__name__}"
-                ) from None
-            for c in allowed:
-                if c not in _CHANNELS and not c.startswith("tool:"):
-                    raise PolicyError(
-                        f"source_rules[{glob!r}]: unknown channel {c!r}; expected one of "
-                        f"{', '.join(_CHANNELS)} or 'tool:<name>'"
-                    )
-            rules.append((str(glob), allowed))
-        for name, action in (
-            ("unsourced", unsourced),
-            ("rule_action", rule_action),
-            ("loop_action", loop_action),
-            ("budget_action", budget_action),
-            ("unknown_tool_action", unknown_tool_action),
-        ):
-            if action not in _ACTIONS:
-                raise PolicyError(f"{name}: expected one of {', '.join(_ACTIONS)}, got {action!r}")
-        for name, limit in (("max_repeats", max_repeats), ("max_tool_calls", max_tool_calls)):
-            if limit is not None and (
-                not isinstance(limit, int) or isinstance(limit, bool) or limit < 1
-            ):
-                raise PolicyError(f"{name}: expected a positive integer or None, got {limit!r}")
-        if not isinstance(max_index_chars, int) or max_index_chars < 1:
-            raise PolicyError(
-                f"max_index_chars: expected a positive integer, got {max_index_chars!r}"
-            )
-        if isinstance(reference_date, str):
-            try:
-                reference_date = date.fromisoformat(reference_date[:10])
-            except ValueError:
-                raise PolicyError(
-                    "reference_date: expected an ISO date such as 2024-05-15, "
-                    f"got {reference_date!r}"
-                ) from None
+        _check_actions(
+            unsourced=unsourced,
+            rule_action=rule_action,
+            loop_action=loop_action,
+            budget_action=budget_action,
+            unknown_tool_action=unknown_tool_action,
+        )
+        _check_limits(max_repeats, max_tool_calls, max_index_chars)
         return cls(
             block_unsourced=_globs("block_unsourced", block_unsourced),
             confirm_unsourced=_globs("confirm_unsourced", confirm_unsourced),
-            source_rules=tuple(rules),
+            source_rules=_read_rules(source_rules),
             pure_tools=_globs("pure_tools", pure_tools),
             ignore=_globs("ignore", ignore),
             constants=frozenset(str(c).strip().lower() for c in _globs("constants", constants)),
@@ -143,7 +107,7 @@ class AgentPolicy:
             budget_action=budget_action,
             unknown_tool_action=unknown_tool_action,
             check_assistant=bool(check_assistant),
-            reference_date=reference_date,
+            reference_date=_read_reference(reference_date),
             max_index_chars=max_index_chars,
         )
 
@@ -219,3 +183,53 @@ def _globs(name: str, value: Iterable[str]) -> tuple[str, ...]:
         if not isinstance(item, str):
             raise PolicyError(f"{name}: expected strings, got {item!r}")
     return items
+
+
+def _read_rules(
+    source_rules: Mapping[str, Iterable[str]] | None,
+) -> tuple[tuple[str, frozenset[str]], ...]:
+    rules: list[tuple[str, frozenset[str]]] = []
+    for glob, chans in (source_rules or {}).items():
+        if isinstance(chans, str):
+            chans = [chans]
+        try:
+            allowed = frozenset(str(c) for c in chans)
+        except TypeError:
+            raise PolicyError(
+                f"source_rules[{glob!r}]: expected a list of channels, got {type(chans).__name__}"
+            ) from None
+        for c in allowed:
+            if c not in _CHANNELS and not c.startswith("tool:"):
+                raise PolicyError(
+                    f"source_rules[{glob!r}]: unknown channel {c!r}; expected one of "
+                    f"{', '.join(_CHANNELS)} or 'tool:<name>'"
+                )
+        rules.append((str(glob), allowed))
+    return tuple(rules)
+
+
+def _check_actions(**actions: str) -> None:
+    for name, action in actions.items():
+        if action not in _ACTIONS:
+            raise PolicyError(f"{name}: expected one of {', '.join(_ACTIONS)}, got {action!r}")
+
+
+def _check_limits(max_repeats: object, max_tool_calls: object, max_index_chars: object) -> None:
+    for name, limit in (("max_repeats", max_repeats), ("max_tool_calls", max_tool_calls)):
+        if limit is not None and (
+            not isinstance(limit, int) or isinstance(limit, bool) or limit < 1
+        ):
+            raise PolicyError(f"{name}: expected a positive integer or None, got {limit!r}")
+    if not isinstance(max_index_chars, int) or max_index_chars < 1:
+        raise PolicyError(f"max_index_chars: expected a positive integer, got {max_index_chars!r}")
+
+
+def _read_reference(reference_date: date | str | None) -> date | None:
+    if isinstance(reference_date, str):
+        try:
+            return date.fromisoformat(reference_date[:10])
+        except ValueError:
+            raise PolicyError(
+                f"reference_date: expected an ISO date such as 2024-05-15, got {reference_date!r}"
+            ) from None
+    return reference_date

@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from crossfoot.agents._context import id_format
+from crossfoot.agents._parts import as_mapping
 from crossfoot.model.errors import CrossfootError
 
-__all__ = ["SchemaError", "ToolSchema", "read_tools"]
+__all__ = ["SchemaError", "ToolSchema", "read_tools", "tool_schemas"]
 
 _QUOTED = re.compile(r"[`'\"“]([^`'\"”\s]{3,40})[`'\"”]")
 _PATTERN = re.compile(r"^\^?([A-Za-z#]*)(?:\\d|\[0-9\])\{(\d+)\}([A-Za-z]*)\$?$")
@@ -137,3 +138,53 @@ def _learn(description: str, formats: set[tuple[str, int, str]]) -> None:
 
 def _text(value: object) -> str:
     return value if isinstance(value, str) else str(value)
+
+
+def tool_schemas(tools: Iterable[Any] | None) -> list[dict[str, Any]] | None:
+    """Tool declarations of any provider as OpenAI function tools (what RunMonitor reads).
+
+    Gemini ``functionDeclarations`` and Bedrock ``toolSpec`` (with ``inputSchema.json``) are
+    unwrapped; OpenAI and Anthropic tools pass through unchanged.
+
+    >>> tool_schemas([{"toolSpec": {"name": "f", "inputSchema": {"json": {"type": "object"}}}}])
+    [{'name': 'f', 'description': '', 'parameters': {'type': 'object'}}]
+    """
+    if tools is None:
+        return None
+    if isinstance(tools, Mapping):
+        tools = [tools]
+    out: list[dict[str, Any]] = []
+    for raw in tools:
+        tool = as_mapping(raw)
+        if tool is None:
+            out.append(raw)  # let RunMonitor name what is wrong with it
+            continue
+        decls = tool.get("functionDeclarations", tool.get("function_declarations"))
+        spec = tool.get("toolSpec")
+        if isinstance(decls, list):
+            for d in decls:
+                d = as_mapping(d) or {}
+                params = d.get("parameters", d.get("parametersJsonSchema", {})) or {}
+                out.append(
+                    {
+                        "name": d.get("name"),
+                        "description": d.get("description", ""),
+                        "parameters": params,
+                    }
+                )
+        elif isinstance(spec, Mapping):
+            schema = spec.get("inputSchema", {})
+            params = schema.get("json", schema) if isinstance(schema, Mapping) else {}
+            out.append(
+                {
+                    "name": spec.get("name"),
+                    "description": spec.get("description", ""),
+                    "parameters": params,
+                }
+            )
+        elif tool.get("type") == "function" and "name" in tool and "function" not in tool:
+            # Responses API tools are flat: {"type": "function", "name", "parameters"}
+            out.append({k: v for k, v in tool.items() if k != "type"})
+        else:
+            out.append(dict(tool))
+    return out

@@ -34,6 +34,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from crossfoot.arithmetic.evaluate import (
+    HUNDRED,
     PLAIN_KINDS,
     agrees,
     check_result,
@@ -80,9 +81,6 @@ __all__ = [
     "find_calculations",
     "new_answer",
 ]
-
-_HUNDRED = Decimal(100)
-_SMALL_DIVISOR = Decimal(12)  # "/ 2", "/ 3", "/ 12 months": counts, not figures to ground
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,7 +381,7 @@ def constant_mentions(text: str, mentions: Sequence[Mention]) -> set[int]:
     for i, m in enumerate(mentions):
         if m.currency is not None or m.kind not in PLAIN_KINDS:
             continue  # neither a hundred nor a small count: both are plain numbers
-        if not 1 < abs(m.value) <= _HUNDRED:
+        if not 1 < abs(m.value) <= HUNDRED:
             continue  # both are in (1, 100]
         before = text[max(0, m.start - 40) : m.start]
         if is_hundred(m) and _PROSE_HUNDRED.search(before):

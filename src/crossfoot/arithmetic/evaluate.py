@@ -11,6 +11,7 @@ from crossfoot.arithmetic.parse import BinOp, Neg, Node, Num, _Fail
 from crossfoot.model.types import Mention
 
 __all__ = [
+    "HUNDRED",
     "PLAIN_KINDS",
     "agrees",
     "check_result",
@@ -25,7 +26,7 @@ __all__ = [
     "leaves",
 ]
 
-_HUNDRED = Decimal(100)
+HUNDRED = Decimal(100)
 _SMALL_DIVISOR = Decimal(12)  # "/ 2", "/ 3", "/ 12 months": counts, not figures to ground
 
 # ---------------------------------------------------------------------------------------------
@@ -49,7 +50,7 @@ def leaf_value(m: Mention, written: bool, pct_fraction: bool, unsigned: bool = F
     if not written and m.kind != "percent":
         magnitude = magnitude * m.scale if m.written != 0 else abs(m.value)
     if pct_fraction and m.kind == "percent":
-        magnitude = magnitude / _HUNDRED
+        magnitude = magnitude / HUNDRED
     return -magnitude if (m.negative or m.value < 0) and not unsigned else magnitude
 
 
@@ -119,7 +120,7 @@ def is_plain(m: Mention) -> bool:
 
 
 def is_hundred(m: Mention) -> bool:
-    return is_plain(m) and abs(m.value) == _HUNDRED
+    return is_plain(m) and abs(m.value) == HUNDRED
 
 
 def is_small_count(m: Mention) -> bool:
@@ -130,7 +131,7 @@ def is_small_count(m: Mention) -> bool:
         and m.scale == 1
         and v == v.to_integral_value()
         and 1 < v <= _SMALL_DIVISOR
-    ) or (is_plain(m) and m.kind == "number" and v == _HUNDRED)
+    ) or (is_plain(m) and m.kind == "number" and v == HUNDRED)
 
 
 def agrees(stated: Decimal, computed: Decimal, precision: Decimal) -> bool:
@@ -192,9 +193,9 @@ def check_result(
             prec = prec / result.scale
         factors = [(Decimal(1), "")]
         if result.kind == "percent" and not pct_fraction:
-            factors.append((_HUNDRED, "fraction as a percentage"))
+            factors.append((HUNDRED, "fraction as a percentage"))
         elif result.kind == "bps" and not pct_fraction:
-            factors.append((_HUNDRED, "percentage points as basis points"))
+            factors.append((HUNDRED, "percentage points as basis points"))
         for factor, why in factors:
             v = value * factor
             shown = (

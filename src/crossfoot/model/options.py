@@ -35,7 +35,9 @@ class Options:
     check_table_rows: bool = True
     # Above this many operand values in one scope, the scope is not searched whole (coincidences
     # become likely): only the table rows the answer names are, and operands the answer states.
-    max_derivation_operands: int = 30
+    # None (the default): the limit follows how finely each figure is stated (a figure to four
+    # significant digits may search a larger table than "12%": rules._derive_shared).
+    max_derivation_operands: int | None = None
     # Largest k for sums/means of k operands.
     max_sum_operands: int = 4
     # Kinds of derivation allowed (None: all). Names: see Evidence.kind.
@@ -84,6 +86,8 @@ def make_options(base: Options | None = None, /, **kwargs: Any) -> Options:
 def _validated(name: str, value: Any) -> Any:
     if name in _BOOLS:
         return as_bool(name, value)
+    if name == "max_derivation_operands" and value is None:
+        return None  # the precision-aware limit
     if name in _COUNTS:
         return as_count(name, value)
     if name in _NUMBERS:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Context, Decimal, localcontext
 from functools import wraps
-from typing import Literal, ParamSpec, TypeVar
+from typing import Literal, ParamSpec, TypeVar, get_args
 
 __all__ = [
     "EXACT",
@@ -67,37 +67,16 @@ Status = Literal[
     "wrong_row",
     "off_question",
     "arithmetic_error",
+    "unit_unstated",
     "unsupported",
     "uncited",
     "unknown_citation",
 ]
 
+# One list of statuses, in the order reports present them: the Literal above.
+STATUSES: tuple[str, ...] = get_args(Status)
 PASSING_STATUSES: frozenset[str] = frozenset({"supported_exact", "supported_rounded", "derived"})
-FAILING_STATUSES: frozenset[str] = frozenset(
-    {
-        "contradicted",
-        "wrong_record",
-        "wrong_row",
-        "off_question",
-        "arithmetic_error",
-        "unsupported",
-        "uncited",
-        "unknown_citation",
-    }
-)
-STATUSES: tuple[str, ...] = (
-    "supported_exact",
-    "supported_rounded",
-    "derived",
-    "contradicted",
-    "wrong_record",
-    "wrong_row",
-    "off_question",
-    "arithmetic_error",
-    "unsupported",
-    "uncited",
-    "unknown_citation",
-)
+FAILING_STATUSES: frozenset[str] = frozenset(STATUSES) - PASSING_STATUSES
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,9 @@ A rule is a function ``rule(ctx: ClaimContext) -> Verdict | None``. The engine c
 :data:`RULES` in order and keeps the first verdict returned; ``None`` means "this rule has nothing
 to say, try the next". A rule that proves a number returns a passing verdict (``supported_exact``,
 ``supported_rounded``, ``derived``); a rule that proves it *wrong* (``contradicted``,
-``arithmetic_error``, ``wrong_row``) returns that. ``unsupported``, ``wrong_record``, ``uncited``
-and ``unknown_citation`` are decided by the engine itself, after the rules.
+``arithmetic_error``, ``wrong_row``) or finds it uncheckable (``unit_unstated``) returns that.
+``unsupported``, ``wrong_record``, ``uncited`` and ``unknown_citation`` are decided by the engine
+itself, after the rules.
 
 Each rule family lives in its own module (modules with a leading underscore are helpers shared
 by rule families, not rules) and registers nothing at import: the order is this tuple. May import
@@ -23,6 +24,7 @@ from crossfoot.rules.multi import multi_operand
 from crossfoot.rules.rowsums import row_derivations
 from crossfoot.rules.scaled import scaled_operand
 from crossfoot.rules.steps import step_arithmetic
+from crossfoot.rules.units import unit_unstated
 
 # The rule types live in crossfoot.model.context (below the rules and the language helpers);
 # they are re-exported here for rule authors.
@@ -36,6 +38,7 @@ RULES: tuple[Rule, ...] = (
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
     multi_operand,  # sums and means of 3..k values, CAGR
+    unit_unstated,  # a scale word on digits of a table that states no unit: fails, named
 )
 
 

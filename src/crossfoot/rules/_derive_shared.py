@@ -9,11 +9,11 @@ matched into one verdict (:class:`Candidate`, :func:`change_candidate`, :func:`b
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import lru_cache
 
 from crossfoot.language.bounds import claimed_side, clip
 from crossfoot.language.direction import sign_words, stated_direction
@@ -23,6 +23,9 @@ from crossfoot.language.years import known_order, period, related_score, years_i
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
+from crossfoot.rules._derive_kinds import (
+    operand_class,
+)
 
 __all__ = [
     "Candidate",
@@ -32,21 +35,15 @@ __all__ = [
     "claim_direction",
     "claim_interval",
     "claim_worded",
-    "currency_ok",
     "derivable",
+    "derivation_limit",
     "fmt_result",
     "focus_ok",
     "group_too_large",
     "kind_allowed",
     "known_worded",
-    "label",
     "names_only_a_change",
-    "operand_class",
     "order_of",
-    "quantity",
-    "same_item",
-    "same_kind",
-    "views_compatible",
 ]
 
 _ONE = Decimal(1)
@@ -55,7 +52,6 @@ _ZERO = Decimal(0)
 _HALF, _FIVE, _FIVE_PCT, _ONE_PCT = Decimal("0.5"), Decimal(5), Decimal("0.05"), Decimal("0.01")
 # Window for a claim that reports zero precision (an exact value): the decimal context's noise.
 _TINY = Decimal("1e-9")
-_PERCENT_WORDS = ("%", "percent", "pct")
 
 
 def approx_float(x: Decimal) -> float | None:
@@ -65,104 +61,6 @@ def approx_float(x: Decimal) -> float | None:
     if f == 0.0:
         return 0.0 if x == 0 else None
     return f if 1e-150 < abs(f) < 1e150 else None  # False for nan too
-
-
-def operand_class(v: SourceValue) -> str | None:
-    """``"amount"``, ``"percent"`` or ``"ratio"``: values combine only within one class.
-    ``None`` for values that never feed a derivation (years, aliases with ``operand=False``).
-    """
-    if not v.operand or v.kind == "year":
-        return None
-    if v.kind == "percent":
-        return "percent"
-    if v.kind == "ratio":
-        return "ratio"
-    if v.kind in ("money", "number"):
-        return "percent" if _percent_named(v.field, v.column, v.row, v.label) else "amount"
-    return None  # pp / bps source values are themselves changes
-
-
-@lru_cache(maxsize=65536)
-def _percent_named(*names: str | None) -> bool:
-    text = " ".join(n for n in names if n).lower()
-    return any(w in text for w in _PERCENT_WORDS)
-
-
-# Words that say what a value measures. Only values whose words say so are told apart: a value
-# with no such word (a segment "Sensors" in a table in millions) goes with any other.
-_MONEY_WORDS = re.compile(
-    r"(?i)[$€£¥₹]|\b(?:usd|eur|gbp|revenues?|sales|income|costs?|prices?|profits?|expenses?|"
-    r"cash|assets?|liabilit\w*|earnings|spend\w*|fees?|payments?|salar\w*|wages?)\b"
-)
-_COUNT_WORDS = re.compile(
-    r"(?i)\b(?:orders|units|customers|employees|staff|headcount|stores|offices|branches|"
-    r"respondents|users|visits|visitors|sessions|transactions|vehicles|subscribers|members|"
-    r"tickets|signups|shipments|accounts|patients|students|number\s+of)\b"
-)
-# ("average" only leading a label: "Average score", not "Dow Jones Transportation Average")
-_RATE_WORDS = re.compile(
-    r"(?i)%|\b(?:rate|ratio|score|per|margin|percent\w*|yield|multiple)\b|"
-    r"(?:^|\|)\s*(?:average|avg|mean)\b"
-)
-
-
-@lru_cache(maxsize=65536)
-def _quantity(names: str, currency: bool) -> str | None:
-    if _RATE_WORDS.search(names):
-        return "rate"
-    if currency or _MONEY_WORDS.search(names):
-        return "money"
-    if _COUNT_WORDS.search(names):
-        return "count"
-    return None
-
-
-def quantity(v: SourceValue) -> str | None:
-    """What a value measures, when its words say: "money", "count" or "rate" (an average, a
-    ratio, a score: never added to an amount), else None."""
-    names = "|".join(n for n in (v.field, v.row, v.column) if n).replace("_", " ")
-    return _quantity(names, v.currency is not None or v.kind == "money")
-
-
-def same_kind(x: SourceValue, y: SourceValue) -> bool:
-    """Whether a sum or difference of ``x`` and ``y`` adds like to like: money to money, a count
-    to a count, never revenue to orders or respondents to an average score. The kind of quantity
-    counts, not the column: two quarters' revenue, two age bands' respondents do add up."""
-    qx, qy = quantity(x), quantity(y)
-    return qx is None or qy is None or qx == qy
-
-
-def views_compatible(a: SourceValue, b: SourceValue) -> bool:
-    """A scaled ("true") value never combines with an unscaled ("written") one."""
-    return a.view == "both" or b.view == "both" or a.view == b.view
-
-
-def currency_ok(a: str | None, b: str | None) -> bool:
-    if a is None or b is None or a == b:
-        return True
-    # "$" stands for any dollar currency; explicit codes must agree.
-    return (a == "$" and b.endswith("D")) or (b == "$" and a.endswith("D"))
-
-
-def same_item(a: SourceValue, b: SourceValue) -> bool:
-    """The same source cell or field (possibly in two views)."""
-    if a is b:
-        return True
-    return (
-        a.source_id == b.source_id
-        and a.field == b.field
-        and a.table == b.table
-        and a.row_index == b.row_index
-        and a.col_index == b.col_index
-        and a.span == b.span
-        and (a.field is not None or a.row_index is not None or a.span is not None)
-    )
-
-
-def label(v: SourceValue, with_source: bool = False) -> str:
-    """The operand's name in evidence: field name, or the loader's "row / column" label."""
-    name = v.label or v.field or (f"{v.row} / {v.column}" if v.row or v.column else "value")
-    return f"[{v.source_id}] {name}" if with_source else name
 
 
 def derivable(m: Mention, in_flat_mode: bool) -> bool:
@@ -283,6 +181,43 @@ def group_too_large(group: ValueIndex, limit: int) -> bool:
         cached = (group, max(true_n, written_n))
         _SIZES[id(group)] = cached
     return cached[1] > limit
+
+
+# The chance-match budget of the derivation search. A group of n operand values offers about n**2
+# operand pairs, and a claim stated to a relative window w (its half unit over its size) is met by
+# a pair picked at random about w of the time: some n**2 * w pairs match by chance. A group (or
+# the rows of it the answer names) is searched while n**2 * w stays within _BUDGET, and always when
+# it holds at most _SMALL values; so "12%" (w = 4%) searches 12 values, "0.2020" (w = 0.025%)
+# searches 89 and "114.89%" 214 (measured on the tuning halves, docs/bench.md).
+_BUDGET = 2.0
+_SMALL = 12
+_LARGEST = 2000
+
+
+def derivation_limit(ctx: ClaimContext) -> int:
+    """How many operand values a group may hold and still be searched for this claim:
+    ``max_derivation_operands`` when set, else the precision-aware limit above.
+
+    >>> from crossfoot.model.types import Mention
+    >>> from crossfoot.rules import Options
+    >>> def limit(text, value, precision, kind="number"):
+    ...     m = Mention(text, 0, len(text), Decimal(value), kind, Decimal(precision))
+    ...     return derivation_limit(ClaimContext(m, None, text, (m,), 0, None, Options()))
+    >>> limit("12%", 12, "0.5", "percent"), limit("0.2020", "0.202", "0.00005")
+    (12, 89)
+    """
+    fixed = ctx.options.max_derivation_operands
+    if fixed is not None:
+        return fixed
+    m = ctx.mention
+    size = abs(m.value)
+    if m.kind in ("percent", "pp", "bps"):
+        size = max(size, _ONE)  # a window of points: below 1% it stays a window of points
+    if size == 0 or m.precision <= 0:
+        return _SMALL
+    window = float(m.precision / size)
+    n = int(math.sqrt(_BUDGET / window)) if window > 0 else _LARGEST
+    return max(_SMALL, min(n, _LARGEST))
 
 
 def kind_allowed(ctx: ClaimContext, kind: str) -> bool:

@@ -146,15 +146,25 @@ class Named:
             if figures and any(_figures_of(label) & self._asked for label in named):
                 # "between 3 to 5 years" names the column "3 to 5 years": "1 to 3 years" is not it
                 if not figures & self._asked:
-                    return sorted(named, key=len)[-1]
+                    return self._meant(named)
                 continue
             req = required_tokens(_own_words(mine))
             # "2019", "Other": nothing to disagree with; a label the question half names
             # ("net tangible assets acquired as of ...") may be the one it means.
             # (fully named but inside a fuller named label: "sales" of "cost of sales")
             if req and (req <= self._words or len(req & self._words) * 2 < len(req)):
-                return sorted(named, key=len)[-1]
+                return self._meant(named)
         return None
+
+    def _meant(self, labels: frozenset[str]) -> str:
+        """The named label to report: the one sharing most numbers with the question ("Balance
+        at March 31, 2018" when it asks about 2018), then the longest, then by text (a set's
+        order changes with the hash seed, a message must not)."""
+        asked = set(re.findall(r"\d+", self._ask.text))
+        return max(
+            sorted(labels),
+            key=lambda label: (len(asked.intersection(re.findall(r"\d+", label))), len(label)),
+        )
 
     def years_in_row(self, v: SourceValue) -> int:
         """How many values of ``v``'s table row have a year."""

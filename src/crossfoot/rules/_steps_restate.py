@@ -54,9 +54,11 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
         gm = g.mention
         if gm.kind == "year" or not _kinds_agree(m, gm) or not _same_figure(m, gm):
             continue
-        if m.scale != gm.scale and not _true_units_agree(ctx, m, g):
+        if m.scale != gm.scale and m.scale != 1 and not _true_units_agree(ctx, m, g):
             continue  # "$283 billion" restating "$283" of a table in millions
-        if m.precision < gm.precision and _finer_than_source(ctx, m, g):
+        # (a claim without a scale word restating "$528.4 million" only drops the unit)
+        dropped = m.scale == 1 and gm.scale != 1  # precisions in two scales do not compare
+        if not dropped and m.precision < gm.precision and _finer_than_source(ctx, m, g):
             # "$9.6M ($9,600,000)" of a value of 9,630,000: the finer figure restates no rounding
             # of the value, it is a new figure the sources do not state.
             continue
@@ -115,7 +117,8 @@ def _finer_than_source(ctx: ClaimContext, m: Mention, g: Claim) -> bool:
 
 def _true_value(ctx: ClaimContext, g: Claim) -> Decimal | None:
     """The true (scaled) value of a grounded figure whose evidence is a table cell read as
-    written under a unit header, or a formula over such cells; None when no unit is known."""
+    written under a unit header or a prose figure quoted without its scale word, or a formula
+    over such values; None when no unit is known."""
     ev = g.evidence
     if ev is None or ev.result is None:
         return None
@@ -125,13 +128,19 @@ def _true_value(ctx: ClaimContext, g: Claim) -> Decimal | None:
         if sv.view != "written" or sv.value == 0:
             continue
         for v in ctx.scope.values():
-            if (
+            if v.source_id != sv.source_id:
+                continue
+            cell = (
                 v.view == "true"
-                and v.source_id == sv.source_id
+                and sv.span is None
                 and v.table == sv.table
                 and v.row_index == sv.row_index
                 and v.col_index == sv.col_index
-            ):
+            )
+            # A prose figure quoted as written ("98" of "$98 million"): its scaled value has
+            # the same span.
+            prose = sv.span is not None and v.span == sv.span and v.view == "both"
+            if cell or prose:
                 return ev.result * (v.value / sv.value)
     return None
 

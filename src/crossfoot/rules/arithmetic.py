@@ -18,6 +18,7 @@ from decimal import Decimal
 from crossfoot.arithmetic.calculations import Calculation, calculations_of
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Claim, Evidence, Mention, SourceValue
+from crossfoot.rules.calc_units import result_unit_error
 
 __all__ = ["grounded_claim", "written_calculation"]
 
@@ -46,6 +47,9 @@ def written_calculation(ctx: ClaimContext) -> Verdict | None:
         operands = _grounded_operands(ctx, calc)
         if operands is None:
             continue
+        wrong_unit = result_unit_error(ctx, calc, operands)  # "= 528.4 billion" over millions
+        if wrong_unit is not None:
+            return wrong_unit
         formula = f"{calc.formula} = {_shown(calc.value, ctx.mention)}"
         return Verdict(
             "derived",

@@ -24,8 +24,9 @@ money     difference, sum, average of amounts (currencies must agree)
 Sanity limits (precision-aware mode): derived amounts and plain numbers must be stated to about
 1 % (precision/|value| <= 0.01: "$3.21bn" may be derived, "$3bn" not); percents, pp to half a
 point or finer ("12%" yes); bps to 5 bps; ratios to 5 % ("2.8:1" yes, "3:1" no). Growth wording
-("rose", "fell") is matched only by a change. A group with more operand values than
-``max_derivation_operands`` is not searched: coincidences become likely.
+("rose", "fell") is matched only by a change. A group with more operand values than the claim's
+limit (:func:`~crossfoot.rules._derive_shared.derivation_limit`: larger for finer figures, or
+``max_derivation_operands``) is not searched: coincidences become likely.
 
 >>> from decimal import Decimal
 >>> from crossfoot.model.index import ValueIndex
@@ -50,7 +51,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from crossfoot.language.rowmatch import focus_group, focus_text, states_a_cell
-from crossfoot.language.years import aligned, related_score, same_quantity
+from crossfoot.language.years import aligned, period, related_score, same_quantity, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue, format_decimal
@@ -64,6 +65,14 @@ from crossfoot.rules._derive_formulas import (
     _Spec,
     _specs,
 )
+from crossfoot.rules._derive_kinds import (
+    currency_ok,
+    label,
+    operand_class,
+    same_item,
+    same_kind,
+    views_compatible,
+)
 from crossfoot.rules._derive_shared import (
     _ZERO,
     Candidate,
@@ -73,19 +82,14 @@ from crossfoot.rules._derive_shared import (
     claim_direction,
     claim_interval,
     claim_worded,
-    currency_ok,
     derivable,
+    derivation_limit,
     fmt_result,
     focus_ok,
     group_too_large,
     kind_allowed,
     known_worded,
-    label,
     names_only_a_change,
-    operand_class,
-    same_item,
-    same_kind,
-    views_compatible,
 )
 
 __all__ = ["CHANGE_KINDS", "two_operand"]
@@ -122,6 +126,13 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
     if operand_class(y) != spec.cls or same_item(x, y) or not views_compatible(x, y):
         return False
     if spec.op in ("sum", "diff") and not same_kind(x, y):
+        return False
+    if (
+        x.span is not None
+        and y.span is not None
+        and x.source_id == y.source_id
+        and _far_apart(ctx, x.span, y.span)
+    ):
         return False
     if not currency_ok(x.currency, y.currency):
         return False
@@ -211,6 +222,8 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> 
                 targets_f = [(m_lo, m_hi), (-m_hi, -m_lo)]
             elif spec.op == "quotient":
                 targets_f = [(max(w_lo, 0.0), w_hi)]
+            elif spec.op in _SIZED and w_lo > 0:
+                targets_f = [(w_lo, w_hi), (-w_hi, -w_lo)]
             else:
                 targets_f = [(w_lo, w_hi)]
             # A cheap float test first: most bases have no partner at all.
@@ -224,6 +237,8 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> 
             targets = [mag, (-mag[1], -mag[0])]
         elif spec.op == "quotient":
             targets = [(max(lo, _ZERO), hi)]
+        elif spec.op in _SIZED and lo > 0:
+            targets = [(lo, hi), (-hi, -lo)]  # the size of a sum of two negative values
         else:
             targets = [(lo, hi)]
         seen: set[tuple[int, int]] = set()
@@ -263,6 +278,9 @@ def _judge(
             yield cand
         return
     r = compute(x, y)
+    note = spec.note
+    if r is not None and spec.op in _SIZED and r < 0 < lo and x.value < 0 and y.value < 0:
+        r, note = -r, "the size of a sum of negative values"  # "used $615 million" of (709)...
     if r is None or not lo <= r <= hi:
         return
     if spec.max_value is not None and r > spec.max_value:
@@ -273,10 +291,39 @@ def _judge(
         (x, y),
         r,
         True,
-        spec.note,
+        note,
         related_score((x, y)),
         abs(r - ctx.mention.value),
     )
+
+
+def _year_focus(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
+    """The values of ``group`` in the years the claim's sentence (or the one before) names."""
+    years = set(years_in_text(focus_text(ctx)))
+    if not years:
+        return None
+    picked = [v for v in group.values if (p := period(v)) is not None and p[0] in years]
+    return ValueIndex(picked) if picked and len(picked) < len(group) else None
+
+
+# Prose pairs have no rows or columns to keep them apart: two figures of a long passage combine
+# by chance as easily as two of a paragraph. A figure stated to fewer than about four
+# significant digits (half unit over 0.05 % of it) is derived from two prose values only when
+# they stand within a passage of each other. Measured on both halves (docs/derivations.md).
+_NEAR = 500  # characters between the two operands' starts
+_FINE = Decimal("0.0005")
+
+
+def _far_apart(ctx: ClaimContext, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Two prose operands too far apart for a figure stated this coarsely."""
+    m = ctx.mention
+    if m.value == 0 or m.precision <= abs(m.value) * _FINE:
+        return False
+    return abs(a[0] - b[0]) > _NEAR
+
+
+# Formulas a positive figure may state the size of, over two negative values.
+_SIZED = frozenset({"sum", "mean"})
 
 
 # Operations a coarse figure may be derived by, when its wording names them.
@@ -345,16 +392,19 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
     # own direction words are read only once a non-change formula has live bases (_worded).
     worded = True if names_only_a_change(ctx) else known_worded(ctx)
     found: list[Candidate] = []
+    limit = derivation_limit(ctx)
     for group in ctx.scope.groups:
         if coarse:
             named = focus_group(ctx, group, whole=True)
-            if named is None or group_too_large(named, o.max_derivation_operands):
+            if named is None:
+                named = _year_focus(ctx, group)
+            if named is None or group_too_large(named, limit):
                 continue
             group = named
-        elif group_too_large(group, o.max_derivation_operands):
+        elif group_too_large(group, limit):
             # Too large to search whole: search the table rows the answer names, if few enough.
             focused = focus_group(ctx, group)
-            if focused is None or group_too_large(focused, o.max_derivation_operands):
+            if focused is None or group_too_large(focused, limit):
                 continue
             group = focused
         found.extend(_search_group(ctx, group, worded))

@@ -125,15 +125,27 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
     base = window(mention, ctx)  # once, not once per form
     if mention.high is not None:
         return _inside(mention, ctx, base)
+    scaled = mention.scale_word is not None
+    # "$0.3 billion", "1 billion", "0 million": a scale word on about one significant digit
+    # (a half unit of 5 % of the figure or more) is met by rounding from almost any value of
+    # that size, so such a figure is grounded only by a value it states exactly...
+    # "about $5M" says it is rounded: the rule is for figures that do not.
+    coarse = scaled and not mention.approximate and _one_digit(mention)
     for target, factor, how in _targets(mention):
         tol = base * factor
         for sv in _lookup(ctx, target, tol, mention.negative):
             if id(sv) in seen or not compatible(mention, sv, how):
                 continue
+            if scaled and sv.view == "written":
+                # A cell's digits as written under a unit header ("7,170" under "(in millions)")
+                # are no amount in the claim's scale: "$7,170 million" meets the scaled view.
+                continue
             diff = abs(abs(sv.value) - abs(target))
             exact = diff == 0
             if not exact:
                 if not ctx.options.allow_rounding and ctx.options.rel_tolerance is None:
+                    continue
+                if coarse and ctx.options.rel_tolerance is None:
                     continue
                 # False precision: the claim states more than the source knows.
                 if ctx.options.rel_tolerance is None and sv.precision > mention.precision * factor:
@@ -178,6 +190,15 @@ def _inside(
         return [(low_end[0], True, "the range's low end"), (high_end[0], True, "its high end")]
     hits.sort(key=lambda sv: abs(abs(sv.value) - middle))
     return [(sv, True, "inside the range") for sv in hits]
+
+
+_ONE_DIGIT = Decimal("0.05")
+
+
+def _one_digit(mention: Mention) -> bool:
+    """Stated to about one significant digit: zero, or a half unit of 5 % of the figure or more
+    ("$0.3 billion", "9 million"; not "15 billion" or "$82 million")."""
+    return mention.value == 0 or mention.precision >= abs(mention.value) * _ONE_DIGIT
 
 
 def window(mention: Mention, ctx: ClaimContext) -> Decimal:

@@ -15,7 +15,8 @@ small record (segments: ``americas``, ``emea``, ``apac``). A line longer than
   whole record: with k = ``options.max_sum_operands`` (default 4) at most
   C(12,3) + C(12,4) + 1 = 716 subsets.
 
-A group is searched at all only up to ``max_derivation_operands`` values, so the search stays
+A group is searched at all only up to the claim's limit (:func:`~crossfoot.rules._derive_shared.
+derivation_limit`: by its precision, or ``max_derivation_operands``) values, so the search stays
 small and the coincidence rate stays low and measurable (see :mod:`crossfoot.report.coincidence`).
 The claim's sentence narrows it further (years and row names it states, see
 :func:`crossfoot.rules._derive_shared.focus_ok`).
@@ -50,28 +51,32 @@ from functools import partial
 from itertools import combinations
 from operator import attrgetter
 
+from crossfoot.language.rowmatch import focus_group
 from crossfoot.language.years import field_stem, period, related_score, same_quantity, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue, format_decimal
+from crossfoot.rules._derive_kinds import (
+    currency_ok,
+    label,
+    operand_class,
+    same_item,
+    views_compatible,
+)
 from crossfoot.rules._derive_shared import (
     Candidate,
     best_verdict,
     change_candidate,
     claim_interval,
     claim_worded,
-    currency_ok,
     derivable,
+    derivation_limit,
     fmt_result,
     focus_ok,
     group_too_large,
     kind_allowed,
     known_worded,
-    label,
     names_only_a_change,
-    operand_class,
-    same_item,
-    views_compatible,
 )
 
 __all__ = ["LINE_CAP", "lines", "multi_operand"]
@@ -223,6 +228,11 @@ def _sums(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
     want_sum, want_mean = kind_allowed(ctx, "sum"), kind_allowed(ctx, "average")
     unit = "%" if m.kind == "percent" else ""
     subsets = _answer_subsets(ctx, group, cls)
+    if lo > 0:
+        # A positive figure may state the size of a sum of negative values ("net cash used in
+        # financing averaged $615 million" over cells (709), (707), (429)), as it may state a
+        # negative cell's size.
+        subsets = [_sized(s) for s in subsets]
     # The common case: no subset lands in the window, and nothing more is done for the claim.
     if want_sum and want_mean:
         matched = [s for s in subsets if lo <= s[0] <= hi or lo <= s[1] <= hi]
@@ -251,16 +261,25 @@ def _sums(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
         is_mean = want_mean and lo <= mean <= hi
         for wanted, kind, value in ((is_sum, "sum", total), (is_mean, "average", mean)):
             if wanted:
+                sized = value > 0 and subset[0].value < 0  # _sized: every value negative
                 yield Candidate(
                     kind,
                     partial(_line_formula, ctx, subset, value, kind == "average", unit),
                     subset,
                     value,
                     True,
-                    "",
+                    "the size of a sum of negative values" if sized else "",
                     related_score(subset),
                     abs(value - m.value),
                 )
+
+
+def _sized(s: _Subset) -> _Subset:
+    """A subset of negative values as the sizes of its sum and mean (else unchanged)."""
+    total, mean, subset, line = s
+    if total < 0 and all(v.value < 0 for v in subset):
+        return (-total, -mean, subset, line)
+    return s
 
 
 def _line_formula(
@@ -376,9 +395,14 @@ def multi_operand(ctx: ClaimContext) -> Verdict | None:
         return None
     worded = known_worded(ctx) or names_only_a_change(ctx)  # sentence test: memoised, cheap
     found: list[Candidate] = []
+    limit = derivation_limit(ctx)
     for group in ctx.scope.groups:
-        if group_too_large(group, o.max_derivation_operands):
-            continue
+        if group_too_large(group, limit):
+            # Too large to search whole: search the table rows the answer names, if few enough.
+            focused = focus_group(ctx, group)
+            if focused is None or group_too_large(focused, limit):
+                continue
+            group = focused
         if not worded:
             found.extend(_sums(ctx, group))
         found.extend(_cagrs(ctx, group))

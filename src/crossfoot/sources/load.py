@@ -26,6 +26,7 @@ from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Source, SourceValue, exact
 from crossfoot.sources.fields import explicit_table, field_value
 from crossfoot.sources.prose import _cell_fallback, _prose_values, _segments
+from crossfoot.sources.restated import infer_units
 from crossfoot.sources.tables import (
     TextTable,
     Unit,
@@ -242,7 +243,8 @@ def load_sources(sources: object) -> SourceSet:
             raise SourceError(f"{where}: duplicate source id {source.id!r}; ids must be unique")
         seen.add(source.id)
         built.append(source)
-    return SourceSet(built, issues)
+    # A table that states no unit takes the one the prose restating its cells implies.
+    return SourceSet(infer_units(built), issues)
 
 
 def _with_aliases(source: Source, aliases: frozenset[str]) -> Source:
