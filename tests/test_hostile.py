@@ -218,6 +218,8 @@ def test_unknown_options_say_the_same_thing_everywhere() -> None:
         # (the CLI names the flag where the validator names the keyword)
         ("--tolerance", "-1", "option --tolerance must be a finite number >= 0"),
         ("--tolerance", "nan", "option --tolerance must be a finite number >= 0"),
+        ("--tolerance", "abc", "option --tolerance must be a number, got 'abc'"),
+        ("--ignore-below", "1e", "option --ignore-below must be a number, got '1e'"),
         ("--max-rows", "-3", "option --max-rows must be an int >= 0"),
     ],
 )
