@@ -91,16 +91,21 @@ def _shape(shape: str, rows: Any) -> Any:
 
         return pd.DataFrame(rows)
     # A cursor after execute(): sqlite3 keeps what it can store, the rest as text.
-    names = list(dict.fromkeys(c.casefold() for c in columns)) or ["x"]
+    # (SQL text cannot hold a NUL, so a column name with one is renamed as a driver would need.)
+    names = list(dict.fromkeys(_sql_name(c) for c in columns)) or ["x"]
     db = sqlite3.connect(":memory:")
     quoted = ", ".join('"' + n.replace('"', '""') + '"' for n in names)
     db.execute(f"CREATE TABLE t ({quoted})")
     for r in rows:
-        cells = {k.casefold(): _sqlite_cell(v) for k, v in r.items()}
+        cells = {_sql_name(k): _sqlite_cell(v) for k, v in r.items()}
         db.execute(
             f"INSERT INTO t VALUES ({', '.join('?' * len(names))})", [cells.get(n) for n in names]
         )
     return db.execute("SELECT * FROM t")
+
+
+def _sql_name(column: str) -> str:
+    return column.casefold().replace("\x00", "\ufffd")
 
 
 def _sqlite_cell(v: Any) -> Any:
