@@ -3,7 +3,7 @@ VENV ?= .venv
 PYTHON ?= python3
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
-EXTRAS ?= dev,deepeval,ragas,agents,bench,judge
+EXTRAS ?= dev,deepeval,ragas,agents,bench,judge,spark,ray
 
 .PHONY: demo test test-fast install test-deps browser-deps lint bench fuzz adversarial clean
 
@@ -25,6 +25,7 @@ demo: install
 		|| echo "(exit code $$?: the answer cites the wrong record for one figure, as intended)"
 
 # Everything the tests need: every extra, the pinned promptfoo CLI, and a headless browser.
+# The spark extra's tests run Spark local[2]: they need a Java 17+ runtime (java on the PATH).
 test-deps: $(PY) browser-deps
 	$(PIP) install -q -e ".[$(EXTRAS)]"
 	npm ci --prefix integrations/promptfoo --no-audit --no-fund --loglevel=error

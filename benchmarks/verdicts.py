@@ -16,6 +16,8 @@ A snapshot holds ``Report.to_dict()`` of:
   records of the harness's injected variants (``ragbench.evaluate``), without timings.
 
 Data are read from ``--data-root``, else ``$CROSSFOOT_DATA``, else ``../shared/data``.
+``snapshot --workers 2`` checks the corpus answers through :func:`crossfoot.batch.check_many` on two
+processes: its diff with a snapshot of one process shows whether the batch path changes a verdict.
 """
 
 from __future__ import annotations
@@ -65,7 +67,9 @@ def _trace_entries(tables: int) -> dict[str, Any]:
     return out
 
 
-def _answer_entries(root: Path, limit: int | None, corpora: list[str]) -> dict[str, Any]:
+def _answer_entries(
+    root: Path, limit: int | None, corpora: list[str], workers: int = 1, chunk_size: int = 32
+) -> dict[str, Any]:
     import crossfoot
     import ragbench
     from run_all import ADAPTERS
@@ -74,16 +78,36 @@ def _answer_entries(root: Path, limit: int | None, corpora: list[str]) -> dict[s
     tools = ragbench.make_tools(["crossfoot"])
     for name in corpora:
         items = ADAPTERS[name].load(root, limit)
-        for item in items:
-            try:
-                report = crossfoot.check(item.answer, item.sources, question=item.question or None)
-                out[f"{name}:{item.id}"] = report.to_dict()
-            except Exception as err:  # a crash is a verdict too: it must not change either
-                out[f"{name}:{item.id}"] = f"error: {err!r}"
+        if workers > 1:  # the same checks through crossfoot.batch on several processes
+            out.update(_batch_entries(name, items, workers, chunk_size))
+        else:
+            for item in items:
+                try:
+                    question = item.question or None
+                    report = crossfoot.check(item.answer, item.sources, question=question)
+                    out[f"{name}:{item.id}"] = report.to_dict()
+                except Exception as err:  # a crash is a verdict too: it must not change either
+                    out[f"{name}:{item.id}"] = f"error: {err!r}"
         o = ragbench.evaluate(items, tools, 0, name, False)
         stats = {k: v for k, v in o.stats["crossfoot"].items() if "second" not in k}
         out[f"{name}:stats"] = stats
         out[f"{name}:records"] = o.records
+    return out
+
+
+def _batch_entries(name: str, items: list[Any], workers: int, chunk_size: int) -> dict[str, Any]:
+    from crossfoot.batch import check_many
+
+    batch = [
+        {"output": i.answer, "sources": i.sources, "question": i.question or None} for i in items
+    ]
+    out: dict[str, Any] = {}
+    for item, result in zip(
+        items, check_many(batch, workers=workers, chunk_size=chunk_size), strict=True
+    ):
+        out[f"{name}:{item.id}"] = (
+            result.report if result.error is None else f"error: {result.error}"
+        )
     return out
 
 
@@ -93,6 +117,8 @@ def snapshot(
     limit: int | None = None,
     corpora: list[str] | None = None,
     tables: int = 25,
+    workers: int = 1,
+    chunk_size: int = 32,
 ) -> int:
     """Write the snapshot to ``path``; returns the number of entries.
 
@@ -102,7 +128,8 @@ def snapshot(
     from run_all import ADAPTERS
 
     entries = _trace_entries(tables)
-    entries.update(_answer_entries(resolve(data_root), limit, corpora or list(ADAPTERS)))
+    names = corpora or list(ADAPTERS)
+    entries.update(_answer_entries(resolve(data_root), limit, names, workers, chunk_size))
     path.write_text(json.dumps(entries, default=str, sort_keys=True))
     return len(entries)
 
@@ -133,12 +160,18 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--limit", type=int, default=None, help="rows per corpus")
     s.add_argument("--corpora", nargs="+", default=None)
     s.add_argument("--tables", type=int, default=25, help="labelled trace tables")
+    s.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="check the corpus answers with crossfoot.batch on N processes (diff with a run of 1)",
+    )
     d = sub.add_parser("diff", help="compare two snapshots; exit 1 when any verdict differs")
     d.add_argument("before", type=Path)
     d.add_argument("after", type=Path)
     args = ap.parse_args(argv)
     if args.command == "snapshot":
-        n = snapshot(args.out, args.data_root, args.limit, args.corpora, args.tables)
+        n = snapshot(args.out, args.data_root, args.limit, args.corpora, args.tables, args.workers)
         print(f"{n} entries -> {args.out}")
         return 0
     return 1 if diff(args.before, args.after) else 0

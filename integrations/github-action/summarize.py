@@ -148,6 +148,12 @@ def main(argv: list[str]) -> int:
         name = str(case.get("name"))
         line = case.get("line") or lines.get(name)
         where = f"{cases}:{line}" if line else cases
+        if case.get("input_error"):  # a malformed line: reported, and the other cases ran
+            log.append(f"ERROR {where}: {case.get('error')}")
+            summary.append(f"- **ERROR** (`{where}`): {case.get('error')}")
+            title = "crossfoot: the case file could not be checked"
+            notes.append(annotation(str(case.get("error")), cases, line, title))
+            continue
         head = f"expected {case.get('expect')}, got {case.get('got')}"
         if case.get("as_expected"):
             if verbose == "true":
@@ -167,7 +173,10 @@ def main(argv: list[str]) -> int:
     if accuracy < threshold:
         print(annotation(f"accuracy {accuracy:.2%} is below the threshold {threshold:.2%}", cases))
     # An error after the cases were checked (an unwritable --report) still exits 2: say why.
+    seen = {f"crossfoot: error: {c.get('error')}" for c in results if c.get("input_error")}
     for problem in (line for line in err.splitlines() if line.startswith("crossfoot: error:")):
+        if problem in seen:
+            continue  # a malformed case line, annotated at its line above
         print(problem)
         print(annotation(problem, cases, None, "crossfoot"))
     for name, text in (

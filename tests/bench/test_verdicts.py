@@ -50,3 +50,9 @@ def test_a_changed_verdict_is_named(
     assert verdicts.main(["diff", str(snap), str(changed)]) == 1
     out = capsys.readouterr().out
     assert "1 differ" in out and "trace:timing:2x3" in out
+
+
+def test_two_processes_give_the_same_snapshot(snap: Path, data_root: Path, tmp_path: Path) -> None:
+    two = tmp_path / "two.json"
+    verdicts.snapshot(two, str(data_root), tables=1, workers=2, chunk_size=1)  # a pool, small data
+    assert verdicts.diff(snap, two) == []

@@ -155,6 +155,30 @@ def test_unreadable_case_file_is_annotated_at_its_line(tmp_path: Path) -> None:
     assert "::error file=cases.jsonl,line=2,title=crossfoot%3A the case file" in run.stdout
 
 
+def test_a_bad_line_is_annotated_and_the_cases_after_it_still_run(tmp_path: Path) -> None:
+    # The streamed eval records a bad line and goes on: the Action annotates the line, still
+    # annotates a mismatch after it, counts the bad line against the accuracy, and exits 2.
+    good = {"name": "a", "output": GROUNDED, "sources": CONTEXT}
+    wrong = {"name": "c", "output": HALLUCINATED, "sources": CONTEXT, "expect": "pass"}
+    lines = [json.dumps(good), "{not json", json.dumps(wrong)]
+    (tmp_path / "cases.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = run_action(tmp_path, "cases.jsonl", "0.0")
+    assert run.returncode == 2, run.stdout + run.stderr
+    log = run.stdout.splitlines()
+    assert "crossfoot: 1/3 cases as expected (accuracy 33.33%, threshold 0.00%)" in log
+    assert any(
+        line.startswith("ERROR cases.jsonl:2: cases.jsonl, line 2: not valid") for line in log
+    )
+    assert "MISMATCH c (cases.jsonl:3): expected pass, got fail" in log
+    notes = [line for line in log if line.startswith("::error file=cases.jsonl,line=")]
+    assert [note.split(",title=")[0] for note in notes] == [
+        "::error file=cases.jsonl,line=2",
+        "::error file=cases.jsonl,line=3",
+    ]
+    # The bad line is annotated once, at its line, not again as a file-level error.
+    assert sum("not valid JSON" in line for line in log if line.startswith("::error")) == 1
+
+
 def test_install_error_is_annotated(tmp_path: Path) -> None:
     # Issue 21, problem 1: a failed install left no annotation. A path that is not a project
     # fails in pip at once, without the network.

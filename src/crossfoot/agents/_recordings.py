@@ -31,7 +31,14 @@ from crossfoot.agents._policy import AgentPolicy
 from crossfoot.agents._transcripts import OnUnknown, check_run
 from crossfoot.model.errors import UnrecognizedMessage
 
-__all__ = ["Recording", "check_recordings", "read_recordings"]
+__all__ = [
+    "MESSAGE_KEYS",
+    "Recording",
+    "check_recordings",
+    "messages_key",
+    "read_recordings",
+    "replay",
+]
 
 # Keys under which a saved request, trace or benchmark record keeps its messages.
 MESSAGE_KEYS = ("messages", "traj", "trajectory", "input", "contents", "conversation", "items")
@@ -75,21 +82,40 @@ def check_recordings(
     out = []
     for rec in read_recordings(data, name):
         try:
-            report = check_run(
-                rec.messages,
-                policy,
-                system=system if system is not None else rec.system,
-                tools=tools if tools is not None else rec.tools,
-                on_unknown=on_unknown,
-            )
+            report = replay(rec, policy, system=system, tools=tools, on_unknown=on_unknown)
         except UnrecognizedMessage as exc:
             raise UnrecognizedMessage(f"{rec.label}: {exc}") from None
-        notes = () if system is not None and tools is not None else rec.notes
-        if notes:
-            extra = tuple(Finding("assumed", "info", 0, "recording", n) for n in notes)
-            report = replace(report, findings=report.findings + extra)
         out.append((rec.label, report))
     return out
+
+
+def replay(
+    rec: Recording,
+    policy: AgentPolicy | Mapping[str, Any] | None = None,
+    *,
+    system: object = None,
+    tools: Iterable[Any] | None = None,
+    on_unknown: OnUnknown = "raise",
+) -> RunReport:
+    """Replay one run of :func:`read_recordings` as :func:`check_recordings` does (``crossfoot
+    run`` calls it once per run, on its worker processes); errors do not name the run.
+
+    >>> [rec] = read_recordings([{"role": "user", "content": "Cancel order W1234567"}])
+    >>> replay(rec).findings
+    ()
+    """
+    report = check_run(
+        rec.messages,
+        policy,
+        system=system if system is not None else rec.system,
+        tools=tools if tools is not None else rec.tools,
+        on_unknown=on_unknown,
+    )
+    notes = () if system is not None and tools is not None else rec.notes
+    if notes:
+        extra = tuple(Finding("assumed", "info", 0, "recording", n) for n in notes)
+        report = replace(report, findings=report.findings + extra)
+    return report
 
 
 def read_recordings(data: object, name: str = "recording") -> list[Recording]:
@@ -100,7 +126,7 @@ def read_recordings(data: object, name: str = "recording") -> list[Recording]:
     [('out.json, simulation s1', 1, 'no environment info: r')]
     """
     if isinstance(data, list):
-        if data and all(isinstance(r, Mapping) and _messages_key(r) for r in data):
+        if data and all(isinstance(r, Mapping) and messages_key(r) for r in data):
             return [_record(f"{name}, {_run_label(r, i)}", r, None, None, ()) for i, r in
                     enumerate(data)]  # fmt: skip
         return [Recording(name, data)]
@@ -108,7 +134,7 @@ def read_recordings(data: object, name: str = "recording") -> list[Recording]:
         sims = data.get("simulations")
         if isinstance(sims, list):
             return _tau2_results(data, sims, name)
-        if _messages_key(data):
+        if messages_key(data):
             return [_record(name, data, None, None, ())]
     keys = sorted(map(str, data)) if isinstance(data, Mapping) else type(data).__name__
     raise UnrecognizedMessage(
@@ -133,7 +159,7 @@ def _tau2_results(data: Mapping[str, Any], sims: list[Any], name: str) -> list[R
         notes = (_NO_ENV,)
     out = []
     for i, sim in enumerate(sims):
-        if not isinstance(sim, Mapping) or not _messages_key(sim):
+        if not isinstance(sim, Mapping) or not messages_key(sim):
             keys = sorted(map(str, sim)) if isinstance(sim, Mapping) else type(sim).__name__
             raise UnrecognizedMessage(f"{name}, simulation {i}: no messages (got {keys})")
         out.append(_record(f"{name}, {_run_label(sim, i)}", sim, system, tools, notes))
@@ -175,7 +201,7 @@ def _record(
     tools: Any,
     notes: tuple[str, ...],
 ) -> Recording:
-    key = _messages_key(rec)
+    key = messages_key(rec)
     assert key is not None
     own = rec.get("system", rec.get("systemInstruction", rec.get("system_instruction")))
     if isinstance(own, Mapping) and "parts" in own:  # Gemini system instruction
@@ -198,7 +224,7 @@ def _record(
     )
 
 
-def _messages_key(rec: Mapping[str, Any]) -> str | None:
+def messages_key(rec: Mapping[str, Any]) -> str | None:
     for key in MESSAGE_KEYS:
         if isinstance(rec.get(key), list) or (key == "input" and isinstance(rec.get(key), str)):
             return key

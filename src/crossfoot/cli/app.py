@@ -15,7 +15,6 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from crossfoot.cli.common import (
     add_answer_arguments,
@@ -26,14 +25,11 @@ from crossfoot.cli.common import (
     write_report,
 )
 from crossfoot.cli.output import (
-    answer_lines,
     answer_record,
     emit,
     emit_json,
     flag_names,
-    item_header,
     item_lines,
-    totals_line,
 )
 from crossfoot.model.errors import CrossfootError
 
@@ -89,12 +85,11 @@ def _parser() -> argparse.ArgumentParser:
     add_output_arguments(p)
     p.set_defaults(func=_cmd_check, flags=CHECK_FLAGS)
 
-    p = sub.add_parser("eval", help="run a labelled JSONL case file")
-    p.add_argument("cases", help="JSONL file, one case a line")
-    p.add_argument("--min-accuracy", type=float, default=1.0, help="exit 1 below this (0..1)")
-    p.add_argument("-v", "--verbose", action="store_true", help="print every figure of every case")
-    add_output_arguments(p)
-    p.set_defaults(func=_cmd_eval)
+    from crossfoot.cli import evaluate
+
+    p = sub.add_parser("eval", help="run a labelled case file (JSONL or Parquet) on every core")
+    evaluate.add_arguments(p)
+    p.set_defaults(func=evaluate.run_eval)
 
     from crossfoot.cli import run, trace
 
@@ -126,68 +121,6 @@ def _cmd_check(args: argparse.Namespace) -> int:
         item = answer_item(report, name, sources=source_texts(sources), question=args.question)
         write_report(args.report, [item], f"crossfoot check: {name}")
     return EXIT_OK if report.passed else EXIT_FAIL
-
-
-def _cmd_eval(args: argparse.Namespace) -> int:
-    from crossfoot.cli.cases import load_cases, run_case
-    from crossfoot.report.html import answer_item, source_texts
-
-    if not 0.0 <= args.min_accuracy <= 1.0:
-        raise CrossfootError(f"--min-accuracy must be between 0 and 1, got {args.min_accuracy}")
-    cases = load_cases(args.cases)
-    if not cases:
-        raise CrossfootError(f"{args.cases}: the case file holds no cases")
-    records, items = [], []
-    for index, case in enumerate(cases):
-        result = run_case(case)
-        extra = {"index": index, "line": case.line, "expect": case.expect, "got": result.got}
-        extra["as_expected"] = result.as_expected
-        record = answer_record(case.name, result.report, error=result.error or None, **extra)
-        records.append(record)
-        _show_case(record, args)
-        if args.report:
-            texts = source_texts(case.sources) if case.sources is not None else {}
-            items.append(
-                answer_item(
-                    result.report,
-                    case.name,
-                    sources=texts,
-                    expect=case.expect,
-                    error=result.error,
-                    question=case.question,
-                )
-            )
-    good = sum(1 for r in records if r["as_expected"])
-    accuracy = good / len(records)
-    closing = [
-        f"{good}/{len(records)} cases as expected "
-        f"(accuracy {accuracy:.2%}, threshold {args.min_accuracy:.2%})",
-        totals_line(records, "answers"),
-    ]
-    emit(closing, sys.stderr if args.json else sys.stdout)
-    if args.report:
-        write_report(args.report, items, f"crossfoot eval: {args.cases}")
-    return EXIT_OK if accuracy >= args.min_accuracy else EXIT_FAIL
-
-
-def _show_case(record: dict[str, Any], args: argparse.Namespace) -> None:
-    """A case as it is checked: every case with -v, else the ones not as expected."""
-    if args.json:
-        emit_json(record)
-        return
-    if not (args.verbose or not record["as_expected"]):
-        return
-    lines = item_lines(record)
-    if not args.verbose and record["report"] is not None and record["got"] == "fail":
-        lines = [*answer_lines_failing(record), lines[-1]]  # the failing figures, the verdict
-    emit([item_header(record), *("  " + line for line in lines)])
-
-
-def answer_lines_failing(record: dict[str, Any]) -> list[str]:
-    """Only the failing figures (and issues) of an answer record."""
-    report = record["report"]
-    failing = {**report, "claims": [c for c in report["claims"] if not c["passed"]]}
-    return answer_lines(failing)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,4 +1,4 @@
-"""Labelled case files for ``crossfoot eval``: one JSON object a line.
+"""Labelled case files for ``crossfoot eval``: one JSON object a line (``.gz`` too), or Parquet.
 
 Fields of a case:
 
@@ -12,11 +12,16 @@ Fields of a case:
   source)
 
 Blank lines and lines starting with ``#`` are skipped. Errors name the line and the field.
+:func:`iter_cases` reads lazily and yields a malformed line's error in its place, so a long file
+streams; in Parquet the columns are the fields, and ``sources``, ``rows``, ``results`` and
+``options`` columns of string type are JSON text.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +30,7 @@ from typing import Any
 from crossfoot.model.errors import CaseFileError, CrossfootError
 from crossfoot.report.result import Report
 
-__all__ = ["Case", "CaseResult", "load_cases", "run_case"]
+__all__ = ["Case", "CaseResult", "iter_cases", "load_cases", "run_case"]
 
 _FIELDS = frozenset(
     {
@@ -74,86 +79,178 @@ class CaseResult:
 
 
 def load_cases(path: str | Path) -> list[Case]:
-    """Read and validate every case of a JSONL file.
+    """Read and validate every case of a case file.
 
-    Raises :class:`CaseFileError` naming the line and the field for any malformed case.
+    Raises :class:`CaseFileError` naming the line and the field for any malformed case, or a
+    name used twice.
+    """
+    cases: list[Case] = []
+    names: set[str] = set()
+    for number, case in iter_cases(path):
+        if isinstance(case, CaseFileError):
+            raise case
+        if case.name in names:
+            raise CaseFileError(f"{path}, line {number}: duplicate case name {case.name!r}")
+        names.add(case.name)
+        cases.append(case)
+    return cases
+
+
+def iter_cases(path: str | Path) -> Iterator[tuple[int, Case | CaseFileError]]:
+    """Each case of a JSONL (``.gz`` too) or Parquet file, read lazily: ``(number, case)``.
+
+    A malformed line gives its :class:`CaseFileError` in its place (naming the line and the
+    field) and reading goes on; ``number`` is the line (JSONL) or the row (Parquet, from 1). A
+    file that cannot be read raises. Each ``sources_file`` is read once (the last few are kept).
+
+    >>> import tempfile, os
+    >>> f = os.path.join(tempfile.mkdtemp(), "c.jsonl")
+    >>> _ = open(f, "w").write('{"output": "1", "sources": []}\\n{oops\\n')
+    >>> [(n, type(c).__name__) for n, c in iter_cases(f)]
+    [(1, 'Case'), (2, 'CaseFileError')]
     """
     path = Path(path)
+    files = _SourcesFiles(path)
+    if path.suffix == ".parquet":
+        yield from _parquet_cases(path, files)
+        return
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise CaseFileError(f"{path}: cannot read the case file ({exc.strerror})") from None
+        with _open_text(path) as fh:
+            for number, raw in enumerate(fh, start=1):
+                text = raw.strip()
+                if not text or text.startswith("#"):
+                    continue
+                where = f"{path}, line {number}"
+                try:
+                    yield number, _case(where, number, _json_object(where, text), files)
+                except CaseFileError as exc:
+                    yield number, exc
+    except (OSError, EOFError) as exc:
+        reason = getattr(exc, "strerror", None) or exc
+        raise CaseFileError(f"{path}: cannot read the case file ({reason})") from None
     except UnicodeDecodeError as exc:
         raise CaseFileError(f"{path}: cannot read the case file ({_not_utf8(exc)})") from None
-    return list(_parse(path, lines))
 
 
-def _parse(path: Path, lines: list[str]) -> Iterator[Case]:
-    names: set[str] = set()
-    for number, raw in enumerate(lines, start=1):
-        text = raw.strip()
-        if not text or text.startswith("#"):
-            continue
-        where = f"{path}, line {number}"
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CaseFileError(
-                f"{where}: not valid JSON ({exc.msg} at column {exc.colno})"
-            ) from None
-        if not isinstance(obj, dict):
-            raise CaseFileError(f"{where}: a case must be a JSON object, got {type(obj).__name__}")
-        unknown = sorted(set(obj) - _FIELDS)
-        if unknown:
-            raise CaseFileError(
-                f"{where}: unknown field {unknown[0]!r}; valid fields: {', '.join(sorted(_FIELDS))}"
-            )
-        name = obj.get("name", f"line {number}")
-        if not isinstance(name, str) or not name:
-            raise CaseFileError(f"{where}: field 'name' must be a non-empty string")
-        if name in names:
-            raise CaseFileError(f"{where}: duplicate case name {name!r}")
-        names.add(name)
-        output = obj.get("output")
-        if not isinstance(output, str):
-            got = "missing" if output is None else type(output).__name__
-            raise CaseFileError(f"{where}: field 'output' must be a string, got {got}")
-        expect = obj.get("expect", "pass")
-        if expect not in ("pass", "fail"):
-            raise CaseFileError(f"{where}: field 'expect' must be 'pass' or 'fail', got {expect!r}")
-        options = obj.get("options", {})
-        if not isinstance(options, dict):
-            raise CaseFileError(f"{where}: field 'options' must be an object")
-        question = obj.get("question")
-        if question is not None and not isinstance(question, str):
-            raise CaseFileError(
-                f"{where}: field 'question' must be a string, got {type(question).__name__}"
-            )
-        given = [k for k in ("sources", "sources_file", "rows", "results") if k in obj]
-        if len(given) != 1:
-            raise CaseFileError(
-                f"{where}: give exactly one of 'sources', 'sources_file', 'rows', 'results'"
-                f" (got {', '.join(given) or 'none'})"
-            )
-        sources = obj.get("sources")
-        if "sources_file" in obj:
-            sources = _read_sources_file(path, where, obj["sources_file"])
-        yield Case(
-            name,
-            number,
-            output,
-            expect,
-            sources,
-            obj.get("rows"),
-            obj.get("results"),
-            options,
-            question,
+def _open_text(path: Path) -> Any:
+    if path.suffix == ".gz":
+        return gzip.open(path, "rt", encoding="utf-8-sig")
+    return path.open(encoding="utf-8-sig")  # a byte-order mark is allowed, as everywhere
+
+
+def _json_object(where: str, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CaseFileError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})") from None
+
+
+# Parquet keeps nested values as JSON text more often than as nested types.
+_JSON_TEXT = ("sources", "rows", "results", "options")
+
+
+def _parquet_cases(path: Path, files: _SourcesFiles) -> Iterator[tuple[int, Case | CaseFileError]]:
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise CaseFileError(
+            f"{path}: reading Parquet needs pyarrow (pip install pyarrow)"
+        ) from None
+    try:
+        table = pq.ParquetFile(path)
+    except (OSError, ValueError) as exc:
+        raise CaseFileError(f"{path}: cannot read the Parquet file ({exc})") from None
+    unknown = sorted(set(table.schema_arrow.names) - _FIELDS)
+    if unknown:
+        raise CaseFileError(
+            f"{path}: unknown column {unknown[0]!r}; valid columns: {', '.join(sorted(_FIELDS))}"
         )
+    number = 0
+    for batch in table.iter_batches(batch_size=1024):
+        for row in batch.to_pylist():
+            number += 1
+            where = f"{path}, row {number}"
+            obj = {k: v for k, v in row.items() if v is not None}  # a null cell is an absent field
+            try:
+                for key in _JSON_TEXT:
+                    if isinstance(obj.get(key), str):
+                        obj[key] = _json_text(where, key, obj[key])
+                yield number, _case(where, number, obj, files)
+            except CaseFileError as exc:
+                yield number, exc
 
 
-def _read_sources_file(case_path: Path, where: str, value: Any) -> Any:
-    if not isinstance(value, str):
-        raise CaseFileError(f"{where}: field 'sources_file' must be a path string")
+def _json_text(where: str, key: str, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CaseFileError(
+            f"{where}: column {key!r} is text but not valid JSON ({exc.msg} at column {exc.colno})"
+        ) from None
+
+
+def _case(where: str, number: int, obj: Any, files: _SourcesFiles) -> Case:
+    """One validated case; raises :class:`CaseFileError` naming ``where`` and the field."""
+    if not isinstance(obj, dict):
+        raise CaseFileError(f"{where}: a case must be a JSON object, got {type(obj).__name__}")
+    unknown = sorted(set(obj) - _FIELDS)
+    if unknown:
+        raise CaseFileError(
+            f"{where}: unknown field {unknown[0]!r}; valid fields: {', '.join(sorted(_FIELDS))}"
+        )
+    name = obj.get("name", f"line {number}")
+    if not isinstance(name, str) or not name:
+        raise CaseFileError(f"{where}: field 'name' must be a non-empty string")
+    output = obj.get("output")
+    if not isinstance(output, str):
+        got = "missing" if output is None else type(output).__name__
+        raise CaseFileError(f"{where}: field 'output' must be a string, got {got}")
+    expect = obj.get("expect", "pass")
+    if expect not in ("pass", "fail"):
+        raise CaseFileError(f"{where}: field 'expect' must be 'pass' or 'fail', got {expect!r}")
+    options = obj.get("options", {})
+    if not isinstance(options, dict):
+        raise CaseFileError(f"{where}: field 'options' must be an object")
+    question = obj.get("question")
+    if question is not None and not isinstance(question, str):
+        raise CaseFileError(
+            f"{where}: field 'question' must be a string, got {type(question).__name__}"
+        )
+    given = [k for k in ("sources", "sources_file", "rows", "results") if k in obj]
+    if len(given) != 1:
+        raise CaseFileError(
+            f"{where}: give exactly one of 'sources', 'sources_file', 'rows', 'results'"
+            f" (got {', '.join(given) or 'none'})"
+        )
+    sources = obj.get("sources")
+    if "sources_file" in obj:
+        sources = files.read(where, obj["sources_file"])
+    rows, results = obj.get("rows"), obj.get("results")
+    return Case(name, number, output, expect, sources, rows, results, options, question)
+
+
+class _SourcesFiles:
+    """``sources_file`` values read relative to the case file, the last few kept: a million
+    cases that share one sources file read it once."""
+
+    def __init__(self, case_path: Path, keep: int = 16) -> None:
+        self.case_path, self.keep = case_path, keep
+        self.cache: OrderedDict[str, Any] = OrderedDict()
+
+    def read(self, where: str, value: Any) -> Any:
+        if not isinstance(value, str):
+            raise CaseFileError(f"{where}: field 'sources_file' must be a path string")
+        if value in self.cache:
+            self.cache.move_to_end(value)
+            return self.cache[value]
+        data = _read_sources_file(self.case_path, where, value)
+        self.cache[value] = data
+        if len(self.cache) > self.keep:
+            self.cache.popitem(last=False)
+        return data
+
+
+def _read_sources_file(case_path: Path, where: str, value: str) -> Any:
     target = (case_path.parent / value).resolve()
     try:
         return json.loads(target.read_text(encoding="utf-8"))

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from crossfoot.report.result import Report
 
 __all__ = [
+    "Tally",
     "answer_lines",
     "answer_record",
     "answer_verdict",
@@ -188,18 +189,48 @@ def item_header(record: Mapping[str, Any], failing: bool | None = None) -> str:
 
 def totals_line(records: Sequence[Mapping[str, Any]], noun: str = "answers") -> str:
     """``totals: 49 answers, 30 passed, 19 failed, 0 errors; numbers: 31 supported_exact, ...``"""
-    errors = sum(1 for r in records if r.get("report") is None)
-    statuses: Counter[str] = Counter(s for r in records for s in r.get("statuses") or ())
-    tally = ", ".join(f"{n} {s}" for s, n in statuses.most_common()) or "none"
-    if noun == "runs":  # a run's verdict is its worst action, not pass or fail
-        actions = Counter(r.get("action") for r in records if r.get("report") is not None)
-        verdicts = ", ".join(f"{actions[a]} {a}" for a in RUN_RANK)
-        return f"totals: {len(records)} runs, {verdicts}, {errors} errors; values: {tally}"
-    passed = sum(1 for r in records if r.get("passed"))
-    return (
-        f"totals: {len(records)} {noun}, {passed} passed, {len(records) - passed - errors} "
-        f"failed, {errors} errors; numbers: {tally}"
-    )
+    tally = Tally()
+    for record in records:
+        tally.add(record)
+    return tally.line(noun)
+
+
+class Tally:
+    """The counts behind a ``totals:`` line, added one record at a time (a streamed run keeps
+    these, not its records).
+
+    >>> t = Tally(); t.add({"passed": True, "statuses": ["derived"], "error": None})
+    >>> t.line("answers")
+    'totals: 1 answers, 1 passed, 0 failed, 0 errors; numbers: 1 derived'
+    """
+
+    def __init__(self) -> None:
+        self.items = self.passed = self.errors = self.as_expected = self.input_errors = 0
+        self.statuses: Counter[str] = Counter()
+        self.actions: Counter[str] = Counter()
+
+    def add(self, record: Mapping[str, Any]) -> None:
+        """Count one record (as ``--json`` prints it)."""
+        self.items += 1
+        if record.get("error") is not None or record.get("passed") is None:  # not checked
+            self.errors += 1
+            self.input_errors += bool(record.get("input_error"))
+        else:
+            self.actions[str(record.get("action"))] += 1
+        self.passed += bool(record.get("passed"))
+        self.as_expected += bool(record.get("as_expected"))
+        self.statuses.update(record.get("statuses") or ())
+
+    def line(self, noun: str = "answers") -> str:
+        tally = ", ".join(f"{n} {s}" for s, n in self.statuses.most_common()) or "none"
+        if noun == "runs":  # a run's verdict is its worst action, not pass or fail
+            verdicts = ", ".join(f"{self.actions[a]} {a}" for a in RUN_RANK)
+            return f"totals: {self.items} runs, {verdicts}, {self.errors} errors; values: {tally}"
+        failed = self.items - self.passed - self.errors
+        return (
+            f"totals: {self.items} {noun}, {self.passed} passed, {failed} "
+            f"failed, {self.errors} errors; numbers: {tally}"
+        )
 
 
 def emit(lines: Iterable[str], out: TextIO | None = None) -> None:

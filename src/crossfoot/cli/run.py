@@ -8,6 +8,11 @@ Output as for every command (:mod:`crossfoot.cli.output`): a single run prints i
 verdict; several runs print one header line each, the values of the runs that reach
 ``--fail-on`` (every run's with ``-v``), and a ``totals:`` line. ``--json`` prints one JSON
 object a line, one per run; ``--report FILE`` writes the HTML page.
+
+Many runs (a JSON list of run records, or a JSONL file of them) are replayed on ``--workers``
+processes, in order; a JSONL file of run records is read one line at a time. A run that cannot be
+read is reported and the others go on (exit 2 at the end); ``--out FILE`` / ``--resume`` keep
+one JSON line per run (:mod:`crossfoot.cli.stream`).
 """
 
 from __future__ import annotations
@@ -15,12 +20,23 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping
-from pathlib import Path
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
+# The agents' own reader of recordings (crossfoot.agents.check_recordings), one run at a time.
+from crossfoot.agents._recordings import (
+    MESSAGE_KEYS,
+    Recording,
+    messages_key,
+    read_recordings,
+    replay,
+)
+from crossfoot.batch import map_in_order, warm_up
 from crossfoot.cli.common import add_output_arguments, write_report
 from crossfoot.cli.output import (
+    Tally,
     emit,
     emit_json,
     flag_names,
@@ -28,17 +44,27 @@ from crossfoot.cli.output import (
     item_lines,
     read_text,
     run_record,
-    totals_line,
+)
+from crossfoot.cli.stream import (
+    add_stream_arguments,
+    check_stream_arguments,
+    interrupted,
+    open_output,
+    progress,
+    resume_after,
+    run_stream,
+    workers_used,
 )
 from crossfoot.model.errors import CrossfootError
 
-__all__ = ["add_parser", "load_transcript", "run"]
+__all__ = ["add_parser", "iter_runs", "load_transcript", "run"]
+
+# A run to replay, or (label, error) for a line the reader could not make a run of.
+RunInput = Recording | tuple[str, str]
 
 _RANK = {"allow": 0, "warn": 1, "confirm": 2, "block": 3}
 # Engine keywords -> the flags that set them, so errors name what the user typed.
 RUN_FLAGS = {"on_unknown": "--on-unknown"}
-# Keys under which a saved request, trace or benchmark record keeps its messages.
-_MESSAGE_KEYS = ("messages", "traj", "trajectory", "input", "contents", "conversation", "items")
 
 
 class TranscriptError(CrossfootError, ValueError):
@@ -76,71 +102,228 @@ def add_parser(subparsers: Any) -> None:
     )
     p.add_argument("-v", "--verbose", action="store_true", help="print every value of every run")
     add_output_arguments(p)
+    add_stream_arguments(p)
     p.set_defaults(func=run, flags=RUN_FLAGS)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the ``run`` subcommand; return the exit code."""
-    from crossfoot.agents import AgentPolicy, check_run
-
+    tally = Tally()
     try:
-        runs = load_transcript(args.transcript)
-        policy = None
-        if args.policy:
-            data = _read_json(args.policy)
-            if not isinstance(data, Mapping):
-                raise TranscriptError(f"{args.policy}: expected a JSON object of policy options")
-            policy = AgentPolicy.from_dict(dict(data))
-        tools = None
-        if args.tools:
-            tools = _read_json(args.tools)
-            if isinstance(tools, Mapping) and "tools" in tools:
-                tools = tools["tools"]
-        system = read_text(args.system, "system prompt") if args.system else None
-        reports = []
-        for label, messages, run_system, run_tools in runs:
-            try:
-                report = check_run(
-                    messages,
-                    policy,
-                    system=system if system is not None else run_system,
-                    tools=tools if tools is not None else run_tools,
-                    on_unknown=args.on_unknown,
-                )
-            except CrossfootError as exc:
-                raise TranscriptError(f"{label}: {exc}") from None
-            reports.append((label, report))
+        workers = check_stream_arguments(args)
+        work = _RunWork(*_settings(args), args.on_unknown, bool(args.report))
+        many, runs = iter_runs(args.transcript)
+        output, last_name = open_output(args, tally)
     except (CrossfootError, OSError, TypeError) as exc:
         print(f"crossfoot: error: {flag_names(str(exc), RUN_FLAGS)}", file=sys.stderr)
         return 2
-    records = [run_record(label, report) for label, report in reports]
+    done = tally.items
+    todo = enumerate(resume_after(((r[0], r) for r in runs), done, last_name, args.transcript))
+    results = map_in_order(
+        work,
+        ((i + done, r) for i, r in todo),
+        workers=workers,
+        chunk_size=args.chunk_size,
+        initializer=warm_up,
+    )
     gate = _RANK[args.fail_on]
-    for record in records:
-        if args.json:
-            emit_json(record)
-        elif len(records) == 1:
-            emit(item_lines(record))
-        else:
-            failing = _RANK[record["action"]] >= gate
-            lines = item_lines(record) if args.verbose or failing else []
-            emit([item_header(record, failing), *("  " + line for line in lines)])
-    if len(records) > 1:
-        emit([totals_line(records, "runs")], sys.stderr if args.json else sys.stdout)
-    if args.report:
-        from crossfoot.report.html import run_item
+    worst = max((_RANK.get(a, 0) for a in tally.actions), default=0)
+    pages: list[dict[str, Any]] = []
 
-        items = [run_item(report, label) for label, report in reports]
-        write_report(args.report, items, f"crossfoot run: {args.transcript}")
-    worst = max((_RANK[r["action"]] for r in records), default=0)
+    def show(result: tuple[dict[str, Any], Any], rec: dict[str, Any]) -> None:
+        nonlocal worst
+        if rec["error"] is not None:
+            print(f"crossfoot: error: {flag_names(rec['error'], RUN_FLAGS)}", file=sys.stderr)
+        else:
+            worst = max(worst, _RANK[rec["action"]])
+        if args.report and result[1] is not None:
+            pages.append(result[1])
+        _show(rec, args, many, gate)
+
+    started = time.perf_counter()
+    try:
+        run_stream(
+            results,
+            chunk_size=args.chunk_size,
+            record=lambda r: r[0],
+            show=show,
+            output=output,
+            tally=tally,
+            bar=progress("runs", many and not args.no_progress),
+            brief=args.brief,
+        )
+    except KeyboardInterrupt:
+        return interrupted(args, tally)
+    except BrokenPipeError:
+        raise  # standard output went away: the entry point ends quietly
+    except (CrossfootError, OSError) as exc:
+        print(f"crossfoot: error: {exc}", file=sys.stderr)
+        return 2
+    _close(args, tally, workers, time.perf_counter() - started, done, many, pages)
+    if tally.errors:
+        return 2
     return 1 if worst >= gate else 0
 
 
-def load_transcript(path: str) -> list[tuple[str, list[Any], object, Any]]:
-    """Read a transcript file into runs of ``(label, messages, system, tools)``.
+def _show(rec: dict[str, Any], args: argparse.Namespace, many: bool, gate: int) -> None:
+    if args.json:
+        emit_json(rec)
+    elif rec["error"] is not None and not many:
+        return  # the error is on stderr already
+    elif not many:
+        emit(item_lines(rec))
+    else:
+        failing = rec["error"] is not None or _RANK[rec["action"]] >= gate
+        lines = item_lines(rec) if args.verbose or failing else []
+        emit([item_header(rec, failing), *("  " + line for line in lines)])
 
-    A JSON list is one run's messages; a JSON object is a saved request or record whose messages
-    sit under ``messages``, ``traj``, ``input`` or ``contents`` (with ``system`` and ``tools`` if
-    it has them). In JSONL each line is a message, or each line is a run record.
+
+def _close(
+    args: argparse.Namespace,
+    tally: Tally,
+    workers: int | None,
+    seconds: float,
+    resumed: int,
+    many: bool,
+    pages: list[dict[str, Any]],
+) -> None:
+    """Totals (over several runs), the time taken, and the HTML page."""
+    if many:
+        emit([tally.line("runs")], sys.stderr if args.json else sys.stdout)
+        checked = tally.items - resumed
+        rate = f", {checked / seconds:.1f} runs/s" if seconds > 0 and checked else ""
+        again = f" after {resumed} resumed" if resumed else ""
+        print(
+            f"crossfoot: replayed {checked} runs{again} in {seconds:.1f}s on "
+            f"{workers_used(workers, checked)}{rate}",
+            file=sys.stderr,
+        )
+    if args.report and pages:
+        write_report(args.report, pages, f"crossfoot run: {args.transcript}")
+
+
+def _settings(args: argparse.Namespace) -> tuple[Any, object, Any]:
+    """The policy, system prompt and tools given on the command line (None when not given)."""
+    from crossfoot.agents import AgentPolicy
+
+    policy = None
+    if args.policy:
+        data = _read_json(args.policy)
+        if not isinstance(data, Mapping):
+            raise TranscriptError(f"{args.policy}: expected a JSON object of policy options")
+        policy = AgentPolicy.from_dict(dict(data))
+    tools = None
+    if args.tools:
+        tools = _read_json(args.tools)
+        if isinstance(tools, Mapping) and "tools" in tools:
+            tools = tools["tools"]
+    system = read_text(args.system, "system prompt") if args.system else None
+    return policy, system, tools
+
+
+class _RunWork:
+    """Replay one ``(index, run)`` into ``(record, page)``; picklable, so each worker process
+    gets a copy. ``page`` is the run's HTML report item when one is wanted."""
+
+    __slots__ = ("on_unknown", "page", "policy", "system", "tools")
+
+    def __init__(
+        self, policy: Any, system: object, tools: Any, on_unknown: str, page: bool
+    ) -> None:
+        self.policy, self.system, self.tools = policy, system, tools
+        self.on_unknown, self.page = on_unknown, page
+
+    def __call__(self, pair: tuple[int, RunInput]) -> tuple[dict[str, Any], Any]:
+        index, run_input = pair
+        if not isinstance(run_input, Recording):  # (label, error): not a run
+            return _indexed(index, run_record(run_input[0], None, error=run_input[1])), None
+        label = run_input.label
+        try:
+            report = replay(
+                run_input,
+                self.policy,
+                system=self.system,
+                tools=self.tools,
+                on_unknown=self.on_unknown,  # type: ignore[arg-type]
+            )
+        except Exception as exc:  # the others go on: a bad run is a record with its error
+            text = str(exc) if isinstance(exc, CrossfootError) else f"{type(exc).__name__}: {exc}"
+            return _indexed(index, run_record(label, None, error=f"{label}: {text}")), None
+        page = None
+        if self.page:
+            from crossfoot.report.html import run_item
+
+            page = run_item(report, label)
+        return _indexed(index, run_record(label, report)), page
+
+
+def _indexed(index: int, record: dict[str, Any]) -> dict[str, Any]:
+    return {"index": index, **record}
+
+
+def iter_runs(path: str) -> tuple[bool, Iterator[RunInput]]:
+    """``(many, runs)``: whether the file holds several runs, and its runs in order.
+
+    A JSONL file whose first line is a run record is read lazily, one run a line; a line that is
+    not a run record gives ``(label, error)`` in its place. Every other shape is read whole by
+    :func:`load_transcript`.
+    """
+    if path != "-" and path.endswith((".jsonl", ".jsonl.gz")):
+        first = _first_line(path)
+        if isinstance(first, Mapping) and messages_key(first):
+            return True, _jsonl_runs(path)
+    runs = load_transcript(path)
+    name = "<stdin>" if path == "-" else path
+    # one record of a list or a JSONL file is labelled like the others ("file, run 0")
+    return len(runs) > 1 or runs[0].label != name, iter(runs)
+
+
+def _first_line(path: str) -> Any:
+    try:
+        with _open_lines(path) as fh:
+            for line in fh:
+                if line.strip():
+                    return json.loads(line)
+    except (ValueError, UnicodeDecodeError):
+        return None  # load_transcript reads it again and says what is wrong
+    return None
+
+
+def _jsonl_runs(path: str) -> Iterator[RunInput]:
+    with _reading(path), _open_lines(path) as fh:
+        for n, line in enumerate(fh, 1):
+            if line.strip():
+                yield _jsonl_run(f"{path}, line {n}", line)
+
+
+def _jsonl_run(label: str, line: str) -> RunInput:
+    try:
+        rec = json.loads(line)
+    except ValueError as exc:
+        return label, f"{label}: not valid JSON ({exc})"
+    if not (isinstance(rec, Mapping) and messages_key(rec)):
+        keys = sorted(rec) if isinstance(rec, Mapping) else type(rec).__name__
+        want = f"a run record with one of {list(MESSAGE_KEYS)}"
+        return label, f"{label}: expected {want}, got {keys}"
+    return read_recordings(rec, label)[0]
+
+
+def _open_lines(path: str) -> Any:
+    if path.endswith(".gz"):
+        import gzip
+
+        return gzip.open(path, "rt", encoding="utf-8")
+    return open(path, encoding="utf-8")
+
+
+def load_transcript(path: str) -> list[Recording]:
+    """Read a transcript file into its runs (:func:`crossfoot.agents.check_recordings` reads
+    the same shapes: this only adds JSONL and the file's name in each label).
+
+    A JSON list is one run's messages, or a list of run records; a JSON object is a saved request
+    or record whose messages sit under ``messages``, ``traj``, ``input`` or ``contents`` (with
+    ``system`` and ``tools`` if it has them), or a tau2-bench results file. In JSONL each line is
+    a message, or each line is a run record.
     """
     text = read_text("-", "transcript") if path == "-" else _read_text(path)
     name = "<stdin>" if path == "-" else path
@@ -156,47 +339,14 @@ def load_transcript(path: str) -> list[tuple[str, list[Any], object, Any]]:
                 rows.append(json.loads(line))
             except ValueError as exc:
                 raise TranscriptError(f"{name}, line {n}: not valid JSON ({exc})") from None
-        if rows and all(isinstance(r, Mapping) and _messages_key(r) for r in rows):
-            return [_record(f"{name}, line {i}", r) for i, r in enumerate(rows, 1)]
-        return [(name, rows, None, None)]
+        if rows and all(isinstance(r, Mapping) and messages_key(r) for r in rows):
+            return [read_recordings(r, f"{name}, line {i}")[0] for i, r in enumerate(rows, 1)]
+        return [Recording(name, rows)]
     try:
         data = json.loads(text)
     except ValueError as exc:
         raise TranscriptError(f"{name}: not valid JSON ({exc})") from None
-    if isinstance(data, list):
-        if data and all(isinstance(r, Mapping) and _messages_key(r) for r in data):
-            return [_record(f"{name}, run {i}", r) for i, r in enumerate(data)]
-        return [(name, data, None, None)]
-    if isinstance(data, Mapping) and _messages_key(data):
-        return [_record(name, data)]
-    keys = sorted(data) if isinstance(data, Mapping) else type(data).__name__
-    raise TranscriptError(
-        f"{name}: expected a list of messages or an object with one of {list(_MESSAGE_KEYS)}, "
-        f"got {keys}"
-    )
-
-
-def _record(label: str, rec: Mapping[str, Any]) -> tuple[str, list[Any], object, Any]:
-    key = _messages_key(rec)
-    assert key is not None
-    system = rec.get("system", rec.get("systemInstruction", rec.get("system_instruction")))
-    if isinstance(system, Mapping) and "parts" in system:  # Gemini system instruction
-        system = system["parts"]
-    tools = rec.get("tools")
-    config = rec.get("toolConfig")
-    if tools is None and isinstance(config, Mapping):  # Bedrock Converse request
-        tools = config.get("tools")
-    messages = rec[key]
-    if isinstance(messages, str):  # a Responses request may give its input as one string
-        messages = [{"role": "user", "content": messages}]
-    return label, list(messages), system, tools
-
-
-def _messages_key(rec: Mapping[str, Any]) -> str | None:
-    for key in _MESSAGE_KEYS:
-        if isinstance(rec.get(key), list) or (key == "input" and isinstance(rec.get(key), str)):
-            return key
-    return None
+    return read_recordings(data, name)
 
 
 def _is_json(text: str) -> bool:
@@ -208,13 +358,16 @@ def _is_json(text: str) -> bool:
 
 
 def _read_text(path: str) -> str:
-    try:
-        if path.endswith(".gz"):
-            import gzip
+    with _reading(path), _open_lines(path) as fh:
+        text: str = fh.read()
+        return text
 
-            with gzip.open(path, "rt", encoding="utf-8") as fh:
-                return fh.read()
-        return Path(path).read_text(encoding="utf-8")
+
+@contextmanager
+def _reading(path: str) -> Iterator[None]:
+    """A file that cannot be read, or is not UTF-8 text, is a TranscriptError naming it."""
+    try:
+        yield
     except UnicodeDecodeError as exc:
         raise TranscriptError(
             f"{path}: cannot read: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset "

@@ -8,6 +8,12 @@ pulls in DeepEval, Ragas, promptfoo glue or an SDK:
 - ``crossfoot.integrations.promptfoo``: ``get_assert`` for a ``type: python`` assertion
 - ``crossfoot.integrations.pytest_plugin``: the ``crossfoot`` fixture and ``grounded`` marker
 - ``crossfoot.integrations.judge``: an optional model judge (extra ``judge``)
+- ``crossfoot.integrations.spark``: ``check_dataframe`` with ``mapInPandas`` (extra ``spark``)
+- ``crossfoot.integrations.ray``: ``check_dataset`` with ``map_batches`` (extra ``ray``)
+- ``crossfoot.integrations.datasets``: ``check_dataset`` with HF ``Dataset.map`` (``datasets``)
+
+The three table helpers share :mod:`crossfoot.integrations._frames` (columns in, verdict columns
+out) and run :func:`crossfoot.batch.check_many` on each batch.
 
 The helpers here are shared by the adapters and import nothing beyond the standard library.
 """

@@ -57,6 +57,8 @@ def _make_specs(kind: str, share: bool) -> tuple[_Spec, ...]:
                 "as a fraction" if share else "",
             ),
             _Spec("percent_change", "pct_change", _ONE, "amount", "as a fraction"),
+            # a relative change of two rates, as a fraction: 3.86 % -> 4.12 % is 0.0674
+            _Spec("percent_change", "pct_change", _ONE, "percent", "as a fraction"),
         )
     if kind == "money":
         return (

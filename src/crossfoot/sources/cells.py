@@ -203,6 +203,9 @@ _UNIT_TEXT = re.compile(
     | (?:(?<=^)|(?<=[\s:;,]))(?P<dc>[$€£¥₹]\s*)?in\s+(?P<d>{_UNIT_WORDS})\b
           (?=\s*(?:[),.;:]|$|of\s+(?P<of>(?:u\.?s\.?\s+)?(?:dollars|euros|pounds|yen|rupees|usd
           |eur|gbp|rmb|renminbi))\b|except\b))                                 # in millions of $
+    | (?:(?<=^)|(?<=[\s:;,(]))in\s+(?P<fc>(?:US\s*)?[$€£¥₹]|(?:{_CURRENCY_CODES})\b)\s*
+          ['’‘]?\s*(?P<f>000(?:['’]?s)?|thousands?|millions?|billions?|mn|bn|m)
+          (?=['’]?[\s),.;:]|$)(?:\s*,?\s*except\b[^.;()\n]{{0,60}})?               # in US $000's
     """,
     re.X | re.I | re.M,
 )
@@ -216,6 +219,12 @@ _CELL_UNIT = re.compile(
     re.I,
 )
 _LABEL_UNIT = re.compile(rf"(?<=\s)(?:{_CELL_UNIT.pattern})$", re.I)
+# A currency and an apostrophe before the unit mark it anywhere in a header cell, words after it
+# included: "2018 $’000 RESTATED3", "£'000 (audited)".
+_MARKED_UNIT = re.compile(
+    r"(?:(?<=\s)|^)(?P<cur>[A-Za-z]{0,3}\s*[$€£¥₹]|[A-Z]{3})\s*(?P<apos>['’])\s*"
+    r"(?P<w>000s?|thousands?|millions?|mn|m)(?=\s|$)"
+)
 _SHORT_UNITS = frozenset({"000", "000s", "mn", "mm", "bn", "m", "k", "b"})
 _UNIT_CURRENCY_WORDS = {"dollars": "$", "euros": "€", "pounds": "£", "yen": "¥", "rupees": "₹"}
 
@@ -238,7 +247,8 @@ def _unit_currency(text: str) -> str | None:
 
 
 def _unit_from_match(m: re.Match[str]) -> Unit:
-    word = next(m.group(g) for g in "abcde" if m.group(g))
+    word = next(m.group(g) for g in "abcdef" if m.group(g))
+    word = word.replace("'", "").replace("’", "")  # "000's"
     text = m.group(0).strip()
     # "in millions of dollars": the currency follows the match
     currency = _unit_currency(text) or _unit_currency(m.group("of") or "")
@@ -284,6 +294,8 @@ def unit_in_cell(cell: str) -> Unit | None:
         # A label that ends in a unit with its currency: "30 June 2019 $’000", "Amount US$m".
         c = _LABEL_UNIT.search(bare)
         if c is None or not (c.group("cur") or c.group("apos")):
+            c = _MARKED_UNIT.search(bare)
+        if c is None:
             return None
     word = c.group("w").lower()
     if word in _SHORT_UNITS and not (c.group("cur") or c.group("apos")):
@@ -311,6 +323,9 @@ def label_without_unit(cell: str) -> str:
     tail = _LABEL_UNIT.search(cell.strip())
     if tail is not None:
         return cell.strip()[: tail.start()].strip(" ,;:")  # "30 June 2019 $’000": the date
+    marked = _MARKED_UNIT.search(cell)
+    if marked is not None:  # "2018 $’000 RESTATED3": the year and the note
+        return " ".join(f"{cell[: marked.start()]} {cell[marked.end() :]}".split())
     return " ".join(y.group(0) for y in _YEAR.finditer(cell))  # "2019 €m": its year
 
 

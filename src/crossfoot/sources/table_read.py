@@ -58,6 +58,8 @@ _RATE_LABEL = re.compile(r"(?i)(?<!exchange )\b(?:rates?|margins?|yields?)\b")
 _EXCEPT = re.compile(r"(?i)\bexcept\b(?P<what>[^()]*)")
 _PER_SHARE = re.compile(r"(?i)\bper[\s-]+(?:common\s+|diluted\s+|basic\s+)?share\b")
 _SHARES = re.compile(r"(?i)\bshares?\b")
+# A cell that leaves a section row a section: empty, or a lone currency or percent sign.
+_NO_VALUE = re.compile(r"^(?:|(?:US|A|C|HK|S|NZ)?\$|[€£¥₹%])$")
 
 
 def _column_labels(header: Sequence[Sequence[str]], width: int) -> list[str]:
@@ -70,13 +72,17 @@ def _column_labels(header: Sequence[Sequence[str]], width: int) -> list[str]:
         if r < last:
             fill = ""
             first = next((c for c in cells[1:] if c), "")
-            bottom = header[last]
+            below = header[r + 1 :]
             for j in range(1, width):
                 if cells[j]:
                     fill = cells[j]
                     continue
                 spread = fill or first
-                if PERCENT_LABEL.search(spread) and j < len(bottom) and year_in(bottom[j]):
+                # A column headed by its own year below ("Percent Change" over "Actual |
+                # Constant | 2018") is an amount column, whichever header row comes last.
+                if PERCENT_LABEL.search(spread) and any(
+                    j < len(row) and year_in(row[j]) for row in below
+                ):
                     continue
                 cells[j] = spread
         for j in range(width):
@@ -114,6 +120,9 @@ def read_header(
         filled = [c for c in grid[i] if c]
         if table_unit is None and len(filled) == 1:
             table_unit = unit_in_cell(filled[0])
+        elif table_unit is None and all(_NO_VALUE.match(c) for c in grid[i][1:]):
+            # "(in thousands of dollars) | $ | $ | %": the unit in the label column.
+            table_unit = unit_in_cell(grid[i][0])
     table_unit = table_unit or outside
     units: list[Unit | None] = [table_unit] * width
     for j in range(1, width):
@@ -192,10 +201,6 @@ def read_table(
     header = read_header(tidy.grid, parsed, unit)
     where = _Where(source_id, table_index, tidy.rows, tidy.cols)
     return _Body(tidy.grid, parsed, header, where, fallback).values()
-
-
-# A cell that leaves a section row a section: empty, or a lone currency or percent sign.
-_NO_VALUE = re.compile(r"^(?:|(?:US|A|C|HK|S|NZ)?\$|[€£¥₹%])$")
 
 
 class _Body:
@@ -278,6 +283,8 @@ class _Body:
         row_year = year_in(row_label)
         row_pct = bool(PERCENT_LABEL.search(row_label))
         rate_row = _RATE_LABEL.search(row_label) is not None
+        # A row label that states its own unit ("Total bookings (in millions)") governs its row.
+        row_unit = unit_in_cell(row_label) if row_label else None
         section = self.section
         prefix = f"{section}: " if section and section != row_label else ""
         row_part = f"{prefix}{row_label or f'row {self.where.rows[i] + 1}'} / "
@@ -287,7 +294,7 @@ class _Body:
             if kind != "percent" and cell.currency is None:
                 if row_pct or h.percent[j] or (rate_row and self.signed_pct[j]):
                     kind = "percent"
-            unit = h.units[j]
+            unit = row_unit or h.units[j]
             currency = cell.currency or self._lone_currency(i, j, label_col)
             if currency is None and unit is not None and kind != "percent":
                 currency = unit.currency
