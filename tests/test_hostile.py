@@ -271,6 +271,24 @@ def test_a_65_digit_figure_is_reported_not_dropped() -> None:
     assert not report.passed and report.checked == 1
 
 
+@pytest.mark.xfail(
+    strict=True, reason="locale (numbers/): digits of other scripts are not read (zero claims)"
+)
+@pytest.mark.parametrize("figure", ["$\u0669\u0669\u0669 million", "$\uff19\uff19\uff19 million"])
+def test_a_figure_in_other_digits_is_checked(figure: str) -> None:
+    # Arabic-Indic and fullwidth 999: the wrong figure passed as no figure at all.
+    report = check(f"Revenue was {figure} [R1].", [R1])
+    assert not report.passed and report.checked == 1
+
+
+@pytest.mark.xfail(
+    strict=True, reason="locale (numbers/): apostrophe thousands ($120'999'000) read as $120"
+)
+def test_apostrophe_grouping_is_read_whole() -> None:
+    report = check("It was $120'999'000 [R1].", [{"id": "R1", "fields": {"x": 120}}])
+    assert not report.passed
+
+
 def test_decimal_values_keep_every_digit() -> None:
     # (The engine compares Decimals; the default context rounds to 28 digits.)
     value = Decimal("1" * 40 + ".5")
