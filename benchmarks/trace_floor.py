@@ -15,9 +15,10 @@ seeded tables and the same nine-figure answer, in one process, side by side:
   grouping styles), on the answer;
 - **crossfoot**: ``crossfoot.trace(text, rows)``.
 
-Every time is a median of repeated calls; the ratios to figured are what the goal is about.
-Where the skeleton alone is above 1/3 of figured, no Python implementation that returns this
-Report can meet the goal at that size. Installs nothing: run it where the ``bench`` extra is::
+Every time is a median of repeated calls (CPU time of the process, see
+``trace_vs_figured.py``); the ratios to figured are what the goal is about. Where the skeleton
+alone is above 1/3 of figured, no Python implementation that returns this Report can meet the
+goal at that size. Installs nothing: run it where the ``bench`` extra is::
 
     python benchmarks/trace_floor.py            # writes benchmarks/results/trace_floor.{json,md}
     python benchmarks/trace_floor.py --quick    # fewer repetitions
@@ -48,7 +49,7 @@ from trace_vs_figured import (
     write_results,
 )
 
-SIZES = ((2, 3), (12, 5), (200, 10), (2000, 10))
+SIZES = ((2, 3), (12, 5), (200, 10), (2000, 10), (20000, 10))
 _FIGURE = re.compile(r"\$?\d+(?:,\d{3})*(?:\.\d+)?[%MK]?")
 _HALF = Decimal("0.5")
 
@@ -100,6 +101,7 @@ def measure(quick: bool, seed: int) -> dict[str, dict[str, float]]:
         rows = random_table(rng, n, c)
         text = timing_answer(rows)
         reps = (5 if quick else 21) if n >= 2000 else (31 if quick else 301)
+        reps = (1 if quick else 3) if n >= 20000 else reps
         # interleaved rounds, so that a busy spell of the shared machine hits every runner alike
         rounds: dict[str, list[float]] = {name: [] for name in runners}
         for _ in range(3):

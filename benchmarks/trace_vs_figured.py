@@ -19,9 +19,16 @@ It prints, and writes to ``benchmarks/results/trace_vs_figured.{json,md}``:
    passes, with each library's default derivations and with all of them; once in a sentence that
    names no row, once in one that names two random rows (the harder case for crossfoot, which
    derives only between rows an answer names).
-3. **Time per trace.** One answer with nine figures against 2x3, 12x5, 200x10 and 2,000x10
-   tables; median wall time per ``trace`` call (rows loaded each call, as in production), and the
-   ratio crossfoot / figured.
+3. **Time per trace.** One answer with nine figures against 2x3, 12x5, 200x10, 2,000x10 and
+   20,000x10 tables; median wall time per ``trace`` call (rows loaded each call, as in
+   production), and the ratio crossfoot / figured. The two libraries alternate in rounds so that
+   a busy spell of the shared machine hits both alike; fewer repetitions at the large sizes.
+   Times are the process's CPU time (``--clock wall`` for wall time, as before 2026-12-01).
+   Beside it, the fixed cost of a trace on the 2x3 table: an answer with no figure and one with
+   a single exact cell.
+
+``--timing-only`` skips running parts 1 and 2 (their tables are still drawn, so the timing tables
+are the same as in a full run): three quick runs for the speed ratios.
 """
 
 from __future__ import annotations
@@ -271,16 +278,72 @@ def timing_answer(rows: list[dict[str, Any]]) -> str:
     )
 
 
+# The clock of part 3: the process's CPU time by default. On the shared, loaded machine the wall
+# clock mostly measures how long the scheduler kept the process waiting (--clock wall).
+CLOCK: list[Callable[[], float]] = [time.process_time]
+
+
 def time_per_trace(
     trace: Callable[..., Any], text: str, rows: list[dict[str, Any]], reps: int
 ) -> float:
     trace(text, rows)  # warm caches and imports
+    clock = CLOCK[0]
     samples = []
     for _ in range(reps):
-        t0 = time.perf_counter()
+        t0 = clock()
         trace(text, rows)
-        samples.append(time.perf_counter() - t0)
+        samples.append(clock() - t0)
     return statistics.median(samples)
+
+
+def paired_times(
+    runners: dict[str, Callable[..., Any]],
+    text: str,
+    rows: list[dict[str, Any]],
+    reps: int,
+    rounds: int = 3,
+) -> dict[str, float]:
+    """Median seconds per call of each runner: ``rounds`` alternating rounds of ``reps`` calls
+    (a busy spell of the shared machine then hits every runner alike), median of the rounds."""
+    got: dict[str, list[float]] = {name: [] for name in runners}
+    for _ in range(rounds):
+        for name, fn in runners.items():
+            got[name].append(time_per_trace(fn, text, rows, reps))
+    return {name: statistics.median(v) for name, v in got.items()}
+
+
+TIMING_SIZES = ((2, 3), (12, 5), (200, 10), (2000, 10), (20000, 10))
+
+
+def _reps(n: int, quick: bool) -> int:
+    if n >= 20000:
+        return 1 if quick else 3
+    if n >= 2000:
+        return 3 if quick else 10
+    return 10 if quick else 40
+
+
+def timing(
+    rng: random.Random, quick: bool, runners: dict[str, Callable[..., Any]]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Time per trace at every size, and the fixed costs on the 2x3 table (see the docstring)."""
+    speed: dict[str, Any] = {}
+    fixed: dict[str, Any] = {}
+    for n, c in TIMING_SIZES:
+        rows = random_table(rng, n, c)
+        got = paired_times(runners, timing_answer(rows), rows, _reps(n, quick))
+        cf, fg = got["crossfoot"], got["figured"]
+        speed[f"{n}x{c}"] = {"crossfoot_ms": cf * 1000, "figured_ms": fg * 1000, "ratio": cf / fg}
+        if n == 2:
+            answers = {
+                "no figure": "The regions are listed below.",
+                "one exact cell": f"item 1 had {rows[0]['revenue']:,} in revenue.",
+            }
+            for what, text in answers.items():
+                got = paired_times(runners, text, rows, 10 * _reps(n, quick))
+                cf, fg = got["crossfoot"], got["figured"]
+                fixed[what] = {"crossfoot_ms": cf * 1000, "figured_ms": fg * 1000, "ratio": cf / fg}
+    return speed, fixed
 
 
 # ----------------------------------------------------------------------------- main
@@ -293,11 +356,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--draws", type=int, default=200, help="random figures per table size")
     ap.add_argument("--out", type=Path, default=RESULTS)
     ap.add_argument(
+        "--timing-only", action="store_true", help="only part 3 (the tables drawn are the same)"
+    )
+    ap.add_argument(
         "--claims-only",
         action="store_true",
         help="only the issue-15 labelled set, printed and not written (for iterating)",
     )
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="clock of part 3")
     args = ap.parse_args(argv)
+    CLOCK[0] = time.process_time if args.clock == "cpu" else time.perf_counter
     cf_trace, fg_trace = _libraries()
     import figured
 
@@ -312,10 +380,11 @@ def main(argv: list[str] | None = None) -> int:
         "figured": lambda c: bool(fg_trace(c.text, c.rows).ok),
         "figured_all": lambda c: bool(fg_trace(c.text, c.rows, derivations="all").ok),
     }
-    labelled = score_labelled(cases, runners)
+    run = {} if args.timing_only else runners  # (the cases are drawn either way)
+    labelled = score_labelled(cases, run)
     # What a figure claims (issue 15): its own seeded stream, so the figures above do not move.
     claims = [Case(*raw) for raw in claims_cases(random.Random(args.seed + 15), 6 if quick else 25)]
-    labelled_claims = score_labelled(claims, runners)
+    labelled_claims = score_labelled(claims, run)
     if args.claims_only:
         print("\n".join(render_labelled(labelled_claims, "What a figure claims")))
         return 0
@@ -332,27 +401,25 @@ def main(argv: list[str] | None = None) -> int:
         for size in ((3, 3), (12, 5), (200, 10)):
             d = draws // 2 if size[0] >= 200 else draws
             label = f"{size[0]}x{size[1]}" + (", two rows named" if named else "")
-            coinc[label] = coincidence(rng, size, d, 4 if quick else 10, co_runners, named)
+            # (drawn even with --timing-only: the timing tables below stay the same)
+            co_run = {} if args.timing_only else co_runners
+            coinc[label] = coincidence(rng, size, d, 4 if quick else 10, co_run, named)
 
     # 3. time per trace
-    speed = {}
-    for n, c in ((2, 3), (12, 5), (200, 10), (2000, 10)):
-        rows = random_table(rng, n, c)
-        text = timing_answer(rows)
-        reps = (5 if quick else 15) if n >= 2000 else (15 if quick else 50)
-        cf = time_per_trace(cf_trace, text, rows, reps)
-        fg = time_per_trace(fg_trace, text, rows, reps)
-        speed[f"{n}x{c}"] = {"crossfoot_ms": cf * 1000, "figured_ms": fg * 1000, "ratio": cf / fg}
+    speed, fixed = timing(rng, quick, {"crossfoot": cf_trace, "figured": fg_trace})
 
+    flags = (" --quick" if quick else "") + (" --timing-only" if args.timing_only else "")
+    flags += " --clock wall" if args.clock == "wall" else ""
     result = {
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        "command": "python benchmarks/trace_vs_figured.py" + (" --quick" if quick else ""),
+        "command": "python benchmarks/trace_vs_figured.py" + flags,
         "seed": args.seed,
         "figured_version": figured.__version__,
         "labelled": labelled,
         "labelled_claims": labelled_claims,
         "coincidence": coinc,
         "speed": speed,
+        "fixed_cost_2x3": fixed,
         "notes": [
             "crossfoot's default policy already allows every derivation kind, so its 'default' "
             "and 'all' coincidence columns differ only by sampling",
@@ -360,7 +427,8 @@ def main(argv: list[str] | None = None) -> int:
             "largest cell, 40% percentages (half whole, half one decimal)",
         ],
     }
-    write_results(args.out, "trace_vs_figured", result, render(result))
+    name = "trace_vs_figured" + ("_timing" if args.timing_only else "")
+    write_results(args.out, name, result, render(result))
     return 0
 
 
@@ -370,6 +438,20 @@ def write_results(out: Path, name: str, result: dict[str, Any], md: str) -> None
     (out / f"{name}.json").write_text(json.dumps(result, indent=2) + "\n")
     (out / f"{name}.md").write_text(md)
     print(md)
+
+
+def render(r: dict[str, Any]) -> str:
+    lines = [
+        "# trace vs figured",
+        "",
+        f"{r['date']} · `{r['command']}` · seed {r['seed']} · figured {r['figured_version']}",
+        "",
+    ]
+    if r["labelled"]["totals"]:
+        lines += _render_quality(r)
+    lines += _render_speed(r)
+    lines += ["", *[f"- {n}" for n in r["notes"]], ""]
+    return "\n".join(lines)
 
 
 def render_labelled(lab: dict[str, Any], title: str) -> list[str]:
@@ -397,14 +479,8 @@ def render_labelled(lab: dict[str, Any], title: str) -> list[str]:
     return lines
 
 
-def render(r: dict[str, Any]) -> str:
-    lines = [
-        "# trace vs figured",
-        "",
-        f"{r['date']} · `{r['command']}` · seed {r['seed']} · figured {r['figured_version']}",
-        "",
-        *render_labelled(r["labelled"], "Labelled figures"),
-    ]
+def _render_quality(r: dict[str, Any]) -> list[str]:
+    lines = render_labelled(r["labelled"], "Labelled figures")
     if "labelled_claims" in r:
         lines += [
             "",
@@ -418,9 +494,12 @@ def render(r: dict[str, Any]) -> str:
     lines += ["| table | " + " | ".join(cols) + " |", "|---|" + "---:|" * len(cols)]
     for size, row in r["coincidence"].items():
         lines.append(f"| {size} | " + " | ".join(f"{row[c]:.1%}" for c in cols) + " |")
-    lines += [
-        "",
-        "## Time per trace (one answer, nine figures; median)",
+    return [*lines, ""]
+
+
+def _render_speed(r: dict[str, Any]) -> list[str]:
+    lines = [
+        "## Time per trace (one answer, nine figures; median of alternating rounds)",
         "",
         "| table | crossfoot | figured | ratio |",
         "|---|---:|---:|---:|",
@@ -430,8 +509,19 @@ def render(r: dict[str, Any]) -> str:
             f"| {size} | {row['crossfoot_ms']:.2f} ms | {row['figured_ms']:.2f} ms "
             f"| {row['ratio']:.2f} |"
         )
-    lines += ["", *[f"- {n}" for n in r["notes"]], ""]
-    return "\n".join(lines)
+    lines += [
+        "",
+        "Fixed cost on the 2x3 table:",
+        "",
+        "| answer | crossfoot | figured | ratio |",
+        "|---|---:|---:|---:|",
+    ]
+    for what, row in r.get("fixed_cost_2x3", {}).items():
+        lines.append(
+            f"| {what} | {row['crossfoot_ms']:.3f} ms | {row['figured_ms']:.3f} ms "
+            f"| {row['ratio']:.2f} |"
+        )
+    return lines
 
 
 if __name__ == "__main__":

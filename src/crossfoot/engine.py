@@ -24,9 +24,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from decimal import Decimal
 from functools import partial
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from crossfoot.arithmetic.calculations import constant_mentions
@@ -169,9 +170,7 @@ class _Answer:
         self.scopes: dict[tuple[tuple[str, ...] | None, bool], Scope] = {}
         self.grounded: list[Claim] = []
         self.all_rules = rules()
-        self.cross_rules = tuple(
-            r for r in self.all_rules if r.__module__.rsplit(".", 1)[-1] in _CROSS_RECORD_MODULES
-        )
+        self.cross_rules = _cross_rules(self.all_rules)
         self.every_id = tuple(s.id for s in sources.sources)
 
     def scope_for(self, ids: tuple[str, ...] | None, cited: bool) -> Scope:
@@ -331,6 +330,23 @@ class _Answer:
         )
 
 
+_CROSS: dict[tuple[Rule, ...], tuple[Rule, ...]] = {}
+
+
+def _cross_rules(all_rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    """The rules that may look in records a sentence does not cite (found once per rule list,
+    not once per answer)."""
+    made = _CROSS.get(all_rules)
+    if made is None:
+        made = tuple(
+            r for r in all_rules if r.__module__.rsplit(".", 1)[-1] in _CROSS_RECORD_MODULES
+        )
+        if len(_CROSS) > 8:
+            _CROSS.clear()
+        _CROSS[all_rules] = made
+    return made
+
+
 def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:
     for rule in rule_list:
         verdict = rule(ctx)
@@ -409,8 +425,18 @@ def _claims_of(
             is_claim = False
         if is_claim and keep is not None and not keep(m):
             is_claim = False
-        out.append(m if is_claim == m.claim else replace(m, claim=is_claim))
+        out.append(m if is_claim == m.claim else _with_claim(m, is_claim))
     return out
+
+
+# Every field of a Mention but the last, ``claim`` (dataclasses.replace reads and checks each
+# field by name: about ten times the cost of this, once per year or non-claim of every answer).
+_BUT_CLAIM = attrgetter(*(f.name for f in fields(Mention)[:-1]))
+assert fields(Mention)[-1].name == "claim"
+
+
+def _with_claim(m: Mention, claim: bool) -> Mention:
+    return Mention(*_BUT_CLAIM(m), claim)  # type: ignore[call-arg]  # (fields in order)
 
 
 # Rule families that may answer a claim judged again over the values that fit the question.
@@ -472,15 +498,29 @@ def _check_restatements(
     return out
 
 
+# _labels by SourceSet (check() reuses the sources of the same passages for many answers)
+_LABELS: dict[int, tuple[SourceSet, tuple[str, ...]]] = {}
+
+
 def _labels(sources: SourceSet) -> tuple[str, ...]:
-    """The row and column labels with digits of the sources' tables ("2-5 Years")."""
+    """The row and column labels with digits of the sources' tables ("2-5 Years"), in order of
+    first appearance (made once per SourceSet)."""
+    hit = _LABELS.get(id(sources))
+    if hit is not None and hit[0] is sources:
+        return hit[1]
     seen: dict[str, None] = {}
     for v in sources.index(None).values:
         if v.table is not None:
-            for label in (v.row, v.column):
-                if label and any(ch.isdigit() for ch in label):
-                    seen.setdefault(label, None)
-    return tuple(seen)
+            if v.row:
+                seen[v.row] = None
+            if v.column:
+                seen[v.column] = None
+    # each label tested once (a row's label comes with every column of the row)
+    made = tuple(label for label in seen if any(ch.isdigit() for ch in label))
+    if len(_LABELS) >= 64:
+        _LABELS.pop(next(iter(_LABELS)), None)
+    _LABELS[id(sources)] = (sources, made)
+    return made
 
 
 def _in_focus(ctx: ClaimContext, value: SourceValue) -> bool:

@@ -32,7 +32,7 @@ def test_skeleton_looks_up_each_figure_in_every_numeric_column() -> None:
 def test_quick_run_writes_every_size(tmp_path: Path) -> None:
     assert trace_floor.main(["--quick", "--out", str(tmp_path)]) == 0
     result = json.loads((tmp_path / "trace_floor.json").read_text())
-    assert list(result["sizes"]) == ["2x3", "12x5", "200x10", "2000x10"]
+    assert list(result["sizes"]) == ["2x3", "12x5", "200x10", "2000x10", "20000x10"]
     for r in result["sizes"].values():
         assert r["budget_ms"] == pytest.approx(r["figured_ms"] / 3, abs=1e-4)
         for name in ("skeleton", "extract", "crossfoot"):

@@ -12,6 +12,32 @@ from crossfoot.sources.load import SourceSet, load_sources
 __all__ = ["Checker", "check"]
 
 
+# Sources read by check(), by content: a batch of logged answers, or a data set of several
+# questions per document, checks many answers against the same passages, and reading them
+# (tables, prose numbers) is most of a check. Only lists of plain strings (hashable, compared
+# by value) of bounded size are kept, the oldest first out.
+_LOADED: dict[tuple[str, ...], SourceSet] = {}
+_LOADED_MAX = 16
+_LOADED_CHARS = 500_000
+
+
+def _load(sources: Any) -> SourceSet:
+    """:func:`load_sources`, reused for a list of plain strings read recently."""
+    if type(sources) not in (list, tuple) or not sources:
+        return load_sources(sources)
+    if not all(type(s) is str for s in sources):
+        return load_sources(sources)
+    key = tuple(sources)
+    made = _LOADED.get(key)
+    if made is None:
+        made = load_sources(key if type(sources) is tuple else sources)
+        if sum(map(len, key)) <= _LOADED_CHARS:
+            if len(_LOADED) >= _LOADED_MAX:
+                _LOADED.pop(next(iter(_LOADED)), None)
+            _LOADED[key] = made
+    return made
+
+
 class Checker:
     """Index sources once, check many answers against them.
 
@@ -24,7 +50,7 @@ class Checker:
 
     def __init__(self, sources: Any, **options: Any) -> None:
         self.options = make_options(**options)
-        self.sources: SourceSet = load_sources(sources)
+        self.sources: SourceSet = _load(sources)
 
     def check(self, output: str, *, question: str | None = None, **overrides: Any) -> Report:
         """Check one answer; ``overrides`` change options for this call only; ``question`` is

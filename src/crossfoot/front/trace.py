@@ -164,10 +164,13 @@ def trace(
 
     def run(answer: str) -> Report:
         keep = keep_filter(answer, chosen, info)
-        # The rows the question names are indexed too: the answer's figure must come from them
-        # (rules.alignment), and a figure of another row is found there.
-        sources = operands.sources_for(answer if not question else f"{answer}\n{question}")
         found = operands.mentions(answer)  # extracted once per answer, for every verify below
+        if found or question:
+            # The rows the question names are indexed too: the answer's figure must come from
+            # them (rules.alignment), and a figure of another row is found there.
+            sources = operands.sources_for(answer if not question else f"{answer}\n{question}")
+        else:  # no number and no question: only the citations are checked, with no cell
+            sources = operands.bare()
         report = verify(
             answer, sources, options, keep=keep, recheck=run, found=found, question=question
         )

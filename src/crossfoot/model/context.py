@@ -10,6 +10,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from crossfoot.model._fastinit import fast_init
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.options import Options
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, Source, SourceValue, Status
@@ -25,6 +26,7 @@ __all__ = [
 ]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Verdict:
     status: Status

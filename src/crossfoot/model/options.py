@@ -59,6 +59,7 @@ class Options:
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Options))
 
+_DEFAULT = Options()
 _BOOLS = {"require_citations", "allow_rounding", "allow_derived", "check_table_rows"}
 _COUNTS = {"max_derivation_operands", "max_sum_operands", "max_claims"}
 _NUMBERS = {"rel_tolerance", "abs_tolerance"}
@@ -75,6 +76,8 @@ def make_options(base: Options | None = None, /, **kwargs: Any) -> Options:
     ...
     crossfoot.model.errors.OptionError: unknown option 'colour'; valid options: ...
     """
+    if not kwargs:  # Options are frozen: the defaults (or ``base``) serve every such call
+        return base if base is not None else _DEFAULT
     values: dict[str, Any] = {}
     for name, value in kwargs.items():
         if name not in OPTION_NAMES:

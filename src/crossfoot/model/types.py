@@ -18,6 +18,8 @@ from decimal import Context, Decimal, localcontext
 from functools import wraps
 from typing import Literal, ParamSpec, TypeVar, get_args
 
+from crossfoot.model._fastinit import fast_init
+
 __all__ = [
     "EXACT",
     "FAILING_STATUSES",
@@ -79,6 +81,7 @@ PASSING_STATUSES: frozenset[str] = frozenset({"supported_exact", "supported_roun
 FAILING_STATUSES: frozenset[str] = frozenset(STATUSES) - PASSING_STATUSES
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Mention:
     """One number as written in a text.
@@ -105,6 +108,7 @@ class Mention:
     claim: bool = True  # False for numbers that are not claims (formula constants, list markers)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class SourceValue:
     """One number a source offers, with where it came from.
@@ -142,6 +146,7 @@ class SourceValue:
         return f"[{self.source_id}] {name} = {format_decimal(self.value)}"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Source:
     """One source: a plain string (``S1``...), or a record ``{"id", "text", "fields"}``."""
@@ -154,6 +159,7 @@ class Source:
     truncated: bool = False  # True when the text was cut at the indexing limit
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Sentence:
     """A sentence of the answer with its resolved citations."""
@@ -166,6 +172,7 @@ class Sentence:
     unknown: tuple[str, ...] = ()  # citation tokens that name no source
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Evidence:
     """Why a claim got its status. ``rule`` names the rule family, ``kind`` the derivation kind
@@ -181,6 +188,7 @@ class Evidence:
     note: str = ""  # e.g. "order unknown: magnitude only"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Claim:
     """A number of the answer with its verdict."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from crossfoot.model._fastinit import fast_init
 from crossfoot.model.types import STATUSES, Claim, format_decimal
 
 if TYPE_CHECKING:
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 __all__ = ["Report"]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Report:
     """The verdict on one answer.

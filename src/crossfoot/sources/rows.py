@@ -252,6 +252,7 @@ class AnswerOperands:
         self.max_rows = max_rows
         self._made: dict[str, SourceSet] = {}
         self._mentions: dict[str, list[Any]] = {}
+        self._bare: SourceSet | None = None
 
     @property
     def info(self) -> tuple[TableInfo, ...]:
@@ -302,6 +303,17 @@ class AnswerOperands:
                 self._mentions.clear()
             found = self._mentions[text] = extract(text)
         return found
+
+    def bare(self) -> SourceSet:
+        """The sources without their cells, for an answer with no number: no rule reads a cell
+        then, and citations resolve by source id alone (made once)."""
+        if self._bare is None:
+            out = [
+                self.prose[name] if name not in self.tables else Source(id=name)
+                for name in self.order
+            ]
+            self._bare = SourceSet(out, self.issues)
+        return self._bare
 
     def sources_for(self, text: str) -> SourceSet:
         """The sources for one answer (cached per text)."""

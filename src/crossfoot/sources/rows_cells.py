@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from itertools import compress, repeat
-from operator import not_
+from operator import itemgetter, not_
 from typing import NamedTuple
 
 from crossfoot.model.types import Kind
@@ -175,8 +175,20 @@ def _may_be_numbers(texts: list[str]) -> Iterator[str]:
     or a symbol) and then needs a space, a sign or a digit; a fourth letter is none of them,
     and no letter is a digit. A text shorter than four letters, all letters, has no digit.
     """
+    if len(texts) >= 64:
+        # Thousands of row keys: one scan of them joined, not a slice per text. A word
+        # character that is neither a digit nor "_" is a letter or a numeral such as "²";
+        # neither is a space, a sign or a digit, so the argument above holds for it too.
+        joined = "\x00" + "\x00".join(texts)
+        if joined.count("\x00") == len(texts):  # (no text holds the separator)
+            return map(itemgetter(1), _NOT_FOUR_LETTERS.finditer(joined))
     firsts = map(str.isalpha, map(str.__getitem__, texts, repeat(slice(0, 4))))
     return compress(texts, map(not_, firsts))
+
+
+# A text (after its NUL separator) that does not open with four word characters that are
+# neither digits nor "_". (The literal NUL first lets the scan skip from one text to the next.)
+_NOT_FOUR_LETTERS = re.compile(r"\x00((?![^\W\d_]{4})[^\x00]*)")
 
 
 class _IntRows:

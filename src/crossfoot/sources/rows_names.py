@@ -6,9 +6,9 @@ Part of :mod:`crossfoot.sources.rows` (which re-exports the public names).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from itertools import chain, compress
+from itertools import chain, compress, repeat
 from typing import cast
 
 from crossfoot.language.years import _YEAR  # one year pattern for labels, fields and column names
@@ -107,7 +107,7 @@ def labels_named(labels: Iterable[str | None], text: str) -> list[str]:
         # Thousands of row keys: a label the pattern finds is in the text with its separators
         # made single spaces (see _Labels.spaced), tested for every label in C.
         spaced = _SEPARATORS.sub(" ", low)
-        hits = compress(labels, map(spaced.__contains__, labels.lower()))
+        hits = map(labels.__getitem__, labels.rows_in(spaced))
         return [label for label in hits if label and _label_pattern(label).search(text)]
     out: list[str] = []
     for label in labels:
@@ -139,8 +139,12 @@ class _Labels(tuple):  # type: ignore[type-arg]
     thousands of row keys are looked up for every sentence of an answer."""
 
     _lower: tuple[str, ...] | None = None
+    _lower_self = False  # the labels are their own lowercased labels (kept by a flag: a cycle)
     _lengths: list[int]
     _spaced: bool | None = None
+    # lowercased label -> its first row, and every row of a label held by several rows
+    _first: dict[str, int] | None = None
+    _repeated: dict[str, list[int]]
 
     def spaced(self) -> bool:
         """Whether every label is ASCII words split by single spaces (no "_", "-", other
@@ -156,32 +160,63 @@ class _Labels(tuple):  # type: ignore[type-arg]
 
     def lower(self) -> tuple[str, ...]:
         """The labels lowercased (a NUL, which no answer holds, where a row has none)."""
-        if self._lower is None:
-            labels = cast("tuple[str | None, ...]", self)
-            if _STR.issuperset(map(type, labels)):
-                self._lower = tuple(map(str.lower, labels))  # type: ignore[arg-type]
-            else:
-                self._lower = tuple(label.lower() if label else "\x00" for label in labels)
-            self._lengths = sorted(set(map(len, self._lower)))
-        return self._lower
+        if self._lower is not None:
+            return self._lower
+        if self._lower_self:
+            return cast("tuple[str, ...]", self)
+        labels = cast("tuple[str | None, ...]", self)
+        lower: tuple[str, ...]
+        if _STR.issuperset(map(type, labels)):
+            texts = cast("tuple[str, ...]", labels)
+            joined = "\x01".join(texts)
+            # ASCII keys already in lower case (ids, slugs, e-mails): the labels themselves,
+            # tested in one pass over one string instead of a new string per row
+            if joined.isascii() and joined.islower():
+                self._lower_self = True
+                self._lengths = sorted(set(map(len, texts)))
+                return texts
+            lower = tuple(map(str.lower, texts))
+        else:
+            lower = tuple(label.lower() if label else "\x00" for label in labels)
+        self._lower = lower
+        self._lengths = sorted(set(map(len, lower)))
+        return lower
 
-    def rows_in(self, low: str) -> Iterator[int]:
+    def rows_in(self, low: str) -> Iterable[int]:
         """Rows whose lowercased label is part of ``low`` (a lowercased text), in row order."""
         lower = self.lower()
         n = len(low)
-        if 300 * len(self._lengths) < len(lower):
-            # Many labels of few lengths ("item 1".."item 2000"): every piece of the text of a
-            # label's length, as a set (in C), then one set look-up per label instead of one
-            # search of the text. Both costs grow with the text; a piece costs about as much
-            # as searching the text for 300 labels (measured).
+        if n * len(self._lengths) < len(lower):
+            # Many labels of few lengths ("item 1".."item 20000"): every piece of the text of
+            # a label's length looked up in the labels (an index made once per table), instead
+            # of one search of the text per label. The cost grows with the text, not the rows.
             pieces = set(
                 chain.from_iterable(
                     map(low.__getitem__, map(slice, range(n - k + 1), range(k, n + 1)))
                     for k in self._lengths
                 )
             )
-            return compress(range(len(lower)), map(pieces.__contains__, lower))
+            first = self._index()
+            found = list(map(first.__getitem__, filter(first.__contains__, pieces)))
+            if self._repeated:
+                found += chain.from_iterable(map(self._repeated.get, pieces, repeat(())))
+            return sorted(set(found))
         return compress(range(len(lower)), map(low.__contains__, lower))
+
+    def _index(self) -> dict[str, int]:
+        """Lowercased label -> its first row (made once, in C); the rows of a label several
+        rows hold in :attr:`_repeated`."""
+        if self._first is None:
+            lower = self.lower()
+            # reversed: the first row of a label is written last, so it is the one kept
+            self._first = dict(zip(reversed(lower), range(len(lower) - 1, -1, -1), strict=True))
+            self._repeated = {}
+            if len(self._first) < len(lower):
+                rows: dict[str, list[int]] = {}
+                for i, label in enumerate(lower):
+                    rows.setdefault(label, []).append(i)
+                self._repeated = {k: v for k, v in rows.items() if len(v) > 1}
+        return self._first
 
 
 def rows_named(labels: Sequence[str | None], text: str, low: str | None = None) -> list[int]:
@@ -227,10 +262,11 @@ def _labels(cells: tuple[object, ...], kinds: set[type]) -> tuple[str | None, ..
     """The row labels of a key column (its cells of ``kinds``): :func:`_row_label` of each cell,
     in C for plain strings (the usual key) that are none of them blank."""
     if kinds <= _STR:
-        stripped = tuple(map(str.strip, cells))  # type: ignore[arg-type]
+        # (made as the _Labels the table keeps: no intermediate 20,000-cell tuple)
+        stripped = _Labels(map(str.strip, cells))  # type: ignore[arg-type]
         if "" not in stripped:
             return stripped
-    return tuple(map(_row_label, cells))
+    return _Labels(map(_row_label, cells))
 
 
 def _row_label(cell: object) -> str | None:

@@ -91,7 +91,9 @@ def _same_keys(rows: list[dict[Any, Any]]) -> list[tuple[object, ...]] | None:
     if width < 2 or set(map(len, rows)) != {width}:
         return None
     try:  # a row of as many keys that lacks one of row 0's has another one instead
-        return list(zip(*map(itemgetter(*rows[0]), rows), strict=True))
+        # Column by column (a pass in C per column): reading row tuples and transposing them
+        # makes a tuple per row, and at 20,000 rows those set off the garbage collector.
+        return [tuple(map(itemgetter(k), rows)) for k in rows[0]]
     except KeyError:
         return None
 

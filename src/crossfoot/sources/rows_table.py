@@ -62,10 +62,10 @@ class RowTable:
         self.name = cs.name
         self.columns = cs.columns
         self.key_col = key_col
-        self.labels: tuple[str | None, ...] = _Labels(
+        self.labels: tuple[str | None, ...] = (
             _labels(cs.data[key_col], cs.types[key_col])
             if key_col is not None
-            else (None,) * cs.rows
+            else _Labels((None,) * cs.rows)
         )
         self.rows = cs.rows
         raw = cs.data

@@ -1,0 +1,44 @@
+"""The speed scripts of issue 19: a quick run writes every size and the ratios the goals are
+judged by, and check_speed's figures are what its docstring says they are."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import check_speed
+import trace_vs_figured
+
+
+def test_timing_only_run_writes_every_size_and_the_fixed_costs(tmp_path: Path) -> None:
+    argv = ["--quick", "--timing-only", "--draws", "4", "--out", str(tmp_path)]
+    assert trace_vs_figured.main(argv) == 0
+    result = json.loads((tmp_path / "trace_vs_figured_timing.json").read_text())
+    assert list(result["speed"]) == ["2x3", "12x5", "200x10", "2000x10", "20000x10"]
+    assert list(result["fixed_cost_2x3"]) == ["no figure", "one exact cell"]
+    for row in [*result["speed"].values(), *result["fixed_cost_2x3"].values()]:
+        assert row["crossfoot_ms"] > 0 and row["figured_ms"] > 0
+        assert row["ratio"] == pytest.approx(row["crossfoot_ms"] / row["figured_ms"])
+    assert result["labelled"]["totals"] == {}  # part 1 drawn, not run
+    md = (tmp_path / "trace_vs_figured_timing.md").read_text()
+    assert "| 20000x10 |" in md and "Labelled" not in md
+
+
+def test_check_speed_measures_answers_beside_the_reference() -> None:
+    items = [
+        SimpleNamespace(
+            answer=f"Revenue was ${1_200 + i:,} million [1].",
+            sources=[f"Revenue was $1,{200 + i} million in 2024."],
+            question="What was revenue?",
+        )
+        for i in range(30)
+    ]
+    got = check_speed.measure(items, rounds=2, every=10)
+    assert got["answers"] == 30 and got["rounds"] == 2
+    assert got["ratio"] == pytest.approx(got["check_ms"] / got["reference_ms"], rel=1e-3)
+    assert got["cold_ratio"] == pytest.approx(got["check_cold_ms"] / got["reference_ms"], rel=1e-3)
+    assert got["goal_ratio"] == pytest.approx(check_speed.GOAL_MS / check_speed.REF_QUIET_MS, 1e-3)
+    assert check_speed.reference(3) == check_speed.reference(3)  # fixed work, same result
