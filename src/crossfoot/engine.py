@@ -21,30 +21,21 @@ May import ``report``, ``rules`` and everything below them.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import fields, replace
+from dataclasses import replace
 from decimal import Decimal
 from functools import partial
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from crossfoot.arithmetic.calculations import constant_mentions
 from crossfoot.arithmetic.calculations import new_answer as new_arith_answer
 from crossfoot.language.asked import Ask, read_question
+from crossfoot.language.claims import is_count_word, read_claims, read_prefix
 from crossfoot.language.direction import new_answer
 from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar, quoted_label
-from crossfoot.language.readings import (
-    apply_notes,
-    by_to,
-    counts_not_years,
-    list_items,
-    restated_pairs,
-    restatements,
-)
-from crossfoot.language.sentences import Citation, citations, split_sentences
-from crossfoot.model.context import WINDOW, ClaimContext, Rule, Scope, Verdict, claim_window
+from crossfoot.language.readings import restated_pairs
+from crossfoot.language.sentences import citations, split_sentences
+from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict, claim_window
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.options import Options
 from crossfoot.model.types import (
@@ -57,7 +48,6 @@ from crossfoot.model.types import (
     Status,
     exact,
 )
-from crossfoot.numbers.extract import extract
 from crossfoot.report.result import Report
 from crossfoot.rules import rules
 from crossfoot.rules._derive_shared import focus_ok
@@ -107,7 +97,7 @@ def verify(
         return source.id if source is not None else None
 
     sentences = split_sentences(text, cites, resolve)
-    read, mentions = _reading(text, cites, keep, options, found)
+    read, mentions = read_claims(text, cites, keep, options, found)
     issues = [
         f"sentence {s.index + 1} cites [{token}], which is not a source"
         for s in sentences
@@ -358,87 +348,6 @@ def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:
     return None
 
 
-# An answer longer than this is read in growing prefixes (see _reading).
-_PREFIX = 16_000
-_SENTENCE_BREAK = re.compile(r"[.!?]\s|\n")
-
-
-def _reading(
-    text: str,
-    cites: list[Citation],
-    keep: Callable[[Mention], bool] | None,
-    options: Options,
-    found: list[Mention] | None,
-) -> tuple[str, tuple[Mention, ...]]:
-    """The text the rules read and its mentions: the whole answer, or, when it states more
-    figures than ``max_claims`` (which then fails it), a prefix that holds the figures checked
-    with room after them. Prefixes double from 16 KB until one does, so a megabyte of figures
-    costs what its first few thousand do, not a read of every number in it."""
-    size = _PREFIX
-    while found is None and size < len(text):
-        brk = _SENTENCE_BREAK.search(text, size, size + 4_096)
-        cut = brk.end() if brk is not None else size
-        mentions = _claims_of(text[:cut], cites, keep, options, None)
-        claims = [m for m in mentions if m.claim]
-        limit = options.max_claims
-        # Enough when the prefix holds more figures than are checked, and the last checked one
-        # is far enough from the cut that nothing it reads (its window, its sentence) is cut.
-        if len(claims) > limit and (limit == 0 or claims[limit - 1].end + 4 * WINDOW <= cut):
-            return text[:cut], tuple(mentions)
-        size *= 2
-    return text, tuple(_claims_of(text, cites, keep, options, found))
-
-
-def read_prefix(text: str, options: Options) -> str:
-    """What the rules of a check read of ``text``: the whole text, or the prefix :func:`verify`
-    reads of a long answer with more figures than ``max_claims`` (trace reads the same).
-
-    >>> from crossfoot.model.options import Options
-    >>> read_prefix("Revenue was $3.2bn. " * 10, Options()) == "Revenue was $3.2bn. " * 10
-    True
-    """
-    return _reading(text, [], None, options, None)[0]
-
-
-def _claims_of(
-    text: str,
-    cites: list[Citation],
-    keep: Callable[[Mention], bool] | None,
-    options: Options,
-    found: list[Mention] | None = None,
-) -> list[Mention]:
-    """Mentions of the answer, with non-claims marked ``claim=False``."""
-    found = extract(list_items(text)) if found is None else list(found)
-    # the answer's own unit note and restatements in parentheses (language.readings)
-    found = restatements(text, apply_notes(text, by_to(text, counts_not_years(text, found))))
-    constants = constant_mentions(text, found)
-    out: list[Mention] = []
-    starts = [c.start for c in cites]
-    for i, m in enumerate(found):
-        j = bisect_right(starts, m.start) - 1
-        if j >= 0 and m.start < cites[j].end:
-            continue  # the "1" of "[1]"
-        is_claim = m.claim and m.kind != "year" and i not in constants
-        if is_claim and not options.result_rows and _is_count_word(m):
-            # "three regions", "two years": counts of things the answer talks about, which
-            # documents rarely state as values. Over result rows they are row counts (trace).
-            is_claim = False
-        if is_claim and keep is not None and not keep(m):
-            is_claim = False
-        out.append(m if is_claim == m.claim else _with_claim(m, is_claim))
-    return out
-
-
-# Every field of a Mention but the last, ``claim`` (dataclasses.replace reads and checks each
-# field by name: about ten times the cost of this, once per year or non-claim of every answer).
-_BUT_CLAIM = attrgetter(*(f.name for f in fields(Mention)[:-1]))
-assert fields(Mention)[-1].name == "claim"
-
-
-def _with_claim(m: Mention, claim: bool) -> Mention:
-    return Mention(*_BUT_CLAIM(m), claim)  # type: ignore[call-arg]  # (fields in order)
-
-
 # Rule families that may answer a claim judged again over the values that fit the question.
 _RERUN_MODULES = ("direct", "rowsums", "steps", "derive", "multi")
 
@@ -455,7 +364,7 @@ def _word_counts(
     added: list[Claim] = []
     values: list[SourceValue] | None = None
     for m in mentions:
-        if m.claim or not _is_count_word(m):
+        if m.claim or not is_count_word(m):
             continue
         s = next((x for x in sentences if x.start <= m.start < x.end), None)
         if s is None:
@@ -530,7 +439,3 @@ def _in_focus(ctx: ClaimContext, value: SourceValue) -> bool:
 
 def _brackets(tokens: tuple[str, ...]) -> str:
     return ", ".join(f"[{t}]" for t in tokens)
-
-
-def _is_count_word(m: Mention) -> bool:
-    return m.kind == "number" and abs(m.value) < 100 and not any(ch.isdigit() for ch in m.text)

@@ -159,7 +159,6 @@ def trace(
     widest = max((len(t.columns) for t in info), default=0)
     options = _options(chosen, max(1, chosen.max_rows) * widest)
     verify = _verify()
-
     ctx = TraceContext(chosen, info, question)
 
     def run(answer: str) -> Report:
@@ -188,8 +187,6 @@ def trace(
 
         return finish(report, ctx, about, sources)
 
-    if not isinstance(text, str):
-        raise TypeError(f"trace() needs the answer as a str, got {type(text).__name__}")
     return _bounded(run, text, options)
 
 
@@ -198,6 +195,8 @@ def _bounded(run: Callable[[str], Report], answer: str, options: Options) -> Rep
     the engine would read (:func:`~crossfoot.engine.read_prefix`): the answer fails, its first
     figures are checked as a full read would check them (their rows found from them), and not
     every number of it is read."""
+    if not isinstance(answer, str):
+        raise TypeError(f"trace() needs the answer as a str, got {type(answer).__name__}")
     read = read_prefix(answer, options)
     if len(read) == len(answer):
         return run(answer)
