@@ -5,7 +5,9 @@ restatements in parentheses, ranges, decreases written as positive amounts, diff
 year, sums across columns of one quantity, counts given as context, number words that count rows,
 sign words, comparisons between two rows, fields of another entity, four-digit counts, written
 arithmetic in a scaled unit, money minus a count, a scale word away from the figure, and the
-question: the asked year, row and operation, and counts of rows past a bar.
+question: the asked year, row and operation, and counts of rows past a bar; then the wrong final
+answers of pot-tatqa's kinds: an average over part of the named row or column, a change found in
+a row the answer never names, and a change between other years than the span asked.
 
 Each class draws its own random numbers from its own stream, so adding a class changes no other.
 A case is ``(category, truth, text, rows, question)``; ``question`` is None when the answer has none
@@ -14,7 +16,7 @@ A case is ``(category, truth, text, rows, question)``; ``question`` is None when
 >>> import random
 >>> cases = claims_cases(random.Random(1), 2)
 >>> sorted({c[0] for c in cases})[:3]
-['comparison', 'comparison_wrong_way', 'count_answer']
+['average_every_row', 'average_every_year', 'average_some_rows']
 """
 
 from __future__ import annotations
@@ -365,10 +367,75 @@ def _count_answer(rng: random.Random) -> list[Raw]:
     ]
 
 
+def _three_years(rng: random.Random, n: int) -> Rows:
+    """Regions with revenue in 2022-2024 (round to $10,000) and a store count."""
+    rows = []
+    for name in rng.sample(REGIONS, n):
+        a = rng.randint(150, 900) * 10_000
+        row: dict[str, Any] = {"region": name, "revenue_2022": a}
+        for year in (2023, 2024):
+            a = int(a * rng.uniform(0.75, 1.35)) // 10_000 * 10_000
+            row[f"revenue_{year}"] = a
+        row["stores"] = rng.randint(8, 95)
+        rows.append(row)
+    return rows
+
+
+def _partial_average(rng: random.Random) -> list[Raw]:
+    rows = _three_years(rng, 4)
+    a = rng.choice(rows)
+    years = [a[f"revenue_{y}"] for y in (2022, 2023, 2024)]
+    every, part = sum(years) / 3, (years[1] + years[2]) / 2
+    stores = [r["stores"] for r in rows]
+    out: list[Raw] = []
+    q = f"What was the average revenue of {a['region']}?"
+    if abs(every - part) > 20_000:
+        out += [
+            ("average_every_year", True, f"The average was ${every:,.0f}.", rows, q),
+            ("average_some_years", False, f"The average was ${part:,.0f}.", rows, q),
+        ]
+    q = "What is the average number of stores of the regions?"
+    mean, pair = sum(stores) / 4, (stores[0] + stores[1]) / 2
+    if abs(mean - pair) > 0.5:
+        out += [
+            ("average_every_row", True, f"The average is {mean:.2f}.", rows, q),
+            ("average_some_rows", False, f"The average is {pair:.2f}.", rows, q),
+        ]
+    return out
+
+
+def _own_rows(rng: random.Random) -> list[Raw]:
+    rows = _three_years(rng, 4)
+    a, b = rng.sample(rows, 2)
+    pa = (a["revenue_2024"] - a["revenue_2022"]) / a["revenue_2022"] * 100
+    pb = (b["revenue_2024"] - b["revenue_2022"]) / b["revenue_2022"] * 100
+    if abs(pa - pb) < 0.5:
+        return []
+    said = f"{a['region']} had ${a['revenue_2022']:,} in 2022 and ${a['revenue_2024']:,} in 2024."
+    return [
+        ("change_of_own_rows", True, f"{said} The percentage change is {pa:.1f}%.", rows, None),
+        ("change_of_unnamed_row", False, f"{said} The percentage change is {pb:.1f}%.", rows, None),
+    ]
+
+
+def _span(rng: random.Random) -> list[Raw]:
+    rows = _three_years(rng, 4)
+    a = rng.choice(rows)
+    whole = a["revenue_2024"] - a["revenue_2022"]
+    inner = a["revenue_2024"] - a["revenue_2023"]
+    if whole == inner or not inner:
+        return []
+    q = f"What was the change in {a['region']}'s revenue from 2022 to 2024?"
+    return [
+        ("change_over_span", True, f"The change was ${whole:,}.", rows, q),
+        ("change_inside_span", False, f"The change was ${inner:,}.", rows, q),
+    ]
+
+
 CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     _restatement, _range, _decrease, _one_year, _columns, _context, _number_words, _signs,
     _comparison, _fields, _four_digits, _scaled, _minus_count, _scale_away, _question,
-    _count_answer,
+    _count_answer, _partial_average, _own_rows, _span,
 )  # fmt: skip
 
 

@@ -164,8 +164,9 @@ def test_resume_after_a_kill_at_a_random_point_gives_the_same_file(
     cases: Path, tmp_path: Path
 ) -> None:
     big = tmp_path / "big.jsonl"
-    big.write_text(cases.read_text(encoding="utf-8") * 4, encoding="utf-8")
-    # names repeat across the copies: only the lines' order and content matter here
+    big.write_text(cases.read_text(encoding="utf-8") * 20, encoding="utf-8")
+    # names repeat across the copies: only the lines' order and content matter here; a long
+    # run (not four copies) so that a loaded machine does not finish it between two polls
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     cmd = [
         sys.executable,
@@ -224,7 +225,7 @@ def _count_lines(path: Path) -> int:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_ctrl_c_stops_cleanly_and_resume_finishes_the_file(cases: Path, tmp_path: Path) -> None:
     big = tmp_path / "big.jsonl"
-    big.write_text(cases.read_text(encoding="utf-8") * 4, encoding="utf-8")
+    big.write_text(cases.read_text(encoding="utf-8") * 20, encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     cmd = [
         sys.executable,

@@ -66,6 +66,11 @@ _ALL = re.compile(r"(?i)\bof\s+all\b|\ball\s+(?:the\s+)?\w+\s+(?:combined|togeth
 _RESPECTIVE = re.compile(r"(?i)\brespective(?:ly)?\b|\beach\b")
 # Words that make a question more than "what was X": a condition, a comparison, a computation.
 _HEDGED = re.compile(r"(?i)\b(?:if|given|over|divided|per|times|than|compared|versus|vs|between)\b")
+_BACK = re.compile(
+    r"(?i)\b(?:those|these|this|that|both|the\s+(?:two|three|four|five|six))\s+(?:\w+\s+)?"
+    r"(?:years?|periods?|time|quarters?|months?|dates?)\b"
+    r"|\b(?:two|three|four|five|six|\d)\s+(?:fiscal\s+)?years\b|\b(?:them|they)\b"
+)
 _HOW_MANY = re.compile(r"(?i)\bhow\s+many\s+(?:of\s+the\s+)?([a-z]+)")
 
 
@@ -80,6 +85,9 @@ class Ask:
     figure: bool = True  # False for "why ..." and yes/no questions: no figure is asked for
     plain: bool = False  # "What was the X in 2019?": one value asked for, in plain words
     several: bool = False  # "the respective values of A and B": each figure answers a part
+    # "over those three years", "between them", "during this period": the question points back
+    # to periods named elsewhere (an earlier turn), so no word of it means "every year"
+    points_back: bool = False
 
 
 @lru_cache(maxsize=1024)  # one question, many answers (Checker, benchmarks)
@@ -101,7 +109,8 @@ def read_question(question: str) -> Ask:
     op = _operation(question, len(years))
     plain = op is None and len(question.split()) <= 16 and not _HEDGED.search(question)
     several = _RESPECTIVE.search(question) is not None
-    return Ask(question, frozenset(years), op, plain=plain, several=several)
+    back = _BACK.search(question) is not None
+    return Ask(question, frozenset(years), op, plain=plain, several=several, points_back=back)
 
 
 def _operation(q: str, n_years: int) -> Operation | None:

@@ -19,9 +19,10 @@ from crossfoot.language.years import period
 from crossfoot.model.types import SourceValue
 from crossfoot.numbers.extract import extract
 
-__all__ = ["Named", "value_fits", "value_years", "years_fit"]
+__all__ = ["Named", "span_misfit", "value_fits", "value_years", "years_fit"]
 
 # A fiscal year that ends early in January-March is usually named for the year before.
+_TOTAL = re.compile(r"(?i)\btotal|\bsum\b|combined")
 _EARLY = re.compile(r"(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?)\b")
 
 
@@ -48,6 +49,36 @@ def years_fit(ask: Ask, operands: Sequence[SourceValue]) -> bool:
     if len(operands) > 1:
         return any(ys & ask.years for ys in per)
     return all(ys & ask.years for ys in per)
+
+
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+
+
+def span_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | None:
+    """A change asked between two years (the first and last the question names) answered with
+    the change between two others: a change column of other years ("2019 and 2018" for "from
+    2017 to 2019"), or a difference of cells of other years. None when it fits or cannot say."""
+    if ask.op not in ("change", "percent_change") or len(ask.years) < 2:
+        return None
+    written = {int(y) for y in _YEAR.findall(ask.text)}
+    if len(written) != 2:
+        return None  # "from 2020 to 2021-2022", "2019 and 2018 as compared to 2018 and 2017"
+    lo, hi = min(written), max(written)
+    if len(operands) == 1 and operands[0].table is not None:
+        years = {int(y) for y in _YEAR.findall(operands[0].column or "")}
+        if len(years) == 2 and years != {lo, hi}:
+            a, b = sorted(years)
+            asked = f"the question asks for the change from {lo} to {hi}"
+            return f"{asked}; this is the change from {a} to {b}"
+        return None
+    if kind not in ("difference", "percent_change") or len(operands) != 2:
+        return None
+    first, second = (value_years(v) for v in operands)
+    if not first or not second or first & second:
+        return None
+    if (lo in first and hi in second) or (lo in second and hi in first):
+        return None
+    return f"the question asks for the change from {lo} to {hi}; this change is of other years"
 
 
 class Named:
@@ -154,6 +185,38 @@ class Named:
             # (fully named but inside a fuller named label: "sales" of "cost of sales")
             if req and (req <= self._words or len(req & self._words) * 2 < len(req)):
                 return self._meant(named)
+            if req and named is named_cols and (fuller := self._fuller(req, named)):
+                return fuller
+        return None
+
+    def names_any_row(self, v: SourceValue) -> bool:
+        """Whether the question names some row of ``v``'s table."""
+        return bool(self._tables.get((v.source_id, v.table or 0), (frozenset(),))[0])
+
+    def rows_in_column(self, v: SourceValue) -> int:
+        """How many rows of ``v``'s table column hold a value, totals left out."""
+        return len(
+            {
+                x.row_index
+                for x in self._values
+                if x.source_id == v.source_id
+                and x.table == v.table
+                and x.col_index == v.col_index
+                and x.view == v.view
+                and not _TOTAL.search(x.row or "")
+            }
+        )
+
+    def _fuller(self, req: frozenset[str], named: frozenset[str]) -> str | None:
+        """A named column that holds every word the question shares with a column it half
+        names, and more of the question's words: "Without ASC 606 Adoption" over "ASC 606 As
+        reported" for "... without the adoption of ASC 606" (the other column's own word,
+        "reported", is not asked)."""
+        shared = req & self._words
+        for label in sorted(named, key=len, reverse=True):
+            other = required_tokens(_own_words(label))
+            if shared < other and other <= self._words:
+                return label
         return None
 
     def _meant(self, labels: frozenset[str]) -> str:

@@ -24,12 +24,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from decimal import Decimal
 
 from crossfoot.language.asked import Ask
 from crossfoot.model.context import Verdict
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue
-from crossfoot.rules._named import Named, value_years, years_fit
+from crossfoot.rules._lines import TOTAL_LABEL, line_witness, named_line_witness
+from crossfoot.rules._named import Named, span_misfit, value_years, years_fit
 
 __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit"]
 
@@ -45,7 +45,6 @@ _MARKER = re.compile(
 )
 _PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")
 _AVERAGE_LABEL = re.compile(r"(?i)average|\bmean\b|\bper\b")
-_TOTAL_LABEL = re.compile(r"(?i)\btotal|\bsum\b|combined")
 _CHANGE_KINDS = frozenset({"percent_change", "share", "ratio"})
 _AMOUNT_KINDS = frozenset({"money", "number"})
 
@@ -122,7 +121,9 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
             return "the question asks for a percentage change; this figure is an amount of money"
         return None
     if ask.op == "average":
-        if kind in ("mean", "average") or (cell and _AVERAGE_LABEL.search(labels)):
+        if kind in ("mean", "average"):
+            return _part_misfit(ask, kind, ops, named)
+        if cell and _AVERAGE_LABEL.search(labels):
             return None
         if kind == "written_calculation":
             if "/" in ev.formula or "÷" in ev.formula:
@@ -134,30 +135,54 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
         if kind in ("sum", "difference", "percent_change"):
             return f"the question asks for an average; this figure is a {kind.replace('_', ' ')}"
         return None
-    if ask.op in ("average", "sum") and kind in ("mean", "average", "sum") and len(ops) > 1:
-        years = {y for v in ops for y in value_years(v)}
-        if len(ask.years) >= 2 and len(years) == 1:
-            return (
-                f"the question asks about {_list(ask.years)}; this {kind} is of {_list(years)} only"
-            )
-        rows = {(v.source_id, v.table, v.row_index) for v in ops}
-        if not ask.years and len(rows) == 1 and ops[0].table is not None:
-            every = named.years_in_row(ops[0])
-            if every > len(ops):
-                return (
-                    f"the question asks about every year of {ops[0].row}; this {kind} takes "
-                    f"{len(ops)} of {every}"
-                )
-        return None
+    if ask.op == "sum" and kind in ("mean", "average", "sum"):
+        return _part_misfit(ask, kind, ops, named)
     if ask.plain and len(ask.years) == 1 and kind in ("difference", "percent_change"):
         years = {y for v in ops for y in value_years(v)}
         if len(years) >= 2:
             return f"the question asks for a figure of {_list(ask.years)}; this figure is a change"
         return None
     if ask.op == "sum" and cell and (ops[0].table is not None or ops[0].field is not None):
-        if _TOTAL_LABEL.search(labels) and len({y for v in ops for y in value_years(v)}) != 1:
+        if TOTAL_LABEL.search(labels) and len({y for v in ops for y in value_years(v)}) != 1:
             return None
         return f"the question asks for a total; this figure is one value ({ops[0].label})"
+    return None
+
+
+def _part_misfit(ask: Ask, kind: str, ops: Sequence[SourceValue], named: Named) -> str | None:
+    """An average or a total over part of what the question asks: one year of the several it
+    names, or some years of the one row it names without naming years."""
+    if len(ops) < 2:
+        return None
+    years = {y for v in ops for y in value_years(v)}
+    if len(ask.years) >= 2 and len(years) == 1:
+        return f"the question asks about {_list(ask.years)}; this {kind} is of {_list(years)} only"
+    if ops[0].table is None or ask.points_back:
+        return None
+    rows = {(v.source_id, v.table, v.row_index) for v in ops}
+    if len(rows) == 1 and not ask.years and named.names(ops[0], "row"):
+        every = named.years_in_row(ops[0])
+        if every > len(ops):
+            return (
+                f"the question asks about every year of {ops[0].row}; this {kind} takes "
+                f"{len(ops)} of {every}"
+            )
+        return None
+    # "the average age of the executive officers": a column the question names, no row named
+    cols = {(v.source_id, v.table, v.col_index, v.view) for v in ops}
+    if (
+        len(rows) > 1
+        and len(cols) == 1
+        and not years
+        and named.names(ops[0], "column")
+        and not named.names_any_row(ops[0])
+    ):
+        every = named.rows_in_column(ops[0])
+        if every > len(ops):
+            return (
+                f"the question asks about every row of {ops[0].column}; this {kind} takes "
+                f"{len(ops)} of {every}"
+            )
     return None
 
 
@@ -177,6 +202,9 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         where = "; ".join(v.label or v.field or "" for v in ev.operands[:2])
         return Fit("row", f"the question names {others[0]!r}; this figure comes from {where}")
     base = _underlying(claims, c)
+    span = span_misfit(ask, base.kind, base.operands) if base is not None else None
+    if span is not None:
+        return Fit("year", span)
     why = _op_misfit(ask, c, base, named) if base is not None else None
     return Fit("op", why) if why else None
 
@@ -187,46 +215,6 @@ def _list(years: Iterable[int]) -> str:
 
 def _years(v: SourceValue) -> str:
     return "/".join(str(y) for y in sorted(value_years(v)))
-
-
-def line_witness(ask: Ask, c: Claim, values: Sequence[SourceValue]) -> Evidence | None:
-    """For an average or total asked and answered with one cell: the mean (or sum) of the cell's
-    row or column that the figure states, over the asked years when the question names some."""
-    ev = c.evidence
-    if ask.op not in ("average", "sum") or ev is None or ev.rule != "direct" or not ev.operands:
-        return None
-    sv = ev.operands[0]
-    if sv.table is None or not sv.value:
-        return None
-    m = c.mention
-    scale = m.value / sv.value
-    row = [v for v in values if _same_line(v, sv, "row_index")]
-    col = [
-        v for v in values if _same_line(v, sv, "col_index") and not _TOTAL_LABEL.search(v.row or "")
-    ]
-    for line in (row, col):
-        picked = [v for v in line if value_years(v) & ask.years] if ask.years else []
-        for group in (picked, line):
-            if len(group) < 2:
-                continue
-            total = sum((v.value for v in group), Decimal(0))
-            result = total / len(group) if ask.op == "average" else total
-            if abs(abs(result * scale) - abs(m.value)) <= m.precision:
-                word = "mean" if ask.op == "average" else "sum"
-                formula = f"{word} of " + ", ".join(f"{v.label} ({v.value})" for v in group)
-                return Evidence(
-                    "question", "mean" if word == "mean" else "sum", formula, tuple(group), result
-                )
-    return None
-
-
-def _same_line(v: SourceValue, sv: SourceValue, axis: str) -> bool:
-    return (
-        v.source_id == sv.source_id
-        and v.table == sv.table
-        and getattr(v, axis) == getattr(sv, axis)
-        and v.view == sv.view
-    )
 
 
 def off_question(c: Claim, fit: Fit) -> Claim:
@@ -328,6 +316,10 @@ def align_answer(
             # "The change was $530,000." answering "What was the change in Oceania's revenue?":
             # the question says which row the answer's bare figure is about.
             found = _in_question(ask, i, c, out, named, rerun)
+            if found is None:
+                witness = named_line_witness(ask, c, values, named)
+                if witness is not None:
+                    found = replace(c, status="derived", evidence=witness, message="")
             if found is not None:
                 out[i] = c = found
         if not c.passed:

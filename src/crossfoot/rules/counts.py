@@ -95,7 +95,10 @@ def _counted(ctx: ClaimContext, ask: Ask, bar: Mention, named: Named) -> list[So
         if ask.years:
             chosen = [v for v in chosen if value_years(v) & ask.years or not value_years(v)]
         if periods:
-            chosen = [v for v in chosen if value_years(v)]
+            # a period is a dated value, or a quarter by its name ("First", "Q3") when quarters
+            # are counted: a table of one year's quarters has no year per column
+            quarters = _singular(ask.counted or "") == "quarter"
+            chosen = [v for v in chosen if value_years(v) or (quarters and _quarters([v]))]
         cells: dict[tuple[object, ...], SourceValue] = {}
         for v in chosen:
             key = (v.source_id, v.table, v.row_index, v.col_index)
@@ -106,6 +109,19 @@ def _counted(ctx: ClaimContext, ask: Ask, bar: Mention, named: Named) -> list[So
     return []
 
 
+def _one_line(ask: Ask, past: list[SourceValue], stated: Decimal) -> list[SourceValue]:
+    """Quarters counted along a row that the table repeats (a block per year), the question
+    naming no year: the quarters of the one block whose count the answer states, when one does."""
+    if ask.years or _singular(ask.counted or "") == "year":
+        return past
+    by_line: dict[tuple[object, ...], list[SourceValue]] = {}
+    for v in past:
+        by_line.setdefault((v.source_id, v.table, v.row_index), []).append(v)
+    if len(by_line) < 2:
+        return past
+    return next((vs for vs in by_line.values() if len(vs) == stated), past)
+
+
 def count_verdict(
     ctx: ClaimContext, ask: Ask, asked: tuple[Mention, ...], named: Named
 ) -> Verdict | None:
@@ -113,7 +129,7 @@ def count_verdict(
     gives no bar or names no row or column of the data (see the module docstring)."""
     found = _bar(ask, asked)
     if found is None:
-        return None
+        return _rows_verdict(ctx, ask, named)
     bar, side = found
     values = _counted(ctx, ask, bar, named)
     if not values:
@@ -124,6 +140,7 @@ def count_verdict(
         else bar.value
     )
     past = [v for v in values if (v.value > limit if side == ">" else v.value < limit)]
+    past = _one_line(ask, past, ctx.mention.value)
     n = Decimal(len(past))
     word = "above" if side == ">" else "below"
     shown = ", ".join(f"{v.label} ({format_decimal(v.value)})" for v in past) or "none"
@@ -137,6 +154,53 @@ def count_verdict(
         f"{len(past)} of the {len(values)} values counted are {word} {bar.text.strip()}, not "
         f"{format_decimal(ctx.mention.value)}",
     )
+
+
+_TOTAL = re.compile(r"(?i)\btotal\b")
+
+
+def _rows_verdict(ctx: ClaimContext, ask: Ask, named: Named) -> Verdict | None:
+    """A count with no bar ("How many categories are there under total expenses?"): ``derived``
+    when it is the number of rows that add up to a total row the question names, or else of the
+    rows of a table (totals aside); None otherwise (the reading is not certain enough to fail)."""
+    if ask.counted is None or _singular(ask.counted) in _PERIODS:
+        return None
+    stated = ctx.mention.value
+    rows: dict[tuple[str, int], dict[int, set[int | None]]] = {}
+    labels: dict[tuple[str, int, int], str] = {}
+    totals: list[tuple[str, int, int]] = []
+    for v in ctx.scope.values():
+        if v.table is None or v.row_index is None:
+            continue
+        rows.setdefault((v.source_id, v.table), {}).setdefault(v.row_index, set()).add(v.col_index)
+        key = (v.source_id, v.table, v.row_index)
+        labels[key] = v.row or v.label
+        if _TOTAL.search(v.row or "") and named.names(v, "row") and key not in totals:
+            totals.append(key)
+    for source, table, at in totals:
+        grid = rows[(source, table)]
+        parts = []
+        for r in range(at - 1, -1, -1):
+            if r not in grid or not grid[r] & grid[at] or _TOTAL.search(labels[(source, table, r)]):
+                break
+            parts.append(labels[(source, table, r)])
+        if len(parts) >= 2 and len(parts) == stated:
+            return _rows_evidence(f"rows above {labels[(source, table, at)]}", parts[::-1])
+    if not totals:
+        for (source, table), grid in rows.items():
+            body = [
+                labels[(source, table, r)]
+                for r in sorted(grid)
+                if not _TOTAL.search(labels[(source, table, r)])
+            ]
+            if len(body) >= 2 and len(body) == stated:
+                return _rows_evidence("rows of the table", body)
+    return None
+
+
+def _rows_evidence(what: str, rows: list[str]) -> Verdict:
+    formula = f"{what}: " + ", ".join(rows) + f" = {len(rows)}"
+    return Verdict("derived", Evidence("question", "count", formula, (), Decimal(len(rows))))
 
 
 # --- number words that count what the sentence names ------------------------------------------
