@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 EXTRAS ?= dev,deepeval,ragas,agents,bench,judge,spark,ray
 
-.PHONY: demo test test-fast install test-deps browser-deps lint bench clean
+.PHONY: demo test test-fast install test-deps browser-deps lint bench fuzz adversarial clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -69,5 +69,16 @@ lint: $(PY)
 bench: test-deps
 	$(PY) benchmarks/run_all.py
 
+# Atheris over every front door, FUZZ_SECONDS each (the issue-17 bar is 600); new crash cases
+# land in tests/fuzz/crashes/ and fail the normal test run until fixed or marked.
+FUZZ_SECONDS ?= 600
+fuzz: test-deps
+	$(PIP) install -q -e ".[fuzz]"
+	$(PY) tests/fuzz/run_atheris.py --seconds $(FUZZ_SECONDS)
+
+# Time and memory of every front door on adversarial input at 10 KB, 100 KB and 1 MB.
+adversarial: install
+	$(PY) benchmarks/adversarial.py --check
+
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .cache/fuzz

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from crossfoot.arithmetic.tokens import (
     _LEX,
+    _RUN,
     _T_BREAK,
     _T_EQ,
     _T_FRAC,
@@ -32,6 +33,7 @@ from crossfoot.arithmetic.tokens import (
     _Tok,
     _tokenize,
     glued_subtraction,
+    run_end,
 )
 from crossfoot.model.types import Mention
 from crossfoot.numbers.extract import extract
@@ -88,6 +90,12 @@ def _reference_tokenize(text: str, mentions: Sequence[Mention]) -> list[_Tok]:
                 op = {"wmul": "*", "wdiv": "/", "wminus": "-", "wplus": "+"}[g or ""]
                 toks.append(_Tok(_T_OP, pos, w.end(), op, word=True))
             pos = w.end()
+            continue
+        run = _RUN.match(text, pos)
+        if run is not None:  # a leader or a rule: one break (read at once since issue 17)
+            end = run_end(run, mentions, order, k)
+            brk(pos, end)
+            pos = end
             continue
         lx = _LEX.match(text, pos)
         if lx is None:
@@ -194,6 +202,9 @@ _PIECES = [
     "(73,260-57,768)/57,768",
     "5-6%",
     "é",
+    "---",
+    "....",
+    "__",
     "Net",
     ",",
     ".",

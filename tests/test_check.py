@@ -165,9 +165,3 @@ def test_report_outputs() -> None:
     assert d["passed"] is False and d["checked"] == 2
     assert d["claims"][0]["evidence"]["operands"][0]["value"] == "3214000000"
     assert d["claims"][1]["evidence"] is None
-
-
-def test_one_megabyte_answer_completes() -> None:
-    text = ("Revenue was $3.2bn [R1]. " * 40_000)[:1_000_000]
-    report = check(text, [R1])
-    assert report.checked > 1000

@@ -258,7 +258,7 @@ def test_sources_reused_across_checks_are_read_in_each_calls_locale() -> None:
 def test_a_mention_made_no_claim_keeps_its_unit_and_unreadable_marks() -> None:
     from dataclasses import replace
 
-    from crossfoot.engine import _with_claim
+    from crossfoot.language.claims import _with_claim
 
     for m in (extract("25kg")[0], extract("$" + "9" * 70)[0]):
         assert (m.unit, m.unreadable) != (None, False)

@@ -14,6 +14,7 @@ EXPECTED = [
     "FAILING_STATUSES",
     "LENIENT",
     "Mention",
+    "OptionError",
     "Options",
     "PASSING_STATUSES",
     "Policy",

@@ -111,7 +111,7 @@ def test_fast_init_sets_every_field_as_the_dataclass_would() -> None:
 def test_engine_marks_non_claims_on_a_copy_equal_but_for_the_mark() -> None:
     import dataclasses
 
-    from crossfoot.engine import _with_claim
+    from crossfoot.language.claims import _with_claim
     from crossfoot.numbers.extract import extract
 
     for m in extract("In 2024 about $3.2bn (up 40 to 50%) and -1,234.5 thousand units, ~7."):

@@ -42,6 +42,7 @@ _EXPORTS: dict[str, str] = {
     "SourceError": "crossfoot.model.errors",
     "CaseFileError": "crossfoot.model.errors",
     "RowsError": "crossfoot.model.errors",
+    "OptionError": "crossfoot.model.errors",
     "UnrecognizedMessage": "crossfoot.model.errors",
 }
 
@@ -58,6 +59,7 @@ __all__ = [
     "CrossfootError",
     "Evidence",
     "Mention",
+    "OptionError",
     "Options",
     "Policy",
     "Report",
@@ -82,6 +84,7 @@ if TYPE_CHECKING:
     from crossfoot.model.errors import (
         CaseFileError,
         CrossfootError,
+        OptionError,
         RowsError,
         SourceError,
         UnrecognizedMessage,

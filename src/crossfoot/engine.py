@@ -23,27 +23,19 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import fields, replace
+from dataclasses import replace
 from decimal import Decimal
 from functools import partial
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from crossfoot.arithmetic.calculations import constant_mentions
 from crossfoot.arithmetic.calculations import new_answer as new_arith_answer
 from crossfoot.language.asked import Ask, read_question
+from crossfoot.language.claims import is_count_word, read_claims, read_prefix
 from crossfoot.language.direction import new_answer
 from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar, quoted_label
-from crossfoot.language.readings import (
-    apply_notes,
-    by_to,
-    counts_not_years,
-    list_items,
-    restated_pairs,
-    restatements,
-)
-from crossfoot.language.sentences import Citation, citations, split_sentences
-from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict
+from crossfoot.language.readings import restated_pairs
+from crossfoot.language.sentences import citations, split_sentences
+from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict, claim_window
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.options import Options
 from crossfoot.model.types import (
@@ -54,8 +46,9 @@ from crossfoot.model.types import (
     Sentence,
     SourceValue,
     Status,
+    exact,
 )
-from crossfoot.numbers.extract import convention_note_of, extract
+from crossfoot.numbers.extract import convention_note_of
 from crossfoot.report.result import Report
 from crossfoot.rules import rules
 from crossfoot.rules._derive_shared import focus_ok
@@ -68,7 +61,7 @@ from crossfoot.rules.own_rows import own_rows
 if TYPE_CHECKING:
     from crossfoot.sources.load import SourceSet
 
-__all__ = ["verify"]
+__all__ = ["read_prefix", "verify"]
 
 # Rule families allowed to look in records the sentence did not cite, for ``wrong_record``.
 _CROSS_RECORD_MODULES = ("direct", "derive", "multi", "rowsums")
@@ -76,6 +69,7 @@ _CROSS_RECORD_MODULES = ("direct", "derive", "multi", "rowsums")
 _DERIVING = frozenset({"derived"})
 
 
+@exact
 def verify(
     text: str,
     sources: SourceSet,
@@ -105,7 +99,7 @@ def verify(
         return source.id if source is not None else None
 
     sentences = split_sentences(text, cites, resolve)
-    mentions = tuple(_claims_of(text, cites, keep, options, found))
+    read, mentions = read_claims(text, cites, keep, options, found)
     issues = [
         f"sentence {s.index + 1} cites [{token}], which is not a source"
         for s in sentences
@@ -113,15 +107,26 @@ def verify(
     ]
     asked = asked_figures(question)  # (checks that the question is text)
     ask = read_question(question) if question else None
-    answer = _Answer(text, sources, options, sentences, mentions, asked, ask)
-    claims = [answer.judge(i, m) for i, m in enumerate(mentions) if m.claim]
+    answer = _Answer(read, sources, options, sentences, mentions, asked, ask)
+    positions = [i for i, m in enumerate(mentions) if m.claim]
+    limit = options.max_claims
+    if len(positions) > limit:
+        # Fail closed, in bounded time: figures past the limit are not checked, and say so.
+        more = "more than " if len(read) < len(text) else ""
+        issues.append(
+            f"the answer states {more}{len(positions):,} figures; at most {limit:,} are checked "
+            f"(option max_claims), so the figures after figure {limit:,} were not"
+        )
+        positions = positions[:limit]
+    claims = [answer.judge(i, mentions[i]) for i in positions]
+    # (``read`` is the answer, or the prefix of a long one that holds every claim judged.)
     if not options.result_rows:
-        claims = _word_counts(text, sentences, mentions, sources, claims)
-    claims = check_comparisons(text, _check_restatements(text, mentions, claims))
-    claims = own_rows(text, claims, answer.rerun)
+        claims = _word_counts(read, sentences, mentions, sources, claims)
+    claims = check_comparisons(read, _check_restatements(read, mentions, claims))
+    claims = own_rows(read, claims, answer.rerun)
     if ask is not None and ask.figure and ask.op != "count":
         # The final figure must answer the question asked (rules.alignment).
-        claims = align_answer(ask, claims, text, sources.index(None).values, answer.rerun)
+        claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun)
     warnings = tuple(getattr(sources, "issues", ()))
     note = convention_note_of(text, options.locale)
     if note is not None:  # "1,234.5" and "1.234,5" in one answer: say how "1.234" was read
@@ -202,7 +207,7 @@ class _Answer:
         cited = tuple(sentence.cited) if sentence.cited else None
         ctx = ClaimContext(
             mention=mention,
-            sentence=sentence,
+            sentence=claim_window(self.text, sentence, mention),
             text=self.text,
             mentions=self.mentions,
             position=position,
@@ -211,7 +216,7 @@ class _Answer:
             grounded=self.grounded,
             shared=self.shared,
         )
-        special = self._quoted(ctx)
+        special = self._quoted(ctx, sentence)
         if special is not None:
             return special
         bar = quoted_bar(self.text, mention, self.asked) if self.asked else None
@@ -224,7 +229,7 @@ class _Answer:
             return Claim(mention, sentence, status, quoted, why)
         verdict = _run(self.all_rules, ctx)
         if verdict is None and sentence.cited:
-            wrong = self._elsewhere(ctx)
+            wrong = self._elsewhere(ctx, sentence)
             if wrong is not None:
                 return wrong
         if verdict is None:
@@ -252,10 +257,10 @@ class _Answer:
         self.contexts[(mention.start, mention.end)] = ctx
         return claim
 
-    def _quoted(self, ctx: ClaimContext) -> Claim | None:
+    def _quoted(self, ctx: ClaimContext, sentence: Sentence) -> Claim | None:
         """A count answering the question's "how many" (rules.counts), or a label the question
         names ("due in 2-5 years" of a column "2-5 Years"): judged without the rules."""
-        mention, sentence, ask = ctx.mention, ctx.sentence, self.ask
+        mention, ask = ctx.mention, self.ask
         if ask is not None and is_count_answer(ask, self.text, mention, self.marker):
             if self._named is None:
                 self._named = Named(ask, self.sources.index(None).values)
@@ -307,9 +312,8 @@ class _Answer:
         chosen = tuple(r for r in self.all_rules if r.__module__.rsplit(".", 1)[-1] in wanted)
         return _run(chosen, again)
 
-    def _elsewhere(self, ctx: ClaimContext) -> Claim | None:
+    def _elsewhere(self, ctx: ClaimContext, sentence: Sentence) -> Claim | None:
         """``wrong_record`` when a record the sentence does not cite proves the claim."""
-        sentence = ctx.sentence
         others = tuple(i for i in self.every_id if i not in sentence.cited)
         if not others:
             return None
@@ -357,47 +361,6 @@ def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:
     return None
 
 
-def _claims_of(
-    text: str,
-    cites: list[Citation],
-    keep: Callable[[Mention], bool] | None,
-    options: Options,
-    found: list[Mention] | None = None,
-) -> list[Mention]:
-    """Mentions of the answer, with non-claims marked ``claim=False``."""
-    found = extract(list_items(text), locale=options.locale) if found is None else list(found)
-    # the answer's own unit note and restatements in parentheses (language.readings)
-    found = restatements(text, apply_notes(text, by_to(text, counts_not_years(text, found))))
-    constants = constant_mentions(text, found)
-    out: list[Mention] = []
-    starts = [c.start for c in cites]
-    for i, m in enumerate(found):
-        j = bisect_right(starts, m.start) - 1
-        if j >= 0 and m.start < cites[j].end:
-            continue  # the "1" of "[1]"
-        is_claim = m.claim and m.kind != "year" and i not in constants
-        if is_claim and not options.result_rows and _is_count_word(m):
-            # "three regions", "two years": counts of things the answer talks about, which
-            # documents rarely state as values. Over result rows they are row counts (trace).
-            is_claim = False
-        if is_claim and keep is not None and not keep(m):
-            is_claim = False
-        out.append(m if is_claim == m.claim else _with_claim(m, is_claim))
-    return out
-
-
-# Every field of a Mention in order, ``claim`` replaced (dataclasses.replace reads and checks
-# each field by name: about ten times the cost of this, once per year or non-claim of every
-# answer). ``claim`` is not the last field: ``unit`` and ``unreadable`` follow it.
-_MENTION_FIELDS = attrgetter(*(f.name for f in fields(Mention)))
-_CLAIM_AT = [f.name for f in fields(Mention)].index("claim")
-
-
-def _with_claim(m: Mention, claim: bool) -> Mention:
-    v = _MENTION_FIELDS(m)
-    return Mention(*v[:_CLAIM_AT], claim, *v[_CLAIM_AT + 1 :])  # type: ignore[call-arg]
-
-
 # Rule families that may answer a claim judged again over the values that fit the question.
 _RERUN_MODULES = ("direct", "rowsums", "steps", "derive", "multi")
 
@@ -414,7 +377,7 @@ def _word_counts(
     added: list[Claim] = []
     values: list[SourceValue] | None = None
     for m in mentions:
-        if m.claim or not _is_count_word(m):
+        if m.claim or not is_count_word(m):
             continue
         s = next((x for x in sentences if x.start <= m.start < x.end), None)
         if s is None:
@@ -489,9 +452,3 @@ def _in_focus(ctx: ClaimContext, value: SourceValue) -> bool:
 
 def _brackets(tokens: tuple[str, ...]) -> str:
     return ", ".join(f"[{t}]" for t in tokens)
-
-
-def _is_count_word(m: Mention) -> bool:
-    if m.kind != "number" or abs(m.value) >= 100 or any(ch.isdigit() for ch in m.text):
-        return False
-    return m.value == m.value.to_integral_value()  # "three quarters of" is a claim

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from crossfoot.model.types import Mention
 
-__all__ = ["glued_subtraction"]
+__all__ = ["glued_subtraction", "run_end"]
 
 
 _T_NUM, _T_OP, _T_LP, _T_RP, _T_LB, _T_RB, _T_FRAC, _T_EQ, _T_BREAK = range(9)
@@ -75,10 +75,24 @@ _WORDS = re.compile(
 )
 _WORD = re.compile(r"[A-Za-z]+|.", re.DOTALL)
 _SPACES = re.compile(r"\s+")
+# A leader of dots or a rule ("Total ........ 5", "____", "-----"): one break, read at once rather
+# than one character at a time. No calculation writes three minus signs in a row.
+_RUN = re.compile(r"\.{2,}|_{2,}|-{3,}")
 # First letters of the _WORDS alternatives in any case (with the two Turkish i's that match "i"
 # case-insensitively): a word starting otherwise is never tried against _WORDS.
 _WORD_STARTS = frozenset("mtdpiawegyrcMTDPIAWEGYRC\u0130\u0131")
 # Letters no _LEX alternative starts with (only "x" does, as a multiplication sign).
+_RUN_STARTS = frozenset("._-")
+
+
+def run_end(run: re.Match[str], mentions: Sequence[Mention], order: list[int], k: int) -> int:
+    """Where a :data:`_RUN` break ends: at the run's end, or where the next number starts in it
+    ("---5" keeps its "-5")."""
+    if k < len(order):
+        return min(run.end(), max(run.start() + 1, mentions[order[k]].start))
+    return run.end()
+
+
 _PROSE_LETTERS = frozenset("abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWYZ")
 
 
@@ -168,6 +182,12 @@ class _Tokenizer:
                 w.end() >= n or not text[w.end() - 1].isalpha() or not text[w.end()].isalpha()
             ):
                 pos = self.word(pos, w)
+                continue
+            run = _RUN.match(text, pos) if ch in _RUN_STARTS else None
+            if run is not None:
+                end = run_end(run, self.mentions, order, self.k)
+                self.brk(pos, end)
+                pos = end
                 continue
             # No symbol starts with an ASCII letter but a lone "x": a word of prose is a break.
             lx = None if ch in _PROSE_LETTERS else _LEX.match(text, pos)

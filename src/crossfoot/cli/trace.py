@@ -61,9 +61,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--key", help="the row key column (default: the first text column)")
     p.add_argument("--question", help="the user's question: a bar the answer quotes from it")
     p.add_argument("--locale", help="how the answer and cells write numbers, e.g. de_DE")
+    # --tolerance and --ignore-below stay strings: the option validator (model.validate) reads
+    # them as check() and trace() read their keywords, with the same words for a bad one.
     p.add_argument(
         "--tolerance",
-        type=float,
         metavar="X",
         help="flat relative tolerance (0.01 is 1 %%) instead of precision-aware matching",
     )
@@ -72,7 +73,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="KINDS",
         help="'all' or comma-separated kinds (cell,column_sum,...)",
     )
-    p.add_argument("--ignore-below", type=float, metavar="N", help="skip plain numbers <= N")
+    p.add_argument("--ignore-below", metavar="N", help="skip plain numbers <= N")
     p.add_argument("--max-rows", type=int, metavar="N", help="rows feeding pairwise derivations")
     preset = p.add_mutually_exclusive_group()
     preset.add_argument("--strict", action="store_true", help="the STRICT policy")

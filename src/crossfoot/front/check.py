@@ -75,9 +75,10 @@ def check(output: str, sources: Any, *, question: str | None = None, **options: 
 
     ``sources`` is a list of plain strings (ids ``S1``, ``S2``… by position) and/or records
     ``{"id", "text", "fields"}``. Options: ``require_citations``, ``allow_rounding``,
-    ``allow_derived``, ``check_table_rows``, ``max_derivation_operands``, ``locale`` (how the
-    answer and the sources write numbers: ``"de_DE"`` reads "1.234" as a thousand; see
-    docs/locale.md). ``question``, the user's question, lets an answer quote a bar from it
+    ``allow_derived``, ``check_table_rows``, ``max_derivation_operands``, ``max_claims`` (figures
+    checked per answer; more fail it), ``locale`` (how the answer and the sources write numbers:
+    ``"de_DE"`` reads "1.234" as a thousand; see docs/locale.md), each validated (``OptionError``
+    names a bad one). ``question``, the user's question, lets an answer quote a bar from it
     ("more than $5M") without a source.
 
     >>> sources = [{"id": "R1", "fields": {"revenue_2023": 2_870_000_000,

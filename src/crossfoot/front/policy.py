@@ -15,16 +15,24 @@ Decimal('0.01')
 >>> DEFAULT.with_overrides(tolerance=0.01)
 Traceback (most recent call last):
 ...
-TypeError: unknown trace option 'tolerance' (did you mean 'rel_tolerance'?); valid options: ...
+crossfoot.model.errors.OptionError: unknown trace option 'tolerance' (did you mean ...
 """
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Literal
+
+from crossfoot.model.errors import OptionError
+from crossfoot.model.validate import (
+    as_bool,
+    as_choice,
+    as_count,
+    as_kinds,
+    as_number,
+    unknown_option,
+)
 
 __all__ = [
     "AGGREGATE_KINDS",
@@ -34,6 +42,7 @@ __all__ = [
     "PAIRWISE_KINDS",
     "STRICT",
     "Policy",
+    "policy_of",
 ]
 
 #: Kinds computed from whole columns or rows of a result set (rules.rowsums).
@@ -58,45 +67,14 @@ PAIRWISE_KINDS: frozenset[str] = frozenset(
 DERIVATION_KINDS: frozenset[str] = AGGREGATE_KINDS | PAIRWISE_KINDS
 
 
-def _decimal(name: str, value: object, *, allow_none: bool) -> Decimal | None:
-    if value is None:
-        if allow_none:
-            return None
-        raise ValueError(f"trace option {name!r} must be a number, got None")
-    if isinstance(value, bool) or not isinstance(value, (int, float, str, Decimal)):
-        raise ValueError(f"trace option {name!r} must be a number, got {type(value).__name__}")
-    try:
-        # str() first so 0.015 becomes Decimal("0.015"), not its binary expansion.
-        result = Decimal(str(value))
-    except InvalidOperation:
-        raise ValueError(f"trace option {name!r} must be a number, got {value!r}") from None
-    if not result.is_finite() or result < 0:
-        raise ValueError(f"trace option {name!r} must be a finite number >= 0, got {value!r}")
-    return result
-
-
 def _kinds(value: object) -> frozenset[str]:
-    """Normalise ``derivations``: "all", "default", "a,b", or an iterable of kind names."""
-    if isinstance(value, str):
-        word = value.strip().lower()
-        if word in ("all", "default"):
-            return DERIVATION_KINDS
-        if word in ("none", "cell", ""):
-            return frozenset({"cell"})
-        value = [part.strip() for part in word.split(",") if part.strip()]
-    if not isinstance(value, Iterable):
-        raise ValueError(
-            f"trace option 'derivations' must be 'all' or a set of kind names, got {value!r}"
-        )
-    names = frozenset(str(v) for v in value)
-    unknown = sorted(names - DERIVATION_KINDS)
-    if unknown:
-        raise ValueError(
-            f"unknown derivation kind {unknown[0]!r} in 'derivations'; "
-            f"valid kinds: {', '.join(sorted(DERIVATION_KINDS))}, or 'all'"
-        )
+    """``derivations`` by :func:`~crossfoot.model.validate.as_kinds`, in trace's vocabulary;
+    "none" (or "cell") keeps direct cell matches only."""
+    if isinstance(value, str) and value.strip().lower() in ("none", "cell", ""):
+        return frozenset({"cell"})
+    names = as_kinds("derivations", value, DERIVATION_KINDS)
     # A direct cell match is the base of every check; a policy without it would flag everything.
-    return names | {"cell"}
+    return DERIVATION_KINDS if names is None else names | {"cell"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +92,8 @@ class Policy:
     derivations use the first ``max_rows`` rows of each result set; cells, column sums and means use
     every row. ``derivations``: kind names allowed (see :data:`DERIVATION_KINDS`) or ``"all"``.
     ``parse_strings``: read numeric strings in cells ("$1,200", "12%"). ``approximate``: let
-    "about"/"roughly" widen a figure's precision by one digit.
+    "about"/"roughly" widen a figure's precision by one digit. ``max_claims``: figures checked per
+    answer; an answer with more fails, with an issue naming how many were not checked.
 
     >>> Policy(rel_tolerance=0.02).rel_tolerance
     Decimal('0.02')
@@ -129,30 +108,22 @@ class Policy:
     derivations: frozenset[str] = DERIVATION_KINDS
     parse_strings: bool = True
     approximate: bool = True
+    max_claims: int = 2_000
 
     def __post_init__(self) -> None:
-        # Normalise loosely typed input (floats, "all", lists) into the declared types once.
+        # Normalise loosely typed input (floats, "all", lists) into the declared types once, with
+        # the validators check() uses (crossfoot.model.validate).
         set_ = object.__setattr__
-        set_(self, "rel_tolerance", _decimal("rel_tolerance", self.rel_tolerance, allow_none=True))
-        set_(self, "abs_tolerance", _decimal("abs_tolerance", self.abs_tolerance, allow_none=True))
-        set_(
-            self, "ignore_below", _decimal("ignore_below", self.ignore_below or 0, allow_none=False)
-        )
+        for name in ("rel_tolerance", "abs_tolerance"):
+            value = getattr(self, name)
+            set_(self, name, None if value is None else as_number(name, value))
+        set_(self, "ignore_below", as_number("ignore_below", self.ignore_below or 0))
         set_(self, "derivations", _kinds(self.derivations))
-        if self.unmatched_percent not in ("flag", "pass"):
-            raise ValueError(
-                "trace option 'unmatched_percent' must be 'flag' or 'pass', "
-                f"got {self.unmatched_percent!r}"
-            )
-        if isinstance(self.max_rows, bool) or not isinstance(self.max_rows, int):
-            raise ValueError(f"trace option 'max_rows' must be an int, got {self.max_rows!r}")
-        if self.max_rows < 0:
-            raise ValueError(f"trace option 'max_rows' must be >= 0, got {self.max_rows}")
+        as_choice("unmatched_percent", self.unmatched_percent, ("flag", "pass"))
+        as_count("max_rows", self.max_rows)
+        as_count("max_claims", self.max_claims)
         for name in ("ignore_years", "parse_strings", "approximate"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(
-                    f"trace option {name!r} must be True or False, got {getattr(self, name)!r}"
-                )
+            as_bool(name, getattr(self, name))
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
@@ -165,7 +136,8 @@ class Policy:
         return self.rel_tolerance is not None or self.abs_tolerance is not None
 
     def with_overrides(self, **overrides: object) -> Policy:
-        """A copy with some options changed; an unknown name raises ``TypeError``.
+        """A copy with some options changed; an unknown name raises ``OptionError`` (a
+        ``TypeError``).
 
         >>> STRICT.with_overrides(max_rows=5).max_rows
         5
@@ -173,11 +145,7 @@ class Policy:
         valid = self.option_names()
         for name in overrides:
             if name not in valid:
-                close = difflib.get_close_matches(name, valid, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise TypeError(
-                    f"unknown trace option {name!r}{hint}; valid options: {', '.join(valid)}"
-                )
+                raise unknown_option(name, valid, what="trace option")
         if not overrides:
             return self
         return replace(self, **overrides)  # type: ignore[arg-type]
@@ -193,3 +161,24 @@ DEFAULT = Policy()
 STRICT = Policy(ignore_years=False, approximate=False, max_rows=8)
 #: A flat 5 % tolerance; percentages that match nothing pass.
 LENIENT = Policy(rel_tolerance=Decimal("0.05"), unmatched_percent="pass", max_rows=20)
+
+_PRESETS = {"DEFAULT": DEFAULT, "STRICT": STRICT, "LENIENT": LENIENT}
+
+
+def policy_of(value: object) -> Policy:
+    """``trace``'s ``policy`` option: a :class:`Policy`, a preset's name in any case, or None
+    (:data:`DEFAULT`).
+
+    >>> policy_of("strict") is STRICT
+    True
+    """
+    if value is None:
+        return DEFAULT
+    if isinstance(value, Policy):
+        return value
+    if isinstance(value, str) and value.strip().upper() in _PRESETS:
+        return _PRESETS[value.strip().upper()]
+    raise OptionError(
+        "option 'policy' must be a Policy or the name of a preset: STRICT, LENIENT or DEFAULT; "
+        f"got {value!r}"
+    )

@@ -28,11 +28,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from crossfoot.front.policy import DEFAULT, Policy
+from crossfoot.front.policy import Policy, policy_of
 from crossfoot.front.trace_checks import TraceContext, finish
 from crossfoot.front.trace_keep import column_words, keep_filter
 from crossfoot.model.options import Options, make_options
-from crossfoot.model.types import Source, SourceValue
+from crossfoot.model.types import Source, SourceValue, exact
+from crossfoot.model.validate import as_key
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.report.result import Report
 from crossfoot.sources.load import SourceSet
@@ -71,21 +72,28 @@ def options_for(policy: Policy, *, operands: int = 30) -> Options:
         abs_tolerance=policy.abs_tolerance,
         result_rows=True,
         max_rows=policy.max_rows,
+        max_claims=policy.max_claims,
     )
 
 
 _OPTIONS: dict[tuple[Policy, int], Options] = {}
-_VERIFY: list[Callable[..., Report]] = []
+_VERIFY: list[Callable[..., Any]] = []
 
 
 def _verify() -> Callable[..., Report]:
     """The engine's verify, imported on first use (the engine imports every rule), then kept:
     an import statement costs a microsecond at every call."""
     if not _VERIFY:
-        from crossfoot.engine import verify
+        from crossfoot.engine import read_prefix, verify
 
-        _VERIFY.append(verify)
+        _VERIFY.extend((verify, read_prefix))
     return _VERIFY[0]
+
+
+def read_prefix(text: str, options: Options) -> str:
+    """The engine's :func:`~crossfoot.engine.read_prefix` (imported with verify)."""
+    _verify()
+    return _VERIFY[1](text, options)  # type: ignore[no-any-return]
 
 
 def _options(policy: Policy, operands: int) -> Options:
@@ -112,12 +120,13 @@ def _read_rows(
         READING_LOCALE.reset(token)
 
 
+@exact
 def trace(
     text: str,
     rows: Any = None,
     *,
     results: Any = None,
-    policy: Policy | None = None,
+    policy: Policy | str | None = None,
     key: str | Sequence[str] | None = None,
     question: str | None = None,
     locale: str | None = None,
@@ -129,11 +138,13 @@ def trace(
     header row, ``{"columns": [...], "rows": [...]}``, a pandas DataFrame, a DB-API cursor after
     ``execute``, or a JSON API response); ``results`` several (a list, or a mapping name -> rows;
     a plain string there is a prose source). ``key`` names the row key column when it is not the
-    first text column. ``policy`` is a :class:`~crossfoot.front.policy.Policy` (default
-    :data:`~crossfoot.front.policy.DEFAULT`); keyword ``overrides`` change single options and an
-    unknown name raises ``TypeError``. ``question``, the user's question, lets the answer quote a
-    bar from it ("regions above $2M") without a cell stating it. ``locale`` is how the answer
-    and the numeric strings of the cells write numbers (``"de_DE"``: "1.234" is a thousand).
+    first text column. ``policy`` is a :class:`~crossfoot.front.policy.Policy` or a preset's name
+    (``"STRICT"``; default :data:`~crossfoot.front.policy.DEFAULT`); keyword ``overrides`` change
+    single options. Options are validated as ``check`` validates its own: an unknown name or a
+    value of the wrong kind raises ``OptionError`` (a ``TypeError`` and ``ValueError``).
+    ``question``, the user's question, lets the answer quote a bar from it ("regions above
+    $2M") without a cell stating it. ``locale`` is how the answer and the numeric strings of the
+    cells write numbers (``"de_DE"``: "1.234" is a thousand).
 
     >>> rows = [{"region": "North America", "revenue": 4_820_000},
     ...         {"region": "Europe", "revenue": 3_150_000}]
@@ -141,13 +152,13 @@ def trace(
     >>> r.ok, [c.evidence.kind for c in r.claims]
     (True, ['cell', 'percent_change'])
     """
-    chosen = policy or DEFAULT
+    chosen = policy_of(policy)
     if overrides:  # (validated by with_overrides; without any it returns the policy itself)
         chosen = chosen.with_overrides(**overrides)
     # Every cell is indexed once; which cells feed pairwise derivations is decided per answer
     # (the rows it names), see AnswerOperands.
     locale = make_options(locale=locale).locale  # the one validator of every option
-    tables, prose, order, issues = _read_rows(rows, results, chosen, key, locale)
+    tables, prose, order, issues = _read_rows(rows, results, chosen, as_key(key), locale)
     operands = AnswerOperands(
         tables, prose, order, issues, chosen.max_rows, chosen.rel_tolerance, chosen.abs_tolerance
     )
@@ -158,7 +169,6 @@ def trace(
         operands.locale = locale
         options = replace(options, locale=locale)
     verify = _verify()
-
     ctx = TraceContext(chosen, info, question)
 
     def run(answer: str) -> Report:
@@ -187,9 +197,25 @@ def trace(
 
         return finish(report, ctx, about, sources)
 
-    if not isinstance(text, str):
-        raise TypeError(f"trace() needs the answer as a str, got {type(text).__name__}")
-    return run(text)
+    return _bounded(run, text, options)
+
+
+def _bounded(run: Callable[[str], Report], answer: str, options: Options) -> Report:
+    """``run(answer)``; for a long answer with more figures than ``max_claims``, run on the prefix
+    the engine would read (:func:`~crossfoot.engine.read_prefix`): the answer fails, its first
+    figures are checked as a full read would check them (their rows found from them), and not
+    every number of it is read."""
+    if not isinstance(answer, str):
+        raise TypeError(f"trace() needs the answer as a str, got {type(answer).__name__}")
+    read = read_prefix(answer, options)
+    if len(read) == len(answer):
+        return run(answer)
+    head = run(read)
+    note = (
+        f"the answer states more than {options.max_claims:,} figures: only its first "
+        f"{len(read):,} characters were checked (option max_claims)"
+    )
+    return replace(head, text=answer, issues=(*head.issues, note))
 
 
 def _narrow(sources: SourceSet, row_ids: frozenset[str], on: str | frozenset[str]) -> SourceSet:

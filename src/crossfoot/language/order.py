@@ -8,16 +8,21 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from crossfoot.language.direction import clause_bounds
+from crossfoot.model.context import WINDOW
 from crossfoot.model.types import Mention, SourceValue
 
 if TYPE_CHECKING:
     from crossfoot.model.context import ClaimContext
 
 __all__ = ["answer_order", "mention_order", "number_year"]
+
+_START = attrgetter("start")
 
 _FROM = re.compile(r"(?i)\bfrom\s*$")
 _FROM_TO = re.compile(r"(?i)^[^;]{0,60}?\bto\b[^;]{0,20}$")
@@ -79,7 +84,9 @@ def answer_order(
     sentence = ctx.sentence
     lo = _window_start(ctx)
     pool: Sequence[Mention] = [
-        m for m in ctx.mentions if lo <= m.start < sentence.end and m.kind != "year"
+        ctx.mentions[k]
+        for k in _starting_in(ctx.mentions, lo, sentence.end)
+        if ctx.mentions[k].kind != "year"
     ]
     for ma in pool:
         if not _matches(ma, a):
@@ -98,12 +105,15 @@ _SENT_END = re.compile(r"[.!?][\"')\]]*\s+(?=\S)|\n+")
 
 
 def _window_start(ctx: ClaimContext) -> int:
-    """Start of the sentence two before the claim's (a light re-split; ends as in ``_text``)."""
+    """Start of the sentence two before the claim's (a light re-split; ends as in ``_text``),
+    looked for within two claim windows back (not from the start of the answer, for every
+    claim)."""
     start = ctx.sentence.start
-    ends = [m.end() for m in _SENT_END.finditer(ctx.text, 0, max(0, start))]
+    lo = max(0, start - 2 * WINDOW)
+    ends = [m.end() for m in _SENT_END.finditer(ctx.text, lo, max(0, start))]
     if len(ends) >= 3:
         return ends[-3]
-    return 0 if ends or start else start
+    return lo
 
 
 # "$5m in 2019", "$5m for fiscal 2019": the year right after the number (no comma: in "$80, at the
@@ -150,10 +160,19 @@ def number_year(
     >>> number_year(t, 0, len(t), ms, 0), number_year(t, 0, len(t), ms, 2)
     (2019, None)
     """
+    # A long sentence is read within the claim window around the number (its clause is there).
+    m = mentions[i]
+    sent_start = max(sent_start, m.start - WINDOW)
+    sent_end = min(sent_end, m.end + WINDOW)
     # Only a year of the sentence is ever returned: without one, _year_of cannot find it.
-    if not any(x.kind == "year" and sent_start <= x.start < sent_end for x in mentions):
+    if not any(mentions[k].kind == "year" for k in _starting_in(mentions, sent_start, sent_end)):
         return None
     return _year_of(text, sent_start, sent_end, mentions, i)
+
+
+def _starting_in(mentions: Sequence[Mention], lo: int, hi: int) -> range:
+    """Indexes of the mentions (in text order) that start in ``[lo, hi)``, by bisection."""
+    return range(bisect_left(mentions, lo, key=_START), bisect_left(mentions, hi, key=_START))
 
 
 def _year_of(
@@ -163,7 +182,7 @@ def _year_of(
     if _RESPECTIVELY.search(text, sent_start, sent_end):
         return None  # "in 2018 and 2019 ... $4m and $5m, respectively": which is which is not local
     lo, hi = clause_bounds(text, sent_start, sent_end, m.start, m.end)
-    inside = [k for k, x in enumerate(mentions) if lo <= x.start < hi]
+    inside = _starting_in(mentions, lo, hi)
     after = [k for k in inside if mentions[k].start >= m.end]
     if after:
         nxt = mentions[after[0]]

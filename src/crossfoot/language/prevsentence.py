@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from crossfoot.language.rowfocus import _LOOKBACK, _OPERATION, _SENTENCE_END
-from crossfoot.model.context import ClaimContext
+from crossfoot.model.context import ClaimContext, mention_range, mentions_between
 from crossfoot.model.types import Mention
 
 __all__: list[str] = []
@@ -65,7 +65,13 @@ def _previous_figure(ctx: ClaimContext) -> tuple[str, Mention, set[int]] | None:
     is a count, not the figure).
     """
     s = ctx.sentence
-    if sum(1 for x in ctx.mentions if s.start <= x.start < s.end and x.kind != "year") != 1:
+    own = mention_range(ctx, s.start, s.end)
+    figures_here = 0
+    for i in own:  # (stops at the second figure: a long sentence costs no more)
+        figures_here += ctx.mentions[i].kind != "year"
+        if figures_here > 1:
+            return None
+    if figures_here != 1:
         return None
     lo = max(0, s.start - _LOOKBACK)
     before = ctx.text[lo : s.start].rstrip().rstrip(".?!")
@@ -74,7 +80,7 @@ def _previous_figure(ctx: ClaimContext) -> tuple[str, Mention, set[int]] | None:
     prev = ctx.text[start : s.start]
     if prev.rstrip().endswith("?"):
         return None  # the question ("... across the 2 years?"), not an explanation
-    inside = [x for x in ctx.mentions if start <= x.start < s.start]
+    inside = mentions_between(ctx, start, s.start)
     figures = [x for x in inside if x.kind != "year"]
     if len(figures) != 1 or figures[0].kind != ctx.mention.kind:
         return None

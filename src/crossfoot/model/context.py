@@ -6,15 +6,24 @@ each other: a rule is a function ``rule(ctx: ClaimContext) -> Verdict | None``.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from crossfoot.model._fastinit import fast_init
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.options import Options
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, Source, SourceValue, Status
 
-__all__ = ["ClaimContext", "Rule", "Scope", "Verdict"]
+__all__ = [
+    "ClaimContext",
+    "Rule",
+    "Scope",
+    "Verdict",
+    "index_of",
+    "mention_range",
+    "mentions_between",
+]
 
 
 @fast_init
@@ -67,7 +76,81 @@ class ClaimContext:
     @property
     def sentence_mentions(self) -> tuple[Mention, ...]:
         s = self.sentence
-        return tuple(m for m in self.mentions if s.start <= m.start < s.end)
+        return mentions_between(self, s.start, s.end)
+
+
+#: Characters of its sentence a claim's rules read at least on either side of it. A longer
+#: sentence (a table flattened into one line, a run of hundreds of figures) is cut into blocks of
+#: this size, and a claim sees its own block and the one on each side: each claim costs what is
+#: near it, so a long sentence costs linear time, not quadratic, and the claims of one block
+#: share one window (the rules' per-sentence memos serve all of them). Ordinary sentences are far
+#: shorter (the longest in the benchmark answers is 640 characters): they are passed whole.
+WINDOW = 400
+# How far a window edge moves out to the nearest space, so no word or number is cut.
+_SNAP = 40
+
+
+def claim_window(text: str, sentence: Sentence, mention: Mention) -> Sentence:
+    """The sentence a claim's rules see: the whole sentence, or, in a long one, the block of
+    :data:`WINDOW` characters that holds the claim with the block before and after it (same
+    index and citations).
+
+    >>> from decimal import Decimal
+    >>> s = Sentence(0, 0, 5000, "x" * 5000)
+    >>> w = claim_window(s.text, s, Mention("5", 2500, 2501, Decimal(5), "number", Decimal(1)))
+    >>> (w.start, w.end)
+    (2000, 3200)
+    """
+    if sentence.end - sentence.start <= 3 * WINDOW:
+        return sentence
+    block = (mention.start - sentence.start) // WINDOW
+    lo = max(sentence.start, sentence.start + (block - 1) * WINDOW)
+    hi = min(sentence.end, sentence.start + (block + 2) * WINDOW)
+    if lo > sentence.start:
+        space = text.rfind(" ", max(sentence.start, lo - _SNAP), lo)
+        lo = space + 1 if space >= 0 else lo
+    if hi < sentence.end:
+        space = text.find(" ", hi, min(sentence.end, hi + _SNAP))
+        hi = space if space >= 0 else hi
+    if hi < mention.end:  # (a mention longer than a block)
+        hi = min(sentence.end, mention.end)
+    return replace(sentence, start=lo, end=hi, text=text[lo:hi])
+
+
+def _starts(ctx: ClaimContext) -> list[int]:
+    """The start of every mention of the answer, made once per answer (kept in ``shared``)."""
+    cached = ctx.shared.get("context.starts")
+    if isinstance(cached, tuple) and cached[0] is ctx.mentions:
+        starts: list[int] = cached[1]
+        return starts
+    starts = [m.start for m in ctx.mentions]
+    ctx.shared["context.starts"] = (ctx.mentions, starts)
+    return starts
+
+
+def mention_range(ctx: ClaimContext, lo: int, hi: int) -> range:
+    """The indexes in ``ctx.mentions`` of the mentions that start in ``[lo, hi)``, found by
+    bisection: a claim's look at its sentence or the one before costs what is there, not what
+    the whole answer holds."""
+    starts = _starts(ctx)
+    return range(bisect_left(starts, lo), bisect_left(starts, hi))
+
+
+def mentions_between(ctx: ClaimContext, lo: int, hi: int) -> tuple[Mention, ...]:
+    """The mentions that start in ``[lo, hi)`` (see :func:`mention_range`)."""
+    r = mention_range(ctx, lo, hi)
+    return ctx.mentions[r.start : r.stop]
+
+
+def index_of(ctx: ClaimContext, m: Mention) -> int:
+    """The index of ``m`` in ``ctx.mentions`` (of the mention at the same span); 0 if none."""
+    starts = _starts(ctx)
+    i = bisect_left(starts, m.start)
+    while i < len(starts) and starts[i] == m.start:
+        if ctx.mentions[i].end == m.end:
+            return i
+        i += 1
+    return 0
 
 
 Rule = Callable[[ClaimContext], "Verdict | None"]

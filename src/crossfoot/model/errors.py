@@ -6,11 +6,14 @@
      ├── SourceError               a source cannot be read (names the source and the field)
      ├── CaseFileError             a line of an eval case file is malformed (names line and field)
      ├── RowsError                 result rows of an unreadable shape (trace)
-     ├── UnknownLocale             a locale= CLDR does not know (names the option and the value)
-     └── UnrecognizedMessage       a transcript message of an unknown shape (agents.check_run)
+     ├── UnrecognizedMessage       a transcript message of an unknown shape (agents.check_run)
+     └── OptionError               an unknown option, or an option value of the wrong kind
+          └── UnknownLocale        a locale= CLDR does not know (names the option and the value)
 
-Unknown options raise the built-in ``TypeError`` naming the option and the valid ones, as Python
-does for unknown keyword arguments.
+``OptionError`` is also a ``TypeError`` (as Python raises for an unknown keyword argument) and a
+``ValueError`` (a value out of range), so code written for either keeps working: ``check``,
+``Checker``, ``trace`` and the CLI validate every option with the same functions
+(:mod:`crossfoot.model.options`).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 __all__ = [
     "CaseFileError",
     "CrossfootError",
+    "OptionError",
     "RowsError",
     "SourceError",
     "UnknownLocale",
@@ -41,9 +45,14 @@ class RowsError(CrossfootError, ValueError):
     """Result rows of a shape ``trace`` cannot read."""
 
 
-class UnknownLocale(CrossfootError, ValueError):
-    """A ``locale`` option that names no CLDR locale. The message names the option and value."""
-
-
 class UnrecognizedMessage(CrossfootError, ValueError):
     """A transcript message whose shape no reader recognises."""
+
+
+class OptionError(CrossfootError, TypeError, ValueError):
+    """An unknown option name, or a value of the wrong kind; the message names the option, what
+    it must be and what it got."""
+
+
+class UnknownLocale(OptionError):
+    """A ``locale`` option that names no CLDR locale. The message names the option and value."""

@@ -45,12 +45,27 @@ class ValueIndex:
     def values(self) -> tuple[SourceValue, ...]:
         return self._values
 
-    def between(self, lo: Decimal, hi: Decimal) -> list[SourceValue]:
-        """Every value ``v`` with ``lo <= v.value <= hi``, in ascending order."""
+    def between(self, lo: Decimal, hi: Decimal, limit: int | None = None) -> list[SourceValue]:
+        """Every value ``v`` with ``lo <= v.value <= hi``, in ascending order; with ``limit``, at
+        most that many, those nearest the middle of the window.
+
+        >>> from decimal import Decimal
+        >>> idx = ValueIndex([SourceValue(Decimal(v), "R1") for v in (1, 2, 2, 2, 3, 9)])
+        >>> [str(v.value) for v in idx.between(Decimal(1), Decimal(3), limit=2)]
+        ['2', '2']
+        """
         if lo > hi:
             lo, hi = hi, lo
-        i = bisect_left(self._keys, lo)
-        j = bisect_right(self._keys, hi)
+        keys = self._keys
+        i = bisect_left(keys, lo)
+        j = bisect_right(keys, hi)
+        if limit is not None and j - i > limit:
+            # A source repeating one value thousands of times must not make every look-up
+            # copy them all: keep the ones nearest the middle (the claim's value).
+            middle = (lo + hi) / 2
+            mid = (bisect_left(keys, middle, i, j) + bisect_right(keys, middle, i, j)) // 2
+            i = max(i, min(mid - limit // 2, j - limit))
+            j = i + limit
         return list(self._values[i:j])
 
     def near(self, target: Decimal, tolerance: Decimal) -> list[SourceValue]:

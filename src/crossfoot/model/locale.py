@@ -21,7 +21,7 @@ from importlib.resources import files
 from types import MappingProxyType
 from typing import Any
 
-from crossfoot.model.errors import UnknownLocale
+from crossfoot.model.errors import OptionError, UnknownLocale
 
 __all__ = ["Convention", "check_locale", "resolve_locale"]
 
@@ -117,7 +117,7 @@ def check_locale(value: object) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise TypeError(f"option 'locale' must be a name such as 'de_DE', got {value!r}")
+        raise OptionError(f"option 'locale' must be a name such as 'de_DE', got {value!r}")
     resolve_locale(value)  # raises UnknownLocale for a language CLDR does not know
     return value
 

@@ -1,26 +1,35 @@
 """The options of a check: :class:`Options`, and :func:`make_options` to build and validate them
 from keyword arguments.
 
-Unknown option names raise ``TypeError`` naming the option and the valid ones, as Python does
-for an unknown keyword argument; a value of the wrong type raises ``TypeError`` naming what was
-expected; a ``locale`` CLDR does not know raises :class:`~crossfoot.model.errors.UnknownLocale`.
+An unknown option name, or a value of the wrong kind, raises
+:class:`~crossfoot.model.errors.OptionError` (a ``TypeError``, as Python raises for an unknown
+keyword argument, and a ``ValueError``) naming the option, what it must be and what it got; a
+``locale`` CLDR does not know raises its subclass :class:`~crossfoot.model.errors.UnknownLocale`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from crossfoot.model.locale import check_locale
+from crossfoot.model.validate import (
+    ENGINE_KINDS,
+    as_bool,
+    as_count,
+    as_kinds,
+    as_number,
+    unknown_option,
+)
 
 __all__ = ["OPTION_NAMES", "Options", "make_options"]
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Every option of :func:`crossfoot.check`; unknown names raise ``TypeError`` (``_options``)."""
+    """Every option of :func:`crossfoot.check` (validated by :func:`make_options`)."""
 
     require_citations: bool = False
     allow_rounding: bool = True
@@ -47,71 +56,56 @@ class Options:
     # How the answer and the sources write numbers ("de_DE": "1.234" is a thousand); None reads
     # what is unambiguous and notes a text that mixes conventions (model.locale).
     locale: str | None = None
+    # Figures checked per answer. An answer with more fails (an issue says how many were left
+    # unchecked): each figure costs up to a few hundred microseconds, so this bounds the time a
+    # hostile answer (a megabyte of digits) can take. Real answers state tens of figures.
+    max_claims: int = 2_000
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Options))
 
 _DEFAULT = Options()
 _BOOLS = {"require_citations", "allow_rounding", "allow_derived", "check_table_rows"}
-_INTS = {"max_derivation_operands", "max_sum_operands"}
-_DECIMALS = {"rel_tolerance", "abs_tolerance"}
+_COUNTS = {"max_derivation_operands", "max_sum_operands", "max_claims"}
+_NUMBERS = {"rel_tolerance", "abs_tolerance"}
 
 
 def make_options(base: Options | None = None, /, **kwargs: Any) -> Options:
-    """Options from keyword arguments, on top of ``base``.
+    """Options from keyword arguments, on top of ``base``; each validated by
+    :mod:`crossfoot.model.validate` (an ``OptionError``, also a ``TypeError``, names it).
 
     >>> make_options(require_citations=True).require_citations
     True
     >>> make_options(colour=1)
     Traceback (most recent call last):
     ...
-    TypeError: unknown option 'colour'; valid options: require_citations, ...
+    crossfoot.model.errors.OptionError: unknown option 'colour'; valid options: ...
     """
     if not kwargs:  # Options are frozen: the defaults (or ``base``) serve every such call
         return base if base is not None else _DEFAULT
     values: dict[str, Any] = {}
     for name, value in kwargs.items():
         if name not in OPTION_NAMES:
-            raise TypeError(f"unknown option {name!r}; valid options: {', '.join(OPTION_NAMES)}")
-        values[name] = _coerce(name, value)
+            raise unknown_option(name, OPTION_NAMES)
+        values[name] = _validated(name, value)
     return dataclasses.replace(base or Options(), **values)
 
 
-def _coerce(name: str, value: Any) -> Any:
+def _validated(name: str, value: Any) -> Any:
     if name in _BOOLS:
-        if not isinstance(value, bool):
-            raise TypeError(f"option {name!r} must be True or False, got {value!r}")
-        return value
+        return as_bool(name, value)
     if name == "max_derivation_operands" and value is None:
         return None  # the precision-aware limit
-    if name in _INTS:
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise TypeError(f"option {name!r} must be a non-negative integer, got {value!r}")
-        return value
-    if name in _DECIMALS:
-        if value is None:
-            return None
-        if isinstance(value, bool):
-            raise TypeError(f"option {name!r} must be a number, got {value!r}")
-        try:
-            number = Decimal(str(value))
-        except InvalidOperation:
-            raise TypeError(f"option {name!r} must be a number, got {value!r}") from None
-        if not number.is_finite() or number < 0:
-            raise TypeError(f"option {name!r} must be a finite number >= 0, got {value!r}")
-        return number
+    if name in _COUNTS:
+        return as_count(name, value)
+    if name in _NUMBERS:
+        return None if value is None else as_number(name, value)
     if name == "locale":
         return check_locale(value)
     if name == "derivations":
-        if value is None or value == "all":
-            return None
-        if isinstance(value, str):
-            value = [part.strip() for part in value.split(",") if part.strip()]
-        try:
-            kinds = frozenset(str(v) for v in value)
-        except TypeError:
-            raise TypeError(
-                f"option 'derivations' must be 'all' or a set of kind names, got {value!r}"
-            ) from None
-        return kinds
+        return as_kinds(name, value, ENGINE_KINDS)
+    if name == "max_rows":
+        return None if value is None else as_count(name, value)
+    if name == "result_rows":
+        return as_bool(name, value)
     return value

@@ -40,44 +40,65 @@ def _same_figure(m: Mention, g: Mention) -> bool:
     return False
 
 
+# Grounded figures a restatement may repeat, newest first: a claim costs this many at most, not
+# every figure grounded so far (the furthest back a restatement reaches on the benchmark data is
+# 9 figures).
+_POOL = 64
+
+
 def _restatement(ctx: ClaimContext) -> Verdict | None:
     m = ctx.mention
-    for g in reversed(ctx.grounded):
+    grounded = ctx.grounded
+    for k in range(len(grounded) - 1, max(-1, len(grounded) - 1 - _POOL), -1):
+        g = grounded[k]
         gm = g.mention
         if gm.kind == "year" or not _kinds_agree(m, gm) or not _same_figure(m, gm):
             continue
         if m.scale != gm.scale and m.scale != 1 and not _true_units_agree(ctx, m, g):
             continue  # "$283 billion" restating "$283" of a table in millions
         # (a claim without a scale word restating "$528.4 million" only drops the unit)
-        ev = g.evidence
         dropped = m.scale == 1 and gm.scale != 1  # precisions in two scales do not compare
         if not dropped and m.precision < gm.precision and _finer_than_source(ctx, m, g):
             # "$9.6M ($9,600,000)" of a value of 9,630,000: the finer figure restates no rounding
             # of the value, it is a new figure the sources do not state.
             continue
-        where = f"sentence {g.sentence.index + 1}"
-        formula = f"restates {gm.text.strip()} ({where})"
-        if ev is not None:
-            formula += f": {ev.formula}"
-        exact = m.value == gm.value
-        status = g.status if exact or g.status != "supported_exact" else "supported_rounded"
-        evidence = Evidence(
-            "steps",
-            "restatement",
-            formula,
-            ev.operands if ev is not None else (),
-            ev.result if ev is not None else gm.value,
-        )
-        signs = ctx.shared.setdefault("steps.signs", {})
-        assert isinstance(signs, dict)
-        sign = _change_sign(g, signs)
-        said, worded = claim_direction(ctx)
-        if sign is not None and worded and said is not None and said != sign:
-            note = f"restates {gm.text.strip()} ({where}), a change {sign}; the wording says {said}"
-            return Verdict("contradicted", replace(evidence, note=note), note)
-        signs[m.start] = sign
-        return Verdict(status, evidence)
+        return _restates(ctx, g)
     return None
+
+
+def _restates(ctx: ClaimContext, g: Claim) -> Verdict:
+    """The claim restates the grounded ``g``: its evidence, or ``contradicted`` when the wording
+    gives a restated change the other direction."""
+    m, gm, ev = ctx.mention, g.mention, g.evidence
+    where = f"sentence {g.sentence.index + 1}"
+    formula = f"restates {gm.text.strip()} ({where})"
+    # A restatement of a restatement names the figure it restates and the grounding of the
+    # first one, never the chain: copying the chain made n restatements cost n^2 memory.
+    roots: dict[int, str] = ctx.shared.setdefault("steps.roots", {})  # type: ignore[assignment]
+    root = None if ev is None else ev.formula
+    if ev is not None and ev.kind == "restatement":
+        root = roots.get(gm.start, root)
+    if root is not None:
+        formula += f": {root}"
+        roots[m.start] = root
+    exact = m.value == gm.value
+    status = g.status if exact or g.status != "supported_exact" else "supported_rounded"
+    evidence = Evidence(
+        "steps",
+        "restatement",
+        formula,
+        ev.operands if ev is not None else (),
+        ev.result if ev is not None else gm.value,
+    )
+    signs = ctx.shared.setdefault("steps.signs", {})
+    assert isinstance(signs, dict)
+    sign = _change_sign(g, signs)
+    said, worded = claim_direction(ctx)
+    if sign is not None and worded and said is not None and said != sign:
+        note = f"restates {gm.text.strip()} ({where}), a change {sign}; the wording says {said}"
+        return Verdict("contradicted", replace(evidence, note=note), note)
+    signs[m.start] = sign
+    return Verdict(status, evidence)
 
 
 def _finer_than_source(ctx: ClaimContext, m: Mention, g: Claim) -> bool:

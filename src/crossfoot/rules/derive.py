@@ -338,6 +338,19 @@ _COARSE_WORDING = {
 }
 
 
+def _coarse_kinds(ctx: ClaimContext) -> frozenset[str]:
+    """The operations the claim's sentence (and the one before) names, once per sentence: the
+    claims of one sentence, or of one block of a long one, read the same words."""
+    memo: dict[tuple[int, int], frozenset[str]]
+    memo = ctx.shared.setdefault("derive.coarse", {})  # type: ignore[assignment]
+    key = (ctx.sentence.start, ctx.sentence.end)
+    kinds = memo.get(key)
+    if kinds is None:
+        wording = focus_text(ctx)
+        kinds = memo[key] = frozenset(k for k, rx in _COARSE_WORDING.items() if rx.search(wording))
+    return kinds
+
+
 def two_operand(ctx: ClaimContext) -> Verdict | None:
     """Derive the claim from two source values of one group (see the module docstring).
 
@@ -361,8 +374,7 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
         if flat or not (zero or ranged or m.kind in ("money", "number")):
             return None
         # ... and only as an operation the wording names ("the change in cost", "the average").
-        wording = focus_text(ctx)
-        kinds = frozenset(k for k, rx in _COARSE_WORDING.items() if rx.search(wording))
+        kinds = _coarse_kinds(ctx)
         if zero or (ranged and m.kind == "percent"):
             kinds &= {"difference"}
             if kinds and m.kind == "percent":

@@ -224,12 +224,18 @@ def _targets(mention: Mention) -> list[tuple[Decimal, Decimal, str]]:
     return targets
 
 
+# Source values one look-up returns at most (the nearest to the claim): real sources hold a few
+# values within a claim's precision; one that repeats a value thousands of times would make each
+# claim's look-up cost them all.
+_CANDIDATES = 512
+
+
 def _lookup(ctx: ClaimContext, target: Decimal, tol: Decimal, negative: bool) -> list[SourceValue]:
     index = ctx.scope.index
-    hits = index.between(target - tol, target + tol)
+    hits = index.between(target - tol, target + tol, _CANDIDATES)
     if not negative and target > 0:
         # A positive figure may state the size of a negative value ("a loss of $5m").
-        hits += index.between(-target - tol, -target + tol)
+        hits += index.between(-target - tol, -target + tol, _CANDIDATES)
     return hits
 
 

@@ -83,6 +83,8 @@ def own_rows(text: str, claims: Sequence[Claim], rerun: Rerun) -> list[Claim]:
     out = list(claims)
     keeps: list[Callable[[SourceValue], bool]] = []  # alive while the engine caches cuts by id
     for i, c in enumerate(claims):
+        if c.evidence is None or c.evidence.rule != "derive":
+            continue  # (what _elsewhere needs first: the earlier claims are scanned only then)
         rows = _elsewhere(text, c, _own_cells(out, c.mention.start))
         if rows is None:
             continue

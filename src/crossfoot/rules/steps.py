@@ -26,8 +26,8 @@ from decimal import Decimal
 from crossfoot.arithmetic.calculations import calculations_of
 from crossfoot.language.bounds import claimed_side, clip
 from crossfoot.language.order import mention_order, number_year
-from crossfoot.model.context import ClaimContext, Verdict
-from crossfoot.model.types import Claim, Evidence, Mention, SourceValue
+from crossfoot.model.context import ClaimContext, Verdict, index_of
+from crossfoot.model.types import Claim, Evidence, SourceValue
 from crossfoot.rules._derive_shared import approx_float, claim_direction, claim_worded, known_worded
 from crossfoot.rules._steps_math import (
     _PERCENT,
@@ -99,21 +99,29 @@ def _repeats_wrong_result(ctx: ClaimContext) -> bool:
 
 
 def _figures(ctx: ClaimContext) -> list[_Fig]:
+    """The last :data:`_POOL` grounded figures before the claim in its sentence or the two
+    before it, oldest first. Read newest first, stopping once the pool is full or the sentences
+    are left behind: a claim costs the pool, not every figure grounded so far."""
     out: list[_Fig] = []
     first_sentence = ctx.sentence.index - 2
     start = ctx.mention.start
     memo: dict[int, tuple[Claim, _Fig | None]]
     memo = ctx.shared.setdefault("steps.figs", {})  # type: ignore[assignment]
-    for g in ctx.grounded:
+    for g in reversed(ctx.grounded):
+        if g.sentence.index < first_sentence:
+            break  # (grounded claims are in text order)
         gm = g.mention
-        if g.sentence.index < first_sentence or gm.kind == "year" or gm.start >= start:
+        if gm.kind == "year" or gm.start >= start:
             continue
         # _fig_of's memo read inline: every claim looks back at the same few figures.
         hit = memo.get(id(g))
         fig = hit[1] if hit is not None and hit[0] is g else _fig_of(ctx, g)
         if fig is not None:
             out.append(fig)
-    return out[-_POOL:]
+            if len(out) == _POOL:
+                break
+    out.reverse()
+    return out
 
 
 def _fig_of(ctx: ClaimContext, g: Claim) -> _Fig | None:
@@ -132,7 +140,7 @@ def _fig_of(ctx: ClaimContext, g: Claim) -> _Fig | None:
         year = _evidence_year(ev.operands if ev is not None else ())
         if year is None:
             s = g.sentence
-            year = number_year(ctx.text, s.start, s.end, ctx.mentions, _index_of(ctx, gm))
+            year = number_year(ctx.text, s.start, s.end, ctx.mentions, index_of(ctx, gm))
         written = gm.written if gm.written else abs(gm.value)
         signed_written = -written if gm.value < 0 else written
         # A figure the source states exactly carries no rounding of its own, nor does one that
@@ -153,13 +161,6 @@ def _fig_of(ctx: ClaimContext, g: Claim) -> _Fig | None:
         )
     memo[id(g)] = (g, fig)
     return fig
-
-
-def _index_of(ctx: ClaimContext, m: Mention) -> int:
-    for i, x in enumerate(ctx.mentions):
-        if x.start == m.start and x.end == m.end:
-            return i
-    return 0
 
 
 def _evidence_year(operands: tuple[SourceValue, ...]) -> int | None:

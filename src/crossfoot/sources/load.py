@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from crossfoot.model.errors import SourceError
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.locale import check_locale
-from crossfoot.model.types import Source, SourceValue
+from crossfoot.model.types import Source, SourceValue, exact
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.sources.fields import explicit_table, field_value
 from crossfoot.sources.prose import _cell_fallback, _prose_values, _segments
@@ -183,6 +183,7 @@ class SourceSet:
 # load_sources
 
 
+@exact
 def load_sources(sources: object, *, locale: str | None = None) -> SourceSet:
     """Read sources into a :class:`SourceSet`.
 

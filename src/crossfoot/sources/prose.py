@@ -106,41 +106,63 @@ def _prose_years(text: str, mentions: Sequence[Mention]) -> dict[int, int]:
     years: dict[int, int] = {}
     bounds = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text) + 1]
     sentence_of: list[int] = []
-    first_of: dict[int, int] = {}  # sentence -> index of its first mention
     b = 0
-    for i, m in enumerate(mentions):
+    for m in mentions:
         while bounds[b + 1] <= m.start:
             b += 1
         sentence_of.append(b)
-        first_of.setdefault(b, i)
     respectively: dict[int, bool] = {}
+    # The years and the last figure of the sentence so far, kept as the loop walks it (a look
+    # back at every earlier figure made a long sentence quadratic).
+    sent_years: set[int] = set()
+    last: int | None = None
+    current = -1
     for i, m in enumerate(mentions):
-        if m.kind == "year" or not m.claim:
-            continue
         sent = sentence_of[i]
-        if sent not in respectively:
-            lo, hi = bounds[sent], bounds[sent + 1]
-            respectively[sent] = "respectively" in text[lo:hi].lower()
-        if respectively[sent]:
-            continue
-        nxt = mentions[i + 1] if i + 1 < len(mentions) else None
-        if (
-            nxt is not None
-            and nxt.kind == "year"
-            and sentence_of[i + 1] == sent
-            and _YEAR_AFTER.fullmatch(text, m.end, nxt.start)
-        ):
-            years[i] = int(nxt.value)
-            continue
-        # sentence_of never decreases: the sentence's mentions before i are first_of[sent]..i-1
-        before = [j for j in range(i - 1, first_of[sent] - 1, -1) if mentions[j].claim]
-        found = {int(mentions[j].value) for j in before if mentions[j].kind == "year"}
-        if len(found) != 1:
-            continue
-        nearest = before[0]
-        if mentions[nearest].kind == "year":
-            years[i] = found.pop()
+        if sent != current:
+            current, sent_years, last = sent, set(), None
+        year = _year_of(text, mentions, i, sentence_of, bounds, respectively, sent_years, last)
+        if year is not None:
+            years[i] = year
+        if m.claim:
+            if m.kind == "year":
+                sent_years.add(int(m.value))
+            last = i
     return years
+
+
+def _year_of(
+    text: str,
+    mentions: Sequence[Mention],
+    i: int,
+    sentence_of: list[int],
+    bounds: list[int],
+    respectively: dict[int, bool],
+    sent_years: set[int],
+    last: int | None,
+) -> int | None:
+    """The year of ``mentions[i]`` (see :func:`_prose_years`), given the years of the claims
+    before it in its sentence and the last of them."""
+    m = mentions[i]
+    if m.kind == "year" or not m.claim:
+        return None
+    sent = sentence_of[i]
+    if sent not in respectively:
+        lo, hi = bounds[sent], bounds[sent + 1]
+        respectively[sent] = "respectively" in text[lo:hi].lower()
+    if respectively[sent]:
+        return None
+    nxt = mentions[i + 1] if i + 1 < len(mentions) else None
+    if (
+        nxt is not None
+        and nxt.kind == "year"
+        and sentence_of[i + 1] == sent
+        and _YEAR_AFTER.fullmatch(text, m.end, nxt.start)
+    ):
+        return int(nxt.value)
+    if len(sent_years) == 1 and last is not None and mentions[last].kind == "year":
+        return next(iter(sent_years))
+    return None
 
 
 def _prose_values(sid: str, text: str, offset: int, issues: list[str]) -> list[SourceValue]:

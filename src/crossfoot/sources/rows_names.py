@@ -272,7 +272,7 @@ def _labels(cells: tuple[object, ...], kinds: set[type]) -> tuple[str | None, ..
 def _row_label(cell: object) -> str | None:
     if cell is None:
         return None
-    if isinstance(cell, float) and cell == int(cell):
+    if isinstance(cell, float) and cell.is_integer():  # (not inf or NaN: no int for them)
         cell = int(cell)
     text = str(cell).strip()
     return text or None

@@ -122,7 +122,8 @@ def json_tables(text: str) -> list[TextTable]:
             else:
                 try:
                     obj, end = ast.literal_eval(text[start:lit_end]), lit_end
-                except (ValueError, SyntaxError, MemoryError, RecursionError):
+                except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                    # (TypeError: an unhashable member of a set or key, "{[1]}": no table)
                     obj = None
         rows = _as_rows(obj)
         if rows is not None:

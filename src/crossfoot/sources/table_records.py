@@ -22,12 +22,22 @@ _UNNAMED = re.compile(r"^Unnamed: \d+$")
 _TOKEN = re.compile(r"""[\[\]{}]|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'""")
 
 
+# Deeper than a list of flat objects: no table (the scan stops there).
+_TOO_DEEP = -1
+
+
 def _end(text: str, start: int) -> int | None:
+    """Where the list opened at ``start`` closes; None when it never does, ``_TOO_DEEP`` as soon
+    as it nests deeper than ``[{...}]``. A list of flat records is never deeper, and stopping
+    there keeps the scans linear: nested brackets ("[{[{[{...") made every start scan to the
+    end of the text (a 100 KB source took 100 s)."""
     depth = 0
     for tok in _TOKEN.finditer(text, start):
         t = tok.group(0)
         if t in "[{":
             depth += 1
+            if depth > 2:
+                return _TOO_DEEP
         elif t in "]}":
             depth -= 1
             if depth == 0:
@@ -81,13 +91,17 @@ def record_tables(text: str) -> list[TextTable]:
         end = _end(text, m.start())
         if end is None:
             break
+        if end == _TOO_DEEP:
+            continue
         chunk = text[m.start() : end]
+        # Neither parser may raise on what a document holds: JSON nested thousands deep
+        # (RecursionError) or a literal with a list inside a set ("{[1]}", TypeError) is no table.
         try:
             obj = json.loads(chunk)
-        except ValueError:
+        except (ValueError, RecursionError):
             try:
                 obj = ast.literal_eval(chunk)
-            except (ValueError, SyntaxError, MemoryError, RecursionError):
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
                 continue
         rows = _grid(obj)
         if rows is not None:

@@ -1,0 +1,126 @@
+"""Which numbers of an answer the engine judges, and how much of a long answer it reads.
+
+``claims_of`` marks the mentions that are no claims (years, formula constants, citation
+numbers, count words, what ``keep`` rejects); ``read_claims`` reads a long answer that states more
+figures than ``max_claims`` only as far as its checked figures need (issue 17: a megabyte of
+figures costs what its first few thousand do). Part of :mod:`crossfoot.engine`, below the rules.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import fields
+from operator import attrgetter
+
+from crossfoot.arithmetic.calculations import constant_mentions
+from crossfoot.language.readings import (
+    apply_notes,
+    by_to,
+    counts_not_years,
+    list_items,
+    restatements,
+)
+from crossfoot.language.sentences import Citation
+from crossfoot.model.context import WINDOW
+from crossfoot.model.options import Options
+from crossfoot.model.types import Mention
+from crossfoot.numbers.extract import extract
+
+__all__ = ["claims_of", "is_count_word", "read_claims", "read_prefix"]
+
+
+# An answer longer than this is read in growing prefixes (see read_claims).
+_PREFIX = 16_000
+_SENTENCE_BREAK = re.compile(r"[.!?]\s|\n")
+
+
+def read_claims(
+    text: str,
+    cites: list[Citation],
+    keep: Callable[[Mention], bool] | None,
+    options: Options,
+    found: list[Mention] | None,
+) -> tuple[str, tuple[Mention, ...]]:
+    """The text the rules read and its mentions: the whole answer, or, when it states more
+    figures than ``max_claims`` (which then fails it), a prefix that holds the figures checked
+    with room after them. Prefixes double from 16 KB until one does, so a megabyte of figures
+    costs what its first few thousand do, not a read of every number in it."""
+    size = _PREFIX
+    while found is None and size < len(text):
+        brk = _SENTENCE_BREAK.search(text, size, size + 4_096)
+        cut = brk.end() if brk is not None else size
+        mentions = claims_of(text[:cut], cites, keep, options, None)
+        claims = [m for m in mentions if m.claim]
+        limit = options.max_claims
+        # Enough when the prefix holds more figures than are checked, and the last checked one
+        # is far enough from the cut that nothing it reads (its window, its sentence) is cut.
+        if len(claims) > limit and (limit == 0 or claims[limit - 1].end + 4 * WINDOW <= cut):
+            return text[:cut], tuple(mentions)
+        size *= 2
+    return text, tuple(claims_of(text, cites, keep, options, found))
+
+
+def read_prefix(text: str, options: Options) -> str:
+    """What the rules of a check read of ``text``: the whole text, or the prefix the engine's
+    ``verify`` reads of a long answer with more figures than ``max_claims`` (trace reads the
+    same).
+
+    >>> from crossfoot.model.options import Options
+    >>> read_prefix("Revenue was $3.2bn. " * 10, Options()) == "Revenue was $3.2bn. " * 10
+    True
+    """
+    return read_claims(text, [], None, options, None)[0]
+
+
+def claims_of(
+    text: str,
+    cites: list[Citation],
+    keep: Callable[[Mention], bool] | None,
+    options: Options,
+    found: list[Mention] | None = None,
+) -> list[Mention]:
+    """Mentions of the answer, with non-claims marked ``claim=False``.
+
+    >>> [m.claim for m in claims_of("In 2024 revenue was $5m.", [], None, Options())]
+    [False, True]
+    """
+    found = extract(list_items(text), locale=options.locale) if found is None else list(found)
+    # the answer's own unit note and restatements in parentheses (language.readings)
+    found = restatements(text, apply_notes(text, by_to(text, counts_not_years(text, found))))
+    constants = constant_mentions(text, found)
+    out: list[Mention] = []
+    starts = [c.start for c in cites]
+    for i, m in enumerate(found):
+        j = bisect_right(starts, m.start) - 1
+        if j >= 0 and m.start < cites[j].end:
+            continue  # the "1" of "[1]"
+        is_claim = m.claim and m.kind != "year" and i not in constants
+        if is_claim and not options.result_rows and is_count_word(m):
+            # "three regions", "two years": counts of things the answer talks about, which
+            # documents rarely state as values. Over result rows they are row counts (trace).
+            is_claim = False
+        if is_claim and keep is not None and not keep(m):
+            is_claim = False
+        out.append(m if is_claim == m.claim else _with_claim(m, is_claim))
+    return out
+
+
+# Every field of a Mention in order, ``claim`` replaced (dataclasses.replace reads and checks
+# each field by name: about ten times the cost of this, once per year or non-claim of every
+# answer). ``claim`` is not the last field: ``unit`` and ``unreadable`` follow it.
+_MENTION_FIELDS = attrgetter(*(f.name for f in fields(Mention)))
+_CLAIM_AT = [f.name for f in fields(Mention)].index("claim")
+
+
+def _with_claim(m: Mention, claim: bool) -> Mention:
+    v = _MENTION_FIELDS(m)
+    return Mention(*v[:_CLAIM_AT], claim, *v[_CLAIM_AT + 1 :])  # type: ignore[call-arg]
+
+
+def is_count_word(m: Mention) -> bool:
+    """A number written as a word below 100 ("three regions"): a count, no claim by default."""
+    if m.kind != "number" or abs(m.value) >= 100 or any(ch.isdigit() for ch in m.text):
+        return False
+    return m.value == m.value.to_integral_value()  # "three quarters of" is a claim
