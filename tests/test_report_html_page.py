@@ -99,3 +99,18 @@ def test_a_case_that_raised_shows_its_error_and_counts_as_an_error() -> None:
     page = html.render_html([item])
     assert "unknown option &#x27;colour&#x27;" in page
     assert 'data-status="error"' in page and 'data-mismatch="true"' in page
+
+
+def test_every_status_has_a_colour() -> None:
+    # A status added to the engine without one crashed the page's chart (KeyError).
+    from crossfoot import STATUSES
+
+    assert set(STATUSES) <= html.COLOURS.keys()
+
+
+def test_a_page_with_the_newer_failing_statuses_renders() -> None:
+    table = '[["", "2019"], ["Apples", "6,120"]]'
+    report = check("Apples were 6,120 thousand.", [table])
+    assert [c.status for c in report.claims] == ["unit_unstated"]
+    page = html.render_html([html.answer_item(report)])
+    assert "unit_unstated" in page

@@ -46,6 +46,8 @@ COLOURS = {
     "unsupported": "#d1242f",
     "uncited": "#9a6700",
     "unknown_citation": "#6e7781",
+    "off_question": "#953800",
+    "unit_unstated": "#7d4e00",
     "found": "#1a7f37",
     "wrong_source": "#bc4c00",
     "unsourced": "#d1242f",
