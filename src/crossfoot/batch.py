@@ -36,7 +36,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -206,10 +206,10 @@ def map_in_order(
         # a pool would only add its start-up time
         if initializer is not None:
             initializer()
-        for chunk in _chain(head, chunks):
+        for chunk in chain(head, chunks):
             yield from _apply(fn, chunk)
         return
-    yield from _pooled(fn, _chain(head, chunks), n, initializer)
+    yield from _pooled(fn, chain(head, chunks), n, initializer)
 
 
 def _pooled(
@@ -289,11 +289,6 @@ def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
     it = iter(items)
     while chunk := list(islice(it, size)):
         yield chunk
-
-
-def _chain(head: list[list[T]], rest: Iterator[list[T]]) -> Iterator[list[T]]:
-    yield from head
-    yield from rest
 
 
 def _apply(fn: Callable[[T], R], chunk: list[T]) -> Iterator[R]:

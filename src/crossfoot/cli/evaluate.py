@@ -138,11 +138,10 @@ def _record(r: ItemResult, label: Label) -> dict[str, Any]:
     got = "error" if r.report is None else ("pass" if r.passed else "fail")
     rec: dict[str, Any] = {"name": name, "index": r.index, "line": line, "expect": expect}
     rec.update(got=got, as_expected=got == expect)
-    if r.report is None:
-        rec.update(passed=None, score=None, ungrounded=[], statuses=[], error=r.error)
-    else:
-        rec.update(passed=r.passed, score=r.score, ungrounded=r.ungrounded, statuses=r.statuses)
-        rec["error"] = None
+    # (with no report, ItemResult gives score None, no ungrounded figures and no statuses)
+    passed = None if r.report is None else r.passed
+    rec.update(passed=passed, score=r.score, ungrounded=r.ungrounded, statuses=r.statuses)
+    rec["error"] = r.error if r.report is None else None
     rec["report"] = r.report
     if input_error:
         rec["input_error"] = True

@@ -36,6 +36,7 @@ from crossfoot.agents._recordings import (
 from crossfoot.batch import map_in_order, warm_up
 from crossfoot.cli.common import add_output_arguments, write_report
 from crossfoot.cli.output import (
+    RUN_RANK,
     Tally,
     emit,
     emit_json,
@@ -62,7 +63,6 @@ __all__ = ["add_parser", "iter_runs", "load_transcript", "run"]
 # A run to replay, or (label, error) for a line the reader could not make a run of.
 RunInput = Recording | tuple[str, str]
 
-_RANK = {"allow": 0, "warn": 1, "confirm": 2, "block": 3}
 # Engine keywords -> the flags that set them, so errors name what the user typed.
 RUN_FLAGS = {"on_unknown": "--on-unknown"}
 
@@ -118,24 +118,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"crossfoot: error: {flag_names(str(exc), RUN_FLAGS)}", file=sys.stderr)
         return 2
     done = tally.items
-    todo = enumerate(resume_after(((r[0], r) for r in runs), done, last_name, args.transcript))
+    todo = resume_after(((r[0], r) for r in runs), done, last_name, args.transcript)
     results = map_in_order(
         work,
-        ((i + done, r) for i, r in todo),
+        enumerate(todo, start=done),
         workers=workers,
         chunk_size=args.chunk_size,
         initializer=warm_up,
     )
-    gate = _RANK[args.fail_on]
-    worst = max((_RANK.get(a, 0) for a in tally.actions), default=0)
+    gate = RUN_RANK[args.fail_on]
     pages: list[dict[str, Any]] = []
 
     def show(result: tuple[dict[str, Any], Any], rec: dict[str, Any]) -> None:
-        nonlocal worst
         if rec["error"] is not None:
             print(f"crossfoot: error: {flag_names(rec['error'], RUN_FLAGS)}", file=sys.stderr)
-        else:
-            worst = max(worst, _RANK[rec["action"]])
         if args.report and result[1] is not None:
             pages.append(result[1])
         _show(rec, args, many, gate)
@@ -162,6 +158,8 @@ def run(args: argparse.Namespace) -> int:
     _close(args, tally, workers, time.perf_counter() - started, done, many, pages)
     if tally.errors:
         return 2
+    # (the tally counts every run's action, the resumed ones' included)
+    worst = max((RUN_RANK.get(a, 0) for a in tally.actions), default=0)
     return 1 if worst >= gate else 0
 
 
@@ -173,7 +171,7 @@ def _show(rec: dict[str, Any], args: argparse.Namespace, many: bool, gate: int) 
     elif not many:
         emit(item_lines(rec))
     else:
-        failing = rec["error"] is not None or _RANK[rec["action"]] >= gate
+        failing = rec["error"] is not None or RUN_RANK[rec["action"]] >= gate
         lines = item_lines(rec) if args.verbose or failing else []
         emit([item_header(rec, failing), *("  " + line for line in lines)])
 

@@ -49,11 +49,7 @@ def check_dataset(
     if columns is not None:
         spec.check_clash(list(columns))
     return dataset.map_batches(
-        partial(_map, spec=spec, options=dict(options)),
+        partial(check_pandas, spec=spec, options=dict(options)),
         batch_format="pandas",
         batch_size=batch_size,
     )
-
-
-def _map(frame: Any, spec: Columns, options: dict[str, Any]) -> Any:
-    return check_pandas(frame, spec, options)
