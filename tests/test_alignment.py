@@ -11,7 +11,6 @@ import json
 import os
 import subprocess
 import sys
-from decimal import Decimal
 
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -136,7 +135,6 @@ def test_question_context_proves_a_bare_final_figure() -> None:
     # The value the question's row does not give stays unsupported even with the question.
     wrong = crossfoot.check("The change was 530,001.", [table], question=question)
     assert [c.status for c in wrong.claims] == ["unsupported"]
-    assert Decimal(530_000) != wrong.claims[0].value
 
 
 _TWO_BALANCES = json.dumps(

@@ -23,10 +23,6 @@ CASES: list[dict[str, Any]] = [
     dict(c, file=p.stem) for p in FILES for c in json.loads(p.read_text("utf-8"))["cases"]
 ]
 
-# Classes whose rule is not built yet: each case still states what it should do, and the test
-# fails loudly (strict xfail) the day it starts to hold, so the mark is removed with the fix.
-GAPS: dict[str, str] = {}
-
 
 def _run(case: dict[str, Any]) -> crossfoot.Report:
     question = case.get("question")
@@ -36,10 +32,7 @@ def _run(case: dict[str, Any]) -> crossfoot.Report:
 
 
 def _param(case: dict[str, Any]) -> Any:
-    marks = []
-    if case["class"] in GAPS:
-        marks.append(pytest.mark.xfail(strict=True, reason=GAPS[case["class"]]))
-    return pytest.param(case, id=f"{case['class']}: {case['name']}", marks=marks)
+    return pytest.param(case, id=f"{case['class']}: {case['name']}")
 
 
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])

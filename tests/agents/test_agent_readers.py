@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 
 from crossfoot.agents._classify import _DIGIT, _ID_TOKEN
 from crossfoot.agents._ingest import _digit_runs
@@ -56,8 +56,7 @@ def test_calculations_are_the_old_matches(text: str) -> None:
     # fragment of one as an operand, the new reader does not; and the new reader also reads unit
     # words ("3 nights") and bracketed formulas, so the texts here have no letters but "x" and
     # no brackets. On these the two must agree.
-    if re.search(r"\d\.\d+\.\d", text):
-        return
+    assume(not re.search(r"\d\.\d+\.\d", text))
     old = []
     for m in OLD_CALC.finditer(text):
         tokens = _OLD_CALC_TOKENS.findall(m[1].replace("$", ""))
