@@ -107,6 +107,13 @@ def test_a_call_may_override_the_checkers_locale() -> None:
     assert not checker.check("Total 1.234").passed
 
 
+def test_an_overriding_locale_reads_the_sources_again() -> None:
+    # "1.234" in the source is a thousand only when the source is read again in de_DE.
+    checker = Checker(["Total: 1.234"])
+    assert checker.check("Total 1234", locale="de_DE").passed
+    assert not checker.check("Total 1234").passed
+
+
 # -- round-trip through Babel ------------------------------------------------------------------
 
 # Babel is in the dev extra, pinned (pyproject.toml): missing or another version is an error here,

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from crossfoot.arithmetic.calculations import new_answer as new_arith_answer
 from crossfoot.language.asked import Ask, read_question
-from crossfoot.language.claims import is_count_word, read_claims, read_prefix
+from crossfoot.language.claims import is_count_word, read_claims
 from crossfoot.language.direction import new_answer
 from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar, quoted_label
 from crossfoot.language.readings import restated_pairs
@@ -61,7 +61,7 @@ from crossfoot.rules.own_rows import own_rows
 if TYPE_CHECKING:
     from crossfoot.sources.load import SourceSet
 
-__all__ = ["read_prefix", "verify"]
+__all__ = ["verify"]
 
 # Rule families allowed to look in records the sentence did not cite, for ``wrong_record``.
 _CROSS_RECORD_MODULES = ("direct", "derive", "multi", "rowsums")

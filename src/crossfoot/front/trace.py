@@ -31,6 +31,7 @@ from typing import Any
 from crossfoot.front.policy import Policy, policy_of
 from crossfoot.front.trace_checks import TraceContext, finish
 from crossfoot.front.trace_keep import column_words, keep_filter
+from crossfoot.language.claims import read_prefix
 from crossfoot.model.options import Options, make_options
 from crossfoot.model.types import Source, SourceValue, exact
 from crossfoot.model.validate import as_key
@@ -84,16 +85,10 @@ def _verify() -> Callable[..., Report]:
     """The engine's verify, imported on first use (the engine imports every rule), then kept:
     an import statement costs a microsecond at every call."""
     if not _VERIFY:
-        from crossfoot.engine import read_prefix, verify
+        from crossfoot.engine import verify
 
-        _VERIFY.extend((verify, read_prefix))
+        _VERIFY.append(verify)
     return _VERIFY[0]
-
-
-def read_prefix(text: str, options: Options) -> str:
-    """The engine's :func:`~crossfoot.engine.read_prefix` (imported with verify)."""
-    _verify()
-    return _VERIFY[1](text, options)  # type: ignore[no-any-return]
 
 
 def _options(policy: Policy, operands: int) -> Options:
@@ -202,9 +197,9 @@ def trace(
 
 def _bounded(run: Callable[[str], Report], answer: str, options: Options) -> Report:
     """``run(answer)``; for a long answer with more figures than ``max_claims``, run on the prefix
-    the engine would read (:func:`~crossfoot.engine.read_prefix`): the answer fails, its first
-    figures are checked as a full read would check them (their rows found from them), and not
-    every number of it is read."""
+    the engine would read (:func:`~crossfoot.language.claims.read_prefix`): the answer fails,
+    its first figures are checked as a full read would check them (their rows found from them),
+    and not every number of it is read."""
     if not isinstance(answer, str):
         raise TypeError(f"trace() needs the answer as a str, got {type(answer).__name__}")
     read = read_prefix(answer, options)

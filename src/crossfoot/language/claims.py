@@ -45,10 +45,25 @@ def read_claims(
 ) -> tuple[str, tuple[Mention, ...]]:
     """The text the rules read and its mentions: the whole answer, or, when it states more
     figures than ``max_claims`` (which then fails it), a prefix that holds the figures checked
-    with room after them. Prefixes double from 16 KB until one does, so a megabyte of figures
-    costs what its first few thousand do, not a read of every number in it."""
+    with room after them (:func:`_cut`)."""
+    if found is None:
+        cut = _cut(text, cites, keep, options)
+        if cut is not None:
+            return cut
+    return text, tuple(claims_of(text, cites, keep, options, found))
+
+
+def _cut(
+    text: str,
+    cites: list[Citation],
+    keep: Callable[[Mention], bool] | None,
+    options: Options,
+) -> tuple[str, tuple[Mention, ...]] | None:
+    """A prefix of ``text`` holding more figures than ``max_claims`` and its mentions, or None
+    when the whole text is to be read. Prefixes double from 16 KB until one does, so a megabyte
+    of figures costs what its first few thousand do, not a read of every number in it."""
     size = _PREFIX
-    while found is None and size < len(text):
+    while size < len(text):
         brk = _SENTENCE_BREAK.search(text, size, size + 4_096)
         cut = brk.end() if brk is not None else size
         mentions = claims_of(text[:cut], cites, keep, options, None)
@@ -59,19 +74,20 @@ def read_claims(
         if len(claims) > limit and (limit == 0 or claims[limit - 1].end + 4 * WINDOW <= cut):
             return text[:cut], tuple(mentions)
         size *= 2
-    return text, tuple(claims_of(text, cites, keep, options, found))
+    return None
 
 
 def read_prefix(text: str, options: Options) -> str:
     """What the rules of a check read of ``text``: the whole text, or the prefix the engine's
     ``verify`` reads of a long answer with more figures than ``max_claims`` (trace reads the
-    same).
+    same). A text of up to 16 KB is read whole without extracting anything.
 
     >>> from crossfoot.model.options import Options
     >>> read_prefix("Revenue was $3.2bn. " * 10, Options()) == "Revenue was $3.2bn. " * 10
     True
     """
-    return read_claims(text, [], None, options, None)[0]
+    cut = _cut(text, [], None, options)
+    return text if cut is None else cut[0]
 
 
 def claims_of(
