@@ -28,7 +28,10 @@ Decisions worth knowing (tests pin each one):
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import replace
+from itertools import accumulate
 
 from crossfoot.model.locale import Convention, resolve_locale
 from crossfoot.model.types import Mention
@@ -140,13 +143,27 @@ _SMALL_WORDS = {
 }
 
 
+def _coverage(found: list[Mention]) -> Callable[[int], bool]:
+    """Whether an offset lies inside one of ``found`` (sorted by start), in O(log n): a text of
+    thousands of fractions asked each mention before."""
+    starts = [m.start for m in found]
+    reach = list(accumulate((m.end for m in found), max))  # furthest end so far
+
+    def inside(i: int) -> bool:
+        j = bisect_right(starts, i) - 1
+        return j >= 0 and i < reach[j]
+
+    return inside
+
+
 def _hyphen_fractions(original: str, text: str, found: list[Mention]) -> list[Mention]:
     """Add "two-thirds of", "one-half of": number words stop at a hyphen ("two-year")."""
     extra: list[Mention] = []
+    inside = _coverage(found)
     for m in _HYPHEN_FRACTION_RE.finditer(text):
         n = _SMALL_WORDS[m.group("n").lower()]
         frac = fraction_word(text, m.end(), n)
-        if frac is None or any(f.start <= m.start() < f.end for f in found):
+        if frac is None or inside(m.start()):
             continue
         digits, exp = fraction_digits(n, frac[0])
         num = Num(m.start(), frac[1], digits, exp, plain=False, place_exp=-2)
@@ -157,12 +174,11 @@ def _hyphen_fractions(original: str, text: str, found: list[Mention]) -> list[Me
 
 def _vulgar_fractions(original: str, text: str, found: list[Mention]) -> list[Mention]:
     """Add a "½" standing alone as a number (one glued to digits was read with them: "2½")."""
-    covered = [(m.start, m.end) for m in found]
+    inside = _coverage(found)
     extra: list[Mention] = []
-    for i, ch in enumerate(text):
-        if ch not in VULGAR or any(s <= i < e for s, e in covered):
-            continue
-        if i > 0 and text[i - 1].isalnum():
+    for hit in _VULGAR_RE.finditer(text):
+        i, ch = hit.start(), hit.group()
+        if inside(i) or (i > 0 and text[i - 1].isalnum()):
             continue
         digits, exp = fraction_digits(*VULGAR[ch])
         num = Num(i, i + 1, digits, exp, plain=False, place_exp=-2)
