@@ -11,7 +11,8 @@ cell flag, the previous number's currency, whether the text writes "1.234,56"), 
 - around a bracketed amount: "AED 9500 (USD 2587)" converts, it is no accounting negative.
 
 Each stage is asked only when a set lookup on the characters next to the number says it may find
-something (:meth:`Env.may_prefix`, :meth:`Env.may_follow`), so the common number pays little.
+something (``tails`` and ``ones`` before it, :meth:`Env.may_follow` after it), so the common
+number pays little.
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ class Env:
     prev: Num | None = None  # the number read before, for "AED 9500 (USD 2587)"
     _european: bool | None = None
     _heads: frozenset[str] | None = None
-    tails: frozenset[str] = frozenset()  # see may_prefix
+    tails: frozenset[str] = frozenset()  # (read by numbers.reading._read_prefix)
     ones: frozenset[str] = frozenset()
 
     minus: bool = False  # the text says "minus" somewhere
@@ -119,12 +120,6 @@ class Env:
         if not seg.isascii():  # "F\u202fCFA", "শঃ\u00a0কঃ": the tables write spaces as " "
             seg = seg.translate(_AS_SPACE)
         return seg in heads or seg[:2] in heads or ch in heads
-
-    def may_prefix(self, before: str, ch: str) -> bool:
-        """Could a table symbol, a scale word or "%" end in ``before``, the last two characters
-        before the number (``ch`` the last)? They settle it for most numbers. (The reader
-        inlines this test.)"""
-        return ch in "%-−–" or "A" <= ch <= "Z" or before in self.tails or ch in self.ones
 
 
 def read_digits(core: str, env: Env) -> Digits | list[Digits] | None:

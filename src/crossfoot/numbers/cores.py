@@ -21,7 +21,6 @@ from crossfoot.numbers.words import MULTIPLIERS, NUMBER_WORDS, WORDS_PATTERN
 __all__ = [
     "CORE_RE",
     "DIGITS_RE",
-    "MAX_CORE",
     "MAX_DIGITS",
     "SCAN_RE",
     "Digits",
@@ -40,7 +39,6 @@ def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
 
 
 MAX_DIGITS = 64  # a number with more digits is reported as unreadable, never read or dropped
-MAX_CORE = MAX_DIGITS  # kept for callers that bound a core's length
 
 # --------------------------------------------------------------------------------------------
 # Patterns

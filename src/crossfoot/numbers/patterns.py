@@ -18,7 +18,6 @@ from typing import NamedTuple
 from crossfoot.numbers.cores import (
     CORE_RE,
     DIGITS_RE,
-    MAX_CORE,
     MAX_DIGITS,
     SCAN_RE,
     Digits,
@@ -53,7 +52,6 @@ __all__ = [
     "LABEL_TAIL_RE",
     "LIST_HEAD_RE",
     "LIST_TAIL_RE",
-    "MAX_CORE",
     "MAX_DIGITS",
     "MONTH_AFTER_RE",
     "MONTH_BEFORE_RE",
@@ -62,6 +60,7 @@ __all__ = [
     "OP_AFTER_RE",
     "OP_BEFORE_BACK_RE",
     "OP_BEFORE_RE",
+    "PREFIX_ENDS",
     "PREFIX_MAX",
     "PREFIX_RE",
     "RANGE_CONN_RE",
@@ -94,6 +93,7 @@ __all__ = [
     "maybe_word_after",
     "next_core",
     "prefix_match",
+    "prefix_tail",
     "read_core",
     "ref_before",
     "skip_token",
@@ -448,14 +448,22 @@ def ends_with(text: str, pos: int, ends: Ends, width: int = 24) -> bool:
     return tail.endswith(ends.words) or tail.replace(" .", ".").endswith(ends.words)  # "no . 133"
 
 
+def prefix_tail(text: str, s0: int) -> str:
+    """The last two characters before ``s0`` past at most three spaces or tabs (no loop in
+    Python): what decides which prefix readers can find anything."""
+    return text[s0 - 4 if s0 > 4 else 0 : s0].rstrip(" \t\u00a0\u202f\u2009")[-2:]
+
+
+# The characters a sign, currency or "(" before a number may end in (upper-case letters too:
+# "USD", "EUR").
+PREFIX_ENDS = "(-−–+$€£¥₹."
+
+
 def maybe_prefix(text: str, s0: int) -> bool:
-    """Could a sign, currency or "(" sit just before ``s0``? (Skips PREFIX_RE when not.)"""
-    # The last character before s0 past at most three spaces or tabs (no loop in Python).
-    before = text[s0 - 4 if s0 > 4 else 0 : s0].rstrip(" \t\u00a0\u202f\u2009")
-    if not before:
-        return False
-    ch = before[-1]
-    return ch in "(-−–+$€£¥₹." or ch.isupper()
+    """Could a sign, currency or "(" sit just before ``s0``? (Skips PREFIX_RE when not; the
+    number reader writes this test out, on the :func:`prefix_tail` it reads anyway.)"""
+    ch = prefix_tail(text, s0)[-1:]
+    return bool(ch) and (ch in PREFIX_ENDS or ch.isupper())
 
 
 _TOKEN_TAIL_RE = _compile(r"(?:\w|[-./](?=\w))*")

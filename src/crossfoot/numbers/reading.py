@@ -45,6 +45,7 @@ from crossfoot.numbers.patterns import (
     LABEL_TAIL_RE,
     MAX_DIGITS,
     OPERAND_RE,
+    PREFIX_ENDS,
     RANGE_STARTS,
     REF_ENDS,
     REF_TAIL_RE,
@@ -58,6 +59,7 @@ from crossfoot.numbers.patterns import (
     is_letter,
     maybe_unit,
     prefix_match,
+    prefix_tail,
     read_core,
     ref_before,
     skip_token,
@@ -192,16 +194,15 @@ def _pieces(s0: int, parts: list[Digits]) -> list[Num]:
 def _read_prefix(text: str, s0: int, floor: int, num: Num, marks: _Marks, env: Env) -> None:
     """A sign, a currency or an opening parenthesis written before the digits; then a symbol,
     code, scale word or "%" from the CLDR table (:func:`~crossfoot.numbers.around.table_prefix`)."""
-    # The last two characters before the digits past at most three spaces: they decide which
-    # readers can find anything (most numbers follow a lower-case word).
-    before = text[s0 - 4 if s0 > 4 else 0 : s0].rstrip(" \t\u00a0\u202f\u2009")[-2:]
+    # (most numbers follow a lower-case word: neither reader below is asked)
+    before = prefix_tail(text, s0)
     ch = before[-1:]
-    if ch and (ch in "(-−–+$€£¥₹." or ch.isupper()):  # maybe_prefix(text, s0)
+    if ch and (ch in PREFIX_ENDS or ch.isupper()):  # maybe_prefix, written out
         _read_sign_and_currency(text, s0, floor, num, marks, env)
     if (
         num.currency is None
         and not marks.paren
-        and ch  # Env.may_prefix(before, ch), inlined: every number passes here
+        and ch  # could a table symbol, a scale word or "%" end in the last two characters?
         and (before in env.tails or ch in env.ones or ch in "%-−–" or before.isupper())
     ):
         marks.sign = table_prefix(text, num, floor, env) or marks.sign
