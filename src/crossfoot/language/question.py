@@ -29,14 +29,13 @@ from functools import lru_cache
 
 from crossfoot.language.bounds import Side, side_before
 from crossfoot.model.index import ValueIndex
-from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
+from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
 from crossfoot.numbers.extract import extract
 
 __all__ = ["Bar", "asked_figures", "bar_verdict", "quoted_bar", "quoted_label"]
 
 # How far back in the clause a comparison word may end before the figure.
 _REACH = 60
-_AMOUNTS = frozenset({"money", "number"})
 _WORDS: dict[Side, str] = {">": "at or above", "<": "at or below"}
 
 
@@ -75,12 +74,12 @@ def quoted_bar(text: str, mention: Mention, asked: Sequence[Mention]) -> Bar | N
     """
     if not asked or mention.high is not None:
         return None
-    kind = _family(mention.kind)
+    kind = kind_family(mention.kind)
     match = next(
         (
             q
             for q in asked
-            if q.value == mention.value and _family(q.kind) == kind and q.high is None
+            if q.value == mention.value and kind_family(q.kind) == kind and q.high is None
         ),
         None,
     )
@@ -98,7 +97,7 @@ def bar_verdict(
     """``(passes, evidence, message)`` for a figure quoting the question's bar: it passes when
     some value of ``index`` of the same kind that ``fits`` the sentence (its rows and years) lies
     on the claimed side; the witness is the one nearest the bar."""
-    kind = _family(mention.kind)
+    kind = kind_family(mention.kind)
     limit = mention.value
     shown = bar.asked.text.strip()
     side = bar.side
@@ -117,7 +116,7 @@ def bar_verdict(
         (
             v
             for v in candidates
-            if _family(v.kind) == kind
+            if kind_family(v.kind) == kind
             and v.view in views
             # a money bar is not met by a count in the prose ("two (2) years")
             and not (mention.kind == "money" and v.kind != "money" and v.table is None and v.span)
@@ -137,11 +136,6 @@ def bar_verdict(
     return False, Evidence("question", "question", formula, (), limit), message
 
 
-def _family(kind: str) -> str:
-    """Amounts (money and plain numbers) compare with each other; other kinds with their own."""
-    return "amount" if kind in _AMOUNTS else kind
-
-
 def quoted_label(
     mention: Mention, asked: Sequence[Mention], labels: Iterable[str]
 ) -> Evidence | None:
@@ -154,13 +148,13 @@ def quoted_label(
     >>> quoted_label(extract(t)[0], asked, ["2-5 Years"]).formula
     "the question's 2-5 names the label '2-5 Years'"
     """
-    key = (mention.value, mention.high, _family(mention.kind))
+    key = (mention.value, mention.high, kind_family(mention.kind))
     # A range the answer writes as a label's ("the 18-34 band") needs no question to quote it:
     # ranges are rarely values of a table, and often its labels.
-    if mention.high is None and not any((q.value, q.high, _family(q.kind)) == key for q in asked):
+    if mention.high is None and all((q.value, q.high, kind_family(q.kind)) != key for q in asked):
         return None
     for label in labels:
-        if any((m.value, m.high, _family(m.kind)) == key for m in _label_figures(label)):
+        if any((m.value, m.high, kind_family(m.kind)) == key for m in _label_figures(label)):
             whose = "the question's " if asked else ""
             formula = f"{whose}{mention.text.strip()} names the label {label!r}"
             return Evidence("question", "label", formula, (), mention.value)

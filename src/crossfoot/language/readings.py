@@ -29,9 +29,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
 
-from crossfoot.model.types import Mention
+from crossfoot.model.types import Mention, kind_family
 from crossfoot.numbers.affixes import currency_codes
 from crossfoot.numbers.extract import extract
+from crossfoot.numbers.scales import SCALE_EXP
 
 __all__ = [
     "apply_notes",
@@ -42,20 +43,6 @@ __all__ = [
     "restatements",
 ]
 
-_SCALES = {
-    "thousand": Decimal(10) ** 3,
-    "thousands": Decimal(10) ** 3,
-    "k": Decimal(10) ** 3,
-    "million": Decimal(10) ** 6,
-    "millions": Decimal(10) ** 6,
-    "m": Decimal(10) ** 6,
-    "mn": Decimal(10) ** 6,
-    "billion": Decimal(10) ** 9,
-    "billions": Decimal(10) ** 9,
-    "bn": Decimal(10) ** 9,
-    "trillion": Decimal(10) ** 12,
-    "trillions": Decimal(10) ** 12,
-}
 _NOTE = re.compile(
     r"(?ix)(?:\(\s*|\b)(?:all\s+)?(?:figures|amounts|numbers|values|dollar\s+amounts)\s+"
     r"(?:are\s+)?(?:(?:stated|expressed|shown|given|reported)\s+)?in\s+"
@@ -70,7 +57,7 @@ def apply_notes(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     note = _NOTE.search(text)
     if note is None:
         return list(mentions)
-    scale = _SCALES[note.group("scale").lower()]
+    scale = Decimal(10) ** SCALE_EXP[note.group("scale").lower()]
     word = note.group("scale")
     start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, note.start())), default=0)
     stop = _SENTENCE_END.search(text, note.end())
@@ -138,7 +125,7 @@ def restated_pairs(text: str, mentions: Sequence[Mention]) -> list[tuple[int, in
         prev, m = mentions[i - 1], mentions[i]
         if prev.kind == "year" or m.kind == "year" or prev.high is not None or m.high is not None:
             continue
-        if _family(prev.kind) != _family(m.kind) or _converted(prev.currency, m.currency):
+        if kind_family(prev.kind) != kind_family(m.kind) or _converted(prev.currency, m.currency):
             continue
         if m.text.startswith("("):
             opening = m.start
@@ -157,10 +144,6 @@ def _converted(a: str | None, b: str | None) -> bool:
     second figure is a conversion, not the first restated. "$" then "USD" may be the same."""
     codes_a, codes_b = currency_codes(a), currency_codes(b)
     return bool(codes_a and codes_b and not codes_a & codes_b)
-
-
-def _family(kind: str) -> str:
-    return "amount" if kind in ("money", "number") else kind
 
 
 # "fell by $0.3 million to $4.1 million": a change and the level it reached, not a range.

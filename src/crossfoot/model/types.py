@@ -35,6 +35,7 @@ __all__ = [
     "Status",
     "exact",
     "format_decimal",
+    "kind_family",
 ]
 
 #: The decimal context checks run in (``decimal.localcontext(EXACT)``): enough digits for a figure
@@ -224,6 +225,16 @@ class Claim:
         else:
             detail = self.message
         return f"[{self.status}] {self.mention.text} - {detail}"
+
+
+def kind_family(kind: str) -> str:
+    """What a kind compares with: amounts (money and plain numbers) with each other, every other
+    kind with its own.
+
+    >>> kind_family("money"), kind_family("number"), kind_family("percent")
+    ('amount', 'amount', 'percent')
+    """
+    return "amount" if kind in ("money", "number") else kind
 
 
 def format_decimal(value: Decimal) -> str:

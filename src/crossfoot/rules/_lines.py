@@ -12,17 +12,14 @@ Decimal('1')
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from decimal import Decimal
 
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import Claim, Evidence, SourceValue
-from crossfoot.rules._named import Named, value_years
+from crossfoot.rules._named import TOTAL_LABEL, Named, value_years
 
-__all__ = ["TOTAL_LABEL", "line_witness", "named_line_witness"]
-
-TOTAL_LABEL = re.compile(r"(?i)\btotal|\bsum\b|combined")
+__all__ = ["line_witness", "named_line_witness"]
 
 
 def line_witness(ask: Ask, c: Claim, values: Sequence[SourceValue]) -> Evidence | None:

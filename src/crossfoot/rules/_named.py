@@ -19,10 +19,11 @@ from crossfoot.language.years import period
 from crossfoot.model.types import SourceValue
 from crossfoot.numbers.extract import extract
 
-__all__ = ["Named", "span_misfit", "value_fits", "value_years", "years_fit"]
+__all__ = ["TOTAL_LABEL", "Named", "span_misfit", "value_fits", "value_years", "years_fit"]
 
+# A total row's label ("Total revenue", "Sum", "Combined").
+TOTAL_LABEL = re.compile(r"(?i)\btotal|\bsum\b|combined")
 # A fiscal year that ends early in January-March is usually named for the year before.
-_TOTAL = re.compile(r"(?i)\btotal|\bsum\b|combined")
 _EARLY = re.compile(r"(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?)\b")
 
 
@@ -203,7 +204,7 @@ class Named:
                 and x.table == v.table
                 and x.col_index == v.col_index
                 and x.view == v.view
-                and not _TOTAL.search(x.row or "")
+                and not TOTAL_LABEL.search(x.row or "")
             }
         )
 

@@ -22,21 +22,20 @@ the fitting values only. Nothing fits: the figure is ``off_question``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from crossfoot.language.asked import Ask
-from crossfoot.model.context import Verdict
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue
-from crossfoot.rules._lines import TOTAL_LABEL, line_witness, named_line_witness
-from crossfoot.rules._named import Named, span_misfit, value_years, years_fit
+from crossfoot.rules._lines import line_witness, named_line_witness
+from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
+from crossfoot.rules.own_rows import Rerun
 
 __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit"]
 
 # Re-run the rules for the claim at an index with the scope cut to the values a predicate keeps;
 # the flag says whether direct matches may answer (an average is never one cell); the claims are
 # the answer's figures as judged so far (earlier ones may serve as steps).
-Rerun = Callable[[int, Callable[[SourceValue], bool], bool, Sequence[Claim]], "Verdict | None"]
 
 # "Answer: 12.5%", "The answer is 12.5%", "**Final answer:**": what follows is the final figure.
 _MARKER = re.compile(

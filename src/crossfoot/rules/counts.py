@@ -24,14 +24,13 @@ from decimal import Decimal
 from crossfoot.language.asked import Ask
 from crossfoot.language.bounds import Side, side_before
 from crossfoot.model.context import ClaimContext, Verdict
-from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
+from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
 from crossfoot.rules._named import Named, value_years
 
 __all__ = ["count_verdict", "is_count_answer"]
 
 _PERIODS = frozenset({"year", "quarter", "month", "period", "half", "time", "day", "week"})
 _WORD = re.compile(r"\s*([A-Za-z]+)")
-_AMOUNTS = frozenset({"money", "number"})
 
 
 def _singular(word: str) -> str:
@@ -73,22 +72,18 @@ def _bar(ask: Ask, asked: tuple[Mention, ...]) -> tuple[Mention, Side] | None:
     return None
 
 
-def _family(kind: str) -> str:
-    return "amount" if kind in _AMOUNTS else kind
-
-
 def _counted(ctx: ClaimContext, ask: Ask, bar: Mention, named: Named) -> list[SourceValue]:
     """The values the question's count runs over, one per cell, or [] when it names none."""
     periods = ask.counted is not None and _singular(ask.counted) in _PERIODS
     views = ("both", "true") if bar.scale != 1 else ("both", "true", "written")
-    family = _family(bar.kind)
+    family = kind_family(bar.kind)
     pool = [
         v
         for v in ctx.scope.values()
         if v.table is not None
         and v.view in views
         # a percentage bar meets the plain numbers of a table of percentages too
-        and (_family(v.kind) == family or (family == "percent" and v.kind == "number"))
+        and (kind_family(v.kind) == family or (family == "percent" and v.kind == "number"))
     ]
     for axis in ("row", "column") if periods else ("column", "row"):
         chosen = [v for v in pool if named.names(v, axis)]
