@@ -47,13 +47,24 @@ def require(module: str, extra: str) -> ModuleType:
         ) from exc
 
 
-def run_check(output: str, sources: Any, options: Mapping[str, Any] | None = None) -> Report:
+def run_check(
+    output: str,
+    sources: Any,
+    options: Mapping[str, Any] | None = None,
+    question: object = None,
+) -> Report:
     """Run the engine: ``trace`` when ``options`` carries ``rows``, else ``check``.
+
+    ``question`` is the framework's field for the user's question (DeepEval ``input``, Ragas
+    ``user_input``, promptfoo ``vars.question``): used when it is non-blank text and ``options``
+    sets no ``question`` of its own (a bar the answer quotes from it needs no source).
 
     >>> run_check("We sold 12 units.", ["12 units sold."]).passed
     True
     """
     opts = dict(options or {})
+    if isinstance(question, str) and question.strip() and "question" not in opts:
+        opts["question"] = question
     rows = opts.pop("rows", None)
     if rows is not None:
         # ``trace`` is the same engine over result rows; looked up by name so this module does

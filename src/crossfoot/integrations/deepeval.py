@@ -84,10 +84,7 @@ class NumericGroundingMetric(_BaseMetric):  # type: ignore[no-untyped-call,misc,
             "check_table_rows": self.check_table_rows,
             **self.options,
         }
-        question = getattr(test_case, "input", None)
-        if isinstance(question, str) and question.strip() and "question" not in options:
-            options["question"] = question  # a bar the answer quotes from it needs no source
-        report = run_check(output, sources, options)
+        report = run_check(output, sources, options, getattr(test_case, "input", None))
         self.report = report
         self.error = None
         # Strict mode is all-or-nothing; otherwise the score is the share of grounded numbers.

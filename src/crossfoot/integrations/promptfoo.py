@@ -84,12 +84,9 @@ def get_assert(output: Any, context: Mapping[str, Any]) -> dict[str, Any]:
     options = {**config, **_json(test_vars.get("crossfoot_options") or {}, "crossfoot_options")}
     if found["rows"] is not None:  # query result rows: checked with trace
         options["rows"] = found["rows"]
-    question = test_vars.get("question")
-    if isinstance(question, str) and question.strip() and "question" not in options:
-        options["question"] = question  # a bar the answer quotes from it needs no source
     if not isinstance(output, str):
         output = json.dumps(output)
-    report = run_check(output, found["sources"], options)
+    report = run_check(output, found["sources"], options, test_vars.get("question"))
     components = [
         _result(claim.passed, 1.0 if claim.passed else 0.0, claim.describe(), [])
         for claim in report.claims

@@ -64,9 +64,7 @@ class NumericGrounding(_SingleTurnMetric):  # type: ignore[misc,unused-ignore]
             "check_table_rows": self.check_table_rows,
             **self.options,
         }
-        if isinstance(question, str) and question.strip() and "question" not in options:
-            options["question"] = question
-        report = run_check(response or "", list(contexts or []), options)
+        report = run_check(response or "", list(contexts or []), options, question)
         if self.strict_mode:
             return 1.0 if report.passed else 0.0
         return float(report.score)
@@ -99,10 +97,7 @@ def numeric_grounding_metric(**options: Any) -> Any:
     def numeric_grounding(
         response: str, retrieved_contexts: list[str], user_input: str | None = None
     ) -> Any:
-        opts = dict(options)
-        if isinstance(user_input, str) and user_input.strip() and "question" not in opts:
-            opts["question"] = user_input
-        report = run_check(response, list(retrieved_contexts), opts)
+        report = run_check(response, list(retrieved_contexts), options, user_input)
         return result_type(value=float(report.score), reason=report.summary())
 
     return metrics.numeric_metric(name="numeric_grounding", allowed_values=(0.0, 1.0))(
