@@ -19,7 +19,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from crossfoot.agents._dates import parse_date
-from crossfoot.agents._keys import fold
+from crossfoot.agents._keys import fold, url_key
 
 __all__ = [
     "NOT_ID",
@@ -189,7 +189,7 @@ def classify(path: str, text: str, forced: str | None = None) -> list[ArgValue]:
         if day is not None:
             return [ArgValue(path, text, "date", day.toordinal())]
     if forced in ("uri", "url") or _URL.fullmatch(s):
-        return [ArgValue(path, text, "url", _url_key(s))]
+        return [ArgValue(path, text, "url", url_key(s))]
     has_digit = _DIGIT.search(s) is not None
     if not has_digit:
         return [ArgValue(path, text, "text", low, checked=False)]
@@ -275,15 +275,6 @@ def nkey(n: str) -> str:
     return f"{whole}.{frac}" if frac else whole
 
 
-def _url_key(url: str) -> str:
-    u = url.strip().rstrip("/.,;").lower()
-    for prefix in ("https://", "http://"):
-        if u.startswith(prefix):
-            u = u[len(prefix) :]
-            break
-    return u.removeprefix("www.")
-
-
 def scan_text(path: str, text: str) -> Iterator[ArgValue]:
     """Values embedded in free text: emails, URLs, dates, identifiers, amounts, long digit runs.
 
@@ -303,7 +294,7 @@ def scan_text(path: str, text: str) -> Iterator[ArgValue]:
         for m in _URL.finditer(text):
             if free(*m.span()):
                 taken.append(m.span())
-                yield ArgValue(path, m[0].rstrip(".,;"), "url", _url_key(m[0]), embedded=True)
+                yield ArgValue(path, m[0].rstrip(".,;"), "url", url_key(m[0]), embedded=True)
     for pattern in (_ISO, _MDY, _DMY):
         for m in pattern.finditer(text):
             if not free(*m.span()):

@@ -18,7 +18,7 @@ from itertools import compress, repeat
 from operator import contains
 
 from crossfoot.agents._dates import find_dates
-from crossfoot.agents._keys import id_format, num_key
+from crossfoot.agents._keys import id_format, num_key, url_key
 
 __all__ = ["Tokens", "day_shifts", "learn_examples", "tokenize"]
 
@@ -144,7 +144,7 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
         more, out.yearless = find_dates(low, reference)
         out.days |= more
     if "://" in low or "www." in low:
-        out.urls = {_url_key(u) for u in _URLS.findall(low)}
+        out.urls = {url_key(u) for u in _URLS.findall(low)}
     return out
 
 
@@ -318,15 +318,6 @@ def _iso_day(n: str) -> int | None:
         return date(int(n[:4]), int(n[5:7]), int(n[8:10])).toordinal()
     except ValueError:
         return None
-
-
-def _url_key(url: str) -> str:
-    u = url.rstrip("/.,;")
-    for prefix in ("https://", "http://"):
-        if u.startswith(prefix):
-            u = u[len(prefix) :]
-            break
-    return u.removeprefix("www.")
 
 
 def _number_words(low: str) -> set[str]:

@@ -30,6 +30,7 @@ __all__ = [
     "id_format",
     "is_error",
     "num_key",
+    "url_key",
 ]
 
 _ERROR_HINTS = re.compile(
@@ -223,3 +224,17 @@ def fmt(v: Decimal) -> str:
     from crossfoot.model.types import format_decimal
 
     return format_decimal(v)
+
+
+def url_key(url: str) -> str:
+    """A URL as it is compared: lower case, without scheme, "www." or trailing punctuation.
+
+    >>> url_key("https://www.Acme.example/pay/.")
+    'acme.example/pay'
+    """
+    u = url.strip().rstrip("/.,;").lower()
+    for prefix in ("https://", "http://"):
+        if u.startswith(prefix):
+            u = u[len(prefix) :]
+            break
+    return u.removeprefix("www.")
