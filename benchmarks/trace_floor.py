@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import random
 import re
-import statistics
 from collections.abc import Callable
 from datetime import datetime, timezone
 from decimal import Decimal
@@ -42,14 +41,14 @@ from crossfoot.numbers.extract import extract
 from crossfoot.report.result import Report
 from trace_vs_figured import (
     RESULTS,
+    TIMING_SIZES,
     _libraries,
+    paired_times,
     random_table,
-    time_per_trace,
     timing_answer,
     write_results,
 )
 
-SIZES = ((2, 3), (12, 5), (200, 10), (2000, 10), (20000, 10))
 _FIGURE = re.compile(r"\$?\d+(?:,\d{3})*(?:\.\d+)?[%MK]?")
 _HALF = Decimal("0.5")
 
@@ -97,17 +96,13 @@ def measure(quick: bool, seed: int) -> dict[str, dict[str, float]]:
         "crossfoot": cf_trace,
     }
     out: dict[str, dict[str, float]] = {}
-    for n, c in SIZES:
+    for n, c in TIMING_SIZES:
         rows = random_table(rng, n, c)
         text = timing_answer(rows)
         reps = (5 if quick else 21) if n >= 2000 else (31 if quick else 301)
         reps = (1 if quick else 3) if n >= 20000 else reps
         # interleaved rounds, so that a busy spell of the shared machine hits every runner alike
-        rounds: dict[str, list[float]] = {name: [] for name in runners}
-        for _ in range(3):
-            for name, fn in runners.items():
-                rounds[name].append(time_per_trace(fn, text, rows, reps))
-        ms = {name: statistics.median(v) * 1000 for name, v in rounds.items()}
+        ms = {name: s * 1000 for name, s in paired_times(runners, text, rows, reps).items()}
         fg = ms["figured"]
         out[f"{n}x{c}"] = {
             **{f"{name}_ms": round(v, 4) for name, v in ms.items()},
