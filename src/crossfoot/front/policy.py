@@ -25,6 +25,7 @@ from decimal import Decimal
 from typing import Literal
 
 from crossfoot.model.errors import OptionError
+from crossfoot.model.options import MAX_CLAIMS
 from crossfoot.model.validate import (
     as_bool,
     as_choice,
@@ -108,7 +109,7 @@ class Policy:
     derivations: frozenset[str] = DERIVATION_KINDS
     parse_strings: bool = True
     approximate: bool = True
-    max_claims: int = 2_000
+    max_claims: int = MAX_CLAIMS
 
     def __post_init__(self) -> None:
         # Normalise loosely typed input (floats, "all", lists) into the declared types once, with

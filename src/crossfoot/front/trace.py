@@ -32,7 +32,8 @@ from crossfoot.front.policy import Policy, policy_of
 from crossfoot.front.trace_checks import TraceContext, finish
 from crossfoot.front.trace_keep import column_words, keep_filter
 from crossfoot.language.claims import read_prefix
-from crossfoot.model.options import Options, make_options
+from crossfoot.model.locale import check_locale
+from crossfoot.model.options import Options
 from crossfoot.model.types import Source, SourceValue, exact
 from crossfoot.model.validate import as_key
 from crossfoot.numbers.locale import READING_LOCALE
@@ -152,7 +153,7 @@ def trace(
         chosen = chosen.with_overrides(**overrides)
     # Every cell is indexed once; which cells feed pairwise derivations is decided per answer
     # (the rows it names), see AnswerOperands.
-    locale = make_options(locale=locale).locale  # the one validator of every option
+    check_locale(locale)  # the option validator's reading of it
     tables, prose, order, issues = _read_rows(rows, results, chosen, as_key(key), locale)
     operands = AnswerOperands(
         tables, prose, order, issues, chosen.max_rows, chosen.rel_tolerance, chosen.abs_tolerance

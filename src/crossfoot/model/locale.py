@@ -72,8 +72,9 @@ def resolve_locale(name: str | None) -> Convention | None:
 
     Accepts ``de_DE``, ``de-DE``, ``de``, ``zh_TW`` (Babel's ``zh_Hant_TW``) and POSIX names such
     as ``de_DE.UTF-8``; an unknown territory falls back to its language (``de_XX`` is ``de``).
-    Raises ``TypeError`` for a non-string and :class:`~crossfoot.model.errors.UnknownLocale` (a
-    ``ValueError``) for a language CLDR does not know.
+    Raises ``OptionError`` (a ``TypeError``) for a non-string and
+    :class:`~crossfoot.model.errors.UnknownLocale` (an ``OptionError`` too) for a language CLDR
+    does not know.
 
     >>> c = resolve_locale("de-DE")
     >>> (c.name, c.decimal, c.group)
@@ -84,7 +85,7 @@ def resolve_locale(name: str | None) -> Convention | None:
     if name is None:
         return None
     if not isinstance(name, str):
-        raise TypeError(f"option 'locale' must be a name such as 'de_DE', got {name!r}")
+        raise OptionError(f"option 'locale' must be a name such as 'de_DE', got {name!r}")
     table = _table()  # the first use of a locale reads the per-locale table
     cleaned = _TAIL_RE.sub("", name.strip())
     for candidate in _candidates(cleaned):

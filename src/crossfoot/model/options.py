@@ -24,7 +24,11 @@ from crossfoot.model.validate import (
     unknown_option,
 )
 
-__all__ = ["OPTION_NAMES", "Options", "make_options"]
+__all__ = ["MAX_CLAIMS", "OPTION_NAMES", "Options", "make_options"]
+
+
+# Figures checked per answer by default (check's Options and trace's Policy).
+MAX_CLAIMS = 2_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,14 +63,16 @@ class Options:
     # Figures checked per answer. An answer with more fails (an issue says how many were left
     # unchecked): each figure costs up to a few hundred microseconds, so this bounds the time a
     # hostile answer (a megabyte of digits) can take. Real answers state tens of figures.
-    max_claims: int = 2_000
+    max_claims: int = MAX_CLAIMS
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Options))
 
 _DEFAULT = Options()
-_BOOLS = {"require_citations", "allow_rounding", "allow_derived", "check_table_rows"}
-_COUNTS = {"max_derivation_operands", "max_sum_operands", "max_claims"}
+_BOOLS = {"require_citations", "allow_rounding", "allow_derived", "check_table_rows", "result_rows"}
+_COUNTS = {"max_derivation_operands", "max_sum_operands", "max_claims", "max_rows"}
+# Counts where None is a value: the precision-aware limit, no row limit.
+_MAY_BE_NONE = {"max_derivation_operands", "max_rows"}
 _NUMBERS = {"rel_tolerance", "abs_tolerance"}
 
 
@@ -94,8 +100,8 @@ def make_options(base: Options | None = None, /, **kwargs: Any) -> Options:
 def _validated(name: str, value: Any) -> Any:
     if name in _BOOLS:
         return as_bool(name, value)
-    if name == "max_derivation_operands" and value is None:
-        return None  # the precision-aware limit
+    if name in _MAY_BE_NONE and value is None:
+        return None
     if name in _COUNTS:
         return as_count(name, value)
     if name in _NUMBERS:
@@ -104,8 +110,4 @@ def _validated(name: str, value: Any) -> Any:
         return check_locale(value)
     if name == "derivations":
         return as_kinds(name, value, ENGINE_KINDS)
-    if name == "max_rows":
-        return None if value is None else as_count(name, value)
-    if name == "result_rows":
-        return as_bool(name, value)
     return value
