@@ -85,13 +85,14 @@ def span_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | N
 class Named:
     """The rows and columns the question names, per table of the sources (read once)."""
 
-    __slots__ = ("_ask", "_asked", "_keeps", "_lines", "_tables", "_values", "_words")
+    __slots__ = ("_ask", "_asked", "_keeps", "_lines", "_tables", "_tokens", "_values", "_words")
 
     def __init__(self, ask: Ask, values: Sequence[SourceValue]) -> None:
         self._ask = ask
         self._values = values
         self._keeps: list[Callable[[SourceValue], bool]] | None = None
-        self._words = frozenset(tokens(ask.text))
+        self._tokens = tokens(ask.text)  # the question's words in order (read once)
+        self._words = frozenset(self._tokens)
         self._asked = _figures_of(ask.text)  # the question's numbers (no years)
         rows: dict[tuple[str, int], set[str]] = {}
         cols: dict[tuple[str, int], set[str]] = {}
@@ -122,7 +123,7 @@ class Named:
                 named[label] = (frozenset(), ())
         # "cost of sales" names "Cost of sales", not also "Net sales": a label whose words all
         # stand inside a fuller label's phrase is not named on its own.
-        words = tokens(self._ask.text)
+        words = self._tokens
         return frozenset(
             label
             for label, (req, _) in named.items()

@@ -62,9 +62,8 @@ def final_figures(text: str, claims: Sequence[Claim]) -> tuple[tuple[Claim, ...]
     >>> final_figures("Sales were 5. Answer: 5", [])
     ((), False)
     """
-    marks = list(_MARKER.finditer(text))
-    if marks:
-        at = marks[-1].end()
+    at = marker_end(text)
+    if at is not None:
         after = tuple(c for c in claims if c.mention.start >= at)
         if after:
             return after, True

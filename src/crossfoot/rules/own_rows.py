@@ -85,7 +85,8 @@ def own_rows(text: str, claims: Sequence[Claim], rerun: Rerun) -> list[Claim]:
     for i, c in enumerate(claims):
         if c.evidence is None or c.evidence.rule != "derive":
             continue  # (what _elsewhere needs first: the earlier claims are scanned only then)
-        rows = _elsewhere(text, c, _own_cells(out, c.mention.start))
+        own = _own_cells(out, c.mention.start)
+        rows = _elsewhere(text, c, own)
         if rows is None:
             continue
         table = next(iter(rows))[:2]
@@ -101,7 +102,7 @@ def own_rows(text: str, claims: Sequence[Claim], rerun: Rerun) -> list[Claim]:
         ev = c.evidence
         assert ev is not None  # (_elsewhere checked it)
         where = ", ".join(dict.fromkeys(v.row or v.label for v in ev.operands))
-        named = ", ".join(dict.fromkeys(v.row or v.label for v in _own_cells(out, c.mention.start)))
+        named = ", ".join(dict.fromkeys(v.row or v.label for v in own))
         message = (
             f"this figure is found only in {where}, a row the answer does not speak of; "
             f"the answer's figures are of {named}"
