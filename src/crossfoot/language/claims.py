@@ -27,6 +27,7 @@ from crossfoot.model.context import WINDOW
 from crossfoot.model.options import Options
 from crossfoot.model.types import Mention
 from crossfoot.numbers.extract import extract
+from crossfoot.numbers.words import MULTIPLIERS, NUMBER_WORDS
 
 __all__ = ["claims_of", "is_count_word", "read_claims", "read_prefix"]
 
@@ -62,6 +63,8 @@ def _cut(
     """A prefix of ``text`` holding more figures than ``max_claims`` and its mentions, or None
     when the whole text is to be read. Prefixes double from 16 KB until one does, so a megabyte
     of figures costs what its first few thousand do, not a read of every number in it."""
+    if len(text) <= _PREFIX or (text.isascii() and _most_figures(text) <= options.max_claims):
+        return None  # every figure of it is checked: read it whole, once
     size = _PREFIX
     while size < len(text):
         brk = _SENTENCE_BREAK.search(text, size, size + 4_096)
@@ -75,6 +78,18 @@ def _cut(
             return text[:cut], tuple(mentions)
         size *= 2
     return None
+
+
+# Every figure of an ASCII text holds a digit run or a number word ("a million" its multiplier),
+# and no two figures share one: the count of these is an upper bound on the figures.
+_FIGURE_PARTS = re.compile(
+    r"\d+|\b(?:" + "|".join(sorted((*NUMBER_WORDS, *MULTIPLIERS), key=len, reverse=True)) + ")",
+    re.IGNORECASE,
+)
+
+
+def _most_figures(text: str) -> int:
+    return sum(1 for _ in _FIGURE_PARTS.finditer(text))
 
 
 def read_prefix(text: str, options: Options) -> str:
