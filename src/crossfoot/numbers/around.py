@@ -50,6 +50,7 @@ __all__ = [
     "Env",
     "conversion",
     "currency_then_minus",
+    "european_thousand",
     "glued_exponent_or_fraction",
     "in_locale",
     "longer_symbol",
@@ -135,20 +136,27 @@ def read_digits(core: str, env: Env) -> Digits | list[Digits] | None:
         read = read_core(core, conv.decimal, (conv.primary, conv.secondary))
     else:
         read = read_core(core)
-        if (
-            read.__class__ is Digits
-            and read.exp == -3
-            and not read.plain
-            and len(core) <= 7
-            and core.count(".") == 1
-            and core[0] != "0"
-            and core.index(".") <= 3
-            and core.replace(".", "").isdigit()
-            and env.european()
-        ):
-            read = read_core(core, european=True)
+        if read.__class__ is Digits and read.exp == -3 and not read.plain:
+            read = european_thousand(core, read, env)
     if isinstance(read, list) and len(read) > MAX_DIGITS:  # "1,2,3,…": a dump, not a list
         return Digits(_NOT_DIGITS_RE.sub("", core)[: MAX_DIGITS + 1], 0, True, False)
+    return read
+
+
+def european_thousand(
+    core: str, read: Digits | list[Digits] | None, env: Env
+) -> Digits | list[Digits] | None:
+    """``read``, the decimal "1.234" with three places, read again as a thousand when the text
+    writes "1.234,56" elsewhere (a lone group of a European text)."""
+    if (
+        len(core) <= 7
+        and core.count(".") == 1
+        and core[0] != "0"
+        and core.index(".") <= 3
+        and core.replace(".", "").isdigit()
+        and env.european()
+    ):
+        return read_core(core, european=True)
     return read
 
 

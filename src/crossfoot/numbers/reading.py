@@ -22,6 +22,7 @@ from crossfoot.numbers.around import (
     Env,
     conversion,
     currency_then_minus,
+    european_thousand,
     glued_exponent_or_fraction,
     in_locale,
     longer_symbol,
@@ -158,7 +159,7 @@ def _start(text: str, s0: int, e0: int, env: Env) -> Read | _Marks:
     elif env.convention is None and e0 - s0 <= MAX_DIGITS:
         read = read_core(core)  # read_digits, without a locale: asks more only for "1.234"
         if read.__class__ is Digits and read.exp == -3 and not read.plain:
-            read = read_digits(core, env)
+            read = european_thousand(core, read, env)
     else:
         read = read_digits(core, env)
     if read is None:
