@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -159,31 +160,38 @@ def _session_alive(sid: int) -> list[int]:
     return alive
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_resume_after_a_kill_at_a_random_point_gives_the_same_file(
-    cases: Path, tmp_path: Path
-) -> None:
-    big = tmp_path / "big.jsonl"
+@dataclass(frozen=True)
+class _BigRun:
+    """A case file of twenty copies of the cases, the command that evaluates it on 2 workers,
+    and the file an uninterrupted run writes (made once for the tests that interrupt one)."""
+
+    cmd: list[str]
+    env: dict[str, str]
+    whole: bytes
+
+
+@pytest.fixture(scope="module")
+def big_run(cases: Path, tmp_path_factory: pytest.TempPathFactory) -> _BigRun:
+    tmp = tmp_path_factory.mktemp("big")
+    big = tmp / "big.jsonl"
     big.write_text(cases.read_text(encoding="utf-8") * 20, encoding="utf-8")
     # names repeat across the copies: only the lines' order and content matter here; a long
     # run (not four copies) so that a loaded machine does not finish it between two polls
     env = {**os.environ, "PYTHONPATH": str(SRC)}
-    cmd = [
-        sys.executable,
-        "-m",
-        "crossfoot.cli",
-        "eval",
-        str(big),
-        "--min-accuracy",
-        "0",
-        "--workers",
-        "2",
-        "--chunk-size",
-        "4",
-    ]
-    whole, killed = tmp_path / "whole.jsonl", tmp_path / "killed.jsonl"
+    cmd = [sys.executable, "-m", "crossfoot.cli", "eval", str(big), "--min-accuracy", "0"]
+    cmd += ["--workers", "2", "--chunk-size", "4"]
+    whole = tmp / "whole.jsonl"
     subprocess.run([*cmd, "--out", str(whole)], env=env, check=True, capture_output=True)
-    total = len(whole.read_bytes().splitlines())
+    return _BigRun(cmd, env, whole.read_bytes())
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_resume_after_a_kill_at_a_random_point_gives_the_same_file(
+    big_run: _BigRun, tmp_path: Path
+) -> None:
+    cmd, env = big_run.cmd, big_run.env
+    killed = tmp_path / "killed.jsonl"
+    total = len(big_run.whole.splitlines())
     rng = random.Random(int(time.time()))  # a different point every run; printed on failure
     for _ in range(5):  # until the kill lands mid-run
         proc = subprocess.Popen(
@@ -212,7 +220,7 @@ def test_resume_after_a_kill_at_a_random_point_gives_the_same_file(
     )
     assert resumed.returncode == 0, resumed.stderr
     assert f"after {done} resumed" in resumed.stderr
-    assert killed.read_bytes() == whole.read_bytes(), f"killed after {done} of {total} lines"
+    assert killed.read_bytes() == big_run.whole, f"killed after {done} of {total} lines"
 
 
 def _count_lines(path: Path) -> int:
@@ -223,25 +231,11 @@ def _count_lines(path: Path) -> int:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_ctrl_c_stops_cleanly_and_resume_finishes_the_file(cases: Path, tmp_path: Path) -> None:
-    big = tmp_path / "big.jsonl"
-    big.write_text(cases.read_text(encoding="utf-8") * 20, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
-    cmd = [
-        sys.executable,
-        "-m",
-        "crossfoot.cli",
-        "eval",
-        str(big),
-        "--min-accuracy",
-        "0",
-        "--workers",
-        "2",
-        "--chunk-size",
-        "4",
-    ]
-    whole, stopped = tmp_path / "whole.jsonl", tmp_path / "stopped.jsonl"
-    subprocess.run([*cmd, "--out", str(whole)], env=env, check=True, capture_output=True)
+def test_ctrl_c_stops_cleanly_and_resume_finishes_the_file(
+    big_run: _BigRun, tmp_path: Path
+) -> None:
+    cmd, env = big_run.cmd, big_run.env
+    stopped = tmp_path / "stopped.jsonl"
     proc = subprocess.Popen(
         [*cmd, "--out", str(stopped)],
         env=env,
@@ -263,7 +257,7 @@ def test_ctrl_c_stops_cleanly_and_resume_finishes_the_file(cases: Path, tmp_path
     subprocess.run(
         [*cmd, "--out", str(stopped), "--resume"], env=env, check=True, capture_output=True
     )
-    assert stopped.read_bytes() == whole.read_bytes()
+    assert stopped.read_bytes() == big_run.whole
 
 
 def test_out_file_holds_the_json_records(
