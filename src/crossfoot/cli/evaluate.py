@@ -27,10 +27,10 @@ from crossfoot.cli.stream import (
     check_stream_arguments,
     interrupted,
     open_output,
+    print_timing,
     progress,
     resume_after,
     run_stream,
-    workers_used,
 )
 from crossfoot.model.errors import CaseFileError, CrossfootError
 
@@ -199,14 +199,7 @@ def _finish(
         tally.line("answers"),
     ]
     emit(closing, sys.stderr if args.json else sys.stdout)
-    checked = n - resumed
-    rate = f", {checked / seconds:.0f} answers/s" if seconds > 0 and checked else ""
-    again = f" after {resumed} resumed" if resumed else ""
-    print(
-        f"crossfoot: checked {checked} answers{again} in {seconds:.1f}s on "
-        f"{workers_used(workers, checked)}{rate}",
-        file=sys.stderr,
-    )
+    print_timing("checked", "answers", n - resumed, resumed, seconds, workers)
     if tally.input_errors:
         return EXIT_INPUT
     return EXIT_OK if accuracy >= args.min_accuracy else EXIT_FAIL

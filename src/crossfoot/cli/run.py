@@ -51,10 +51,10 @@ from crossfoot.cli.stream import (
     check_stream_arguments,
     interrupted,
     open_output,
+    print_timing,
     progress,
     resume_after,
     run_stream,
-    workers_used,
 )
 from crossfoot.model.errors import CrossfootError
 
@@ -188,14 +188,8 @@ def _close(
     """Totals (over several runs), the time taken, and the HTML page."""
     if many:
         emit([tally.line("runs")], sys.stderr if args.json else sys.stdout)
-        checked = tally.items - resumed
-        rate = f", {checked / seconds:.1f} runs/s" if seconds > 0 and checked else ""
-        again = f" after {resumed} resumed" if resumed else ""
-        print(
-            f"crossfoot: replayed {checked} runs{again} in {seconds:.1f}s on "
-            f"{workers_used(workers, checked)}{rate}",
-            file=sys.stderr,
-        )
+        # (runs are fewer and slower than answers: their rate to one decimal)
+        print_timing("replayed", "runs", tally.items - resumed, resumed, seconds, workers, 1)
     if args.report and pages:
         write_report(args.report, pages, f"crossfoot run: {args.transcript}")
 

@@ -257,6 +257,26 @@ def interrupted(args: argparse.Namespace, tally: Tally) -> int:
     return 130
 
 
+def print_timing(
+    verb: str,
+    noun: str,
+    checked: int,
+    resumed: int,
+    seconds: float,
+    workers: int | None,
+    rate_digits: int = 0,
+) -> None:
+    """The closing time line on stderr: "crossfoot: checked 49 answers in 0.2s on 1 worker,
+    231 answers/s"."""
+    rate = f", {checked / seconds:.{rate_digits}f} {noun}/s" if seconds > 0 and checked else ""
+    again = f" after {resumed} resumed" if resumed else ""
+    print(
+        f"crossfoot: {verb} {checked} {noun}{again} in {seconds:.1f}s on "
+        f"{workers_used(workers, checked)}{rate}",
+        file=sys.stderr,
+    )
+
+
 def workers_used(workers: int | None, items: int) -> str:
     """``"N workers"`` as :func:`crossfoot.batch.map_in_order` chose for ``items`` items."""
     if workers is None:
