@@ -158,7 +158,7 @@ def _cached_true(ctx: ClaimContext, g: Claim) -> Decimal | None:
 def _true_units_agree(ctx: ClaimContext, m: Mention, g: Claim) -> bool:
     """A restatement across a scale word is a dropped unit only when the grounded figure's true
     value is unknown or is what the claim states."""
-    true = _true_value(ctx, g)
+    true = _cached_true(ctx, g)
     return true is None or abs(abs(m.value) - abs(true)) <= m.precision
 
 
