@@ -154,8 +154,13 @@ def _start(text: str, s0: int, e0: int, env: Env) -> Read | _Marks:
             return [], compound.end()
         kind, e0 = "ratio", s0 + len(compound.group("ratio"))
     core = text[s0:e0]
-    if core.isdigit():  # the common case: 2024, 12, 1200 (MAX_DIGITS is checked below)
-        read: Digits | list[Digits] | None = Digits(core, 0, True, False)
+    read: Digits | list[Digits] | None = _PLAIN_READS.get(core)
+    if read is not None:  # the common case: 2024, 12, 1200, read before
+        pass
+    elif core.isdigit():  # (MAX_DIGITS is checked below)
+        read = Digits(core, 0, True, False)
+        if e0 - s0 <= 4:  # at most 11,110 entries
+            _PLAIN_READS[core] = read
     elif env.convention is None and e0 - s0 <= MAX_DIGITS:
         read = read_core(core)  # read_digits, without a locale: asks more only for "1.234"
         if read.__class__ is Digits and read.exp == -3 and not read.plain:
@@ -178,7 +183,11 @@ def _start(text: str, s0: int, e0: int, env: Env) -> Read | _Marks:
     ):
         if follow in VULGAR or "10" in text[e0 + 1 : e0 + 5]:
             num.end = glued_exponent_or_fraction(text, num, e0)
-    return _Marks(num, read, inner_start=s0)
+    return _Marks(num, read, False, "", s0)
+
+
+# Plain digit cores of up to four digits, read once: most numbers are years and small counts.
+_PLAIN_READS: dict[str, Digits] = {}
 
 
 def _pieces(s0: int, parts: list[Digits]) -> list[Num]:
