@@ -19,8 +19,11 @@ from hypothesis import strategies as st
 from crossfoot.model.locale import resolve_locale
 from crossfoot.model.types import Mention
 from crossfoot.numbers.affixes import prefix_gate, scale_before, symbol_before
-from crossfoot.numbers.num import new_mention
-from crossfoot.numbers.patterns import prefix_tail
+from crossfoot.numbers.around import Env, words_after
+from crossfoot.numbers.context import ends_at, tail_end
+from crossfoot.numbers.extract import extract as extract_
+from crossfoot.numbers.num import Num, new_mention
+from crossfoot.numbers.patterns import APPROX_ENDS, FISCAL_ENDS, REF_ENDS, ends_with, prefix_tail
 
 _DECIMALS = st.decimals(allow_nan=False, allow_infinity=False, places=3, max_value=10**9)
 _MAYBE_TEXT = st.one_of(st.none(), st.text(max_size=4))
@@ -68,9 +71,7 @@ def test_new_mention_is_frozen_and_takes_every_field() -> None:
 
 
 def test_extract_gives_mentions_equal_to_the_class_built_ones() -> None:
-    from crossfoot.numbers.extract import extract
-
-    for m in extract("Revenue rose 12% to $3.2bn, about 1,200 staff (2023: 1,100) and 25kg."):
+    for m in extract_("Revenue rose 12% to $3.2bn, about 1,200 staff (2023: 1,100) and 25kg."):
         assert type(m) is Mention
         assert m == Mention(*dataclasses.astuple(m))
 
@@ -122,3 +123,83 @@ def test_decimal_fields_keep_their_type() -> None:
     m = new_mention("5", 0, 1, Decimal(5), "number", Decimal("0.5"), None, Decimal(1), None,
                     Decimal(5), False, None, False, True, None, False)  # fmt: skip
     assert isinstance(m.value, Decimal) and m.value == 5
+
+
+# --- the tail before a number, read once for the word lists (numbers.context.tail_end) ------
+
+_TAIL_PIECES = [
+    " ", "  ", "\t", "\n", "\u00a0", "about", "ABOUT", "Note", "no", "No.", "no .", ".", "FY",
+    "fiscal", "'", "over", "up to", "x", "İ", "ß", "~", "c.", "item", "a", "the revenue of ",
+]  # fmt: skip
+_ENDS_LISTS = [APPROX_ENDS, REF_ENDS, FISCAL_ENDS]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_TAIL_PIECES), max_size=10).map("".join), st.sampled_from([0, 1]))
+@example(" " * 30 + "about", 0)
+@example("about" + " " * 23, 0)  # 23 spaces: the 24-wide tail is empty, the 40-wide one not
+@example("x" + " " * 23, 0)
+def test_ends_at_equals_ends_with(before: str, which: int) -> None:
+    text = before + "5 units"
+    pos = len(before)
+    end, wide = tail_end(text, pos)
+    for ends in _ENDS_LISTS:
+        assert ends_at(text, pos, ends, end) == ends_with(text, pos, ends), (before, ends.words)
+        if wide:
+            got = ends_at(text, pos, ends, end, 40)
+            assert got == ends_with(text, pos, ends, 40), (before, ends.words)
+
+
+def test_extract_reads_approximate_and_references_through_the_shared_tail() -> None:
+    found = extract_("about 5 units, see Note 4, in fiscal 19 and " + " " * 23 + "about 7")
+    assert [(m.text, m.approximate, m.kind) for m in found] == [
+        ("5", True, "number"),
+        ("19", False, "year"),
+        ("7", True, "number"),
+    ]
+
+
+# --- what may follow a number (numbers.around.Env.may_follow) ---------------------------------
+
+_AFTER_PIECES = [
+    " ", "  ", "\u00a0", "\t", "USD", "Usd", "RMB", "EUR", "CHF", "ALL", "Dollars", "DOLLARS",
+    "DoLLARS", "Euro", "EUROS", "Pounds", "Rupees", "YEN", "Yen", "Mio.", "MIO.", "Mrd", "MRD",
+    "Billion", "BILLION", "BIllion", "Lakh", "LAKH", "Crore", "MWh", "MWH", "KG", "Kg", "GB", "Kč",
+    "KČ", "US$", "Us$", "F CFA", "F\u202fCFA", "Dec", "March", "Note", "The", "Inc", "PSU", "K",
+    "M", "B", "T", "Tsh", "TSh", "Elfu", "ELFU", "Ft", "FT", "kr", "Kr", "KR", "x", ".", "5",
+]  # fmt: skip
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.lists(st.sampled_from(_AFTER_PIECES), min_size=1, max_size=4).map("".join),
+    st.sampled_from(_LOCALES),
+)
+@example(" Dollars", None)
+@example(" BIllion", None)
+@example(" RMB", None)
+@example(" MIO.", "de_DE")
+def test_may_follow_passes_every_word_the_readers_find(after: str, name: str | None) -> None:
+    # When may_follow says no, words_after (every CLDR symbol and code, scale word, currency
+    # word and unit) reads nothing there.
+    convention = resolve_locale(name)
+    text = "5" + after
+    env = Env(convention, False, text)
+    if env.may_follow(text, 1):
+        return
+    num = Num(0, 1, "5", 0)
+    before = (num.currency, num.scale_exp, num.scale_word, num.unit, num.negative, num.kind)
+    assert words_after(text, num, 1, env, False) == (1, ""), (after, name)
+    assert (num.currency, num.scale_exp, num.scale_word, num.unit, num.negative, num.kind) == before
+
+
+def test_may_follow_skips_upper_case_words_that_start_nothing() -> None:
+    env = Env(None, False, "")
+    assert not env.may_follow("5 December", 1) and not env.may_follow("5 The", 1)
+    assert env.may_follow("5 USD", 1) and env.may_follow("5 RMB", 1)
+    assert env.may_follow("5 DOLLARS", 1) and env.may_follow("5 Billion", 1)
+    assert [(m.currency, m.scale_word) for m in extract_("5 DoLLARS, 7 BIllion, 9 The end")] == [
+        ("$", None),
+        (None, "BIllion"),
+        (None, None),
+    ]

@@ -31,6 +31,7 @@ from crossfoot.numbers.affixes import (
     symbol_before,
     unit_after,
 )
+from crossfoot.numbers.cldr import CODES
 from crossfoot.numbers.cores import MAX_DIGITS, Digits, read_core
 from crossfoot.numbers.forms import (
     SCI_FIRST,
@@ -41,7 +42,7 @@ from crossfoot.numbers.forms import (
     sci_after,
 )
 from crossfoot.numbers.num import Num
-from crossfoot.numbers.patterns import CURRENCY_AFTER_RE, WORD_CURRENCY, maybe_word_after
+from crossfoot.numbers.patterns import CURRENCY_AFTER_RE, ISO_ALT, WORD_CURRENCY, maybe_word_after
 
 __all__ = [
     "GLUED_FIRST",
@@ -61,6 +62,9 @@ __all__ = [
 ]
 
 _SPACES = frozenset(" \t\u00a0\u202f\u2009")
+# The codes an amount may be followed by: every CLDR code (affixes._code_after) and those
+# CURRENCY_AFTER_RE reads (with "RMB", which is none).
+_CODES_AFTER = CODES | set(ISO_ALT.split("|"))
 _VULGAR_RE = re.compile("[" + "".join(VULGAR) + "]")
 _AS_SPACE = str.maketrans("\u00a0\u202f\u2009", "   ")
 #: What ends a number and starts no currency, scale word or unit (nor does the end of the text).
@@ -112,12 +116,17 @@ class Env:
                 ch = text[pos : pos + 1]
         if not ch or ch in NEVER_AFTER:
             return ch == "-" and self.convention is not None  # "1.234,50-"
-        if "A" <= ch <= "Z":
-            return True
         if self._heads is None:
             self._heads = suffix_gate(self.convention)
         heads = self._heads
         seg = text[pos : pos + 3]
+        if "A" <= ch <= "Z":
+            # An ISO code, or a word the readers fold the case of ("Dollars", "MIO."): the
+            # heads hold each word's lower case. Past ASCII, folding may change the length.
+            if seg in _CODES_AFTER or not seg.isascii():
+                return True
+            seg = seg.lower()
+            return seg in heads or seg[:2] in heads or seg[:1] in heads
         if not seg.isascii():  # "F\u202fCFA", "শঃ\u00a0কঃ": the tables write spaces as " "
             seg = seg.translate(_AS_SPACE)
         return seg in heads or seg[:2] in heads or ch in heads

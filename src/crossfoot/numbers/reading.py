@@ -31,7 +31,7 @@ from crossfoot.numbers.around import (
     table_prefix,
     words_after,
 )
-from crossfoot.numbers.context import CONSTANT_DIGITS, context_skip, is_constant
+from crossfoot.numbers.context import CONSTANT_DIGITS, context_skip, ends_at, is_constant, tail_end
 from crossfoot.numbers.forms import VULGAR, minus_before, time_of_day
 from crossfoot.numbers.locale import spaceless
 from crossfoot.numbers.num import Num
@@ -89,10 +89,13 @@ class _Marks:
     currency_outside: bool = False
     closed: bool = False
     unit_kind: str = ""
+    tail: str | None = None  # tail_end() before the digits, once asked
+    wide: bool = False  # the tail is also that of a 40-wide window (tail_end's second value)
 
-    @property
-    def bare(self) -> bool:
-        return not self.sign and not self.paren
+    def tail_at(self, text: str, s0: int) -> str:
+        if self.tail is None:
+            self.tail, self.wide = tail_end(text, s0)
+        return self.tail
 
 
 def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: bool) -> Read:
@@ -125,7 +128,7 @@ def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: 
     if not _settle_parentheses(text, s0, e0, floor, num, marks, env):
         return [], pos  # "(3)" in prose: an enumeration or a footnote
     _settle_kind(text, s0, bare, num, marks)
-    if not _context_marks(text, s0, e0, env, bare, num, marks.read):
+    if not _context_marks(text, s0, e0, env, bare, num, marks):
         return [], e0
     if allow_range and text.startswith(RANGE_STARTS, num.end):
         return try_range(text, num, env, read_number)
@@ -305,7 +308,7 @@ def _not_a_number_before(
             cite = CITE_RE.match(text, s0 - 1)
             if cite is not None:
                 return cite.end()
-    if ends_with(text, s0, REF_ENDS) and ref_before(text, s0):
+    if ends_at(text, s0, REF_ENDS, marks.tail_at(text, s0)) and ref_before(text, s0):
         tail = REF_TAIL_RE.match(text, e0)
         return tail.end() if tail else e0
     if len(read.digits) <= 2 and read.plain and not env.cell:
@@ -421,7 +424,7 @@ def _settle_kind(text: str, s0: int, bare: bool, num: Num, marks: _Marks) -> Non
         bare
         and read.plain
         and len(read.digits) in (2, 4)
-        and ends_with(text, s0, FISCAL_ENDS)
+        and ends_at(text, s0, FISCAL_ENDS, marks.tail_at(text, s0))
         and fiscal_before(text, s0)
     ):
         if len(read.digits) == 2:
@@ -432,10 +435,11 @@ def _settle_kind(text: str, s0: int, bare: bool, num: Num, marks: _Marks) -> Non
 
 
 def _context_marks(
-    text: str, s0: int, e0: int, env: Env, bare: bool, num: Num, read: Digits
+    text: str, s0: int, e0: int, env: Env, bare: bool, num: Num, marks: _Marks
 ) -> bool:
     """Marks read from the words around a number (approximate, a label, a formula constant);
     False when the context says it is no number at all (the day of "December 31")."""
+    read = marks.read
     cell = env.cell
     # The guard of context_skip, inlined (bare: no currency): most numbers skip the call.
     if (
@@ -462,7 +466,11 @@ def _context_marks(
         minus = minus_before(text, num.start)
         if minus is not None:  # "minus 5"
             num.start, num.negative = minus, True
-    num.approximate = ends_with(text, num.start, APPROX_ENDS, 40) and approx_before(text, num.start)
+    if num.start == s0 and (end := marks.tail_at(text, s0)) and marks.wide:
+        near = ends_at(text, s0, APPROX_ENDS, end, 40)  # the tail the checks above read
+    else:
+        near = ends_with(text, num.start, APPROX_ENDS, 40)
+    num.approximate = near and approx_before(text, num.start)
     if text.startswith("+", num.end) and not text[num.end + 1 : num.end + 2].isdigit():
         num.approximate = True  # "5,000+"
     if read.plain and read.exp == 0 and read.digits.lstrip("0") in CONSTANT_DIGITS:
