@@ -21,9 +21,11 @@ from crossfoot.model.types import Mention
 from crossfoot.numbers.affixes import prefix_gate, scale_before, symbol_before
 from crossfoot.numbers.around import Env, words_after
 from crossfoot.numbers.context import ends_at, tail_end
+from crossfoot.numbers.cores import Digits
 from crossfoot.numbers.extract import extract as extract_
 from crossfoot.numbers.num import Num, new_mention
 from crossfoot.numbers.patterns import APPROX_ENDS, FISCAL_ENDS, REF_ENDS, ends_with, prefix_tail
+from crossfoot.numbers.reading import _Marks, _read_prefix, may_prefix
 
 _DECIMALS = st.decimals(allow_nan=False, allow_infinity=False, places=3, max_value=10**9)
 _MAYBE_TEXT = st.one_of(st.none(), st.text(max_size=4))
@@ -203,3 +205,36 @@ def test_may_follow_skips_upper_case_words_that_start_nothing() -> None:
         (None, "BIllion"),
         (None, None),
     ]
+
+
+# --- the gate in front of every prefix reader (numbers.reading.read_number) ------------------
+
+
+_PREFIX_TEXTS = [*_PREFIX_PIECES, "(", "($", "$(", "-$", "+", "USD", "US$", '"', '", "', "|", "\n"]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PREFIX_TEXTS), max_size=6).map("".join),
+    st.sampled_from(_LOCALES),
+    st.booleans(),
+)
+@example('", "', None, False)
+@example("($", None, False)
+@example("is ", None, False)
+def test_read_number_asks_the_prefix_readers_whenever_they_may_read(
+    before: str, name: str | None, cell: bool
+) -> None:
+    text = before + "5"
+    s0 = len(before)
+    env = Env(resolve_locale(name), cell, text)
+    tail = prefix_tail(text, s0)
+    if may_prefix(tail, env):
+        return
+    num = Num(s0, s0 + 1, "5", 0)
+    marks = _Marks(num, Digits("5", 0, True, False), False, "", s0)
+    _read_prefix(text, s0, 0, num, marks, env, tail)
+    assert (num.start, num.currency, num.negative, num.kind, num.scale_exp) == (
+        s0, None, False, "number", 0,
+    ), before  # fmt: skip
+    assert (marks.sign, marks.paren, marks.inner_start) == ("", False, s0), before

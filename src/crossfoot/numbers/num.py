@@ -37,6 +37,11 @@ def stated_precision(written_digits: str, scale: Decimal = Decimal(1)) -> Decima
     return Decimal(int(result)) if result == result.to_integral_value() else result
 
 
+# The written value of digits with no decimals, up to four of them (years, small counts), made
+# once: a Decimal is immutable, so every mention of "2024" may hold the same one.
+_WRITTEN: dict[str, Decimal] = {}
+
+
 @dataclass(slots=True)
 class Num:
     """A number being read: mutable while the scanner widens it, then frozen into a Mention."""
@@ -77,9 +82,14 @@ class Num:
         return half_unit(unit + self.scale_exp - 1)
 
     def mention(self, text: str) -> Mention:
-        written = (
-            Decimal(self.digits or "0") if self.exp == 0 else exact_decimal(self.digits, self.exp)
-        )
+        if self.exp == 0:
+            written = _WRITTEN.get(self.digits)
+            if written is None:
+                written = Decimal(self.digits or "0")
+                if len(self.digits) <= 4:  # at most 11,111 entries
+                    _WRITTEN[self.digits] = written
+        else:
+            written = exact_decimal(self.digits, self.exp)
         value = written if self.scale_exp == 0 and not self.negative else self.value()
         if self.place_exp is None and not self.approximate:  # precision(), without the call
             precision = half_unit(self.exp + self.scale_exp - 1)

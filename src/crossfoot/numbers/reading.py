@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 
 from crossfoot.model.types import Kind
 from crossfoot.numbers.affixes import PHRASE_HEADS, scale_after
@@ -23,9 +22,11 @@ from crossfoot.numbers.around import (
     conversion,
     currency_then_minus,
     european_thousand,
+    fiscal_pair,
     glued_exponent_or_fraction,
     in_locale,
     longer_symbol,
+    pieces,
     read_digits,
     slashed_fraction,
     table_prefix,
@@ -60,7 +61,6 @@ from crossfoot.numbers.patterns import (
     is_letter,
     maybe_unit,
     prefix_match,
-    prefix_tail,
     read_core,
     ref_before,
     skip_token,
@@ -109,7 +109,12 @@ def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: 
         return marks
     num = marks.num
     e0 = num.end  # after a glued "×10⁻⁴" or "½"
-    _read_prefix(text, s0, floor, num, marks, env)
+    # prefix_tail(), written out: the last two characters before the digits past up to three
+    # spaces; most numbers follow a lower-case word or a quote, in which no prefix reader can
+    # find anything.
+    before = text[s0 - 4 if s0 > 4 else 0 : s0].rstrip(" \t\u00a0\u202f\u2009")[-2:]
+    if may_prefix(before, env):
+        _read_prefix(text, s0, floor, num, marks, env, before)
     bare = num.currency is None and not marks.sign and not marks.paren
     if bare:
         resume = _not_a_number_before(text, s0, e0, num, marks, floor, env)
@@ -125,9 +130,10 @@ def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: 
         num.currency = None  # LaTeX math "$3.2$", not dollars
         num.start = max(num.start, s0 - (1 if marks.sign else 0))
     num.end = pos
-    if not _settle_parentheses(text, s0, e0, floor, num, marks, env):
+    if marks.paren and not _settle_parentheses(text, s0, e0, floor, num, marks, env):
         return [], pos  # "(3)" in prose: an enumeration or a footnote
-    _settle_kind(text, s0, bare, num, marks)
+    if num.kind == "number":  # a percent, ratio or year already is what _settle_kind says
+        _settle_kind(text, s0, bare, num, marks)
     if not _context_marks(text, s0, e0, env, bare, num, marks):
         return [], e0
     if allow_range and text.startswith(RANGE_STARTS, num.end):
@@ -147,7 +153,7 @@ def _start(text: str, s0: int, e0: int, env: Env) -> Read | _Marks:
     )
     if compound is not None:
         if compound.group("fyear") is not None:
-            return _fiscal_pair(text, s0, compound)
+            return fiscal_pair(s0, compound)
         if compound.group("frac") is not None:
             fraction = slashed_fraction(text, s0, compound)
             for n in fraction[0]:
@@ -173,7 +179,7 @@ def _start(text: str, s0: int, e0: int, env: Env) -> Read | _Marks:
     if read is None:
         return [], skip_token(text, e0)
     if isinstance(read, list):
-        return _pieces(s0, read), e0
+        return pieces(s0, read), e0
     num = Num(s0, e0, read.digits, read.exp, read.plain, read.grouped, False, None, kind)
     if e0 - s0 > MAX_DIGITS and len(read.digits) > MAX_DIGITS:
         num.unreadable, num.digits = True, read.digits[:MAX_DIGITS]  # reported, never dropped
@@ -193,22 +199,22 @@ def _start(text: str, s0: int, e0: int, env: Env) -> Read | _Marks:
 _PLAIN_READS: dict[str, Digits] = {}
 
 
-def _pieces(s0: int, parts: list[Digits]) -> list[Num]:
-    """Numbers run together with commas ("1,2,3"): each piece as a plain number."""
-    out: list[Num] = []
-    pos = s0
-    for part in parts:
-        length = len(part.digits) + (0 if part.plain else 1)
-        out.append(Num(pos, pos + length, part.digits, part.exp, plain=part.plain))
-        pos += length + 1
-    return out
+def may_prefix(before: str, env: Env) -> bool:
+    """Whether a sign, currency, "(", CLDR symbol, scale word or "%" may end in ``before``
+    (:func:`~crossfoot.numbers.patterns.prefix_tail` of the digits): else :func:`_read_prefix`
+    reads nothing (tests check it)."""
+    ch = before[-1:]
+    return bool(ch) and (
+        ch in env.pre_ends or before in env.tails or before.isupper() or ch.isupper()
+    )
 
 
-def _read_prefix(text: str, s0: int, floor: int, num: Num, marks: _Marks, env: Env) -> None:
+def _read_prefix(
+    text: str, s0: int, floor: int, num: Num, marks: _Marks, env: Env, before: str
+) -> None:
     """A sign, a currency or an opening parenthesis written before the digits; then a symbol,
-    code, scale word or "%" from the CLDR table (:func:`~crossfoot.numbers.around.table_prefix`)."""
-    # (most numbers follow a lower-case word: neither reader below is asked)
-    before = prefix_tail(text, s0)
+    code, scale word or "%" from the CLDR table (:func:`~crossfoot.numbers.around.table_prefix`).
+    ``before`` is :func:`~crossfoot.numbers.patterns.prefix_tail` of the digits."""
     ch = before[-1:]
     if ch and (ch in PREFIX_ENDS or ch.isupper()):  # maybe_prefix, written out
         _read_sign_and_currency(text, s0, floor, num, marks, env)
@@ -478,18 +484,6 @@ def _context_marks(
             if is_constant(text, num.start, num.end, num.kind == "number", int(read.digits)):
                 num.claim = False
     return True
-
-
-def _fiscal_pair(text: str, s0: int, m: re.Match[str]) -> tuple[list[Num], int]:
-    """ "2019/20" or "2019-20": a fiscal year spanning two calendar years; anything else such as
-    "2019-06" is a year-month and skipped."""
-    first = int(m.group("fyear"))
-    second = int(m.group("fyear2"))
-    if second != (first + 1) % 100:
-        return [], m.end()
-    num = Num(s0, m.end(), str(first), 0, kind="year")
-    num.high, num.high_precision = Decimal(first + 1), Decimal("0.5")
-    return [num], m.end()
 
 
 def is_approx(text: str, start: int) -> bool:
