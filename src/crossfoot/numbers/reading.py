@@ -89,13 +89,8 @@ class _Marks:
     currency_outside: bool = False
     closed: bool = False
     unit_kind: str = ""
-    tail: str | None = None  # tail_end() before the digits, once asked
+    tail: str = ""  # tail_end() before the digits: "" when no listed word ends there
     wide: bool = False  # the tail is also that of a 40-wide window (tail_end's second value)
-
-    def tail_at(self, text: str, s0: int) -> str:
-        if self.tail is None:
-            self.tail, self.wide = tail_end(text, s0)
-        return self.tail
 
 
 def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: bool) -> Read:
@@ -115,6 +110,7 @@ def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: 
     before = text[s0 - 4 if s0 > 4 else 0 : s0].rstrip(" \t\u00a0\u202f\u2009")[-2:]
     if may_prefix(before, env):
         _read_prefix(text, s0, floor, num, marks, env, before)
+    marks.tail, marks.wide = tail_end(text, s0)  # for the reference, fiscal and "about" words
     bare = num.currency is None and not marks.sign and not marks.paren
     if bare:
         resume = _not_a_number_before(text, s0, e0, num, marks, floor, env)
@@ -314,7 +310,7 @@ def _not_a_number_before(
             cite = CITE_RE.match(text, s0 - 1)
             if cite is not None:
                 return cite.end()
-    if ends_at(text, s0, REF_ENDS, marks.tail_at(text, s0)) and ref_before(text, s0):
+    if ends_at(text, s0, REF_ENDS, marks.tail) and ref_before(text, s0):
         tail = REF_TAIL_RE.match(text, e0)
         return tail.end() if tail else e0
     if len(read.digits) <= 2 and read.plain and not env.cell:
@@ -346,6 +342,8 @@ def _read_suffix(text: str, e0: int, num: Num, marks: _Marks, env: Env) -> int:
     if (
         num.kind == "number"  # a percent, a ratio, basis points take no currency, scale or unit
         and (nxt not in NEVER_AFTER or (nxt == "-" and env.convention))
+        # with a currency and a scale read, words_after reads only a locale's trailing minus
+        and (num.currency is None or not marks.unit_kind or env.convention is not None)
         and env.may_follow(text, pos)
     ):
         pos, read_after = words_after(text, num, pos, env, bool(marks.unit_kind))
@@ -430,7 +428,7 @@ def _settle_kind(text: str, s0: int, bare: bool, num: Num, marks: _Marks) -> Non
         bare
         and read.plain
         and len(read.digits) in (2, 4)
-        and ends_at(text, s0, FISCAL_ENDS, marks.tail_at(text, s0))
+        and ends_at(text, s0, FISCAL_ENDS, marks.tail)
         and fiscal_before(text, s0)
     ):
         if len(read.digits) == 2:
@@ -472,8 +470,8 @@ def _context_marks(
         minus = minus_before(text, num.start)
         if minus is not None:  # "minus 5"
             num.start, num.negative = minus, True
-    if num.start == s0 and (end := marks.tail_at(text, s0)) and marks.wide:
-        near = ends_at(text, s0, APPROX_ENDS, end, 40)  # the tail the checks above read
+    if num.start == s0 and marks.wide:  # the tail the checks above read
+        near = ends_at(text, s0, APPROX_ENDS, marks.tail, 40)
     else:
         near = ends_with(text, num.start, APPROX_ENDS, 40)
     num.approximate = near and approx_before(text, num.start)
