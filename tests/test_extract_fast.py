@@ -238,3 +238,30 @@ def test_read_number_asks_the_prefix_readers_whenever_they_may_read(
         s0, None, False, "number", 0,
     ), before  # fmt: skip
     assert (marks.sign, marks.paren, marks.inner_start) == ("", False, s0), before
+
+
+# --- the guard in front of "minus 5" (numbers.reading._context_marks) -------------------------
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.lists(st.sampled_from(["minus", "Minus", "MINUS", "minu", " ", "s", "S", "x", "5"]),
+             max_size=6).map("".join),
+    st.integers(min_value=0, max_value=40),
+)  # fmt: skip
+@example("minus 5", 6)
+@example("5 minus", 0)  # a start below 6 wraps round: startswith reads the end of the text
+def test_minus_guard_equals_the_startswith_it_guards(text: str, start: int) -> None:
+    start = min(start, len(text))
+    words = ("minus", "Minus", "MINUS")
+    guarded = (start < 6 or text[start - 2] in "sS") and text.startswith(words, start - 6)
+    assert guarded == text.startswith(words, start - 6), (text, start)
+
+
+def test_minus_is_read_before_a_number() -> None:
+    found = extract_("minus 5, Minus 6 and MINUS 7 but xminus 8")
+    assert [(m.text, m.negative) for m in found][:3] == [
+        ("minus 5", True),
+        ("Minus 6", True),
+        ("MINUS 7", True),
+    ]

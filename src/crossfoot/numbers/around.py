@@ -82,6 +82,7 @@ NEVER_AFTER = frozenset("0123456789,.;:)]}!?\"\n\r/+=*<>|&#@_~`'-([{")
 #: What may follow a mantissa glued: the "×" of "3.1×10⁻⁴" (or after one space) or a "½".
 SCI_MARKS = frozenset(SCI_FIRST - {" "})
 GLUED_FIRST = frozenset(SCI_MARKS | set(VULGAR))
+_SCI_MARK_RE = re.compile("[" + re.escape("".join(sorted(SCI_MARKS))) + "]")
 
 
 @dataclass(slots=True)
@@ -98,15 +99,12 @@ class Env:
     tails: frozenset[str] = frozenset()  # (read by numbers.reading._read_prefix)
     ones: frozenset[str] = frozenset()
     pre_ends: frozenset[str] = frozenset()  # a last character before the digits to look at
-
-    minus: bool = False  # the text says "minus" somewhere
     glued: bool = False  # it may glue a power of ten ("×10⁻⁴") or a fraction ("2½") to digits
 
     def __post_init__(self) -> None:
         view = self.view
         self.tails, self.ones, self.pre_ends = _prefix_gates(self.convention)
-        self.minus = "inus" in view or "INUS" in view
-        self.glued = ("10" in view and any(m in view for m in SCI_MARKS)) or (
+        self.glued = ("10" in view and _SCI_MARK_RE.search(view) is not None) or (
             not view.isascii() and _VULGAR_RE.search(view) is not None
         )
 

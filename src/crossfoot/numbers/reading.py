@@ -314,8 +314,8 @@ def _not_a_number_before(
         tail = REF_TAIL_RE.match(text, e0)
         return tail.end() if tail else e0
     if len(read.digits) <= 2 and read.plain and not env.cell:
-        nxt = text[e0 : e0 + 2]
-        if nxt and (nxt[:1] in _AM_PM or (nxt[:1] == " " and nxt[1:] in _AM_PM)):
+        nxt = text[e0 : e0 + 1]
+        if nxt in _AM_PM or (nxt == " " and text[e0 + 1 : e0 + 2] in _AM_PM):
             if time_of_day(text, e0, read.digits):
                 return e0  # "3 pm": a time of day, not a claim
     return None
@@ -466,7 +466,11 @@ def _context_marks(
         and LABEL_HEAD_RE.search(text_before(text, s0, 24))
     ):
         num.claim = False  # "Flight 2:", "Reservation 1**:"
-    if bare and env.minus and text.startswith(("minus", "Minus", "MINUS"), num.start - 6):
+    if (
+        bare
+        and (num.start < 6 or text[num.start - 2] in "sS")  # the "s" of "minus 5", else no call
+        and text.startswith(("minus", "Minus", "MINUS"), num.start - 6)
+    ):
         minus = minus_before(text, num.start)
         if minus is not None:  # "minus 5"
             num.start, num.negative = minus, True
