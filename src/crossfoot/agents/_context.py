@@ -21,6 +21,7 @@ from decimal import Decimal
 
 from crossfoot.agents._dates import find_dates, find_reference_date
 from crossfoot.agents._derive import Derivations
+from crossfoot.agents._injection import Passage, read_passages
 from crossfoot.agents._ingest import PROSE_CAP, Tokens, day_shifts, learn_examples, tokenize
 from crossfoot.agents._keys import Hit, Keys, Seen, dec_key, fold, id_format, is_error, num_key
 from crossfoot.agents._ranges import DayRange, contains, find_ranges
@@ -82,6 +83,7 @@ class ContextStore:
         self.day_shifts: dict[int, int] = {}
         self.examples: set[str] = set()  # tokens the system prompt gives as examples
         self.formats: set[tuple[str, int, str]] = set()  # (prefix, digit count, suffix)
+        self.passages: list[Passage] = []  # instructions to the agent inside tool results
         self.arithmetic = Derivations(self.sources, self.numbers, self.percents)
 
     # ------------------------------------------------------------------ ingest
@@ -147,6 +149,8 @@ class ContextStore:
             # The agent's own words vouch for nothing directly; only checked calculations do.
             return seen
         self._index(seen, src, low, labels, excluded)
+        if channel == "tool":
+            self.passages += read_passages(low, src, self.reference)
         return seen
 
     def _index(

@@ -25,6 +25,7 @@ from crossfoot.agents._calls import Call, as_text, canonical, echoes, note, read
 from crossfoot.agents._context import ContextStore, Hit, dec_key, is_error
 from crossfoot.agents._decision import Decision, RunReport
 from crossfoot.agents._findings import Finding, ValueCheck, worst
+from crossfoot.agents._injection import check_injected
 from crossfoot.agents._policy import AgentPolicy
 from crossfoot.agents._schema import ToolSchema, read_tools
 from crossfoot.agents._values import ArgValue, digits_of, plain_path, walk_args
@@ -299,6 +300,8 @@ class RunMonitor:
                     )
                     continue
             self._check_value(v, step, formats, quantities, findings, checks, call)
+        if store.passages:
+            check_injected(store, values, step, checks, findings, self.policy.injection_action)
         return checks
 
     def report(self) -> RunReport:
