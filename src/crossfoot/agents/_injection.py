@@ -36,7 +36,7 @@ from crossfoot.agents._values import ArgValue, compact, plain_path
 if TYPE_CHECKING:
     from crossfoot.agents._context import ContextStore
 
-__all__ = ["Passage", "check_injected", "find_passages", "read_passages"]
+__all__ = ["Passage", "check_injected", "find_passages", "has_words", "read_passages"]
 
 _NOT_PLANTED = "not from an instruction inside a tool result"
 
@@ -218,13 +218,18 @@ def _planted_in(passages: list[Passage], v: ArgValue) -> Passage | None:
             hit = key in t.runs
         else:  # a name, a title, a password: the whole value, as words of the passage
             needle = fold(str(v.raw).lower().strip())
-            hit = len(needle) >= 3 and _has_words(p.text, needle)
+            hit = len(needle) >= 3 and has_words(p.text, needle)
         if hit:
             return p
     return None
 
 
-def _has_words(text: str, needle: str) -> bool:
+def has_words(text: str, needle: str) -> bool:
+    """Whether ``needle`` occurs in ``text`` as whole words.
+
+    >>> has_words("alice's inbox", "alice"), has_words("malice", "alice")
+    (True, False)
+    """
     return _count_words(text, needle, 1) > 0
 
 
