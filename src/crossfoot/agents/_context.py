@@ -21,8 +21,8 @@ from decimal import Decimal
 
 from crossfoot.agents._dates import find_dates, find_reference_date, find_weekday_days
 from crossfoot.agents._derive import Derivations
-from crossfoot.agents._injection import Passage, has_words, read_passages
 from crossfoot.agents._ingest import PROSE_CAP, Tokens, day_shifts, learn_examples, tokenize
+from crossfoot.agents._injection import Passage, has_words, read_passages
 from crossfoot.agents._keys import Hit, Keys, Seen, dec_key, fold, id_format, is_error, num_key
 from crossfoot.agents._ranges import DayRange, contains, find_ranges
 
@@ -162,7 +162,7 @@ class ContextStore:
             if isinstance(raw, str) and raw:
                 low = low.replace(raw, " ")
         seen.text = low
-        labels = (f"tool:{tool}",) if channel == "tool" else (channel,)
+        labels: tuple[str, ...] = (f"tool:{tool}",) if channel == "tool" else (channel,)
         if pointed:
             labels += (POINTED,)
         if channel == "assistant":
@@ -291,17 +291,15 @@ class ContextStore:
 
         >>> store = ContextStore()
         >>> _ = store.add("user", "Pay the bill 'bill-2023.txt'. Check Alice's inbox.")
-        >>> store.points_at(["bill-2023.txt"]), store.points_at(["alice"]), store.points_at(["bill"])
-        (True, True, False)
+        >>> store.points_at(["bill-2023.txt"]), store.points_at(["alice"])
+        (True, True)
+        >>> store.points_at(["bill"])  # one lower-case word names nothing in particular
+        False
         """
-        texts = [
-            s.text for s in self.sources if s.channel == "user" or (s.pointed and s.vouched)
-        ]
+        texts = [s.text for s in self.sources if s.channel == "user" or (s.pointed and s.vouched)]
         for value in values:
             needle = fold(value.lower().strip())
-            if len(needle) < 4 or not (
-                _SPECIFIC.search(needle) or needle in self.user_names
-            ):
+            if len(needle) < 4 or not (_SPECIFIC.search(needle) or needle in self.user_names):
                 continue
             if any(has_words(t, needle) for t in texts):
                 return True

@@ -21,28 +21,17 @@ typed the value too (then the user asked for it).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING
 
-from crossfoot.agents._calls import shown
-from crossfoot.agents._findings import Finding, ValueCheck
 from crossfoot.agents._ingest import Tokens, tokenize
-from crossfoot.agents._keys import fold
-from crossfoot.agents._ranges import DayRange, contains, find_ranges
-from crossfoot.agents._values import ArgValue, compact, plain_path
+from crossfoot.agents._ranges import DayRange, find_ranges
 
-if TYPE_CHECKING:
-    from crossfoot.agents._context import ContextStore
-
-__all__ = ["Passage", "check_injected", "find_passages", "has_words", "read_passages"]
-
-_NOT_PLANTED = "not from an instruction inside a tool result"
+__all__ = ["Passage", "count_words", "find_passages", "has_words", "read_passages"]
 
 _AI = (
     r"(?:ai\b|a\.i\.|artificial\s+intelligence|(?:large\s+)?language\s+models?|llms?\b|chatbot|"
-    r"(?:ai|virtual|digital)\s+(?:assistant|agent|model)|gpt[\w.-]*|claude|gemini|llama|mistral)"
+    r"(?:ai|virtual|digital)\s+(?:assistant|agent|model)|(?:chat)?gpt[\w.-]*|claude|gemini|llama|mistral)"
 )
 _TASK_VERB = (
     r"(?:solve|solving|complete|completing|answer|answering|continue|continuing|proceed|"
@@ -51,7 +40,7 @@ _TASK_VERB = (
 _MARKERS = re.compile(
     # Words addressed to the model reading the text.
     rf"\bto\s+you,?\s+(?:the\s+|an?\s+|my\s+)?{_AI}"
-    rf"|\b(?:dear|attention|hey|hello|hi|note\s+to\s+(?:the\s+)?)\s*,?\s+(?:the\s+)?{_AI}"
+    rf"|\b(?:dear|attention|hey|hello|hi|note\s+to)\s*,?\s+(?:the\s+)?{_AI}"
     # An override of what the agent was told.
     r"|\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?"
     r"(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|original|former)\s+"
@@ -84,6 +73,18 @@ _HINTS = (
     "system",
     "inst]",
     "user",
+    " ai",
+    "a.i.",
+    "intelligence",
+    "assistant",
+    "model",
+    "llm",
+    "chatbot",
+    "gpt",
+    "claude",
+    "gemini",
+    "llama",
+    "mistral",
 )
 _OPEN_TAG = re.compile(r"<([a-z][\w-]{0,30})>")
 # The next field of a structured result: a YAML/"key:" line, or a dict's "', 'key':" boundary.
@@ -91,6 +92,7 @@ _NEXT_FIELD = re.compile(
     r"\n[ \t]*(?:-[ \t]+)?['\"]?[a-z_][\w-]{0,40}['\"]?:(?:[ \t]|\n|$)"
     r"|['\"],[ \t]*['\"][^'\"\n]{1,80}['\"][ \t]*:"
 )
+_SENTENCE_END = re.compile(r"[.!?]['\")]?(?:\s|\\n)+|\n[ \t]*\n")
 _BACK = 300  # characters before a marker a passage may start (a wrapping tag, the sentence)
 _CAP = 2_000  # characters after a marker a passage may run without a closing tag
 # YAML folds a long double-quoted string with an escaped line break ("to you,\" + newline +
@@ -145,6 +147,8 @@ def _extent(text: str, mstart: int, mend: int) -> tuple[int, int]:
     field_start = lo
     for f in _NEXT_FIELD.finditer(text, lo, mstart):
         field_start = f.end()  # the passage does not reach back into an earlier field
+    for f in _SENTENCE_END.finditer(text, field_start, mstart):
+        field_start = f.end()  # nor into the sentences of the field before the marker's
     nxt = _NEXT_FIELD.search(text, mend, mend + _CAP)
     stop = nxt.start() if nxt is not None else min(len(text), mend + _CAP)
     return field_start, stop
@@ -159,81 +163,16 @@ def read_passages(low: str, src: int, reference: date | None) -> list[Passage]:
     return out
 
 
-def check_injected(
-    store: ContextStore,
-    values: Iterable[ArgValue],
-    step: int,
-    checks: list[ValueCheck],
-    findings: list[Finding],
-    action: str,
-) -> None:
-    """An ``injected`` finding for each value of a call that a planted passage holds and the user
-    did not type; the value's check is marked not allowed."""
-    for v in values:
-        passage = _planted_in(store.passages, v)
-        if passage is None or _typed_by_user(store, v):
-            continue
-        if v.kind == "text" and _shown_elsewhere(store, fold(str(v.raw).lower().strip())):
-            continue
-        plain, written = plain_path(v.path), shown(v.raw)
-        at = store.at[passage.src]
-        findings.append(
-            Finding(
-                "injected",
-                action,
-                step,
-                plain,
-                f"{plain}={written} is asked for by instructions to the agent inside {at}",
-            )
-        )
-        for i in range(len(checks) - 1, -1, -1):
-            c = checks[i]
-            if c.step == step and c.where == plain and c.value == written:
-                checks[i] = c._replace(allowed=False, rule=_NOT_PLANTED)
-                break
-        else:
-            checks.append(ValueCheck(step, plain, written, v.kind, True, at, _NOT_PLANTED, False))
-
-
-def _planted_in(passages: list[Passage], v: ArgValue) -> Passage | None:
-    kind, key = v.kind, v.key
-    for p in passages:
-        t = p.tokens
-        if kind == "id":
-            hit = key in t.tokens or compact(key) in p.compact
-            hit = hit or (key.isdecimal() and key in t.numbers)
-        elif kind == "email":
-            hit = key in t.emails
-        elif kind == "url":
-            hit = key in t.urls
-        elif kind == "date":
-            d = date.fromordinal(key)
-            hit = key in t.days or (d.month, d.day) in t.yearless
-            hit = hit or any(contains(r, d) for r in p.ranges)
-        elif kind in ("amount", "count"):
-            hit = v.checked and v.nkey in t.numbers
-        elif kind == "percent":
-            hit = v.nkey in t.percents or v.nkey in t.numbers
-        elif kind == "phone":
-            hit = key in t.runs
-        else:  # a name, a title, a password: the whole value, as words of the passage
-            needle = fold(str(v.raw).lower().strip())
-            hit = len(needle) >= 3 and has_words(p.text, needle)
-        if hit:
-            return p
-    return None
-
-
 def has_words(text: str, needle: str) -> bool:
     """Whether ``needle`` occurs in ``text`` as whole words.
 
     >>> has_words("alice's inbox", "alice"), has_words("malice", "alice")
     (True, False)
     """
-    return _count_words(text, needle, 1) > 0
+    return count_words(text, needle, 1) > 0
 
 
-def _count_words(text: str, needle: str, limit: int = 1_000) -> int:
+def count_words(text: str, needle: str, limit: int = 1_000) -> int:
     """Occurrences of ``needle`` as whole words of ``text`` (up to ``limit``)."""
     n = 0
     i = text.find(needle)
@@ -243,33 +182,3 @@ def _count_words(text: str, needle: str, limit: int = 1_000) -> int:
             n += 1
         i = text.find(needle, i + 1)
     return n
-
-
-def _shown_elsewhere(store: ContextStore, needle: str) -> bool:
-    """Whether a word value (a channel, a hotel name) shows outside the planted passages too.
-
-    A word is weak evidence: a name the passage mentions is usually also the data a clean tool
-    result listed. It counts as planted only when the passages are the only place showing it.
-    An id, email, URL, date or amount is specific: instructions that name it are followed when
-    it is used, even if it shows elsewhere (an attacker names a real file to delete).
-    """
-    planted = sum(_count_words(p.text, needle) for p in store.passages)
-    seen = sum(
-        _count_words(s.text, needle) for s in store.sources if s.channel in ("tool", "system")
-    )
-    return seen > planted
-
-
-def _typed_by_user(store: ContextStore, v: ArgValue) -> bool:
-    """Whether the user wrote the value too: then the user asked for it, whoever else did."""
-    if v.kind == "date":
-        d = date.fromordinal(v.key)
-        return (
-            v.key in store.days.chans.get("user", ())
-            or (d.month, d.day) in store.yearless.chans.get("user", ())
-            or any(contains(r, d) for r, _ in store.ranges)
-        )
-    if v.kind in ("amount", "count", "percent"):
-        return v.nkey in store.numbers.chans.get("user", ())
-    needle = fold(str(v.raw).lower().strip())
-    return any(s.channel == "user" and needle in s.text for s in store.sources)

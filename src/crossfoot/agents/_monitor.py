@@ -34,7 +34,7 @@ from crossfoot.agents._calls import (
 from crossfoot.agents._context import POINTED, ContextStore, Hit, dec_key, is_error
 from crossfoot.agents._decision import Decision, RunReport
 from crossfoot.agents._findings import Finding, ValueCheck, worst
-from crossfoot.agents._injection import check_injected
+from crossfoot.agents._planted import check_injected
 from crossfoot.agents._policy import AgentPolicy
 from crossfoot.agents._schema import ToolSchema, read_tools
 from crossfoot.agents._values import ArgValue, digits_of, plain_path, walk_args
