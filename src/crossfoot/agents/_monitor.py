@@ -36,6 +36,7 @@ from crossfoot.agents._decision import Decision, RunReport
 from crossfoot.agents._findings import Finding, ValueCheck, worst
 from crossfoot.agents._planted import check_injected
 from crossfoot.agents._policy import AgentPolicy
+from crossfoot.agents._records import point_records
 from crossfoot.agents._schema import ToolSchema, read_tools
 from crossfoot.agents._values import ArgValue, digits_of, plain_path, walk_args
 from crossfoot.agents._written import calculations, check_calculation, check_prose, operands
@@ -180,6 +181,8 @@ class RunMonitor:
             step=self._step,
             pointed=pointed,
         )
+        if self.policy.source_rules and not pointed:
+            point_records(self.store, len(self.store.sources) - 1)
         self._note_truncated(seen.truncated, seen.chars, name)
 
     def before_call(self, name: str, args: object, call_id: str | None = None) -> Decision:
