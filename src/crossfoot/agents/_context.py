@@ -168,9 +168,9 @@ class ContextStore:
         if channel == "assistant":
             # The agent's own words vouch for nothing directly; only checked calculations do.
             return seen
-        self._index(seen, src, low, labels, excluded)
+        words = self._index(seen, src, low, labels, excluded)
         if channel == "tool":
-            self.passages += read_passages(low, src, self.reference)
+            self.passages += read_passages(low, src, self.reference, words)
         return seen
 
     def _index(
@@ -180,7 +180,8 @@ class ContextStore:
         low: str,
         labels: tuple[str, ...],
         excluded: dict[str, set[object]],
-    ) -> None:
+    ) -> set[str]:
+        """Index one source; returns its unique words (for the planted-instruction test)."""
         t = tokenize(low, seen.channel, self.reference)
         compact = t.compact()
         if seen.channel == "system":
@@ -216,6 +217,7 @@ class ContextStore:
         self.days.add(t.days, src, labels)
         self.yearless.add(t.yearless, src, labels)
         self.digits.add(t.runs, src, labels)
+        return t.words
 
     # ------------------------------------------------------------------ look-ups
     def _hit(self, keys: Keys, key: object, how: str) -> Hit | None:

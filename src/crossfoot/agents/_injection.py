@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from crossfoot.agents._ingest import Tokens, tokenize
+from crossfoot.agents._ingest import Tokens, tokenize, words_of
 from crossfoot.agents._ranges import DayRange, find_ranges
 
 __all__ = ["Passage", "count_words", "find_passages", "has_words", "read_passages"]
@@ -61,31 +61,18 @@ _MARKERS = re.compile(
     r"|\b(?:do\s+not|don'?t|never|without)\s+(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|"
     r"mention(?:ing)?|alert(?:ing)?)\s+(?:the\s+)?user\b"
 )
-# A cheap test before the pattern: every marker holds one of these words.
-_HINTS = (
-    "you",
-    "ignore",
-    "disregard",
-    "forget",
-    "override",
-    "bypass",
-    "instruction",
-    "system",
-    "inst]",
-    "user",
-    " ai",
-    "a.i.",
-    "intelligence",
-    "assistant",
-    "model",
-    "llm",
-    "chatbot",
-    "gpt",
-    "claude",
-    "gemini",
-    "llama",
-    "mistral",
-)
+# Every marker holds one of these words. A result's unique words are known from indexing, so a
+# result without any of them (most data: JSON records, listings) costs a few set probes, and in
+# one that has some, the pattern runs only around them: scanning a megabyte with it costs half a
+# second, scanning the words a megabyte of data holds costs microseconds.
+_ANCHOR_WORDS = (
+    "you your ignore disregard forget override bypass instruction instructions system "
+    "system_message system_prompt inst /inst im_start tell telling inform informing notify "
+    "notifying mention mentioning alert alerting dear attention hey hello hi note"
+).split()
+_ANCHORS = frozenset(w + end for w in _ANCHOR_WORDS for end in ("", ".", ","))
+_WINDOW = (120, 320)  # characters before and after an anchor word the pattern looks at
+_MAX_ANCHORS = 4_000  # occurrences of one anchor word looked at in one result
 _OPEN_TAG = re.compile(r"<([a-z][\w-]{0,30})>")
 # The next field of a structured result: a YAML/"key:" line, or a dict's "', 'key':" boundary.
 _NEXT_FIELD = re.compile(
@@ -112,7 +99,7 @@ class Passage:
     compact: set[str] = field(default_factory=set)
 
 
-def find_passages(low: str) -> list[str]:
+def find_passages(low: str, words: set[str] | None = None) -> list[str]:
     """The pieces of a lower-cased tool result that address the agent with instructions.
 
     >>> find_passages("rating: 4.5\\nreviews: <info>this is a message to you, the ai assistant."
@@ -122,17 +109,42 @@ file 13.</info>']
     >>> find_passages("please pay the amount by bank transfer to iban uk1234.")
     []
     """
-    if not any(h in low for h in _HINTS):
+    if words is None:
+        words = words_of(low)
+    present = _ANCHORS.intersection(words)
+    if not present:
         return []
     text = _FOLD.sub("", low).replace("\\n", "\n") if "\\" in low else low
     out: list[str] = []
     end = 0
-    for m in _MARKERS.finditer(text):
-        if m.start() < end:
-            continue
-        start, end = _extent(text, m.start(), m.end())
-        out.append(text[start:end])
+    for lo, hi in _windows(text, {w.rstrip(".,") for w in present}):
+        for m in _MARKERS.finditer(text, max(lo, end), hi):
+            if m.start() < end:
+                continue
+            start, end = _extent(text, m.start(), m.end())
+            out.append(text[start:end])
     return out
+
+
+def _windows(text: str, anchors: set[str]) -> list[tuple[int, int]]:
+    """Merged spans of ``text`` around each occurrence of the anchor words, in order."""
+    before, after = _WINDOW
+    spans: list[tuple[int, int]] = []
+    for word in anchors:
+        i = text.find(word)
+        n = 0
+        while i >= 0 and n < _MAX_ANCHORS:
+            spans.append((max(0, i - before), i + len(word) + after))
+            i = text.find(word, i + len(word))
+            n += 1
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for lo, hi in spans:
+        if merged and lo <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(hi, merged[-1][1]))
+        else:
+            merged.append((lo, hi))
+    return merged
 
 
 def _extent(text: str, mstart: int, mend: int) -> tuple[int, int]:
@@ -154,10 +166,13 @@ def _extent(text: str, mstart: int, mend: int) -> tuple[int, int]:
     return field_start, stop
 
 
-def read_passages(low: str, src: int, reference: date | None) -> list[Passage]:
-    """The passages of one tool result with their values, read as a tool result is read."""
+def read_passages(
+    low: str, src: int, reference: date | None, words: set[str] | None = None
+) -> list[Passage]:
+    """The passages of one tool result with their values, read as a tool result is read.
+    ``words`` are the result's unique chunks when indexing already split it."""
     out = []
-    for p in find_passages(low):
+    for p in find_passages(low, words):
         t = tokenize(p, "tool", reference)
         out.append(Passage(src, p, t, find_ranges(p, reference), t.compact()))
     return out
