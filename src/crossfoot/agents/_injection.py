@@ -38,28 +38,31 @@ _TASK_VERB = (
     r"proceeding|finish|finishing|perform|performing|respond|responding|handle|handling)"
 )
 _MARKERS = re.compile(
+    # A spoofed role.
+    r"<\|im_start\|>|<\|system\|>|\[/?inst\]|\[system\]|<system>|#{2,}\s*\(?\s*system"
+    # The rest start at a word: one boundary test per position, then the branches.
+    r"|\b(?:"
     # Words addressed to the model reading the text.
-    rf"\bto\s+you,?\s+(?:the\s+|an?\s+|my\s+)?{_AI}"
-    rf"|\b(?:dear|attention|hey|hello|hi|note\s+to)\s*,?\s+(?:the\s+)?{_AI}"
+    rf"to\s+you,?\s+(?:the\s+|an?\s+|my\s+)?{_AI}"
+    rf"|(?:dear|attention|hey|hello|hi|note\s+to)\s*,?\s+(?:the\s+)?{_AI}"
     # An override of what the agent was told.
-    r"|\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?"
+    r"|(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?"
     r"(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|original|former)\s+"
     r"(?:instructions?|directions?|prompts?|rules|guidelines|commands?|tasks?|context)\b"
-    r"|\bignore\s+your\s+(?:instructions?|rules|guidelines|task)\b"
+    r"|ignore\s+your\s+(?:instructions?|rules|guidelines|task)\b"
     # The task the user gave the agent, named by someone else.
-    rf"|\b(?:before|after)\s+you\s+(?:can\s+|could\s+|may\s+|start\s+to\s+)?{_TASK_VERB}\s+"
+    rf"|(?:before|after)\s+you\s+(?:can\s+|could\s+|may\s+|start\s+to\s+)?{_TASK_VERB}\s+"
     r"(?:with\s+|on\s+)?(?:the|my|your|this)\s+(?:original\s+|current\s+)?"
     r"(?:task|request|instructions?|question)"
-    r"|\bthe\s+(?:task|request|instructions?)\s+(?:that\s+)?(?:i|the\s+user|your\s+user)\s+"
+    r"|the\s+(?:task|request|instructions?)\s+(?:that\s+)?(?:i|the\s+user|your\s+user)\s+"
     r"(?:gave|have\s+given|assigned|sent)\s+(?:to\s+)?you\b"
-    r"|\byour\s+(?:new|real|actual|true)\s+(?:task|instructions?|goal|objective)\b"
-    r"|\b(?:new|updated|revised|hidden|secret)\s+(?:system\s+)?instructions?\s*:"
-    # A spoofed role.
-    r"|<\|im_start\|>|<\|system\|>|\[/?inst\]|\[system\]|<system>|#{2,}\s*\(?\s*system"
-    r"|\bsystem\s+(?:message|prompt|override|instructions?)\s*:"
+    r"|your\s+(?:new|real|actual|true)\s+(?:task|instructions?|goal|objective)\b"
+    r"|(?:new|updated|revised|hidden|secret)\s+(?:system\s+)?instructions?\s*:"
+    r"|system\s+(?:message|prompt|override|instructions?)\s*:"
     # Secrecy toward the user.
-    r"|\b(?:do\s+not|don'?t|never|without)\s+(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|"
+    r"|(?:do\s+not|don'?t|never|without)\s+(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|"
     r"mention(?:ing)?|alert(?:ing)?)\s+(?:the\s+)?user\b"
+    r")"
 )
 # Every marker holds one of these words. A result's unique words are known from indexing, so a
 # result without any of them (most data: JSON records, listings) costs a few set probes, and in
@@ -72,7 +75,7 @@ _ANCHOR_WORDS = (
 ).split()
 _ANCHORS = frozenset(w + end for w in _ANCHOR_WORDS for end in ("", ".", ","))
 _WINDOW = (120, 320)  # characters before and after an anchor word the pattern looks at
-_MAX_ANCHORS = 4_000  # occurrences of one anchor word looked at in one result
+_MAX_ANCHORS = 4_000  # anchor words in one result beyond which the whole text is scanned
 _OPEN_TAG = re.compile(r"<([a-z][\w-]{0,30})>")
 # The next field of a structured result: a YAML/"key:" line, or a dict's "', 'key':" boundary.
 _NEXT_FIELD = re.compile(
@@ -132,11 +135,11 @@ def _windows(text: str, anchors: set[str]) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for word in anchors:
         i = text.find(word)
-        n = 0
-        while i >= 0 and n < _MAX_ANCHORS:
+        while i >= 0:
+            if len(spans) >= _MAX_ANCHORS:
+                return [(0, len(text))]  # anchors everywhere: the whole text, in one pass
             spans.append((max(0, i - before), i + len(word) + after))
             i = text.find(word, i + len(word))
-            n += 1
     spans.sort()
     merged: list[tuple[int, int]] = []
     for lo, hi in spans:
