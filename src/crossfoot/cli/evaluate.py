@@ -199,7 +199,7 @@ def _finish(
         tally.line("answers"),
     ]
     emit(closing, sys.stderr if args.json else sys.stdout)
-    print_timing("checked", "answers", n - resumed, resumed, seconds, workers)
+    print_timing("checked", "answers", n - resumed, resumed, seconds, workers, args.chunk_size)
     if tally.input_errors:
         return EXIT_INPUT
     return EXIT_OK if accuracy >= args.min_accuracy else EXIT_FAIL

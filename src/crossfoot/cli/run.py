@@ -189,7 +189,9 @@ def _close(
     if many:
         emit([tally.line("runs")], sys.stderr if args.json else sys.stdout)
         # (runs are fewer and slower than answers: their rate to one decimal)
-        print_timing("replayed", "runs", tally.items - resumed, resumed, seconds, workers, 1)
+        print_timing(
+            "replayed", "runs", tally.items - resumed, resumed, seconds, workers, args.chunk_size, 1
+        )
     if args.report and pages:
         write_report(args.report, pages, f"crossfoot run: {args.transcript}")
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from crossfoot.batch import AUTO_POOL_MIN, default_workers
+from crossfoot.batch import AUTO_POOL_MIN, workers_for
 from crossfoot.cli.output import Tally
 from crossfoot.model.errors import CrossfootError
 
@@ -264,6 +264,7 @@ def print_timing(
     resumed: int,
     seconds: float,
     workers: int | None,
+    chunk_size: int,
     rate_digits: int = 0,
 ) -> None:
     """The closing time line on stderr: "crossfoot: checked 49 answers in 0.2s on 1 worker,
@@ -272,13 +273,12 @@ def print_timing(
     again = f" after {resumed} resumed" if resumed else ""
     print(
         f"crossfoot: {verb} {checked} {noun}{again} in {seconds:.1f}s on "
-        f"{workers_used(workers, checked)}{rate}",
+        f"{workers_used(workers, checked, chunk_size)}{rate}",
         file=sys.stderr,
     )
 
 
-def workers_used(workers: int | None, items: int) -> str:
+def workers_used(workers: int | None, items: int, chunk_size: int) -> str:
     """``"N workers"`` as :func:`crossfoot.batch.map_in_order` chose for ``items`` items."""
-    if workers is None:
-        workers = default_workers() if items > AUTO_POOL_MIN else 1
-    return f"{workers} worker{'s' if workers != 1 else ''}"
+    n = workers_for(items, workers, chunk_size)
+    return f"{n} worker{'s' if n != 1 else ''}"
