@@ -55,6 +55,7 @@ from crossfoot.cli.stream import (
     progress,
     resume_after,
     run_stream,
+    stream_failed,
 )
 from crossfoot.model.errors import CrossfootError
 
@@ -152,7 +153,10 @@ def run(args: argparse.Namespace) -> int:
         return interrupted(args, tally)
     except BrokenPipeError:
         raise  # standard output went away: the entry point ends quietly
-    except (CrossfootError, OSError) as exc:
+    except OSError as exc:
+        print(f"crossfoot: error: {stream_failed(exc)}", file=sys.stderr)
+        return 2
+    except CrossfootError as exc:
         print(f"crossfoot: error: {exc}", file=sys.stderr)
         return 2
     _close(args, tally, workers, time.perf_counter() - started, done, many, pages)

@@ -34,6 +34,7 @@ __all__ = [
     "progress",
     "resume_after",
     "run_stream",
+    "stream_failed",
     "workers_used",
 ]
 
@@ -95,8 +96,11 @@ class JsonLinesOutput:
         """Append ``records`` as JSON lines with one ``write`` call."""
         data = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode()
         view = memoryview(data)
-        while view:  # a regular file takes it whole; the loop only guards a short write
-            view = view[os.write(self._fd, view) :]
+        try:
+            while view:  # a regular file takes it whole; the loop only guards a short write
+                view = view[os.write(self._fd, view) :]
+        except OSError as exc:
+            raise OutputError(f"--out: cannot write {self.path}: {exc.strerror}") from None
 
     def close(self) -> None:
         os.close(self._fd)
@@ -238,13 +242,19 @@ def run_stream(
     return tally
 
 
+def stream_failed(exc: OSError) -> OutputError:
+    """An OSError out of a stream that is not --out's (those are already OutputErrors), such as
+    standard output on a full disk, worded the same by every command."""
+    return OutputError(f"cannot write the results: {exc.strerror or exc}")
+
+
 def _close(output: JsonLinesOutput, pending: list[dict[str, Any]]) -> None:
     # Stopped early (Ctrl-C, a worker lost): the records already made are whole and in order,
     # so they are kept, and the file's line count equals the totals.
     try:
         if pending:
             output.write(pending)
-    except OSError:
+    except (OSError, OutputError):
         pass  # the error that stopped the run is the one to report
     finally:
         output.close()
