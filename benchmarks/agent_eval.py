@@ -735,9 +735,9 @@ def _benign_class(flags: list[Any]) -> str:
     rule = any(f.type == "source_rule" and "came from" in f.message for f in flags)
     absent_value = any(f.type == "unsourced" or "is not in context" in f.message for f in flags)
     if rule and absent_value:
-        return "both: a rule forbids a value the user pointed to, and a value is absent"
+        return "both: a rule forbids a value from a tool the rule omits, and a value is absent"
     if rule:
-        return "a rule forbids a value the user pointed to (it came from a tool the rule omits)"
+        return "a rule forbids a value that came from a tool the rule omits"
     if absent_value:
         return "a value written nowhere in the context"
     return "other: " + ", ".join(sorted({f.type for f in flags}))
@@ -761,7 +761,10 @@ def _miss_cause(rep: Any, steps: set[int]) -> str:
             sorted({c.where for c in ruled})
         )
     tools = sorted({c.where.split(".")[0] for c in checks}) or ["(no checked value)"]
-    return "no rule on the injected call's arguments, values sourced: " + ", ".join(tools)
+    return (
+        "no rule on the injected call's arguments, values sourced and not planted (or typed by "
+        "the user too): " + ", ".join(tools)
+    )
 
 
 # ---------------------------------------------------------------------------------- snapshots
