@@ -21,22 +21,16 @@ one year) leaves the claim as it was.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from crossfoot.language.asked import Ask
+from crossfoot.language.asked import WHICH_YEAR, Ask
 from crossfoot.language.question import quoted_bar
 from crossfoot.model.types import Claim, Mention, SourceValue, format_decimal
 from crossfoot.rules._named import Named, value_years
 from crossfoot.rules.counts import bar_values, question_bar
 
 __all__ = ["asks_which_years", "which_years"]
-
-# "In which year", "Which years", "which of the years", "For what fiscal years", "which period"
-_WHICH = re.compile(
-    r"(?i)\b(?:which|what)\s+(?:of\s+the\s+)?(?:(?:fiscal|calendar)\s+)?(?:years?|periods?)\b"
-)
 
 
 def asks_which_years(ask: Ask) -> bool:
@@ -48,7 +42,7 @@ def asks_which_years(ask: Ask) -> bool:
     >>> asks_which_years(read_question("What was the revenue in 2019?"))
     False
     """
-    return ask.figure and _WHICH.search(ask.text) is not None
+    return ask.figure and WHICH_YEAR.search(ask.text) is not None
 
 
 def which_years(
