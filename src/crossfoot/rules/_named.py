@@ -85,17 +85,7 @@ def span_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | N
 class Named:
     """The rows and columns the question names, per table of the sources (read once)."""
 
-    __slots__ = (
-        "_ask",
-        "_asked",
-        "_keeps",
-        "_lines",
-        "_tables",
-        "_tokens",
-        "_totals",
-        "_values",
-        "_words",
-    )
+    __slots__ = ("_ask", "_asked", "_keeps", "_lines", "_tables", "_tokens", "_values", "_words")
 
     def __init__(self, ask: Ask, values: Sequence[SourceValue]) -> None:
         self._ask = ask
@@ -120,7 +110,6 @@ class Named:
         }
         # values with a year per (source, table, row index): read only when an average asks
         self._lines: dict[tuple[str, int, int | None], set[int]] | None = None
-        self._totals: set[tuple[str, int | None]] | None = None  # tables with a total row
 
     def _named(self, labels: set[str]) -> frozenset[str]:
         named: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
@@ -162,16 +151,6 @@ class Named:
             if len(ask.years) == 1 and ask.op in ("change", "percent_change", "average", "ratio"):
                 self._keeps.append(value_fits(ask, self, True))
         return self._keeps
-
-    def has_total(self, v: SourceValue) -> bool:
-        """Whether ``v``'s table has a total row ("Total", "Total past due")."""
-        if self._totals is None:
-            self._totals = {
-                (x.source_id, x.table)
-                for x in self._values
-                if x.table is not None and TOTAL_LABEL.search(x.row or "")
-            }
-        return (v.source_id, v.table) in self._totals
 
     def any_named(self) -> bool:
         """Whether the question names some row or column of the sources' tables."""

@@ -44,11 +44,6 @@ _MARKER = re.compile(
     r"|\bthe[ \t]+(?:final[ \t]+)?answer[ \t]+is\b"
 )
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
-# "for all countries", "across all segments", "in total": every row, not one of them
-_EVERY = re.compile(
-    r"(?i)\b(?:for|across|from|in|of)\s+(all\s+(?:the\s+|its\s+|our\s+)?(?:[a-z]+\s+)?[a-z]+s)\b"
-    r"|\bin\s+(total)\b"
-)
 _PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")
 _AVERAGE_LABEL = re.compile(r"(?i)average|\bmean\b|\bper\b")
 _CHANGE_KINDS = frozenset({"percent_change", "share", "ratio"})
@@ -206,30 +201,12 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
     if ev.operands and all(others) and (len(others) == 1 or named.firm(str(others[0]))):
         where = "; ".join(v.label or v.field or "" for v in ev.operands[:2])
         return Fit("row", f"the question names {others[0]!r}; this figure comes from {where}")
-    part = _one_part(ask, ev.operands, named)
-    if part is not None:
-        return Fit("row", part)
     base = _underlying(claims, c)
     span = span_misfit(ask, base.kind, base.operands) if base is not None else None
     if span is not None:
         return Fit("year", span)
     why = _op_misfit(ask, c, base, named) if base is not None else None
     return Fit("op", why) if why else None
-
-
-def _one_part(ask: Ask, operands: Sequence[SourceValue], named: Named) -> str | None:
-    """A figure of one row that is no total, when the question asks about all rows ("for all
-    countries", "in total") of a table that has a total row; None when it fits or cannot say."""
-    every = _EVERY.search(ask.text)
-    if every is None or not operands or operands[0].table is None:
-        return None
-    v = operands[0]
-    if len({(x.source_id, x.table, x.row_index) for x in operands}) != 1:
-        return None  # several rows: a sum or a share over them, not one row's figure
-    if TOTAL_LABEL.search(v.row or "") or named.names(v, "row") or not named.has_total(v):
-        return None
-    what = every.group(1) or "the total"
-    return f"the question asks about {what}; this figure is of one row ({v.row})"
 
 
 def _list(years: Iterable[int]) -> str:
