@@ -18,7 +18,6 @@ from __future__ import annotations
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict
 from crossfoot.model.options import Options
 from crossfoot.rules.arithmetic import written_calculation
-from crossfoot.rules.blank_zero import blank_zero
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import direct_match
 from crossfoot.rules.multi import multi_operand
@@ -34,7 +33,6 @@ __all__ = ["RULES", "ClaimContext", "Options", "Rule", "Scope", "Verdict", "rule
 RULES: tuple[Rule, ...] = (
     written_calculation,  # "a - b = c" the answer writes out must add up
     direct_match,  # exact / rounded / unit header / fraction<->percent, then the row check
-    blank_zero,  # "$0 in 2018" for a blank cell of the row the sentence names
     scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions
     row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
