@@ -289,7 +289,8 @@ def _known_years(ask: Ask, values: Sequence[SourceValue]) -> Ask:
             dated |= value_years(v)
             named.update(y for name in (v.row, v.column, v.field) for y in _label_years(name))
     if written - dated - named and written & dated:
-        return replace(ask, years=frozenset())
+        # (its years are unknown, which is not "every year": as when it points back to others)
+        return replace(ask, years=frozenset(), points_back=True)
     if written - dated and written & dated:
         return replace(ask, years=ask.years & dated)
     return ask
