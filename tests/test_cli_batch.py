@@ -200,18 +200,9 @@ def test_resume_after_a_kill_at_a_random_point_gives_the_same_file(
     total = len(big_run.whole.splitlines())
     rng = random.Random(int(time.time()))  # a different point every run; printed on failure
     for _ in range(5):  # until the kill lands mid-run
-        proc = subprocess.Popen(
-            [*cmd, "--out", str(killed)],
-            env=env,
-            start_new_session=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        target = rng.randrange(1, total - 8)
-        while proc.poll() is None and _count_lines(killed) < target:
-            time.sleep(0.005)
+        proc = _start_until(big_run, killed, rng.randrange(1, total - 8))
         proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        proc.communicate()
         done = _count_lines(killed)
         if done < total:
             break
@@ -229,6 +220,22 @@ def test_resume_after_a_kill_at_a_random_point_gives_the_same_file(
     assert killed.read_bytes() == big_run.whole, f"killed after {done} of {total} lines"
 
 
+def _start_until(run: _BigRun, out: Path, lines: int) -> subprocess.Popen[str]:
+    """The big run started in a session of its own, once ``out`` holds ``lines`` lines (or the
+    run has ended)."""
+    proc = subprocess.Popen(
+        [*run.cmd, "--out", str(out)],
+        env=run.env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    while proc.poll() is None and _count_lines(out) < lines:
+        time.sleep(0.005)
+    return proc
+
+
 def _count_lines(path: Path) -> int:
     try:
         return path.read_bytes().count(b"\n")
@@ -243,16 +250,7 @@ def test_ctrl_c_stops_cleanly_and_resume_finishes_the_file(
     cmd, env = big_run.cmd, big_run.env
     stopped = tmp_path / "stopped.jsonl"
     for _ in range(5):  # until Ctrl-C lands mid-run
-        proc = subprocess.Popen(
-            [*cmd, "--out", str(stopped)],
-            env=env,
-            start_new_session=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        while proc.poll() is None and _count_lines(stopped) < 8:
-            time.sleep(0.005)
+        proc = _start_until(big_run, stopped, 8)
         os.killpg(proc.pid, signal.SIGINT)  # as a terminal sends it: to every process of the group
         _, err = proc.communicate(timeout=60)
         if proc.returncode != 0:
