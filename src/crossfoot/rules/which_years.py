@@ -21,6 +21,7 @@ one year) leaves the claim as it was.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -31,6 +32,11 @@ from crossfoot.rules._named import Named, value_years
 from crossfoot.rules.counts import bar_values, question_bar
 
 __all__ = ["asks_which_years", "which_years"]
+
+# Words that set a year against the ones the bar is claimed for ("compared with 2017").
+_CONTRAST = re.compile(
+    r"(?i)\b(?:compared|versus|vs\.?|unlike|whereas|while|but|except|than|against)\b"
+)
 
 
 def asks_which_years(ask: Ask) -> bool:
@@ -78,7 +84,7 @@ def which_years(
         quoted = quoted_bar(text, c.mention, asked)
         if quoted is None or quoted.side != side or quoted.asked.value != bar.value:
             continue
-        years = _sentence_years(c, mentions)
+        years = _sentence_years(c, mentions, text)
         if not years:
             continue
         if line is None:
@@ -91,13 +97,20 @@ def which_years(
     return out
 
 
-def _sentence_years(c: Claim, mentions: Sequence[Mention]) -> list[int]:
-    """The years the bar's sentence names, when the bar is its only other figure; else []."""
+def _sentence_years(c: Claim, mentions: Sequence[Mention], text: str) -> list[int]:
+    """The years the bar's sentence names for it, when the bar is its only other figure; else
+    []. A year set against them ("..., compared with 2017", "unlike 2017, ...") is not one."""
     s = c.sentence
     inside = [m for m in mentions if s.start <= m.start < s.end and m is not c.mention]
     if any(m.kind != "year" and m.start != c.mention.start for m in inside):
         return []
-    return sorted({int(m.value) for m in inside if m.kind == "year"})
+    lo, hi = s.start, s.end
+    for cut in _CONTRAST.finditer(text, s.start, s.end):
+        if cut.start() < c.mention.start:
+            lo = cut.end()
+        else:
+            hi = min(hi, cut.start())
+    return sorted({int(m.value) for m in inside if m.kind == "year" and lo <= m.start < hi})
 
 
 def _one_line(values: list[SourceValue]) -> list[SourceValue]:
