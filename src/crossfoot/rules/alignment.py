@@ -282,18 +282,36 @@ def _known_years(ask: Ask, values: Sequence[SourceValue]) -> Ask:
     if not ask.years:
         return ask
     written = {int(y) for y in _YEAR.findall(ask.text)}
-    dated: set[int] = set()  # the years values belong to
-    named: set[int] = set()  # and the years labels write ("Change 2019 and 2018": both)
-    for v in values:
-        if v.table is not None or v.field is not None:
-            dated |= value_years(v)
-            named.update(y for name in (v.row, v.column, v.field) for y in _label_years(name))
+    dated, named = _data_years(values)
     if written - dated - named and written & dated:
         # (its years are unknown, which is not "every year": as when it points back to others)
         return replace(ask, years=frozenset(), points_back=True)
     if written - dated and written & dated:
         return replace(ask, years=ask.years & dated)
     return ask
+
+
+# The data's years per values sequence (one per source set: a Checker's answers share it), kept
+# with the sequence itself so that its id is not reused while cached.
+_DATA_YEARS: dict[int, tuple[Sequence[SourceValue], frozenset[int], frozenset[int]]] = {}
+
+
+def _data_years(values: Sequence[SourceValue]) -> tuple[frozenset[int], frozenset[int]]:
+    """The years the values belong to, and the years their labels write ("Change 2019 and
+    2018": both), read once per values sequence."""
+    hit = _DATA_YEARS.get(id(values))
+    if hit is not None and hit[0] is values:
+        return hit[1], hit[2]
+    dated: set[int] = set()
+    named: set[int] = set()
+    for v in values:
+        if v.table is not None or v.field is not None:
+            dated |= value_years(v)
+            named.update(y for name in (v.row, v.column, v.field) for y in _label_years(name))
+    if len(_DATA_YEARS) >= 16:
+        _DATA_YEARS.clear()
+    _DATA_YEARS[id(values)] = (values, frozenset(dated), frozenset(named))
+    return frozenset(dated), frozenset(named)
 
 
 @lru_cache(maxsize=4096)  # labels repeat across values and answers
