@@ -308,7 +308,7 @@ def _data_years(values: Sequence[SourceValue]) -> tuple[frozenset[int], frozense
         if v.table is not None or v.field is not None:
             dated |= value_years(v)
             named.update(y for name in (v.row, v.column, v.field) for y in _label_years(name))
-    if len(_DATA_YEARS) >= 16:
+    if len(_DATA_YEARS) >= 4:  # (a few source sets: each entry keeps its values alive)
         _DATA_YEARS.clear()
     _DATA_YEARS[id(values)] = (values, frozenset(dated), frozenset(named))
     return frozenset(dated), frozenset(named)
