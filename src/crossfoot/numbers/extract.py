@@ -74,8 +74,9 @@ def _scan(original: str, cell: bool, convention: Convention | None = None) -> li
     n = len(text)
     # Short texts (cells) are cheaper to scan in full than to ask word_starts() about.
     starts = None if n < 48 else word_starts(text)
+    digits: list[tuple[int, re.Match[str] | None]] = []  # next_core's memo of its digit search
     while pos < n:
-        core = next_core(text, pos, starts)
+        core = next_core(text, pos, starts, digits)
         if core is None:
             break
         start, end, is_words = core
