@@ -105,8 +105,8 @@ class NumberBudget:
         """The report's note on a source cut after ``read`` of its ``chars`` characters."""
         return (
             f"source {sid}: only the first {read:,} of its {chars:,} characters were read "
-            f"(option max_source_numbers: at most {_numbers(self.limit)} are read from the "
-            "source texts of one check); a figure stated only after them is not found"
+            f"(option max_source_numbers={self.limit:,}: the source texts of one check are read "
+            "up to that many numbers, all together); a figure stated only after them is not found"
         )
 
     def unread_note(self) -> str | None:
@@ -116,23 +116,20 @@ class NumberBudget:
         shown = ", ".join(self.unread[:5])
         more = f" and {len(self.unread) - 5:,} more" if len(self.unread) > 5 else ""
         return (
-            f"sources not read: {shown}{more} (option max_source_numbers: the "
-            f"{_numbers(self.limit)} read from the source texts of one check were taken by the "
-            "sources before them); a figure stated only there is not found"
+            f"sources not read: {shown}{more} (option max_source_numbers={self.limit or 0:,}: "
+            "the source texts before them hold that many numbers); a figure stated only there "
+            "is not found"
         )
-
-
-def _numbers(n: int | None) -> str:
-    return f"{n:,} number" if n == 1 else f"{n or 0:,} numbers"
 
 
 def _clean_cut(text: str, at: int) -> int:
     """A cut at or before ``at`` that splits no number: after the last line break shortly before
-    it, else after the last space, else at ``at`` (a run of digits and signs with no space)."""
+    it, else after the last space that is not between two digits ("1 234 567" is one number),
+    else at ``at`` (a run of digits and signs with no space)."""
     line = text.rfind("\n", max(0, at - _LINE_BACK), at)
     if line >= 0:
         return line + 1
     for k in range(at - 1, max(-1, at - 1 - _SPACE_BACK), -1):
-        if text[k].isspace():
+        if text[k].isspace() and not (text[k - 1 : k].isdigit() and text[k + 1 : k + 2].isdigit()):
             return k + 1
     return at
