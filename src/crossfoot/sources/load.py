@@ -221,28 +221,7 @@ def load_sources(
             return load_sources(sources, max_numbers=max_numbers)
         finally:
             READING_LOCALE.reset(token)
-    items: list[tuple[str, object, str | None]] = []  # (where, item, id from a mapping key)
-    if isinstance(sources, (str, Source)):
-        items.append(("sources[0]", sources, None))
-    elif isinstance(sources, Mapping):
-        if "id" in sources and set(sources) <= set(_RECORD_KEYS):
-            items.append(("sources", sources, None))
-        else:
-            for key, body in sources.items():
-                if not isinstance(key, str) or not key:
-                    raise SourceError(
-                        f"sources: a dict of sources maps ids (non-empty strings) to texts or "
-                        f"records; got the key {key!r}"
-                    )
-                items.append((f"sources[{key!r}]", body, key))
-    elif isinstance(sources, (list, tuple)):
-        items.extend((f"sources[{i}]", item, None) for i, item in enumerate(sources))
-    else:
-        raise SourceError(
-            "sources: expected a list of strings or records, a string, or a dict mapping ids to "
-            f"texts or records; got {type(sources).__name__}"
-        )
-
+    items = _items(sources)
     # Every text is prepared (cut to what is read, its tables and unit headers found) in the order
     # given, before any source is built: a unit header in one passage may govern a table in
     # another, and the number budget is spent in order.
@@ -276,6 +255,32 @@ def load_sources(
         issues.append(unread)
     # A table that states no unit takes the one the prose restating its cells implies.
     return SourceSet(infer_units(built), issues)
+
+
+def _items(sources: object) -> list[tuple[str, object, str | None]]:
+    """The sources given, one ``(where, item, id from a mapping key)`` each."""
+    items: list[tuple[str, object, str | None]] = []
+    if isinstance(sources, (str, Source)):
+        items.append(("sources[0]", sources, None))
+    elif isinstance(sources, Mapping):
+        if "id" in sources and set(sources) <= set(_RECORD_KEYS):
+            items.append(("sources", sources, None))
+        else:
+            for key, body in sources.items():
+                if not isinstance(key, str) or not key:
+                    raise SourceError(
+                        f"sources: a dict of sources maps ids (non-empty strings) to texts or "
+                        f"records; got the key {key!r}"
+                    )
+                items.append((f"sources[{key!r}]", body, key))
+    elif isinstance(sources, (list, tuple)):
+        items.extend((f"sources[{i}]", item, None) for i, item in enumerate(sources))
+    else:
+        raise SourceError(
+            "sources: expected a list of strings or records, a string, or a dict mapping ids to "
+            f"texts or records; got {type(sources).__name__}"
+        )
+    return items
 
 
 def _text_of(entry: tuple[str, object, str | None]) -> str:
