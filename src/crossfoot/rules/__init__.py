@@ -21,6 +21,7 @@ from crossfoot.rules.arithmetic import written_calculation
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import direct_match
 from crossfoot.rules.multi import multi_operand
+from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.rowsums import row_derivations
 from crossfoot.rules.scaled import scaled_operand
 from crossfoot.rules.steps import step_arithmetic
@@ -38,6 +39,7 @@ RULES: tuple[Rule, ...] = (
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
     multi_operand,  # sums and means of 3..k values, CAGR
+    percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named
 )
 
