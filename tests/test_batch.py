@@ -160,6 +160,19 @@ def test_the_default_count_starts_a_pool_only_for_a_larger_input() -> None:
     assert os.getpid() not in explicit  # asked for two processes: more than one chunk gets them
 
 
+@pytest.mark.parametrize(
+    ("items", "workers", "chunk_size"),
+    [(5, 2, 8), (8, 2, 8), (9, 2, 8), (20, 1, 4), (20, 2, 4), (batch.AUTO_POOL_MIN, None, 8)],
+)
+def test_workers_for_says_what_map_in_order_does(
+    items: int, workers: int | None, chunk_size: int
+) -> None:
+    # The CLI prints workers_for's count on its closing line: it must be the count that ran.
+    pids = set(map_in_order(_pid, range(items), workers=workers, chunk_size=chunk_size))
+    in_process = pids == {os.getpid()}
+    assert (batch.workers_for(items, workers, chunk_size) == 1) == in_process
+
+
 def test_a_process_running_threads_spawns_its_workers() -> None:
     # Forking a process that runs threads can copy a held lock: batch spawns clean workers then.
     import threading

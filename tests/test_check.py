@@ -165,3 +165,36 @@ def test_report_outputs() -> None:
     assert d["passed"] is False and d["checked"] == 2
     assert d["claims"][0]["evidence"]["operands"][0]["value"] == "3214000000"
     assert d["claims"][1]["evidence"] is None
+
+
+def test_threads_sharing_the_sources_cache_get_the_verdicts_of_one_thread() -> None:
+    # check() keeps recently read sources in a module-level cache: threads that fill and evict
+    # it at once (a switch interval of a microsecond interleaves them finely) must still get
+    # exactly the single-threaded reports.
+    import sys
+    import threading
+
+    jobs = [
+        (f"We sold {n} units, {p}% more.", [f"Units sold: {n}.", f"Growth was {p}%."])
+        for n, p in zip(range(1200, 1264), range(3, 67), strict=True)
+    ]
+    jobs += [(f"We sold {n + 1} units.", [f"Units sold: {n}."]) for n in range(1200, 1216)]
+    want = [check(a, s).to_dict() for a, s in jobs]
+    got: list[list[dict[str, object]]] = [[] for _ in range(6)]
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [
+            threading.Thread(
+                target=lambda k=k: got[k].extend(check(a, s).to_dict() for a, s in jobs)
+            )
+            for k in range(6)
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert all(g == want for g in got)
+    assert sum(not w["passed"] for w in want) == 16

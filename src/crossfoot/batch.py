@@ -51,6 +51,7 @@ __all__ = [
     "default_workers",
     "map_in_order",
     "warm_up",
+    "workers_for",
 ]
 
 T = TypeVar("T")
@@ -271,6 +272,20 @@ def _worker_start(parent: int, initializer: Callable[[], object] | None) -> None
     threading.Thread(target=watch, name="crossfoot-parent-watch", daemon=True).start()
     if initializer is not None:
         initializer()
+
+
+def workers_for(items: int, workers: int | None, chunk_size: int = 32) -> int:
+    """How many processes :func:`map_in_order` uses for ``items`` items: one when one worker is
+    asked for, when the input fits in one chunk, or (``workers=None``) when it has at most
+    ``AUTO_POOL_MIN`` items; else ``workers`` (the CPU count when ``None``).
+
+    >>> workers_for(10, 2, chunk_size=32), workers_for(100, 2, chunk_size=32)
+    (1, 2)
+    """
+    n = default_workers() if workers is None else workers
+    if n == 1 or items <= chunk_size or (workers is None and items <= AUTO_POOL_MIN):
+        return 1
+    return n
 
 
 def _read_ahead(chunks: Iterator[list[T]], auto: bool) -> list[list[T]]:

@@ -128,3 +128,17 @@ def test_a_tau2_results_file_replays_as_check_recordings_does(
         notes = [any(f["type"] == "assumed" for f in r["report"]["findings"]) for r in got]
         assert notes == [not code] * 3
         assert [r["action"] for r in got] == (["allow", "warn", "warn"] if code else ["allow"] * 3)
+
+
+def test_a_full_disk_is_the_same_error_in_run_and_eval(
+    runs_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Linux's /dev/full opens and then fails every write with ENOSPC: both streaming commands
+    # name --out and the reason, exit 2, and print no traceback.
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(json.dumps({"output": "We sold 12.", "sources": ["12 sold"]}) + "\n")
+    for argv in (["run", str(runs_file)], ["eval", str(cases), "--min-accuracy", "0"]):
+        assert main([*argv, "--workers", "1", "--out", "/dev/full"]) == 2
+        err = capsys.readouterr().err
+        assert "error: --out: cannot write /dev/full: No space left on device" in err, argv
+        assert "Traceback" not in err

@@ -22,7 +22,6 @@ from crossfoot.cli.cases import Case, iter_cases
 from crossfoot.cli.common import add_output_arguments, write_report
 from crossfoot.cli.output import Tally, answer_lines, emit, emit_json, item_header, item_lines
 from crossfoot.cli.stream import (
-    OutputError,
     add_stream_arguments,
     check_stream_arguments,
     interrupted,
@@ -31,6 +30,7 @@ from crossfoot.cli.stream import (
     progress,
     resume_after,
     run_stream,
+    stream_failed,
 )
 from crossfoot.model.errors import CaseFileError, CrossfootError
 
@@ -98,7 +98,7 @@ def run_eval(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise  # standard output went away: the entry point ends quietly
     except OSError as exc:
-        raise OutputError(f"--out: cannot write {args.out}: {exc.strerror}") from None
+        raise stream_failed(exc) from None
     code = _finish(args, tally, workers, time.perf_counter() - started, done)
     if args.report and tally.items:
         write_report(args.report, pages, f"crossfoot eval: {args.cases}")
@@ -199,7 +199,7 @@ def _finish(
         tally.line("answers"),
     ]
     emit(closing, sys.stderr if args.json else sys.stdout)
-    print_timing("checked", "answers", n - resumed, resumed, seconds, workers)
+    print_timing("checked", "answers", n - resumed, resumed, seconds, workers, args.chunk_size)
     if tally.input_errors:
         return EXIT_INPUT
     return EXIT_OK if accuracy >= args.min_accuracy else EXIT_FAIL

@@ -55,6 +55,7 @@ from crossfoot.cli.stream import (
     progress,
     resume_after,
     run_stream,
+    stream_failed,
 )
 from crossfoot.model.errors import CrossfootError
 
@@ -152,7 +153,10 @@ def run(args: argparse.Namespace) -> int:
         return interrupted(args, tally)
     except BrokenPipeError:
         raise  # standard output went away: the entry point ends quietly
-    except (CrossfootError, OSError) as exc:
+    except OSError as exc:
+        print(f"crossfoot: error: {stream_failed(exc)}", file=sys.stderr)
+        return 2
+    except CrossfootError as exc:
         print(f"crossfoot: error: {exc}", file=sys.stderr)
         return 2
     _close(args, tally, workers, time.perf_counter() - started, done, many, pages)
@@ -189,7 +193,9 @@ def _close(
     if many:
         emit([tally.line("runs")], sys.stderr if args.json else sys.stdout)
         # (runs are fewer and slower than answers: their rate to one decimal)
-        print_timing("replayed", "runs", tally.items - resumed, resumed, seconds, workers, 1)
+        print_timing(
+            "replayed", "runs", tally.items - resumed, resumed, seconds, workers, args.chunk_size, 1
+        )
     if args.report and pages:
         write_report(args.report, pages, f"crossfoot run: {args.transcript}")
 

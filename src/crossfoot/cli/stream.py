@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from crossfoot.batch import AUTO_POOL_MIN, default_workers
+from crossfoot.batch import AUTO_POOL_MIN, workers_for
 from crossfoot.cli.output import Tally
 from crossfoot.model.errors import CrossfootError
 
@@ -34,6 +34,7 @@ __all__ = [
     "progress",
     "resume_after",
     "run_stream",
+    "stream_failed",
     "workers_used",
 ]
 
@@ -95,8 +96,11 @@ class JsonLinesOutput:
         """Append ``records`` as JSON lines with one ``write`` call."""
         data = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode()
         view = memoryview(data)
-        while view:  # a regular file takes it whole; the loop only guards a short write
-            view = view[os.write(self._fd, view) :]
+        try:
+            while view:  # a regular file takes it whole; the loop only guards a short write
+                view = view[os.write(self._fd, view) :]
+        except OSError as exc:
+            raise OutputError(f"--out: cannot write {self.path}: {exc.strerror}") from None
 
     def close(self) -> None:
         os.close(self._fd)
@@ -238,13 +242,19 @@ def run_stream(
     return tally
 
 
+def stream_failed(exc: OSError) -> OutputError:
+    """An OSError out of a stream that is not --out's (those are already OutputErrors), such as
+    standard output on a full disk, worded the same by every command."""
+    return OutputError(f"cannot write the results: {exc.strerror or exc}")
+
+
 def _close(output: JsonLinesOutput, pending: list[dict[str, Any]]) -> None:
     # Stopped early (Ctrl-C, a worker lost): the records already made are whole and in order,
     # so they are kept, and the file's line count equals the totals.
     try:
         if pending:
             output.write(pending)
-    except OSError:
+    except (OSError, OutputError):
         pass  # the error that stopped the run is the one to report
     finally:
         output.close()
@@ -264,6 +274,7 @@ def print_timing(
     resumed: int,
     seconds: float,
     workers: int | None,
+    chunk_size: int,
     rate_digits: int = 0,
 ) -> None:
     """The closing time line on stderr: "crossfoot: checked 49 answers in 0.2s on 1 worker,
@@ -272,13 +283,12 @@ def print_timing(
     again = f" after {resumed} resumed" if resumed else ""
     print(
         f"crossfoot: {verb} {checked} {noun}{again} in {seconds:.1f}s on "
-        f"{workers_used(workers, checked)}{rate}",
+        f"{workers_used(workers, checked, chunk_size)}{rate}",
         file=sys.stderr,
     )
 
 
-def workers_used(workers: int | None, items: int) -> str:
+def workers_used(workers: int | None, items: int, chunk_size: int) -> str:
     """``"N workers"`` as :func:`crossfoot.batch.map_in_order` chose for ``items`` items."""
-    if workers is None:
-        workers = default_workers() if items > AUTO_POOL_MIN else 1
-    return f"{workers} worker{'s' if workers != 1 else ''}"
+    n = workers_for(items, workers, chunk_size)
+    return f"{n} worker{'s' if n != 1 else ''}"

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from types import ModuleType
 
+from crossfoot.language.readings import counts_not_years
 from crossfoot.model.types import Mention, SourceValue
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.sources.tables import CellNumber
@@ -169,7 +170,9 @@ def _prose_values(sid: str, text: str, offset: int, issues: list[str]) -> list[S
     """Values of the numbers in a piece of prose starting at ``offset`` in the source text."""
     module = _extract_module()
     values: list[SourceValue] = []
-    mentions: list[Mention] = module.extract(text, locale=READING_LOCALE.get())
+    # "We shipped 1987 vehicles": read as the answer reads it (a count, not a year), or the
+    # same sentence would fail against itself.
+    mentions = counts_not_years(text, module.extract(text, locale=READING_LOCALE.get()))
     years = _prose_years(text, mentions)
     for i, m in enumerate(mentions):
         if not m.claim or m.kind == "year":
