@@ -237,6 +237,7 @@ class _Body:
         ]
         years = header.years
         self.one_year = len(set(years[1:])) == 1 and years[-1] is not None
+        self.year_cols = [j for j in range(1, width) if years[j] is not None]
         self.section = ""
         self.section_year: int | None = None
 
@@ -265,16 +266,28 @@ class _Body:
         30, 2017 | Acquisitions | Dec 29, 2018" under the 2019 block): its cells become the
         labels and years of their columns for the rows below (read as data, every figure below
         kept the first block's years). Such a row names two years or more in its own columns
-        and holds no other figure; its label cell is blank, a unit, or the first header's."""
+        (each once, or in the columns the first header dates) and holds no other figure; its
+        label cell is blank, a unit, or the first header's. The figure-less rows just above it
+        stack onto its labels, as in a header ("12 Weeks Ended" over "September 30," over
+        "2018")."""
         row, cells = self.grid[i], self.parsed[i]
         if any(c is not None and not c.year_like for c in cells[1:]):
             return False
         first = self.grid[0][0] if self.h.rows else ""
         if not (header_label(row[0]) or (row[0] and row[0] == first)):
             return False
-        years = {y for c in row[1:] if (y := year_in(c)) is not None}
-        if len(years) < 2 or len(years) < sum(1 for c in row[1:] if year_in(c) is not None):
+        at = [j for j in range(1, len(row)) if year_in(row[j]) is not None]
+        distinct = len({year_in(row[j]) for j in at})
+        # Two years or more, each once; or years in the very columns the header gives years
+        # to ("2018 | 2018 | 2018" under a "2019 | 2019 | 2019" header of quarters).
+        if len(at) < 2 or (distinct < len(at) and at != self.year_cols):
             return False
+        start = i  # the block's rows above it without a figure ("12 Weeks Ended | | Ended")
+        while start - 1 >= self.h.rows and all(c is None for c in self.parsed[start - 1]):
+            if not header_label(self.grid[start - 1][0]):
+                break
+            start -= 1
+        block = _column_labels(self.grid[start : i + 1], len(row))
         labels, names, years_of, percent, units = (
             list(self.h.labels),
             list(self.names),
@@ -283,7 +296,7 @@ class _Body:
             list(self.h.units),
         )
         for j in range(1, len(row)):
-            text = label_without_unit(clean_label(row[j]))
+            text = block[j]
             if not text:
                 continue  # a column the new block leaves blank keeps its label
             labels[j] = names[j] = text
