@@ -18,6 +18,7 @@ from __future__ import annotations
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict
 from crossfoot.model.options import Options
 from crossfoot.rules.arithmetic import written_calculation
+from crossfoot.rules.average_change import average_change
 from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
@@ -41,6 +42,7 @@ RULES: tuple[Rule, ...] = (
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
     multi_operand,  # sums and means of 3..k values, CAGR
+    average_change,  # the change between two averages of the rows the text names
     coarse_ratio,  # a coarse ratio ("0.7") of two rows the text names, in one column
     across_sources,  # a fine figure of an uncited sentence from values of two of its sources
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
