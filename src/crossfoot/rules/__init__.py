@@ -18,6 +18,7 @@ from __future__ import annotations
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict
 from crossfoot.model.options import Options
 from crossfoot.rules.arithmetic import written_calculation
+from crossfoot.rules.asked_scale import asked_scale
 from crossfoot.rules.average_change import average_change
 from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.cross_source import across_sources
@@ -45,6 +46,7 @@ RULES: tuple[Rule, ...] = (
     average_change,  # the change between two averages of the rows the text names
     coarse_ratio,  # a coarse ratio ("0.7") of two rows the text names, in one column
     across_sources,  # a fine figure of an uncited sentence from values of two of its sources
+    asked_scale,  # a plain figure in the unit its question asks for ("divided by 1000")
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named
 )
