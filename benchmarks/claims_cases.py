@@ -7,7 +7,8 @@ sign words, comparisons between two rows, fields of another entity, four-digit c
 arithmetic in a scaled unit, money minus a count, a scale word away from the figure, and the
 question: the asked year, row and operation, and counts of rows past a bar; then the wrong final
 answers of pot-tatqa's kinds: an average over part of the named row or column, a change found in
-a row the answer never names, and a change between other years than the span asked.
+a row the answer never names, a change between other years than the span asked, and the
+years past a bar the question asks for with one left out, and a count stated as money.
 
 Each class draws its own random numbers from its own stream, so adding a class changes no other.
 A case is ``(category, truth, text, rows, question)``; ``question`` is None when the answer has none
@@ -432,10 +433,35 @@ def _span(rng: random.Random) -> list[Raw]:
     ]
 
 
+def _which_years(rng: random.Random) -> list[Raw]:
+    rows = _three_years(rng, 4)
+    a = rng.choice(rows)
+    values = sorted(a[f"revenue_{y}"] for y in (2022, 2023, 2024))
+    if values[1] - values[0] < 20_000:
+        return []
+    bar = (values[0] + values[1]) // 2 // 10_000 * 10_000  # two years above it, one below
+    above = [y for y in (2022, 2023, 2024) if a[f"revenue_{y}"] > bar]
+    q = f"In which years was {a['region']}'s revenue above ${bar:,}?"
+    said = f"{a['region']}'s revenue was above ${bar:,} in"
+    return [
+        ("years_past_bar", True, f"{said} {above[0]} and {above[1]}.", rows, q),
+        ("years_past_bar_left_out", False, f"{said} {above[1]}.", rows, q),
+    ]
+
+
+def _money_from_count(rng: random.Random) -> list[Raw]:
+    rows = _yearly(rng, 4)
+    a = rng.choice(rows)
+    return [
+        ("count_as_count", True, f"{a['region']} ran {a['stores']} stores.", rows, None),
+        ("count_as_money", False, f"{a['region']} spent ${a['stores']} on its stores.", rows, None),
+    ]
+
+
 CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     _restatement, _range, _decrease, _one_year, _columns, _context, _number_words, _signs,
     _comparison, _fields, _four_digits, _scaled, _minus_count, _scale_away, _question,
-    _count_answer, _partial_average, _own_rows, _span,
+    _count_answer, _partial_average, _own_rows, _span, _which_years, _money_from_count,
 )  # fmt: skip
 
 

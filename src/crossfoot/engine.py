@@ -57,6 +57,7 @@ from crossfoot.rules.alignment import align_answer, marker_end
 from crossfoot.rules.comparisons import check_comparisons
 from crossfoot.rules.counts import count_verdict, is_count_answer, word_count
 from crossfoot.rules.own_rows import own_rows
+from crossfoot.rules.which_years import which_years
 
 if TYPE_CHECKING:
     from crossfoot.sources.load import SourceSet
@@ -127,6 +128,8 @@ def verify(
     if ask is not None and ask.figure and ask.op != "count":
         # The final figure must answer the question asked (rules.alignment).
         claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun)
+        # "In which year was X below $800 million?": the years named must be the years past it.
+        claims = which_years(ask, asked, read, mentions, claims, sources.index(None).values)
     warnings = tuple(getattr(sources, "issues", ()))
     note = convention_note_of(text, options.locale)
     if note is not None:  # "1,234.5" and "1.234,5" in one answer: say how "1.234" was read

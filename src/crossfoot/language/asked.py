@@ -17,6 +17,8 @@ Only what the words say clearly is read; anything else leaves that part of the q
 'change'
 >>> read_question("Why did costs rise in 2019?").op is None
 True
+>>> read_question("Between 2018 and 2019, which year had higher total revenue?").op is None
+True
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-__all__ = ["Ask", "Operation", "read_question"]
+__all__ = ["WHICH_YEAR", "Ask", "Operation", "read_question"]
 
 Operation = Literal["change", "percent_change", "average", "sum", "ratio", "count"]
 
@@ -72,6 +74,10 @@ _BACK = re.compile(
     r"|\b(?:two|three|four|five|six|\d)\s+(?:fiscal\s+)?years\b|\b(?:them|they)\b"
 )
 _HOW_MANY = re.compile(r"(?i)\bhow\s+many\s+(?:of\s+the\s+)?([a-z]+)")
+# "In which year", "Which years", "which of the years", "For what fiscal years", "which period"
+WHICH_YEAR = re.compile(
+    r"(?i)\b(?:which|what)\s+(?:of\s+the\s+)?(?:(?:fiscal|calendar)\s+)?(?:years?|periods?)\b"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +112,12 @@ def read_question(question: str) -> Ask:
     count = _HOW_MANY.search(question)
     if count is not None:
         return Ask(question, frozenset(years), "count", count.group(1).lower())
-    op = _operation(question, len(years))
-    plain = op is None and len(question.split()) <= 16 and not _HEDGED.search(question)
+    # "Which year had higher total revenue?" asks for a year: "total" names the row, and the
+    # answer's figures are its reasons, not the result of an operation.
+    which = WHICH_YEAR.search(question) is not None
+    op = None if which else _operation(question, len(years))
+    plain = op is None and not which and len(question.split()) <= 16
+    plain = plain and not _HEDGED.search(question)
     several = _RESPECTIVE.search(question) is not None
     back = _BACK.search(question) is not None
     return Ask(question, frozenset(years), op, plain=plain, several=several, points_back=back)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue
@@ -42,6 +43,7 @@ _MARKER = re.compile(
     r"(?im)^[ \t*#>_-]*(?:final[ \t]+)?answer(?:[ \t]|\*)*[:：]"
     r"|\bthe[ \t]+(?:final[ \t]+)?answer[ \t]+is\b"
 )
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 _PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")
 _AVERAGE_LABEL = re.compile(r"(?i)average|\bmean\b|\bper\b")
 _CHANGE_KINDS = frozenset({"percent_change", "share", "ratio"})
@@ -273,6 +275,51 @@ def _several_for_one(ask: Ask, finals: Sequence[Claim], marked: bool) -> Fit | N
     return Fit("op", f"the question asks for one {word}; the answer gives {len(passing)} figures")
 
 
+def _known_years(ask: Ask, values: Sequence[SourceValue]) -> Ask:
+    """The question without its years when it writes a year no value of the data has beside one
+    the data does have: "in fiscal 2029, 2018 and 2017" over a table of 2017-2019 mistypes a year,
+    and which one it meant is unknown (a 2019 figure may answer it)."""
+    if not ask.years:
+        return ask
+    written = {int(y) for y in _YEAR.findall(ask.text)}
+    dated, named = _data_years(values)
+    if written - dated - named and written & dated:
+        # (its years are unknown, which is not "every year": as when it points back to others)
+        return replace(ask, years=frozenset(), points_back=True)
+    if written - dated and written & dated:
+        return replace(ask, years=ask.years & dated)
+    return ask
+
+
+# The data's years per values sequence (one per source set: a Checker's answers share it), kept
+# with the sequence itself so that its id is not reused while cached.
+_DATA_YEARS: dict[int, tuple[Sequence[SourceValue], frozenset[int], frozenset[int]]] = {}
+
+
+def _data_years(values: Sequence[SourceValue]) -> tuple[frozenset[int], frozenset[int]]:
+    """The years the values belong to, and the years their labels write ("Change 2019 and
+    2018": both), read once per values sequence."""
+    hit = _DATA_YEARS.get(id(values))
+    if hit is not None and hit[0] is values:
+        return hit[1], hit[2]
+    dated: set[int] = set()
+    named: set[int] = set()
+    for v in values:
+        if v.table is not None or v.field is not None:
+            dated |= value_years(v)
+            named.update(y for name in (v.row, v.column, v.field) for y in _label_years(name))
+    if len(_DATA_YEARS) >= 4:  # (a few source sets: each entry keeps its values alive)
+        _DATA_YEARS.clear()
+    _DATA_YEARS[id(values)] = (values, frozenset(dated), frozenset(named))
+    return frozenset(dated), frozenset(named)
+
+
+@lru_cache(maxsize=4096)  # labels repeat across values and answers
+def _label_years(name: str | None) -> tuple[int, ...]:
+    """Every year a label writes ("Change 2019 and 2018": both)."""
+    return tuple(int(y) for y in _YEAR.findall(name)) if name else ()
+
+
 def align_answer(
     ask: Ask,
     claims: Sequence[Claim],
@@ -283,6 +330,7 @@ def align_answer(
     """The claims with the final figures that answer another question made ``off_question``
     (and misfits that another reading fits given that reading's evidence)."""
     out = list(claims)
+    ask = _known_years(ask, values)
     finals, marked = final_figures(text, claims)
     final_ids = {id(c) for c in finals}
     judged: dict[int, Claim] = {}

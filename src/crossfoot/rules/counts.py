@@ -19,6 +19,7 @@ figure is left to the other rules.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal
 
 from crossfoot.language.asked import Ask
@@ -27,7 +28,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
 from crossfoot.rules._named import Named, value_years
 
-__all__ = ["count_verdict", "is_count_answer"]
+__all__ = ["bar_values", "count_verdict", "is_count_answer", "question_bar"]
 
 _PERIODS = frozenset({"year", "quarter", "month", "period", "half", "time", "day", "week"})
 _WORD = re.compile(r"\s*([A-Za-z]+)")
@@ -61,7 +62,8 @@ def is_count_answer(ask: Ask, text: str, m: Mention, marker_end: int | None) -> 
     return bool(ask.counted and after and _singular(after.group(1)) == _singular(ask.counted))
 
 
-def _bar(ask: Ask, asked: tuple[Mention, ...]) -> tuple[Mention, Side] | None:
+def question_bar(ask: Ask, asked: tuple[Mention, ...]) -> tuple[Mention, Side] | None:
+    """The question's bar and the side its words ask for ("exceed $5 million": >), or None."""
     for bar in asked:
         if bar.high is not None:
             continue
@@ -72,14 +74,16 @@ def _bar(ask: Ask, asked: tuple[Mention, ...]) -> tuple[Mention, Side] | None:
     return None
 
 
-def _counted(ctx: ClaimContext, ask: Ask, bar: Mention, named: Named) -> list[SourceValue]:
-    """The values the question's count runs over, one per cell, or [] when it names none."""
-    periods = ask.counted is not None and _singular(ask.counted) in _PERIODS
+def bar_values(
+    values: Iterable[SourceValue], ask: Ask, bar: Mention, named: Named, periods: bool
+) -> list[SourceValue]:
+    """The values a question's bar is about, one per cell: those of the row it names (``periods``:
+    one per year or quarter) or else of the column it names (one per row); [] when it names none."""
     views = ("both", "true") if bar.scale != 1 else ("both", "true", "written")
     family = kind_family(bar.kind)
     pool = [
         v
-        for v in ctx.scope.values()
+        for v in values
         if v.table is not None
         and v.view in views
         # a percentage bar meets the plain numbers of a table of percentages too
@@ -122,11 +126,12 @@ def count_verdict(
 ) -> Verdict | None:
     """``derived`` when the count is right, ``contradicted`` when not, None when the question
     gives no bar or names no row or column of the data (see the module docstring)."""
-    found = _bar(ask, asked)
+    found = question_bar(ask, asked)
     if found is None:
         return _rows_verdict(ctx, ask, named)
     bar, side = found
-    values = _counted(ctx, ask, bar, named)
+    periods = ask.counted is not None and _singular(ask.counted) in _PERIODS
+    values = bar_values(ctx.scope.values(), ask, bar, named, periods)
     if not values:
         return None
     limit = (

@@ -15,8 +15,10 @@ only says "$3.2bn") matches only if it equals the source value exactly.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from decimal import Decimal
+from functools import lru_cache
 
 from crossfoot.language.bounds import claimed_side
 from crossfoot.language.direction import stated_direction
@@ -25,7 +27,7 @@ from crossfoot.model.types import Evidence, Mention, SourceValue, Status
 from crossfoot.rules.fields import field_verdict
 from crossfoot.rules.signs import sign_verdict
 
-__all__ = ["compatible", "direct_candidates", "direct_match", "window"]
+__all__ = ["compatible", "counts_things", "direct_candidates", "direct_match", "window"]
 
 _HUNDRED = Decimal(100)
 _ZERO, _ONE, _CENT = Decimal(0), Decimal(1), Decimal("0.01")  # made once, not per claim
@@ -40,6 +42,14 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
     matches = direct_candidates(ctx.mention, ctx)
     if not matches:
         return None
+    if ctx.mention.kind == "money" and all(counts_things(sv) for sv, _, _ in matches):
+        # "$235,514" stated from a "Number of Shares" column: the digits are there, the money
+        # is not. Failing here keeps the other rules from making the amount out of counts.
+        sv = matches[0][0]
+        why = f"{sv.describe()} counts {_counted_noun(sv)}; the answer states it as money"
+        return Verdict(
+            "contradicted", Evidence("direct", "cell", sv.describe(), (sv,), sv.value), why
+        )
     if ctx.options.check_table_rows:
         wrong = _row_verdict(ctx, [sv for sv, _, _ in matches])
         if wrong is None:
@@ -257,6 +267,41 @@ def compatible(mention: Mention, sv: SourceValue, how: str) -> bool:
     if not ok:
         return False
     return currencies_agree(mention.currency, sv.currency)
+
+
+# A label that counts things ("Number of Shares", "Employees", "Units sold"), and one that states
+# an amount of money beside it ("Weighted-average price per share", "Fair value").
+_COUNTED = re.compile(
+    r"(?i)\bnumber\s+of\b|\b(?:shares|units|employees|headcount|subscribers|stores|vehicles)\b"
+)
+_MONEY_WORDS = re.compile(
+    r"(?i)[$€£¥]|\b(?:prices?|values?|amounts?|costs?|revenues?|sales|income|expenses?|proceeds|"
+    r"fees?|dollars?|usd|eur|gbp|cash|paid|compensation|per\s+(?:share|unit))\b"
+)
+
+
+def counts_things(sv: SourceValue) -> bool:
+    """Whether a plain number of a table counts things: its row or column label says so and
+    neither label names an amount of money."""
+    if sv.kind != "number" or sv.table is None:
+        return False
+    return _counting(sv.row or "", sv.column or "")
+
+
+def _counted_noun(sv: SourceValue) -> str:
+    for label in (sv.column or "", sv.row or ""):
+        m = _COUNTED.search(label)
+        if m is not None:
+            return label[m.start() :].strip().lower().removeprefix("number of ").strip()
+    return "things"
+
+
+@lru_cache(maxsize=4096)  # labels repeat across claims
+def _counting(row: str, column: str) -> bool:
+    for mine, other in ((column, row), (row, column)):
+        if _COUNTED.search(mine) and not _MONEY_WORDS.search(mine + " " + other):
+            return True
+    return False
 
 
 def currencies_agree(a: str | None, b: str | None) -> bool:
