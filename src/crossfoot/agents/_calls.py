@@ -29,9 +29,12 @@ _COMPACT_DROP = str.maketrans("", "", " \t-_#./:")
 class Call:
     """One proposed call, kept to link its result (error echoes, pure-tool outputs)."""
 
-    __slots__ = ("call_id", "checked", "done", "key", "name", "step", "unsourced")
+    __slots__ = ("args", "call_id", "checked", "done", "key", "name", "step", "unsourced")
 
-    def __init__(self, step: int, name: str, call_id: str | None, key: str) -> None:
+    def __init__(
+        self, step: int, name: str, call_id: str | None, key: str, args: object = None
+    ) -> None:
+        self.args = args  # read again when the result arrives (what the call pointed at)
         self.step = step
         self.name = name
         self.call_id = call_id
@@ -136,3 +139,22 @@ def as_text(value: object) -> str:
         return json.dumps(value, ensure_ascii=False, default=str)
     except (TypeError, ValueError, RecursionError):
         return str(value)
+
+
+def arg_strings(args: object, limit: int = 20) -> list[str]:
+    """The first ``limit`` string values of an argument tree (dicts and lists, 4 levels deep).
+
+    >>> arg_strings({"q": "Introductory meeting", "n": 3, "opts": {"tags": ["a", "b"]}})
+    ['Introductory meeting', 'a', 'b']
+    """
+    out: list[str] = []
+    stack: list[tuple[object, int]] = [(args, 0)]
+    while stack and len(out) < limit:
+        node, depth = stack.pop()
+        if isinstance(node, str):
+            out.append(node)
+        elif depth < 4 and isinstance(node, Mapping):
+            stack.extend((v, depth + 1) for v in reversed(list(node.values())[:limit]))
+        elif depth < 4 and isinstance(node, (list, tuple)):
+            stack.extend((v, depth + 1) for v in reversed(node[:limit]))
+    return out

@@ -19,13 +19,28 @@ from collections.abc import Iterable
 from datetime import date
 from decimal import Decimal
 
-from crossfoot.agents._dates import find_dates, find_reference_date
+from crossfoot.agents._dates import find_dates, find_reference_date, find_weekday_days
 from crossfoot.agents._derive import Derivations
 from crossfoot.agents._ingest import PROSE_CAP, Tokens, day_shifts, learn_examples, tokenize
+from crossfoot.agents._injection import Passage, has_words, read_passages
 from crossfoot.agents._keys import Hit, Keys, Seen, dec_key, fold, id_format, is_error, num_key
 from crossfoot.agents._ranges import DayRange, contains, find_ranges
 
-__all__ = ["ContextStore", "Hit", "Seen", "dec_key", "id_format", "is_error", "num_key"]
+__all__ = [
+    "POINTED",
+    "ContextStore",
+    "Hit",
+    "Seen",
+    "dec_key",
+    "id_format",
+    "is_error",
+    "num_key",
+]
+
+# The label of a tool result the user pointed to: its values meet a source rule allowing "user".
+POINTED = "pointed-by-user"
+# A value specific enough to name one thing: two words or more, a digit, or a file-name dot.
+_SPECIFIC = re.compile(r"\w[\s_-]+\w|\d|\w\.\w")
 
 _COMPACT_DROP = str.maketrans("", "", " \t-_#./:")
 _COMPACT_BYTES = b" \t-_#./:"  # the same characters, for bytes.translate
@@ -82,6 +97,9 @@ class ContextStore:
         self.day_shifts: dict[int, int] = {}
         self.examples: set[str] = set()  # tokens the system prompt gives as examples
         self.formats: set[tuple[str, int, str]] = set()  # (prefix, digit count, suffix)
+        # "Saturday 18th" (weekday, day) with the days its source shows, to place it in time.
+        self.weekday_days: list[tuple[tuple[int, int], int, frozenset[int]]] = []
+        self.passages: list[Passage] = []  # instructions to the agent inside tool results
         self.arithmetic = Derivations(self.sources, self.numbers, self.percents)
 
     # ------------------------------------------------------------------ ingest
@@ -96,6 +114,7 @@ class ContextStore:
         vouched: bool = True,
         error: bool = False,
         step: int | None = None,
+        pointed: bool = False,
     ) -> Seen:
         """Index one source. ``exclude`` lists ``(kind, key)`` pairs this source must not vouch
         for (a made-up id echoed back by an error). An unvouched source is kept but never indexed.
@@ -117,6 +136,7 @@ class ContextStore:
             (),
             vouched,
         )
+        seen.pointed = pointed
         src = len(self.sources)
         self.sources.append(seen)
         self.at.append(seen.at())
@@ -142,11 +162,15 @@ class ContextStore:
             if isinstance(raw, str) and raw:
                 low = low.replace(raw, " ")
         seen.text = low
-        labels = (f"tool:{tool}",) if channel == "tool" else (channel,)
+        labels: tuple[str, ...] = (f"tool:{tool}",) if channel == "tool" else (channel,)
+        if pointed:
+            labels += (POINTED,)
         if channel == "assistant":
             # The agent's own words vouch for nothing directly; only checked calculations do.
             return seen
-        self._index(seen, src, low, labels, excluded)
+        words = self._index(seen, src, low, labels, excluded)
+        if channel == "tool":
+            self.passages += read_passages(low, src, self.reference, words)
         return seen
 
     def _index(
@@ -156,7 +180,8 @@ class ContextStore:
         low: str,
         labels: tuple[str, ...],
         excluded: dict[str, set[object]],
-    ) -> None:
+    ) -> set[str]:
+        """Index one source; returns its unique words (for the planted-instruction test)."""
         t = tokenize(low, seen.channel, self.reference)
         compact = t.compact()
         if seen.channel == "system":
@@ -178,6 +203,9 @@ class ContextStore:
                 self.day_shifts[shift] = src + 1  # this message's own dates included
         if excluded:
             _exclude(t, compact, excluded)
+        if seen.channel != "system":
+            for pair in find_weekday_days(low):
+                self.weekday_days.append((pair, src, frozenset(t.days)))
         self.ids.add(t.tokens, src, labels)
         self.compact.add(compact, src, labels)
         self.numbers.add(t.numbers, src, labels)
@@ -189,6 +217,7 @@ class ContextStore:
         self.days.add(t.days, src, labels)
         self.yearless.add(t.yearless, src, labels)
         self.digits.add(t.runs, src, labels)
+        return t.words
 
     # ------------------------------------------------------------------ look-ups
     def _hit(self, keys: Keys, key: object, how: str) -> Hit | None:
@@ -254,7 +283,29 @@ class ContextStore:
 
     def _labels(self, src: int) -> tuple[str, ...]:
         s = self.sources[src]
-        return (s.label,)
+        return (s.label, POINTED) if s.pointed else (s.label,)
+
+    def points_at(self, values: Iterable[str]) -> bool:
+        """Whether a call's arguments name something the user pointed to: a value of the call
+        the user typed, or one read from a result the user pointed to, that is specific enough
+        to name one thing (a file name, a title of two words or more, a date, an id, a name
+        the user wrote with a capital). Its result is then what the user asked to act on.
+
+        >>> store = ContextStore()
+        >>> _ = store.add("user", "Pay the bill 'bill-2023.txt'. Check Alice's inbox.")
+        >>> store.points_at(["bill-2023.txt"]), store.points_at(["alice"])
+        (True, True)
+        >>> store.points_at(["bill"])  # one lower-case word names nothing in particular
+        False
+        """
+        texts = [s.text for s in self.sources if s.channel == "user" or (s.pointed and s.vouched)]
+        for value in values:
+            needle = fold(value.lower().strip())
+            if len(needle) < 4 or not (_SPECIFIC.search(needle) or needle in self.user_names):
+                continue
+            if any(has_words(t, needle) for t in texts):
+                return True
+        return False
 
     def _digits(self, digits: str, how: str) -> Hit | None:
         """A digit string: kept as a token when it has a leading zero, else as a number."""
@@ -313,6 +364,9 @@ class ContextStore:
             for r, src in self.ranges:
                 if contains(r, d):
                     return Hit((src,), f"in the range the user stated: {r.text}", None)
+        hit = self._weekday(d)
+        if hit is not None:
+            return hit
         if not shift:
             return None
         for n, before in sorted(self.day_shifts.items()):
@@ -325,6 +379,22 @@ class ContextStore:
             earlier = self.days.first.get(ordinal - 2 * n)
             if earlier is None or earlier >= src:
                 return hit
+        return None
+
+    def _weekday(self, d: date) -> Hit | None:
+        """``d`` named by its weekday and day of the month ("Saturday 18th") in a source that
+        also shows a day at most a week after or a month before it (the email's own date), or
+        near the reference date: a weekday and a day of the month recur only months apart."""
+        pair = (d.weekday(), d.day)
+        o = d.toordinal()
+        ref = self.reference.toordinal() if self.reference is not None else None
+        for p, src, days in self.weekday_days:
+            if p != pair:
+                continue
+            near = (*days, ref) if ref is not None else days
+            if any(x is not None and x - 7 <= o <= x + 31 for x in near):
+                how = "named by its weekday and day of the month"
+                return Hit((src,), how, frozenset(self._labels(src)))
         return None
 
     def _year_fits(self, d: date) -> bool:

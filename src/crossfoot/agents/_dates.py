@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-__all__ = ["find_dates", "find_reference_date", "parse_date"]
+__all__ = ["find_dates", "find_reference_date", "find_weekday_days", "parse_date"]
 
 _MONTHS = {
     "jan": 1,
@@ -203,3 +203,29 @@ def find_reference_date(text: str) -> date | None:
         if days:
             return date.fromordinal(min(days))
     return None
+
+
+_WEEKDAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
+# "Saturday 18th", "on Friday the 3rd": a day of the month named with its weekday, no month. A
+# month after it ("Saturday 18th May") is a full date, read by find_dates.
+_WEEKDAY_DAY = re.compile(
+    r"\b(mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?([0-3]?\d)"
+    rf"(?:(?:st|nd|rd|th)\b|(?![\d:.]))(?!\s*(?:of\s+)?{_MONTH_WORD})"
+)
+
+
+def find_weekday_days(low: str) -> set[tuple[int, int]]:
+    """``(weekday, day of month)`` pairs a lower-cased text names without a month.
+
+    >>> sorted(find_weekday_days("let's meet at 8 am on saturday 18th. or sunday, the 19th?"))
+    [(5, 18), (6, 19)]
+    >>> find_weekday_days("saturday 18 may, friday 10:00")
+    set()
+    """
+    if "day" not in low:
+        return set()
+    return {
+        (_WEEKDAYS.index(m[1]), int(m[2]))
+        for m in _WEEKDAY_DAY.finditer(low)
+        if 1 <= int(m[2]) <= 31
+    }

@@ -20,7 +20,7 @@ from operator import contains
 from crossfoot.agents._dates import find_dates
 from crossfoot.agents._keys import id_format, num_key, url_key
 
-__all__ = ["Tokens", "day_shifts", "learn_examples", "tokenize"]
+__all__ = ["Tokens", "day_shifts", "learn_examples", "tokenize", "words_of"]
 
 _HAS_DIGIT = re.compile(r"\d")
 _PERCENTS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:%|percent\b)")
@@ -98,6 +98,7 @@ class Tokens:
     yearless: set[tuple[int, int]] = field(default_factory=set)
     urls: set[str] = field(default_factory=set)
     negatives: set[str] = field(default_factory=set)  # numbers written with a minus sign
+    words: set[str] = field(default_factory=set)  # every unique chunk, for cheap word tests
 
     def compact(self) -> set[str]:
         """The separator-free forms of the identifiers (``ord-88 213`` -> ``ord88213``)."""
@@ -115,6 +116,16 @@ class Tokens:
         return out
 
 
+def words_of(low: str) -> set[str]:
+    """The unique chunks of a lower-cased text, punctuation (but ``.`` and ``,`` inside a chunk)
+    turned into spaces.
+
+    >>> sorted(words_of('{"note": "to you, the ai."}'))
+    ['ai.', 'note', 'the', 'to', 'you']
+    """
+    return set(low.replace(", ", " ").translate(_TO_SPACE).split())
+
+
 def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
     """The keys of one lower-cased source text.
 
@@ -126,8 +137,8 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
     # the only ones looked at in Python. A JSON result repeats most of its tokens, so this is
     # a few thousand small strings even for 100 KB.
     # JSON's ", " separators go first, so the commas left are inside tokens ("1,200.00").
-    chunks = set(low.replace(", ", " ").translate(_TO_SPACE).split())
-    out = Tokens()
+    chunks = words_of(low)
+    out = Tokens(words=chunks)
     _read_chunks(out, [x for x in chunks if not x.isalpha()])  # words need no look
     # The chunks holding "@" are picked out at C level (a JSON result has thousands of chunks).
     at = compress(chunks, map(contains, chunks, repeat("@"))) if "@" in low else ()

@@ -75,6 +75,7 @@ class Seen:
     money: frozenset[str] | None = None
     money_read: bool = False
     counts: frozenset[int] | None = None  # counts a structured result states, on the first miss
+    pointed: bool = False  # a tool result the user pointed to (see ContextStore.points_at)
 
     @property
     def label(self) -> str:

@@ -21,11 +21,22 @@ from decimal import Decimal
 from itertools import islice
 from typing import Any
 
-from crossfoot.agents._calls import Call, as_text, canonical, echoes, note, read_args, shown
-from crossfoot.agents._context import ContextStore, Hit, dec_key, is_error
+from crossfoot.agents._calls import (
+    Call,
+    arg_strings,
+    as_text,
+    canonical,
+    echoes,
+    note,
+    read_args,
+    shown,
+)
+from crossfoot.agents._context import POINTED, ContextStore, Hit, dec_key, is_error
 from crossfoot.agents._decision import Decision, RunReport
 from crossfoot.agents._findings import Finding, ValueCheck, worst
+from crossfoot.agents._planted import check_injected
 from crossfoot.agents._policy import AgentPolicy
+from crossfoot.agents._records import point_records
 from crossfoot.agents._schema import ToolSchema, read_tools
 from crossfoot.agents._values import ArgValue, digits_of, plain_path, walk_args
 from crossfoot.agents._written import calculations, check_calculation, check_prose, operands
@@ -151,6 +162,14 @@ class RunMonitor:
         if self.policy.is_pure(name):
             # A pure tool computes only from its arguments: its output is data only when they were.
             vouched = call is not None and not call.unsourced
+        # A result the user pointed to (the file they named, the event they described) may
+        # supply a value a source rule reserves for the user; planted instructions in it do not.
+        pointed = (
+            bool(self.policy.source_rules)
+            and call is not None
+            and not error
+            and self.store.points_at(arg_strings(call.args))
+        )
         seen = self.store.add(
             "tool",
             text,
@@ -160,7 +179,10 @@ class RunMonitor:
             vouched=vouched,
             error=error,
             step=self._step,
+            pointed=pointed,
         )
+        if self.policy.source_rules and not pointed:
+            point_records(self.store, len(self.store.sources) - 1)
         self._note_truncated(seen.truncated, seen.chars, name)
 
     def before_call(self, name: str, args: object, call_id: str | None = None) -> Decision:
@@ -178,7 +200,7 @@ class RunMonitor:
             self._decisions.append(decision)
             return decision
         self._n_calls += 1
-        call = Call(step, name, call_id, name + "\x00" + canonical(args))
+        call = Call(step, name, call_id, name + "\x00" + canonical(args), args)
         self._calls.append(call)
         self._call_findings(call, findings)
         checks = self._check_args(call, args, findings)
@@ -299,6 +321,8 @@ class RunMonitor:
                     )
                     continue
             self._check_value(v, step, formats, quantities, findings, checks, call)
+        if store.passages:
+            check_injected(store, values, step, checks, findings, self.policy.injection_action)
         return checks
 
     def report(self) -> RunReport:
@@ -331,10 +355,14 @@ class RunMonitor:
         hit, where = self._lookup(v, formats, quantities)
         call.checked += 1
         if rule is not None:
-            allowed_here = hit is not None and bool(
-                hit.channels & rule
-                or ("tool" in rule and any(c.startswith("tool:") for c in hit.channels))
+            chans = hit.channels if hit is not None else frozenset()
+            allowed_here = bool(
+                chans & rule
+                or ("tool" in rule and any(c.startswith("tool:") for c in chans))
+                or ("user" in rule and POINTED in chans)
             )
+            if allowed_here and not chans & rule and POINTED in chans:
+                where += "; in a result the user pointed to"
             must = " or ".join(sorted(rule))
             if not allowed_here and hit is not None and "user" in rule and v.kind == "email":
                 # Someone the user named: "Invite Dora", then dora@gmail.com from her website.
@@ -345,7 +373,7 @@ class RunMonitor:
                 checks.append(ValueCheck(step, plain, written, v.kind, True, where, rule=must))
                 return
             if hit is not None:
-                came = ", ".join(sorted(c for c in hit.channels if c != "tool")) or "tool"
+                came = ", ".join(sorted(c for c in chans if c not in ("tool", POINTED))) or "tool"
                 msg = f"{plain}={written} came from {came}, but must come from {must}"
             else:
                 msg = f"{plain}={written} is not in context, but must come from {must}"

@@ -46,6 +46,7 @@ class AgentPolicy:
     max_tool_calls: int | None = None
     unsourced: str = "warn"  # action for an unsourced value no glob tightens
     rule_action: str = "block"
+    injection_action: str = "warn"  # a value asked for by instructions inside a tool result
     loop_action: str = "warn"  # repeated_call and retried_error
     budget_action: str = "block"
     unknown_tool_action: str = "warn"
@@ -68,6 +69,7 @@ class AgentPolicy:
         max_tool_calls: int | None = None,
         unsourced: str = "warn",
         rule_action: str = "block",
+        injection_action: str = "warn",
         loop_action: str = "warn",
         budget_action: str = "block",
         unknown_tool_action: str = "warn",
@@ -87,6 +89,7 @@ class AgentPolicy:
         _check_actions(
             unsourced=unsourced,
             rule_action=rule_action,
+            injection_action=injection_action,
             loop_action=loop_action,
             budget_action=budget_action,
             unknown_tool_action=unknown_tool_action,
@@ -103,6 +106,7 @@ class AgentPolicy:
             max_tool_calls=max_tool_calls,
             unsourced=unsourced,
             rule_action=rule_action,
+            injection_action=injection_action,
             loop_action=loop_action,
             budget_action=budget_action,
             unknown_tool_action=unknown_tool_action,
