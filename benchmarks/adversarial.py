@@ -111,9 +111,14 @@ def _door_trace(text: str) -> object:
 
 
 def _door_extract(text: str) -> object:
-    from crossfoot import extract
+    # Past its bound (max_numbers, 10,000 by default) extract raises InputTooLarge after reading
+    # that many numbers: a refusal in bounded time is the door's answer (docs/hostile.md).
+    from crossfoot import InputTooLarge, extract
 
-    return extract(text)
+    try:
+        return extract(text)
+    except InputTooLarge as refused:
+        return refused
 
 
 def _door_monitor_tool(text: str) -> object:

@@ -73,10 +73,13 @@ def _reference_cores(text: str) -> list[tuple[int, int, bool]]:
     return out
 
 
-def _fast_cores(text: str, starts: list[int] | None) -> list[tuple[int, int, bool]]:
+def _fast_cores(
+    text: str, starts: list[int] | None, memo: bool = False
+) -> list[tuple[int, int, bool]]:
     out = []
     pos = 0
-    while (core := P.next_core(text, pos, starts)) is not None:
+    digits: list[Any] | None = [] if memo else None  # the scanner's memo of the digit search
+    while (core := P.next_core(text, pos, starts, digits)) is not None:
         out.append(core)
         pos = max(core[1], pos + 1)
     return out
@@ -90,6 +93,20 @@ def test_next_core_finds_what_core_re_finds(text: str) -> None:
     starts = P.word_starts(text)
     if starts is not None:
         assert _fast_cores(text, starts) == want
+        assert _fast_cores(text, starts, memo=True) == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(_texts, st.lists(st.integers(min_value=0, max_value=30), max_size=8))
+def test_next_core_memo_answers_as_a_fresh_search(text: str, positions: list[int]) -> None:
+    # The memo of the digit search (issue 17: number words with no digit after them made the
+    # scan quadratic) gives what a fresh search gives, whatever order the positions come in.
+    starts = P.word_starts(text)
+    if starts is None:
+        return
+    digits: list[Any] = []
+    for pos in positions:
+        assert P.next_core(text, pos, starts, digits) == P.next_core(text, pos, starts)
 
 
 @settings(max_examples=600, deadline=None)

@@ -12,6 +12,7 @@ EXPECTED = [
     "DEFAULT",
     "Evidence",
     "FAILING_STATUSES",
+    "InputTooLarge",
     "LENIENT",
     "Mention",
     "OptionError",

@@ -24,7 +24,7 @@ _EXPORTS: dict[str, str] = {
     "STRICT": "crossfoot.front.policy",
     "LENIENT": "crossfoot.front.policy",
     "DEFAULT": "crossfoot.front.policy",
-    "extract": "crossfoot.numbers.extract",
+    "extract": "crossfoot.front.extracting",
     "load_sources": "crossfoot.sources.load",
     "SourceSet": "crossfoot.sources.load",
     "Report": "crossfoot.report.result",
@@ -42,6 +42,7 @@ _EXPORTS: dict[str, str] = {
     "SourceError": "crossfoot.model.errors",
     "CaseFileError": "crossfoot.model.errors",
     "RowsError": "crossfoot.model.errors",
+    "InputTooLarge": "crossfoot.model.errors",
     "OptionError": "crossfoot.model.errors",
     "UnrecognizedMessage": "crossfoot.model.errors",
 }
@@ -58,6 +59,7 @@ __all__ = [
     "Claim",
     "CrossfootError",
     "Evidence",
+    "InputTooLarge",
     "Mention",
     "OptionError",
     "Options",
@@ -79,11 +81,13 @@ __all__ = [
 
 if TYPE_CHECKING:
     from crossfoot.front.check import Checker, check
+    from crossfoot.front.extracting import extract
     from crossfoot.front.policy import DEFAULT, LENIENT, STRICT, Policy
     from crossfoot.front.trace import trace
     from crossfoot.model.errors import (
         CaseFileError,
         CrossfootError,
+        InputTooLarge,
         OptionError,
         RowsError,
         SourceError,
@@ -101,7 +105,6 @@ if TYPE_CHECKING:
         Source,
         SourceValue,
     )
-    from crossfoot.numbers.extract import extract
     from crossfoot.report.result import Report
     from crossfoot.sources.load import SourceSet, load_sources
 

@@ -65,7 +65,11 @@ trace_case = st.one_of(
     ),
 )
 
-extract_case = st.fixed_dictionaries({"door": st.just("extract"), "text": answers(max_pieces=60)})
+extract_case = st.fixed_dictionaries(
+    {"door": st.just("extract"), "text": answers(max_pieces=60)},
+    # extract's bound: small ones are passed often, and values of every type sometimes
+    optional={"max_numbers": st.one_of(st.none(), st.integers(0, 30), st.integers(-2, 10**6))},
+)
 
 _policy = st.one_of(
     st.none(),

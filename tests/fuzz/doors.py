@@ -214,7 +214,14 @@ def _trace(case: Json) -> None:
 def _extract(case: Json) -> None:
     from crossfoot import extract
 
-    check_mentions(case["text"], extract(case["text"]))
+    if "max_numbers" not in case:
+        check_mentions(case["text"], extract(case["text"]))
+        return
+    bound = case["max_numbers"]
+    found = extract(case["text"], max_numbers=bound)  # more numbers: InputTooLarge
+    check_mentions(case["text"], found)
+    if bound is not None and len(found) > bound:
+        raise Crash(f"extract returned {len(found)} numbers past max_numbers={bound}")
 
 
 def _monitor(case: Json) -> None:

@@ -18,8 +18,10 @@ from collections.abc import Sequence
 
 from crossfoot.cli.common import (
     add_answer_arguments,
+    add_bound_arguments,
     add_output_arguments,
     answer_text,
+    bounds,
     read_json,
     version,
     write_report,
@@ -43,6 +45,8 @@ CHECK_FLAGS = {
     "allow_derived": "--no-derived",
     "question": "--question",
     "locale": "--locale",
+    "max_claims": "--max-claims",
+    "max_source_numbers": "--max-source-numbers",
 }
 
 
@@ -84,6 +88,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--no-derived", action="store_true", help="do not accept derived figures")
     p.add_argument("--question", help="the user's question: a bar the answer quotes from it")
     p.add_argument("--locale", help="how the answer and sources write numbers, e.g. de_DE")
+    add_bound_arguments(p)
     add_output_arguments(p)
     p.set_defaults(func=_cmd_check, flags=CHECK_FLAGS)
 
@@ -114,6 +119,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         allow_derived=not args.no_derived,
         question=args.question,
         locale=args.locale,
+        **bounds(args),
     )
     record = answer_record(name, report)
     if args.json:

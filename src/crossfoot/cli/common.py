@@ -1,4 +1,5 @@
-"""The grammar every command shares: how an answer is given, ``--json`` and ``--report``.
+"""The grammar every command shares: how an answer is given, ``--json``, ``--report``, and the
+bounds on how much is read (``--max-claims``, ``--max-source-numbers``).
 
 An answer is ``TEXT``, ``-`` (standard input) or ``--output FILE``; files are UTF-8 (anything
 else is an input error naming the file, exit 2). ``--json`` prints one JSON object a line, one per
@@ -18,8 +19,10 @@ from crossfoot.model.errors import CrossfootError
 
 __all__ = [
     "add_answer_arguments",
+    "add_bound_arguments",
     "add_output_arguments",
     "answer_text",
+    "bounds",
     "read_json",
     "version",
     "write_report",
@@ -45,6 +48,26 @@ def add_output_arguments(p: argparse.ArgumentParser) -> None:
     """``--json`` and ``--report``, the same for every command."""
     p.add_argument("--json", action="store_true", help="one JSON object a line, one per item")
     p.add_argument("--report", metavar="FILE", help="also write an HTML report to FILE")
+
+
+def add_bound_arguments(p: argparse.ArgumentParser) -> None:
+    """``--max-claims`` and ``--max-source-numbers``: the options ``max_claims`` and
+    ``max_source_numbers`` of ``check`` and ``trace`` (docs/hostile.md), validated by them."""
+    p.add_argument(
+        "--max-claims", type=int, metavar="N", help="figures checked per answer (more fail it)"
+    )
+    p.add_argument(
+        "--max-source-numbers",
+        type=int,
+        metavar="N",
+        help="numbers read from the source texts, all together (the rest is not read)",
+    )
+
+
+def bounds(args: argparse.Namespace) -> dict[str, int]:
+    """The bounds given on the command line, as keyword options (the defaults when absent)."""
+    given = {"max_claims": args.max_claims, "max_source_numbers": args.max_source_numbers}
+    return {name: value for name, value in given.items() if value is not None}
 
 
 def answer_text(args: argparse.Namespace) -> tuple[str, str]:

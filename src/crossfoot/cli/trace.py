@@ -21,8 +21,10 @@ from typing import Any
 
 from crossfoot.cli.common import (
     add_answer_arguments,
+    add_bound_arguments,
     add_output_arguments,
     answer_text,
+    bounds,
     write_report,
 )
 from crossfoot.cli.jsonfile import parse_json
@@ -40,6 +42,8 @@ TRACE_FLAGS = {
     "key": "--key",
     "question": "--question",
     "locale": "--locale",
+    "max_claims": "--max-claims",
+    "max_source_numbers": "--max-source-numbers",
 }
 
 
@@ -78,6 +82,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     preset = p.add_mutually_exclusive_group()
     preset.add_argument("--strict", action="store_true", help="the STRICT policy")
     preset.add_argument("--lenient", action="store_true", help="the LENIENT policy")
+    add_bound_arguments(p)
     add_output_arguments(p)
     p.set_defaults(func=run, flags=TRACE_FLAGS)
     return p
@@ -102,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
         overrides["ignore_below"] = args.ignore_below
     if args.max_rows is not None:
         overrides["max_rows"] = args.max_rows
+    overrides.update(bounds(args))
     try:
         report = trace(
             text,

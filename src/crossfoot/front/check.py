@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from crossfoot.engine import verify
-from crossfoot.model.options import make_options
+from crossfoot.model.options import Options, make_options
 from crossfoot.report.result import Report
 from crossfoot.sources.load import SourceSet, load_sources
 
@@ -17,22 +17,25 @@ __all__ = ["Checker", "check"]
 # (tables, prose numbers) is most of a check. Only lists of plain strings (hashable, compared
 # by value) of bounded size are kept, the oldest first out; keyed with the locale they were read
 # in ("1.234" is a thousand in de_DE).
-_LOADED: dict[tuple[str | None, tuple[str, ...]], SourceSet] = {}
+_LOADED: dict[tuple[str | None, int | None, tuple[str, ...]], SourceSet] = {}
 _LOADED_MAX = 16
 _LOADED_CHARS = 500_000
 
 
-def _load(sources: Any, locale: str | None) -> SourceSet:
-    """:func:`load_sources`, reused for a list of plain strings read recently in ``locale``."""
+def _load(sources: Any, options: Options) -> SourceSet:
+    """:func:`load_sources` with the options' locale and bound on the numbers read, reused for a
+    list of plain strings read recently with the same two."""
+    locale, most = options.locale, options.max_source_numbers
     if type(sources) not in (list, tuple) or not sources:
-        return load_sources(sources, locale=locale)
+        return load_sources(sources, locale=locale, max_numbers=most)
     if not all(type(s) is str for s in sources):
-        return load_sources(sources, locale=locale)
+        return load_sources(sources, locale=locale, max_numbers=most)
     texts = tuple(sources)
-    key = (locale, texts)
+    key = (locale, most, texts)
     made = _LOADED.get(key)
     if made is None:
-        made = load_sources(texts if type(sources) is tuple else sources, locale=locale)
+        given = texts if type(sources) is tuple else sources
+        made = load_sources(given, locale=locale, max_numbers=most)
         if sum(map(len, texts)) <= _LOADED_CHARS:
             if len(_LOADED) >= _LOADED_MAX:
                 _LOADED.pop(next(iter(_LOADED)), None)
@@ -53,16 +56,19 @@ class Checker:
     def __init__(self, sources: Any, **options: Any) -> None:
         self.options = make_options(**options)
         self._given = sources
-        self.sources: SourceSet = _load(sources, self.options.locale)
+        self.sources: SourceSet = _load(sources, self.options)
 
     def check(self, output: str, *, question: str | None = None, **overrides: Any) -> Report:
-        """Check one answer; ``overrides`` change options for this call only (a ``locale`` other
-        than the checker's reads the sources again, in that locale); ``question`` is what the
-        user asked (see :func:`check`)."""
+        """Check one answer; ``overrides`` change options for this call only (a ``locale`` or a
+        ``max_source_numbers`` other than the checker's reads the sources again with it);
+        ``question`` is what the user asked (see :func:`check`)."""
         opts = make_options(self.options, **overrides) if overrides else self.options
         sources = self.sources
-        if opts.locale != self.options.locale:
-            sources = _load(self._given, opts.locale)
+        if (opts.locale, opts.max_source_numbers) != (
+            self.options.locale,
+            self.options.max_source_numbers,
+        ):
+            sources = _load(self._given, opts)
 
         def recheck(text: str) -> Report:
             return verify(text, sources, opts, question=question)
@@ -76,10 +82,11 @@ def check(output: str, sources: Any, *, question: str | None = None, **options: 
     ``sources`` is a list of plain strings (ids ``S1``, ``S2``… by position) and/or records
     ``{"id", "text", "fields"}``. Options: ``require_citations``, ``allow_rounding``,
     ``allow_derived``, ``check_table_rows``, ``max_derivation_operands``, ``max_claims`` (figures
-    checked per answer; more fail it), ``locale`` (how the answer and the sources write numbers:
-    ``"de_DE"`` reads "1.234" as a thousand; see docs/locale.md), each validated (``OptionError``
-    names a bad one). ``question``, the user's question, lets an answer quote a bar from it
-    ("more than $5M") without a source.
+    checked per answer; more fail it), ``max_source_numbers`` (numbers read from the source texts,
+    all together; past it the rest is not read, and the report's warnings say so), ``locale``
+    (how the answer and the sources write numbers: ``"de_DE"`` reads "1.234" as a thousand; see
+    docs/locale.md), each validated (``OptionError`` names a bad one). ``question``, the user's
+    question, lets an answer quote a bar from it ("more than $5M") without a source.
 
     >>> sources = [{"id": "R1", "fields": {"revenue_2023": 2_870_000_000,
     ...                                   "revenue_2024": 3_214_000_000}}]

@@ -25,7 +25,7 @@ from decimal import Decimal
 from typing import Literal
 
 from crossfoot.model.errors import OptionError
-from crossfoot.model.options import MAX_CLAIMS
+from crossfoot.model.options import MAX_CLAIMS, MAX_SOURCE_NUMBERS
 from crossfoot.model.validate import (
     as_bool,
     as_choice,
@@ -95,6 +95,8 @@ class Policy:
     ``parse_strings``: read numeric strings in cells ("$1,200", "12%"). ``approximate``: let
     "about"/"roughly" widen a figure's precision by one digit. ``max_claims``: figures checked per
     answer; an answer with more fails, with an issue naming how many were not checked.
+    ``max_source_numbers``: numbers read from the prose sources among ``results`` (plain strings),
+    all together; past it the rest is not read, with a warning (None: no bound).
 
     >>> Policy(rel_tolerance=0.02).rel_tolerance
     Decimal('0.02')
@@ -110,6 +112,7 @@ class Policy:
     parse_strings: bool = True
     approximate: bool = True
     max_claims: int = MAX_CLAIMS
+    max_source_numbers: int | None = MAX_SOURCE_NUMBERS
 
     def __post_init__(self) -> None:
         # Normalise loosely typed input (floats, "all", lists) into the declared types once, with
@@ -123,6 +126,8 @@ class Policy:
         as_choice("unmatched_percent", self.unmatched_percent, ("flag", "pass"))
         as_count("max_rows", self.max_rows)
         as_count("max_claims", self.max_claims)
+        if self.max_source_numbers is not None:
+            as_count("max_source_numbers", self.max_source_numbers)
         for name in ("ignore_years", "parse_strings", "approximate"):
             as_bool(name, getattr(self, name))
 

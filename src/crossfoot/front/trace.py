@@ -75,6 +75,7 @@ def options_for(policy: Policy, *, operands: int = 30) -> Options:
         result_rows=True,
         max_rows=policy.max_rows,
         max_claims=policy.max_claims,
+        max_source_numbers=policy.max_source_numbers,
     )
 
 
@@ -111,7 +112,13 @@ def _read_rows(
     """``read_tables``, with the numeric strings of the cells read in ``locale``."""
     token = READING_LOCALE.set(locale)
     try:
-        return read_tables(rows, results=results, parse_strings=policy.parse_strings, key=key)
+        return read_tables(
+            rows,
+            results=results,
+            parse_strings=policy.parse_strings,
+            key=key,
+            max_numbers=policy.max_source_numbers,
+        )
     finally:
         READING_LOCALE.reset(token)
 

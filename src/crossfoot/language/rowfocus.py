@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 from crossfoot.language.order import number_year
-from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens
 from crossfoot.language.years import field_stem
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
@@ -40,6 +40,19 @@ def _cached_required(label: str) -> frozenset[str]:
         if len(_REQ_CACHE) > 4096:
             _REQ_CACHE.clear()
         req = _REQ_CACHE[label] = required_tokens(label)
+    return req
+
+
+_TOTAL_ONLY = frozenset({"total"})
+
+
+def _focus_required(label: str) -> frozenset[str]:
+    """The tokens that name a row for the derivation focus: a bare "Total" row (too generic to
+    name alone, so it requires nothing) is named by "total" ("the change of total goodwill" is
+    the Total row's change)."""
+    req = _cached_required(label)
+    if not req and label_tokens(label) == _TOTAL_ONLY:
+        return _TOTAL_ONLY
     return req
 
 
@@ -89,7 +102,7 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
     picked = []
     for sv in group.values:
         if sv.row is not None and sv.table is not None:
-            req = _cached_required(sv.row)
+            req = _focus_required(sv.row)
         elif whole and sv.field is not None:
             # a record's series ("ridership_2022", "ridership_2023") is named by its stem: the
             # exact search of a coarse figure ("fell by 1.4 million") looks there too

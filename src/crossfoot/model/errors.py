@@ -7,6 +7,7 @@
      ├── CaseFileError             a line of an eval case file is malformed (names line and field)
      ├── RowsError                 result rows of an unreadable shape (trace)
      ├── UnrecognizedMessage       a transcript message of an unknown shape (agents.check_run)
+     ├── InputTooLarge             a text over a documented bound (extract's max_numbers)
      └── OptionError               an unknown option, or an option value of the wrong kind
           └── UnknownLocale        a locale= CLDR does not know (names the option and the value)
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 __all__ = [
     "CaseFileError",
     "CrossfootError",
+    "InputTooLarge",
     "OptionError",
     "RowsError",
     "SourceError",
@@ -47,6 +49,11 @@ class RowsError(CrossfootError, ValueError):
 
 class UnrecognizedMessage(CrossfootError, ValueError):
     """A transcript message whose shape no reader recognises."""
+
+
+class InputTooLarge(CrossfootError, ValueError):
+    """A text over a documented bound of what is read (``extract``'s ``max_numbers``). The
+    message names the bound, the option that sets it, and what was found."""
 
 
 class OptionError(CrossfootError, TypeError, ValueError):

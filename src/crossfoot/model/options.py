@@ -24,11 +24,14 @@ from crossfoot.model.validate import (
     unknown_option,
 )
 
-__all__ = ["MAX_CLAIMS", "OPTION_NAMES", "Options", "make_options"]
+__all__ = ["MAX_CLAIMS", "MAX_SOURCE_NUMBERS", "OPTION_NAMES", "Options", "make_options"]
 
 
 # Figures checked per answer by default (check's Options and trace's Policy).
 MAX_CLAIMS = 2_000
+# Numbers read from the source texts of one check by default (check's Options and trace's Policy;
+# crossfoot.sources.budget). The largest source passage of the benchmark corpora holds 152.
+MAX_SOURCE_NUMBERS = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,15 +67,27 @@ class Options:
     # unchecked): each figure costs up to a few hundred microseconds, so this bounds the time a
     # hostile answer (a megabyte of digits) can take. Real answers state tens of figures.
     max_claims: int = MAX_CLAIMS
+    # Numbers read from the source texts of one check, all texts together, in the order given
+    # (None: no bound). Past it a text is cut, the texts after it are not read, and the report's
+    # warnings say so; a figure found only in the unread part is not found, and fails. Record
+    # fields and tables given in a record are read whole. Bounds the time a hostile source (a
+    # megabyte of digits) takes to read.
+    max_source_numbers: int | None = MAX_SOURCE_NUMBERS
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Options))
 
 _DEFAULT = Options()
 _BOOLS = {"require_citations", "allow_rounding", "allow_derived", "check_table_rows", "result_rows"}
-_COUNTS = {"max_derivation_operands", "max_sum_operands", "max_claims", "max_rows"}
-# Counts where None is a value: the precision-aware limit, no row limit.
-_MAY_BE_NONE = {"max_derivation_operands", "max_rows"}
+_COUNTS = {
+    "max_derivation_operands",
+    "max_sum_operands",
+    "max_claims",
+    "max_rows",
+    "max_source_numbers",
+}
+# Counts where None is a value: the precision-aware limit, no row limit, no source bound.
+_MAY_BE_NONE = {"max_derivation_operands", "max_rows", "max_source_numbers"}
 _NUMBERS = {"rel_tolerance", "abs_tolerance"}
 
 

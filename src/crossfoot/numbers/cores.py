@@ -161,14 +161,22 @@ def word_starts(text: str) -> list[int] | None:
     return starts
 
 
-def next_core(text: str, pos: int, starts: list[int] | None = None) -> tuple[int, int, bool] | None:
+def next_core(
+    text: str,
+    pos: int,
+    starts: list[int] | None = None,
+    digits: list[tuple[int, re.Match[str] | None]] | None = None,
+) -> tuple[int, int, bool] | None:
     """(start, end, is_words) of the first core at or after ``pos``; as ``CORE_RE.search``.
 
     ``starts`` is :func:`word_starts` of the text: then digits are found by DIGITS_RE and number
     words are only tried where a run may start. None scans every character with SCAN_RE.
+    ``digits``, an empty list the caller keeps for one text and passes to every call, remembers
+    the last digit search (issue 17: without it a text of number words and no digit after them
+    was searched to its end again for every word, quadratic in its length).
     """
     if starts is not None:
-        m = DIGITS_RE.search(text, pos)
+        m = _next_digits(text, pos, digits)
         limit = len(text) if m is None else m.start()
         k = bisect_left(starts, pos)
         while k < len(starts) and starts[k] < limit:
@@ -200,6 +208,23 @@ def next_core(text: str, pos: int, starts: list[int] | None = None) -> tuple[int
 
 
 _ASCII_DIGITS = frozenset("0123456789")
+
+
+def _next_digits(
+    text: str, pos: int, memo: list[tuple[int, re.Match[str] | None]] | None
+) -> re.Match[str] | None:
+    """``DIGITS_RE.search(text, pos)``, answered from ``memo`` when its last search started at or
+    before ``pos`` and found nothing before ``pos``: no match starts between the two (a match
+    at a place does not depend on where the search started), so the answer is the same."""
+    if memo:
+        at, found = memo[0]
+        if at <= pos and (found is None or found.start() >= pos):
+            return found
+    found = DIGITS_RE.search(text, pos)
+    if memo is not None:
+        memo[:] = [(pos, found)]
+    return found
+
 
 # --------------------------------------------------------------------------------------------
 # Reading a core

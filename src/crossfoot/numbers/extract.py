@@ -64,9 +64,12 @@ __all__ = ["convention_note_of", "extract", "parse_number_string", "stated_preci
 # --------------------------------------------------------------------------------------------
 
 
-def _scan(original: str, cell: bool, convention: Convention | None = None) -> list[Mention]:
+def _scan(
+    original: str, cell: bool, convention: Convention | None = None, limit: int | None = None
+) -> list[Mention]:
     # Every number is read from the reading view (digits of every script as ASCII, same
-    # offsets); a mention's text is cut from the original.
+    # offsets); a mention's text is cut from the original. With ``limit``, the scan stops once
+    # it holds more than ``limit`` mentions (the public extract's bound, issue 17).
     text = reading_view(original, convention)
     env = Env(convention, cell, text)
     out: list[Mention] = []
@@ -74,8 +77,9 @@ def _scan(original: str, cell: bool, convention: Convention | None = None) -> li
     n = len(text)
     # Short texts (cells) are cheaper to scan in full than to ask word_starts() about.
     starts = None if n < 48 else word_starts(text)
+    digits: list[tuple[int, re.Match[str] | None]] = []  # next_core's memo of its digit search
     while pos < n:
-        core = next_core(text, pos, starts)
+        core = next_core(text, pos, starts, digits)
         if core is None:
             break
         start, end, is_words = core
@@ -86,6 +90,8 @@ def _scan(original: str, cell: bool, convention: Convention | None = None) -> li
         for num in nums:
             out.append(num.mention(original))
         pos = max(nxt, end)
+        if limit is not None and len(out) > limit:
+            return out  # over the bound: the caller refuses the text, so no fraction pass
     if not original.isascii() and _VULGAR_RE.search(text) is not None:
         out = _vulgar_fractions(original, text, out)
     if _HYPHEN_FRACTION_GATE.search(text) is not None:
@@ -192,8 +198,12 @@ def _vulgar_fractions(original: str, text: str, found: list[Mention]) -> list[Me
 # --------------------------------------------------------------------------------------------
 
 
-def extract(text: str, *, locale: str | None = None) -> list[Mention]:
+def extract(text: str, *, locale: str | None = None, limit: int | None = None) -> list[Mention]:
     """Every number in ``text``, in order of appearance.
+
+    With ``limit``, reading stops once more than ``limit`` numbers are found (the list then
+    holds more than ``limit`` and not every number): :func:`crossfoot.extract` refuses such a
+    text in time bounded by ``limit``, not by the text.
 
     ``locale`` ("de_DE", "fr", "pt_BR", "en_IN"...) settles what a text cannot: in ``de`` "1.234"
     is a thousand and "1,234" a decimal; an ambiguous currency symbol names the locale's own ("$"
@@ -212,7 +222,7 @@ def extract(text: str, *, locale: str | None = None) -> list[Mention]:
     """
     if not isinstance(text, str):
         raise TypeError(f"extract() expects a str, got {type(text).__name__}")
-    return _scan(text, cell=False, convention=resolve_locale(locale))
+    return _scan(text, cell=False, convention=resolve_locale(locale), limit=limit)
 
 
 def convention_note_of(text: str, locale: str | None = None) -> str | None:

@@ -18,9 +18,15 @@ from __future__ import annotations
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict
 from crossfoot.model.options import Options
 from crossfoot.rules.arithmetic import written_calculation
+from crossfoot.rules.asked_scale import asked_scale
+from crossfoot.rules.average_change import average_change
+from crossfoot.rules.coarse_ratio import coarse_ratio
+from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import direct_match
 from crossfoot.rules.multi import multi_operand
+from crossfoot.rules.part_of_sum import part_of_sum
+from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.rowsums import row_derivations
 from crossfoot.rules.scaled import scaled_operand
 from crossfoot.rules.steps import step_arithmetic
@@ -38,6 +44,12 @@ RULES: tuple[Rule, ...] = (
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
     multi_operand,  # sums and means of 3..k values, CAGR
+    average_change,  # the change between two averages of the rows the text names
+    coarse_ratio,  # a coarse ratio ("0.7") of two rows the text names, in one column
+    across_sources,  # a fine figure of an uncited sentence from values of two of its sources
+    asked_scale,  # a plain figure in the unit its question asks for ("divided by 1000")
+    part_of_sum,  # a fine fraction x / (x + y) of two crossfooting amounts
+    percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named
 )
 

@@ -92,7 +92,7 @@ from crossfoot.rules._derive_shared import (
     names_only_a_change,
 )
 
-__all__ = ["CHANGE_KINDS", "two_operand"]
+__all__ = ["CHANGE_KINDS", "pair_candidates", "two_operand"]
 
 #: Evidence kinds that are changes: they carry a direction and may meet growth wording.
 CHANGE_KINDS = frozenset({"percent_change", "difference", "pp_change", "bps_change", "cagr"})
@@ -409,3 +409,10 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
             group = focused
         found.extend(_search_group(ctx, group, worded))
     return best_verdict(ctx, found)
+
+
+def pair_candidates(ctx: ClaimContext, group: ValueIndex) -> list[Candidate]:
+    """Every two-operand derivation of ``group`` that meets the claim at its stated precision,
+    with no gate on the group's size or the claim's precision: for a rule that has narrowed the
+    group itself (rules.coarse_ratio)."""
+    return list(_search_group(ctx, group, None))

@@ -100,7 +100,8 @@ def lines(group: ValueIndex, cls: str) -> list[tuple[SourceValue, ...]]:
     in row/column/period order, deduplicated.
     """
     buckets: dict[tuple[object, ...], list[SourceValue]] = {}
-    for v in group.values:
+    runs: dict[str, _ProseRuns] = {}
+    for v in sorted(group.values, key=_span_start):
         if operand_class(v) != cls:
             continue
         keys: list[tuple[object, ...]] = []
@@ -114,6 +115,8 @@ def lines(group: ValueIndex, cls: str) -> list[tuple[SourceValue, ...]]:
             if stem is not None:
                 keys.append(("stem", v.source_id, stem))
             keys.append(("record", v.source_id))
+        elif v.span is not None:
+            keys.append(("prose", v.source_id, runs.setdefault(v.source_id, _ProseRuns()).of(v)))
         views = _VIEWS.get(v.view, ())
         for key in keys:
             for view in views:
@@ -131,10 +134,38 @@ def lines(group: ValueIndex, cls: str) -> list[tuple[SourceValue, ...]]:
             members.sort(key=lambda v: v.col_index or 0)
         elif key[0] == "col":
             members.sort(key=lambda v: v.row_index or 0)
+        elif key[0] == "prose":
+            members.sort(key=_span_start)
         else:
             members.sort(key=_order_key)
         out.append(tuple(members))
     return out
+
+
+# Figures of running text listed together ("$118 million, $169 million and $60 million") form a
+# line: each starts at most this many characters after the one before it.
+_LIST_GAP = 80
+
+
+def _span_start(v: SourceValue) -> int:
+    return v.span[0] if v.span is not None else -1
+
+
+class _ProseRuns:
+    """Numbers runs of prose figures of one source: a new run where a figure starts more than
+    ``_LIST_GAP`` characters after the previous one (values come in span order)."""
+
+    __slots__ = ("last", "run")
+
+    def __init__(self) -> None:
+        self.run, self.last = 0, -1
+
+    def of(self, v: SourceValue) -> int:
+        start = _span_start(v)
+        if self.last >= 0 and start - self.last > _LIST_GAP:
+            self.run += 1
+        self.last = start
+        return self.run
 
 
 # The unit views a value belongs to, in bucket order (a "both" value is in either view's lines).
@@ -206,9 +237,9 @@ def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Sub
             if len(line) > LINE_CAP:
                 continue
             # Table rows and columns have an order: only runs of adjacent cells (a block of
-            # segments, consecutive years) and the whole line are summed. Record fields have
-            # none: every subset.
-            runs_only = line[0].table is not None
+            # segments, consecutive years) and the whole line are summed; so have figures listed
+            # in running text. Record fields have none: every subset.
+            runs_only = line[0].table is not None or line[0].field is None
             for subset in _subsets(line, k_max, runs_only):
                 total = sum(map(_VALUE, subset), Decimal(0))
                 out.append((total, total / len(subset), subset, line))

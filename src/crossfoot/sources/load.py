@@ -13,6 +13,10 @@ of
 
 Values are built once per :class:`SourceSet`; a :class:`~crossfoot.Checker` reuses them for every
 answer. Indexes (:meth:`SourceSet.index`) are built on first use and cached per id tuple.
+
+How much is read is bounded: :data:`MAX_SOURCE_CHARS` characters of each text, and
+``max_numbers`` numbers of all the texts together (:mod:`crossfoot.sources.budget`); a text cut
+or left unread gets a note in the report's warnings.
 """
 
 from __future__ import annotations
@@ -24,8 +28,11 @@ from dataclasses import dataclass
 from crossfoot.model.errors import SourceError
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.locale import check_locale
+from crossfoot.model.options import MAX_SOURCE_NUMBERS
 from crossfoot.model.types import Source, SourceValue, exact
+from crossfoot.model.validate import as_count
 from crossfoot.numbers.locale import READING_LOCALE
+from crossfoot.sources.budget import NumberBudget
 from crossfoot.sources.fields import explicit_table, field_value
 from crossfoot.sources.prose import _cell_fallback, _prose_values, _segments
 from crossfoot.sources.restated import infer_units
@@ -184,14 +191,21 @@ class SourceSet:
 
 
 @exact
-def load_sources(sources: object, *, locale: str | None = None) -> SourceSet:
+def load_sources(
+    sources: object,
+    *,
+    locale: str | None = None,
+    max_numbers: int | None = MAX_SOURCE_NUMBERS,
+) -> SourceSet:
     """Read sources into a :class:`SourceSet`.
 
     Accepted shapes: a list of plain strings (ids ``S1``, ``S2``... by position, citable as ``1``
     or ``S1``), records ``{"id", "text", "fields", "table"/"tables", "title"}`` or built
     :class:`Source` objects (mixed freely); a single string; a single record; a dict mapping
     id -> text or id -> record body. A :class:`SourceSet` is returned as is. ``locale`` is how
-    the sources write numbers (see :func:`crossfoot.extract`).
+    the sources write numbers (see :func:`crossfoot.extract`). ``max_numbers`` bounds how many
+    numbers are read from the source texts together, in the order given (None: no bound); a
+    text cut there, and the texts after it, are named in ``issues`` (:mod:`.budget`).
 
     >>> ss = load_sources({"R1": {"fields": {"revenue_2024": 3_214_000_000, "margin_pct": 12.5}}})
     >>> [(v.field, v.kind, v.year) for v in ss.get("R1").values]
@@ -199,13 +213,53 @@ def load_sources(sources: object, *, locale: str | None = None) -> SourceSet:
     """
     if isinstance(sources, SourceSet):
         return sources
+    if max_numbers is not None:
+        as_count("max_source_numbers", max_numbers)
     if locale is not None:
         token = READING_LOCALE.set(check_locale(locale))  # cells and prose read in the locale
         try:
-            return load_sources(sources)
+            return load_sources(sources, max_numbers=max_numbers)
         finally:
             READING_LOCALE.reset(token)
-    items: list[tuple[str, object, str | None]] = []  # (where, item, id from a mapping key)
+    items = _items(sources)
+    # Every text is prepared (cut to what is read, its tables and unit headers found) in the order
+    # given, before any source is built: a unit header in one passage may govern a table in
+    # another, and the number budget is spent in order.
+    budget = NumberBudget(max_numbers)
+    prepared = {i: _prepare(text, budget) for i, text in enumerate(map(_text_of, items))}
+    shared = _shared_unit([prepared[i] for i, (_, x, _) in enumerate(items) if isinstance(x, str)])
+    built: list[Source] = []
+    issues: list[str] = []
+    seen: set[str] = set()
+    for position, (where, item, key) in enumerate(items, start=1):
+        if isinstance(item, Source):
+            source = item
+        elif isinstance(item, str):
+            sid = key if key is not None else f"S{position}"
+            prep = prepared[position - 1]
+            source = _build(sid, item, {}, [], None, where, issues, prep, shared, budget)
+            if key is None:
+                source = _with_aliases(source, frozenset({str(position), f"S{position}"}))
+        elif isinstance(item, Mapping):
+            source = _record(item, where, key, issues, prepared[position - 1], budget)
+        else:
+            raise SourceError(
+                f"{where}: expected a string, a record dict or a Source, got {type(item).__name__}"
+            )
+        if source.id in seen:
+            raise SourceError(f"{where}: duplicate source id {source.id!r}; ids must be unique")
+        seen.add(source.id)
+        built.append(source)
+    unread = budget.unread_note()
+    if unread is not None:
+        issues.append(unread)
+    # A table that states no unit takes the one the prose restating its cells implies.
+    return SourceSet(infer_units(built), issues)
+
+
+def _items(sources: object) -> list[tuple[str, object, str | None]]:
+    """The sources given, one ``(where, item, id from a mapping key)`` each."""
+    items: list[tuple[str, object, str | None]] = []
     if isinstance(sources, (str, Source)):
         items.append(("sources[0]", sources, None))
     elif isinstance(sources, Mapping):
@@ -226,34 +280,17 @@ def load_sources(sources: object, *, locale: str | None = None) -> SourceSet:
             "sources: expected a list of strings or records, a string, or a dict mapping ids to "
             f"texts or records; got {type(sources).__name__}"
         )
+    return items
 
-    # Plain strings are prepared first: a unit header in one passage may govern a table in another.
-    prepared = {i: _prepare(item) for i, (_, item, _) in enumerate(items) if isinstance(item, str)}
-    shared = _shared_unit(list(prepared.values()))
-    built: list[Source] = []
-    issues: list[str] = []
-    seen: set[str] = set()
-    for position, (where, item, key) in enumerate(items, start=1):
-        if isinstance(item, Source):
-            source = item
-        elif isinstance(item, str):
-            sid = key if key is not None else f"S{position}"
-            prep = prepared[position - 1]
-            source = _build(sid, item, {}, [], None, where, issues, prep, shared)
-            if key is None:
-                source = _with_aliases(source, frozenset({str(position), f"S{position}"}))
-        elif isinstance(item, Mapping):
-            source = _record(item, where, key, issues)
-        else:
-            raise SourceError(
-                f"{where}: expected a string, a record dict or a Source, got {type(item).__name__}"
-            )
-        if source.id in seen:
-            raise SourceError(f"{where}: duplicate source id {source.id!r}; ids must be unique")
-        seen.add(source.id)
-        built.append(source)
-    # A table that states no unit takes the one the prose restating its cells implies.
-    return SourceSet(infer_units(built), issues)
+
+def _text_of(entry: tuple[str, object, str | None]) -> str:
+    """The text an item offers to be read: a plain string, or a record's ``"text"`` (checked when
+    the record is read)."""
+    item = entry[1]
+    if isinstance(item, str):
+        return item
+    text = item.get("text") if isinstance(item, Mapping) else None
+    return text if isinstance(text, str) else ""
 
 
 def _with_aliases(source: Source, aliases: frozenset[str]) -> Source:
@@ -263,7 +300,12 @@ def _with_aliases(source: Source, aliases: frozenset[str]) -> Source:
 
 
 def _record(
-    item: Mapping[object, object], where: str, key: str | None, issues: list[str]
+    item: Mapping[object, object],
+    where: str,
+    key: str | None,
+    issues: list[str],
+    prepared: _Prepared,
+    budget: NumberBudget,
 ) -> Source:
     unknown = [k for k in item if k not in _RECORD_KEYS]
     if unknown:
@@ -303,7 +345,7 @@ def _record(
                 f'{name}: "tables" must be a list of tables, got {type(many).__name__}'
             )
         tables.extend(many)
-    return _build(rid, text, fields, tables, title, name, issues)
+    return _build(rid, text, fields, tables, title, name, issues, prepared, None, budget)
 
 
 # --------------------------------------------------------------------------------------------
@@ -312,17 +354,27 @@ def _record(
 
 @dataclass(frozen=True, slots=True)
 class _Prepared:
-    """A source text cut at the indexing limit, with its tables and unit headers located."""
+    """A source text cut to what is read, with its tables and unit headers located."""
 
     indexed: str
     truncated: bool
     tables: list[TextTable]
     units: list[tuple[int, int, Unit]]  # unit headers outside the tables
+    by_numbers: bool = False  # cut by the number budget (else by MAX_SOURCE_CHARS, if cut)
 
 
-def _prepare(text: str) -> _Prepared:
+_NOTHING = _Prepared("", False, [], [])
+
+
+def _prepare(text: str, budget: NumberBudget | None = None) -> _Prepared:
+    if not text:
+        return _NOTHING
     truncated = len(text) > MAX_SOURCE_CHARS
     indexed = text[:MAX_SOURCE_CHARS] if truncated else text
+    by_numbers = budget is not None and budget.cut(indexed) is not None
+    if by_numbers:
+        assert budget is not None
+        truncated, indexed = True, indexed[: budget.cut_at]
     found = find_tables(indexed) if indexed else []
     spans = [(t.start, t.end) for t in found]
     # A unit header inside a table belongs to that table (read_table finds it in its cells).
@@ -331,7 +383,7 @@ def _prepare(text: str) -> _Prepared:
         for s, e, u in (find_unit_headers(indexed) if indexed else [])
         if not any(a <= s < b for a, b in spans)
     ]
-    return _Prepared(indexed, truncated, found, units)
+    return _Prepared(indexed, truncated, found, units, by_numbers)
 
 
 def _shared_unit(prepared: Sequence[_Prepared]) -> Unit | None:
@@ -356,13 +408,19 @@ def _build(
     issues: list[str],
     prepared: _Prepared | None = None,
     shared: Unit | None = None,
+    budget: NumberBudget | None = None,
 ) -> Source:
     values: list[SourceValue] = []
     for field, raw in fields.items():
         values.append(field_value(sid, name, field, raw))
 
     prep = prepared if prepared is not None else _prepare(text)
-    if prep.truncated:
+    if prep.by_numbers and budget is not None:
+        if prep.indexed:
+            issues.append(budget.note(sid, len(text), len(prep.indexed)))
+        else:
+            budget.unread.append(sid)
+    elif prep.truncated:
         issues.append(f"source {sid}: only the first {MAX_SOURCE_CHARS:,} characters were indexed")
     title_unit = unit_in_cell(title) if title else None
     first_text_unit = prep.units[0][2] if prep.units else title_unit

@@ -24,6 +24,7 @@ from itertools import chain
 from typing import Any
 
 from crossfoot.model.errors import RowsError
+from crossfoot.model.options import MAX_SOURCE_NUMBERS
 from crossfoot.model.types import Source, SourceValue
 from crossfoot.numbers.extract import extract
 from crossfoot.sources.load import SourceSet, load_sources
@@ -129,8 +130,10 @@ def read_tables(
     results: object = None,
     parse_strings: bool = True,
     key: str | Sequence[str] | None = None,
+    max_numbers: int | None = MAX_SOURCE_NUMBERS,
 ) -> tuple[list[RowTable], dict[str, Source], list[str], tuple[str, ...]]:
-    """Parse every result set once: ``(tables, prose sources, names in order, issues)``."""
+    """Parse every result set once: ``(tables, prose sources, names in order, issues)``; the
+    prose sources are read up to ``max_numbers`` numbers together (``load_sources``)."""
     sets: list[_Columns] = []
     texts: dict[str, str] = {}
     order: list[str] = []
@@ -157,7 +160,7 @@ def read_tables(
     prose: dict[str, Source] = {}
     issues: tuple[str, ...] = ()
     if texts:
-        loaded = load_sources(texts)
+        loaded = load_sources(texts, max_numbers=max_numbers)
         prose = {s.id: s for s in loaded.sources}
         issues = tuple(loaded.issues)
     return tables, prose, order, issues

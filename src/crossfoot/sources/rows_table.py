@@ -236,7 +236,7 @@ class RowTable:
         if ints is not None:
             if not ints or -_EXACT <= min(ints) <= max(ints) <= _EXACT:
                 return ints
-            return list(map(float, ints))
+            return list(map(_int_key, ints))
         by_row = {i: float(c[0]) for i, c in self.cells[j].items()}
         return list(map(by_row.get, range(self.rows)))
 
@@ -457,3 +457,12 @@ def _key_column(cs: _Columns, keys: list[str], parse_strings: bool) -> int | Non
         if _KEY_NAME.match(name.strip()):
             return j
     return None
+
+
+def _int_key(x: int) -> float:
+    """``float(x)``, or an infinity of its sign for an int past the float range (a result cell
+    of 10**400 is a value like any other, not a crash)."""
+    try:
+        return float(x)
+    except OverflowError:
+        return math.inf if x > 0 else -math.inf

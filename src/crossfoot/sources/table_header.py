@@ -34,6 +34,7 @@ __all__ = [
     "cell_number",
     "clean_label",
     "header_count",
+    "header_label",
     "tidy_grid",
 ]
 
@@ -155,7 +156,7 @@ def header_count(grid: Sequence[Sequence[str]], parsed: list[list[CellNumber | N
             break  # "27% ( 27 % )", "1,234 (a)": a number with a note is data, not a header
         has_years = bool(numbers)
         # Years appear once in a header; a second row of year-like cells is data ("Shares | 2014").
-        if has_years and seen_years and not _header_label(grid[i][0]):
+        if has_years and seen_years and not header_label(grid[i][0]):
             break
         seen_years = seen_years or has_years
         if has_years or any(not is_blank(c) for c in grid[i][1:]):
@@ -166,6 +167,6 @@ def header_count(grid: Sequence[Sequence[str]], parsed: list[list[CellNumber | N
     return count
 
 
-def _header_label(cell: str) -> bool:
+def header_label(cell: str) -> bool:
     """A label cell a header row may carry: blank or a unit ("(In thousands)"), not a row name."""
     return is_blank(cell) or unit_in_cell(cell) is not None

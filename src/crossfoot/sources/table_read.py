@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -41,6 +41,7 @@ from crossfoot.sources.table_header import (
     cell_number,
     clean_label,
     header_count,
+    header_label,
     tidy_grid,
 )
 
@@ -236,12 +237,15 @@ class _Body:
         ]
         years = header.years
         self.one_year = len(set(years[1:])) == 1 and years[-1] is not None
+        self.year_cols = [j for j in range(1, width) if years[j] is not None]
         self.section = ""
         self.section_year: int | None = None
 
     def values(self) -> list[SourceValue]:
         out: list[SourceValue] = []
         for i in range(self.h.rows, len(self.grid)):
+            if self._restarts_header(i):
+                continue
             label_col, numbers = self._row(i)
             row = self.grid[i]
             row_label = clean_label(row[label_col]) if label_col >= 0 else ""
@@ -256,6 +260,54 @@ class _Body:
             if heading_year is not None:
                 self.section_year = heading_year
         return out
+
+    def _restarts_header(self, i: int) -> bool:
+        """Whether body row ``i`` heads a second block of a stacked table ("(In Millions) | Dec
+        30, 2017 | Acquisitions | Dec 29, 2018" under the 2019 block): its cells become the
+        labels and years of their columns for the rows below (read as data, every figure below
+        kept the first block's years). Such a row names two years or more in its own columns
+        (each once, or in the columns the first header dates) and holds no other figure; its
+        label cell is blank, a unit, or the first header's. The figure-less rows just above it
+        stack onto its labels, as in a header ("12 Weeks Ended" over "September 30," over
+        "2018")."""
+        row, cells = self.grid[i], self.parsed[i]
+        if any(c is not None and not c.year_like for c in cells[1:]):
+            return False
+        first = self.grid[0][0] if self.h.rows else ""
+        if not (header_label(row[0]) or (row[0] and row[0] == first)):
+            return False
+        at = [j for j in range(1, len(row)) if year_in(row[j]) is not None]
+        distinct = len({year_in(row[j]) for j in at})
+        # Two years or more, each once; or years in the very columns the header gives years
+        # to ("2018 | 2018 | 2018" under a "2019 | 2019 | 2019" header of quarters).
+        if len(at) < 2 or (distinct < len(at) and at != self.year_cols):
+            return False
+        start = i  # the block's rows above it without a figure ("12 Weeks Ended | | Ended")
+        while start - 1 >= self.h.rows and all(c is None for c in self.parsed[start - 1]):
+            if not header_label(self.grid[start - 1][0]):
+                break
+            start -= 1
+        block = _column_labels(self.grid[start : i + 1], len(row))
+        labels, names, years_of, percent, units = (
+            list(self.h.labels),
+            list(self.names),
+            list(self.h.years),
+            list(self.h.percent),
+            list(self.h.units),
+        )
+        for j in range(1, len(row)):
+            text = block[j]
+            if not text:
+                continue  # a column the new block leaves blank keeps its label
+            labels[j] = names[j] = text
+            years_of[j] = year_in(text)
+            percent[j] = PERCENT_LABEL.search(text) is not None
+            units[j] = unit_in_cell(row[j]) or units[j]
+        self.h = replace(self.h, labels=labels, years=years_of, percent=percent, units=units)
+        self.names = names
+        self.one_year = len(set(years_of[1:])) == 1 and years_of[-1] is not None
+        self.section, self.section_year = "", None
+        return True
 
     def _row(self, i: int) -> tuple[int, list[tuple[int, CellNumber]]]:
         """The label column of body row ``i`` (-1: none) and its numbers by column."""

@@ -1,0 +1,66 @@
+"""A coarse ratio of two rows the text names: "What is the ratio of Data Center Group to Mobileye
+goodwill in 2019? The answer is 0.7."
+
+A plain number stated too coarsely for the 1 % rule ("0.7", "1.3", "0.19") is derived by no
+search over a table: a window of several percent meets some pair of a large table by chance
+(docs/derivations.md). Reports and answers round ratios that way all the same. Such a figure is
+derived here only when its sentence (or the one before) words a ratio ("ratio", "proportion",
+"divided by") and names two rows or more of one table, and only as a ratio or share of two named
+rows in one column (one period): a handful of pairs, not a table's worth, so a wrong figure 10 %
+off rarely meets one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from crossfoot.language.rowmatch import focus_group, focus_text
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import SourceValue
+from crossfoot.rules._derive_shared import Candidate, best_verdict, derivable
+from crossfoot.rules.derive import pair_candidates
+
+__all__ = ["coarse_ratio"]
+
+_RATIO_WORDING = re.compile(r"(?i)\b(?:ratios?|proportions?|divided\s+by)\b")
+_KINDS = frozenset({"ratio", "share"})
+_MAX_VALUES = 12  # named rows' values searched at most: a few rows of a few periods
+
+
+def _two_rows_one_column(operands: tuple[SourceValue, ...]) -> bool:
+    x, y = operands[0], operands[-1]
+    return (
+        x.table is not None
+        and x.source_id == y.source_id
+        and x.table == y.table
+        and x.row_index != y.row_index
+        and (x.row or "").casefold() != (y.row or "").casefold()
+        and x.col_index == y.col_index
+        and x.column == y.column
+    )
+
+
+def coarse_ratio(ctx: ClaimContext) -> Verdict | None:
+    """Rule: a coarse plain-number ratio of two named rows of one column (module docstring)."""
+    m, o = ctx.mention, ctx.options
+    if m.kind != "number" or not m.claim or m.value <= 0 or m.high is not None:
+        return None
+    if not o.allow_derived or o.rel_tolerance is not None or o.abs_tolerance is not None:
+        return None
+    if derivable(m, False) or not _RATIO_WORDING.search(focus_text(ctx)):
+        return None  # a fine figure had the whole search already
+    kinds = _KINDS if o.derivations is None else _KINDS & o.derivations
+    if not kinds:
+        return None
+    narrow = replace(ctx, options=replace(o, derivations=kinds))
+    found: list[Candidate] = []
+    for group in ctx.scope.groups:
+        named = focus_group(ctx, group, whole=True)
+        if named is None or len(named) > 2 * _MAX_VALUES:  # two unit views of each cell
+            continue
+        if len({(v.table, v.row_index) for v in named.values}) < 2:
+            continue
+        found.extend(c for c in pair_candidates(narrow, named) if _two_rows_one_column(c.operands))
+    verdict = best_verdict(narrow, found)
+    return verdict if verdict is not None and verdict.status == "derived" else None

@@ -1,0 +1,66 @@
+"""A percentage written as a plain number because the text asked for one.
+
+"What is that times 100? The answer is 24.69." and "How much is that in percentage? The answer
+is 1.11." state a share or a change in percent without the "%" sign: the question (or the
+sentence before the figure) asked for the figure times 100. A plain number is otherwise never
+matched by a percentage formula ("150" is no 150 % share: docs/derivations.md), so only when
+the text asks for a percentage this explicitly is the figure derived again as a percent, with
+the same precision limits; the evidence says it was read so.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from decimal import Decimal
+
+from crossfoot.language.rowfocus import focus_text
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.rules.derive import two_operand
+from crossfoot.rules.multi import multi_operand
+
+__all__ = ["percent_asked"]
+
+# Wording that asks for a figure times 100: "times 100", "multiplied by 100", "that by 100"
+# (not "divided by 100", not "100,000"), "× 100", "in percentage", "as a percent", "in percent
+# terms". "What percentage ..." is not enough: such questions are as often answered by a fraction.
+_ASKS_PERCENT = re.compile(
+    r"(?i)(?:\b(?:times|multiplied\s+by)|(?<!divided\s)\bby|[×*x])\s*100\b(?![.,]?\d)"
+    r"|\b(?:in|as\s+an?)\s+percent(?:age)?s?\b|\bin\s+percent(?:age)?\s+terms\b"
+)
+_WHOLE = Decimal("0.5")
+_NOTE = "a percentage written without '%': the text asks for it in percent"
+
+
+def _asked(ctx: ClaimContext) -> bool:
+    """Whether the claim's sentence or the one before asks for a percentage (memoised per
+    sentence: every claim of a sentence reads the same words)."""
+    memo: dict[tuple[int, int], bool]
+    memo = ctx.shared.setdefault("percent_plain.asked", {})  # type: ignore[assignment]
+    key = (ctx.sentence.start, ctx.sentence.end)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _ASKS_PERCENT.search(focus_text(ctx)) is not None
+    return hit
+
+
+def percent_asked(ctx: ClaimContext) -> Verdict | None:
+    """Rule: a plain number the text asks for in percent, derived as that percentage.
+
+    Only a passing derivation is kept: the figure as a plain number has had its own chance.
+    """
+    m = ctx.mention
+    if m.kind != "number" or m.scale != 1 or m.currency or m.high is not None or not m.claim:
+        return None
+    if m.precision >= _WHOLE:
+        return None  # a whole number ("1." of a list of steps, "25") is too coarse to read so
+    if not _asked(ctx):
+        return None
+    as_percent = replace(ctx, mention=replace(m, kind="percent"))
+    for rule in (two_operand, multi_operand):
+        verdict = rule(as_percent)
+        if verdict is not None and verdict.status == "derived" and verdict.evidence is not None:
+            ev = verdict.evidence
+            note = f"{ev.note}; {_NOTE}" if ev.note else _NOTE
+            return Verdict(verdict.status, replace(ev, note=note), verdict.message)
+    return None
