@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
+import re
 from decimal import Decimal
 
 import pytest
@@ -21,7 +22,7 @@ from crossfoot.model.types import Mention
 from crossfoot.numbers.affixes import prefix_gate, scale_before, symbol_before
 from crossfoot.numbers.around import Env, words_after
 from crossfoot.numbers.context import ends_at, tail_end
-from crossfoot.numbers.cores import Digits
+from crossfoot.numbers.cores import Digits, next_core, word_starts
 from crossfoot.numbers.extract import extract as extract_
 from crossfoot.numbers.num import Num, new_mention
 from crossfoot.numbers.patterns import APPROX_ENDS, FISCAL_ENDS, REF_ENDS, ends_with, prefix_tail
@@ -265,3 +266,25 @@ def test_minus_is_read_before_a_number() -> None:
         ("Minus 6", True),
         ("MINUS 7", True),
     ]
+
+
+# --- the digit search of next_core (numbers.cores) -------------------------------------------
+
+
+def _cores(text: str, memo: bool) -> list[tuple[int, int, bool]]:
+    starts = word_starts(text)
+    digits: list[tuple[int, re.Match[str] | None]] | None = [] if memo else None
+    out, pos = [], 0
+    while (core := next_core(text, pos, starts, digits)) is not None:
+        out.append(core)
+        pos = core[1]
+    return out
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["one", " two", " 5", "12", ".", " ", "x", "a million", "\n"]),
+                max_size=30).map("".join))  # fmt: skip
+@example("no number words here, only 5 and 6 and 7")
+@example("one two three four 5")
+def test_next_core_finds_the_same_cores_with_and_without_its_memo(text: str) -> None:
+    assert _cores(text, True) == _cores(text, False)
