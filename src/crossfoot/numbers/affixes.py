@@ -114,13 +114,14 @@ def _index(convention: Convention | None) -> _Index:
 
 @lru_cache(maxsize=64)
 def prefix_gate(convention: Convention | None) -> tuple[frozenset[str], frozenset[str]]:
-    """(last two characters case folded, one-character symbols) of everything
-    :func:`symbol_before` and :func:`scale_before` can find: a number preceded by anything
-    else needs neither."""
+    """(last two characters, one-character symbols) of everything :func:`symbol_before` and
+    :func:`scale_before` can find (a symbol as written, a scale word in each case text writes
+    it): a number preceded by anything else needs neither."""
     index = _index(convention)
     words, _ = _before_tables(convention)
-    tails: set[str] = set()
-    for t in (*index.tail, *(w[-2:] for w in words)):
+    # symbol_before matches a symbol's case exactly; scale_before folds a word's case.
+    tails: set[str] = set(index.tail)
+    for t in (w[-2:] for w in words):
         tails |= _cases(t)
     return frozenset(tails), index.ones
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
 
 from crossfoot.model.locale import Convention
 from crossfoot.numbers.affixes import (
@@ -31,6 +33,7 @@ from crossfoot.numbers.affixes import (
     symbol_before,
     unit_after,
 )
+from crossfoot.numbers.cldr import CODES
 from crossfoot.numbers.cores import MAX_DIGITS, Digits, read_core
 from crossfoot.numbers.forms import (
     SCI_FIRST,
@@ -41,7 +44,13 @@ from crossfoot.numbers.forms import (
     sci_after,
 )
 from crossfoot.numbers.num import Num
-from crossfoot.numbers.patterns import CURRENCY_AFTER_RE, WORD_CURRENCY, maybe_word_after
+from crossfoot.numbers.patterns import (
+    CURRENCY_AFTER_RE,
+    ISO_ALT,
+    PREFIX_ENDS,
+    WORD_CURRENCY,
+    maybe_word_after,
+)
 
 __all__ = [
     "GLUED_FIRST",
@@ -51,9 +60,11 @@ __all__ = [
     "conversion",
     "currency_then_minus",
     "european_thousand",
+    "fiscal_pair",
     "glued_exponent_or_fraction",
     "in_locale",
     "longer_symbol",
+    "pieces",
     "read_digits",
     "slashed_fraction",
     "table_prefix",
@@ -61,6 +72,9 @@ __all__ = [
 ]
 
 _SPACES = frozenset(" \t\u00a0\u202f\u2009")
+# The codes an amount may be followed by: every CLDR code (affixes._code_after) and those
+# CURRENCY_AFTER_RE reads (with "RMB", which is none).
+_CODES_AFTER = CODES | set(ISO_ALT.split("|"))
 _VULGAR_RE = re.compile("[" + "".join(VULGAR) + "]")
 _AS_SPACE = str.maketrans("\u00a0\u202f\u2009", "   ")
 #: What ends a number and starts no currency, scale word or unit (nor does the end of the text).
@@ -68,6 +82,7 @@ NEVER_AFTER = frozenset("0123456789,.;:)]}!?\"\n\r/+=*<>|&#@_~`'-([{")
 #: What may follow a mantissa glued: the "×" of "3.1×10⁻⁴" (or after one space) or a "½".
 SCI_MARKS = frozenset(SCI_FIRST - {" "})
 GLUED_FIRST = frozenset(SCI_MARKS | set(VULGAR))
+_SCI_MARK_RE = re.compile("[" + re.escape("".join(sorted(SCI_MARKS))) + "]")
 
 
 @dataclass(slots=True)
@@ -83,15 +98,13 @@ class Env:
     _heads: frozenset[str] | None = None
     tails: frozenset[str] = frozenset()  # (read by numbers.reading._read_prefix)
     ones: frozenset[str] = frozenset()
-
-    minus: bool = False  # the text says "minus" somewhere
+    pre_ends: frozenset[str] = frozenset()  # a last character before the digits to look at
     glued: bool = False  # it may glue a power of ten ("×10⁻⁴") or a fraction ("2½") to digits
 
     def __post_init__(self) -> None:
         view = self.view
-        self.tails, self.ones = prefix_gate(self.convention)
-        self.minus = "inus" in view or "INUS" in view
-        self.glued = ("10" in view and any(m in view for m in SCI_MARKS)) or (
+        self.tails, self.ones, self.pre_ends = _prefix_gates(self.convention)
+        self.glued = ("10" in view and _SCI_MARK_RE.search(view) is not None) or (
             not view.isascii() and _VULGAR_RE.search(view) is not None
         )
 
@@ -112,15 +125,31 @@ class Env:
                 ch = text[pos : pos + 1]
         if not ch or ch in NEVER_AFTER:
             return ch == "-" and self.convention is not None  # "1.234,50-"
-        if "A" <= ch <= "Z":
-            return True
         if self._heads is None:
             self._heads = suffix_gate(self.convention)
         heads = self._heads
         seg = text[pos : pos + 3]
+        if "A" <= ch <= "Z":
+            # An ISO code, or a word the readers fold the case of ("Dollars", "MIO."): the
+            # heads hold each word's lower case. Past ASCII, folding may change the length.
+            if seg in _CODES_AFTER or not seg.isascii():
+                return True
+            seg = seg.lower()
+            return seg in heads or seg[:2] in heads or seg[:1] in heads
         if not seg.isascii():  # "F\u202fCFA", "শঃ\u00a0কঃ": the tables write spaces as " "
             seg = seg.translate(_AS_SPACE)
         return seg in heads or seg[:2] in heads or ch in heads
+
+
+@lru_cache(maxsize=64)
+def _prefix_gates(
+    convention: Convention | None,
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """prefix_gate's (tails, ones), and every last character before the digits that makes
+    numbers.reading._read_prefix look further: a sign, currency or "(" of PREFIX_RE, a
+    one-character CLDR symbol, a "%" or a minus (an upper-case letter too, tested apart)."""
+    tails, ones = prefix_gate(convention)
+    return tails, ones, frozenset(PREFIX_ENDS) | ones | frozenset("%-−–")
 
 
 def read_digits(core: str, env: Env) -> Digits | list[Digits] | None:
@@ -184,6 +213,29 @@ def slashed_fraction(text: str, s0: int, m: re.Match[str]) -> tuple[list[Num], i
         return [], m.end()
     digits, exp = fraction_digits(n, d)
     return [Num(s0, m.end(), digits, exp, plain=False, place_exp=-2)], m.end()
+
+
+def fiscal_pair(s0: int, m: re.Match[str]) -> tuple[list[Num], int]:
+    """ "2019/20" or "2019-20" (COMPOUND_RE's fyear): a fiscal year spanning two calendar years;
+    anything else such as "2019-06" is a year-month and skipped."""
+    first = int(m.group("fyear"))
+    second = int(m.group("fyear2"))
+    if second != (first + 1) % 100:
+        return [], m.end()
+    num = Num(s0, m.end(), str(first), 0, kind="year")
+    num.high, num.high_precision = Decimal(first + 1), Decimal("0.5")
+    return [num], m.end()
+
+
+def pieces(s0: int, parts: list[Digits]) -> list[Num]:
+    """Numbers run together with commas ("1,2,3"): each piece as a plain number."""
+    out: list[Num] = []
+    pos = s0
+    for part in parts:
+        length = len(part.digits) + (0 if part.plain else 1)
+        out.append(Num(pos, pos + length, part.digits, part.exp, plain=part.plain))
+        pos += length + 1
+    return out
 
 
 def in_locale(raw: str | None, currency: str, convention: Convention) -> str:

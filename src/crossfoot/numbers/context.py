@@ -4,6 +4,8 @@
   ("1.", "2)"): not numbers at all.
 - :func:`is_constant`: the 100 of "x 100" and a small divisor such as the 3 of "/ 3": numbers,
   but formula constants rather than claims.
+- :func:`tail_end` and :func:`ends_at`: :func:`~crossfoot.numbers.patterns.ends_with` with the
+  text before a number read once for the several word lists the reader asks about.
 
 Both are guarded by cheap tests at their call site, so most numbers never reach them.
 """
@@ -11,22 +13,26 @@ Both are guarded by cheap tests at their call site, so most numbers never reach 
 from __future__ import annotations
 
 from crossfoot.numbers.patterns import (
+    APPROX_ENDS,
     DIVIDE_BEFORE_RE,
     DIVIDE_ENDS,
+    FISCAL_ENDS,
     LIST_HEAD_RE,
     LIST_TAIL_RE,
     MONTH_AFTER_RE,
     MONTH_BEFORE_RE,
     MONTH_ENDS,
+    REF_ENDS,
     TIMES_AFTER_RE,
     TIMES_BEFORE_RE,
     TIMES_ENDS,
     YEAR_AFTER_DAY_RE,
+    Ends,
     ends_with,
     text_before,
 )
 
-__all__ = ["CONSTANT_DIGITS", "context_skip", "is_constant"]
+__all__ = ["CONSTANT_DIGITS", "context_skip", "ends_at", "is_constant", "tail_end"]
 
 #: The digits (leading zeros stripped) of every value :func:`is_constant` can accept: 2 to 12
 #: and 100. A plain integer written otherwise skips the call.
@@ -75,3 +81,42 @@ def is_constant(text: str, start: int, end: int, number: bool, value: int) -> bo
     if value == 100:
         return bool(times or divide or (number and TIMES_AFTER_RE.match(text, end)))
     return number and bool(divide)
+
+
+def tail_end(text: str, pos: int) -> tuple[str, bool]:
+    """What :func:`~crossfoot.numbers.patterns.ends_with` (24 wide) first looks at before
+    ``pos``: the last two characters past trailing spaces, lower-cased, or "" when no word of
+    the reference, fiscal and approximate lists can end in them; and whether they are also those
+    of a 40-wide tail (the 24 characters hold two past the spaces, or the whole text).
+
+    >>> tail_end("rose by about  5", 15), tail_end("rose by 5", 8)
+    (('ut', True), ('', True))
+    """
+    tail = text[pos - 24 if pos > 24 else 0 : pos].rstrip()
+    end = tail[-2:].lower()[-2:]
+    if end not in _NEAR.last2 and end[-1:] not in _NEAR.last1 and not end.endswith("."):
+        end = ""
+    return end, len(tail) >= 2 or pos <= 24
+
+
+def ends_at(text: str, pos: int, ends: Ends, end: str, width: int = 24) -> bool:
+    """``ends_with(text, pos, ends, width)`` for ``ends`` one of the reference, fiscal and
+    approximate lists, where ``end`` is ``tail_end(text, pos)[0]`` (for a width over 24, only
+    when its second value is True): most numbers settle on it.
+
+    >>> from crossfoot.numbers.patterns import APPROX_ENDS
+    >>> text = "rose by about 5"
+    >>> ends_at(text, 14, APPROX_ENDS, tail_end(text, 14)[0], 40)
+    True
+    """
+    if not end or (end not in ends.last2 and end[-1:] not in ends.last1 and not end.endswith(".")):
+        return False
+    return ends_with(text, pos, ends, width)
+
+
+# The words tail_end looks for: every list it serves, in one gate.
+_NEAR = Ends(
+    (*REF_ENDS.words, *FISCAL_ENDS.words, *APPROX_ENDS.words),
+    REF_ENDS.last2 | FISCAL_ENDS.last2 | APPROX_ENDS.last2,
+    REF_ENDS.last1 | FISCAL_ENDS.last1 | APPROX_ENDS.last1,
+)

@@ -176,7 +176,8 @@ def next_core(
     was searched to its end again for every word, quadratic in its length).
     """
     if starts is not None:
-        m = _next_digits(text, pos, digits)
+        # Without a number word (most texts) every call searches afresh: the memo is for words.
+        m = _next_digits(text, pos, digits) if starts else DIGITS_RE.search(text, pos)
         limit = len(text) if m is None else m.start()
         k = bisect_left(starts, pos)
         while k < len(starts) and starts[k] < limit:

@@ -4,9 +4,8 @@ Every context check is a compiled regex applied to a short slice next to a numbe
 whole text), guarded by a cheap string test so most numbers skip most regexes. Each verbose regex
 has a comment per line saying what it is for.
 
-Finding and reading the number cores themselves lives in :mod:`crossfoot.numbers.cores`; its
-names are re-exported here, so :mod:`crossfoot.numbers.extract` imports every pattern from one
-place.
+Finding and reading the number cores lives in :mod:`crossfoot.numbers.cores`; its names are
+re-exported here, so :mod:`crossfoot.numbers.extract` imports every pattern from one place.
 """
 
 from __future__ import annotations
@@ -48,6 +47,7 @@ __all__ = [
     "FROM_BACK_RE",
     "FROM_RE",
     "FY_GLUED_RE",
+    "ISO_ALT",
     "LABEL_HEAD_RE",
     "LABEL_TAIL_RE",
     "LIST_HEAD_RE",
@@ -124,7 +124,7 @@ COMPOUND_RE = _compile(
 _CURRENCY_SYMBOL = {"$": "$", "€": "€", "£": "£", "¥": "¥", "₹": "₹"}
 _CURRENCY_PREFIXED = {"US": "USD", "HK": "HKD", "NZ": "NZD", "C": "CAD", "A": "AUD", "S": "SGD",
                       "R": "BRL"}  # fmt: skip
-_ISO = "USD|EUR|GBP|JPY|INR|CNY|RMB|HKD|CAD|AUD|SGD|CHF|NZD|SEK|NOK|DKK|KRW|BRL|MXN|ZAR|RUB|TWD"
+ISO_ALT = "USD|EUR|GBP|JPY|INR|CNY|RMB|HKD|CAD|AUD|SGD|CHF|NZD|SEK|NOK|DKK|KRW|BRL|MXN|ZAR|RUB|TWD"
 
 #: Sign, currency and "(" before a core; searched on a short slice ending at the core.
 PREFIX_RE = _compile(
@@ -135,7 +135,7 @@ PREFIX_RE = _compile(
       (?P<cur>
           (?<![A-Za-z$])(?P<pfx>US|HK|NZ|C|A|S|R)?\\?(?<!\$)\$   # $, US$, HK$, \$ (markdown)
         | [€£¥₹]
-        | (?<![A-Za-z])(?:Rs\.?|{_ISO})(?![a-z])   # Rs. 500, USD 5 million
+        | (?<![A-Za-z])(?:Rs\.?|{ISO_ALT})(?![a-z])   # Rs. 500, USD 5 million
       )
       [ \t\u00a0\u202f\u2009]{{0,3}}               # "$ 100", "$  1,452.4", "€\u202f5"
     )?
@@ -209,7 +209,7 @@ CURRENCY_AFTER_RE = _compile(
     (?:
         (?P<sym>[€£])
       | (?P<word>(?i:dollars?|euros?|pounds?|rupees?|yen))(?![\w])
-      | (?P<iso>{_ISO})(?![\w])
+      | (?P<iso>{ISO_ALT})(?![\w])
     )
     """,
     re.X,
@@ -479,7 +479,7 @@ def skip_token(text: str, pos: int) -> int:
 
 
 #: The characters CURRENCY_AFTER_RE's sign, word or code can start with (checked by tests).
-_CURRENCY_FIRST = frozenset("€£dDeEpPrRyY" + "".join(code[0] for code in _ISO.split("|")))
+_CURRENCY_FIRST = frozenset("€£dDeEpPrRyY" + "".join(code[0] for code in ISO_ALT.split("|")))
 
 
 def maybe_word_after(text: str, pos: int) -> bool:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 
 from crossfoot.model.types import Kind
 from crossfoot.numbers.affixes import PHRASE_HEADS, scale_after
@@ -23,15 +22,17 @@ from crossfoot.numbers.around import (
     conversion,
     currency_then_minus,
     european_thousand,
+    fiscal_pair,
     glued_exponent_or_fraction,
     in_locale,
     longer_symbol,
+    pieces,
     read_digits,
     slashed_fraction,
     table_prefix,
     words_after,
 )
-from crossfoot.numbers.context import CONSTANT_DIGITS, context_skip, is_constant
+from crossfoot.numbers.context import CONSTANT_DIGITS, context_skip, ends_at, is_constant, tail_end
 from crossfoot.numbers.forms import VULGAR, minus_before, time_of_day
 from crossfoot.numbers.locale import spaceless
 from crossfoot.numbers.num import Num
@@ -60,7 +61,6 @@ from crossfoot.numbers.patterns import (
     is_letter,
     maybe_unit,
     prefix_match,
-    prefix_tail,
     read_core,
     ref_before,
     skip_token,
@@ -89,10 +89,8 @@ class _Marks:
     currency_outside: bool = False
     closed: bool = False
     unit_kind: str = ""
-
-    @property
-    def bare(self) -> bool:
-        return not self.sign and not self.paren
+    tail: str = ""  # tail_end() before the digits: "" when no listed word ends there
+    wide: bool = False  # the tail is also that of a 40-wide window (tail_end's second value)
 
 
 def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: bool) -> Read:
@@ -106,7 +104,13 @@ def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: 
         return marks
     num = marks.num
     e0 = num.end  # after a glued "×10⁻⁴" or "½"
-    _read_prefix(text, s0, floor, num, marks, env)
+    # prefix_tail(), written out: the last two characters before the digits past up to three
+    # spaces; most numbers follow a lower-case word or a quote, in which no prefix reader can
+    # find anything.
+    before = text[s0 - 4 if s0 > 4 else 0 : s0].rstrip(" \t\u00a0\u202f\u2009")[-2:]
+    if may_prefix(before, env):
+        _read_prefix(text, s0, floor, num, marks, env, before)
+    marks.tail, marks.wide = tail_end(text, s0)  # for the reference, fiscal and "about" words
     bare = num.currency is None and not marks.sign and not marks.paren
     if bare:
         resume = _not_a_number_before(text, s0, e0, num, marks, floor, env)
@@ -122,10 +126,11 @@ def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: 
         num.currency = None  # LaTeX math "$3.2$", not dollars
         num.start = max(num.start, s0 - (1 if marks.sign else 0))
     num.end = pos
-    if not _settle_parentheses(text, s0, e0, floor, num, marks, env):
+    if marks.paren and not _settle_parentheses(text, s0, e0, floor, num, marks, env):
         return [], pos  # "(3)" in prose: an enumeration or a footnote
-    _settle_kind(text, s0, bare, num, marks)
-    if not _context_marks(text, s0, e0, env, bare, num, marks.read):
+    if num.kind == "number":  # a percent, ratio or year already is what _settle_kind says
+        _settle_kind(text, s0, bare, num, marks)
+    if not _context_marks(text, s0, e0, env, bare, num, marks):
         return [], e0
     if allow_range and text.startswith(RANGE_STARTS, num.end):
         return try_range(text, num, env, read_number)
@@ -144,7 +149,7 @@ def _start(text: str, s0: int, e0: int, env: Env) -> Read | _Marks:
     )
     if compound is not None:
         if compound.group("fyear") is not None:
-            return _fiscal_pair(text, s0, compound)
+            return fiscal_pair(s0, compound)
         if compound.group("frac") is not None:
             fraction = slashed_fraction(text, s0, compound)
             for n in fraction[0]:
@@ -154,8 +159,13 @@ def _start(text: str, s0: int, e0: int, env: Env) -> Read | _Marks:
             return [], compound.end()
         kind, e0 = "ratio", s0 + len(compound.group("ratio"))
     core = text[s0:e0]
-    if core.isdigit():  # the common case: 2024, 12, 1200 (MAX_DIGITS is checked below)
-        read: Digits | list[Digits] | None = Digits(core, 0, True, False)
+    read: Digits | list[Digits] | None = _PLAIN_READS.get(core)
+    if read is not None:  # the common case: 2024, 12, 1200, read before
+        pass
+    elif core.isdigit():  # (MAX_DIGITS is checked below)
+        read = Digits(core, 0, True, False)
+        if e0 - s0 <= 4:  # at most 11,110 entries
+            _PLAIN_READS[core] = read
     elif env.convention is None and e0 - s0 <= MAX_DIGITS:
         read = read_core(core)  # read_digits, without a locale: asks more only for "1.234"
         if read.__class__ is Digits and read.exp == -3 and not read.plain:
@@ -165,7 +175,7 @@ def _start(text: str, s0: int, e0: int, env: Env) -> Read | _Marks:
     if read is None:
         return [], skip_token(text, e0)
     if isinstance(read, list):
-        return _pieces(s0, read), e0
+        return pieces(s0, read), e0
     num = Num(s0, e0, read.digits, read.exp, read.plain, read.grouped, False, None, kind)
     if e0 - s0 > MAX_DIGITS and len(read.digits) > MAX_DIGITS:
         num.unreadable, num.digits = True, read.digits[:MAX_DIGITS]  # reported, never dropped
@@ -178,25 +188,29 @@ def _start(text: str, s0: int, e0: int, env: Env) -> Read | _Marks:
     ):
         if follow in VULGAR or "10" in text[e0 + 1 : e0 + 5]:
             num.end = glued_exponent_or_fraction(text, num, e0)
-    return _Marks(num, read, inner_start=s0)
+    return _Marks(num, read, False, "", s0)
 
 
-def _pieces(s0: int, parts: list[Digits]) -> list[Num]:
-    """Numbers run together with commas ("1,2,3"): each piece as a plain number."""
-    out: list[Num] = []
-    pos = s0
-    for part in parts:
-        length = len(part.digits) + (0 if part.plain else 1)
-        out.append(Num(pos, pos + length, part.digits, part.exp, plain=part.plain))
-        pos += length + 1
-    return out
+# Plain digit cores of up to four digits, read once: most numbers are years and small counts.
+_PLAIN_READS: dict[str, Digits] = {}
 
 
-def _read_prefix(text: str, s0: int, floor: int, num: Num, marks: _Marks, env: Env) -> None:
+def may_prefix(before: str, env: Env) -> bool:
+    """Whether a sign, currency, "(", CLDR symbol, scale word or "%" may end in ``before``
+    (:func:`~crossfoot.numbers.patterns.prefix_tail` of the digits): else :func:`_read_prefix`
+    reads nothing (tests check it)."""
+    ch = before[-1:]
+    return bool(ch) and (
+        ch in env.pre_ends or before in env.tails or before.isupper() or ch.isupper()
+    )
+
+
+def _read_prefix(
+    text: str, s0: int, floor: int, num: Num, marks: _Marks, env: Env, before: str
+) -> None:
     """A sign, a currency or an opening parenthesis written before the digits; then a symbol,
-    code, scale word or "%" from the CLDR table (:func:`~crossfoot.numbers.around.table_prefix`)."""
-    # (most numbers follow a lower-case word: neither reader below is asked)
-    before = prefix_tail(text, s0)
+    code, scale word or "%" from the CLDR table (:func:`~crossfoot.numbers.around.table_prefix`).
+    ``before`` is :func:`~crossfoot.numbers.patterns.prefix_tail` of the digits."""
     ch = before[-1:]
     if ch and (ch in PREFIX_ENDS or ch.isupper()):  # maybe_prefix, written out
         _read_sign_and_currency(text, s0, floor, num, marks, env)
@@ -296,12 +310,12 @@ def _not_a_number_before(
             cite = CITE_RE.match(text, s0 - 1)
             if cite is not None:
                 return cite.end()
-    if ends_with(text, s0, REF_ENDS) and ref_before(text, s0):
+    if ends_at(text, s0, REF_ENDS, marks.tail) and ref_before(text, s0):
         tail = REF_TAIL_RE.match(text, e0)
         return tail.end() if tail else e0
     if len(read.digits) <= 2 and read.plain and not env.cell:
-        nxt = text[e0 : e0 + 2]
-        if nxt and (nxt[:1] in _AM_PM or (nxt[:1] == " " and nxt[1:] in _AM_PM)):
+        nxt = text[e0 : e0 + 1]
+        if nxt in _AM_PM or (nxt == " " and text[e0 + 1 : e0 + 2] in _AM_PM):
             if time_of_day(text, e0, read.digits):
                 return e0  # "3 pm": a time of day, not a claim
     return None
@@ -328,6 +342,8 @@ def _read_suffix(text: str, e0: int, num: Num, marks: _Marks, env: Env) -> int:
     if (
         num.kind == "number"  # a percent, a ratio, basis points take no currency, scale or unit
         and (nxt not in NEVER_AFTER or (nxt == "-" and env.convention))
+        # with a currency and a scale read, words_after reads only a locale's trailing minus
+        and (num.currency is None or not marks.unit_kind or env.convention is not None)
         and env.may_follow(text, pos)
     ):
         pos, read_after = words_after(text, num, pos, env, bool(marks.unit_kind))
@@ -412,7 +428,7 @@ def _settle_kind(text: str, s0: int, bare: bool, num: Num, marks: _Marks) -> Non
         bare
         and read.plain
         and len(read.digits) in (2, 4)
-        and ends_with(text, s0, FISCAL_ENDS)
+        and ends_at(text, s0, FISCAL_ENDS, marks.tail)
         and fiscal_before(text, s0)
     ):
         if len(read.digits) == 2:
@@ -423,10 +439,11 @@ def _settle_kind(text: str, s0: int, bare: bool, num: Num, marks: _Marks) -> Non
 
 
 def _context_marks(
-    text: str, s0: int, e0: int, env: Env, bare: bool, num: Num, read: Digits
+    text: str, s0: int, e0: int, env: Env, bare: bool, num: Num, marks: _Marks
 ) -> bool:
     """Marks read from the words around a number (approximate, a label, a formula constant);
     False when the context says it is no number at all (the day of "December 31")."""
+    read = marks.read
     cell = env.cell
     # The guard of context_skip, inlined (bare: no currency): most numbers skip the call.
     if (
@@ -449,11 +466,19 @@ def _context_marks(
         and LABEL_HEAD_RE.search(text_before(text, s0, 24))
     ):
         num.claim = False  # "Flight 2:", "Reservation 1**:"
-    if bare and env.minus and text.startswith(("minus", "Minus", "MINUS"), num.start - 6):
+    if (
+        bare
+        and (num.start < 6 or text[num.start - 2] in "sS")  # the "s" of "minus 5", else no call
+        and text.startswith(("minus", "Minus", "MINUS"), num.start - 6)
+    ):
         minus = minus_before(text, num.start)
         if minus is not None:  # "minus 5"
             num.start, num.negative = minus, True
-    num.approximate = ends_with(text, num.start, APPROX_ENDS, 40) and approx_before(text, num.start)
+    if num.start == s0 and marks.wide:  # the tail the checks above read
+        near = ends_at(text, s0, APPROX_ENDS, marks.tail, 40)
+    else:
+        near = ends_with(text, num.start, APPROX_ENDS, 40)
+    num.approximate = near and approx_before(text, num.start)
     if text.startswith("+", num.end) and not text[num.end + 1 : num.end + 2].isdigit():
         num.approximate = True  # "5,000+"
     if read.plain and read.exp == 0 and read.digits.lstrip("0") in CONSTANT_DIGITS:
@@ -461,18 +486,6 @@ def _context_marks(
             if is_constant(text, num.start, num.end, num.kind == "number", int(read.digits)):
                 num.claim = False
     return True
-
-
-def _fiscal_pair(text: str, s0: int, m: re.Match[str]) -> tuple[list[Num], int]:
-    """ "2019/20" or "2019-20": a fiscal year spanning two calendar years; anything else such as
-    "2019-06" is a year-month and skipped."""
-    first = int(m.group("fyear"))
-    second = int(m.group("fyear2"))
-    if second != (first + 1) % 100:
-        return [], m.end()
-    num = Num(s0, m.end(), str(first), 0, kind="year")
-    num.high, num.high_precision = Decimal(first + 1), Decimal("0.5")
-    return [num], m.end()
 
 
 def is_approx(text: str, start: int) -> bool:
