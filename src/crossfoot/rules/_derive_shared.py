@@ -42,6 +42,7 @@ __all__ = [
     "group_too_large",
     "kind_allowed",
     "known_worded",
+    "may_say",
     "names_only_a_change",
     "order_of",
 ]
@@ -422,3 +423,16 @@ def names_only_a_change(ctx: ClaimContext) -> bool:
         said = bool(_CHANGE_NAMED.search(sentence)) and not _OTHER_NAMED.search(sentence)
         memo[(s.start, s.end)] = said
     return said
+
+
+def may_say(ctx: ClaimContext, key: str, pattern: re.Pattern[str]) -> bool:
+    """False when neither the answer nor the question the claim is judged with holds a match of
+    ``pattern``, so no part of them (a claim's focus text) can: the answer is searched once per
+    answer, not once per claim. ``pattern`` must be a necessary condition of the rule's own
+    patterns that needs no word boundary (a slice may cut a word)."""
+    memo: dict[str, bool] = ctx.shared.setdefault("derive.may_say", {})  # type: ignore[assignment]
+    said = memo.get(key)
+    if said is None:
+        said = memo[key] = pattern.search(ctx.text) is not None
+    asked = ctx.notes.get("question")
+    return said or (isinstance(asked, str) and pattern.search(asked) is not None)

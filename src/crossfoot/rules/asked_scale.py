@@ -18,6 +18,7 @@ from decimal import Decimal
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import PASSING_STATUSES
+from crossfoot.rules._derive_shared import may_say
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import direct_match
 from crossfoot.rules.multi import multi_operand
@@ -29,6 +30,8 @@ _DIVIDED = re.compile(r"(?i)(?:\bdivided\s+by|/)\s*1,?000\b(?![.,]?\d)")
 _TIMES = re.compile(r"(?i)(?:\btimes|\bmultiplied\s+by|[×*])\s*1,?000\b(?![.,]?\d)")
 _OPERATOR_BEFORE = re.compile(r"(?i)(?:\bdivided\s+by|\btimes|\bmultiplied\s+by|[/×*])\s*$")
 _IN_UNIT = re.compile(r"(?i)\bin\s+(thousand|million|billion)s?\b")
+# What every pattern above needs, without word boundaries: 1000 or a scale word.
+_MAY_ASK = re.compile(r"(?i)1,?000|thousand|million|billion")
 _UNIT = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "billion": Decimal(10) ** 9}
 
 
@@ -52,6 +55,8 @@ def asked_scale(ctx: ClaimContext) -> Verdict | None:
         return None
     if m.value == 0 or _OPERATOR_BEFORE.search(ctx.text, max(0, m.start - 24), m.start):
         return None  # the 1000 of "divided by 1000" itself
+    if not may_say(ctx, "asked_scale", _MAY_ASK):
+        return None
     for factor, scale, said in _factors(focus_text(ctx)):
         read = replace(m, value=m.value * factor, precision=m.precision * factor, scale=scale)
         again = replace(ctx, mention=read)

@@ -22,12 +22,19 @@ from crossfoot.language.years import period, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_kinds import label, operand_class
-from crossfoot.rules._derive_shared import _magnitude, claim_interval, fmt_result, kind_allowed
+from crossfoot.rules._derive_shared import (
+    _magnitude,
+    claim_interval,
+    fmt_result,
+    kind_allowed,
+    may_say,
+)
 
 __all__ = ["average_change"]
 
 _AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b")
 _CHANGE = re.compile(r"(?i)\b(?:change|difference|increase|decrease)\b")
+_MAY_AVERAGE = re.compile(r"(?i)average|mean")  # _AVERAGE without its word boundaries
 _HALF = Decimal("0.5")
 _MAX_ROWS = 4  # named rows searched at most: a sentence names one or two
 
@@ -79,6 +86,8 @@ def average_change(ctx: ClaimContext) -> Verdict | None:
     if not m.claim or m.high is not None or m.kind not in ("money", "number", "percent"):
         return None
     if not o.allow_derived or not kind_allowed(ctx, "average"):
+        return None
+    if not may_say(ctx, "average_change", _MAY_AVERAGE):
         return None
     text = focus_text(ctx)
     if not (_AVERAGE.search(text) and _CHANGE.search(text)):
