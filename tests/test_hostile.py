@@ -299,3 +299,26 @@ def test_check_accepts_every_kind_the_rules_produce() -> None:
     named |= set(re.findall(r"_Spec\(\s*\"(\w+)\"", source))
     assert named and named <= ENGINE_KINDS, named - ENGINE_KINDS
     assert check("Revenue was 5.", [R1], derivations=sorted(ENGINE_KINDS)).checked == 1
+
+
+_SPLIT = ["Retail sales were $100 million and wholesale sales were $250 million in 2019."]
+
+
+@pytest.mark.parametrize(
+    "answer", ["Together they made $350 million.", "Wholesale was $150 million more than retail."]
+)
+def test_the_pair_budget_stops_the_two_value_search_and_fails_closed(
+    answer: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # One value pasted hundreds of times makes every pair of copies a candidate (a fuzzed 3 KB
+    # answer took 3.7 s). derive.PAIR_BUDGET bounds the pairs one claim looks at; when it bites,
+    # what was not searched cannot be proven, so the figure fails rather than passes.
+    from importlib import import_module
+
+    from crossfoot import check
+
+    derive = import_module("crossfoot.rules.derive")
+    assert check(answer, _SPLIT).passed  # the passing twin: the default budget finds the pair
+    monkeypatch.setattr(derive, "PAIR_BUDGET", 0)
+    report = check(answer, _SPLIT)
+    assert [c.status for c in report.claims] == ["unsupported"]

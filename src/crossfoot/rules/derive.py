@@ -190,6 +190,12 @@ def _worded(ctx: ClaimContext, worded: bool | None) -> bool:
     return worded if worded is not None else claim_worded(ctx)
 
 
+#: Source-value pairs one claim's two-operand search may look at. The benchmark corpora's
+#: claims look at 284 at most; only a run of one value repeated hundreds of times
+#: reaches this (every pair of copies is a candidate: quadratic).
+PAIR_BUDGET = 20_000
+
+
 def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> Iterator[Candidate]:
     if not len(group):
         return
@@ -242,11 +248,19 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> 
         else:
             targets = [(lo, hi)]
         seen: set[tuple[int, int]] = set()
+        spent: list[int] = ctx.notes.setdefault("derive.pairs", [0])  # type: ignore[assignment]
         for x in candidates:
             for plo, phi in _partner_ranges(spec.op, spec.factor, x.value, targets):
                 if (plo if plo > phi else phi) < first or (phi if plo > phi else plo) > last:
                     continue
-                for y in group.between(plo, phi):
+                pairs = group.between(plo, phi)
+                spent[0] += len(pairs)
+                if spent[0] > PAIR_BUDGET:
+                    # Values repeated hundreds of times (a pasted run of one number) make every
+                    # pair a candidate: the search stops, and the claim is judged on what it
+                    # found, failing when that is nothing (fail closed, never a pass).
+                    return
+                for y in pairs:
                     if not _pair_ok(ctx, spec, x, y):
                         continue
                     if spec.op in ("sum", "mean"):
