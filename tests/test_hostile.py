@@ -322,3 +322,30 @@ def test_the_pair_budget_stops_the_two_value_search_and_fails_closed(
     monkeypatch.setattr(derive, "PAIR_BUDGET", 0)
     report = check(answer, _SPLIT)
     assert [c.status for c in report.claims] == ["unsupported"]
+
+
+@pytest.mark.parametrize(
+    ("tail", "status"),
+    [
+        ("Sales rose from $10 million to $12 million, an increase of $2 million.", "derived"),
+        ("Sales went from $10 million to $12 million, a decrease of $2 million.", "contradicted"),
+    ],
+)
+def test_order_words_are_read_after_a_long_run_of_figures(
+    tail: str, status: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # answer_order pairs every figure of its window with every other only up to _POOL_ALL
+    # figures (a fuzzed run of one repeated value made it quadratic: 1.1 s for 3.6 KB); past
+    # that, figures a few places apart. "from A to B" after eighty figures is still read, with
+    # the verdict of the exhaustive pairing.
+    from importlib import import_module
+
+    from crossfoot import check
+
+    order = import_module("crossfoot.language.order")
+    answer = "Codes: " + ", ".join(str(n) for n in range(100, 180)) + ". " + tail
+    sources = ["Sales were $10 million in 2018 and $12 million in 2019."]
+    got = check(answer, sources).claims[-1]
+    assert (got.text, got.status) == ("$2 million", status)
+    monkeypatch.setattr(order, "_POOL_ALL", 10**6)
+    assert check(answer, sources).claims[-1].status == status

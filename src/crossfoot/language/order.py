@@ -88,17 +88,31 @@ def answer_order(
         for k in _starting_in(ctx.mentions, lo, sentence.end)
         if ctx.mentions[k].kind != "year"
     ]
-    for ma in pool:
+    at_b = [k for k, mb in enumerate(pool) if _matches(mb, b)]
+    if not at_b:
+        return None
+    # A run of hundreds of figures that all match (one value pasted over and over) would try
+    # every pair: there, only figures a few places apart are paired, as ordering words sit
+    # between two figures. Ordinary windows hold far fewer figures and try every pair.
+    near = len(pool) if len(pool) <= _POOL_ALL else _NEAR
+    for i, ma in enumerate(pool):
         if not _matches(ma, a):
             continue
-        for mb in pool:
-            if mb is ma or not _matches(mb, b):
+        for k in at_b:
+            if k == i or abs(k - i) > near:
                 continue
+            mb = pool[k]
             order = mention_order(ctx.text, ma, mb)
             if order is None:
                 continue
             return (a, b) if order[0] is ma else (b, a)
     return None
+
+
+# Figures in the window of answer_order up to which every pair is tried, and how many places
+# apart two figures may be beyond it.
+_POOL_ALL = 64
+_NEAR = 8
 
 
 _SENT_END = re.compile(r"[.!?][\"')\]]*\s+(?=\S)|\n+")
