@@ -26,9 +26,8 @@ def _load(sources: Any, options: Options) -> SourceSet:
     """:func:`load_sources` with the options' locale and bound on the numbers read, reused for a
     list of plain strings read recently with the same two."""
     locale, most = options.locale, options.max_source_numbers
-    if type(sources) not in (list, tuple) or not sources:
-        return load_sources(sources, locale=locale, max_numbers=most)
-    if not all(type(s) is str for s in sources):
+    plain = type(sources) in (list, tuple) and sources and all(type(s) is str for s in sources)
+    if not plain:
         return load_sources(sources, locale=locale, max_numbers=most)
     texts = tuple(sources)
     key = (locale, most, texts)
@@ -64,10 +63,8 @@ class Checker:
         ``question`` is what the user asked (see :func:`check`)."""
         opts = make_options(self.options, **overrides) if overrides else self.options
         sources = self.sources
-        if (opts.locale, opts.max_source_numbers) != (
-            self.options.locale,
-            self.options.max_source_numbers,
-        ):
+        mine = self.options
+        if opts.locale != mine.locale or opts.max_source_numbers != mine.max_source_numbers:
             sources = _load(self._given, opts)
 
         def recheck(text: str) -> Report:
