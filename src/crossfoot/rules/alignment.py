@@ -156,8 +156,9 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
 # A source value whose own label names a computed quantity ("% change", "ratio", "per share",
 # "increase"): quoting it may answer a question that asks for one.
 _COMPUTED_LABEL = re.compile(
-    r"(?i)%|percent|\brate\b|margin|ratio|yield|\bper\b|average|change|increase|decrease|"
-    r"growth|difference|variance|decline|return|proportion|share|portion|times|multiple"
+    r"(?i)%|percent|\brates?\b|\bmargins?\b|\bratios?\b|\byields?\b|\bper\b|\baverage|"
+    r"\bchange|\bincrease|\bdecrease|\bgrowth|\bdifference|\bvariance|\bdecline|\breturns?\b|"
+    r"\bproportion\b|\bportion\b|\bshare\b|\btimes\b|\bmultiples?\b"
 )
 _RATED = frozenset({"percent", "pp", "bps", "ratio"})
 
