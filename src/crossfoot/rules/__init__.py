@@ -27,6 +27,7 @@ from crossfoot.rules.direct import direct_match
 from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.multi import multi_operand
 from crossfoot.rules.operand_scale import operand_scale
+from crossfoot.rules.part_of_change import part_of_change
 from crossfoot.rules.part_of_sum import part_of_sum
 from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.rowsums import row_derivations
@@ -53,6 +54,7 @@ RULES: tuple[Rule, ...] = (
     asked_scale,  # a plain figure in the unit its question asks for ("divided by 1000")
     operand_scale,  # a plain sum or mean in the unit its prose operands are written in
     part_of_sum,  # a fine fraction x / (x + y) of two crossfooting amounts
+    part_of_change,  # a fine share of a change, x / (b - a): a driver of a variance analysis
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named
 )

@@ -24,6 +24,7 @@ from itertools import combinations
 
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import (
@@ -47,6 +48,7 @@ _RELATIVE = re.compile(
 )
 _MAY = re.compile(r"(?i)percent|quotient|return|growth|performance|relative|rate|%")
 _HUNDRED = Decimal(100)
+_MAX_LINES = 64  # series of one table compared at most (a performance table has a few)
 _NOTE = "order of the two series unknown: magnitude only"
 
 _Line = dict[int, SourceValue]  # position along the line -> the cell there
@@ -74,13 +76,26 @@ def _lines(values: Sequence[SourceValue]) -> list[tuple[list[_Line], list[_Line]
     return out
 
 
-def _count(lines: list[_Line]) -> int:
-    """Candidate gaps of these lines: pairs of lines times pairs of positions both share."""
+def _count(lines: list[_Line], budget: int) -> int:
+    """Candidate gaps of these lines: pairs of lines times pairs of positions both share
+    (counted up to just past ``budget``)."""
     total = 0
     for a, b in combinations(lines, 2):
         n = len(a.keys() & b.keys())
         total += n * (n - 1) // 2
+        if total > budget:
+            break
     return total
+
+
+def _tables(ctx: ClaimContext, group: ValueIndex) -> list[tuple[list[_Line], list[_Line]]]:
+    """:func:`_lines` of a group, once per answer (every claim reads the same groups)."""
+    memo: dict[int, tuple[ValueIndex, list[tuple[list[_Line], list[_Line]]]]]
+    memo = ctx.shared.setdefault("growth_gap.lines", {})  # type: ignore[assignment]
+    hit = memo.get(id(group))
+    if hit is None or hit[0] is not group:
+        hit = memo[id(group)] = (group, _lines(group.values))
+    return hit[1]
 
 
 def _gaps(lines: list[_Line]) -> Iterator[tuple[Decimal, tuple[SourceValue, ...]]]:
@@ -111,9 +126,10 @@ def growth_gap(ctx: ClaimContext) -> Verdict | None:
     factor = Decimal(1) if m.kind == "number" else _HUNDRED
     budget = derivation_limit(ctx) ** 2
     for group in ctx.scope.groups:
-        for rows, cols in _lines(group.values):
+        for rows, cols in _tables(ctx, group):
             for lines in (rows, cols):
-                if _count(lines) > budget:
+                # (a table of thousands of rows is no pair of series: its pairs are not counted)
+                if len(lines) > _MAX_LINES or _count(lines, budget) > budget:
                     continue
                 for gap, ops in _gaps(lines):
                     if lo <= abs(gap * factor) <= hi:
