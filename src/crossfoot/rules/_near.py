@@ -12,14 +12,16 @@ pairs tried, so the budget is the same one.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from decimal import Decimal
 
+from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Mention
 
-__all__ = ["NEAR", "near_pairs", "prose_only", "three_digits"]
+__all__ = ["NEAR", "focus_says", "near_pairs", "prose_only", "three_digits"]
 
 #: Characters between the starts of two prose operands for them to count as one passage: about
 #: two sentences of a filing (half the distance the coarse-figure rule of
@@ -78,3 +80,16 @@ def near_pairs(ctx: ClaimContext, group: ValueIndex) -> int | None:
         count *= 2
     memo[id(group)] = (group, count)
     return count
+
+
+def focus_says(ctx: ClaimContext, pattern: re.Pattern[str]) -> bool:
+    """``pattern`` occurs in the claim's focus text (its sentence and the one before), read once
+    per sentence and pattern: the claims of one long sentence share the answer (a per-claim
+    search of a 40 KB sentence made 10,000 claims quadratic)."""
+    memo: dict[tuple[str, int, int, object], bool]
+    memo = ctx.shared.setdefault("focus_says", {})  # type: ignore[assignment]
+    key = (pattern.pattern, ctx.sentence.start, ctx.sentence.end, ctx.notes.get("question"))
+    said = memo.get(key)
+    if said is None:
+        said = memo[key] = pattern.search(focus_text(ctx)) is not None
+    return said

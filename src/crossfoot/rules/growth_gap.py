@@ -9,7 +9,8 @@ search reaches. It is derived only when the wording names both a difference ("di
 "quotient", "return", "growth", "performance"), from two lines of one table (two rows, or two
 columns) over the same two positions, for a figure stated to three significant digits or finer
 ("0.538", not "10%"), and only while the candidate count stays within the claim's chance budget
-(``derivation_limit`` squared, as for the pairs of a two-operand search).
+(``derivation_limit`` squared, as for the pairs of a two-operand search, shared by the two
+orientations of a table and the two signs of a gap).
 The figure may be a fraction ("0.538"), a percentage or points ("53.8%", "53.8 pp"); the order of
 the two series is unknown, so only the magnitude is checked, and the note says so. The
 evidence kind is ``pp_change``: the gap between two percentages (``derivations=`` names it so).
@@ -22,7 +23,6 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from itertools import combinations
 
-from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, SourceValue
@@ -35,7 +35,7 @@ from crossfoot.rules._derive_shared import (
     kind_allowed,
     may_say,
 )
-from crossfoot.rules._near import three_digits
+from crossfoot.rules._near import focus_says, three_digits
 
 __all__ = ["growth_gap"]
 
@@ -43,10 +43,12 @@ _GAP = re.compile(
     r"(?i)\b(?:difference|differ|less|minus|gap|outperform\w*|underperform\w*|exceed\w*|"
     r"subtract\w*)\b"
 )
+# Words, not the "%" of a figure: every percentage has one, and the sentence before a figure
+# (focus_text) is often another claim ("X was 45.6% of Y. The gap between X and Y was $1.2m").
 _RELATIVE = re.compile(
-    r"(?i)\b(?:percent(?:age)?s?|quotients?|returns?|growth|performance|relative|rates?)\b|%"
+    r"(?i)\b(?:percent(?:age)?s?|quotients?|returns?|growth|performance|relative|rates?)\b"
 )
-_MAY = re.compile(r"(?i)percent|quotient|return|growth|performance|relative|rate|%")
+_MAY = re.compile(r"(?i)percent|quotient|return|growth|performance|relative|rate")
 _HUNDRED = Decimal(100)
 _MAX_LINES = 64  # series of one table compared at most (a performance table has a few)
 _NOTE = "order of the two series unknown: magnitude only"
@@ -119,12 +121,13 @@ def growth_gap(ctx: ClaimContext) -> Verdict | None:
         return None  # four cells meet a coarse figure ("10%") by chance in most tables
     if not may_say(ctx, "growth_gap", _MAY):
         return None
-    text = focus_text(ctx)
-    if not (_GAP.search(text) and _RELATIVE.search(text)):
+    if not (focus_says(ctx, _GAP) and focus_says(ctx, _RELATIVE)):
         return None
     lo, hi = _magnitude(*claim_interval(ctx))
     factor = Decimal(1) if m.kind == "number" else _HUNDRED
-    budget = derivation_limit(ctx) ** 2
+    # The pairs budget of a two-operand search (limit squared), shared by both orientations of
+    # a table and both signs of a gap (magnitude only): a quarter of it per orientation.
+    budget = derivation_limit(ctx) ** 2 // 4
     for group in ctx.scope.groups:
         for rows, cols in _tables(ctx, group):
             for lines in (rows, cols):

@@ -19,9 +19,9 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
-from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import PASSING_STATUSES, SourceValue
+from crossfoot.rules._near import focus_says
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.multi import multi_operand
 
@@ -89,10 +89,11 @@ def operand_scale(ctx: ClaimContext) -> Verdict | None:
     if not o.allow_derived:
         return None
     kinds = _ADDITIVE if o.derivations is None else _ADDITIVE & o.derivations
-    if not kinds or _UNITLESS.search(focus_text(ctx)):
+    scales = _scales(ctx) if kinds else []
+    if not scales or focus_says(ctx, _UNITLESS):
         return None
     options = replace(o, derivations=kinds)
-    for scale, word in _scales(ctx):
+    for scale, word in scales:
         read = replace(m, value=m.value * scale, precision=m.precision * scale, scale=scale)
         again = replace(ctx, mention=read, options=options)
         for rule in (two_operand, multi_operand):

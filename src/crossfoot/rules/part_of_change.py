@@ -20,7 +20,6 @@ import re
 from collections.abc import Iterator
 from decimal import Decimal
 
-from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.years import known_order, same_quantity
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
@@ -35,7 +34,7 @@ from crossfoot.rules._derive_shared import (
     kind_allowed,
     may_say,
 )
-from crossfoot.rules._near import three_digits
+from crossfoot.rules._near import focus_says, three_digits
 
 __all__ = ["part_of_change"]
 
@@ -113,8 +112,7 @@ def part_of_change(ctx: ClaimContext) -> Verdict | None:
         return None
     if not may_say(ctx, "part_of_change", _MAY):
         return None
-    text = focus_text(ctx)
-    if not (_PART.search(text) and _CHANGE.search(text)):
+    if not (focus_says(ctx, _PART) and focus_says(ctx, _CHANGE)):
         return None
     factor = Decimal(1) if m.kind == "number" else _HUNDRED
     lo, hi = (x / factor for x in _magnitude(*claim_interval(ctx)))
