@@ -57,7 +57,7 @@ __all__ = [
 RESULTS = Path(__file__).resolve().parent / "results"
 CACHE = Path(__file__).resolve().parents[1] / ".cache" / "bench"
 #: options every crossfoot call gets: answers in these corpora carry no citations
-CROSSFOOT_OPTIONS: dict[str, Any] = {"require_citations": False}
+CROSSFOOT_OPTIONS: dict[str, Any] = {"require_citations": False, "answer_decimals": 2}
 HUB_NAME = "rungalileo/ragbench"
 HUB_MIRROR = "galileo-ai/ragbench"  # the same data under its newer organisation name
 
