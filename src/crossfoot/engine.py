@@ -133,7 +133,7 @@ def verify(
         claims = which_years(ask, asked, read, mentions, claims, sources.index(None).values)
     if ask is not None and ask.figure and options.answer_decimals is not None:
         # A computed final figure written more coarsely than asked (rules.answer_decimals).
-        claims = coarse_answers(claims, read, options.answer_decimals)
+        claims = coarse_answers(claims, read, options.answer_decimals, ask)
     warnings = tuple(getattr(sources, "issues", ()))
     note = convention_note_of(text, options.locale)
     if note is not None:  # "1,234.5" and "1.234,5" in one answer: say how "1.234" was read

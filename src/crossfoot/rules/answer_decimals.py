@@ -5,8 +5,9 @@ percentage change in net debt?" is 25.19%, of "What is the average trade receiva
 (TAT-QA, FinQA, ConvFinQA). "25.2%" is a fair rounding in a report and a wrong answer in such a
 task. With ``answer_decimals=N`` and ``question=``, a *final figure* (after an answer marker, else
 the figures of the answer's last sentence with any) that the answer *computes* (a change,
-percentage, share, ratio, average, sum over figures it stated before, or a calculation it
-writes out) must be written with at least ``N`` decimals in the unit it is written in ("%",
+percentage, share, ratio, average, sum over figures it stated before, a calculation it writes
+out, or the very operation the question asks for over exactly the years it names, found in the
+sources for a bare figure) must be written with at least ``N`` decimals in the unit it is written in ("%",
 "thousand"), or be the computed value rounded half away from zero to ``N`` decimals ("12.5%" for
 12.5% exactly). Else it is ``off_question`` and the message gives the value at ``N`` decimals.
 A figure read from the sources (a cell, a prose value) says what the source says and is not
@@ -19,7 +20,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal
 
+from crossfoot.language.asked import Ask
 from crossfoot.model.types import Claim, Evidence
+from crossfoot.rules._named import value_years
 from crossfoot.rules.alignment import final_figures, underlying
 
 __all__ = ["coarse_answers", "computed_in_unit"]
@@ -31,6 +34,13 @@ _HUNDRED = Decimal(100)
 # ("arithmetic"). A value the search derives from the sources for a bare figure may be a
 # coincidence of another rounding ("1.9%" matching the mean 1.85 of two cells), so it is left out.
 _SHOWN = frozenset({"steps", "arithmetic"})
+_ASKED = {
+    "average": ("mean", "average"),
+    "percent_change": ("percent_change",),
+    "ratio": ("share", "ratio"),
+    "sum": ("sum",),
+    "change": ("difference",),
+}
 
 
 def computed_in_unit(claim: Claim, ev: Evidence) -> Decimal | None:
@@ -76,7 +86,19 @@ def _finals(text: str, claims: Sequence[Claim]) -> tuple[Claim, ...]:
     return tuple(c for c in claims if c.sentence.index == last)
 
 
-def coarse_answers(claims: Sequence[Claim], text: str, decimals: int) -> list[Claim]:
+def _asked_derivation(ask: Ask | None, ev: Evidence) -> bool:
+    """Whether a derivation the search found for a bare figure is the one the question asks
+    for: its operation, over every year the question names (a mean of two of three asked years
+    is a coincidence of rounding, not the answer)."""
+    if ask is None or ev.kind not in _ASKED.get(ask.op or "", ()):
+        return False
+    years = {y for v in ev.operands for y in value_years(v)}
+    return bool(ask.years) and years == set(ask.years)
+
+
+def coarse_answers(
+    claims: Sequence[Claim], text: str, decimals: int, ask: Ask | None = None
+) -> list[Claim]:
     """The claims with every final computed figure written more coarsely than ``decimals``
     places made ``off_question``.
 
@@ -88,7 +110,9 @@ def coarse_answers(claims: Sequence[Claim], text: str, decimals: int) -> list[Cl
     step = Decimal(1).scaleb(-decimals)
     for c in _finals(text, claims):
         ev = underlying(claims, c) if c.passed else None
-        if ev is None or ev.rule not in _SHOWN or ev.kind in _READ:
+        if ev is None or ev.kind in _READ:
+            continue
+        if ev.rule not in _SHOWN and not _asked_derivation(ask, ev):
             continue
         written = c.mention.written
         computed = computed_in_unit(c, ev)
