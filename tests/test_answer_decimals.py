@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -61,3 +62,18 @@ def test_two_decimals_pass_and_one_fails_unless_exact(a: int, b: int) -> None:
     # Without the option the rounding is the writer's choice.
     free = crossfoot.check(_answer(a, b, f"{one}%"), [_table(a, b)], question=QUESTION)
     assert free.claims[-1].passed, free.explain()
+
+
+def test_the_cli_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from crossfoot.cli import main
+
+    out = tmp_path / "a.txt"
+    out.write_text(_answer(2358, 2952, "25.2%"), encoding="utf-8")
+    src = tmp_path / "s.json"
+    src.write_text(json.dumps([_table(2358, 2952)]), encoding="utf-8")
+    args = ["check", "--output", str(out), "--sources", str(src), "--question", QUESTION]
+    assert main(args) == 0
+    assert main([*args, "--answer-decimals", "2"]) == 1
+    assert "answer_decimals=2" in capsys.readouterr().out
+    assert main([*args, "--answer-decimals", "-1"]) == 2
+    assert "--answer-decimals" in capsys.readouterr().err

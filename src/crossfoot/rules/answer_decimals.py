@@ -4,14 +4,15 @@ Financial question answering gives a computed answer to two decimals: the gold o
 percentage change in net debt?" is 25.19%, of "What is the average trade receivables?" 10,425.50
 (TAT-QA, FinQA, ConvFinQA). "25.2%" is a fair rounding in a report and a wrong answer in such a
 task. With ``answer_decimals=N`` and ``question=``, a *final figure* (after an answer marker, else
-the figures of the answer's last sentence with any) that the answer *computes* (a change,
-percentage, share, ratio, average, sum over figures it stated before, a calculation it writes
-out, or the very operation the question asks for over exactly the years it names, found in the
-sources for a bare figure) must be written with at least ``N`` decimals in the unit it is written in ("%",
-"thousand"), or be the computed value rounded half away from zero to ``N`` decimals ("12.5%" for
-12.5% exactly). Else it is ``off_question`` and the message gives the value at ``N`` decimals.
-A figure read from the sources (a cell, a prose value) says what the source says and is not
-judged; neither is a figure that fails already. The default (None) leaves rounding to the writer.
+the figures of the answer's last sentence with any) that the answer *computes* must be written
+with at least ``N`` decimals in the unit it is written in ("%", "thousand"), or be the computed
+value rounded half away from zero to ``N`` decimals ("12.5%" for 12.5% exactly). Else it is
+``off_question`` and the message gives the value at ``N`` decimals. Computed means: a change,
+percentage, share, ratio, average or sum over figures the answer stated before, a calculation it
+writes out, or, for a bare figure, the very operation the question asks for over exactly the
+years it names, found in the sources. A figure read from the sources (a cell, a prose value)
+says what the source says and is not judged; neither is a figure that fails already. The
+default (None) leaves rounding to the writer.
 """
 
 from __future__ import annotations
