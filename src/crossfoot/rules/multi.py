@@ -46,7 +46,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Sequence
-from decimal import Decimal
+from decimal import Decimal, getcontext
 from functools import partial
 from itertools import combinations
 from operator import attrgetter
@@ -227,7 +227,8 @@ def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Sub
     """Every subset of every searchable line of a group with its sum and mean, in search order,
     summed once per group (kept across answers): each claim then only compares numbers."""
     k_max = ctx.options.max_sum_operands
-    key = (id(group), cls, k_max)
+    # (the means are divided in the decimal context in force: the engine's, EXACT)
+    key = (id(group), cls, k_max, getcontext().prec)
     hit = _SUBSETS.get(key)
     if hit is None or hit[0] is not group:
         out: list[_Subset] = []
@@ -250,7 +251,7 @@ def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Sub
 # _answer_subsets by group, across answers: a group (an immutable ValueIndex) is the same object
 # for every question check() asks of the same passages. Each entry holds its group, so the id()
 # in its key is not reused meanwhile; the oldest entry goes first.
-_SUBSETS: dict[tuple[int, str, int], tuple[ValueIndex, list[_Subset]]] = {}
+_SUBSETS: dict[tuple[int, str, int, int], tuple[ValueIndex, list[_Subset]]] = {}
 _SUBSETS_KEPT = 64
 
 
