@@ -84,6 +84,7 @@ from crossfoot.rules._derive_shared import (
     claim_worded,
     derivable,
     derivation_limit,
+    evict_oldest,
     fmt_result,
     focus_ok,
     group_too_large,
@@ -186,8 +187,7 @@ def _profile(ctx: ClaimContext, group: ValueIndex) -> _Group:
         bases.setdefault(operand_class(x), []).append((x, a))
     nan = any(k != k for k in floats)  # then leave everything to the Decimal search
     made = _Group(group, bases, None if nan else floats)
-    if len(_PROFILES) >= _PROFILES_KEPT:
-        _PROFILES.pop(next(iter(_PROFILES)), None)
+    evict_oldest(_PROFILES, _PROFILES_KEPT)
     _PROFILES[id(group)] = made
     return made
 

@@ -71,6 +71,7 @@ from crossfoot.rules._derive_shared import (
     claim_worded,
     derivable,
     derivation_limit,
+    evict_oldest,
     fmt_result,
     focus_ok,
     group_too_large,
@@ -242,8 +243,7 @@ def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Sub
             for subset in _subsets(line, k_max, runs_only):
                 total = sum(map(_VALUE, subset), Decimal(0))
                 out.append((total, total / len(subset), subset, line))
-        if len(_SUBSETS) >= _SUBSETS_KEPT:
-            _SUBSETS.pop(next(iter(_SUBSETS)), None)
+        evict_oldest(_SUBSETS, _SUBSETS_KEPT)
         hit = _SUBSETS[key] = (group, out)
     return hit[1]
 
