@@ -222,7 +222,7 @@ def test_evict_oldest_bounds_a_memo_shared_by_threads() -> None:
     import sys
     import threading
 
-    from crossfoot.rules._derive_shared import evict_oldest
+    from crossfoot.model.memo import evict_oldest
 
     memo: dict[int, int] = {}
     errors: list[BaseException] = []

@@ -14,7 +14,6 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from crossfoot.language.bounds import claimed_side, clip
 from crossfoot.language.direction import sign_words, stated_direction
@@ -38,7 +37,6 @@ __all__ = [
     "claim_worded",
     "derivable",
     "derivation_limit",
-    "evict_oldest",
     "fmt_result",
     "focus_ok",
     "group_too_large",
@@ -445,19 +443,3 @@ def may_say(ctx: ClaimContext, key: str, pattern: re.Pattern[str]) -> bool:
         said = memo[key] = pattern.search(ctx.text) is not None
     asked = ctx.notes.get("question")
     return said or (isinstance(asked, str) and pattern.search(asked) is not None)
-
-
-def evict_oldest(memo: dict[Any, Any], kept: int) -> None:
-    """Drop ``memo``'s oldest entry once it holds ``kept``: a bounded memo shared across answers.
-
-    Threads may check at once: another may insert or evict between our two steps, which Python
-    reports as an empty dict or a changed size; the memo is only a cache, so skip the eviction.
-
-    >>> m = {1: "a", 2: "b"}; evict_oldest(m, 2); m
-    {2: 'b'}
-    """
-    if len(memo) >= kept:
-        try:
-            memo.pop(next(iter(memo)), None)
-        except (RuntimeError, StopIteration):
-            pass

@@ -54,6 +54,7 @@ from crossfoot.language.rowmatch import focus_group, focus_text, states_a_cell
 from crossfoot.language.years import aligned, period, related_score, same_quantity, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
+from crossfoot.model.memo import evict_oldest
 from crossfoot.model.types import SourceValue, format_decimal
 from crossfoot.rules._derive_formulas import (
     _HUNDRED,
@@ -84,7 +85,6 @@ from crossfoot.rules._derive_shared import (
     claim_worded,
     derivable,
     derivation_limit,
-    evict_oldest,
     fmt_result,
     focus_ok,
     group_too_large,
