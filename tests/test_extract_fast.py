@@ -414,7 +414,7 @@ _DOLLAR_PIECES = [
 @given(
     st.lists(st.sampled_from(_DOLLAR_PIECES), max_size=6).map("".join),
     st.sampled_from(["5", "1,234", "12.5", " 5"]),
-    st.sampled_from(["", " million", ")", '"', "%"]),
+    st.sampled_from(["", " million", ")", '"', '",', "|", "\n", "?", "%", "-", "$", ".", " to 6"]),
 )
 @example("( $", "5", ")")
 @example("US$", "5", "")

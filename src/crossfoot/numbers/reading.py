@@ -90,6 +90,10 @@ def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: 
         # What read_prefix reads there ("$5", "$  5"), without PREFIX_RE.
         num.start = marks.inner_start = text.rindex("$", 0, s0)
         num.currency = "$"
+        if text[e0 : e0 + 1] in ALONE_AFTER:  # '"$5",': what the later stages would give
+            num.kind, num.approximate = "money", is_approx(text, num.start)
+            env.prev = num
+            return [num], e0
     elif may_prefix(before, env):
         read_prefix(text, s0, floor, num, marks, env, before)
     bare = num.currency is None and not marks.sign and not marks.paren
