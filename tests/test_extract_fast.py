@@ -36,7 +36,7 @@ from crossfoot.numbers.around import (
     words_after,
 )
 from crossfoot.numbers.context import ends_at, tail_end
-from crossfoot.numbers.cores import Digits, next_core, word_starts
+from crossfoot.numbers.cores import Digits, next_core, read_any_core, read_core, word_starts
 from crossfoot.numbers.extract import extract as extract_
 from crossfoot.numbers.extract import parse_number_string as parse_number_string_
 from crossfoot.numbers.num import Num, new_mention
@@ -434,3 +434,52 @@ def test_the_lone_dollar_check_fails_on_a_broken_gate() -> None:
     with _without(prefix_module, "_DOLLAR_JOINS", frozenset("-−–+$\\")):
         broken = _readings(text, None)
     assert broken != _readings(text, None)
+
+
+# --- read_core's shortcuts for "44.1" and "1,234.5" (numbers.cores) --------------------------
+
+_CORE_CHARS = st.sampled_from([*"0123456789", *"0123456789", ".", ",", ",", "'", " ", "e", "E",
+                               "+", "-", "٣", "\u00a0"])  # fmt: skip
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.lists(_CORE_CHARS, min_size=1, max_size=12).map("".join),
+    st.sampled_from([None, ",", "."]),
+    st.sampled_from([None, (3, 3), (3, 2)]),
+    st.booleans(),
+)
+@example("1.234", None, None, True)
+@example("1,234.5", None, None, False)
+@example("012,345", None, None, False)
+@example("1,234e0", None, None, False)
+@example(".5", None, None, False)
+@example("٣.5", None, None, False)
+def test_read_core_reads_as_its_general_rules(
+    core: str, decimal: str | None, sizes: tuple[int, int] | None, european: bool
+) -> None:
+    # Strings no scan finds ("e", "1e") may make the general rules raise: the same, then.
+    assert _outcome(read_core, core, decimal, sizes, european) == _outcome(
+        read_any_core, core, decimal, sizes, european
+    ), core
+
+
+def _outcome(read: Any, *args: Any) -> object:
+    try:
+        return read(*args)
+    except ValueError as error:
+        return type(error)
+
+
+def test_the_read_core_shortcut_needs_each_of_its_guards() -> None:
+    # Each guard of the shortcut keeps out a core the naive rule misreads: the property above
+    # would fail on a shortcut without it.
+    def naive(core: str) -> Digits:
+        whole, _, frac = core.partition(".")
+        return Digits(whole.replace(",", "") + frac, -len(frac), False, "," in whole)
+
+    for core, european in [("1.234", True), ("0,123,456", False), ("٣.5", False)]:
+        general = read_any_core(core, None, None, european)
+        assert naive(core) != general, core
+        assert read_core(core, european=european) == general, core
+    assert naive("1,234.5") == read_core("1,234.5") == read_any_core("1,234.5", None, None, False)

@@ -309,6 +309,23 @@ def read_core(
     """
     if core.isdigit():  # the common case: 2024, 12, 1200
         return Digits(core, 0, True, False)
+    if decimal is None:  # the next commonest, "44.1" and "1,234.5", as read_any_core reads them
+        whole, dot, frac = core.partition(".")
+        if "," not in whole:
+            if dot and frac.isdigit() and (whole.isdigit() or not whole) and core.isascii():
+                if not european:  # (a European text's "1.234" is a thousand)
+                    return Digits(whole + frac, -len(frac), False, False)
+        elif core[0] != "0" and _US_GROUPS.fullmatch(core) is not None:
+            return Digits(whole.replace(",", "") + frac, -len(frac), False, True)
+    return read_any_core(core, decimal, sizes, european)
+
+
+def read_any_core(
+    core: str, decimal: str | None, sizes: tuple[int, int] | None, european: bool
+) -> Digits | list[Digits] | None:
+    """:func:`read_core` by its general rules, for every form (tests compare the two)."""
+    if core.isdigit():
+        return Digits(core, 0, True, False)
     mantissa, sci = core, 0
     i = core.find("e")  # a core holds at most one exponent
     if i < 0:

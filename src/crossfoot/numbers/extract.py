@@ -85,7 +85,7 @@ def _scan(
             m = search(text, pos)
             if m is None:
                 break
-            start, end, is_words = m.start(), m.end(), False
+            (start, end), is_words = m.span(), False
         else:
             core = next_core(text, pos, starts, digits)
             if core is None:
@@ -97,7 +97,7 @@ def _scan(
             nums, nxt = read_number(text, start, end, env, pos, True)
         for num in nums:
             out.append(num.mention(original))
-        pos = max(nxt, end)
+        pos = nxt if nxt > end else end
         if limit is not None and len(out) > limit:
             return out  # over the bound: the caller refuses the text, so no fraction pass
     if not original.isascii() and _VULGAR_RE.search(text) is not None:

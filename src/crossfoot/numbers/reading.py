@@ -106,7 +106,10 @@ def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: 
             return [], resume
         if num.currency is not None:  # "CHF-58": a currency glued to a minus
             bare = False
-    pos = _read_suffix(text, e0, num, marks, env)
+    if not marks.paren and text[e0 : e0 + 1] in ALONE_AFTER:
+        pos = e0  # "5,", '5"': nothing after the digits for _read_suffix to read
+    else:
+        pos = _read_suffix(text, e0, num, marks, env)
     if pos < len(text) and (is_letter(text[pos]) or text[pos].isdigit()) and not marks.unit_kind:
         if not spaceless(text[pos]):
             return [], skip_token(text, pos)  # 5G, 1990s, 24h
