@@ -46,7 +46,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Sequence
-from decimal import Decimal
+from decimal import Decimal, getcontext
 from functools import partial
 from itertools import combinations
 from operator import attrgetter
@@ -55,6 +55,7 @@ from crossfoot.language.rowmatch import focus_group
 from crossfoot.language.years import field_stem, period, related_score, same_quantity, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
+from crossfoot.model.memo import evict_oldest
 from crossfoot.model.types import SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import (
     currency_ok,
@@ -225,12 +226,11 @@ _Subset = tuple[Decimal, Decimal, tuple[SourceValue, ...], tuple[SourceValue, ..
 
 def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Subset]:
     """Every subset of every searchable line of a group with its sum and mean, in search order,
-    summed once per answer: each claim then only compares numbers."""
+    summed once per group (kept across answers): each claim then only compares numbers."""
     k_max = ctx.options.max_sum_operands
-    memo: dict[tuple[int, str, int], tuple[ValueIndex, list[_Subset]]]
-    memo = ctx.shared.setdefault("multi.subsets", {})  # type: ignore[assignment]
-    key = (id(group), cls, k_max)
-    hit = memo.get(key)
+    # (the means are divided in the decimal context in force: the engine's, EXACT)
+    key = (id(group), cls, k_max, getcontext().prec)
+    hit = _SUBSETS.get(key)
     if hit is None or hit[0] is not group:
         out: list[_Subset] = []
         for line in _answer_lines(ctx, group, cls):
@@ -243,8 +243,16 @@ def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Sub
             for subset in _subsets(line, k_max, runs_only):
                 total = sum(map(_VALUE, subset), Decimal(0))
                 out.append((total, total / len(subset), subset, line))
-        hit = memo[key] = (group, out)
+        evict_oldest(_SUBSETS, _SUBSETS_KEPT)
+        hit = _SUBSETS[key] = (group, out)
     return hit[1]
+
+
+# _answer_subsets by group, across answers: a group (an immutable ValueIndex) is the same object
+# for every question check() asks of the same passages. Each entry holds its group, so the id()
+# in its key is not reused meanwhile; the oldest entry goes first.
+_SUBSETS: dict[tuple[int, str, int, int], tuple[ValueIndex, list[_Subset]]] = {}
+_SUBSETS_KEPT = 64
 
 
 _VALUE = attrgetter("value")
