@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from crossfoot.model.types import SourceValue
@@ -63,6 +64,32 @@ _SHARES = re.compile(r"(?i)\bshares?\b")
 _NO_VALUE = re.compile(r"^(?:|(?:US|A|C|HK|S|NZ)?\$|[€£¥₹%])$")
 
 
+def _spread_by_groups(cells: list[str], below: Sequence[str], width: int) -> bool:
+    """Spread each label of ``cells`` over its group of columns, the groups read from the row
+    below when it repeats one run of labels ("Amount | % | Amount | %"): a label placed over
+    any column of its group ("| | 2019 | | 2018" over "Gross | Accumulated | Gross |
+    Accumulated") heads the whole group. False (nothing changed) unless every group holds
+    exactly one label."""
+    sub = [clean_label(c.strip()) if j < len(below) else "" for j, c in enumerate(below)]
+    head = sub[1] if width > 2 and len(sub) > 1 else ""
+    starts = [j for j in range(1, width) if j < len(sub) and sub[j] and sub[j] == head]
+    if len(starts) < 2:
+        return False
+    size = starts[1] - starts[0]
+    if size < 2 or any(b - a != size for a, b in pairwise(starts)):
+        return False
+    if starts[-1] + size != width or sub[1 : 1 + size] * len(starts) != sub[1:width]:
+        return False
+    spans = [range(a, a + size) for a in starts]
+    owned = [[j for j in span if cells[j]] for span in spans]
+    if any(len(o) != 1 for o in owned) or sum(1 for c in cells[1:] if c) != len(starts):
+        return False
+    for span, (j,) in zip(spans, owned, strict=True):
+        for k in span:
+            cells[k] = cells[j]
+    return True
+
+
 def _column_labels(header: Sequence[Sequence[str]], width: int) -> list[str]:
     """Stacked header cells per column; a cell over empty ones spreads right (and back to the
     first figure column), except a percent label beside a column headed by its own year."""
@@ -70,7 +97,9 @@ def _column_labels(header: Sequence[Sequence[str]], width: int) -> list[str]:
     last = len(header) - 1
     for r, row in enumerate(header):
         cells = [label_without_unit(clean_label(c.strip())) for c in row]
-        if r < last:
+        if r < last and _spread_by_groups(cells, header[r + 1], width):
+            pass
+        elif r < last:
             fill = ""
             first = next((c for c in cells[1:] if c), "")
             below = header[r + 1 :]
