@@ -136,6 +136,12 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         return False
     if not currency_ok(x.currency, y.currency):
         return False
+    if spec.op in _PROSE_WORDED and x.table is None and y.table is None and x.span and y.span:
+        # Two figures of running text add up (or apart) by chance as easily as any two of a
+        # passage: a sum, difference or mean of prose figures needs its wording ("the total",
+        # "the change", "the average").
+        if _PROSE_WORDED[spec.op] not in _coarse_kinds(ctx):
+            return False
     if ctx.mention.kind == "money" and not (
         currency_ok(ctx.mention.currency, x.currency)
         and currency_ok(ctx.mention.currency, y.currency)
@@ -335,6 +341,9 @@ def _far_apart(ctx: ClaimContext, a: tuple[int, int], b: tuple[int, int]) -> boo
         return False
     return abs(a[0] - b[0]) > _NEAR
 
+
+# The wording (a key of _COARSE_WORDING) a formula over two prose figures needs.
+_PROSE_WORDED = {"sum": "sum", "diff": "difference", "mean": "average"}
 
 # Formulas a positive figure may state the size of, over two negative values.
 _SIZED = frozenset({"sum", "mean"})
