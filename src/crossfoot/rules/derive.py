@@ -67,6 +67,7 @@ from crossfoot.rules._derive_formulas import (
 )
 from crossfoot.rules._derive_kinds import (
     currency_ok,
+    is_nil,
     label,
     operand_class,
     same_item,
@@ -125,7 +126,7 @@ def _describe(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue, r:
 def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> bool:
     if operand_class(y) != spec.cls or same_item(x, y) or not views_compatible(x, y):
         return False
-    if spec.op in ("sum", "diff") and not same_kind(x, y):
+    if spec.op in ("sum", "diff") and (not same_kind(x, y) or is_nil(x) or is_nil(y)):
         return False
     if (
         x.span is not None
