@@ -214,9 +214,12 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> 
     window = _float_window(lo, hi, mag) if keys is not None else None
     # The group is sorted: a partner range outside [first, last] holds no value.
     first, last = group.values[0].value, group.values[-1].value
+    share_worded = _SHARE_OF.match(ctx.text, ctx.mention.end) is not None
     for spec in _specs(ctx.mention):
         if not kind_allowed(ctx, spec.kind):
             continue
+        if share_worded and spec.op == "pct_change":
+            continue  # "purchased at 85% of the market price" is a part of a whole, no change
         change = spec.op in ("pct_change", "diff")
         if worded and not change:
             continue  # growth wording is never a share, sum, ratio or mean
@@ -345,6 +348,10 @@ def _far_apart(ctx: ClaimContext, a: tuple[int, int], b: tuple[int, int]) -> boo
 
 # The wording (a key of _COARSE_WORDING) a formula over two prose figures needs.
 _PROSE_WORDED = {"sum": "sum", "diff": "difference", "mean": "average"}
+
+# A percentage followed by "of" ("85% of the lower of the two prices", "40% of revenue") states
+# a part of a whole, never a change.
+_SHARE_OF = re.compile(r"\s+of\b", re.IGNORECASE)
 
 # Formulas a positive figure may state the size of, over two negative values.
 _SIZED = frozenset({"sum", "mean"})
