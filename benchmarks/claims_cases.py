@@ -8,7 +8,8 @@ arithmetic in a scaled unit, money minus a count, a scale word away from the fig
 question: the asked year, row and operation, and counts of rows past a bar; then the wrong final
 answers of pot-tatqa's kinds: an average over part of the named row or column, a change found in
 a row the answer never names, a change between other years than the span asked, and the
-years past a bar the question asks for with one left out, and a count stated as money.
+years past a bar the question asks for with one left out, and a count stated as money; and a
+computed answer stated more coarsely than two decimals (trace option ``answer_decimals=2``).
 
 Each class draws its own random numbers from its own stream, so adding a class changes no other.
 A case is ``(category, truth, text, rows, question)``; ``question`` is None when the answer has none
@@ -29,7 +30,8 @@ from typing import Any
 __all__ = ["CLASSES", "claims_cases"]
 
 Rows = list[dict[str, Any]]
-Raw = tuple[str, bool, str, Rows, "str | None"]
+# (a sixth member, when present, holds trace options the case needs: ``answer_decimals``)
+Raw = tuple[str, bool, str, Rows, "str | None"] | tuple[str, bool, str, Rows, "str | None", Any]
 
 REGIONS = ["Nordics", "Iberia", "Benelux", "Alps", "Baltics", "Balkans", "Andes", "Oceania"]
 WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
@@ -458,10 +460,30 @@ def _money_from_count(rng: random.Random) -> list[Raw]:
     ]
 
 
+def _answer_decimals(rng: random.Random) -> list[Raw]:
+    """A percentage change answered to two decimals, and the same answer to one (trace option
+    ``answer_decimals=2``: the convention of financial QA golds; rules.answer_decimals)."""
+    rows = _yearly(rng, 3)
+    a = rng.choice(rows)
+    old, new = a["revenue_2023"], a["revenue_2024"]
+    change = (new - old) / old * 100
+    two, one = f"{change:.2f}%", f"{change:.1f}%"
+    if float(two[:-1]) == float(one[:-1]) or abs(change) < 1:
+        return []
+    q = f"What was the percentage change in {a['region']}'s revenue from 2023 to 2024?"
+    said = f"{a['region']}'s revenue was ${old:,} in 2023 and ${new:,} in 2024."
+    opts = {"answer_decimals": 2}
+    return [
+        ("answer_two_decimals", True, f"{said} The change is {two}.\nAnswer: {two}", rows, q, opts),
+        ("answer_one_decimal", False, f"{said} The change is {one}.\nAnswer: {one}", rows, q, opts),
+    ]
+
+
 CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     _restatement, _range, _decrease, _one_year, _columns, _context, _number_words, _signs,
     _comparison, _fields, _four_digits, _scaled, _minus_count, _scale_away, _question,
     _count_answer, _partial_average, _own_rows, _span, _which_years, _money_from_count,
+    _answer_decimals,
 )  # fmt: skip
 
 

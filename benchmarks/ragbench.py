@@ -285,13 +285,15 @@ class FiguredTool:
         return bool(figured_sentence_fails(new, prep.item.tables, self.trace))
 
 
-def make_tools(names: Sequence[str]) -> list[Any]:
-    """Tool objects by name; a tool whose package is missing is skipped with a message."""
+def make_tools(names: Sequence[str], crossfoot_options: dict[str, Any] | None = None) -> list[Any]:
+    """Tool objects by name; a tool whose package is missing is skipped with a message.
+    ``crossfoot_options`` are added to :data:`CROSSFOOT_OPTIONS` (a labelled run, never the
+    headline: ``run_all.py --crossfoot-option answer_decimals=2``)."""
     tools: list[Any] = []
     for name in names:
         try:
             if name == "crossfoot":
-                tools.append(CrossfootTool())
+                tools.append(CrossfootTool({**CROSSFOOT_OPTIONS, **(crossfoot_options or {})}))
             elif name == "baseline":
                 tools.append(BaselineTool())
             elif name == "figured":

@@ -13,6 +13,7 @@ Prints the elapsed time per corpus and in total.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Sequence
@@ -54,7 +55,33 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--review-out", type=Path)
     p.add_argument("--review-n", type=int, default=40)
     p.add_argument("--no-progress", action="store_true")
+    p.add_argument(
+        "--crossfoot-option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option of crossfoot.check on top of the defaults, VALUE read as JSON "
+        "(answer_decimals=2): a labelled run, not the headline (docs/bench.md)",
+    )
     return p
+
+
+def crossfoot_options(given: Sequence[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs as check's keyword options; a VALUE that is not JSON is a string.
+
+    >>> crossfoot_options(["answer_decimals=2", "locale=de_DE"])
+    {'answer_decimals': 2, 'locale': 'de_DE'}
+    """
+    out: dict[str, Any] = {}
+    for pair in given:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise SystemExit(f"--crossfoot-option wants NAME=VALUE, got {pair!r}")
+        try:
+            out[name] = json.loads(value)
+        except json.JSONDecodeError:
+            out[name] = value
+    return out
 
 
 def run_halves(half: str) -> tuple[str, ...]:
@@ -98,7 +125,7 @@ def write_causes(
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     root = data_root(args.data_root)
-    tools = ragbench.make_tools(args.tools)
+    tools = ragbench.make_tools(args.tools, crossfoot_options(args.crossfoot_option))
     outcomes, items_by = [], {}
     halves = run_halves(args.half)
     t0 = time.perf_counter()

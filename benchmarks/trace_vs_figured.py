@@ -112,6 +112,7 @@ class Case:
     text: str
     rows: list[dict[str, Any]]
     question: str | None = None  # the user's question (crossfoot reads it; figured cannot)
+    options: dict[str, Any] | None = None  # trace options a case needs (figured has none)
 
 
 def _money(v: float) -> str:
@@ -376,7 +377,9 @@ def main(argv: list[str] | None = None) -> int:
     # 1. labelled figures
     cases = labelled_cases(rng, 6 if quick else 25)
     runners: dict[str, Callable[[Case], bool]] = {
-        "crossfoot": lambda c: bool(cf_trace(c.text, c.rows, question=c.question).ok),
+        "crossfoot": lambda c: bool(
+            cf_trace(c.text, c.rows, question=c.question, **(c.options or {})).ok
+        ),
         "figured": lambda c: bool(fg_trace(c.text, c.rows).ok),
         "figured_all": lambda c: bool(fg_trace(c.text, c.rows, derivations="all").ok),
     }

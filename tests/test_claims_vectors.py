@@ -26,9 +26,10 @@ CASES: list[dict[str, Any]] = [
 
 def _run(case: dict[str, Any]) -> crossfoot.Report:
     question = case.get("question")
+    options = case.get("options", {})  # (check's options: answer_decimals)
     if "rows" in case:
         return crossfoot.trace(case["answer"], case["rows"], question=question)
-    return crossfoot.check(case["answer"], case["sources"], question=question)
+    return crossfoot.check(case["answer"], case["sources"], question=question, **options)
 
 
 def _param(case: dict[str, Any]) -> Any:

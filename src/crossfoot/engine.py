@@ -54,6 +54,7 @@ from crossfoot.rules import rules
 from crossfoot.rules._derive_shared import focus_ok
 from crossfoot.rules._named import Named
 from crossfoot.rules.alignment import align_answer, marker_end
+from crossfoot.rules.answer_decimals import coarse_answers
 from crossfoot.rules.comparisons import check_comparisons
 from crossfoot.rules.counts import count_verdict, is_count_answer, word_count
 from crossfoot.rules.own_rows import own_rows
@@ -130,6 +131,9 @@ def verify(
         claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun)
         # "In which year was X below $800 million?": the years named must be the years past it.
         claims = which_years(ask, asked, read, mentions, claims, sources.index(None).values)
+    if ask is not None and ask.figure and options.answer_decimals is not None:
+        # A computed final figure written more coarsely than asked (rules.answer_decimals).
+        claims = coarse_answers(claims, read, options.answer_decimals, ask)
     warnings = tuple(getattr(sources, "issues", ()))
     note = convention_note_of(text, options.locale)
     if note is not None:  # "1,234.5" and "1.234,5" in one answer: say how "1.234" was read

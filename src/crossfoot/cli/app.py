@@ -47,6 +47,7 @@ CHECK_FLAGS = {
     "locale": "--locale",
     "max_claims": "--max-claims",
     "max_source_numbers": "--max-source-numbers",
+    "answer_decimals": "--answer-decimals",
 }
 
 
@@ -88,6 +89,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--no-derived", action="store_true", help="do not accept derived figures")
     p.add_argument("--question", help="the user's question: a bar the answer quotes from it")
     p.add_argument("--locale", help="how the answer and sources write numbers, e.g. de_DE")
+    p.add_argument(
+        "--answer-decimals",
+        type=int,
+        metavar="N",
+        help="with --question: a computed final answer needs N decimals (docs/claims.md)",
+    )
     add_bound_arguments(p)
     add_output_arguments(p)
     p.set_defaults(func=_cmd_check, flags=CHECK_FLAGS)
@@ -119,6 +126,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         allow_derived=not args.no_derived,
         question=args.question,
         locale=args.locale,
+        answer_decimals=args.answer_decimals,
         **bounds(args),
     )
     record = answer_record(name, report)

@@ -97,6 +97,9 @@ class Policy:
     answer; an answer with more fails, with an issue naming how many were not checked.
     ``max_source_numbers``: numbers read from the prose sources among ``results`` (plain strings),
     all together; past it the rest is not read, with a warning (None: no bound).
+    ``answer_decimals``: with ``question=``, a final figure the answer computes must be written
+    with at least this many decimals, or be the computed value at them (check's option of the
+    same name, docs/claims.md; None, the default: rounding is free).
 
     >>> Policy(rel_tolerance=0.02).rel_tolerance
     Decimal('0.02')
@@ -113,6 +116,7 @@ class Policy:
     approximate: bool = True
     max_claims: int = MAX_CLAIMS
     max_source_numbers: int | None = MAX_SOURCE_NUMBERS
+    answer_decimals: int | None = None
 
     def __post_init__(self) -> None:
         # Normalise loosely typed input (floats, "all", lists) into the declared types once, with
@@ -128,6 +132,8 @@ class Policy:
         as_count("max_claims", self.max_claims)
         if self.max_source_numbers is not None:
             as_count("max_source_numbers", self.max_source_numbers)
+        if self.answer_decimals is not None:
+            as_count("answer_decimals", self.answer_decimals)
         for name in ("ignore_years", "parse_strings", "approximate"):
             as_bool(name, getattr(self, name))
 

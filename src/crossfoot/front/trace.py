@@ -76,6 +76,7 @@ def options_for(policy: Policy, *, operands: int = 30) -> Options:
         max_rows=policy.max_rows,
         max_claims=policy.max_claims,
         max_source_numbers=policy.max_source_numbers,
+        answer_decimals=policy.answer_decimals,
     )
 
 

@@ -73,6 +73,10 @@ class Options:
     # fields and tables given in a record are read whole. Bounds the time a hostile source (a
     # megabyte of digits) takes to read.
     max_source_numbers: int | None = MAX_SOURCE_NUMBERS
+    # With question=: a final figure the answer computes must be written with at least this many
+    # decimals, or be the computed value rounded to them (rules.answer_decimals: "25.2%" for
+    # 25.19% fails at 2, the convention of financial QA golds). None: rounding is free.
+    answer_decimals: int | None = None
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Options))
@@ -85,9 +89,10 @@ _COUNTS = {
     "max_claims",
     "max_rows",
     "max_source_numbers",
+    "answer_decimals",
 }
 # Counts where None is a value: the precision-aware limit, no row limit, no source bound.
-_MAY_BE_NONE = {"max_derivation_operands", "max_rows", "max_source_numbers"}
+_MAY_BE_NONE = {"max_derivation_operands", "max_rows", "max_source_numbers", "answer_decimals"}
 _NUMBERS = {"rel_tolerance", "abs_tolerance"}
 
 

@@ -32,7 +32,7 @@ from crossfoot.rules._lines import line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
 from crossfoot.rules.own_rows import Rerun
 
-__all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit"]
+__all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit", "underlying"]
 
 # Re-run the rules for the claim at an index with the scope cut to the values a predicate keeps;
 # the flag says whether direct matches may answer (an average is never one cell); the claims are
@@ -184,6 +184,10 @@ def _part_misfit(ask: Ask, kind: str, ops: Sequence[SourceValue], named: Named) 
                 f"{len(ops)} of {every}"
             )
     return None
+
+
+# (public for rules.answer_decimals: a restated final figure is judged by what it restates)
+underlying = _underlying
 
 
 def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | None:
