@@ -91,12 +91,22 @@ def focus_text(ctx: ClaimContext) -> str:
     """The claim's sentence with the sentence before it (which may be the question), and the
     user's question when the engine judges a final figure in its light (rules.alignment)."""
     s = ctx.sentence
-    lo = max(0, s.start - _LOOKBACK)
-    before = ctx.text[lo : s.start].rstrip().rstrip(".?!")  # the previous sentence, unended
-    ends = [e.end() for e in _SENTENCE_END.finditer(before)]
-    start = lo + (ends[-1] if ends else 0)
     asked = ctx.notes.get("question")  # set when a final figure is judged again in its light
-    return ctx.text[start : s.end] + (f" {asked}" if isinstance(asked, str) else "")
+    # Every claim of a sentence has the same focus, and several rules read it: made once per
+    # answer (the memo is kept with the answer's text; a new text starts it afresh).
+    memo = ctx.shared.get("rowfocus.focus_text")
+    if type(memo) is not tuple or memo[0] is not ctx.text:
+        memo = ctx.shared["rowfocus.focus_text"] = (ctx.text, {})
+    key = (s.start, s.end, asked if isinstance(asked, str) else None)
+    made: str | None = memo[1].get(key)
+    if made is None:
+        lo = max(0, s.start - _LOOKBACK)
+        before = ctx.text[lo : s.start].rstrip().rstrip(".?!")  # the previous sentence, unended
+        ends = [e.end() for e in _SENTENCE_END.finditer(before)]
+        start = lo + (ends[-1] if ends else 0)
+        made = ctx.text[start : s.end] + (f" {asked}" if isinstance(asked, str) else "")
+        memo[1][key] = made
+    return made
 
 
 def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) -> ValueIndex | None:

@@ -93,6 +93,12 @@ def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
     claimed half is kept ("more than 30%": 30 to 35, see :mod:`crossfoot.language.bounds`).
     """
     m, o = ctx.mention, ctx.options
+    # Several rules ask for it per claim: kept in the claim's notes with the mention, options and
+    # text it was made of (a rule may judge a copy of the context with another reading of the
+    # figure, sharing the notes).
+    made = ctx.notes.get("derive.interval")
+    if type(made) is tuple and made[0] is m and made[1] is o and made[2] is ctx.text:
+        return made[3]  # type: ignore[no-any-return]
     high = m.high if m.high is not None else m.value
     if o.rel_tolerance is not None or o.abs_tolerance is not None:
         w = _ZERO
@@ -106,6 +112,7 @@ def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
     if m.high is None:
         # "more than 30%" is not true of 27%: a bound word keeps one half of the window
         lo, hi = clip(lo, hi, m.value, claimed_side(ctx.text, m))
+    ctx.notes["derive.interval"] = (m, o, ctx.text, (lo, hi))
     return lo, hi
 
 

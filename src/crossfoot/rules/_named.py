@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from crossfoot.language.asked import Ask
 from crossfoot.language.rowtokens import required_tokens, tokens
-from crossfoot.language.years import period
+from crossfoot.language.years import _period, period  # (_period: the cached reading by names)
 from crossfoot.model.types import SourceValue
 from crossfoot.numbers.extract import extract
 
@@ -31,10 +31,18 @@ def value_years(v: SourceValue) -> frozenset[int]:
     """The years a table cell or record field belongs to (empty for prose: unknown)."""
     if v.table is None and v.field is None:
         return frozenset()
-    p = period(v)
+    return _years_of(v.year, v.field, v.column, v.row, v.label)
+
+
+@lru_cache(maxsize=65536)  # a source's cells are judged again for every question on it
+def _years_of(
+    year: int | None, field: str | None, column: str | None, row: str | None, label: str | None
+) -> frozenset[int]:
+    """:func:`value_years` of a table cell or record field, from the names it reads."""
+    p = _period(year, field, column, row, label)
     if p is None:
         return frozenset()
-    names = " ".join(x for x in (v.label, v.row, v.column, v.field) if x)
+    names = " ".join(x for x in (label, row, column, field) if x)
     if _EARLY.search(names):
         return frozenset({p[0], p[0] - 1})
     return frozenset({p[0]})
@@ -117,7 +125,7 @@ class Named:
             own = _own_words(label)
             req = required_tokens(own) if own else frozenset()
             if req and req <= self._words:  # (names_row, with the question read once)
-                phrase = tuple(dict.fromkeys(t for t in tokens(own) if t in req))
+                phrase = tuple(dict.fromkeys(t for t in _label_tokens(own) if t in req))
                 named[label] = (req, phrase)
             elif _figures_of(label) & self._asked:  # "due in 3 to 5 years": by its numbers
                 named[label] = (frozenset(), ())
@@ -272,6 +280,12 @@ def _inside(req: frozenset[str], fuller: tuple[str, ...], words: list[str]) -> b
 def _figures_of(text: str) -> frozenset[tuple[Decimal, Decimal | None]]:
     """The numbers a label or question writes, no years: ``(value, high)`` for ranges too."""
     return frozenset((m.value, m.high) for m in extract(text) if m.kind != "year")
+
+
+@lru_cache(maxsize=8192)  # a table's labels are named by every question on it
+def _label_tokens(label: str) -> tuple[str, ...]:
+    """``tokens(label)``, kept (a tuple: the cached value is shared)."""
+    return tuple(tokens(label))
 
 
 @lru_cache(maxsize=8192)

@@ -53,7 +53,7 @@ class _Table:
     rows: int
     columns: list[_Column]
     families: list[list[int]]  # positions of columns sharing a unit family, 2+ each
-    labels: dict[int, str]  # row_index -> row key
+    labels: dict[int, str]  # row_index -> row key (empty when ``label_seq`` is given)
     named: dict[str, list[int]] = field(default_factory=dict)  # sentence -> rows it names
     # The result set's own row labels (one per row), when the table was read from one: their
     # look-up (rows_named of _rows_names) indexes the text once instead of testing every key.
@@ -131,7 +131,7 @@ def _tables(source: Source) -> list[_Table]:
 def _from_table(t: RowTable) -> _Table:
     columns: list[_Column] = []
     for j, cells in enumerate(t.cells):
-        if not cells or is_id_column(t.columns[j]):
+        if not cells or t.is_id(j):
             continue
         first = next(iter(cells))
         kind = t.kind(j, cells[first].value)
@@ -150,11 +150,9 @@ def _from_table(t: RowTable) -> _Table:
                 int_range=t.int_bounds(j) if numbers is not None else None,
             )
         )
-    if None in t.labels:
-        labels = {i: label for i, label in enumerate(t.labels) if label is not None}
-    else:  # the usual case, built in C: a key column labels every row
-        labels = dict(enumerate(t.labels))  # type: ignore[arg-type]
-    return _Table(t.name, t.rows, columns, [], labels, label_seq=t.labels).finish()
+    # No labels by index: with ``label_seq`` the rows a sentence names are found in the result
+    # set's own labels (rows_named reads only those), so a dict of 20,000 labels is not made.
+    return _Table(t.name, t.rows, columns, [], {}, label_seq=t.labels).finish()
 
 
 def _from_values(source: Source) -> list[_Table]:

@@ -90,7 +90,13 @@ def average_change(ctx: ClaimContext) -> Verdict | None:
     if not may_say(ctx, "average_change", _MAY_AVERAGE):
         return None
     text = focus_text(ctx)
-    if not (_AVERAGE.search(text) and _CHANGE.search(text)):
+    # The wording test, once per focus text (every claim of a sentence shares it).
+    worded: dict[str, bool]
+    worded = ctx.shared.setdefault("average_change.worded", {})  # type: ignore[assignment]
+    said = worded.get(text)
+    if said is None:
+        said = worded[text] = bool(_AVERAGE.search(text) and _CHANGE.search(text))
+    if not said:
         return None
     mag_lo, mag_hi = _magnitude(*claim_interval(ctx))
     # The latest year the text names is the latest the averages take ("from 2018 to 2019").

@@ -164,8 +164,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
 
 @dataclass(frozen=True, slots=True)
 class _Group:
-    """A group's values as the search reads them, made once per answer: every claim of the
-    answer searches the same groups."""
+    """A group's values as the search reads them, made once per group (see _profile): every
+    claim of an answer searches the same groups."""
 
     group: ValueIndex  # held: the memo is keyed by id(), which must not be reused meanwhile
     # Operand class -> (value, its float or None), in the group's order.
@@ -173,9 +173,15 @@ class _Group:
     keys: list[float] | None  # the values as floats, ascending (None: a value is no number)
 
 
+# _Group by group, across answers: check() reuses the sources (and so the groups, immutable
+# ValueIndexes) of the same passages for every question on them. The group is held by its entry,
+# so its id() is not reused meanwhile; the oldest entry goes first.
+_PROFILES: dict[int, _Group] = {}
+_PROFILES_KEPT = 64
+
+
 def _profile(ctx: ClaimContext, group: ValueIndex) -> _Group:
-    memo: dict[int, _Group] = ctx.shared.setdefault("derive.groups", {})  # type: ignore[assignment]
-    hit = memo.get(id(group))
+    hit = _PROFILES.get(id(group))
     if hit is not None and hit.group is group:
         return hit
     bases: dict[str | None, list[tuple[SourceValue, float | None]]] = {}
@@ -187,7 +193,9 @@ def _profile(ctx: ClaimContext, group: ValueIndex) -> _Group:
         bases.setdefault(operand_class(x), []).append((x, a))
     nan = any(k != k for k in floats)  # then leave everything to the Decimal search
     made = _Group(group, bases, None if nan else floats)
-    memo[id(group)] = made
+    if len(_PROFILES) >= _PROFILES_KEPT:
+        _PROFILES.pop(next(iter(_PROFILES)), None)
+    _PROFILES[id(group)] = made
     return made
 
 

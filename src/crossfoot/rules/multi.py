@@ -46,7 +46,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Sequence
-from decimal import Decimal
+from decimal import Decimal, getcontext
 from functools import partial
 from itertools import combinations
 from operator import attrgetter
@@ -226,12 +226,11 @@ _Subset = tuple[Decimal, Decimal, tuple[SourceValue, ...], tuple[SourceValue, ..
 
 def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Subset]:
     """Every subset of every searchable line of a group with its sum and mean, in search order,
-    summed once per answer: each claim then only compares numbers."""
+    summed once per group (kept across answers): each claim then only compares numbers."""
     k_max = ctx.options.max_sum_operands
-    memo: dict[tuple[int, str, int], tuple[ValueIndex, list[_Subset]]]
-    memo = ctx.shared.setdefault("multi.subsets", {})  # type: ignore[assignment]
-    key = (id(group), cls, k_max)
-    hit = memo.get(key)
+    # (the means are divided in the decimal context in force: the engine's, EXACT)
+    key = (id(group), cls, k_max, getcontext().prec)
+    hit = _SUBSETS.get(key)
     if hit is None or hit[0] is not group:
         out: list[_Subset] = []
         for line in _answer_lines(ctx, group, cls):
@@ -251,8 +250,17 @@ def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Sub
                 for subset in _subsets(figures, k_max, runs_only):
                     total = sum(map(_VALUE, subset), Decimal(0))
                     out.append((total, total / len(subset), subset, figures))
-        hit = memo[key] = (group, out)
+        if len(_SUBSETS) >= _SUBSETS_KEPT:
+            _SUBSETS.pop(next(iter(_SUBSETS)), None)
+        hit = _SUBSETS[key] = (group, out)
     return hit[1]
+
+
+# _answer_subsets by group, across answers: a group (an immutable ValueIndex) is the same object
+# for every question check() asks of the same passages. Each entry holds its group, so the id()
+# in its key is not reused meanwhile; the oldest entry goes first.
+_SUBSETS: dict[tuple[int, str, int, int], tuple[ValueIndex, list[_Subset]]] = {}
+_SUBSETS_KEPT = 64
 
 
 _VALUE = attrgetter("value")

@@ -173,13 +173,17 @@ def _evidence_year(operands: tuple[SourceValue, ...]) -> int | None:
 @dataclass(frozen=True, slots=True)
 class _Hit:
     kind: str
-    formula: str
+    op: _Op  # the formula's text is made for the best hit only (see formula())
+    unit: str
     result: Decimal
     first: _Fig
     second: _Fig
     passed: bool
     note: str
     error: Decimal
+
+    def formula(self) -> str:
+        return _describe(self.op, self.first, self.second, self.result, self.unit)
 
 
 def _order(ctx: ClaimContext, a: _Fig, b: _Fig) -> tuple[_Fig, _Fig] | None:
@@ -297,9 +301,10 @@ class _Search:
             # The common case: the float estimate misses, and nothing is done in Decimal.
             if rescaled and dropped:
                 readings, approx = self._dropped_readings(a, b, exact_only, window)
-                if not any(
-                    _may_match(op.op, factor, x, y, u, v, is_change) for x, y, u, v in approx
-                ):
+                for x, y, u, v in approx:  # (a loop: a generator costs more than two calls)
+                    if _may_match(op.op, factor, x, y, u, v, is_change):
+                        break
+                else:
                     continue
             elif _may_match(op.op, factor, a.approx, b.approx, flo, fhi, is_change):
                 readings = [(a.value, b.value, wlo, whi)]
@@ -400,23 +405,23 @@ def _try(
                 ok = mag_lo - spread <= value <= mag_hi + spread
         if not ok:
             continue
-        formula = _describe(op, a, b, r, unit)
         error = abs(value - abs(m.value)) if is_change else abs(r - m.value)
         if not is_change:
-            return _Hit(op.kind, formula, r, a, b, True, "", error)
+            return _Hit(op.kind, op, unit, r, a, b, True, "", error)
         order = _order(ctx, a, b)
         if order is None:
             if op.op == "diff" and a.claim.mention.start > b.claim.mention.start:
                 return None  # both orientations give one magnitude: judge one
             note = "order unknown: magnitude only"
-            return _Hit(op.kind, formula, r, a, b, True, note, error)
+            return _Hit(op.kind, op, unit, r, a, b, True, note, error)
         if order[0] is not a:
             return None  # judged in the other orientation
         direction, _ = claim_direction(ctx)  # read only for a change that matched
         if direction is None or r == 0 or (r > 0) == (direction == "up"):
-            return _Hit(op.kind, formula, r, a, b, True, "", error)
+            return _Hit(op.kind, op, unit, r, a, b, True, "", error)
+        formula = _describe(op, a, b, r, unit)
         note = f"magnitude matches {formula}, but the wording states the opposite direction"
-        return _Hit(op.kind, formula, r, a, b, False, note, error)
+        return _Hit(op.kind, op, unit, r, a, b, False, note, error)
     return None
 
 
@@ -437,7 +442,7 @@ def _step(ctx: ClaimContext) -> Verdict | None:
         if ev is not None:
             operands.extend(sv for sv in ev.operands if sv not in operands)
     note = best.note if best.passed else ""
-    evidence = Evidence("steps", best.kind, best.formula, tuple(operands), best.result, note)
+    evidence = Evidence("steps", best.kind, best.formula(), tuple(operands), best.result, note)
     if best.passed:
         return Verdict("derived", evidence)
     return Verdict("contradicted", evidence, best.note)

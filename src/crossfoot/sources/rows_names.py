@@ -203,6 +203,23 @@ class _Labels(tuple):  # type: ignore[type-arg]
             return sorted(set(found))
         return compress(range(len(lower)), map(low.__contains__, lower))
 
+    def opening(self, low: str) -> list[int]:
+        """Rows whose lowercased label ``low`` (a lowercased text) starts with, in row order."""
+        lower = self.lower()
+        if len(self._lengths) * 4 < len(lower):
+            # Many labels of few lengths: the text's opening of each length looked up in the
+            # labels' index (made once per table) instead of a prefix test per label.
+            first = self._index()
+            found: set[int] = set()
+            for k in self._lengths:
+                if k <= len(low):
+                    i = first.get(low[:k])
+                    if i is not None:
+                        found.add(i)
+                        found.update(self._repeated.get(low[:k], ()))  # (its other rows)
+            return sorted(found)
+        return list(compress(range(len(lower)), map(low.startswith, lower)))
+
     def _index(self) -> dict[str, int]:
         """Lowercased label -> its first row (made once, in C); the rows of a label several
         rows hold in :attr:`_repeated`."""
@@ -242,8 +259,8 @@ def labels_opening(labels: Sequence[str | None], low: str) -> list[str]:
     ['Europe']
     """
     if isinstance(labels, _Labels):
-        # Thousands of row keys: the prefix test over the cached lowercased labels runs in C.
-        hits: Iterable[str | None] = compress(labels, map(low.startswith, labels.lower()))
+        # Thousands of row keys: looked up in the labels' index, or tested in C (_Labels.opening).
+        hits: Iterable[str | None] = map(labels.__getitem__, labels.opening(low))
     else:
         hits = (label for label in labels if label and low.startswith(label.lower()))
     return [label for label in hits if label]

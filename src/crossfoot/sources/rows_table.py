@@ -119,6 +119,10 @@ class RowTable:
     def currency(self, j: int) -> str | None:
         return self._unit[j][1]
 
+    def is_id(self, j: int) -> bool:
+        """Whether column ``j`` is named as an id (``is_id_column`` of its name, read once)."""
+        return self._meta[j][0]
+
     def eligible(self, j: int) -> bool:
         """Whether cells of column ``j`` may be derivation operands (not ids, not years)."""
         return self._eligible[j]
@@ -234,7 +238,7 @@ class RowTable:
         number there)."""
         ints = self._ints[j]
         if ints is not None:
-            if not ints or -_EXACT <= min(ints) <= max(ints) <= _EXACT:
+            if not ints or self._int_bounds(j) is not None:  # (least and greatest found once)
                 return ints
             return list(map(_int_key, ints))
         by_row = {i: float(c[0]) for i, c in self.cells[j].items()}
@@ -307,21 +311,29 @@ class RowTable:
     def _sorted_column(self, j: int) -> tuple[list[float], Sequence[float | None]]:
         """Column ``j``'s values sorted, and each row's value (None: no number there)."""
         made = self._keys.get(j)
+        if made is not None:
+            return made
+        ints = self._ints[j]
+        if ints and j not in self._bounds:
+            # Sorted first: the ends are the least and greatest value (_int_bounds would make
+            # a pass over the column for each).
+            ordered = sorted(ints)
+            low, high = ordered[0], ordered[-1]
+            self._bounds[j] = (low, high) if -_EXACT <= low and high <= _EXACT else None
+            if self._bounds[j] is not None:
+                made = (ordered, ints)  # type: ignore[assignment]  # (ints are their own keys)
         if made is None:
-            ints = self._ints[j]
-            keys: Sequence[float]
-            if ints is not None and (not ints or -_EXACT <= min(ints) <= max(ints) <= _EXACT):
+            if ints is not None and (not ints or self._int_bounds(j) is not None):
                 # Ints a float holds exactly sort and compare with a float window as their
                 # floats would, without making them.
-                keys = ints
+                made = (sorted(ints), ints)
             elif ints is not None:
                 keys = list(map(float, ints))  # float(int) == float(Decimal(int))
+                made = (sorted(keys), keys)
             else:
                 by_row = {i: float(c[0]) for i, c in self.cells[j].items()}
                 made = (sorted(by_row.values()), list(map(by_row.get, range(self.rows))))
-            if made is None:
-                made = (sorted(keys), keys)
-            self._keys[j] = made
+        self._keys[j] = made
         return made
 
 

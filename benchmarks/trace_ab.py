@@ -1,0 +1,103 @@
+"""``trace`` time of two source trees in one process, call by call (CPU time).
+
+``trace_vs_figured.py --timing-only`` times one tree beside figured; two of its runs, one per
+tree, differ by 5-20 % on the shared machine (load 5-12), and timing the two trees in blocks of
+calls, turn about, still drifted by ±5 % in one process. Here each call of one tree is followed by
+the same call of the other (the order flips every call) and the medians of the per-call CPU times
+are compared: the same tree against itself comes out within ±1 % (docs/speed.md)::
+
+    git archive main src | tar -x -C /tmp/base
+    python benchmarks/trace_ab.py /tmp/base/src src            # every size, 5 rounds
+    python benchmarks/trace_ab.py /tmp/base/src src --sizes 2x3,200x10 --rounds 3
+
+The tables and the nine-figure answer are those of ``trace_vs_figured.py``'s timing part (its
+seed, its ``random_table`` and ``timing_answer``), plus the two fixed-cost answers on the 2x3
+table. Both trees must give the same verdicts on every case (checked first). Prints per case
+the median time of each tree and the ratio second / first (below 1: the second is faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from trace_vs_figured import TIMING_SIZES, random_table, timing_answer
+
+_Case = tuple[str, str, list[dict[str, Any]], int]
+
+
+def _load(src: str) -> Callable[..., Any]:
+    """``trace`` of the crossfoot under ``src``, apart from any crossfoot loaded before, run once
+    on every table shape right away: trace imports the engine on first use, and that import
+    must find this tree's modules, not the other's."""
+    for name in [n for n in sys.modules if n == "crossfoot" or n.startswith("crossfoot.")]:
+        del sys.modules[name]
+    sys.path.insert(0, src)
+    try:
+        trace: Callable[..., Any] = importlib.import_module("crossfoot.front.trace").trace
+        rng = random.Random(1)
+        for n, c in ((2, 3), (12, 5), (600, 10)):
+            rows = random_table(rng, n, c)
+            trace(timing_answer(rows), rows)
+            trace("The regions are listed below.", rows)
+    finally:
+        sys.path.remove(src)
+    return trace
+
+
+def _cases(sizes: list[tuple[int, int]]) -> list[_Case]:
+    rng = random.Random(2026)
+    out: list[_Case] = []
+    for n, c in sizes:
+        rows = random_table(rng, n, c)
+        reps = 200 if n < 1000 else 10 if n < 10_000 else 3
+        out.append((f"{n}x{c}", timing_answer(rows), rows, reps))
+        if n == 2:
+            out.append(("2x3 one", f"item 1 had {rows[0]['revenue']:,} in revenue.", rows, 1000))
+            out.append(("2x3 none", "The regions are listed below.", rows, 2000))
+    return out
+
+
+def _verdicts(report: Any) -> list[tuple[str, str]]:
+    return [(c.status, c.mention.text) for c in report.claims]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("first", help="a tree's src directory")
+    ap.add_argument("second", help="the other tree's src directory")
+    ap.add_argument("--rounds", type=int, default=5, help="calls per case: its reps x rounds")
+    ap.add_argument("--sizes", default=",".join(f"{n}x{c}" for n, c in TIMING_SIZES))
+    args = ap.parse_args(argv)
+    sizes = [(int(n), int(c)) for n, c in (s.split("x") for s in args.sizes.split(","))]
+    first, second = _load(args.first), _load(args.second)
+    cases = _cases(sizes)
+    for name, text, rows, _ in cases:
+        if _verdicts(first(text, rows)) != _verdicts(second(text, rows)):
+            sys.exit(f"{name}: the two trees give different verdicts")
+    clock = time.process_time
+    for name, text, rows, reps in cases:
+        times: tuple[list[float], list[float]] = ([], [])
+        for k in range(reps * args.rounds):
+            order = (0, 1) if k % 2 else (1, 0)
+            for i in order:
+                fn = (first, second)[i]
+                t0 = clock()
+                fn(text, rows)
+                times[i].append(clock() - t0)
+        a, b = (statistics.median(t) for t in times)
+        print(f"{name:10s} first {a * 1e3:8.3f} ms  second {b * 1e3:8.3f} ms  ratio {b / a:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
