@@ -214,3 +214,40 @@ def test_checks_reusing_sources_give_what_fresh_reads_give() -> None:
         multi._SUBSETS.clear()
         fresh.append(check(answer, passages, question=q).to_dict())
     assert kept == fresh
+
+
+def test_evict_oldest_bounds_a_memo_shared_by_threads() -> None:
+    # Memos kept across answers (derive's group profiles, multi's subsets) are filled and evicted
+    # by every thread calling check(); an interleaving must neither raise nor let them grow.
+    import sys
+    import threading
+
+    from crossfoot.model.memo import evict_oldest
+
+    memo: dict[int, int] = {}
+    errors: list[BaseException] = []
+
+    def fill(base: int) -> None:
+        try:
+            for i in range(20_000):
+                evict_oldest(memo, 64)
+                memo[base + i] = i
+        except BaseException as e:  # any escape is the failure under test
+            errors.append(e)
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=fill, args=(k * 100_000,)) for k in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert errors == []
+    assert 0 < len(memo) <= 64 + 4  # each thread may insert once past another's check
+    single = {1: 1, 2: 2, 3: 3}
+    evict_oldest(single, 3)
+    evict_oldest(single, 3)  # below the bound now: nothing goes
+    assert single == {2: 2, 3: 3}

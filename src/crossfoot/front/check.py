@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from crossfoot.engine import verify
+from crossfoot.model.memo import evict_oldest
 from crossfoot.model.options import Options, make_options
 from crossfoot.report.result import Report
 from crossfoot.sources.load import SourceSet, load_sources
@@ -36,8 +37,7 @@ def _load(sources: Any, options: Options) -> SourceSet:
         given = texts if type(sources) is tuple else sources
         made = load_sources(given, locale=locale, max_numbers=most)
         if sum(map(len, texts)) <= _LOADED_CHARS:
-            if len(_LOADED) >= _LOADED_MAX:
-                _LOADED.pop(next(iter(_LOADED)), None)
+            evict_oldest(_LOADED, _LOADED_MAX)
             _LOADED[key] = made
     return made
 

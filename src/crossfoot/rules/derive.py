@@ -54,6 +54,7 @@ from crossfoot.language.rowmatch import focus_group, focus_text, states_a_cell
 from crossfoot.language.years import aligned, period, related_score, same_quantity, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
+from crossfoot.model.memo import evict_oldest
 from crossfoot.model.types import SourceValue, format_decimal
 from crossfoot.rules._derive_formulas import (
     _HUNDRED,
@@ -193,8 +194,7 @@ def _profile(ctx: ClaimContext, group: ValueIndex) -> _Group:
         bases.setdefault(operand_class(x), []).append((x, a))
     nan = any(k != k for k in floats)  # then leave everything to the Decimal search
     made = _Group(group, bases, None if nan else floats)
-    if len(_PROFILES) >= _PROFILES_KEPT:
-        _PROFILES.pop(next(iter(_PROFILES)), None)
+    evict_oldest(_PROFILES, _PROFILES_KEPT)
     _PROFILES[id(group)] = made
     return made
 

@@ -55,6 +55,7 @@ from crossfoot.language.rowmatch import focus_group
 from crossfoot.language.years import field_stem, period, related_score, same_quantity, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
+from crossfoot.model.memo import evict_oldest
 from crossfoot.model.types import SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import (
     currency_ok,
@@ -250,8 +251,7 @@ def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Sub
                 for subset in _subsets(figures, k_max, runs_only):
                     total = sum(map(_VALUE, subset), Decimal(0))
                     out.append((total, total / len(subset), subset, figures))
-        if len(_SUBSETS) >= _SUBSETS_KEPT:
-            _SUBSETS.pop(next(iter(_SUBSETS)), None)
+        evict_oldest(_SUBSETS, _SUBSETS_KEPT)
         hit = _SUBSETS[key] = (group, out)
     return hit[1]
 
