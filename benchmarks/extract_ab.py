@@ -27,16 +27,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from speed import extraction_texts  # (benchmarks/ is not a package)
 
 
-def _load(src: str) -> Callable[[str], Any]:
-    """``extract`` of the crossfoot under ``src``, apart from any crossfoot loaded before."""
+def load_module(src: str) -> Any:
+    """``crossfoot.numbers.extract`` of the crossfoot under ``src``, apart from any crossfoot
+    loaded before."""
     for name in [n for n in sys.modules if n == "crossfoot" or n.startswith("crossfoot.")]:
         del sys.modules[name]
     sys.path.insert(0, src)
     try:
-        module = importlib.import_module("crossfoot.numbers.extract")
+        return importlib.import_module("crossfoot.numbers.extract")
     finally:
         sys.path.remove(src)
-    found: Callable[[str], Any] = module.extract
+
+
+def _load(src: str) -> Callable[[str], Any]:
+    """``extract`` of the crossfoot under ``src``."""
+    found: Callable[[str], Any] = load_module(src).extract
     return found
 
 

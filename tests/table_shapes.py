@@ -162,7 +162,8 @@ SHAPES: list[dict[str, Any]] = [
         ],
     },
     {
-        "name": "blank cells: dashes, n/a and empty hold no value; a row of dashes is no section",
+        "name": "blank cells: n/a and empty hold no value, a dash beside figures is nil (0); "
+        "a row of dashes is no section",
         "grid": [
             ["", "2019", "2018", "2017"],
             ["Restructuring", "—", "–", "-"],
@@ -171,6 +172,7 @@ SHAPES: list[dict[str, Any]] = [
         ],
         "cells": [
             cell("Other", "2017", 2017, "12"),
+            cell("Grants", "2018", 2018, "0"),
             cell("Grants", "2017", 2017, "3.5"),
         ],
     },
@@ -347,6 +349,7 @@ HAND: dict[str, list[dict[str, Any]]] = {
                 cell("North America", "2023", 2023, "1234", M, "money", "$"),
                 cell("North America", "2022", 2022, "1100", M, "money", "$"),
                 cell("Europe and Africa", "2023", 2023, "-45", M),
+                cell("Europe and Africa", "2022", 2022, "0", "0"),  # a dash: nil
             ],
         },
         {

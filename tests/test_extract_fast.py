@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import pickle
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from decimal import Decimal
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import example, given, settings
@@ -19,14 +24,34 @@ from hypothesis import strategies as st
 
 from crossfoot.model.locale import resolve_locale
 from crossfoot.model.types import Mention
+from crossfoot.numbers import prefix as prefix_module
+from crossfoot.numbers import reading as reading_module
 from crossfoot.numbers.affixes import prefix_gate, scale_before, symbol_before
-from crossfoot.numbers.around import Env, words_after
+from crossfoot.numbers.around import (
+    ALONE_AFTER,
+    ALONE_BEFORE,
+    GLUED_FIRST,
+    NEVER_AFTER,
+    Env,
+    words_after,
+)
 from crossfoot.numbers.context import ends_at, tail_end
-from crossfoot.numbers.cores import Digits, next_core, word_starts
+from crossfoot.numbers.cores import Digits, next_core, read_any_core, read_core, word_starts
 from crossfoot.numbers.extract import extract as extract_
+from crossfoot.numbers.extract import parse_number_string as parse_number_string_
 from crossfoot.numbers.num import Num, new_mention
-from crossfoot.numbers.patterns import APPROX_ENDS, FISCAL_ENDS, REF_ENDS, ends_with, prefix_tail
-from crossfoot.numbers.reading import _Marks, _read_prefix, may_prefix
+from crossfoot.numbers.patterns import (
+    APPROX_ENDS,
+    DIVIDE_ENDS,
+    FISCAL_ENDS,
+    MONTH_ENDS,
+    REF_ENDS,
+    TIMES_ENDS,
+    UNIT_FIRST,
+    ends_with,
+    prefix_tail,
+)
+from crossfoot.numbers.prefix import Marks, may_prefix, read_prefix
 
 _DECIMALS = st.decimals(allow_nan=False, allow_infinity=False, places=3, max_value=10**9)
 _MAYBE_TEXT = st.one_of(st.none(), st.text(max_size=4))
@@ -79,7 +104,7 @@ def test_extract_gives_mentions_equal_to_the_class_built_ones() -> None:
         assert m == Mention(*dataclasses.astuple(m))
 
 
-# --- the gate in front of the CLDR prefix readers (numbers.reading._read_prefix) -------------
+# --- the gate in front of the CLDR prefix readers (numbers.prefix.read_prefix) ---------------
 
 _LOCALES = [None, "de_DE", "sw", "ee", "si", "en_IN", "ru"]
 _PREFIX_PIECES = [
@@ -233,8 +258,8 @@ def test_read_number_asks_the_prefix_readers_whenever_they_may_read(
     if may_prefix(tail, env):
         return
     num = Num(s0, s0 + 1, "5", 0)
-    marks = _Marks(num, Digits("5", 0, True, False), False, "", s0)
-    _read_prefix(text, s0, 0, num, marks, env, tail)
+    marks = Marks(num, Digits("5", 0, True, False), False, "", s0)
+    read_prefix(text, s0, 0, num, marks, env, tail)
     assert (num.start, num.currency, num.negative, num.kind, num.scale_exp) == (
         s0, None, False, "number", 0,
     ), before  # fmt: skip
@@ -288,3 +313,173 @@ def _cores(text: str, memo: bool) -> list[tuple[int, int, bool]]:
 @example("one two three four 5")
 def test_next_core_finds_the_same_cores_with_and_without_its_memo(text: str) -> None:
     assert _cores(text, True) == _cores(text, False)
+
+
+# --- numbers set apart ('"2019"', "|12|"): read in _start (numbers.reading) -------------------
+
+_APART_PIECES = [
+    '"', "“", "”", "|", ">", "<", ",", ";", "!", "?", "]", "}", "[", "{", "\n", "\r", " ", "\t",
+    "\u00a0", "(", ")", "-", "−", "+", "%", "$", "US", "€", "kr", "A", "ELFU", "~", "#", "*", "x",
+    "/", ".", ":", "'", "_", "about ", "Note ", "FY", "December ", "minus ", "pm", " million",
+    "5", "12", "100", "2019", "1,234", "1.234", "3.5", "1.234,5", "48,90", "10", " to ", "-K",
+]  # fmt: skip
+_APART_LOCALES = [None, "de_DE", "sv_SE", "en_IN", "sw"]
+
+
+def _readings(text: str, name: str | None) -> str:
+    """Every reading of ``text``: extract and, for a short text, parse_number_string."""
+    cell = parse_number_string_(text, locale=name) if len(text) < 40 else None
+    return repr((extract_(text, locale=name), cell))
+
+
+@contextmanager
+def _without(module: object, name: str, value: object) -> Iterator[None]:
+    """``module.name`` set to ``value`` for the block: the reader with one shortcut turned off."""
+    kept = getattr(module, name)
+    setattr(module, name, value)
+    try:
+        yield
+    finally:
+        setattr(module, name, kept)
+
+
+def _apart_differs(text: str, name: str | None) -> bool:
+    fast = _readings(text, name)
+    with _without(reading_module, "ALONE_AFTER", frozenset()):  # every number the long way
+        slow = _readings(text, name)
+    return fast != slow
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.lists(st.sampled_from(_APART_PIECES), min_size=1, max_size=10).map("".join),
+    st.sampled_from(_APART_LOCALES),
+)
+@example('["Revenue", "2019", "1,234", "12"]', None)
+@example('"2019"', "de_DE")
+@example("|12|\n|1.234,5|", None)
+@example('A"5"', None)
+@example('minus"5"', None)
+def test_a_number_set_apart_reads_as_the_long_way_reads_it(text: str, name: str | None) -> None:
+    assert not _apart_differs(text, name), (text, name)
+
+
+def test_the_set_apart_check_fails_on_a_broken_gate() -> None:
+    # Let "%" count as setting a number apart: "12%" then reads as a plain 12 and the property
+    # above sees it (the check is not blind to the shortcut).
+    assert not _apart_differs('"12%"', None)
+    with _without(reading_module, "ALONE_AFTER", reading_module.ALONE_AFTER | {"%"}):
+        assert _apart_differs('"12%"', None)
+
+
+def test_the_set_apart_characters_start_and_end_nothing_a_reader_reads() -> None:
+    # Why the shortcut is exact (the property above is the proof): before the digits, none of
+    # ALONE_BEFORE ends a listed word, a sign, a currency or a "minus"; after them, none of
+    # ALONE_AFTER starts a unit, a currency, a range, a compound, a time or a label.
+    lists = (REF_ENDS, FISCAL_ENDS, APPROX_ENDS, MONTH_ENDS, TIMES_ENDS, DIVIDE_ENDS)
+    for ch in ALONE_BEFORE - {""}:
+        assert not ch.isalnum() and ch not in "_'-/.#^@[(~s", ch
+        for ends in lists:
+            assert ch not in ends.last1 and not any(t.endswith(ch) for t in ends.last2), ch
+    for name in _APART_LOCALES:
+        env = Env(resolve_locale(name), False, "")
+        assert env.alone <= ALONE_BEFORE and not env.alone & env.pre_ends
+    assert ALONE_AFTER <= NEVER_AFTER | {""}
+    for ch in ALONE_AFTER - {""}:
+        assert ch not in UNIT_FIRST and ch not in GLUED_FIRST and ch not in "-/.:()+*$%", ch
+        assert (not ch.isalnum() and not ch.isspace()) or ch in "\n\r", ch
+
+
+_APART_TWINS = json.loads((Path(__file__).parent / "vectors" / "extract_apart.json").read_text())
+
+
+@pytest.mark.parametrize("case", _APART_TWINS["cases"], ids=lambda c: c["text"])
+def test_numbers_set_apart_and_their_twins(case: dict[str, Any]) -> None:
+    found = [
+        [m.text, str(m.value), m.kind, m.currency, m.approximate, m.claim]
+        for m in extract_(case["text"])
+    ]
+    assert found == case["mentions"]
+
+
+# --- a lone "$" before the digits (numbers.prefix.lone_dollar) -------------------------------
+
+_DOLLAR_PIECES = [
+    "$", "$", "US", "HK", "C", "A", "S", "R", "x", "(", ")", " ", "  ", "\t", "\u00a0", "\\",
+    "-", "−", "+", "€", "£", "Rs", "Rs.", "USD", "JP", "kr", ".", '"', ",", "\n", "é", "5",
+]  # fmt: skip
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.lists(st.sampled_from(_DOLLAR_PIECES), max_size=6).map("".join),
+    st.sampled_from(["5", "1,234", "12.5", " 5"]),
+    st.sampled_from(["", " million", ")", '"', '",', "|", "\n", "?", "%", "-", "$", ".", " to 6"]),
+)
+@example("( $", "5", ")")
+@example("US$", "5", "")
+@example("\\$", "5", "")
+@example("-$", "5", "")
+def test_a_lone_dollar_reads_as_prefix_re_reads_it(before: str, core: str, after: str) -> None:
+    text = before + core + after
+    fast = _readings(text, None)
+    with _without(reading_module, "lone_dollar", lambda text, s0, floor: False):
+        slow = _readings(text, None)
+    assert fast == slow, text
+
+
+def test_the_lone_dollar_check_fails_on_a_broken_gate() -> None:
+    # A gate that let "(" join the "$" would read "($5)" as a plain $5, not a negative.
+    text = "a loss of ($5)"
+    with _without(prefix_module, "_DOLLAR_JOINS", frozenset("-−–+$\\")):
+        broken = _readings(text, None)
+    assert broken != _readings(text, None)
+
+
+# --- read_core's shortcuts for "44.1" and "1,234.5" (numbers.cores) --------------------------
+
+_CORE_CHARS = st.sampled_from([*"0123456789", *"0123456789", ".", ",", ",", "'", " ", "e", "E",
+                               "+", "-", "٣", "\u00a0"])  # fmt: skip
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.lists(_CORE_CHARS, min_size=1, max_size=12).map("".join),
+    st.sampled_from([None, ",", "."]),
+    st.sampled_from([None, (3, 3), (3, 2)]),
+    st.booleans(),
+)
+@example("1.234", None, None, True)
+@example("1,234.5", None, None, False)
+@example("012,345", None, None, False)
+@example("1,234e0", None, None, False)
+@example(".5", None, None, False)
+@example("٣.5", None, None, False)
+def test_read_core_reads_as_its_general_rules(
+    core: str, decimal: str | None, sizes: tuple[int, int] | None, european: bool
+) -> None:
+    # Strings no scan finds ("e", "1e") may make the general rules raise: the same, then.
+    assert _outcome(read_core, core, decimal, sizes, european) == _outcome(
+        read_any_core, core, decimal, sizes, european
+    ), core
+
+
+def _outcome(read: Any, *args: Any) -> object:
+    try:
+        return read(*args)
+    except ValueError as error:
+        return type(error)
+
+
+def test_the_read_core_shortcut_needs_each_of_its_guards() -> None:
+    # Each guard of the shortcut keeps out a core the naive rule misreads: the property above
+    # would fail on a shortcut without it.
+    def naive(core: str) -> Digits:
+        whole, _, frac = core.partition(".")
+        return Digits(whole.replace(",", "") + frac, -len(frac), False, "," in whole)
+
+    for core, european in [("1.234", True), ("0,123,456", False), ("٣.5", False)]:
+        general = read_any_core(core, None, None, european)
+        assert naive(core) != general, core
+        assert read_core(core, european=european) == general, core
+    assert naive("1,234.5") == read_core("1,234.5") == read_any_core("1,234.5", None, None, False)

@@ -246,7 +246,7 @@ def test_evict_oldest_bounds_a_memo_shared_by_threads() -> None:
     finally:
         sys.setswitchinterval(old)
     assert errors == []
-    assert 0 < len(memo) <= 64 + 4  # each thread may insert once past another's check
+    assert 0 < len(memo) <= 64 + 3  # three others may insert between a thread's check and its own
     single = {1: 1, 2: 2, 3: 3}
     evict_oldest(single, 3)
     evict_oldest(single, 3)  # below the bound now: nothing goes

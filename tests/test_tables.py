@@ -267,7 +267,9 @@ TATQA_LIKE = [
 def test_two_header_rows_stack_into_column_labels() -> None:
     values = read_table(TATQA_LIKE, source_id="S1", table_index=3)
     by_cell = {(v.row_index, v.col_index): v for v in values}
-    assert len(values) == 8  # the dash is no value
+    assert len(values) == 9  # the dash beside figures is a nil: an exact 0
+    nil = [v for v in values if v.precision == 0]
+    assert [(v.value, v.year) for v in nil] == [(Decimal(0), nil[0].year)] and nil[0].year
     v = by_cell[(2, 3)]
     assert v.label == "Hardware / Years Ended June 30, 2017"
     assert (v.row, v.column, v.year, v.table, v.view) == (

@@ -4,6 +4,10 @@ judged by, and check_speed's figures are what its docstring says they are."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -43,3 +47,25 @@ def test_check_speed_measures_answers_beside_the_reference() -> None:
     assert got["goal_ratio"] == pytest.approx(check_speed.GOAL_MS / check_speed.REF_QUIET_MS, 1e-3)
     # the yardstick's work is pinned: a change to it would move every published ratio
     assert check_speed.reference(3) == 1353
+
+
+def test_extract_same_finds_a_changed_reading(data_root: Path, tmp_path: Path) -> None:
+    # Run apart: the script loads two crossfoots in turn, which this process must not see.
+    root = Path(__file__).resolve().parents[2]
+    broken = tmp_path / "src"
+    shutil.copytree(root / "src" / "crossfoot", broken / "crossfoot")
+    around = broken / "crossfoot" / "numbers" / "around.py"
+    before = around.read_text("utf-8")
+    assert "ALONE_AFTER = frozenset([" in before
+    around.write_text(before.replace("ALONE_AFTER = frozenset([", 'ALONE_AFTER = frozenset(["%", '))
+
+    def run(second: Path) -> subprocess.CompletedProcess[str]:
+        script = root / "benchmarks" / "extract_same.py"
+        argv = [sys.executable, str(script), str(root / "src"), str(second), "--limit", "2"]
+        env = {**os.environ, "CROSSFOOT_DATA": str(data_root)}
+        return subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+
+    same = run(root / "src")
+    assert same.returncode == 0 and " 0 differ" in same.stdout, same.stdout + same.stderr
+    changed = run(broken)  # "12%" read as a plain 12 wherever a number starts a text
+    assert changed.returncode == 1 and "differs" in changed.stdout, changed.stdout + changed.stderr

@@ -56,6 +56,37 @@ def _focus_required(label: str) -> frozenset[str]:
     return req
 
 
+_GENERIC_MEMO: dict[tuple[str, str], bool] = {}
+
+
+def _quoted_generic(label: str, text: str) -> bool:
+    """Whether ``text`` names a row of generic words ("Other", "Total Other", "Others") by its
+    label as the table writes it, capital included, inside a sentence ("the change in Total
+    Other", "between trade names and Other intangible assets"): a sentence's first word is
+    capitalised anyway, and "other" in lower case is a word, not the row.
+
+    >>> _quoted_generic("Others", "What was the change in the Others?")
+    True
+    >>> _quoted_generic("Other", "Other costs rose."), _quoted_generic("Other", "other costs")
+    (False, False)
+    """
+    key = (label, text)
+    hit = _GENERIC_MEMO.get(key)
+    if hit is None:
+        if len(_GENERIC_MEMO) > 4096:
+            _GENERIC_MEMO.clear()
+        own = label.rpartition(":")[2].strip().rstrip(" .")
+        hit = False
+        if own[:1].isupper() and label_tokens(own):
+            for m in re.finditer(rf"(?<![\w-]){re.escape(own)}(?![\w-])", text):
+                before = text[: m.start()].rstrip()
+                if before and before[-1] not in ".?!:\n\"'":
+                    hit = True
+                    break
+        _GENERIC_MEMO[key] = hit
+    return hit
+
+
 def focus_text(ctx: ClaimContext) -> str:
     """The claim's sentence with the sentence before it (which may be the question), and the
     user's question when the engine judges a final figure in its light (rules.alignment)."""
@@ -108,11 +139,15 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
     hit = memo.get(key)
     if hit is not None and hit[0] is group:
         return hit[1]
-    words = set(tokens(focus_text(ctx)))
+    text = focus_text(ctx)
+    words = set(tokens(text))
     picked = []
     for sv in group.values:
         if sv.row is not None and sv.table is not None:
             req = _focus_required(sv.row)
+            if not req and _quoted_generic(sv.row, text):
+                picked.append(sv)
+                continue
         elif whole and sv.field is not None:
             # a record's series ("ridership_2022", "ridership_2023") is named by its stem: the
             # exact search of a coarse figure ("fell by 1.4 million") looks there too

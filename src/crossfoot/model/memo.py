@@ -8,16 +8,19 @@ __all__ = ["evict_oldest"]
 
 
 def evict_oldest(memo: dict[Any, Any], kept: int) -> None:
-    """Drop ``memo``'s oldest entry once it holds ``kept``: a bounded memo shared across answers.
+    """Drop ``memo``'s oldest entries until it holds fewer than ``kept``: a bounded memo shared
+    across answers, so the caller may then insert one.
 
-    Threads may check at once: another may insert or evict between our two steps, which Python
-    reports as an empty dict or a changed size; the memo is only a cache, so skip the eviction.
+    Threads may call at once: another may insert or evict between our two steps, which Python
+    reports as a changed size or an empty dict; we look again, so an eviction another thread
+    disturbed is made up at the next call and the memo stays within ``kept`` plus one entry per
+    thread inserting at that moment.
 
     >>> m = {1: "a", 2: "b"}; evict_oldest(m, 2); m
     {2: 'b'}
     """
-    if len(memo) >= kept:
+    while memo and len(memo) >= kept:  # (kept <= 0 empties it, never spins)
         try:
             memo.pop(next(iter(memo)), None)
         except (RuntimeError, StopIteration):
-            pass
+            continue

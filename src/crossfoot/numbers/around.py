@@ -53,6 +53,8 @@ from crossfoot.numbers.patterns import (
 )
 
 __all__ = [
+    "ALONE_AFTER",
+    "ALONE_BEFORE",
     "GLUED_FIRST",
     "NEVER_AFTER",
     "SCI_MARKS",
@@ -82,6 +84,13 @@ NEVER_AFTER = frozenset("0123456789,.;:)]}!?\"\n\r/+=*<>|&#@_~`'-([{")
 #: What may follow a mantissa glued: the "×" of "3.1×10⁻⁴" (or after one space) or a "½".
 SCI_MARKS = frozenset(SCI_FIRST - {" "})
 GLUED_FIRST = frozenset(SCI_MARKS | set(VULGAR))
+#: Characters that set a number apart as a table cell or quoted value does ('"2019"', "|12|"):
+#: right before the digits, they end no sign, currency, reference, fiscal, "about" or month word
+#: (the readers' word lists; tests check each), so only what follows can still change the reading.
+ALONE_BEFORE = frozenset(['"', "“", "”", "|", ">", ""])  # "": the start of the text
+#: What may follow such a number for it to be read as its digits alone: the end of the text, or
+#: a character that starts no unit, currency, range, compound, time, label or list marker.
+ALONE_AFTER = frozenset(['"', "|", "<", ",", ";", "!", "?", "]", "}", "\n", "\r", ""])
 _SCI_MARK_RE = re.compile("[" + re.escape("".join(sorted(SCI_MARKS))) + "]")
 
 
@@ -96,14 +105,15 @@ class Env:
     prev: Num | None = None  # the number read before, for "AED 9500 (USD 2587)"
     _european: bool | None = None
     _heads: frozenset[str] | None = None
-    tails: frozenset[str] = frozenset()  # (read by numbers.reading._read_prefix)
+    tails: frozenset[str] = frozenset()  # (read by numbers.prefix.read_prefix)
     ones: frozenset[str] = frozenset()
     pre_ends: frozenset[str] = frozenset()  # a last character before the digits to look at
+    alone: frozenset[str] = frozenset()  # ALONE_BEFORE less what a prefix reader may end in
     glued: bool = False  # it may glue a power of ten ("×10⁻⁴") or a fraction ("2½") to digits
 
     def __post_init__(self) -> None:
         view = self.view
-        self.tails, self.ones, self.pre_ends = _prefix_gates(self.convention)
+        self.tails, self.ones, self.pre_ends, self.alone = _prefix_gates(self.convention)
         self.glued = ("10" in view and _SCI_MARK_RE.search(view) is not None) or (
             not view.isascii() and _VULGAR_RE.search(view) is not None
         )
@@ -144,12 +154,15 @@ class Env:
 @lru_cache(maxsize=64)
 def _prefix_gates(
     convention: Convention | None,
-) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """prefix_gate's (tails, ones), and every last character before the digits that makes
-    numbers.reading._read_prefix look further: a sign, currency or "(" of PREFIX_RE, a
-    one-character CLDR symbol, a "%" or a minus (an upper-case letter too, tested apart)."""
+) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    """prefix_gate's (tails, ones), every last character before the digits that makes
+    numbers.prefix.read_prefix look further (a sign, currency or "(" of PREFIX_RE, a
+    one-character CLDR symbol, a "%" or a minus; an upper-case letter too, tested apart), and
+    the characters of ALONE_BEFORE none of them ends in."""
     tails, ones = prefix_gate(convention)
-    return tails, ones, frozenset(PREFIX_ENDS) | ones | frozenset("%-−–")
+    pre_ends = frozenset(PREFIX_ENDS) | ones | frozenset("%-−–")
+    ends = pre_ends | {t[-1] for t in tails}
+    return tails, ones, pre_ends, ALONE_BEFORE - ends
 
 
 def read_digits(core: str, env: Env) -> Digits | list[Digits] | None:

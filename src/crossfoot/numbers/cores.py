@@ -117,6 +117,7 @@ DIGITS_RE = _compile(rf"[0-9.](?:{_DIGIT_CORE})", re.X)
 _LETTERS_ONLY = bytes(c if 97 <= c <= 122 else c + 32 if 65 <= c <= 90 else 32 for c in range(256))
 _WORD_BYTES = frozenset(w.encode() for w in NUMBER_WORDS)
 _MULT_BYTES = frozenset(w.encode() for w in MULTIPLIERS)
+_ALL_BYTES = _WORD_BYTES | _MULT_BYTES
 # Characters that re.I matches to an ASCII letter of a number word, though they are not ASCII
 # ("ſix" is "six" to CORE_RE); a text with one takes the full scan (tests check every code point).
 _FOLDS_RE = re.compile("[\u0130\u0131\u017f\u212a]")
@@ -132,11 +133,12 @@ def word_starts(text: str) -> list[int] | None:
     if not text.isascii() and _FOLDS_RE.search(text) is not None:  # isascii() is O(1)
         return None
     letters = text.encode("ascii", "replace").translate(_LETTERS_ONLY)
-    tokens = set(letters.split())
-    words = _WORD_BYTES.intersection(tokens)
-    mults = _MULT_BYTES.intersection(tokens)  # "in millions" is common, "a million" rare
-    if not words and not mults:
+    # Most texts hold none of the words: one pass over the tokens, no set of them built.
+    found = _ALL_BYTES.intersection(letters.split())
+    if not found:
         return []
+    words = _WORD_BYTES.intersection(found)
+    mults = _MULT_BYTES.intersection(found)  # "in millions" is common, "a million" rare
     padded = b" " + letters + b" "  # padded[i + 1] is text[i]; every token has a space each side
     starts: list[int] = []
     for word in words:
@@ -306,6 +308,23 @@ def read_core(
     ('12345', '120999000')
     """
     if core.isdigit():  # the common case: 2024, 12, 1200
+        return Digits(core, 0, True, False)
+    if decimal is None:  # the next commonest, "44.1" and "1,234.5", as read_any_core reads them
+        whole, dot, frac = core.partition(".")
+        if "," not in whole:
+            if dot and frac.isdigit() and (whole.isdigit() or not whole) and core.isascii():
+                if not european:  # (a European text's "1.234" is a thousand)
+                    return Digits(whole + frac, -len(frac), False, False)
+        elif core[0] != "0" and _US_GROUPS.fullmatch(core) is not None:
+            return Digits(whole.replace(",", "") + frac, -len(frac), False, True)
+    return read_any_core(core, decimal, sizes, european)
+
+
+def read_any_core(
+    core: str, decimal: str | None, sizes: tuple[int, int] | None, european: bool
+) -> Digits | list[Digits] | None:
+    """:func:`read_core` by its general rules, for every form (tests compare the two)."""
+    if core.isdigit():
         return Digits(core, 0, True, False)
     mantissa, sci = core, 0
     i = core.find("e")  # a core holds at most one exponent

@@ -48,6 +48,7 @@ from crossfoot.numbers.locale import reading_view
 from crossfoot.numbers.num import Num, stated_precision
 from crossfoot.numbers.patterns import (
     CURRENCY_AFTER_RE,
+    DIGITS_RE,
     UNIT_RE,
     WORD_CURRENCY,
     next_core,
@@ -78,18 +79,25 @@ def _scan(
     # Short texts (cells) are cheaper to scan in full than to ask word_starts() about.
     starts = None if n < 48 else word_starts(text)
     digits: list[tuple[int, re.Match[str] | None]] = []  # next_core's memo of its digit search
+    search = DIGITS_RE.search if starts is not None and not starts else None
     while pos < n:
-        core = next_core(text, pos, starts, digits)
-        if core is None:
-            break
-        start, end, is_words = core
+        if search is not None:  # no number word in the text (most): next_core's digit search
+            m = search(text, pos)
+            if m is None:
+                break
+            (start, end), is_words = m.span(), False
+        else:
+            core = next_core(text, pos, starts, digits)
+            if core is None:
+                break
+            start, end, is_words = core
         if is_words:
             nums, nxt = _read_words(text, start, text[start:end])
         else:
             nums, nxt = read_number(text, start, end, env, pos, True)
         for num in nums:
             out.append(num.mention(original))
-        pos = max(nxt, end)
+        pos = nxt if nxt > end else end
         if limit is not None and len(out) > limit:
             return out  # over the bound: the caller refuses the text, so no fraction pass
     if not original.isascii() and _VULGAR_RE.search(text) is not None:

@@ -10,11 +10,11 @@ core. Each stage is a function of its own; a stage that finds the core is not a 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from crossfoot.model.types import Kind
 from crossfoot.numbers.affixes import PHRASE_HEADS, scale_after
 from crossfoot.numbers.around import (
+    ALONE_AFTER,
     GLUED_FIRST,
     NEVER_AFTER,
     SCI_MARKS,
@@ -24,12 +24,9 @@ from crossfoot.numbers.around import (
     european_thousand,
     fiscal_pair,
     glued_exponent_or_fraction,
-    in_locale,
-    longer_symbol,
     pieces,
     read_digits,
     slashed_fraction,
-    table_prefix,
     words_after,
 )
 from crossfoot.numbers.context import CONSTANT_DIGITS, context_skip, ends_at, is_constant, tail_end
@@ -47,7 +44,6 @@ from crossfoot.numbers.patterns import (
     LABEL_TAIL_RE,
     MAX_DIGITS,
     OPERAND_RE,
-    PREFIX_ENDS,
     RANGE_STARTS,
     REF_ENDS,
     REF_TAIL_RE,
@@ -55,17 +51,16 @@ from crossfoot.numbers.patterns import (
     UNIT_RE,
     Digits,
     approx_before,
-    currency_code,
     ends_with,
     fiscal_before,
     is_letter,
     maybe_unit,
-    prefix_match,
     read_core,
     ref_before,
     skip_token,
     text_before,
 )
+from crossfoot.numbers.prefix import Marks, lone_dollar, may_prefix, read_prefix
 from crossfoot.numbers.ranges import try_range
 
 __all__ = ["Read", "is_approx", "read_number"]
@@ -73,24 +68,7 @@ __all__ = ["Read", "is_approx", "read_number"]
 # What a reading returns: the numbers read, and where scanning resumes.
 Read = tuple[list[Num], int]
 
-_CURRENCY_ONLY = (None, None, None, None)  # PREFIX_RE's parenthesis and sign groups, all unset
 _AM_PM = frozenset("aApP")  # how "3 pm", "11am", "9 a.m." go on after the digits
-
-
-@dataclass(slots=True)
-class _Marks:
-    """What the stages of one reading tell each other about the marks around the digits."""
-
-    num: Num
-    read: Digits
-    paren: bool = False
-    sign: str = ""
-    inner_start: int = 0  # where the mention starts when a "(" turns out not to be a negative
-    currency_outside: bool = False
-    closed: bool = False
-    unit_kind: str = ""
-    tail: str = ""  # tail_end() before the digits: "" when no listed word ends there
-    wide: bool = False  # the tail is also that of a 40-wide window (tail_end's second value)
 
 
 def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: bool) -> Read:
@@ -100,7 +78,7 @@ def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: 
     ``env`` is what the scan reads with (the locale, whether the text is a single cell).
     """
     marks = _start(text, s0, e0, env)
-    if not isinstance(marks, _Marks):
+    if not isinstance(marks, Marks):
         return marks
     num = marks.num
     e0 = num.end  # after a glued "×10⁻⁴" or "½"
@@ -108,17 +86,30 @@ def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: 
     # spaces; most numbers follow a lower-case word or a quote, in which no prefix reader can
     # find anything.
     before = text[s0 - 4 if s0 > 4 else 0 : s0].rstrip(" \t\u00a0\u202f\u2009")[-2:]
-    if may_prefix(before, env):
-        _read_prefix(text, s0, floor, num, marks, env, before)
-    marks.tail, marks.wide = tail_end(text, s0)  # for the reference, fiscal and "about" words
+    if before[-1:] == "$" and env.convention is None and lone_dollar(text, s0, floor):
+        # What read_prefix reads there ("$5", "$  5"), without PREFIX_RE.
+        num.start = marks.inner_start = text.rindex("$", 0, s0)
+        num.currency = "$"
+        if text[e0 : e0 + 1] in ALONE_AFTER:  # '"$5",': what the later stages would give
+            num.kind, num.approximate = "money", is_approx(text, num.start)
+            env.prev = num
+            return [num], e0
+    elif may_prefix(before, env):
+        read_prefix(text, s0, floor, num, marks, env, before)
     bare = num.currency is None and not marks.sign and not marks.paren
     if bare:
+        # The reference, fiscal and "about" words before a bare number (the others read the
+        # "about" words from their own start).
+        marks.tail, marks.wide = tail_end(text, s0)
         resume = _not_a_number_before(text, s0, e0, num, marks, floor, env)
         if resume is not None:
             return [], resume
         if num.currency is not None:  # "CHF-58": a currency glued to a minus
             bare = False
-    pos = _read_suffix(text, e0, num, marks, env)
+    if not marks.paren and text[e0 : e0 + 1] in ALONE_AFTER:
+        pos = e0  # "5,", '5"': nothing after the digits for _read_suffix to read
+    else:
+        pos = _read_suffix(text, e0, num, marks, env)
     if pos < len(text) and (is_letter(text[pos]) or text[pos].isdigit()) and not marks.unit_kind:
         if not spaceless(text[pos]):
             return [], skip_token(text, pos)  # 5G, 1990s, 24h
@@ -138,7 +129,7 @@ def read_number(text: str, s0: int, e0: int, env: Env, floor: int, allow_range: 
     return [num], num.end
 
 
-def _start(text: str, s0: int, e0: int, env: Env) -> Read | _Marks:
+def _start(text: str, s0: int, e0: int, env: Env) -> Read | Marks:
     """The core itself: a compound ("2019/20", "2.8:1", "1/2", "10-K"), grouped digits (and a
     power of ten or a fraction glued to them: "3.1×10⁻⁴", "2½"), or not a number."""
     kind: Kind = "number"
@@ -188,103 +179,26 @@ def _start(text: str, s0: int, e0: int, env: Env) -> Read | _Marks:
     ):
         if follow in VULGAR or "10" in text[e0 + 1 : e0 + 5]:
             num.end = glued_exponent_or_fraction(text, num, e0)
-    return _Marks(num, read, False, "", s0)
+    elif (
+        follow in ALONE_AFTER
+        and (text[s0 - 1] if s0 else "") in env.alone
+        and (s0 < 2 or not text[s0 - 2].isupper())
+    ):
+        # A number set apart ('"2019"', "|12|"): no reader before or after it finds anything
+        # (see around.ALONE_BEFORE); what is left of them is _settle_kind's plain year.
+        if read.plain and len(read.digits) == 4 and 1900 <= int(read.digits) <= 2100:
+            num.kind = "year"
+        env.prev = num
+        return [num], e0
+    return Marks(num, read, False, "", s0)
 
 
 # Plain digit cores of up to four digits, read once: most numbers are years and small counts.
 _PLAIN_READS: dict[str, Digits] = {}
 
 
-def may_prefix(before: str, env: Env) -> bool:
-    """Whether a sign, currency, "(", CLDR symbol, scale word or "%" may end in ``before``
-    (:func:`~crossfoot.numbers.patterns.prefix_tail` of the digits): else :func:`_read_prefix`
-    reads nothing (tests check it)."""
-    ch = before[-1:]
-    return bool(ch) and (
-        ch in env.pre_ends or before in env.tails or before.isupper() or ch.isupper()
-    )
-
-
-def _read_prefix(
-    text: str, s0: int, floor: int, num: Num, marks: _Marks, env: Env, before: str
-) -> None:
-    """A sign, a currency or an opening parenthesis written before the digits; then a symbol,
-    code, scale word or "%" from the CLDR table (:func:`~crossfoot.numbers.around.table_prefix`).
-    ``before`` is :func:`~crossfoot.numbers.patterns.prefix_tail` of the digits."""
-    ch = before[-1:]
-    if ch and (ch in PREFIX_ENDS or ch.isupper()):  # maybe_prefix, written out
-        _read_sign_and_currency(text, s0, floor, num, marks, env)
-    if (
-        num.currency is None
-        and not marks.paren
-        and ch  # could a table symbol, a scale word or "%" end in the last two characters?
-        and (before in env.tails or ch in env.ones or ch in "%-−–" or before.isupper())
-    ):
-        marks.sign = table_prefix(text, num, floor, env) or marks.sign
-
-
-def _read_sign_and_currency(
-    text: str, s0: int, floor: int, num: Num, marks: _Marks, env: Env
-) -> None:
-    """PREFIX_RE's sign, currency and "(" before the digits."""
-    pre = text[max(floor, s0 - 24) : s0]
-    base = s0 - len(pre)
-    pm = prefix_match(pre)
-    if pm is None or pm.end() <= pm.start():
-        return
-    if pm.group("paren_a", "sign_a", "paren_b", "sign_b") == _CURRENCY_ONLY:
-        # The common "$12", "€ 5", "USD 5": a currency and nothing else; the general branch
-        # below would give the same start, currency and no sign or parenthesis.
-        num.start = marks.inner_start = base + pm.start()
-        num.currency = currency_code(pm.group("cur"), pm.group("pfx"))
-        cur_at = base + pm.start("cur")
-        if env.convention is not None or (cur_at > floor and text[cur_at - 1].isalpha()):
-            _currency_in_locale(text, floor, num, marks, env, pm, base)
-        return
-    start = base + pm.start()
-    for group in ("sign_b", "sign_a"):
-        g0 = pm.start(group)
-        if g0 >= 0:
-            before_sign = text[base + g0 - 1] if base + g0 > 0 else " "
-            if before_sign.isalnum() or before_sign in ").%":
-                # "10-12", "COVID-19": a hyphen that joins, not a sign; drop it and all left
-                start = base + g0 + 1
-                break
-    if pm.group("cur") is not None and base + pm.start("cur") >= start:
-        num.currency = currency_code(pm.group("cur"), pm.group("pfx"))
-    for group in ("sign_a", "sign_b"):
-        if pm.group(group) is not None and base + pm.start(group) >= start:
-            marks.sign = marks.sign or pm.group(group)
-    for group in ("paren_a", "paren_b"):
-        if pm.group(group) is not None and base + pm.start(group) >= start:
-            marks.paren = True
-    # "£(8.1m)": a currency outside the parentheses marks an accounting negative, whatever
-    # follows the digits inside.
-    marks.currency_outside = pm.group("paren_b") is not None and num.currency is not None
-    inner = [base + pm.start(g) for g in ("sign_a", "cur", "sign_b") if pm.group(g)]
-    marks.inner_start = min([i for i in inner if i >= start], default=s0)
-    num.start = start
-    num.negative = marks.sign in ("-", "−", "–")
-    if num.currency is not None:
-        cur_at = base + pm.start("cur")
-        if env.convention is not None or (cur_at > floor and text[cur_at - 1].isalpha()):
-            _currency_in_locale(text, floor, num, marks, env, pm, base)
-
-
-def _currency_in_locale(
-    text: str, floor: int, num: Num, marks: _Marks, env: Env, pm: re.Match[str], base: int
-) -> None:
-    """The currency PREFIX_RE read, as the locale means it ("$" is AUD in en_AU), or a longer
-    CLDR symbol ending in it ("JP¥")."""
-    if env.convention is not None:
-        num.currency = in_locale(pm.group("cur"), num.currency or "", env.convention)
-    cur_at = base + pm.start("cur")
-    if cur_at > floor and text[cur_at - 1].isalpha() and not marks.sign and not marks.paren:
-        marks.sign = longer_symbol(text, num, cur_at, base + pm.end("cur"), floor, env)
-
-
 def _not_a_number_before(
-    text: str, s0: int, e0: int, num: Num, marks: _Marks, floor: int, env: Env
+    text: str, s0: int, e0: int, num: Num, marks: Marks, floor: int, env: Env
 ) -> int | None:
     """Where to resume when what is glued before bare digits makes them no number ("COVID-19",
     "#123", "[1]", "Note 4", "3 pm"); None when they are one (a glued "FY24" marks ``num.fy``,
@@ -321,7 +235,7 @@ def _not_a_number_before(
     return None
 
 
-def _read_suffix(text: str, e0: int, num: Num, marks: _Marks, env: Env) -> int:
+def _read_suffix(text: str, e0: int, num: Num, marks: Marks, env: Env) -> int:
     """A closing parenthesis, a percent / scale / unit word, a currency and a unit of measure
     after the digits; returns where the number ends."""
     pos = e0
@@ -385,7 +299,7 @@ def _unit(text: str, unit: re.Match[str], num: Num) -> str:
     return unit_kind
 
 
-def _year_like(num: Num, marks: _Marks) -> bool:
+def _year_like(num: Num, marks: Marks) -> bool:
     read = marks.read
     return (
         read.plain and len(read.digits) == 4 and 1900 <= int(read.digits) <= 2100
@@ -394,7 +308,7 @@ def _year_like(num: Num, marks: _Marks) -> bool:
 
 
 def _settle_parentheses(
-    text: str, s0: int, e0: int, floor: int, num: Num, marks: _Marks, env: Env
+    text: str, s0: int, e0: int, floor: int, num: Num, marks: Marks, env: Env
 ) -> bool:
     """Accounting parentheses: "(1,234)" is negative; False for a bare "(3)" in prose;
     "AED 9500 (USD 2587)" converts."""
@@ -417,7 +331,7 @@ def _settle_parentheses(
     return True
 
 
-def _settle_kind(text: str, s0: int, bare: bool, num: Num, marks: _Marks) -> None:
+def _settle_kind(text: str, s0: int, bare: bool, num: Num, marks: Marks) -> None:
     """Money when a currency was read; a year for "FY24", "fiscal 2019" or a plain 19xx/20xx."""
     if num.currency is not None and num.kind == "number":
         num.kind = "money"
@@ -439,7 +353,7 @@ def _settle_kind(text: str, s0: int, bare: bool, num: Num, marks: _Marks) -> Non
 
 
 def _context_marks(
-    text: str, s0: int, e0: int, env: Env, bare: bool, num: Num, marks: _Marks
+    text: str, s0: int, e0: int, env: Env, bare: bool, num: Num, marks: Marks
 ) -> bool:
     """Marks read from the words around a number (approximate, a label, a formula constant);
     False when the context says it is no number at all (the day of "December 31")."""

@@ -76,6 +76,13 @@ def quantity(v: SourceValue) -> str | None:
     return _quantity(names, v.currency is not None or v.kind == "money")
 
 
+def is_nil(v: SourceValue) -> bool:
+    """A table's dash read as zero (sources.table_read: an exact 0): an operand of a mean ("the
+    average of 2018 and 2019" over "16,451 | —"), never a term of a sum or a difference, where
+    it would only restate the other operand."""
+    return v.precision == 0 and v.value == 0 and v.table is not None
+
+
 def same_kind(x: SourceValue, y: SourceValue) -> bool:
     """Whether a sum or difference of ``x`` and ``y`` adds like to like: money to money, a count
     to a count, never revenue to orders or respondents to an average score. The kind of quantity

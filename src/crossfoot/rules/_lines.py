@@ -17,6 +17,7 @@ from decimal import Decimal
 
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import Claim, Evidence, SourceValue
+from crossfoot.rules._derive_kinds import is_nil
 from crossfoot.rules._named import TOTAL_LABEL, Named, value_years
 
 __all__ = ["line_witness", "named_line_witness"]
@@ -79,6 +80,8 @@ def _states(ask: Ask, c: Claim, line: Sequence[SourceValue], scale: Decimal) -> 
     """The mean (or sum) of ``line`` (its asked years, its dated values, or all) that ``c``'s
     figure states at its precision, as evidence; None when none does."""
     m = c.mention
+    if ask.op == "sum":
+        line = [v for v in line if not is_nil(v)]  # a dash adds nothing to a total
     picked = [v for v in line if value_years(v) & ask.years] if ask.years else []
     dated = [v for v in line if value_years(v)]
     for group in (picked, dated, line):

@@ -40,6 +40,12 @@ def _same_figure(m: Mention, g: Mention) -> bool:
     return False
 
 
+def _same_high(m: Mention, g: Mention) -> bool:
+    """A range claim ("8.0 million to 13.4 million") restates a range with the same high end:
+    a figure that matches its low end leaves the high end unchecked."""
+    return g.high is not None and abs(m.high - g.high) <= m.precision  # type: ignore[operator]
+
+
 # Grounded figures a restatement may repeat, newest first: a claim costs this many at most, not
 # every figure grounded so far (the furthest back a restatement reaches on the benchmark data is
 # 9 figures).
@@ -54,6 +60,8 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
         gm = g.mention
         if gm.kind == "year" or not _kinds_agree(m, gm) or not _same_figure(m, gm):
             continue
+        if m.high is not None and not _same_high(m, gm):
+            continue  # "8.0 million to 15.1 million" restates 8.0 million only with its high end
         if m.scale != gm.scale and m.scale != 1 and not _true_units_agree(ctx, m, g):
             continue  # "$283 billion" restating "$283" of a table in millions
         # (a claim without a scale word restating "$528.4 million" only drops the unit)

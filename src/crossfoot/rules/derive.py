@@ -68,6 +68,7 @@ from crossfoot.rules._derive_formulas import (
 )
 from crossfoot.rules._derive_kinds import (
     currency_ok,
+    is_nil,
     label,
     operand_class,
     same_item,
@@ -127,7 +128,7 @@ def _describe(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue, r:
 def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> bool:
     if operand_class(y) != spec.cls or same_item(x, y) or not views_compatible(x, y):
         return False
-    if spec.op in ("sum", "diff") and not same_kind(x, y):
+    if spec.op in ("sum", "diff") and (not same_kind(x, y) or is_nil(x) or is_nil(y)):
         return False
     if (
         x.span is not None
@@ -138,6 +139,12 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         return False
     if not currency_ok(x.currency, y.currency):
         return False
+    if spec.op in _PROSE_WORDED and x.table is None and y.table is None and x.span and y.span:
+        # Two figures of running text add up (or apart) by chance as easily as any two of a
+        # passage: a sum, difference or mean of prose figures needs its wording ("the total",
+        # "the change", "the average").
+        if _PROSE_WORDED[spec.op] not in _coarse_kinds(ctx):
+            return False
     if ctx.mention.kind == "money" and not (
         currency_ok(ctx.mention.currency, x.currency)
         and currency_ok(ctx.mention.currency, y.currency)
@@ -216,9 +223,12 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> 
     window = _float_window(lo, hi, mag) if keys is not None else None
     # The group is sorted: a partner range outside [first, last] holds no value.
     first, last = group.values[0].value, group.values[-1].value
+    share_worded = _SHARE_OF.match(ctx.text, ctx.mention.end) is not None
     for spec in _specs(ctx.mention):
         if not kind_allowed(ctx, spec.kind):
             continue
+        if share_worded and spec.op == "pct_change":
+            continue  # "purchased at 85% of the market price" is a part of a whole, no change
         change = spec.op in ("pct_change", "diff")
         if worded and not change:
             continue  # growth wording is never a share, sum, ratio or mean
@@ -348,6 +358,13 @@ def _far_apart(ctx: ClaimContext, a: tuple[int, int], b: tuple[int, int]) -> boo
         return False
     return abs(a[0] - b[0]) > _NEAR
 
+
+# The wording (a key of _COARSE_WORDING) a formula over two prose figures needs.
+_PROSE_WORDED = {"sum": "sum", "diff": "difference", "mean": "average"}
+
+# A percentage followed by "of" ("85% of the lower of the two prices", "40% of revenue") states
+# a part of a whole, never a change.
+_SHARE_OF = re.compile(r"\s+of\b", re.IGNORECASE)
 
 # Formulas a positive figure may state the size of, over two negative values.
 _SIZED = frozenset({"sum", "mean"})

@@ -59,6 +59,7 @@ from crossfoot.model.memo import evict_oldest
 from crossfoot.model.types import SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import (
     currency_ok,
+    is_nil,
     label,
     operand_class,
     same_item,
@@ -243,6 +244,13 @@ def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Sub
             for subset in _subsets(line, k_max, runs_only):
                 total = sum(map(_VALUE, subset), Decimal(0))
                 out.append((total, total / len(subset), subset, line))
+            figures = tuple(v for v in line if not is_nil(v))
+            if len(figures) < len(line):
+                # A dash is a term of a mean, never of a sum: the line's figures alone are
+                # summed (and averaged) as their own line.
+                for subset in _subsets(figures, k_max, runs_only):
+                    total = sum(map(_VALUE, subset), Decimal(0))
+                    out.append((total, total / len(subset), subset, figures))
         evict_oldest(_SUBSETS, _SUBSETS_KEPT)
         hit = _SUBSETS[key] = (group, out)
     return hit[1]
@@ -296,7 +304,7 @@ def _sums(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
                 continue
         if not focus_ok(ctx, subset, False):
             continue
-        is_sum = want_sum and lo <= total <= hi
+        is_sum = want_sum and lo <= total <= hi and not any(map(is_nil, subset))
         is_mean = want_mean and lo <= mean <= hi
         for wanted, kind, value in ((is_sum, "sum", total), (is_mean, "average", mean)):
             if wanted:

@@ -10,8 +10,12 @@ The grid is tidied and its header read by :mod:`table_header`; then each body ro
 * a heading row naming one year ("Year Ended December 31, 2018") dates the rows below it when
   their columns name none (stacked yearly blocks);
 * cells: ``$1,200``, ``(1,234)`` (negative), ``12.3%`` (percent), blanks (``—``, ``-``, ``n/a``,
-  empty) hold no value, a lone currency symbol gives the figure after it its currency; a cell
-  with several numbers is read by the ``fallback`` reader;
+  empty) hold no value, except that a dash in a dated column of a row of figures is nil, an
+  exact 0 (an operand of a mean, never a term of a sum: rules._derive_kinds.is_nil); a lone
+  currency symbol gives the figure after it its currency; a cell with several numbers is read
+  by the ``fallback`` reader;
+* a header label over any column of a group the row below repeats ("| | 2019 | | 2018" over
+  "Gross | Accumulated | Gross | Accumulated") heads the whole group;
 * under a unit, a cell yields two values: as written (view ``written``) and scaled (``true``),
   unless the unit spares its row ("in millions, except per share data": "Earnings per share").
 """
@@ -21,7 +25,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from crossfoot.model.types import SourceValue
@@ -31,6 +37,7 @@ from crossfoot.sources.cells import (
     is_blank,
     label_without_unit,
     normalize_currency,
+    parse_cell,
     unit_in_cell,
     year_in,
 )
@@ -63,6 +70,37 @@ _SHARES = re.compile(r"(?i)\bshares?\b")
 _NO_VALUE = re.compile(r"^(?:|(?:US|A|C|HK|S|NZ)?\$|[€£¥₹%])$")
 
 
+# A cell that is one dash, with a currency sign at most ("—", "$ -", "$—"): nil.
+_NIL_DASH = re.compile(r"^\s*[$€£¥₹]?\s*[-—–−]\s*$")
+_DASH = re.compile(r"[-—–−]")
+
+
+def _spread_by_groups(cells: list[str], below: Sequence[str], width: int) -> bool:
+    """Spread each label of ``cells`` over its group of columns, the groups read from the row
+    below when it repeats one run of labels ("Amount | % | Amount | %"): a label placed over
+    any column of its group ("| | 2019 | | 2018" over "Gross | Accumulated | Gross |
+    Accumulated") heads the whole group. False (nothing changed) unless every group holds
+    exactly one label."""
+    sub = [clean_label(c.strip()) if j < len(below) else "" for j, c in enumerate(below)]
+    head = sub[1] if width > 2 and len(sub) > 1 else ""
+    starts = [j for j in range(1, width) if j < len(sub) and sub[j] and sub[j] == head]
+    if len(starts) < 2:
+        return False
+    size = starts[1] - starts[0]
+    if size < 2 or any(b - a != size for a, b in pairwise(starts)):
+        return False
+    if starts[-1] + size != width or sub[1 : 1 + size] * len(starts) != sub[1:width]:
+        return False
+    spans = [range(a, a + size) for a in starts]
+    owned = [[j for j in span if cells[j]] for span in spans]
+    if any(len(o) != 1 for o in owned) or sum(1 for c in cells[1:] if c) != len(starts):
+        return False
+    for span, (j,) in zip(spans, owned, strict=True):
+        for k in span:
+            cells[k] = cells[j]
+    return True
+
+
 def _column_labels(header: Sequence[Sequence[str]], width: int) -> list[str]:
     """Stacked header cells per column; a cell over empty ones spreads right (and back to the
     first figure column), except a percent label beside a column headed by its own year."""
@@ -70,7 +108,9 @@ def _column_labels(header: Sequence[Sequence[str]], width: int) -> list[str]:
     last = len(header) - 1
     for r, row in enumerate(header):
         cells = [label_without_unit(clean_label(c.strip())) for c in row]
-        if r < last:
+        if r < last and _spread_by_groups(cells, header[r + 1], width):
+            pass
+        elif r < last:
             fill = ""
             first = next((c for c in cells[1:] if c), "")
             below = header[r + 1 :]
@@ -250,6 +290,7 @@ class _Body:
             row = self.grid[i]
             row_label = clean_label(row[label_col]) if label_col >= 0 else ""
             if numbers:
+                numbers = self._with_nil(i, label_col, numbers)
                 out.extend(self._cells(i, label_col, row_label, numbers))
                 continue
             others = [c for j, c in enumerate(row) if j != label_col]
@@ -384,6 +425,26 @@ class _Body:
             else:
                 out.append(SourceValue(value=cell.value, precision=cell.precision, **common))
         return out
+
+    def _with_nil(
+        self, i: int, label_col: int, numbers: list[tuple[int, CellNumber]]
+    ) -> list[tuple[int, CellNumber]]:
+        """``numbers`` with a zero for each dash ("—", "$ -") in a dated column of a row of
+        figures: a report writes nil as a dash, and "the average of 2018 and 2019" over
+        "16,451 | —" is 16,451 / 2. Other blanks ("", "n/a") state nothing."""
+        row, blanks, h = self.grid[i], self.blank[i], self.h
+        taken = {j for j, _ in numbers}
+        nil: list[tuple[int, CellNumber]] = []
+        for j, cell in enumerate(row):
+            if j == label_col or j in taken or not blanks[j] or h.years[j] is None:
+                continue
+            if _NIL_DASH.match(cell):
+                zero = parse_cell(_DASH.sub("0", cell, count=1))
+                if zero is not None:
+                    # precision 0: a nil is exact, and marks the zero as a dash's (rules.
+                    # _derive_kinds.is_nil: never a term of a sum or difference)
+                    nil.append((j, replace(zero, precision=Decimal(0))))
+        return sorted(numbers + nil, key=lambda n: n[0]) if nil else numbers
 
     def _lone_currency(self, i: int, j: int, label_col: int) -> str | None:
         """A lone "$" cell before the figure (some documents split currency into its own cell)."""
