@@ -378,7 +378,8 @@ _COARSE_WORDING = {
         r"|reduced|shrank|widened|narrowed|above|below)\b"
     ),
     "sum": re.compile(r"(?i)\b(?:total|combined|sum|together|altogether|aggregate)\b"),
-    "average": re.compile(r"(?i)\b(?:average|mean)\b"),
+    # ("the sum divided by 2" is a mean worded as its arithmetic)
+    "average": re.compile(r"(?i)\b(?:average|mean|divided\s+by\s+(?:2|two))\b"),
 }
 
 
