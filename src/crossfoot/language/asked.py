@@ -19,6 +19,10 @@ Only what the words say clearly is read; anything else leaves that part of the q
 True
 >>> read_question("Between 2018 and 2019, which year had higher total revenue?").op is None
 True
+>>> read_question("What is that change over the 2014 value?").computed
+True
+>>> read_question("What was the revenue in 2014?").computed
+False
 """
 
 from __future__ import annotations
@@ -73,6 +77,17 @@ _BACK = re.compile(
     r"(?:years?|periods?|time|quarters?|months?|dates?)\b"
     r"|\b(?:two|three|four|five|six|\d)\s+(?:fiscal\s+)?years\b|\b(?:them|they)\b"
 )
+# Words that ask for a figure computed from others: a ratio, a share, a rate, or arithmetic on a
+# figure named before ("what is that divided by 100?", "the change over the 2014 value", "how
+# much does this represent in relation to the total?"). One source value is no such figure,
+# unless its own label names it (a "% change" column). "What portion of X is due in 2009?" is
+# as often answered with the amount: "portion" alone asks for nothing computed.
+_COMPUTED = re.compile(
+    r"(?i)\b(?:ratio|quotient|percent(?:age)?|growth\s+rate|"
+    r"in\s+relation\s+to|relative\s+to|represent(?:s|ed)?|divided?\s+by|multiplied\s+by|"
+    r"times\s+\d|less\s+\d|minus\s+\d|over\s+(?:the\s+|that\s+|this\s+)?(?:\d|(?:\w+\s+){0,4}"
+    r"(?:value|number|amount|total|price))\b)"
+)
 _HOW_MANY = re.compile(r"(?i)\bhow\s+many\s+(?:of\s+the\s+)?([a-z]+)")
 # "In which year", "Which years", "which of the years", "For what fiscal years", "which period"
 WHICH_YEAR = re.compile(
@@ -94,6 +109,9 @@ class Ask:
     # "over those three years", "between them", "during this period": the question points back
     # to periods named elsewhere (an earlier turn), so no word of it means "every year"
     points_back: bool = False
+    # a ratio, share, rate or arithmetic on figures ("what is that divided by 100?"): the answer
+    # is computed, not one value of the sources (rules.alignment)
+    computed: bool = False
 
 
 @lru_cache(maxsize=1024)  # one question, many answers (Checker, benchmarks)
@@ -120,7 +138,16 @@ def read_question(question: str) -> Ask:
     plain = plain and not _HEDGED.search(question)
     several = _RESPECTIVE.search(question) is not None
     back = _BACK.search(question) is not None
-    return Ask(question, frozenset(years), op, plain=plain, several=several, points_back=back)
+    computed = not which and _COMPUTED.search(question) is not None
+    return Ask(
+        question,
+        frozenset(years),
+        op,
+        plain=plain,
+        several=several,
+        points_back=back,
+        computed=computed,
+    )
 
 
 def _operation(q: str, n_years: int) -> Operation | None:

@@ -24,7 +24,10 @@ from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import direct_match
+from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.multi import multi_operand
+from crossfoot.rules.operand_scale import operand_scale
+from crossfoot.rules.part_of_change import part_of_change
 from crossfoot.rules.part_of_sum import part_of_sum
 from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.rowsums import row_derivations
@@ -46,10 +49,13 @@ RULES: tuple[Rule, ...] = (
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
     multi_operand,  # sums and means of 3..k values, CAGR
     average_change,  # the change between two averages of the rows the text names
+    growth_gap,  # the gap between two series' relative changes over one period
     coarse_ratio,  # a coarse ratio ("0.7") of two rows the text names, in one column
     across_sources,  # a fine figure of an uncited sentence from values of two of its sources
     asked_scale,  # a plain figure in the unit its question asks for ("divided by 1000")
+    operand_scale,  # a plain sum or mean in the unit its prose operands are written in
     part_of_sum,  # a fine fraction x / (x + y) of two crossfooting amounts
+    part_of_change,  # a fine share of a change, x / (b - a): a driver of a variance analysis
     sum_share,  # (a + b) / c of three rows the text names, in one column
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named

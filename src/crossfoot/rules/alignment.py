@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from functools import lru_cache
 
 from crossfoot.language.asked import Ask
@@ -105,6 +106,9 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     kind, ops, m = ev.kind, ev.operands, c.mention
     cell = ev.rule == "direct"
     labels = " ".join(x for v in ops for x in (v.label, v.row, v.column, v.field) if x)
+    one = _one_value_misfit(ask, cell, ops, labels, m.value)
+    if one is not None:
+        return one
     if ask.op == "change":
         # "What was the change in revenue?" is an amount: a percentage over amounts is not it.
         if (
@@ -146,6 +150,30 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
         if TOTAL_LABEL.search(labels) and len({y for v in ops for y in value_years(v)}) != 1:
             return None
         return f"the question asks for a total; this figure is one value ({ops[0].label})"
+    return None
+
+
+# A source value whose own label names a computed quantity ("% change", "ratio", "per share",
+# "increase"): quoting it may answer a question that asks for one.
+_COMPUTED_LABEL = re.compile(
+    r"(?i)%|percent|\brates?\b|\bmargins?\b|\bratios?\b|\byields?\b|\bper\b|\baverage|"
+    r"\bchange|\bincrease|\bdecrease|\bgrowth|\bdifference|\bvariance|\bdecline|\breturns?\b|"
+    r"\bproportion\b|\bportion\b|\bshare\b|\btimes\b|\bmultiples?\b"
+)
+_RATED = frozenset({"percent", "pp", "bps", "ratio"})
+
+
+def _one_value_misfit(
+    ask: Ask, cell: bool, ops: Sequence[SourceValue], labels: str, value: Decimal
+) -> str | None:
+    """One source value quoted where the question asks for a computed figure (a ratio, a share,
+    arithmetic on a figure: ``Ask.computed``), when the value's own label does not name such a
+    quantity. (A change is not judged so: a change column or a sentence that states the change
+    often holds it, with no change word in the value's label.)"""
+    if not cell or len(ops) != 1 or value == 0:
+        return None  # (a zero computed, "0 of the change", meets any zero of the text)
+    if ask.computed and ops[0].kind not in _RATED and not _COMPUTED_LABEL.search(labels):
+        return f"the question asks for a computed figure; this figure is one value ({labels})"
     return None
 
 

@@ -93,6 +93,7 @@ from crossfoot.rules._derive_shared import (
     known_worded,
     names_only_a_change,
 )
+from crossfoot.rules._near import NEAR, near_pairs, three_digits
 
 __all__ = ["CHANGE_KINDS", "pair_candidates", "two_operand"]
 
@@ -344,10 +345,14 @@ def _year_focus(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
 # they stand within a passage of each other. Measured on both halves (docs/derivations.md).
 _NEAR = 500  # characters between the two operands' starts
 _FINE = Decimal("0.0005")
+_NEAR_ONLY = "derive.near_only"  # set while a pool is searched by its nearby pairs only
 
 
 def _far_apart(ctx: ClaimContext, a: tuple[int, int], b: tuple[int, int]) -> bool:
-    """Two prose operands too far apart for a figure stated this coarsely."""
+    """Two prose operands too far apart for a figure stated this coarsely, or for a pool
+    searched by its nearby pairs only (rules._near)."""
+    if ctx.notes.get(_NEAR_ONLY):
+        return abs(a[0] - b[0]) > NEAR
     m = ctx.mention
     if m.value == 0 or m.precision <= abs(m.value) * _FINE:
         return False
@@ -373,7 +378,8 @@ _COARSE_WORDING = {
         r"|reduced|shrank|widened|narrowed|above|below)\b"
     ),
     "sum": re.compile(r"(?i)\b(?:total|combined|sum|together|altogether|aggregate)\b"),
-    "average": re.compile(r"(?i)\b(?:average|mean)\b"),
+    # ("the sum divided by 2" is a mean worded as its arithmetic)
+    "average": re.compile(r"(?i)\b(?:average|mean|divided\s+by\s+(?:2|two))\b"),
 }
 
 
@@ -444,6 +450,16 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
             # Too large to search whole: search the table rows the answer names, if few enough.
             focused = focus_group(ctx, group)
             if focused is None or group_too_large(focused, limit):
+                # A prose pool is still searched by its nearby pairs when those fit the
+                # budget the limit stands for (limit**2 pairs).
+                near = near_pairs(ctx, group) if three_digits(ctx.mention) else None
+                if near is None or near > limit * limit:
+                    continue
+                ctx.notes[_NEAR_ONLY] = True
+                try:
+                    found.extend(_search_group(ctx, group, worded))
+                finally:
+                    del ctx.notes[_NEAR_ONLY]
                 continue
             group = focused
         found.extend(_search_group(ctx, group, worded))

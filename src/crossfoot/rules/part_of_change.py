@@ -1,0 +1,132 @@
+"""One value as a part of a change: "how much does the volume/weather variance represent in
+relation to the change in net revenue? The answer is 0.5665" for 21.3 / (577.8 - 540.2).
+
+A variance analysis (a rollforward: last year's total, the drivers, this year's total) explains a
+change by its parts, and an answer states a driver's share of it: x / (b - a). Three operands, so
+no two-operand formula reaches it. It is derived when the figure is stated to three significant
+digits or finer, the wording names both a part ("represent", "in relation to", "share",
+"portion", "proportion", "percentage", "due to", "contributed") and a change ("change",
+"variance", "increase", "decrease", "growth", "difference"), a and b are one quantity in two
+periods (a change, as for a two-operand change) opening and closing one column of a table, and x
+is a row of that column between them (the bridge from a to b); only
+within the group size the figure's precision allows, and while the changes times the values
+stay within the chance budget (``derivation_limit`` squared). The figure may be a fraction or a
+percentage; magnitude only, and the note says so (``share``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+
+from crossfoot.language.years import known_order, same_quantity
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules._derive_kinds import label, operand_class, same_item, views_compatible
+from crossfoot.rules._derive_shared import (
+    _magnitude,
+    claim_interval,
+    derivation_limit,
+    fmt_result,
+    group_too_large,
+    kind_allowed,
+    may_say,
+)
+from crossfoot.rules._near import focus_says, three_digits
+
+__all__ = ["part_of_change"]
+
+_PART = re.compile(
+    r"(?i)\b(?:represent\w*|relation|relative|share|portion|proportion|percent(?:age)?|"
+    r"due\s+to|contribut\w*|account(?:ed|s)?\s+for)\b"
+)
+_CHANGE = re.compile(
+    r"(?i)\b(?:change[ds]?|variances?|variations?|increase[ds]?|decrease[ds]?|growth|"
+    r"difference|decline[ds]?)\b"
+)
+_MAY = re.compile(r"(?i)change|varia|increase|decrease|growth|difference|decline")
+_HUNDRED = Decimal(100)
+_NOTE = "a part of a change: magnitude only"
+_MAX_VALUES = 400  # values of a group paired up into changes at most (quadratic)
+
+
+def _changes(group: ValueIndex, most: int) -> list[tuple[SourceValue, SourceValue]] | None:
+    """Pairs (earlier, later) of one quantity in two periods, along a row or a column; None
+    past ``most`` of them (or a group too large to pair up)."""
+    amounts = [v for v in group.values if operand_class(v) == "amount"]
+    if len(amounts) > _MAX_VALUES:
+        return None
+    out = []
+    for i, a in enumerate(amounts):
+        for b in amounts[i + 1 :]:
+            if a.value == b.value or same_item(a, b) or not views_compatible(a, b):
+                continue
+            order = known_order(a, b)
+            if order is not None and same_quantity(a, b):
+                out.append(order)
+                if len(out) > most:
+                    return None
+    return out
+
+
+def _between(x: SourceValue, a: SourceValue, b: SourceValue) -> bool:
+    """``x`` is a line of the bridge from ``a`` to ``b``: one column of one table, ``a`` and ``b``
+    its opening and closing rows, ``x`` a row between them (a variance analysis, a rollforward).
+    """
+    if x.table is None or x.source_id != a.source_id or x.table != a.table or b.table != a.table:
+        return False
+    if x.col_index is None or not x.col_index == a.col_index == b.col_index:
+        return False
+    rows = (x.row_index, a.row_index, b.row_index)
+    if None in rows:
+        return False
+    lo, hi = sorted((a.row_index or 0, b.row_index or 0))
+    return lo < (x.row_index or 0) < hi
+
+
+def _parts(
+    group: ValueIndex, lo: Decimal, hi: Decimal, budget: int
+) -> Iterator[tuple[Decimal, tuple[SourceValue, ...]]]:
+    changes = _changes(group, budget // max(1, len(group)))
+    if not changes:
+        return
+    for a, b in changes:
+        d = abs(b.value - a.value)
+        for x in group.between(lo * d, hi * d) + group.between(-hi * d, -lo * d):
+            if x is a or x is b or operand_class(x) != "amount" or not views_compatible(x, a):
+                continue
+            if _between(x, a, b):
+                yield x.value / (b.value - a.value), (x, a, b)
+
+
+def part_of_change(ctx: ClaimContext) -> Verdict | None:
+    """Rule: a driver's share of a change, x / (b - a) (see the module docstring)."""
+    m, o = ctx.mention, ctx.options
+    if not m.claim or m.high is not None or m.kind not in ("number", "percent") or m.value == 0:
+        return None
+    if not o.allow_derived or not kind_allowed(ctx, "share") or not three_digits(m):
+        return None
+    if o.rel_tolerance is not None or o.abs_tolerance is not None:
+        return None
+    if not may_say(ctx, "part_of_change", _MAY):
+        return None
+    if not (focus_says(ctx, _PART) and focus_says(ctx, _CHANGE)):
+        return None
+    factor = Decimal(1) if m.kind == "number" else _HUNDRED
+    lo, hi = (x / factor for x in _magnitude(*claim_interval(ctx)))
+    limit = derivation_limit(ctx)
+    for group in ctx.scope.groups:
+        if group_too_large(group, limit):
+            continue
+        for result, ops in _parts(group, lo, hi, limit * limit):
+            return Verdict("derived", _evidence(ctx, result * factor, ops))
+    return None
+
+
+def _evidence(ctx: ClaimContext, result: Decimal, ops: tuple[SourceValue, ...]) -> Evidence:
+    x, a, b = (f"{label(v)} ({v.value:,})" for v in ops)
+    unit = " x 100" if ctx.mention.kind == "percent" else ""
+    formula = f"{x} / ({b} - {a}){unit} = {fmt_result(ctx, result)}"
+    return Evidence("derive", "share", formula, ops, result, _NOTE)
