@@ -69,7 +69,9 @@ def test_restatements_do_not_copy_each_other() -> None:
 
 
 def test_a_long_written_sum_is_linear() -> None:
-    text = " + ".join(["1"] * 10_000) + " = 10000"
+    # 5,000 terms: about 2.2 s of CPU at 0.44 ms a figure (10,000 took 4.4 s, too near the budget
+    # on a loaded machine); a quadratic reading is far past it at this size too.
+    text = " + ".join(["1"] * 5_000) + " = 5000"
     with cpu_budget(5):
         report = check(text, [R1], max_claims=20_000)
     assert report.checked > 0
