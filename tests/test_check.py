@@ -171,8 +171,7 @@ def test_threads_sharing_the_sources_cache_get_the_verdicts_of_one_thread() -> N
     # check() keeps recently read sources in a module-level cache: threads that fill and evict
     # it at once (a switch interval of a microsecond interleaves them finely) must still get
     # exactly the single-threaded reports.
-    import sys
-    import threading
+    from interleave import run_interleaved
 
     jobs = [
         (f"We sold {n} units, {p}% more.", [f"Units sold: {n}.", f"Growth was {p}%."])
@@ -181,20 +180,8 @@ def test_threads_sharing_the_sources_cache_get_the_verdicts_of_one_thread() -> N
     jobs += [(f"We sold {n + 1} units.", [f"Units sold: {n}."]) for n in range(1200, 1216)]
     want = [check(a, s).to_dict() for a, s in jobs]
     got: list[list[dict[str, object]]] = [[] for _ in range(6)]
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [
-            threading.Thread(
-                target=lambda k=k: got[k].extend(check(a, s).to_dict() for a, s in jobs)
-            )
-            for k in range(6)
-        ]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(old)
+    run_interleaved(
+        [lambda k=k: got[k].extend(check(a, s).to_dict() for a, s in jobs) for k in range(6)]
+    )
     assert all(g == want for g in got)
     assert sum(not w["passed"] for w in want) == 16

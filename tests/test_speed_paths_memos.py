@@ -219,10 +219,8 @@ def test_checks_reusing_sources_give_what_fresh_reads_give() -> None:
 def test_evict_oldest_bounds_a_memo_shared_by_threads() -> None:
     # Memos kept across answers (derive's group profiles, multi's subsets) are filled and evicted
     # by every thread calling check(); an interleaving must neither raise nor let them grow.
-    import sys
-    import threading
-
     from crossfoot.model.memo import evict_oldest
+    from interleave import run_interleaved
 
     memo: dict[int, int] = {}
     errors: list[BaseException] = []
@@ -235,16 +233,7 @@ def test_evict_oldest_bounds_a_memo_shared_by_threads() -> None:
         except BaseException as e:  # any escape is the failure under test
             errors.append(e)
 
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=fill, args=(k * 100_000,)) for k in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(old)
+    run_interleaved([lambda k=k: fill(k * 100_000) for k in range(4)])
     assert errors == []
     assert 0 < len(memo) <= 64 + 3  # three others may insert between a thread's check and its own
     single = {1: 1, 2: 2, 3: 3}
