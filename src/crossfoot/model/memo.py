@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-__all__ = ["evict_oldest"]
+from crossfoot.model.context import ClaimContext
+
+__all__ = ["evict_oldest", "per_answer"]
+
+_K = TypeVar("_K")
+_R = TypeVar("_R")
 
 
 def evict_oldest(memo: dict[Any, Any], kept: int) -> None:
@@ -24,3 +30,25 @@ def evict_oldest(memo: dict[Any, Any], kept: int) -> None:
             memo.pop(next(iter(memo)), None)
         except (RuntimeError, StopIteration):
             continue
+
+
+def per_answer(ctx: ClaimContext, name: str, key: _K, make: Callable[[_K], _R]) -> _R:
+    """``make(key)``, made once per answer: every claim of an answer reads the same groups,
+    scopes and sources. Keyed by ``id(key)``; the entry holds ``key``, so its id is not reused
+    while the answer is checked.
+
+    >>> from decimal import Decimal
+    >>> from crossfoot.model.options import Options
+    >>> from crossfoot.model.types import Mention
+    >>> m = Mention("1", 0, 1, Decimal(1), "number", Decimal("0.5"))
+    >>> ctx = ClaimContext(m, None, "1", (m,), 0, None, Options())
+    >>> calls = []
+    >>> key = ("a table",)
+    >>> [per_answer(ctx, "demo", key, lambda k: calls.append(k) or len(calls)) for _ in "ab"]
+    [1, 1]
+    """
+    memo: dict[int, tuple[_K, _R]] = ctx.shared.setdefault(name, {})  # type: ignore[assignment]
+    hit = memo.get(id(key))
+    if hit is None or hit[0] is not key:
+        hit = memo[id(key)] = (key, make(key))
+    return hit[1]

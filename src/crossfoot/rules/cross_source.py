@@ -17,6 +17,7 @@ from decimal import Decimal
 
 from crossfoot.model.context import ClaimContext, Scope, Verdict
 from crossfoot.model.index import ValueIndex
+from crossfoot.model.memo import per_answer
 from crossfoot.rules.derive import two_operand
 
 __all__ = ["across_sources"]
@@ -31,16 +32,11 @@ _NOTE = "operands from two sources: the figure is stated finely enough to search
 
 def _pooled(ctx: ClaimContext) -> Scope:
     """The claim's scope with its per-source groups as one pool (made once per scope)."""
-    scope = ctx.scope
-    memo: dict[int, tuple[Scope, Scope]]
-    memo = ctx.shared.setdefault("cross_source.pooled", {})  # type: ignore[assignment]
-    hit = memo.get(id(scope))
-    if hit is not None and hit[0] is scope:
-        return hit[1]
-    pool = ValueIndex([v for g in scope.groups for v in g.values])
-    pooled = replace(scope, groups=(pool,))
-    memo[id(scope)] = (scope, pooled)  # the scope is held, so its id() is not reused meanwhile
-    return pooled
+    return per_answer(ctx, "cross_source.pooled", ctx.scope, _pool)
+
+
+def _pool(scope: Scope) -> Scope:
+    return replace(scope, groups=(ValueIndex([v for g in scope.groups for v in g.values]),))
 
 
 def across_sources(ctx: ClaimContext) -> Verdict | None:

@@ -25,6 +25,7 @@ from itertools import combinations
 
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
+from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import (
@@ -92,12 +93,7 @@ def _count(lines: list[_Line], budget: int) -> int:
 
 def _tables(ctx: ClaimContext, group: ValueIndex) -> list[tuple[list[_Line], list[_Line]]]:
     """:func:`_lines` of a group, once per answer (every claim reads the same groups)."""
-    memo: dict[int, tuple[ValueIndex, list[tuple[list[_Line], list[_Line]]]]]
-    memo = ctx.shared.setdefault("growth_gap.lines", {})  # type: ignore[assignment]
-    hit = memo.get(id(group))
-    if hit is None or hit[0] is not group:
-        hit = memo[id(group)] = (group, _lines(group.values))
-    return hit[1]
+    return per_answer(ctx, "growth_gap.lines", group, lambda g: _lines(g.values))
 
 
 def _gaps(lines: list[_Line]) -> Iterator[tuple[Decimal, tuple[SourceValue, ...]]]:

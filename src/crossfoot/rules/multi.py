@@ -55,7 +55,7 @@ from crossfoot.language.rowmatch import focus_group
 from crossfoot.language.years import field_stem, period, related_score, same_quantity, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
-from crossfoot.model.memo import evict_oldest
+from crossfoot.model.memo import evict_oldest, per_answer
 from crossfoot.model.types import SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import (
     currency_ok,
@@ -176,12 +176,7 @@ _VIEWS = {"both": ("true", "written"), "true": ("true",), "written": ("written",
 
 def _answer_lines(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[tuple[SourceValue, ...]]:
     """:func:`lines`, built once per answer for each group (every claim reads the same ones)."""
-    memo: dict[tuple[int, str], tuple[ValueIndex, list[tuple[SourceValue, ...]]]]
-    memo = ctx.shared.setdefault("multi.lines", {})  # type: ignore[assignment]
-    hit = memo.get((id(group), cls))
-    if hit is None or hit[0] is not group:
-        hit = memo[(id(group), cls)] = (group, lines(group, cls))
-    return hit[1]
+    return per_answer(ctx, f"multi.lines.{cls}", group, lambda g: lines(g, cls))
 
 
 def _order_key(v: SourceValue) -> tuple[int, int, str]:
