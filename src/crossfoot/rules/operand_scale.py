@@ -20,6 +20,8 @@ from dataclasses import replace
 from decimal import Decimal
 
 from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.memo import per_answer
 from crossfoot.model.types import PASSING_STATUSES, SourceValue
 from crossfoot.rules._near import focus_says
 from crossfoot.rules.derive import two_operand
@@ -58,12 +60,10 @@ def _written_at(ctx: ClaimContext, v: SourceValue, scale: Decimal) -> bool:
 def _scales(ctx: ClaimContext) -> list[tuple[Decimal, str]]:
     """The scales some figure of running text in the claim's scope is written at (once per
     scope and answer)."""
-    memo: dict[int, tuple[object, list[tuple[Decimal, str]]]]
-    memo = ctx.shared.setdefault("operand_scale.scales", {})  # type: ignore[assignment]
-    index = ctx.scope.index
-    hit = memo.get(id(index))
-    if hit is not None and hit[0] is index:
-        return hit[1]
+    return per_answer(ctx, "operand_scale.scales", ctx.scope.index, _written_scales)
+
+
+def _written_scales(index: ValueIndex) -> list[tuple[Decimal, str]]:
     aliases = [
         a
         for a in index.values
@@ -76,7 +76,6 @@ def _scales(ctx: ClaimContext) -> list[tuple[Decimal, str]]:
             if any(b.span == a.span and b.view == "both" for b in index.between(true, true)):
                 found.append((scale, word))
                 break
-    memo[id(index)] = (index, found)
     return found
 
 
