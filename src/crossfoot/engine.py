@@ -50,9 +50,10 @@ from crossfoot.model.types import (
 )
 from crossfoot.numbers.extract import convention_note_of
 from crossfoot.report.result import Report
-from crossfoot.rules import rules
+from crossfoot.rules import REACHES, rules
 from crossfoot.rules._derive_shared import focus_ok
 from crossfoot.rules._named import Named
+from crossfoot.rules._reach import within_reach
 from crossfoot.rules.alignment import align_answer, marker_end
 from crossfoot.rules.answer_decimals import coarse_answers
 from crossfoot.rules.comparisons import check_comparisons
@@ -358,7 +359,11 @@ def _cross_rules(all_rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
 
 
 def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:
+    reaches = REACHES
     for rule in rule_list:
+        reach = reaches.get(rule)
+        if reach is not None and not within_reach(ctx, reach):
+            continue  # no value this rule can produce approaches the claim (rules._reach)
         verdict = rule(ctx)
         if verdict is None:
             continue
