@@ -10,9 +10,12 @@ declares none is never skipped.
 
 **The contract** a rule with a reach keeps: it returns a verdict only for a result ``r`` whose
 magnitude lies in the magnitude of :func:`~crossfoot.rules._derive_shared.claim_interval` (the
-window every derivation rule compares with). A new kind of result in such a rule must be added
-to its reach in the same change; ``tests/test_reach_gate.py`` compares the gated and the ungated
-path on random tables and figures, and fails on a reach that leaves a value out.
+window every derivation rule compares with), and what it leaves in the claim's notes for later
+rules are memos of readings they would make themselves (the wording, the direction; the
+two-operand pair budget, 20,000 pairs, is out of reach of the small groups listed). A new kind
+of result in such a rule must be added to its reach in the same change:
+``tests/test_reach_gate.py`` compares the gated and the ungated path on random tables and
+figures, and fails on a reach that leaves a value out.
 
 The gate widens that window by a relative ``1e-9`` and by the reach's ``slack``, far beyond the
 float error of the window's bounds (a relative 1e-16), so it never skips a rule that would have
