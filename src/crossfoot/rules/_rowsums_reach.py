@@ -67,10 +67,12 @@ def _merge(parts: list[Reach]) -> Reach:
 
 
 def _table_reach(table: _Table) -> Reach | None:
+    if table.rows > MAX_ROWS:
+        return None  # (not kept: the memo holds small tables only, never a large result set)
     hit = _TABLES.get(id(table))
     if hit is not None and hit[0] is table:
         return hit[1]
-    made = _list(table) if table.rows <= MAX_ROWS else None
+    made = _list(table)
     evict_oldest(_TABLES, _KEPT)
     _TABLES[id(table)] = (table, made)
     return made
