@@ -155,11 +155,11 @@ def test_the_gate_skips_rules_on_a_small_table() -> None:
 
 
 def _broken(real: ReachFn) -> ReachFn:
-    """A reach that leaves out its largest value (a column total, a quotient)."""
+    """A reach that leaves out its larger half (the column totals, the larger sums)."""
 
     def reach(ctx: ClaimContext) -> Reach | None:
         got = real(ctx)
-        return got if got is None else Reach(got.values[:-1], got.slack)
+        return got if got is None else Reach(got.values[: len(got.values) // 2], got.slack)
 
     return reach
 
@@ -170,5 +170,17 @@ def test_a_broken_reach_fails_the_property(rule_name: str) -> None:
     strategy = table_cases() if rule_name == "row_derivations" else prose_cases()
     broken: dict[Rule, Callable[[ClaimContext], Reach | None]] = {rule: _broken(REACHES[rule])}
     with patch.dict(REACHES, broken):
-        found = find(strategy, _differs, settings=settings(max_examples=2000, deadline=None))
+        found = find(
+            strategy,
+            _differs,
+            settings=settings(max_examples=2000, deadline=None, derandomize=True, database=None),
+        )
     assert _differs(found) is False  # the real reach gives the plain verdicts on that case
+
+
+@pytest.mark.parametrize("cell", [10**400, -(10**200), 0, 10**-3])
+def test_cells_beyond_float_range_leave_the_rule_to_run(cell: object) -> None:
+    # an int too large for a float, a huge negative, zero, a small float: never a crash, never
+    # a skip the plain path would not make
+    rows = [{"name": "item 1", "revenue": cell}, {"name": "item 2", "revenue": 5}]
+    assert not _differs(("item 1 and item 2 totalled 5.001 and 12.", rows, True))
