@@ -184,3 +184,15 @@ def test_cells_beyond_float_range_leave_the_rule_to_run(cell: object) -> None:
     # a skip the plain path would not make
     rows = [{"name": "item 1", "revenue": cell}, {"name": "item 2", "revenue": 5}]
     assert not _differs(("item 1 and item 2 totalled 5.001 and 12.", rows, True))
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        ("0", [], True),  # a trace with no result set: no group, no table
+        ("It was 12 and 12.5%.", [], False),  # check with no source
+        ("It was 12 [1].", ["No figure here."], False),
+    ],
+)
+def test_scopes_without_values(case: _Case) -> None:
+    assert not _differs(case)

@@ -64,7 +64,7 @@ def as_floats(values: Sequence[Decimal] | Sequence[int]) -> list[float] | None:
     """
     try:
         out = list(map(float, values))
-    except OverflowError:  # an int beyond float range (a Decimal gives an infinity instead)
+    except (OverflowError, ValueError):  # an int beyond float range, a signalling NaN
         return None
     sizes = list(map(abs, out))
     if not math.isfinite(sum(sizes)) or max(sizes, default=0.0) >= _HUGE:
