@@ -224,11 +224,15 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> 
     # The group is sorted: a partner range outside [first, last] holds no value.
     first, last = group.values[0].value, group.values[-1].value
     share_worded = _SHARE_OF.match(ctx.text, ctx.mention.end) is not None
+    # "2.34 years", "3 employees": a figure in a unit of its own is no fraction of two amounts.
+    counted = ctx.mention.kind == "number" and _COUNTED.match(ctx.text, ctx.mention.end) is not None
     for spec in _specs(ctx.mention):
         if not kind_allowed(ctx, spec.kind):
             continue
         if share_worded and spec.op == "pct_change":
             continue  # "purchased at 85% of the market price" is a part of a whole, no change
+        if counted and spec.kind in _FRACTIONS:
+            continue
         change = spec.op in ("pct_change", "diff")
         if worded and not change:
             continue  # growth wording is never a share, sum, ratio or mean
@@ -365,6 +369,16 @@ _PROSE_WORDED = {"sum": "sum", "diff": "difference", "mean": "average"}
 # A percentage followed by "of" ("85% of the lower of the two prices", "40% of revenue") states
 # a part of a whole, never a change.
 _SHARE_OF = re.compile(r"\s+of\b", re.IGNORECASE)
+
+# A plain figure followed by a unit noun: a duration or a count ("2.34 years", "40 employees").
+# A relative change or a share of two amounts has no unit: such a figure is never one. (A ratio
+# may have one: unrecognised cost over the yearly expense is a number of years.)
+_COUNTED = re.compile(
+    r"\s*(?:years?|months?|weeks?|days?|hours?|employees|people|persons|customers|stores|"
+    r"shares|units|vehicles|locations|sites|members)\b",
+    re.IGNORECASE,
+)
+_FRACTIONS = frozenset({"percent_change", "share"})
 
 # Formulas a positive figure may state the size of, over two negative values.
 _SIZED = frozenset({"sum", "mean"})
