@@ -85,6 +85,9 @@ def derivable(m: Mention, in_flat_mode: bool) -> bool:
     return False
 
 
+_OPEN = Decimal("1e-9")  # a window end left open: far below any precision a figure states
+
+
 def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
     """The signed interval of true values the claim stands for: ``value ± window``.
 
@@ -109,6 +112,13 @@ def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
     else:
         w = m.precision if m.precision > 0 else _TINY
     lo, hi = min(m.value, high) - w, max(m.value, high) + w
+    if m.high is None and w == m.precision and w > 0:
+        # A value half a unit past the figure, away from zero, rounds away from it (half up:
+        # 9.5 is "10", never "9"): the window's far end is open.
+        if m.value >= 0:
+            hi -= w * _OPEN
+        else:
+            lo += w * _OPEN
     if m.high is None:
         # "more than 30%" is not true of 27%: a bound word keeps one half of the window
         lo, hi = clip(lo, hi, m.value, claimed_side(ctx.text, m))
