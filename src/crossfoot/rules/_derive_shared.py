@@ -18,6 +18,7 @@ from decimal import Decimal
 from crossfoot.language.bounds import claimed_side, clip
 from crossfoot.language.direction import sign_words, stated_direction
 from crossfoot.language.order import answer_order
+from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.rowmatch import names_row
 from crossfoot.language.years import known_order, period, related_score, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
@@ -43,6 +44,7 @@ __all__ = [
     "kind_allowed",
     "known_worded",
     "may_say",
+    "mean_worded",
     "names_only_a_change",
     "order_of",
 ]
@@ -236,6 +238,29 @@ def derivation_limit(ctx: ClaimContext) -> int:
     window = float(m.precision / size)
     n = int(math.sqrt(_BUDGET / window)) if window > 0 else _LARGEST
     return max(_SMALL, min(n, _LARGEST))
+
+
+# Words that name a mean: a mean of source values is a figure the answer (its sentence, the one
+# before) or the question words as one ("per segment" too). Unworded, a mean of two or more of a table's values lands
+# near almost any figure of their size ("$0.30" between the 0.28 and 0.32 of two years).
+_MEAN_WORDS = re.compile(
+    r"(?i)\b(?:averag(?:e[ds]?|ing)|mean|avg|divided\s+by|midpoint|halfway|half|per)\b"
+)
+
+
+def mean_worded(ctx: ClaimContext) -> bool:
+    """Whether the claim's sentence, the one before it, or the user's question names a mean."""
+    memo: dict[tuple[int, int], bool]
+    memo = ctx.shared.setdefault("derive.mean_worded", {})  # type: ignore[assignment]
+    key = (ctx.sentence.start, ctx.sentence.end)
+    found = memo.get(key)
+    if found is None:
+        asked = ctx.shared.get("ask.text")
+        found = _MEAN_WORDS.search(focus_text(ctx)) is not None or (
+            isinstance(asked, str) and _MEAN_WORDS.search(asked) is not None
+        )
+        memo[key] = found
+    return found
 
 
 def kind_allowed(ctx: ClaimContext, kind: str) -> bool:

@@ -91,6 +91,7 @@ from crossfoot.rules._derive_shared import (
     group_too_large,
     kind_allowed,
     known_worded,
+    mean_worded,
     names_only_a_change,
 )
 from crossfoot.rules._near import NEAR, near_pairs, three_digits
@@ -232,6 +233,8 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> 
         if share_worded and spec.op == "pct_change":
             continue  # "purchased at 85% of the market price" is a part of a whole, no change
         if counted and spec.kind in _FRACTIONS:
+            continue
+        if spec.op == "mean" and not mean_worded(ctx):
             continue
         change = spec.op in ("pct_change", "diff")
         if worded and not change:
