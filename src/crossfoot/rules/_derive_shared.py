@@ -241,8 +241,8 @@ def derivation_limit(ctx: ClaimContext) -> int:
 
 
 # Words that name a mean: a mean of source values is a figure the answer (its sentence, the one
-# before) or the question words as one ("per segment" too). Unworded, a mean of two or more of a table's values lands
-# near almost any figure of their size ("$0.30" between the 0.28 and 0.32 of two years).
+# before) or the question words as one ("per segment" too). Unworded, a mean of two or more of
+# a table's values lands near almost any figure of their size (171 between 240 and 102).
 _MEAN_WORDS = re.compile(
     r"(?i)\b(?:averag(?:e[ds]?|ing)|mean|avg|divided\s+by|midpoint|halfway|half|per)\b"
 )
