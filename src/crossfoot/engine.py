@@ -171,6 +171,8 @@ class _Answer:
         self.contexts: dict[tuple[int, int], ClaimContext] = {}  # to judge a claim again
         self.cuts: dict[tuple[int, int], Scope] = {}  # scopes cut to the values that fit
         self.shared: dict[str, object] = {}  # per-answer caches rules may fill
+        if ask is not None:  # the user's question, for rules that read what it words
+            self.shared["ask.text"] = ask.text
         self.scopes: dict[tuple[tuple[str, ...] | None, bool], Scope] = {}
         self.grounded: list[Claim] = []
         self.all_rules = rules()
