@@ -479,11 +479,26 @@ def _answer_decimals(rng: random.Random) -> list[Raw]:
     ]
 
 
+def _change_sign(rng: random.Random) -> list[Raw]:
+    """A change the answer names with no direction word: its sign must be the sign its own two
+    figures show (rules.change_signs)."""
+    rows = _yearly(rng, 4)
+    down, _ = _changed(rows)
+    old, new = down["revenue_2023"], down["revenue_2024"]
+    if new >= old:
+        return []
+    said = f"{down['region']}'s revenue was ${old:,} in 2023 and ${new:,} in 2024."
+    return [
+        ("change_signed", True, f"{said} The net change is -${old - new:,}.", rows, None),
+        ("change_sign_wrong", False, f"{said} The net change is ${old - new:,}.", rows, None),
+    ]
+
+
 CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     _restatement, _range, _decrease, _one_year, _columns, _context, _number_words, _signs,
     _comparison, _fields, _four_digits, _scaled, _minus_count, _scale_away, _question,
     _count_answer, _partial_average, _own_rows, _span, _which_years, _money_from_count,
-    _answer_decimals,
+    _answer_decimals, _change_sign,
 )  # fmt: skip
 
 

@@ -55,6 +55,7 @@ from crossfoot.rules._derive_shared import focus_ok
 from crossfoot.rules._named import Named
 from crossfoot.rules.alignment import align_answer, marker_end
 from crossfoot.rules.answer_decimals import coarse_answers
+from crossfoot.rules.change_signs import change_signs
 from crossfoot.rules.comparisons import check_comparisons
 from crossfoot.rules.counts import count_verdict, is_count_answer, word_count
 from crossfoot.rules.own_rows import own_rows
@@ -126,6 +127,8 @@ def verify(
         claims = _word_counts(read, sentences, mentions, sources, claims)
     claims = check_comparisons(read, _check_restatements(read, mentions, claims))
     claims = own_rows(read, claims, answer.rerun)
+    # A figure called a change must have the sign its own figures show (rules.change_signs).
+    claims = change_signs(read, claims, question)
     if ask is not None and ask.figure and ask.op != "count":
         # The final figure must answer the question asked (rules.alignment).
         claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun)
