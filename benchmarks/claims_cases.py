@@ -494,11 +494,28 @@ def _change_sign(rng: random.Random) -> list[Raw]:
     ]
 
 
+def _which_period(rng: random.Random) -> list[Raw]:
+    """A which-year question with a superlative, answered with the right year and with another
+    (rules.which_period)."""
+    rows = _three_years(rng, 4)
+    a = rng.choice(rows)
+    by_year = {y: a[f"revenue_{y}"] for y in (2022, 2023, 2024)}
+    top = max(by_year, key=lambda y: by_year[y])
+    if sorted(by_year.values())[-1] == sorted(by_year.values())[-2]:
+        return []
+    other = rng.choice([y for y in by_year if y != top])
+    q = f"In which year was {a['region']}'s revenue highest?"
+    return [
+        ("which_period_extreme", True, f"Answer: {top}", rows, q),
+        ("which_period_not_extreme", False, f"Answer: {other}", rows, q),
+    ]
+
+
 CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     _restatement, _range, _decrease, _one_year, _columns, _context, _number_words, _signs,
     _comparison, _fields, _four_digits, _scaled, _minus_count, _scale_away, _question,
     _count_answer, _partial_average, _own_rows, _span, _which_years, _money_from_count,
-    _answer_decimals, _change_sign,
+    _answer_decimals, _change_sign, _which_period,
 )  # fmt: skip
 
 

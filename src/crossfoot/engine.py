@@ -59,6 +59,7 @@ from crossfoot.rules.change_signs import change_signs
 from crossfoot.rules.comparisons import check_comparisons
 from crossfoot.rules.counts import count_verdict, is_count_answer, word_count
 from crossfoot.rules.own_rows import own_rows
+from crossfoot.rules.which_period import which_period
 from crossfoot.rules.which_years import which_years
 
 if TYPE_CHECKING:
@@ -134,6 +135,11 @@ def verify(
         claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun)
         # "In which year was X below $800 million?": the years named must be the years past it.
         claims = which_years(ask, asked, read, mentions, claims, sources.index(None).values)
+    if ask is None or ask.figure:
+        # "In which year was X largest?": the year given must be the data's (rules.which_period).
+        claims = which_period(
+            ask, asked, read, sentences, mentions, claims, sources.index(None).values
+        )
     if ask is not None and ask.figure and options.answer_decimals is not None:
         # A computed final figure written more coarsely than asked (rules.answer_decimals).
         claims = coarse_answers(claims, read, options.answer_decimals, ask)
