@@ -54,6 +54,7 @@ _ASKS_DOWN = re.compile(
 _MARKER = re.compile(r"(?im)^[ \t*#>_-]*(?:final[ \t]+)?answer(?:[ \t]|\*)*[:：]")
 _AMOUNTS = frozenset({"money", "number"})
 _GAP = 120  # characters between "change" and its figure, at most
+_WINDOW = 24  # earlier figures read for the two a change is of
 
 
 def change_signs(text: str, claims: Sequence[Claim], question: str | None = None) -> list[Claim]:
@@ -72,8 +73,10 @@ def change_signs(text: str, claims: Sequence[Claim], question: str | None = None
     if not _CHANGE.search(text) or (question and _ASKS_DOWN.search(question)):
         return out
     flagged: list[tuple[Decimal, str]] = []
+    other: dict[tuple[int, int], bool] = {}  # sentences naming another operation, read once
     for i, c in enumerate(claims):
-        why = _wrong_sign(text, c, claims[:i])
+        # the figures a change is of are stated just before it: a bounded window
+        why = _wrong_sign(text, c, claims[max(0, i - _WINDOW) : i], other)
         if why is not None:
             out[i] = replace(c, status="contradicted", message=why)
             flagged.append((c.mention.value, why))
@@ -82,7 +85,9 @@ def change_signs(text: str, claims: Sequence[Claim], question: str | None = None
     return out
 
 
-def _wrong_sign(text: str, c: Claim, before: Sequence[Claim]) -> str | None:
+def _wrong_sign(
+    text: str, c: Claim, before: Sequence[Claim], other: dict[tuple[int, int], bool]
+) -> str | None:
     """Why the change figure ``c`` has the wrong sign, in words, or None."""
     m = c.mention
     if not c.passed or m.negative or m.value <= 0 or m.high is not None:
@@ -90,7 +95,12 @@ def _wrong_sign(text: str, c: Claim, before: Sequence[Claim]) -> str | None:
     if m.kind not in _AMOUNTS and m.kind != "percent":
         return None
     s = c.sentence
-    if not _named_change(text, s.start, m.start) or _OTHER.search(text, s.start, s.end):
+    if not _named_change(text, s.start, m.start):
+        return None
+    key = (s.start, s.end)
+    if key not in other:
+        other[key] = _OTHER.search(text, s.start, s.end) is not None
+    if other[key]:
         return None
     if stated_direction(text, s.start, s.end, m.start, m.end) is not None:
         return None
@@ -133,7 +143,7 @@ def _named_change(text: str, lo: int, at: int) -> bool:
     """Whether "change" names the figure at ``at``: the last such word before it in its
     sentence, within _GAP characters, with no other figure between (years aside)."""
     last = None
-    for w in _CHANGE.finditer(text, lo, at):
+    for w in _CHANGE.finditer(text, max(lo, at - _GAP - 12), at):
         last = w
     if last is None or at - last.end() > _GAP:
         return False

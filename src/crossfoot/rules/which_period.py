@@ -27,6 +27,7 @@ the year and value the data gives; a right one adds no claim.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from decimal import Decimal
 
@@ -50,6 +51,7 @@ _EXTREME = re.compile(
 # "the second highest", "the next largest": not the extreme.
 _ORDINAL = re.compile(r"(?i)\b(?:second|third|fourth|fifth|2nd|3rd|4th|next)[\s-]+$")
 _THAN = re.compile(r"(?i)^\s*than\b")
+_WINDOW = 24  # figures before a superlative read for the row it compares
 
 
 def which_period(
@@ -78,8 +80,17 @@ def which_period(
     if ask is not None and named is not None and ask.figure and asks_which_years(ask):
         added += _final_years(ask, asked, text, sentences, years, values, named, claims)
     seen = {(c.mention.start, c.mention.end) for c in added}
+    starts = [m.start for m in years]
+    at = [c.mention.start for c in claims]
     for s in sentences:
-        c = _sentence_extreme(ask, named, text, s, years, claims, values)
+        # the years of the sentence, and the answer's last figures before it (a bounded window:
+        # the figures a superlative compares are stated just before it)
+        inside = years[bisect_left(starts, s.start) : bisect_left(starts, s.end)]
+        if len({int(m.value) for m in inside}) != 1 or not _EXTREME.search(text, s.start, s.end):
+            continue
+        k = bisect_left(at, s.start)
+        earlier = claims[max(0, k - _WINDOW) : k]
+        c = _sentence_extreme(ask, named, text, s, inside, earlier, claims, values)
         if c is not None and (c.mention.start, c.mention.end) not in seen:
             added.append(c)
     if not added:
@@ -135,7 +146,8 @@ def _final_years(
     if cond is None or len({int(m.value) for m in given}) != 1:
         return []
     year = int(given[0].value)
-    own = _own_points(ask.text, [c for c in claims if c.mention.start < at], ask)
+    before = [c for c in claims if c.mention.start < at][-_WINDOW:]
+    own = _own_points(ask.text, before, ask)
     if own is not None:  # the figures the answer states for the row: both signs must agree
         why = _not_extreme(cond, own[0], year)
         if why is None or _not_extreme(cond, own[1], year) is None:
@@ -208,19 +220,17 @@ def _sentence_extreme(
     named: Named | None,
     text: str,
     s: Sentence,
-    years: Sequence[Mention],
+    inside: Sequence[Mention],
+    earlier: Sequence[Claim],
     claims: Sequence[Claim],
     values: Sequence[SourceValue],
 ) -> Claim | None:
-    """A sentence "X was largest in 2019" whose year is not the extreme of X's values."""
-    inside = [m for m in years if s.start <= m.start < s.end]
-    if len({int(m.value) for m in inside}) != 1:
-        return None
+    """A sentence "X was largest in 2019" (``inside``: its years, one) whose year is not the
+    extreme of X's values (``earlier``: the answer's figures just before it)."""
     cond = _condition(text, s.start, s.end)
     if cond is None or cond[1].group("more") or cond[1].group("less"):
         return None  # a comparative needs two years ("higher in 2019 than in 2018")
     year = int(inside[0].value)
-    earlier = [c for c in claims if c.mention.start < s.start]
     points = _own_points(text[s.start : s.end], earlier, ask)
     if points is not None:
         why = _not_extreme(cond, points[0], year)
