@@ -511,11 +511,28 @@ def _which_period(rng: random.Random) -> list[Raw]:
     ]
 
 
+def _period_compare(rng: random.Random) -> list[Raw]:
+    """Two years of one row compared in words, the right way and the wrong way
+    (rules.period_compare)."""
+    rows = _yearly(rng, 4)
+    a = rng.choice(rows)
+    old, new = a["revenue_2023"], a["revenue_2024"]
+    if old == new:
+        return []
+    word, other = ("higher", "lower") if new > old else ("lower", "higher")
+    said = f"{a['region']}'s revenue was ${old:,} in 2023 and ${new:,} in 2024."
+    text = "{s} Its revenue in 2024 was {w} than in 2023."
+    return [
+        ("period_compare", True, text.format(s=said, w=word), rows, None),
+        ("period_compare_wrong_way", False, text.format(s=said, w=other), rows, None),
+    ]
+
+
 CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     _restatement, _range, _decrease, _one_year, _columns, _context, _number_words, _signs,
     _comparison, _fields, _four_digits, _scaled, _minus_count, _scale_away, _question,
     _count_answer, _partial_average, _own_rows, _span, _which_years, _money_from_count,
-    _answer_decimals, _change_sign, _which_period,
+    _answer_decimals, _change_sign, _which_period, _period_compare,
 )  # fmt: skip
 
 

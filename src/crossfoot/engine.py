@@ -59,6 +59,7 @@ from crossfoot.rules.change_signs import change_signs
 from crossfoot.rules.comparisons import check_comparisons
 from crossfoot.rules.counts import count_verdict, is_count_answer, word_count
 from crossfoot.rules.own_rows import own_rows
+from crossfoot.rules.period_compare import period_comparisons
 from crossfoot.rules.which_period import which_period
 from crossfoot.rules.which_years import which_years
 
@@ -130,6 +131,8 @@ def verify(
     claims = own_rows(read, claims, answer.rerun)
     # A figure called a change must have the sign its own figures show (rules.change_signs).
     claims = change_signs(read, claims, question)
+    # "X in 2019 is greater than X in 2018" must agree with the row's figures.
+    claims = period_comparisons(read, sentences, mentions, claims)
     if ask is not None and ask.figure and ask.op != "count":
         # The final figure must answer the question asked (rules.alignment).
         claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun)

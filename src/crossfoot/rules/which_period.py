@@ -39,7 +39,7 @@ from crossfoot.rules.alignment import marker_end
 from crossfoot.rules.counts import bar_values, question_bar
 from crossfoot.rules.which_years import asks_which_years, one_line, wrong_years
 
-__all__ = ["which_period"]
+__all__ = ["own_points", "which_period"]
 
 _MOST = r"largest|highest|greatest|biggest|most|maximum|peak|top"
 _LEAST = r"lowest|smallest|least|fewest|minimum"
@@ -147,7 +147,7 @@ def _final_years(
         return []
     year = int(given[0].value)
     before = [c for c in claims if c.mention.start < at][-_WINDOW:]
-    own = _own_points(ask.text, before, ask)
+    own = own_points(ask.text, before, ask)
     if own is not None:  # the figures the answer states for the row: both signs must agree
         why = _not_extreme(cond, own[0], year)
         if why is None or _not_extreme(cond, own[1], year) is None:
@@ -231,7 +231,7 @@ def _sentence_extreme(
     if cond is None or cond[1].group("more") or cond[1].group("less"):
         return None  # a comparative needs two years ("higher in 2019 than in 2018")
     year = int(inside[0].value)
-    points = _own_points(text[s.start : s.end], earlier, ask)
+    points = own_points(text[s.start : s.end], earlier, ask)
     if points is not None:
         why = _not_extreme(cond, points[0], year)
         if why is None or _not_extreme(cond, points[1], year) is None:
@@ -246,7 +246,7 @@ def _sentence_extreme(
     return None if why is None else _claim(inside[0], [s], why, line)
 
 
-def _own_points(
+def own_points(
     sentence: str, earlier: Sequence[Claim], ask: Ask | None
 ) -> tuple[list[_Point], list[_Point]] | None:
     """The answer's figures of the one row the sentence names (or the only row it states), one
