@@ -129,8 +129,6 @@ def verify(
         claims = _word_counts(read, sentences, mentions, sources, claims)
     claims = check_comparisons(read, _check_restatements(read, mentions, claims))
     claims = own_rows(read, claims, answer.rerun)
-    # A figure called a change must have the sign its own figures show (rules.change_signs).
-    claims = change_signs(read, claims, question)
     # "X in 2019 is greater than X in 2018" must agree with the row's figures.
     claims = period_comparisons(read, sentences, mentions, claims)
     if ask is not None and ask.figure and ask.op != "count":
@@ -143,6 +141,8 @@ def verify(
         claims = which_period(
             ask, asked, read, sentences, mentions, claims, sources.index(None).values
         )
+    # A figure called a change must have the sign its own figures show (rules.change_signs).
+    claims = change_signs(read, claims, question)
     if ask is not None and ask.figure and options.answer_decimals is not None:
         # A computed final figure written more coarsely than asked (rules.answer_decimals).
         claims = coarse_answers(claims, read, options.answer_decimals, ask)

@@ -19,9 +19,12 @@ states a direction), so the answer is read as a whole, after the rules:
 - every such pair goes down. A pair that goes up (or a zero change) leaves the claim alone, and
   so does a question that asks for a decrease ("How much did X fall?" is answered by a size).
 
-A percentage claim is read the same way over two percentages (a change in points) or, when its
-sentence says "percent(age) change", over two positive amounts (a relative change). The figure is
-then ``contradicted``, and so is a final figure after the answer marker that restates it.
+The final figure after an answer marker ("Answer: $43 million") is named a change by a question
+asking for one ("What was the change in X from 2017 to 2018?"; not a difference, a total or a
+decrease). A percentage claim is read the same way over two percentages (a change in points)
+or, when its sentence or the question says "percent(age) change", over two positive amounts (a
+relative change). The figure is then ``contradicted``, and so is a final figure after the answer
+marker that restates it. (Run after the question's alignment, which may ground a final figure.)
 """
 
 from __future__ import annotations
@@ -70,13 +73,23 @@ def change_signs(text: str, claims: Sequence[Claim], question: str | None = None
     True
     """
     out = list(claims)
-    if not _CHANGE.search(text) or (question and _ASKS_DOWN.search(question)):
+    if question and _ASKS_DOWN.search(question):
         return out
+    # "What was the change in X from 2017 to 2018?": the final figure is named a change by it
+    asked = bool(question and _CHANGE.search(question) and not _OTHER.search(question))
+    marks = list(_MARKER.finditer(text)) if asked else []
+    final_at = marks[-1].end() if marks else None
+    if final_at is None and not _CHANGE.search(text):
+        return out
+    relative_asked = bool(question and _PERCENT_CHANGE.search(question))
     flagged: list[tuple[Decimal, str]] = []
     other: dict[tuple[int, int], bool] = {}  # sentences naming another operation, read once
     for i, c in enumerate(claims):
         # the figures a change is of are stated just before it: a bounded window
-        why = _wrong_sign(text, c, claims[max(0, i - _WINDOW) : i], other)
+        final = final_at is not None and c.mention.start >= final_at
+        why = _wrong_sign(
+            text, c, claims[max(0, i - _WINDOW) : i], other, (final, final and relative_asked)
+        )
         if why is not None:
             out[i] = replace(c, status="contradicted", message=why)
             flagged.append((c.mention.value, why))
@@ -86,7 +99,11 @@ def change_signs(text: str, claims: Sequence[Claim], question: str | None = None
 
 
 def _wrong_sign(
-    text: str, c: Claim, before: Sequence[Claim], other: dict[tuple[int, int], bool]
+    text: str,
+    c: Claim,
+    before: Sequence[Claim],
+    other: dict[tuple[int, int], bool],
+    final: tuple[bool, bool] = (False, False),
 ) -> str | None:
     """Why the change figure ``c`` has the wrong sign, in words, or None."""
     m = c.mention
@@ -95,7 +112,7 @@ def _wrong_sign(
     if m.kind not in _AMOUNTS and m.kind != "percent":
         return None
     s = c.sentence
-    if not _named_change(text, s.start, m.start):
+    if not final[0] and not _named_change(text, s.start, m.start):
         return None
     key = (s.start, s.end)
     if key not in other:
@@ -106,7 +123,9 @@ def _wrong_sign(
         return None
     if sign_words(text, s.start, s.end, m.start, m.end):
         return None
-    relative = m.kind == "percent" and _PERCENT_CHANGE.search(text, s.start, s.end) is not None
+    relative = m.kind == "percent" and (
+        final[1] or _PERCENT_CHANGE.search(text, s.start, s.end) is not None
+    )
     down: str | None = None
     for (ya, a), (yb, b) in _pairs(before, m, relative):
         d = _change(a.mention, b.mention, relative)
