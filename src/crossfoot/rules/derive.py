@@ -452,7 +452,7 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
                     and three_digits(ctx.mention)
                 ):
                     # A table offers only the pairs along its rows and columns: searched whole
-                    # for a quotient when those fit the same budget (docs/derivations.md).
+                    # for a percent change when those fit the same budget (docs/derivations.md).
                     lines = line_pairs(ctx, group)
                     if lines is not None and lines <= limit * limit:
                         found.extend(_search_group(_quotients(ctx), group, worded))
@@ -471,10 +471,11 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
 
 
 # A table too large for the figure's limit by its cell count is searched by its crossfooting pairs
-# for these only: a column's cells are of one size, so their sums, differences and means crowd
-# into a narrow band that an injected amount meets by chance (1.9 + 14.5 = 16.4 "years"), where
-# their quotients spread.
-_QUOTIENTS = frozenset({"share", "ratio", "percent_change"})
+# for a percent change only (one row over two periods: the follow-up "what is that times 100?" of
+# a row an earlier turn named). A column's cells are of one size, so their sums, differences and
+# means crowd into a narrow band that an injected amount meets by chance (1.9 + 14.5 = 16.4
+# "years"), and ratios and shares across rows met injected ratios on the tuning half.
+_QUOTIENTS = frozenset({"percent_change"})
 
 
 def _quotients(ctx: ClaimContext) -> ClaimContext:
