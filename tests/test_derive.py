@@ -274,9 +274,9 @@ def test_true_amount_derivation_is_derived(a: Decimal, b: Decimal, kind: str) ->
     # natural precision: 4 significant digits
     precision = Decimal(1).scaleb(abs(exact).adjusted() - 3) / 2
     stated = _quantize(exact, precision)
-    verdict = two_operand(
-        make_ctx(f"It is {stated}.", f"{stated}", "number", stated, precision, _record(a, b))
-    )
+    # (a mean is derived only where the answer or the question words one: rules.derive)
+    text = f"The average is {stated}." if kind == "average" else f"It is {stated}."
+    verdict = two_operand(make_ctx(text, f"{stated}", "number", stated, precision, _record(a, b)))
     assert verdict is not None and verdict.status == "derived"
 
 

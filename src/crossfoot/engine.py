@@ -50,9 +50,10 @@ from crossfoot.model.types import (
 )
 from crossfoot.numbers.extract import convention_note_of
 from crossfoot.report.result import Report
-from crossfoot.rules import rules
+from crossfoot.rules import REACHES, rules
 from crossfoot.rules._derive_shared import focus_ok
 from crossfoot.rules._named import Named
+from crossfoot.rules._reach import within_reach
 from crossfoot.rules.alignment import align_answer, marker_end
 from crossfoot.rules.answer_decimals import coarse_answers
 from crossfoot.rules.change_signs import change_signs
@@ -182,6 +183,8 @@ class _Answer:
         self.contexts: dict[tuple[int, int], ClaimContext] = {}  # to judge a claim again
         self.cuts: dict[tuple[int, int], Scope] = {}  # scopes cut to the values that fit
         self.shared: dict[str, object] = {}  # per-answer caches rules may fill
+        if ask is not None:  # the user's question, for rules that read what it words
+            self.shared["ask.text"] = ask.text
         self.scopes: dict[tuple[tuple[str, ...] | None, bool], Scope] = {}
         self.grounded: list[Claim] = []
         self.all_rules = rules()
@@ -370,7 +373,11 @@ def _cross_rules(all_rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
 
 
 def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:
+    reaches = REACHES
     for rule in rule_list:
+        reach = reaches.get(rule)
+        if reach is not None and not within_reach(ctx, reach):
+            continue  # no value this rule can produce approaches the claim (rules._reach)
         verdict = rule(ctx)
         if verdict is None:
             continue

@@ -18,6 +18,7 @@ from decimal import Decimal
 from crossfoot.language.bounds import claimed_side, clip
 from crossfoot.language.direction import sign_words, stated_direction
 from crossfoot.language.order import answer_order
+from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.rowmatch import names_row
 from crossfoot.language.years import known_order, period, related_score, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
@@ -43,6 +44,7 @@ __all__ = [
     "kind_allowed",
     "known_worded",
     "may_say",
+    "mean_worded",
     "names_only_a_change",
     "order_of",
 ]
@@ -85,6 +87,9 @@ def derivable(m: Mention, in_flat_mode: bool) -> bool:
     return False
 
 
+_OPEN = Decimal("1e-9")  # a window end left open: far below any precision a figure states
+
+
 def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
     """The signed interval of true values the claim stands for: ``value ± window``.
 
@@ -109,6 +114,13 @@ def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
     else:
         w = m.precision if m.precision > 0 else _TINY
     lo, hi = min(m.value, high) - w, max(m.value, high) + w
+    if m.high is None and w == m.precision and w > 0:
+        # A value half a unit past the figure, away from zero, rounds away from it (half up:
+        # 9.5 is "10", never "9"): the window's far end is open.
+        if m.value >= 0:
+            hi -= w * _OPEN
+        else:
+            lo += w * _OPEN
     if m.high is None:
         # "more than 30%" is not true of 27%: a bound word keeps one half of the window
         lo, hi = clip(lo, hi, m.value, claimed_side(ctx.text, m))
@@ -226,6 +238,29 @@ def derivation_limit(ctx: ClaimContext) -> int:
     window = float(m.precision / size)
     n = int(math.sqrt(_BUDGET / window)) if window > 0 else _LARGEST
     return max(_SMALL, min(n, _LARGEST))
+
+
+# Words that name a mean: a mean of source values is a figure the answer (its sentence, the one
+# before) or the question words as one ("per segment" too). Unworded, a mean of two or more of
+# a table's values lands near almost any figure of their size (171 between 240 and 102).
+_MEAN_WORDS = re.compile(
+    r"(?i)\b(?:averag(?:e[ds]?|ing)|mean|avg|divided\s+by|midpoint|halfway|half|per)\b"
+)
+
+
+def mean_worded(ctx: ClaimContext) -> bool:
+    """Whether the claim's sentence, the one before it, or the user's question names a mean."""
+    memo: dict[tuple[int, int], bool]
+    memo = ctx.shared.setdefault("derive.mean_worded", {})  # type: ignore[assignment]
+    key = (ctx.sentence.start, ctx.sentence.end)
+    found = memo.get(key)
+    if found is None:
+        asked = ctx.shared.get("ask.text")
+        found = _MEAN_WORDS.search(focus_text(ctx)) is not None or (
+            isinstance(asked, str) and _MEAN_WORDS.search(asked) is not None
+        )
+        memo[key] = found
+    return found
 
 
 def kind_allowed(ctx: ClaimContext, kind: str) -> bool:

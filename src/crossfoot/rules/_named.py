@@ -63,6 +63,10 @@ def years_fit(ask: Ask, operands: Sequence[SourceValue]) -> bool:
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 
 
+# Changes of one quantity between two periods (a change in points of a rate is one as well).
+_TWO_YEAR_CHANGES = frozenset({"difference", "percent_change", "pp_change", "bps_change"})
+
+
 def span_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | None:
     """A change asked between two years (the first and last the question names) answered with
     the change between two others: a change column of other years ("2019 and 2018" for "from
@@ -80,7 +84,7 @@ def span_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | N
             asked = f"the question asks for the change from {lo} to {hi}"
             return f"{asked}; this is the change from {a} to {b}"
         return None
-    if kind not in ("difference", "percent_change") or len(operands) != 2:
+    if kind not in _TWO_YEAR_CHANGES or len(operands) != 2:
         return None
     first, second = (value_years(v) for v in operands)
     if not first or not second or first & second:

@@ -64,7 +64,6 @@ from crossfoot.rules._derive_formulas import (
     _live_bases,
     _partner_ranges,
     _Spec,
-    _specs,
 )
 from crossfoot.rules._derive_kinds import (
     currency_ok,
@@ -89,11 +88,12 @@ from crossfoot.rules._derive_shared import (
     fmt_result,
     focus_ok,
     group_too_large,
-    kind_allowed,
     known_worded,
     names_only_a_change,
 )
+from crossfoot.rules._derive_wording import wording_specs
 from crossfoot.rules._near import NEAR, near_pairs, three_digits
+from crossfoot.rules._prose_subject import prose_bound
 
 __all__ = ["CHANGE_KINDS", "pair_candidates", "two_operand"]
 
@@ -145,6 +145,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         # "the change", "the average").
         if _PROSE_WORDED[spec.op] not in _coarse_kinds(ctx):
             return False
+    if x.table is None and y.table is None and not (prose_bound(ctx, x) or prose_bound(ctx, y)):
+        return False  # two prose figures about something else (rules._prose_subject)
     if ctx.mention.kind == "money" and not (
         currency_ok(ctx.mention.currency, x.currency)
         and currency_ok(ctx.mention.currency, y.currency)
@@ -223,12 +225,7 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> 
     window = _float_window(lo, hi, mag) if keys is not None else None
     # The group is sorted: a partner range outside [first, last] holds no value.
     first, last = group.values[0].value, group.values[-1].value
-    share_worded = _SHARE_OF.match(ctx.text, ctx.mention.end) is not None
-    for spec in _specs(ctx.mention):
-        if not kind_allowed(ctx, spec.kind):
-            continue
-        if share_worded and spec.op == "pct_change":
-            continue  # "purchased at 85% of the market price" is a part of a whole, no change
+    for spec in wording_specs(ctx):
         change = spec.op in ("pct_change", "diff")
         if worded and not change:
             continue  # growth wording is never a share, sum, ratio or mean
@@ -361,10 +358,6 @@ def _far_apart(ctx: ClaimContext, a: tuple[int, int], b: tuple[int, int]) -> boo
 
 # The wording (a key of _COARSE_WORDING) a formula over two prose figures needs.
 _PROSE_WORDED = {"sum": "sum", "diff": "difference", "mean": "average"}
-
-# A percentage followed by "of" ("85% of the lower of the two prices", "40% of revenue") states
-# a part of a whole, never a change.
-_SHARE_OF = re.compile(r"\s+of\b", re.IGNORECASE)
 
 # Formulas a positive figure may state the size of, over two negative values.
 _SIZED = frozenset({"sum", "mean"})

@@ -78,6 +78,7 @@ from crossfoot.rules._derive_shared import (
     group_too_large,
     kind_allowed,
     known_worded,
+    mean_worded,
     names_only_a_change,
 )
 
@@ -268,6 +269,7 @@ def _sums(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
     cls = "percent" if m.kind == "percent" else "amount"
     lo, hi = claim_interval(ctx)
     want_sum, want_mean = kind_allowed(ctx, "sum"), kind_allowed(ctx, "average")
+    want_mean = want_mean and mean_worded(ctx)
     unit = "%" if m.kind == "percent" else ""
     subsets = _answer_subsets(ctx, group, cls)
     if lo > 0:

@@ -413,7 +413,11 @@ class _Body:
                 "currency": currency,
             }
             scaled = unit is not None and kind != "percent" and not cell.own_scale
-            if scaled and unit is not None and not spares(unit, row_label):
+            # (a section row "Per Common Share Data:" spares the rows below it too)
+            spared = unit is not None and (
+                spares(unit, row_label) or bool(section and spares(unit, section))
+            )
+            if scaled and unit is not None and not spared:
                 # Under a unit a cell is offered in both views: as written and scaled.
                 v, p, s = cell.value, cell.precision, unit.scale
                 out.append(SourceValue(value=v, precision=p, view="written", **common))

@@ -1,0 +1,112 @@
+"""Whether a figure of running text is about what the answer talks about.
+
+A table cell is bound to its row and column, which the answer's words must fit (rowfocus); a
+figure of prose has only the words before it in its own sentence. Two prose figures combined
+into a claim (a change, a sum, a ratio) must each share a content word with the claim's
+sentence, the sentence before it, or the user's question, when those name something the
+sources write at all: otherwise any two figures of a long
+passage that happen to differ by the claimed amount would ground it ("1,100 thousand" for the
+change in furniture and equipment, from "$2.5 million" and "$1.4 million" of internal-use
+software).
+
+>>> from decimal import Decimal
+>>> from crossfoot.model.types import Source, SourceValue
+>>> text = "Capitalized software was $2.5 million and $1.4 million in 2019 and 2018."
+>>> sv = SourceValue(Decimal(2500000), "S1", span=(25, 37))
+>>> sorted(context_tokens(Source("S1", text), sv))
+['capitalized', 'software']
+"""
+
+from __future__ import annotations
+
+import re
+
+from crossfoot.language.rowfocus import focus_text
+from crossfoot.language.rowtokens import tokens
+from crossfoot.model.context import ClaimContext
+from crossfoot.model.types import Source, SourceValue
+
+__all__ = ["context_tokens", "prose_bound"]
+
+# How far back in its source sentence a prose figure's subject is read.
+_BACK = 160
+_SENTENCE_END = re.compile(r"[.;!?]\s")
+# Words of any financial sentence, and the words of arithmetic a question asks in ("what is
+# that divided by the 2009 value?"): sharing one says nothing about the subject.
+_GENERIC = frozenset(
+    """million billion thousand dollar percent percentage increase decrease change compared
+    approximately respectively primarily mainly due result period quarter month prior current
+    related including include included other about cash what how much many answer divided
+    divide sum difference ratio represent represented relation relative portion proportion
+    number times less plus minus average mean growth rate then there previous following next
+    same both two three first second last annual yearly time date does this that value""".split()
+)
+
+
+def context_tokens(source: Source, v: SourceValue) -> frozenset[str]:
+    """Content tokens of ``v``'s sentence of ``source`` (at most :data:`_BACK` characters on
+    either side: "we operated 87 manufacturing facilities"), generic words of finance left
+    out."""
+    if v.span is None:
+        return frozenset()
+    start, end = v.span
+    text = source.text
+    before = text[max(0, start - _BACK) : start]
+    ends = [m.end() for m in _SENTENCE_END.finditer(before)]
+    if ends:
+        before = before[ends[-1] :]
+    after = text[end : end + _BACK]
+    stop = _SENTENCE_END.search(after)
+    if stop is not None:
+        after = after[: stop.start()]
+    words = tokens(before + " " + after)
+    return frozenset(t for t in words if _content(t))
+
+
+def _content(token: str) -> bool:
+    """A word that may say what a figure is about: four letters or more ("does" read as "doe",
+    "net", "non" say nothing), no number, not a generic word of finance or arithmetic."""
+    return len(token) >= 4 and not token[0].isdigit() and token not in _GENERIC
+
+
+def _subject(ctx: ClaimContext) -> frozenset[str]:
+    """The words of the claim's sentence, the one before and the question that the sources
+    also write: what the answer talks about, as far as the sources can tell. Empty when it
+    names nothing of theirs ("what is that divided by 100?")."""
+    memo: dict[tuple[int, int], frozenset[str]]
+    memo = ctx.shared.setdefault("prose_subject.focus", {})  # type: ignore[assignment]
+    key = (ctx.sentence.start, ctx.sentence.end)
+    found = memo.get(key)
+    if found is None:
+        asked = ctx.shared.get("ask.text")
+        text = focus_text(ctx) + (" " + asked if isinstance(asked, str) else "")
+        words = frozenset(t for t in tokens(text) if _content(t))
+        found = memo[key] = words & _source_words(ctx)
+    return found
+
+
+def _source_words(ctx: ClaimContext) -> frozenset[str]:
+    ids = tuple(s.id for s in ctx.scope.sources)
+    memo: dict[tuple[str, ...], frozenset[str]]
+    memo = ctx.shared.setdefault("prose_subject.sources", {})  # type: ignore[assignment]
+    found = memo.get(ids)
+    if found is None:
+        found = memo[ids] = frozenset(t for s in ctx.scope.sources for t in tokens(s.text))
+    return found
+
+
+def prose_bound(ctx: ClaimContext, v: SourceValue) -> bool:
+    """Whether the words before prose figure ``v`` share a content word with what the claim's
+    sentence, the one before it, or the question name of the sources (True for a figure that
+    is not prose, or when they name nothing the sources write)."""
+    if v.span is None or v.table is not None:
+        return True
+    memo: dict[tuple[str, int], frozenset[str]]
+    memo = ctx.shared.setdefault("prose_subject.context", {})  # type: ignore[assignment]
+    key = (v.source_id, v.span[0])
+    own = memo.get(key)
+    if own is None:
+        src = next((s for s in ctx.scope.sources if s.id == v.source_id), None)
+        own = memo[key] = context_tokens(src, v) if src is not None else frozenset()
+    subject = _subject(ctx)
+    return not subject or bool(own & subject)
