@@ -59,10 +59,13 @@ def as_floats(values: Sequence[Decimal] | Sequence[int]) -> list[float] | None:
     relative 1e-16 of it (beyond 1e150 in size, or a non-zero below 1e-150 that a float would
     round towards zero): a reach made of such floats could miss a quotient, so it says nothing.
 
-    >>> as_floats([Decimal("1.5"), 0, 7]), as_floats([Decimal("1e-400")])
-    ([1.5, 0.0, 7.0], None)
+    >>> as_floats([Decimal("1.5"), 0, 7]), as_floats([Decimal("1e-400")]), as_floats([10**400])
+    ([1.5, 0.0, 7.0], None, None)
     """
-    out = list(map(float, values))
+    try:
+        out = list(map(float, values))
+    except OverflowError:
+        return None  # an int past a float's range: the reach cannot tell
     sizes = list(map(abs, out))
     if not math.isfinite(sum(sizes)) or max(sizes, default=0.0) >= _HUGE:
         return None  # (a nan or an infinity makes the sum one)
