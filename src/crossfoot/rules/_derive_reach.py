@@ -33,6 +33,8 @@ def pairs_reach(ctx: ClaimContext) -> Reach | None:
     """The values ``two_operand`` can produce for ``ctx``'s claim (its kind's formulas, read
     from the rule's own table of them) in its scope (None: a group too large)."""
     groups = ctx.scope.groups
+    if not groups:
+        return None  # no sources: nothing to gate (the rule finds nothing either)
     for g in groups:
         if len(g) > MAX_VALUES:
             return None
