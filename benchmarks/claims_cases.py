@@ -479,11 +479,60 @@ def _answer_decimals(rng: random.Random) -> list[Raw]:
     ]
 
 
+def _change_sign(rng: random.Random) -> list[Raw]:
+    """A change the answer names with no direction word: its sign must be the sign its own two
+    figures show (rules.change_signs)."""
+    rows = _yearly(rng, 4)
+    down, _ = _changed(rows)
+    old, new = down["revenue_2023"], down["revenue_2024"]
+    if new >= old:
+        return []
+    said = f"{down['region']}'s revenue was ${old:,} in 2023 and ${new:,} in 2024."
+    return [
+        ("change_signed", True, f"{said} The net change is -${old - new:,}.", rows, None),
+        ("change_sign_wrong", False, f"{said} The net change is ${old - new:,}.", rows, None),
+    ]
+
+
+def _which_period(rng: random.Random) -> list[Raw]:
+    """A which-year question with a superlative, answered with the right year and with another
+    (rules.which_period)."""
+    rows = _three_years(rng, 4)
+    a = rng.choice(rows)
+    by_year = {y: a[f"revenue_{y}"] for y in (2022, 2023, 2024)}
+    top = max(by_year, key=lambda y: by_year[y])
+    if sorted(by_year.values())[-1] == sorted(by_year.values())[-2]:
+        return []
+    other = rng.choice([y for y in by_year if y != top])
+    q = f"In which year was {a['region']}'s revenue highest?"
+    return [
+        ("which_period_extreme", True, f"Answer: {top}", rows, q),
+        ("which_period_not_extreme", False, f"Answer: {other}", rows, q),
+    ]
+
+
+def _period_compare(rng: random.Random) -> list[Raw]:
+    """Two years of one row compared in words, the right way and the wrong way
+    (rules.period_compare)."""
+    rows = _yearly(rng, 4)
+    a = rng.choice(rows)
+    old, new = a["revenue_2023"], a["revenue_2024"]
+    if old == new:
+        return []
+    word, other = ("higher", "lower") if new > old else ("lower", "higher")
+    said = f"{a['region']}'s revenue was ${old:,} in 2023 and ${new:,} in 2024."
+    text = "{s} Its revenue in 2024 was {w} than in 2023."
+    return [
+        ("period_compare", True, text.format(s=said, w=word), rows, None),
+        ("period_compare_wrong_way", False, text.format(s=said, w=other), rows, None),
+    ]
+
+
 CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     _restatement, _range, _decrease, _one_year, _columns, _context, _number_words, _signs,
     _comparison, _fields, _four_digits, _scaled, _minus_count, _scale_away, _question,
     _count_answer, _partial_average, _own_rows, _span, _which_years, _money_from_count,
-    _answer_decimals,
+    _answer_decimals, _change_sign, _which_period, _period_compare,
 )  # fmt: skip
 
 

@@ -50,14 +50,18 @@ from crossfoot.model.types import (
 )
 from crossfoot.numbers.extract import convention_note_of
 from crossfoot.report.result import Report
-from crossfoot.rules import rules
+from crossfoot.rules import REACHES, rules
 from crossfoot.rules._derive_shared import focus_ok
 from crossfoot.rules._named import Named
+from crossfoot.rules._reach import within_reach
 from crossfoot.rules.alignment import align_answer, marker_end
 from crossfoot.rules.answer_decimals import coarse_answers
+from crossfoot.rules.change_signs import change_signs
 from crossfoot.rules.comparisons import check_comparisons
 from crossfoot.rules.counts import count_verdict, is_count_answer, word_count
 from crossfoot.rules.own_rows import own_rows
+from crossfoot.rules.period_compare import period_comparisons
+from crossfoot.rules.which_period import which_period
 from crossfoot.rules.which_years import which_years
 
 if TYPE_CHECKING:
@@ -126,11 +130,20 @@ def verify(
         claims = _word_counts(read, sentences, mentions, sources, claims)
     claims = check_comparisons(read, _check_restatements(read, mentions, claims))
     claims = own_rows(read, claims, answer.rerun)
+    # "X in 2019 is greater than X in 2018" must agree with the row's figures.
+    claims = period_comparisons(read, sentences, mentions, claims)
     if ask is not None and ask.figure and ask.op != "count":
         # The final figure must answer the question asked (rules.alignment).
         claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun)
         # "In which year was X below $800 million?": the years named must be the years past it.
         claims = which_years(ask, asked, read, mentions, claims, sources.index(None).values)
+    if ask is None or ask.figure:
+        # "In which year was X largest?": the year given must be the data's (rules.which_period).
+        claims = which_period(
+            ask, asked, read, sentences, mentions, claims, sources.index(None).values
+        )
+    # A figure called a change must have the sign its own figures show (rules.change_signs).
+    claims = change_signs(read, claims, question)
     if ask is not None and ask.figure and options.answer_decimals is not None:
         # A computed final figure written more coarsely than asked (rules.answer_decimals).
         claims = coarse_answers(claims, read, options.answer_decimals, ask)
@@ -360,7 +373,11 @@ def _cross_rules(all_rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
 
 
 def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:
+    reaches = REACHES
     for rule in rule_list:
+        reach = reaches.get(rule)
+        if reach is not None and not within_reach(ctx, reach):
+            continue  # no value this rule can produce approaches the claim (rules._reach)
         verdict = rule(ctx)
         if verdict is None:
             continue

@@ -52,6 +52,8 @@ _FALSE = re.compile(
     r"up\s+to|(?:make|makes|made|making|set|sets|pick(?:ed|s)?|take[sn]?|took|end(?:ed|s)?|add(?:s|ed)?|"
     r"sum(?:s|med)?|account(?:s|ed)?|follow(?:ed|s)?|sign(?:ed|s)?|back(?:ed|s)?|keep|kept|line[ds]?|show(?:ed|s|n)?)\s+up"
     r"|(?:break(?:s)?|broke|broken|down)\s+down|down\s+payment|more\s+than|less\s+than|fewer\s+than"
+    # "the write-down of vessels", "markdowns": a charge named, not a direction
+    r"|(?:write|mark)\s*-?\s*downs?"
     r"|no\s+more|cut\s*-?\s*off|short\s*-?\s*term|shortfall|at\s+least|up\s+until"
     r")\b"
 )

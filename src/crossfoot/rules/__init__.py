@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict
 from crossfoot.model.options import Options
+from crossfoot.rules._derive_reach import pairs_reach
+from crossfoot.rules._reach import ReachFn
+from crossfoot.rules._rowsums_reach import rowsums_reach
 from crossfoot.rules.arithmetic import written_calculation
 from crossfoot.rules.asked_scale import asked_scale
 from crossfoot.rules.average_change import average_change
@@ -38,7 +41,7 @@ from crossfoot.rules.units import unit_unstated
 
 # The rule types live in crossfoot.model.context (below the rules and the language helpers);
 # they are re-exported here for rule authors.
-__all__ = ["RULES", "ClaimContext", "Options", "Rule", "Scope", "Verdict", "rules"]
+__all__ = ["REACHES", "RULES", "ClaimContext", "Options", "Rule", "Scope", "Verdict", "rules"]
 
 RULES: tuple[Rule, ...] = (
     written_calculation,  # "a - b = c" the answer writes out must add up
@@ -60,6 +63,13 @@ RULES: tuple[Rule, ...] = (
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named
 )
+
+#: The rules that say which values they can produce (:mod:`crossfoot.rules._reach`): the engine
+#: skips one for a claim that none of its values approaches. A rule not listed always runs.
+REACHES: dict[Rule, ReachFn] = {
+    row_derivations: rowsums_reach,
+    two_operand: pairs_reach,
+}
 
 
 def rules() -> tuple[Rule, ...]:

@@ -21,7 +21,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from crossfoot.language.bounds import claimed_side
-from crossfoot.language.direction import stated_direction
+from crossfoot.language.direction import sign_words, stated_direction
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
 from crossfoot.rules.fields import field_verdict
@@ -135,6 +135,9 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
     base = window(mention, ctx)  # once, not once per form
     if mention.high is not None:
         return _inside(mention, ctx, base)
+    # "a higher return ($370.32) than the index": an aside, met by the value's size
+    aside = mention.negative and _aside(ctx, mention)
+    negative = mention.negative and not aside
     scaled = mention.scale_word is not None
     # "$0.3 billion", "1 billion", "0 million": a scale word on about one significant digit
     # (a half unit of 5 % of the figure or more) is met by rounding from almost any value of
@@ -143,7 +146,7 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
     coarse = scaled and not mention.approximate and _one_digit(mention)
     for target, factor, how in _targets(mention):
         tol = base * factor
-        for sv in _lookup(ctx, target, tol, mention.negative):
+        for sv in _lookup(ctx, abs(target) if aside else target, tol, negative):
             if id(sv) in seen or not compatible(mention, sv, how):
                 continue
             if scaled and sv.view == "written":
@@ -226,6 +229,26 @@ def window(mention: Mention, ctx: ClaimContext) -> Decimal:
     if not opts.allow_rounding:
         return _ZERO
     return mention.precision
+
+
+# Before an aside in parentheses: a word, a year or a closing emphasis ("return ($370.32)",
+# "**January 25, 2027** (8,000)"), not an operator, a colon or a table's cell separator.
+_ASIDE_BEFORE = re.compile(r"[^\W_][*_]*\s*$")
+
+
+def _aside(ctx: ClaimContext, mention: Mention) -> bool:
+    """Whether a figure negative only by its parentheses restates a figure in running text
+    ("a higher cumulative return ($370.32) than the index ($208.14)") rather than writing a
+    negative amount the accounting way: it follows words, and no loss word of its sentence
+    reads it as negative. Such a figure is met by the value's size.
+    """
+    text, a, b = ctx.text, mention.start, mention.end
+    if mention.value >= 0 or text[a : a + 1] != "(" or text[b - 1 : b] != ")":
+        return False
+    if not _ASIDE_BEFORE.search(text, max(0, a - 40), a):
+        return False
+    s = ctx.sentence
+    return not sign_words(text, s.start, s.end, a, b)
 
 
 def _targets(mention: Mention) -> list[tuple[Decimal, Decimal, str]]:

@@ -31,7 +31,7 @@ from crossfoot.model.types import Claim, Mention, SourceValue, format_decimal
 from crossfoot.rules._named import Named, value_years
 from crossfoot.rules.counts import bar_values, question_bar
 
-__all__ = ["asks_which_years", "which_years"]
+__all__ = ["asks_which_years", "one_line", "which_years", "wrong_years"]
 
 # Words that set a year against the ones the bar is claimed for ("compared with 2017").
 _CONTRAST = re.compile(
@@ -88,10 +88,10 @@ def which_years(
         if not years:
             continue
         if line is None:
-            line = _one_line(bar_values(values, ask, bar, Named(ask, values), True))
+            line = one_line(bar_values(values, ask, bar, Named(ask, values), True))
         if not line:
             return out
-        why = _wrong_years(line, years, bar, side)
+        why = wrong_years(line, years, bar, side)
         if why is not None:
             out[i] = replace(c, status="contradicted", message=why)
     return out
@@ -113,7 +113,7 @@ def _sentence_years(c: Claim, mentions: Sequence[Mention], text: str) -> list[in
     return sorted({int(m.value) for m in inside if m.kind == "year" and lo <= m.start < hi})
 
 
-def _one_line(values: list[SourceValue]) -> list[SourceValue]:
+def one_line(values: list[SourceValue]) -> list[SourceValue]:
     """The values when they are of one row (or column) and each of its own years; else []."""
     lines = {(v.source_id, v.table, v.row_index) for v in values}
     dated = [v for v in values if value_years(v)]
@@ -125,7 +125,7 @@ def _one_line(values: list[SourceValue]) -> list[SourceValue]:
     return dated
 
 
-def _wrong_years(line: list[SourceValue], years: list[int], bar: Mention, side: str) -> str | None:
+def wrong_years(line: list[SourceValue], years: list[int], bar: Mention, side: str) -> str | None:
     """Why the years named are not the years past the bar, in words, or None when they are."""
     limit = bar.value
     if bar.kind == "percent" and all(abs(v.value) <= 1 for v in line):
@@ -141,7 +141,8 @@ def _wrong_years(line: list[SourceValue], years: list[int], bar: Mention, side: 
             return f"{y} ({format_decimal(other.value)}) is not {word} {shown}"
     if _matched(past, years) < len(past):
         left = [v for v in past if not value_years(v) & set(years)] or past
-        v = left[0]
+        # a fiscal year of January-March stands for two: name the value a year of its own lacks
+        v = min(left, key=lambda x: max(value_years(x)) in years)
         year = "/".join(str(y) for y in sorted(value_years(v)))
         named = ", ".join(str(y) for y in years)
         return (

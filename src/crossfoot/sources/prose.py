@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from decimal import Decimal
 from types import ModuleType
 
@@ -166,6 +167,40 @@ def _year_of(
     return None
 
 
+# Between the items of a list of figures: "1.8, 1.9, and 2.0 million", "$3 and $4 billion".
+_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$")
+
+
+def _list_scales(text: str, mentions: Sequence[Mention]) -> dict[int, Mention]:
+    """The plain figures of a list whose scale word stands on its last item only ("employees
+    purchased 1.8, 1.9, and 2.0 million shares"), each mapped to that last item: the scale is
+    the list's, so "1.8" is 1.8 million.
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> text = "purchased 1.8 , 1.9 , and 2.0 million shares at $ 64.20 and $ 66.64"
+    >>> ms = extract(text)
+    >>> {ms[i].text: end.text for i, end in _list_scales(text, ms).items()}
+    {'1.8': '2.0 million', '1.9': '2.0 million'}
+    """
+    out: dict[int, Mention] = {}
+    run: list[int] = []
+    for i, m in enumerate(mentions):
+        if run:
+            prev = mentions[run[-1]]
+            if m.start < prev.end or not _LIST_GAP.fullmatch(" " + text[prev.end : m.start]):
+                run = []
+        plain = m.claim and m.scale == 1 and m.scale_word is None and m.high is None
+        if plain and m.kind in ("number", "money"):
+            run.append(i)
+            continue
+        if run and m.claim and m.scale != 1 and m.scale_word and m.high is None:
+            for j in run:
+                if mentions[j].kind == m.kind and mentions[j].currency == m.currency:
+                    out[j] = m
+        run = []
+    return out
+
+
 def _prose_values(sid: str, text: str, offset: int, issues: list[str]) -> list[SourceValue]:
     """Values of the numbers in a piece of prose starting at ``offset`` in the source text."""
     module = _extract_module()
@@ -174,9 +209,21 @@ def _prose_values(sid: str, text: str, offset: int, issues: list[str]) -> list[S
     # same sentence would fail against itself.
     mentions = counts_not_years(text, module.extract(text, locale=READING_LOCALE.get()))
     years = _prose_years(text, mentions)
+    listed = _list_scales(text, mentions)
     for i, m in enumerate(mentions):
         if not m.claim or m.kind == "year":
             continue
+        end = listed.get(i)
+        if end is not None:
+            # read as the list's last item is: scaled, with the digits as written an alias
+            m = replace(
+                m,
+                value=m.value * end.scale,
+                precision=m.precision * end.scale,
+                scale=end.scale,
+                scale_word=end.scale_word,
+                written=abs(m.value),
+            )
         label = _context(text, m.start, m.end)
         span = (offset + m.start, offset + m.end)
         year = years.get(i)

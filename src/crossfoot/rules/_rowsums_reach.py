@@ -1,0 +1,130 @@
+"""The reach of :func:`crossfoot.rules.rowsums.row_derivations` (see :mod:`crossfoot.rules._reach`):
+every value its kinds can produce from a small table, whichever rows a sentence names.
+
+Per table (at most :data:`MAX_ROWS` rows), as magnitudes: each column's total and mean; every
+cell's share of its column total (as a percent and as a fraction); the sum of every two cells of
+a column and of every run of adjacent rows; every row sum over a family of columns; every ratio
+of two cells of one row; the row count. Made once per table (``_tables`` keeps a table per
+result set) and kept beside it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from decimal import Decimal
+from itertools import accumulate
+from typing import Any
+
+from crossfoot.model.context import ClaimContext
+from crossfoot.model.memo import evict_oldest
+from crossfoot.rules._reach import EMPTY, Reach, as_floats
+from crossfoot.rules._rowsums_tables import _Table, _tables
+from crossfoot.sources.rows import IntNumbers
+
+__all__ = ["MAX_ROWS", "rowsums_reach"]
+
+#: Tables of more rows are not listed (their pairs and runs grow as the square of the rows):
+#: the rule always runs on them.
+MAX_ROWS = 6
+_ZERO = Decimal(0)
+
+_TABLES: dict[int, tuple[_Table, Reach | None]] = {}
+_KEPT = 64
+
+
+def rowsums_reach(ctx: ClaimContext) -> Reach | None:
+    """The values ``row_derivations`` can produce in ``ctx``'s scope (None: a table too large)."""
+    o = ctx.options
+    if not o.result_rows or not o.allow_derived:
+        return EMPTY  # the rule returns None at once
+    memo: dict[int, tuple[object, Reach | None]]
+    memo = ctx.shared.setdefault("reach.rowsums", {})  # type: ignore[assignment]
+    scope = ctx.scope
+    hit = memo.get(id(scope))
+    if hit is not None and hit[0] is scope:
+        return hit[1]
+    parts: list[Reach] = []
+    made: Reach | None = EMPTY
+    for source in scope.sources:
+        for table in _tables(source):
+            r = _table_reach(table)
+            if r is None:
+                made = None
+                break
+            parts.append(r)
+        if made is None:
+            break
+    if made is not None and parts:
+        made = parts[0] if len(parts) == 1 else _merge(parts)
+    memo[id(scope)] = (scope, made)
+    return made
+
+
+def _merge(parts: list[Reach]) -> Reach:
+    values = sorted(v for p in parts for v in p.values)
+    return Reach(values, max(p.slack for p in parts))
+
+
+def _table_reach(table: _Table) -> Reach | None:
+    if table.rows > MAX_ROWS:
+        return None  # (not kept: the memo holds small tables only, never a large result set)
+    hit = _TABLES.get(id(table))
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    made = _list(table)
+    evict_oldest(_TABLES, _KEPT)
+    _TABLES[id(table)] = (table, made)
+    return made
+
+
+def _list(table: _Table) -> Reach | None:
+    """Sums are taken exactly (ints, or Decimals in the rule's order), then made floats; a
+    quotient of two floats is within a few 1e-16 of its Decimal: the gate's relative widening
+    (1e-9) covers both."""
+    out: list[float] = [float(table.rows)]
+    columns: list[dict[int, Decimal]] = []
+    for col in table.columns:
+        values = col.values
+        cells: Sequence[int] | Sequence[Decimal]
+        if isinstance(values, IntNumbers):  # an int column: its ints, no Decimal per cell
+            order: Sequence[int] = range(len(values.ints))
+            cells = values.ints
+        else:
+            order = sorted(values)
+            cells = [values[i] for i in order]
+        floats = as_floats(cells)
+        if floats is None:
+            return None
+        columns.append(dict(zip(order, cells, strict=True)))  # type: ignore[arg-type]
+        total = float(col.total)
+        out.append(total)
+        if floats:
+            out.append(total / len(floats))
+        if total:
+            out.extend([x / total for x in floats])  # shares, as fractions
+            out.extend([x / total * 100 for x in floats])  # and as percents
+        _sums(cells, out)
+    rows = sorted(set().union(*columns))  # (row indexes as the cells have them)
+    for family in table.families:
+        for i in rows:
+            present = [columns[p][i] for p in family if i in columns[p]]
+            out.append(float(sum(present, _ZERO)))
+    for i in rows:
+        row = [float(c[i]) for c in columns if i in c]
+        for y in row:
+            if y:
+                out.extend([x / y for x in row])  # ratios of two cells of a row
+    ordered = sorted(map(abs, out))
+    if not math.isfinite(ordered[-1]):
+        return None  # a quotient beyond float range: the rule runs
+    return Reach(ordered, 0.0)
+
+
+def _sums(cells: Sequence[Any], out: list[float]) -> None:
+    """Every two cells of a column, and every run of rows (as the rule adds them, from the
+    first), summed exactly (ints, or Decimals in the engine's 80-digit context)."""
+    for a, x in enumerate(cells):
+        rest = cells[a + 1 :]
+        out.extend(map(float, map(x.__add__, rest)))
+        out.extend(map(float, accumulate(rest, initial=x)))

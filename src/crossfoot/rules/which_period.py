@@ -1,0 +1,301 @@
+"""Which period: a year the answer gives for a superlative or a bar must be the one the data says.
+
+"In which year was Total Other largest?" answered "Answer: 2019" over a row of 89 (2019), 95
+(2018) and 82 (2017); "Which years had X greater than 8,200?" answered with one of two years;
+the answer's own sentence "Total Other was largest in 2019." after it listed the three values.
+Every figure of such an answer is right; the year is wrong. Users ask analytics assistants this
+constantly ("which quarter had the highest revenue"), and a year is no claim of its own (years
+are read as dates), so the answer is read as a whole, after the rules:
+
+- **the question's condition**: a which-year question ("in which year", "which years", "what
+  period") with a superlative or a comparative without a bar ("largest", "highest", "most",
+  "lowest", "least", "higher") asks for the year whose value of the row it names is the extreme
+  (among the years it names, if it names any); with a bar ("greater than $8,200", "less than
+  100") for every year past the bar. The years after the answer marker ("Answer: 2019") are the
+  answer: one year for an extreme, the full set for a bar;
+- **the answer's own sentence**: "X was largest in 2019" (one year, a superlative word) is
+  checked over the figures the answer states for one row in several years (as it writes them, and
+  as the cells behind them are signed: both must agree), else over the row the question names.
+
+The values are one row's, one per year (:func:`crossfoot.rules.which_years.one_line`); no row
+named, several candidate rows, two values of one year, a year the row lacks, an ordinal ("second
+highest") or negative values (a cost shown negative: is the largest the least negative?) leave the
+answer alone: no verdict, never a guess. A wrong year joins the claims as ``contradicted``, with
+the year and value the data gives; a right one adds no claim.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Sequence
+from decimal import Decimal
+
+from crossfoot.language.asked import Ask
+from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
+from crossfoot.rules._named import Named, value_years
+from crossfoot.rules.alignment import marker_end
+from crossfoot.rules.counts import bar_values, question_bar
+from crossfoot.rules.which_years import asks_which_years, one_line, wrong_years
+
+__all__ = ["own_points", "which_period"]
+
+_MOST = r"largest|highest|greatest|biggest|most|maximum|peak|top"
+_LEAST = r"lowest|smallest|least|fewest|minimum"
+_MORE = r"higher|larger|greater|bigger|more"
+_LESS = r"lower|smaller|less|fewer"
+_EXTREME = re.compile(
+    rf"(?i)\b(?:(?P<most>{_MOST})|(?P<least>{_LEAST})|(?P<more>{_MORE})|(?P<less>{_LESS}))\b"
+)
+# "the second highest", "the next largest": not the extreme.
+_ORDINAL = re.compile(r"(?i)\b(?:second|third|fourth|fifth|2nd|3rd|4th|next)[\s-]+$")
+_THAN = re.compile(r"(?i)^\s*than\b")
+_WINDOW = 24  # figures before a superlative read for the row it compares
+
+
+def which_period(
+    ask: Ask | None,
+    asked: tuple[Mention, ...],
+    text: str,
+    sentences: Sequence[Sentence],
+    mentions: Sequence[Mention],
+    claims: Sequence[Claim],
+    values: Sequence[SourceValue],
+) -> list[Claim]:
+    """``claims`` and a ``contradicted`` claim for each year the answer gives wrongly for a
+    superlative or a bar (see the module docstring).
+
+    >>> from crossfoot import check
+    >>> t = '[["", "2019", "2018", "2017"], ["Total Other", "89", "95", "82"]]'
+    >>> a = "Total Other was 89 in 2019, 95 in 2018 and 82 in 2017. It was largest in 2019."
+    >>> check(a, [t]).claims[-1].message
+    'the largest is 95 (2018), not 89 (2019)'
+    """
+    added: list[Claim] = []
+    years = [m for m in mentions if m.kind == "year"]
+    if not years:
+        return list(claims)
+    named = Named(ask, values) if ask is not None else None
+    if ask is not None and named is not None and ask.figure and asks_which_years(ask):
+        added += _final_years(ask, asked, text, sentences, years, values, named, claims)
+    seen = {(c.mention.start, c.mention.end) for c in added}
+    starts = [m.start for m in years]
+    at = [c.mention.start for c in claims]
+    for s in sentences:
+        # the years of the sentence, and the answer's last figures before it (a bounded window:
+        # the figures a superlative compares are stated just before it)
+        inside = years[bisect_left(starts, s.start) : bisect_left(starts, s.end)]
+        if len({int(m.value) for m in inside}) != 1 or not _EXTREME.search(text, s.start, s.end):
+            continue
+        k = bisect_left(at, s.start)
+        earlier = claims[max(0, k - _WINDOW) : k]
+        c = _sentence_extreme(ask, named, text, s, inside, earlier, claims, values)
+        if c is not None and (c.mention.start, c.mention.end) not in seen:
+            added.append(c)
+    if not added:
+        return list(claims)
+    return sorted([*claims, *added], key=lambda c: c.mention.start)
+
+
+def _condition(text: str, lo: int, hi: int) -> tuple[str, re.Match[str]] | None:
+    """ "max" or "min" the words of ``text[lo:hi]`` ask for, with the word; None when they ask
+    for none, for both, for an ordinal, or compare with a bar ("greater than")."""
+    found: set[str] = set()
+    word = None
+    for w in _EXTREME.finditer(text, lo, hi):
+        if _ORDINAL.search(text, max(lo, w.start() - 12), w.start()):
+            return None
+        if (w.group("more") or w.group("less")) and _THAN.match(text, w.end(), hi):
+            continue  # a bar: "greater than 8,200" (rules.which_years)
+        found.add("max" if w.group("most") or w.group("more") else "min")
+        word = w
+    if len(found) != 1 or word is None:
+        return None
+    return found.pop(), word
+
+
+def _final_years(
+    ask: Ask,
+    asked: tuple[Mention, ...],
+    text: str,
+    sentences: Sequence[Sentence],
+    years: Sequence[Mention],
+    values: Sequence[SourceValue],
+    named: Named,
+    claims: Sequence[Claim],
+) -> list[Claim]:
+    """The years after the answer marker, judged against the question's condition."""
+    at = marker_end(text)
+    if at is None:
+        return []
+    given = [m for m in years if m.start >= at]
+    if not given:
+        return []
+    found = question_bar(ask, asked)
+    if found is not None:
+        bar, side = found
+        line = one_line(bar_values(values, ask, bar, named, True))
+        if not line or not _same_row(line, claims):
+            return []
+        why = wrong_years(line, sorted({int(m.value) for m in given}), bar, side)
+        if why is None or any(c.message == why for c in claims):
+            return []  # (a sentence quoting the bar says it already: rules.which_years)
+        return [_claim(given[0], sentences, why, line)]
+    cond = _condition(ask.text, 0, len(ask.text))
+    if cond is None or len({int(m.value) for m in given}) != 1:
+        return []
+    year = int(given[0].value)
+    before = [c for c in claims if c.mention.start < at][-_WINDOW:]
+    own = own_points(ask.text, before, ask)
+    if own is not None:  # the figures the answer states for the row: both signs must agree
+        why = _not_extreme(cond, own[0], year)
+        if why is None or _not_extreme(cond, own[1], year) is None:
+            return []
+        return [_claim(given[0], sentences, why, ())]
+    line = _row_line(values, named, ask)
+    if not _same_row(line, claims):
+        return []
+    why = _not_extreme(cond, _points(line), year)
+    return [] if why is None else [_claim(given[0], sentences, why, line)]
+
+
+def _points(line: Sequence[SourceValue]) -> list[_Point]:
+    return [(value_years(v), v.value, format_decimal(v.value)) for v in line]
+
+
+def _same_row(line: Sequence[SourceValue], claims: Sequence[Claim]) -> bool:
+    """Whether the row the question names is the answer's: a row found for the question while
+    every cell the answer states is of another row is a misreading of the question's words."""
+    if not line:
+        return False
+    rows = set()
+    for c in claims:
+        ev = c.evidence
+        if c.passed and ev is not None and ev.rule == "direct" and len(ev.operands) == 1:
+            v = ev.operands[0]
+            if v.table is not None:
+                rows.add((v.source_id, v.table, v.row_index))
+    own = {(v.source_id, v.table, v.row_index) for v in line}
+    return not rows or bool(rows & own)
+
+
+def _row_line(values: Sequence[SourceValue], named: Named, ask: Ask) -> list[SourceValue]:
+    """The values of the one row the question names, one per year (asked years only)."""
+    cells: dict[tuple[object, ...], SourceValue] = {}
+    for v in values:
+        if v.table is None or v.view == "written" or not named.names(v, "row"):
+            continue
+        ys = value_years(v)
+        if not ys or (ask.years and not ys & ask.years):
+            continue
+        key = (v.source_id, v.table, v.row_index, v.col_index)
+        if key not in cells or v.view == "true":
+            cells[key] = v
+    return one_line(list(cells.values()))
+
+
+_Point = tuple[frozenset[int], Decimal, str]  # the years of a value, the value, as shown
+
+
+def _not_extreme(cond: tuple[str, re.Match[str]], points: list[_Point], year: int) -> str | None:
+    """Why ``year`` is not the year of the extreme value of ``points``, or None (it is, or the
+    data cannot say)."""
+    if len(points) < 2 or any(v < 0 for _, v, _ in points):
+        return None
+    mine = [p for p in points if year in p[0]]
+    if len(mine) != 1:
+        return None  # the row has no value of that year (or two): unknown
+    best = max(v for _, v, _ in points) if cond[0] == "max" else min(v for _, v, _ in points)
+    if mine[0][1] == best:
+        return None
+    top = next(p for p in points if p[1] == best)
+    word = cond[1].group(0).lower()
+    shown = "/".join(str(y) for y in sorted(top[0]))
+    return f"the {word} is {top[2]} ({shown}), not {mine[0][2]} ({year})"
+
+
+def _sentence_extreme(
+    ask: Ask | None,
+    named: Named | None,
+    text: str,
+    s: Sentence,
+    inside: Sequence[Mention],
+    earlier: Sequence[Claim],
+    claims: Sequence[Claim],
+    values: Sequence[SourceValue],
+) -> Claim | None:
+    """A sentence "X was largest in 2019" (``inside``: its years, one) whose year is not the
+    extreme of X's values (``earlier``: the answer's figures just before it)."""
+    cond = _condition(text, s.start, s.end)
+    if cond is None or cond[1].group("more") or cond[1].group("less"):
+        return None  # a comparative needs two years ("higher in 2019 than in 2018")
+    year = int(inside[0].value)
+    points = own_points(text[s.start : s.end], earlier, ask)
+    if points is not None:
+        why = _not_extreme(cond, points[0], year)
+        if why is None or _not_extreme(cond, points[1], year) is None:
+            return None  # the answer's signs and the table's must both say it
+        return _claim(inside[0], [s], why, ())
+    if ask is None or named is None:
+        return None
+    line = _row_line(values, named, ask)
+    if not _same_row(line, claims):
+        return None
+    why = _not_extreme(cond, _points(line), year)
+    return None if why is None else _claim(inside[0], [s], why, line)
+
+
+def own_points(
+    sentence: str, earlier: Sequence[Claim], ask: Ask | None
+) -> tuple[list[_Point], list[_Point]] | None:
+    """The answer's figures of the one row the sentence names (or the only row it states), one
+    per year: as written and as the cells are signed; None when there is no such row."""
+    series: dict[tuple[object, ...], list[Claim]] = {}
+    for c in earlier:
+        ev = c.evidence
+        if not c.passed or ev is None or ev.rule != "direct" or len(ev.operands) != 1:
+            continue
+        v = ev.operands[0]
+        if v.table is None or v.row_index is None or len(value_years(v)) != 1:
+            continue
+        series.setdefault((v.source_id, v.table, v.row_index), []).append(c)
+    if len(series) > 1:
+        words = frozenset(tokens(sentence))
+        series = {
+            k: cs
+            for k, cs in series.items()
+            if (req := required_tokens(cs[0].evidence.operands[0].row or "")) and req <= words  # type: ignore[union-attr]
+        }
+    if len(series) != 1:
+        return None
+    cs = next(iter(series.values()))
+    by_year: dict[int, Claim] = {}
+    for c in cs:
+        y = next(iter(value_years(c.evidence.operands[0])))  # type: ignore[union-attr]
+        if ask is not None and ask.years and y not in ask.years:
+            continue  # the extreme among the years the question names
+        if y in by_year and by_year[y].mention.value != c.mention.value:
+            return None
+        by_year[y] = c
+    if len(by_year) < 2:
+        return None
+    written = [
+        (frozenset({y}), c.mention.value, c.mention.text.strip()) for y, c in by_year.items()
+    ]
+    cells = [
+        (frozenset({y}), c.evidence.operands[0].value, c.mention.text.strip())  # type: ignore[union-attr]
+        for y, c in by_year.items()
+    ]
+    return written, cells
+
+
+def _claim(
+    m: Mention, sentences: Sequence[Sentence], why: str, line: Sequence[SourceValue]
+) -> Claim:
+    s = next((x for x in sentences if x.start <= m.start < x.end), None)
+    if s is None:
+        s = Sentence(0, m.start, m.end, m.text)
+    formula = ", ".join(f"{v.label} = {format_decimal(v.value)}" for v in line) or why
+    ev = Evidence("which_period", "extreme", formula, tuple(line), None, why)
+    return Claim(m, s, "contradicted", ev, why)
