@@ -21,7 +21,7 @@ from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Mention
 
-__all__ = ["NEAR", "focus_says", "near_pairs", "prose_only", "three_digits"]
+__all__ = ["NEAR", "focus_says", "line_pairs", "near_pairs", "prose_only", "three_digits"]
 
 #: Characters between the starts of two prose operands for them to count as one passage: about
 #: two sentences of a filing (half the distance the coarse-figure rule of
@@ -78,6 +78,47 @@ def near_pairs(ctx: ClaimContext, group: ValueIndex) -> int | None:
         for i, s in enumerate(starts):
             count += bisect_right(starts, s + NEAR) - i - 1
         count *= 2
+    memo[id(group)] = (group, count)
+    return count
+
+
+def line_pairs(ctx: ClaimContext, group: ValueIndex) -> int | None:
+    """How many ordered pairs of operand cells of a table ``group`` share a row or a column
+    (once per answer and group, in the larger unit view), or None when a value of the group is
+    no table cell.
+
+    Cells of a table combine only along a row or down a column (crossfooting), so these are the
+    pairs the derivation search tries: a table of R rows and C columns offers about
+    n * (R + C - 2) of them, not n ** 2.
+
+    >>> from crossfoot.model.types import SourceValue
+    >>> from crossfoot.model.options import Options
+    >>> vals = [SourceValue(Decimal(r * 10 + c + 1), "S", row=str(r), column=str(c), table=0,
+    ...         row_index=r, col_index=c) for r in range(3) for c in range(4)]
+    >>> m = Mention("1", 0, 1, Decimal(1), "number", Decimal("0.5"))
+    >>> ctx = ClaimContext(m, None, "1", (m,), 0, None, Options())
+    >>> line_pairs(ctx, ValueIndex(vals))  # 12 cells: 3 rows of 4, 4 columns of 3
+    60
+    """
+    memo: dict[int, tuple[ValueIndex, int | None]]
+    memo = ctx.shared.setdefault("derive.lines", {})  # type: ignore[assignment]
+    hit = memo.get(id(group))
+    if hit is not None and hit[0] is group:
+        return hit[1]
+    count: int | None = None
+    if all(v.table is not None and v.row_index is not None for v in group.values):
+        per_view = []
+        for views in (("both", "true"), ("both", "written")):
+            lines: dict[tuple[object, ...], int] = {}
+            for v in group.values:
+                if v.operand and v.kind != "year" and v.view in views:
+                    for key in (
+                        (v.source_id, v.table, "r", v.row_index),
+                        (v.source_id, v.table, "c", v.col_index),
+                    ):
+                        lines[key] = lines.get(key, 0) + 1
+            per_view.append(sum(k * (k - 1) for k in lines.values()))
+        count = max(per_view)
     memo[id(group)] = (group, count)
     return count
 

@@ -238,6 +238,9 @@ def _flag_final(text: str, out: list[Claim], flagged: list[tuple[Decimal, str]])
         m = c.mention
         if m.start < at or not c.passed or m.negative:
             continue
+        s = c.sentence
+        if stated_direction(text, s.start, s.end, m.start, m.end) is not None:
+            continue  # "Answer: a decrease of $43 million" says the sign itself
         why = next((w for v, w in flagged if v == m.value), None)
         if why is not None:
             out[i] = replace(c, status="contradicted", message=why)

@@ -92,7 +92,7 @@ from crossfoot.rules._derive_shared import (
     names_only_a_change,
 )
 from crossfoot.rules._derive_wording import wording_specs
-from crossfoot.rules._near import NEAR, near_pairs, three_digits
+from crossfoot.rules._near import NEAR, line_pairs, near_pairs, three_digits
 from crossfoot.rules._prose_subject import prose_bound
 
 __all__ = ["CHANGE_KINDS", "pair_candidates", "two_operand"]
@@ -446,6 +446,17 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
                 # A prose pool is still searched by its nearby pairs when those fit the
                 # budget the limit stands for (limit**2 pairs).
                 near = near_pairs(ctx, group) if three_digits(ctx.mention) else None
+                if (
+                    near is None
+                    and ctx.options.max_derivation_operands is None
+                    and three_digits(ctx.mention)
+                ):
+                    # A table offers only the pairs along its rows and columns: searched whole
+                    # for a percent change when those fit the same budget (docs/derivations.md).
+                    lines = line_pairs(ctx, group)
+                    if lines is not None and lines <= limit * limit:
+                        found.extend(_search_group(_quotients(ctx), group, worded))
+                    continue
                 if near is None or near > limit * limit:
                     continue
                 ctx.notes[_NEAR_ONLY] = True
@@ -457,6 +468,20 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
             group = focused
         found.extend(_search_group(ctx, group, worded))
     return best_verdict(ctx, found)
+
+
+# A table too large for the figure's limit by its cell count is searched by its crossfooting pairs
+# for a percent change only (one row over two periods: the follow-up "what is that times 100?" of
+# a row an earlier turn named). A column's cells are of one size, so their sums, differences and
+# means crowd into a narrow band that an injected amount meets by chance (1.9 + 14.5 = 16.4
+# "years"), and ratios and shares across rows met injected ratios on the tuning half.
+_QUOTIENTS = frozenset({"percent_change"})
+
+
+def _quotients(ctx: ClaimContext) -> ClaimContext:
+    allowed = ctx.options.derivations
+    kinds = _QUOTIENTS if allowed is None else _QUOTIENTS & allowed
+    return replace(ctx, options=replace(ctx.options, derivations=kinds))
 
 
 def pair_candidates(ctx: ClaimContext, group: ValueIndex) -> list[Candidate]:
