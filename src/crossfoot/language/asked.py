@@ -80,12 +80,13 @@ _BACK = re.compile(
 # Words that ask for a figure computed from others: a ratio, a share, a rate, or arithmetic on a
 # figure named before ("what is that divided by 100?", "the change over the 2014 value", "how
 # much does this represent in relation to the total?"). One source value is no such figure,
-# unless its own label names it (a "% change" column). "What portion of X is due in 2009?" is
-# as often answered with the amount: "portion" alone asks for nothing computed.
+# unless its own label names it (a "% change" column); "that times 1" is that figure itself.
+# "What portion of X is due in 2009?" is as often answered with the amount: "portion" alone
+# asks for nothing computed.
 _COMPUTED = re.compile(
     r"(?i)\b(?:ratio|quotient|percent(?:age)?|growth\s+rate|"
     r"in\s+relation\s+to|relative\s+to|represent(?:s|ed)?|divided?\s+by|multiplied\s+by|"
-    r"times\s+\d|less\s+\d|minus\s+\d|over\s+(?:the\s+|that\s+|this\s+)?(?:\d|(?:\w+\s+){0,4}"
+    r"times\s+(?!1\b)\d|less\s+\d|minus\s+\d|over\s+(?:the\s+|that\s+|this\s+)?(?:\d|(?:\w+\s+){0,4}"
     r"(?:value|number|amount|total|price))\b)"
 )
 _HOW_MANY = re.compile(r"(?i)\bhow\s+many\s+(?:of\s+the\s+)?([a-z]+)")

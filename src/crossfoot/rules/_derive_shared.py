@@ -242,9 +242,11 @@ def derivation_limit(ctx: ClaimContext) -> int:
 
 # Words that name a mean: a mean of source values is a figure the answer (its sentence, the one
 # before) or the question words as one ("per segment" too). Unworded, a mean of two or more of
-# a table's values lands near almost any figure of their size (171 between 240 and 102).
+# a table's values lands near almost any figure of their size (171 between 240 and 102). "Per
+# share" and "weighted average shares" name a quantity of the data, not a mean the answer takes.
 _MEAN_WORDS = re.compile(
-    r"(?i)\b(?:averag(?:e[ds]?|ing)|mean|avg|divided\s+by|midpoint|halfway|half|per)\b"
+    r"(?i)(?<!weighted[\s-])\b(?:averag(?:e[ds]?|ing)|mean|avg|divided\s+by|midpoint|halfway|half"
+    r"|per(?!\s+(?:cent|(?:common\s+|basic\s+|diluted\s+)?share)))\b"
 )
 
 

@@ -198,6 +198,11 @@ def _inside(
     if ends:
         low_end = [sv for sv in ends if abs(abs(sv.value) - lo) <= base]
         high_end = [sv for sv in ends if abs(abs(sv.value) - hi) <= base]
+        if high_end and all(sv.label.endswith(_UPPER_END) for sv in high_end):
+            # Every value the high end meets is the high end of a range of the sources ("5 to
+            # 40 years"): the claim quotes that range, so its low end is that range's too.
+            quoted = {(sv.source_id, sv.span) for sv in high_end}
+            low_end = [sv for sv in low_end if (sv.source_id, sv.span) in quoted]
         if not (low_end and high_end):
             return []
         return [(low_end[0], True, "the range's low end"), (high_end[0], True, "its high end")]
@@ -205,6 +210,7 @@ def _inside(
     return [(sv, True, "inside the range") for sv in hits]
 
 
+_UPPER_END = "(upper end)"  # the label suffix of a source range's high end (sources.prose)
 _ONE_DIGIT = Decimal("0.05")
 
 
