@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from crossfoot.model.context import ClaimContext
 
-__all__ = ["evict_oldest", "per_answer"]
+__all__ = ["by_identity", "evict_oldest", "per_answer"]
 
 _K = TypeVar("_K")
 _R = TypeVar("_R")
@@ -52,3 +52,24 @@ def per_answer(ctx: ClaimContext, name: str, key: _K, make: Callable[[_K], _R]) 
     if hit is None or hit[0] is not key:
         hit = memo[id(key)] = (key, make(key))
     return hit[1]
+
+
+def by_identity(
+    memo: dict[int, tuple[Any, _R]], key: _K, kept: int, make: Callable[[_K], _R]
+) -> _R:
+    """``make(key)``, kept across answers in ``memo`` (at most ``kept`` entries, oldest out first)
+    for as long as ``key`` itself is there: keyed by ``id(key)``, the entry holds ``key`` so
+    its id is not reused while it is kept.
+
+    >>> memo: dict[int, tuple[object, int]] = {}
+    >>> table = ("a table",)
+    >>> by_identity(memo, table, 4, len), by_identity(memo, table, 4, lambda k: -1)
+    (1, 1)
+    """
+    hit = memo.get(id(key))
+    if hit is not None and hit[0] is key:
+        return hit[1]
+    made = make(key)
+    evict_oldest(memo, kept)
+    memo[id(key)] = (key, made)
+    return made

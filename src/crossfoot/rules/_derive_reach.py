@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
-from crossfoot.model.memo import evict_oldest
+from crossfoot.model.memo import by_identity, evict_oldest
 from crossfoot.rules._derive_formulas import _Spec, _specs
 from crossfoot.rules._reach import EMPTY, Reach, as_floats
 
@@ -88,13 +88,7 @@ _BASES: dict[int, tuple[ValueIndex, _Bases | None]] = {}
 def _bases(group: ValueIndex) -> _Bases | None:
     """Every formula over two values of ``group`` before its factor, as magnitudes (floats),
     made once per group, and the bound on their float error."""
-    hit = _BASES.get(id(group))
-    if hit is not None and hit[0] is group:
-        return hit[1]
-    made = _pairs(group)
-    evict_oldest(_BASES, _KEPT)
-    _BASES[id(group)] = (group, made)
-    return made
+    return by_identity(_BASES, group, _KEPT, _pairs)
 
 
 def _pairs(group: ValueIndex) -> _Bases | None:

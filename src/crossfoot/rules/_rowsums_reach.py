@@ -17,7 +17,7 @@ from itertools import accumulate
 from typing import Any
 
 from crossfoot.model.context import ClaimContext
-from crossfoot.model.memo import evict_oldest
+from crossfoot.model.memo import by_identity
 from crossfoot.rules._reach import EMPTY, Reach, as_floats
 from crossfoot.rules._rowsums_tables import _Table, _tables
 from crossfoot.sources.rows import IntNumbers
@@ -69,13 +69,7 @@ def _merge(parts: list[Reach]) -> Reach:
 def _table_reach(table: _Table) -> Reach | None:
     if table.rows > MAX_ROWS:
         return None  # (not kept: the memo holds small tables only, never a large result set)
-    hit = _TABLES.get(id(table))
-    if hit is not None and hit[0] is table:
-        return hit[1]
-    made = _list(table)
-    evict_oldest(_TABLES, _KEPT)
-    _TABLES[id(table)] = (table, made)
-    return made
+    return by_identity(_TABLES, table, _KEPT, _list)
 
 
 def _list(table: _Table) -> Reach | None:
