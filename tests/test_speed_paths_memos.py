@@ -114,19 +114,26 @@ def test_claim_interval_follows_the_mention_of_a_copied_context() -> None:
     text = "Sales were more than 40 units, and 12 returns."
     ctx = _context(text, "40", text.index("40"))
     ctx.mention = dataclasses.replace(ctx.mention, approximate=True, precision=Decimal(5))
-    # the claimed side only; its far end is open (half up: 45 would be written "50")
-    first = claim_interval(ctx)
-    assert first[0] == Decimal(40) and Decimal("44.99") < first[1] < Decimal(45)
-    assert claim_interval(ctx) == first
+    # the claimed side only (its far end closed: 45 to the tens is "40" half to even)
+    assert claim_interval(ctx) == (Decimal(40), Decimal(45))
+    assert claim_interval(ctx) == (Decimal(40), Decimal(45))
     # a rule judging another reading of the figure shares the notes (asked_scale, percent_plain)
     other = dataclasses.replace(ctx.mention, value=Decimal("0.04"), precision=Decimal("0.005"))
     again = dataclasses.replace(ctx, mention=other)
     assert again.notes is ctx.notes
-    low, high = claim_interval(again)
-    assert low == Decimal("0.04") and Decimal("0.0449") < high < Decimal("0.045")
+    assert claim_interval(again) == (Decimal("0.04"), Decimal("0.045"))
     flat = dataclasses.replace(ctx, options=dataclasses.replace(ctx.options, abs_tolerance=2))
     assert claim_interval(flat) == (Decimal(40), Decimal(42))
-    assert claim_interval(ctx) == first
+    assert claim_interval(ctx) == (Decimal(40), Decimal(45))
+    # an odd last digit: the far end is open (9.5 is "10" half up and half to even)
+    odd = dataclasses.replace(
+        ctx,
+        mention=dataclasses.replace(
+            ctx.mention, value=Decimal(9), precision=Decimal("0.5"), approximate=False
+        ),
+    )
+    low, high = claim_interval(odd)
+    assert low == Decimal("8.5") and Decimal("9.49") < high < Decimal("9.5")
 
 
 def test_focus_text_memo_reads_as_the_plain_text() -> None:

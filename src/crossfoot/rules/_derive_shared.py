@@ -90,6 +90,19 @@ def derivable(m: Mention, in_flat_mode: bool) -> bool:
 _OPEN = Decimal("1e-9")  # a window end left open: far below any precision a figure states
 
 
+def _odd_last_digit(value: Decimal, half_unit: Decimal) -> bool:
+    """Whether ``value``'s last digit at its unit (twice ``half_unit``) is odd; False when the
+    value is not a whole number of units (an approximate window: nothing to round to).
+
+    >>> _odd_last_digit(Decimal(9), Decimal("0.5"))
+    True
+    >>> _odd_last_digit(Decimal("-1.2"), Decimal("0.05"))
+    False
+    """
+    units = value / (half_unit * 2)
+    return units == units.to_integral_value() and int(units) % 2 == 1
+
+
 def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
     """The signed interval of true values the claim stands for: ``value ± window``.
 
@@ -114,9 +127,11 @@ def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
     else:
         w = m.precision if m.precision > 0 else _TINY
     lo, hi = min(m.value, high) - w, max(m.value, high) + w
-    if m.high is None and w == m.precision and w > 0:
-        # A value half a unit past the figure, away from zero, rounds away from it (half up:
-        # 9.5 is "10", never "9"): the window's far end is open.
+    if m.high is None and w == m.precision and w > 0 and _odd_last_digit(m.value, w):
+        # A value half a unit past the figure, away from zero, rounds away from it both half up
+        # and half to even (9.5 is "10", never "9"): the window's far end is open. For an even
+        # last digit it stays closed: half to even (Python's format, numpy) writes 54,182.5 as
+        # "54,182".
         if m.value >= 0:
             hi -= w * _OPEN
         else:
