@@ -54,6 +54,12 @@ _ASKS_DOWN = re.compile(
     r"(?i)\b(?:decreas\w*|declin\w*|drop\w*|fall|fell|fallen|reduc\w*|lower\w*|shr[iau]nk\w*|"
     r"loss\w*|lose|lost|less|fewer|contract\w*)\b"
 )
+# A fall (or a reading of the sign) stated anywhere in the change's sentence, of this figure or
+# of one beside it: the answer did not write a fall as a rise.
+_SAYS_DOWN = re.compile(
+    r"(?i)\b(?:decreas\w*|declin\w*|drop\w*|fall\w*|fell|reduc\w*|lower\w*|shr[iau]nk\w*|"
+    r"less|fewer|(?<!-)down\w*|sav(?:ed|ing|ings)|cut|favou?r\w*|improv\w*|contract\w*)\b"
+)
 _MARKER = re.compile(r"(?im)^[ \t*#>_-]*(?:final[ \t]+)?answer(?:[ \t]|\*)*[:：]")
 _AMOUNTS = frozenset({"money", "number"})
 _GAP = 120  # characters between "change" and its figure, at most
@@ -123,6 +129,8 @@ def _wrong_sign(
         return None
     if sign_words(text, s.start, s.end, m.start, m.end):
         return None
+    if _SAYS_DOWN.search(text, s.start, s.end):
+        return None  # "30 people, down 25%", "a $200 saving": the sentence states the fall
     relative = m.kind == "percent" and (
         final[1] or _PERCENT_CHANGE.search(text, s.start, s.end) is not None
     )
