@@ -250,3 +250,28 @@ def test_evict_oldest_bounds_a_memo_shared_by_threads() -> None:
     evict_oldest(single, 3)
     evict_oldest(single, 3)  # below the bound now: nothing goes
     assert single == {2: 2, 3: 3}
+
+
+def test_by_identity_memo_is_safe_when_threads_fill_it() -> None:
+    """The memos kept across answers by a key's identity (the row-sum tables of results, the
+    labels of a source set, the reach gates') evict from four threads at once without an
+    error, stay bounded, and hand each key its own value."""
+    from crossfoot.model.memo import by_identity
+    from interleave import run_interleaved
+
+    memo: dict[int, tuple[object, int]] = {}
+    errors: list[BaseException] = []
+    wrong: list[int] = []
+
+    def fill(base: int) -> None:
+        try:
+            for i in range(5_000):
+                key = (base, i)
+                if by_identity(memo, key, 32, lambda k: k[0] + k[1]) != base + i:
+                    wrong.append(i)
+        except BaseException as e:  # any escape is the failure under test
+            errors.append(e)
+
+    run_interleaved([lambda k=k: fill(k * 100_000) for k in range(4)])
+    assert errors == [] and wrong == []
+    assert 0 < len(memo) <= 32 + 3

@@ -37,6 +37,7 @@ from crossfoot.language.readings import restated_pairs
 from crossfoot.language.sentences import citations, split_sentences
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict, claim_window
 from crossfoot.model.index import ValueIndex
+from crossfoot.model.memo import by_identity
 from crossfoot.model.options import Options
 from crossfoot.model.types import (
     PASSING_STATUSES,
@@ -453,9 +454,10 @@ _LABELS: dict[int, tuple[SourceSet, tuple[str, ...]]] = {}
 def _labels(sources: SourceSet) -> tuple[str, ...]:
     """The row and column labels with digits of the sources' tables ("2-5 Years"), in order of
     first appearance (made once per SourceSet)."""
-    hit = _LABELS.get(id(sources))
-    if hit is not None and hit[0] is sources:
-        return hit[1]
+    return by_identity(_LABELS, sources, 64, _read_labels)
+
+
+def _read_labels(sources: SourceSet) -> tuple[str, ...]:
     seen: dict[str, None] = {}
     for v in sources.index(None).values:
         if v.table is not None:
@@ -464,11 +466,7 @@ def _labels(sources: SourceSet) -> tuple[str, ...]:
             if v.column:
                 seen[v.column] = None
     # each label tested once (a row's label comes with every column of the row)
-    made = tuple(label for label in seen if any(ch.isdigit() for ch in label))
-    if len(_LABELS) >= 64:
-        _LABELS.pop(next(iter(_LABELS)), None)
-    _LABELS[id(sources)] = (sources, made)
-    return made
+    return tuple(label for label in seen if any(ch.isdigit() for ch in label))
 
 
 def _in_focus(ctx: ClaimContext, value: SourceValue) -> bool:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import compress
 
+from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Source, SourceValue
 from crossfoot.sources.rows import (
     IntNumbers,
@@ -116,16 +117,14 @@ _CACHE_SIZE = 32
 def _tables(source: Source) -> list[_Table]:
     if is_partial(source):
         return []  # some cells of a result set only: whole-column figures would be wrong
-    base: object = row_table(source) or source
-    hit = _CACHE.get(id(base))
-    if hit is not None and hit[0] is base:
-        return hit[1]
     table = row_table(source)
-    tables = [_from_table(table)] if table is not None else _from_values(source)
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[id(base)] = (base, tables)
-    return tables
+    base: object = table or source
+
+    def make(_: object) -> list[_Table]:
+        return [_from_table(table)] if table is not None else _from_values(source)
+
+    # (by_identity evicts safely when threads share the cache; a bare pop could raise)
+    return by_identity(_CACHE, base, _CACHE_SIZE, make)
 
 
 def _from_table(t: RowTable) -> _Table:
