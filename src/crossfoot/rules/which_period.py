@@ -76,8 +76,10 @@ def which_period(
     years = [m for m in mentions if m.kind == "year"]
     if not years:
         return list(claims)
-    named = Named(ask, values) if ask is not None else None
-    if ask is not None and named is not None and ask.figure and asks_which_years(ask):
+    # Named reads every value's labels: made only for an answer that has a use for it
+    final = ask is not None and ask.figure and asks_which_years(ask)
+    named = Named(ask, values) if ask is not None and (final or _EXTREME.search(text)) else None
+    if final and ask is not None and named is not None:
         added += _final_years(ask, asked, text, sentences, years, values, named, claims)
     seen = {(c.mention.start, c.mention.end) for c in added}
     starts = [m.start for m in years]
