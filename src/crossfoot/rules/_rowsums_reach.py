@@ -16,8 +16,8 @@ from decimal import Decimal
 from itertools import accumulate
 from typing import Any
 
-from crossfoot.model.context import ClaimContext
-from crossfoot.model.memo import by_identity
+from crossfoot.model.context import ClaimContext, Scope
+from crossfoot.model.memo import by_identity, per_answer
 from crossfoot.rules._reach import EMPTY, Reach, as_floats
 from crossfoot.rules._rowsums_tables import _Table, _tables
 from crossfoot.sources.rows import IntNumbers
@@ -38,12 +38,10 @@ def rowsums_reach(ctx: ClaimContext) -> Reach | None:
     o = ctx.options
     if not o.result_rows or not o.allow_derived:
         return EMPTY  # the rule returns None at once
-    memo: dict[int, tuple[object, Reach | None]]
-    memo = ctx.shared.setdefault("reach.rowsums", {})  # type: ignore[assignment]
-    scope = ctx.scope
-    hit = memo.get(id(scope))
-    if hit is not None and hit[0] is scope:
-        return hit[1]
+    return per_answer(ctx, "reach.rowsums", ctx.scope, _scope_reach)
+
+
+def _scope_reach(scope: Scope) -> Reach | None:
     parts: list[Reach] = []
     made: Reach | None = EMPTY
     for source in scope.sources:
@@ -57,7 +55,6 @@ def rowsums_reach(ctx: ClaimContext) -> Reach | None:
             break
     if made is not None and parts:
         made = parts[0] if len(parts) == 1 else _merge(parts)
-    memo[id(scope)] = (scope, made)
     return made
 
 

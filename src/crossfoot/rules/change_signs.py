@@ -38,6 +38,7 @@ from crossfoot.language.direction import sign_words, stated_direction
 from crossfoot.language.years import field_stem
 from crossfoot.model.types import Claim, Mention, SourceValue, format_decimal
 from crossfoot.rules._named import value_years
+from crossfoot.rules.alignment import marker_end
 
 __all__ = ["change_signs"]
 
@@ -49,18 +50,15 @@ _OTHER = re.compile(
     r"average|mean|ratio|share|proportion|times)\b"
 )
 _PERCENT_CHANGE = re.compile(r"(?i)\b(?:percent(?:age)?|relative)\s+change\b|%\s*change\b")
+# Words of a fall, read in the question and in the change's sentence.
+_DOWN = r"decreas\w*|declin\w*|drop\w*|fell|reduc\w*|lower\w*|shr[iau]nk\w*|less|fewer|contract\w*"
 # A question asking for a decrease is answered by its size ("How much did costs fall?").
-_ASKS_DOWN = re.compile(
-    r"(?i)\b(?:decreas\w*|declin\w*|drop\w*|fall|fell|fallen|reduc\w*|lower\w*|shr[iau]nk\w*|"
-    r"loss\w*|lose|lost|less|fewer|contract\w*)\b"
-)
+_ASKS_DOWN = re.compile(rf"(?i)\b(?:{_DOWN}|fall|fallen|loss\w*|lose|lost)\b")
 # A fall (or a reading of the sign) stated anywhere in the change's sentence, of this figure or
 # of one beside it: the answer did not write a fall as a rise.
 _SAYS_DOWN = re.compile(
-    r"(?i)\b(?:decreas\w*|declin\w*|drop\w*|fall\w*|fell|reduc\w*|lower\w*|shr[iau]nk\w*|"
-    r"less|fewer|(?<!-)down\w*|sav(?:ed|ing|ings)|cut|favou?r\w*|improv\w*|contract\w*)\b"
+    rf"(?i)\b(?:{_DOWN}|fall\w*|(?<!-)down\w*|sav(?:ed|ing|ings)|cut|favou?r\w*|improv\w*)\b"
 )
-_MARKER = re.compile(r"(?im)^[ \t*#>_-]*(?:final[ \t]+)?answer(?:[ \t]|\*)*[:：]")
 _AMOUNTS = frozenset({"money", "number"})
 _GAP = 120  # characters between "change" and its figure, at most
 _WINDOW = 24  # earlier figures read for the two a change is of
@@ -83,8 +81,7 @@ def change_signs(text: str, claims: Sequence[Claim], question: str | None = None
         return out
     # "What was the change in X from 2017 to 2018?": the final figure is named a change by it
     asked = bool(question and _CHANGE.search(question) and not _OTHER.search(question))
-    marks = list(_MARKER.finditer(text)) if asked else []
-    final_at = marks[-1].end() if marks else None
+    final_at = marker_end(text) if asked else None
     if final_at is None and not _CHANGE.search(text):
         return out
     relative_asked = bool(question and _PERCENT_CHANGE.search(question))
@@ -238,10 +235,9 @@ def _series(v: SourceValue) -> tuple[object, ...] | None:
 
 def _flag_final(text: str, out: list[Claim], flagged: list[tuple[Decimal, str]]) -> None:
     """A final figure after the answer marker that restates a flagged change fails with it."""
-    marks = list(_MARKER.finditer(text))
-    if not marks:
+    at = marker_end(text)
+    if at is None:
         return
-    at = marks[-1].end()
     for i, c in enumerate(out):
         m = c.mention
         if m.start < at or not c.passed or m.negative:

@@ -18,7 +18,7 @@ from dataclasses import replace
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, SourceValue, format_decimal
 
-__all__ = ["check_comparisons"]
+__all__ = ["NEGATED", "check_comparisons"]
 
 _MORE = (
     r"outsold|outsells?|outperformed|outpaced|exceeded|exceeds|surpassed|topped|beat|led|leads|"
@@ -29,7 +29,8 @@ _LESS = (
     r"smaller\s+than|below|behind"
 )
 _COMPARE = re.compile(rf"(?i)\b(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\b")
-_NEGATED = re.compile(r"(?i)\b(?:not|n't|never|no)\s+(?:\w+\s+){0,2}$")
+#: A negation just before a comparative ("did not outsell"): no claim of order.
+NEGATED = re.compile(r"(?i)\b(?:not|n't|never|no)\s+(?:\w+\s+){0,2}$")
 _FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹\d(+-]")
 
 
@@ -85,7 +86,7 @@ def _judge(text: str, a: Claim, va: SourceValue, vb: SourceValue) -> str | None:
     s = a.sentence
     sentence = text[s.start : s.end]
     found = _COMPARE.search(sentence)
-    if found is None or _NEGATED.search(sentence, 0, found.start()):
+    if found is None or NEGATED.search(sentence, 0, found.start()):
         return None
     if _FIGURE_NEXT.match(sentence, found.end()):
         return None  # "more than $5M": a bound, judged with the figure

@@ -26,6 +26,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence
+from crossfoot.rules.comparisons import NEGATED
 from crossfoot.rules.which_period import own_points
 
 __all__ = ["period_comparisons"]
@@ -34,7 +35,6 @@ _CMP = re.compile(
     r"(?i)\b(?:(?P<more>higher|greater|larger|bigger|more)|(?P<less>lower|smaller|less|fewer))"
     r"\s+than\b"
 )
-_NEGATED = re.compile(r"(?i)\b(?:not|n't|never|no)\s+(?:\w+\s+){0,2}$")
 _FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹(+-]?\s*\d")
 _YEAR_NEXT = re.compile(
     r"\s*(?:(?:in|of|for|during)\s+)?(?:the\s+)?(?:fiscal\s+)?(?:19|20)\d\d(?!\d)"
@@ -80,8 +80,8 @@ def period_comparisons(
         why = _wrong_way(points, y1, y2, bool(w.group("more")), w.group(0).split()[0].lower())
         if why is None:
             continue
-        own = next((i for i in range(len(out)) if s.start <= out[i].mention.start < s.end), None)
-        if own is not None:
+        own = bisect_left(at, s.start)  # the sentence's first claim (out is claims' order)
+        if own < len(out) and out[own].mention.start < s.end:
             if out[own].passed:
                 out[own] = replace(out[own], status="contradicted", message=why)
         else:
@@ -99,7 +99,7 @@ def _comparison(text: str, s: Sentence) -> re.Match[str] | None:
     if len(found) != 1:
         return None
     w = found[0]
-    if _NEGATED.search(text, max(s.start, w.start() - 30), w.start()):
+    if NEGATED.search(text, max(s.start, w.start() - 30), w.start()):
         return None
     after = text[w.end() : min(s.end, w.end() + 40)]
     if _FIGURE_NEXT.match(after) and not _YEAR_NEXT.match(after):
