@@ -103,9 +103,7 @@ class Named:
         self._ask = ask
         self._values = values
         self._keeps: list[Callable[[SourceValue], bool]] | None = None
-        self._tokens = tokens(ask.text)  # the question's words in order (read once)
-        self._words = frozenset(self._tokens)
-        self._asked = _figures_of(ask.text)  # the question's numbers (no years)
+        self._read(ask.text)
         rows: dict[tuple[str, int], set[str]] = {}
         cols: dict[tuple[str, int], set[str]] = {}
         for v in values:
@@ -116,12 +114,31 @@ class Named:
                 rows.setdefault(key, set()).add(v.row)
             if v.column:
                 cols.setdefault(key, set()).add(v.column)
+        keys = rows.keys() | cols.keys()
         self._tables = {
             key: (self._named(rows.get(key, set())), self._named(cols.get(key, set())))
-            for key in rows.keys() | cols.keys()
+            for key in keys
         }
+        if ask.context and ask.context != ask.text:
+            # the ask names the rows it is about; where it has no word of a table's row (or
+            # column) labels at all ("and what was it in 2016?", "what is the net change?"),
+            # the conversation's earlier turns name them
+            asked = self._words
+            self._read(ask.context)
+            self._tables = {
+                key: (
+                    r or self._named(_unworded(rows.get(key, set()), asked)),
+                    c or self._named(_unworded(cols.get(key, set()), asked)),
+                )
+                for key, (r, c) in self._tables.items()
+            }
         # values with a year per (source, table, row index): read only when an average asks
         self._lines: dict[tuple[str, int, int | None], set[int]] | None = None
+
+    def _read(self, said: str) -> None:
+        self._tokens = tokens(said)  # the question's words in order (read once)
+        self._words = frozenset(self._tokens)
+        self._asked = _figures_of(said)  # the question's numbers (no years)
 
     def _named(self, labels: set[str]) -> frozenset[str]:
         named: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
@@ -150,7 +167,8 @@ class Named:
         if len(req) >= 2:
             return True
         names = {
-            w.lower().removesuffix("'s") for w in re.findall(r"\b[A-Z][\w'&-]*", self._ask.text)
+            w.lower().removesuffix("'s")
+            for w in re.findall(r"\b[A-Z][\w'&-]*", self._ask.context or self._ask.text)
         }
         return bool(req & {t.removesuffix("s") for t in names} or req & names)
 
@@ -284,6 +302,14 @@ def _inside(req: frozenset[str], fuller: tuple[str, ...], words: list[str]) -> b
 def _figures_of(text: str) -> frozenset[tuple[Decimal, Decimal | None]]:
     """The numbers a label or question writes, no years: ``(value, high)`` for ranges too."""
     return frozenset((m.value, m.high) for m in extract(text) if m.kind != "year")
+
+
+def _unworded(labels: set[str], words: frozenset[str]) -> set[str]:
+    """``labels`` when ``words`` hold no word of any of them, else none."""
+    for label in labels:
+        if required_tokens(_own_words(label)) & words:
+            return set()
+    return labels
 
 
 @lru_cache(maxsize=8192)  # a table's labels are named by every question on it
