@@ -23,10 +23,12 @@ from crossfoot.numbers.scales import CELL_SCALE_WORDS, SCALE_EXP, SCALE_WORDS
 __all__ = [
     "CellNumber",
     "Unit",
+    "amount_units",
     "find_unit_headers",
     "is_blank",
     "is_figure",
     "label_without_unit",
+    "names_its_subject",
     "normalize_currency",
     "parse_cell",
     "unit_in_cell",
@@ -142,6 +144,10 @@ def parse_cell(cell: str) -> CellNumber | None:
         return None
     cur1, opened, sign, cur2, num, scale_word, pct1, closed, pct2, code = m.groups()
     if (opened is None) != (closed is None):
+        return None
+    if num == "000" and (cur1 or cur2 or code) and not (sign or opened or scale_word):
+        # "$000", "US$000", "€000" head a column of thousands (a unit row), no zero is written
+        # so: read as a figure, the row ended the header and its unit was lost.
         return None
     percent = pct1 is not None or pct2 is not None
     if percent and scale_word:
@@ -276,6 +282,41 @@ def find_unit_headers(text: str) -> list[tuple[int, int, Unit]]:
     [Decimal('1000000'), Decimal('1000')]
     """
     return [(m.start(), m.end(), _unit_from_match(m)) for m in _UNIT_TEXT.finditer(text)]
+
+
+# The words a unit note may write before "in" and still govern every amount of a table:
+# "(Tabular amounts in millions)", "(Dollars in thousands)", "(Amounts expressed in millions)".
+_AMOUNT_WORDS = frozenset(
+    """tabular amount amounts dollar dollars figures figure values value all numbers are is
+    expressed presented stated reported shown except""".split()
+)
+_NOTE_WORD = re.compile(r"[^\W\d_]+")
+
+
+def names_its_subject(unit: Unit) -> bool:
+    """Whether a unit note names what it counts before "in" ("(shares in thousands)", "(Number
+    of employees in thousands)"): it governs those figures, not the table's amounts.
+
+    >>> from decimal import Decimal
+    >>> names_its_subject(Unit("(shares in thousands, except per share data)", Decimal(1000)))
+    True
+    >>> names_its_subject(Unit("(Tabular amounts in millions, unless stated)", Decimal(10) ** 6))
+    False
+    """
+    head = re.split(r"(?i)\bin\s", unit.text, maxsplit=1)
+    if len(head) < 2:
+        return False
+    words = [w.lower() for w in _NOTE_WORD.findall(head[0])]
+    codes = _CURRENCY_CODES.lower().split("|")
+    return any(w not in _AMOUNT_WORDS and w not in codes and len(w) > 2 for w in words)
+
+
+def amount_units(units: list[tuple[int, int, Unit]]) -> list[tuple[int, int, Unit]]:
+    """The unit notes of a text that govern amounts: those naming another subject ("(shares in
+    thousands)") left out when a note for the amounts ("(Tabular amounts in millions)") is there
+    too; else every note as found."""
+    general = [u for u in units if not names_its_subject(u[2])]
+    return general if general and len(general) < len(units) else units
 
 
 # A label that notes its unit as a count of thousands: "Number of shares (1,000)", "($000)" is
