@@ -25,6 +25,15 @@ __all__ = ["TOTAL_LABEL", "Named", "span_misfit", "value_fits", "value_years", "
 TOTAL_LABEL = re.compile(r"(?i)\btotal|\bsum\b|combined")
 # A fiscal year that ends early in January-March is usually named for the year before.
 _EARLY = re.compile(r"(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?)\b")
+# A fiscal year written across two calendar years: "2018/2019", "2018/19" (a slash only: "2018-19"
+# is as often a range of two years).
+_SPLIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)\d\d|\d\d)(?!\d)")
+
+
+def _next_year(split: re.Match[str], year: int) -> bool:
+    """Whether the second year of "2018/2019" or "2018/19" follows the first (not "2019/03")."""
+    second = int(split.group(2))
+    return second == year + 1 if second >= 100 else second == (year + 1) % 100
 
 
 def value_years(v: SourceValue) -> frozenset[int]:
@@ -43,6 +52,10 @@ def _years_of(
     if p is None:
         return frozenset()
     names = " ".join(x for x in (label, row, column, field) if x)
+    split = _SPLIT_YEAR.search(names)
+    if split is not None and split.group(1) == str(p[0]) and _next_year(split, p[0]):
+        # "2018/2019", "FY 2018/19": a fiscal year across two calendar years is of both
+        return frozenset({p[0], p[0] + 1})
     if _EARLY.search(names):
         return frozenset({p[0], p[0] - 1})
     return frozenset({p[0]})
