@@ -63,8 +63,9 @@ _OF_PERIOD = re.compile(
 
 
 def part_of_whole(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
-    """Whether a share may take ``y`` of ``x`` (the quotient y / x of rules.derive). "X% of Y" states a part of a whole: Y names the
-    whole (:func:`~crossfoot.rules._prose_subject.whole_named`), and both are of one period:
+    """Whether a share may take ``y`` of ``x`` (the quotient y / x of rules.derive). "X% of Y"
+    states a part of a whole: Y names the whole
+    (:func:`~crossfoot.rules._prose_subject.whole_named`), and both are of one period:
     "purchased at 62% of the fair market value" is no ratio of one row's 2014 and 2013 cells.
     The two periods of one quantity pass only when the words after "of" name the other period
     ("85% of the 2018 level", "of the prior year's")."""
