@@ -284,17 +284,21 @@ def find_unit_headers(text: str) -> list[tuple[int, int, Unit]]:
     return [(m.start(), m.end(), _unit_from_match(m)) for m in _UNIT_TEXT.finditer(text)]
 
 
-# The words a unit note may write before "in" and still govern every amount of a table:
-# "(Tabular amounts in millions)", "(Dollars in thousands)", "(Amounts expressed in millions)".
-_AMOUNT_WORDS = frozenset(
-    """tabular amount amounts dollar dollars figures figure values value all numbers are is
-    expressed presented stated reported shown except""".split()
+# Nouns of things counted, not amounts of money: a unit note naming one before "in" ("(shares in
+# thousands)", "(Number of employees in thousands)") governs those figures only. (A list of what
+# is counted, not of what is not: "(Unaudited, in millions)", "(Euros in thousands)" and
+# "(Tabular amounts in millions)" govern the amounts.)
+_COUNTED_NOTE = re.compile(
+    r"(?i)\b(?:shares?|units?|employees|headcount|customers|subscribers|members|users|accounts|"
+    r"stores|locations|vehicles|passengers|options|rsus|awards|warrants|tons|tonnes|barrels|"
+    r"ounces|boe|mwh|gwh|hours|square\s+feet|sq\.?\s*ft|people|persons|contracts|orders)\b"
 )
-_NOTE_WORD = re.compile(r"[^\W\d_]+")
+
+_MONEY_NOTE = re.compile(r"(?i)\b(?:dollars?|amounts?|euros?|pounds?|rupees?|yen)\b|[$€£¥₹]")
 
 
 def names_its_subject(unit: Unit) -> bool:
-    """Whether a unit note names what it counts before "in" ("(shares in thousands)", "(Number
+    """Whether a unit note names a counted noun before "in" ("(shares in thousands)", "(Number
     of employees in thousands)"): it governs those figures, not the table's amounts.
 
     >>> from decimal import Decimal
@@ -304,11 +308,9 @@ def names_its_subject(unit: Unit) -> bool:
     False
     """
     head = re.split(r"(?i)\bin\s", unit.text, maxsplit=1)
-    if len(head) < 2:
+    if len(head) < 2 or _COUNTED_NOTE.search(head[0]) is None:
         return False
-    words = [w.lower() for w in _NOTE_WORD.findall(head[0])]
-    codes = _CURRENCY_CODES.lower().split("|")
-    return any(w not in _AMOUNT_WORDS and w not in codes and len(w) > 2 for w in words)
+    return _MONEY_NOTE.search(head[0]) is None  # "(Dollars and shares in thousands)": both
 
 
 def amount_units(units: list[tuple[int, int, Unit]]) -> list[tuple[int, int, Unit]]:
