@@ -16,6 +16,7 @@ from functools import lru_cache
 from crossfoot.language.asked import Ask
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import _period, period  # (_period: the cached reading by names)
+from crossfoot.model.memo import by_identity
 from crossfoot.model.types import SourceValue
 from crossfoot.numbers.extract import extract
 
@@ -106,20 +107,12 @@ class Named:
         self._tokens = tokens(ask.text)  # the question's words in order (read once)
         self._words = frozenset(self._tokens)
         self._asked = _figures_of(ask.text)  # the question's numbers (no years)
-        rows: dict[tuple[str, int], set[str]] = {}
-        cols: dict[tuple[str, int], set[str]] = {}
-        for v in values:
-            if v.table is None:
-                continue
-            key = (v.source_id, v.table)
-            if v.row:
-                rows.setdefault(key, set()).add(v.row)
-            if v.column:
-                cols.setdefault(key, set()).add(v.column)
-        self._tables = {
-            key: (self._named(rows.get(key, set())), self._named(cols.get(key, set())))
-            for key in rows.keys() | cols.keys()
-        }
+        labels = (
+            by_identity(_LABELS, values, 8, _table_labels)
+            if type(values) is tuple  # (immutable: its labels are kept while it is)
+            else _table_labels(values)
+        )
+        self._tables = {key: (self._named(r), self._named(c)) for key, (r, c) in labels.items()}
         # values with a year per (source, table, row index): read only when an average asks
         self._lines: dict[tuple[str, int, int | None], set[int]] | None = None
 
@@ -253,6 +246,27 @@ class Named:
                         x.col_index or 0
                     )
         return len(self._lines.get((v.source_id, v.table or 0, v.row_index), ()))
+
+
+# Per values sequence (the sources' index: the same object for every answer on the same
+# sources), its tables' row and column labels.
+_Labels = tuple[set[str], set[str]]
+_LABELS: dict[int, tuple[Sequence[SourceValue], dict[tuple[str, int], _Labels]]] = {}
+
+
+def _table_labels(values: Sequence[SourceValue]) -> dict[tuple[str, int], _Labels]:
+    """The row labels and the column labels of each (source, table) of ``values``."""
+    rows: dict[tuple[str, int], set[str]] = {}
+    cols: dict[tuple[str, int], set[str]] = {}
+    for v in values:
+        if v.table is None:
+            continue
+        key = (v.source_id, v.table)
+        if v.row:
+            rows.setdefault(key, set()).add(v.row)
+        if v.column:
+            cols.setdefault(key, set()).add(v.column)
+    return {key: (rows.get(key, set()), cols.get(key, set())) for key in rows.keys() | cols.keys()}
 
 
 # The period words of a label ("As of February 28, 2019", "Fiscal", "Year Ended") are judged
