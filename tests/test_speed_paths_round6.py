@@ -23,6 +23,7 @@ from crossfoot.sources.load import load_sources
 
 # (the module, not the rule function the package exports under the same name)
 poc = importlib.import_module("crossfoot.rules.part_of_change")
+nm = importlib.import_module("crossfoot.rules._named")
 
 _TABLE = """| Item | 2019 | 2018 | 2017 |
 |---|---|---|---|
@@ -149,3 +150,125 @@ def test_named_labels_kept_per_values_read_as_made_afresh(question: str) -> None
     for _ in range(2):
         assert Named(ask, values)._tables == fresh
     assert any(rows or cols for rows, cols in fresh.values())
+
+
+# ------------------------------------------------------------------ Named's label books
+
+
+def _plain_named(named: Named, labels: set[str]) -> frozenset[str]:
+    """Named._named as it read every label in turn (before its per-table book)."""
+    from crossfoot.language.rowtokens import required_tokens
+
+    found: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
+    for label in labels:
+        own = nm._own_words(label)
+        req = required_tokens(own) if own else frozenset()
+        if req and req <= named._words:
+            phrase = tuple(dict.fromkeys(t for t in nm._label_tokens(own) if t in req))
+            found[label] = (req, phrase)
+        elif nm._figures_of(label) & named._asked:
+            found[label] = (frozenset(), ())
+    words = named._tokens
+    return frozenset(
+        label
+        for label, (req, _) in found.items()
+        if not any(req < o and nm._inside(req, p, words) for o, p in found.values())
+    )
+
+
+_ROW_LABELS = [
+    "Net sales", "Cost of sales", "Sales", "Total revenue", "Revenue", "Due in 3 to 5 years",
+    "1 to 3 years", "Accounts payable, net", "Liabilities: Accounts payable", "Other", "2019",
+    "Net tangible assets acquired", "Gross margin %", "Operating income (loss)",
+]  # fmt: skip
+_WORDS = ["net", "sales", "cost", "of", "revenue", "total", "due", "in", "3", "to", "5", "years",
+          "1", "accounts", "payable", "other", "2019", "tangible", "assets", "what", "the",
+          "and", "gross", "margin", "operating", "income", "loss", "acquired", "was"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sets(st.sampled_from(_ROW_LABELS), max_size=len(_ROW_LABELS)),
+    st.lists(st.sampled_from(_WORDS), min_size=1, max_size=12),
+)
+def test_named_labels_from_the_book_are_the_labels_tried_in_turn(
+    labels: set[str], words: list[str]
+) -> None:
+    named = Named(read_question(" ".join(words) + "?"), ())
+    assert named._named(nm._Book(labels)) == _plain_named(named, labels)
+
+
+def test_a_book_missing_a_word_fails_the_comparison() -> None:
+    labels = {"Cost of sales", "Net sales", "Revenue"}
+    named = Named(read_question("What was the cost of sales in 2019?"), ())
+    book = nm._Book(labels)
+    assert named._named(book) == _plain_named(named, labels) == {"Cost of sales"}
+    book.by_word = {w: [e for e in es if e[0] != "Cost of sales"] for w, es in book.by_word.items()}
+    assert named._named(book) != _plain_named(named, labels)
+
+
+# ------------------------------------------------------------------ sources: units and budget
+
+
+def _plain_units(text: str):  # type: ignore[no-untyped-def]
+    from crossfoot.sources import cells
+
+    return [
+        (m.start(), m.end(), cells._unit_from_match(m)) for m in cells._UNIT_TEXT.finditer(text)
+    ]
+
+
+_UNIT_PIECES = [" ", "in ", "In ", "(", ")", "$", "€", "millions", "thousands", "000", "m", "of ",
+                "dollars", "US", "\n", ",", ":", "amounts ", "except ", "per share", "Rs.", "crore",
+                "in\t", "usd", "’", "'", "s", "bn", "begin", "1,234", "(in millions)", "($000)",
+                "(€m)", "(Rs. crore)", "( thousands )", "in millions of dollars", "in US$000's",
+                "($ in thousands)", "(amounts in millions, except per share)", "in €m"]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_UNIT_PIECES), max_size=25))
+def test_unit_headers_found_where_they_can_start_are_the_plain_search(pieces: list[str]) -> None:
+    from crossfoot.sources.cells import find_unit_headers
+
+    text = "".join(pieces)
+    assert find_unit_headers(text) == _plain_units(text)
+
+
+def test_unit_headers_fixed_cases() -> None:
+    from crossfoot.sources.cells import find_unit_headers
+
+    text = "Net sales (in millions): ... ($ in thousands)\nin millions of dollars, except (€m)"
+    assert find_unit_headers(text) == _plain_units(text)
+    assert len(find_unit_headers(text)) == 4
+    text = "Figures (in US$000's unless stated; see note 2"  # "in" right after a bracket
+    assert find_unit_headers(text) == _plain_units(text)
+    assert [u.scale for _, _, u in find_unit_headers(text)] == [1000]
+
+
+def _plain_number_at(text: str, index: int) -> tuple[int | None, int]:
+    from bisect import bisect_left
+
+    from crossfoot.sources import budget
+
+    words = budget._word_positions(text)
+    i = -1
+    for i, m in enumerate(budget._DIGITS.finditer(text)):
+        before = bisect_left(words, m.start())
+        if i + before >= index:
+            return (m.start(), index) if i + before == index else (words[index - i], index)
+    runs = i + 1
+    if runs + len(words) > index:
+        return words[index - runs], index
+    return None, runs + len(words)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(["1", "2,5", " ", "one", "ten", "x", "3.4", "million"])),
+    st.integers(0, 12),
+)
+def test_number_at_counts_as_the_plain_scan(pieces: list[str], index: int) -> None:
+    from crossfoot.sources.budget import number_at
+
+    text = " ".join(pieces)
+    assert number_at(text, index) == _plain_number_at(text, index)

@@ -116,26 +116,33 @@ class Named:
         # values with a year per (source, table, row index): read only when an average asks
         self._lines: dict[tuple[str, int, int | None], set[int]] | None = None
 
-    def _named(self, labels: set[str]) -> frozenset[str]:
+    def _named(self, book: _Book) -> frozenset[str]:
         named: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
-        for label in labels:
-            own = _own_words(label)
-            req = required_tokens(own) if own else frozenset()
-            if req and req <= self._words:  # (names_row, with the question read once)
-                phrase = tuple(dict.fromkeys(t for t in _label_tokens(own) if t in req))
-                named[label] = (req, phrase)
-            elif _figures_of(label) & self._asked:  # "due in 3 to 5 years": by its numbers
-                named[label] = (frozenset(), ())
+        words = self._words
+        # (names_row, with the question read once): a label whose required words are all the
+        # question's, found from the question's words rather than by trying every label
+        for word in words:
+            for label, req, phrase in book.by_word.get(word, ()):
+                if req <= words:
+                    named[label] = (req, phrase)
+        if self._asked:  # "due in 3 to 5 years": by its numbers
+            for label, figures in book.figured:
+                if label not in named and figures & self._asked:
+                    named[label] = (frozenset(), ())
+        if not named:
+            return frozenset()
         # "cost of sales" names "Cost of sales", not also "Net sales": a label whose words all
         # stand inside a fuller label's phrase is not named on its own.
-        words = self._tokens
-        return frozenset(
+        tokens = self._tokens
+        kept = {
             label
             for label, (req, _) in named.items()
             if not any(
-                req < other and _inside(req, phrase, words) for other, phrase in named.values()
+                req < other and _inside(req, phrase, tokens) for other, phrase in named.values()
             )
-        )
+        }
+        # (made in the labels' own order, as when every label was tried in turn)
+        return frozenset(label for label in book.labels if label in kept)
 
     def firm(self, label: str) -> bool:
         """The question names ``label`` by two words or more, or by a capitalised name."""
@@ -248,9 +255,31 @@ class Named:
         return len(self._lines.get((v.source_id, v.table or 0, v.row_index), ()))
 
 
+class _Book:
+    """A table's row (or column) labels as a question may name them, read once per table: each
+    label by one of its required words (every question that names it has that word), and the
+    labels that write numbers ("3 to 5 years")."""
+
+    __slots__ = ("by_word", "figured", "labels")
+
+    def __init__(self, labels: set[str]) -> None:
+        self.labels = labels
+        self.by_word: dict[str, list[tuple[str, frozenset[str], tuple[str, ...]]]] = {}
+        self.figured: list[tuple[str, frozenset[tuple[Decimal, Decimal | None]]]] = []
+        for label in labels:
+            own = _own_words(label)
+            req = required_tokens(own) if own else frozenset()
+            if req:
+                phrase = tuple(dict.fromkeys(t for t in _label_tokens(own) if t in req))
+                self.by_word.setdefault(min(req), []).append((label, req, phrase))
+            figures = _figures_of(label)
+            if figures:
+                self.figured.append((label, figures))
+
+
 # Per values sequence (the sources' index: the same object for every answer on the same
 # sources), its tables' row and column labels.
-_Labels = tuple[set[str], set[str]]
+_Labels = tuple[_Book, _Book]
 _LABELS: dict[int, tuple[Sequence[SourceValue], dict[tuple[str, int], _Labels]]] = {}
 
 
@@ -266,7 +295,10 @@ def _table_labels(values: Sequence[SourceValue]) -> dict[tuple[str, int], _Label
             rows.setdefault(key, set()).add(v.row)
         if v.column:
             cols.setdefault(key, set()).add(v.column)
-    return {key: (rows.get(key, set()), cols.get(key, set())) for key in rows.keys() | cols.keys()}
+    return {
+        key: (_Book(rows.get(key, set())), _Book(cols.get(key, set())))
+        for key in rows.keys() | cols.keys()
+    }
 
 
 # The period words of a label ("As of February 28, 2019", "Fiscal", "Year Ended") are judged
