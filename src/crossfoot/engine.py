@@ -36,7 +36,6 @@ from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar, 
 from crossfoot.language.readings import restated_pairs
 from crossfoot.language.sentences import citations, split_sentences
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict, claim_window
-from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
 from crossfoot.model.options import Options
 from crossfoot.model.types import (
@@ -312,12 +311,7 @@ class _Answer:
         key = (id(scope), id(keep))
         cut = self.cuts.get(key)
         if cut is None:  # once per scope and filter: every figure judged again shares it
-            cut = Scope(
-                scope.sources,
-                scope.cited,
-                ValueIndex(v for v in scope.index.values if keep(v)),
-                tuple(ValueIndex(v for v in g.values if keep(v)) for g in scope.groups),
-            )
+            cut = _cut(scope, keep)
             self.cuts[key] = cut
         earlier = [
             g
@@ -354,6 +348,21 @@ class _Answer:
             message=f"value is in {ev.formula if ev else 'another record'}, "
             f"but the sentence cites {cited}",
         )
+
+
+def _cut(scope: Scope, keep: Callable[[SourceValue], bool]) -> Scope:
+    """``scope`` with the values ``keep`` accepts only. A value is in the scope's index and in
+    its group: ``keep`` reads its labels once."""
+    seen: dict[int, bool] = {}  # (the scope holds every value: an id is not reused meanwhile)
+
+    def kept(v: SourceValue) -> bool:
+        ok = seen.get(id(v))
+        if ok is None:
+            ok = seen[id(v)] = keep(v)
+        return ok
+
+    index = scope.index.where(kept)
+    return Scope(scope.sources, scope.cited, index, tuple(g.where(kept) for g in scope.groups))
 
 
 _CROSS: dict[tuple[Rule, ...], tuple[Rule, ...]] = {}

@@ -281,7 +281,26 @@ def find_unit_headers(text: str) -> list[tuple[int, int, Unit]]:
     >>> [u.scale for _, _, u in find_unit_headers("Net sales (in millions): ... ($ in thousands)")]
     [Decimal('1000000'), Decimal('1000')]
     """
-    return [(m.start(), m.end(), _unit_from_match(m)) for m in _UNIT_TEXT.finditer(text)]
+    out: list[tuple[int, int, Unit]] = []
+    end = 0
+    # _UNIT_TEXT.finditer(text), tried only where a match can start (most of a passage is
+    # running text, where its alternatives fail one by one at every character): the leftmost
+    # place past the last match where one begins is where the search would find it.
+    match = _UNIT_TEXT.match
+    for start in _UNIT_START.finditer(text):
+        at = start.start()
+        if at < end:
+            continue
+        m = match(text, at)  # (its lookbehinds and ^ see the text before ``at``)
+        if m is not None:
+            out.append((at, m.end(), _unit_from_match(m)))
+            end = m.end()
+    return out
+
+
+# Where a match of _UNIT_TEXT can start: a bracket, a currency sign, or "in" after a space,
+# one of ":;,(" or the start of a line (a superset: _UNIT_TEXT decides).
+_UNIT_START = re.compile(r"[($€£¥₹]|(?<![^\s:;,(])in\s", re.I)
 
 
 # Nouns of things counted, not amounts of money: a unit note naming one before "in" ("(shares in
