@@ -13,7 +13,9 @@ with no bar, superlative or comparison (those are :mod:`crossfoot.rules.which_ye
 :mod:`crossfoot.rules.which_period`) and no year of its own. The answer is the years after the
 answer marker, or an answer that is nothing but years
 (:func:`crossfoot.rules.which_period.answer_start`). The table's years are the years of its
-values' columns and rows; with no table, or one without years, there is no verdict. A wrong
+values' columns and rows (or, as well, the years of the row the question names that have a
+value: "recorded" for a row with a 2019 cell only); with no table, or one without years, there
+is no verdict. A wrong
 list joins the claims as ``contradicted`` at its first year, naming the table's years. It runs
 for ``check`` over documents, whose every value is indexed; ``trace`` indexes only the rows an
 answer or question names (a speed gate), so the table's years are not all known there.
@@ -26,6 +28,7 @@ from collections.abc import Sequence
 
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue
+from crossfoot.rules._named import Named
 from crossfoot.rules.which_period import answer_start
 
 __all__ = ["asks_table_years", "table_years"]
@@ -80,10 +83,12 @@ def table_years(
     given = [m for m in years if at is not None and m.start >= at]
     if not given:
         return list(claims)
-    have = {y for v in values if v.table is not None and v.year is not None for y in [v.year]}
+    have = {v.year for v in values if v.table is not None and v.year is not None}
     if len(have) < 2:
         return list(claims)  # no table, or one year only: nothing to list
     named = {int(m.value) for m in given}
+    if named == have or named == _row_years(ask, values):
+        return list(claims)  # the table's years, or those of the row the question names
     extra, missing = sorted(named - have), sorted(have - named)
     if not extra and not missing:
         return list(claims)
@@ -100,6 +105,18 @@ def table_years(
     ev = Evidence("table_years", "years", why, (), None, why)
     added = Claim(m, s, "contradicted", ev, why)
     return sorted([*claims, added], key=lambda c: c.mention.start)
+
+
+def _row_years(ask: Ask, values: Sequence[SourceValue]) -> set[int] | None:
+    """The years with a value in the rows the question names ("In which years was lease
+    obligation recorded?" over a row with a 2019 cell only), or None when it names none."""
+    named = Named(ask, values)
+    ys = {
+        v.year
+        for v in values
+        if v.year is not None and v.table is not None and named.names(v, "row")
+    }
+    return ys or None
 
 
 def _years(ys: Sequence[int]) -> str:
