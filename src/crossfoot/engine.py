@@ -61,6 +61,7 @@ from crossfoot.rules.comparisons import check_comparisons
 from crossfoot.rules.counts import count_verdict, is_count_answer, word_count
 from crossfoot.rules.own_rows import own_rows
 from crossfoot.rules.period_compare import period_comparisons
+from crossfoot.rules.table_years import table_years
 from crossfoot.rules.which_period import which_period
 from crossfoot.rules.which_years import which_years
 
@@ -142,6 +143,10 @@ def verify(
         claims = which_period(
             ask, asked, read, sentences, mentions, claims, sources.index(None).values
         )
+    if ask is not None and ask.figure and not options.result_rows:
+        # "Which years does the table cover?": the years given must be its (rules.table_years;
+        # documents only: trace indexes the rows an answer names, not every year of the table).
+        claims = table_years(ask, read, sentences, mentions, claims, sources.index(None).values)
     # A figure called a change must have the sign its own figures show (rules.change_signs).
     claims = change_signs(read, claims, question)
     if ask is not None and ask.figure and options.answer_decimals is not None:
