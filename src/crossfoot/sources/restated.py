@@ -6,7 +6,8 @@ revenue was $48.2 million". The restatement fixes the unit: the cell counts thou
 "$48,215 thousand" in an answer matches nothing and a correct sentence is flagged.
 
 A table's unit is inferred when prose amounts stated to 1 % or finer (three significant digits or
-more) restate cells of at least three digits at one power of ten (thousands, millions or billions),
+more) restate cells of at least three significant digits ("4,402", "24.9", "53.0"; not "12" or
+"3.2", which a scale word meets by chance) at one power of ten (thousands, millions or billions),
 and at no other. The table's cells are then offered in both views, as under a stated unit header:
 as written and scaled, the scaled view noting where the unit came from. A table that states a unit,
 or whose restatements disagree, is left as it is; a figure that needs a unit nobody states stays
@@ -33,7 +34,9 @@ __all__ = ["infer_units"]
 
 _POWERS = {3: "thousands", 6: "millions", 9: "billions"}
 _FINE = Decimal("0.01")  # a restatement stated to 1 % or finer
-_CELL_MIN = Decimal(100)  # cells of at least three digits: "12" matches "$12 million" by chance
+# Cells of at least three significant digits: "12" matches "$12 million" by chance, "24.9" as
+# rarely as "249" does (a value at least 200 half-units of its last digit).
+_CELL_DIGITS = 200
 _AMOUNTS = frozenset({"money", "number"})
 
 
@@ -86,7 +89,9 @@ def infer_units(sources: Sequence[Source]) -> list[Source]:
         for t, vals in tables.items():
             if any(v.view != "both" for v in vals):
                 continue  # the table states its unit
-            cells = [v for v in vals if v.kind in _AMOUNTS and abs(v.value) >= _CELL_MIN]
+            cells = [
+                v for v in vals if v.kind in _AMOUNTS and abs(v.value) >= _CELL_DIGITS * v.precision
+            ]
             hit = _power(cells, prose)
             if hit is not None:
                 k, p = hit
