@@ -4,8 +4,9 @@
 get, over fictional tables, for the readings merged in rounds 5 and 6 (change signs, which-year
 answers, comparisons of two years, the years a table covers, unit rows and notes, split fiscal
 years, shares of a named whole, bare comparisons, a conversation's ask). Each table runs in every
-format ``benchmarks/formats.py`` measures: a verdict that depends on the serialization is a defect
-of its own. A case with ``xfail`` is a finding left open and runs as ``xfail(strict=True)``.
+format ``corpora.render`` writes (the six ``benchmarks/formats.py`` measures, and semicolon CSV,
+TSV, records): a verdict that depends on the serialization is a defect of its own. A case with
+``xfail`` is a finding left open and runs as ``xfail(strict=True)``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 import crossfoot
-from corpora.render import BENCH_FORMATS, render
+from corpora.render import FORMATS, render
 
 _VECTORS = Path(__file__).parent / "vectors" / "probes_round6.json"
 CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
@@ -27,7 +28,7 @@ def _params() -> list[Any]:
     out = []
     for case in CASES:
         marks = [pytest.mark.xfail(strict=True, reason=case["xfail"])] if "xfail" in case else []
-        for fmt in BENCH_FORMATS:
+        for fmt in FORMATS:
             out.append(
                 pytest.param(case, fmt, id=f"{case['class']}: {case['name']} [{fmt}]", marks=marks)
             )
