@@ -111,7 +111,17 @@ def span_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | N
 class Named:
     """The rows and columns the question names, per table of the sources (read once)."""
 
-    __slots__ = ("_ask", "_asked", "_keeps", "_lines", "_tables", "_tokens", "_values", "_words")
+    __slots__ = (
+        "_ask",
+        "_asked",
+        "_books",
+        "_keeps",
+        "_lines",
+        "_tables",
+        "_tokens",
+        "_values",
+        "_words",
+    )
 
     def __init__(self, ask: Ask, values: Sequence[SourceValue]) -> None:
         self._ask = ask
@@ -123,6 +133,7 @@ class Named:
             if type(values) is tuple  # (immutable: its labels are kept while it is)
             else _table_labels(values)
         )
+        self._books = labels
         self._tables = {key: (self._named(r), self._named(c)) for key, (r, c) in labels.items()}
         if ask.context and ask.context != ask.text:
             # the ask names the rows it is about; where it has no word of a table's row (or
@@ -174,16 +185,28 @@ class Named:
         # (made in the labels' own order, as when every label was tried in turn)
         return frozenset(label for label in book.labels if label in kept)
 
-    def firm(self, label: str) -> bool:
-        """The question names ``label`` by two words or more, or by a capitalised name."""
+    def firm(self, label: str, v: SourceValue | None = None) -> bool:
+        """The question names ``label`` by two words or more, by a capitalised name, or (a row
+        label of ``v``'s table) by its one word when no other row label of the table has it."""
         req = required_tokens(_own_words(label))
         if len(req) >= 2:
+            return True
+        if req and v is not None and v.table is not None and self._sole_row(label, req, v):
             return True
         names = {
             w.lower().removesuffix("'s")
             for w in re.findall(r"\b[A-Z][\w'&-]*", self._ask.context or self._ask.text)
         }
         return bool(req & {t.removesuffix("s") for t in names} or req & names)
+
+    def _sole_row(self, label: str, req: frozenset[str], v: SourceValue) -> bool:
+        """Whether ``label`` is a row label of ``v``'s table and the only one with its word
+        ("Revenue" among "Cost of sales" and "Operating income"; not among "Deferred revenue")."""
+        book = self._books.get((v.source_id, v.table or 0))
+        if book is None or label not in book[0].labels:
+            return False
+        rows = book[0].by_word.values()
+        return sum(bool(req & r) for found in rows for _, r, _ in found) == 1
 
     def keeps(self) -> list[Callable[[SourceValue], bool]]:
         """The value filters a figure is judged again with, made once per answer: the asked

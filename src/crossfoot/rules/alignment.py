@@ -228,9 +228,14 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         where = "; ".join(f"{v.label or v.field} ({_years(v)})" for v in ev.operands[:2])
         return Fit("year", f"the question asks about {asked}; this figure comes from {where}")
     # A cell of another row, or a derivation all of whose operands are of other rows when the
-    # question names its row firmly (a name written as one, "Oceania"; two words or more).
+    # question names its row firmly (a name written as one, "Oceania"; two words or more; one
+    # word that only one row label of the table has, "revenue").
     others = [named.misnamed(v) for v in ev.operands]
-    if ev.operands and all(others) and (len(others) == 1 or named.firm(str(others[0]))):
+    if (
+        ev.operands
+        and all(others)
+        and (len(others) == 1 or named.firm(str(others[0]), ev.operands[0]))
+    ):
         where = "; ".join(v.label or v.field or "" for v in ev.operands[:2])
         return Fit("row", f"the question names {others[0]!r}; this figure comes from {where}")
     base = _underlying(claims, c)
