@@ -511,6 +511,24 @@ def _which_period(rng: random.Random) -> list[Raw]:
     ]
 
 
+def _which_period_bare(rng: random.Random) -> list[Raw]:
+    """A which-year question answered with nothing but a year ("2023", "In 2022."): the answer
+    itself, as after an answer marker (rules.which_period.answer_start)."""
+    rows = _three_years(rng, 4)
+    a = rng.choice(rows)
+    by_year = {y: a[f"revenue_{y}"] for y in (2022, 2023, 2024)}
+    low = min(by_year, key=lambda y: by_year[y])
+    if sorted(by_year.values())[0] == sorted(by_year.values())[1]:
+        return []
+    other = rng.choice([y for y in by_year if y != low])
+    q = f"In which year was {a['region']}'s revenue lowest?"
+    shape = rng.choice(["{y}", "In {y}.", "{y}."])
+    return [
+        ("which_period_bare_year", True, shape.format(y=low), rows, q),
+        ("which_period_bare_wrong_year", False, shape.format(y=other), rows, q),
+    ]
+
+
 def _period_compare(rng: random.Random) -> list[Raw]:
     """Two years of one row compared in words, the right way and the wrong way
     (rules.period_compare)."""
@@ -532,7 +550,7 @@ CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     _restatement, _range, _decrease, _one_year, _columns, _context, _number_words, _signs,
     _comparison, _fields, _four_digits, _scaled, _minus_count, _scale_away, _question,
     _count_answer, _partial_average, _own_rows, _span, _which_years, _money_from_count,
-    _answer_decimals, _change_sign, _which_period, _period_compare,
+    _answer_decimals, _change_sign, _which_period, _period_compare, _which_period_bare,
 )  # fmt: skip
 
 

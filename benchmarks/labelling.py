@@ -13,7 +13,7 @@ exactly, reads the answer at the precision it states, and labels the answer good
 derivation rounds to it there (half up or half to even at a tie, same sign): the *own-precision*
 labelling. Items whose derivation is not plain arithmetic keep the corpus label. It prints how
 many labels the two labellings disagree on, and crossfoot's real-error figures under each
-(answers with a failing numeric sentence, as ``run_all.py`` counts them), for a half or both.
+(answers whose report fails, as ``run_all.py`` counts them), for a half or both.
 The benchmark itself (``run_all.py``) keeps the corpus labelling.
 
     python benchmarks/labelling.py --half valid
@@ -153,22 +153,20 @@ def relabel(item: Item) -> str | None:
 
 
 def _flags(items: Sequence[Item]) -> dict[str, tuple[bool, int, int]]:
-    """Per item: flagged (a failing numeric sentence), failing numeric sentences, numeric ones."""
+    """Per item holding a number: flagged (the whole answer fails, as ``run_all.py`` counts
+    it), failing numeric sentences, numeric ones (sentences with a number that is no year)."""
     from ragbench import CrossfootTool
 
     tool = CrossfootTool()
     out: dict[str, tuple[bool, int, int]] = {}
     for item in items:
-        numeric = [
-            i
-            for i, (a, b) in enumerate(item.sentences)
-            if any(not is_year(t) for t in number_tokens(item.answer[a:b]))
-        ]
-        if not numeric or item.label is None:
+        tokens = [number_tokens(item.answer[a:b]) for a, b in item.sentences]
+        if not any(tokens) or item.label is None:
             continue
-        fails = tool.prepare(item).fails
-        bad = sum(fails[i] for i in numeric)
-        out[item.id + item.question] = (bad > 0, bad, len(numeric))
+        numeric = [i for i, toks in enumerate(tokens) if any(not is_year(t) for t in toks)]
+        prep = tool.prepare(item)
+        bad = sum(prep.fails[i] for i in numeric)
+        out[item.id + item.question] = (any(prep.fails), bad, len(numeric))
     return out
 
 
@@ -208,7 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     moved = Counter(
         f"{corpus[k]} -> {own[k]}" for k in corpus if corpus[k] != own[k] and k in flags
     )
-    print(f"pot-tatqa, {args.half} half: {len(flags)} labelled answers with a numeric sentence")
+    print(f"pot-tatqa, {args.half} half: {len(flags)} labelled answers holding a number")
     print(
         "labels that differ (corpus -> own precision): "
         + (", ".join(f"{k}: {v}" for k, v in sorted(moved.items())) or "none")

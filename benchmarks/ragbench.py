@@ -14,6 +14,14 @@ Measures (per subset and tool):
   (value ±10-30 %, scale word, direction word, swap with another number of the same source),
   caught when the tool fails the changed sentence;
 - real errors flagged: numeric sentences (and answers) labelled unsupported / wrong that it fails.
+
+Answer-level measures (false alarms per answer, real errors flagged, precision) take the tool's
+verdict on the whole answer, as its user sees it: flagged when any scored sentence fails, over
+every answer holding a number, a bare year included ("Answer: 2019"; for crossfoot this is
+``report.passed`` of the answer, less a reference corpus's question lead, which is no part of the
+answer). Sentence-level measures and injections score sentences holding a number that is not a
+bare year. ``stats["by_sentence"]`` keeps the earlier answer measure (a failing non-year sentence,
+over answers with one) for comparison (docs/bench.md).
 """
 
 from __future__ import annotations
@@ -361,6 +369,9 @@ def _empty_stats() -> dict[str, Any]:
         "injection_seconds": 0.0,  # wall time checking the injected variants
         "injection_checks": 0,
         "coverage": {},  # numbers in the gold derivation -> [verified, total]
+        # the answer measure before the whole-answer verdict: a failing non-year sentence, over
+        # answers holding one (docs/bench.md, "What an answer flagged means")
+        "by_sentence": {k: 0 for k in ("good", "good_flagged", "bad", "bad_flagged", "flagged")},
         # false-alarm sentences by the failing statuses of their claims (once per status)
         "false_alarm_statuses": {},
     }
@@ -399,13 +410,11 @@ def evaluate(
         extract = getattr(crossfoot, "extract", None)
     t0, c0 = time.perf_counter(), time.process_time()
     for item in tqdm(items, desc=name, disable=not progress, unit="ans"):
-        numeric = [
-            i
-            for i, (a, b) in enumerate(item.sentences)
-            if any(not is_year(t) for t in number_tokens(item.answer[a:b]))
-        ]
-        if not numeric:
-            continue
+        tokens = [number_tokens(item.answer[a:b]) for a, b in item.sentences]
+        if not any(tokens):
+            continue  # no number at all: nothing for a number checker to say
+        numeric = [i for i, toks in enumerate(tokens) if any(not is_year(t) for t in toks)]
+
         try:
             mentions = extract(item.answer) if extract is not None else None
             targets = {i: _targets(item, item.sentences[i], mentions) for i in numeric}
@@ -444,7 +453,10 @@ def _score(
     injections: Sequence[str],
 ) -> None:
     keep = tool.name == "crossfoot"
-    flagged_answer = any(prep.fails[i] for i in numeric)
+    _count_by_sentence(item, prep, numeric, st["by_sentence"])
+    # the whole answer's verdict, as its user sees it: a bare year a rule fails counts
+    # ("In which year was X largest?" answered "X was largest in 2019"), a question lead not
+    flagged_answer = any(prep.fails)
     st["answers"] += 1
     st["answers_flagged"] += flagged_answer
     if item.label == "good":
@@ -456,7 +468,7 @@ def _score(
         st["flagged_and_bad"] += flagged_answer
         if keep:
             kind = "real_flagged" if flagged_answer else "real_missed"
-            flat = [d for i in numeric for d in prep.details[i]]
+            flat = [d for ds in prep.details for d in ds]
             out.records.append(_record(item, -1, kind, flat))
     per_source: list[list[NumberToken]] | None = None  # source numbers, read once per item
     for i in numeric:
@@ -511,6 +523,17 @@ def _score(
                 out.records.append(_record(item, i, f"miss_{kind}", details, injected=new))
 
 
+def _count_by_sentence(item: Item, prep: Prepared, numeric: list[int], c: dict[str, int]) -> None:
+    """The earlier answer measure: flagged when a non-year sentence fails, over answers with one."""
+    if not numeric:
+        return
+    flagged = any(prep.fails[i] for i in numeric)
+    c["flagged"] += flagged
+    if item.label in ("good", "bad"):
+        c[item.label] += 1
+        c[f"{item.label}_flagged"] += flagged
+
+
 def _record(
     item: Item, i: int, kind: str, details: list[dict[str, Any]], injected: str | None = None
 ) -> dict[str, Any]:
@@ -551,7 +574,48 @@ def summarize(stats: dict[str, Any]) -> dict[str, Any]:
         "real_errors_flagged": r(s["bad_answers_flagged"], s["bad_answers"]),
         "bad_sentences_flagged": r(s["bad_sentences_flagged"], s["bad_sentences"]),
         "precision_vs_bad": r(s["flagged_and_bad"], flagged),
+        **_by_sentence_rates(s.get("by_sentence")),
     }
+
+
+def _by_sentence_rates(c: dict[str, int] | None) -> dict[str, float | None]:
+    """The earlier answer measure's rates (a failing non-year sentence), for comparison."""
+    if not c:
+        return {}
+    return {
+        "by_sentence_false_alarm_answers": c["good_flagged"] / c["good"] if c["good"] else None,
+        "by_sentence_real_errors_flagged": c["bad_flagged"] / c["bad"] if c["bad"] else None,
+        "by_sentence_precision": c["bad_flagged"] / c["flagged"] if c["flagged"] else None,
+    }
+
+
+def answer_measure_table(outcomes: Sequence[Outcome]) -> str:
+    """Each tool's answer measures both ways: the whole-answer verdict (the headline columns)
+    beside the earlier reading (a failing sentence with a non-year number, over answers with
+    one), for corpora with wrong answers (docs/bench.md, "What an answer flagged means")."""
+    split = _split(outcomes)
+    lead, rule = ("| corpus | half |", "|---|---|") if split else ("| corpus |", "|---|")
+    lines = []
+    for o in by_half(outcomes):
+        for tool, st in o.stats.items():
+            c = st.get("by_sentence")
+            if not c or not st["bad_answers"]:
+                continue
+            lines.append(
+                f"{_lead(o, split)} {tool} | {_pct(st['bad_answers_flagged'], st['bad_answers'])}"
+                f" | {_pct(st['flagged_and_bad'], st['answers_flagged'])}"
+                f" | {_pct(st['good_answers_flagged'], st['good_answers'])}"
+                f" | {_pct(c['bad_flagged'], c['bad'])} | {_pct(c['bad_flagged'], c['flagged'])}"
+                f" | {_pct(c['good_flagged'], c['good'])} |"
+            )
+    if not lines:
+        return ""
+    head = (
+        f"{lead} tool | real errors flagged (whole answer) | precision (whole answer) "
+        "| false alarms (whole answer) | real errors flagged (non-year sentence) "
+        "| precision (non-year sentence) | false alarms (non-year sentence) |"
+    )
+    return "\n".join([head, f"{rule}---|" + "---:|" * 6, *lines]) + "\n"
 
 
 def _injection_cell(kind: str) -> Callable[[dict[str, Any]], str]:
@@ -683,12 +747,14 @@ def write_results(
     )
     cov = coverage_table(outcomes)
     by_status = status_table(outcomes)
+    measures = answer_measure_table(outcomes)
     paths["md"].write_text(
         (f"Run {head}\n\n" if head else "")
         + note
         + markdown_table(outcomes)
         + (f"\n{cov}" if cov else "")
         + (f"\n{by_status}" if by_status else "")
+        + (f"\n{measures}" if measures else "")
     )
     png = out_dir / f"{stem}.png"
     if bar_chart(outcomes, png):

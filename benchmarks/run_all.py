@@ -194,6 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         path = args.out_dir / f"{args.stem}-causes.md"
         paths["causes"] = write_causes(causes, path, studied)
     print(ragbench.markdown_table(outcomes))
+    print(ragbench.answer_measure_table(outcomes))
     if args.review_out:
         k = ragbench.write_review(outcomes, items_by, args.review_out, args.review_n, args.seed)
         print(f"wrote {k} flagged sentences to {args.review_out}")

@@ -36,7 +36,6 @@ from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar, 
 from crossfoot.language.readings import restated_pairs
 from crossfoot.language.sentences import citations, split_sentences
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict, claim_window
-from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
 from crossfoot.model.options import Options
 from crossfoot.model.types import (
@@ -62,6 +61,7 @@ from crossfoot.rules.comparisons import check_comparisons
 from crossfoot.rules.counts import count_verdict, is_count_answer, word_count
 from crossfoot.rules.own_rows import own_rows
 from crossfoot.rules.period_compare import period_comparisons
+from crossfoot.rules.table_years import table_years
 from crossfoot.rules.which_period import which_period
 from crossfoot.rules.which_years import which_years
 
@@ -143,6 +143,10 @@ def verify(
         claims = which_period(
             ask, asked, read, sentences, mentions, claims, sources.index(None).values
         )
+    if ask is not None and ask.figure and not options.result_rows:
+        # "Which years does the table cover?": the years given must be its (rules.table_years;
+        # documents only: trace indexes the rows an answer names, not every year of the table).
+        claims = table_years(ask, read, sentences, mentions, claims, sources.index(None).values)
     # A figure called a change must have the sign its own figures show (rules.change_signs).
     claims = change_signs(read, claims, question)
     if ask is not None and ask.figure and options.answer_decimals is not None:
@@ -312,12 +316,7 @@ class _Answer:
         key = (id(scope), id(keep))
         cut = self.cuts.get(key)
         if cut is None:  # once per scope and filter: every figure judged again shares it
-            cut = Scope(
-                scope.sources,
-                scope.cited,
-                ValueIndex(v for v in scope.index.values if keep(v)),
-                tuple(ValueIndex(v for v in g.values if keep(v)) for g in scope.groups),
-            )
+            cut = _cut(scope, keep)
             self.cuts[key] = cut
         earlier = [
             g
@@ -354,6 +353,21 @@ class _Answer:
             message=f"value is in {ev.formula if ev else 'another record'}, "
             f"but the sentence cites {cited}",
         )
+
+
+def _cut(scope: Scope, keep: Callable[[SourceValue], bool]) -> Scope:
+    """``scope`` with the values ``keep`` accepts only. A value is in the scope's index and in
+    its group: ``keep`` reads its labels once."""
+    seen: dict[int, bool] = {}  # (the scope holds every value: an id is not reused meanwhile)
+
+    def kept(v: SourceValue) -> bool:
+        ok = seen.get(id(v))
+        if ok is None:
+            ok = seen[id(v)] = keep(v)
+        return ok
+
+    index = scope.index.where(kept)
+    return Scope(scope.sources, scope.cited, index, tuple(g.where(kept) for g in scope.groups))
 
 
 _CROSS: dict[tuple[Rule, ...], tuple[Rule, ...]] = {}

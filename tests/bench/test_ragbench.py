@@ -218,3 +218,48 @@ def test_coverage_by_derivation_size(data_root: Path) -> None:
     # "250 million" and "-20%" are derived, never written: the baseline verifies neither
     assert out.stats["baseline"]["coverage"] == {"<=2": [0, 4]}
     assert "<=2: 0.0% (0/4)" in ragbench.coverage_table([out])
+
+
+def _year_items() -> list[Item]:
+    """A wrong year for a superlative ("largest in 2018" when 2019 is larger), a right one, and
+    a wrong figure in a sentence with a non-year number: only the last is flagged per sentence."""
+    src = ['[["", "2019", "2018"], ["Other income", "95", "89"]]']
+    q = "In which year was Other income largest?"
+
+    def item(i: str, answer: str, label: str) -> Item:
+        return Item("t", i, q, answer, list(src), label=label)  # type: ignore[arg-type]
+
+    return [
+        item("wrong-year", "Other income was largest in 2018.\nAnswer: 2018", "bad"),
+        item("right-year", "Other income was largest in 2019.\nAnswer: 2019", "good"),
+        item("wrong-value", "Other income was 97 in 2019.\nAnswer: 2019", "bad"),
+        item("no-number", "Answer: other income", "bad"),
+    ]
+
+
+def test_answer_measures_take_the_whole_answer_verdict() -> None:
+    # a user sees report.passed: the wrong year of a superlative fails it, so the answer counts
+    # as flagged although its sentences hold no number but a year; an answer with no number is
+    # out of scope for every tool; the earlier per-sentence reading stays in "by_sentence"
+    out = ragbench.evaluate(_year_items(), [ragbench.CrossfootTool()], progress=False)
+    st = out.stats["crossfoot"]
+    assert (st["bad_answers"], st["bad_answers_flagged"]) == (2, 2)
+    assert (st["good_answers"], st["good_answers_flagged"]) == (1, 0)
+    assert st["by_sentence"] == {
+        "good": 0,
+        "good_flagged": 0,
+        "bad": 1,
+        "bad_flagged": 1,
+        "flagged": 1,
+    }
+    rates = ragbench.summarize(st)
+    assert rates["real_errors_flagged"] == 1.0 and rates["by_sentence_real_errors_flagged"] == 1.0
+    assert "whole answer" in ragbench.answer_measure_table([out])
+
+
+def test_the_baseline_answer_verdict_reads_every_sentence_with_a_number() -> None:
+    # the same scope for the baseline: a year the sources do not hold fails its answer
+    item = Item("t", "y", "When?", "It was 2016.", ['[["", "2019"], ["Sales", "5"]]'], label="bad")
+    st = ragbench.evaluate([item], [ragbench.BaselineTool()], progress=False).stats["baseline"]
+    assert (st["bad_answers"], st["bad_answers_flagged"]) == (1, 1)
+    assert st["by_sentence"]["bad"] == 0  # no non-year sentence: the earlier measure skipped it

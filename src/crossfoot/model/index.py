@@ -8,8 +8,9 @@ n values costs O(n log n) per claim instead of O(n^2).
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from decimal import Decimal
+from itertools import compress
 from operator import attrgetter
 
 from crossfoot.model.types import SourceValue
@@ -34,6 +35,22 @@ class ValueIndex:
         ordered = sorted(values, key=_VALUE)  # (attrgetter: no Python call per value)
         self._values: tuple[SourceValue, ...] = tuple(ordered)
         self._keys: tuple[Decimal, ...] = tuple(map(_VALUE, ordered))
+
+    def where(self, keep: Callable[[SourceValue], bool]) -> ValueIndex:
+        """The values ``keep`` accepts, as an index: the same as ``ValueIndex(v for v in
+        self.values if keep(v))`` (a sorted sequence filtered stays sorted, equal values in
+        the same order), without sorting again.
+
+        >>> from decimal import Decimal
+        >>> idx = ValueIndex([SourceValue(Decimal(v), "R1") for v in (3, 1, 2)])
+        >>> [str(v.value) for v in idx.where(lambda v: v.value != 2)]
+        ['1', '3']
+        """
+        made = ValueIndex.__new__(ValueIndex)
+        kept = [keep(v) for v in self._values]
+        made._values = tuple(compress(self._values, kept))
+        made._keys = tuple(compress(self._keys, kept))
+        return made
 
     def __len__(self) -> int:
         return len(self._values)

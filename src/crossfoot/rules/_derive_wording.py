@@ -1,6 +1,7 @@
 """Which two-operand formulas a claim's own wording admits (rules.derive).
 
-A percentage followed by "of" is a part of a whole, never a change; a plain figure with a unit
+A percentage followed by "of" is a part of a whole, never a change, and its part and whole are
+of one period (:func:`part_of_whole`); a plain figure with a unit
 noun ("2.34 years") is never a relative change or a share of two amounts; a mean only where the
 answer or the question words one (:func:`~crossfoot.rules._derive_shared.mean_worded`).
 """
@@ -9,11 +10,14 @@ from __future__ import annotations
 
 import re
 
+from crossfoot.language.years import field_stem, period
 from crossfoot.model.context import ClaimContext
+from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_formulas import _Spec, _specs
 from crossfoot.rules._derive_shared import kind_allowed, mean_worded
+from crossfoot.rules._prose_subject import whole_named
 
-__all__ = ["wording_specs"]
+__all__ = ["part_of_whole", "wording_specs"]
 
 # A percentage followed by "of" ("85% of the lower of the two prices", "40% of revenue") states
 # a part of a whole, never a change.
@@ -48,3 +52,38 @@ def wording_specs(ctx: ClaimContext) -> list[_Spec]:
             continue
         out.append(spec)
     return out
+
+
+# The words after "of" that may name another period: "85% of the 2018 level", "of last year's".
+_OF_PERIOD = re.compile(
+    r"\s+of\b[^.;]{0,40}?(?:(?<!\d)(?:19|20)\d\d(?!\d)|\b(?:prior|previous|last|preceding)\s+"
+    r"(?:fiscal\s+)?(?:year|quarter|period)|\bfy\s?\d\d)",
+    re.IGNORECASE,
+)
+
+
+def part_of_whole(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
+    """Whether a share may take ``y`` of ``x`` (the quotient y / x of rules.derive). "X% of Y"
+    states a part of a whole: Y names the whole
+    (:func:`~crossfoot.rules._prose_subject.whole_named`), and both are of one period:
+    "purchased at 62% of the fair market value" is no ratio of one row's 2014 and 2013 cells.
+    The two periods of one quantity pass only when the words after "of" name the other period
+    ("85% of the 2018 level", "of the prior year's")."""
+    m = ctx.mention
+    if _SHARE_OF.match(ctx.text, m.end) is None:
+        return True
+    if not whole_named(ctx, x):
+        return False
+    if _OF_PERIOD.match(ctx.text, m.end) is not None:
+        return True
+    px, py = period(x), period(y)
+    if px is None or py is None or px == py:
+        return True
+    if x.field is not None and y.field is not None:
+        return field_stem(x) != field_stem(y)
+    one_row = x.table is not None and (x.source_id, x.table, x.row_index) == (
+        y.source_id,
+        y.table,
+        y.row_index,
+    )
+    return not one_row

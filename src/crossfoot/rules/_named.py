@@ -16,6 +16,7 @@ from functools import lru_cache
 from crossfoot.language.asked import Ask
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import _period, period  # (_period: the cached reading by names)
+from crossfoot.model.memo import by_identity
 from crossfoot.model.types import SourceValue
 from crossfoot.numbers.extract import extract
 
@@ -25,6 +26,15 @@ __all__ = ["TOTAL_LABEL", "Named", "span_misfit", "value_fits", "value_years", "
 TOTAL_LABEL = re.compile(r"(?i)\btotal|\bsum\b|combined")
 # A fiscal year that ends early in January-March is usually named for the year before.
 _EARLY = re.compile(r"(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?)\b")
+# A fiscal year written across two calendar years: "2018/2019", "2018/19" (a slash only: "2018-19"
+# is as often a range of two years).
+_SPLIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)\d\d|\d\d)(?!\d)")
+
+
+def _next_year(split: re.Match[str], year: int) -> bool:
+    """Whether the second year of "2018/2019" or "2018/19" follows the first (not "2019/03")."""
+    second = int(split.group(2))
+    return second == year + 1 if second >= 100 else second == (year + 1) % 100
 
 
 def value_years(v: SourceValue) -> frozenset[int]:
@@ -43,6 +53,10 @@ def _years_of(
     if p is None:
         return frozenset()
     names = " ".join(x for x in (label, row, column, field) if x)
+    split = _SPLIT_YEAR.search(names)
+    if split is not None and split.group(1) == str(p[0]) and _next_year(split, p[0]):
+        # "2018/2019", "FY 2018/19": a fiscal year across two calendar years is of both
+        return frozenset({p[0], p[0] + 1})
     if _EARLY.search(names):
         return frozenset({p[0], p[0] - 1})
     return frozenset({p[0]})
@@ -106,43 +120,42 @@ class Named:
         self._tokens = tokens(ask.text)  # the question's words in order (read once)
         self._words = frozenset(self._tokens)
         self._asked = _figures_of(ask.text)  # the question's numbers (no years)
-        rows: dict[tuple[str, int], set[str]] = {}
-        cols: dict[tuple[str, int], set[str]] = {}
-        for v in values:
-            if v.table is None:
-                continue
-            key = (v.source_id, v.table)
-            if v.row:
-                rows.setdefault(key, set()).add(v.row)
-            if v.column:
-                cols.setdefault(key, set()).add(v.column)
-        self._tables = {
-            key: (self._named(rows.get(key, set())), self._named(cols.get(key, set())))
-            for key in rows.keys() | cols.keys()
-        }
+        labels = (
+            by_identity(_LABELS, values, 8, _table_labels)
+            if type(values) is tuple  # (immutable: its labels are kept while it is)
+            else _table_labels(values)
+        )
+        self._tables = {key: (self._named(r), self._named(c)) for key, (r, c) in labels.items()}
         # values with a year per (source, table, row index): read only when an average asks
         self._lines: dict[tuple[str, int, int | None], set[int]] | None = None
 
-    def _named(self, labels: set[str]) -> frozenset[str]:
+    def _named(self, book: _Book) -> frozenset[str]:
         named: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
-        for label in labels:
-            own = _own_words(label)
-            req = required_tokens(own) if own else frozenset()
-            if req and req <= self._words:  # (names_row, with the question read once)
-                phrase = tuple(dict.fromkeys(t for t in _label_tokens(own) if t in req))
-                named[label] = (req, phrase)
-            elif _figures_of(label) & self._asked:  # "due in 3 to 5 years": by its numbers
-                named[label] = (frozenset(), ())
+        words = self._words
+        # (names_row, with the question read once): a label whose required words are all the
+        # question's, found from the question's words rather than by trying every label
+        for word in words:
+            for label, req, phrase in book.by_word.get(word, ()):
+                if req <= words:
+                    named[label] = (req, phrase)
+        if self._asked:  # "due in 3 to 5 years": by its numbers
+            for label, figures in book.figured:
+                if label not in named and figures & self._asked:
+                    named[label] = (frozenset(), ())
+        if not named:
+            return frozenset()
         # "cost of sales" names "Cost of sales", not also "Net sales": a label whose words all
         # stand inside a fuller label's phrase is not named on its own.
-        words = self._tokens
-        return frozenset(
+        tokens = self._tokens
+        kept = {
             label
             for label, (req, _) in named.items()
             if not any(
-                req < other and _inside(req, phrase, words) for other, phrase in named.values()
+                req < other and _inside(req, phrase, tokens) for other, phrase in named.values()
             )
-        )
+        }
+        # (made in the labels' own order, as when every label was tried in turn)
+        return frozenset(label for label in book.labels if label in kept)
 
     def firm(self, label: str) -> bool:
         """The question names ``label`` by two words or more, or by a capitalised name."""
@@ -253,6 +266,52 @@ class Named:
                         x.col_index or 0
                     )
         return len(self._lines.get((v.source_id, v.table or 0, v.row_index), ()))
+
+
+class _Book:
+    """A table's row (or column) labels as a question may name them, read once per table: each
+    label by one of its required words (every question that names it has that word), and the
+    labels that write numbers ("3 to 5 years")."""
+
+    __slots__ = ("by_word", "figured", "labels")
+
+    def __init__(self, labels: set[str]) -> None:
+        self.labels = labels
+        self.by_word: dict[str, list[tuple[str, frozenset[str], tuple[str, ...]]]] = {}
+        self.figured: list[tuple[str, frozenset[tuple[Decimal, Decimal | None]]]] = []
+        for label in labels:
+            own = _own_words(label)
+            req = required_tokens(own) if own else frozenset()
+            if req:
+                phrase = tuple(dict.fromkeys(t for t in _label_tokens(own) if t in req))
+                self.by_word.setdefault(min(req), []).append((label, req, phrase))
+            figures = _figures_of(label)
+            if figures:
+                self.figured.append((label, figures))
+
+
+# Per values sequence (the sources' index: the same object for every answer on the same
+# sources), its tables' row and column labels.
+_Labels = tuple[_Book, _Book]
+_LABELS: dict[int, tuple[Sequence[SourceValue], dict[tuple[str, int], _Labels]]] = {}
+
+
+def _table_labels(values: Sequence[SourceValue]) -> dict[tuple[str, int], _Labels]:
+    """The row labels and the column labels of each (source, table) of ``values``."""
+    rows: dict[tuple[str, int], set[str]] = {}
+    cols: dict[tuple[str, int], set[str]] = {}
+    for v in values:
+        if v.table is None:
+            continue
+        key = (v.source_id, v.table)
+        if v.row:
+            rows.setdefault(key, set()).add(v.row)
+        if v.column:
+            cols.setdefault(key, set()).add(v.column)
+    return {
+        key: (_Book(rows.get(key, set())), _Book(cols.get(key, set())))
+        for key in rows.keys() | cols.keys()
+    }
 
 
 # The period words of a label ("As of February 28, 2019", "Fiscal", "Year Ended") are judged

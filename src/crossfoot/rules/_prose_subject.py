@@ -26,20 +26,30 @@ from crossfoot.language.rowtokens import tokens
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Source, SourceValue
 
-__all__ = ["context_tokens", "prose_bound"]
+__all__ = ["context_tokens", "prose_bound", "whole_named"]
 
 # How far back in its source sentence a prose figure's subject is read.
 _BACK = 160
 _SENTENCE_END = re.compile(r"[.;!?]\s")
-# Words of any financial sentence, and the words of arithmetic a question asks in ("what is
-# that divided by the 2009 value?"): sharing one says nothing about the subject.
+# Words of any financial sentence, the words of arithmetic a question asks in ("what is that
+# divided by the 2009 value?"), and those an answer uses about its sources ("as mentioned in the
+# context", "based on the information provided"): sharing one says nothing about the subject.
 _GENERIC = frozenset(
     """million billion thousand dollar percent percentage increase decrease change compared
     approximately respectively primarily mainly due result period quarter month prior current
     related including include included other about cash what how much many answer divided
     divide sum difference ratio represent represented relation relative portion proportion
     number times less plus minus average mean growth rate then there previous following next
-    same both two three first second last annual yearly time date does this that value""".split()
+    same both two three first second last annual yearly time date does this that value
+    context mentioned mention provided information based given according passage document
+    explicitly therefore reasoning derived need find""".split()
+)
+# "The context states", "the table shows": an answer speaking of its sources. Its verb is no
+# subject ("states" reads as the token of "Gulf States", "State taxes").
+_ABOUT_SOURCES = re.compile(
+    r"(?i)\b(?:the|this|that)\s+(?:context|text|table|passage|document|information|data|"
+    r"source|filing|report)\s+(?:also\s+|clearly\s+|explicitly\s+)?(?:states?|says?|shows?|"
+    r"mentions?|provides?|indicates?|notes?|lists?|reports?)\b"
 )
 
 
@@ -80,6 +90,7 @@ def _subject(ctx: ClaimContext) -> frozenset[str]:
     if found is None:
         asked = ctx.shared.get("ask.text")
         text = focus_text(ctx) + (" " + asked if isinstance(asked, str) else "")
+        text = _ABOUT_SOURCES.sub(" ", text)
         words = frozenset(t for t in tokens(text) if _content(t))
         found = memo[key] = words & _source_words(ctx)
     return found
@@ -110,3 +121,28 @@ def prose_bound(ctx: ClaimContext, v: SourceValue) -> bool:
         own = memo[key] = context_tokens(src, v) if src is not None else frozenset()
     subject = _subject(ctx)
     return not subject or bool(own & subject)
+
+
+# The words after "X% of" that name the whole: up to a comma, a clause or a preposition of time.
+_OF_WHOLE = re.compile(
+    r"\s+of\s+((?:(?!\b(?:in|for|from|during|at|as|on|by|compared|versus|and|which|that)\b)"
+    r"[^\d.,;:()\n]){1,60})",
+    re.IGNORECASE,
+)
+
+
+def whole_named(ctx: ClaimContext, whole: SourceValue) -> bool:
+    """Whether the words after "X% of" fit the table value taken as the whole: they share a
+    content word with its row or column ("12.8% of net sales" over *Net sales*), or name nothing
+    the sources write ("40% of the total"). "62% of the fair market value" is not a share of
+    *Aggregate intrinsic value of stock options exercised*."""
+    if whole.table is None:
+        return True
+    m = _OF_WHOLE.match(ctx.text, ctx.mention.end)
+    if m is None:
+        return True
+    named = frozenset(t for t in tokens(m.group(1)) if _content(t)) & _source_words(ctx)
+    if not named:
+        return True
+    labels = " ".join(x for x in (whole.row, whole.column, whole.label) if x)
+    return bool(named & frozenset(tokens(labels)))

@@ -7,6 +7,11 @@ for each, the figure of the row named first must be the larger after a word of "
 smaller after a word of "less". If not, that figure is ``contradicted`` and the message says why.
 A negated comparison ("did not outsell") and a comparison with a figure ("more than $5M", a bound)
 are left alone.
+
+A comparison of two bare figures that names nothing ("Since 4 is greater than 1, the answer is
+yes"), after the answer stated two figures or more, restates figures the answer stated: one that
+equals none of them (with or without its scale word: "$538 million", then "$538") compares
+something else, although a source may hold it (a "5" of another row), and is ``unsupported``.
 """
 
 from __future__ import annotations
@@ -59,10 +64,46 @@ def _first(words: list[str], wanted: frozenset[str], lo: int, hi: int) -> int | 
     return None
 
 
+# "Since 4 is greater than 1, the answer is yes": two bare figures compared in a clause that
+# names nothing, as a chain of reasoning does after stating them.
+_BARE = re.compile(
+    r"(?i)\b(?:since|as|because|given\s+that)\s+(?P<a>[$€£¥₹]?\s?\d[\d.,]*%?"
+    r"(?:\s+(?:million|billion|thousand))?)\s+(?:is|was|are|were)\s+(?:greater|less|more|higher|"
+    r"lower|larger|smaller|bigger)\s+than\s+(?P<b>[$€£¥₹]?\s?\d[\d.,]*%?)"
+)
+
+
+def _same(p: Claim, c: Claim) -> bool:
+    """The same figure, with or without its scale word ("$538 million", then "$538")."""
+    a, b = p.mention, c.mention
+    return a.value == b.value or abs(a.written) == abs(b.written)
+
+
+def _bare_comparisons(text: str, out: list[Claim]) -> None:
+    """A figure of a bare comparison ("Since 4 is greater than 1") restates one the answer stated
+    before it: when none of those is its value, it compares something else, though a source
+    holds it (a "5" of another row). Only after two or more earlier figures (the reasoning
+    stated what it compares)."""
+    for m in _BARE.finditer(text):
+        earlier = [c for c in out if c.passed and c.mention.end <= m.start()]
+        if len(earlier) < 2:
+            continue
+        for i, c in enumerate(out):
+            inside = any(m.start(g) <= c.mention.start < m.end(g) for g in ("a", "b"))
+            if not inside or not c.passed or any(_same(p, c) for p in earlier):
+                continue
+            out[i] = replace(
+                c,
+                status="unsupported",
+                message="a bare comparison restates the answer's figures; none before is this one",
+            )
+
+
 def check_comparisons(text: str, claims: Sequence[Claim]) -> list[Claim]:
     """The claims with figures whose sentence's comparison their values contradict made
     ``contradicted`` (see the module docstring)."""
     out = list(claims)
+    _bare_comparisons(text, out)
     by_sentence: dict[int, list[int]] = {}
     for i, c in enumerate(claims):
         ev = c.evidence

@@ -91,7 +91,7 @@ from crossfoot.rules._derive_shared import (
     known_worded,
     names_only_a_change,
 )
-from crossfoot.rules._derive_wording import wording_specs
+from crossfoot.rules._derive_wording import part_of_whole, wording_specs
 from crossfoot.rules._gap_order import gap_sign
 from crossfoot.rules._near import NEAR, line_pairs, near_pairs, three_digits
 from crossfoot.rules._prose_subject import prose_bound
@@ -169,6 +169,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
     if spec.kind in CHANGE_KINDS or spec.kind == "average":
         # An average of two is of one quantity over time (or of unlabelled fields), like a change.
         return same_quantity(x, y) and focus_ok(ctx, (x, y), spec.kind in CHANGE_KINDS)
+    if spec.kind == "share" and not part_of_whole(ctx, x, y):
+        return False  # "62% of the market value": a part and its whole, of one period
     return aligned(x, y) and focus_ok(ctx, (x, y), False)
 
 

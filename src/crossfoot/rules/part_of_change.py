@@ -23,6 +23,7 @@ from decimal import Decimal
 from crossfoot.language.years import known_order, same_quantity
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
+from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_kinds import label, operand_class, same_item, views_compatible
 from crossfoot.rules._derive_shared import (
@@ -50,11 +51,34 @@ _MAY = re.compile(r"(?i)change|varia|increase|decrease|growth|difference|decline
 _HUNDRED = Decimal(100)
 _NOTE = "a part of a change: magnitude only"
 _MAX_VALUES = 400  # values of a group paired up into changes at most (quadratic)
+_Pairs = list[tuple[SourceValue, SourceValue]]
 
 
-def _changes(group: ValueIndex, most: int) -> list[tuple[SourceValue, SourceValue]] | None:
+# Per group (kept across answers: check() reuses the sources of the same passages, so their
+# groups are the same objects): (cap, pairs) where pairs is the whole list when it holds at most
+# cap pairs, else None (more than cap of them).
+_CHANGES: dict[int, tuple[ValueIndex, list[tuple[int, _Pairs | None]]]] = {}
+_CHANGES_KEPT = 64
+
+
+def _changes(group: ValueIndex, most: int) -> _Pairs | None:
     """Pairs (earlier, later) of one quantity in two periods, along a row or a column; None
-    past ``most`` of them (or a group too large to pair up)."""
+    past ``most`` of them (or a group too large to pair up). The list only grows as it is made,
+    so it is made once per group: a later call with another ``most`` reads the kept one, or the
+    kept "more than cap" when ``most`` is at most cap."""
+    kept = by_identity(_CHANGES, group, _CHANGES_KEPT, lambda g: [(-1, None)])
+    cap, pairs = kept[0]
+    if pairs is not None:
+        return None if len(pairs) > most else pairs
+    if most <= cap:
+        return None
+    made = _pairs_of(group, most)
+    kept[0] = (most, made)
+    return made
+
+
+def _pairs_of(group: ValueIndex, most: int) -> _Pairs | None:
+    """:func:`_changes`, made."""
     amounts = [v for v in group.values if operand_class(v) == "amount"]
     if len(amounts) > _MAX_VALUES:
         return None

@@ -12,7 +12,8 @@ are read as dates), so the answer is read as a whole, after the rules:
   "lowest", "least", "higher") asks for the year whose value of the row it names is the extreme
   (among the years it names, if it names any); with a bar ("greater than $8,200", "less than
   100") for every year past the bar. The years after the answer marker ("Answer: 2019") are the
-  answer: one year for an extreme, the full set for a bar;
+  answer: one year for an extreme, the full set for a bar; so is an answer that is nothing but
+  years ("2019", "In 2018.", "FY2018", "2019 and 2018"), the usual shape of a short answer;
 - **the answer's own sentence**: "X was largest in 2019" (one year, a superlative word) is
   checked over the figures the answer states for one row in several years (as it writes them, and
   as the cells behind them are signed: both must agree), else over the row the question names.
@@ -39,7 +40,7 @@ from crossfoot.rules.alignment import marker_end
 from crossfoot.rules.counts import bar_values, question_bar
 from crossfoot.rules.which_years import asks_which_years, one_line, wrong_years
 
-__all__ = ["own_points", "which_period"]
+__all__ = ["answer_start", "own_points", "which_period"]
 
 _MOST = r"largest|highest|greatest|biggest|most|maximum|peak|top"
 _LEAST = r"lowest|smallest|least|fewest|minimum"
@@ -51,6 +52,10 @@ _EXTREME = re.compile(
 # "the second highest", "the next largest": not the extreme.
 _ORDINAL = re.compile(r"(?i)\b(?:second|third|fourth|fifth|2nd|3rd|4th|next)[\s-]+$")
 _THAN = re.compile(r"(?i)^\s*than\b")
+# An answer that is nothing but years ("2018", "In 2019.", "2019 and 2018"): the answer itself,
+# as the years after an answer marker are. Years are found by the reader (FY2018 too); the rest
+# may only join them.
+_JOINERS = re.compile(r"(?i)(?:[\s,.;:&/()\[\]'\"*-]|\b(?:and|or|in|fiscal|fy|years?|both)\b)*")
 _WINDOW = 24  # figures before a superlative read for the row it compares
 
 
@@ -100,6 +105,32 @@ def which_period(
     return sorted([*claims, *added], key=lambda c: c.mention.start)
 
 
+def answer_start(text: str, years: Sequence[Mention] = ()) -> int | None:
+    """Where the answer's final answer starts: after the last answer marker ("Answer: 2019"),
+    or 0 when the whole text is years and the words that join them ("2018", "In 2019.", "2019
+    and 2018", given as ``years``' spans, or found as four-digit years); None otherwise.
+
+    >>> answer_start("X was 95 in 2018.\\nAnswer: 2018"), answer_start("In 2018.")
+    (25, 0)
+    >>> answer_start("X was largest in 2018.") is None
+    True
+    """
+    at = marker_end(text)
+    if at is not None:
+        return at
+    spans = [(m.start, m.end) for m in years] or [
+        y.span() for y in re.finditer(r"(?<![\d.,])(?:19|20)\d\d(?![\d.,]\d)", text)
+    ]
+    if not spans:
+        return None
+    rest, pos = [], 0
+    for a, b in spans:
+        rest.append(text[pos:a])
+        pos = b
+    rest.append(text[pos:])
+    return 0 if all(_JOINERS.fullmatch(r) for r in rest) else None
+
+
 def _condition(text: str, lo: int, hi: int) -> tuple[str, re.Match[str]] | None:
     """ "max" or "min" the words of ``text[lo:hi]`` ask for, with the word; None when they ask
     for none, for both, for an ordinal, or compare with a bar ("greater than")."""
@@ -128,7 +159,7 @@ def _final_years(
     claims: Sequence[Claim],
 ) -> list[Claim]:
     """The years after the answer marker, judged against the question's condition."""
-    at = marker_end(text)
+    at = answer_start(text, years)
     if at is None:
         return []
     given = [m for m in years if m.start >= at]

@@ -60,6 +60,9 @@ def number_at(text: str, index: int) -> tuple[int | None, int]:
     ((6, 2), (None, 2))
     """
     words = _word_positions(text)
+    total = len(_DIGITS.findall(text)) + len(words)  # (in C: most texts hold fewer than index)
+    if total <= index:
+        return None, total  # no run can reach index below: i + before < runs + len(words)
     i = -1
     for i, m in enumerate(_DIGITS.finditer(text)):
         before = bisect_left(words, m.start())  # number words before this digit run

@@ -23,10 +23,12 @@ from crossfoot.numbers.scales import CELL_SCALE_WORDS, SCALE_EXP, SCALE_WORDS
 __all__ = [
     "CellNumber",
     "Unit",
+    "amount_units",
     "find_unit_headers",
     "is_blank",
     "is_figure",
     "label_without_unit",
+    "names_its_subject",
     "normalize_currency",
     "parse_cell",
     "unit_in_cell",
@@ -142,6 +144,10 @@ def parse_cell(cell: str) -> CellNumber | None:
         return None
     cur1, opened, sign, cur2, num, scale_word, pct1, closed, pct2, code = m.groups()
     if (opened is None) != (closed is None):
+        return None
+    if num == "000" and (cur1 or cur2 or code) and not (sign or opened or scale_word):
+        # "$000", "US$000", "€000" head a column of thousands (a unit row), no zero is written
+        # so: read as a figure, the row ended the header and its unit was lost.
         return None
     percent = pct1 is not None or pct2 is not None
     if percent and scale_word:
@@ -275,7 +281,63 @@ def find_unit_headers(text: str) -> list[tuple[int, int, Unit]]:
     >>> [u.scale for _, _, u in find_unit_headers("Net sales (in millions): ... ($ in thousands)")]
     [Decimal('1000000'), Decimal('1000')]
     """
-    return [(m.start(), m.end(), _unit_from_match(m)) for m in _UNIT_TEXT.finditer(text)]
+    out: list[tuple[int, int, Unit]] = []
+    end = 0
+    # _UNIT_TEXT.finditer(text), tried only where a match can start (most of a passage is
+    # running text, where its alternatives fail one by one at every character): the leftmost
+    # place past the last match where one begins is where the search would find it.
+    match = _UNIT_TEXT.match
+    for start in _UNIT_START.finditer(text):
+        at = start.start()
+        if at < end:
+            continue
+        m = match(text, at)  # (its lookbehinds and ^ see the text before ``at``)
+        if m is not None:
+            out.append((at, m.end(), _unit_from_match(m)))
+            end = m.end()
+    return out
+
+
+# Where a match of _UNIT_TEXT can start: a bracket, a currency sign, or "in" after a space,
+# one of ":;,(" or the start of a line (a superset: _UNIT_TEXT decides).
+_UNIT_START = re.compile(r"[($€£¥₹]|(?<![^\s:;,(])in\s", re.I)
+
+
+# Nouns of things counted, not amounts of money: a unit note naming one before "in" ("(shares in
+# thousands)", "(Number of employees in thousands)") governs those figures only. (A list of what
+# is counted, not of what is not: "(Unaudited, in millions)", "(Euros in thousands)" and
+# "(Tabular amounts in millions)" govern the amounts.)
+_COUNTED_NOTE = re.compile(
+    r"(?i)\b(?:shares?|units?|employees|headcount|customers|subscribers|members|users|accounts|"
+    r"stores|locations|vehicles|passengers|options|rsus|awards|warrants|tons|tonnes|barrels|"
+    r"ounces|boe|mwh|gwh|hours|square\s+feet|sq\.?\s*ft|people|persons|contracts|orders)\b"
+)
+
+_MONEY_NOTE = re.compile(r"(?i)\b(?:dollars?|amounts?|euros?|pounds?|rupees?|yen)\b|[$€£¥₹]")
+
+
+def names_its_subject(unit: Unit) -> bool:
+    """Whether a unit note names a counted noun before "in" ("(shares in thousands)", "(Number
+    of employees in thousands)"): it governs those figures, not the table's amounts.
+
+    >>> from decimal import Decimal
+    >>> names_its_subject(Unit("(shares in thousands, except per share data)", Decimal(1000)))
+    True
+    >>> names_its_subject(Unit("(Tabular amounts in millions, unless stated)", Decimal(10) ** 6))
+    False
+    """
+    head = re.split(r"(?i)\bin\s", unit.text, maxsplit=1)
+    if len(head) < 2 or _COUNTED_NOTE.search(head[0]) is None:
+        return False
+    return _MONEY_NOTE.search(head[0]) is None  # "(Dollars and shares in thousands)": both
+
+
+def amount_units(units: list[tuple[int, int, Unit]]) -> list[tuple[int, int, Unit]]:
+    """The unit notes of a text that govern amounts: those naming another subject ("(shares in
+    thousands)") left out when a note for the amounts ("(Tabular amounts in millions)") is there
+    too; else every note as found."""
+    general = [u for u in units if not names_its_subject(u[2])]
+    return general if general and len(general) < len(units) else units
 
 
 # A label that notes its unit as a count of thousands: "Number of shares (1,000)", "($000)" is

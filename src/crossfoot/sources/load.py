@@ -33,6 +33,7 @@ from crossfoot.model.types import Source, SourceValue, exact
 from crossfoot.model.validate import as_count
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.sources.budget import NumberBudget
+from crossfoot.sources.cells import amount_units
 from crossfoot.sources.fields import explicit_table, field_value
 from crossfoot.sources.prose import _cell_fallback, _prose_values, _segments
 from crossfoot.sources.restated import infer_units
@@ -383,6 +384,7 @@ def _prepare(text: str, budget: NumberBudget | None = None) -> _Prepared:
         for s, e, u in (find_unit_headers(indexed) if indexed else [])
         if not any(a <= s < b for a, b in spans)
     ]
+    units = amount_units(units)  # "(shares in thousands)" beside "(amounts in millions)"
     return _Prepared(indexed, truncated, found, units, by_numbers)
 
 
@@ -392,7 +394,7 @@ def _shared_unit(prepared: Sequence[_Prepared]) -> Unit | None:
     A list of plain strings is usually one document cut into passages (a RAG prompt): the table
     and the "(in millions)" that governs it often land in different passages.
     """
-    units = [u for p in prepared for _, _, u in p.units]
+    units = [u for _, _, u in amount_units([x for p in prepared for x in p.units])]
     if not units or len({u.scale for u in units}) != 1:
         return None
     return units[0]

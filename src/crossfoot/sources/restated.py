@@ -6,11 +6,12 @@ revenue was $48.2 million". The restatement fixes the unit: the cell counts thou
 "$48,215 thousand" in an answer matches nothing and a correct sentence is flagged.
 
 A table's unit is inferred when prose amounts stated to 1 % or finer (three significant digits or
-more) restate cells of three significant digits or more ("248", "24.9") at one power of ten
-(thousands, millions or billions), and at no other. The table's cells are then offered in both
-views, as under a stated unit header: as written and scaled, the scaled view noting where the unit
-came from. A table that states a unit, or whose restatements disagree, is left as it is; a figure
-that needs a unit nobody states stays ``unit_unstated`` (:mod:`crossfoot.rules.units`).
+more) restate cells of at least three significant digits ("4,402", "24.9", "53.0"; not "12" or
+"3.2", which a scale word meets by chance) at one power of ten (thousands, millions or billions),
+and at no other. The table's cells are then offered in both views, as under a stated unit header:
+as written and scaled, the scaled view noting where the unit came from. A table that states a unit,
+or whose restatements disagree, is left as it is; a figure that needs a unit nobody states stays
+``unit_unstated`` (:mod:`crossfoot.rules.units`).
 
 >>> from decimal import Decimal
 >>> from crossfoot.model.types import Source, SourceValue
@@ -33,8 +34,9 @@ __all__ = ["infer_units"]
 
 _POWERS = {3: "thousands", 6: "millions", 9: "billions"}
 _FINE = Decimal("0.01")  # a restatement stated to 1 % or finer
-# Cells of three significant digits or more ("248", "24.9"): "12" matches "$12 million" by chance.
-_CELL_MIN = Decimal(100)
+# Cells of at least three significant digits: "12" matches "$12 million" by chance, "24.9" as
+# rarely as "249" does (a value at least 200 half-units of its last digit).
+_CELL_DIGITS = 200
 _AMOUNTS = frozenset({"money", "number"})
 
 
@@ -51,14 +53,6 @@ def _restatements(sources: Sequence[Source]) -> list[SourceValue]:
         and v.precision >= 500  # a scale word at thousands or above: "$48.2 million"
         and v.precision <= abs(v.value) * _FINE
     ]
-
-
-def _three_digits(cell: SourceValue) -> bool:
-    """Whether a cell is written to three significant digits or more: "248" and "24.9" are,
-    "12" and "8.6" are not (a cell written exactly, precision 0, counts by its size)."""
-    if cell.precision <= 0:
-        return abs(cell.value) >= _CELL_MIN
-    return abs(cell.value) >= _CELL_MIN * 2 * cell.precision
 
 
 def _power(cells: list[SourceValue], prose: list[SourceValue]) -> tuple[int, SourceValue] | None:
@@ -95,7 +89,9 @@ def infer_units(sources: Sequence[Source]) -> list[Source]:
         for t, vals in tables.items():
             if any(v.view != "both" for v in vals):
                 continue  # the table states its unit
-            cells = [v for v in vals if v.kind in _AMOUNTS and _three_digits(v)]
+            cells = [
+                v for v in vals if v.kind in _AMOUNTS and abs(v.value) >= _CELL_DIGITS * v.precision
+            ]
             hit = _power(cells, prose)
             if hit is not None:
                 k, p = hit
