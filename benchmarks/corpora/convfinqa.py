@@ -20,7 +20,15 @@ from pathlib import Path
 from ._load import load_json_rows
 from .common import Item, number_tokens, pipe_table
 
-__all__ = ["DIRNAME", "NAME", "answer_text", "gold_value", "load", "program_value"]
+__all__ = [
+    "DIRNAME",
+    "NAME",
+    "answer_text",
+    "conversation",
+    "gold_value",
+    "load",
+    "program_value",
+]
 
 NAME = "convfinqa"
 DIRNAME = "convfinqa-pot"
@@ -102,6 +110,17 @@ def gold_value(answer: float, program: str) -> Decimal:
     if exact.quantize(places, rounding=ROUND_HALF_UP) != stored.quantize(places):
         return stored
     return exact
+
+
+def conversation(turns: list[str]) -> str:
+    """The questions of a conversation as a chat assistant's user would pass them: every turn,
+    in order, each ending in its question mark (the last is the ask, the others its context).
+
+    >>> conversation(["what was revenue in 2017?", "and in 2016", " what was the change?"])
+    'what was revenue in 2017? and in 2016? what was the change?'
+    """
+    asked = (str(t).strip() for t in turns)
+    return " ".join(t if t.endswith("?") else t + "?" for t in asked if t)
 
 
 def load(root: Path, limit: int | None = None) -> list[Item]:

@@ -189,7 +189,8 @@ class _Answer:
         self.cuts: dict[tuple[int, int], Scope] = {}  # scopes cut to the values that fit
         self.shared: dict[str, object] = {}  # per-answer caches rules may fill
         if ask is not None:  # the user's question, for rules that read what it words
-            self.shared["ask.text"] = ask.text
+            self.shared["ask.text"] = ask.text  # the ask: the operation it words
+            self.shared["ask.context"] = ask.context or ask.text  # every turn: what it names
         self.scopes: dict[tuple[tuple[str, ...] | None, bool], Scope] = {}
         self.grounded: list[Claim] = []
         self.all_rules = rules()

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from corpora import convfinqa, pot_tatqa, ragbench_interp, tatqa
+from corpora import convfinqa, convfinqa_turns, pot_tatqa, ragbench_interp, tatqa
 from corpora._load import MissingData
 from corpora.common import data_root as resolve_root
-from corpora.common import parse_table_json
+from corpora.common import half_of, parse_table_json
 
 
 def test_data_root_precedence(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -60,6 +60,22 @@ def test_convfinqa_final_turn(data_root: Path) -> None:
         ["", "2023", "2022"],
         ["net sales", "$ 1250.0", "$ 1000.0"],
     ]
+
+
+def test_convfinqa_turns_ask_the_whole_conversation(data_root: Path) -> None:
+    (last,) = convfinqa.load(data_root)
+    (item,) = convfinqa_turns.load(data_root)
+    assert (
+        item.question
+        == "what were net sales in 2023? and in 2022? what was the change as a share of 2022?"
+    )
+    # the same answer, sentences, sources and half: only question= differs
+    assert (item.answer, item.sentences, item.sources) == (
+        last.answer,
+        last.sentences,
+        last.sources,
+    )
+    assert half_of(item) == half_of(last)
 
 
 def test_ragbench_interp_labels(data_root: Path) -> None:

@@ -82,6 +82,19 @@ def test_both_halves_validation_first(
         assert json.loads(line)["half"] in HALVES
 
 
+def test_turns_as_question_is_a_labelled_line(
+    data_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ragbench, "CACHE", tmp_path / "cache")
+    argv = ["--data-root", str(data_root), "--corpora", "convfinqa", "convfinqa-turns"]
+    argv += ["--tools", "crossfoot", "--out-dir", str(tmp_path), "--no-progress"]
+    assert run_all.main(argv) == 0
+    md = (tmp_path / "results.md").read_text()
+    rows = [line.split("|")[1].strip() for line in md.splitlines() if line.startswith("| conv")]
+    assert set(rows) == {"convfinqa", "convfinqa (turns as question)"}
+    assert "convfinqa-turns" not in run_all.ADAPTERS  # never walked by snapshots or batch
+
+
 def test_one_half_and_unsplit(
     data_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -28,11 +28,13 @@ False
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
-__all__ = ["WHICH_YEAR", "Ask", "Operation", "read_question"]
+from crossfoot.language.sentences import split_sentences
+
+__all__ = ["WHICH_YEAR", "Ask", "Operation", "ask_part", "read_question"]
 
 Operation = Literal["change", "percent_change", "average", "sum", "ratio", "count"]
 
@@ -113,13 +115,64 @@ class Ask:
     # a ratio, share, rate or arithmetic on figures ("what is that divided by 100?"): the answer
     # is computed, not one value of the sources (rules.alignment)
     computed: bool = False
+    # the whole question as given, earlier turns of a conversation included (``text`` is its
+    # last question sentence, the ask): rules that read what the user named read this
+    context: str = ""
+
+
+def ask_part(question: str) -> str:
+    """The question's last question sentence and what follows it: the ask. Earlier sentences (the
+    turns of a conversation before the last, a statement before the question) are its context:
+    their years and operations were asked before, not now.
+
+    >>> ask_part("what was revenue in 2017? and in 2016? what was, then, the change?")
+    'what was, then, the change?'
+    >>> ask_part("Sales were $5m in 2018. What were they in 2019? Answer in millions.")
+    'What were they in 2019? Answer in millions.'
+    >>> ask_part("Compute the change in revenue from 2018 to 2019.")
+    'Compute the change in revenue from 2018 to 2019.'
+    """
+    ends = [m.end() for m in _QUESTION_END.finditer(question)]
+    if not ends:
+        return question
+    start = ends[-2] if len(ends) > 1 else 0
+    # a statement before the question in the same turn is context too
+    sentences = split_sentences(question[start : ends[-1]], [], _no_source)
+    start += sentences[-1].start if sentences else 0
+    return question[start:] if start > 0 else question
+
+
+def _no_source(token: str) -> None:
+    return None
+
+
+# A question mark that ends a sentence: a turn of a conversation may go on in lower case
+# ("... in 2017? and in 2016?"), which the answer's sentence splitter would not split.
+_QUESTION_END = re.compile(r"\?[\"')\]]*(?=\s|$)")
 
 
 @lru_cache(maxsize=1024)  # one question, many answers (Checker, benchmarks)
 def read_question(question: str) -> Ask:
-    """The years, operation and counted noun a question asks for (see the module docstring)."""
-    if _REASON.search(question):
-        return Ask(question, figure=False)
+    """The years, operation and counted noun a question asks for (see the module docstring), read
+    from its last question sentence (:func:`ask_part`); ``context`` keeps the whole question."""
+    ask = ask_part(question)
+    read = _read_ask(ask)
+    if ask is question or not read.figure:
+        return replace(read, context=question)
+    before = _years(question[: len(question) - len(ask)])  # the years earlier turns named
+    if read.years and (read.op is not None or read.computed):
+        # an ask that computes with a year's figure ("the net change divided by the 2017 value")
+        # computes with the figures asked before too: their years stay asked. A plain "and
+        # what was it in 2016?" asks for 2016 alone.
+        read = replace(read, years=read.years | before)
+    elif not read.years and before:
+        # "what is the average per year?" after turns that named 2007, 2003 and 2001 points
+        # back to those turns' periods, not to every year of the data; its years stay open
+        read = replace(read, points_back=True)
+    return replace(read, context=question)
+
+
+def _years(question: str) -> frozenset[int]:
     years = {int(m.group(1)) for m in _YEAR.finditer(question)}
     years |= {2000 + int(m.group(1)) for m in _FY2.finditer(question)}
     for m in _SPAN.finditer(question):
@@ -128,6 +181,13 @@ def read_question(question: str) -> Ask:
             years |= set(range(a, b + 1))
     if _PREVIOUS.search(question):
         years |= {y - 1 for y in years}
+    return frozenset(years)
+
+
+def _read_ask(question: str) -> Ask:
+    if _REASON.search(question):
+        return Ask(question, figure=False)
+    years = _years(question)
     count = _HOW_MANY.search(question)
     if count is not None:
         return Ask(question, frozenset(years), "count", count.group(1).lower())

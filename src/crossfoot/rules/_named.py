@@ -117,17 +117,34 @@ class Named:
         self._ask = ask
         self._values = values
         self._keeps: list[Callable[[SourceValue], bool]] | None = None
-        self._tokens = tokens(ask.text)  # the question's words in order (read once)
-        self._words = frozenset(self._tokens)
-        self._asked = _figures_of(ask.text)  # the question's numbers (no years)
+        self._read(ask.text)
         labels = (
             by_identity(_LABELS, values, 8, _table_labels)
             if type(values) is tuple  # (immutable: its labels are kept while it is)
             else _table_labels(values)
         )
         self._tables = {key: (self._named(r), self._named(c)) for key, (r, c) in labels.items()}
+        if ask.context and ask.context != ask.text:
+            # the ask names the rows it is about; where it has no word of a table's row (or
+            # column) labels at all ("and what was it in 2016?", "what is the net change?"),
+            # the conversation's earlier turns name them
+            asked = self._words
+            self._read(ask.context)
+            self._tables = {
+                key: (
+                    r or (self._named(rb) if _unworded(rb, asked) else frozenset()),
+                    c or (self._named(cb) if _unworded(cb, asked) else frozenset()),
+                )
+                for key, (r, c) in self._tables.items()
+                for rb, cb in (labels[key],)
+            }
         # values with a year per (source, table, row index): read only when an average asks
         self._lines: dict[tuple[str, int, int | None], set[int]] | None = None
+
+    def _read(self, said: str) -> None:
+        self._tokens = tokens(said)  # the question's words in order (read once)
+        self._words = frozenset(self._tokens)
+        self._asked = _figures_of(said)  # the question's numbers (no years)
 
     def _named(self, book: _Book) -> frozenset[str]:
         named: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
@@ -163,7 +180,8 @@ class Named:
         if len(req) >= 2:
             return True
         names = {
-            w.lower().removesuffix("'s") for w in re.findall(r"\b[A-Z][\w'&-]*", self._ask.text)
+            w.lower().removesuffix("'s")
+            for w in re.findall(r"\b[A-Z][\w'&-]*", self._ask.context or self._ask.text)
         }
         return bool(req & {t.removesuffix("s") for t in names} or req & names)
 
@@ -343,6 +361,11 @@ def _inside(req: frozenset[str], fuller: tuple[str, ...], words: list[str]) -> b
 def _figures_of(text: str) -> frozenset[tuple[Decimal, Decimal | None]]:
     """The numbers a label or question writes, no years: ``(value, high)`` for ranges too."""
     return frozenset((m.value, m.high) for m in extract(text) if m.kind != "year")
+
+
+def _unworded(book: _Book, words: frozenset[str]) -> bool:
+    """Whether ``words`` hold no required word of any label of ``book``."""
+    return not any(req & words for found in book.by_word.values() for _, req, _ in found)
 
 
 @lru_cache(maxsize=8192)  # a table's labels are named by every question on it

@@ -88,7 +88,7 @@ def _subject(ctx: ClaimContext) -> frozenset[str]:
     key = (ctx.sentence.start, ctx.sentence.end)
     found = memo.get(key)
     if found is None:
-        asked = ctx.shared.get("ask.text")
+        asked = ctx.shared.get("ask.context")  # what any turn of the question names
         text = focus_text(ctx) + (" " + asked if isinstance(asked, str) else "")
         text = _ABOUT_SOURCES.sub(" ", text)
         words = frozenset(t for t in tokens(text) if _content(t))

@@ -338,6 +338,9 @@ def _judge(
 def _year_focus(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
     """The values of ``group`` in the years the claim's sentence (or the one before) names."""
     years = set(years_in_text(focus_text(ctx)))
+    asked = ctx.shared.get("ask.context")  # the user's question, earlier turns included
+    if not years and isinstance(asked, str) and asked != ctx.shared.get("ask.text"):
+        years.update(years_in_text(asked))
     if not years:
         return None
     picked = [v for v in group.values if (p := period(v)) is not None and p[0] in years]
