@@ -26,10 +26,14 @@ from __future__ import annotations
 
 import re
 
+from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.rowtokens import label_tokens, tokens
+from crossfoot.language.years import aligned, same_quantity
+from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
+from crossfoot.rules._derive_shared import claim_direction
 
-__all__ = ["gap_sign"]
+__all__ = ["gap_sign", "worded_gap"]
 
 # "the difference between A and B", "the difference in A and B", "A minus B" is not needed
 # here (mention order reads written arithmetic).
@@ -73,3 +77,13 @@ def gap_sign(text: str, a: SourceValue, b: SourceValue) -> int | None:
     first, second = (a, b) if at_a < at_b else (b, a)
     gap = first.value - second.value
     return (gap > 0) - (gap < 0)
+
+
+def worded_gap(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
+    """Whether ``y - x`` (the difference the search describes) is the gap the claim's wording
+    names between two things of one period, with the claim's sign (see the module docstring).
+    """
+    if not aligned(x, y) or same_quantity(x, y):
+        return False  # a change of one quantity (or a diagonal pair): the other paths judge it
+    sign = -1 if claim_direction(ctx)[0] == "down" else 1
+    return gap_sign(focus_text(ctx), x, y) == sign == (1 if y.value > x.value else -1)

@@ -92,7 +92,7 @@ from crossfoot.rules._derive_shared import (
     names_only_a_change,
 )
 from crossfoot.rules._derive_wording import part_of_whole, wording_specs
-from crossfoot.rules._gap_order import gap_sign
+from crossfoot.rules._gap_order import worded_gap
 from crossfoot.rules._near import NEAR, line_pairs, near_pairs, three_digits
 from crossfoot.rules._prose_subject import prose_bound
 
@@ -161,11 +161,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         return (same_quantity(x, y) and focus_ok(ctx, (x, y), True)) or (
             aligned(x, y) and focus_ok(ctx, (x, y), False)
         )
-    if spec.kind == "difference" and aligned(x, y) and not same_quantity(x, y):
-        # "the difference in A and B" of one period: A - B, signed by the order named (_gap_order)
-        sign = -1 if claim_direction(ctx)[0] == "down" else 1  # y - x is the one described
-        if gap_sign(focus_text(ctx), x, y) == sign == (1 if y.value > x.value else -1):
-            return focus_ok(ctx, (x, y), False)
+    if spec.kind == "difference" and worded_gap(ctx, x, y):  # "the difference in A and B"
+        return focus_ok(ctx, (x, y), False)
     if spec.kind in CHANGE_KINDS or spec.kind == "average":
         # An average of two is of one quantity over time (or of unlabelled fields), like a change.
         return same_quantity(x, y) and focus_ok(ctx, (x, y), spec.kind in CHANGE_KINDS)
