@@ -17,14 +17,19 @@ states a direction), so the answer is read as a whole, after the rules:
   answer as "$268" is read both ways: a change that rises in either the answer's signs or the
   table's is left alone);
 - every such pair goes down. A pair that goes up (or a zero change) leaves the claim alone, and
-  so does a question that asks for a decrease ("How much did X fall?" is answered by a size).
+  so does a question that asks for a decrease ("How much did X fall?" is answered by a size), and
+  so does a sentence of the pair's figures that states the fall ("$4.2 million, down from $5.1
+  million. The change is $0.9 million.": the size follows the stated direction);
+- a figure without a scale word after two figures that share one is read in their scale ("$5.1
+  million ... $4.2 million. Answer: 0.9" is a change of 0.9 million).
 
 The final figure after an answer marker ("Answer: $43 million") is named a change by a question
 asking for one ("What was the change in X from 2017 to 2018?"; not a difference, a total or a
-decrease). A percentage claim is read the same way over two percentages (a change in points)
-or, when its sentence or the question says "percent(age) change", over two positive amounts (a
-relative change). The figure is then ``contradicted``, and so is a final figure after the answer
-marker that restates it. (Run after the question's alignment, which may ground a final figure.)
+decrease). A percentage claim ("1.5%", "1.5 percentage points") is read the same way over two
+percentages (a change in points) or, when its sentence or the question says "percent(age)
+change", over two positive amounts (a relative change). The figure is then ``contradicted``, and
+so is a final figure after the answer marker that restates it. (Run after the question's
+alignment, which may ground a final figure.)
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from decimal import Decimal
 
 from crossfoot.language.direction import sign_words, stated_direction
 from crossfoot.language.years import field_stem
-from crossfoot.model.types import Claim, Mention, SourceValue, format_decimal
+from crossfoot.model.types import Claim, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules._named import value_years
 from crossfoot.rules.alignment import marker_end
 
@@ -60,6 +65,8 @@ _SAYS_DOWN = re.compile(
     rf"(?i)\b(?:{_DOWN}|fall\w*|(?<!-)down\w*|sav(?:ed|ing|ings)|cut|favou?r\w*|improv\w*)\b"
 )
 _AMOUNTS = frozenset({"money", "number"})
+# A change of percentages: "1.5%" or "1.5 percentage points" ("pp"), over two percentages.
+_POINTS = frozenset({"percent", "pp"})
 _GAP = 120  # characters between "change" and its figure, at most
 _WINDOW = 24  # earlier figures read for the two a change is of
 
@@ -112,7 +119,7 @@ def _wrong_sign(
     m = c.mention
     if not c.passed or m.negative or m.value <= 0 or m.high is not None:
         return None
-    if m.kind not in _AMOUNTS and m.kind != "percent":
+    if m.kind not in _AMOUNTS and m.kind not in _POINTS:
         return None
     s = c.sentence
     if not final[0] and not _named_change(text, s.start, m.start):
@@ -136,12 +143,18 @@ def _wrong_sign(
         d = _change(a.mention, b.mention, relative)
         if d is None:
             continue
-        slack = m.precision + (0 if relative else a.mention.precision + b.mention.precision)
-        if abs(abs(d) - m.value) > slack:
+        scale = 1 if relative else _shared_scale(m, a.mention, b.mention)
+        size = m.value * scale
+        slack = m.precision * scale + (0 if relative else a.mention.precision + b.mention.precision)
+        if abs(abs(d) - size) > slack:
             continue
-        if d >= 0 or _cells_rise(a, b, m, relative, slack):
+        if d >= 0 or _cells_rise(a, b, size, relative, slack):
             # One reading goes up: the sign fits it. A cost the table shows as -3,343 and
             # -2,085 and the answer as "$3,343" and "$2,085" rose by 1,258 in the table's signs.
+            return None
+        if _says_down(text, a, b, s):
+            # "X was $4.2 million, down from $5.1 million. The change is $0.9 million.": the
+            # answer stated the fall with the figures; the change after it is its size.
             return None
         if down is None:
             shown = format_decimal(d.quantize(Decimal("0.01")).normalize()) if relative else None
@@ -156,11 +169,18 @@ def _wrong_sign(
 
 def _amount(d: Decimal, m: Mention) -> str:
     """``d`` in the claim's unit as written ("-43 million", "-0.6 points")."""
-    if m.kind == "percent":
+    if m.kind in _POINTS:
         return f"{format_decimal(d)} points"
     if m.scale_word and m.scale != 1:
         return f"{format_decimal((d / m.scale).normalize())} {m.scale_word}"
     return format_decimal(d)
+
+
+def _says_down(text: str, a: Claim, b: Claim, own: Sentence) -> bool:
+    """Whether a sentence of the two figures a change is of (not the change's own: read
+    before) states a fall ("down from", "decreased to")."""
+    spans = {(c.sentence.start, c.sentence.end) for c in (a, b)} - {(own.start, own.end)}
+    return any(_SAYS_DOWN.search(text, lo, hi) is not None for lo, hi in spans)
 
 
 def _named_change(text: str, lo: int, at: int) -> bool:
@@ -183,13 +203,24 @@ def _change(a: Mention | SourceValue, b: Mention | SourceValue, relative: bool) 
     return (b.value - a.value) / a.value * 100
 
 
-def _cells_rise(a: Claim, b: Claim, m: Mention, relative: bool, slack: Decimal) -> bool:
-    """Whether the cells behind the two figures, in the table's own signs, rise by the claim."""
+def _cells_rise(a: Claim, b: Claim, size: Decimal, relative: bool, slack: Decimal) -> bool:
+    """Whether the cells behind the two figures, in the table's own signs, rise by ``size``."""
     ea, eb = a.evidence, b.evidence
     if ea is None or eb is None:
         return False
     d = _change(ea.operands[0], eb.operands[0], relative)
-    return d is not None and d >= 0 and abs(d - m.value) <= slack
+    return d is not None and d >= 0 and abs(d - size) <= slack
+
+
+def _shared_scale(m: Mention, a: Mention, b: Mention) -> Decimal:
+    """The scale a bare figure ``m`` is read in: that of the two figures it is a change of when
+    both carry one scale word and ``m`` none ("$5.1 million ... $4.2 million. Answer: 0.9").
+    An answer that states its figures in millions states its final figure in them too."""
+    if m.kind != "number" or m.scale_word or m.scale != 1:
+        return Decimal(1)
+    if not a.scale_word or a.scale != b.scale or a.scale_word != b.scale_word:
+        return Decimal(1)
+    return a.scale
 
 
 def _pairs(
@@ -197,7 +228,7 @@ def _pairs(
 ) -> list[tuple[tuple[int, Claim], tuple[int, Claim]]]:
     """Pairs (earlier year, later year) of the answer's figures of one series, each grounded
     in one cell of one year, of the kind the change claim ``m`` is a change of."""
-    if m.kind == "percent" and not relative:
+    if m.kind in _POINTS and not relative:
         kinds: frozenset[str] = frozenset({"percent"})
     else:
         kinds = _AMOUNTS
