@@ -92,6 +92,7 @@ from crossfoot.rules._derive_shared import (
     names_only_a_change,
 )
 from crossfoot.rules._derive_wording import part_of_whole, wording_specs
+from crossfoot.rules._gap_order import worded_gap
 from crossfoot.rules._near import NEAR, line_pairs, near_pairs, three_digits
 from crossfoot.rules._prose_subject import prose_bound
 
@@ -160,6 +161,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         return (same_quantity(x, y) and focus_ok(ctx, (x, y), True)) or (
             aligned(x, y) and focus_ok(ctx, (x, y), False)
         )
+    if spec.kind == "difference" and worded_gap(ctx, x, y):  # "the difference in A and B"
+        return focus_ok(ctx, (x, y), False)
     if spec.kind in CHANGE_KINDS or spec.kind == "average":
         # An average of two is of one quantity over time (or of unlabelled fields), like a change.
         return same_quantity(x, y) and focus_ok(ctx, (x, y), spec.kind in CHANGE_KINDS)

@@ -75,6 +75,20 @@ _NIL_DASH = re.compile(r"^\s*[$€£¥₹]?\s*[-—–−]\s*$")
 _DASH = re.compile(r"[-—–−]")
 
 
+def _worded_years(row: Sequence[str], at: Sequence[int]) -> bool:
+    """Whether a row names two different years or more, each inside words of its own column
+    cell, and nothing else ("Breakup of revenue growth | FY 2019 (%) | FY 2018 (%) | |"): no
+    body row holds such cells as its values, so the row heads a second block whatever its
+    label says. A row of bare years ("Expires | 2025 | 2030") may be data, and a row with any
+    other text beside its dates ("CHF250 | may 2014 | may 2024") is one; both keep needing a
+    header's label."""
+    if len(at) < 2 or len({year_in(row[j]) for j in at}) != len(at):
+        return False
+    if any(row[j] and not is_blank(row[j]) for j in range(1, len(row)) if j not in at):
+        return False
+    return all(cell_number(row[j]) is None for j in at)
+
+
 def _spread_by_groups(cells: list[str], below: Sequence[str], width: int) -> bool:
     """Spread each label of ``cells`` over its group of columns, the groups read from the row
     below when it repeats one run of labels ("Amount | % | Amount | %"): a label placed over
@@ -315,10 +329,10 @@ class _Body:
         if any(c is not None and not c.year_like for c in cells[1:]):
             return False
         first = self.grid[0][0] if self.h.rows else ""
-        if not (header_label(row[0]) or (row[0] and row[0] == first)):
-            return False
         at = [j for j in range(1, len(row)) if year_in(row[j]) is not None]
         distinct = len({year_in(row[j]) for j in at})
+        if not (header_label(row[0]) or (row[0] and row[0] == first) or _worded_years(row, at)):
+            return False
         # Two years or more, each once; or years in the very columns the header gives years
         # to ("2018 | 2018 | 2018" under a "2019 | 2019 | 2019" header of quarters).
         if len(at) < 2 or (distinct < len(at) and at != self.year_cols):

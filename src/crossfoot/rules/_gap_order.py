@@ -1,0 +1,89 @@
+"""The signed gap between two things of one period, ordered by the wording that names them.
+
+"What is the difference in the carrying value and the fair value of the notes in 2019? The
+answer is -26." A negative figure reads as a fall, and a fall is a change of one quantity over
+time; but "the difference between A and B" of two things of one period (two columns of one
+row, two rows of one column, same date) is A - B, its sign set by the order the wording names
+them in. Such a pair is accepted for a signed difference when the claim's sentence (or the
+question before it) words a difference between two things and no change over time, names each
+operand by the words that tell it from the other (its column label for two cells of one row,
+its row label for two cells of one column), and A - B has the claim's sign.
+
+>>> from decimal import Decimal
+>>> from crossfoot.model.types import SourceValue
+>>> a = SourceValue(Decimal(1283), "S1", row="Note payable", column="2019 Carrying Value",
+...     table=0, row_index=1, col_index=1)
+>>> b = SourceValue(Decimal(1309), "S1", row="Note payable", column="2019 Fair Value",
+...     table=0, row_index=1, col_index=2)
+>>> text = "What is the difference in the carrying value and the fair value in 2019?"
+>>> gap_sign(text, a, b)
+-1
+>>> gap_sign("What is the change in the fair value from 2018 to 2019?", a, b) is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from crossfoot.language.rowfocus import focus_text
+from crossfoot.language.rowtokens import label_tokens, tokens
+from crossfoot.language.years import aligned, same_quantity
+from crossfoot.model.context import ClaimContext
+from crossfoot.model.types import SourceValue
+from crossfoot.rules._derive_shared import claim_direction
+
+__all__ = ["gap_sign", "worded_gap"]
+
+# "the difference between A and B", "the difference in A and B", "A minus B" is not needed
+# here (mention order reads written arithmetic).
+_GAP = re.compile(r"(?i)\bdifference\s+(?:between|in|of)\b")
+# Words of a change over time: then the pair must be one quantity in two periods.
+_CHANGE = re.compile(
+    r"(?i)\b(?:change[ds]?|increase[ds]?|decrease[ds]?|grew|growth|declined?|rose|fell"
+    r"|year[\s-]+(?:on|over)[\s-]+year|from\s+(?:fiscal\s+|fy\s*)?\d{4}\s+to)\b"
+)
+
+
+def _first_at(words: list[str], wanted: frozenset[str]) -> int | None:
+    """Index of the first word of ``words`` in ``wanted``, when every wanted word is there."""
+    if not wanted or not wanted <= set(words):
+        return None
+    return next(i for i, w in enumerate(words) if w in wanted)
+
+
+def gap_sign(text: str, a: SourceValue, b: SourceValue) -> int | None:
+    """The sign of the gap ``text`` words between ``a`` and ``b``: of the one it names first
+    minus the other (+1, -1, or 0 when equal); None when it names no gap between them by the
+    words of their labels."""
+    if not _GAP.search(text) or _CHANGE.search(text):
+        return None
+    if a.table is None or a.table != b.table or a.source_id != b.source_id:
+        return None
+    if a.row_index == b.row_index:
+        la, lb = a.column, b.column
+    elif a.col_index == b.col_index:
+        la, lb = a.row, b.row
+    else:
+        return None
+    if not la or not lb:
+        return None
+    ta, tb = label_tokens(la), label_tokens(lb)
+    own_a, own_b = ta - tb, tb - ta
+    words = tokens(text)
+    at_a, at_b = _first_at(words, own_a), _first_at(words, own_b)
+    if at_a is None or at_b is None or at_a == at_b:
+        return None
+    first, second = (a, b) if at_a < at_b else (b, a)
+    gap = first.value - second.value
+    return (gap > 0) - (gap < 0)
+
+
+def worded_gap(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
+    """Whether ``y - x`` (the difference the search describes) is the gap the claim's wording
+    names between two things of one period, with the claim's sign (see the module docstring).
+    """
+    if not aligned(x, y) or same_quantity(x, y):
+        return False  # a change of one quantity (or a diagonal pair): the other paths judge it
+    sign = -1 if claim_direction(ctx)[0] == "down" else 1
+    return gap_sign(focus_text(ctx), x, y) == sign == (1 if y.value > x.value else -1)
