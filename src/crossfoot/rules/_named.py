@@ -200,10 +200,15 @@ class Named:
         return bool(req & {t.removesuffix("s") for t in names} or req & names)
 
     def _sole_row(self, label: str, req: frozenset[str], v: SourceValue) -> bool:
-        """Whether ``label`` is a row label of ``v``'s table and the only one with its word
-        ("Revenue" among "Cost of sales" and "Operating income"; not among "Deferred revenue")."""
+        """Whether ``label`` is a one-word row label of ``v``'s table and the only one with its
+        word ("Revenue" among "Cost of sales" and "Operating income"; not among "Deferred
+        revenue"; not "Total net sales", which "international sales" also says)."""
         book = self._books.get((v.source_id, v.table or 0))
-        if book is None or label not in book[0].labels:
+        if (
+            book is None
+            or label not in book[0].labels
+            or len(_label_tokens(_own_words(label))) != 1
+        ):
             return False
         rows = book[0].by_word.values()
         return sum(bool(req & r) for found in rows for _, r, _ in found) == 1

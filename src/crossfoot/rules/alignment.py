@@ -229,12 +229,13 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         return Fit("year", f"the question asks about {asked}; this figure comes from {where}")
     # A cell of another row, or a derivation all of whose operands are of other rows when the
     # question names its row firmly (a name written as one, "Oceania"; two words or more; one
-    # word that only one row label of the table has, "revenue").
+    # word that only one row label of the table has, "revenue"). A derivation that comes to
+    # zero names no rows: any two equal cells give it.
     others = [named.misnamed(v) for v in ev.operands]
     if (
         ev.operands
         and all(others)
-        and (len(others) == 1 or named.firm(str(others[0]), ev.operands[0]))
+        and (len(others) == 1 or (ev.result != 0 and named.firm(str(others[0]), ev.operands[0])))
     ):
         where = "; ".join(v.label or v.field or "" for v in ev.operands[:2])
         return Fit("row", f"the question names {others[0]!r}; this figure comes from {where}")
