@@ -89,15 +89,28 @@ def which_period(
     seen = {(c.mention.start, c.mention.end) for c in added}
     starts = [m.start for m in years]
     at = [c.mention.start for c in claims]
+    asked_years = ask.years if ask is not None else frozenset()
+    two = ask is not None and len(asked_years) == 2 and asks_which_years(ask)
     for s in sentences:
         # the years of the sentence, and the answer's last figures before it (a bounded window:
         # the figures a superlative compares are stated just before it)
         inside = years[bisect_left(starts, s.start) : bisect_left(starts, s.end)]
-        if len({int(m.value) for m in inside}) != 1 or not _EXTREME.search(text, s.start, s.end):
+        if not _EXTREME.search(text, s.start, s.end):
             continue
-        k = bisect_left(at, s.start)
+        part = s
+        if len({int(m.value) for m in inside}) != 1:
+            # "Which year had higher X, 2019 or 2018?" answered "X was 874 in 2019 versus 812
+            # in 2018, so 2018 was higher": the clause of the comparative names the answer
+            found = _conclusion(text, s) if two else None
+            if found is None:
+                continue
+            part = found
+            inside = years[bisect_left(starts, part.start) : bisect_left(starts, part.end)]
+            if len({int(m.value) for m in inside}) != 1 or int(inside[0].value) not in asked_years:
+                continue
+        k = bisect_left(at, part.start)
         earlier = claims[max(0, k - _WINDOW) : k]
-        c = _sentence_extreme(ask, named, text, s, inside, earlier, claims, values)
+        c = _sentence_extreme(ask, named, text, s, part, inside, earlier, claims, values, two)
         if c is not None and (c.mention.start, c.mention.end) not in seen:
             added.append(c)
     if not added:
@@ -253,18 +266,22 @@ def _sentence_extreme(
     named: Named | None,
     text: str,
     s: Sentence,
+    part: Sentence,
     inside: Sequence[Mention],
     earlier: Sequence[Claim],
     claims: Sequence[Claim],
     values: Sequence[SourceValue],
+    two: bool = False,
 ) -> Claim | None:
-    """A sentence "X was largest in 2019" (``inside``: its years, one) whose year is not the
-    extreme of X's values (``earlier``: the answer's figures just before it)."""
-    cond = _condition(text, s.start, s.end)
-    if cond is None or cond[1].group("more") or cond[1].group("less"):
+    """A sentence "X was largest in 2019" (``part``: the sentence ``s`` or its conclusion;
+    ``inside``: its years, one) whose year is not the extreme of X's values (``earlier``: the
+    answer's figures just before it); with ``two`` (the question offers two years) a
+    comparative too ("so 2018 was higher")."""
+    cond = _condition(text, part.start, part.end)
+    if cond is None or (not two and (cond[1].group("more") or cond[1].group("less"))):
         return None  # a comparative needs two years ("higher in 2019 than in 2018")
     year = int(inside[0].value)
-    points = own_points(text[s.start : s.end], earlier, ask)
+    points = own_points(text[part.start : part.end], earlier, ask)
     if points is not None:
         why = _not_extreme(cond, points[0], year)
         if why is None or _not_extreme(cond, points[1], year) is None:
@@ -277,6 +294,25 @@ def _sentence_extreme(
         return None
     why = _not_extreme(cond, _points(line), year)
     return None if why is None else _claim(inside[0], [s], why, line)
+
+
+# Where a sentence's conclusion starts: ", so 2018 was higher", "; therefore 2019 had more".
+_CLAUSE = re.compile(r"(?i)[,;:]|\b(?:so|thus|therefore|hence|meaning|which\s+means)\b")
+
+
+def _conclusion(text: str, s: Sentence) -> Sentence | None:
+    """The clause of ``s`` that holds its last comparative or superlative word (from the last
+    clause mark before it to the next after it), or None when the word is the whole sentence's
+    or compares with a bar ("higher than 2018": rules.period_compare reads two years)."""
+    word = next(reversed(list(_EXTREME.finditer(text, s.start, s.end))), None)
+    if word is None or _THAN.match(text, word.end(), s.end):
+        return None
+    lo = max((m.end() for m in _CLAUSE.finditer(text, s.start, word.start())), default=None)
+    if lo is None:
+        return None
+    nxt = _CLAUSE.search(text, word.end(), s.end)
+    hi = nxt.start() if nxt is not None else s.end
+    return Sentence(s.index, lo, hi, text[lo:hi])
 
 
 def own_points(
