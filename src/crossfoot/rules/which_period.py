@@ -315,6 +315,30 @@ def _conclusion(text: str, s: Sentence) -> Sentence | None:
     return Sentence(s.index, lo, hi, text[lo:hi])
 
 
+# The end of the prose before "($1,480)" when it names the figure's year or row ("Revenue in 2019
+# ($1,480)", "Revenue ($1,480)"): not a verb, a preposition or a word of a loss ("a net loss of
+# $(1.2) million", "an outflow (4.2)"), after which a parenthesis is an accounting negative.
+_NAMED_BEFORE = re.compile(
+    r"(?i)(?:(?<!\d)(?:19|20)\d\d|\b(?!(?:of|was|were|is|are|at|to|by|from|and|or|than|be|been|"
+    r"totaled|totalled|reached|loss|losses|deficit|outflows?|negative|minus|decrease|decline)\b)"
+    r"[a-z][\w&'-]*)\s*$"
+)
+
+
+def _written(c: Claim) -> Decimal:
+    """The figure as the answer's prose means it: a figure in parentheses right after a year or
+    a label in prose ("in 2019 ($1,480)") is that year's figure, not an accounting negative."""
+    m = c.mention
+    shown = m.text.strip()
+    if m.value < 0 and shown.startswith("(") and shown.endswith(")"):
+        before = c.sentence.text[
+            max(0, m.start - c.sentence.start - 40) : m.start - c.sentence.start
+        ]
+        if _NAMED_BEFORE.search(before):
+            return -m.value
+    return m.value
+
+
 def own_points(
     sentence: str, earlier: Sequence[Claim], ask: Ask | None
 ) -> tuple[list[_Point], list[_Point]] | None:
@@ -349,9 +373,7 @@ def own_points(
         by_year[y] = c
     if len(by_year) < 2:
         return None
-    written = [
-        (frozenset({y}), c.mention.value, c.mention.text.strip()) for y, c in by_year.items()
-    ]
+    written = [(frozenset({y}), _written(c), c.mention.text.strip()) for y, c in by_year.items()]
     cells = [
         (frozenset({y}), c.evidence.operands[0].value, c.mention.text.strip())  # type: ignore[union-attr]
         for y, c in by_year.items()
