@@ -638,7 +638,7 @@ COLUMNS: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
 
 
 #: the order halves are shown in: the validation half is the headline
-HALF_ORDER: tuple[str, ...] = ("valid", "tune", "all")
+HALF_ORDER: tuple[str, ...] = ("valid", "strict", "tune", "all")
 
 
 def by_half(outcomes: Sequence[Outcome]) -> list[Outcome]:

@@ -26,7 +26,7 @@ import ragbench
 from corpora import convfinqa, convfinqa_turns, pot_tatqa, ragbench_interp, tatqa
 from corpora._load import MissingData
 from corpora.causes import classify_records
-from corpora.common import HALVES, data_root, in_half
+from corpora.common import HALVES, STRICT, data_root, doc_key, in_half, strict_half
 
 __all__ = ["ADAPTERS", "LABELLED", "main"]
 
@@ -45,10 +45,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument(
         "--half",
-        choices=["both", *HALVES, "all"],
+        choices=["both", *HALVES, STRICT, "all"],
         default="both",
         help="both halves side by side, validation first (default), one half (tune or valid; "
-        "split by documents, docs/bench.md), or all: every item unsplit",
+        "split by documents, docs/bench.md), strict (the validation items whose document is in "
+        "no corpus's tuning half), or all: every item unsplit",
     )
     p.add_argument("--tools", nargs="+", default=["crossfoot", "baseline", "figured"])
     p.add_argument("--ragbench-dir", help="also run RAGBench subsets from local files")
@@ -97,6 +98,15 @@ def run_halves(half: str) -> tuple[str, ...]:
     return ("valid", "tune") if half == "both" else (half,)
 
 
+def tuned_documents(root: Path, limit: int | None) -> set[str]:
+    """The documents of every corpus's tuning half (:func:`corpora.common.doc_key`)."""
+    return {
+        doc_key(i)
+        for adapter in ADAPTERS.values()
+        for i in in_half(adapter.load(root, limit), "tune")
+    }
+
+
 def causes_half(halves: Sequence[str]) -> str:
     """The half whose flags and misses are grouped by cause: the tuning half when it was run
     (rules are studied there; the validation half stays unread), else the one that was run."""
@@ -133,6 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     outcomes, items_by = [], {}
     halves = run_halves(args.half)
     t0 = time.perf_counter()
+    tuned = tuned_documents(root, args.limit) if STRICT in halves else set()
     for key in args.corpora:
         adapter = ADAPTERS.get(key) or LABELLED[key]
         name = getattr(adapter, "LABEL", key)
@@ -143,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         items_by[name] = {i.id: i for i in every}
         for half in halves:
-            items = in_half(every, half)
+            items = strict_half(every, tuned) if half == STRICT else in_half(every, half)
             o = ragbench.evaluate(items, tools, args.seed, name, not args.no_progress)
             o.half = half
             print(
@@ -166,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             items_by[f"ragbench-{subset}"] = {i.id: i for i in every}
             for half in halves:
                 o = ragbench.evaluate(
-                    in_half(every, half),
+                    strict_half(every, tuned) if half == STRICT else in_half(every, half),
                     tools,
                     args.seed,
                     f"ragbench-{subset}",

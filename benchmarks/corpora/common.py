@@ -106,6 +106,42 @@ def in_half(items: Sequence[Item], half: str) -> list[Item]:
     return [i for i in items if half_of(i) == half]
 
 
+# Halves are drawn per corpus, and two corpora can hold one document (pot-tatqa's LLM answers and
+# tatqa's reference answers share TAT-QA's tables: 275 of pot-tatqa's 276), so a table in one
+# corpus's validation half can sit in another's tuning half, where a rule was studied on it. The
+# strict half keeps the validation items whose document lands in no corpus's tuning half.
+STRICT = "strict"
+
+
+def doc_key(item: Item) -> str:
+    """One document's key across corpora: the distinct numbers of its tables (each corpus writes
+    a table its own way: JSON, pipes, spacing), else its sources as given.
+
+    >>> a = Item("c1", "q1", "?", "x", ["t"], tables=[[["Sales", "1,200", "900", "4", "7"]]])
+    >>> b = Item("c2", "q9", "?", "y", ["u"], tables=[[["sales", "1200", "900.0", "4", "7"]]])
+    >>> doc_key(a) == doc_key(b), doc_key(a) == doc_key(Item("c1", "q1", "?", "x", ["t"]))
+    (True, False)
+    """
+    cells = " | ".join(str(c) for t in item.tables for row in t for c in row)
+    numbers = sorted({abs(t.value) for t in number_tokens(cells)})
+    if len(numbers) >= 4:  # fewer is no fingerprint: two tables may share three figures
+        return "n:" + " ".join(str(n.normalize()) for n in numbers)
+    return "s:" + "\x1f".join(item.sources)
+
+
+def strict_half(items: Sequence[Item], tuned: set[str]) -> list[Item]:
+    """The validation items whose document is in none of the tuning halves (``tuned``: the
+    :func:`doc_key` of every tuning item of every corpus).
+
+    >>> t = Item("c", "q1", "?", "x", ["doc A"])
+    >>> v = [i for i in (Item("c", f"q{k}", "?", "x", [f"doc {k}"]) for k in range(40))
+    ...      if half_of(i) == "valid"]
+    >>> strict_half(v, {doc_key(v[0])}) == v[1:]
+    True
+    """
+    return [i for i in items if half_of(i) == "valid" and doc_key(i) not in tuned]
+
+
 def data_root(override: str | os.PathLike[str] | None = None) -> Path:
     """Where the shared data sets live: ``override``, else ``$CROSSFOOT_DATA``, else
     ``<repo>/../shared/data``.

@@ -9,7 +9,7 @@ import pytest
 
 import ragbench
 import run_all
-from corpora.common import HALVES, Item, half_of, in_half
+from corpora.common import HALVES, Item, doc_key, half_of, in_half, strict_half
 
 
 def _item(i: int, source: str) -> Item:
@@ -141,3 +141,35 @@ def test_false_alarms_by_status() -> None:
     table = ragbench.status_table([out])
     assert "| c | tune | 2 | 1 | 1 |" in table
     assert table.splitlines()[0].endswith("| unit_unstated | unsupported |")
+
+
+def test_strict_half_leaves_out_documents_tuned_in_any_corpus(data_root: Path) -> None:
+    """A document in one corpus's validation half and another's tuning half is not strict."""
+    tuned = run_all.tuned_documents(data_root, None)
+    for adapter in run_all.ADAPTERS.values():
+        every = adapter.load(data_root, None)
+        strict = strict_half(every, tuned)
+        valid = in_half(every, "valid")
+        assert {i.id for i in strict} <= {i.id for i in valid}
+        assert not any(doc_key(i) in tuned for i in strict)
+        assert {i.id for i in valid if doc_key(i) not in tuned} == {i.id for i in strict}
+    # one table written two ways by two corpora is one document
+    a = Item("a", "1", "?", "x", ["s1"], tables=[[["", "2019", "2018"], ["Sales", "1,200", "950"]]])
+    b = Item(
+        "b", "2", "?", "y", ["s2"], tables=[[["", "2019", "2018"], ["sales", "1200", "950.0"]]]
+    )
+    assert doc_key(a) == doc_key(b)
+    moved = Item(
+        "a", "1", "?", "x", ["s1"], tables=[[["", "2019", "2018"], ["Sales", "1,300", "950"]]]
+    )
+    assert doc_key(moved) != doc_key(a)
+
+
+def test_strict_half_run(data_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ragbench, "CACHE", tmp_path / "cache")
+    argv = ["--data-root", str(data_root), "--corpora", "pot-tatqa", "--tools", "baseline"]
+    assert (
+        run_all.main([*argv, "--half", "strict", "--out-dir", str(tmp_path), "--no-progress"]) == 0
+    )
+    data = json.loads((tmp_path / "results.json").read_text())
+    assert list(data["halves"]) == ["strict"]
