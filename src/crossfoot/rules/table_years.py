@@ -83,12 +83,17 @@ def table_years(
     given = [m for m in years if at is not None and m.start >= at]
     if not given:
         return list(claims)
-    have = {v.year for v in values if v.table is not None and v.year is not None}
+    tables: dict[tuple[str, int], set[int]] = {}
+    for v in values:
+        if v.table is not None and v.year is not None:
+            tables.setdefault((v.source_id, v.table), set()).add(v.year)
+    have = set().union(*tables.values())
     if len(have) < 2:
         return list(claims)  # no table, or one year only: nothing to list
     named = {int(m.value) for m in given}
-    if named == have or named == _row_years(ask, values):
-        return list(claims)  # the table's years, or those of the row the question names
+    if named == have or named in tables.values() or named == _row_years(ask, values):
+        # every table's years, one table's ("the table" of several), or the named row's
+        return list(claims)
     extra, missing = sorted(named - have), sorted(have - named)
     if not extra and not missing:
         return list(claims)
