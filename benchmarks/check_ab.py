@@ -10,6 +10,12 @@ two means is printed (below 1: the second is faster)::
     git archive main src | tar -x -C /tmp/base
     python benchmarks/check_ab.py /tmp/base/src src                 # every answer, 3 rounds
     python benchmarks/check_ab.py /tmp/base/src src --limit 300 --rounds 2
+    python benchmarks/check_ab.py /tmp/base/src src --fresh        # every question new
+
+``--fresh``: a stream of new questions. Each round asks every question with its own number of
+trailing spaces, which no round or tree has seen, so no cache keyed by the question's text holds
+it (the sources, and the tables' labels, stay known as in the corpus's order); the reports of the
+spaced questions are checked equal to those of the questions as written.
 
 Both trees must give the same verdicts on every answer (checked first, on ``Report.to_dict()``).
 """
@@ -54,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=None, help="pot-tatqa rows")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--cold", action="store_true", help="every source list read afresh")
+    ap.add_argument("--fresh", action="store_true", help="every question new to every round")
     args = ap.parse_args(argv)
     trees = (_load(args.first), _load(args.second))
     items = pot_tatqa.load(data_root(args.data_root), args.limit)
@@ -62,6 +69,10 @@ def main(argv: list[str] | None = None) -> int:
         a, b = (fn(answer, sources, question=question).to_dict() for fn, _ in trees)
         if a != b:
             sys.exit(f"answer {n}: the two trees give different reports")
+        if args.fresh and question:
+            spaced = question + " " * (args.rounds + 1)  # (a count no timed round uses)
+            if any(fn(answer, sources, question=spaced).to_dict() != a for fn, _ in trees):
+                sys.exit(f"answer {n}: trailing spaces change the report; --fresh cannot run")
     clock = time.process_time
     best: tuple[list[float], list[float]] = (
         [float("inf")] * len(calls),
@@ -69,19 +80,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     for r in range(args.rounds):
         for n, (answer, sources, question) in enumerate(calls):
+            # (--fresh: r + 1 trailing spaces, a question text new to this round and both trees)
+            question_r = question + " " * (r + 1) if args.fresh and question else question
             for i in (0, 1) if (n + r) % 2 else (1, 0):
                 fn, loaded = trees[i]
                 if args.cold:
                     loaded.clear()
                 t0 = clock()
-                fn(answer, sources, question=question)
+                fn(answer, sources, question=question_r)
                 t = clock() - t0
                 if t < best[i][n]:
                     best[i][n] = t
     a, b = (statistics.fmean(x) for x in best)
     per = statistics.median(y / x for x, y in zip(*best, strict=True) if x > 0)
     print(
-        f"check {len(calls)} answers x {args.rounds} rounds{' (cold)' if args.cold else ''}: "
+        f"check {len(calls)} answers x {args.rounds} rounds{' (cold)' if args.cold else ''}"
+        f"{' (fresh questions)' if args.fresh else ''}: "
         f"first {a * 1e3:.3f} ms  second {b * 1e3:.3f} ms  ratio {b / a:.3f}  "
         f"(median per answer {per:.3f})"
     )

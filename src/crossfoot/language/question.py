@@ -32,7 +32,7 @@ from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
 from crossfoot.numbers.extract import extract
 
-__all__ = ["Bar", "asked_figures", "bar_verdict", "quoted_bar", "quoted_label"]
+__all__ = ["Bar", "asked_figures", "bar_verdict", "figures_read", "quoted_bar", "quoted_label"]
 
 # How far back in the clause a comparison word may end before the figure.
 _REACH = 60
@@ -57,7 +57,33 @@ def asked_figures(question: str | None) -> tuple[Mention, ...]:
         return ()
     if not isinstance(question, str):
         raise TypeError(f"the question must be a str, got {type(question).__name__}")
-    return tuple(m for m in extract(question) if m.kind != "year")
+    global _LAST
+    last = _LAST  # (one read of the shared slot: another thread may replace it meanwhile)
+    if last[0] == question:
+        return last[1]
+    figures = tuple(m for m in extract(question) if m.kind != "year")
+    _LAST = (question, figures)
+    return figures
+
+
+# The question asked_figures read last and its figures. The rules read the same question's
+# numbers again (``rules._named.Named``); on a stream of new questions no cache of theirs holds
+# it yet, and the number reader on a question is ~16 us. One slot: the engine reads the question
+# of each answer first, and its rules ask for that question while judging the answer.
+_LAST: tuple[str, tuple[Mention, ...]] = ("", ())
+
+
+def figures_read(text: str) -> tuple[Mention, ...] | None:
+    """:func:`asked_figures` of ``text`` if it is the question read last, else None (unread).
+
+    >>> figures = asked_figures("Did net income exceed $30,000 thousand in 2019?")
+    >>> figures_read("Did net income exceed $30,000 thousand in 2019?") == figures
+    True
+    >>> figures_read("Was it above $5M?") is None
+    True
+    """
+    last = _LAST
+    return last[1] if last[0] == text and text else None
 
 
 def quoted_bar(text: str, mention: Mention, asked: Sequence[Mention]) -> Bar | None:

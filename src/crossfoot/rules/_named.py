@@ -14,10 +14,11 @@ from decimal import Decimal
 from functools import lru_cache
 
 from crossfoot.language.asked import Ask
+from crossfoot.language.question import figures_read
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import _period, period  # (_period: the cached reading by names)
 from crossfoot.model.memo import by_identity
-from crossfoot.model.types import SourceValue
+from crossfoot.model.types import Mention, SourceValue
 from crossfoot.numbers.extract import extract
 
 __all__ = ["TOTAL_LABEL", "Named", "span_misfit", "value_fits", "value_years", "years_fit"]
@@ -155,7 +156,9 @@ class Named:
     def _read(self, said: str) -> None:
         self._tokens = tokens(said)  # the question's words in order (read once)
         self._words = frozenset(self._tokens)
-        self._asked = _figures_of(said)  # the question's numbers (no years)
+        # the question's numbers (no years): the engine's asked_figures read them already
+        read = figures_read(said)
+        self._asked = _figures_of(said) if read is None else _figure_set(read)
 
     def _named(self, book: _Book) -> frozenset[str]:
         named: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
@@ -389,6 +392,11 @@ def _inside(req: frozenset[str], fuller: tuple[str, ...], words: list[str]) -> b
 def _figures_of(text: str) -> frozenset[tuple[Decimal, Decimal | None]]:
     """The numbers a label or question writes, no years: ``(value, high)`` for ranges too."""
     return frozenset((m.value, m.high) for m in extract(text) if m.kind != "year")
+
+
+def _figure_set(mentions: Sequence[Mention]) -> frozenset[tuple[Decimal, Decimal | None]]:
+    """:func:`_figures_of` of a text, from its figures read already (no years among them)."""
+    return frozenset((m.value, m.high) for m in mentions)
 
 
 def _unworded(book: _Book, words: frozenset[str]) -> bool:
