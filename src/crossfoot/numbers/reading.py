@@ -307,6 +307,14 @@ def _year_like(num: Num, marks: Marks) -> bool:
     )  # fmt: skip
 
 
+_AFTER_YEAR = re.compile(r"\b(?:19|20)\d\d\s*\($")
+
+
+def _after_year(text: str, s0: int) -> bool:
+    """Whether the "(" before ``s0`` follows a year ("in 2018 (")."""
+    return _AFTER_YEAR.search(text, max(0, s0 - 16), s0) is not None
+
+
 def _settle_parentheses(
     text: str, s0: int, e0: int, floor: int, num: Num, marks: Marks, env: Env
 ) -> bool:
@@ -317,6 +325,10 @@ def _settle_parentheses(
         read = marks.read
         strong = num.currency is not None or read.grouped or not read.plain
         strong = strong or len(read.digits) >= 4 or marks.unit_kind != ""
+        # "in 2018 (509)": three digits in parentheses right after a year are that year's
+        # figure, not an enumeration or a note mark (those are shorter, or follow a word:
+        # "note (105)")
+        strong = strong or (len(read.digits) == 3 and _after_year(text, s0))
         year_like = _year_like(num, marks)
         if not cell and num.currency is not None and conversion(text, num, floor, env):
             num.start, num.end = marks.inner_start, text.rindex(")", num.start, num.end)
