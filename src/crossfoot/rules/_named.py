@@ -27,14 +27,18 @@ __all__ = ["TOTAL_LABEL", "Named", "span_misfit", "value_fits", "value_years", "
 TOTAL_LABEL = re.compile(r"(?i)\btotal|\bsum\b|combined")
 # A fiscal year that ends early in January-March is usually named for the year before.
 _EARLY = re.compile(r"(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?)\b")
-# A fiscal year written across two calendar years: "2018/2019", "2018/19" (a slash only: "2018-19"
-# is as often a range of two years).
-_SPLIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)\d\d|\d\d)(?!\d)")
+# A fiscal year written across two calendar years: "2018/2019", "2018/19" (a slash: a bare
+# "2018-19" is as often a range of two years), or a hyphen after a fiscal prefix ("FY2019-20",
+# "fiscal 2019-20": one fiscal year).
+_SPLIT_YEAR = re.compile(
+    r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)\d\d|\d\d)(?!\d)"
+    r"|(?i:\bFY|\bfiscal(?:\s+year)?)\s*'?((?:19|20)\d\d)\s*[-\u2013]\s*((?:19|20)\d\d|\d\d)(?!\d)"
+)
 
 
 def _next_year(split: re.Match[str], year: int) -> bool:
     """Whether the second year of "2018/2019" or "2018/19" follows the first (not "2019/03")."""
-    second = int(split.group(2))
+    second = int(split.group(2) or split.group(4))
     return second == year + 1 if second >= 100 else second == (year + 1) % 100
 
 
@@ -55,7 +59,11 @@ def _years_of(
         return frozenset()
     names = " ".join(x for x in (label, row, column, field) if x)
     split = _SPLIT_YEAR.search(names)
-    if split is not None and split.group(1) == str(p[0]) and _next_year(split, p[0]):
+    if (
+        split is not None
+        and (split.group(1) or split.group(3)) == str(p[0])
+        and _next_year(split, p[0])
+    ):
         # "2018/2019", "FY 2018/19": a fiscal year across two calendar years is of both
         return frozenset({p[0], p[0] + 1})
     if _EARLY.search(names):
