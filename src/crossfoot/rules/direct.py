@@ -26,6 +26,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
 from crossfoot.rules.fields import field_verdict
 from crossfoot.rules.signs import sign_verdict
+from crossfoot.sources.prose import UPPER_END
 
 __all__ = ["compatible", "counts_things", "direct_candidates", "direct_match", "window"]
 
@@ -198,7 +199,7 @@ def _inside(
     if ends:
         low_end = [sv for sv in ends if abs(abs(sv.value) - lo) <= base]
         high_end = [sv for sv in ends if abs(abs(sv.value) - hi) <= base]
-        if high_end and all(sv.label.endswith(_UPPER_END) for sv in high_end):
+        if high_end and all(sv.label.endswith(UPPER_END) for sv in high_end):
             # Every value the high end meets is the high end of a range of the sources ("5 to
             # 40 years"): the claim quotes that range, so its low end is that range's too.
             quoted = {(sv.source_id, sv.span) for sv in high_end}
@@ -210,7 +211,6 @@ def _inside(
     return [(sv, True, "inside the range") for sv in hits]
 
 
-_UPPER_END = "(upper end)"  # the label suffix of a source range's high end (sources.prose)
 _ONE_DIGIT = Decimal("0.05")
 
 

@@ -21,6 +21,10 @@ from crossfoot.model.types import Mention, SourceValue
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.sources.tables import CellNumber
 
+# The label suffix of a prose range's high end ("5 to 40 years": 40 is "... (upper end)"); rules
+# that quote a source range read it (rules.direct).
+UPPER_END = "(upper end)"
+
 
 def _extract_module() -> ModuleType:
     # Imported on first use, not at import time: the number reader is the heaviest stage.
@@ -245,7 +249,7 @@ def _prose_values(sid: str, text: str, offset: int, issues: list[str]) -> list[S
                     value=m.high,
                     source_id=sid,
                     kind=m.kind,
-                    label=f"{label} (upper end)",
+                    label=f"{label} {UPPER_END}",
                     year=year,
                     span=span,
                     precision=m.precision,
