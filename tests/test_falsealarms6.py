@@ -16,42 +16,17 @@ from typing import Any
 
 import pytest
 
-import crossfoot
 from corpora.render import BENCH_FORMATS, render
+from grid_vectors import check_claims, params
 
 _VECTORS = Path(__file__).parent / "vectors" / "falsealarms6.json"
 CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
 
 
-def _params() -> list[Any]:
-    out = []
-    for case in CASES:
-        marks = [pytest.mark.xfail(strict=True, reason=case["xfail"])] if "xfail" in case else []
-        for fmt in BENCH_FORMATS if case["grid"] is not None else ("prose",):
-            out.append(
-                pytest.param(case, fmt, id=f"{case['class']}: {case['name']} [{fmt}]", marks=marks)
-            )
-    return out
-
-
-def _outcome(status: str, expected: str) -> str:
-    if expected in ("pass", "fail"):
-        return "pass" if status in crossfoot.PASSING_STATUSES else "fail"
-    return status
-
-
-@pytest.mark.parametrize(("case", "fmt"), _params())
+@pytest.mark.parametrize(("case", "fmt"), params(CASES, BENCH_FORMATS))
 def test_vector(case: dict[str, Any], fmt: str) -> None:
     table = [render(case["grid"], fmt)] if case["grid"] is not None else []
-    sources = [*table, *case["prose"]]
-    report = crossfoot.check(case["answer"], sources, question=case.get("question"))
-    got = {c.text.strip(): c.status for c in report.claims}
-    for text, expected in case["claims"].items():
-        assert text in got, f"{text!r} is not a claim of the answer; claims: {sorted(got)}"
-        outcome = _outcome(got[text], expected)
-        assert outcome == expected, (
-            f"{text!r} [{fmt}]: expected {expected}, got {got[text]}\n{report.explain()}"
-        )
+    check_claims(case, fmt, [*table, *case["prose"]])
 
 
 def test_every_class_has_both_twins() -> None:

@@ -17,45 +17,16 @@ from typing import Any
 
 import pytest
 
-import crossfoot
 from corpora.render import FORMATS, render
+from grid_vectors import check_claims, params
 
 _VECTORS = Path(__file__).parent / "vectors" / "probes_round6.json"
 CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
 
 
-def _params() -> list[Any]:
-    out = []
-    for case in CASES:
-        marks = [pytest.mark.xfail(strict=True, reason=case["xfail"])] if "xfail" in case else []
-        for fmt in FORMATS:
-            out.append(
-                pytest.param(case, fmt, id=f"{case['class']}: {case['name']} [{fmt}]", marks=marks)
-            )
-    return out
-
-
-def _outcome(status: str, expected: str) -> str:
-    if expected in ("pass", "fail"):
-        return "pass" if status in crossfoot.PASSING_STATUSES else "fail"
-    return status
-
-
-@pytest.mark.parametrize(("case", "fmt"), _params())
+@pytest.mark.parametrize(("case", "fmt"), params(CASES, FORMATS))
 def test_probe(case: dict[str, Any], fmt: str) -> None:
-    sources = [render(case["grid"], fmt), *case["prose"]]
-    report = crossfoot.check(case["answer"], sources, question=case.get("question"))
-    got = {c.text.strip(): c.status for c in report.claims}
-    for text, expected in case["claims"].items():
-        assert text in got, f"{text!r} is not a claim of the answer; claims: {sorted(got)}"
-        outcome = _outcome(got[text], expected)
-        assert outcome == expected, (
-            f"{text!r} [{fmt}]: expected {expected}, got {got[text]}\n{report.explain()}"
-        )
-    if not case["claims"]:
-        # a right which-year answer adds no claim, and none of the answer's figures fails
-        failing = [t for t, s in got.items() if s not in crossfoot.PASSING_STATUSES]
-        assert not failing, f"[{fmt}] failing claims {failing}\n{report.explain()}"
+    check_claims(case, fmt, [render(case["grid"], fmt), *case["prose"]])
 
 
 def test_probe_count_and_twins() -> None:
