@@ -22,6 +22,7 @@ import crossfoot.numbers.extract as extract_module
 import crossfoot.numbers.fast as fast
 from crossfoot.model.types import Mention
 from crossfoot.numbers.extract import extract
+from crossfoot.numbers.patterns import MONTH_ENDS
 
 # Cores of every shape the fast path reads: years, days, the formula constants (2 to 12, 100),
 # grouped, decimal, leading zeros, the "1.234" a European text writes as a thousand, a list.
@@ -145,6 +146,34 @@ def test_random_texts_read_as_the_full_reader(text: str, locale: str | None) -> 
     assert fast_read == full_read
 
 
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_ANY_WORD = st.one_of(
+    st.text(_LETTERS, min_size=1, max_size=9),
+    st.text(_LETTERS, min_size=1, max_size=9).map(str.capitalize),
+    st.sampled_from(_WORDS),
+)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["", "The ", "up ", "ending ", "between ", "from ", "\n", "about ", "$"]),
+    _ANY_WORD,
+    st.sampled_from(_CORES),
+    _ANY_WORD,
+    st.sampled_from(["", ".", ",", " the", " 5", " cent", " March", " feet", " of June", "%"]),
+)
+@example("", "Feb", "5", "in", ", 2019")
+@example("", "was", "5", "june", ",")
+@example("", "saw", "123,457", "events", ".")
+def test_any_words_around_a_number_read_as_the_full_reader(
+    left: str, before: str, core: str, after: str, right: str
+) -> None:
+    """The reader's own gates (numbers.fast._plain_before, _plain_after) on any word."""
+    text = f"{left}{before} {core} {after}{right}"
+    fast_read, full_read = _both(text)
+    assert fast_read == full_read
+
+
 # -- a broken fast path is caught ---------------------------------------------------------------
 
 
@@ -168,6 +197,12 @@ def _broken(monkeypatch: pytest.MonkeyPatch, name: str, value: object) -> None:
         ),
         # "10%-12%" is a range.
         ("RANGE_STARTS", (" to ",), lambda: iter(["It was 10%-12% in", "was 5%–6%."])),
+        # "Feb 5, 2019": a day of a month, no number (the month list left out of the gate).
+        ("_ENDS2", fast._ENDS2 - MONTH_ENDS.last2, lambda: iter(["in Feb 5, 2019"])),
+        # "5 june": a day again (the months left out of what may not follow).
+        ("_NOT_AFTER", frozenset(), lambda: iter(["It was 5 june, the"])),
+        # "minus 5" is negative.
+        ("_MINUS", ("nothing",), lambda: iter(["It fell by minus 5 in"])),
     ],
 )
 def test_a_broken_fast_path_is_caught(

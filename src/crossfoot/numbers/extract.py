@@ -95,7 +95,7 @@ def _scan(
             start, end, is_words = core
         if is_words:
             nums, nxt = _read_words(text, start, text[start:end])
-        elif fast and (plain := plain_between(original, text, start, end, env.alone)) is not None:
+        elif fast and (plain := plain_between(original, text, start, end, env)) is not None:
             # A number between two plain words: its digits alone (numbers.fast).
             out.append(plain)
             env.prev, pos = None, end

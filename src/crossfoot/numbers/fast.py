@@ -23,10 +23,20 @@ from __future__ import annotations
 import re
 
 from crossfoot.model.types import Mention
-from crossfoot.numbers.around import ALONE_AFTER
+from crossfoot.numbers.around import ALONE_AFTER, Env
 from crossfoot.numbers.cores import Digits, read_core
 from crossfoot.numbers.num import Num, new_mention
-from crossfoot.numbers.patterns import RANGE_STARTS
+from crossfoot.numbers.patterns import (
+    APPROX_ENDS,
+    DIVIDE_ENDS,
+    FISCAL_ENDS,
+    MONTH_ENDS,
+    RANGE_STARTS,
+    REF_ENDS,
+    TIMES_ENDS,
+    UNIT_FIRST,
+)
+from crossfoot.numbers.prefix import may_prefix
 
 __all__ = ["WORDS_AFTER", "WORDS_BEFORE", "plain_between"]
 
@@ -63,6 +73,21 @@ _AFTER_RE = re.compile(
 _AND_RE = re.compile(r" and(?=[ ,.;:)?!\n]|\Z)")
 _MAX_WORD = max(map(len, WORDS_BEFORE))
 
+# Any other word: the reader's own gates, all closed. Before the digits, the last two letters
+# (lower-cased) end no word of the reference, fiscal, "about", month and formula lists
+# (patterns.ends_with's gate, for every list at once), may_prefix finds no sign or currency,
+# and no "minus" ends there. After them: a lower-case word starting no unit (patterns.maybe_unit),
+# no time ("a"/"p": "3 pm"), no month (or "of" before one), no range word ("to", "and",
+# "through": their first letters are among the units'), and Env.may_follow finds no scale,
+# currency or unit there.
+_LISTS = (REF_ENDS, FISCAL_ENDS, APPROX_ENDS, MONTH_ENDS, TIMES_ENDS, DIVIDE_ENDS)
+_ENDS2 = frozenset().union(*(ends.last2 for ends in _LISTS))
+_ENDS1 = frozenset().union(*(ends.last1 for ends in _LISTS))
+_MINUS = ("minus", "Minus", "MINUS")
+_WORD_AFTER = re.compile(r" ([a-z]+)(?=[ ,.;:)?!\n]|\Z)")
+_NOT_AFTER = frozenset({"of", *(w for w in MONTH_ENDS.words if not w.endswith("."))})
+_FIRST_NOT_AFTER = frozenset(UNIT_FIRST | {"a", "p"})
+
 # A core read once: (value, kind, precision, scale, written) of its Mention, or None when the
 # core is not one plain reading ("1,2,3", "1.234" in a text that may write "1.234,56").
 _Fields = tuple[object, ...]
@@ -94,22 +119,22 @@ def _template(core: str, style: str) -> _Fields | None:
     return tuple(getattr(mention, name) for name in Mention.__slots__[3:])
 
 
-def plain_between(
-    original: str, text: str, s0: int, e0: int, alone: frozenset[str]
-) -> Mention | None:
+def plain_between(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | None:
     """The Mention of the digit core ``text[s0:e0]`` when nothing around it can change its
     reading, else None. ``text`` is the reading view of ``original`` (same offsets), read with
-    no locale and not as a cell; ``alone`` is the scan's ``Env.alone``. Four shapes:
+    no locale and not as a cell; ``env`` is the scan's. Four shapes:
 
-    - between a word of :data:`WORDS_BEFORE` (or a comma) and a word of :data:`WORDS_AFTER`, a
-      "%", or a mark that ends it: "was 4,567 in", "in 2019, the", "rose 12.5% in";
+    - between a word of :data:`WORDS_BEFORE` (or a comma, or a word the reader's gates pass) and
+      a word of :data:`WORDS_AFTER` (or a word the gates pass), a "%", or a mark that ends it:
+      "was 4,567 in", "in 2019, the", "rose 12.5% in", "saw 123,457 events";
     - set apart as a cell is ('"2019",', '"12.5%"'), by a character of ``alone``;
     - a dollar amount in quotes ('"$1,366"', '"$ 5,686"'), and a minus in quotes ('"-584"').
 
-    >>> m = plain_between("it was 4,567 in", "it was 4,567 in", 7, 12, frozenset())
+    >>> text = "it was 4,567 in"
+    >>> m = plain_between(text, text, 7, 12, Env(None, False, text))
     >>> (m.text, str(m.value), m.kind)
     ('4,567', '4567', 'number')
-    >>> plain_between("about 45 in", "about 45 in", 6, 8, frozenset()) is None
+    >>> plain_between("about 45 in", "about 45 in", 6, 8, Env(None, False, text)) is None
     True
     """
     if e0 - s0 > 24:
@@ -118,39 +143,69 @@ def plain_between(
     if c1 == " ":
         if s0 >= 3 and text[s0 - 2] == "$" and text[s0 - 3] == '"':
             return _quoted(original, text, s0, e0, s0 - 2, "$")  # '"$ 5,686"'
-        return _prose(original, text, s0, e0)
-    if c1 in alone:
+        return _prose(original, text, s0, e0, env)
+    if c1 in env.alone:
         return None if s0 >= 2 and text[s0 - 2].isupper() else _cell(original, text, s0, e0, "")
     if (c1 == "$" or c1 == "-") and s0 >= 2 and text[s0 - 2] == '"':
         return _quoted(original, text, s0, e0, s0 - 1, c1)
     return None
 
 
-def _prose(original: str, text: str, s0: int, e0: int) -> Mention | None:
+def _prose(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | None:
     """A number between plain words: see :func:`plain_between`."""
     if s0 < 2:
         return None
-    if text[s0 - 2] != ",":  # after a comma ("December 31, 2019"), no reader finds a word
-        lo = s0 - _MAX_WORD - 2
-        space = text.rfind(" ", lo if lo > 0 else 0, s0 - 1)
-        word = text[space + 1 : s0 - 1]
-        if word not in WORDS_BEFORE:
-            return None
-        heads = _PHRASE_HEADS.get(word)
-        if heads is not None:
-            before = text[space - 12 if space > 12 else 0 : space].lower()
-            if any(head in before for head in heads):
-                return None
+    # After a comma ("December 31, 2019") no reader finds a word.
+    if text[s0 - 2] != "," and not _plain_before(text, s0, env):
+        return None
     if text.startswith("%", e0):  # "12.5%": the number ends there, unless a letter, a digit,
         nxt = text[e0 + 1 : e0 + 2]  # a "+" or a range follows
         if nxt.isalnum() or nxt in ("_", "+") or text.startswith(RANGE_STARTS, e0 + 1):
             return None
         return _made(original, text, s0, e0, s0, e0 + 1, "%")
-    if _AFTER_RE.match(text, e0) is None and (
-        _AND_RE.match(text, e0) is None or "between" in text[max(0, s0 - 48) : s0].lower()
-    ):
+    if _AFTER_RE.match(text, e0) is None and not _plain_after(text, s0, e0, env):
         return None
     return _made(original, text, s0, e0, s0, e0, "")
+
+
+def _plain_before(text: str, s0: int, env: Env) -> bool:
+    """Whether the word before " " + digits at ``s0`` leaves the number alone."""
+    lo = s0 - _MAX_WORD - 2
+    space = text.rfind(" ", lo if lo > 0 else 0, s0 - 1)
+    word = text[space + 1 : s0 - 1]
+    if word in WORDS_BEFORE:
+        heads = _PHRASE_HEADS.get(word)
+        if heads is None:
+            return True
+        before = text[space - 12 if space > 12 else 0 : space].lower()
+        return not any(head in before for head in heads)
+    c2 = text[s0 - 2]
+    if not c2.isascii() or not c2.isalpha():
+        return False
+    tail = text[s0 - 3 if s0 >= 3 else 0 : s0 - 1]  # patterns.prefix_tail here
+    end = tail.lower()
+    return (
+        end not in _ENDS2
+        and end[-1] not in _ENDS1
+        and not may_prefix(tail, env)
+        and not text.startswith(_MINUS, s0 - 6 if s0 >= 6 else 0)
+    )
+
+
+def _plain_after(text: str, s0: int, e0: int, env: Env) -> bool:
+    """Whether what follows the digits ending at ``e0`` leaves the number alone (not one of
+    WORDS_AFTER, nor a mark that ends it)."""
+    if _AND_RE.match(text, e0) is not None:  # "5 and 6": a range only after "between"
+        return "between" not in text[s0 - 48 if s0 > 48 else 0 : s0].lower()
+    word = _WORD_AFTER.match(text, e0)
+    if word is None:
+        return False
+    found = word.group(1)
+    return (
+        found[0] not in _FIRST_NOT_AFTER
+        and found not in _NOT_AFTER
+        and not env.may_follow(text, e0)
+    )
 
 
 def _cell(original: str, text: str, s0: int, e0: int, style: str) -> Mention | None:
