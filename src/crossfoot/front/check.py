@@ -80,7 +80,7 @@ def _verify_unmarked(
 ) -> Report:
     """:func:`verify` of the answer without its markdown and LaTeX markup (a bold or LaTeX
     figure is read as the figure), with every claim and sentence at its span in ``output``."""
-    unmarked = unmark(output)
+    unmarked = unmark(output) if isinstance(output, str) else None  # (verify says what is wrong)
     if unmarked is None:
         return verify(output, sources, opts, recheck=recheck, question=question)
     plain, back = unmarked
