@@ -295,11 +295,9 @@ class _Answer:
             counted = count_verdict(ctx, ask, self.asked, self._named)
             if counted is not None:
                 return Claim(mention, sentence, counted.status, counted.evidence, counted.message)
-        label = None
-        if self.asked or mention.high is not None:
-            if self._table_labels is None:  # once per answer
-                self._table_labels = _labels(self.sources)
-            label = quoted_label(mention, self.asked, self._table_labels)
+        if self._table_labels is None:  # once per answer
+            self._table_labels = _labels(self.sources)
+        label = quoted_label(mention, self.asked, self._table_labels, self.text)
         if label is not None:
             return Claim(mention, sentence, "supported_exact", label)
         return None
