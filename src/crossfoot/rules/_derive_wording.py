@@ -9,15 +9,18 @@ answer or the question words one (:func:`~crossfoot.rules._derive_shared.mean_wo
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
+from decimal import Decimal
 
 from crossfoot.language.years import field_stem, period
 from crossfoot.model.context import ClaimContext
-from crossfoot.model.types import SourceValue
+from crossfoot.model.types import Mention, SourceValue
 from crossfoot.rules._derive_formulas import _Spec, _specs
 from crossfoot.rules._derive_shared import kind_allowed, mean_worded
 from crossfoot.rules._prose_subject import whole_named
 
-__all__ = ["part_of_whole", "wording_specs"]
+__all__ = ["as_written", "part_of_whole", "wording_specs"]
 
 # A percentage followed by "of" ("85% of the lower of the two prices", "40% of revenue") states
 # a part of a whole, never a change.
@@ -87,3 +90,49 @@ def part_of_whole(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
         y.row_index,
     )
     return not one_row
+
+
+# The words that put a figure on either side of its value ("about 20%", "~20%"); "nearly",
+# "almost", "over", "some" say a side or a count, and keep their window.
+_ABOUT = re.compile(
+    r"(?:\babout|\bapproximately|\bapprox\.?|\broughly|\baround|\bcirca|\bc\.|\bca\.|~)\s*"
+    r"[$€£¥₹]?\s*\Z",
+    re.IGNORECASE,
+)
+_HALF_UNIT, _HUNDRED = Decimal(5), Decimal(100)
+
+
+def as_written(ctx: ClaimContext, derivable_as: Callable[[Mention], bool]) -> ClaimContext:
+    """``ctx`` with its figure read to the half unit of its last written digit when "about"
+    widened it past what a derivation needs: "about 20%" is derived from 20.4% as "20%" is (the
+    reader widens an approximate 20 to +-5, so no two-operand formula was tried at all). A figure
+    that is derivable as it stands, or that "about" does not precede, is returned unchanged.
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> from crossfoot.model.types import Sentence
+    >>> from crossfoot.model.context import Scope
+    >>> from crossfoot.model.options import Options
+    >>> from crossfoot.model.index import ValueIndex
+    >>> text = "Revenue grew about 20%."
+    >>> m = extract(text)[0]
+    >>> ctx = ClaimContext(m, Sentence(0, 0, len(text), text), text, (m,), 0,
+    ...     Scope((), False, ValueIndex([]), ()), Options())
+    >>> m.precision, as_written(ctx, lambda m: m.precision <= 1).mention.precision
+    (Decimal('5'), Decimal('0.5'))
+    """
+    m = ctx.mention
+    if not m.approximate or m.high is not None or derivable_as(m):
+        return ctx
+    if m.kind == "percent" and m.value == _HUNDRED:
+        # "about 100%" as "100%" would meet any base with any partner under half a percent of
+        # it (a change to nothing): in a pool of prose figures, a coincidence.
+        return ctx
+    if _ABOUT.search(ctx.text, max(0, m.start - 16), m.start) is None:
+        return ctx
+    exponent = m.written.as_tuple().exponent
+    if not isinstance(exponent, int):
+        return ctx
+    narrowed = replace(m, precision=_HALF_UNIT.scaleb(exponent - 1) * m.scale)
+    if narrowed.precision >= m.precision or not derivable_as(narrowed):
+        return ctx
+    return replace(ctx, mention=narrowed)

@@ -91,7 +91,7 @@ from crossfoot.rules._derive_shared import (
     known_worded,
     names_only_a_change,
 )
-from crossfoot.rules._derive_wording import part_of_whole, wording_specs
+from crossfoot.rules._derive_wording import as_written, part_of_whole, wording_specs
 from crossfoot.rules._gap_order import worded_gap
 from crossfoot.rules._near import NEAR, line_pairs, near_pairs, three_digits
 from crossfoot.rules._prose_subject import prose_bound
@@ -403,10 +403,11 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
     Returns ``derived`` with the formula as evidence, ``contradicted`` when only a change of the
     opposite direction (known order) matches, or ``None``.
     """
-    m, o = ctx.mention, ctx.options
-    if not o.allow_derived or not m.claim:
+    if not ctx.options.allow_derived or not ctx.mention.claim:
         return None
-    flat = o.rel_tolerance is not None or o.abs_tolerance is not None
+    flat = ctx.options.rel_tolerance is not None or ctx.options.abs_tolerance is not None
+    ctx = as_written(ctx, lambda m: derivable(m, flat))  # "about 20%" as "20%"
+    m, o = ctx.mention, ctx.options
     coarse = not derivable(m, flat)
     if coarse:
         # A coarse figure ("18 million", the change of a row from $100m to $82m) is derived only
