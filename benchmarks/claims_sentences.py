@@ -3,6 +3,10 @@
 from seeded random tables (fictional).
 
 - ``about_figure``: "about 20%" for a change that rounds to 20% (true), "about 30%" (wrong).
+- ``share_other_year``: "A's 2024 revenue was 84.2% of B's 2023 revenue" (true), the share of
+  B's 2024 revenue written with "2023" (wrong).
+- ``change_named_base``: "A's revenue rose by $41,000 in 2024, 8.3% of the 2023 figure" (true),
+  the change over the 2024 figure (wrong).
 
 A case is ``(category, truth, text, rows, question)`` as in ``claims_cases``.
 
@@ -17,7 +21,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["SENTENCE_CLASSES", "about_figure"]
+__all__ = [
+    "SENTENCE_CLASSES",
+    "about_figure",
+    "change_named_base",
+    "share_other_year",
+]
 
 Rows = list[dict[str, Any]]
 Raw = tuple[str, bool, str, Rows, "str | None"]
@@ -52,4 +61,64 @@ def about_figure(rng: random.Random) -> list[Raw]:
     ]
 
 
-SENTENCE_CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (about_figure,)
+def _yearly(rng: random.Random, n: int) -> Rows:
+    rows = []
+    for name in rng.sample(REGIONS, n):
+        a = rng.randint(150, 900) * 1_000
+        rows.append(
+            {"region": name, "revenue_2023": a, "revenue_2024": int(a * rng.uniform(0.7, 1.3))}
+        )
+    return rows
+
+
+def share_other_year(rng: random.Random) -> list[Raw]:
+    """One row's 2024 revenue as a share of another row's 2023 revenue (a diagonal share the
+    sentence names both cells of); the wrong twin is the share of the other row's 2024 revenue."""
+    rows = _yearly(rng, 4)
+    a, b = rng.sample(rows, 2)
+    if a["revenue_2024"] >= b["revenue_2023"]:
+        a, b = b, a  # a share is a part of its whole: at most 100 %
+    right = 100 * a["revenue_2024"] / b["revenue_2023"]
+    wrong = 100 * a["revenue_2024"] / b["revenue_2024"]
+    if abs(right - wrong) < 0.5 or right > 100:
+        return []
+    text = "{a}'s 2024 revenue was {p:.1f}% of {b}'s 2023 revenue."
+    return [
+        ("share_other_year", True, text.format(a=a["region"], b=b["region"], p=right), rows, None),
+        (
+            "share_other_year_wrong",
+            False,
+            text.format(a=a["region"], b=b["region"], p=wrong),
+            rows,
+            None,
+        ),
+    ]
+
+
+def change_named_base(rng: random.Random) -> list[Raw]:
+    """A change and its percentage "of the 2023 figure" (its base, the one year named); the
+    wrong twin divides by the 2024 figure."""
+    rows = _yearly(rng, 4)
+    r = rng.choice(rows)
+    old, new = r["revenue_2023"], r["revenue_2024"]
+    if new <= old or abs(100 * (new - old) / old - 100 * (new - old) / new) < 0.5:
+        return []
+    text = "{n}'s revenue rose by ${d:,} in 2024, {p:.1f}% of the 2023 figure."
+    d = new - old
+    return [
+        ("change_named_base", True, text.format(n=r["region"], d=d, p=100 * d / old), rows, None),
+        (
+            "change_named_base_wrong",
+            False,
+            text.format(n=r["region"], d=d, p=100 * d / new),
+            rows,
+            None,
+        ),
+    ]
+
+
+SENTENCE_CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
+    about_figure,
+    share_other_year,
+    change_named_base,
+)

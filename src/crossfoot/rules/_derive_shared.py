@@ -292,10 +292,12 @@ class _Focus:
     base: bool = False  # the one year stated is the base of a comparison ("than the 2022 level")
 
 
-# A year stated as the base a change is measured from: "above the 2022 figure", "from 2022".
+# A year stated as the base a change is measured from: "above the 2022 figure", "from 2022",
+# and the whole a percentage is of: "62, which is 7.6% of the 2018 value".
 _BASE_YEAR = re.compile(
-    r"(?i)\b(?:than|from|over|versus|vs\.?|compared\s+(?:with|to)|since|relative\s+to|"
-    r"against)\s+(?:the\s+|its\s+|their\s+)?(?:fiscal\s+|fy\s*)?(?:19|20)\d\d\b"
+    r"(?i)(?:\b(?:than|from|over|versus|vs\.?|compared\s+(?:with|to)|since|relative\s+to|"
+    r"against)|(?:%|\bpercent|\bper\s+cent)\s+of)\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?:fiscal\s+|fy\s*)?(?:19|20)\d\d\b"
 )
 
 
