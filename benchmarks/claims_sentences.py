@@ -5,6 +5,8 @@ from seeded random tables (fictional).
 - ``about_figure``: "about 20%" for a change that rounds to 20% (true), "about 30%" (wrong).
 - ``share_other_year``: "A's 2024 revenue was 84.2% of B's 2023 revenue" (true), the share of
   B's 2024 revenue written with "2023" (wrong).
+- ``two_changes``: "A's revenue grew 7.2% in 2023 and 20.2% in 2024" (true), the two years'
+  changes swapped (wrong).
 - ``change_named_base``: "A's revenue rose by $41,000 in 2024, 8.3% of the 2023 figure" (true),
   the change over the 2024 figure (wrong).
 
@@ -26,6 +28,7 @@ __all__ = [
     "about_figure",
     "change_named_base",
     "share_other_year",
+    "two_changes",
 ]
 
 Rows = list[dict[str, Any]]
@@ -117,8 +120,30 @@ def change_named_base(rng: random.Random) -> list[Raw]:
     ]
 
 
+def two_changes(rng: random.Random) -> list[Raw]:
+    """Two changes of one row in one sentence, each followed by its own year; the wrong twin
+    gives each year the other's change."""
+    rows = []
+    for name in rng.sample(REGIONS, 4):
+        a = rng.randint(150, 900) * 1_000
+        b = int(a * rng.uniform(1.02, 1.3))
+        rows.append({"region": name, "revenue_2022": a, "revenue_2023": b,
+                     "revenue_2024": int(b * rng.uniform(1.02, 1.3))})  # fmt: skip
+    r = rng.choice(rows)
+    first = 100 * (r["revenue_2023"] / r["revenue_2022"] - 1)
+    second = 100 * (r["revenue_2024"] / r["revenue_2023"] - 1)
+    if abs(first - second) < 1:
+        return []
+    text = "{n}'s revenue grew {a:.1f}% in 2023 and {b:.1f}% in 2024."
+    return [
+        ("two_changes", True, text.format(n=r["region"], a=first, b=second), rows, None),
+        ("two_changes_swapped", False, text.format(n=r["region"], a=second, b=first), rows, None),
+    ]
+
+
 SENTENCE_CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     about_figure,
     share_other_year,
     change_named_base,
+    two_changes,
 )

@@ -24,6 +24,7 @@ from crossfoot.language.years import known_order, period, related_score, years_i
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
+from crossfoot.rules._claim_year import own_year
 from crossfoot.rules._derive_kinds import (
     operand_class,
 )
@@ -306,16 +307,13 @@ def _focus(ctx: ClaimContext) -> _Focus:
     if isinstance(cached, _Focus):
         return cached
     s = ctx.sentence
-    others = [
-        (m.start, m.end) for m in ctx.mentions if m.kind != "year" and s.start <= m.start < s.end
-    ]
-    years: set[int] = set()
-    for y in years_in_text(s.text):
-        years.add(y)
+    others = [m for m in ctx.mentions if m.kind != "year" and s.start <= m.start < s.end]
+    years = set(years_in_text(s.text))
     # Drop "years" that are really amounts of the sentence ("$2,019" or "2019 units").
-    for start, end in others:
-        for y in years_in_text(ctx.text[start:end]):
-            years.discard(y)
+    for o in others:
+        years.difference_update(years_in_text(ctx.text[o.start : o.end]))
+    if (own := own_year(ctx.text, ctx.mention, others)) is not None:
+        years = {own}  # "rose 5.6% in 2018 and 12.1% in 2019": each figure of its own year
     labels: dict[tuple[str, int], dict[int, str]] = {}
     for group in ctx.scope.groups:
         for v in group.values:
