@@ -7,6 +7,8 @@ from seeded random tables (fictional).
   B's 2024 revenue written with "2023" (wrong).
 - ``two_changes``: "A's revenue grew 7.2% in 2023 and 20.2% in 2024" (true), the two years'
   changes swapped (wrong).
+- ``label_number``: "A's payments due after 5 years were 3,400" over a field ``due_after_5_years``
+  (true: the 5 quotes the label), "due after 4 years" (wrong: no label writes 4).
 - ``change_named_base``: "A's revenue rose by $41,000 in 2024, 8.3% of the 2023 figure" (true),
   the change over the 2024 figure (wrong).
 
@@ -141,9 +143,31 @@ def two_changes(rng: random.Random) -> list[Raw]:
     ]
 
 
+def label_number(rng: random.Random) -> list[Raw]:
+    """A number quoted inside a column label (a field name) with the label's words around it;
+    the wrong twin writes a number no label has."""
+    n = rng.choice([2, 3, 5, 10])
+    far = f"due_after_{n}_years"
+    rows = [
+        {
+            "plan": name,
+            "due_within_1_year": rng.randint(100, 900) * 10,
+            far: rng.randint(100, 900) * 10,
+        }
+        for name in rng.sample(REGIONS, 3)
+    ]
+    r = rng.choice(rows)
+    text = "{p}'s payments due after {n} years were {v:,}."
+    return [
+        ("label_number", True, text.format(p=r["plan"], n=n, v=r[far]), rows, None),
+        ("label_number_wrong", False, text.format(p=r["plan"], n=n + 1, v=r[far]), rows, None),
+    ]
+
+
 SENTENCE_CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     about_figure,
     share_other_year,
     change_named_base,
     two_changes,
+    label_number,
 )
