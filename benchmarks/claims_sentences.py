@@ -9,6 +9,8 @@ from seeded random tables (fictional).
   changes swapped (wrong).
 - ``label_number``: "A's payments due after 5 years were 3,400" over a field ``due_after_5_years``
   (true: the 5 quotes the label), "due after 4 years" (wrong: no label writes 4).
+- ``bare_difference``: "What was the percentage change in A's revenue from 2023 to 2024?"
+  answered with the percentage (true) and with the difference of the two years (wrong).
 - ``change_named_base``: "A's revenue rose by $41,000 in 2024, 8.3% of the 2023 figure" (true),
   the change over the 2024 figure (wrong).
 
@@ -28,7 +30,9 @@ from typing import Any
 __all__ = [
     "SENTENCE_CLASSES",
     "about_figure",
+    "bare_difference",
     "change_named_base",
+    "label_number",
     "share_other_year",
     "two_changes",
 ]
@@ -164,10 +168,27 @@ def label_number(rng: random.Random) -> list[Raw]:
     ]
 
 
+def bare_difference(rng: random.Random) -> list[Raw]:
+    """A percentage change asked; the wrong twin answers the difference, a plain number."""
+    rows = _yearly(rng, 4)
+    r = rng.choice(rows)
+    old, new = r["revenue_2023"], r["revenue_2024"]
+    pct = 100 * (new - old) / old
+    if old == new or abs(abs(pct) - abs(new - old)) < 1:
+        return []
+    q = f"What was the percentage change in {r['region']}'s revenue from 2023 to 2024?"
+    said = f"{r['region']}'s revenue went from {old:,} to {new:,}."
+    return [
+        ("bare_difference_percent", True, f"{said}\nAnswer: {pct:.1f}%", rows, q),
+        ("bare_difference", False, f"{said}\nAnswer: {new - old:,}", rows, q),
+    ]
+
+
 SENTENCE_CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     about_figure,
     share_other_year,
     change_named_base,
     two_changes,
     label_number,
+    bare_difference,
 )
