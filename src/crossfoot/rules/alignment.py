@@ -123,6 +123,12 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     if ask.op == "percent_change":
         if m.kind == "money":
             return "the question asks for a percentage change; this figure is an amount of money"
+        if (
+            m.kind == "number"
+            and kind == "difference"
+            and _bare_difference(m.value, m.precision, ops)
+        ):
+            return _DIFFERENCE_WHY
         return None
     if ask.op == "average":
         if kind in ("mean", "average"):
@@ -183,6 +189,28 @@ def _read_at_factor(m: Mention, ops: Sequence[SourceValue]) -> bool:
         return False
     v = ops[0].value
     return any(abs(m.value * f - v) <= m.precision * f for f in _FACTORS)
+
+
+_DIFFERENCE_WHY = "the question asks for a percentage change; this figure is a difference"
+
+
+def _bare_difference(value: Decimal, precision: Decimal, ops: Sequence[SourceValue]) -> bool:
+    """A plain figure derived as the difference of two amounts ("Answer: 62" for 812 -> 874),
+    which no percentage change of the same two values also gives at its precision, as a
+    percentage or as a fraction: a coarse "-1" or a "0.13" that is both the difference and the
+    percentage change of its two values is not judged, nor a difference of two percentages (a
+    change in points)."""
+    if len(ops) != 2 or any(v.kind in ("percent", "pp", "bps") for v in ops):
+        return False
+    if any(_PERCENTISH.search(" ".join(x for x in (v.label, v.row, v.column) if x)) for v in ops):
+        return False
+    for a, b in ((ops[0].value, ops[1].value), (ops[1].value, ops[0].value)):
+        if a == 0:
+            continue
+        rate = abs((b - a) / a)  # as a percentage (17.3) or as a fraction (0.173)
+        if min(abs(rate * 100 - abs(value)), abs(rate - abs(value))) <= precision:
+            return False
+    return True
 
 
 def _one_value_misfit(
@@ -266,6 +294,10 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
     if span is not None:
         return Fit("year", span)
     why = _op_misfit(ask, c, base, named) if base is not None else None
+    if why == _DIFFERENCE_WHY and any(
+        o.mention.kind == "percent" and o.sentence.index >= c.sentence.index for o in claims
+    ):
+        why = None  # "97,679 / 760,000 = 12.85%": the difference is a step to the percentage
     return Fit("op", why) if why else None
 
 

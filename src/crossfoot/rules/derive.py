@@ -91,7 +91,7 @@ from crossfoot.rules._derive_shared import (
     known_worded,
     names_only_a_change,
 )
-from crossfoot.rules._derive_wording import part_of_whole, wording_specs
+from crossfoot.rules._derive_wording import as_written, part_of_whole, whole_of_year, wording_specs
 from crossfoot.rules._gap_order import worded_gap
 from crossfoot.rules._near import NEAR, line_pairs, near_pairs, three_digits
 from crossfoot.rules._prose_subject import prose_bound
@@ -169,7 +169,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         return same_quantity(x, y) and focus_ok(ctx, (x, y), spec.kind in CHANGE_KINDS)
     if spec.kind == "share" and not part_of_whole(ctx, x, y):
         return False  # "62% of the market value": a part and its whole, of one period
-    return aligned(x, y) and focus_ok(ctx, (x, y), False)
+    whole_year = spec.kind == "share" and whole_of_year(ctx, x, y)  # "66.2% of 2018 revenue"
+    return (aligned(x, y) or whole_year) and focus_ok(ctx, (x, y), False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,9 +215,8 @@ def _worded(ctx: ClaimContext, worded: bool | None) -> bool:
     return worded if worded is not None else claim_worded(ctx)
 
 
-#: Source-value pairs one claim's two-operand search may look at. The benchmark corpora's
-#: claims look at 284 at most; only a run of one value repeated hundreds of times
-#: reaches this (every pair of copies is a candidate: quadratic).
+#: Source-value pairs one claim's two-operand search may look at. The benchmark corpora's claims
+#: look at 284 at most; only a value repeated hundreds of times reaches this (quadratic).
 PAIR_BUDGET = 20_000
 
 
@@ -392,10 +392,11 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
     Returns ``derived`` with the formula as evidence, ``contradicted`` when only a change of the
     opposite direction (known order) matches, or ``None``.
     """
-    m, o = ctx.mention, ctx.options
-    if not o.allow_derived or not m.claim:
+    if not ctx.options.allow_derived or not ctx.mention.claim:
         return None
-    flat = o.rel_tolerance is not None or o.abs_tolerance is not None
+    flat = ctx.options.rel_tolerance is not None or ctx.options.abs_tolerance is not None
+    ctx = as_written(ctx, lambda m: derivable(m, flat))  # "about 20%" as "20%"
+    m, o = ctx.mention, ctx.options
     coarse = not derivable(m, flat)
     if coarse:
         # A coarse figure ("18 million", the change of a row from $100m to $82m) is derived only
