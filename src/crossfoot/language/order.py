@@ -130,7 +130,8 @@ def _window_start(ctx: ClaimContext) -> int:
     return lo
 
 
-# "$5m in 2019", "$5m for fiscal 2019", "$5m at December 31, 2019", "$5m as of 30 June 2019": the
+# "$5m in 2019", "$5m for fiscal 2019", "$5m at December 31, 2019", "$5m as of 30 June 2019",
+# "$5m on Dec 31, 2019": the
 # year right after the number, alone or in a date (no other comma: in "$80, at the end of 2009
 # $86" the 2009 belongs to what follows it).
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.?"
@@ -138,7 +139,10 @@ _YEAR_AFTER = re.compile(
     # "1.8% of net sales in 2024", "$5m of revenue for 2019": what the figure is part of
     r"(?ix)^\s*(?:of\s+(?:the\s+|its\s+|our\s+)?(?:total\s+|net\s+)?[a-z]+(?:\s+[a-z]+)?"
     r"\s+(?=in\b|for\b))?"
-    r"(?:(?:[a-z]+\s+)?(?:in|for|during|at|as\s+of|of|at\s+the\s+end\s+of|by|through))?\s*"
+    r"(?:(?:[a-z]+\s+)?(?:in|for|during|at|as\s+of|of|at\s+the\s+end\s+of|by|through"
+    # "on December 31, 2019", "on 31 Dec 2019": 'on' only before a month and day (a figure "on
+    # 2019 sales" is of a base, not stated for the year)
+    rf"|on(?=\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|{_MONTH}\s*\d))))?\s*"
     r"(?:the\s+)?(?:fiscal(?:\s+year)?|fy|calendar(?:\s+year)?|year)?\s*"
     rf"(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s*|\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH},?\s*)?'?$"
 )
@@ -154,7 +158,11 @@ _YEAR_CLOSE = re.compile(
     r"(?i)^\s*(?:\*\*)?\s*(?:[,:)]|$|\b(?:was|were|is|are|had|has|totaled|totalled|amounted|stood|"
     r"reached|came|it|the|we|our|its)\b)"
 )
-_YEAR_BEFORE_GAP = re.compile(r"(?i)\b(?:from|compared|versus|vs\.?|than|since|between|over|to)\b")
+# 'to' opens a span ("from 2018 to ..."), but not in "came to" / "amounted to": "In 2025, expenses
+# came to $39.5m" states the figure for 2025.
+_YEAR_BEFORE_GAP = re.compile(
+    r"(?i)\b(?:from|compared|versus|vs\.?|than|since|between|over|(?<!came\s)(?<!amounted\s)to)\b"
+)
 _SPAN_HEAD = re.compile(
     r"(?i)(?:\b(?:from|between)\s+(?:fiscal\s+|fy\s*)?|(?:19|20)\d\d\s*(?:,|and|&|-|–|to)\s*(?:and\s+)?)$"
 )

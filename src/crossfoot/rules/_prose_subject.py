@@ -26,7 +26,7 @@ from crossfoot.language.rowtokens import tokens
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Source, SourceValue
 
-__all__ = ["context_tokens", "prose_bound", "prose_named", "whole_named"]
+__all__ = ["context_tokens", "prose_bound", "prose_named", "share_whole_named", "whole_named"]
 
 # How far back in its source sentence a prose figure's subject is read.
 _BACK = 160
@@ -153,3 +153,16 @@ def whole_named(ctx: ClaimContext, whole: SourceValue) -> bool:
         return True
     labels = " ".join(x for x in (whole.row, whole.column, whole.label) if x)
     return bool(named & frozenset(tokens(labels)))
+
+
+def share_whole_named(ctx: ClaimContext, text: str, end: int) -> bool:
+    """Whether the whole a source's percentage names right after it ("$1.3 billion, or 18
+    percent of net sales": *net sales*; ``end`` is where the percentage ends in ``text``) is
+    among what the claim's sentence, the one before it, or the question name. True when the
+    percentage names no whole ("decreased $932 million (13.4%)") or names it in generic words
+    only: the whole of R&D's share of net sales is no selling expense."""
+    m = _OF_WHOLE.match(text, end)
+    if m is None:
+        return True
+    named = frozenset(t for t in tokens(m.group(1)) if _content(t))
+    return not named or bool(named & _subject(ctx))

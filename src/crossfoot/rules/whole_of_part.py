@@ -9,10 +9,11 @@ reaches it: an amount is never divided by a percentage. It is derived when the f
 three significant digits or finer; the amount and the percentage stand in one sentence of the
 sources, the percentage within a few characters after the amount, opened by "(", "," or "or";
 and that sentence holds a content word of what the claim's sentence, the one before it or the
-question name (rules._prose_subject). The whole is compared in the unit the amount is written in
-("1.3" of "$1.3 billion": 7.22 in billions), and in true value for a figure with its own scale
-word or a unit the text asks for ("in billions"); while the pairs fit the figure's operand limit
-(derivation_limit). Magnitude only.
+question name (rules._prose_subject), as does the whole the percentage names, if it names one
+("18 percent of net sales": a figure named selling expense is no such whole). The whole is
+compared in the unit the amount is written in ("1.3" of "$1.3 billion": 7.22 in billions), and
+in true value for a figure with its own scale word or a unit the text asks for ("in billions");
+while the pairs fit the figure's operand limit (derivation_limit). Magnitude only.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from crossfoot.rules._derive_shared import (
     kind_allowed,
 )
 from crossfoot.rules._near import three_digits
-from crossfoot.rules._prose_subject import prose_named
+from crossfoot.rules._prose_subject import prose_named, share_whole_named
 
 __all__ = ["whole_of_part"]
 
@@ -46,15 +47,15 @@ _HUNDRED = Decimal(100)
 _NOTE = "a whole from a part and its percentage: magnitude only"
 
 
-def _pairs(ctx: ClaimContext) -> list[tuple[SourceValue, SourceValue, Decimal]]:
-    """(amount, percentage, the amount as written) of the apposed pairs of the claim's sources,
-    made once per answer and scope."""
-    memo: dict[tuple[str, ...], list[tuple[SourceValue, SourceValue, Decimal]]]
+def _pairs(ctx: ClaimContext) -> list[tuple[SourceValue, SourceValue, Decimal, Source]]:
+    """(amount, percentage, the amount as written, source) of the apposed pairs of the claim's
+    sources, made once per answer and scope."""
+    memo: dict[tuple[str, ...], list[tuple[SourceValue, SourceValue, Decimal, Source]]]
     memo = ctx.shared.setdefault("whole_of_part.pairs", {})  # type: ignore[assignment]
     key = tuple(s.id for s in ctx.scope.sources)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = [pair for s in ctx.scope.sources for pair in _apposed_pairs(s)]
+        found = memo[key] = [(*pair, s) for s in ctx.scope.sources for pair in _apposed_pairs(s)]
     return found
 
 
@@ -103,8 +104,8 @@ def whole_of_part(ctx: ClaimContext) -> Verdict | None:
     pairs = _pairs(ctx)
     if not pairs or len(pairs) > derivation_limit(ctx):
         return None
-    for x, p, as_written in pairs:
-        if not prose_named(ctx, x):
+    for x, p, as_written, source in pairs:
+        if not prose_named(ctx, x) or not share_whole_named(ctx, source.text, _end(p)):
             continue
         share = p.value / _HUNDRED
         readings = [(abs(x.value) / share, Decimal(1))]
