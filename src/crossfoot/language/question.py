@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from crossfoot.language.bounds import Side, side_before
-from crossfoot.language.rowtokens import tokens
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
 from crossfoot.numbers.extract import extract
@@ -164,51 +163,28 @@ def bar_verdict(
 
 
 def quoted_label(
-    mention: Mention, asked: Sequence[Mention], labels: Iterable[str], text: str = ""
+    mention: Mention, asked: Sequence[Mention], labels: Iterable[str]
 ) -> Evidence | None:
     """Evidence when ``mention`` repeats a number the question and a row or column label of the
-    sources both write ("between 2-5 years" of a column "2-5 Years"), a range a label writes
-    ("the 18-34 band"), or a number ``text`` quotes with the label's own words beside it ("the
-    5.25% Senior Notes due 2030", "a member aged 65"), else None: the figure names a label, it
-    states no value of the data.
+    sources both write ("between 2-5 years" of a column "2-5 Years"), or a range a label writes
+    ("the 18-34 band"), else None: the figure names a label, it states no value of the data.
 
     >>> asked = asked_figures("What are the obligations due in 2-5 years?")
     >>> t = "Obligations due in 2-5 years are $2,055 thousand."
     >>> quoted_label(extract(t)[0], asked, ["2-5 Years"]).formula
     "the question's 2-5 names the label '2-5 Years'"
-    >>> t = "The 5.25% Senior Notes due 2030 were $500 million."
-    >>> quoted_label(extract(t)[0], [], ["5.25% Senior Notes due 2030"], t).formula
-    "5.25% names the label '5.25% Senior Notes due 2030'"
     """
     key = (mention.value, mention.high, kind_family(mention.kind))
     # A range the answer writes as a label's ("the 18-34 band") needs no question to quote it:
     # ranges are rarely values of a table, and often its labels.
-    quoted = mention.high is not None or any(
-        (q.value, q.high, kind_family(q.kind)) == key for q in asked
-    )
-    if not quoted and not text:
+    if mention.high is None and all((q.value, q.high, kind_family(q.kind)) != key for q in asked):
         return None
     for label in labels:
-        for m in _label_figures(label):
-            if (m.value, m.high, kind_family(m.kind)) != key:
-                continue
-            if quoted or _beside_its_words(label, m, text, mention):
-                whose = "the question's " if asked and quoted else ""
-                formula = f"{whose}{mention.text.strip()} names the label {label!r}"
-                return Evidence("question", "label", formula, (), mention.value)
+        if any((m.value, m.high, kind_family(m.kind)) == key for m in _label_figures(label)):
+            whose = "the question's " if asked else ""
+            formula = f"{whose}{mention.text.strip()} names the label {label!r}"
+            return Evidence("question", "label", formula, (), mention.value)
     return None
-
-
-def _beside_its_words(label: str, figure: Mention, text: str, mention: Mention) -> bool:
-    """The sentence's word right after its figure is one of the label's first words after the
-    label's figure ("the 3.875% notes" of "3.875% Senior Notes"), or its word right before is
-    one of the label's last words before it ("aged 65"): it quotes the label."""
-    after, said_after = tokens(label[figure.end :]), tokens(text[mention.end : mention.end + 40])
-    if said_after and said_after[0] in after[:3]:
-        return True
-    before = tokens(label[: figure.start])
-    said_before = tokens(text[max(0, mention.start - 40) : mention.start])
-    return bool(said_before and said_before[-1] in before[-3:])
 
 
 @lru_cache(maxsize=4096)  # a table's labels repeat across answers
