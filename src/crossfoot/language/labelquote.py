@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from crossfoot.language.rowtokens import tokens
 from crossfoot.model.types import Evidence, Mention
 from crossfoot.numbers.extract import extract
 
@@ -39,10 +40,14 @@ def _tokens(text: str) -> list[str]:
     return [t.replace(",", "") for t in _TOKEN.findall(text.lower())]
 
 
+_Side = tuple[str, ...]
+
+
 @lru_cache(maxsize=4096)  # a table's labels repeat across answers
-def _label_sides(label: str) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
+def _label_sides(label: str) -> tuple[tuple[str, _Side, _Side, _Side, _Side], ...]:
     """Each figure of ``label`` (not a year) as written (digits only) with the label's tokens
-    before it (nearest first) and after it."""
+    before it (nearest first) and after it, then its three content words nearest it on each
+    side (``rowtokens.tokens``: singular, no stop words)."""
     out = []
     label = label.replace("_", " ")  # a field name's words ("due_after_5_years")
     for m in extract(label):
@@ -50,7 +55,9 @@ def _label_sides(label: str) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...
             continue
         before = tuple(reversed(_tokens(label[: m.start])))[:_SIDE]
         after = tuple(_tokens(label[m.end :]))[:_SIDE]
-        out.append((_digits(m.text), before, after))
+        near_before = tuple(reversed(tokens(label[: m.start])))[:3]
+        near_after = tuple(tokens(label[m.end :]))[:3]
+        out.append((_digits(m.text), before, after, near_before, near_after))
     return tuple(out)
 
 
@@ -79,14 +86,24 @@ def quoted_in_label(text: str, mention: Mention, labels: Iterable[str]) -> Evide
         return None
     before: list[str] | None = None
     after: list[str] = []
+    word_before: str | None = None
+    word_after: str | None = None
     for label in labels:
-        for figure, l_before, l_after in _label_sides(label):
+        for figure, l_before, l_after, near_before, near_after in _label_sides(label):
             if figure != digits:
                 continue
             if before is None:  # read the answer's side once, and only for a label's figure
                 before = list(reversed(_tokens(text[max(0, mention.start - 200) : mention.start])))
                 after = _tokens(text[mention.end : mention.end + 200])
-            if _words_matched(l_before, before) + _words_matched(l_after, after) >= _ENOUGH:
+                said_before = tokens(text[max(0, mention.start - 40) : mention.start])
+                said_after = tokens(text[mention.end : mention.end + 40])
+                word_before = said_before[-1] if said_before else None
+                word_after = said_after[0] if said_after else None
+            if (
+                _words_matched(l_before, before) + _words_matched(l_after, after) >= _ENOUGH
+                or (word_after is not None and word_after in near_after)
+                or (word_before is not None and word_before in near_before)
+            ):
                 formula = f"{mention.text.strip()} is quoted from the label {label!r}"
                 return Evidence("label", "label", formula, (), mention.value)
     return None

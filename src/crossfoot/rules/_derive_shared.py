@@ -28,6 +28,7 @@ from crossfoot.rules._claim_year import own_year
 from crossfoot.rules._derive_kinds import (
     operand_class,
 )
+from crossfoot.rules.signs import cost_sizes_agree
 
 __all__ = [
     "Candidate",
@@ -443,7 +444,8 @@ def change_candidate(
     # The claim's direction is read only here, for a magnitude that matched: most claims match
     # nothing, and reading the wording is the costliest per-claim step.
     direction, _ = claim_direction(ctx)
-    if direction is None or result == 0 or (result > 0) == (direction == "up"):
+    agrees = (result > 0) == (direction == "up") or cost_sizes_agree(first, second, direction)
+    if direction is None or result == 0 or agrees:
         return Candidate(
             kind, formula, (first, second), result, True, "; ".join(notes), related, error
         )

@@ -51,7 +51,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from crossfoot.language.rowmatch import focus_group, focus_text, states_a_cell
-from crossfoot.language.years import aligned, period, related_score, same_quantity, years_in_text
+from crossfoot.language.years import aligned, related_score, same_quantity
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import evict_oldest
@@ -95,6 +95,7 @@ from crossfoot.rules._derive_wording import as_written, part_of_whole, whole_of_
 from crossfoot.rules._gap_order import worded_gap
 from crossfoot.rules._near import NEAR, line_pairs, near_pairs, three_digits
 from crossfoot.rules._prose_subject import prose_bound
+from crossfoot.rules._year_focus import coarse_group, prose_focus
 
 __all__ = ["CHANGE_KINDS", "pair_candidates", "two_operand"]
 
@@ -332,18 +333,6 @@ def _judge(
     )
 
 
-def _year_focus(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
-    """The values of ``group`` in the years the claim's sentence (or the one before) names."""
-    years = set(years_in_text(focus_text(ctx)))
-    asked = ctx.shared.get("ask.context")  # the user's question, earlier turns included
-    if not years and isinstance(asked, str) and asked != ctx.shared.get("ask.text"):
-        years.update(years_in_text(asked))
-    if not years:
-        return None
-    picked = [v for v in group.values if (p := period(v)) is not None and p[0] in years]
-    return ValueIndex(picked) if picked and len(picked) < len(group) else None
-
-
 # Prose pairs have no rows or columns to keep them apart: two figures of a long passage combine
 # by chance as easily as two of a paragraph. A figure stated to fewer than about four
 # significant digits (half unit over 0.05 % of it) is derived from two prose values only when
@@ -442,41 +431,48 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
     limit = derivation_limit(ctx)
     for group in ctx.scope.groups:
         if coarse:
-            named = focus_group(ctx, group, whole=True)
+            named = coarse_group(ctx, group, limit)
             if named is None:
-                named = _year_focus(ctx, group)
-            if named is None or group_too_large(named, limit):
                 continue
             group = named
         elif group_too_large(group, limit):
-            # Too large to search whole: search the table rows the answer names, if few enough.
-            focused = focus_group(ctx, group)
-            if focused is None or group_too_large(focused, limit):
-                # A prose pool is still searched by its nearby pairs when those fit the
-                # budget the limit stands for (limit**2 pairs).
-                near = near_pairs(ctx, group) if three_digits(ctx.mention) else None
-                if (
-                    near is None
-                    and ctx.options.max_derivation_operands is None
-                    and three_digits(ctx.mention)
-                ):
-                    # A table offers only the pairs along its rows and columns: searched whole
-                    # for a percent change when those fit the same budget (docs/derivations.md).
-                    lines = line_pairs(ctx, group)
-                    if lines is not None and lines <= limit * limit:
-                        found.extend(_search_group(_quotients(ctx), group, worded))
-                    continue
-                if near is None or near > limit * limit:
-                    continue
-                ctx.notes[_NEAR_ONLY] = True
-                try:
-                    found.extend(_search_group(ctx, group, worded))
-                finally:
-                    del ctx.notes[_NEAR_ONLY]
-                continue
-            group = focused
+            found.extend(_search_large(ctx, group, limit, worded))
+            continue
         found.extend(_search_group(ctx, group, worded))
     return best_verdict(ctx, found)
+
+
+def _search_large(
+    ctx: ClaimContext, group: ValueIndex, limit: int, worded: bool | None
+) -> Iterator[Candidate]:
+    """A group too large to search whole for the claim: the table rows the answer names, if
+    few enough; else the prose figures it names by subject and year, the nearby pairs of a prose
+    pool and the crossfooting pairs of a table, each when it fits the budget."""
+    focused = focus_group(ctx, group)
+    if focused is not None and not group_too_large(focused, limit):
+        yield from _search_group(ctx, focused, worded)
+        return
+    # A prose pool: first the figures the claim names by subject and year (rules._year_focus).
+    named = prose_focus(ctx, group) if focused is None else None
+    if named is not None and not group_too_large(named, limit):
+        yield from _search_group(ctx, named, worded)
+    # A prose pool is still searched by its nearby pairs when those fit the budget the limit
+    # stands for (limit**2 pairs).
+    near = near_pairs(ctx, group) if three_digits(ctx.mention) else None
+    if near is None and ctx.options.max_derivation_operands is None and three_digits(ctx.mention):
+        # A table offers only the pairs along its rows and columns: searched whole for a
+        # percent change when those fit the same budget (docs/derivations.md).
+        lines = line_pairs(ctx, group)
+        if lines is not None and lines <= limit * limit:
+            yield from _search_group(_quotients(ctx), group, worded)
+        return
+    if near is None or near > limit * limit:
+        return
+    ctx.notes[_NEAR_ONLY] = True
+    try:
+        yield from _search_group(ctx, group, worded)
+    finally:
+        del ctx.notes[_NEAR_ONLY]
 
 
 # A table too large for the figure's limit by its cell count is searched by its crossfooting pairs
