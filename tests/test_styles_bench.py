@@ -174,3 +174,17 @@ def test_random_figures_keep_their_values(
         sentence = "Values were " + ", then ".join(figs) + " in 2019."
     styled = restyle_sentence(sentence, style, index=index)
     assert drift(sentence, styled) == [], styled
+
+
+def test_a_currency_written_before_the_token_is_left_as_written() -> None:
+    """ "S$1.75 billion": the benchmark's reader starts the figure at "$", so a rewrite would split
+    the currency ("S$$1.75$"); every style leaves it as written."""
+    for style in STYLES:
+        assert "S$1.75 billion" in restyle_sentence("It was S$1.75 billion.", style)
+
+
+def test_latex_keeps_an_ambiguous_division_as_written() -> None:
+    """ "a + b / 2 = c" may mean the mean; \\frac{b}{2} would settle it otherwise."""
+    out = restyle_sentence("The average is $707,299 + $963,947 / 2 = $835,623.", "latex")
+    assert r"\$707,299 + \$963,947 / 2 = \$835,623" in out
+    assert r"\frac" not in out

@@ -67,6 +67,9 @@ def _figures_of(sentence: str) -> list[NumberToken]:
     return [t for t in number_tokens(sentence) if not is_year(t)]
 
 
+_LETTER_BEFORE = re.compile(r"[A-Za-z][$€£¥]?\Z")
+
+
 def _rewrite(sentence: str, fn: Callable[[NumberToken, int], str], first: int = 0) -> str:
     """``sentence`` with each figure's text replaced by ``fn(token, ordinal)``; ordinals count
     from ``first`` (the sentence's index), so the variants of a style rotate over an answer."""
@@ -74,6 +77,8 @@ def _rewrite(sentence: str, fn: Callable[[NumberToken, int], str], first: int = 
     out = sentence
     for k in range(len(toks) - 1, -1, -1):
         t = toks[k]
+        if _LETTER_BEFORE.search(sentence, 0, t.start):
+            continue  # "S$1.75 billion", "US$5": the currency begins before the token
         out = out[: t.start] + fn(t, first + k) + out[t.end :]
     return out
 
@@ -126,7 +131,11 @@ def _calc_tex(expr: str) -> str:
     """A written calculation in LaTeX: ``\\frac`` for a division, ``\\times``, escaped marks."""
     tex = _tex_escape(expr.strip())
     tex = _FRAC_GROUP.sub(lambda m: rf"\frac{{{m.group(1).strip()}}}{{{m.group(2).strip()}}}", tex)
-    tex = _FRAC.sub(lambda m: rf"\frac{{{m.group(1).strip()}}}{{{m.group(2).strip()}}}", tex)
+    lhs = re.sub(r"\([^()]*\)", "", tex.split("=")[0])
+    if not re.search(r"\d\s*[-+−]\s*[\\$(]*\d", lhs):
+        # "a + b / 2" is ambiguous as written (the writer may mean the mean); \frac{b}{2} would
+        # settle it, so a division after a sum or difference stays written with "/"
+        tex = _FRAC.sub(lambda m: rf"\frac{{{m.group(1).strip()}}}{{{m.group(2).strip()}}}", tex)
     tex = re.sub(r"\s*(?:\*|×|\bx\b)\s*", r" \\times ", tex)
     return re.sub(r"\s(thousand|millions?|billions?)\b", r"\\text{ \1}", tex)
 
