@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from crossfoot.model.locale import resolve_locale
 from crossfoot.model.types import Mention
+from crossfoot.numbers import extract as extract_module
 from crossfoot.numbers import prefix as prefix_module
 from crossfoot.numbers import reading as reading_module
 from crossfoot.numbers.affixes import prefix_gate, scale_before, symbol_before
@@ -327,9 +328,12 @@ _APART_LOCALES = [None, "de_DE", "sv_SE", "en_IN", "sw"]
 
 
 def _readings(text: str, name: str | None) -> str:
-    """Every reading of ``text``: extract and, for a short text, parse_number_string."""
-    cell = parse_number_string_(text, locale=name) if len(text) < 40 else None
-    return repr((extract_(text, locale=name), cell))
+    """Every reading of ``text``: extract and, for a short text, parse_number_string. The
+    scanner's own fast path (numbers.fast, tests/test_speed_paths_speed6.py) is off, so the
+    shortcuts of numbers.reading compared here are the ones taken."""
+    with _without(extract_module, "FAST_PATH", [False]):
+        cell = parse_number_string_(text, locale=name) if len(text) < 40 else None
+        return repr((extract_(text, locale=name), cell))
 
 
 @contextmanager

@@ -36,6 +36,7 @@ from itertools import accumulate
 from crossfoot.model.locale import Convention, resolve_locale
 from crossfoot.model.types import Mention
 from crossfoot.numbers.around import Env
+from crossfoot.numbers.fast import plain_between
 from crossfoot.numbers.forms import (
     VULGAR,
     convention_note,
@@ -80,6 +81,7 @@ def _scan(
     starts = None if n < 48 else word_starts(text)
     digits: list[tuple[int, re.Match[str] | None]] = []  # next_core's memo of its digit search
     search = DIGITS_RE.search if starts is not None and not starts else None
+    fast = FAST_PATH[0] and convention is None and not cell
     while pos < n:
         if search is not None:  # no number word in the text (most): next_core's digit search
             m = search(text, pos)
@@ -93,6 +95,13 @@ def _scan(
             start, end, is_words = core
         if is_words:
             nums, nxt = _read_words(text, start, text[start:end])
+        elif fast and (plain := plain_between(original, text, start, end, env)) is not None:
+            # A number between two plain words: its digits alone (numbers.fast).
+            out.append(plain)
+            env.prev, pos = None, end
+            if limit is not None and len(out) > limit:
+                return out
+            continue
         else:
             nums, nxt = read_number(text, start, end, env, pos, True)
         for num in nums:
@@ -105,6 +114,10 @@ def _scan(
     if _HYPHEN_FRACTION_GATE.search(text) is not None:
         out = _hyphen_fractions(original, text, out)
     return out
+
+
+#: Whether the scanner takes the fast path of numbers.fast (tests turn it off to compare).
+FAST_PATH = [True]
 
 
 def _read_words(text: str, start: int, run: str) -> Read:

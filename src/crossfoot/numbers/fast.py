@@ -1,0 +1,243 @@
+"""The number between two plain words: a fast path of the scanner (issue 19, "one scan").
+
+Most numbers of running prose sit between common words ("was 4,567 in", "in 2019, the"). For
+them every stage of :func:`crossfoot.numbers.reading.read_number` (a sign, a currency, a
+parenthesis before the digits; a reference, fiscal, "about", month, "minus" or formula word
+before them; a percent, scale, currency, unit, range, time or month after them) reads nothing,
+and the number is its digits alone. :func:`plain_between` says so from the word before and what
+follows, by set look-ups and one anchored regex, and gives the Mention; for every other number it
+returns None and the full reader runs.
+
+Why this is exact: the readers before the digits look only at text that ends at the digits, so
+at the word just before them (phrases such as "up to", "ending in" end in a word of their own);
+a word of :data:`WORDS_BEFORE` ends no phrase any reader lists, and for "in", "to" and "of"
+the word before them must not be one that makes such a phrase (:data:`_PHRASE_HEADS`). After
+the digits, a word of :data:`WORDS_AFTER` starts no unit, scale, currency, range, time or
+month, and a punctuation mark of :data:`_ENDS_AFTER` ends the number. ``tests/test_speed_paths_
+speed6.py`` checks every listed word against the full reader, in many contexts, and shows that a
+wrong word in a list is caught.
+"""
+
+from __future__ import annotations
+
+import re
+
+from crossfoot.model.types import Mention
+from crossfoot.numbers.around import ALONE_AFTER, Env
+from crossfoot.numbers.cores import Digits, read_core
+from crossfoot.numbers.num import Num, new_mention
+from crossfoot.numbers.patterns import (
+    APPROX_ENDS,
+    DIVIDE_ENDS,
+    FISCAL_ENDS,
+    MONTH_ENDS,
+    RANGE_STARTS,
+    REF_ENDS,
+    TIMES_ENDS,
+    UNIT_FIRST,
+)
+from crossfoot.numbers.prefix import may_prefix
+
+__all__ = ["WORDS_AFTER", "WORDS_BEFORE", "plain_between"]
+
+#: Words after which a number reads as its digits alone (tests check each). Not: a reference,
+#: fiscal, "about", month, "minus" or formula word ("by", "x", "times"), nor "than", "some".
+_BEFORE = """a an and are as at be been between both during each ended for from had has have in into
+    is of on or our its their the to totaled totalled was were which while with within
+    increased decreased rose fell grew declined reached represented granted acquired paid
+    issued recorded recognized reported contributed remaining including included includes
+    that since until after only also just still vs versus""".split()
+WORDS_BEFORE = frozenset(_BEFORE + [w.capitalize() for w in _BEFORE])
+#: Words of WORDS_BEFORE that end a listed phrase after another word ("up to", "close to",
+#: "ending in", "ends in", "upwards of", "in excess of"): then the word before them is looked at.
+_PHRASE_HEADS = {"in": ("end",), "to": ("up", "close"), "of": ("upwards", "excess")}
+_PHRASE_HEADS.update({word.capitalize(): heads for word, heads in _PHRASE_HEADS.items()})
+#: Words a number may be followed by and still read as its digits alone (tests check each).
+#: Not: "to", "and", "through" (ranges), "of" ("31 of March"), "per" ("per cent"), unit,
+#: scale, currency, month and time words.
+WORDS_AFTER = frozenset(
+    """is was were are be been has had have compared as primarily for from the in on at or also
+    due increased decreased included includes including we when which that respectively while
+    with versus vs after before during since until mainly partially partly largely higher lower
+    more less reflecting resulting related driven""".split()
+)
+# After the digits: one of WORDS_AFTER (then a space, a punctuation mark or the end), or a mark
+# that ends a number (ALONE_AFTER's marks, or "." and ")" not followed by a letter or digit).
+_AFTER_RE = re.compile(
+    " (?:"
+    + "|".join(sorted(WORDS_AFTER, key=len, reverse=True))
+    + r")(?=[ ,.;:)?!\n]|\Z)"
+    + r"|[,;!?\]}\n\r\"|<]|[.)](?![\w])|\Z"
+)
+# "5 and 6" is two numbers unless "between" comes before (ranges.try_range).
+_AND_RE = re.compile(r" and(?=[ ,.;:)?!\n]|\Z)")
+_MAX_WORD = max(map(len, WORDS_BEFORE))
+
+# Any other word: the reader's own gates, all closed. Before the digits, the last two letters
+# (lower-cased) end no word of the reference, fiscal, "about", month and formula lists
+# (patterns.ends_with's gate, for every list at once), may_prefix finds no sign or currency,
+# and no "minus" ends there. After them: a lower-case word starting no unit (patterns.maybe_unit),
+# no time ("a"/"p": "3 pm"), no month (or "of" before one), no range word ("to", "and",
+# "through": their first letters are among the units'), and Env.may_follow finds no scale,
+# currency or unit there.
+_LISTS = (REF_ENDS, FISCAL_ENDS, APPROX_ENDS, MONTH_ENDS, TIMES_ENDS, DIVIDE_ENDS)
+_ENDS2 = frozenset().union(*(ends.last2 for ends in _LISTS))
+_ENDS1 = frozenset().union(*(ends.last1 for ends in _LISTS))
+_MINUS = ("minus", "Minus", "MINUS")
+_WORD_AFTER = re.compile(r" ([a-z]+)(?=[ ,.;:)?!\n]|\Z)")
+_NOT_AFTER = frozenset({"of", *(w for w in MONTH_ENDS.words if not w.endswith("."))})
+_FIRST_NOT_AFTER = frozenset(UNIT_FIRST | {"a", "p"})
+
+# A core read once: (value, kind, precision, scale, written) of its Mention, or None when the
+# core is not one plain reading ("1,2,3", "1.234" in a text that may write "1.234,56").
+_Fields = tuple[object, ...]
+_TEMPLATES: dict[str, _Fields | None] = {}
+_MAX_TEMPLATES = 50_000
+
+
+def _template(core: str, style: str) -> _Fields | None:
+    """The fields of ``core``'s Mention after its text and span, as the reader builds them
+    (``Num.mention``: value, kind, precision, currency, scale, ...). ``style``: "" a number
+    (or a year), "%" a percent, "$" dollars, "-" a negative number."""
+    found = Digits(core, 0, True, False) if core.isdigit() else read_core(core)
+    # Not a list ("1,2,3"), nor the "1.234" that is a thousand in a text writing "1.234,56"
+    # (around.european_thousand): that depends on the whole text, so the reader reads it.
+    if not isinstance(found, Digits) or (found.exp == -3 and not found.plain):
+        return None
+    read = found
+    year = read.plain and len(read.digits) == 4 and 1900 <= int(read.digits) <= 2100
+    num = Num(0, len(core), read.digits, read.exp, read.plain, read.grouped)
+    if style == "%":
+        num.kind = "percent"
+    elif style == "$":
+        num.kind, num.currency = "money", "$"
+    elif style == "-":
+        num.negative = True
+    elif year:
+        num.kind = "year"
+    mention = num.mention(core)
+    return tuple(getattr(mention, name) for name in Mention.__slots__[3:])
+
+
+def plain_between(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | None:
+    """The Mention of the digit core ``text[s0:e0]`` when nothing around it can change its
+    reading, else None. ``text`` is the reading view of ``original`` (same offsets), read with
+    no locale and not as a cell; ``env`` is the scan's. Four shapes:
+
+    - between a word of :data:`WORDS_BEFORE` (or a comma, or a word the reader's gates pass) and
+      a word of :data:`WORDS_AFTER` (or a word the gates pass), a "%", or a mark that ends it:
+      "was 4,567 in", "in 2019, the", "rose 12.5% in", "saw 123,457 events";
+    - set apart as a cell is ('"2019",', '"12.5%"'), by a character of ``alone``;
+    - a dollar amount in quotes ('"$1,366"', '"$ 5,686"'), and a minus in quotes ('"-584"').
+
+    >>> text = "it was 4,567 in"
+    >>> m = plain_between(text, text, 7, 12, Env(None, False, text))
+    >>> (m.text, str(m.value), m.kind)
+    ('4,567', '4567', 'number')
+    >>> plain_between("about 45 in", "about 45 in", 6, 8, Env(None, False, text)) is None
+    True
+    """
+    if e0 - s0 > 24:
+        return None
+    c1 = text[s0 - 1] if s0 else ""  # "": the start of the text
+    if c1 == " ":
+        if s0 >= 3 and text[s0 - 2] == "$" and text[s0 - 3] == '"':
+            return _quoted(original, text, s0, e0, s0 - 2, "$")  # '"$ 5,686"'
+        return _prose(original, text, s0, e0, env)
+    if c1 in env.alone:
+        return None if s0 >= 2 and text[s0 - 2].isupper() else _cell(original, text, s0, e0, "")
+    if (c1 == "$" or c1 == "-") and s0 >= 2 and text[s0 - 2] == '"':
+        return _quoted(original, text, s0, e0, s0 - 1, c1)
+    return None
+
+
+def _prose(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | None:
+    """A number between plain words: see :func:`plain_between`."""
+    if s0 < 2:
+        return None
+    # After a comma ("December 31, 2019") no reader finds a word.
+    if text[s0 - 2] != "," and not _plain_before(text, s0, env):
+        return None
+    if text.startswith("%", e0):  # "12.5%": the number ends there, unless a letter, a digit,
+        nxt = text[e0 + 1 : e0 + 2]  # a "+" or a range follows
+        if nxt.isalnum() or nxt in ("_", "+") or text.startswith(RANGE_STARTS, e0 + 1):
+            return None
+        return _made(original, text, s0, e0, s0, e0 + 1, "%")
+    if _AFTER_RE.match(text, e0) is None and not _plain_after(text, s0, e0, env):
+        return None
+    return _made(original, text, s0, e0, s0, e0, "")
+
+
+def _plain_before(text: str, s0: int, env: Env) -> bool:
+    """Whether the word before " " + digits at ``s0`` leaves the number alone."""
+    lo = s0 - _MAX_WORD - 2
+    space = text.rfind(" ", lo if lo > 0 else 0, s0 - 1)
+    word = text[space + 1 : s0 - 1]
+    if word in WORDS_BEFORE:
+        heads = _PHRASE_HEADS.get(word)
+        if heads is None:
+            return True
+        before = text[space - 12 if space > 12 else 0 : space].lower()
+        return not any(head in before for head in heads)
+    c2 = text[s0 - 2]
+    if not c2.isascii() or not c2.isalpha():
+        return False
+    tail = text[s0 - 3 if s0 >= 3 else 0 : s0 - 1]  # patterns.prefix_tail here
+    end = tail.lower()
+    return (
+        end not in _ENDS2
+        and end[-1] not in _ENDS1
+        and not may_prefix(tail, env)
+        and not text.startswith(_MINUS, s0 - 6 if s0 >= 6 else 0)
+    )
+
+
+def _plain_after(text: str, s0: int, e0: int, env: Env) -> bool:
+    """Whether what follows the digits ending at ``e0`` leaves the number alone (not one of
+    WORDS_AFTER, nor a mark that ends it)."""
+    if _AND_RE.match(text, e0) is not None:  # "5 and 6": a range only after "between"
+        return "between" not in text[s0 - 48 if s0 > 48 else 0 : s0].lower()
+    word = _WORD_AFTER.match(text, e0)
+    if word is None:
+        return False
+    found = word.group(1)
+    return (
+        found[0] not in _FIRST_NOT_AFTER
+        and found not in _NOT_AFTER
+        and not env.may_follow(text, e0)
+    )
+
+
+def _cell(original: str, text: str, s0: int, e0: int, style: str) -> Mention | None:
+    """A number set apart before; it ends at a mark of ALONE_AFTER, or a "%" before one."""
+    follow = text[e0 : e0 + 1]
+    if follow in ALONE_AFTER:
+        return _made(original, text, s0, e0, s0, e0, style)
+    if follow == "%" and text[e0 + 1 : e0 + 2] in ALONE_AFTER and not style:
+        return _made(original, text, s0, e0, s0, e0 + 1, "%")
+    return None
+
+
+def _quoted(original: str, text: str, s0: int, e0: int, start: int, style: str) -> Mention | None:
+    """'"$1,366"', '"-584"': a dollar sign or a minus between a quote and the digits, and a mark
+    of ALONE_AFTER after them other than a line end (after which "(USD 5)" may convert)."""
+    follow = text[e0 : e0 + 1]
+    if follow not in ALONE_AFTER or follow in ("\n", "\r", ""):
+        return None
+    return _made(original, text, s0, e0, start, e0, style)
+
+
+def _made(
+    original: str, text: str, s0: int, e0: int, start: int, end: int, style: str
+) -> Mention | None:
+    """The Mention of the core text[s0:e0] written from ``start`` to ``end`` in ``style``."""
+    core = text[s0:e0]
+    key = core + style
+    fields = _TEMPLATES.get(key, ())
+    if fields == ():
+        fields = _template(core, style)
+        if len(_TEMPLATES) < _MAX_TEMPLATES:
+            _TEMPLATES[key] = fields
+    if fields is None:
+        return None
+    return new_mention(original[start:end], start, end, *fields)
