@@ -188,3 +188,20 @@ def test_latex_keeps_an_ambiguous_division_as_written() -> None:
     out = restyle_sentence("The average is $707,299 + $963,947 / 2 = $835,623.", "latex")
     assert r"\$707,299 + \$963,947 / 2 = \$835,623" in out
     assert r"\frac" not in out
+
+
+def test_a_date_is_no_figure_of_the_styles() -> None:
+    """ "January 25 2011": the day is part of a date, written as it is in every style."""
+    for style in STYLES:
+        assert 'dates "January 25 2011" and' in restyle_sentence(
+            'The dates "January 25 2011" and 2012 apply to $5 million.', style
+        )
+
+
+def test_a_span_that_begins_inside_a_number_keeps_that_piece() -> None:
+    """A corpus split "in 2008" as "in 200" | "8 ...": the piece stays glued as written."""
+    answer = "Costs were $5.7 million in 2008 and $3 million later."
+    spans = [(0, 30), (30, len(answer))]
+    for style in ("latex", "markdown", "abbrev"):
+        text = restyle(answer, spans, style).text
+        assert "2008" in text, (style, text)

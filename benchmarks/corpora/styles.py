@@ -68,6 +68,9 @@ def _figures_of(sentence: str) -> list[NumberToken]:
 
 
 _LETTER_BEFORE = re.compile(r"[A-Za-z][$€£¥]?\Z")
+_MONTH_BEFORE = re.compile(
+    r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\Z"
+)
 
 
 def _rewrite(sentence: str, fn: Callable[[NumberToken, int], str], first: int = 0) -> str:
@@ -77,8 +80,10 @@ def _rewrite(sentence: str, fn: Callable[[NumberToken, int], str], first: int = 
     out = sentence
     for k in range(len(toks) - 1, -1, -1):
         t = toks[k]
-        if _LETTER_BEFORE.search(sentence, 0, t.start):
-            continue  # "S$1.75 billion", "US$5": the currency begins before the token
+        if _LETTER_BEFORE.search(sentence, 0, t.start) or _MONTH_BEFORE.search(
+            sentence, 0, t.start
+        ):
+            continue  # "S$1.75 billion", "US$5"; "January 25 2011": no figure of the answer's
         out = out[: t.start] + fn(t, first + k) + out[t.end :]
     return out
 
@@ -278,6 +283,18 @@ def _gap(style: str, gap: str, i: int, n: int, sentence: str) -> str:
     return lead + "\n- "
 
 
+_GLUED_HEAD = re.compile(r"[\w.,]*")
+_GLUED_TAIL = re.compile(r"[\w.,]*\Z")
+
+
+def _glued(answer: str, spans: Sequence[Span], i: int) -> bool:
+    """Whether span ``i`` begins right where span ``i - 1`` ends, inside a word or number."""
+    if not 0 < i < len(spans):
+        return False
+    a = spans[i][0]
+    return a == spans[i - 1][1] and answer[a - 1 : a].isalnum() and answer[a : a + 1].isalnum()
+
+
 def restyle(answer: str, spans: Sequence[Span], style: str) -> Styled:
     """``answer`` in ``style``: each sentence span rewritten, the text between kept (markdown
     and chatty add their layout there); returns the new text and each sentence's new span.
@@ -299,11 +316,18 @@ def restyle(answer: str, spans: Sequence[Span], style: str) -> Styled:
     pos = 0
     length = 0
     n = len(spans)
+    glued = [_glued(answer, spans, i) for i in range(n + 1)]
     for i, (a, b) in enumerate(spans):
         sentence = answer[a:b]
-        gap = _gap(style, answer[pos:a], i, n, sentence)
         final = i == n - 1 and (n > 1 or _ANSWER_LEAD.match(sentence) is not None)
-        new = restyle_sentence(sentence, style, final, i)
+        # a corpus's split inside a word or number ("in 200" | "8 and ..."): no layout between
+        # the two spans, and the pieces of the number stay as written
+        gap = "" if glued[i] else _gap(style, answer[pos:a], i, n, sentence)
+        head = _GLUED_HEAD.match(sentence).end() if glued[i] else 0  # type: ignore[union-attr]
+        cut = _GLUED_TAIL.search(sentence).start() if glued[i + 1] else len(sentence)  # type: ignore[union-attr]
+        cut = max(cut, head)
+        middle = restyle_sentence(sentence[head:cut], style, final, i)
+        new = sentence[:head] + middle + sentence[cut:]
         out += [gap, new]
         length += len(gap)
         new_spans.append((length, length + len(new)))

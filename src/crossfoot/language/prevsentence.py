@@ -52,6 +52,11 @@ def _restated(ctx: ClaimContext) -> tuple[str, int | None] | None:
     prev, _figure, years = found
     if _OPERATION.search(prev) or _CHANGE_WORDS.search(prev) or len(years) > 1:
         return None
+    own = _own_years(ctx)
+    if own - years:
+        # "It was $168.4 million for 2015." after 2016's figure: the row of the sentence
+        # before, in the line's own year
+        return (prev, own.pop()) if len(own) == 1 else None
     return prev, (years.pop() if years else None)
 
 
@@ -62,6 +67,12 @@ def same_currency(a: str | None, b: str | None) -> bool:
     (True, False, False)
     """
     return a == b or bool(a and b and currency_codes(a) & currency_codes(b))
+
+
+def _own_years(ctx: ClaimContext) -> set[int]:
+    """The years the claim's own sentence names."""
+    s = ctx.sentence
+    return {int(x.value) for x in mentions_between(ctx, s.start, s.end) if x.kind == "year"}
 
 
 def _previous_figure(ctx: ClaimContext) -> tuple[str, Mention, set[int]] | None:
@@ -105,8 +116,10 @@ def _concluded(ctx: ClaimContext) -> Mention | None:
     found = _previous_figure(ctx)
     if found is None:
         return None
-    _prev, figure, _years = found
+    _prev, figure, years = found
     m = ctx.mention
     if abs(abs(figure.value) - abs(m.value)) <= figure.precision + m.precision:
         return None
+    if _own_years(ctx) - years:
+        return None  # "It was $168.4 million for 2015." after 2016's figure: another year's
     return figure
