@@ -205,3 +205,12 @@ def test_a_span_that_begins_inside_a_number_keeps_that_piece() -> None:
     for style in ("latex", "markdown", "abbrev"):
         text = restyle(answer, spans, style).text
         assert "2008" in text, (style, text)
+
+
+def test_markdown_adds_no_second_bullet_or_bold() -> None:
+    """An answer that is already a list, or already bold, keeps its own markup."""
+    answer = "The totals were:\n- For 2013: $22,176\n- For 2012: **$27,885**"
+    spans = [(0, 16), (17, 36), (37, len(answer))]
+    text = restyle(answer, spans, "markdown").text
+    assert "- - " not in text and "****" not in text
+    assert "- For 2013: **$22,176**" in text and "**$27,885**" in text

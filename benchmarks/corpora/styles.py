@@ -111,8 +111,8 @@ def _md_sentence(sentence: str, final: bool) -> str:
     m = _ANSWER_LEAD.match(sentence)
     if final and m and m.group(0).lower().startswith("answer"):
         return "**Answer:**" + sentence[m.end() :]
-    if _MATH.search(sentence):
-        return sentence
+    if _MATH.search(sentence) or "**" in sentence:
+        return sentence  # already formatted: no bold inside math or inside bold
     return _rewrite(sentence, lambda t, _k: f"**{t.text}**")
 
 
@@ -268,6 +268,9 @@ def restyle_sentence(sentence: str, style: str, final: bool = False, index: int 
     raise ValueError(f"unknown style {style!r}; expected one of {STYLES}")
 
 
+_LISTED = re.compile(r"\s*(?:[-*•]\s|\d{1,2}[.)]\s)")
+
+
 def _gap(style: str, gap: str, i: int, n: int, sentence: str) -> str:
     """The text before sentence ``i`` of ``n`` (``gap`` is the original text there)."""
     lead = gap.rstrip()
@@ -278,21 +281,19 @@ def _gap(style: str, gap: str, i: int, n: int, sentence: str) -> str:
     final = i == n - 1 and (n > 1 or _ANSWER_LEAD.match(sentence) is not None)
     if final:
         return lead + ("\n\n" if lead or i else "") + HEADING + "\n\n"
+    bullet = "" if _LISTED.match(sentence) else "- "  # already an item of a list
     if i == 0:
-        return lead + ("\n\n" if lead else "") + "- "
-    return lead + "\n- "
+        return lead + ("\n\n" if lead else "") + bullet
+    return lead + "\n" + bullet
 
 
 _GLUED_HEAD = re.compile(r"[\w.,]*")
 _GLUED_TAIL = re.compile(r"[\w.,]*\Z")
 
 
-def _glued(answer: str, spans: Sequence[Span], i: int) -> bool:
-    """Whether span ``i`` begins right where span ``i - 1`` ends, inside a word or number."""
-    if not 0 < i < len(spans):
-        return False
-    a = spans[i][0]
-    return a == spans[i - 1][1] and answer[a - 1 : a].isalnum() and answer[a : a + 1].isalnum()
+def _cut_inside(answer: str, at: int) -> bool:
+    """Whether ``at`` falls inside a word or number of ``answer`` (a corpus's split there)."""
+    return 0 < at < len(answer) and answer[at - 1].isalnum() and answer[at].isalnum()
 
 
 def restyle(answer: str, spans: Sequence[Span], style: str) -> Styled:
@@ -316,15 +317,15 @@ def restyle(answer: str, spans: Sequence[Span], style: str) -> Styled:
     pos = 0
     length = 0
     n = len(spans)
-    glued = [_glued(answer, spans, i) for i in range(n + 1)]
     for i, (a, b) in enumerate(spans):
         sentence = answer[a:b]
         final = i == n - 1 and (n > 1 or _ANSWER_LEAD.match(sentence) is not None)
         # a corpus's split inside a word or number ("in 200" | "8 and ..."): no layout between
         # the two spans, and the pieces of the number stay as written
-        gap = "" if glued[i] else _gap(style, answer[pos:a], i, n, sentence)
-        head = _GLUED_HEAD.match(sentence).end() if glued[i] else 0  # type: ignore[union-attr]
-        cut = _GLUED_TAIL.search(sentence).start() if glued[i + 1] else len(sentence)  # type: ignore[union-attr]
+        inside_a, inside_b = _cut_inside(answer, a), _cut_inside(answer, b)
+        gap = "" if inside_a and a == pos else _gap(style, answer[pos:a], i, n, sentence)
+        head = _GLUED_HEAD.match(sentence).end() if inside_a else 0  # type: ignore[union-attr]
+        cut = _GLUED_TAIL.search(sentence).start() if inside_b else len(sentence)  # type: ignore[union-attr]
         cut = max(cut, head)
         middle = restyle_sentence(sentence[head:cut], style, final, i)
         new = sentence[:head] + middle + sentence[cut:]
