@@ -156,8 +156,10 @@ _ANY_WORD = st.one_of(
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    st.sampled_from(["", "The ", "up ", "ending ", "between ", "from ", "\n", "about ", "$"]),
-    _ANY_WORD,
+    st.sampled_from(["", "The ", "up ", "ending ", "between ", "from ", "\n", "about ", "$", "> "]),
+    st.one_of(
+        _ANY_WORD, _ANY_WORD.map(lambda w: w + ":"), st.sampled_from(["(1)", "[2]", "?", ")"])
+    ),
     st.sampled_from(_CORES),
     _ANY_WORD,
     st.sampled_from(["", ".", ",", " the", " 5", " cent", " March", " feet", " of June", "%"]),
@@ -165,6 +167,7 @@ _ANY_WORD = st.one_of(
 @example("", "Feb", "5", "in", ", 2019")
 @example("", "was", "5", "june", ",")
 @example("", "saw", "123,457", "events", ".")
+@example("> ", "Answer:", "1", "a", ". Next")
 def test_any_words_around_a_number_read_as_the_full_reader(
     left: str, before: str, core: str, after: str, right: str
 ) -> None:
@@ -201,6 +204,8 @@ def _broken(monkeypatch: pytest.MonkeyPatch, name: str, value: object) -> None:
         ("_ENDS2", fast._ENDS2 - MONTH_ENDS.last2, lambda: iter(["in Feb 5, 2019"])),
         # "5 june": a day again (the months left out of what may not follow).
         ("_NOT_AFTER", frozenset(), lambda: iter(["It was 5 june, the"])),
+        # "> 1. Intro": a list marker (">" begins a list line).
+        ("_MARKS_BEFORE", fast._MARKS_BEFORE | {">"}, lambda: iter(["> 1. Intro"])),
         # "minus 5" is negative.
         ("_MINUS", ("nothing",), lambda: iter(["It fell by minus 5 in"])),
     ],

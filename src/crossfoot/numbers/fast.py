@@ -84,6 +84,7 @@ _LISTS = (REF_ENDS, FISCAL_ENDS, APPROX_ENDS, MONTH_ENDS, TIMES_ENDS, DIVIDE_END
 _ENDS2 = frozenset().union(*(ends.last2 for ends in _LISTS))
 _ENDS1 = frozenset().union(*(ends.last1 for ends in _LISTS))
 _MINUS = ("minus", "Minus", "MINUS")
+_MARKS_BEFORE = frozenset(":;)]?!")
 _WORD_AFTER = re.compile(r" ([a-z]+)(?=[ ,.;:)?!\n]|\Z)")
 _NOT_AFTER = frozenset({"of", *(w for w in MONTH_ENDS.words if not w.endswith("."))})
 _FIRST_NOT_AFTER = frozenset(UNIT_FIRST | {"a", "p"})
@@ -180,7 +181,9 @@ def _plain_before(text: str, s0: int, env: Env) -> bool:
         before = text[space - 12 if space > 12 else 0 : space].lower()
         return not any(head in before for head in heads)
     c2 = text[s0 - 2]
-    if not c2.isascii() or not c2.isalpha():
+    # A letter, or a mark that ends a word ("Answer: 12"); not a digit, a space, "." (the
+    # readers fold " ." away), nor one of LIST_HEAD_RE's marks ("> 1. ").
+    if not (c2.isascii() and c2.isalpha()) and c2 not in _MARKS_BEFORE:
         return False
     tail = text[s0 - 3 if s0 >= 3 else 0 : s0 - 1]  # patterns.prefix_tail here
     end = tail.lower()
