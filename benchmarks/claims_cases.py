@@ -27,6 +27,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from claims_sentences import SENTENCE_CLASSES
+
 __all__ = ["CLASSES", "claims_cases"]
 
 Rows = list[dict[str, Any]]
@@ -551,6 +553,7 @@ CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     _comparison, _fields, _four_digits, _scaled, _minus_count, _scale_away, _question,
     _count_answer, _partial_average, _own_rows, _span, _which_years, _money_from_count,
     _answer_decimals, _change_sign, _which_period, _period_compare, _which_period_bare,
+    *SENTENCE_CLASSES,  # claims7's classes of sentence (claims_sentences.py)
 )  # fmt: skip
 
 

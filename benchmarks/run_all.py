@@ -23,7 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ragbench
-from corpora import convfinqa, convfinqa_turns, pot_tatqa, ragbench_interp, tatqa
+from corpora import convfinqa, convfinqa_earlier, convfinqa_turns, pot_tatqa, ragbench_interp, tatqa
 from corpora._load import MissingData
 from corpora.causes import classify_records
 from corpora.common import HALVES, STRICT, data_root, doc_key, in_half, strict_half
@@ -33,7 +33,7 @@ __all__ = ["ADAPTERS", "LABELLED", "main"]
 ADAPTERS = {m.NAME: m for m in (pot_tatqa, tatqa, ragbench_interp, convfinqa)}
 # Other readings of a corpus above, each a labelled line of the results (never a headline); kept
 # out of ADAPTERS, which verdict snapshots and the batch benchmark walk.
-LABELLED = {m.NAME: m for m in (convfinqa_turns,)}
+LABELLED = {m.NAME: m for m in (convfinqa_turns, convfinqa_earlier)}
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -380,7 +380,12 @@ def test_a_cell_that_restates_its_number_keeps_the_signed_reading() -> None:
     [
         ("Revenue rose from $2.9bn in 2023 to $3.2bn in 2024.", {"2.9": 2023, "3.2": 2024}),
         ("In 2024, revenue rose to $3.2bn from $2.9bn. Costs were $1.1bn.", {"3.2": 2024}),
-        ("Revenue for 2023 and 2024 was $2.9bn and $3.2bn, respectively.", {}),
+        # paired by position (convfinqa7)
+        (
+            "Revenue for 2023 and 2024 was $2.9bn and $3.2bn, respectively.",
+            {"2.9": 2023, "3.2": 2024},
+        ),
+        ("Revenue for 2023 and 2024 was $2.9bn, $3.2bn and $3.4bn, respectively.", {}),
         (
             "Cash was $5m at December 31, 2019; staff 400 as of Dec. 31, 2018.",
             {"5": 2019, "400": 2018},

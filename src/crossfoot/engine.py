@@ -32,6 +32,7 @@ from crossfoot.arithmetic.calculations import new_answer as new_arith_answer
 from crossfoot.language.asked import Ask, read_question
 from crossfoot.language.claims import is_count_word, read_claims
 from crossfoot.language.direction import new_answer
+from crossfoot.language.labelquote import quoted_in_label
 from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar, quoted_label
 from crossfoot.language.readings import restated_pairs
 from crossfoot.language.sentences import citations, split_sentences
@@ -295,11 +296,13 @@ class _Answer:
             counted = count_verdict(ctx, ask, self.asked, self._named)
             if counted is not None:
                 return Claim(mention, sentence, counted.status, counted.evidence, counted.message)
+        if self._table_labels is None:  # once per answer
+            self._table_labels = _labels(self.sources)
         label = None
         if self.asked or mention.high is not None:
-            if self._table_labels is None:  # once per answer
-                self._table_labels = _labels(self.sources)
             label = quoted_label(mention, self.asked, self._table_labels)
+        if label is None and self._table_labels:  # "due in more than 5 years" of a label
+            label = quoted_in_label(self.text, mention, self._table_labels)
         if label is not None:
             return Claim(mention, sentence, "supported_exact", label)
         return None

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from corpora import convfinqa, convfinqa_turns, pot_tatqa, ragbench_interp, tatqa
+from corpora import convfinqa, convfinqa_earlier, convfinqa_turns, pot_tatqa, ragbench_interp, tatqa
 from corpora._load import MissingData
 from corpora.common import data_root as resolve_root
 from corpora.common import half_of, parse_table_json
@@ -76,6 +77,21 @@ def test_convfinqa_turns_ask_the_whole_conversation(data_root: Path) -> None:
         last.sources,
     )
     assert half_of(item) == half_of(last)
+
+
+def test_convfinqa_earlier_turns_that_compute(data_root: Path) -> None:
+    items = convfinqa_earlier.load(data_root)
+    # c1's earlier turns are lookups; c3's final turn is yes/no, its computing turns still count,
+    # and its fourth turn repeats the second (same question, same program): kept once
+    assert [i.id for i in items] == ["c3#turn2", "c3#turn3"]
+    change, share = items
+    assert change.answer == "and what was the change from 2022? The answer is 80."
+    assert share.answer == "what was that change as a share of 2022? The answer is 0.25."
+    assert share.question == "what was that change as a share of 2022?"
+    assert share.answer[slice(*share.sentences[0])] == "The answer is 0.25."
+    assert share.meta["turns"][-1] == share.question and len(share.meta["turns"]) == 3
+    # a turn is in its conversation's half: the corpus name and the documents decide it
+    assert {half_of(i) for i in items} == {half_of(replace(change, id="c3"))}
 
 
 def test_ragbench_interp_labels(data_root: Path) -> None:

@@ -87,12 +87,17 @@ def test_turns_as_question_is_a_labelled_line(
 ) -> None:
     monkeypatch.setattr(ragbench, "CACHE", tmp_path / "cache")
     argv = ["--data-root", str(data_root), "--corpora", "convfinqa", "convfinqa-turns"]
-    argv += ["--tools", "crossfoot", "--out-dir", str(tmp_path), "--no-progress"]
-    assert run_all.main(argv) == 0
+    argv += ["convfinqa-earlier", "--tools", "crossfoot", "--out-dir", str(tmp_path)]
+    assert run_all.main([*argv, "--no-progress"]) == 0
     md = (tmp_path / "results.md").read_text()
     rows = [line.split("|")[1].strip() for line in md.splitlines() if line.startswith("| conv")]
-    assert set(rows) == {"convfinqa", "convfinqa (turns as question)"}
-    assert "convfinqa-turns" not in run_all.ADAPTERS  # never walked by snapshots or batch
+    assert set(rows) == {
+        "convfinqa",
+        "convfinqa (turns as question)",
+        "convfinqa (earlier turns)",
+    }
+    # never walked by snapshots or batch
+    assert not {"convfinqa-turns", "convfinqa-earlier"} & set(run_all.ADAPTERS)
 
 
 def test_one_half_and_unsplit(

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from crossfoot.engine import verify
+from crossfoot.language.markup import span_back, unmark
 from crossfoot.model.memo import evict_oldest
 from crossfoot.model.options import Options, make_options
 from crossfoot.report.result import Report
@@ -68,9 +70,31 @@ class Checker:
             sources = _load(self._given, opts)
 
         def recheck(text: str) -> Report:
-            return verify(text, sources, opts, question=question)
+            return _verify_unmarked(text, sources, opts, question, None)
 
+        return _verify_unmarked(output, sources, opts, question, recheck)
+
+
+def _verify_unmarked(
+    output: str, sources: SourceSet, opts: Options, question: str | None, recheck: Any
+) -> Report:
+    """:func:`verify` of the answer without its markdown and LaTeX markup (a bold or LaTeX
+    figure is read as the figure), with every claim and sentence at its span in ``output``."""
+    unmarked = unmark(output) if isinstance(output, str) else None  # (verify says what is wrong)
+    if unmarked is None:
         return verify(output, sources, opts, recheck=recheck, question=question)
+    plain, back = unmarked
+    report = verify(plain, sources, opts, recheck=recheck, question=question)
+    claims = []
+    for c in report.claims:
+        m, s = c.mention, c.sentence
+        m0, m1 = span_back(back, m.start, m.end)
+        s0, s1 = span_back(back, s.start, s.end)
+        mention = replace(m, start=m0, end=m1, text=output[m0:m1])
+        claims.append(
+            replace(c, mention=mention, sentence=replace(s, start=s0, end=s1, text=output[s0:s1]))
+        )
+    return replace(report, text=output, claims=tuple(claims))
 
 
 def check(output: str, sources: Any, *, question: str | None = None, **options: Any) -> Report:

@@ -88,8 +88,12 @@ _BACK = re.compile(
 _COMPUTED = re.compile(
     r"(?i)\b(?:ratio|quotient|percent(?:age)?|growth\s+rate|"
     r"in\s+relation\s+to|relative\s+to|represent(?:s|ed)?|divided?\s+by|multiplied\s+by|"
-    r"times\s+(?!1\b)\d|less\s+\d|minus\s+\d|over\s+(?:the\s+|that\s+|this\s+)?(?:\d|(?:\w+\s+){0,4}"
+    r"times\s+(?!1\b)\d|(?:less|minus)\s+(?!than\b)(?:(?:an?|the)\s+)?(?:\w+\s+)?\$?\d|over\s+(?:the\s+|that\s+|this\s+)?(?:\d|(?:\w+\s+){0,4}"
     r"(?:value|number|amount|total|price))\b)"
+)
+# Arithmetic with an operand the question states: "less 100", "minus an initial $100".
+_STATED_OPERAND = re.compile(
+    r"(?i)\b(?:less|minus|plus)\s+(?!than\b)(?:(?:an?|the)\s+)?(?:\w+\s+)?\$?\d"
 )
 _HOW_MANY = re.compile(r"(?i)\bhow\s+many\s+(?:of\s+the\s+)?([a-z]+)")
 # "In which year", "Which years", "which of the years", "For what fiscal years", "which period"
@@ -196,10 +200,12 @@ def _read_ask(question: str) -> Ask:
     which = WHICH_YEAR.search(question) is not None
     op = None if which else _operation(question, len(years))
     plain = op is None and not which and len(question.split()) <= 16
-    plain = plain and not _HEDGED.search(question)
+    # arithmetic on the figure with a stated operand ("the value in 2017 less 100") is no
+    # plain value of that year
+    plain = plain and not _HEDGED.search(question) and not _STATED_OPERAND.search(question)
+    computed = not which and _COMPUTED.search(question) is not None
     several = _RESPECTIVE.search(question) is not None
     back = _BACK.search(question) is not None
-    computed = not which and _COMPUTED.search(question) is not None
     return Ask(
         question,
         frozenset(years),

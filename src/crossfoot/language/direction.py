@@ -55,6 +55,8 @@ _FALSE = re.compile(
     # "the write-down of vessels", "markdowns": a charge named, not a direction
     r"|(?:write|mark)\s*-?\s*downs?"
     r"|no\s+more|cut\s*-?\s*off|short\s*-?\s*term|shortfall|at\s+least|up\s+until"
+    # "the 2025 value less the 2024 value", "that less 100": a subtraction, not a direction
+    r"|less(?=\s+(?:the|an?|that|this|those|these|its|their|our|\$|\d))"
     r")\b"
 )
 # "fell short" and "came in short" are down; "short" alone is not a direction.

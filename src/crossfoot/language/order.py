@@ -130,11 +130,17 @@ def _window_start(ctx: ClaimContext) -> int:
     return lo
 
 
-# "$5m in 2019", "$5m for fiscal 2019": the year right after the number (no comma: in "$80, at the
-# end of 2009 $86" the 2009 belongs to what follows it).
+# "$5m in 2019", "$5m for fiscal 2019", "$5m at December 31, 2019", "$5m as of 30 June 2019": the
+# year right after the number, alone or in a date (no other comma: in "$80, at the end of 2009
+# $86" the 2009 belongs to what follows it).
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.?"
 _YEAR_AFTER = re.compile(
-    r"(?ix)^\s*(?:(?:[a-z]+\s+)?(?:in|for|during|at|as\s+of|of|at\s+the\s+end\s+of|by|through))?\s*"
-    r"(?:the\s+)?(?:fiscal(?:\s+year)?|fy|calendar(?:\s+year)?|year)?\s*'?$"
+    # "1.8% of net sales in 2024", "$5m of revenue for 2019": what the figure is part of
+    r"(?ix)^\s*(?:of\s+(?:the\s+|its\s+|our\s+)?(?:total\s+|net\s+)?[a-z]+(?:\s+[a-z]+)?"
+    r"\s+(?=in\b|for\b))?"
+    r"(?:(?:[a-z]+\s+)?(?:in|for|during|at|as\s+of|of|at\s+the\s+end\s+of|by|through))?\s*"
+    r"(?:the\s+)?(?:fiscal(?:\s+year)?|fy|calendar(?:\s+year)?|year)?\s*"
+    rf"(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s*|\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH},?\s*)?'?$"
 )
 
 

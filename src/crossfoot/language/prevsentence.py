@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from crossfoot.language.rowfocus import _LOOKBACK, _OPERATION, _SENTENCE_END
+from crossfoot.language.rowfocus import _OPERATION, previous_start
 from crossfoot.model.context import ClaimContext, mention_range, mentions_between
 from crossfoot.model.types import Mention
 
@@ -32,10 +32,7 @@ _CHANGE_WORDS = re.compile(
 def _previous_sentence(ctx: ClaimContext) -> str | None:
     """The sentence before the claim's own, unless it is a question or empty."""
     s = ctx.sentence
-    lo = max(0, s.start - _LOOKBACK)
-    before = ctx.text[lo : s.start].rstrip().rstrip(".?!")
-    ends = [e.end() for e in _SENTENCE_END.finditer(before)]
-    prev = ctx.text[lo + (ends[-1] if ends else 0) : s.start]
+    prev = ctx.text[previous_start(ctx.text, s.start) : s.start]
     if not prev.strip() or prev.rstrip().endswith("?"):
         return None
     return prev
@@ -73,10 +70,7 @@ def _previous_figure(ctx: ClaimContext) -> tuple[str, Mention, set[int]] | None:
             return None
     if figures_here != 1:
         return None
-    lo = max(0, s.start - _LOOKBACK)
-    before = ctx.text[lo : s.start].rstrip().rstrip(".?!")
-    ends = [e.end() for e in _SENTENCE_END.finditer(before)]
-    start = lo + (ends[-1] if ends else 0)
+    start = previous_start(ctx.text, s.start)
     prev = ctx.text[start : s.start]
     if prev.rstrip().endswith("?"):
         return None  # the question ("... across the 2 years?"), not an explanation

@@ -19,7 +19,7 @@ from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
 
-__all__ = ["focus_group", "focus_text", "states_a_cell"]
+__all__ = ["focus_group", "focus_text", "is_filler", "previous_start", "states_a_cell"]
 
 
 def _year(ctx: ClaimContext) -> int | None:
@@ -31,6 +31,51 @@ def _year(ctx: ClaimContext) -> int | None:
 # The answer is -94 million."): look back to the previous sentence end, at most this far.
 _LOOKBACK = 300
 _SENTENCE_END = re.compile(r"[.?!](?:\s|$)|\n")
+
+# A sentence of courtesy or framing names nothing ("Sure! Based on the table above, here is the
+# calculation.", a "Final answer" heading): the look-back passes over it to the sentence before.
+_FILLER_WORDS = frozenset(
+    """sure certainly course absolutely great okay ok alright yes of happy glad to help here
+    here's heres is are the a an calculation calculations answer answers final based on in table
+    tables above below data context information provided given let let's lets me us i i'll we
+    we'll will can you your question step steps by result results solution following this that
+    it it's from according looking at using see show shown work working out how as follows
+    summary short brief""".split()
+)
+_WORD = re.compile(r"[a-z']+")
+
+
+def is_filler(sentence: str) -> bool:
+    """Whether ``sentence`` only frames the answer: no digit, and every word one of courtesy or
+    framing.
+
+    >>> is_filler("Sure! Based on the table above, here is the calculation.")
+    True
+    >>> is_filler("Final answer")
+    True
+    >>> is_filler("What was the change in Appliances?"), is_filler("Here is the 2019 figure.")
+    (False, False)
+    """
+    if any(ch.isdigit() for ch in sentence):
+        return False
+    words = _WORD.findall(sentence.lower())
+    return bool(words) and all(w in _FILLER_WORDS for w in words)
+
+
+def previous_start(text: str, start: int) -> int:
+    """Where the sentence before the one starting at ``start`` begins (at most ``_LOOKBACK``
+    back), passing over sentences that only frame the answer (:func:`is_filler`)."""
+    lo = max(0, start - _LOOKBACK)
+    end = start
+    while True:
+        before = text[lo:end].rstrip().rstrip(".?!")
+        ends = [e.end() for e in _SENTENCE_END.finditer(before)]
+        begin = lo + (ends[-1] if ends else 0)
+        if begin >= end or begin == lo or not is_filler(text[begin:end]):
+            return begin
+        end = begin
+
+
 _REQ_CACHE: dict[str, frozenset[str]] = {}
 
 
@@ -100,10 +145,7 @@ def focus_text(ctx: ClaimContext) -> str:
     key = (s.start, s.end, asked if isinstance(asked, str) else None)
     made: str | None = memo[1].get(key)
     if made is None:
-        lo = max(0, s.start - _LOOKBACK)
-        before = ctx.text[lo : s.start].rstrip().rstrip(".?!")  # the previous sentence, unended
-        ends = [e.end() for e in _SENTENCE_END.finditer(before)]
-        start = lo + (ends[-1] if ends else 0)
+        start = previous_start(ctx.text, s.start)  # the previous sentence (framing passed over)
         made = ctx.text[start : s.end] + (f" {asked}" if isinstance(asked, str) else "")
         memo[1][key] = made
     return made

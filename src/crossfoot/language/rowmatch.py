@@ -92,7 +92,7 @@ def _mute(ctx: ClaimContext, matches: Sequence[SourceValue]) -> bool:
     """
     found = False
     for sv in matches:
-        if sv.table is None or sv.row is None:
+        if sv.table is None:
             continue
         found = True
         source = _source(ctx, sv.source_id)
@@ -184,11 +184,11 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         # No table can disagree, and without a figure before it the answer-line check passes
         # too (_concluded, _restated): skip reading the words (tests/test_rowmatch_gate.py).
         return None
-    prose = [sv for sv in matches if sv.table is None or sv.row is None]
+    prose = [sv for sv in matches if sv.table is None]
     if any(sv.span is None or sv.field is not None for sv in prose):
         return None  # the value is also a record field: rows cannot decide
     every = tuple(matches)
-    matches = [sv for sv in matches if sv.table is not None and sv.row is not None]
+    matches = [sv for sv in matches if sv.table is not None]
     if _in_arithmetic(ctx) or _threshold(ctx):
         return None
     said = _what_is_said(ctx, every)

@@ -44,13 +44,16 @@ def label_tables(source: Source) -> dict[int, LabelTable]:
     if hit is not None and hit[0] is source.values:
         return hit[1]
     grouped: dict[int, list[SourceValue]] = {}
+    unlabelled: dict[int, list[SourceValue]] = {}
     for sv in source.values:
-        if sv.table is not None and sv.row is not None:
-            grouped.setdefault(sv.table, []).append(sv)
+        if sv.table is not None:
+            (grouped if sv.row is not None else unlabelled).setdefault(sv.table, []).append(sv)
     out: dict[int, LabelTable] = {}
     for t, cells in grouped.items():
         rows = {sv.row: label_tokens(sv.row) for sv in cells if sv.row}
         req = {label: required_tokens(label) for label in rows}
+        # the cells of a row without a label (a total under its parts) have years all the same
+        cells = cells + unlabelled.get(t, [])
         years = frozenset(sv.year for sv in cells if sv.year is not None)
         unnamed = not any(req.values()) and not total_rows(rows)
         out[t] = LabelTable(rows, req, tuple(cells), years, unnamed)

@@ -38,6 +38,7 @@ from crossfoot.rules.scaled import scaled_operand
 from crossfoot.rules.steps import step_arithmetic
 from crossfoot.rules.sum_share import sum_share
 from crossfoot.rules.units import unit_unstated
+from crossfoot.rules.whole_of_part import whole_of_part
 
 # The rule types live in crossfoot.model.context (below the rules and the language helpers);
 # they are re-exported here for rule authors.
@@ -59,6 +60,7 @@ RULES: tuple[Rule, ...] = (
     operand_scale,  # a plain sum or mean in the unit its prose operands are written in
     part_of_sum,  # a fine fraction x / (x + y) of two crossfooting amounts
     part_of_change,  # a fine share of a change, x / (b - a): a driver of a variance analysis
+    whole_of_part,  # a fine whole from an amount and its apposed percentage, x / (p / 100)
     sum_share,  # (a + b) / c of three rows the text names, in one column
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named

@@ -24,9 +24,11 @@ from crossfoot.language.years import known_order, period, related_score, years_i
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
+from crossfoot.rules._claim_year import own_year
 from crossfoot.rules._derive_kinds import (
     operand_class,
 )
+from crossfoot.rules.signs import cost_sizes_agree
 
 __all__ = [
     "Candidate",
@@ -292,10 +294,12 @@ class _Focus:
     base: bool = False  # the one year stated is the base of a comparison ("than the 2022 level")
 
 
-# A year stated as the base a change is measured from: "above the 2022 figure", "from 2022".
+# A year stated as the base a change is measured from: "above the 2022 figure", "from 2022",
+# and the whole a percentage is of: "62, which is 7.6% of the 2018 value".
 _BASE_YEAR = re.compile(
-    r"(?i)\b(?:than|from|over|versus|vs\.?|compared\s+(?:with|to)|since|relative\s+to|"
-    r"against)\s+(?:the\s+|its\s+|their\s+)?(?:fiscal\s+|fy\s*)?(?:19|20)\d\d\b"
+    r"(?i)(?:\b(?:than|from|over|versus|vs\.?|compared\s+(?:with|to)|since|relative\s+to|"
+    r"against)|(?:%|\bpercent|\bper\s+cent)\s+of)\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?:fiscal\s+|fy\s*)?(?:19|20)\d\d\b"
 )
 
 
@@ -304,16 +308,13 @@ def _focus(ctx: ClaimContext) -> _Focus:
     if isinstance(cached, _Focus):
         return cached
     s = ctx.sentence
-    others = [
-        (m.start, m.end) for m in ctx.mentions if m.kind != "year" and s.start <= m.start < s.end
-    ]
-    years: set[int] = set()
-    for y in years_in_text(s.text):
-        years.add(y)
+    others = [m for m in ctx.mentions if m.kind != "year" and s.start <= m.start < s.end]
+    years = set(years_in_text(s.text))
     # Drop "years" that are really amounts of the sentence ("$2,019" or "2019 units").
-    for start, end in others:
-        for y in years_in_text(ctx.text[start:end]):
-            years.discard(y)
+    for o in others:
+        years.difference_update(years_in_text(ctx.text[o.start : o.end]))
+    if (own := own_year(ctx.text, ctx.mention, others)) is not None:
+        years = {own}  # "rose 5.6% in 2018 and 12.1% in 2019": each figure of its own year
     labels: dict[tuple[str, int], dict[int, str]] = {}
     for group in ctx.scope.groups:
         for v in group.values:
@@ -443,7 +444,8 @@ def change_candidate(
     # The claim's direction is read only here, for a magnitude that matched: most claims match
     # nothing, and reading the wording is the costliest per-claim step.
     direction, _ = claim_direction(ctx)
-    if direction is None or result == 0 or (result > 0) == (direction == "up"):
+    agrees = (result > 0) == (direction == "up") or cost_sizes_agree(first, second, direction)
+    if direction is None or result == 0 or agrees:
         return Candidate(
             kind, formula, (first, second), result, True, "; ".join(notes), related, error
         )

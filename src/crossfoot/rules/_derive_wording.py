@@ -9,15 +9,18 @@ answer or the question words one (:func:`~crossfoot.rules._derive_shared.mean_wo
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
+from decimal import Decimal
 
-from crossfoot.language.years import field_stem, period
+from crossfoot.language.years import field_stem, period, years_in_text
 from crossfoot.model.context import ClaimContext
-from crossfoot.model.types import SourceValue
+from crossfoot.model.types import Mention, SourceValue
 from crossfoot.rules._derive_formulas import _Spec, _specs
 from crossfoot.rules._derive_shared import kind_allowed, mean_worded
 from crossfoot.rules._prose_subject import whole_named
 
-__all__ = ["part_of_whole", "wording_specs"]
+__all__ = ["as_written", "part_of_whole", "whole_of_year", "wording_specs"]
 
 # A percentage followed by "of" ("85% of the lower of the two prices", "40% of revenue") states
 # a part of a whole, never a change.
@@ -44,7 +47,7 @@ def wording_specs(ctx: ClaimContext) -> list[_Spec]:
     for spec in _specs(m):
         if not kind_allowed(ctx, spec.kind):
             continue
-        if share_worded and spec.op == "pct_change":
+        if share_worded and spec.op == "pct_change" and not _change_of_period(ctx):
             continue  # "purchased at 85% of the market price" is a part of a whole, no change
         if counted and spec.kind in _FRACTIONS:
             continue
@@ -62,6 +65,45 @@ _OF_PERIOD = re.compile(
 )
 
 
+# A sentence that names a change ("The change was 62, which is 7.6% of the 2018 value").
+_CHANGE_WORD = re.compile(
+    r"(?i)\b(?:change[ds]?|increase[ds]?|decrease[ds]?|difference|grew|growth|rose|fell|"
+    r"declined?|decline|dropped|jumped|climbed)\b"
+)
+
+
+def _change_of_period(ctx: ClaimContext) -> bool:
+    """ "X% of the 2018 value" in a sentence that names a change is that change over the period
+    the words after "of" name (its base), as "a 7.6% increase over 2018" is; without a change
+    word it stays a part of a whole ("purchased at 85% of the 2018 price")."""
+    return (
+        _OF_PERIOD.match(ctx.text, ctx.mention.end) is not None
+        and _CHANGE_WORD.search(ctx.sentence.text) is not None
+    )
+
+
+# "X% of 2018 revenue", "of the FY2018 total", "of Europe's 2018 revenue": a year in the noun
+# phrase right after "of" is the whole's ("of revenue in either 2018 or 2019" names none).
+_OF_YEAR = re.compile(
+    r"\s+of\s+(?:(?!\b(?:in|for|from|during|at|as|on|by|compared|versus|vs|and|or|which|that|"
+    r"than|to|over)\b)[^\d.,;:()\n]){0,40}?(?:\bfy\s?|\b)((?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+
+def whole_of_year(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
+    """Whether a share may take ``y`` of ``x`` across a table's rows and years: the words after
+    "X% of" name the whole's year ("In 2019, cost of sales was 66.2% of 2018 revenue") and the
+    sentence names the part's year too, so both cells are named (rules.derive otherwise combines
+    cells only along a row or a column)."""
+    said = _OF_YEAR.match(ctx.text, ctx.mention.end)
+    px, py = period(x), period(y)
+    if said is None or px is None or py is None:
+        return False
+    year = int(said.group(1))
+    return px[0] == year != py[0] and py[0] in years_in_text(ctx.sentence.text)
+
+
 def part_of_whole(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
     """Whether a share may take ``y`` of ``x`` (the quotient y / x of rules.derive). "X% of Y"
     states a part of a whole: Y names the whole
@@ -74,9 +116,12 @@ def part_of_whole(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
         return True
     if not whole_named(ctx, x):
         return False
+    said, px = _OF_YEAR.match(ctx.text, m.end), period(x)
+    if said is not None and px is not None and px[0] != int(said.group(1)):
+        return False  # "66.2% of 2018 revenue" is no share of 2019's
     if _OF_PERIOD.match(ctx.text, m.end) is not None:
         return True
-    px, py = period(x), period(y)
+    py = period(y)
     if px is None or py is None or px == py:
         return True
     if x.field is not None and y.field is not None:
@@ -87,3 +132,49 @@ def part_of_whole(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
         y.row_index,
     )
     return not one_row
+
+
+# The words that put a figure on either side of its value ("about 20%", "~20%"); "nearly",
+# "almost", "over", "some" say a side or a count, and keep their window.
+_ABOUT = re.compile(
+    r"(?:\babout|\bapproximately|\bapprox\.?|\broughly|\baround|\bcirca|\bc\.|\bca\.|~)\s*"
+    r"[$€£¥₹]?\s*\Z",
+    re.IGNORECASE,
+)
+_HALF_UNIT, _HUNDRED = Decimal(5), Decimal(100)
+
+
+def as_written(ctx: ClaimContext, derivable_as: Callable[[Mention], bool]) -> ClaimContext:
+    """``ctx`` with its figure read to the half unit of its last written digit when "about"
+    widened it past what a derivation needs: "about 20%" is derived from 20.4% as "20%" is (the
+    reader widens an approximate 20 to +-5, so no two-operand formula was tried at all). A figure
+    that is derivable as it stands, or that "about" does not precede, is returned unchanged.
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> from crossfoot.model.types import Sentence
+    >>> from crossfoot.model.context import Scope
+    >>> from crossfoot.model.options import Options
+    >>> from crossfoot.model.index import ValueIndex
+    >>> text = "Revenue grew about 20%."
+    >>> m = extract(text)[0]
+    >>> ctx = ClaimContext(m, Sentence(0, 0, len(text), text), text, (m,), 0,
+    ...     Scope((), False, ValueIndex([]), ()), Options())
+    >>> m.precision, as_written(ctx, lambda m: m.precision <= 1).mention.precision
+    (Decimal('5'), Decimal('0.5'))
+    """
+    m = ctx.mention
+    if not m.approximate or m.high is not None or derivable_as(m):
+        return ctx
+    if m.kind == "percent" and m.value == _HUNDRED:
+        # "about 100%" as "100%" would meet any base with any partner under half a percent of
+        # it (a change to nothing): in a pool of prose figures, a coincidence.
+        return ctx
+    if _ABOUT.search(ctx.text, max(0, m.start - 16), m.start) is None:
+        return ctx
+    exponent = m.written.as_tuple().exponent
+    if not isinstance(exponent, int):
+        return ctx
+    narrowed = replace(m, precision=_HALF_UNIT.scaleb(exponent - 1) * m.scale)
+    if narrowed.precision >= m.precision or not derivable_as(narrowed):
+        return ctx
+    return replace(ctx, mention=narrowed)

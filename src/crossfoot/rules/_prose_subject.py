@@ -26,7 +26,7 @@ from crossfoot.language.rowtokens import tokens
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Source, SourceValue
 
-__all__ = ["context_tokens", "prose_bound", "whole_named"]
+__all__ = ["context_tokens", "prose_bound", "prose_named", "whole_named"]
 
 # How far back in its source sentence a prose figure's subject is read.
 _BACK = 160
@@ -121,6 +121,13 @@ def prose_bound(ctx: ClaimContext, v: SourceValue) -> bool:
         own = memo[key] = context_tokens(src, v) if src is not None else frozenset()
     subject = _subject(ctx)
     return not subject or bool(own & subject)
+
+
+def prose_named(ctx: ClaimContext, v: SourceValue) -> bool:
+    """Whether prose figure ``v`` is named by what the claim's sentence, the one before it, or
+    the question name of the sources: they name something, and its own sentence shares a
+    content word with it (False for a table cell, or when they name nothing of the sources)."""
+    return v.span is not None and v.table is None and bool(_subject(ctx)) and prose_bound(ctx, v)
 
 
 # The words after "X% of" that name the whole: up to a comma, a clause or a preposition of time.

@@ -28,7 +28,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from crossfoot.language.asked import Ask
-from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue
+from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, Mention, SourceValue
 from crossfoot.rules._lines import line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
 from crossfoot.rules.own_rows import Rerun
@@ -106,7 +106,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     kind, ops, m = ev.kind, ev.operands, c.mention
     cell = ev.rule == "direct"
     labels = " ".join(x for v in ops for x in (v.label, v.row, v.column, v.field) if x)
-    one = _one_value_misfit(ask, cell, ops, labels, m.value)
+    one = None if _read_at_factor(m, ops) else _one_value_misfit(ask, cell, ops, labels, m.value)
     if one is not None:
         return one
     if ask.op == "change":
@@ -123,6 +123,12 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     if ask.op == "percent_change":
         if m.kind == "money":
             return "the question asks for a percentage change; this figure is an amount of money"
+        if (
+            m.kind == "number"
+            and kind == "difference"
+            and _bare_difference(m.value, m.precision, ops)
+        ):
+            return _DIFFERENCE_WHY
         return None
     if ask.op == "average":
         if kind in ("mean", "average"):
@@ -161,6 +167,50 @@ _COMPUTED_LABEL = re.compile(
     r"\bproportion\b|\bportion\b|\bshare\b|\btimes\b|\bmultiples?\b"
 )
 _RATED = frozenset({"percent", "pp", "bps", "ratio"})
+
+
+_FACTORS = tuple(Decimal(10) ** k for k in (3, -3, 6, -6, 9, -9))
+
+
+def _read_at_factor(m: Mention, ops: Sequence[SourceValue]) -> bool:
+    """Whether the figure is its one operand read at a factor of a thousand (or a million, a
+    billion) rather than the value itself: "what is that divided by 1000? -13.06" for -13,064,
+    "that times 1000? 1,200" for "$1.2 billion" (rules.asked_scale reads a figure so only where
+    the text asks). That factor is the computation asked, not a quoted value.
+
+    >>> from crossfoot.model.types import Mention
+    >>> m = Mention("-13.06", 0, 6, Decimal("-13.06"), "number", Decimal("0.005"))
+    >>> _read_at_factor(m, [SourceValue(Decimal(-13064), "S1")])
+    True
+    >>> _read_at_factor(m, [SourceValue(Decimal("-13.06"), "S1")])
+    False
+    """
+    if len(ops) != 1 or m.scale != 1 or m.value == 0:
+        return False
+    v = ops[0].value
+    return any(abs(m.value * f - v) <= m.precision * f for f in _FACTORS)
+
+
+_DIFFERENCE_WHY = "the question asks for a percentage change; this figure is a difference"
+
+
+def _bare_difference(value: Decimal, precision: Decimal, ops: Sequence[SourceValue]) -> bool:
+    """A plain figure derived as the difference of two amounts ("Answer: 62" for 812 -> 874),
+    which no percentage change of the same two values also gives at its precision, as a
+    percentage or as a fraction: a coarse "-1" or a "0.13" that is both the difference and the
+    percentage change of its two values is not judged, nor a difference of two percentages (a
+    change in points)."""
+    if len(ops) != 2 or any(v.kind in ("percent", "pp", "bps") for v in ops):
+        return False
+    if any(_PERCENTISH.search(" ".join(x for x in (v.label, v.row, v.column) if x)) for v in ops):
+        return False
+    for a, b in ((ops[0].value, ops[1].value), (ops[1].value, ops[0].value)):
+        if a == 0:
+            continue
+        rate = abs((b - a) / a)  # as a percentage (17.3) or as a fraction (0.173)
+        if min(abs(rate * 100 - abs(value)), abs(rate - abs(value))) <= precision:
+            return False
+    return True
 
 
 def _one_value_misfit(
@@ -244,6 +294,10 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
     if span is not None:
         return Fit("year", span)
     why = _op_misfit(ask, c, base, named) if base is not None else None
+    if why == _DIFFERENCE_WHY and any(
+        o.mention.kind == "percent" and o.sentence.index >= c.sentence.index for o in claims
+    ):
+        why = None  # "97,679 / 760,000 = 12.85%": the difference is a step to the percentage
     return Fit("op", why) if why else None
 
 

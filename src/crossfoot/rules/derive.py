@@ -51,7 +51,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from crossfoot.language.rowmatch import focus_group, focus_text, states_a_cell
-from crossfoot.language.years import aligned, period, related_score, same_quantity, years_in_text
+from crossfoot.language.years import aligned, related_score, same_quantity
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import evict_oldest
@@ -91,10 +91,11 @@ from crossfoot.rules._derive_shared import (
     known_worded,
     names_only_a_change,
 )
-from crossfoot.rules._derive_wording import part_of_whole, wording_specs
+from crossfoot.rules._derive_wording import as_written, part_of_whole, whole_of_year, wording_specs
 from crossfoot.rules._gap_order import worded_gap
 from crossfoot.rules._near import NEAR, line_pairs, near_pairs, three_digits
 from crossfoot.rules._prose_subject import prose_bound
+from crossfoot.rules._year_focus import coarse_group, prose_focus
 
 __all__ = ["CHANGE_KINDS", "pair_candidates", "two_operand"]
 
@@ -168,7 +169,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         return same_quantity(x, y) and focus_ok(ctx, (x, y), spec.kind in CHANGE_KINDS)
     if spec.kind == "share" and not part_of_whole(ctx, x, y):
         return False  # "62% of the market value": a part and its whole, of one period
-    return aligned(x, y) and focus_ok(ctx, (x, y), False)
+    whole_year = spec.kind == "share" and whole_of_year(ctx, x, y)  # "66.2% of 2018 revenue"
+    return (aligned(x, y) or whole_year) and focus_ok(ctx, (x, y), False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,9 +215,8 @@ def _worded(ctx: ClaimContext, worded: bool | None) -> bool:
     return worded if worded is not None else claim_worded(ctx)
 
 
-#: Source-value pairs one claim's two-operand search may look at. The benchmark corpora's
-#: claims look at 284 at most; only a run of one value repeated hundreds of times
-#: reaches this (every pair of copies is a candidate: quadratic).
+#: Source-value pairs one claim's two-operand search may look at. The benchmark corpora's claims
+#: look at 284 at most; only a value repeated hundreds of times reaches this (quadratic).
 PAIR_BUDGET = 20_000
 
 
@@ -332,18 +333,6 @@ def _judge(
     )
 
 
-def _year_focus(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
-    """The values of ``group`` in the years the claim's sentence (or the one before) names."""
-    years = set(years_in_text(focus_text(ctx)))
-    asked = ctx.shared.get("ask.context")  # the user's question, earlier turns included
-    if not years and isinstance(asked, str) and asked != ctx.shared.get("ask.text"):
-        years.update(years_in_text(asked))
-    if not years:
-        return None
-    picked = [v for v in group.values if (p := period(v)) is not None and p[0] in years]
-    return ValueIndex(picked) if picked and len(picked) < len(group) else None
-
-
 # Prose pairs have no rows or columns to keep them apart: two figures of a long passage combine
 # by chance as easily as two of a paragraph. A figure stated to fewer than about four
 # significant digits (half unit over 0.05 % of it) is derived from two prose values only when
@@ -403,10 +392,11 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
     Returns ``derived`` with the formula as evidence, ``contradicted`` when only a change of the
     opposite direction (known order) matches, or ``None``.
     """
-    m, o = ctx.mention, ctx.options
-    if not o.allow_derived or not m.claim:
+    if not ctx.options.allow_derived or not ctx.mention.claim:
         return None
-    flat = o.rel_tolerance is not None or o.abs_tolerance is not None
+    flat = ctx.options.rel_tolerance is not None or ctx.options.abs_tolerance is not None
+    ctx = as_written(ctx, lambda m: derivable(m, flat))  # "about 20%" as "20%"
+    m, o = ctx.mention, ctx.options
     coarse = not derivable(m, flat)
     if coarse:
         # A coarse figure ("18 million", the change of a row from $100m to $82m) is derived only
@@ -441,41 +431,48 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
     limit = derivation_limit(ctx)
     for group in ctx.scope.groups:
         if coarse:
-            named = focus_group(ctx, group, whole=True)
+            named = coarse_group(ctx, group, limit)
             if named is None:
-                named = _year_focus(ctx, group)
-            if named is None or group_too_large(named, limit):
                 continue
             group = named
         elif group_too_large(group, limit):
-            # Too large to search whole: search the table rows the answer names, if few enough.
-            focused = focus_group(ctx, group)
-            if focused is None or group_too_large(focused, limit):
-                # A prose pool is still searched by its nearby pairs when those fit the
-                # budget the limit stands for (limit**2 pairs).
-                near = near_pairs(ctx, group) if three_digits(ctx.mention) else None
-                if (
-                    near is None
-                    and ctx.options.max_derivation_operands is None
-                    and three_digits(ctx.mention)
-                ):
-                    # A table offers only the pairs along its rows and columns: searched whole
-                    # for a percent change when those fit the same budget (docs/derivations.md).
-                    lines = line_pairs(ctx, group)
-                    if lines is not None and lines <= limit * limit:
-                        found.extend(_search_group(_quotients(ctx), group, worded))
-                    continue
-                if near is None or near > limit * limit:
-                    continue
-                ctx.notes[_NEAR_ONLY] = True
-                try:
-                    found.extend(_search_group(ctx, group, worded))
-                finally:
-                    del ctx.notes[_NEAR_ONLY]
-                continue
-            group = focused
+            found.extend(_search_large(ctx, group, limit, worded))
+            continue
         found.extend(_search_group(ctx, group, worded))
     return best_verdict(ctx, found)
+
+
+def _search_large(
+    ctx: ClaimContext, group: ValueIndex, limit: int, worded: bool | None
+) -> Iterator[Candidate]:
+    """A group too large to search whole for the claim: the table rows the answer names, if
+    few enough; else the prose figures it names by subject and year, the nearby pairs of a prose
+    pool and the crossfooting pairs of a table, each when it fits the budget."""
+    focused = focus_group(ctx, group)
+    if focused is not None and not group_too_large(focused, limit):
+        yield from _search_group(ctx, focused, worded)
+        return
+    # A prose pool: first the figures the claim names by subject and year (rules._year_focus).
+    named = prose_focus(ctx, group) if focused is None else None
+    if named is not None and not group_too_large(named, limit):
+        yield from _search_group(ctx, named, worded)
+    # A prose pool is still searched by its nearby pairs when those fit the budget the limit
+    # stands for (limit**2 pairs).
+    near = near_pairs(ctx, group) if three_digits(ctx.mention) else None
+    if near is None and ctx.options.max_derivation_operands is None and three_digits(ctx.mention):
+        # A table offers only the pairs along its rows and columns: searched whole for a
+        # percent change when those fit the same budget (docs/derivations.md).
+        lines = line_pairs(ctx, group)
+        if lines is not None and lines <= limit * limit:
+            yield from _search_group(_quotients(ctx), group, worded)
+        return
+    if near is None or near > limit * limit:
+        return
+    ctx.notes[_NEAR_ONLY] = True
+    try:
+        yield from _search_group(ctx, group, worded)
+    finally:
+        del ctx.notes[_NEAR_ONLY]
 
 
 # A table too large for the figure's limit by its cell count is searched by its crossfooting pairs

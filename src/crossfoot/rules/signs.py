@@ -22,7 +22,7 @@ from crossfoot.language.direction import sign_words
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 
-__all__ = ["sign_verdict"]
+__all__ = ["cost_sizes_agree", "sign_verdict"]
 
 # "a gain of", "posted a profit of", "net gains were": the figure is introduced as a gain.
 _GAIN = re.compile(
@@ -46,6 +46,24 @@ def _loss_line(v: SourceValue) -> bool:
     """The value's line records a loss as a positive amount (not a line named both ways)."""
     names = _names(v)
     return bool(_LOSS_LINE.search(names)) and not _SIGNED_LINE.search(names)
+
+
+def cost_sizes_agree(first: SourceValue, second: SourceValue, direction: str | None) -> bool:
+    """A change ``first -> second`` of a cost line written as deductions (both cells negative,
+    "(28,237)" then "(21,387)") goes the way its sizes go: the cost fell, though the signed cells
+    rose. A change of such a line is consistent with either reading.
+
+    >>> from decimal import Decimal
+    >>> a = SourceValue(Decimal(-28237), "S1", row="Voyage expenses")
+    >>> b = SourceValue(Decimal(-21387), "S1", row="Voyage expenses")
+    >>> cost_sizes_agree(a, b, "down"), cost_sizes_agree(a, b, "up")
+    (True, False)
+    """
+    if direction is None or not (first.value < 0 and second.value < 0):
+        return False
+    if not (_loss_line(first) and _loss_line(second)) or first.value == second.value:
+        return False
+    return (abs(second.value) > abs(first.value)) == (direction == "up")
 
 
 def sign_verdict(ctx: ClaimContext, sv: SourceValue) -> Verdict | None:

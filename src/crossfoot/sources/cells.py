@@ -24,6 +24,7 @@ __all__ = [
     "CellNumber",
     "Unit",
     "amount_units",
+    "bare_scale",
     "find_unit_headers",
     "is_blank",
     "is_figure",
@@ -377,6 +378,22 @@ def unit_in_cell(cell: str) -> Unit | None:
     if word in _SHORT_UNITS and not (c.group("cur") or c.group("apos")):
         return None
     return Unit(cell.strip(), _SCALE_WORDS[word], _unit_currency(c.group("cur") or ""))
+
+
+_BARE_SCALE = re.compile(r"(?i)\(?\s*(?P<w>m|mn|mm|bn|k|000s?)\s*\)?")
+
+
+def bare_scale(cell: str) -> Unit | None:
+    """The unit of a header cell that is a scale mark alone ("M", "m", "bn", "'000"), which
+    :func:`unit_in_cell` leaves unread (a lone letter may be anything): the caller reads it
+    only in a header row where another cell names a unit ("M | $M": shares in millions beside
+    dollars in millions).
+
+    >>> bare_scale("M").scale, bare_scale("(bn)").scale, bare_scale("Men") is None
+    (Decimal('1000000'), Decimal('1000000000'), True)
+    """
+    m = _BARE_SCALE.fullmatch(cell.strip().lstrip("'’"))
+    return Unit(cell.strip(), _SCALE_WORDS[m.group("w").lower()]) if m is not None else None
 
 
 @lru_cache(maxsize=8192)  # labels repeat across tables and answers

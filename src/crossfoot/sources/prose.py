@@ -91,7 +91,8 @@ def _context(text: str, start: int, end: int) -> str:
 
 
 _LAST_DIGIT_TOKEN = re.compile(r"\S*\d\S*(?!.*\d)", re.S)
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s*"
+# ("december 31 , 2015": text tokenized by a PDF extractor spaces its commas)
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*,?\s*"
 # Between a number and the year right after it: "$2.9bn in 2023", "$5m at December 31, 2019",
 # "12% for fiscal 2024".
 _YEAR_AFTER = re.compile(
@@ -107,8 +108,8 @@ _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\[(\"'])|(?<=\s)\.(?=\s)|;|\n")
 def _prose_years(text: str, mentions: Sequence[Mention]) -> dict[int, int]:
     """The year of each prose number (by index in ``mentions``) when the sentence says it plainly:
     a year right after the number ("$2.9bn in 2023"), else the only year before it in the sentence
-    with no other number in between ("In 2024, revenue was $3.2bn"). "respectively" sentences
-    pair numbers and years by position, which is not attempted."""
+    with no other number in between ("In 2024, revenue was $3.2bn"); in a "respectively" sentence,
+    by position between a list of figures and a list of as many years (:func:`_respective`)."""
     years: dict[int, int] = {}
     bounds = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text) + 1]
     sentence_of: list[int] = []
@@ -118,6 +119,7 @@ def _prose_years(text: str, mentions: Sequence[Mention]) -> dict[int, int]:
             b += 1
         sentence_of.append(b)
     respectively: dict[int, bool] = {}
+    years.update(_respective(text, mentions, sentence_of, bounds))
     # The years and the last figure of the sentence so far, kept as the loop walks it (a look
     # back at every earlier figure made a long sentence quadratic).
     sent_years: set[int] = set()
@@ -157,7 +159,7 @@ def _year_of(
         lo, hi = bounds[sent], bounds[sent + 1]
         respectively[sent] = "respectively" in text[lo:hi].lower()
     if respectively[sent]:
-        return None
+        return None  # paired by position, if at all (_respective)
     nxt = mentions[i + 1] if i + 1 < len(mentions) else None
     if (
         nxt is not None
@@ -173,6 +175,58 @@ def _year_of(
 
 # Between the items of a list of figures: "1.8, 1.9, and 2.0 million", "$3 and $4 billion".
 _LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$")
+
+
+def _runs(text: str, mentions: Sequence[Mention], picked: list[int]) -> list[list[int]]:
+    """``picked`` (indexes into ``mentions``, in order) cut into lists: items next to each other
+    with only a list gap between them ("$7.3 million , $4.9 million and $3.0 million")."""
+    runs: list[list[int]] = []
+    for i in picked:
+        if runs and runs[-1][-1] == i - 1:
+            gap = text[mentions[i - 1].end : mentions[i].start]
+            if _LIST_GAP.fullmatch(" " + gap):
+                runs[-1].append(i)
+                continue
+        runs.append([i])
+    return runs
+
+
+def _respective(
+    text: str, mentions: Sequence[Mention], sentence_of: list[int], bounds: list[int]
+) -> dict[int, int]:
+    """The years of the figures of "respectively" sentences, paired by position: "rent expense
+    was $231 million, $205 million and $210 million for 2012, 2011 and 2010, respectively"; "as
+    of December 31, 2015 and 2014 ... $37.8 million and $34.4 million, respectively". A list of
+    figures takes the years of the one list of as many distinct years in its sentence (two or
+    more); with none, or two such lists, its figures keep no year.
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> t = "During 2015 and 2014, interest income was $22.8 and $27.4, respectively."
+    >>> ms = extract(t)
+    >>> {ms[i].text: y for i, y in _respective(t, ms, [0] * len(ms), [0, len(t) + 1]).items()}
+    {'$22.8': 2015, '$27.4': 2014}
+    """
+    out: dict[int, int] = {}
+    by_sentence: dict[int, list[int]] = {}
+    for i, m in enumerate(mentions):
+        if m.claim:
+            by_sentence.setdefault(sentence_of[i], []).append(i)
+    for sent, members in by_sentence.items():
+        if not _RESPECTIVELY.search(text, bounds[sent], bounds[sent + 1]):
+            continue
+        year_runs = _runs(text, mentions, [i for i in members if mentions[i].kind == "year"])
+        year_runs = [r for r in year_runs if len({mentions[i].value for i in r}) == len(r) > 1]
+        figures = [i for i in members if mentions[i].kind != "year"]
+        for run in _runs(text, mentions, figures):
+            matching = [r for r in year_runs if len(r) == len(run)]
+            if len(matching) == 1:
+                out.update(
+                    (i, int(mentions[y].value)) for i, y in zip(run, matching[0], strict=True)
+                )
+    return out
+
+
+_RESPECTIVELY = re.compile(r"(?i)\brespectively\b")
 
 
 def _list_scales(text: str, mentions: Sequence[Mention]) -> dict[int, Mention]:

@@ -34,6 +34,7 @@ from crossfoot.model.types import SourceValue
 from crossfoot.sources.cells import (
     CellNumber,
     Unit,
+    bare_scale,
     is_blank,
     label_without_unit,
     normalize_currency,
@@ -180,9 +181,12 @@ def read_header(
             table_unit = unit_in_cell(grid[i][0])
     table_unit = table_unit or outside
     units: list[Unit | None] = [table_unit] * width
+    # a header row naming a unit ("$M") makes a bare scale mark beside it ("M") a unit too
+    marked = [any(c and unit_in_cell(c) for c in row[1:]) for row in label_rows]
     for j in range(1, width):
-        for row in label_rows:
+        for k, row in enumerate(label_rows):
             found = unit_in_cell(row[j]) if row[j] else None
+            found = found or (bare_scale(row[j]) if marked[k] and row[j] else None)
             if found is not None:
                 units[j] = found
                 break

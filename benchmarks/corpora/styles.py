@@ -1,0 +1,359 @@
+"""Rewrite an answer the way other models write it, keeping every figure's value.
+
+Shared by ``benchmarks/styles.py`` (the same items, the answers restyled) and
+``tests/test_styles_bench.py``. The transforms are deterministic and independent of the engine:
+they find figures with the benchmark's own reader (:func:`corpora.common.number_tokens`), and
+:func:`drift` checks with that same reader that a restyled sentence states the same figures
+(value, scale, sign and percent) as the original, so a transform that changes a meaning is caught.
+
+Styles (each a sentence-by-sentence rewrite plus, for some, a layout around the sentences):
+
+* ``plain``: the answer as the corpus has it (the reference row of the benchmark);
+* ``markdown``: figures in bold (``**$680 million**``), ``**Answer:**``, the sentences before the
+  last as a bullet list, a ``### Final answer`` heading before the last one;
+* ``latex``: figures in inline math (``$12.5\\%$``, ``\\(680\\)``), ``\\$`` for a dollar,
+  ``\\text{ million}``, a written calculation as a ``$$ ... $$`` display block with
+  ``\\frac{a}{b}`` and ``\\times``;
+* ``unicode``: U+2212 minus signs, en dash ranges (``2017–2019``), a no-break space before a
+  scale word or percent sign, ``≈`` for "approximately", ``×`` for a written multiplication;
+* ``abbrev``: scale words shortened (``$680M``, ``$1.2bn``, ``$3.4m``, ``$361K``, ``680 mn``) or a
+  currency code (``USD 680 million``);
+* ``chatty``: a preamble and a closing line around the answer's sentences, which stay unchanged.
+
+>>> restyle("Sales were $680 million.\\nAnswer: $680 million", [(0, 25), (26, 45)], "abbrev").text
+'Sales were $680M.\\nAnswer: $680m'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from .common import NumberToken, is_year, number_tokens
+
+__all__ = ["STYLES", "Styled", "canonical", "drift", "figures", "restyle", "restyle_sentence"]
+
+#: The styles :func:`restyle` writes; ``plain`` is the corpus's own text.
+STYLES: tuple[str, ...] = ("plain", "markdown", "latex", "unicode", "abbrev", "chatty")
+
+PREAMBLE = "Sure! Based on the table above, here is the calculation."
+CLOSING = "I hope this helps! Let me know if you have any other questions."
+HEADING = "### Final answer"
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Styled:
+    """A restyled answer and the span of each original sentence in it."""
+
+    text: str
+    spans: list[Span]
+
+
+# A sentence that already writes mathematics (qwen3's answers do): its figures are left alone by
+# the markup styles, which would otherwise nest math in math or bold inside a formula.
+_MATH = re.compile(r"\$\$|\\\(|\\\[|\\frac|\\text|\\times")
+# An answer line ("Answer: 12.5%") and a reference answer ("The answer is 12.5%.").
+_ANSWER_LEAD = re.compile(r"^(?:answer\s*:|the answer is\b)", re.I)
+_SCALE_WORDS = {"thousand": "k", "million": "m", "millions": "m", "billion": "bn", "billions": "bn"}
+
+
+def _figures_of(sentence: str) -> list[NumberToken]:
+    """The figures a style may rewrite: numbers that are not bare years."""
+    return [t for t in number_tokens(sentence) if not is_year(t)]
+
+
+def _rewrite(sentence: str, fn: Callable[[NumberToken, int], str], first: int = 0) -> str:
+    """``sentence`` with each figure's text replaced by ``fn(token, ordinal)``; ordinals count
+    from ``first`` (the sentence's index), so the variants of a style rotate over an answer."""
+    toks = _figures_of(sentence)
+    out = sentence
+    for k in range(len(toks) - 1, -1, -1):
+        t = toks[k]
+        out = out[: t.start] + fn(t, first + k) + out[t.end :]
+    return out
+
+
+def _parts(t: NumberToken) -> tuple[str, str, str, str]:
+    """(sign, currency, digits with any percent mark, scale word) of a figure as written."""
+    sign = "-" if t.value < 0 and "(" not in t.text else ""
+    cur = next((c for c in "$€£¥" if c in t.text), "")
+    pct = t.text[t.text.index("%") :].split()[0] if "%" in t.text else ""
+    if not pct and re.search(r"percent\b", t.text, re.I):
+        pct = " percent"
+    return sign, cur, t.digits + pct, t.scale_word or ""
+
+
+def _plain_figure(t: NumberToken) -> bool:
+    # accounting negatives "(1.2)" and figures with words we do not rebuild stay as written
+    return "(" not in t.text and "percent" not in t.text.lower()
+
+
+# --------------------------------------------------------------------------------------------
+# markdown
+
+
+def _md_sentence(sentence: str, final: bool) -> str:
+    m = _ANSWER_LEAD.match(sentence)
+    if final and m and m.group(0).lower().startswith("answer"):
+        return "**Answer:**" + sentence[m.end() :]
+    if _MATH.search(sentence):
+        return sentence
+    return _rewrite(sentence, lambda t, _k: f"**{t.text}**")
+
+
+# --------------------------------------------------------------------------------------------
+# latex
+
+# A written calculation: figures joined by operators, with a result ("a + b = c").
+_NUM = r"[-−]?\s?\$?\d[\d,]*(?:\.\d+)?(?:\s?%|\s(?:thousand|millions?|billions?)\b)?"
+_ATOM = rf"\(*\s*{_NUM}\s*\)*"
+_OP = r"\s*(?:[-+*/×÷=]|\bx\b)\s*"
+_CALC = re.compile(rf"{_ATOM}(?:{_OP}{_ATOM})+")
+_FRAC_GROUP = re.compile(rf"\(([^()]+)\)\s*/\s*({_NUM})")
+_FRAC = re.compile(rf"({_NUM})\s*/\s*({_NUM})")
+
+
+def _tex_escape(expr: str) -> str:
+    return expr.replace("$", r"\$").replace("%", r"\%").replace("−", "-")
+
+
+def _calc_tex(expr: str) -> str:
+    """A written calculation in LaTeX: ``\\frac`` for a division, ``\\times``, escaped marks."""
+    tex = _tex_escape(expr.strip())
+    tex = _FRAC_GROUP.sub(lambda m: rf"\frac{{{m.group(1).strip()}}}{{{m.group(2).strip()}}}", tex)
+    tex = _FRAC.sub(lambda m: rf"\frac{{{m.group(1).strip()}}}{{{m.group(2).strip()}}}", tex)
+    tex = re.sub(r"\s*(?:\*|×|\bx\b)\s*", r" \\times ", tex)
+    return re.sub(r"\s(thousand|millions?|billions?)\b", r"\\text{ \1}", tex)
+
+
+def _tex_figure(t: NumberToken, k: int) -> str:
+    if not _plain_figure(t):
+        return t.text
+    sign, cur, num, scale = _parts(t)
+    body = sign + ("\\" + cur if cur == "$" else cur) + num.replace("%", r"\%")
+    after = f" {scale}" if scale else ""
+    variant = k % 3
+    if variant == 0:  # money in text with an escaped dollar ("\$680 million"), else "$12.5\%$"
+        return body + after if cur else f"${body}${after}"
+    if variant == 1:
+        return f"${body}" + (rf"\text{{ {scale}}}" if scale else "") + "$"
+    return rf"\({body}\)" + after
+
+
+def _latex_sentence(sentence: str, first: int) -> str:
+    if _MATH.search(sentence):
+        return sentence
+    pieces: list[str] = []
+    pos = 0
+    for m in _CALC.finditer(sentence):
+        if "=" not in m.group(0):
+            continue  # "2017-2019", "2018/2019": a range or a fiscal year, not a calculation
+        a, b = m.start(), m.end()
+        while a < b and sentence[a].isspace():
+            a += 1
+        while b > a and sentence[b - 1].isspace():
+            b -= 1
+        while (
+            a < b and sentence[a] in " (" and sentence.count("(", a, b) > sentence.count(")", a, b)
+        ):
+            a += 1  # an unbalanced opening bracket belongs to the prose
+        pieces.append(_rewrite(sentence[pos:a], _tex_figure, first + len(pieces)).rstrip())
+        pieces.append("\n$$\n" + _calc_tex(sentence[a:b]) + "\n$$")
+        pos = b
+    pieces.append(_rewrite(sentence[pos:], _tex_figure, first + len(pieces)))
+    return "".join(pieces)
+
+
+# --------------------------------------------------------------------------------------------
+# unicode
+
+_RANGE = re.compile(r"(?<=\d)-(?=\d)")
+_APPROX = re.compile(r"\b(?:approximately|approx\.|about|around|roughly)\s+(?=[-$€£¥(]?\d)", re.I)
+_TIMES = re.compile(r"(?<=\d)\s*(?:\*|\bx\b)\s*(?=[$(]?\d)")
+_MINUS_OP = re.compile(r"(?<=[\d)])\s-\s(?=[$(]?\d)")
+
+
+def _uni_figure(t: NumberToken, k: int) -> str:
+    text = t.text
+    if t.value < 0 and text.startswith("-"):
+        text = "\u2212" + text[1:]
+    if t.scale_word:
+        text = re.sub(rf"\s?{re.escape(t.scale_word)}$", "\u00a0" + t.scale_word, text)
+    elif "%" in text and k % 2 == 1:
+        text = re.sub(r"\s?%", "\u00a0%", text)
+    return text
+
+
+def _unicode_sentence(sentence: str, first: int) -> str:
+    out = _MINUS_OP.sub(" \u2212 ", sentence)
+    out = _RANGE.sub("\u2013", out)
+    out = _TIMES.sub(" × ", out)
+    out = _APPROX.sub("≈ ", out)
+    return _rewrite(out, _uni_figure, first)
+
+
+# --------------------------------------------------------------------------------------------
+# abbrev
+
+
+_SHORT = (
+    {"k": "K", "m": "M", "bn": "bn"},
+    {"k": "k", "m": "m", "bn": "B"},
+    None,  # a currency code: "USD 680 million"
+    {"k": "K", "m": "mn", "bn": "bn"},
+)
+
+
+def _abbrev_figure(t: NumberToken, k: int) -> str:
+    if not t.scale_word or t.scale_word.lower() not in _SCALE_WORDS or not _plain_figure(t):
+        return t.text
+    sign, cur, num, word = _parts(t)
+    short = _SCALE_WORDS[word.lower()]
+    if not cur:  # "680M", "680 million": a bare "m" could be metres, so never that
+        return f"{sign}{num}{_SHORT[0][short]}" if k % 2 == 0 else t.text
+    table = _SHORT[k % 4]
+    if table is None:
+        if cur == "$" and not sign:
+            return f"USD {num} {word}"
+        table = _SHORT[3]
+    return f"{sign}{cur}{num}{table[short]}"
+
+
+def _abbrev_sentence(sentence: str, first: int) -> str:
+    return _rewrite(sentence, _abbrev_figure, first)
+
+
+# --------------------------------------------------------------------------------------------
+# the answer as a whole
+
+
+def restyle_sentence(sentence: str, style: str, final: bool = False, index: int = 0) -> str:
+    """One sentence in ``style`` (the layout around sentences is :func:`restyle`'s); ``final``
+    marks the answer's last sentence, ``index`` its place (the variants of a style rotate).
+
+    >>> restyle_sentence("The change is -$12.6 million.", "unicode")
+    'The change is \u2212$12.6\\xa0million.'
+    >>> restyle_sentence("The ratio is 299,397 / 2,845,866 = 0.1051.", "latex")
+    'The ratio is\\n$$\\n\\\\frac{299,397}{2,845,866} = 0.1051\\n$$.'
+    """
+    if style in ("plain", "chatty"):
+        return sentence
+    if style == "markdown":
+        return _md_sentence(sentence, final)
+    if style == "latex":
+        return _latex_sentence(sentence, index)
+    if style == "unicode":
+        return _unicode_sentence(sentence, index)
+    if style == "abbrev":
+        return _abbrev_sentence(sentence, index)
+    raise ValueError(f"unknown style {style!r}; expected one of {STYLES}")
+
+
+def _gap(style: str, gap: str, i: int, n: int, sentence: str) -> str:
+    """The text before sentence ``i`` of ``n`` (``gap`` is the original text there)."""
+    lead = gap.rstrip()
+    if style == "chatty" and i == 0:
+        return lead + (" " if lead else "") + PREAMBLE + "\n\n"
+    if style != "markdown":
+        return gap
+    final = i == n - 1 and (n > 1 or _ANSWER_LEAD.match(sentence) is not None)
+    if final:
+        return lead + ("\n\n" if lead or i else "") + HEADING + "\n\n"
+    if i == 0:
+        return lead + ("\n\n" if lead else "") + "- "
+    return lead + "\n- "
+
+
+def restyle(answer: str, spans: Sequence[Span], style: str) -> Styled:
+    """``answer`` in ``style``: each sentence span rewritten, the text between kept (markdown
+    and chatty add their layout there); returns the new text and each sentence's new span.
+
+    >>> s = restyle("Sales rose 5%.\\nAnswer: 5%", [(0, 14), (15, 25)], "markdown")
+    >>> print(s.text)
+    - Sales rose **5%**.
+    <BLANKLINE>
+    ### Final answer
+    <BLANKLINE>
+    **Answer:** 5%
+    >>> [s.text[a:b] for a, b in s.spans]
+    ['Sales rose **5%**.', '**Answer:** 5%']
+    """
+    if style not in STYLES:
+        raise ValueError(f"unknown style {style!r}; expected one of {STYLES}")
+    out: list[str] = []
+    new_spans: list[Span] = []
+    pos = 0
+    length = 0
+    n = len(spans)
+    for i, (a, b) in enumerate(spans):
+        sentence = answer[a:b]
+        gap = _gap(style, answer[pos:a], i, n, sentence)
+        final = i == n - 1 and (n > 1 or _ANSWER_LEAD.match(sentence) is not None)
+        new = restyle_sentence(sentence, style, final, i)
+        out += [gap, new]
+        length += len(gap)
+        new_spans.append((length, length + len(new)))
+        length += len(new)
+        pos = b
+    tail = answer[pos:]
+    if style == "chatty" and n:
+        tail = tail.rstrip() + "\n\n" + CLOSING
+    out.append(tail)
+    return Styled("".join(out), new_spans)
+
+
+# --------------------------------------------------------------------------------------------
+# Checking a transform: the figures a sentence states, read through any style's markup
+
+_CANON: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\\frac\{([^{}]*)\}\{([^{}]*)\}"), r"\1 / \2"),
+    (re.compile(r"\\text\{\s*([^{}]*)\}"), r" \1"),
+    (re.compile(r"\\times|×|÷"), " * "),
+    (re.compile(r"\\left|\\right|\\approx|\\[()\[\]]|\$|\*\*|#+ "), ""),
+    (re.compile(r"\\%"), "%"),
+    (re.compile(r"\\"), ""),
+    (re.compile(r"[\u2212\u2013]"), "-"),
+    (re.compile(r"[\u00a0\u202f]"), " "),
+    (re.compile(r"≈"), "approximately"),
+    (re.compile(r"\bUSD\s"), ""),
+)
+
+
+def canonical(text: str) -> str:
+    """``text`` with every style's markup removed (what :func:`figures` reads).
+
+    >>> canonical(r"$\\$680\\text{ million}$ and **12.5%** (\u221212.6\u00a0m)")
+    '680 million and 12.5% (-12.6 m)'
+    """
+    for pattern, repl in _CANON:
+        text = pattern.sub(repl, text)
+    return re.sub(r"[ \t]{2,}", " ", text)
+
+
+def figures(text: str) -> Counter[tuple[Decimal, bool]]:
+    """The figures ``text`` states, through any style's markup: (signed scaled value, percent).
+
+    >>> sorted(figures("**$1.2bn**, $$\\\\frac{3}{4}$$"))
+    [(Decimal('3'), False), (Decimal('4'), False), (Decimal('1.2E+9'), False)]
+    """
+    return Counter(
+        (t.scaled.normalize(), t.percent) for t in number_tokens(canonical(text)) if not is_year(t)
+    )
+
+
+def drift(original: str, styled: str) -> list[str]:
+    """What ``styled`` states differently from ``original`` (empty when every figure is kept).
+
+    >>> drift("Sales were $680 million.", "Sales were $680M.")
+    []
+    >>> drift("Sales were $680 million.", "Sales were $680bn.")
+    ['lost 680000000', 'gained 680000000000']
+    """
+    before, after = figures(original), figures(styled)
+    lost = [f"lost {v:f}{'%' if p else ''}" for v, p in sorted(before - after)]
+    return lost + [f"gained {v:f}{'%' if p else ''}" for v, p in sorted(after - before)]

@@ -1,0 +1,94 @@
+"""The answer without the markup that sets figures apart: markdown emphasis and headings, math
+delimiters.
+
+Models write figures in bold (``**$680 million**``), under a ``### Final answer`` heading, or in
+LaTeX math (``$12.5\\%$``, ``\\(\\$680\\)``, ``$$ ... $$``). The markup sets a figure apart and
+is no part of it: the readers read the answer with it removed (:func:`unmark`), and every claim is
+reported at its place in the answer as written (:func:`span_back`). What is inside math
+(``\\frac``, ``\\times``, ``\\text{ million}``, ``\\%``) the readers read themselves. An answer
+without such markup is read as it is (``unmark`` returns ``None``).
+
+Inline math ``$...$`` is told from dollar amounts by pandoc's rule: the opening ``$`` has a
+non-space character right after it, the closing one a non-space character right before it and no
+digit right after it (``$5 and $6``, ``$5-$10`` are amounts; ``$-94$ million`` is math); and here
+also no sentence end or quotation mark between them, and no figure after the closing one
+(``$2,054. It is listed as "$ 2,800"`` are amounts).
+
+>>> unmark(r"Sales were $-94$ million, **up 12.5%**.")[0]
+'Sales were -94 million, up 12.5%.'
+>>> unmark("Sales were $680 million and $700 million.") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+__all__ = ["span_back", "unmark"]
+
+# (piece, index in the text it comes from): a piece's characters come from consecutive places.
+_Piece = tuple[str, int]
+
+# Anything markup may start with: no match, no markup (the common case costs one search).
+_ANY = re.compile(r"\*\*|__|\\[\[\]()]|\$(?=\S)|^[ \t]*#{1,6}[ \t]", re.M)
+
+_INLINE_MATH = re.compile(
+    r"(?<![\\$\w])\$(?=[^\s$])"  # opens: no "\\$", "$$" or "US$"; a non-space follows
+    r"((?:\\[^\n]|[^$\\\n.!?\"]|[.!?](?!\s)){1,120}?)"  # one line, no sentence end
+    r"(?<=[^\s\\])\$(?![ \t]*[\d$])"  # closes: a non-space before, no figure after
+)
+_DELIMS = re.compile(r"\$\$|\\[\[\]()]|\*\*|__|^[ \t]*#{1,6}[ \t]+", re.M)
+
+
+def _apply(
+    text: str,
+    back: list[int],
+    pattern: re.Pattern[str],
+    repl: Callable[[re.Match[str]], list[_Piece]],
+) -> tuple[str, list[int]]:
+    """``pattern`` replaced in ``text`` by ``repl``'s pieces; ``back`` maps each character of the
+    text (and its end) to the answer as written, and the new map is returned with the new text."""
+    out: list[str] = []
+    new_back: list[int] = []
+    pos = 0
+    for m in pattern.finditer(text):
+        out.append(text[pos : m.start()])
+        new_back += back[pos : m.start()]
+        for piece, at in repl(m):
+            out.append(piece)
+            new_back += back[at : at + len(piece)]
+        pos = m.end()
+    out.append(text[pos:])
+    new_back += back[pos:]
+    return "".join(out), new_back
+
+
+def unmark(text: str) -> tuple[str, list[int]] | None:
+    """``text`` without its markup, and where each of its characters (and its end) stands in
+    ``text``; ``None`` when there is no markup to remove.
+
+    >>> plain, back = unmark("### Final answer\\n\\n**Answer:** $-12.5\\\\%$")
+    >>> plain
+    'Final answer\\n\\nAnswer: -12.5\\\\%'
+    >>> span_back(back, plain.index("-12.5"), len(plain))
+    (31, 38)
+    """
+    if _ANY.search(text) is None:
+        return None
+    back = list(range(len(text) + 1))
+    plain, back = _apply(text, back, _INLINE_MATH, lambda m: [(m.group(1), m.start(1))])
+    plain, back = _apply(plain, back, _DELIMS, lambda m: [])
+    return (plain, back) if plain != text else None
+
+
+def span_back(back: list[int], start: int, end: int) -> tuple[int, int]:
+    """The span of the answer as written that ``[start, end)`` of the unmarked text comes from.
+
+    >>> plain, back = unmark("Sales were **$5 million**.")
+    >>> span_back(back, 11, 21)
+    (13, 23)
+    """
+    if end <= start:
+        return back[start], back[start]
+    return back[start], back[end - 1] + 1

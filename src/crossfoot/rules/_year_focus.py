@@ -1,0 +1,62 @@
+"""The values of a group in the years a claim names, for the derivation search (rules.derive).
+
+A coarse figure ("-1", "3.4") is derived only exactly, from the table rows the answer names or,
+when it names none, from the values of the years it names (:func:`year_focus`). Figures of
+running text have no rows: a prose pool too large for the figure's limit is searched within the
+figures the claim names by subject and year (:func:`prose_focus`), as a table within its named
+rows.
+"""
+
+from __future__ import annotations
+
+from crossfoot.language.rowfocus import focus_group, focus_text
+from crossfoot.language.years import period, years_in_text
+from crossfoot.model.context import ClaimContext
+from crossfoot.model.index import ValueIndex
+from crossfoot.rules._derive_shared import group_too_large
+from crossfoot.rules._prose_subject import prose_named
+
+__all__ = ["coarse_group", "named_years", "prose_focus", "year_focus"]
+
+
+def named_years(ctx: ClaimContext) -> set[int]:
+    """The years the claim's sentence (or the one before) names, else the question's."""
+    years = set(years_in_text(focus_text(ctx)))
+    asked = ctx.shared.get("ask.context")  # the user's question, earlier turns included
+    if not years and isinstance(asked, str) and asked != ctx.shared.get("ask.text"):
+        years.update(years_in_text(asked))
+    return years
+
+
+def year_focus(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
+    """The values of ``group`` in the years the claim's sentence (or the one before) names."""
+    years = named_years(ctx)
+    if not years:
+        return None
+    picked = [v for v in group.values if (p := period(v)) is not None and p[0] in years]
+    return ValueIndex(picked) if picked and len(picked) < len(group) else None
+
+
+def prose_focus(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
+    """The figures of running text in ``group`` that the claim names as a table's rows are
+    named: of a year its sentence (or the one before, or the question) names, the prose reader
+    having read that year from the figure's own sentence, and with a content word of what the
+    claim names in that sentence ("capital expenditures ... $852 million in 2009, and $926
+    million in 2008" for "the change in capital expenditures from 2008 to 2009")."""
+    years = named_years(ctx)
+    if not years:
+        return None
+    picked = [v for v in group.values if v.year in years and prose_named(ctx, v)]
+    return ValueIndex(picked) if len(picked) > 1 else None
+
+
+def coarse_group(ctx: ClaimContext, group: ValueIndex, limit: int) -> ValueIndex | None:
+    """Where a coarse figure is searched (exactly): the table rows the answer names, else the
+    values of the years it names and, when those are too many, the prose figures among them
+    that it names by subject (rules._year_focus); None when that is still too large."""
+    named = focus_group(ctx, group, whole=True)
+    if named is None:
+        named = year_focus(ctx, group)
+    if named is not None and group_too_large(named, limit):
+        named = prose_focus(ctx, named)
+    return None if named is None or group_too_large(named, limit) else named

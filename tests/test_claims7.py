@@ -1,0 +1,35 @@
+"""Classes of sentence of issue 15, seventh pass (claims7).
+
+``tests/vectors/claims7.json``: for each class, answers that must pass and their failing twins
+over fictional tables, each table written in every format ``corpora.render`` writes (a verdict
+that depends on the serialization is a defect of its own). A case with ``xfail`` is a class left
+open and runs as ``xfail(strict=True)``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from corpora.render import FORMATS, render
+from grid_vectors import check_claims, params
+
+_VECTORS = Path(__file__).parent / "vectors" / "claims7.json"
+CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
+
+
+@pytest.mark.parametrize(("case", "fmt"), params(CASES, FORMATS))
+def test_claims7(case: dict[str, Any], fmt: str) -> None:
+    check_claims(case, fmt, [render(case["grid"], fmt), *case["prose"]])
+
+
+def test_every_class_has_both_twins() -> None:
+    """Every class has an answer that must pass and one that must fail."""
+    by_class: dict[str, set[str]] = {}
+    for case in CASES:
+        kinds = {"pass" if e == "pass" else "fail" for e in case["claims"].values()}
+        by_class.setdefault(case["class"], set()).update(kinds)
+    assert all(k == {"pass", "fail"} for k in by_class.values()), by_class

@@ -1,0 +1,48 @@
+"""Answers in the styles other models write (styles7, issues 14/15; ``benchmarks/styles.py``).
+
+``tests/vectors/styles7.json``: figures in markdown bold and under a "Final answer" heading,
+in LaTeX math delimiters (``$-94$ million``, ``\\(\\$680\\) million``), dollar amounts that are no
+math, and framing sentences between the question and a bare answer. Each table runs in every format
+``corpora.render`` writes.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import crossfoot
+from corpora.render import BENCH_FORMATS, render
+from grid_vectors import check_claims, params
+
+_VECTORS = Path(__file__).parent / "vectors" / "styles7.json"
+CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
+
+
+@pytest.mark.parametrize(("case", "fmt"), params(CASES, BENCH_FORMATS))
+def test_style_vector(case: dict[str, Any], fmt: str) -> None:
+    check_claims(case, fmt, [render(case["grid"], fmt), *case["prose"]])
+
+
+def test_every_class_has_both_twins() -> None:
+    by_class: dict[str, set[str]] = {}
+    for case in CASES:
+        kinds = {"pass" if e == "pass" else "fail" for e in case["claims"].values()}
+        by_class.setdefault(case["class"], set()).update(kinds)
+    assert by_class and all(k == {"pass", "fail"} for k in by_class.values()), by_class
+
+
+def test_claims_stand_where_the_answer_writes_them() -> None:
+    """A claim read through markup is reported at its span in the answer as written."""
+    answer = "Sales were **$680 million** in 2019, or $-94$ million less than in 2018."
+    report = crossfoot.check(
+        answer, ['[["(in millions)", "2019", "2018"], ["Sales", "680", "774"]]']
+    )
+    assert report.text == answer
+    spans = {c.text: c.span for c in report.claims}
+    assert answer[slice(*spans["$680 million"])] == "$680 million"
+    assert answer[slice(*spans["-94$ million"])] == "-94$ million"
+    assert all(c.sentence.text == answer[c.sentence.start : c.sentence.end] for c in report.claims)
