@@ -27,7 +27,7 @@ from crossfoot.numbers.patterns import MONTH_ENDS
 # Cores of every shape the fast path reads: years, days, the formula constants (2 to 12, 100),
 # grouped, decimal, leading zeros, the "1.234" a European text writes as a thousand, a list.
 _CORES = ["2019", "1850", "31", "5", "100", "4,567", "1,234,567.5", "007", "1.234", "1,2,3",
-          "12.5"]  # fmt: skip
+          "12.5", ".5"]  # fmt: skip
 # What may come before the word before a number: phrase heads ("up to", "ending in",
 # "in excess of", "between ... and"), reference, fiscal, "about", month, formula and sign words.
 _LEFT = ["", "up ", "close ", "ending ", "ends ", "upwards ", "in excess ", "between ", "from ",
@@ -111,8 +111,24 @@ def test_the_fast_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
         return found
 
     monkeypatch.setattr(extract_module, "plain_between", spy)
-    extract('It was 4,567 in 2019, rose 12.5% on ["x", "2018", "$1,366", "$ 5", "-584"]')
-    assert taken == ["4,567", "2019", "12.5%", "2018", "$1,366", "$ 5", "-584"]
+    extract(
+        'It was 4,567 in 2019, rose 12.5% on ["x", "2018", "$1,366", "$ 5", "-584"], June 30, 2017'
+    )
+    assert taken == ["4,567", "2019", "12.5%", "2018", "$1,366", "$ 5", "-584", "", "2017"]
+
+
+def _dates() -> Iterator[str]:
+    months = [*MONTH_ENDS.words, "Dec.", "DECEMBER", "June", "Dec..", "mayo", "xmar"]
+    for month in months:
+        for day in ("0", "1", "05", "12", "31", "32", "100", ".5", "1.5"):
+            for left in ("", "On ", "about ", "$", "(", "Note ", "fiscal "):
+                for right in (",", ", 2019", ".", "", ")", "\n", " 2019", " million", "%", "m"):
+                    yield f"{left}{month.capitalize()} {day}{right}"
+                    yield f"{left}{month} {day}{right}"
+
+
+def test_days_of_written_dates_read_as_the_full_reader() -> None:
+    assert _differs(_dates()) is None
 
 
 # -- random texts of the number grammar ------------------------------------------------------
@@ -206,6 +222,8 @@ def _broken(monkeypatch: pytest.MonkeyPatch, name: str, value: object) -> None:
         ("_NOT_AFTER", frozenset(), lambda: iter(["It was 5 june, the"])),
         # "> 1. Intro": a list marker (">" begins a list line).
         ("_MARKS_BEFORE", fast._MARKS_BEFORE | {">"}, lambda: iter(["> 1. Intro"])),
+        # "about 5,": no month, so a number (approximate).
+        ("_DAY_MONTHS", fast._DAY_MONTHS | {"about"}, lambda: iter(["It was about 5, the"])),
         # "minus 5" is negative.
         ("_MINUS", ("nothing",), lambda: iter(["It fell by minus 5 in"])),
     ],

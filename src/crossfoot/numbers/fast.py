@@ -21,6 +21,7 @@ wrong word in a list is caught.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from crossfoot.model.types import Mention
 from crossfoot.numbers.around import ALONE_AFTER, Env
@@ -38,7 +39,7 @@ from crossfoot.numbers.patterns import (
 )
 from crossfoot.numbers.prefix import may_prefix
 
-__all__ = ["WORDS_AFTER", "WORDS_BEFORE", "plain_between"]
+__all__ = ["DAY", "WORDS_AFTER", "WORDS_BEFORE", "plain_between"]
 
 #: Words after which a number reads as its digits alone (tests check each). Not: a reference,
 #: fiscal, "about", month, "minus" or formula word ("by", "x", "times"), nor "than", "some".
@@ -85,6 +86,7 @@ _ENDS2 = frozenset().union(*(ends.last2 for ends in _LISTS))
 _ENDS1 = frozenset().union(*(ends.last1 for ends in _LISTS))
 _MINUS = ("minus", "Minus", "MINUS")
 _MARKS_BEFORE = frozenset(":;)]?!")
+_DAY_MONTHS = frozenset(w for w in MONTH_ENDS.words if not w.endswith(".")) - {"may"}
 _WORD_AFTER = re.compile(r" ([a-z]+)(?=[ ,.;:)?!\n]|\Z)")
 _NOT_AFTER = frozenset({"of", *(w for w in MONTH_ENDS.words if not w.endswith("."))})
 _FIRST_NOT_AFTER = frozenset(UNIT_FIRST | {"a", "p"})
@@ -94,6 +96,11 @@ _FIRST_NOT_AFTER = frozenset(UNIT_FIRST | {"a", "p"})
 _Fields = tuple[object, ...]
 _TEMPLATES: dict[str, _Fields | None] = {}
 _MAX_TEMPLATES = 50_000
+
+#: What :func:`plain_between` gives for the day of a written date ("December 31, 2019"): no
+#: number; the scanner goes on after the digits.
+DAY = new_mention("", 0, 0, Decimal(0), "number", Decimal(0), None, Decimal(1), None,
+                  Decimal(0), False, None, False, False, None, False)  # fmt: skip
 
 
 def _template(core: str, style: str) -> _Fields | None:
@@ -158,7 +165,7 @@ def _prose(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | No
         return None
     # After a comma ("December 31, 2019") no reader finds a word.
     if text[s0 - 2] != "," and not _plain_before(text, s0, env):
-        return None
+        return DAY if _day(text, s0, e0, env) else None
     if text.startswith("%", e0):  # "12.5%": the number ends there, unless a letter, a digit,
         nxt = text[e0 + 1 : e0 + 2]  # a "+" or a range follows
         if nxt.isalnum() or nxt in ("_", "+") or text.startswith(RANGE_STARTS, e0 + 1):
@@ -167,6 +174,24 @@ def _prose(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | No
     if _AFTER_RE.match(text, e0) is None and not _plain_after(text, s0, e0, env):
         return None
     return _made(original, text, s0, e0, s0, e0, "")
+
+
+def _day(text: str, s0: int, e0: int, env: Env) -> bool:
+    """Whether the digits are the day of a written date ("December 31, 2019", "Dec. 5)"): a
+    month word (not "May", which needs a year after it) before, one to 31, and a mark of
+    ALONE_AFTER after (no unit or scale the reader would read first). The reader then drops
+    them (context.context_skip) after stages that find nothing here: no prefix, and no
+    reference or fiscal word is a month."""
+    core = text[s0:e0]
+    if e0 - s0 > 2 or not core.isdigit() or not 1 <= int(core) <= 31:
+        return False
+    if text[e0 : e0 + 1] not in ALONE_AFTER:
+        return False
+    space = text.rfind(" ", s0 - 12 if s0 > 12 else 0, s0 - 1)
+    word = text[space + 1 : s0 - 1].lower()
+    if word.endswith("."):
+        word = word[:-1]
+    return word in _DAY_MONTHS and not may_prefix(text[s0 - 3 if s0 >= 3 else 0 : s0 - 1], env)
 
 
 def _plain_before(text: str, s0: int, env: Env) -> bool:
