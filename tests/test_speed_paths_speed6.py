@@ -131,6 +131,33 @@ def test_days_of_written_dates_read_as_the_full_reader() -> None:
     assert _differs(_dates()) is None
 
 
+def _scaled_dollars() -> Iterator[str]:
+    befores = ["was", "In", "about", "up to", "over", "minus", "Note", "fiscal", "(", "x", "by"]
+    scales = [
+        "million",
+        "Million",
+        "MILLIONS",
+        "billion",
+        "thousand",
+        "trillion",
+        "lakh",
+        "bn",
+        "m",
+    ]
+    rights = [",", ".", " in", " (USD 5)", "\n(USD 5)", " to $6 million", "-6", "+", "$", "}",
+              " dollars", " of", "", "s", " 5", "%"]  # fmt: skip
+    for before in befores:
+        for core in ("5", "5.3", "1,234", "2019", ".5", "1.234", "1,2,3"):
+            for scale in scales:
+                for right in rights:
+                    yield f"it {before} ${core} {scale}{right}"
+                    yield f"it {before}  ${core} {scale}{right}"
+
+
+def test_scaled_dollars_read_as_the_full_reader() -> None:
+    assert _differs(_scaled_dollars()) is None
+
+
 # -- random texts of the number grammar ------------------------------------------------------
 
 _WORDS = [
@@ -224,6 +251,10 @@ def _broken(monkeypatch: pytest.MonkeyPatch, name: str, value: object) -> None:
         ("_MARKS_BEFORE", fast._MARKS_BEFORE | {">"}, lambda: iter(["> 1. Intro"])),
         # "about 5,": no month, so a number (approximate).
         ("_DAY_MONTHS", fast._DAY_MONTHS | {"about"}, lambda: iter(["It was about 5, the"])),
+        # "$5 million (USD 6)": an amount and its conversion.
+        ("_SPACES_PAREN_RE", re.compile("$^"), lambda: iter(["it was $5 million (USD 6)"])),
+        # "$5 million}": LaTeX's brace is read with the scale word.
+        ("_NOT_AFTER_SCALE", frozenset("_$+"), lambda: iter(["it was $5 million}"])),
         # "minus 5" is negative.
         ("_MINUS", ("nothing",), lambda: iter(["It fell by minus 5 in"])),
     ],

@@ -34,6 +34,7 @@ from crossfoot.numbers.patterns import (
     MONTH_ENDS,
     RANGE_STARTS,
     REF_ENDS,
+    SCALE_EXP,
     TIMES_ENDS,
     UNIT_FIRST,
 )
@@ -86,6 +87,9 @@ _ENDS2 = frozenset().union(*(ends.last2 for ends in _LISTS))
 _ENDS1 = frozenset().union(*(ends.last1 for ends in _LISTS))
 _MINUS = ("minus", "Minus", "MINUS")
 _MARKS_BEFORE = frozenset(":;)]?!")
+_SCALE_RE = re.compile(r" ((?i:thousand|million|billion|trillion)s?)(?![\w])")
+_NOT_AFTER_SCALE = frozenset("_}$+")
+_SPACES_PAREN_RE = re.compile(r"\s*\(")
 _DAY_MONTHS = frozenset(w for w in MONTH_ENDS.words if not w.endswith(".")) - {"may"}
 _WORD_AFTER = re.compile(r" ([a-z]+)(?=[ ,.;:)?!\n]|\Z)")
 _NOT_AFTER = frozenset({"of", *(w for w in MONTH_ENDS.words if not w.endswith("."))})
@@ -117,8 +121,11 @@ def _template(core: str, style: str) -> _Fields | None:
     num = Num(0, len(core), read.digits, read.exp, read.plain, read.grouped)
     if style == "%":
         num.kind = "percent"
-    elif style == "$":
+    elif style[:1] == "$":  # dollars, and a scale word as written: "$million"
         num.kind, num.currency = "money", "$"
+        if len(style) > 1:
+            word = style[1:]
+            num.scale_exp, num.scale_word = SCALE_EXP[word.lower().rstrip("s")], word
     elif style == "-":
         num.negative = True
     elif year:
@@ -156,7 +163,28 @@ def plain_between(original: str, text: str, s0: int, e0: int, env: Env) -> Menti
         return None if s0 >= 2 and text[s0 - 2].isupper() else _cell(original, text, s0, e0, "")
     if (c1 == "$" or c1 == "-") and s0 >= 2 and text[s0 - 2] == '"':
         return _quoted(original, text, s0, e0, s0 - 1, c1)
+    if c1 == "$" and s0 >= 4 and text[s0 - 2] == " ":
+        return _scaled_dollars(original, text, s0, e0, env)
     return None
+
+
+def _scaled_dollars(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | None:
+    """ "reached $5.3 million in": a plain word before the "$" (prefix.lone_dollar reads the
+    "$" alone; an "about" word would make it approximate), an English scale word after the
+    digits, and then nothing the reader reads: no letter, digit, "}", "$" (LaTeX), "+" or
+    range, and no "(" after spaces (after an amount "(USD 5)" may convert it)."""
+    if not _plain_before(text, s0 - 1, env):
+        return None
+    scale = _SCALE_RE.match(text, e0)
+    if scale is None:
+        return None
+    end = scale.end()
+    nxt = text[end : end + 1]
+    if nxt.isalnum() or nxt in _NOT_AFTER_SCALE or text.startswith(RANGE_STARTS, end):
+        return None
+    if _SPACES_PAREN_RE.match(text, end) is not None:
+        return None
+    return _made(original, text, s0, e0, s0 - 1, end, "$" + scale.group(1))
 
 
 def _prose(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | None:
