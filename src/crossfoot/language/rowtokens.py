@@ -46,10 +46,28 @@ def tokens(text: str) -> list[str]:
     """
     out: list[str] = []
     for w in _WORD.findall(text.lower().replace(" & ", " and ")):
+        spelled = _SPELLED.get(w)
+        if spelled is not None:
+            out.extend(spelled)
+            continue
         t = _token(w)
         if t is not None:
             out.append(t)
     return out
+
+
+# Abbreviations of financial statement lines, read as the words they stand for ("diluted EPS"
+# names "Diluted earnings per share"; "R&D" names "Research and development").
+_SPELLED: dict[str, tuple[str, ...]] = {
+    "eps": ("earning", "share"),
+    "r&d": ("research", "development"),
+    "sg&a": ("selling", "general", "administrative"),
+    "g&a": ("general", "administrative"),
+    "pp&e": ("property", "plant", "equipment"),
+    "d&a": ("depreciation", "amortization"),
+    "capex": ("capital", "expenditure"),
+    "cogs": ("cost", "good", "sold"),
+}
 
 
 @lru_cache(maxsize=16384)  # like _singular: one look-up per word instead of five steps

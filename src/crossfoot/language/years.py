@@ -24,7 +24,6 @@ from crossfoot.model.types import SourceValue
 __all__ = [
     "aligned",
     "field_stem",
-    "full_date",
     "known_order",
     "period",
     "related_score",
@@ -101,51 +100,8 @@ def known_order(a: SourceValue, b: SourceValue) -> tuple[SourceValue, SourceValu
     if pa[0] != pb[0]:
         return (a, b) if pa[0] < pb[0] else (b, a)
     if pa[1] is None or pb[1] is None or pa[1] == pb[1]:
-        da, db = full_date(a), full_date(b)
-        if da is None or db is None or da == db or da[0] != pa[0] or db[0] != pb[0]:
-            return None
-        return (a, b) if da < db else (b, a)
+        return None
     return (a, b) if pa[1] < pb[1] else (b, a)
-
-
-# "September 29, 2019", "Sept. 29 2019", "29 September 2019": a day of a named month of a year.
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?"
-_DATE = re.compile(
-    rf"(?i)\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)"
-    rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MON},?\s+((?:19|20)\d\d)(?!\d)"
-)
-
-
-def full_date(v: SourceValue) -> tuple[int, int, int] | None:
-    """``(year, month, day)`` of the one full date a value's column (or field, or label) names,
-    or ``None``: two columns of one year dated apart ("July 7, 2019", "September 29, 2019") are
-    two periods, in the order of their dates.
-
-    >>> from decimal import Decimal
-    >>> full_date(SourceValue(Decimal(1), "S1", column="12 Weeks Ended September 29, 2019"))
-    (2019, 9, 29)
-    >>> full_date(SourceValue(Decimal(1), "S1", column="2019")) is None
-    True
-    """
-    return _full_date(v.column, v.field, v.label)
-
-
-@lru_cache(maxsize=16384)
-def _full_date(*names: str | None) -> tuple[int, int, int] | None:
-    for name in names:
-        if not name:
-            continue
-        found = {_date_parts(m) for m in _DATE.finditer(name)}
-        if found:
-            return found.pop() if len(found) == 1 else None
-    return None
-
-
-def _date_parts(m: re.Match[str]) -> tuple[int, int, int]:
-    if m.group(1):
-        return int(m.group(3)), _MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))
-    return int(m.group(6)), _MONTHS.index(m.group(5).lower()) + 1, int(m.group(4))
 
 
 def field_stem(v: SourceValue) -> str | None:
@@ -186,7 +142,7 @@ def same_quantity(a: SourceValue, b: SourceValue) -> bool:
         return False
     if a.table is not None and a.table == b.table and a.source_id == b.source_id:
         pa, pb = period(a), period(b)
-        if pa is not None and pb is not None and pa == pb and known_order(a, b) is None:
+        if pa is not None and pb is not None and pa == pb:
             return False
     sa, sb = field_stem(a), field_stem(b)
     if sa is not None and sb is not None and a.source_id == b.source_id:

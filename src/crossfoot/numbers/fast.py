@@ -67,7 +67,7 @@ WORDS_AFTER = frozenset(
 # that ends a number (ALONE_AFTER's marks, or "." and ")" not followed by a letter or digit).
 _AFTER_RE = re.compile(
     " (?:"
-    + "|".join(sorted(WORDS_AFTER, key=len, reverse=True))
+    + "|".join(sorted(WORDS_AFTER, key=lambda w: (-len(w), w)))
     + r")(?=[ ,.;:)?!\n]|\Z)"
     + r"|[,;!?\]}\n\r\"|<]|[.)](?![\w])|\Z"
 )
