@@ -174,3 +174,43 @@ def test_random_figures_keep_their_values(
         sentence = "Values were " + ", then ".join(figs) + " in 2019."
     styled = restyle_sentence(sentence, style, index=index)
     assert drift(sentence, styled) == [], styled
+
+
+def test_a_currency_written_before_the_token_is_left_as_written() -> None:
+    """ "S$1.75 billion": the benchmark's reader starts the figure at "$", so a rewrite would split
+    the currency ("S$$1.75$"); every style leaves it as written."""
+    for style in STYLES:
+        assert "S$1.75 billion" in restyle_sentence("It was S$1.75 billion.", style)
+
+
+def test_latex_keeps_an_ambiguous_division_as_written() -> None:
+    """ "a + b / 2 = c" may mean the mean; \\frac{b}{2} would settle it otherwise."""
+    out = restyle_sentence("The average is $707,299 + $963,947 / 2 = $835,623.", "latex")
+    assert r"\$707,299 + \$963,947 / 2 = \$835,623" in out
+    assert r"\frac" not in out
+
+
+def test_a_date_is_no_figure_of_the_styles() -> None:
+    """ "January 25 2011": the day is part of a date, written as it is in every style."""
+    for style in STYLES:
+        assert 'dates "January 25 2011" and' in restyle_sentence(
+            'The dates "January 25 2011" and 2012 apply to $5 million.', style
+        )
+
+
+def test_a_span_that_begins_inside_a_number_keeps_that_piece() -> None:
+    """A corpus split "in 2008" as "in 200" | "8 ...": the piece stays glued as written."""
+    answer = "Costs were $5.7 million in 2008 and $3 million later."
+    spans = [(0, 30), (30, len(answer))]
+    for style in ("latex", "markdown", "abbrev"):
+        text = restyle(answer, spans, style).text
+        assert "2008" in text, (style, text)
+
+
+def test_markdown_adds_no_second_bullet_or_bold() -> None:
+    """An answer that is already a list, or already bold, keeps its own markup."""
+    answer = "The totals were:\n- For 2013: $22,176\n- For 2012: **$27,885**"
+    spans = [(0, 16), (17, 36), (37, len(answer))]
+    text = restyle(answer, spans, "markdown").text
+    assert "- - " not in text and "****" not in text
+    assert "- For 2013: **$22,176**" in text and "**$27,885**" in text

@@ -67,6 +67,12 @@ def _figures_of(sentence: str) -> list[NumberToken]:
     return [t for t in number_tokens(sentence) if not is_year(t)]
 
 
+_LETTER_BEFORE = re.compile(r"[A-Za-z][$€£¥]?\Z")
+_MONTH_BEFORE = re.compile(
+    r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\Z"
+)
+
+
 def _rewrite(sentence: str, fn: Callable[[NumberToken, int], str], first: int = 0) -> str:
     """``sentence`` with each figure's text replaced by ``fn(token, ordinal)``; ordinals count
     from ``first`` (the sentence's index), so the variants of a style rotate over an answer."""
@@ -74,6 +80,10 @@ def _rewrite(sentence: str, fn: Callable[[NumberToken, int], str], first: int = 
     out = sentence
     for k in range(len(toks) - 1, -1, -1):
         t = toks[k]
+        if _LETTER_BEFORE.search(sentence, 0, t.start) or _MONTH_BEFORE.search(
+            sentence, 0, t.start
+        ):
+            continue  # "S$1.75 billion", "US$5"; "January 25 2011": no figure of the answer's
         out = out[: t.start] + fn(t, first + k) + out[t.end :]
     return out
 
@@ -101,8 +111,8 @@ def _md_sentence(sentence: str, final: bool) -> str:
     m = _ANSWER_LEAD.match(sentence)
     if final and m and m.group(0).lower().startswith("answer"):
         return "**Answer:**" + sentence[m.end() :]
-    if _MATH.search(sentence):
-        return sentence
+    if _MATH.search(sentence) or "**" in sentence:
+        return sentence  # already formatted: no bold inside math or inside bold
     return _rewrite(sentence, lambda t, _k: f"**{t.text}**")
 
 
@@ -126,7 +136,11 @@ def _calc_tex(expr: str) -> str:
     """A written calculation in LaTeX: ``\\frac`` for a division, ``\\times``, escaped marks."""
     tex = _tex_escape(expr.strip())
     tex = _FRAC_GROUP.sub(lambda m: rf"\frac{{{m.group(1).strip()}}}{{{m.group(2).strip()}}}", tex)
-    tex = _FRAC.sub(lambda m: rf"\frac{{{m.group(1).strip()}}}{{{m.group(2).strip()}}}", tex)
+    lhs = re.sub(r"\([^()]*\)", "", tex.split("=")[0])
+    if not re.search(r"\d\s*[-+−]\s*[\\$(]*\d", lhs):
+        # "a + b / 2" is ambiguous as written (the writer may mean the mean); \frac{b}{2} would
+        # settle it, so a division after a sum or difference stays written with "/"
+        tex = _FRAC.sub(lambda m: rf"\frac{{{m.group(1).strip()}}}{{{m.group(2).strip()}}}", tex)
     tex = re.sub(r"\s*(?:\*|×|\bx\b)\s*", r" \\times ", tex)
     return re.sub(r"\s(thousand|millions?|billions?)\b", r"\\text{ \1}", tex)
 
@@ -254,6 +268,9 @@ def restyle_sentence(sentence: str, style: str, final: bool = False, index: int 
     raise ValueError(f"unknown style {style!r}; expected one of {STYLES}")
 
 
+_LISTED = re.compile(r"\s*(?:[-*•]\s|\d{1,2}[.)]\s)")
+
+
 def _gap(style: str, gap: str, i: int, n: int, sentence: str) -> str:
     """The text before sentence ``i`` of ``n`` (``gap`` is the original text there)."""
     lead = gap.rstrip()
@@ -264,9 +281,19 @@ def _gap(style: str, gap: str, i: int, n: int, sentence: str) -> str:
     final = i == n - 1 and (n > 1 or _ANSWER_LEAD.match(sentence) is not None)
     if final:
         return lead + ("\n\n" if lead or i else "") + HEADING + "\n\n"
+    bullet = "" if _LISTED.match(sentence) else "- "  # already an item of a list
     if i == 0:
-        return lead + ("\n\n" if lead else "") + "- "
-    return lead + "\n- "
+        return lead + ("\n\n" if lead else "") + bullet
+    return lead + "\n" + bullet
+
+
+_GLUED_HEAD = re.compile(r"[\w.,]*")
+_GLUED_TAIL = re.compile(r"[\w.,]*\Z")
+
+
+def _cut_inside(answer: str, at: int) -> bool:
+    """Whether ``at`` falls inside a word or number of ``answer`` (a corpus's split there)."""
+    return 0 < at < len(answer) and answer[at - 1].isalnum() and answer[at].isalnum()
 
 
 def restyle(answer: str, spans: Sequence[Span], style: str) -> Styled:
@@ -292,9 +319,16 @@ def restyle(answer: str, spans: Sequence[Span], style: str) -> Styled:
     n = len(spans)
     for i, (a, b) in enumerate(spans):
         sentence = answer[a:b]
-        gap = _gap(style, answer[pos:a], i, n, sentence)
         final = i == n - 1 and (n > 1 or _ANSWER_LEAD.match(sentence) is not None)
-        new = restyle_sentence(sentence, style, final, i)
+        # a corpus's split inside a word or number ("in 200" | "8 and ..."): no layout between
+        # the two spans, and the pieces of the number stay as written
+        inside_a, inside_b = _cut_inside(answer, a), _cut_inside(answer, b)
+        gap = "" if inside_a and a == pos else _gap(style, answer[pos:a], i, n, sentence)
+        head = _GLUED_HEAD.match(sentence).end() if inside_a else 0  # type: ignore[union-attr]
+        cut = _GLUED_TAIL.search(sentence).start() if inside_b else len(sentence)  # type: ignore[union-attr]
+        cut = max(cut, head)
+        middle = restyle_sentence(sentence[head:cut], style, final, i)
+        new = sentence[:head] + middle + sentence[cut:]
         out += [gap, new]
         length += len(gap)
         new_spans.append((length, length + len(new)))

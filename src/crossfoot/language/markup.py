@@ -11,8 +11,8 @@ without such markup is read as it is (``unmark`` returns ``None``).
 Inline math ``$...$`` is told from dollar amounts by pandoc's rule: the opening ``$`` has a
 non-space character right after it, the closing one a non-space character right before it and no
 digit right after it (``$5 and $6``, ``$5-$10`` are amounts; ``$-94$ million`` is math); and here
-also no sentence end or quotation mark between them, and no figure after the closing one
-(``$2,054. It is listed as "$ 2,800"`` are amounts).
+also no sentence end or quotation mark between them (``$2,054. It is listed as "$ 2,800"`` are
+amounts).
 
 >>> unmark(r"Sales were $-94$ million, **up 12.5%**.")[0]
 'Sales were -94 million, up 12.5%.'
@@ -36,7 +36,7 @@ _ANY = re.compile(r"\*\*|__|\\[\[\]()]|\$(?=\S)|^[ \t]*#{1,6}[ \t]", re.M)
 _INLINE_MATH = re.compile(
     r"(?<![\\$\w])\$(?=[^\s$])"  # opens: no "\\$", "$$" or "US$"; a non-space follows
     r"((?:\\[^\n]|[^$\\\n.!?\"]|[.!?](?!\s)){1,120}?)"  # one line, no sentence end
-    r"(?<=[^\s\\])\$(?![ \t]*[\d$])"  # closes: a non-space before, no figure after
+    r"(?<=[^\s\\])\$(?![\d$])"  # closes: a non-space before, no digit right after
 )
 _DELIMS = re.compile(r"\$\$|\\[\[\]()]|\*\*|__|^[ \t]*#{1,6}[ \t]+", re.M)
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 
-from crossfoot.language.rowfocus import _OPERATION, previous_start
+from crossfoot.language.rowfocus import _OPERATION, previous_sentence
 from crossfoot.model.context import ClaimContext, mention_range, mentions_between
 from crossfoot.model.types import Mention
+from crossfoot.numbers.affixes import currency_codes
 
-__all__: list[str] = []
+__all__ = ["same_currency"]
 
 
 _THRESHOLD = re.compile(
@@ -32,7 +33,7 @@ _CHANGE_WORDS = re.compile(
 def _previous_sentence(ctx: ClaimContext) -> str | None:
     """The sentence before the claim's own, unless it is a question or empty."""
     s = ctx.sentence
-    prev = ctx.text[previous_start(ctx.text, s.start) : s.start]
+    prev = ctx.text[slice(*previous_sentence(ctx.text, s.start))]
     if not prev.strip() or prev.rstrip().endswith("?"):
         return None
     return prev
@@ -51,7 +52,27 @@ def _restated(ctx: ClaimContext) -> tuple[str, int | None] | None:
     prev, _figure, years = found
     if _OPERATION.search(prev) or _CHANGE_WORDS.search(prev) or len(years) > 1:
         return None
+    own = _own_years(ctx)
+    if own - years:
+        # "It was $168.4 million for 2015." after 2016's figure: the row of the sentence
+        # before, in the line's own year
+        return (prev, own.pop()) if len(own) == 1 else None
     return prev, (years.pop() if years else None)
+
+
+def same_currency(a: str | None, b: str | None) -> bool:
+    """One currency, written as a symbol or as a code ("$13 thousand", "USD 13 thousand").
+
+    >>> same_currency("$", "USD"), same_currency("$", "EUR"), same_currency(None, "$")
+    (True, False, False)
+    """
+    return a == b or bool(a and b and currency_codes(a) & currency_codes(b))
+
+
+def _own_years(ctx: ClaimContext) -> set[int]:
+    """The years the claim's own sentence names."""
+    s = ctx.sentence
+    return {int(x.value) for x in mentions_between(ctx, s.start, s.end) if x.kind == "year"}
 
 
 def _previous_figure(ctx: ClaimContext) -> tuple[str, Mention, set[int]] | None:
@@ -70,15 +91,15 @@ def _previous_figure(ctx: ClaimContext) -> tuple[str, Mention, set[int]] | None:
             return None
     if figures_here != 1:
         return None
-    start = previous_start(ctx.text, s.start)
-    prev = ctx.text[start : s.start]
+    start, end = previous_sentence(ctx.text, s.start)
+    prev = ctx.text[start:end]
     if prev.rstrip().endswith("?"):
         return None  # the question ("... across the 2 years?"), not an explanation
-    inside = mentions_between(ctx, start, s.start)
+    inside = mentions_between(ctx, start, end)
     figures = [x for x in inside if x.kind != "year"]
     if len(figures) != 1 or figures[0].kind != ctx.mention.kind:
         return None
-    if figures[0].currency != ctx.mention.currency:
+    if not same_currency(figures[0].currency, ctx.mention.currency):
         return None
     if _THRESHOLD.search(ctx.text[max(start, figures[0].start - 25) : figures[0].start]):
         return None
@@ -95,8 +116,10 @@ def _concluded(ctx: ClaimContext) -> Mention | None:
     found = _previous_figure(ctx)
     if found is None:
         return None
-    _prev, figure, _years = found
+    _prev, figure, years = found
     m = ctx.mention
     if abs(abs(figure.value) - abs(m.value)) <= figure.precision + m.precision:
         return None
+    if _own_years(ctx) - years:
+        return None  # "It was $168.4 million for 2015." after 2016's figure: another year's
     return figure

@@ -19,7 +19,7 @@ from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
 
-__all__ = ["focus_group", "focus_text", "is_filler", "previous_start", "states_a_cell"]
+__all__ = ["focus_group", "focus_text", "is_filler", "previous_sentence", "states_a_cell"]
 
 
 def _year(ctx: ClaimContext) -> int | None:
@@ -62,9 +62,15 @@ def is_filler(sentence: str) -> bool:
     return bool(words) and all(w in _FILLER_WORDS for w in words)
 
 
-def previous_start(text: str, start: int) -> int:
-    """Where the sentence before the one starting at ``start`` begins (at most ``_LOOKBACK``
-    back), passing over sentences that only frame the answer (:func:`is_filler`)."""
+def previous_sentence(text: str, start: int) -> tuple[int, int]:
+    """The span of the sentence before the one starting at ``start`` (at most ``_LOOKBACK``
+    back), passing over sentences that only frame the answer (:func:`is_filler`): its end is
+    ``start`` unless framing stood between them.
+
+    >>> t = "What was X? Sure! Here is the calculation. X was 5."
+    >>> t[slice(*previous_sentence(t, t.index("X was")))]
+    'What was X? '
+    """
     lo = max(0, start - _LOOKBACK)
     end = start
     while True:
@@ -72,7 +78,7 @@ def previous_start(text: str, start: int) -> int:
         ends = [e.end() for e in _SENTENCE_END.finditer(before)]
         begin = lo + (ends[-1] if ends else 0)
         if begin >= end or begin == lo or not is_filler(text[begin:end]):
-            return begin
+            return begin, end
         end = begin
 
 
@@ -145,8 +151,13 @@ def focus_text(ctx: ClaimContext) -> str:
     key = (s.start, s.end, asked if isinstance(asked, str) else None)
     made: str | None = memo[1].get(key)
     if made is None:
-        start = previous_start(ctx.text, s.start)  # the previous sentence (framing passed over)
-        made = ctx.text[start : s.end] + (f" {asked}" if isinstance(asked, str) else "")
+        # the previous sentence, framing between them passed over (its words are no wording)
+        start, end = previous_sentence(ctx.text, s.start)
+        made = (
+            ctx.text[start:end]
+            + ctx.text[s.start : s.end]
+            + (f" {asked}" if isinstance(asked, str) else "")
+        )
         memo[1][key] = made
     return made
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from crossfoot.language.rowtokens import _OPTIONAL, label_tokens, required_tokens
+from crossfoot.language.rowtokens import _OPTIONAL, acronym, label_tokens, required_tokens
 from crossfoot.model.types import Source, SourceValue
 
 __all__ = [
@@ -80,6 +80,8 @@ def rows_named_by(table: LabelTable, words: set[str], glued: str = "") -> dict[s
         req = table.req[label]
         if req and _present(req, words, glued) == req:
             named[label] = _score(toks, words)
+        elif req and acronym(label) in words:
+            named[label] = 1.0  # named in full by its abbreviation ("R&D", "SG&A")
     # A row whose tokens another named row contains is the vaguer reading, and a row named only
     # by leaving out "net"/"total" yields to one named in full: keep the fuller ones.
     best = max(named.values(), default=0.0)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["label_tokens", "names_row", "required_tokens", "tokens"]
+__all__ = ["acronym", "label_tokens", "names_row", "required_tokens", "tokens"]
 
 _STOP = frozenset(
     """a an the of and or in on at to for from by with as its it our their his her this that these
@@ -115,11 +115,35 @@ def _required(label: frozenset[str]) -> frozenset[str]:
     return req
 
 
+@lru_cache(maxsize=8192)
+def acronym(label: str) -> str | None:
+    """The "&" abbreviation of a label of two to four content words, as a token: "r&d" for
+    *Research and development*, "sg&a" for *Selling, general and administrative*, "pp&e" for
+    *Property, plant and equipment, net* ("net" and "total" left out). None for other labels.
+
+    >>> acronym("Research and development"), acronym("Property, plant and equipment, net")
+    ('r&d', 'pp&e')
+    >>> acronym("Revenue") is None
+    True
+    """
+    _head, sep, tail = label.rpartition(":")
+    words = [t for t in tokens(tail if sep and tokens(tail) else label) if t not in _OPTIONAL]
+    if not 2 <= len(words) <= 4 or not all(w[0].isalpha() for w in words):
+        return None
+    return "".join(w[0] for w in words[:-1]) + "&" + words[-1][0]
+
+
 def names_row(label: str, text: str) -> bool:
-    """Whether ``text`` names the row ``label`` in full (optional "net"/"total" aside).
+    """Whether ``text`` names the row ``label`` in full (optional "net"/"total" aside), or by
+    its "&" abbreviation ("R&D" names *Research and development*).
 
     >>> names_row("Sales, net", "net sales rose"), names_row("Operating income", "operating profit")
     (True, False)
+    >>> names_row("Research and development", "R&D rose")
+    True
     """
     req = required_tokens(label)
-    return bool(req) and req <= set(tokens(text))
+    if not req:
+        return False
+    words = set(tokens(text))
+    return req <= words or acronym(label) in words

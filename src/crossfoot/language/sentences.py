@@ -147,5 +147,8 @@ def _is_abbreviation(text: str, dot: int) -> bool:
         return False
     if word in _ABBREVIATIONS:
         return True
-    # Single capital initials ("J. Smith") and dotted acronyms ("U.S.").
-    return len(word) == 1 or ("." in word and len(word.replace(".", "")) <= 4)
+    # Single capital initials ("J. Smith") and dotted acronyms ("U.S."); a letter glued to digits
+    # is a scale ("$238k.", "$5M."), and its period ends the sentence.
+    if len(word) == 1:
+        return not (i > 0 and text[i - 1].isdigit())
+    return "." in word and len(word.replace(".", "")) <= 4

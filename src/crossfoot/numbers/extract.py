@@ -36,7 +36,7 @@ from itertools import accumulate
 from crossfoot.model.locale import Convention, resolve_locale
 from crossfoot.model.types import Mention
 from crossfoot.numbers.around import Env
-from crossfoot.numbers.fast import plain_between
+from crossfoot.numbers.fast import DAY, plain_between
 from crossfoot.numbers.forms import (
     VULGAR,
     convention_note,
@@ -96,9 +96,13 @@ def _scan(
         if is_words:
             nums, nxt = _read_words(text, start, text[start:end])
         elif fast and (plain := plain_between(original, text, start, end, env)) is not None:
-            # A number between two plain words: its digits alone (numbers.fast).
+            # A number between two plain words: its digits alone (numbers.fast); or the day of
+            # a written date: no number.
+            pos = end
+            if plain is DAY:
+                continue
             out.append(plain)
-            env.prev, pos = None, end
+            env.prev = None
             if limit is not None and len(out) > limit:
                 return out
             continue

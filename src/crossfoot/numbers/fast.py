@@ -21,6 +21,7 @@ wrong word in a list is caught.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from crossfoot.model.types import Mention
 from crossfoot.numbers.around import ALONE_AFTER, Env
@@ -33,12 +34,13 @@ from crossfoot.numbers.patterns import (
     MONTH_ENDS,
     RANGE_STARTS,
     REF_ENDS,
+    SCALE_EXP,
     TIMES_ENDS,
     UNIT_FIRST,
 )
 from crossfoot.numbers.prefix import may_prefix
 
-__all__ = ["WORDS_AFTER", "WORDS_BEFORE", "plain_between"]
+__all__ = ["DAY", "WORDS_AFTER", "WORDS_BEFORE", "plain_between"]
 
 #: Words after which a number reads as its digits alone (tests check each). Not: a reference,
 #: fiscal, "about", month, "minus" or formula word ("by", "x", "times"), nor "than", "some".
@@ -84,6 +86,11 @@ _LISTS = (REF_ENDS, FISCAL_ENDS, APPROX_ENDS, MONTH_ENDS, TIMES_ENDS, DIVIDE_END
 _ENDS2 = frozenset().union(*(ends.last2 for ends in _LISTS))
 _ENDS1 = frozenset().union(*(ends.last1 for ends in _LISTS))
 _MINUS = ("minus", "Minus", "MINUS")
+_MARKS_BEFORE = frozenset(":;)]?!")
+_SCALE_RE = re.compile(r" ((?i:thousand|million|billion|trillion)s?)(?![\w])")
+_NOT_AFTER_SCALE = frozenset("_}$+")
+_SPACES_PAREN_RE = re.compile(r"\s*\(")
+_DAY_MONTHS = frozenset(w for w in MONTH_ENDS.words if not w.endswith(".")) - {"may"}
 _WORD_AFTER = re.compile(r" ([a-z]+)(?=[ ,.;:)?!\n]|\Z)")
 _NOT_AFTER = frozenset({"of", *(w for w in MONTH_ENDS.words if not w.endswith("."))})
 _FIRST_NOT_AFTER = frozenset(UNIT_FIRST | {"a", "p"})
@@ -93,6 +100,11 @@ _FIRST_NOT_AFTER = frozenset(UNIT_FIRST | {"a", "p"})
 _Fields = tuple[object, ...]
 _TEMPLATES: dict[str, _Fields | None] = {}
 _MAX_TEMPLATES = 50_000
+
+#: What :func:`plain_between` gives for the day of a written date ("December 31, 2019"): no
+#: number; the scanner goes on after the digits.
+DAY = new_mention("", 0, 0, Decimal(0), "number", Decimal(0), None, Decimal(1), None,
+                  Decimal(0), False, None, False, False, None, False)  # fmt: skip
 
 
 def _template(core: str, style: str) -> _Fields | None:
@@ -109,8 +121,11 @@ def _template(core: str, style: str) -> _Fields | None:
     num = Num(0, len(core), read.digits, read.exp, read.plain, read.grouped)
     if style == "%":
         num.kind = "percent"
-    elif style == "$":
+    elif style[:1] == "$":  # dollars, and a scale word as written: "$million"
         num.kind, num.currency = "money", "$"
+        if len(style) > 1:
+            word = style[1:]
+            num.scale_exp, num.scale_word = SCALE_EXP[word.lower().rstrip("s")], word
     elif style == "-":
         num.negative = True
     elif year:
@@ -148,7 +163,28 @@ def plain_between(original: str, text: str, s0: int, e0: int, env: Env) -> Menti
         return None if s0 >= 2 and text[s0 - 2].isupper() else _cell(original, text, s0, e0, "")
     if (c1 == "$" or c1 == "-") and s0 >= 2 and text[s0 - 2] == '"':
         return _quoted(original, text, s0, e0, s0 - 1, c1)
+    if c1 == "$" and s0 >= 4 and text[s0 - 2] == " ":
+        return _scaled_dollars(original, text, s0, e0, env)
     return None
+
+
+def _scaled_dollars(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | None:
+    """ "reached $5.3 million in": a plain word before the "$" (prefix.lone_dollar reads the
+    "$" alone; an "about" word would make it approximate), an English scale word after the
+    digits, and then nothing the reader reads: no letter, digit, "}", "$" (LaTeX), "+" or
+    range, and no "(" after spaces (after an amount "(USD 5)" may convert it)."""
+    if not _plain_before(text, s0 - 1, env):
+        return None
+    scale = _SCALE_RE.match(text, e0)
+    if scale is None:
+        return None
+    end = scale.end()
+    nxt = text[end : end + 1]
+    if nxt.isalnum() or nxt in _NOT_AFTER_SCALE or text.startswith(RANGE_STARTS, end):
+        return None
+    if _SPACES_PAREN_RE.match(text, end) is not None:
+        return None
+    return _made(original, text, s0, e0, s0 - 1, end, "$" + scale.group(1))
 
 
 def _prose(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | None:
@@ -157,7 +193,7 @@ def _prose(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | No
         return None
     # After a comma ("December 31, 2019") no reader finds a word.
     if text[s0 - 2] != "," and not _plain_before(text, s0, env):
-        return None
+        return DAY if _day(text, s0, e0, env) else None
     if text.startswith("%", e0):  # "12.5%": the number ends there, unless a letter, a digit,
         nxt = text[e0 + 1 : e0 + 2]  # a "+" or a range follows
         if nxt.isalnum() or nxt in ("_", "+") or text.startswith(RANGE_STARTS, e0 + 1):
@@ -166,6 +202,24 @@ def _prose(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | No
     if _AFTER_RE.match(text, e0) is None and not _plain_after(text, s0, e0, env):
         return None
     return _made(original, text, s0, e0, s0, e0, "")
+
+
+def _day(text: str, s0: int, e0: int, env: Env) -> bool:
+    """Whether the digits are the day of a written date ("December 31, 2019", "Dec. 5)"): a
+    month word (not "May", which needs a year after it) before, one to 31, and a mark of
+    ALONE_AFTER after (no unit or scale the reader would read first). The reader then drops
+    them (context.context_skip) after stages that find nothing here: no prefix, and no
+    reference or fiscal word is a month."""
+    core = text[s0:e0]
+    if e0 - s0 > 2 or not core.isdigit() or not 1 <= int(core) <= 31:
+        return False
+    if text[e0 : e0 + 1] not in ALONE_AFTER:
+        return False
+    space = text.rfind(" ", s0 - 12 if s0 > 12 else 0, s0 - 1)
+    word = text[space + 1 : s0 - 1].lower()
+    if word.endswith("."):
+        word = word[:-1]
+    return word in _DAY_MONTHS and not may_prefix(text[s0 - 3 if s0 >= 3 else 0 : s0 - 1], env)
 
 
 def _plain_before(text: str, s0: int, env: Env) -> bool:
@@ -180,7 +234,9 @@ def _plain_before(text: str, s0: int, env: Env) -> bool:
         before = text[space - 12 if space > 12 else 0 : space].lower()
         return not any(head in before for head in heads)
     c2 = text[s0 - 2]
-    if not c2.isascii() or not c2.isalpha():
+    # A letter, or a mark that ends a word ("Answer: 12"); not a digit, a space, "." (the
+    # readers fold " ." away), nor one of LIST_HEAD_RE's marks ("> 1. ").
+    if not (c2.isascii() and c2.isalpha()) and c2 not in _MARKS_BEFORE:
         return False
     tail = text[s0 - 3 if s0 >= 3 else 0 : s0 - 1]  # patterns.prefix_tail here
     end = tail.lower()

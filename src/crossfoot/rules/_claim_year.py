@@ -22,9 +22,12 @@ from crossfoot.model.types import Mention
 
 __all__ = ["own_year"]
 
-# A figure followed at once by its year: "12% in 2023", "$3.1m for fiscal 2024", "8% during FY2022".
+# A figure followed at once by its year: "12% in 2023", "$3.1m for fiscal 2024", "8% during FY2022",
+# "a 7.2% increase in 2022" (the change's own noun between).
 _OWN_YEAR = re.compile(
-    r"\s*(?:in|for|during)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d\d)\b(?!\s*[-–/])",
+    r"(?:\s+(?:increase|decrease|rise|decline|growth|gain|drop|fall|jump|improvement|"
+    r"reduction))?\s*(?:in|for|during)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|fy\s?)?"
+    r"((?:19|20)\d\d)\b(?!\s*[-–/])",
     re.IGNORECASE,
 )
 

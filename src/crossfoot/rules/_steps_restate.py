@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from decimal import Decimal
 
+from crossfoot.language.prevsentence import same_currency
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Claim, Evidence, Mention
 from crossfoot.rules._derive_shared import claim_direction
@@ -22,7 +23,8 @@ _CHANGE = frozenset({"percent_change", "difference", "pp_change", "bps_change"})
 
 def _kinds_agree(a: Mention, b: Mention) -> bool:
     if a.kind in ("money", "number") and b.kind in ("money", "number"):
-        return a.currency is None or b.currency is None or a.currency == b.currency
+        # one currency written as a symbol or as a code ("$13k" restated as "USD 13 thousand")
+        return a.currency is None or b.currency is None or same_currency(a.currency, b.currency)
     if {a.kind, b.kind} <= {"ratio", "number"}:
         return True
     return a.kind == b.kind
