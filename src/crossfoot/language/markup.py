@@ -18,6 +18,8 @@ amounts).
 'Sales were -94 million, up 12.5%.'
 >>> unmark("Sales were $680 million and $700 million.") is None
 True
+>>> unmark("The change is **$17 million**Therefore it rose.")[0]
+'The change is $17 million Therefore it rose.'
 """
 
 from __future__ import annotations
@@ -78,8 +80,18 @@ def unmark(text: str) -> tuple[str, list[int]] | None:
         return None
     back = list(range(len(text) + 1))
     plain, back = _apply(text, back, _INLINE_MATH, lambda m: [(m.group(1), m.start(1))])
-    plain, back = _apply(plain, back, _DELIMS, lambda m: [])
+    plain, back = _apply(plain, back, _DELIMS, _gap)
     return (plain, back) if plain != text else None
+
+
+def _gap(m: re.Match[str]) -> list[_Piece]:
+    """Nothing for a delimiter, or one space where it is all that parts two words: a closing
+    "**" glued to the next word ("$17 billion**Therefore") must not make "billionTherefore" (the
+    scale word would be lost, and a wrong scale pass)."""
+    s, i, j = m.string, m.start(), m.end()
+    if 0 < i and j < len(s) and s[i - 1].isalnum() and s[j].isalnum():
+        return [(" ", i)]
+    return []
 
 
 def span_back(back: list[int], start: int, end: int) -> tuple[int, int]:
