@@ -112,6 +112,34 @@ def prose_bound(ctx: ClaimContext, v: SourceValue) -> bool:
     is not prose, or when they name nothing the sources write)."""
     if v.span is None or v.table is not None:
         return True
+    subject = _subject(ctx)
+    if not subject:
+        return True
+    own = _own(ctx, v)
+    if not own & subject:
+        return False
+    # Named as fully as any prose figure in scope, by the answer's own words: "rent expense" is
+    # not the subject of a sentence about "utilities expense" when another sentence names rent
+    # expense itself. (The question's turns are left out here: they name more than the ask.)
+    said = _said(ctx)
+    return len(own & said) >= _best(ctx, said)
+
+
+def _said(ctx: ClaimContext) -> frozenset[str]:
+    """The subject words of the claim's own sentence and the one before (no question)."""
+    memo: dict[tuple[int, int], frozenset[str]]
+    memo = ctx.shared.setdefault("prose_subject.said", {})  # type: ignore[assignment]
+    key = (ctx.sentence.start, ctx.sentence.end)
+    found = memo.get(key)
+    if found is None:
+        text = _ABOUT_SOURCES.sub(" ", focus_text(ctx))
+        words = frozenset(t for t in tokens(text) if _content(t))
+        found = memo[key] = words & _source_words(ctx)
+    return found
+
+
+def _own(ctx: ClaimContext, v: SourceValue) -> frozenset[str]:
+    assert v.span is not None
     memo: dict[tuple[str, int], frozenset[str]]
     memo = ctx.shared.setdefault("prose_subject.context", {})  # type: ignore[assignment]
     key = (v.source_id, v.span[0])
@@ -119,8 +147,25 @@ def prose_bound(ctx: ClaimContext, v: SourceValue) -> bool:
     if own is None:
         src = next((s for s in ctx.scope.sources if s.id == v.source_id), None)
         own = memo[key] = context_tokens(src, v) if src is not None else frozenset()
-    subject = _subject(ctx)
-    return not subject or bool(own & subject)
+    return own
+
+
+def _best(ctx: ClaimContext, subject: frozenset[str]) -> int:
+    """The most subject words any prose figure's own sentence in scope shares."""
+    memo: dict[frozenset[str], int]
+    memo = ctx.shared.setdefault("prose_subject.best", {})  # type: ignore[assignment]
+    best = memo.get(subject)
+    if best is None:
+        best = max(
+            (
+                len(_own(ctx, w) & subject)
+                for w in ctx.scope.values()
+                if w.span is not None and w.table is None
+            ),
+            default=0,
+        )
+        memo[subject] = best
+    return best
 
 
 def prose_named(ctx: ClaimContext, v: SourceValue) -> bool:
