@@ -48,3 +48,20 @@ def check_claims(case: dict[str, Any], fmt: str, sources: list[str]) -> dict[str
         failing = [t for t, s in got.items() if s not in crossfoot.PASSING_STATUSES]
         assert not failing, f"[{fmt}] failing claims {failing}\n{report.explain()}"
     return got
+
+
+def sources(case: dict[str, Any], fmt: str) -> list[str]:
+    """The case's table rendered as ``fmt`` (none for a case of prose only) and its prose."""
+    from corpora.render import render  # benchmarks/ is on the test path (conftest)
+
+    table = [render(case["grid"], fmt)] if case["grid"] is not None else []
+    return [*table, *case["prose"]]
+
+
+def assert_both_twins(cases: Iterable[dict[str, Any]]) -> None:
+    """Every class is pinned by a claim that must pass and one that must fail."""
+    by_class: dict[str, set[str]] = {}
+    for case in cases:
+        kinds = {"pass" if e == "pass" else "fail" for e in case["claims"].values()}
+        by_class.setdefault(case["class"], set()).update(kinds)
+    assert by_class and all(k == {"pass", "fail"} for k in by_class.values()), by_class

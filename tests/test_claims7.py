@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from corpora.render import FORMATS, render
-from grid_vectors import check_claims, params
+from corpora.render import FORMATS
+from grid_vectors import assert_both_twins, check_claims, params, sources
 
 _VECTORS = Path(__file__).parent / "vectors" / "claims7.json"
 CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
@@ -23,13 +23,8 @@ CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
 
 @pytest.mark.parametrize(("case", "fmt"), params(CASES, FORMATS))
 def test_claims7(case: dict[str, Any], fmt: str) -> None:
-    check_claims(case, fmt, [render(case["grid"], fmt), *case["prose"]])
+    check_claims(case, fmt, sources(case, fmt))
 
 
 def test_every_class_has_both_twins() -> None:
-    """Every class has an answer that must pass and one that must fail."""
-    by_class: dict[str, set[str]] = {}
-    for case in CASES:
-        kinds = {"pass" if e == "pass" else "fail" for e in case["claims"].values()}
-        by_class.setdefault(case["class"], set()).update(kinds)
-    assert all(k == {"pass", "fail"} for k in by_class.values()), by_class
+    assert_both_twins(CASES)

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 import crossfoot
-from corpora.render import BENCH_FORMATS, render
-from grid_vectors import check_claims, params
+from corpora.render import BENCH_FORMATS
+from grid_vectors import assert_both_twins, check_claims, params, sources
 
 _VECTORS = Path(__file__).parent / "vectors" / "styles7.json"
 CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
@@ -24,15 +24,11 @@ CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
 
 @pytest.mark.parametrize(("case", "fmt"), params(CASES, BENCH_FORMATS))
 def test_style_vector(case: dict[str, Any], fmt: str) -> None:
-    check_claims(case, fmt, [render(case["grid"], fmt), *case["prose"]])
+    check_claims(case, fmt, sources(case, fmt))
 
 
 def test_every_class_has_both_twins() -> None:
-    by_class: dict[str, set[str]] = {}
-    for case in CASES:
-        kinds = {"pass" if e == "pass" else "fail" for e in case["claims"].values()}
-        by_class.setdefault(case["class"], set()).update(kinds)
-    assert by_class and all(k == {"pass", "fail"} for k in by_class.values()), by_class
+    assert_both_twins(CASES)
 
 
 def test_claims_stand_where_the_answer_writes_them() -> None:

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from corpora.render import BENCH_FORMATS, render
-from grid_vectors import check_claims, params
+from corpora.render import BENCH_FORMATS
+from grid_vectors import assert_both_twins, check_claims, params, sources
 
 _VECTORS = Path(__file__).parent / "vectors" / "tatqa7.json"
 CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
@@ -25,15 +25,8 @@ CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
 
 @pytest.mark.parametrize(("case", "fmt"), params(CASES, BENCH_FORMATS))
 def test_vector(case: dict[str, Any], fmt: str) -> None:
-    table = [render(case["grid"], fmt)] if case["grid"] is not None else []
-    check_claims(case, fmt, [*table, *case["prose"]])
+    check_claims(case, fmt, sources(case, fmt))
 
 
 def test_every_class_has_both_twins() -> None:
-    """A class is pinned by a sentence that must pass and one that must fail."""
-    by_class: dict[str, set[str]] = {}
-    for case in CASES:
-        for expected in case["claims"].values():
-            kind = "pass" if expected == "pass" else "fail"
-            by_class.setdefault(case["class"], set()).add(kind)
-    assert by_class and all(kinds == {"pass", "fail"} for kinds in by_class.values()), by_class
+    assert_both_twins(CASES)
