@@ -34,10 +34,18 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ragbench
-from corpora._load import MissingData
-from corpora.common import HALVES, Item, data_root, in_half
+from corpora.common import Item
 from corpora.styles import STYLES, Styled, drift, restyle
-from formats import ADAPTERS, MEASURES, _cell, _counts, spread
+from variants import (
+    MEASURES,
+    add_arguments,
+    cell,
+    counts,
+    run_halves,
+    spread,
+    spread_cells,
+    write_results,
+)
 
 __all__ = ["StyleTool", "main"]
 
@@ -95,36 +103,18 @@ def markdown(results: dict[str, Any], limit_points: float) -> str:
         for corpus, block in corpora.items():
             lines += [f"### {corpus}, {half} half", "", head, rule]
             for style, entry in block["styles"].items():
-                cells = [_cell(entry["rates"][k], _counts(entry["counts"], k)) for _, k in MEASURES]
+                cells = [cell(entry["rates"][k], counts(entry["counts"], k)) for _, k in MEASURES]
                 cells.append(str(len(entry["drift"])))
                 lines.append(f"| {style} | " + " | ".join(cells) + " |")
-            spreads = []
-            for _, k in MEASURES:
-                s = block["spread"][k]
-                text = "n/a" if s is None else f"{s:.1f}"
-                spreads.append(f"**{text}**" if s is not None and s > limit_points else text)
+            spreads = spread_cells(block, limit_points)
             lines += ["| spread (points) | " + " | ".join(spreads) + " | |", ""]
     return "\n".join(lines)
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description="crossfoot verdicts with answers in other styles.")
-    p.add_argument("--corpora", nargs="+", default=list(ADAPTERS), choices=list(ADAPTERS))
     p.add_argument("--styles", nargs="+", default=list(STYLES), choices=list(STYLES))
-    p.add_argument(
-        "--half",
-        nargs="+",
-        choices=[*HALVES, "all"],
-        default=["valid", "tune"],
-        help="halves to run (split by documents, docs/bench.md); default valid then tune",
-    )
-    p.add_argument("--data-root", help="directory holding the corpora (default $CROSSFOOT_DATA)")
-    p.add_argument("--limit", type=int, default=None, help="rows (contexts for tatqa) per corpus")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--limit-points", type=float, default=0.5, help="the allowed spread")
-    p.add_argument("--out-dir", type=Path, default=ragbench.RESULTS)
-    p.add_argument("--stem", default="styles")
-    p.add_argument("--no-progress", action="store_true")
+    add_arguments(p, "styles")
     return p
 
 
@@ -148,7 +138,7 @@ def _run_corpus(items: list[Item], name: str, half: str, args: Any) -> dict[str,
                 fh.write(json.dumps(rec) + "\n")
         fa = block["styles"][style]["rates"]["false_alarm_sentences"]
         print(
-            f"{half} {name} {style}: false alarms {_cell(fa, _counts(st, 'false_alarm_sentences'))}"
+            f"{half} {name} {style}: false alarms {cell(fa, counts(st, 'false_alarm_sentences'))}"
             f", {st['errors']} errors, {len(tool.drift)} drift, {time.perf_counter() - t0:.1f}s",
             file=sys.stderr,
         )
@@ -159,55 +149,16 @@ def _run_corpus(items: list[Item], name: str, half: str, args: Any) -> dict[str,
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    root = data_root(args.data_root)
-    results: dict[str, dict[str, Any]] = {}
     t0 = time.perf_counter()
-    loaded: dict[str, list[Item]] = {}
-    for half in args.half:
-        results[half] = {}
-        for name in args.corpora:
-            try:
-                if name not in loaded:
-                    loaded[name] = ADAPTERS[name].load(root, args.limit)
-            except MissingData as err:
-                print(f"{name}: {err}", file=sys.stderr)
-                return 2
-            results[half][name] = _run_corpus(in_half(loaded[name], half), name, half, args)
-    elapsed = time.perf_counter() - t0
-    command = "python benchmarks/styles.py " + " ".join(sys.argv[1:] if argv is None else argv)
-    meta = ragbench.run_meta(
-        command, seed=args.seed, limit=args.limit, elapsed_seconds=round(elapsed, 1)
-    )
-    over = [
-        f"{half} {corpus} {key}: {s:.1f}"
-        for half, corpora in results.items()
-        for corpus, block in corpora.items()
-        for key, s in block["spread"].items()
-        if s is not None and s > args.limit_points
-    ]
+    results = run_halves(args, _run_corpus)
+    if results is None:
+        return 2
     drifted = sum(
         len(e["drift"]) for c in results.values() for b in c.values() for e in b["styles"].values()
     )
-    args.out_dir.mkdir(parents=True, exist_ok=True)
-    data = {"meta": meta, "limit_points": args.limit_points, "results": results, "over": over}
-    (args.out_dir / f"{args.stem}.json").write_text(json.dumps(data, indent=2) + "\n")
-    table = markdown(results, args.limit_points)
-    verdict = (
-        f"Spread over {args.limit_points} points: " + "; ".join(over)
-        if over
-        else f"Every spread is at most {args.limit_points} points."
-    )
-    verdict += f" Transform drift: {drifted} sentences."
-    (args.out_dir / f"{args.stem}.md").write_text(
-        "# crossfoot verdicts by answer style (generated by styles.py)\n\n"
-        + f"Run {meta['date']}, commit {meta['commit']}: `{command}`\n\n"
-        + verdict
-        + "\n\n"
-        + table
-    )
-    print(table)
-    print(verdict)
-    print(f"results: {args.out_dir / args.stem}.{{json,md}}; elapsed {elapsed:.1f}s")
+    title = "crossfoot verdicts by answer style"
+    note = f" Transform drift: {drifted} sentences."
+    write_results(args, "styles.py", title, argv, results, t0, markdown, note)
     return 1 if drifted else 0
 
 
