@@ -85,6 +85,13 @@ def _verify_unmarked(
         return verify(output, sources, opts, recheck=recheck, question=question)
     plain, back = unmarked
     report = verify(plain, sources, opts, recheck=recheck, question=question)
+    return as_written(report, output, back)
+
+
+def as_written(report: Report, output: str, back: list[int]) -> Report:
+    """``report`` of the unmarked answer with every claim and sentence at its span in
+    ``output``, the answer as written (``back`` is the map
+    :func:`~crossfoot.language.markup.unmark` returns)."""
     claims = []
     for c in report.claims:
         m, s = c.mention, c.sentence

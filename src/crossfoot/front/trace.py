@@ -28,10 +28,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from crossfoot.front.check import as_written
 from crossfoot.front.policy import Policy, policy_of
 from crossfoot.front.trace_checks import TraceContext, finish
 from crossfoot.front.trace_keep import column_words, keep_filter
 from crossfoot.language.claims import read_prefix
+from crossfoot.language.markup import unmark
 from crossfoot.model.locale import check_locale
 from crossfoot.model.options import Options
 from crossfoot.model.types import Source, SourceValue, exact
@@ -201,7 +203,13 @@ def trace(
 
         return finish(report, ctx, about, sources)
 
-    return _bounded(run, text, options)
+    # Markdown and LaTeX markup around a figure ("**$4.82M**", "$12.5\\%$") is read as check
+    # reads it: removed, every claim reported where the answer writes it.
+    unmarked = unmark(text) if isinstance(text, str) else None
+    if unmarked is None:
+        return _bounded(run, text, options)
+    plain, back = unmarked
+    return as_written(_bounded(run, plain, options), text, back)
 
 
 def _bounded(run: Callable[[str], Report], answer: str, options: Options) -> Report:
