@@ -3,10 +3,10 @@ delimiters.
 
 Models write figures in bold (``**$680 million**``), under a ``### Final answer`` heading, or in
 LaTeX math (``$12.5\\%$``, ``\\(\\$680\\)``, ``$$ ... $$``). The markup sets a figure apart and
-is no part of it: the readers read the answer with it removed (:func:`unmark`), and every claim is
-reported at its place in the answer as written (:func:`span_back`). What is inside math
-(``\\frac``, ``\\times``, ``\\text{ million}``, ``\\%``) the readers read themselves. An answer
-without such markup is read as it is (``unmark`` returns ``None``).
+is no part of it: ``check`` and ``trace`` read the answer with it removed (:func:`unmark`), and
+every claim is reported at its place in the answer as written (:func:`span_back`). What is
+inside math (``\\frac``, ``\\times``, ``\\text{ million}``, ``\\%``) the readers read
+themselves. An answer without such markup is read as it is (``unmark`` returns ``None``).
 
 Inline math ``$...$`` is told from dollar amounts by pandoc's rule: the opening ``$`` has a
 non-space character right after it, the closing one a non-space character right before it and no
