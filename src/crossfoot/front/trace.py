@@ -203,13 +203,17 @@ def trace(
 
         return finish(report, ctx, about, sources)
 
-    # Markdown and LaTeX markup around a figure ("**$4.82M**", "$12.5\\%$") is read as check
-    # reads it: removed, every claim reported where the answer writes it.
-    unmarked = unmark(text) if isinstance(text, str) else None
+    return _unmarked(run, text, options)
+
+
+def _unmarked(run: Callable[[str], Report], answer: str, options: Options) -> Report:
+    """:func:`_bounded` of the answer without its markdown and LaTeX markup ("**$4.82M**",
+    "$12.5\\%$"), as check reads it, with every claim reported where the answer writes it."""
+    unmarked = unmark(answer) if isinstance(answer, str) else None
     if unmarked is None:
-        return _bounded(run, text, options)
+        return _bounded(run, answer, options)
     plain, back = unmarked
-    return as_written(_bounded(run, plain, options), text, back)
+    return as_written(_bounded(run, plain, options), answer, back)
 
 
 def _bounded(run: Callable[[str], Report], answer: str, options: Options) -> Report:
