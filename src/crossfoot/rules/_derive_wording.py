@@ -91,16 +91,27 @@ _OF_YEAR = re.compile(
 )
 
 
+def _of_year(ctx: ClaimContext) -> int | None:
+    """The year in the noun phrase after the claim's "X% of", read once per claim (the share
+    search asks it for every pair of values)."""
+    memo: dict[int, int | None]
+    memo = ctx.shared.setdefault("derive_wording.of_year", {})  # type: ignore[assignment]
+    at = ctx.mention.end
+    if at not in memo:
+        said = _OF_YEAR.match(ctx.text, at)
+        memo[at] = None if said is None else int(said.group(1))
+    return memo[at]
+
+
 def whole_of_year(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
     """Whether a share may take ``y`` of ``x`` across a table's rows and years: the words after
     "X% of" name the whole's year ("In 2019, cost of sales was 66.2% of 2018 revenue") and the
     sentence names the part's year too, so both cells are named (rules.derive otherwise combines
     cells only along a row or a column)."""
-    said = _OF_YEAR.match(ctx.text, ctx.mention.end)
+    year = _of_year(ctx)
     px, py = period(x), period(y)
-    if said is None or px is None or py is None:
+    if year is None or px is None or py is None:
         return False
-    year = int(said.group(1))
     return px[0] == year != py[0] and py[0] in years_in_text(ctx.sentence.text)
 
 
@@ -116,8 +127,8 @@ def part_of_whole(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
         return True
     if not whole_named(ctx, x):
         return False
-    said, px = _OF_YEAR.match(ctx.text, m.end), period(x)
-    if said is not None and px is not None and px[0] != int(said.group(1)):
+    year, px = _of_year(ctx), period(x)
+    if year is not None and px is not None and px[0] != year:
         return False  # "66.2% of 2018 revenue" is no share of 2019's
     if _OF_PERIOD.match(ctx.text, m.end) is not None:
         return True

@@ -23,7 +23,7 @@ from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import direct_match
 from crossfoot.rules.multi import multi_operand
 
-__all__ = ["asked_scale"]
+__all__ = ["asked_scale", "asked_unit"]
 
 _THOUSAND = Decimal(1000)
 _DIVIDED = re.compile(r"(?i)(?:\bdivided\s+by|/)\s*1,?000\b(?![.,]?\d)")
@@ -33,6 +33,16 @@ _IN_UNIT = re.compile(r"(?i)\bin\s+(thousand|million|billion)s?\b")
 # What every pattern above needs, without word boundaries: 1000 or a scale word.
 _MAY_ASK = re.compile(r"(?i)1,?000|thousand|million|billion")
 _UNIT = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "billion": Decimal(10) ** 9}
+
+
+def asked_unit(text: str) -> Decimal | None:
+    """The scale of the first unit ``text`` asks a figure in ("in billions": 10**9), else None.
+
+    >>> asked_unit("what were those net sales, in billions?")
+    Decimal('1000000000')
+    """
+    m = _IN_UNIT.search(text)
+    return None if m is None else _UNIT[m.group(1).lower()]
 
 
 def _factors(text: str) -> list[tuple[Decimal, Decimal, str]]:

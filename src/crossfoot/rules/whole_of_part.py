@@ -35,14 +35,13 @@ from crossfoot.rules._derive_shared import (
 )
 from crossfoot.rules._near import three_digits
 from crossfoot.rules._prose_subject import prose_named, share_whole_named
+from crossfoot.rules.asked_scale import asked_unit
 
 __all__ = ["whole_of_part"]
 
 # Between an amount and its percentage: "$932 million ( 13.4%", "$13 million , or 23%".
 _APPOSITION = re.compile(r"\s*(?:\(|,\s*(?:or\b)?|\bor\b)\s*(?:about\s+|approximately\s+)?")
 _GAP = 24  # characters between the amount's end and the percentage's start, at most
-_UNIT = re.compile(r"(?i)\bin\s+(thousand|million|billion)s?\b")
-_SCALE = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "billion": Decimal(10) ** 9}
 _HUNDRED = Decimal(100)
 _NOTE = "a whole from a part and its percentage: magnitude only"
 
@@ -98,12 +97,11 @@ def whole_of_part(ctx: ClaimContext) -> Verdict | None:
         return None
     if o.rel_tolerance is not None or o.abs_tolerance is not None:
         return None
-    lo, hi = _magnitude(*claim_interval(ctx))
-    asked = _UNIT.search(focus_text(ctx))
-    unit = _SCALE[asked.group(1).lower()] if asked and m.scale == 1 else None
     pairs = _pairs(ctx)
     if not pairs or len(pairs) > derivation_limit(ctx):
         return None
+    lo, hi = _magnitude(*claim_interval(ctx))
+    unit = asked_unit(focus_text(ctx)) if m.scale == 1 else None
     for x, p, as_written, source in pairs:
         if not prose_named(ctx, x) or not share_whole_named(ctx, source.text, _end(p)):
             continue
