@@ -9,10 +9,15 @@
   the share's renaming is caught.
 - The keep filter returns at once for a figure that is not a plain number: its verdicts on
   every mention of random answers equal the full reading's.
+- ``RowTable.near_many`` searches int columns with whole-number window ends
+  (``sources.rows_cells.whole_bounds``): the cells found equal the float search's on random
+  tables (ints, huge ints, floats, blanks; small, per-column and whole-number searches) and
+  windows (whole, fractional, infinite ends); a bound rounded the wrong way is caught.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,6 +29,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import crossfoot.front.trace as trace_module
+import crossfoot.sources.rows_cells as rows_cells
+import crossfoot.sources.rows_table as rows_table
 from crossfoot import trace
 from crossfoot.front.policy import Policy
 from crossfoot.front.trace_checks import TraceContext, _anchored, _worded, _worded_failing
@@ -264,3 +271,86 @@ def test_the_keep_filter_fixed_cases(text: str) -> None:
     policy = Policy(ignore_below=5)
     keep = keep_filter(text, policy, _OPERANDS.info)
     assert [keep(m) for m in extract(text)] == _keep_full(text, policy)
+
+
+# --- near_many: whole-number bounds on int columns --------------------------------------------
+
+
+def _near(rows: list[dict[str, Any]], windows: list[tuple[float, float]]) -> list[Any]:
+    table = read_tables(rows)[0][0]
+    return [list(found) for found in table.near_many(windows)]
+
+
+def _near_both(rows: list[dict[str, Any]], windows: list[tuple[float, float]]) -> tuple[Any, Any]:
+    fast = _near(rows, windows)
+    rows_cells.FAST_BOUNDS[0] = False
+    try:
+        return fast, _near(rows, windows)
+    finally:
+        rows_cells.FAST_BOUNDS[0] = True
+
+
+_CELL = st.one_of(
+    st.integers(-2000, 2000),
+    st.integers(-(2**60), 2**60),
+    st.sampled_from([0, 1, -1, 2**53, 2**53 + 1, 10**20]),
+    st.floats(-2000, 2000, allow_nan=False).map(lambda x: round(x, 2)),
+    st.none(),
+)
+_END = st.one_of(
+    st.integers(-2100, 2100).map(float),
+    st.floats(-2100, 2100, allow_nan=False),
+    st.sampled_from([float("inf"), float("-inf"), 2.0**53, 1e20, -0.0]),
+)
+
+
+@st.composite
+def _near_cases(draw: st.DrawFn) -> tuple[list[dict[str, Any]], list[tuple[float, float]]]:
+    n = draw(st.sampled_from([1, 3, 12, 100, 300, 600]))  # merged, per column, whole numbers
+    cols = draw(st.integers(1, 3))
+    kinds = [draw(st.sampled_from(["int", "any"])) for _ in range(cols)]
+    rows = []
+    for i in range(n):
+        row: dict[str, Any] = {"name": f"item {i}"}
+        for c, kind in enumerate(kinds):
+            row[f"m{c}"] = draw(_CELL) if kind == "any" else draw(st.integers(-3000, 3000))
+        rows.append(row)
+    windows = []
+    for _ in range(draw(st.integers(1, 8))):
+        a, b = draw(_END), draw(_END)
+        windows.append((min(a, b), max(a, b)))
+    return rows, windows
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_near_cases())
+@example(
+    (
+        [{"name": "a", "m": 5}, {"name": "b", "m": 7}, {"name": "c", "m": 9}],
+        [(4.5, 7.0), (5.0, 6.9)],
+    )
+)
+def test_int_columns_searched_with_whole_bounds_find_the_same_cells(
+    case: tuple[list[dict[str, Any]], list[tuple[float, float]]],
+) -> None:
+    fast, plain = _near_both(*case)
+    assert fast == plain
+
+
+@pytest.mark.parametrize(("n", "cols"), [(3, 1), (300, 3), (600, 2)])  # merged, column, whole
+def test_a_whole_bound_rounded_the_wrong_way_is_caught(
+    n: int, cols: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rows = [{"name": f"item {i}", **{f"m{c}": 5 + i % 20 for c in range(cols)}} for i in range(n)]
+    table = read_tables(rows)[0][0]
+    merged, whole = n * (cols + 1) <= 768, table._whole_numbers([(4.5, 7.0)])
+    assert (merged, bool(whole)) == {3: (True, False), 300: (False, False), 600: (False, True)}[n]
+    windows = [(4.5, 7.0), (5.5, 6.5), (20.2, 20.8)]
+    fast, plain = _near_both(rows, windows)
+    assert fast == plain and all(plain[:2])
+
+    def floor_both(bounds: Any) -> Any:
+        return list(map(math.floor, bounds[0])), list(map(math.floor, bounds[1]))
+
+    monkeypatch.setattr(rows_table, "whole_bounds", floor_both)  # (the name near_many calls)
+    assert _near(rows, windows) != plain
