@@ -151,3 +151,69 @@ def test_words_must_be_lower_case_letters() -> None:
         WordGated(re.compile("x"), ("Most",))
     with pytest.raises(ValueError, match="lower-case ASCII"):
         WordGated(re.compile("x"), ())
+
+
+# --- language.markup: an answer with dollar amounts and no markup is not scanned twice --------
+
+_MARKUP_PIECES = st.one_of(
+    st.sampled_from(["$", "$", "$$", "**", "__", "\\", "#", "# ", "\\(", "\\]", " ", "\n", "\t"]),
+    st.sampled_from(["5", "44.1", "\u00b2", "\u0665", "\u2003", "x", "million", ".", "!", "%"]),
+    st.text(max_size=3),
+)
+
+
+def _markup_texts() -> st.SearchStrategy[str]:
+    return st.lists(_MARKUP_PIECES, max_size=14).map("".join)
+
+
+@_SETTINGS
+@given(_markup_texts())
+def test_unmark_with_its_gate_reads_as_without(text: str) -> None:
+    from crossfoot.language import markup
+
+    assert markup.unmark(text) == markup._unmark(text)
+    if markup._unmark(text) is not None:
+        assert markup.may_hold_markup(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["$x$\u00b2 million", "$$5", "a **b**", "see \\(x\\)", "### Answer\n5", "$5.5$m"]
+)
+def test_unmark_gate_fixed_cases(text: str) -> None:
+    from crossfoot.language import markup
+
+    assert markup.unmark(text) is not None
+    assert markup.unmark(text) == markup._unmark(text)
+
+
+def _broken_markup_gates() -> list[object]:
+    from crossfoot.language import markup
+
+    def isdigit(text: str) -> bool:  # "\d" is isdecimal: "²" after a closing "$" is no digit
+        j = text.find("$", 1)
+        while j >= 0:
+            b, a = text[j - 1], text[j + 1 : j + 2]
+            if not b.isspace() and b != "\\" and not a.isdigit() and a != "$":
+                return True
+            j = text.find("$", j + 1)
+        return "**" in text or "__" in text or "\\" in text or "#" in text or "$$" in text
+
+    def no_double(text: str) -> bool:  # "$$" left to the "$" loop
+        return markup.may_hold_markup(text.replace("$$", "  "))
+
+    def no_hash(text: str) -> bool:
+        return markup.may_hold_markup(text.replace("#", " "))
+
+    return [isdigit, no_double, no_hash]
+
+
+@pytest.mark.parametrize("broken", _broken_markup_gates(), ids=["isdigit", "no_double", "no_hash"])
+def test_a_broken_markup_gate_is_caught(broken: object) -> None:
+    from crossfoot.language import markup
+
+    found = find(
+        _markup_texts(),
+        lambda t: markup._unmark(t) is not None and not broken(t),  # type: ignore[operator]
+        settings=settings(max_examples=5000, database=None),
+    )
+    assert markup._unmark(found) is not None
