@@ -33,19 +33,23 @@ from functools import lru_cache
 from typing import Literal
 
 from crossfoot.language.sentences import split_sentences
+from crossfoot.model.wordgate import WordGated
 
 __all__ = ["WHICH_YEAR", "Ask", "Operation", "ask_part", "read_question"]
 
 Operation = Literal["change", "percent_change", "average", "sum", "ratio", "count"]
 
 _YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
-_FY2 = re.compile(r"(?i)(?<![a-z0-9])fy\s?'?(\d\d)(?!\d)")
+_FY2 = WordGated(re.compile(r"(?i)(?<![a-z0-9])fy\s?'?(\d\d)(?!\d)"), ("fy",))
 # "2017 to 2019", "2017-2019", "between 2017 and 2019": every year in between is asked too.
 _SPAN = re.compile(
     r"(?i)(?<!\d)((?:19|20)\d\d)\s*(?:-|–|to|through|until|and)\s*(?:fiscal\s+(?:year\s+)?|fy\s*)?"
     r"((?:19|20)\d\d)(?!\d)"
 )
-_PREVIOUS = re.compile(r"(?i)\b(?:previous|prior|preceding|last)\s+(?:fiscal\s+)?year\b")
+_PREVIOUS = WordGated(
+    re.compile(r"(?i)\b(?:previous|prior|preceding|last)\s+(?:fiscal\s+)?year\b"),
+    tuple("previous prior preceding last".split()),
+)
 # Questions that ask for a reason or a description: their answers are words, not a figure.
 _REASON = re.compile(
     r"(?i)^\s*(?:why|how\s+(?:did|does|do|is|was|were|are|has|have)\b(?!\s+(?:much|many))|"
@@ -71,13 +75,18 @@ _AVERAGE_CHANGE = re.compile(
 )
 _TOTAL = re.compile(r"(?i)\b(?:total|sum|combined|altogether|aggregate)\b")
 _ALL = re.compile(r"(?i)\bof\s+all\b|\ball\s+(?:the\s+)?\w+\s+(?:combined|together)\b")
-_RESPECTIVE = re.compile(r"(?i)\brespective(?:ly)?\b|\beach\b")
+_RESPECTIVE = WordGated(
+    re.compile(r"(?i)\brespective(?:ly)?\b|\beach\b"), tuple("respective each".split())
+)
 # Words that make a question more than "what was X": a condition, a comparison, a computation.
 _HEDGED = re.compile(r"(?i)\b(?:if|given|over|divided|per|times|than|compared|versus|vs|between)\b")
-_BACK = re.compile(
-    r"(?i)\b(?:those|these|this|that|both|the\s+(?:two|three|four|five|six))\s+(?:\w+\s+)?"
-    r"(?:years?|periods?|time|quarters?|months?|dates?)\b"
-    r"|\b(?:two|three|four|five|six|\d)\s+(?:fiscal\s+)?years\b|\b(?:them|they)\b"
+_BACK = WordGated(
+    re.compile(
+        r"(?i)\b(?:those|these|this|that|both|the\s+(?:two|three|four|five|six))\s+(?:\w+\s+)?"
+        r"(?:years?|periods?|time|quarters?|months?|dates?)\b"
+        r"|\b(?:two|three|four|five|six|\d)\s+(?:fiscal\s+)?years\b|\b(?:them|they)\b"
+    ),
+    tuple("year period time quarter month date them they".split()),
 )
 # Words that ask for a figure computed from others: a ratio, a share, a rate, or arithmetic on a
 # figure named before ("what is that divided by 100?", "the change over the 2014 value", "how
@@ -97,8 +106,11 @@ _STATED_OPERAND = re.compile(
 )
 _HOW_MANY = re.compile(r"(?i)\bhow\s+many\s+(?:of\s+the\s+)?([a-z]+)")
 # "In which year", "Which years", "which of the years", "For what fiscal years", "which period"
-WHICH_YEAR = re.compile(
-    r"(?i)\b(?:which|what)\s+(?:of\s+the\s+)?(?:(?:fiscal|calendar)\s+)?(?:years?|periods?)\b"
+WHICH_YEAR = WordGated(
+    re.compile(
+        r"(?i)\b(?:which|what)\s+(?:of\s+the\s+)?(?:(?:fiscal|calendar)\s+)?(?:years?|periods?)\b"
+    ),
+    tuple("year period".split()),
 )
 
 

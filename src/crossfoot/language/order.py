@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from crossfoot.language.direction import clause_bounds
 from crossfoot.model.context import WINDOW
 from crossfoot.model.types import Mention, SourceValue
+from crossfoot.model.wordgate import WordGated
 
 if TYPE_CHECKING:
     from crossfoot.model.context import ClaimContext
@@ -169,7 +170,7 @@ _SPAN_HEAD = re.compile(
 _SPAN_TAIL = re.compile(
     r"(?i)^\s*(?:[-–—,&]|to|and|through)\s*(?:and\s+)?(?:fiscal\s+|fy\s*)?'?\d\d"
 )
-_RESPECTIVELY = re.compile(r"(?i)\brespectively\b")
+_RESPECTIVELY = WordGated(re.compile(r"(?i)\brespectively\b"), ("respectively",))
 
 
 def number_year(
