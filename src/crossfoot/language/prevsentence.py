@@ -60,6 +60,37 @@ def _restated(ctx: ClaimContext) -> tuple[str, int | None] | None:
     return prev, (years.pop() if years else None)
 
 
+# A line that titles what follows: a heading ("## Net income in 2025", read without its marks:
+# a line of words with no sentence end), or a line ending in a colon ("Net income in 2025:").
+_TITLE = re.compile(r"^[^\n]*[^\s.!?;,][ \t]*\n\s*$")
+
+
+def _titled(ctx: ClaimContext) -> tuple[str, int | None] | None:
+    """The title line before a bare figure and its year: a figure alone under a heading or a
+    line ending in a colon ("## Net income in 2025\n\n**$902 million**") states what the title
+    names, as a bare answer line restates the sentence before it. Only a title that holds no
+    figure (years aside), at most one year, and names no operation (a change, a total...)."""
+    s = ctx.sentence
+    figures_here = 0
+    for i in mention_range(ctx, s.start, s.end):
+        figures_here += ctx.mentions[i].kind != "year"
+        if figures_here > 1:
+            return None
+    if figures_here != 1:
+        return None
+    start, end = previous_sentence(ctx.text, s.start)
+    prev = ctx.text[start:end]
+    if not _TITLE.match(prev) or _OPERATION.search(prev) or _CHANGE_WORDS.search(prev):
+        return None
+    inside = mentions_between(ctx, start, end)
+    if any(x.kind != "year" for x in inside):
+        return None
+    years = {int(x.value) for x in inside}
+    if len(years) > 1:
+        return None
+    return prev, (years.pop() if years else None)
+
+
 def same_currency(a: str | None, b: str | None) -> bool:
     """One currency, written as a symbol or as a code ("$13 thousand", "USD 13 thousand").
 

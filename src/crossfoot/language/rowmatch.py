@@ -52,6 +52,7 @@ from crossfoot.language.prevsentence import (
     _previous_figure,
     _previous_sentence,
     _restated,
+    _titled,
 )
 from crossfoot.language.rowfocus import _year, focus_group, focus_text, states_a_cell
 from crossfoot.language.rowtables import (
@@ -236,6 +237,10 @@ def _what_is_said(ctx: ClaimContext, every: tuple[SourceValue, ...]) -> _Said | 
             ev = Evidence("rows", "wrong_row", formula, every[:1])
             return Verdict("wrong_row", ev, formula)
         restated = _restated(ctx)
+        if restated is None:
+            titled = _titled(ctx)  # a figure alone under a title that names it
+            if titled is not None and set(tokens(titled[0])) - _ANSWER_MARK:
+                restated = titled
         if restated is None:
             return None
         said, year = restated
