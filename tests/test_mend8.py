@@ -1,5 +1,6 @@
 """mend8's vectors: the classes of sentence behind probe7's open fail-opens (a whole of another
-year than the part's, a date written in numbers, a bare figure under a title), each with answers
+year than the part's, a date written in numbers, a bare figure under a title, a full date among
+columns dated within one year), each with answers
 that must pass and answers that must fail, in every table format ``corpora.render`` writes.
 
 ``tests/vectors/mend8.json``; the runner is ``tests/grid_vectors.py``.

@@ -15,13 +15,14 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from crossfoot.language.direction import clause_bounds
+from crossfoot.language.years import date_at_end
 from crossfoot.model.context import WINDOW
 from crossfoot.model.types import Mention, SourceValue
 
 if TYPE_CHECKING:
     from crossfoot.model.context import ClaimContext
 
-__all__ = ["answer_order", "mention_order", "number_year"]
+__all__ = ["answer_order", "mention_order", "number_date", "number_year"]
 
 _START = attrgetter("start")
 _HALF = Decimal("0.5")
@@ -190,6 +191,32 @@ def number_year(
     >>> number_year(t, 0, len(t), ms, 0), number_year(t, 0, len(t), ms, 2)
     (2019, None)
     """
+    found = _year_mention(text, sent_start, sent_end, mentions, i)
+    return None if found is None else int(found.value)
+
+
+def number_date(
+    text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
+) -> tuple[int, int, int] | None:
+    """The full date the answer states the number ``mentions[i]`` for, as (year, month, day):
+    the year :func:`number_year` reads, when it ends a date ("$48.20 on June 30, 2025", "as of
+    2025-06-30, ... $48.20"); None for a year alone.
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> t = "The price was $48.20 on June 30, 2025."
+    >>> number_date(t, 0, len(t), extract(t), 0)
+    (2025, 6, 30)
+    """
+    found = _year_mention(text, sent_start, sent_end, mentions, i)
+    if found is None:
+        return None
+    return date_at_end(text[max(0, found.start - 24) : found.end])
+
+
+def _year_mention(
+    text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
+) -> Mention | None:
+    """The year mention (or date written in numbers) :func:`number_year` reads, or None."""
     # A long sentence is read within the claim window around the number (its clause is there).
     m = mentions[i]
     sent_start = max(sent_start, m.start - WINDOW)
@@ -244,7 +271,7 @@ def _starting_in(mentions: Sequence[Mention], lo: int, hi: int) -> range:
 
 def _year_of(
     text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
-) -> int | None:
+) -> Mention | None:
     m = mentions[i]
     if _RESPECTIVELY.search(text, sent_start, sent_end):
         return None  # "in 2018 and 2019 ... $4m and $5m, respectively": which is which is not local
@@ -259,7 +286,7 @@ def _year_of(
         ):
             head = text[max(0, nxt.start - 14) : nxt.start]
             if not _SPAN_HEAD.search(head) and not _SPAN_TAIL.match(text[nxt.end : nxt.end + 14]):
-                return int(nxt.value)
+                return nxt
     before = [k for k in inside if mentions[k].end <= m.start]
     if before:
         prev = mentions[before[-1]]
@@ -276,5 +303,5 @@ def _year_of(
                 and not _SPAN_HEAD.search(head)
                 and not _SPAN_TAIL.match(tail)
             ):
-                return int(prev.value)
+                return prev
     return None

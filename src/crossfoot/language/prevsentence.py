@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from crossfoot.language.rowfocus import _OPERATION, previous_sentence
+from crossfoot.language.rowtokens import tokens
 from crossfoot.model.context import ClaimContext, mention_range, mentions_between
 from crossfoot.model.types import Mention
 from crossfoot.numbers.affixes import currency_codes
@@ -62,6 +63,8 @@ def _restated(ctx: ClaimContext) -> tuple[str, int | None] | None:
 
 # A line that titles what follows: a heading ("## Net income in 2025", read without its marks:
 # a line of words with no sentence end), or a line ending in a colon ("Net income in 2025:").
+# Words of a bare answer line ("Answer: $5m", "The answer is 5"): they name no row.
+_ANSWER_MARK = frozenset({"answer", "explanation", "final"})
 _TITLE = re.compile(r"^[^\n]*[^\s.!?;,][ \t]*\n\s*$")
 
 
@@ -86,8 +89,8 @@ def _titled(ctx: ClaimContext) -> tuple[str, int | None] | None:
     if any(x.kind != "year" for x in inside):
         return None
     years = {int(x.value) for x in inside}
-    if len(years) > 1:
-        return None
+    if len(years) > 1 or not set(tokens(prev)) - _ANSWER_MARK:
+        return None  # two years, or a title naming nothing ("Answer:")
     return prev, (years.pop() if years else None)
 
 

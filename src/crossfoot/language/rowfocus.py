@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from crossfoot.language.order import number_year
+from crossfoot.language.order import number_date, number_year
 from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens
 from crossfoot.language.years import field_stem
 from crossfoot.model.context import ClaimContext
@@ -25,6 +25,11 @@ __all__ = ["focus_group", "focus_text", "is_filler", "previous_sentence", "state
 def _year(ctx: ClaimContext) -> int | None:
     s = ctx.sentence
     return number_year(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
+
+
+def _date(ctx: ClaimContext) -> tuple[int, int, int] | None:
+    s = ctx.sentence
+    return number_date(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
 
 
 # The sentence before the claim's own may name the row ("What was the change in Appliances?
