@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from crossfoot.language.changewords import CHANGE, MOVE_NOUNS
 from crossfoot.language.rowfocus import _OPERATION, previous_sentence
 from crossfoot.language.rowtokens import tokens
 from crossfoot.model.context import ClaimContext, mention_range, mentions_between
@@ -26,8 +27,7 @@ _THRESHOLD = re.compile(
 
 
 _CHANGE_WORDS = re.compile(
-    r"(?i)\b(?:change[ds]?|difference|variance|(?:increase|decrease|decline|growth|rise|drop|fall)"
-    r"\s+(?:in|of))\b"
+    rf"(?i)\b(?:{CHANGE}|difference|variance|(?:{MOVE_NOUNS})\s+(?:in|of))\b"
 )
 
 
