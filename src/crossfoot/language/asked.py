@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
+from crossfoot.language.changewords import CHANGED, words
 from crossfoot.language.sentences import split_sentences
 from crossfoot.model.wordgate import WordGated
 
@@ -59,9 +60,8 @@ _RATIO = re.compile(
     r"(?i)\b(?:ratio|proportion)\b|\bdivided\s+by\b|\bover\s+the\b.*\bvalue\b|\bas\s+an?\s+(?:percentage|percent|share|proportion|ratio|"
     r"multiple)\s+of\b|\b(?:percentage|share|portion)\s+of\s+(?:the\s+)?total\b"
 )
-_CHANGE = re.compile(
-    r"(?i)\b(?:change[ds]?|increase[ds]?|decrease[ds]?|differences?|differ|grow|grew|growth|"
-    r"decline[ds]?|drop(?:ped)?|rise|rose|fell|fall|variance|movement)\b"
+_CHANGE = words(
+    CHANGED, r"differences?|differ|grow|declines|drop(?:ped)?|rise|fall|variance|movement"
 )
 _PERCENT = re.compile(
     r"(?i)\b(?:percent(?:age)?s?|growth\s+rate|rate\s+of\s+(?:change|growth|increase|decrease))\b"

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from crossfoot.language.bounds import claimed_side, clip
+from crossfoot.language.changewords import CHANGE, words
 from crossfoot.language.direction import sign_words, stated_direction
 from crossfoot.language.order import answer_order
 from crossfoot.language.rowfocus import focus_text
@@ -465,7 +466,7 @@ def fmt_result(ctx: ClaimContext, value: Decimal) -> str:
     return format_decimal(value.quantize(Decimal(1).scaleb(-places)).normalize())
 
 
-_CHANGE_NAMED = re.compile(r"(?i)\b(?:change[ds]?|difference)\b")
+_CHANGE_NAMED = words(CHANGE, "difference")
 _OTHER_NAMED = re.compile(
     r"(?i)\b(?:total|totals|sum|combined|together|altogether|aggregate|average|mean|share"
     r"|proportion|ratio|times|accounted|represent\w*|of\s+(?:the\s+)?total)\b|%\s+of\b"

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
 
+from crossfoot.language.changewords import CHANGED, words
 from crossfoot.language.years import field_stem, period, years_in_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Mention, SourceValue
@@ -66,10 +67,7 @@ _OF_PERIOD = re.compile(
 
 
 # A sentence that names a change ("The change was 62, which is 7.6% of the 2018 value").
-_CHANGE_WORD = re.compile(
-    r"(?i)\b(?:change[ds]?|increase[ds]?|decrease[ds]?|difference|grew|growth|rose|fell|"
-    r"declined?|decline|dropped|jumped|climbed)\b"
-)
+_CHANGE_WORD = words(CHANGED, "difference|dropped|jumped|climbed")
 
 
 def _change_of_period(ctx: ClaimContext) -> bool:

@@ -50,6 +50,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from crossfoot.language.changewords import BEYOND, CHANGED, COMPARED, GAP, MOVED, words
 from crossfoot.language.rowmatch import focus_group, focus_text, states_a_cell
 from crossfoot.language.years import aligned, related_score, same_quantity
 from crossfoot.model.context import ClaimContext, Verdict
@@ -362,11 +363,7 @@ _SIZED = frozenset({"sum", "mean"})
 
 # Operations a coarse figure may be derived by, when its wording names them.
 _COARSE_WORDING = {
-    "difference": re.compile(
-        r"(?i)\b(?:change[ds]?|difference|increase[ds]?|decrease[ds]?|grew|growth|declined?"
-        r"|rose|fell|more|less|higher|lower|gap|variance|drop(?:ped|s)?|slid|climbed|jumped"
-        r"|reduced|shrank|widened|narrowed|above|below)\b"
-    ),
+    "difference": words(CHANGED, GAP, COMPARED, MOVED, BEYOND),
     "sum": re.compile(r"(?i)\b(?:total|combined|sum|together|altogether|aggregate)\b"),
     # ("the sum divided by 2" is a mean worded as its arithmetic)
     "average": re.compile(r"(?i)\b(?:average|mean|divided\s+by\s+(?:2|two))\b"),
