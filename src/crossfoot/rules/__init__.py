@@ -26,7 +26,6 @@ from crossfoot.rules.average_change import average_change
 from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
-from crossfoot.rules.gap_ratio import gap_ratio
 from crossfoot.rules.direct import direct_match
 from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.multi import multi_operand
@@ -63,7 +62,6 @@ RULES: tuple[Rule, ...] = (
     part_of_change,  # a fine share of a change, x / (b - a): a driver of a variance analysis
     whole_of_part,  # a fine whole from an amount and its apposed percentage, x / (p / 100)
     sum_share,  # (a + b) / c of three rows the text names, in one column
-    gap_ratio,  # a fine ratio (or relative change) of two differences of a table's block
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named
 )
