@@ -88,11 +88,14 @@ def test_every_match_holds_one_of_the_words(name: str) -> None:
         assert _same(gate.match(text, pos, endpos), gate.pattern.match(text, pos, endpos))
         got = [m.span() for m in gate.finditer(text, pos, endpos)]
         assert got == [m.span() for m in gate.pattern.finditer(text, pos, endpos)]
+        assert gate.sub("<>", text) == gate.pattern.sub("<>", text)
 
     prop()
 
 
-_WORDS = st.sampled_from(["most", "Than", "RESPECTIVELY", "each", "fy19", "change", "loss", "year"])
+_WORDS = st.sampled_from(
+    ["most", "Than", "RESPECTIVELY", "each", "fy19", "change", "loss", "year", "how many", "of all"]
+)
 _PIECES = st.one_of(_WORDS, st.text(max_size=6), st.sampled_from(list(FOLDS_TO_ASCII + " .,İ")))
 
 
