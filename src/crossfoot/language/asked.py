@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
+from crossfoot.language.changewords import CHANGED, words
 from crossfoot.language.sentences import split_sentences
 from crossfoot.model.wordgate import WordGated
 
@@ -41,11 +42,14 @@ Operation = Literal["change", "percent_change", "average", "sum", "ratio", "coun
 
 _YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
 _FY2 = WordGated(re.compile(r"(?i)(?<![a-z0-9])fy\s?'?(\d\d)(?!\d)"), ("fy",))
-# "2017 to 2019", "2017-2019", "between 2017 and 2019": every year in between is asked too.
+# "2017 to 2019", "2017-2019", "between 2017 and 2019": every year in between is asked too. "and"
+# joins a span only after "between": "in 2025, 2024 and 2022" and "in 2019 and 2017" name those
+# years (a list or a pair), not 2023 or 2018 as well.
 _SPAN = re.compile(
-    r"(?i)(?<!\d)((?:19|20)\d\d)\s*(?:-|–|to|through|until|and)\s*(?:fiscal\s+(?:year\s+)?|fy\s*)?"
+    r"(?i)(?<!\d)((?:19|20)\d\d)\s*(-|–|to|through|until|and)\s*(?:fiscal\s+(?:year\s+)?|fy\s*)?"
     r"((?:19|20)\d\d)(?!\d)"
 )
+_BETWEEN = re.compile(r"(?i)\bbetween\s+(?:(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?|fy\s*)?$")
 _PREVIOUS = WordGated(
     re.compile(r"(?i)\b(?:previous|prior|preceding|last)\s+(?:fiscal\s+)?year\b"),
     tuple("previous prior preceding last".split()),
@@ -63,12 +67,9 @@ _RATIO = WordGated(
     tuple("ratio proportion divided value percent share multiple total".split()),
 )
 _CHANGE = WordGated(
-    re.compile(
-        r"(?i)\b(?:change[ds]?|increase[ds]?|decrease[ds]?|differences?|differ|grow|grew|growth|"
-        r"decline[ds]?|drop(?:ped)?|rise|rose|fell|fall|variance|movement)\b"
-    ),
+    words(CHANGED, r"differences?|differ|grow|declines|drop(?:ped)?|rise|fall|variance|movement"),
     tuple(
-        "chang increas decreas differ grow grew declin drop rise rose fell fall varianc "
+        "chang increas decreas grew grow declin rose fell differ drop rise fall varianc "
         "movement".split()
     ),
 )
@@ -222,7 +223,9 @@ def _years(question: str) -> frozenset[int]:
     years = {int(m.group(1)) for m in _YEAR.finditer(question)}
     years |= {2000 + int(m.group(1)) for m in _FY2.finditer(question)}
     for m in _SPAN.finditer(question):
-        a, b = sorted((int(m.group(1)), int(m.group(2))))
+        if m.group(2).lower() == "and" and not _BETWEEN.search(question[: m.start()]):
+            continue  # a list or a pair of years, not a span
+        a, b = sorted((int(m.group(1)), int(m.group(3))))
         if b - a <= 10:
             years |= set(range(a, b + 1))
     if _PREVIOUS.search(question):
