@@ -88,11 +88,14 @@ def test_every_match_holds_one_of_the_words(name: str) -> None:
         assert _same(gate.match(text, pos, endpos), gate.pattern.match(text, pos, endpos))
         got = [m.span() for m in gate.finditer(text, pos, endpos)]
         assert got == [m.span() for m in gate.pattern.finditer(text, pos, endpos)]
+        assert gate.sub("<>", text) == gate.pattern.sub("<>", text)
 
     prop()
 
 
-_WORDS = st.sampled_from(["most", "Than", "RESPECTIVELY", "each", "fy19", "change", "loss", "year"])
+_WORDS = st.sampled_from(
+    ["most", "Than", "RESPECTIVELY", "each", "fy19", "change", "loss", "year", "how many", "of all"]
+)
 _PIECES = st.one_of(_WORDS, st.text(max_size=6), st.sampled_from(list(FOLDS_TO_ASCII + " .,İ")))
 
 
@@ -207,13 +210,15 @@ def _broken_markup_gates() -> list[object]:
     return [isdigit, no_double, no_hash]
 
 
-@pytest.mark.parametrize("broken", _broken_markup_gates(), ids=["isdigit", "no_double", "no_hash"])
-def test_a_broken_markup_gate_is_caught(broken: object) -> None:
+@pytest.mark.parametrize(
+    ("broken", "witness"),
+    list(zip(_broken_markup_gates(), ["$x$\u00b2 million", "$$5", "### Answer\n5"], strict=True)),
+    ids=["isdigit", "no_double", "no_hash"],
+)
+def test_a_broken_markup_gate_is_caught(broken: object, witness: str) -> None:
+    """Each broken gate misses markup the patterns remove (a fixed case: cannot go flaky)."""
     from crossfoot.language import markup
 
-    found = find(
-        _markup_texts(),
-        lambda t: markup._unmark(t) is not None and not broken(t),  # type: ignore[operator]
-        settings=settings(max_examples=5000, database=None),
-    )
-    assert markup._unmark(found) is not None
+    assert markup._unmark(witness) is not None
+    assert markup.may_hold_markup(witness)
+    assert not broken(witness)  # type: ignore[operator]

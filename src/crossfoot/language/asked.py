@@ -59,30 +59,51 @@ _REASON = re.compile(
     r"(?i)^\s*(?:why|how\s+(?:did|does|do|is|was|were|are|has|have)\b(?!\s+(?:much|many))|"
     r"what\s+(?:caused|led|does|do|is\s+the\s+reason)|(?:was|were|is|are|did|does|do|has|have)\s)"
 )
-_RATIO = re.compile(
-    r"(?i)\b(?:ratio|proportion)\b|\bdivided\s+by\b|\bover\s+the\b.*\bvalue\b|\bas\s+an?\s+(?:percentage|percent|share|proportion|ratio|"
-    r"multiple)\s+of\b|\b(?:percentage|share|portion)\s+of\s+(?:the\s+)?total\b"
+_RATIO = WordGated(
+    re.compile(
+        r"(?i)\b(?:ratio|proportion)\b|\bdivided\s+by\b|\bover\s+the\b.*\bvalue\b|\bas\s+an?\s+(?:percentage|percent|share|proportion|ratio|"
+        r"multiple)\s+of\b|\b(?:percentage|share|portion)\s+of\s+(?:the\s+)?total\b"
+    ),
+    tuple("ratio proportion divided value percent share multiple total".split()),
 )
-_CHANGE = words(
-    CHANGED, r"differences?|differ|grow|declines|drop(?:ped)?|rise|fall|variance|movement"
+_CHANGE = WordGated(
+    words(CHANGED, r"differences?|differ|grow|declines|drop(?:ped)?|rise|fall|variance|movement"),
+    tuple(
+        "chang increas decreas grew grow declin rose fell differ drop rise fall varianc "
+        "movement".split()
+    ),
 )
-_PERCENT = re.compile(
-    r"(?i)\b(?:percent(?:age)?s?|growth\s+rate|rate\s+of\s+(?:change|growth|increase|decrease))\b"
-    r"|%\s*(?:change|increase|decrease|growth|decline)"
+_PERCENT = WordGated(
+    re.compile(
+        r"(?i)\b(?:percent(?:age)?s?|growth\s+rate|rate\s+of\s+(?:change|growth|increase|decrease))\b"
+        r"|%\s*(?:change|increase|decrease|growth|decline)"
+    ),
+    tuple("percent rate chang increase decrease growth decline".split()),
 )
-_AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b")
-_WEIGHTED = re.compile(r"(?i)\bweighted[\s-]+average\b")
-_AVERAGE_CHANGE = re.compile(
-    r"(?i)\baverage\s+(?:annual\s+|yearly\s+|quarterly\s+)?(?:increase|decrease|change|growth|"
-    r"decline)"
+_AVERAGE = WordGated(re.compile(r"(?i)\b(?:average|mean)\b"), tuple("average mean".split()))
+_WEIGHTED = WordGated(re.compile(r"(?i)\bweighted[\s-]+average\b"), ("weighted",))
+_AVERAGE_CHANGE = WordGated(
+    re.compile(
+        r"(?i)\baverage\s+(?:annual\s+|yearly\s+|quarterly\s+)?(?:increase|decrease|change|growth|"
+        r"decline)"
+    ),
+    ("average",),
 )
-_TOTAL = re.compile(r"(?i)\b(?:total|sum|combined|altogether|aggregate)\b")
-_ALL = re.compile(r"(?i)\bof\s+all\b|\ball\s+(?:the\s+)?\w+\s+(?:combined|together)\b")
+_TOTAL = WordGated(
+    re.compile(r"(?i)\b(?:total|sum|combined|altogether|aggregate)\b"),
+    tuple("total sum combined altogether aggregate".split()),
+)
+_ALL = WordGated(
+    re.compile(r"(?i)\bof\s+all\b|\ball\s+(?:the\s+)?\w+\s+(?:combined|together)\b"), ("all",)
+)
 _RESPECTIVE = WordGated(
     re.compile(r"(?i)\brespective(?:ly)?\b|\beach\b"), tuple("respective each".split())
 )
 # Words that make a question more than "what was X": a condition, a comparison, a computation.
-_HEDGED = re.compile(r"(?i)\b(?:if|given|over|divided|per|times|than|compared|versus|vs|between)\b")
+_HEDGED = WordGated(
+    re.compile(r"(?i)\b(?:if|given|over|divided|per|times|than|compared|versus|vs|between)\b"),
+    tuple("if given over divided per times than compared versus vs between".split()),
+)
 _BACK = WordGated(
     re.compile(
         r"(?i)\b(?:those|these|this|that|both|the\s+(?:two|three|four|five|six))\s+(?:\w+\s+)?"
@@ -97,17 +118,24 @@ _BACK = WordGated(
 # unless its own label names it (a "% change" column); "that times 1" is that figure itself.
 # "What portion of X is due in 2009?" is as often answered with the amount: "portion" alone
 # asks for nothing computed.
-_COMPUTED = re.compile(
-    r"(?i)\b(?:ratio|quotient|percent(?:age)?|growth\s+rate|"
-    r"in\s+relation\s+to|relative\s+to|represent(?:s|ed)?|divided?\s+by|multiplied\s+by|"
-    r"times\s+(?!1\b)\d|(?:less|minus)\s+(?!than\b)(?:(?:an?|the)\s+)?(?:\w+\s+)?\$?\d|over\s+(?:the\s+|that\s+|this\s+)?(?:\d|(?:\w+\s+){0,4}"
-    r"(?:value|number|amount|total|price))\b)"
+_COMPUTED = WordGated(
+    re.compile(
+        r"(?i)\b(?:ratio|quotient|percent(?:age)?|growth\s+rate|"
+        r"in\s+relation\s+to|relative\s+to|represent(?:s|ed)?|divided?\s+by|multiplied\s+by|"
+        r"times\s+(?!1\b)\d|(?:less|minus)\s+(?!than\b)(?:(?:an?|the)\s+)?(?:\w+\s+)?\$?\d|over\s+(?:the\s+|that\s+|this\s+)?(?:\d|(?:\w+\s+){0,4}"
+        r"(?:value|number|amount|total|price))\b)"
+    ),
+    tuple(
+        "ratio quotient percent growth relati represent divide multipl times less minus "
+        "over".split()
+    ),
 )
 # Arithmetic with an operand the question states: "less 100", "minus an initial $100".
-_STATED_OPERAND = re.compile(
-    r"(?i)\b(?:less|minus|plus)\s+(?!than\b)(?:(?:an?|the)\s+)?(?:\w+\s+)?\$?\d"
+_STATED_OPERAND = WordGated(
+    re.compile(r"(?i)\b(?:less|minus|plus)\s+(?!than\b)(?:(?:an?|the)\s+)?(?:\w+\s+)?\$?\d"),
+    tuple("less minus plus".split()),
 )
-_HOW_MANY = re.compile(r"(?i)\bhow\s+many\s+(?:of\s+the\s+)?([a-z]+)")
+_HOW_MANY = WordGated(re.compile(r"(?i)\bhow\s+many\s+(?:of\s+the\s+)?([a-z]+)"), ("many",))
 # "In which year", "Which years", "which of the years", "For what fiscal years", "which period"
 WHICH_YEAR = WordGated(
     re.compile(

@@ -37,8 +37,8 @@ class WordGated:
     """``pattern`` (case-insensitive, or not) behind the test "``text`` holds one of ``words``".
 
     ``words`` are lower-case ASCII letters, and every match of ``pattern`` consumes one of them
-    (in any case): then a text without any of them has no match. ``search``, ``finditer`` and
-    ``match`` take the arguments of ``re.Pattern``'s.
+    (in any case): then a text without any of them has no match. ``search``, ``match``,
+    ``finditer`` and ``sub`` (a string replacement) take the arguments of ``re.Pattern``'s.
     """
 
     __slots__ = ("pattern", "words")
@@ -77,6 +77,12 @@ class WordGated:
         if self.absent(text, pos, endpos):
             return None
         return self.pattern.match(text, pos, endpos)
+
+    def sub(self, repl: str, text: str, count: int = 0) -> str:
+        """``pattern.sub``, or ``text`` itself at once where no word of it is in the text."""
+        if self.absent(text):
+            return text
+        return self.pattern.sub(repl, text, count)
 
     def finditer(
         self, text: str, pos: int = 0, endpos: int = sys.maxsize
