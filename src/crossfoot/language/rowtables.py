@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from crossfoot.language.rowtokens import _OPTIONAL, acronym, label_tokens, required_tokens
+from crossfoot.language.years import label_date
 from crossfoot.model.types import Source, SourceValue
 
 __all__ = [
@@ -115,6 +116,7 @@ def judge(
     glued: str = "",
     sentence: frozenset[str] = frozenset(),
     columns: bool = True,
+    date: tuple[int, int, int] | None = None,
 ) -> str | None:
     """Why none of ``cells`` fits the words, or ``None`` when one does (or nothing is named)."""
     cells = list(cells)
@@ -150,6 +152,10 @@ def judge(
         wrong_column = _transposed_column(table, row_ok, words)
         if wrong_column is not None:
             return wrong_column
+    if date is not None:
+        wrong_date = _dated_column(table, row_ok, date)
+        if wrong_date is not None:
+            return wrong_date
     if year is None or year not in table.years:
         return None
     if any(c.year is None or c.year == year for c in row_ok):
@@ -168,6 +174,30 @@ def judge(
     if _year_row(table, c):
         return f"value is in the {c.year} row ({describe_cell(c)}), but the sentence says {year}"
     return f"value is in the {c.year} column ({describe_cell(c)}), but the sentence says {year}"
+
+
+def _dated_column(
+    table: LabelTable, cells: Sequence[SourceValue], date: tuple[int, int, int]
+) -> str | None:
+    """Why none of ``cells`` is in the column of the full date the sentence states, when the
+    table's columns are dated and one of them is that date ("$45.10 on June 30, 2025" for the
+    March 31, 2025 cell of a row with a June 30, 2025 cell): a date names its column as a year
+    names a year's column, and two dates of one year are two columns. None when a cell is in
+    that column or in an undated one, or the row has no cell of that date."""
+    dated = [(sv, label_date(sv.column)) for sv in table.cells if sv.column]
+    if not any(d == date for _sv, d in dated):
+        return None
+    if any(c.column is None or label_date(c.column) in (date, None) for c in cells):
+        return None
+    rows = {c.row for c in cells}
+    if not any(sv.row in rows and d == date for sv, d in dated):
+        return None
+    c = cells[0]
+    y, mo, d = date
+    return (
+        f"value is in the {c.column} column ({describe_cell(c)}), but the sentence says "
+        f"{y}-{mo:02d}-{d:02d}"
+    )
 
 
 def _transposed_column(
