@@ -224,6 +224,8 @@ _UNIT_TEXT = re.compile(
     | (?:(?<=^)|(?<=[\s:;,]))(?P<dc>[$€£¥₹]\s*)?in\s+(?P<d>{_UNIT_WORDS})\b
           (?=\s*(?:[),.;:]|$|of\s+(?P<of>(?:u\.?s\.?\s+)?(?:dollars|euros|pounds|yen|rupees|usd
           |eur|gbp|rmb|renminbi))\b|except\b))                                 # in millions of $
+    | \(\s*(?:in\s+)?(?P<g>000(?:['’]?s)?)\s*\)                                 # (000s), (in 000's)
+    | (?:(?<=^)|(?<=[\s:;,]))in\s+(?P<h>000(?:['’]?s)?)(?=[\s),.;:]|$)             # in 000s
     | (?:(?<=^)|(?<=[\s:;,(]))in\s+(?P<fc>(?:US\s*)?[$€£¥₹]|(?:{_CURRENCY_CODES})\b)\s*
           ['’‘]?\s*(?P<f>000(?:['’]?s)?|thousands?|millions?|billions?|mn|bn|m)
           (?=['’]?[\s),.;:]|$)(?:\s*,?\s*except\b[^.;()\n]{{0,60}})?               # in US $000's
@@ -236,7 +238,7 @@ _UNIT_TEXT = re.compile(
 _CELL_UNIT = re.compile(
     r"(?P<cur>[A-Za-z]{0,3}\s*[$€£¥₹]|Rs\.?(?=\s)|[A-Za-z]{3}(?=\s*['’]|\s+\w)"
     rf"|(?i:{_CURRENCY_CODES})(?=[mkb]))?\s*(?P<apos>['’])?\s*"  # "USDm", "EURk"
-    r"(?P<w>000s?|thousands?|millions?|billions?|lakhs?|crores?|mn|mm|bn|m|k)",
+    r"(?P<w>000(?:['’]?s)?|thousands?|millions?|billions?|lakhs?|crores?|mn|mm|bn|m|k)",
     re.I,
 )
 _LABEL_UNIT = re.compile(rf"(?<=\s)(?:{_CELL_UNIT.pattern})$", re.I)
@@ -268,7 +270,7 @@ def _unit_currency(text: str) -> str | None:
 
 
 def _unit_from_match(m: re.Match[str]) -> Unit:
-    word = next(m.group(g) for g in "abcdef" if m.group(g))
+    word = next(m.group(g) for g in "abcdefgh" if m.group(g))
     word = word.replace("'", "").replace("’", "")  # "000's"
     text = m.group(0).strip()
     # "in millions of dollars": the currency follows the match
@@ -374,8 +376,10 @@ def unit_in_cell(cell: str) -> Unit | None:
             c = _MARKED_UNIT.search(bare)
         if c is None:
             return None
-    word = c.group("w").lower()
-    if word in _SHORT_UNITS and not (c.group("cur") or c.group("apos")):
+    word = c.group("w").lower().replace("'", "").replace("’", "")
+    # "000s" needs no currency or apostrophe: no label or figure is written so (a lone "000"
+    # may be a figure; "(000)" is read by _UNIT_TEXT)
+    if word in _SHORT_UNITS and not (c.group("cur") or c.group("apos") or word == "000s"):
         return None
     return Unit(cell.strip(), _SCALE_WORDS[word], _unit_currency(c.group("cur") or ""))
 
