@@ -6,7 +6,9 @@ The question states the last step itself ("that less 1", "that minus 100", "that
 answer is an earlier figure (a source value or a derivation of two or more, asked for in the
 turns before) with the stated operand taken away or added. The figure is undone by that step
 (0.4175 + 1 = 1.4175) and checked again, at its stated precision, as a source value or a
-derivation under the usual limits; the evidence says it was read so. Only a figure the
+derivation under the usual limits; the evidence says it was read so. A figure coarser than three
+significant digits ("-3.5", "31") is only a cell exactly (96.50 less 100): undone, it would be
+searched with a window finer than it states. Only a figure the
 question's "that" (or "this", "it") refers to, a plain number, and a sum or difference step with
 a number written in the question.
 """
@@ -19,8 +21,9 @@ from decimal import Decimal, InvalidOperation
 
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext, Verdict
-from crossfoot.model.types import PASSING_STATUSES
+from crossfoot.model.types import PASSING_STATUSES, Evidence
 from crossfoot.rules._derive_shared import may_say
+from crossfoot.rules._near import three_digits
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import direct_match
 from crossfoot.rules.multi import multi_operand
@@ -62,13 +65,28 @@ def stated_step(ctx: ClaimContext) -> Verdict | None:
         if read.value == 0:
             continue
         again = replace(ctx, mention=read)
-        for rule in (direct_match, two_operand, multi_operand):
+        # Undone, a coarse figure would be searched with a finer window than it states ("-4.0"
+        # less 100 is 96.0, a window of 0.05 %): it is a cell exactly, or nothing.
+        fine = three_digits(m)
+        for rule in (direct_match, two_operand, multi_operand) if fine else (direct_match,):
             verdict = rule(again)
             if verdict is None:
                 continue
             if verdict.status not in PASSING_STATUSES or verdict.evidence is None:
                 break  # the earlier figure is judged (a wrong row or direction): no other rule
-            ev = verdict.evidence
-            note = f"the figure is {said}, as the text states"
-            return Verdict(verdict.status, replace(ev, note=f"{ev.note}; {note}".lstrip("; ")))
+            if not fine and verdict.evidence.result != read.value:
+                break
+            return Verdict("derived", _evidence(verdict.evidence, undo, said))
     return None
+
+
+def _evidence(ev: Evidence, undo: Decimal, said: str) -> Evidence:
+    """The earlier figure's evidence with the stated step taken: a computed figure (a cell less
+    100 is a difference, not the cell), so the question's computed ask finds it computed."""
+    kind = ev.kind if ev.rule == "derive" else ("sum" if undo < 0 else "difference")
+    base = ev.result
+    result = None if base is None else base - undo
+    step = f"- {undo:,}" if undo > 0 else f"+ {-undo:,}"
+    formula = f"({ev.formula}) {step}" + ("" if result is None else f" = {result.normalize():,}")
+    note = f"the figure is {said}, as the text states"
+    return Evidence("derive", kind, formula, ev.operands, result, f"{ev.note}; {note}".lstrip("; "))
