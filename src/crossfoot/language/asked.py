@@ -32,14 +32,16 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
+from crossfoot.language.changewords import CHANGED, words
 from crossfoot.language.sentences import split_sentences
+from crossfoot.model.wordgate import WordGated
 
 __all__ = ["WHICH_YEAR", "Ask", "Operation", "ask_part", "read_question"]
 
 Operation = Literal["change", "percent_change", "average", "sum", "ratio", "count"]
 
 _YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
-_FY2 = re.compile(r"(?i)(?<![a-z0-9])fy\s?'?(\d\d)(?!\d)")
+_FY2 = WordGated(re.compile(r"(?i)(?<![a-z0-9])fy\s?'?(\d\d)(?!\d)"), ("fy",))
 # "2017 to 2019", "2017-2019", "between 2017 and 2019": every year in between is asked too. "and"
 # joins a span only after "between": "in 2025, 2024 and 2022" and "in 2019 and 2017" name those
 # years (a list or a pair), not 2023 or 2018 as well.
@@ -48,7 +50,10 @@ _SPAN = re.compile(
     r"((?:19|20)\d\d)(?!\d)"
 )
 _BETWEEN = re.compile(r"(?i)\bbetween\s+(?:(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?|fy\s*)?$")
-_PREVIOUS = re.compile(r"(?i)\b(?:previous|prior|preceding|last)\s+(?:fiscal\s+)?year\b")
+_PREVIOUS = WordGated(
+    re.compile(r"(?i)\b(?:previous|prior|preceding|last)\s+(?:fiscal\s+)?year\b"),
+    tuple("previous prior preceding last".split()),
+)
 # Questions that ask for a reason or a description: their answers are words, not a figure.
 _REASON = re.compile(
     r"(?i)^\s*(?:why|how\s+(?:did|does|do|is|was|were|are|has|have)\b(?!\s+(?:much|many))|"
@@ -58,9 +63,8 @@ _RATIO = re.compile(
     r"(?i)\b(?:ratio|proportion)\b|\bdivided\s+by\b|\bover\s+the\b.*\bvalue\b|\bas\s+an?\s+(?:percentage|percent|share|proportion|ratio|"
     r"multiple)\s+of\b|\b(?:percentage|share|portion)\s+of\s+(?:the\s+)?total\b"
 )
-_CHANGE = re.compile(
-    r"(?i)\b(?:change[ds]?|increase[ds]?|decrease[ds]?|differences?|differ|grow|grew|growth|"
-    r"decline[ds]?|drop(?:ped)?|rise|rose|fell|fall|variance|movement)\b"
+_CHANGE = words(
+    CHANGED, r"differences?|differ|grow|declines|drop(?:ped)?|rise|fall|variance|movement"
 )
 _PERCENT = re.compile(
     r"(?i)\b(?:percent(?:age)?s?|growth\s+rate|rate\s+of\s+(?:change|growth|increase|decrease))\b"
@@ -74,13 +78,18 @@ _AVERAGE_CHANGE = re.compile(
 )
 _TOTAL = re.compile(r"(?i)\b(?:total|sum|combined|altogether|aggregate)\b")
 _ALL = re.compile(r"(?i)\bof\s+all\b|\ball\s+(?:the\s+)?\w+\s+(?:combined|together)\b")
-_RESPECTIVE = re.compile(r"(?i)\brespective(?:ly)?\b|\beach\b")
+_RESPECTIVE = WordGated(
+    re.compile(r"(?i)\brespective(?:ly)?\b|\beach\b"), tuple("respective each".split())
+)
 # Words that make a question more than "what was X": a condition, a comparison, a computation.
 _HEDGED = re.compile(r"(?i)\b(?:if|given|over|divided|per|times|than|compared|versus|vs|between)\b")
-_BACK = re.compile(
-    r"(?i)\b(?:those|these|this|that|both|the\s+(?:two|three|four|five|six))\s+(?:\w+\s+)?"
-    r"(?:years?|periods?|time|quarters?|months?|dates?)\b"
-    r"|\b(?:two|three|four|five|six|\d)\s+(?:fiscal\s+)?years\b|\b(?:them|they)\b"
+_BACK = WordGated(
+    re.compile(
+        r"(?i)\b(?:those|these|this|that|both|the\s+(?:two|three|four|five|six))\s+(?:\w+\s+)?"
+        r"(?:years?|periods?|time|quarters?|months?|dates?)\b"
+        r"|\b(?:two|three|four|five|six|\d)\s+(?:fiscal\s+)?years\b|\b(?:them|they)\b"
+    ),
+    tuple("year period time quarter month date them they".split()),
 )
 # Words that ask for a figure computed from others: a ratio, a share, a rate, or arithmetic on a
 # figure named before ("what is that divided by 100?", "the change over the 2014 value", "how
@@ -100,8 +109,11 @@ _STATED_OPERAND = re.compile(
 )
 _HOW_MANY = re.compile(r"(?i)\bhow\s+many\s+(?:of\s+the\s+)?([a-z]+)")
 # "In which year", "Which years", "which of the years", "For what fiscal years", "which period"
-WHICH_YEAR = re.compile(
-    r"(?i)\b(?:which|what)\s+(?:of\s+the\s+)?(?:(?:fiscal|calendar)\s+)?(?:years?|periods?)\b"
+WHICH_YEAR = WordGated(
+    re.compile(
+        r"(?i)\b(?:which|what)\s+(?:of\s+the\s+)?(?:(?:fiscal|calendar)\s+)?(?:years?|periods?)\b"
+    ),
+    tuple("year period".split()),
 )
 
 

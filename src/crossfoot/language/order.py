@@ -10,19 +10,23 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
+from decimal import Decimal
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from crossfoot.language.direction import clause_bounds
+from crossfoot.language.years import date_at_end
 from crossfoot.model.context import WINDOW
 from crossfoot.model.types import Mention, SourceValue
+from crossfoot.model.wordgate import WordGated
 
 if TYPE_CHECKING:
     from crossfoot.model.context import ClaimContext
 
-__all__ = ["answer_order", "mention_order", "number_year"]
+__all__ = ["answer_order", "mention_order", "number_date", "number_year"]
 
 _START = attrgetter("start")
+_HALF = Decimal("0.5")
 
 _FROM = re.compile(r"(?i)\bfrom\s*$")
 _FROM_TO = re.compile(r"(?i)^[^;]{0,60}?\bto\b[^;]{0,20}$")
@@ -141,7 +145,7 @@ _YEAR_AFTER = re.compile(
     r"\s+(?=in\b|for\b))?"
     r"(?:(?:[a-z]+\s+)?(?:in|for|during|at|as\s+of|of|at\s+the\s+end\s+of|by|through"
     # "on December 31, 2019", "on 31 Dec 2019": 'on' only before a month and day (a figure "on
-    # 2019 sales" is of a base, not stated for the year)
+    # 2019 sales" is of a base, not stated for the year; "on 31.12.2019": _ON)
     rf"|on(?=\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|{_MONTH}\s*\d))))?\s*"
     r"(?:the\s+)?(?:fiscal(?:\s+year)?|fy|calendar(?:\s+year)?|year)?\s*"
     rf"(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s*|\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH},?\s*)?'?$"
@@ -169,7 +173,7 @@ _SPAN_HEAD = re.compile(
 _SPAN_TAIL = re.compile(
     r"(?i)^\s*(?:[-–—,&]|to|and|through)\s*(?:and\s+)?(?:fiscal\s+|fy\s*)?'?\d\d"
 )
-_RESPECTIVELY = re.compile(r"(?i)\brespectively\b")
+_RESPECTIVELY = WordGated(re.compile(r"(?i)\brespectively\b"), ("respectively",))
 
 
 def number_year(
@@ -188,14 +192,77 @@ def number_year(
     >>> number_year(t, 0, len(t), ms, 0), number_year(t, 0, len(t), ms, 2)
     (2019, None)
     """
+    found = _year_mention(text, sent_start, sent_end, mentions, i)
+    return None if found is None else int(found.value)
+
+
+def number_date(
+    text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
+) -> tuple[int, int, int] | None:
+    """The full date the answer states the number ``mentions[i]`` for, as (year, month, day):
+    the year :func:`number_year` reads, when it ends a date ("$48.20 on June 30, 2025", "as of
+    2025-06-30, ... $48.20"); None for a year alone.
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> t = "The price was $48.20 on June 30, 2025."
+    >>> number_date(t, 0, len(t), extract(t), 0)
+    (2025, 6, 30)
+    """
+    found = _year_mention(text, sent_start, sent_end, mentions, i)
+    if found is None:
+        return None
+    return date_at_end(text[max(0, found.start - 24) : found.end])
+
+
+def _year_mention(
+    text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
+) -> Mention | None:
+    """The year mention (or date written in numbers) :func:`number_year` reads, or None."""
     # A long sentence is read within the claim window around the number (its clause is there).
     m = mentions[i]
     sent_start = max(sent_start, m.start - WINDOW)
     sent_end = min(sent_end, m.end + WINDOW)
+    dated = _numeric_dates(text, sent_start, sent_end, mentions, i)
+    if dated is not None:
+        mentions, i = dated
     # Only a year of the sentence is ever returned: without one, _year_of cannot find it.
-    if not any(mentions[k].kind == "year" for k in _starting_in(mentions, sent_start, sent_end)):
+    elif not any(mentions[k].kind == "year" for k in _starting_in(mentions, sent_start, sent_end)):
         return None
     return _year_of(text, sent_start, sent_end, mentions, i)
+
+
+# A date written in numbers ("2024-12-31", "12/31/2024", "31.12.2024"), which the number reader
+# reads as no figure: its year is group 1 or 2.
+_NUMERIC_DATE = re.compile(
+    r"(?<![\d/.-])(?:((?:19|20)\d\d)-(?:0?[1-9]|1[0-2])-(?:0?[1-9]|[12]\d|3[01])"
+    r"|\d{1,2}[/.]\d{1,2}[/.]((?:19|20)\d\d))(?![\d/-]|\.\d)"
+)
+_DATE_HINT = re.compile(r"\d[/.-]\d")
+# "$5m on 31.12.2019": 'on' before a date written in numbers (_YEAR_AFTER cannot see past its gap)
+_ON = re.compile(r"(?i)\s*,?\s*on\s+")
+
+
+def _numeric_dates(
+    text: str, lo: int, hi: int, mentions: Sequence[Mention], i: int
+) -> tuple[list[Mention], int] | None:
+    """The mentions of ``[lo, hi)`` with each date written in numbers read as the year it names,
+    and the number's index among them; None when the stretch holds no such date.
+
+    A date is a date however it is written: "$9,870.3 million as of 2024-12-31" states the figure
+    for 2024 as "as of December 31, 2024" does.
+    """
+    if _DATE_HINT.search(text, lo, hi) is None:
+        return None
+    dates = [
+        Mention(d[0], d.start(), d.end(), Decimal(d[1] or d[2]), "year", _HALF)
+        for d in _NUMERIC_DATE.finditer(text, lo, hi)
+    ]
+    if not dates:
+        return None
+    near = [mentions[k] for k in _starting_in(mentions, lo, hi)]
+    merged = sorted([*near, *dates], key=_START)
+    m = mentions[i]
+    return merged, next(k for k, x in enumerate(merged) if x is m)
 
 
 def _starting_in(mentions: Sequence[Mention], lo: int, hi: int) -> range:
@@ -205,7 +272,7 @@ def _starting_in(mentions: Sequence[Mention], lo: int, hi: int) -> range:
 
 def _year_of(
     text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
-) -> int | None:
+) -> Mention | None:
     m = mentions[i]
     if _RESPECTIVELY.search(text, sent_start, sent_end):
         return None  # "in 2018 and 2019 ... $4m and $5m, respectively": which is which is not local
@@ -214,10 +281,13 @@ def _year_of(
     after = [k for k in inside if mentions[k].start >= m.end]
     if after:
         nxt = mentions[after[0]]
-        if nxt.kind == "year" and _YEAR_AFTER.match(text[m.end : nxt.start]):
+        gap = text[m.end : nxt.start]
+        if nxt.kind == "year" and (
+            _YEAR_AFTER.match(gap) or (_ON.fullmatch(gap) and _NUMERIC_DATE.fullmatch(nxt.text))
+        ):
             head = text[max(0, nxt.start - 14) : nxt.start]
             if not _SPAN_HEAD.search(head) and not _SPAN_TAIL.match(text[nxt.end : nxt.end + 14]):
-                return int(nxt.value)
+                return nxt
     before = [k for k in inside if mentions[k].end <= m.start]
     if before:
         prev = mentions[before[-1]]
@@ -234,5 +304,5 @@ def _year_of(
                 and not _SPAN_HEAD.search(head)
                 and not _SPAN_TAIL.match(tail)
             ):
-                return int(prev.value)
+                return prev
     return None

@@ -10,23 +10,29 @@ from __future__ import annotations
 
 import re
 
+from crossfoot.language.changewords import CHANGE, MOVE_NOUNS
 from crossfoot.language.rowfocus import _OPERATION, previous_sentence
+from crossfoot.language.rowtokens import tokens
 from crossfoot.model.context import ClaimContext, mention_range, mentions_between
 from crossfoot.model.types import Mention
+from crossfoot.model.wordgate import WordGated
 from crossfoot.numbers.affixes import currency_codes
 
 __all__ = ["same_currency"]
 
 
-_THRESHOLD = re.compile(
-    r"(?i)\b(?:less|more|greater|fewer|higher|lower|larger|smaller)\s+than\s*$|"
-    r"\b(?:exceed(?:s|ed|ing)?|above|below|under|over|at\s+least|at\s+most|up\s+to|beyond)\s*$"
+_THRESHOLD = WordGated(
+    re.compile(
+        r"(?i)\b(?:less|more|greater|fewer|higher|lower|larger|smaller)\s+than\s*$|"
+        r"\b(?:exceed(?:s|ed|ing)?|above|below|under|over|at\s+least|at\s+most|up\s+to|beyond)\s*$"
+    ),
+    tuple("than exceed above below under over least most up beyond".split()),
 )
 
 
-_CHANGE_WORDS = re.compile(
-    r"(?i)\b(?:change[ds]?|difference|variance|(?:increase|decrease|decline|growth|rise|drop|fall)"
-    r"\s+(?:in|of))\b"
+_CHANGE_WORDS = WordGated(
+    re.compile(rf"(?i)\b(?:{CHANGE}|difference|variance|(?:{MOVE_NOUNS})\s+(?:in|of))\b"),
+    tuple("chang difference variance increase decrease decline growth rise drop fall".split()),
 )
 
 
@@ -57,6 +63,39 @@ def _restated(ctx: ClaimContext) -> tuple[str, int | None] | None:
         # "It was $168.4 million for 2015." after 2016's figure: the row of the sentence
         # before, in the line's own year
         return (prev, own.pop()) if len(own) == 1 else None
+    return prev, (years.pop() if years else None)
+
+
+# A line that titles what follows: a heading ("## Net income in 2025", read without its marks:
+# a line of words with no sentence end), or a line ending in a colon ("Net income in 2025:").
+# Words of a bare answer line ("Answer: $5m", "The answer is 5"): they name no row.
+_ANSWER_MARK = frozenset({"answer", "explanation", "final"})
+_TITLE = re.compile(r"^[^\n]*[^\s.!?;,][ \t]*\n\s*$")
+
+
+def _titled(ctx: ClaimContext) -> tuple[str, int | None] | None:
+    """The title line before a bare figure and its year: a figure alone under a heading or a
+    line ending in a colon ("## Net income in 2025\n\n**$902 million**") states what the title
+    names, as a bare answer line restates the sentence before it. Only a title that holds no
+    figure (years aside), at most one year, and names no operation (a change, a total...)."""
+    s = ctx.sentence
+    figures_here = 0
+    for i in mention_range(ctx, s.start, s.end):
+        figures_here += ctx.mentions[i].kind != "year"
+        if figures_here > 1:
+            return None
+    if figures_here != 1:
+        return None
+    start, end = previous_sentence(ctx.text, s.start)
+    prev = ctx.text[start:end]
+    if not _TITLE.match(prev) or _OPERATION.search(prev) or _CHANGE_WORDS.search(prev):
+        return None
+    inside = mentions_between(ctx, start, end)
+    if any(x.kind != "year" for x in inside):
+        return None
+    years = {int(x.value) for x in inside}
+    if len(years) > 1 or not set(tokens(prev)) - _ANSWER_MARK:
+        return None  # two years, or a title naming nothing ("Answer:")
     return prev, (years.pop() if years else None)
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from crossfoot.language.order import number_year
+from crossfoot.language.changewords import CHANGED, COMPARED, GAP, MOVED, MOVED_SHARPLY
+from crossfoot.language.order import number_date, number_year
 from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens
 from crossfoot.language.years import field_stem
 from crossfoot.model.context import ClaimContext
@@ -25,6 +26,11 @@ __all__ = ["focus_group", "focus_text", "is_filler", "previous_sentence", "state
 def _year(ctx: ClaimContext) -> int | None:
     s = ctx.sentence
     return number_year(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
+
+
+def _date(ctx: ClaimContext) -> tuple[int, int, int] | None:
+    s = ctx.sentence
+    return number_date(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
 
 
 # The sentence before the claim's own may name the row ("What was the change in Appliances?
@@ -223,11 +229,10 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
 
 # Words that make a figure the result of an operation rather than a value of a row and year.
 _OPERATION = re.compile(
-    r"(?i)\b(?:change[ds]?|difference|differ\w*|increase[ds]?|decrease[ds]?|grew|growth|declined?"
-    r"|rose|fell|more|less|higher|lower|gap|variance|total|combined|sum|together|altogether"
-    r"|aggregate|average|mean|ratio|proportion|percentage|share|accounted|represent\w*|times"
-    r"|divided|multipl\w*|net\s+of|cagr|compound\w*|growth|drop(?:ped|s)?|slid|climbed|jumped"
-    r"|reduced|shrank|widened|narrowed|surged|plunged|soared|tumbled|slumped)\b|[=+×÷/]|\s-\s"
+    rf"(?i)\b(?:{CHANGED}|{GAP}|differ\w*|{COMPARED}|{MOVED}|{MOVED_SHARPLY}"
+    r"|total|combined|sum|together|altogether|aggregate|average|mean|ratio|proportion"
+    r"|percentage|share|accounted|represent\w*|times|divided|multipl\w*|net\s+of|cagr"
+    r"|compound\w*)\b|[=+×÷/]|\s-\s"
 )
 
 

@@ -46,14 +46,16 @@ from itertools import combinations
 from crossfoot.arithmetic.calculations import calculations_of
 from crossfoot.language.direction import clause_bounds
 from crossfoot.language.prevsentence import (
+    _ANSWER_MARK,
     _CHANGE_WORDS,
     _THRESHOLD,
     _concluded,
     _previous_figure,
     _previous_sentence,
     _restated,
+    _titled,
 )
-from crossfoot.language.rowfocus import _year, focus_group, focus_text, states_a_cell
+from crossfoot.language.rowfocus import _date, _year, focus_group, focus_text, states_a_cell
 from crossfoot.language.rowtables import (
     LabelTable,
     describe_cell,
@@ -65,6 +67,7 @@ from crossfoot.language.rowtables import (
 from crossfoot.language.rowtokens import _OPTIONAL, label_tokens, names_row, required_tokens, tokens
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Source, SourceValue
+from crossfoot.model.wordgate import WordGated
 
 __all__ = [
     "focus_group",
@@ -111,7 +114,7 @@ def _source(ctx: ClaimContext, source_id: str) -> Source | None:
     return None
 
 
-_RESPECTIVELY = re.compile(r"(?i)\brespectively\b")
+_RESPECTIVELY = WordGated(re.compile(r"(?i)\brespectively\b"), ("respectively",))
 # Compiled once (a pattern string passed to re.* is looked up in re's cache at every call).
 _NOT_ALNUM = re.compile(r"[^a-z0-9]")
 _OF_AFTER = re.compile(r"(?i)^\s*(?:in|of)\s+((?:[a-z&,'-]+\s*){1,4})")
@@ -213,6 +216,7 @@ class _Said:
     change: bool  # the figure is a change of the rows named ("the net change in X is 5")
     grows: bool  # a percentage after a movement word ("rose 12%")
     lo: int  # where the figure's clause starts
+    date: tuple[int, int, int] | None = None  # a full date stated with the year ("June 30, 2025")
 
 
 def _what_is_said(ctx: ClaimContext, every: tuple[SourceValue, ...]) -> _Said | Verdict | None:
@@ -225,6 +229,7 @@ def _what_is_said(ctx: ClaimContext, every: tuple[SourceValue, ...]) -> _Said | 
         return None
     words = _words(ctx)
     year = _year(ctx)
+    date = None if year is None else _date(ctx)
     said = ctx.text[s.start : s.end]
     if words <= _ANSWER_MARK:
         concluded = _concluded(ctx)
@@ -235,10 +240,11 @@ def _what_is_said(ctx: ClaimContext, every: tuple[SourceValue, ...]) -> _Said | 
             )
             ev = Evidence("rows", "wrong_row", formula, every[:1])
             return Verdict("wrong_row", ev, formula)
-        restated = _restated(ctx)
+        restated = _restated(ctx) or _titled(ctx)  # (or a figure alone under a title)
         if restated is None:
             return None
         said, year = restated
+        date = None
         words = set(tokens(said))
     if change and words <= _CHANGE_ONLY:
         # "The change is 5" right after "X was 7 in 2019 and 2 in 2018": a change of the rows
@@ -250,8 +256,8 @@ def _what_is_said(ctx: ClaimContext, every: tuple[SourceValue, ...]) -> _Said | 
         words = set(tokens(said))
     grows = m.kind == "percent" and _MOVED.search(ctx.text, lo, s.end) is not None
     if change or grows:
-        year = None  # "revenue rose 12% in 2023": a growth into 2023, not a 2023 figure
-    return _Said(words, year, said, change, grows, lo)
+        year = date = None  # "revenue rose 12% in 2023": a growth into 2023, not a 2023 figure
+    return _Said(words, year, said, change, grows, lo, date)
 
 
 def _reasons(
@@ -279,6 +285,7 @@ def _reasons(
             glued,
             sentence_words,
             columns=not (change or said.grows),
+            date=said.date,
         )
         if reason is None and change:
             reason = _level_not_change(ctx, table, cells, words, glued)
@@ -294,10 +301,6 @@ def _reasons(
             return []
         reasons.append(reason)
     return reasons
-
-
-# Words of a bare answer line ("Answer: $5m", "The answer is 5"): they name no row.
-_ANSWER_MARK = frozenset({"answer", "explanation", "final"})
 
 
 _MOVED = re.compile(

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from crossfoot.language.rowtokens import _OPTIONAL, acronym, label_tokens, required_tokens
+from crossfoot.language.years import label_date
 from crossfoot.model.types import Source, SourceValue
 
 __all__ = [
@@ -115,6 +116,7 @@ def judge(
     glued: str = "",
     sentence: frozenset[str] = frozenset(),
     columns: bool = True,
+    date: tuple[int, int, int] | None = None,
 ) -> str | None:
     """Why none of ``cells`` fits the words, or ``None`` when one does (or nothing is named)."""
     cells = list(cells)
@@ -143,10 +145,17 @@ def judge(
     if not row_ok:
         label = max(named, key=lambda k: named[k])
         return f"value is in {describe_cell(cells[0])}, but the sentence names {label.strip()}"
+    other = _other_section(table, row_ok, words, sentence)
+    if other is not None:
+        return other
     if columns and all(_year_row(table, c) for c in row_ok):
         wrong_column = _transposed_column(table, row_ok, words)
         if wrong_column is not None:
             return wrong_column
+    if date is not None:
+        wrong_date = _dated_column(table, row_ok, date)
+        if wrong_date is not None:
+            return wrong_date
     if year is None or year not in table.years:
         return None
     if any(c.year is None or c.year == year for c in row_ok):
@@ -167,6 +176,30 @@ def judge(
     return f"value is in the {c.year} column ({describe_cell(c)}), but the sentence says {year}"
 
 
+def _dated_column(
+    table: LabelTable, cells: Sequence[SourceValue], date: tuple[int, int, int]
+) -> str | None:
+    """Why none of ``cells`` is in the column of the full date the sentence states, when the
+    table's columns are dated and one of them is that date ("$45.10 on June 30, 2025" for the
+    March 31, 2025 cell of a row with a June 30, 2025 cell): a date names its column as a year
+    names a year's column, and two dates of one year are two columns. None when a cell is in
+    that column or in an undated one, or the row has no cell of that date."""
+    dated = [(sv, label_date(sv.column)) for sv in table.cells if sv.column]
+    if not any(d == date for _sv, d in dated):
+        return None
+    if any(c.column is None or label_date(c.column) in (date, None) for c in cells):
+        return None
+    rows = {c.row for c in cells}
+    if not any(sv.row in rows and d == date for sv, d in dated):
+        return None
+    c = cells[0]
+    y, mo, d = date
+    return (
+        f"value is in the {c.column} column ({describe_cell(c)}), but the sentence says "
+        f"{y}-{mo:02d}-{d:02d}"
+    )
+
+
 def _transposed_column(
     table: LabelTable, cells: Sequence[SourceValue], words: set[str]
 ) -> str | None:
@@ -183,6 +216,48 @@ def _transposed_column(
             return None
     label = sorted(named)[0]
     return f"value is in {describe_cell(cells[0])}, but the sentence names {label.strip()}"
+
+
+def _section_of(sv: SourceValue) -> str | None:
+    """The section row a table cell stands under ("Industrial Solutions" for a cell labelled
+    "Industrial Solutions: Net sales / 2025"), or None."""
+    row = sv.row or ""
+    head = (sv.label or "").rsplit(" / ", 1)[0]
+    if row and head.endswith(f": {row}"):
+        return head[: -len(row) - 2] or None
+    return None
+
+
+def _other_section(
+    table: LabelTable, cells: Sequence[SourceValue], words: set[str], sentence: frozenset[str]
+) -> str | None:
+    """Why ``cells`` are not the figure of the row the sentence names under a section: a label
+    repeated under several section rows ("Net sales" under "Industrial Solutions:" and under
+    "Communications Solutions:") is one row per section, and a sentence that names one section
+    in full ("Industrial Solutions net sales") names that section's row. None when no section
+    is named, every one is, a cell stands under a named one, or the sentence names two sections
+    (its figures may be theirs in turn: "$612 million for Industrial and $301 million for
+    Communications")."""
+    if all(_section_of(c) is None for c in cells):
+        return None  # (most tables: no section rows, and no scan of the table's cells)
+    rows = {c.row for c in cells}
+    sections = {x for sv in table.cells if sv.row in rows and (x := _section_of(sv)) is not None}
+    if len(sections) < 2:
+        return None
+    named = {x for x in sections if (toks := label_tokens(x)) and toks <= words}
+    if not named or len(named) == len(sections) or any(_section_of(c) in named for c in cells):
+        return None
+    if sum(label_tokens(x) <= sentence for x in sections) > 1:
+        return None
+    c = cells[0]
+    if not any(
+        sv.row == c.row and sv.column == c.column and _section_of(sv) in named for sv in table.cells
+    ):
+        return None
+    return (
+        f"value is in {describe_cell(c)} under {_section_of(c)}, but the sentence names "
+        f"{sorted(named)[0]}"
+    )
 
 
 def _year_row(table: LabelTable, cell: SourceValue) -> bool:

@@ -57,17 +57,23 @@ def tokens(text: str) -> list[str]:
 
 
 # Abbreviations of financial statement lines, read as the words they stand for ("diluted EPS"
-# names "Diluted earnings per share"; "R&D" names "Research and development").
+# names "Diluted earnings per share"). Those the initials rule cannot make are listed here; the
+# "&" abbreviations of _AMPERSAND_LINES are added below as :func:`acronym` makes them.
 _SPELLED: dict[str, tuple[str, ...]] = {
     "eps": ("earning", "share"),
-    "r&d": ("research", "development"),
-    "sg&a": ("selling", "general", "administrative"),
-    "g&a": ("general", "administrative"),
-    "pp&e": ("property", "plant", "equipment"),
-    "d&a": ("depreciation", "amortization"),
     "capex": ("capital", "expenditure"),
     "cogs": ("cost", "good", "sold"),
 }
+# Statement lines a sentence names by their "&" abbreviation without the label at hand ("R&D
+# rose" names "Research and development expense"; "SG&A" names "Selling, general and
+# administrative expenses"): spelled out for every reader of tokens, in sentences and labels.
+_AMPERSAND_LINES = (
+    "research and development",
+    "selling, general and administrative",
+    "general and administrative",
+    "property, plant and equipment",
+    "depreciation and amortization",
+)
 
 
 @lru_cache(maxsize=16384)  # like _singular: one look-up per word instead of five steps
@@ -131,6 +137,11 @@ def acronym(label: str) -> str | None:
     if not 2 <= len(words) <= 4 or not all(w[0].isalpha() for w in words):
         return None
     return "".join(w[0] for w in words[:-1]) + "&" + words[-1][0]
+
+
+# One reader of "&" abbreviations: the listed lines' short forms are the initials acronym() reads
+# from a label ("r&d", "sg&a", "g&a", "pp&e", "d&a").
+_SPELLED.update((str(acronym(line)), tuple(tokens(line))) for line in _AMPERSAND_LINES)
 
 
 def names_row(label: str, text: str) -> bool:

@@ -23,8 +23,10 @@ from crossfoot.model.types import SourceValue
 
 __all__ = [
     "aligned",
+    "date_at_end",
     "field_stem",
     "known_order",
+    "label_date",
     "period",
     "related_score",
     "same_quantity",
@@ -184,3 +186,55 @@ def years_in_text(text: str) -> list[int]:
     [2019, 2023]
     """
     return [int(m.group(1)) for m in _YEAR.finditer(text)]
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,7}\.?"
+# A full date: "March 31, 2025", "31 March 2025", "Mar. 31st, 2025", "2025-03-31", "3/31/2025",
+# "31.03.2025".
+_DATE = re.compile(
+    rf"(?i)(?<![\w/.-])(?:(?P<m1>{_MONTH_WORD})\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
+    rf"(?P<y1>(?:19|20)\d\d)|(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m2>{_MONTH_WORD}),?\s+"
+    r"(?P<y2>(?:19|20)\d\d)|(?P<y3>(?:19|20)\d\d)-(?P<m3>\d{1,2})-(?P<d3>\d{1,2})"
+    r"|(?P<a4>\d{1,2})[/.](?P<b4>\d{1,2})[/.](?P<y4>(?:19|20)\d\d))(?![\w/-]|\.\d)"
+)
+
+
+def _date(m: re.Match[str]) -> tuple[int, int, int] | None:
+    """(year, month, day) of a match of _DATE; None for an impossible date, or one written in
+    numbers that reads both ways ("03/04/2025": March 4 or 3 April)."""
+    if m["y1"] or m["y2"]:
+        word = (m["m1"] or m["m2"]).lower()[:3]
+        year, month, day = int(m["y1"] or m["y2"]), _MONTHS.index(word) + 1, int(m["d1"] or m["d2"])
+    elif m["y3"]:
+        year, month, day = int(m["y3"]), int(m["m3"]), int(m["d3"])
+    else:
+        a, b = int(m["a4"]), int(m["b4"])
+        if a != b and a <= 12 and b <= 12:
+            return None
+        year, month, day = int(m["y4"]), min(a, b), max(a, b)
+    return (year, month, day) if 1 <= month <= 12 and 1 <= day <= 31 else None
+
+
+@lru_cache(maxsize=4096)
+def label_date(label: str) -> tuple[int, int, int] | None:
+    """The one full date a column or row label writes, as (year, month, day); None for a label
+    with no full date ("2025", "Q3 2025") or with two.
+
+    >>> label_date("June 30, 2025"), label_date("Three months ended 30 Jun 2025")
+    ((2025, 6, 30), (2025, 6, 30))
+    >>> label_date("2025") is None, label_date("3/4/2025") is None
+    (True, True)
+    """
+    found = list(_DATE.finditer(label))
+    return _date(found[0]) if len(found) == 1 else None
+
+
+def date_at_end(text: str) -> tuple[int, int, int] | None:
+    """The full date ``text`` ends with ("... on June 30, 2025"), as (year, month, day).
+
+    >>> date_at_end("was $48.20 on June 30, 2025"), date_at_end("in 2025") is None
+    ((2025, 6, 30), True)
+    """
+    ends = [m for m in _DATE.finditer(text) if m.end() == len(text)]
+    return _date(ends[-1]) if ends else None

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from crossfoot.language.bounds import claimed_side, clip
+from crossfoot.language.changewords import CHANGE, words
 from crossfoot.language.direction import sign_words, stated_direction
 from crossfoot.language.order import answer_order
 from crossfoot.language.rowfocus import focus_text
@@ -313,7 +314,7 @@ def _focus(ctx: ClaimContext) -> _Focus:
     # Drop "years" that are really amounts of the sentence ("$2,019" or "2019 units").
     for o in others:
         years.difference_update(years_in_text(ctx.text[o.start : o.end]))
-    if (own := own_year(ctx.text, ctx.mention, others)) is not None:
+    if (own := own_year(ctx.text, ctx.mention, others, s.start)) is not None:
         years = {own}  # "rose 5.6% in 2018 and 12.1% in 2019": each figure of its own year
     labels: dict[tuple[str, int], dict[int, str]] = {}
     for group in ctx.scope.groups:
@@ -465,7 +466,7 @@ def fmt_result(ctx: ClaimContext, value: Decimal) -> str:
     return format_decimal(value.quantize(Decimal(1).scaleb(-places)).normalize())
 
 
-_CHANGE_NAMED = re.compile(r"(?i)\b(?:change[ds]?|difference)\b")
+_CHANGE_NAMED = words(CHANGE, "difference")
 _OTHER_NAMED = re.compile(
     r"(?i)\b(?:total|totals|sum|combined|together|altogether|aggregate|average|mean|share"
     r"|proportion|ratio|times|accounted|represent\w*|of\s+(?:the\s+)?total)\b|%\s+of\b"

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from crossfoot.language.changewords import CHANGED, words
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.rowtokens import label_tokens, tokens
 from crossfoot.language.years import aligned, same_quantity
@@ -39,10 +40,7 @@ __all__ = ["gap_sign", "worded_gap"]
 # here (mention order reads written arithmetic).
 _GAP = re.compile(r"(?i)\bdifference\s+(?:between|in|of)\b")
 # Words of a change over time: then the pair must be one quantity in two periods.
-_CHANGE = re.compile(
-    r"(?i)\b(?:change[ds]?|increase[ds]?|decrease[ds]?|grew|growth|declined?|rose|fell"
-    r"|year[\s-]+(?:on|over)[\s-]+year|from\s+(?:fiscal\s+|fy\s*)?\d{4}\s+to)\b"
-)
+_CHANGE = words(CHANGED, r"year[\s-]+(?:on|over)[\s-]+year|from\s+(?:fiscal\s+|fy\s*)?\d{4}\s+to")
 
 
 def _first_at(words: list[str], wanted: frozenset[str]) -> int | None:

@@ -50,6 +50,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from crossfoot.language.changewords import BEYOND, CHANGED, COMPARED, GAP, MOVED, words
 from crossfoot.language.rowmatch import focus_group, focus_text, states_a_cell
 from crossfoot.language.years import aligned, related_score, same_quantity
 from crossfoot.model.context import ClaimContext, Verdict
@@ -91,6 +92,7 @@ from crossfoot.rules._derive_shared import (
     known_worded,
     names_only_a_change,
 )
+from crossfoot.rules._derive_wording import about_window as _window
 from crossfoot.rules._derive_wording import as_written, part_of_whole, whole_of_year, wording_specs
 from crossfoot.rules._gap_order import worded_gap
 from crossfoot.rules._near import NEAR, line_pairs, near_pairs, three_digits
@@ -362,11 +364,7 @@ _SIZED = frozenset({"sum", "mean"})
 
 # Operations a coarse figure may be derived by, when its wording names them.
 _COARSE_WORDING = {
-    "difference": re.compile(
-        r"(?i)\b(?:change[ds]?|difference|increase[ds]?|decrease[ds]?|grew|growth|declined?"
-        r"|rose|fell|more|less|higher|lower|gap|variance|drop(?:ped|s)?|slid|climbed|jumped"
-        r"|reduced|shrank|widened|narrowed|above|below)\b"
-    ),
+    "difference": words(CHANGED, GAP, COMPARED, MOVED, BEYOND),
     "sum": re.compile(r"(?i)\b(?:total|combined|sum|together|altogether|aggregate)\b"),
     # ("the sum divided by 2" is a mean worded as its arithmetic)
     "average": re.compile(r"(?i)\b(?:average|mean|divided\s+by\s+(?:2|two))\b"),
@@ -419,9 +417,8 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
             kinds &= o.derivations
         if not kinds:
             return None
-        ctx = replace(
-            ctx, mention=replace(m, precision=_ZERO), options=replace(o, derivations=kinds)
-        )
+        m = replace(m, precision=_window(ctx))  # exact, or an "about" amount's window
+        ctx = replace(ctx, mention=m, options=replace(o, derivations=kinds))
     if states_a_cell(ctx, m.kind in ("money", "number")):
         return None
     # Growth wording admits only a change. The sentence test is cheap and memoised; the claim's

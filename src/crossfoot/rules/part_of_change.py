@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator
 from decimal import Decimal
 
+from crossfoot.language.changewords import CHANGE_NOUNS, words
 from crossfoot.language.years import known_order, same_quantity
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
@@ -43,10 +44,7 @@ _PART = re.compile(
     r"(?i)\b(?:represent\w*|relation|relative|share|portion|proportion|percent(?:age)?|"
     r"due\s+to|contribut\w*|account(?:ed|s)?\s+for)\b"
 )
-_CHANGE = re.compile(
-    r"(?i)\b(?:change[ds]?|variances?|variations?|increase[ds]?|decrease[ds]?|growth|"
-    r"difference|decline[ds]?)\b"
-)
+_CHANGE = words(CHANGE_NOUNS)
 _MAY = re.compile(r"(?i)change|varia|increase|decrease|growth|difference|decline")
 _HUNDRED = Decimal(100)
 _NOTE = "a part of a change: magnitude only"

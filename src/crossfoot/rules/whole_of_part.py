@@ -14,6 +14,13 @@ question name (rules._prose_subject), as does the whole the percentage names, if
 compared in the unit the amount is written in ("1.3" of "$1.3 billion": 7.22 in billions), and
 in true value for a figure with its own scale word or a unit the text asks for ("in billions");
 while the pairs fit the figure's operand limit (derivation_limit). Magnitude only.
+
+The whole of a level is of the level's own year: "In fiscal 2025, R&D was $1.3 billion, or 18
+percent of net sales, compared with $1.1 billion in fiscal 2024" gives fiscal 2025's net sales,
+so a claim whose sentence (or the question) names years none of which is the amount's year is
+not derived from it (rules._year_focus.named_years). A change ("decreased $45 million, or 12%,
+compared with fiscal 2023") is a percentage of its base year's value, and an amount with no year
+of its own is not held to one.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from decimal import Decimal
 
+from crossfoot.language.changewords import CHANGED, MOVED
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Source, SourceValue, format_decimal
@@ -35,6 +43,7 @@ from crossfoot.rules._derive_shared import (
 )
 from crossfoot.rules._near import three_digits
 from crossfoot.rules._prose_subject import prose_named, share_whole_named
+from crossfoot.rules._year_focus import named_years
 from crossfoot.rules.asked_scale import asked_unit
 
 __all__ = ["whole_of_part"]
@@ -102,9 +111,14 @@ def whole_of_part(ctx: ClaimContext) -> Verdict | None:
         return None
     lo, hi = _magnitude(*claim_interval(ctx))
     unit = asked_unit(focus_text(ctx)) if m.scale == 1 else None
+    years: set[int] | None = None
     for x, p, as_written, source in pairs:
         if not prose_named(ctx, x) or not share_whole_named(ctx, source.text, _end(p)):
             continue
+        if x.year is not None and not _a_change(source, x):
+            years = named_years(ctx) if years is None else years
+            if years and x.year not in years:
+                continue  # the whole of another year than the claim names
         share = p.value / _HUNDRED
         readings = [(abs(x.value) / share, Decimal(1))]
         if m.scale == 1 and as_written != x.value:
@@ -115,6 +129,17 @@ def whole_of_part(ctx: ClaimContext) -> Verdict | None:
             if lo * scale <= whole <= hi * scale:
                 return Verdict("derived", _evidence(ctx, x, p, whole / scale))
     return None
+
+
+# A movement word right before the amount: "decreased $45 million, or 12%" is a change.
+_MOVED_BEFORE = re.compile(rf"(?i)\b(?:{CHANGED}|{MOVED})\b(?:\s+by)?\s*$")
+
+
+def _a_change(source: Source, x: SourceValue) -> bool:
+    """The amount is a change ("decreased $45 million, or 12%"): its percentage is of the base
+    year's value, so its whole is of another year than the amount's own."""
+    start = x.span[0] if x.span is not None else 0
+    return _MOVED_BEFORE.search(source.text, max(0, start - 30), start) is not None
 
 
 def _evidence(ctx: ClaimContext, x: SourceValue, p: SourceValue, result: Decimal) -> Evidence:

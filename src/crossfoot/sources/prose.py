@@ -118,8 +118,8 @@ def _prose_years(text: str, mentions: Sequence[Mention]) -> dict[int, int]:
         while bounds[b + 1] <= m.start:
             b += 1
         sentence_of.append(b)
-    respectively: dict[int, bool] = {}
-    years.update(_respective(text, mentions, sentence_of, bounds))
+    paired, respectively = _respective(text, mentions, sentence_of, bounds)
+    years.update(paired)
     # The years and the last figure of the sentence so far, kept as the loop walks it (a look
     # back at every earlier figure made a long sentence quadratic).
     sent_years: set[int] = set()
@@ -145,7 +145,7 @@ def _year_of(
     i: int,
     sentence_of: list[int],
     bounds: list[int],
-    respectively: dict[int, bool],
+    respectively: set[int],
     sent_years: set[int],
     last: int | None,
 ) -> int | None:
@@ -155,10 +155,7 @@ def _year_of(
     if m.kind == "year" or not m.claim:
         return None
     sent = sentence_of[i]
-    if sent not in respectively:
-        lo, hi = bounds[sent], bounds[sent + 1]
-        respectively[sent] = "respectively" in text[lo:hi].lower()
-    if respectively[sent]:
+    if sent in respectively:
         return None  # paired by position, if at all (_respective)
     nxt = mentions[i + 1] if i + 1 < len(mentions) else None
     if (
@@ -193,8 +190,9 @@ def _runs(text: str, mentions: Sequence[Mention], picked: list[int]) -> list[lis
 
 def _respective(
     text: str, mentions: Sequence[Mention], sentence_of: list[int], bounds: list[int]
-) -> dict[int, int]:
-    """The years of the figures of "respectively" sentences, paired by position: "rent expense
+) -> tuple[dict[int, int], set[int]]:
+    """The years of the figures of "respectively" sentences, paired by position, and the
+    sentences that say "respectively" (their figures take no year otherwise): "rent expense
     was $231 million, $205 million and $210 million for 2012, 2011 and 2010, respectively"; "as
     of December 31, 2015 and 2014 ... $37.8 million and $34.4 million, respectively". A list of
     figures takes the years of the one list of as many distinct years in its sentence (two or
@@ -203,10 +201,12 @@ def _respective(
     >>> from crossfoot.numbers.extract import extract
     >>> t = "During 2015 and 2014, interest income was $22.8 and $27.4, respectively."
     >>> ms = extract(t)
-    >>> {ms[i].text: y for i, y in _respective(t, ms, [0] * len(ms), [0, len(t) + 1]).items()}
-    {'$22.8': 2015, '$27.4': 2014}
+    >>> paired, sentences = _respective(t, ms, [0] * len(ms), [0, len(t) + 1])
+    >>> {ms[i].text: y for i, y in paired.items()}, sentences
+    ({'$22.8': 2015, '$27.4': 2014}, {0})
     """
     out: dict[int, int] = {}
+    said: set[int] = set()
     by_sentence: dict[int, list[int]] = {}
     for i, m in enumerate(mentions):
         if m.claim:
@@ -214,6 +214,7 @@ def _respective(
     for sent, members in by_sentence.items():
         if not _RESPECTIVELY.search(text, bounds[sent], bounds[sent + 1]):
             continue
+        said.add(sent)
         year_runs = _runs(text, mentions, [i for i in members if mentions[i].kind == "year"])
         year_runs = [r for r in year_runs if len({mentions[i].value for i in r}) == len(r) > 1]
         figures = [i for i in members if mentions[i].kind != "year"]
@@ -223,7 +224,7 @@ def _respective(
                 out.update(
                     (i, int(mentions[y].value)) for i, y in zip(run, matching[0], strict=True)
                 )
-    return out
+    return out, said
 
 
 _RESPECTIVELY = re.compile(r"(?i)\brespectively\b")

@@ -1,0 +1,69 @@
+"""The words that name a change, in one place.
+
+Several readers ask whether a text names a change: the derivation search (may a coarse figure be
+a difference?), the wording of a share ("X% of the 2018 value" in a sentence that names a change),
+the order of a gap (a change over time is one quantity in two periods), the rows a sentence
+names (a figure after an operation word is no cell), a part of a change, an average change, the
+question's operation, a change stated without a direction. Each builds its pattern from the
+groups below (:func:`words`), so a word added here is read alike by all of them; a reader takes
+the groups its question needs (a gap is no change over time; "above" is no operation in "the
+table above").
+
+Groups are regex alternations without boundaries, read case-insensitively:
+
+- :data:`CHANGED`: the core of a change over time ("changed", "increases", "grew", "growth",
+  "declined", "rose", "fell");
+- :data:`MOVED`: further verbs of a movement ("dropped", "slid", "climbed", "widened") and
+  :data:`MOVED_SHARPLY` ("surged", "plunged");
+- :data:`GAP`: an order-free gap ("difference", "gap", "variance");
+- :data:`COMPARED` ("more", "less", "higher", "lower") and :data:`BEYOND` ("above", "below");
+- :data:`CHANGE_NOUNS`: nouns that name a change as a quantity ("the variance", "the decline");
+- :data:`MOVE_NOUNS`: the singular nouns of a movement ("the increase in", "a drop of");
+- :data:`FALLS`: words of a fall, as a change's sentence or question writes it ("decreased",
+  "lower", "fewer", "contracted"). The fuller direction vocabulary, read with negation and
+  clauses, is :mod:`crossfoot.language.direction`'s.
+
+>>> words(CHANGED, GAP).search("Revenue rose 12%") is not None
+True
+>>> words(CHANGED).search("the difference between them") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = [
+    "BEYOND",
+    "CHANGE",
+    "CHANGED",
+    "CHANGE_NOUNS",
+    "COMPARED",
+    "FALLS",
+    "GAP",
+    "MOVED",
+    "MOVED_SHARPLY",
+    "MOVE_NOUNS",
+    "words",
+]
+
+CHANGE = r"change[ds]?"
+CHANGED = rf"{CHANGE}|increase[ds]?|decrease[ds]?|grew|growth|declined?|rose|fell"
+MOVED = r"drop(?:ped|s)?|slid|climbed|jumped|reduced|shrank|widened|narrowed"
+MOVED_SHARPLY = r"surged|plunged|soared|tumbled|slumped"
+GAP = r"difference|gap|variance"
+COMPARED = r"more|less|higher|lower"
+BEYOND = r"above|below"
+CHANGE_NOUNS = (
+    rf"{CHANGE}|variances?|variations?|increase[ds]?|decrease[ds]?|growth|difference|decline[ds]?"
+)
+MOVE_NOUNS = r"increase|decrease|decline|growth|rise|drop|fall"
+FALLS = r"decreas\w*|declin\w*|drop\w*|fell|reduc\w*|lower\w*|shr[iau]nk\w*|less|fewer|contract\w*"
+
+
+@lru_cache(maxsize=64)
+def words(*groups: str) -> re.Pattern[str]:
+    """A case-insensitive pattern of whole words from ``groups`` (alternations of this module,
+    or a reader's own extra words)."""
+    return re.compile(rf"(?i)\b(?:{'|'.join(groups)})\b")
