@@ -35,6 +35,7 @@ from crossfoot.rules.part_of_sum import part_of_sum
 from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.rowsums import row_derivations
 from crossfoot.rules.scaled import scaled_operand
+from crossfoot.rules.stated_step import stated_step
 from crossfoot.rules.steps import step_arithmetic
 from crossfoot.rules.sum_share import sum_share
 from crossfoot.rules.units import unit_unstated
@@ -57,6 +58,7 @@ RULES: tuple[Rule, ...] = (
     coarse_ratio,  # a coarse ratio ("0.7") of two rows the text names, in one column
     across_sources,  # a fine figure of an uncited sentence from values of two of its sources
     asked_scale,  # a plain figure in the unit its question asks for ("divided by 1000")
+    stated_step,  # a plain figure one step its question states from another ("that less 1")
     operand_scale,  # a plain sum or mean in the unit its prose operands are written in
     part_of_sum,  # a fine fraction x / (x + y) of two crossfooting amounts
     part_of_change,  # a fine share of a change, x / (b - a): a driver of a variance analysis
