@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from claims_sentences import SENTENCE_CLASSES
+from claims_sentences8 import SENTENCE_CLASSES8
 
 __all__ = ["CLASSES", "claims_cases"]
 
@@ -554,6 +555,7 @@ CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     _count_answer, _partial_average, _own_rows, _span, _which_years, _money_from_count,
     _answer_decimals, _change_sign, _which_period, _period_compare, _which_period_bare,
     *SENTENCE_CLASSES,  # claims7's classes of sentence (claims_sentences.py)
+    *SENTENCE_CLASSES8,  # claims8's (claims_sentences8.py)
 )  # fmt: skip
 
 

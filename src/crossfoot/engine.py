@@ -192,6 +192,7 @@ class _Answer:
         if ask is not None:  # the user's question, for rules that read what it words
             self.shared["ask.text"] = ask.text  # the ask: the operation it words
             self.shared["ask.context"] = ask.context or ask.text  # every turn: what it names
+            self.shared["ask.op"] = ask.op  # the operation it asks for (rules.percent_plain)
         self.scopes: dict[tuple[tuple[str, ...] | None, bool], Scope] = {}
         self.grounded: list[Claim] = []
         self.all_rules = rules()

@@ -24,6 +24,7 @@ says 52.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -180,6 +181,9 @@ def trace(
     def run(answer: str) -> Report:
         keep = keep_filter(answer, chosen, info)
         found = operands.mentions(answer)  # extracted once per answer, for every verify below
+        if not found and not question and FAST_EMPTY and _plain_words(answer):
+            # (the engine would find no claim nor citation: tests/test_speed_paths_speed7.py)
+            return Report(answer, (), (), operands.issues, options, run)
         if found or question:
             # The rows the question names are indexed too: the answer's figure must come from
             # them (rules.alignment), and a figure of another row is found there.
@@ -204,6 +208,18 @@ def trace(
         return finish(report, ctx, about, sources)
 
     return _unmarked(run, text, options)
+
+
+#: Whether an answer with no number, no bracket and no question skips the engine (speed only:
+#: the tests turn it off to compare with the engine's own reading).
+FAST_EMPTY = True
+_DIGIT_OR_BRACKET = re.compile(r"[\d\[]")
+
+
+def _plain_words(answer: str) -> bool:
+    """No digit and no "[" in ``answer``: no citation bracket, and nothing the convention note
+    (:func:`~crossfoot.numbers.extract.convention_note_of`) reads."""
+    return _DIGIT_OR_BRACKET.search(answer) is None
 
 
 def _unmarked(run: Callable[[str], Report], answer: str, options: Options) -> Report:

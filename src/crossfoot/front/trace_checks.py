@@ -81,8 +81,11 @@ def finish(
     for c in report.claims:
         start = max(c.sentence.start, previous_end.get(c.sentence.index, 0))
         previous_end[c.sentence.index] = c.mention.end
-        anchored, final = _anchored(report, c, start, ctx, about, sources)
-        checked = anchored if final else _worded(report.text, anchored, ctx)
+        if c.passed:
+            anchored, final = _anchored(report, c, start, ctx, about, sources)
+            checked = anchored if final else _worded(report.text, anchored, ctx)
+        else:  # (every check of a passing claim's evidence and wording leaves it as it is)
+            checked = _worded_failing(c, ctx.policy)
         if checked is not c:
             changed = True
         if checked is not None:
@@ -162,6 +165,21 @@ def _worded(text: str, c: Claim, ctx: TraceContext) -> Claim | None:
             f"{c.mention.text} is a change in percentage points ({ev.formula}); "
             "write it as points, or give the relative change",
         )
+    if ev is not None and ev.rule == "derive" and ev.kind == "share":
+        return replace(c, evidence=_renamed(ev, "percent"))
+    return c
+
+
+def _worded_failing(c: Claim, policy: Policy) -> Claim | None:
+    """:func:`_worded` of a claim that does not pass (:func:`_anchored` returns it unchanged and
+    not final): only the unmatched percentage and the evidence's name apply to it."""
+    if (
+        policy.unmatched_percent == "pass"
+        and c.status == "unsupported"
+        and c.mention.kind in ("percent", "pp")
+    ):
+        return None
+    ev = c.evidence
     if ev is not None and ev.rule == "derive" and ev.kind == "share":
         return replace(c, evidence=_renamed(ev, "percent"))
     return c

@@ -79,22 +79,23 @@ def keep_filter(text: str, policy: Policy, info: Sequence[TableInfo]) -> Callabl
     row_nouns -= measured
 
     def keep(m: Mention) -> bool:
-        if any(a <= m.start < b for a, b in code):
+        if code and any(a <= m.start < b for a, b in code):
             return False
-        plain = m.kind == "number" and not m.currency
-        if plain and policy.ignore_below and abs(m.value) <= policy.ignore_below:
+        if m.kind != "number" or m.currency:
+            return True  # money, percentages and the like: always a claim (no test below)
+        if policy.ignore_below and abs(m.value) <= policy.ignore_below:
             return False
         before = text[max(0, m.start - 24) : m.start]
         after = text[m.end : m.end + 30]
         noun_match = _WORD.match(after.lstrip())
         noun = noun_match.group(0).lower().rstrip("s") if noun_match else ""
-        if plain and noun in measured:
+        if noun in measured:
             return True  # "61 stores" with a stores column: a value claim, always checked
-        whole = plain and m.value == m.value.to_integral_value() and m.precision <= 1
-        if plain and policy.ignore_years and whole and 1900 <= m.value <= 2100:
+        whole = m.value == m.value.to_integral_value() and m.precision <= 1
+        if policy.ignore_years and whole and 1900 <= m.value <= 2100:
             if "," not in m.text and _YEAR_BEFORE.search(before):
                 return False
-        if not plain or not whole:
+        if not whole:
             return True
         if _RANK_BEFORE.search(before) or _SUPERLATIVE_AFTER.match(after):
             return False

@@ -34,19 +34,26 @@ from typing import Literal
 
 from crossfoot.language.changewords import CHANGED, words
 from crossfoot.language.sentences import split_sentences
+from crossfoot.model.wordgate import WordGated
 
 __all__ = ["WHICH_YEAR", "Ask", "Operation", "ask_part", "read_question"]
 
 Operation = Literal["change", "percent_change", "average", "sum", "ratio", "count"]
 
 _YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
-_FY2 = re.compile(r"(?i)(?<![a-z0-9])fy\s?'?(\d\d)(?!\d)")
-# "2017 to 2019", "2017-2019", "between 2017 and 2019": every year in between is asked too.
+_FY2 = WordGated(re.compile(r"(?i)(?<![a-z0-9])fy\s?'?(\d\d)(?!\d)"), ("fy",))
+# "2017 to 2019", "2017-2019", "between 2017 and 2019": every year in between is asked too. "and"
+# joins a span only after "between": "in 2025, 2024 and 2022" and "in 2019 and 2017" name those
+# years (a list or a pair), not 2023 or 2018 as well.
 _SPAN = re.compile(
-    r"(?i)(?<!\d)((?:19|20)\d\d)\s*(?:-|–|to|through|until|and)\s*(?:fiscal\s+(?:year\s+)?|fy\s*)?"
+    r"(?i)(?<!\d)((?:19|20)\d\d)\s*(-|–|to|through|until|and)\s*(?:fiscal\s+(?:year\s+)?|fy\s*)?"
     r"((?:19|20)\d\d)(?!\d)"
 )
-_PREVIOUS = re.compile(r"(?i)\b(?:previous|prior|preceding|last)\s+(?:fiscal\s+)?year\b")
+_BETWEEN = re.compile(r"(?i)\bbetween\s+(?:(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?|fy\s*)?$")
+_PREVIOUS = WordGated(
+    re.compile(r"(?i)\b(?:previous|prior|preceding|last)\s+(?:fiscal\s+)?year\b"),
+    tuple("previous prior preceding last".split()),
+)
 # Questions that ask for a reason or a description: their answers are words, not a figure.
 _REASON = re.compile(
     r"(?i)^\s*(?:why|how\s+(?:did|does|do|is|was|were|are|has|have)\b(?!\s+(?:much|many))|"
@@ -71,13 +78,18 @@ _AVERAGE_CHANGE = re.compile(
 )
 _TOTAL = re.compile(r"(?i)\b(?:total|sum|combined|altogether|aggregate)\b")
 _ALL = re.compile(r"(?i)\bof\s+all\b|\ball\s+(?:the\s+)?\w+\s+(?:combined|together)\b")
-_RESPECTIVE = re.compile(r"(?i)\brespective(?:ly)?\b|\beach\b")
+_RESPECTIVE = WordGated(
+    re.compile(r"(?i)\brespective(?:ly)?\b|\beach\b"), tuple("respective each".split())
+)
 # Words that make a question more than "what was X": a condition, a comparison, a computation.
 _HEDGED = re.compile(r"(?i)\b(?:if|given|over|divided|per|times|than|compared|versus|vs|between)\b")
-_BACK = re.compile(
-    r"(?i)\b(?:those|these|this|that|both|the\s+(?:two|three|four|five|six))\s+(?:\w+\s+)?"
-    r"(?:years?|periods?|time|quarters?|months?|dates?)\b"
-    r"|\b(?:two|three|four|five|six|\d)\s+(?:fiscal\s+)?years\b|\b(?:them|they)\b"
+_BACK = WordGated(
+    re.compile(
+        r"(?i)\b(?:those|these|this|that|both|the\s+(?:two|three|four|five|six))\s+(?:\w+\s+)?"
+        r"(?:years?|periods?|time|quarters?|months?|dates?)\b"
+        r"|\b(?:two|three|four|five|six|\d)\s+(?:fiscal\s+)?years\b|\b(?:them|they)\b"
+    ),
+    tuple("year period time quarter month date them they".split()),
 )
 # Words that ask for a figure computed from others: a ratio, a share, a rate, or arithmetic on a
 # figure named before ("what is that divided by 100?", "the change over the 2014 value", "how
@@ -97,8 +109,11 @@ _STATED_OPERAND = re.compile(
 )
 _HOW_MANY = re.compile(r"(?i)\bhow\s+many\s+(?:of\s+the\s+)?([a-z]+)")
 # "In which year", "Which years", "which of the years", "For what fiscal years", "which period"
-WHICH_YEAR = re.compile(
-    r"(?i)\b(?:which|what)\s+(?:of\s+the\s+)?(?:(?:fiscal|calendar)\s+)?(?:years?|periods?)\b"
+WHICH_YEAR = WordGated(
+    re.compile(
+        r"(?i)\b(?:which|what)\s+(?:of\s+the\s+)?(?:(?:fiscal|calendar)\s+)?(?:years?|periods?)\b"
+    ),
+    tuple("year period".split()),
 )
 
 
@@ -180,7 +195,9 @@ def _years(question: str) -> frozenset[int]:
     years = {int(m.group(1)) for m in _YEAR.finditer(question)}
     years |= {2000 + int(m.group(1)) for m in _FY2.finditer(question)}
     for m in _SPAN.finditer(question):
-        a, b = sorted((int(m.group(1)), int(m.group(2))))
+        if m.group(2).lower() == "and" and not _BETWEEN.search(question[: m.start()]):
+            continue  # a list or a pair of years, not a span
+        a, b = sorted((int(m.group(1)), int(m.group(3))))
         if b - a <= 10:
             years |= set(range(a, b + 1))
     if _PREVIOUS.search(question):

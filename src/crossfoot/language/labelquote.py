@@ -6,7 +6,8 @@ the $2, $9 and $5 name the label, they state no value of the data: checked as fi
 (no cell holds them). A figure is a label's when the words around it in the answer are the words
 around the same figure in the label: at least two words of the label, read outwards from the
 figure on either side (other figures of the label count when they are the answer's too). A
-figure the label does not write ("more than 6 years") is no quote and is checked as usual.
+figure the label does not write ("more than 6 years") is no quote and is checked as usual. A bound
+reads the same in any of its spellings ("beyond 5 years" quotes *More than 5 years*).
 
 >>> from crossfoot.numbers.extract import extract
 >>> text = "Leases due in more than 5 years were $1,400."
@@ -36,8 +37,25 @@ _SIDE = 6  # tokens read on either side of the figure
 _ENOUGH = 2  # words of the label that must surround the figure in the answer
 
 
+# A bound before a figure, in the spellings a label and an answer use for it: "More than 5 years"
+# is quoted by "beyond 5 years", "over 5 years", "after 5 years"; "Less than 1 year" by "under 1
+# year", "within 1 year". Each is read as one word on both sides.
+_BOUND = (
+    (
+        re.compile(
+            r"\b(?:more\s+than|greater\s+than|in\s+excess\s+of|beyond|over|after|exceeding)\b"
+        ),
+        "over",
+    ),
+    (re.compile(r"\b(?:less\s+than|fewer\s+than|up\s+to|under|within)\b"), "under"),
+)
+
+
 def _tokens(text: str) -> list[str]:
-    return [t.replace(",", "") for t in _TOKEN.findall(text.lower())]
+    text = text.lower()
+    for bound, word in _BOUND:
+        text = bound.sub(word, text)
+    return [t.replace(",", "") for t in _TOKEN.findall(text)]
 
 
 _Side = tuple[str, ...]

@@ -27,13 +27,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["span_back", "unmark"]
+__all__ = ["may_hold_markup", "span_back", "unmark"]
 
 # (piece, index in the text it comes from): a piece's characters come from consecutive places.
 _Piece = tuple[str, int]
 
-# Anything markup may start with: no match, no markup (the common case costs one search).
-_ANY = re.compile(r"\*\*|__|\\[\[\]()]|\$(?=\S)|^[ \t]*#{1,6}[ \t]", re.M)
 
 _INLINE_MATH = re.compile(
     r"(?<![\\$\w])\$(?=[^\s$])"  # opens: no "\\$", "$$" or "US$"; a non-space follows
@@ -76,8 +74,34 @@ def unmark(text: str) -> tuple[str, list[int]] | None:
     >>> span_back(back, plain.index("-12.5"), len(plain))
     (31, 38)
     """
-    if _ANY.search(text) is None:
+    if not may_hold_markup(text):
         return None
+    return _unmark(text)
+
+
+def may_hold_markup(text: str) -> bool:
+    """Whether ``text`` may hold markup :func:`unmark` removes: a character every delimiter
+    holds ("**", "__", "\\", "#", "$$"), or a "$" that may close inline math (a non-space, not
+    "\\", right before it; no digit or "$" right after it). A dollar amount ("$44.1 million")
+    is none: the common answer costs a few substring tests, not two pattern scans.
+
+    >>> may_hold_markup("It rose to $44.1 million from $56.7 million."), may_hold_markup("$5$")
+    (False, True)
+    """
+    if "**" in text or "__" in text or "\\" in text or "#" in text or "$$" in text:
+        return True
+    j = text.find("$", 1)  # (a closing "$" has a character before it)
+    while j >= 0:
+        # the closing "$" of _INLINE_MATH: (?<=[^\s\\])\$(?![\d$]) (\s is isspace, \d isdecimal)
+        before, after = text[j - 1], text[j + 1 : j + 2]
+        if not before.isspace() and before != "\\" and not after.isdecimal() and after != "$":
+            return True
+        j = text.find("$", j + 1)
+    return False
+
+
+def _unmark(text: str) -> tuple[str, list[int]] | None:
+    """:func:`unmark` without its gate (every text read by both patterns)."""
     back = list(range(len(text) + 1))
     plain, back = _apply(text, back, _INLINE_MATH, lambda m: [(m.group(1), m.start(1))])
     plain, back = _apply(plain, back, _DELIMS, _gap)

@@ -18,6 +18,7 @@ from crossfoot.language.direction import clause_bounds
 from crossfoot.language.years import date_at_end
 from crossfoot.model.context import WINDOW
 from crossfoot.model.types import Mention, SourceValue
+from crossfoot.model.wordgate import WordGated
 
 if TYPE_CHECKING:
     from crossfoot.model.context import ClaimContext
@@ -172,7 +173,7 @@ _SPAN_HEAD = re.compile(
 _SPAN_TAIL = re.compile(
     r"(?i)^\s*(?:[-–—,&]|to|and|through)\s*(?:and\s+)?(?:fiscal\s+|fy\s*)?'?\d\d"
 )
-_RESPECTIVELY = re.compile(r"(?i)\brespectively\b")
+_RESPECTIVELY = WordGated(re.compile(r"(?i)\brespectively\b"), ("respectively",))
 
 
 def number_year(

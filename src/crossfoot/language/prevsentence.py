@@ -15,19 +15,24 @@ from crossfoot.language.rowfocus import _OPERATION, previous_sentence
 from crossfoot.language.rowtokens import tokens
 from crossfoot.model.context import ClaimContext, mention_range, mentions_between
 from crossfoot.model.types import Mention
+from crossfoot.model.wordgate import WordGated
 from crossfoot.numbers.affixes import currency_codes
 
 __all__ = ["same_currency"]
 
 
-_THRESHOLD = re.compile(
-    r"(?i)\b(?:less|more|greater|fewer|higher|lower|larger|smaller)\s+than\s*$|"
-    r"\b(?:exceed(?:s|ed|ing)?|above|below|under|over|at\s+least|at\s+most|up\s+to|beyond)\s*$"
+_THRESHOLD = WordGated(
+    re.compile(
+        r"(?i)\b(?:less|more|greater|fewer|higher|lower|larger|smaller)\s+than\s*$|"
+        r"\b(?:exceed(?:s|ed|ing)?|above|below|under|over|at\s+least|at\s+most|up\s+to|beyond)\s*$"
+    ),
+    tuple("than exceed above below under over least most up beyond".split()),
 )
 
 
-_CHANGE_WORDS = re.compile(
-    rf"(?i)\b(?:{CHANGE}|difference|variance|(?:{MOVE_NOUNS})\s+(?:in|of))\b"
+_CHANGE_WORDS = WordGated(
+    re.compile(rf"(?i)\b(?:{CHANGE}|difference|variance|(?:{MOVE_NOUNS})\s+(?:in|of))\b"),
+    tuple("chang difference variance increase decrease decline growth rise drop fall".split()),
 )
 
 

@@ -30,6 +30,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from crossfoot.model.types import Mention, kind_family
+from crossfoot.model.wordgate import WordGated
 from crossfoot.numbers.affixes import currency_codes
 from crossfoot.numbers.extract import extract
 from crossfoot.numbers.scales import SCALE_EXP
@@ -43,11 +44,14 @@ __all__ = [
     "restatements",
 ]
 
-_NOTE = re.compile(
-    r"(?ix)(?:\(\s*|\b)(?:all\s+)?(?:figures|amounts|numbers|values|dollar\s+amounts)\s+"
-    r"(?:are\s+)?(?:(?:stated|expressed|shown|given|reported)\s+)?in\s+"
-    r"(?:(?:us\s*)?\$|usd|eur|€|gbp|£)?\s*"
-    r"(?P<scale>thousands?|millions?|billions?|trillions?|bn|mn|m|k)\b"
+_NOTE = WordGated(
+    re.compile(
+        r"(?ix)(?:\(\s*|\b)(?:all\s+)?(?:figures|amounts|numbers|values|dollar\s+amounts)\s+"
+        r"(?:are\s+)?(?:(?:stated|expressed|shown|given|reported)\s+)?in\s+"
+        r"(?:(?:us\s*)?\$|usd|eur|€|gbp|£)?\s*"
+        r"(?P<scale>thousands?|millions?|billions?|trillions?|bn|mn|m|k)\b"
+    ),
+    tuple("figures amounts numbers values".split()),
 )
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 

@@ -67,6 +67,7 @@ from crossfoot.language.rowtables import (
 from crossfoot.language.rowtokens import _OPTIONAL, label_tokens, names_row, required_tokens, tokens
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Source, SourceValue
+from crossfoot.model.wordgate import WordGated
 
 __all__ = [
     "focus_group",
@@ -113,7 +114,7 @@ def _source(ctx: ClaimContext, source_id: str) -> Source | None:
     return None
 
 
-_RESPECTIVELY = re.compile(r"(?i)\brespectively\b")
+_RESPECTIVELY = WordGated(re.compile(r"(?i)\brespectively\b"), ("respectively",))
 # Compiled once (a pattern string passed to re.* is looked up in re's cache at every call).
 _NOT_ALNUM = re.compile(r"[^a-z0-9]")
 _OF_AFTER = re.compile(r"(?i)^\s*(?:in|of)\s+((?:[a-z&,'-]+\s*){1,4})")

@@ -145,6 +145,9 @@ def judge(
     if not row_ok:
         label = max(named, key=lambda k: named[k])
         return f"value is in {describe_cell(cells[0])}, but the sentence names {label.strip()}"
+    other = _other_section(table, row_ok, words, sentence)
+    if other is not None:
+        return other
     if columns and all(_year_row(table, c) for c in row_ok):
         wrong_column = _transposed_column(table, row_ok, words)
         if wrong_column is not None:
@@ -213,6 +216,48 @@ def _transposed_column(
             return None
     label = sorted(named)[0]
     return f"value is in {describe_cell(cells[0])}, but the sentence names {label.strip()}"
+
+
+def _section_of(sv: SourceValue) -> str | None:
+    """The section row a table cell stands under ("Industrial Solutions" for a cell labelled
+    "Industrial Solutions: Net sales / 2025"), or None."""
+    row = sv.row or ""
+    head = (sv.label or "").rsplit(" / ", 1)[0]
+    if row and head.endswith(f": {row}"):
+        return head[: -len(row) - 2] or None
+    return None
+
+
+def _other_section(
+    table: LabelTable, cells: Sequence[SourceValue], words: set[str], sentence: frozenset[str]
+) -> str | None:
+    """Why ``cells`` are not the figure of the row the sentence names under a section: a label
+    repeated under several section rows ("Net sales" under "Industrial Solutions:" and under
+    "Communications Solutions:") is one row per section, and a sentence that names one section
+    in full ("Industrial Solutions net sales") names that section's row. None when no section
+    is named, every one is, a cell stands under a named one, or the sentence names two sections
+    (its figures may be theirs in turn: "$612 million for Industrial and $301 million for
+    Communications")."""
+    if all(_section_of(c) is None for c in cells):
+        return None  # (most tables: no section rows, and no scan of the table's cells)
+    rows = {c.row for c in cells}
+    sections = {x for sv in table.cells if sv.row in rows and (x := _section_of(sv)) is not None}
+    if len(sections) < 2:
+        return None
+    named = {x for x in sections if (toks := label_tokens(x)) and toks <= words}
+    if not named or len(named) == len(sections) or any(_section_of(c) in named for c in cells):
+        return None
+    if sum(label_tokens(x) <= sentence for x in sections) > 1:
+        return None
+    c = cells[0]
+    if not any(
+        sv.row == c.row and sv.column == c.column and _section_of(sv) in named for sv in table.cells
+    ):
+        return None
+    return (
+        f"value is in {describe_cell(c)} under {_section_of(c)}, but the sentence names "
+        f"{sorted(named)[0]}"
+    )
 
 
 def _year_row(table: LabelTable, cell: SourceValue) -> bool:

@@ -1,9 +1,14 @@
 """The year a figure of a sentence is of, when the sentence gives each of its figures its own:
-"Revenue rose 5.6% in 2018 and 12.1% in 2019" (rules.derive reads each change for its own year,
-not both between the sentence's two years).
+"Revenue rose 5.6% in 2018 and 12.1% in 2019", "Net income grew 11.2% (2025) and 6.7% (2024)",
+"In 2024 revenue grew 6.0%, and in 2025 it grew 5.8%" (rules.derive reads each change for its
+own year, not both between the sentence's two years).
 
 >>> from crossfoot.numbers.extract import extract
 >>> text = "Revenue rose 5.6% in 2018 and 12.1% in 2019."
+>>> ms = [m for m in extract(text) if m.kind != "year"]
+>>> [own_year(text, m, ms) for m in ms]
+[2018, 2019]
+>>> text = "In 2018 revenue rose 5.6%, and in 2019 it rose 12.1%."
 >>> ms = [m for m in extract(text) if m.kind != "year"]
 >>> [own_year(text, m, ms) for m in ms]
 [2018, 2019]
@@ -23,29 +28,63 @@ from crossfoot.model.types import Mention
 __all__ = ["own_year"]
 
 # A figure followed at once by its year: "12% in 2023", "$3.1m for fiscal 2024", "8% during FY2022",
-# "a 7.2% increase in 2022" (the change's own noun between).
+# "a 7.2% increase in 2022" (the change's own noun between), "11.2% (2025)" (the year in
+# parentheses right after the figure).
 _OWN_YEAR = re.compile(
-    r"(?:\s+(?:increase|decrease|rise|decline|growth|gain|drop|fall|jump|improvement|"
+    r"(?:(?:\s+(?:increase|decrease|rise|decline|growth|gain|drop|fall|jump|improvement|"
     r"reduction))?\s*(?:in|for|during)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|fy\s?)?"
-    r"((?:19|20)\d\d)\b(?!\s*[-–/])",
+    r"((?:19|20)\d\d)\b(?!\s*[-–/])"
+    r"|\s*\(\s*(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d\d)\s*\))",
     re.IGNORECASE,
 )
+
+# A clause that opens with its year, the clause's figure after it: "In 2024 revenue grew 6.0%",
+# "..., and in fiscal 2025 it grew 5.8%", "; during 2023, costs fell 2%". The year opens the
+# sentence or follows a clause break (a comma, a semicolon, "and", "but", "while", "whereas").
+_LEAD_YEAR = re.compile(
+    r"(?:\A|[,;:]|\b(?:and|but|while|whereas)\b)\s*(?:(?:and|but|while|whereas)\s+)?"
+    r"(?:in|for|during)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d\d)\b"
+    r"(?!\s*[-–/])",
+    re.IGNORECASE,
+)
+# Between a clause's year and its figure: words only (no other figure, year or clause break).
+_CLAUSE_BODY = re.compile(r"[^\d;.:]*\Z")
 
 
 def _year_after(text: str, m: Mention) -> int | None:
     said = _OWN_YEAR.match(text, m.end)
-    return None if said is None else int(said.group(1))
+    if said is None:
+        return None
+    return int(said.group(1) or said.group(2))
 
 
-def own_year(text: str, mention: Mention, others: Sequence[Mention]) -> int | None:
-    """The year right after ``mention`` ("12% in 2023") when another figure of ``others`` (the
-    sentence's figures, years excluded) has a year of its own right after it, a different one:
+def _year_before(text: str, m: Mention, start: int) -> int | None:
+    """The year of the clause ``m`` is the first figure of ("In 2024 revenue grew 6.0%"), the
+    sentence read from ``start``; None when a figure or a year sits between them."""
+    clause = text[start : m.start]  # a slice: "\A" is the sentence's start, not the text's
+    last = None
+    for said in _LEAD_YEAR.finditer(clause):
+        last = said
+    if last is None or _CLAUSE_BODY.match(clause, last.end()) is None:
+        return None
+    return int(last.group(1))
+
+
+def _year_of(text: str, m: Mention, start: int) -> int | None:
+    after = _year_after(text, m)
+    return after if after is not None else _year_before(text, m, start)
+
+
+def own_year(text: str, mention: Mention, others: Sequence[Mention], start: int = 0) -> int | None:
+    """The year right after ``mention`` ("12% in 2023", "12% (2023)"), else the year its clause
+    opens with ("in 2023 it grew 12%"; the sentence read from ``start``), when another figure of
+    ``others`` (the sentence's figures, years excluded) has a year of its own, a different one:
     each figure then names its own period. None otherwise (the sentence's years are read
     together: "rose 12% in 2023 from 2021")."""
-    year = _year_after(text, mention)
+    year = _year_of(text, mention, start)
     if year is None:
         return None
     for m in others:
-        if m.start != mention.start and (y := _year_after(text, m)) is not None and y != year:
+        if m.start != mention.start and (y := _year_of(text, m, start)) is not None and y != year:
             return year
     return None

@@ -314,7 +314,7 @@ def _focus(ctx: ClaimContext) -> _Focus:
     # Drop "years" that are really amounts of the sentence ("$2,019" or "2019 units").
     for o in others:
         years.difference_update(years_in_text(ctx.text[o.start : o.end]))
-    if (own := own_year(ctx.text, ctx.mention, others)) is not None:
+    if (own := own_year(ctx.text, ctx.mention, others, s.start)) is not None:
         years = {own}  # "rose 5.6% in 2018 and 12.1% in 2019": each figure of its own year
     labels: dict[tuple[str, int], dict[int, str]] = {}
     for group in ctx.scope.groups:

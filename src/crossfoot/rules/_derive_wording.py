@@ -21,7 +21,7 @@ from crossfoot.rules._derive_formulas import _Spec, _specs
 from crossfoot.rules._derive_shared import kind_allowed, mean_worded
 from crossfoot.rules._prose_subject import whole_named
 
-__all__ = ["as_written", "part_of_whole", "whole_of_year", "wording_specs"]
+__all__ = ["about_window", "as_written", "part_of_whole", "whole_of_year", "wording_specs"]
 
 # A percentage followed by "of" ("85% of the lower of the two prices", "40% of revenue") states
 # a part of a whole, never a change.
@@ -89,6 +89,17 @@ _OF_YEAR = re.compile(
 )
 
 
+# ... and "X% of revenue in 2018": the year right after the whole's noun (one to three words,
+# none a preposition or a conjunction) is the whole's; "of revenue in 2018 and 2019" names none.
+_OF_NOUN_YEAR = re.compile(
+    r"\s+of\s+(?:the\s+|its\s+|their\s+)?(?:(?!(?:in|for|from|during|at|as|on|by|compared|versus|"
+    r"vs|and|or|which|that|than|to|over)\b)[a-z][\w'&-]*\s+){1,3}(?:in|for|during)\s+(?:the\s+)?"
+    r"(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d\d)\b"
+    r"(?!\s*(?:[-–/,&]|and\b|or\b|to\b|through\b))",
+    re.IGNORECASE,
+)
+
+
 def _of_year(ctx: ClaimContext) -> int | None:
     """The year in the noun phrase after the claim's "X% of", read once per claim (the share
     search asks it for every pair of values)."""
@@ -96,7 +107,7 @@ def _of_year(ctx: ClaimContext) -> int | None:
     memo = ctx.shared.setdefault("derive_wording.of_year", {})  # type: ignore[assignment]
     at = ctx.mention.end
     if at not in memo:
-        said = _OF_YEAR.match(ctx.text, at)
+        said = _OF_YEAR.match(ctx.text, at) or _OF_NOUN_YEAR.match(ctx.text, at)
         memo[at] = None if said is None else int(said.group(1))
     return memo[at]
 
@@ -180,10 +191,40 @@ def as_written(ctx: ClaimContext, derivable_as: Callable[[Mention], bool]) -> Cl
         return ctx
     if _ABOUT.search(ctx.text, max(0, m.start - 16), m.start) is None:
         return ctx
-    exponent = m.written.as_tuple().exponent
-    if not isinstance(exponent, int):
+    exponent = _last_digit(m)
+    if exponent is None:
         return ctx
     narrowed = replace(m, precision=_HALF_UNIT.scaleb(exponent - 1) * m.scale)
     if narrowed.precision >= m.precision or not derivable_as(narrowed):
         return ctx
     return replace(ctx, mention=narrowed)
+
+
+_AMOUNTS = frozenset({"money", "number"})
+
+
+def _last_digit(m: Mention) -> int | None:
+    """The exponent of the digit ``m`` is rounded to: its last written digit for a percentage
+    ("about 20%": to the unit), its last nonzero digit for an amount ("approximately $460
+    million": to the ten, since a rounded amount drops its digits, not its zeros)."""
+    written = m.written.normalize() if m.kind in _AMOUNTS and m.written != 0 else m.written
+    exponent = written.as_tuple().exponent
+    return exponent if isinstance(exponent, int) else None
+
+
+def about_window(ctx: ClaimContext) -> Decimal:
+    """The window a coarse amount is derived in (rules.derive derives a coarse figure from the
+    rows its answer names, by the operation its wording names): exact, unless "about" rounds an
+    amount of two significant digits or more ("approximately $460 million" for a change of 462,
+    "about 1,250 units"): then the half unit of its last nonzero digit. One significant digit
+    ("about $500 million") stays exact: its window is a tenth of the figure or more."""
+    m = ctx.mention
+    if not m.approximate or m.high is not None or m.kind not in _AMOUNTS or m.written == 0:
+        return Decimal(0)
+    if _ABOUT.search(ctx.text, max(0, m.start - 16), m.start) is None:
+        return Decimal(0)
+    written = m.written.normalize()
+    exponent = written.as_tuple().exponent
+    if len(written.as_tuple().digits) < 2 or not isinstance(exponent, int):
+        return Decimal(0)
+    return min(m.precision, _HALF_UNIT.scaleb(exponent - 1) * m.scale)

@@ -31,6 +31,7 @@ from crossfoot.language.asked import Ask
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, Mention, SourceValue
 from crossfoot.rules._lines import line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
+from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.own_rows import Rerun
 
 __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit", "underlying"]
@@ -147,6 +148,15 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
         return None
     if ask.op == "sum" and kind in ("mean", "average", "sum"):
         return _part_misfit(ask, kind, ops, named)
+    if (
+        ask.plain
+        and cell
+        and len(ops) == 1
+        and states_change(ops[0])
+        and not names_change(ask.text)
+        and not names_change(c.sentence.text)
+    ):
+        return f"the question asks for a value; this figure is a change ({ops[0].label})"
     if ask.plain and len(ask.years) == 1 and kind in ("difference", "percent_change"):
         years = {y for v in ops for y in value_years(v)}
         if len(years) >= 2:

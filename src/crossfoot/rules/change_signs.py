@@ -43,13 +43,14 @@ from crossfoot.language.changewords import CHANGE, FALLS, words
 from crossfoot.language.direction import sign_words, stated_direction
 from crossfoot.language.years import field_stem
 from crossfoot.model.types import Claim, Mention, Sentence, SourceValue, format_decimal
+from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._named import value_years
 from crossfoot.rules.alignment import marker_end
 
 __all__ = ["change_signs"]
 
 # "the change is", "the net change in revenue was", "changed by": the word naming the figure.
-_CHANGE = words(CHANGE, "changing")
+_CHANGE = WordGated(words(CHANGE, "changing"), ("chang",))
 # A sentence that calls the figure something order-free or something else as well.
 _OTHER = re.compile(
     r"(?i)\b(?:difference|differ(?:s|ed)?|gap|spread|absolute|magnitude|total|sum|combined|"
@@ -59,7 +60,12 @@ _PERCENT_CHANGE = re.compile(r"(?i)\b(?:percent(?:age)?|relative)\s+change\b|%\s
 # Words of a fall, read in the question and in the change's sentence.
 _DOWN = FALLS
 # A question asking for a decrease is answered by its size ("How much did costs fall?").
-_ASKS_DOWN = re.compile(rf"(?i)\b(?:{_DOWN}|fall|fallen|loss\w*|lose|lost)\b")
+_ASKS_DOWN = WordGated(
+    re.compile(rf"(?i)\b(?:{_DOWN}|fall|fallen|loss\w*|lose|lost)\b"),
+    tuple(
+        "decreas declin drop fell reduc lower shr less fewer contract fall loss lose lost".split()
+    ),
+)
 # A fall (or a reading of the sign) stated anywhere in the change's sentence, of this figure or
 # of one beside it: the answer did not write a fall as a rise.
 _SAYS_DOWN = re.compile(

@@ -22,6 +22,7 @@ from dataclasses import replace
 
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, SourceValue, format_decimal
+from crossfoot.model.wordgate import WordGated
 
 __all__ = ["NEGATED", "check_comparisons"]
 
@@ -66,10 +67,13 @@ def _first(words: list[str], wanted: frozenset[str], lo: int, hi: int) -> int | 
 
 # "Since 4 is greater than 1, the answer is yes": two bare figures compared in a clause that
 # names nothing, as a chain of reasoning does after stating them.
-_BARE = re.compile(
-    r"(?i)\b(?:since|as|because|given\s+that)\s+(?P<a>[$€£¥₹]?\s?\d[\d.,]*%?"
-    r"(?:\s+(?:million|billion|thousand))?)\s+(?:is|was|are|were)\s+(?:greater|less|more|higher|"
-    r"lower|larger|smaller|bigger)\s+than\s+(?P<b>[$€£¥₹]?\s?\d[\d.,]*%?)"
+_BARE = WordGated(
+    re.compile(
+        r"(?i)\b(?:since|as|because|given\s+that)\s+(?P<a>[$€£¥₹]?\s?\d[\d.,]*%?"
+        r"(?:\s+(?:million|billion|thousand))?)\s+(?:is|was|are|were)\s+(?:greater|less|more|higher|"
+        r"lower|larger|smaller|bigger)\s+than\s+(?P<b>[$€£¥₹]?\s?\d[\d.,]*%?)"
+    ),
+    ("than",),
 )
 
 

@@ -92,6 +92,7 @@ from crossfoot.rules._derive_shared import (
     known_worded,
     names_only_a_change,
 )
+from crossfoot.rules._derive_wording import about_window as _window
 from crossfoot.rules._derive_wording import as_written, part_of_whole, whole_of_year, wording_specs
 from crossfoot.rules._gap_order import worded_gap
 from crossfoot.rules._near import NEAR, offered_pairs, three_digits
@@ -416,9 +417,8 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
             kinds &= o.derivations
         if not kinds:
             return None
-        ctx = replace(
-            ctx, mention=replace(m, precision=_ZERO), options=replace(o, derivations=kinds)
-        )
+        m = replace(m, precision=_window(ctx))  # exact, or an "about" amount's window
+        ctx = replace(ctx, mention=m, options=replace(o, derivations=kinds))
     if states_a_cell(ctx, m.kind in ("money", "number")):
         return None
     # Growth wording admits only a change. The sentence test is cheap and memoised; the claim's

@@ -57,6 +57,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import evict_oldest, per_answer
 from crossfoot.model.types import SourceValue, format_decimal
+from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._derive_kinds import (
     currency_ok,
     is_nil,
@@ -88,9 +89,12 @@ __all__ = ["LINE_CAP", "lines", "multi_operand"]
 LINE_CAP = 12
 
 # The sentence says the rate is per year.
-_ANNUAL = re.compile(
-    r"(?i)\b(?:cagr|compound(?:ed)?|annual(?:ly|ized|ised)?|a year|per year|per annum|each year|"
-    r"yearly|year over year|year-over-year)\b"
+_ANNUAL = WordGated(
+    re.compile(
+        r"(?i)\b(?:cagr|compound(?:ed)?|annual(?:ly|ized|ised)?|a year|per year|per annum|"
+        r"each year|yearly|year over year|year-over-year)\b"
+    ),
+    tuple("cagr compound annu year".split()),
 )
 # "over 4 years", "5-year", "five-year" spans.
 _SPAN = re.compile(r"(?i)\b(\d{1,2})[- ]years?\b")

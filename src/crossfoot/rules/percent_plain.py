@@ -5,7 +5,9 @@ is 1.11." state a share or a change in percent without the "%" sign: the questio
 sentence before the figure) asked for the figure times 100. A plain number is otherwise never
 matched by a percentage formula ("150" is no 150 % share: docs/derivations.md), so only when
 the text asks for a percentage this explicitly is the figure derived again as a percent, with
-the same precision limits; the evidence says it was read so.
+the same precision limits; the evidence says it was read so. A final figure answering a question
+that asks for a percentage change ("What was the percent change in X?" "Answer: 11.2") is one
+too: the change asked is a percentage, and a fraction ("0.112") is derived as it stands.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from decimal import Decimal
 
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.rules.alignment import marker_end
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.multi import multi_operand
 
@@ -44,6 +47,18 @@ def _asked(ctx: ClaimContext) -> bool:
     return hit
 
 
+def _final_of_percent_change(ctx: ClaimContext) -> bool:
+    """Whether the claim is a final figure (after the answer marker: "Answer: 11.2") answering
+    a question that asks for a percentage change: the change is then in percent, written
+    without its sign (a fraction, "0.112", is derived as it stands before this rule runs)."""
+    if ctx.shared.get("ask.op") != "percent_change":
+        return False
+    memo = ctx.shared.get("percent_plain.marker", -1)
+    if memo == -1:
+        memo = ctx.shared["percent_plain.marker"] = marker_end(ctx.text)
+    return isinstance(memo, int) and ctx.mention.start >= memo
+
+
 def percent_asked(ctx: ClaimContext) -> Verdict | None:
     """Rule: a plain number the text asks for in percent, derived as that percentage.
 
@@ -54,9 +69,15 @@ def percent_asked(ctx: ClaimContext) -> Verdict | None:
         return None
     if m.precision >= _WHOLE:
         return None  # a whole number ("1." of a list of steps, "25") is too coarse to read so
-    if not _asked(ctx):
-        return None
     as_percent = replace(ctx, mention=replace(m, kind="percent"))
+    if not _asked(ctx):
+        if not _final_of_percent_change(ctx):
+            return None
+        # the question asks for a percentage change: that operation only, not any share
+        kinds = frozenset({"percent_change"})
+        if ctx.options.derivations is not None:
+            kinds &= ctx.options.derivations
+        as_percent = replace(as_percent, options=replace(ctx.options, derivations=kinds))
     for rule in (two_operand, multi_operand):
         verdict = rule(as_percent)
         if verdict is not None and verdict.status == "derived" and verdict.evidence is not None:

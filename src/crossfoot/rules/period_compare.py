@@ -26,14 +26,18 @@ from dataclasses import replace
 from decimal import Decimal
 
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence
+from crossfoot.model.wordgate import WordGated
 from crossfoot.rules.comparisons import NEGATED
 from crossfoot.rules.which_period import own_points
 
 __all__ = ["period_comparisons"]
 
-_CMP = re.compile(
-    r"(?i)\b(?:(?P<more>higher|greater|larger|bigger|more)|(?P<less>lower|smaller|less|fewer))"
-    r"\s+than\b"
+_CMP = WordGated(
+    re.compile(
+        r"(?i)\b(?:(?P<more>higher|greater|larger|bigger|more)|(?P<less>lower|smaller|less|fewer))"
+        r"\s+than\b"
+    ),
+    ("than",),
 )
 _FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹(+-]?\s*\d")
 _YEAR_NEXT = re.compile(

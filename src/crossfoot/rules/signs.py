@@ -21,6 +21,7 @@ import re
 from crossfoot.language.direction import sign_words
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.model.wordgate import WordGated
 
 __all__ = ["cost_sizes_agree", "sign_verdict"]
 
@@ -33,7 +34,10 @@ _GAIN = re.compile(
     r"recorded|posted)\b)*$"
 )
 # Words of a line that records a loss as a positive amount ("Net loss", "Impairment losses").
-_LOSS_LINE = re.compile(r"(?i)\b(?:loss(?:es)?|deficits?|expenses?|costs?|charges?|impairments?)\b")
+_LOSS_LINE = WordGated(
+    re.compile(r"(?i)\b(?:loss(?:es)?|deficits?|expenses?|costs?|charges?|impairments?)\b"),
+    tuple("loss deficit expense cost charge impairment".split()),
+)
 # A line named both ways ("Operating income (loss)", "Net income / (loss)"): its sign decides.
 _SIGNED_LINE = re.compile(r"(?i)\b(?:income|profit|earnings|gain|result)s?\b")
 

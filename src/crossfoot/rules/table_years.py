@@ -28,15 +28,19 @@ from collections.abc import Sequence
 
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue
+from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._named import Named
 from crossfoot.rules.which_period import answer_start
 
 __all__ = ["asks_table_years", "table_years"]
 
 # "which years does the table ...", "in which years was X calculated", "what years are included"
-_ASKS = re.compile(
-    r"(?i)\b(?:which|what)\s+(?:fiscal\s+)?years?\b(?:\s*\(s\))?.*\b(?:table|calculated|"
-    r"recorded|reported|presented|provided|shown|shows?|included|disclosed|listed)\b"
+_ASKS = WordGated(
+    re.compile(
+        r"(?i)\b(?:which|what)\s+(?:fiscal\s+)?years?\b(?:\s*\(s\))?.*\b(?:table|calculated|"
+        r"recorded|reported|presented|provided|shown|shows?|included|disclosed|listed)\b"
+    ),
+    tuple("table calculat record report present provid show includ disclos listed".split()),
 )
 # A bar, a superlative or a comparison: another question about the years (which_years, ...).
 _OTHER = re.compile(

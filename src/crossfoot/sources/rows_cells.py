@@ -17,7 +17,7 @@ from typing import NamedTuple
 from crossfoot.model.types import Kind
 from crossfoot.numbers.scales import CELL_SCALE_WORDS, SCALE_EXP
 
-__all__ = ["IntNumbers", "parse_cell"]
+__all__ = ["FAST_BOUNDS", "Bounds", "IntNumbers", "parse_cell", "whole_bounds"]
 
 _PLAIN = frozenset({int, float, str, bool, type(None), Decimal})
 _STR = frozenset({str})
@@ -25,6 +25,28 @@ _DICT = frozenset({dict})
 _INT = frozenset({int})
 _NONE = frozenset({type(None)})
 _EXACT = 2**53  # every int up to this size is exactly a float
+
+
+# Windows' lower and upper ends (floats; ints for a search among ints: whole_bounds).
+Bounds = tuple[list[float], list[float]]
+#: Whether int columns are searched with whole-number bounds (speed only; the tests switch it
+#: off to compare with the float bounds).
+FAST_BOUNDS = [True]
+
+
+def whole_bounds(bounds: Bounds) -> Bounds | None:
+    """The windows' ends as whole numbers for a search among ints (``RowTable.near_many``): an
+    int is at least ``lo`` exactly when it is at least ``ceil(lo)``, and at most ``hi`` when at
+    most ``floor(hi)`` (ints and floats compare exactly). None when an end is infinite (or not
+    a number).
+
+    >>> whole_bounds(([1.5, -2.0], [3.0, -0.5]))
+    ([2, -2], [3, -1])
+    """
+    try:
+        return list(map(math.ceil, bounds[0])), list(map(math.floor, bounds[1]))
+    except (OverflowError, ValueError):
+        return None
 
 
 # ---------------------------------------------------------------- cells

@@ -25,12 +25,15 @@ from crossfoot.sources.rows_cells import (
     _NONE,
     _STR,
     _ZERO,
+    FAST_BOUNDS,
+    Bounds,
     _Cell,
     _column_unit,
     _IntCells,
     _may_be_numbers,
     _parse_column,
     parse_cell,
+    whole_bounds,
 )
 from crossfoot.sources.rows_names import _KEY_NAME, _column_meta, _Labels, _labels, _year_of
 from crossfoot.sources.rows_read import ResultSet, _by_column, _Columns
@@ -98,7 +101,7 @@ class RowTable:
         self._keys: dict[int, tuple[list[float], Sequence[float | None]]] = {}
         self._bounds: dict[int, tuple[int, int] | None] = {}
         self._found: dict[tuple[float, float], list[tuple[int, int]]] = {}
-        self._merged: tuple[list[float], list[tuple[int, int]]] | None = None
+        self._merged: tuple[list[float], list[tuple[int, int]], bool] | None = None
         self.info = TableInfo(
             rs.name,
             rs.columns,
@@ -192,15 +195,18 @@ class RowTable:
         elif todo:
             hits: dict[tuple[float, float], list[tuple[int, int]]] = {w: [] for w in todo}
             bounds = ([w[0] for w in todo], [w[1] for w in todo])
+            # An int column is searched with whole-number bounds: the same positions, found
+            # about twice as fast (an int compares with an int in C without a float's test).
+            ints = whole_bounds(bounds) if FAST_BOUNDS[0] and any(self._ints) else None
             whole = self._whole_numbers(todo)
             for j, cells in enumerate(self.cells):
                 if not cells:
                     continue  # the key column, or no numbers
                 numbers = whole.get(j)
                 if numbers is None:
-                    found = self._near_sorted(j, bounds)
+                    found = self._near_sorted(j, bounds, ints)
                 else:
-                    found = (*numbers, *_bisections(numbers[0], bounds))
+                    found = (*numbers, *_bisections(numbers[0], ints or bounds))
                 _collect(j, todo, hits, *found)
             self._found.update(hits)
         return [self._found[w] for w in windows]
@@ -215,9 +221,11 @@ class RowTable:
         if self._merged is None:
             values: list[float] = []
             where: list[tuple[int, int]] = []
+            ints_only = True  # every key an int: whole-number bounds find the same cells
             for j, cells in enumerate(self.cells):
                 if cells:  # not the key column, nor one without numbers
                     keys = self._row_keys(j)
+                    ints_only = ints_only and keys is self._ints[j]
                     rows = [i for i, k in enumerate(keys) if k is not None]
                     values.extend(map(keys.__getitem__, rows))  # type: ignore[arg-type]
                     where.extend(zip(rows, repeat(j)))
@@ -225,9 +233,12 @@ class RowTable:
             self._merged = (
                 list(map(values.__getitem__, order)),
                 list(map(where.__getitem__, order)),
+                ints_only,
             )
-        ordered, cells_at = self._merged
-        starts, ends = _bisections(ordered, ([w[0] for w in todo], [w[1] for w in todo]))
+        ordered, cells_at, ints_only = self._merged
+        bounds = ([w[0] for w in todo], [w[1] for w in todo])
+        ints = whole_bounds(bounds) if ints_only and FAST_BOUNDS[0] else None
+        starts, ends = _bisections(ordered, ints or bounds)
         return {
             w: sorted(cells_at[a:b], key=_COLUMN) if b - a > 1 else cells_at[a:b]
             for w, a, b in zip(todo, starts, ends, strict=True)
@@ -296,11 +307,13 @@ class RowTable:
         self._bounds[j] = bounds
         return bounds
 
-    def _near_sorted(self, j: int, bounds: tuple[list[float], list[float]]) -> _Found:
+    def _near_sorted(self, j: int, bounds: Bounds, ints: Bounds | None = None) -> _Found:
         """Column ``j``'s values sorted, the rows of every value in one of the windows
-        (``bounds``: their lower and upper ends), and each window's span in the values."""
+        (``bounds``: their lower and upper ends; ``ints``: :func:`whole_bounds` of them, for a
+        column whose keys are its ints), and each window's span in the values."""
         ordered, keys = self._sorted_column(j)
-        starts, ends = _bisections(ordered, bounds)
+        int_keys = ints is not None and keys is self._ints[j]
+        starts, ends = _bisections(ordered, ints if int_keys else bounds)  # type: ignore[arg-type]
         wanted = set(chain.from_iterable(map(ordered.__getitem__, map(slice, starts, ends))))
         rows_of: dict[float | None, list[int]] = {}
         if wanted:

@@ -1,0 +1,67 @@
+"""A figure the sources state as a change: "general and administrative expenses increased $273
+million", "revenue was down 4%", "an increase of $1.2 million" (rules.alignment).
+
+Quoted for a question that asks for the plain value of a year ("How much were the general and
+administrative expenses in 2017?"), such a figure answers another question: it is how much the
+value moved, not the value. The figure after "to" ("increased $63 million to $987 million") is the
+level, and stays one (the reader reads "$63 million to $987 million" as a range: its low end is
+the change, its upper end the level).
+
+>>> from decimal import Decimal
+>>> from crossfoot.model.types import SourceValue
+>>> v = SourceValue(Decimal(273), "S2", label="and administrative expenses increased $273 million")
+>>> states_change(v)
+True
+>>> states_change(SourceValue(Decimal(987), "S2", label="million to $987 million"))
+False
+"""
+
+from __future__ import annotations
+
+import re
+
+from crossfoot.model.types import SourceValue
+
+__all__ = ["names_change", "states_change"]
+
+# A change verb or noun right before the figure, the figure ending the label (a prose value's
+# label is the words before it and the figure itself).
+_CHANGE_BEFORE = re.compile(
+    r"(?i)\b(?:increased|decreased|rose|fell|grew|declined|dropped|climbed|jumped|"
+    r"(?:was|were|is|are)\s+(?:up|down)|(?:an?\s+)?(?:increase|decrease|decline|rise|growth|"
+    r"reduction|drop)\s+of)(?:\s+by)?\s+(?:approximately\s+|about\s+|nearly\s+|roughly\s+)?"
+    r"[$€£¥]?\s*[\d.,]+\s*(?:%|percent|million|billion|thousand|mn|bn|m|k)?"
+    # ("rose by €85 thousand to €640 thousand" is read as a range whose low end is the change)
+    r"(?:\s+to\s+[$€£¥]?\s*[\d.,]+\s*(?:%|percent|million|billion|thousand|mn|bn|m|k)?)?\s*\Z"
+)
+
+
+# Words that ask for, or state, a change: a question or an answer sentence holding one is about
+# the change ("What was the compensation expense reduction in 2018?", "Net revenue increased $47
+# million"), and the figure that states it answers it.
+_CHANGE_WORD = re.compile(
+    r"(?i)\b(?:chang(?:e[ds]?|ing)|increas(?:e[ds]?|ing)|decreas(?:e[ds]?|ing)|reduc(?:tion|ed)|"
+    r"grow(?:th|n)?|grew|declin(?:e[ds]?|ing)|rose|rise|fell|fall|drop(?:ped)?|up|down|"
+    r"difference|variance|higher|lower|more|less)\b"
+)
+
+
+def names_change(text: str) -> bool:
+    """Whether ``text`` (a question, an answer's sentence) names a change.
+
+    >>> names_change("What was the compensation expense reduction in 2018?")
+    True
+    >>> names_change("How much were the general and administrative expenses in 2017?")
+    False
+    """
+    return _CHANGE_WORD.search(text) is not None
+
+
+def states_change(v: SourceValue) -> bool:
+    """Whether ``v`` is a figure of running text that its own words state as a change."""
+    return (
+        v.table is None
+        and v.field is None
+        and bool(v.label)
+        and (_CHANGE_BEFORE.search(v.label or "") is not None)
+    )
