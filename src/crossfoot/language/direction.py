@@ -24,6 +24,7 @@ __all__ = [
     "Direction",
     "clause_bounds",
     "new_answer",
+    "parenthesized_aside",
     "sign_words",
     "stated_direction",
 ]
@@ -395,6 +396,28 @@ def sign_words(text: str, sent_start: int, sent_end: int, start: int, end: int) 
     # "impairment losses": a line item whose amount is positive.
     lead = re.split(r"[,;:()]", head)[-1].lower().split()[-3:]
     return all(w in _LOSS_LEAD for w in lead)
+
+
+# Before an aside in parentheses: a word, a year or a closing emphasis ("return ($370.32)",
+# "**January 25, 2027** (8,000)"), not an operator, a colon or a table's cell separator.
+_ASIDE_BEFORE = re.compile(r"[^\W_][*_]*\s*$")
+
+
+def parenthesized_aside(text: str, sent_start: int, sent_end: int, start: int, end: int) -> bool:
+    """Whether the number at ``text[start:end]``, written in parentheses, restates a figure of
+    running text ("a higher cumulative return ($370.32) than the index", "revenue in 2019
+    ($1,480)") rather than writing a negative amount the accounting way: it follows a word or a
+    year, and no loss word of its sentence reads it as negative.
+
+    >>> t = "Revenue in 2019 ($1,480) beat 2018. It posted a net loss of ($5)."
+    >>> parenthesized_aside(t, 0, 35, 16, 24), parenthesized_aside(t, 36, len(t), 60, 64)
+    (True, False)
+    """
+    if text[start : start + 1] != "(" or text[end - 1 : end] != ")":
+        return False
+    if not _ASIDE_BEFORE.search(text, max(0, start - 40), start):
+        return False
+    return not sign_words(text, sent_start, sent_end, start, end)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -21,7 +21,15 @@ from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Mention
 
-__all__ = ["NEAR", "focus_says", "line_pairs", "near_pairs", "prose_only", "three_digits"]
+__all__ = [
+    "NEAR",
+    "focus_says",
+    "line_pairs",
+    "near_pairs",
+    "offered_pairs",
+    "prose_only",
+    "three_digits",
+]
 
 #: Characters between the starts of two prose operands for them to count as one passage: about
 #: two sentences of a filing (half the distance the coarse-figure rule of
@@ -66,20 +74,16 @@ def near_pairs(ctx: ClaimContext, group: ValueIndex) -> int | None:
     >>> near_pairs(ctx, ValueIndex(vals))
     2
     """
-    memo: dict[int, tuple[ValueIndex, int | None]]
-    memo = ctx.shared.setdefault("derive.near", {})  # type: ignore[assignment]
-    hit = memo.get(id(group))
-    if hit is not None and hit[0] is group:
-        return hit[1]
-    count: int | None = None
-    if prose_only(group):
-        starts = sorted(v.span[0] for v in group.values if v.operand and v.span is not None)
-        count = 0
-        for i, s in enumerate(starts):
-            count += bisect_right(starts, s + NEAR) - i - 1
-        count *= 2
-    memo[id(group)] = (group, count)
-    return count
+    found = offered_pairs(ctx, group)
+    return found[1] if found is not None and found[0] == "near" else None
+
+
+def _near_count(group: ValueIndex) -> int:
+    starts = sorted(v.span[0] for v in group.values if v.operand and v.span is not None)
+    count = 0
+    for i, s in enumerate(starts):
+        count += bisect_right(starts, s + NEAR) - i - 1
+    return count * 2
 
 
 def line_pairs(ctx: ClaimContext, group: ValueIndex) -> int | None:
@@ -100,27 +104,49 @@ def line_pairs(ctx: ClaimContext, group: ValueIndex) -> int | None:
     >>> line_pairs(ctx, ValueIndex(vals))  # 12 cells: 3 rows of 4, 4 columns of 3
     60
     """
-    memo: dict[int, tuple[ValueIndex, int | None]]
-    memo = ctx.shared.setdefault("derive.lines", {})  # type: ignore[assignment]
+    found = offered_pairs(ctx, group)
+    return found[1] if found is not None and found[0] == "lines" else None
+
+
+def _lines_count(group: ValueIndex) -> int:
+    per_view = []
+    for views in (("both", "true"), ("both", "written")):
+        lines: dict[tuple[object, ...], int] = {}
+        for v in group.values:
+            if v.operand and v.kind != "year" and v.view in views:
+                for key in (
+                    (v.source_id, v.table, "r", v.row_index),
+                    (v.source_id, v.table, "c", v.col_index),
+                ):
+                    lines[key] = lines.get(key, 0) + 1
+        per_view.append(sum(k * (k - 1) for k in lines.values()))
+    return max(per_view)
+
+
+def offered_pairs(ctx: ClaimContext, group: ValueIndex) -> tuple[str, int] | None:
+    """The operand pairs the derivation search tries in ``group`` when it is too large to search
+    whole, the count the chance budget (``derivation_limit`` squared) is set against:
+    ``("near", n)`` for running text (:func:`near_pairs`), ``("lines", n)`` for table cells
+    (:func:`line_pairs`), None for a group of both or of record fields. Once per answer and
+    group: one pass tells the group's shape, one counts its pairs."""
+    memo: dict[int, tuple[ValueIndex, tuple[str, int] | None]]
+    memo = ctx.shared.setdefault("derive.offered", {})  # type: ignore[assignment]
     hit = memo.get(id(group))
     if hit is not None and hit[0] is group:
         return hit[1]
-    count: int | None = None
-    if all(v.table is not None and v.row_index is not None for v in group.values):
-        per_view = []
-        for views in (("both", "true"), ("both", "written")):
-            lines: dict[tuple[object, ...], int] = {}
-            for v in group.values:
-                if v.operand and v.kind != "year" and v.view in views:
-                    for key in (
-                        (v.source_id, v.table, "r", v.row_index),
-                        (v.source_id, v.table, "c", v.col_index),
-                    ):
-                        lines[key] = lines.get(key, 0) + 1
-            per_view.append(sum(k * (k - 1) for k in lines.values()))
-        count = max(per_view)
-    memo[id(group)] = (group, count)
-    return count
+    prose = table = bool(len(group))
+    for v in group.values:
+        prose = prose and v.span is not None and v.table is None and v.field is None
+        table = table and v.table is not None and v.row_index is not None
+        if not (prose or table):
+            break
+    found: tuple[str, int] | None = None
+    if prose:
+        found = ("near", _near_count(group))
+    elif table:
+        found = ("lines", _lines_count(group))
+    memo[id(group)] = (group, found)
+    return found
 
 
 def focus_says(ctx: ClaimContext, pattern: re.Pattern[str]) -> bool:

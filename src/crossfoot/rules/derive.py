@@ -95,7 +95,7 @@ from crossfoot.rules._derive_shared import (
 from crossfoot.rules._derive_wording import about_window as _window
 from crossfoot.rules._derive_wording import as_written, part_of_whole, whole_of_year, wording_specs
 from crossfoot.rules._gap_order import worded_gap
-from crossfoot.rules._near import NEAR, line_pairs, near_pairs, three_digits
+from crossfoot.rules._near import NEAR, offered_pairs, three_digits
 from crossfoot.rules._prose_subject import prose_bound
 from crossfoot.rules._year_focus import coarse_group, prose_focus
 
@@ -455,15 +455,16 @@ def _search_large(
         yield from _search_group(ctx, named, worded)
     # A prose pool is still searched by its nearby pairs when those fit the budget the limit
     # stands for (limit**2 pairs).
-    near = near_pairs(ctx, group) if three_digits(ctx.mention) else None
-    if near is None and ctx.options.max_derivation_operands is None and three_digits(ctx.mention):
+    if not three_digits(ctx.mention):
+        return
+    offered = offered_pairs(ctx, group)
+    if offered is not None and offered[0] == "lines":
         # A table offers only the pairs along its rows and columns: searched whole for a
         # percent change when those fit the same budget (docs/derivations.md).
-        lines = line_pairs(ctx, group)
-        if lines is not None and lines <= limit * limit:
+        if ctx.options.max_derivation_operands is None and offered[1] <= limit * limit:
             yield from _search_group(_quotients(ctx), group, worded)
         return
-    if near is None or near > limit * limit:
+    if offered is None or offered[1] > limit * limit:
         return
     ctx.notes[_NEAR_ONLY] = True
     try:

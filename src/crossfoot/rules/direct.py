@@ -21,7 +21,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from crossfoot.language.bounds import claimed_side
-from crossfoot.language.direction import sign_words, stated_direction
+from crossfoot.language.direction import parenthesized_aside, stated_direction
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
 from crossfoot.rules.fields import field_verdict
@@ -231,24 +231,13 @@ def window(mention: Mention, ctx: ClaimContext) -> Decimal:
     return mention.precision
 
 
-# Before an aside in parentheses: a word, a year or a closing emphasis ("return ($370.32)",
-# "**January 25, 2027** (8,000)"), not an operator, a colon or a table's cell separator.
-_ASIDE_BEFORE = re.compile(r"[^\W_][*_]*\s*$")
-
-
 def _aside(ctx: ClaimContext, mention: Mention) -> bool:
     """Whether a figure negative only by its parentheses restates a figure in running text
-    ("a higher cumulative return ($370.32) than the index ($208.14)") rather than writing a
-    negative amount the accounting way: it follows words, and no loss word of its sentence
-    reads it as negative. Such a figure is met by the value's size.
-    """
-    text, a, b = ctx.text, mention.start, mention.end
-    if mention.value >= 0 or text[a : a + 1] != "(" or text[b - 1 : b] != ")":
-        return False
-    if not _ASIDE_BEFORE.search(text, max(0, a - 40), a):
-        return False
+    (language.direction.parenthesized_aside): such a figure is met by the value's size."""
     s = ctx.sentence
-    return not sign_words(text, s.start, s.end, a, b)
+    return mention.value < 0 and parenthesized_aside(
+        ctx.text, s.start, s.end, mention.start, mention.end
+    )
 
 
 def _targets(mention: Mention) -> list[tuple[Decimal, Decimal, str]]:

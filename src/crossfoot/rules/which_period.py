@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from crossfoot.language.asked import Ask
+from crossfoot.language.direction import parenthesized_aside
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
@@ -334,14 +335,16 @@ _NAMED_BEFORE = re.compile(
 
 def _written(c: Claim) -> Decimal:
     """The figure as the answer's prose means it: a figure in parentheses right after a year or
-    a label in prose ("in 2019 ($1,480)") is that year's figure, not an accounting negative."""
-    m = c.mention
-    shown = m.text.strip()
-    if m.value < 0 and shown.startswith("(") and shown.endswith(")"):
-        before = c.sentence.text[
-            max(0, m.start - c.sentence.start - 40) : m.start - c.sentence.start
-        ]
-        if _NAMED_BEFORE.search(before):
+    a label in prose ("in 2019 ($1,480)") is that year's figure, not an accounting negative.
+
+    The aside is language.direction.parenthesized_aside's (direct reads it too, and then meets
+    either sign); a period's rank needs the sign itself, so here the word before must also name
+    the figure's year or row (_NAMED_BEFORE: not a verb or a preposition)."""
+    m, s = c.mention, c.sentence
+    if m.value < 0 and parenthesized_aside(
+        s.text, 0, len(s.text), m.start - s.start, m.end - s.start
+    ):
+        if _NAMED_BEFORE.search(s.text[max(0, m.start - s.start - 40) : m.start - s.start]):
             return -m.value
     return m.value
 
