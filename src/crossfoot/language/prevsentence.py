@@ -73,18 +73,25 @@ _ANSWER_MARK = frozenset({"answer", "explanation", "final"})
 _TITLE = re.compile(r"^[^\n]*[^\s.!?;,][ \t]*\n\s*$")
 
 
+def _one_figure(ctx: ClaimContext) -> bool:
+    """Whether the claim's sentence states exactly one figure (years aside); stops at the
+    second, so a long sentence costs no more."""
+    s = ctx.sentence
+    figures_here = 0
+    for i in mention_range(ctx, s.start, s.end):
+        figures_here += ctx.mentions[i].kind != "year"
+        if figures_here > 1:
+            return False
+    return figures_here == 1
+
+
 def _titled(ctx: ClaimContext) -> tuple[str, int | None] | None:
     """The title line before a bare figure and its year: a figure alone under a heading or a
     line ending in a colon ("## Net income in 2025\n\n**$902 million**") states what the title
     names, as a bare answer line restates the sentence before it. Only a title that holds no
     figure (years aside), at most one year, and names no operation (a change, a total...)."""
     s = ctx.sentence
-    figures_here = 0
-    for i in mention_range(ctx, s.start, s.end):
-        figures_here += ctx.mentions[i].kind != "year"
-        if figures_here > 1:
-            return None
-    if figures_here != 1:
+    if not _one_figure(ctx):
         return None
     start, end = previous_sentence(ctx.text, s.start)
     prev = ctx.text[start:end]
@@ -122,13 +129,7 @@ def _previous_figure(ctx: ClaimContext) -> tuple[str, Mention, set[int]] | None:
     is a count, not the figure).
     """
     s = ctx.sentence
-    own = mention_range(ctx, s.start, s.end)
-    figures_here = 0
-    for i in own:  # (stops at the second figure: a long sentence costs no more)
-        figures_here += ctx.mentions[i].kind != "year"
-        if figures_here > 1:
-            return None
-    if figures_here != 1:
+    if not _one_figure(ctx):
         return None
     start, end = previous_sentence(ctx.text, s.start)
     prev = ctx.text[start:end]
