@@ -50,8 +50,9 @@ export RAGAS_DO_NOT_TRACK=true
 export PROMPTFOO_DISABLE_TELEMETRY=1
 export PROMPTFOO_DISABLE_UPDATE=1
 
+# Two workers: the suite is CPU-bound and CI machines have two cores.
 test: test-deps
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2
 
 # The core only, with the dev extra: no framework adapter, benchmark, browser, or agent SDK
 # objects (test_transcripts builds messages with the SDKs of the agents and bench extras).
