@@ -52,24 +52,25 @@ def _three_years(rng: random.Random) -> tuple[Rows, dict[str, Any], float, float
     return rows, r, first, second
 
 
+def _swapped_twins(
+    category: str, text: str, drawn: tuple[Rows, dict[str, Any], float, float]
+) -> list[Raw]:
+    """The true answer (each year's change in its place) and its twin with the two swapped."""
+    rows, r, first, second = drawn
+    return [
+        (category, True, text.format(n=r["region"], a=first, b=second), rows, None),
+        (f"{category}_swapped", False, text.format(n=r["region"], a=second, b=first), rows, None),
+    ]
+
+
 def year_before_figure(rng: random.Random) -> list[Raw]:
     """Two clauses, each opening with its year and holding that year's change; the wrong twin
     gives each year the other's change."""
     drawn = _three_years(rng)
     if drawn is None:
         return []
-    rows, r, first, second = drawn
     text = "In 2023 {n}'s revenue grew {a:.1f}%, and in 2024 it grew {b:.1f}%."
-    return [
-        ("year_before_figure", True, text.format(n=r["region"], a=first, b=second), rows, None),
-        (
-            "year_before_figure_swapped",
-            False,
-            text.format(n=r["region"], a=second, b=first),
-            rows,
-            None,
-        ),
-    ]
+    return _swapped_twins("year_before_figure", text, drawn)
 
 
 def year_in_parentheses(rng: random.Random) -> list[Raw]:
@@ -77,18 +78,8 @@ def year_in_parentheses(rng: random.Random) -> list[Raw]:
     drawn = _three_years(rng)
     if drawn is None:
         return []
-    rows, r, first, second = drawn
     text = "{n}'s revenue grew {a:.1f}% (2023) and {b:.1f}% (2024)."
-    return [
-        ("year_in_parentheses", True, text.format(n=r["region"], a=first, b=second), rows, None),
-        (
-            "year_in_parentheses_swapped",
-            False,
-            text.format(n=r["region"], a=second, b=first),
-            rows,
-            None,
-        ),
-    ]
+    return _swapped_twins("year_in_parentheses", text, drawn)
 
 
 def about_amount(rng: random.Random) -> list[Raw]:
