@@ -51,8 +51,7 @@ from crossfoot.model.types import (
 )
 from crossfoot.numbers.extract import convention_note_of
 from crossfoot.report.result import Report
-from crossfoot.rules import NEEDS, REACHES, rules
-from crossfoot.rules._applies import Plan
+from crossfoot.rules import REACHES, rules
 from crossfoot.rules._derive_shared import focus_ok
 from crossfoot.rules._named import Named
 from crossfoot.rules._reach import within_reach
@@ -198,7 +197,6 @@ class _Answer:
         self.grounded: list[Claim] = []
         self.all_rules = rules()
         self.cross_rules = _cross_rules(self.all_rules)
-        self.plan = Plan(self.all_rules, NEEDS)  # the rules a figure may need (rules._applies)
         self.every_id = tuple(s.id for s in sources.sources)
 
     def scope_for(self, ids: tuple[str, ...] | None, cited: bool) -> Scope:
@@ -259,7 +257,7 @@ class _Answer:
             ok, quoted, why = bar_verdict(mention, bar, ctx.scope.index, partial(_in_focus, ctx))
             status: Status = "supported_exact" if ok else "contradicted"
             return Claim(mention, sentence, status, quoted, why)
-        verdict = _run(self.plan.rules_for(ctx), ctx)
+        verdict = _run(self.all_rules, ctx)
         if verdict is None and sentence.cited:
             wrong = self._elsewhere(ctx, sentence)
             if wrong is not None:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict
 from crossfoot.model.options import Options
-from crossfoot.rules._applies import NEEDS
 from crossfoot.rules._derive_reach import pairs_reach
 from crossfoot.rules._reach import ReachFn
 from crossfoot.rules._rowsums_reach import rowsums_reach
@@ -44,17 +43,7 @@ from crossfoot.rules.whole_of_part import whole_of_part
 
 # The rule types live in crossfoot.model.context (below the rules and the language helpers);
 # they are re-exported here for rule authors.
-__all__ = [
-    "NEEDS",
-    "REACHES",
-    "RULES",
-    "ClaimContext",
-    "Options",
-    "Rule",
-    "Scope",
-    "Verdict",
-    "rules",
-]
+__all__ = ["REACHES", "RULES", "ClaimContext", "Options", "Rule", "Scope", "Verdict", "rules"]
 
 RULES: tuple[Rule, ...] = (
     written_calculation,  # "a - b = c" the answer writes out must add up
