@@ -9,6 +9,10 @@
   is itself (``sources.rows_names._Labels.lower``; was ``islower()``, which also wants a
   cased letter): the lowercased labels, the rows a text names and the labels it opens with
   equal the plain readings on random labels; a test that trusts ASCII alone is caught.
+- Many row keys that all open with four ASCII letters are none of them a number
+  (``sources.rows_cells._may_be_numbers``: counted on the keys with every letter made "a",
+  before the pattern that enters at every key): the keys kept equal the pattern's on random
+  lists of 64-90 keys; a count that takes digits for letters is caught.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from typing import Any
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+import crossfoot.sources.rows_cells as rows_cells
 import crossfoot.sources.rows_read as rows_read
 from crossfoot import trace
 from crossfoot.sources.rows_names import _Labels, labels_opening, rows_named
@@ -157,3 +162,40 @@ def test_labels_that_trust_ascii_alone_are_caught() -> None:
             return tuple(self) if "".join(self).isascii() else _Labels.lower(self)
 
     assert Broken(["EU", "eu"]).lower() != _Labels(["EU", "eu"]).lower()
+
+
+def _kept_by_the_pattern(texts: list[str]) -> list[str]:
+    joined = "\x00" + "\x00".join(texts)
+    return [m[1] for m in rows_cells._NOT_FOUR_LETTERS.finditer(joined)]
+
+
+_KEY = st.one_of(
+    st.from_regex(r"[A-Za-z]{4}[A-Za-z0-9 ]{0,4}", fullmatch=True),  # opens with four letters
+    st.text("aZ9 _-.$(\u017f\u212a\u00e9\u00b2\x01", max_size=7),
+)
+
+
+_ITEMS = [f"item {i}" for i in range(64)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.from_regex(r"[A-Za-z]{4}[A-Za-z0-9 ]{0,4}", fullmatch=True), min_size=64),
+    st.lists(_KEY, max_size=3),
+    st.integers(0, 63),
+)
+@example(_ITEMS, [], 0)
+@example(_ITEMS, ["abc1"], 5)  # three letters and a digit
+@example(_ITEMS, ["\u017fabc 1"], 0)  # a non-ASCII letter
+def test_keys_opening_with_four_letters_are_no_numbers(
+    keys: list[str], other: list[str], at: int
+) -> None:
+    texts = keys[:at] + other + keys[at:]
+    assert list(rows_cells._may_be_numbers(texts)) == _kept_by_the_pattern(texts)
+
+
+def test_a_count_that_takes_digits_for_letters_is_caught(monkeypatch: Any) -> None:
+    broken = {i: "a" if chr(i).isalnum() else "." for i in range(1, 128)}
+    monkeypatch.setattr(rows_cells, "_LETTER_A", broken)
+    texts = [f"item {i}" for i in range(63)] + ["abc1"]
+    assert list(rows_cells._may_be_numbers(texts)) != _kept_by_the_pattern(texts)
