@@ -146,9 +146,9 @@ def parse_cell(cell: str) -> CellNumber | None:
     cur1, opened, sign, cur2, num, scale_word, pct1, closed, pct2, code = m.groups()
     if (opened is None) != (closed is None):
         return None
-    if num == "000" and (cur1 or cur2 or code) and not (sign or opened or scale_word):
-        # "$000", "US$000", "€000" head a column of thousands (a unit row), no zero is written
-        # so: read as a figure, the row ended the header and its unit was lost.
+    if num == "000" and not (sign or scale_word) and (opened or cur1 or cur2 or code):
+        # "$000", "US$000", "€000", "(£000)", "(000)" head a column of thousands (a unit row), no
+        # zero is written so: read as a figure, the row ended the header and its unit was lost.
         return None
     percent = pct1 is not None or pct2 is not None
     if percent and scale_word:
