@@ -5,6 +5,9 @@ from seeded random tables (fictional).
 - ``pooled_years``: "What was the average revenue of A in 2023 and 2024?" answered with the
   average of those two years (true), or of 2022 and 2023 (wrong: a pool of other years).
 
+- ``ratio_order``: "What was the ratio of A's revenue to B's revenue in 2024?" answered with A's
+  over B's (true), or B's over A's (wrong: the inverse of the ratio asked).
+
 A case is ``(category, truth, text, rows, question)`` as in ``claims_cases``.
 
 >>> import random
@@ -19,7 +22,7 @@ from collections.abc import Callable
 
 from claims_sentences import REGIONS, Raw
 
-__all__ = ["SENTENCE_CLASSES9", "pooled_years"]
+__all__ = ["SENTENCE_CLASSES9", "pooled_years", "ratio_order"]
 
 
 def pooled_years(rng: random.Random) -> list[Raw]:
@@ -52,4 +55,31 @@ def pooled_years(rng: random.Random) -> list[Raw]:
     ]
 
 
-SENTENCE_CLASSES9: tuple[Callable[[random.Random], list[Raw]], ...] = (pooled_years,)
+def ratio_order(rng: random.Random) -> list[Raw]:
+    """Two rows' 2024 revenue divided in the order the question names, stated with both values;
+    the wrong twin divides them the other way round."""
+    rows = []
+    for name in rng.sample(REGIONS, 4):
+        a = rng.randint(150, 900) * 1_000
+        rows.append(
+            {"region": name, "revenue_2023": a, "revenue_2024": int(a * rng.uniform(0.8, 1.3))}
+        )
+    a, b = rng.sample(rows, 2)
+    x, y = a["revenue_2024"], b["revenue_2024"]
+    if abs(x / y - y / x) < 0.05:
+        return []
+    q = f"What was the ratio of {a['region']}'s revenue to {b['region']}'s revenue in 2024?"
+    said = f"{a['region']}'s revenue was ${x:,} and {b['region']}'s ${y:,}."
+    return [
+        ("ratio_order", True, f"{said} The ratio is {x / y:.2f}.\nAnswer: {x / y:.2f}", rows, q),
+        (
+            "ratio_order_inverted",
+            False,
+            f"{said} The ratio is {y / x:.2f}.\nAnswer: {y / x:.2f}",
+            rows,
+            q,
+        ),
+    ]
+
+
+SENTENCE_CLASSES9: tuple[Callable[[random.Random], list[Raw]], ...] = (pooled_years, ratio_order)
