@@ -23,8 +23,6 @@ from crossfoot.rules._rowsums_reach import rowsums_reach
 from crossfoot.rules.arithmetic import written_calculation
 from crossfoot.rules.asked_scale import asked_scale
 from crossfoot.rules.average_change import average_change
-from crossfoot.rules.balance_span import balance_span
-from crossfoot.rules.cell_and_prose import cell_and_prose
 from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
@@ -53,14 +51,12 @@ RULES: tuple[Rule, ...] = (
     scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions
     row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
-    balance_span,  # a roll-forward's balance from the start of one year to the end of another
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
     multi_operand,  # sums and means of 3..k values, CAGR
     average_change,  # the change between two averages of the rows the text names
     growth_gap,  # the gap between two series' relative changes over one period
     coarse_ratio,  # a coarse ratio ("0.7") of two rows the text names, in one column
     across_sources,  # a fine figure of an uncited sentence from values of two of its sources
-    cell_and_prose,  # a named table cell less (or plus) a named figure of the text
     asked_scale,  # a plain figure in the unit its question asks for ("divided by 1000")
     stated_step,  # a plain figure one step its question states from another ("that less 1")
     operand_scale,  # a plain sum or mean in the unit its prose operands are written in

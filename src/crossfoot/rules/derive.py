@@ -99,7 +99,7 @@ from crossfoot.rules._near import NEAR, offered_pairs, three_digits
 from crossfoot.rules._prose_subject import prose_bound
 from crossfoot.rules._year_focus import coarse_group, prose_focus
 
-__all__ = ["CHANGE_KINDS", "coarse_kinds", "pair_candidates", "two_operand"]
+__all__ = ["CHANGE_KINDS", "pair_candidates", "two_operand"]
 
 #: Evidence kinds that are changes: they carry a direction and may meet growth wording.
 CHANGE_KINDS = frozenset({"percent_change", "difference", "pp_change", "bps_change", "cagr"})
@@ -382,9 +382,6 @@ def _coarse_kinds(ctx: ClaimContext) -> frozenset[str]:
         wording = focus_text(ctx)
         kinds = memo[key] = frozenset(k for k, rx in _COARSE_WORDING.items() if rx.search(wording))
     return kinds
-
-
-coarse_kinds = _coarse_kinds  # the same words license a pair elsewhere (rules.cell_and_prose)
 
 
 def two_operand(ctx: ClaimContext) -> Verdict | None:

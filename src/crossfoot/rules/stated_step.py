@@ -24,7 +24,6 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import PASSING_STATUSES, Evidence
 from crossfoot.rules._derive_shared import may_say
 from crossfoot.rules._near import three_digits
-from crossfoot.rules.balance_span import balance_span
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import direct_match
 from crossfoot.rules.multi import multi_operand
@@ -69,8 +68,7 @@ def stated_step(ctx: ClaimContext) -> Verdict | None:
         # Undone, a coarse figure would be searched with a finer window than it states ("-4.0"
         # less 100 is 96.0, a window of 0.05 %): it is a cell exactly, or nothing.
         fine = three_digits(m)
-        rules = (direct_match, two_operand, multi_operand, balance_span)
-        for rule in rules if fine else (direct_match,):
+        for rule in (direct_match, two_operand, multi_operand) if fine else (direct_match,):
             verdict = rule(again)
             if verdict is None:
                 continue
