@@ -47,6 +47,9 @@ def _make_specs(kind: str, share: bool) -> tuple[_Spec, ...]:
     if kind == "number":
         return (
             _Spec("difference", "diff", _ONE, "amount"),
+            # a change of two rates written plainly, as ConvFinQA-style answers write a
+            # percentage: 28.5 % -> 27.6 % is "0.9"
+            _Spec("difference", "diff", _ONE, "percent", "a percentage-point change, plainly"),
             _Spec("sum", "sum", _ONE, "amount"),
             _Spec("average", "mean", _ONE, "amount"),
             _Spec(
