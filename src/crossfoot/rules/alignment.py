@@ -34,6 +34,7 @@ from crossfoot.rules._lines import line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
 from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.own_rows import Rerun
+from crossfoot.rules.ratio_order import inverted_finals
 
 __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit", "underlying"]
 
@@ -433,6 +434,9 @@ def align_answer(
         for c in finals:
             out[index[id(c)]] = off_question(c, several)
         return out
+    inv = inverted_finals(ask.text, finals, lambda c: _underlying(claims, c)) if marked else {}
+    if inv:  # (judged before any re-reading: the refits below read the steps anew)
+        return [off_question(c, Fit("op", inv[id(c)])) if id(c) in inv else c for c in out]
     # Most answers fit: then nothing is judged again (the re-runs below are the costly part).
     fitting = [c.passed and misfit(ask, c, claims, named) is None for c in finals]
     # Each figure answers a part of a "respective" question, as after an answer marker.
