@@ -17,6 +17,7 @@ fixed witness, and the same property finds it.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 
 import pytest
@@ -26,7 +27,7 @@ from hypothesis import strategies as st
 from crossfoot.arithmetic import calculations
 from crossfoot.language import answermark
 from crossfoot.language.order import number_date, number_year, number_year_date
-from crossfoot.model.wordgate import FOLDS_TO_ASCII
+from crossfoot.model.wordgate import FOLDS_TO_ASCII, WordGated
 from crossfoot.numbers import forms
 from crossfoot.numbers.extract import extract
 
@@ -279,3 +280,47 @@ def test_year_and_date_read_once_are_the_two_readings(text: str) -> None:
         year = number_year(text, 0, len(text), mentions, i)
         date = number_date(text, 0, len(text), mentions, i) if year is not None else None
         assert number_year_date(text, 0, len(text), mentions, i) == (year, date)
+
+
+# --- model.wordgate: the lower case of the last text kept -----------------------------------
+
+_GATE = WordGated(re.compile(r"(?i)\b(?:largest|most|rise)\b"), ("largest", "most", "rise"))
+_GATE_PIECES = ["largest", "MOST", "Rise", "mo", "st", " ", "x", "\u017f", "\u00e9", "5"]
+
+
+def _plain_absent(gate: WordGated, text: str, pos: int, endpos: int) -> bool:
+    part = text[max(pos, 0) : max(endpos, 0)]
+    return (
+        gate.pattern.search(part) is None
+        and not any(w in part.lower() for w in gate.words)
+        and not any(c in part for c in FOLDS_TO_ASCII)
+    )
+
+
+@_SETTINGS
+@given(
+    st.lists(_texts(_GATE_PIECES, 8), min_size=1, max_size=3),
+    st.lists(st.tuples(st.integers(0, 2), st.integers(-3, 40), st.integers(-3, 60)), max_size=12),
+)
+def test_gate_with_kept_lower_case_reads_as_the_slice(
+    texts: list[str], asks: list[tuple[int, int, int]]
+) -> None:
+    for k, pos, endpos in [(0, 0, sys.maxsize), *asks]:
+        text = texts[k % len(texts)]
+        assert _GATE.absent(text, pos, endpos) == _plain_absent(_GATE, text, pos, endpos)
+        if _GATE.absent(text, pos, endpos):
+            assert _GATE.pattern.search(text, pos, endpos) is None
+
+
+def test_a_lower_case_kept_by_length_is_caught() -> None:
+    first, second = "the largest rise", "the smallest one"  # (same length)
+    kept: list[tuple[str, str]] = [("", "")]
+
+    def by_length(text: str) -> bool:  # a memo that compares lengths, not the text itself
+        if len(kept[0][0]) != len(text):
+            kept[0] = (text, text.lower())
+        return not any(w in kept[0][1] for w in _GATE.words)
+
+    assert not _GATE.absent(first) and not by_length(first)
+    assert _GATE.absent(second)  # the identity test reads "the smallest one" afresh
+    assert by_length(second) != _plain_absent(_GATE, second, 0, sys.maxsize)

@@ -221,13 +221,11 @@ def counts_not_years(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     for m in mentions:
         if m.kind == "year" and len(m.text) == 4 and m.text.isdigit():
             noun = _PLURAL_NEXT.match(text, m.end)
+            if noun is None or noun.group(1) in _NOT_COUNTED:
+                out.append(m)  # (most years: no plural noun after, and no word before is read)
+                continue
             lead = _WORD_BEFORE.search(text, max(0, m.start - 30), m.start)
-            if (
-                noun is not None
-                and noun.group(1) not in _NOT_COUNTED
-                and lead is not None
-                and lead.group(1).lower() not in _YEAR_LEAD
-            ):
+            if lead is not None and lead.group(1).lower() not in _YEAR_LEAD:
                 m = replace(m, kind="number", precision=Decimal("0.5"), claim=True)
         out.append(m)
     return out
