@@ -29,6 +29,7 @@ from typing import Any
 
 from claims_sentences import SENTENCE_CLASSES
 from claims_sentences8 import SENTENCE_CLASSES8
+from claims_sentences9 import SENTENCE_CLASSES9
 
 __all__ = ["CLASSES", "claims_cases"]
 
@@ -556,6 +557,7 @@ CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     _answer_decimals, _change_sign, _which_period, _period_compare, _which_period_bare,
     *SENTENCE_CLASSES,  # claims7's classes of sentence (claims_sentences.py)
     *SENTENCE_CLASSES8,  # claims8's (claims_sentences8.py)
+    *SENTENCE_CLASSES9,  # claims9's (claims_sentences9.py)
 )  # fmt: skip
 
 

@@ -373,11 +373,34 @@ _OP_NEEDLES = ("multipl", "times", "divid", "minus", "plus")
 _OP_FOLDS = re.compile("[\u0130\u0131\u017f]")
 
 
+_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def lone_x(text: str) -> bool:
+    """``_LONE_X.search(text) is not None``: an "x" or "X" with no ASCII letter on either side.
+    Nearly every answer has an "x" in a word ("tax", "approximately"): looking at the two
+    neighbours of each is ~1 us, where the pattern, tried at every character, took ~20 us.
+
+    >>> lone_x("tax expenses"), lone_x("3 x 4"), lone_x("X")
+    (False, True, True)
+    """
+    letters, n = _ASCII_LETTERS, len(text)
+    for x in "xX":
+        i = text.find(x)
+        while i >= 0:
+            if (i == 0 or text[i - 1] not in letters) and (
+                i + 1 == n or text[i + 1] not in letters
+            ):
+                return True
+            i = text.find(x, i + 1)
+    return False
+
+
 def _may_operate(text: str) -> bool:
     """Whether ``text`` holds anything _tokenize reads as an operator (and maybe more)."""
     if _OP_SYMBOLS.search(text) is not None:
         return True
-    if ("x" in text or "X" in text) and _LONE_X.search(text) is not None:
+    if ("x" in text or "X" in text) and lone_x(text):
         return True
     if text.isascii() or _OP_FOLDS.search(text) is None:
         # Substring tests on the lower-cased text: ~1 us, where _OP_WORDS.search takes ~8 us.

@@ -21,7 +21,15 @@ from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Mention, SourceValue
 from crossfoot.numbers.extract import extract
 
-__all__ = ["TOTAL_LABEL", "Named", "span_misfit", "value_fits", "value_years", "years_fit"]
+__all__ = [
+    "TOTAL_LABEL",
+    "Named",
+    "pool_misfit",
+    "span_misfit",
+    "value_fits",
+    "value_years",
+    "years_fit",
+]
 
 # A total row's label ("Total revenue", "Sum", "Combined").
 TOTAL_LABEL = re.compile(r"(?i)\btotal|\bsum\b|combined")
@@ -93,7 +101,10 @@ _TWO_YEAR_CHANGES = frozenset({"difference", "percent_change", "pp_change", "bps
 def span_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | None:
     """A change asked between two years (the first and last the question names) answered with
     the change between two others: a change column of other years ("2019 and 2018" for "from
-    2017 to 2019"), or a difference of cells of other years. None when it fits or cannot say."""
+    2017 to 2019"), or a difference of cells of other years; an average or a total of other
+    years (:func:`pool_misfit`). None when it fits or cannot say."""
+    if ask.op in ("average", "sum"):
+        return pool_misfit(ask, kind, operands)
     if ask.op not in ("change", "percent_change") or len(ask.years) < 2:
         return None
     written = {int(y) for y in _YEAR.findall(ask.text)}
@@ -115,6 +126,46 @@ def span_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | N
     if (lo in first and hi in second) or (lo in second and hi in first):
         return None
     return f"the question asks for the change from {lo} to {hi}; this change is of other years"
+
+
+# What pools the values of several periods into one figure (a written calculation too:
+# "(4,215 + 4,602) / 2 = 4,408.5").
+_POOLS = frozenset({"mean", "average", "sum", "written_calculation"})
+
+
+def pool_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | None:
+    """An average or a total asked over the years the question names ("the average X in 2020
+    and 2021", "from 2019 to 2021") that pools a value of a year it does not name (2019 and 2020)
+    or leaves one of them out (2020 and 2021 of the three): the pool is over other periods,
+    whatever year it shares with the question. None when it fits or cannot say (fewer than two
+    values of a year, fewer than two years asked).
+
+    >>> from dataclasses import replace
+    >>> ask = Ask("average cost in 2020 and 2021", frozenset({2020, 2021}), "average")
+    >>> cell = lambda y: SourceValue(Decimal(1), "S1", table=0, column=str(y), year=y)
+    >>> pool_misfit(ask, "mean", [cell(2020), cell(2021)]) is None
+    True
+    >>> pool_misfit(ask, "mean", [cell(2019), cell(2020)])
+    'the question asks about 2020, 2021; this average takes a value of 2019'
+    >>> pool_misfit(replace(ask, op="sum"), "sum", [cell(2021), cell(2021)])
+    'the question asks about 2020, 2021; this total takes no value of 2020'
+    """
+    if ask.op not in ("average", "sum") or len(ask.years) < 2 or kind not in _POOLS:
+        return None
+    per = [ys for v in operands if (ys := value_years(v))]
+    if len(per) < 2:
+        return None
+    asked = ", ".join(str(y) for y in sorted(ask.years))
+    word = "total" if ask.op == "sum" else "average"
+    outside = sorted({min(ys) for ys in per if not ys & ask.years})
+    if outside:
+        other = ", ".join(str(y) for y in outside)
+        return f"the question asks about {asked}; this {word} takes a value of {other}"
+    missing = sorted(ask.years - frozenset().union(*per))
+    if missing:
+        other = ", ".join(str(y) for y in missing)
+        return f"the question asks about {asked}; this {word} takes no value of {other}"
+    return None
 
 
 class Named:

@@ -27,12 +27,14 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
 
+from crossfoot.language.answermark import marker_end
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, Mention, SourceValue
 from crossfoot.rules._lines import line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
 from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.own_rows import Rerun
+from crossfoot.rules.ratio_order import inverted_finals
 
 __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit", "underlying"]
 
@@ -40,11 +42,6 @@ __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfi
 # the flag says whether direct matches may answer (an average is never one cell); the claims are
 # the answer's figures as judged so far (earlier ones may serve as steps).
 
-# "Answer: 12.5%", "The answer is 12.5%", "**Final answer:**": what follows is the final figure.
-_MARKER = re.compile(
-    r"(?im)^[ \t*#>_-]*(?:final[ \t]+)?answer(?:[ \t]|\*)*[:：]"
-    r"|\bthe[ \t]+(?:final[ \t]+)?answer[ \t]+is\b"
-)
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 _PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")
 _AVERAGE_LABEL = re.compile(r"(?i)average|\bmean\b|\bper\b")
@@ -72,12 +69,6 @@ def final_figures(text: str, claims: Sequence[Claim]) -> tuple[tuple[Claim, ...]
         if after:
             return after, True
     return tuple(claims), False
-
-
-def marker_end(text: str) -> int | None:
-    """Where the last answer marker of ``text`` ends, or None without one."""
-    marks = list(_MARKER.finditer(text))
-    return marks[-1].end() if marks else None
 
 
 def _underlying(claims: Sequence[Claim], c: Claim) -> Evidence | None:
@@ -443,6 +434,9 @@ def align_answer(
         for c in finals:
             out[index[id(c)]] = off_question(c, several)
         return out
+    inv = inverted_finals(ask.text, finals, lambda c: _underlying(claims, c)) if marked else {}
+    if inv:  # (judged before any re-reading: the refits below read the steps anew)
+        return [off_question(c, Fit("op", inv[id(c)])) if id(c) in inv else c for c in out]
     # Most answers fit: then nothing is judged again (the re-runs below are the costly part).
     fitting = [c.passed and misfit(ask, c, claims, named) is None for c in finals]
     # Each figure answers a part of a "respective" question, as after an answer marker.
