@@ -2,7 +2,7 @@
 through :func:`crossfoot.check` in every format, in ``tests/test_grid_vectors.py``; this module
 checks what the file must hold.
 
-``tests/vectors/tatqa_shapes_round9.json``: seventeen TAT-QA-like tables (fictional data) with
+``tests/vectors/tatqa_shapes_round9.json``: eighteen TAT-QA-like tables (fictional data) with
 report sentences of the kinds TAT-QA golds are, in the classes round 9 studied: figures of running
 text whose year follows a phrase naming what they count ("$1.2 billion of senior notes during fiscal
 2025"), averages and sums of three named years or rows (in a row, a column of years as rows, a
@@ -10,7 +10,8 @@ percent row, a "respectively" list of prose), a cell combined with a prose figur
 unit row ("$M", "(in thousands)"), a unit row of bracketed thousands ("(£000)", "(000)"), and a unit
 note that names a counted subject beside the amounts' unit ("(in millions, except shares in
 thousands ...)", or "(shares in thousands ...)" under "(Tabular amounts in millions)"), and columns
-of one year told apart by the day they end ("September 28, 2025"). Every class has a claim that must
+of one year told apart by the day they end ("September 28, 2025"), and a percent change from a loss
+to a gain ("-154.83%" over the signed base, as TAT-QA derives it). Every class has a claim that must
 pass and one that must fail; a case whose ``xfail`` names a gap (and the reader or rule that owns
 it) runs as ``xfail(strict=True)``.
 """

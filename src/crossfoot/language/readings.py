@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
 
+from crossfoot.language.changewords import STATED_BEFORE
 from crossfoot.model.types import Mention, kind_family
 from crossfoot.model.wordgate import WordGated
 from crossfoot.numbers.affixes import currency_codes
@@ -150,23 +151,31 @@ def _converted(a: str | None, b: str | None) -> bool:
     return bool(codes_a and codes_b and not codes_a & codes_b)
 
 
-# "fell by $0.3 million to $4.1 million": a change and the level it reached, not a range.
-_BY = re.compile(r"(?i)\bby\s*$")
+# "fell by $0.3 million to $4.1 million", "increased $63 million to $987 million", "was up 5% to
+# 7%": a change and the level it reached, not a range. The words before the range that state its
+# first figure as a change are language.changewords'; any range right after "by" is one too.
+_STATED = re.compile(rf"(?i)(?:\bby\s*|{STATED_BEFORE})\Z")
 _TO = re.compile(r"\s+to\s+")
+_LOOK_BACK = 48  # characters before the range: the longest phrase of STATED_BEFORE and spaces
 
 
 def by_to(text: str, mentions: Sequence[Mention]) -> list[Mention]:
-    """``mentions`` with a range read after "by" ("rose by 3% to 12%") split into the change
-    and the level it reached.
+    """``mentions`` with a range read after words that state a change ("rose by 3% to 12%",
+    "decreased $63 million to $987 million") split into the change and the level it reached.
+    A low end that borrows its unit from the high end ("by 5 to 7 percent") keeps the range: a
+    change and a level each write their own.
 
     >>> t = "Costs fell by $0.3 million to $4.1 million."
     >>> [m.text for m in by_to(t, extract(t))]
     ['$0.3 million', '$4.1 million']
+    >>> t = "Useful lives are 5 to 40 years; costs rose by 5 to 7 percent."
+    >>> [m.text for m in by_to(t, extract(t))]
+    ['5 to 40', '5 to 7 percent']
     """
     out: list[Mention] = []
     for m in mentions:
         split = _TO.search(m.text) if m.high is not None else None
-        if split is None or not _BY.search(text, max(0, m.start - 12), m.start):
+        if split is None or not _STATED.search(text, max(0, m.start - _LOOK_BACK), m.start):
             out.append(m)
             continue
         parts = []
@@ -176,8 +185,13 @@ def by_to(text: str, mentions: Sequence[Mention]) -> list[Mention]:
                 break
             x = found[0]
             parts.append(replace(x, start=x.start + lo, end=x.end + lo))
-        out.extend(parts if len(parts) == 2 else [m])
+        own = len(parts) == 2 and _unit(parts[0]) == _unit(m)
+        out.extend(parts if own else [m])
     return out
+
+
+def _unit(m: Mention) -> tuple[str, str | None, Decimal]:
+    return m.kind, m.currency, m.scale
 
 
 # "built 1987 vehicles", "had 2019 employees": a four-digit count before a plural noun. A year

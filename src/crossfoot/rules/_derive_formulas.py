@@ -47,6 +47,9 @@ def _make_specs(kind: str, share: bool) -> tuple[_Spec, ...]:
     if kind == "number":
         return (
             _Spec("difference", "diff", _ONE, "amount"),
+            # a change of two rates written plainly, as ConvFinQA-style answers write a
+            # percentage: 28.5 % -> 27.6 % is "0.9"
+            _Spec("difference", "diff", _ONE, "percent", "a percentage-point change, plainly"),
             _Spec("sum", "sum", _ONE, "amount"),
             _Spec("average", "mean", _ONE, "amount"),
             _Spec(
@@ -86,10 +89,12 @@ def _compute(op: str, factor: Decimal, x: SourceValue, y: SourceValue) -> Decima
     """The formula's value for base ``x`` and partner ``y`` (``None`` where undefined)."""
     a, b = x.value, y.value
     if op == "pct_change":
-        if a == 0 or b == 0 or (a < 0 < b):
-            return None  # from a loss to a gain the sign of a % change is a convention: none
-        if a > 0 > b:
-            return factor * (b - a) / a  # a gain turned into a loss: 11.4 -> -35.8 is -414 %
+        if a == 0 or b == 0:
+            return None
+        if a > 0 > b or a < 0 < b:
+            # A gain turned into a loss: 11.4 -> -35.8 is -414 %; a loss turned into a gain over
+            # its signed base, as TAT-QA's derivations write it: -2,404 -> 1,318 is -154.83 %.
+            return factor * (b - a) / a
         return factor * (abs(b) - abs(a)) / abs(a)  # losses compare by size: -100 -> -80 is -20 %
     if op == "quotient":
         if a == 0 or b == 0 or (a > 0) != (b > 0):

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
 
-from crossfoot.language.changewords import CHANGED, words
+from crossfoot.language.changewords import CHANGED, GAP, MOVED, words
+from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.years import field_stem, period, years_in_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Mention, SourceValue
@@ -36,6 +37,7 @@ _COUNTED = re.compile(
     re.IGNORECASE,
 )
 _FRACTIONS = frozenset({"percent_change", "share"})
+_PLAIN_PP = words(CHANGED, GAP, MOVED)
 
 
 def wording_specs(ctx: ClaimContext) -> list[_Spec]:
@@ -54,6 +56,11 @@ def wording_specs(ctx: ClaimContext) -> list[_Spec]:
             continue
         if spec.op == "mean" and not mean_worded(ctx):
             continue
+        if m.kind == "number" and spec.cls == "percent" and spec.op == "diff":
+            # two rates' plain difference only where the words name a change or a gap ("what
+            # was the change in the margin?"): a total's figure is no difference of two rates
+            if _PLAIN_PP.search(focus_text(ctx)) is None:
+                continue
         out.append(spec)
     return out
 

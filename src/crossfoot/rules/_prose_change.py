@@ -4,15 +4,15 @@ million", "revenue was down 4%", "an increase of $1.2 million" (rules.alignment)
 Quoted for a question that asks for the plain value of a year ("How much were the general and
 administrative expenses in 2017?"), such a figure answers another question: it is how much the
 value moved, not the value. The figure after "to" ("increased $63 million to $987 million") is the
-level, and stays one (the reader reads "$63 million to $987 million" as a range: its low end is
-the change, its upper end the level).
+level, and stays one (the prose reader splits the two, :func:`crossfoot.language.readings.by_to`;
+the level's label holds the change's words and then "to $987 million").
 
 >>> from decimal import Decimal
 >>> from crossfoot.model.types import SourceValue
 >>> v = SourceValue(Decimal(273), "S2", label="and administrative expenses increased $273 million")
 >>> states_change(v)
 True
->>> states_change(SourceValue(Decimal(987), "S2", label="million to $987 million"))
+>>> states_change(SourceValue(Decimal(987), "S2", label="increased $63 million to $987 million"))
 False
 """
 
@@ -38,10 +38,11 @@ __all__ = ["names_change", "states_change"]
 
 # A change verb or noun right before the figure, the figure ending the label (a prose value's
 # label is the words before it and the figure itself). The words are language.changewords'.
+# ("rose by €85 thousand to €640 thousand" is a change and a level, each its own value: the
+# level's label ends "... to €640 thousand", which this does not read as a change)
 _CHANGE_BEFORE = re.compile(
     rf"(?i){STATED_BEFORE}[$€£¥]?\s*[\d.,]+\s*(?:%|percent|million|billion|thousand|mn|bn|m|k)?"
-    # ("rose by €85 thousand to €640 thousand" is read as a range whose low end is the change)
-    r"(?:\s+to\s+[$€£¥]?\s*[\d.,]+\s*(?:%|percent|million|billion|thousand|mn|bn|m|k)?)?\s*\Z"
+    r"\s*\Z"
 )
 
 # Words that ask for, or state, a change: a question or an answer sentence holding one is about

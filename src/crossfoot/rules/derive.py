@@ -305,6 +305,10 @@ def _judge(
     change: bool,
 ) -> Iterator[Candidate]:
     def compute(a: SourceValue, b: SourceValue) -> Decimal | None:
+        if spec.op == "pct_change" and a.value < 0 < b.value and claim_direction(ctx)[1]:
+            # A loss turned into a gain: its % change over the signed base (-2,404 -> 1,318 is
+            # -154.83 %) is a convention no direction word ("rose", "fell") can be checked with.
+            return None
         return _compute(spec.op, spec.factor, a, b)
 
     def describe(a: SourceValue, b: SourceValue, r: Decimal) -> str:

@@ -24,6 +24,7 @@ from crossfoot.language.bounds import claimed_side
 from crossfoot.language.direction import parenthesized_aside, stated_direction
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
+from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.fields import field_verdict
 from crossfoot.rules.signs import sign_verdict
 from crossfoot.sources.prose import UPPER_END
@@ -190,10 +191,15 @@ def _inside(
     assert mention.high is not None
     lo, hi = sorted((mention.value, mention.high))
     middle, half = (lo + hi) / 2, (hi - lo) / 2 + base
+    # A figure the sources state as a change ("rose by $12 million to $340 million") is no value
+    # of the range's quantity unless the claim's sentence is about a change too.
+    levels = not names_change(ctx.sentence.text)
     hits = [
         sv
         for sv in _lookup(ctx, middle, half, mention.negative)
-        if compatible(mention, sv, "") and lo - base <= abs(sv.value) <= hi + base
+        if compatible(mention, sv, "")
+        and lo - base <= abs(sv.value) <= hi + base
+        and not (levels and states_change(sv))
     ]
     ends = [sv for sv in hits if min(abs(abs(sv.value) - lo), abs(abs(sv.value) - hi)) <= base]
     if ends:

@@ -16,7 +16,7 @@ from dataclasses import replace
 from decimal import Decimal
 from types import ModuleType
 
-from crossfoot.language.readings import counts_not_years
+from crossfoot.language.readings import by_to, counts_not_years
 from crossfoot.model.types import Mention, SourceValue
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.sources.tables import CellNumber
@@ -260,14 +260,35 @@ def _list_scales(text: str, mentions: Sequence[Mention]) -> dict[int, Mention]:
     return out
 
 
+def _levels(
+    read: Sequence[Mention], split: Sequence[Mention], years: dict[int, int]
+) -> dict[int, int]:
+    """Where the label of each level split from a range starts (its change's start), by index in
+    ``split``. A year read for one of the two is both's, as it was the range's ("rose by 12 to
+    340 in 2024", "In 2024, ... rose by 12 to 340"): ``years`` is updated."""
+    starts = {m.end: m.start for m in read if m.high is not None}
+    out: dict[int, int] = {}
+    for i in range(1, len(split)):
+        m, change = split[i], split[i - 1]
+        if m.high is None and starts.get(m.end, m.start) == change.start < m.start:
+            out[i] = change.start
+            if (i in years) != (i - 1 in years):  # the range's year is both ends'
+                years[i - 1] = years[i] = years.get(i, years.get(i - 1, 0))
+    return out
+
+
 def _prose_values(sid: str, text: str, offset: int, issues: list[str]) -> list[SourceValue]:
     """Values of the numbers in a piece of prose starting at ``offset`` in the source text."""
     module = _extract_module()
     values: list[SourceValue] = []
     # "We shipped 1987 vehicles": read as the answer reads it (a count, not a year), or the
     # same sentence would fail against itself.
-    mentions = counts_not_years(text, module.extract(text, locale=READING_LOCALE.get()))
+    read = counts_not_years(text, module.extract(text, locale=READING_LOCALE.get()))
+    # "rose by $12 million to $340 million": a change and the level it reached, as the answer's
+    # reader reads them (language.readings.by_to), not a range of the two
+    mentions = by_to(text, read)
     years = _prose_years(text, mentions)
+    levels = _levels(read, mentions, years)
     listed = _list_scales(text, mentions)
     for i, m in enumerate(mentions):
         if not m.claim or m.kind == "year":
@@ -283,7 +304,9 @@ def _prose_values(sid: str, text: str, offset: int, issues: list[str]) -> list[S
                 scale_word=end.scale_word,
                 written=abs(m.value),
             )
-        label = _context(text, m.start, m.end)
+        # a level's label holds its change's words ("revenue rose by $12 million to $340
+        # million"), as the range's did: the subject stays named
+        label = _context(text, levels.get(i, m.start), m.end)
         span = (offset + m.start, offset + m.end)
         year = years.get(i)
         values.append(
