@@ -55,6 +55,7 @@ from crossfoot.arithmetic.parse import (
     Num,
     _parse,
 )
+from crossfoot.arithmetic.shapes import restates, unit_nouns
 from crossfoot.arithmetic.tokens import (
     _T_BREAK,
     _T_EQ,
@@ -267,7 +268,7 @@ def new_answer() -> None:
 @lru_cache(maxsize=64)
 def _find_cached(text: str, mentions: tuple[Mention, ...]) -> tuple[Calculation, ...]:
     ms = mentions
-    toks = _tokens(text, ms)
+    toks = unit_nouns(text, _tokens(text, ms))
     found: list[Calculation] = []
     runs = _split(toks, _T_BREAK)
     prev_tail: tuple[Node, _Tok] | None = None  # last expression of the previous run, for "× 100 ="
@@ -305,6 +306,8 @@ def _find_cached(text: str, mentions: tuple[Mention, ...]) -> tuple[Calculation,
                 calc = _make(text, left, right.index, ms, segs[j][0].start, segs[j + 1][-1].end)
             elif isinstance(left, Num) and has_op(right) and j == 0 and len(segs) == 2:
                 calc = _make(text, right, left.index, ms, segs[j][0].start, segs[j + 1][-1].end)
+            elif has_op(left):
+                calc = _step_before_factor(text, left, right, ms, segs[j][0].start)
             else:
                 calc = None
             if calc is not None:
@@ -312,6 +315,26 @@ def _find_cached(text: str, mentions: tuple[Mention, ...]) -> tuple[Calculation,
         last_tree = trees[-1] if trees else None
         prev_tail = (last_tree, run[-1]) if last_tree is not None and segs[-1] else None
     return tuple(_carry(text, found, ms))
+
+
+def _step_before_factor(
+    text: str, left: Node, right: Node, ms: Sequence[Mention], start: int
+) -> Calculation | None:
+    """``a / b = c × 100 = d``: the ``c`` that opens a product or quotient after the equals
+    sign is the result of ``a / b`` (a step, carried into the next one). Kept when it agrees,
+    or when its factor is the hundred of a percentage: "= 0.172 × 100" after 510 / 4,010 is a
+    slip; "2 × 6 = 3 × 4" is two products, not a step."""
+    if not (isinstance(right, BinOp) and right.op in "*/" and isinstance(right.left, Num)):
+        return None
+    if restates(left, right, ms):
+        return None  # "(a / b) × 100 = 0.1272 × 100": the same value, written more simply
+    node = right.left
+    calc = _make(text, left, node.index, ms, start, ms[node.index].end)
+    if calc is None or calc.correct:
+        return calc
+    factor = right.right
+    hundred = isinstance(factor, Num) and is_hundred(ms[factor.index])
+    return calc if hundred and right.op == "*" else None
 
 
 def _carry(text: str, found: list[Calculation], ms: Sequence[Mention]) -> list[Calculation]:

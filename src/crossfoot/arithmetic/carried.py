@@ -3,11 +3,13 @@
 An answer that writes its working in steps shows each intermediate result rounded, and often
 carries the unrounded value on: "612 / 4,520 = 0.135, and 0.135 × 4,010 = 542.9" (0.13540 ×
 4,010 = 542.95; 0.135 × 4,010 = 541.35), "= 0.127, multiplied by 100 = 12.72%", or a margin
-restated later in the answer ("... = 37.1% ... 37.1% − 34.9% = 2.17 points"). A careful reader
+restated later in the answer ("... = 37.1% ... 37.1% − 34.9% = 2.17 points"), also as a
+percentage of a fraction ("= 0.135 ... 13.5% × 4,010 = 542.9"). A careful reader
 accepts either reading of such an operand: the figure as written, or the exact value of the
 earlier step it states. Only the stated result of an earlier step that is itself right at its
 own precision is carried (each step rounded as written), and only into a later calculation: the
-operand is that result, or restates it (same kind, digits and scale, further on in the text).
+operand is that result, or restates it further on in the text (same digits and scale, or a
+fraction restated as a percentage or back).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from crossfoot.arithmetic.parse import Node
 from crossfoot.model.types import Mention
 
 __all__ = ["carried_mentions", "step_value"]
+
+_HUNDRED = Decimal(100)
 
 
 def step_value(result: Mention, value: Decimal) -> Decimal | None:
@@ -39,13 +43,19 @@ def step_value(result: Mention, value: Decimal) -> Decimal | None:
     return abs(value)
 
 
-def _same_figure(a: Mention, b: Mention) -> bool:
-    return (
-        a.kind == b.kind
-        and a.written == b.written
-        and a.scale == b.scale
-        and (a.negative or a.value < 0) == (b.negative or b.value < 0)
-    )
+def _restating(step: Mention, m: Mention) -> Decimal | None:
+    """The factor that turns ``step``'s digits into ``m``'s when ``m`` restates it: 1 for the
+    same figure, 100 for a fraction restated as a percentage ("0.135" then "13.5%"), 1/100 the
+    other way; else None."""
+    if (step.negative or step.value < 0) != (m.negative or m.value < 0) or step.scale != m.scale:
+        return None
+    if step.kind == m.kind:
+        return Decimal(1) if step.written == m.written else None
+    if step.kind == "number" and m.kind == "percent" and step.written * _HUNDRED == m.written:
+        return _HUNDRED
+    if step.kind == "percent" and m.kind == "number" and m.written * _HUNDRED == step.written:
+        return 1 / _HUNDRED
+    return None
 
 
 def carried_mentions(
@@ -70,8 +80,11 @@ def carried_mentions(
             continue
         m = ms[i]
         for r, exact in steps.items():
-            if r == i or (ms[r].start < m.start and _same_figure(ms[r], m)):
-                changed[i] = replace(m, written=exact)
+            factor = Decimal(1) if r == i else None
+            if factor is None and ms[r].start < m.start:
+                factor = _restating(ms[r], m)
+            if factor is not None:
+                changed[i] = replace(m, written=exact * factor)
                 break
     if not changed:
         return None

@@ -58,7 +58,7 @@ _LEX = re.compile(
     | (?P<rp>[)\]])
     | (?P<lb>\{)
     | (?P<rb>\})
-    | (?P<listmark>\n[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t])
+    | (?P<listmark>\n(?:[ \t]*\n)*[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t])
     | (?P<space>\s+)
     """,
     re.VERBOSE,

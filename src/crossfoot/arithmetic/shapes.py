@@ -1,0 +1,75 @@
+"""Shapes of a written calculation that the tokens alone do not show.
+
+A unit noun between a number and the operator after it ("$9,870 thousand / 235 employees =",
+"4,520 million / 3 years =") belongs to the number, so the calculation goes on; and two
+expressions on either side of an equals sign with one value ("(510 / 4,010) × 100 = 0.1272 ×
+100") restate each other rather than make a step.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import DecimalException, localcontext
+
+from crossfoot.arithmetic.evaluate import evaluate
+from crossfoot.arithmetic.parse import Node, _Fail
+from crossfoot.arithmetic.tokens import _T_BREAK, _T_EQ, _T_NUM, _T_OP, _Tok
+from crossfoot.model.types import Mention
+
+__all__ = ["restates", "unit_nouns"]
+
+
+def restates(left: Node, right: Node, ms: Sequence[Mention]) -> bool:
+    """Whether two expressions on either side of an equals sign have one value (to 1%).
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> from crossfoot.arithmetic.parse import BinOp, Num
+    >>> ms = extract("(510 / 4,010) × 100 = 0.1272 × 100")
+    >>> restates(BinOp("*", BinOp("/", Num(0), Num(1)), Num(2)), BinOp("*", Num(3), Num(4)), ms)
+    True
+    """
+    try:
+        with localcontext() as dctx:
+            dctx.prec = 28
+            a = evaluate(left, ms, True, False)
+            b = evaluate(right, ms, True, False)
+    except (_Fail, DecimalException, OverflowError, ValueError):
+        return False
+    return abs(a - b) <= abs(a) / 100
+
+
+# A unit noun between a number and the operator or equals sign after it ("235 employees =",
+# "/ 3 years =") belongs to the number: the calculation goes on. Lower-case words only, one or
+# two, none of them a word that joins clauses or figures.
+_UNIT_NOUN = re.compile(r"[ \t]*[a-z]+(?:[ \t]+[a-z]+)?[ \t]*")
+_NOT_UNITS = frozenset(
+    "and or but to from than vs versus in of for by at on is was were are be been the a an as "
+    "per with over into which that while so then".split()
+)
+
+
+def unit_nouns(text: str, toks: list[_Tok]) -> list[_Tok]:
+    """``toks`` without the breaks that are a number's unit noun inside a calculation.
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> from crossfoot.arithmetic.tokens import _tokenize
+    >>> text = "9,870 / 235 employees = 42.0"
+    >>> toks = _tokenize(text, extract(text))
+    >>> len(toks), len(unit_nouns(text, toks))
+    (6, 5)
+    """
+    out: list[_Tok] = []
+    last = len(toks) - 1
+    for k, tok in enumerate(toks):
+        if (
+            tok.kind == _T_BREAK
+            and 0 < k < last
+            and toks[k - 1].kind == _T_NUM
+            and toks[k + 1].kind in (_T_OP, _T_EQ)
+        ):
+            words = text[tok.start : tok.end]
+            if _UNIT_NOUN.fullmatch(words) and not _NOT_UNITS.intersection(words.split()):
+                continue
+        out.append(tok)
+    return out
