@@ -1,37 +1,15 @@
-"""The false-alarm classes of the seventh convfinqa pass (issue 14, convfinqa7), end to end through
-:func:`crossfoot.check`, each case's table written in every format ``benchmarks/formats.py``
-measures (a case of prose only runs once).
+"""The seventh convfinqa pass (issue 14, convfinqa7): how prose pairs figures with years.
 
-``tests/vectors/convfinqa7.json``: for each class a sentence crossfoot should pass and its failing
-twin (fictional data, in shapes of our own: figures listed before or after their years, balances
-as of two year ends, tokenized dates, "A less B"). A case whose ``xfail`` names a class measured
-and dropped runs as ``xfail(strict=True)``.
+Its vectors, ``tests/vectors/convfinqa7.json`` (figures listed before or after their years,
+balances as of two year ends, tokenized dates, "A less B"), run in ``tests/test_grid_vectors.py``.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-from corpora.render import BENCH_FORMATS
 from crossfoot.numbers.extract import extract
 from crossfoot.sources.prose import _prose_years
-from grid_vectors import assert_both_twins, check_claims, params, sources
-
-_VECTORS = Path(__file__).parent / "vectors" / "convfinqa7.json"
-CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
-
-
-@pytest.mark.parametrize(("case", "fmt"), params(CASES, BENCH_FORMATS))
-def test_vector(case: dict[str, Any], fmt: str) -> None:
-    check_claims(case, fmt, sources(case, fmt))
-
-
-def test_every_class_has_both_twins() -> None:
-    assert_both_twins(CASES)
 
 
 def _years(text: str) -> dict[str, int]:

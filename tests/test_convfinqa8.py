@@ -1,36 +1,14 @@
-"""The false-alarm classes of the eighth convfinqa pass (issue 14, convfinqa8), end to end through
-:func:`crossfoot.check`, each case's table written in every format of ``corpora.render`` (a case
-of prose only runs once).
+"""The eighth convfinqa pass (issue 14, convfinqa8): the years a question names.
 
-``tests/vectors/convfinqa8.json``: for each class a sentence crossfoot should pass and its failing
-twin (fictional data, in shapes of our own: a ratio of two gaps or two changes, the relative
-change of a gap over a roll-forward). A case whose ``xfail`` names a class measured and dropped
-runs as ``xfail(strict=True)``.
+Its vectors, ``tests/vectors/convfinqa8.json`` (a ratio of two gaps or two changes, the relative
+change of a gap over a roll-forward), run in ``tests/test_grid_vectors.py``.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-from corpora.render import FORMATS
 from crossfoot.language.asked import read_question
-from grid_vectors import assert_both_twins, check_claims, params, sources
-
-_VECTORS = Path(__file__).parent / "vectors" / "convfinqa8.json"
-CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
-
-
-@pytest.mark.parametrize(("case", "fmt"), params(CASES, FORMATS))
-def test_vector(case: dict[str, Any], fmt: str) -> None:
-    check_claims(case, fmt, sources(case, fmt))
-
-
-def test_every_class_has_both_twins() -> None:
-    assert_both_twins(CASES)
 
 
 @pytest.mark.parametrize(

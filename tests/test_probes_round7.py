@@ -1,47 +1,22 @@
 """Probes of round 7's readings in shapes other than their authors' vectors (probe7).
 
-``tests/vectors/probes_round7.json``: answers a user of an analytics or finance assistant would
-get, over fictional tables, for the readings merged in round 7 (a figure quoted inside a label,
-cost lines written as deductions, a year in a full date after a figure, columns dated within one
-year, unlabelled total rows, a lone scale mark beside a unit, each figure with its own year,
-"about" figures, a share of another year's whole, a difference answering a percentage-change
-question, a figure read at an asked factor, a whole from a part and its share, "respectively"
-lists, operands a question states, markup and framing). Each table runs in every format
-``corpora.render`` writes. ``xfail`` is a finding left open (strict, every format);
-``xfail_formats`` a finding of one format only (strict in that format).
+``tests/vectors/probes_round7.json`` (a figure quoted inside a label, cost lines written as
+deductions, a year in a full date after a figure, columns dated within one year, unlabelled total
+rows, a lone scale mark beside a unit, each figure with its own year, "about" figures, a share of
+another year's whole, a difference answering a percentage-change question, a figure read at an
+asked factor, a whole from a part and its share, "respectively" lists, operands a question
+states, markup and framing) runs in ``tests/test_grid_vectors.py`` (``xfail`` a finding left open,
+strict in every format; ``xfail_formats`` a finding of one format only). Here, what probe7's
+brief asked of the file beyond the runner's checks.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
-import pytest
+from grid_vectors import load
 
-from corpora.render import FORMATS, render
-from grid_vectors import check_claims, params
-
-_VECTORS = Path(__file__).parent / "vectors" / "probes_round7.json"
-CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
-
-
-def _params() -> list[Any]:
-    """grid_vectors.params, with a strict xfail on the formats a case's ``xfail_formats`` names."""
-    out = []
-    for p in params(CASES, FORMATS):
-        case, fmt = p.values
-        reason = case.get("xfail_formats", {}).get(fmt)
-        marks = [*p.marks, pytest.mark.xfail(strict=True, reason=reason)] if reason else p.marks
-        out.append(pytest.param(case, fmt, id=p.id, marks=marks))
-    return out
-
-
-@pytest.mark.parametrize(("case", "fmt"), _params())
-def test_probe(case: dict[str, Any], fmt: str) -> None:
-    check_claims(
-        case, fmt, [render(case["grid"], fmt), *case["prose"]] if case["grid"] else case["prose"]
-    )
+CASES: list[dict[str, Any]] = load("probes_round7").cases
 
 
 def test_probe_count_and_twins() -> None:

@@ -1,34 +1,16 @@
 """Answers in the styles other models write (styles7, issues 14/15; ``benchmarks/styles.py``).
 
-``tests/vectors/styles7.json``: figures in markdown bold and under a "Final answer" heading,
-in LaTeX math delimiters (``$-94$ million``, ``\\(\\$680\\) million``), dollar amounts that are no
-math, and framing sentences between the question and a bare answer. Each table runs in every format
-``corpora.render`` writes.
+``tests/vectors/styles7.json`` (figures in markdown bold and under a "Final answer" heading, in
+LaTeX math delimiters (``$-94$ million``, ``\\(\\$680\\) million``), dollar amounts that are
+no math, framing sentences between the question and a bare answer) runs in
+``tests/test_grid_vectors.py``; here, where the claims stand and how ``trace`` reads markup.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
 import pytest
 
 import crossfoot
-from corpora.render import BENCH_FORMATS
-from grid_vectors import assert_both_twins, check_claims, params, sources
-
-_VECTORS = Path(__file__).parent / "vectors" / "styles7.json"
-CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
-
-
-@pytest.mark.parametrize(("case", "fmt"), params(CASES, BENCH_FORMATS))
-def test_style_vector(case: dict[str, Any], fmt: str) -> None:
-    check_claims(case, fmt, sources(case, fmt))
-
-
-def test_every_class_has_both_twins() -> None:
-    assert_both_twins(CASES)
 
 
 def test_claims_stand_where_the_answer_writes_them() -> None:

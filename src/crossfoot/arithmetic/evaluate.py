@@ -14,6 +14,7 @@ __all__ = [
     "HUNDRED",
     "PLAIN_KINDS",
     "agrees",
+    "approximate_precision",
     "check_result",
     "collect_constants",
     "effective_precision",
@@ -167,10 +168,31 @@ def effective_precision(m: Mention) -> Decimal:
     return m.precision
 
 
+def approximate_precision(m: Mention) -> Decimal:
+    """The precision of a result written as approximate ("≈ 1.80", "about 13.50%"): trailing
+    zeros after the decimal point are not taken as exact digits, so the half unit of the last
+    nonzero digit, as "about" reads an amount elsewhere (docs/claims.md). A figure left with one
+    significant digit ("≈ 0.10", "≈ 2.0") keeps its written precision: its window would be a
+    tenth of the figure or more.
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> [str(approximate_precision(m)) for m in extract("≈ 1.80, ≈ 0.10, ≈ 13.50%")]
+    ['0.05', '0.005', '0.05']
+    """
+    digits = m.written.normalize() if m.written else Decimal(0)
+    exponent = digits.as_tuple().exponent
+    if not m.written or len(digits.as_tuple().digits) < 2 or not isinstance(exponent, int):
+        return m.precision
+    loose = Decimal(5).scaleb(exponent - 1) * (m.scale if m.kind != "percent" else 1)
+    return max(m.precision, loose)
+
+
 def check_result(
-    tree: Node, ms: Sequence[Mention], result: Mention
+    tree: Node, ms: Sequence[Mention], result: Mention, approximate: bool = False
 ) -> tuple[bool, Decimal, str] | None:
-    """(correct?, value in the result's units, note) or None when the tree cannot be computed."""
+    """(correct?, value in the result's units, note) or None when the tree cannot be computed.
+    ``approximate``: the result is written as approximate ("≈", "about"): see
+    :func:`approximate_precision`."""
     has_pct = any(ms[i].kind == "percent" for i in leaves(tree))
     readings: list[tuple[bool, bool, str]] = [(False, False, ""), (True, False, "as written")]
     if has_pct:
@@ -189,6 +211,8 @@ def check_result(
             return None
         stated = leaf_value(result, written, False)
         prec = effective_precision(result)
+        if approximate:
+            prec = max(prec, approximate_precision(result))
         if written and result.kind != "percent" and result.scale != 0:
             prec = prec / result.scale
         factors = [(Decimal(1), "")]

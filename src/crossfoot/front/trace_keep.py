@@ -24,6 +24,43 @@ _RANK_BEFORE = re.compile(
     r"phase|round|tier|level|group|line|row|column|option|part|limit)|#)\s*$",
     re.IGNORECASE,
 )
+# _RANK_BEFORE's words (its letters-only alternatives; "no." and "#" are tested apart).
+_RANK_WORDS = frozenset(
+    "top bottom first last next past best worst rank ranked number step page section table "
+    "figure chapter version item question week day month quarter fy q h phase round tier level "
+    "group line row column option part limit".split()
+)
+
+
+def rank_before(before: str) -> bool:
+    """``_RANK_BEFORE.search(before) is not None``, without the regex for ASCII text.
+
+    The pattern ends in ``\\s*$``: a match is a word of it (after a word boundary), "no." or "#"
+    ending the text with only white space after it. In ASCII text its IGNORECASE matches ASCII
+    letters only, ``\\s`` is what ``str.rstrip`` strips and ``\\w`` is ``[A-Za-z0-9_]``, so the
+    letters-only words match when the text's last run of word characters is one of them.
+    Other text (the four non-ASCII letters ``re`` folds to ASCII ones) runs the pattern.
+
+    >>> rank_before("the top "), rank_before("a stop "), rank_before("see #"), rank_before("FY")
+    (True, False, True, True)
+    """
+    if not before.isascii():
+        return _RANK_BEFORE.search(before) is not None
+    s = before.rstrip()
+    if s.endswith("#"):
+        return True
+    i = len(s)
+    while i and (s[i - 1].isalnum() or s[i - 1] == "_"):
+        i -= 1
+    if i == len(s):  # no word character last: only "no." can end it
+        return s[-3:].lower() == "no." and (len(s) == 3 or not _is_word(s[-4]))
+    return s[i:].lower() in _RANK_WORDS
+
+
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
 # Nouns right after a number that make it a time span or a list size.
 _TIME_AFTER = re.compile(
     r"^\s*(?:-\s*)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?|"
@@ -97,7 +134,7 @@ def keep_filter(text: str, policy: Policy, info: Sequence[TableInfo]) -> Callabl
                 return False
         if not whole:
             return True
-        if _RANK_BEFORE.search(before) or _SUPERLATIVE_AFTER.match(after):
+        if rank_before(before) or _SUPERLATIVE_AFTER.match(after):
             return False
         if _TIME_AFTER.match(after):
             return False

@@ -21,7 +21,15 @@ Groups are regex alternations without boundaries, read case-insensitively:
 - :data:`MOVE_NOUNS`: the singular nouns of a movement ("the increase in", "a drop of");
 - :data:`FALLS`: words of a fall, as a change's sentence or question writes it ("decreased",
   "lower", "fewer", "contracted"). The fuller direction vocabulary, read with negation and
-  clauses, is :mod:`crossfoot.language.direction`'s.
+  clauses, is :mod:`crossfoot.language.direction`'s;
+- :data:`UP_DOWN`: a movement's direction as an adverb ("was up 4%", "down $2 million");
+- :data:`INFLECTED`: the other forms of the change words a question or a sentence about a change
+  writes ("changing", "the reduction in", "has grown");
+- :data:`STATED_NOUNS`: the nouns that state the figure after "of" as a change ("an increase
+  of", "a reduction of");
+- :data:`STATED_BEFORE`: not a group but the phrase right before a figure that states the
+  figure as a change ("increased", "rose by", "was up", "an increase of", "fell by about"),
+  built from the groups above; a reader puts the figure (or the text's end) after it.
 
 >>> words(CHANGED, GAP).search("Revenue rose 12%") is not None
 True
@@ -42,9 +50,13 @@ __all__ = [
     "COMPARED",
     "FALLS",
     "GAP",
+    "INFLECTED",
     "MOVED",
     "MOVED_SHARPLY",
     "MOVE_NOUNS",
+    "STATED_BEFORE",
+    "STATED_NOUNS",
+    "UP_DOWN",
     "words",
 ]
 
@@ -59,6 +71,14 @@ CHANGE_NOUNS = (
     rf"{CHANGE}|variances?|variations?|increase[ds]?|decrease[ds]?|growth|difference|decline[ds]?"
 )
 MOVE_NOUNS = r"increase|decrease|decline|growth|rise|drop|fall"
+UP_DOWN = r"up|down"
+INFLECTED = r"changing|increasing|decreasing|declin(?:es|ing)|grow|grown|reduction"
+STATED_NOUNS = rf"{MOVE_NOUNS}|reduction"
+STATED_BEFORE = (
+    rf"\b(?:{CHANGED}|{MOVED}|{MOVED_SHARPLY}|(?:was|were|is|are)\s+(?:{UP_DOWN})|"
+    rf"(?:an?\s+)?(?:{STATED_NOUNS})\s+of)(?:\s+by)?\s+"
+    r"(?:approximately\s+|about\s+|nearly\s+|roughly\s+)?"
+)
 FALLS = r"decreas\w*|declin\w*|drop\w*|fell|reduc\w*|lower\w*|shr[iau]nk\w*|less|fewer|contract\w*"
 
 

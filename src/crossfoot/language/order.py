@@ -23,7 +23,7 @@ from crossfoot.model.wordgate import WordGated
 if TYPE_CHECKING:
     from crossfoot.model.context import ClaimContext
 
-__all__ = ["answer_order", "mention_order", "number_date", "number_year"]
+__all__ = ["answer_order", "mention_order", "number_date", "number_year", "number_year_date"]
 
 _START = attrgetter("start")
 _HALF = Decimal("0.5")
@@ -212,6 +212,23 @@ def number_date(
     if found is None:
         return None
     return date_at_end(text[max(0, found.start - 24) : found.end])
+
+
+def number_year_date(
+    text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
+) -> tuple[int | None, tuple[int, int, int] | None]:
+    """:func:`number_year` and :func:`number_date` together, the year mention found once (the
+    wrong-row check asks for both of every claim it reads).
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> t = "The price was $48.20 on June 30, 2025."
+    >>> number_year_date(t, 0, len(t), extract(t), 0)
+    (2025, (2025, 6, 30))
+    """
+    found = _year_mention(text, sent_start, sent_end, mentions, i)
+    if found is None:
+        return None, None
+    return int(found.value), date_at_end(text[max(0, found.start - 24) : found.end])
 
 
 def _year_mention(

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 from crossfoot.language.changewords import CHANGED, COMPARED, GAP, MOVED, MOVED_SHARPLY
-from crossfoot.language.order import number_date, number_year
+from crossfoot.language.order import number_year, number_year_date
 from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens
 from crossfoot.language.years import field_stem
 from crossfoot.model.context import ClaimContext
@@ -28,9 +28,10 @@ def _year(ctx: ClaimContext) -> int | None:
     return number_year(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
 
 
-def _date(ctx: ClaimContext) -> tuple[int, int, int] | None:
+def _year_date(ctx: ClaimContext) -> tuple[int | None, tuple[int, int, int] | None]:
+    """``_year(ctx)`` and the full date it ends, if one (:func:`number_year_date`)."""
     s = ctx.sentence
-    return number_date(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
+    return number_year_date(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
 
 
 # The sentence before the claim's own may name the row ("What was the change in Appliances?

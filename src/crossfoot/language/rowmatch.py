@@ -55,7 +55,7 @@ from crossfoot.language.prevsentence import (
     _restated,
     _titled,
 )
-from crossfoot.language.rowfocus import _date, _year, focus_group, focus_text, states_a_cell
+from crossfoot.language.rowfocus import _year_date, focus_group, focus_text, states_a_cell
 from crossfoot.language.rowtables import (
     LabelTable,
     describe_cell,
@@ -228,8 +228,7 @@ def _what_is_said(ctx: ClaimContext, every: tuple[SourceValue, ...]) -> _Said | 
     if change and m.kind not in ("money", "number"):
         return None
     words = _words(ctx)
-    year = _year(ctx)
-    date = None if year is None else _date(ctx)
+    year, date = _year_date(ctx)
     said = ctx.text[s.start : s.end]
     if words <= _ANSWER_MARK:
         concluded = _concluded(ctx)

@@ -25,6 +25,7 @@ from crossfoot.language.years import known_order, period, related_score, years_i
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
+from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._claim_year import own_year
 from crossfoot.rules._derive_kinds import (
     operand_class,
@@ -46,7 +47,6 @@ __all__ = [
     "group_too_large",
     "kind_allowed",
     "known_worded",
-    "may_say",
     "mean_worded",
     "names_only_a_change",
     "order_of",
@@ -259,13 +259,14 @@ def derivation_limit(ctx: ClaimContext) -> int:
 
 
 # Words that name a mean: a mean of source values is a figure the answer (its sentence, the one
-# before) or the question words as one ("per segment" too). Unworded, a mean of two or more of
-# a table's values lands near almost any figure of their size (171 between 240 and 102). "Per
-# share" and "weighted average shares" name a quantity of the data, not a mean the answer takes.
-_MEAN_WORDS = re.compile(
+# before) or the question words as one ("per segment" too). Unworded, a mean of two or more of a
+# table's values lands near almost any figure of their size (171 between 240 and 102). "Per share"
+# and "weighted average shares" name a quantity of the data, not a mean the answer takes.
+_MEAN_RE = re.compile(
     r"(?i)(?<!weighted[\s-])\b(?:averag(?:e[ds]?|ing)|mean|avg|divided\s+by|midpoint|halfway|half"
     r"|per(?!\s+(?:cent|(?:common\s+|basic\s+|diluted\s+)?share)))\b"
 )
+_MEAN_WORDS = WordGated(_MEAN_RE, ("averag", "mean", "avg", "divided", "midpoint", "half", "per"))
 
 
 def mean_worded(ctx: ClaimContext) -> bool:
@@ -485,16 +486,3 @@ def names_only_a_change(ctx: ClaimContext) -> bool:
         said = bool(_CHANGE_NAMED.search(sentence)) and not _OTHER_NAMED.search(sentence)
         memo[(s.start, s.end)] = said
     return said
-
-
-def may_say(ctx: ClaimContext, key: str, pattern: re.Pattern[str]) -> bool:
-    """False when neither the answer nor the question the claim is judged with holds a match of
-    ``pattern``, so no part of them (a claim's focus text) can: the answer is searched once per
-    answer, not once per claim. ``pattern`` must be a necessary condition of the rule's own
-    patterns that needs no word boundary (a slice may cut a word)."""
-    memo: dict[str, bool] = ctx.shared.setdefault("derive.may_say", {})  # type: ignore[assignment]
-    said = memo.get(key)
-    if said is None:
-        said = memo[key] = pattern.search(ctx.text) is not None
-    asked = ctx.notes.get("question")
-    return said or (isinstance(asked, str) and pattern.search(asked) is not None)

@@ -20,11 +20,13 @@ from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Mention
+from crossfoot.model.wordgate import WordGated
 
 __all__ = [
     "NEAR",
     "focus_says",
     "line_pairs",
+    "may_say",
     "near_pairs",
     "offered_pairs",
     "prose_only",
@@ -149,14 +151,27 @@ def offered_pairs(ctx: ClaimContext, group: ValueIndex) -> tuple[str, int] | Non
     return found
 
 
-def focus_says(ctx: ClaimContext, pattern: re.Pattern[str]) -> bool:
+def focus_says(ctx: ClaimContext, pattern: re.Pattern[str] | WordGated) -> bool:
     """``pattern`` occurs in the claim's focus text (its sentence and the one before), read once
     per sentence and pattern: the claims of one long sentence share the answer (a per-claim
     search of a 40 KB sentence made 10,000 claims quadratic)."""
-    memo: dict[tuple[str, int, int, object], bool]
+    memo: dict[tuple[object, int, int, object], bool]
     memo = ctx.shared.setdefault("focus_says", {})  # type: ignore[assignment]
     key = (pattern.pattern, ctx.sentence.start, ctx.sentence.end, ctx.notes.get("question"))
     said = memo.get(key)
     if said is None:
         said = memo[key] = pattern.search(focus_text(ctx)) is not None
     return said
+
+
+def may_say(ctx: ClaimContext, key: str, pattern: re.Pattern[str] | WordGated) -> bool:
+    """False when neither the answer nor the question the claim is judged with holds a match of
+    ``pattern``, so no part of them (a claim's focus text) can: the answer is searched once per
+    answer, not once per claim. ``pattern`` must be a necessary condition of the rule's own
+    patterns that needs no word boundary (a slice may cut a word)."""
+    memo: dict[str, bool] = ctx.shared.setdefault("derive.may_say", {})  # type: ignore[assignment]
+    said = memo.get(key)
+    if said is None:
+        said = memo[key] = pattern.search(ctx.text) is not None
+    asked = ctx.notes.get("question")
+    return said or (isinstance(asked, str) and pattern.search(asked) is not None)

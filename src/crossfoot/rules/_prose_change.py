@@ -20,30 +20,34 @@ from __future__ import annotations
 
 import re
 
+from crossfoot.language.changewords import (
+    CHANGED,
+    COMPARED,
+    GAP,
+    INFLECTED,
+    MOVE_NOUNS,
+    MOVED,
+    MOVED_SHARPLY,
+    STATED_BEFORE,
+    UP_DOWN,
+    words,
+)
 from crossfoot.model.types import SourceValue
 
 __all__ = ["names_change", "states_change"]
 
 # A change verb or noun right before the figure, the figure ending the label (a prose value's
-# label is the words before it and the figure itself).
+# label is the words before it and the figure itself). The words are language.changewords'.
 _CHANGE_BEFORE = re.compile(
-    r"(?i)\b(?:increased|decreased|rose|fell|grew|declined|dropped|climbed|jumped|"
-    r"(?:was|were|is|are)\s+(?:up|down)|(?:an?\s+)?(?:increase|decrease|decline|rise|growth|"
-    r"reduction|drop)\s+of)(?:\s+by)?\s+(?:approximately\s+|about\s+|nearly\s+|roughly\s+)?"
-    r"[$€£¥]?\s*[\d.,]+\s*(?:%|percent|million|billion|thousand|mn|bn|m|k)?"
+    rf"(?i){STATED_BEFORE}[$€£¥]?\s*[\d.,]+\s*(?:%|percent|million|billion|thousand|mn|bn|m|k)?"
     # ("rose by €85 thousand to €640 thousand" is read as a range whose low end is the change)
     r"(?:\s+to\s+[$€£¥]?\s*[\d.,]+\s*(?:%|percent|million|billion|thousand|mn|bn|m|k)?)?\s*\Z"
 )
 
-
 # Words that ask for, or state, a change: a question or an answer sentence holding one is about
 # the change ("What was the compensation expense reduction in 2018?", "Net revenue increased $47
 # million"), and the figure that states it answers it.
-_CHANGE_WORD = re.compile(
-    r"(?i)\b(?:chang(?:e[ds]?|ing)|increas(?:e[ds]?|ing)|decreas(?:e[ds]?|ing)|reduc(?:tion|ed)|"
-    r"grow(?:th|n)?|grew|declin(?:e[ds]?|ing)|rose|rise|fell|fall|drop(?:ped)?|up|down|"
-    r"difference|variance|higher|lower|more|less)\b"
-)
+_CHANGE_WORD = words(CHANGED, MOVED, MOVED_SHARPLY, MOVE_NOUNS, GAP, COMPARED, UP_DOWN, INFLECTED)
 
 
 def names_change(text: str) -> bool:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
 
+from crossfoot.language.answermark import marker_end
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, Mention, SourceValue
 from crossfoot.rules._lines import line_witness, named_line_witness
@@ -41,11 +42,6 @@ __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfi
 # the flag says whether direct matches may answer (an average is never one cell); the claims are
 # the answer's figures as judged so far (earlier ones may serve as steps).
 
-# "Answer: 12.5%", "The answer is 12.5%", "**Final answer:**": what follows is the final figure.
-_MARKER = re.compile(
-    r"(?im)^[ \t*#>_-]*(?:final[ \t]+)?answer(?:[ \t]|\*)*[:：]"
-    r"|\bthe[ \t]+(?:final[ \t]+)?answer[ \t]+is\b"
-)
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 _PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")
 _AVERAGE_LABEL = re.compile(r"(?i)average|\bmean\b|\bper\b")
@@ -73,12 +69,6 @@ def final_figures(text: str, claims: Sequence[Claim]) -> tuple[tuple[Claim, ...]
         if after:
             return after, True
     return tuple(claims), False
-
-
-def marker_end(text: str) -> int | None:
-    """Where the last answer marker of ``text`` ends, or None without one."""
-    marks = list(_MARKER.finditer(text))
-    return marks[-1].end() if marks else None
 
 
 def _underlying(claims: Sequence[Claim], c: Claim) -> Evidence | None:

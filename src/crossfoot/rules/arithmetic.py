@@ -18,6 +18,7 @@ from decimal import Decimal
 from crossfoot.arithmetic.calculations import Calculation, calculations_of
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Claim, Evidence, Mention, SourceValue
+from crossfoot.rules.calc_sources import at_source_precision
 from crossfoot.rules.calc_units import result_unit_error
 
 __all__ = ["grounded_claim", "written_calculation"]
@@ -34,6 +35,11 @@ def written_calculation(ctx: ClaimContext) -> Verdict | None:
     if not calcs:
         return _repeated_error(ctx, every)
     right = [c for c in calcs if c.correct]
+    sourced = None
+    if not right:
+        # "(4.52 − 4.01) / 4.01 = 12.6%": operands rounded for display, the result from the data.
+        sourced = at_source_precision(ctx, calcs, lambda m: grounded_claim(ctx, m))
+        right = [sourced] if sourced is not None else []
     if not right:
         calc = calcs[0]
         shown = _shown(calc.value, ctx.mention)
@@ -47,7 +53,9 @@ def written_calculation(ctx: ClaimContext) -> Verdict | None:
         operands = _grounded_operands(ctx, calc)
         if operands is None:
             continue
-        wrong_unit = result_unit_error(ctx, calc, operands)  # "= 528.4 billion" over millions
+        # "= 528.4 billion" over millions (a calculation read at its sources' values has its
+        # operands' unit already)
+        wrong_unit = None if calc is sourced else result_unit_error(ctx, calc, operands)
         if wrong_unit is not None:
             return wrong_unit
         formula = f"{calc.formula} = {_shown(calc.value, ctx.mention)}"

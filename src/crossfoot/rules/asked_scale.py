@@ -18,7 +18,7 @@ from decimal import Decimal
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import PASSING_STATUSES
-from crossfoot.rules._derive_shared import may_say
+from crossfoot.rules._near import may_say
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import direct_match
 from crossfoot.rules.multi import multi_operand

@@ -21,20 +21,25 @@ from crossfoot.language.rowmatch import focus_group, focus_text
 from crossfoot.language.years import period, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import (
     _magnitude,
     claim_interval,
     fmt_result,
     kind_allowed,
-    may_say,
 )
+from crossfoot.rules._near import may_say
 
 __all__ = ["average_change"]
 
-_AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b")
-_CHANGE = re.compile(r"(?i)\b(?:change|difference|increase|decrease)\b")
-_MAY_AVERAGE = re.compile(r"(?i)average|mean")  # _AVERAGE without its word boundaries
+_AVERAGE = WordGated(re.compile(r"(?i)\b(?:average|mean)\b"), ("average", "mean"))
+_CHANGE = WordGated(
+    re.compile(r"(?i)\b(?:change|difference|increase|decrease)\b"),
+    ("change", "difference", "increase", "decrease"),
+)
+# _AVERAGE without its word boundaries
+_MAY_AVERAGE = WordGated(re.compile(r"(?i)average|mean"), ("average", "mean"))
 _HALF = Decimal("0.5")
 _MAX_ROWS = 4  # named rows searched at most: a sentence names one or two
 

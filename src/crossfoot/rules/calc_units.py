@@ -21,7 +21,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 
-__all__ = ["result_unit_error"]
+__all__ = ["result_unit_error", "stated_unit"]
 
 _UNIT_NAMES = {
     Decimal(10) ** 3: "thousands",
@@ -59,7 +59,7 @@ def _scaled_views(ctx: ClaimContext) -> dict[_Key, Decimal]:
     return views
 
 
-def _unit(ctx: ClaimContext, v: SourceValue) -> Decimal | None:
+def stated_unit(ctx: ClaimContext, v: SourceValue) -> Decimal | None:
     """The unit ``v``'s digits are stated in (10**6 for "211.5" of "$211.5 million"), if any."""
     if v.view != "written" or v.value == 0:
         return None
@@ -90,7 +90,7 @@ def result_unit_error(
     for i in calc.operands:
         if i not in constants and i != ctx.position and ctx.mentions[i].scale != 1:
             return None  # an operand states its own scale: the calculation reads it
-    units = {_unit(ctx, v) for v in operands}
+    units = {stated_unit(ctx, v) for v in operands}
     if len(units) != 1:
         return None
     unit = units.pop()

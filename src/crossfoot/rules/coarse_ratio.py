@@ -18,12 +18,15 @@ from dataclasses import replace
 from crossfoot.language.rowmatch import focus_group, focus_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import SourceValue
+from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._derive_shared import Candidate, best_verdict, derivable
 from crossfoot.rules.derive import pair_candidates
 
 __all__ = ["coarse_ratio"]
 
-_RATIO_WORDING = re.compile(r"(?i)\b(?:ratios?|proportions?|divided\s+by)\b")
+_RATIO_WORDING = WordGated(
+    re.compile(r"(?i)\b(?:ratios?|proportions?|divided\s+by)\b"), ("ratio", "proportion", "divided")
+)
 _KINDS = frozenset({"ratio", "share"})
 _MAX_VALUES = 12  # named rows' values searched at most: a few rows of a few periods
 

@@ -27,6 +27,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import (
     _magnitude,
@@ -34,22 +35,30 @@ from crossfoot.rules._derive_shared import (
     derivation_limit,
     fmt_result,
     kind_allowed,
-    may_say,
 )
-from crossfoot.rules._near import focus_says, three_digits
+from crossfoot.rules._near import focus_says, may_say, three_digits
 
 __all__ = ["growth_gap"]
 
-_GAP = re.compile(
-    r"(?i)\b(?:difference|differ|less|minus|gap|outperform\w*|underperform\w*|exceed\w*|"
-    r"subtract\w*)\b"
+_GAP = WordGated(
+    re.compile(
+        r"(?i)\b(?:difference|differ|less|minus|gap|outperform\w*|underperform\w*|exceed\w*|"
+        r"subtract\w*)\b"
+    ),
+    ("differ", "less", "minus", "gap", "outperform", "underperform", "exceed", "subtract"),
 )
 # Words, not the "%" of a figure: every percentage has one, and the sentence before a figure
 # (focus_text) is often another claim ("X was 45.6% of Y. The gap between X and Y was $1.2m").
-_RELATIVE = re.compile(
-    r"(?i)\b(?:percent(?:age)?s?|quotients?|returns?|growth|performance|relative|rates?)\b"
+_RELATIVE_WORDS = ("percent", "quotient", "return", "growth", "performance", "relative", "rate")
+_RELATIVE = WordGated(
+    re.compile(
+        r"(?i)\b(?:percent(?:age)?s?|quotients?|returns?|growth|performance|relative|rates?)\b"
+    ),
+    _RELATIVE_WORDS,
 )
-_MAY = re.compile(r"(?i)percent|quotient|return|growth|performance|relative|rate")
+_MAY = WordGated(
+    re.compile(r"(?i)percent|quotient|return|growth|performance|relative|rate"), _RELATIVE_WORDS
+)
 _HUNDRED = Decimal(100)
 _MAX_LINES = 64  # series of one table compared at most (a performance table has a few)
 _NOTE = "order of the two series unknown: magnitude only"

@@ -26,6 +26,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._derive_kinds import label, operand_class, same_item, views_compatible
 from crossfoot.rules._derive_shared import (
     _magnitude,
@@ -34,18 +35,23 @@ from crossfoot.rules._derive_shared import (
     fmt_result,
     group_too_large,
     kind_allowed,
-    may_say,
 )
-from crossfoot.rules._near import focus_says, three_digits
+from crossfoot.rules._near import focus_says, may_say, three_digits
 
 __all__ = ["part_of_change"]
 
-_PART = re.compile(
-    r"(?i)\b(?:represent\w*|relation|relative|share|portion|proportion|percent(?:age)?|"
-    r"due\s+to|contribut\w*|account(?:ed|s)?\s+for)\b"
+_PART = WordGated(
+    re.compile(
+        r"(?i)\b(?:represent\w*|relation|relative|share|portion|proportion|percent(?:age)?|"
+        r"due\s+to|contribut\w*|account(?:ed|s)?\s+for)\b"
+    ),
+    ("represent", "relati", "share", "portion", "percent", "due", "contribut", "account"),
 )
 _CHANGE = words(CHANGE_NOUNS)
-_MAY = re.compile(r"(?i)change|varia|increase|decrease|growth|difference|decline")
+_MAY = WordGated(
+    re.compile(r"(?i)change|varia|increase|decrease|growth|difference|decline"),
+    ("change", "varia", "increase", "decrease", "growth", "difference", "decline"),
+)
 _HUNDRED = Decimal(100)
 _NOTE = "a part of a change: magnitude only"
 _MAX_VALUES = 400  # values of a group paired up into changes at most (quadratic)

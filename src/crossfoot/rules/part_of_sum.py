@@ -19,6 +19,7 @@ from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.years import aligned
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._derive_kinds import (
     currency_ok,
     label,
@@ -37,8 +38,11 @@ from crossfoot.rules._derive_shared import (
 
 __all__ = ["part_of_sum"]
 
-_PART = re.compile(
-    r"(?i)\b(?:proportions?|represents?|share|portion|fraction|relation|combined|sum\s+of)\b"
+_PART = WordGated(
+    re.compile(
+        r"(?i)\b(?:proportions?|represents?|share|portion|fraction|relation|combined|sum\s+of)\b"
+    ),
+    ("portion", "represent", "share", "fraction", "relation", "combined", "sum"),
 )
 _FINE = Decimal("0.001")
 _ONE = Decimal(1)

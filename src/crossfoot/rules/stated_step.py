@@ -22,8 +22,8 @@ from decimal import Decimal, InvalidOperation
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import PASSING_STATUSES, Evidence
-from crossfoot.rules._derive_shared import may_say
-from crossfoot.rules._near import three_digits
+from crossfoot.model.wordgate import WordGated
+from crossfoot.rules._near import may_say, three_digits
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import direct_match
 from crossfoot.rules.multi import multi_operand
@@ -35,7 +35,7 @@ __all__ = ["stated_step"]
 _STEP = re.compile(
     r"(?i)\b(?:that|this|it)\s+(less|minus|plus)\s+\$?(\d[\d,]*(?:\.\d+)?)(?![\d,.]*\d)"
 )
-_MAY = re.compile(r"(?i)less|minus|plus")
+_MAY = WordGated(re.compile(r"(?i)less|minus|plus"), ("less", "minus", "plus"))
 
 
 def _steps(text: str) -> list[tuple[Decimal, str]]:

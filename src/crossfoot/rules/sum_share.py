@@ -19,13 +19,18 @@ from itertools import combinations
 from crossfoot.language.rowfocus import focus_group, focus_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
 
 __all__ = ["sum_share"]
 
-_WORDING = re.compile(
-    r"(?i)\b(?:proportions?|percentages?|share|portion|fraction|ratio|over|as\s+a\s+percent\w*\s+of)\b"
+_WORDING = WordGated(
+    re.compile(
+        r"(?i)\b(?:proportions?|percentages?|share|portion|fraction|ratio|over|"
+        r"as\s+a\s+percent\w*\s+of)\b"
+    ),
+    ("portion", "percent", "share", "fraction", "ratio", "over"),
 )
 _MAX_ROWS = 6  # named rows of one column searched at most: 60 triples
 _HUNDRED = Decimal(100)

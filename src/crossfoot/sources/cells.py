@@ -12,7 +12,7 @@ unit headers of a source's text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
 
@@ -21,6 +21,7 @@ from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.numbers.scales import CELL_SCALE_WORDS, SCALE_EXP, SCALE_WORDS
 
 __all__ = [
+    "COUNTED_NOTE",
     "CellNumber",
     "Unit",
     "amount_units",
@@ -146,9 +147,9 @@ def parse_cell(cell: str) -> CellNumber | None:
     cur1, opened, sign, cur2, num, scale_word, pct1, closed, pct2, code = m.groups()
     if (opened is None) != (closed is None):
         return None
-    if num == "000" and (cur1 or cur2 or code) and not (sign or opened or scale_word):
-        # "$000", "US$000", "€000" head a column of thousands (a unit row), no zero is written
-        # so: read as a figure, the row ended the header and its unit was lost.
+    if num == "000" and not (sign or scale_word) and (opened or cur1 or cur2 or code):
+        # "$000", "US$000", "€000", "(£000)", "(000)" head a column of thousands (a unit row), no
+        # zero is written so: read as a figure, the row ended the header and its unit was lost.
         return None
     percent = pct1 is not None or pct2 is not None
     if percent and scale_word:
@@ -209,6 +210,9 @@ class Unit:
     text: str
     scale: Decimal
     currency: str | None = None
+    # The unit of a counted subject the note names too ("except shares in thousands"): rows
+    # naming it take it (sources.unit_subject).
+    subject: Unit | None = None
 
 
 _UNIT_WORDS = SCALE_WORDS  # "(in million)" too
@@ -216,7 +220,7 @@ _UNIT_WORDS = SCALE_WORDS  # "(in million)" too
 _UNIT_CURRENCY = rf"Rs\.?|US\$|(?:{_CURRENCY_CODES})\b|[$€£¥₹]"
 _UNIT_TEXT = re.compile(
     rf"""
-    \(\s*(?:[^()\n]{{0,30}}?\s)?in\s+(?P<a>{_UNIT_WORDS})\b[^()\n]{{0,80}}?\)   # (in millions, ...)
+    \(\s*(?:[^()\n]{{0,30}}?\s)??in\s+(?P<a>{_UNIT_WORDS})\b[^()\n]{{0,80}}?\)  # (in millions, ...)
     | \(\s*(?P<b>{_UNIT_WORDS})\b(?:\s+of\s+[^()\n]{{1,30}}?)?\s*\)            # ( millions )
     | \(\s*(?P<cc>(?:[A-Za-z]{{1,3}}\s*)?[$€£¥₹])\s*['’]?\s*
           (?P<c>000s?|mn|mm|bn|m|b|k|thousands?|millions?|billions?)\s*\)      # (€m) ($000)
@@ -275,7 +279,7 @@ def _unit_from_match(m: re.Match[str]) -> Unit:
     text = m.group(0).strip()
     # "in millions of dollars": the currency follows the match
     currency = _unit_currency(text) or _unit_currency(m.group("of") or "")
-    return Unit(text, _SCALE_WORDS[word.lower()], currency)
+    return _with_subject(Unit(text, _SCALE_WORDS[word.lower()], currency))
 
 
 def find_unit_headers(text: str) -> list[tuple[int, int, Unit]]:
@@ -310,7 +314,7 @@ _UNIT_START = re.compile(r"[($€£¥₹]|(?<![^\s:;,(])in\s", re.I)
 # thousands)", "(Number of employees in thousands)") governs those figures only. (A list of what
 # is counted, not of what is not: "(Unaudited, in millions)", "(Euros in thousands)" and
 # "(Tabular amounts in millions)" govern the amounts.)
-_COUNTED_NOTE = re.compile(
+COUNTED_NOTE = re.compile(
     r"(?i)\b(?:shares?|units?|employees|headcount|customers|subscribers|members|users|accounts|"
     r"stores|locations|vehicles|passengers|options|rsus|awards|warrants|tons|tonnes|barrels|"
     r"ounces|boe|mwh|gwh|hours|square\s+feet|sq\.?\s*ft|people|persons|contracts|orders)\b"
@@ -330,7 +334,7 @@ def names_its_subject(unit: Unit) -> bool:
     False
     """
     head = re.split(r"(?i)\bin\s", unit.text, maxsplit=1)
-    if len(head) < 2 or _COUNTED_NOTE.search(head[0]) is None:
+    if len(head) < 2 or COUNTED_NOTE.search(head[0]) is None:
         return False
     return _MONEY_NOTE.search(head[0]) is None  # "(Dollars and shares in thousands)": both
 
@@ -338,9 +342,40 @@ def names_its_subject(unit: Unit) -> bool:
 def amount_units(units: list[tuple[int, int, Unit]]) -> list[tuple[int, int, Unit]]:
     """The unit notes of a text that govern amounts: those naming another subject ("(shares in
     thousands)") left out when a note for the amounts ("(Tabular amounts in millions)") is there
-    too; else every note as found."""
+    too, each then carrying the first of them as the unit of its subject's rows; else every
+    note as found."""
     general = [u for u in units if not names_its_subject(u[2])]
-    return general if general and len(general) < len(units) else units
+    if not general or len(general) == len(units):
+        return units
+    subject = next(u for _, _, u in units if names_its_subject(u))
+    return [(a, b, _carrying(u, subject)) for a, b, u in general]
+
+
+def _carrying(unit: Unit, subject: Unit) -> Unit:
+    """A note for the amounts carrying a subject's note of another scale, if it has none."""
+    if unit.subject is not None or unit.scale == subject.scale:
+        return unit
+    return replace(unit, subject=subject)
+
+
+# "shares in thousands" inside a note for the amounts ("(in millions, except shares in
+# thousands)", "(dollars in millions, shares in thousands)"): the counted noun and its scale.
+_SUBJECT_CLAUSE = re.compile(
+    rf"(?i)\b(?:{COUNTED_NOTE.pattern.removeprefix('(?i)')})\s+in\s+(?P<w>{SCALE_WORDS}|000s?)\b"
+)
+
+
+def _with_subject(unit: Unit) -> Unit:
+    """A note for the amounts with the unit of a counted subject its own text names."""
+    if names_its_subject(unit):
+        return unit
+    clause = _SUBJECT_CLAUSE.search(unit.text)
+    if clause is None:
+        return unit
+    scale = _SCALE_WORDS.get(clause.group("w").lower())
+    if scale is None or scale == unit.scale:
+        return unit
+    return replace(unit, subject=Unit(clause.group(0), scale))
 
 
 # A label that notes its unit as a count of thousands: "Number of shares (1,000)", "($000)" is

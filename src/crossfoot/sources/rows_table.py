@@ -385,7 +385,7 @@ def _collect(
     for w, a, b in compress(zip(todo, starts, ends, strict=True), map(lt, starts, ends)):
         out = hits[w]
         for value in dict.fromkeys(ordered[a:b]) if b - a > 1 else ordered[a:b]:
-            out.extend((i, j) for i in rows_of[value])
+            out.extend(zip(rows_of[value], repeat(j)))  # (i, j) of each row, in C
 
 
 _NEW = object.__new__

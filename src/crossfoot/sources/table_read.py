@@ -52,6 +52,7 @@ from crossfoot.sources.table_header import (
     header_label,
     tidy_grid,
 )
+from crossfoot.sources.unit_subject import row_subject_unit
 
 __all__ = ["CellFallback", "read_header", "read_table"]
 
@@ -406,6 +407,8 @@ class _Body:
                 if row_pct or h.percent[j] or (rate_row and self.signed_pct[j]):
                     kind = "percent"
             unit = row_unit or h.units[j]
+            subject = None if row_unit else row_subject_unit(unit, row_label, section)
+            unit = subject or unit
             currency = cell.currency or self._lone_currency(i, j, label_col)
             if currency is None and unit is not None and kind != "percent":
                 currency = unit.currency
@@ -432,8 +435,10 @@ class _Body:
             }
             scaled = unit is not None and kind != "percent" and not cell.own_scale
             # (a section row "Per Common Share Data:" spares the rows below it too)
-            spared = unit is not None and (
-                spares(unit, row_label) or bool(section and spares(unit, section))
+            spared = (
+                unit is not None
+                and subject is None
+                and (spares(unit, row_label) or bool(section and spares(unit, section)))
             )
             if scaled and unit is not None and not spared:
                 # Under a unit a cell is offered in both views: as written and scaled.

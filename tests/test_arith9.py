@@ -1,6 +1,6 @@
-"""Classes of sentence of issue 15, seventh pass (claims7).
+"""Written calculations an answer shows (issues 14/15, round 9: arith9).
 
-``tests/vectors/claims7.json``: for each class, answers that must pass and their failing twins
+``tests/vectors/arith9.json``: for each class, answers that must pass and their failing twins
 over fictional tables, each table written in every format ``corpora.render`` writes (a verdict
 that depends on the serialization is a defect of its own). A case with ``xfail`` is a class left
 open and runs as ``xfail(strict=True)``.
@@ -17,12 +17,12 @@ import pytest
 from corpora.render import FORMATS
 from grid_vectors import assert_both_twins, check_claims, params, sources
 
-_VECTORS = Path(__file__).parent / "vectors" / "claims7.json"
+_VECTORS = Path(__file__).parent / "vectors" / "arith9.json"
 CASES: list[dict[str, Any]] = json.loads(_VECTORS.read_text())["cases"]
 
 
 @pytest.mark.parametrize(("case", "fmt"), params(CASES, FORMATS))
-def test_claims7(case: dict[str, Any], fmt: str) -> None:
+def test_arith9(case: dict[str, Any], fmt: str) -> None:
     check_claims(case, fmt, sources(case, fmt))
 
 
