@@ -22,8 +22,10 @@ from functools import lru_cache
 
 from crossfoot.language.bounds import claimed_side
 from crossfoot.language.direction import parenthesized_aside, stated_direction
+from crossfoot.language.order import number_year
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
+from crossfoot.rules._named import value_years
 from crossfoot.rules.fields import field_verdict
 from crossfoot.rules.signs import sign_verdict
 from crossfoot.sources.prose import UPPER_END
@@ -176,9 +178,23 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
             if (own := abs(f[0].value) * _FACTORS.get(f[2], _ONE)) == size or (own > size) == above
         ]
     # Exact first, then the closest; values the sentence's own row names are sorted by rowmatch.
+    # Among equals, a cell of the year the sentence gives the figure ("the ending balance for
+    # 2018 is $1,264" where $1,264 also opens 2019): tables repeat a value across periods.
     if len(found) > 1:
-        found.sort(key=lambda item: (not item[1], abs(abs(item[0].value) - abs(mention.value))))
+        year = _own_year(ctx) if mention is ctx.mention else None
+        found.sort(
+            key=lambda item: (
+                not item[1],
+                abs(abs(item[0].value) - abs(mention.value)),
+                year is not None and year not in value_years(item[0]),
+            )
+        )
     return found
+
+
+def _own_year(ctx: ClaimContext) -> int | None:
+    s = ctx.sentence
+    return number_year(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
 
 
 def _inside(
