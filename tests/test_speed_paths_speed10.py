@@ -65,9 +65,7 @@ def _broken_no_boundary(before: str) -> bool:
     if not before.isascii():
         return _plain(before)
     s = before.rstrip().lower()
-    return (
-        s.endswith("#") or s.endswith("no.") or any(s.endswith(w) for w in _RANK_WORDS)
-    )
+    return s.endswith("#") or s.endswith("no.") or any(s.endswith(w) for w in _RANK_WORDS)
 
 
 def _broken_no_dot(before: str) -> bool:
