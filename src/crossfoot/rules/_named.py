@@ -94,6 +94,8 @@ def years_fit(ask: Ask, operands: Sequence[SourceValue]) -> bool:
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 
 
+# "the average A", "averages": a change between averages pools the years on each side.
+_AVERAGES = re.compile(r"(?i)\baverages?\b")
 # Changes of one quantity between two periods (a change in points of a rate is one as well).
 _TWO_YEAR_CHANGES = frozenset({"difference", "percent_change", "pp_change", "bps_change"})
 
@@ -121,6 +123,11 @@ def span_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | N
     if kind not in _TWO_YEAR_CHANGES or len(operands) != 2:
         return None
     first, second = (value_years(v) for v in operands)
+    if first and first == second and len(first) == 1 and _AVERAGES.search(ask.text):
+        # "the difference between the average A and the average B from 2018 to 2019": each
+        # side pools both years, and a difference of one year's two values is not it
+        asked = f"the question asks for a change of averages over {lo} to {hi}"
+        return f"{asked}; this is a difference of two values of {min(first)}"
     if not first or not second or first & second:
         return None
     if (lo in first and hi in second) or (lo in second and hi in first):
