@@ -19,10 +19,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from claims_sentences import REGIONS, Raw
 
 __all__ = ["SENTENCE_CLASSES9", "pooled_years", "ratio_order"]
+
+
+def _twins(
+    category: str, wrong: str, text: str, right_value: float, wrong_value: float, rows: Any, q: str
+) -> list[Raw]:
+    """The true answer and its wrong twin: ``text`` written with each value as ``v``."""
+    return [
+        (category, True, text.format(v=right_value), rows, q),
+        (wrong, False, text.format(v=wrong_value), rows, q),
+    ]
 
 
 def pooled_years(rng: random.Random) -> list[Raw]:
@@ -43,16 +54,8 @@ def pooled_years(rng: random.Random) -> list[Raw]:
     if abs(right - wrong) < 0.01 * abs(right):
         return []
     q = f"What was the {word} revenue of {r['region']} in 2023 and 2024?"
-    return [
-        ("pooled_years", True, f"The {word} is ${right:,.1f}.\nAnswer: ${right:,.1f}", rows, q),
-        (
-            "pooled_years_wrong",
-            False,
-            f"The {word} is ${wrong:,.1f}.\nAnswer: ${wrong:,.1f}",
-            rows,
-            q,
-        ),
-    ]
+    text = f"The {word} is ${{v:,.1f}}.\nAnswer: ${{v:,.1f}}"
+    return _twins("pooled_years", "pooled_years_wrong", text, right, wrong, rows, q)
 
 
 def ratio_order(rng: random.Random) -> list[Raw]:
@@ -70,16 +73,8 @@ def ratio_order(rng: random.Random) -> list[Raw]:
         return []
     q = f"What was the ratio of {a['region']}'s revenue to {b['region']}'s revenue in 2024?"
     said = f"{a['region']}'s revenue was ${x:,} and {b['region']}'s ${y:,}."
-    return [
-        ("ratio_order", True, f"{said} The ratio is {x / y:.2f}.\nAnswer: {x / y:.2f}", rows, q),
-        (
-            "ratio_order_inverted",
-            False,
-            f"{said} The ratio is {y / x:.2f}.\nAnswer: {y / x:.2f}",
-            rows,
-            q,
-        ),
-    ]
+    text = said + " The ratio is {v:.2f}.\nAnswer: {v:.2f}"
+    return _twins("ratio_order", "ratio_order_inverted", text, x / y, y / x, rows, q)
 
 
 SENTENCE_CLASSES9: tuple[Callable[[random.Random], list[Raw]], ...] = (pooled_years, ratio_order)
