@@ -114,8 +114,12 @@ def _pairs(group: ValueIndex) -> _Bases | None:
                 quotients.append(1 / q)
                 changes.append(abs(q - 1))
                 changes.append(abs(a / b - 1))
-            else:  # from the positive one to the negative one: (neg - pos) / pos
-                changes.append(1 - (a / b if b > 0 else b / a))
+            else:
+                # Either way round: from the positive one to the negative one, (neg - pos) / pos;
+                # from the negative one to the positive one over its signed base, (pos - neg) /
+                # neg (rules._derive_formulas reads a loss turned into a gain so).
+                changes.append(1 - b / a)
+                changes.append(1 - a / b)
     # Each float is within a relative 1.2e-16 of its Decimal; a sum or difference is then within
     # 4.5e-16 of the larger operand, a relative change within 1e-15 (plus its own size's
     # relative error, which the gate's widening covers). Times 100 at most (bps, percent).
