@@ -489,12 +489,10 @@ def value_fits(ask: Ask, named: Named, change_base: bool) -> Callable[[SourceVal
     named_ok: dict[tuple[str, int | None, str | None, str | None], bool] = {}  # per filter
 
     def fits(v: SourceValue) -> bool:
-        ys = value_years(v)
-        if years and ys and not ys & years:
+        if years and (ys := value_years(v)) and not ys & years:
             return False
-        key = (v.source_id, v.table, v.row, v.column)  # all that Named.misnamed reads of v
-        if key not in named_ok:  # (a cell's two views, a table in two scopes: read once)
-            named_ok[key] = named.misnamed(v) is None
+        if (key := (v.source_id, v.table, v.row, v.column)) not in named_ok:  # all misnamed reads
+            named_ok[key] = named.misnamed(v) is None  # (a cell's two views, two scopes: once)
         return named_ok[key]
 
     return fits
