@@ -23,7 +23,6 @@ from crossfoot.rules._rowsums_reach import rowsums_reach
 from crossfoot.rules.arithmetic import written_calculation
 from crossfoot.rules.asked_scale import asked_scale
 from crossfoot.rules.average_change import average_change
-from crossfoot.rules.carried_sum import carried_sum, carried_sum_share
 from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
@@ -52,7 +51,6 @@ RULES: tuple[Rule, ...] = (
     scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions
     row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
-    carried_sum,  # "the sum including trade names": the named cell and others of its column
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
     multi_operand,  # sums and means of 3..k values, CAGR
     average_change,  # the change between two averages of the rows the text names
@@ -66,7 +64,6 @@ RULES: tuple[Rule, ...] = (
     part_of_change,  # a fine share of a change, x / (b - a): a driver of a variance analysis
     whole_of_part,  # a fine whole from an amount and its apposed percentage, x / (p / 100)
     sum_share,  # (a + b) / c of three rows the text names, in one column
-    carried_sum_share,  # "that sum divided by total assets": its parts in the whole's column
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named
 )
