@@ -331,9 +331,10 @@ class Named:
                 return fuller
         return None
 
-    def names_any_row(self, v: SourceValue) -> bool:
-        """Whether the question names some row of ``v``'s table."""
-        return bool(self._tables.get((v.source_id, v.table or 0), (frozenset(),))[0])
+    def labels_named(self, v: SourceValue, axis: str) -> frozenset[str]:
+        """The row (``axis`` "row") or column labels of ``v``'s table the question names."""
+        rows, cols = self._tables.get((v.source_id, v.table or 0), (frozenset(), frozenset()))
+        return rows if axis == "row" else cols
 
     def rows_in_column(self, v: SourceValue) -> int:
         """How many rows of ``v``'s table column hold a value, totals left out."""

@@ -1,0 +1,106 @@
+"""Final figures of the right row that answer another question about its periods.
+
+Two classes of answer use values of the row the question names, of a year it asks about, and
+still answer another question, for :func:`crossfoot.rules.alignment.misfit`:
+
+- **a level for a change**: "What was the change in cost of revenue from 2020 to 2021?"
+  answered "Answer: 4,602", the 2021 cell. A change asked between two years is not one year's
+  value of the row it names, when that row holds values of both; a cell whose labels name a
+  change ("Change", "Increase", "% change", a column of two years) may hold it, and so may
+  running text.
+- **a share of one year over another year's whole**: "What was the cost of revenue in 2020 as a
+  percentage of total revenue?" answered "4,215 / 11,355 = 37.12%", the 2021 total. A ratio or
+  share asked for one year divides two values of that year; a quotient of two table cells of two
+  different years answers another question (a question that names two years, or "the prior
+  year", is not judged).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from crossfoot.language.asked import Ask
+from crossfoot.model.types import SourceValue
+from crossfoot.rules._named import Named, value_years
+
+__all__ = ["level_for_change", "share_of_other_year"]
+
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+# Labels of a cell that may hold a change: it is then no level ("Change", "Increase
+# (decrease)", "% Change", "Variance", "Net additions", "Growth").
+_CHANGE_LABEL = re.compile(
+    r"(?i)chang|increase|decrease|growth|grew|decline|variance|difference|movement|"
+    r"\bvs\.?\b|versus|compared|\bnet\s+(?:additions|losses)|%|percent|\bdelta\b"
+)
+_QUOTIENTS = frozenset({"share", "ratio", "written_calculation"})
+# "as a percentage of the prior year", "of 2018 revenue": the question names the whole's period
+_OTHER_PERIOD = re.compile(r"(?i)\b(?:prior|previous|preceding|last|next|following)\s+year")
+
+
+def level_for_change(
+    ask: Ask, rule: str, operands: Sequence[SourceValue], named: Named
+) -> str | None:
+    """Why one table cell does not answer a change asked between two years, or None.
+
+    >>> from decimal import Decimal
+    >>> q = "What was the change in cost of revenue from 2020 to 2021?"
+    >>> ask = Ask(q, frozenset({2020, 2021}), "change")
+    >>> cell = lambda v, y, c: SourceValue(Decimal(v), "S1", table=0, row="Cost of revenue",
+    ...     column=str(y), row_index=1, col_index=c, year=y)
+    >>> values = [cell(4602, 2021, 1), cell(4215, 2020, 2)]
+    >>> why = level_for_change(ask, "direct", values[:1], Named(ask, values))
+    >>> why.endswith("the 2021 value of Cost of revenue")
+    True
+    """
+    if ask.op != "change" or rule != "direct" or len(operands) != 1:
+        return None
+    written = {int(y) for y in _YEAR.findall(ask.text)}
+    v = operands[0]
+    if len(written) != 2 or v.table is None or v.value == 0:
+        return None
+    years = value_years(v)
+    labels = " ".join(x for x in (v.label, v.row, v.column) if x)
+    if len(years) != 1 or not years <= written or len(set(_YEAR.findall(labels))) != 1:
+        return None
+    if _CHANGE_LABEL.search(labels) or named.years_in_row(v) < 2:
+        return None
+    if not named.names(v, "row") and not named.names(v, "column"):
+        return None  # (a cell of a row the question does not name: a coincidence, not a level)
+    lo, hi = min(written), max(written)
+    return (
+        f"the question asks for the change from {lo} to {hi}; this figure is the "
+        f"{min(years)} value of {v.row or v.label}"
+    )
+
+
+def share_of_other_year(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | None:
+    """Why a quotient of two cells of different years does not answer a ratio or share asked
+    for one year, or None.
+
+    >>> from decimal import Decimal
+    >>> q = "What was the cost of revenue in 2020 as a percentage of total revenue?"
+    >>> ask = Ask(q, frozenset({2020}), "ratio")
+    >>> cell = lambda v, row, y: SourceValue(Decimal(v), "S1", table=0, row=row, column=str(y),
+    ...     year=y)
+    >>> share_of_other_year(ask, "share", [cell(4215, "Cost", 2020), cell(11355, "Total", 2021)])
+    'the question asks for a ratio of 2020; this figure combines a value of 2020 with one of 2021'
+    >>> share_of_other_year(ask, "share", [cell(4215, "Cost", 2020), cell(10420, "Total", 2020)])
+    """
+    if ask.op != "ratio" or kind not in _QUOTIENTS or len(operands) != 2:
+        return None
+    written = {int(y) for y in _YEAR.findall(ask.text)}
+    if len(written) != 1 or ask.years != written or _OTHER_PERIOD.search(ask.text):
+        return None
+    per = [value_years(v) for v in operands]
+    if any(v.table is None or len(ys) != 1 for v, ys in zip(operands, per, strict=True)):
+        return None
+    (year,) = written
+    inside = [ys for ys in per if year in ys]
+    outside = [ys for ys in per if year not in ys]
+    if len(inside) != 1 or len(outside) != 1:
+        return None
+    return (
+        f"the question asks for a ratio of {year}; this figure combines a value of {year} with "
+        f"one of {min(outside[0])}"
+    )
