@@ -65,8 +65,10 @@ def level_for_change(
         return None
     if _CHANGE_LABEL.search(labels) or named.years_in_row(v) < 2:
         return None
-    if not named.names(v, "row") and not named.names(v, "column"):
-        return None  # (a cell of a row the question does not name: a coincidence, not a level)
+    # the line that holds the quantity (the row, or the column of a table with years as rows)
+    # must be one the question names: another line's cell is a coincidence, not a level
+    if not named.names(v, "column" if _YEAR.search(v.row or "") else "row"):
+        return None
     lo, hi = min(written), max(written)
     return (
         f"the question asks for the change from {lo} to {hi}; this figure is the "
