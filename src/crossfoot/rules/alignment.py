@@ -34,7 +34,7 @@ from crossfoot.rules._lines import line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
 from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_between import between_misfit
-from crossfoot.rules.alignment_periods import level_for_change, share_of_other_year
+from crossfoot.rules.alignment_periods import period_misfit
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
 
@@ -300,9 +300,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         other = between_misfit(ask.text, base.kind, base.operands, named)
         if other is not None:
             return Fit("row", other)
-        other = level_for_change(ask, base.rule, base.operands, named) or share_of_other_year(
-            ask, base.kind, base.operands
-        )
+        other = period_misfit(ask, c.mention, base, named)
         if other is not None:
             return Fit("year", other)
     why = _op_misfit(ask, c, base, named) if base is not None else None
