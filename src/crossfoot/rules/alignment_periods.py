@@ -8,11 +8,6 @@ still answer another question, for :func:`crossfoot.rules.alignment.misfit`:
   value of the row it names, when that row holds values of both; a cell whose labels name a
   change ("Change", "Increase", "% change", a column of two years) may hold it, and so may
   running text.
-- **a share of one year over another year's whole**: "What was the cost of revenue in 2020 as a
-  percentage of total revenue?" answered "4,215 / 11,355 = 37.12%", the 2021 total. A ratio or
-  share asked for one year divides two values of that year; a quotient of two table cells of two
-  different years answers another question (a question that names two years, or "the prior
-  year", is not judged).
 - **a percentage change over the wrong base**: "What was the percentage change in licence
   revenue from 2020 to 2021?" answered "(8,240 - 6,950) / 8,240 = 15.66%". A change from one
   year to the next is over the first year's value; the same change over the later year's value
@@ -29,7 +24,7 @@ from crossfoot.language.asked import Ask
 from crossfoot.model.types import Evidence, Mention, SourceValue
 from crossfoot.rules._named import Named, value_years
 
-__all__ = ["level_for_change", "other_base", "period_misfit", "share_of_other_year"]
+__all__ = ["level_for_change", "other_base", "period_misfit"]
 
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 # Labels of a cell that may hold a change: it is then no level ("Change", "Increase
@@ -37,13 +32,6 @@ _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 _CHANGE_LABEL = re.compile(
     r"(?i)chang|increase|decrease|growth|grew|decline|variance|difference|movement|"
     r"\bvs\.?\b|versus|compared|\bnet\s+(?:additions|losses)|%|percent|\bdelta\b"
-)
-_QUOTIENTS = frozenset({"share", "ratio", "written_calculation"})
-# "as a percentage of the prior year", "of 2018 revenue": the question names the whole's period
-# (so does a ratio of a change, a growth or a turnover: "the growth ratio in 2019")
-_OTHER_PERIOD = re.compile(
-    r"(?i)\b(?:prior|previous|preceding|last|next|following)\s+year|\bchang|\bgrow|increase|"
-    r"decrease|\bturnover|year[\s-]+(?:over|on)[\s-]+year|\baverage"
 )
 
 
@@ -100,38 +88,6 @@ def level_for_change(
     )
 
 
-def share_of_other_year(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | None:
-    """Why a quotient of two cells of different years does not answer a ratio or share asked
-    for one year, or None.
-
-    >>> from decimal import Decimal
-    >>> q = "What was the cost of revenue in 2020 as a percentage of total revenue?"
-    >>> ask = Ask(q, frozenset({2020}), "ratio")
-    >>> cell = lambda v, row, y: SourceValue(Decimal(v), "S1", table=0, row=row, column=str(y),
-    ...     year=y)
-    >>> share_of_other_year(ask, "share", [cell(4215, "Cost", 2020), cell(11355, "Total", 2021)])
-    'the question asks for a ratio of 2020; this figure combines a value of 2020 with one of 2021'
-    >>> share_of_other_year(ask, "share", [cell(4215, "Cost", 2020), cell(10420, "Total", 2020)])
-    """
-    if ask.op != "ratio" or kind not in _QUOTIENTS or len(operands) != 2:
-        return None
-    written = {int(y) for y in _YEAR.findall(ask.text)}
-    if len(written) != 1 or ask.years != written or _OTHER_PERIOD.search(ask.text):
-        return None
-    per = [value_years(v) for v in operands]
-    if any(v.table is None or len(ys) != 1 for v, ys in zip(operands, per, strict=True)):
-        return None
-    (year,) = written
-    inside = [ys for ys in per if year in ys]
-    outside = [ys for ys in per if year not in ys]
-    if len(inside) != 1 or len(outside) != 1:
-        return None
-    return (
-        f"the question asks for a ratio of {year}; this figure combines a value of {year} with "
-        f"one of {min(outside[0])}"
-    )
-
-
 # "from 2021 to 2020": a change written from the later year back (its base is unclear)
 _FROM_LATER = re.compile(r"(?i)\bfrom\s+(?:(?:fiscal|calendar)\s+)?(?:years?\s+)?((?:19|20)\d\d)\b")
 
@@ -180,10 +136,10 @@ def other_base(ask: Ask, m: Mention, operands: Sequence[SourceValue]) -> str | N
 
 def period_misfit(ask: Ask, m: Mention, ev: Evidence, named: Named) -> str | None:
     """Why a figure with evidence ``ev`` answers another question about its periods (a level
-    for a change, a share over another year's whole, a percentage change over the later year),
-    in words, or None."""
-    return (
-        level_for_change(ask, ev.rule, ev.operands, named)
-        or share_of_other_year(ask, ev.kind, ev.operands)
-        or other_base(ask, m, ev.operands)
-    )
+    for a change, a percentage change over the later year), in words, or None.
+
+    A share of one year over another year's whole ("4,215 / 11,355" for "the cost of revenue in
+    2020 as a percentage of total revenue", 11,355 of 2021) is not judged: tried in claims10, it
+    caught no wrong answer of either half and flagged a correct one (a strict xfail in
+    tests/vectors/claims10.json)."""
+    return level_for_change(ask, ev.rule, ev.operands, named) or other_base(ask, m, ev.operands)
