@@ -1,4 +1,4 @@
-"""Labelled answers for classes of sentence of issue 15's tenth pass (failopen10; claims_sentences10.py is claims10's), for
+"""Labelled answers for classes of sentence of issue 15's tenth pass (failopen10), for
 ``claims_cases.py`` (and so ``trace_vs_figured.py``): one true and one wrong category per class,
 from seeded random tables (fictional).
 
