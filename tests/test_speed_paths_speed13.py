@@ -14,6 +14,7 @@ deliberately broken fast path is found by the same property (``hypothesis.find``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 import pytest
@@ -298,3 +299,62 @@ def test_a_filter_kept_by_row_only_is_caught() -> None:
 
     questions = st.lists(st.sampled_from(_QUESTION_WORDS), min_size=1, max_size=10).map(" ".join)
     assert differs(find(questions, differs, settings=_FIND))
+
+
+# --- rules._named.Named._meant --------------------------------------------------------------
+
+_MEANT_LABELS = st.frozensets(
+    st.sampled_from(
+        [
+            "Balance at March 31, 2018",
+            "Balance at March 31, 2019",
+            "2019",
+            "2018",
+            "Net sales",
+            "3 to 5 years",
+            "1 to 3 years",
+            "Total",
+        ]
+    ),
+    min_size=1,
+)
+
+
+def _plain_meant(question: str, labels: frozenset[str]) -> str:
+    asked = set(re.findall(r"\d+", question))
+    return max(
+        sorted(labels),
+        key=lambda label: (len(asked.intersection(re.findall(r"\d+", label))), len(label)),
+    )
+
+
+@_SETTINGS
+@given(
+    st.lists(st.sampled_from(_QUESTION_WORDS), min_size=1, max_size=8).map(" ".join),
+    st.lists(_MEANT_LABELS, min_size=1, max_size=6),
+)
+def test_the_label_meant_equals_the_plain_one(
+    question: str, label_sets: list[frozenset[str]]
+) -> None:
+    named = Named(read_question(question), load_sources(_TABLES[:1]).index(None).values)
+    for labels in label_sets * 2:  # (the second time from the kept answers)
+        assert named._meant(labels) == _plain_meant(question, labels)
+
+
+def test_a_meant_memo_kept_by_size_is_caught() -> None:
+    def differs(case: tuple[str, list[frozenset[str]]]) -> bool:
+        question, label_sets = case
+        kept: dict[int, str] = {}
+        for labels in label_sets:
+            got = kept.setdefault(len(labels), _plain_meant(question, labels))  # (by size)
+            if got != _plain_meant(question, labels):
+                return True
+        return False
+
+    questions = st.lists(st.sampled_from(_QUESTION_WORDS), min_size=1, max_size=8).map(" ".join)
+    case = find(
+        st.tuples(questions, st.lists(_MEANT_LABELS, min_size=2, max_size=6)),
+        differs,
+        settings=_FIND,
+    )
+    assert differs(case)

@@ -48,6 +48,7 @@ class Named:
         "_books",
         "_keeps",
         "_lines",
+        "_meant_of",
         "_tables",
         "_tokens",
         "_values",
@@ -58,6 +59,7 @@ class Named:
         self._ask = ask
         self._values = values
         self._keeps: list[Callable[[SourceValue], bool]] | None = None
+        self._meant_of: dict[frozenset[str], str] = {}  # _meant per label set (~20 calls each)
         self._read(ask.text)
         labels = (
             by_identity(_LABELS, values, 8, _table_labels)
@@ -236,11 +238,14 @@ class Named:
         """The named label to report: the one sharing most numbers with the question ("Balance
         at March 31, 2018" when it asks about 2018), then the longest, then by text (a set's
         order changes with the hash seed, a message must not)."""
-        asked = set(re.findall(r"\d+", self._ask.text))
-        return max(
-            sorted(labels),
-            key=lambda label: (len(asked.intersection(re.findall(r"\d+", label))), len(label)),
-        )
+        meant = self._meant_of.get(labels)
+        if meant is None:  # (the question is the Named's own: a label set gives one answer)
+            asked = set(re.findall(r"\d+", self._ask.text))
+            meant = self._meant_of[labels] = max(
+                sorted(labels),
+                key=lambda label: (len(asked.intersection(re.findall(r"\d+", label))), len(label)),
+            )
+        return meant
 
     def years_in_row(self, v: SourceValue) -> int:
         """How many values of ``v``'s table row have a year."""
