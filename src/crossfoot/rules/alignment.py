@@ -33,7 +33,6 @@ from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, Mention, So
 from crossfoot.rules._lines import line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
 from crossfoot.rules._prose_change import names_change, states_change
-from crossfoot.rules.alignment_stated import stated_misfit
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
 
@@ -45,7 +44,7 @@ __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfi
 
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 _PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")
-_AVERAGE_LABEL = re.compile(r"(?i)average|\bmean\b|\bper\b(?!\s+(?:basic\s+|diluted\s+)?shares?\b)")
+_AVERAGE_LABEL = re.compile(r"(?i)average|\bmean\b|\bper\b")
 _CHANGE_KINDS = frozenset({"percent_change", "share", "ratio"})
 _AMOUNT_KINDS = frozenset({"money", "number"})
 
@@ -100,7 +99,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     cell = ev.rule == "direct"
     labels = " ".join(x for v in ops for x in (v.label, v.row, v.column, v.field) if x)
     one = None if _read_at_factor(m, ops) else _one_value_misfit(ask, cell, ops, labels, m.value)
-    if (one := one or stated_misfit(ask, ev, named._values)) is not None:
+    if one is not None:
         return one
     if ask.op == "change":
         # "What was the change in revenue?" is an amount: a percentage over amounts is not it.
