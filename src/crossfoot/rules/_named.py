@@ -487,14 +487,16 @@ def _own_words(label: str) -> str:
 def value_fits(ask: Ask, named: Named, change_base: bool) -> Callable[[SourceValue], bool]:
     """Whether a source value may serve a figure that fits the question: of an asked year (or
     the year before one, as the base of a change) and in a named row and column."""
-    years = ask.years
-    if change_base:
-        years = years | {y - 1 for y in years}
+    years = ask.years | {y - 1 for y in ask.years} if change_base else ask.years
+    named_ok: dict[tuple[str, int | None, str | None, str | None], bool] = {}  # per filter
 
     def fits(v: SourceValue) -> bool:
         ys = value_years(v)
         if years and ys and not ys & years:
             return False
-        return named.misnamed(v) is None
+        key = (v.source_id, v.table, v.row, v.column)  # all that Named.misnamed reads of v
+        if key not in named_ok:  # (a cell's two views, a table in two scopes: read once)
+            named_ok[key] = named.misnamed(v) is None
+        return named_ok[key]
 
     return fits
