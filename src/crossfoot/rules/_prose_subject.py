@@ -34,10 +34,6 @@ _SENTENCE_END = re.compile(r"[.;!?]\s")
 # Words of any financial sentence, the words of arithmetic a question asks in ("what is that
 # divided by the 2009 value?"), and those an answer uses about its sources ("as mentioned in the
 # context", "based on the information provided"): sharing one says nothing about the subject.
-# Nor do the months (a date says when a figure was, not what it counts: "In April 2025, we
-# granted 346,453 units" is about units, and a sentence that runs on into "December 31, 2025"
-# is not more about a December grant for it), nor the words of grammar that the tokenizer
-# keeps ("between", "will").
 _GENERIC = frozenset(
     """million billion thousand dollar percent percentage increase decrease change compared
     approximately respectively primarily mainly due result period quarter month prior current
@@ -46,9 +42,7 @@ _GENERIC = frozenset(
     number times less plus minus average mean growth rate then there previous following next
     same both two three first second last annual yearly time date does this that value
     context mentioned mention provided information based given according passage document
-    explicitly therefore reasoning derived need find january february march april june july
-    august september october november december between through within without after before
-    since they them will would should could where when while upon such each""".split()
+    explicitly therefore reasoning derived need find""".split()
 )
 # "The context states", "the table shows": an answer speaking of its sources. Its verb is no
 # subject ("states" reads as the token of "Gulf States", "State taxes").

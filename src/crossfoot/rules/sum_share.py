@@ -8,12 +8,6 @@ triple of a table would meet most figures by chance. It is derived only from row
 (one period), with a part of a whole worded ("proportion", "percentage", "share", "ratio",
 "over", "as a percentage of"); a and b are positive and together less than c. The figure is a
 plain fraction or a percentage, met at its stated precision.
-
-A section header names the rows under it ("Purchase obligations:" over "Inventory purchase
-commitments" and "Capital commitments", read as "Purchase obligations: Inventory ..."): "purchase
-obligations as a percentage of total contractual obligations" is the share of the section's rows
-together. The rows of a section the text names are searched with the rows it names, under the
-same bounds.
 """
 
 from __future__ import annotations
@@ -23,9 +17,7 @@ from decimal import Decimal
 from itertools import combinations
 
 from crossfoot.language.rowfocus import focus_group, focus_text
-from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.context import ClaimContext, Verdict
-from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._derive_kinds import label, operand_class
@@ -68,7 +60,7 @@ def sum_share(ctx: ClaimContext) -> Verdict | None:
     lo, hi = claim_interval(ctx)
     factor = _HUNDRED if m.kind == "percent" else Decimal(1)
     for group in ctx.scope.groups:
-        named = _with_sections(ctx, group, focus_group(ctx, group, whole=True))
+        named = focus_group(ctx, group, whole=True)
         if named is None:
             continue
         for column in _columns(list(named.values)).values():
@@ -85,40 +77,6 @@ def sum_share(ctx: ClaimContext) -> Verdict | None:
                     if lo <= result <= hi:
                         return Verdict("derived", _evidence(ctx, a, b, c, result))
     return None
-
-
-def _with_sections(
-    ctx: ClaimContext, group: ValueIndex, named: ValueIndex | None
-) -> ValueIndex | None:
-    """``named`` with the cells of the rows under a section header the text names (the section's
-    words all written in the text); ``named`` itself when none."""
-    words = set(tokens(focus_text(ctx)))
-    named_sections: dict[str, frozenset[str]] = {}
-    for v in group.values:
-        sec = _section(v) if v.table is not None else ""
-        if sec and sec not in named_sections:
-            req = required_tokens(sec)
-            if req and req <= words:
-                named_sections[sec] = req
-    # "cost of revenue" names the section "Cost of revenue:", not "Revenue:" as well
-    kept = {s for s, r in named_sections.items() if not any(r < o for o in named_sections.values())}
-    under = [v for v in group.values if v.table is not None and _section(v) in kept]
-    if not under:
-        return named
-    have = set() if named is None else {id(v) for v in named.values}
-    extra = [v for v in under if id(v) not in have]
-    if not extra:
-        return named
-    return ValueIndex([*(named.values if named is not None else ()), *extra])
-
-
-def _section(v: SourceValue) -> str:
-    """The section header a cell's row sits under, as its label writes it ("Purchase
-    obligations: Capital commitments / Total"), or ""."""
-    head = v.label.partition(" / ")[0]
-    if not v.row or not head.endswith(v.row) or len(head) <= len(v.row):
-        return ""
-    return head[: -len(v.row)].rstrip(": ")
 
 
 def _evidence(
