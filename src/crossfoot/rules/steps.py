@@ -47,7 +47,6 @@ from crossfoot.rules._steps_math import (
     _Window,
     _written_window,
 )
-from crossfoot.rules._steps_reach import out_of_reach
 from crossfoot.rules._steps_restate import _CHANGE, _cached_true, _restatement, _same_figure
 
 __all__ = ["step_arithmetic"]
@@ -428,8 +427,8 @@ def _try(
 
 def _step(ctx: ClaimContext) -> Verdict | None:
     figs = _figures(ctx)
-    if len(figs) < 2 or out_of_reach(ctx, figs):
-        return None  # (out of reach: no pair gets past the search's float estimate)
+    if len(figs) < 2:
+        return None
     best: _Hit | None = None
     for hit in _hits(ctx, figs):
         key = (hit.passed, hit.note == "", -hit.error)
