@@ -30,6 +30,8 @@ from typing import Any
 from claims_sentences import SENTENCE_CLASSES
 from claims_sentences8 import SENTENCE_CLASSES8
 from claims_sentences9 import SENTENCE_CLASSES9
+from claims_sentences10 import SENTENCE_CLASSES10
+from claims_sentences10b import SENTENCE_CLASSES10B
 
 __all__ = ["CLASSES", "claims_cases"]
 
@@ -558,6 +560,8 @@ CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     *SENTENCE_CLASSES,  # claims7's classes of sentence (claims_sentences.py)
     *SENTENCE_CLASSES8,  # claims8's (claims_sentences8.py)
     *SENTENCE_CLASSES9,  # claims9's (claims_sentences9.py)
+    *SENTENCE_CLASSES10,  # claims10's (claims_sentences10.py)
+    *SENTENCE_CLASSES10B,  # failopen10's (claims_sentences10b.py)
 )  # fmt: skip
 
 

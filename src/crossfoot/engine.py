@@ -57,6 +57,7 @@ from crossfoot.rules._named import Named
 from crossfoot.rules._reach import within_reach
 from crossfoot.rules.alignment import align_answer, marker_end
 from crossfoot.rules.answer_decimals import coarse_answers
+from crossfoot.rules.arithmetic import results_first
 from crossfoot.rules.change_signs import change_signs
 from crossfoot.rules.comparisons import check_comparisons
 from crossfoot.rules.counts import count_verdict, is_count_answer, word_count
@@ -126,7 +127,7 @@ def verify(
             f"(option max_claims), so the figures after figure {limit:,} were not"
         )
         positions = positions[:limit]
-    claims = [answer.judge(i, mentions[i]) for i in positions]
+    claims = results_first([answer.judge(i, mentions[i]) for i in positions], answer.contexts)
     # (``read`` is the answer, or the prefix of a long one that holds every claim judged.)
     if not options.result_rows:
         claims = _word_counts(read, sentences, mentions, sources, claims)

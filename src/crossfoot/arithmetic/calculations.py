@@ -55,7 +55,7 @@ from crossfoot.arithmetic.parse import (
     Num,
     _parse,
 )
-from crossfoot.arithmetic.shapes import restates, unit_nouns
+from crossfoot.arithmetic.shapes import comma_asides, restates, result_first, unit_nouns
 from crossfoot.arithmetic.tokens import (
     _T_BREAK,
     _T_EQ,
@@ -268,7 +268,7 @@ def new_answer() -> None:
 @lru_cache(maxsize=64)
 def _find_cached(text: str, mentions: tuple[Mention, ...]) -> tuple[Calculation, ...]:
     ms = mentions
-    toks = unit_nouns(text, _tokens(text, ms))
+    toks = comma_asides(text, unit_nouns(text, _tokens(text, ms)))
     found: list[Calculation] = []
     runs = _split(toks, _T_BREAK)
     prev_tail: tuple[Node, _Tok] | None = None  # last expression of the previous run, for "× 100 ="
@@ -304,7 +304,7 @@ def _find_cached(text: str, mentions: tuple[Mention, ...]) -> tuple[Calculation,
                 continue
             if isinstance(right, Num) and has_op(left):
                 calc = _make(text, left, right.index, ms, segs[j][0].start, segs[j + 1][-1].end)
-            elif isinstance(left, Num) and has_op(right) and j == 0 and len(segs) == 2:
+            elif isinstance(left, Num) and has_op(right) and result_first(segs, j):
                 calc = _make(text, right, left.index, ms, segs[j][0].start, segs[j + 1][-1].end)
             elif has_op(left):
                 calc = _step_before_factor(text, left, right, ms, segs[j][0].start)

@@ -3,7 +3,8 @@
 A unit noun between a number and the operator after it ("$9,870 thousand / 235 employees =",
 "4,520 million / 3 years =") belongs to the number, so the calculation goes on; and two
 expressions on either side of an equals sign with one value ("(510 / 4,010) × 100 = 0.1272 ×
-100") restate each other rather than make a step.
+100") restate each other rather than make a step. A figure may come first and the calculation
+that gives it after ("The change is 31, (222 - 191)", "is 20 = 210 - 190").
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from decimal import DecimalException, localcontext
 
 from crossfoot.arithmetic.evaluate import evaluate
 from crossfoot.arithmetic.parse import Node, _Fail
-from crossfoot.arithmetic.tokens import _T_BREAK, _T_EQ, _T_NUM, _T_OP, _Tok
+from crossfoot.arithmetic.tokens import _T_BREAK, _T_EQ, _T_LP, _T_NUM, _T_OP, _Tok
 from crossfoot.model.types import Mention
 
-__all__ = ["restates", "unit_nouns"]
+__all__ = ["comma_asides", "restates", "result_first", "unit_nouns"]
 
 
 def restates(left: Node, right: Node, ms: Sequence[Mention]) -> bool:
@@ -73,3 +74,26 @@ def unit_nouns(text: str, toks: list[_Tok]) -> list[_Tok]:
                 continue
         out.append(tok)
     return out
+
+
+def result_first(segs: list[list[_Tok]], j: int) -> bool:
+    """``c = a - b`` as the whole run, or after a verb read as an equals sign ("The change is
+    20 = 210 - 190"): the figure first, then the calculation that gives it."""
+    return len(segs) == j + 2 and (j == 0 or (j == 1 and not segs[0]))
+
+
+def comma_asides(text: str, toks: list[_Tok]) -> list[_Tok]:
+    """``toks`` with the break of a lone comma between a figure and an opening bracket dropped:
+    "The change is 31, (222 - 191)" explains 31 as "31 (222 - 191)" does."""
+    keep = [
+        t
+        for i, t in enumerate(toks)
+        if not (
+            t.kind == _T_BREAK
+            and 0 < i < len(toks) - 1
+            and toks[i - 1].kind == _T_NUM
+            and toks[i + 1].kind == _T_LP
+            and text[t.start : t.end].strip() == ","
+        )
+    ]
+    return keep if len(keep) != len(toks) else toks

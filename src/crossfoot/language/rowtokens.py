@@ -45,15 +45,29 @@ def tokens(text: str) -> list[str]:
     ['sale', 'net', 'million', 'america']
     """
     out: list[str] = []
+    memo = _WORD_TOKENS
     for w in _WORD.findall(text.lower().replace(" & ", " and ")):
-        spelled = _SPELLED.get(w)
-        if spelled is not None:
-            out.extend(spelled)
-            continue
-        t = _token(w)
-        if t is not None:
-            out.append(t)
+        got = memo.get(w)
+        if got is None:
+            got = _word_tokens(w)
+        out += got
     return out
+
+
+# Each word's tokens (its spelling out, its one token, or none), one look-up a word: tokens()
+# reads labels and sentences several times per answer (tests/test_speed_paths_speed13.py).
+_WORD_TOKENS: dict[str, tuple[str, ...]] = {}
+
+
+def _word_tokens(w: str) -> tuple[str, ...]:
+    spelled = _SPELLED.get(w)
+    if spelled is None:
+        t = _token(w)
+        spelled = () if t is None else (t,)
+    if len(_WORD_TOKENS) >= 16384:
+        _WORD_TOKENS.clear()
+    _WORD_TOKENS[w] = spelled
+    return spelled
 
 
 # Abbreviations of financial statement lines, read as the words they stand for ("diluted EPS"
@@ -142,6 +156,7 @@ def acronym(label: str) -> str | None:
 # One reader of "&" abbreviations: the listed lines' short forms are the initials acronym() reads
 # from a label ("r&d", "sg&a", "g&a", "pp&e", "d&a").
 _SPELLED.update((str(acronym(line)), tuple(tokens(line))) for line in _AMPERSAND_LINES)
+_WORD_TOKENS.clear()  # (words read above, before _SPELLED was complete)
 
 
 def names_row(label: str, text: str) -> bool:

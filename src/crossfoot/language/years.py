@@ -35,6 +35,9 @@ __all__ = [
 
 # A year 1900-2099 not glued to other digits ("fy2023", "2023q1", "revenue_2023" all match).
 _YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
+# A year of running text: not the decimals of a figure ("The answer is 0.1969", "1.2010") nor
+# the whole part of one ("2019.5" units).
+_TEXT_YEAR = re.compile(r"(?<!\d)(?<!\d\.)(19\d\d|20\d\d)(?!\d)(?!\.\d)")
 # A two-digit fiscal year "FY23" / "fy24".
 _FY2 = re.compile(r"(?i)(?<![a-z0-9])fy'?(\d\d)(?!\d)")
 # Tokens of a name: a quarter/half ("q3", "h2"), a digit run, or a word.
@@ -184,8 +187,10 @@ def years_in_text(text: str) -> list[int]:
 
     >>> years_in_text("from 2019 to 2023")
     [2019, 2023]
+    >>> years_in_text("in 2024? The answer is 0.2010.")
+    [2024]
     """
-    return [int(m.group(1)) for m in _YEAR.finditer(text)]
+    return [int(m.group(1)) for m in _TEXT_YEAR.finditer(text)]
 
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")

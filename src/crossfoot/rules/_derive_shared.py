@@ -30,6 +30,7 @@ from crossfoot.rules._claim_year import own_year
 from crossfoot.rules._derive_kinds import (
     operand_class,
 )
+from crossfoot.rules._signed_change import dropped_sign
 from crossfoot.rules.signs import cost_sizes_agree
 
 __all__ = [
@@ -404,7 +405,8 @@ def best_verdict(ctx: ClaimContext, found: Iterable[Candidate]) -> Verdict | Non
         return Verdict(
             "derived", Evidence("derive", best.kind, formula, best.operands, best.result, best.note)
         )
-    message = f"magnitude matches {formula}, but the wording states the opposite direction"
+    opposite = f"magnitude matches {formula}, but the wording states the opposite direction"
+    message = best.note or opposite
     ev = Evidence("derive", best.kind, formula, best.operands, best.result, message)
     return Verdict("contradicted", ev, message)
 
@@ -446,6 +448,10 @@ def change_candidate(
     # The claim's direction is read only here, for a magnitude that matched: most claims match
     # nothing, and reading the wording is the costliest per-claim step.
     direction, _ = claim_direction(ctx)
+    if direction is None and result < 0 and not cost_sizes_agree(first, second, "up"):
+        why = dropped_sign(ctx, formula)  # "changed by 120" for a fall of 120: a rise, by sign
+        if why is not None:
+            return Candidate(kind, formula, (first, second), result, False, why, related, error)
     agrees = (result > 0) == (direction == "up") or cost_sizes_agree(first, second, direction)
     if direction is None or result == 0 or agrees:
         return Candidate(

@@ -66,7 +66,7 @@ def named_line_witness(
             continue
         if named.names(v, "row") and not named.names(v, "column"):
             lines.setdefault(("row", v.source_id, v.table, v.view, v.row_index), []).append(v)
-        elif named.names(v, "column") and not named.names_any_row(v):
+        elif named.names(v, "column") and not named.labels_named(v, "row"):
             if not TOTAL_LABEL.search(v.row or ""):
                 lines.setdefault(("col", v.source_id, v.table, v.view, v.col_index), []).append(v)
     for line in lines.values():

@@ -18,7 +18,7 @@ from crossfoot.language.question import figures_read
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import _period, period  # (_period: the cached reading by names)
 from crossfoot.model.memo import by_identity
-from crossfoot.model.types import Mention, SourceValue
+from crossfoot.model.types import SourceValue
 from crossfoot.numbers.extract import extract
 
 __all__ = [
@@ -224,7 +224,8 @@ class Named:
         self._words = frozenset(self._tokens)
         # the question's numbers (no years): the engine's asked_figures read them already
         read = figures_read(said)
-        self._asked = _figures_of(said) if read is None else _figure_set(read)
+        pairs = None if read is None else frozenset((m.value, m.high) for m in read)
+        self._asked = _figures_of(said) if pairs is None else pairs
 
     def _named(self, book: _Book) -> frozenset[str]:
         named: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
@@ -292,6 +293,11 @@ class Named:
                 self._keeps.append(value_fits(ask, self, True))
         return self._keeps
 
+    @property
+    def values(self) -> Sequence[SourceValue]:
+        """The sources' values the question is read against."""
+        return self._values
+
     def any_named(self) -> bool:
         """Whether the question names some row or column of the sources' tables."""
         return any(rows or cols for rows, cols in self._tables.values())
@@ -331,9 +337,10 @@ class Named:
                 return fuller
         return None
 
-    def names_any_row(self, v: SourceValue) -> bool:
-        """Whether the question names some row of ``v``'s table."""
-        return bool(self._tables.get((v.source_id, v.table or 0), (frozenset(),))[0])
+    def labels_named(self, v: SourceValue, axis: str) -> frozenset[str]:
+        """The row (``axis`` "row") or column labels of ``v``'s table the question names."""
+        rows, cols = self._tables.get((v.source_id, v.table or 0), (frozenset(), frozenset()))
+        return rows if axis == "row" else cols
 
     def rows_in_column(self, v: SourceValue) -> int:
         """How many rows of ``v``'s table column hold a value, totals left out."""
@@ -460,11 +467,6 @@ def _figures_of(text: str) -> frozenset[tuple[Decimal, Decimal | None]]:
     return frozenset((m.value, m.high) for m in extract(text) if m.kind != "year")
 
 
-def _figure_set(mentions: Sequence[Mention]) -> frozenset[tuple[Decimal, Decimal | None]]:
-    """:func:`_figures_of` of a text, from its figures read already (no years among them)."""
-    return frozenset((m.value, m.high) for m in mentions)
-
-
 def _unworded(book: _Book, words: frozenset[str]) -> bool:
     """Whether ``words`` hold no required word of any label of ``book``."""
     return not any(req & words for found in book.by_word.values() for _, req, _ in found)
@@ -485,14 +487,16 @@ def _own_words(label: str) -> str:
 def value_fits(ask: Ask, named: Named, change_base: bool) -> Callable[[SourceValue], bool]:
     """Whether a source value may serve a figure that fits the question: of an asked year (or
     the year before one, as the base of a change) and in a named row and column."""
-    years = ask.years
-    if change_base:
-        years = years | {y - 1 for y in years}
+    years = ask.years | {y - 1 for y in ask.years} if change_base else ask.years
+    named_ok: dict[tuple[str, int | None, str | None, str | None], bool] = {}  # per filter
 
     def fits(v: SourceValue) -> bool:
         ys = value_years(v)
         if years and ys and not ys & years:
             return False
-        return named.misnamed(v) is None
+        key = (v.source_id, v.table, v.row, v.column)  # all that Named.misnamed reads of v
+        if key not in named_ok:  # (a cell's two views, a table in two scopes: read once)
+            named_ok[key] = named.misnamed(v) is None
+        return named_ok[key]
 
     return fits

@@ -8,7 +8,8 @@ level, and stays one (the prose reader splits the two, :func:`crossfoot.language
 the level's label holds the change's words and then "to $987 million").
 
 >>> from decimal import Decimal
->>> from crossfoot.model.types import SourceValue
+>>> from crossfoot.model.context import ClaimContext
+from crossfoot.model.types import SourceValue
 >>> v = SourceValue(Decimal(273), "S2", label="and administrative expenses increased $273 million")
 >>> states_change(v)
 True
@@ -32,9 +33,10 @@ from crossfoot.language.changewords import (
     UP_DOWN,
     words,
 )
+from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
 
-__all__ = ["names_change", "states_change"]
+__all__ = ["names_change", "states_change", "states_level", "worded_change"]
 
 # A change verb or noun right before the figure, the figure ending the label (a prose value's
 # label is the words before it and the figure itself). The words are language.changewords'.
@@ -70,3 +72,39 @@ def states_change(v: SourceValue) -> bool:
         and bool(v.label)
         and (_CHANGE_BEFORE.search(v.label or "") is not None)
     )
+
+
+# The level a change reached, the figure ending the label: "rose by $12.4 million to $341.7
+# million", "increased to $987 million" (the level's label holds its change's words).
+_LEVEL_AFTER = re.compile(
+    rf"(?i)\b(?:{CHANGED}|{MOVED}|{MOVED_SHARPLY}|{INFLECTED})\b(?:[^.;]|\.(?=\d)){{0,60}}?\bto\s+"
+    r"[$€£¥]?\s*[\d.,]+\s*(?:%|percent|million|billion|thousand|mn|bn|m|k)?\s*\Z"
+)
+# The answer's words right before a figure that state it as a change ("rose by", "an increase
+# of", "was down"): the figure is how much the value moved.
+_WORDED_CHANGE = re.compile(rf"(?i){STATED_BEFORE}(?:[$€£¥]|[A-Z]{{3}}\s*)?\s*\Z")
+
+
+def states_level(v: SourceValue) -> bool:
+    """Whether ``v`` is a figure of running text stated as the level a change reached.
+
+    >>> from decimal import Decimal
+    >>> states_level(SourceValue(Decimal(987), "S2", label="increased $63 million to $987 million"))
+    True
+    >>> states_level(SourceValue(Decimal(63), "S2", label="increased $63 million"))
+    False
+    """
+    return (
+        v.table is None
+        and v.field is None
+        and bool(v.label)
+        and _LEVEL_AFTER.search(v.label or "") is not None
+    )
+
+
+def worded_change(ctx: ClaimContext) -> bool:
+    """Whether the answer states the claim as a change: "rose by $341.7 million", "an increase
+    of 12%" (the words right before the figure, in its sentence)."""
+    m, s = ctx.mention, ctx.sentence
+    before = ctx.text[max(s.start, m.start - 60) : m.start]
+    return _WORDED_CHANGE.search(before) is not None

@@ -33,6 +33,8 @@ from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, Mention, So
 from crossfoot.rules._lines import line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
 from crossfoot.rules._prose_change import names_change, states_change
+from crossfoot.rules.alignment_between import between_misfit
+from crossfoot.rules.alignment_periods import period_misfit
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
 
@@ -254,7 +256,7 @@ def _part_misfit(ask: Ask, kind: str, ops: Sequence[SourceValue], named: Named) 
         and len(cols) == 1
         and not years
         and named.names(ops[0], "column")
-        and not named.names_any_row(ops[0])
+        and not named.labels_named(ops[0], "row")
     ):
         every = named.rows_in_column(ops[0])
         if every > len(ops):
@@ -294,6 +296,13 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
     span = span_misfit(ask, base.kind, base.operands) if base is not None else None
     if span is not None:
         return Fit("year", span)
+    if base is not None:
+        other = between_misfit(ask.text, base.kind, base.operands, named)
+        if other is not None:
+            return Fit("row", other)
+        other = period_misfit(ask, c.mention, base, named)
+        if other is not None:
+            return Fit("year", other)
     why = _op_misfit(ask, c, base, named) if base is not None else None
     if why == _DIFFERENCE_WHY and any(
         o.mention.kind == "percent" and o.sentence.index >= c.sentence.index for o in claims

@@ -13,6 +13,8 @@ recomputed from the numbers as written:
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from decimal import Decimal
 
 from crossfoot.arithmetic.calculations import Calculation, calculations_of
@@ -21,7 +23,7 @@ from crossfoot.model.types import Claim, Evidence, Mention, SourceValue
 from crossfoot.rules.calc_sources import at_source_precision
 from crossfoot.rules.calc_units import result_unit_error
 
-__all__ = ["grounded_claim", "written_calculation"]
+__all__ = ["grounded_claim", "results_first", "written_calculation"]
 
 
 def written_calculation(ctx: ClaimContext) -> Verdict | None:
@@ -64,6 +66,32 @@ def written_calculation(ctx: ClaimContext) -> Verdict | None:
             Evidence("arithmetic", "written_calculation", formula, operands, calc.value, calc.note),
         )
     return None
+
+
+def results_first(
+    claims: Sequence[Claim], contexts: Mapping[tuple[int, int], ClaimContext]
+) -> list[Claim]:
+    """``claims`` with each result written before its calculation ("The change is 31, (222 -
+    191)", "is 20 = 210 - 190") judged again once the operands, read after it, are grounded: a
+    right calculation over grounded operands is ``derived`` (a wrong one failed already).
+
+    >>> from crossfoot import check
+    >>> t = '[["", "2017", "2016"], ["Cost of sales", "210", "190"]]'
+    >>> check("The change is 20, (210 - 190).", [t]).claims[0].status
+    'derived'
+    """
+    out = list(claims)
+    for i, c in enumerate(claims):
+        ctx = contexts.get((c.mention.start, c.mention.end)) if c.status == "unsupported" else None
+        if ctx is None or not any(
+            k.result == ctx.position and k.correct and max(k.operands, default=-1) > ctx.position
+            for k in calculations_of(ctx)
+        ):
+            continue
+        verdict = written_calculation(ctx)  # its grounded list now holds the later claims
+        if verdict is not None and verdict.status == "derived":
+            out[i] = replace(c, status="derived", evidence=verdict.evidence, message="")
+    return out
 
 
 def _repeated_error(ctx: ClaimContext, calcs: list[Calculation]) -> Verdict | None:

@@ -24,7 +24,8 @@ from crossfoot.language.bounds import claimed_side
 from crossfoot.language.direction import parenthesized_aside, stated_direction
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
-from crossfoot.rules._prose_change import names_change, states_change
+from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
+from crossfoot.rules._prose_year import prose_year_verdict
 from crossfoot.rules.fields import field_verdict
 from crossfoot.rules.signs import sign_verdict
 from crossfoot.sources.prose import UPPER_END
@@ -42,6 +43,10 @@ _SYMBOL_CODES = {"€": "EUR", "£": "GBP", "₹": "INR", "¥": "JPY"}
 def direct_match(ctx: ClaimContext) -> Verdict | None:
     """Rule: exact or rounded match of a source value in scope, then the table-row check."""
     matches = direct_candidates(ctx.mention, ctx)
+    if matches and worded_change(ctx):
+        # "rose by $341.7 million" is not met by the level a source's change reached ("rose by
+        # $12.4 million to $341.7 million"): the answer quotes the level as the change.
+        matches = [x for x in matches if not states_level(x[0])]
     if not matches:
         return None
     if ctx.mention.kind == "money" and all(counts_things(sv) for sv, _, _ in matches):
@@ -56,6 +61,8 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
         wrong = _row_verdict(ctx, [sv for sv, _, _ in matches])
         if wrong is None:
             wrong = field_verdict(ctx, [sv for sv, _, _ in matches])
+        if wrong is None:  # "$5.2 million in 2019" of a passage's 2018 figure
+            wrong = prose_year_verdict(ctx, [sv for sv, _, _ in matches])
         if wrong is not None:
             return wrong
     sv, exact, how = matches[0]
