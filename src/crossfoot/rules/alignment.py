@@ -102,7 +102,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     cell = ev.rule == "direct"
     labels = " ".join(x for v in ops for x in (v.label, v.row, v.column, v.field) if x)
     one = None if _read_at_factor(m, ops) else _one_value_misfit(ask, cell, ops, labels, m.value)
-    if (one := one or one_for_between(ask.text, ev, named._values)) is not None:
+    if (one := one or one_for_between(ask.text, ev, named.values)) is not None:
         return one
     if ask.op == "change":
         # "What was the change in revenue?" is an amount: a percentage over amounts is not it.
