@@ -354,7 +354,7 @@ def _apart_differs(text: str, name: str | None) -> bool:
     return fast != slow
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(
     st.lists(st.sampled_from(_APART_PIECES), min_size=1, max_size=10).map("".join),
     st.sampled_from(_APART_LOCALES),
@@ -446,7 +446,7 @@ _CORE_CHARS = st.sampled_from([*"0123456789", *"0123456789", ".", ",", ",", "'",
                                "+", "-", "٣", "\u00a0"])  # fmt: skip
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=750, deadline=None)
 @given(
     st.lists(_CORE_CHARS, min_size=1, max_size=12).map("".join),
     st.sampled_from([None, ",", "."]),

@@ -22,7 +22,11 @@ from crossfoot.rules._reach import EMPTY, Reach, as_floats
 __all__ = ["MAX_VALUES", "pairs_reach"]
 
 #: Groups of more values are not listed (their pairs grow as the square): the rule runs on them.
-MAX_VALUES = 6
+#: 8 (6 until round 10): a group of 8 values is 28 pairs, a few hundred floats listed once per
+#: group, and the gate then skips two_operand's own search for every claim out of reach (12x5
+#: timing trace 0.96, check() unchanged; docs/speed.md, round 10). Round 6 measured a group of
+#: 18 values slower with the gate than without.
+MAX_VALUES = 8
 _Ops = frozenset[tuple[str, Decimal]]
 _GROUPS: dict[tuple[int, _Ops], tuple[ValueIndex, Reach | None]] = {}
 _KEPT = 64

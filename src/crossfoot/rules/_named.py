@@ -51,13 +51,13 @@ class Named:
         "_meant_of",
         "_tables",
         "_tokens",
-        "_values",
         "_words",
+        "values",
     )
 
     def __init__(self, ask: Ask, values: Sequence[SourceValue]) -> None:
         self._ask = ask
-        self._values = values
+        self.values = values  # (public: a rule reads the cells of a named line)
         self._keeps: list[Callable[[SourceValue], bool]] | None = None
         self._meant_of: dict[frozenset[str], str] = {}  # _meant per label set (~20 calls each)
         self._read(ask.text)
@@ -159,11 +159,6 @@ class Named:
                 self._keeps.append(value_fits(ask, self, True))
         return self._keeps
 
-    @property
-    def values(self) -> Sequence[SourceValue]:
-        """The sources' values the question is read against."""
-        return self._values
-
     def any_named(self) -> bool:
         """Whether the question names some row or column of the sources' tables."""
         return any(rows or cols for rows, cols in self._tables.values())
@@ -213,7 +208,7 @@ class Named:
         return len(
             {
                 x.row_index
-                for x in self._values
+                for x in self.values
                 if x.source_id == v.source_id
                 and x.table == v.table
                 and x.col_index == v.col_index
@@ -251,7 +246,7 @@ class Named:
         """How many values of ``v``'s table row have a year."""
         if self._lines is None:
             self._lines = {}
-            for x in self._values:
+            for x in self.values:
                 if x.table is not None and period(x) is not None:
                     self._lines.setdefault((x.source_id, x.table, x.row_index), set()).add(
                         x.col_index or 0

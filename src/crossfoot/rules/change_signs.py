@@ -198,8 +198,16 @@ def _named_change(text: str, lo: int, at: int) -> bool:
         last = w
     if last is None or at - last.end() > _GAP:
         return False
-    between = text[last.end() : at]
-    return re.search(r"\d", re.sub(r"(?<!\d)(?:19|20)\d\d(?!\d)", "", between)) is None
+    between = re.sub(r"(?<!\d)(?:19|20)\d\d(?!\d)", "", text[last.end() : at])
+    # "the change ... is 500 - 380 = 120": the figures between are the subtraction giving it
+    return re.search(r"\d", between) is None or _WORKED.search(between) is not None
+
+
+# After the words naming the change, a difference of two figures ending in "=" right before the
+# claim ("is $4,260 thousand - $3,840 thousand ="; no product or quotient: a ratio is read
+# elsewhere).
+_FIGURE = r"[$€£¥]?\s*\d[\d.,]*\s*(?:thousand|million|billion|mn|bn|m|k)?"
+_WORKED = re.compile(rf"(?is)\A\D*?\(?\s*{_FIGURE}\s*[-−–]\s*{_FIGURE}\s*\)?\s*=\s*\Z")
 
 
 def _change(a: Mention | SourceValue, b: Mention | SourceValue, relative: bool) -> Decimal | None:

@@ -1,0 +1,83 @@
+"""A difference asked between two named things, answered with one value of the sources.
+
+"What was the difference in the Weighted-Average Useful Lives between Trademarks and tradenames
+and Other intangible assets?" asks for one value less another. A change of one row over time may
+stand in a change column or in a sentence that states it, which is why a single value is
+accepted for a change (:func:`crossfoot.rules.alignment._one_value_misfit`); a difference
+*between two things* stands in no such place: one value quoted for it (the "Other" row's 2.0)
+answers another question, unless its own labels name a difference ("Difference", "Variance",
+"Gap"), or it is itself the difference of two values of its column or row ("$80 million" is
+Industrial's 80 and Transportation's 160 less 80). A difference between two years ("between
+2018 and 2019") is a change and is not judged here. For
+:func:`crossfoot.rules.alignment.misfit`, on final figures only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from crossfoot.model.types import Evidence, SourceValue
+
+__all__ = ["one_for_between"]
+
+# "the difference between A and B", "difference in X between A and B", where A is no year or
+# period ("between 2018 and 2019", "between fiscal 2018 and 2019", "between FY18 and FY19").
+_BETWEEN = re.compile(
+    r"(?i)\bdifferences?\b(?:\s+[\w'&-]+){0,8}?\s+between\s+"
+    r"(?!(?:the\s+)?(?:(?:fiscal|calendar)\s+)?(?:years?\s+|periods?\s+)?(?:fy\s*)?'?\d)"
+    r"(?!(?:this|that|it|these|those|them)\b)"
+)
+# Labels of a value that may hold a difference itself.
+_DIFFERENCE_LABEL = re.compile(
+    r"(?i)differ|variance|\bgap\b|\bspread\b|chang|increase|decrease|\bvs\.?\b|versus|compared|"
+    r"\bnet\b|\bdelta\b|\bless\b|\bexcess\b"
+)
+
+
+def one_for_between(ask_text: str, ev: Evidence, values: Sequence[SourceValue] = ()) -> str | None:
+    """Why one source value does not answer a difference asked between two named things, or
+    None (module docstring).
+
+    >>> from decimal import Decimal
+    >>> from crossfoot.model.types import SourceValue
+    >>> cell = SourceValue(Decimal(2), "S1", label="Other / Useful Lives", row="Other",
+    ...     column="Useful Lives", table=0)
+    >>> q = "What was the difference in Useful Lives between Trademarks and Other assets?"
+    >>> one_for_between(q, Evidence("direct", "cell", "", (cell,), Decimal(2)))[-35:]
+    'is one value (Other / Useful Lives)'
+    >>> one_for_between("What was the difference between 2018 and 2019?",
+    ...     Evidence("direct", "cell", "", (cell,), Decimal(2))) is None
+    True
+    """
+    if ev.rule != "direct" or len(ev.operands) != 1 or not _BETWEEN.search(ask_text):
+        return None
+    v = ev.operands[0]
+    if v.value == 0:
+        return None  # (a zero difference meets any zero of the text)
+    labels = " ".join(x for x in (v.label, v.row, v.column, v.field) if x)
+    if _DIFFERENCE_LABEL.search(labels) or _is_a_difference(v, values):
+        return None
+    name = v.label or v.field or "a value of the text"
+    return (
+        f"the question asks for a difference between two things; this figure is one value ({name})"
+    )
+
+
+def _is_a_difference(v: SourceValue, values: Sequence[SourceValue]) -> bool:
+    """Whether ``v`` is also the difference of two values of its table's column or row (itself
+    one of them: 160 - 80 = 80), so the answer may have computed it."""
+    if v.table is None:
+        return False
+    for axis in ("col_index", "row_index"):
+        line = {
+            w.value
+            for w in values
+            if w.table == v.table
+            and w.source_id == v.source_id
+            and w.view == v.view
+            and getattr(w, axis) == getattr(v, axis)
+        }
+        if any(x - v.value in line for x in line):
+            return True
+    return False
