@@ -78,6 +78,9 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "many_sentences": lambda n: _repeat("Revenue was $3.2bn [R1]. ", n),
     # Brackets nested n deep around one number.
     "deep_brackets": _deep_brackets,
+    # Marks between digits with a space only every 16 characters (the number reader's look-back
+    # for a word once copied the whole text before each number here: quadratic until 2026-12-02).
+    "mixed_marks": lambda n: _repeat("1.2e3e4-5\u20136/7:8 ", n),
 }
 
 # -- doors: where the adversarial text goes -----------------------------------------------------

@@ -239,10 +239,9 @@ def test_one_megabyte_adversarial_input_completes(text: str) -> None:
 
 
 def test_mixed_marks_input_completes() -> None:
-    # 200 KB, not 1 MB: extract is quadratic on this shape today (numbers.fast._plain_before
-    # copies the whole text before a number when no space falls in its look-back window), so
-    # 1 MB took 42 CPU seconds of the pytest run (100 KB 0.9 s, 200 KB 3.1 s, 400 KB 8.7 s).
-    # This test proves completion and the spans; the time limit is benchmarks/adversarial.py's.
+    # 200 KB: the test proves completion and the spans. The time limit on this shape (it was
+    # quadratic: numbers.fast._plain_before copied the whole text before a number when no space
+    # fell in its look-back window) is benchmarks/adversarial.py's "mixed_marks".
     text = "1.2e3e4-5–6/7:8 " * 12_500
     found = extract(text)
     assert len(found) == 12_500

@@ -226,7 +226,10 @@ def _plain_before(text: str, s0: int, env: Env) -> bool:
     """Whether the word before " " + digits at ``s0`` leaves the number alone."""
     lo = s0 - _MAX_WORD - 2
     space = text.rfind(" ", lo if lo > 0 else 0, s0 - 1)
-    word = text[space + 1 : s0 - 1]
+    # No space in the window: the word is longer than any of WORDS_BEFORE, so its last
+    # _MAX_WORD + 1 characters decide as well as all of them (copying the whole text before the
+    # number made a long text without spaces quadratic).
+    word = text[space + 1 if space >= 0 or lo <= 0 else lo : s0 - 1]
     if word in WORDS_BEFORE:
         heads = _PHRASE_HEADS.get(word)
         if heads is None:

@@ -27,17 +27,34 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
-from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._derive_shared import best_verdict, derivable
+from crossfoot.rules._near import focus_says
 from crossfoot.rules._year_focus import coarse_group
 from crossfoot.rules.derive import pair_candidates
 
 __all__ = ["exact_quotient"]
 
-_WORDING = re.compile(
-    r"(?i)\b(?:percent\w*|portion|proportion|share|ratio|fraction|quotient|over|divided|"
-    r"relation|relative|represents?)\b"
+# Behind its words (model.wordgate) and read once per sentence (rules._near.focus_says): a
+# per-claim search of one long sentence made its claims quadratic.
+_WORDING = WordGated(
+    re.compile(
+        r"(?i)\b(?:percent\w*|portion|proportion|share|ratio|fraction|quotient|over|divided|"
+        r"relation|relative|represents?)\b"
+    ),
+    (
+        "percent",
+        "portion",
+        "share",
+        "ratio",
+        "fraction",
+        "quotient",
+        "over",
+        "divided",
+        "relati",
+        "represent",
+    ),
 )
 _KINDS = frozenset({"percent_change", "share", "ratio"})
 _RATIOS = frozenset({"ratio"})
@@ -66,7 +83,7 @@ def exact_quotient(ctx: ClaimContext) -> Verdict | None:
         return None
     if derivable(m, False) or m.approximate:
         return None  # a fine figure is two_operand's; "about 0.4" is no exact figure
-    if not _WORDING.search(focus_text(ctx)):
+    if not focus_says(ctx, _WORDING):
         return None
     # A fraction is a share, a change or a ratio; a figure above 1 only a ratio of two sizes, of
     # two significant digits or more ("2.5"): a coarse "-21" met 18 -> 396 as a % change.
