@@ -22,14 +22,17 @@ from collections.abc import Sequence
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._named import Named, _own_words
 
-__all__ = ["between_misfit"]
+__all__ = ["BETWEEN_THINGS", "between_misfit"]
 
-# "the difference between A and B", "differences between ... and ...", where A is no year or
+# "the difference between A and B", "difference in X between A and B", where A is no year or
 # period ("between 2018 and 2019", "between the fiscal years 2018 and 2019", "between FY18 and
-# FY19": a change over time, which a difference of one row's years answers).
-_BETWEEN = re.compile(
-    r"(?i)\bdifferences?\b(?:\s+\w+){0,6}?\s+between\s+"
+# FY19": a change over time, which a difference of one row's years answers) and no pronoun
+# ("between this and that": an earlier turn's figures). One reading for this rule and
+# :mod:`crossfoot.rules.alignment_one`.
+BETWEEN_THINGS = re.compile(
+    r"(?i)\bdifferences?\b(?:\s+[\w'&-]+){0,8}?\s+between\s+"
     r"(?!(?:the\s+)?(?:(?:fiscal|calendar)\s+)?(?:years?\s+|periods?\s+)?(?:fy\s*)?'?\d)"
+    r"(?!(?:this|that|it|these|those|them)\b)"
 )
 _DIFFERENCES = frozenset({"difference", "written_calculation"})
 
@@ -53,7 +56,7 @@ def between_misfit(
     >>> between_misfit(q, "difference", [values[0], values[2]], named) is None
     True
     """
-    if kind not in _DIFFERENCES or len(operands) != 2 or not _BETWEEN.search(ask_text):
+    if kind not in _DIFFERENCES or len(operands) != 2 or not BETWEEN_THINGS.search(ask_text):
         return None
     a, b = operands
     if a.table is None or (a.source_id, a.table) != (b.source_id, b.table):

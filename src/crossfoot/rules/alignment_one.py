@@ -18,16 +18,10 @@ import re
 from collections.abc import Sequence
 
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules.alignment_between import BETWEEN_THINGS
 
 __all__ = ["one_for_between"]
 
-# "the difference between A and B", "difference in X between A and B", where A is no year or
-# period ("between 2018 and 2019", "between fiscal 2018 and 2019", "between FY18 and FY19").
-_BETWEEN = re.compile(
-    r"(?i)\bdifferences?\b(?:\s+[\w'&-]+){0,8}?\s+between\s+"
-    r"(?!(?:the\s+)?(?:(?:fiscal|calendar)\s+)?(?:years?\s+|periods?\s+)?(?:fy\s*)?'?\d)"
-    r"(?!(?:this|that|it|these|those|them)\b)"
-)
 # Labels of a value that may hold a difference itself.
 _DIFFERENCE_LABEL = re.compile(
     r"(?i)differ|variance|\bgap\b|\bspread\b|chang|increase|decrease|\bvs\.?\b|versus|compared|"
@@ -50,7 +44,7 @@ def one_for_between(ask_text: str, ev: Evidence, values: Sequence[SourceValue] =
     ...     Evidence("direct", "cell", "", (cell,), Decimal(2))) is None
     True
     """
-    if ev.rule != "direct" or len(ev.operands) != 1 or not _BETWEEN.search(ask_text):
+    if ev.rule != "direct" or len(ev.operands) != 1 or not BETWEEN_THINGS.search(ask_text):
         return None
     v = ev.operands[0]
     if v.value == 0:
