@@ -134,6 +134,7 @@ def pool_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | N
     values of a year, fewer than two years asked).
 
     >>> from dataclasses import replace
+    >>> from decimal import Decimal
     >>> ask = Ask("average cost in 2020 and 2021", frozenset({2020, 2021}), "average")
     >>> cell = lambda y: SourceValue(Decimal(1), "S1", table=0, column=str(y), year=y)
     >>> pool_misfit(ask, "mean", [cell(2020), cell(2021)]) is None

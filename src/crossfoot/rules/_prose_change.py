@@ -8,8 +8,7 @@ level, and stays one (the prose reader splits the two, :func:`crossfoot.language
 the level's label holds the change's words and then "to $987 million").
 
 >>> from decimal import Decimal
->>> from crossfoot.model.context import ClaimContext
-from crossfoot.model.types import SourceValue
+>>> from crossfoot.model.types import SourceValue
 >>> v = SourceValue(Decimal(273), "S2", label="and administrative expenses increased $273 million")
 >>> states_change(v)
 True
