@@ -253,6 +253,10 @@ def _year_mention(
     return found
 
 
+# "In 2022 revenue was ...": a bare "In"/"During" year opening the sentence frames it with no
+# comma after it too ("in 2022 dollars" is a unit, not a period).
+_BARE_OPENING = re.compile(r"(?i)[\s\"'(*]*(?:in|during)\s+(?:fiscal\s+|fy\s*)?")
+_YEAR_UNIT = re.compile(r"(?i)^\s*(?:dollars|terms|prices|constant|currency)\b")
 # Between an opening date and a later figure, besides language.years.OTHER_PERIOD: a span or a
 # comparison with another period ("over", "since", "between").
 _OVER = re.compile(r"(?i)\b(?:over|since|between)\b")
@@ -282,8 +286,13 @@ def _opening_year(
         return None
     if not OPENING_DATE.fullmatch(text, sent_start, first.start):
         return None
+    if _RESPECTIVELY.search(text, sent_start, sent_end):
+        return None  # "As of 2011, ... $39 and $58 in 2012 and 2013, respectively": by position
     tail = text[first.end : first.end + 14]
-    if not _YEAR_CLOSE.match(tail) or _SPAN_TAIL.match(tail):
+    if _SPAN_TAIL.match(tail) or not (
+        _YEAR_CLOSE.match(tail)
+        or (_BARE_OPENING.fullmatch(text, sent_start, first.start) and not _YEAR_UNIT.match(tail))
+    ):
         return None
     if OTHER_PERIOD.search(text, first.end, m.start) or _OVER.search(text, first.end, m.start):
         return None

@@ -136,7 +136,13 @@ def _prose_years(text: str, mentions: Sequence[Mention]) -> dict[int, int]:
         if sent != current:
             current, sent_years, last, opening = sent, set(), None, None
         year = _year_of(text, mentions, i, sentence_of, bounds, respectively, sent_years, last)
-        if year is None and opening is not None and len(sent_years) == 1 and m.kind != "year":
+        if (
+            year is None
+            and opening is not None
+            and len(sent_years) == 1
+            and m.kind != "year"
+            and sent not in respectively  # paired by position, if at all (_respective)
+        ):
             year = _opening_year(text, mentions, opening, i)
         if year is not None:
             years[i] = year
