@@ -65,6 +65,7 @@ from crossfoot.language.rowtables import (
     total_rows,
 )
 from crossfoot.language.rowtokens import _OPTIONAL, label_tokens, names_row, required_tokens, tokens
+from crossfoot.language.rowtokens import counted as _counted
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Source, SourceValue
 from crossfoot.model.wordgate import WordGated
@@ -162,6 +163,8 @@ def _words(ctx: ClaimContext) -> set[str]:
             break
     own = set(tokens(ctx.text[seg_start : m.start]))
     own |= set(tokens(_after(ctx.text, m.end, hi)))
+    if m.kind == "number" and m.currency is None:
+        own |= set(tokens(_counted(ctx.text, m.end, hi)))  # "915 male employees"
     if own:
         return own
     return set(tokens(ctx.text[lo : m.start]))

@@ -11,7 +11,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["acronym", "label_tokens", "names_row", "required_tokens", "root", "tokens"]
+__all__ = [
+    "acronym",
+    "counted",
+    "label_tokens",
+    "names_row",
+    "required_tokens",
+    "root",
+    "tokens",
+]
 
 _STOP = frozenset(
     """a an the of and or in on at to for from by with as its it our their his her this that these
@@ -212,3 +220,23 @@ def root(token: str) -> str:
     if len(token) > 3 and token[-1] in "aey":
         token = token[:-1]
     return token
+
+
+# The words right after a count that say what it counts, up to a verb, preposition, scale or
+# punctuation ("915 male full-time employees were", "1,240 stores in 2022").
+_COUNTED = re.compile(
+    r"(?i)\s+((?:(?!(?:was|were|is|are|had|has|have|in|at|for|of|and|or|to|by|from|than|with|"
+    r"during|as|on|the|a|an|million|billion|thousand|hundred|percent|times|which|that|who|per|"
+    r"each|more|less|fewer|over|under|compared|versus|vs)\b)[a-z][a-z-]*(?:\s+|(?=[.,;:)]|$))){1,4})"
+)
+
+
+def counted(text: str, start: int, hi: int) -> str:
+    """The words after a count at ``start`` (up to ``hi``) that name what it counts, or "".
+
+    >>> t = "There were 915 male full-time employees in 2022."
+    >>> counted(t, 14, len(t))
+    'male full-time employees '
+    """
+    found = _COUNTED.match(text, start, hi)
+    return found.group(1) if found is not None else ""
