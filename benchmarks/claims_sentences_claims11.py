@@ -9,6 +9,9 @@ from seeded random tables (fictional).
 - ``ratio_for_change``: "What was A's revenue in 2024 as a percentage of its revenue in 2023?"
   answered with the ratio (true), or with the percentage change (wrong: another question).
 
+- ``percent_for_amount``: "What was A's revenue in 2024?" answered with the amount (true), or
+  with its share of the total revenue (wrong: a percentage for an amount).
+
 A case is ``(category, truth, text, rows, question)`` as in ``claims_cases``.
 
 >>> import random
@@ -24,7 +27,12 @@ from typing import Any
 
 from claims_sentences import REGIONS, Raw
 
-__all__ = ["SENTENCE_CLASSES_CLAIMS11", "ratio_for_change", "share_of_stated_year"]
+__all__ = [
+    "SENTENCE_CLASSES_CLAIMS11",
+    "percent_for_amount",
+    "ratio_for_change",
+    "share_of_stated_year",
+]
 
 
 def _regions(rng: random.Random) -> list[dict[str, Any]]:
@@ -78,7 +86,30 @@ def ratio_for_change(rng: random.Random) -> list[Raw]:
     ]
 
 
+def percent_for_amount(rng: random.Random) -> list[Raw]:
+    """One region's 2024 revenue as the answer; the wrong twin ends on its share of the total."""
+    rows = _regions(rng)
+    total = {k: sum(r[k] for r in rows) for k in ("revenue_2023", "revenue_2024")}
+    rows.append({"region": "Total", **total})
+    a = rng.choice(rows[:4])
+    x = a["revenue_2024"]
+    share = 100 * x / total["revenue_2024"]
+    q = f"What was {a['region']}'s revenue in 2024?"
+    said = f"{a['region']}'s revenue was ${x:,} in 2024"
+    return [
+        ("percent_for_amount", True, f"{said}.\nAnswer: ${x:,}", rows, q),
+        (
+            "percent_for_amount_share",
+            False,
+            f"{said}, which is {share:.2f}% of total revenue.\nAnswer: {share:.2f}%",
+            rows,
+            q,
+        ),
+    ]
+
+
 SENTENCE_CLASSES_CLAIMS11: tuple[Callable[[random.Random], list[Raw]], ...] = (
     share_of_stated_year,
     ratio_for_change,
+    percent_for_amount,
 )

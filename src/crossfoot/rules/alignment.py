@@ -36,6 +36,7 @@ from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_between import between_misfit
 from crossfoot.rules.alignment_one import one_for_between
 from crossfoot.rules.alignment_periods import period_misfit
+from crossfoot.rules.alignment_units import percent_for_amount
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
 
@@ -102,7 +103,8 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     cell = ev.rule == "direct"
     labels = " ".join(x for v in ops for x in (v.label, v.row, v.column, v.field) if x)
     one = None if _read_at_factor(m, ops) else _one_value_misfit(ask, cell, ops, labels, m.value)
-    if (one := one or one_for_between(ask.text, ev, named.values)) is not None:
+    one = one or one_for_between(ask.text, ev, named.values) or percent_for_amount(ask, m, ev)
+    if one is not None:
         return one
     if ask.op == "change":
         # "What was the change in revenue?" is an amount: a percentage over amounts is not it.
