@@ -8,7 +8,8 @@ classes of answer take values of asked years and still answer another question, 
 - **a side at the wrong year**: a quotient or a difference whose operands miss one side's year,
   or take a year neither side names ("1.25 / 52.10" with both values of 2024; "4,602 / 10,420"
   for "the 2021 cost of revenue as a percentage of the 2021 total revenue"; a side that pools
-  years, "the 2019 average X", may take others). Every operand must be a table cell or record
+  years, "the 2019 average X", may take others; a side at the beginning of a year, often the
+  previous year's closing value, is not judged). Every operand must be a table cell or record
   field of one year: a prose value or a value of several years is not judged.
 - **a percentage change for a ratio, or the reverse**: "What was the 2021 licence revenue as a
   percentage of the 2020 licence revenue?" asks for 8,240 / 6,950 = 118.56%; the percentage change
@@ -33,6 +34,7 @@ __all__ = ["sides_misfit"]
 
 _HUNDRED = Decimal(100)
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_OPENING = re.compile(r"(?i)\b(?:beginning|opening|start|prior|previous|preceding|earlier)\b")
 _POOLED = re.compile(r"(?i)\b(?:average|mean|cumulative|combined)\b")
 
 
@@ -121,6 +123,8 @@ def sides_misfit(ask: Ask, m: Mention, operands: Sequence[SourceValue]) -> str |
         return None
     sides = read_sides(ask.text)
     one_each = sides is not None and len(sides.left_years) == len(sides.right_years) == 1
+    if sides is not None and (_OPENING.search(sides.left) or _OPENING.search(sides.right)):
+        one_each = False  # "at the beginning of 2021" is often the 2020 column's closing value
     if sides is not None and one_each and (sides.left_years | sides.right_years) <= ask.years:
         per = [value_years(v) for v in operands]
         if all(len(ys) == 1 for ys in per):

@@ -6,8 +6,10 @@ the amount over another line ("4,215 / 10,420 = 40.45%") answers another questio
 percentage is derived right. For :func:`crossfoot.rules.alignment.misfit`: a final percentage
 is ``off_question`` when the question asks for one value in plain words (``Ask.plain``, no
 operation, nothing computed), names no rated quantity (a rate, margin, ratio, share, portion,
-percentage, yield, return, growth or change), and the percentage is computed (not a source value)
-from operands none of which is itself a percentage or labelled as one.
+percentage, yield, return, growth or change; a quotient named without those words: payout,
+coverage, utilization, occupancy, turnover, leverage, churn, ...), and the percentage is
+computed (not a source value) from operands none of which is itself a percentage or labelled as
+one.
 """
 
 from __future__ import annotations
@@ -23,7 +25,12 @@ __all__ = ["percent_for_amount"]
 _RATED_ASK = re.compile(
     r"(?i)%|percent|\brates?\b|margin|ratio|\bshare|portion|proportion|fraction|yield|"
     r"return|growth|chang|increase|decrease|decline|\bper\b|average|multiple|times|weight|"
-    r"\bpart\b|split|mix\b|composition|contribut|interest|discount|coupon|tax"
+    r"\bpart\b|split|mix\b|composition|contribut|interest|discount|coupon|tax|"
+    # quantities that are themselves quotients, often named without "ratio" or "rate"
+    r"payout|coverage|utili[sz]|occupancy|turnover|efficiency|leverage|gearing|penetration|"
+    r"churn|attrition|retention|conversion|effective|productivity|intensity|density|load\s+factor|"
+    # "how much of the revenue was gross profit?" asks what part of a whole: a share answers it
+    r"\bhow\s+much\s+of\b|\bwhat\s+(?:part|amount)\s+of\b"
 )
 # Labels of an operand that is itself a rate: a percentage over it restates a rate.
 _RATED_LABEL = re.compile(r"(?i)%|percent|\brates?\b|margin|ratio|yield|\bper\b")
