@@ -10,7 +10,9 @@ a cell in both years, and the figure is fine (a percentage to a tenth of a point
 figures to about three significant digits). Each year the two rows are combined as their sum, or
 as the quotient of one by the other (times 100 for a percentage: a point change of a share);
 then the two years' combinations are compared as a change (later less earlier) or, for a
-percentage, as a percentage change of a sum. Fewer than a dozen candidates: a coincidence is
+percentage, as a percentage change of a sum; and when the wording names a part ("what
+percentage of the decrease in total revenue came from X"), one row's change over the other's
+(a contribution to a change). Fewer than a dozen candidates: a coincidence is
 unlikely at that precision.
 """
 
@@ -40,6 +42,11 @@ _CHANGE = WordGated(
 _MAY = WordGated(
     re.compile(r"(?i)change|difference|increase|decrease|growth|grew"),
     ("change", "difference", "increase", "decrease", "growth", "grew"),
+)
+# A part of a whole: "what percentage of the increase ... came from", "the share of".
+_PART = re.compile(
+    r"(?i)\b(?:percentage\s+of|proportion|share\s+of|portion|came\s+from|due\s+to|"
+    r"attributable|contribut\w*|account(?:ed|s)?\s+for)\b"
 )
 _HUNDRED = Decimal(100)
 _MAX_ROWS = 4  # named rows paired at most: a question names two (and totals, at times)
@@ -80,11 +87,21 @@ def _first_named(ops: _Ops, said: list[str]) -> str | None:
     return "ab" if min(at) < min(bt) else "ba"
 
 
-def _candidates(ops: _Ops, percent: bool, order: str | None) -> Iterator[tuple[Decimal, str]]:
+def _candidates(
+    ops: _Ops, percent: bool, order: str | None, part: bool
+) -> Iterator[tuple[Decimal, str]]:
     """(result, formula shape) of each reading of ``ops`` = (a1, b1, a2, b2); a quotient is of
-    the row the text names first over the other (either way when it does not tell)."""
+    the row the text names first over the other (either way when it does not tell). With
+    ``part`` (the text names a part: "what percentage of the increase in total revenue came
+    from subscriptions"), also one row's change over the other's, either way."""
     a1, b1, a2, b2 = (v.value for v in ops)
     s1, s2 = a1 + b1, a2 + b2
+    scale = _HUNDRED if percent else Decimal(1)
+    if part:
+        for dx, dy, shape in ((a2 - a1, b2 - b1, "dab"), (b2 - b1, a2 - a1, "dba")):
+            q = _div(dx, dy)
+            if q is not None:
+                yield q * scale, shape
     # A deduction row, negative in both years ("Accumulated depreciation (2,311.8)"), is a size
     # in a quotient: "net as a percentage of accumulated depreciation".
     if a1 < 0 and a2 < 0:
@@ -97,7 +114,6 @@ def _candidates(ops: _Ops, percent: bool, order: str | None) -> Iterator[tuple[D
             yield rate * _HUNDRED, "pct_sum"
     else:
         yield s2 - s1, "sum"
-    scale = _HUNDRED if percent else Decimal(1)
     for x1, y1, x2, y2, shape in ((a1, b1, a2, b2, "ab"), (b1, a1, b2, a2, "ba")):
         q1, q2 = _div(x1, y1), _div(x2, y2)
         if order not in (None, shape):
@@ -114,9 +130,11 @@ def _describe(ctx: ClaimContext, ops: _Ops, shape: str, result: Decimal) -> str:
         if shape == "sum":
             return f"{body} = {res}"
         return f"({body}) / ({a1} + {b1}) x 100 = {res}"
-    if shape == "ba":
+    if shape in ("ba", "dba"):
         a1, b1, a2, b2 = b1, a1, b2, a2
     mult = " x 100" if ctx.mention.kind == "percent" else ""
+    if shape in ("dab", "dba"):
+        return f"({a2} - {a1}) / ({b2} - {b1}){mult} = {res}"
     return f"({a2} / {b2} - {a1} / {b1}){mult} = {res}"
 
 
@@ -146,6 +164,7 @@ def pair_change(ctx: ClaimContext) -> Verdict | None:
     lo, hi = claim_interval(ctx)
     percent = m.kind == "percent"
     said = tokens(text)
+    part = _PART.search(text) is not None
     for group in ctx.scope.groups:
         named = focus_group(ctx, group)
         if named is None:
@@ -155,7 +174,8 @@ def pair_change(ctx: ClaimContext) -> Verdict | None:
             if not 2 <= len(rows) <= _MAX_ROWS:
                 continue
             for ops in _pairs(rows, years):
-                for result, shape in _candidates(ops, percent, _first_named(ops, said)):
+                order = _first_named(ops, said)
+                for result, shape in _candidates(ops, percent, order, part):
                     if lo <= result <= hi:
                         return Verdict("derived", _evidence(ctx, ops, shape, result))
     return None
@@ -176,5 +196,5 @@ def _pairs(rows: dict[int, dict[int, SourceValue]], years: list[int]) -> Iterato
 def _evidence(ctx: ClaimContext, ops: _Ops, shape: str, result: Decimal) -> Evidence:
     formula = _describe(ctx, ops, shape, result)
     note = "a change of two named rows' combination between two years"
-    kind = "percent_change" if shape == "pct_sum" else "difference"
+    kind = {"pct_sum": "percent_change", "dab": "share", "dba": "share"}.get(shape, "difference")
     return Evidence("derive", kind, formula, ops, result, note)
