@@ -28,7 +28,6 @@ from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import direct_match
 from crossfoot.rules.exact_quotient import exact_quotient
-from crossfoot.rules.from_to_change import from_to_change
 from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.multi import multi_operand
 from crossfoot.rules.operand_scale import operand_scale
@@ -55,7 +54,6 @@ RULES: tuple[Rule, ...] = (
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
     exact_quotient,  # "-0.035" for (96.50 - 100) / 100: a coarse fraction, a quotient exactly
-    from_to_change,  # "73" for a rise the text states "from $128 million to $201 million"
     multi_operand,  # sums and means of 3..k values, CAGR
     average_change,  # the change between two averages of the rows the text names
     growth_gap,  # the gap between two series' relative changes over one period
