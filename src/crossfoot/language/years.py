@@ -30,7 +30,6 @@ __all__ = [
     "period",
     "related_score",
     "same_quantity",
-    "span_years",
     "years_in_text",
 ]
 
@@ -192,36 +191,6 @@ def years_in_text(text: str) -> list[int]:
     [2024]
     """
     return [int(m.group(1)) for m in _TEXT_YEAR.finditer(text)]
-
-
-# "the five years ended december 31 , 2024", "the 3-year period ending 2025", "a five-year period
-# ended dec . 31 , 2024": a span of N years closed by a year, which starts N years before it.
-_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10}
-_SPAN_ENDED = re.compile(
-    r"(?i)\b(?P<n>two|three|four|five|six|seven|eight|ten|[2-9]|10)[\s-]+years?"
-    r"(?:\s+period)?\s+end(?:ed|ing)\s+(?:[a-z]+\s*\.?\s+\d{1,2}\s*,?\s*)?"
-    r"(?P<y>(?:19|20)\d\d)(?!\d)"
-)
-
-
-def span_years(text: str) -> list[int]:
-    """The first and last year of each span of years closed by a year that ``text`` writes
-    ("the five years ended december 31 , 2024" spans the end of 2019 to the end of 2024: the
-    base of a five-year return). Only the closing year is written, so :func:`years_in_text`
-    reads one year there; a count of the years a sentence names stays with that one.
-
-    >>> span_years("the return for the five years ended december 31 , 2024")
-    [2019, 2024]
-    >>> span_years("in 2024"), span_years("the 3-year period ending 2025")
-    ([], [2022, 2025])
-    """
-    if "end" not in text.lower():
-        return []
-    out: list[int] = []
-    for m in _SPAN_ENDED.finditer(text):
-        n = int(m["n"]) if m["n"].isdigit() else _COUNT[m["n"].lower()]
-        out.extend((int(m["y"]) - n, int(m["y"])))
-    return out
 
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")

@@ -10,11 +10,10 @@ rows.
 from __future__ import annotations
 
 from crossfoot.language.rowfocus import focus_group, focus_text
-from crossfoot.language.years import period, span_years, years_in_text
+from crossfoot.language.years import period, years_in_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.rules._derive_shared import group_too_large
-from crossfoot.rules._prose_change import names_change
 from crossfoot.rules._prose_subject import prose_named
 
 __all__ = ["coarse_group", "named_years", "prose_focus", "year_focus"]
@@ -22,8 +21,7 @@ __all__ = ["coarse_group", "named_years", "prose_focus", "year_focus"]
 
 def named_years(ctx: ClaimContext) -> set[int]:
     """The years the claim's sentence (or the one before) names, else the question's."""
-    text = focus_text(ctx)
-    years = set(years_in_text(text)) | set(span_years(text))  # "the five years ended 2024"
+    years = set(years_in_text(focus_text(ctx)))
     asked = ctx.shared.get("ask.context")  # the user's question, earlier turns included
     if not years and isinstance(asked, str) and asked != ctx.shared.get("ask.text"):
         years.update(years_in_text(asked))
@@ -31,15 +29,10 @@ def named_years(ctx: ClaimContext) -> set[int]:
 
 
 def year_focus(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
-    """The values of ``group`` in the years the claim's sentence (or the one before) names; with
-    one year named and a change asked, the year before it too: a change in 2024 runs from 2023
-    (as :func:`crossfoot.rules._derive_shared.focus_ok` reads it), and "what was it in 2024?
-    what was the change?" asks for the change into 2024."""
+    """The values of ``group`` in the years the claim's sentence (or the one before) names."""
     years = named_years(ctx)
     if not years:
         return None
-    if len(years) == 1 and names_change(focus_text(ctx)):
-        years = {*years, min(years) - 1}
     picked = [v for v in group.values if (p := period(v)) is not None and p[0] in years]
     return ValueIndex(picked) if picked and len(picked) < len(group) else None
 
