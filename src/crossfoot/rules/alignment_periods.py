@@ -23,6 +23,7 @@ from decimal import Decimal
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import Evidence, Mention, SourceValue
 from crossfoot.rules._named import Named, value_years
+from crossfoot.rules.prose_answer import prose_misfit
 
 __all__ = ["level_for_change", "other_base", "period_misfit"]
 
@@ -142,4 +143,8 @@ def period_misfit(ask: Ask, m: Mention, ev: Evidence, named: Named) -> str | Non
     2020 as a percentage of total revenue", 11,355 of 2021) is not judged: tried in claims10, it
     caught no wrong answer of either half and flagged a correct one (a strict xfail in
     tests/vectors/claims10.json)."""
-    return level_for_change(ask, ev.rule, ev.operands, named) or other_base(ask, m, ev.operands)
+    return (
+        level_for_change(ask, ev.rule, ev.operands, named)
+        or other_base(ask, m, ev.operands)
+        or prose_misfit(ask, m, ev, named)
+    )
