@@ -1,11 +1,13 @@
-"""A change or an average asked of a table's row, answered with one unrelated figure of prose.
+"""A change, an average, a total or a ratio asked of a table's row, answered with one unrelated
+figure of prose.
 
 "What was the change in RSUs from 2009 to 2010?" names a row of the table, which holds the values
 to compute it from. An answer "14" that a sentence of the sources happens to write ("which
 resulted in a $14 million charge") passes the direct match: the prose figure has no row and no
 year, so no alignment check can say it is of another line. It answers the question only when
 its own words say so: they state a change (for a change asked: "rose $14 million"), an average
-(for an average asked: "an average rate of 1.9%"), or they name the row the question names.
+(for an average asked: "an average rate of 1.9%"), a total ("a combined $8.4 billion"), a ratio
+("3.6 times"), or they name the row the question names.
 Otherwise the figure is a coincidence of the prose, and the re-reading over the named row's
 values (:func:`crossfoot.rules.alignment._refit`) is what may still prove the answer.
 
@@ -32,12 +34,24 @@ _CLAUSE_END = re.compile(r"[.;!?](?:\s|\Z)|,\s")
 # A question that asks for the reasons of a change ("What were the reasons for the increase in
 # sales?"): its answer quotes the sentences that give them, each figure a change of a driver.
 _REASONS = re.compile(r"(?i)\breasons?\b|\bwhy\b|\bdrivers?\b|\bcaused?\b|\bdue\s+to\b")
-_WORDS = {"change": "a change", "percent_change": "a percentage change", "average": "an average"}
+_WORDS = {
+    "change": "a change",
+    "percent_change": "a percentage change",
+    "average": "an average",
+    "sum": "a total",
+    "ratio": "a ratio",
+}
+# The words before a prose figure that say it is what each operation asks for.
+_STATED = {
+    "average": _AVERAGE_WORDS,
+    "sum": re.compile(r"(?i)\btotal|\bcombined\b|\baggregate|\bsum\b|\btogether\b|\ball\b"),
+    "ratio": re.compile(r"(?i)ratio|\btimes\b|\bper\b|multiple|%|percent|proportion|\bshare\b"),
+}
 
 
 def prose_misfit(ask: Ask, m: Mention, ev: Evidence, named: Named) -> str | None:
-    """Why one figure of running text does not answer a change or an average asked of a row
-    the question names, in words, or None (module docstring).
+    """Why one figure of running text does not answer a change, an average, a total or a ratio
+    asked of a row the question names, in words, or None (module docstring).
 
     >>> from decimal import Decimal
     >>> from crossfoot.model.types import SourceValue
@@ -69,7 +83,8 @@ def prose_misfit(ask: Ask, m: Mention, ev: Evidence, named: Named) -> str | None
     if not rows:
         return None
     label = v.label or ""
-    if names_change(label) if ask.op != "average" else _AVERAGE_WORDS.search(label):
+    stated = _STATED.get(ask.op or "")
+    if names_change(label) if stated is None else stated.search(label):
         return None  # "revenue rose $14 million", "an average rate of 1.9%"
     # ("a $12 million reduction of expense": what follows says what the change is of)
     said = set(tokens(f"{label} {_after(named.texts.get(v.source_id, ''), v.span)}"))
