@@ -22,7 +22,7 @@ the fitting values only. Nothing fits: the figure is ``off_question``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
@@ -431,15 +431,17 @@ def align_answer(
     text: str,
     values: Sequence[SourceValue],
     rerun: Rerun,
+    texts: Mapping[str, str] | None = None,
 ) -> list[Claim]:
     """The claims with the final figures that answer another question made ``off_question``
-    (and misfits that another reading fits given that reading's evidence)."""
+    (and misfits that another reading fits given that reading's evidence); ``texts``: each
+    source's text by id, where a prose figure's words are read."""
     out = list(claims)
     ask = _known_years(ask, values)
     finals, marked = final_figures(text, claims)
     final_ids = {id(c) for c in finals}
     judged: dict[int, Claim] = {}
-    named = Named(ask, values)
+    named = Named(ask, values, texts)
     several = _several_for_one(ask, finals, marked)
     if several is not None:
         index = {id(c): i for i, c in enumerate(claims)}

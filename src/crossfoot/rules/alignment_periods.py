@@ -24,6 +24,7 @@ from crossfoot.language.asked import Ask
 from crossfoot.model.types import Evidence, Mention, SourceValue
 from crossfoot.rules._named import Named, value_years
 from crossfoot.rules.alignment_sides import sides_misfit
+from crossfoot.rules.prose_answer import prose_misfit
 
 __all__ = ["level_for_change", "other_base", "period_misfit"]
 
@@ -149,4 +150,5 @@ def period_misfit(ask: Ask, m: Mention, ev: Evidence, named: Named) -> str | Non
         level_for_change(ask, ev.rule, ev.operands, named)
         or other_base(ask, m, ev.operands)
         or sides_misfit(ask, m, ev.operands)
+        or prose_misfit(ask, m, ev, named)
     )
