@@ -26,7 +26,6 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable
 from itertools import chain
-from threading import Lock
 from typing import Any, TypeVar
 
 __all__ = ["KEEP", "KEPT", "MAX_CELLS", "forget", "kept_read", "rows_key"]
@@ -40,9 +39,10 @@ KEPT = 16
 MAX_CELLS = 1_000
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
+_STR = frozenset({str})
+_DICT = frozenset({dict})
 _R = TypeVar("_R")
 _READS: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-_LOCK = Lock()
 
 
 def rows_key(rows: Any) -> tuple[Any, ...] | None:
@@ -57,21 +57,20 @@ def rows_key(rows: Any) -> tuple[Any, ...] | None:
     if type(rows) is not list or not rows or type(rows[0]) is not dict:
         return None
     names = tuple(rows[0])
-    if not names or len(names) * len(rows) > MAX_CELLS:
-        return None
-    if any(type(n) is not str for n in names):
+    if not names or len(names) * len(rows) > MAX_CELLS or not _STR >= set(map(type, names)):
         return None
     # (every pass in C: a miss, the common case, must cost little beside the read it keeps)
-    if len(set(map(type, rows))) != 1 or list(map(tuple, rows)).count(names) != len(rows):
+    if not _DICT >= set(map(type, rows)) or not all(map(names.__eq__, map(tuple, rows))):
         return None  # a row that is no plain dict, or with other keys or in another order
     values = tuple(map(tuple, map(dict.values, rows)))
-    flat = tuple(chain.from_iterable(values))
-    types = tuple(map(type, flat))
+    types = tuple(map(type, chain.from_iterable(values)))
     kinds = set(types)
-    if not kinds <= _PLAIN:
+    if not _PLAIN >= kinds:
         return None
-    if float in kinds and flat.count(0.0) and any(map(_negative_zero, flat)):
-        return None
+    if float in kinds:  # a zero, then the one that is -0.0 (a call per cell: after the test in C)
+        flat = tuple(chain.from_iterable(values))
+        if 0.0 in flat and any(map(_negative_zero, flat)):
+            return None
     return (names, values, types)
 
 
@@ -96,14 +95,15 @@ def kept_read(rows: Any, results: Any, how: tuple[Any, ...], read: Callable[[], 
     if hit is not None:
         return hit  # type: ignore[no-any-return]
     made = read()
-    with _LOCK:  # (threads may store at once: the eviction must not race)
-        _READS[full] = made
-        while len(_READS) > KEPT:
+    _READS[full] = made
+    while len(_READS) > KEPT:
+        try:
             _READS.popitem(last=False)
+        except KeyError:  # (another thread emptied it meanwhile)
+            break
     return made
 
 
 def forget() -> None:
     """Drop every kept read."""
-    with _LOCK:
-        _READS.clear()
+    _READS.clear()
