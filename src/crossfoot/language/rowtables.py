@@ -233,7 +233,10 @@ def _column_roots(column: str) -> frozenset[str]:
     """Roots (:func:`~crossfoot.language.rowtokens.root`) of the words a sentence must hold to
     name a column: its required tokens without numbers ("Domestic 2022" is named by
     "domestic")."""
-    return frozenset(root(t) for t in required_tokens(column) if not t.isdigit())
+    req = required_tokens(column)
+    if any(t.isdigit() for t in req):
+        return frozenset()  # a dated or year column ("30 Jun 2024") is a period, not a category
+    return frozenset(root(t) for t in req)
 
 
 def _qualified_column(
