@@ -234,8 +234,8 @@ def _column_roots(column: str) -> frozenset[str]:
     name a column: its required tokens without numbers ("Domestic 2022" is named by
     "domestic")."""
     req = required_tokens(column)
-    if any(t.isdigit() for t in req):
-        return frozenset()  # a dated or year column ("30 Jun 2024") is a period, not a category
+    if any(c.isdigit() for t in req for c in t):
+        return frozenset()  # a dated or year column ("30 Jun 2024") is a period, not a category ("FY2019" too)
     return frozenset(root(t) for t in req)
 
 
