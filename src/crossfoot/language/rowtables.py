@@ -235,7 +235,7 @@ def _column_roots(column: str) -> frozenset[str]:
     "domestic")."""
     req = required_tokens(column)
     if any(c.isdigit() for t in req for c in t):
-        return frozenset()  # a dated or year column ("30 Jun 2024") is a period, not a category ("FY2019" too)
+        return frozenset()  # a dated or year column ("30 Jun 2024", "FY2019") is a period
     return frozenset(root(t) for t in req)
 
 
