@@ -15,7 +15,9 @@ from deepeval.evaluate import assert_test, evaluate
 from deepeval.metrics import BaseMetric
 from deepeval.test_case import LLMTestCase, RetrievedContextData
 
+from crossfoot.integrations import deepeval as adapter
 from crossfoot.integrations.deepeval import NumericGroundingMetric
+from doctest_run import assert_examples_hold
 
 
 @pytest.fixture(autouse=True)
@@ -123,3 +125,8 @@ def test_a_bar_from_the_input_needs_no_source() -> None:
     other = NumericGroundingMetric()
     assert other.measure(case(answer)) == 0.0  # the input asks nothing about 13,000
     assert "13,000" in (other.reason or "")
+
+
+def test_docstring_examples() -> None:
+    # assert_test on the module's grounded case, and the metric's name
+    assert assert_examples_hold(adapter) == 6
