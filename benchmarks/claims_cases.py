@@ -32,6 +32,8 @@ from claims_sentences8 import SENTENCE_CLASSES8
 from claims_sentences9 import SENTENCE_CLASSES9
 from claims_sentences10 import SENTENCE_CLASSES10
 from claims_sentences10b import SENTENCE_CLASSES10B
+from claims_sentences_claims11 import SENTENCE_CLASSES_CLAIMS11
+from claims_sentences_failopen11 import SENTENCE_CLASSES_FAILOPEN11
 
 __all__ = ["CLASSES", "claims_cases"]
 
@@ -562,6 +564,8 @@ CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     *SENTENCE_CLASSES9,  # claims9's (claims_sentences9.py)
     *SENTENCE_CLASSES10,  # claims10's (claims_sentences10.py)
     *SENTENCE_CLASSES10B,  # failopen10's (claims_sentences10b.py)
+    *SENTENCE_CLASSES_CLAIMS11,  # claims11's (claims_sentences_claims11.py)
+    *SENTENCE_CLASSES_FAILOPEN11,  # failopen11's (claims_sentences_failopen11.py)
 )  # fmt: skip
 
 

@@ -9,6 +9,7 @@ are compared: the same tree against itself comes out within ±1 % (docs/speed.md
     git archive main src | tar -x -C /tmp/base
     python benchmarks/trace_ab.py /tmp/base/src src            # every size, 5 rounds
     python benchmarks/trace_ab.py /tmp/base/src src --sizes 2x3,200x10 --rounds 3
+    python benchmarks/trace_ab.py /tmp/base/src src --fresh   # rows read afresh every call
 
 The tables and the nine-figure answer are those of ``trace_vs_figured.py``'s timing part (its
 seed, its ``random_table`` and ``timing_answer``), plus the two fixed-cost answers on the 2x3
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import random
 import statistics
 import sys
@@ -35,15 +37,22 @@ from trace_vs_figured import TIMING_SIZES, random_table, timing_answer
 _Case = tuple[str, str, list[dict[str, Any]], int]
 
 
-def _load(src: str) -> Callable[..., Any]:
+# trace -> what drops its kept reads (``--fresh``: called before each call, outside its time)
+_FORGET: dict[Callable[..., Any], Callable[[], None]] = {}
+
+
+def _load(src: str, fresh: bool = False) -> Callable[..., Any]:
     """``trace`` of the crossfoot under ``src``, apart from any crossfoot loaded before, run once
     on every table shape right away: trace imports the engine on first use, and that import
-    must find this tree's modules, not the other's."""
+    must find this tree's modules, not the other's. ``fresh``: the tree's kept reads of equal
+    rows (``front.trace_rows``, where it has them) are dropped before every call."""
     for name in [n for n in sys.modules if n == "crossfoot" or n.startswith("crossfoot.")]:
         del sys.modules[name]
     sys.path.insert(0, src)
     try:
         trace: Callable[..., Any] = importlib.import_module("crossfoot.front.trace").trace
+        if fresh and importlib.util.find_spec("crossfoot.front.trace_rows") is not None:
+            _FORGET[trace] = importlib.import_module("crossfoot.front.trace_rows").forget
         rng = random.Random(1)
         for n, c in ((2, 3), (12, 5), (600, 10)):
             rows = random_table(rng, n, c)
@@ -77,9 +86,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("second", help="the other tree's src directory")
     ap.add_argument("--rounds", type=int, default=5, help="calls per case: its reps x rounds")
     ap.add_argument("--sizes", default=",".join(f"{n}x{c}" for n, c in TIMING_SIZES))
+    ap.add_argument(
+        "--fresh",
+        action="store_true",
+        help="every call reads its rows afresh (no read kept from the call before on equal rows)",
+    )
     args = ap.parse_args(argv)
     sizes = [(int(n), int(c)) for n, c in (s.split("x") for s in args.sizes.split(","))]
-    first, second = _load(args.first), _load(args.second)
+    first, second = _load(args.first, args.fresh), _load(args.second, args.fresh)
     cases = _cases(sizes)
     for name, text, rows, _ in cases:
         if _verdicts(first(text, rows)) != _verdicts(second(text, rows)):
@@ -91,6 +105,9 @@ def main(argv: list[str] | None = None) -> int:
             order = (0, 1) if k % 2 else (1, 0)
             for i in order:
                 fn = (first, second)[i]
+                forget = _FORGET.get(fn)
+                if forget is not None:
+                    forget()
                 t0 = clock()
                 fn(text, rows)
                 times[i].append(clock() - t0)

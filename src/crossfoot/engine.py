@@ -136,8 +136,8 @@ def verify(
     # "X in 2019 is greater than X in 2018" must agree with the row's figures.
     claims = period_comparisons(read, sentences, mentions, claims)
     if ask is not None and ask.figure and ask.op != "count":
-        # The final figure must answer the question asked (rules.alignment).
-        claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun)
+        texts = {s.id: s.text for s in sources.sources}  # the final figure answers it: alignment
+        claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun, texts)
         # "In which year was X below $800 million?": the years named must be the years past it.
         claims = which_years(ask, asked, read, mentions, claims, sources.index(None).values)
     if ask is None or ask.figure:

@@ -33,6 +33,7 @@ from crossfoot.front.check import as_written
 from crossfoot.front.policy import Policy, policy_of
 from crossfoot.front.trace_checks import TraceContext, finish
 from crossfoot.front.trace_keep import column_words, keep_filter
+from crossfoot.front.trace_rows import kept_read
 from crossfoot.language.claims import read_prefix
 from crossfoot.language.markup import unmark
 from crossfoot.model.locale import check_locale
@@ -113,18 +114,27 @@ def _options(policy: Policy, operands: int) -> Options:
 def _read_rows(
     rows: Any, results: Any, policy: Policy, key: str | Sequence[str] | None, locale: str | None
 ) -> Any:
-    """``read_tables``, with the numeric strings of the cells read in ``locale``."""
-    token = READING_LOCALE.set(locale)
-    try:
-        return read_tables(
-            rows,
-            results=results,
-            parse_strings=policy.parse_strings,
-            key=key,
-            max_numbers=policy.max_source_numbers,
-        )
-    finally:
-        READING_LOCALE.reset(token)
+    """``read_tables``, with the numeric strings of the cells read in ``locale``; a small result
+    set traced again is not read again (:mod:`crossfoot.front.trace_rows`)."""
+
+    def read() -> Any:
+        token = READING_LOCALE.set(locale)
+        try:
+            return read_tables(
+                rows,
+                results=results,
+                parse_strings=policy.parse_strings,
+                key=key,
+                max_numbers=policy.max_source_numbers,
+            )
+        finally:
+            READING_LOCALE.reset(token)
+
+    how = (policy.parse_strings, policy.max_source_numbers, key, locale)
+    made = kept_read(rows, results, how, read)
+    for table in made[0]:
+        table.new_answer()  # (a kept table: the windows of another answer are not this one's)
+    return made
 
 
 @exact

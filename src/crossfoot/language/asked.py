@@ -36,7 +36,7 @@ from crossfoot.language.changewords import CHANGED, words
 from crossfoot.language.sentences import split_sentences
 from crossfoot.model.wordgate import WordGated
 
-__all__ = ["WHICH_YEAR", "Ask", "Operation", "ask_part", "read_question"]
+__all__ = ["WHICH_YEAR", "Ask", "Operation", "ask_part", "question_years", "read_question"]
 
 Operation = Literal["change", "percent_change", "average", "sum", "ratio", "count"]
 
@@ -217,6 +217,15 @@ def read_question(question: str) -> Ask:
         # back to those turns' periods, not to every year of the data; its years stay open
         read = replace(read, points_back=True)
     return replace(read, context=question)
+
+
+def question_years(question: str) -> frozenset[int]:
+    """The years ``question`` names: written years, "FY18", spans, "the previous year".
+
+    >>> sorted(question_years("from 2018 to 2020")), sorted(question_years("in FY18"))
+    ([2018, 2019, 2020], [2018])
+    """
+    return _years(question)
 
 
 def _years(question: str) -> frozenset[int]:

@@ -15,7 +15,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from crossfoot.language.direction import clause_bounds
-from crossfoot.language.years import date_at_end
+from crossfoot.language.years import OPENING_DATE, OTHER_PERIOD, PERIOD_ENDED, date_at_end
 from crossfoot.model.context import WINDOW
 from crossfoot.model.types import Mention, SourceValue
 from crossfoot.model.wordgate import WordGated
@@ -143,11 +143,12 @@ _YEAR_AFTER = re.compile(
     # "1.8% of net sales in 2024", "$5m of revenue for 2019": what the figure is part of
     r"(?ix)^\s*(?:of\s+(?:the\s+|its\s+|our\s+)?(?:total\s+|net\s+)?[a-z]+(?:\s+[a-z]+)?"
     r"\s+(?=in\b|for\b))?"
-    r"(?:(?:[a-z]+\s+)?(?:in|for|during|at|as\s+of|of|at\s+the\s+end\s+of|by|through"
+    r"(?:(?:[a-z]+\s+)?(?:in|for|during|at|as\s+of|of|(?:at|as\s+of|by)\s+the\s+end\s+of|by|through"
     # "on December 31, 2019", "on 31 Dec 2019": 'on' only before a month and day (a figure "on
     # 2019 sales" is of a base, not stated for the year; "on 31.12.2019": _ON)
     rf"|on(?=\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|{_MONTH}\s*\d))))?\s*"
-    r"(?:the\s+)?(?:fiscal(?:\s+year)?|fy|calendar(?:\s+year)?|year)?\s*"
+    # "for the fiscal year ended June 30, 2022", "in the twelve months ending"
+    rf"(?:the\s+)?(?:{PERIOD_ENDED}|fiscal(?:\s+year)?|fy|calendar(?:\s+year)?|year)?\s*"
     rf"(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s*|\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH},?\s*)?'?$"
 )
 
@@ -237,6 +238,7 @@ def _year_mention(
     """The year mention (or date written in numbers) :func:`number_year` reads, or None."""
     # A long sentence is read within the claim window around the number (its clause is there).
     m = mentions[i]
+    opened = sent_start >= m.start - WINDOW  # the sentence's opening is in the window
     sent_start = max(sent_start, m.start - WINDOW)
     sent_end = min(sent_end, m.end + WINDOW)
     dated = _numeric_dates(text, sent_start, sent_end, mentions, i)
@@ -245,7 +247,56 @@ def _year_mention(
     # Only a year of the sentence is ever returned: without one, _year_of cannot find it.
     elif not any(mentions[k].kind == "year" for k in _starting_in(mentions, sent_start, sent_end)):
         return None
-    return _year_of(text, sent_start, sent_end, mentions, i)
+    found = _year_of(text, sent_start, sent_end, mentions, i)
+    if found is None and opened and mentions[i].kind != "year":
+        return _opening_year(text, sent_start, sent_end, mentions, i)
+    return found
+
+
+# "In 2022 revenue was ...": a bare "In"/"During" year opening the sentence frames it with no
+# comma after it too ("in 2022 dollars" is a unit, not a period).
+_BARE_OPENING = re.compile(r"(?i)[\s\"'(*]*(?:in|during)\s+(?:fiscal\s+|fy\s*)?")
+_YEAR_UNIT = re.compile(r"(?i)^\s*(?:dollars|terms|prices|constant|currency)\b")
+# Between an opening date and a later figure, besides language.years.OTHER_PERIOD: a span or a
+# comparison with another period ("over", "since", "between").
+_OVER = re.compile(r"(?i)\b(?:over|since|between)\b")
+
+
+def _opening_year(
+    text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
+) -> Mention | None:
+    """The year of a sentence opened by its date ("In 2022, revenue was $6.0m and costs were
+    $3.4m": language.years.OPENING_DATE) for a later figure of it, when no other year and no word
+    that sets the figure against another period (OTHER_PERIOD) stands between the two.
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> t = "In 2022, revenue was $6.0m and costs were $3.4m."
+    >>> _opening_year(t, 0, len(t), extract(t), 2).text
+    '2022'
+    >>> t = "In 2022, revenue was $6.0m, up from $5.2m."
+    >>> _opening_year(t, 0, len(t), extract(t), 2) is None
+    True
+    """
+    m = mentions[i]
+    inside = _starting_in(mentions, sent_start, m.start)
+    if not inside:
+        return None
+    first = mentions[inside[0]]
+    if first.kind != "year" or any(mentions[k].kind == "year" for k in inside[1:]):
+        return None
+    if not OPENING_DATE.fullmatch(text, sent_start, first.start):
+        return None
+    if _RESPECTIVELY.search(text, sent_start, sent_end):
+        return None  # "As of 2011, ... $39 and $58 in 2012 and 2013, respectively": by position
+    tail = text[first.end : first.end + 14]
+    if _SPAN_TAIL.match(tail) or not (
+        _YEAR_CLOSE.match(tail)
+        or (_BARE_OPENING.fullmatch(text, sent_start, first.start) and not _YEAR_UNIT.match(tail))
+    ):
+        return None
+    if OTHER_PERIOD.search(text, first.end, m.start) or _OVER.search(text, first.end, m.start):
+        return None
+    return first
 
 
 # A date written in numbers ("2024-12-31", "12/31/2024", "31.12.2024"), which the number reader
@@ -298,6 +349,10 @@ def _year_of(
     after = [k for k in inside if mentions[k].start >= m.end]
     if after:
         nxt = mentions[after[0]]
+        if nxt.kind != "year" and len(after) > 1 and mentions[after[1]].kind == "year":
+            # "for the twelve months ended June 30, 2022": the period's count is no figure
+            # between the number and its year (_YEAR_AFTER lets no other digits through)
+            nxt = mentions[after[1]]
         gap = text[m.end : nxt.start]
         if nxt.kind == "year" and (
             _YEAR_AFTER.match(gap) or (_ON.fullmatch(gap) and _NUMERIC_DATE.fullmatch(nxt.text))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from crossfoot.language.rowtokens import _OPTIONAL, acronym, label_tokens, required_tokens
+from crossfoot.language.rowtokens import _OPTIONAL, acronym, label_tokens, required_tokens, root
 from crossfoot.language.years import label_date
 from crossfoot.model.types import Source, SourceValue
 
@@ -159,6 +159,10 @@ def judge(
         wrong_column = _transposed_column(table, row_ok, words)
         if wrong_column is not None:
             return wrong_column
+    elif columns and not loose:
+        wrong_column = _qualified_column(table, row_ok, words)
+        if wrong_column is not None:
+            return wrong_column
     if date is not None:
         wrong_date = _dated_column(table, row_ok, date)
         if wrong_date is not None:
@@ -220,6 +224,49 @@ def _transposed_column(
     for c in cells:
         own = label_tokens(c.column or "")
         if c.column in named or any(label_tokens(n) <= own for n in named):
+            return None
+    label = sorted(named)[0]
+    return f"value is in {describe_cell(cells[0])}, but the sentence names {label.strip()}"
+
+
+def _column_roots(column: str) -> frozenset[str]:
+    """Roots (:func:`~crossfoot.language.rowtokens.root`) of the words a sentence must hold to
+    name a column: its required tokens without numbers ("Domestic 2022" is named by
+    "domestic")."""
+    return frozenset(root(t) for t in required_tokens(column) if not t.isdigit())
+
+
+def _qualified_column(
+    table: LabelTable, cells: Sequence[SourceValue], words: set[str]
+) -> str | None:
+    """Why none of ``cells`` is in the column a qualifier of the sentence names: "domestic
+    revenue" names the *Domestic* column of a Domestic / International table, "male employees"
+    the *Men* column, "European dealers" the *Europe* column (noun, adjective and plural forms
+    meet at their root). Only when the cell's own column is such a category too (not a year,
+    a total or a unit), the sentence names none of its words, the named column has a cell in the
+    value's row (a real alternative), and the named column's words name no row of the table
+    ("% of revenue" beside a *Revenue* row names the row). None otherwise, and in a table whose
+    rows name nothing (``unnamed``: the row check's shortcut, rowmatch._mute, reads no words
+    there; a record's field the words name is its own check)."""
+    if table.unnamed:
+        return None
+    said = {root(w) for w in words}
+    row_roots = {root(t) for toks in table.rows.values() for t in toks}
+    named = {
+        col
+        for sv in table.cells
+        if (col := sv.column)
+        and (need := _column_roots(col))
+        and need <= said
+        and not need & row_roots
+    }
+    if not named:
+        return None
+    for c in cells:
+        own = _column_roots(c.column or "")
+        if not own or c.column in named or own & said:
+            return None
+        if not any(sv.row == c.row and sv.column in named for sv in table.cells):
             return None
     label = sorted(named)[0]
     return f"value is in {describe_cell(cells[0])}, but the sentence names {label.strip()}"

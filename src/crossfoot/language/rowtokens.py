@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["acronym", "label_tokens", "names_row", "required_tokens", "tokens"]
+__all__ = ["acronym", "label_tokens", "names_row", "required_tokens", "root", "tokens"]
 
 _STOP = frozenset(
     """a an the of and or in on at to for from by with as its it our their his her this that these
@@ -173,3 +173,42 @@ def names_row(label: str, text: str) -> bool:
         return False
     words = set(tokens(text))
     return req <= words or acronym(label) in words
+
+
+# The words of a qualifier that are no spelling of each other: "male" and "men" name one
+# column, "female" and "women" another (tokens are already singular: "man"/"men" both occur).
+_SAME_AS = {
+    "man": "male",
+    "men": "male",
+    "male": "male",
+    "woman": "female",
+    "women": "female",
+    "female": "female",
+}
+# Endings that make an adjective of a noun, longest first: "European" / "Europe", "Canadian" /
+# "Canada", "Japanese" / "Japan", "commercial" / "commerce", "western" / "west", "regional" /
+# "region", "domestic" (its own root).
+_ADJECTIVE_ENDINGS = ("ian", "ial", "ese", "ean", "ern", "an", "al", "ish", "ic")
+
+
+@lru_cache(maxsize=8192)
+def root(token: str) -> str:
+    """The shared root of a token's noun and adjective forms (on singular tokens), so a word of
+    a sentence and a column label meet in any of them: "european" and "europe", "asian" and
+    "asia", "male" and "men", "products" and "product" (:func:`tokens` folds plurals).
+
+    >>> [root(t) for t in ("european", "europe", "asian", "asia", "men", "male", "canadian")]
+    ['europ', 'europ', 'asi', 'asi', 'male', 'male', 'canad']
+    >>> root("domestic") == root("domestic"), root("female") == root("male")
+    (True, False)
+    """
+    same = _SAME_AS.get(token)
+    if same is not None:
+        return same
+    for ending in _ADJECTIVE_ENDINGS:
+        if token.endswith(ending) and len(token) - len(ending) >= 3:
+            token = token[: -len(ending)]
+            break
+    if len(token) > 3 and token[-1] in "aey":
+        token = token[:-1]
+    return token

@@ -22,6 +22,9 @@ from functools import lru_cache
 from crossfoot.model.types import SourceValue
 
 __all__ = [
+    "OPENING_DATE",
+    "OTHER_PERIOD",
+    "PERIOD_ENDED",
     "aligned",
     "date_at_end",
     "field_stem",
@@ -32,6 +35,35 @@ __all__ = [
     "same_quantity",
     "years_in_text",
 ]
+
+# A period named by the day it ends, before that date: "(for the) fiscal year ended (June 30,
+# 2022)", "year ending", "twelve months ended", "quarter ended", "period ended": the figure is
+# stated for the date's year, as after "in" or "as of". A regex fragment (no groups, verbose-safe),
+# read by the answer's year reader (language.order) and the prose pass (sources.prose) alike.
+PERIOD_ENDED = (
+    r"(?:(?:fiscal|calendar)\s+)?(?:year|quarter|period|"
+    r"(?:twelve|12|three|3|six|6|nine|9|fifty[\s-]two|52|fifty[\s-]three|53)[\s-]+(?:months?|weeks?))"
+    r"\s+(?:ended|ending)\s+"
+)
+
+# A sentence opened by its date, from the sentence start to the year: "In 2021, ...", "During
+# fiscal 2022, ...", "As of December 31, 2021, ...", "For the fiscal year ended June 30, 2022,
+# ...". Such a date frames the whole sentence, not only its first figure (the answer's reader,
+# language.order, and the prose pass, sources.prose).
+OPENING_DATE = re.compile(
+    r"[\s\"'(*]*(?:in|during|for|throughout|as\s+of|as\s+at|at|by)\s+(?:the\s+)?"
+    r"(?:end\s+of\s+(?:the\s+)?)?"
+    rf"(?:{PERIOD_ENDED}|(?:fiscal|calendar)(?:\s+year)?\s*|fy\s*|year\s+)?"
+    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*,?\s*)?",
+    re.I,
+)
+# Between an opening date and a later figure: words that set the figure against another period
+# ("compared with $5.2 million", "up from", "than the prior year's"): that figure is not the
+# opening year's.
+OTHER_PERIOD = re.compile(
+    r"(?i)\b(?:from|than|compared|versus|vs|against|prior|previous|preceding|earlier|before|ago|"
+    r"last|respectively)\b"
+)
 
 # A year 1900-2099 not glued to other digits ("fy2023", "2023q1", "revenue_2023" all match).
 _YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")

@@ -32,6 +32,7 @@ from crossfoot.rules.index_return import index_return
 from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.multi import multi_operand
 from crossfoot.rules.operand_scale import operand_scale
+from crossfoot.rules.pair_change import pair_change
 from crossfoot.rules.part_of_change import part_of_change
 from crossfoot.rules.part_of_sum import part_of_sum
 from crossfoot.rules.percent_plain import percent_asked
@@ -58,6 +59,7 @@ RULES: tuple[Rule, ...] = (
     index_return,  # "-3.6" for $ 96.40 of an index table based at 100: a cell's return
     multi_operand,  # sums and means of 3..k values, CAGR
     average_change,  # the change between two averages of the rows the text names
+    pair_change,  # the change of two named rows' sum or quotient between two named years
     growth_gap,  # the gap between two series' relative changes over one period
     coarse_ratio,  # a coarse ratio ("0.7") of two rows the text names, in one column
     across_sources,  # a fine figure of an uncited sentence from values of two of its sources

@@ -9,7 +9,7 @@ not also *Net sales*) or by their numbers ("due in 3 to 5 years" names *3 to 5 y
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from functools import lru_cache
 
@@ -52,12 +52,16 @@ class Named:
         "_tables",
         "_tokens",
         "_words",
+        "texts",
         "values",
     )
 
-    def __init__(self, ask: Ask, values: Sequence[SourceValue]) -> None:
+    def __init__(
+        self, ask: Ask, values: Sequence[SourceValue], texts: Mapping[str, str] | None = None
+    ) -> None:
         self._ask = ask
         self.values = values  # (public: a rule reads the cells of a named line)
+        self.texts = texts or {}  # (public: each source's text by id, for prose figures' words)
         self._keeps: list[Callable[[SourceValue], bool]] | None = None
         self._meant_of: dict[frozenset[str], str] = {}  # _meant per label set (~20 calls each)
         self._read(ask.text)
@@ -162,6 +166,10 @@ class Named:
     def any_named(self) -> bool:
         """Whether the question names some row or column of the sources' tables."""
         return any(rows or cols for rows, cols in self._tables.values())
+
+    def named_rows(self) -> frozenset[str]:
+        """The row labels the question names, over every table of the sources."""
+        return frozenset(label for rows, _ in self._tables.values() for label in rows)
 
     def names(self, v: SourceValue, axis: str) -> bool:
         """Whether the question names ``v``'s row (``axis`` "row") or column."""

@@ -22,7 +22,7 @@ the fitting values only. Nothing fits: the figure is ``off_question``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
@@ -36,6 +36,7 @@ from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_between import between_misfit
 from crossfoot.rules.alignment_one import one_for_between
 from crossfoot.rules.alignment_periods import period_misfit
+from crossfoot.rules.alignment_units import percent_for_amount
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
 
@@ -102,7 +103,8 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     cell = ev.rule == "direct"
     labels = " ".join(x for v in ops for x in (v.label, v.row, v.column, v.field) if x)
     one = None if _read_at_factor(m, ops) else _one_value_misfit(ask, cell, ops, labels, m.value)
-    if (one := one or one_for_between(ask.text, ev, named.values)) is not None:
+    one = one or one_for_between(ask.text, ev, named.values) or percent_for_amount(ask, m, ev)
+    if one is not None:
         return one
     if ask.op == "change":
         # "What was the change in revenue?" is an amount: a percentage over amounts is not it.
@@ -429,15 +431,17 @@ def align_answer(
     text: str,
     values: Sequence[SourceValue],
     rerun: Rerun,
+    texts: Mapping[str, str] | None = None,
 ) -> list[Claim]:
     """The claims with the final figures that answer another question made ``off_question``
-    (and misfits that another reading fits given that reading's evidence)."""
+    (and misfits that another reading fits given that reading's evidence); ``texts``: each
+    source's text by id, where a prose figure's words are read."""
     out = list(claims)
     ask = _known_years(ask, values)
     finals, marked = final_figures(text, claims)
     final_ids = {id(c) for c in finals}
     judged: dict[int, Claim] = {}
-    named = Named(ask, values)
+    named = Named(ask, values, texts)
     several = _several_for_one(ask, finals, marked)
     if several is not None:
         index = {id(c): i for i, c in enumerate(claims)}

@@ -23,6 +23,8 @@ from decimal import Decimal
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import Evidence, Mention, SourceValue
 from crossfoot.rules._named import Named, value_years
+from crossfoot.rules.alignment_sides import sides_misfit
+from crossfoot.rules.prose_answer import prose_misfit
 
 __all__ = ["level_for_change", "other_base", "period_misfit"]
 
@@ -136,10 +138,17 @@ def other_base(ask: Ask, m: Mention, operands: Sequence[SourceValue]) -> str | N
 
 def period_misfit(ask: Ask, m: Mention, ev: Evidence, named: Named) -> str | None:
     """Why a figure with evidence ``ev`` answers another question about its periods (a level
-    for a change, a percentage change over the later year), in words, or None.
+    for a change, a percentage change over the later year, a side of the asked quotient or
+    difference at another year than the question gives it: rules.alignment_sides), in words,
+    or None.
 
     A share of one year over another year's whole ("4,215 / 11,355" for "the cost of revenue in
     2020 as a percentage of total revenue", 11,355 of 2021) is not judged: tried in claims10, it
     caught no wrong answer of either half and flagged a correct one (a strict xfail in
     tests/vectors/claims10.json)."""
-    return level_for_change(ask, ev.rule, ev.operands, named) or other_base(ask, m, ev.operands)
+    return (
+        level_for_change(ask, ev.rule, ev.operands, named)
+        or other_base(ask, m, ev.operands)
+        or sides_misfit(ask, m, ev.operands)
+        or prose_misfit(ask, m, ev, named)
+    )

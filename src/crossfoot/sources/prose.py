@@ -17,6 +17,7 @@ from decimal import Decimal
 from types import ModuleType
 
 from crossfoot.language.readings import by_to, counts_not_years
+from crossfoot.language.years import OPENING_DATE, OTHER_PERIOD, PERIOD_ENDED
 from crossfoot.model.types import Mention, SourceValue
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.sources.tables import CellNumber
@@ -97,7 +98,11 @@ _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2
 # "12% for fiscal 2024".
 _YEAR_AFTER = re.compile(
     rf"\s*,?\s*(?:in|for|during|at|as\s+of|as\s+at|by|of|on)?\s*(?:the\s+)?"
-    rf"(?:(?:fiscal|calendar)(?:\s+year)?\s*|fy\s*|year\s+(?:ended\s+)?)?(?:{_MONTH})?",
+    # "at the end of fiscal 2022", "as of the end of 2022"
+    rf"(?:end\s+of\s+(?:the\s+)?)?"
+    # "for the fiscal year ended June 30, 2022", "the twelve months ending", "the quarter ended"
+    rf"(?:{PERIOD_ENDED}|(?:fiscal|calendar)(?:\s+year)?\s*|fy\s*|year\s+(?:ended\s+)?)?"
+    rf"(?:{_MONTH})?",
     re.I,
 )
 # Sentence ends: ". " before a capital (not "Dec. 31"), a spaced " . " (tokenized text), ";", a
@@ -124,19 +129,50 @@ def _prose_years(text: str, mentions: Sequence[Mention]) -> dict[int, int]:
     # back at every earlier figure made a long sentence quadratic).
     sent_years: set[int] = set()
     last: int | None = None
+    opening: int | None = None  # the sentence's opening year ("In 2021, ..."), by index
     current = -1
     for i, m in enumerate(mentions):
         sent = sentence_of[i]
         if sent != current:
-            current, sent_years, last = sent, set(), None
+            current, sent_years, last, opening = sent, set(), None, None
         year = _year_of(text, mentions, i, sentence_of, bounds, respectively, sent_years, last)
+        if (
+            year is None
+            and opening is not None
+            and len(sent_years) == 1
+            and m.kind != "year"
+            and sent not in respectively  # paired by position, if at all (_respective)
+        ):
+            year = _opening_year(text, mentions, opening, i)
         if year is not None:
             years[i] = year
         if m.claim:
             if m.kind == "year":
                 sent_years.add(int(m.value))
+                if last is None and OPENING_DATE.fullmatch(text, bounds[sent], m.start):
+                    opening = i
             last = i
     return years
+
+
+def _opening_year(text: str, mentions: Sequence[Mention], opening: int, i: int) -> int | None:
+    """The opening year of the sentence for its later figure ``mentions[i]``: an opening date
+    ("In 2021, revenue was $5.2 million and costs were $3.1 million") frames the whole sentence,
+    not only its first figure, unless words between them set the figure against another period.
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> t = "In 2021, revenue was $5.2 million and costs were $3.1 million."
+    >>> ms = extract(t)
+    >>> _opening_year(t, ms, 0, 2)
+    2021
+    >>> t = "In 2021, revenue was $5.2 million, up from $4.8 million."
+    >>> _opening_year(t, extract(t), 0, 2) is None
+    True
+    """
+    year = mentions[opening]
+    if OTHER_PERIOD.search(text, year.end, mentions[i].start):
+        return None
+    return int(year.value)
 
 
 def _year_of(
@@ -158,6 +194,12 @@ def _year_of(
     if sent in respectively:
         return None  # paired by position, if at all (_respective)
     nxt = mentions[i + 1] if i + 1 < len(mentions) else None
+    if nxt is not None and nxt.kind != "year" and i + 2 < len(mentions):
+        # "for the twelve months ended June 30, 2022": the period's count is no figure between
+        # the number and its year (_YEAR_AFTER lets no other digits through)
+        nxt = mentions[i + 2] if mentions[i + 2].kind == "year" else nxt
+        if sentence_of[i + 2] != sent:
+            nxt = mentions[i + 1]
     if (
         nxt is not None
         and nxt.kind == "year"

@@ -161,7 +161,7 @@ class RowTable:
                 precision,
                 self._unit[j][1],
             )
-            self._made[key] = made
+            made = self._made.setdefault(key, made)  # (two threads: the first cell made wins)
         return made
 
     def source(self, max_rows: int | None = None) -> Source:
@@ -189,9 +189,10 @@ class RowTable:
         values sorted once (values only, not row indexes: about half the time), the windows
         found in them by bisection and the rows of the values found read back in one pass.
         """
-        todo = [w for w in dict.fromkeys(windows) if w not in self._found]
+        kept = self._found  # (one dict throughout: ``new_answer`` may replace it meanwhile)
+        todo = [w for w in dict.fromkeys(windows) if w not in kept]
         if todo and self.rows * len(self.cells) <= _MERGED_CELLS:
-            self._found.update(self._near_merged(todo))
+            kept.update(self._near_merged(todo))
         elif todo:
             hits: dict[tuple[float, float], list[tuple[int, int]]] = {w: [] for w in todo}
             bounds = ([w[0] for w in todo], [w[1] for w in todo])
@@ -208,8 +209,12 @@ class RowTable:
                 else:
                     found = (*numbers, *_bisections(numbers[0], ints or bounds))
                 _collect(j, todo, hits, *found)
-            self._found.update(hits)
-        return [self._found[w] for w in windows]
+            kept.update(hits)
+        return [kept[w] for w in windows]
+
+    def new_answer(self) -> None:
+        """Forget the windows of earlier answers (a table kept by `front.trace_rows`)."""
+        self._found = {}
 
     def _near_merged(
         self, todo: list[tuple[float, float]]

@@ -52,7 +52,7 @@ from crossfoot.sources.table_header import (
     header_label,
     tidy_grid,
 )
-from crossfoot.sources.unit_subject import row_subject_unit
+from crossfoot.sources.unit_subject import counted_between, row_subject_unit
 
 __all__ = ["CellFallback", "read_header", "read_table"]
 
@@ -299,6 +299,18 @@ class _Body:
         self.year_cols = [j for j in range(1, width) if years[j] is not None]
         self.section = ""
         self.section_year: int | None = None
+        self.counted = self._counted()
+
+    def _counted(self) -> frozenset[int]:
+        """Body rows that count a unit note's subject without naming it (sources.unit_subject)."""
+        if not any(u is not None and u.subject is not None for u in self.h.units):
+            return frozenset()
+        rows = []
+        for i in range(self.h.rows, len(self.grid)):
+            col, numbers = self._row(i)
+            label = (clean_label(self.grid[i][col]),) if col >= 0 else ()
+            rows.append((label, {j: (c.value, c.precision) for j, c in numbers if not c.own_scale}))
+        return frozenset(self.h.rows + k for k in counted_between(rows, self.h.units))
 
     def values(self) -> list[SourceValue]:
         out: list[SourceValue] = []
@@ -408,6 +420,8 @@ class _Body:
                     kind = "percent"
             unit = row_unit or h.units[j]
             subject = None if row_unit else row_subject_unit(unit, row_label, section)
+            if subject is None and not row_unit and unit is not None and i in self.counted:
+                subject = unit.subject
             unit = subject or unit
             currency = cell.currency or self._lone_currency(i, j, label_col)
             if currency is None and unit is not None and kind != "percent":
