@@ -28,8 +28,8 @@ from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import direct_match
 from crossfoot.rules.exact_quotient import exact_quotient
-from crossfoot.rules.index_return import index_return
 from crossfoot.rules.growth_gap import growth_gap
+from crossfoot.rules.index_return import index_return
 from crossfoot.rules.multi import multi_operand
 from crossfoot.rules.operand_scale import operand_scale
 from crossfoot.rules.pair_change import pair_change

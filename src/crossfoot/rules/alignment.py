@@ -433,9 +433,8 @@ def align_answer(
     rerun: Rerun,
     texts: Mapping[str, str] | None = None,
 ) -> list[Claim]:
-    """The claims with the final figures that answer another question made ``off_question``
-    (and misfits that another reading fits given that reading's evidence); ``texts``: each
-    source's text by id, where a prose figure's words are read."""
+    """The claims, final figures answering another question made ``off_question`` (a misfit
+    another reading fits takes its evidence); ``texts``: the sources' texts by id."""
     out = list(claims)
     ask = _known_years(ask, values)
     finals, marked = final_figures(text, claims)
