@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,9 @@ from deepeval.evaluate import assert_test, evaluate
 from deepeval.metrics import BaseMetric
 from deepeval.test_case import LLMTestCase, RetrievedContextData
 
+from crossfoot.integrations import deepeval as adapter
 from crossfoot.integrations.deepeval import NumericGroundingMetric
+from doctest_run import assert_examples_hold
 
 
 @pytest.fixture(autouse=True)
@@ -81,13 +84,12 @@ def test_evaluate_keeps_constructor_options_in_async_mode() -> None:
     assert lenient.test_results[0].success is True
 
 
-def run_deepeval(tmp_path: Path, source: str) -> subprocess.CompletedProcess[str]:
-    test_file = tmp_path / "test_deepeval_grounding.py"
-    test_file.write_text(source, encoding="utf-8")
+def run_deepeval(folder: Path) -> subprocess.CompletedProcess[str]:
+    """``deepeval test run`` over the test files of ``folder`` (one CLI start for all of them)."""
     deepeval = Path(sys.executable).with_name("deepeval")
     return subprocess.run(
-        [str(deepeval), "test", "run", str(test_file)],
-        cwd=tmp_path,
+        [str(deepeval), "test", "run", str(folder)],
+        cwd=folder,
         capture_output=True,
         text=True,
         timeout=300,
@@ -97,17 +99,26 @@ def run_deepeval(tmp_path: Path, source: str) -> subprocess.CompletedProcess[str
 
 
 def test_deepeval_test_run_on_docs_example(tmp_path: Path) -> None:
+    # The README's file as pasted, and its twin with a figure the context does not hold, in one
+    # run (a deepeval start costs seconds): the first passes, the second fails naming the figure.
     source = docs_example("test_deepeval_grounding.py")
-    passed = run_deepeval(tmp_path, source)
-    assert passed.returncode == 0, passed.stdout[-3000:] + passed.stderr[-3000:]
-    assert "Numeric Grounding" in passed.stdout
+    (tmp_path / "test_deepeval_grounding.py").write_text(source, encoding="utf-8")
     failing = source.replace("12,400 units in FY2024, up 24%", "13,900 units in FY2024, up 24%")
-    failed = run_deepeval(tmp_path, failing)
-    assert failed.returncode != 0
-    assert "13,900" in failed.stdout + failed.stderr
+    failing = failing.replace("def test_shipments_are_grounded", "def test_shipments_fail")
+    assert failing.count("13,900") == 1 and "test_shipments_fail" in failing
+    (tmp_path / "test_deepeval_failing.py").write_text(failing, encoding="utf-8")
+    run = run_deepeval(tmp_path)
+    out = re.sub(r"\x1b\[[0-9;]*m", "", run.stdout)  # pytest colours its lines even so
+    assert run.returncode != 0, out[-3000:] + run.stderr[-3000:]
+    assert "1 failed, 1 passed" in out, out[-3000:] + run.stderr[-3000:]
+    assert "FAILED test_deepeval_failing.py::test_shipments_fail" in out
+    assert "FAILED test_deepeval_grounding.py" not in out
+    rows = [line for line in out.splitlines() if "│" in line and "Numeric Grounding" in line]
+    assert any("1.0 (threshold=1.0" in line and "PASSED" in line for line in rows), rows
+    assert "13,900" in out
     # Issue 21, problem 6: rich read "[unsupported]" as markup and dropped it from the table.
-    table = [line for line in failed.stdout.splitlines() if "│" in line and "failing:" in line]
-    assert any("failing: [unsupported] 13,900" in line for line in table), failed.stdout[-3000:]
+    table = [line for line in out.splitlines() if "│" in line and "failing:" in line]
+    assert any("failing: [unsupported] 13,900" in line for line in table), out[-3000:]
 
 
 def test_a_bar_from_the_input_needs_no_source() -> None:
@@ -123,3 +134,8 @@ def test_a_bar_from_the_input_needs_no_source() -> None:
     other = NumericGroundingMetric()
     assert other.measure(case(answer)) == 0.0  # the input asks nothing about 13,000
     assert "13,000" in (other.reason or "")
+
+
+def test_docstring_examples() -> None:
+    # assert_test on the module's grounded case, and the metric's name
+    assert assert_examples_hold(adapter) == 6

@@ -8,7 +8,9 @@ import datasets
 import pytest
 
 from batch_sample import assert_columns_match, table_rows
+from crossfoot.integrations import datasets as adapter
 from crossfoot.integrations.datasets import check_dataset
+from doctest_run import assert_examples_hold
 
 
 def test_two_processes_match_direct_checks_in_order() -> None:
@@ -34,3 +36,8 @@ def test_column_mistakes_are_errors_before_any_work() -> None:
         check_dataset(ds, output="answer")
     with pytest.raises(ValueError, match="exactly one of"):
         check_dataset(ds, rows="sources")
+
+
+def test_docstring_examples() -> None:
+    # the module's example: a one-row Dataset checked on two processes
+    assert assert_examples_hold(adapter) == 3

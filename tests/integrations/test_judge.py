@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import doctest
 import io
 import json
 import sys
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from _support import CONTEXT, HALLUCINATED, docs_example
 
+from crossfoot.integrations import judge as adapter
 from crossfoot.integrations.judge import JudgeError, judge
 from crossfoot.model.errors import CrossfootError
 
@@ -92,3 +94,11 @@ def test_docs_example_with_sdk_client_replaced(monkeypatch: pytest.MonkeyPatch) 
         exec(compile(docs_example("judge_example.py"), "judge_example.py", "exec"), {})
     assert out.getvalue().strip() == "ungrounded ['13,900']"
     assert fake.calls[0]["model"].startswith("claude")
+
+
+def test_docstring_examples_cannot_run_here() -> None:
+    # The judge's examples call Anthropic's API (the network and ANTHROPIC_API_KEY), which no test
+    # may use: each is marked +SKIP, and the docs example above runs with the client replaced.
+    examples = [e for t in doctest.DocTestFinder().find(adapter) for e in t.examples]
+    assert len(examples) == 2
+    assert all(e.options.get(doctest.SKIP) for e in examples)

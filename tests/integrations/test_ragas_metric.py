@@ -10,7 +10,9 @@ from _support import CONTEXT, GROUNDED, HALLUCINATED, docs_example
 from ragas import EvaluationDataset, evaluate
 from ragas.dataset_schema import EvaluationResult
 
+from crossfoot.integrations import ragas as adapter
 from crossfoot.integrations.ragas import NumericGrounding, numeric_grounding_metric
+from doctest_run import assert_examples_hold
 
 # Ragas 0.4 deprecates evaluate() in favour of experiments, but it is still what users run.
 pytestmark = pytest.mark.filterwarnings("ignore:a?evaluate\\(\\) is deprecated:DeprecationWarning")
@@ -90,3 +92,8 @@ def test_a_bar_from_user_input_needs_no_source() -> None:
     result = evaluate(data, metrics=[NumericGrounding()], show_progress=False)
     assert isinstance(result, EvaluationResult)
     assert list(result.to_pandas()["numeric_grounding"]) == [1.0, 0.0]
+
+
+def test_docstring_examples() -> None:
+    # ragas.evaluate on the module's one-row dataset, and both metrics' examples
+    assert assert_examples_hold(adapter) == 7

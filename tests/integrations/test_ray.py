@@ -11,7 +11,9 @@ import pytest
 import ray
 
 from batch_sample import assert_columns_match, table_rows
+from crossfoot.integrations import ray as adapter
 from crossfoot.integrations.ray import check_dataset
+from doctest_run import assert_examples_hold
 
 
 @pytest.fixture(scope="module")
@@ -45,3 +47,8 @@ def test_column_mistakes_are_errors_before_any_work(local_ray: None) -> None:
         check_dataset(ds)
     with pytest.raises(ValueError, match="column 'answer' not found"):
         check_dataset(ds, output="answer", prefix="x_")
+
+
+def test_docstring_examples(local_ray: None) -> None:
+    # on the module's Ray instance: the example's from_items would start a second one otherwise
+    assert assert_examples_hold(adapter) == 3

@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 
 from batch_sample import assert_columns_match, corpus_items, direct, table_rows
+from crossfoot.integrations import spark as adapter
 from crossfoot.integrations.spark import check_dataframe
+from doctest_run import assert_examples_hold
 
 
 @pytest.fixture(scope="module")
@@ -71,3 +73,8 @@ def test_column_mistakes_are_errors_before_any_work(spark: Any) -> None:
         check_dataframe(df)
     with pytest.raises(ValueError, match="column 'answer' not found"):
         check_dataframe(df, output="answer", prefix="x_")
+
+
+def test_docstring_examples(spark: Any) -> None:
+    # the example's getOrCreate() returns the module's session (no second JVM start)
+    assert assert_examples_hold(adapter) == 6

@@ -94,6 +94,13 @@ def run_end(run: re.Match[str], mentions: Sequence[Mention], order: list[int], k
     return run.end()
 
 
+# Characters where no _WORDS, _RUN or _LEX alternative matches but _RUN's "." and "_" runs (a
+# break either way), so the steps of run() read each of them as a break: ASCII digits outside a
+# number, and marks no symbol starts with (":" only where no "=" follows: ":=" is an equals sign).
+# tests/test_speed_paths_speed15.py compares run() with and without them.
+_INERT = re.compile(r"(?:[0-9.,;!?'\"#&@|<>_]|:(?!=))+")
+_INERT_STARTS = frozenset("0123456789.,;!?'\"#&@|<>_:")
+
 _PROSE_LETTERS = frozenset("abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWYZ")
 
 
@@ -174,6 +181,14 @@ class _Tokenizer:
             if self.k < len(order) and mentions[order[self.k]].start == pos:
                 pos = self.number(pos, order[self.k])
                 continue
+            inert = _INERT.match(text, pos) if ch in _INERT_STARTS else None
+            if inert is not None:
+                # Digits and marks no token starts with, up to the next number: one break, as
+                # the steps below would make of them one character (or run) at a time.
+                end = self.before_number(inert.end())
+                self.brk(pos, end)
+                pos = end
+                continue
             w = (
                 _WORDS.match(text, pos)
                 if ch in _WORD_STARTS and (pos == 0 or not text[pos - 1].isalnum())
@@ -201,6 +216,15 @@ class _Tokenizer:
             pos = self.symbol(pos, lx)
         self.flush()
         return self.toks
+
+    def before_number(self, end: int) -> int:
+        """``end``, or where the next number starts if it starts before."""
+        k, order = self.k, self.order
+        if k < len(order):
+            start = self.mentions[order[k]].start
+            if start < end:
+                return start
+        return end
 
     def number(self, pos: int, i: int) -> int:
         """The mention ``i`` starting at ``pos``; its minus sign may be the operator before it."""

@@ -34,11 +34,11 @@ from crossfoot.front.policy import Policy, policy_of
 from crossfoot.front.trace_checks import TraceContext, finish
 from crossfoot.front.trace_keep import column_words, keep_filter
 from crossfoot.front.trace_rows import kept_read
-from crossfoot.language.claims import read_prefix
+from crossfoot.language.claims import read_prefix_found
 from crossfoot.language.markup import unmark
 from crossfoot.model.locale import check_locale
 from crossfoot.model.options import Options
-from crossfoot.model.types import Source, SourceValue, exact
+from crossfoot.model.types import Mention, Source, SourceValue, exact
 from crossfoot.model.validate import as_key
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.report.result import Report
@@ -188,9 +188,9 @@ def trace(
     verify = _verify()
     ctx = TraceContext(chosen, info, question)
 
-    def run(answer: str) -> Report:
+    def run(answer: str, made: list[Mention] | None = None) -> Report:
         keep = keep_filter(answer, chosen, info)
-        found = operands.mentions(answer)  # extracted once per answer, for every verify below
+        found = operands.mentions(answer, made, options.locale)  # for every verify below
         if not found and not question and FAST_EMPTY and _plain_words(answer):
             # (the engine would find no claim nor citation: tests/test_speed_paths_speed7.py)
             return Report(answer, (), (), operands.issues, options, run)
@@ -226,13 +226,18 @@ FAST_EMPTY = True
 _DIGIT_OR_BRACKET = re.compile(r"[\d\[]")
 
 
+# trace's check of one answer text; the second argument is the text's extraction when the caller
+# has it (_bounded).
+_Run = Callable[[str, "list[Mention] | None"], Report]
+
+
 def _plain_words(answer: str) -> bool:
     """No digit and no "[" in ``answer``: no citation bracket, and nothing the convention note
     (:func:`~crossfoot.numbers.extract.convention_note_of`) reads."""
     return _DIGIT_OR_BRACKET.search(answer) is None
 
 
-def _unmarked(run: Callable[[str], Report], answer: str, options: Options) -> Report:
+def _unmarked(run: _Run, answer: str, options: Options) -> Report:
     """:func:`_bounded` of the answer without its markdown and LaTeX markup ("**$4.82M**",
     "$12.5\\%$"), as check reads it, with every claim reported where the answer writes it."""
     unmarked = unmark(answer) if isinstance(answer, str) else None
@@ -242,17 +247,19 @@ def _unmarked(run: Callable[[str], Report], answer: str, options: Options) -> Re
     return as_written(_bounded(run, plain, options), answer, back)
 
 
-def _bounded(run: Callable[[str], Report], answer: str, options: Options) -> Report:
+def _bounded(run: _Run, answer: str, options: Options) -> Report:
     """``run(answer)``; for a long answer with more figures than ``max_claims``, run on the prefix
     the engine would read (:func:`~crossfoot.language.claims.read_prefix`): the answer fails,
     its first figures are checked as a full read would check them (their rows found from them),
     and not every number of it is read."""
     if not isinstance(answer, str):
         raise TypeError(f"trace() needs the answer as a str, got {type(answer).__name__}")
-    read = read_prefix(answer, options)
+    read, made = read_prefix_found(answer, options)
     if len(read) == len(answer):
-        return run(answer)
-    head = run(read)
+        return run(answer, None)
+    # (``made``: the prefix's extraction the cut read, and with it the cut's reading of its
+    # claims: language.claims.read_prefix_found)
+    head = run(read, made)
     note = (
         f"the answer states more than {options.max_claims:,} figures: only its first "
         f"{len(read):,} characters were checked (option max_claims)"

@@ -5,10 +5,10 @@ a batch of rows, and every row gets ``passed``, ``score``, ``ungrounded``, ``sta
 ``error`` (see :mod:`crossfoot.integrations._frames`). Needs ``pip install "crossfoot[bench]"``
 (or any install of ``datasets``).
 
->>> from datasets import Dataset                                          # doctest: +SKIP
+>>> from datasets import Dataset
 >>> ds = Dataset.from_list([{"output": "We sold 12 units.", "sources": ["12 units sold."]}])
->>> check_dataset(ds, num_proc=2)["passed"]                               # doctest: +SKIP
-[True]
+>>> check_dataset(ds, num_proc=2)[0]["passed"]
+True
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
 """DeepEval metric: the share of numbers in ``actual_output`` grounded in the test case's context.
 
->>> from deepeval import assert_test                                      # doctest: +SKIP
->>> from deepeval.test_case import LLMTestCase                            # doctest: +SKIP
+>>> from deepeval import assert_test
+>>> from deepeval.test_case import LLMTestCase
 >>> case = LLMTestCase(input="Units?", actual_output="We shipped 12,400 units.",
-...                    retrieval_context=["In FY2024 Acme shipped 12,400 units."])  # doctest: +SKIP
->>> assert_test(case, [NumericGroundingMetric()])                         # doctest: +SKIP
+...                    retrieval_context=["In FY2024 Acme shipped 12,400 units."])
+>>> NumericGroundingMetric().measure(case)
+1.0
+>>> assert_test(case, [NumericGroundingMetric()], run_async=False)  # AssertionError if ungrounded
 
 Needs the ``deepeval`` extra (``pip install -e ".[deepeval]"`` in a clone).
 """
@@ -35,7 +37,7 @@ class NumericGroundingMetric(_BaseMetric):  # type: ignore[no-untyped-call,misc,
     score binary (1.0 only when the whole report passes). ``options`` passes any other ``check``
     option.
 
-    >>> NumericGroundingMetric(require_citations=True).__name__            # doctest: +SKIP
+    >>> NumericGroundingMetric(require_citations=True).__name__
     'Numeric Grounding'
     """
 

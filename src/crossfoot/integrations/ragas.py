@@ -1,12 +1,12 @@
 """Ragas metric: the share of numbers in ``response`` grounded in ``retrieved_contexts``.
 
->>> from ragas import EvaluationDataset, evaluate                          # doctest: +SKIP
+>>> from ragas import EvaluationDataset, evaluate
 >>> data = EvaluationDataset.from_list([{"user_input": "Units?",
 ...     "response": "We shipped 12,400 units.",
-...     "retrieved_contexts": ["In FY2024 Acme shipped 12,400 units."]}])  # doctest: +SKIP
->>> result = evaluate(data, metrics=[NumericGrounding()])                 # doctest: +SKIP
->>> result.to_pandas()["numeric_grounding"][0]                           # doctest: +SKIP
-1.0
+...     "retrieved_contexts": ["In FY2024 Acme shipped 12,400 units."]}])
+>>> result = evaluate(data, metrics=[NumericGrounding()])
+>>> result.to_pandas()["numeric_grounding"].tolist()
+[1.0]
 
 Always pass ``metrics=``: with none, Ragas builds an OpenAI judge. Needs the ``ragas`` extra
 (``pip install -e ".[ragas]"`` in a clone).
@@ -33,7 +33,7 @@ class NumericGrounding(_SingleTurnMetric):  # type: ignore[misc,unused-ignore]
     """Legacy (``ragas.evaluate``) metric. ``strict_mode`` scores 1.0 only when the whole report
     passes; ``options`` passes any other ``check`` option.
 
-    >>> NumericGrounding(require_citations=True).name                      # doctest: +SKIP
+    >>> NumericGrounding(require_citations=True).name
     'numeric_grounding'
     """
 
@@ -84,9 +84,9 @@ def numeric_grounding_metric(**options: Any) -> Any:
     """The same score as a new-style Ragas metric (``ragas.metrics.numeric_metric``); it reads
     ``user_input`` as the question, like :class:`NumericGrounding`.
 
-    >>> m = numeric_grounding_metric()                                     # doctest: +SKIP
+    >>> m = numeric_grounding_metric()
     >>> m.score(user_input="Units?", response="12 units.",
-    ...         retrieved_contexts=["12 units."]).value                    # doctest: +SKIP
+    ...         retrieved_contexts=["12 units."]).value
     1.0
     """
     metrics = require("ragas.metrics", "ragas")

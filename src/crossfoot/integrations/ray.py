@@ -5,9 +5,9 @@ indexed once per worker process. The added columns are ``passed``, ``score``, ``
 ``statuses`` and ``error`` (see :mod:`crossfoot.integrations._frames`). Needs
 ``pip install "crossfoot[ray]"``.
 
->>> import ray                                                             # doctest: +SKIP
+>>> import ray
 >>> ds = ray.data.from_items([{"output": "We sold 12 units.", "sources": ["12 units sold."]}])
->>> check_dataset(ds).take(1)[0]["passed"]                                 # doctest: +SKIP
+>>> check_dataset(ds).take(1)[0]["passed"]
 True
 """
 

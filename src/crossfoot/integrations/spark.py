@@ -3,13 +3,17 @@
 Each Spark task checks its partition's Arrow batches in its Python worker; sources shared by many
 rows are indexed once per worker. The added columns are ``passed``, ``score``, ``ungrounded``,
 ``statuses`` and ``error`` (see :mod:`crossfoot.integrations._frames`). Needs
-``pip install "crossfoot[spark]"`` and Java 17 or later.
+``pip install "crossfoot[spark]"`` and Java 17 or later. The Python workers must import crossfoot
+too: Spark starts them with ``PYSPARK_PYTHON`` (``python3`` on the ``PATH`` when unset), so point
+it at the interpreter crossfoot is installed in before the session starts.
 
->>> from pyspark.sql import SparkSession                                   # doctest: +SKIP
->>> spark = SparkSession.builder.master("local[2]").getOrCreate()         # doctest: +SKIP
+>>> import os, sys
+>>> os.environ["PYSPARK_PYTHON"] = sys.executable
+>>> from pyspark.sql import SparkSession
+>>> spark = SparkSession.builder.master("local[2]").getOrCreate()
 >>> df = spark.createDataFrame([("We sold 12 units.", ["12 units sold."])],
-...                            "output string, sources array<string>")    # doctest: +SKIP
->>> check_dataframe(df).select("passed", "ungrounded").first()           # doctest: +SKIP
+...                            "output string, sources array<string>")
+>>> check_dataframe(df).select("passed", "ungrounded").first()
 Row(passed=True, ungrounded=[])
 """
 

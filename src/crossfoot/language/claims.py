@@ -13,6 +13,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import fields
 from operator import attrgetter
+from typing import NamedTuple
 
 from crossfoot.arithmetic.calculations import constant_mentions
 from crossfoot.language.readings import (
@@ -29,7 +30,7 @@ from crossfoot.model.types import Mention
 from crossfoot.numbers.extract import extract
 from crossfoot.numbers.words import MULTIPLIERS, NUMBER_WORDS
 
-__all__ = ["claims_of", "is_count_word", "read_claims", "read_prefix"]
+__all__ = ["claims_of", "is_count_word", "read_claims", "read_prefix", "read_prefix_found"]
 
 
 # An answer longer than this is read in growing prefixes (see read_claims).
@@ -50,8 +51,23 @@ def read_claims(
     if found is None:
         cut = _cut(text, cites, keep, options)
         if cut is not None:
-            return cut
+            return cut.prefix, cut.mentions
     return text, tuple(claims_of(text, cites, keep, options, found))
+
+
+class _Cut(NamedTuple):
+    prefix: str
+    mentions: tuple[Mention, ...]  # claims_of(prefix)
+    raw: list[Mention]  # extract(list_items(prefix))
+    read: list[Mention]  # _read(prefix, raw)
+    constants: set[int]  # constant_mentions(prefix, read)
+
+
+# The reading of the prefix read_prefix chose last, for trace's check of that prefix (which
+# extracts the same text and reads its claims again, after the engine's new_answer() emptied the
+# tokenizer's memos). Claimed by the identity of the prefix and of the extraction handed out with
+# it, so no other text or extraction, and no later trace of the same answer, can meet it.
+_handed: _Cut | None = None
 
 
 def _cut(
@@ -59,7 +75,7 @@ def _cut(
     cites: list[Citation],
     keep: Callable[[Mention], bool] | None,
     options: Options,
-) -> tuple[str, tuple[Mention, ...]] | None:
+) -> _Cut | None:
     """A prefix of ``text`` holding more figures than ``max_claims`` and its mentions, or None
     when the whole text is to be read. Prefixes double from 16 KB (or from where the text may
     first hold that many figures) until one does, so a megabyte of figures costs what its first
@@ -75,18 +91,38 @@ def _cut(
         if at is None:
             return None  # every figure of it is checked: read it whole, once
         size = max(size, at)  # no shorter prefix holds more than max_claims figures
+    limit = options.max_claims
     while 2 * size <= len(text):
         brk = _SENTENCE_BREAK.search(text, size, size + 4_096)
         cut = brk.end() if brk is not None else size
-        mentions = claims_of(text[:cut], cites, keep, options, None)
+        size *= 2
+        prefix = text[:cut]
+        raw = extract(list_items(prefix), locale=options.locale)
+        found = _read(prefix, options, raw)
+        if _at_most(found, limit):
+            # claims_of only ever turns a mention's claim off: a prefix without more figures
+            # than max_claims among these does not hold enough, and its formula constants (a
+            # tokenizer over the whole prefix) are not read (tests/test_speed_paths_speed15.py).
+            continue
+        constants = constant_mentions(prefix, found)
+        mentions = _judged(prefix, found, constants, cites, keep, options)
         claims = [m for m in mentions if m.claim]
-        limit = options.max_claims
         # Enough when the prefix holds more figures than are checked, and the last checked one
         # is far enough from the cut that nothing it reads (its window, its sentence) is cut.
         if len(claims) > limit and (limit == 0 or claims[limit - 1].end + 4 * WINDOW <= cut):
-            return text[:cut], tuple(mentions)
-        size *= 2
+            return _Cut(prefix, tuple(mentions), raw, found, constants)
     return None
+
+
+def _at_most(found: list[Mention], limit: int) -> bool:
+    """Whether no more than ``limit`` of ``found`` may be claims (years never are)."""
+    n = 0
+    for m in found:
+        if m.claim and m.kind != "year":
+            n += 1
+            if n > limit:
+                return False
+    return True
 
 
 # Every figure of an ASCII text holds a digit run or a number word ("a million" its multiplier),
@@ -115,8 +151,27 @@ def read_prefix(text: str, options: Options) -> str:
     >>> read_prefix("Revenue was $3.2bn. " * 10, Options()) == "Revenue was $3.2bn. " * 10
     True
     """
+    return read_prefix_found(text, options)[0]
+
+
+def read_prefix_found(text: str, options: Options) -> tuple[str, list[Mention] | None]:
+    """:func:`read_prefix`, and ``extract(prefix, locale=options.locale)`` when the cut made it
+    (None otherwise). A caller that checks the prefix with that very list as its ``found`` has
+    its claims read once: :func:`claims_of` takes the cut's reading of them over again.
+
+    >>> from crossfoot.model.options import Options
+    >>> read_prefix_found("Revenue was $3.2bn. " * 10, Options())[1] is None
+    True
+    """
+    global _handed
+    _handed = None
     cut = _cut(text, [], None, options)
-    return text if cut is None else cut[0]
+    if cut is None:
+        return text, None
+    if list_items(cut.prefix) != cut.prefix:
+        return cut.prefix, None  # (a list written as code: the cut read another text)
+    _handed = cut
+    return cut.prefix, cut.raw
 
 
 def claims_of(
@@ -131,10 +186,31 @@ def claims_of(
     >>> [m.claim for m in claims_of("In 2024 revenue was $5m.", [], None, Options())]
     [False, True]
     """
+    cut = _handed  # (read once: another thread may hand over another cut meanwhile)
+    if found is not None and cut is not None:
+        if text is cut.prefix and found is cut.raw:
+            return _judged(text, cut.read, cut.constants, cites, keep, options)
+    read = _read(text, options, found)
+    return _judged(text, read, constant_mentions(text, read), cites, keep, options)
+
+
+def _read(text: str, options: Options, found: list[Mention] | None) -> list[Mention]:
+    """The mentions of ``text`` (``found``, or extracted) as the answer's readings leave them."""
     found = extract(list_items(text), locale=options.locale) if found is None else list(found)
     # the answer's own unit note and restatements in parentheses (language.readings)
-    found = restatements(text, apply_notes(text, by_to(text, counts_not_years(text, found))))
-    constants = constant_mentions(text, found)
+    return restatements(text, apply_notes(text, by_to(text, counts_not_years(text, found))))
+
+
+def _judged(
+    text: str,
+    found: list[Mention],
+    constants: set[int],
+    cites: list[Citation],
+    keep: Callable[[Mention], bool] | None,
+    options: Options,
+) -> list[Mention]:
+    """``found`` (read by :func:`_read`; ``constants`` its formula constants) with the mentions
+    that are no claims marked."""
     out: list[Mention] = []
     starts = [c.start for c in cites]
     for i, m in enumerate(found):

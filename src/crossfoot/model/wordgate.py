@@ -37,6 +37,39 @@ _FOLDS = re.compile(f"[{FOLDS_TO_ASCII}]")
 _LAST: tuple[str, str] = ("", "")
 
 
+# The last text beyond ASCII a gate read in parts, and how many characters of it were lowered so
+# far: past its length, the whole text is lowered once (_lowered).
+_SPENT: tuple[str, int] = ("", 0)
+
+
+def _lowered(text: str, pos: int, endpos: int) -> str | None:
+    """The lower case of the whole of ``text`` (not ASCII), when a gate may read ``text[pos:
+    endpos]`` in it: kept in _LAST, made once the windows asked of this text have added up to its
+    length (so no more is lowered than the windows would have cost: one window of a long text
+    never lowers all of it). None: lower the window.
+
+    In a text holding no character of FOLDS_TO_ASCII (the only ones whose lower case holds an
+    ASCII letter, or more than one character: every code point is checked in
+    tests/test_speed_paths_speed15.py), every character lowers to one, and to an ASCII letter
+    exactly where the text has one: an ASCII word is in a window's lower case exactly where it
+    is in the same positions of the whole text's (the final sigma, lowered by its context, is
+    no ASCII letter either way)."""
+    global _LAST, _SPENT
+    last = _LAST
+    if last[0] is text:
+        return last[1] if last[1] else None
+    spent = _SPENT
+    n = min(endpos, len(text)) - max(pos, 0)
+    got = n + spent[1] if spent[0] is text else n
+    if got < len(text):
+        _SPENT = (text, got)
+        return None
+    _SPENT = ("", 0)
+    low = "" if _FOLDS.search(text) is not None else text.lower()
+    _LAST = (text, low)  # ("": read in windows, as the fold characters require)
+    return low if low else None
+
+
 class WordGated:
     """``pattern`` (case-insensitive, or not) behind the test "``text`` holds one of ``words``".
 
@@ -77,6 +110,13 @@ class WordGated:
             pos, endpos = max(pos, 0), max(endpos, 0)
             for w in self.words:
                 if low.find(w, pos, endpos) >= 0:
+                    return False
+            return True
+        whole = _lowered(text, pos, endpos)
+        if whole is not None:  # (the same positions: see _lowered)
+            pos, endpos = max(pos, 0), max(endpos, 0)
+            for w in self.words:
+                if whole.find(w, pos, endpos) >= 0:
                     return False
             return True
         part = text[max(pos, 0) : max(endpos, 0)]

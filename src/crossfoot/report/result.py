@@ -108,7 +108,9 @@ class Report:
 
         >>> from crossfoot import check
         >>> check("APAC averaged $71.", ["APAC: 1,930,000 revenue."]).caveat()
-        'These figures could not be traced to the data: $71.'
+        'This figure could not be traced to the data: $71.'
+        >>> check("APAC sold 12 units for $71.", ["APAC: 1,930,000 revenue."]).caveat()
+        'These figures could not be traced to the data: 12, $71.'
         """
         figures = self.ungrounded
         if not figures and not self.issues:

@@ -42,9 +42,7 @@ from crossfoot.rules.ratio_order import inverted_finals
 
 __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit", "underlying"]
 
-# Re-run the rules for the claim at an index with the scope cut to the values a predicate keeps;
-# the flag says whether direct matches may answer (an average is never one cell); the claims are
-# the answer's figures as judged so far (earlier ones may serve as steps).
+# Rerun (rules.own_rows): the rules again for a claim over the values a predicate keeps.
 
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 _PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")

@@ -164,7 +164,69 @@ def index_return(ctx: ClaimContext) -> Verdict | None:
                     "a return over an index's base of 100",
                 )
                 return Verdict("derived", ev)
+    return _gap(ctx, cells, text) if focus_says(ctx, _GAP) else None
+
+
+# "the difference between those returns", "by how much did acme underperform the index"
+_GAP = WordGated(
+    re.compile(r"(?i)\b(?:differ\w*|gap|between|outperform\w*|underperform\w*|exceed\w*)\b"),
+    ("differ", "gap", "between", "outperform", "underperform", "exceed"),
+)
+
+
+def _gap(
+    ctx: ClaimContext, cells: list[tuple[SourceValue, SourceValue]], text: str
+) -> Verdict | None:
+    """The gap between two series' returns of one period: the difference of their cells, in
+    points or over 100 (both start at 100), of the years and series the turn names."""
+    m = ctx.mention
+    by_period: dict[tuple[str, int | None, int], list[tuple[SourceValue, SourceValue]]] = {}
+    for base, v in cells:
+        p = period(v)
+        if p is not None and p[1] is None:
+            by_period.setdefault((v.source_id, v.table, p[0]), []).append((base, v))
+    for line in by_period.values():
+        for (bx, x), (by, y) in ((a, b) for a in line for b in line if a[1] is not b[1]):
+            if not _in_order(x, y, text):
+                continue
+            points = x.value - y.value
+            got = (points, points / _HUNDRED) if m.kind == "number" else (points,)
+            for g in got:
+                if _meets(ctx, g) and _fits(ctx, bx, x, text) and _fits(ctx, by, y, text):
+                    formula = f"{_said(x)} - {_said(y)}"
+                    if g != points:
+                        formula = f"({formula}) / 100"
+                    note = "the gap between two returns over an index's base of 100"
+                    # over 100, the gap of two returns as fractions: a gap of two % changes
+                    kind = "difference" if g == points else "percent_change"
+                    ev = Evidence(
+                        "derive", kind, f"{formula} = {format_decimal(g)}", (x, y), g, note
+                    )
+                    return Verdict("derived", ev)
     return None
+
+
+def _series(v: SourceValue) -> str:
+    """The series label of an index cell: the one of its row and column that holds no year."""
+    row, col = v.row or "", v.column or ""
+    return col if years_in_text(row) or not row else row
+
+
+def _in_order(x: SourceValue, y: SourceValue, text: str) -> bool:
+    """A gap named between two series runs from the one named first ("the difference between
+    acme and the index" is acme's less the index's), each found by its label's first word;
+    unnamed, either order."""
+    low = text.lower()
+    at = []
+    for v in (x, y):
+        words = _series(v).lower().split()
+        hit = re.search(rf"\b{re.escape(words[0])}\b", low) if words else None
+        at.append(hit.start() if hit is not None else -1)
+    return at[0] < 0 or at[1] < 0 or at[0] < at[1]
+
+
+def _said(v: SourceValue) -> str:
+    return f"{v.label} ({format_decimal(v.value)})"
 
 
 def _operands(base: SourceValue, v: SourceValue, text: str) -> tuple[SourceValue, ...]:

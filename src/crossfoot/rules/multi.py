@@ -51,7 +51,7 @@ from functools import partial
 from itertools import combinations
 from operator import attrgetter
 
-from crossfoot.language.rowmatch import focus_group
+from crossfoot.language.rowmatch import focus_group, focus_text
 from crossfoot.language.years import field_stem, period, related_score, same_quantity, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
@@ -365,9 +365,14 @@ def _cagrs(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
     m = ctx.mention
     if m.kind != "percent" or not kind_allowed(ctx, "cagr"):
         return
-    if not _ANNUAL.search(ctx.sentence.text):
-        return
-    stated = _stated_span(ctx.sentence.text)
+    text = ctx.sentence.text
+    if not _ANNUAL.search(text):
+        # A bare answer ("The answer is 11.23%") to a question that asks for the compound
+        # annual rate: the sentence before (or the question the figure is judged with) says it.
+        text = focus_text(ctx)
+        if not _ANNUAL.search(text):
+            return
+    stated = _stated_span(text)
     lo, hi = claim_interval(ctx)
     mag_hi = max(abs(lo), abs(hi))
     mag_lo = Decimal(0) if lo <= 0 <= hi else min(abs(lo), abs(hi))

@@ -157,6 +157,7 @@ class SourceSet:
     def index(self, ids: tuple[str, ...] | None = None) -> ValueIndex:
         """A sorted index of every value of the sources ``ids`` (None: all), cached.
 
+        >>> from decimal import Decimal
         >>> ss = load_sources([{"id": "R1", "fields": {"a": 1, "b": 2}}])
         >>> [str(v.value) for v in ss.index(("R1",)).between(Decimal(2), Decimal(3))]
         ['2']

@@ -299,13 +299,20 @@ class AnswerOperands:
             chosen[name] = tuple(sorted(named))
         return chosen
 
-    def mentions(self, text: str) -> list[Any]:
-        """``extract(text)``, once per answer text (the engine reuses it for the claims)."""
+    def mentions(
+        self, text: str, made: list[Any] | None = None, made_in: str | None = None
+    ) -> list[Any]:
+        """``extract(text)``, once per answer text (the engine reuses it for the claims);
+        ``made``: ``extract(text, locale=made_in)`` when the caller has already read it (the
+        cut of a long answer, ``front.trace._bounded``), kept in place of a second read when
+        ``made_in`` is how the answers write numbers here."""
         found = self._mentions.get(text)
         if found is None:
             if len(self._mentions) > 256:
                 self._mentions.clear()
-            found = self._mentions[text] = extract(text, locale=self.locale)
+            if made is None or made_in != self.locale:
+                made = extract(text, locale=self.locale)
+            found = self._mentions[text] = made
         return found
 
     def bare(self) -> SourceSet:

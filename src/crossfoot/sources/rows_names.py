@@ -257,8 +257,13 @@ def rows_named(labels: Sequence[str | None], text: str, low: str | None = None) 
 def labels_opening(labels: Sequence[str | None], low: str) -> list[str]:
     """The labels that ``low`` (a lowercased text) starts with, compared lowercased, in order.
 
+    A plain prefix test: "EU" opens "europe grew" too. Whether the label ends at a word's end is
+    the caller's test (``row_named`` in :func:`crossfoot.front.trace_checks._labels_at`).
+
     >>> labels_opening(["EU", "Europe", None, "US"], "europe grew")
-    ['Europe']
+    ['EU', 'Europe']
+    >>> labels_opening(["EU", "Europe", None, "US"], "us sales")
+    ['US']
     """
     if isinstance(labels, _Labels):
         # Thousands of row keys: looked up in the labels' index, or tested in C (_Labels.opening).
