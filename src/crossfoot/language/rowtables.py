@@ -8,7 +8,7 @@ table a claim matched in.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from crossfoot.language.rowtokens import _OPTIONAL, acronym, label_tokens, required_tokens, root
 from crossfoot.language.years import label_date
@@ -37,6 +37,10 @@ class LabelTable:
     # No row can be named (every label is numbers and generic words, "item 1") and no row is a
     # bare "Total": only a cell's year can then make the words disagree (see _mute).
     unnamed: bool
+    # Read once per table for _qualified_column (it runs per claim): each column's roots, and
+    # the roots of every row's tokens.
+    column_roots: dict[str, frozenset[str]] = field(default_factory=dict)
+    row_roots: frozenset[str] = frozenset()
 
 
 def label_tables(source: Source) -> dict[int, LabelTable]:
@@ -57,7 +61,9 @@ def label_tables(source: Source) -> dict[int, LabelTable]:
         cells = cells + unlabelled.get(t, [])
         years = frozenset(sv.year for sv in cells if sv.year is not None)
         unnamed = not any(req.values()) and not total_rows(rows)
-        out[t] = LabelTable(rows, req, tuple(cells), years, unnamed)
+        columns = {sv.column: _column_roots(sv.column) for sv in cells if sv.column}
+        row_roots = frozenset(root(tok) for toks in rows.values() for tok in toks)
+        out[t] = LabelTable(rows, req, tuple(cells), years, unnamed, columns, row_roots)
     if len(_CACHE) > 64:
         _CACHE.clear()
     _CACHE[id(source.values)] = (source.values, out)
@@ -254,19 +260,16 @@ def _qualified_column(
     if table.unnamed:
         return None
     said = {root(w) for w in words}
-    row_roots = {root(t) for toks in table.rows.values() for t in toks}
+    roots = table.column_roots
     named = {
-        col
-        for sv in table.cells
-        if (col := sv.column)
-        and (need := _column_roots(col))
-        and need <= said
-        and not need & row_roots
+        col for col, need in roots.items() if need and need <= said and not need & table.row_roots
     }
     if not named:
         return None
     for c in cells:
-        own = _column_roots(c.column or "")
+        own = roots.get(c.column) if c.column else None
+        if own is None:
+            own = _column_roots(c.column or "")
         if not own or c.column in named or own & said:
             return None
         if not any(sv.row == c.row and sv.column in named for sv in table.cells):
