@@ -16,6 +16,7 @@ rows of the same content. Proven here:
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -204,3 +205,41 @@ def test_a_kept_table_forgets_the_answer_before() -> None:
     trace("item 8 had 807.", rows)
     after = set(tables[0]._found)
     assert before and after and not before & after
+
+
+def test_threads_tracing_equal_rows_get_a_fresh_reads_reports() -> None:
+    """A kept table is shared by every call on equal rows: four threads tracing other answers
+    over equal copies at a 1 us switch interval (each call's ``new_answer`` empties the
+    windows another thread may be filling) get exactly the reports of fresh reads."""
+    from interleave import run_interleaved
+
+    rows = [
+        {"region": "EU", "revenue": 1240, "orders": 310, "margin %": 12.5},
+        {"region": "US", "revenue": 2115, "orders": 402, "margin %": 9.75},
+        {"region": "APAC", "revenue": 980, "orders": 188, "margin %": 14.0},
+    ]
+    answers = [
+        "EU revenue was 1,240 on 310 orders.",
+        "US revenue was 2,115, APAC 980: together 3,095.",
+        "APAC's margin was 14% and EU's 12.5%; US had 402 orders.",
+        "Revenue totalled 4,335; EU was 28.6% of it (wrongly 1,300 in one note).",
+    ]
+    with _fresh():
+        expected = [_full(trace(a, copy.deepcopy(rows))) for a in answers]
+    trace_rows.forget()
+    got: dict[int, list[tuple[Any, ...]]] = {i: [] for i in range(len(answers))}
+    errors: list[BaseException] = []
+
+    def work(i: int) -> None:
+        try:
+            for _ in range(15):
+                got[i].append(_full(trace(answers[i], copy.deepcopy(rows))))
+        except BaseException as e:  # any escape is the failure under test
+            errors.append(e)
+
+    run_interleaved([functools.partial(work, i) for i in range(len(answers))])
+    assert errors == []
+    for i, want in enumerate(expected):
+        assert got[i] and all(g == want for g in got[i]), answers[i]
+    assert [c.passed for c in trace(answers[3], rows).claims].count(False) == 1  # 1,300 fails
+    assert trace(answers[0], rows).passed
