@@ -267,9 +267,7 @@ def _qualified_column(
     if not named:
         return None
     for c in cells:
-        own = roots.get(c.column) if c.column else None
-        if own is None:
-            own = _column_roots(c.column or "")
+        own = roots.get(c.column or "") or _column_roots(c.column or "")
         if not own or c.column in named or own & said:
             return None
         if not any(sv.row == c.row and sv.column in named for sv in table.cells):

@@ -23,6 +23,7 @@ from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.rowtokens import names_row
 from crossfoot.language.years import period, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._near import focus_says, three_digits
@@ -101,12 +102,7 @@ def _all_hundred(line: list[SourceValue]) -> bool:
 
 
 def _cells(ctx: ClaimContext) -> list[tuple[SourceValue, SourceValue]]:
-    memo = ctx.shared.get("index_return")
-    if isinstance(memo, tuple) and memo[0] is ctx.scope:
-        return memo[1]  # type: ignore[no-any-return]
-    found = index_cells(ctx.scope.values())
-    ctx.shared["index_return"] = (ctx.scope, found)
-    return found
+    return per_answer(ctx, "index_return", ctx.scope, lambda scope: index_cells(scope.values()))
 
 
 def _fits(ctx: ClaimContext, base: SourceValue, v: SourceValue, text: str) -> bool:

@@ -194,12 +194,16 @@ def _year_of(
     if sent in respectively:
         return None  # paired by position, if at all (_respective)
     nxt = mentions[i + 1] if i + 1 < len(mentions) else None
-    if nxt is not None and nxt.kind != "year" and i + 2 < len(mentions):
+    if (
+        nxt is not None
+        and nxt.kind != "year"
+        and i + 2 < len(mentions)
+        and mentions[i + 2].kind == "year"
+        and sentence_of[i + 2] == sent
+    ):
         # "for the twelve months ended June 30, 2022": the period's count is no figure between
         # the number and its year (_YEAR_AFTER lets no other digits through)
-        nxt = mentions[i + 2] if mentions[i + 2].kind == "year" else nxt
-        if sentence_of[i + 2] != sent:
-            nxt = mentions[i + 1]
+        nxt = mentions[i + 2]
     if (
         nxt is not None
         and nxt.kind == "year"
