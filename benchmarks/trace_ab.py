@@ -71,6 +71,9 @@ def _load(src: str, fresh: bool = False) -> Callable[..., Any]:
     return trace
 
 
+_CELLS = 1_000_000  # cells of new rows drawn per case at most (--new-rows)
+
+
 def _cases(sizes: list[tuple[int, int]], new_rows: int = 0) -> list[_Case]:
     """Per case its name, its (answer, rows) variants (one, or ``new_rows`` of new content,
     call k taking variant k), and its calls per round."""
@@ -82,7 +85,8 @@ def _cases(sizes: list[tuple[int, int]], new_rows: int = 0) -> list[_Case]:
         reps = 200 if n < 1000 else 10 if n < 10_000 else 3
         variants = [(timing_answer(rows), rows)]
         if new_rows:
-            tables = [random_table(fresh, n, c) for _ in range(min(new_rows, 2 * reps))]
+            count = min(new_rows, 2 * reps, max(4, _CELLS // (n * c)))  # (memory: ~1M cells)
+            tables = [random_table(fresh, n, c) for _ in range(count)]
             variants = [(timing_answer(t), t) for t in tables]
         out.append((f"{n}x{c}", variants, reps))
         if n == 2:
@@ -117,8 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [(int(n), int(c)) for n, c in (s.split("x") for s in args.sizes.split(","))]
     forget = args.fresh or args.new_rows  # (new rows: a variant traced again is not kept either)
     first, second = _load(args.first, forget), _load(args.second, forget)
-    # (as many variants as calls, up to 2 x reps: more than the 16 kept reads, and the variants
-    # of one round come back only in the next)
+    # (up to 2 x reps variants per case, and about a million cells: more than the 16 kept
+    # reads; call k takes variant k modulo their number)
     cases = _cases(sizes, 10**9 if args.new_rows else 0)
     for name, variants, _ in cases:
         for text, rows in variants[:20]:
