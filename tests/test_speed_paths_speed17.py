@@ -6,6 +6,10 @@
   directly on random columns and through ``RowTable.near_many`` on random tables long enough to
   take that search; a pass that takes the wrong width, or skips a column's first row, is
   caught.
+- A table's row labels are indexed in row order when no label is held twice
+  (``sources.rows_names._Labels._index``): the index, the rows held by several labels and the
+  rows a text names equal the reversed reading's (``FORWARD_INDEX`` off) on random labels with
+  and without repeats; an index in row order without the test for repeats is caught.
 """
 
 from __future__ import annotations
@@ -20,8 +24,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import crossfoot.sources.rows_cells as rows_cells
+import crossfoot.sources.rows_names as rows_names
 from crossfoot import trace
 from crossfoot.sources.rows import read_tables
+from crossfoot.sources.rows_names import _Labels, rows_named
 
 
 @contextmanager
@@ -143,3 +149,50 @@ def test_a_pass_that_skips_the_first_row_is_caught(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(rows_cells, "zip", late_zip, raising=False)
     with _row_order(True):
         assert rows_cells.rows_of(columns, {5}) != slow
+
+
+def _index_both(labels: list[str | None], text: str) -> tuple[Any, Any]:
+    out = []
+    for on in (True, False):
+        saved = rows_names.FORWARD_INDEX[0]
+        rows_names.FORWARD_INDEX[0] = on
+        try:
+            made = _Labels(labels)
+            index = made._index()
+            out.append((index, made._repeated, rows_named(made, text), made.opening(text.lower())))
+        finally:
+            rows_names.FORWARD_INDEX[0] = saved
+    return out[0], out[1]
+
+
+_LABEL = st.sampled_from(["EU", "US", "eu", "Item 1", "item 1", "item 12", "UK ", None]) | st.text(
+    alphabet="abAB1 ", max_size=4
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_LABEL, max_size=30), st.sampled_from(["EU and item 1 grew", "item 12 ab", "b"]))
+@example(["EU", "US", "EU"], "EU grew")
+@example(["a", "b"], "a and b")
+def test_the_labels_index_in_row_order_equals_the_reversed_one(
+    labels: list[str | None], text: str
+) -> None:
+    fast, slow = _index_both(labels, text)
+    assert fast == slow
+    lowered = list(_Labels(labels).lower())
+    assert all(lowered.index(label) == row for label, row in fast[0].items())  # (first rows)
+
+
+def test_an_index_in_row_order_that_ignores_repeats_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    labels: list[str | None] = ["EU", "US", "EU", "UK"]
+    _, slow = _index_both(labels, "EU grew")
+    real_len = len
+
+    def no_repeats(obj: Any) -> int:  # (the test for repeats always passes)
+        return real_len(obj) if not isinstance(obj, dict) else real_len(labels)
+
+    monkeypatch.setattr(rows_names, "len", no_repeats, raising=False)
+    made = _Labels(labels)
+    assert (made._index(), made._repeated) != slow[:2]
