@@ -20,6 +20,7 @@ import re
 from functools import lru_cache
 
 from crossfoot.model.types import SourceValue
+from crossfoot.model.wordgate import WordGated
 
 __all__ = [
     "OPENING_DATE",
@@ -241,7 +242,8 @@ def _date(m: re.Match[str]) -> tuple[int, int, int] | None:
     """(year, month, day) of a match of _DATE; None for an impossible date, or one written in
     numbers that reads both ways ("03/04/2025": March 4 or 3 April)."""
     if m["y1"] or m["y2"]:
-        word = (m["m1"] or m["m2"]).lower()[:3]
+        # (casefold: "ſept" is a month to IGNORECASE, and lower() keeps its "ſ")
+        word = (m["m1"] or m["m2"]).casefold()[:3]
         year, month, day = int(m["y1"] or m["y2"]), _MONTHS.index(word) + 1, int(m["d1"] or m["d2"])
     elif m["y3"]:
         year, month, day = int(m["y3"]), int(m["m3"]), int(m["d3"])
@@ -273,5 +275,13 @@ def date_at_end(text: str) -> tuple[int, int, int] | None:
     >>> date_at_end("was $48.20 on June 30, 2025"), date_at_end("in 2025") is None
     ((2025, 6, 30), True)
     """
+    if "-" not in text and "/" not in text and "." not in text and _MONTH_NAMES.absent(text):
+        return None  # (a year alone: the wrong-row check asks this of most claims it reads)
     ends = [m for m in _DATE.finditer(text) if m.end() == len(text)]
     return _date(ends[-1]) if ends else None
+
+
+# Every full date holds a month's name (the two first forms of _DATE) or a "-", "/" or "." (the
+# two others): a text with none of them holds no date, and _DATE, tried at every character, is
+# not run. The names behind model.wordgate's exact test ("ſep" is "sep" to IGNORECASE).
+_MONTH_NAMES = WordGated(re.compile(rf"(?i){_MONTH_WORD}"), _MONTHS)
