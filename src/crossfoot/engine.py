@@ -409,7 +409,7 @@ def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:
 
 
 # Rule families that may answer a claim judged again over the values that fit the question.
-_RERUN_MODULES = ("direct", "rowsums", "steps", "derive", "multi", "named_chain")
+_RERUN_MODULES = ("direct", "rowsums", "steps", "derive", "multi")
 
 
 def _word_counts(

@@ -31,7 +31,6 @@ from crossfoot.rules.exact_quotient import exact_quotient
 from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.index_return import index_return
 from crossfoot.rules.multi import multi_operand
-from crossfoot.rules.named_chain import named_chain
 from crossfoot.rules.operand_scale import operand_scale
 from crossfoot.rules.pair_change import pair_change
 from crossfoot.rules.part_of_change import part_of_change
@@ -71,7 +70,6 @@ RULES: tuple[Rule, ...] = (
     part_of_change,  # a fine share of a change, x / (b - a): a driver of a variance analysis
     whole_of_part,  # a fine whole from an amount and its apposed percentage, x / (p / 100)
     sum_share,  # (a + b) / c of three rows the text names, in one column
-    named_chain,  # (a + b) / c, (a - b) / (c - d) over the cells a conversation names (rerun)
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named
 )

@@ -14,7 +14,6 @@ from decimal import Decimal
 from functools import lru_cache
 
 from crossfoot.language.asked import Ask
-from crossfoot.language.backref import points_to_figure
 from crossfoot.language.question import figures_read
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import period  # (_period: the cached reading by names)
@@ -77,14 +76,12 @@ class Named:
             # the ask names the rows it is about; where it has no word of a table's row (or
             # column) labels at all ("and what was it in 2016?", "what is the net change?"),
             # the conversation's earlier turns name them
-            # An ask that points back to a figure an earlier turn made ("that combined total as
-            # a percentage of total debt") is about that figure's rows as well as its own.
-            asked = frozenset() if points_to_figure(ask.text) else self._words
+            asked = self._words
             self._read(ask.context)
             self._tables = {
                 key: (
-                    r | (self._named(rb) if _unworded(rb, asked) else frozenset()),
-                    c | (self._named(cb) if _unworded(cb, asked) else frozenset()),
+                    r or (self._named(rb) if _unworded(rb, asked) else frozenset()),
+                    c or (self._named(cb) if _unworded(cb, asked) else frozenset()),
                 )
                 for key, (r, c) in self._tables.items()
                 for rb, cb in (labels[key],)
