@@ -32,7 +32,15 @@ from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
 from crossfoot.numbers.extract import extract
 
-__all__ = ["Bar", "asked_figures", "bar_verdict", "figures_read", "quoted_bar", "quoted_label"]
+__all__ = [
+    "Bar",
+    "asked_figures",
+    "asks_past_bar",
+    "bar_verdict",
+    "figures_read",
+    "quoted_bar",
+    "quoted_label",
+]
 
 # How far back in the clause a comparison word may end before the figure.
 _REACH = 60
@@ -71,6 +79,25 @@ def asked_figures(question: str | None) -> tuple[Mention, ...]:
 # it yet, and the number reader on a question is ~16 us. One slot: the engine reads the question
 # of each answer first, and its rules ask for that question while judging the answer.
 _LAST: tuple[str, tuple[Mention, ...]] = ("", ())
+
+
+def asks_past_bar(question: str | None) -> bool:
+    """Whether ``question`` compares the data with a number of its own ("How many regions had
+    revenue above $4M?", "Which years did sales exceed 5%?"): the values past that bar may lie
+    in any row, so a reader of only the cells near the answer's figures must read them all.
+
+    >>> asks_past_bar("How many regions had 2024 revenue above $4,010,000?")
+    True
+    >>> asks_past_bar("What was the revenue of Iberia in 2024?"), asks_past_bar(None)
+    (False, False)
+    """
+    if not question:
+        return False
+    for bar in asked_figures(question):
+        cut = max(question.rfind(c, 0, bar.start) for c in ",;:?")
+        if side_before(question, bar.start, cut + 1 if cut >= 0 else 0) is not None:
+            return True
+    return False
 
 
 def figures_read(text: str) -> tuple[Mention, ...] | None:

@@ -217,11 +217,20 @@ def _inside(
             # 40 years"): the claim quotes that range, so its low end is that range's too.
             quoted = {(sv.source_id, sv.span) for sv in high_end}
             low_end = [sv for sv in low_end if (sv.source_id, sv.span) in quoted]
-        if not (low_end and high_end):
+        if low_end and high_end:
+            return [(low_end[0], True, "the range's low end"), (high_end[0], True, "its high end")]
+        if not _between(ctx.text, mention.start):
             return []
-        return [(low_end[0], True, "the range's low end"), (high_end[0], True, "its high end")]
+        # "between $2.7M and $3.3M" bounds one value: an end that meets another value (another
+        # row's $3.32M) quotes no range of the sources; the values well inside it state it.
+        hits = [sv for sv in hits if not any(sv is e for e in ends)]
     hits.sort(key=lambda sv: abs(abs(sv.value) - middle))
     return [(sv, True, "inside the range") for sv in hits]
+
+
+def _between(text: str, start: int) -> bool:
+    """Whether the range at ``start`` follows "between" ("made between $2.7M and $3.3M")."""
+    return text[max(0, start - 12) : start].rstrip().lower().endswith("between")
 
 
 _ONE_DIGIT = Decimal("0.05")
