@@ -23,6 +23,8 @@ True
 True
 >>> read_question("What was the revenue in 2014?").computed
 False
+>>> read_question("By how many percent were sales in 2019 lower than in 2018?").op
+'percent_change'
 """
 
 from __future__ import annotations
@@ -136,6 +138,29 @@ _STATED_OPERAND = WordGated(
     tuple("less minus plus".split()),
 )
 _HOW_MANY = WordGated(re.compile(r"(?i)\bhow\s+many\s+(?:of\s+the\s+)?([a-z]+)"), ("many",))
+# "By how many percent is X less than Y?", "how many million shares": "how many" asks for an
+# amount in that unit, not for a count of things
+_UNIT_NOUNS = frozenset(
+    "percent percentage percentages million millions billion billions thousand thousands "
+    "dollars euros pounds points basis times".split()
+)
+
+
+def _unit_asked(question: str, noun: str) -> bool:
+    """Whether "how many <noun>" asks for an amount in a unit, not a count: "how many million
+    shares", "by how many percent is X less than Y?". "How many percent did the rate change?"
+    stays open (a count constrains nothing): whether it asks for points or a relative change
+    is not said, and a table whose rows the reader dates wrongly would flag either."""
+    if noun not in _UNIT_NOUNS:
+        return False
+    return not noun.startswith("percent") or _PERCENT_LESS.search(question) is not None
+
+
+# "by how many percent ... less (more, higher, lower) than": a percentage difference
+_PERCENT_LESS = re.compile(
+    r"(?i)\bhow\s+many\s+percent(?:age)?\b.*\b(?:less|more|higher|lower|greater|smaller|"
+    r"fewer|larger|bigger)\b"
+)
 # "In which year", "Which years", "which of the years", "For what fiscal years", "which period"
 WHICH_YEAR = WordGated(
     re.compile(
@@ -247,12 +272,14 @@ def _read_ask(question: str) -> Ask:
         return Ask(question, figure=False)
     years = _years(question)
     count = _HOW_MANY.search(question)
-    if count is not None:
+    if count is not None and not _unit_asked(question, count.group(1).lower()):
         return Ask(question, frozenset(years), "count", count.group(1).lower())
     # "Which year had higher total revenue?" asks for a year: "total" names the row, and the
     # answer's figures are its reasons, not the result of an operation.
     which = WHICH_YEAR.search(question) is not None
     op = None if which else _operation(question, len(years))
+    if op is None and not which and count is not None and _PERCENT_LESS.search(question):
+        op = "percent_change"  # "by how many percent is X less than Y?": relative to Y
     plain = op is None and not which and len(question.split()) <= 16
     # arithmetic on the figure with a stated operand ("the value in 2017 less 100") is no
     # plain value of that year

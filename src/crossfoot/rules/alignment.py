@@ -34,7 +34,7 @@ from crossfoot.rules._lines import line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
 from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_between import between_misfit
-from crossfoot.rules.alignment_one import one_for_between
+from crossfoot.rules.alignment_one import average_named, one_for_between
 from crossfoot.rules.alignment_periods import period_misfit
 from crossfoot.rules.alignment_units import percent_for_amount
 from crossfoot.rules.own_rows import Rerun
@@ -128,7 +128,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     if ask.op == "average":
         if kind in ("mean", "average"):
             return _part_misfit(ask, kind, ops, named)
-        if cell and _AVERAGE_LABEL.search(labels):
+        if (cell and _AVERAGE_LABEL.search(labels)) or average_named(ops):
             return None
         if kind == "written_calculation":
             if "/" in ev.formula or "÷" in ev.formula:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules.alignment_between import BETWEEN_THINGS
 
-__all__ = ["one_for_between"]
+__all__ = ["average_named", "one_for_between"]
 
 # Labels of a value that may hold a difference itself.
 _DIFFERENCE_LABEL = re.compile(
@@ -75,3 +75,22 @@ def _is_a_difference(v: SourceValue, values: Sequence[SourceValue]) -> bool:
         if any(x - v.value in line for x in line):
             return True
     return False
+
+
+# "average" in a line's own name: "Dow Jones Industrial Average", "Weighted average rate".
+_AVERAGE_NAME = re.compile(r"(?i)\baverage\b|\bmean\b")
+
+
+def average_named(ops: Sequence[SourceValue]) -> bool:
+    """Whether every operand's line is named with "average" ("Dow Jones Industrial Average",
+    "Weighted average hedged rate"): the question's "average" then names that line, and a
+    change or a return of it answers the question as well as its one value does.
+
+    >>> from decimal import Decimal
+    >>> dow = SourceValue(Decimal("123.7"), "S1", row="Dow Jones Industrial Average", table=0)
+    >>> average_named([dow, dow]), average_named([SourceValue(Decimal(5), "S1", row="Sales")])
+    (True, False)
+    """
+    return bool(ops) and all(
+        _AVERAGE_NAME.search(" ".join(x for x in (v.row, v.column, v.field) if x)) for v in ops
+    )
