@@ -251,7 +251,7 @@ def _path_parts(tokens: set[str], idish: list[str], t: str) -> None:
     >>> sorted(tokens)
     ['w4410287', 'x9']
     """
-    for part in t.replace("&", "/").split("/"):
+    for part in set(t.replace("&", "/").split("/")):  # a long path repeats its segments
         part = part.strip(_EDGE)
         if part and part != t and not part.isdecimal() and not part.isalpha():
             if _HAS_DIGIT.search(part) is not None:
