@@ -226,6 +226,7 @@ def _shapes(n: int) -> dict[str, str]:
         "long number": "We paid $" + "9" * n,
         "ids and amounts": "ORD-88213 $1,200.00 2024-06-30 " * (n // 31),
         "deep JSON": "[" * (n // 2) + "]" * (n // 2),
+        "link segments": "https://e.example/" + "a1/b2&" * (n // 6),
         "brackets": "(1)" * (n // 3),
         "bracketed formulas": "$5 (1 + 2) " * (n // 11),
         "calculations": "1 + 2 = 3 " * (n // 10),

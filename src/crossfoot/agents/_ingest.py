@@ -219,6 +219,8 @@ def _read_chunks(out: Tokens, pending: list[str]) -> None:
             continue
         tokens.add(t)
         idish.append(t)
+        if "/" in t or "&" in t:
+            _path_parts(tokens, idish, t)
         # An identifier-like token may be a date or a phone-like digit run.
         if len(n) >= 10 and n[4] == "-" and n[7] == "-" and n[:4].isdecimal():
             day = _iso_day(n)
@@ -236,6 +238,25 @@ def _read_chunks(out: Tokens, pending: list[str]) -> None:
                 runs.add(d)
                 if len(d) > 10:
                     runs.add(d[-10:])  # a phone number without its country code
+
+
+def _path_parts(tokens: set[str], idish: list[str], t: str) -> None:
+    """The segments of a link, a path or a query string that hold a letter and a digit: the id
+    an agent read inside ``https://shop.example/orders/W4410287`` or ``?a=1&id=ORD-7`` is an id
+    it saw. Segments of digits only (``06/30/2024``, ``1/2``) stay out: they are dates and
+    fractions, not identifiers, and no amount is vouched for by a link.
+
+    >>> tokens, idish = set(), []
+    >>> _path_parts(tokens, idish, "shop.example/orders/w4410287&ref/x9/2024")
+    >>> sorted(tokens)
+    ['w4410287', 'x9']
+    """
+    for part in set(t.replace("&", "/").split("/")):  # a long path repeats its segments
+        part = part.strip(_EDGE)
+        if part and part != t and not part.isdecimal() and not part.isalpha():
+            if _HAS_DIGIT.search(part) is not None:
+                tokens.add(part)
+                idish.append(part)
 
 
 def _email(out: Tokens, t: str) -> None:
