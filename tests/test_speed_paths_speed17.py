@@ -32,12 +32,12 @@ from crossfoot.sources.rows_names import _Labels, rows_named
 
 @contextmanager
 def _row_order(on: bool) -> Iterator[None]:
-    saved = rows_cells.ROW_ORDER[0]
-    rows_cells.ROW_ORDER[0] = on
+    saved = rows_cells.ROW_ORDER[0], rows_cells.ROW_ORDER_CELLS
+    rows_cells.ROW_ORDER[0], rows_cells.ROW_ORDER_CELLS = on, 0  # (at every size: tests are small)
     try:
         yield
     finally:
-        rows_cells.ROW_ORDER[0] = saved
+        rows_cells.ROW_ORDER[0], rows_cells.ROW_ORDER_CELLS = saved
 
 
 def _rows_of_both(columns: list[tuple[int, ...]], wanted: set[int]) -> tuple[Any, Any]:
