@@ -130,7 +130,15 @@ def _period(year: int | None, *names: str | None) -> tuple[int, int | None] | No
 def known_order(a: SourceValue, b: SourceValue) -> tuple[SourceValue, SourceValue] | None:
     """The two values earlier first, when their years (and quarters) say so; else ``None``.
 
-    Two values of one year order only when both name a different quarter or half.
+    Two values of one year order only when both name a different quarter or half, or sit in
+    columns that name two different dates (a price table's quarter ends, a balance at June 30
+    and at December 31 of one year).
+
+    >>> from decimal import Decimal
+    >>> dec = SourceValue(Decimal(5), "S1", column="December 31, 2025", year=2025)
+    >>> jun = SourceValue(Decimal(4), "S1", column="June 30, 2025", year=2025)
+    >>> [v.column for v in known_order(dec, jun)]
+    ['June 30, 2025', 'December 31, 2025']
     """
     pa, pb = period(a), period(b)
     if pa is None or pb is None:
@@ -138,7 +146,10 @@ def known_order(a: SourceValue, b: SourceValue) -> tuple[SourceValue, SourceValu
     if pa[0] != pb[0]:
         return (a, b) if pa[0] < pb[0] else (b, a)
     if pa[1] is None or pb[1] is None or pa[1] == pb[1]:
-        return None
+        da, db = _column_date(a), _column_date(b)
+        if da is None or db is None or da == db:
+            return None
+        return (a, b) if da < db else (b, a)
     return (a, b) if pa[1] < pb[1] else (b, a)
 
 
@@ -180,7 +191,7 @@ def same_quantity(a: SourceValue, b: SourceValue) -> bool:
         return False
     if a.table is not None and a.table == b.table and a.source_id == b.source_id:
         pa, pb = period(a), period(b)
-        if pa is not None and pb is not None and pa == pb:
+        if pa is not None and pb is not None and pa == pb and not _dated_apart(a, b):
             return False
     sa, sb = field_stem(a), field_stem(b)
     if sa is not None and sb is not None and a.source_id == b.source_id:
@@ -279,6 +290,18 @@ def date_at_end(text: str) -> tuple[int, int, int] | None:
         return None  # (a year alone: the wrong-row check asks this of most claims it reads)
     ends = [m for m in _DATE.finditer(text) if m.end() == len(text)]
     return _date(ends[-1]) if ends else None
+
+
+def _column_date(v: SourceValue) -> tuple[int, int, int] | None:
+    """The full date a cell's column names ("12 Weeks Ended September 29, 2019"), or None."""
+    return label_date(v.column) if v.column else None
+
+
+def _dated_apart(a: SourceValue, b: SourceValue) -> bool:
+    """Two cells of one year whose columns name two different dates ("June 30, 2019" and
+    "December 31, 2019", the quarters of a price table): two periods, though one year."""
+    da, db = _column_date(a), _column_date(b)
+    return da is not None and db is not None and da != db
 
 
 # Every full date holds a month's name (the two first forms of _DATE) or a "-", "/" or "." (the
