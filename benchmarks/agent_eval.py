@@ -169,6 +169,18 @@ def flag_a(report: Any) -> bool:
     )
 
 
+def flag_a_acted(report: Any) -> bool:
+    """Definition (a) on the calls a tool acted on: a call the tool refused with an error (the
+    agent invented a payment id, the tool said "payment method not found") does not count. The
+    finding stands in the report; this line tells a guessed value the tool caught from one that
+    took effect."""
+    refused = set(report.refused)
+    return any(d.action == "block" and d.step not in refused for d in report.decisions) or any(
+        c.where != "assistant" and (not c.found or not c.allowed) and c.step not in refused
+        for c in report.checks
+    )
+
+
 def flag_b(report: Any) -> bool:
     """Definition (b): any finding that warns or worse, the agent's prose included."""
     return not report.ok
@@ -349,17 +361,23 @@ def tau_bench(
         h["successful_runs"] += 1
         h["flagged_a"] += flag_a(rep)
         h["flagged_b"] += flag_b(rep)
+        h["flagged_a_acted"] += flag_a_acted(rep)
         flags = cf_flags(rep)
         flagged["crossfoot"] += bool(flags)
+        refused = set(rep.refused)
         for f in flags:
-            flag_causes[f"{f.type}: {f.where}"] += 1
+            note = " (on a call the tool refused)" if f.step in refused else ""
+            flag_causes[f"{f.type}: {f.where}{note}"] += 1
         prose_flagged += not rep.ok
         if flags:
             flagged_examples.append(
                 {
                     "task_id": r["task_id"],
                     "trial": r["trial"],
-                    "findings": [f.message for f in flags],
+                    "findings": [
+                        f.message + (" (the tool refused the call)" if f.step in refused else "")
+                        for f in flags
+                    ],
                 }
             )
         flagged["baseline"] += bool(baseline_misses(r["traj"]))
@@ -861,14 +879,18 @@ def markdown(res: dict[str, Any]) -> str:
             "crossfoot by fixed half (split by task: the trials of a task share a half). "
             "(a): a tool-call argument unsourced or blocked; (b): any finding, the agent's "
             "prose included. Goals on the validation half: (a) ≤ 0.5 %, (b) ≤ 3 %, absent "
-            "corruptions caught ≥ 99.7 %.",
+            "corruptions caught ≥ 99.7 %. A labelled line, not a goal: (a) leaving out the calls "
+            "the tool refused with an error (the agent proposed an id nobody wrote, the tool "
+            "answered 'not found', the agent recovered and the run succeeded).",
             "",
-            "| half | successful runs | flagged (a) | flagged (b) | absent corruptions caught |",
-            "|---|---|---|---|---|",
+            "| half | successful runs | flagged (a) | flagged (b) | (a) on calls the tool did "
+            "not refuse | absent corruptions caught |",
+            "|---|---|---|---|---|---|",
             *(
                 f"| {name} | {h.get('successful_runs', 0)} | "
                 f"{pct(h.get('flagged_a', 0), h.get('successful_runs', 0))} | "
                 f"{pct(h.get('flagged_b', 0), h.get('successful_runs', 0))} | "
+                f"{pct(h.get('flagged_a_acted', 0), h.get('successful_runs', 0))} | "
                 f"{pct(h.get('corruptions_caught', 0), h.get('corruptions', 0))} |"
                 for name, h in t.get("halves", {}).items()
             ),

@@ -10,11 +10,19 @@ are compared: the same tree against itself comes out within ±1 % (docs/speed.md
     python benchmarks/trace_ab.py /tmp/base/src src            # every size, 5 rounds
     python benchmarks/trace_ab.py /tmp/base/src src --sizes 2x3,200x10 --rounds 3
     python benchmarks/trace_ab.py /tmp/base/src src --fresh   # rows read afresh every call
+    python benchmarks/trace_ab.py /tmp/base/src src --new-rows  # new rows, new answer every call
 
 The tables and the nine-figure answer are those of ``trace_vs_figured.py``'s timing part (its
 seed, its ``random_table`` and ``timing_answer``), plus the two fixed-cost answers on the 2x3
 table. Both trees must give the same verdicts on every case (checked first). Prints per case
 the median time of each tree and the ratio second / first (below 1: the second is faster).
+
+``--fresh`` drops a tree's kept reads before every call (the same rows and answer are read
+again: what is kept by the answer's text still counts). ``--new-rows`` traces, at every call,
+rows of new content and their own nine-figure answer (drawn from a seeded stream; the same
+call k gets the same rows in both trees): nothing kept from an earlier call applies, as for an
+assistant tracing a new query result per answer. A copy of the same rows is not fresh: the
+kept reads are keyed by content (``front/trace_rows.py``).
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from trace_vs_figured import TIMING_SIZES, random_table, timing_answer
 
-_Case = tuple[str, str, list[dict[str, Any]], int]
+_Case = tuple[str, list[tuple[str, list[dict[str, Any]]]], int]
 
 
 # trace -> what drops its kept reads (``--fresh``: called before each call, outside its time)
@@ -63,16 +71,29 @@ def _load(src: str, fresh: bool = False) -> Callable[..., Any]:
     return trace
 
 
-def _cases(sizes: list[tuple[int, int]]) -> list[_Case]:
+_CELLS = 1_000_000  # cells of new rows drawn per case at most (--new-rows)
+
+
+def _cases(sizes: list[tuple[int, int]], new_rows: int = 0) -> list[_Case]:
+    """Per case its name, its (answer, rows) variants (one, or ``new_rows`` of new content,
+    call k taking variant k), and its calls per round."""
     rng = random.Random(2026)
+    fresh = random.Random(19)
     out: list[_Case] = []
     for n, c in sizes:
         rows = random_table(rng, n, c)
         reps = 200 if n < 1000 else 10 if n < 10_000 else 3
-        out.append((f"{n}x{c}", timing_answer(rows), rows, reps))
+        variants = [(timing_answer(rows), rows)]
+        if new_rows:
+            count = min(new_rows, 2 * reps, max(4, _CELLS // (n * c)))  # (memory: ~1M cells)
+            tables = [random_table(fresh, n, c) for _ in range(count)]
+            variants = [(timing_answer(t), t) for t in tables]
+        out.append((f"{n}x{c}", variants, reps))
         if n == 2:
-            out.append(("2x3 one", f"item 1 had {rows[0]['revenue']:,} in revenue.", rows, 1000))
-            out.append(("2x3 none", "The regions are listed below.", rows, 2000))
+            one = [(f"item 1 had {t[0]['revenue']:,} in revenue.", t) for _, t in variants]
+            none = [("The regions are listed below.", t) for _, t in variants]
+            out.append(("2x3 one", one, 1000))
+            out.append(("2x3 none", none, 2000))
     return out
 
 
@@ -91,17 +112,27 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="every call reads its rows afresh (no read kept from the call before on equal rows)",
     )
+    ap.add_argument(
+        "--new-rows",
+        action="store_true",
+        help="every call traces new rows and their own answer (nothing kept applies)",
+    )
     args = ap.parse_args(argv)
     sizes = [(int(n), int(c)) for n, c in (s.split("x") for s in args.sizes.split(","))]
-    first, second = _load(args.first, args.fresh), _load(args.second, args.fresh)
-    cases = _cases(sizes)
-    for name, text, rows, _ in cases:
-        if _verdicts(first(text, rows)) != _verdicts(second(text, rows)):
-            sys.exit(f"{name}: the two trees give different verdicts")
+    forget = args.fresh or args.new_rows  # (new rows: a variant traced again is not kept either)
+    first, second = _load(args.first, forget), _load(args.second, forget)
+    # (up to 2 x reps variants per case, and about a million cells: more than the 16 kept
+    # reads; call k takes variant k modulo their number)
+    cases = _cases(sizes, 10**9 if args.new_rows else 0)
+    for name, variants, _ in cases:
+        for text, rows in variants[:20]:
+            if _verdicts(first(text, rows)) != _verdicts(second(text, rows)):
+                sys.exit(f"{name}: the two trees give different verdicts")
     clock = time.process_time
-    for name, text, rows, reps in cases:
+    for name, variants, reps in cases:
         times: tuple[list[float], list[float]] = ([], [])
         for k in range(reps * args.rounds):
+            text, rows = variants[k % len(variants)]
             order = (0, 1) if k % 2 else (1, 0)
             for i in order:
                 fn = (first, second)[i]

@@ -20,9 +20,12 @@ It prints, and writes to ``benchmarks/results/trace_vs_figured.{json,md}``:
    names no row, once in one that names two random rows (the harder case for crossfoot, which
    derives only between rows an answer names).
 3. **Time per trace.** One answer with nine figures against 2x3, 12x5, 200x10, 2,000x10 and
-   20,000x10 tables; median wall time per ``trace`` call (rows loaded each call, as in
-   production), and the ratio crossfoot / figured. The two libraries alternate in rounds so that
-   a busy spell of the shared machine hits both alike; fewer repetitions at the large sizes.
+   20,000x10 tables; median time per ``trace`` call, and the ratio crossfoot / figured. Each
+   size's table is traced again and again (crossfoot keeps the reads of small result sets of
+   equal content, so its 2x3 and 12x5 lines count those); the "fresh rows" lines trace new
+   rows, and so a new answer, every call (a new query result per answer). The two libraries
+   alternate in rounds so that a busy spell of the shared machine hits both alike; fewer
+   repetitions at the large sizes.
    Times are the process's CPU time (``--clock wall`` for wall time, as before 2026-12-01).
    Beside it, the fixed cost of a trace on the 2x3 table: an answer with no figure and one with
    a single exact cell.
@@ -297,6 +300,38 @@ def time_per_trace(
     return statistics.median(samples)
 
 
+def time_fresh(trace: Callable[..., Any], cases: list[tuple[str, list[dict[str, Any]]]]) -> float:
+    """Median CPU time of one ``trace`` per case, each case once: new rows (and so a new answer)
+    every call, as an assistant tracing a new query result per answer does."""
+    text, rows = cases[-1]
+    trace(text, [dict(r) for r in rows])  # warm imports (a table the timed calls never see)
+    clock = CLOCK[0]
+    samples = []
+    for text, rows in cases[:-1]:
+        t0 = clock()
+        trace(text, rows)
+        samples.append(clock() - t0)
+    return statistics.median(samples)
+
+
+def paired_fresh(
+    runners: dict[str, Callable[..., Any]], n: int, c: int, reps: int, seed: int, rounds: int = 3
+) -> dict[str, float]:
+    """As :func:`paired_times`, but every call traces rows of new content (drawn from their own
+    seeded stream, so the other tables do not move): a result set kept from the call before
+    (crossfoot keeps the last 16 reads of equal rows, ``front/trace_rows.py``) never hits. A
+    copy of the same rows would: the kept reads are keyed by content."""
+    rng = random.Random(seed)
+    got: dict[str, list[float]] = {name: [] for name in runners}
+    for _ in range(rounds):
+        tables = [random_table(rng, n, c) for _ in range(reps + 1)]
+        cases = [(timing_answer(rows), rows) for rows in tables]
+        for name, fn in runners.items():
+            # each library its own copies of the same rows (neither sees the other's objects)
+            got[name].append(time_fresh(fn, [(t, [dict(r) for r in rows]) for t, rows in cases]))
+    return {name: statistics.median(v) for name, v in got.items()}
+
+
 def paired_times(
     runners: dict[str, Callable[..., Any]],
     text: str,
@@ -314,6 +349,11 @@ def paired_times(
 
 
 TIMING_SIZES = ((2, 3), (12, 5), (200, 10), (2000, 10), (20000, 10))
+#: Sizes of at most this many cells are timed a second time on new rows every call ("fresh
+#: rows"): crossfoot keeps the reads of result sets of up to 1,000 cells (front/trace_rows.py).
+FRESH_CELLS = 1_000
+#: The fresh rows' own seeded stream (plus the size's row count).
+FRESH_SEED = 1_900_000
 
 
 def _reps(n: int, quick: bool) -> int:
@@ -335,6 +375,16 @@ def timing(
         got = paired_times(runners, timing_answer(rows), rows, _reps(n, quick))
         cf, fg = got["crossfoot"], got["figured"]
         speed[f"{n}x{c}"] = {"crossfoot_ms": cf * 1000, "figured_ms": fg * 1000, "ratio": cf / fg}
+        if n * c <= FRESH_CELLS:
+            # The same size with new rows every call (the tables above are traced again and
+            # again, so a read kept from the call before counts there).
+            got = paired_fresh(runners, n, c, _reps(n, quick), FRESH_SEED + n)
+            cf, fg = got["crossfoot"], got["figured"]
+            speed[f"{n}x{c}, fresh rows"] = {
+                "crossfoot_ms": cf * 1000,
+                "figured_ms": fg * 1000,
+                "ratio": cf / fg,
+            }
         if n == 2:
             answers = {
                 "no figure": "The regions are listed below.",

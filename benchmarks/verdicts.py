@@ -13,7 +13,10 @@ A snapshot holds ``Report.to_dict()`` of:
   all derivations, random figures on 3x3, 12x5 and 200x10 tables with and without named rows,
   the timing answers up to 2,000 rows), seeded, so two runs see the same inputs;
 - ``check`` on every answer of each corpus under the data root, and the counts and flag/miss
-  records of the harness's injected variants (``ragbench.evaluate``), without timings.
+  records of the harness's injected variants (``ragbench.evaluate``), without timings; the
+  labelled convfinqa lines too (``run_all.LABELLED``: the turns as the question, the earlier
+  turns), whose answers take paths the headline's do not (a conversation read as the question,
+  turns of one step), so a change on those paths shows in the diff.
 
 Data are read from ``--data-root``, else ``$CROSSFOOT_DATA``, else ``../shared/data``.
 ``snapshot --workers 2`` checks the corpus answers through :func:`crossfoot.batch.check_many` on two
@@ -72,12 +75,12 @@ def _answer_entries(
 ) -> dict[str, Any]:
     import crossfoot
     import ragbench
-    from run_all import ADAPTERS
+    from run_all import ADAPTERS, LABELLED
 
     out: dict[str, Any] = {}
     tools = ragbench.make_tools(["crossfoot"])
     for name in corpora:
-        items = ADAPTERS[name].load(root, limit)
+        items = (ADAPTERS.get(name) or LABELLED[name]).load(root, limit)
         if workers > 1:  # the same checks through crossfoot.batch on several processes
             out.update(_batch_entries(name, items, workers, chunk_size))
         else:
@@ -125,10 +128,10 @@ def snapshot(
     >>> # snapshot(Path("/tmp/before.json"))
     """
     from corpora.common import data_root as resolve
-    from run_all import ADAPTERS
+    from run_all import ADAPTERS, LABELLED
 
     entries = _trace_entries(tables)
-    names = corpora or list(ADAPTERS)
+    names = corpora or [*ADAPTERS, *LABELLED]
     entries.update(_answer_entries(resolve(data_root), limit, names, workers, chunk_size))
     path.write_text(json.dumps(entries, default=str, sort_keys=True))
     return len(entries)

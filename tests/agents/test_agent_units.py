@@ -247,3 +247,35 @@ def test_tool_result_without_a_name_takes_the_call_name() -> None:
     d = m.before_call("pay", {"account": "GB12ACME00000077770000"})
     assert d.action == "allow"
     assert d.checks[0].source == "tool:payees@2 (exact)"
+
+
+def test_report_names_the_calls_a_tool_refused() -> None:
+    """An invented payment id the tool answers with an error is still a finding (the agent did
+    propose it), and the report says the tool refused that call: a reader of the run tells a
+    guessed value the tool caught from one a tool acted on."""
+    m = RunMonitor()
+    m.user("I'm noor_haddad_3187; charge my card ending in 9921.")
+    m.before_call("pay", {"payment_id": "card_9921"}, call_id="p1")
+    m.tool_result("pay", "Error: payment method not found", call_id="p1")
+    m.before_call("get_customer", {"user_id": "noor_haddad_3187"}, call_id="g1")
+    m.tool_result("get_customer", {"wallet": {"card_4410287": {"last4": "9921"}}}, call_id="g1")
+    assert m.before_call("pay", {"payment_id": "card_4410287"}, call_id="p2").action == "allow"
+    m.tool_result("pay", {"status": "paid"}, call_id="p2")
+    # a result of no call the monitor saw is an error of nothing: no step is named
+    m.tool_result("pay", "Error: timeout", call_id="p9")
+    report = m.report()
+    assert report.refused == (2,)
+    assert report.unsourced == ["pay.payment_id"] and not report.ok
+    assert report.to_dict()["refused"] == [2]
+    note = "card_9921 is not in context (the tool refused the call)"
+    assert any(ln.endswith(note) for ln in report.explain().splitlines())
+
+
+def test_report_refused_is_empty_when_every_result_is_data() -> None:
+    m = RunMonitor()
+    m.user("Pay with card_9921.")
+    m.before_call("pay", {"payment_id": "card_9921"}, call_id="p1")
+    m.tool_result("pay", {"status": "paid"}, call_id="p1")
+    report = m.report()
+    assert report.refused == () and report.to_dict()["refused"] == []
+    assert "refused" not in report.explain()

@@ -9,7 +9,8 @@ decision after each call and the expected report at the end. The format::
          "expect": "warn", "unsourced": ["tool.arg"], "findings": ["unsourced"],
          "found": ["tool.arg"], "source": {"tool.arg": "user@1"}, "reason": "part of the reason"},
         {"result": "tool", "output": ..., "id": "c1"}],
-     "report": {"ok": false, "blocked": false, "unsourced": [...], "findings": [...]}}
+     "report": {"ok": false, "blocked": false, "unsourced": [...], "findings": [...],
+                "refused": [steps of the calls whose result was an error]}}
 """
 
 from __future__ import annotations
@@ -80,6 +81,8 @@ def run_case(case: dict[str, Any]) -> None:
         assert report.unsourced == expected["unsourced"], text
     if "findings" in expected:
         assert sorted({f.type for f in report.findings}) == sorted(expected["findings"]), text
+    if "refused" in expected:
+        assert list(report.refused) == expected["refused"], text
     json.dumps(report.to_dict())  # always serialisable
 
 

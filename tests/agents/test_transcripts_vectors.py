@@ -36,3 +36,5 @@ def test_transcript_vector(case: dict[str, Any]) -> None:
     assert report.action == want["action"], report.explain()
     assert report.unsourced == want["unsourced"], report.explain()
     assert report.tool_calls == want["tool_calls"]
+    if "refused" in want:  # the steps of the calls whose result was an error
+        assert list(report.refused) == want["refused"], report.explain()

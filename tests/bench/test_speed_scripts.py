@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -21,7 +22,9 @@ def test_timing_only_run_writes_every_size_and_the_fixed_costs(tmp_path: Path) -
     argv = ["--quick", "--timing-only", "--draws", "4", "--out", str(tmp_path)]
     assert trace_vs_figured.main(argv) == 0
     result = json.loads((tmp_path / "trace_vs_figured_timing.json").read_text())
-    assert list(result["speed"]) == ["2x3", "12x5", "200x10", "2000x10", "20000x10"]
+    assert list(result["speed"]) == [
+        "2x3", "2x3, fresh rows", "12x5", "12x5, fresh rows", "200x10", "2000x10", "20000x10",
+    ]  # fmt: skip
     assert list(result["fixed_cost_2x3"]) == ["no figure", "one exact cell"]
     for row in [*result["speed"].values(), *result["fixed_cost_2x3"].values()]:
         assert row["crossfoot_ms"] > 0 and row["figured_ms"] > 0
@@ -29,6 +32,22 @@ def test_timing_only_run_writes_every_size_and_the_fixed_costs(tmp_path: Path) -
     assert result["labelled"]["totals"] == {}  # part 1 drawn, not run
     md = (tmp_path / "trace_vs_figured_timing.md").read_text()
     assert "| 20000x10 |" in md and "Labelled" not in md
+
+
+def test_fresh_rows_are_new_content_every_call_and_the_same_for_both_libraries() -> None:
+    seen: dict[str, list[tuple[str, list[dict[str, object]]]]] = {"a": [], "b": []}
+
+    def runner(name: str) -> Callable[[str, list[dict[str, object]]], None]:
+        return lambda text, rows: seen[name].append((text, rows))
+
+    got = trace_vs_figured.paired_fresh({"a": runner("a"), "b": runner("b")}, 2, 3, 5, 7)
+    assert set(got) == {"a", "b"}
+    a, b = seen["a"], seen["b"]
+    assert len(a) == 3 * 6  # three rounds of a warm call and five timed ones
+    assert a == b  # equal content in the same order...
+    assert all(x[1] is not y[1] for x, y in zip(a, b, strict=True))  # ...not the same objects
+    contents = {repr(rows) for _, rows in a}
+    assert len(contents) == len(a)  # new content every call (the warm call's is never timed)
 
 
 def test_check_speed_measures_answers_beside_the_reference() -> None:

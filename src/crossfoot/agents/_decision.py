@@ -47,12 +47,18 @@ class Decision(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class RunReport:
-    """The run so far: every value checked, every finding, and the calls that were blocked."""
+    """The run so far: every value checked, every finding, and the calls that were blocked.
+
+    ``refused`` holds the steps of the calls whose result was an error: the tool refused them
+    (an invented payment id: "payment method not found"). Their findings stand, since the agent
+    did propose the value, but a reader of the run can tell them from values a tool acted on.
+    """
 
     checks: tuple[ValueCheck, ...]
     findings: tuple[Finding, ...]
     tool_calls: int
     decisions: tuple[Decision, ...] = ()
+    refused: tuple[int, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -102,19 +108,23 @@ class RunReport:
             if not c.allowed:
                 source += f", must come from {c.rule}"
             lines.append(f"  {mark} {where:<34} {value:<28} {source}")
+        refused = set(self.refused)
         for f in self.findings:
             mark = "i" if f.severity == "info" else "!"
-            lines.append(f"  {mark} [{f.step}] {f.type}: {f.message}")
+            note = " (the tool refused the call)" if f.step in refused else ""
+            lines.append(f"  {mark} [{f.step}] {f.type}: {f.message}{note}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: ok, action, blocked, tool_calls, unsourced, checks, findings."""
+        """A JSON-ready dict: ok, action, blocked, tool_calls, unsourced, refused (steps), checks,
+        findings."""
         return {
             "ok": self.ok,
             "action": self.action,
             "blocked": self.blocked,
             "tool_calls": self.tool_calls,
             "unsourced": self.unsourced,
+            "refused": list(self.refused),
             "checks": [c.to_dict() for c in self.checks],
             "findings": [f.to_dict() for f in self.findings],
         }

@@ -79,6 +79,7 @@ class RunMonitor:
         self._calls: list[Call] = []
         self._counts: dict[str, int] = {}
         self._errored: dict[str, bool] = {}
+        self._refused: list[int] = []  # steps of the calls whose result was an error
         self._checks: list[ValueCheck] = []
         self._findings: list[Finding] = []
         self._decisions: list[Decision] = []
@@ -158,6 +159,7 @@ class RunMonitor:
             self._errored[call.key] = error
             if error:
                 exclude = echoes(call.unsourced)
+                self._refused.append(call.step)
         vouched = True
         if self.policy.is_pure(name):
             # A pure tool computes only from its arguments: its output is data only when they were.
@@ -328,7 +330,11 @@ class RunMonitor:
     def report(self) -> RunReport:
         """The run so far."""
         return RunReport(
-            tuple(self._checks), tuple(self._findings), self._n_calls, tuple(self._decisions)
+            tuple(self._checks),
+            tuple(self._findings),
+            self._n_calls,
+            tuple(self._decisions),
+            tuple(dict.fromkeys(self._refused)),
         )
 
     # ------------------------------------------------------------------ checking

@@ -172,8 +172,7 @@ def trace(
     chosen = policy_of(policy)
     if overrides:  # (validated by with_overrides; without any it returns the policy itself)
         chosen = chosen.with_overrides(**overrides)
-    # Every cell is indexed once; which cells feed pairwise derivations is decided per answer
-    # (the rows it names), see AnswerOperands.
+    # Every cell is indexed once; which feed pairwise derivations is decided per answer.
     check_locale(locale)  # the option validator's reading of it
     tables, prose, order, issues = _read_rows(rows, results, chosen, as_key(key), locale)
     operands = AnswerOperands(
@@ -189,7 +188,7 @@ def trace(
     ctx = TraceContext(chosen, info, question)
 
     def run(answer: str, made: list[Mention] | None = None) -> Report:
-        keep = keep_filter(answer, chosen, info)
+        keep = keep_filter(answer, chosen, info, question)
         found = operands.mentions(answer, made, options.locale)  # for every verify below
         if not found and not question and FAST_EMPTY and _plain_words(answer):
             # (the engine would find no claim nor citation: tests/test_speed_paths_speed7.py)
@@ -197,7 +196,8 @@ def trace(
         if found or question:
             # The rows the question names are indexed too: the answer's figure must come from
             # them (rules.alignment), and a figure of another row is found there.
-            sources = operands.sources_for(answer if not question else f"{answer}\n{question}")
+            asked = f"{answer}\n{question}" if question else answer
+            sources = operands.sources_for(asked, question)
         else:  # no number and no question: only the citations are checked, with no cell
             sources = operands.bare()
         report = verify(

@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from crossfoot.front.policy import Policy
+from crossfoot.language.asked import read_question
+from crossfoot.language.question import asks_past_bar
 from crossfoot.model.types import Mention
 from crossfoot.sources.rows import TableInfo, unit_family
 
@@ -102,8 +104,12 @@ def _key_words(key: str) -> frozenset[str]:
     return frozenset(w.rstrip("s") for w in re.split(r"[^a-z]+", key.lower()) if w)
 
 
-def keep_filter(text: str, policy: Policy, info: Sequence[TableInfo]) -> Callable[[Mention], bool]:
-    """Which numbers of the answer are claims about the data (see the module docstring)."""
+def keep_filter(
+    text: str, policy: Policy, info: Sequence[TableInfo], question: str | None = None
+) -> Callable[[Mention], bool]:
+    """Which numbers of the answer are claims about the data (see the module docstring);
+    ``question``: a question's "how many <noun> had <column> above $X?" makes the count of the
+    noun a claim, which the rows do confirm (``rules.counts``)."""
     code = [(m.start(), m.end()) for m in _CODE.finditer(text)] if "`" in text else []
     measured: set[str] = set()
     row_nouns: set[str] = set()
@@ -114,6 +120,7 @@ def keep_filter(text: str, policy: Policy, info: Sequence[TableInfo]) -> Callabl
         if t.key:
             row_nouns.update(_key_words(t.key))
     row_nouns -= measured
+    counted = _counted(question, measured) if question else None
 
     def keep(m: Mention) -> bool:
         if code and any(a <= m.start < b for a, b in code):
@@ -140,6 +147,22 @@ def keep_filter(text: str, policy: Policy, info: Sequence[TableInfo]) -> Callabl
             return False
         # "2 regions grew": a count of some of the rows, which the rows cannot confirm; the
         # count of all of them ("all 4 regions") stays a claim (rowsums grounds it).
+        # The count a question asks for ("How many regions had revenue above $4M?") is the answer.
+        if counted is not None and noun == counted and noun in row_nouns:
+            return True
         return not (noun in row_nouns and 0 < m.value < most_rows and m.value not in row_counts)
 
     return keep
+
+
+def _counted(question: str, measured: set[str]) -> str | None:
+    """The noun, singular, of a question's "how many <noun>" that compares a column it names
+    with a bar of its own (None otherwise: a count of rows past a derived figure, "How many
+    regions grew by more than 5%?", is no count the rows state)."""
+    if not asks_past_bar(question):
+        return None
+    ask = read_question(question)
+    if ask.op != "count" or not ask.counted:
+        return None
+    words = {w.lower().rstrip("s") for w in _WORD.findall(question)}
+    return ask.counted.lower().rstrip("s") if words & measured else None

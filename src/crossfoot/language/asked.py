@@ -61,10 +61,10 @@ _REASON = re.compile(
 )
 _RATIO = WordGated(
     re.compile(
-        r"(?i)\b(?:ratio|proportion)\b|\bdivided\s+by\b|\bover\s+the\b.*\bvalue\b|\bas\s+an?\s+(?:percentage|percent|share|proportion|ratio|"
-        r"multiple)\s+of\b|\b(?:percentage|share|portion)\s+of\s+(?:the\s+)?total\b"
+        r"(?i)\b(?:ratio|proportion)\b|\bdivided\s+by\b|\bover\s+the\b.*\bvalue\b|\bas\s+an?\s+(?:percentage|percent|share|proportion|portion|"
+        r"fraction|ratio|multiple)\s+of\b|\b(?:percentage|share|portion)\s+of\s+(?:the\s+)?total\b"
     ),
-    tuple("ratio proportion divided value percent share multiple total".split()),
+    tuple("ratio proportion divided value percent share portion fraction multiple total".split()),
 )
 _CHANGE = WordGated(
     words(CHANGED, r"differences?|differ|grow|declines|drop(?:ped)?|rise|fall|variance|movement"),
@@ -120,14 +120,14 @@ _BACK = WordGated(
 # asks for nothing computed.
 _COMPUTED = WordGated(
     re.compile(
-        r"(?i)\b(?:ratio|quotient|percent(?:age)?|growth\s+rate|"
+        r"(?i)\b(?:ratio|quotient|percent(?:age)?|growth\s+rate|as\s+an?\s+(?:portion|fraction)\s+of|"
         r"in\s+relation\s+to|relative\s+to|represent(?:s|ed)?|divided?\s+by|multiplied\s+by|"
         r"times\s+(?!1\b)\d|(?:less|minus)\s+(?!than\b)(?:(?:an?|the)\s+)?(?:\w+\s+)?\$?\d|over\s+(?:the\s+|that\s+|this\s+)?(?:\d|(?:\w+\s+){0,4}"
         r"(?:value|number|amount|total|price))\b)"
     ),
     tuple(
         "ratio quotient percent growth relati represent divide multipl times less minus "
-        "over".split()
+        "over portion fraction".split()
     ),
 )
 # Arithmetic with an operand the question states: "less 100", "minus an initial $100".

@@ -19,6 +19,10 @@ that join the two sides ("as a percentage of", "divided by", "relative to", "in 
 True
 >>> read_sides("What is the ratio of revenue from 2018 to 2019?") is None
 True
+>>> sorted(read_sides("What was the change in sales as a portion of its 2019 value?").right_years)
+[2019]
+>>> read_sides("what is this amount as a portion of that price in 2019?").back
+True
 """
 
 from __future__ import annotations
@@ -42,6 +46,9 @@ _RATIO_OF = re.compile(r"(?i)\bratio\s+(?:of|between)\s+")
 _RATIO_JOIN = re.compile(r"(?i)\s(?:to|and|versus|vs\.?)\s")
 _DIFFERENCE = re.compile(r"(?i)\bdifference\s+between\s+")
 _DIFFERENCE_JOIN = re.compile(r"(?i)\sand\s")
+# A side that points back to a figure an earlier turn asked for ("what is this amount as a
+# portion of that price in 2019?"): it names no quantity of its own.
+_POINTER = re.compile(r"(?i)\b(?:this|that|it)\b")
 # What a side names besides its years: a word of three letters or more that is no period word.
 _NAME_WORD = re.compile(r"(?i)\b[a-z]{3,}\b")
 _PERIOD_WORDS = frozenset(
@@ -60,6 +67,8 @@ class Sides:
     left_years: frozenset[int]
     right_years: frozenset[int]
     quotient: bool
+    # the numerator points back to an earlier turn's figure ("this amount"), naming nothing
+    back: bool = False
 
 
 def _names(side: str) -> bool:
@@ -97,6 +106,10 @@ def read_sides(ask: str) -> Sides | None:
     if found is None:
         return None
     left, right, quotient = found
-    if not _names(left) or not _names(right):
+    # A quotient's base may name only its year: "the change ... as a portion of its 2019 value"
+    # divides by the left side's own quantity at that year.
+    based = quotient and q is not None and len(question_years(right)) == 1
+    back = quotient and q is not None and not _names(left) and _POINTER.search(left) is not None
+    if not (_names(left) or back) or not (_names(right) or based):
         return None
-    return Sides(left, right, question_years(left), question_years(right), quotient)
+    return Sides(left, right, question_years(left), question_years(right), quotient, back)

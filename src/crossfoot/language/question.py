@@ -23,16 +23,28 @@ round bar would often match some value of the data by rounding, which is not why
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache
+from typing import Literal
 
 from crossfoot.language.bounds import Side, side_before
+from crossfoot.language.years import period
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
 from crossfoot.numbers.extract import extract
 
-__all__ = ["Bar", "asked_figures", "bar_verdict", "figures_read", "quoted_bar", "quoted_label"]
+__all__ = [
+    "Bar",
+    "asked_figures",
+    "asks_past_bar",
+    "bar_verdict",
+    "figures_read",
+    "quoted_bar",
+    "quoted_label",
+]
 
 # How far back in the clause a comparison word may end before the figure.
 _REACH = 60
@@ -71,6 +83,25 @@ def asked_figures(question: str | None) -> tuple[Mention, ...]:
 # it yet, and the number reader on a question is ~16 us. One slot: the engine reads the question
 # of each answer first, and its rules ask for that question while judging the answer.
 _LAST: tuple[str, tuple[Mention, ...]] = ("", ())
+
+
+def asks_past_bar(question: str | None) -> bool:
+    """Whether ``question`` compares the data with a number of its own ("How many regions had
+    revenue above $4M?", "Which years did sales exceed 5%?"): the values past that bar may lie
+    in any row, so a reader of only the cells near the answer's figures must read them all.
+
+    >>> asks_past_bar("How many regions had 2024 revenue above $4,010,000?")
+    True
+    >>> asks_past_bar("What was the revenue of Iberia in 2024?"), asks_past_bar(None)
+    (False, False)
+    """
+    if not question:
+        return False
+    for bar in asked_figures(question):
+        cut = max(question.rfind(c, 0, bar.start) for c in ",;:?")
+        if side_before(question, bar.start, cut + 1 if cut >= 0 else 0) is not None:
+            return True
+    return False
 
 
 def figures_read(text: str) -> tuple[Mention, ...] | None:
@@ -118,11 +149,17 @@ def quoted_bar(text: str, mention: Mention, asked: Sequence[Mention]) -> Bar | N
 
 
 def bar_verdict(
-    mention: Mention, bar: Bar, index: ValueIndex, fits: Callable[[SourceValue], bool]
+    mention: Mention,
+    bar: Bar,
+    index: ValueIndex,
+    fits: Callable[[SourceValue], bool],
+    grown: Literal["up", "down"] | None = None,
 ) -> tuple[bool, Evidence, str]:
     """``(passes, evidence, message)`` for a figure quoting the question's bar: it passes when
     some value of ``index`` of the same kind that ``fits`` the sentence (its rows and years) lies
-    on the claimed side; the witness is the one nearest the bar."""
+    on the claimed side; the witness is the one nearest the bar. ``grown``: the sentence words
+    a growth ("grew by more than 5%") or a decline ("fell by more than 3%": the change's size
+    is compared), so a percentage bar is met by a row's change from one year to the next too."""
     kind = kind_family(mention.kind)
     limit = mention.value
     shown = bar.asked.text.strip()
@@ -151,6 +188,16 @@ def bar_verdict(
         None,
     )
     where = _WORDS[side]
+    if witness is None and kind == "percent" and grown:
+        found = _growth_past(index, fits, limit, side, grown == "down")
+        if found is not None:
+            (a, b), change = found
+            formula = (
+                f"% change {a.label or a.source_id} ({format_decimal(a.value)}) -> "
+                f"{b.label or b.source_id} ({format_decimal(b.value)}) = "
+                f"{format_decimal(change)}% is {where} the question's bar {shown}"
+            )
+            return True, Evidence("question", "question", formula, (a, b), limit), ""
     if witness is not None:
         formula = (
             f"{witness.label or witness.source_id} ({format_decimal(witness.value)}) is "
@@ -159,7 +206,67 @@ def bar_verdict(
         return True, Evidence("question", "question", formula, (witness,), limit), ""
     formula = f"the question's bar {shown}: no source value is {where} it"
     message = f"no value of the sources is {where} the question's bar {shown}"
+    if kind == "percent" and grown:
+        message = (
+            f"no value of the sources, nor a row's change from one year to the next, is {where} "
+            f"the question's bar {shown}"
+        )
     return False, Evidence("question", "question", formula, (), limit), message
+
+
+_GROWN = re.compile(
+    r"(?i)\b(?:gr[eo]w\w*|growth|r[io]se[ns]?|rising|increas\w*|decreas\w*|declin\w*|f[ae]ll\w*"
+    r"|drop\w*|shr[au]nk|chang\w*|up|down)\b"
+)
+
+
+_DOWN = re.compile(r"(?i)decreas|declin|f[ae]ll|drop|shr[au]nk|down")
+
+
+def grown(text: str, start: int, end: int) -> Literal["up", "down"] | None:
+    """Whether ``text[start:end]`` (the figure's clause before it) words a growth ("up") or a
+    decline ("down"), or neither (None).
+
+    >>> t = "Revenue grew by more than 5% in 2019."
+    >>> grown(t, 0, t.index("5%")), grown("Margin was above 5%.", 0, 14)
+    ('up', None)
+    >>> grown("Income declined by more than 3%.", 0, 28)
+    'down'
+    """
+    m = _GROWN.search(text, start, end)
+    if m is None:
+        return None
+    return "down" if _DOWN.match(m.group(0)) else "up"
+
+
+def _growth_past(
+    index: ValueIndex, fits: Callable[[SourceValue], bool], limit: Decimal, side: Side, down: bool
+) -> tuple[tuple[SourceValue, SourceValue], Decimal] | None:
+    """The percent change of one row from a year to the next (the later year's value ``fits``
+    the sentence) that lies on ``side`` of ``limit``, nearest it (``down``: the size of a
+    decline); None when none does."""
+    by_line: dict[tuple[object, ...], dict[int, SourceValue]] = {}
+    for v in index.values:
+        if v.table is None and v.field is None:
+            continue
+        p = period(v)
+        if p is None or p[1] is not None or kind_family(v.kind) != "amount":
+            continue
+        line = (v.source_id, v.table, v.row_index if v.field is None else v.row, v.view)
+        by_line.setdefault(line, {})[p[0]] = v
+    best: tuple[Decimal, tuple[SourceValue, SourceValue], Decimal] | None = None
+    for years in by_line.values():
+        for year, b in years.items():
+            a = years.get(year - 1)
+            if a is None or not a.value or not fits(b):
+                continue
+            change = (b.value - a.value) / abs(a.value) * 100
+            size = -change if down else change
+            if ((size >= limit) if side == ">" else (size <= limit)) and (
+                best is None or abs(size - limit) < best[0]
+            ):
+                best = (abs(size - limit), (a, b), change.quantize(Decimal("0.01")))
+    return None if best is None else (best[1], best[2])
 
 
 def quoted_label(

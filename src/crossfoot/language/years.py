@@ -20,6 +20,7 @@ import re
 from functools import lru_cache
 
 from crossfoot.model.types import SourceValue
+from crossfoot.model.wordgate import WordGated
 
 __all__ = [
     "OPENING_DATE",
@@ -129,7 +130,15 @@ def _period(year: int | None, *names: str | None) -> tuple[int, int | None] | No
 def known_order(a: SourceValue, b: SourceValue) -> tuple[SourceValue, SourceValue] | None:
     """The two values earlier first, when their years (and quarters) say so; else ``None``.
 
-    Two values of one year order only when both name a different quarter or half.
+    Two values of one year order only when both name a different quarter or half, or sit in
+    columns that name two different dates (a price table's quarter ends, a balance at June 30
+    and at December 31 of one year).
+
+    >>> from decimal import Decimal
+    >>> dec = SourceValue(Decimal(5), "S1", column="December 31, 2025", year=2025)
+    >>> jun = SourceValue(Decimal(4), "S1", column="June 30, 2025", year=2025)
+    >>> [v.column for v in known_order(dec, jun)]
+    ['June 30, 2025', 'December 31, 2025']
     """
     pa, pb = period(a), period(b)
     if pa is None or pb is None:
@@ -137,7 +146,10 @@ def known_order(a: SourceValue, b: SourceValue) -> tuple[SourceValue, SourceValu
     if pa[0] != pb[0]:
         return (a, b) if pa[0] < pb[0] else (b, a)
     if pa[1] is None or pb[1] is None or pa[1] == pb[1]:
-        return None
+        da, db = _column_date(a), _column_date(b)
+        if da is None or db is None or da == db:
+            return None
+        return (a, b) if da < db else (b, a)
     return (a, b) if pa[1] < pb[1] else (b, a)
 
 
@@ -179,7 +191,7 @@ def same_quantity(a: SourceValue, b: SourceValue) -> bool:
         return False
     if a.table is not None and a.table == b.table and a.source_id == b.source_id:
         pa, pb = period(a), period(b)
-        if pa is not None and pb is not None and pa == pb:
+        if pa is not None and pb is not None and pa == pb and not _dated_apart(a, b):
             return False
     sa, sb = field_stem(a), field_stem(b)
     if sa is not None and sb is not None and a.source_id == b.source_id:
@@ -241,7 +253,8 @@ def _date(m: re.Match[str]) -> tuple[int, int, int] | None:
     """(year, month, day) of a match of _DATE; None for an impossible date, or one written in
     numbers that reads both ways ("03/04/2025": March 4 or 3 April)."""
     if m["y1"] or m["y2"]:
-        word = (m["m1"] or m["m2"]).lower()[:3]
+        # (casefold: "ſept" is a month to IGNORECASE, and lower() keeps its "ſ")
+        word = (m["m1"] or m["m2"]).casefold()[:3]
         year, month, day = int(m["y1"] or m["y2"]), _MONTHS.index(word) + 1, int(m["d1"] or m["d2"])
     elif m["y3"]:
         year, month, day = int(m["y3"]), int(m["m3"]), int(m["d3"])
@@ -273,5 +286,25 @@ def date_at_end(text: str) -> tuple[int, int, int] | None:
     >>> date_at_end("was $48.20 on June 30, 2025"), date_at_end("in 2025") is None
     ((2025, 6, 30), True)
     """
+    if "-" not in text and "/" not in text and "." not in text and _MONTH_NAMES.absent(text):
+        return None  # (a year alone: the wrong-row check asks this of most claims it reads)
     ends = [m for m in _DATE.finditer(text) if m.end() == len(text)]
     return _date(ends[-1]) if ends else None
+
+
+def _column_date(v: SourceValue) -> tuple[int, int, int] | None:
+    """The full date a cell's column names ("12 Weeks Ended September 29, 2019"), or None."""
+    return label_date(v.column) if v.column else None
+
+
+def _dated_apart(a: SourceValue, b: SourceValue) -> bool:
+    """Two cells of one year whose columns name two different dates ("June 30, 2019" and
+    "December 31, 2019", the quarters of a price table): two periods, though one year."""
+    da, db = _column_date(a), _column_date(b)
+    return da is not None and db is not None and da != db
+
+
+# Every full date holds a month's name (the two first forms of _DATE) or a "-", "/" or "." (the
+# two others): a text with none of them holds no date, and _DATE, tried at every character, is
+# not run. The names behind model.wordgate's exact test ("ſep" is "sep" to IGNORECASE).
+_MONTH_NAMES = WordGated(re.compile(rf"(?i){_MONTH_WORD}"), _MONTHS)

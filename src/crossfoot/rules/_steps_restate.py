@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from decimal import Decimal
 
+from crossfoot.language.answermark import marker_end
 from crossfoot.language.prevsentence import same_currency
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Claim, Evidence, Mention
@@ -28,6 +29,20 @@ def _kinds_agree(a: Mention, b: Mention) -> bool:
     if {a.kind, b.kind} <= {"ratio", "number"}:
         return True
     return a.kind == b.kind
+
+
+def _final_drops_percent(ctx: ClaimContext, g: Mention) -> bool:
+    """A plain final figure restating the answer's own percentage without its sign ("... =
+    28.24%.\nAnswer: 28.24"): after the answer marker, no unit of its own, a percentage before
+    it (the answer's own figure, so a count or an amount that happens to equal it elsewhere in
+    the answer is not read so)."""
+    m = ctx.mention
+    if g.kind != "percent" or m.kind != "number" or m.currency or m.scale != 1:
+        return False
+    memo = ctx.shared.get("steps.marker", -1)
+    if memo == -1:
+        memo = ctx.shared["steps.marker"] = marker_end(ctx.text)
+    return isinstance(memo, int) and m.start >= memo > g.end
 
 
 def _same_figure(m: Mention, g: Mention) -> bool:
@@ -60,7 +75,9 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
     for k in range(len(grounded) - 1, max(-1, len(grounded) - 1 - _POOL), -1):
         g = grounded[k]
         gm = g.mention
-        if gm.kind == "year" or not _kinds_agree(m, gm) or not _same_figure(m, gm):
+        if gm.kind == "year" or not _same_figure(m, gm):
+            continue
+        if not _kinds_agree(m, gm) and not _final_drops_percent(ctx, gm):
             continue
         if m.high is not None and not _same_high(m, gm):
             continue  # "8.0 million to 15.1 million" restates 8.0 million only with its high end

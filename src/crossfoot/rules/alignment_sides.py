@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
-from crossfoot.language.asked import Ask
+from crossfoot.language.asked import Ask, ask_part
 from crossfoot.language.asked_sides import Sides, read_sides
 from crossfoot.model.types import Mention, SourceValue
 from crossfoot.rules._named import value_years
@@ -89,7 +89,7 @@ def _ratio_or_change(
     ratio, change = at[other] / base, (at[other] - base) / base
     if _meets(m, ratio) == _meets(m, change):
         return None  # neither, or both at the figure's precision: it cannot say
-    if names_change(ask.text):
+    if names_change(ask.text) or (sides.back and names_change(_turn_before(ask))):
         if _meets(m, ratio):
             return (
                 f"the question asks for the change over the {base_year} value; this figure is "
@@ -102,6 +102,15 @@ def _ratio_or_change(
             f"this figure is the percentage change"
         )
     return None
+
+
+def _turn_before(ask: Ask) -> str:
+    """The question sentence asked before the ask ("what was the change?" before "what is
+    this amount as a portion of that price in 2019?"), or ""."""
+    context = ask.context or ask.text
+    if not context.endswith(ask.text) or len(context) == len(ask.text):
+        return ""
+    return ask_part(context[: len(context) - len(ask.text)].rstrip())
 
 
 def sides_misfit(ask: Ask, m: Mention, operands: Sequence[SourceValue]) -> str | None:

@@ -58,6 +58,17 @@ def _factors(text: str) -> list[tuple[Decimal, Decimal, str]]:
     return out
 
 
+def _question_may_ask(ctx: ClaimContext) -> bool:
+    """Whether the user's question may ask for a unit (memoised per answer)."""
+    memo = ctx.shared.get("asked_scale.question")
+    if memo is None:
+        asked = ctx.shared.get("ask.text")
+        memo = ctx.shared["asked_scale.question"] = (
+            isinstance(asked, str) and _IN_UNIT.search(asked) is not None
+        )
+    return memo is True
+
+
 def asked_scale(ctx: ClaimContext) -> Verdict | None:
     """Rule: a plain figure read in the unit its question asks for (see the module docstring)."""
     m = ctx.mention
@@ -65,9 +76,14 @@ def asked_scale(ctx: ClaimContext) -> Verdict | None:
         return None
     if m.value == 0 or _OPERATOR_BEFORE.search(ctx.text, max(0, m.start - 24), m.start):
         return None  # the 1000 of "divided by 1000" itself
-    if not may_say(ctx, "asked_scale", _MAY_ASK):
+    if not may_say(ctx, "asked_scale", _MAY_ASK) and not _question_may_ask(ctx):
         return None
-    for factor, scale, said in _factors(focus_text(ctx)):
+    factors = _factors(focus_text(ctx))
+    if not factors:
+        # the unit the user's question asks the answer in, when the figure's sentence says none
+        asked = ctx.shared.get("ask.text")
+        factors = _factors(asked) if isinstance(asked, str) else []
+    for factor, scale, said in factors:
         read = replace(m, value=m.value * factor, precision=m.precision * factor, scale=scale)
         again = replace(ctx, mention=read)
         for rule in (direct_match, two_operand, multi_operand):

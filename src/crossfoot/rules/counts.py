@@ -24,6 +24,7 @@ from decimal import Decimal
 
 from crossfoot.language.asked import Ask
 from crossfoot.language.bounds import Side, side_before
+from crossfoot.language.question import grown
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
 from crossfoot.rules._named import Named, value_years
@@ -81,13 +82,19 @@ def bar_values(
     one per year or quarter) or else of the column it names (one per row); [] when it names none."""
     views = ("both", "true") if bar.scale != 1 else ("both", "true", "written")
     family = kind_family(bar.kind)
+    # "grew by more than 5%": the bar is about changes, not the amounts of a table, unless the
+    # values are changes themselves (a "Growth" row, a "% change" column)
+    moved = family == "percent" and grown(ask.text, 0, len(ask.text))
     pool = [
         v
         for v in values
         if v.table is not None
         and v.view in views
         # a percentage bar meets the plain numbers of a table of percentages too
-        and (kind_family(v.kind) == family or (family == "percent" and v.kind == "number"))
+        and (
+            kind_family(v.kind) == family
+            or (family == "percent" and v.kind == "number" and (not moved or _of_changes(v)))
+        )
     ]
     for axis in ("row", "column") if periods else ("column", "row"):
         chosen = [v for v in pool if named.names(v, axis)]
@@ -106,6 +113,14 @@ def bar_values(
         if cells:
             return list(cells.values())
     return []
+
+
+_CHANGES = re.compile(r"(?i)chang|growth|increase|decrease|%|percent")
+
+
+def _of_changes(v: SourceValue) -> bool:
+    """Whether a cell's row or column names changes or percentages ("Growth", "% change")."""
+    return any(_CHANGES.search(x) for x in (v.row, v.column, v.field) if x)
 
 
 def _one_line(ask: Ask, past: list[SourceValue], stated: Decimal) -> list[SourceValue]:

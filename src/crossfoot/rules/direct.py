@@ -29,6 +29,7 @@ from crossfoot.rules._prose_year import prose_year_verdict
 from crossfoot.rules.fields import field_verdict
 from crossfoot.rules.signs import sign_verdict
 from crossfoot.sources.prose import UPPER_END
+from crossfoot.sources.rows_names import row_named
 
 __all__ = ["compatible", "counts_things", "direct_candidates", "direct_match", "window"]
 
@@ -65,7 +66,7 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
             wrong = prose_year_verdict(ctx, [sv for sv, _, _ in matches])
         if wrong is not None:
             return wrong
-    sv, exact, how = matches[0]
+    sv, exact, how = _named_first(ctx, matches)
     opposite = _opposite_direction(ctx, [c for c, _, _ in matches])
     if opposite is not None:
         evidence = Evidence("direct", "exact", sv.describe(), (sv,), sv.value, opposite)
@@ -81,6 +82,31 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
     status: Status = "supported_exact" if exact else "supported_rounded"
     kind = "cell" if sv.row is not None or sv.field is not None else "exact"
     return Verdict(status, Evidence("direct", kind, formula, (sv,), sv.value))
+
+
+def _named_first(
+    ctx: ClaimContext, matches: list[tuple[SourceValue, bool, str]]
+) -> tuple[SourceValue, bool, str]:
+    """The best match, and among the values equal to it the one whose row the claim's sentence
+    names, in the same period: "Alps had $3,280,000 in 2023" of Alps's cell, not of Iberia's
+    equal one (the later checks of the sentence, a comparison of two years, read its row)."""
+    first = matches[0]
+    if len(matches) == 1 or first[0].row is None or matches[1][0].value != first[0].value:
+        return first
+    said = ctx.sentence.text
+    if row_named(first[0].row, said):
+        return first
+    return next(
+        (
+            x
+            for x in matches[1:]
+            if x[0].value == first[0].value
+            and x[1] == first[1]
+            and x[0].year == first[0].year  # (another row of the same period only)
+            and row_named(x[0].row, said)
+        ),
+        first,
+    )
 
 
 _DIRECTION_NAMES = {"up": "an increase", "down": "a decrease"}
@@ -217,11 +243,20 @@ def _inside(
             # 40 years"): the claim quotes that range, so its low end is that range's too.
             quoted = {(sv.source_id, sv.span) for sv in high_end}
             low_end = [sv for sv in low_end if (sv.source_id, sv.span) in quoted]
-        if not (low_end and high_end):
+        if low_end and high_end:
+            return [(low_end[0], True, "the range's low end"), (high_end[0], True, "its high end")]
+        if not _between(ctx.text, mention.start):
             return []
-        return [(low_end[0], True, "the range's low end"), (high_end[0], True, "its high end")]
+        # "between $2.7M and $3.3M" bounds one value: an end that meets another value (another
+        # row's $3.32M) quotes no range of the sources; the values well inside it state it.
+        hits = [sv for sv in hits if not any(sv is e for e in ends)]
     hits.sort(key=lambda sv: abs(abs(sv.value) - middle))
     return [(sv, True, "inside the range") for sv in hits]
+
+
+def _between(text: str, start: int) -> bool:
+    """Whether the range at ``start`` follows "between" ("made between $2.7M and $3.3M")."""
+    return text[max(0, start - 12) : start].rstrip().lower().endswith("between")
 
 
 _ONE_DIGIT = Decimal("0.05")

@@ -7,7 +7,9 @@ matched by a percentage formula ("150" is no 150 % share: docs/derivations.md), 
 the text asks for a percentage this explicitly is the figure derived again as a percent, with
 the same precision limits; the evidence says it was read so. A final figure answering a question
 that asks for a percentage change ("What was the percent change in X?" "Answer: 11.2") is one
-too: the change asked is a percentage, and a fraction ("0.112") is derived as it stands.
+too: the change asked is a percentage, and a fraction ("0.112") is derived as it stands. So is
+a final figure answering a question that asks for a share in percent ("What was X as a
+percentage of Y?", "What percentage of revenue was X?" "Answer: 28.24"): read as a share only.
 """
 
 from __future__ import annotations
@@ -47,12 +49,25 @@ def _asked(ctx: ClaimContext) -> bool:
     return hit
 
 
-def _final_of_percent_change(ctx: ClaimContext) -> bool:
-    """Whether the claim is a final figure (after the answer marker: "Answer: 11.2") answering
-    a question that asks for a percentage change: the change is then in percent, written
-    without its sign (a fraction, "0.112", is derived as it stands before this rule runs)."""
-    if ctx.shared.get("ask.op") != "percent_change":
-        return False
+# A question that asks for a share in percent: "as a percentage of", "what percent of".
+_SHARE_ASKED = re.compile(r"(?i)\bpercent(?:age)?\s+of\b")
+
+
+def _final_asked_kinds(ctx: ClaimContext) -> frozenset[str] | None:
+    """The percentage kinds a final figure (after the answer marker: "Answer: 11.2") answers
+    when its question asks for a percentage change or a share in percent, written without its
+    sign (a fraction, "0.112", is derived as it stands before this rule runs), else None."""
+    op = ctx.shared.get("ask.op")
+    if op == "percent_change":
+        kinds = frozenset({"percent_change"})
+    elif op in (None, "ratio") and _SHARE_ASKED.search(str(ctx.shared.get("ask.text", ""))):
+        kinds = frozenset({"share"})
+    else:
+        return None
+    return kinds if _final(ctx) else None
+
+
+def _final(ctx: ClaimContext) -> bool:
     memo = ctx.shared.get("percent_plain.marker", -1)
     if memo == -1:
         memo = ctx.shared["percent_plain.marker"] = marker_end(ctx.text)
@@ -71,10 +86,10 @@ def percent_asked(ctx: ClaimContext) -> Verdict | None:
         return None  # a whole number ("1." of a list of steps, "25") is too coarse to read so
     as_percent = replace(ctx, mention=replace(m, kind="percent"))
     if not _asked(ctx):
-        if not _final_of_percent_change(ctx):
+        kinds = _final_asked_kinds(ctx)
+        if kinds is None:
             return None
-        # the question asks for a percentage change: that operation only, not any share
-        kinds = frozenset({"percent_change"})
+        # the question asks for a percentage change or a share: that operation only
         if ctx.options.derivations is not None:
             kinds &= ctx.options.derivations
         as_percent = replace(as_percent, options=replace(ctx.options, derivations=kinds))

@@ -77,8 +77,9 @@ def ratio_misfit(question: str, m: Mention, ev: Evidence) -> str | None:
         return None
     num, den = ops[1].value, ops[0].value  # the asked order
     if den != 0 and m.value != 0:
-        asked = num / den * (Decimal(100) if m.kind == "percent" else Decimal(1))
-        if abs(abs(asked) - abs(m.value)) <= m.precision:
+        # (a plain number may be a share written without its "%": rules.percent_plain)
+        factors = (Decimal(100),) if m.kind == "percent" else (Decimal(1), Decimal(100))
+        if any(abs(abs(num / den * f) - abs(m.value)) <= m.precision for f in factors):
             return None  # (a ratio near one: either order gives the figure)
     names = (ops[0].row or ops[0].field or ops[0].label, ops[1].row or ops[1].field or ops[1].label)
     return (

@@ -1,13 +1,16 @@
-"""Two named rows together as a share of a third: "What is the proportion of land and leasehold
-improvements over the gross cost of land, property and equipment in 2019? The answer is 0.18"
-for (672 + 798) / 8,109.
+"""Two or three named rows together as a share of another: "What is the proportion of land and
+leasehold improvements over the gross cost of land, property and equipment in 2019? The answer is
+0.18" for (672 + 798) / 8,109; "what share of the total did land, buildings and construction in
+progress make up?" for (a + b + c) / d.
 
 (a + b) / c takes three operands: no two-operand formula reaches it, and a search of every
 triple of a table would meet most figures by chance. It is derived only from rows the sentence
-(or the question before it) names, three or more of one table, the three cells in one column
-(one period), with a part of a whole worded ("proportion", "percentage", "share", "ratio",
-"over", "as a percentage of"); a and b are positive and together less than c. The figure is a
-plain fraction or a percentage, met at its stated precision.
+(or the question before it) names, three or more of one table, the cells in one column (one
+period), with a part of a whole worded ("proportion", "percentage", "share", "ratio", "over",
+"as a percentage of"); the parts are positive and together less than the whole. Three parts are
+summed only when the text names four rows or more of the column, and the figure is stated to
+about three significant digits or finer (a coarse "0.5" meets some triple of most columns). The
+figure is a plain fraction or a percentage, met at its stated precision.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
+from crossfoot.rules._near import three_digits
 
 __all__ = ["sum_share"]
 
@@ -68,23 +72,23 @@ def sum_share(ctx: ClaimContext) -> Verdict | None:
             if not 3 <= len(rows) <= _MAX_ROWS:
                 continue
             cells = list(rows.values())
+            sizes = (2, 3) if len(cells) >= 4 and three_digits(m) else (2,)
             for c in cells:
-                for a, b in combinations([v for v in cells if v is not c], 2):
-                    part = a.value + b.value
-                    if part >= c.value:
-                        continue
-                    result = part / c.value * factor
-                    if lo <= result <= hi:
-                        return Verdict("derived", _evidence(ctx, a, b, c, result))
+                for k in sizes:
+                    for parts in combinations([v for v in cells if v is not c], k):
+                        part = sum((v.value for v in parts), Decimal(0))
+                        if part >= c.value:
+                            continue
+                        result = part / c.value * factor
+                        if lo <= result <= hi:
+                            return Verdict("derived", _evidence(ctx, parts, c, result))
     return None
 
 
 def _evidence(
-    ctx: ClaimContext, a: SourceValue, b: SourceValue, c: SourceValue, result: Decimal
+    ctx: ClaimContext, parts: tuple[SourceValue, ...], c: SourceValue, result: Decimal
 ) -> Evidence:
     unit = "%" if ctx.mention.kind == "percent" else ""
-    formula = (
-        f"share ({label(a)} ({a.value:,}) + {label(b)} ({b.value:,})) of {label(c)} "
-        f"({c.value:,}) = {fmt_result(ctx, result)}{unit}"
-    )
-    return Evidence("derive", "share", formula, (a, b, c), result)
+    summed = " + ".join(f"{label(v)} ({v.value:,})" for v in parts)
+    formula = f"share ({summed}) of {label(c)} ({c.value:,}) = {fmt_result(ctx, result)}{unit}"
+    return Evidence("derive", "share", formula, (*parts, c), result)

@@ -23,6 +23,7 @@ from decimal import Decimal
 from itertools import chain
 from typing import Any
 
+from crossfoot.language.question import asks_past_bar
 from crossfoot.model.errors import RowsError
 from crossfoot.model.options import MAX_SOURCE_NUMBERS
 from crossfoot.model.types import Source, SourceValue
@@ -254,7 +255,7 @@ class AnswerOperands:
         self.order = list(order)
         self.issues = tuple(issues)
         self.max_rows = max_rows
-        self._made: dict[str, SourceSet] = {}
+        self._made: dict[tuple[str, bool], SourceSet] = {}
         self._mentions: dict[str, list[Any]] = {}
         self._bare: SourceSet | None = None
 
@@ -326,9 +327,12 @@ class AnswerOperands:
             self._bare = SourceSet(out, self.issues)
         return self._bare
 
-    def sources_for(self, text: str) -> SourceSet:
-        """The sources for one answer (cached per text)."""
-        made = self._made.get(text)
+    def sources_for(self, text: str, question: str | None = None) -> SourceSet:
+        """The sources for one answer (cached per text); every cell of every table too (not as
+        operands) when ``question`` compares the data with a bar of its own ("How many regions
+        had revenue above $4M?": the values past it may be in any row)."""
+        whole = asks_past_bar(question)
+        made = self._made.get((text, whole))
         if made is not None:
             return made
         mentions = self.mentions(text)
@@ -362,6 +366,8 @@ class AnswerOperands:
                 )
             else:
                 picked = set(near.get(name, ()))
+                if whole:
+                    picked.update((i, j) for j, col in enumerate(table.cells) for i in col)
                 for i in rows:
                     picked.update((i, j) for j, col in enumerate(table.cells) if i in col)
                 values = tuple(table.cell(i, j, i in rows) for i, j in sorted(picked))
@@ -371,7 +377,7 @@ class AnswerOperands:
         made = SourceSet(out, self.issues)
         if len(self._made) > 256:
             self._made.clear()
-        self._made[text] = made
+        self._made[(text, whole)] = made
         return made
 
 

@@ -7,17 +7,25 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from operator import itemgetter, not_
 from typing import NamedTuple
 
 from crossfoot.model.types import Kind
 from crossfoot.numbers.scales import CELL_SCALE_WORDS, SCALE_EXP
 
-__all__ = ["FAST_BOUNDS", "Bounds", "IntNumbers", "parse_cell", "whole_bounds"]
+__all__ = [
+    "FAST_BOUNDS",
+    "ROW_ORDER",
+    "Bounds",
+    "IntNumbers",
+    "parse_cell",
+    "rows_of",
+    "whole_bounds",
+]
 
 _PLAIN = frozenset({int, float, str, bool, type(None), Decimal})
 _STR = frozenset({str})
@@ -47,6 +55,41 @@ def whole_bounds(bounds: Bounds) -> Bounds | None:
         return list(map(math.ceil, bounds[0])), list(map(math.floor, bounds[1]))
     except (OverflowError, ValueError):
         return None
+
+
+#: Whether :func:`rows_of` reads several columns in one pass in row order (speed only; the tests
+#: switch it off to compare with a pass per column).
+ROW_ORDER = [True]
+
+
+def rows_of(columns: Sequence[tuple[int, ...]], wanted: set[int]) -> list[dict[int, list[int]]]:
+    """For each column (of equal length), its values in ``wanted`` -> their rows, ascending.
+
+    Several columns are read in one pass, row by row: the cells of a row were made one after
+    another and lie side by side in memory, the cells of one column far apart (10 columns of
+    20,000 rows: a pass per column reads all of that memory once per column, half again as
+    long as one pass in row order). A hit's place in that order gives its row and column.
+
+    >>> rows_of([(5, 7, 5), (1, 5, 2)], {5})
+    [{5: [0, 2]}, {5: [1]}]
+    """
+    found: list[dict[int, list[int]]] = [{} for _ in columns]
+    if ROW_ORDER[0] and len(columns) > 1:
+        width = len(columns)
+        flags = list(map(wanted.__contains__, chain.from_iterable(zip(*columns, strict=True))))
+        at, end, p = flags.index, len(flags), -1
+        while True:
+            try:
+                p = at(True, p + 1, end)  # (the next hit, found in C)
+            except ValueError:
+                break
+            i, k = divmod(p, width)
+            found[k].setdefault(columns[k][i], []).append(i)
+        return found
+    for ints, hits in zip(columns, found, strict=True):
+        for i in compress(range(len(ints)), map(wanted.__contains__, ints)):
+            hits.setdefault(ints[i], []).append(i)
+    return found
 
 
 # ---------------------------------------------------------------- cells

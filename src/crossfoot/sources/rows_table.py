@@ -33,6 +33,7 @@ from crossfoot.sources.rows_cells import (
     _may_be_numbers,
     _parse_column,
     parse_cell,
+    rows_of,
     whole_bounds,
 )
 from crossfoot.sources.rows_names import _KEY_NAME, _column_meta, _Labels, _labels, _year_of
@@ -285,14 +286,11 @@ class RowTable:
         if sum(map(len, ranges)) > 2 * self.rows * len(columns):
             return {}
         wanted = set(chain.from_iterable(ranges))
-        found: dict[int, tuple[list[float], dict[float | None, list[int]]]] = {}
-        for j in columns:
-            ints = cast("tuple[int, ...]", self._ints[j])
-            rows_of: dict[float | None, list[int]] = {}
-            for i in compress(range(len(ints)), map(wanted.__contains__, ints)):
-                rows_of.setdefault(ints[i], []).append(i)
-            found[j] = (sorted(rows_of), rows_of)  # type: ignore[arg-type]
-        return found
+        data = [cast("tuple[int, ...]", self._ints[j]) for j in columns]
+        return {
+            j: (sorted(hits), hits)  # type: ignore[misc]
+            for j, hits in zip(columns, rows_of(data, wanted), strict=True)
+        }
 
     def int_bounds(self, j: int) -> tuple[int, int] | None:
         """The least and greatest of int column ``j``, computed once per table (None: not an
