@@ -33,13 +33,7 @@ from crossfoot.language.asked import Ask, read_question
 from crossfoot.language.claims import is_count_word, read_claims
 from crossfoot.language.direction import new_answer
 from crossfoot.language.labelquote import quoted_in_label
-from crossfoot.language.question import (
-    asked_figures,
-    bar_verdict,
-    grown,
-    quoted_bar,
-    quoted_label,
-)
+from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar, quoted_label
 from crossfoot.language.readings import restated_pairs
 from crossfoot.language.sentences import citations, split_sentences
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict, claim_window
@@ -261,10 +255,7 @@ class _Answer:
             # The question's own bar ("exceeded $5M"), not a figure of the data: only the
             # comparison is checked (a round bar would often match some value by rounding),
             # against the values of the rows and years the sentence names.
-            moved = grown(self.text, ctx.sentence.start, mention.start)
-            ok, quoted, why = bar_verdict(
-                mention, bar, ctx.scope.index, partial(_in_focus, ctx), moved
-            )
+            ok, quoted, why = bar_verdict(mention, bar, ctx.scope.index, partial(_in_focus, ctx))
             status: Status = "supported_exact" if ok else "contradicted"
             return Claim(mention, sentence, status, quoted, why)
         verdict = _run(self.all_rules, ctx)

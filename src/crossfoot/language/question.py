@@ -57,6 +57,8 @@ class Bar:
 
     asked: Mention  # the number as the question writes it
     side: Side  # where the data's value lies, per the answer: "exceeded" is ">" (or at it)
+    # The figure's clause words a growth or a decline ("grew by more than 5%"): see bar_verdict
+    moved: Literal["up", "down"] | None = None
 
 
 def asked_figures(question: str | None) -> tuple[Mention, ...]:
@@ -144,8 +146,9 @@ def quoted_bar(text: str, mention: Mention, asked: Sequence[Mention]) -> Bar | N
         return None
     lo = max(0, mention.start - _REACH)
     cut = max(text.rfind(c, lo, mention.start) for c in ".;:!?\n")  # the figure's clause only
-    side = side_before(text, mention.start, cut + 1 if cut >= 0 else lo)
-    return Bar(match, side) if side is not None else None
+    start = cut + 1 if cut >= 0 else lo
+    side = side_before(text, mention.start, start)
+    return Bar(match, side, grown(text, start, mention.start)) if side is not None else None
 
 
 def bar_verdict(
@@ -153,11 +156,10 @@ def bar_verdict(
     bar: Bar,
     index: ValueIndex,
     fits: Callable[[SourceValue], bool],
-    grown: Literal["up", "down"] | None = None,
 ) -> tuple[bool, Evidence, str]:
     """``(passes, evidence, message)`` for a figure quoting the question's bar: it passes when
     some value of ``index`` of the same kind that ``fits`` the sentence (its rows and years) lies
-    on the claimed side; the witness is the one nearest the bar. ``grown``: the sentence words
+    on the claimed side; the witness is the one nearest the bar. ``bar.moved``: the clause words
     a growth ("grew by more than 5%") or a decline ("fell by more than 3%": the change's size
     is compared), so a percentage bar is met by a row's change from one year to the next too."""
     kind = kind_family(mention.kind)
@@ -188,8 +190,8 @@ def bar_verdict(
         None,
     )
     where = _WORDS[side]
-    if witness is None and kind == "percent" and grown:
-        found = _growth_past(index, fits, limit, side, grown == "down")
+    if witness is None and kind == "percent" and bar.moved:
+        found = _growth_past(index, fits, limit, side, bar.moved == "down")
         if found is not None:
             (a, b), change = found
             formula = (
@@ -206,7 +208,7 @@ def bar_verdict(
         return True, Evidence("question", "question", formula, (witness,), limit), ""
     formula = f"the question's bar {shown}: no source value is {where} it"
     message = f"no value of the sources is {where} the question's bar {shown}"
-    if kind == "percent" and grown:
+    if kind == "percent" and bar.moved:
         message = (
             f"no value of the sources, nor a row's change from one year to the next, is {where} "
             f"the question's bar {shown}"
