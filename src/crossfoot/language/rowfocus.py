@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from crossfoot.language.changewords import CHANGED, COMPARED, GAP, MOVED, MOVED_SHARPLY
 from crossfoot.language.order import number_year, number_year_date
-from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens
+from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens, ways_to_name
 from crossfoot.language.years import field_stem
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
@@ -169,6 +169,13 @@ def focus_text(ctx: ClaimContext) -> str:
     return made
 
 
+def _by_other_name(label: str, words: set[str]) -> bool:
+    """Whether ``words`` name ``label`` by the abbreviation it defines, or by its words without
+    it ("PSP" or "performance share plan" for *Performance Share Plan ('PSP')*)."""
+    ways = ways_to_name(label)
+    return len(ways) > 1 and any(w <= words for w in ways)
+
+
 def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) -> ValueIndex | None:
     """The cells of ``group`` in table rows the claim's sentence (or the one before) names.
 
@@ -215,7 +222,7 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
             req = _cached_required(stem) if stem else frozenset()
         else:
             continue
-        if req and req <= words:
+        if req and (req <= words or (sv.row is not None and _by_other_name(sv.row, words))):
             picked.append(sv)
     found: ValueIndex | None
     if not picked:

@@ -19,6 +19,7 @@ __all__ = [
     "required_tokens",
     "root",
     "tokens",
+    "ways_to_name",
 ]
 
 _STOP = frozenset(
@@ -180,7 +181,47 @@ def names_row(label: str, text: str) -> bool:
     if not req:
         return False
     words = set(tokens(text))
-    return req <= words or acronym(label) in words
+    return req <= words or acronym(label) in words or any(w <= words for w in ways_to_name(label))
+
+
+# A label that defines its abbreviation: "Performance Share Plan ('PSP')", "Original Equipment
+# Manufacturers ("OEM")". A text names the row by the abbreviation alone ("PSP payments") or by
+# the words alone, as the report's own prose does once it has defined it.
+_DEFINED = re.compile(r"\(\s*[\u2018\u201c'\"]?([A-Z][A-Za-z0-9&]{1,7})[\u2019\u201d'\"]?\s*\)")
+
+
+def _abbreviates(short: str, before: str) -> bool:
+    """Whether ``short`` abbreviates the words ``before`` it: two capitals or more, the first
+    word's initial first, every letter in order among theirs ("PSP" of *Performance Share
+    Plan*; not "MWh" of *Total energy consumption*, a unit)."""
+    words = re.findall(r"[A-Za-z]+", before)
+    letters = [c.lower() for c in short if c.isalpha()]
+    if sum(c.isupper() for c in short) < 2 or not words or letters[0] != words[0][0].lower():
+        return False
+    pool = iter("".join(words).lower())
+    return all(c in pool for c in letters)
+
+
+@lru_cache(maxsize=8192)
+def ways_to_name(label: str) -> tuple[frozenset[str], ...]:
+    """The sets of words a text may name ``label`` by: its required words; for a label that
+    defines an abbreviation (two capitals or more in parentheses), the abbreviation alone or
+    the words without it.
+
+    >>> [sorted(w) for w in ways_to_name("Performance Share Plan ('PSP')")]
+    [['psp'], ['performance', 'plan', 'share']]
+    >>> [sorted(w) for w in ways_to_name("Cost of sales (1)")]
+    [['cost', 'sale']]
+    >>> [sorted(w) for w in ways_to_name("Total energy consumption (MWh)")]
+    [['consumption', 'energy', 'mwh']]
+    """
+    req = required_tokens(label)
+    defined = _DEFINED.search(label) if req else None
+    if defined is None or not _abbreviates(defined.group(1), label[: defined.start()]):
+        return (req,) if req else ()
+    short = frozenset(tokens(defined.group(1)))
+    words = required_tokens(label[: defined.start()] + " " + label[defined.end() :])
+    return tuple(w for w in (short, words) if w and not short & words) or (req,)
 
 
 # The words of a qualifier that are no spelling of each other: "male" and "men" name one

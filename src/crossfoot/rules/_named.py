@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from crossfoot.language.asked import Ask
 from crossfoot.language.question import figures_read
-from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.rowtokens import required_tokens, tokens, ways_to_name
 from crossfoot.language.years import period  # (_period: the cached reading by names)
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import SourceValue
@@ -275,8 +275,7 @@ class _Book:
         self.figured: list[tuple[str, frozenset[tuple[Decimal, Decimal | None]]]] = []
         for label in labels:
             own = _own_words(label)
-            req = required_tokens(own) if own else frozenset()
-            if req:
+            for req in ways_to_name(own):
                 phrase = tuple(dict.fromkeys(t for t in _label_tokens(own) if t in req))
                 self.by_word.setdefault(min(req), []).append((label, req, phrase))
             figures = _figures_of(label)

@@ -14,6 +14,7 @@ from functools import lru_cache
 from crossfoot.language.asked import Ask
 from crossfoot.language.years import _period  # the cached reading by names
 from crossfoot.model.types import SourceValue
+from crossfoot.rules._span_sides import span_sides_misfit
 
 __all__ = ["TOTAL_LABEL", "pool_misfit", "span_misfit", "value_years", "years_fit"]
 
@@ -97,7 +98,8 @@ def span_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | N
         return None
     written = {int(y) for y in _YEAR.findall(ask.text)}
     if len(written) != 2:
-        return None  # "from 2020 to 2021-2022", "2019 and 2018 as compared to 2018 and 2017"
+        # "from 2020 to 2021-2022" (rules._span_sides), "2019 and 2018 as compared to 2018 and 2017"
+        return span_sides_misfit(ask.text, operands) if kind in _TWO_YEAR_CHANGES else None
     lo, hi = min(written), max(written)
     if len(operands) == 1 and operands[0].table is not None:
         years = {int(y) for y in _YEAR.findall(operands[0].column or "")}
