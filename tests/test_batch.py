@@ -192,3 +192,46 @@ def test_a_process_running_threads_spawns_its_workers() -> None:
     code = "from crossfoot.batch import _context; print(_context().get_start_method())"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ("fork" if sys.platform.startswith("linux") else "spawn")
+
+
+_CTRL_C_STORM = """
+import os, signal, threading
+from crossfoot.batch import map_in_order
+
+held = []
+signal.signal(signal.SIGINT, lambda *_: held.append(1))  # this process counts them and goes on
+stop = threading.Event()
+
+def storm():
+    while not stop.wait(0.002):
+        os.killpg(0, signal.SIGINT)  # as a terminal sends Ctrl-C: to every process of the group
+
+threading.Thread(target=storm, daemon=True).start()  # a thread: the workers are spawned
+try:
+    out = list(map_in_order(abs, range(-400, 0), workers=2, chunk_size=10))
+finally:
+    stop.set()
+print(out == list(range(400, 0, -1)), len(held) > 0)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups")
+def test_ctrl_c_while_workers_start_neither_kills_nor_hangs_them() -> None:
+    # A worker that got Ctrl-C before it came to ignore it died mid-start, and the pool waited for
+    # it for ever (the CLI's Ctrl-C test hung on a loaded machine). Workers start with it held.
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _CTRL_C_STORM],
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, 9)
+        proc.communicate()
+        pytest.fail("the pool hung after Ctrl-C reached a starting worker")
+    assert proc.returncode == 0, err
+    assert out.split() == ["True", "True"], err
+    assert "KeyboardInterrupt" not in err

@@ -148,3 +148,21 @@ def test_question_flag_and_case_field(tmp_path: Path, capsys: pytest.CaptureFixt
     }
     cases = _write(tmp_path, "c.jsonl", json.dumps(case) + "\n")
     assert main(["eval", cases]) == 0
+
+
+@pytest.mark.parametrize("where", ["_parser", "_cmd_check"])
+def test_ctrl_c_is_a_quiet_stop_with_the_shells_code(
+    where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # While the parser loads the commands' modules, or inside a command that keeps no tally.
+    from crossfoot.cli import app
+
+    def stop(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(app, where, stop)  # the parser reads _cmd_check when it is built
+    sources = tmp_path / "s.json"
+    sources.write_text('["Sales were 12 units."]', encoding="utf-8")
+    assert app.main(["check", "Sales: 12 units.", "--sources", str(sources)]) == 130
+    err = capsys.readouterr().err
+    assert err.startswith("crossfoot: interrupted") and "Traceback" not in err

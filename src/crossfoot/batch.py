@@ -30,11 +30,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
 import sys
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -229,7 +231,8 @@ def _pooled(
     ) as pool:
         try:
             for chunk in chunks:
-                pending.append(pool.submit(_apply_list, fn, chunk))
+                with _sigint_held():  # the pool may start a worker here
+                    pending.append(pool.submit(_apply_list, fn, chunk))
                 if len(pending) >= limit:
                     yield from pending.popleft().result()
             while pending:
@@ -237,6 +240,25 @@ def _pooled(
         finally:  # a consumer that stops early (or a crash) must not leave work running
             for future in pending:
                 future.cancel()
+
+
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C back from this thread while the pool may start a worker.
+
+    A worker inherits the signal mask of the thread that starts it (fork and spawn alike), so it
+    begins with SIGINT held until :func:`_worker_start` ignores it. Without this, a Ctrl-C that
+    reaches a worker before then kills it mid-start, and the pool waits for it for ever. Here a
+    Ctrl-C is only delayed: another thread takes it, or it arrives when the mask is restored.
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no masks (and no process groups)
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _context() -> Any:
@@ -257,12 +279,14 @@ def _worker_start(parent: int, initializer: Callable[[], object] | None) -> None
     # A worker waits on its task queue, whose write end it holds itself: when the parent is
     # killed (a crash, SIGKILL, the OOM killer) nothing would ever wake it. A daemon thread
     # notices the parent is gone (this process is re-parented) and ends the worker.
-    import signal
     import threading
 
     # Ctrl-C reaches the whole process group: the parent stops the run, the workers carry on
-    # until it shuts the pool down (no traceback from each of them).
+    # until it shuts the pool down (no traceback from each of them). The worker starts with
+    # SIGINT held (see _sigint_held): ignored first, then let through, so none is lost mid-start.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     def watch() -> None:
         while os.getppid() == parent:

@@ -38,6 +38,7 @@ from crossfoot.model.errors import CrossfootError
 __all__ = ["main", "read_json"]
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_PIPE = 0, 1, 2, 141
+EXIT_INTERRUPT = 130  # the shell's code for a run stopped by SIGINT
 # Engine keywords -> the flags that set them, so errors name what the user typed.
 CHECK_FLAGS = {
     "require_citations": "--require-citations",
@@ -53,7 +54,12 @@ CHECK_FLAGS = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``crossfoot`` console script."""
-    args = _parser().parse_args(argv)
+    try:
+        # The parser imports the commands' modules: a Ctrl-C while they load is a stop too.
+        args = _parser().parse_args(argv)
+    except KeyboardInterrupt:
+        print("crossfoot: interrupted before the run began", file=sys.stderr)
+        return EXIT_INTERRUPT
     flags: dict[str, str] = getattr(args, "flags", {})
     try:
         code: int = args.func(args)
@@ -67,6 +73,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CrossfootError, TypeError) as exc:  # TypeError: an unknown or ill-typed option
         print(f"crossfoot: error: {flag_names(str(exc), flags)}", file=sys.stderr)
         return EXIT_INPUT
+    except KeyboardInterrupt:  # eval and run say how far they got; the other commands stop so
+        print("crossfoot: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPT
     return code
 
 
