@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from crossfoot.model.context import ClaimContext, Scope, Verdict
 from crossfoot.model.index import ValueIndex
-from crossfoot.model.memo import by_identity, per_answer
+from crossfoot.model.memo import per_answer
 from crossfoot.rules.derive import two_operand
 
 __all__ = ["across_sources"]
@@ -36,20 +36,7 @@ def _pooled(ctx: ClaimContext) -> Scope:
 
 
 def _pool(scope: Scope) -> Scope:
-    return replace(scope, groups=(by_identity(_POOLS, scope.groups, _POOLS_KEPT, _merged),))
-
-
-def _merged(groups: tuple[ValueIndex, ...]) -> ValueIndex:
-    return ValueIndex([v for g in groups for v in g.values])
-
-
-# The pool of a scope's groups, kept across answers by the groups' identity: a SourceSet makes
-# one tuple of groups per (sources, cited) and hands it to every answer checked on it, so the
-# pool is made once per document, not once per answer, and so are two_operand's per-group
-# memos keyed by the pool's identity (its float profile, rules.derive._profile). A ValueIndex
-# never changes once made: a kept pool holds what a new one would.
-_POOLS: dict[int, tuple[tuple[ValueIndex, ...], ValueIndex]] = {}
-_POOLS_KEPT = 8
+    return replace(scope, groups=(ValueIndex([v for g in scope.groups for v in g.values]),))
 
 
 def across_sources(ctx: ClaimContext) -> Verdict | None:
