@@ -55,7 +55,7 @@ _PHASES = (
 )
 
 
-def _wrap(fn: Callable[..., Any], key: str, spent: Counter[str], calls: Counter[str]) -> Any:
+def _wrap(fn: Callable[..., Any], key: str, spent: dict[str, float], calls: Counter[str]) -> Any:
     clock = time.process_time
 
     def timed(*args: Any, **kwargs: Any) -> Any:
@@ -63,18 +63,18 @@ def _wrap(fn: Callable[..., Any], key: str, spent: Counter[str], calls: Counter[
         try:
             return fn(*args, **kwargs)
         finally:
-            spent[key] += clock() - t0
+            spent[key] = spent.get(key, 0.0) + clock() - t0
             calls[key] += 1
 
     return timed
 
 
-def _instrument(spent: Counter[str], calls: Counter[str], verdicts: Counter[str]) -> None:
+def _instrument(spent: dict[str, float], calls: Counter[str], verdicts: Counter[str]) -> None:
     """Wrap every phase of ``_PHASES``, ``_Answer.judge`` and every rule (by name)."""
     for module, name, label in _PHASES:
         mod = importlib.import_module(module)
         setattr(mod, name, _wrap(getattr(mod, name), label, spent, calls))
-    engine = importlib.import_module("crossfoot.engine")
+    engine: Any = importlib.import_module("crossfoot.engine")
     direct = importlib.import_module("crossfoot.rules.direct")
     rowmatch = importlib.import_module("crossfoot.language.rowmatch")
     cls = engine._Answer
@@ -114,13 +114,14 @@ def main(argv: list[str] | None = None) -> int:
     items = pot_tatqa.load(data_root(args.data_root), args.limit or None)
     calls = [(it.answer, it.sources, it.question or None) for it in items]
     first = [n == 0 or calls[n - 1][1] != c[1] for n, c in enumerate(calls)]
-    spent: Counter[str] = Counter()
+    spent: dict[str, float] = {}
     count: Counter[str] = Counter()
     verdicts: Counter[str] = Counter()
     _instrument(spent, count, verdicts)
     for answer, sources, question in calls:  # warm-up: imports, patterns, the last documents
         check(answer, sources, question=question)
-    spent.clear(), count.clear(), verdicts.clear()
+    for memo in (spent, count, verdicts):
+        memo.clear()
     per: list[float] = [0.0] * len(calls)
     clock = time.process_time
     for r in range(args.rounds):
