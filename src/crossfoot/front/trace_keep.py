@@ -14,6 +14,7 @@ from functools import lru_cache
 from crossfoot.front.policy import Policy
 from crossfoot.language.asked import read_question
 from crossfoot.language.question import asks_past_bar
+from crossfoot.language.rowtokens import noun_at
 from crossfoot.model.types import Mention
 from crossfoot.sources.rows import TableInfo, unit_family
 
@@ -131,7 +132,8 @@ def keep_filter(
             return False
         before = text[max(0, m.start - 24) : m.start]
         after = text[m.end : m.end + 30]
-        noun_match = _WORD.match(after.lstrip())
+        at = noun_at(text, m.end)  # "2 of the 3 stores": the noun after "of the"
+        noun_match = _WORD.match(text[at : at + 40].lstrip())
         noun = noun_match.group(0).lower().rstrip("s") if noun_match else ""
         if noun in measured:
             return True  # "61 stores" with a stores column: a value claim, always checked

@@ -11,11 +11,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from crossfoot.numbers.words import NUMBER_WORDS
+
 __all__ = [
     "acronym",
+    "count_of_whole",
     "counted",
     "label_tokens",
     "names_row",
+    "noun_at",
     "required_tokens",
     "root",
     "tokens",
@@ -281,3 +285,34 @@ def counted(text: str, start: int, hi: int) -> str:
     """
     found = _COUNTED.match(text, start, hi)
     return found.group(1) if found is not None else ""
+
+
+# "2 of the stores", "two of the four regions", "three of our 12 plants": a count of some of a
+# whole, its noun after "of the" and the whole's own count
+_NUMBER = rf"(?:\d[\d,]*|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"
+_OF = r"[ \t]+of[ \t]+(?:the|these|those|our|its|their|all)[ \t]+"
+_OF_THE = re.compile(rf"(?i){_OF}(?:{_NUMBER}[ \t]+)?")
+_PART_BEFORE = re.compile(rf"(?i)\b{_NUMBER}{_OF}\Z")
+
+
+def noun_at(text: str, end: int) -> int:
+    """Where the noun a count ending at ``end`` counts begins: past "of the" and the whole's count
+    ("2 of the 3 stores"), else ``end``.
+
+    >>> t = "Two of the four regions grew."
+    >>> t[noun_at(t, 3):]
+    'regions grew.'
+    """
+    found = _OF_THE.match(text, end)
+    return found.end() if found is not None else end
+
+
+def count_of_whole(text: str, start: int) -> bool:
+    """Whether the number at ``start`` counts the whole that a count before it takes a part of
+    ("four" in "two of the four regions"), not the part.
+
+    >>> t = "Two of the four regions grew."
+    >>> count_of_whole(t, t.index("four")), count_of_whole(t, 0)
+    (True, False)
+    """
+    return _PART_BEFORE.search(text, max(0, start - 40), start) is not None

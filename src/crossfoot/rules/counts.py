@@ -25,6 +25,7 @@ from decimal import Decimal
 from crossfoot.language.asked import Ask
 from crossfoot.language.bounds import Side, side_before
 from crossfoot.language.question import grown
+from crossfoot.language.rowtokens import count_of_whole, noun_at
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
 from crossfoot.rules._named import Named, value_years
@@ -59,7 +60,7 @@ def is_count_answer(ask: Ask, text: str, m: Mention, marker_end: int | None) -> 
         return False
     if marker_end is not None and m.start >= marker_end:
         return True
-    after = _WORD.match(text, m.end)
+    after = _WORD.match(text, noun_at(text, m.end))  # "2 of the (4) regions"
     return bool(ask.counted and after and _singular(after.group(1)) == _singular(ask.counted))
 
 
@@ -149,6 +150,8 @@ def count_verdict(
     values = bar_values(ctx.scope.values(), ask, bar, named, periods)
     if not values:
         return None
+    if count_of_whole(ctx.text, ctx.mention.start):
+        return _whole_verdict(ctx, values)  # "4" in "2 of the 4 regions": all that were counted
     limit = (
         bar.value / 100
         if bar.kind == "percent" and all(abs(v.value) <= 1 for v in values)
@@ -172,6 +175,22 @@ def count_verdict(
 
 
 _TOTAL = re.compile(r"(?i)\btotal\b")
+
+
+def _whole_verdict(ctx: ClaimContext, values: list[SourceValue]) -> Verdict:
+    """The whole of "2 of the 4 regions": the number of values the question's count looks at
+    (with or without a total line's)."""
+    parts = [v for v in values if not _TOTAL.search(v.row or "")]
+    n = len(parts)
+    formula = f"values the question's count looks at: {n}"
+    evidence = Evidence("question", "count", formula, tuple(parts), Decimal(n))
+    if ctx.mention.value in (n, len(values)):
+        return Verdict("derived", evidence)
+    return Verdict(
+        "contradicted",
+        evidence,
+        f"the question's count looks at {n} values, not {format_decimal(ctx.mention.value)}",
+    )
 
 
 def _rows_verdict(ctx: ClaimContext, ask: Ask, named: Named) -> Verdict | None:
