@@ -3,6 +3,7 @@
     python benchmarks/agent_speed.py [--calls 2000] [--quick] [--clock cpu|wall]
     python benchmarks/agent_speed.py --hostile      # adversarial shapes at 10 KB, 100 KB, 1 MB
     python benchmarks/agent_speed.py --baseline DIR # also an older tree: git archive REV src | tar
+                                                    # (in its own process, DIR/src first)
 
 Prints, for each library:
 * ``before_call`` p50/p99 (µs) for a call whose values are all in context, and for one with a
@@ -13,9 +14,10 @@ Prints, for each library:
 The context is synthetic, fictional order data generated from a fixed seed (no data set is read).
 
 ``--hostile`` instead feeds adversarial shapes (digit runs with punctuation, ``1-1-1-``, ``+``
-chains, word runs with no ``@`` after them, long numbers, deep JSON) of 10 KB, 100 KB and 1 MB to
-each event of a fresh monitor, and prints the CPU time, the peak memory (tracemalloc, in a second
-run) and the growth
+chains, word runs with no ``@`` after them, long numbers, deep JSON, a link's segments, short and
+distinct identifiers) of 10 KB, 100 KB and 1 MB to
+each event of a fresh monitor, and prints the CPU time (the fastest of three runs, two at 1 MB),
+the peak memory (tracemalloc, in another run) and the growth
 factor per 10x input. The goals (issue 17): every 1 MB input under 1 s and 200 MB, growth at most
 12x per 10x.
 """
@@ -87,33 +89,85 @@ def _percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def _baseline(src: str) -> Callable[[], Any]:
-    """``RunMonitor`` of another crossfoot source tree (``git archive REV src | tar -x -C DIR``),
-    imported as the package ``crossfoot_baseline`` beside this one: both are timed in one run.
-    Works for trees whose package imports itself relatively (before the layout of issue 13)."""
-    import importlib.util
-    from pathlib import Path
+class _Remote:
+    """The crossfoot of another source tree (``git archive REV src | tar -x -C DIR``), in its own
+    process with ``DIR/src`` first on the path, so it imports that tree's modules only (a package
+    that imports itself by absolute name, as crossfoot does since the layout of issue 13, cannot
+    be loaded beside the current one). The process times what it is asked to, one block at a
+    time, while this one waits: the two trees still take turns, block by block, as two libraries
+    of one process do, so a machine whose load drifts slows both alike."""
 
-    root = Path(src) / "src" / "crossfoot"
-    spec = importlib.util.spec_from_file_location(
-        "crossfoot_baseline", root / "__init__.py", submodule_search_locations=[str(root)]
-    )
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"--baseline: no crossfoot package under {root}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["crossfoot_baseline"] = module
-    spec.loader.exec_module(module)
-    agents = importlib.import_module("crossfoot_baseline.agents")
-    factory: Callable[[], Any] = agents.RunMonitor
-    return factory
+    def __init__(self, src: str) -> None:
+        import os
+        import subprocess
+        from pathlib import Path
+
+        root = Path(src).resolve() / "src"
+        if not (root / "crossfoot" / "__init__.py").is_file():
+            raise SystemExit(f"--baseline: no crossfoot package under {root}")
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), *_pythonpath()])}
+        argv = [sys.executable, str(Path(__file__).resolve()), "--worker", str(root)]
+        argv += ["--clock", "cpu" if CLOCK is time.process_time_ns else "wall"]
+        self.proc = subprocess.Popen(
+            argv, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        print(f"crossfoot baseline from {self.ask('where')} (its own process)", file=sys.stderr)
+
+    def ask(self, *message: Any) -> Any:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(message) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"--baseline: the baseline's process ended (code {self.proc.wait()})")
+        return json.loads(line)
 
 
-def _libraries(baseline: str | None = None) -> dict[str, Callable[[], Any]]:
+def _worker(root: str) -> int:
+    """The loop of a baseline's process: one JSON request a line in, one JSON answer a line out."""
+    import crossfoot
+    from crossfoot.agents import RunMonitor
+
+    if not (crossfoot.__file__ or "").startswith(root):
+        raise SystemExit(f"baseline process imported {crossfoot.__file__}, not {root}")
+    out, monitor = sys.stdout, None
+    texts: dict[int, str] = {}
+    sys.stdout = sys.stderr  # nothing but answers on the pipe
+    for line in sys.stdin:
+        op, *args = json.loads(line)
+        answer: Any = None
+        if op == "where":
+            answer = crossfoot.__file__
+        elif op == "build":
+            monitor = build(RunMonitor, args[0])[0]
+        elif op == "calls":
+            answer = _time_block(monitor, args[0])
+        elif op == "ingest":
+            text = texts.setdefault(args[0], tool_result(args[0], seed=99)[0])
+            answer = _time_ingest_once(RunMonitor, text)
+        elif op == "memory":
+            answer = memory_mb(RunMonitor, args[0])
+        out.write(json.dumps(answer) + "\n")
+        out.flush()
+    return 0
+
+
+def _pythonpath() -> list[str]:
+    import os
+
+    return [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+
+
+def _libraries(baseline: str | None = None, figured: bool = True) -> dict[str, Callable[[], Any]]:
+    import crossfoot
     from crossfoot.agents import RunMonitor as CrossfootMonitor
 
+    print(f"crossfoot from {crossfoot.__file__}", file=sys.stderr)
     libs: dict[str, Callable[[], Any]] = {"crossfoot": CrossfootMonitor}
     if baseline:
-        libs["crossfoot baseline"] = _baseline(baseline)
+        libs["crossfoot baseline"] = _Remote(baseline)  # type: ignore[assignment]
+    if not figured:
+        return libs
     try:
         from figured.agents import RunMonitor as FiguredMonitor
 
@@ -128,6 +182,9 @@ def _libraries(baseline: str | None = None) -> dict[str, Callable[[], Any]]:
 
 def build(factory: Callable[[], Any], kb: int) -> tuple[Any, list[dict[str, Any]]]:
     """A monitor holding ``kb`` KB of context in 20 KB tool results."""
+    if isinstance(factory, _Remote):
+        factory.ask("build", kb)
+        return factory, []  # the orders are the same: argsets come from the first library
     m = factory()
     m.system("You are a store assistant. Order ids look like #K0000000. Be brief.")
     m.user("Hi, I need help with a refund for my order.")
@@ -170,19 +227,37 @@ def time_calls(monitors: dict[str, Any], calls: list[dict[str, Any]]) -> dict[st
     every call evicts each one's indexes from the CPU caches, which no real run does."""
     out: dict[str, list[float]] = {name: [] for name in monitors}
     names = list(monitors)
+    for b, start in enumerate(range(0, len(calls), BLOCK)):
+        block = calls[start : start + BLOCK]
+        for name in names if b % 2 else reversed(names):
+            m = monitors[name]
+            if isinstance(m, _Remote):
+                out[name].extend(m.ask("calls", block))
+            else:
+                out[name].extend(_time_block(m, block))
+    return out
+
+
+def _time_block(m: Any, block: list[dict[str, Any]]) -> list[float]:
+    """µs of each call of ``block`` on monitor ``m``, without the collector."""
+    out: list[float] = []
     gc.disable()
     try:
-        for b, start in enumerate(range(0, len(calls), BLOCK)):
-            block = calls[start : start + BLOCK]
-            for name in names if b % 2 else reversed(names):
-                m = monitors[name]
-                for args in block:
-                    t0 = CLOCK()
-                    m.before_call("refund_order", args)
-                    out[name].append((CLOCK() - t0) / 1000)
+        for args in block:
+            t0 = CLOCK()
+            m.before_call("refund_order", args)
+            out.append((CLOCK() - t0) / 1000)
     finally:
         gc.enable()
     return out
+
+
+def _time_ingest_once(factory: Callable[[], Any], text: str) -> float:
+    m = factory()
+    m.user("Show me my orders, please.")
+    t0 = CLOCK()
+    m.tool_result("list_orders", text)
+    return (CLOCK() - t0) / 1e6
 
 
 def time_ingest(libs: dict[str, Callable[[], Any]], kb: int, repeat: int) -> dict[str, float]:
@@ -193,15 +268,18 @@ def time_ingest(libs: dict[str, Callable[[], Any]], kb: int, repeat: int) -> dic
     names = list(libs)
     for r in range(repeat):
         for name in names if r % 2 else reversed(names):
-            m = libs[name]()
-            m.user("Show me my orders, please.")
-            t0 = CLOCK()
-            m.tool_result("list_orders", text)
-            runs[name].append((CLOCK() - t0) / 1e6)
+            lib = libs[name]
+            if isinstance(lib, _Remote):
+                runs[name].append(lib.ask("ingest", kb))
+            else:
+                runs[name].append(_time_ingest_once(lib, text))
     return {name: statistics.median(t) for name, t in runs.items()}
 
 
 def memory_mb(factory: Callable[[], Any], kb: int) -> float:
+    if isinstance(factory, _Remote):
+        mb: float = factory.ask("memory", kb)
+        return mb
     gc.collect()
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
@@ -227,6 +305,8 @@ def _shapes(n: int) -> dict[str, str]:
         "ids and amounts": "ORD-88213 $1,200.00 2024-06-30 " * (n // 31),
         "deep JSON": "[" * (n // 2) + "]" * (n // 2),
         "link segments": "https://e.example/" + "a1/b2&" * (n // 6),
+        "ids of five": "ab12c/" * (n // 6),
+        "distinct ids": "".join(f"K{i:06d}x " for i in range(n // 9)),
         "brackets": "(1)" * (n // 3),
         "bracketed formulas": "$5 (1 + 2) " * (n // 11),
         "calculations": "1 + 2 = 3 " * (n // 10),
@@ -235,15 +315,19 @@ def _shapes(n: int) -> dict[str, str]:
     }
 
 
-def _measure(make: Callable[[], Callable[[], Any]]) -> tuple[float, float]:
-    """CPU seconds of one event, then its peak memory in a second run (tracemalloc slows the
-    code it traces several times over, so the two are never measured together)."""
-    event = make()
-    gc.collect()
-    t0 = time.process_time()
-    event()
-    seconds = time.process_time() - t0
-    event = make()
+def _measure(make: Callable[[str], Callable[[], Any]], runs: int = 1) -> tuple[float, float]:
+    """CPU seconds of one event (the fastest of ``runs``, each on a fresh monitor and a text no
+    earlier run has seen: ``k`` trailing spaces, since a cache keyed by the text would answer a
+    repeat at once), then its peak memory in another run (tracemalloc slows the code it traces
+    several times over, so the two are never measured together)."""
+    seconds = float("inf")
+    for k in range(runs):
+        event = make(" " * k)
+        gc.collect()
+        t0 = time.process_time()
+        event()
+        seconds = min(seconds, time.process_time() - t0)
+    event = make(" " * runs)
     gc.collect()
     tracemalloc.start()
     event()
@@ -252,12 +336,12 @@ def _measure(make: Callable[[], Callable[[], Any]]) -> tuple[float, float]:
     return seconds, peak
 
 
-def _event(feed: Callable[[Any, str], Any], text: str) -> Callable[[], Any]:
+def _event(feed: Callable[[Any, str], Any], text: str, tail: str = "") -> Callable[[], Any]:
     from crossfoot.agents import RunMonitor
 
     m = RunMonitor()
     m.tool_result("quote", "12.5")
-    return partial(feed, m, text)
+    return partial(feed, m, text + tail)
 
 
 def hostile() -> int:
@@ -275,7 +359,10 @@ def hostile() -> int:
         for ev, feed in events.items():
             times, peak = [], 0.0
             for n in sizes:
-                seconds, peak = _measure(partial(_event, feed, _shapes(n)[name]))
+                # The fastest of a few runs: the growth compares runs of milliseconds at 100 KB,
+                # which one pause of the shared machine would inflate.
+                runs = 3 if n < 1_000_000 else 2
+                seconds, peak = _measure(partial(_event, feed, _shapes(n)[name]), runs)
                 times.append(seconds)
             # Growth per 10x between 100 KB and 1 MB (10 KB runs are too short to time).
             growth = times[2] / max(times[1], 1e-4)
@@ -306,14 +393,37 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--baseline",
         metavar="DIR",
-        help="also time the crossfoot of another source tree (e.g. git archive of an older commit)",
+        help="also time the crossfoot of another source tree (e.g. git archive of an older "
+        "commit): it runs in its own process with DIR/src first on the path (so it imports "
+        "that tree only), driven block by block in turns with the current tree",
     )
+    ap.add_argument("--no-figured", action="store_true", help="time crossfoot only")
+    ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
+    ap.add_argument("--worker", metavar="SRC", help=argparse.SUPPRESS)  # a baseline's process
     opts = ap.parse_args(argv)
-    if opts.hostile:
-        return hostile()
     global CLOCK
     CLOCK = time.process_time_ns if opts.clock == "cpu" else time.perf_counter_ns
-    libs = _libraries(opts.baseline)
+    if opts.worker:
+        return _worker(opts.worker)
+    if opts.hostile:
+        return hostile()
+    libs = _libraries(opts.baseline, not opts.no_figured)
+    results = measure(libs, opts)
+    if opts.json:
+        with open(opts.json, "w", encoding="utf-8") as f:
+            json.dump(results, f, indent=1)
+    a = next(iter(libs))
+    for b in list(libs)[1:]:
+        print(f"\nratios ({b} / {a}, >1 means {a} is faster)")
+        for key, value in results[a].items():
+            other = results[b].get(key)
+            if other and value:
+                print(f"  {key:<24} {other / value:6.2f}x")
+    return 0
+
+
+def measure(libs: dict[str, Callable[[], Any]], opts: argparse.Namespace) -> dict[str, Any]:
+    """Time and print each figure for every library; the figures by library."""
     sizes = SIZES_KB[:2] if opts.quick else SIZES_KB
     print(
         f"python {sys.version.split()[0]} · {opts.clock} clock · {opts.calls} calls per size · "
@@ -347,17 +457,12 @@ def main(argv: list[str] | None = None) -> int:
     print("\nmemory held (MB, tracemalloc)")
     for kb in sizes[1:]:
         row = f"  {kb:>5} KB of context       "
-        for _name, factory in libs.items():
-            row += f"{memory_mb(factory, kb):>28.1f}"
+        for name, factory in libs.items():
+            mb = memory_mb(factory, kb)
+            results[name][f"memory_{kb}"] = mb
+            row += f"{mb:>28.1f}"
         print(row)
-    a = next(iter(libs))
-    for b in list(libs)[1:]:
-        print(f"\nratios ({b} / {a}, >1 means {a} is faster)")
-        for key, value in results[a].items():
-            other = results[b].get(key)
-            if other and value:
-                print(f"  {key:<24} {other / value:6.2f}x")
-    return 0
+    return results
 
 
 if __name__ == "__main__":

@@ -9,7 +9,6 @@ are checked loosely (prose rounds: "about $4.8 million" is found when $4,823,114
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from decimal import Decimal, InvalidOperation
 from itertools import islice
@@ -19,6 +18,9 @@ from crossfoot.agents._context import ContextStore, Hit, dec_key
 from crossfoot.agents._findings import Finding, ValueCheck
 from crossfoot.agents._keys import fold
 from crossfoot.agents._values import NOT_ID, ArgValue
+from crossfoot.agents._written_ids import _ID_SHORTEST, _Spans
+from crossfoot.agents._written_ids import _RUNS_KEPT as _RUNS_KEPT  # (tests set it here)
+from crossfoot.agents._written_ids import _prose_ids as _prose_ids  # (and replace this)
 
 __all__ = ["Calc", "calculations", "check_calculation", "check_prose", "operands"]
 
@@ -27,17 +29,6 @@ _PROSE_MONEY = re.compile(
     r"(?:\s?(k|m|bn|thousand|million|billion)\b)?",
     re.IGNORECASE,
 )
-# An identifier in prose: a token of word characters and dashes holding a letter and a digit,
-# from a letter (after an optional "#") or from a digit followed later by a letter. Found in two
-# steps, a start and then the rest of its run checked in Python, because one pattern that
-# backtracks over the run ("1-1-1-...-1" with no letter) rescans it from every start.
-_ID_START = re.compile(r"(?<![\w@.])#?[A-Za-z]|(?<![\w@.#$,])\d")
-_ID_REST = re.compile(r"[\w-]*")
-# A run of [\w-] holding an ASCII letter and a digit; the lookahead-and-backreference reads the
-# run once, as an atomic group would (Python before 3.11 has none).
-_ID_RUN = re.compile(r"(?<![\w-])(?=[\w-]*[A-Za-z])(?=[\w-]*\d)(?=([\w-]+))\1")
-_LETTER = re.compile(r"[A-Za-z]")
-_DIGIT = re.compile(r"\d")
 _PROSE_DIGITS = re.compile(r"(?<![\w.,$])\d{5,}(?![\w.,]\d)")
 # Starts only at the beginning of a run of address characters: a long run with no "@" after it
 # is then scanned once, not once per start (a match from inside the run implies one from its start).
@@ -197,25 +188,20 @@ def check_prose(
         spans.append(m.span())
         prose.check("amount", m[0], m)
     taken = _Spans(spans)
-    for start, raw in _prose_ids(text):
-        token = raw.rstrip("-_")
-        if len(token) < 5 or NOT_ID.fullmatch(token) or start in taken:
-            continue
-        prose.check("id", token, None)
+    named: dict[str, str] = {}  # token as read -> the identifier checked ("" for none)
+    for start, raw in _prose_ids(text, _ID_SHORTEST):
+        token = named.get(raw)
+        if token is None:
+            token = raw.rstrip("-_")
+            token = "" if NOT_ID.fullmatch(token) else token
+            if len(named) < _RUNS_KEPT:
+                named[raw] = token
+        if token and start not in taken:
+            prose.check("id", token, None)
     for m in _PROSE_DIGITS.finditer(text):
         if m.start() not in taken:
             prose.check("digits", m[0], None)
-    findings = [
-        Finding(
-            "unsourced_text",
-            "warn",
-            step,
-            "assistant",
-            f"assistant wrote {c.value}, which is not in context",
-        )
-        for c in prose.checks
-        if not c.found
-    ]
+    findings = _unsourced(prose.checks, step)
     if prose.skipped:
         findings.append(
             Finding(
@@ -228,6 +214,22 @@ def check_prose(
             )
         )
     return prose.checks, findings
+
+
+def _unsourced(checks: list[ValueCheck], step: int) -> list[Finding]:
+    """A finding for each check of a value not found; a value the message repeats is one check
+    repeated, and its findings are one (frozen) finding repeated, made once."""
+    made: dict[int, Finding] = {}
+    out: list[Finding] = []
+    for c in checks:
+        if c.found:
+            continue
+        finding = made.get(id(c))  # the checks hold ``c``: its id is not reused meanwhile
+        if finding is None:
+            message = f"assistant wrote {c.value}, which is not in context"
+            finding = made[id(c)] = Finding("unsourced_text", "warn", step, "assistant", message)
+        out.append(finding)
+    return out
 
 
 _PROSE_VALUES = 5_000  # distinct values of one message that are checked
@@ -276,49 +278,6 @@ class _Prose:
         if hit is None and store.find_number(Decimal(value)) is not None:
             return None
         return _prose_check(store, step, value, "id", hit)
-
-
-def _prose_ids(text: str) -> Iterator[tuple[int, str]]:
-    """``(start, token)`` of each identifier-like token, in order, in linear time.
-
-    >>> list(_prose_ids("Booked HAT-170 and 12ab, not 1-1-1 or ab-cd"))
-    [(7, 'HAT-170'), (19, '12ab')]
-    """
-    # Only runs of word characters and dashes that hold both an ASCII letter and a digit can
-    # hold an identifier; one pass finds them (each run is scanned a fixed number of times).
-    for run in _ID_RUN.finditer(text):
-        pos, stop = max(0, run.start() - 1), run.end()  # one character before: a "#"
-        while True:
-            m = _ID_START.search(text, pos, stop)
-            if m is None:
-                break
-            rest = _ID_REST.match(text, m.end(), stop)
-            assert rest is not None  # [\w-]* always matches
-            end = rest.end()
-            # From a letter the rest needs a digit; from a digit, a letter. When the rest of the
-            # run has none, no later start in the same run can match either: skip the run.
-            need = _DIGIT if m[0][-1].isalpha() else _LETTER
-            if need.search(rest[0]) is not None:
-                yield m.start(), text[m.start() : end]
-            pos = max(end, m.end())
-
-
-class _Spans:
-    """A union of character spans; ``x in spans`` is a bisection, not a scan of every span."""
-
-    def __init__(self, spans: list[tuple[int, int]]) -> None:
-        self.starts: list[int] = []
-        self.ends: list[int] = []
-        for a, b in sorted(spans):
-            if self.ends and a <= self.ends[-1]:
-                self.ends[-1] = max(self.ends[-1], b)
-            else:
-                self.starts.append(a)
-                self.ends.append(b)
-
-    def __contains__(self, x: int) -> bool:
-        i = bisect_right(self.starts, x) - 1
-        return i >= 0 and x < self.ends[i]
 
 
 def _money_check(
