@@ -4,7 +4,11 @@ A coarse figure ("-1", "3.4") is derived only exactly, from the table rows the a
 when it names none, from the values of the years it names (:func:`year_focus`). Figures of
 running text have no rows: a prose pool too large for the figure's limit is searched within the
 figures the claim names by subject and year (:func:`prose_focus`), as a table within its named
-rows.
+rows. A claim that names no year at all, nor does its question (a turn that points back to the
+years the earlier turns gave: "between those two years, what was the variation in total
+debt?"), is searched within the prose figures it names by subject (:func:`subject_focus`), and,
+naming none of those either ("what is the net change?"), over a group of at most
+:data:`_WHOLE` values whole, for a figure of two significant digits or more.
 """
 
 from __future__ import annotations
@@ -62,9 +66,30 @@ def coarse_group(ctx: ClaimContext, group: ValueIndex, limit: int) -> ValueIndex
         named = year_focus(ctx, group)
     if named is not None and group_too_large(named, limit):
         named = prose_focus(ctx, named)
-    if named is None and not named_years(ctx):
+    if named is None and _names_no_year(ctx):
         named = subject_focus(ctx, group)
+        if named is None and _digits(ctx) >= 2 and not group_too_large(group, _WHOLE):
+            named = group  # an ask that names nothing: the earlier turns named the operands
     return None if named is None or group_too_large(named, limit) else named
+
+
+_WHOLE = 12  # values of a group searched whole for a claim that names nothing of it
+
+
+def _names_no_year(ctx: ClaimContext) -> bool:
+    """Neither the claim's sentence (or the one before) nor the question names a year: the
+    turn points back to the years the earlier turns gave. (The rules run again over the rows a
+    question names (engine._rerun), hold its words in ``notes`` only: not read as naming none.)"""
+    if named_years(ctx) or "question" in ctx.notes:
+        return False
+    asked = (ctx.shared.get(k) for k in ("ask.text", "ask.context"))
+    return not any(isinstance(a, str) and years_in_text(a) for a in asked)
+
+
+def _digits(ctx: ClaimContext) -> int:
+    """Significant digits of the claim ("45", "2.7": 2; "5", "0.1": 1, which meet some exact
+    difference of a small group too easily)."""
+    return len(ctx.mention.value.normalize().as_tuple().digits)
 
 
 def subject_focus(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
