@@ -27,6 +27,8 @@ Groups are regex alternations without boundaries, read case-insensitively:
   writes ("changing", "the reduction in", "has grown");
 - :data:`STATED_NOUNS`: the nouns that state the figure after "of" as a change ("an increase
   of", "a reduction of");
+- :data:`CHANGE_ASKED`: every group that names a change when a figure is asked as one (the
+  coarse derivations of rules.derive).
 - :data:`STATED_BEFORE`: not a group but the phrase right before a figure that states the
   figure as a change ("increased", "rose by", "was up", "an increase of", "fell by about"),
   built from the groups above; a reader puts the figure (or the text's end) after it, as
@@ -53,6 +55,7 @@ __all__ = [
     "BEYOND",
     "CHANGE",
     "CHANGED",
+    "CHANGE_ASKED",
     "CHANGE_NOUNS",
     "COMPARED",
     "FALLS",
@@ -86,6 +89,11 @@ STATED_BEFORE = (
     rf"\b(?:{CHANGED}|{MOVED}|{MOVED_SHARPLY}|(?:was|were|is|are)\s+(?:{UP_DOWN})|"
     rf"(?:an?\s+)?(?:{STATED_NOUNS})\s+of)(?:\s+by)?\s+"
     r"(?:approximately\s+|about\s+|nearly\s+|roughly\s+)?"
+)
+# What names a change when a figure is asked as one: the verbs, the comparatives, the nouns and
+# the bare verbs of a question ("the variation in total debt", "how much did the units rise").
+CHANGE_ASKED = (
+    rf"{CHANGED}|{GAP}|{COMPARED}|{MOVED}|{BEYOND}|{CHANGE_NOUNS}|{MOVE_NOUNS}|{INFLECTED}"
 )
 FALLS = r"decreas\w*|declin\w*|drop\w*|fell|reduc\w*|lower\w*|shr[iau]nk\w*|less|fewer|contract\w*"
 

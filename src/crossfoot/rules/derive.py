@@ -50,7 +50,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from crossfoot.language.changewords import BEYOND, CHANGED, COMPARED, GAP, MOVED, words
+from crossfoot.language.changewords import CHANGE_ASKED, words
 from crossfoot.language.rowmatch import focus_group, focus_text, states_a_cell
 from crossfoot.language.years import aligned, related_score, same_quantity
 from crossfoot.model.context import ClaimContext, Verdict
@@ -368,7 +368,7 @@ _SIZED = frozenset({"sum", "mean"})
 
 # Operations a coarse figure may be derived by, when its wording names them.
 _COARSE_WORDING = {
-    "difference": words(CHANGED, GAP, COMPARED, MOVED, BEYOND),
+    "difference": words(CHANGE_ASKED),  # ("the variation in total debt", "did it grow")
     "sum": re.compile(r"(?i)\b(?:total|combined|sum|together|altogether|aggregate)\b"),
     # ("the sum divided by 2" is a mean worded as its arithmetic)
     "average": re.compile(r"(?i)\b(?:average|mean|divided\s+by\s+(?:2|two))\b"),
