@@ -33,6 +33,7 @@ from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue
 from crossfoot.rules._lines import line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
 from crossfoot.rules._prose_change import names_change, states_change
+from crossfoot.rules.alignment_all import all_rows_misfit
 from crossfoot.rules.alignment_between import between_misfit
 from crossfoot.rules.alignment_one import average_named, one_for_between
 from crossfoot.rules.alignment_opening import opening_misfit
@@ -279,6 +280,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
     if base is not None:
         other = between_misfit(ask.text, base.kind, base.operands, named)
         other = other or opening_misfit(ask, base, named.values)
+        other = other or all_rows_misfit(ask, base, named.values)
         if other is not None:
             return Fit("row", other)
         other = period_misfit(ask, c.mention, base, named)
