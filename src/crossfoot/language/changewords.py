@@ -29,7 +29,8 @@ Groups are regex alternations without boundaries, read case-insensitively:
   of", "a reduction of");
 - :data:`STATED_BEFORE`: not a group but the phrase right before a figure that states the
   figure as a change ("increased", "rose by", "was up", "an increase of", "fell by about"),
-  built from the groups above; a reader puts the figure (or the text's end) after it.
+  built from the groups above; a reader puts the figure (or the text's end) after it, as
+  :func:`worded_change` does for an answer's claim.
 
 >>> words(CHANGED, GAP).search("Revenue rose 12%") is not None
 True
@@ -41,6 +42,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from crossfoot.model.wordgate import WordGated
+
+if TYPE_CHECKING:
+    from crossfoot.model.context import ClaimContext
 
 __all__ = [
     "BEYOND",
@@ -57,6 +64,7 @@ __all__ = [
     "STATED_BEFORE",
     "STATED_NOUNS",
     "UP_DOWN",
+    "worded_change",
     "words",
 ]
 
@@ -87,3 +95,24 @@ def words(*groups: str) -> re.Pattern[str]:
     """A case-insensitive pattern of whole words from ``groups`` (alternations of this module,
     or a reader's own extra words)."""
     return re.compile(rf"(?i)\b(?:{'|'.join(groups)})\b")
+
+
+# The answer's words right before a figure that state it as a change ("rose by", "an increase
+# of", "was down"): the figure is how much the value moved.
+# Behind its words (model.wordgate: exact): the pattern is tried at every character of the 60
+# before each matched figure, and it matches about one figure in three hundred.
+_WORDED_CHANGE = WordGated(
+    re.compile(rf"(?i){STATED_BEFORE}(?:[$€£¥]|[A-Z]{{3}}\s*)?\s*\Z"),
+    # (every alternative of STATED_BEFORE consumes one of these)
+    ("change", "increase", "decrease", "grew", "growth", "decline", "rose", "fell", "drop",
+     "slid", "climbed", "jumped", "reduc", "shrank", "widened", "narrowed", "surged", "plunged",
+     "soared", "tumbled", "slumped", "up", "down", "rise", "fall"),
+)  # fmt: skip
+
+
+def worded_change(ctx: ClaimContext) -> bool:
+    """Whether the answer states the claim as a change: "rose by $341.7 million", "an increase
+    of 12%" (the words right before the figure, in its sentence)."""
+    m, s = ctx.mention, ctx.sentence
+    before = ctx.text[max(s.start, m.start - 60) : m.start]
+    return _WORDED_CHANGE.search(before) is not None

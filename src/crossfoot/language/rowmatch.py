@@ -20,7 +20,7 @@ table cell, the sentence's words are compared with the row labels of the same ta
   "Non-Swiss", "ending balance" is not "Beginning balance";
 - a value also written in prose is still judged when the named row has its own cell in the
   matched column and no prose passage holding the value names that row;
-- "the change in X is 5" (or "The change is 5" after a sentence naming X) fails when 5 is a cell
+- "the change in X is 5", "X fell by 5" (or "The change is 5" after X) fails when 5 is a cell
   of another row, or X's own figure outside a change column, and no two figures of X differ by
   5; "the average X is 5" likewise when no subset of X's figures averages to 5;
 - "total sales were 934" fails when 934 is a part and a bare "Total" row has its own cell there;
@@ -44,6 +44,7 @@ from decimal import Decimal
 from itertools import combinations
 
 from crossfoot.arithmetic.calculations import calculations_of
+from crossfoot.language.changewords import worded_change
 from crossfoot.language.direction import clause_bounds
 from crossfoot.language.prevsentence import (
     _ANSWER_MARK,
@@ -220,6 +221,7 @@ class _Said:
     grows: bool  # a percentage after a movement word ("rose 12%")
     lo: int  # where the figure's clause starts
     date: tuple[int, int, int] | None = None  # a full date stated with the year ("June 30, 2025")
+    moved: bool = False  # the words right before the figure state it as a move ("fell by")
 
 
 def _what_is_said(ctx: ClaimContext, every: tuple[SourceValue, ...]) -> _Said | Verdict | None:
@@ -259,7 +261,8 @@ def _what_is_said(ctx: ClaimContext, every: tuple[SourceValue, ...]) -> _Said | 
     grows = m.kind == "percent" and _MOVED.search(ctx.text, lo, s.end) is not None
     if change or grows:
         year = date = None  # "revenue rose 12% in 2023": a growth into 2023, not a 2023 figure
-    return _Said(words, year, said, change, grows, lo, date)
+    moved = m.kind in ("money", "number") and worded_change(ctx)  # "X dropped by $20"
+    return _Said(words, year, said, change, grows, lo, date, moved)
 
 
 def _reasons(
@@ -299,8 +302,8 @@ def _reasons(
             return []  # some match agrees with the words
         if prose and not _prose_elsewhere(ctx, prose, table, cells, words, glued, year):
             return []
-        if change and not _change_elsewhere(ctx, table, cells, words, glued):
-            return []
+        if (change or said.moved) and not _change_elsewhere(ctx, table, cells, words, glued):
+            return []  # two figures of the rows named differ by it: their change, not a cell
         reasons.append(reason)
     return reasons
 

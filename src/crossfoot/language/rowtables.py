@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from crossfoot.language.rowtokens import _OPTIONAL, acronym, label_tokens, required_tokens, root
 from crossfoot.language.years import label_date
@@ -55,13 +56,14 @@ def label_tables(source: Source) -> dict[int, LabelTable]:
             (grouped if sv.row is not None else unlabelled).setdefault(sv.table, []).append(sv)
     out: dict[int, LabelTable] = {}
     for t, cells in grouped.items():
-        rows = {sv.row: label_tokens(sv.row) for sv in cells if sv.row}
+        rows = {r: label_tokens(r) for r in dict.fromkeys(sv.row for sv in cells) if r}
         req = {label: required_tokens(label) for label in rows}
         # the cells of a row without a label (a total under its parts) have years all the same
         cells = cells + unlabelled.get(t, [])
         years = frozenset(sv.year for sv in cells if sv.year is not None)
         unnamed = not any(req.values()) and not total_rows(rows)
-        columns = {sv.column: _column_roots(sv.column) for sv in cells if sv.column}
+        # Once per column (every cell of a column carries its name), in the cells' order.
+        columns = {c: _column_roots(c) for c in dict.fromkeys(sv.column for sv in cells) if c}
         row_roots = frozenset(root(tok) for toks in rows.values() for tok in toks)
         out[t] = LabelTable(rows, req, tuple(cells), years, unnamed, columns, row_roots)
     if len(_CACHE) > 64:
@@ -235,6 +237,7 @@ def _transposed_column(
     return f"value is in {describe_cell(cells[0])}, but the sentence names {label.strip()}"
 
 
+@lru_cache(maxsize=8192)  # like the label tokens it reads: a result set's columns repeat
 def _column_roots(column: str) -> frozenset[str]:
     """Roots (:func:`~crossfoot.language.rowtokens.root`) of the words a sentence must hold to
     name a column: its required tokens without numbers ("Domestic 2022" is named by

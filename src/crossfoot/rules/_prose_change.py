@@ -30,11 +30,10 @@ from crossfoot.language.changewords import (
     MOVED_SHARPLY,
     STATED_BEFORE,
     UP_DOWN,
+    worded_change,
     words,
 )
-from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
-from crossfoot.model.wordgate import WordGated
 
 __all__ = ["names_change", "states_change", "states_level", "worded_change"]
 
@@ -80,17 +79,6 @@ _LEVEL_AFTER = re.compile(
     rf"(?i)\b(?:{CHANGED}|{MOVED}|{MOVED_SHARPLY}|{INFLECTED})\b(?:[^.;]|\.(?=\d)){{0,60}}?\bto\s+"
     r"[$€£¥]?\s*[\d.,]+\s*(?:%|percent|million|billion|thousand|mn|bn|m|k)?\s*\Z"
 )
-# The answer's words right before a figure that state it as a change ("rose by", "an increase
-# of", "was down"): the figure is how much the value moved.
-# Behind its words (model.wordgate: exact): the pattern is tried at every character of the 60
-# before each matched figure, and it matches about one figure in three hundred.
-_WORDED_CHANGE = WordGated(
-    re.compile(rf"(?i){STATED_BEFORE}(?:[$€£¥]|[A-Z]{{3}}\s*)?\s*\Z"),
-    # (every alternative of STATED_BEFORE consumes one of these)
-    ("change", "increase", "decrease", "grew", "growth", "decline", "rose", "fell", "drop",
-     "slid", "climbed", "jumped", "reduc", "shrank", "widened", "narrowed", "surged", "plunged",
-     "soared", "tumbled", "slumped", "up", "down", "rise", "fall"),
-)  # fmt: skip
 
 
 def states_level(v: SourceValue) -> bool:
@@ -108,11 +96,3 @@ def states_level(v: SourceValue) -> bool:
         and bool(v.label)
         and _LEVEL_AFTER.search(v.label or "") is not None
     )
-
-
-def worded_change(ctx: ClaimContext) -> bool:
-    """Whether the answer states the claim as a change: "rose by $341.7 million", "an increase
-    of 12%" (the words right before the figure, in its sentence)."""
-    m, s = ctx.mention, ctx.sentence
-    before = ctx.text[max(s.start, m.start - 60) : m.start]
-    return _WORDED_CHANGE.search(before) is not None
