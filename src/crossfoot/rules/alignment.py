@@ -29,14 +29,16 @@ from functools import lru_cache
 
 from crossfoot.language.answermark import marker_end
 from crossfoot.language.asked import Ask
-from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, Mention, SourceValue
+from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue
 from crossfoot.rules._lines import line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
 from crossfoot.rules._prose_change import names_change, states_change
+from crossfoot.rules.alignment_all import all_rows_misfit
 from crossfoot.rules.alignment_between import between_misfit
 from crossfoot.rules.alignment_one import average_named, one_for_between
+from crossfoot.rules.alignment_opening import opening_misfit
 from crossfoot.rules.alignment_periods import period_misfit
-from crossfoot.rules.alignment_units import percent_for_amount
+from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
 
@@ -100,7 +102,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     kind, ops, m = ev.kind, ev.operands, c.mention
     cell = ev.rule == "direct"
     labels = " ".join(x for v in ops for x in (v.label, v.row, v.column, v.field) if x)
-    one = None if _read_at_factor(m, ops) else _one_value_misfit(ask, cell, ops, labels, m.value)
+    one = None if read_at_factor(m, ops) else _one_value_misfit(ask, cell, ops, labels, m.value)
     one = one or one_for_between(ask.text, ev, named.values) or percent_for_amount(ask, m, ev)
     if one is not None:
         return one
@@ -171,28 +173,6 @@ _COMPUTED_LABEL = re.compile(
     r"\bproportion\b|\bportion\b|\bshare\b|\btimes\b|\bmultiples?\b"
 )
 _RATED = frozenset({"percent", "pp", "bps", "ratio"})
-
-
-_FACTORS = tuple(Decimal(10) ** k for k in (3, -3, 6, -6, 9, -9))
-
-
-def _read_at_factor(m: Mention, ops: Sequence[SourceValue]) -> bool:
-    """Whether the figure is its one operand read at a factor of a thousand (or a million, a
-    billion) rather than the value itself: "what is that divided by 1000? -13.06" for -13,064,
-    "that times 1000? 1,200" for "$1.2 billion" (rules.asked_scale reads a figure so only where
-    the text asks). That factor is the computation asked, not a quoted value.
-
-    >>> from crossfoot.model.types import Mention
-    >>> m = Mention("-13.06", 0, 6, Decimal("-13.06"), "number", Decimal("0.005"))
-    >>> _read_at_factor(m, [SourceValue(Decimal(-13064), "S1")])
-    True
-    >>> _read_at_factor(m, [SourceValue(Decimal("-13.06"), "S1")])
-    False
-    """
-    if len(ops) != 1 or m.scale != 1 or m.value == 0:
-        return False
-    v = ops[0].value
-    return any(abs(m.value * f - v) <= m.precision * f for f in _FACTORS)
 
 
 _DIFFERENCE_WHY = "the question asks for a percentage change; this figure is a difference"
@@ -299,6 +279,8 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         return Fit("year", span)
     if base is not None:
         other = between_misfit(ask.text, base.kind, base.operands, named)
+        other = other or opening_misfit(ask, base, named.values)
+        other = other or all_rows_misfit(ask, base, named.values)
         if other is not None:
             return Fit("row", other)
         other = period_misfit(ask, c.mention, base, named)

@@ -15,11 +15,13 @@ one.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from decimal import Decimal
 
 from crossfoot.language.asked import Ask
-from crossfoot.model.types import Evidence, Mention
+from crossfoot.model.types import Evidence, Mention, SourceValue
 
-__all__ = ["percent_for_amount"]
+__all__ = ["percent_for_amount", "read_at_factor"]
 
 # Words of a question that asks for a rated quantity: a percentage may answer it.
 _RATED_ASK = re.compile(
@@ -58,3 +60,25 @@ def percent_for_amount(ask: Ask, m: Mention, ev: Evidence) -> str | None:
         if v.kind in ("percent", "pp", "bps", "ratio") or _RATED_LABEL.search(names):
             return None
     return "the question asks for an amount; this figure is a percentage computed from amounts"
+
+
+_FACTORS = tuple(Decimal(10) ** k for k in (3, -3, 6, -6, 9, -9))
+
+
+def read_at_factor(m: Mention, ops: Sequence[SourceValue]) -> bool:
+    """Whether the figure is its one operand read at a factor of a thousand (or a million, a
+    billion) rather than the value itself: "what is that divided by 1000? -13.06" for -13,064,
+    "that times 1000? 1,200" for "$1.2 billion" (rules.asked_scale reads a figure so only where
+    the text asks). That factor is the computation asked, not a quoted value.
+
+    >>> from crossfoot.model.types import Mention
+    >>> m = Mention("-13.06", 0, 6, Decimal("-13.06"), "number", Decimal("0.005"))
+    >>> read_at_factor(m, [SourceValue(Decimal(-13064), "S1")])
+    True
+    >>> read_at_factor(m, [SourceValue(Decimal("-13.06"), "S1")])
+    False
+    """
+    if len(ops) != 1 or m.scale != 1 or m.value == 0:
+        return False
+    v = ops[0].value
+    return any(abs(m.value * f - v) <= m.precision * f for f in _FACTORS)
