@@ -6,7 +6,7 @@
 - ``language.years.date_at_end``: a text with no month name and no "-", "/" or "." is not
   scanned, against the plain scan;
 - ``language.order._date_hint``: the marks' positions against ``_DATE_HINT.search``;
-- the word gates added this round (``rules._prose_change._WORDED_CHANGE``,
+- the word gates added this round (``language.changewords._WORDED_CHANGE``,
   ``language.years._MONTH_NAMES``) are proven with every gate of the package by
   ``tests/test_speed_paths_speed8.py``; here a gate missing any one word is caught.
 
@@ -23,12 +23,11 @@ import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
 
-from crossfoot.language import order, years
+from crossfoot.language import changewords, order, years
 from crossfoot.language.years import known_order, same_quantity
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
 from crossfoot.model.wordgate import FOLDS_TO_ASCII, WordGated
-from crossfoot.rules import _prose_change
 from crossfoot.rules._derive_kinds import operand_class, same_item, views_compatible
 
 # (the package re-exports the rule function under the module's name)
@@ -212,7 +211,7 @@ _WITNESSES = {
     },
     "months": {w: w.upper() + "." for w in years._MONTHS},
 }  # fmt: skip
-_GATES = {"worded": _prose_change._WORDED_CHANGE, "months": years._MONTH_NAMES}
+_GATES = {"worded": changewords._WORDED_CHANGE, "months": years._MONTH_NAMES}
 
 
 @pytest.mark.parametrize("name", sorted(_GATES))
@@ -227,7 +226,7 @@ def test_a_gate_missing_a_word_is_caught(name: str) -> None:
 
 
 def test_worded_change_fixed_cases() -> None:
-    pattern = _prose_change._WORDED_CHANGE
+    pattern = changewords._WORDED_CHANGE
     for before in ["revenue rose by about $", "an increase of ", "was UP ", "costs \u017fhrank "]:
         assert (pattern.search(before) is not None) == (pattern.pattern.search(before) is not None)
     assert pattern.search("revenue rose by about $") is not None
