@@ -34,6 +34,7 @@ from claims_sentences10 import SENTENCE_CLASSES10
 from claims_sentences10b import SENTENCE_CLASSES10B
 from claims_sentences_claims11 import SENTENCE_CLASSES_CLAIMS11
 from claims_sentences_failopen11 import SENTENCE_CLASSES_FAILOPEN11
+from claims_sentences_lead13 import SENTENCE_CLASSES_LEAD13
 
 __all__ = ["CLASSES", "claims_cases"]
 
@@ -566,6 +567,7 @@ CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     *SENTENCE_CLASSES10B,  # failopen10's (claims_sentences10b.py)
     *SENTENCE_CLASSES_CLAIMS11,  # claims11's (claims_sentences_claims11.py)
     *SENTENCE_CLASSES_FAILOPEN11,  # failopen11's (claims_sentences_failopen11.py)
+    *SENTENCE_CLASSES_LEAD13,  # the lead's of round 13 (claims_sentences_lead13.py)
 )  # fmt: skip
 
 

@@ -347,3 +347,28 @@ def test_cli_bad_input_through_main(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["trace", "x 5", "--rows", str(good), "--derivations", "magic"]) == 2
     assert "unknown derivation kind 'magic'" in capsys.readouterr().err
     assert main(["trace", "x 5", "--rows", str(tmp_path / "missing.json")]) == 2
+
+
+_MOVED_ROWS = [
+    {"region": "Balkans", "revenue_2023": 374_000, "revenue_2024": 124_000},
+    {"region": "Iberia", "revenue_2023": 250_000, "revenue_2024": 267_000},
+    {"region": "Alps", "revenue_2023": 848_000, "revenue_2024": 857_000},
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "passes"),
+    [
+        # the named row's own drop, equal to another row's cell: its change, not that cell
+        ("Balkans's revenue dropped by $250,000 from 2023 to 2024.", True),
+        ("Balkans revenue fell $250,000 to $124,000 in 2024.", True),
+        # a row whose figures never differ by it: the other row's cell
+        ("Alps revenue dropped by $250,000 from 2023 to 2024.", False),
+        # a level, not a move
+        ("Balkans revenue was $250,000 in 2023.", False),
+    ],
+)
+def test_a_move_of_the_named_row_equal_to_another_rows_cell(text: str, passes: bool) -> None:
+    claim = trace(text, rows=_MOVED_ROWS).claims[0]
+    assert claim.mention.text == "$250,000"
+    assert claim.passed == passes and (passes or claim.status == "wrong_row"), claim

@@ -18,6 +18,7 @@ from typing import TypeGuard, cast
 
 from crossfoot.front.policy import Policy
 from crossfoot.front.trace_keep import column_words, measured_words
+from crossfoot.language.changewords import move_stated, moved_by
 from crossfoot.model.types import Claim, Evidence, format_decimal
 from crossfoot.report.result import Report
 from crossfoot.sources.load import SourceSet
@@ -243,9 +244,13 @@ def _other_row(
     m = c.mention
     lo, hi = m.value - m.precision, m.value + m.precision
     source = sources.get(cell.source_id)
-    for v in source.values if source is not None else ():
-        if v.row in named and v.kind == cell.kind and (lo <= v.value <= hi or lo <= -v.value <= hi):
+    own = [v for v in source.values if v.row in named] if source is not None else []
+    for v in own:
+        if v.kind == cell.kind and (lo <= v.value <= hi or lo <= -v.value <= hi):
             return None
+    way = move_stated(text, c.sentence.start, m.start)  # "X dropped by $20": X's own change?
+    if way is not None and moved_by(own, m.value, m.precision, way):
+        return None
     where = ", ".join(sorted(named))
     return replace(
         c,

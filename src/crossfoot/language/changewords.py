@@ -49,7 +49,11 @@ from typing import TYPE_CHECKING
 from crossfoot.model.wordgate import WordGated
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from decimal import Decimal
+
     from crossfoot.model.context import ClaimContext
+    from crossfoot.model.types import SourceValue
 
 __all__ = [
     "BEYOND",
@@ -67,6 +71,8 @@ __all__ = [
     "STATED_BEFORE",
     "STATED_NOUNS",
     "UP_DOWN",
+    "move_stated",
+    "moved_by",
     "worded_change",
     "words",
 ]
@@ -121,6 +127,48 @@ _WORDED_CHANGE = WordGated(
 def worded_change(ctx: ClaimContext) -> bool:
     """Whether the answer states the claim as a change: "rose by $341.7 million", "an increase
     of 12%" (the words right before the figure, in its sentence)."""
-    m, s = ctx.mention, ctx.sentence
-    before = ctx.text[max(s.start, m.start - 60) : m.start]
-    return _WORDED_CHANGE.search(before) is not None
+    return move_stated(ctx.text, ctx.sentence.start, ctx.mention.start) is not None
+
+
+_RISES = words(r"rose|risen|grew|grown|increase[ds]?|climbed|jumped|up|surged|soared|gained")
+_FALLS = words(FALLS, r"fell|slid|down|plunged|tumbled|slumped")
+
+
+def move_stated(text: str, sentence_start: int, start: int) -> int | None:
+    """How the words right before ``text[start:]`` (from ``sentence_start`` on) state the figure
+    there as a change: 1 a rise, -1 a fall, 0 a change either way; None when they do not.
+
+    >>> t = "Retail revenue dropped by $20 in 2024 and rose by $5 in 2025."
+    >>> [move_stated(t, 0, t.index(x)) for x in ("$20", "2024", "$5")]
+    [-1, None, 1]
+    """
+    before = text[max(sentence_start, start - 60) : start]
+    found = _WORDED_CHANGE.search(before)
+    if found is None:
+        return None
+    said = found.group(0)
+    rise, fall = _RISES.search(said) is not None, _FALLS.search(said) is not None
+    return int(rise) - int(fall)
+
+
+def moved_by(values: Sequence[SourceValue], target: Decimal, tol: Decimal, way: int) -> bool:
+    """Whether two of ``values`` differ by ``target`` (within ``tol``): the later of the two
+    higher (``way`` 1) or lower (-1) by the years the values hold, in either order for 0.
+
+    >>> from decimal import Decimal
+    >>> from crossfoot.model.types import SourceValue as V
+    >>> vals = [V(Decimal(120), "S1", year=2023), V(Decimal(100), "S1", year=2024)]
+    >>> [moved_by(vals, Decimal(20), Decimal("0.5"), w) for w in (-1, 0, 1)]
+    [True, True, False]
+    """
+    for i, a in enumerate(values):
+        for b in values[i + 1 :]:
+            if abs(abs(a.value - b.value) - target) > tol:
+                continue
+            if way == 0:
+                return True
+            if a.year is not None and b.year is not None and a.year != b.year:
+                later, earlier = (b, a) if b.year > a.year else (a, b)
+                if (later.value - earlier.value) * way > 0:
+                    return True
+    return False

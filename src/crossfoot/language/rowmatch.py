@@ -44,7 +44,7 @@ from decimal import Decimal
 from itertools import combinations
 
 from crossfoot.arithmetic.calculations import calculations_of
-from crossfoot.language.changewords import worded_change
+from crossfoot.language.changewords import move_stated, moved_by
 from crossfoot.language.direction import clause_bounds
 from crossfoot.language.prevsentence import (
     _ANSWER_MARK,
@@ -221,7 +221,7 @@ class _Said:
     grows: bool  # a percentage after a movement word ("rose 12%")
     lo: int  # where the figure's clause starts
     date: tuple[int, int, int] | None = None  # a full date stated with the year ("June 30, 2025")
-    moved: bool = False  # the words right before the figure state it as a move ("fell by")
+    moved: int | None = None  # the words before the figure state a move: its way (1, -1, 0)
 
 
 def _what_is_said(ctx: ClaimContext, every: tuple[SourceValue, ...]) -> _Said | Verdict | None:
@@ -261,8 +261,8 @@ def _what_is_said(ctx: ClaimContext, every: tuple[SourceValue, ...]) -> _Said | 
     grows = m.kind == "percent" and _MOVED.search(ctx.text, lo, s.end) is not None
     if change or grows:
         year = date = None  # "revenue rose 12% in 2023": a growth into 2023, not a 2023 figure
-    moved = m.kind in ("money", "number") and worded_change(ctx)  # "X dropped by $20"
-    return _Said(words, year, said, change, grows, lo, date, moved)
+    moved = move_stated(ctx.text, s.start, m.start) if m.kind in ("money", "number") else None
+    return _Said(words, year, said, change, grows, lo, date, moved)  # moved: "X fell by $20"
 
 
 def _reasons(
@@ -302,7 +302,8 @@ def _reasons(
             return []  # some match agrees with the words
         if prose and not _prose_elsewhere(ctx, prose, table, cells, words, glued, year):
             return []
-        if (change or said.moved) and not _change_elsewhere(ctx, table, cells, words, glued):
+        way = 0 if change else said.moved  # a change stated either way, or a move's way
+        if way is not None and not _change_elsewhere(ctx, table, cells, words, glued, way):
             return []  # two figures of the rows named differ by it: their change, not a cell
         reasons.append(reason)
     return reasons
@@ -419,23 +420,24 @@ def _level_not_average(
 
 
 def _change_elsewhere(
-    ctx: ClaimContext, table: LabelTable, cells: Sequence[SourceValue], words: set[str], glued: str
+    ctx: ClaimContext,
+    table: LabelTable,
+    cells: Sequence[SourceValue],
+    words: set[str],
+    glued: str,
+    way: int = 0,
 ) -> bool:
     """Whether "the change in X is 5" cannot be a change of the rows it names: no two figures of
-    those rows (in the matched cell's unit view) differ by 5 at its stated precision, so the 5
-    the answer took from another row is the wrong number.
-    """
+    them (in the cell's unit view) differ by 5 at its precision, the later one higher for a rise
+    (``way`` 1) or lower for a fall (-1), so the 5 taken from another row is the wrong number."""
     named = rows_named_by(table, words, glued)
     if not named:
         return False
     views = {c.view for c in cells} | {"both"}
-    vals = [sv.value for sv in table.cells if sv.row in named and sv.view in views]
+    vals = [sv for sv in table.cells if sv.row in named and sv.view in views]
     if len(vals) < 2:
         return False  # the change may come from figures the table does not hold
-    target, tol = abs(ctx.mention.value), ctx.mention.precision
-    return not any(
-        abs(abs(a - b) - target) <= tol for i, a in enumerate(vals) for b in vals[i + 1 :]
-    )
+    return not moved_by(vals, abs(ctx.mention.value), ctx.mention.precision, way)
 
 
 def _prose_says(ctx: ClaimContext, sv: SourceValue, word: str) -> bool:
