@@ -17,7 +17,6 @@ Each fast path is also broken on purpose, and the same comparison finds it.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from decimal import Decimal
@@ -27,6 +26,7 @@ import pytest
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
+from cpu_time import best_cpu
 from crossfoot.agents import RunMonitor
 from crossfoot.agents import _written as written
 from crossfoot.agents import _written_ids as written_ids
@@ -148,15 +148,6 @@ def test_a_repeated_value_is_read_once_and_its_finding_made_once(
 # --- linear at small sizes -------------------------------------------------------------------
 
 
-def _cpu(run: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(3):
-        t = time.process_time()
-        run()
-        best = min(best, time.process_time() - t)
-    return max(best, 1e-3)
-
-
 @pytest.mark.parametrize(
     "unit",
     [
@@ -181,5 +172,5 @@ def test_an_assistant_message_grows_linearly(unit: str) -> None:
 
         return go
 
-    small, large = _cpu(run(64_000)), _cpu(run(256_000))
+    small, large = best_cpu(run(64_000), 3), best_cpu(run(256_000), 3)
     assert large < 8 * small, (small, large)

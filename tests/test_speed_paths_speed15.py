@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 import sys
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -29,6 +28,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
 
+from cpu_time import best_cpu
 from crossfoot import check, trace
 from crossfoot.arithmetic import tokens as tok
 from crossfoot.front import trace as trace_mod
@@ -433,15 +433,6 @@ def test_one_window_of_a_long_text_lowers_the_window_only() -> None:
 # --- the shape, linear at small sizes -----------------------------------------------------------
 
 
-def _cpu(run: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(2):
-        t = time.process_time()
-        run()
-        best = min(best, time.process_time() - t)
-    return max(best, 1e-3)
-
-
 @pytest.mark.parametrize("door", ["check", "trace"])
 def test_mixed_marks_grow_linearly(door: str) -> None:
     # 4 KB and 16 KB (both read whole, under the 16 KB prefix): 4x the text must not take more
@@ -455,5 +446,5 @@ def test_mixed_marks_grow_linearly(door: str) -> None:
             return lambda: check(text, [{"id": "R1", "fields": {"revenue": 3.2}}])
         return lambda: trace(text, rows)
 
-    small, large = _cpu(run(4_000)), _cpu(run(16_000))
+    small, large = best_cpu(run(4_000), 2), best_cpu(run(16_000), 2)
     assert large < 8 * small, (small, large)

@@ -103,7 +103,5 @@ class _Spans:
                 self.ends.append(b)
 
     def __contains__(self, x: int) -> bool:
-        if not self.starts:
-            return False
         i = bisect_right(self.starts, x) - 1
         return i >= 0 and x < self.ends[i]

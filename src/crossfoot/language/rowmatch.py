@@ -68,7 +68,7 @@ from crossfoot.language.rowtables import (
 from crossfoot.language.rowtokens import _OPTIONAL, label_tokens, names_row, required_tokens, tokens
 from crossfoot.language.rowtokens import counted as _counted
 from crossfoot.model.context import ClaimContext, Verdict
-from crossfoot.model.types import Evidence, Source, SourceValue
+from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.model.wordgate import WordGated
 
 __all__ = [
@@ -100,20 +100,13 @@ def _mute(ctx: ClaimContext, matches: Sequence[SourceValue]) -> bool:
         if sv.table is None:
             continue
         found = True
-        source = _source(ctx, sv.source_id)
+        source = ctx.scope.source(sv.source_id)
         if source is None:
             return True
         table = label_tables(source).get(sv.table)
         if table is None or (table.unnamed and sv.year is None):
             return True
     return not found
-
-
-def _source(ctx: ClaimContext, source_id: str) -> Source | None:
-    for s in ctx.scope.sources:
-        if s.id == source_id:
-            return s
-    return None
 
 
 _RESPECTIVELY = WordGated(re.compile(r"(?i)\brespectively\b"), ("respectively",))
@@ -277,7 +270,7 @@ def _reasons(
     words, year, change, m = said.words, said.year, said.change, ctx.mention
     reasons: list[str] = []
     for (source_id, t), cells in by_table.items():
-        source = _source(ctx, source_id)
+        source = ctx.scope.source(source_id)
         table = label_tables(source).get(t) if source is not None else None
         if table is None:
             return []
@@ -442,7 +435,7 @@ def _change_elsewhere(
 
 def _prose_says(ctx: ClaimContext, sv: SourceValue, word: str) -> bool:
     """Whether the prose passage around ``sv`` (or a source that cannot be read) has ``word``."""
-    source = _source(ctx, sv.source_id)
+    source = ctx.scope.source(sv.source_id)
     if source is None or sv.span is None:
         return True
     a, b = sv.span
@@ -472,7 +465,7 @@ def _prose_elsewhere(
     if not any(sv.row in named and sv.column in columns for sv in table.cells):
         return False
     for sv in prose:
-        source = _source(ctx, sv.source_id)
+        source = ctx.scope.source(sv.source_id)
         if source is None or sv.span is None:
             return False
         a, b = sv.span

@@ -51,6 +51,13 @@ class Scope:
     def values(self) -> tuple[SourceValue, ...]:
         return self.index.values
 
+    def source(self, source_id: str) -> Source | None:
+        """The source in scope with id ``source_id``, or None."""
+        for s in self.sources:  # (a few sources: a scan, on the wrong-row reading's path)
+            if s.id == source_id:
+                return s
+        return None
+
 
 @dataclass(slots=True)
 class ClaimContext:

@@ -145,7 +145,7 @@ def _own(ctx: ClaimContext, v: SourceValue) -> frozenset[str]:
     key = (v.source_id, v.span[0])
     own = memo.get(key)
     if own is None:
-        src = next((s for s in ctx.scope.sources if s.id == v.source_id), None)
+        src = ctx.scope.source(v.source_id)
         own = memo[key] = context_tokens(src, v) if src is not None else frozenset()
     return own
 

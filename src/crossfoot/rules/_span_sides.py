@@ -45,7 +45,7 @@ def _years(first: str, second: str | None) -> frozenset[int] | None:
 
 def _column_years(column: str | None) -> frozenset[int] | None:
     """The years a column label writes, as one period: None when it writes none or several."""
-    found = [m for m in _SPAN.finditer(column or "")]
+    found = list(_SPAN.finditer(column or ""))
     if len(found) != 1:
         return None
     return _years(found[0].group(1), found[0].group(2))

@@ -111,7 +111,7 @@ _RANGE_BEFORE = re.compile(
 
 def _range_end(ctx: ClaimContext, v: SourceValue) -> bool:
     """Whether prose figure ``v`` is an end of a range its sentence states."""
-    src = next((s for s in ctx.scope.sources if s.id == v.source_id), None)
+    src = ctx.scope.source(v.source_id)
     if src is None or v.span is None:
         return False
     return _RANGE_BEFORE.search(src.text, max(0, v.span[0] - 60), v.span[0]) is not None

@@ -170,7 +170,7 @@ def _words(ctx: ClaimContext, v: SourceValue, clause: bool) -> frozenset[str]:
     """A cell's row words; a prose figure's clause words, or its sentence's (``clause`` False)."""
     if v.table is not None or v.span is None:
         return _content(label_tokens(v.row or ""))
-    src = next((s for s in ctx.scope.sources if s.id == v.source_id), None) if ctx.scope else None
+    src = ctx.scope.source(v.source_id) if ctx.scope else None
     if src is None:
         return frozenset()
     return _content(tokens(_clause(src.text, *v.span)) if clause else context_tokens(src, v))

@@ -42,7 +42,7 @@ def field_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict 
     fields' own words, else None (see the module docstring)."""
     if not matches or any(sv.field is None for sv in matches):
         return None
-    record = next((s for s in ctx.scope.sources if s.id == matches[0].source_id), None)
+    record = ctx.scope.source(matches[0].source_id)
     if record is None or len(record.values) < 2:
         return None
     own = _own(record)
