@@ -39,6 +39,7 @@ from crossfoot.rules.alignment_one import average_named, one_for_between
 from crossfoot.rules.alignment_opening import opening_misfit
 from crossfoot.rules.alignment_periods import period_misfit
 from crossfoot.rules.alignment_rank import rank_misfit
+from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_signs import sign_misfit
 from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
 from crossfoot.rules.own_rows import Rerun
@@ -294,6 +295,9 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         other = rank_misfit(ask, base, named)
         if other is not None:
             return Fit("row", other)
+        other = scale_misfit(ask, c, base, named.values)
+        if other is not None:
+            return Fit("op", other)
     why = _op_misfit(ask, c, base, named) if base is not None else None
     if why == _DIFFERENCE_WHY and any(
         o.mention.kind == "percent" and o.sentence.index >= c.sentence.index for o in claims
