@@ -35,6 +35,7 @@ from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years,
 from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_all import all_rows_misfit
 from crossfoot.rules.alignment_between import between_misfit
+from crossfoot.rules.alignment_latest import placed_years
 from crossfoot.rules.alignment_one import average_named, one_for_between
 from crossfoot.rules.alignment_opening import opening_misfit
 from crossfoot.rules.alignment_periods import period_misfit
@@ -428,7 +429,7 @@ def align_answer(
     """The claims, final figures answering another question made ``off_question`` (a misfit
     another reading fits takes its evidence); ``texts``: the sources' texts by id."""
     out = list(claims)
-    ask = _known_years(ask, values)
+    ask = placed_years(_known_years(ask, values), _data_years(values)[0])
     finals, marked = final_figures(text, claims)
     final_ids = {id(c) for c in finals}
     judged: dict[int, Claim] = {}
