@@ -130,6 +130,8 @@ def unit_misfit(ask: Ask, c: Claim, ev: Evidence, values: Sequence[SourceValue])
 
 
 def scale_misfit(ask: Ask, c: Claim, ev: Evidence, values: Sequence[SourceValue]) -> str | None:
-    """A fraction for a percentage, or a figure at another scale than the one asked, in words,
-    or None."""
-    return fraction_misfit(ask, c, ev) or unit_misfit(ask, c, ev, values)
+    """A figure at another scale than the one asked, in words, or None."""
+    # (fraction_misfit is not called: ConvFinQA's references write percentages asked as
+    # fractions, "what percentage ...? The answer is 0.1257": tried, 78 more false alarms on
+    # its tuning half; the reading stays for the strict xfails of tests/vectors/flag14.json)
+    return unit_misfit(ask, c, ev, values)

@@ -14,8 +14,10 @@ the final figure is ``off_question`` when:
   A and B" and "from 2025 to 2024" state no direction (order-free in common speech, or written
   from the later year back), nor does a question that asks for a fall ("How much did X
   decrease?" is answered by a size; "increase / (decrease)" asks for a signed figure);
-- the figure is derived from the two values of one line (a table row, or a record field's
-  stem) at those two years, and its size is their change; neither value is negative (a cost
+- the figure is derived from figures the answer shows (its own calculation, or the two values
+  it states: a bare "Answer: 1,170" is not judged, as ConvFinQA's references write some falls
+  so), those of one line (a table row or column, or a record field's stem) at the two years,
+  and its size is their change; neither value is negative (a cost
   shown as -389 and -1,655 has no agreed direction of its size);
 - its sign as written is not the change's, and no sentence of the answer with a figure writes
   a direction ("decreased", "lower", "up", "a decline of", "increase"): the words of the
@@ -63,6 +65,10 @@ _DIRECTION = re.compile(
     r"negative|positive|improv\w*|deteriorat\w*|shr[iu]nk\w*|climb\w*|jump\w*|slid\w*|"
     r"saving\w*|surplus|deficit|contract\w*|expan\w*|widen\w*|narrow\w*)\b"
 )
+# The change is computed from figures the answer shows (its own calculation, or its own
+# stated values): a bare figure alone is not judged (ConvFinQA's references write "the net
+# change from 2007 to 2008" of a fall as its size: tried, +2 false alarms of its earlier turns)
+_SHOWN = frozenset({"steps", "arithmetic"})
 _CHANGE_KINDS = frozenset({"difference", "written_calculation", "change", "restatement"})
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
@@ -151,6 +157,8 @@ def sign_misfit(
         return None
     years = asked_direction(ask.text)
     if years is None:
+        return None
+    if not any(ev is not None and ev.rule in _SHOWN for ev in evs):
         return None
     change = next((d for ev in evs if (d := _change(ev, years)) is not None), None)
     if change is None or (m.value > 0) == (change > 0) or _says_direction(claims):
