@@ -296,7 +296,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         other = rank_misfit(ask, base, named)
         if other is not None:
             return Fit("row", other)
-        other = scale_misfit(ask, c, base, named.values)
+        other = scale_misfit(ask, c, base, named.values, claims)
         if other is not None:
             return Fit("op", other)
     why = _op_misfit(ask, c, base, named) if base is not None else None
