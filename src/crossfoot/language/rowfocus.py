@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from crossfoot.language.changewords import CHANGED, COMPARED, GAP, MOVED, MOVED_SHARPLY
 from crossfoot.language.order import number_year, number_year_date
@@ -169,11 +170,35 @@ def focus_text(ctx: ClaimContext) -> str:
     return made
 
 
+_QUALIFIER = re.compile(r"\s*\([^()]*\)")
+
+
+@lru_cache(maxsize=8192)
+def unqualified(label: str) -> frozenset[str] | None:
+    """The words that name ``label`` without its parenthesised qualifier, when those are two
+    content words or more ("operating margin" for *Operating margin (as percentage of net
+    revenues)*); None for a label without one, or whose own words are too few to name it.
+
+    >>> sorted(unqualified("Operating margin (as percentage of net revenues)"))
+    ['margin', 'operating']
+    >>> unqualified("Net income (loss)") is None, unqualified("Revenue") is None
+    (True, True)
+    """
+    own = label.rpartition(":")[2]
+    if "(" not in own:
+        return None
+    bare = required_tokens(_QUALIFIER.sub(" ", own))
+    return bare if len(bare) >= 2 and bare != required_tokens(own) else None
+
+
 def _by_other_name(label: str, words: set[str]) -> bool:
     """Whether ``words`` name ``label`` by the abbreviation it defines, or by its words without
     it ("PSP" or "performance share plan" for *Performance Share Plan ('PSP')*)."""
     ways = ways_to_name(label)
-    return len(ways) > 1 and any(w <= words for w in ways)
+    if len(ways) > 1 and any(w <= words for w in ways):
+        return True
+    bare = unqualified(label)
+    return bare is not None and bare <= words
 
 
 def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) -> ValueIndex | None:
