@@ -12,10 +12,17 @@
   (commas taken out) without reading its numbers: on random labels and answers of figures with
   and without grouping commas, decimals and bounds, the evidence equals reading every label
   (``GATE_DIGITS`` off); a gate that keeps the label's commas is caught.
+- A trace keeps no result set alive once its report is dropped: ``sources.rows`` ties a
+  per-answer source to its table weakly, and ``rules._rowsums_tables`` keeps a table's
+  rows-sums reading on the table (both held them in memos across answers: the last 512 and
+  32 result sets, ~10 MB each at 20,000x10). A report still rechecks alike after a
+  collection; a registry holding its tables strongly is caught.
 """
 
 from __future__ import annotations
 
+import gc
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -24,8 +31,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import crossfoot.language.labelquote as labelquote
+import crossfoot.sources.rows as rows_module
 import crossfoot.sources.rows_names as rows_names
+from crossfoot import trace
 from crossfoot.numbers.extract import extract
+from crossfoot.sources.rows_table import RowTable
 
 
 @contextmanager
@@ -150,3 +160,54 @@ def test_a_digits_gate_that_keeps_the_commas_is_caught(monkeypatch: pytest.Monke
     monkeypatch.setattr(labelquote, "_holds", lambda label, digits: digits in label)
     with _flag(labelquote.GATE_DIGITS, True):
         assert labelquote.quoted_in_label(text, extract(text)[0], labels) is None
+
+
+# ------------------------------------------------------------------ result sets not kept alive
+
+
+def _tables_alive() -> int:
+    gc.collect()
+    return sum(1 for o in gc.get_objects() if type(o) is RowTable)
+
+
+def _result(seed: int, n: int = 150) -> list[dict[str, object]]:
+    rng = random.Random(seed)  # (1,500 cells: more than front.trace_rows keeps)
+    return [
+        {"name": f"item {i + 1}", **{f"m{c}": rng.randint(100, 10**6) for c in range(9)}}
+        for i in range(n)
+    ]
+
+
+def _answer(rows: list[dict[str, object]]) -> str:
+    a, b = rows[0], rows[1]
+    total = sum(int(r["m0"]) for r in rows)  # type: ignore[call-overload]
+    return f"item 1 had {a['m0']:,} and item 2 had {b['m0']:,}; the m0 total is {total:,}."
+
+
+def test_a_trace_keeps_no_large_result_set_alive() -> None:
+    before = _tables_alive()
+    reports = [trace(_answer(rows), rows) for rows in map(_result, range(4))]
+    assert all(r.ok for r in reports)  # (the column total read the whole table)
+    assert _tables_alive() == before + 4  # a report holds its tables (its recheck reads them)
+    del reports
+    assert _tables_alive() == before
+
+
+def test_a_registry_holding_its_tables_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = _tables_alive()
+    monkeypatch.setattr(rows_module, "ref", lambda table: lambda: table)  # (held strongly)
+    for rows in map(_result, range(10, 13)):
+        trace(_answer(rows), rows)
+    assert _tables_alive() > before
+    rows_module._TABLES.clear()
+
+
+def test_a_report_rechecks_alike_after_a_collection() -> None:
+    rows = _result(7)
+    report = trace(_answer(rows), rows)
+    first = report.coincidence(draws=12)
+    gc.collect()
+    assert report.coincidence(draws=12) == first
+    assert [c.status for c in trace(_answer(rows), rows).claims] == [
+        c.status for c in report.claims
+    ]
