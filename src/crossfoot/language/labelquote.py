@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from crossfoot.language.rowtokens import tokens
+from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, Mention
 from crossfoot.numbers.extract import extract
 
@@ -111,6 +112,11 @@ def quoted_in_label(text: str, mention: Mention, labels: Iterable[str]) -> Evide
     digits = _digits(mention.text)
     if not digits:
         return None
+    # Only the labels that write this figure can be quoted (in their order): looked up in an
+    # index of the labels' figures, made once per tuple of labels (the engine's, once per
+    # source set), in place of every label's figures read again for every claim.
+    if isinstance(labels, tuple):
+        labels = by_identity(_INDEXES, labels, 64, _index).get(digits, ())
     before: list[str] | None = None
     after: list[str] = []
     word_before: str | None = None
@@ -139,3 +145,17 @@ def quoted_in_label(text: str, mention: Mention, labels: Iterable[str]) -> Evide
                 formula = f"{mention.text.strip()} is quoted from the label {label!r}"
                 return Evidence("label", "label", formula, (), mention.value)
     return None
+
+
+# _index by tuple of labels (the engine hands the same tuple to every claim of an answer)
+_INDEXES: dict[int, tuple[object, dict[str, tuple[str, ...]]]] = {}
+
+
+def _index(labels: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Each figure the labels write (as :func:`_label_sides` gives it) -> the labels writing
+    it, in the order of ``labels`` (a label once per figure)."""
+    index: dict[str, dict[str, None]] = {}
+    for label in labels:
+        for side in _label_sides(label):
+            index.setdefault(side[0], {})[label] = None
+    return {figure: tuple(found) for figure, found in index.items()}
