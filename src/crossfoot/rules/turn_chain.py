@@ -7,11 +7,12 @@ nothing of the sources ("what is that less 1?", "what is that sum divided by tho
 its figure is a derivation over the figures the earlier turns asked for. Each turn is read as a
 figure of its own (:mod:`crossfoot.language.turns`): a turn binds the operands it names (the
 cells of the rows it names in the years it names; a turn that names a year and nothing else
-keeps the rows and the operation of the turn before, "and in 2024?"; the prose figures whose sentence shares two of its
-content words; the numbers it writes), and a turn that words an operation ("change", "sum",
-"divided", "product", "ratio") computes it over its own operands, and over the earlier turns'
-figures when it points back ("that", "the quotient") or binds fewer than two. A turn that points
-back and names nothing ("what is that in billions?") restates the turn before.
+keeps the rows and the operation of the turn before, "and in 2024?"; the prose figures whose
+sentence shares two of its content words; the numbers it writes), and a turn that words an
+operation ("change", "sum", "divided", "product", "ratio") computes it over its own operands,
+and over the earlier turns' figures when it points back ("that", "the quotient") or binds fewer
+than two. A turn that points back and names nothing ("what is that in billions?") restates the
+turn before.
 
 The last turn's figures are the candidates: the claim passes when one of them (in a unit the
 conversation asks for, "in millions") meets it at its stated precision. Nothing else is
@@ -64,9 +65,7 @@ def _own(
     """The operands ``turn`` binds: cells of ``rows`` in its years (the conversation's years
     so far when it names none), prose it names, its numbers."""
     out: list[_Fig] = []
-    content = frozenset(
-        t for t in turn.words if len(t) >= 4 and not t[0].isdigit() and t not in _PLAIN
-    )
+    content = _content(turn)
     for v in values:
         if turn.years and v.year is not None and v.year not in turn.years:
             continue
@@ -83,6 +82,13 @@ def _own(
         out.append(_Fig(value, v.view, _name(v), (v,)))
     out.extend(_Fig(n, "both", f"{n:,}", ()) for n in turn.stated)
     return out
+
+
+def _content(turn: Turn) -> frozenset[str]:
+    """The words of ``turn`` that may name a subject (not its years, not the words of asking)."""
+    return frozenset(
+        t for t in turn.words if len(t) >= 4 and not t[0].isdigit() and t not in _PLAIN
+    )
 
 
 def _name(v: SourceValue) -> str:
@@ -183,7 +189,7 @@ def _family(
     for read in turns:
         rows, worded = _rows(read, values)
         turn = _unnamed_ops(read, worded)
-        if not rows and read.years and not turn.ops and not read.back:
+        if not rows and read.years and not turn.ops and not read.back and not _content(read):
             # "and in 2024?": the rows and the operation of the turn before, in another year
             rows, turn = prev[0], replace(turn, ops=prev[1])
         if not read.years:
