@@ -69,8 +69,8 @@ def _own(
     for v in values:
         if turn.years and v.year is not None and v.year not in turn.years:
             continue
-        if v.table is not None and v.row is not None:
-            if v.row not in rows:
+        if v.table is not None and _line(v) is not None:
+            if _line(v) not in rows:
                 continue
         elif v.span is not None and content and not rows:  # prose when it names no row
             source = ctx.scope.source(v.source_id)
@@ -96,6 +96,15 @@ def _name(v: SourceValue) -> str:
     return f"{label} ({v.value:,})"
 
 
+def _line(v: SourceValue) -> str | None:
+    """The label of the line a cell belongs to: its row, or its column when the row is a
+    period (a table with years as rows: "2025" | "operating income")."""
+    row = v.row
+    if row is not None and v.year is not None and not required_tokens(row) - {str(v.year)}:
+        return v.column
+    return row
+
+
 def _rows(turn: Turn, values: list[SourceValue]) -> tuple[frozenset[str], frozenset[str]]:
     """The table rows ``turn`` names (every required word of the row's label in the turn). A
     row named only inside the words of a longer row's label it writes out is not named: "the
@@ -104,10 +113,11 @@ def _rows(turn: Turn, values: list[SourceValue]) -> tuple[frozenset[str], frozen
     operation words name a row, not an operation)."""
     named: dict[str, frozenset[str]] = {}
     for v in values:
-        if v.row is not None and v.table is not None and v.row not in named:
-            req = required_tokens(v.row)
+        line = _line(v)
+        if line is not None and v.table is not None and line not in named:
+            req = required_tokens(line)
             if req and req <= turn.words:
-                named[v.row] = req
+                named[line] = req
     if len(named) < 2:
         return frozenset(named), frozenset(named)
     text, kept = turn.text.lower(), set()
@@ -212,7 +222,7 @@ def _family(
         earlier, last = earlier + made, made
         prev = (rows or prev[0], turn.ops)
         so_far |= read.years
-        bound |= {v.row for f in own for v in f.operands if v.row is not None}
+        bound |= {line for f in own for v in f.operands if (line := _line(v)) is not None}
     return last
 
 
