@@ -24,13 +24,12 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from decimal import Decimal
 from functools import partial
 from typing import TYPE_CHECKING
 
 from crossfoot.arithmetic.calculations import new_answer as new_arith_answer
 from crossfoot.language.asked import Ask, read_question
-from crossfoot.language.claims import is_count_word, read_claims
+from crossfoot.language.claims import read_claims
 from crossfoot.language.direction import new_answer
 from crossfoot.language.labelquote import quoted_in_label
 from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar, quoted_label
@@ -42,7 +41,6 @@ from crossfoot.model.options import Options
 from crossfoot.model.types import (
     PASSING_STATUSES,
     Claim,
-    Evidence,
     Mention,
     Sentence,
     SourceValue,
@@ -60,9 +58,10 @@ from crossfoot.rules.answer_decimals import coarse_answers
 from crossfoot.rules.arithmetic import results_first
 from crossfoot.rules.change_signs import change_signs
 from crossfoot.rules.comparisons import check_comparisons
-from crossfoot.rules.counts import count_verdict, is_count_answer, word_count
+from crossfoot.rules.counts import count_verdict, is_count_answer
 from crossfoot.rules.own_rows import own_rows
 from crossfoot.rules.period_compare import period_comparisons
+from crossfoot.rules.sentence_counts import sentence_counts
 from crossfoot.rules.table_years import table_years
 from crossfoot.rules.which_period import which_period
 from crossfoot.rules.which_years import which_years
@@ -129,8 +128,8 @@ def verify(
         positions = positions[:limit]
     claims = results_first([answer.judge(i, mentions[i]) for i in positions], answer.contexts)
     # (``read`` is the answer, or the prefix of a long one that holds every claim judged.)
-    if not options.result_rows:
-        claims = _word_counts(read, sentences, mentions, sources, claims)
+    # "2 of the 4 regions had revenue above $4M"; "all three quarters" (documents only)
+    claims = sentence_counts(read, sentences, mentions, sources, claims, options.result_rows)
     claims = check_comparisons(read, _check_restatements(read, mentions, claims))
     claims = own_rows(read, claims, answer.rerun)
     # "X in 2019 is greater than X in 2018" must agree with the row's figures.
@@ -410,40 +409,6 @@ def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:
 
 # Rule families that may answer a claim judged again over the values that fit the question.
 _RERUN_MODULES = ("direct", "rowsums", "steps", "derive", "multi")
-
-
-def _word_counts(
-    text: str,
-    sentences: list[Sentence],
-    mentions: tuple[Mention, ...],
-    sources: SourceSet,
-    claims: list[Claim],
-) -> list[Claim]:
-    """Number words that count what the data can count ("all three quarters", "the two
-    surveys") join the claims, right or wrong (rules.counts); the others stay no claims."""
-    added: list[Claim] = []
-    values: list[SourceValue] | None = None
-    for m in mentions:
-        if m.claim or not is_count_word(m):
-            continue
-        s = next((x for x in sentences if x.start <= m.start < x.end), None)
-        if s is None:
-            continue
-        if values is None:
-            values = list(sources.index(None).values)
-        counted = word_count(text, m, (s.start, s.end), values, len(sources.sources))
-        if counted is None:
-            continue
-        n, what = counted
-        ev = Evidence("count", "count", f"{n} {what}", (), Decimal(n))
-        if m.value == n:
-            added.append(Claim(m, s, "derived", ev))
-        else:
-            message = f"{m.text} counts {what}, and there are {n}"
-            added.append(Claim(m, s, "contradicted", ev, message))
-    if not added:
-        return claims
-    return sorted([*claims, *added], key=lambda c: c.mention.start)
 
 
 def _check_restatements(

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from crossfoot.front.policy import Policy
 from crossfoot.language.asked import read_question
+from crossfoot.language.owncount import counts_past_bar, own_count_at
 from crossfoot.language.question import asks_past_bar
 from crossfoot.language.rowtokens import noun_at
 from crossfoot.model.types import Mention
@@ -122,6 +123,7 @@ def keep_filter(
             row_nouns.update(_key_words(t.key))
     row_nouns -= measured
     counted = _counted(question, measured) if question else None
+    bars = counts_past_bar(text)  # (a count with a bar of its own is judged: rules.counts)
 
     def keep(m: Mention) -> bool:
         if code and any(a <= m.start < b for a, b in code):
@@ -142,6 +144,8 @@ def keep_filter(
             if "," not in m.text and _YEAR_BEFORE.search(before):
                 return False
         if not whole:
+            return True
+        if bars and own_count_at(text, m):  # "3 of the 4 regions had revenue above $4M"
             return True
         if rank_before(before) or _SUPERLATIVE_AFTER.match(after):
             return False

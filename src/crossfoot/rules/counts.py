@@ -19,7 +19,7 @@ figure is left to the other rules.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
 from crossfoot.language.asked import Ask
@@ -30,7 +30,14 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
 from crossfoot.rules._named import Named, value_years
 
-__all__ = ["bar_values", "count_verdict", "is_count_answer", "question_bar"]
+__all__ = [
+    "bar_values",
+    "count_verdict",
+    "count_verdict_of",
+    "is_count_answer",
+    "question_bar",
+    "word_count",
+]
 
 _PERIODS = frozenset({"year", "quarter", "month", "period", "half", "time", "day", "week"})
 _WORD = re.compile(r"\s*([A-Za-z]+)")
@@ -142,68 +149,85 @@ def count_verdict(
 ) -> Verdict | None:
     """``derived`` when the count is right, ``contradicted`` when not, None when the question
     gives no bar or names no row or column of the data (see the module docstring)."""
+    return count_verdict_of(ctx.text, ctx.mention, ctx.scope.values(), ask, asked, named)
+
+
+def count_verdict_of(
+    text: str,
+    mention: Mention,
+    scope: Sequence[SourceValue],
+    ask: Ask,
+    asked: tuple[Mention, ...],
+    named: Named,
+    whose: str = "question's",
+) -> Verdict | None:
+    """``count_verdict`` of ``mention`` in ``text`` over the values ``scope``; ``whose`` bar and
+    count the evidence names (the question's, or the sentence's own)."""
     found = question_bar(ask, asked)
     if found is None:
-        return _rows_verdict(ctx, ask, named)
+        return _rows_verdict(mention, scope, ask, named)
     bar, side = found
     periods = ask.counted is not None and _singular(ask.counted) in _PERIODS
-    values = bar_values(ctx.scope.values(), ask, bar, named, periods)
+    values = bar_values(scope, ask, bar, named, periods)
     if not values:
         return None
-    if count_of_whole(ctx.text, ctx.mention.start):
-        return _whole_verdict(ctx, values)  # "4" in "2 of the 4 regions": all that were counted
+    if count_of_whole(text, mention.start):
+        return _whole_verdict(mention, values, whose)  # "4" in "2 of the 4 regions": all counted
     limit = (
         bar.value / 100
         if bar.kind == "percent" and all(abs(v.value) <= 1 for v in values)
         else bar.value
     )
     past = [v for v in values if (v.value > limit if side == ">" else v.value < limit)]
-    past = _one_line(ask, past, ctx.mention.value)
+    if periods:  # (a count down a column has a line per row: no block to choose)
+        past = _one_line(ask, past, mention.value)
     n = Decimal(len(past))
     word = "above" if side == ">" else "below"
     shown = ", ".join(f"{v.label} ({format_decimal(v.value)})" for v in past) or "none"
-    formula = f"values {word} the question's bar {bar.text.strip()}: {shown} = {len(past)}"
+    formula = f"values {word} the {whose} bar {bar.text.strip()}: {shown} = {len(past)}"
     evidence = Evidence("question", "count", formula, tuple(past), n)
-    if ctx.mention.value == n:
+    if mention.value == n:
         return Verdict("derived", evidence)
     return Verdict(
         "contradicted",
         evidence,
         f"{len(past)} of the {len(values)} values counted are {word} {bar.text.strip()}, not "
-        f"{format_decimal(ctx.mention.value)}",
+        f"{format_decimal(mention.value)}",
     )
 
 
 _TOTAL = re.compile(r"(?i)\btotal\b")
 
 
-def _whole_verdict(ctx: ClaimContext, values: list[SourceValue]) -> Verdict:
+def _whole_verdict(mention: Mention, values: list[SourceValue], whose: str) -> Verdict:
     """The whole of "2 of the 4 regions": the number of values the question's count looks at
     (with or without a total line's)."""
     parts = [v for v in values if not _TOTAL.search(v.row or "")]
     n = len(parts)
-    formula = f"values the question's count looks at: {n}"
+    formula = f"values the {whose} count looks at: {n}"
     evidence = Evidence("question", "count", formula, tuple(parts), Decimal(n))
-    if ctx.mention.value in (n, len(values)):
+    if mention.value in (n, len(values)):
         return Verdict("derived", evidence)
     return Verdict(
         "contradicted",
         evidence,
-        f"the question's count looks at {n} values, not {format_decimal(ctx.mention.value)}",
+        f"the {whose} count looks at {n} values, not {format_decimal(mention.value)}",
     )
 
 
-def _rows_verdict(ctx: ClaimContext, ask: Ask, named: Named) -> Verdict | None:
+def _rows_verdict(
+    mention: Mention, scope: Sequence[SourceValue], ask: Ask, named: Named
+) -> Verdict | None:
     """A count with no bar ("How many categories are there under total expenses?"): ``derived``
     when it is the number of rows that add up to a total row the question names, or else of the
     rows of a table (totals aside); None otherwise (the reading is not certain enough to fail)."""
     if ask.counted is None or _singular(ask.counted) in _PERIODS:
         return None
-    stated = ctx.mention.value
+    stated = mention.value
     rows: dict[tuple[str, int], dict[int, set[int | None]]] = {}
     labels: dict[tuple[str, int, int], str] = {}
     totals: list[tuple[str, int, int]] = []
-    for v in ctx.scope.values():
+    for v in scope:
         if v.table is None or v.row_index is None:
             continue
         rows.setdefault((v.source_id, v.table), {}).setdefault(v.row_index, set()).add(v.col_index)

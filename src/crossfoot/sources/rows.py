@@ -23,6 +23,7 @@ from decimal import Decimal
 from itertools import chain
 from typing import Any
 
+from crossfoot.language.owncount import states_own_count
 from crossfoot.language.question import asks_past_bar
 from crossfoot.model.errors import RowsError
 from crossfoot.model.options import MAX_SOURCE_NUMBERS
@@ -336,6 +337,8 @@ class AnswerOperands:
         if made is not None:
             return made
         mentions = self.mentions(text)
+        # "3 of the 4 regions had revenue above $4M": the answer's own bar reads every row too
+        whole_rows = whole or states_own_count(text, mentions)
         # A result set of one or two rows is searched whole (rows_for picks every row), so the
         # cells near a figure are among its cells already: no windows to look up there.
         searched = [(name, t) for name, t in self.tables.items() if t.rows > 2]
@@ -366,7 +369,7 @@ class AnswerOperands:
                 )
             else:
                 picked = set(near.get(name, ()))
-                if whole:
+                if whole_rows:
                     picked.update((i, j) for j, col in enumerate(table.cells) for i in col)
                 for i in rows:
                     picked.update((i, j) for j, col in enumerate(table.cells) if i in col)

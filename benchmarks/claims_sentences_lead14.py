@@ -1,0 +1,51 @@
+"""Labelled answers for the lead's class of sentence of round 14, for ``claims_cases.py`` (and
+so ``trace_vs_figured.py``): one true and one wrong category, from seeded random tables
+(fictional).
+
+- ``count_own_bar``: "3 of the 6 regions had 2024 revenue above $X." with NO question: the
+  sentence states its own bar, so its count is checked against the rows past it (true: the
+  count right; wrong: the count one off, rules.sentence_counts). Before round 14 ``trace``
+  dropped such a count as a count of some of the rows, so a wrong one passed.
+
+A case is ``(category, truth, text, rows, question)`` as in ``claims_cases``.
+
+>>> import random
+>>> [c[:2] for c in count_own_bar(random.Random(3))]
+[('count_own_bar', True), ('count_own_bar_wrong', False)]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from claims_sentences import REGIONS, Raw
+
+__all__ = ["SENTENCE_CLASSES_LEAD14", "count_own_bar"]
+
+
+def count_own_bar(rng: random.Random) -> list[Raw]:
+    """Some of the rows past the sentence's own bar, counted right (true) or one off (wrong);
+    the bar after the count or before it, above or below."""
+    rows: list[dict[str, Any]] = []
+    for name in rng.sample(REGIONS, 6):
+        rows.append({"region": name, "revenue_2024": rng.randint(150, 900) * 10_000})
+    values = sorted(r["revenue_2024"] for r in rows)
+    cut = rng.randint(1, 4)
+    bar = (values[cut] + values[cut + 1]) // 2 // 10_000 * 10_000 + 5_000
+    below = rng.random() < 0.5
+    word = "below" if below else "above"
+    n = sum((v < bar) if below else (v > bar) for v in values)
+    wrong = n + 1 if n < 5 else n - 1
+    if rng.random() < 0.5:
+        text = "{n} of the 6 regions had 2024 revenue " + word + " ${b:,}."
+    else:
+        text = "In 2024, revenue was " + word + " ${b:,} in {n} of the 6 regions."
+    return [
+        ("count_own_bar", True, text.format(n=n, b=bar), rows, None),
+        ("count_own_bar_wrong", False, text.format(n=wrong, b=bar), rows, None),
+    ]
+
+
+SENTENCE_CLASSES_LEAD14: tuple[Callable[[random.Random], list[Raw]], ...] = (count_own_bar,)
