@@ -62,6 +62,7 @@ from crossfoot.rules.counts import count_verdict, is_count_answer
 from crossfoot.rules.own_rows import own_rows
 from crossfoot.rules.period_compare import period_comparisons
 from crossfoot.rules.sentence_counts import sentence_counts
+from crossfoot.rules.stated_moves import stated_moves
 from crossfoot.rules.table_years import table_years
 from crossfoot.rules.which_period import which_period
 from crossfoot.rules.which_years import which_years
@@ -132,8 +133,8 @@ def verify(
     claims = sentence_counts(read, sentences, mentions, sources, claims, options.result_rows)
     claims = check_comparisons(read, _check_restatements(read, mentions, claims))
     claims = own_rows(read, claims, answer.rerun)
-    # "X in 2019 is greater than X in 2018" must agree with the row's figures.
-    claims = period_comparisons(read, sentences, mentions, claims)
+    # "X in 2019 is greater than X in 2018", "fell to $4.2M from $3.8M": the words agree
+    claims = stated_moves(read, mentions, period_comparisons(read, sentences, mentions, claims))
     if ask is not None and ask.figure and ask.op != "count":
         texts = {s.id: s.text for s in sources.sources}  # the final figure answers it: alignment
         claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun, texts)
