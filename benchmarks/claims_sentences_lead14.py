@@ -11,6 +11,10 @@ so ``trace_vs_figured.py``): one true and one wrong category per class, from see
   went from A to B (true), and the same sentence with the other movement word (wrong: each
   figure is a right cell, the words run against their order, rules.stated_moves).
 
+- ``rank_against_column``: "Iberia had the highest 2024 revenue at $X." for the row that has it
+  (true) and for another row with its own cell (wrong: the cell is right, the rank is not,
+  rules.extremes); "highest" or "lowest".
+
 A case is ``(category, truth, text, rows, question)`` as in ``claims_cases``.
 
 >>> import random
@@ -18,6 +22,8 @@ A case is ``(category, truth, text, rows, question)`` as in ``claims_cases``.
 [('count_own_bar', True), ('count_own_bar_wrong', False)]
 >>> [c[:2] for c in move_against_order(random.Random(3))]
 [('move_against_order', True), ('move_against_order_wrong', False)]
+>>> [c[:2] for c in rank_against_column(random.Random(3))]
+[('rank_against_column', True), ('rank_against_column_wrong', False)]
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from typing import Any
 
 from claims_sentences import REGIONS, Raw
 
-__all__ = ["SENTENCE_CLASSES_LEAD14", "count_own_bar", "move_against_order"]
+__all__ = ["SENTENCE_CLASSES_LEAD14", "count_own_bar", "move_against_order", "rank_against_column"]
 
 
 def count_own_bar(rng: random.Random) -> list[Raw]:
@@ -83,7 +89,39 @@ def move_against_order(rng: random.Random) -> list[Raw]:
     ]
 
 
+def rank_against_column(rng: random.Random) -> list[Raw]:
+    """The row with a column's extreme called so with its cell (true), and another row called
+    so with its own cell (wrong)."""
+    names = rng.sample(REGIONS, 5)
+    values = rng.sample(range(150, 900), 5)
+    rows: list[dict[str, Any]] = [
+        {"region": n, "revenue_2024": v * 10_000} for n, v in zip(names, values, strict=True)
+    ]
+    high = rng.random() < 0.5
+    ranked = sorted(rows, key=lambda r: r["revenue_2024"], reverse=high)
+    best, other = ranked[0], ranked[rng.randint(1, 4)]
+    word = "highest" if high else "lowest"
+    text = "{r} had the " + word + " 2024 revenue at ${v:,}."
+    return [
+        (
+            "rank_against_column",
+            True,
+            text.format(r=best["region"], v=best["revenue_2024"]),
+            rows,
+            None,
+        ),
+        (
+            "rank_against_column_wrong",
+            False,
+            text.format(r=other["region"], v=other["revenue_2024"]),
+            rows,
+            None,
+        ),
+    ]
+
+
 SENTENCE_CLASSES_LEAD14: tuple[Callable[[random.Random], list[Raw]], ...] = (
     count_own_bar,
     move_against_order,
+    rank_against_column,
 )
