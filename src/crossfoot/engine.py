@@ -59,9 +59,11 @@ from crossfoot.rules.arithmetic import results_first
 from crossfoot.rules.change_signs import change_signs
 from crossfoot.rules.comparisons import check_comparisons
 from crossfoot.rules.counts import count_verdict, is_count_answer
+from crossfoot.rules.extremes import ranked_rows
 from crossfoot.rules.own_rows import own_rows
 from crossfoot.rules.period_compare import period_comparisons
 from crossfoot.rules.sentence_counts import sentence_counts
+from crossfoot.rules.stated_moves import stated_moves
 from crossfoot.rules.table_years import table_years
 from crossfoot.rules.which_period import which_period
 from crossfoot.rules.which_years import which_years
@@ -132,8 +134,7 @@ def verify(
     claims = sentence_counts(read, sentences, mentions, sources, claims, options.result_rows)
     claims = check_comparisons(read, _check_restatements(read, mentions, claims))
     claims = own_rows(read, claims, answer.rerun)
-    # "X in 2019 is greater than X in 2018" must agree with the row's figures.
-    claims = period_comparisons(read, sentences, mentions, claims)
+    claims = _worded(read, sentences, mentions, claims, sources)
     if ask is not None and ask.figure and ask.op != "count":
         texts = {s.id: s.text for s in sources.sources}  # the final figure answers it: alignment
         claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun, texts)
@@ -409,6 +410,20 @@ def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:
 
 # Rule families that may answer a claim judged again over the values that fit the question.
 _RERUN_MODULES = ("direct", "rowsums", "steps", "derive", "multi")
+
+
+def _worded(
+    text: str,
+    sentences: list[Sentence],
+    mentions: tuple[Mention, ...],
+    claims: list[Claim],
+    sources: SourceSet,
+) -> list[Claim]:
+    """The answer's words against its own figures: "X in 2019 is greater than X in 2018"
+    (rules.period_compare), "fell to $4.2M from $3.8M" (rules.stated_moves), "West had the
+    highest revenue" (rules.extremes)."""
+    claims = stated_moves(text, mentions, period_comparisons(text, sentences, mentions, claims))
+    return ranked_rows(text, claims, sources.index(None).values)
 
 
 def _check_restatements(

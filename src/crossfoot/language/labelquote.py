@@ -25,14 +25,18 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from crossfoot.language.rowtokens import tokens
+from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, Mention
 from crossfoot.numbers.extract import extract
 
-__all__ = ["quoted_in_label"]
+__all__ = ["GATE_DIGITS", "quoted_in_label"]
 
 # Words, and figures with their grouping commas and decimal points ("1,400", "2.5").
 _TOKEN = re.compile(r"[a-z]+|\d(?:[\d,.]*\d)?")
 _WORD = re.compile(r"[a-z]+")
+#: Whether a label without the figure's digits is skipped unread (speed only; the tests switch
+#: it off to compare with reading every label).
+GATE_DIGITS = [True]
 _SIDE = 6  # tokens read on either side of the figure
 _ENOUGH = 2  # words of the label that must surround the figure in the answer
 
@@ -85,6 +89,12 @@ def _digits(text: str) -> str:
     return nums[0] if len(nums) == 1 else ""
 
 
+def _holds(label: str, digits: str) -> bool:
+    """Whether ``label`` may write the figure ``digits`` (its digits without commas): a figure
+    of the label is a stretch of it, read without its commas."""
+    return digits in label.replace(",", "")
+
+
 def _words_matched(label_side: tuple[str, ...], answer_side: list[str]) -> int:
     """Words of ``label_side`` the answer repeats in order from the figure outwards (stops at
     the first token that differs)."""
@@ -102,11 +112,21 @@ def quoted_in_label(text: str, mention: Mention, labels: Iterable[str]) -> Evide
     digits = _digits(mention.text)
     if not digits:
         return None
+    # Only the labels that write this figure can be quoted (in their order): looked up in an
+    # index of the labels' figures, made once per tuple of labels (the engine's, once per
+    # source set), in place of every label's figures read again for every claim.
+    if isinstance(labels, tuple):
+        labels = by_identity(_INDEXES, labels, 64, _index).get(digits, ())
     before: list[str] | None = None
     after: list[str] = []
     word_before: str | None = None
     word_after: str | None = None
     for label in labels:
+        # A label's figure is digits of the label written without their commas: a label
+        # without them needs no reading (its numbers, once per new label, were most of this
+        # call over the hundreds of row labels near a figure of a large result set).
+        if GATE_DIGITS[0] and not _holds(label, digits):
+            continue
         for figure, l_before, l_after, near_before, near_after in _label_sides(label):
             if figure != digits:
                 continue
@@ -125,3 +145,17 @@ def quoted_in_label(text: str, mention: Mention, labels: Iterable[str]) -> Evide
                 formula = f"{mention.text.strip()} is quoted from the label {label!r}"
                 return Evidence("label", "label", formula, (), mention.value)
     return None
+
+
+# _index by tuple of labels (the engine hands the same tuple to every claim of an answer)
+_INDEXES: dict[int, tuple[object, dict[str, tuple[str, ...]]]] = {}
+
+
+def _index(labels: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Each figure the labels write (as :func:`_label_sides` gives it) -> the labels writing
+    it, in the order of ``labels`` (a label once per figure)."""
+    index: dict[str, dict[str, None]] = {}
+    for label in labels:
+        for side in _label_sides(label):
+            index.setdefault(side[0], {})[label] = None
+    return {figure: tuple(found) for figure, found in index.items()}

@@ -18,7 +18,7 @@ from crossfoot.model.types import Mention
 from crossfoot.model.wordgate import WordGated
 from crossfoot.numbers.affixes import currency_codes
 
-__all__ = ["same_currency"]
+__all__ = ["change_before", "same_currency"]
 
 
 _THRESHOLD = WordGated(
@@ -34,6 +34,23 @@ _CHANGE_WORDS = WordGated(
     re.compile(rf"(?i)\b(?:{CHANGE}|difference|variance|(?:{MOVE_NOUNS})\s+(?:in|of))\b"),
     tuple("chang difference variance increase decrease decline growth rise drop fall".split()),
 )
+# The words right before a figure that make it the base of a change, a level: "a rise of $20.9
+# million (10.7%) from $195.6 million", "compared with $171.3 million", "than $4.2 billion".
+_BASE_BEFORE = re.compile(
+    r"(?i)\b(?:from|than|compared\s+(?:with|to)|versus|vs\.?)\s*(?:[$\u20ac\u00a3\u00a5]\s?)?\(?\s*\Z"
+)
+
+
+def change_before(text: str, lo: int, at: int) -> bool:
+    """Whether ``text[lo:at]``, the clause before a figure, states it as a change: a change
+    word, and not "from" (or "than", "compared with") right before the figure, which makes it
+    the base the change starts from.
+
+    >>> t = "Costs were $9 million, a rise of $2 million (29%) from $7 million."
+    >>> change_before(t, 0, t.index("$7")), change_before(t, 0, t.index("(29"))
+    (False, True)
+    """
+    return _CHANGE_WORDS.search(text, lo, at) is not None and not _BASE_BEFORE.search(text, lo, at)
 
 
 def _previous_sentence(ctx: ClaimContext) -> str | None:

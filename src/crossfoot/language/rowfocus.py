@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from crossfoot.language.changewords import CHANGED, COMPARED, GAP, MOVED, MOVED_SHARPLY
 from crossfoot.language.order import number_year, number_year_date
@@ -169,11 +170,74 @@ def focus_text(ctx: ClaimContext) -> str:
     return made
 
 
+_QUALIFIER = re.compile(r"\s*\([^()]*\)")
+
+
+@lru_cache(maxsize=8192)
+def unqualified(label: str) -> frozenset[str] | None:
+    """The words that name ``label`` without its parenthesised qualifier, when those are two
+    content words or more ("operating margin" for *Operating margin (as percentage of net
+    revenues)*); None for a label without one, or whose own words are too few to name it.
+
+    >>> sorted(unqualified("Operating margin (as percentage of net revenues)"))
+    ['margin', 'operating']
+    >>> unqualified("Net income (loss)") is None, unqualified("Revenue") is None
+    (True, True)
+    """
+    own = label.rpartition(":")[2]
+    if "(" not in own:
+        return None
+    bare = required_tokens(_QUALIFIER.sub(" ", own))
+    return bare if len(bare) >= 2 and bare != required_tokens(own) else None
+
+
+@lru_cache(maxsize=8192)
+def _section_of(label: str, row: str) -> str:
+    """The section a cell's row sits in, from the cell's label ("Purchase obligations" for
+    *Purchase obligations: Inventory purchase commitments / Total*); "" for no section."""
+    head, sep, _ = label.partition(row)
+    head = head.rstrip()
+    return head.removesuffix(":") if sep and head.endswith(":") else ""
+
+
+def _section_rows(
+    values: Iterable[SourceValue], picked: list[SourceValue], words: set[str]
+) -> list[SourceValue]:
+    """The cells of the sections ``words`` name whose rows none of them names by their own
+    words: a section stands for its rows ("purchase obligations as a percentage of total
+    contractual obligations" over the rows under *Purchase obligations:*). A section some of
+    whose rows are named is narrowed to those."""
+
+    def key(v: SourceValue) -> tuple[str, int | None, str]:
+        return (v.source_id, v.table, _section_of(v.label, v.row or ""))
+
+    direct = {key(v) for v in picked if v.row}
+    chosen = {id(v) for v in picked}
+    named: dict[tuple[str, int | None, str], list[SourceValue]] = {}
+    for v in values:
+        if v.row is None or v.table is None or id(v) in chosen:
+            continue
+        k = key(v)
+        if k[2] and k not in direct and (sec := _cached_required(k[2])) and sec <= words:
+            named.setdefault(k, []).append(v)
+    # "cost of revenue" names *Cost of revenue:*, not also *Revenue:* (the most specific one)
+    words_of = {k: _cached_required(k[2]) for k in named}
+    return [
+        v
+        for k, cells in named.items()
+        if not any(o[:2] == k[:2] and words_of[k] < words_of[o] for o in named)
+        for v in cells
+    ]
+
+
 def _by_other_name(label: str, words: set[str]) -> bool:
     """Whether ``words`` name ``label`` by the abbreviation it defines, or by its words without
     it ("PSP" or "performance share plan" for *Performance Share Plan ('PSP')*)."""
     ways = ways_to_name(label)
-    return len(ways) > 1 and any(w <= words for w in ways)
+    if len(ways) > 1 and any(w <= words for w in ways):
+        return True
+    bare = unqualified(label)
+    return bare is not None and bare <= words
 
 
 def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) -> ValueIndex | None:
@@ -224,6 +288,7 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
             continue
         if req and (req <= words or (sv.row is not None and _by_other_name(sv.row, words))):
             picked.append(sv)
+    picked.extend(_section_rows(group.values, picked, words))
     found: ValueIndex | None
     if not picked:
         found = None

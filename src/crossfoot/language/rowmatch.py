@@ -48,13 +48,13 @@ from crossfoot.language.changewords import move_stated, moved_by
 from crossfoot.language.direction import clause_bounds
 from crossfoot.language.prevsentence import (
     _ANSWER_MARK,
-    _CHANGE_WORDS,
     _THRESHOLD,
     _concluded,
     _previous_figure,
     _previous_sentence,
     _restated,
     _titled,
+    change_before,
 )
 from crossfoot.language.rowfocus import _year_date, focus_group, focus_text, states_a_cell
 from crossfoot.language.rowtables import (
@@ -222,7 +222,7 @@ def _what_is_said(ctx: ClaimContext, every: tuple[SourceValue, ...]) -> _Said | 
     lo, _ = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)
     # "The net change in X is 5": a change of the row X, so no year; judged only when no two
     # figures of the named rows differ by 5 (see _change_elsewhere).
-    change = _CHANGE_WORDS.search(ctx.text, lo, m.start) is not None
+    change = change_before(ctx.text, lo, m.start)
     if change and m.kind not in ("money", "number"):
         return None
     words = _words(ctx)

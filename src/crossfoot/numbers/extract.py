@@ -36,7 +36,7 @@ from itertools import accumulate
 from crossfoot.model.locale import Convention, resolve_locale
 from crossfoot.model.types import Mention
 from crossfoot.numbers.around import Env
-from crossfoot.numbers.fast import DAY, plain_between
+from crossfoot.numbers.fast import DAY, REF, plain_between
 from crossfoot.numbers.forms import (
     VULGAR,
     convention_note,
@@ -50,6 +50,7 @@ from crossfoot.numbers.num import Num, stated_precision
 from crossfoot.numbers.patterns import (
     CURRENCY_AFTER_RE,
     DIGITS_RE,
+    REF_TAIL_RE,
     UNIT_RE,
     WORD_CURRENCY,
     next_core,
@@ -95,11 +96,15 @@ def _scan(
             start, end, is_words = core
         if is_words:
             nums, nxt = _read_words(text, start, text[start:end])
-        elif fast and (plain := plain_between(original, text, start, end, env)) is not None:
+        elif fast and (plain := plain_between(original, text, start, end, env, pos)) is not None:
             # A number between two plain words: its digits alone (numbers.fast); or the day of
             # a written date: no number.
             pos = end
             if plain is DAY:
+                continue
+            if plain is REF:  # "Note 4", "item 2": no number, as the reader resumes
+                tail = REF_TAIL_RE.match(text, end)
+                pos = tail.end() if tail is not None and tail.end() > end else end
                 continue
             out.append(plain)
             env.prev = None

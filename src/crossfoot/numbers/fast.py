@@ -23,24 +23,28 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from crossfoot.model.types import Mention
+from crossfoot.model.types import Kind, Mention
 from crossfoot.numbers.around import ALONE_AFTER, Env
-from crossfoot.numbers.cores import Digits, read_core
+from crossfoot.numbers.context import ends_at, tail_end
+from crossfoot.numbers.cores import Digits, exact_decimal, half_unit, read_core
 from crossfoot.numbers.num import Num, new_mention
 from crossfoot.numbers.patterns import (
     APPROX_ENDS,
+    COMPOUND_RE,
     DIVIDE_ENDS,
     FISCAL_ENDS,
     MONTH_ENDS,
     RANGE_STARTS,
     REF_ENDS,
     SCALE_EXP,
+    SCALES,
     TIMES_ENDS,
     UNIT_FIRST,
+    ref_before,
 )
-from crossfoot.numbers.prefix import may_prefix
+from crossfoot.numbers.prefix import Marks, may_prefix, read_prefix
 
-__all__ = ["DAY", "WORDS_AFTER", "WORDS_BEFORE", "plain_between"]
+__all__ = ["DAY", "REF", "WORDS_AFTER", "WORDS_BEFORE", "plain_between"]
 
 #: Words after which a number reads as its digits alone (tests check each). Not: a reference,
 #: fiscal, "about", month, "minus" or formula word ("by", "x", "times"), nor "than", "some".
@@ -105,45 +109,68 @@ _MAX_TEMPLATES = 50_000
 #: number; the scanner goes on after the digits.
 DAY = new_mention("", 0, 0, Decimal(0), "number", Decimal(0), None, Decimal(1), None,
                   Decimal(0), False, None, False, False, None, False)  # fmt: skip
+#: What :func:`plain_between` gives for a number after a reference word ("Note 4", "item 2"):
+#: no number; the scanner goes on after the reference's tail (``patterns.REF_TAIL_RE``).
+REF = new_mention("", 0, 0, Decimal(0), "number", Decimal(0), None, Decimal(1), None,
+                  Decimal(0), False, None, False, False, None, False)  # fmt: skip
 
 
 def _template(core: str, style: str) -> _Fields | None:
     """The fields of ``core``'s Mention after its text and span, as the reader builds them
     (``Num.mention``: value, kind, precision, currency, scale, ...). ``style``: "" a number
-    (or a year), "%" a percent, "$" dollars, "-" a negative number."""
-    found = Digits(core, 0, True, False) if core.isdigit() else read_core(core)
+    (or a year), "%" a percent, "$" dollars, "-" a negative number.
+
+    Built straight from the digits, without a ``Num`` and a Mention to read back (a fresh
+    answer's numbers are new cores: ~5 us each that way, a third of it here);
+    ``tests/test_speed_paths_speed21.py`` checks it against ``Num(...).mention`` field by field.
+    """
+    read = Digits(core, 0, True, False) if core.isdigit() else read_core(core)
     # Not a list ("1,2,3"), nor the "1.234" that is a thousand in a text writing "1.234,56"
     # (around.european_thousand): that depends on the whole text, so the reader reads it.
-    if not isinstance(found, Digits) or (found.exp == -3 and not found.plain):
+    if not isinstance(read, Digits) or (read.exp == -3 and not read.plain):
         return None
-    read = found
-    year = read.plain and len(read.digits) == 4 and 1900 <= int(read.digits) <= 2100
-    num = Num(0, len(core), read.digits, read.exp, read.plain, read.grouped)
+    digits, exp = read.digits, read.exp
+    written = Decimal(digits or "0") if exp == 0 else exact_decimal(digits, exp)
+    kind: Kind = "number"
+    currency = scale_word = None
+    scale_exp, negative = 0, False
     if style == "%":
-        num.kind = "percent"
+        kind = "percent"
     elif style[:1] == "$":  # dollars, and a scale word as written: "$million"
-        num.kind, num.currency = "money", "$"
+        kind, currency = "money", "$"
         if len(style) > 1:
-            word = style[1:]
-            num.scale_exp, num.scale_word = SCALE_EXP[word.lower().rstrip("s")], word
+            scale_word = style[1:]
+            scale_exp = SCALE_EXP[scale_word.lower().rstrip("s")]
     elif style == "-":
-        num.negative = True
-    elif year:
-        num.kind = "year"
-    mention = num.mention(core)
-    return tuple(getattr(mention, name) for name in Mention.__slots__[3:])
+        negative = True
+    elif read.plain and len(digits) == 4 and 1900 <= int(digits) <= 2100:
+        kind = "year"
+    value = (
+        written
+        if scale_exp == 0 and not negative
+        else exact_decimal(digits, exp + scale_exp, negative)
+    )
+    scale = SCALES.get(scale_exp) or Decimal(10**scale_exp)
+    # Mention's fields from ``value`` on (tests/vectors/extract_pinned.json pins every one).
+    return (value, kind, half_unit(exp + scale_exp - 1), currency, scale, scale_word, written,
+            negative, None, False, True, None, False)  # fmt: skip
 
 
-def plain_between(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | None:
+def plain_between(
+    original: str, text: str, s0: int, e0: int, env: Env, floor: int = 0
+) -> Mention | None:
     """The Mention of the digit core ``text[s0:e0]`` when nothing around it can change its
     reading, else None. ``text`` is the reading view of ``original`` (same offsets), read with
-    no locale and not as a cell; ``env`` is the scan's. Four shapes:
+    no locale and not as a cell; ``env`` is the scan's, ``floor`` where its last number ended
+    (the reader's own floor). Four shapes:
 
     - between a word of :data:`WORDS_BEFORE` (or a comma, or a word the reader's gates pass) and
       a word of :data:`WORDS_AFTER` (or a word the gates pass), a "%", or a mark that ends it:
       "was 4,567 in", "in 2019, the", "rose 12.5% in", "saw 123,457 events";
     - set apart as a cell is ('"2019",', '"12.5%"'), by a character of ``alone``;
-    - a dollar amount in quotes ('"$1,366"', '"$ 5,686"'), and a minus in quotes ('"-584"').
+    - a dollar amount in quotes ('"$1,366"', '"$ 5,686"'), and a minus in quotes ('"-584"');
+    - and two that are no number: the day of a written date (:data:`DAY`) and digits after a
+      reference word (:data:`REF`: "Note 4", "item 2").
 
     >>> text = "it was 4,567 in"
     >>> m = plain_between(text, text, 7, 12, Env(None, False, text))
@@ -158,7 +185,7 @@ def plain_between(original: str, text: str, s0: int, e0: int, env: Env) -> Menti
     if c1 == " ":
         if s0 >= 3 and text[s0 - 2] == "$" and text[s0 - 3] == '"':
             return _quoted(original, text, s0, e0, s0 - 2, "$")  # '"$ 5,686"'
-        return _prose(original, text, s0, e0, env)
+        return _prose(original, text, s0, e0, env, floor)
     if c1 in env.alone:
         return None if s0 >= 2 and text[s0 - 2].isupper() else _cell(original, text, s0, e0, "")
     if (c1 == "$" or c1 == "-") and s0 >= 2 and text[s0 - 2] == '"':
@@ -169,15 +196,18 @@ def plain_between(original: str, text: str, s0: int, e0: int, env: Env) -> Menti
 
 
 def _scaled_dollars(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | None:
-    """ "reached $5.3 million in": a plain word before the "$" (prefix.lone_dollar reads the
-    "$" alone; an "about" word would make it approximate), an English scale word after the
-    digits, and then nothing the reader reads: no letter, digit, "}", "$" (LaTeX), "+" or
-    range, and no "(" after spaces (after an amount "(USD 5)" may convert it)."""
+    """ "reached $5.3 million in", "saw $4.21M of": a plain word before the "$"
+    (prefix.lone_dollar reads the "$" alone; an "about" word would make it approximate), an
+    English scale word after the digits (or a scale letter glued to them), and then nothing
+    the reader reads: no letter, digit, "}", "$" (LaTeX), "+" or range, and no "(" after
+    spaces (after an amount "(USD 5)" may convert it)."""
     if not _plain_before(text, s0 - 1, env):
         return None
     scale = _SCALE_RE.match(text, e0)
     if scale is None:
-        return None
+        scale = _GLUED_SCALE_RE.match(text, e0)  # "$4.21M of", "$3bn.": a letter glued on
+        if scale is None or not _ends_glued(text, scale.end()):
+            return None
     end = scale.end()
     nxt = text[end : end + 1]
     if nxt.isalnum() or nxt in _NOT_AFTER_SCALE or text.startswith(RANGE_STARTS, end):
@@ -187,13 +217,33 @@ def _scaled_dollars(original: str, text: str, s0: int, e0: int, env: Env) -> Men
     return _made(original, text, s0, e0, s0 - 1, end, "$" + scale.group(1))
 
 
-def _prose(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | None:
+# The scale letters the reader reads glued to a dollar amount ("$4.21M", "$5k", "$3.2bn"),
+# followed by no letter, digit or "_" (not "$5mm", "$5MM", "$5bln": those take the reader).
+_GLUED_SCALE_RE = re.compile(r"(bn|mn|tn|[mMbBkKT])(?![A-Za-z0-9_])")
+
+
+def _ends_glued(text: str, end: int) -> bool:
+    """After a glued scale letter, only a space, ",", ";", a line end, the end of the text, or
+    a "." that ends the sentence: the marks after which the reader reads nothing more."""
+    nxt = text[end : end + 1]
+    if nxt == ".":
+        return text[end + 1 : end + 2] in _AFTER_STOP
+    return nxt in _AFTER_GLUED
+
+
+_AFTER_GLUED = frozenset([" ", ",", ";", "\n", ""])
+_AFTER_STOP = frozenset([" ", "\n", ""])
+
+
+def _prose(original: str, text: str, s0: int, e0: int, env: Env, floor: int) -> Mention | None:
     """A number between plain words: see :func:`plain_between`."""
     if s0 < 2:
         return None
     # After a comma ("December 31, 2019") no reader finds a word.
     if text[s0 - 2] != "," and not _plain_before(text, s0, env):
-        return DAY if _day(text, s0, e0, env) else None
+        if _day(text, s0, e0, env):
+            return DAY
+        return REF if _reference(text, s0, e0, env, floor) else None
     if text.startswith("%", e0):  # "12.5%": the number ends there, unless a letter, a digit,
         nxt = text[e0 + 1 : e0 + 2]  # a "+" or a range follows
         if nxt.isalnum() or nxt in ("_", "+") or text.startswith(RANGE_STARTS, e0 + 1):
@@ -220,6 +270,47 @@ def _day(text: str, s0: int, e0: int, env: Env) -> bool:
     if word.endswith("."):
         word = word[:-1]
     return word in _DAY_MONTHS and not may_prefix(text[s0 - 3 if s0 >= 3 else 0 : s0 - 1], env)
+
+
+def _reference(text: str, s0: int, e0: int, env: Env, floor: int) -> bool:
+    """Whether the plain digits at ``s0`` after a space follow a reference word ("Note 4",
+    "item 2", "row 12", "Step 1"), which the reader drops (``reading._not_a_number_before``)
+    after stages that find nothing here: no compound, power of ten or fraction after the digits
+    ("1-2", "1/2", "2.8:1": those go on to the reader), no set-apart cell, and nothing the
+    prefix reader reads before them (asked of ``prefix.read_prefix`` itself when its gate is
+    open: "em" of "item" ends a CLDR symbol). ``floor``: where the previous number ended."""
+    if not text[s0 - 2].isspace():
+        # ends_at's own gate on the two characters before the space, first: most numbers the
+        # fast path leaves to the reader follow no reference word, and pay only this.
+        end = text[s0 - 3 if s0 >= 3 else 0 : s0 - 1].lower()[-2:]
+        if end not in REF_ENDS.last2 and end[-1:] not in REF_ENDS.last1 and end[-1:] != ".":
+            return False
+    follow = text[e0 : e0 + 1]
+    if env.glued or not text[s0:e0].isdigit() or (follow in ALONE_AFTER and " " in env.alone):
+        return False
+    if follow and (follow in _COMPOUND_NEXT or follow.isalpha()):
+        if COMPOUND_RE.match(text, s0) is not None:  # (reading._start's own test)
+            return False
+    before = text[s0 - 4 if s0 > 4 else 0 : s0].rstrip(_SPACES)[-2:]
+    if before[-1:] == "$":
+        return False
+    if not (ends_at(text, s0, REF_ENDS, tail_end(text, s0)[0]) and ref_before(text, s0)):
+        return False
+    if may_prefix(before, env):  # the reader's own prefix stage must read nothing
+        num = Num(s0, e0, text[s0:e0], 0)
+        marks = Marks(num, Digits(num.digits, 0, True, False), False, "", s0)
+        read_prefix(text, s0, floor, num, marks, env, before)
+        if num.start != s0 or num.currency is not None or marks.sign or marks.paren:
+            return False
+        if num.kind != "number" or num.scale_exp or num.negative:
+            return False
+    return True
+
+
+# What continues a core into a compound the reader reads first ("1-2", "2019/20", "2.8:1").
+_COMPOUND_NEXT = frozenset("-/.:(")
+# The spaces read_number strips before the two characters may_prefix looks at.
+_SPACES = " \t\u00a0\u202f\u2009"
 
 
 def _plain_before(text: str, s0: int, env: Env) -> bool:

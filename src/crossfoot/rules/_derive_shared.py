@@ -26,6 +26,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
+from crossfoot.rules._base_year import base_year
 from crossfoot.rules._claim_year import own_year
 from crossfoot.rules._derive_kinds import (
     operand_class,
@@ -297,15 +298,6 @@ class _Focus:
     base: bool = False  # the one year stated is the base of a comparison ("than the 2022 level")
 
 
-# A year stated as the base a change is measured from: "above the 2022 figure", "from 2022",
-# and the whole a percentage is of: "62, which is 7.6% of the 2018 value".
-_BASE_YEAR = re.compile(
-    r"(?i)(?:\b(?:than|from|over|versus|vs\.?|compared\s+(?:with|to)|since|relative\s+to|"
-    r"against)|(?:%|\bpercent|\bper\s+cent)\s+of)\s+(?:the\s+|its\s+|their\s+)?"
-    r"(?:fiscal\s+|fy\s*)?(?:19|20)\d\d\b"
-)
-
-
 def _focus(ctx: ClaimContext) -> _Focus:
     cached = ctx.notes.get("derive.focus")
     if isinstance(cached, _Focus):
@@ -328,7 +320,7 @@ def _focus(ctx: ClaimContext) -> _Focus:
         named = frozenset(i for i, lab in by_index.items() if names_row(lab, s.text))
         if named:
             rows[key] = named
-    base = len(years) == 1 and _BASE_YEAR.search(s.text) is not None
+    base = len(years) == 1 and base_year(ctx, next(iter(years)))
     focus = _Focus(tuple(sorted(years)), rows, base)
     ctx.notes["derive.focus"] = focus
     return focus

@@ -49,6 +49,7 @@ class Named:
         "_keeps",
         "_lines",
         "_meant_of",
+        "_sections",
         "_tables",
         "_tokens",
         "_words",
@@ -64,6 +65,7 @@ class Named:
         self.texts = texts or {}  # (public: each source's text by id, for prose figures' words)
         self._keeps: list[Callable[[SourceValue], bool]] | None = None
         self._meant_of: dict[frozenset[str], str] = {}  # _meant per label set (~20 calls each)
+        self._sections: dict[tuple[str, int, str], set[str]] | None = None  # (_other_section)
         self._read(ask.text)
         labels = (
             by_identity(_LABELS, values, 8, _table_labels)
@@ -204,7 +206,34 @@ class Named:
                 return self._meant(named)
             if req and named is named_cols and (fuller := self._fuller(req, named)):
                 return fuller
-        return None
+        return self._other_section(v, named_rows)
+
+    def _other_section(self, v: SourceValue, named_rows: frozenset[str]) -> str | None:
+        """The section the question names instead of ``v``'s, for a row label it names that
+        stands under several section rows ("Tamil films" under "Global (India and
+        International)", "International only" and "India only"): a section is named by a word
+        of its label that no other of them has ("global"). None when no section, or ``v``'s
+        own, is so named."""
+        mine = _section(v)
+        if mine is None or v.row not in named_rows or v.table is None:
+            return None
+        if self._sections is None:
+            self._sections = {}
+            for x in self.values:
+                if x.table is not None and x.row and (sec := _section(x)) is not None:
+                    self._sections.setdefault((x.source_id, x.table, x.row), set()).add(sec)
+        sections = self._sections.get((v.source_id, v.table, v.row), set())
+        if len(sections) < 2:
+            return None
+        own = {sec: frozenset(_label_tokens(sec)) for sec in sections}
+        named = []
+        for sec, toks in own.items():
+            others = frozenset().union(*(t for o, t in own.items() if o != sec))
+            if (toks - others) & self._words:
+                named.append(sec)
+        if not named or mine in named:
+            return None
+        return f"{sorted(named)[0]}: {v.row}"
 
     def labels_named(self, v: SourceValue, axis: str) -> frozenset[str]:
         """The row (``axis`` "row") or column labels of ``v``'s table the question names."""
@@ -355,16 +384,26 @@ def _own_words(label: str) -> str:
     return _PERIOD_WORDS.sub(" ", label)
 
 
+def _section(v: SourceValue) -> str | None:
+    """The section row a table cell stands under ("India only" for a cell labelled "India
+    only: Tamil films / 2019"), or None."""
+    row = v.row or ""
+    head = (v.label or "").rsplit(" / ", 1)[0]
+    if row and head.endswith(f": {row}"):
+        return head[: -len(row) - 2] or None
+    return None
+
+
 def value_fits(ask: Ask, named: Named, change_base: bool) -> Callable[[SourceValue], bool]:
     """Whether a source value may serve a figure that fits the question: of an asked year (or
     the year before one, as the base of a change) and in a named row and column."""
     years = ask.years | {y - 1 for y in ask.years} if change_base else ask.years
-    named_ok: dict[tuple[str, int | None, str | None, str | None], bool] = {}  # per filter
+    named_ok: dict[tuple[str, int | None, int | None, str | None], bool] = {}  # per filter
 
     def fits(v: SourceValue) -> bool:
         if years and (ys := value_years(v)) and not ys & years:
             return False
-        if (key := (v.source_id, v.table, v.row, v.column)) not in named_ok:  # all misnamed reads
+        if (key := (v.source_id, v.table, v.row_index, v.column)) not in named_ok:  # as misnamed
             named_ok[key] = named.misnamed(v) is None  # (a cell's two views, two scopes: once)
         return named_ok[key]
 

@@ -118,13 +118,16 @@ def _tables(source: Source) -> list[_Table]:
     if is_partial(source):
         return []  # some cells of a result set only: whole-column figures would be wrong
     table = row_table(source)
-    base: object = table or source
-
-    def make(_: object) -> list[_Table]:
-        return [_from_table(table)] if table is not None else _from_values(source)
-
+    if table is not None:
+        # Kept on the table, as long as it lives (a memo across answers would keep the last
+        # result sets alive, each with every cell it read; a small one traced again is kept
+        # by front.trace_rows, and its rows-sums table with it)
+        made = table.memo.get("rowsums")
+        if made is None:
+            made = table.memo.setdefault("rowsums", [_from_table(table)])
+        return made  # type: ignore[return-value]
     # (by_identity evicts safely when threads share the cache; a bare pop could raise)
-    return by_identity(_CACHE, base, _CACHE_SIZE, make)
+    return by_identity(_CACHE, source, _CACHE_SIZE, _from_values)
 
 
 def _from_table(t: RowTable) -> _Table:

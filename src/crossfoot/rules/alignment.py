@@ -107,7 +107,8 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     cell = ev.rule == "direct"
     labels = " ".join(x for v in ops for x in (v.label, v.row, v.column, v.field) if x)
     one = None if read_at_factor(m, ops) else _one_value_misfit(ask, cell, ops, labels, m.value)
-    one = one or one_for_between(ask.text, ev, named.values) or percent_for_amount(ask, m, ev)
+    one = one or one_for_between(ask.text, ev, named.values, named.misnamed)
+    one = one or percent_for_amount(ask, m, ev)
     if one is not None:
         return one
     if ask.op == "change":

@@ -15,7 +15,7 @@ Industrial's 80 and Transportation's 160 less 80). A difference between two year
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules.alignment_between import BETWEEN_THINGS
@@ -29,7 +29,12 @@ _DIFFERENCE_LABEL = re.compile(
 )
 
 
-def one_for_between(ask_text: str, ev: Evidence, values: Sequence[SourceValue] = ()) -> str | None:
+def one_for_between(
+    ask_text: str,
+    ev: Evidence,
+    values: Sequence[SourceValue] = (),
+    other: Callable[[SourceValue], object] | None = None,
+) -> str | None:
     """Why one source value does not answer a difference asked between two named things, or
     None (module docstring).
 
@@ -50,7 +55,7 @@ def one_for_between(ask_text: str, ev: Evidence, values: Sequence[SourceValue] =
     if v.value == 0:
         return None  # (a zero difference meets any zero of the text)
     labels = " ".join(x for x in (v.label, v.row, v.column, v.field) if x)
-    if _DIFFERENCE_LABEL.search(labels) or _is_a_difference(v, values):
+    if _DIFFERENCE_LABEL.search(labels) or _is_a_difference(v, values, other):
         return None
     name = v.label or v.field or "a value of the text"
     return (
@@ -58,9 +63,16 @@ def one_for_between(ask_text: str, ev: Evidence, values: Sequence[SourceValue] =
     )
 
 
-def _is_a_difference(v: SourceValue, values: Sequence[SourceValue]) -> bool:
+def _is_a_difference(
+    v: SourceValue,
+    values: Sequence[SourceValue],
+    other: Callable[[SourceValue], object] | None = None,
+) -> bool:
     """Whether ``v`` is also the difference of two values of its table's column or row (itself
-    one of them: 160 - 80 = 80), so the answer may have computed it."""
+    one of them: 160 - 80 = 80), so the answer may have computed it. ``other`` (the row the
+    question names instead of a value's, :meth:`crossfoot.rules._named.Named.misnamed`) leaves
+    out values of rows the question does not ask about: a difference of them is no computation
+    of the question's ("2.0" is 7.0 - 5.0 when the 7.0 is a third row's)."""
     if v.table is None:
         return False
     for axis in ("col_index", "row_index"):
@@ -71,6 +83,7 @@ def _is_a_difference(v: SourceValue, values: Sequence[SourceValue]) -> bool:
             and w.source_id == v.source_id
             and w.view == v.view
             and getattr(w, axis) == getattr(v, axis)
+            and (w is v or other is None or not other(w))
         }
         if any(x - v.value in line for x in line):
             return True

@@ -7,7 +7,10 @@ search over a table: a window of several percent meets some pair of a large tabl
 derived here only when its sentence (or the one before) words a ratio ("ratio", "proportion",
 "divided by") and names two rows or more of one table, and only as a ratio or share of two named
 rows in one column (one period): a handful of pairs, not a table's worth, so a wrong figure 10 %
-off rarely meets one.
+off rarely meets one. When the wording names years, only the columns of those years (and columns
+of no year: a percent or change column) are searched: "in 2019" is not met by the 2017 column's
+pair (three years of a steady share round alike), and a table with percent and change columns
+beside each year stays a handful of pairs.
 """
 
 from __future__ import annotations
@@ -16,10 +19,13 @@ import re
 from dataclasses import replace
 
 from crossfoot.language.rowmatch import focus_group, focus_text
+from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._derive_shared import Candidate, best_verdict, derivable
+from crossfoot.rules._named_years import value_years
 from crossfoot.rules.derive import pair_candidates
 
 __all__ = ["coarse_ratio"]
@@ -44,6 +50,14 @@ def _two_rows_one_column(operands: tuple[SourceValue, ...]) -> bool:
     )
 
 
+def _of_years(named: ValueIndex, years: frozenset[int]) -> ValueIndex:
+    """The values of ``named`` in a column of one of ``years`` or of no year; all with none."""
+    if not years:
+        return named
+    kept = [v for v in named.values if not (ys := value_years(v)) or ys & years]
+    return named if len(kept) == len(named) else ValueIndex(kept)
+
+
 def coarse_ratio(ctx: ClaimContext) -> Verdict | None:
     """Rule: a coarse plain-number ratio of two named rows of one column (module docstring)."""
     m, o = ctx.mention, ctx.options
@@ -58,8 +72,11 @@ def coarse_ratio(ctx: ClaimContext) -> Verdict | None:
         return None
     narrow = replace(ctx, options=replace(o, derivations=kinds))
     found: list[Candidate] = []
+    years = frozenset(years_in_text(focus_text(ctx)))
     for group in ctx.scope.groups:
         named = focus_group(ctx, group, whole=True)
+        if named is not None:
+            named = _of_years(named, years)
         if named is None or len(named) > 2 * _MAX_VALUES:  # two unit views of each cell
             continue
         if len({(v.table, v.row_index) for v in named.values}) < 2:

@@ -55,10 +55,14 @@ _Ops = tuple[SourceValue, SourceValue, SourceValue, SourceValue]
 
 
 def _by_year(values: Sequence[SourceValue], view: str) -> dict[int, dict[int, SourceValue]]:
-    """The named values of one unit view, by table row and then by (whole) year."""
+    """The named amounts of one unit view, by table row and then by (whole) year. Percentages
+    are left out: they are never operands here (:func:`_pairs`), and a table that repeats its
+    rows in a percent section ("% of revenues by region") would double the rows counted."""
     rows: dict[int, dict[int, SourceValue]] = {}
     for v in values:
         if v.view not in (view, "both") or v.table is None or v.row_index is None:
+            continue
+        if v.kind == "percent":
             continue
         p = period(v)
         if operand_class(v) is None or p is None or p[1] is not None:

@@ -22,7 +22,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from itertools import chain
 from typing import Any
+from weakref import ref
 
+from crossfoot.language.extremes import may_rank
 from crossfoot.language.owncount import states_own_count
 from crossfoot.language.question import asks_past_bar
 from crossfoot.model.errors import RowsError
@@ -195,15 +197,20 @@ def iter_values(sources: Iterable[Source]) -> Iterator[SourceValue]:
 
 # Per-answer sources -> the RowTable they index, so rules.rowsums can read whole columns.
 # An OrderedDict: dropping the oldest entry of a plain dict again and again makes finding the
-# next oldest slower and slower (it skips the freed slots).
-_TABLES: OrderedDict[int, tuple[Source, RowTable | None]] = OrderedDict()
+# next oldest slower and slower (it skips the freed slots). The table is held weakly: it lives
+# as long as the trace reading it (and the Report, whose recheck holds it), and a source is
+# only read while they do. Held strongly, 512 entries kept the last 512 result sets alive,
+# each with every cell it read (~10 MB a 20,000x10 result set: 5 GB at most).
+_TABLES: OrderedDict[int, tuple[Source, ref[RowTable] | None]] = OrderedDict()
 _YEARISH = re.compile(r"(?:FY\s?)?((?:19|20)\d\d)", re.IGNORECASE)
 
 
 def row_table(source: Source) -> RowTable | None:
     """The parsed result set behind a per-answer source, or None (then read ``source.values``)."""
     hit = _TABLES.get(id(source))
-    return hit[1] if hit is not None and hit[0] is source else None
+    if hit is None or hit[0] is not source or hit[1] is None:
+        return None
+    return hit[1]()
 
 
 def is_partial(source: Source) -> bool:
@@ -218,7 +225,7 @@ def register(source: Source, table: RowTable | None) -> None:
         # the oldest one out: clearing them all would drop the sources of the answer being
         # checked, and free hundreds of tables in one go
         _TABLES.popitem(last=False)
-    _TABLES[id(source)] = (source, table)
+    _TABLES[id(source)] = (source, ref(table) if table is not None else None)
 
 
 class AnswerOperands:
@@ -338,7 +345,8 @@ class AnswerOperands:
             return made
         mentions = self.mentions(text)
         # "3 of the 4 regions had revenue above $4M": the answer's own bar reads every row too
-        whole_rows = whole or states_own_count(text, mentions)
+        # and so does a superlative ("West had the highest revenue": the rows it ranks against)
+        whole_rows = whole or may_rank(text) or states_own_count(text, mentions)
         # A result set of one or two rows is searched whole (rows_for picks every row), so the
         # cells near a figure are among its cells already: no windows to look up there.
         searched = [(name, t) for name, t in self.tables.items() if t.rows > 2]

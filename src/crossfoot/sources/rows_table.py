@@ -103,6 +103,7 @@ class RowTable:
         self._bounds: dict[int, tuple[int, int] | None] = {}
         self._found: dict[tuple[float, float], list[tuple[int, int]]] = {}
         self._merged: tuple[list[float], list[tuple[int, int]], bool] | None = None
+        self.memo: dict[str, object] = {}  # what rules make once per table, kept with it
         self.info = TableInfo(
             rs.name,
             rs.columns,

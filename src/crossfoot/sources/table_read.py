@@ -52,6 +52,7 @@ from crossfoot.sources.table_header import (
     header_label,
     tidy_grid,
 )
+from crossfoot.sources.table_sections import row_section
 from crossfoot.sources.unit_subject import counted_between, row_subject_unit
 
 __all__ = ["CellFallback", "read_header", "read_table"]
@@ -409,7 +410,7 @@ class _Body:
         rate_row = _RATE_LABEL.search(row_label) is not None
         # A row label that states its own unit ("Total bookings (in millions)") governs its row.
         row_unit = unit_in_cell(row_label) if row_label else None
-        section = self.section
+        section, self.section = row_section(self.section, row_label)  # (ends at its total)
         prefix = f"{section}: " if section and section != row_label else ""
         row_part = f"{prefix}{row_label or f'row {self.where.rows[i] + 1}'} / "
         out: list[SourceValue] = []

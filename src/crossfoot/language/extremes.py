@@ -1,0 +1,53 @@
+"""Superlatives that rank a row among the others: "West had the highest 2024 revenue".
+
+``extremes(text, lo, hi)`` finds the superlative words of a stretch that rank among rows
+("highest", "largest", "biggest", "greatest" and "lowest", "smallest", "fewest"), leaving out
+those that rank something else: an ordinal ("the second highest", "the next largest"), a part
+of a group ("one of the largest", "among the highest"), a row against its own past ("its
+highest level", "a record high", "the highest since 2019", "the lowest in five years", "ever").
+``rules.extremes`` holds the figure the word ranks to its column; the trace's row reader reads
+every row for an answer that has one (the other rows are what it ranks against).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["extremes", "may_rank"]
+
+_WORD = re.compile(
+    r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest)|(?P<low>lowest|smallest|fewest))\b"
+)
+_NOT_BEFORE = re.compile(
+    r"(?i)\b(?:second|third|fourth|fifth|next|2nd|3rd|4th|5th|one\s+of|among|its|their|his|her|"
+    r"record|all-time)\s+(?:the\s+)?(?:\w+\s+)?$"
+)
+_NOT_AFTER = re.compile(
+    r"(?i)^[^.;]{0,40}?\b(?:since|ever|on\s+record|in\s+(?:\w+\s+)?(?:years|quarters|months|"
+    r"decades?)|of\s+(?:the|any)\s+(?:year|decade|period|quarter)s?)\b"
+)
+_STEMS = ("highest", "largest", "biggest", "greatest", "lowest", "smallest", "fewest")
+
+
+def may_rank(text: str) -> bool:
+    """Whether ``text`` has a superlative word at all (substring tests: a cheap gate)."""
+    low = text.lower()
+    return any(s in low for s in _STEMS)
+
+
+def extremes(text: str, lo: int, hi: int) -> list[tuple[int, int, bool]]:
+    """``(start, end, high)`` of each superlative of ``text[lo:hi]`` that ranks a row among the
+    others (see the module docstring); ``high`` for "highest", False for "lowest".
+
+    >>> t = "West had the highest revenue; North had its highest level since 2019."
+    >>> [(t[a:b], h) for a, b, h in extremes(t, 0, len(t))]
+    [('highest', True)]
+    """
+    out = []
+    for m in _WORD.finditer(text, lo, hi):
+        if _NOT_BEFORE.search(text, max(lo, m.start() - 30), m.start()):
+            continue
+        if _NOT_AFTER.match(text[m.end() : hi]):
+            continue
+        out.append((m.start(), m.end(), m.group("high") is not None))
+    return out

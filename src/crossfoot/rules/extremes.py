@@ -1,0 +1,105 @@
+"""A row the answer calls the highest (or lowest) of a column must be it.
+
+"West had the highest 2024 revenue at $2.2M": $2.2M is West's cell, and East's $5.0M is higher.
+Each figure passes its own check; the ranking word is wrong. A superlative that ranks a row
+among the others (``language.extremes``: "highest", "largest", "lowest", "fewest"; not "the
+second highest", "one of the largest", "its highest since 2019") is held to the figure it
+ranks: the first figure after it in its sentence, or else the last before it. When that figure
+is one cell of a table whose row the sentence names, and the words right after the superlative
+name the cell's column ("the highest 2024 revenue", "the fewest orders"; a second superlative
+of the sentence may lean on the first's: "and West the lowest"), the cell must be the greatest
+(or least) of its column: every other row of the same table, column and kind, total and average
+lines aside, at least three rows in all, none negative (is the largest loss the most
+negative?). If another row goes past it, the figure becomes ``contradicted`` and names that
+row. Anything less certain is left alone: a derived figure, a row not named, words that name
+no column ("which is the largest", "the greatest amount": in financial answers these rank a
+row's own years, ``rules.which_period``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from crossfoot.language.extremes import extremes, may_rank
+from crossfoot.model.types import Claim, SourceValue, format_decimal, kind_family
+
+__all__ = ["ranked_rows"]
+
+_WORDS = re.compile(r"[a-z]{3,}")
+_NAMING = re.compile(r"[^($,;.]*")  # the words after a superlative, up to its figure or comma
+_ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")
+
+
+def ranked_rows(text: str, claims: list[Claim], values: Sequence[SourceValue]) -> list[Claim]:
+    """The claims, with a figure a superlative misranks ``contradicted`` (module docstring)."""
+    if not may_rank(text):
+        return claims
+    out = list(claims)
+    done: set[int] = set()
+    for s in {id(c.sentence): c.sentence for c in claims}.values():
+        idx = [i for i, c in enumerate(claims) if c.sentence is s]
+        said = ""  # the words of the sentence's last superlative ("and West the lowest" reuses)
+        for start, end, high in extremes(text, s.start, s.end):
+            words = _NAMING.match(text, end, s.end)
+            said = words.group(0) if words and _WORDS.search(words.group(0)) else said
+            after = [i for i in idx if claims[i].mention.start >= end]
+            before = [i for i in idx if claims[i].mention.end <= start]
+            i = after[0] if after else before[-1] if before else None
+            if i is None or i in done:
+                continue
+            done.add(i)
+            found = _misranked(
+                text[s.start : s.end], claims[i], values, text[start:end], high, said
+            )
+            if found is not None:
+                c = claims[i]
+                out[i] = Claim(c.mention, c.sentence, "contradicted", c.evidence, found)
+    return out
+
+
+def _misranked(
+    sentence: str,
+    claim: Claim,
+    values: Sequence[SourceValue],
+    word: str,
+    high: bool,
+    after: str,
+) -> str | None:
+    """The message when the claim's cell is not its column's extreme, else None; ``after``:
+    the words after the superlative, which must name the column ("the highest 2024 revenue"
+    of a column "Revenue 2024"; not "which is the largest", "the greatest amount": those rank
+    a row's years, rules.which_period)."""
+    ev = claim.evidence
+    if not claim.passed or ev is None or ev.kind != "cell" or len(ev.operands) != 1:
+        return None
+    v = ev.operands[0]
+    if v.table is None or v.row_index is None or not v.row or v.value < 0:
+        return None
+    if v.row.lower() not in sentence.lower():
+        return None  # the sentence names no row: the ranking may be of something else
+    named = {w.rstrip("s") for w in _WORDS.findall(after.lower())[:4]}
+    if not named & {w.rstrip("s") for w in _WORDS.findall((v.column or "").lower())}:
+        return None
+    peers: dict[int, SourceValue] = {}
+    for w in values:
+        if (
+            w.source_id == v.source_id
+            and w.table == v.table
+            and w.col_index == v.col_index
+            and w.view == v.view
+            and w.row_index is not None
+            and w.row_index != v.row_index
+            and kind_family(w.kind) == kind_family(v.kind)
+            and not _ASIDE.search(w.row or "")
+        ):
+            peers[w.row_index] = w
+    if len(peers) < 2 or any(w.value < 0 for w in peers.values()):
+        return None
+    top = max(peers.values(), key=lambda w: w.value if high else -w.value)
+    if (top.value > v.value) if high else (top.value < v.value):
+        return (
+            f"{v.row} is not the {word} of {v.column or 'its column'}: {top.row} has "
+            f"{format_decimal(top.value)} against {format_decimal(v.value)}"
+        )
+    return None

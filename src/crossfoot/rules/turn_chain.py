@@ -1,0 +1,279 @@
+"""A figure computed over a conversation's earlier figures: "what was the change in selling costs
+from 2023 to 2025? what is 5000 divided by 100? what is the product of that change and the
+quotient? The answer is 4,700." for (964 - 870) * (5000 / 100).
+
+When the question is a conversation (``question=`` holds several turns), its last turn may name
+nothing of the sources ("what is that less 1?", "what is that sum divided by those revenues?"):
+its figure is a derivation over the figures the earlier turns asked for. Each turn is read as a
+figure of its own (:mod:`crossfoot.language.turns`): a turn binds the operands it names (the
+cells of the rows it names in the years it names; a turn that names a year and nothing else
+keeps the rows and the operation of the turn before, "and in 2024?"; the prose figures whose
+sentence shares two of its content words; the numbers it writes), and a turn that words an
+operation ("change", "sum", "divided", "product", "ratio") computes it over its own operands,
+and over the earlier turns' figures when it points back ("that", "the quotient") or binds fewer
+than two. A turn that points back and names nothing ("what is that in billions?") restates the
+turn before.
+
+The last turn's figures are the candidates: the claim passes when one of them (in a unit the
+conversation asks for, "in millions") meets it at its stated precision. Nothing else is
+searched, so the figure is held to derivations over the operands the turns name. Only figures
+stated finer than a thousandth of their size, and only a bounded number of candidates per
+turn (past it, nothing is claimed).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from decimal import Decimal, DivisionByZero, InvalidOperation
+from itertools import permutations
+
+from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.turns import Turn, named_scales, operations, read_turns
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules._derive_shared import claim_interval, fmt_result
+from crossfoot.rules._prose_subject import context_tokens
+
+__all__ = ["turn_chain"]
+
+_MAX_OWN = 8  # operands one turn binds, at most
+_MAX_FIGURES = 600  # candidate figures of one turn, at most: past it nothing is claimed
+_HUNDRED = Decimal(100)
+# Figures stated finer than a thousandth of their size ("0.4175", "6.96", "18,770"): a coarser
+# one ("1.25", "-500") meets some chain of a few named figures by chance
+_FINE = Decimal("0.001")
+# Words of a question that say nothing of a prose figure's subject
+_PLAIN = frozenset(
+    """what which were was is are the and that this those these then how much many does did
+    value amount total change percent percentage million millions billion thousand year years
+    divided ratio sum portion represent relation average""".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Fig:
+    value: Decimal
+    view: str  # "both", "true" or "written": figures of two views never combine
+    formula: str
+    operands: tuple[SourceValue, ...]
+
+
+def _own(
+    ctx: ClaimContext, turn: Turn, rows: frozenset[str], values: list[SourceValue]
+) -> list[_Fig]:
+    """The operands ``turn`` binds: cells of ``rows`` in its years (the conversation's years
+    so far when it names none), prose it names, its numbers."""
+    out: list[_Fig] = []
+    content = _content(turn)
+    for v in values:
+        if turn.years and v.year is not None and v.year not in turn.years:
+            continue
+        if v.table is not None and _line(v) is not None:
+            if _line(v) not in rows:
+                continue
+        elif v.span is not None and content and not rows:  # prose when it names no row
+            source = ctx.scope.source(v.source_id)
+            if source is None or len(context_tokens(source, v) & content) < min(2, len(content)):
+                continue
+        else:
+            continue
+        value = v.value / _HUNDRED if v.kind == "percent" else v.value
+        out.append(_Fig(value, v.view, _name(v), (v,)))
+    out.extend(_Fig(n, "both", f"{n:,}", ()) for n in turn.stated)
+    return out
+
+
+def _content(turn: Turn) -> frozenset[str]:
+    """The words of ``turn`` that may name a subject (not its years, not the words of asking)."""
+    return frozenset(
+        t for t in turn.words if len(t) >= 4 and not t[0].isdigit() and t not in _PLAIN
+    )
+
+
+def _name(v: SourceValue) -> str:
+    label = v.label or v.row or v.field or "value"
+    return f"{label} ({v.value:,})"
+
+
+def _line(v: SourceValue) -> str | None:
+    """The label of the line a cell belongs to: its row, or its column when the row is a
+    period (a table with years as rows: "2025" | "operating income")."""
+    row = v.row
+    if row is not None and v.year is not None and not required_tokens(row) - {str(v.year)}:
+        return v.column
+    return row
+
+
+def _rows(turn: Turn, values: list[SourceValue]) -> tuple[frozenset[str], frozenset[str]]:
+    """The table rows ``turn`` names (every required word of the row's label in the turn). A
+    row named only inside the words of a longer row's label it writes out is not named: "the
+    current portion of long-term debt" names no "long-term debt" or "total debt" row, "net
+    revenues and cost of revenues" names both. Also every row whose words the turn holds (their
+    operation words name a row, not an operation)."""
+    named: dict[str, frozenset[str]] = {}
+    for v in values:
+        line = _line(v)
+        if line is not None and v.table is not None and line not in named:
+            req = required_tokens(line)
+            if req and req <= turn.words:
+                named[line] = req
+    if len(named) < 2:
+        return frozenset(named), frozenset(named)
+    text, kept = turn.text.lower(), set()
+    for row in sorted(named, key=lambda r: -len(named[r])):
+        if named[row] <= frozenset(tokens(text)):
+            kept.add(row)
+            text = text.replace(row.lower(), " ")  # its words name it, and no shorter row
+    return frozenset(kept), frozenset(named)
+
+
+def _unnamed_ops(turn: Turn, rows: frozenset[str]) -> Turn:
+    """``turn`` with the operations of its words outside the rows it names: "total" or
+    "portion" in a row's name ("total debt", "current portion of long-term debt") asks
+    nothing."""
+    if not rows or not turn.ops:
+        return turn
+    text = turn.text
+    for word in {w for r in rows for w in re.findall(r"[a-z]+", r.lower())}:
+        text = re.sub(rf"(?i)\b{re.escape(word)}\b", " ", text)
+    return replace(turn, ops=operations(text))
+
+
+def _combine(pool: list[_Fig], ops: frozenset[str]) -> list[_Fig] | None:
+    """Each operation ``ops`` words over each ordered pair of ``pool``, one figure per value;
+    None past :data:`_MAX_FIGURES`."""
+    out: list[_Fig] = []
+    seen: set[Decimal] = set()
+    for a, b in permutations(pool, 2):
+        if "both" not in (a.view, b.view) and a.view != b.view:
+            continue
+        view = a.view if a.view != "both" else b.view
+        for op in ops:
+            if op in "+*" and id(a) > id(b):
+                continue  # the other order gives the same figure
+            try:
+                value = (
+                    a.value + b.value
+                    if op == "+"
+                    else a.value - b.value
+                    if op == "-"
+                    else a.value * b.value
+                    if op == "*"
+                    else a.value / b.value
+                )
+            except (DivisionByZero, InvalidOperation, ZeroDivisionError):
+                continue
+            if value in seen:
+                continue
+            seen.add(value)
+            formula = f"({a.formula} {op} {b.formula})"
+            out.append(_Fig(value, view, formula, a.operands + b.operands))
+        if len(out) > _MAX_FIGURES:
+            return None
+    return out
+
+
+def _figures(ctx: ClaimContext, turns: tuple[Turn, ...]) -> list[_Fig] | None:
+    """The figures the last turn may have asked for, over the cells as written and over their
+    true values (a unit header's scale applied): never the two mixed."""
+    out: list[_Fig] = []
+    for view in ("written", "true"):
+        values = [v for v in ctx.scope.index.values if v.operand and v.view in ("both", view)]
+        made = _family(ctx, turns, values)
+        if made is None:
+            return None
+        out.extend(made)
+    return out
+
+
+def _family(
+    ctx: ClaimContext, turns: tuple[Turn, ...], values: list[SourceValue]
+) -> list[_Fig] | None:
+    """The figures the last turn may have asked for, each turn read in order (module doc)."""
+    earlier: list[_Fig] = []
+    last: list[_Fig] = []
+    prev: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    so_far: frozenset[int] = frozenset()  # the years the conversation named so far
+    bound: set[str] = set()  # the rows whose cells earlier turns bound
+    for read in turns:
+        rows, worded = _rows(read, values)
+        turn = _unnamed_ops(read, worded)
+        if not rows and read.years and not turn.ops and not read.back and not _content(read):
+            # "and in 2024?": the rows and the operation of the turn before, in another year
+            rows, turn = prev[0], replace(turn, ops=prev[1])
+        if not read.years:
+            # "those revenues": a row an earlier turn bound is the figure that turn asked for;
+            # another row is read in the periods the conversation named so far
+            rows, turn = rows - bound, replace(turn, years=so_far)
+        own = _own(ctx, turn, rows, values)
+        if len(own) > _MAX_OWN:
+            own = [f for f in own if not f.operands]  # names too much to bind: its numbers only
+        made: list[_Fig] | None
+        if turn.ops:
+            back = turn.back or len(own) < 2
+            made = _combine(own + _back(earlier, last, read.years) if back else own, turn.ops)
+            if made is None:
+                return None
+        elif turn.back and not own:
+            made = last  # "what is that in billions?": the figure before, restated
+        else:
+            made = own
+        earlier, last = earlier + made, made
+        prev = (rows or prev[0], turn.ops)
+        so_far |= read.years
+        bound |= {line for f in own for v in f.operands if (line := _line(v)) is not None}
+    return last
+
+
+def _back(earlier: list[_Fig], last: list[_Fig], years: frozenset[int]) -> list[_Fig]:
+    """The earlier figures a turn that points back may combine: all of them, or, when the turn
+    names years ("in relation to the 2024 gap"), the turn before's and those of its years."""
+    if not years:
+        return earlier
+    held = {id(f) for f in last}
+    return last + [
+        f
+        for f in earlier
+        if id(f) not in held and all(v.year is None or v.year in years for v in f.operands)
+    ]
+
+
+def turn_chain(ctx: ClaimContext) -> Verdict | None:
+    """Rule: a figure over the figures of a conversation's earlier turns (module docstring)."""
+    m, o = ctx.mention, ctx.options
+    if m.kind not in ("number", "percent") or not m.claim or m.high is not None or m.value == 0:
+        return None
+    if not o.allow_derived or o.rel_tolerance is not None or o.abs_tolerance is not None:
+        return None
+    conversation = ctx.shared.get("ask.context")
+    if not isinstance(conversation, str) or not m.precision < abs(m.value) * _FINE:
+        return None
+    turns = read_turns(conversation)
+    if len(turns) < 2:
+        return None
+    memo = ctx.shared.get("turn_chain.figures")
+    if type(memo) is not tuple or memo[0] is not ctx.scope:
+        memo = ctx.shared["turn_chain.figures"] = (ctx.scope, _figures(ctx, turns))
+    figures: list[_Fig] | None = memo[1]
+    if not figures:
+        return None
+    lo, hi = claim_interval(ctx)
+    scales = (Decimal(1), *named_scales(conversation)) if m.scale == 1 else (Decimal(1),)
+    for fig in figures:
+        if not fig.operands:
+            continue  # the user's own numbers alone are no figure of the sources
+        value = fig.value * _HUNDRED if m.kind == "percent" else fig.value
+        if any(abs(abs(v.value) - abs(m.value)) <= m.precision for v in fig.operands):
+            continue  # the figure is one of its own operands: a value, not a chain
+        for scale in scales:
+            if lo <= value / scale <= hi:
+                return Verdict("derived", _evidence(ctx, fig, value / scale, scale))
+    return None
+
+
+def _evidence(ctx: ClaimContext, fig: _Fig, result: Decimal, scale: Decimal) -> Evidence:
+    unit = "" if scale == 1 else f" / {scale:,}"
+    formula = f"{fig.formula}{unit} = {fmt_result(ctx, result)}"
+    note = "a figure over the figures the conversation's earlier turns asked for"
+    return Evidence("derive", "chain", formula, fig.operands, result, note)
