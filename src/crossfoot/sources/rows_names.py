@@ -82,9 +82,7 @@ def row_named(label: str | None, text: str) -> bool:
     if GATE_NAMED[0]:  # (see GATE_NAMED)
         spaced = _spaced_label(label)
         if spaced is not None:
-            said = _SPACED.get(text)
-            if said is None:
-                said = _spaced(text)
+            said = _spaced(text)
             if said is not _OTHER and spaced not in said:
                 return False  # (no pattern made: most of a large table's labels are read once)
     return _label_pattern(label).search(text) is not None
