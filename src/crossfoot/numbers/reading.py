@@ -46,6 +46,7 @@ from crossfoot.numbers.patterns import (
     OPERAND_RE,
     RANGE_STARTS,
     REF_ENDS,
+    REF_RE,
     REF_TAIL_RE,
     SCALE_EXP,
     UNIT_RE,
@@ -308,11 +309,23 @@ def _year_like(num: Num, marks: Marks) -> bool:
 
 
 _AFTER_YEAR = re.compile(r"\b(?:19|20)\d\d\s*\($")
+_AFTER_WORD = re.compile(r"[A-Za-z]{2}[ \t]*\($")
+_DIGIT_NEXT = re.compile(r"\)[ \t]*\d")
 
 
 def _after_year(text: str, s0: int) -> bool:
     """Whether the "(" before ``s0`` follows a year ("in 2018 (")."""
     return _AFTER_YEAR.search(text, max(0, s0 - 16), s0) is not None
+
+
+def _aside_of(text: str, s0: int, e0: int) -> bool:
+    """Whether the "(" before ``s0`` follows a word that is no reference: "the smallest order
+    count (720)" gives the words' figure; "note (105)", "(a)" and a telephone number's area
+    code ("(555) 123-4567") do not."""
+    lo = max(0, s0 - 40)
+    if _AFTER_WORD.search(text, lo, s0) is None or _DIGIT_NEXT.match(text, e0):
+        return False
+    return REF_RE.search(text, lo, text.rindex("(", lo, s0)) is None
 
 
 def _settle_parentheses(
@@ -326,16 +339,17 @@ def _settle_parentheses(
         strong = num.currency is not None or read.grouped or not read.plain
         strong = strong or len(read.digits) >= 4 or marks.unit_kind != ""
         # "in 2018 (509)": three digits in parentheses right after a year are that year's
-        # figure, not an enumeration or a note mark (those are shorter, or follow a word:
-        # "note (105)")
+        # figure, not an enumeration or a note mark (those are shorter, or follow a reference
+        # word: "note (105)"); after another word they are its figure, neither negative nor
+        # dropped ("the smallest order count (720)")
         strong = strong or (len(read.digits) == 3 and _after_year(text, s0))
         year_like = _year_like(num, marks)
         if not cell and num.currency is not None and conversion(text, num, floor, env):
             num.start, num.end = marks.inner_start, text.rindex(")", num.start, num.end)
         elif cell or (strong and not year_like):
             num.negative = True
-        elif year_like:
-            num.start, num.end = s0, e0
+        elif year_like or (len(read.digits) == 3 and read.plain and _aside_of(text, s0, e0)):
+            num.start, num.end = s0, e0  # (a year; "order count (720)": the words' figure)
         else:
             return False
     elif marks.paren:
