@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from crossfoot.language.asked import Ask, read_question
 from crossfoot.language.question import asks_past_bar
-from crossfoot.language.rowtokens import count_of_whole, noun_at
+from crossfoot.language.rowtokens import noun_at, part_before
 from crossfoot.model.types import Mention
 
 __all__ = [
@@ -33,10 +33,6 @@ _NOUN = re.compile(r"[ \t]*([A-Za-z][A-Za-z-]*)")
 _NOT_COUNTED = frozenset(
     "million billion thousand trillion percent per times basis point points bps m bn k x to and "
     "or of in the a an".split()
-)
-# the part's count right before "of the" ("2" in "2 of the 4 regions"), for the whole's phrase
-_PART = re.compile(
-    r"(?i)\b(?:\d[\d,]*|[a-z]+)[ \t]+of[ \t]+(?:the|these|those|our|its|their|all)[ \t]+\Z"
 )
 # the stems of language.bounds' comparison words: without one, no sentence states a bar (a few
 # substring tests: a case-blind pattern of alternatives costs ~50 us on a short answer)
@@ -106,10 +102,8 @@ def own_ask(text: str, m: Mention, sentence: tuple[int, int]) -> tuple[Ask, str]
     noun = found.group(1)
     if not counts_past_bar(text[sentence[0] : sentence[1]]):
         return None
-    start = m.start
-    if count_of_whole(text, m.start):  # the whole of "2 of the 4": the phrase from the "2"
-        part = _PART.search(text, max(sentence[0], m.start - 40), m.start)
-        start = part.start() if part is not None else m.start
+    part = part_before(text, m.start)  # the whole of "2 of the 4": the phrase from the "2"
+    start = part if part is not None and part >= sentence[0] else m.start
     after = text[found.end() : sentence[1]].rstrip(" \t\n.;:!?")
     rest = f"{after} {text[sentence[0] : start].strip()}".strip()
     question = f"How many {noun} {rest}?"

@@ -315,4 +315,16 @@ def count_of_whole(text: str, start: int) -> bool:
     >>> count_of_whole(t, t.index("four")), count_of_whole(t, 0)
     (True, False)
     """
-    return _PART_BEFORE.search(text, max(0, start - 40), start) is not None
+    return part_before(text, start) is not None
+
+
+def part_before(text: str, start: int) -> int | None:
+    """Where the count of the part begins before the whole's count at ``start`` ("Two" of
+    "Two of the four regions"), or None when none stands there.
+
+    >>> t = "Two of the four regions grew."
+    >>> part_before(t, t.index("four")), part_before(t, 0)
+    (0, None)
+    """
+    found = _PART_BEFORE.search(text, max(0, start - 40), start)
+    return found.start() if found is not None else None

@@ -24,6 +24,7 @@ from decimal import Decimal
 
 from crossfoot.language.asked import Ask
 from crossfoot.language.bounds import Side, side_before
+from crossfoot.language.owncount import singular
 from crossfoot.language.question import grown
 from crossfoot.language.rowtokens import count_of_whole, noun_at
 from crossfoot.model.context import ClaimContext, Verdict
@@ -41,13 +42,6 @@ __all__ = [
 
 _PERIODS = frozenset({"year", "quarter", "month", "period", "half", "time", "day", "week"})
 _WORD = re.compile(r"\s*([A-Za-z]+)")
-
-
-def _singular(word: str) -> str:
-    word = word.lower()
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
 def is_count_answer(ask: Ask, text: str, m: Mention, marker_end: int | None) -> bool:
@@ -68,7 +62,7 @@ def is_count_answer(ask: Ask, text: str, m: Mention, marker_end: int | None) -> 
     if marker_end is not None and m.start >= marker_end:
         return True
     after = _WORD.match(text, noun_at(text, m.end))  # "2 of the (4) regions"
-    return bool(ask.counted and after and _singular(after.group(1)) == _singular(ask.counted))
+    return bool(ask.counted and after and singular(after.group(1)) == singular(ask.counted))
 
 
 def question_bar(ask: Ask, asked: tuple[Mention, ...]) -> tuple[Mention, Side] | None:
@@ -111,7 +105,7 @@ def bar_values(
         if periods:
             # a period is a dated value, or a quarter by its name ("First", "Q3") when quarters
             # are counted: a table of one year's quarters has no year per column
-            quarters = _singular(ask.counted or "") == "quarter"
+            quarters = singular(ask.counted or "") == "quarter"
             chosen = [v for v in chosen if value_years(v) or (quarters and _quarters([v]))]
         cells: dict[tuple[object, ...], SourceValue] = {}
         for v in chosen:
@@ -134,7 +128,7 @@ def _of_changes(v: SourceValue) -> bool:
 def _one_line(ask: Ask, past: list[SourceValue], stated: Decimal) -> list[SourceValue]:
     """Quarters counted along a row that the table repeats (a block per year), the question
     naming no year: the quarters of the one block whose count the answer states, when one does."""
-    if ask.years or _singular(ask.counted or "") == "year":
+    if ask.years or singular(ask.counted or "") == "year":
         return past
     by_line: dict[tuple[object, ...], list[SourceValue]] = {}
     for v in past:
@@ -167,7 +161,7 @@ def count_verdict_of(
     if found is None:
         return _rows_verdict(mention, scope, ask, named)
     bar, side = found
-    periods = ask.counted is not None and _singular(ask.counted) in _PERIODS
+    periods = ask.counted is not None and singular(ask.counted) in _PERIODS
     values = bar_values(scope, ask, bar, named, periods)
     if not values:
         return None
@@ -221,7 +215,7 @@ def _rows_verdict(
     """A count with no bar ("How many categories are there under total expenses?"): ``derived``
     when it is the number of rows that add up to a total row the question names, or else of the
     rows of a table (totals aside); None otherwise (the reading is not certain enough to fail)."""
-    if ask.counted is None or _singular(ask.counted) in _PERIODS:
+    if ask.counted is None or singular(ask.counted) in _PERIODS:
         return None
     stated = mention.value
     rows: dict[tuple[str, int], dict[int, set[int | None]]] = {}
@@ -304,7 +298,7 @@ def word_count(
     found = _COUNTED_WORDS.match(text, m.end)
     if found is None:
         return None
-    noun = _singular(found.group(2))
+    noun = singular(found.group(2))
     if noun in _SOURCE_NOUNS:
         return n_sources, "sources"
     every = _ALL.search(text, max(sentence[0], m.start - 20), m.start) is not None

@@ -53,11 +53,11 @@ def own_count(
     sentence: tuple[int, int],
     values: Sequence[SourceValue],
     texts: Mapping[str, str],
-    heads: Mapping[str, str] | None = None,
+    heads: Mapping[str, str],
 ) -> Verdict | None:
     """``derived`` or ``contradicted`` for a count the sentence states with a bar of its own, or
     None when it states none, names no row or column, or counts what the data does not list
-    (see the module docstring)."""
+    (see the module docstring); ``heads``: what each source calls its rows."""
     found = own_ask(text, m, sentence)
     if found is None:
         return None
@@ -68,8 +68,7 @@ def own_count(
         return None
     if noun not in _PERIODS and singular(ask.counted or "") not in _PERIODS:
         ids = {v.source_id for v in values if named.names(v, "column") or named.names(v, "row")}
-        words = heads if heads is not None else texts
-        if not any(_uses(words.get(i, ""), noun) for i in ids):
+        if not any(_uses(heads.get(i, ""), noun) for i in ids):
             return None
     return verdict
 
@@ -105,12 +104,17 @@ def sentence_counts(
     another rule made of them ("2 of the 4 regions had revenue above $4M"); unless the
     sources are result ``rows`` (trace), number words that count what the data can count ("all
     three quarters", "the two surveys") join too. Right or wrong, each is then a claim."""
-    bars = counts_past_bar(text) and any(counted_noun(text, m, len(text)) for m in mentions)
-    if not bars and rows:
+    # the figures that may count things, in an answer with a comparison word at all
+    countable = (
+        {m.start for m in mentions if counted_noun(text, m, len(text)) is not None}
+        if counts_past_bar(text)
+        else set()
+    )
+    if not countable and rows:
         return claims
     texts = {s.id: s.text for s in sources.sources}
     # what a source calls its rows: its text, or a result set's key column ("region")
-    heads = {s.id: f"{s.text} {_key_of(s)}" for s in sources.sources} if bars else texts
+    heads = {s.id: f"{s.text} {_key_of(s)}" for s in sources.sources} if countable else {}
     values = sources.index(None).values
     at = {(c.mention.start, c.mention.end): i for i, c in enumerate(claims)}
     out = list(claims)
@@ -121,12 +125,12 @@ def sentence_counts(
         if i is None:
             if m.claim or not is_count_word(m):  # (a claim left unjudged stays so)
                 continue
-        elif not bars or _counted(claims[i]) or counted_noun(text, m, len(text)) is None:
+        elif m.start not in countable or _counted(claims[i]):
             continue
         s = next((x for x in sentences if x.start <= m.start < x.end), None)
         if s is None:
             continue
-        verdict = own_count(text, m, (s.start, s.end), values, texts, heads) if bars else None
+        verdict = own_count(text, m, (s.start, s.end), values, texts, heads) if countable else None
         claim: Claim | None
         if verdict is not None:
             claim = Claim(m, s, verdict.status, verdict.evidence, verdict.message)
