@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 
+import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
 
@@ -104,12 +105,16 @@ _WORDS = [
 
 
 @st.composite
-def _tables(draw: st.DrawFn) -> LabelTable:
+def _tables(
+    draw: st.DrawFn,
+    rows: Sequence[str] = tuple(_ROWS),
+    columns: Sequence[str | None] = tuple(_COLUMNS),
+) -> LabelTable:
     cells = []
     for i in range(draw(st.integers(1, 24))):
-        row = draw(st.sampled_from(_ROWS))
+        row = draw(st.sampled_from(rows))
         section = draw(st.sampled_from(_SECTIONS))
-        column = draw(st.sampled_from(_COLUMNS))
+        column = draw(st.sampled_from(columns))
         head = f"{section}: {row}" if section else row
         cells.append(
             SourceValue(
@@ -127,8 +132,11 @@ def _tables(draw: st.DrawFn) -> LabelTable:
 
 
 @st.composite
-def _cases(draw: st.DrawFn) -> tuple[LabelTable, set[str], str, list[SourceValue], frozenset[str]]:
-    table = draw(_tables())
+def _cases(
+    draw: st.DrawFn, small: bool = False
+) -> tuple[LabelTable, set[str], str, list[SourceValue], frozenset[str]]:
+    # (small: few rows and columns, so that a row and a fuller one share a column often)
+    table = draw(_tables(_ROWS[3:6], ("2022", "Domestic")) if small else _tables())
     said = draw(st.lists(st.sampled_from(_WORDS), max_size=8))
     words = set(tokens(" ".join(said)))
     glued = draw(st.sampled_from(["", "".join(said), "totalassetsanddepreciationandamortization"]))
@@ -270,4 +278,66 @@ def test_a_table_read_as_without_sections_is_caught() -> None:
         object.__setattr__(t, "sectioned", False)
 
     find(_cases(), lambda c: _broken(c, spoil), settings=_FIND)
+
+
+# --- language.rowtokens.tokens: the runs of word characters cut in C ------------------------
+
+_PIECES = st.sampled_from(
+    [
+        "Net",
+        "sales",
+        "R&D",
+        "r & d",
+        "SG&A",
+        "eps",
+        "company's",
+        "'s",
+        "2019s",
+        "10k",
+        "5,234.2",
+        "FY2019",
+        "&x",
+        "x&",
+        "the",
+        "of",
+        "\u212a",  # Kelvin sign: lowers to an ASCII "k"
+        "\u0130",  # dotted capital I: lowers to two characters
+        "\u00b2",  # superscript two: a digit to str.isdigit, not to \d
+        "\u0663",  # Arabic-indic three: a \d digit
+        "é",
+        " ",
+        ", ",
+        ".",
+        "-",
+        "$",
+        "\t",
+        "\x1c",
+    ]
+)
+_TEXTS = st.lists(_PIECES, max_size=14).map("".join) | st.text(
+    alphabet="abzAZ09'&. ,-\u212a\u00b2\u0663", max_size=20
+)
+
+
+def _plain_tokens(text: str) -> list[str]:
+    """tokens() as it read before this round: _WORD.findall, each word's tokens."""
+    from crossfoot.language.rowtokens import _WORD, _word_tokens
+
+    return [t for w in _WORD.findall(text.lower().replace(" & ", " and ")) for t in _word_tokens(w)]
+
+
+@_SETTINGS
+@given(_TEXTS)
+def test_tokens_read_as_the_plain_reading(text: str) -> None:
+    assert tokens(text) == _plain_tokens(text)
+    assert tokens(text) == _plain_tokens(text)  # (the runs kept)
+
+
+def test_runs_read_as_one_word_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from crossfoot.language import rowtokens
+
+    monkeypatch.setattr(rowtokens, "_run_tokens", rowtokens._word_tokens)
+    rowtokens._WORD_TOKENS.clear()
+    find(_TEXTS, lambda t: tokens(t) != _plain_tokens(t), settings=_FIND)
+    rowtokens._WORD_TOKENS.clear()
 
