@@ -20,6 +20,7 @@ dates) and random words; a table made with a broken shortcut is found by the sam
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 
@@ -29,13 +30,16 @@ from hypothesis import strategies as st
 
 from crossfoot.language.rowtables import (
     LabelTable,
+    SaidText,
     _column_roots,
     _other_section,
     _qualified_column,
     _score,
     _section_of,
+    judge,
     label_tables,
     rows_named_by,
+    run_together,
 )
 from crossfoot.language.rowtokens import acronym, label_tokens, root, tokens
 from crossfoot.model.types import Source, SourceValue
@@ -341,3 +345,54 @@ def test_runs_read_as_one_word_are_caught(monkeypatch: pytest.MonkeyPatch) -> No
     find(_TEXTS, lambda t: tokens(t) != _plain_tokens(t), settings=_FIND)
     rowtokens._WORD_TOKENS.clear()
 
+
+# --- language.rowtables.SaidText: the sentence's words run together, its tokens when asked ----
+
+
+@_SETTINGS
+@given(st.text(alphabet="aZ09 ,.$&'-\u212a\u0130\u00e9\u00b2\u0663", max_size=30) | _TEXTS)
+def test_words_run_together_as_the_pattern_reads_them(text: str) -> None:
+    assert run_together(text) == re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+_SENTENCES = st.lists(st.sampled_from(_WORDS), max_size=10).map(" ".join)
+
+
+def _judged(
+    case: tuple[LabelTable, set[str], str, list[SourceValue], frozenset[str]],
+    text: str,
+    said: SaidText,
+) -> bool:
+    table, words, _glued, cells, _sentence = case
+    plain = frozenset(tokens(text))
+    return all(
+        judge(table, cells, words, year, loose, said.glued, said)
+        == judge(table, cells, words, year, loose, said.glued, plain)
+        for year in (None, 2022)
+        for loose in (False, True)
+    ) and (_other_section(table, cells, words, said) is None) == (
+        _plain_other_section(table, cells, words, plain) is None
+    )
+
+
+@_SETTINGS
+@given(_cases() | _cases(small=True), _SENTENCES)
+def test_a_judge_given_the_lazy_sentence_judges_as_with_its_tokens(
+    case: tuple[LabelTable, set[str], str, list[SourceValue], frozenset[str]], text: str
+) -> None:
+    assert _judged(case, text, SaidText(text))
+
+
+class _Unread(SaidText):
+    __slots__ = ()
+
+    def words(self) -> frozenset[str]:
+        return frozenset()  # a sentence whose tokens are never read
+
+
+def test_a_sentence_never_read_is_caught() -> None:
+    find(
+        st.tuples(_cases(small=True), _SENTENCES),
+        lambda c: not _judged(c[0], c[1], _Unread(c[1])),
+        settings=_FIND,
+    )

@@ -7,16 +7,25 @@ table a claim matched in.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from crossfoot.language.rowtokens import _OPTIONAL, acronym, label_tokens, required_tokens, root
+from crossfoot.language.rowtokens import (
+    _OPTIONAL,
+    acronym,
+    label_tokens,
+    required_tokens,
+    root,
+    tokens,
+)
 from crossfoot.language.years import label_date
 from crossfoot.model.types import Source, SourceValue
 
 __all__ = [
     "LabelTable",
+    "SaidText",
     "describe_cell",
     "judge",
     "label_tables",
@@ -27,6 +36,47 @@ __all__ = [
 
 def _score(label: frozenset[str], words: set[str]) -> float:
     return len(label & words) / len(label) if label else 0.0
+
+
+_NOT_ALNUM = re.compile(r"[^a-z0-9]")
+# Every ASCII byte but a lower-case letter or a digit: deleted from an ASCII text's lower case.
+_NOT_ALNUM_BYTES = bytes(c for c in range(128) if not chr(c).isalnum() or chr(c).isupper())
+
+
+def run_together(text: str) -> str:
+    """The letters and digits of ``text``, lower case, run together (``[^a-z0-9]`` taken out
+    of its lower case; in C for an ASCII text).
+
+    >>> run_together("Total Assets, net: $5m")
+    'totalassetsnet5m'
+    """
+    low = text.lower()
+    if low.isascii():
+        return low.encode("ascii").translate(None, _NOT_ALNUM_BYTES).decode("ascii")
+    return _NOT_ALNUM.sub("", low)
+
+
+class SaidText:
+    """A claim's sentence for the row check: its words run together (``glued``, for labels a
+    source glues: "totalassets") and its tokens (``words()``, read when first asked: the judge
+    of a table needs them only for a row it must tell from a fuller one, a section or a total).
+    """
+
+    __slots__ = ("_words", "glued", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.glued = run_together(text)
+        self._words: frozenset[str] | None = None
+
+    def words(self) -> frozenset[str]:
+        if self._words is None:
+            self._words = frozenset(tokens(self.text))
+        return self._words
+
+
+def _said_words(sentence: frozenset[str] | SaidText) -> frozenset[str]:
+    return sentence if isinstance(sentence, frozenset) else sentence.words()
 
 
 # A token of a label this long may be found in the sentence's words run together ("totalassets").
@@ -157,7 +207,7 @@ def judge(
     year: int | None,
     loose: bool,
     glued: str = "",
-    sentence: frozenset[str] = frozenset(),
+    sentence: frozenset[str] | SaidText = frozenset(),
     columns: bool = True,
     date: tuple[int, int, int] | None = None,
 ) -> str | None:
@@ -174,7 +224,7 @@ def judge(
             return True  # nothing named, the row itself named, or a row of numbers/dates only
         if any(toks < table.rows[n] for n in named):
             return False  # the sentence names a fuller row that contains this one
-        said = sentence or frozenset(words)
+        said = _said_words(sentence) or frozenset(words)
         if any(table.rows[n] <= toks and not _narrower(table, n, c, said) for n in named):
             return True  # the sentence names part of the value's row label
         if _score(toks, words) >= best_named:
@@ -318,7 +368,10 @@ def _section_of(sv: SourceValue) -> str | None:
 
 
 def _other_section(
-    table: LabelTable, cells: Sequence[SourceValue], words: set[str], sentence: frozenset[str]
+    table: LabelTable,
+    cells: Sequence[SourceValue],
+    words: set[str],
+    sentence: frozenset[str] | SaidText,
 ) -> str | None:
     """Why ``cells`` are not the figure of the row the sentence names under a section: a label
     repeated under several section rows ("Net sales" under "Industrial Solutions:" and under
@@ -336,7 +389,8 @@ def _other_section(
     named = {x for x in sections if (toks := label_tokens(x)) and toks <= words}
     if not named or len(named) == len(sections) or any(_section_of(c) in named for c in cells):
         return None
-    if sum(label_tokens(x) <= sentence for x in sections) > 1:
+    said = _said_words(sentence)
+    if sum(label_tokens(x) <= said for x in sections) > 1:
         return None
     c = cells[0]
     if not any(
