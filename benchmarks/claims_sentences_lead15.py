@@ -8,11 +8,19 @@
   with another word whose window the ratio misses (wrong: each figure is a right cell, the
   multiple is not, rules.multiples). Before round 15 no such word was a claim.
 
+- ``bar_over_named_rows``: "Only Iberia and Nordic had 2024 revenue above $X." (or "Both ...",
+  "Neither ... nor ...") where the sentence holds of the rows (true), and the same sentence
+  over rows it does not hold for (wrong: the bar lies between the named rows' cells and the
+  others', rules.row_bars). Before round 15 the bar was matched as a figure of the data: a
+  right one failed unless it equalled some cell.
+
 A case is ``(category, truth, text, rows, question)`` as in ``claims_cases``.
 
 >>> import random
 >>> [c[:2] for c in multiple_in_words(random.Random(3))]
 [('multiple_in_words', True), ('multiple_in_words_wrong', False)]
+>>> [c[:2] for c in bar_over_named_rows(random.Random(3))]
+[('bar_over_named_rows', True), ('bar_over_named_rows_wrong', False)]
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from typing import Any
 
 from claims_sentences import REGIONS, Raw
 
-__all__ = ["SENTENCE_CLASSES_LEAD15", "multiple_in_words"]
+__all__ = ["SENTENCE_CLASSES_LEAD15", "bar_over_named_rows", "multiple_in_words"]
 
 _WORDS = {"halved": 0.5, "doubled": 2.0, "tripled": 3.0, "quadrupled": 4.0}
 
@@ -52,4 +60,35 @@ def multiple_in_words(rng: random.Random) -> list[Raw]:
     ]
 
 
-SENTENCE_CLASSES_LEAD15: tuple[Callable[[random.Random], list[Raw]], ...] = (multiple_in_words,)
+def bar_over_named_rows(rng: random.Random) -> list[Raw]:
+    """Five rows; a round bar between the k-th and (k+1)-th largest cells; the sentence names
+    the rows above it (true) or others (wrong), with "only", "both" or "neither"."""
+    names = rng.sample(REGIONS, 5)
+    values = sorted(rng.sample(range(150, 900), 5), reverse=True)
+    rows: list[dict[str, Any]] = [
+        {"region": n, "revenue_2024": v * 10_000} for n, v in zip(names, values, strict=True)
+    ]
+    word = rng.choice(("only", "both", "neither"))
+    k = 2 if word == "both" else rng.randint(1, 2)
+    bar = (values[k - 1] + values[k]) // 2 * 10_000
+    above, below = names[:k], names[k:]
+    if word == "only":
+        right, wrong = above, [*above[:-1], below[0]]
+        text = "Only {r} had 2024 revenue above ${b:,}."
+    elif word == "both":
+        right, wrong = above, [above[0], below[0]]
+        text = "Both {r} had 2024 revenue above ${b:,}."
+    else:
+        right, wrong = below[:2], [below[0], above[0]]
+        text = "Neither {r} had 2024 revenue above ${b:,}."
+    joint = " nor " if word == "neither" else " and "
+    return [
+        ("bar_over_named_rows", True, text.format(r=joint.join(right), b=bar), rows, None),
+        ("bar_over_named_rows_wrong", False, text.format(r=joint.join(wrong), b=bar), rows, None),
+    ]
+
+
+SENTENCE_CLASSES_LEAD15: tuple[Callable[[random.Random], list[Raw]], ...] = (
+    multiple_in_words,
+    bar_over_named_rows,
+)

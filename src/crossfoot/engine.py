@@ -63,6 +63,7 @@ from crossfoot.rules.extremes import ranked_rows
 from crossfoot.rules.multiples import stated_multiples
 from crossfoot.rules.own_rows import own_rows
 from crossfoot.rules.period_compare import period_comparisons
+from crossfoot.rules.row_bars import row_bars
 from crossfoot.rules.sentence_counts import sentence_counts
 from crossfoot.rules.stated_moves import stated_moves
 from crossfoot.rules.table_years import table_years
@@ -426,6 +427,7 @@ def _worded(
     claims = stated_moves(text, mentions, period_comparisons(text, sentences, mentions, claims))
     values = sources.index(None).values
     claims = stated_multiples(text, sentences, mentions, claims, values)  # "tripled"
+    claims = row_bars(text, claims, sources)  # "Only East exceeded $4M"
     return ranked_rows(text, claims, values)
 
 
