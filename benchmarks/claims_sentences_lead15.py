@@ -14,6 +14,11 @@
   others', rules.row_bars). Before round 15 the bar was matched as a figure of the data: a
   right one failed unless it equalled some cell.
 
+- ``count_of_moves``: "Revenue fell in 2 of the 5 regions from 2023 to 2024." (or "Two regions
+  saw revenue decline in 2024.") with the number of rows that moved that way (true) or one off
+  (wrong, rules.moved_counts). Before round 15 such a count in words was no claim and in digits
+  failed as unsupported.
+
 A case is ``(category, truth, text, rows, question)`` as in ``claims_cases``.
 
 >>> import random
@@ -21,6 +26,8 @@ A case is ``(category, truth, text, rows, question)`` as in ``claims_cases``.
 [('multiple_in_words', True), ('multiple_in_words_wrong', False)]
 >>> [c[:2] for c in bar_over_named_rows(random.Random(3))]
 [('bar_over_named_rows', True), ('bar_over_named_rows_wrong', False)]
+>>> [c[:2] for c in count_of_moves(random.Random(3))]
+[('count_of_moves', True), ('count_of_moves_wrong', False)]
 """
 
 from __future__ import annotations
@@ -31,7 +38,14 @@ from typing import Any
 
 from claims_sentences import REGIONS, Raw
 
-__all__ = ["SENTENCE_CLASSES_LEAD15", "bar_over_named_rows", "multiple_in_words"]
+__all__ = [
+    "SENTENCE_CLASSES_LEAD15",
+    "bar_over_named_rows",
+    "count_of_moves",
+    "multiple_in_words",
+]
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five")
 
 _WORDS = {"halved": 0.5, "doubled": 2.0, "tripled": 3.0, "quadrupled": 4.0}
 
@@ -88,7 +102,38 @@ def bar_over_named_rows(rng: random.Random) -> list[Raw]:
     ]
 
 
+def count_of_moves(rng: random.Random) -> list[Raw]:
+    """Five rows with a 2023 and a 2024 cell each; the number that rose (or fell) stated right
+    (true) or one off (wrong), in digits with "of the 5" or in words."""
+    names = rng.sample(REGIONS, 5)
+    rows: list[dict[str, Any]] = []
+    for name in names:
+        a = rng.randint(150, 900) * 10_000
+        b = a + rng.choice((-1, 1)) * rng.randint(5, 60) * 10_000
+        rows.append({"region": name, "revenue_2023": a, "revenue_2024": b})
+    up = rng.random() < 0.5
+    n = sum((r["revenue_2024"] > r["revenue_2023"]) == up for r in rows)
+    wrong = n + 1 if n < 5 else n - 1
+    if rng.random() < 0.5:
+        word = "rose" if up else "fell"
+        text = "Revenue " + word + " in {n} of the 5 regions from 2023 to 2024."
+        right_text, wrong_text = text.format(n=n), text.format(n=wrong)
+    else:
+        word = "growth" if up else "a decline"
+        text = "{n} regions saw " + word + " in revenue in 2024."
+        right_text = text.format(n=_NUMBER_WORDS[n].capitalize())
+        wrong_text = text.format(n=_NUMBER_WORDS[wrong].capitalize())
+        if n in (0, 1) or wrong in (0, 1):  # ("No regions", "One regions": not English)
+            right_text = f"Revenue {'rose' if up else 'fell'} in {n} of the 5 regions in 2024."
+            wrong_text = f"Revenue {'rose' if up else 'fell'} in {wrong} of the 5 regions in 2024."
+    return [
+        ("count_of_moves", True, right_text, rows, None),
+        ("count_of_moves_wrong", False, wrong_text, rows, None),
+    ]
+
+
 SENTENCE_CLASSES_LEAD15: tuple[Callable[[random.Random], list[Raw]], ...] = (
     multiple_in_words,
     bar_over_named_rows,
+    count_of_moves,
 )

@@ -30,7 +30,11 @@ ROWS = [
         ("Only East exceeded $2.45M in 2024 revenue.", False, "North (3,800,000) is above"),
         ("Only West exceeded $2.4M in 2024 revenue.", False, "West (2,400,000) is not above"),
         ("Neither South nor West had 2024 revenue above $2.45M.", True, ""),
-        ("Neither South nor North had 2024 revenue above $3M.", False, "North (3,800,000) is above"),
+        (
+            "Neither South nor North had 2024 revenue above $3M.",
+            False,
+            "North (3,800,000) is above",
+        ),
         ("North alone had 2024 revenue above $3M.", True, ""),
         ("Both East and West had 2024 revenue below $2M.", False, "East (2,500,000) is not below"),
     ],
