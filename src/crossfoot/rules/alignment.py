@@ -39,6 +39,7 @@ from crossfoot.rules.alignment_latest import data_years, known_years, placed_yea
 from crossfoot.rules.alignment_one import average_named, one_for_between
 from crossfoot.rules.alignment_opening import opening_misfit
 from crossfoot.rules.alignment_periods import period_misfit
+from crossfoot.rules.alignment_program import more_than_asked, program_misfit
 from crossfoot.rules.alignment_rank import rank_misfit
 from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_signs import sign_misfit
@@ -296,7 +297,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         other = rank_misfit(ask, base, named)
         if other is not None:
             return Fit("row", other)
-        other = scale_misfit(ask, c, base, named.values, claims)
+        other = scale_misfit(ask, c, base, named.values, claims) or program_misfit(ask, base, named)
         if other is not None:
             return Fit("op", other)
     why = _op_misfit(ask, c, base, named) if base is not None else None
@@ -405,7 +406,8 @@ def _align(
     final_ids = {id(c) for c in finals}
     judged: dict[int, Claim] = {}
     named = Named(ask, values, texts)
-    several = _several_for_one(ask, finals, marked)
+    more = more_than_asked(ask, finals, marked)
+    several = _several_for_one(ask, finals, marked) or (Fit("op", more) if more else None)
     if several is not None:
         index = {id(c): i for i, c in enumerate(claims)}
         for c in finals:
