@@ -5,11 +5,11 @@ exactly; at the written precision it lies halfway between $10,425 and $10,426, a
 (half away from zero, the convention of financial statements and of ``answer_decimals``) gives
 $10,426. Writing the nearer-zero figure truncates the answer's own result. For
 :func:`crossfoot.rules.alignment.align_answer`, a *final figure* that passes and whose value the
-answer computes (a calculation it shows: "steps", "arithmetic", or the asked operation over the
-figures it stated: "question") is ``off_question`` when its computed value lies exactly half a
-unit of its last written digit farther from zero than the figure. A value read from the sources
-is not judged (it says what the source says), nor a value the search derives for a bare figure
-(another rounding may meet it), nor a figure that rounds to nearest.
+answer computes (a calculation it shows: the "steps" and "arithmetic" rules) is
+``off_question`` when its computed value lies exactly half a unit of its last written digit
+farther from zero than the figure. A value read from the sources is not judged (it says what the
+source says), nor a value the search derives for a bare figure (another rounding may meet it),
+nor a figure that rounds to nearest.
 """
 
 from __future__ import annotations
@@ -22,9 +22,8 @@ __all__ = ["half_down", "halved_finals"]
 
 # Evidence kinds that read a value rather than compute one.
 _READS = frozenset({"cell", "exact", "rounded", "restatement", "label", "range"})
-# The calculations an answer shows (rules.steps, rules.arithmetic) or the asked operation over
-# figures it stated (the question's own reading).
-_COMPUTES = frozenset({"steps", "arithmetic", "question"})
+# The calculations an answer shows (rules.steps, rules.arithmetic).
+_COMPUTES = frozenset({"steps", "arithmetic"})
 
 
 def half_down(c: Claim, base: Evidence) -> str | None:
