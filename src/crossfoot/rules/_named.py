@@ -94,6 +94,9 @@ class Named:
     def _read(self, said: str) -> None:
         self._tokens = tokens(said)  # the question's words in order (read once)
         self._words = frozenset(self._tokens)
+        if self._words & _FORMS.keys():
+            # "a male member" names the column "Men", "female staff" the column "Women"
+            self._words |= frozenset(f for w in self._words & _FORMS.keys() for f in _FORMS[w])
         # the question's numbers (no years): the engine's asked_figures read them already
         read = figures_read(said)
         pairs = None if read is None else frozenset((m.value, m.high) for m in read)
@@ -139,6 +142,8 @@ class Named:
             w.lower().removesuffix("'s")
             for w in re.findall(r"\b[A-Z][\w'&-]*", self._ask.context or self._ask.text)
         }
+        if req & self._words & _FORMS.keys():
+            return True  # "male", "women": a word of one kind of person names its label firmly
         return bool(req & {t.removesuffix("s") for t in names} or req & names)
 
     def _sole_row(self, label: str, req: frozenset[str], v: SourceValue) -> bool:
@@ -370,6 +375,15 @@ def _figures_of(text: str) -> frozenset[tuple[Decimal, Decimal | None]]:
 def _unworded(book: _Book, words: frozenset[str]) -> bool:
     """Whether ``words`` hold no required word of any label of ``book``."""
     return not any(req & words for found in book.by_word.values() for _, req, _ in found)
+
+
+# The forms of one word a question and a label write differently (language.rowtokens.root reads
+# them as one root): a question's word names a label that holds any of its forms.
+_FORMS: dict[str, frozenset[str]] = {
+    w: frozenset(group) - {w}
+    for group in (("male", "man", "men"), ("female", "woman", "women"))
+    for w in group
+}
 
 
 @lru_cache(maxsize=8192)  # a table's labels are named by every question on it

@@ -46,13 +46,15 @@ from crossfoot.rules.alignment_signs import sign_misfit
 from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
+from crossfoot.rules.stated_arith import stated_misfit
 
 __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit", "underlying"]
 
 # Rerun (rules.own_rows): the rules again for a claim over the values a predicate keeps.
 
 _PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")
-_AVERAGE_LABEL = re.compile(r"(?i)average|\bmean\b|\bper\b")
+# "per share" is how a row names its quantity (one year's basic EPS), not an average of years
+_AVERAGE_LABEL = re.compile(r"(?i)average|\bmean\b|\bper\b(?!\s+(?:basic\s+|diluted\s+)?shares?\b)")
 _CHANGE_KINDS = frozenset({"percent_change", "share", "ratio"})
 _AMOUNT_KINDS = frozenset({"money", "number"})
 
@@ -108,7 +110,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     labels = " ".join(x for v in ops for x in (v.label, v.row, v.column, v.field) if x)
     one = None if read_at_factor(m, ops) else _one_value_misfit(ask, cell, ops, labels, m.value)
     one = one or one_for_between(ask.text, ev, named.values, named.misnamed)
-    one = one or percent_for_amount(ask, m, ev)
+    one = one or percent_for_amount(ask, m, ev) or stated_misfit(ask, ev)
     if one is not None:
         return one
     if ask.op == "change":

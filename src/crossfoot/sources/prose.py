@@ -218,16 +218,26 @@ def _year_of(
 
 # Between the items of a list of figures: "1.8, 1.9, and 2.0 million", "$3 and $4 billion".
 _LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$")
+# Between two years of a list, each written with its own period word: "fiscal 2019 and fiscal
+# 2018", "December 31, 2019 and December 31, 2018", "FY 2019 and FY 2018" (a year list of
+# "respectively" pairs its years with a list of figures by position).
+_YEAR_LIST_GAP = re.compile(
+    r"(?i)\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)(?:(?:the\s+)?(?:fiscal|calendar)"
+    r"(?:\s+years?)?\s*|fy\s*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+    r"\s+\d{1,2}\s*,?\s*)?$"
+)
 
 
-def _runs(text: str, mentions: Sequence[Mention], picked: list[int]) -> list[list[int]]:
+def _runs(
+    text: str, mentions: Sequence[Mention], picked: list[int], gaps: re.Pattern[str] = _LIST_GAP
+) -> list[list[int]]:
     """``picked`` (indexes into ``mentions``, in order) cut into lists: items next to each other
     with only a list gap between them ("$7.3 million , $4.9 million and $3.0 million")."""
     runs: list[list[int]] = []
     for i in picked:
         if runs and runs[-1][-1] == i - 1:
             gap = text[mentions[i - 1].end : mentions[i].start]
-            if _LIST_GAP.fullmatch(" " + gap):
+            if gaps.fullmatch(" " + gap):
                 runs[-1].append(i)
                 continue
         runs.append([i])
@@ -261,7 +271,8 @@ def _respective(
         if not _RESPECTIVELY.search(text, bounds[sent], bounds[sent + 1]):
             continue
         said.add(sent)
-        year_runs = _runs(text, mentions, [i for i in members if mentions[i].kind == "year"])
+        years = [i for i in members if mentions[i].kind == "year"]
+        year_runs = _runs(text, mentions, years, _YEAR_LIST_GAP)
         year_runs = [r for r in year_runs if len({mentions[i].value for i in r}) == len(r) > 1]
         figures = [i for i in members if mentions[i].kind != "year"]
         for run in _runs(text, mentions, figures):
