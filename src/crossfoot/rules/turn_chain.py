@@ -40,6 +40,7 @@ __all__ = ["turn_chain"]
 _MAX_OWN = 8  # operands one turn binds, at most
 _MAX_FIGURES = 600  # candidate figures of one turn, at most: past it nothing is claimed
 _HUNDRED = Decimal(100)
+_YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
 # Figures stated finer than a thousandth of their size ("0.4175", "6.96", "18,770"): a coarser
 # one ("1.25", "-500") meets some chain of a few named figures by chance
 _FINE = Decimal("0.001")
@@ -140,9 +141,13 @@ def _unnamed_ops(turn: Turn, rows: frozenset[str]) -> Turn:
     return replace(turn, ops=operations(text))
 
 
-def _combine(pool: list[_Fig], ops: frozenset[str]) -> list[_Fig] | None:
+def _combine(
+    pool: list[_Fig], ops: frozenset[str], order: tuple[int, ...] = ()
+) -> list[_Fig] | None:
     """Each operation ``ops`` words over each ordered pair of ``pool``, one figure per value;
-    None past :data:`_MAX_FIGURES`."""
+    None past :data:`_MAX_FIGURES`. A quotient of two figures of one period each, both periods
+    in ``order`` (the years the turn names, as it names them), has the one named first on top
+    ("that 2025 range in relation to the 2024 one")."""
     out: list[_Fig] = []
     seen: set[Decimal] = set()
     for a, b in permutations(pool, 2):
@@ -152,6 +157,8 @@ def _combine(pool: list[_Fig], ops: frozenset[str]) -> list[_Fig] | None:
         for op in ops:
             if op in "+*" and id(a) > id(b):
                 continue  # the other order gives the same figure
+            if op == "/" and not _in_order(a, b, order):
+                continue
             try:
                 value = (
                     a.value + b.value
@@ -172,6 +179,21 @@ def _combine(pool: list[_Fig], ops: frozenset[str]) -> list[_Fig] | None:
         if len(out) > _MAX_FIGURES:
             return None
     return out
+
+
+def _in_order(a: _Fig, b: _Fig, order: tuple[int, ...]) -> bool:
+    top, bottom = {v.year for v in a.operands}, {v.year for v in b.operands}
+    if len(top) != 1 or len(bottom) != 1 or top == bottom:
+        return True
+    (high,), (low,) = top, bottom
+    if high not in order or low not in order:
+        return True
+    return order.index(high) < order.index(low)
+
+
+def _order(turn: Turn) -> tuple[int, ...]:
+    """The years ``turn`` writes, in the order it first writes them."""
+    return tuple(dict.fromkeys(int(y) for y in _YEAR.findall(turn.text)))
 
 
 def _figures(ctx: ClaimContext, turns: tuple[Turn, ...]) -> list[_Fig] | None:
@@ -212,7 +234,8 @@ def _family(
         made: list[_Fig] | None
         if turn.ops:
             back = turn.back or len(own) < 2
-            made = _combine(own + _back(earlier, last, read.years) if back else own, turn.ops)
+            pool = own + _back(earlier, last, read.years) if back else own
+            made = _combine(pool, turn.ops, _order(read))
             if made is None:
                 return None
         elif turn.back and not own:
