@@ -61,12 +61,16 @@ class _Fig:
 
 
 def _own(
-    ctx: ClaimContext, turn: Turn, rows: frozenset[str], values: list[SourceValue]
+    ctx: ClaimContext,
+    turn: Turn,
+    rows: frozenset[str],
+    values: list[SourceValue],
+    prose: bool = True,
 ) -> list[_Fig]:
     """The operands ``turn`` binds: cells of ``rows`` in its years (the conversation's years
-    so far when it names none), prose it names, its numbers."""
+    so far when it names none), prose it names (unless ``prose`` is False), its numbers."""
     out: list[_Fig] = []
-    content = _content(turn)
+    content = _content(turn) if prose else frozenset()
     for v in values:
         if turn.years and v.year is not None and v.year not in turn.years:
             continue
@@ -224,16 +228,20 @@ def _family(
         if not rows and read.years and not turn.ops and not read.back and not _content(read):
             # "and in 2024?": the rows and the operation of the turn before, in another year
             rows, turn = prev[0], replace(turn, ops=prev[1])
+        named_back = False
         if not read.years:
-            # "those revenues": a row an earlier turn bound is the figure that turn asked for;
-            # another row is read in the periods the conversation named so far
+            # "those revenues": a row an earlier turn bound is the figure that turn asked for
+            # (the turn points back to it, and binds no prose in its place: "the total sum of
+            # intangible assets and goodwill divided by the total assets acquired"); another
+            # row is read in the periods the conversation named so far
+            named_back = bool(rows & bound)
             rows, turn = rows - bound, replace(turn, years=so_far)
-        own = _own(ctx, turn, rows, values)
+        own = _own(ctx, turn, rows, values, prose=not named_back)
         if len(own) > _MAX_OWN:
             own = [f for f in own if not f.operands]  # names too much to bind: its numbers only
         made: list[_Fig] | None
         if turn.ops:
-            back = turn.back or len(own) < 2
+            back = turn.back or named_back or len(own) < 2
             pool = own + _back(earlier, last, read.years) if back else own
             made = _combine(pool, turn.ops, _order(read))
             if made is None:
