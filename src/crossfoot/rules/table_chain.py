@@ -26,6 +26,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import combinations, permutations
+from operator import itemgetter
 
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.context import ClaimContext, Verdict
@@ -38,9 +39,10 @@ from crossfoot.rules._derive_shared import claim_interval, fmt_result
 __all__ = ["table_chain"]
 
 _FINE = Decimal("0.001")  # a figure stated finer than a thousandth of its size
-_BAND = Decimal("1.35")  # the neighbourhood of a figure where chains are counted
-_BUDGET = Decimal("0.05")  # expected chance matches in the figure's window, at most
+_BAND = 1.35  # the neighbourhood of a figure where chains are counted
+_BUDGET = 0.05  # expected chance matches in the figure's window, at most
 _MAX_CELLS = 80  # cells of one table, at most (the chains grow with their cube)
+_SLACK = 1e-9  # the floating point chains' rounding, relative, at most
 _HUNDRED = Decimal(100)
 _ONE = Decimal(1)
 _KEPT = 64
@@ -49,18 +51,17 @@ _Said = tuple[frozenset[str], tuple[int, ...]]  # content words, years in the or
 _YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
 
 
-@dataclass(frozen=True, slots=True)
-class _Chain:
-    value: Decimal
-    shape: str  # "changes", "change_of_difference", "sum_share"
-    ops: tuple[SourceValue, ...]
+# A chain: its value in floating point (to enumerate a table's chains fast; a chain that meets
+# a figure is computed again exactly), its shape ("changes", "change_of_difference",
+# "sum_share") and its operands
+_Chain = tuple[float, str, tuple[SourceValue, ...]]
 
 
 @dataclass(frozen=True, slots=True)
 class _Chains:
     """The chains of one table, and the words that name its lines."""
 
-    values: list[Decimal]  # sorted
+    values: list[float]  # sorted
     chains: list[_Chain]  # in the order of ``values``
     names: tuple[frozenset[str], ...]  # the required words of each row and column label
 
@@ -97,15 +98,15 @@ def _parallel(lines: dict[int, dict[int, SourceValue]]) -> list[_Chain]:
     places = sorted({p for line in lines.values() for p in line})
     for p, q in combinations(places, 2):
         diffs = [
-            (line[p].value - line[q].value, line[p], line[q])
+            (float(line[p].value - line[q].value), line[p], line[q])
             for line in lines.values()
             if p in line and q in line and line[p].value != line[q].value
         ]
         for (d1, a1, b1), (d2, a2, b2) in permutations(diffs, 2):
             ratio = d1 / d2
             ops = (a1, b1, a2, b2)
-            out.append(_Chain(ratio, "changes", ops))
-            out.append(_Chain(ratio - _ONE, "change_of_difference", ops))
+            out.append((ratio, "changes", ops))
+            out.append((ratio - 1.0, "change_of_difference", ops))
     return out
 
 
@@ -113,12 +114,12 @@ def _sum_share(lines: dict[int, dict[int, SourceValue]]) -> list[_Chain]:
     """(a + b) / c of three positive cells of one line, the two together below the third."""
     out: list[_Chain] = []
     for line in lines.values():
-        cells = [v for v in line.values() if v.value > 0]
-        for a, b in combinations(cells, 2):
-            total = a.value + b.value
-            for c in cells:
-                if c is not a and c is not b and total < c.value:
-                    out.append(_Chain(total / c.value, "sum_share", (a, b, c)))
+        cells = [(float(v.value), v) for v in line.values() if v.value > 0]
+        for (x, a), (y, b) in combinations(cells, 2):
+            total = x + y
+            for z, c in cells:
+                if c is not a and c is not b and total < z:
+                    out.append((total / z, "sum_share", (a, b, c)))
     return out
 
 
@@ -131,10 +132,10 @@ def _make(group: ValueIndex) -> list[_Chains]:
             chains.extend(_parallel(lines))
             if not across:
                 chains.extend(_sum_share(lines))
-        chains.sort(key=lambda ch: ch.value)
+        chains.sort(key=itemgetter(0))
         labels = {x for v in grid.values() for x in (v.row, v.column) if x}
         names = tuple(n for n in map(required_tokens, sorted(labels)) if n)
-        out.append(_Chains([ch.value for ch in chains], chains, names))
+        out.append(_Chains([ch[0] for ch in chains], chains, names))
     return out
 
 
@@ -147,7 +148,7 @@ def _bound(chains: _Chains, met: list[_Chain], said: _Said) -> _Chain | None:
     for chain in met:
         if not _ordered(chain, years):
             continue
-        if not lines or all(_named(v.row, words) or _named(v.column, words) for v in chain.ops):
+        if not lines or all(_named(v.row, words) or _named(v.column, words) for v in chain[2]):
             return chain
     return None
 
@@ -158,16 +159,16 @@ def _ordered(chain: _Chain, years: tuple[int, ...]) -> bool:
     ratio with the period named first on top ("that 2025 range in relation to the 2024 one",
     "the ratio of the differences from 2008 to 2007"); a ratio over periods no words name
     may run either way."""
-    if chain.shape == "sum_share":
+    _, shape, ops = chain
+    if shape == "sum_share":
         return True
-    top = {v.year for v in chain.ops[:2]}
-    bottom = {v.year for v in chain.ops[2:]}
+    top, bottom = {v.year for v in ops[:2]}, {v.year for v in ops[2:]}
     if len(top) != 1 or len(bottom) != 1 or top == bottom:
         return True
     (high,), (low,) = top, bottom
     if high is None or low is None:
         return True
-    if chain.shape == "change_of_difference":
+    if shape == "change_of_difference":
         return low < high
     if high in years and low in years:
         return years.index(high) < years.index(low)
@@ -179,12 +180,29 @@ def _named(label: str | None, words: frozenset[str]) -> bool:
     return bool(need) and need <= words
 
 
-def _near(chains: _Chains, lo: Decimal, hi: Decimal) -> list[_Chain]:
+def _exact(chain: _Chain) -> Decimal:
+    """The chain's value computed in decimal."""
+    _, shape, ops = chain
+    if shape == "sum_share":
+        return (ops[0].value + ops[1].value) / ops[2].value
+    ratio = (ops[0].value - ops[1].value) / (ops[2].value - ops[3].value)
+    return ratio - _ONE if shape == "change_of_difference" else ratio
+
+
+def _near(chains: _Chains, lo: float, hi: float) -> list[_Chain]:
     i, j = bisect_left(chains.values, lo), bisect_right(chains.values, hi)
     return chains.chains[i:j]
 
 
-def _chance(chains: _Chains, value: Decimal, width: Decimal) -> Decimal:
+def _met(chains: _Chains, lo: Decimal, hi: Decimal) -> list[_Chain]:
+    """The chains within ``lo`` to ``hi``, found in floating point (with a margin for its
+    rounding) and kept when their decimal value is within."""
+    margin = _SLACK * max(abs(float(lo)), abs(float(hi)))
+    near = _near(chains, float(lo) - margin, float(hi) + margin)
+    return [ch for ch in near if lo <= _exact(ch) <= hi]
+
+
+def _chance(chains: _Chains, value: float, width: float) -> float:
     """The chains' chance to meet a figure of window ``width`` near ``value``: their number
     within a factor of :data:`_BAND` of it times the window over that band."""
     size = abs(value)
@@ -218,8 +236,8 @@ def table_chain(ctx: ClaimContext) -> Verdict | None:
     said: _Said | None = None
     for group in ctx.scope.groups:
         for chains in by_identity(_MEMO, group, _KEPT, _make):
-            met = _near(chains, lo, hi)
-            if not met or _chance(chains, m.value / factor, hi - lo) > _BUDGET:
+            met = _met(chains, lo, hi)
+            if not met or _chance(chains, float(m.value / factor), float(hi - lo)) > _BUDGET:
                 continue
             said = said or _words(ctx)
             chain = _bound(chains, met, said)
@@ -229,16 +247,17 @@ def table_chain(ctx: ClaimContext) -> Verdict | None:
 
 
 def _evidence(ctx: ClaimContext, chain: _Chain, factor: Decimal) -> Evidence:
-    names = [f"{label(v)} ({v.value:,})" for v in chain.ops]
-    if chain.shape == "sum_share":
+    _, shape, ops = chain
+    names = [f"{label(v)} ({v.value:,})" for v in ops]
+    if shape == "sum_share":
         formula = f"({names[0]} + {names[1]}) / {names[2]}"
         kind = "share"
     else:
         formula = f"({names[0]} - {names[1]}) / ({names[2]} - {names[3]})"
-        formula += " - 1" if chain.shape == "change_of_difference" else ""
+        formula += " - 1" if shape == "change_of_difference" else ""
         kind = "ratio"
     unit = " x 100" if factor != _ONE else ""
-    result = chain.value * factor
+    result = _exact(chain) * factor
     formula = f"{formula}{unit} = {fmt_result(ctx, result)}"
     note = "a chain of two steps over one table's cells, counted against chance"
-    return Evidence("derive", kind, formula, chain.ops, result, note)
+    return Evidence("derive", kind, formula, ops, result, note)
