@@ -36,6 +36,7 @@ from claims_sentences_claims11 import SENTENCE_CLASSES_CLAIMS11
 from claims_sentences_failopen11 import SENTENCE_CLASSES_FAILOPEN11
 from claims_sentences_lead13 import SENTENCE_CLASSES_LEAD13
 from claims_sentences_lead14 import SENTENCE_CLASSES_LEAD14
+from claims_sentences_lead15 import SENTENCE_CLASSES_LEAD15
 
 __all__ = ["CLASSES", "claims_cases"]
 
@@ -570,6 +571,7 @@ CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     *SENTENCE_CLASSES_FAILOPEN11,  # failopen11's (claims_sentences_failopen11.py)
     *SENTENCE_CLASSES_LEAD13,  # the lead's of round 13 (claims_sentences_lead13.py)
     *SENTENCE_CLASSES_LEAD14,  # the lead's of round 14 (claims_sentences_lead14.py)
+    *SENTENCE_CLASSES_LEAD15,  # the lead's of round 15 (claims_sentences_lead15.py)
 )  # fmt: skip
 
 

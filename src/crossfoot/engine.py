@@ -60,8 +60,10 @@ from crossfoot.rules.change_signs import change_signs
 from crossfoot.rules.comparisons import check_comparisons
 from crossfoot.rules.counts import count_verdict, is_count_answer
 from crossfoot.rules.extremes import ranked_rows
+from crossfoot.rules.multiples import stated_multiples
 from crossfoot.rules.own_rows import own_rows
 from crossfoot.rules.period_compare import period_comparisons
+from crossfoot.rules.row_bars import row_bars
 from crossfoot.rules.sentence_counts import sentence_counts
 from crossfoot.rules.stated_moves import stated_moves
 from crossfoot.rules.table_years import table_years
@@ -423,7 +425,10 @@ def _worded(
     (rules.period_compare), "fell to $4.2M from $3.8M" (rules.stated_moves), "West had the
     highest revenue" (rules.extremes)."""
     claims = stated_moves(text, mentions, period_comparisons(text, sentences, mentions, claims))
-    return ranked_rows(text, claims, sources.index(None).values)
+    values = sources.index(None).values
+    claims = stated_multiples(text, sentences, mentions, claims, values)  # "tripled"
+    claims = row_bars(text, claims, sources)  # "Only East exceeded $4M"
+    return ranked_rows(text, claims, values)
 
 
 def _check_restatements(

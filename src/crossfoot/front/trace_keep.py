@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from crossfoot.front.policy import Policy
 from crossfoot.language.asked import read_question
-from crossfoot.language.owncount import counts_past_bar, own_count_at
+from crossfoot.language.owncount import may_count_own, own_count_at
 from crossfoot.language.question import asks_past_bar
 from crossfoot.language.rowtokens import noun_at
 from crossfoot.model.types import Mention
@@ -123,7 +123,7 @@ def keep_filter(
             row_nouns.update(_key_words(t.key))
     row_nouns -= measured
     counted = _counted(question, measured) if question else None
-    bars = counts_past_bar(text)  # (a count with a bar of its own is judged: rules.counts)
+    bars = may_count_own(text)  # (a count with a bar or a move of its own: rules.counts)
 
     def keep(m: Mention) -> bool:
         if code and any(a <= m.start < b for a, b in code):

@@ -23,7 +23,14 @@ from crossfoot.model.wordgate import WordGated
 if TYPE_CHECKING:
     from crossfoot.model.context import ClaimContext
 
-__all__ = ["answer_order", "mention_order", "number_date", "number_year", "number_year_date"]
+__all__ = [
+    "answer_order",
+    "mention_order",
+    "number_date",
+    "number_year",
+    "number_year_date",
+    "stated_order",
+]
 
 _START = attrgetter("start")
 _HALF = Decimal("0.5")
@@ -75,6 +82,27 @@ def mention_order(text: str, first: Mention, second: Mention) -> tuple[Mention, 
     if _LATER_FIRST.match(between):
         return second, first  # "B compared with A", "B, up from A", "rose to B from A"
     return None
+
+
+_PLAIN_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def stated_order(text: str, first: Mention, second: Mention) -> tuple[Mention, Mention] | None:
+    """:func:`mention_order`, else the same read with the years between the two masked: "fell
+    to $4.2M in 2024 from $3.8M" (offsets kept).
+
+    >>> from decimal import Decimal
+    >>> t = "sales rose to $12m in 2024 from $10m"
+    >>> a = Mention("$12m", 14, 18, Decimal(12), "money", Decimal("0.5"))
+    >>> b = Mention("$10m", 32, 36, Decimal(10), "money", Decimal("0.5"))
+    >>> [m.text for m in stated_order(t, a, b)]
+    ['$10m', '$12m']
+    """
+    order = mention_order(text, first, second)
+    if order is None and _PLAIN_YEAR.search(text, first.end, second.start):
+        between = _PLAIN_YEAR.sub("yyyy", text[first.end : second.start])
+        order = mention_order(text[: first.end] + between + text[second.start :], first, second)
+    return order
 
 
 def answer_order(

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from crossfoot.language.asked import Ask, read_question
+from crossfoot.language.moves import may_move, moving
 from crossfoot.language.question import asks_past_bar
 from crossfoot.language.rowtokens import noun_at, part_before
 from crossfoot.model.types import Mention
@@ -22,6 +23,7 @@ from crossfoot.model.types import Mention
 __all__ = [
     "counted_noun",
     "counts_past_bar",
+    "may_count_own",
     "own_ask",
     "own_count_at",
     "singular",
@@ -88,7 +90,7 @@ def counted_noun(text: str, m: Mention, hi: int) -> re.Match[str] | None:
 
 def own_ask(text: str, m: Mention, sentence: tuple[int, int]) -> tuple[Ask, str] | None:
     """The "how many" question a sentence's count answers, with the singular noun it counts,
-    or None when ``m`` is no count of things with a bar in its sentence.
+    or None when ``m`` is no count of things with a bar, or a move, in its sentence.
 
     >>> from crossfoot.numbers.extract import extract
     >>> t = "2 of the 4 regions had revenue above $4M."
@@ -100,15 +102,15 @@ def own_ask(text: str, m: Mention, sentence: tuple[int, int]) -> tuple[Ask, str]
     if found is None:
         return None
     noun = found.group(1)
-    if not counts_past_bar(text[sentence[0] : sentence[1]]):
+    if not may_count_own(text[sentence[0] : sentence[1]]):
         return None
     part = part_before(text, m.start)  # the whole of "2 of the 4": the phrase from the "2"
     start = part if part is not None and part >= sentence[0] else m.start
     after = text[found.end() : sentence[1]].rstrip(" \t\n.;:!?")
     rest = f"{after} {text[sentence[0] : start].strip()}".strip()
     question = f"How many {noun} {rest}?"
-    if not asks_past_bar(question):
-        return None
+    if not asks_past_bar(question) and moving(question) is None:
+        return None  # (a bar of its own, or a move: "3 regions saw revenue decline")
     ask = read_question(question)
     if ask.op != "count" or ask.counted is None or singular(ask.counted) != singular(noun):
         return None
@@ -121,6 +123,11 @@ def counts_past_bar(text: str) -> bool:
     kept per text: trace asks it of one answer several times)."""
     low = text.lower()
     return any(stem in low for stem in _BAR_STEMS)
+
+
+def may_count_own(text: str) -> bool:
+    """Whether ``text`` has a comparison word or a word of a move at all (cheap gates)."""
+    return counts_past_bar(text) or may_move(text)
 
 
 def own_count_at(text: str, m: Mention) -> bool:
@@ -140,4 +147,4 @@ def states_own_count(text: str, mentions: Sequence[Mention]) -> bool:
     >>> states_own_count(t, extract(t)), states_own_count("Revenue was $4M.", [])
     (True, False)
     """
-    return counts_past_bar(text) and any(own_count_at(text, m) for m in mentions)
+    return may_count_own(text) and any(own_count_at(text, m) for m in mentions)

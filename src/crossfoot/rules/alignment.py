@@ -25,7 +25,6 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from functools import lru_cache
 
 from crossfoot.language.answermark import marker_end
 from crossfoot.language.asked import Ask
@@ -35,10 +34,12 @@ from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years,
 from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_all import all_rows_misfit
 from crossfoot.rules.alignment_between import between_misfit
-from crossfoot.rules.alignment_latest import placed_years
+from crossfoot.rules.alignment_halves import halved_finals
+from crossfoot.rules.alignment_latest import data_years, known_years, placed_years
 from crossfoot.rules.alignment_one import average_named, one_for_between
 from crossfoot.rules.alignment_opening import opening_misfit
 from crossfoot.rules.alignment_periods import period_misfit
+from crossfoot.rules.alignment_program import more_than_asked, program_misfit
 from crossfoot.rules.alignment_rank import rank_misfit
 from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_signs import sign_misfit
@@ -50,7 +51,6 @@ __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfi
 
 # Rerun (rules.own_rows): the rules again for a claim over the values a predicate keeps.
 
-_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 _PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")
 _AVERAGE_LABEL = re.compile(r"(?i)average|\bmean\b|\bper\b")
 _CHANGE_KINDS = frozenset({"percent_change", "share", "ratio"})
@@ -297,7 +297,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         other = rank_misfit(ask, base, named)
         if other is not None:
             return Fit("row", other)
-        other = scale_misfit(ask, c, base, named.values, claims)
+        other = scale_misfit(ask, c, base, named.values, claims) or program_misfit(ask, base, named)
         if other is not None:
             return Fit("op", other)
     why = _op_misfit(ask, c, base, named) if base is not None else None
@@ -374,52 +374,23 @@ def _several_for_one(ask: Ask, finals: Sequence[Claim], marked: bool) -> Fit | N
     return Fit("op", f"the question asks for one {word}; the answer gives {len(passing)} figures")
 
 
-def _known_years(ask: Ask, values: Sequence[SourceValue]) -> Ask:
-    """The question without its years when it writes a year no value of the data has beside one
-    the data does have: "in fiscal 2029, 2018 and 2017" over a table of 2017-2019 mistypes a year,
-    and which one it meant is unknown (a 2019 figure may answer it)."""
-    if not ask.years:
-        return ask
-    written = {int(y) for y in _YEAR.findall(ask.text)}
-    dated, named = _data_years(values)
-    if written - dated - named and written & dated:
-        # (its years are unknown, which is not "every year": as when it points back to others)
-        return replace(ask, years=frozenset(), points_back=True)
-    if written - dated and written & dated:
-        return replace(ask, years=ask.years & dated)
-    return ask
-
-
-# The data's years per values sequence (one per source set: a Checker's answers share it), kept
-# with the sequence itself so that its id is not reused while cached.
-_DATA_YEARS: dict[int, tuple[Sequence[SourceValue], frozenset[int], frozenset[int]]] = {}
-
-
-def _data_years(values: Sequence[SourceValue]) -> tuple[frozenset[int], frozenset[int]]:
-    """The years the values belong to, and the years their labels write ("Change 2019 and
-    2018": both), read once per values sequence."""
-    hit = _DATA_YEARS.get(id(values))
-    if hit is not None and hit[0] is values:
-        return hit[1], hit[2]
-    dated: set[int] = set()
-    named: set[int] = set()
-    for v in values:
-        if v.table is not None or v.field is not None:
-            dated |= value_years(v)
-            named.update(y for name in (v.row, v.column, v.field) for y in _label_years(name))
-    if len(_DATA_YEARS) >= 4:  # (a few source sets: each entry keeps its values alive)
-        _DATA_YEARS.clear()
-    _DATA_YEARS[id(values)] = (values, frozenset(dated), frozenset(named))
-    return frozenset(dated), frozenset(named)
-
-
-@lru_cache(maxsize=4096)  # labels repeat across values and answers
-def _label_years(name: str | None) -> tuple[int, ...]:
-    """Every year a label writes ("Change 2019 and 2018": both)."""
-    return tuple(int(y) for y in _YEAR.findall(name)) if name else ()
-
-
 def align_answer(
+    ask: Ask,
+    claims: Sequence[Claim],
+    text: str,
+    values: Sequence[SourceValue],
+    rerun: Rerun,
+    texts: Mapping[str, str] | None = None,
+) -> list[Claim]:
+    """The claims, final figures answering another question made ``off_question`` (a misfit
+    another reading fits takes its evidence); ``texts``: the sources' texts by id. Then a final
+    figure that rounds its computed value the wrong way (``rules.alignment_program``)."""
+    out = _align(ask, claims, text, values, rerun, texts)
+    wrong = halved_finals(final_figures(text, out)[0], lambda c: _underlying(out, c))
+    return [off_question(c, Fit("op", wrong[id(c)])) if id(c) in wrong else c for c in out]
+
+
+def _align(
     ask: Ask,
     claims: Sequence[Claim],
     text: str,
@@ -430,12 +401,13 @@ def align_answer(
     """The claims, final figures answering another question made ``off_question`` (a misfit
     another reading fits takes its evidence); ``texts``: the sources' texts by id."""
     out = list(claims)
-    ask = placed_years(_known_years(ask, values), _data_years(values)[0])
+    ask = placed_years(known_years(ask, values), data_years(values)[0])
     finals, marked = final_figures(text, claims)
     final_ids = {id(c) for c in finals}
     judged: dict[int, Claim] = {}
     named = Named(ask, values, texts)
-    several = _several_for_one(ask, finals, marked)
+    more = more_than_asked(ask, finals, marked)
+    several = _several_for_one(ask, finals, marked) or (Fit("op", more) if more else None)
     if several is not None:
         index = {id(c): i for i, c in enumerate(claims)}
         for c in finals:

@@ -10,11 +10,15 @@ year of the data's table cells and record fields, when they hold two years or mo
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from crossfoot.language.asked import Ask
+from crossfoot.model.types import SourceValue
+from crossfoot.rules._named import value_years
 
-__all__ = ["placed_years"]
+__all__ = ["data_years", "known_years", "placed_years"]
 
 _PERIOD = r"(?:(?:fiscal|financial|calendar|reporting)\s+)?(?:year|period)\b"
 _LATEST = re.compile(rf"(?i)\b(?:latest|most\s+recent)\s+{_PERIOD}")
@@ -36,3 +40,51 @@ def placed_years(ask: Ask, dated: frozenset[int]) -> Ask:
     if latest == earliest:
         return ask
     return replace(ask, years=frozenset({max(dated) if latest else min(dated)}))
+
+
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+
+
+def known_years(ask: Ask, values: Sequence[SourceValue]) -> Ask:
+    """The question without its years when it writes a year no value of the data has beside one
+    the data does have: "in fiscal 2029, 2018 and 2017" over a table of 2017-2019 mistypes a year,
+    and which one it meant is unknown (a 2019 figure may answer it)."""
+    if not ask.years:
+        return ask
+    written = {int(y) for y in _YEAR.findall(ask.text)}
+    dated, named = data_years(values)
+    if written - dated - named and written & dated:
+        # (its years are unknown, which is not "every year": as when it points back to others)
+        return replace(ask, years=frozenset(), points_back=True)
+    if written - dated and written & dated:
+        return replace(ask, years=ask.years & dated)
+    return ask
+
+
+# The data's years per values sequence (one per source set: a Checker's answers share it), kept
+# with the sequence itself so that its id is not reused while cached.
+_DATA_YEARS: dict[int, tuple[Sequence[SourceValue], frozenset[int], frozenset[int]]] = {}
+
+
+def data_years(values: Sequence[SourceValue]) -> tuple[frozenset[int], frozenset[int]]:
+    """The years the values belong to, and the years their labels write ("Change 2019 and
+    2018": both), read once per values sequence."""
+    hit = _DATA_YEARS.get(id(values))
+    if hit is not None and hit[0] is values:
+        return hit[1], hit[2]
+    dated: set[int] = set()
+    named: set[int] = set()
+    for v in values:
+        if v.table is not None or v.field is not None:
+            dated |= value_years(v)
+            named.update(y for name in (v.row, v.column, v.field) for y in _label_years(name))
+    if len(_DATA_YEARS) >= 4:  # (a few source sets: each entry keeps its values alive)
+        _DATA_YEARS.clear()
+    _DATA_YEARS[id(values)] = (values, frozenset(dated), frozenset(named))
+    return frozenset(dated), frozenset(named)
+
+
+@lru_cache(maxsize=4096)  # labels repeat across values and answers
+def _label_years(name: str | None) -> tuple[int, ...]:
+    """Every year a label writes ("Change 2019 and 2018": both)."""
+    return tuple(int(y) for y in _YEAR.findall(name)) if name else ()

@@ -30,6 +30,7 @@ from crossfoot.language.rowtokens import count_of_whole, noun_at
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
 from crossfoot.rules._named import Named, value_years
+from crossfoot.rules.moved_counts import moved_verdict
 
 __all__ = [
     "bar_values",
@@ -159,6 +160,13 @@ def count_verdict_of(
     count the evidence names (the question's, or the sentence's own)."""
     found = question_bar(ask, asked)
     if found is None:
+        if ask.counted is not None and singular(ask.counted) not in _PERIODS:
+            # "How many regions saw revenue decline?" (rules.moved_counts; periods that moved
+            # are counted along a row, not read there)
+            whole = count_of_whole(text, mention.start)
+            moved = moved_verdict(mention, scope, ask, named, whole)
+            if moved is not None:
+                return moved
         return _rows_verdict(mention, scope, ask, named)
     bar, side = found
     periods = ask.counted is not None and singular(ask.counted) in _PERIODS

@@ -75,6 +75,7 @@ from crossfoot.rules._derive_kinds import (
     same_kind,
     views_compatible,
 )
+from crossfoot.rules._derive_multiple import multiple_ratio, multiple_runs_right
 from crossfoot.rules._derive_shared import (
     _ZERO,
     Candidate,
@@ -235,7 +236,8 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> 
     first, last = group.values[0].value, group.values[-1].value
     for spec in wording_specs(ctx):
         change = spec.op in ("pct_change", "diff")
-        if worded and not change:
+        free = change or multiple_ratio(ctx, spec)  # growth words admit a change, "grew 3.2x"
+        if worded and not free:
             continue  # growth wording is never a share, sum, ratio or mean
         if spec.max_value is not None and lo > spec.max_value:
             continue
@@ -261,8 +263,8 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> 
             candidates = _live_bases(bounds, bases, keys)
             if not candidates:
                 continue
-        if not change and _worded(ctx, worded):
-            continue  # growth wording is never a share, sum, ratio or mean
+        if not free and _worded(ctx, worded):
+            continue
         if change:
             targets = [mag, (-mag[1], -mag[0])]
         elif spec.op == "quotient":
@@ -323,7 +325,7 @@ def _judge(
     note = spec.note
     if r is not None and spec.op in _SIZED and r < 0 < lo and x.value < 0 and y.value < 0:
         r, note = -r, "the size of a sum of negative values"  # "used $615 million" of (709)...
-    if r is None or not lo <= r <= hi:
+    if r is None or not lo <= r <= hi or not multiple_runs_right(ctx, x, y):
         return
     if spec.max_value is not None and r > spec.max_value:
         return

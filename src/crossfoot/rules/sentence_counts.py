@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from crossfoot.language.bounds import side_before
 from crossfoot.language.claims import is_count_word
-from crossfoot.language.owncount import counted_noun, counts_past_bar, own_ask, singular
+from crossfoot.language.owncount import counted_noun, may_count_own, own_ask, singular
 from crossfoot.language.question import asked_figures
 from crossfoot.model.context import Verdict
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, Source, SourceValue
@@ -68,17 +68,19 @@ def own_count(
         return None
     if noun not in _PERIODS and singular(ask.counted or "") not in _PERIODS:
         ids = {v.source_id for v in values if named.names(v, "column") or named.names(v, "row")}
+        # (a count of rows that moved may name neither: the sources of the rows it counted)
+        ids = ids or {v.source_id for v in verdict.evidence.operands}
         if not any(_uses(heads.get(i, ""), noun) for i in ids):
             return None
     return verdict
 
 
 def _counted(claim: Claim) -> bool:
-    """Whether a claim's verdict comes from counting already (a question's count, the rows'
-    own count): no other reading of the figure outranks its count's, a share that lands on a
-    "1" by chance included."""
+    """Whether a claim's verdict comes from a question's count already: no other reading of the
+    figure outranks it. (The rows of a result set counted whole do not: "Five regions saw
+    growth" counts the rows that grew, not the five rows there are.)"""
     ev = claim.evidence
-    return ev is not None and (ev.rule in ("count", "question") or ev.kind == "row_count")
+    return ev is not None and ev.rule in ("count", "question")
 
 
 def _key_of(source: Source) -> str:
@@ -107,7 +109,7 @@ def sentence_counts(
     # the figures that may count things, in an answer with a comparison word at all
     countable = (
         {m.start for m in mentions if counted_noun(text, m, len(text)) is not None}
-        if counts_past_bar(text)
+        if may_count_own(text)
         else set()
     )
     if not countable and rows:

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 
 from crossfoot.language.direction import direction_words
-from crossfoot.language.order import mention_order
+from crossfoot.language.order import stated_order
 from crossfoot.model.types import Claim, Mention, format_decimal, kind_family
 
 __all__ = ["stated_moves"]
@@ -43,7 +43,6 @@ _MOVES = _UP | _DOWN  # (each matched by direction's pattern, its "up" or "down"
 # without one, no pair has an order (substring tests, a few us)
 _ORDERS = ("from", "compar", "versus", " vs", "against", "relative", "over", "contrast")
 _NOT = re.compile(r"(?i)(?:\bnot|\bnever|n't)\s+(?:\w+\s+)?$")
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _A_MOVE = re.compile(r"(?i)\b(?:by|of)\s*$")  # "increased by $0.4M": a change, not a level
 
 
@@ -85,12 +84,7 @@ def _against(text: str, lo: int, a: Mention, b: Mention) -> tuple[Mention, str] 
         return None
     if _A_MOVE.search(text, max(lo, a.start - 6), a.start):
         return None
-    order = mention_order(text, a, b)
-    if order is None and _YEAR.search(text, a.end, b.start):
-        # "fell to $4.2M in 2024 from $3.8M": the order's words around a year (masked, so the
-        # offsets stay)
-        masked = text[: a.end] + _YEAR.sub("yyyy", text[a.end : b.start]) + text[b.start :]
-        order = mention_order(masked, a, b)
+    order = stated_order(text, a, b)  # ("fell to $4.2M in 2024 from $3.8M": the year masked)
     if order is None:
         return None
     earlier, later = order

@@ -154,12 +154,14 @@ def _combine(
     ("that 2025 range in relation to the 2024 one")."""
     out: list[_Fig] = []
     seen: set[Decimal] = set()
-    for a, b in permutations(pool, 2):
+    # (in the pool's order and the operations' sorted order, so that the formula kept for a
+    # value is the same in every process: ids and a set's order of strings are not)
+    for (i, a), (j, b) in permutations(enumerate(pool), 2):
         if "both" not in (a.view, b.view) and a.view != b.view:
             continue
         view = a.view if a.view != "both" else b.view
-        for op in ops:
-            if op in "+*" and id(a) > id(b):
+        for op in sorted(ops):
+            if op in "+*" and i > j:
                 continue  # the other order gives the same figure
             if op == "/" and not _in_order(a, b, order):
                 continue

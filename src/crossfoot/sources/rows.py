@@ -27,6 +27,7 @@ from weakref import ref
 from crossfoot.language.extremes import may_rank
 from crossfoot.language.owncount import states_own_count
 from crossfoot.language.question import asks_past_bar
+from crossfoot.language.rowbars import exclusive_bar
 from crossfoot.model.errors import RowsError
 from crossfoot.model.options import MAX_SOURCE_NUMBERS
 from crossfoot.model.types import Source, SourceValue
@@ -345,8 +346,11 @@ class AnswerOperands:
             return made
         mentions = self.mentions(text)
         # "3 of the 4 regions had revenue above $4M": the answer's own bar reads every row too
-        # and so does a superlative ("West had the highest revenue": the rows it ranks against)
-        whole_rows = whole or may_rank(text) or states_own_count(text, mentions)
+        # and so do a superlative ("West had the highest revenue": the rows it ranks against) and
+        # "Only East exceeded $4M" (the rows it says are not past the bar)
+        whole_rows = (
+            whole or may_rank(text) or states_own_count(text, mentions) or exclusive_bar(text)
+        )
         # A result set of one or two rows is searched whole (rows_for picks every row), so the
         # cells near a figure are among its cells already: no windows to look up there.
         searched = [(name, t) for name, t in self.tables.items() if t.rows > 2]

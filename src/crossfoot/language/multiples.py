@@ -1,0 +1,141 @@
+"""Words that state a multiple: "doubled", "roughly tripled", "a threefold rise", "halved",
+"twice as large as", "two times that of".
+
+No digit says the figure, so no number reader sees it, and a wrong "tripled" passed unchecked.
+:func:`multiples` finds each such word with the window of ratios it allows:
+
+- the factor ("double" and "triple" as such are left out: "double-digit", "triple net"):
+  "doubled"/"twice" 2, "tripled" 3, "quadrupled" 4, "halved" 1/2, "N-fold" and
+  "N times" N (a number word, or the digits before "-fold"); a fold with a word of decline
+  near it ("a threefold decrease", "fell fivefold") is 1/N;
+- the window, from the words before it: plain +-10 % of the factor (writers round "2.2x" to
+  "doubled", never "1.6x"); "about", "roughly", "some", "around", "approximately" +-20 %;
+  "nearly", "almost", "close to" 80-100 %; "more than", "over", "at least" above it, open;
+- ``over_time``: a movement of one quantity between two periods ("doubled", "tripled",
+  "halved", a fold) against a comparison of two things ("twice as large as", "two times
+  that of"): the first is later over earlier, the second the first thing over the second
+  ("three times its 2023 level" is a movement: the row against its own past).
+
+"Three times" is a multiple only before the words of a comparison ("three times that of",
+"three times as large", "three times its 2023 level"): "met three times" counts meetings.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from crossfoot.numbers.words import NUMBER_WORDS
+
+__all__ = ["Multiple", "may_multiply", "multiples"]
+
+_SMALL = {w: i for i, w in enumerate(NUMBER_WORDS[:20])}  # "zero" .. "nineteen"
+_TENS = {w: 20 + 10 * i for i, w in enumerate(("twenty", "thirty", "forty", "fifty"))}
+_FACTORS = {**_SMALL, **_TENS, "doubl": 2, "tripl": 3, "quadrupl": 4, "halv": 0}
+_GATES = ("doubl", "tripl", "quadrupl", "halv", "fold", "twice", "times")
+_WORD = re.compile(
+    r"(?i)\b(?:(?P<verb>doubl|tripl|quadrupl|halv)(?:ed|es|ing)"
+    r"|(?P<fold>\d+(?:\.\d+)?|[a-z]+)(?:-|\s)?fold"
+    r"|(?P<twice>twice)|(?P<times>[a-z]+)[\s-]+times)\b"
+)
+# what follows a comparison multiple: "twice as large", "two times that of", "three times its
+# 2023 level", "twice West's"
+_COMPARED = re.compile(
+    r"(?i)\s+(?:as|that|those|its|their|the|what|higher|larger|greater|bigger|more|"
+    r"[A-Z][\w&.-]*'s?)\b"
+)
+_ABOUT = re.compile(r"(?i)\b(?:about|roughly|some|around|approximately|approx\.?|~)\s*$|~\s*$")
+_NEARLY = re.compile(r"(?i)\b(?:nearly|almost|close\s+to|just\s+(?:under|below|shy\s+of))\s*$")
+_ABOVE = re.compile(r"(?i)\b(?:more\s+than|over|above|at\s+least|upwards\s+of)\s*$")
+_NOT = re.compile(r"(?i)\b(?:not|never|n't|nor|neither)\b[^.;]{0,20}$")
+_DOWN = re.compile(
+    r"(?i)\b(?:decreas|declin|fell|fall|drop|shr[iau]nk|cut|reduc|lower|contract|slump|plung)"
+)
+_UP = re.compile(r"(?i)\b(?:increas|rise|rose|grew|grow|gain|jump|climb|surg|soar|expan|higher)")
+_TENTH = Decimal("0.1")
+_FIFTH = Decimal("0.2")
+
+
+@dataclass(frozen=True, slots=True)
+class Multiple:
+    """A word stating a multiple, and the ratios it allows (``high`` None: no upper end)."""
+
+    start: int
+    end: int
+    factor: Decimal
+    low: Decimal
+    high: Decimal | None
+    over_time: bool
+
+    def allows(self, ratio: Decimal) -> bool:
+        """Whether a ratio lies in the window.
+
+        >>> Multiple(0, 7, Decimal(3), Decimal("2.7"), Decimal("3.3"), True).allows(Decimal(3))
+        True
+        """
+        return self.low <= ratio and (self.high is None or ratio <= self.high)
+
+    def said(self) -> str:
+        """The window in words ("2.7 to 3.3", "above 2")."""
+        if self.high is None:
+            return f"above {_plain(self.low)}"
+        return f"{_plain(self.low)} to {_plain(self.high)}"
+
+
+def _plain(d: Decimal) -> str:
+    q = d.quantize(Decimal("0.01")).normalize()
+    return f"{q:f}"
+
+
+def may_multiply(text: str) -> bool:
+    """Whether ``text`` holds a word of a multiple at all (substring tests, a cheap gate)."""
+    low = text.lower()
+    return any(g in low for g in _GATES)
+
+
+def multiples(text: str, lo: int, hi: int) -> list[Multiple]:
+    """The multiples stated in ``text[lo:hi]`` (see the module docstring), negated ones left out.
+
+    >>> t = "North's revenue roughly tripled, while South's was twice as large as West's."
+    >>> [(t[m.start:m.end], str(m.factor), m.said(), m.over_time) for m in multiples(t, 0, len(t))]
+    [('tripled', '3', '2.4 to 3.6', True), ('twice', '2', '1.8 to 2.2', False)]
+    """
+    out: list[Multiple] = []
+    for m in _WORD.finditer(text, lo, hi):
+        before = text[max(lo, m.start() - 30) : m.start()]
+        if _NOT.search(before):
+            continue
+        over_time = True
+        if m.group("verb"):
+            n = Decimal(_FACTORS[m.group("verb").lower()] or "0.5")
+        elif m.group("fold"):
+            raw = m.group("fold").lower()
+            n = Decimal(raw) if raw[0].isdigit() else Decimal(_FACTORS.get(raw, 0))
+            near = text[max(lo, m.start() - 40) : min(hi, m.end() + 25)]
+            if n > 1 and _DOWN.search(near) and not _UP.search(near):
+                n = 1 / n  # "a threefold decrease": a third of what it was
+        else:
+            word = m.group("times")
+            n = Decimal(2) if m.group("twice") else Decimal(_FACTORS.get(word.lower(), 0))
+            after = _COMPARED.match(text, m.end(), hi)
+            if after is None:
+                continue  # "met three times", "twice a year"
+            # "three times its 2023 level": the row against its own past, a movement
+            over_time = after.group(0).strip().lower() in ("its", "their")
+        if n <= 0 or n == 1:
+            continue
+        low, high = _window(n, before)
+        out.append(Multiple(m.start(), m.end(), n, low, high, over_time))
+    return out
+
+
+def _window(n: Decimal, before: str) -> tuple[Decimal, Decimal | None]:
+    """The ratios a factor allows, after the words before it (module docstring)."""
+    if _ABOVE.search(before):
+        return n, None
+    if _NEARLY.search(before):
+        return n * (1 - _FIFTH), n
+    if _ABOUT.search(before):
+        return n * (1 - _FIFTH), n * (1 + _FIFTH)
+    return n * (1 - _TENTH), n * (1 + _TENTH)

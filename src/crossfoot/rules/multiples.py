@@ -1,0 +1,189 @@
+"""A multiple the sentence states in words must be the ratio of what it compares.
+
+"North's revenue tripled from $1.2M in 2023 to $3.8M in 2024" is right (3.17); "doubled" in
+its place is wrong, though each figure is a right cell, and "North's revenue roughly doubled
+from 2023 to 2024" has no figure at all. Before, no such word was a claim, so every one passed.
+Each word of a multiple (``language.multiples``) is held to the ratio of the pair it speaks of,
+found in this order:
+
+1. two figures of one kind in its sentence: for a movement ("tripled"), the later over the
+   earlier by the wording's order (``language.order``, "from A to B", "B, up from A"); for a
+   comparison ("twice as large as"), the first over the second;
+2. a movement with one figure, a cell of a row, and one other year the sentence names: that
+   row's cell of the other year ("tripled since 2021 to $3.8M in 2024");
+3. a movement with no figure: the one row of a table the sentence names, in the two years it
+   names ("North's revenue doubled from 2023 to 2024").
+
+The word becomes a claim of its own (``derived`` when the ratio lies in its window,
+``contradicted`` with both figures otherwise); digits before "-fold" ("rose 3-fold") are that
+claim. A pair that cannot be found leaves the word alone, as before: it is no figure of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from crossfoot.language.multiples import Multiple, may_multiply, multiples
+from crossfoot.language.order import stated_order
+from crossfoot.model.types import (
+    Claim,
+    Evidence,
+    Mention,
+    Sentence,
+    SourceValue,
+    format_decimal,
+    kind_family,
+)
+
+__all__ = ["stated_multiples"]
+
+_Pair = tuple[Decimal, Decimal, str, tuple[SourceValue, ...]]  # earlier, later, formula, cells
+
+
+def stated_multiples(
+    text: str,
+    sentences: Sequence[Sentence],
+    mentions: Sequence[Mention],
+    claims: list[Claim],
+    values: Sequence[SourceValue],
+) -> list[Claim]:
+    """The claims, with each multiple in words judged (module docstring)."""
+    if not may_multiply(text):
+        return claims
+    out = list(claims)
+    added: list[Claim] = []
+    at = {(c.mention.start, c.mention.end): i for i, c in enumerate(claims)}
+    for s in sentences:
+        found = multiples(text, s.start, s.end)
+        if not found:
+            continue
+        inside = [c for c in claims if s.start <= c.mention.start < s.end]
+        years = [m for m in mentions if s.start <= m.start < s.end and m.kind == "year"]
+        for mu in found:
+            fold = _fold_digits(inside, mu)
+            figures = [c for c in inside if c is not fold and c.mention.kind != "year"]
+            pair = _pair(text, mu, figures, years, s, values)
+            if pair is None:
+                continue
+            claim = _judged(text, mu, pair, fold.mention if fold else None, s)
+            i = at.get((claim.mention.start, claim.mention.end))
+            if i is None:
+                added.append(claim)
+            else:
+                out[i] = claim
+    if not added:
+        return out
+    return sorted([*out, *added], key=lambda c: c.mention.start)
+
+
+def _fold_digits(inside: list[Claim], mu: Multiple) -> Claim | None:
+    """The claim of the digits of "3-fold", when the multiple is one."""
+    for c in inside:
+        if c.mention.start == mu.start and c.mention.end < mu.end:
+            return c
+    return None
+
+
+def _pair(
+    text: str,
+    mu: Multiple,
+    figures: list[Claim],
+    years: list[Mention],
+    s: Sentence,
+    values: Sequence[SourceValue],
+) -> _Pair | None:
+    """``(earlier or second, later or first, formula, cells)`` of the pair the multiple speaks
+    of, or None (module docstring, steps 1-3)."""
+    families: dict[str, list[Mention]] = {}
+    for c in figures:
+        families.setdefault(kind_family(c.mention.kind), []).append(c.mention)
+    twos = [ms for ms in families.values() if len(ms) == 2]
+    if len(figures) == 2 and len(twos) == 1:
+        a, b = twos[0]
+        if a.value <= 0 or b.value <= 0 or a.high is not None or b.high is not None:
+            return None
+        if not mu.over_time:
+            return b.value, a.value, f"{a.text.strip()} / {b.text.strip()}", ()
+        order = stated_order(text, a, b)
+        if order is None:
+            return None
+        early, late = order
+        return early.value, late.value, f"{late.text.strip()} / {early.text.strip()}", ()
+    if not mu.over_time or len(figures) > 1:
+        return None
+    named = {int(y.value) for y in years} | {int(y.high) for y in years if y.high is not None}
+    if len(figures) == 1:
+        return _other_year(figures[0], named, values)
+    if len(named) != 2:
+        return None
+    return _named_row(text[s.start : s.end].lower(), named, values)
+
+
+def _other_year(claim: Claim, named: set[int], values: Sequence[SourceValue]) -> _Pair | None:
+    """Step 2: the figure's cell and its row's cell of the one other year named."""
+    ev = claim.evidence
+    if not claim.passed or ev is None or ev.kind != "cell" or len(ev.operands) != 1:
+        return None
+    v = ev.operands[0]
+    others = named - {v.year}
+    if v.year is None or v.row_index is None or v.value <= 0 or len(others) != 1:
+        return None
+    (year,) = others
+    peers = [w for w in values if w.year == year and _same_row(v, w)]
+    if len(peers) != 1 or peers[0].value <= 0:
+        return None
+    w = peers[0]
+    early, late = (w, v) if year < v.year else (v, w)
+    return early.value, late.value, _formula(early, late), (early, late)
+
+
+def _named_row(sentence: str, named: set[int], values: Sequence[SourceValue]) -> _Pair | None:
+    """Step 3: the one row the sentence names that has a cell in each of the two years."""
+    rows: dict[tuple[str, int | None, int, str], dict[int, list[SourceValue]]] = {}
+    for v in values:
+        if v.year in named and v.row and v.row_index is not None and v.row.lower() in sentence:
+            key = (v.source_id, v.table, v.row_index, v.view)  # (a cell as written and scaled)
+            rows.setdefault(key, {}).setdefault(v.year, []).append(v)
+    full = [k for k, r in rows.items() if len(r) == 2 and all(len(x) == 1 for x in r.values())]
+    if len({k[:3] for k in full}) != 1:
+        return None
+    chosen = rows[min(full, key=lambda k: k[3] != "written")]
+    (first, second) = sorted(chosen.items())
+    early, late = first[1][0], second[1][0]
+    if early.value <= 0 or late.value <= 0 or not _same_row(early, late):
+        return None
+    return early.value, late.value, _formula(early, late), (early, late)
+
+
+def _same_row(v: SourceValue, w: SourceValue) -> bool:
+    """Two cells of one row of one table, in other columns, of one kind and view."""
+    return (
+        w.source_id == v.source_id
+        and w.table == v.table
+        and w.row_index == v.row_index
+        and w.col_index != v.col_index
+        and w.view == v.view
+        and kind_family(w.kind) == kind_family(v.kind)
+    )
+
+
+def _formula(early: SourceValue, late: SourceValue) -> str:
+    return (
+        f"{late.label or late.row} ({format_decimal(late.value)}) / "
+        f"{early.label or early.row} ({format_decimal(early.value)})"
+    )
+
+
+def _judged(text: str, mu: Multiple, pair: _Pair, fold: Mention | None, s: Sentence) -> Claim:
+    """The multiple's claim: the fold's digits, or the word itself, judged by the pair."""
+    early, late, formula, cells = pair
+    ratio = late / early
+    shown = ratio.quantize(Decimal("0.01"))
+    word = text[mu.start : mu.end]
+    m = fold or Mention(word, mu.start, mu.end, mu.factor, "ratio", mu.factor / 10)
+    ev = Evidence("multiple", "ratio", f"{formula} = {format_decimal(shown)}", cells, ratio)
+    if mu.allows(ratio):
+        return Claim(m, s, "derived", ev)
+    message = f'"{word}" says a ratio of {mu.said()}, but {formula} is {format_decimal(shown)}'
+    return Claim(m, s, "contradicted", ev, message)

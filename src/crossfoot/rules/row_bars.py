@@ -1,0 +1,177 @@
+"""A bar the sentence draws over rows it names: "Only North exceeded $3M in 2024 revenue".
+
+The figure after "exceeded" is a line drawn across a column, no value of it. Before, it was
+matched like any figure: a right "Only North exceeded $3M" failed as unsupported (no cell is
+$3M), and a wrong "Only West exceeded $2.4M" passed, as West's own cell is $2.4M. Now, when a
+word of quantity stands next to a row the sentence names, before the bar ("only", "alone";
+"both", "each"; "neither ... nor": ``language.rowbars``), the bar is judged as the sentence
+states it, over the cells of the column it names (``rules.counts.bar_values``, the reading
+of a "how many" question's bar, so views, units and years are read the same way):
+
+- "only": the rows named are exactly the rows past the bar;
+- "both", "each": every row named is past it;
+- "neither": no row named is past it.
+
+The bar becomes ``derived`` with the rows past it as evidence, or ``contradicted`` naming the
+row that breaks the sentence. A sentence that names no row of that column, or no column, is
+left to the other rules, as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from crossfoot.language.asked import read_question
+from crossfoot.language.bounds import side_before
+from crossfoot.language.owncount import counted_noun, counts_past_bar
+from crossfoot.language.question import asked_figures
+from crossfoot.language.rowbars import next_to_row, quantity_word
+from crossfoot.model.types import (
+    Claim,
+    Evidence,
+    Mention,
+    Sentence,
+    SourceValue,
+    format_decimal,
+    kind_family,
+)
+from crossfoot.rules._named import Named
+from crossfoot.rules.counts import bar_values, question_bar
+
+if TYPE_CHECKING:
+    from crossfoot.sources.load import SourceSet
+
+__all__ = ["row_bars"]
+
+_GATES = ("only", "alone", "both", "each", "neither")
+_HYPHEN_WORD = re.compile(r"-[A-Za-z]")
+
+
+def row_bars(text: str, claims: list[Claim], sources: SourceSet) -> list[Claim]:
+    """The claims, with each bar over named rows judged (module docstring)."""
+    low = text.lower()
+    if not any(g in low for g in _GATES) or not counts_past_bar(text):
+        return claims
+    values = sources.index(None).values
+    texts = {s.id: s.text for s in sources.sources}
+    out = list(claims)
+    for i, c in enumerate(claims):
+        m, s = c.mention, c.sentence
+        if m.kind not in ("money", "number", "percent") or m.high is not None:
+            continue
+        if side_before(text, m.start, s.start) is None or _counts(text, m):
+            continue
+        word = quantity_word(text, s.start, m.start)
+        if word is None:
+            continue
+        judged = _judged(text, c, s, word, values, texts)
+        if judged is not None:
+            out[i] = judged
+    return out
+
+
+def _judged(
+    text: str,
+    claim: Claim,
+    s: Sentence,
+    word: re.Match[str],
+    values: Sequence[SourceValue],
+    texts: Mapping[str, str],
+) -> Claim | None:
+    """The bar's claim judged over the named rows, or None when the sentence names none."""
+    m = claim.mention
+    sentence = text[s.start : s.end]
+    # The sentence as its "how many" question, the bar's words kept: the column and years it
+    # names are read as a question's are.
+    q = f"How many rows {text[word.end() : s.end].strip().rstrip('.;:!?')}?"
+    ask = read_question(q)
+    asked = asked_figures(q)
+    found = question_bar(ask, asked)
+    if found is None:
+        return None
+    bar, side = found
+    cells = bar_values(values, ask, bar, Named(ask, values, texts), False)
+    if len({(v.table, v.row_index) for v in cells}) < 2 and len(ask.years) == 1:
+        # no column named, or the cells of the one row named: the column of the year named
+        cells = _year_column(values, bar, next(iter(ask.years)))
+    named = [v for v in cells if v.row and _names(sentence, v.row)]
+    named.sort(
+        key=lambda v: sentence.lower().find((v.row or "").lower())
+    )  # as the sentence has them
+    if len(cells) < 2 or not any(next_to_row(text, word, v.row or "") for v in named):
+        return None  # ("revenue was only slightly above $3M": no quantity over rows)
+    limit = (
+        bar.value / 100
+        if bar.kind == "percent" and all(abs(v.value) <= 1 for v in cells)
+        else bar.value
+    )
+    past = [v for v in cells if (v.value > limit if side == ">" else v.value < limit)]
+    said = "above" if side == ">" else "below"
+    shown = ", ".join(f"{v.row} ({format_decimal(v.value)})" for v in past) or "none"
+    ev = Evidence(
+        "bar", "rows", f"rows {said} {m.text.strip()}: {shown}", tuple(past), Decimal(len(past))
+    )
+    wrong = _breaks(word, named, past, cells)
+    if wrong is None:
+        return Claim(m, s, "derived", ev)
+    v, is_past = wrong
+    why = (
+        f"{v.row} ({format_decimal(v.value)}) is {'' if is_past else 'not '}{said} {m.text.strip()}"
+    )
+    return Claim(m, s, "contradicted", ev, f'"{word.group(0)}": {why}')
+
+
+def _breaks(
+    word: re.Match[str],
+    named: list[SourceValue],
+    past: list[SourceValue],
+    cells: list[SourceValue],
+) -> tuple[SourceValue, bool] | None:
+    """The first row that breaks the sentence's quantity, and whether it is past the bar."""
+    beyond = {id(v) for v in past}
+    if word.group("none"):
+        return next(((v, True) for v in named if id(v) in beyond), None)
+    short = next(((v, False) for v in named if id(v) not in beyond), None)
+    if short is not None or word.group("all"):
+        return short
+    named_ids = {id(v) for v in named}
+    return next(((v, True) for v in cells if id(v) in beyond and id(v) not in named_ids), None)
+
+
+def _year_column(values: Sequence[SourceValue], bar: Mention, year: int) -> list[SourceValue]:
+    """The cells of the one column of the year the sentence names ("Only Net sales exceeded
+    5,000 in 2024" over a table whose columns are years), of the bar's kind; [] unless exactly
+    one column of one table is that year's."""
+    views = ("both", "true") if bar.scale != 1 else ("both", "true", "written")
+    family = kind_family(bar.kind)
+    # a bar written with a scale ("$5M") meets a cell's scaled reading; one without ("5,000")
+    # the cell as written, in the table's own unit
+    prefer = "written" if bar.scale == 1 else "true"
+    cells: dict[tuple[object, ...], SourceValue] = {}
+    for v in values:
+        if v.table is None or v.year != year or v.view not in views or v.row_index is None:
+            continue
+        if kind_family(v.kind) != family and not (family == "percent" and v.kind == "number"):
+            continue
+        key = (v.source_id, v.table, v.col_index, v.row_index)
+        if key not in cells or v.view == prefer:
+            cells[key] = v
+    if len({k[:3] for k in cells}) != 1:
+        return []
+    return list(cells.values())
+
+
+def _counts(text: str, m: Mention) -> bool:
+    """Whether the figure counts something rather than drawing a line: "over the 5 years",
+    "over the 5-year period"."""
+    return (
+        counted_noun(text, m, len(text)) is not None or _HYPHEN_WORD.match(text, m.end) is not None
+    )
+
+
+def _names(sentence: str, row: str) -> bool:
+    """Whether the sentence names the row label as whole words, in any case."""
+    return re.search(rf"(?i)(?<!\w){re.escape(row.strip())}(?!\w)", sentence) is not None
