@@ -59,6 +59,7 @@ from crossfoot.language.prevsentence import (
 from crossfoot.language.rowfocus import _year_date, focus_group, focus_text, states_a_cell
 from crossfoot.language.rowtables import (
     LabelTable,
+    SaidText,
     describe_cell,
     judge,
     label_tables,
@@ -111,7 +112,6 @@ def _mute(ctx: ClaimContext, matches: Sequence[SourceValue]) -> bool:
 
 _RESPECTIVELY = WordGated(re.compile(r"(?i)\brespectively\b"), ("respectively",))
 # Compiled once (a pattern string passed to re.* is looked up in re's cache at every call).
-_NOT_ALNUM = re.compile(r"[^a-z0-9]")
 _OF_AFTER = re.compile(r"(?i)^\s*(?:in|of)\s+((?:[a-z&,'-]+\s*){1,4})")
 _MINUS_NEXT = re.compile(r"-\s?\d")
 
@@ -127,14 +127,14 @@ def _respectively(ctx: ClaimContext) -> bool:
     return said
 
 
-def _said(ctx: ClaimContext, said: str) -> tuple[str, frozenset[str]]:
-    """The words of ``said`` run together ("totalassets") and its tokens, once per answer for
-    each sentence (every claim of a sentence asks)."""
-    memo: dict[str, tuple[str, frozenset[str]]]
+def _said(ctx: ClaimContext, said: str) -> SaidText:
+    """The words of ``said`` run together ("totalassets") and its tokens (read when asked),
+    once per answer for each sentence (every claim of a sentence asks)."""
+    memo: dict[str, SaidText]
     memo = ctx.shared.setdefault("rowmatch.said", {})  # type: ignore[assignment]
     hit = memo.get(said)
     if hit is None:
-        hit = memo[said] = (_NOT_ALNUM.sub("", said.lower()), frozenset(tokens(said)))
+        hit = memo[said] = SaidText(said)
     return hit
 
 
@@ -266,7 +266,8 @@ def _reasons(
     for sv in matches:
         assert sv.table is not None
         by_table.setdefault((sv.source_id, sv.table), []).append(sv)
-    glued, sentence_words = _said(ctx, said.text)
+    sentence = _said(ctx, said.text)
+    glued = sentence.glued
     words, year, change, m = said.words, said.year, said.change, ctx.mention
     reasons: list[str] = []
     for (source_id, t), cells in by_table.items():
@@ -281,14 +282,14 @@ def _reasons(
             year,
             _respectively(ctx),
             glued,
-            sentence_words,
+            sentence,
             columns=not (change or said.grows),
             date=said.date,
         )
         if reason is None and change:
             reason = _level_not_change(ctx, table, cells, words, glued)
         if reason is None and not change and m.kind in ("money", "number"):
-            reason = _total_named(table, cells, words, glued, sentence_words)
+            reason = _total_named(table, cells, words, glued, sentence)
         if reason is None and not change and year is None and _averaged(ctx, said.lo):
             reason = _level_not_average(ctx, table, cells, words, glued)
         if reason is None:
@@ -339,7 +340,7 @@ def _total_named(
     cells: Sequence[SourceValue],
     words: set[str],
     glued: str,
-    sentence: frozenset[str],
+    said: SaidText,
 ) -> str | None:
     """Why "total sales in 2019 were 934" is wrong when 934 is a part (Foodservice) and the table
     has a bare "Total" row with a cell in the same column: the sentence names that row.
@@ -352,6 +353,7 @@ def _total_named(
     totals = total_rows(table.rows)
     if not totals:
         return None
+    sentence = said.words()
     for c in cells:
         toks = table.rows.get(c.row or "", frozenset())
         if "total" in toks or (toks - _OPTIONAL) & sentence:

@@ -7,16 +7,25 @@ table a claim matched in.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from crossfoot.language.rowtokens import _OPTIONAL, acronym, label_tokens, required_tokens, root
+from crossfoot.language.rowtokens import (
+    _OPTIONAL,
+    acronym,
+    label_tokens,
+    required_tokens,
+    root,
+    tokens,
+)
 from crossfoot.language.years import label_date
 from crossfoot.model.types import Source, SourceValue
 
 __all__ = [
     "LabelTable",
+    "SaidText",
     "describe_cell",
     "judge",
     "label_tables",
@@ -27,6 +36,52 @@ __all__ = [
 
 def _score(label: frozenset[str], words: set[str]) -> float:
     return len(label & words) / len(label) if label else 0.0
+
+
+_NOT_ALNUM = re.compile(r"[^a-z0-9]")
+# Every ASCII byte but a lower-case letter or a digit: deleted from an ASCII text's lower case.
+_NOT_ALNUM_BYTES = bytes(c for c in range(128) if not chr(c).isalnum() or chr(c).isupper())
+
+
+def run_together(text: str) -> str:
+    """The letters and digits of ``text``, lower case, run together (``[^a-z0-9]`` taken out
+    of its lower case; in C for an ASCII text).
+
+    >>> run_together("Total Assets, net: $5m")
+    'totalassetsnet5m'
+    """
+    low = text.lower()
+    if low.isascii():
+        return low.encode("ascii").translate(None, _NOT_ALNUM_BYTES).decode("ascii")
+    return _NOT_ALNUM.sub("", low)
+
+
+class SaidText:
+    """A claim's sentence for the row check: its words run together (``glued``, for labels a
+    source glues: "totalassets") and its tokens (``words()``, read when first asked: the judge
+    of a table needs them only for a row it must tell from a fuller one, a section or a total).
+    """
+
+    __slots__ = ("_words", "glued", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.glued = run_together(text)
+        self._words: frozenset[str] | None = None
+
+    def words(self) -> frozenset[str]:
+        if self._words is None:
+            self._words = frozenset(tokens(self.text))
+        return self._words
+
+
+def _said_words(sentence: frozenset[str] | SaidText) -> frozenset[str]:
+    return sentence if isinstance(sentence, frozenset) else sentence.words()
+
+
+# A token of a label this long may be found in the sentence's words run together ("totalassets").
+_GLUED_MIN = 10
+_Entry = tuple[str, frozenset[str], frozenset[str], frozenset[str], str | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +97,31 @@ class LabelTable:
     # the roots of every row's tokens.
     column_roots: dict[str, frozenset[str]] = field(default_factory=dict)
     row_roots: frozenset[str] = frozenset()
+    # Made from the fields above at construction (rows_named_by and _qualified_column run per
+    # claim and table; tests/test_speed_paths_speed23.py proves both against the plain reading):
+    # each row that can be named, as (label, tokens, required tokens, the required tokens under
+    # _GLUED_MIN letters, its "&" abbreviation), and the columns a qualifier can name.
+    book: tuple[_Entry, ...] = field(default=(), compare=False, repr=False)
+    qualifiers: tuple[tuple[str, frozenset[str]], ...] = field(
+        default=(), compare=False, repr=False
+    )
+    sectioned: bool = field(default=False, compare=False, repr=False)  # a cell under a section
+
+    def __post_init__(self) -> None:
+        book = tuple(
+            (label, toks, req, frozenset(t for t in req if len(t) < _GLUED_MIN), acronym(label))
+            for label, toks in self.rows.items()
+            if (req := self.req[label])
+        )
+        object.__setattr__(self, "book", book)
+        qualifiers = tuple(
+            (col, need)
+            for col, need in self.column_roots.items()
+            if need and not need & self.row_roots
+        )
+        object.__setattr__(self, "qualifiers", qualifiers)
+        sectioned = any(_section_of(sv) is not None for sv in self.cells)
+        object.__setattr__(self, "sectioned", sectioned)
 
 
 def label_tables(source: Source) -> dict[int, LabelTable]:
@@ -83,20 +163,18 @@ def _present(req: frozenset[str], words: set[str] | frozenset[str], glued: str) 
     in C first: a token of ``req`` the words lack must then be in ``glued``, which is empty for
     most calls; tests/test_speed_paths_speed13.py.)"""
     return req <= words or (
-        glued != "" and all(t in words or (len(t) >= 10 and t in glued) for t in req)
+        glued != "" and all(t in words or (len(t) >= _GLUED_MIN and t in glued) for t in req)
     )
 
 
 def rows_named_by(table: LabelTable, words: set[str], glued: str = "") -> dict[str, float]:
     named: dict[str, float] = {}
-    req_of = table.req
-    for label, toks in table.rows.items():
-        req = req_of[label]
-        if not req:
-            continue
-        if _present(req, words, glued):
-            named[label] = _score(toks, words)
-        elif acronym(label) in words:
+    # (_present, with its short tokens tested in C first: a short token the words lack cannot
+    # be read in ``glued``, so most rows end at a subset test.)
+    for label, toks, req, short, acr in table.book:
+        if req <= words or (glued != "" and short <= words and _present(req, words, glued)):
+            named[label] = len(toks & words) / len(toks) if toks else 0.0  # (_score)
+        elif acr is not None and acr in words:
             named[label] = 1.0  # named in full by its abbreviation ("R&D", "SG&A")
     # A row whose tokens another named row contains is the vaguer reading, and a row named only
     # by leaving out "net"/"total" yields to one named in full: keep the fuller ones.
@@ -129,7 +207,7 @@ def judge(
     year: int | None,
     loose: bool,
     glued: str = "",
-    sentence: frozenset[str] = frozenset(),
+    sentence: frozenset[str] | SaidText = frozenset(),
     columns: bool = True,
     date: tuple[int, int, int] | None = None,
 ) -> str | None:
@@ -146,7 +224,7 @@ def judge(
             return True  # nothing named, the row itself named, or a row of numbers/dates only
         if any(toks < table.rows[n] for n in named):
             return False  # the sentence names a fuller row that contains this one
-        said = sentence or frozenset(words)
+        said = _said_words(sentence) or frozenset(words)
         if any(table.rows[n] <= toks and not _narrower(table, n, c, said) for n in named):
             return True  # the sentence names part of the value's row label
         if _score(toks, words) >= best_named:
@@ -262,11 +340,11 @@ def _qualified_column(
     there; a record's field the words name is its own check)."""
     if table.unnamed:
         return None
+    if not table.qualifiers:
+        return None  # (most tables: no column a qualifier could name, and no word's root read)
     said = {root(w) for w in words}
     roots = table.column_roots
-    named = {
-        col for col, need in roots.items() if need and need <= said and not need & table.row_roots
-    }
+    named = {col for col, need in table.qualifiers if need <= said}
     if not named:
         return None
     for c in cells:
@@ -290,7 +368,10 @@ def _section_of(sv: SourceValue) -> str | None:
 
 
 def _other_section(
-    table: LabelTable, cells: Sequence[SourceValue], words: set[str], sentence: frozenset[str]
+    table: LabelTable,
+    cells: Sequence[SourceValue],
+    words: set[str],
+    sentence: frozenset[str] | SaidText,
 ) -> str | None:
     """Why ``cells`` are not the figure of the row the sentence names under a section: a label
     repeated under several section rows ("Net sales" under "Industrial Solutions:" and under
@@ -299,8 +380,8 @@ def _other_section(
     is named, every one is, a cell stands under a named one, or the sentence names two sections
     (its figures may be theirs in turn: "$612 million for Industrial and $301 million for
     Communications")."""
-    if all(_section_of(c) is None for c in cells):
-        return None  # (most tables: no section rows, and no scan of the table's cells)
+    if not table.sectioned or all(_section_of(c) is None for c in cells):
+        return None  # (most tables: no section rows; without one, `sections` below is empty)
     rows = {c.row for c in cells}
     sections = {x for sv in table.cells if sv.row in rows and (x := _section_of(sv)) is not None}
     if len(sections) < 2:
@@ -308,7 +389,8 @@ def _other_section(
     named = {x for x in sections if (toks := label_tokens(x)) and toks <= words}
     if not named or len(named) == len(sections) or any(_section_of(c) in named for c in cells):
         return None
-    if sum(label_tokens(x) <= sentence for x in sections) > 1:
+    said = _said_words(sentence)
+    if sum(label_tokens(x) <= said for x in sections) > 1:
         return None
     c = cells[0]
     if not any(

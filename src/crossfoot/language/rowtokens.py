@@ -59,17 +59,42 @@ def tokens(text: str) -> list[str]:
     """
     out: list[str] = []
     memo = _WORD_TOKENS
-    for w in _WORD.findall(text.lower().replace(" & ", " and ")):
+    low = text.lower().replace(" & ", " and ")
+    if low.isascii():
+        # The runs of word characters, cut in C (_WORD.findall costs ~0.5 us a word): no word
+        # crosses a run's end, and a run's words are its own findall (_run_tokens).
+        pieces = low.encode("ascii").translate(_RUN_BYTES).decode("ascii").split()
+    else:
+        pieces = _WORD.findall(low)
+    for w in pieces:
         got = memo.get(w)
         if got is None:
-            got = _word_tokens(w)
+            got = _run_tokens(w)
         out += got
     return out
 
 
 # Each word's tokens (its spelling out, its one token, or none), one look-up a word: tokens()
 # reads labels and sentences several times per answer (tests/test_speed_paths_speed13.py).
+# Also each run of word characters that is not one word ("2019s", "'s"): its words' tokens.
 _WORD_TOKENS: dict[str, tuple[str, ...]] = {}
+# Every byte but a word character of _WORD ([a-z0-9'&]) read as a space.
+_RUN_BYTES = bytes(
+    c if chr(c) in "abcdefghijklmnopqrstuvwxyz0123456789'&" else 32 for c in range(256)
+)
+
+
+def _run_tokens(run: str) -> tuple[str, ...]:
+    """The tokens of a run of ``[a-z0-9'&]`` (or of a word of _WORD): one word when it opens
+    with a letter (the run is then all of it) or is all digits, else its words' tokens
+    (tests/test_speed_paths_speed23.py)."""
+    if "a" <= run[0] <= "z" or run.isdigit():
+        return _word_tokens(run)
+    got = tuple(t for w in _WORD.findall(run) for t in _word_tokens(w))
+    if len(_WORD_TOKENS) >= 16384:
+        _WORD_TOKENS.clear()
+    _WORD_TOKENS[run] = got
+    return got
 
 
 def _word_tokens(w: str) -> tuple[str, ...]:
