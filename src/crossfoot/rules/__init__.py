@@ -41,6 +41,7 @@ from crossfoot.rules.scaled import scaled_operand
 from crossfoot.rules.stated_step import stated_step
 from crossfoot.rules.steps import step_arithmetic
 from crossfoot.rules.sum_share import sum_share
+from crossfoot.rules.table_chain import table_chain
 from crossfoot.rules.turn_chain import turn_chain
 from crossfoot.rules.units import unit_unstated
 from crossfoot.rules.whole_of_part import whole_of_part
@@ -73,6 +74,7 @@ RULES: tuple[Rule, ...] = (
     sum_share,  # (a + b) / c of three rows the text names, in one column
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for
+    table_chain,  # a fine figure two steps over one table's cells, counted against chance
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named
 )
 

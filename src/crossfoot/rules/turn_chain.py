@@ -40,6 +40,7 @@ __all__ = ["turn_chain"]
 _MAX_OWN = 8  # operands one turn binds, at most
 _MAX_FIGURES = 600  # candidate figures of one turn, at most: past it nothing is claimed
 _HUNDRED = Decimal(100)
+_YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
 # Figures stated finer than a thousandth of their size ("0.4175", "6.96", "18,770"): a coarser
 # one ("1.25", "-500") meets some chain of a few named figures by chance
 _FINE = Decimal("0.001")
@@ -60,12 +61,16 @@ class _Fig:
 
 
 def _own(
-    ctx: ClaimContext, turn: Turn, rows: frozenset[str], values: list[SourceValue]
+    ctx: ClaimContext,
+    turn: Turn,
+    rows: frozenset[str],
+    values: list[SourceValue],
+    prose: bool = True,
 ) -> list[_Fig]:
     """The operands ``turn`` binds: cells of ``rows`` in its years (the conversation's years
-    so far when it names none), prose it names, its numbers."""
+    so far when it names none), prose it names (unless ``prose`` is False), its numbers."""
     out: list[_Fig] = []
-    content = _content(turn)
+    content = _content(turn) if prose else frozenset()
     for v in values:
         if turn.years and v.year is not None and v.year not in turn.years:
             continue
@@ -140,9 +145,13 @@ def _unnamed_ops(turn: Turn, rows: frozenset[str]) -> Turn:
     return replace(turn, ops=operations(text))
 
 
-def _combine(pool: list[_Fig], ops: frozenset[str]) -> list[_Fig] | None:
+def _combine(
+    pool: list[_Fig], ops: frozenset[str], order: tuple[int, ...] = ()
+) -> list[_Fig] | None:
     """Each operation ``ops`` words over each ordered pair of ``pool``, one figure per value;
-    None past :data:`_MAX_FIGURES`."""
+    None past :data:`_MAX_FIGURES`. A quotient of two figures of one period each, both periods
+    in ``order`` (the years the turn names, as it names them), has the one named first on top
+    ("that 2025 range in relation to the 2024 one")."""
     out: list[_Fig] = []
     seen: set[Decimal] = set()
     # (in the pool's order and the operations' sorted order, so that the formula kept for a
@@ -154,6 +163,8 @@ def _combine(pool: list[_Fig], ops: frozenset[str]) -> list[_Fig] | None:
         for op in sorted(ops):
             if op in "+*" and i > j:
                 continue  # the other order gives the same figure
+            if op == "/" and not _in_order(a, b, order):
+                continue
             try:
                 value = (
                     a.value + b.value
@@ -174,6 +185,21 @@ def _combine(pool: list[_Fig], ops: frozenset[str]) -> list[_Fig] | None:
         if len(out) > _MAX_FIGURES:
             return None
     return out
+
+
+def _in_order(a: _Fig, b: _Fig, order: tuple[int, ...]) -> bool:
+    top, bottom = {v.year for v in a.operands}, {v.year for v in b.operands}
+    if len(top) != 1 or len(bottom) != 1 or top == bottom:
+        return True
+    (high,), (low,) = top, bottom
+    if high not in order or low not in order:
+        return True
+    return order.index(high) < order.index(low)
+
+
+def _order(turn: Turn) -> tuple[int, ...]:
+    """The years ``turn`` writes, in the order it first writes them."""
+    return tuple(dict.fromkeys(int(y) for y in _YEAR.findall(turn.text)))
 
 
 def _figures(ctx: ClaimContext, turns: tuple[Turn, ...]) -> list[_Fig] | None:
@@ -204,17 +230,22 @@ def _family(
         if not rows and read.years and not turn.ops and not read.back and not _content(read):
             # "and in 2024?": the rows and the operation of the turn before, in another year
             rows, turn = prev[0], replace(turn, ops=prev[1])
+        named_back = False
         if not read.years:
-            # "those revenues": a row an earlier turn bound is the figure that turn asked for;
-            # another row is read in the periods the conversation named so far
+            # "those revenues": a row an earlier turn bound is the figure that turn asked for
+            # (the turn points back to it, and binds no prose in its place: "the total sum of
+            # intangible assets and goodwill divided by the total assets acquired"); another
+            # row is read in the periods the conversation named so far
+            named_back = bool(rows & bound)
             rows, turn = rows - bound, replace(turn, years=so_far)
-        own = _own(ctx, turn, rows, values)
+        own = _own(ctx, turn, rows, values, prose=not named_back)
         if len(own) > _MAX_OWN:
             own = [f for f in own if not f.operands]  # names too much to bind: its numbers only
         made: list[_Fig] | None
         if turn.ops:
-            back = turn.back or len(own) < 2
-            made = _combine(own + _back(earlier, last, read.years) if back else own, turn.ops)
+            back = turn.back or named_back or len(own) < 2
+            pool = own + _back(earlier, last, read.years) if back else own
+            made = _combine(pool, turn.ops, _order(read))
             if made is None:
                 return None
         elif turn.back and not own:

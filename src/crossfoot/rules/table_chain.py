@@ -1,0 +1,263 @@
+"""A fine figure two steps over one table's cells, in the shapes analysts chain: "what is the
+ratio of those two differences? The answer is 0.9444" for (108.4 - 71.0) / (121.6 - 82.0).
+
+A question that names nothing ("what is that as a percentage?", "and the ratio of the
+changes?") leaves a figure no row, year or operation binds, and the figure of a chain of two
+steps is met by no two-operand formula. A table is small, so the chains are enumerated over its
+cells once per table, only in the parallel shapes of a crossfooted table:
+
+- the ratio of two parallel changes: two lines' changes between the same two places, (a1 - b1)
+  / (a2 - b2) (two rows between the same two columns, or two columns between the same two rows);
+- the relative change of a difference: (d2 - d1) / d1 for the same two lines' differences in
+  two places (a ratio of parallel changes less 1);
+- a sum's share: (a + b) / c of three cells of one line.
+
+Chance is counted, never assumed away: the figure passes only when a chain meets it at its
+stated precision (stated finer than a thousandth of its size) and the chains of the table that
+fall near it (within a factor of :data:`_BAND`) would meet a figure of that window by chance
+less than :data:`_BUDGET` of the time (their number times the window over the band).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+from itertools import combinations, permutations
+from operator import itemgetter
+
+from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.memo import by_identity
+from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules._derive_kinds import label, operand_class
+from crossfoot.rules._derive_shared import claim_interval, fmt_result
+
+__all__ = ["table_chain"]
+
+_FINE = Decimal("0.001")  # a figure stated finer than a thousandth of its size
+_BAND = 1.35  # the neighbourhood of a figure where chains are counted
+_BUDGET = 0.05  # expected chance matches in the figure's window, at most
+_MAX_CELLS = 80  # cells of one table, at most (the chains grow with their cube)
+_SLACK = 1e-9  # the floating point chains' rounding, relative, at most
+_HUNDRED = Decimal(100)
+_ONE = Decimal(1)
+_KEPT = 64
+_Grid = dict[tuple[int, int], SourceValue]
+_Said = tuple[frozenset[str], tuple[int, ...]]  # content words, years in the order named
+_YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
+
+
+# A chain: its value in floating point (to enumerate a table's chains fast; a chain that meets
+# a figure is computed again exactly), its shape ("changes", "change_of_difference",
+# "sum_share") and its operands
+_Chain = tuple[float, str, tuple[SourceValue, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class _Chains:
+    """The chains of one table, and the words that name its lines."""
+
+    values: list[float]  # sorted
+    chains: list[_Chain]  # in the order of ``values``
+    names: tuple[frozenset[str], ...]  # the required words of each row and column label
+
+
+_MEMO: dict[int, tuple[ValueIndex, list[_Chains]]] = {}
+
+
+def _grids(group: ValueIndex) -> list[_Grid]:
+    """The amount cells of each table of ``group`` as written, by (row, column)."""
+    grids: dict[tuple[str, int], _Grid] = defaultdict(dict)
+    for v in group.values:
+        if v.table is None or v.row_index is None or v.col_index is None:
+            continue
+        if v.view == "true" or v.value == 0 or operand_class(v) != "amount":
+            continue  # (a change from a zero cell is the other cell: no chain)
+        grids[(v.source_id, v.table)][(v.row_index, v.col_index)] = v
+    return [g for g in grids.values() if 3 <= len(g) <= _MAX_CELLS]
+
+
+def _lines(grid: _Grid, across: bool) -> dict[int, dict[int, SourceValue]]:
+    """The grid's rows (``across``: place = column) or its columns (place = row)."""
+    out: dict[int, dict[int, SourceValue]] = defaultdict(dict)
+    for (r, c), v in grid.items():
+        if across:
+            out[r][c] = v
+        else:
+            out[c][r] = v
+    return out
+
+
+def _parallel(lines: dict[int, dict[int, SourceValue]]) -> list[_Chain]:
+    """Ratios of two lines' changes between the same two places, and those ratios less 1."""
+    out: list[_Chain] = []
+    places = sorted({p for line in lines.values() for p in line})
+    for p, q in combinations(places, 2):
+        diffs = [
+            (float(line[p].value - line[q].value), line[p], line[q])
+            for line in lines.values()
+            if p in line and q in line and line[p].value != line[q].value
+        ]
+        for (d1, a1, b1), (d2, a2, b2) in permutations(diffs, 2):
+            ratio = d1 / d2
+            ops = (a1, b1, a2, b2)
+            out.append((ratio, "changes", ops))
+            out.append((ratio - 1.0, "change_of_difference", ops))
+    return out
+
+
+def _sum_share(lines: dict[int, dict[int, SourceValue]]) -> list[_Chain]:
+    """(a + b) / c of three positive cells of one line, the two together below the third."""
+    out: list[_Chain] = []
+    for line in lines.values():
+        cells = [(float(v.value), v) for v in line.values() if v.value > 0]
+        for (x, a), (y, b) in combinations(cells, 2):
+            total = x + y
+            for z, c in cells:
+                if c is not a and c is not b and total < z:
+                    out.append((total / z, "sum_share", (a, b, c)))
+    return out
+
+
+def _make(group: ValueIndex) -> list[_Chains]:
+    out: list[_Chains] = []
+    for grid in _grids(group):
+        chains: list[_Chain] = []
+        for across in (True, False):
+            lines = _lines(grid, across)
+            chains.extend(_parallel(lines))
+            if not across:
+                chains.extend(_sum_share(lines))
+        chains.sort(key=itemgetter(0))
+        labels = {x for v in grid.values() for x in (v.row, v.column) if x}
+        names = tuple(n for n in map(required_tokens, sorted(labels)) if n)
+        out.append(_Chains([ch[0] for ch in chains], chains, names))
+    return out
+
+
+def _bound(chains: _Chains, met: list[_Chain], said: _Said) -> _Chain | None:
+    """The first chain of ``met`` the words allow: in the order of its periods
+    (:func:`_ordered`), and when they name a row or a column of the table (not a turn naming
+    nothing), with every operand on a line they name."""
+    words, years = said
+    lines = any(n <= words for n in chains.names)
+    for chain in met:
+        if not _ordered(chain, years):
+            continue
+        if not lines or all(_named(v.row, words) or _named(v.column, words) for v in chain[2]):
+            return chain
+    return None
+
+
+def _ordered(chain: _Chain, years: tuple[int, ...]) -> bool:
+    """A chain whose top and bottom are each of one period, two periods apart, runs the way
+    periods are read: a relative change over the earlier one ("the growth of that gap"), a
+    ratio with the period named first on top ("that 2025 range in relation to the 2024 one",
+    "the ratio of the differences from 2008 to 2007"); a ratio over periods no words name
+    may run either way."""
+    _, shape, ops = chain
+    if shape == "sum_share":
+        return True
+    top, bottom = {v.year for v in ops[:2]}, {v.year for v in ops[2:]}
+    if len(top) != 1 or len(bottom) != 1 or top == bottom:
+        return True
+    (high,), (low,) = top, bottom
+    if high is None or low is None:
+        return True
+    if shape == "change_of_difference":
+        return low < high
+    if high in years and low in years:
+        return years.index(high) < years.index(low)
+    return True
+
+
+def _named(label: str | None, words: frozenset[str]) -> bool:
+    need = required_tokens(label) if label else frozenset()
+    return bool(need) and need <= words
+
+
+def _exact(chain: _Chain) -> Decimal:
+    """The chain's value computed in decimal."""
+    _, shape, ops = chain
+    if shape == "sum_share":
+        return (ops[0].value + ops[1].value) / ops[2].value
+    ratio = (ops[0].value - ops[1].value) / (ops[2].value - ops[3].value)
+    return ratio - _ONE if shape == "change_of_difference" else ratio
+
+
+def _near(chains: _Chains, lo: float, hi: float) -> list[_Chain]:
+    i, j = bisect_left(chains.values, lo), bisect_right(chains.values, hi)
+    return chains.chains[i:j]
+
+
+def _met(chains: _Chains, lo: Decimal, hi: Decimal) -> list[_Chain]:
+    """The chains within ``lo`` to ``hi``, found in floating point (with a margin for its
+    rounding) and kept when their decimal value is within."""
+    margin = _SLACK * max(abs(float(lo)), abs(float(hi)))
+    near = _near(chains, float(lo) - margin, float(hi) + margin)
+    return [ch for ch in near if lo <= _exact(ch) <= hi]
+
+
+def _chance(chains: _Chains, value: float, width: float) -> float:
+    """The chains' chance to meet a figure of window ``width`` near ``value``: their number
+    within a factor of :data:`_BAND` of it times the window over that band."""
+    size = abs(value)
+    lo, hi = size / _BAND, size * _BAND
+    if value < 0:
+        lo, hi = -hi, -lo
+    return len(_near(chains, lo, hi)) * width / (size * _BAND - size / _BAND)
+
+
+def _words(ctx: ClaimContext) -> _Said:
+    """The content words of the question and the claim's sentence, and the years they name in
+    the order they first name them."""
+    asked = ctx.shared.get("ask.text")
+    said = ctx.sentence.text if ctx.sentence is not None else ""
+    text = f"{asked if isinstance(asked, str) else ''} {said}"
+    years = dict.fromkeys(int(y) for y in _YEAR.findall(text))
+    return frozenset(tokens(text)), tuple(years)
+
+
+def table_chain(ctx: ClaimContext) -> Verdict | None:
+    """Rule: a fine figure two steps over one table's cells (see the module docstring)."""
+    m, o = ctx.mention, ctx.options
+    if m.kind not in ("number", "percent") or not m.claim or m.high is not None or m.value == 0:
+        return None
+    if not o.allow_derived or o.rel_tolerance is not None or o.abs_tolerance is not None:
+        return None
+    if not m.precision < abs(m.value) * _FINE:
+        return None
+    factor = _HUNDRED if m.kind == "percent" else _ONE
+    lo, hi = (x / factor for x in claim_interval(ctx))
+    said: _Said | None = None
+    for group in ctx.scope.groups:
+        for chains in by_identity(_MEMO, group, _KEPT, _make):
+            met = _met(chains, lo, hi)
+            if not met or _chance(chains, float(m.value / factor), float(hi - lo)) > _BUDGET:
+                continue
+            said = said or _words(ctx)
+            chain = _bound(chains, met, said)
+            if chain is not None:
+                return Verdict("derived", _evidence(ctx, chain, factor))
+    return None
+
+
+def _evidence(ctx: ClaimContext, chain: _Chain, factor: Decimal) -> Evidence:
+    _, shape, ops = chain
+    names = [f"{label(v)} ({v.value:,})" for v in ops]
+    if shape == "sum_share":
+        formula = f"({names[0]} + {names[1]}) / {names[2]}"
+        kind = "share"
+    else:
+        formula = f"({names[0]} - {names[1]}) / ({names[2]} - {names[3]})"
+        formula += " - 1" if shape == "change_of_difference" else ""
+        kind = "ratio"
+    unit = " x 100" if factor != _ONE else ""
+    result = _exact(chain) * factor
+    formula = f"{formula}{unit} = {fmt_result(ctx, result)}"
+    note = "a chain of two steps over one table's cells, counted against chance"
+    return Evidence("derive", kind, formula, ops, result, note)
