@@ -139,9 +139,11 @@ def _said(ctx: ClaimContext, said: str) -> tuple[str, frozenset[str]]:
     return hit
 
 
-# What separates the stretch of one number from the next: "$5m and costs $3m", "$5m, while".
+# What separates the stretch of one number from the next: "$5m and costs $3m", "$5m, while",
+# "free cash flow of $232m equals operating cash flow of $412m less capital expenditures of ...".
 _SEGMENT_BREAK = re.compile(
-    r"(?i)^\s*(?:[,;()]|and\b|but\b|while\b|whereas\b|compared\b|versus\b|vs\b|respectively\b)"
+    r"(?i)^\s*(?:[,;()]|and\b|but\b|while\b|whereas\b|compared\b|versus\b|vs\b|respectively\b"
+    r"|equals?\b|less\b|plus\b|minus\b)"
 )
 
 

@@ -28,6 +28,8 @@ def _side(*ways: str) -> _Side:
 
 
 _DEBT = _side("debt", "liabilities")
+_EQUITY = _side("equity", "stockholders equity", "shareholders equity")
+_REVENUE = _side("revenue", "revenues", "net revenue", "sales", "net sales", "total revenue")
 # (the name, as a pattern) -> (numerator, denominator)
 _NAMES: tuple[tuple[re.Pattern[str], Sides], ...] = (
     (
@@ -36,15 +38,44 @@ _NAMES: tuple[tuple[re.Pattern[str], Sides], ...] = (
     ),
     (
         re.compile(r"(?i)\bdebt[\s-]*(?:to|/)[\s-]*(?:total\s+)?(?:equity|capital)\b"),
-        (_DEBT, _side("equity", "stockholders equity", "shareholders equity")),
+        (_DEBT, _EQUITY),
     ),
     (
         re.compile(r"(?i)\bdebt[\s-]*(?:to|/)[\s-]*(?:total\s+)?assets?\b|\bdebt\s+ratio\b"),
         (_DEBT, _side("assets")),
     ),
     (
+        re.compile(r"(?i)\beffective\s+(?:income\s+)?tax\s+rate\b"),
+        (
+            _side(
+                "provision for income taxes",
+                "income tax provision",
+                "income tax expense",
+                "provision for income tax expense",
+            ),
+            _side("income before income taxes", "income before taxes", "pretax income"),
+        ),
+    ),
+    (re.compile(r"(?i)\bgross\s+(?:profit\s+)?margin\b"), (_side("gross profit"), _REVENUE)),
+    (
+        re.compile(r"(?i)\boperating\s+(?:profit\s+|income\s+)?margin\b"),
+        (_side("operating income", "income from operations", "operating profit"), _REVENUE),
+    ),
+    (
+        re.compile(r"(?i)\bnet\s+(?:profit\s+|income\s+)?margin\b"),
+        (_side("net income", "net profit", "net earnings"), _REVENUE),
+    ),
+    (
+        re.compile(r"(?i)\breturn\s+on\s+(?:total\s+)?assets\b|\broa\b"),
+        (_side("net income", "net profit", "net earnings"), _side("assets")),
+    ),
+    (
+        re.compile(r"(?i)\breturn\s+on\s+(?:shareholders'?\s+|stockholders'?\s+)?equity\b|\broe\b"),
+        (_side("net income", "net profit", "net earnings"), _EQUITY),
+    ),
+    (
         re.compile(r"(?i)\bequity\s+multiplier\b"),
-        (_side("assets"), _side("equity", "stockholders equity", "shareholders equity")),
+        (_side("assets"), _EQUITY),
     ),
 )
 

@@ -25,6 +25,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
 from crossfoot.model.wordgate import WordGated
+from crossfoot.rules._claim_year import year_before_stated
 from crossfoot.rules._derive_shared import Candidate, best_verdict, derivable
 from crossfoot.rules._named_years import value_years
 from crossfoot.rules._ratio_names import Sides, named_ratio, ratio_sides
@@ -84,7 +85,7 @@ def _named_pairs(ctx: ClaimContext, group: ValueIndex, sides: Sides) -> list[Can
 def coarse_ratio(ctx: ClaimContext) -> Verdict | None:
     """Rule: a coarse plain-number ratio of two named rows of one column (module docstring)."""
     m, o = ctx.mention, ctx.options
-    if m.kind != "number" or not m.claim or m.value <= 0 or m.high is not None:
+    if m.kind not in ("number", "percent") or not m.claim or m.value <= 0 or m.high is not None:
         return None
     if not o.allow_derived or o.rel_tolerance is not None or o.abs_tolerance is not None:
         return None
@@ -92,6 +93,8 @@ def coarse_ratio(ctx: ClaimContext) -> Verdict | None:
     # A fine figure had the whole search already, but a ratio named by its name ("the current
     # ratio") is still sought between its definition's rows, in a table of many pairs.
     fine, sides = derivable(m, False), named_ratio(text)
+    if m.kind == "percent" and sides is None:
+        return None  # a percentage only as a named ratio ("the effective tax rate")
     if (fine and sides is None) or not (sides is not None or _RATIO_WORDING.search(text)):
         return None
     kinds = _KINDS if o.derivations is None else _KINDS & o.derivations
@@ -100,6 +103,8 @@ def coarse_ratio(ctx: ClaimContext) -> Verdict | None:
     narrow = replace(ctx, options=replace(o, derivations=kinds))
     found: list[Candidate] = []
     years = frozenset(years_in_text(text))
+    if (prior := year_before_stated(ctx.text, m, sorted(years))) is not None:
+        years = frozenset({prior})  # "compared with 22.0% in the prior year"
     for group in ctx.scope.groups:
         if sides is not None:
             found.extend(_named_pairs(narrow, _of_years(group, years), sides))
