@@ -201,7 +201,7 @@ _ABOUT = re.compile(
     r"[$€£¥₹]?\s*\Z",
     re.IGNORECASE,
 )
-_HALF_UNIT, _HUNDRED = Decimal(5), Decimal(100)
+_HALF_UNIT, _HUNDRED, _THOUSAND = Decimal(5), Decimal(100), Decimal(1000)
 
 
 def as_written(ctx: ClaimContext, derivable_as: Callable[[Mention], bool]) -> ClaimContext:
@@ -257,11 +257,16 @@ def about_window(ctx: ClaimContext) -> Decimal:
     rows its answer names, by the operation its wording names): exact, unless "about" rounds an
     amount of two significant digits or more ("approximately $460 million" for a change of 462,
     "about 1,250 units"): then the half unit of its last nonzero digit. One significant digit
-    ("about $500 million") stays exact: its window is a tenth of the figure or more."""
+    ("about $500 million") stays exact: its window is a tenth of the figure or more. An amount
+    written with a scale word ("decreased $3.8 million" for a change of 3,820 thousand) is
+    rounded by its writing as "about" rounds one: the same window."""
     m = ctx.mention
-    if not m.approximate or m.high is not None or m.kind not in _AMOUNTS or m.written == 0:
+    if m.high is not None or m.kind not in _AMOUNTS or m.written == 0:
         return Decimal(0)
-    if _ABOUT.search(ctx.text, max(0, m.start - 16), m.start) is None:
+    scaled = m.scale_word is not None and m.scale >= _THOUSAND
+    if not scaled and (
+        not m.approximate or _ABOUT.search(ctx.text, max(0, m.start - 16), m.start) is None
+    ):
         return Decimal(0)
     written = m.written.normalize()
     exponent = written.as_tuple().exponent
