@@ -15,16 +15,22 @@ Two parts, on new rows (and so a new nine-figure answer) at every call, as
   figure's verdict (the rules free: what is left is the answer's reading, the rows, the
   engine's loop, the row checks after it and the Report). The verdicts are checked equal to a
   plain trace's in every mode.
+- **outside** (round 15): the rules replayed as in the bounds' "rules free" mode, every step
+  of the path outside the rules wrapped and timed (inclusive CPU time: a step's line holds the
+  steps it calls, e.g. ``judge`` holds ``_quoted``), per trace and as a share of the wrapped
+  trace. Each wrapped call carries ~0.5-1 us of the wrapper: read the shares, not the sums.
 
 ::
 
     python benchmarks/trace_steps.py                    # 2x3 and 12x5, 300 traces each
     python benchmarks/trace_steps.py --sizes 2x3 --traces 600 --part bounds
+    python benchmarks/trace_steps.py --part outside     # the steps outside the rules
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import statistics
 import sys
@@ -156,12 +162,113 @@ def bounds(cases: _Cases, rounds: int) -> None:
         print(f"  {m:17s} {t * 1e6:8.0f} us  ratio {t / base:.3f}")
 
 
+# The steps outside the rules: (module, owner class or None, attribute, line name).
+_OUTSIDE = (
+    ("crossfoot.front.trace", None, "_read_rows", "rows read (read_tables, kept reads)"),
+    ("crossfoot.front.trace", None, "TraceContext", "TraceContext"),
+    ("crossfoot.front.trace", None, "keep_filter", "keep_filter (set-up)"),
+    ("crossfoot.sources.rows", "AnswerOperands", "mentions", "the answer's numbers (extract)"),
+    ("crossfoot.sources.rows", "AnswerOperands", "sources_for", "sources_for"),
+    ("crossfoot.engine", None, "verify", "verify (the engine, whole)"),
+    ("crossfoot.engine", None, "citations", "  citations"),
+    ("crossfoot.engine", None, "split_sentences", "  split_sentences"),
+    ("crossfoot.engine", None, "read_claims", "  read_claims (keep per claim inside)"),
+    ("crossfoot.engine", "_Answer", "judge", "  judge (per claim, whole)"),
+    ("crossfoot.engine", None, "_run", "    the rules (replayed)"),
+    ("crossfoot.engine", "_Answer", "scope_for", "    scope_for (index, groups)"),
+    ("crossfoot.engine", "_Answer", "_quoted", "    _quoted (labels with digits)"),
+    ("crossfoot.engine", None, "claim_window", "    claim_window"),
+    ("crossfoot.engine", None, "results_first", "  results_first"),
+    ("crossfoot.engine", None, "sentence_counts", "  sentence_counts"),
+    ("crossfoot.engine", None, "_check_restatements", "  _check_restatements"),
+    ("crossfoot.engine", None, "check_comparisons", "  check_comparisons"),
+    ("crossfoot.engine", None, "own_rows", "  own_rows"),
+    ("crossfoot.engine", None, "_worded", "  _worded (moves, periods, ranks)"),
+    ("crossfoot.engine", None, "which_period", "  which_period"),
+    ("crossfoot.engine", None, "change_signs", "  change_signs"),
+    ("crossfoot.engine", None, "convention_note_of", "  convention_note_of"),
+    ("crossfoot.front.trace", None, "finish", "finish (row checks, whole)"),
+    ("crossfoot.front.trace_checks", None, "_named_column", "  _named_column"),
+    ("crossfoot.front.trace_checks", None, "_other_row", "  _other_row"),
+    ("crossfoot.front.trace_checks", None, "_worded", "  _worded (comparisons, units)"),
+)
+
+
+def outside(cases: _Cases, rounds: int) -> None:
+    """The rules replayed; each step outside them timed per trace (see the module docstring)."""
+    plain_run = engine._run
+    seen: dict[int, dict[tuple[int, int], Any]] = {}
+    current = [0]
+
+    def record(rules: Any, ctx: Any) -> Any:
+        verdict = plain_run(rules, ctx)
+        seen.setdefault(current[0], {})[(ctx.mention.start, len(rules))] = verdict
+        return verdict
+
+    def replay(rules: Any, ctx: Any) -> Any:
+        known = seen[current[0]]
+        key = (ctx.mention.start, len(rules))
+        return known[key] if key in known else plain_run(rules, ctx)
+
+    spent: defaultdict[str, float] = defaultdict(float)
+    undo: list[tuple[Any, str, Any]] = []
+
+    def wrap(owner: Any, attr: str, name: str) -> None:
+        fn = getattr(owner, attr)
+
+        def timed(*args: Any, **kw: Any) -> Any:
+            t0 = _CLOCK()
+            try:
+                return fn(*args, **kw)
+            finally:
+                spent[name] += _CLOCK() - t0
+
+        undo.append((owner, attr, fn))
+        setattr(owner, attr, timed)
+
+    engine._run = record
+    try:
+        for i, (text, rows) in enumerate(cases):
+            current[0] = i
+            _verdicts(text, rows)
+        engine._run = replay
+        for module, cls, attr, name in _OUTSIDE:
+            owner = importlib.import_module(module)
+            wrap(getattr(owner, cls) if cls else owner, attr, name)
+        from crossfoot.front import trace as front_trace
+
+        # (trace takes verify through _verify(): the wrapped one from now on)
+        front_trace._VERIFY[:] = [engine.verify]
+        total = 0.0
+        for r in range(rounds):
+            for i, (text, rows) in enumerate(cases):
+                current[0] = i
+                trace_rows.forget()
+                t0 = _CLOCK()
+                trace(text, rows)
+                if r or i >= 20:  # (the first 20 warm)
+                    total += _CLOCK() - t0
+                else:
+                    spent.clear()
+    finally:
+        engine._run = plain_run
+        for owner, attr, fn in reversed(undo):
+            setattr(owner, attr, fn)
+        from crossfoot.front import trace as front_trace
+
+        front_trace._VERIFY[:] = [engine.verify]
+    k = rounds * len(cases) - 20
+    print(f"  trace {total / k * 1e6:.0f} us with the wrappers (the rules replayed)")
+    for _, _, _, name in _OUTSIDE:
+        print(f"  {name:40s} {spent[name] / k * 1e6:7.1f} us  {spent[name] / total * 100:5.1f} %")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sizes", default="2x3,12x5")
     ap.add_argument("--traces", type=int, default=300, help="fresh tables per size")
     ap.add_argument("--rounds", type=int, default=2, help="bounds: passes over the tables")
-    ap.add_argument("--part", choices=("ledger", "bounds", "both"), default="both")
+    ap.add_argument("--part", choices=("ledger", "bounds", "outside", "both"), default="both")
     args = ap.parse_args(argv)
     for size in args.sizes.split(","):
         n, c = (int(x) for x in size.split("x"))
@@ -172,6 +279,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.part in ("bounds", "both"):
             print(f"{size} bounds (fresh rows, {args.traces} traces x {args.rounds})")
             bounds(cases, args.rounds)
+        if args.part == "outside":
+            print(f"{size} outside the rules (fresh rows, {args.traces} traces x {args.rounds})")
+            outside(cases, args.rounds)
     return 0
 
 

@@ -429,19 +429,30 @@ def _named_column(
     ev = c.evidence
     if not c.passed or ev is None or not ev.operands:
         return ""
-    if not all(o.source_id in row_ids and o.column is not None for o in ev.operands):
-        return ""
-    used = frozenset().union(*(column_words(o.column or "") for o in ev.operands))
+    columns: dict[str, None] = {}  # (a column sum's dozen cells name one column)
+    for o in ev.operands:
+        if o.source_id not in row_ids or o.column is None:
+            return ""
+        columns[o.column] = None
     m = _NOUN_AFTER.match(text[c.mention.end : c.mention.end + 60])
     if m is not None:
         word = m.group(1).lower().rstrip("s")
         if word in measured:
-            return "" if word in used else m.group(1)
+            return "" if word in _used(columns) else m.group(1)
     clause = _clause(text, start, c.mention.start)
     before: list[str] = [w for w in _WORD.findall(clause) if w.lower().rstrip("s") in measured]
-    if before and not any(w.lower().rstrip("s") in used for w in before):
-        return before[-1]
+    if before:  # the columns' words only when the clause names a column at all
+        used = _used(columns)
+        if not any(w.lower().rstrip("s") in used for w in before):
+            return before[-1]
     return ""
+
+
+def _used(columns: dict[str, None]) -> frozenset[str]:
+    """The words of the columns the evidence used (each column once)."""
+    if len(columns) == 1:
+        return column_words(next(iter(columns)))
+    return frozenset().union(*map(column_words, columns))
 
 
 def _mixed_units(c: Claim, row_ids: frozenset[str]) -> str:

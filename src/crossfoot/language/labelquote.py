@@ -84,6 +84,25 @@ def _label_sides(label: str) -> tuple[tuple[str, _Side, _Side, _Side, _Side], ..
 
 
 def _digits(text: str) -> str:
+    """The one figure of ``text`` without its commas ("$1,400" -> "1400"), or "" when it
+    writes none or several."""
+    # Most claims are written "51,109", "$4.21", "12.5%": a run of digits, commas and points
+    # from a digit to a digit, with at most a "$" before and a "%" after (neither is a token),
+    # is its own one token (tests/test_speed_paths_speed24.py).
+    core = text[1:] if text[:1] == "$" else text
+    if core[-1:] == "%":
+        core = core[:-1]
+    if core[:1] in _DIGIT and core[-1:] in _DIGIT and _FIGURE_CHARS.issuperset(core):
+        return core.replace(",", "")
+    return _digits_read(text)
+
+
+_DIGIT = frozenset("0123456789")
+_FIGURE_CHARS = frozenset("0123456789,.")
+
+
+def _digits_read(text: str) -> str:
+    """:func:`_digits` read token by token."""
     found = _TOKEN.findall(text.lower())
     nums = [t.replace(",", "") for t in found if not _WORD.fullmatch(t)]
     return nums[0] if len(nums) == 1 else ""

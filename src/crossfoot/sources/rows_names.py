@@ -14,6 +14,7 @@ from typing import cast
 from crossfoot.language.years import _YEAR  # one year pattern for labels, fields and column names
 from crossfoot.model.types import SourceValue
 from crossfoot.sources.rows_cells import _STR
+from crossfoot.sources.rows_label_match import label_search
 
 __all__ = [
     "GATE_NAMED",
@@ -64,13 +65,6 @@ def unit_family(column: str) -> str:
     return re.sub(r"[^a-z%$€£¥₹]+", " ", name).strip()
 
 
-@lru_cache(maxsize=8192)
-def _label_pattern(label: str) -> re.Pattern[str]:
-    words = [re.escape(w) for w in re.split(r"[\s_]+", label.strip()) if w]
-    # "North America" also as "north america"; "2023" not inside "12023"; "Europe's" counts.
-    return re.compile(r"(?<![0-9A-Za-z])" + r"[\s_-]+".join(words) + r"(?![0-9A-Za-z])", re.I)
-
-
 def row_named(label: str | None, text: str) -> bool:
     """Whether ``text`` names the row ``label`` in full ("Europe's" names "Europe").
 
@@ -85,7 +79,7 @@ def row_named(label: str | None, text: str) -> bool:
             said = _spaced(text)
             if said is not _OTHER and spaced not in said:
                 return False  # (no pattern made: most of a large table's labels are read once)
-    return _label_pattern(label).search(text) is not None
+    return label_search(label, text)
 
 
 #: Whether :func:`row_named` first tests the label's spaced words in the spaced text (speed only;
@@ -101,8 +95,9 @@ GATE_NAMED = [True]
 
 @lru_cache(maxsize=8192)
 def _spaced_label(label: str) -> str | None:
-    """An ASCII label's words (as :func:`_label_pattern` splits them) lowercased, joined by one
-    space, each run of separators in them made one space; None for a non-ASCII label."""
+    """An ASCII label's words (as ``rows_label_match.label_pattern`` splits them) lowercased,
+    joined by one space, each run of separators in them made one space; None for a non-ASCII
+    label."""
     if not label.isascii():
         return None
     words = [w for w in re.split(r"[\s_]+", label.strip()) if w]
@@ -152,7 +147,7 @@ def labels_named(labels: Iterable[str | None], text: str) -> list[str]:
         # made single spaces (see _Labels.spaced), tested for every label in C.
         spaced = _SEPARATORS.sub(" ", low)
         hits = map(labels.__getitem__, labels.rows_in(spaced))
-        return [label for label in hits if label and _label_pattern(label).search(text)]
+        return [label for label in hits if label and label_search(label, text, low)]
     out: list[str] = []
     for label in labels:
         if not label:
@@ -161,7 +156,7 @@ def labels_named(labels: Iterable[str | None], text: str) -> list[str]:
             first = _first_word(label)
             if first is not None and first not in low:
                 continue
-        if _label_pattern(label).search(text) is not None:
+        if label_search(label, text, low):
             out.append(label)
     return out
 
