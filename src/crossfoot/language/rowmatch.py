@@ -46,6 +46,7 @@ from itertools import combinations
 from crossfoot.arithmetic.calculations import calculations_of
 from crossfoot.language.changewords import move_stated, moved_by
 from crossfoot.language.direction import clause_bounds
+from crossfoot.language.figtail import tail_end
 from crossfoot.language.prevsentence import (
     _ANSWER_MARK,
     _THRESHOLD,
@@ -112,7 +113,7 @@ def _mute(ctx: ClaimContext, matches: Sequence[SourceValue]) -> bool:
 
 _RESPECTIVELY = WordGated(re.compile(r"(?i)\brespectively\b"), ("respectively",))
 # Compiled once (a pattern string passed to re.* is looked up in re's cache at every call).
-_OF_AFTER = re.compile(r"(?i)^\s*(?:in|of)\s+((?:[a-z&,'-]+\s*){1,4})")
+_OF_AFTER = re.compile(r"(?i)^\s*(?:in|of|per)\s+((?:[a-z&,'-]+\s*){1,4})")
 _MINUS_NEXT = re.compile(r"-\s?\d")
 
 
@@ -138,9 +139,11 @@ def _said(ctx: ClaimContext, said: str) -> SaidText:
     return hit
 
 
-# What separates the stretch of one number from the next: "$5m and costs $3m", "$5m, while".
+# What separates the stretch of one number from the next: "$5m and costs $3m", "$5m, while",
+# "free cash flow of $232m equals operating cash flow of $412m less capital expenditures of ...".
 _SEGMENT_BREAK = re.compile(
-    r"(?i)^\s*(?:[,;()]|and\b|but\b|while\b|whereas\b|compared\b|versus\b|vs\b|respectively\b)"
+    r"(?i)^\s*(?:[,;()]|and\b|but\b|while\b|whereas\b|compared\b|versus\b|vs\b|respectively\b"
+    r"|equals?\b|less\b|plus\b|minus\b)"
 )
 
 
@@ -152,8 +155,9 @@ def _words(ctx: ClaimContext) -> set[str]:
         return set(tokens(ctx.text[s.start : s.end]))
     seg_start = lo
     for x in reversed([x for x in ctx.mentions if lo <= x.end <= m.start and x is not m]):
-        if x.kind != "year" and _SEGMENT_BREAK.match(ctx.text[x.end : m.start]):
-            seg_start = x.end  # the previous figure's stretch ends here
+        end = tail_end(ctx.text, x.end, m.start)  # past its own words ("of total assets")
+        if x.kind != "year" and _SEGMENT_BREAK.match(ctx.text[end : m.start]):
+            seg_start = end  # the previous figure's stretch ends here
             break
     own = set(tokens(ctx.text[seg_start : m.start]))
     own |= set(tokens(_after(ctx.text, m.end, hi)))

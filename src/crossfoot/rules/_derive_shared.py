@@ -27,7 +27,7 @@ from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._base_year import base_year
-from crossfoot.rules._claim_year import own_year
+from crossfoot.rules._claim_year import own_year, year_before_stated
 from crossfoot.rules._derive_kinds import (
     operand_class,
 )
@@ -310,6 +310,8 @@ def _focus(ctx: ClaimContext) -> _Focus:
         years.difference_update(years_in_text(ctx.text[o.start : o.end]))
     if (own := own_year(ctx.text, ctx.mention, others, s.start)) is not None:
         years = {own}  # "rose 5.6% in 2018 and 12.1% in 2019": each figure of its own year
+    elif (prior := year_before_stated(ctx.text, ctx.mention, sorted(years))) is not None:
+        years = {prior}  # "... in 2019, compared with 33.0% a year earlier": 33.0% is of 2018
     labels: dict[tuple[str, int], dict[int, str]] = {}
     for group in ctx.scope.groups:
         for v in group.values:

@@ -19,10 +19,22 @@ from crossfoot.language.years import field_stem, period, years_in_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Mention, SourceValue
 from crossfoot.rules._derive_formulas import _Spec, _specs
-from crossfoot.rules._derive_shared import kind_allowed, mean_worded
+from crossfoot.rules._derive_shared import (
+    kind_allowed,
+    known_worded,
+    mean_worded,
+    names_only_a_change,
+)
 from crossfoot.rules._prose_subject import whole_named
 
-__all__ = ["about_window", "as_written", "part_of_whole", "whole_of_year", "wording_specs"]
+__all__ = [
+    "about_window",
+    "as_written",
+    "part_of_whole",
+    "search_worded",
+    "whole_of_year",
+    "wording_specs",
+]
 
 # A percentage followed by "of" ("85% of the lower of the two prices", "40% of revenue") states
 # a part of a whole, never a change.
@@ -63,6 +75,27 @@ def wording_specs(ctx: ClaimContext) -> list[_Spec]:
                 continue
         out.append(spec)
     return out
+
+
+# A level at either end of a stated move: "rose to 81.6% of total revenue", "up from 62.2% in
+# 2020", "improved to 0.78 from 0.81". The move's words say which way the quantity went, not that
+# the figure is a change: it may be a share or a ratio of its year like any plain figure.
+_MOVE_LEVEL = re.compile(r"\b(?:to|from)\s+(?:a\s+|an\s+)?(?:level\s+of\s+)?\Z", re.IGNORECASE)
+_LEVEL_KINDS = frozenset({"percent", "number"})
+
+
+def search_worded(ctx: ClaimContext) -> bool | None:
+    """Whether the claim's wording admits only a change (True), any formula (False), or is not
+    read yet (None: rules.derive reads the claim's direction words once something matched).
+    A sentence that names only a change admits only a change; a percentage or a plain figure at
+    either end of a stated move ("rose to 81.6% of total revenue in 2021 from 77.6% in 2020") is
+    a level and admits any formula, the move's words notwithstanding."""
+    m = ctx.mention
+    if m.kind in _LEVEL_KINDS and _MOVE_LEVEL.search(
+        ctx.text, max(ctx.sentence.start, m.start - 24), m.start
+    ):
+        return False
+    return True if names_only_a_change(ctx) else known_worded(ctx)
 
 
 # The words after "of" that may name another period: "85% of the 2018 level", "of last year's".
@@ -168,7 +201,7 @@ _ABOUT = re.compile(
     r"[$€£¥₹]?\s*\Z",
     re.IGNORECASE,
 )
-_HALF_UNIT, _HUNDRED = Decimal(5), Decimal(100)
+_HALF_UNIT, _HUNDRED, _THOUSAND = Decimal(5), Decimal(100), Decimal(1000)
 
 
 def as_written(ctx: ClaimContext, derivable_as: Callable[[Mention], bool]) -> ClaimContext:
@@ -224,11 +257,16 @@ def about_window(ctx: ClaimContext) -> Decimal:
     rows its answer names, by the operation its wording names): exact, unless "about" rounds an
     amount of two significant digits or more ("approximately $460 million" for a change of 462,
     "about 1,250 units"): then the half unit of its last nonzero digit. One significant digit
-    ("about $500 million") stays exact: its window is a tenth of the figure or more."""
+    ("about $500 million") stays exact: its window is a tenth of the figure or more. An amount
+    written with a scale word ("decreased $3.8 million" for a change of 3,820 thousand) is
+    rounded by its writing as "about" rounds one: the same window."""
     m = ctx.mention
-    if not m.approximate or m.high is not None or m.kind not in _AMOUNTS or m.written == 0:
+    if m.high is not None or m.kind not in _AMOUNTS or m.written == 0:
         return Decimal(0)
-    if _ABOUT.search(ctx.text, max(0, m.start - 16), m.start) is None:
+    scaled = m.scale_word is not None and m.scale >= _THOUSAND
+    if not scaled and (
+        not m.approximate or _ABOUT.search(ctx.text, max(0, m.start - 16), m.start) is None
+    ):
         return Decimal(0)
     written = m.written.normalize()
     exponent = written.as_tuple().exponent

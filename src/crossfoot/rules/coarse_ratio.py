@@ -10,7 +10,8 @@ rows in one column (one period): a handful of pairs, not a table's worth, so a w
 off rarely meets one. When the wording names years, only the columns of those years (and columns
 of no year: a percent or change column) are searched: "in 2019" is not met by the 2017 column's
 pair (three years of a steady share round alike), and a table with percent and change columns
-beside each year stays a handful of pairs.
+beside each year stays a handful of pairs. A ratio named by its name ("the current ratio")
+names its definition's rows (rules._ratio_names): its numerator's row over its denominator's.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
 from crossfoot.model.wordgate import WordGated
+from crossfoot.rules._claim_year import year_before_stated
 from crossfoot.rules._derive_shared import Candidate, best_verdict, derivable
 from crossfoot.rules._named_years import value_years
+from crossfoot.rules._ratio_names import Sides, named_ratio, ratio_sides
 from crossfoot.rules.derive import pair_candidates
 
 __all__ = ["coarse_ratio"]
@@ -58,22 +61,55 @@ def _of_years(named: ValueIndex, years: frozenset[int]) -> ValueIndex:
     return named if len(kept) == len(named) else ValueIndex(kept)
 
 
+def _named_pairs(ctx: ClaimContext, group: ValueIndex, sides: Sides) -> list[Candidate]:
+    """The ratios of a named ratio's numerator row over its denominator row, in one column."""
+    num, den = ratio_sides(group.values, sides)
+    if not num or not den:
+        return []
+    picked = [v for v in group.values if (v.source_id, v.table, v.row_index) in num | den]
+    if len(picked) > 2 * _MAX_VALUES:
+        return []
+
+    def ordered(c: Candidate) -> bool:
+        (x, y) = (c.operands[0], c.operands[-1])  # the quotient is y over x
+        return (y.source_id, y.table, y.row_index) in num and (
+            x.source_id,
+            x.table,
+            x.row_index,
+        ) in den
+
+    found = pair_candidates(ctx, ValueIndex(picked))
+    return [c for c in found if _two_rows_one_column(c.operands) and ordered(c)]
+
+
 def coarse_ratio(ctx: ClaimContext) -> Verdict | None:
     """Rule: a coarse plain-number ratio of two named rows of one column (module docstring)."""
     m, o = ctx.mention, ctx.options
-    if m.kind != "number" or not m.claim or m.value <= 0 or m.high is not None:
+    if m.kind not in ("number", "percent") or not m.claim or m.value <= 0 or m.high is not None:
         return None
     if not o.allow_derived or o.rel_tolerance is not None or o.abs_tolerance is not None:
         return None
-    if derivable(m, False) or not _RATIO_WORDING.search(focus_text(ctx)):
-        return None  # a fine figure had the whole search already
+    text = focus_text(ctx)
+    # A fine figure had the whole search already, but a ratio named by its name ("the current
+    # ratio") is still sought between its definition's rows, in a table of many pairs.
+    fine, sides = derivable(m, False), named_ratio(text)
+    if m.kind == "percent" and sides is None:
+        return None  # a percentage only as a named ratio ("the effective tax rate")
+    if (fine and sides is None) or not (sides is not None or _RATIO_WORDING.search(text)):
+        return None
     kinds = _KINDS if o.derivations is None else _KINDS & o.derivations
     if not kinds:
         return None
     narrow = replace(ctx, options=replace(o, derivations=kinds))
     found: list[Candidate] = []
-    years = frozenset(years_in_text(focus_text(ctx)))
+    years = frozenset(years_in_text(text))
+    if (prior := year_before_stated(ctx.text, m, sorted(years))) is not None:
+        years = frozenset({prior})  # "compared with 22.0% in the prior year"
     for group in ctx.scope.groups:
+        if sides is not None:
+            found.extend(_named_pairs(narrow, _of_years(group, years), sides))
+        if fine:
+            continue
         named = focus_group(ctx, group, whole=True)
         if named is not None:
             named = _of_years(named, years)

@@ -90,11 +90,15 @@ from crossfoot.rules._derive_shared import (
     fmt_result,
     focus_ok,
     group_too_large,
-    known_worded,
-    names_only_a_change,
 )
 from crossfoot.rules._derive_wording import about_window as _window
-from crossfoot.rules._derive_wording import as_written, part_of_whole, whole_of_year, wording_specs
+from crossfoot.rules._derive_wording import (
+    as_written,
+    part_of_whole,
+    search_worded,
+    whole_of_year,
+    wording_specs,
+)
 from crossfoot.rules._gap_order import worded_gap
 from crossfoot.rules._near import NEAR, offered_pairs, three_digits
 from crossfoot.rules._prose_subject import prose_bound
@@ -230,8 +234,7 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> 
     mag = _magnitude(lo, hi)
     prof = _profile(ctx, group)
     keys = prof.keys
-    # The claim's window as floats (lo, hi, magnitude lo, hi) for the prefilter, else None.
-    window = _float_window(lo, hi, mag) if keys is not None else None
+    window = _float_window(lo, hi, mag) if keys is not None else None  # floats, prefilter
     # The group is sorted: a partner range outside [first, last] holds no value.
     first, last = group.values[0].value, group.values[-1].value
     for spec in wording_specs(ctx):
@@ -427,9 +430,7 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
         ctx = replace(ctx, mention=m, options=replace(o, derivations=kinds))
     if states_a_cell(ctx, m.kind in ("money", "number")):
         return None
-    # Growth wording admits only a change. The sentence test is cheap and memoised; the claim's
-    # own direction words are read only once a non-change formula has live bases (_worded).
-    worded = True if names_only_a_change(ctx) else known_worded(ctx)
+    worded = search_worded(ctx)  # growth wording admits only a change (a move's level: any)
     found: list[Candidate] = []
     limit = derivation_limit(ctx)
     for group in ctx.scope.groups:
@@ -459,8 +460,7 @@ def _search_large(
     named = prose_focus(ctx, group) if focused is None else None
     if named is not None and not group_too_large(named, limit):
         yield from _search_group(ctx, named, worded)
-    # A prose pool is still searched by its nearby pairs when those fit the budget the limit
-    # stands for (limit**2 pairs).
+    # A prose pool is still searched by its nearby pairs within the budget (limit**2 pairs).
     if not three_digits(ctx.mention):
         return
     offered = offered_pairs(ctx, group)
