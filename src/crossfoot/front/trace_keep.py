@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from crossfoot.front.policy import Policy
 from crossfoot.language.asked import read_question
-from crossfoot.language.owncount import may_count_own, own_count_at
+from crossfoot.language.owncount import counts_past_bar, may_count_own, own_count_at
 from crossfoot.language.question import asks_past_bar
 from crossfoot.language.rowtokens import noun_at
 from crossfoot.model.types import Mention
@@ -82,6 +82,7 @@ _YEAR_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z_-]*")
+_DATED = re.compile(r"(?:19|20)\d\d")
 _CODE = re.compile(r"`[^`\n]*`|```.*?```", re.DOTALL)
 
 
@@ -123,7 +124,11 @@ def keep_filter(
             row_nouns.update(_key_words(t.key))
     row_nouns -= measured
     counted = _counted(question, measured) if question else None
-    bars = may_count_own(text)  # (a count with a bar or a move of its own: rules.counts)
+    # a count with a bar of its own, or with a move where a result set has two years to move
+    # between ("2 regions grew" over rows of one year is no count the rows can judge)
+    dated = any(sum(_DATED.search(c) is not None for c in t.columns) >= 2 for t in info)
+    bars = counts_past_bar(text) or (dated and may_count_own(text))
+    moves = dated
 
     def keep(m: Mention) -> bool:
         if code and any(a <= m.start < b for a, b in code):
@@ -145,7 +150,7 @@ def keep_filter(
                 return False
         if not whole:
             return True
-        if bars and own_count_at(text, m):  # "3 of the 4 regions had revenue above $4M"
+        if bars and own_count_at(text, m, moves):  # "3 of the 4 regions had revenue above $4M"
             return True
         if rank_before(before) or _SUPERLATIVE_AFTER.match(after):
             return False

@@ -57,6 +57,8 @@ _NOT_NOUN = frozenset(
     "was is has does this its his as us thus plus minus versus whereas across less unless always "
     "perhaps means".split()
 )
+# periods that moved are counted along a row (not read: rules.moved_counts counts rows)
+_PERIODS = frozenset("year quarter month week day half period time".split())
 _IRREGULAR = frozenset("people children staff personnel men women data".split())
 _END = re.compile(r"[.!?;](?=\s|\Z)|\n")  # (not the point of "3.5")
 
@@ -88,7 +90,9 @@ def counted_noun(text: str, m: Mention, hi: int) -> re.Match[str] | None:
     return found
 
 
-def own_ask(text: str, m: Mention, sentence: tuple[int, int]) -> tuple[Ask, str] | None:
+def own_ask(
+    text: str, m: Mention, sentence: tuple[int, int], moves: bool = True
+) -> tuple[Ask, str] | None:
     """The "how many" question a sentence's count answers, with the singular noun it counts,
     or None when ``m`` is no count of things with a bar, or a move, in its sentence.
 
@@ -109,8 +113,10 @@ def own_ask(text: str, m: Mention, sentence: tuple[int, int]) -> tuple[Ask, str]
     after = text[found.end() : sentence[1]].rstrip(" \t\n.;:!?")
     rest = f"{after} {text[sentence[0] : start].strip()}".strip()
     question = f"How many {noun} {rest}?"
-    if not asks_past_bar(question) and moving(question) is None:
-        return None  # (a bar of its own, or a move: "3 regions saw revenue decline")
+    if not asks_past_bar(question) and (
+        not moves or moving(question) is None or singular(noun) in _PERIODS
+    ):
+        return None  # (a bar of its own, or a move of rows: "3 regions saw revenue decline")
     ask = read_question(question)
     if ask.op != "count" or ask.counted is None or singular(ask.counted) != singular(noun):
         return None
@@ -130,13 +136,15 @@ def may_count_own(text: str) -> bool:
     return counts_past_bar(text) or may_move(text)
 
 
-def own_count_at(text: str, m: Mention) -> bool:
-    """Whether ``m`` is a count its sentence states with a bar of its own (``own_ask``)."""
+def own_count_at(text: str, m: Mention, moves: bool = True) -> bool:
+    """Whether ``m`` is a count its sentence states with a bar of its own, or with a move of
+    rows unless ``moves`` is False (``own_ask``)."""
     if counted_noun(text, m, len(text)) is None:
         return False
     cut = [e.end() for e in _END.finditer(text, 0, m.start)]
     end = _END.search(text, m.end)
-    return own_ask(text, m, (cut[-1] if cut else 0, end.start() if end else len(text))) is not None
+    sentence = (cut[-1] if cut else 0, end.start() if end else len(text))
+    return own_ask(text, m, sentence, moves) is not None
 
 
 def states_own_count(text: str, mentions: Sequence[Mention]) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import SourceValue
@@ -31,6 +32,8 @@ _DEBT = _side("debt", "liabilities")
 _EQUITY = _side("equity", "stockholders equity", "shareholders equity")
 _REVENUE = _side("revenue", "revenues", "net revenue", "sales", "net sales", "total revenue")
 # (the name, as a pattern) -> (numerator, denominator)
+# words one of the names holds (substring tests before the patterns)
+_GATES = ("ratio", "debt", "tax", "margin", "return", "roa", "roe", "multiplier")
 _NAMES: tuple[tuple[re.Pattern[str], Sides], ...] = (
     (
         re.compile(r"(?i)\b(?:current|working\s+capital)\s+ratio\b"),
@@ -80,6 +83,7 @@ _NAMES: tuple[tuple[re.Pattern[str], Sides], ...] = (
 )
 
 
+@lru_cache(maxsize=64)  # every claim of an answer asks: once per text, not once per claim
 def named_ratio(text: str) -> Sides | None:
     """The two sides of the one ratio ``text`` names by its name, else None (none, or two).
 
@@ -88,6 +92,9 @@ def named_ratio(text: str) -> Sides | None:
     >>> named_ratio("What is the ratio of A to B?") is None
     True
     """
+    low = text.lower()
+    if not any(g in low for g in _GATES):
+        return None
     found = [sides for rx, sides in _NAMES if rx.search(text)]
     return found[0] if len(found) == 1 else None
 

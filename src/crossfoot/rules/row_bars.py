@@ -64,6 +64,8 @@ def row_bars(text: str, claims: list[Claim], sources: SourceSet) -> list[Claim]:
             continue
         if side_before(text, m.start, s.start) is None or _counts(text, m):
             continue
+        if c.evidence is not None and c.evidence.rule == "question":
+            continue  # the question's own bar, judged with its question (rules.counts)
         word = quantity_word(text, s.start, m.start)
         if word is None:
             continue

@@ -35,6 +35,7 @@ from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
+from crossfoot.rules.turn_chain import fine_figure
 
 __all__ = ["table_chain"]
 
@@ -224,12 +225,8 @@ def _words(ctx: ClaimContext) -> _Said:
 
 def table_chain(ctx: ClaimContext) -> Verdict | None:
     """Rule: a fine figure two steps over one table's cells (see the module docstring)."""
-    m, o = ctx.mention, ctx.options
-    if m.kind not in ("number", "percent") or not m.claim or m.high is not None or m.value == 0:
-        return None
-    if not o.allow_derived or o.rel_tolerance is not None or o.abs_tolerance is not None:
-        return None
-    if not m.precision < abs(m.value) * _FINE:
+    m = ctx.mention
+    if not fine_figure(ctx):
         return None
     factor = _HUNDRED if m.kind == "percent" else _ONE
     lo, hi = (x / factor for x in claim_interval(ctx))

@@ -35,7 +35,7 @@ from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 from crossfoot.rules._prose_subject import context_tokens
 
-__all__ = ["turn_chain"]
+__all__ = ["fine_figure", "turn_chain"]
 
 _MAX_OWN = 8  # operands one turn binds, at most
 _MAX_FIGURES = 600  # candidate figures of one turn, at most: past it nothing is claimed
@@ -272,15 +272,23 @@ def _back(earlier: list[_Fig], last: list[_Fig], years: frozenset[int]) -> list[
     ]
 
 
-def turn_chain(ctx: ClaimContext) -> Verdict | None:
-    """Rule: a figure over the figures of a conversation's earlier turns (module docstring)."""
+def fine_figure(ctx: ClaimContext) -> bool:
+    """Whether the claim is a plain number or percentage, not zero or a range, stated finer than
+    a thousandth of its size, under default tolerances: the figures a chain search may meet
+    (also ``rules.table_chain``'s)."""
     m, o = ctx.mention, ctx.options
     if m.kind not in ("number", "percent") or not m.claim or m.high is not None or m.value == 0:
-        return None
+        return False
     if not o.allow_derived or o.rel_tolerance is not None or o.abs_tolerance is not None:
-        return None
+        return False
+    return m.precision < abs(m.value) * _FINE
+
+
+def turn_chain(ctx: ClaimContext) -> Verdict | None:
+    """Rule: a figure over the figures of a conversation's earlier turns (module docstring)."""
+    m = ctx.mention
     conversation = ctx.shared.get("ask.context")
-    if not isinstance(conversation, str) or not m.precision < abs(m.value) * _FINE:
+    if not isinstance(conversation, str) or not fine_figure(ctx):
         return None
     turns = read_turns(conversation)
     if len(turns) < 2:
