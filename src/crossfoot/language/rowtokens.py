@@ -14,6 +14,7 @@ from functools import lru_cache
 from crossfoot.numbers.words import NUMBER_WORDS
 
 __all__ = [
+    "SAME_FORMS",
     "acronym",
     "count_of_whole",
     "counted",
@@ -262,6 +263,11 @@ _SAME_AS = {
     "woman": "female",
     "women": "female",
     "female": "female",
+}
+#: The other forms of each of those words ("male": "man", "men"), for a reader that matches
+#: words, not roots (rules._named).
+SAME_FORMS: dict[str, frozenset[str]] = {
+    w: frozenset(x for x, r in _SAME_AS.items() if r == root) - {w} for w, root in _SAME_AS.items()
 }
 # Endings that make an adjective of a noun, longest first: "European" / "Europe", "Canadian" /
 # "Canada", "Japanese" / "Japan", "commercial" / "commerce", "western" / "west", "regional" /

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from crossfoot.language.asked import Ask
 from crossfoot.language.question import figures_read
-from crossfoot.language.rowtokens import required_tokens, tokens, ways_to_name
+from crossfoot.language.rowtokens import SAME_FORMS, required_tokens, tokens, ways_to_name
 from crossfoot.language.years import period  # (_period: the cached reading by names)
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import SourceValue
@@ -379,11 +379,7 @@ def _unworded(book: _Book, words: frozenset[str]) -> bool:
 
 # The forms of one word a question and a label write differently (language.rowtokens.root reads
 # them as one root): a question's word names a label that holds any of its forms.
-_FORMS: dict[str, frozenset[str]] = {
-    w: frozenset(group) - {w}
-    for group in (("male", "man", "men"), ("female", "woman", "women"))
-    for w in group
-}
+_FORMS = SAME_FORMS
 
 
 @lru_cache(maxsize=8192)  # a table's labels are named by every question on it

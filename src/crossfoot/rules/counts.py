@@ -33,10 +33,12 @@ from crossfoot.rules._named import Named, value_years
 from crossfoot.rules.moved_counts import moved_verdict
 
 __all__ = [
+    "bar_pool",
     "bar_values",
     "count_verdict",
     "count_verdict_of",
     "is_count_answer",
+    "past_bar",
     "question_bar",
     "word_count",
 ]
@@ -83,22 +85,7 @@ def bar_values(
 ) -> list[SourceValue]:
     """The values a question's bar is about, one per cell: those of the row it names (``periods``:
     one per year or quarter) or else of the column it names (one per row); [] when it names none."""
-    views = ("both", "true") if bar.scale != 1 else ("both", "true", "written")
-    family = kind_family(bar.kind)
-    # "grew by more than 5%": the bar is about changes, not the amounts of a table, unless the
-    # values are changes themselves (a "Growth" row, a "% change" column)
-    moved = family == "percent" and grown(ask.text, 0, len(ask.text))
-    pool = [
-        v
-        for v in values
-        if v.table is not None
-        and v.view in views
-        # a percentage bar meets the plain numbers of a table of percentages too
-        and (
-            kind_family(v.kind) == family
-            or (family == "percent" and v.kind == "number" and (not moved or _of_changes(v)))
-        )
-    ]
+    pool = bar_pool(values, ask, bar)
     for axis in ("row", "column") if periods else ("column", "row"):
         chosen = [v for v in pool if named.names(v, axis)]
         if ask.years:
@@ -116,6 +103,33 @@ def bar_values(
         if cells:
             return list(cells.values())
     return []
+
+
+def bar_pool(values: Iterable[SourceValue], ask: Ask, bar: Mention) -> list[SourceValue]:
+    """The table cells a bar may be drawn across: of its kind, in the views its scale meets."""
+    views = ("both", "true") if bar.scale != 1 else ("both", "true", "written")
+    family = kind_family(bar.kind)
+    # "grew by more than 5%": the bar is about changes, not the amounts of a table, unless the
+    # values are changes themselves (a "Growth" row, a "% change" column)
+    moved = family == "percent" and grown(ask.text, 0, len(ask.text))
+    return [
+        v
+        for v in values
+        if v.table is not None
+        and v.view in views
+        # a percentage bar meets the plain numbers of a table of percentages too
+        and (
+            kind_family(v.kind) == family
+            or (family == "percent" and v.kind == "number" and (not moved or _of_changes(v)))
+        )
+    ]
+
+
+def past_bar(values: Sequence[SourceValue], bar: Mention, side: Side) -> list[SourceValue]:
+    """The values past the bar on its side (a percentage bar over fractions read as one)."""
+    fractions = bar.kind == "percent" and all(abs(v.value) <= 1 for v in values)
+    limit = bar.value / 100 if fractions else bar.value
+    return [v for v in values if (v.value > limit if side == ">" else v.value < limit)]
 
 
 _CHANGES = re.compile(r"(?i)chang|growth|increase|decrease|%|percent")
@@ -175,12 +189,7 @@ def count_verdict_of(
         return None
     if count_of_whole(text, mention.start):
         return _whole_verdict(mention, values, whose)  # "4" in "2 of the 4 regions": all counted
-    limit = (
-        bar.value / 100
-        if bar.kind == "percent" and all(abs(v.value) <= 1 for v in values)
-        else bar.value
-    )
-    past = [v for v in values if (v.value > limit if side == ">" else v.value < limit)]
+    past = past_bar(values, bar, side)
     if periods:  # (a count down a column has a line per row: no block to choose)
         past = _one_line(ask, past, mention.value)
     n = Decimal(len(past))

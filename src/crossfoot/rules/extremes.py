@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from crossfoot.language.extremes import extremes, may_rank
 from crossfoot.model.types import Claim, SourceValue, format_decimal, kind_family
+from crossfoot.sources.rows_label_match import label_search
 
 __all__ = ["ranked_rows"]
 
@@ -76,7 +77,7 @@ def _misranked(
     v = ev.operands[0]
     if v.table is None or v.row_index is None or not v.row or v.value < 0:
         return None
-    if v.row.lower() not in sentence.lower():
+    if not label_search(v.row, sentence):
         return None  # the sentence names no row: the ranking may be of something else
     named = {w.rstrip("s") for w in _WORDS.findall(after.lower())[:4]}
     if not named & {w.rstrip("s") for w in _WORDS.findall((v.column or "").lower())}:

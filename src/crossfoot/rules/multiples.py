@@ -35,6 +35,7 @@ from crossfoot.model.types import (
     format_decimal,
     kind_family,
 )
+from crossfoot.sources.rows_label_match import label_search
 
 __all__ = ["stated_multiples"]
 
@@ -117,7 +118,7 @@ def _pair(
         return _other_year(figures[0], named, values)
     if len(named) != 2:
         return None
-    return _named_row(text[s.start : s.end].lower(), named, values)
+    return _named_row(text[s.start : s.end], named, values)
 
 
 def _other_year(claim: Claim, named: set[int], values: Sequence[SourceValue]) -> _Pair | None:
@@ -141,8 +142,11 @@ def _other_year(claim: Claim, named: set[int], values: Sequence[SourceValue]) ->
 def _named_row(sentence: str, named: set[int], values: Sequence[SourceValue]) -> _Pair | None:
     """Step 3: the one row the sentence names that has a cell in each of the two years."""
     rows: dict[tuple[str, int | None, int, str], dict[int, list[SourceValue]]] = {}
+    low = sentence.lower()
     for v in values:
-        if v.year in named and v.row and v.row_index is not None and v.row.lower() in sentence:
+        if v.year not in named or not v.row or v.row_index is None:
+            continue
+        if label_search(v.row, sentence, low):
             key = (v.source_id, v.table, v.row_index, v.view)  # (a cell as written and scaled)
             rows.setdefault(key, {}).setdefault(v.year, []).append(v)
     full = [k for k, r in rows.items() if len(r) == 2 and all(len(x) == 1 for x in r.values())]

@@ -36,10 +36,10 @@ from crossfoot.model.types import (
     Sentence,
     SourceValue,
     format_decimal,
-    kind_family,
 )
 from crossfoot.rules._named import Named
-from crossfoot.rules.counts import bar_values, question_bar
+from crossfoot.rules.counts import bar_pool, bar_values, past_bar, question_bar
+from crossfoot.sources.rows_label_match import label_search
 
 if TYPE_CHECKING:
     from crossfoot.sources.load import SourceSet
@@ -98,19 +98,13 @@ def _judged(
     cells = bar_values(values, ask, bar, Named(ask, values, texts), False)
     if len({(v.table, v.row_index) for v in cells}) < 2 and len(ask.years) == 1:
         # no column named, or the cells of the one row named: the column of the year named
-        cells = _year_column(values, bar, next(iter(ask.years)))
-    named = [v for v in cells if v.row and _names(sentence, v.row)]
-    named.sort(
-        key=lambda v: sentence.lower().find((v.row or "").lower())
-    )  # as the sentence has them
+        cells = _year_column(bar_pool(values, ask, bar), bar, next(iter(ask.years)))
+    low = sentence.lower()
+    named = [v for v in cells if v.row and label_search(v.row, sentence, low)]
+    named.sort(key=lambda v: low.find((v.row or "").lower()))  # as the sentence has them
     if len(cells) < 2 or not any(next_to_row(text, word, v.row or "") for v in named):
         return None  # ("revenue was only slightly above $3M": no quantity over rows)
-    limit = (
-        bar.value / 100
-        if bar.kind == "percent" and all(abs(v.value) <= 1 for v in cells)
-        else bar.value
-    )
-    past = [v for v in cells if (v.value > limit if side == ">" else v.value < limit)]
+    past = past_bar(cells, bar, side)
     said = "above" if side == ">" else "below"
     shown = ", ".join(f"{v.row} ({format_decimal(v.value)})" for v in past) or "none"
     ev = Evidence(
@@ -143,20 +137,16 @@ def _breaks(
     return next(((v, True) for v in cells if id(v) in beyond and id(v) not in named_ids), None)
 
 
-def _year_column(values: Sequence[SourceValue], bar: Mention, year: int) -> list[SourceValue]:
-    """The cells of the one column of the year the sentence names ("Only Net sales exceeded
-    5,000 in 2024" over a table whose columns are years), of the bar's kind; [] unless exactly
-    one column of one table is that year's."""
-    views = ("both", "true") if bar.scale != 1 else ("both", "true", "written")
-    family = kind_family(bar.kind)
+def _year_column(pool: Sequence[SourceValue], bar: Mention, year: int) -> list[SourceValue]:
+    """The cells of the bar's ``pool`` (``counts.bar_pool``) in the one column of the year the
+    sentence names ("Only Net sales exceeded 5,000 in 2024" over a table whose columns are
+    years); [] unless exactly one column of one table is that year's."""
     # a bar written with a scale ("$5M") meets a cell's scaled reading; one without ("5,000")
     # the cell as written, in the table's own unit
     prefer = "written" if bar.scale == 1 else "true"
     cells: dict[tuple[object, ...], SourceValue] = {}
-    for v in values:
-        if v.table is None or v.year != year or v.view not in views or v.row_index is None:
-            continue
-        if kind_family(v.kind) != family and not (family == "percent" and v.kind == "number"):
+    for v in pool:
+        if v.year != year or v.row_index is None:
             continue
         key = (v.source_id, v.table, v.col_index, v.row_index)
         if key not in cells or v.view == prefer:
@@ -172,8 +162,3 @@ def _counts(text: str, m: Mention) -> bool:
     return (
         counted_noun(text, m, len(text)) is not None or _HYPHEN_WORD.match(text, m.end) is not None
     )
-
-
-def _names(sentence: str, row: str) -> bool:
-    """Whether the sentence names the row label as whole words, in any case."""
-    return re.search(rf"(?i)(?<!\w){re.escape(row.strip())}(?!\w)", sentence) is not None

@@ -74,8 +74,9 @@ def _own(
     for v in values:
         if turn.years and v.year is not None and v.year not in turn.years:
             continue
-        if v.table is not None and _line(v) is not None:
-            if _line(v) not in rows:
+        line = _line(v) if v.table is not None else None
+        if line is not None:
+            if line not in rows:
                 continue
         elif v.span is not None and content and not rows:  # prose when it names no row
             source = ctx.scope.source(v.source_id)
