@@ -25,7 +25,7 @@ from functools import lru_cache
 from crossfoot.language.asked import question_years
 from crossfoot.language.rowtokens import tokens
 
-__all__ = ["Turn", "named_scales", "operations", "read_turns"]
+__all__ = ["Turn", "continues", "named_scales", "operations", "read_turns"]
 
 # A question mark that ends a turn (a turn may go on in lower case: "... in 2017? and in 2016?")
 _TURN_END = re.compile(r"\?[\"')\]]*(?=\s|$)")
@@ -139,6 +139,27 @@ def read_turns(conversation: str) -> tuple[Turn, ...]:
         else:
             out.append(_turn(rest))
     return tuple(out)
+
+
+# The first words of a turn that goes on from the one before ("and in 2024?", "so what ...")
+_GOES_ON = frozenset({"and", "so", "then", "also", "now"})
+
+
+@lru_cache(maxsize=1024)  # one question, many figures
+def continues(question: str) -> bool:
+    """Whether ``question`` reads as a turn of a conversation: it holds several turns, or its
+    last one goes on from a turn before ("and what about 2024?") or points back to a figure
+    asked before ("what is that as a percentage?", "the sum of the three").
+
+    >>> continues("what was revenue in 2024? and in 2023?"), continues("and the change?")
+    (True, True)
+    >>> continues("What was the revenue in 2024?"), continues("what is the total?")
+    (False, False)
+    """
+    if len(_TURN_END.findall(question)) > 1:
+        return True
+    first = question.lstrip(" \"'(").split(" ", 1)[0].rstrip(",").lower()
+    return first in _GOES_ON or _BACK.search(question) is not None
 
 
 def named_scales(conversation: str) -> tuple[Decimal, ...]:

@@ -10,7 +10,16 @@ cells once per table, only in the parallel shapes of a crossfooted table:
   / (a2 - b2) (two rows between the same two columns, or two columns between the same two rows);
 - the relative change of a difference: (d2 - d1) / d1 for the same two lines' differences in
   two places (a ratio of parallel changes less 1);
-- a sum's share: (a + b) / c of three cells of one line.
+- a sum's share: (a + b) / c of three cells of one line;
+- a product of two cells of one line (shares times their price), and any chain in a unit
+  the turn asks for ("and how much is that in millions?");
+- a sum of three or four cells of one line, in any order ("what is the total of the 3?" after
+  turns that named three rows, not necessarily adjacent ones).
+
+A turn that names a line binds the chain to it: every operand on a line the words name, or,
+when the turn points back to a figure asked before ("what is that sum divided by the total
+debt?"), the lines it names are the chain's last step (a ratio's bottom, a share's whole, one
+of a sum's cells) and the figure pointed back to is the rest.
 
 Chance is counted, never assumed away: the figure passes only when a chain meets it at its
 stated precision (stated finer than a thousandth of its size) and the chains of the table that
@@ -29,6 +38,7 @@ from itertools import combinations, permutations
 from operator import itemgetter
 
 from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.turns import continues, named_scales, read_turns
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
@@ -47,14 +57,16 @@ _SLACK = 1e-9  # the floating point chains' rounding, relative, at most
 _HUNDRED = Decimal(100)
 _ONE = Decimal(1)
 _KEPT = 64
+_SUM_LINE = 10  # cells of one line whose sums of three or four are chains, at most
 _Grid = dict[tuple[int, int], SourceValue]
-_Said = tuple[frozenset[str], tuple[int, ...]]  # content words, years in the order named
+# content words, years in the order named, whether the ask points back to an earlier figure
+_Said = tuple[frozenset[str], tuple[int, ...], bool]
 _YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
 
 
 # A chain: its value in floating point (to enumerate a table's chains fast; a chain that meets
 # a figure is computed again exactly), its shape ("changes", "change_of_difference",
-# "sum_share") and its operands
+# "sum_share", "sum", "product") and its operands
 _Chain = tuple[float, str, tuple[SourceValue, ...]]
 
 
@@ -124,6 +136,28 @@ def _sum_share(lines: dict[int, dict[int, SourceValue]]) -> list[_Chain]:
     return out
 
 
+def _sums(lines: dict[int, dict[int, SourceValue]]) -> list[_Chain]:
+    """a + b + c (+ d) of three or four cells of one line of at most :data:`_SUM_LINE`."""
+    out: list[_Chain] = []
+    for line in lines.values():
+        if len(line) > _SUM_LINE:
+            continue
+        cells = [(float(v.value), v) for _, v in sorted(line.items())]
+        for k in (3, 4):
+            for group in combinations(cells, k):
+                out.append((sum(x for x, _ in group), "sum", tuple(v for _, v in group)))
+    return out
+
+
+def _products(lines: dict[int, dict[int, SourceValue]]) -> list[_Chain]:
+    """a x b of two cells of one line."""
+    out: list[_Chain] = []
+    for line in lines.values():
+        for a, b in combinations(line.values(), 2):
+            out.append((float(a.value) * float(b.value), "product", (a, b)))
+    return out
+
+
 def _make(group: ValueIndex) -> list[_Chains]:
     out: list[_Chains] = []
     for grid in _grids(group):
@@ -131,6 +165,8 @@ def _make(group: ValueIndex) -> list[_Chains]:
         for across in (True, False):
             lines = _lines(grid, across)
             chains.extend(_parallel(lines))
+            chains.extend(_sums(lines))
+            chains.extend(_products(lines))
             if not across:
                 chains.extend(_sum_share(lines))
         chains.sort(key=itemgetter(0))
@@ -140,18 +176,26 @@ def _make(group: ValueIndex) -> list[_Chains]:
     return out
 
 
-def _bound(chains: _Chains, met: list[_Chain], said: _Said) -> _Chain | None:
-    """The first chain of ``met`` the words allow: in the order of its periods
-    (:func:`_ordered`), and when they name a row or a column of the table (not a turn naming
-    nothing), with every operand on a line they name."""
-    words, years = said
-    lines = any(n <= words for n in chains.names)
-    for chain in met:
-        if not _ordered(chain, years):
-            continue
-        if not lines or all(_named(v.row, words) or _named(v.column, words) for v in chain[2]):
-            return chain
-    return None
+def _allows(chain: _Chain, said: _Said, lines: bool) -> bool:
+    """Whether the words allow ``chain``: in the order of its periods (:func:`_ordered`), and
+    when they name a row or a column of the table (``lines``: not a turn naming nothing), with
+    every operand on a line they name, or (a turn that points back) its last step on the lines
+    they name (:func:`_last_step`)."""
+    words, years, back = said
+    if not _ordered(chain, years):
+        return False
+    if not lines:
+        return True
+    named = [_named(v.row, words) or _named(v.column, words) for v in chain[2]]
+    return all(named) or (back and _last_step(chain[1], named))
+
+
+def _last_step(shape: str, named: list[bool]) -> bool:
+    """Whether the operands the words name are the chain's last step: a ratio's bottom change
+    or a share's whole (the top is the figure pointed back to), or one cell added to a sum."""
+    if shape in ("sum", "product"):
+        return any(named)
+    return all(named[2:])
 
 
 def _ordered(chain: _Chain, years: tuple[int, ...]) -> bool:
@@ -161,7 +205,7 @@ def _ordered(chain: _Chain, years: tuple[int, ...]) -> bool:
     "the ratio of the differences from 2008 to 2007"); a ratio over periods no words name
     may run either way."""
     _, shape, ops = chain
-    if shape == "sum_share":
+    if shape in ("sum_share", "sum", "product"):
         return True
     top, bottom = {v.year for v in ops[:2]}, {v.year for v in ops[2:]}
     if len(top) != 1 or len(bottom) != 1 or top == bottom:
@@ -184,6 +228,10 @@ def _named(label: str | None, words: frozenset[str]) -> bool:
 def _exact(chain: _Chain) -> Decimal:
     """The chain's value computed in decimal."""
     _, shape, ops = chain
+    if shape == "sum":
+        return sum((v.value for v in ops), Decimal(0))
+    if shape == "product":
+        return ops[0].value * ops[1].value
     if shape == "sum_share":
         return (ops[0].value + ops[1].value) / ops[2].value
     ratio = (ops[0].value - ops[1].value) / (ops[2].value - ops[3].value)
@@ -203,14 +251,16 @@ def _met(chains: _Chains, lo: Decimal, hi: Decimal) -> list[_Chain]:
     return [ch for ch in near if lo <= _exact(ch) <= hi]
 
 
-def _chance(chains: _Chains, value: float, width: float) -> float:
-    """The chains' chance to meet a figure of window ``width`` near ``value``: their number
-    within a factor of :data:`_BAND` of it times the window over that band."""
+def _chance(chains: _Chains, value: float, width: float, said: _Said, lines: bool) -> float:
+    """The chains' chance to meet a figure of window ``width`` near ``value``: the number of
+    chains the words allow within a factor of :data:`_BAND` of it times the window over that
+    band (a chain the words rule out could not have met the figure)."""
     size = abs(value)
     lo, hi = size / _BAND, size * _BAND
     if value < 0:
         lo, hi = -hi, -lo
-    return len(_near(chains, lo, hi)) * width / (size * _BAND - size / _BAND)
+    near = sum(1 for ch in _near(chains, lo, hi) if _allows(ch, said, lines))
+    return near * width / (size * _BAND - size / _BAND)
 
 
 def _words(ctx: ClaimContext) -> _Said:
@@ -220,41 +270,69 @@ def _words(ctx: ClaimContext) -> _Said:
     said = ctx.sentence.text if ctx.sentence is not None else ""
     text = f"{asked if isinstance(asked, str) else ''} {said}"
     years = dict.fromkeys(int(y) for y in _YEAR.findall(text))
-    return frozenset(tokens(text)), tuple(years)
+    turns = read_turns(asked) if isinstance(asked, str) else ()
+    return frozenset(tokens(text)), tuple(years), bool(turns) and turns[-1].back
 
 
 def table_chain(ctx: ClaimContext) -> Verdict | None:
     """Rule: a fine figure two steps over one table's cells (see the module docstring)."""
     m = ctx.mention
-    if not fine_figure(ctx):
+    asked = ctx.shared.get("ask.context")
+    # only a turn of a conversation names nothing of what it asks (a question that names its
+    # rows is held to them by the other rules; no question, no conversation)
+    if not isinstance(asked, str) or not fine_figure(ctx) or not continues(asked):
         return None
+    if ctx.text[: m.start].rstrip().endswith("="):
+        return None  # the result of a calculation the answer writes: judged by it, not searched
     factor = _HUNDRED if m.kind == "percent" else _ONE
-    lo, hi = (x / factor for x in claim_interval(ctx))
-    said: _Said | None = None
-    for group in ctx.scope.groups:
-        for chains in by_identity(_MEMO, group, _KEPT, _make):
-            met = _met(chains, lo, hi)
-            if not met or _chance(chains, float(m.value / factor), float(hi - lo)) > _BUDGET:
-                continue
-            said = said or _words(ctx)
-            chain = _bound(chains, met, said)
-            if chain is not None:
-                return Verdict("derived", _evidence(ctx, chain, factor))
+    ask = ctx.shared.get("ask.text")
+    # a plain figure may be in the unit the turn asks for ("and how much is that in millions?")
+    plain = m.kind == "number" and m.scale == 1 and isinstance(ask, str)
+    units = named_scales(ask) if plain and isinstance(ask, str) else ()
+    said: list[_Said] = []  # read once, when a chain first meets the figure
+    for unit in (_ONE, *units):
+        chain = _search(ctx, unit / factor, said)
+        if chain is not None:
+            return Verdict("derived", _evidence(ctx, chain, factor, unit))
     return None
 
 
-def _evidence(ctx: ClaimContext, chain: _Chain, factor: Decimal) -> Evidence:
+def _search(ctx: ClaimContext, scale: Decimal, said: list[_Said]) -> _Chain | None:
+    """The first chain of a table of the scope that meets the claim times ``scale``, that the
+    words allow, and whose table's allowed chains meet such a figure by chance within budget."""
+    lo, hi = (x * scale for x in claim_interval(ctx))
+    value, width = float(ctx.mention.value * scale), float(hi - lo)
+    for group in ctx.scope.groups:
+        for chains in by_identity(_MEMO, group, _KEPT, _make):
+            met = _met(chains, lo, hi)
+            if not met:
+                continue
+            if not said:
+                said.append(_words(ctx))
+            lines = any(n <= said[0][0] for n in chains.names)
+            allowed = [ch for ch in met if _allows(ch, said[0], lines)]
+            if allowed and _chance(chains, value, width, said[0], lines) <= _BUDGET:
+                return allowed[0]
+    return None
+
+
+def _evidence(ctx: ClaimContext, chain: _Chain, factor: Decimal, unit: Decimal) -> Evidence:
     _, shape, ops = chain
     names = [f"{label(v)} ({v.value:,})" for v in ops]
-    if shape == "sum_share":
+    if shape == "sum":
+        formula, kind = " + ".join(names), "sum"
+    elif shape == "product":
+        formula, kind = " x ".join(names), "product"
+    elif shape == "sum_share":
         formula = f"({names[0]} + {names[1]}) / {names[2]}"
         kind = "share"
     else:
         formula = f"({names[0]} - {names[1]}) / ({names[2]} - {names[3]})"
         formula += " - 1" if shape == "change_of_difference" else ""
         kind = "ratio"
-    unit = " x 100" if factor != _ONE else ""
-    result = _exact(chain) * factor
-    formula = f"{formula}{unit} = {fmt_result(ctx, result)}"
+    formula += " x 100" if factor != _ONE else ""
+    formula += f" / {unit:,}" if unit != _ONE else ""
+    result = _exact(chain) * factor / unit
+    formula = f"{formula} = {fmt_result(ctx, result)}"
     note = "a chain of two steps over one table's cells, counted against chance"
     return Evidence("derive", kind, formula, ops, result, note)
