@@ -59,8 +59,12 @@ _ONE = Decimal(1)
 _KEPT = 64
 _SUM_LINE = 10  # cells of one line whose sums of three or four are chains, at most
 _Grid = dict[tuple[int, int], SourceValue]
-# content words, years in the order named, whether the ask points back to an earlier figure
-_Said = tuple[frozenset[str], tuple[int, ...], bool]
+# content words, years in the order named, whether the ask points back to an earlier figure,
+# the operations the ask words
+_Said = tuple[frozenset[str], tuple[int, ...], bool, frozenset[str]]
+# The operation that is the last step of a sum or a product: a turn that words operations words
+# it ("what is the total?", "the product"), not only another ("what is the difference?")
+_WORDED = {"sum": "+", "product": "*"}
 _YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
 
 
@@ -178,11 +182,14 @@ def _make(group: ValueIndex) -> list[_Chains]:
 
 def _allows(chain: _Chain, said: _Said, lines: bool) -> bool:
     """Whether the words allow ``chain``: in the order of its periods (:func:`_ordered`), and
+    with a sum's or a product's own operation when the turn words any (:data:`_WORDED`), and
     when they name a row or a column of the table (``lines``: not a turn naming nothing), with
     every operand on a line they name, or (a turn that points back) its last step on the lines
     they name (:func:`_last_step`)."""
-    words, years, back = said
+    words, years, back, ops = said
     if not _ordered(chain, years):
+        return False
+    if ops and _WORDED.get(chain[1], "") not in ops | {""}:
         return False
     if not lines:
         return True
@@ -271,7 +278,9 @@ def _words(ctx: ClaimContext) -> _Said:
     text = f"{asked if isinstance(asked, str) else ''} {said}"
     years = dict.fromkeys(int(y) for y in _YEAR.findall(text))
     turns = read_turns(asked) if isinstance(asked, str) else ()
-    return frozenset(tokens(text)), tuple(years), bool(turns) and turns[-1].back
+    last = turns[-1] if turns else None
+    back, ops = (last.back, last.ops) if last is not None else (False, frozenset[str]())
+    return frozenset(tokens(text)), tuple(years), back, ops
 
 
 def table_chain(ctx: ClaimContext) -> Verdict | None:
