@@ -320,6 +320,8 @@ def _search(ctx: ClaimContext, scale: Decimal, said: list[_Said]) -> _Chain | No
                 said.append(_words(ctx))
             lines = any(n <= said[0][0] for n in chains.names)
             allowed = [ch for ch in met if _allows(ch, said[0], lines)]
+            if ctx.mention.scale != 1:  # a sum or a product is in the cells' unit, as written
+                allowed = [ch for ch in allowed if ch[1] not in _WORDED]
             if allowed and _chance(chains, value, width, said[0], lines) <= _BUDGET:
                 return allowed[0]
     return None
