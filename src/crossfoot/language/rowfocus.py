@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from crossfoot.language.changewords import CHANGED, COMPARED, GAP, MOVED, MOVED_SHARPLY
 from crossfoot.language.order import number_year, number_year_date
+from crossfoot.language.prior_year import prior_year
 from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens, ways_to_name
 from crossfoot.language.years import field_stem
 from crossfoot.model.context import ClaimContext
@@ -32,6 +33,9 @@ def _year(ctx: ClaimContext) -> int | None:
 def _year_date(ctx: ClaimContext) -> tuple[int | None, tuple[int, int, int] | None]:
     """``_year(ctx)`` and the full date it ends, if one (:func:`number_year_date`)."""
     s = ctx.sentence
+    prior = prior_year(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
+    if prior is not None:
+        return prior, None  # "$3.8 million the year before" of 2024: a 2023 figure
     return number_year_date(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
 
 
