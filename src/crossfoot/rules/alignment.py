@@ -35,6 +35,7 @@ from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_all import all_rows_misfit
 from crossfoot.rules.alignment_between import between_misfit
 from crossfoot.rules.alignment_halves import halved_finals
+from crossfoot.rules.alignment_last import computed_last
 from crossfoot.rules.alignment_latest import data_years, known_years, placed_years
 from crossfoot.rules.alignment_one import average_named, one_for_between
 from crossfoot.rules.alignment_opening import opening_misfit
@@ -406,7 +407,7 @@ def _align(
     another reading fits takes its evidence); ``texts``: the sources' texts by id."""
     out = list(claims)
     ask = placed_years(known_years(ask, values), data_years(values)[0])
-    finals, marked = final_figures(text, claims)
+    finals, marked = computed_last(*final_figures(text, claims))
     final_ids = {id(c) for c in finals}
     judged: dict[int, Claim] = {}
     named = Named(ask, values, texts)

@@ -10,7 +10,9 @@ showed is ``off_question`` when:
 - **a row the question does not name**: the question names two rows of one table or more ("product
   revenue as a percentage of total revenue", "the sum of A and B") and the calculation combines one
   of them with a row whose words the question does not all hold (*Cost of revenue* for "total
-  revenue": with both sides named, a row only half named is neither of them). With the periods
+  revenue": with both sides named, a row only half named is neither of them); or the question
+  names one row and asks for its change, average or total over the years it names, and one of
+  the calculation's values (each of its own asked year) is of a row so named. With the periods
   as rows, the same holds of the columns;
 - **one year for a change of two**: the question asks for the change from one year to another and
   the difference (or percentage change) takes two rows' values of one year, neither of them a
@@ -65,6 +67,22 @@ def _item(v: SourceValue) -> tuple[str | None, int | None]:
     return (v.column, v.col_index) if _axis(v) == "column" else (v.row, v.row_index)
 
 
+_OVER_YEARS = frozenset({"difference", "percent_change", "sum", "mean", "average"})
+
+
+def _over_years(ask: Ask, base: Evidence) -> bool:
+    """A change, average or total of one line over the years asked: each operand of its own
+    year, every one of which the question names."""
+    if ask.op not in ("change", "percent_change", "average", "sum") or len(ask.years) < 2:
+        return False
+    if base.kind not in _OVER_YEARS:
+        return False
+    per = [value_years(v) for v in base.operands]
+    if any(len(ys) != 1 for ys in per) or len(frozenset().union(*per)) != len(per):
+        return False
+    return frozenset().union(*per) <= ask.years
+
+
 def _other_row(ask: Ask, base: Evidence, named: Named) -> str | None:
     """A combination of a named row with a row the question does not name, in words."""
     ops = base.operands
@@ -74,8 +92,10 @@ def _other_row(ask: Ask, base: Evidence, named: Named) -> str | None:
     if None in tables or len(tables) != 1:
         return None
     axis = _axis(ops[0])
-    if any(_axis(v) != axis for v in ops) or len(named.labels_named(ops[0], axis)) < 2:
-        return None  # (one line named: the other operand may be any base)
+    if any(_axis(v) != axis for v in ops):
+        return None
+    if len(named.labels_named(ops[0], axis)) < 2 and not _over_years(ask, base):
+        return None  # (one line named: the other operand of a share may be any base)
     if not any(named.names(v, axis) for v in ops):
         return None
     words = frozenset(tokens(ask.text))
