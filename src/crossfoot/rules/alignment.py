@@ -35,7 +35,7 @@ from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_all import all_rows_misfit
 from crossfoot.rules.alignment_between import between_misfit
 from crossfoot.rules.alignment_halves import halved_finals
-from crossfoot.rules.alignment_last import computed_last, listed_parts
+from crossfoot.rules.alignment_last import computed_last
 from crossfoot.rules.alignment_latest import data_years, known_years, placed_years
 from crossfoot.rules.alignment_one import average_named, one_for_between
 from crossfoot.rules.alignment_opening import opening_misfit
@@ -372,7 +372,6 @@ def _several_for_one(ask: Ask, finals: Sequence[Claim], marked: bool) -> Fit | N
     answer gives the parts, not the one figure asked for."""
     word = _ONE_FIGURE.get(ask.op or "")
     passing = [c for c in finals if c.passed]
-    marked = marked or listed_parts(ask, finals)
     if word is None or not marked or ask.several or len(passing) < 2 or len(passing) != len(finals):
         return None
     if any(c.evidence is None or c.evidence.kind in _COMBINED for c in passing):
