@@ -35,9 +35,11 @@ from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_all import all_rows_misfit
 from crossfoot.rules.alignment_between import between_misfit
 from crossfoot.rules.alignment_halves import halved_finals
+from crossfoot.rules.alignment_last import computed_last
 from crossfoot.rules.alignment_latest import data_years, known_years, placed_years
 from crossfoot.rules.alignment_one import average_named, one_for_between
 from crossfoot.rules.alignment_opening import opening_misfit
+from crossfoot.rules.alignment_operands import operands_misfit
 from crossfoot.rules.alignment_periods import period_misfit
 from crossfoot.rules.alignment_program import more_than_asked, program_misfit
 from crossfoot.rules.alignment_rank import rank_misfit
@@ -300,6 +302,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         if other is not None:
             return Fit("row", other)
         other = scale_misfit(ask, c, base, named.values, claims) or program_misfit(ask, base, named)
+        other = other or operands_misfit(ask, base, named)
         if other is not None:
             return Fit("op", other)
     why = _op_misfit(ask, c, base, named) if base is not None else None
@@ -404,7 +407,7 @@ def _align(
     another reading fits takes its evidence); ``texts``: the sources' texts by id."""
     out = list(claims)
     ask = placed_years(known_years(ask, values), data_years(values)[0])
-    finals, marked = final_figures(text, claims)
+    finals, marked = computed_last(*final_figures(text, claims))
     final_ids = {id(c) for c in finals}
     judged: dict[int, Claim] = {}
     named = Named(ask, values, texts)
