@@ -49,6 +49,7 @@ from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
 from crossfoot.rules.stated_arith import stated_misfit
+from crossfoot.rules.worked_answer import past_working, worked_misfit
 
 __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit", "underlying"]
 
@@ -77,7 +78,7 @@ def final_figures(text: str, claims: Sequence[Claim]) -> tuple[tuple[Claim, ...]
     """
     at = marker_end(text)
     if at is not None:
-        after = tuple(c for c in claims if c.mention.start >= at)
+        after = past_working(text, [c for c in claims if c.mention.start >= at])
         if after:
             return after, True
     return tuple(claims), False
@@ -283,6 +284,9 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         where = "; ".join(v.label or v.field or "" for v in ev.operands[:2])
         return Fit("row", f"the question names {others[0]!r}; this figure comes from {where}")
     base = _underlying(claims, c)
+    worked = worked_misfit(ask, base, named) if base is not None else None
+    if worked is not None:
+        return Fit(*worked)
     span = span_misfit(ask, base.kind, base.operands) if base is not None else None
     if span is not None:
         return Fit("year", span)
