@@ -55,6 +55,7 @@ from crossfoot.rules._named import Named
 from crossfoot.rules._reach import within_reach
 from crossfoot.rules.alignment import align_answer, marker_end
 from crossfoot.rules.answer_decimals import coarse_answers
+from crossfoot.rules.answer_pick import picked_rows
 from crossfoot.rules.arithmetic import results_first
 from crossfoot.rules.change_signs import change_signs
 from crossfoot.rules.comparisons import check_comparisons
@@ -151,6 +152,7 @@ def verify(
         # "Which years does the table cover?": the years given must be its (rules.table_years;
         # documents only: trace indexes the rows an answer names, not every year of the table).
         claims = table_years(ask, read, sentences, mentions, claims, sources.index(None).values)
+        claims = picked_rows(ask, asked, read, sentences, claims, sources.index(None).values)
     # A figure called a change must have the sign its own figures show (rules.change_signs).
     claims = change_signs(read, claims, question)
     if ask is not None and ask.figure and options.answer_decimals is not None:
