@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from decimal import Decimal
 
 from crossfoot.language.answermark import marker_end
@@ -37,8 +38,8 @@ from crossfoot.language.bounds import Side
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules._named import Named, _own_words, value_years
-from crossfoot.rules.counts import bar_pool, past_bar, question_bar
-from crossfoot.rules.which_years import asks_which_years
+from crossfoot.rules.counts import bar_pool, bar_values, past_bar, question_bar
+from crossfoot.rules.which_years import asks_which_years, one_line
 
 __all__ = ["picked_rows"]
 
@@ -81,10 +82,8 @@ def picked_rows(
     """
     if ask is None or not ask.figure or ask.op is not None or not _WHICH.search(ask.text):
         return list(claims)
-    if asks_which_years(ask):
-        return list(claims)  # a year asked: rules.which_period, rules.which_years
-    words = _LETTERS.findall(ask.text.lower())
-    cond = _condition(words)
+    years = asks_which_years(ask)  # (a year picked: rules.which_period, rules.which_years)
+    cond = None if years else _condition(_LETTERS.findall(ask.text.lower()))
     bar = question_bar(ask, asked) if cond is None else None
     if cond is None and bar is None:
         return list(claims)
@@ -92,15 +91,20 @@ def picked_rows(
     if part is None:
         return list(claims)
     named = Named(ask, values)
+    if bar is not None and _says_none(text[part[0] : part[1]]):
+        empty = _none_claim(text, part, sentences, values, ask, named, bar)
+        return list(claims) if empty is None else _joined(claims, empty)
+    if years:
+        return list(claims)
     pool = bar_pool(values, ask, bar[0]) if bar is not None else list(values)
-    line = _line(pool, named, ask)
+    line, asked_rows = _line(pool, named, ask)
     if cond is not None and cond[2] in _MORE | _LESS:
         # a comparative asks among the rows the question names ("Between South and West, ...")
-        line = [v for v in line if named.names(v, "row")]
+        line = asked_rows
         if len(line) < 2:
             return list(claims)
-    elif sum(named.names(v, "row") for v in line) >= 2:
-        line = [v for v in line if named.names(v, "row")]
+    elif len(asked_rows) >= 2:
+        line = asked_rows
     if len(line) < 2 or any(v.value < 0 for v in line):
         return list(claims)
     picked = _picked(text, part, line)
@@ -115,13 +119,70 @@ def picked_rows(
     if found is None:
         return list(claims)
     (v, start, end), why = found
+    return _joined(claims, _claim(text, (start, end), sentences, v, line, why))
+
+
+def _joined(claims: Sequence[Claim], added: Claim) -> list[Claim]:
+    return sorted([*claims, added], key=lambda c: c.mention.start)
+
+
+def _claim(
+    text: str,
+    span: tuple[int, int],
+    sentences: Sequence[Sentence],
+    v: SourceValue,
+    line: Sequence[SourceValue],
+    why: str,
+) -> Claim:
+    """A ``contradicted`` claim at the words of the pick (``v``: the value it picks, or the
+    first value that proves it wrong)."""
+    start, end = span
     m = Mention(text[start:end], start, end, v.value, v.kind, Decimal(0))
     s = next((x for x in sentences if x.start <= start < x.end), None) or Sentence(
         0, start, end, m.text
     )
     formula = ", ".join(f"{w.label} = {format_decimal(w.value)}" for w in line)
     ev = Evidence("answer_pick", "pick", formula, tuple(line), None, why)
-    return sorted([*claims, Claim(m, s, "contradicted", ev, why)], key=lambda c: c.mention.start)
+    return Claim(m, s, "contradicted", ev, why)
+
+
+# "None", "Neither", "None of them", "No year", "No region did": the empty pick.
+_NONE = re.compile(r"(?i)\W*(?:none|neither|no)\b")
+_NONE_WORDS = 8
+
+
+def _says_none(part: str) -> bool:
+    """Whether the answer's pick is the empty set ("Answer: None", "Neither year.")."""
+    return _NONE.match(part) is not None and len(_LETTERS.findall(part)) <= _NONE_WORDS
+
+
+def _none_claim(
+    text: str,
+    part: tuple[int, int],
+    sentences: Sequence[Sentence],
+    values: Sequence[SourceValue],
+    ask: Ask,
+    named: Named,
+    bar: tuple[Mention, Side],
+) -> Claim | None:
+    """A ``contradicted`` claim when the answer picks nothing and a value of the line is past
+    the question's bar (the line: the row the question names, one value per year, for a year
+    asked; else the candidates of :func:`_line`)."""
+    if asks_which_years(ask):
+        line = one_line(bar_values(values, ask, bar[0], named, True))
+        shown = [f"{v.label} ({format_decimal(v.value)})" for v in line]
+    else:
+        line = _line(bar_pool(values, ask, bar[0]), named, ask)[0]
+        shown = [_shown(v) for v in line]
+    if len(line) < 2:
+        return None
+    past = past_bar(line, bar[0], bar[1])
+    if not past:
+        return None
+    word = "above" if bar[1] == ">" else "below"
+    first = shown[line.index(past[0])]
+    why = f"{first} is {word} {bar[0].text.strip()}: the answer names none"
+    return _claim(text, _stripped(text, *part), sentences, past[0], line, why)
 
 
 def _condition(words: list[str]) -> _Cond | None:
@@ -162,9 +223,13 @@ def _answer_part(text: str, sentences: Sequence[Sentence], extreme: bool) -> tup
     return None
 
 
-def _line(pool: Sequence[SourceValue], named: Named, ask: Ask) -> list[SourceValue]:
-    """One value per row of the one column the question names (by words, else by its year):
-    [] when it names none or several."""
+def _line(
+    pool: Sequence[SourceValue], named: Named, ask: Ask
+) -> tuple[list[SourceValue], list[SourceValue]]:
+    """The candidates: one value per row of the one column the question names (by its words,
+    else by its year), or else one per column of the one row it names (a table whose rows are
+    the periods: read with row and column swapped); and those of them the question names. ([],
+    []) when it names no line or several, or a candidate twice (blocks of a stacked table)."""
     cells: dict[tuple[object, ...], SourceValue] = {}
     for v in pool:
         if v.table is None or v.row_index is None or v.col_index is None:
@@ -172,24 +237,42 @@ def _line(pool: Sequence[SourceValue], named: Named, ask: Ask) -> list[SourceVal
         key = (v.source_id, v.table, v.row_index, v.col_index)
         if key not in cells or v.view == "true":
             cells[key] = v
-    by_words = {(k[0], k[1], k[3]) for k, v in cells.items() if named.names(v, "column")}
-    by_year = (
-        {(k[0], k[1], k[3]) for k, v in cells.items() if value_years(v) & ask.years}
-        if ask.years
-        else set()
-    )
-    cols = by_words & by_year if by_words and by_year else by_words or by_year
-    if len(cols) != 1:
-        return []
-    col = next(iter(cols))
-    return [
-        v
-        for k, v in cells.items()
-        if (k[0], k[1], k[3]) == col
-        and v.row
-        and not _ASIDE.search(v.row)
-        and required_tokens(_own_words(v.row))
-    ]
+    for axis, other in (("column", "row"), ("row", "column")):
+        at = 3 if axis == "column" else 2
+        by_words = {(k[0], k[1], k[at]) for k, v in cells.items() if named.names(v, axis)}
+        dated = {k for k, v in cells.items() if ask.years and value_years(v) & ask.years}
+        by_year = {(k[0], k[1], k[at]) for k in dated}
+        lines = by_words & by_year if by_words and by_year else by_words or by_year
+        if len(lines) != 1:
+            continue
+        chosen = next(iter(lines))
+        members = [
+            v
+            for k, v in cells.items()
+            if (k[0], k[1], k[at]) == chosen and (not by_year or k in dated)
+        ]
+        if axis == "row":  # (the candidates are the columns: read as rows)
+            members = [
+                replace(v, row=v.column, column=v.row, row_index=v.col_index, col_index=v.row_index)
+                for v in members
+            ]
+        line = [
+            v
+            for v in members
+            if v.row and not _ASIDE.search(v.row) and required_tokens(_own_words(v.row))
+        ]
+        if len({v.row for v in line}) != len(line):
+            return [], []
+        asked = [v for v in line if _names(named, v, other, axis)]
+        return line, asked
+    return [], []
+
+
+def _names(named: Named, v: SourceValue, axis: str, swapped: str) -> bool:
+    """Whether the question names the candidate ``v`` (its row; its column when swapped)."""
+    if swapped == "row":
+        v = replace(v, row=v.column, column=v.row)
+    return named.names(v, axis)
 
 
 def _picked(text: str, part: tuple[int, int], line: Sequence[SourceValue]) -> list[_Pick]:
