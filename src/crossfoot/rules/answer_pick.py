@@ -54,6 +54,10 @@ _LETTERS = re.compile(r"[a-z0-9]+")
 _ASIDE = re.compile(
     r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined|net\s+of|other)\b"
 )
+# A question that leaves rows out of the ranking ("other than East", "excluding Retail").
+_EXCEPT = re.compile(
+    r"(?i)\b(?:other\s+than|except|excluding|exclusive\s+of|besides|apart\s+from|aside\s+from)\b"
+)
 _SHORT = 6  # words: a last sentence this short with no superlative is a bare name ("East.")
 
 _Cond = tuple[str, int, str]  # "max"/"min", the rank (1 the extreme), the word as written
@@ -82,6 +86,8 @@ def picked_rows(
     """
     if ask is None or not ask.figure or ask.op is not None or not _WHICH.search(ask.text):
         return list(claims)
+    if _EXCEPT.search(ask.text):
+        return list(claims)  # "other than East", "excluding the total": a line this does not cut
     years = asks_which_years(ask)  # (a year picked: rules.which_period, rules.which_years)
     cond = None if years else _condition(_LETTERS.findall(ask.text.lower()))
     bar = question_bar(ask, asked) if cond is None else None
