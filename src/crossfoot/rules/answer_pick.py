@@ -84,7 +84,10 @@ def picked_rows(
     >>> check("Answer: North", [t], question=q).claims[-1].message
     'the highest of 2025 is East (50), not North (42)'
     """
-    if ask is None or not ask.figure or ask.op is not None or not _WHICH.search(ask.text):
+    if ask is None or not ask.figure or ask.op is not None:
+        return list(claims)
+    low = ask.text.lower()  # (substring gates first: most questions ask no pick)
+    if ("which" not in low and "who" not in low) or not _WHICH.search(ask.text):
         return list(claims)
     if _EXCEPT.search(ask.text):
         return list(claims)  # "other than East", "excluding the total": a line this does not cut
