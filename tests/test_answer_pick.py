@@ -76,3 +76,31 @@ def test_questions_left_alone(question: str) -> None:
     table = json.dumps([["", "2025", "2024"], ["North", "1", "3"], ["East", "5", "4"]])
     report = crossfoot.check("Answer: North", [table], question=question)
     assert not [c for c in report.claims if c.evidence and c.evidence.rule == "answer_pick"]
+
+
+ROWS = [
+    {"region": "North", "revenue": 4_200_000, "orders": 1250},
+    {"region": "South", "revenue": 3_100_000, "orders": 980},
+    {"region": "East", "revenue": 5_000_000, "orders": 1610},
+    {"region": "West", "revenue": 2_200_000, "orders": 720},
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "fails"),
+    [
+        ("Which region had the highest revenue?", "Answer: East", None),
+        ("Which region had the highest revenue?", "Answer: North", "North"),
+        ("Which region had the fewest orders?", "West", None),
+        ("Which region had the fewest orders?", "South", "South"),
+        ("Which region had the second highest revenue?", "Answer: North", None),
+        ("Which regions had revenue above $4,000,000?", "Answer: North and East", None),
+        ("Which regions had revenue above $4,000,000?", "Answer: East", "East"),
+    ],
+)
+def test_trace_reads_every_row_for_a_pick(question: str, answer: str, fails: str | None) -> None:
+    """``trace`` indexes the rows an answer names; a question that asks a pick reads them all
+    (sources.rows: ``asks_pick``), so the pick is judged over the whole column."""
+    report = crossfoot.trace(answer, ROWS, question=question)
+    failing = [c.text for c in report.claims if not c.passed]
+    assert failing == ([fails] if fails else []), report.explain()

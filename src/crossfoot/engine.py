@@ -143,6 +143,7 @@ def verify(
         claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun, texts)
         # "In which year was X below $800 million?": the years named must be the years past it.
         claims = which_years(ask, asked, read, mentions, claims, sources.index(None).values)
+        claims = picked_rows(ask, asked, read, sentences, claims, sources.index(None).values)
     if ask is None or ask.figure:
         # "In which year was X largest?": the year given must be the data's (rules.which_period).
         claims = which_period(
@@ -152,7 +153,6 @@ def verify(
         # "Which years does the table cover?": the years given must be its (rules.table_years;
         # documents only: trace indexes the rows an answer names, not every year of the table).
         claims = table_years(ask, read, sentences, mentions, claims, sources.index(None).values)
-        claims = picked_rows(ask, asked, read, sentences, claims, sources.index(None).values)
     # A figure called a change must have the sign its own figures show (rules.change_signs).
     claims = change_signs(read, claims, question)
     if ask is not None and ask.figure and options.answer_decimals is not None:
