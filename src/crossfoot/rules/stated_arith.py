@@ -20,6 +20,10 @@ value10's ``alignment_stated``, whose section reading value14 made ``rules._name
   answer by chance ("1.49 - 1.14 = 0.35"; "20 of 100" for "0.200").
 - **a quotient of two written years**: "what is the ratio of 2005 to 2004?" is answered by a
   quotient of those years' values, not by one that takes a value of a third year (2004 / 2002).
+- **the respective values asked, a derivation given**: "what are the respective values of
+  finished goods in 2018 and 2019?" asks for values the sources state, one per figure, and names
+  no operation. A sum, difference or quotient of two of a table's values is none of them: two
+  lines of one column ("Raw material" + "Finished goods" = 907) meet a moved figure by chance.
 """
 
 from __future__ import annotations
@@ -32,7 +36,13 @@ from crossfoot.model.types import Evidence
 from crossfoot.rules._derive_kinds import quantity
 from crossfoot.rules._named_years import value_years
 
-__all__ = ["stated_misfit", "stated_operand", "stated_operand_misfit", "year_pair_misfit"]
+__all__ = [
+    "respective_misfit",
+    "stated_misfit",
+    "stated_operand",
+    "stated_operand_misfit",
+    "year_pair_misfit",
+]
 
 # "that less 1", "this minus 100", "less the number one"; "the difference between this value and
 # the number one", "the difference between that and 1". The operand is a number the question
@@ -134,7 +144,11 @@ def stated_misfit(ask: Ask, ev: Evidence) -> str | None:
         and not _QUOTIENT_ASKED.search(ask.text)
     ):
         return f"the question asks for an average; this figure is a {ev.kind}"
-    return stated_operand_misfit(ask.text, ev) or year_pair_misfit(ask.text, ev)
+    return (
+        stated_operand_misfit(ask.text, ev)
+        or year_pair_misfit(ask.text, ev)
+        or respective_misfit(ask, ev)
+    )
 
 
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
@@ -168,3 +182,24 @@ def year_pair_misfit(ask_text: str, ev: Evidence) -> str | None:
     lo, hi = sorted(written)
     other = ", ".join(str(y) for y in outside)
     return f"the question asks about {lo} and {hi}; this quotient takes a value of {other}"
+
+
+def respective_misfit(ask: Ask, ev: Evidence) -> str | None:
+    """The respective values of named things asked, with no operation, answered with a
+    derivation over two or more values (module docstring), in words; else None.
+
+    >>> from crossfoot.model.types import SourceValue
+    >>> ops = (SourceValue(Decimal(191), "S1"), SourceValue(Decimal(716), "S1"))
+    >>> ask = Ask("What are the respective values of finished goods?", several=True)
+    >>> respective_misfit(ask, Evidence("derive", "sum", "", ops, Decimal(907)))
+    'the question asks for the respective values; this figure is a sum of 2 values'
+    >>> respective_misfit(Ask("What are the respective changes?", several=True, op="change"),
+    ...                   Evidence("derive", "sum", "", ops, Decimal(907))) is None
+    True
+    """
+    if not ask.several or ask.op is not None or ask.computed or ev.rule != "derive":
+        return None
+    if len(ev.operands) < 2:
+        return None
+    n = len(ev.operands)
+    return f"the question asks for the respective values; this figure is a {ev.kind} of {n} values"
