@@ -24,6 +24,11 @@ value10's ``alignment_stated``, whose section reading value14 made ``rules._name
   finished goods in 2018 and 2019?" asks for values the sources state, one per figure, and names
   no operation. A sum, difference or quotient of two of a table's values is none of them: two
   lines of one column ("Raw material" + "Finished goods" = 907) meet a moved figure by chance.
+- **a ratio asked by its name, other lines divided**: "what is the current ratio in 2019?" states
+  its arithmetic, current assets over current liabilities (rules._ratio_names). A quotient of two
+  cells that are not the lines of its two sides ("Foreign currency reserve" 2019 over 2018,
+  "Contributed equity" over current liabilities) is another ratio: a table's lines of one size
+  divide into any figure near 1 by chance.
 """
 
 from __future__ import annotations
@@ -32,11 +37,14 @@ import re
 from decimal import Decimal
 
 from crossfoot.language.asked import Ask
-from crossfoot.model.types import Evidence
+from crossfoot.language.rowtokens import required_tokens
+from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_kinds import quantity
 from crossfoot.rules._named_years import value_years
+from crossfoot.rules._ratio_names import named_ratio
 
 __all__ = [
+    "named_ratio_misfit",
     "respective_misfit",
     "stated_misfit",
     "stated_operand",
@@ -148,6 +156,7 @@ def stated_misfit(ask: Ask, ev: Evidence) -> str | None:
         stated_operand_misfit(ask.text, ev)
         or year_pair_misfit(ask.text, ev)
         or respective_misfit(ask, ev)
+        or named_ratio_misfit(ask, ev)
     )
 
 
@@ -203,3 +212,36 @@ def respective_misfit(ask: Ask, ev: Evidence) -> str | None:
         return None
     n = len(ev.operands)
     return f"the question asks for the respective values; this figure is a {ev.kind} of {n} values"
+
+
+def named_ratio_misfit(ask: Ask, ev: Evidence) -> str | None:
+    """A ratio the question names by its name ("the current ratio"), answered with a quotient of
+    two cells that are not its numerator's and denominator's lines (module docstring), in words;
+    else None.
+
+    >>> from crossfoot.model.types import SourceValue
+    >>> cell = lambda v, row: SourceValue(Decimal(v), "S1", table=0, row=row, row_index=0)
+    >>> ask = Ask("What is the current ratio in 2019?")
+    >>> reserve = (cell(2783, "Foreign currency reserve"), cell(2607, "Foreign currency reserve"))
+    >>> named_ratio_misfit(ask, Evidence("derive", "share", "", reserve))
+    'the question asks for a ratio by its name; this figure divides other lines'
+    >>> sides = (cell(154619, "Total current liabilities"), cell(121041, "Total current assets"))
+    >>> named_ratio_misfit(ask, Evidence("derive", "share", "", sides)) is None
+    True
+    """
+    if ev.rule != "derive" or ev.kind not in _QUOTIENTS or len(ev.operands) != 2:
+        return None
+    if not all(v.table is not None and v.row for v in ev.operands):
+        return None
+    sides = named_ratio(ask.text)
+    if sides is None:
+        return None
+    below, above = ev.operands  # rules.derive: the part (numerator) second, its whole first
+    if _on_side(above, sides[0]) and _on_side(below, sides[1]):
+        return None
+    return "the question asks for a ratio by its name; this figure divides other lines"
+
+
+def _on_side(v: SourceValue, side: tuple[frozenset[str], ...]) -> bool:
+    req = required_tokens(v.row or "")
+    return bool(req) and any(req <= way for way in side)
