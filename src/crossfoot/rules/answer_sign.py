@@ -164,16 +164,18 @@ def _words_elsewhere(claims: Sequence[Claim]) -> bool:
 
 
 def _sign_why(
-    ask: Ask, c: Claim, evs: Sequence[Evidence | None], claims: Sequence[Claim]
+    ask: Ask,
+    c: Claim,
+    evs: Sequence[Evidence | None],
+    claims: Sequence[Claim],
+    years: tuple[int, int],
 ) -> str | None:
     """Why the final figure ``c`` states the other direction than the asked line moved."""
     m = c.mention
     if m.value == 0 or m.high is not None or m.kind not in ("money", "number", "percent"):
         return None
-    years = asked_direction(ask.text)
-    years = years or change_between(ask.text)
-    change = _line_change(c, evs, years) if years is not None else None
-    if change is None or years is None:
+    change = _line_change(c, evs, years)
+    if change is None:
         return None
     labels = " ".join(
         x for ev in evs if ev is not None for v in ev.operands for x in (v.label, v.row) if x
@@ -212,10 +214,19 @@ def final_misfits(
     out = cut_finals(finals, underlying)
     if ask.op not in ("change", "percent_change"):
         return out
-    for c in finals:
-        if not c.passed or id(c) in out:
-            continue
-        why = _sign_why(ask, c, (underlying(c), c.evidence), claims)
+    shown = [
+        (c, evs)
+        for c in finals
+        if c.passed and id(c) not in out
+        for evs in [(underlying(c), c.evidence)]
+        if any(ev is not None and ev.rule in _SHOWN for ev in evs)
+    ]
+    # (the question is read only when a final figure is computed from figures shown)
+    years = (asked_direction(ask.text) or change_between(ask.text)) if shown else None
+    if years is None:
+        return out
+    for c, evs in shown:
+        why = _sign_why(ask, c, evs, claims, years)
         if why is not None:
             out[id(c)] = why
     return out
