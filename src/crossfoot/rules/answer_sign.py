@@ -45,7 +45,7 @@ from crossfoot.model.types import Claim, Evidence
 from crossfoot.rules.alignment_signs import _ASKS_DOWN, _SIGNED, _pair, asked_direction
 from crossfoot.rules.answer_round import cut_finals
 
-__all__ = ["final_misfits", "stated_way"]
+__all__ = ["change_between", "final_misfits", "stated_way"]
 
 _SHOWN = frozenset({"steps", "arithmetic"})
 _HUNDRED = Decimal(100)
