@@ -25,10 +25,11 @@ the figure is computed from figures the answer shows (its own calculation or its
 "steps", "arithmetic") over one line's values at the two years (both positive: a line shown in
 negatives has no agreed direction of its size), its size is the line's change (in the stated
 unit of a written calculation: "-€24.5 million") or, for a percentage, its percentage change,
-and the direction it states is not the line's. Without a word of direction the sign states it
-(as ``rules.alignment_signs`` reads an amount), unless the question asks for a fall ("How much
-did X decrease?" is answered by a size) or a sentence of the answer with a figure writes a
-direction.
+and the direction it states is not the line's. Without a word of direction in the answer's
+sentences with a figure, the sign states it (as ``rules.alignment_signs`` reads an amount); when
+the question asks for a fall in words of movement ("How much did X decrease from 2024 to
+2025?"), a positive figure answers it with the size of a fall (a negative one is read both ways,
+and "absolute", "magnitude" or a loss line leave the sign open).
 
 :func:`final_misfits` also gathers the final figures cut short (``rules.answer_round``).
 """
@@ -182,12 +183,18 @@ def _sign_why(
     )
     way = stated_way(_figure_sentences(c, claims), labels, m.value)
     if way is None:
-        # no word of direction: the sign says it (as rules.alignment_signs reads an amount)
-        if _ASKS_DOWN.search(_SIGNED.sub(" ", ask.text)):
-            return None
+        # No word of direction: the sign says it (as rules.alignment_signs reads an amount),
+        # and a size answering a fall asked ("How much did X decrease?" "125") states a fall.
         if _words_elsewhere(claims):
             return None
-        way = "up" if m.value > 0 else "down"
+        if stated_way([ask.text], labels, Decimal(1)) == "down":
+            if m.value < 0:
+                return None  # ("-125" for a fall asked: read both ways)
+            way = "down"
+        elif _ASKS_DOWN.search(_SIGNED.sub(" ", ask.text)):
+            return None  # ("absolute", "magnitude", a loss line: no agreed sign)
+        else:
+            way = "up" if m.value > 0 else "down"
     moved = "up" if change > 0 else "down"
     if way == moved:
         return None
