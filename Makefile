@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 EXTRAS ?= dev,deepeval,ragas,agents,bench,judge,spark,ray
 
-.PHONY: demo test test-fast install test-deps browser-deps lint bench fuzz adversarial clean
+.PHONY: demo test test-fast test-deep install test-deps browser-deps lint bench fuzz adversarial clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,10 @@ export PROMPTFOO_DISABLE_UPDATE=1
 # Two workers: the suite is CPU-bound and CI machines have two cores.
 test: test-deps
 	$(PY) -m pytest -n 2
+
+# The exhaustive sweeps in full (tests/deep.py): run after changing a reader a sweep guards.
+test-deep: test-deps
+	CROSSFOOT_DEEP_TESTS=1 $(PY) -m pytest -n 2
 
 # The core only, with the dev extra: no framework adapter, benchmark, browser, or agent SDK
 # objects (test_transcripts builds messages with the SDKs of the agents and bench extras).

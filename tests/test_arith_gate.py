@@ -30,6 +30,7 @@ from crossfoot.arithmetic.evaluate import is_small_count as _is_small_count
 from crossfoot.arithmetic.tokens import _LEX, _T_FRAC, _T_OP, _tokenize
 from crossfoot.model.types import Mention
 from crossfoot.numbers.extract import extract
+from deep import examples
 
 _PROSE = [
     " ", "\n", "revenue", "is", "was", "equals", "gives", "=", "≈", "(", ")", "[1]", "{", "}",
@@ -69,7 +70,7 @@ def _ungated(text: str) -> list[Calculation]:
     return list(_find_cached(text, tuple(ms)))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(300, 500), deadline=None)
 @given(_texts())
 @example("5 + 3 = 8")
 @example("10 t\u0131mes 3 = 30")
@@ -127,7 +128,7 @@ def _reference_constant_mentions(text: str, ms: list[Mention]) -> set[int]:
     return out
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(300, 500), deadline=None)
 @given(_texts())
 @example("then multiplying by 100 gives 12%")
 @example("divided by 3 is 4, over 12 and by 1.5")

@@ -37,6 +37,7 @@ from crossfoot.arithmetic.tokens import (
 )
 from crossfoot.model.types import Mention
 from crossfoot.numbers.extract import extract
+from deep import examples
 
 
 def _reference_tokenize(text: str, mentions: Sequence[Mention]) -> list[_Tok]:
@@ -212,7 +213,7 @@ _PIECES = [
 ]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(300, 400), deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=30))
 # A signed number after prose: the sign rules must see the break, not the number before it.
 @example(["5", " ", "revenue", " ", "-5735"])

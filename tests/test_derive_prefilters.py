@@ -22,6 +22,7 @@ from crossfoot.rules.derive import (
     _live_bases,
     _partner_ranges,
 )
+from deep import examples
 
 _OPS = ["pct_change", "quotient", "diff", "sum", "mean"]
 
@@ -65,7 +66,7 @@ def _windows(r: Decimal, change: bool) -> list[list[tuple[Decimal, Decimal]]]:
     return out
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(300, 500), deadline=None)
 @given(
     _magnitudes,
     _magnitudes,

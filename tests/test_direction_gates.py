@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from crossfoot.language import direction as _direction
 from crossfoot.language.direction import new_answer, sign_words, stated_direction
+from deep import examples
 
 PIECES = [
     "rose", "up", "upgrade", "down", "more", "less", "cut", "growth", "growthy", "negative",
@@ -36,7 +37,7 @@ def _full(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(_direction, "_may_lose", lambda text: True)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(300, 2000), deadline=None)
 @given(
     st.lists(st.sampled_from(PIECES), min_size=1, max_size=24),
     st.integers(min_value=0, max_value=23),

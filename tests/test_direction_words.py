@@ -32,6 +32,7 @@ from crossfoot.language.order import (
 )
 from crossfoot.language.sentences import split_sentences
 from crossfoot.numbers.extract import extract
+from deep import examples
 
 # Pieces that make the hard cases likely: direction words, words that start with one ("upgrade",
 # "morel", "cutting"), case variants, glue characters and non-ASCII letters.
@@ -47,7 +48,7 @@ def _key(matches: list) -> list[tuple[int, int, str, bool]]:  # type: ignore[typ
     return [(m.start(), m.end(), m.group(0), m.group("up") is not None) for m in matches]
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(300, 500))
 @given(
     st.lists(st.sampled_from(PIECES), max_size=30).map("".join),
     st.integers(min_value=0, max_value=200),
@@ -92,7 +93,7 @@ _CLAUSE_PIECES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(300, 800), deadline=None)
 @given(
     st.lists(st.sampled_from(_CLAUSE_PIECES), max_size=20).map("".join),
     st.integers(min_value=0, max_value=10),
@@ -133,7 +134,7 @@ _YEAR_PIECES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(300, 500), deadline=None)
 @given(st.lists(st.sampled_from(_YEAR_PIECES), max_size=16).map(" ".join))
 def test_number_year_gate_changes_no_answer(text: str) -> None:
     mentions = extract(text)

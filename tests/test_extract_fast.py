@@ -53,6 +53,7 @@ from crossfoot.numbers.patterns import (
     prefix_tail,
 )
 from crossfoot.numbers.prefix import Marks, may_prefix, read_prefix
+from deep import examples
 
 _DECIMALS = st.decimals(allow_nan=False, allow_infinity=False, places=3, max_value=10**9)
 _MAYBE_TEXT = st.one_of(st.none(), st.text(max_size=4))
@@ -115,7 +116,7 @@ _PREFIX_PIECES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(300, 1500), deadline=None)
 @given(
     st.lists(st.sampled_from(_PREFIX_PIECES), max_size=6).map("".join),
     st.sampled_from(_LOCALES),
@@ -163,7 +164,7 @@ _TAIL_PIECES = [
 _ENDS_LISTS = [APPROX_ENDS, REF_ENDS, FISCAL_ENDS]
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(300, 1500), deadline=None)
 @given(st.lists(st.sampled_from(_TAIL_PIECES), max_size=10).map("".join), st.sampled_from([0, 1]))
 @example(" " * 30 + "about", 0)
 @example("about" + " " * 23, 0)  # 23 spaces: the 24-wide tail is empty, the 40-wide one not
@@ -199,7 +200,7 @@ _AFTER_PIECES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(300, 2000), deadline=None)
 @given(
     st.lists(st.sampled_from(_AFTER_PIECES), min_size=1, max_size=4).map("".join),
     st.sampled_from(_LOCALES),
@@ -240,7 +241,7 @@ def test_may_follow_skips_upper_case_words_that_start_nothing() -> None:
 _PREFIX_TEXTS = [*_PREFIX_PIECES, "(", "($", "$(", "-$", "+", "USD", "US$", '"', '", "', "|", "\n"]
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(300, 2000), deadline=None)
 @given(
     st.lists(st.sampled_from(_PREFIX_TEXTS), max_size=6).map("".join),
     st.sampled_from(_LOCALES),
@@ -270,7 +271,7 @@ def test_read_number_asks_the_prefix_readers_whenever_they_may_read(
 # --- the guard in front of "minus 5" (numbers.reading._context_marks) -------------------------
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(300, 1500), deadline=None)
 @given(
     st.lists(st.sampled_from(["minus", "Minus", "MINUS", "minu", " ", "s", "S", "x", "5"]),
              max_size=6).map("".join),
@@ -307,7 +308,7 @@ def _cores(text: str, memo: bool) -> list[tuple[int, int, bool]]:
     return out
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(300, 500), deadline=None)
 @given(st.lists(st.sampled_from(["one", " two", " 5", "12", ".", " ", "x", "a million", "\n"]),
                 max_size=30).map("".join))  # fmt: skip
 @example("no number words here, only 5 and 6 and 7")
@@ -354,7 +355,7 @@ def _apart_differs(text: str, name: str | None) -> bool:
     return fast != slow
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(300, 500), deadline=None)
 @given(
     st.lists(st.sampled_from(_APART_PIECES), min_size=1, max_size=10).map("".join),
     st.sampled_from(_APART_LOCALES),
@@ -414,7 +415,7 @@ _DOLLAR_PIECES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(300, 2000), deadline=None)
 @given(
     st.lists(st.sampled_from(_DOLLAR_PIECES), max_size=6).map("".join),
     st.sampled_from(["5", "1,234", "12.5", " 5"]),
@@ -446,7 +447,7 @@ _CORE_CHARS = st.sampled_from([*"0123456789", *"0123456789", ".", ",", ",", "'",
                                "+", "-", "٣", "\u00a0"])  # fmt: skip
 
 
-@settings(max_examples=750, deadline=None)
+@settings(max_examples=examples(300, 750), deadline=None)
 @given(
     st.lists(_CORE_CHARS, min_size=1, max_size=12).map("".join),
     st.sampled_from([None, ",", "."]),

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from crossfoot.numbers.context import CONSTANT_DIGITS, context_skip, is_constant
 from crossfoot.numbers.extract import extract
 from crossfoot.numbers.patterns import maybe_prefix
+from deep import examples
 
 
 def _maybe_prefix_loop(text: str, s0: int) -> bool:
@@ -29,7 +30,7 @@ def _maybe_prefix_loop(text: str, s0: int) -> bool:
 _PREFIX_TEXT = st.text(alphabet=" \t\u00a0\u202f\u2009\n(-−–+$€£.aAzZ5_", max_size=12)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(300, 1000), deadline=None)
 @given(_PREFIX_TEXT, st.integers(min_value=0, max_value=12))
 @example("(   5", 4)  # three spaces: the farthest a prefix character is looked for
 @example("x(    5", 6)
@@ -51,7 +52,7 @@ def test_constant_digits_are_the_values_is_constant_accepts(value: int, zeros: i
         assert digits.lstrip("0") in CONSTANT_DIGITS
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(300, 600), deadline=None)
 @given(
     st.text(alphabet="Dec May 1\n-*#>. ", max_size=10),
     st.integers(min_value=100, max_value=999),

@@ -25,6 +25,7 @@ from crossfoot.numbers import cores as C
 from crossfoot.numbers import patterns as P
 from crossfoot.numbers.extract import extract
 from crossfoot.numbers.words import MULTIPLIERS, NUMBER_WORDS
+from deep import examples
 
 _PINNED = json.loads((Path(__file__).parent / "vectors" / "extract_pinned.json").read_text("utf-8"))
 _FIELDS: list[str] = _PINNED["fields"]
@@ -85,7 +86,7 @@ def _fast_cores(
     return out
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(300, 600), deadline=None)
 @given(_texts)
 def test_next_core_finds_what_core_re_finds(text: str) -> None:
     want = _reference_cores(text)
@@ -109,7 +110,7 @@ def test_next_core_memo_answers_as_a_fresh_search(text: str, positions: list[int
         assert P.next_core(text, pos, starts, digits) == P.next_core(text, pos, starts)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(300, 600), deadline=None)
 @given(_texts, st.integers(min_value=0, max_value=30))
 def test_next_core_from_any_position(text: str, pos: int) -> None:
     m = P.CORE_RE.search(text, pos)
@@ -120,7 +121,7 @@ def test_next_core_from_any_position(text: str, pos: int) -> None:
         assert P.next_core(text, pos, starts) == want
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(300, 600), deadline=None)
 @given(_texts)
 def test_word_starts_never_misses_a_run(text: str) -> None:
     starts = P.word_starts(text)
@@ -196,7 +197,7 @@ _BEFORE = ["about", "Note", "no", ".", " ", "  ", "\t", "\u00a0", "FY", "'", "by
 _before = st.lists(st.sampled_from(_BEFORE) | st.text(max_size=3), max_size=8).map("".join)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(300, 600), deadline=None)
 @given(_before, st.sampled_from([16, 24, 40]))
 def test_ends_with_gate_matches_the_plain_suffix_test(before: str, width: int) -> None:
     text = before + "12"
@@ -228,7 +229,7 @@ _context = st.lists(st.sampled_from(_CONTEXT_PIECES) | st.text(max_size=2), max_
 )
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(300, 1500), deadline=None)
 @given(_context)
 def test_backward_context_regexes_agree_with_forward_ones(before: str) -> None:
     text = before + "12"
@@ -273,7 +274,7 @@ def test_backward_context_regexes_on_the_usual_cases(
     assert found == expected
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(300, 1500), deadline=None)
 @given(_context)
 def test_prefix_match_is_prefix_search(pre: str) -> None:
     full = P.PREFIX_RE.search(pre)

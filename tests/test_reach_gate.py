@@ -24,6 +24,7 @@ from crossfoot.rules import REACHES, Rule
 from crossfoot.rules._derive_reach import MAX_VALUES
 from crossfoot.rules._reach import Reach, ReachFn, within_reach
 from crossfoot.rules._rowsums_reach import MAX_ROWS
+from deep import examples
 
 _Case = tuple[str, Any, bool]  # (answer, rows or passages, True: trace; False: check)
 
@@ -202,7 +203,7 @@ def test_a_broken_reach_fails_the_property(rule_name: str) -> None:
             # No shrinking: any case the broken reach gets wrong proves the property catches it,
             # and shrinking one took most of this test's time.
             settings=settings(
-                max_examples=2000,
+                max_examples=examples(300, 2000),
                 deadline=None,
                 derandomize=True,
                 database=None,

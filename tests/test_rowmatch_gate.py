@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from crossfoot import check, trace
 from crossfoot.language import rowmatch as _rowmatch
+from deep import examples
 
 # Mostly labels that name nothing (the shortcut's tables), some that do.
 _ROW_LABELS = ["item 1", "item 2", "3", "Other", "Total", "Net total", "Net sales", "2019", "2020"]
@@ -55,7 +56,7 @@ _tables = st.tuples(
 )
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(300, 1500), deadline=None)
 @given(
     _tables,
     st.sampled_from(_BEFORE),

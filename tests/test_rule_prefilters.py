@@ -19,6 +19,7 @@ from crossfoot.rules._rowsums_tables import _EXACT, _Column, _Table
 from crossfoot.rules.rowsums import _named_sums
 from crossfoot.rules.steps import _compute, _may_match
 from crossfoot.sources.rows import IntNumbers, row_named
+from deep import examples
 
 _OPS = ["diff", "mean", "pct", "prod", "quot", "sum"]
 
@@ -45,7 +46,7 @@ def _window_edges(r: Decimal, is_change: bool) -> list[tuple[Decimal, Decimal]]:
     ]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(300, 400), deadline=None)
 @given(
     _magnitudes,
     _magnitudes,

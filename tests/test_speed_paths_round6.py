@@ -20,6 +20,7 @@ from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._named import Named
 from crossfoot.sources.load import load_sources
+from deep import examples
 
 # (the module, not the rule function the package exports under the same name)
 poc = importlib.import_module("crossfoot.rules.part_of_change")
@@ -225,7 +226,7 @@ _UNIT_PIECES = [" ", "in ", "In ", "(", ")", "$", "€", "millions", "thousands"
                 "($ in thousands)", "(amounts in millions, except per share)", "in €m"]  # fmt: skip
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(300, 400), deadline=None)
 @given(st.lists(st.sampled_from(_UNIT_PIECES), max_size=25))
 def test_unit_headers_found_where_they_can_start_are_the_plain_search(pieces: list[str]) -> None:
     from crossfoot.sources.cells import find_unit_headers

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import crossfoot.front.trace_keep as trace_keep
 from crossfoot.front.trace_keep import _RANK_WORDS, rank_before
+from deep import examples
 
 _PIECES = [
     *sorted(_RANK_WORDS), "no.", "No.", "NO", "#", "stop", "topic", "items", "rank1", "_top",
@@ -30,7 +31,7 @@ def _plain(before: str) -> bool:
     return trace_keep._RANK_BEFORE.search(before) is not None
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(300, 1500), deadline=None)
 @given(_TEXTS)
 @example("the top ")
 @example("a stop ")

@@ -39,6 +39,7 @@ from crossfoot.model.options import Options
 from crossfoot.model.types import Mention
 from crossfoot.model.wordgate import FOLDS_TO_ASCII, WordGated
 from crossfoot.numbers.extract import extract
+from deep import examples
 
 _SETTINGS = settings(
     max_examples=60, database=None, deadline=None, suppress_health_check=list(HealthCheck)
@@ -310,7 +311,12 @@ def _same_tokens(text: str, drop: int) -> bool:
     return fast == plain
 
 
-@settings(max_examples=400, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=examples(300, 400),
+    database=None,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
 @given(text=_TOKEN_TEXTS, drop=st.integers(min_value=0, max_value=3))
 def test_an_inert_run_is_the_break_the_steps_make(text: str, drop: int) -> None:
     assert _same_tokens(text, drop)
@@ -402,7 +408,12 @@ def _same_gates(text: str, windows: list[tuple[int, int]]) -> bool:
     return True
 
 
-@settings(max_examples=500, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=examples(300, 500),
+    database=None,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
 @given(text=_GATE_TEXTS, windows=_WINDOWS)
 def test_a_text_lowered_once_answers_as_its_windows(
     text: str, windows: list[tuple[int, int]]

@@ -12,6 +12,7 @@ Two pieces, each against the reading it replaces:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from decimal import Decimal
@@ -27,6 +28,7 @@ from crossfoot.numbers.cores import Digits, read_core
 from crossfoot.numbers.extract import extract
 from crossfoot.numbers.num import Num
 from crossfoot.numbers.patterns import REF_ENDS, SCALE_EXP
+from deep import examples, pairs
 
 # -- the template ------------------------------------------------------------------------------
 
@@ -74,7 +76,9 @@ _CORES = st.one_of(
 )
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(300, 500), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(_CORES, st.sampled_from(_STYLES))
 @example("2019", "")
 @example("1.234", "")
@@ -120,19 +124,38 @@ _REF_RIGHT = ["", " had $5", ".", ". Next", ",", ")", "%", " million", "-3", "a"
               " of 5", " to 5", ":", "(a)", "/", " x 10", "\n", '"', " and 4", "m"]  # fmt: skip
 
 
-def _references(words: list[str]) -> Iterator[str]:
+def _references(words: list[str], whole: bool = False) -> Iterator[str]:
+    # every pair of (left, core, right) values per word; the whole product when asked
+    contexts = (
+        list(itertools.product(_REF_LEFT, _REF_CORES, _REF_RIGHT))
+        if whole
+        else list(pairs(_REF_LEFT, _REF_CORES, _REF_RIGHT))
+    )
     for word in words:
         for spelt in {word, word.capitalize(), word.upper()}:
-            for left in _REF_LEFT:
-                for core in _REF_CORES:
-                    for right in _REF_RIGHT:
-                        yield f"{left}{spelt} {core}{right}"
+            for left, core, right in contexts:
+                yield f"{left}{spelt} {core}{right}"
 
 
-@pytest.mark.parametrize("chunk", range(4))
+def _shape(word: str) -> tuple[bool, ...]:
+    """What the reader can tell words apart by: letters only, a final stop, a space inside,
+    a symbol, a plural."""
+    return (word.isalpha(), word.endswith("."), " " in word, "&" in word, word.endswith("s"))
+
+
+# the first word of each shape, read in every context (the rest in every pair of contexts)
+_SHAPED = list({_shape(w): w for w in sorted(REF_ENDS.words, reverse=True)}.values())
+
+
+@pytest.mark.parametrize("chunk", range(2))
 def test_each_reference_word_reads_as_the_full_reader(chunk: int) -> None:
-    words = sorted(REF_ENDS.words)[chunk::4]
+    words = sorted(REF_ENDS.words)[chunk::2]
     assert _differs(_references(words)) is None
+
+
+def test_a_word_of_each_shape_reads_as_the_full_reader_in_every_context() -> None:
+    assert len(_SHAPED) >= 6
+    assert _differs(_references(_SHAPED, whole=True)) is None
 
 
 def test_references_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -174,7 +197,9 @@ _PIECE = st.one_of(
 _TEXTS = st.lists(_PIECE, max_size=14).map("".join)
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(300, 600), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(_TEXTS)
 @example("Item 1-2 and Note 4. x")
 @example("§ 5 and ¶ 6, no. 7 and ending in 7334")

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import crossfoot.language.labelquote as labelquote
 from crossfoot.language.labelquote import quoted_in_label
 from crossfoot.numbers.extract import extract
+from deep import examples
 
 _LABEL_WORDS = ["more", "than", "less", "due", "in", "years", "year", "after", "over",
                 "under", "within", "item", "net", "of", "tax", "Total", "Q", "FY", "to", "-",
@@ -34,7 +35,9 @@ def _label_verdicts(text: str, labels: list[str]) -> tuple[list[object], list[ob
     return indexed, plain
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(300, 400), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(_ANSWER, st.lists(_LABEL, max_size=8))
 @example("leases due in more than 5 years were $1,400", ["Within 1 year", "More than 5 years"])
 @example("due in 2-5 years", ["2-5 Years", "More than 5 years", "2-5 Years"])

@@ -36,6 +36,7 @@ import crossfoot.sources.rows_names as rows_names
 from crossfoot import trace
 from crossfoot.numbers.extract import extract
 from crossfoot.sources.rows_table import RowTable
+from deep import examples
 
 
 @contextmanager
@@ -82,7 +83,7 @@ def _label_and_text(draw: st.DrawFn) -> tuple[str, str]:
     return label, text
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(300, 600), deadline=None)
 @given(_label_and_text())
 @example(("North America", "north-america's revenue"))
 @example(("north_america", "North  America grew"))
@@ -143,7 +144,7 @@ def _quoted_both(text: str, labels: list[str]) -> list[tuple[object, object]]:
     return out
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(300, 400), deadline=None)
 @given(_quote_case())
 @example(("Leases due in more than 5 years were $1,400.", ["More than 5 years"]))
 @example(("Gains of $1,400 were $1,234.", ["Gains of 1,400 thousand"]))

@@ -260,7 +260,9 @@ def test_the_cases_reach_every_branch() -> None:
     )
     find(_cases(), lambda c: _plain_qualified(c[0], c[3], c[1]) is not None, settings=_FIND)
     find(
-        _cases(sectioned=True), lambda c: _plain_other_section(c[0], c[3], c[1], c[4]) is not None, settings=_FIND
+        _cases(sectioned=True),
+        lambda c: _plain_other_section(c[0], c[3], c[1], c[4]) is not None,
+        settings=_FIND,
     )
 
 

@@ -30,11 +30,12 @@ from crossfoot.front.trace_keep import column_words
 from crossfoot.language.labelquote import _digits_read
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue
 from crossfoot.sources import rows_label_match
+from deep import examples
 
 # ----------------------------------------------------------------------------- labelquote
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(300, 1500), deadline=None)
 @given(st.text(alphabet="0123456789,.$%MmkB -x(", max_size=12))
 @example("51,109")
 @example("$4.21")
@@ -128,7 +129,9 @@ def _two_columns() -> tuple[str, Claim, int, frozenset[str], frozenset[str]]:
     return text, claim, 0, frozenset({"rows"}), frozenset({"order", "revenue"})
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(300, 1500), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(_claims())
 @example(_two_columns())
 def test_named_column_reads_what_the_plain_reading_reads(
@@ -162,7 +165,9 @@ def _pattern_says(label: str, text: str) -> bool:
     return rows_label_match.label_pattern(label).search(text) is not None
 
 
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(300, 3000), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(_LABEL_TEXT, _LABEL_TEXT)
 @example("North America", "North-America's revenue")
 @example("North America", "north__ -america")

@@ -23,6 +23,7 @@ import crossfoot.numbers.fast as fast
 from crossfoot.model.types import Mention
 from crossfoot.numbers.extract import extract
 from crossfoot.numbers.patterns import MONTH_ENDS
+from deep import examples, pairs
 
 # Cores of every shape the fast path reads: years, days, the formula constants (2 to 12, 100),
 # grouped, decimal, leading zeros, the "1.234" a European text writes as a thousand, a list.
@@ -64,17 +65,17 @@ def _differs(texts: Iterator[str]) -> str | None:
 
 
 def _battery_before(word: str) -> Iterator[str]:
-    for left in _LEFT:
-        for core in _CORES:
-            for right in (" in", ",", "%", " and 7", " to 5", " March", " million"):
-                yield f"{left}{word} {core}{right}"
+    # every pair of (left, core, right) values; the whole product under make test-deep
+    rights = [" in", ",", "%", " and 7", " to 5", " March", " million"]
+    for left, core, right in pairs(_LEFT, _CORES, rights):
+        yield f"{left}{word} {core}{right}"
 
 
 def _battery_after(word: str) -> Iterator[str]:
-    for core in _CORES:
-        for before in ("was ", "December ", "about ", "between 4 and ", "up to ", ", "):
-            for right in [*_MARKS, " March", " cent", " 5", " of", "-5", " million"]:
-                yield f"The {before}{core} {word}{right}"
+    befores = ["was ", "December ", "about ", "between 4 and ", "up to ", ", "]
+    rights = [*_MARKS, " March", " cent", " 5", " of", "-5", " million"]
+    for core, before, right in pairs(_CORES, befores, rights):
+        yield f"The {before}{core} {word}{right}"
 
 
 @pytest.mark.parametrize("word", sorted(fast.WORDS_BEFORE))
@@ -180,7 +181,9 @@ _PIECE = st.one_of(st.sampled_from(_WORDS), _NUMBERS, _GLUE)
 _TEXTS = st.lists(_PIECE, max_size=16).map("".join)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(300, 400), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(_TEXTS, st.sampled_from([None, None, None, "de_DE", "en_IN", "fr_FR"]))
 @example('was 2019 and "between 5 and 6"', None)
 @example("Revenue was $5 in 2019, (USD 6)", None)
@@ -197,7 +200,9 @@ _ANY_WORD = st.one_of(
 )
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(300, 600), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(
     st.sampled_from(["", "The ", "up ", "ending ", "between ", "from ", "\n", "about ", "$", "> "]),
     st.one_of(

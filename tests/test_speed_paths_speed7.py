@@ -39,6 +39,7 @@ from crossfoot.model.types import FAILING_STATUSES, Claim, Evidence, Mention, Se
 from crossfoot.numbers.extract import extract
 from crossfoot.report.result import Report
 from crossfoot.sources.rows import AnswerOperands, read_tables
+from deep import examples
 
 _ROWS = [
     {"region": "Europe", "revenue": 3_150_000, "orders": 120},
@@ -169,7 +170,7 @@ def _failing_claims(draw: st.DrawFn) -> tuple[Claim, Policy]:
     return claim, policy
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(300, 400), deadline=None)
 @given(_failing_claims())
 def test_a_failing_claim_is_read_as_finish_reads_it(case: tuple[Claim, Policy]) -> None:
     claim, policy = case

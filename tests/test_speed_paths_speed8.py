@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 import crossfoot
 from crossfoot.model.wordgate import FOLDS_TO_ASCII, WordGated
+from deep import examples
 
 _SKIP = (".cli", "__main__", ".integrations")
 
@@ -42,7 +43,10 @@ def _gated() -> dict[str, WordGated]:
 
 GATED = _gated()
 _SETTINGS = settings(
-    max_examples=150, database=None, deadline=None, suppress_health_check=list(HealthCheck)
+    max_examples=examples(60, 150),
+    database=None,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
 )
 
 

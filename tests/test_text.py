@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crossfoot.language.sentences import _END, citations, split_sentences
+from deep import examples
 
 KNOWN = {"R1": "R1", "R2": "R2", "S1": "S1", "1": "S1", "report-2024": "report-2024"}
 
@@ -81,7 +82,7 @@ def test_spans_point_into_the_text() -> None:
 _PLAIN_END = re.compile(r"""[.!?]+["')\]]*(?=\s)|\n+""")  # _END as first written
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(300, 800), deadline=None)
 @given(st.text(alphabet=".!?\n\"')] \tab5", max_size=24))
 def test_sentence_end_pattern_matches_the_plain_alternation(text: str) -> None:
     got = [(m.span(), m.group()) for m in _END.finditer(text)]

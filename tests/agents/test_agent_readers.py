@@ -13,6 +13,7 @@ from hypothesis import assume, given, settings
 from crossfoot.agents._classify import _DIGIT, _ID_TOKEN
 from crossfoot.agents._ingest import _digit_runs
 from crossfoot.agents._written import _prose_ids, calculations
+from deep import examples
 from strategies import texts_over
 
 _NON_DIGITS = re.compile(r"\D+")
@@ -30,26 +31,26 @@ def _digit_keys(runs: list[str]) -> list[str]:
     return [d for d in (_NON_DIGITS.sub("", r) for r in runs) if len(d) >= 7]
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(300, 400))
 @given(texts_over(list("123.-() +a"), 24))
 def test_digit_runs_keep_the_keys_of_the_old_pattern(text: str) -> None:
     assert _digit_keys(_digit_runs(text)) == _digit_keys(OLD_DIGIT_RUNS.findall(text))
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(300, 400))
 @given(texts_over(list("a1#-_ .@$,b2é"), 16))
 def test_prose_ids_are_the_old_matches(text: str) -> None:
     assert list(_prose_ids(text)) == [(m.start(), m[0]) for m in OLD_PROSE_ID.finditer(text)]
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(300, 400))
 @given(texts_over(list("a1#./- _b2é@"), 16))
 def test_argument_ids_are_the_old_matches(text: str) -> None:
     new = [m.span(1) for m in _ID_TOKEN.finditer(text) if _DIGIT.search(m[1])]
     assert new == [m.span() for m in OLD_ID_TOKEN.finditer(text)]
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(300, 400))
 @given(texts_over(["1", "2", "12", "12.5", "+", "-", "x", "*", "=", " ", "$", ",", ";"], 18))
 def test_calculations_are_the_old_matches(text: str) -> None:
     # Numbers with two decimal points ("12.512.5") are not numbers: the old pattern read a
