@@ -46,6 +46,7 @@ from crossfoot.rules.alignment_rank import rank_misfit
 from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_signs import sign_misfit
 from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
+from crossfoot.rules.answer_sign import final_misfits
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
 from crossfoot.rules.stated_arith import stated_misfit
@@ -396,6 +397,7 @@ def align_answer(
     figure that rounds its computed value the wrong way (``rules.alignment_program``)."""
     out = _align(ask, claims, text, values, rerun, texts)
     wrong = halved_finals(final_figures(text, out)[0], lambda c: _underlying(out, c))
+    wrong |= final_misfits(ask, final_figures(text, out)[0], out, lambda c: _underlying(out, c))
     return [off_question(c, Fit("op", wrong[id(c)])) if id(c) in wrong else c for c in out]
 
 
