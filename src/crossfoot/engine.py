@@ -55,6 +55,7 @@ from crossfoot.rules._named import Named
 from crossfoot.rules._reach import within_reach
 from crossfoot.rules.alignment import align_answer, marker_end
 from crossfoot.rules.answer_decimals import coarse_answers
+from crossfoot.rules.answer_pick import picked_rows
 from crossfoot.rules.arithmetic import results_first
 from crossfoot.rules.change_signs import change_signs
 from crossfoot.rules.comparisons import check_comparisons
@@ -142,6 +143,7 @@ def verify(
         claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun, texts)
         # "In which year was X below $800 million?": the years named must be the years past it.
         claims = which_years(ask, asked, read, mentions, claims, sources.index(None).values)
+        claims = picked_rows(ask, asked, read, sentences, claims, sources.index(None).values)
     if ask is None or ask.figure:
         # "In which year was X largest?": the year given must be the data's (rules.which_period).
         claims = which_period(

@@ -86,10 +86,10 @@ _AVERAGE = WordGated(re.compile(r"(?i)\b(?:average|mean)\b"), tuple("average mea
 _WEIGHTED = WordGated(re.compile(r"(?i)\bweighted[\s-]+average\b"), ("weighted",))
 _AVERAGE_CHANGE = WordGated(
     re.compile(
-        r"(?i)\baverage\s+(?:annual\s+|yearly\s+|quarterly\s+)?(?:increase|decrease|change|growth|"
-        r"decline)"
+        r"(?i)\b(?:average|mean)\s+(?:annual\s+|yearly\s+|quarterly\s+)?"
+        r"(?:increase|decrease|change|growth|decline)"
     ),
-    ("average",),
+    ("average", "mean"),
 )
 _TOTAL = WordGated(
     re.compile(r"(?i)\b(?:total|sum|combined|altogether|aggregate)\b"),

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from crossfoot.language.changewords import CHANGED, COMPARED, GAP, MOVED, MOVED_SHARPLY
 from crossfoot.language.order import number_year, number_year_date
+from crossfoot.language.prior_year import prior_year
 from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens, ways_to_name
 from crossfoot.language.years import field_stem
 from crossfoot.model.context import ClaimContext
@@ -32,6 +33,9 @@ def _year(ctx: ClaimContext) -> int | None:
 def _year_date(ctx: ClaimContext) -> tuple[int | None, tuple[int, int, int] | None]:
     """``_year(ctx)`` and the full date it ends, if one (:func:`number_year_date`)."""
     s = ctx.sentence
+    prior = prior_year(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
+    if prior is not None:
+        return prior, None  # "$3.8 million the year before" of 2024: a 2023 figure
     return number_year_date(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
 
 
@@ -200,18 +204,45 @@ def _section_of(label: str, row: str) -> str:
     return head.removesuffix(":") if sep and head.endswith(":") else ""
 
 
+def _total_of(toks: list[str], section: frozenset[str]) -> bool:
+    """Whether ``toks`` name the total of ``section`` ("total revenues" for *Revenue:*): the
+    word "total" right before the section's words.
+
+    >>> _total_of(["change", "total", "net", "revenue"], frozenset({"revenue"}))
+    True
+    >>> _total_of(["revenue", "total"], frozenset({"revenue"}))
+    False
+    """
+    n = len(section)
+    return any(t == "total" and section <= set(toks[i + 1 : i + 2 + n]) for i, t in enumerate(toks))
+
+
 def _section_rows(
-    values: Iterable[SourceValue], picked: list[SourceValue], words: set[str]
+    values: Iterable[SourceValue], picked: list[SourceValue], toks: list[str]
 ) -> list[SourceValue]:
-    """The cells of the sections ``words`` name whose rows none of them names by their own
+    """The cells of the sections ``toks`` name whose rows none of them names by their own
     words: a section stands for its rows ("purchase obligations as a percentage of total
     contractual obligations" over the rows under *Purchase obligations:*). A section some of
-    whose rows are named is narrowed to those."""
+    whose rows are named is narrowed to those. "Total revenue" over a table whose *Revenue:*
+    heading is followed, after its rows, by a bare *Total* row names that row (picked), not
+    the section's rows as well."""
 
     def key(v: SourceValue) -> tuple[str, int | None, str]:
         return (v.source_id, v.table, _section_of(v.label, v.row or ""))
 
+    words = set(toks)
     direct = {key(v) for v in picked if v.row}
+    totals = {
+        (v.source_id, v.table)
+        for v in picked
+        if v.row and not key(v)[2] and label_tokens(v.row) == _TOTAL_ONLY
+    }
+    # "cost of revenue" names the row *Cost of revenue*, whose words hold the heading
+    # *Revenue:*: the heading's words are that row's, not a name of the section
+    holds: dict[tuple[str, int | None], list[frozenset[str]]] = {}
+    for v in picked:
+        if v.row:
+            holds.setdefault((v.source_id, v.table), []).append(_cached_required(v.row))
     chosen = {id(v) for v in picked}
     named: dict[tuple[str, int | None, str], list[SourceValue]] = {}
     for v in values:
@@ -219,6 +250,10 @@ def _section_rows(
             continue
         k = key(v)
         if k[2] and k not in direct and (sec := _cached_required(k[2])) and sec <= words:
+            if (k[:2] in totals and _total_of(toks, sec)) or any(
+                sec < own for own in holds.get(k[:2], ())
+            ):
+                continue
             named.setdefault(k, []).append(v)
     # "cost of revenue" names *Cost of revenue:*, not also *Revenue:* (the most specific one)
     words_of = {k: _cached_required(k[2]) for k in named}
@@ -271,7 +306,8 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
     if hit is not None and hit[0] is group:
         return hit[1]
     text = focus_text(ctx)
-    words = set(tokens(text))
+    toks = tokens(text)
+    words = set(toks)
     picked = []
     for sv in group.values:
         if sv.row is not None and sv.table is not None:
@@ -288,7 +324,7 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
             continue
         if req and (req <= words or (sv.row is not None and _by_other_name(sv.row, words))):
             picked.append(sv)
-    picked.extend(_section_rows(group.values, picked, words))
+    picked.extend(_section_rows(group.values, picked, toks))
     found: ValueIndex | None
     if not picked:
         found = None

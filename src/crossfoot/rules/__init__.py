@@ -45,6 +45,7 @@ from crossfoot.rules.table_chain import table_chain
 from crossfoot.rules.turn_chain import turn_chain
 from crossfoot.rules.units import unit_unstated
 from crossfoot.rules.whole_of_part import whole_of_part
+from crossfoot.rules.year_count import year_count
 
 # The rule types live in crossfoot.model.context (below the rules and the language helpers);
 # they are re-exported here for rule authors.
@@ -75,6 +76,7 @@ RULES: tuple[Rule, ...] = (
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for
     table_chain,  # a fine figure two steps over one table's cells, counted against chance
+    year_count,  # "the 3 years from 2017 to 2019": a count of the years the text names
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named
 )
 

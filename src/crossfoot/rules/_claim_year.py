@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from crossfoot.language.prior_year import PRIOR_YEAR
 from crossfoot.model.types import Mention
 
 __all__ = ["own_year", "year_before_stated"]
@@ -90,19 +91,6 @@ def own_year(text: str, mention: Mention, others: Sequence[Mention], start: int 
     return None
 
 
-# A figure followed at once (past its own "of total assets") by the year before the sentence's
-# own, worded relatively: "compared with 33.0% a year earlier", "$11.1 million (8.1%) in the
-# prior year", "versus 4.2% the year before". Not "from the prior year" (the base of a change
-# stated with it: "up 12% from the prior year" ends in the sentence's year).
-_PRIOR_YEAR = re.compile(
-    r"(?:\s+of\s+(?:[a-z&'-]+\s+){0,3}[a-z&'-]+)?"  # its own "of total assets" first
-    r"\)?\s*(?:\(\s*)?(?:(?:in|for|during)\s+)?(?:a\s+year\s+(?:earlier|before|ago)"
-    r"|(?:the\s+)?(?:prior|previous|preceding)\s+(?:fiscal\s+)?year\b(?!\s*(?:end|'s))"
-    r"|the\s+year\s+before|last\s+year)",
-    re.IGNORECASE,
-)
-
-
 def year_before_stated(text: str, m: Mention, years: Sequence[int]) -> int | None:
     """The year before the sentence's one stated year when ``m`` is worded as of that earlier
     year ("Goodwill was 29.2% of total assets in 2019, compared with 33.0% a year earlier": 33.0%
@@ -117,6 +105,6 @@ def year_before_stated(text: str, m: Mention, years: Sequence[int]) -> int | Non
     >>> year_before_stated(text, extract(text)[0], [2021]) is None
     True
     """
-    if len(years) != 1 or _PRIOR_YEAR.match(text, m.end) is None:
+    if len(years) != 1 or PRIOR_YEAR.match(text, m.end) is None:
         return None
     return years[0] - 1

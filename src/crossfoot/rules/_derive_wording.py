@@ -247,9 +247,23 @@ def _last_digit(m: Mention) -> int | None:
     """The exponent of the digit ``m`` is rounded to: its last written digit for a percentage
     ("about 20%": to the unit), its last nonzero digit for an amount ("approximately $460
     million": to the ten, since a rounded amount drops its digits, not its zeros)."""
-    written = m.written.normalize() if m.kind in _AMOUNTS and m.written != 0 else m.written
+    written = _dropped_zeros(m.written) if m.kind in _AMOUNTS else m.written
     exponent = written.as_tuple().exponent
     return exponent if isinstance(exponent, int) else None
+
+
+def _dropped_zeros(written: Decimal) -> Decimal:
+    """``written`` without the zeros a rounded amount drops ("460" of "$460 million": to the
+    ten); a zero written after the decimal point is a digit stated ("$3.0 million" for a change
+    of 2,961 thousand is rounded to the tenth, as "$2.6 million" is).
+
+    >>> _dropped_zeros(Decimal("460")), _dropped_zeros(Decimal("3.0")), _dropped_zeros(Decimal(0))
+    (Decimal('4.6E+2'), Decimal('3.0'), Decimal('0'))
+    """
+    exponent = written.as_tuple().exponent
+    if written == 0 or (isinstance(exponent, int) and exponent < 0):
+        return written
+    return written.normalize()
 
 
 def about_window(ctx: ClaimContext) -> Decimal:
@@ -268,7 +282,7 @@ def about_window(ctx: ClaimContext) -> Decimal:
         not m.approximate or _ABOUT.search(ctx.text, max(0, m.start - 16), m.start) is None
     ):
         return Decimal(0)
-    written = m.written.normalize()
+    written = _dropped_zeros(m.written)
     exponent = written.as_tuple().exponent
     if len(written.as_tuple().digits) < 2 or not isinstance(exponent, int):
         return Decimal(0)

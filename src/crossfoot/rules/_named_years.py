@@ -79,6 +79,8 @@ def years_fit(ask: Ask, operands: Sequence[SourceValue]) -> bool:
 
 
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+# "from FY17 to FY19": the two-digit fiscal years a question writes (language.asked reads them)
+_FY = re.compile(r"(?i)(?<![a-z0-9])fy\s?'?(\d\d)(?!\d)")
 
 
 # "the average A", "averages": a change between averages pools the years on each side.
@@ -97,6 +99,8 @@ def span_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | N
     if ask.op not in ("change", "percent_change") or len(ask.years) < 2:
         return None
     written = {int(y) for y in _YEAR.findall(ask.text)}
+    if "fy" in ask.text.lower():
+        written |= {2000 + int(y) for y in _FY.findall(ask.text)}
     if len(written) != 2:
         # "from 2020 to 2021-2022" (rules._span_sides), "2019 and 2018 as compared to 2018 and 2017"
         return span_sides_misfit(ask.text, operands) if kind in _TWO_YEAR_CHANGES else None

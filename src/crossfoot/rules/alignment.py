@@ -35,18 +35,22 @@ from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_all import all_rows_misfit
 from crossfoot.rules.alignment_between import between_misfit
 from crossfoot.rules.alignment_halves import halved_finals
+from crossfoot.rules.alignment_last import computed_last
 from crossfoot.rules.alignment_latest import data_years, known_years, placed_years
 from crossfoot.rules.alignment_one import average_named, one_for_between
 from crossfoot.rules.alignment_opening import opening_misfit
+from crossfoot.rules.alignment_operands import operands_misfit
 from crossfoot.rules.alignment_periods import period_misfit
 from crossfoot.rules.alignment_program import more_than_asked, program_misfit
 from crossfoot.rules.alignment_rank import rank_misfit
 from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_signs import sign_misfit
 from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
+from crossfoot.rules.answer_sign import final_misfits
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
 from crossfoot.rules.stated_arith import stated_misfit
+from crossfoot.rules.worked_answer import past_working, worked_misfit
 
 __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit", "underlying"]
 
@@ -75,7 +79,7 @@ def final_figures(text: str, claims: Sequence[Claim]) -> tuple[tuple[Claim, ...]
     """
     at = marker_end(text)
     if at is not None:
-        after = tuple(c for c in claims if c.mention.start >= at)
+        after = past_working(text, [c for c in claims if c.mention.start >= at])
         if after:
             return after, True
     return tuple(claims), False
@@ -281,6 +285,9 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         where = "; ".join(v.label or v.field or "" for v in ev.operands[:2])
         return Fit("row", f"the question names {others[0]!r}; this figure comes from {where}")
     base = _underlying(claims, c)
+    worked = worked_misfit(ask, base, named) if base is not None else None
+    if worked is not None:
+        return Fit(*worked)
     span = span_misfit(ask, base.kind, base.operands) if base is not None else None
     if span is not None:
         return Fit("year", span)
@@ -300,6 +307,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         if other is not None:
             return Fit("row", other)
         other = scale_misfit(ask, c, base, named.values, claims) or program_misfit(ask, base, named)
+        other = other or operands_misfit(ask, base, named)
         if other is not None:
             return Fit("op", other)
     why = _op_misfit(ask, c, base, named) if base is not None else None
@@ -389,6 +397,7 @@ def align_answer(
     figure that rounds its computed value the wrong way (``rules.alignment_program``)."""
     out = _align(ask, claims, text, values, rerun, texts)
     wrong = halved_finals(final_figures(text, out)[0], lambda c: _underlying(out, c))
+    wrong |= final_misfits(ask, final_figures(text, out)[0], out, lambda c: _underlying(out, c))
     return [off_question(c, Fit("op", wrong[id(c)])) if id(c) in wrong else c for c in out]
 
 
@@ -404,7 +413,7 @@ def _align(
     another reading fits takes its evidence); ``texts``: the sources' texts by id."""
     out = list(claims)
     ask = placed_years(known_years(ask, values), data_years(values)[0])
-    finals, marked = final_figures(text, claims)
+    finals, marked = computed_last(*final_figures(text, claims))
     final_ids = {id(c) for c in finals}
     judged: dict[int, Claim] = {}
     named = Named(ask, values, texts)

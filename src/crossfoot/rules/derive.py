@@ -68,12 +68,10 @@ from crossfoot.rules._derive_formulas import (
 )
 from crossfoot.rules._derive_kinds import (
     currency_ok,
-    is_nil,
     label,
     operand_class,
     same_item,
     same_kind,
-    views_compatible,
 )
 from crossfoot.rules._derive_multiple import multiple_ratio, multiple_runs_right
 from crossfoot.rules._derive_shared import (
@@ -101,7 +99,9 @@ from crossfoot.rules._derive_wording import (
 )
 from crossfoot.rules._gap_order import worded_gap
 from crossfoot.rules._near import NEAR, offered_pairs, three_digits
+from crossfoot.rules._negligible import restates
 from crossfoot.rules._prose_subject import prose_bound
+from crossfoot.rules._views import views_agree
 from crossfoot.rules._year_focus import coarse_group, prose_focus
 
 __all__ = ["CHANGE_KINDS", "pair_candidates", "two_operand"]
@@ -135,9 +135,9 @@ def _describe(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue, r:
 
 
 def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> bool:
-    if operand_class(y) != spec.cls or same_item(x, y) or not views_compatible(x, y):
+    if operand_class(y) != spec.cls or same_item(x, y) or not views_agree(x, y):
         return False
-    if spec.op in ("sum", "diff") and (not same_kind(x, y) or is_nil(x) or is_nil(y)):
+    if spec.op in ("sum", "diff") and (not same_kind(x, y) or restates(ctx.mention, spec, x, y)):
         return False
     if (
         x.span is not None

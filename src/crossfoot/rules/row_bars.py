@@ -24,10 +24,8 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from crossfoot.language.asked import read_question
 from crossfoot.language.bounds import side_before
 from crossfoot.language.owncount import counted_noun, counts_past_bar
-from crossfoot.language.question import asked_figures
 from crossfoot.language.rowbars import next_to_row, quantity_word
 from crossfoot.model.types import (
     Claim,
@@ -37,8 +35,9 @@ from crossfoot.model.types import (
     SourceValue,
     format_decimal,
 )
-from crossfoot.rules._named import Named
-from crossfoot.rules.counts import bar_pool, bar_values, past_bar, question_bar
+from crossfoot.rules._bar_cells import bar_cells
+from crossfoot.rules.counts import past_bar
+from crossfoot.rules.one_row_bar import one_row_bar
 from crossfoot.sources.rows_label_match import label_search
 
 if TYPE_CHECKING:
@@ -52,9 +51,10 @@ _HYPHEN_WORD = re.compile(r"-[A-Za-z]")
 
 def row_bars(text: str, claims: list[Claim], sources: SourceSet) -> list[Claim]:
     """The claims, with each bar over named rows judged (module docstring)."""
-    low = text.lower()
-    if not any(g in low for g in _GATES) or not counts_past_bar(text):
+    if not counts_past_bar(text):
         return claims
+    low = text.lower()
+    gated = any(g in low for g in _GATES)
     values = sources.index(None).values
     texts = {s.id: s.text for s in sources.sources}
     out = list(claims)
@@ -66,10 +66,11 @@ def row_bars(text: str, claims: list[Claim], sources: SourceSet) -> list[Claim]:
             continue
         if c.evidence is not None and c.evidence.rule == "question":
             continue  # the question's own bar, judged with its question (rules.counts)
-        word = quantity_word(text, s.start, m.start)
+        word = quantity_word(text, s.start, m.start) if gated else None
         if word is None:
-            continue
-        judged = _judged(text, c, s, word, values, texts)
+            judged = one_row_bar(text, c, values, texts)  # "East exceeded $4.5M in 2024"
+        else:
+            judged = _judged(text, c, s, word, values, texts)
         if judged is not None:
             out[i] = judged
     return out
@@ -86,19 +87,10 @@ def _judged(
     """The bar's claim judged over the named rows, or None when the sentence names none."""
     m = claim.mention
     sentence = text[s.start : s.end]
-    # The sentence as its "how many" question, the bar's words kept: the column and years it
-    # names are read as a question's are.
-    q = f"How many rows {text[word.end() : s.end].strip().rstrip('.;:!?')}?"
-    ask = read_question(q)
-    asked = asked_figures(q)
-    found = question_bar(ask, asked)
+    found = bar_cells(text, word.end(), s.end, values, texts)
     if found is None:
         return None
-    bar, side = found
-    cells = bar_values(values, ask, bar, Named(ask, values, texts), False)
-    if len({(v.table, v.row_index) for v in cells}) < 2 and len(ask.years) == 1:
-        # no column named, or the cells of the one row named: the column of the year named
-        cells = _year_column(bar_pool(values, ask, bar), bar, next(iter(ask.years)))
+    bar, side, cells = found
     low = sentence.lower()
     named = [v for v in cells if v.row and label_search(v.row, sentence, low)]
     named.sort(key=lambda v: low.find((v.row or "").lower()))  # as the sentence has them
@@ -135,25 +127,6 @@ def _breaks(
         return short
     named_ids = {id(v) for v in named}
     return next(((v, True) for v in cells if id(v) in beyond and id(v) not in named_ids), None)
-
-
-def _year_column(pool: Sequence[SourceValue], bar: Mention, year: int) -> list[SourceValue]:
-    """The cells of the bar's ``pool`` (``counts.bar_pool``) in the one column of the year the
-    sentence names ("Only Net sales exceeded 5,000 in 2024" over a table whose columns are
-    years); [] unless exactly one column of one table is that year's."""
-    # a bar written with a scale ("$5M") meets a cell's scaled reading; one without ("5,000")
-    # the cell as written, in the table's own unit
-    prefer = "written" if bar.scale == 1 else "true"
-    cells: dict[tuple[object, ...], SourceValue] = {}
-    for v in pool:
-        if v.year != year or v.row_index is None:
-            continue
-        key = (v.source_id, v.table, v.col_index, v.row_index)
-        if key not in cells or v.view == prefer:
-            cells[key] = v
-    if len({k[:3] for k in cells}) != 1:
-        return []
-    return list(cells.values())
 
 
 def _counts(text: str, m: Mention) -> bool:

@@ -20,6 +20,15 @@ value10's ``alignment_stated``, whose section reading value14 made ``rules._name
   answer by chance ("1.49 - 1.14 = 0.35"; "20 of 100" for "0.200").
 - **a quotient of two written years**: "what is the ratio of 2005 to 2004?" is answered by a
   quotient of those years' values, not by one that takes a value of a third year (2004 / 2002).
+- **the respective values asked, a derivation given**: "what are the respective values of
+  finished goods in 2018 and 2019?" asks for values the sources state, one per figure, and names
+  no operation. A sum, difference or quotient of two of a table's values is none of them: two
+  lines of one column ("Raw material" + "Finished goods" = 907) meet a moved figure by chance.
+- **a ratio asked by its name, other lines divided**: "what is the current ratio in 2019?" states
+  its arithmetic, current assets over current liabilities (rules._ratio_names). A quotient of two
+  cells that are not the lines of its two sides ("Foreign currency reserve" 2019 over 2018,
+  "Contributed equity" over current liabilities) is another ratio: a table's lines of one size
+  divide into any figure near 1 by chance.
 """
 
 from __future__ import annotations
@@ -28,11 +37,20 @@ import re
 from decimal import Decimal
 
 from crossfoot.language.asked import Ask
-from crossfoot.model.types import Evidence
+from crossfoot.language.rowtokens import required_tokens
+from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_kinds import quantity
 from crossfoot.rules._named_years import value_years
+from crossfoot.rules._ratio_names import named_ratio
 
-__all__ = ["stated_misfit", "stated_operand", "stated_operand_misfit", "year_pair_misfit"]
+__all__ = [
+    "named_ratio_misfit",
+    "respective_misfit",
+    "stated_misfit",
+    "stated_operand",
+    "stated_operand_misfit",
+    "year_pair_misfit",
+]
 
 # "that less 1", "this minus 100", "less the number one"; "the difference between this value and
 # the number one", "the difference between that and 1". The operand is a number the question
@@ -134,7 +152,12 @@ def stated_misfit(ask: Ask, ev: Evidence) -> str | None:
         and not _QUOTIENT_ASKED.search(ask.text)
     ):
         return f"the question asks for an average; this figure is a {ev.kind}"
-    return stated_operand_misfit(ask.text, ev) or year_pair_misfit(ask.text, ev)
+    return (
+        stated_operand_misfit(ask.text, ev)
+        or year_pair_misfit(ask.text, ev)
+        or respective_misfit(ask, ev)
+        or named_ratio_misfit(ask, ev)
+    )
 
 
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
@@ -168,3 +191,57 @@ def year_pair_misfit(ask_text: str, ev: Evidence) -> str | None:
     lo, hi = sorted(written)
     other = ", ".join(str(y) for y in outside)
     return f"the question asks about {lo} and {hi}; this quotient takes a value of {other}"
+
+
+def respective_misfit(ask: Ask, ev: Evidence) -> str | None:
+    """The respective values of named things asked, with no operation, answered with a
+    derivation over two or more values (module docstring), in words; else None.
+
+    >>> from crossfoot.model.types import SourceValue
+    >>> ops = (SourceValue(Decimal(191), "S1"), SourceValue(Decimal(716), "S1"))
+    >>> ask = Ask("What are the respective values of finished goods?", several=True)
+    >>> respective_misfit(ask, Evidence("derive", "sum", "", ops, Decimal(907)))
+    'the question asks for the respective values; this figure is a sum of 2 values'
+    >>> respective_misfit(Ask("What are the respective changes?", several=True, op="change"),
+    ...                   Evidence("derive", "sum", "", ops, Decimal(907))) is None
+    True
+    """
+    if not ask.several or ask.op is not None or ask.computed or ev.rule != "derive":
+        return None
+    if len(ev.operands) < 2:
+        return None
+    n = len(ev.operands)
+    return f"the question asks for the respective values; this figure is a {ev.kind} of {n} values"
+
+
+def named_ratio_misfit(ask: Ask, ev: Evidence) -> str | None:
+    """A ratio the question names by its name ("the current ratio"), answered with a quotient of
+    two cells that are not its numerator's and denominator's lines (module docstring), in words;
+    else None.
+
+    >>> from crossfoot.model.types import SourceValue
+    >>> cell = lambda v, row: SourceValue(Decimal(v), "S1", table=0, row=row, row_index=0)
+    >>> ask = Ask("What is the current ratio in 2019?")
+    >>> reserve = (cell(2783, "Foreign currency reserve"), cell(2607, "Foreign currency reserve"))
+    >>> named_ratio_misfit(ask, Evidence("derive", "share", "", reserve))
+    'the question asks for a ratio by its name; this figure divides other lines'
+    >>> sides = (cell(154619, "Total current liabilities"), cell(121041, "Total current assets"))
+    >>> named_ratio_misfit(ask, Evidence("derive", "share", "", sides)) is None
+    True
+    """
+    if ev.rule != "derive" or ev.kind not in _QUOTIENTS or len(ev.operands) != 2:
+        return None
+    if not all(v.table is not None and v.row for v in ev.operands):
+        return None
+    sides = named_ratio(ask.text)
+    if sides is None:
+        return None
+    below, above = ev.operands  # rules.derive: the part (numerator) second, its whole first
+    if _on_side(above, sides[0]) and _on_side(below, sides[1]):
+        return None
+    return "the question asks for a ratio by its name; this figure divides other lines"
+
+
+def _on_side(v: SourceValue, side: tuple[frozenset[str], ...]) -> bool:
+    req = required_tokens(v.row or "")
+    return bool(req) and any(req <= way for way in side)

@@ -26,6 +26,7 @@ from weakref import ref
 
 from crossfoot.language.extremes import may_rank
 from crossfoot.language.owncount import states_own_count
+from crossfoot.language.picks import asks_pick
 from crossfoot.language.question import asks_past_bar
 from crossfoot.language.rowbars import exclusive_bar
 from crossfoot.model.errors import RowsError
@@ -340,7 +341,7 @@ class AnswerOperands:
         """The sources for one answer (cached per text); every cell of every table too (not as
         operands) when ``question`` compares the data with a bar of its own ("How many regions
         had revenue above $4M?": the values past it may be in any row)."""
-        whole = asks_past_bar(question)
+        whole = asks_past_bar(question) or asks_pick(question)  # (rules.answer_pick too)
         made = self._made.get((text, whole))
         if made is not None:
             return made

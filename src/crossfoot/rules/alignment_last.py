@@ -1,0 +1,46 @@
+"""The final figure of an answer with no answer marker: the calculation its last sentence shows.
+
+"Explanation: The cost in 2019 is $100 million and the cost in 2018 is $82 million. The net
+change in cost is $18 million. The increase is 21.95%." has no "Answer:" line, and
+:func:`crossfoot.rules.alignment.final_figures` then takes every figure as a candidate answer: the
+change of $18 million fits "What was the change in the cost?", so nothing is judged. The answer's
+own order says otherwise: figures stated first and combined last are steps, and the figure the
+last sentence computes from them is what the answer answers. For
+:mod:`crossfoot.rules.alignment`: when no marker is written and the last sentence that holds a
+figure computes it from figures stated in earlier sentences (the "steps" and "arithmetic" rules,
+a restatement of such a step too), that sentence's figures are the final ones, read as if
+marked. An answer whose last figure is a value quoted from the sources, or a
+bare figure the search derives, keeps the reading of every figure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from crossfoot.model.types import Claim
+
+__all__ = ["computed_last"]
+
+_SHOWN = frozenset({"steps", "arithmetic"})
+
+
+def _computed(c: Claim) -> bool:
+    ev = c.evidence
+    return c.passed and ev is not None and ev.rule in _SHOWN and len(ev.operands) >= 2
+
+
+def computed_last(finals: Sequence[Claim], marked: bool) -> tuple[tuple[Claim, ...], bool]:
+    """``finals`` and ``marked`` as :func:`final_figures` gives them, or, for an answer with no
+    marker whose last sentence computes its figure from earlier sentences' figures, that
+    sentence's figures, marked.
+
+    >>> computed_last((), False)
+    ((), False)
+    """
+    if marked or len(finals) < 2:
+        return tuple(finals), marked
+    last = max(c.sentence.index for c in finals)
+    tail = tuple(c for c in finals if c.sentence.index == last)
+    if len(tail) == len(finals) or not _computed(tail[-1]):
+        return tuple(finals), marked
+    return tail, True
