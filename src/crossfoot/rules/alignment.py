@@ -396,8 +396,9 @@ def align_answer(
     another reading fits takes its evidence); ``texts``: the sources' texts by id. Then a final
     figure that rounds its computed value the wrong way (``rules.alignment_program``)."""
     out = _align(ask, claims, text, values, rerun, texts)
-    wrong = halved_finals(final_figures(text, out)[0], lambda c: _underlying(out, c))
-    wrong |= final_misfits(ask, final_figures(text, out)[0], out, lambda c: _underlying(out, c))
+    finals = final_figures(text, out)[0]
+    wrong = halved_finals(finals, lambda c: _underlying(out, c))
+    wrong |= final_misfits(ask, finals, out, lambda c: _underlying(out, c))
     return [off_question(c, Fit("op", wrong[id(c)])) if id(c) in wrong else c for c in out]
 
 

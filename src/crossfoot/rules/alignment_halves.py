@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from crossfoot.model.types import Claim, Evidence
 
-__all__ = ["half_down", "halved_finals"]
+__all__ = ["half_down", "halved_finals", "judged_finals"]
 
 # Evidence kinds that read a value rather than compute one.
 _READS = frozenset({"cell", "exact", "rounded", "restatement", "label", "range"})
@@ -63,10 +63,20 @@ def halved_finals(
     >>> halved_finals([], lambda c: None)
     {}
     """
+    return judged_finals(finals, underlying, half_down)
+
+
+def judged_finals(
+    finals: Sequence[Claim],
+    underlying: Callable[[Claim], Evidence | None],
+    judge: Callable[[Claim, Evidence], str | None],
+) -> dict[int, str]:
+    """The passing final figures ``judge`` finds wrong against their underlying evidence, by
+    ``id``, with why (shared by the readings of a final figure's last digit)."""
     out: dict[int, str] = {}
     for c in finals:
         base = underlying(c) if c.passed else None
-        why = half_down(c, base) if base is not None else None
+        why = judge(c, base) if base is not None else None
         if why is not None:
             out[id(c)] = why
     return out

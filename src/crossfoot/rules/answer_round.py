@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from crossfoot.model.types import Claim, Evidence
+from crossfoot.rules.alignment_halves import judged_finals
 
 __all__ = ["cut_finals", "cut_short"]
 
@@ -83,10 +84,4 @@ def cut_finals(
     >>> cut_finals([], lambda c: None)
     {}
     """
-    out: dict[int, str] = {}
-    for c in finals:
-        base = underlying(c) if c.passed else None
-        why = cut_short(c, base) if base is not None else None
-        if why is not None:
-            out[id(c)] = why
-    return out
+    return judged_finals(finals, underlying, cut_short)
