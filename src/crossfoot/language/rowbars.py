@@ -14,11 +14,21 @@ import re
 
 from crossfoot.language.owncount import counts_past_bar
 
-__all__ = ["exclusive_bar", "next_to_row", "quantity_word"]
+__all__ = ["exclusive_bar", "may_quantify", "next_to_row", "quantity_word"]
 
 _GATES = ("only", "alone", "both", "each", "neither")
 _QUANTITY = re.compile(r"(?i)\b(?:(?P<only>only|alone)|(?P<all>both|each)|(?P<none>neither))\b")
 _AFTER_ROW = frozenset({"alone", "each"})
+
+
+def may_quantify(low: str) -> bool:
+    """Whether a lowered text holds a word of quantity at all (a substring test before the
+    pattern).
+
+    >>> may_quantify("only north exceeded $3m."), may_quantify("north exceeded $3m.")
+    (True, False)
+    """
+    return any(g in low for g in _GATES)
 
 
 def quantity_word(text: str, lo: int, hi: int) -> re.Match[str] | None:

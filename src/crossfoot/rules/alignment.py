@@ -34,7 +34,7 @@ from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years,
 from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_all import all_rows_misfit
 from crossfoot.rules.alignment_between import between_misfit
-from crossfoot.rules.alignment_halves import halved_finals
+from crossfoot.rules.alignment_halves import half_down, judged_finals
 from crossfoot.rules.alignment_last import computed_last
 from crossfoot.rules.alignment_latest import data_years, known_years, placed_years
 from crossfoot.rules.alignment_one import average_named, one_for_between
@@ -397,7 +397,7 @@ def align_answer(
     figure that rounds its computed value the wrong way (``rules.alignment_program``)."""
     out = _align(ask, claims, text, values, rerun, texts)
     finals = final_figures(text, out)[0]
-    wrong = halved_finals(finals, lambda c: _underlying(out, c))
+    wrong = judged_finals(finals, lambda c: _underlying(out, c), half_down)
     wrong |= final_misfits(ask, finals, out, lambda c: _underlying(out, c))
     return [off_question(c, Fit("op", wrong[id(c)])) if id(c) in wrong else c for c in out]
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from crossfoot.model.types import Claim, Evidence
 
-__all__ = ["half_down", "halved_finals", "judged_finals"]
+__all__ = ["half_down", "judged_finals"]
 
 # Evidence kinds that read a value rather than compute one.
 _READS = frozenset({"cell", "exact", "rounded", "restatement", "label", "range"})
@@ -55,24 +55,18 @@ def half_down(c: Claim, base: Evidence) -> str | None:
     )
 
 
-def halved_finals(
-    finals: Sequence[Claim], underlying: Callable[[Claim], Evidence | None]
-) -> dict[int, str]:
-    """The passing final figures :func:`half_down` judges, by ``id``, with why.
-
-    >>> halved_finals([], lambda c: None)
-    {}
-    """
-    return judged_finals(finals, underlying, half_down)
-
-
 def judged_finals(
     finals: Sequence[Claim],
     underlying: Callable[[Claim], Evidence | None],
     judge: Callable[[Claim, Evidence], str | None],
 ) -> dict[int, str]:
     """The passing final figures ``judge`` finds wrong against their underlying evidence, by
-    ``id``, with why (shared by the readings of a final figure's last digit)."""
+    ``id``, with why (shared by the readings of a final figure's last digit: :func:`half_down`,
+    ``rules.answer_round.cut_short``).
+
+    >>> judged_finals([], lambda c: None, half_down)
+    {}
+    """
     out: dict[int, str] = {}
     for c in finals:
         base = underlying(c) if c.passed else None

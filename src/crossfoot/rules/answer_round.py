@@ -25,13 +25,11 @@ written toward zero ("$1,082 thousand" for an asked average of 1,082.5): pot-tat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from crossfoot.model.types import Claim, Evidence
-from crossfoot.rules.alignment_halves import judged_finals
 
-__all__ = ["cut_finals", "cut_short"]
+__all__ = ["cut_short"]
 
 # Readings of a written calculation at values other than its own digits.
 _OTHER_DIGITS = ("carried", "sources' precision", "magnitude only")
@@ -74,14 +72,3 @@ def cut_short(c: Claim, base: Evidence) -> str | None:
     return (
         f"the calculation gives {shown:f}; rounded, it is {rounded:f}, not {written.normalize():f}"
     )
-
-
-def cut_finals(
-    finals: Sequence[Claim], underlying: Callable[[Claim], Evidence | None]
-) -> dict[int, str]:
-    """The passing final figures :func:`cut_short` judges, by ``id``, with why.
-
-    >>> cut_finals([], lambda c: None)
-    {}
-    """
-    return judged_finals(finals, underlying, cut_short)

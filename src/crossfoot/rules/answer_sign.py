@@ -43,8 +43,9 @@ from decimal import Decimal
 from crossfoot.language.asked import Ask
 from crossfoot.language.direction import direction_words
 from crossfoot.model.types import Claim, Evidence
+from crossfoot.rules.alignment_halves import judged_finals
 from crossfoot.rules.alignment_signs import _ASKS_DOWN, _SIGNED, _pair, asked_direction
-from crossfoot.rules.answer_round import cut_finals
+from crossfoot.rules.answer_round import cut_short
 
 __all__ = ["change_between", "final_misfits", "stated_way"]
 
@@ -218,7 +219,7 @@ def final_misfits(
     >>> final_misfits(Ask("What was revenue in 2025?"), [], [], lambda c: None)
     {}
     """
-    out = cut_finals(finals, underlying)
+    out = judged_finals(finals, underlying, cut_short)
     if ask.op not in ("change", "percent_change"):
         return out
     shown = [

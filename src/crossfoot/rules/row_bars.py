@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from crossfoot.language.bounds import side_before
 from crossfoot.language.owncount import counted_noun, counts_past_bar
-from crossfoot.language.rowbars import next_to_row, quantity_word
+from crossfoot.language.rowbars import may_quantify, next_to_row, quantity_word
 from crossfoot.model.types import (
     Claim,
     Evidence,
@@ -45,7 +45,6 @@ if TYPE_CHECKING:
 
 __all__ = ["row_bars"]
 
-_GATES = ("only", "alone", "both", "each", "neither")
 _HYPHEN_WORD = re.compile(r"-[A-Za-z]")
 
 
@@ -54,7 +53,7 @@ def row_bars(text: str, claims: list[Claim], sources: SourceSet) -> list[Claim]:
     if not counts_past_bar(text):
         return claims
     low = text.lower()
-    gated = any(g in low for g in _GATES)
+    gated = may_quantify(low)
     values = sources.index(None).values
     texts = {s.id: s.text for s in sources.sources}
     out = list(claims)
