@@ -268,7 +268,8 @@ def judge(
     ):
         return None
     c = row_ok[0]
-    if _year_row(table, c):
+    if _year_row(table, c) or not any(ch.isdigit() for ch in c.column or "0"):
+        # (a long result set: the year is a cell of the value's row, "revenue" its column)
         return f"value is in the {c.year} row ({describe_cell(c)}), but the sentence says {year}"
     return f"value is in the {c.year} column ({describe_cell(c)}), but the sentence says {year}"
 
