@@ -72,11 +72,13 @@ def one_row_bar(
 
 
 def _own(claim: Claim, row: SourceValue) -> bool:
-    """Whether the claim's evidence holds the row's own cell."""
+    """Whether the claim's evidence is the row's own cell alone (a column's mean or sum that
+    holds it is no reading of the row: "Oceania had more than $4,000,000" passing as the mean
+    of four rows is judged on Oceania's cell)."""
     cell = (row.source_id, row.table, row.row_index, row.col_index)
-    return claim.evidence is not None and any(
-        (v.source_id, v.table, v.row_index, v.col_index) == cell for v in claim.evidence.operands
-    )
+    return claim.evidence is not None and [
+        (v.source_id, v.table, v.row_index, v.col_index) for v in claim.evidence.operands
+    ] == [cell]
 
 
 def near(cell: Decimal, bar: Decimal) -> bool:
