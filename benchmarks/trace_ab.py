@@ -11,6 +11,7 @@ are compared: the same tree against itself comes out within ±1 % (docs/speed.md
     python benchmarks/trace_ab.py /tmp/base/src src --sizes 2x3,200x10 --rounds 3
     python benchmarks/trace_ab.py /tmp/base/src src --fresh   # rows read afresh every call
     python benchmarks/trace_ab.py /tmp/base/src src --new-rows  # new rows, new answer every call
+    python benchmarks/trace_ab.py /tmp/base/src src --new-labels --sizes 2x3,12x5  # and new labels
 
 The tables and the nine-figure answer are those of ``trace_vs_figured.py``'s timing part (its
 seed, its ``random_table`` and ``timing_answer``), plus the two fixed-cost answers on the 2x3
@@ -22,7 +23,9 @@ again: what is kept by the answer's text still counts). ``--new-rows`` traces, a
 rows of new content and their own nine-figure answer (drawn from a seeded stream; the same
 call k gets the same rows in both trees): nothing kept from an earlier call applies, as for an
 assistant tracing a new query result per answer. A copy of the same rows is not fresh: the
-kept reads are keyed by content (``front/trace_rows.py``).
+kept reads are keyed by content (``front/trace_rows.py``). ``--new-labels``: as ``--new-rows``,
+and the rows are named by new words every call (``trace_vs_figured.new_labels``), so nothing
+kept per label string applies either.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from trace_vs_figured import TIMING_SIZES, random_table, timing_answer
+from trace_vs_figured import TIMING_SIZES, new_labels, random_table, timing_answer
 
 _Case = tuple[str, list[tuple[str, list[dict[str, Any]]]], int]
 
@@ -74,9 +77,9 @@ def _load(src: str, fresh: bool = False) -> Callable[..., Any]:
 _CELLS = 1_000_000  # cells of new rows drawn per case at most (--new-rows)
 
 
-def _cases(sizes: list[tuple[int, int]], new_rows: int = 0) -> list[_Case]:
+def _cases(sizes: list[tuple[int, int]], new_rows: int = 0, labels: bool = False) -> list[_Case]:
     """Per case its name, its (answer, rows) variants (one, or ``new_rows`` of new content,
-    call k taking variant k), and its calls per round."""
+    call k taking variant k; ``labels``: named by new words too), and its calls per round."""
     rng = random.Random(2026)
     fresh = random.Random(19)
     out: list[_Case] = []
@@ -86,11 +89,14 @@ def _cases(sizes: list[tuple[int, int]], new_rows: int = 0) -> list[_Case]:
         variants = [(timing_answer(rows), rows)]
         if new_rows:
             count = min(new_rows, 2 * reps, max(4, _CELLS // (n * c)))  # (memory: ~1M cells)
-            tables = [random_table(fresh, n, c) for _ in range(count)]
+            tables = [
+                random_table(fresh, n, c, new_labels(fresh, n) if labels else None)
+                for _ in range(count)
+            ]
             variants = [(timing_answer(t), t) for t in tables]
         out.append((f"{n}x{c}", variants, reps))
         if n == 2:
-            one = [(f"item 1 had {t[0]['revenue']:,} in revenue.", t) for _, t in variants]
+            one = [(f"{t[0]['name']} had {t[0]['revenue']:,} in revenue.", t) for _, t in variants]
             none = [("The regions are listed below.", t) for _, t in variants]
             out.append(("2x3 one", one, 1000))
             out.append(("2x3 none", none, 2000))
@@ -117,13 +123,19 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="every call traces new rows and their own answer (nothing kept applies)",
     )
+    ap.add_argument(
+        "--new-labels",
+        action="store_true",
+        help="as --new-rows, the rows also named by new words every call (trace_vs_figured)",
+    )
     args = ap.parse_args(argv)
+    args.new_rows = args.new_rows or args.new_labels
     sizes = [(int(n), int(c)) for n, c in (s.split("x") for s in args.sizes.split(","))]
     forget = args.fresh or args.new_rows  # (new rows: a variant traced again is not kept either)
     first, second = _load(args.first, forget), _load(args.second, forget)
     # (up to 2 x reps variants per case, and about a million cells: more than the 16 kept
     # reads; call k takes variant k modulo their number)
-    cases = _cases(sizes, 10**9 if args.new_rows else 0)
+    cases = _cases(sizes, 10**9 if args.new_rows else 0, args.new_labels)
     for name, variants, _ in cases:
         for text, rows in variants[:20]:
             if _verdicts(first(text, rows)) != _verdicts(second(text, rows)):

@@ -23,7 +23,10 @@ It prints, and writes to ``benchmarks/results/trace_vs_figured.{json,md}``:
    20,000x10 tables; median time per ``trace`` call, and the ratio crossfoot / figured. Each
    size's table is traced again and again (crossfoot keeps the reads of small result sets of
    equal content, so its 2x3 and 12x5 lines count those); the "fresh rows" lines trace new
-   rows, and so a new answer, every call (a new query result per answer). The two libraries
+   rows, and so a new answer, every call (a new query result per answer); the "new labels"
+   lines (2x3, 12x5) also name those rows by new words every call (two-word names drawn from a
+   seeded word list; the same answer shape names them), as results naming customers, products
+   or campaigns do: what a library keeps per label string never applies. The two libraries
    alternate in rounds so that a busy spell of the shared machine hits both alike; fewer
    repetitions at the large sizes.
    Times are the process's CPU time (``--clock wall`` for wall time, as before 2026-12-01).
@@ -95,14 +98,39 @@ MEASURES = ["revenue", "orders", "visits", "returns", "stock", "refunds", "sessi
             "tickets"]  # fmt: skip
 
 
-def random_table(rng: random.Random, n: int, cols: int) -> list[dict[str, Any]]:
+def random_table(
+    rng: random.Random, n: int, cols: int, labels: list[str] | None = None
+) -> list[dict[str, Any]]:
     """``n`` rows: a text key and ``cols - 1`` measures (distinct quantities, as a query's
-    SELECT list usually is), integers log-uniform in 100..1,000,000."""
+    SELECT list usually is), integers log-uniform in 100..1,000,000. The keys are "item 1",
+    "item 2", ... unless ``labels`` names the rows."""
     names = MEASURES[: cols - 1]
-    return [
-        {"name": f"item {i + 1}", **{c: int(10 ** rng.uniform(2, 6)) for c in names}}
-        for i in range(n)
-    ]
+    keys = labels or [f"item {i + 1}" for i in range(n)]
+    return [{"name": keys[i], **{c: int(10 ** rng.uniform(2, 6)) for c in names}} for i in range(n)]
+
+
+#: Words of fictional entity names (customers, products, campaigns) for the "new labels" rows.
+LABEL_WORDS = """
+    alder amber anchor apex arbor aspen atlas aurora axis basalt beacon birch bison blaze bloom
+    bolt brook cairn canyon cedar cinder citrus clover cobalt comet copper coral crane crest
+    cypress dawn delta dune ember falcon fern fjord flint forge fox garnet glacier granite grove
+    harbor hawk hazel heron hollow horizon indigo iris ivory jade juniper kestrel lagoon lark
+    laurel lumen lynx maple marble meadow mesa mint moss nectar nimbus nova oak onyx opal orchid
+    osprey otter pebble pine plume prairie quartz quill raven reed ridge river robin saffron
+    sage sierra slate sorrel spruce summit swift tamarack terra thistle timber topaz tundra
+    valley vega willow wren yarrow zephyr
+""".split()
+
+
+def new_labels(rng: random.Random, n: int) -> list[str]:
+    """``n`` distinct row labels of two capitalised words of :data:`LABEL_WORDS` (about 12,000
+    pairs: a long run of fresh tables seldom meets a label twice, though its words recur)."""
+    out: list[str] = []
+    while len(out) < n:
+        label = " ".join(w.capitalize() for w in rng.sample(LABEL_WORDS, 2))
+        if label not in out:
+            out.append(label)
+    return out
 
 
 # ----------------------------------------------------------------------------- labelled set
@@ -274,10 +302,11 @@ def timing_answer(rows: list[dict[str, Any]]) -> str:
     s = sum(r["revenue"] for r in rows)
     change = (a["revenue"] / b["revenue"] - 1) * 100 if b["revenue"] else 0.0
     side = "above" if change >= 0 else "below"
+    one, two = a["name"], rows[1]["name"] if n > 1 else "item 2"
     return (
-        f"item 1 had {a['revenue']:,} in revenue and item 2 had {b['revenue']:,}. Together "
-        f"revenue reached {s:,}, a mean of {s / n:,.0f}. item 1 was {abs(change):.1f}% {side} "
-        f"item 2. We also saw 123,457 events, a 78.5% rate and $4.21M of spend, and "
+        f"{one} had {a['revenue']:,} in revenue and {two} had {b['revenue']:,}. Together "
+        f"revenue reached {s:,}, a mean of {s / n:,.0f}. {one} was {abs(change):.1f}% {side} "
+        f"{two}. We also saw 123,457 events, a 78.5% rate and $4.21M of spend, and "
         f"{a['orders'] + 17:,} orders."
     )
 
@@ -315,16 +344,27 @@ def time_fresh(trace: Callable[..., Any], cases: list[tuple[str, list[dict[str, 
 
 
 def paired_fresh(
-    runners: dict[str, Callable[..., Any]], n: int, c: int, reps: int, seed: int, rounds: int = 3
+    runners: dict[str, Callable[..., Any]],
+    n: int,
+    c: int,
+    reps: int,
+    seed: int,
+    rounds: int = 3,
+    labels: bool = False,
 ) -> dict[str, float]:
     """As :func:`paired_times`, but every call traces rows of new content (drawn from their own
     seeded stream, so the other tables do not move): a result set kept from the call before
     (crossfoot keeps the last 16 reads of equal rows, ``front/trace_rows.py``) never hits. A
-    copy of the same rows would: the kept reads are keyed by content."""
+    copy of the same rows would: the kept reads are keyed by content. ``labels``: the rows are
+    also named by new words every call (:func:`new_labels`; the answer names them), as query
+    results naming customers, products or campaigns are: what is kept per label string never
+    hits either."""
     rng = random.Random(seed)
     got: dict[str, list[float]] = {name: [] for name in runners}
     for _ in range(rounds):
-        tables = [random_table(rng, n, c) for _ in range(reps + 1)]
+        tables = [
+            random_table(rng, n, c, new_labels(rng, n) if labels else None) for _ in range(reps + 1)
+        ]
         cases = [(timing_answer(rows), rows) for rows in tables]
         for name, fn in runners.items():
             # each library its own copies of the same rows (neither sees the other's objects)
@@ -354,6 +394,10 @@ TIMING_SIZES = ((2, 3), (12, 5), (200, 10), (2000, 10), (20000, 10))
 FRESH_CELLS = 1_000
 #: The fresh rows' own seeded stream (plus the size's row count).
 FRESH_SEED = 1_900_000
+#: Sizes also timed on fresh rows whose labels are new words every call ("new labels"), and
+#: their own seeded stream (plus the size's row count).
+NEW_LABEL_SIZES = ((2, 3), (12, 5))
+NEW_LABEL_SEED = 2_500_000
 
 
 def _reps(n: int, quick: bool) -> int:
@@ -381,6 +425,14 @@ def timing(
             got = paired_fresh(runners, n, c, _reps(n, quick), FRESH_SEED + n)
             cf, fg = got["crossfoot"], got["figured"]
             speed[f"{n}x{c}, fresh rows"] = {
+                "crossfoot_ms": cf * 1000,
+                "figured_ms": fg * 1000,
+                "ratio": cf / fg,
+            }
+        if (n, c) in NEW_LABEL_SIZES:
+            got = paired_fresh(runners, n, c, _reps(n, quick), NEW_LABEL_SEED + n, labels=True)
+            cf, fg = got["crossfoot"], got["figured"]
+            speed[f"{n}x{c}, fresh rows, new labels"] = {
                 "crossfoot_ms": cf * 1000,
                 "figured_ms": fg * 1000,
                 "ratio": cf / fg,

@@ -23,7 +23,8 @@ def test_timing_only_run_writes_every_size_and_the_fixed_costs(tmp_path: Path) -
     assert trace_vs_figured.main(argv) == 0
     result = json.loads((tmp_path / "trace_vs_figured_timing.json").read_text())
     assert list(result["speed"]) == [
-        "2x3", "2x3, fresh rows", "12x5", "12x5, fresh rows", "200x10", "2000x10", "20000x10",
+        "2x3", "2x3, fresh rows", "2x3, fresh rows, new labels", "12x5", "12x5, fresh rows",
+        "12x5, fresh rows, new labels", "200x10", "2000x10", "20000x10",
     ]  # fmt: skip
     assert list(result["fixed_cost_2x3"]) == ["no figure", "one exact cell"]
     for row in [*result["speed"].values(), *result["fixed_cost_2x3"].values()]:
@@ -48,6 +49,15 @@ def test_fresh_rows_are_new_content_every_call_and_the_same_for_both_libraries()
     assert all(x[1] is not y[1] for x, y in zip(a, b, strict=True))  # ...not the same objects
     contents = {repr(rows) for _, rows in a}
     assert len(contents) == len(a)  # new content every call (the warm call's is never timed)
+
+
+def test_new_labels_rows_are_named_by_new_words_the_answer_names() -> None:
+    seen: list[tuple[str, list[dict[str, object]]]] = []
+    trace_vs_figured.paired_fresh({"a": lambda t, r: seen.append((t, r))}, 2, 3, 5, 7, labels=True)
+    labels = [tuple(str(r["name"]) for r in rows) for _, rows in seen]
+    assert len(set(labels)) == len(labels)  # new labels every call
+    assert all("item" not in " ".join(pair) for pair in labels)
+    assert all(a in text and b in text for (text, _), (a, b) in zip(seen, labels, strict=True))
 
 
 def test_check_speed_measures_answers_beside_the_reference() -> None:

@@ -6,7 +6,7 @@ true of 27%, and "under $5 million" is not true of $5.3 million. :func:`claimed_
 side the words claim, and the rules keep only that half of the window:
 
 - ``">"``: over, above, more / greater / higher / larger than, at least, in excess of, upwards
-  of, exceeded, surpassed;
+  of, exceeded, surpassed, topped;
 - ``"<"``: under, below, less / fewer / lower / smaller than, at most, up to;
 - a negation before the word turns it round ("not more than 30%" is at most 30%).
 
@@ -27,7 +27,7 @@ __all__ = ["Side", "claimed_side", "clip", "side_before"]
 Side = Literal[">", "<"]
 
 _ABOVE = (
-    r"exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|above|over|in\s+excess\s+of|upwards\s+of|"
+    r"exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|top(?:s|ped|ping)|above|over|in\s+excess\s+of|upwards\s+of|"
     r"at\s+least|(?:greater|more|higher|larger|bigger)\s+than(?:\s+or\s+equal\s+to)?"
 )
 _BELOW = (
@@ -55,7 +55,7 @@ def claimed_side(text: str, mention: Mention) -> Side | None:
         # The extractor marks a number approximate after every bound word but the verbs
         # ("exceeded $5M"): those are looked for in the few characters before it.
         near = text[max(0, mention.start - 16) : mention.start].lower()
-        if "exceed" not in near and "surpass" not in near:
+        if "exceed" not in near and "surpass" not in near and "top" not in near:
             return None
     return side_before(text, mention.start)
 

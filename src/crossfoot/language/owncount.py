@@ -41,6 +41,8 @@ _NOT_COUNTED = frozenset(
 _BAR_STEMS = (
     "exceed",
     "surpass",
+    "topp",
+    "tops",
     "above",
     "over",
     "excess",

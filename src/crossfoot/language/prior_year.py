@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from crossfoot.model.types import Mention
 
-__all__ = ["PRIOR_YEAR", "prior_year"]
+__all__ = ["PRIOR_YEAR", "names_no_subject", "prior_year"]
 
 # A figure followed at once (past its own "of total assets") by the year before the sentence's
 # own, worded relatively: "compared with 33.0% a year earlier", "$11.1 million (8.1%) in the
@@ -50,3 +50,24 @@ def prior_year(
         int(x.value) for x in mentions if x.kind == "year" and sent_start <= x.start < sent_end
     }
     return years.pop() - 1 if len(years) == 1 else None
+
+
+# The words a figure's own stretch may hold and still name nothing of its own: the comparison
+# that opens it and the relative year that closes it ("..., versus $2.5 million in the prior
+# year", "compared with $3.1 million a year earlier").
+_RELATIVE = frozenset(
+    "versus vs compared comparison against up down from prior previous preceding fiscal year "
+    "earlier before ago last".split()
+)
+
+
+def names_no_subject(own: set[str]) -> bool:
+    """Whether a figure's own words (its stretch after the previous figure, as tokens) name
+    nothing but a comparison and a relative year: the figure is then of the subject the clause
+    named before it ("In 2024 North had $4.2 million, versus $2.5 million in the prior year"
+    is North's figure of 2023).
+
+    >>> names_no_subject({"prior"}), names_no_subject({"earlier"}), names_no_subject({"south"})
+    (True, True, False)
+    """
+    return own <= _RELATIVE

@@ -57,6 +57,7 @@ from crossfoot.language.prevsentence import (
     _titled,
     change_before,
 )
+from crossfoot.language.prior_year import names_no_subject
 from crossfoot.language.rowfocus import _year_date, focus_group, focus_text, states_a_cell
 from crossfoot.language.rowtables import (
     LabelTable,
@@ -69,6 +70,7 @@ from crossfoot.language.rowtables import (
 )
 from crossfoot.language.rowtokens import _OPTIONAL, label_tokens, names_row, required_tokens, tokens
 from crossfoot.language.rowtokens import counted as _counted
+from crossfoot.language.stretch import segment_start
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.model.wordgate import WordGated
@@ -113,7 +115,7 @@ def _mute(ctx: ClaimContext, matches: Sequence[SourceValue]) -> bool:
 
 _RESPECTIVELY = WordGated(re.compile(r"(?i)\brespectively\b"), ("respectively",))
 # Compiled once (a pattern string passed to re.* is looked up in re's cache at every call).
-_OF_AFTER = re.compile(r"(?i)^\s*(?:in|of|per)\s+((?:[a-z&,'-]+\s*){1,4})")
+_OF_AFTER = re.compile(r"(?i)^\s*(?:in|of|per|for)\s+((?:[a-z&,'-]+\s*){1,4})")
 _MINUS_NEXT = re.compile(r"-\s?\d")
 
 
@@ -139,14 +141,6 @@ def _said(ctx: ClaimContext, said: str) -> SaidText:
     return hit
 
 
-# What separates the stretch of one number from the next: "$5m and costs $3m", "$5m, while",
-# "free cash flow of $232m equals operating cash flow of $412m less capital expenditures of ...".
-_SEGMENT_BREAK = re.compile(
-    r"(?i)^\s*(?:[,;()]|and\b|but\b|while\b|whereas\b|compared\b|versus\b|vs\b|respectively\b"
-    r"|equals?\b|less\b|plus\b|minus\b)"
-)
-
-
 def _words(ctx: ClaimContext) -> set[str]:
     """Tokens of the text that names what the number is (see the module docstring)."""
     m, s = ctx.mention, ctx.sentence
@@ -156,16 +150,17 @@ def _words(ctx: ClaimContext) -> set[str]:
     seg_start = lo
     for x in reversed([x for x in ctx.mentions if lo <= x.end <= m.start and x is not m]):
         end = tail_end(ctx.text, x.end, m.start)  # past its own words ("of total assets")
-        if x.kind != "year" and _SEGMENT_BREAK.match(ctx.text[end : m.start]):
-            seg_start = end  # the previous figure's stretch ends here
+        brk = segment_start(ctx.text, end, m.start) if x.kind != "year" else None
+        if brk is not None:
+            seg_start = brk  # the previous figure's stretch ends here
             break
     own = set(tokens(ctx.text[seg_start : m.start]))
     own |= set(tokens(_after(ctx.text, m.end, hi)))
     if m.kind == "number" and m.currency is None:
         own |= set(tokens(_counted(ctx.text, m.end, hi)))  # "915 male employees"
-    if own:
+    if own and not names_no_subject(own):  # ("versus ... the prior year": the clause's subject)
         return own
-    return set(tokens(ctx.text[lo : m.start]))
+    return own | set(tokens(ctx.text[lo : m.start]))
 
 
 def _after(text: str, start: int, hi: int) -> str:

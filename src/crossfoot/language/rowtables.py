@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from crossfoot.language.rowtokens import (
     _OPTIONAL,
-    acronym,
+    label_reading,
     label_tokens,
     required_tokens,
     root,
@@ -108,12 +108,13 @@ class LabelTable:
     sectioned: bool = field(default=False, compare=False, repr=False)  # a cell under a section
 
     def __post_init__(self) -> None:
-        book = tuple(
-            (label, toks, req, frozenset(t for t in req if len(t) < _GLUED_MIN), acronym(label))
-            for label, toks in self.rows.items()
-            if (req := self.req[label])
-        )
-        object.__setattr__(self, "book", book)
+        book: list[_Entry] = []
+        for label, toks in self.rows.items():
+            req = self.req[label]
+            if req:  # (the "&" abbreviation as label_tables read it: label_reading)
+                short = frozenset(t for t in req if len(t) < _GLUED_MIN)
+                book.append((label, toks, req, short, label_reading(label)[2]))
+        object.__setattr__(self, "book", tuple(book))
         qualifiers = tuple(
             (col, need)
             for col, need in self.column_roots.items()
@@ -136,8 +137,10 @@ def label_tables(source: Source) -> dict[int, LabelTable]:
             (grouped if sv.row is not None else unlabelled).setdefault(sv.table, []).append(sv)
     out: dict[int, LabelTable] = {}
     for t, cells in grouped.items():
-        rows = {r: label_tokens(r) for r in dict.fromkeys(sv.row for sv in cells) if r}
-        req = {label: required_tokens(label) for label in rows}
+        # each label's tokens, required tokens and "&" abbreviation read at once (label_reading)
+        read = {r: label_reading(r) for r in dict.fromkeys(sv.row for sv in cells) if r}
+        rows = {label: got[0] for label, got in read.items()}
+        req = {label: got[1] for label, got in read.items()}
         # the cells of a row without a label (a total under its parts) have years all the same
         cells = cells + unlabelled.get(t, [])
         years = frozenset(sv.year for sv in cells if sv.year is not None)
@@ -268,7 +271,8 @@ def judge(
     ):
         return None
     c = row_ok[0]
-    if _year_row(table, c):
+    if _year_row(table, c) or not any(ch.isdigit() for ch in c.column or "0"):
+        # (a long result set: the year is a cell of the value's row, "revenue" its column)
         return f"value is in the {c.year} row ({describe_cell(c)}), but the sentence says {year}"
     return f"value is in the {c.year} column ({describe_cell(c)}), but the sentence says {year}"
 

@@ -75,6 +75,7 @@ _TEXT_YEAR = re.compile(r"(?<!\d)(?<!\d\.)(19\d\d|20\d\d)(?!\d)(?!\.\d)")
 _FY2 = re.compile(r"(?i)(?<![a-z0-9])fy'?(\d\d)(?!\d)")
 # Tokens of a name: a quarter/half ("q3", "h2"), a digit run, or a word.
 _TOKEN = re.compile(r"(?i)[qh][1-4](?![0-9])|[0-9]+|[a-z]+")
+_DIGIT = re.compile(r"\d")
 # Separators removed when a field name is reduced to its stem.
 _SEP = re.compile(r"[\s_\-./:]+")
 
@@ -110,7 +111,9 @@ def period(v: SourceValue) -> tuple[int, int | None] | None:
 def _period(year: int | None, *names: str | None) -> tuple[int, int | None] | None:
     sub: int | None = None
     for name in names:
-        if not name:
+        # (a year, "FY23" and "q3"/"h1" each need a digit: a name without one, a new row
+        # label most often, is skipped by one search instead of three)
+        if not name or _DIGIT.search(name) is None:
             continue
         if year is None:
             m = _YEAR.search(name)

@@ -47,6 +47,7 @@ from crossfoot.numbers.forms import (
 )
 from crossfoot.numbers.locale import reading_view
 from crossfoot.numbers.num import Num, stated_precision
+from crossfoot.numbers.operand_years import operand_years
 from crossfoot.numbers.patterns import (
     CURRENCY_AFTER_RE,
     DIGITS_RE,
@@ -122,7 +123,7 @@ def _scan(
         out = _vulgar_fractions(original, text, out)
     if _HYPHEN_FRACTION_GATE.search(text) is not None:
         out = _hyphen_fractions(original, text, out)
-    return out
+    return operand_years(original, out)  # "2786 + 1903 + 1899": 1903 is an amount
 
 
 #: Whether the scanner takes the fast path of numbers.fast (tests turn it off to compare).

@@ -50,6 +50,7 @@ class Named:
         "_lines",
         "_meant_of",
         "_sections",
+        "_table_secs",
         "_tables",
         "_tokens",
         "_words",
@@ -66,6 +67,7 @@ class Named:
         self._keeps: list[Callable[[SourceValue], bool]] | None = None
         self._meant_of: dict[frozenset[str], str] = {}  # _meant per label set (~20 calls each)
         self._sections: dict[tuple[str, int, str], set[str]] | None = None  # (_other_section)
+        self._table_secs: dict[tuple[str, int], set[str]] | None = None  # (_section_total)
         self._read(ask.text)
         labels = (
             by_identity(_LABELS, values, 8, _table_labels)
@@ -211,7 +213,43 @@ class Named:
                 return self._meant(named)
             if req and named is named_cols and (fuller := self._fuller(req, named)):
                 return fuller
-        return self._other_section(v, named_rows)
+        return self._other_section(v, named_rows) or self._section_total(v, named_rows)
+
+    def _sections_of(self, v: SourceValue) -> set[str]:
+        """The section rows ``v``'s row label stands under in its table (read once)."""
+        if self._sections is None:
+            self._sections = {}
+            for x in self.values:
+                if x.table is not None and x.row and (sec := _section(x)) is not None:
+                    self._sections.setdefault((x.source_id, x.table, x.row), set()).add(sec)
+        return self._sections.get((v.source_id, v.table or 0, v.row or ""), set())
+
+    def _section_total(self, v: SourceValue, named_rows: frozenset[str]) -> str | None:
+        """The section the question names instead of ``v``'s, when the question names one
+        section of ``v``'s table by a word no other section of it has and ``v`` stands under
+        another ("What were total assets?" for the bare "Total", or "Debt", under
+        "Liabilities:"). None when the question names no section or ``v``'s own, or names ``v``'s
+        row itself ("shares used in diluted computation" under "Denominator:")."""
+        mine = _section(v)
+        if mine is None or "total" not in self._words or v.row in named_rows:
+            return None
+        if self._table_secs is None:
+            self._table_secs = {}
+            for x in self.values:
+                if x.table is not None and (sec := _section(x)) is not None:
+                    self._table_secs.setdefault((x.source_id, x.table), set()).add(sec)
+        own = {
+            sec: frozenset(_label_tokens(sec))
+            for sec in self._table_secs.get((v.source_id, v.table or 0), ())
+        }
+        named = [
+            sec
+            for sec, toks in own.items()
+            if (toks - frozenset().union(*(t for o, t in own.items() if o != sec))) & self._words
+        ]
+        if len(named) != 1 or named[0] == mine:
+            return None
+        return f"{named[0]}: {v.row}"
 
     def _other_section(self, v: SourceValue, named_rows: frozenset[str]) -> str | None:
         """The section the question names instead of ``v``'s, for a row label it names that
@@ -222,12 +260,7 @@ class Named:
         mine = _section(v)
         if mine is None or v.row not in named_rows or v.table is None:
             return None
-        if self._sections is None:
-            self._sections = {}
-            for x in self.values:
-                if x.table is not None and x.row and (sec := _section(x)) is not None:
-                    self._sections.setdefault((x.source_id, x.table, x.row), set()).add(sec)
-        sections = self._sections.get((v.source_id, v.table, v.row), set())
+        sections = self._sections_of(v)
         if len(sections) < 2:
             return None
         own = {sec: frozenset(_label_tokens(sec)) for sec in sections}

@@ -14,8 +14,10 @@ naming none of those either ("what is the net change?"), over a group of at most
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from crossfoot.language.rowfocus import focus_group, focus_text
+from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import period, years_in_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
@@ -36,12 +38,16 @@ def named_years(ctx: ClaimContext) -> set[int]:
 
 
 def year_focus(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
-    """The values of ``group`` in the years the claim's sentence (or the one before) names."""
+    """The values of ``group`` in the years the claim's sentence (or the one before) names:
+    ``group`` itself when every value is of those years (a table of the two years a change is
+    asked between)."""
     years = named_years(ctx)
     if not years:
         return None
     picked = [v for v in group.values if (p := period(v)) is not None and p[0] in years]
-    return ValueIndex(picked) if picked and len(picked) < len(group) else None
+    if not picked:
+        return None
+    return ValueIndex(picked) if len(picked) < len(group) else group
 
 
 def prose_focus(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
@@ -64,6 +70,8 @@ def coarse_group(ctx: ClaimContext, group: ValueIndex, limit: int) -> ValueIndex
     named = focus_group(ctx, group, whole=True)
     if named is None:
         named = year_focus(ctx, group)
+        if named is group:
+            named = _partly_named(ctx, group)
     if named is not None and group_too_large(named, limit):
         named = prose_focus(ctx, named)
     if named is None and _names_no_year(ctx):
@@ -74,6 +82,25 @@ def coarse_group(ctx: ClaimContext, group: ValueIndex, limit: int) -> ValueIndex
 
 
 _WHOLE = 12  # values of a group searched whole for a claim that names nothing of it
+
+
+def _partly_named(ctx: ClaimContext, group: ValueIndex) -> ValueIndex:
+    """A table whose every value is of the years the claim names, narrowed to the row it names
+    in part when it names any so: the rows whose words it holds the largest share of
+    ("licensing revenue" holds half of *Royalty revenues*; "deferred income" half of *Deferred
+    revenue*, a third of *Deferred selling costs*, whose change is no answer to it); the whole
+    table when it names none of its rows' words."""
+    words = set(tokens(focus_text(ctx)))
+    share: dict[str, Fraction] = {}
+    for v in group.values:
+        if v.row and v.row not in share:
+            req = required_tokens(v.row)
+            share[v.row] = Fraction(len(req & words), len(req)) if req else Fraction(0)
+    best = max(share.values(), default=Fraction(0))
+    if not best:
+        return group
+    rows = {r for r, f in share.items() if f == best}
+    return ValueIndex([v for v in group.values if v.row in rows])
 
 
 def _names_no_year(ctx: ClaimContext) -> bool:

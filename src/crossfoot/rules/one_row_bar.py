@@ -64,7 +64,7 @@ def one_row_bar(
     ev = Evidence("bar", "rows", f"{cell} against {m.text.strip()}", (row,), row.value)
     if not on_side:
         return Claim(m, s, "contradicted", ev, f"{cell} is not {said} {m.text.strip()}")
-    if not _near(row.value, m.value) or not _round(m.written):
+    if not near(row.value, m.value) or not round_line(m.written):
         # "less than $15,000 million" of $16.7M: true, but of another scale; "exceeded
         # $41,180 thousand": a precise figure no cell has reads as a value misstated
         return None
@@ -72,25 +72,27 @@ def one_row_bar(
 
 
 def _own(claim: Claim, row: SourceValue) -> bool:
-    """Whether the claim's evidence holds the row's own cell."""
+    """Whether the claim's evidence is the row's own cell alone (a column's mean or sum that
+    holds it is no reading of the row: "Oceania had more than $4,000,000" passing as the mean
+    of four rows is judged on Oceania's cell)."""
     cell = (row.source_id, row.table, row.row_index, row.col_index)
-    return claim.evidence is not None and any(
-        (v.source_id, v.table, v.row_index, v.col_index) == cell for v in claim.evidence.operands
-    )
+    return claim.evidence is not None and [
+        (v.source_id, v.table, v.row_index, v.col_index) for v in claim.evidence.operands
+    ] == [cell]
 
 
-def _near(cell: Decimal, bar: Decimal) -> bool:
+def near(cell: Decimal, bar: Decimal) -> bool:
     """Whether a cell past the bar is of the bar's order of magnitude (within a factor of 10):
     a bar further off reads as a figure of another scale, which the other rules judge."""
     a, b = abs(cell), abs(bar)
     return a > 0 and b > 0 and max(a, b) < 10 * min(a, b)
 
 
-def _round(written: Decimal) -> bool:
+def round_line(written: Decimal) -> bool:
     """Whether a bar is written as a round line (two significant digits at most: "$4.5M",
     "$3 million", "15%", "10,000"), as bars are drawn, rather than as a precise figure.
 
-    >>> [_round(Decimal(x)) for x in ("4.5", "3", "10000", "15", "113.9", "41180")]
+    >>> [round_line(Decimal(x)) for x in ("4.5", "3", "10000", "15", "113.9", "41180")]
     [True, True, True, True, False, False]
     """
     digits = str(abs(written).normalize()).replace(".", "").lstrip("0")

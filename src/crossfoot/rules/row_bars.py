@@ -36,6 +36,7 @@ from crossfoot.model.types import (
     format_decimal,
 )
 from crossfoot.rules._bar_cells import bar_cells
+from crossfoot.rules.change_bar import change_bar
 from crossfoot.rules.counts import past_bar
 from crossfoot.rules.one_row_bar import one_row_bar
 from crossfoot.sources.rows_label_match import label_search
@@ -68,6 +69,7 @@ def row_bars(text: str, claims: list[Claim], sources: SourceSet) -> list[Claim]:
         word = quantity_word(text, s.start, m.start) if gated else None
         if word is None:
             judged = one_row_bar(text, c, values, texts)  # "East exceeded $4.5M in 2024"
+            judged = judged or change_bar(text, c, values)  # "North grew by more than $0.3M"
         else:
             judged = _judged(text, c, s, word, values, texts)
         if judged is not None:

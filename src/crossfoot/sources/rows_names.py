@@ -14,7 +14,7 @@ from typing import cast
 from crossfoot.language.years import _YEAR  # one year pattern for labels, fields and column names
 from crossfoot.model.types import SourceValue
 from crossfoot.sources.rows_cells import _STR
-from crossfoot.sources.rows_label_match import label_search
+from crossfoot.sources.rows_label_match import _ascii_words, label_search
 
 __all__ = [
     "GATE_NAMED",
@@ -93,15 +93,20 @@ def row_named(label: str | None, text: str) -> bool:
 GATE_NAMED = [True]
 
 
-@lru_cache(maxsize=8192)
 def _spaced_label(label: str) -> str | None:
     """An ASCII label's words (as ``rows_label_match.label_pattern`` splits them) lowercased,
     joined by one space, each run of separators in them made one space; None for a non-ASCII
     label."""
-    if not label.isascii():
-        return None
-    words = [w for w in re.split(r"[\s_]+", label.strip()) if w]
-    return _SEPARATORS.sub(" ", " ".join(words).lower())
+    # The words label_search reads too, kept once per label (a new label is read once); cut
+    # here only when that keeps none (no word, or very many). Joined by single spaces, only a
+    # "-" is left of the separators _SEPARATORS takes (tests/test_speed_paths_speed25.py).
+    words = _ascii_words(label)
+    if words is None:
+        if not label.isascii():
+            return None
+        words = tuple(label.lower().replace("_", " ").split())
+    spaced = " ".join(words)
+    return _SEPARATORS.sub(" ", spaced) if "-" in spaced else spaced
 
 
 _SPACED: dict[str, str] = {}
@@ -352,9 +357,16 @@ def _row_label(cell: object) -> str | None:
     return text or None
 
 
-@lru_cache(maxsize=8192)  # row labels and column names repeat across calls
 def _year_of(text: str | None) -> int | None:
-    if not text:
+    """The year a label or column name writes ("2019", "FY2020 sales"), or None."""
+    # A year of _YEAR opens with "19" or "20": a text without either (most row labels, each
+    # new entity of a query result) is answered without a kept entry or the pattern.
+    if not text or ("19" not in text and "20" not in text):
         return None
+    return _year_in(text)
+
+
+@lru_cache(maxsize=8192)  # row labels and column names repeat across calls
+def _year_in(text: str) -> int | None:
     m = _YEAR.search(text)
     return int(m.group(1)) if m else None

@@ -38,6 +38,7 @@ from crossfoot.sources.rows_cells import (
 )
 from crossfoot.sources.rows_names import _KEY_NAME, _column_meta, _Labels, _labels, _year_of
 from crossfoot.sources.rows_read import ResultSet, _by_column, _Columns
+from crossfoot.sources.rows_years import row_years
 
 __all__ = ["RowTable", "TableInfo"]
 
@@ -96,6 +97,7 @@ class RowTable:
         facts = list(map(_column_facts, rs.columns))
         self._meta: list[tuple[bool, bool, bool]] = [f[0] for f in facts]
         self._col_year: list[int | None] = [f[1] for f in facts]
+        self._row_year = row_years(self._meta, key_col, self._ints, self.cells)  # (long tables)
         self._eligible: list[bool] = [f[2] for f in facts]
         self._int_kind: list[Kind] = [f[3] for f in facts]
         self._made: dict[tuple[int, int, bool], SourceValue] = {}
@@ -156,7 +158,7 @@ class RowTable:
                 f"{column}[{label if label is not None else f'row {i + 1}'}]",
                 label,
                 column,
-                self._col_year[j] or _year_of(label),  # per cell made, not per row
+                self._col_year[j] or _year_of(label) or self._row_year.get(i),  # (per cell made)
                 i,
                 j,
                 operand and kind != "year" and self._eligible[j],
