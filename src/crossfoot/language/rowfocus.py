@@ -17,6 +17,7 @@ from crossfoot.language.changewords import CHANGED, COMPARED, GAP, MOVED, MOVED_
 from crossfoot.language.order import number_year, number_year_date
 from crossfoot.language.prior_year import prior_year
 from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens, ways_to_name
+from crossfoot.language.rowwords import only_row_words
 from crossfoot.language.years import field_stem
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
@@ -361,7 +362,14 @@ def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
         words = memo[span]
     else:
         sentence = ctx.text[s.start : s.end]
-        words = None if _OPERATION.search(sentence) else frozenset(tokens(sentence))
+        words = frozenset(tokens(sentence))
+        values = ctx.scope.index.values
+        if _OPERATION.search(sentence) and (
+            len(values) > 256 or not only_row_words(_OPERATION, sentence, words, values)
+        ):
+            # an operation word that is no named row's own ("Total revenue"; a large scope is
+            # not scanned for the rows' words)
+            words = None
         memo[span] = words
     if words is None:
         return False  # an operation word
@@ -396,6 +404,8 @@ def _years_of_named_rows(
         if (sv.kind == "percent") == amount:
             continue
         req = _cached_required(sv.row)
+        if not req and sv.column:  # a table of years down its rows: the column is the line
+            req = _cached_required(sv.column)
         if req and req <= words:
             years.add(sv.year)
     return frozenset(years)

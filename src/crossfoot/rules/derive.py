@@ -57,6 +57,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import evict_oldest
 from crossfoot.model.types import SourceValue, format_decimal
+from crossfoot.rules._answer_focus import ratio_named
 from crossfoot.rules._derive_formulas import (
     _HUNDRED,
     _compute,
@@ -174,6 +175,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
     if spec.kind in CHANGE_KINDS or spec.kind == "average":
         # An average of two is of one quantity over time (or of unlabelled fields), like a change.
         return same_quantity(x, y) and focus_ok(ctx, (x, y), spec.kind in CHANGE_KINDS)
+    if spec.kind == "ratio" and not ratio_named(ctx, x, y):
+        return False  # a bare answer line's ratio of lines its question never names
     if spec.kind == "share" and not part_of_whole(ctx, x, y):
         return False  # "62% of the market value": a part and its whole, of one period
     whole_year = spec.kind == "share" and whole_of_year(ctx, x, y)  # "66.2% of 2018 revenue"
@@ -479,11 +482,8 @@ def _search_large(
         del ctx.notes[_NEAR_ONLY]
 
 
-# A table too large for the figure's limit by its cell count is searched by its crossfooting pairs
-# for a percent change only (one row over two periods: the follow-up "what is that times 100?" of
-# a row an earlier turn named). A column's cells are of one size, so their sums, differences and
-# means crowd into a narrow band that an injected amount meets by chance (1.9 + 14.5 = 16.4
-# "years"), and ratios and shares across rows met injected ratios on the tuning half.
+# A table too large for the figure's limit is searched by its crossfooting pairs for a percent
+# change only: a column's sums and means crowd into a band injected amounts meet by chance.
 _QUOTIENTS = frozenset({"percent_change"})
 
 

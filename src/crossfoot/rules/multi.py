@@ -51,7 +51,7 @@ from functools import partial
 from itertools import combinations
 from operator import attrgetter
 
-from crossfoot.language.rowmatch import focus_group, focus_text
+from crossfoot.language.rowmatch import focus_group, focus_text, states_a_cell
 from crossfoot.language.years import field_stem, period, related_score, same_quantity, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
@@ -444,8 +444,8 @@ def multi_operand(ctx: ClaimContext) -> Verdict | None:
     if not o.allow_derived or not m.claim:
         return None
     flat = o.rel_tolerance is not None or o.abs_tolerance is not None
-    if not derivable(m, flat):
-        return None
+    if not derivable(m, flat) or states_a_cell(ctx, m.kind in ("money", "number")):
+        return None  # (a row's cell of a year, as two_operand: "The X in 2017 is 27.1%")
     worded = known_worded(ctx) or names_only_a_change(ctx)  # sentence test: memoised, cheap
     found: list[Candidate] = []
     limit = derivation_limit(ctx)
