@@ -47,6 +47,7 @@ from crossfoot.arithmetic.calculations import calculations_of
 from crossfoot.language.changewords import move_stated, moved_by
 from crossfoot.language.direction import clause_bounds
 from crossfoot.language.figtail import tail_end
+from crossfoot.language.named_sum import named_sum
 from crossfoot.language.prevsentence import (
     _ANSWER_MARK,
     _THRESHOLD,
@@ -291,8 +292,8 @@ def _reasons(
             reason = _total_named(table, cells, words, glued, sentence)
         if reason is None and not change and year is None and _averaged(ctx, said.lo):
             reason = _level_not_average(ctx, table, cells, words, glued)
-        if reason is None:
-            return []  # some match agrees with the words
+        if reason is None or named_sum(m.value, m.precision, table, cells, words, glued, year):
+            return []  # some match agrees with the words, or the rows named add up to it
         if prose and not _prose_elsewhere(ctx, prose, table, cells, words, glued, year):
             return []
         way = 0 if change else said.moved  # a change stated either way, or a move's way

@@ -67,13 +67,7 @@ from crossfoot.rules._derive_formulas import (
     _partner_ranges,
     _Spec,
 )
-from crossfoot.rules._derive_kinds import (
-    currency_ok,
-    label,
-    operand_class,
-    same_item,
-    same_kind,
-)
+from crossfoot.rules._derive_kinds import currency_ok, label, operand_class, same_item, same_kind
 from crossfoot.rules._derive_multiple import multiple_ratio, multiple_runs_right
 from crossfoot.rules._derive_shared import (
     _ZERO,
@@ -98,6 +92,7 @@ from crossfoot.rules._derive_wording import (
     whole_of_year,
     wording_specs,
 )
+from crossfoot.rules._double_count import double_counted
 from crossfoot.rules._gap_order import worded_gap
 from crossfoot.rules._near import NEAR, offered_pairs, three_digits
 from crossfoot.rules._negligible import restates
@@ -140,6 +135,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         return False
     if spec.op in ("sum", "diff") and (not same_kind(x, y) or restates(ctx.mention, spec, x, y)):
         return False
+    if spec.op in ("sum", "mean") and double_counted(x, y):
+        return False  # a total and a line it holds (rules._double_count)
     if (
         x.span is not None
         and y.span is not None
@@ -482,8 +479,7 @@ def _search_large(
         del ctx.notes[_NEAR_ONLY]
 
 
-# A table too large for the figure's limit is searched by its crossfooting pairs for a percent
-# change only: a column's sums and means crowd into a band injected amounts meet by chance.
+# A table too large for its limit: crossfooting pairs, percent changes only (sums crowd a band).
 _QUOTIENTS = frozenset({"percent_change"})
 
 
