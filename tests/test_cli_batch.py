@@ -168,7 +168,7 @@ def _session_alive(sid: int) -> list[int]:
 
 @dataclass(frozen=True)
 class _BigRun:
-    """A case file of twenty copies of the cases, the command that evaluates it on 2 workers,
+    """A case file of forty copies of the cases, the command that evaluates it on 2 workers,
     and the file an uninterrupted run writes (made once for the tests that interrupt one)."""
 
     cmd: list[str]
@@ -180,7 +180,7 @@ class _BigRun:
 def big_run(cases: Path, tmp_path_factory: pytest.TempPathFactory) -> _BigRun:
     tmp = tmp_path_factory.mktemp("big")
     big = tmp / "big.jsonl"
-    big.write_text(cases.read_text(encoding="utf-8") * 20, encoding="utf-8")
+    big.write_text(cases.read_text(encoding="utf-8") * 40, encoding="utf-8")
     # names repeat across the copies: only the lines' order and content matter here; a long
     # run (not four copies) so that a loaded machine does not finish it between two polls
     env = {**os.environ, "PYTHONPATH": str(SRC)}
@@ -199,8 +199,10 @@ def test_resume_after_a_kill_at_a_random_point_gives_the_same_file(
     killed = tmp_path / "killed.jsonl"
     total = len(big_run.whole.splitlines())
     rng = random.Random(int(time.time()))  # a different point every run; printed on failure
-    for _ in range(5):  # until the kill lands mid-run
-        proc = _start_until(big_run, killed, rng.randrange(1, total - 8))
+    # until the kill lands mid-run: a point in the first half, so that a poller the loaded
+    # machine leaves waiting for a while (xdist's other worker) still finds the run going
+    for _ in range(10):
+        proc = _start_until(big_run, killed, rng.randrange(1, total // 2))
         proc.send_signal(signal.SIGKILL)
         proc.communicate()
         done = _count_lines(killed)
