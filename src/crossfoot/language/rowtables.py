@@ -30,6 +30,7 @@ __all__ = [
     "judge",
     "label_tables",
     "rows_named_by",
+    "section_of",
     "total_rows",
 ]
 
@@ -121,7 +122,7 @@ class LabelTable:
             if need and not need & self.row_roots
         )
         object.__setattr__(self, "qualifiers", qualifiers)
-        sectioned = any(_section_of(sv) is not None for sv in self.cells)
+        sectioned = any(section_of(sv) is not None for sv in self.cells)
         object.__setattr__(self, "sectioned", sectioned)
 
 
@@ -271,8 +272,8 @@ def judge(
     ):
         return None
     c = row_ok[0]
-    if _year_row(table, c) or not any(ch.isdigit() for ch in c.column or "0"):
-        # (a long result set: the year is a cell of the value's row, "revenue" its column)
+    long_row = c.column is not None and not any(ch.isdigit() for ch in c.column)
+    if _year_row(table, c) or long_row:  # (long_row: the year is a cell of the value's row)
         return f"value is in the {c.year} row ({describe_cell(c)}), but the sentence says {year}"
     return f"value is in the {c.year} column ({describe_cell(c)}), but the sentence says {year}"
 
@@ -361,7 +362,7 @@ def _qualified_column(
     return f"value is in {describe_cell(cells[0])}, but the sentence names {label.strip()}"
 
 
-def _section_of(sv: SourceValue) -> str | None:
+def section_of(sv: SourceValue) -> str | None:
     """The section row a table cell stands under ("Industrial Solutions" for a cell labelled
     "Industrial Solutions: Net sales / 2025"), or None."""
     row = sv.row or ""
@@ -384,25 +385,25 @@ def _other_section(
     is named, every one is, a cell stands under a named one, or the sentence names two sections
     (its figures may be theirs in turn: "$612 million for Industrial and $301 million for
     Communications")."""
-    if not table.sectioned or all(_section_of(c) is None for c in cells):
+    if not table.sectioned or all(section_of(c) is None for c in cells):
         return None  # (most tables: no section rows; without one, `sections` below is empty)
     rows = {c.row for c in cells}
-    sections = {x for sv in table.cells if sv.row in rows and (x := _section_of(sv)) is not None}
+    sections = {x for sv in table.cells if sv.row in rows and (x := section_of(sv)) is not None}
     if len(sections) < 2:
         return None
     named = {x for x in sections if (toks := label_tokens(x)) and toks <= words}
-    if not named or len(named) == len(sections) or any(_section_of(c) in named for c in cells):
+    if not named or len(named) == len(sections) or any(section_of(c) in named for c in cells):
         return None
     said = _said_words(sentence)
     if sum(label_tokens(x) <= said for x in sections) > 1:
         return None
     c = cells[0]
     if not any(
-        sv.row == c.row and sv.column == c.column and _section_of(sv) in named for sv in table.cells
+        sv.row == c.row and sv.column == c.column and section_of(sv) in named for sv in table.cells
     ):
         return None
     return (
-        f"value is in {describe_cell(c)} under {_section_of(c)}, but the sentence names "
+        f"value is in {describe_cell(c)} under {section_of(c)}, but the sentence names "
         f"{sorted(named)[0]}"
     )
 

@@ -9,6 +9,7 @@ same section row, neither add up nor average into anything.
 
 from __future__ import annotations
 
+from crossfoot.language.rowtables import section_of
 from crossfoot.language.rowtokens import label_tokens
 from crossfoot.model.types import SourceValue
 
@@ -42,14 +43,8 @@ def double_counted(x: SourceValue, y: SourceValue) -> bool:
         total, part, t_at, p_at = x, y, x.row_index, y.row_index
     else:
         total, part, t_at, p_at = y, x, y.row_index, x.row_index
-    return p_at < t_at and _section(part) == _section(total)
+    return p_at < t_at and section_of(part) == section_of(total)
 
 
 def _total(label: str | None) -> bool:
     return bool(label and label_tokens(label) & _TOTAL_WORDS)
-
-
-def _section(v: SourceValue) -> str | None:
-    row = v.row or ""
-    head = (v.label or "").rsplit(" / ", 1)[0]
-    return head[: -len(row) - 2] if row and head.endswith(f": {row}") else None

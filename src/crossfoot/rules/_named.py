@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from crossfoot.language.asked import Ask
 from crossfoot.language.question import figures_read
+from crossfoot.language.rowtables import section_of
 from crossfoot.language.rowtokens import SAME_FORMS, required_tokens, tokens, ways_to_name
 from crossfoot.language.years import period  # (_period: the cached reading by names)
 from crossfoot.model.memo import by_identity
@@ -220,7 +221,7 @@ class Named:
         if self._sections is None:
             self._sections = {}
             for x in self.values:
-                if x.table is not None and x.row and (sec := _section(x)) is not None:
+                if x.table is not None and x.row and (sec := section_of(x)) is not None:
                     self._sections.setdefault((x.source_id, x.table, x.row), set()).add(sec)
         return self._sections.get((v.source_id, v.table or 0, v.row or ""), set())
 
@@ -230,13 +231,13 @@ class Named:
         another ("What were total assets?" for the bare "Total", or "Debt", under
         "Liabilities:"). None when the question names no section or ``v``'s own, or names ``v``'s
         row itself ("shares used in diluted computation" under "Denominator:")."""
-        mine = _section(v)
+        mine = section_of(v)
         if mine is None or "total" not in self._words or v.row in named_rows:
             return None
         if self._table_secs is None:
             self._table_secs = {}
             for x in self.values:
-                if x.table is not None and (sec := _section(x)) is not None:
+                if x.table is not None and (sec := section_of(x)) is not None:
                     self._table_secs.setdefault((x.source_id, x.table), set()).add(sec)
         own = {
             sec: frozenset(_label_tokens(sec))
@@ -257,7 +258,7 @@ class Named:
         International)", "International only" and "India only"): a section is named by a word
         of its label that no other of them has ("global"). None when no section, or ``v``'s
         own, is so named."""
-        mine = _section(v)
+        mine = section_of(v)
         if mine is None or v.row not in named_rows or v.table is None:
             return None
         sections = self._sections_of(v)
@@ -425,16 +426,6 @@ def _label_tokens(label: str) -> tuple[str, ...]:
 def _own_words(label: str) -> str:
     """A label without its period words: what it names besides a date."""
     return _PERIOD_WORDS.sub(" ", label)
-
-
-def _section(v: SourceValue) -> str | None:
-    """The section row a table cell stands under ("India only" for a cell labelled "India
-    only: Tamil films / 2019"), or None."""
-    row = v.row or ""
-    head = (v.label or "").rsplit(" / ", 1)[0]
-    if row and head.endswith(f": {row}"):
-        return head[: -len(row) - 2] or None
-    return None
 
 
 def value_fits(ask: Ask, named: Named, change_base: bool) -> Callable[[SourceValue], bool]:

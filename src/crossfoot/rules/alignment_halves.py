@@ -17,13 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from crossfoot.model.types import Claim, Evidence
+from crossfoot.rules._shown import SHOWN
 
 __all__ = ["half_down", "judged_finals"]
 
 # Evidence kinds that read a value rather than compute one.
 _READS = frozenset({"cell", "exact", "rounded", "restatement", "label", "range"})
-# The calculations an answer shows (rules.steps, rules.arithmetic).
-_COMPUTES = frozenset({"steps", "arithmetic"})
 
 
 def half_down(c: Claim, base: Evidence) -> str | None:
@@ -40,7 +39,7 @@ def half_down(c: Claim, base: Evidence) -> str | None:
     True
     """
     m = c.mention
-    if base.rule not in _COMPUTES or base.kind in _READS or base.result is None:
+    if base.rule not in SHOWN or base.kind in _READS or base.result is None:
         return None
     if m.precision <= 0 or m.high is not None:
         return None

@@ -18,15 +18,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crossfoot.model.types import Claim
+from crossfoot.rules._shown import SHOWN
 
 __all__ = ["computed_last"]
-
-_SHOWN = frozenset({"steps", "arithmetic"})
 
 
 def _computed(c: Claim) -> bool:
     ev = c.evidence
-    return c.passed and ev is not None and ev.rule in _SHOWN and len(ev.operands) >= 2
+    return c.passed and ev is not None and ev.rule in SHOWN and len(ev.operands) >= 2
 
 
 def computed_last(finals: Sequence[Claim], marked: bool) -> tuple[tuple[Claim, ...], bool]:

@@ -37,10 +37,10 @@ from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._named import Named, value_years
 from crossfoot.rules._prose_change import names_change
+from crossfoot.rules._shown import SHOWN
 
 __all__ = ["operands_misfit"]
 
-_SHOWN = frozenset({"steps", "arithmetic"})
 _COMBINED = frozenset({"share", "ratio", "sum", "difference", "mean", "average", "percent_change"})
 _CHANGES = frozenset({"difference", "percent_change"})
 _MEANS = frozenset({"mean", "average"})
@@ -220,7 +220,7 @@ def operands_misfit(ask: Ask, base: Evidence, named: Named) -> str | None:
     >>> operands_misfit(ask, ev, Named(ask, ev.operands))
     'the question asks for a total; this figure is an average'
     """
-    if base.rule not in _SHOWN:
+    if base.rule not in SHOWN:
         return None
     return (
         _other_row(ask, base, named)

@@ -31,10 +31,10 @@ from crossfoot.language.asked import Ask
 from crossfoot.model.types import Claim, Evidence, SourceValue
 from crossfoot.rules._named import Named, value_years
 from crossfoot.rules._prose_change import names_change
+from crossfoot.rules._shown import SHOWN
 
 __all__ = ["more_than_asked", "program_misfit"]
 
-_SHOWN = frozenset({"steps", "arithmetic"})
 _RATIOS = frozenset({"share", "ratio"})
 _ACROSS = frozenset({"share", "ratio", "sum", "difference", "mean", "average"})
 _CHANGES = frozenset({"change", "percent_change"})
@@ -114,7 +114,7 @@ def program_misfit(ask: Ask, base: Evidence, named: Named) -> str | None:
     >>> program_misfit(ask, ev, Named(ask, ev.operands))
     'the question asks for a percentage change; this figure is the ratio of Sales / 2025'
     """
-    if base.rule not in _SHOWN:
+    if base.rule not in SHOWN:
         return None
     return (
         _ratio_for_change(ask, base)

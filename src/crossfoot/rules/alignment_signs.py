@@ -33,6 +33,7 @@ from decimal import Decimal
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import Claim, Evidence, SourceValue
 from crossfoot.rules._named import value_years
+from crossfoot.rules._shown import SHOWN
 
 __all__ = ["asked_direction", "sign_misfit"]
 
@@ -65,10 +66,6 @@ _DIRECTION = re.compile(
     r"negative|positive|improv\w*|deteriorat\w*|shr[iu]nk\w*|climb\w*|jump\w*|slid\w*|"
     r"saving\w*|surplus|deficit|contract\w*|expan\w*|widen\w*|narrow\w*)\b"
 )
-# The change is computed from figures the answer shows (its own calculation, or its own
-# stated values): a bare figure alone is not judged (ConvFinQA's references write "the net
-# change from 2007 to 2008" of a fall as its size: tried, +2 false alarms of its earlier turns)
-_SHOWN = frozenset({"steps", "arithmetic"})
 _CHANGE_KINDS = frozenset({"difference", "written_calculation", "change", "restatement"})
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
@@ -158,7 +155,10 @@ def sign_misfit(
     years = asked_direction(ask.text)
     if years is None:
         return None
-    if not any(ev is not None and ev.rule in _SHOWN for ev in evs):
+    # The change is computed from figures the answer shows (its own calculation, or its own
+    # stated values): a bare figure alone is not judged (ConvFinQA's references write "the net
+    # change from 2007 to 2008" of a fall as its size: tried, +2 false alarms of its earlier turns)
+    if not any(ev is not None and ev.rule in SHOWN for ev in evs):
         return None
     change = next((d for ev in evs if (d := _change(ev, years)) is not None), None)
     if change is None or (m.value > 0) == (change > 0) or _says_direction(claims):

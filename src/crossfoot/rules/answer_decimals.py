@@ -24,6 +24,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import Claim, Evidence
 from crossfoot.rules._named import value_years
+from crossfoot.rules._shown import SHOWN
 from crossfoot.rules.alignment import final_figures, underlying
 
 __all__ = ["coarse_answers", "computed_in_unit"]
@@ -31,10 +32,6 @@ __all__ = ["coarse_answers", "computed_in_unit"]
 # Evidence kinds that read a value rather than compute one.
 _READ = frozenset({"cell", "exact", "rounded", "restatement", "label", "range"})
 _HUNDRED = Decimal(100)
-# The answer's own computations: over figures it stated before ("steps") or written out
-# ("arithmetic"). A value the search derives from the sources for a bare figure may be a
-# coincidence of another rounding ("1.9%" matching the mean 1.85 of two cells), so it is left out.
-_SHOWN = frozenset({"steps", "arithmetic"})
 _ASKED = {
     "average": ("mean", "average"),
     "percent_change": ("percent_change",),
@@ -113,7 +110,10 @@ def coarse_answers(
         ev = underlying(claims, c) if c.passed else None
         if ev is None or ev.kind in _READ:
             continue
-        if ev.rule not in _SHOWN and not _asked_derivation(ask, ev):
+        # the answer's own computations (SHOWN); a value the search derives from the sources
+        # for a bare figure may be a coincidence of another rounding ("1.9%" matching the mean
+        # 1.85 of two cells), so it is left out unless it is the derivation the question asks
+        if ev.rule not in SHOWN and not _asked_derivation(ask, ev):
             continue
         written = c.mention.written
         computed = computed_in_unit(c, ev)

@@ -43,13 +43,13 @@ from decimal import Decimal
 from crossfoot.language.asked import Ask
 from crossfoot.language.direction import direction_words
 from crossfoot.model.types import Claim, Evidence
+from crossfoot.rules._shown import SHOWN
 from crossfoot.rules.alignment_halves import judged_finals
 from crossfoot.rules.alignment_signs import _ASKS_DOWN, _SIGNED, _pair, asked_direction
 from crossfoot.rules.answer_round import cut_short
 
 __all__ = ["change_between", "final_misfits", "stated_way"]
 
-_SHOWN = frozenset({"steps", "arithmetic"})
 _HUNDRED = Decimal(100)
 # Words of direction that name a line or an amount rather than a movement ("net loss", "less
 # than", "cut", "short-term", "more"), and comparatives whose way depends on which year is
@@ -119,7 +119,7 @@ def stated_way(sentences: Sequence[str], labels: str, value: Decimal) -> str | N
 def _sizes(ev: Evidence, years: tuple[int, int]) -> tuple[Decimal, Decimal, Decimal] | None:
     """(change, percentage change, |result|) of the one line ``ev`` computes over at the two
     years, both values positive and different, else None."""
-    if ev.result is None or ev.rule not in _SHOWN:
+    if ev.result is None or ev.rule not in SHOWN:
         return None
     pair = _pair(ev.operands, years)
     if pair is None or pair[0] <= 0 or pair[1] <= 0 or pair[0] == pair[1]:
@@ -227,7 +227,7 @@ def final_misfits(
         for c in finals
         if c.passed and id(c) not in out
         for evs in [(underlying(c), c.evidence)]
-        if any(ev is not None and ev.rule in _SHOWN for ev in evs)
+        if any(ev is not None and ev.rule in SHOWN for ev in evs)
     ]
     # (the question is read only when a final figure is computed from figures shown)
     years = (asked_direction(ask.text) or change_between(ask.text)) if shown else None
