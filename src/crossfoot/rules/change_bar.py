@@ -19,19 +19,18 @@ $4M" near another row's $4.2M) read the bar as a level and is judged here.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from decimal import Decimal
 
 from crossfoot.language.bounds import side_before
 from crossfoot.language.direction import clause_bounds, direction_words
+from crossfoot.language.years import years_in_text
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue, format_decimal
 from crossfoot.rules.one_row_bar import near, round_line
 from crossfoot.sources.rows_label_match import label_search
 
 __all__ = ["change_bar"]
 
-_YEAR = re.compile(r"(?<![\d$€£.,])(?:19|20)\d\d(?![\d,]|\.\d)")
 _HUNDRED = Decimal(100)
 
 
@@ -58,7 +57,7 @@ def change_bar(text: str, claim: Claim, values: Sequence[SourceValue]) -> Claim 
         return None
     way = 1 if moved[-1].group("up") else -1
     sentence = text[s.start : s.end]
-    years = sorted({int(y.group(0)) for y in _YEAR.finditer(sentence)})
+    years = sorted(set(years_in_text(sentence)))
     if len(years) not in (1, 2):
         return None
     old_year, new_year = (years[0] - 1, years[0]) if len(years) == 1 else (years[0], years[1])
