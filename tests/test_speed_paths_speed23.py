@@ -35,11 +35,11 @@ from crossfoot.language.rowtables import (
     _other_section,
     _qualified_column,
     _score,
-    _section_of,
     judge,
     label_tables,
     rows_named_by,
     run_together,
+    section_of,
 )
 from crossfoot.language.rowtokens import acronym, label_tokens, root, tokens
 from crossfoot.model.types import Source, SourceValue
@@ -208,20 +208,20 @@ def _plain_qualified(
 def _plain_other_section(
     table: LabelTable, cells: Sequence[SourceValue], words: set[str], sentence: frozenset[str]
 ) -> str | None:
-    if all(_section_of(c) is None for c in cells):
+    if all(section_of(c) is None for c in cells):
         return None
     rows = {c.row for c in cells}
-    sections = {x for sv in table.cells if sv.row in rows and (x := _section_of(sv)) is not None}
+    sections = {x for sv in table.cells if sv.row in rows and (x := section_of(sv)) is not None}
     if len(sections) < 2:
         return None
     named = {x for x in sections if (toks := label_tokens(x)) and toks <= words}
-    if not named or len(named) == len(sections) or any(_section_of(c) in named for c in cells):
+    if not named or len(named) == len(sections) or any(section_of(c) in named for c in cells):
         return None
     if sum(label_tokens(x) <= sentence for x in sections) > 1:
         return None
     c = cells[0]
     if not any(
-        sv.row == c.row and sv.column == c.column and _section_of(sv) in named for sv in table.cells
+        sv.row == c.row and sv.column == c.column and section_of(sv) in named for sv in table.cells
     ):
         return None
     return "other"

@@ -53,8 +53,8 @@ def change_bar(text: str, claim: Claim, values: Sequence[SourceValue]) -> Claim 
     moved = [
         w for w in direction_words(text, s.start, m.start) if not text.startswith(" than", w.end())
     ]
-    if side is None or not moved:
-        return None
+    if side is None or not moved or any(ch.isdigit() for ch in text[moved[-1].end() : m.start]):
+        return None  # (a figure between: "grew by $0.4M to $4.2M, staying above $4M" is a level)
     way = 1 if moved[-1].group("up") else -1
     sentence = text[s.start : s.end]
     years = sorted(set(years_in_text(sentence)))
