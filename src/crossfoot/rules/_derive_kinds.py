@@ -40,7 +40,9 @@ def _percent_named(*names: str | None) -> bool:
 # with no such word (a segment "Sensors" in a table in millions) goes with any other.
 _MONEY_WORDS = re.compile(
     r"(?i)[$€£¥₹]|\b(?:usd|eur|gbp|revenues?|sales|income|costs?|prices?|profits?|expenses?|"
-    r"cash|assets?|liabilit\w*|earnings|spend\w*|fees?|payments?|salar\w*|wages?)\b"
+    r"cash|assets?|liabilit\w*|earnings|spend\w*|fees?|payments?|salar\w*|wages?|"
+    # "Accounts payable" / "Trade receivables" are money, whatever "accounts" counts elsewhere
+    r"payables?|receivables?)\b"
 )
 
 

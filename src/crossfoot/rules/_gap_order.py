@@ -28,13 +28,16 @@ import re
 
 from crossfoot.language.changewords import CHANGED, words
 from crossfoot.language.rowfocus import focus_text
-from crossfoot.language.rowtokens import label_tokens, tokens
+from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens
 from crossfoot.language.years import aligned, same_quantity
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_shared import claim_direction
 
-__all__ = ["gap_sign", "worded_gap"]
+__all__ = ["GAP_KINDS", "gap_sign", "worded_gap"]
+
+#: Evidence kinds a gap may be: a difference of two amounts, or of two rates written as "%".
+GAP_KINDS = frozenset({"difference", "pp_change"})
 
 # "the difference between A and B", "the difference in A and B", "A minus B" is not needed
 # here (mention order reads written arithmetic).
@@ -50,11 +53,25 @@ def _first_at(words: list[str], wanted: frozenset[str]) -> int | None:
     return next(i for i, w in enumerate(words) if w in wanted)
 
 
+def _names_change(text: str, la: str, lb: str) -> bool:
+    """Whether ``text`` words a change over time, a word of the two labels aside ("the
+    difference between the rate of compensation increase and the discount rate" names a row,
+    not a change)."""
+    own: frozenset[str] | None = None
+    for m in _CHANGE.finditer(text):
+        if own is None:
+            own = label_tokens(la) | label_tokens(lb)
+        said = tokens(m.group())
+        if not said or not own.issuperset(said):
+            return True
+    return False
+
+
 def gap_sign(text: str, a: SourceValue, b: SourceValue) -> int | None:
     """The sign of the gap ``text`` words between ``a`` and ``b``: of the one it names first
     minus the other (+1, -1, or 0 when equal); None when it names no gap between them by the
     words of their labels."""
-    if not _GAP.search(text) or _CHANGE.search(text):
+    if not _GAP.search(text):
         return None
     if a.table is None or a.table != b.table or a.source_id != b.source_id:
         return None
@@ -64,10 +81,15 @@ def gap_sign(text: str, a: SourceValue, b: SourceValue) -> int | None:
         la, lb = a.row, b.row
     else:
         return None
-    if not la or not lb:
+    if not la or not lb or _names_change(text, la, lb):
         return None
+    # Each is named by the words of its label the other lacks, less those a question may leave
+    # out ("net", "total", a section prefix): "accounts receivable" names "Accounts receivable,
+    # net" (rowtokens.required_tokens); "total" still tells "Total revenue" from "Product
+    # revenue".
     ta, tb = label_tokens(la), label_tokens(lb)
-    own_a, own_b = ta - tb, tb - ta
+    own_a = (required_tokens(la) - tb) or ta - tb
+    own_b = (required_tokens(lb) - ta) or tb - ta
     words = tokens(text)
     at_a, at_b = _first_at(words, own_a), _first_at(words, own_b)
     if at_a is None or at_b is None or at_a == at_b:

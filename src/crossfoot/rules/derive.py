@@ -69,6 +69,7 @@ from crossfoot.rules._derive_formulas import (
 )
 from crossfoot.rules._derive_kinds import currency_ok, label, operand_class, same_item, same_kind
 from crossfoot.rules._derive_multiple import multiple_ratio, multiple_runs_right
+from crossfoot.rules._derive_nil import nil_change
 from crossfoot.rules._derive_shared import (
     _ZERO,
     Candidate,
@@ -93,7 +94,7 @@ from crossfoot.rules._derive_wording import (
     wording_specs,
 )
 from crossfoot.rules._double_count import double_counted
-from crossfoot.rules._gap_order import worded_gap
+from crossfoot.rules._gap_order import GAP_KINDS, worded_gap
 from crossfoot.rules._near import NEAR, offered_pairs, three_digits
 from crossfoot.rules._negligible import restates
 from crossfoot.rules._prose_subject import prose_bound
@@ -134,7 +135,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
     if operand_class(y) != spec.cls or same_item(x, y) or not views_agree(x, y):
         return False
     if spec.op in ("sum", "diff") and (not same_kind(x, y) or restates(ctx.mention, spec, x, y)):
-        return False
+        if not nil_change(ctx, spec.op, x, y):  # a change into or out of a dash year
+            return False
     if spec.op in ("sum", "mean") and double_counted(x, y):
         return False  # a total and a line it holds (rules._double_count)
     if (
@@ -167,7 +169,7 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         return (same_quantity(x, y) and focus_ok(ctx, (x, y), True)) or (
             aligned(x, y) and focus_ok(ctx, (x, y), False)
         )
-    if spec.kind == "difference" and worded_gap(ctx, x, y):  # "the difference in A and B"
+    if spec.kind in GAP_KINDS and worded_gap(ctx, x, y):  # "the difference in A and B"
         return focus_ok(ctx, (x, y), False)
     if spec.kind in CHANGE_KINDS or spec.kind == "average":
         # An average of two is of one quantity over time (or of unlabelled fields), like a change.
