@@ -5,11 +5,13 @@ run them through ``check`` in six table formats):
   4.2" is: ``language.bounds.bound_before``), and "crossed" / "passed the ... mark" are bars;
 - a figure set against another row shares the year of the figure before it
   (``language.cross_row_year``);
-- a spaced "-" or "/" in a written calculation makes a year-like number an operand.
+- a spaced "-" or "/" in a written calculation makes a year-like number an operand;
+- a column of dates gives the rows of a long result set their year (``sources.rows_years``).
 """
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 import pytest
@@ -101,3 +103,35 @@ def test_a_level_bar_at_or_past_the_cell(cell: int, bar: int, words: str) -> Non
         assert not claim.passed, (cell, bar, words, claim.status)
     elif claim.status == "contradicted":
         raise AssertionError((cell, bar, words))
+
+
+@pytest.mark.parametrize(
+    "periods",
+    [
+        ["2023-12-31", "2024-12-31", "2023-12-31", "2024-12-31"],
+        [date(2023, 12, 31), date(2024, 12, 31), date(2023, 12, 31), date(2024, 12, 31)],
+        ["FY2023", "FY2024", "FY2023", "FY2024"],
+        ["12/31/2023", "12/31/2024", "12/31/2023", "12/31/2024"],
+    ],
+    ids=["iso", "date", "fy", "us"],
+)
+def test_a_date_column_gives_a_long_rows_year(periods: list[object]) -> None:
+    rows = [
+        {"region": r["region"], "period": p, "revenue": r["revenue"]}
+        for r, p in zip(LONG, periods, strict=True)
+    ]
+    assert statuses("North had 4.2 in 2024.", rows) == ["supported_exact"]
+    assert statuses("North had 3.8 in 2024.", rows) == ["wrong_row"]
+    assert statuses("North's revenue grew by more than 0.5 in 2024.", rows) == ["contradicted"]
+
+
+def test_months_of_one_year_are_left_without_a_year() -> None:
+    """Two rows of North in 2024 (January, February): the year cannot tell them apart, and a
+    change between them is no year's change, so neither passes or fails by its year."""
+    rows = [
+        {"region": "North", "month": "2024-01", "revenue": 3.8},
+        {"region": "North", "month": "2024-02", "revenue": 4.2},
+        {"region": "South", "month": "2024-01", "revenue": 2.9},
+    ]
+    assert statuses("North had 3.8 in 2024.", rows) == ["supported_exact"]
+    assert statuses("North's revenue grew by more than 0.3 in 2024.", rows) != ["derived"]
