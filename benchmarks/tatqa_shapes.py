@@ -478,6 +478,8 @@ def _ask(kind: str, t: Table, rng: random.Random) -> tuple[str, Decimal, str, in
     name2 = _label_in_q(lab2.replace(" (1)", ""), rng)
     a, b = vals[col[y]], vals2[col[y]]
     if kind == "sum":
+        if lab2.startswith("Total") or lab.startswith("Total"):
+            return None  # a line and a total that holds it: no question adds them
         if rng.random() < 0.3:
             q = f"What is the total {name} in {y_lo} and {y_hi}"
             return q, v_lo + v_hi, amount_scale, 2
