@@ -200,6 +200,10 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
                     continue
             seen.add(id(sv))
             found.append((sv, exact, how))
+    if found and mention.kind == "number" and _duration(ctx.text, mention.end):
+        # "each 7-month period", "over 5 years": a count of periods, no amount of money a
+        # passage writes with its currency ("$ 7 million"; a table's cells keep theirs)
+        found = [f for f in found if f[0].table is not None or f[0].currency is None]
     side = claimed_side(ctx.text, mention) if found else None
     if side is not None:
         # "more than $5M" is not true of $4.8M: keep the values on the claimed side (in size)
@@ -250,8 +254,25 @@ def _inside(
         # "between $2.7M and $3.3M" bounds one value: an end that meets another value (another
         # row's $3.32M) quotes no range of the sources; the values well inside it state it.
         hits = [sv for sv in hits if not any(sv is e for e in ends)]
+    if lo <= 0 or hi > _WIDE * lo:
+        # "1-90 days", "2-6 years": a range spanning more than twice its low end holds some
+        # value of a long source by chance; a value inside bounds only a narrow one
+        return []
     hits.sort(key=lambda sv: abs(abs(sv.value) - middle))
     return [(sv, True, "inside the range") for sv in hits]
+
+
+_WIDE = Decimal(2)  # how far a range's high end may stand from its low end, for a value inside
+
+
+_PERIODS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years"})
+
+
+def _duration(text: str, end: int) -> bool:
+    """Whether a number ending at ``end`` counts periods: "7-month", "5 years", "30 days"."""
+    after = text[end : end + 8].lstrip(" -").lower()
+    word = after.split(None, 1)[0] if after.strip() else ""
+    return word.rstrip(".,;:)") in _PERIODS
 
 
 def _between(text: str, start: int) -> bool:
