@@ -24,6 +24,7 @@ from crossfoot.language.bounds import claimed_side
 from crossfoot.language.direction import parenthesized_aside, stated_direction
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
+from crossfoot.rules._periods import counts_periods
 from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
 from crossfoot.rules._prose_year import prose_year_verdict
 from crossfoot.rules.fields import field_verdict
@@ -200,10 +201,11 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
                     continue
             seen.add(id(sv))
             found.append((sv, exact, how))
-    if found and mention.kind == "number" and _duration(ctx.text, mention.end):
-        # "each 7-month period", "over 5 years": a count of periods, no amount of money a
-        # passage writes with its currency ("$ 7 million"; a table's cells keep theirs)
-        found = [f for f in found if f[0].table is not None or f[0].currency is None]
+    if found and mention.kind == "number" and counts_periods(ctx.text, mention.end):
+        # "each 7-month period", "over 5 years": a count of periods, met by a passage's figure
+        # that counts periods too, not by an amount ("$ 7 million", "7.5 million" shares; a
+        # table's cells are read by their row and column)
+        found = [f for f in found if f[0].table is not None or _counts_periods(ctx, f[0])]
     side = claimed_side(ctx.text, mention) if found else None
     if side is not None:
         # "more than $5M" is not true of $4.8M: keep the values on the claimed side (in size)
@@ -265,14 +267,10 @@ def _inside(
 _WIDE = Decimal(2)  # how far a range's high end may stand from its low end, for a value inside
 
 
-_PERIODS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years"})
-
-
-def _duration(text: str, end: int) -> bool:
-    """Whether a number ending at ``end`` counts periods: "7-month", "5 years", "30 days"."""
-    after = text[end : end + 8].lstrip(" -").lower()
-    word = after.split(None, 1)[0] if after.strip() else ""
-    return word.rstrip(".,;:)") in _PERIODS
+def _counts_periods(ctx: ClaimContext, sv: SourceValue) -> bool:
+    """Whether prose value ``sv`` counts periods in its source ("each 6-month period")."""
+    src = ctx.scope.source(sv.source_id) if sv.span is not None else None
+    return src is not None and sv.span is not None and counts_periods(src.text, sv.span[1])
 
 
 def _between(text: str, start: int) -> bool:
