@@ -18,6 +18,7 @@ from crossfoot.language.prevsentence import same_currency
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Claim, Evidence, Mention
 from crossfoot.rules._derive_shared import claim_direction
+from crossfoot.rules._periods import counts_periods
 
 # Evidence kinds that are changes (the step search reads it too).
 _CHANGE = frozenset({"percent_change", "difference", "pp_change", "bps_change"})
@@ -88,6 +89,8 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
             continue  # "$283 billion" restating "$283" of a table in millions
         # (a claim without a scale word restating "$528.4 million" only drops the unit)
         dropped = m.scale == 1 and gm.scale != 1  # precisions in two scales do not compare
+        if dropped and counts_periods(ctx.text, m.end):
+            continue  # "each 7-month period" restates no "7.5 million" (rules._periods)
         if not dropped and m.precision < gm.precision and _finer_than_source(ctx, m, g):
             # "$9.6M ($9,600,000)" of a value of 9,630,000: the finer figure restates no rounding
             # of the value, it is a new figure the sources do not state.
