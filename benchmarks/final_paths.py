@@ -10,6 +10,9 @@ along several axes, and right and wrong answers are counted per value of each ax
   ``other``; ``q-noyear``: the question names none; ``op-noyear``: the operands have none);
 - ``rows``: whether the question names the operands' rows (``all-rows``, ``some-rows``,
   ``no-row``; ``none-named``: it names no row of the sources);
+- ``op-fit``: whether the evidence's kind is the operation asked (``asked``) or another
+  (``asked->kind``: a share where a change is asked; a cell where no operation is asked is asked);
+- ``cols``: whether the question names the operands' columns, as ``rows`` does;
 - ``sign``: every operand a negative cell, and the figure written positive or negative;
 - ``mention``: the figure's kind (money, number, percent).
 
@@ -63,6 +66,31 @@ def _rows_axis(named: Named, ops: Sequence[SourceValue]) -> str:
     return "some-rows" if any(said) else "no-row"
 
 
+# the evidence kinds that carry out each operation a question asks (None: a plain value)
+_DOES: dict[str | None, frozenset[str]] = {
+    "change": frozenset({"difference", "pp_change"}),
+    "percent_change": frozenset({"percent_change", "pp_change"}),
+    "average": frozenset({"average", "mean"}),
+    "sum": frozenset({"sum"}),
+    "ratio": frozenset({"share", "ratio"}),
+    "count": frozenset({"count"}),
+    None: frozenset({"cell", "exact", "rounded"}),
+}
+
+
+def _op_axis(op: str | None, kind: str) -> str:
+    return "asked" if kind in _DOES.get(op, frozenset()) else f"{op or '-'}->{kind}"
+
+
+def _cols_axis(named: Named, ops: Sequence[SourceValue]) -> str:
+    said = [named.names(v, "column") for v in ops]
+    if not any(named.labels_named(v, "column") for v in ops):
+        return "none-named"
+    if said and all(said):
+        return "all-cols"
+    return "some-cols" if any(said) else "no-col"
+
+
 def _sign_axis(c: Claim, ops: Sequence[SourceValue]) -> str:
     if not ops or not all(v.value < 0 for v in ops):
         return "-"
@@ -89,6 +117,8 @@ def _axes(
         ("kind*years", f"{kind} {_years_axis(ask.years, ops)}"),
         ("rows", _rows_axis(named, ops)),
         ("kind*rows", f"{kind} {_rows_axis(named, ops)}"),
+        ("op-fit", _op_axis(ask.op, ev.kind if ev is not None else c.status)),
+        ("cols", _cols_axis(named, ops)),
         ("sign", _sign_axis(c, ops)),
         ("mention", c.mention.kind),
     ]
