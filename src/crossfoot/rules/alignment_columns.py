@@ -1,4 +1,4 @@
-"""A shown share whose base comes from a column other than the one the question names.
+"""A shown share (or sum, or difference) that takes a value of a column the question does not name.
 
 "What were the operating leases due in less than 1 year as a percentage of total contractual
 obligations?" over a table whose columns are periods (*Less than 1 year*, *1-3 years*, *Total*)
@@ -7,13 +7,17 @@ year over the total due in less than 1 year. An answer that shows "$410 / $4,290
 by the grand total of every period, a figure of another question, as "2025 product revenue as a
 percentage of total revenue" divided by 2024's total would be (the year rules judge that one).
 
+The same holds of a sum or a difference of two rows ("the total of operating leases and purchase
+obligations due in less than 1 year" answered 410 + 460, the second row's total of every period).
+
 For :func:`crossfoot.rules.alignment.misfit`, a final figure the answer computes from figures it
-showed is ``off_question`` when it is a share or a ratio (or a written division) of two cells of
-one table, of two rows and two columns, the question names exactly one column of that table, one
-cell is of it and the other is of a column the question does not name. Not judged: two cells of
-one row (a row's part of its own total: "leases due in less than 1 year as a percentage of total
-leases"), columns of years (the year rules read them), a question naming two columns or none,
-bare figures the search derives (another calculation may meet them by chance).
+showed is ``off_question`` when it combines two cells of one table (a share, a ratio, a sum, a
+difference, their mean, or a written calculation) in two rows and two columns, the question names
+exactly one column of that table, and one cell is of it and the other of a column the question
+does not name. Not judged: two cells of one row (a row's part of its own total: "leases due in
+less than 1 year as a percentage of total leases"; the difference of a row's two columns),
+columns of years (the year rules read them), a question naming two columns or none, bare figures
+the search derives (another calculation may meet them by chance).
 """
 
 from __future__ import annotations
@@ -25,20 +29,18 @@ from crossfoot.rules._shown import SHOWN
 
 __all__ = ["column_misfit"]
 
-_QUOTIENTS = frozenset({"share", "ratio"})
+_COMBINED = frozenset({"share", "ratio", "sum", "difference", "mean", "average"})
 
 
-def _quotient(base: Evidence) -> bool:
-    """A share or a ratio: the steps' own kind, or a written calculation that divides and adds
-    nothing."""
-    if base.kind == "written_calculation":
-        return ("/" in base.formula or "÷" in base.formula) and "+" not in base.formula
-    return base.kind in _QUOTIENTS
+def _combined(base: Evidence) -> bool:
+    """A share, a ratio, a sum, a difference or a mean of the two: the steps' own kind, or any
+    written calculation."""
+    return base.kind == "written_calculation" or base.kind in _COMBINED
 
 
 def column_misfit(ask: Ask, base: Evidence, named: Named) -> str | None:
-    """Why the shown share of ``base`` takes its other cell from a column the question does not
-    name, in words, or None (see the module docstring).
+    """Why the shown calculation of ``base`` takes its other cell from a column the question does
+    not name, in words, or None (see the module docstring).
 
     >>> from decimal import Decimal
     >>> from crossfoot.model.types import SourceValue
@@ -52,7 +54,7 @@ def column_misfit(ask: Ask, base: Evidence, named: Named) -> str | None:
     >>> column_misfit(Ask(q), ev, Named(Ask(q), table))
     'the question asks about Less than 1 year; this figure takes Total of Total'
     """
-    if base.rule not in SHOWN or len(base.operands) != 2 or not _quotient(base):
+    if base.rule not in SHOWN or len(base.operands) != 2 or not _combined(base):
         return None
     a, b = base.operands
     if a.table is None or (a.source_id, a.table, a.view) != (b.source_id, b.table, b.view):
