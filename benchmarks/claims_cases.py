@@ -39,6 +39,7 @@ from claims_sentences_lead14 import SENTENCE_CLASSES_LEAD14
 from claims_sentences_lead15 import SENTENCE_CLASSES_LEAD15
 from claims_sentences_lead16 import SENTENCE_CLASSES_LEAD16
 from claims_sentences_lead17 import SENTENCE_CLASSES_LEAD17
+from claims_sentences_lead18 import SENTENCE_CLASSES_LEAD18
 
 __all__ = ["CLASSES", "claims_cases"]
 
@@ -576,6 +577,7 @@ CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     *SENTENCE_CLASSES_LEAD15,  # the lead's of round 15 (claims_sentences_lead15.py)
     *SENTENCE_CLASSES_LEAD16,  # the lead's of round 16 (claims_sentences_lead16.py)
     *SENTENCE_CLASSES_LEAD17,  # the lead's of round 17 (claims_sentences_lead17.py)
+    *SENTENCE_CLASSES_LEAD18,  # the lead's of round 18 (claims_sentences_lead18.py)
 )  # fmt: skip
 
 

@@ -10,6 +10,10 @@ side the words claim, and the rules keep only that half of the window:
 - ``"<"``: under, below, less / fewer / lower / smaller than, at most, up to;
 - a negation before the word turns it round ("not more than 30%" is at most 30%).
 
+Most of these words exclude the line itself: "more than $5M" and "exceeded $5M" are not true of
+exactly $5M, so a value equal to the figure meets only "at least", "at most", "up to", "no
+more / less than", "... or equal to", or a strict word negated ("not more than $5M").
+
 Sides compare magnitudes, as finance prose does ("a loss of more than $5M" is a loss above
 $5M in size). Words that only hedge ("about", "nearly", "roughly") keep the whole window.
 """
@@ -22,17 +26,21 @@ from typing import Literal
 
 from crossfoot.model.types import Mention
 
-__all__ = ["Side", "claimed_side", "clip", "side_before"]
+__all__ = ["Side", "bound_before", "claimed_bound", "claimed_side", "clip", "side_before"]
 
 Side = Literal[">", "<"]
 
 _ABOVE = (
-    r"exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|top(?:s|ped|ping)|above|over|in\s+excess\s+of|upwards\s+of|"
-    r"at\s+least|(?:greater|more|higher|larger|bigger)\s+than(?:\s+or\s+equal\s+to)?"
+    r"exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|top(?:s|ped|ping)|cross(?:es|ed|ing)?|"
+    r"pass(?:es|ed|ing)?(?=\s+the\b)|above|over|in\s+excess\s+of|upwards\s+of|"
+    r"(?P<above_eq>at\s+least|no\s+(?:less|fewer|lower|smaller)\s+than|"
+    r"(?:greater|more|higher|larger|bigger)\s+than\s+or\s+equal\s+to)|"
+    r"(?:greater|more|higher|larger|bigger)\s+than"
 )
 _BELOW = (
-    r"below|under|at\s+most|up\s+to|no\s+more\s+than|"
-    r"(?:less|fewer|lower|smaller)\s+than(?:\s+or\s+equal\s+to)?"
+    r"below|under|(?P<below_eq>at\s+most|up\s+to|no\s+(?:more|greater|higher|larger)\s+than|"
+    r"(?:less|fewer|lower|smaller)\s+than\s+or\s+equal\s+to)|"
+    r"(?:less|fewer|lower|smaller)\s+than"
 )
 # The bound word ends right before the number (a currency sign, "the" or "a" may stand between).
 _SIDE = re.compile(
@@ -51,36 +59,92 @@ def claimed_side(text: str, mention: Mention) -> Side | None:
     >>> [(m.text, claimed_side(t, m)) for m in extract(t)]
     [('30%', '>'), ('$5 million', '<'), ('12%', None), ('4%', '<'), ('9%', '>')]
     """
+    bound = claimed_bound(text, mention)
+    return None if bound is None else bound[0]
+
+
+def claimed_bound(text: str, mention: Mention) -> tuple[Side, bool] | None:
+    """The side a figure's bound word claims and whether it excludes the figure itself.
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> t = "It was more than 30%, at least 20%, not over 4%, no less than 9%, crossed $5 million."
+    >>> [claimed_bound(t, m) for m in extract(t)]  # doctest: +NORMALIZE_WHITESPACE
+    [('>', True), ('>', False), ('<', False), ('>', False), ('>', True)]
+    """
     if not mention.approximate:
         # The extractor marks a number approximate after every bound word but the verbs
         # ("exceeded $5M"): those are looked for in the few characters before it.
         near = text[max(0, mention.start - 16) : mention.start].lower()
-        if "exceed" not in near and "surpass" not in near and "top" not in near:
+        if not any(w in near for w in _VERBS):
             return None
-    return side_before(text, mention.start)
+    return bound_before(text, mention.start)
+
+
+_VERBS = ("exceed", "surpass", "top", "cross", "pass")
 
 
 def side_before(text: str, start: int, floor: int = 0) -> Side | None:
     """The side a comparison word right before ``start`` (and after ``floor``) claims
     ("exceeded", "below", ...)."""
+    bound = bound_before(text, start, floor)
+    return None if bound is None else bound[0]
+
+
+def bound_before(text: str, start: int, floor: int = 0) -> tuple[Side, bool] | None:
+    """:func:`side_before` with whether the words exclude the line itself ("more than 5": not
+    5; "at least 5", "not more than 5": 5 too).
+
+    >>> bound_before("sales of no more than 5", 21), bound_before("sales not at least 5", 18)
+    (('<', False), ('<', True))
+    >>> bound_before("281.09 is less than 286.22", 20), bound_before("in 2024 exceeded 4", 17)
+    (('<', False), ('>', True))
+    """
     m = _SIDE.search(text, max(floor, start - _REACH), start)
     if m is None:
         return None
     side: Side = "<" if m.group("below") else ">"
+    strict = m.group("below_eq") is None and m.group("above_eq") is None
+    if strict and _compared(text, max(floor, m.start() - 24), m.start()):
+        strict = False  # "281.09 is less than 286.22" compares two figures: no line is drawn
     if m.group("neg"):
         side = ">" if side == "<" else "<"
-    return side
+        strict = not strict
+    return side, strict
 
 
-def clip(lo: Decimal, hi: Decimal, value: Decimal, side: Side | None) -> tuple[Decimal, Decimal]:
-    """The half of the window ``[lo, hi]`` around ``value`` on the claimed side, by magnitude.
+def clip(
+    lo: Decimal, hi: Decimal, value: Decimal, side: Side | None, strict: bool = False
+) -> tuple[Decimal, Decimal]:
+    """The half of the window ``[lo, hi]`` around ``value`` on the claimed side, by magnitude;
+    a strict bound leaves ``value`` itself out (the window starts just past it).
 
     >>> from decimal import Decimal as D
     >>> clip(D(25), D(35), D(30), ">"), clip(D(-3500), D(-2500), D(-3000), "<")
     ((Decimal('30'), Decimal('35')), (Decimal('-3000'), Decimal('-2500')))
+    >>> lo, hi = clip(D(25), D(35), D(30), ">", strict=True)
+    >>> D(30) < lo < D("30.001"), hi
+    (True, Decimal('35'))
     """
     if side is None:
         return lo, hi
+    gap = (hi - lo) * _OPEN if strict else _ZERO
     if (side == ">") == (value >= 0):  # larger in size: above a positive value, below a negative
-        return max(lo, value), hi
-    return lo, min(hi, value)
+        return max(lo, value + gap), hi
+    return lo, min(hi, value - gap)
+
+
+# A figure (no year) a word or two before the comparison word: "281.09 is less than 286.22".
+_FIGURE_BEFORE = re.compile(r"(\d[\d,.]*)[%)]?(?:\s+[a-z]+){0,2}\s+$")
+
+
+def _compared(text: str, lo: int, hi: int) -> bool:
+    """Whether a figure other than a year stands a word or two before ``text[hi:]``."""
+    m = _FIGURE_BEFORE.search(text, lo, hi)
+    if m is None:
+        return False
+    digits = m.group(1).rstrip(",.")
+    return not (len(digits) == 4 and digits.isdigit() and 1900 <= int(digits) <= 2099)
+
+
+_OPEN = Decimal("1e-9")  # a window end left open: far below any precision a figure states
+_ZERO = Decimal(0)

@@ -43,6 +43,8 @@ _BAR_STEMS = (
     "surpass",
     "topp",
     "tops",
+    "cross",
+    "pass",
     "above",
     "over",
     "excess",

@@ -45,6 +45,7 @@ from itertools import combinations
 
 from crossfoot.arithmetic.calculations import calculations_of
 from crossfoot.language.changewords import move_stated, moved_by
+from crossfoot.language.cross_row_year import shared_year
 from crossfoot.language.direction import clause_bounds
 from crossfoot.language.figtail import tail_end
 from crossfoot.language.named_sum import named_sum
@@ -279,7 +280,7 @@ def _reasons(
             table,
             cells,
             words,
-            year,
+            year if year is not None or change else shared_year(ctx, table, words, glued),
             _respectively(ctx),
             glued,
             sentence,

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from crossfoot.language.bounds import claimed_side, clip
+from crossfoot.language.bounds import claimed_bound, clip
 from crossfoot.language.changewords import CHANGE, words
 from crossfoot.language.direction import sign_words, stated_direction
 from crossfoot.language.order import answer_order
@@ -143,7 +143,7 @@ def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
             lo += w * _OPEN
     if m.high is None:
         # "more than 30%" is not true of 27%: a bound word keeps one half of the window
-        lo, hi = clip(lo, hi, m.value, claimed_side(ctx.text, m))
+        lo, hi = clip(lo, hi, m.value, *(claimed_bound(ctx.text, m) or (None, False)))
     ctx.notes["derive.interval"] = (m, o, ctx.text, (lo, hi))
     return lo, hi
 

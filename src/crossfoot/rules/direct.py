@@ -20,7 +20,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from functools import lru_cache
 
-from crossfoot.language.bounds import claimed_side
+from crossfoot.language.bounds import claimed_bound
 from crossfoot.language.direction import parenthesized_aside, stated_direction
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
@@ -200,15 +200,20 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
                     continue
             seen.add(id(sv))
             found.append((sv, exact, how))
-    side = claimed_side(ctx.text, mention) if found else None
-    if side is not None:
-        # "more than $5M" is not true of $4.8M: keep the values on the claimed side (in size)
-        size, above = abs(mention.value), side == ">"
+    bound = claimed_bound(ctx.text, mention) if found else None
+    if bound is not None:
+        # "more than $5M" is not true of $4.8M, nor of $5M itself ("at least $5M" is): keep
+        # the values on the claimed side (in size)
+        size, above = abs(mention.value), bound[0] == ">"
         found = [
             f
             for f in found
-            if (own := abs(f[0].value) * _FACTORS.get(f[2], _ONE)) == size or (own > size) == above
-        ]
+            if (
+                (own := abs(f[0].value) * _FACTORS.get(f[2], _ONE)) != size
+                and (own > size) == above
+            )
+            or (own == size and (not bound[1] or f[0].span is not None))
+        ]  # (a prose value may be a bound itself: "in over 50 countries" restated)
     # Exact first, then the closest; values the sentence's own row names are sorted by rowmatch.
     if len(found) > 1:
         found.sort(key=lambda item: (not item[1], abs(abs(item[0].value) - abs(mention.value))))

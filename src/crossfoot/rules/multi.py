@@ -82,6 +82,7 @@ from crossfoot.rules._derive_shared import (
     mean_worded,
     names_only_a_change,
 )
+from crossfoot.rules._double_count import double_counted
 
 __all__ = ["LINE_CAP", "lines", "multi_operand"]
 
@@ -303,7 +304,7 @@ def _sums(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
                 currency_fits[id(line)] = fits
             if not fits:
                 continue
-        if not focus_ok(ctx, subset, False):
+        if not focus_ok(ctx, subset, False) or _twice(subset):
             continue
         is_sum = want_sum and lo <= total <= hi and not any(map(is_nil, subset))
         is_mean = want_mean and lo <= mean <= hi
@@ -320,6 +321,14 @@ def _sums(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
                     related_score(subset),
                     abs(value - m.value),
                 )
+
+
+def _twice(subset: tuple[SourceValue, ...]) -> bool:
+    """Whether a run of table cells holds a total and a line it totals (rules._double_count):
+    "Debt 65 + Payables 40 + Total 105 = 210" counts the debt twice, so lands on nothing."""
+    return subset[0].table is not None and any(
+        double_counted(a, b) for a, b in combinations(subset, 2)
+    )
 
 
 def _sized(s: _Subset) -> _Subset:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from crossfoot.arithmetic.calculations import calculations_of
-from crossfoot.language.bounds import claimed_side, clip
+from crossfoot.language.bounds import claimed_bound, clip
 from crossfoot.language.order import mention_order, number_year
 from crossfoot.model.context import ClaimContext, Verdict, index_of
 from crossfoot.model.types import Claim, Evidence, SourceValue
@@ -232,7 +232,7 @@ class _Search:
         self.unit = {"percent": "%", "pp": " pp", "bps": " bps"}.get(m.kind, "")
         lo, hi = m.value - m.precision, m.value + m.precision
         # "more than 30%": the claimed half of the window only
-        lo, hi = clip(lo, hi, m.value, claimed_side(ctx.text, m))
+        lo, hi = clip(lo, hi, m.value, *(claimed_bound(ctx.text, m) or (None, False)))
         self.windows = {False: (lo, hi, approx_float(lo), approx_float(hi))}
         self.pools: dict[str | None, list[_Fig]] = {}  # figures by operand class, sorted once
         for f in figs:

@@ -38,7 +38,7 @@ from crossfoot.sources.rows_cells import (
 )
 from crossfoot.sources.rows_names import _KEY_NAME, _column_meta, _Labels, _labels, _year_of
 from crossfoot.sources.rows_read import ResultSet, _by_column, _Columns
-from crossfoot.sources.rows_years import row_years
+from crossfoot.sources.rows_years import date_years, row_years
 
 __all__ = ["RowTable", "TableInfo"]
 
@@ -97,7 +97,8 @@ class RowTable:
         facts = list(map(_column_facts, rs.columns))
         self._meta: list[tuple[bool, bool, bool]] = [f[0] for f in facts]
         self._col_year: list[int | None] = [f[1] for f in facts]
-        self._row_year = row_years(self._meta, key_col, self._ints, self.cells)  # (long tables)
+        years = row_years(self._meta, key_col, self._ints, self.cells)  # (long tables)
+        self._row_year = years or date_years(raw, key_col, self.labels)
         self._eligible: list[bool] = [f[2] for f in facts]
         self._int_kind: list[Kind] = [f[3] for f in facts]
         self._made: dict[tuple[int, int, bool], SourceValue] = {}

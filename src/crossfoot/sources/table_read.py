@@ -52,6 +52,7 @@ from crossfoot.sources.table_header import (
     header_label,
     tidy_grid,
 )
+from crossfoot.sources.table_long_years import row_year as long_row_year
 from crossfoot.sources.table_sections import row_section
 from crossfoot.sources.unit_subject import counted_between, row_subject_unit
 
@@ -388,9 +389,8 @@ class _Body:
         label_col = next((j for j, c in enumerate(cells) if c is None and not blanks[j]), -1)
         # A year in the first column of a data row is its label ("2019 | 1,200 | 1,100").
         first = cells[0]
-        if label_col != 0 and first is not None and first.year_like:
-            if any(c is not None for c in cells[1:]):
-                label_col = 0
+        if label_col != 0 and first is not None and first.year_like and any(cells[1:]):
+            label_col = 0  # (a CellNumber is never falsy: any() asks for one that is not None)
         numbers: list[tuple[int, CellNumber]] = []
         for j, found in enumerate(cells):
             if j == label_col:
@@ -405,7 +405,7 @@ class _Body:
         self, i: int, label_col: int, row_label: str, numbers: list[tuple[int, CellNumber]]
     ) -> list[SourceValue]:
         h = self.h
-        row_year = year_in(row_label)
+        row_year, year_col = long_row_year(row_label, h.labels, numbers)  # (a long table's)
         row_pct = bool(PERCENT_LABEL.search(row_label))
         rate_row = _RATE_LABEL.search(row_label) is not None
         # A row label that states its own unit ("Total bookings (in millions)") governs its row.
@@ -415,7 +415,7 @@ class _Body:
         row_part = f"{prefix}{row_label or f'row {self.where.rows[i] + 1}'} / "
         out: list[SourceValue] = []
         for j, cell in numbers:
-            kind = cell.kind
+            kind = "year" if j == year_col else cell.kind
             if kind != "percent" and cell.currency is None:
                 if row_pct or h.percent[j] or (rate_row and self.signed_pct[j]):
                     kind = "percent"
