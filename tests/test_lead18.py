@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from crossfoot import trace
 from crossfoot.language.bounds import bound_before
+from crossfoot.sources.rows_cells import parse_cell
 
 WIDE = [
     {"region": "North", "revenue_2023": 3.8, "revenue_2024": 4.2},
@@ -135,3 +136,11 @@ def test_months_of_one_year_are_left_without_a_year() -> None:
     ]
     assert statuses("North had 3.8 in 2024.", rows) == ["supported_exact"]
     assert statuses("North's revenue grew by more than 0.3 in 2024.", rows) != ["derived"]
+
+
+@pytest.mark.parametrize("cell", ["Dec 2023", "Nov 5, 2023", "jan 2024", "MAY 2024", "Sat 12"])
+def test_a_result_cell_of_a_month_is_no_money(cell: str) -> None:
+    """Three letters read as a currency code made "Dec 2023" money 2,023 in code DEC (and "Nov
+    5, 2023" 5.2023): a date cell is no number, as a table given as text reads it."""
+    assert parse_cell(cell) is None
+    assert parse_cell("USD 2023") is not None  # (a code stays one)

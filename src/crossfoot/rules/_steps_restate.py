@@ -13,6 +13,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from crossfoot.language.answermark import marker_end
+from crossfoot.language.bounds import claimed_bound
 from crossfoot.language.prevsentence import same_currency
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Claim, Evidence, Mention
@@ -81,6 +82,8 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
             continue
         if m.high is not None and not _same_high(m, gm):
             continue  # "8.0 million to 15.1 million" restates 8.0 million only with its high end
+        if not _on_side(ctx, gm):
+            continue  # "$70.5 million ... less than $70.5 million" restates no bound
         if m.scale != gm.scale and m.scale != 1 and not _true_units_agree(ctx, m, g):
             continue  # "$283 billion" restating "$283" of a table in millions
         # (a claim without a scale word restating "$528.4 million" only drops the unit)
@@ -91,6 +94,19 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
             continue
         return _restates(ctx, g)
     return None
+
+
+def _on_side(ctx: ClaimContext, g: Mention) -> bool:
+    """Whether a claim that draws a bound ("more than $5M") holds of the earlier figure it
+    would restate: that figure on the claimed side (or the line itself, for "at least"), or a
+    bound of its own. A plain claim holds of any figure it states."""
+    m = ctx.mention
+    bound = claimed_bound(ctx.text, m)
+    if bound is None or claimed_bound(ctx.text, g) is not None:
+        return True
+    side, strict = bound
+    gv, mv = abs(g.value), abs(m.value)
+    return (gv > mv if side == ">" else gv < mv) or (gv == mv and not strict)
 
 
 def _restates(ctx: ClaimContext, g: Claim) -> Verdict:

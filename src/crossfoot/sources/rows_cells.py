@@ -119,6 +119,10 @@ _CELL = re.compile(
 
 _ZERO = Decimal(0)
 _INF = float("inf")
+# Three letters that are no currency code: months and weekdays (the pattern is case-blind).
+_NOT_CODES = frozenset(
+    "PCT JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC MON TUE WED THU FRI SAT SUN".split()
+)
 
 
 class _Cell(NamedTuple):
@@ -137,6 +141,8 @@ def parse_cell(cell: object, *, parse_strings: bool = True) -> _Cell | None:
     >>> str(c.value), c.currency
     ('-1234.5', '€')
     >>> parse_cell(True) is None, parse_cell(float("nan")) is None
+    (True, True)
+    >>> parse_cell("Dec 2023") is None, parse_cell("Nov 5, 2023") is None
     (True, True)
     """
     kind_of = type(cell)
@@ -187,8 +193,8 @@ def _parse_string(text: str) -> _Cell | None:
     currency = cur1 or cur2 or None
     if currency is not None and len(currency) == 3 and currency.isalpha():
         currency = currency.upper()
-        if currency in ("PCT",):
-            return None
+        if currency in _NOT_CODES:
+            return None  # "Dec 2023", "Nov 5, 2023": a date, not 2,023 of a currency "DEC"
     digits = _normalise_digits(m["num"])
     if digits is None:
         return None
