@@ -38,7 +38,8 @@ _INLINE_MATH = re.compile(
     r"((?:\\[^\n]|[^$\\\n.!?\"]|[.!?](?!\s)){1,120}?)"  # one line, no sentence end
     r"(?<=[^\s\\])\$(?![\d$])"  # closes: a non-space before, no digit right after
 )
-_DELIMS = re.compile(r"\$\$|\\[\[\]()]|\*\*|__|^[ \t]*#{1,6}[ \t]+", re.M)
+# (a run of emphasis is one delimiter: "**$166****Reasoning:**" parts "$166" from "Reasoning")
+_DELIMS = re.compile(r"\$\$|\\[\[\]()]|(?:\*\*|__)+|^[ \t]*#{1,6}[ \t]+", re.M)
 
 
 def _apply(

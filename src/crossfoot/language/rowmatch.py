@@ -73,6 +73,7 @@ from crossfoot.language.rowtables import (
 from crossfoot.language.rowtokens import _OPTIONAL, label_tokens, names_row, required_tokens, tokens
 from crossfoot.language.rowtokens import counted as _counted
 from crossfoot.language.stretch import segment_start
+from crossfoot.language.unnamed_change import maybe_change, unnamed_change
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.model.wordgate import WordGated
@@ -181,7 +182,7 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
         return None
     if ctx.mention.value == 0:
         return None  # "$0": an empty or dashed cell of the named row may mean zero
-    if _mute(ctx, matches) and _previous_figure(ctx) is None:
+    if _mute(ctx, matches) and _previous_figure(ctx) is None and not maybe_change(ctx):
         # No table can disagree, and without a figure before it the answer-line check passes
         # too (_concluded, _restated): skip reading the words (tests/test_rowmatch_gate.py).
         return None
@@ -195,8 +196,8 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
     said = _what_is_said(ctx, every)
     if said is None or isinstance(said, Verdict):
         return said
-    if not said.words or not matches:
-        return None  # nothing named, or the value is in prose only
+    if not said.words or not matches:  # nothing named, or the value is in prose only
+        return None if said.words else unnamed_change(ctx, every, said.change)
     reasons = _reasons(ctx, matches, prose, said)
     if not reasons:
         return None
@@ -240,7 +241,7 @@ def _what_is_said(ctx: ClaimContext, every: tuple[SourceValue, ...]) -> _Said | 
             return Verdict("wrong_row", ev, formula)
         restated = _restated(ctx) or _titled(ctx)  # (or a figure alone under a title)
         if restated is None:
-            return None
+            return unnamed_change(ctx, every, change)  # ("The change is 21": a level cell?)
         said, year = restated
         date = None
         words = set(tokens(said))
@@ -249,7 +250,7 @@ def _what_is_said(ctx: ClaimContext, every: tuple[SourceValue, ...]) -> _Said | 
         # the sentence before names.
         found = _previous_sentence(ctx)
         if found is None:
-            return None
+            return unnamed_change(ctx, every, True)
         said = found
         words = set(tokens(said))
     grows = m.kind == "percent" and _MOVED.search(ctx.text, lo, s.end) is not None

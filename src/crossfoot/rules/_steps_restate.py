@@ -13,10 +13,12 @@ from dataclasses import replace
 from decimal import Decimal
 
 from crossfoot.language.answermark import marker_end
+from crossfoot.language.bounds import claimed_bound
 from crossfoot.language.prevsentence import same_currency
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Claim, Evidence, Mention
 from crossfoot.rules._derive_shared import claim_direction
+from crossfoot.rules._periods import counts_periods
 
 # Evidence kinds that are changes (the step search reads it too).
 _CHANGE = frozenset({"percent_change", "difference", "pp_change", "bps_change"})
@@ -81,16 +83,33 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
             continue
         if m.high is not None and not _same_high(m, gm):
             continue  # "8.0 million to 15.1 million" restates 8.0 million only with its high end
+        if not _on_side(ctx, gm):
+            continue  # "$70.5 million ... less than $70.5 million" restates no bound
         if m.scale != gm.scale and m.scale != 1 and not _true_units_agree(ctx, m, g):
             continue  # "$283 billion" restating "$283" of a table in millions
         # (a claim without a scale word restating "$528.4 million" only drops the unit)
         dropped = m.scale == 1 and gm.scale != 1  # precisions in two scales do not compare
+        if dropped and counts_periods(ctx.text, m.end):
+            continue  # "each 7-month period" restates no "7.5 million" (rules._periods)
         if not dropped and m.precision < gm.precision and _finer_than_source(ctx, m, g):
             # "$9.6M ($9,600,000)" of a value of 9,630,000: the finer figure restates no rounding
             # of the value, it is a new figure the sources do not state.
             continue
         return _restates(ctx, g)
     return None
+
+
+def _on_side(ctx: ClaimContext, g: Mention) -> bool:
+    """Whether a claim that draws a bound ("more than $5M") holds of the earlier figure it
+    would restate: that figure on the claimed side (or the line itself, for "at least"), or a
+    bound of its own. A plain claim holds of any figure it states."""
+    m = ctx.mention
+    bound = claimed_bound(ctx.text, m)
+    if bound is None or claimed_bound(ctx.text, g) is not None:
+        return True
+    side, strict = bound
+    gv, mv = abs(g.value), abs(m.value)
+    return (gv > mv if side == ">" else gv < mv) or (gv == mv and not strict)
 
 
 def _restates(ctx: ClaimContext, g: Claim) -> Verdict:

@@ -24,6 +24,7 @@ from crossfoot.language.bounds import claimed_bound
 from crossfoot.language.direction import parenthesized_aside, stated_direction
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
+from crossfoot.rules._periods import counts_periods
 from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
 from crossfoot.rules._prose_year import prose_year_verdict
 from crossfoot.rules.fields import field_verdict
@@ -200,6 +201,11 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
                     continue
             seen.add(id(sv))
             found.append((sv, exact, how))
+    if found and mention.kind == "number" and counts_periods(ctx.text, mention.end):
+        # "each 7-month period", "over 5 years": a count of periods, met by a passage's figure
+        # that counts periods too, not by an amount ("$ 7 million", "7.5 million" shares; a
+        # table's cells are read by their row and column)
+        found = [f for f in found if f[0].table is not None or _counts_periods(ctx, f[0])]
     bound = claimed_bound(ctx.text, mention) if found else None
     if bound is not None:
         # "more than $5M" is not true of $4.8M, nor of $5M itself ("at least $5M" is): keep
@@ -255,8 +261,21 @@ def _inside(
         # "between $2.7M and $3.3M" bounds one value: an end that meets another value (another
         # row's $3.32M) quotes no range of the sources; the values well inside it state it.
         hits = [sv for sv in hits if not any(sv is e for e in ends)]
+    if lo <= 0 or hi > _WIDE * lo:
+        # "1-90 days", "2-6 years": a range spanning more than twice its low end holds some
+        # value of a long source by chance; a value inside bounds only a narrow one
+        return []
     hits.sort(key=lambda sv: abs(abs(sv.value) - middle))
     return [(sv, True, "inside the range") for sv in hits]
+
+
+_WIDE = Decimal(2)  # how far a range's high end may stand from its low end, for a value inside
+
+
+def _counts_periods(ctx: ClaimContext, sv: SourceValue) -> bool:
+    """Whether prose value ``sv`` counts periods in its source ("each 6-month period")."""
+    src = ctx.scope.source(sv.source_id) if sv.span is not None else None
+    return src is not None and sv.span is not None and counts_periods(src.text, sv.span[1])
 
 
 def _between(text: str, start: int) -> bool:

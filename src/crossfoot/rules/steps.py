@@ -79,8 +79,8 @@ def step_arithmetic(ctx: ClaimContext) -> Verdict | None:
     restated = _restatement(ctx)
     if restated is not None:
         return restated
-    if not ctx.options.allow_derived or _repeats_wrong_result(ctx):
-        return None
+    if not ctx.options.allow_derived or m.high is not None or _repeats_wrong_result(ctx):
+        return None  # (a range: one step meets one value, never both ends)
     return _step(ctx)
 
 
@@ -135,8 +135,11 @@ def _fig_of(ctx: ClaimContext, g: Claim) -> _Fig | None:
     gm = g.mention
     ev = g.evidence
     fig: _Fig | None = None
-    if not (ev is not None and ev.operands and not any(sv.operand for sv in ev.operands)):
-        # (otherwise a dropped-unit alias: matches directly, never an operand)
+    if gm.high is None and not (
+        ev is not None and ev.operands and not any(sv.operand for sv in ev.operands)
+    ):
+        # (otherwise a range, no one operand, or a dropped-unit alias: matches directly, never
+        # an operand)
         year = _evidence_year(ev.operands if ev is not None else ())
         if year is None:
             s = g.sentence

@@ -25,6 +25,14 @@ Chance is counted, never assumed away: the figure passes only when a chain meets
 stated precision (stated finer than a thousandth of its size) and the chains of the table that
 fall near it (within a factor of :data:`_BAND`) would meet a figure of that window by chance
 less than :data:`_BUDGET` of the time (their number times the window over the band).
+
+A question read alone, not as a turn going on from another (a conversation's last turn passed
+without the turns before it: "how much did operating income grow from 2023 to 2024 as a
+multiple of the growth in interest expense over the same years?"), asks a chain too; the words
+bind it the same way, and its chance budget is :data:`_ALONE` times smaller: such a question
+names what it asks, and a chain that meets its figure while the question names none of the
+table's lines ("what was the percentage change in other?") is a chance the stricter budget
+keeps out.
 """
 
 from __future__ import annotations
@@ -52,6 +60,7 @@ __all__ = ["table_chain"]
 _FINE = Decimal("0.001")  # a figure stated finer than a thousandth of its size
 _BAND = 1.35  # the neighbourhood of a figure where chains are counted
 _BUDGET = 0.05  # expected chance matches in the figure's window, at most
+_ALONE = 5  # times fewer for a question read alone (module docstring)
 _MAX_CELLS = 80  # cells of one table, at most (the chains grow with their cube)
 _SLACK = 1e-9  # the floating point chains' rounding, relative, at most
 _HUNDRED = Decimal(100)
@@ -60,8 +69,8 @@ _KEPT = 64
 _SUM_LINE = 10  # cells of one line whose sums of three or four are chains, at most
 _Grid = dict[tuple[int, int], SourceValue]
 # content words, years in the order named, whether the ask points back to an earlier figure,
-# the operations the ask words
-_Said = tuple[frozenset[str], tuple[int, ...], bool, frozenset[str]]
+# the operations the ask words, whether the ask reads alone (not as a turn going on from another)
+_Said = tuple[frozenset[str], tuple[int, ...], bool, frozenset[str], bool]
 # The operation that is the last step of a sum or a product: a turn that words operations words
 # it ("what is the total?", "the product"), not only another ("what is the difference?")
 _WORDED = {"sum": "+", "product": "*"}
@@ -186,7 +195,7 @@ def _allows(chain: _Chain, said: _Said, lines: bool) -> bool:
     when they name a row or a column of the table (``lines``: not a turn naming nothing), with
     every operand on a line they name, or (a turn that points back) its last step on the lines
     they name (:func:`_last_step`)."""
-    words, years, back, ops = said
+    words, years, back, ops, _ = said
     if not _ordered(chain, years):
         return False
     if ops and _WORDED.get(chain[1], "") not in ops | {""}:
@@ -280,16 +289,17 @@ def _words(ctx: ClaimContext) -> _Said:
     turns = read_turns(asked) if isinstance(asked, str) else ()
     last = turns[-1] if turns else None
     back, ops = (last.back, last.ops) if last is not None else (False, frozenset[str]())
-    return frozenset(tokens(text)), tuple(years), back, ops
+    context = ctx.shared.get("ask.context")
+    alone = not isinstance(context, str) or not continues(context)
+    return frozenset(tokens(text)), tuple(years), back, ops, alone
 
 
 def table_chain(ctx: ClaimContext) -> Verdict | None:
     """Rule: a fine figure two steps over one table's cells (see the module docstring)."""
     m = ctx.mention
     asked = ctx.shared.get("ask.context")
-    # only a turn of a conversation names nothing of what it asks (a question that names its
-    # rows is held to them by the other rules; no question, no conversation)
-    if not isinstance(asked, str) or not fine_figure(ctx) or not continues(asked):
+    # no question, no chain (a question read alone is held to a stricter chance: module doc)
+    if not isinstance(asked, str) or not fine_figure(ctx):
         return None
     if ctx.text[: m.start].rstrip().endswith("="):
         return None  # the result of a calculation the answer writes: judged by it, not searched
@@ -322,7 +332,8 @@ def _search(ctx: ClaimContext, scale: Decimal, said: list[_Said]) -> _Chain | No
             allowed = [ch for ch in met if _allows(ch, said[0], lines)]
             if ctx.mention.scale != 1:  # a sum or a product is in the cells' unit, as written
                 allowed = [ch for ch in allowed if ch[1] not in _WORDED]
-            if allowed and _chance(chains, value, width, said[0], lines) <= _BUDGET:
+            budget = _BUDGET / _ALONE if said[0][4] else _BUDGET
+            if allowed and _chance(chains, value, width, said[0], lines) <= budget:
                 return allowed[0]
     return None
 

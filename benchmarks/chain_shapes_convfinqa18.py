@@ -1,0 +1,261 @@
+"""Seeded conversations in ConvFinQA's style over fictional tables, one family per program shape
+of three numbers (round 18, convfinqa18): how often crossfoot passes the right final figure and
+fails the same figure computed with one operand swapped for a neighbouring cell.
+
+ConvFinQA's gold programs chain binary steps (``x0 = a - b; ans = x0 / c``); the answers whose
+program uses three distinct numbers verified far less often on the validation half than on the
+tuning half. This script writes conversations of each such shape itself (the turns, a table of
+three years, the final figure rounded as :func:`corpora.convfinqa.answer_text` rounds the gold),
+so a shape crossfoot refuses shows without reading either half. Each case is checked twice: with
+the final turn alone as ``question=`` (the headline convfinqa run) and with every turn (the
+turns line).
+
+    python benchmarks/chain_shapes_convfinqa18.py --n 30 --seed 1
+    python benchmarks/chain_shapes_convfinqa18.py --shapes change_ratio share_of_sum --show 5
+
+Columns: ``right`` = right figures passed, ``wrong`` = wrong figures passed (lower is better),
+for the final turn alone and for the whole conversation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from decimal import Decimal, localcontext
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import crossfoot
+from corpora.convfinqa import answer_text, conversation
+
+__all__ = ["SHAPES", "main"]
+
+_ROWS = (
+    "net revenues, cost of sales, operating income, interest expense, net earnings, total "
+    "assets, long-term debt, cash and equivalents, capital expenditures, depreciation and "
+    "amortization, research and development, selling and administrative expenses, accounts "
+    "receivable, inventories, goodwill, deferred revenue, free cash flow, dividends paid, share "
+    "repurchases, income tax expense"
+).split(", ")
+_TEXT = (
+    "the company reviews its results annually and discusses the factors that affected its "
+    "operations during the periods presented below . management believes the amounts are "
+    "fairly stated ."
+)
+_Cell = tuple[int, int]
+_Values = dict[_Cell, Decimal]
+# a shape: (rng, row labels, years, values) -> (operand cells, the program, the turns)
+_Shape = Callable[
+    [random.Random, list[str], list[int], _Values],
+    tuple[list[_Cell], Callable[..., Decimal], list[str]],
+]
+
+
+def _table(rng: random.Random) -> tuple[list[list[str]], list[str], list[int], _Values]:
+    """A table of 3-6 rows over three years, headed in one of ConvFinQA's ways."""
+    first = rng.randint(2005, 2024)
+    years = [first, first - 1, first - 2]
+    style = rng.randrange(3)
+    heads = [
+        str(y) if style == 0 else f"december 31 , {y}" if style == 1 else f"year ended {y}"
+        for y in years
+    ]
+    corner = rng.choice(["( in millions )", "", "years ended december 31,"])
+    labels = rng.sample(_ROWS, rng.randint(3, 6))
+    grid, values = [[corner, *heads]], {}
+    for r, label in enumerate(labels):
+        base = rng.choice([rng.randint(50, 999), rng.randint(1000, 20000)])
+        decimals = rng.random() < 0.3
+        row = [label]
+        for c in range(3):
+            x = base * (1 + rng.uniform(-0.25, 0.25))
+            v = Decimal(f"{x:.1f}") if decimals else Decimal(int(x))
+            values[(r, c)] = v
+            text = f"{v:,}" if rng.random() < 0.6 else str(v)
+            row.append(f"$ {text}" if r == 0 else text)
+        grid.append(row)
+    return grid, labels, years, values
+
+
+def _largest(values: _Values, c: int, rows: int) -> int:
+    return max(range(rows), key=lambda r: values[(r, c)])
+
+
+def _ratio_less_one(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    r = rng.randrange(len(lab))
+    turns = [f"what was the {lab[r]} in {y[0]}?", f"and in {y[2]}?"]
+    turns += [f"what is the ratio of {y[0]} to {y[2]}?", "what is that less 1?"]
+    return [(r, 0), (r, 2)], lambda a, b: a / b - 1, turns
+
+
+def _change_times_100(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    r = rng.randrange(len(lab))
+    turns = [f"what was the {lab[r]} in {y[0]}?", f"and in {y[1]}?", "what was the change?"]
+    turns += [f"what is that change divided by the {y[1]} value?", "what is that times 100?"]
+    return [(r, 0), (r, 1)], lambda a, b: (a - b) / b * 100, turns
+
+
+def _sum_share(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    c = rng.randrange(3)
+    whole = _largest(v, c, len(lab))
+    r1, r2 = rng.sample([r for r in range(len(lab)) if r != whole], 2)
+    turns = [f"what was the {lab[r1]} in {y[c]}?", f"and the {lab[r2]}?", "what is the sum?"]
+    turns += [f"what was the {lab[whole]} in {y[c]}?", "what is that sum divided by this value?"]
+    return [(r1, c), (r2, c), (whole, c)], lambda a, b, t: (a + b) / t, turns
+
+
+def _change_over_other(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    r1, r2 = rng.sample(range(len(lab)), 2)
+    turns = [f"what was the change in {lab[r1]} from {y[1]} to {y[0]}?"]
+    turns += [f"what was the {lab[r2]} in {y[1]}?", "what is that change divided by this value?"]
+    return [(r1, 0), (r1, 1), (r2, 1)], lambda a, b, t: (a - b) / t, turns
+
+
+def _change_ratio(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    r = rng.randrange(len(lab))
+    turns = [f"what was the change in {lab[r]} from {y[1]} to {y[0]}?"]
+    turns += [f"and from {y[2]} to {y[1]}?", "what is the ratio of the first change to the second?"]
+    return [(r, 0), (r, 1), (r, 2)], lambda a, b, c: (a - b) / (b - c), turns
+
+
+def _changes_gap(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    r = rng.randrange(len(lab))
+    turns = [f"what was the change in {lab[r]} from {y[1]} to {y[0]}?"]
+    turns += [f"and from {y[2]} to {y[1]}?", "what is the difference between these changes?"]
+    return [(r, 0), (r, 1), (r, 2)], lambda a, b, c: (a - b) - (b - c), turns
+
+
+def _share_of_sum(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    r1, r2 = rng.sample(range(len(lab)), 2)
+    c = rng.randrange(3)
+    turns = [f"what was the {lab[r1]} in {y[c]}?", f"and the {lab[r2]}?", "what is the sum?"]
+    turns += [f"what is the {lab[r1]} divided by that sum?"]
+    return [(r1, c), (r2, c)], lambda a, b: a / (a + b), turns
+
+
+def _average(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    r = rng.randrange(len(lab))
+    turns = [f"what was the {lab[r]} in {y[0]}?", f"and in {y[1]}?", "what is the sum?"]
+    turns += ["what is that divided by 2?"]
+    return [(r, 0), (r, 1)], lambda a, b: (a + b) / 2, turns
+
+
+def _named_changes(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    r1, r2 = rng.sample(range(len(lab)), 2)
+    turns = [f"what was the {lab[r1]} in {y[0]}?", f"and in {y[1]}?"]
+    turns += [
+        f"how much did {lab[r1]} grow from {y[1]} to {y[0]} as a multiple of the growth in "
+        f"{lab[r2]} over the same years?"
+    ]
+    return [(r1, 0), (r1, 1), (r2, 0), (r2, 1)], lambda a, b, c, d: (a - b) / (c - d), turns
+
+
+def _named_sum_share(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    c = rng.randrange(3)
+    whole = _largest(v, c, len(lab))
+    r1, r2 = rng.sample([r for r in range(len(lab)) if r != whole], 2)
+    turns = [f"what was the {lab[r1]} in {y[c]}?", f"and the {lab[r2]}?"]
+    turns += [
+        f"what portion of the {lab[whole]} in {y[c]} do {lab[r1]} and {lab[r2]} represent combined?"
+    ]
+    return [(r1, c), (r2, c), (whole, c)], lambda a, b, t: (a + b) / t, turns
+
+
+SHAPES: dict[str, _Shape] = {
+    "ratio_less_one": _ratio_less_one,  # x0 = a / b; ans = x0 - 1
+    "change_times_100": _change_times_100,  # x0 = a - b; x1 = x0 / b; ans = x1 * 100
+    "sum_share": _sum_share,  # x0 = a + b; ans = x0 / c
+    "change_over_other": _change_over_other,  # x0 = a - b; ans = x0 / c
+    "change_ratio": _change_ratio,  # x0 = a - b; x1 = b - c; ans = x0 / x1
+    "changes_gap": _changes_gap,  # x0 = a - b; x1 = b - c; ans = x0 - x1
+    "share_of_sum": _share_of_sum,  # x0 = a + b; ans = a / x0
+    "average": _average,  # x0 = a + b; ans = x0 / 2
+    "named_changes": _named_changes,  # the last turn names both lines, points back to nothing
+    "named_sum_share": _named_sum_share,  # the same, a sum's share
+}
+
+
+def _passes(answer: str, sources: list[str], question: str) -> bool:
+    report = crossfoot.check(answer, sources, question=question, require_citations=False)
+    start = answer.index("The answer is")
+    return all(c.passed for c in report.claims if c.mention.start >= start)
+
+
+def _neighbour(rng: random.Random, cell: _Cell, values: _Values, used: list[_Cell]) -> _Cell | None:
+    r, c = cell
+    near = [(r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)]
+    near = [k for k in near if k in values and k not in used and values[k] != values[cell]]
+    return rng.choice(near) if near else None
+
+
+def _case(rng: random.Random, make: _Shape) -> tuple[list[str], list[str], str, str] | None:
+    grid, labels, years, values = _table(rng)
+    cells, program, turns = make(rng, labels, years, values)
+    swapped = list(cells)
+    k = rng.randrange(len(cells))
+    other = _neighbour(rng, cells[k], values, cells)
+    if other is None:
+        return None
+    swapped[k] = other
+    with localcontext() as ctx:
+        ctx.prec = 40
+        try:
+            right = answer_text(program(*(values[c] for c in cells)))
+            wrong = answer_text(program(*(values[c] for c in swapped)))
+        except ArithmeticError:
+            return None
+    if right == wrong:
+        return None
+    return [json.dumps(grid), _TEXT], turns, right, wrong
+
+
+def run(n: int, seed: int, shapes: Sequence[str], show: int = 0) -> dict[str, Counter[str]]:
+    """Per shape, the counts of right and wrong figures passed in both modes."""
+    rng = random.Random(seed)
+    out: dict[str, Counter[str]] = defaultdict(Counter)
+    for name in shapes:
+        shown = 0
+        for _ in range(n):
+            case = _case(rng, SHAPES[name])
+            if case is None:
+                continue
+            sources, turns, right, wrong = case
+            out[name]["n"] += 1
+            for mode, question in (("final", turns[-1]), ("turns", conversation(turns))):
+                ok = _passes(f"{turns[-1]} The answer is {right}.", sources, question)
+                bad = _passes(f"{turns[-1]} The answer is {wrong}.", sources, question)
+                out[name][f"{mode} right"] += ok
+                out[name][f"{mode} wrong"] += bad
+                if (not ok or bad) and shown < show:
+                    shown += 1
+                    print(f"-- {name} ({mode}): right {right} {ok}, wrong {wrong} {bad}")
+                    print(f"   {' | '.join(turns)}\n   {sources[0]}")
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p.add_argument("--n", type=int, default=30, help="conversations per shape")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--shapes", nargs="+", choices=sorted(SHAPES), default=list(SHAPES))
+    p.add_argument("--show", type=int, default=0, help="cases shown per shape where it errs")
+    args = p.parse_args(argv)
+    counts = run(args.n, args.seed, args.shapes, args.show)
+    print(f"{'shape':20} {'n':>3}  final right/wrong  turns right/wrong")
+    for name, c in counts.items():
+        final, turns = (
+            f"{c['final right']}/{c['final wrong']}",
+            f"{c['turns right']}/{c['turns wrong']}",
+        )
+        print(f"{name:20} {c['n']:>3}  {final:>17}  {turns:>17}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
