@@ -26,9 +26,11 @@ from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.years import same_quantity
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
+from crossfoot.rules._derive_formulas import _Spec
 from crossfoot.rules._derive_kinds import is_nil
+from crossfoot.rules._negligible import restates
 
-__all__ = ["nil_change", "nil_pair"]
+__all__ = ["nil_change", "nil_pair", "restated"]
 
 _ASKED = words(CHANGE_ASKED)
 
@@ -43,3 +45,9 @@ def nil_change(ctx: ClaimContext, op: str, x: SourceValue, y: SourceValue) -> bo
     """Whether the difference ``y - x`` is a change into or out of a dash year that the claim's
     wording asks for (see the module docstring)."""
     return op == "diff" and nil_pair(x, y) and _ASKED.search(focus_text(ctx)) is not None
+
+
+def restated(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> bool:
+    """Whether the sum or difference of ``x`` and ``y`` only restates one of them
+    (``rules._negligible.restates``), a change into or out of a dash year aside."""
+    return restates(ctx.mention, spec, x, y) and not nil_change(ctx, spec.op, x, y)

@@ -69,7 +69,7 @@ from crossfoot.rules._derive_formulas import (
 )
 from crossfoot.rules._derive_kinds import currency_ok, label, operand_class, same_item, same_kind
 from crossfoot.rules._derive_multiple import multiple_ratio, multiple_runs_right
-from crossfoot.rules._derive_nil import nil_change
+from crossfoot.rules._derive_nil import restated
 from crossfoot.rules._derive_shared import (
     _ZERO,
     Candidate,
@@ -96,7 +96,6 @@ from crossfoot.rules._derive_wording import (
 from crossfoot.rules._double_count import double_counted
 from crossfoot.rules._gap_order import GAP_KINDS, worded_gap
 from crossfoot.rules._near import NEAR, offered_pairs, three_digits
-from crossfoot.rules._negligible import restates
 from crossfoot.rules._prose_percents import prose_percents
 from crossfoot.rules._prose_subject import prose_bound
 from crossfoot.rules._views import views_agree
@@ -135,9 +134,8 @@ def _describe(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue, r:
 def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> bool:
     if operand_class(y) != spec.cls or same_item(x, y) or not views_agree(x, y):
         return False
-    if spec.op in ("sum", "diff") and (not same_kind(x, y) or restates(ctx.mention, spec, x, y)):
-        if not nil_change(ctx, spec.op, x, y):  # a change into or out of a dash year
-            return False
+    if spec.op in ("sum", "diff") and (not same_kind(x, y) or restated(ctx, spec, x, y)):
+        return False
     if spec.op in ("sum", "mean") and double_counted(x, y):
         return False  # a total and a line it holds (rules._double_count)
     if (
