@@ -261,9 +261,11 @@ def _inside(
         # "between $2.7M and $3.3M" bounds one value: an end that meets another value (another
         # row's $3.32M) quotes no range of the sources; the values well inside it state it.
         hits = [sv for sv in hits if not any(sv is e for e in ends)]
-    if lo <= 0 or hi > _WIDE * lo:
-        # "1-90 days", "2-6 years": a range spanning more than twice its low end holds some
-        # value of a long source by chance; a value inside bounds only a narrow one
+    if mention.kind == "number" and (lo <= 0 or hi > _WIDE * lo):
+        # "1-90 days", "2-6 years": a range of plain numbers spanning more than twice its low
+        # end holds some count of a long source by chance ("ten largest customers"); a value
+        # inside bounds only a narrow one. A range of money or percentages ("between $2M and
+        # $5M") is met by a value of its kind inside it, however wide.
         return []
     hits.sort(key=lambda sv: abs(abs(sv.value) - middle))
     return [(sv, True, "inside the range") for sv in hits]
