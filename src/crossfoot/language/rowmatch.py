@@ -73,7 +73,7 @@ from crossfoot.language.rowtables import (
 from crossfoot.language.rowtokens import _OPTIONAL, label_tokens, names_row, required_tokens, tokens
 from crossfoot.language.rowtokens import counted as _counted
 from crossfoot.language.stretch import segment_start
-from crossfoot.language.unnamed_change import maybe_change, unnamed_change
+from crossfoot.language.unnamed_change import CHANGE_LABEL, maybe_change, unnamed_change
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.model.wordgate import WordGated
@@ -315,10 +315,6 @@ _CHANGE_ONLY = frozenset(
 )
 
 
-# A column that holds changes itself ("Change", "Increase (decrease)", "% Change", "vs 2018").
-_CHANGE_COLUMN = re.compile(r"(?i)chang|increase|decrease|variance|differen|growth|\bvs\b|%")
-
-
 def _level_not_change(
     ctx: ClaimContext, table: LabelTable, cells: Sequence[SourceValue], words: set[str], glued: str
 ) -> str | None:
@@ -328,9 +324,9 @@ def _level_not_change(
     named = rows_named_by(table, words, glued)
     if not cells or any(c.row not in named for c in cells):
         return None
-    if any(_CHANGE_COLUMN.search(c.column or "") for c in cells):
+    if any(CHANGE_LABEL.search(c.column or "") for c in cells):
         return None
-    if any(_CHANGE_COLUMN.search(n) for n in named):
+    if any(CHANGE_LABEL.search(n) for n in named):
         return None  # "Net change in cash balance": the change word is the row's own name
     if not _change_elsewhere(ctx, table, cells, words, glued):
         return None

@@ -21,9 +21,11 @@ from crossfoot.language.rowtables import describe_cell, label_tables
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 
-__all__ = ["maybe_change", "unnamed_change"]
+__all__ = ["CHANGE_LABEL", "maybe_change", "unnamed_change"]
 
-_CHANGE_LABEL = re.compile(r"(?i)chang|increase|decrease|variance|differen|growth|\bvs\b|%")
+# A row or column that holds changes itself ("Change", "Increase (decrease)", "% Change", "vs
+# 2018"): the wrong-row reading's test too (language.rowmatch).
+CHANGE_LABEL = re.compile(r"(?i)chang|increase|decrease|variance|differen|growth|\bvs\b|%")
 
 
 def maybe_change(ctx: ClaimContext) -> bool:
@@ -46,7 +48,7 @@ def unnamed_change(
         return None
     if any(sv.table is None for sv in matches):
         return None  # a prose figure may be a change the passage states
-    if any(_CHANGE_LABEL.search(f"{sv.row or ''} {sv.column or ''}") for sv in matches):
+    if any(CHANGE_LABEL.search(f"{sv.row or ''} {sv.column or ''}") for sv in matches):
         return None
     target, tol = abs(m.value), m.precision
     for sv in matches:

@@ -13,7 +13,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from crossfoot.language.answermark import marker_end
-from crossfoot.language.bounds import claimed_bound
+from crossfoot.language.bounds import Side, claimed_bound
 from crossfoot.language.prevsentence import same_currency
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Claim, Evidence, Mention
@@ -74,6 +74,8 @@ _POOL = 64
 def _restatement(ctx: ClaimContext) -> Verdict | None:
     m = ctx.mention
     grounded = ctx.grounded
+    bound: tuple[Side, bool] | None = None
+    read = False  # the claim's bound is read once, for the first figure it could restate
     for k in range(len(grounded) - 1, max(-1, len(grounded) - 1 - _POOL), -1):
         g = grounded[k]
         gm = g.mention
@@ -83,7 +85,9 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
             continue
         if m.high is not None and not _same_high(m, gm):
             continue  # "8.0 million to 15.1 million" restates 8.0 million only with its high end
-        if not _on_side(ctx, gm):
+        if not read:
+            bound, read = claimed_bound(ctx.text, m), True
+        if bound is not None and not _on_side(ctx, bound, gm):
             continue  # "$70.5 million ... less than $70.5 million" restates no bound
         if m.scale != gm.scale and m.scale != 1 and not _true_units_agree(ctx, m, g):
             continue  # "$283 billion" restating "$283" of a table in millions
@@ -99,16 +103,14 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
     return None
 
 
-def _on_side(ctx: ClaimContext, g: Mention) -> bool:
-    """Whether a claim that draws a bound ("more than $5M") holds of the earlier figure it
+def _on_side(ctx: ClaimContext, bound: tuple[Side, bool], g: Mention) -> bool:
+    """Whether a claim that draws a ``bound`` ("more than $5M") holds of the earlier figure it
     would restate: that figure on the claimed side (or the line itself, for "at least"), or a
-    bound of its own. A plain claim holds of any figure it states."""
-    m = ctx.mention
-    bound = claimed_bound(ctx.text, m)
-    if bound is None or claimed_bound(ctx.text, g) is not None:
+    bound of its own."""
+    if claimed_bound(ctx.text, g) is not None:
         return True
     side, strict = bound
-    gv, mv = abs(g.value), abs(m.value)
+    gv, mv = abs(g.value), abs(ctx.mention.value)
     return (gv > mv if side == ">" else gv < mv) or (gv == mv and not strict)
 
 

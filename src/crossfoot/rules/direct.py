@@ -276,8 +276,10 @@ _WIDE = Decimal(2)  # how far a range's high end may stand from its low end, for
 
 def _counts_periods(ctx: ClaimContext, sv: SourceValue) -> bool:
     """Whether prose value ``sv`` counts periods in its source ("each 6-month period")."""
-    src = ctx.scope.source(sv.source_id) if sv.span is not None else None
-    return src is not None and sv.span is not None and counts_periods(src.text, sv.span[1])
+    if sv.span is None:
+        return False
+    src = ctx.scope.source(sv.source_id)
+    return src is not None and counts_periods(src.text, sv.span[1])
 
 
 def _between(text: str, start: int) -> bool:

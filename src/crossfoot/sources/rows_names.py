@@ -21,6 +21,7 @@ __all__ = [
     "is_count_column",
     "is_id_column",
     "labels_named",
+    "names_a_year",
     "row_named",
     "rows_named",
     "same_unit",
@@ -30,7 +31,7 @@ __all__ = [
 # ---------------------------------------------------------------- columns and units
 
 _ID_NAME = re.compile(r"(^|[_\s.])(id|uuid|zip|zipcode|postcode|phone|sku|code|ean|isbn)$|[a-z]Id$")
-_YEAR_NAME = re.compile(r"^(fiscal[_ ]?)?(year|yr|fy)$", re.IGNORECASE)
+_YEAR_NAME = re.compile(r"^((fiscal|calendar)[_ ]?)?(year|yr|fy)$", re.IGNORECASE)
 _PERCENT_NAME = re.compile(r"(%|pct|percent|percentage)", re.IGNORECASE)
 _COUNT_NAME = re.compile(
     r"(^|[_\s.])(n|num|count|cnt|qty|quantity|orders|units|customers|users|stores|items|"
@@ -328,11 +329,23 @@ def labels_opening(labels: Sequence[str | None], low: str) -> list[str]:
     return [label for label in hits if label]
 
 
+@lru_cache(maxsize=1024)  # (a text table's heading is asked once per body row)
+def names_a_year(name: str) -> bool:
+    """Whether a column's name says it holds each row's year ("year", "fiscal_year", "FY",
+    "Calendar Year"): a result set's column, or a text table's heading
+    (``sources.table_long_years``).
+
+    >>> names_a_year("Fiscal Year"), names_a_year("fiscal_year"), names_a_year("years")
+    (True, True, False)
+    """
+    return _YEAR_NAME.match(name.strip()) is not None
+
+
 @lru_cache(maxsize=4096)  # column names repeat across calls: three patterns once per name
 def _column_meta(name: str) -> tuple[bool, bool, bool]:
     return (
         is_id_column(name),
-        bool(_YEAR_NAME.match(name.strip())),
+        names_a_year(name),
         bool(_PERCENT_NAME.search(name)),
     )
 

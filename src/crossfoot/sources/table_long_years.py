@@ -12,17 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crossfoot.sources.cells import CellNumber, year_in
+from crossfoot.sources.rows_names import names_a_year
 
 __all__ = ["row_year"]
-
-# Column headings that name a row's year (lowercased, "_" read as a space).
-_YEAR_NAMES = frozenset({"year", "fiscal year", "fy", "calendar year", "yr"})
 
 
 def row_year(
     row_label: str, labels: Sequence[str], numbers: Sequence[tuple[int, CellNumber]]
 ) -> tuple[int | None, int]:
-    """The row's year (from its label, else from its cell under a "Year" heading) and the
+    """The row's year (from its label, else from its cell under a heading that names a year,
+    as a result set's year column is named: ``rows_names.names_a_year``) and the
     column of that cell (-1 when the label gave it, or nothing did).
 
     >>> from decimal import Decimal
@@ -36,7 +35,6 @@ def row_year(
     if own is not None:
         return own, -1
     for j, cell in numbers:
-        if cell.year_like and j < len(labels) and labels[j]:
-            if labels[j].strip().lower().replace("_", " ") in _YEAR_NAMES:
-                return int(cell.value), j
+        if cell.year_like and j < len(labels) and labels[j] and names_a_year(labels[j]):
+            return int(cell.value), j
     return None, -1
