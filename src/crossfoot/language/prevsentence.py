@@ -41,6 +41,17 @@ _BASE_BEFORE = re.compile(
 )
 
 
+# A move noun as the subject, right before its figure: "The increase is 0.5", "The decrease was
+# $6 million" (not "The increase was driven by $5 million of sales": the figure is no change).
+_MOVE_IS = WordGated(
+    re.compile(
+        rf"(?i)\b(?:{MOVE_NOUNS})\s+(?:is|was|amounts\s+to|amounted\s+to)\s+"
+        r"(?:approximately\s+|about\s+|roughly\s+)?(?:[$\u20ac\u00a3\u00a5]\s?)?\(?\s*\Z"
+    ),
+    ("increase", "decrease", "decline", "growth", "rise", "drop", "fall"),
+)
+
+
 def change_before(text: str, lo: int, at: int) -> bool:
     """Whether ``text[lo:at]``, the clause before a figure, states it as a change: a change
     word, and not "from" (or "than", "compared with") right before the figure, which makes it
@@ -50,7 +61,9 @@ def change_before(text: str, lo: int, at: int) -> bool:
     >>> change_before(t, 0, t.index("$7")), change_before(t, 0, t.index("(29"))
     (False, True)
     """
-    return _CHANGE_WORDS.search(text, lo, at) is not None and not _BASE_BEFORE.search(text, lo, at)
+    if _CHANGE_WORDS.search(text, lo, at) is None and _MOVE_IS.search(text, lo, at) is None:
+        return False
+    return not _BASE_BEFORE.search(text, lo, at)
 
 
 def _previous_sentence(ctx: ClaimContext) -> str | None:
@@ -168,14 +181,15 @@ def _concluded(ctx: ClaimContext) -> Mention | None:
 
     "The average is $10.5 million. Answer: $12 million": the answer line must restate the
     explanation's result; a table cell in its place is a number taken from elsewhere. Sign and
-    rounding are forgiven (either figure's stated precision).
+    rounding are forgiven: the two may round one value when their windows (each figure's
+    stated precision) overlap; "10" and "Answer: 9" only touch at 9.5, which rounds to 10.
     """
     found = _previous_figure(ctx)
     if found is None:
         return None
     _prev, figure, years = found
     m = ctx.mention
-    if abs(abs(figure.value) - abs(m.value)) <= figure.precision + m.precision:
+    if abs(abs(figure.value) - abs(m.value)) < figure.precision + m.precision:
         return None
     if _own_years(ctx) - years:
         return None  # "It was $168.4 million for 2015." after 2016's figure: another year's

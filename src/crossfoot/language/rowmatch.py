@@ -321,8 +321,8 @@ def _level_not_change(
     """Why "the change in X is 5" is wrong when 5 is X's own figure for one year (not in a
     change column) and no two figures of X differ by 5: the answer states a level, not a change.
     """
-    named = rows_named_by(table, words, glued)
-    if not cells or any(c.row not in named for c in cells):
+    named = rows_named_by(table, words, glued)  # (a row with no label: a subtotal, a level)
+    if not cells or any(c.row is not None and c.row not in named for c in cells):
         return None
     if any(CHANGE_LABEL.search(c.column or "") for c in cells):
         return None

@@ -418,7 +418,7 @@ _CACHE: dict[int, tuple[tuple[SourceValue, ...], dict[int, LabelTable]]] = {}
 
 
 def describe_cell(sv: SourceValue) -> str:
-    where = sv.row or "?"
+    where = sv.row or "a row with no label"
     if sv.column:
         where += f" / {sv.column}"
     return f"[{sv.source_id}] {where}"

@@ -27,6 +27,7 @@ from crossfoot.model.types import Evidence, Mention, SourceValue, Status
 from crossfoot.rules._periods import counts_periods
 from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
 from crossfoot.rules._prose_year import prose_year_verdict
+from crossfoot.rules._sibling_lists import sibling_lists
 from crossfoot.rules.fields import field_verdict
 from crossfoot.rules.signs import sign_verdict
 from crossfoot.sources.prose import UPPER_END
@@ -51,6 +52,9 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
         matches = [x for x in matches if not states_level(x[0])]
     if not matches:
         return None
+    matches, other_list = sibling_lists(ctx, matches)  # "...; and the US 11%, ..., respectively"
+    if other_list is not None:
+        return other_list
     if ctx.mention.kind == "money" and all(counts_things(sv) for sv, _, _ in matches):
         # "$235,514" stated from a "Number of Shares" column: the digits are there, the money
         # is not. Failing here keeps the other rules from making the amount out of counts.
