@@ -60,6 +60,7 @@ from crossfoot.language.prevsentence import (
     change_before,
 )
 from crossfoot.language.prior_year import names_no_subject
+from crossfoot.language.prose_row import prose_only_row
 from crossfoot.language.rowfocus import _year_date, focus_group, focus_text, states_a_cell
 from crossfoot.language.rowtables import (
     LabelTable,
@@ -113,7 +114,8 @@ def _mute(ctx: ClaimContext, matches: Sequence[SourceValue]) -> bool:
         table = label_tables(source).get(sv.table)
         if table is None or (table.unnamed and sv.year is None):
             return True
-    return not found
+    # (a value in prose only: a table may still state the named row's figure, language/prose_row)
+    return not found and not any(label_tables(s) for s in ctx.scope.sources)
 
 
 _RESPECTIVELY = WordGated(re.compile(r"(?i)\brespectively\b"), ("respectively",))
@@ -196,8 +198,10 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
     said = _what_is_said(ctx, every)
     if said is None or isinstance(said, Verdict):
         return said
-    if not said.words or not matches:  # nothing named, or the value is in prose only
-        return None if said.words else unnamed_change(ctx, every, said.change)
+    if not said.words:  # nothing named
+        return unnamed_change(ctx, every, said.change)
+    if not matches:  # the value is in prose only: the table may state the row's own figure
+        return prose_only_row(ctx, prose, said.words, said.year, said.date)
     reasons = _reasons(ctx, matches, prose, said)
     if not reasons:
         return None
