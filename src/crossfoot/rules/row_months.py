@@ -1,5 +1,5 @@
-"""A month the sentence names, over a monthly result set: "North had revenue of 4.2 in January"
-when 4.2 is North's February row.
+"""A month (or quarter) the sentence names, over a monthly (or quarterly) result set: "North had
+revenue of 4.2 in January" when 4.2 is North's February row.
 
 A long result set by month (``region, month, revenue``; :mod:`crossfoot.sources.rows_months`)
 gives its rows no year when two of them share one, so neither the year check nor the row names
@@ -20,7 +20,7 @@ from crossfoot.language.direction import clause_bounds
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.sources.rows import row_table
-from crossfoot.sources.rows_months import MONTH_NUMBERS, row_months
+from crossfoot.sources.rows_months import MONTH_NUMBERS, QUARTER, row_months
 from crossfoot.sources.rows_table import RowTable
 
 __all__ = ["month_verdict", "named_month"]
@@ -30,6 +30,11 @@ _NAMES = (
 ).split()
 # A capitalised month word, and the year right after it ("January 2024", "Jan. 2024").
 _MONTH = re.compile(r"\b([A-Z][a-z]{2,8})\b\.?(?:\s+(?:\d{1,2},?\s+)?((?:19|20)\d\d)\b)?")
+# A quarter: "Q3", "Q3 2024", "the third quarter (of 2024)"; its year right after it.
+_QUARTER = re.compile(
+    r"(?i)\b(?:q([1-4])|(first|second|third|fourth)\s+quarter)\b(?:\s+(?:of\s+)?((?:19|20)\d\d)\b)?"
+)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _Named = tuple[int | None, int]
 
 
@@ -41,12 +46,18 @@ def named_month(text: str) -> _Named | None:
     ((2024, 1), (None, 2))
     >>> named_month("from January to February") is None, named_month("May I help?")
     (True, (None, 5))
+    >>> named_month("in Q3 2024"), named_month("in the second quarter")
+    ((2024, 103), (None, 102))
     """
     found: set[_Named] = set()
     for m in _MONTH.finditer(text):
         month = MONTH_NUMBERS.get(m.group(1).lower())
         if month is not None:
             found.add((int(m.group(2)) if m.group(2) else None, month))
+    if "q" in text or "Q" in text:
+        for m in _QUARTER.finditer(text):
+            q = int(m.group(1)) if m.group(1) else _ORDINALS[m.group(2).lower()]
+            found.add((int(m.group(3)) if m.group(3) else None, QUARTER + q))
     if len({month for _, month in found}) != 1:
         return None
     dated = {got for got in found if got[0] is not None}
@@ -69,7 +80,7 @@ def _months(table: RowTable) -> Mapping[int, _Named]:
 
 
 def _say(month: _Named) -> str:
-    name = _NAMES[month[1] - 1]
+    name = f"Q{month[1] - QUARTER}" if month[1] > QUARTER else _NAMES[month[1] - 1]
     return f"{name} {month[0]}" if month[0] is not None else name
 
 
