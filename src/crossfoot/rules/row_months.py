@@ -84,18 +84,39 @@ def _say(month: _Named) -> str:
     return f"{name} {month[0]}" if month[0] is not None else name
 
 
+def _periods(ctx: ClaimContext, sv: SourceValue) -> tuple[_Named, list[_Named]] | None:
+    """The period of ``sv``'s row and those of the other rows of its label (and column), or
+    None when its row has none that can be read."""
+    if sv.table is None:
+        return None
+    source = ctx.scope.source(sv.source_id)
+    if source is None:
+        return None
+    if sv.period is not None:  # a text table's row
+        return sv.period, [
+            v.period
+            for v in source.values
+            if v.period is not None and v.table == sv.table and v.row == sv.row
+            and v.column == sv.column
+        ]  # fmt: skip
+    table = row_table(source)
+    months = _months(table) if table is not None else None
+    own = months.get(sv.row_index) if months and sv.row_index is not None else None
+    if table is None or months is None or own is None:
+        return None
+    return own, [got for i, got in months.items() if table.labels[i] == sv.row]
+
+
 def month_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | None:
     """``wrong_row`` when the sentence names a month that no matching cell's row is of, and the
     cell's label has a row of that month (module docstring); None otherwise."""
-    tables: list[tuple[SourceValue, RowTable, Mapping[int, _Named]]] = []
+    read: list[tuple[SourceValue, _Named, list[_Named]]] = []
     for sv in matches:
-        source = ctx.scope.source(sv.source_id) if sv.table is not None else None
-        table = row_table(source) if source is not None else None
-        months = _months(table) if table is not None else None
-        if table is None or not months or sv.row_index not in months:
+        got = _periods(ctx, sv)
+        if got is None:
             return None  # a cell whose month cannot be read: the words cannot choose
-        tables.append((sv, table, months))
-    if not tables:
+        read.append((sv, *got))
+    if not read:
         return None
     s, m = ctx.sentence, ctx.mention
     text = ctx.text
@@ -103,16 +124,12 @@ def month_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict 
         return None
     lo, hi = clause_bounds(text, s.start, s.end, m.start, m.end)
     said = named_month(text[lo:hi]) or named_month(text[s.start : s.end])
-    if said is None:
+    if said is None or any(_fits(own, said) for _, own, _ in read):
         return None
-    if any(_fits(months.get(sv.row_index or 0), said) for sv, _, months in tables):
-        return None
-    for sv, table, months in tables:
-        there = [i for i, got in months.items() if _fits(got, said) and table.labels[i] == sv.row]
-        if there:
-            row = months[sv.row_index or 0]
+    for sv, own, others in read:
+        if any(_fits(got, said) for got in others):
             why = (
-                f"value is in the {_say(row)} row ({sv.label}), but the sentence says {_say(said)}"
+                f"value is in the {_say(own)} row ({sv.label}), but the sentence says {_say(said)}"
             )
             return Verdict("wrong_row", Evidence("rows", "wrong_row", why, (sv,)), why)
     return None

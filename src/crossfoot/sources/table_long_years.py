@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crossfoot.sources.cells import CellNumber, year_in
+from crossfoot.sources.rows_months import month_column, row_months
 from crossfoot.sources.rows_names import names_a_year
 from crossfoot.sources.rows_years import date_years
 
-__all__ = ["date_rows", "row_year"]
+__all__ = ["date_rows", "month_rows", "row_year"]
 
 
 def date_rows(grid: Sequence[Sequence[str]], first: int) -> dict[int, int]:
@@ -29,13 +30,35 @@ def date_rows(grid: Sequence[Sequence[str]], first: int) -> dict[int, int]:
     >>> date_rows(grid, 1)
     {1: 2023, 2: 2024, 3: 2024}
     """
+    columns, labels = _body(grid, first)
+    return {first + i: y for i, y in date_years(columns, 0, labels).items()} if labels else {}
+
+
+def month_rows(grid: Sequence[Sequence[str]], first: int) -> dict[int, tuple[int | None, int]]:
+    """The month (or quarter) of each body row (by grid index) from a column of months, when the
+    table is a series by them (:func:`crossfoot.sources.rows_months.row_months`); {} else.
+
+    >>> grid = [["Region", "Month", "Revenue"], ["North", "Jan 2024", "3.9"],
+    ...         ["North", "Feb 2024", "4.2"], ["South", "Jan 2024", "2.5"]]
+    >>> month_rows(grid, 1)
+    {1: (2024, 1), 2: (2024, 2), 3: (2024, 1)}
+    """
+    columns, labels = _body(grid, first)
+    col = month_column(columns, 0) if labels else None
+    return {first + i: p for i, p in row_months(col, labels).items()} if col is not None else {}
+
+
+def _body(
+    grid: Sequence[Sequence[str]], first: int
+) -> tuple[list[list[str | None]], list[str | None]]:
+    """The body's columns (blank cells None) and its first column's labels; none for fewer
+    than two body rows."""
     body = grid[first:]
     if len(body) < 2:
-        return {}
+        return [], []
     width = min(len(row) for row in body)
     columns = [[c.strip() or None for c in (row[j] for row in body)] for j in range(width)]
-    labels = [row[0].strip() or None for row in body]
-    return {first + i: y for i, y in date_years(columns, 0, labels).items()}
+    return columns, [row[0].strip() or None for row in body]
 
 
 def row_year(

@@ -52,7 +52,7 @@ from crossfoot.sources.table_header import (
     header_label,
     tidy_grid,
 )
-from crossfoot.sources.table_long_years import date_rows
+from crossfoot.sources.table_long_years import date_rows, month_rows
 from crossfoot.sources.table_long_years import row_year as long_row_year
 from crossfoot.sources.table_sections import row_section
 from crossfoot.sources.unit_subject import counted_between, row_subject_unit
@@ -280,6 +280,7 @@ class _Body:
         self.grid, self.parsed, self.h = grid, parsed, header
         self.where, self.fallback = where, fallback
         self.dated = date_rows(grid, header.rows)  # (a long table's rows by a column of dates)
+        self.periods = month_rows(grid, header.rows)  # (a series by month: rules.row_months)
         width = len(grid[0])
         self.blank = [
             [p is None and is_blank(c) for c, p in zip(row, prow, strict=True)]
@@ -444,6 +445,7 @@ class _Body:
                 "row_index": self.where.rows[i],
                 "col_index": self.where.cols[j],
                 "currency": currency,
+                "period": self.periods.get(i),
             }
             scaled = unit is not None and kind != "percent" and not cell.own_scale
             # (a section row "Per Common Share Data:" spares the rows below it too)
