@@ -15,9 +15,17 @@ engine to go on after the first verdict.
 
     python benchmarks/rule_stops.py trace --size 2x3            # 300 fresh 2x3 traces
     python benchmarks/rule_stops.py check --limit 300 --shadow  # pot-tatqa tuning answers
+    python benchmarks/rule_stops.py check --steady --cpu        # sources read: check_speed's case
+    python benchmarks/rule_stops.py bounds                      # what deciding early can buy
 
 ``check`` reads the pot-tatqa tuning half's first ``--limit`` answers, checks them once to warm
-the caches (as ``check_speed.py``'s rounds after the first), then counts the second pass.
+the caches, then counts a second pass (``--steady``: each answer checked twice in a row, the
+second counted: its sources, and what the rules keep per table, already read, as in
+``check_speed.py``'s rounds; the first answer of each document otherwise pays the reading, 16
+source lists being kept). ``bounds`` is ``trace_steps.py --part bounds`` for ``check()``: each
+answer (sources read first, untimed) checked as it is, with every figure the rules leave
+unsupported answered ``None`` at no cost, and with every figure's verdict replayed (the rules
+free), alternating, the fastest of three rounds per answer, the reports checked equal.
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ from crossfoot.rules import REACHES, RULES
 from crossfoot.rules._reach import within_reach
 
 engine: Any = _engine
+plain_run = _engine._run
 _CLOCK = time.perf_counter
 _Key = tuple[str, str]
 
@@ -44,6 +53,7 @@ _Key = tuple[str, str]
 class _Ledger:
     def __init__(self, shadow: bool) -> None:
         self.shadow = shadow
+        self.paused = False
         self.spent: defaultdict[_Key, float] = defaultdict(float)
         self.unsettled: defaultdict[_Key, float] = defaultdict(float)
         self.calls: Counter[_Key] = Counter()
@@ -58,6 +68,8 @@ class _Ledger:
 
     def run(self, rule_list: tuple[Any, ...], ctx: Any) -> Any:
         """``engine._run``, every call timed; the first pass is the full rule list."""
+        if self.paused:
+            return plain_run(rule_list, ctx)
         kind = "first" if len(rule_list) == len(RULES) else f"rerun{len(rule_list)}"
         times: list[tuple[_Key, float]] = []
         won, winner = None, None
@@ -138,7 +150,7 @@ def _trace(ledger: _Ledger, size: str, count: int) -> None:
     ledger.report(f"trace {size}, fresh rows, {count} traces", count)
 
 
-def _check(ledger: _Ledger, limit: int, data_root: str | None) -> None:
+def _check(ledger: _Ledger, limit: int, data_root: str | None, steady: bool) -> None:
     from corpora import pot_tatqa
     from corpora.common import data_root as root_of
     from corpora.common import in_half
@@ -149,29 +161,94 @@ def _check(ledger: _Ledger, limit: int, data_root: str | None) -> None:
         check(it.answer, it.sources, question=it.question or None)
     ledger.clear()
     for it in items:
+        if steady:  # the sources (and what the rules keep per table) already read: check_speed
+            ledger.paused = True
+            check(it.answer, it.sources, question=it.question or None)
+            ledger.paused = False
         check(it.answer, it.sources, question=it.question or None)
-    ledger.report(f"check pot-tatqa tuning, {len(items)} answers (second pass)", len(items))
+    state = "each answer asked twice, the second counted" if steady else "second pass"
+    ledger.report(f"check pot-tatqa tuning, {len(items)} answers ({state})", len(items))
+
+
+def _bounds(limit: int, data_root: str | None) -> None:
+    from corpora import pot_tatqa
+    from corpora.common import data_root as root_of
+    from corpora.common import in_half
+    from crossfoot.front.check import check
+
+    items = in_half(pot_tatqa.load(root_of(data_root)), "tune")[:limit]
+    seen: dict[tuple[int, int, int], list[Any]] = {}
+    current, mode = [0], ["plain"]
+
+    def record(rule_list: Any, ctx: Any) -> Any:
+        verdict = plain_run(rule_list, ctx)
+        key = (current[0], ctx.mention.start, len(rule_list))
+        seen.setdefault(key, []).append(verdict)
+        return verdict
+
+    def oracle(rule_list: Any, ctx: Any) -> Any:
+        known = seen.get((current[0], ctx.mention.start, len(rule_list)))
+        if mode[0] == "plain" or known is None or len(known) != 1:
+            return plain_run(rule_list, ctx)
+        if mode[0] == "rules free" or known[0] is None:
+            return known[0]
+        return plain_run(rule_list, ctx)
+
+    def one(it: Any) -> Any:
+        return check(it.answer, it.sources, question=it.question or None)
+
+    engine._run = record
+    want = []
+    for i, it in enumerate(items):
+        current[0] = i
+        want.append(one(it).to_dict())
+    engine._run = oracle
+    modes = ("plain", "unsupported free", "rules free")
+    best = {m: [float("inf")] * len(items) for m in modes}
+    for _ in range(3):
+        for i, it in enumerate(items):
+            current[0] = i
+            mode[0] = "plain"
+            one(it)  # (its sources read, untimed)
+            for m in modes if i % 2 else modes[::-1]:
+                mode[0] = m
+                t0 = time.process_time()
+                got = one(it)
+                best[m][i] = min(best[m][i], time.process_time() - t0)
+                if got.to_dict() != want[i]:
+                    sys.exit(f"{m}: answer {i} gives another report")
+    base = sum(best["plain"])
+    print(f"check() bounds, pot-tatqa tuning, {len(items)} answers (CPU, fastest of 3 rounds)")
+    for m in modes:
+        t = sum(best[m])
+        print(f"  {m:17s} {t / len(items) * 1e6:7.0f} us  ratio {t / base:.3f}")
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("what", choices=("trace", "check"))
+    ap.add_argument("what", choices=("trace", "check", "bounds"))
     ap.add_argument("--size", default="2x3", help="trace: the table's rows x columns")
     ap.add_argument("--traces", type=int, default=300)
     ap.add_argument("--limit", type=int, default=300, help="check: pot-tatqa tuning answers")
     ap.add_argument("--data-root", help="directory holding the corpora (default $CROSSFOOT_DATA)")
     ap.add_argument("--shadow", action="store_true", help="run the rules after the winner too")
+    ap.add_argument("--steady", action="store_true", help="check: count each answer's 2nd check")
+    ap.add_argument("--cpu", action="store_true", help="process CPU time, not perf_counter")
     args = ap.parse_args(argv)
+    global _CLOCK
+    if args.cpu:
+        _CLOCK = time.process_time
     ledger = _Ledger(args.shadow)
-    plain = engine._run
     engine._run = ledger.run
     try:
-        if args.what == "trace":
+        if args.what == "bounds":
+            _bounds(args.limit, args.data_root)
+        elif args.what == "trace":
             _trace(ledger, args.size, args.traces)
         else:
-            _check(ledger, args.limit, args.data_root)
+            _check(ledger, args.limit, args.data_root, args.steady)
     finally:
-        engine._run = plain
+        engine._run = plain_run
     return 0
 
 
