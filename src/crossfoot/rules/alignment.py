@@ -46,6 +46,7 @@ from crossfoot.rules.alignment_program import more_than_asked, program_misfit
 from crossfoot.rules.alignment_rank import rank_misfit
 from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_signs import sign_misfit
+from crossfoot.rules.alignment_total import total_misfit
 from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
 from crossfoot.rules.answer_sign import final_misfits
 from crossfoot.rules.own_rows import Rerun
@@ -309,6 +310,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
             return Fit("row", other)
         other = scale_misfit(ask, c, base, named.values, claims) or program_misfit(ask, base, named)
         other = other or operands_misfit(ask, base, named) or column_misfit(ask, base, named)
+        other = other or total_misfit(base, named)
         if other is not None:
             return Fit("op", other)
     why = _op_misfit(ask, c, base, named) if base is not None else None
