@@ -7,10 +7,12 @@ the claim, and a month of a year the sources never write together was not read f
 
 The check runs when the question asks for a date and the answer has a marker ("Answer:"): each
 month and year written after it ("March 2029", "March 31, 2029", "31 March 2029") must stand
-together in some source's text (in any of those forms, the month in full or short). One that
-does not joins the claims as ``unsupported`` at its year, naming the dates the sources give for
-that month or year, if any. Not judged: a year alone ("Answer: 2029"), an answer with no marker,
-a date the answer computes ("five years after March 2022": it also writes "March 2022").
+together in some source's text or the question's (in any of those forms, the month in full or
+short; a source may also write it in figures, "3/31/2029", "2029-03-31"). One that does not joins
+the claims as ``unsupported`` at its year, naming the dates the sources give for that month or
+year, if any. Not judged: a year alone ("Answer: 2029"), an answer with no marker. A date the
+answer computes from the sources' ("five years after March 2022") is not read as computed: it is
+unsupported too.
 """
 
 from __future__ import annotations
@@ -102,6 +104,7 @@ def dated_answer(ask: Ask, claims: Sequence[Claim], text: str, texts: Iterable[s
     given = list(_dates(text[at:]))
     if not given:
         return list(claims)
+    texts = [ask.text, *texts]  # (a date the question writes is given, not claimed)
     have = {(mo, yr) for t in texts for mo, yr, _, _ in _dates(t)}
     have |= {(_MONTHS[int(mo) - 1], yr) for t in texts for mo, yr in _numeric(t)}
     missing = [(mo, yr, at + a) for mo, yr, a, _ in given if (mo, yr) not in have]
