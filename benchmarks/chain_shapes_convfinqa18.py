@@ -251,11 +251,13 @@ def _sum3_share(rng: random.Random, lab: list[str], y: list[int], v: _Values) ->
 
 def _percent_rounded(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
     subj = rng.choice(_SUBJECTS)
-    before = Decimal(rng.randint(300, 9000))
-    cut = Decimal(int(before * Decimal(str(rng.uniform(0.05, 0.4)))))
-    pct = (cut / before * 100).quantize(Decimal("0.1"))
-    v[(_PROSE, 0)], v[(_PROSE, 1)] = cut, pct / 100
-    text = f"{subj} decreased $ {cut} million , or {pct} % , in {y[0]} ."
+    text = ""
+    for k in (1, 0):  # the year before's decrease too (a neighbour for the wrong twin)
+        before = Decimal(rng.randint(300, 9000))
+        cut = Decimal(int(before * Decimal(str(rng.uniform(0.05, 0.4)))))
+        pct = (cut / before * 100).quantize(Decimal("0.1"))
+        v[(_PROSE + k, 0)], v[(_PROSE + k, 1)] = cut, pct / 100
+        text += f"{subj} decreased $ {cut} million , or {pct} % , in {y[k]} . "
     turns = [f"by how much did the {subj} decrease in {y[0]}?"]
     turns += [f"and what percentage of the {y[1]} {subj} does that decrease represent?"]
     turns += [f"what, then, was the {subj} in {y[1]}?"]
