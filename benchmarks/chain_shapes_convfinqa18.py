@@ -183,11 +183,13 @@ _SUBJECTS = (
 ).split(", ")
 
 
-def _prose(rng: random.Random, y: list[int], v: _Values) -> tuple[str, str]:
+def _prose(
+    rng: random.Random, y: list[int], v: _Values, low: int = 40, high: int = 900
+) -> tuple[str, str]:
     """A subject of the text and a sentence stating it in the three years, in one of the ways
-    filings word it; its figures are ``v[(_PROSE, c)]`` (millions)."""
+    filings word it; its figures are ``v[(_PROSE, c)]`` (millions, ``low`` to ``high``)."""
     subj = rng.choice(_SUBJECTS)
-    base = rng.randint(40, 900)
+    base = rng.randint(low, high)
     for c in range(3):
         x = base * (1 + rng.uniform(-0.25, 0.25))
         v[(_PROSE, c)] = Decimal(f"{x:.1f}") if rng.random() < 0.3 else Decimal(int(x))
@@ -229,8 +231,9 @@ def _text_over_cell(rng: random.Random, lab: list[str], y: list[int], v: _Values
 
 
 def _thousands_over_text(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
-    subj, text = _prose(rng, y, v)
-    r, c = rng.randrange(len(lab)), rng.randrange(3)
+    subj, text = _prose(rng, y, v, 5, 60)
+    c = rng.randrange(3)
+    r = _largest(v, c, len(lab))  # a figure in thousands that is some millions
     turns = [f"what was the {lab[r]} in {y[c]}?", "what is that divided by 1000?"]
     turns += [f"what is that divided by the {y[c]} {subj}?"]
     return [(r, c), (_PROSE, c)], lambda a, b: a / 1000 / b, turns, text

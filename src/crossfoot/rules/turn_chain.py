@@ -14,6 +14,11 @@ and over the earlier turns' figures when it points back ("that", "the quotient")
 than two. A turn that points back and names nothing ("what is that in billions?") restates the
 turn before.
 
+The figures are read in two views that never mix: as written (a table's cells under their unit
+header as written, and a text figure with a scale word as its digits: "$ 430 million" is 430,
+as filings' readers combine it with the cells of a table that states no unit) and as their true
+values.
+
 The last turn's figures are the candidates: the claim passes when one of them (in a unit the
 conversation asks for, "in millions") meets it at its stated precision. Nothing else is
 searched, so the figure is held to derivations over the operands the turns name. Only figures
@@ -207,13 +212,37 @@ def _figures(ctx: ClaimContext, turns: tuple[Turn, ...]) -> list[_Fig] | None:
     """The figures the last turn may have asked for, over the cells as written and over their
     true values (a unit header's scale applied): never the two mixed."""
     out: list[_Fig] = []
+    every = ctx.scope.index.values
     for view in ("written", "true"):
-        values = [v for v in ctx.scope.index.values if v.operand and v.view in ("both", view)]
+        values = _as_written(every) if view == "written" else _as_true(every)
         made = _family(ctx, turns, values)
         if made is None:
             return None
         out.extend(made)
     return out
+
+
+def _as_true(values: tuple[SourceValue, ...] | list[SourceValue]) -> list[SourceValue]:
+    return [v for v in values if v.operand and v.view in ("both", "true")]
+
+
+def _as_written(values: tuple[SourceValue, ...] | list[SourceValue]) -> list[SourceValue]:
+    """The operands as written: a table's cells under their unit header as written, and a
+    prose figure with a scale word ("$ 430 million") as its digits (430), the way a filing's
+    reader combines a text figure with the cells of a table that states no unit ("what is the
+    pension contributions divided by the income tax expense?"); the prose figure's own value
+    stays in the true view."""
+    prose = {(v.source_id, v.span) for v in values if v.view == "written" and v.table is None}
+    return [
+        v
+        for v in values
+        if (v.view == "written" and v.table is None and v.span is not None)
+        or (
+            v.operand
+            and v.view in ("both", "written")
+            and not (v.table is None and (v.source_id, v.span) in prose)
+        )
+    ]
 
 
 def _family(
