@@ -45,7 +45,8 @@ def test_a_month_column_is_read_only_as_a_series() -> None:
     assert row_months(["2024-01", "2024-01"], ["N", "S"]) == {}  # one month: no series
     assert row_months(["2024-01", "total"], ["N", "N"]) == {}  # a cell that is no month
     assert month_of("2024-13") is None and month_of("Mayday") is None
-    assert named_month("January or February") is None
+    assert named_month("January or February") == ()
+    assert row_months(["2024-01-05", "2024-01-05"], ["N", "N"]) == {}  # one day twice
 
 
 @settings(max_examples=40, deadline=None)

@@ -17,10 +17,11 @@ import re
 from collections.abc import Mapping, Sequence
 
 from crossfoot.language.direction import clause_bounds
+from crossfoot.language.years import label_date
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.sources.rows import row_table
-from crossfoot.sources.rows_months import MONTH_NUMBERS, QUARTER, row_months
+from crossfoot.sources.rows_months import DAY, MONTH_NUMBERS, QUARTER, row_months
 from crossfoot.sources.rows_table import RowTable
 
 __all__ = ["month_verdict", "named_month"]
@@ -38,16 +39,17 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _Named = tuple[int | None, int]
 
 
-def named_month(text: str) -> _Named | None:
-    """``(year, month)`` of the one month ``text`` names (year None when it writes none); None
-    for no month or several.
+def named_month(text: str) -> tuple[_Named, ...]:
+    """The one period ``text`` names, as ``(year, month)`` (year None when it writes none), or
+    ``(year, QUARTER + q)`` for a quarter; a full date is also its day (``(year, DAY + 100 *
+    month + day)``, first). Empty for no period or several.
 
     >>> named_month("North had 4.2 in January 2024."), named_month("In Feb, 4.2.")
-    ((2024, 1), (None, 2))
-    >>> named_month("from January to February") is None, named_month("May I help?")
-    (True, (None, 5))
-    >>> named_month("in Q3 2024"), named_month("in the second quarter")
-    ((2024, 103), (None, 102))
+    (((2024, 1),), ((None, 2),))
+    >>> named_month("from January to February"), named_month("May I help?")
+    ((), ((None, 5),))
+    >>> named_month("in Q3 2024"), named_month("on March 5, 2024")
+    (((2024, 103),), ((2024, 10305), (2024, 3)))
     """
     found: set[_Named] = set()
     for m in _MONTH.finditer(text):
@@ -58,16 +60,22 @@ def named_month(text: str) -> _Named | None:
         for m in _QUARTER.finditer(text):
             q = int(m.group(1)) if m.group(1) else _ORDINALS[m.group(2).lower()]
             found.add((int(m.group(3)) if m.group(3) else None, QUARTER + q))
+    day = label_date(text) if found or "-" in text or "/" in text else None
+    if day is not None:
+        found.add((day[0], day[1]))
     if len({month for _, month in found}) != 1:
-        return None
+        return ()
     dated = {got for got in found if got[0] is not None}
-    return next(iter(dated)) if len(dated) == 1 else next(iter(found)) if len(found) == 1 else None
+    one = next(iter(dated)) if len(dated) == 1 else next(iter(found)) if len(found) == 1 else None
+    if one is None:
+        return ()
+    return ((day[0], DAY + 100 * day[1] + day[2]), one) if day is not None else (one,)
 
 
-def _fits(row: _Named | None, said: _Named) -> bool:
-    if row is None or row[1] != said[1]:
-        return False
-    return said[0] is None or row[0] is None or row[0] == said[0]
+def _fits(row: _Named | None, said: tuple[_Named, ...]) -> bool:
+    return row is not None and any(
+        row[1] == got[1] and (got[0] is None or row[0] is None or row[0] == got[0]) for got in said
+    )
 
 
 def _months(table: RowTable) -> Mapping[int, _Named]:
@@ -79,9 +87,13 @@ def _months(table: RowTable) -> Mapping[int, _Named]:
     return got  # type: ignore[return-value]
 
 
-def _say(month: _Named) -> str:
-    name = f"Q{month[1] - QUARTER}" if month[1] > QUARTER else _NAMES[month[1] - 1]
-    return f"{name} {month[0]}" if month[0] is not None else name
+def _say(period: _Named) -> str:
+    year, code = period
+    if code > DAY:
+        name = f"{_NAMES[(code - DAY) // 100 - 1]} {(code - DAY) % 100}"
+        return f"{name}, {year}" if year is not None else name
+    name = f"Q{code - QUARTER}" if code > QUARTER else _NAMES[code - 1]
+    return f"{name} {year}" if year is not None else name
 
 
 def _periods(ctx: ClaimContext, sv: SourceValue) -> tuple[_Named, list[_Named]] | None:
@@ -124,12 +136,11 @@ def month_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict 
         return None
     lo, hi = clause_bounds(text, s.start, s.end, m.start, m.end)
     said = named_month(text[lo:hi]) or named_month(text[s.start : s.end])
-    if said is None or any(_fits(own, said) for _, own, _ in read):
+    if not said or any(_fits(own, said) for _, own, _ in read):
         return None
     for sv, own, others in read:
         if any(_fits(got, said) for got in others):
-            why = (
-                f"value is in the {_say(own)} row ({sv.label}), but the sentence says {_say(said)}"
-            )
+            why = f"value is in the {_say(own)} row ({sv.label}), but the sentence says "
+            why += _say(said[0])
             return Verdict("wrong_row", Evidence("rows", "wrong_row", why, (sv,)), why)
     return None

@@ -7,18 +7,21 @@ name alone ("Jan", "March"). A quarter ("Q1 2024", "2024-Q1", "2024 Q1", "Q1") i
 way, as the period ``QUARTER + 1`` (months are 1-12, quarters 101-104). Its months belong to the
 rows when the result set is a series by them: some label has two rows of two months, and no
 label has two rows of one month (daily or weekly rows, or another axis, leave the rows without a
-month). Rows of one label a year apart in one month ("2023-12-31", "2024-12-31") are a yearly
-series: a month says nothing of them, and :mod:`crossfoot.sources.rows_years` gives their year.
+month; a series of days or weeks, "2024-01-05", "2024-01-12", gives each row its day instead:
+``DAY + 100 * month + day``). Rows of one label a year apart in one month ("2023-12-31",
+"2024-12-31") are a yearly series: a month says nothing of them, and
+:mod:`crossfoot.sources.rows_years` gives their year.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 
-__all__ = ["MONTH_NUMBERS", "QUARTER", "month_column", "month_of", "row_months"]
+__all__ = ["DAY", "MONTH_NUMBERS", "QUARTER", "day_of", "month_column", "month_of", "row_months"]
 
 QUARTER = 100  # a quarter q is the period QUARTER + q: never a month's number
+DAY = 10_000  # a day is the period DAY + 100 * month + day
 
 # Month words as a sentence or a cell writes them (lower case); "may" is the full name.
 MONTH_NUMBERS: dict[str, int] = {
@@ -112,33 +115,59 @@ def month_column(raw: Sequence[Sequence[object]], key_col: int | None) -> Sequen
     return found[0] if len(found) == 1 else None
 
 
+def day_of(v: object) -> tuple[int | None, int] | None:
+    """``(year, DAY + 100 * month + day)`` of a cell that names a day ("2024-03-05", a ``date``).
+
+    >>> day_of("2024-03-05"), day_of(date(2024, 3, 5)), day_of("2024-03")
+    ((2024, 10305), (2024, 10305), None)
+    """
+    if isinstance(v, date):
+        return (v.year, DAY + 100 * v.month + v.day)
+    if not isinstance(v, str) or len(v) < 10 or not v[8:10].isdigit():
+        return None
+    got = month_of(v)
+    day = int(v[8:10])
+    return (got[0], DAY + 100 * got[1] + day) if got and got[1] <= 12 and 1 <= day <= 31 else None
+
+
 def row_months(
     col: Sequence[object], labels: Sequence[str | None]
 ) -> dict[int, tuple[int | None, int]]:
-    """The month of each row (by index) when the rows are a series by month (module docstring);
-    {} otherwise.
+    """The month of each row (by index) when the rows are a series by month (module docstring),
+    else its day when they are a series by day (daily or weekly dates); {} otherwise.
 
     >>> row_months(["2024-01", "2024-02", "2024-01"], ["N", "N", "S"])
     {0: (2024, 1), 1: (2024, 2), 2: (2024, 1)}
-    >>> row_months(["2024-01-05", "2024-01-12"], ["N", "N"])  # weekly rows
-    {}
+    >>> row_months(["2024-01-05", "2024-01-12"], ["N", "N"])  # weekly rows: their days
+    {0: (2024, 10105), 1: (2024, 10112)}
     >>> row_months(["2023-12-31", "2024-12-31"], ["N", "N"])  # a yearly series
     {}
     """
+    got = _series(col, labels, month_of)
+    return got if got is not None else _series(col, labels, day_of) or {}
+
+
+def _series(
+    col: Sequence[object],
+    labels: Sequence[str | None],
+    read: Callable[[object], tuple[int | None, int] | None],
+) -> dict[int, tuple[int | None, int]] | None:
+    """The period ``read`` gives each row when the rows are a series by it; None when a label
+    has two rows of one period (a finer series, or another axis), {} for no series."""
     out: dict[int, tuple[int | None, int]] = {}
     pairs: set[tuple[str | None, int | None, int]] = set()
-    months: dict[str | None, set[int]] = {}
+    periods: dict[str | None, set[int]] = {}
     series = False
     for i, (v, label) in enumerate(zip(col, labels, strict=True)):
         if v is None:
             continue
-        got = month_of(v)
+        got = read(v)
         if got is None:
             return {}
         if (label, *got) in pairs:
-            return {}  # two rows of one label in one month: days, weeks, or another axis
+            return None  # two rows of one label in one period: days, weeks, or another axis
         pairs.add((label, *got))
-        had = months.setdefault(label, set())
+        had = periods.setdefault(label, set())
         series = series or (bool(had) and got[1] not in had)
         had.add(got[1])
         out[i] = got
