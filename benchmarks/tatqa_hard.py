@@ -167,8 +167,9 @@ def make_hard_table(rng: random.Random) -> Table:
         head.append([c for _ in years for c in ("Amount", "% of total")])
     if where == "corner":
         table_head = [[unit if i == 0 else "", *row] for i, row in enumerate(head)]
-    elif where == "cell":
-        table_head = [["", *row] for row in head] + [["", *[unit] * ncol]]
+    elif where == "cell":  # (over the amounts only, beside "% of total")
+        units = [unit, ""] * len(years) if pct_cols else [unit] * ncol
+        table_head = [["", *row] for row in head] + [["", *units]]
     elif where == "row":
         table_head = [["", *row] for row in head] + [[unit, *[""] * ncol]]
     else:
