@@ -142,6 +142,9 @@ class SourceValue:
     operand: bool = True
     precision: Decimal = Decimal(0)  # 0 for exact fields; half unit for prose numbers
     currency: str | None = None
+    # The month or quarter of a text table's row in a series by month (sources.rows_months:
+    # (year or None, 1-12 or QUARTER + 1-4)); a result set's rows keep theirs with the table.
+    period: tuple[int | None, int] | None = None
 
     def describe(self) -> str:
         """A short label for evidence strings, e.g. ``[R1] revenue_2024 = 3,214,000,000``."""

@@ -28,6 +28,7 @@ from crossfoot.rules._periods import counts_periods
 from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
 from crossfoot.rules._prose_year import prose_year_verdict
 from crossfoot.rules.fields import field_verdict
+from crossfoot.rules.row_months import month_verdict
 from crossfoot.rules.signs import sign_verdict
 from crossfoot.sources.prose import UPPER_END
 from crossfoot.sources.rows_names import row_named
@@ -65,6 +66,8 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
             wrong = field_verdict(ctx, [sv for sv, _, _ in matches])
         if wrong is None:  # "$5.2 million in 2019" of a passage's 2018 figure
             wrong = prose_year_verdict(ctx, [sv for sv, _, _ in matches])
+        if wrong is None:  # "4.2 in January" of a monthly result set's February row
+            wrong = month_verdict(ctx, [sv for sv, _, _ in matches])
         if wrong is not None:
             return wrong
     sv, exact, how = _named_first(ctx, matches)

@@ -1,6 +1,5 @@
 """One parsed result set: :class:`RowTable` (cells by column, SourceValues made on demand,
 value windows searched for every figure of an answer at once) and its :class:`TableInfo`.
-
 Part of :mod:`crossfoot.sources.rows` (which re-exports the public names).
 """
 
@@ -38,7 +37,7 @@ from crossfoot.sources.rows_cells import (
 )
 from crossfoot.sources.rows_names import _KEY_NAME, _column_meta, _Labels, _labels, _year_of
 from crossfoot.sources.rows_read import ResultSet, _by_column, _Columns
-from crossfoot.sources.rows_years import date_years, row_years
+from crossfoot.sources.rows_years import date_years, month_column, row_years
 
 __all__ = ["RowTable", "TableInfo"]
 
@@ -106,7 +105,8 @@ class RowTable:
         self._bounds: dict[int, tuple[int, int] | None] = {}
         self._found: dict[tuple[float, float], list[tuple[int, int]]] = {}
         self._merged: tuple[list[float], list[tuple[int, int]], bool] | None = None
-        self.memo: dict[str, object] = {}  # what rules make once per table, kept with it
+        # what rules make once per table (the month column, for rules.row_months)
+        self.memo: dict[str, object] = {"month column": month_column(raw, key_col)}
         self.info = TableInfo(
             rs.name,
             rs.columns,

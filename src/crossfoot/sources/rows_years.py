@@ -19,7 +19,9 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from decimal import Decimal
 
-__all__ = ["date_years", "row_years"]
+from crossfoot.sources.rows_months import month_column
+
+__all__ = ["date_years", "month_column", "row_years"]
 
 _FIRST, _LAST = 1900, 2100
 

@@ -4,7 +4,9 @@
 Result sets read the same shape (``sources.rows_years``); a table pasted as markdown, HTML,
 CSV or aligned text now reads it too, so the verdict does not depend on the format: "North had
 3.8 in 2024" over North's 2023 row is a wrong year in both. The year cell itself is a period,
-not an amount (kind "year"), as a result set's year column is.
+not an amount (kind "year"), as a result set's year column is. A column of dates ("2023-12-31",
+"Dec 2023", "FY2024") gives the rows their year when the table is long by it, as it does for a
+result set (:func:`crossfoot.sources.rows_years.date_years`).
 """
 
 from __future__ import annotations
@@ -12,17 +14,63 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crossfoot.sources.cells import CellNumber, year_in
+from crossfoot.sources.rows_months import month_column, row_months
 from crossfoot.sources.rows_names import names_a_year
+from crossfoot.sources.rows_years import date_years
 
-__all__ = ["row_year"]
+__all__ = ["date_rows", "month_rows", "row_year"]
+
+
+def date_rows(grid: Sequence[Sequence[str]], first: int) -> dict[int, int]:
+    """The year of each body row (by grid index, from ``first``) from a column of dates, when the
+    table is long by it (rows of one label in several years, no label twice in one); {} else.
+
+    >>> grid = [["Region", "Date", "Revenue"], ["North", "2023-12-31", "3.8"],
+    ...         ["North", "2024-12-31", "4.2"], ["South", "2024-12-31", "2.5"]]
+    >>> date_rows(grid, 1)
+    {1: 2023, 2: 2024, 3: 2024}
+    """
+    columns, labels = _body(grid, first)
+    return {first + i: y for i, y in date_years(columns, 0, labels).items()} if labels else {}
+
+
+def month_rows(grid: Sequence[Sequence[str]], first: int) -> dict[int, tuple[int | None, int]]:
+    """The month (or quarter) of each body row (by grid index) from a column of months, when the
+    table is a series by them (:func:`crossfoot.sources.rows_months.row_months`); {} else.
+
+    >>> grid = [["Region", "Month", "Revenue"], ["North", "Jan 2024", "3.9"],
+    ...         ["North", "Feb 2024", "4.2"], ["South", "Jan 2024", "2.5"]]
+    >>> month_rows(grid, 1)
+    {1: (2024, 1), 2: (2024, 2), 3: (2024, 1)}
+    """
+    columns, labels = _body(grid, first)
+    col = month_column(columns, 0) if labels else None
+    return {first + i: p for i, p in row_months(col, labels).items()} if col is not None else {}
+
+
+def _body(
+    grid: Sequence[Sequence[str]], first: int
+) -> tuple[list[list[str | None]], list[str | None]]:
+    """The body's columns (blank cells None) and its first column's labels; none for fewer
+    than two body rows."""
+    body = grid[first:]
+    if len(body) < 2:
+        return [], []
+    width = min(len(row) for row in body)
+    columns = [[c.strip() or None for c in (row[j] for row in body)] for j in range(width)]
+    return columns, [row[0].strip() or None for row in body]
 
 
 def row_year(
-    row_label: str, labels: Sequence[str], numbers: Sequence[tuple[int, CellNumber]]
+    row_label: str,
+    labels: Sequence[str],
+    numbers: Sequence[tuple[int, CellNumber]],
+    dated: int | None = None,
 ) -> tuple[int | None, int]:
     """The row's year (from its label, else from its cell under a heading that names a year,
-    as a result set's year column is named: ``rows_names.names_a_year``) and the
-    column of that cell (-1 when the label gave it, or nothing did).
+    as a result set's year column is named: ``rows_names.names_a_year``, else ``dated``, the
+    year of its cell in a column of dates: :func:`date_rows`) and the column of that cell (-1
+    when the label or a date gave it, or nothing did).
 
     >>> from decimal import Decimal
     >>> y = CellNumber(Decimal(2023), Decimal(0), "number", year_like=True)
@@ -37,4 +85,4 @@ def row_year(
     for j, cell in numbers:
         if cell.year_like and j < len(labels) and labels[j] and names_a_year(labels[j]):
             return int(cell.value), j
-    return None, -1
+    return dated, -1

@@ -52,6 +52,7 @@ from crossfoot.sources.table_header import (
     header_label,
     tidy_grid,
 )
+from crossfoot.sources.table_long_years import date_rows, month_rows
 from crossfoot.sources.table_long_years import row_year as long_row_year
 from crossfoot.sources.table_sections import row_section
 from crossfoot.sources.table_subtotal import BlankTotals
@@ -277,13 +278,10 @@ class _Body:
         where: _Where,
         fallback: CellFallback | None,
     ) -> None:
-        self.grid, self.parsed, self.h, self.where, self.fallback = (
-            grid,
-            parsed,
-            header,
-            where,
-            fallback,
-        )
+        self.grid, self.parsed, self.h = grid, parsed, header
+        self.where, self.fallback = where, fallback
+        self.dated = date_rows(grid, header.rows)  # (a long table's rows by a column of dates)
+        self.periods = month_rows(grid, header.rows)  # (a series by month: rules.row_months)
         width = len(grid[0])
         self.blank = [
             [p is None and is_blank(c) for c, p in zip(row, prow, strict=True)]
@@ -403,7 +401,7 @@ class _Body:
         self, i: int, label_col: int, row_label: str, numbers: list[tuple[int, CellNumber]]
     ) -> list[SourceValue]:
         h = self.h
-        row_year, year_col = long_row_year(row_label, h.labels, numbers)  # (a long table's)
+        row_year, year_col = long_row_year(row_label, h.labels, numbers, self.dated.get(i))
         row_pct = bool(PERCENT_LABEL.search(row_label))
         rate_row = _RATE_LABEL.search(row_label) is not None
         # A row label that states its own unit ("Total bookings (in millions)") governs its row.
@@ -445,6 +443,7 @@ class _Body:
                 "row_index": self.where.rows[i],
                 "col_index": self.where.cols[j],
                 "currency": currency,
+                "period": self.periods.get(i),
             }
             scaled = unit is not None and kind != "percent" and not cell.own_scale
             # (a section row "Per Common Share Data:" spares the rows below it too)
