@@ -10,6 +10,12 @@ so a shape crossfoot refuses shows without reading either half. Each case is che
 the final turn alone as ``question=`` (the headline convfinqa run) and with every turn (the
 turns line).
 
+Round 19 (convfinqa19) added the shapes its count of the tuning half's false alarms names
+(``benchmarks/convfinqa_causes19.py``): operands the text states (in one of four ways filings
+word three years' figures, one of them with no year on its first figure), a table in thousands
+divided down to the text's millions, a share of a sum of three cells (four numbers), and a whole
+computed from a percentage the text rounds.
+
     python benchmarks/chain_shapes_convfinqa18.py --n 30 --seed 1
     python benchmarks/chain_shapes_convfinqa18.py --shapes change_ratio share_of_sum --show 5
 
@@ -50,15 +56,17 @@ _TEXT = (
 )
 _Cell = tuple[int, int]
 _Values = dict[_Cell, Decimal]
-# a shape: (rng, row labels, years, values) -> (operand cells, the program, the turns)
-_Shape = Callable[
-    [random.Random, list[str], list[int], _Values],
-    tuple[list[_Cell], Callable[..., Decimal], list[str]],
-]
+# a shape: (rng, row labels, years, values) -> (operand cells, the program, the turns[, a
+# sentence of the text that states figures of its own: rows >= _PROSE of ``values``])
+_Shape = Callable[[random.Random, list[str], list[int], _Values], Any]
+_PROSE = 100  # the pseudo-rows of figures stated in the text, not the table
 
 
-def _table(rng: random.Random) -> tuple[list[list[str]], list[str], list[int], _Values]:
-    """A table of 3-6 rows over three years, headed in one of ConvFinQA's ways."""
+def _table(
+    rng: random.Random, thousands: bool = False
+) -> tuple[list[list[str]], list[str], list[int], _Values]:
+    """A table of 3-6 rows over three years, headed in one of ConvFinQA's ways (``thousands``:
+    its corner says so)."""
     first = rng.randint(2005, 2024)
     years = [first, first - 1, first - 2]
     style = rng.randrange(3)
@@ -67,6 +75,7 @@ def _table(rng: random.Random) -> tuple[list[list[str]], list[str], list[int], _
         for y in years
     ]
     corner = rng.choice(["( in millions )", "", "years ended december 31,"])
+    corner = "( in thousands )" if thousands else corner
     labels = rng.sample(_ROWS, rng.randint(3, 6))
     grid, values = [[corner, *heads]], {}
     for r, label in enumerate(labels):
@@ -167,6 +176,97 @@ def _named_sum_share(rng: random.Random, lab: list[str], y: list[int], v: _Value
     return [(r1, c), (r2, c), (whole, c)], lambda a, b, t: (a + b) / t, turns
 
 
+_SUBJECTS = (
+    "rental expense under operating leases, segment net sales, pension contributions, "
+    "restructuring charges, advertising costs, warranty expense, royalty income, "
+    "environmental remediation costs"
+).split(", ")
+
+
+def _prose(
+    rng: random.Random, y: list[int], v: _Values, low: int = 40, high: int = 900
+) -> tuple[str, str]:
+    """A subject of the text and a sentence stating it in the three years, in one of the ways
+    filings word it; its figures are ``v[(_PROSE, c)]`` (millions, ``low`` to ``high``)."""
+    subj = rng.choice(_SUBJECTS)
+    base = rng.randint(low, high)
+    for c in range(3):
+        x = base * (1 + rng.uniform(-0.25, 0.25))
+        v[(_PROSE, c)] = Decimal(f"{x:.1f}") if rng.random() < 0.3 else Decimal(int(x))
+    a, b, c = (v[(_PROSE, k)] for k in range(3))
+    moved = "increased" if a > b else "decreased"
+    forms = [
+        f"{subj} was $ {a} million , $ {b} million and $ {c} million for {y[0]} , {y[1]} and "
+        f"{y[2]} , respectively .",
+        f"{subj} {moved} from $ {b} million in {y[1]} to $ {a} million in {y[0]} , and was $ {c} "
+        f"million in {y[2]} .",
+        f"{subj} of $ {a} million were {'up' if a > b else 'down'} from $ {b} million in {y[1]} "
+        f"and $ {c} million in {y[2]} .",
+        f"{subj} totaled $ {a} million in {y[0]} compared to $ {b} million in {y[1]} and $ {c} "
+        f"million in {y[2]} .",
+    ]
+    return subj, rng.choice(forms)
+
+
+def _text_change(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    subj, text = _prose(rng, y, v)
+    turns = [f"what was the {subj} in {y[0]}?", f"and in {y[1]}?"]
+    turns += [f"what was the change in {subj} from {y[1]} to {y[0]}?"]
+    return [(_PROSE, 0), (_PROSE, 1)], lambda a, b: a - b, turns, text
+
+
+def _text_growth(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    subj, text = _prose(rng, y, v)
+    turns = [f"what was the {subj} in {y[0]}?", f"and in {y[1]}?", "what was the change?"]
+    turns += [f"what is that change divided by the {y[1]} {subj}?"]
+    return [(_PROSE, 0), (_PROSE, 1)], lambda a, b: (a - b) / b, turns, text
+
+
+def _text_over_cell(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    subj, text = _prose(rng, y, v)
+    r, c = rng.randrange(len(lab)), rng.randrange(3)
+    turns = [f"what was the {subj} in {y[c]}?", f"and the {lab[r]}?"]
+    turns += [f"what is the {subj} divided by the {lab[r]}?"]
+    return [(_PROSE, c), (r, c)], lambda a, b: a / b, turns, text
+
+
+def _thousands_over_text(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    subj, text = _prose(rng, y, v, 5, 60)
+    c = rng.randrange(3)
+    r = _largest(v, c, len(lab))  # a figure in thousands that is some millions
+    turns = [f"what was the {lab[r]} in {y[c]}?", "what is that divided by 1000?"]
+    turns += [f"what is that divided by the {y[c]} {subj}?"]
+    return [(r, c), (_PROSE, c)], lambda a, b: a / 1000 / b, turns, text
+
+
+def _sum3_share(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    c = rng.randrange(3)
+    whole = _largest(v, c, len(lab))
+    rest = [r for r in range(len(lab)) if r != whole]
+    if len(rest) < 3:
+        return None
+    r1, r2, r3 = rng.sample(rest, 3)
+    turns = [f"what was the {lab[r1]} in {y[c]}?", f"and the {lab[r2]}?", "what is the sum?"]
+    turns += [f"what is the sum including the {lab[r3]}?"]
+    turns += [f"what is that total sum divided by the {lab[whole]}?"]
+    return [(r1, c), (r2, c), (r3, c), (whole, c)], lambda a, b, d, t: (a + b + d) / t, turns
+
+
+def _percent_rounded(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    subj = rng.choice(_SUBJECTS)
+    text = ""
+    for k in (1, 0):  # the year before's decrease too (a neighbour for the wrong twin)
+        before = Decimal(rng.randint(300, 9000))
+        cut = Decimal(int(before * Decimal(str(rng.uniform(0.05, 0.4)))))
+        pct = (cut / before * 100).quantize(Decimal("0.1"))
+        v[(_PROSE + k, 0)], v[(_PROSE + k, 1)] = cut, pct / 100
+        text += f"{subj} decreased $ {cut} million , or {pct} % , in {y[k]} . "
+    turns = [f"by how much did the {subj} decrease in {y[0]}?"]
+    turns += [f"and what percentage of the {y[1]} {subj} does that decrease represent?"]
+    turns += [f"what, then, was the {subj} in {y[1]}?"]
+    return [(_PROSE, 0), (_PROSE, 1)], lambda a, b: a / b, turns, text
+
+
 SHAPES: dict[str, _Shape] = {
     "ratio_less_one": _ratio_less_one,  # x0 = a / b; ans = x0 - 1
     "change_times_100": _change_times_100,  # x0 = a - b; x1 = x0 / b; ans = x1 * 100
@@ -178,7 +278,15 @@ SHAPES: dict[str, _Shape] = {
     "average": _average,  # x0 = a + b; ans = x0 / 2
     "named_changes": _named_changes,  # the last turn names both lines, points back to nothing
     "named_sum_share": _named_sum_share,  # the same, a sum's share
+    # round 19 (convfinqa19): the shapes the tuning half's false alarms name
+    "text_change": _text_change,  # ans = a - b of two figures the text states
+    "text_growth": _text_growth,  # x0 = a - b; ans = x0 / b, text figures
+    "text_over_cell": _text_over_cell,  # ans = t / c: a text figure over a table cell
+    "thousands_over_text": _thousands_over_text,  # x0 = c / 1000; ans = x0 / t
+    "sum3_share": _sum3_share,  # x0 = a + b; x1 = x0 + c; ans = x1 / d
+    "percent_rounded": _percent_rounded,  # ans = a / p: a percent the text rounds
 }
+_THOUSANDS = {"thousands_over_text"}  # shapes over a table in thousands
 
 
 def _passes(answer: str, sources: list[str], question: str) -> bool:
@@ -194,9 +302,13 @@ def _neighbour(rng: random.Random, cell: _Cell, values: _Values, used: list[_Cel
     return rng.choice(near) if near else None
 
 
-def _case(rng: random.Random, make: _Shape) -> tuple[list[str], list[str], str, str] | None:
-    grid, labels, years, values = _table(rng)
-    cells, program, turns = make(rng, labels, years, values)
+def _case(rng: random.Random, name: str) -> tuple[list[str], list[str], str, str] | None:
+    grid, labels, years, values = _table(rng, name in _THOUSANDS)
+    made = SHAPES[name](rng, labels, years, values)
+    if made is None:
+        return None
+    cells, program, turns = made[:3]
+    text = f"{made[3]} {_TEXT}" if len(made) > 3 else _TEXT
     swapped = list(cells)
     k = rng.randrange(len(cells))
     other = _neighbour(rng, cells[k], values, cells)
@@ -212,7 +324,7 @@ def _case(rng: random.Random, make: _Shape) -> tuple[list[str], list[str], str, 
             return None
     if right == wrong:
         return None
-    return [json.dumps(grid), _TEXT], turns, right, wrong
+    return [json.dumps(grid), text], turns, right, wrong
 
 
 def run(n: int, seed: int, shapes: Sequence[str], show: int = 0) -> dict[str, Counter[str]]:
@@ -222,7 +334,7 @@ def run(n: int, seed: int, shapes: Sequence[str], show: int = 0) -> dict[str, Co
     for name in shapes:
         shown = 0
         for _ in range(n):
-            case = _case(rng, SHAPES[name])
+            case = _case(rng, name)
             if case is None:
                 continue
             sources, turns, right, wrong = case

@@ -57,6 +57,11 @@ _OPS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     ("*", re.compile(r"(?i)\b(?:product|times|multipl\w*|total\w*)\b")),
 )
+# A change over its own base, asked in one phrase ("the percentage change", "the growth rate")
+_RELATIVE = re.compile(
+    r"(?i)\b(?:percent(?:age)?\s+(?:change|increase|decrease|decline|growth|variation)"
+    r"|(?:growth|change)\s+rate|rate\s+of\s+(?:change|growth)|relative\s+change)\b"
+)
 # Words that point back to a figure an earlier turn asked for.
 _BACK = re.compile(
     r"(?i)\b(?:that|this|these|those|it|its|their|them|then|prior|previous|both|the\s+"
@@ -85,6 +90,7 @@ class Turn:
     ops: frozenset[str]
     back: bool
     stated: tuple[Decimal, ...]
+    relative: bool = False  # a relative change, (a - b) / b: "the percent change", "growth rate"
 
 
 def _stated(text: str) -> tuple[Decimal, ...]:
@@ -110,7 +116,8 @@ def operations(text: str) -> frozenset[str]:
 
 
 def _turn(text: str) -> Turn:
-    ops = operations(text)
+    relative = _RELATIVE.search(text) is not None
+    ops = operations(text) | ({"-", "/"} if relative else frozenset())
     return Turn(
         text,
         frozenset(tokens(text)),
@@ -118,6 +125,7 @@ def _turn(text: str) -> Turn:
         ops,
         _BACK.search(text) is not None,
         _stated(text),
+        relative,
     )
 
 

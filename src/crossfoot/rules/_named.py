@@ -21,6 +21,7 @@ from crossfoot.language.years import period  # (_period: the cached reading by n
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import SourceValue
 from crossfoot.numbers.extract import extract
+from crossfoot.rules._named_parts import bound_labels, bound_of, in_bound, total_beyond
 from crossfoot.rules._named_years import (
     TOTAL_LABEL,
     pool_misfit,
@@ -47,6 +48,7 @@ class Named:
         "_ask",
         "_asked",
         "_books",
+        "_bound",
         "_keeps",
         "_lines",
         "_meant_of",
@@ -104,6 +106,9 @@ class Named:
         read = figures_read(said)
         pairs = None if read is None else frozenset((m.value, m.high) for m in read)
         self._asked = _figures_of(said) if pairs is None else pairs
+        # "due within 5 years": the period columns inside it (a question of one number only)
+        bound = bound_of(said)
+        self._bound = bound if bound and self._asked <= {(bound[1], None)} else None
 
     def _named(self, book: _Book) -> frozenset[str]:
         named: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
@@ -114,7 +119,10 @@ class Named:
             for label, req, phrase in book.by_word.get(word, ()):
                 if req <= words:
                     named[label] = (req, phrase)
-        if self._asked:  # "due in 3 to 5 years": by its numbers
+        inside = bound_labels(self._bound, book.labels) if self._bound else None
+        if inside is not None:
+            named.update((label, (frozenset(), ())) for label in inside if label not in named)
+        elif self._asked:  # "due in 3 to 5 years": by its numbers
             for label, figures in book.figured:
                 if label not in named and figures & self._asked:
                     named[label] = (frozenset(), ())
@@ -200,6 +208,12 @@ class Named:
         for mine, named in ((v.row, named_rows), (v.column, named_cols)):
             if not mine or not named or mine in named:
                 continue
+            if self._bound and all(in_bound(x, self._bound) for x in named):
+                fit = in_bound(mine, self._bound)  # "within 5 years": not "More than 5 years"
+                if fit is not None:
+                    if fit:
+                        continue
+                    return self._meant(named)
             figures = _figures_of(mine)
             if figures and any(_figures_of(label) & self._asked for label in named):
                 # "between 3 to 5 years" names the column "3 to 5 years": "1 to 3 years" is not it
@@ -215,6 +229,21 @@ class Named:
             if req and named is named_cols and (fuller := self._fuller(req, named)):
                 return fuller
         return self._other_section(v, named_rows) or self._section_total(v, named_rows)
+
+    def total_beyond(self, v: SourceValue) -> str | None:
+        """The period column the question names by its numbers ("due in less than 1 year",
+        "after 5 years") when ``v`` is of its table's Total column and the table has a part
+        column the question leaves out (``rules._named_parts.total_beyond``), else None. (Not
+        by a bound, "within 5 years": the corpora's gold answers read it as the whole row at
+        times.)"""
+        named = self._tables.get((v.source_id, v.table or 0), (frozenset(), frozenset()))[1]
+        book = self._books.get((v.source_id, v.table or 0))
+        if book is None or not named or v.column in named or "total" not in str(v.column).lower():
+            return None
+        if not all(_figures_of(x) & self._asked for x in named):
+            return None  # (columns the question names by their numbers only)
+        reqs = {x: required_tokens(_own_words(x)) for x in book[1].labels}
+        return self._meant(named) if total_beyond(str(v.column), named, reqs, _figures_of) else None
 
     def _sections_of(self, v: SourceValue) -> set[str]:
         """The section rows ``v``'s row label stands under in its table (read once)."""

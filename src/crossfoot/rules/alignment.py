@@ -46,7 +46,9 @@ from crossfoot.rules.alignment_program import more_than_asked, program_misfit
 from crossfoot.rules.alignment_rank import rank_misfit
 from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_signs import sign_misfit
+from crossfoot.rules.alignment_total import total_misfit
 from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
+from crossfoot.rules.answer_date import dated_answer
 from crossfoot.rules.answer_sign import final_misfits
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
@@ -309,6 +311,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
             return Fit("row", other)
         other = scale_misfit(ask, c, base, named.values, claims) or program_misfit(ask, base, named)
         other = other or operands_misfit(ask, base, named) or column_misfit(ask, base, named)
+        other = other or total_misfit(base, named)
         if other is not None:
             return Fit("op", other)
     why = _op_misfit(ask, c, base, named) if base is not None else None
@@ -400,7 +403,8 @@ def align_answer(
     finals = final_figures(text, out)[0]
     wrong = judged_finals(finals, lambda c: _underlying(out, c), half_down)
     wrong |= final_misfits(ask, finals, out, lambda c: _underlying(out, c))
-    return [off_question(c, Fit("op", wrong[id(c)])) if id(c) in wrong else c for c in out]
+    out = [off_question(c, Fit("op", wrong[id(c)])) if id(c) in wrong else c for c in out]
+    return dated_answer(ask, out, text, (texts or {}).values())  # "Answer: March 2029"
 
 
 def _align(

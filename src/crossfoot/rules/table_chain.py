@@ -42,8 +42,8 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
-from itertools import combinations, permutations
-from operator import itemgetter
+from itertools import combinations, permutations, repeat, starmap
+from operator import itemgetter, mul
 
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.turns import continues, named_scales, read_turns
@@ -121,6 +121,7 @@ def _lines(grid: _Grid, across: bool) -> dict[int, dict[int, SourceValue]]:
 def _parallel(lines: dict[int, dict[int, SourceValue]]) -> list[_Chain]:
     """Ratios of two lines' changes between the same two places, and those ratios less 1."""
     out: list[_Chain] = []
+    append = out.append
     places = sorted({p for line in lines.values() for p in line})
     for p, q in combinations(places, 2):
         diffs = [
@@ -128,11 +129,13 @@ def _parallel(lines: dict[int, dict[int, SourceValue]]) -> list[_Chain]:
             for line in lines.values()
             if p in line and q in line and line[p].value != line[q].value
         ]
+        if len(diffs) < 2:
+            continue  # (no two lines change between these places: no ratio)
         for (d1, a1, b1), (d2, a2, b2) in permutations(diffs, 2):
             ratio = d1 / d2
             ops = (a1, b1, a2, b2)
-            out.append((ratio, "changes", ops))
-            out.append((ratio - 1.0, "change_of_difference", ops))
+            append((ratio, "changes", ops))
+            append((ratio - 1.0, "change_of_difference", ops))
     return out
 
 
@@ -141,11 +144,20 @@ def _sum_share(lines: dict[int, dict[int, SourceValue]]) -> list[_Chain]:
     out: list[_Chain] = []
     for line in lines.values():
         cells = [(float(v.value), v) for v in line.values() if v.value > 0]
+        if len(cells) < 3:
+            continue
+        top = max(z for z, _ in cells)
         for (x, a), (y, b) in combinations(cells, 2):
             total = x + y
-            for z, c in cells:
-                if c is not a and c is not b and total < z:
-                    out.append((total / z, "sum_share", (a, b, c)))
+            if total >= top:
+                continue  # no third cell above the two together (the common case)
+            out.extend(
+                [
+                    (total / z, "sum_share", (a, b, c))
+                    for z, c in cells
+                    if total < z and c is not a and c is not b
+                ]
+            )
     return out
 
 
@@ -155,10 +167,13 @@ def _sums(lines: dict[int, dict[int, SourceValue]]) -> list[_Chain]:
     for line in lines.values():
         if len(line) > _SUM_LINE:
             continue
-        cells = [(float(v.value), v) for _, v in sorted(line.items())]
+        cells = [v for _, v in sorted(line.items())]
+        floats = [float(v.value) for v in cells]
         for k in (3, 4):
-            for group in combinations(cells, k):
-                out.append((sum(x for x, _ in group), "sum", tuple(v for _, v in group)))
+            # (the float sums and the operands in the same order, made in C: thousands a table)
+            out.extend(
+                zip(map(sum, combinations(floats, k)), repeat("sum"), combinations(cells, k))
+            )
     return out
 
 
@@ -166,8 +181,10 @@ def _products(lines: dict[int, dict[int, SourceValue]]) -> list[_Chain]:
     """a x b of two cells of one line."""
     out: list[_Chain] = []
     for line in lines.values():
-        for a, b in combinations(line.values(), 2):
-            out.append((float(a.value) * float(b.value), "product", (a, b)))
+        cells = list(line.values())
+        floats = [float(v.value) for v in cells]
+        products = starmap(mul, combinations(floats, 2))
+        out.extend(zip(products, repeat("product"), combinations(cells, 2)))
     return out
 
 

@@ -12,7 +12,15 @@ sentence shares two of its content words; the numbers it writes), and a turn tha
 operation ("change", "sum", "divided", "product", "ratio") computes it over its own operands,
 and over the earlier turns' figures when it points back ("that", "the quotient") or binds fewer
 than two. A turn that points back and names nothing ("what is that in billions?") restates the
-turn before.
+turn before. A turn that asks a relative change in one phrase ("the percent change of X from
+2019 to 2024", "the growth rate") computes (a - b) / b over the two years it writes, and a turn
+that goes on with another row and no operation ("and for the s&p 500?") asks the turn before's
+operation over that row.
+
+The figures are read in two views that never mix: as written (a table's cells under their unit
+header as written, and a text figure with a scale word as its digits: "$ 430 million" is 430,
+as filings' readers combine it with the cells of a table that states no unit) and as their true
+values.
 
 The last turn's figures are the candidates: the claim passes when one of them (in a unit the
 conversation asks for, "in millions") meets it at its stated precision. Nothing else is
@@ -147,7 +155,7 @@ def _unnamed_ops(turn: Turn, rows: frozenset[str]) -> Turn:
 
 
 def _combine(
-    pool: list[_Fig], ops: frozenset[str], order: tuple[int, ...] = ()
+    pool: list[_Fig], ops: frozenset[str], order: tuple[int, ...] = (), relative: bool = False
 ) -> list[_Fig] | None:
     """Each operation ``ops`` words over each ordered pair of ``pool``, one figure per value;
     None past :data:`_MAX_FIGURES`. A quotient of two figures of one period each, both periods
@@ -183,9 +191,25 @@ def _combine(
             seen.add(value)
             formula = f"({a.formula} {op} {b.formula})"
             out.append(_Fig(value, view, formula, a.operands + b.operands))
+        if relative and b.value and _before(b, a) and (a.value - b.value) / b.value not in seen:
+            value = (a.value - b.value) / b.value
+            seen.add(value)
+            formula = f"(({a.formula} - {b.formula}) / {b.formula})"
+            out.append(_Fig(value, view, formula, a.operands + b.operands))
         if len(out) > _MAX_FIGURES:
             return None
     return out
+
+
+def _before(base: _Fig, a: _Fig) -> bool:
+    """Whether ``base`` may be the base of ``a``'s relative change: of an earlier period when
+    each is of one period ("the percent change from 2019 to 2024"), else either way."""
+    early = [v.year for v in base.operands]
+    late = [v.year for v in a.operands]
+    if len(set(early)) != 1 or len(set(late)) != 1:
+        return True
+    first, last = early[0], late[0]
+    return first is None or last is None or first < last
 
 
 def _in_order(a: _Fig, b: _Fig, order: tuple[int, ...]) -> bool:
@@ -207,13 +231,37 @@ def _figures(ctx: ClaimContext, turns: tuple[Turn, ...]) -> list[_Fig] | None:
     """The figures the last turn may have asked for, over the cells as written and over their
     true values (a unit header's scale applied): never the two mixed."""
     out: list[_Fig] = []
+    every = ctx.scope.index.values
     for view in ("written", "true"):
-        values = [v for v in ctx.scope.index.values if v.operand and v.view in ("both", view)]
+        values = _as_written(every) if view == "written" else _as_true(every)
         made = _family(ctx, turns, values)
         if made is None:
             return None
         out.extend(made)
     return out
+
+
+def _as_true(values: tuple[SourceValue, ...] | list[SourceValue]) -> list[SourceValue]:
+    return [v for v in values if v.operand and v.view in ("both", "true")]
+
+
+def _as_written(values: tuple[SourceValue, ...] | list[SourceValue]) -> list[SourceValue]:
+    """The operands as written: a table's cells under their unit header as written, and a
+    prose figure with a scale word ("$ 430 million") as its digits (430), the way a filing's
+    reader combines a text figure with the cells of a table that states no unit ("what is the
+    pension contributions divided by the income tax expense?"); the prose figure's own value
+    stays in the true view."""
+    prose = {(v.source_id, v.span) for v in values if v.view == "written" and v.table is None}
+    return [
+        v
+        for v in values
+        if (v.view == "written" and v.table is None and v.span is not None)
+        or (
+            v.operand
+            and v.view in ("both", "written")
+            and not (v.table is None and (v.source_id, v.span) in prose)
+        )
+    ]
 
 
 def _family(
@@ -222,15 +270,19 @@ def _family(
     """The figures the last turn may have asked for, each turn read in order (module doc)."""
     earlier: list[_Fig] = []
     last: list[_Fig] = []
-    prev: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    prev: tuple[frozenset[str], frozenset[str], bool] = (frozenset(), frozenset(), False)
     so_far: frozenset[int] = frozenset()  # the years the conversation named so far
     bound: set[str] = set()  # the rows whose cells earlier turns bound
     for read in turns:
         rows, worded = _rows(read, values)
+        read = _endpoints(read)
         turn = _unnamed_ops(read, worded)
         if not rows and read.years and not turn.ops and not read.back and not _content(read):
             # "and in 2024?": the rows and the operation of the turn before, in another year
-            rows, turn = prev[0], replace(turn, ops=prev[1])
+            rows, turn = prev[0], replace(turn, ops=prev[1], relative=prev[2])
+        elif rows and not read.years and not turn.ops and not read.back and _goes_on(read):
+            # "and for the s&p 500?": the operation of the turn before, over another row
+            turn = replace(turn, ops=prev[1], relative=prev[2])
         named_back = False
         if not read.years:
             # "those revenues": a row an earlier turn bound is the figure that turn asked for
@@ -246,7 +298,7 @@ def _family(
         if turn.ops:
             back = turn.back or named_back or len(own) < 2
             pool = own + _back(earlier, last, read.years) if back else own
-            made = _combine(pool, turn.ops, _order(read))
+            made = _combine(pool, turn.ops, _order(read), turn.relative)
             if made is None:
                 return None
         elif turn.back and not own:
@@ -254,10 +306,24 @@ def _family(
         else:
             made = own
         earlier, last = earlier + made, made
-        prev = (rows or prev[0], turn.ops)
+        prev = (rows or prev[0], turn.ops, turn.relative)
         so_far |= read.years
         bound |= {line for f in own for v in f.operands if (line := _line(v)) is not None}
     return last
+
+
+def _endpoints(turn: Turn) -> Turn:
+    """A turn asking a change "from 2019 to 2024" in the two years it writes, not the years
+    between (a sum over them is another ask)."""
+    written = frozenset(_order(turn))
+    if turn.ops & {"-", "+"} != {"-"} or len(written) != 2 or written == turn.years:
+        return turn
+    return replace(turn, years=written)
+
+
+def _goes_on(turn: Turn) -> bool:
+    """Whether ``turn`` opens as one that goes on from the turn before ("and for ...")."""
+    return turn.text.lstrip(" \"'(").lower().startswith(("and ", "and,", "what about "))
 
 
 def _back(earlier: list[_Fig], last: list[_Fig], years: frozenset[int]) -> list[_Fig]:
