@@ -8,6 +8,7 @@ wrong figure of the same shape (a pass is a miss), so a rule that passes everyth
     python benchmarks/tatqa_shapes.py --n 2000 --seed 1            # rates by question kind
     python benchmarks/tatqa_shapes.py --n 2000 --show 20           # and 20 false alarms, in full
     python benchmarks/tatqa_shapes.py --n 2000 --kind pct_change   # one kind only
+    python benchmarks/tatqa_shapes.py --n 2000 --hard              # the harder shapes (tatqa_hard)
 
 The false alarms are grouped by mechanism: the failing claim's status and its message or rule.
 """
@@ -19,7 +20,7 @@ import json
 import random
 import sys
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
@@ -514,14 +515,31 @@ def _ask(kind: str, t: Table, rng: random.Random) -> tuple[str, Decimal, str, in
     raise ValueError(kind)
 
 
-def make_case(rng: random.Random, kind: str | None = None) -> Case | None:
+def make_case(rng: random.Random, kind: str | None = None, hard: bool = False) -> Case | None:
     """One case, or ``None`` when the drawn table cannot ask the drawn kind."""
-    t = _make_table(rng)
+    if hard:
+        import tatqa_hard
+
+        t = tatqa_hard.make_hard_table(rng)
+    else:
+        t = _make_table(rng)
     kind = kind or rng.choice(KINDS)
+    if hard and kind in ("pct_change", "share", "ratio", "avg_change"):
+        # a size compared: only lines positive every year
+        t = replace(t, rows=[r for r in t.rows if all(v > 0 for v in r[1])])
+        if t.total is not None and t.total not in dict(t.rows):
+            t.total = None
+        if not [r for r in t.rows if r[0] != t.total]:
+            return None
     asked = _ask(kind, t, rng)
     if asked is None:
         return None
     q, exact, scale, places = asked
+    if hard:
+        coarse = tatqa_hard.coarsen(exact, scale, kind, rng)
+        if coarse is not None:
+            exact, scale, places = coarse
+        q = tatqa_hard.rephrase(q, rng)
     q = q[0].upper() + q[1:] + "?"
     gold = _gold(exact, scale, places)
     wrong = _wrong(gold, rng, places)
@@ -536,12 +554,12 @@ def make_case(rng: random.Random, kind: str | None = None) -> Case | None:
     )
 
 
-def make_cases(n: int, seed: int, kind: str | None = None) -> list[Case]:
+def make_cases(n: int, seed: int, kind: str | None = None, hard: bool = False) -> list[Case]:
     rng = random.Random(seed)
     random.seed(seed)  # the cell formatter's coin
     out: list[Case] = []
     while len(out) < n:
-        c = make_case(rng, kind)
+        c = make_case(rng, kind, hard)
         if c is not None:
             out.append(c)
     return out
@@ -570,12 +588,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--show", type=int, default=0, help="print this many false alarms in full")
     p.add_argument("--show-kind", help="only false alarms of this kind")
     p.add_argument("--misses", type=int, default=0, help="print this many missed wrong figures")
+    p.add_argument("--hard", action="store_true", help="the harder shapes of tatqa_hard.py")
     p.add_argument("--json", type=Path, help="write the per-case outcome here")
     a = p.parse_args(argv)
     import crossfoot
     from ragbench import CROSSFOOT_OPTIONS
 
-    cases = make_cases(a.n, a.seed, a.kind)
+    cases = make_cases(a.n, a.seed, a.kind, a.hard)
     fa: Counter[str] = Counter()
     miss: Counter[str] = Counter()
     total: Counter[str] = Counter()

@@ -18,6 +18,7 @@ from crossfoot.language.order import number_year, number_year_date
 from crossfoot.language.prior_year import prior_year
 from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens, ways_to_name
 from crossfoot.language.rowwords import only_row_words
+from crossfoot.language.section_line import names_section_line
 from crossfoot.language.years import field_stem
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
@@ -313,7 +314,7 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
     for sv in group.values:
         if sv.row is not None and sv.table is not None:
             req = _focus_required(sv.row)
-            if not req and _quoted_generic(sv.row, text):
+            if not req and (_quoted_generic(sv.row, text) or names_section_line(sv, text)):
                 picked.append(sv)
                 continue
         elif whole and sv.field is not None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.rowtokens import names_row, tokens
+from crossfoot.language.section_line import names_section_line
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
 
@@ -59,7 +60,7 @@ def ratio_named(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
                 and u.table == v.table
                 and u.row_index is not None
                 and u.row
-                and names_row(u.row, text)
+                and (names_row(u.row, text) or names_section_line(u, text))
             )
         if named and v.row_index not in named:
             return False

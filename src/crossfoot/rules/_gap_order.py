@@ -67,6 +67,17 @@ def _names_change(text: str, la: str, lb: str) -> bool:
     return False
 
 
+def _row_named(v: SourceValue) -> str | None:
+    """A cell's row label with its section ("Europe: Software" of *Europe: Software / 2018*):
+    one line under two sections is told apart by the section's words ("the difference between
+    europe software and americas software"), and a section's total by its "total"."""
+    if v.label and v.row and ": " in v.label:
+        row_part = v.label.rpartition(" / ")[0]
+        if row_part.endswith(v.row):
+            return row_part
+    return v.row
+
+
 def gap_sign(text: str, a: SourceValue, b: SourceValue) -> int | None:
     """The sign of the gap ``text`` words between ``a`` and ``b``: of the one it names first
     minus the other (+1, -1, or 0 when equal); None when it names no gap between them by the
@@ -78,7 +89,7 @@ def gap_sign(text: str, a: SourceValue, b: SourceValue) -> int | None:
     if a.row_index == b.row_index:
         la, lb = a.column, b.column
     elif a.col_index == b.col_index:
-        la, lb = a.row, b.row
+        la, lb = _row_named(a), _row_named(b)
     else:
         return None
     if not la or not lb or _names_change(text, la, lb):

@@ -26,12 +26,14 @@ __all__ = ["BETWEEN_THINGS", "between_misfit"]
 
 # "the difference between A and B", "difference in X between A and B", where A is no year or
 # period ("between 2018 and 2019", "between the fiscal years 2018 and 2019", "between FY18 and
-# FY19": a change over time, which a difference of one row's years answers) and no pronoun
-# ("between this and that": an earlier turn's figures). One reading for this rule and
-# :mod:`crossfoot.rules.alignment_one`.
+# FY19", "between fiscal years ended June 30, 2018 and 2019": a change over time, which a
+# difference of one row's years answers) and no pronoun ("between this and that": an earlier
+# turn's figures). One reading for this rule and :mod:`crossfoot.rules.alignment_one`.
 BETWEEN_THINGS = re.compile(
     r"(?i)\bdifferences?\b(?:\s+[\w'&-]+){0,8}?\s+between\s+"
-    r"(?!(?:the\s+)?(?:(?:fiscal|calendar)\s+)?(?:years?\s+|periods?\s+)?(?:fy\s*)?'?\d)"
+    r"(?!(?:the\s+)?(?:(?:fiscal|calendar)\s+)?(?:years?\s+|periods?\s+)?(?:(?:ended|ending)\s+)?"
+    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+)?"
+    r"(?:fy\s*)?'?\d)"
     r"(?!(?:this|that|it|these|those|them)\b)"
 )
 _DIFFERENCES = frozenset({"difference", "written_calculation"})

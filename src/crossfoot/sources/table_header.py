@@ -39,6 +39,10 @@ __all__ = [
 ]
 
 _WS = re.compile(r"\s+")
+# A year written with its digits spaced out ("2 0 1 9", "December 31, 2 0 1 8"), as a PDF's
+# letter-spaced header comes out: one year, not four figures.
+_SPACED_YEAR = re.compile(r"(?<![\d.,])(?:1 9|2 0) \d \d(?![\d.,]| \d)")
+_HEAD_ROWS = 4  # (the rows a header may sit in, searched for spaced years)
 LONE_CURRENCY = re.compile(r"^\s*((?:US|A|C|HK|S|NZ)?\$|[€£¥₹])\s*$")
 # A footnote marker after a label or a figure: "(1)", "(a)", "(iii)", "*", "†", "¹".
 _FOOTNOTE = re.compile(r"\s*(?:\((?:\d|[a-h]|i{1,3}|iv|v)\)|\*{1,3}|[†‡§]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")
@@ -95,8 +99,14 @@ def tidy_grid(rows: Sequence[Sequence[str]]) -> Tidy:
     >>> t = tidy_grid([["", "2019", "", "2018", ""], ["Sales", "$", "5,686", "$", " 4,102"]])
     >>> t.grid, t.cols
     ([['', '2019', '2018'], ['Sales', '$ 5,686', '$ 4,102']], [0, 2, 4])
+    >>> tidy_grid([["", "2 0 1 9", "December 31, 2 0 1 8"], ["Sales", "5", "4"]]).grid
+    [['', '2019', 'December 31, 2018'], ['Sales', '5', '4']]
     """
     grid = [[_WS.sub(" ", str(c)).strip() for c in row] for row in rows]
+    for row in grid[:_HEAD_ROWS]:
+        for j, c in enumerate(row):
+            if " 0 " in c or " 9 " in c:
+                row[j] = _SPACED_YEAR.sub(lambda m: m.group(0).replace(" ", ""), c)
     width = max((len(r) for r in grid), default=0)
     kept_rows = [i for i, r in enumerate(grid) if any(r)]
     grid = [grid[i] + [""] * (width - len(grid[i])) for i in kept_rows]

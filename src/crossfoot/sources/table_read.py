@@ -4,9 +4,9 @@ column label, year and unit, whatever format the table was written in.
 The grid is tidied and its header read by :mod:`table_header`; then each body row:
 
 * the row label is its first text cell ("2019" in the first column is a label too), footnote
-  markers left out; a body row without figures whose other cells are empty is a section row
-  ("Industrial Solutions:"): its text prefixes the labels of the rows below it. A row of dashes
-  is a row without values, not a section;
+  markers left out (a blank one of sums is a total: table_subtotal); a body row without figures
+  whose other cells are empty is a section row ("Industrial Solutions:"): its text prefixes the
+  labels of the rows below it. A row of dashes is a row without values, not a section;
 * a heading row naming one year ("Year Ended December 31, 2018") dates the rows below it when
   their columns name none (stacked yearly blocks);
 * cells: ``$1,200``, ``(1,234)`` (negative), ``12.3%`` (percent), blanks (``—``, ``-``, ``n/a``,
@@ -55,6 +55,7 @@ from crossfoot.sources.table_header import (
 from crossfoot.sources.table_long_years import date_rows, month_rows
 from crossfoot.sources.table_long_years import row_year as long_row_year
 from crossfoot.sources.table_sections import row_section
+from crossfoot.sources.table_subtotal import BlankTotals
 from crossfoot.sources.unit_subject import counted_between, row_subject_unit
 
 __all__ = ["CellFallback", "read_header", "read_table"]
@@ -297,7 +298,7 @@ class _Body:
         years = header.years
         self.one_year = len(set(years[1:])) == 1 and years[-1] is not None
         self.year_cols = [j for j in range(1, width) if years[j] is not None]
-        self.section = ""
+        self.section, self.sums = "", BlankTotals()
         self.section_year: int | None = None
         self.counted = self._counted()
 
@@ -322,6 +323,7 @@ class _Body:
             row_label = clean_label(row[label_col]) if label_col >= 0 else ""
             if numbers:
                 numbers = self._with_nil(i, label_col, numbers)
+                row_label = self.sums.label(self.section, row_label, numbers)
                 out.extend(self._cells(i, label_col, row_label, numbers))
                 continue
             others = [c for j, c in enumerate(row) if j != label_col]
@@ -360,13 +362,9 @@ class _Body:
                 break
             start -= 1
         block = _column_labels(self.grid[start : i + 1], len(row))
-        labels, names, years_of, percent, units = (
-            list(self.h.labels),
-            list(self.names),
-            list(self.h.years),
-            list(self.h.percent),
-            list(self.h.units),
-        )
+        h = self.h
+        labels, names, years_of = list(h.labels), list(self.names), list(h.years)
+        percent, units = list(h.percent), list(h.units)
         for j in range(1, len(row)):
             text = block[j]
             if not text:
