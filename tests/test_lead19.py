@@ -1,6 +1,6 @@
-"""The lead's round-19 class through ``trace``: a monthly result set gives its rows their month
-(``sources.rows_months``), and a figure whose clause names one month must sit in a row of that
-month or quarter (``rules.row_months``). Cases: tests/vectors/lead19.json (both twins per row format).
+"""The lead's round-19 class through ``trace``: a monthly (quarterly, daily) result set gives its
+rows their period (``sources.rows_months``), and a figure whose clause names one period must sit
+in a row of it (``rules.row_months``). Cases: tests/vectors/lead19.json (both twins per format).
 """
 
 from __future__ import annotations
