@@ -21,14 +21,11 @@ from crossfoot.language.years import label_date
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.sources.rows import row_table
-from crossfoot.sources.rows_months import DAY, MONTH_NUMBERS, QUARTER, row_months
+from crossfoot.sources.rows_months import DAY, MONTH_NAMES, MONTH_NUMBERS, QUARTER, row_months
 from crossfoot.sources.rows_table import RowTable
 
 __all__ = ["month_verdict", "named_month"]
 
-_NAMES = (
-    "January February March April May June July August September October November December"
-).split()
 # A capitalised month word, and the year right after it ("January 2024", "Jan. 2024").
 _MONTH = re.compile(r"\b([A-Z][a-z]{2,8})\b\.?(?:\s+(?:\d{1,2},?\s+)?((?:19|20)\d\d)\b)?")
 # A quarter: "Q3", "Q3 2024", "the third quarter (of 2024)"; its year right after it.
@@ -90,9 +87,9 @@ def _months(table: RowTable) -> Mapping[int, _Named]:
 def _say(period: _Named) -> str:
     year, code = period
     if code > DAY:
-        name = f"{_NAMES[(code - DAY) // 100 - 1]} {(code - DAY) % 100}"
+        name = f"{MONTH_NAMES[(code - DAY) // 100 - 1]} {(code - DAY) % 100}"
         return f"{name}, {year}" if year is not None else name
-    name = f"Q{code - QUARTER}" if code > QUARTER else _NAMES[code - 1]
+    name = f"Q{code - QUARTER}" if code > QUARTER else MONTH_NAMES[code - 1]
     return f"{name} {year}" if year is not None else name
 
 

@@ -18,11 +18,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import date
 
-__all__ = ["DAY", "MONTH_NUMBERS", "QUARTER", "day_of", "month_column", "month_of", "row_months"]
+__all__ = [
+    "DAY",
+    "MONTH_NAMES",
+    "MONTH_NUMBERS",
+    "QUARTER",
+    "day_of",
+    "month_column",
+    "month_of",
+    "row_months",
+]
 
 QUARTER = 100  # a quarter q is the period QUARTER + q: never a month's number
 DAY = 10_000  # a day is the period DAY + 100 * month + day
 
+MONTH_NAMES: tuple[str, ...] = tuple(
+    "January February March April May June July August September October November December".split()
+)
 # Month words as a sentence or a cell writes them (lower case); "may" is the full name.
 MONTH_NUMBERS: dict[str, int] = {
     name: i + 1
