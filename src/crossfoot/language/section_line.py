@@ -17,6 +17,7 @@ False
 
 from __future__ import annotations
 
+from crossfoot.language.rowtables import section_of
 from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens
 from crossfoot.model.types import SourceValue
 
@@ -27,11 +28,11 @@ _GENERIC_LINE = frozenset({"other", "others"})
 
 def names_section_line(v: SourceValue, text: str) -> bool:
     """Whether ``text`` names ``v``'s generic row ("Other") by its section's words with it."""
-    if not v.row or not v.label or ": " not in v.label:
+    section = section_of(v)
+    if section is None or not v.row:
         return False
     own = label_tokens(v.row)
     if not own or not own <= _GENERIC_LINE:
         return False
-    section = v.label.rpartition(" / ")[0].rpartition(":")[0]
     need = required_tokens(section)
     return bool(need) and (need | own) <= set(tokens(text))

@@ -28,6 +28,7 @@ import re
 
 from crossfoot.language.changewords import CHANGED, words
 from crossfoot.language.rowfocus import focus_text
+from crossfoot.language.rowtables import section_of
 from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens
 from crossfoot.language.years import aligned, same_quantity
 from crossfoot.model.context import ClaimContext
@@ -71,11 +72,8 @@ def _row_named(v: SourceValue) -> str | None:
     """A cell's row label with its section ("Europe: Software" of *Europe: Software / 2018*):
     one line under two sections is told apart by the section's words ("the difference between
     europe software and americas software"), and a section's total by its "total"."""
-    if v.label and v.row and ": " in v.label:
-        row_part = v.label.rpartition(" / ")[0]
-        if row_part.endswith(v.row):
-            return row_part
-    return v.row
+    section = section_of(v)
+    return f"{section}: {v.row}" if section is not None else v.row
 
 
 def gap_sign(text: str, a: SourceValue, b: SourceValue) -> int | None:

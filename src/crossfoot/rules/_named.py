@@ -234,8 +234,8 @@ class Named:
         """The period column the question names by its numbers ("due in less than 1 year",
         "after 5 years") when ``v`` is of its table's Total column and the table has a part
         column the question leaves out (``rules._named_parts.total_beyond``), else None. (Not
-        by a bound, "within 5 years": the corpora's gold answers read it as the whole row at
-        times.)"""
+        by a bound, "within 5 years": it is read both ways, the periods inside it or the whole
+        row.)"""
         named = self._tables.get((v.source_id, v.table or 0), (frozenset(), frozenset()))[1]
         book = self._books.get((v.source_id, v.table or 0))
         if book is None or not named or v.column in named or "total" not in str(v.column).lower():

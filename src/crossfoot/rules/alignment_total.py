@@ -10,8 +10,8 @@ For :func:`crossfoot.rules.alignment.misfit`: a final figure that is one cell of
 labelled a total and nothing else is ``off_question`` when the question names period columns of
 its table by their numbers ("less than 1 year", "after 5 years") and the table has a part column
 the question does not name (:meth:`crossfoot.rules._named.Named.total_beyond`). A bound ("within
-5 years") names its periods (``rules._named_parts``) but does not judge the Total: the corpora's
-gold answers read it as the whole row at times.
+5 years") names its periods (``rules._named_parts``) but does not judge the Total: such a bound is
+read both ways, the periods inside it or the whole row due by then.
 Not judged: a share or a difference that takes the Total as one operand ("more than 5 years as a
 percentage of the total": the question asks for the total as its base), columns the question
 names by words only (a segment's column: the Total is also what "total revenue" names).

@@ -65,13 +65,14 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
             "contradicted", Evidence("direct", "cell", sv.describe(), (sv,), sv.value), why
         )
     if ctx.options.check_table_rows:
-        wrong = _row_verdict(ctx, [sv for sv, _, _ in matches])
+        values = [sv for sv, _, _ in matches]
+        wrong = _row_verdict(ctx, values)
         if wrong is None:
-            wrong = field_verdict(ctx, [sv for sv, _, _ in matches])
+            wrong = field_verdict(ctx, values)
         if wrong is None:  # "$5.2 million in 2019" of a passage's 2018 figure
-            wrong = prose_year_verdict(ctx, [sv for sv, _, _ in matches])
+            wrong = prose_year_verdict(ctx, values)
         if wrong is None:  # "4.2 in January" of a monthly result set's February row
-            wrong = month_verdict(ctx, [sv for sv, _, _ in matches])
+            wrong = month_verdict(ctx, values)
         if wrong is not None:
             return wrong
     sv, exact, how = _named_first(ctx, matches)
