@@ -7,7 +7,9 @@ two-operand formula reaches it. It is derived when the figure is a plain fractio
 wording speaks of a part ("proportion", "represent", "share", "portion", "fraction", "in
 relation to", "combined", "sum of"), and x and y are two amounts of one group that crossfoot (one
 row or one column of a table) within the group size the figure's precision allows
-(docs/derivations.md).
+(docs/derivations.md). Two figures of running text are parts of one whole only when one sentence
+of the passage states both ("$3.1 billion were secured and $1.2 billion unsecured"): a passage
+offers scores of amounts, and some pair of its sentences lands near any fraction by chance.
 """
 
 from __future__ import annotations
@@ -45,7 +47,20 @@ _PART = WordGated(
     ("portion", "represent", "share", "fraction", "relation", "combined", "sum"),
 )
 _FINE = Decimal("0.001")
+_STOP = re.compile(r"[.!?][\"\u201d')]?\s")  # a sentence's end, as language.prose_row reads it
 _ONE = Decimal(1)
+
+
+def _one_sentence(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
+    """Whether two figures of running text stand in one sentence of one passage (module
+    docstring); a table's cell is judged by its row and column instead."""
+    if x.table is not None or y.table is not None:
+        return True
+    source = ctx.scope.source(x.source_id)
+    if source is None or x.source_id != y.source_id or x.span is None or y.span is None:
+        return False
+    (_, a), (b, _) = sorted((x.span, y.span))
+    return _STOP.search(source.text, a, b) is None
 
 
 def _pair_ok(x: SourceValue, y: SourceValue) -> bool:
@@ -83,7 +98,7 @@ def part_of_sum(ctx: ClaimContext) -> Verdict | None:
                 continue
             # x / (x + y) in [lo, hi]  <=>  y in [x (1/hi - 1), x (1/lo - 1)]
             for y in group.between(x.value * (_ONE / hi - _ONE), x.value * (_ONE / lo - _ONE)):
-                if _pair_ok(x, y):
+                if _pair_ok(x, y) and _one_sentence(ctx, x, y):
                     result = x.value / (x.value + y.value)
                     return Verdict("derived", _evidence(ctx, x, y, result))
     return None
