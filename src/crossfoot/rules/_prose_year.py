@@ -17,6 +17,10 @@ and is judged here the same way:
   base of a comparison ("up from $5.2 million", "than $5.2 million": the earlier year's figure
   in a sentence of the later year).
 
+A sentence that names no year at all ("The answer is $5.7 million.") gives its figure the year
+of the question, when the question names one year and asks no change: "what was the expense in
+2024?" over "$12.1 million, $9.0 million and $5.7 million in 2025, 2024 and 2023, respectively".
+
 >>> from crossfoot import check
 >>> p = "In 2018 revenue was $5.2 million. In 2019 revenue was $5.6 million."
 >>> check("Revenue was $5.2 million in 2019.", [p]).claims[0].status
@@ -30,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from crossfoot.language.asked import question_years
 from crossfoot.language.direction import clause_bounds
 from crossfoot.language.order import number_year_date
 from crossfoot.model.context import ClaimContext, Verdict
@@ -47,6 +52,15 @@ _BASE_BEFORE = re.compile(
 _YEAR = re.compile(r"(?<![\d.,$€£¥])(?:19|20)\d\d(?![\d%])")
 
 
+def _asked_year(ctx: ClaimContext) -> int | None:
+    """The one year the question names, when it asks no change (module docstring)."""
+    asked = ctx.shared.get("ask.text")
+    if not isinstance(asked, str) or names_change(asked):
+        return None
+    years = question_years(asked)
+    return next(iter(years)) if len(years) == 1 else None
+
+
 def prose_year_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | None:
     """``wrong_row`` when the claim is a prose figure of another year (module docstring)."""
     if not matches or any(
@@ -56,6 +70,9 @@ def prose_year_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Ver
         return None
     m, s = ctx.mention, ctx.sentence
     year, _ = number_year_date(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
+    whose = "the sentence gives the figure"
+    if year is None and _YEAR.search(ctx.text, s.start, s.end) is None:
+        year, whose = _asked_year(ctx), "the question asks"
     if year is None or any(sv.year == year for sv in matches):
         return None
     if names_change(ctx.text[s.start : s.end]) or any(states_change(sv) for sv in matches):
@@ -74,5 +91,5 @@ def prose_year_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Ver
     sv = matches[0]
     said = (sv.label or "").strip()
     said = said if len(said) <= 100 else "..." + said[-97:]
-    why = f"the sentence gives the figure for {year}; the source states it for {sv.year}: {said!r}"
+    why = f"{whose} for {year}; the source states it for {sv.year}: {said!r}"
     return Verdict("wrong_row", Evidence("rows", "wrong_row", why, (sv,), sv.value), why)

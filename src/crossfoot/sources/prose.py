@@ -11,7 +11,7 @@ is the heaviest stage.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from decimal import Decimal
 from types import ModuleType
@@ -144,7 +144,7 @@ def _prose_years(text: str, mentions: Sequence[Mention]) -> dict[int, int]:
             and sent not in respectively  # paired by position, if at all (_respective)
         ):
             year = _opening_year(text, mentions, opening, i)
-        if year is not None:
+        if year is not None and i not in paired:
             years[i] = year
         if m.claim:
             if m.kind == "year":
@@ -212,12 +212,42 @@ def _year_of(
     ):
         return int(nxt.value)
     if len(sent_years) == 1 and last is not None and mentions[last].kind == "year":
+        after = _year_follows(text, mentions, i, sentence_of)
+        if after is not None:  # "acquired in 2018, contributed $25.7 million during fiscal 2019"
+            return after
         return next(iter(sent_years))
     return None
 
 
 # Between the items of a list of figures: "1.8, 1.9, and 2.0 million", "$3 and $4 billion".
 _LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$")
+
+
+def _year_follows(
+    text: str, mentions: Sequence[Mention], i: int, sentence_of: list[int]
+) -> int | None:
+    """The year following ``mentions[i]`` in its sentence, before any other figure, when a short
+    run of words with no comma or bracket leads to it: the figure's own year rather than the
+    one before it ("from 1,501 at June 30, 2018 to 1,620 at June 30, 2019"; "acquired in
+    2018, contributed $25.7 million to net sales during fiscal 2019"); else None ("in June
+    2024 we issued $750.0 million of notes (the 2031 Notes)" keeps 2024)."""
+    for j in range(i + 1, len(mentions)):
+        nxt = mentions[j]
+        if sentence_of[j] != sentence_of[i]:
+            return None
+        if nxt.kind == "year":
+            gap = _DATE_TAIL.sub("", text[mentions[i].end : nxt.start])
+            near = len(gap) <= 60 and not _CLAUSE_BREAK.search(gap)
+            return int(nxt.value) if near else None
+        if nxt.claim:
+            return None
+    return None
+
+
+_DATE_TAIL = re.compile(rf"(?i){_MONTH}$")
+_CLAUSE_BREAK = re.compile(r"(?i)[,;:()]|\b(?:from|than|versus|vs|compared|prior|previous)\b")
+
+
 # Between two years of a list, each written with its own period word: "fiscal 2019 and fiscal
 # 2018", "December 31, 2019 and December 31, 2018", "FY 2019 and FY 2018" (a year list of
 # "respectively" pairs its years with a list of figures by position).
@@ -281,7 +311,47 @@ def _respective(
                 out.update(
                     (i, int(mentions[y].value)) for i, y in zip(run, matching[0], strict=True)
                 )
+    for sent, members in by_sentence.items():
+        if sent not in said:
+            out.update(_listed_years(text, mentions, members))
     return out, said
+
+
+# Between a list of figures and the list of years right after it: "$12.1 million, $9.0 million
+# and $5.7 million in the years ended May 31, 2010, 2009 and 2008", "... for fiscal 2012, 2011".
+_LIST_YEARS_GAP = re.compile(
+    rf"\s*,?\s*(?:in|for|during|as\s+of|at)\s+(?:the\s+)?(?:(?:fiscal|calendar)\s+)?"
+    rf"(?:(?:years?|periods?|quarters?)\s+(?:ended|ending)\s+)?(?:{_MONTH})?(?:fiscal\s+|fy\s*)?",
+    re.I,
+)
+
+
+def _listed_years(
+    text: str, mentions: Sequence[Mention], members: list[int]
+) -> Iterator[tuple[int, int]]:
+    """Figures of a sentence without "respectively" paired by position with the list of as many
+    distinct years written right after them: "$12.1 million, $9.0 million and $5.7 million in the
+    years ended May 31, 2010, 2009 and 2008" gives $9.0 million 2009, not the 2010 the year right
+    after a lone figure would give.
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> t = "Rent was $231 million, $205 million and $210 million in 2012, 2011 and 2010."
+    >>> ms = extract(t)
+    >>> {ms[i].text: y for i, y in _listed_years(t, ms, list(range(len(ms))))}
+    {'$231 million': 2012, '$205 million': 2011, '$210 million': 2010}
+    """
+    years = [i for i in members if mentions[i].kind == "year"]
+    by_start = {r[0]: r for r in _runs(text, mentions, years, _YEAR_LIST_GAP)}
+    figures = [i for i in members if mentions[i].kind != "year"]
+    for run in _runs(text, mentions, figures):
+        listed = by_start.get(run[-1] + 1)
+        if (
+            listed is not None
+            and len(listed) == len(run) > 1
+            and len({mentions[y].value for y in listed}) == len(listed)
+            and _LIST_YEARS_GAP.fullmatch(text, mentions[run[-1]].end, mentions[listed[0]].start)
+        ):
+            yield from ((i, int(mentions[y].value)) for i, y in zip(run, listed, strict=True))
 
 
 _RESPECTIVELY = re.compile(r"(?i)\brespectively\b")
