@@ -463,9 +463,14 @@ def value_fits(ask: Ask, named: Named, change_base: bool) -> Callable[[SourceVal
     the year before one, as the base of a change) and in a named row and column."""
     years = ask.years | {y - 1 for y in ask.years} if change_base else ask.years
     named_ok: dict[tuple[str, int | None, int | None, str | None], bool] = {}  # per filter
+    # one year's level asked: a change column ("Change 2019 vs 2018") is no value of that year
+    # (the year's cell less it is the other year's cell, a reading the question turned down)
+    level = len(ask.years) == 1 and ask.op not in ("change", "percent_change")
 
     def fits(v: SourceValue) -> bool:
         if years and (ys := value_years(v)) and not ys & years:
+            return False
+        if level and beside_years(v.column, percent=False):
             return False
         if (key := (v.source_id, v.table, v.row_index, v.column)) not in named_ok:  # as misnamed
             named_ok[key] = named.misnamed(v) is None  # (a cell's two views, two scopes: once)
@@ -475,14 +480,16 @@ def value_fits(ask: Ask, named: Named, change_base: bool) -> Callable[[SourceVal
 
 
 # A column of changes or percentages beside the years ("Change", "2019 vs 2018", "% of total")
-_BESIDE = re.compile(r"(?i)%|percent|\bchange|\bincrease|\bdecrease|\bvs\b|\bvariance\b")
+_CHANGED = r"\bchange|\bincrease|\bdecrease|\bvs\b|\bvariance\b"
+_BESIDE = {True: re.compile(f"(?i)%|percent|{_CHANGED}"), False: re.compile(f"(?i){_CHANGED}")}
 
 
 @lru_cache(maxsize=4096)
-def beside_years(column: str | None) -> bool:
-    """Whether a column's label names a change or a percentage, not a year's amount.
+def beside_years(column: str | None, percent: bool = True) -> bool:
+    """Whether a column's label names a change (or, ``percent``, a percentage), not a year's
+    amount.
 
     >>> beside_years("2019 vs 2018 % Change"), beside_years("December 31, 2019")
     (True, False)
     """
-    return column is not None and _BESIDE.search(column) is not None
+    return column is not None and _BESIDE[percent].search(column) is not None
