@@ -9,6 +9,8 @@ plain generator lacks.
 - negative cells as "(1,234)", "$(1,234)" or "-1,234", nothing as "-", "–" or "—", rows whose
   sign changes between years;
 - percent rows between the money rows ("% of net sales" under each line);
+- change columns after two years ("Change" / "% Change", "Increase (Decrease) 2019 vs 2018" /
+  "%"), drawn from the table's own values (a seed's other cases stay as they were);
 - answers coarser than the cells ("1.23 million" for 1,234 thousand) and questions phrased as
   TAT-QA phrases them ("In 2019, what was ...", "between 2019 and 2018", "the 2019 average").
 
@@ -174,8 +176,42 @@ def make_hard_table(rng: random.Random) -> Table:
         table_head = [["", *row] for row in head] + [[unit, *[""] * ncol]]
     else:
         table_head = [["", *row] for row in head]
-    t = Table(rows, years, table_head + body, scale, total, False, [], set(), pct_rows)
+    grid = table_head + body
+    # Change columns after two years ("Change", "% Change"), drawn from the table's own values
+    # so that the main draws (and every other case of a seed) stay as they were.
+    sub = random.Random(repr([v for _, _, v in lines]))
+    if len(years) == 2 and not pct_cols and sub.random() < 0.3:
+        _change_columns(grid, len(table_head), lines, years, decimals, neg, nil, sub)
+    t = Table(rows, years, grid, scale, total, False, [], set(), pct_rows)
     return t
+
+
+def _change_columns(
+    grid: list[list[str]],
+    n_head: int,
+    lines: list[tuple[str, str, list[Decimal]]],
+    years: list[int],
+    decimals: int,
+    neg: str,
+    nil: str,
+    rng: random.Random,
+) -> None:
+    """Append an amount change and a percent change column (latest year over the earlier)."""
+    late, early = (0, 1) if years[0] > years[1] else (1, 0)
+    words = rng.choice([("Change", "% Change"), ("$ Change", "%"), ("Increase (Decrease)", "%")])
+    if rng.random() < 0.4:
+        words = (f"{words[0]} {years[late]} vs {years[early]}", words[1])
+    for r, row in enumerate(grid[:n_head]):
+        row.extend(words if r == 0 else ("", ""))
+    values = iter([v for _, _, v in lines if v])
+    for row in grid[n_head:]:
+        if not any(row[1:]) or row[0].startswith(("%", "As a %")):
+            row.extend(("", ""))  # a section heading, a percent row under a line
+            continue
+        vals = next(values)
+        ch = vals[late] - vals[early]
+        pct = f"{(ch / abs(vals[early]) * 100).quantize(Decimal('0.1'))}%" if vals[early] else "n/m"
+        row.extend((_fmt(ch, decimals, False, neg, nil), pct))
 
 
 def coarsen(

@@ -249,10 +249,15 @@ def _plain_fits(ask: Ask, named: Named, change_base: bool) -> Callable[[SourceVa
     years = ask.years
     if change_base:
         years = years | {y - 1 for y in years}
+    # one year's level asked: no change column is a value of that year (rules._named.value_fits)
+    level = len(ask.years) == 1 and ask.op not in ("change", "percent_change")
+    change = re.compile(r"(?i)\bchange|\bincrease|\bdecrease|\bvs\b|\bvariance\b")
 
     def fits(v: SourceValue) -> bool:
         ys = value_years(v)
         if years and ys and not ys & years:
+            return False
+        if level and v.column and change.search(v.column):
             return False
         return named.misnamed(v) is None
 

@@ -57,11 +57,13 @@ RULES: tuple[Rule, ...] = (
     scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions
     row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
+    # (before two_operand: one year's difference that equals an average change is no answer
+    # to "the average annual change from 2017 to 2019")
+    average_change,  # the change between two averages of the rows the text names
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
     exact_quotient,  # "-0.035" for (96.50 - 100) / 100: a coarse fraction, a quotient exactly
     index_return,  # "-3.6" for $ 96.40 of an index table based at 100: a cell's return
     multi_operand,  # sums and means of 3..k values, CAGR
-    average_change,  # the change between two averages of the rows the text names
     pair_change,  # the change of two named rows' sum or quotient between two named years
     growth_gap,  # the gap between two series' relative changes over one period
     coarse_ratio,  # a coarse ratio ("0.7") of two rows the text names, in one column

@@ -273,7 +273,8 @@ def about_window(ctx: ClaimContext) -> Decimal:
     "about 1,250 units"): then the half unit of its last nonzero digit. One significant digit
     ("about $500 million") stays exact: its window is a tenth of the figure or more. An amount
     written with a scale word ("decreased $3.8 million" for a change of 3,820 thousand) is
-    rounded by its writing as "about" rounds one: the same window."""
+    rounded by its writing as "about" rounds one: the same window, and one digit alone with a
+    scale word ("$4 million" for 3,958 thousand) as the tenth whose zero it dropped."""
     m = ctx.mention
     if m.high is not None or m.kind not in _AMOUNTS or m.written == 0:
         return Decimal(0)
@@ -284,6 +285,12 @@ def about_window(ctx: ClaimContext) -> Decimal:
         return Decimal(0)
     written = _dropped_zeros(m.written)
     exponent = written.as_tuple().exponent
-    if len(written.as_tuple().digits) < 2 or not isinstance(exponent, int):
+    if not isinstance(exponent, int):
         return Decimal(0)
+    if len(written.as_tuple().digits) < 2:
+        if not scaled or m.approximate or written.as_tuple() != m.written.as_tuple():
+            return Decimal(0)  # ("$30 thousand", "$500 million": rounded to the ten, or exact)
+        # "$4 million" for a sum of 3,958 thousand: an answer line drops the zero of a figure
+        # rounded to the tenth ("4.0" written "4"), read to that tenth
+        exponent -= 1
     return min(m.precision, _HALF_UNIT.scaleb(exponent - 1) * m.scale)

@@ -94,7 +94,7 @@ class Named:
                 for rb, cb in (labels[key],)
             }
         # values with a year per (source, table, row index): read only when an average asks
-        self._lines: dict[tuple[str, int, int | None], set[int]] | None = None
+        self._lines: dict[tuple[str, int, int | None, bool], set[int]] | None = None
 
     def _read(self, said: str) -> None:
         self._tokens = tokens(said)  # the question's words in order (read once)
@@ -348,15 +348,16 @@ class Named:
         return meant
 
     def years_in_row(self, v: SourceValue) -> int:
-        """How many values of ``v``'s table row have a year."""
+        """How many values of ``v``'s table row have a year (a change or a percentage column
+        beside the years, "2019 vs 2018" or "% of total", counts for a value of one only)."""
         if self._lines is None:
             self._lines = {}
             for x in self.values:
                 if x.table is not None and period(x) is not None:
-                    self._lines.setdefault((x.source_id, x.table, x.row_index), set()).add(
-                        x.col_index or 0
-                    )
-        return len(self._lines.get((v.source_id, v.table or 0, v.row_index), ()))
+                    key = (x.source_id, x.table, x.row_index, beside_years(x.column))
+                    self._lines.setdefault(key, set()).add(x.col_index or 0)
+        key = (v.source_id, v.table or 0, v.row_index, beside_years(v.column))
+        return len(self._lines.get(key, ()))
 
 
 class _Book:
@@ -462,12 +463,33 @@ def value_fits(ask: Ask, named: Named, change_base: bool) -> Callable[[SourceVal
     the year before one, as the base of a change) and in a named row and column."""
     years = ask.years | {y - 1 for y in ask.years} if change_base else ask.years
     named_ok: dict[tuple[str, int | None, int | None, str | None], bool] = {}  # per filter
+    # one year's level asked: a change column ("Change 2019 vs 2018") is no value of that year
+    # (the year's cell less it is the other year's cell, a reading the question turned down)
+    level = len(ask.years) == 1 and ask.op not in ("change", "percent_change")
 
     def fits(v: SourceValue) -> bool:
         if years and (ys := value_years(v)) and not ys & years:
+            return False
+        if level and beside_years(v.column, percent=False):
             return False
         if (key := (v.source_id, v.table, v.row_index, v.column)) not in named_ok:  # as misnamed
             named_ok[key] = named.misnamed(v) is None  # (a cell's two views, two scopes: once)
         return named_ok[key]
 
     return fits
+
+
+# A column of changes or percentages beside the years ("Change", "2019 vs 2018", "% of total")
+_CHANGED = r"\bchange|\bincrease|\bdecrease|\bvs\b|\bvariance\b"
+_BESIDE = {True: re.compile(f"(?i)%|percent|{_CHANGED}"), False: re.compile(f"(?i){_CHANGED}")}
+
+
+@lru_cache(maxsize=4096)
+def beside_years(column: str | None, percent: bool = True) -> bool:
+    """Whether a column's label names a change (or, ``percent``, a percentage), not a year's
+    amount.
+
+    >>> beside_years("2019 vs 2018 % Change"), beside_years("December 31, 2019")
+    (True, False)
+    """
+    return column is not None and _BESIDE[percent].search(column) is not None

@@ -4,7 +4,8 @@ Filings close a section ("Current:" over "Federal", "State") with its sums and n
 some close a whole table so. Read as "row 7" such a row names nothing a question asks for ("the
 total current tax", "the total in 2019"); read as "Total Current" (or "Total" outside a section)
 it is found as a total. Only a row whose every figure is the sum of the rows above it in its
-column since the section began (or the last total), within their precision, is so named: a
+column since the section began (or the last total), within their precision, is so named (a
+row of amounts by its amounts: a "% Change" column beside them does not add up); a
 blank-labelled row of other figures keeps no name.
 
 >>> from decimal import Decimal as D
@@ -55,7 +56,10 @@ class BlankTotals:
     def _sums(self, numbers: list[tuple[int, CellNumber]]) -> bool:
         if len(self._rows) < 2 or not numbers:
             return False
-        for j, cell in numbers:
+        # A row of amounts is judged by its amounts: the percent change of a total ("% Change"
+        # beside the years) is no sum of its lines' percent changes.
+        amounts = [(j, c) for j, c in numbers if c.kind != "percent"]
+        for j, cell in amounts or numbers:
             # (a "% of net sales" row under each line is no term of a sum of amounts)
             pct = cell.kind == "percent"
             terms = [r[j][:2] for r in self._rows if j in r and r[j][2] == pct]
