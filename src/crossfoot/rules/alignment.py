@@ -33,6 +33,7 @@ from crossfoot.rules._lines import line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
 from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_all import all_rows_misfit
+from crossfoot.rules.alignment_base import base_misfit
 from crossfoot.rules.alignment_between import between_misfit
 from crossfoot.rules.alignment_columns import column_misfit
 from crossfoot.rules.alignment_halves import half_down, judged_finals
@@ -311,7 +312,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
             return Fit("row", other)
         other = scale_misfit(ask, c, base, named.values, claims) or program_misfit(ask, base, named)
         other = other or operands_misfit(ask, base, named) or column_misfit(ask, base, named)
-        other = other or total_misfit(base, named)
+        other = other or total_misfit(base, named) or base_misfit(ask, base, named)
         if other is not None:
             return Fit("op", other)
     why = _op_misfit(ask, c, base, named) if base is not None else None
