@@ -50,6 +50,7 @@ from crossfoot.rules.alignment_signs import sign_misfit
 from crossfoot.rules.alignment_total import total_misfit
 from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
 from crossfoot.rules.answer_date import dated_answer
+from crossfoot.rules.answer_order import order_misfits
 from crossfoot.rules.answer_sign import final_misfits
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
@@ -404,6 +405,7 @@ def align_answer(
     finals = final_figures(text, out)[0]
     wrong = judged_finals(finals, lambda c: _underlying(out, c), half_down)
     wrong |= final_misfits(ask, finals, out, lambda c: _underlying(out, c))
+    wrong |= order_misfits(ask, finals, lambda c: _underlying(out, c), values)
     out = [off_question(c, Fit("op", wrong[id(c)])) if id(c) in wrong else c for c in out]
     return dated_answer(ask, out, text, (texts or {}).values())  # "Answer: March 2029"
 
