@@ -73,56 +73,79 @@ def _same_table(a: SourceValue, b: SourceValue) -> bool:
     return (a.source_id, a.table, a.view) == (b.source_id, b.table, b.view)
 
 
-def _part_for_total(ask: Ask, num: SourceValue, base: SourceValue, named: Named) -> str | None:
-    """A share of the total asked, divided by a part the total row of its column exceeds."""
-    if not _TOTAL_BASE.search(ask.text) or TOTAL_LABEL.search(num.row or ""):
+_YEARISH = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)|\bFY\s?\d\d\b", re.IGNORECASE)
+
+
+def _axis(v: SourceValue) -> str:
+    """The axis of a cell's item: its row, unless the table gives the periods as rows (a year
+    in the row label and none in the column's)."""
+    if _YEARISH.search(v.row or "") and not _YEARISH.search(v.column or ""):
+        return "column"
+    return "row"
+
+
+def _item(v: SourceValue, axis: str) -> str:
+    """The label of the line ``v`` measures along ``axis``."""
+    return (v.row if axis == "row" else v.column) or ""
+
+
+def _at(v: SourceValue, axis: str) -> tuple[int | None, int | None]:
+    """(the index of ``v``'s line, the index of its period) along ``axis``."""
+    return (v.row_index, v.col_index) if axis == "row" else (v.col_index, v.row_index)
+
+
+def _beside(x: SourceValue, v: SourceValue, axis: str) -> bool:
+    """Whether ``x`` is another line's value at ``v``'s period, in ``v``'s table."""
+    return (
+        _same_table(x, v)
+        and _at(x, axis)[1] == _at(v, axis)[1]
+        and _at(x, axis)[0] != _at(v, axis)[0]
+    )
+
+
+def _part_for_total(
+    ask: Ask, num: SourceValue, base: SourceValue, named: Named, axis: str
+) -> str | None:
+    """A share of the total asked, divided by a part the total line of its period exceeds."""
+    if not _TOTAL_BASE.search(ask.text) or TOTAL_LABEL.search(_item(num, axis)):
         return None  # ("the ratio of total debt to equity": the total is the numerator)
-    if TOTAL_LABEL.search(base.row or "") or named.names(base, "row"):
+    label = _item(base, axis)
+    if TOTAL_LABEL.search(label) or named.names(base, axis) or not named.names(num, axis):
         return None
-    if not named.names(num, "row"):
-        return None
-    if required_tokens(base.row or "") & frozenset(tokens(ask.text)):
+    if required_tokens(label) & frozenset(tokens(ask.text)):
         return None  # (a base the question half names may be the total it means: "Revenue")
-    totals = [
-        x
-        for x in named.values
-        if _same_table(x, base)
-        and x.col_index == base.col_index
-        and x.row_index != base.row_index
-        and TOTAL_LABEL.search(x.row or "")
+    if not any(
+        _beside(x, base, axis)
+        and TOTAL_LABEL.search(_item(x, axis))
         and abs(x.value) > abs(base.value)
         and abs(x.value) >= abs(num.value)
-    ]
-    if not totals:
+        for x in named.values
+    ):
         return None
-    return f"the question asks for a share of the total; this figure divides by {base.row}"
+    return f"the question asks for a share of the total; this figure divides by {label}"
 
 
-def _total_for_part(ask: Ask, base: SourceValue, named: Named) -> str | None:
-    """A base the question names by a row's words, and the figure divides by the total row."""
-    if "total" in ask.text.lower() or not TOTAL_LABEL.search(base.row or ""):
-        return None
-    if named.names(base, "row"):
+def _total_for_part(ask: Ask, base: SourceValue, named: Named, axis: str) -> str | None:
+    """A base the question names by a line's words, and the figure divides by the total."""
+    label = _item(base, axis)
+    if "total" in ask.text.lower() or not TOTAL_LABEL.search(label) or named.names(base, axis):
         return None
     sides = read_sides(ask.text)
     if sides is None or not sides.quotient or sides.back:
         return None
     right = frozenset(tokens(sides.right))
-    rows = sorted(
-        {
-            str(x.row)
-            for x in named.values
-            if _same_table(x, base)
-            and x.col_index == base.col_index
-            and x.row
-            and not TOTAL_LABEL.search(x.row)
-            and (req := required_tokens(x.row))
-            and req <= right
-        }
-    )
-    if len(rows) != 1:
+    lines = {
+        item
+        for x in named.values
+        if _beside(x, base, axis)
+        and (item := _item(x, axis))
+        and not TOTAL_LABEL.search(item)
+        and (req := required_tokens(item))
+        and req <= right
+    }
+    if len(lines) != 1:
         return None
-    return f"the question asks for a share of {rows[0]}; this figure divides by {base.row}"
+    return f"the question asks for a share of {lines.pop()}; this figure divides by {label}"
 
 
 def base_misfit(ask: Ask, ev: Evidence, named: Named) -> str | None:
@@ -134,12 +157,15 @@ def base_misfit(ask: Ask, ev: Evidence, named: Named) -> str | None:
     if pair is None:
         return None
     num, base = pair
-    if num.table is None or not _same_table(num, base) or num.row_index == base.row_index:
+    if num.table is None or not _same_table(num, base):
+        return None
+    axis = _axis(num)
+    if _axis(base) != axis or _at(num, axis)[0] == _at(base, axis)[0]:
         return None
     return (
         _other_year(ask, num, base)
-        or _part_for_total(ask, num, base, named)
-        or _total_for_part(ask, base, named)
+        or _part_for_total(ask, num, base, named, axis)
+        or _total_for_part(ask, base, named, axis)
     )
 
 
