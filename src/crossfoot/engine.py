@@ -54,6 +54,7 @@ from crossfoot.rules._derive_shared import focus_ok
 from crossfoot.rules._named import Named
 from crossfoot.rules._reach import within_reach
 from crossfoot.rules.alignment import align_answer, marker_end
+from crossfoot.rules.answer_count import counted_answer
 from crossfoot.rules.answer_decimals import coarse_answers
 from crossfoot.rules.answer_pick import picked_rows
 from crossfoot.rules.arithmetic import results_first
@@ -137,7 +138,7 @@ def verify(
     claims = sentence_counts(read, sentences, mentions, sources, claims, options.result_rows)
     claims = check_comparisons(read, _check_restatements(read, mentions, claims))
     claims = own_rows(read, claims, answer.rerun)
-    claims = _worded(read, sentences, mentions, claims, sources)
+    claims = counted_answer(ask, _worded(read, sentences, mentions, claims, sources), read)
     if ask is not None and ask.figure and ask.op != "count":
         texts = {s.id: s.text for s in sources.sources}  # the final figure answers it: alignment
         claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun, texts)

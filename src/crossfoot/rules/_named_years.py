@@ -112,7 +112,7 @@ def span_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | N
             asked = f"the question asks for the change from {lo} to {hi}"
             return f"{asked}; this is the change from {a} to {b}"
         return None
-    if kind not in _TWO_YEAR_CHANGES or len(operands) != 2:
+    if len(operands) != 2 or (kind not in _TWO_YEAR_CHANGES and not _one_line(kind, operands)):
         return None
     first, second = (value_years(v) for v in operands)
     if first and first == second and len(first) == 1 and _AVERAGES.search(ask.text):
@@ -125,6 +125,18 @@ def span_misfit(ask: Ask, kind: str, operands: Sequence[SourceValue]) -> str | N
     if (lo in first and hi in second) or (lo in second and hi in first):
         return None
     return f"the question asks for the change from {lo} to {hi}; this change is of other years"
+
+
+def _one_line(kind: str, operands: Sequence[SourceValue]) -> bool:
+    """A calculation written over two cells of one table line ("4,820 - 4,310 = 510" answering
+    a change): a change of that line between the cells' two periods (a row's two columns, or
+    a column's two rows when the periods are the rows; the cells' years tell the periods)."""
+    a, b = operands
+    if kind != "written_calculation" or a.table is None:
+        return False
+    if (a.source_id, a.table, a.view) != (b.source_id, b.table, b.view):
+        return False
+    return (a.row_index == b.row_index) != (a.col_index == b.col_index)
 
 
 # What pools the values of several periods into one figure (a written calculation too:

@@ -33,6 +33,7 @@ from crossfoot.rules._lines import line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
 from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_all import all_rows_misfit
+from crossfoot.rules.alignment_base import base_misfit
 from crossfoot.rules.alignment_between import between_misfit
 from crossfoot.rules.alignment_columns import column_misfit
 from crossfoot.rules.alignment_halves import half_down, judged_finals
@@ -49,6 +50,7 @@ from crossfoot.rules.alignment_signs import sign_misfit
 from crossfoot.rules.alignment_total import total_misfit
 from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
 from crossfoot.rules.answer_date import dated_answer
+from crossfoot.rules.answer_order import order_misfits
 from crossfoot.rules.answer_sign import final_misfits
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
@@ -311,7 +313,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
             return Fit("row", other)
         other = scale_misfit(ask, c, base, named.values, claims) or program_misfit(ask, base, named)
         other = other or operands_misfit(ask, base, named) or column_misfit(ask, base, named)
-        other = other or total_misfit(base, named)
+        other = other or total_misfit(base, named) or base_misfit(ask, base, named)
         if other is not None:
             return Fit("op", other)
     why = _op_misfit(ask, c, base, named) if base is not None else None
@@ -403,6 +405,7 @@ def align_answer(
     finals = final_figures(text, out)[0]
     wrong = judged_finals(finals, lambda c: _underlying(out, c), half_down)
     wrong |= final_misfits(ask, finals, out, lambda c: _underlying(out, c))
+    wrong |= order_misfits(ask, finals, lambda c: _underlying(out, c), values)
     out = [off_question(c, Fit("op", wrong[id(c)])) if id(c) in wrong else c for c in out]
     return dated_answer(ask, out, text, (texts or {}).values())  # "Answer: March 2029"
 

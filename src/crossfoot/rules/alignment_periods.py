@@ -143,9 +143,9 @@ def period_misfit(ask: Ask, m: Mention, ev: Evidence, named: Named) -> str | Non
     or None.
 
     A share of one year over another year's whole ("4,215 / 11,355" for "the cost of revenue in
-    2020 as a percentage of total revenue", 11,355 of 2021) is not judged: tried in claims10, it
-    caught no wrong answer of either half and flagged a correct one (a strict xfail in
-    tests/vectors/claims10.json)."""
+    2020 as a percentage of total revenue", 11,355 of 2021) is judged by
+    :mod:`crossfoot.rules.alignment_base` (a quotient of two cells read by its result; claims10's
+    broader try here flagged a correct tatqa answer)."""
     return (
         level_for_change(ask, ev.rule, ev.operands, named)
         or other_base(ask, m, ev.operands)
