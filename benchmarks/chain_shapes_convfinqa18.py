@@ -352,6 +352,12 @@ def _percent_rounded(rng: random.Random, lab: list[str], y: list[int], v: _Value
     return [(_PROSE, 0), (_PROSE, 1)], lambda a, b: a / b, turns, text
 
 
+def _whole_in_billions(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    made = _percent_rounded(rng, lab, y, v)
+    turns = [*made[2], "and what is that in billions?"]  # the last turn names nothing
+    return made[0], lambda a, b: a / b / 1000, turns, made[3]
+
+
 SHAPES: dict[str, _Shape] = {
     "ratio_less_one": _ratio_less_one,  # x0 = a / b; ans = x0 - 1
     "change_times_100": _change_times_100,  # x0 = a - b; x1 = x0 / b; ans = x1 * 100
@@ -374,6 +380,7 @@ SHAPES: dict[str, _Shape] = {
     "forms_change": _forms_change,  # ans = a - b of two text figures
     "forms_growth": _forms_growth,  # x0 = a - b; ans = x0 / b, text figures
     "forms_over_cell": _forms_over_cell,  # ans = t / c: a text figure over a table cell
+    "whole_in_billions": _whole_in_billions,  # x0 = a / p; ans = x0 / 1000, a bare last turn
 }
 _THOUSANDS = {"thousands_over_text"}  # shapes over a table in thousands
 
