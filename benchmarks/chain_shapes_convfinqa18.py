@@ -16,6 +16,11 @@ word three years' figures, one of them with no year on its first figure), a tabl
 divided down to the text's millions, a share of a sum of three cells (four numbers), and a whole
 computed from a percentage the text rounds.
 
+Round 20 (convfinqa20) added prose operands in other words and units (``forms_*``: billions, a
+prior year in parentheses, "respectively" after the years, "approximately", counts of things,
+dividends per share) and a whole asked in billions by a last turn that names nothing
+(``whole_in_billions``).
+
     python benchmarks/chain_shapes_convfinqa18.py --n 30 --seed 1
     python benchmarks/chain_shapes_convfinqa18.py --shapes change_ratio share_of_sum --show 5
 
@@ -251,8 +256,8 @@ def _prose_forms(
     a, b, c = (v[(_PROSE, k)] for k in range(3))
     unit = "billion" if billions else "million"
     forms = [
-        f"{subj} amounted to $ {a} {unit} in {y[0]} , compared with $ {b} {unit} in {y[1]} and $ {c} "
-        f"{unit} in {y[2]} .",
+        f"{subj} amounted to $ {a} {unit} in {y[0]} , compared with $ {b} {unit} in {y[1]} and "
+        f"$ {c} {unit} in {y[2]} .",
         f"{subj} were $ {a} {unit} in {y[0]} ( $ {b} {unit} in {y[1]} and $ {c} {unit} in "
         f"{y[2]} ) .",
         f"for {y[0]} , {y[1]} and {y[2]} , {subj} were $ {a} {unit} , $ {b} {unit} and $ {c} "
