@@ -16,6 +16,11 @@ word three years' figures, one of them with no year on its first figure), a tabl
 divided down to the text's millions, a share of a sum of three cells (four numbers), and a whole
 computed from a percentage the text rounds.
 
+Round 20 (convfinqa20) added prose operands in other words and units (``forms_*``: billions, a
+prior year in parentheses, "respectively" after the years, "approximately", counts of things,
+dividends per share) and a whole asked in billions by a last turn that names nothing
+(``whole_in_billions``).
+
     python benchmarks/chain_shapes_convfinqa18.py --n 30 --seed 1
     python benchmarks/chain_shapes_convfinqa18.py --shapes change_ratio share_of_sum --show 5
 
@@ -208,6 +213,91 @@ def _prose(
     return subj, rng.choice(forms)
 
 
+# Round 20 (convfinqa20): prose operands in other words and units than _prose's: billions,
+# a prior year in parentheses, "respectively" after the years, "approximately", counts of
+# things, dividends per share; the figures are ``v[(_PROSE, c)]`` in the unit the text writes.
+_COUNTED = ("stores", "employees", "aircraft", "retail locations", "franchised restaurants")
+
+
+def _prose_forms(
+    rng: random.Random, y: list[int], v: _Values, kinds: int = 6
+) -> tuple[str, str, str]:
+    """A subject, a sentence stating it in three years in one of six further ways (the first
+    ``kinds``: 4 for amounts of money only), and the unit the turns ask it in (empty: the
+    text's own)."""
+    kind = rng.randrange(kinds)
+    if kind == 4:  # a count of things
+        subj = rng.choice(_COUNTED)
+        base = rng.randint(800, 9000)
+        for c in range(3):
+            v[(_PROSE, c)] = Decimal(int(base * (1 + rng.uniform(-0.2, 0.2))))
+        a, b, c = (f"{v[(_PROSE, k)]:,}" for k in range(3))
+        text = (
+            f"we operated {a} {subj} at the end of {y[0]} , compared with {b} at the end of "
+            f"{y[1]} and {c} at the end of {y[2]} ."
+        )
+        return f"number of {subj}", text, ""
+    if kind == 5:  # dividends per share
+        base = rng.randint(20, 300)
+        for c in range(3):
+            v[(_PROSE, c)] = Decimal(int(base * (1 + rng.uniform(-0.2, 0.2)))) / 100
+        a, b, c = (v[(_PROSE, k)] for k in range(3))
+        text = (
+            f"cash dividends declared per common share were $ {a:.2f} , $ {b:.2f} and $ {c:.2f} "
+            f"in {y[0]} , {y[1]} and {y[2]} , respectively ."
+        )
+        return "cash dividends declared per common share", text, ""
+    subj = rng.choice(_SUBJECTS)
+    billions = kind == 0
+    base = rng.uniform(1.1, 9.9) if billions else rng.randint(40, 900)
+    for c in range(3):
+        x = base * (1 + rng.uniform(-0.25, 0.25))
+        v[(_PROSE, c)] = Decimal(f"{x:.1f}") if billions or rng.random() < 0.3 else Decimal(int(x))
+    a, b, c = (v[(_PROSE, k)] for k in range(3))
+    unit = "billion" if billions else "million"
+    forms = [
+        f"{subj} amounted to $ {a} {unit} in {y[0]} , compared with $ {b} {unit} in {y[1]} and "
+        f"$ {c} {unit} in {y[2]} .",
+        f"{subj} were $ {a} {unit} in {y[0]} ( $ {b} {unit} in {y[1]} and $ {c} {unit} in "
+        f"{y[2]} ) .",
+        f"for {y[0]} , {y[1]} and {y[2]} , {subj} were $ {a} {unit} , $ {b} {unit} and $ {c} "
+        f"{unit} , respectively .",
+        f"{subj} were approximately $ {a} {unit} , $ {b} {unit} and $ {c} {unit} in {y[0]} , "
+        f"{y[1]} and {y[2]} .",
+    ]
+    return subj, forms[kind if kind < 4 else 0], ""
+
+
+def _forms_change(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    subj, text, _ = _prose_forms(rng, y, v)
+    turns = [f"what was the {subj} in {y[0]}?", f"and in {y[1]}?"]
+    turns += ["what was the change?" if rng.random() < 0.5 else "what is the net change?"]
+    return [(_PROSE, 0), (_PROSE, 1)], lambda a, b: a - b, turns, text
+
+
+def _forms_growth(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    subj, text, _ = _prose_forms(rng, y, v)
+    turns = [f"what was the {subj} in {y[1]}?", f"and in {y[0]}?", "what was the change?"]
+    turns += [
+        rng.choice(
+            [
+                f"how much does that change represent in relation to the {y[1]} value?",
+                f"what is that change divided by the {y[1]} {subj}?",
+                "and what is this change as a percentage of the earlier value?",
+            ]
+        )
+    ]
+    return [(_PROSE, 0), (_PROSE, 1)], lambda a, b: (a - b) / b, turns, text
+
+
+def _forms_over_cell(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    subj, text, _ = _prose_forms(rng, y, v, 4)  # (an amount of money over a cell)
+    r, c = rng.randrange(len(lab)), rng.randrange(3)
+    turns = [f"what was the {subj} in {y[c]}?", f"and the {lab[r]} in that year?"]
+    turns += [f"what is the ratio of the {subj} to the {lab[r]}?"]
+    return [(_PROSE, c), (r, c)], lambda a, b: a / b, turns, text
+
+
 def _text_change(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
     subj, text = _prose(rng, y, v)
     turns = [f"what was the {subj} in {y[0]}?", f"and in {y[1]}?"]
@@ -267,6 +357,12 @@ def _percent_rounded(rng: random.Random, lab: list[str], y: list[int], v: _Value
     return [(_PROSE, 0), (_PROSE, 1)], lambda a, b: a / b, turns, text
 
 
+def _whole_in_billions(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    made = _percent_rounded(rng, lab, y, v)
+    turns = [*made[2], "and what is that in billions?"]  # the last turn names nothing
+    return made[0], lambda a, b: a / b / 1000, turns, made[3]
+
+
 SHAPES: dict[str, _Shape] = {
     "ratio_less_one": _ratio_less_one,  # x0 = a / b; ans = x0 - 1
     "change_times_100": _change_times_100,  # x0 = a - b; x1 = x0 / b; ans = x1 * 100
@@ -285,6 +381,11 @@ SHAPES: dict[str, _Shape] = {
     "thousands_over_text": _thousands_over_text,  # x0 = c / 1000; ans = x0 / t
     "sum3_share": _sum3_share,  # x0 = a + b; x1 = x0 + c; ans = x1 / d
     "percent_rounded": _percent_rounded,  # ans = a / p: a percent the text rounds
+    # round 20 (convfinqa20): prose operands in other words and units (_prose_forms)
+    "forms_change": _forms_change,  # ans = a - b of two text figures
+    "forms_growth": _forms_growth,  # x0 = a - b; ans = x0 / b, text figures
+    "forms_over_cell": _forms_over_cell,  # ans = t / c: a text figure over a table cell
+    "whole_in_billions": _whole_in_billions,  # x0 = a / p; ans = x0 / 1000, a bare last turn
 }
 _THOUSANDS = {"thousands_over_text"}  # shapes over a table in thousands
 
@@ -347,7 +448,7 @@ def run(n: int, seed: int, shapes: Sequence[str], show: int = 0) -> dict[str, Co
                 if (not ok or bad) and shown < show:
                     shown += 1
                     print(f"-- {name} ({mode}): right {right} {ok}, wrong {wrong} {bad}")
-                    print(f"   {' | '.join(turns)}\n   {sources[0]}")
+                    print(f"   {' | '.join(turns)}\n   {sources[0]}\n   {sources[1][:200]}")
     return out
 
 

@@ -25,8 +25,10 @@ values.
 The last turn's figures are the candidates: the claim passes when one of them (in a unit the
 conversation asks for, "in millions") meets it at its stated precision. Nothing else is
 searched, so the figure is held to derivations over the operands the turns name. Only figures
-stated finer than a thousandth of their size, and only a bounded number of candidates per
-turn (past it, nothing is claimed).
+stated finer than a thousandth of their size, or to three significant digits ("0.0480", "0.0250":
+ConvFinQA's four decimals below 1) while the last turn's figures would meet such a figure by
+chance less than :data:`_BUDGET` of the time; and only a bounded number of candidates per turn
+(past it, nothing is claimed).
 """
 
 from __future__ import annotations
@@ -52,6 +54,9 @@ _YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
 # Figures stated finer than a thousandth of their size ("0.4175", "6.96", "18,770"): a coarser
 # one ("1.25", "-500") meets some chain of a few named figures by chance
 _FINE = Decimal("0.001")
+_THREE = Decimal("0.005")  # three significant digits: searched within a chance budget
+_BAND = Decimal("1.35")  # the neighbourhood of a figure where the last turn's figures count
+_BUDGET = 0.01  # expected chance matches in the figure's window, at most
 # Words of a question that say nothing of a prose figure's subject
 _PLAIN = frozenset(
     """what which were was is are the and that this those these then how much many does did
@@ -339,23 +344,41 @@ def _back(earlier: list[_Fig], last: list[_Fig], years: frozenset[int]) -> list[
     ]
 
 
-def fine_figure(ctx: ClaimContext) -> bool:
+def fine_figure(ctx: ClaimContext, finest: Decimal = _FINE) -> bool:
     """Whether the claim is a plain number or percentage, not zero or a range, stated finer than
-    a thousandth of its size, under default tolerances: the figures a chain search may meet
-    (also ``rules.table_chain``'s)."""
+    ``finest`` of its size (a thousandth), under default tolerances: the figures a chain search
+    may meet (also ``rules.table_chain``'s)."""
     m, o = ctx.mention, ctx.options
     if m.kind not in ("number", "percent") or not m.claim or m.high is not None or m.value == 0:
         return False
     if not o.allow_derived or o.rel_tolerance is not None or o.abs_tolerance is not None:
         return False
-    return m.precision < abs(m.value) * _FINE
+    return m.precision < abs(m.value) * finest
+
+
+def _by_chance(ctx: ClaimContext, figures: list[_Fig], scales: tuple[Decimal, ...]) -> float:
+    """How often the last turn's figures would meet a figure of the claim's window near its
+    value by chance: those within a factor of :data:`_BAND` of it (in any unit the turns ask)
+    times the window over the band."""
+    size = abs(ctx.mention.value)
+    lo, hi = size / _BAND, size * _BAND
+    factor = _HUNDRED if ctx.mention.kind == "percent" else Decimal(1)
+    near = sum(
+        1
+        for f in figures
+        if f.operands and any(lo <= abs(f.value * factor / s) <= hi for s in scales)
+    )
+    return float(near * 2 * ctx.mention.precision / (hi - lo))
 
 
 def turn_chain(ctx: ClaimContext) -> Verdict | None:
     """Rule: a figure over the figures of a conversation's earlier turns (module docstring)."""
     m = ctx.mention
     conversation = ctx.shared.get("ask.context")
-    if not isinstance(conversation, str) or not fine_figure(ctx):
+    # a figure stated to three digits ("0.0143", "-3.56": ConvFinQA's four decimals below 1)
+    # is searched too, and kept while the last turn's figures meet such a figure by chance
+    # within budget (:func:`_by_chance`)
+    if not isinstance(conversation, str) or not fine_figure(ctx, _THREE):
         return None
     turns = read_turns(conversation)
     if len(turns) < 2:
@@ -368,6 +391,8 @@ def turn_chain(ctx: ClaimContext) -> Verdict | None:
         return None
     lo, hi = claim_interval(ctx)
     scales = (Decimal(1), *named_scales(conversation)) if m.scale == 1 else (Decimal(1),)
+    if not fine_figure(ctx) and _by_chance(ctx, figures, scales) > _BUDGET:
+        return None
     for fig in figures:
         if not fig.operands:
             continue  # the user's own numbers alone are no figure of the sources
