@@ -62,7 +62,6 @@ from crossfoot.language.prevsentence import (
 from crossfoot.language.prior_year import names_no_subject
 from crossfoot.language.prose_row import prose_only_row
 from crossfoot.language.rowfocus import _year_date, focus_group, focus_text, states_a_cell
-from crossfoot.language.rowgate import plainly_passes
 from crossfoot.language.rowtables import (
     LabelTable,
     SaidText,
@@ -188,8 +187,6 @@ def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | 
     if _mute(ctx, matches) and _previous_figure(ctx) is None and not maybe_change(ctx):
         # No table can disagree, and without a figure before it the answer-line check passes
         # too (_concluded, _restated): skip reading the words (tests/test_rowmatch_gate.py).
-        return None
-    if plainly_passes(ctx, matches):  # the words surely name no other row (language/rowgate.py)
         return None
     prose = [sv for sv in matches if sv.table is None]
     if any(sv.span is None or sv.field is not None for sv in prose):
