@@ -18,7 +18,9 @@ Styles (each a sentence-by-sentence rewrite plus, for some, a layout around the 
   scale word or percent sign, ``≈`` for "approximately", ``×`` for a written multiplication;
 * ``abbrev``: scale words shortened (``$680M``, ``$1.2bn``, ``$3.4m``, ``$361K``, ``680 mn``) or a
   currency code (``USD 680 million``);
-* ``chatty``: a preamble and a closing line around the answer's sentences, which stay unchanged.
+* ``chatty``: a preamble and a closing line around the answer's sentences, which stay unchanged;
+* ``oneline``: the answer as one paragraph: every line break between sentences a space
+  ("Sales rose 5%. Answer: 5%"), as a model writes that puts its answer line in the text.
 
 >>> restyle("Sales were $680 million.\\nAnswer: $680 million", [(0, 25), (26, 45)], "abbrev").text
 'Sales were $680M.\\nAnswer: $680m'
@@ -37,7 +39,15 @@ from .common import NumberToken, is_year, number_tokens
 __all__ = ["STYLES", "Styled", "canonical", "drift", "figures", "restyle", "restyle_sentence"]
 
 #: The styles :func:`restyle` writes; ``plain`` is the corpus's own text.
-STYLES: tuple[str, ...] = ("plain", "markdown", "latex", "unicode", "abbrev", "chatty")
+STYLES: tuple[str, ...] = (
+    "plain",
+    "markdown",
+    "latex",
+    "unicode",
+    "abbrev",
+    "chatty",
+    "oneline",
+)
 
 PREAMBLE = "Sure! Based on the table above, here is the calculation."
 CLOSING = "I hope this helps! Let me know if you have any other questions."
@@ -255,7 +265,7 @@ def restyle_sentence(sentence: str, style: str, final: bool = False, index: int 
     >>> restyle_sentence("The ratio is 299,397 / 2,845,866 = 0.1051.", "latex")
     'The ratio is\\n$$\\n\\\\frac{299,397}{2,845,866} = 0.1051\\n$$.'
     """
-    if style in ("plain", "chatty"):
+    if style in ("plain", "chatty", "oneline"):
         return sentence
     if style == "markdown":
         return _md_sentence(sentence, final)
@@ -276,6 +286,8 @@ def _gap(style: str, gap: str, i: int, n: int, sentence: str) -> str:
     lead = gap.rstrip()
     if style == "chatty" and i == 0:
         return lead + (" " if lead else "") + PREAMBLE + "\n\n"
+    if style == "oneline":
+        return " " if i and "\n" in gap and not gap.strip() else gap
     if style != "markdown":
         return gap
     final = i == n - 1 and (n > 1 or _ANSWER_LEAD.match(sentence) is not None)
