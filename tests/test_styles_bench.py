@@ -94,6 +94,14 @@ def test_layout_styles_keep_the_sentences_and_map_their_spans() -> None:
         assert [canonical(g) for g in got] == [canonical(answer[a:b]) for a, b in spans]
 
 
+def test_oneline_joins_the_lines_and_keeps_every_other_gap() -> None:
+    answer = "What was X? The total is $5 million.\nIt rose 5%.\n\nAnswer: 5%"
+    spans = [(12, 36), (37, 48), (50, 60)]
+    one = restyle(answer, spans, "oneline")
+    assert one.text == "What was X? The total is $5 million. It rose 5%. Answer: 5%"
+    assert [one.text[a:b] for a, b in one.spans] == [answer[a:b] for a, b in spans]
+
+
 def test_plain_is_the_answer_itself() -> None:
     answer = "Sales were $5 million.\nAnswer: $5 million"
     assert restyle(answer, [(0, 22), (23, 41)], "plain").text == answer

@@ -18,7 +18,12 @@ Styles (each a sentence-by-sentence rewrite plus, for some, a layout around the 
   scale word or percent sign, ``≈`` for "approximately", ``×`` for a written multiplication;
 * ``abbrev``: scale words shortened (``$680M``, ``$1.2bn``, ``$3.4m``, ``$361K``, ``680 mn``) or a
   currency code (``USD 680 million``);
-* ``chatty``: a preamble and a closing line around the answer's sentences, which stay unchanged.
+* ``chatty``: a preamble and a closing line around the answer's sentences, which stay unchanged;
+* ``convert``: amounts in the next larger unit, exactly ("$4,860 thousand" as "$4.86 million",
+  "$12,400,000" as "$12.4 million"), as a model writes that normalises units; sentences that
+  write a calculation keep theirs;
+* ``oneline``: the answer as one paragraph: every line break between sentences a space
+  ("Sales rose 5%. Answer: 5%"), as a model writes that puts its answer line in the text.
 
 >>> restyle("Sales were $680 million.\\nAnswer: $680 million", [(0, 25), (26, 45)], "abbrev").text
 'Sales were $680M.\\nAnswer: $680m'
@@ -37,7 +42,16 @@ from .common import NumberToken, is_year, number_tokens
 __all__ = ["STYLES", "Styled", "canonical", "drift", "figures", "restyle", "restyle_sentence"]
 
 #: The styles :func:`restyle` writes; ``plain`` is the corpus's own text.
-STYLES: tuple[str, ...] = ("plain", "markdown", "latex", "unicode", "abbrev", "chatty")
+STYLES: tuple[str, ...] = (
+    "plain",
+    "markdown",
+    "latex",
+    "unicode",
+    "abbrev",
+    "chatty",
+    "oneline",
+    "convert",
+)
 
 PREAMBLE = "Sure! Based on the table above, here is the calculation."
 CLOSING = "I hope this helps! Let me know if you have any other questions."
@@ -246,6 +260,38 @@ def _abbrev_sentence(sentence: str, first: int) -> str:
 # the answer as a whole
 
 
+# --------------------------------------------------------------------------------------------
+# convert
+
+_UP = {"thousand": "million", "million": "billion", "millions": "billion"}
+_THOUSAND = Decimal(1000)
+_MILLION = Decimal(1_000_000)
+
+
+def _exact(value: Decimal) -> str:
+    """``value`` with thousands separators and no trailing zeros ("4.86", "1,234.5", "4")."""
+    text = f"{value:,f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _convert_figure(t: NumberToken, _k: int) -> str:
+    if t.percent or not _plain_figure(t) or ("." in t.digits and t.scale_word is None):
+        return t.text
+    sign, cur, _num, word = _parts(t)
+    size = abs(t.value)
+    if word and word.lower() in _UP and size >= _THOUSAND:
+        return f"{sign}{cur}{_exact(size / _THOUSAND)} {_UP[word.lower()]}"
+    if not word and cur and size >= _MILLION:
+        return f"{sign}{cur}{_exact(size / _MILLION)} million"
+    return t.text
+
+
+def _convert_sentence(sentence: str, first: int) -> str:
+    if _CALC.search(sentence):
+        return sentence  # a written calculation keeps the units it computes in
+    return _rewrite(sentence, _convert_figure, first)
+
+
 def restyle_sentence(sentence: str, style: str, final: bool = False, index: int = 0) -> str:
     """One sentence in ``style`` (the layout around sentences is :func:`restyle`'s); ``final``
     marks the answer's last sentence, ``index`` its place (the variants of a style rotate).
@@ -255,7 +301,7 @@ def restyle_sentence(sentence: str, style: str, final: bool = False, index: int 
     >>> restyle_sentence("The ratio is 299,397 / 2,845,866 = 0.1051.", "latex")
     'The ratio is\\n$$\\n\\\\frac{299,397}{2,845,866} = 0.1051\\n$$.'
     """
-    if style in ("plain", "chatty"):
+    if style in ("plain", "chatty", "oneline"):
         return sentence
     if style == "markdown":
         return _md_sentence(sentence, final)
@@ -265,6 +311,8 @@ def restyle_sentence(sentence: str, style: str, final: bool = False, index: int 
         return _unicode_sentence(sentence, index)
     if style == "abbrev":
         return _abbrev_sentence(sentence, index)
+    if style == "convert":
+        return _convert_sentence(sentence, index)
     raise ValueError(f"unknown style {style!r}; expected one of {STYLES}")
 
 
@@ -276,6 +324,8 @@ def _gap(style: str, gap: str, i: int, n: int, sentence: str) -> str:
     lead = gap.rstrip()
     if style == "chatty" and i == 0:
         return lead + (" " if lead else "") + PREAMBLE + "\n\n"
+    if style == "oneline":
+        return " " if i and "\n" in gap and not gap.strip() else gap
     if style != "markdown":
         return gap
     final = i == n - 1 and (n > 1 or _ANSWER_LEAD.match(sentence) is not None)

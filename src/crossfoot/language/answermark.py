@@ -6,7 +6,8 @@ at "the", so ``re`` tries it at every character: ~50 us on an answer of 170 char
 match holds the word "answer" once, and two matches never overlap (each ends on the line of its
 "answer", at the colon or at "is", and the next begins after that "answer"), so the last match is
 the one around the last "answer" that has one. That match can only start at the line start
-before that "answer" or at a "the" just before it: the pattern is tried there alone, anchored.
+before that "answer", at a "the" just before it, or at the spaces after a sentence's end on its
+line: the pattern is tried there alone, anchored.
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ import re
 __all__ = ["marker_end"]
 
 # "Answer: 12.5%", "The answer is 12.5%", "**Final answer:**": what follows is the final figure.
+# An answer written as one paragraph puts its "Answer:" after a sentence's end on the same line
+# ("Sales rose 5%. Answer: 5%"); a colon after "answer" anywhere else ("the answer: ...") is not.
 MARKER = re.compile(
     r"(?im)^[ \t*#>_-]*(?:final[ \t]+)?answer(?:[ \t]|\*)*[:：]"
+    r"|(?<=[.!?])[ \t]+(?:\*\*)?(?:final[ \t]+)?answer(?:[ \t]|\*)*[:：]"
     r"|\bthe[ \t]+(?:final[ \t]+)?answer[ \t]+is\b"
 )
 # The non-ASCII characters ``re`` matches with an ASCII letter under IGNORECASE (model.wordgate):
@@ -30,6 +34,8 @@ def marker_end(text: str) -> int | None:
 
     >>> marker_end("Sales were 5.\\nAnswer: 5"), marker_end("So the answer is 5."), marker_end("5")
     (21, 16, None)
+    >>> marker_end("Sales were 5. Answer: 5"), marker_end("It is the answer: 5")
+    (21, None)
     """
     if not text.isascii() and _FOLDS.search(text) is not None:
         return _scanned(text)
@@ -64,6 +70,13 @@ def _starts(low: str, p: int) -> list[int]:
             j = _back_over_spaces(low, k - 5)
             if j < k - 5 and low.endswith("the", 0, j):
                 starts.append(j - 3)
+    # after a sentence's end on the same line: "5%. Answer:", "5%. **Final answer:**"
+    q = k - 5 if k < p and low.endswith("final", 0, k) else p
+    if low.endswith("**", 0, q):
+        q -= 2
+    s = _back_over_spaces(low, q)
+    if 0 < s < q and low[s - 1] in ".!?":
+        starts.append(s)
     return starts
 
 

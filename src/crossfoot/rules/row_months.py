@@ -21,7 +21,14 @@ from crossfoot.language.years import label_date
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.sources.rows import row_table
-from crossfoot.sources.rows_months import DAY, MONTH_NAMES, MONTH_NUMBERS, QUARTER, row_months
+from crossfoot.sources.rows_months import (
+    DAY,
+    MONTH_NAMES,
+    MONTH_NUMBERS,
+    QUARTER,
+    month_of,
+    row_months,
+)
 from crossfoot.sources.rows_table import RowTable
 
 __all__ = ["month_verdict", "named_month"]
@@ -79,7 +86,9 @@ def _months(table: RowTable) -> Mapping[int, _Named]:
     got = table.memo.get("months")
     if got is None:
         col = table.memo.get("month column")
-        got = row_months(col, table.labels) if isinstance(col, Sequence) else {}
+        # rows labelled by their periods are one series: no label tells them apart
+        labels = (None,) * table.rows if table.memo.get("month key") else table.labels
+        got = row_months(col, labels) if isinstance(col, Sequence) else {}
         table.memo["months"] = got
     return got  # type: ignore[return-value]
 
@@ -102,10 +111,11 @@ def _periods(ctx: ClaimContext, sv: SourceValue) -> tuple[_Named, list[_Named]] 
     if source is None:
         return None
     if sv.period is not None:  # a text table's row
+        keyed = sv.row is not None and month_of(sv.row) is not None  # labelled by its period
         return sv.period, [
             v.period
             for v in source.values
-            if v.period is not None and v.table == sv.table and v.row == sv.row
+            if v.period is not None and v.table == sv.table and (keyed or v.row == sv.row)
             and v.column == sv.column
         ]  # fmt: skip
     table = row_table(source)
@@ -113,7 +123,8 @@ def _periods(ctx: ClaimContext, sv: SourceValue) -> tuple[_Named, list[_Named]] 
     own = months.get(sv.row_index) if months and sv.row_index is not None else None
     if table is None or months is None or own is None:
         return None
-    return own, [got for i, got in months.items() if table.labels[i] == sv.row]
+    keyed = bool(table.memo.get("month key"))
+    return own, [got for i, got in months.items() if keyed or table.labels[i] == sv.row]
 
 
 def month_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | None:

@@ -35,6 +35,7 @@ from crossfoot.model.types import Source, SourceValue
 from crossfoot.numbers.extract import extract
 from crossfoot.sources.load import SourceSet, load_sources
 from crossfoot.sources.rows_cells import IntNumbers, parse_cell
+from crossfoot.sources.rows_key import key_column as _key_column
 from crossfoot.sources.rows_names import (
     is_count_column,
     is_id_column,
@@ -53,7 +54,7 @@ from crossfoot.sources.rows_read import (
     _read_one,
     read_results,
 )
-from crossfoot.sources.rows_table import RowTable, TableInfo, _key_column
+from crossfoot.sources.rows_table import RowTable, TableInfo
 
 __all__ = [
     "AnswerOperands",

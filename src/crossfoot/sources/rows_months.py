@@ -127,6 +127,29 @@ def month_column(raw: Sequence[Sequence[object]], key_col: int | None) -> Sequen
     return found[0] if len(found) == 1 else None
 
 
+def names_periods(col: Sequence[object]) -> bool:
+    """Whether a column names periods: its first cell is a month, a quarter or a day.
+
+    >>> names_periods([None, "2024-01"]), names_periods(["North"])
+    (True, False)
+    """
+    return month_of(next((v for v in col if v is not None), None)) is not None
+
+
+def period_memo(raw: Sequence[Sequence[object]], key_col: int | None) -> dict[str, object]:
+    """What :mod:`crossfoot.rules.row_months` reads of a result set, made once per table: its
+    column of periods (:func:`month_column`), or its key column when the rows are labelled by
+    their periods (one series: ``month, revenue``), marked ``"month key"``.
+
+    >>> period_memo([("2024-01", "2024-02"), (3.9, 4.2)], 0)
+    {'month column': ('2024-01', '2024-02'), 'month key': True}
+    """
+    col = month_column(raw, key_col)
+    if col is None and key_col is not None and names_periods(raw[key_col]):
+        return {"month column": raw[key_col], "month key": True}
+    return {"month column": col}
+
+
 def day_of(v: object) -> tuple[int | None, int] | None:
     """``(year, DAY + 100 * month + day)`` of a cell that names a day ("2024-03-05", a ``date``).
 

@@ -18,26 +18,22 @@ from typing import cast
 
 from crossfoot.model.types import Kind, Source, SourceValue
 from crossfoot.sources.rows_cells import (
-    _CELL,
     _EXACT,
     _INT,
-    _NONE,
-    _STR,
     _ZERO,
     FAST_BOUNDS,
     Bounds,
     _Cell,
     _column_unit,
     _IntCells,
-    _may_be_numbers,
     _parse_column,
-    parse_cell,
     rows_of,
     whole_bounds,
 )
-from crossfoot.sources.rows_names import _KEY_NAME, _column_meta, _Labels, _labels, _year_of
+from crossfoot.sources.rows_months import period_memo
+from crossfoot.sources.rows_names import _column_meta, _Labels, _labels, _year_of
 from crossfoot.sources.rows_read import ResultSet, _by_column, _Columns
-from crossfoot.sources.rows_years import date_years, month_column, row_years
+from crossfoot.sources.rows_years import date_years, row_years
 
 __all__ = ["RowTable", "TableInfo"]
 
@@ -106,7 +102,7 @@ class RowTable:
         self._found: dict[tuple[float, float], list[tuple[int, int]]] = {}
         self._merged: tuple[list[float], list[tuple[int, int]], bool] | None = None
         # what rules make once per table (the month column, for rules.row_months)
-        self.memo: dict[str, object] = {"month column": month_column(raw, key_col)}
+        self.memo: dict[str, object] = period_memo(raw, key_col)
         self.info = TableInfo(
             rs.name,
             rs.columns,
@@ -457,38 +453,6 @@ def _column_facts(name: str) -> tuple[tuple[bool, bool, bool], int | None, bool,
     is_id, is_year, pct_name = meta
     int_kind: Kind = "year" if is_year else "percent" if pct_name else "number"
     return meta, _year_of(name), not is_id and not is_year, int_kind
-
-
-def _key_column(cs: _Columns, keys: list[str], parse_strings: bool) -> int | None:
-    for k in keys:
-        if k in cs.columns:
-            return cs.columns.index(k)
-    if not cs.rows:
-        return None
-    # The first column whose cells are text (not numbers) in every row that has a value.
-    for j, (col, kinds) in enumerate(zip(cs.data, cs.types, strict=True)):
-        if kinds <= _INT:
-            continue  # plain ints (most columns): numbers
-        cells = [c for c in col if c is not None] if type(None) in kinds else list(col)
-        if not cells:
-            continue
-        texts = cast("list[str]", cells)  # checked just below
-        if kinds - _NONE <= _STR and all(map(str.strip, texts)):
-            # Plain non-blank strings: only those the cell pattern matches can parse as numbers
-            # (found in C); the rest are text, as parse_cell would find one call at a time.
-            maybe = [m.string for m in filter(None, map(_CELL.match, _may_be_numbers(texts)))]
-            if all(parse_cell(c, parse_strings=parse_strings) is None for c in maybe):
-                return j
-            continue
-        if all(
-            isinstance(c, str) and c.strip() and parse_cell(c, parse_strings=parse_strings) is None
-            for c in cells
-        ):
-            return j
-    for j, name in enumerate(cs.columns):
-        if _KEY_NAME.match(name.strip()):
-            return j
-    return None
 
 
 def _int_key(x: int) -> float:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crossfoot.sources.cells import CellNumber, year_in
-from crossfoot.sources.rows_months import month_column, row_months
+from crossfoot.sources.rows_months import month_column, names_periods, row_months
 from crossfoot.sources.rows_names import names_a_year
 from crossfoot.sources.rows_years import date_years
 
@@ -45,6 +45,8 @@ def month_rows(grid: Sequence[Sequence[str]], first: int) -> dict[int, tuple[int
     """
     columns, labels = _body(grid, first)
     col = month_column(columns, 0) if labels else None
+    if col is None and labels and names_periods(columns[0]):
+        col, labels = columns[0], [None] * len(labels)  # one series, labelled by its periods
     return {first + i: p for i, p in row_months(col, labels).items()} if col is not None else {}
 
 
