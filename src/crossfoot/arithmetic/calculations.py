@@ -55,7 +55,13 @@ from crossfoot.arithmetic.parse import (
     Num,
     _parse,
 )
-from crossfoot.arithmetic.shapes import comma_asides, restates, result_first, unit_nouns
+from crossfoot.arithmetic.shapes import (
+    comma_asides,
+    label_asides,
+    restates,
+    result_first,
+    unit_nouns,
+)
 from crossfoot.arithmetic.tokens import (
     _T_BREAK,
     _T_EQ,
@@ -268,7 +274,7 @@ def new_answer() -> None:
 @lru_cache(maxsize=64)
 def _find_cached(text: str, mentions: tuple[Mention, ...]) -> tuple[Calculation, ...]:
     ms = mentions
-    toks = comma_asides(text, unit_nouns(text, _tokens(text, ms)))
+    toks = comma_asides(text, unit_nouns(text, label_asides(text, _tokens(text, ms), ms)))
     found: list[Calculation] = []
     runs = _split(toks, _T_BREAK)
     prev_tail: tuple[Node, _Tok] | None = None  # last expression of the previous run, for "× 100 ="

@@ -4,7 +4,8 @@ A unit noun between a number and the operator after it ("$9,870 thousand / 235 e
 "4,520 million / 3 years =") belongs to the number, so the calculation goes on; and two
 expressions on either side of an equals sign with one value ("(510 / 4,010) × 100 = 0.1272 ×
 100") restate each other rather than make a step. A figure may come first and the calculation
-that gives it after ("The change is 31, (222 - 191)", "is 20 = 210 - 190").
+that gives it after ("The change is 31, (222 - 191)", "is 20 = 210 - 190"). A label in brackets
+after a figure ("$284 (2007) - $118 (2006) = $166") names it and leaves the calculation whole.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from decimal import DecimalException, localcontext
 
 from crossfoot.arithmetic.evaluate import evaluate
 from crossfoot.arithmetic.parse import Node, _Fail
-from crossfoot.arithmetic.tokens import _T_BREAK, _T_EQ, _T_LP, _T_NUM, _T_OP, _Tok
+from crossfoot.arithmetic.tokens import _T_BREAK, _T_EQ, _T_LP, _T_NUM, _T_OP, _T_RP, _Tok
 from crossfoot.model.types import Mention
 
-__all__ = ["comma_asides", "restates", "result_first", "unit_nouns"]
+__all__ = ["comma_asides", "label_asides", "restates", "result_first", "unit_nouns"]
 
 
 def restates(left: Node, right: Node, ms: Sequence[Mention]) -> bool:
@@ -97,3 +98,50 @@ def comma_asides(text: str, toks: list[_Tok]) -> list[_Tok]:
         )
     ]
     return keep if len(keep) != len(toks) else toks
+
+
+# A label in brackets after an operand: a year ("$284 (2007)"), a period or a row's name
+# ("(Q4)", "(net income)"); a few words, no figure but a year.
+_LABEL = re.compile(r"[ \t]*[A-Za-z][A-Za-z0-9&'.\- \t]{0,30}")
+
+
+def _is_label(text: str, tok: _Tok, ms: Sequence[Mention]) -> bool:
+    if tok.kind == _T_NUM:
+        return tok.index >= 0 and ms[tok.index].kind == "year"
+    return tok.kind == _T_BREAK and _LABEL.fullmatch(text, tok.start, tok.end) is not None
+
+
+def label_asides(text: str, toks: list[_Tok], ms: Sequence[Mention]) -> list[_Tok]:
+    """``toks`` without the bracketed label of a figure: "$284 (2007) - $118 (2006) = $166"
+    is the calculation "$284 - $118 = $166", so a wrong result is recomputed rather than
+    matched to the sources on its own.
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> from crossfoot.arithmetic.tokens import _tokenize
+    >>> text = "$284 (2007) - $118 (2006) = $166"
+    >>> ms = extract(text)
+    >>> len(_tokenize(text, ms)), len(label_asides(text, _tokenize(text, ms), ms))
+    (11, 5)
+    """
+    out: list[_Tok] = []
+    k, n = 0, len(toks)
+    while k < n:
+        tok = toks[k]
+        end = _label_end(text, toks, k, ms) if tok.kind == _T_LP and k > 0 else -1
+        if end > 0 and toks[k - 1].kind == _T_NUM:
+            k = end + 1
+            continue
+        out.append(tok)
+        k += 1
+    return out if len(out) != n else toks
+
+
+def _label_end(text: str, toks: list[_Tok], k: int, ms: Sequence[Mention]) -> int:
+    """Where the bracket opened at ``k`` closes when it holds a label ("(2007)", "(FY 2007)",
+    "(Q4)"); else -1."""
+    for j in range(k + 1, min(k + 5, len(toks))):
+        if toks[j].kind == _T_RP:
+            return j if j > k + 1 else -1
+        if not _is_label(text, toks[j], ms):
+            return -1
+    return -1
