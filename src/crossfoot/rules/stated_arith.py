@@ -18,6 +18,10 @@ value10's ``alignment_stated``, whose section reading value14 made ``rules._name
   (:mod:`crossfoot.rules.stated_step`). A difference, share, ratio, sum or mean of two other
   figures of the sources is not: at four decimals two of a long passage's figures meet a moved
   answer by chance ("1.49 - 1.14 = 0.35"; "20 of 100" for "0.200").
+- **a stated divisor**: "what is that divided by 100?" and "and what is that change over 100?"
+  divide an earlier figure by the number they write. A ratio or share of two other figures of the
+  sources, neither of them that number, is another quotient: a table of index values (100 in its
+  first year) divides into any figure near 1 by chance ("152.3 / 137 = 1.112").
 - **a quotient of two written years**: "what is the ratio of 2005 to 2004?" is answered by a
   quotient of those years' values, not by one that takes a value of a third year (2004 / 2002).
 - **the respective values asked, a derivation given**: "what are the respective values of
@@ -46,6 +50,8 @@ from crossfoot.rules._ratio_names import named_ratio
 __all__ = [
     "named_ratio_misfit",
     "respective_misfit",
+    "stated_divisor",
+    "stated_divisor_misfit",
     "stated_misfit",
     "stated_operand",
     "stated_operand_misfit",
@@ -122,6 +128,60 @@ def stated_operand_misfit(ask_text: str, ev: Evidence) -> str | None:
     return f"the question asks for a figure less {n:,}; this figure is a {ev.kind} of two others"
 
 
+# "that divided by 100", "this change over 100", "that difference over 1,000": a number the
+# question writes divides an earlier figure. The number ends the clause ("that over 2 years"
+# names a span; "that over 2018" a year's value).
+_DIVIDED = re.compile(
+    r"(?i)\b(?:that|this|it)\b[^?.]{0,30}?\b(?:divided\s+by|over)\s+(?:the\s+number\s+)?"
+    r"(?P<a>\d[\d,]*(?:\.\d+)?|one\s+hundred|a\s+hundred)(?![\d,.]*\d)(?=\s*(?:[?.,;]|$))"
+)
+
+
+def stated_divisor(ask_text: str) -> Decimal | None:
+    """The number a question divides an earlier figure by, or None.
+
+    >>> stated_divisor("what is that divided by 100?"), stated_divisor("and that change over 100?")
+    (Decimal('100'), Decimal('100'))
+    >>> stated_divisor("what is the ratio of 2005 over 2004?") is None
+    True
+    >>> stated_divisor("what was that growth over 2 years?") is None
+    True
+    """
+    low = ask_text.lower()
+    if "divided by" not in low and " over " not in low:
+        return None
+    m = _DIVIDED.search(ask_text)
+    if m is None:
+        return None
+    said = re.sub(r"\s+", " ", m.group("a").lower())
+    n = _WORDS[said] if said in _WORDS else Decimal(said.replace(",", ""))
+    return None if _YEAR.fullmatch(said) else n
+
+
+def stated_divisor_misfit(ask_text: str, ev: Evidence) -> str | None:
+    """A question that divides an earlier figure by a number it writes ("what is that divided by
+    100?"), answered with a ratio or share of two other figures, neither of them that number:
+    another quotient (a table of index values divides into any figure near 1 by chance).
+
+    >>> from crossfoot.model.types import SourceValue
+    >>> ops = (SourceValue(Decimal("152.3"), "S1"), SourceValue(Decimal("137"), "S1"))
+    >>> q = "what is that divided by 100?"
+    >>> stated_divisor_misfit(q, Evidence("derive", "ratio", "", ops, Decimal("1.1117")))
+    'the question asks for a figure divided by 100; this figure is a ratio of two others'
+    >>> ops = (SourceValue(Decimal("152.3"), "S1"), SourceValue(Decimal("100"), "S1"))
+    >>> stated_divisor_misfit(q, Evidence("derive", "ratio", "", ops, Decimal("1.523"))) is None
+    True
+    """
+    if ev.rule != "derive" or ev.kind not in _QUOTIENTS or _STEP_NOTE in ev.note:
+        return None
+    n = stated_divisor(ask_text)
+    if n is None or n == 0 or any(v.value == n for v in ev.operands):
+        return None
+    return (
+        f"the question asks for a figure divided by {n:,}; this figure is a {ev.kind} of two others"
+    )
+
+
 # An average asked per something ("the average revenue per customer"), or of a rate, a share or a
 # margin, is a quotient itself.
 _QUOTIENT_ASKED = re.compile(
@@ -154,6 +214,7 @@ def stated_misfit(ask: Ask, ev: Evidence) -> str | None:
         return f"the question asks for an average; this figure is a {ev.kind}"
     return (
         stated_operand_misfit(ask.text, ev)
+        or stated_divisor_misfit(ask.text, ev)
         or year_pair_misfit(ask.text, ev)
         or respective_misfit(ask, ev)
         or named_ratio_misfit(ask, ev)
