@@ -23,15 +23,9 @@ from collections.abc import Callable
 from typing import Any
 
 from claims_sentences import REGIONS, Raw
+from claims_sentences_lead19 import _NAMES, _month
 
 __all__ = ["SENTENCE_CLASSES_LEAD20", "period_first_key"]
-
-_NAMES = "January February March April May June July August September October November December"
-
-
-def _month(m: int, style: int) -> str:
-    name = _NAMES.split()[m - 1]
-    return (f"2024-{m:02d}", f"{name[:3]} 2024", f"{name} 2024")[style]
 
 
 def period_first_key(rng: random.Random) -> list[Raw]:
@@ -39,7 +33,7 @@ def period_first_key(rng: random.Random) -> list[Raw]:
     month (true), in another month (wrong) or another region's figure of that month (wrong)."""
     names = rng.sample(REGIONS, rng.randint(2, 3))
     months = rng.randint(3, 6)
-    style = rng.randrange(3)
+    style = (0, 2, 3)[rng.randrange(3)]  # ISO, 'Mar 2024', 'March 2024' (lead19's styles)
     levels = [v * 1_000 for v in rng.sample(range(100, 999), len(names) * months)]
     rows: list[dict[str, Any]] = [
         {"month": _month(m + 1, style), "region": n, "revenue": levels[k * months + m]}
