@@ -20,6 +20,8 @@ import re
 from dataclasses import replace
 
 from crossfoot.language.rowmatch import focus_group, focus_text
+from crossfoot.language.rowtables import section_of
+from crossfoot.language.rowtokens import label_tokens, tokens
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
@@ -47,10 +49,26 @@ def _two_rows_one_column(operands: tuple[SourceValue, ...]) -> bool:
         and x.source_id == y.source_id
         and x.table == y.table
         and x.row_index != y.row_index
-        and (x.row or "").casefold() != (y.row or "").casefold()
+        and _line(x) != _line(y)
         and x.col_index == y.col_index
         and x.column == y.column
     )
+
+
+def _line(v: SourceValue) -> tuple[str, str]:
+    """A row's label under its section: "Services" under "Domestic" and under "International"
+    are two lines."""
+    return ((section_of(v) or "").casefold(), (v.row or "").casefold())
+
+
+def _sections_named(text: str, operands: tuple[SourceValue, ...]) -> bool:
+    """Whether two lines of one label are told apart by the text: it names both their sections
+    ("services domestic to services international"), not one line's section alone."""
+    x, y = operands[0], operands[-1]
+    if (x.row or "").casefold() != (y.row or "").casefold():
+        return True
+    said = frozenset(tokens(text))
+    return all((words := label_tokens(section_of(v) or "")) and words <= said for v in (x, y))
 
 
 def _of_years(named: ValueIndex, years: frozenset[int]) -> ValueIndex:
@@ -117,6 +135,10 @@ def coarse_ratio(ctx: ClaimContext) -> Verdict | None:
             continue
         if len({(v.table, v.row_index) for v in named.values}) < 2:
             continue
-        found.extend(c for c in pair_candidates(narrow, named) if _two_rows_one_column(c.operands))
+        found.extend(
+            c
+            for c in pair_candidates(narrow, named)
+            if _two_rows_one_column(c.operands) and _sections_named(text, c.operands)
+        )
     verdict = best_verdict(narrow, found)
     return verdict if verdict is not None and verdict.status == "derived" else None
