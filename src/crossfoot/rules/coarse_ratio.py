@@ -12,6 +12,12 @@ of no year: a percent or change column) are searched: "in 2019" is not met by th
 pair (three years of a steady share round alike), and a table with percent and change columns
 beside each year stays a handful of pairs. A ratio named by its name ("the current ratio")
 names its definition's rows (rules._ratio_names): its numerator's row over its denominator's.
+
+Lines of one label under two sections ("Services" under "Domestic" and "International") are two
+lines, told apart only when the text names both sections. A figure fine enough for the 1 % rule
+("0.78") had the whole search only where its table was small enough: in a larger one whose named
+rows were too many (a section's word names each of its lines) it is sought here too, and only as
+the two lines the ratio's sides name whole ("the ratio of current state to deferred federal").
 """
 
 from __future__ import annotations
@@ -19,14 +25,23 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from crossfoot.language.ratio_sides import ratio_sides as ratio_sides_of
 from crossfoot.language.rowmatch import focus_group, focus_text
+from crossfoot.language.rowtables import section_of
+from crossfoot.language.rowtokens import label_tokens, tokens
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._claim_year import year_before_stated
-from crossfoot.rules._derive_shared import Candidate, best_verdict, derivable
+from crossfoot.rules._derive_shared import (
+    Candidate,
+    best_verdict,
+    derivable,
+    derivation_limit,
+    group_too_large,
+)
 from crossfoot.rules._named_years import value_years
 from crossfoot.rules._ratio_names import Sides, named_ratio, ratio_sides
 from crossfoot.rules.derive import pair_candidates
@@ -47,10 +62,42 @@ def _two_rows_one_column(operands: tuple[SourceValue, ...]) -> bool:
         and x.source_id == y.source_id
         and x.table == y.table
         and x.row_index != y.row_index
-        and (x.row or "").casefold() != (y.row or "").casefold()
+        and _line(x) != _line(y)
         and x.col_index == y.col_index
         and x.column == y.column
     )
+
+
+def _line(v: SourceValue) -> tuple[str, str]:
+    """A row's label under its section: "Services" under "Domestic" and under "International"
+    are two lines."""
+    return ((section_of(v) or "").casefold(), (v.row or "").casefold())
+
+
+def _sections_named(text: str, operands: tuple[SourceValue, ...]) -> bool:
+    """Whether two lines of one label are told apart by the text: it names both their sections
+    ("services domestic to services international"), not one line's section alone."""
+    x, y = operands[0], operands[-1]
+    if (x.row or "").casefold() != (y.row or "").casefold():
+        return True
+    said = frozenset(tokens(text))
+    return all((words := label_tokens(section_of(v) or "")) and words <= said for v in (x, y))
+
+
+def _sides_named(text: str, operands: tuple[SourceValue, ...]) -> bool:
+    """Whether the ratio's sides name the pair's lines whole, section and label, in their order:
+    "the ratio of current foreign to deferred federal" is 'Current: Foreign' over 'Deferred:
+    Federal', not 'Current: Federal' over the current total, which its words name as well."""
+    sides = ratio_sides_of(text)
+    if sides is None:
+        return False
+    top, base = operands[-1], operands[0]  # the quotient is the last over the first
+    return _names_whole(sides[0], top) and _names_whole(sides[1], base)
+
+
+def _names_whole(side: str, v: SourceValue) -> bool:
+    words = label_tokens(v.row or "") | label_tokens(section_of(v) or "")
+    return bool(words) and words <= frozenset(tokens(side))
 
 
 def _of_years(named: ValueIndex, years: frozenset[int]) -> ValueIndex:
@@ -90,12 +137,14 @@ def coarse_ratio(ctx: ClaimContext) -> Verdict | None:
     if not o.allow_derived or o.rel_tolerance is not None or o.abs_tolerance is not None:
         return None
     text = focus_text(ctx)
-    # A fine figure had the whole search already, but a ratio named by its name ("the current
-    # ratio") is still sought between its definition's rows, in a table of many pairs.
+    # A fine figure had the whole search already where its group was small enough, but a ratio
+    # named by its name ("the current ratio") is still sought between its definition's rows, in a
+    # table of many pairs; in a larger table whose named rows were too many for the search (a
+    # section's word names each of its lines), the named rows of the years named are searched.
     fine, sides = derivable(m, False), named_ratio(text)
     if m.kind == "percent" and sides is None:
         return None  # a percentage only as a named ratio ("the effective tax rate")
-    if (fine and sides is None) or not (sides is not None or _RATIO_WORDING.search(text)):
+    if not (sides is not None or _RATIO_WORDING.search(text)):
         return None
     kinds = _KINDS if o.derivations is None else _KINDS & o.derivations
     if not kinds:
@@ -105,10 +154,11 @@ def coarse_ratio(ctx: ClaimContext) -> Verdict | None:
     years = frozenset(years_in_text(text))
     if (prior := year_before_stated(ctx.text, m, sorted(years))) is not None:
         years = frozenset({prior})  # "compared with 22.0% in the prior year"
+    limit = derivation_limit(ctx)
     for group in ctx.scope.groups:
         if sides is not None:
             found.extend(_named_pairs(narrow, _of_years(group, years), sides))
-        if fine:
+        if fine and not group_too_large(group, limit):
             continue
         named = focus_group(ctx, group, whole=True)
         if named is not None:
@@ -117,6 +167,12 @@ def coarse_ratio(ctx: ClaimContext) -> Verdict | None:
             continue
         if len({(v.table, v.row_index) for v in named.values}) < 2:
             continue
-        found.extend(c for c in pair_candidates(narrow, named) if _two_rows_one_column(c.operands))
+        found.extend(
+            c
+            for c in pair_candidates(narrow, named)
+            if _two_rows_one_column(c.operands)
+            and _sections_named(text, c.operands)
+            and (not fine or _sides_named(text, c.operands))
+        )
     verdict = best_verdict(narrow, found)
     return verdict if verdict is not None and verdict.status == "derived" else None

@@ -58,6 +58,7 @@ from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import evict_oldest
 from crossfoot.model.types import SourceValue, format_decimal
 from crossfoot.rules._answer_focus import ratio_named
+from crossfoot.rules._derive_beyond import beyond_asked, share_beyond
 from crossfoot.rules._derive_formulas import (
     _HUNDRED,
     _compute,
@@ -245,7 +246,7 @@ def _search_group(ctx: ClaimContext, group: ValueIndex, worded: bool | None) -> 
         free = change or multiple_ratio(ctx, spec)  # growth words admit a change, "grew 3.2x"
         if worded and not free:
             continue  # growth wording is never a share, sum, ratio or mean
-        if spec.max_value is not None and lo > spec.max_value:
+        if spec.max_value is not None and lo > spec.max_value and not beyond_asked(ctx):
             continue
         if spec.op == "quotient" and hi <= 0:
             continue
@@ -333,7 +334,7 @@ def _judge(
         r, note = -r, "the size of a sum of negative values"  # "used $615 million" of (709)...
     if r is None or not lo <= r <= hi or not multiple_runs_right(ctx, x, y):
         return
-    if spec.max_value is not None and r > spec.max_value:
+    if spec.max_value is not None and r > spec.max_value and not share_beyond(ctx, x, y):
         return
     yield Candidate(
         spec.kind,
