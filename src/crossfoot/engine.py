@@ -138,7 +138,7 @@ def verify(
     claims = sentence_counts(read, sentences, mentions, sources, claims, options.result_rows)
     claims = check_comparisons(read, _check_restatements(read, mentions, claims))
     claims = own_rows(read, claims, answer.rerun)
-    claims = counted_answer(ask, _worded(read, sentences, mentions, claims, sources), read)
+    claims = counted_answer(ask, _worded(read, sentences, mentions, claims, sources), read, sources)
     if ask is not None and ask.figure and ask.op != "count":
         texts = {s.id: s.text for s in sources.sources}  # the final figure answers it: alignment
         claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun, texts)

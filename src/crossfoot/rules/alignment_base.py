@@ -16,6 +16,11 @@ result, is ``off_question`` when:
   sales") by the words of a row of the table that is no total, says no "total", and the
   figure divides by the table's total row.
 
+- **the other parts for the total**: the question asks for a share of the total and names
+  the numerator's row; the figure is a written quotient of that cell over a sum of other lines'
+  cells of its period ("250 / (612 + 388)"), none a total, and the table's total line of that
+  period is the numerator plus that sum: the base leaves the part itself out.
+
 A base the question names, a total row for a total asked, or a table with no total row: not
 judged (the table may give the total under another name: "Revenue").
 
@@ -153,6 +158,8 @@ def base_misfit(ask: Ask, ev: Evidence, named: Named) -> str | None:
     words, or None (see the module docstring)."""
     if ask.op != "ratio":
         return None
+    if len(ev.operands) > 2:
+        return _other_parts(ask, ev, named)
     pair = _num_base(ev)
     if pair is None:
         return None
@@ -178,3 +185,47 @@ def _other_year(ask: Ask, num: SourceValue, base: SourceValue) -> str | None:
         return None
     (year,) = ask.years
     return f"the question asks about {year}; this figure divides by {base.label or base.row}"
+
+
+_NEAR = Decimal("0.01")  # relative: a share read at a written result's rounding
+
+
+def _near(a: Decimal, b: Decimal) -> bool:
+    return abs(a - b) <= _NEAR * max(abs(a), abs(b), Decimal("0.0001"))
+
+
+def _reads(share: Decimal, result: Decimal) -> bool:
+    """Whether the written ``result`` is ``share`` as a fraction or a percentage."""
+    return _near(share, result) or _near(share * 100, result)
+
+
+def _other_parts(ask: Ask, ev: Evidence, named: Named) -> str | None:
+    """A share of the total asked, written as the named part over the sum of the others."""
+    if ev.kind != "written_calculation" or "/" not in ev.formula or ev.result is None:
+        return None
+    if not _TOTAL_BASE.search(ask.text):
+        return None
+    num, *rest = ev.operands
+    if num.table is None or not named.names(num, _axis(num)) or num.value <= 0:
+        return None
+    axis = _axis(num)
+    if any(
+        not _beside(x, num, axis) or _axis(x) != axis or TOTAL_LABEL.search(_item(x, axis))
+        for x in rest
+    ):
+        return None
+    others = sum((x.value for x in rest), Decimal(0))
+    if others <= 0 or not _reads(num.value / others, ev.result):
+        return None
+    for x in named.values:
+        if (
+            _beside(x, num, axis)
+            and TOTAL_LABEL.search(_item(x, axis))
+            and _near(x.value, num.value + others)
+            and not _reads(num.value / x.value, ev.result)
+        ):
+            return (
+                f"the question asks for a share of the total; this figure divides by the other "
+                f"parts ({', '.join(_item(v, axis) for v in rest)}), not {_item(x, axis)}"
+            )
+    return None

@@ -30,6 +30,7 @@ from crossfoot.language.rowtokens import count_of_whole, noun_at
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
 from crossfoot.rules._named import Named, value_years
+from crossfoot.rules.answer_count_rows import year_column_values, years_moved_verdict
 from crossfoot.rules.moved_counts import moved_verdict
 
 __all__ = [
@@ -102,7 +103,7 @@ def bar_values(
                 cells[key] = v  # the scaled reading of a cell under a unit header
         if cells:
             return list(cells.values())
-    return []
+    return [] if periods else year_column_values(pool, ask)  # no line named: the year's rows
 
 
 def bar_pool(values: Iterable[SourceValue], ask: Ask, bar: Mention) -> list[SourceValue]:
@@ -181,6 +182,8 @@ def count_verdict_of(
             moved = moved_verdict(mention, scope, ask, named, whole)
             if moved is not None:
                 return moved
+        if ask.counted is not None and singular(ask.counted) == "year":
+            return years_moved_verdict(mention, scope, ask, named)  # "in how many years ... rose"
         return _rows_verdict(mention, scope, ask, named)
     bar, side = found
     periods = ask.counted is not None and singular(ask.counted) in _PERIODS
