@@ -47,7 +47,8 @@ _BUDGET = 0.02  # expected chance matches in the figure's window, at most
 _MAX_CELLS = 80  # cells of one table, at most
 _KEPT = 64
 _HUNDRED = Decimal(100)
-_YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
+# a year the words name: not the digits of a figure ("-0.2054", "1,2019")
+_YEAR = re.compile(r"(?<![\d.,])\b((?:19|20)\d\d)\b(?![.,]\d)")
 # a quotient (float, for the search), its top, its bottom, whether the two are of one row
 _Quotient = tuple[float, SourceValue, SourceValue, bool]
 
