@@ -51,6 +51,8 @@ _MAX_OWN = 8  # operands one turn binds, at most
 _MAX_FIGURES = 600  # candidate figures of one turn, at most: past it nothing is claimed
 _HUNDRED = Decimal(100)
 _YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
+# Words of a fall: a change they name may be stated by its size
+_FALLS = ("declin", "decreas", "drop", "fell", "fall", "reduc", "lower", "shrank", "shrink")
 # A change from one year to another: "from 2019 to 2024", "from fiscal 2019 to fiscal 2024"
 _FROM_TO = re.compile(
     r"(?i)\bfrom\s+(?:[a-z]+\s+){0,2}((?:19|20)\d\d)\s*,?\s+to\s+(?:[a-z]+\s+){0,2}((?:19|20)\d\d)\b"
@@ -249,7 +251,11 @@ def _years(a: _Fig, b: _Fig) -> tuple[int, int] | None:
 
 
 def _span(turn: Turn) -> tuple[int, int] | None:
-    """The two years of a change "from 2019 to 2024" the turn writes, as (from, to)."""
+    """The two years of a change "from 2019 to 2024" the turn writes, as (from, to); none for
+    a fall ("the decline from 2004 to 2011": often its size, the earlier year less the
+    later)."""
+    if any(w.startswith(_FALLS) for w in turn.words):
+        return None
     m = _FROM_TO.search(turn.text)
     if m is None or m.group(1) == m.group(2):
         return None
