@@ -41,6 +41,7 @@ from claims_sentences_lead16 import SENTENCE_CLASSES_LEAD16
 from claims_sentences_lead17 import SENTENCE_CLASSES_LEAD17
 from claims_sentences_lead18 import SENTENCE_CLASSES_LEAD18
 from claims_sentences_lead19 import SENTENCE_CLASSES_LEAD19
+from claims_sentences_lead20 import SENTENCE_CLASSES_LEAD20
 
 __all__ = ["CLASSES", "claims_cases"]
 
@@ -580,6 +581,7 @@ CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     *SENTENCE_CLASSES_LEAD17,  # the lead's of round 17 (claims_sentences_lead17.py)
     *SENTENCE_CLASSES_LEAD18,  # the lead's of round 18 (claims_sentences_lead18.py)
     *SENTENCE_CLASSES_LEAD19,  # the lead's of round 19 (claims_sentences_lead19.py)
+    *SENTENCE_CLASSES_LEAD20,  # the lead's of round 20 (claims_sentences_lead20.py)
 )  # fmt: skip
 
 

@@ -65,7 +65,7 @@ class StyleTool(ragbench.CrossfootTool):
 
     def _check_drift(self, item: Item, styled: Styled) -> None:
         for i, ((a, b), (c, d)) in enumerate(zip(item.sentences, styled.spans, strict=True)):
-            lost = drift(item.answer[a:b], styled.text[c:d])
+            lost = drift(item.answer[a:b], styled.text[c:d], rounding=self.style == "rounded")
             if lost:
                 self.drift.append({"id": item.id, "sentence": i, "drift": lost})
 

@@ -23,7 +23,11 @@ Styles (each a sentence-by-sentence rewrite plus, for some, a layout around the 
   "$12,400,000" as "$12.4 million"), as a model writes that normalises units; sentences that
   write a calculation keep theirs;
 * ``oneline``: the answer as one paragraph: every line break between sentences a space
-  ("Sales rose 5%. Answer: 5%"), as a model writes that puts its answer line in the text.
+  ("Sales rose 5%. Answer: 5%"), as a model writes that puts its answer line in the text;
+* ``rounded``: figures of four or more significant digits rounded to three, with "about" before
+  them ("about $1,500 million" for "$1,496.5 million", "about 13.2%" for "13.19%"), as a model
+  writes that rounds; sentences that write a calculation keep theirs. Its figures are checked
+  to round the original's (:func:`drift` with ``rounding``).
 
 >>> restyle("Sales were $680 million.\\nAnswer: $680 million", [(0, 25), (26, 45)], "abbrev").text
 'Sales were $680M.\\nAnswer: $680m'
@@ -35,7 +39,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from .common import NumberToken, is_year, number_tokens
 
@@ -51,6 +55,7 @@ STYLES: tuple[str, ...] = (
     "chatty",
     "oneline",
     "convert",
+    "rounded",
 )
 
 PREAMBLE = "Sure! Based on the table above, here is the calculation."
@@ -292,6 +297,36 @@ def _convert_sentence(sentence: str, first: int) -> str:
     return _rewrite(sentence, _convert_figure, first)
 
 
+# --------------------------------------------------------------------------------------------
+# rounded
+
+_HEDGE_BEFORE = re.compile(r"(?i)\b(?:about|approximately|around|roughly|nearly|almost|~)\s*\Z")
+
+
+def _rounded_figure(t: NumberToken, _k: int, sentence: str) -> str:
+    digits = t.digits.replace(",", "").lstrip("0.").replace(".", "")
+    if len(digits) < 4 or not _plain_figure(t) or (t.value < 0 and "-" not in t.text):
+        return t.text  # (an accounting negative "($60.15)": its brackets stay on the figure)
+    if sentence[max(0, t.start - 1) : t.start] == "(":
+        return t.text  # ("(" then "about": a bracketed figure would lose its reading)
+    size = abs(t.value)
+    exp = size.adjusted() - 2  # three significant digits
+    rounded = size.quantize(Decimal(1).scaleb(exp), rounding=ROUND_HALF_UP)
+    if rounded == size:
+        return t.text  # ("1,000 million", "6,290": nothing to round)
+    num = f"{rounded:,.{-exp}f}" if exp < 0 else f"{int(rounded):,}"
+    sign, cur, written, word = _parts(t)
+    pct = written[len(t.digits) :]
+    hedge = "" if _HEDGE_BEFORE.search(sentence, 0, t.start) else "about "
+    return f"{hedge}{sign}{cur}{num}{pct}" + (f" {word}" if word else "")
+
+
+def _rounded_sentence(sentence: str, first: int) -> str:
+    if _CALC.search(sentence):
+        return sentence  # a written calculation keeps the digits it computes with
+    return _rewrite(sentence, lambda t, k: _rounded_figure(t, k, sentence), first)
+
+
 def restyle_sentence(sentence: str, style: str, final: bool = False, index: int = 0) -> str:
     """One sentence in ``style`` (the layout around sentences is :func:`restyle`'s); ``final``
     marks the answer's last sentence, ``index`` its place (the variants of a style rotate).
@@ -313,6 +348,8 @@ def restyle_sentence(sentence: str, style: str, final: bool = False, index: int 
         return _abbrev_sentence(sentence, index)
     if style == "convert":
         return _convert_sentence(sentence, index)
+    if style == "rounded":
+        return _rounded_sentence(sentence, index)
     raise ValueError(f"unknown style {style!r}; expected one of {STYLES}")
 
 
@@ -430,14 +467,49 @@ def figures(text: str) -> Counter[tuple[Decimal, bool]]:
     )
 
 
-def drift(original: str, styled: str) -> list[str]:
-    """What ``styled`` states differently from ``original`` (empty when every figure is kept).
+def drift(original: str, styled: str, rounding: bool = False) -> list[str]:
+    """What ``styled`` states differently from ``original`` (empty when every figure is kept;
+    with ``rounding``, when each styled figure rounds an original one at its written digits).
 
     >>> drift("Sales were $680 million.", "Sales were $680M.")
     []
     >>> drift("Sales were $680 million.", "Sales were $680bn.")
     ['lost 680000000', 'gained 680000000000']
+    >>> drift("Sales were $1,496.5 million.", "Sales were about $1,500 million.", rounding=True)
+    []
     """
+    if rounding:
+        styled = _unround(original, styled)
     before, after = figures(original), figures(styled)
     lost = [f"lost {v:f}{'%' if p else ''}" for v, p in sorted(before - after)]
     return lost + [f"gained {v:f}{'%' if p else ''}" for v, p in sorted(after - before)]
+
+
+def _unround(original: str, styled: str) -> str:
+    """``styled`` with each figure that rounds a figure of ``original`` (the same percent mark;
+    within half a unit of its own last digit) written as that original figure: figures equal
+    to an original one first, then each to its nearest."""
+    pool = [t for t in number_tokens(canonical(original)) if not is_year(t)]
+    text = canonical(styled)
+    toks = [t for t in number_tokens(text) if not is_year(t)]
+    chosen: dict[int, NumberToken] = {}
+    for exact in (True, False):
+        for k, t in enumerate(toks):
+            if k in chosen:
+                continue
+            bare = t.digits.replace(",", "")
+            zeros = len(bare) - len(bare.rstrip("0")) if t.decimals == 0 else 0
+            tol = t.half_unit * t.scale * Decimal(10) ** zeros  # "1,500": to the hundred
+            near = [
+                o for o in pool
+                if o.percent == t.percent and abs(o.scaled - t.scaled) <= (0 if exact else tol)
+            ]  # fmt: skip
+            if near:
+                best = min(near, key=lambda o: abs(o.scaled - t.scaled))
+                pool.remove(best)
+                chosen[k] = best
+    out = text
+    for k in sorted(chosen, reverse=True):
+        t = toks[k]
+        out = out[: t.start] + chosen[k].text + out[t.end :]
+    return out

@@ -9,6 +9,7 @@ before names (:func:`_previous_sentence`).
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from crossfoot.language.changewords import CHANGE, MOVE_NOUNS
 from crossfoot.language.rowfocus import _OPERATION, previous_sentence
@@ -176,6 +177,9 @@ def _previous_figure(ctx: ClaimContext) -> tuple[str, Mention, set[int]] | None:
     return prev, figures[0], {int(x.value) for x in inside if x.kind == "year"}
 
 
+_UNITS = (Decimal(1000), Decimal(10) ** 6, Decimal(10) ** 9)
+
+
 def _concluded(ctx: ClaimContext) -> Mention | None:
     """The figure the sentence before concludes, when a bare answer line states another one.
 
@@ -190,6 +194,17 @@ def _concluded(ctx: ClaimContext) -> Mention | None:
     _prev, figure, years = found
     m = ctx.mention
     if abs(abs(figure.value) - abs(m.value)) < figure.precision + m.precision:
+        return None
+    if (
+        m.scale == 1
+        and figure.scale != 1
+        and any(
+            abs(abs(figure.value) / u - abs(m.value)) < figure.precision / u + m.precision
+            for u in (figure.scale, *_UNITS)
+        )
+    ):
+        # "... 1,250 million. Answer: 1,250" (or "$1.25 billion. Answer: 1,250"): the line
+        # writes the same figure in a unit it does not name, as "in millions" questions ask
         return None
     if _own_years(ctx) - years:
         return None  # "It was $168.4 million for 2015." after 2016's figure: another year's

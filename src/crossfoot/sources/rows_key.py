@@ -5,9 +5,10 @@ column does. A column of periods is not an entity, though: ``month, region, reve
 ``GROUP BY month, region`` query returns) is North's and South's series by month. Labelled by the
 month, North's February row and South's shared a label and a region named in the sentence was
 never read; so when the first text column names months, quarters or days
-(:func:`crossfoot.sources.rows_months.month_of`) and a later text column does not, the later
-column labels the rows and the periods give each row its period (:mod:`crossfoot.rules.row_months`),
-as they do when the entity comes first.
+(:func:`crossfoot.sources.rows_months.month_of`), some of them twice, and a later text column
+does not, the later column labels the rows and the periods give each row its period
+(:mod:`crossfoot.rules.row_months`), as they do when the entity comes first. A table pasted as
+text reads the same (:func:`crossfoot.sources.table_long_years.period_key`).
 """
 
 from __future__ import annotations
@@ -30,8 +31,11 @@ def key_column(cs: _Columns, keys: list[str], parse_strings: bool) -> int | None
 
     >>> from crossfoot.sources.rows_read import _by_column, ResultSet
     >>> rs = lambda cols, rows: _by_column(ResultSet("q", cols, rows))
-    >>> key_column(rs(("month", "region", "n"), [("2024-01", "North", 3)]), [], True)
+    >>> rows = [("2024-01", "North", 3), ("2024-01", "South", 2)]
+    >>> key_column(rs(("month", "region", "n"), rows), [], True)
     1
+    >>> key_column(rs(("month", "top_region", "n"), [("2024-01", "North", 3)]), [], True)
+    0
     >>> key_column(rs(("region", "month", "n"), [("North", "2024-01", 3)]), [], True)
     0
     >>> key_column(rs(("month", "n"), [("2024-01", 3)]), [], True)
@@ -44,7 +48,7 @@ def key_column(cs: _Columns, keys: list[str], parse_strings: bool) -> int | None
         return None
     texts = _text_columns(cs, parse_strings)
     first = next(texts, None)
-    if first is not None and names_periods(cs.data[first]):
+    if first is not None and names_periods(cs.data[first]) and _repeats(cs.data[first]):
         return next((j for j in texts if not names_periods(cs.data[j])), first)
     if first is not None:
         return first
@@ -52,6 +56,15 @@ def key_column(cs: _Columns, keys: list[str], parse_strings: bool) -> int | None
         if _KEY_NAME.match(name.strip()):
             return j
     return None
+
+
+def _repeats(col: tuple[object, ...]) -> bool:
+    """Whether a column names some period twice (rows of several entities per period); a
+    column of one row per period (``month, top_region, sales``) names each row."""
+    try:
+        return len(set(col)) < len(col)
+    except TypeError:  # (unhashable cells: not a column of periods)
+        return False
 
 
 def _text_columns(cs: _Columns, parse_strings: bool) -> Iterator[int]:

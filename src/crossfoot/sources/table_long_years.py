@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crossfoot.sources.cells import CellNumber, year_in
-from crossfoot.sources.rows_months import month_column, names_periods, row_months
+from crossfoot.sources.rows_months import month_column, month_of, names_periods, row_months
 from crossfoot.sources.rows_names import names_a_year
 from crossfoot.sources.rows_years import date_years
 
-__all__ = ["date_rows", "month_rows", "row_year"]
+__all__ = ["date_rows", "month_rows", "period_key", "row_year"]
 
 
-def date_rows(grid: Sequence[Sequence[str]], first: int) -> dict[int, int]:
+def date_rows(grid: Sequence[Sequence[str]], first: int, key: int = 0) -> dict[int, int]:
     """The year of each body row (by grid index, from ``first``) from a column of dates, when the
     table is long by it (rows of one label in several years, no label twice in one); {} else.
 
@@ -30,11 +30,13 @@ def date_rows(grid: Sequence[Sequence[str]], first: int) -> dict[int, int]:
     >>> date_rows(grid, 1)
     {1: 2023, 2: 2024, 3: 2024}
     """
-    columns, labels = _body(grid, first)
-    return {first + i: y for i, y in date_years(columns, 0, labels).items()} if labels else {}
+    columns, labels = _body(grid, first, key)
+    return {first + i: y for i, y in date_years(columns, key, labels).items()} if labels else {}
 
 
-def month_rows(grid: Sequence[Sequence[str]], first: int) -> dict[int, tuple[int | None, int]]:
+def month_rows(
+    grid: Sequence[Sequence[str]], first: int, key: int = 0
+) -> dict[int, tuple[int | None, int]]:
     """The month (or quarter) of each body row (by grid index) from a column of months, when the
     table is a series by them (:func:`crossfoot.sources.rows_months.row_months`); {} else.
 
@@ -43,24 +45,52 @@ def month_rows(grid: Sequence[Sequence[str]], first: int) -> dict[int, tuple[int
     >>> month_rows(grid, 1)
     {1: (2024, 1), 2: (2024, 2), 3: (2024, 1)}
     """
-    columns, labels = _body(grid, first)
-    col = month_column(columns, 0) if labels else None
+    columns, labels = _body(grid, first, key)
+    col = month_column(columns, key) if labels else None
     if col is None and labels and names_periods(columns[0]):
         col, labels = columns[0], [None] * len(labels)  # one series, labelled by its periods
     return {first + i: p for i, p in row_months(col, labels).items()} if col is not None else {}
 
 
+def period_key(
+    grid: Sequence[Sequence[str]], parsed: Sequence[Sequence[object]], first: int
+) -> int | None:
+    """The column that labels the rows of a table long by period and entity: its first column
+    names a period on every body row, some period twice ("2024-01 | North", "2024-01 |
+    South"), and a later column holds text on every row (no cell of it ``parsed`` as a number),
+    none a period. None for any other table, whose first
+    column labels its rows. ``month | region | sales`` is the order a ``GROUP BY month, region``
+    export writes; a result set reads it so too (``sources.rows_key``).
+
+    >>> grid = [["Month", "Region", "Sales"], ["2024-01", "North", "3.9"],
+    ...         ["2024-01", "South", "1.2"], ["2024-02", "North", "4.2"]]
+    >>> parsed = [[None, None, 3.9] for _ in grid]
+    >>> period_key(grid, parsed, 1), period_key(grid[:2] + grid[3:], parsed, 1)
+    (1, None)
+    """
+    columns, _ = _body(grid, first)
+    if not columns or any(c is None or month_of(c) is None for c in columns[0]):
+        return None
+    if len(set(columns[0])) == len(columns[0]):
+        return None  # no period twice: the first column names each row
+    for j in range(1, len(columns)):
+        words = all(c is not None and month_of(c) is None for c in columns[j])
+        if words and all(row[j] is None for row in parsed[first:]):
+            return j
+    return None
+
+
 def _body(
-    grid: Sequence[Sequence[str]], first: int
+    grid: Sequence[Sequence[str]], first: int, key: int = 0
 ) -> tuple[list[list[str | None]], list[str | None]]:
-    """The body's columns (blank cells None) and its first column's labels; none for fewer
-    than two body rows."""
+    """The body's columns (blank cells None) and its key column's labels (the first column's
+    but for :func:`period_key`); none for fewer than two body rows."""
     body = grid[first:]
     if len(body) < 2:
         return [], []
     width = min(len(row) for row in body)
     columns = [[c.strip() or None for c in (row[j] for row in body)] for j in range(width)]
-    return columns, [row[0].strip() or None for row in body]
+    return columns, [row[key].strip() or None if key < len(row) else None for row in body]
 
 
 def row_year(

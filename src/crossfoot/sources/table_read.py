@@ -52,7 +52,7 @@ from crossfoot.sources.table_header import (
     header_label,
     tidy_grid,
 )
-from crossfoot.sources.table_long_years import date_rows, month_rows
+from crossfoot.sources.table_long_years import date_rows, month_rows, period_key
 from crossfoot.sources.table_long_years import row_year as long_row_year
 from crossfoot.sources.table_sections import row_section
 from crossfoot.sources.table_subtotal import BlankTotals
@@ -280,8 +280,9 @@ class _Body:
     ) -> None:
         self.grid, self.parsed, self.h = grid, parsed, header
         self.where, self.fallback = where, fallback
-        self.dated = date_rows(grid, header.rows)  # (a long table's rows by a column of dates)
-        self.periods = month_rows(grid, header.rows)  # (a series by month: rules.row_months)
+        self.key = period_key(grid, parsed, header.rows)  # ("month | region": region labels)
+        self.dated = date_rows(grid, header.rows, self.key or 0)  # (a long table's dated rows)
+        self.periods = month_rows(grid, header.rows, self.key or 0)  # (rules.row_months)
         width = len(grid[0])
         self.blank = [
             [p is None and is_blank(c) for c, p in zip(row, prow, strict=True)]
@@ -383,13 +384,15 @@ class _Body:
         """The label column of body row ``i`` (-1: none) and its numbers by column."""
         row, cells, blanks = self.grid[i], self.parsed[i], self.blank[i]
         label_col = next((j for j, c in enumerate(cells) if c is None and not blanks[j]), -1)
+        if self.key is not None and cells[self.key] is None and not blanks[self.key]:
+            label_col = self.key
         # A year in the first column of a data row is its label ("2019 | 1,200 | 1,100").
         first = cells[0]
         if label_col != 0 and first is not None and first.year_like and any(cells[1:]):
             label_col = 0  # (a CellNumber is never falsy: any() asks for one that is not None)
         numbers: list[tuple[int, CellNumber]] = []
         for j, found in enumerate(cells):
-            if j == label_col:
+            if j == label_col or (self.key and not j):  # (the key's periods: no amounts)
                 continue
             if found is not None:
                 numbers.append((j, found))
