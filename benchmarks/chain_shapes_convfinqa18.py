@@ -24,7 +24,13 @@ dividends per share) and a whole asked in billions by a last turn that names not
     python benchmarks/chain_shapes_convfinqa18.py --n 30 --seed 1
     python benchmarks/chain_shapes_convfinqa18.py --shapes change_ratio share_of_sum --show 5
 
+Round 21 (convfinqa21) added signed operands (``signed_*``, ``crossing_growth``, ``neg_over_pos``,
+``loss_over_loss``, ``text_loss``): a table's loss rows written "( 1,234 )", "(1,234)", "-1,234",
+"$ ( 1,234 )" or ConvFinQA's "$ -1234 ( 1234 )", one crossing zero, and a loss the text states
+with a sign word.
+
 Columns: ``right`` = right figures passed, ``wrong`` = wrong figures passed (lower is better),
+``sign`` = the right figure with the wrong sign passed (signed shapes only; lower is better),
 for the final turn alone and for the whole conversation.
 """
 
@@ -68,10 +74,11 @@ _PROSE = 100  # the pseudo-rows of figures stated in the text, not the table
 
 
 def _table(
-    rng: random.Random, thousands: bool = False
+    rng: random.Random, thousands: bool = False, signed: bool = False
 ) -> tuple[list[list[str]], list[str], list[int], _Values]:
     """A table of 3-6 rows over three years, headed in one of ConvFinQA's ways (``thousands``:
-    its corner says so)."""
+    its corner says so; ``signed``: its last two rows are losses, written negative, the last
+    one crossing zero between the years: :func:`_signed_rows`)."""
     first = rng.randint(2005, 2024)
     years = [first, first - 1, first - 2]
     style = rng.randrange(3)
@@ -94,7 +101,54 @@ def _table(
             text = f"{v:,}" if rng.random() < 0.6 else str(v)
             row.append(f"$ {text}" if r == 0 else text)
         grid.append(row)
+    if signed:
+        _signed_rows(rng, grid, labels, values)
     return grid, labels, years, values
+
+
+_LOSSES = (
+    "net loss, other comprehensive loss, foreign currency translation adjustments, unrealized "
+    "losses on hedges, impairment charges, restructuring reserve utilization, operating loss, "
+    "other income ( expense ) net, net cash used in investing activities"
+).split(", ")
+
+
+def _signed_rows(rng: random.Random, grid: list[list[str]], labels: list[str], v: _Values) -> None:
+    """Three rows of losses appended (round 21, convfinqa21): the first negative in every year,
+    the second negative in the two later years and a gain in the earliest (a gain turned into a
+    loss), the third a gain in the latest year only (a loss turned into a gain), each cell
+    written in one of the ways filings write a negative number: "( 1,234 )", "(1,234)",
+    "-1,234", "$ ( 1,234 )", and ConvFinQA's own "-1234 ( 1234 )", "$ -1234 ( 1234 )"."""
+    style = rng.randrange(6)
+    for k, label in enumerate(rng.sample(_LOSSES, 3)):
+        r = len(labels)
+        labels.append(label)
+        base = rng.choice([rng.randint(20, 900), rng.randint(1000, 9000)])
+        decimals = rng.random() < 0.3
+        row = [label]
+        for c in range(3):
+            x = base * (1 + rng.uniform(-0.3, 0.3))
+            if (k == 1 and c == 2) or (k == 2 and c == 0):
+                x = base * rng.uniform(0.2, 0.8)  # a gain in the earliest (latest) year
+            else:
+                x = -x
+            val = Decimal(f"{x:.1f}") if decimals else Decimal(int(x))
+            v[(r, c)] = val
+            size = f"{abs(val):,}" if rng.random() < 0.7 else str(abs(val))
+            if val >= 0:
+                row.append(size)
+            elif style == 0:
+                row.append(f"( {size} )")
+            elif style == 1:
+                row.append(f"({size})")
+            elif style == 2:
+                row.append(f"-{size}")
+            elif style == 3:
+                row.append(f"$ ( {size} )")
+            else:
+                plain = str(abs(val))
+                row.append(f"{'$ ' if style == 5 else ''}-{plain} ( {plain} )")
+        grid.append(row)
 
 
 def _largest(values: _Values, c: int, rows: int) -> int:
@@ -363,6 +417,122 @@ def _whole_in_billions(rng: random.Random, lab: list[str], y: list[int], v: _Val
     return made[0], lambda a, b: a / b / 1000, turns, made[3]
 
 
+# Round 21 (convfinqa21): signed operands. A table's last three rows are losses
+# (:func:`_signed_rows`): row -3 negative in every year, row -2 negative in the two later years
+# and a gain in the earliest, row -1 a gain in the latest year only; y[0] is the latest year.
+def _pos_row(rng: random.Random, lab: list[str]) -> int:
+    return rng.randrange(len(lab) - 3)
+
+
+def _signed_change(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    r = len(lab) - 3
+    if rng.random() < 0.5:
+        turns = [f"what was the {lab[r]} in {y[0]}?", f"and in {y[1]}?", "what was the change?"]
+    else:
+        turns = [f"what was the change in {lab[r]} from {y[1]} to {y[0]}?"]
+    return [(r, 0), (r, 1)], lambda a, b: a - b, turns
+
+
+def _recovery_growth(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    """A loss turned into a gain: the change over the size of the loss, as ConvFinQA's programs
+    write it ("x0 = 17388 - -38957; ans = x0 / 38957")."""
+    r = len(lab) - 1
+    turns = [f"what was the {lab[r]} in {y[0]}?", f"and in {y[1]}?", "what was the change?"]
+    turns += [
+        rng.choice(
+            [
+                f"what percentage does this change represent in relation to the {y[1]} value?",
+                f"what is that change divided by the {y[1]} value?",
+            ]
+        )
+    ]
+    return [(r, 0), (r, 1)], lambda a, b: (a - b) / abs(b), turns
+
+
+def _signed_growth(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    r = len(lab) - 3
+    turns = [f"what was the {lab[r]} in {y[0]}?", f"and in {y[1]}?", "what was the change?"]
+    turns += [
+        rng.choice(
+            [
+                f"what is that change divided by the {y[1]} value?",
+                "and what is this change as a percentage of the earlier value?",
+                f"how much does that change represent in relation to the {y[1]} value?",
+            ]
+        )
+    ]
+    return [(r, 0), (r, 1)], lambda a, b: (a - b) / b, turns
+
+
+def _crossing_growth(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    r = len(lab) - 2  # a gain in y[2] turned into a loss in y[1]
+    turns = [f"what was the {lab[r]} in {y[1]}?", f"and in {y[2]}?", "what was the change?"]
+    turns += [f"what is that change divided by the {y[2]} value?"]
+    return [(r, 1), (r, 2)], lambda a, b: (a - b) / b, turns
+
+
+def _neg_over_pos(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    neg, pos, c = len(lab) - 3, _pos_row(rng, lab), rng.randrange(3)
+    turns = [f"what was the {lab[neg]} in {y[c]}?", f"and the {lab[pos]}?"]
+    turns += [
+        rng.choice(
+            [
+                f"what is the ratio of the {lab[neg]} to the {lab[pos]}?",
+                "what is the first divided by the second?",
+                f"what portion of the {lab[pos]} does that {lab[neg]} represent?",
+            ]
+        )
+    ]
+    return [(neg, c), (pos, c)], lambda a, b: a / b, turns
+
+
+def _loss_over_loss(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    a, b, c = len(lab) - 3, len(lab) - 2, rng.randrange(2)
+    turns = [f"what was the {lab[a]} in {y[c]}?", f"and the {lab[b]}?"]
+    turns += [f"what is the ratio of the {lab[a]} to the {lab[b]}?"]
+    return [(a, c), (b, c)], lambda p, q: p / q, turns
+
+
+def _signed_sum(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    neg, pos, c = len(lab) - 3, _pos_row(rng, lab), rng.randrange(3)
+    turns = [f"what was the {lab[pos]} in {y[c]}?", f"and the {lab[neg]}?"]
+    turns += [rng.choice(["what is the sum?", "what is the total of the two?"])]
+    return [(pos, c), (neg, c)], lambda a, b: a + b, turns
+
+
+def _signed_over_other(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    neg, pos = len(lab) - 3, _pos_row(rng, lab)
+    turns = [f"what was the change in {lab[neg]} from {y[1]} to {y[0]}?"]
+    turns += [f"what was the {lab[pos]} in {y[1]}?", "what is that change divided by this value?"]
+    return [(neg, 0), (neg, 1), (pos, 1)], lambda a, b, t: (a - b) / t, turns
+
+
+def _text_loss(rng: random.Random, lab: list[str], y: list[int], v: _Values) -> Any:
+    """A loss the text states with a sign word, over two years; the program takes its sizes
+    as written (ConvFinQA's programs write a text figure's digits)."""
+    subj = rng.choice(["net loss", "operating loss", "loss from discontinued operations"])
+    base = rng.randint(40, 900)
+    for c in range(3):
+        x = base * (1 + rng.uniform(-0.3, 0.3))
+        v[(_PROSE, c)] = Decimal(f"{x:.1f}") if rng.random() < 0.3 else Decimal(int(x))
+    a, b, d = v[(_PROSE, 0)], v[(_PROSE, 1)], v[(_PROSE, 2)]
+    text = rng.choice(
+        [
+            f"the company reported a {subj} of $ {a} million in {y[0]} , compared with a {subj} "
+            f"of $ {b} million in {y[1]} and $ {d} million in {y[2]} .",
+            f"{subj} was $ ( {a} ) million in {y[0]} , $ ( {b} ) million in {y[1]} and $ ( {d} ) "
+            f"million in {y[2]} .",
+            f"we incurred a {subj} of $ {a} million in {y[0]} , $ {b} million in {y[1]} and $ {d} "
+            f"million in {y[2]} .",
+        ]
+    )
+    turns = [f"what was the {subj} in {y[0]}?", f"and in {y[1]}?", "what was the change?"]
+    if rng.random() < 0.5:
+        turns += [f"what is that change divided by the {y[1]} {subj}?"]
+        return [(_PROSE, 0), (_PROSE, 1)], lambda p, q: (p - q) / q, turns, text
+    return [(_PROSE, 0), (_PROSE, 1)], lambda p, q: p - q, turns, text
+
+
 SHAPES: dict[str, _Shape] = {
     "ratio_less_one": _ratio_less_one,  # x0 = a / b; ans = x0 - 1
     "change_times_100": _change_times_100,  # x0 = a - b; x1 = x0 / b; ans = x1 * 100
@@ -386,8 +556,29 @@ SHAPES: dict[str, _Shape] = {
     "forms_growth": _forms_growth,  # x0 = a - b; ans = x0 / b, text figures
     "forms_over_cell": _forms_over_cell,  # ans = t / c: a text figure over a table cell
     "whole_in_billions": _whole_in_billions,  # x0 = a / p; ans = x0 / 1000, a bare last turn
+    # round 21 (convfinqa21): signed operands (_signed_rows)
+    "signed_change": _signed_change,  # ans = a - b of a loss row
+    "signed_growth": _signed_growth,  # x0 = a - b; ans = x0 / b, a negative base
+    "crossing_growth": _crossing_growth,  # x0 = a - b; ans = x0 / b, a gain turned into a loss
+    "recovery_growth": _recovery_growth,  # x0 = a - b; ans = x0 / |b|, a loss turned into a gain
+    "neg_over_pos": _neg_over_pos,  # ans = a / b, a loss over a positive cell
+    "loss_over_loss": _loss_over_loss,  # ans = a / b, two losses
+    "signed_sum": _signed_sum,  # ans = a + b, a positive and a negative cell
+    "signed_over_other": _signed_over_other,  # x0 = a - b; ans = x0 / c, a loss row's change
+    "text_loss": _text_loss,  # ans = a - b or (a - b) / b of a loss the text states
 }
 _THOUSANDS = {"thousands_over_text"}  # shapes over a table in thousands
+_SIGNED = {
+    "signed_change",
+    "signed_growth",
+    "crossing_growth",
+    "recovery_growth",
+    "neg_over_pos",
+    "loss_over_loss",
+    "signed_sum",
+    "signed_over_other",
+    "text_loss",
+}  # shapes over a table with loss rows
 
 
 def _passes(answer: str, sources: list[str], question: str) -> bool:
@@ -403,8 +594,12 @@ def _neighbour(rng: random.Random, cell: _Cell, values: _Values, used: list[_Cel
     return rng.choice(near) if near else None
 
 
-def _case(rng: random.Random, name: str) -> tuple[list[str], list[str], str, str] | None:
-    grid, labels, years, values = _table(rng, name in _THOUSANDS)
+def _case(
+    rng: random.Random, name: str
+) -> tuple[list[str], list[str], str, str, str | None] | None:
+    """Sources, turns, the right figure, the figure with one operand swapped for a neighbouring
+    cell, and (a signed shape) the right figure with the wrong sign."""
+    grid, labels, years, values = _table(rng, name in _THOUSANDS, name in _SIGNED)
     made = SHAPES[name](rng, labels, years, values)
     if made is None:
         return None
@@ -421,11 +616,12 @@ def _case(rng: random.Random, name: str) -> tuple[list[str], list[str], str, str
         try:
             right = answer_text(program(*(values[c] for c in cells)))
             wrong = answer_text(program(*(values[c] for c in swapped)))
+            flip = answer_text(-program(*(values[c] for c in cells)))
         except ArithmeticError:
             return None
     if right == wrong:
         return None
-    return [json.dumps(grid), text], turns, right, wrong
+    return [json.dumps(grid), text], turns, right, wrong, flip if name in _SIGNED else None
 
 
 def run(n: int, seed: int, shapes: Sequence[str], show: int = 0) -> dict[str, Counter[str]]:
@@ -438,16 +634,22 @@ def run(n: int, seed: int, shapes: Sequence[str], show: int = 0) -> dict[str, Co
             case = _case(rng, name)
             if case is None:
                 continue
-            sources, turns, right, wrong = case
+            sources, turns, right, wrong, flip = case
             out[name]["n"] += 1
             for mode, question in (("final", turns[-1]), ("turns", conversation(turns))):
                 ok = _passes(f"{turns[-1]} The answer is {right}.", sources, question)
                 bad = _passes(f"{turns[-1]} The answer is {wrong}.", sources, question)
+                sign = flip is not None and _passes(
+                    f"{turns[-1]} The answer is {flip}.", sources, question
+                )
                 out[name][f"{mode} right"] += ok
                 out[name][f"{mode} wrong"] += bad
-                if (not ok or bad) and shown < show:
+                out[name][f"{mode} flip"] += sign
+                if (not ok or bad or sign) and shown < show:
                     shown += 1
-                    print(f"-- {name} ({mode}): right {right} {ok}, wrong {wrong} {bad}")
+                    print(
+                        f"-- {name} ({mode}): right {right} {ok}, wrong {wrong} {bad}, sign {sign}"
+                    )
                     print(f"   {' | '.join(turns)}\n   {sources[0]}\n   {sources[1][:200]}")
     return out
 
@@ -460,13 +662,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--show", type=int, default=0, help="cases shown per shape where it errs")
     args = p.parse_args(argv)
     counts = run(args.n, args.seed, args.shapes, args.show)
-    print(f"{'shape':20} {'n':>3}  final right/wrong  turns right/wrong")
+    print(f"{'shape':20} {'n':>3}  final right/wrong/sign  turns right/wrong/sign")
     for name, c in counts.items():
         final, turns = (
-            f"{c['final right']}/{c['final wrong']}",
-            f"{c['turns right']}/{c['turns wrong']}",
+            f"{c['final right']}/{c['final wrong']}/{c['final flip']}",
+            f"{c['turns right']}/{c['turns wrong']}/{c['turns flip']}",
         )
-        print(f"{name:20} {c['n']:>3}  {final:>17}  {turns:>17}")
+        print(f"{name:20} {c['n']:>3}  {final:>22}  {turns:>22}")
     return 0
 
 

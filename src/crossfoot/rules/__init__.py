@@ -38,6 +38,7 @@ from crossfoot.rules.part_of_sum import part_of_sum
 from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.rowsums import row_derivations
 from crossfoot.rules.scaled import scaled_operand
+from crossfoot.rules.signed_quotient import signed_quotient
 from crossfoot.rules.stated_step import stated_step
 from crossfoot.rules.steps import step_arithmetic
 from crossfoot.rules.sum_share import sum_share
@@ -78,6 +79,7 @@ RULES: tuple[Rule, ...] = (
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for
     table_chain,  # a fine figure two steps over one table's cells, counted against chance
+    signed_quotient,  # a negative figure as a loss over a positive cell, counted against chance
     year_count,  # "the 3 years from 2017 to 2019": a count of the years the text names
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named
 )

@@ -51,6 +51,12 @@ _MAX_OWN = 8  # operands one turn binds, at most
 _MAX_FIGURES = 600  # candidate figures of one turn, at most: past it nothing is claimed
 _HUNDRED = Decimal(100)
 _YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
+# Words of a fall: a change they name may be stated by its size
+_FALLS = ("declin", "decreas", "drop", "fell", "fall", "reduc", "lower", "shrank", "shrink")
+# A change from one year to another: "from 2019 to 2024", "from fiscal 2019 to fiscal 2024"
+_FROM_TO = re.compile(
+    r"(?i)\bfrom\s+(?:[a-z]+\s+){0,2}((?:19|20)\d\d)\s*,?\s+to\s+(?:[a-z]+\s+){0,2}((?:19|20)\d\d)\b"
+)
 # Figures stated finer than a thousandth of their size ("0.4175", "6.96", "18,770"): a coarser
 # one ("1.25", "-500") meets some chain of a few named figures by chance
 _FINE = Decimal("0.001")
@@ -160,12 +166,18 @@ def _unnamed_ops(turn: Turn, rows: frozenset[str]) -> Turn:
 
 
 def _combine(
-    pool: list[_Fig], ops: frozenset[str], order: tuple[int, ...] = (), relative: bool = False
+    pool: list[_Fig],
+    ops: frozenset[str],
+    order: tuple[int, ...] = (),
+    relative: bool = False,
+    span: tuple[int, int] | None = None,
 ) -> list[_Fig] | None:
     """Each operation ``ops`` words over each ordered pair of ``pool``, one figure per value;
     None past :data:`_MAX_FIGURES`. A quotient of two figures of one period each, both periods
     in ``order`` (the years the turn names, as it names them), has the one named first on top
-    ("that 2025 range in relation to the 2024 one")."""
+    ("that 2025 range in relation to the 2024 one"); a difference of two such figures of the
+    years of ``span`` ("from 2019 to 2024") is the later one less the earlier, never the other
+    way round (the sign of a change is what it states)."""
     out: list[_Fig] = []
     seen: set[Decimal] = set()
     # (in the pool's order and the operations' sorted order, so that the formula kept for a
@@ -179,6 +191,8 @@ def _combine(
                 continue  # the other order gives the same figure
             if op == "/" and not _in_order(a, b, order):
                 continue
+            if op == "-" and span is not None and _years(a, b) == span:
+                continue  # "from 2019 to 2024": 2024 less 2019
             try:
                 value = (
                     a.value + b.value
@@ -225,6 +239,27 @@ def _in_order(a: _Fig, b: _Fig, order: tuple[int, ...]) -> bool:
     if high not in order or low not in order:
         return True
     return order.index(high) < order.index(low)
+
+
+def _years(a: _Fig, b: _Fig) -> tuple[int, int] | None:
+    """The periods of ``a`` and ``b`` when each is of one period."""
+    top, bottom = {v.year for v in a.operands}, {v.year for v in b.operands}
+    if len(top) != 1 or len(bottom) != 1:
+        return None
+    (high,), (low,) = top, bottom
+    return None if high is None or low is None else (high, low)
+
+
+def _span(turn: Turn) -> tuple[int, int] | None:
+    """The two years of a change "from 2019 to 2024" the turn writes, as (from, to); none for
+    a fall ("the decline from 2004 to 2011": often its size, the earlier year less the
+    later)."""
+    if any(w.startswith(_FALLS) for w in turn.words):
+        return None
+    m = _FROM_TO.search(turn.text)
+    if m is None or m.group(1) == m.group(2):
+        return None
+    return int(m.group(1)), int(m.group(2))
 
 
 def _order(turn: Turn) -> tuple[int, ...]:
@@ -303,7 +338,7 @@ def _family(
         if turn.ops:
             back = turn.back or named_back or len(own) < 2
             pool = own + _back(earlier, last, read.years) if back else own
-            made = _combine(pool, turn.ops, _order(read), turn.relative)
+            made = _combine(pool, turn.ops, _order(read), turn.relative, _span(read))
             if made is None:
                 return None
         elif turn.back and not own:
