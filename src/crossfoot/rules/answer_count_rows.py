@@ -36,12 +36,12 @@ from crossfoot.model.context import Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
 from crossfoot.rules._named import Named, value_years
 
-__all__ = ["year_column_values", "years_moved_verdict"]
+__all__ = ["table_cells", "year_column_values", "years_moved_verdict"]
 
 _TOTAL = re.compile(r"(?i)\btotal\b")
 
 
-def _cells(values: Sequence[SourceValue]) -> dict[tuple[object, ...], SourceValue]:
+def table_cells(values: Sequence[SourceValue]) -> dict[tuple[object, ...], SourceValue]:
     """One value per table cell (the scaled reading of a cell under a unit header)."""
     cells: dict[tuple[object, ...], SourceValue] = {}
     for v in values:
@@ -59,7 +59,7 @@ def year_column_values(pool: Sequence[SourceValue], ask: Ask) -> list[SourceValu
     if len(ask.years) != 1:
         return []
     columns: dict[tuple[object, ...], list[SourceValue]] = {}
-    for key, v in _cells(pool).items():
+    for key, v in table_cells(pool).items():
         if value_years(v) == ask.years and not _TOTAL.search(v.row or ""):
             columns.setdefault((key[0], key[1], key[3]), []).append(v)
     if len(columns) != 1:
@@ -80,7 +80,7 @@ def _dated(label: str) -> bool:
 def _line(scope: Sequence[SourceValue], named: Named) -> dict[int, SourceValue] | None:
     """The one named line's cells by year (its periods as columns or as rows), or None."""
     lines: dict[tuple[object, ...], dict[int, SourceValue]] = {}
-    for key, v in _cells(scope).items():
+    for key, v in table_cells(scope).items():
         years = value_years(v)
         if len(years) != 1:
             continue

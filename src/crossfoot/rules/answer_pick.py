@@ -38,6 +38,7 @@ from crossfoot.language.bounds import Side
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules._named import Named, _own_words, value_years
+from crossfoot.rules.answer_count_rows import table_cells
 from crossfoot.rules.counts import bar_pool, bar_values, past_bar, question_bar
 from crossfoot.rules.which_years import asks_which_years, one_line
 
@@ -239,13 +240,7 @@ def _line(
     else by its year), or else one per column of the one row it names (a table whose rows are
     the periods: read with row and column swapped); and those of them the question names. ([],
     []) when it names no line or several, or a candidate twice (blocks of a stacked table)."""
-    cells: dict[tuple[object, ...], SourceValue] = {}
-    for v in pool:
-        if v.table is None or v.row_index is None or v.col_index is None:
-            continue
-        key = (v.source_id, v.table, v.row_index, v.col_index)
-        if key not in cells or v.view == "true":
-            cells[key] = v
+    cells = table_cells(pool)
     for axis, other in (("column", "row"), ("row", "column")):
         at = 3 if axis == "column" else 2
         by_words = {(k[0], k[1], k[at]) for k, v in cells.items() if named.names(v, axis)}
