@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from decimal import Decimal
 
 from crossfoot.language.asked import Ask
 from crossfoot.language.moves import moving
 from crossfoot.model.context import Verdict
-from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
+from crossfoot.model.types import Mention, SourceValue, format_decimal
 from crossfoot.rules._named import Named, value_years
+from crossfoot.rules.moved_counts import count_verdict
 
 __all__ = ["table_cells", "year_column_values", "years_moved_verdict"]
 
@@ -123,11 +123,5 @@ def years_moved_verdict(
     shown = ", ".join(f"{y} ({format_decimal(b.value)})" for y, _, b in moved)
     formula = f"years the line {word} from the year before: {shown or 'none'} = {len(moved)}"
     operands = tuple(v for _, a, b in moved for v in (a, b))
-    ev = Evidence("question", "count", formula, operands, Decimal(len(moved)))
-    if mention.value == len(moved):
-        return Verdict("derived", ev)
-    message = (
-        f"the line {word} in {len(moved)} of the {len(steps)} years from {first} to {last}, "
-        f"not {format_decimal(mention.value)}"
-    )
-    return Verdict("contradicted", ev, message)
+    counted = f"the line {word} in {len(moved)} of the {len(steps)} years from {first} to {last}"
+    return count_verdict(mention, formula, operands, len(moved), counted)

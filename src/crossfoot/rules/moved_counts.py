@@ -23,7 +23,7 @@ from crossfoot.model.context import Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
 from crossfoot.rules._named import Named
 
-__all__ = ["moved_verdict"]
+__all__ = ["count_verdict", "moved_verdict"]
 
 _TOTAL = re.compile(r"(?i)\btotal\b")
 _YEARS = re.compile(r"(?:19|20)\d\d")
@@ -60,14 +60,21 @@ def moved_verdict(
     )
     formula = f"rows that {word} from {early} to {late}: {shown or 'none'} = {len(moved)}"
     operands = tuple(v for pair in moved for v in pair)
-    ev = Evidence("question", "count", formula, operands, Decimal(len(moved)))
-    if mention.value == len(moved):
+    return count_verdict(
+        mention, formula, operands, len(moved), f"{len(moved)} of the {len(rows)} rows {word} "
+        f"from {early} to {late}"
+    )  # fmt: skip
+
+
+def count_verdict(
+    mention: Mention, formula: str, operands: tuple[SourceValue, ...], n: int, counted: str
+) -> Verdict:
+    """``derived`` when the figure is the count ``n`` the table gives, else ``contradicted``,
+    its message what was counted ("2 of the 3 rows rose ...") and the figure stated."""
+    ev = Evidence("question", "count", formula, operands, Decimal(n))
+    if mention.value == n:
         return Verdict("derived", ev)
-    message = (
-        f"{len(moved)} of the {len(rows)} rows {word} from {early} to {late}, not "
-        f"{format_decimal(mention.value)}"
-    )
-    return Verdict("contradicted", ev, message)
+    return Verdict("contradicted", ev, f"{counted}, not {format_decimal(mention.value)}")
 
 
 _Pairs = tuple[int, int, list[tuple[SourceValue, SourceValue]]]
