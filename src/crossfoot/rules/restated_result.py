@@ -20,9 +20,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 from crossfoot.arithmetic.calculations import Calculation, calculations_of
-from crossfoot.language.prevsentence import _concluded
+from crossfoot.language.prevsentence import _concluded, change_before, same_currency
+from crossfoot.language.rowfocus import previous_sentence
 from crossfoot.language.rowtokens import tokens
-from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.context import ClaimContext, Verdict, mentions_between
 from crossfoot.model.types import Evidence, Mention
 
 __all__ = ["restated_result"]
@@ -59,12 +60,12 @@ def restated_result(ctx: ClaimContext) -> Verdict | None:
     s = ctx.sentence
     head = ctx.text[s.start : m.start].lower()
     if not any(w in head for w in _GATE):
-        return None
+        return _change_of_two(ctx) if _CHANGE_GATE.intersection(head.split()) else None
     calc = _calculation_before(ctx)
     if calc is not None:
         return _against_calculation(ctx, calc)
     if not _bare_line(ctx):
-        return None
+        return _change_of_two(ctx)
     concluded = _concluded(ctx)
     if concluded is None:
         return None
@@ -75,12 +76,72 @@ def restated_result(ctx: ClaimContext) -> Verdict | None:
     return Verdict("wrong_row", Evidence("rows", "wrong_row", formula), formula)
 
 
+# The words a change of the sentence before's two figures may add to that sentence's own: "The
+# net change (in the value of raw materials) is $31 thousand."
+_CHANGE_WORDS = frozenset(
+    "net change changes increase decrease difference decline growth rise drop fall absolute "
+    "amount answer explanation final thus so therefore hence total two years year period "
+    "between from".split()
+)
+_CHANGE_GATE = frozenset({"change", "increase", "decrease", "difference"})
+
+
+def _change_of_two(ctx: ClaimContext) -> Verdict | None:
+    """A change stated right after the sentence of its two figures must be their difference
+    (either order, any sign, or of their sizes), unless its words name more than that sentence
+    did: not "X in 2019 is $3,574 million and in 2018 is $3,497 million. The net change is $68
+    million." (``arithmetic_error``)."""
+    m, s = ctx.mention, ctx.sentence
+    if m.kind not in ("money", "number"):
+        return None
+    if not change_before(ctx.text, s.start, m.start) or _in_calculation(ctx):
+        return None
+    if any(x.kind != "year" for x in ctx.mentions[: ctx.position] if x.end > s.start):
+        return None  # a figure before it in its own sentence: not the two of the sentence before
+    start, end = previous_sentence(ctx.text, s.start)
+    prev = ctx.text[start:end]
+    if not prev.strip() or prev.rstrip().endswith("?"):
+        return None
+    figures = [x for x in mentions_between(ctx, start, end) if x.kind != "year"]
+    if len(figures) != 2 or any(
+        x.kind != m.kind or not same_currency(x.currency, m.currency) or x.high is not None
+        for x in figures
+    ):
+        return None
+    own = {w for w in tokens(ctx.text[s.start : m.start]) if not w.isdigit()}
+    if own - _CHANGE_WORDS - set(tokens(prev)):
+        return None  # "The change in cost is 5": a row the sentence before did not name
+    a, b = figures
+    diff = a.value - b.value
+    window = a.precision + b.precision
+    if _agrees(m, diff, window, a) or _agrees(m, abs(a.value) - abs(b.value), window, a):
+        return None  # (either order, any sign; or the two figures' sizes, "a loss of")
+    formula = (
+        f"{a.text.strip()} - {b.text.strip()} = {_shown_diff(diff, m)}, stated as {m.text.strip()}"
+    )
+    return Verdict(
+        "arithmetic_error",
+        Evidence("arithmetic", "restated_result", formula, (), diff),
+        message=f"the change of the two figures the sentence before states is not this: {formula}",
+    )
+
+
+def _shown_diff(diff: Decimal, m: Mention) -> str:
+    shown = f"{diff / m.scale:,f}"
+    return shown.rstrip("0").rstrip(".") if "." in shown else shown
+
+
 def _bare_line(ctx: ClaimContext) -> bool:
     """Whether the claim's sentence is a bare answer line: no words but the answer marks."""
     s, m = ctx.sentence, ctx.mention
     rest = ctx.text[s.start : m.start] + " " + ctx.text[m.end : s.end]
     words = {w for w in tokens(rest) if not w.isdigit()}
     return bool(words) and words <= _LINE
+
+
+def _in_calculation(ctx: ClaimContext) -> bool:
+    pos = ctx.position
+    return any(c.result == pos or pos in c.operands for c in calculations_of(ctx))
 
 
 def _calculation_before(ctx: ClaimContext) -> Calculation | None:
@@ -90,7 +151,7 @@ def _calculation_before(ctx: ClaimContext) -> Calculation | None:
     if not every:
         return None
     m, pos = ctx.mention, ctx.position
-    if any(c.result == pos or pos in c.operands for c in every):
+    if _in_calculation(ctx):
         return None  # the claim is a calculation's own figure (rules.arithmetic judges it)
     before = [c for c in every if c.result < pos and c.end <= m.start]
     if not before:
