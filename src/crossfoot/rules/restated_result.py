@@ -83,18 +83,21 @@ _CHANGE_WORDS = frozenset(
     "amount answer explanation final thus so therefore hence total two years year period "
     "between from".split()
 )
-_CHANGE_GATE = frozenset({"change", "increase", "decrease", "difference"})
+_CHANGE_GATE = frozenset({"change", "increase", "decrease", "difference", "average", "mean"})
+_MEAN = frozenset({"average", "mean"})
 
 
 def _change_of_two(ctx: ClaimContext) -> Verdict | None:
-    """A change stated right after the sentence of its two figures must be their difference
-    (either order, any sign, or of their sizes), unless its words name more than that sentence
-    did: not "X in 2019 is $3,574 million and in 2018 is $3,497 million. The net change is $68
-    million." (``arithmetic_error``)."""
+    """A change (or an average) stated right after the sentence of its two figures must be
+    their difference (either order, any sign, or of their sizes) or their mean, unless its
+    words name more than that sentence did: not "X in 2019 is $3,574 million and in 2018 is
+    $3,497 million. The net change is $68 million." (``arithmetic_error``)."""
     m, s = ctx.mention, ctx.sentence
-    if m.kind not in ("money", "number"):
+    if m.kind not in ("money", "number") or _in_calculation(ctx):
         return None
-    if not change_before(ctx.text, s.start, m.start) or _in_calculation(ctx):
+    own = {w for w in tokens(ctx.text[s.start : m.start]) if not w.isdigit()}
+    mean = bool(own & _MEAN)
+    if not mean and not change_before(ctx.text, s.start, m.start):
         return None
     if any(x.kind != "year" for x in ctx.mentions[: ctx.position] if x.end > s.start):
         return None  # a figure before it in its own sentence: not the two of the sentence before
@@ -108,21 +111,29 @@ def _change_of_two(ctx: ClaimContext) -> Verdict | None:
         for x in figures
     ):
         return None
-    own = {w for w in tokens(ctx.text[s.start : m.start]) if not w.isdigit()}
-    if own - _CHANGE_WORDS - set(tokens(prev)):
+    named = set(tokens(prev))
+    if own - _CHANGE_WORDS - _MEAN - named or (mean and named & _MEAN):
         return None  # "The change in cost is 5": a row the sentence before did not name
     a, b = figures
-    diff = a.value - b.value
     window = a.precision + b.precision
-    if _agrees(m, diff, window, a) or _agrees(m, abs(a.value) - abs(b.value), window, a):
+    if mean:
+        results = ((a.value + b.value) / 2, (abs(a.value) + abs(b.value)) / 2)
+        window /= 2
+    else:
+        results = (a.value - b.value, abs(a.value) - abs(b.value))
+    if any(_agrees(m, r, window, a) for r in results):
         return None  # (either order, any sign; or the two figures' sizes, "a loss of")
-    formula = (
-        f"{a.text.strip()} - {b.text.strip()} = {_shown_diff(diff, m)}, stated as {m.text.strip()}"
+    op = (
+        f"({a.text.strip()} + {b.text.strip()}) / 2"
+        if mean
+        else (f"{a.text.strip()} - {b.text.strip()}")
     )
+    formula = f"{op} = {_shown_diff(results[0], m)}, stated as {m.text.strip()}"
+    what = "mean" if mean else "change"
     return Verdict(
         "arithmetic_error",
-        Evidence("arithmetic", "restated_result", formula, (), diff),
-        message=f"the change of the two figures the sentence before states is not this: {formula}",
+        Evidence("arithmetic", "restated_result", formula, (), results[0]),
+        message=f"the {what} of the two figures the sentence before states is not this: {formula}",
     )
 
 
