@@ -36,6 +36,7 @@ from crossfoot.rules.operand_scale import operand_scale
 from crossfoot.rules.pair_change import pair_change
 from crossfoot.rules.part_of_change import part_of_change
 from crossfoot.rules.part_of_sum import part_of_sum
+from crossfoot.rules.per_unit import per_unit
 from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.rowsums import row_derivations
 from crossfoot.rules.scaled import scaled_operand
@@ -78,6 +79,7 @@ RULES: tuple[Rule, ...] = (
     part_of_change,  # a fine share of a change, x / (b - a): a driver of a variance analysis
     whole_of_part,  # a fine whole from an amount and its apposed percentage, x / (p / 100)
     sum_share,  # (a + b) / c of three rows the text names, in one column
+    per_unit,  # "average order value $118.05": an amount over a count line's cell beside it
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for
     table_chain,  # a fine figure two steps over one table's cells, counted against chance
