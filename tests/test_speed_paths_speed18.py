@@ -5,7 +5,7 @@
   first, against the plain loop over every two amounts with the rule's own tests;
 - ``language.years.date_at_end``: a text with no month name and no "-", "/" or "." is not
   scanned, against the plain scan;
-- ``language.yearscan._date_hint``: the marks' positions against ``_DATE_HINT.search``;
+- ``language.order._date_hint``: the marks' positions against ``_DATE_HINT.search``;
 - the word gates added this round (``language.changewords._WORDED_CHANGE``,
   ``language.years._MONTH_NAMES``) are proven with every gate of the package by
   ``tests/test_speed_paths_speed8.py``; here a gate missing any one word is caught.
@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
 
-from crossfoot.language import changewords, years, yearscan
+from crossfoot.language import changewords, order, years
 from crossfoot.language.years import known_order, same_quantity
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
@@ -140,7 +140,7 @@ def test_pairs_of_fixed_case() -> None:
     assert (b, a) in (got or []) and not any({x, y} == {a, c} for x, y in got or [])
 
 
-# --- language.years.date_at_end and language.yearscan._date_hint--------------------------------
+# --- language.years.date_at_end and language.order._date_hint ---------------------------------
 
 _DATE_PIECES = st.one_of(
     st.sampled_from(
@@ -178,9 +178,7 @@ def test_date_at_end_fixed_cases(text: str) -> None:
 )
 def test_date_hint_reads_as_the_pattern(chars: list[str], lo: int, hi: int) -> None:
     text = "".join(chars)
-    assert yearscan._date_hint(text, lo, hi) == (
-        yearscan._DATE_HINT.search(text, lo, hi) is not None
-    )
+    assert order._date_hint(text, lo, hi) == (order._DATE_HINT.search(text, lo, hi) is not None)
 
 
 def test_a_date_hint_without_its_bounds_is_caught() -> None:
@@ -193,7 +191,7 @@ def test_a_date_hint_without_its_bounds_is_caught() -> None:
             if text[j] in "./-"
         )
 
-    assert broken("2019-1", 0, 5) != (yearscan._DATE_HINT.search("2019-1", 0, 5) is not None)
+    assert broken("2019-1", 0, 5) != (order._DATE_HINT.search("2019-1", 0, 5) is not None)
 
 
 # --- the gates of this round: each word is needed ---------------------------------------------

@@ -8,16 +8,14 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
+from decimal import Decimal
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from crossfoot.language import yearscan
 from crossfoot.language.direction import clause_bounds
 from crossfoot.language.years import OPENING_DATE, OTHER_PERIOD, PERIOD_ENDED, date_at_end
-from crossfoot.language.yearscan import (
-    _NUMERIC_DATE,
-    _starting_in,
-)
 from crossfoot.model.context import WINDOW
 from crossfoot.model.types import Mention, SourceValue
 from crossfoot.model.wordgate import WordGated
@@ -34,6 +32,8 @@ __all__ = [
     "stated_order",
 ]
 
+_START = attrgetter("start")
+_HALF = Decimal("0.5")
 
 _FROM = re.compile(r"(?i)\bfrom\s*$")
 _FROM_TO = re.compile(r"(?i)^[^;]{0,60}?\bto\b[^;]{0,20}$")
@@ -263,45 +263,21 @@ def number_year_date(
 def _year_mention(
     text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
 ) -> Mention | None:
-    """The year mention (or date written in numbers) :func:`number_year` reads, or None.
-
-    Read once per number of the answer's mentions (the row check, the step and cell readings
-    ask for it of the same claim) within its window, whose scans are read once for every number
-    of it (:func:`crossfoot.language.yearscan.window_scan`).
-    """
+    """The year mention (or date written in numbers) :func:`number_year` reads, or None."""
     # A long sentence is read within the claim window around the number (its clause is there).
     m = mentions[i]
     opened = sent_start >= m.start - WINDOW  # the sentence's opening is in the window
     sent_start = max(sent_start, m.start - WINDOW)
     sent_end = min(sent_end, m.end + WINDOW)
-    scan = yearscan.window_scan(text, sent_start, sent_end, mentions)
-    key = (i, opened)
-    if key in scan.found:
-        return scan.found[key]
-    found = _year_in(text, sent_start, sent_end, mentions, i, opened, scan)
-    scan.found[key] = found
-    return found
-
-
-def _year_in(
-    text: str,
-    lo: int,
-    hi: int,
-    mentions: Sequence[Mention],
-    i: int,
-    opened: bool,
-    scan: yearscan.WindowScan,
-) -> Mention | None:
-    """:func:`_year_mention` within its window ``[lo, hi)``, read from the window's scan."""
-    if scan.dated is not None:
-        mentions, i = scan.dated, scan.dated_at[id(mentions[i])]
+    dated = _numeric_dates(text, sent_start, sent_end, mentions, i)
+    if dated is not None:
+        mentions, i = dated
     # Only a year of the sentence is ever returned: without one, _year_of cannot find it.
-    elif not scan.has_year:
+    elif not any(mentions[k].kind == "year" for k in _starting_in(mentions, sent_start, sent_end)):
         return None
-    respectively = scan.respectively(_RESPECTIVELY)
-    found = _year_of(text, lo, hi, mentions, i, respectively)
+    found = _year_of(text, sent_start, sent_end, mentions, i)
     if found is None and opened and mentions[i].kind != "year":
-        return _opening_year(text, lo, hi, mentions, i, respectively)
+        return _opening_year(text, sent_start, sent_end, mentions, i)
     return found
 
 
@@ -315,12 +291,7 @@ _OVER = re.compile(r"(?i)\b(?:over|since|between)\b")
 
 
 def _opening_year(
-    text: str,
-    sent_start: int,
-    sent_end: int,
-    mentions: Sequence[Mention],
-    i: int,
-    respectively: bool | None = None,
+    text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
 ) -> Mention | None:
     """The year of a sentence opened by its date ("In 2022, revenue was $6.0m and costs were
     $3.4m": language.years.OPENING_DATE) for a later figure of it, when no other year and no word
@@ -343,9 +314,7 @@ def _opening_year(
         return None
     if not OPENING_DATE.fullmatch(text, sent_start, first.start):
         return None
-    if respectively is None:  # (the window's reading, when the caller has it)
-        respectively = _RESPECTIVELY.search(text, sent_start, sent_end) is not None
-    if respectively:
+    if _RESPECTIVELY.search(text, sent_start, sent_end):
         return None  # "As of 2011, ... $39 and $58 in 2012 and 2013, respectively": by position
     tail = text[first.end : first.end + 14]
     if _SPAN_TAIL.match(tail) or not (
@@ -358,22 +327,72 @@ def _opening_year(
     return first
 
 
+# A date written in numbers ("2024-12-31", "12/31/2024", "31.12.2024"), which the number reader
+# reads as no figure: its year is group 1 or 2.
+_NUMERIC_DATE = re.compile(
+    r"(?<![\d/.-])(?:((?:19|20)\d\d)-(?:0?[1-9]|1[0-2])-(?:0?[1-9]|[12]\d|3[01])"
+    r"|\d{1,2}[/.]\d{1,2}[/.]((?:19|20)\d\d))(?![\d/-]|\.\d)"
+)
+_DATE_HINT = re.compile(r"\d[/.-]\d")
+
+
+def _date_hint(text: str, lo: int, hi: int) -> bool:
+    """``_DATE_HINT.search(text, lo, hi) is not None``, from the marks' positions: ``re`` tries
+    the pattern at every character of the clause (it opens with no literal), where most clauses
+    hold a mark or two. A digit of the pattern is ``str.isdecimal`` for one character.
+
+    >>> _date_hint("as of 2024-12-31", 0, 16), _date_hint("rose 12.5%", 0, 7)
+    (True, False)
+    """
+    lo, hi = max(lo, 0), min(hi, len(text))
+    if hi - lo < 3:
+        return False  # (and no negative end for find, which counts it from the text's end)
+    for mark in "./-":
+        j = text.find(mark, lo + 1, hi - 1)
+        while j >= 0:
+            if text[j - 1].isdecimal() and text[j + 1].isdecimal():
+                return True
+            j = text.find(mark, j + 1, hi - 1)
+    return False
+
+
 # "$5m on 31.12.2019": 'on' before a date written in numbers (_YEAR_AFTER cannot see past its gap)
 _ON = re.compile(r"(?i)\s*,?\s*on\s+")
 
 
+def _numeric_dates(
+    text: str, lo: int, hi: int, mentions: Sequence[Mention], i: int
+) -> tuple[list[Mention], int] | None:
+    """The mentions of ``[lo, hi)`` with each date written in numbers read as the year it names,
+    and the number's index among them; None when the stretch holds no such date.
+
+    A date is a date however it is written: "$9,870.3 million as of 2024-12-31" states the figure
+    for 2024 as "as of December 31, 2024" does.
+    """
+    if not _date_hint(text, lo, hi):
+        return None
+    dates = [
+        Mention(d[0], d.start(), d.end(), Decimal(d[1] or d[2]), "year", _HALF)
+        for d in _NUMERIC_DATE.finditer(text, lo, hi)
+    ]
+    if not dates:
+        return None
+    near = [mentions[k] for k in _starting_in(mentions, lo, hi)]
+    merged = sorted([*near, *dates], key=_START)
+    m = mentions[i]
+    return merged, next(k for k, x in enumerate(merged) if x is m)
+
+
+def _starting_in(mentions: Sequence[Mention], lo: int, hi: int) -> range:
+    """Indexes of the mentions (in text order) that start in ``[lo, hi)``, by bisection."""
+    return range(bisect_left(mentions, lo, key=_START), bisect_left(mentions, hi, key=_START))
+
+
 def _year_of(
-    text: str,
-    sent_start: int,
-    sent_end: int,
-    mentions: Sequence[Mention],
-    i: int,
-    respectively: bool | None = None,
+    text: str, sent_start: int, sent_end: int, mentions: Sequence[Mention], i: int
 ) -> Mention | None:
     m = mentions[i]
-    if respectively is None:  # (the window's reading, when the caller has it)
-        respectively = _RESPECTIVELY.search(text, sent_start, sent_end) is not None
-    if respectively:
+    if _RESPECTIVELY.search(text, sent_start, sent_end):
         return None  # "in 2018 and 2019 ... $4m and $5m, respectively": which is which is not local
     lo, hi = clause_bounds(text, sent_start, sent_end, m.start, m.end)
     inside = _starting_in(mentions, lo, hi)
