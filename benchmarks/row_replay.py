@@ -10,11 +10,19 @@ changes), and, for each ``--free`` piece (a name of ``language.rowmatch``, or
 ``module:name``), replayed with that piece answered from its recorded results: the time it
 saves is what the piece costs inside the reading, memos and all. Read differences above ~3 us a
 call (the machine's noise between replays). ``--calls`` counts the Python and C calls under
-``row_verdict`` (``sys.setprofile``) on a third pass, by function::
+``row_verdict`` (``sys.setprofile``) on a third pass, by function.
+
+The replay runs the reading warm (its code and memos, the best of ``--reps``); inside
+``check()`` the other rules run between two claims, and the same pieces cost about twice as
+much there. ``--in-check`` times ``check()`` itself instead, each answer with the piece real and
+with it answered from its recorded results, alternating, the fastest of 3 rounds per answer (CPU
+time; each round's questions new, as ``check_ab.py --fresh``); ``row_verdict`` as a piece is
+the whole reading. Below ~3 % of ``check()`` that ratio is the machine's noise::
 
     python benchmarks/row_replay.py --data-root /work/shared/data
     python benchmarks/row_replay.py --free _words,_year_date,judge,_reasons
     python benchmarks/row_replay.py --free crossfoot.language.order:_year_of --calls
+    python benchmarks/row_replay.py --in-check --free row_verdict,_what_is_said
 """
 
 from __future__ import annotations
@@ -149,6 +157,66 @@ def _count(got: list[_Call]) -> Counter[str]:
     return counts
 
 
+def _in_check(calls: list[tuple[str, Any, str | None]], target: str) -> tuple[float, float]:
+    """``check()``'s mean CPU seconds an answer with ``target`` real and free (see above)."""
+    from crossfoot.front.check import check
+    from crossfoot.language import rowmatch
+    from crossfoot.rules import direct
+
+    if not direct._ROW_VERDICT:
+        direct._ROW_VERDICT.append(rowmatch.row_verdict)
+    if target == "row_verdict":
+        module: Any = None
+        real = direct._ROW_VERDICT[0]
+    else:
+        module_name, _, name = target.rpartition(":")
+        module = importlib.import_module(module_name) if module_name else rowmatch
+        real = getattr(module, name)
+    kept: dict[int, list[Any]] = defaultdict(list)
+    now = [0, 0]
+    mode = ["record"]
+
+    def piece(*args: Any, **kwargs: Any) -> Any:
+        if mode[0] == "real":
+            return real(*args, **kwargs)
+        if mode[0] == "record":
+            out = real(*args, **kwargs)
+            kept[now[0]].append(out)
+            return out
+        now[1] += 1
+        return kept[now[0]][now[1] - 1]
+
+    if module is None:
+        direct._ROW_VERDICT[0] = piece
+    else:
+        setattr(module, name, piece)
+    try:
+        reports = []
+        for n, (answer, sources, question) in enumerate(calls):
+            now[0] = n
+            reports.append(check(answer, sources, question=question).to_dict())
+        best = ([float("inf")] * len(calls), [float("inf")] * len(calls))
+        clock = time.process_time
+        for r in range(3):
+            for n, (answer, sources, question) in enumerate(calls):
+                asked = question + " " * (r + 1) if question else question
+                for free in (0, 1) if (n + r) % 2 else (1, 0):
+                    mode[0] = "play" if free else "real"
+                    now[0], now[1] = n, 0
+                    t0 = clock()
+                    report = check(answer, sources, question=asked)
+                    t = clock() - t0
+                    best[free][n] = min(best[free][n], t)
+                    if r == 0 and report.to_dict() != reports[n]:
+                        sys.exit(f"answer {n}: {target} free changes the report")
+    finally:
+        if module is None:
+            direct._ROW_VERDICT[0] = real
+        else:
+            setattr(module, name, real)
+    return sum(best[0]) / len(calls), sum(best[1]) / len(calls)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data-root", help="directory holding the corpora (default $CROSSFOOT_DATA)")
@@ -156,10 +224,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reps", type=int, default=7)
     ap.add_argument("--free", default="", help="pieces to replay free, comma-separated")
     ap.add_argument("--calls", action="store_true", help="count the calls under row_verdict")
+    ap.add_argument("--in-check", action="store_true", help="time check() with each piece free")
     args = ap.parse_args(argv)
     from crossfoot.language import rowmatch
 
     items = pot_tatqa.load(data_root(args.data_root), args.limit)
+    if args.in_check:
+        calls = [(it.answer, it.sources, it.question or None) for it in items]
+        for target in filter(None, args.free.split(",")):
+            real, free = _in_check(calls, target)
+            print(
+                f"check() {real * 1e3:.3f} ms an answer; {target} free: {free * 1e3:.3f} ms, "
+                f"ratio {free / real:.3f}"
+            )
+        return 0
     got = _record([(it.answer, it.sources, it.question or None) for it in items])
     for ctx, matches, verdict in got:
         _forget(ctx)
