@@ -49,6 +49,7 @@ from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_signs import sign_misfit
 from crossfoot.rules.alignment_total import total_misfit
 from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
+from crossfoot.rules.alignment_written import typed
 from crossfoot.rules.answer_date import dated_answer
 from crossfoot.rules.answer_order import order_misfits
 from crossfoot.rules.answer_sign import final_misfits
@@ -312,11 +313,11 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         if other is not None:
             return Fit("row", other)
         other = scale_misfit(ask, c, base, named.values, claims) or program_misfit(ask, base, named)
-        other = other or operands_misfit(ask, base, named) or column_misfit(ask, base, named)
+        other = other or operands_misfit(ask, typed(base), named) or column_misfit(ask, base, named)
         other = other or total_misfit(base, named) or base_misfit(ask, base, named)
         if other is not None:
             return Fit("op", other)
-    why = _op_misfit(ask, c, base, named) if base is not None else None
+    why = _op_misfit(ask, c, typed(base), named) if base is not None else None
     if why == _DIFFERENCE_WHY and any(
         o.mention.kind == "percent" and o.sentence.index >= c.sentence.index for o in claims
     ):
