@@ -43,6 +43,7 @@ from crossfoot.rules.alignment_one import average_named, one_for_between
 from crossfoot.rules.alignment_opening import opening_misfit
 from crossfoot.rules.alignment_operands import operands_misfit
 from crossfoot.rules.alignment_periods import period_misfit
+from crossfoot.rules.alignment_points import points_misfit
 from crossfoot.rules.alignment_program import more_than_asked, program_misfit
 from crossfoot.rules.alignment_rank import rank_misfit
 from crossfoot.rules.alignment_scale import scale_misfit
@@ -133,7 +134,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
             )
         ):
             return "the question asks for the change, an amount; this figure is a percentage"
-        return None
+        return points_misfit(m, kind, ops)
     if ask.op == "percent_change":
         if m.kind == "money":
             return "the question asks for a percentage change; this figure is an amount of money"
