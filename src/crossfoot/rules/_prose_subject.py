@@ -114,13 +114,23 @@ def _source_words(ctx: ClaimContext) -> frozenset[str]:
 
 
 def pair_bound(ctx: ClaimContext, x: SourceValue, y: SourceValue, both: bool) -> bool:
-    """Whether two prose figures may combine for the claim: one of them about its subject, or
-    (``both``: a sum) each of them. "Total revenue was $6.5 million" is no product revenue plus
-    a marketing expense; a change may run from a figure the words name to one they do not ("up
-    from $4.1 million")."""
-    if both:
-        return prose_bound(ctx, x) and prose_bound(ctx, y)
+    """Whether two prose figures may combine for the claim: one of them about its subject, and
+    (``both``: a sum) each sharing a word with it. "Total revenue was $6.5 million" is no
+    product revenue plus a marketing expense; a change may run from a figure the words name to
+    one they do not ("up from $4.1 million")."""
+    if both and not (_shares(ctx, x) and _shares(ctx, y)):
+        return False
     return prose_bound(ctx, x) or prose_bound(ctx, y)
+
+
+def _shares(ctx: ClaimContext, v: SourceValue) -> bool:
+    """Whether the words before prose figure ``v`` share a content word with the claim's subject
+    (the weak half of :func:`prose_bound`: "Cloud infrastructure costs include $9.5 million"
+    for "hosting fees and support contract costs")."""
+    if v.span is None or v.table is not None:
+        return True
+    subject = _subject(ctx)
+    return not subject or bool(_own(ctx, v) & subject)
 
 
 def prose_bound(ctx: ClaimContext, v: SourceValue) -> bool:
