@@ -44,6 +44,7 @@ from crossfoot.rules.steps import step_arithmetic
 from crossfoot.rules.sum_share import sum_share
 from crossfoot.rules.table_chain import table_chain
 from crossfoot.rules.turn_chain import turn_chain
+from crossfoot.rules.twice_rounded import twice_rounded
 from crossfoot.rules.units import unit_unstated
 from crossfoot.rules.whole_of_part import whole_of_part
 from crossfoot.rules.year_count import year_count
@@ -80,6 +81,7 @@ RULES: tuple[Rule, ...] = (
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for
     table_chain,  # a fine figure two steps over one table's cells, counted against chance
     signed_quotient,  # a negative figure as a loss over a positive cell, counted against chance
+    twice_rounded,  # "about 0.285" for 0.28448: a hedged figure rounded twice, half up
     year_count,  # "the 3 years from 2017 to 2019": a count of the years the text names
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named
 )
