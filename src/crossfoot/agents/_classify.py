@@ -202,6 +202,8 @@ def classify(path: str, text: str, forced: str | None = None) -> list[ArgValue]:
         # A digit string with a leading zero or of ZIP/account length is an identifier, not a count.
         kind = "postcode" if len(s) in (5, 9) and any(k in name for k in _POSTCODE_KEYS) else "id"
         return [ArgValue(path, text, kind, low)]
+    if s[0] == "+" and s[1:].isdecimal() and 8 <= len(s) - 1 <= 15:
+        return [ArgValue(path, text, "phone", s[1:])]  # E.164: "+14155550123"
     amount = read_amount(s)
     if amount is not None:
         value, kind, precision, negative = amount

@@ -38,6 +38,7 @@ from crossfoot.agents._planted import check_injected
 from crossfoot.agents._policy import AgentPolicy
 from crossfoot.agents._records import point_records
 from crossfoot.agents._schema import ToolSchema, read_tools
+from crossfoot.agents._units import other_unit
 from crossfoot.agents._values import ArgValue, digits_of, plain_path, walk_args
 from crossfoot.agents._written import calculations, check_calculation, check_prose, operands
 
@@ -408,7 +409,7 @@ class RunMonitor:
         if kind == "id":
             hit = store.find_id(key, formats)
             if hit is None and key.isdecimal():
-                hit = store.find_digits(key)
+                hit = store.find_digits(key) or other_unit(store, v.path, key)
         elif kind == "email":
             hit = store.find_email(key)
         elif kind == "url":
@@ -428,7 +429,7 @@ class RunMonitor:
                 # wrote it negative. Arithmetic over magnitudes does not give it.
                 hit = store.negatives.hit(v.nkey or dec_key(key), "exact")
             else:
-                hit = store.find_number(key, v.nkey)
+                hit = store.find_number(key, v.nkey) or other_unit(store, v.path, str(v.raw))
                 if hit is None:
                     return self._derived(key, quantities)
         else:  # text: a string without digits, looked at only under a source rule

@@ -19,7 +19,8 @@ from typing import TypeGuard, cast
 from crossfoot.front.policy import Policy
 from crossfoot.front.trace_keep import column_words, measured_words
 from crossfoot.language.changewords import move_stated, moved_by
-from crossfoot.model.types import Claim, Evidence, format_decimal
+from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.model.types import Claim, Evidence, SourceValue, format_decimal
 from crossfoot.report.result import Report
 from crossfoot.sources.load import SourceSet
 from crossfoot.sources.rows import (
@@ -435,12 +436,12 @@ def _named_column(
             return ""
         columns[o.column] = None
     m = _NOUN_AFTER.match(text[c.mention.end : c.mention.end + 60])
-    if m is not None:
-        word = m.group(1).lower().rstrip("s")
-        if word in measured:
-            return "" if word in _used(columns) else m.group(1)
+    word = m.group(1).lower().rstrip("s") if m is not None else ""
     clause = _clause(text, start, c.mention.start)
     before: list[str] = [w for w in _WORD.findall(clause) if w.lower().rstrip("s") in measured]
+    if m is not None and word in measured:  # ("Returns totaled 140 units": the subject's unit)
+        used = _used(columns)
+        return "" if word in used or {w.lower().rstrip("s") for w in before} & used else m[1]
     if before:  # the columns' words only when the clause names a column at all
         used = _used(columns)
         if not any(w.lower().rstrip("s") in used for w in before):
@@ -463,9 +464,35 @@ def _mixed_units(c: Claim, row_ids: frozenset[str]) -> str:
     ops = ev.operands
     if not all(o.source_id in row_ids and o.column is not None for o in ops):
         return ""
-    if all(same_unit(ops[0], o) for o in ops[1:]):
+    if all(same_unit(ops[0], o) for o in ops[1:]) or _rate_of_record(c, ops):
         return ""
     return ", ".join(dict.fromkeys(o.column or "" for o in ops))
+
+
+# A rate of two columns of one record: "a return rate of 4.5%" (returns / units), "a conversion
+# rate" (orders / visits), "a cost ratio" (cost / revenue)
+_RATE = re.compile(r"(?i)\b(?:rate|ratio|margin|yield)s?\b")
+
+
+def _rate_of_record(c: Claim, ops: tuple[SourceValue, ...]) -> bool:
+    """Whether a share of two columns is a rate the sentence names, over one record's cells of
+    one kind (two counts, or two amounts of one currency), or whose two columns it names."""
+    a, b = ops[0], ops[-1]
+    return (
+        len(ops) == 2
+        and c.evidence is not None
+        and c.evidence.kind == "share"
+        and a.row_index == b.row_index
+        and a.kind == b.kind
+        and a.currency == b.currency
+        and (_RATE.search(c.sentence.text) is not None or _names_both(c.sentence.text, a, b))
+    )
+
+
+def _names_both(sentence: str, a: SourceValue, b: SourceValue) -> bool:
+    """Whether the sentence names both columns ("returns were 4.5% of units")."""
+    words = frozenset(tokens(sentence))
+    return all((need := required_tokens(v.column or "")) and need <= words for v in (a, b))
 
 
 def _renamed(ev: Evidence, kind: str) -> Evidence:

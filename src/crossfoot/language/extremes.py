@@ -1,7 +1,8 @@
 """Superlatives that rank a row among the others: "West had the highest 2024 revenue".
 
 ``extremes(text, lo, hi)`` finds the superlative words of a stretch that rank among rows
-("highest", "largest", "biggest", "greatest" and "lowest", "smallest", "fewest"), leaving out
+("highest", "largest", "biggest", "greatest", "best seller", "top-performing" and "lowest",
+"smallest", "fewest", "worst-selling"), leaving out
 those that rank something else: an ordinal ("the second highest", "the next largest"), a part
 of a group ("one of the largest", "among the highest"), a row against its own past ("its
 highest level", "a record high", "the highest since 2019", "the lowest in five years", "ever").
@@ -16,7 +17,9 @@ import re
 __all__ = ["extremes", "may_rank"]
 
 _WORD = re.compile(
-    r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest)|(?P<low>lowest|smallest|fewest))\b"
+    r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest|(?:best|top)[- ](?:sell(?:er|ing)"
+    r"|perform(?:er|ing)))|(?P<low>lowest|smallest|fewest|worst[- ](?:sell(?:er|ing)"
+    r"|perform(?:er|ing))))\b"
 )
 _NOT_BEFORE = re.compile(
     r"(?i)\b(?:second|third|fourth|fifth|next|2nd|3rd|4th|5th|one\s+of|among|its|their|his|her|"
@@ -26,7 +29,9 @@ _NOT_AFTER = re.compile(
     r"(?i)^[^.;]{0,40}?\b(?:since|ever|on\s+record|in\s+(?:\w+\s+)?(?:years|quarters|months|"
     r"decades?)|of\s+(?:the|any)\s+(?:year|decade|period|quarter)s?)\b"
 )
-_STEMS = ("highest", "largest", "biggest", "greatest", "lowest", "smallest", "fewest")
+# ("the best seller", "top-selling", "worst-performing")
+_STEMS: tuple[str, ...] = ("highest", "largest", "biggest", "greatest", "lowest", "smallest")
+_STEMS += ("fewest", "best", "top", "worst")
 
 
 def may_rank(text: str) -> bool:

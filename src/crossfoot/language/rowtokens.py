@@ -39,7 +39,8 @@ _OPTIONAL = frozenset({"total", "net"})
 # Words too generic to name a row on their own ("Other", "Total").
 _GENERIC = frozenset({"other", "total", "net", "all", "item", "items"})
 _WORD = re.compile(r"[a-z][a-z0-9'&]*|\d+")
-_NOTE = re.compile(r"\(\s*(?:[a-z]|\d{1,2}|note \d+|in [a-z ]+)\s*\)|\*+|:$")
+# (a unit note may name its currency: "($ in thousands)", "(€ in millions)", "(in $ millions)")
+_NOTE = re.compile(r"\(\s*(?:[a-z]|\d{1,2}|note \d+|(?:[$€£¥]\s*)?in [a-z$€£¥ ]+)\s*\)|\*+|:$")
 
 
 @lru_cache(maxsize=16384)  # a word at a time: a table's labels and answers repeat words

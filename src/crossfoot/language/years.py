@@ -84,8 +84,28 @@ def _names(v: SourceValue) -> list[str]:
     return [n for n in (v.field, v.column, v.row, v.label) if n]
 
 
+# A label that is one month of a year and nothing else ("Jan 2024", "February 2024", "2024-02"):
+# a column of a monthly series. (A month inside a longer label, "Senior notes due March 2025",
+# names no period of the cell.)
+_MONTH_LABEL = re.compile(
+    r"(?i)\s*(?:(january|february|march|april|may|june|july|august|september|october|november"
+    r"|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?,?\s+(?:19|20)\d\d"
+    r"|(?:19|20)\d\d[-/](0[1-9]|1[0-2]))\s*"
+)
+_MONTH_NUMBER = {
+    m: i + 1
+    for i, m in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+    )
+}
+
+
 def _sub_of(text: str) -> int | None:
-    """Month a quarter or half named in ``text`` ends with (q3 -> 9, h1 -> 6)."""
+    """Month a quarter or half named in ``text`` ends with (q3 -> 9, h1 -> 6), or the month a
+    label of one month names ("Feb 2024" -> 2)."""
+    month = _MONTH_LABEL.fullmatch(text)
+    if month is not None:
+        return _MONTH_NUMBER[month[1][:3].lower()] if month[1] else int(month[2])
     for tok in _TOKEN.findall(text):
         low = tok.lower()
         if len(low) == 2 and low[0] in "qh" and low[1].isdigit():
@@ -104,6 +124,10 @@ def period(v: SourceValue) -> tuple[int, int | None] | None:
     >>> period(SourceValue(Decimal(1), "R1", field="sales_q3_2023"))
     (2023, 9)
     """
+    own = v.period  # a result set's month or quarter row (sources.rows_months)
+    if own is not None and (own[0] or v.year) is not None and own[1] < 10_000:
+        # (a quarter q is 100 + q there, a day 10,000 + ...: a day is left to the names)
+        return (own[0] or v.year or 0, own[1] if own[1] <= 12 else (own[1] - 100) * 3)
     return _period(v.year, v.field, v.column, v.row, v.label)
 
 

@@ -31,10 +31,12 @@ from crossfoot.rules.exact_quotient import exact_quotient
 from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.index_return import index_return
 from crossfoot.rules.multi import multi_operand
+from crossfoot.rules.named_rows_sum import named_rows_sum
 from crossfoot.rules.operand_scale import operand_scale
 from crossfoot.rules.pair_change import pair_change
 from crossfoot.rules.part_of_change import part_of_change
 from crossfoot.rules.part_of_sum import part_of_sum
+from crossfoot.rules.per_unit import per_unit
 from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.rowsums import row_derivations
 from crossfoot.rules.scaled import scaled_operand
@@ -63,6 +65,7 @@ RULES: tuple[Rule, ...] = (
     # to "the average annual change from 2017 to 2019")
     average_change,  # the change between two averages of the rows the text names
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
+    named_rows_sum,  # "X and Y sold $4.95m in 2024": one figure of two named rows, their sum
     exact_quotient,  # "-0.035" for (96.50 - 100) / 100: a coarse fraction, a quotient exactly
     index_return,  # "-3.6" for $ 96.40 of an index table based at 100: a cell's return
     multi_operand,  # sums and means of 3..k values, CAGR
@@ -77,6 +80,7 @@ RULES: tuple[Rule, ...] = (
     part_of_change,  # a fine share of a change, x / (b - a): a driver of a variance analysis
     whole_of_part,  # a fine whole from an amount and its apposed percentage, x / (p / 100)
     sum_share,  # (a + b) / c of three rows the text names, in one column
+    per_unit,  # "average order value $118.05": an amount over a count line's cell beside it
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for
     table_chain,  # a fine figure two steps over one table's cells, counted against chance

@@ -82,6 +82,8 @@ def wording_specs(ctx: ClaimContext) -> list[_Spec]:
 # the figure is a change: it may be a share or a ratio of its year like any plain figure.
 _MOVE_LEVEL = re.compile(r"\b(?:to|from)\s+(?:a\s+|an\s+)?(?:level\s+of\s+)?\Z", re.IGNORECASE)
 _LEVEL_KINDS = frozenset({"percent", "number"})
+# ... and the later end written first: "was 47.8%, up from 45.9%", "(down from 3.1)"
+_LEVEL_BEFORE_MOVE = re.compile(r"\s*[,(]?\s*(?:up|down)\s+from\b", re.IGNORECASE)
 
 
 def search_worded(ctx: ClaimContext) -> bool | None:
@@ -91,8 +93,9 @@ def search_worded(ctx: ClaimContext) -> bool | None:
     either end of a stated move ("rose to 81.6% of total revenue in 2021 from 77.6% in 2020") is
     a level and admits any formula, the move's words notwithstanding."""
     m = ctx.mention
-    if m.kind in _LEVEL_KINDS and _MOVE_LEVEL.search(
-        ctx.text, max(ctx.sentence.start, m.start - 24), m.start
+    if m.kind in _LEVEL_KINDS and (
+        _MOVE_LEVEL.search(ctx.text, max(ctx.sentence.start, m.start - 24), m.start)
+        or _LEVEL_BEFORE_MOVE.match(ctx.text, m.end)
     ):
         return False
     return True if names_only_a_change(ctx) else known_worded(ctx)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from functools import lru_cache
 
+from crossfoot.language import rowtokens
 from crossfoot.language.asked import Ask
 from crossfoot.language.question import figures_read
 from crossfoot.language.rowtables import section_of
@@ -165,7 +166,7 @@ class Named:
         if (
             book is None
             or label not in book[0].labels
-            or len(_label_tokens(_own_words(label))) != 1
+            or len(rowtokens.label_tokens(_own_words(label))) != 1  # (unit notes aside)
         ):
             return False
         rows = book[0].by_word.values()

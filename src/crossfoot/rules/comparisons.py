@@ -5,6 +5,8 @@ sentence names two rows (or two records' fields) with a comparison word between 
 "higher than", "led", "trailed", "exceeded", "below" ...) and states a figure of the same quantity
 for each, the figure of the row named first must be the larger after a word of "more" and the
 smaller after a word of "less". If not, that figure is ``contradicted`` and the message says why.
+A derived gap between the two rows ("Widget B outsold Widget A by 380 units", a difference or a
+percent change of their cells) is held to the same order.
 A negated comparison ("did not outsell") and a comparison with a figure ("more than $5M", a bound)
 are left alone.
 
@@ -124,7 +126,23 @@ def check_comparisons(text: str, claims: Sequence[Claim]) -> list[Claim]:
         verdict = _judge(text, a, va, vb)
         if verdict is not None:
             out[i] = replace(a, status="contradicted", message=verdict)
+    for i, c in enumerate(claims):  # "B outsold A by 380 units": the gap's two rows, in order
+        ev = c.evidence
+        if out[i] is not c or not c.passed or ev is None or ev.kind not in _GAPS:
+            continue
+        if len(ev.operands) != 2 or ev.rule == "direct":
+            continue
+        va, vb = ev.operands
+        if _quantity(va) != _quantity(vb) or va.value == vb.value:
+            continue
+        verdict = _judge(text, c, va, vb)
+        if verdict is not None:
+            out[i] = replace(c, status="contradicted", message=verdict)
     return out
+
+
+# A derived gap between two named rows: the comparison's order must be its operands' order.
+_GAPS = frozenset({"difference", "percent_change"})
 
 
 def _judge(text: str, a: Claim, va: SourceValue, vb: SourceValue) -> str | None:
@@ -136,7 +154,8 @@ def _judge(text: str, a: Claim, va: SourceValue, vb: SourceValue) -> str | None:
     if _FIGURE_NEXT.match(sentence, found.end()):
         return None  # "more than $5M": a bound, judged with the figure
     ea, eb = _entity(va), _entity(vb)
-    if not ea or not eb or ea == eb:
+    ea, eb = ea - eb, eb - ea  # the words that tell them apart ("Widget Alpha", "Widget Beta")
+    if not ea or not eb:
         return None
     before = tokens(sentence[: found.start()])
     after = tokens(sentence[found.end() :])

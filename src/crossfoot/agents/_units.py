@@ -1,0 +1,46 @@
+"""A number argument written in another unit than the context wrote it: an amount in cents
+("amount_cents": 125000 for "$1,250.00") and a rate as a fraction (0.15 for "15%").
+
+Both are conversions an API asks for and an agent does on the way; the value itself is still
+the one it was shown. Cents are read only under an argument name that says so ("cents",
+"_minor"), since a plain 125000 is as likely an identifier; a fraction only below 1, against
+a percentage the context wrote with its sign.
+
+>>> from decimal import Decimal
+>>> from crossfoot.agents._context import ContextStore
+>>> store = ContextStore()
+>>> _ = store.add("tool", '{"total": "$1,250.00", "discount": "15%"}', tool="invoice")
+>>> other_unit(store, "pay.amount_cents", "125000").how, other_unit(store, "x.rate", "0.15").how
+('in cents', 'as a fraction of a percentage')
+>>> other_unit(store, "pay.amount", "125000") is None
+True
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from crossfoot.agents._context import ContextStore
+from crossfoot.agents._keys import Hit, dec_key
+
+__all__ = ["other_unit"]
+
+_HUNDRED = Decimal(100)
+
+
+def other_unit(store: ContextStore, path: str, raw: str) -> Hit | None:
+    """Where the context shows the number ``raw`` of argument ``path`` in its other unit."""
+    try:
+        value = Decimal(raw)
+    except (InvalidOperation, ValueError):
+        return None
+    if not value.is_finite() or value <= 0:
+        return None
+    name = path.rsplit(".", 1)[-1].lower()
+    if "cents" in name or name.endswith("_minor"):
+        hit = store.find_number(value / _HUNDRED)
+        return hit._replace(how="in cents") if hit is not None else None
+    if value < 1:
+        hit = store.percents.hit(dec_key(value * _HUNDRED), "as a fraction of a percentage")
+        return hit
+    return None

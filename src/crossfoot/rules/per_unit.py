@@ -1,0 +1,138 @@
+"""An amount per unit of a counted line: "the average order value was $118.05", "revenue per
+order", "cost per employee", for revenue / orders of one row of a result set or a table.
+
+A money figure is never a quotient to the two-operand search (:mod:`crossfoot.rules.derive`
+divides amounts into shares and ratios, which have no currency). An amount per unit does have
+one, and the words say so: "per <noun>" or "average <noun> value" (size, price, cost, spend),
+where the noun names a line of the table that counts things ("Orders", "Number of employees").
+The figure is then an amount cell over that line's cell of the same record (one row) or of the
+same period (one column), at the figure's stated precision. When the sentence names the amount's
+line ("revenue per order") only that line divides; when it names years, both cells are of them.
+Nothing else is tried: one count line and the amounts beside it are a handful of quotients, so a
+figure of three significant digits or finer meets one by chance only rarely.
+
+>>> from crossfoot import check
+>>> t = "| Month | Revenue | Orders |\\n|-|-|-|\\n| Jan 2024 | 182,400 | 1,520 |"
+>>> [c.status for c in check("January's average order value was $120.00.", sources=[t]).claims]
+['derived']
+>>> [c.status for c in check("January's average order value was $102.00.", sources=[t]).claims]
+['unsupported']
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.years import years_in_text
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules._derive_kinds import label, operand_class
+from crossfoot.rules._derive_shared import claim_interval, fmt_result
+
+__all__ = ["per_unit"]
+
+# "per order", "per employee", "average order value", "average basket size"
+_PER = re.compile(
+    r"\bper\s+([a-z]+)|\baverage\s+([a-z]+)\s+(?:value|size|price|cost|spend|amount)\b",
+    re.IGNORECASE,
+)
+# A month named (capitalised: "may" is a verb): "in February", "Feb 2024"
+_MONTH = re.compile(
+    r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)(?:uary|ruary|ch|il|e|y|ust|tember"
+    r"|ober|ember)?\b"
+)
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_THREE = Decimal("0.005")  # three significant digits or finer, relative to the figure
+
+
+def _unit_words(sentence: str) -> frozenset[str]:
+    """The nouns the sentence divides by ("order" of "per order"), singular."""
+    if "per" not in sentence.lower() and "average" not in sentence.lower():
+        return frozenset()
+    found = (m[1] or m[2] for m in _PER.finditer(sentence))
+    return frozenset(t for w in found for t in tokens(w))
+
+
+def _line(v: SourceValue, by_row: bool) -> str:
+    return (v.row if by_row else v.column) or ""
+
+
+def per_unit(ctx: ClaimContext) -> Verdict | None:
+    """Rule: a money figure as an amount cell over a count line's cell (module docstring)."""
+    m, s = ctx.mention, ctx.sentence
+    if m.kind != "money" or not ctx.options.allow_derived or not m.claim or m.value <= 0:
+        return None
+    if m.precision > abs(m.value) * _THREE:
+        return None  # a coarse figure: too many quotients come near it
+    units = _unit_words(s.text)
+    if not units:
+        return None
+    words = frozenset(tokens(s.text))
+    years = frozenset(years_in_text(s.text))
+    months = {_MONTHS.index(w[1].lower()) + 1 for w in _MONTH.finditer(s.text)}
+    if len(months) == 1:  # "in February": a month row of a result set is that month's
+        years = years | {-months.pop()}
+    lo, hi = claim_interval(ctx)
+    for v in ctx.scope.index.values:
+        for by_row in (False, True):  # the count line a column (records), or a row
+            need = required_tokens(_line(v, by_row))
+            if not need or not need & units or operand_class(v) != "amount" or v.value <= 0:
+                continue
+            found = _over(ctx, v, by_row, words, years, lo, hi)
+            if found is not None:
+                return Verdict("derived", _evidence(ctx, found, v))
+    return None
+
+
+def _over(
+    ctx: ClaimContext,
+    count: SourceValue,
+    by_row: bool,
+    words: frozenset[str],
+    years: frozenset[int],
+    lo: Decimal,
+    hi: Decimal,
+) -> SourceValue | None:
+    """The amount beside ``count`` (same record or same period) that over it meets the figure."""
+    if {y for y in years if y > 0} and count.year is not None and count.year not in years:
+        return None
+    month = next((-y for y in years if y < 0), None)
+    if month is not None and count.period is not None and count.period[1] != month:
+        return None
+    if not by_row and _other_row_named(ctx, count, words):
+        return None  # "APAC's average order value": EMEA's record is not it
+    beside = [
+        a
+        for a in ctx.scope.index.values
+        if a is not count
+        and a.source_id == count.source_id
+        and a.table == count.table
+        and (a.col_index == count.col_index if by_row else a.row_index == count.row_index)
+        and _line(a, by_row) != _line(count, by_row)
+        and operand_class(a) == "amount"
+        and a.value > 0
+    ]
+    named = [a for a in beside if (need := required_tokens(_line(a, by_row))) and need <= words]
+    for a in named or beside:
+        if lo <= a.value / count.value <= hi:
+            return a
+    return None
+
+
+def _other_row_named(ctx: ClaimContext, count: SourceValue, words: frozenset[str]) -> bool:
+    """Whether the words name a row of ``count``'s table and not ``count``'s own."""
+    rows = {
+        v.row
+        for v in ctx.scope.index.values
+        if v.table == count.table and v.source_id == count.source_id and v.row
+    }
+    named = {r for r in rows if (need := required_tokens(r)) and need <= words}
+    return bool(named) and count.row not in named
+
+
+def _evidence(ctx: ClaimContext, a: SourceValue, b: SourceValue) -> Evidence:
+    result = a.value / b.value
+    formula = f"{label(a)} ({a.value:,}) / {label(b)} ({b.value:,}) = {fmt_result(ctx, result)}"
+    return Evidence("derive", "ratio", formula, (a, b), result, "an amount per unit of a count")
