@@ -152,7 +152,7 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         # Two figures of running text add up (or apart) by chance as easily as any two of a
         # passage: a sum, difference or mean of prose figures needs its wording ("the total",
         # "the change", "the average").
-        if _PROSE_WORDED[spec.op] not in _coarse_kinds(ctx):
+        if _PROSE_WORDED[spec.op] not in _coarse_kinds(ctx) and ctx.mention.kind not in _GAPS:
             return False
     if spec.op == "pct_change" and prose_percents(x, y) and "difference" not in _coarse_kinds(ctx):
         return False  # a relative change of two prose percentages needs its wording
@@ -368,9 +368,9 @@ def _far_apart(ctx: ClaimContext, a: tuple[int, int], b: tuple[int, int]) -> boo
     return abs(a[0] - b[0]) > _NEAR
 
 
-# The wording (a key of _COARSE_WORDING) a formula over two prose figures needs.
+# The wording a formula over two prose figures needs (_COARSE_WORDING); none for a _GAPS claim
 _PROSE_WORDED = {"sum": "sum", "diff": "difference", "mean": "average"}
-
+_GAPS = frozenset({"pp", "bps"})  # "1.7 percentage points" is a difference by its unit
 # Formulas a positive figure may state the size of, over two negative values.
 _SIZED = frozenset({"sum", "mean"})
 
