@@ -45,6 +45,7 @@ from crossfoot.rules.stated_step import stated_step
 from crossfoot.rules.steps import step_arithmetic
 from crossfoot.rules.sum_share import sum_share
 from crossfoot.rules.table_chain import table_chain
+from crossfoot.rules.table_chain_text import text_over_cell
 from crossfoot.rules.turn_chain import turn_chain
 from crossfoot.rules.twice_rounded import twice_rounded
 from crossfoot.rules.units import unit_unstated
@@ -84,6 +85,7 @@ RULES: tuple[Rule, ...] = (
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for
     table_chain,  # a fine figure two steps over one table's cells, counted against chance
+    text_over_cell,  # a fine quotient of a prose figure and a cell the question names
     signed_quotient,  # a negative figure as a loss over a positive cell, counted against chance
     twice_rounded,  # "about 0.285" for 0.28448: a hedged figure rounded twice, half up
     year_count,  # "the 3 years from 2017 to 2019": a count of the years the text names

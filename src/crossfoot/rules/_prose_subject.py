@@ -26,7 +26,14 @@ from crossfoot.language.rowtokens import tokens
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Source, SourceValue
 
-__all__ = ["context_tokens", "prose_bound", "prose_named", "share_whole_named", "whole_named"]
+__all__ = [
+    "context_tokens",
+    "pair_bound",
+    "prose_bound",
+    "prose_named",
+    "share_whole_named",
+    "whole_named",
+]
 
 # How far back in its source sentence a prose figure's subject is read.
 _BACK = 160
@@ -104,6 +111,16 @@ def _source_words(ctx: ClaimContext) -> frozenset[str]:
     if found is None:
         found = memo[ids] = frozenset(t for s in ctx.scope.sources for t in tokens(s.text))
     return found
+
+
+def pair_bound(ctx: ClaimContext, x: SourceValue, y: SourceValue, both: bool) -> bool:
+    """Whether two prose figures may combine for the claim: one of them about its subject, or
+    (``both``: a sum) each of them. "Total revenue was $6.5 million" is no product revenue plus
+    a marketing expense; a change may run from a figure the words name to one they do not ("up
+    from $4.1 million")."""
+    if both:
+        return prose_bound(ctx, x) and prose_bound(ctx, y)
+    return prose_bound(ctx, x) or prose_bound(ctx, y)
 
 
 def prose_bound(ctx: ClaimContext, v: SourceValue) -> bool:

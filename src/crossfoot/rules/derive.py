@@ -97,7 +97,7 @@ from crossfoot.rules._double_count import double_counted
 from crossfoot.rules._gap_order import GAP_KINDS, worded_gap
 from crossfoot.rules._near import NEAR, offered_pairs, three_digits
 from crossfoot.rules._prose_percents import prose_percents
-from crossfoot.rules._prose_subject import prose_bound
+from crossfoot.rules._prose_subject import pair_bound
 from crossfoot.rules._rounded_reach import derivable_rounded
 from crossfoot.rules._views import views_agree
 from crossfoot.rules._year_focus import coarse_group, prose_focus
@@ -156,7 +156,7 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
             return False
     if spec.op == "pct_change" and prose_percents(x, y) and "difference" not in _coarse_kinds(ctx):
         return False  # a relative change of two prose percentages needs its wording
-    if x.table is None and y.table is None and not (prose_bound(ctx, x) or prose_bound(ctx, y)):
+    if x.table is None and y.table is None and not pair_bound(ctx, x, y, spec.op == "sum"):
         return False  # two prose figures about something else (rules._prose_subject)
     if ctx.mention.kind == "money" and not (
         currency_ok(ctx.mention.currency, x.currency)

@@ -37,7 +37,6 @@ keeps out.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass
@@ -47,6 +46,7 @@ from operator import itemgetter, mul
 
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.turns import continues, named_scales, read_turns
+from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
@@ -74,7 +74,6 @@ _Said = tuple[frozenset[str], tuple[int, ...], bool, frozenset[str], bool]
 # The operation that is the last step of a sum or a product: a turn that words operations words
 # it ("what is the total?", "the product"), not only another ("what is the difference?")
 _WORDED = {"sum": "+", "product": "*"}
-_YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
 
 
 # A chain: its value in floating point (to enumerate a table's chains fast; a chain that meets
@@ -298,11 +297,15 @@ def _chance(chains: _Chains, value: float, width: float, said: _Said, lines: boo
 
 def _words(ctx: ClaimContext) -> _Said:
     """The content words of the question and the claim's sentence, and the years they name in
-    the order they first name them."""
+    the order they first name them: never a figure's digits ("0.2025", "2019.5"), the claim's
+    own least of all (a ratio of 0.2025 names no year 2025)."""
     asked = ctx.shared.get("ask.text")
-    said = ctx.sentence.text if ctx.sentence is not None else ""
+    said = ""
+    if (s := ctx.sentence) is not None:
+        a, b = ctx.mention.start - s.start, ctx.mention.end - s.start
+        said = f"{s.text[:a]} {s.text[b:]}" if 0 <= a <= b <= len(s.text) else s.text
     text = f"{asked if isinstance(asked, str) else ''} {said}"
-    years = dict.fromkeys(int(y) for y in _YEAR.findall(text))
+    years = dict.fromkeys(years_in_text(text))
     turns = read_turns(asked) if isinstance(asked, str) else ()
     last = turns[-1] if turns else None
     back, ops = (last.back, last.ops) if last is not None else (False, frozenset[str]())

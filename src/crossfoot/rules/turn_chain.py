@@ -40,6 +40,7 @@ from itertools import permutations
 
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.turns import Turn, named_scales, operations, read_turns
+from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
@@ -50,7 +51,6 @@ __all__ = ["fine_figure", "turn_chain"]
 _MAX_OWN = 8  # operands one turn binds, at most
 _MAX_FIGURES = 600  # candidate figures of one turn, at most: past it nothing is claimed
 _HUNDRED = Decimal(100)
-_YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
 # Words of a fall: a change they name may be stated by its size
 _FALLS = ("declin", "decreas", "drop", "fell", "fall", "reduc", "lower", "shrank", "shrink")
 # A change from one year to another: "from 2019 to 2024", "from fiscal 2019 to fiscal 2024"
@@ -263,8 +263,9 @@ def _span(turn: Turn) -> tuple[int, int] | None:
 
 
 def _order(turn: Turn) -> tuple[int, ...]:
-    """The years ``turn`` writes, in the order it first writes them."""
-    return tuple(dict.fromkeys(int(y) for y in _YEAR.findall(turn.text)))
+    """The years ``turn`` writes, in the order it first writes them (not a figure's digits:
+    "what is 1.2024 less 1?" names no year)."""
+    return tuple(dict.fromkeys(years_in_text(turn.text)))
 
 
 def _figures(ctx: ClaimContext, turns: tuple[Turn, ...]) -> list[_Fig] | None:
