@@ -43,12 +43,14 @@ from crossfoot.rules.alignment_one import average_named, one_for_between
 from crossfoot.rules.alignment_opening import opening_misfit
 from crossfoot.rules.alignment_operands import operands_misfit
 from crossfoot.rules.alignment_periods import period_misfit
+from crossfoot.rules.alignment_points import points_misfit
 from crossfoot.rules.alignment_program import more_than_asked, program_misfit
 from crossfoot.rules.alignment_rank import rank_misfit
 from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_signs import sign_misfit
 from crossfoot.rules.alignment_total import total_misfit
 from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
+from crossfoot.rules.alignment_written import typed
 from crossfoot.rules.answer_date import dated_answer
 from crossfoot.rules.answer_order import order_misfits
 from crossfoot.rules.answer_sign import final_misfits
@@ -132,7 +134,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
             )
         ):
             return "the question asks for the change, an amount; this figure is a percentage"
-        return None
+        return points_misfit(m, kind, ops)
     if ask.op == "percent_change":
         if m.kind == "money":
             return "the question asks for a percentage change; this figure is an amount of money"
@@ -312,11 +314,11 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         if other is not None:
             return Fit("row", other)
         other = scale_misfit(ask, c, base, named.values, claims) or program_misfit(ask, base, named)
-        other = other or operands_misfit(ask, base, named) or column_misfit(ask, base, named)
+        other = other or operands_misfit(ask, typed(base), named) or column_misfit(ask, base, named)
         other = other or total_misfit(base, named) or base_misfit(ask, base, named)
         if other is not None:
             return Fit("op", other)
-    why = _op_misfit(ask, c, base, named) if base is not None else None
+    why = _op_misfit(ask, c, typed(base), named) if base is not None else None
     if why == _DIFFERENCE_WHY and any(
         o.mention.kind == "percent" and o.sentence.index >= c.sentence.index for o in claims
     ):
