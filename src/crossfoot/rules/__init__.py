@@ -38,6 +38,7 @@ from crossfoot.rules.part_of_change import part_of_change
 from crossfoot.rules.part_of_sum import part_of_sum
 from crossfoot.rules.per_unit import per_unit
 from crossfoot.rules.percent_plain import percent_asked
+from crossfoot.rules.restated_result import restated_result
 from crossfoot.rules.rowsums import row_derivations
 from crossfoot.rules.scaled import scaled_operand
 from crossfoot.rules.signed_quotient import signed_quotient
@@ -58,6 +59,7 @@ __all__ = ["REACHES", "RULES", "ClaimContext", "Options", "Rule", "Scope", "Verd
 
 RULES: tuple[Rule, ...] = (
     written_calculation,  # "a - b = c" the answer writes out must add up
+    restated_result,  # "= 400. Thus the total is 400": a restatement is the result it restates
     direct_match,  # exact / rounded / unit header / fraction<->percent, then the row check
     scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions
     row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
