@@ -48,6 +48,7 @@ from crossfoot.rules.sum_share import sum_share
 from crossfoot.rules.table_chain import table_chain
 from crossfoot.rules.table_chain_text import text_over_cell
 from crossfoot.rules.turn_chain import turn_chain
+from crossfoot.rules.twice_rounded import twice_rounded
 from crossfoot.rules.units import unit_unstated
 from crossfoot.rules.whole_of_part import whole_of_part
 from crossfoot.rules.year_count import year_count
@@ -88,6 +89,7 @@ RULES: tuple[Rule, ...] = (
     table_chain,  # a fine figure two steps over one table's cells, counted against chance
     text_over_cell,  # a fine quotient of a prose figure and a cell the question names
     signed_quotient,  # a negative figure as a loss over a positive cell, counted against chance
+    twice_rounded,  # "about 0.285" for 0.28448: a hedged figure rounded twice, half up
     year_count,  # "the 3 years from 2017 to 2019": a count of the years the text names
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named
 )

@@ -80,7 +80,6 @@ from crossfoot.rules._derive_shared import (
     claim_direction,
     claim_interval,
     claim_worded,
-    derivable,
     derivation_limit,
     fmt_result,
     focus_ok,
@@ -99,6 +98,7 @@ from crossfoot.rules._gap_order import GAP_KINDS, worded_gap
 from crossfoot.rules._near import NEAR, offered_pairs, three_digits
 from crossfoot.rules._prose_percents import prose_percents
 from crossfoot.rules._prose_subject import pair_bound
+from crossfoot.rules._rounded_reach import derivable_rounded
 from crossfoot.rules._views import views_agree
 from crossfoot.rules._year_focus import coarse_group, prose_focus
 
@@ -406,9 +406,9 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
     if not ctx.options.allow_derived or not ctx.mention.claim:
         return None
     flat = ctx.options.rel_tolerance is not None or ctx.options.abs_tolerance is not None
-    ctx = as_written(ctx, lambda m: derivable(m, flat))  # "about 20%" as "20%"
+    ctx = as_written(ctx, lambda m: derivable_rounded(m, flat))  # "about 20%" as "20%"
     m, o = ctx.mention, ctx.options
-    coarse = not derivable(m, flat)
+    coarse = not derivable_rounded(m, flat)
     if coarse:
         # A coarse figure ("18 million", the change of a row from $100m to $82m) is derived only
         # exactly, from table rows the answer names: a window of a few percent over a whole
