@@ -22,6 +22,7 @@ figure of three significant digits or finer meets one by chance only rarely.
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from decimal import Decimal
 
 from crossfoot.language.rowtokens import required_tokens, tokens
@@ -75,61 +76,64 @@ def per_unit(ctx: ClaimContext) -> Verdict | None:
     if len(months) == 1:  # "in February": a month row of a result set is that month's
         years = years | {-months.pop()}
     lo, hi = claim_interval(ctx)
-    for v in ctx.scope.index.values:
+    values = ctx.scope.index.values
+    # (grouped once: the cells beside a count are its record's or its period's, looked up by
+    # line, never by a scan of the whole scope per count)
+    lines: dict[tuple[object, ...], list[SourceValue]] = defaultdict(list)
+    rows: dict[tuple[str, int | None], set[str]] = defaultdict(set)
+    for a in values:
+        if a.table is not None and operand_class(a) == "amount" and a.value > 0:
+            lines[(False, a.source_id, a.table, a.row_index)].append(a)
+            lines[(True, a.source_id, a.table, a.col_index)].append(a)
+        if a.row:
+            rows[(a.source_id, a.table)].add(a.row)
+    for v in values:
         for by_row in (False, True):  # the count line a column (records), or a row
             need = required_tokens(_line(v, by_row))
             if not need or not need & units or operand_class(v) != "amount" or v.value <= 0:
                 continue
-            found = _over(ctx, v, by_row, words, years, lo, hi)
+            if not _fits(v, by_row, years, words, rows[(v.source_id, v.table)]):
+                continue
+            index = v.col_index if by_row else v.row_index
+            beside = lines.get((by_row, v.source_id, v.table, index), [])
+            found = _over(v, by_row, beside, words, lo, hi)
             if found is not None:
                 return Verdict("derived", _evidence(ctx, found, v))
     return None
 
 
+def _fits(
+    count: SourceValue, by_row: bool, years: frozenset[int], words: frozenset[str], rows: set[str]
+) -> bool:
+    """Whether the count's record is of the year, month and row the sentence names."""
+    if {y for y in years if y > 0} and count.year is not None and count.year not in years:
+        return False
+    month = next((-y for y in years if y < 0), None)
+    if month is not None and count.period is not None and count.period[1] != month:
+        return False
+    if by_row:
+        return True
+    # "APAC's average order value": EMEA's record is not it
+    named = {r for r in rows if (need := required_tokens(r)) and need <= words}
+    return not named or count.row in named
+
+
 def _over(
-    ctx: ClaimContext,
     count: SourceValue,
     by_row: bool,
+    beside: list[SourceValue],
     words: frozenset[str],
-    years: frozenset[int],
     lo: Decimal,
     hi: Decimal,
 ) -> SourceValue | None:
     """The amount beside ``count`` (same record or same period) that over it meets the figure."""
-    if {y for y in years if y > 0} and count.year is not None and count.year not in years:
-        return None
-    month = next((-y for y in years if y < 0), None)
-    if month is not None and count.period is not None and count.period[1] != month:
-        return None
-    if not by_row and _other_row_named(ctx, count, words):
-        return None  # "APAC's average order value": EMEA's record is not it
-    beside = [
-        a
-        for a in ctx.scope.index.values
-        if a is not count
-        and a.source_id == count.source_id
-        and a.table == count.table
-        and (a.col_index == count.col_index if by_row else a.row_index == count.row_index)
-        and _line(a, by_row) != _line(count, by_row)
-        and operand_class(a) == "amount"
-        and a.value > 0
-    ]
-    named = [a for a in beside if (need := required_tokens(_line(a, by_row))) and need <= words]
-    for a in named or beside:
+    line = _line(count, by_row)
+    others = [a for a in beside if a is not count and _line(a, by_row) != line]
+    named = [a for a in others if (need := required_tokens(_line(a, by_row))) and need <= words]
+    for a in named or others:
         if lo <= a.value / count.value <= hi:
             return a
     return None
-
-
-def _other_row_named(ctx: ClaimContext, count: SourceValue, words: frozenset[str]) -> bool:
-    """Whether the words name a row of ``count``'s table and not ``count``'s own."""
-    rows = {
-        v.row
-        for v in ctx.scope.index.values
-        if v.table == count.table and v.source_id == count.source_id and v.row
-    }
-    named = {r for r in rows if (need := required_tokens(r)) and need <= words}
-    return bool(named) and count.row not in named
 
 
 def _evidence(ctx: ClaimContext, a: SourceValue, b: SourceValue) -> Evidence:
