@@ -439,11 +439,10 @@ def _named_column(
     word = m.group(1).lower().rstrip("s") if m is not None else ""
     clause = _clause(text, start, c.mention.start)
     before: list[str] = [w for w in _WORD.findall(clause) if w.lower().rstrip("s") in measured]
+    used = _used(columns)
     if m is not None and word in measured:  # ("Returns totaled 140 units": the subject's unit)
-        used = _used(columns)
         return "" if word in used or {w.lower().rstrip("s") for w in before} & used else m[1]
     if before:  # the columns' words only when the clause names a column at all
-        used = _used(columns)
         if not any(w.lower().rstrip("s") in used for w in before):
             return before[-1]
     return ""

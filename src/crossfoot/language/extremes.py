@@ -29,9 +29,18 @@ _NOT_AFTER = re.compile(
     r"(?i)^[^.;]{0,40}?\b(?:since|ever|on\s+record|in\s+(?:\w+\s+)?(?:years|quarters|months|"
     r"decades?)|of\s+(?:the|any)\s+(?:year|decade|period|quarter)s?)\b"
 )
-# ("the best seller", "top-selling", "worst-performing")
-_STEMS: tuple[str, ...] = ("highest", "largest", "biggest", "greatest", "lowest", "smallest")
-_STEMS += ("fewest", "best", "top", "worst")
+_STEMS = (  # ("best", "top", "worst": "the best seller", "top-selling", "worst-performing")
+    "highest",
+    "largest",
+    "biggest",
+    "greatest",
+    "lowest",
+    "smallest",
+    "fewest",
+    "best",
+    "top",
+    "worst",
+)
 
 
 def may_rank(text: str) -> bool:

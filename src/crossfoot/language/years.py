@@ -92,12 +92,6 @@ _MONTH_LABEL = re.compile(
     r"|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?,?\s+(?:19|20)\d\d"
     r"|(?:19|20)\d\d[-/](0[1-9]|1[0-2]))\s*"
 )
-_MONTH_NUMBER = {
-    m: i + 1
-    for i, m in enumerate(
-        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-    )
-}
 
 
 def _sub_of(text: str) -> int | None:
@@ -105,7 +99,7 @@ def _sub_of(text: str) -> int | None:
     label of one month names ("Feb 2024" -> 2)."""
     month = _MONTH_LABEL.fullmatch(text)
     if month is not None:
-        return _MONTH_NUMBER[month[1][:3].lower()] if month[1] else int(month[2])
+        return _MONTHS.index(month[1][:3].lower()) + 1 if month[1] else int(month[2])
     for tok in _TOKEN.findall(text):
         low = tok.lower()
         if len(low) == 2 and low[0] in "qh" and low[1].isdigit():

@@ -31,6 +31,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
+from crossfoot.rules.row_months import named_month
 
 __all__ = ["per_unit"]
 
@@ -39,12 +40,6 @@ _PER = re.compile(
     r"\bper\s+([a-z]+)|\baverage\s+([a-z]+)\s+(?:value|size|price|cost|spend|amount)\b",
     re.IGNORECASE,
 )
-# A month named (capitalised: "may" is a verb): "in February", "Feb 2024"
-_MONTH = re.compile(
-    r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)(?:uary|ruary|ch|il|e|y|ust|tember"
-    r"|ober|ember)?\b"
-)
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _THREE = Decimal("0.005")  # three significant digits or finer, relative to the figure
 
 
@@ -72,9 +67,8 @@ def per_unit(ctx: ClaimContext) -> Verdict | None:
         return None
     words = frozenset(tokens(s.text))
     years = frozenset(years_in_text(s.text))
-    months = {_MONTHS.index(w[1].lower()) + 1 for w in _MONTH.finditer(s.text)}
-    if len(months) == 1:  # "in February": a month row of a result set is that month's
-        years = years | {-months.pop()}
+    named = named_month(s.text)  # "in February": a month row of a result set is that month's
+    month = named[-1][1] if named and named[-1][1] <= 12 else None
     lo, hi = claim_interval(ctx)
     values = ctx.scope.index.values
     # (grouped once: the cells beside a count are its record's or its period's, looked up by
@@ -92,7 +86,7 @@ def per_unit(ctx: ClaimContext) -> Verdict | None:
             need = required_tokens(_line(v, by_row))
             if not need or not need & units or operand_class(v) != "amount" or v.value <= 0:
                 continue
-            if not _fits(v, by_row, years, words, rows[(v.source_id, v.table)]):
+            if not _fits(v, by_row, years, month, words, rows[(v.source_id, v.table)]):
                 continue
             index = v.col_index if by_row else v.row_index
             beside = lines.get((by_row, v.source_id, v.table, index), [])
@@ -103,12 +97,16 @@ def per_unit(ctx: ClaimContext) -> Verdict | None:
 
 
 def _fits(
-    count: SourceValue, by_row: bool, years: frozenset[int], words: frozenset[str], rows: set[str]
+    count: SourceValue,
+    by_row: bool,
+    years: frozenset[int],
+    month: int | None,
+    words: frozenset[str],
+    rows: set[str],
 ) -> bool:
     """Whether the count's record is of the year, month and row the sentence names."""
-    if {y for y in years if y > 0} and count.year is not None and count.year not in years:
+    if years and count.year is not None and count.year not in years:
         return False
-    month = next((-y for y in years if y < 0), None)
     if month is not None and count.period is not None and count.period[1] != month:
         return False
     if by_row:

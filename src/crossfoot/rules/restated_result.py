@@ -31,7 +31,7 @@ __all__ = ["restated_result"]
 _KINDS = frozenset({"money", "number", "percent"})
 # Words that make a clause the conclusion of what came before it.
 _CONCLUDE = frozenset({"thus", "so", "therefore", "hence", "consequently", "answer"})
-_GATE = ("thus", "so", "therefore", "hence", "consequently", "answer")
+_GATE = tuple(_CONCLUDE)  # (substrings: a cheap test before the words are read)
 # The words of a bare answer line ("Answer: $5m", "**Final answer:** 12%").
 _LINE = frozenset({"answer", "explanation", "final"})
 # A word right before the figure that makes it a level or a bound, not the result restated:
