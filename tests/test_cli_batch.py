@@ -297,3 +297,40 @@ def test_resume_from_any_cut_gives_the_same_file(tmp_path_factory: Any, where: f
     part.write_bytes(data[: int(len(data) * where)])  # whole lines, then any part of one
     main([*argv, "--out", str(part), "--resume"])
     assert part.read_bytes() == data
+
+
+@pytest.mark.parametrize("landed", [True, False])
+def test_ctrl_c_as_a_chunk_is_written_keeps_each_line_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, landed: bool
+) -> None:
+    # Python raises KeyboardInterrupt as soon as the write system call returns, before the run
+    # notes the chunk as written: the chunk was written a second time when the run stopped (CI
+    # saw a file of 12 lines said to hold 8, and --resume refused it). Here the interrupt
+    # arrives right after the second chunk's write, which reached the file or (a write that
+    # never happened) did not.
+    from crossfoot.cli import stream
+    from crossfoot.cli.output import Tally
+
+    real_write, calls = os.write, []
+
+    def write(fd: int, data: Any) -> int:
+        calls.append(len(data))
+        if len(calls) == 2:
+            if landed:
+                real_write(fd, data)
+            raise KeyboardInterrupt
+        return real_write(fd, data)
+
+    path = tmp_path / "out.jsonl"
+    out = stream.JsonLinesOutput(path, resume=False)
+    monkeypatch.setattr(stream.os, "write", write)
+    tally = Tally()
+    records = [{"index": k, "passed": True, "statuses": []} for k in range(7)]
+    with pytest.raises(KeyboardInterrupt):
+        stream.run_stream(
+            records, chunk_size=2, record=dict, show=lambda *_: None, output=out, tally=tally
+        )
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    # the chunk that landed is kept once; one that did not is written by the stop itself
+    assert [r["index"] for r in lines] == [0, 1, 2, 3]
+    assert tally.written == 4 and tally.items == 4

@@ -208,6 +208,7 @@ class Tally:
         self.items = self.passed = self.errors = self.as_expected = self.input_errors = 0
         self.statuses: Counter[str] = Counter()
         self.actions: Counter[str] = Counter()
+        self.written: int | None = None  # lines of the --out file when the run stopped
 
     def add(self, record: Mapping[str, Any]) -> None:
         """Count one record (as ``--json`` prints it)."""

@@ -69,6 +69,9 @@ class JsonLinesOutput:
             self._fd = os.open(self.path, flags, 0o644)
         except OSError as exc:
             raise OutputError(f"--out: cannot write {self.path}: {exc.strerror}") from None
+        self.lines = self.done  # whole lines in the file, written ones included
+        self._size = os.fstat(self._fd).st_size
+        self._batch: tuple[int, int] | None = None  # (end, lines) of a write under way
 
     def records(self) -> Iterator[dict[str, Any]]:
         """The records already in the file (read again, one line at a time)."""
@@ -95,12 +98,29 @@ class JsonLinesOutput:
     def write(self, records: Iterable[dict[str, Any]]) -> None:
         """Append ``records`` as JSON lines with one ``write`` call."""
         data = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode()
+        start, count = self._size, data.count(b"\n")
+        # Ctrl-C during the write is raised as soon as os.write returns, before this method's
+        # own counts are kept: the batch is noted first, and settle() reads the file to see
+        # whether it landed.
+        self._batch = (start + len(data), count)
         view = memoryview(data)
         try:
             while view:  # a regular file takes it whole; the loop only guards a short write
                 view = view[os.write(self._fd, view) :]
         except OSError as exc:
             raise OutputError(f"--out: cannot write {self.path}: {exc.strerror}") from None
+        self._size, self.lines, self._batch = start + len(data), self.lines + count, None
+
+    def settle(self) -> None:
+        """After a write stopped part way (Ctrl-C): count its batch if the file holds all of
+        it, else cut the file back to the lines before it."""
+        if self._batch is None:
+            return
+        (end, count), self._batch = self._batch, None
+        if os.fstat(self._fd).st_size >= end:
+            self._size, self.lines = end, self.lines + count
+        else:
+            os.ftruncate(self._fd, self._size)
 
     def close(self) -> None:
         os.close(self._fd)
@@ -239,6 +259,7 @@ def run_stream(
             bar.close()
         if output is not None:
             _close(output, pending)
+            tally.written = output.lines
     return tally
 
 
@@ -251,9 +272,13 @@ def stream_failed(exc: OSError) -> OutputError:
 def _close(output: JsonLinesOutput, pending: list[dict[str, Any]]) -> None:
     # Stopped early (Ctrl-C, a worker lost): the records already made are whole and in order,
     # so they are kept, and the file's line count equals the totals.
+    # A record is written once: a batch that landed as Ctrl-C arrived is not written again
+    # (each record's "index" is its line in the file).
     try:
-        if pending:
-            output.write(pending)
+        output.settle()
+        rest = [r for r in pending if r.get("index", output.lines) >= output.lines]
+        if rest:
+            output.write(rest)
     except (OSError, OutputError):
         pass  # the error that stopped the run is the one to report
     finally:
@@ -262,7 +287,8 @@ def _close(output: JsonLinesOutput, pending: list[dict[str, Any]]) -> None:
 
 def interrupted(args: argparse.Namespace, tally: Tally) -> int:
     """Say where a run stopped by Ctrl-C stands; return the shell's code for SIGINT (130)."""
-    where = f"; {args.out} holds {tally.items} lines: add --resume to go on" if args.out else ""
+    held = tally.items if tally.written is None else tally.written
+    where = f"; {args.out} holds {held} lines: add --resume to go on" if args.out else ""
     print(f"\ncrossfoot: interrupted after {tally.items} items{where}", file=sys.stderr)
     return 130
 

@@ -75,7 +75,7 @@ from crossfoot.language.rowtokens import _OPTIONAL, label_tokens, names_row, req
 from crossfoot.language.rowtokens import counted as _counted
 from crossfoot.language.stretch import segment_start
 from crossfoot.language.unnamed_change import CHANGE_LABEL, maybe_change, unnamed_change
-from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.context import ClaimContext, Verdict, mentions_between
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.model.wordgate import WordGated
 
@@ -382,9 +382,8 @@ def _averaged(ctx: ClaimContext, lo: int) -> bool:
         return False
     # "an average basket of €38 across 12,400 orders": the average is the €38; a figure that
     # follows another figure is that figure's context, not the average.
-    return not any(
-        found.end() <= m.start < ctx.mention.start and m.kind != "year" for m in ctx.mentions
-    )
+    between = mentions_between(ctx, found.end(), ctx.mention.start)
+    return not any(m.kind != "year" for m in between)
 
 
 def _level_not_average(

@@ -303,7 +303,7 @@ def _focus(ctx: ClaimContext) -> _Focus:
     if isinstance(cached, _Focus):
         return cached
     s = ctx.sentence
-    others = [m for m in ctx.mentions if m.kind != "year" and s.start <= m.start < s.end]
+    others = [m for m in ctx.sentence_mentions if m.kind != "year"]
     years = set(years_in_text(s.text))
     # Drop "years" that are really amounts of the sentence ("$2,019" or "2019 units").
     for o in others:

@@ -47,7 +47,7 @@ def named_rows_sum(ctx: ClaimContext) -> Verdict | None:
         return None
     if o.derivations is not None and "sum" not in o.derivations:
         return None
-    stated = sum(1 for x in ctx.mentions if x.claim and s.start <= x.start < s.end)
+    stated = sum(1 for x in ctx.sentence_mentions if x.claim)
     if stated != 1 or _EACH.search(ctx.text, s.start, s.end) or not states_a_cell(ctx, True):
         return None
     year = number_year(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
