@@ -45,13 +45,11 @@ limit (:func:`~crossfoot.rules._derive_shared.derivation_limit`: larger for fine
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from crossfoot.language.changewords import CHANGE_ASKED, words
-from crossfoot.language.rowmatch import focus_group, focus_text, states_a_cell
+from crossfoot.language.rowmatch import focus_group, states_a_cell
 from crossfoot.language.years import aligned, related_score, same_quantity
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
@@ -96,8 +94,8 @@ from crossfoot.rules._derive_wording import (
 from crossfoot.rules._double_count import double_counted
 from crossfoot.rules._gap_order import GAP_KINDS, worded_gap
 from crossfoot.rules._near import NEAR, offered_pairs, three_digits
-from crossfoot.rules._prose_percents import prose_percents
-from crossfoot.rules._prose_subject import pair_bound
+from crossfoot.rules._prose_pairs import prose_pair_ok, worded_kinds
+from crossfoot.rules._prose_prior import with_prior_year
 from crossfoot.rules._rounded_reach import derivable_rounded
 from crossfoot.rules._views import views_agree
 from crossfoot.rules._year_focus import coarse_group, prose_focus
@@ -148,16 +146,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         return False
     if not currency_ok(x.currency, y.currency):
         return False
-    if spec.op in _PROSE_WORDED and x.table is None and y.table is None and x.span and y.span:
-        # Two figures of running text add up (or apart) by chance as easily as any two of a
-        # passage: a sum, difference or mean of prose figures needs its wording ("the total",
-        # "the change", "the average").
-        if _PROSE_WORDED[spec.op] not in _coarse_kinds(ctx) and ctx.mention.kind not in _GAPS:
-            return False
-    if spec.op == "pct_change" and prose_percents(x, y) and "difference" not in _coarse_kinds(ctx):
-        return False  # a relative change of two prose percentages needs its wording
-    if x.table is None and y.table is None and not pair_bound(ctx, x, y, spec.op == "sum"):
-        return False  # two prose figures about something else (rules._prose_subject)
+    if (x.table is None or y.table is None) and not prose_pair_ok(ctx, spec.op, x, y):
+        return False  # figures of running text: worded, about the subject, of one kind
     if ctx.mention.kind == "money" and not (
         currency_ok(ctx.mention.currency, x.currency)
         and currency_ok(ctx.mention.currency, y.currency)
@@ -368,33 +358,8 @@ def _far_apart(ctx: ClaimContext, a: tuple[int, int], b: tuple[int, int]) -> boo
     return abs(a[0] - b[0]) > _NEAR
 
 
-# The wording a formula over two prose figures needs (_COARSE_WORDING); none for a _GAPS claim
-_PROSE_WORDED = {"sum": "sum", "diff": "difference", "mean": "average"}
-_GAPS = frozenset({"pp", "bps"})  # "1.7 percentage points" is a difference by its unit
 # Formulas a positive figure may state the size of, over two negative values.
 _SIZED = frozenset({"sum", "mean"})
-
-
-# Operations a coarse figure may be derived by, when its wording names them.
-_COARSE_WORDING = {
-    "difference": words(CHANGE_ASKED),  # ("the variation in total debt", "did it grow")
-    "sum": re.compile(r"(?i)\b(?:total|combined|sum|together|altogether|aggregate)\b"),
-    # ("the sum divided by 2" is a mean worded as its arithmetic)
-    "average": re.compile(r"(?i)\b(?:average|mean|divided\s+by\s+(?:2|two))\b"),
-}
-
-
-def _coarse_kinds(ctx: ClaimContext) -> frozenset[str]:
-    """The operations the claim's sentence (and the one before) names, once per sentence: the
-    claims of one sentence, or of one block of a long one, read the same words."""
-    memo: dict[tuple[int, int], frozenset[str]]
-    memo = ctx.shared.setdefault("derive.coarse", {})  # type: ignore[assignment]
-    key = (ctx.sentence.start, ctx.sentence.end)
-    kinds = memo.get(key)
-    if kinds is None:
-        wording = focus_text(ctx)
-        kinds = memo[key] = frozenset(k for k, rx in _COARSE_WORDING.items() if rx.search(wording))
-    return kinds
 
 
 def two_operand(ctx: ClaimContext) -> Verdict | None:
@@ -421,7 +386,7 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
         if flat or not (zero or ranged or m.kind in ("money", "number")):
             return None
         # ... and only as an operation the wording names ("the change in cost", "the average").
-        kinds = _coarse_kinds(ctx)
+        kinds = worded_kinds(ctx)
         if zero or (ranged and m.kind == "percent"):
             kinds &= {"difference"}
             if kinds and m.kind == "percent":
@@ -442,7 +407,7 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
             named = coarse_group(ctx, group, limit)
             if named is None:
                 continue
-            group = named
+            group = with_prior_year(ctx, group, named, limit)  # "rose $1.3m in 2009": and 2008
         elif group_too_large(group, limit):
             found.extend(_search_large(ctx, group, limit, worded))
             continue

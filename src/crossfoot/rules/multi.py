@@ -83,6 +83,7 @@ from crossfoot.rules._derive_shared import (
     names_only_a_change,
 )
 from crossfoot.rules._double_count import double_counted
+from crossfoot.rules._prose_pairs import prose_sum_ok
 
 __all__ = ["LINE_CAP", "lines", "multi_operand"]
 
@@ -309,7 +310,7 @@ def _sums(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
         is_sum = want_sum and lo <= total <= hi and not any(map(is_nil, subset))
         is_mean = want_mean and lo <= mean <= hi
         for wanted, kind, value in ((is_sum, "sum", total), (is_mean, "average", mean)):
-            if wanted:
+            if wanted and prose_sum_ok(ctx, subset, kind):
                 sized = value > 0 and subset[0].value < 0  # _sized: every value negative
                 yield Candidate(
                     kind,
