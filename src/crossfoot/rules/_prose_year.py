@@ -40,6 +40,7 @@ from crossfoot.language.order import number_year_date
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._prose_change import names_change, states_change
+from crossfoot.rules._prose_other import prose_subject_verdict
 
 __all__ = ["prose_year_verdict"]
 
@@ -63,11 +64,16 @@ def _asked_year(ctx: ClaimContext) -> int | None:
 
 def prose_year_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | None:
     """``wrong_row`` when the claim is a prose figure of another year (module docstring)."""
-    if not matches or any(
-        sv.table is not None or sv.field is not None or sv.span is None or sv.year is None
-        for sv in matches
+    other = prose_subject_verdict(ctx, matches)  # "Rent expense was $0.4 million" of marketing's
+    if (
+        other is not None
+        or not matches
+        or any(
+            sv.table is not None or sv.field is not None or sv.span is None or sv.year is None
+            for sv in matches
+        )
     ):
-        return None
+        return other
     m, s = ctx.mention, ctx.sentence
     year, _ = number_year_date(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
     whose = "the sentence gives the figure"
