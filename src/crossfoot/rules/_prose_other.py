@@ -31,11 +31,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
 
 from crossfoot.language.direction import clause_bounds
 from crossfoot.language.order import number_year_date
 from crossfoot.language.rowtokens import tokens
 from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules._prose_subject import _content, _source_words
@@ -124,6 +127,39 @@ def _one_sentence(ctx: ClaimContext, a: SourceValue, b: SourceValue) -> bool:
     return _SENTENCE_END.search(src.text, lo, hi) is None
 
 
+def _by_word(ctx: ClaimContext, index: ValueIndex) -> dict[str, list[SourceValue]]:
+    """The prose figures of ``index`` by each content word before them (made once per answer:
+    a claim then reads the figures of its rarest word, not every figure of its sources)."""
+    out: dict[str, list[SourceValue]] = {}
+    for v in index.values:
+        if v.table is None and v.field is None and v.span is not None:
+            for t in _before_words(ctx, v):
+                out.setdefault(t, []).append(v)
+    return out
+
+
+# Figures of the claim's subject tried per claim (a passage of thousands of figures of one
+# subject: the first of them decide).
+_TRIED = 64
+
+
+def _subjects(ctx: ClaimContext, said: frozenset[str], year: int | None) -> list[SourceValue]:
+    """The prose figures whose words before them hold every word of ``said``, of ``year`` (or
+    of none) when it is given: once per answer for each subject and year."""
+    memo: dict[tuple[frozenset[str], int | None], list[SourceValue]]
+    memo = ctx.shared.setdefault("prose_other.subjects", {})  # type: ignore[assignment]
+    found = memo.get((said, year))
+    if found is None:
+        by_word = per_answer(ctx, "prose_other.by_word", ctx.scope.index, partial(_by_word, ctx))
+        rarest = min((by_word.get(t, ()) for t in said), key=len)
+        found = memo[(said, year)] = [
+            w
+            for w in rarest
+            if (year is None or w.year in (None, year)) and said <= _before_words(ctx, w)
+        ]
+    return found
+
+
 def _names_other(ctx: ClaimContext, v: SourceValue, subject: frozenset[str]) -> bool:
     """Whether the words before prose figure ``v`` name something besides ``subject`` ("Marketing
     expense was $0.4 million"; "It was $0.4 million" names nothing: its subject went before)."""
@@ -157,18 +193,17 @@ def prose_subject_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> 
     if names_change(ctx.text[s.start : s.end]) or any(states_change(sv) for sv in matches):
         return None
     year, _ = number_year_date(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
+    if not all(_names_other(ctx, sv, said) for sv in matches):
+        return None  # a figure it meets names nothing else ("It was $0.4 million")
     m = ctx.mention
-    money = m.kind == "money" or m.currency is not None
-    for w in ctx.scope.index.values:
-        if w.table is not None or w.field is not None or w.span is None or w.value == m.value:
+    for w in _subjects(ctx, said, year)[:_TRIED]:
+        if w.value == m.value or w.kind != m.kind:
             continue
-        if w.kind != m.kind or (money and w.currency is None and w.kind != "money"):
-            continue  # another figure of the subject is of the claim's kind ("2.69 years")
-        if (
-            (year is None or w.year in (None, year))
-            and said <= _before_words(ctx, w)
-            and not any(_one_sentence(ctx, w, sv) for sv in matches)
-            and all(_names_other(ctx, sv, said | _before_words(ctx, w)) for sv in matches)
+        if (m.kind == "money" or m.currency is not None) and w.currency is None:
+            if w.kind != "money":
+                continue  # another figure of the subject is of the claim's kind ("2.69 years")
+        if not any(_one_sentence(ctx, w, sv) for sv in matches) and all(
+            _names_other(ctx, sv, said | _before_words(ctx, w)) for sv in matches
         ):
             sv = matches[0]
             why = (

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
+from crossfoot.model.memo import per_answer
+from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_shared import group_too_large
 from crossfoot.rules._prose_pairs import worded_kinds
 from crossfoot.rules._prose_subject import prose_named
@@ -29,6 +31,15 @@ def prior_years(years: set[int]) -> set[int]:
     """The year before the one year a change is said to happen in (none for two or more
     years: a change between them names both)."""
     return {next(iter(years)) - 1} if len(years) == 1 else set()
+
+
+def _prose_by_year(group: ValueIndex) -> dict[int, list[SourceValue]]:
+    """The prose figures of ``group`` by year (once per answer: not a scan per claim)."""
+    out: dict[int, list[SourceValue]] = {}
+    for v in group.values:
+        if v.table is None and v.span is not None and v.year is not None:
+            out.setdefault(v.year, []).append(v)
+    return out
 
 
 def with_prior_year(
@@ -45,10 +56,9 @@ def with_prior_year(
     if not before:
         return named
     have = {id(v) for v in named.values}
+    by_year = per_answer(ctx, "prose_prior.by_year", group, _prose_by_year)
     extra = [
-        v
-        for v in group.values
-        if v.year in before and id(v) not in have and v.table is None and prose_named(ctx, v)
+        v for y in before for v in by_year.get(y, ()) if id(v) not in have and prose_named(ctx, v)
     ]
     if not extra:
         return named
