@@ -7,18 +7,25 @@ against the readings they skip:
   signs, every kind of whitespace, digits, negations, glued letters and the characters that
   fold to ASCII letters, every figure position and floor, against the pattern alone. A tail
   reading that forgets a bound word's last word ("in excess of", "tops", ...) is caught.
+- ``rowtables.label_tables`` by the ids of the cells: the same cells in a new tuple (the cells
+  near the same figures of a kept result set, for a new answer) take the tables read for them;
+  hypothesis pairs of sources of the same, other or reordered cells against a fresh reading. A
+  key blind to the cells' order, or one of their count, is caught.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from crossfoot.language import bounds
+from crossfoot.language import bounds, rowtables
 from crossfoot.language.bounds import bound_before
+from crossfoot.language.rowtables import LabelTable, label_tables
+from crossfoot.model.types import Source, SourceValue
 from deep import examples
 
 # ----------------------------------------------------------------------------- bound_before
@@ -100,3 +107,71 @@ def test_a_broken_gate_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     text = "Sales were in excess of $ 42"
     gated, plain = _both(text, len(text) - 2, 0)
     assert plain == (">", True) and gated is None
+
+
+# ----------------------------------------------------------------------------- label_tables
+
+_ROW_LABELS = ["item 1", "Europe", "Total", "Net sales", "2023", "Other", "", None]
+_COLUMN_NAMES = ["revenue", "Revenue", "orders", "Domestic 2022", "", None]
+
+
+@st.composite
+def _two_sources(draw: st.DrawFn) -> tuple[Source, Source]:
+    pool = [
+        SourceValue(
+            Decimal(i),
+            "rows",
+            row=draw(st.sampled_from(_ROW_LABELS)),
+            column=draw(st.sampled_from(_COLUMN_NAMES)),
+            table=draw(st.sampled_from([0, 0, 1, None])),
+            year=draw(st.sampled_from([None, None, 2023])),
+            row_index=i,
+        )
+        for i in range(draw(st.integers(1, 8)))
+    ]
+    picks = st.lists(st.integers(0, len(pool) - 1), max_size=8)
+    first = draw(picks)
+    # the same cells again (in a new tuple), or others, or the same in another order
+    second = draw(st.one_of(st.just(list(first)), picks, st.permutations(first)))
+    return (
+        Source("rows", values=tuple(pool[i] for i in first)),
+        Source("rows", values=tuple(pool[i] for i in second)),
+    )
+
+
+def _read_alike(got: dict[int, LabelTable], values: tuple[SourceValue, ...]) -> bool:
+    plain = rowtables._read_tables(values)
+    if list(got) != list(plain):
+        return False
+    return all(
+        got[t] == plain[t]
+        and list(got[t].rows.items()) == list(plain[t].rows.items())
+        and list(got[t].column_roots.items()) == list(plain[t].column_roots.items())
+        for t in got
+    )
+
+
+@settings(max_examples=examples(50, 400), deadline=None)
+@given(_two_sources())
+def test_label_tables_by_cells_read_as_afresh(sources: tuple[Source, Source]) -> None:
+    for source in sources:
+        assert _read_alike(label_tables(source), source.values)
+
+
+def test_a_key_blind_to_the_cells_order_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    cells = tuple(
+        SourceValue(Decimal(i), "rows", row=row, column="revenue", table=0, row_index=i)
+        for i, row in enumerate(["Europe", "Asia"])
+    )
+    one, other = Source("rows", values=cells), Source("rows", values=cells[::-1])
+    # the same cells in a new tuple are a hit, and read as afresh
+    again = Source("rows", values=tuple(cells))
+    assert label_tables(again) is label_tables(one)
+    assert _read_alike(label_tables(other), other.values)
+    # a key that forgets the order hands one order's tables to the other: seen by the property
+    monkeypatch.setattr(rowtables, "_cells_key", lambda values: tuple(sorted(map(id, values))))
+    monkeypatch.setattr(rowtables, "_CACHE", {})
+    monkeypatch.setattr(rowtables, "_BY_CELLS", {})
+    label_tables(Source("rows", values=tuple(cells)))
+    broken = label_tables(Source("rows", values=cells[::-1]))
+    assert not _read_alike(broken, cells[::-1])
