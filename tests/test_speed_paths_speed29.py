@@ -11,6 +11,9 @@ against the readings they skip:
   near the same figures of a kept result set, for a new answer) take the tables read for them;
   hypothesis pairs of sources of the same, other or reordered cells against a fresh reading. A
   key blind to the cells' order, or one of their count, is caught.
+- ``memo.by_cells`` (``engine._labels``, the labels with digits, once per tuple of the same
+  cells): hypothesis picks of objects in new tuples against the reading itself, and a key blind
+  to the order is caught; a kept result set traced again and again gives a fresh read's report.
 """
 
 from __future__ import annotations
@@ -22,9 +25,12 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from crossfoot.front import trace_rows
+from crossfoot.front.trace import trace
 from crossfoot.language import bounds, rowtables
 from crossfoot.language.bounds import bound_before
 from crossfoot.language.rowtables import LabelTable, label_tables
+from crossfoot.model.memo import by_cells
 from crossfoot.model.types import Source, SourceValue
 from deep import examples
 
@@ -175,3 +181,56 @@ def test_a_key_blind_to_the_cells_order_is_caught(monkeypatch: pytest.MonkeyPatc
     label_tables(Source("rows", values=tuple(cells)))
     broken = label_tables(Source("rows", values=cells[::-1]))
     assert not _read_alike(broken, cells[::-1])
+
+
+# ----------------------------------------------------------------------------- by_cells
+
+
+@settings(max_examples=examples(50, 400), deadline=None)
+@given(st.lists(st.lists(st.integers(0, 5), max_size=6), min_size=1, max_size=6))
+def test_by_cells_is_the_reading_of_those_cells(picks: list[list[int]]) -> None:
+    pool = [(f"cell {i}",) for i in range(6)]  # (frozen objects, each its own)
+    memo: dict[tuple[int, ...], tuple[object, tuple[str, ...]]] = {}
+    for pick in picks:
+        cells = tuple(pool[i] for i in pick)  # a new tuple every time
+        assert by_cells(memo, cells, 4, _joined) == _joined(cells)
+    # a key blind to the order hands one order's reading to another
+    broken: dict[tuple[int, ...], tuple[object, tuple[str, ...]]] = {}
+    first, second = (pool[0], pool[1]), (pool[1], pool[0])
+    _broken_by_cells(broken, first)
+    assert _broken_by_cells(broken, second) != _joined(second)
+
+
+def _joined(cells: tuple[object, ...]) -> tuple[str, ...]:
+    return tuple(str(c) for c in cells)
+
+
+def _broken_by_cells(
+    memo: dict[tuple[int, ...], tuple[object, tuple[str, ...]]], cells: tuple[object, ...]
+) -> tuple[str, ...]:
+    key = tuple(sorted(map(id, cells)))
+    if key not in memo:
+        memo[key] = (cells, _joined(cells))
+    return memo[key][1]
+
+
+def test_a_kept_result_set_traces_as_a_fresh_read() -> None:
+    # The same rows (a copy) and answer again and again: the kept read hands every trace the
+    # same cells in new Sources (label_tables, engine._labels by cells), as a fresh read does not.
+    rows = [
+        {"region": "Unit 1", "revenue": 4_820_000, "orders": 120},
+        {"region": "Unit 2", "revenue": 3_150_000, "orders": 95},
+    ]
+    answers = [
+        "Unit 1 had $4.82M, 53% more than Unit 2.",
+        "Unit 2 had 120 orders.",  # another unit's cell
+        "The 2 units had $7.97M together, Unit 1 above $4M.",
+    ]
+    for text in answers:
+        kept = [trace(text, [dict(r) for r in rows]).to_dict() for _ in range(3)]
+        trace_rows.KEEP[0] = False
+        try:
+            fresh = trace(text, [dict(r) for r in rows]).to_dict()
+        finally:
+            trace_rows.KEEP[0] = True
+        assert kept == [fresh] * 3
