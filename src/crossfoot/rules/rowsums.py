@@ -50,7 +50,7 @@ from crossfoot.rules._derive_shared import (
     kind_allowed,
     known_worded,
 )
-from crossfoot.rules._rowsums_groups import group_hits
+from crossfoot.rules._rowsums_groups import distinct_count, group_hits
 from crossfoot.rules._rowsums_tables import (
     _EXACT,
     _Column,
@@ -79,6 +79,7 @@ _PREFERENCE = (
     "row_sum",
     "share",
     "row_count",
+    "distinct_count",
     "ratio",
     "sum",
 )
@@ -195,6 +196,10 @@ def _search(
                 f"rows in {table.source_id} = {table.rows}",
                 (),
             )
+        elif table.grouped() and kind_allowed(ctx, "row_count"):  # "over the two months"
+            found = distinct_count(table, ctx.mention, ctx.text[ctx.mention.end :])
+            if found is not None:
+                yield _Hit("distinct_count", Decimal(found[0]), found[1], ())
 
 
 def _stretch(ctx: ClaimContext) -> str:
