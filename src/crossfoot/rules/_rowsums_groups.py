@@ -18,12 +18,13 @@ added).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from crossfoot.language.years import years_in_text
-from crossfoot.model.types import SourceValue, format_decimal
+from crossfoot.model.types import Mention, SourceValue, format_decimal
 from crossfoot.rules.row_months import named_month
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 #: (kind, result, formula, operands), as rules.rowsums makes its hits of them
 GroupHit = tuple[str, Decimal, str, tuple[SourceValue, ...]]
 
-__all__ = ["GroupHit", "group_hits"]
+__all__ = ["GroupHit", "distinct_count", "group_hits"]
 
 _HUNDRED = Decimal(100)
 
@@ -40,15 +41,15 @@ _HUNDRED = Decimal(100)
 def group_hits(
     table: _Table,
     sentence: str,
-    near: str,
+    near: tuple[str, str],
     named: list[int],
     windows: list[tuple[Decimal, Decimal]],
     percent: bool,
 ) -> Iterator[GroupHit]:
     """The group totals, means and shares of ``table`` that meet the claim (module docstring);
-    ``named``: the rows whose label the sentence names; ``near``: the claim's own stretch of
-    it (from the figure before to the figure after), read for the period when the sentence
-    names several ("January revenue was $100,500, rising to $108,400 in February")."""
+    ``named``: the rows whose label the sentence names; ``near``: the claim's own clause before
+    and after the figure, read for the period when the sentence names several ("January revenue
+    was $100,500, rising to $108,400 in February"; the words after the figure first)."""
     period, where = _period_rows(table, sentence, near)
     labelled = _one_label(table, named)
     if period is None and labelled is None:
@@ -96,14 +97,16 @@ def group_hits(
                 )
 
 
-def _period_rows(table: _Table, sentence: str, near: str) -> tuple[list[int] | None, str]:
+def _period_rows(
+    table: _Table, sentence: str, near: tuple[str, str]
+) -> tuple[list[int] | None, str]:
     """The rows of the one period the sentence (else the claim's stretch) names, and the
     period in words."""
     periods = table.row_periods()
     if periods is None:
         return None, ""
     by = table.period_index()
-    named = named_month(sentence) or named_month(near)
+    named = named_month(sentence) or named_month(near[1]) or named_month("".join(near))
     if named:
         year, month = named[-1]
         if year is None:
@@ -117,7 +120,7 @@ def _period_rows(table: _Table, sentence: str, near: str) -> tuple[list[int] | N
         return rows, _shown(first[0] if first is not None else year, month)
     years = set(years_in_text(sentence))
     if len(years) > 1:
-        years = set(years_in_text(near))
+        years = set(years_in_text(near[1])) or set(years_in_text("".join(near)))
     if len(years) != 1:
         return None, ""
     (year,) = years
@@ -125,6 +128,38 @@ def _period_rows(table: _Table, sentence: str, near: str) -> tuple[list[int] | N
     if len(rows) < 2 or len(rows) == len(periods):
         return None, ""  # every row is of that year: the column total says it
     return rows, str(year)
+
+
+# The period a noun counts: "two months" of a table by month, "three years".
+_PERIOD_NOUNS = {"month": "month", "quarter": "quarter", "year": "year", "period": "period"}
+_NOUN = re.compile(
+    r"\s*(?:(?:full|calendar|fiscal|reporting|distinct|different|separate)\s+)?"
+    r"([a-z]+)"
+)
+
+
+def distinct_count(table: _Table, m: Mention, after: str) -> tuple[int, str] | None:
+    """The count a whole number states of a long table's periods ("the two months") or of its
+    labels ("three regions", the noun not a measured column), with the formula; None if not."""
+    if m.currency or m.kind != "number" or m.precision > Decimal("0.5") or m.value < 2:
+        return None
+    word = _NOUN.match(after.lower())
+    if word is None:
+        return None
+    noun = word[1].rstrip("s")
+    periods = table.row_periods()
+    if noun in _PERIOD_NOUNS and periods is not None:
+        seen = {p if noun != "year" else p[0] for p in periods if p is not None}
+        if len(seen) == m.value:
+            return len(seen), f"distinct {noun}s in {table.source_id} = {len(seen)}"
+        return None
+    measured = {w.rstrip("s") for c in table.columns for w in c.family.split()}
+    if len(noun) < 3 or noun in measured or noun in _PERIOD_NOUNS:
+        return None
+    labels = {table.labels_of(i) for i in range(table.rows)} - {None}
+    if len(labels) == m.value and len(labels) < table.rows:
+        return len(labels), f"distinct labels in {table.source_id} = {len(labels)}"
+    return None
 
 
 def _one_label(table: _Table, named: list[int]) -> list[int] | None:

@@ -126,6 +126,10 @@ def _group_values(table: _Table, columns: list[dict[int, Decimal]], out: list[fl
     """The totals and means of every group of rows of one period or one label, and each
     row's share of its period's total (rules._rowsums_groups)."""
     groups = dict(table.period_index())
+    # the counts of distinct periods, years and labels ("over the two months")
+    for kind in ("period", "year"):
+        out.append(float(sum(1 for k in groups if k[0] == kind)))
+    out.append(float(len({table.labels_of(i) for i in range(table.rows)} - {None})))
     for i in range(table.rows):
         label = table.labels_of(i)
         if label is not None:
