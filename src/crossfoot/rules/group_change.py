@@ -43,23 +43,27 @@ def group_change(ctx: ClaimContext) -> Verdict | None:
     m, o = ctx.mention, ctx.options
     if not o.result_rows or not o.allow_derived or not m.claim or m.kind == "year":
         return None
+    memo: dict[int, tuple[Source, list[_Table]]]
+    memo = ctx.shared.setdefault("rowsums.tables", {})  # type: ignore[assignment]
+    long: list[_Table] = []
+    for source in ctx.scope.sources:
+        known = memo.get(id(source))
+        if known is None or known[0] is not source:
+            known = memo[id(source)] = (source, _tables(source))
+        long.extend(t for t in known[1] if t.grouped())
+    if not long:
+        return None  # (most result sets: one row per label, no period repeated)
     said = ctx.sentence.text
     wanted = _named_periods(said)
     if wanted is None:
         return None
     lo, hi = claim_interval(ctx)
-    memo: dict[int, tuple[Source, list[_Table]]]
-    memo = ctx.shared.setdefault("rowsums.tables", {})  # type: ignore[assignment]
-    for source in ctx.scope.sources:
-        known = memo.get(id(source))
-        if known is None or known[0] is not source:
-            known = memo[id(source)] = (source, _tables(source))
-        for table in known[1]:
-            if not table.grouped() or table.rows_named(said):
-                continue  # (a named row's change is the two-operand search's)
-            found = _search(ctx, table, wanted, lo, hi)
-            if found is not None:
-                return found
+    for table in long:
+        if table.rows_named(said):
+            continue  # (a named row's change is the two-operand search's)
+        found = _search(ctx, table, wanted, lo, hi)
+        if found is not None:
+            return found
     return None
 
 
