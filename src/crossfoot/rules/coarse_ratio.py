@@ -35,7 +35,6 @@ from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._claim_year import year_before_stated
-from crossfoot.rules._cross_ratio import cross_ratio_pairs
 from crossfoot.rules._derive_shared import (
     Candidate,
     best_verdict,
@@ -175,7 +174,5 @@ def coarse_ratio(ctx: ClaimContext) -> Verdict | None:
             and _sections_named(text, c.operands)
             and (not fine or _sides_named(text, c.operands))
         )
-    if not found and m.kind == "number" and (order := ratio_sides_of(text)) is not None:
-        found = cross_ratio_pairs(narrow, order, years)  # a cell over a prose figure, or back
     verdict = best_verdict(narrow, found)
     return verdict if verdict is not None and verdict.status == "derived" else None
