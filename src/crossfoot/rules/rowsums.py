@@ -50,6 +50,7 @@ from crossfoot.rules._derive_shared import (
     kind_allowed,
     known_worded,
 )
+from crossfoot.rules._rowsums_groups import distinct_count, group_hits
 from crossfoot.rules._rowsums_tables import (
     _EXACT,
     _Column,
@@ -69,7 +70,19 @@ _ZERO = Decimal(0)
 # Evidence lists every operand up to this many; a longer column total names the count instead.
 _MAX_LISTED = 25
 # Kinds in order of preference when several match: one canonical figure before a search hit.
-_PREFERENCE = ("column_sum", "column_mean", "row_sum", "share", "row_count", "ratio", "sum")
+_PREFERENCE = (
+    "column_sum",
+    "column_mean",
+    "group_sum",
+    "group_share",
+    "group_mean",
+    "row_sum",
+    "share",
+    "row_count",
+    "distinct_count",
+    "ratio",
+    "sum",
+)
 _GENERIC_ROW_NOUNS = frozenset({"row", "rows", "record", "records", "result", "results", "entries"})
 _WORD = re.compile(r"[A-Za-z][A-Za-z_-]*")
 
@@ -166,6 +179,11 @@ def _search(
                 yield from _named_sums(col, named, signed)
         if want_shares and not col.percent and (share_of is None or pos in share_of):
             yield from _shares(col, named, lo, hi, _HUNDRED if percent else Decimal(1))
+    if table.grouped() and kind_allowed(ctx, "column_share" if percent else "column_sum"):
+        said = ctx.sentence.text
+        rows = table.rows_named(said)
+        for hit in group_hits(table, said, _stretch(ctx), rows, signed, percent):
+            yield _Hit(*hit)
     if m.kind == "money" and fine and kind_allowed(ctx, "ratio"):
         yield from _unit_ratios(m.currency, table, named, signed)
     if not percent:
@@ -178,6 +196,28 @@ def _search(
                 f"rows in {table.source_id} = {table.rows}",
                 (),
             )
+        elif table.grouped() and kind_allowed(ctx, "row_count"):  # "over the two months"
+            found = distinct_count(table, ctx.mention, ctx.text[ctx.mention.end :])
+            if found is not None:
+                yield _Hit("distinct_count", Decimal(found[0]), found[1], ())
+
+
+def _stretch(ctx: ClaimContext) -> str:
+    """The claim's clause: its sentence from the figure before it to the figure after it, cut
+    at the clause marks nearest the figure ("; ", ", ", " and ")."""
+    m = ctx.mention
+    own = [x for x in ctx.sentence_mentions if x.kind != "year"]
+    k = next((n for n, x in enumerate(own) if x.start == m.start), None)
+    if k is None:
+        return ctx.sentence.text
+    lo = own[k - 1].end if k > 0 else ctx.sentence.start
+    hi = own[k + 1].start if k + 1 < len(own) else ctx.sentence.end
+    cut = [c.end() for c in _CLAUSE.finditer(ctx.text, lo, m.start)]
+    after = _CLAUSE.search(ctx.text, m.end, hi)
+    return ctx.text[cut[-1] if cut else lo : after.start() if after else hi]
+
+
+_CLAUSE = re.compile(r";\s|,\s|\s(?:and|while|whereas|but)\s")
 
 
 _OF = re.compile(
