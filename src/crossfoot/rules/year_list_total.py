@@ -40,6 +40,7 @@ _MEAN = frozenset({"average", "mean"})
 _CHANGE = frozenset({"change", "increase", "decrease", "growth", "variation"})
 _SUM = frozenset({"total", "sum", "combined", "altogether", "aggregate"})
 _GATE = ("averag", "mean", "total", "sum", "combined", "altogether", "aggregate")
+_KINDS = ("money", "number", "percent")
 _MAX_SPAN = 5  # years of a span read as a list ("from 2017 to 2019")
 _ENDS = (". ", "; ", "\n")
 # the option's name of each operation
@@ -68,20 +69,29 @@ def _year_sets(years: set[int]) -> list[frozenset[int]]:
     return sets
 
 
-def _lists(ctx: ClaimContext, written: bool) -> list[list[SourceValue]]:
-    """The dated prose figures of each sentence of the scope, in the view the claim reads."""
-    found: dict[tuple[str, int], list[SourceValue]] = {}
+def _lists(ctx: ClaimContext, plain: bool, percent: bool) -> list[list[SourceValue]]:
+    """The dated prose figures of each sentence of the scope, percentages for a percentage, in
+    the view the claim reads (``plain``: a figure without a scale word reads "$5.2 million" as
+    written, 5.2)."""
+    chosen: dict[tuple[str, tuple[int, int]], SourceValue] = {}
     for v in ctx.scope.values():
         if v.table is not None or v.span is None or v.year is None or v.field is not None:
             continue
-        if (v.view == "written") != written or v.value <= 0:
+        if v.value <= 0 or (v.kind == "percent") != percent:
             continue
-        src = ctx.scope.source(v.source_id)
-        if src is None:
+        written = v.view == "written"
+        if written and not plain:
             continue
-        text = src.text
-        start = max((text.rfind(e, 0, v.span[0]) for e in _ENDS), default=-1)
-        found.setdefault((v.source_id, start), []).append(v)
+        key = (v.source_id, v.span)
+        if written or key not in chosen:
+            chosen[key] = v
+    found: dict[tuple[str, int], list[SourceValue]] = {}
+    for (source_id, (start, _)), v in chosen.items():
+        src = ctx.scope.source(source_id)
+        if src is not None:
+            text = src.text
+            begins = max((text.rfind(e, 0, start) for e in _ENDS), default=-1)
+            found.setdefault((source_id, begins), []).append(v)
     return [vs for vs in found.values() if len(vs) >= 3]
 
 
@@ -100,7 +110,7 @@ def year_list_total(ctx: ClaimContext) -> Verdict | None:
     """Rule: a coarse sum or mean of one sentence's figures of the named years, or the average
     change over them (module docstring)."""
     m, o = ctx.mention, ctx.options
-    if m.kind not in ("money", "number") or not m.claim or m.value == 0 or m.high is not None:
+    if m.kind not in _KINDS or not m.claim or m.value == 0 or m.high is not None:
         return None
     if not o.allow_derived or o.rel_tolerance is not None or o.abs_tolerance is not None:
         return None
@@ -114,7 +124,7 @@ def year_list_total(ctx: ClaimContext) -> Verdict | None:
     years = named_years(ctx)
     if len(years) < 2:
         return None
-    for line in _lists(ctx, m.scale_word is None):
+    for line in _lists(ctx, m.scale_word is None, m.kind == "percent"):
         for ys in _year_sets(years):
             picked = _one_per_year(line, ys)
             if not picked or not any(prose_named(ctx, v) for v in picked):
