@@ -28,7 +28,8 @@ from decimal import Decimal
 
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.rowtokens import tokens
-from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.context import ClaimContext, Scope, Verdict
+from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_shared import derivable
 from crossfoot.rules._prose_subject import prose_named
@@ -70,11 +71,17 @@ def _year_sets(years: set[int]) -> list[frozenset[int]]:
 
 
 def _lists(ctx: ClaimContext, plain: bool, percent: bool) -> list[list[SourceValue]]:
+    """:func:`_lists_of` the claim's scope, once per answer (every claim reads the same)."""
+    name = f"year_list_total.lists.{plain}.{percent}"
+    return per_answer(ctx, name, ctx.scope, lambda scope: _lists_of(scope, plain, percent))
+
+
+def _lists_of(scope: Scope, plain: bool, percent: bool) -> list[list[SourceValue]]:
     """The dated prose figures of each sentence of the scope, percentages for a percentage, in
     the view the claim reads (``plain``: a figure without a scale word reads "$5.2 million" as
     written, 5.2)."""
     chosen: dict[tuple[str, tuple[int, int]], SourceValue] = {}
-    for v in ctx.scope.values():
+    for v in scope.values():
         if v.table is not None or v.span is None or v.year is None or v.field is not None:
             continue
         if v.value <= 0 or (v.kind == "percent") != percent:
@@ -87,7 +94,7 @@ def _lists(ctx: ClaimContext, plain: bool, percent: bool) -> list[list[SourceVal
             chosen[key] = v
     found: dict[tuple[str, int], list[SourceValue]] = {}
     for (source_id, (start, _)), v in chosen.items():
-        src = ctx.scope.source(source_id)
+        src = scope.source(source_id)
         if src is not None:
             text = src.text
             begins = max((text.rfind(e, 0, start) for e in _ENDS), default=-1)
