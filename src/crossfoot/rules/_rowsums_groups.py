@@ -41,15 +41,15 @@ _HUNDRED = Decimal(100)
 def group_hits(
     table: _Table,
     sentence: str,
-    near: str,
+    near: tuple[str, str],
     named: list[int],
     windows: list[tuple[Decimal, Decimal]],
     percent: bool,
 ) -> Iterator[GroupHit]:
     """The group totals, means and shares of ``table`` that meet the claim (module docstring);
-    ``named``: the rows whose label the sentence names; ``near``: the claim's own stretch of
-    it (from the figure before to the figure after), read for the period when the sentence
-    names several ("January revenue was $100,500, rising to $108,400 in February")."""
+    ``named``: the rows whose label the sentence names; ``near``: the claim's own clause before
+    and after the figure, read for the period when the sentence names several ("January revenue
+    was $100,500, rising to $108,400 in February"; the words after the figure first)."""
     period, where = _period_rows(table, sentence, near)
     labelled = _one_label(table, named)
     if period is None and labelled is None:
@@ -97,14 +97,16 @@ def group_hits(
                 )
 
 
-def _period_rows(table: _Table, sentence: str, near: str) -> tuple[list[int] | None, str]:
+def _period_rows(
+    table: _Table, sentence: str, near: tuple[str, str]
+) -> tuple[list[int] | None, str]:
     """The rows of the one period the sentence (else the claim's stretch) names, and the
     period in words."""
     periods = table.row_periods()
     if periods is None:
         return None, ""
     by = table.period_index()
-    named = named_month(sentence) or named_month(near)
+    named = named_month(sentence) or named_month(near[1]) or named_month("".join(near))
     if named:
         year, month = named[-1]
         if year is None:
@@ -118,7 +120,7 @@ def _period_rows(table: _Table, sentence: str, near: str) -> tuple[list[int] | N
         return rows, _shown(first[0] if first is not None else year, month)
     years = set(years_in_text(sentence))
     if len(years) > 1:
-        years = set(years_in_text(near))
+        years = set(years_in_text(near[1])) or set(years_in_text("".join(near)))
     if len(years) != 1:
         return None, ""
     (year,) = years
