@@ -53,6 +53,7 @@ from crossfoot.rules.twice_rounded import twice_rounded
 from crossfoot.rules.units import unit_unstated
 from crossfoot.rules.whole_of_part import whole_of_part
 from crossfoot.rules.year_count import year_count
+from crossfoot.rules.year_list_total import year_list_total
 
 # The rule types live in crossfoot.model.context (below the rules and the language helpers);
 # they are re-exported here for rule authors.
@@ -74,6 +75,7 @@ RULES: tuple[Rule, ...] = (
     exact_quotient,  # "-0.035" for (96.50 - 100) / 100: a coarse fraction, a quotient exactly
     index_return,  # "-3.6" for $ 96.40 of an index table based at 100: a cell's return
     multi_operand,  # sums and means of 3..k values, CAGR
+    year_list_total,  # "4.4 million": a coarse mean of one sentence's figures of the named years
     pair_change,  # the change of two named rows' sum or quotient between two named years
     growth_gap,  # the gap between two series' relative changes over one period
     coarse_ratio,  # a coarse ratio ("0.7") of two rows the text names, in one column
