@@ -36,7 +36,7 @@ from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar, 
 from crossfoot.language.readings import restated_pairs
 from crossfoot.language.sentences import citations, split_sentences
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict, claim_window
-from crossfoot.model.memo import by_identity
+from crossfoot.model.memo import by_cells, by_identity
 from crossfoot.model.options import Options
 from crossfoot.model.types import (
     PASSING_STATUSES,
@@ -459,24 +459,29 @@ def _check_restatements(
 
 # _labels by SourceSet (check() reuses the sources of the same passages for many answers)
 _LABELS: dict[int, tuple[SourceSet, tuple[str, ...]]] = {}
+_CELLS: dict[tuple[int, ...], tuple[object, tuple[str, ...]]] = {}  # (a kept result set's cells)
 
 
 def _labels(sources: SourceSet) -> tuple[str, ...]:
     """The row and column labels with digits of the sources' tables ("2-5 Years"), in order of
-    first appearance (made once per SourceSet)."""
-    return by_identity(_LABELS, sources, 64, _read_labels)
+    first appearance (made once per SourceSet, and once per tuple of the same cells)."""
+    return by_identity(_LABELS, sources, 64, _labels_of)
 
 
-def _read_labels(sources: SourceSet) -> tuple[str, ...]:
+def _labels_of(sources: SourceSet) -> tuple[str, ...]:
+    return by_cells(_CELLS, sources.index(None).values, 64, _read_labels)
+
+
+def _read_labels(values: tuple[SourceValue, ...]) -> tuple[str, ...]:
     seen: dict[str, None] = {}
-    for v in sources.index(None).values:
+    for v in values:
         if v.table is not None:
             if v.row:
                 seen[v.row] = None
             if v.column:
                 seen[v.column] = None
     # each label tested once (a row's label comes with every column of the row)
-    return tuple(label for label in seen if any(ch.isdigit() for ch in label))
+    return tuple(label for label in seen if any(map(str.isdigit, label)))
 
 
 def _in_focus(ctx: ClaimContext, value: SourceValue) -> bool:

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from crossfoot.model.context import ClaimContext
 
-__all__ = ["by_identity", "evict_oldest", "per_answer"]
+__all__ = ["by_cells", "by_identity", "evict_oldest", "per_answer"]
 
 _K = TypeVar("_K")
 _R = TypeVar("_R")
@@ -72,4 +72,32 @@ def by_identity(
     made = make(key)
     evict_oldest(memo, kept)
     memo[id(key)] = (key, made)
+    return made
+
+
+def by_cells(
+    memo: dict[tuple[int, ...], tuple[Any, _R]],
+    cells: tuple[Any, ...],
+    kept: int,
+    make: Callable[[tuple[Any, ...]], _R],
+) -> _R:
+    """``make(cells)``, kept across answers in ``memo`` for the same objects in any tuple (at
+    most ``kept`` entries, oldest out first): keyed by the objects' ids, the entry holds its
+    tuple, so equal ids are the same objects while it is kept. For readings of frozen objects
+    only: a kept result set hands a new answer the same cells in a new tuple.
+
+    >>> memo: dict[tuple[int, ...], tuple[object, int]] = {}
+    >>> a, b = ("x",), ("y",)
+    >>> by_cells(memo, (a, b), 4, len), by_cells(memo, tuple([a, b]), 4, lambda c: -1)
+    (2, 2)
+    >>> by_cells(memo, (b, a), 4, lambda c: -1)
+    -1
+    """
+    key = tuple(map(id, cells))
+    hit = memo.get(key)
+    if hit is not None:
+        return hit[1]
+    made = make(cells)
+    evict_oldest(memo, kept)
+    memo[key] = (cells, made)
     return made

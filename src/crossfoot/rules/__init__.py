@@ -28,6 +28,7 @@ from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import deferred_row_verdict, direct_match
 from crossfoot.rules.exact_quotient import exact_quotient
+from crossfoot.rules.group_change import group_change
 from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.index_return import index_return
 from crossfoot.rules.multi import multi_operand
@@ -52,6 +53,7 @@ from crossfoot.rules.twice_rounded import twice_rounded
 from crossfoot.rules.units import unit_unstated
 from crossfoot.rules.whole_of_part import whole_of_part
 from crossfoot.rules.year_count import year_count
+from crossfoot.rules.year_list_total import year_list_total
 
 # The rule types live in crossfoot.model.context (below the rules and the language helpers);
 # they are re-exported here for rule authors.
@@ -63,6 +65,7 @@ RULES: tuple[Rule, ...] = (
     direct_match,  # exact / rounded / unit header / fraction<->percent, then the row check
     scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions
     row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
+    group_change,  # result rows: the change of two named periods' totals (trace only)
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
     # (before two_operand: one year's difference that equals an average change is no answer
     # to "the average annual change from 2017 to 2019")
@@ -72,6 +75,7 @@ RULES: tuple[Rule, ...] = (
     exact_quotient,  # "-0.035" for (96.50 - 100) / 100: a coarse fraction, a quotient exactly
     index_return,  # "-3.6" for $ 96.40 of an index table based at 100: a cell's return
     multi_operand,  # sums and means of 3..k values, CAGR
+    year_list_total,  # "4.4 million": a coarse mean of one sentence's figures of the named years
     pair_change,  # the change of two named rows' sum or quotient between two named years
     growth_gap,  # the gap between two series' relative changes over one period
     coarse_ratio,  # a coarse ratio ("0.7") of two rows the text names, in one column

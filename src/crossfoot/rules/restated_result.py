@@ -99,7 +99,7 @@ def _change_of_two(ctx: ClaimContext) -> Verdict | None:
     mean = bool(own & _MEAN)
     if not mean and not change_before(ctx.text, s.start, m.start):
         return None
-    if any(x.kind != "year" for x in ctx.mentions[: ctx.position] if x.end > s.start):
+    if any(x.kind != "year" for x in mentions_between(ctx, s.start, m.start)):
         return None  # a figure before it in its own sentence: not the two of the sentence before
     start, end = previous_sentence(ctx.text, s.start)
     prev = ctx.text[start:end]

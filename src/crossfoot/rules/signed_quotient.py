@@ -110,13 +110,26 @@ def _allowed(q: _Quotient, years: frozenset[int], named: frozenset[str] | None) 
     return named is None or all(v.row in named for v in ((a,) if same_row else (a, b)))
 
 
-def _named(table: _Table, words: frozenset[str]) -> frozenset[str] | None:
+def _named(table: _Table, text: str) -> frozenset[str] | None:
     """The rows the words name (None: none), but a row named only by the words of a longer row
-    it names ("operating loss" names no "net loss" whose required word is "loss")."""
+    it names ("operating loss" names no "net loss" whose required word is "loss"). A longer row
+    written out is taken out of the words first, so a row they name outside it stays named
+    ("the cost of sales to net sales": both rows, though "sales" is in "cost of sales")."""
+    words = frozenset(tokens(text))
     named = [(row, need) for row, need in table.rows if need <= words]
     if not named:
         return None
-    return frozenset(row for row, need in named if not any(need < other for _, other in named))
+    rest, kept = text.lower(), set()
+    covering: list[frozenset[str]] = []  # longer rows named but not written out
+    for row, need in sorted(named, key=lambda rn: -len(rn[1])):
+        if any(need < other for other in covering) or not need <= frozenset(tokens(rest)):
+            continue  # named only inside a longer row it names
+        kept.add(row)
+        if row.lower() in rest:
+            rest = rest.replace(row.lower(), " ")  # written out: its words name no other row
+        else:
+            covering.append(need)
+    return frozenset(kept)
 
 
 def signed_quotient(ctx: ClaimContext) -> Verdict | None:
@@ -133,12 +146,11 @@ def signed_quotient(ctx: ClaimContext) -> Verdict | None:
     lo, hi = lo / factor, hi / factor
     if hi >= 0:
         return None
-    words = frozenset(tokens(text))
     years = frozenset(int(y) for y in _YEAR.findall(text))
     size, width = float(-m.value / factor), float(hi - lo)
     for group in ctx.scope.groups:
         for table in by_identity(_MEMO, group, _KEPT, _make):
-            found = _search(table, lo, hi, size, width, words, years)
+            found = _search(table, lo, hi, size, width, text, years)
             if found is not None:
                 return Verdict("derived", _evidence(ctx, found, factor))
     return None
@@ -150,7 +162,7 @@ def _search(
     hi: Decimal,
     size: float,
     width: float,
-    words: frozenset[str],
+    text: str,
     years: frozenset[int],
 ) -> _Quotient | None:
     margin = 1e-9 * size
@@ -158,7 +170,7 @@ def _search(
         bisect_left(table.values, float(lo) - margin),
         bisect_right(table.values, float(hi) + margin),
     )
-    named = _named(table, words)
+    named = _named(table, text)
     if named is None:
         return None  # words that name no row bind no pair: another row's cell is as near
     met = [

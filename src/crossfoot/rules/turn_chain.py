@@ -318,8 +318,9 @@ def _family(
         rows, worded = _rows(read, values)
         read = _endpoints(read)
         turn = _unnamed_ops(read, worded)
-        if not rows and read.years and not turn.ops and not read.back and not _content(read):
-            # "and in 2024?": the rows and the operation of the turn before, in another year
+        if not rows and read.years and not turn.ops and not _content(read):
+            # "and in 2024?", "what was it in 2023?": the rows and the operation of the turn
+            # before, in another year (its "it" is the line asked, not the figure restated)
             rows, turn = prev[0], replace(turn, ops=prev[1], relative=prev[2])
         elif rows and not read.years and not turn.ops and not read.back and _goes_on(read):
             # "and for the s&p 500?": the operation of the turn before, over another row
@@ -339,6 +340,8 @@ def _family(
         if turn.ops:
             back = turn.back or named_back or len(own) < 2
             pool = own + _back(earlier, last, read.years) if back else own
+            if back and read.years:
+                pool += _results_of(earlier, rows & bound, pool)
             made = _combine(pool, turn.ops, _order(read), turn.relative, _span(read))
             if made is None:
                 return None
@@ -377,6 +380,18 @@ def _back(earlier: list[_Fig], last: list[_Fig], years: frozenset[int]) -> list[
         f
         for f in earlier
         if id(f) not in held and all(v.year is None or v.year in years for v in f.operands)
+    ]
+
+
+def _results_of(earlier: list[_Fig], lines: frozenset[str], pool: list[_Fig]) -> list[_Fig]:
+    """The figures earlier turns computed over ``lines`` alone, not in ``pool``: a turn that
+    names a year for another row ("the net change in cost of revenue as a portion of the 2024
+    net revenue") still points back to the change asked over the row it names with it."""
+    held = {id(f) for f in pool}
+    return [
+        f
+        for f in earlier
+        if len(f.operands) >= 2 and id(f) not in held and all(_line(v) in lines for v in f.operands)
     ]
 
 

@@ -216,7 +216,9 @@ def _year_of(
         if after is not None:  # "acquired in 2018, contributed $25.7 million during fiscal 2019"
             return after
         return next(iter(sent_years))
-    return None
+    # "the repayments of $2.0 billion of senior notes during fiscal 2019": its own year, a few
+    # words on (before any other figure, no clause between)
+    return _year_follows(text, mentions, i, sentence_of)
 
 
 # Between the items of a list of figures: "1.8, 1.9, and 2.0 million", "$3 and $4 billion".
