@@ -39,6 +39,7 @@ from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValu
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._named import Named, value_years
 from crossfoot.rules._period_rank import ranks_the_year, sentence_row_line
+from crossfoot.rules._quarter_rank import ranked_quarters
 from crossfoot.rules.alignment import marker_end
 from crossfoot.rules.counts import bar_values, question_bar
 from crossfoot.rules.which_years import asks_which_years, one_line, wrong_years
@@ -87,6 +88,8 @@ def which_period(
     'the largest is 95 (2018), not 89 (2019)'
     """
     added: list[Claim] = []
+    # "highest in Q1, at $18.2m": a quarter is no claim; its figure carries the verdict
+    claims = ranked_quarters(text, sentences, list(claims), values, _condition)
     years = [m for m in mentions if m.kind == "year"]
     if not years:
         return list(claims)

@@ -1,0 +1,115 @@
+"""A quarter ranked for one line of a table: "Operating income was highest in Q1, at $18.2m".
+
+The quarter's twin of :mod:`crossfoot.rules._period_rank`: the figure is Q1's cell of a line
+whose Q4 cell is higher, so every figure passes and the quarter is wrong. A quarter is no claim of
+its own (a year is read as one, a quarter is not), so the figure the sentence states carries the
+verdict: its cell must be the extreme of its line's quarters of the same year, in the same two
+shapes (the superlative right before the quarter, "highest in Q1", "peaked in the first
+quarter"; the quarter as subject, "Q1 had the highest ..."). As for years, a cell that is also
+the extreme of the other lines of its quarter is left alone (the sentence may rank those).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from crossfoot.language.years import period
+from crossfoot.model.types import Claim, Sentence, SourceValue, format_decimal
+from crossfoot.rules._period_rank import ranks_the_year
+
+__all__ = ["ranked_quarters"]
+
+_QUARTER = re.compile(
+    r"(?i)\b(?:q([1-4])|(first|second|third|fourth)\s+quarter)\b(?:\s+(?:of\s+)?(?:19|20)\d\d)?"
+)
+_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined|year)\b")
+
+Condition = Callable[[str, int, int], "tuple[str, re.Match[str]] | None"]
+
+
+def ranked_quarters(
+    text: str,
+    sentences: Sequence[Sentence],
+    claims: list[Claim],
+    values: Sequence[SourceValue],
+    condition: Condition,
+) -> list[Claim]:
+    """``claims``, with the figure of a sentence that misranks its quarter ``contradicted``;
+    ``condition``: "max" or "min" a stretch of text asks for (rules.which_period)."""
+    if "q" not in text.lower() or _QUARTER.search(text) is None:
+        return claims
+    out = list(claims)
+    for s in sentences:
+        found = list(_QUARTER.finditer(text, s.start, s.end))
+        if len(found) != 1:
+            continue
+        q = found[0]
+        cond = condition(text, s.start, s.end)
+        if cond is None or cond[1].group("more") or cond[1].group("less"):
+            continue
+        if not ranks_the_year(text, s, q.start(), q.end()):
+            continue
+        number = int(q[1]) if q[1] else _ORDINAL[q[2].lower()]
+        for i, c in enumerate(out):
+            if not (s.start <= c.mention.start < s.end) or c.mention.kind == "year":
+                continue
+            why = _misranked(c, values, number * 3, cond[0] == "max", cond[1].group(0).lower())
+            if why is not None:
+                out[i] = Claim(c.mention, c.sentence, "contradicted", c.evidence, why)
+            break  # the sentence's first figure is the one ranked
+    return out
+
+
+def _misranked(
+    c: Claim, values: Sequence[SourceValue], month: int, high: bool, word: str
+) -> str | None:
+    ev = c.evidence
+    if not c.passed or ev is None or ev.rule != "direct" or len(ev.operands) != 1:
+        return None
+    v = ev.operands[0]
+    own = period(v)
+    if v.table is None or own is None or own[1] != month or v.value < 0:
+        return None
+    along_row = _quarter_in(v.column)
+    if along_row == _quarter_in(v.row):
+        return None  # the quarter in both labels, or in neither: no line to rank along
+    line: dict[int, SourceValue] = {}
+    across: list[SourceValue] = []
+    for w in values:
+        if w.source_id != v.source_id or w.table != v.table or w.view == "written":
+            continue
+        if w.kind != v.kind:
+            continue
+        p = period(w)
+        same_line = w.row_index == v.row_index if along_row else w.col_index == v.col_index
+        if same_line and p is not None and p[0] == own[0] and p[1] in (3, 6, 9, 12):
+            if p[1] in line and line[p[1]].value != w.value:
+                return None  # two values of one quarter: which is meant is unknown
+            line[p[1]] = w
+        same_quarter = w.col_index == v.col_index if along_row else w.row_index == v.row_index
+        label = (w.row if along_row else w.column) or ""
+        if same_quarter and not _ASIDE.search(label):
+            across.append(w)
+    if len(line) < 2 or any(w.value < 0 for w in line.values()):
+        return None
+    pick = max if high else min
+    if len(across) >= 2 and v.value == pick(w.value for w in across):
+        return None  # the extreme of its quarter's lines: the sentence may rank those
+    best = pick(line.values(), key=lambda w: w.value)
+    if best.value == v.value:
+        return None
+    return (
+        f"the {word} is {format_decimal(best.value)} (Q{best_month(best) // 3}), "
+        f"not {format_decimal(v.value)} (Q{month // 3})"
+    )
+
+
+def best_month(v: SourceValue) -> int:
+    p = period(v)
+    return p[1] if p is not None and p[1] is not None else 0
+
+
+def _quarter_in(label: str | None) -> bool:
+    return bool(label) and _QUARTER.search(label or "") is not None
