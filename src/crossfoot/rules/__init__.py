@@ -48,6 +48,7 @@ from crossfoot.rules.steps import step_arithmetic
 from crossfoot.rules.sum_share import sum_share
 from crossfoot.rules.table_chain import table_chain
 from crossfoot.rules.table_chain_text import text_over_cell
+from crossfoot.rules.text_groups import text_groups
 from crossfoot.rules.turn_chain import turn_chain
 from crossfoot.rules.twice_rounded import twice_rounded
 from crossfoot.rules.units import unit_unstated
@@ -66,6 +67,7 @@ RULES: tuple[Rule, ...] = (
     scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions
     row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
     group_change,  # result rows: the change of two named periods' totals (trace only)
+    text_groups,  # a long table pasted as text: a period's total, share, change (check only)
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
     # (before two_operand: one year's difference that equals an average change is no answer
     # to "the average annual change from 2017 to 2019")

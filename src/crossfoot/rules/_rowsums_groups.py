@@ -24,6 +24,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from crossfoot.language.years import years_in_text
+from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Mention, SourceValue, format_decimal
 from crossfoot.rules.row_months import named_month
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 #: (kind, result, formula, operands), as rules.rowsums makes its hits of them
 GroupHit = tuple[str, Decimal, str, tuple[SourceValue, ...]]
 
-__all__ = ["GroupHit", "distinct_count", "group_hits"]
+__all__ = ["GroupHit", "claim_clause", "distinct_count", "group_hits"]
 
 _HUNDRED = Decimal(100)
 
@@ -45,6 +46,7 @@ def group_hits(
     named: list[int],
     windows: list[tuple[Decimal, Decimal]],
     percent: bool,
+    labels_alone: bool = True,
 ) -> Iterator[GroupHit]:
     """The group totals, means and shares of ``table`` that meet the claim (module docstring);
     ``named``: the rows whose label the sentence names; ``near``: the claim's own clause before
@@ -52,8 +54,8 @@ def group_hits(
     was $100,500, rising to $108,400 in February"; the words after the figure first)."""
     period, where = _period_rows(table, sentence, near)
     labelled = _one_label(table, named)
-    if period is None and labelled is None:
-        return
+    if period is None and (labelled is None or not labels_alone):
+        return  # (without ``labels_alone`` a label only narrows a period's rows)
     if period is not None and labelled is not None:
         rows = sorted(set(period) & set(labelled))
         name = f"{table.labels_of(rows[0]) if rows else ''} in {where}"
@@ -184,3 +186,23 @@ def _fmt(value: Decimal) -> str:
     if value == value.to_integral_value():
         return format_decimal(value)
     return format_decimal(value.quantize(Decimal("0.01")))
+
+
+def claim_clause(ctx: ClaimContext) -> tuple[str, str]:
+    """The claim's clause before and after the figure: its sentence from the figure before it
+    to the figure after it, cut at the clause marks nearest the figure ("; ", ", ", " and ")."""
+    m = ctx.mention
+    own = [x for x in ctx.sentence_mentions if x.kind != "year"]
+    k = next((n for n, x in enumerate(own) if x.start == m.start), None)
+    if k is None:
+        return ctx.text[ctx.sentence.start : m.start], ctx.text[m.end : ctx.sentence.end]
+    lo = own[k - 1].end if k > 0 else ctx.sentence.start
+    hi = own[k + 1].start if k + 1 < len(own) else ctx.sentence.end
+    cut = [c.end() for c in _CLAUSE.finditer(ctx.text, lo, m.start)]
+    after = _CLAUSE.search(ctx.text, m.end, hi)
+    return ctx.text[cut[-1] if cut else lo : m.start], ctx.text[
+        m.end : after.start() if after else hi
+    ]
+
+
+_CLAUSE = re.compile(r";\s|,\s|\s(?:and|while|whereas|but)\s")

@@ -31,7 +31,7 @@ from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allo
 from crossfoot.rules._rowsums_tables import _Period, _Table, _tables
 from crossfoot.sources.rows_months import MONTH_NUMBERS, QUARTER
 
-__all__ = ["group_change"]
+__all__ = ["changes_over", "group_change"]
 
 _WORD = re.compile(r"\b([A-Z][a-z]{2,8})\b|\b[Qq]([1-4])\b")
 _HUNDRED = Decimal(100)
@@ -51,7 +51,13 @@ def group_change(ctx: ClaimContext) -> Verdict | None:
         if known is None or known[0] is not source:
             known = memo[id(source)] = (source, _tables(source))
         long.extend(t for t in known[1] if t.grouped())
-    if not long:
+    return changes_over(ctx, long)
+
+
+def changes_over(ctx: ClaimContext, long: list[_Table]) -> Verdict | None:
+    """The change of two named periods' totals in one of the ``long`` tables (rows sharing a
+    period or a label) that meets the claim, or None."""
+    if not long or ctx.mention.kind == "year":
         return None  # (most result sets: one row per label, no period repeated)
     said = ctx.sentence.text
     wanted = _named_periods(said)

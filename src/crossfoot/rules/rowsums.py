@@ -51,7 +51,7 @@ from crossfoot.rules._derive_shared import (
     known_worded,
 )
 from crossfoot.rules._derive_wording import move_level
-from crossfoot.rules._rowsums_groups import distinct_count, group_hits
+from crossfoot.rules._rowsums_groups import claim_clause, distinct_count, group_hits
 from crossfoot.rules._rowsums_tables import (
     _EXACT,
     _Column,
@@ -188,7 +188,7 @@ def _search(
     if table.grouped() and kind_allowed(ctx, "column_share" if percent else "column_sum"):
         said = ctx.sentence.text
         rows = table.rows_named(said)
-        for hit in group_hits(table, said, _stretch(ctx), rows, signed, percent):
+        for hit in group_hits(table, said, claim_clause(ctx), rows, signed, percent):
             yield _Hit(*hit)
     if m.kind == "money" and fine and kind_allowed(ctx, "ratio"):
         yield from _unit_ratios(m.currency, table, named, signed)
@@ -206,26 +206,6 @@ def _search(
             found = distinct_count(table, ctx.mention, ctx.text[ctx.mention.end :])
             if found is not None:
                 yield _Hit("distinct_count", Decimal(found[0]), found[1], ())
-
-
-def _stretch(ctx: ClaimContext) -> tuple[str, str]:
-    """The claim's clause before and after the figure: its sentence from the figure before it
-    to the figure after it, cut at the clause marks nearest the figure ("; ", ", ", " and ")."""
-    m = ctx.mention
-    own = [x for x in ctx.sentence_mentions if x.kind != "year"]
-    k = next((n for n, x in enumerate(own) if x.start == m.start), None)
-    if k is None:
-        return ctx.text[ctx.sentence.start : m.start], ctx.text[m.end : ctx.sentence.end]
-    lo = own[k - 1].end if k > 0 else ctx.sentence.start
-    hi = own[k + 1].start if k + 1 < len(own) else ctx.sentence.end
-    cut = [c.end() for c in _CLAUSE.finditer(ctx.text, lo, m.start)]
-    after = _CLAUSE.search(ctx.text, m.end, hi)
-    return ctx.text[cut[-1] if cut else lo : m.start], ctx.text[
-        m.end : after.start() if after else hi
-    ]
-
-
-_CLAUSE = re.compile(r";\s|,\s|\s(?:and|while|whereas|but)\s")
 
 
 _OF = re.compile(
