@@ -17,13 +17,10 @@ from collections.abc import Callable, Sequence
 from crossfoot.language.years import period
 from crossfoot.model.types import Claim, Sentence, SourceValue, format_decimal
 from crossfoot.rules._period_rank import ranks_the_year
+from crossfoot.rules.row_months import QUARTER_NAME, quarter_number
 
 __all__ = ["ranked_quarters"]
 
-_QUARTER = re.compile(
-    r"(?i)\b(?:q([1-4])|(first|second|third|fourth)\s+quarter)\b(?:\s+(?:of\s+)?(?:19|20)\d\d)?"
-)
-_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined|year)\b")
 
 Condition = Callable[[str, int, int], "tuple[str, re.Match[str]] | None"]
@@ -38,11 +35,11 @@ def ranked_quarters(
 ) -> list[Claim]:
     """``claims``, with the figure of a sentence that misranks its quarter ``contradicted``;
     ``condition``: "max" or "min" a stretch of text asks for (rules.which_period)."""
-    if "q" not in text.lower() or _QUARTER.search(text) is None:
+    if "q" not in text.lower() or QUARTER_NAME.search(text) is None:
         return claims
     out = list(claims)
     for s in sentences:
-        found = list(_QUARTER.finditer(text, s.start, s.end))
+        found = list(QUARTER_NAME.finditer(text, s.start, s.end))
         if len(found) != 1:
             continue
         q = found[0]
@@ -51,7 +48,7 @@ def ranked_quarters(
             continue
         if not ranks_the_year(text, s, q.start(), q.end()):
             continue
-        number = int(q[1]) if q[1] else _ORDINAL[q[2].lower()]
+        number = quarter_number(q)
         for i, c in enumerate(out):
             if not (s.start <= c.mention.start < s.end) or c.mention.kind == "year":
                 continue
@@ -97,19 +94,14 @@ def _misranked(
     pick = max if high else min
     if len(across) >= 2 and v.value == pick(w.value for w in across):
         return None  # the extreme of its quarter's lines: the sentence may rank those
-    best = pick(line.values(), key=lambda w: w.value)
+    end, best = pick(line.items(), key=lambda kv: kv[1].value)
     if best.value == v.value:
         return None
     return (
-        f"the {word} is {format_decimal(best.value)} (Q{best_month(best) // 3}), "
+        f"the {word} is {format_decimal(best.value)} (Q{end // 3}), "
         f"not {format_decimal(v.value)} (Q{month // 3})"
     )
 
 
-def best_month(v: SourceValue) -> int:
-    p = period(v)
-    return p[1] if p is not None and p[1] is not None else 0
-
-
 def _quarter_in(label: str | None) -> bool:
-    return bool(label) and _QUARTER.search(label or "") is not None
+    return bool(label) and QUARTER_NAME.search(label or "") is not None

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Mention, SourceValue, format_decimal
+from crossfoot.rules._rowsums_tables import fmt_total, inside
 from crossfoot.rules.row_months import named_month
 
 if TYPE_CHECKING:
@@ -72,13 +73,13 @@ def group_hits(
             total = sum(values, Decimal(0))
             mean = total / len(values)
             for kind, result in (("group_sum", total), ("group_mean", mean)):
-                if _inside(result, windows):
+                if inside(result, windows):
                     word = "sum" if kind == "group_sum" else "mean"
                     yield (
                         kind,
                         result,
                         f"{word} of {col.name} over the {len(values)} rows of {name} = "
-                        f"{_fmt(result)}",
+                        f"{fmt_total(result)}",
                         tuple(col.get(i) for i in rows if i in col.values),
                     )
         if percent and period is not None and len(rows) == 1 and rows[0] in col.values:
@@ -87,14 +88,14 @@ def group_hits(
             if len(whole) < 2 or total <= 0 or min(whole) < 0:
                 continue
             share = col.values[rows[0]] / total * _HUNDRED
-            if _inside(share, windows):
+            if inside(share, windows):
                 cell = col.get(rows[0])
                 yield (
                     "group_share",
                     share,
                     f"{cell.label} ({format_decimal(cell.value)}) / sum of {col.name} over "
                     f"the {len(whole)} rows of {where} ({format_decimal(total)}) = "
-                    f"{_fmt(share)}%",
+                    f"{fmt_total(share)}%",
                     (cell,),
                 )
 
@@ -176,16 +177,6 @@ def _shown(year: int | None, month: int) -> str:
     if month > 100:
         return f"Q{month - 100}" + (f" {year}" if year else "")
     return f"{year}-{month:02d}" if year else f"month {month}"
-
-
-def _inside(value: Decimal, windows: list[tuple[Decimal, Decimal]]) -> bool:
-    return any(lo <= value <= hi for lo, hi in windows)
-
-
-def _fmt(value: Decimal) -> str:
-    if value == value.to_integral_value():
-        return format_decimal(value)
-    return format_decimal(value.quantize(Decimal("0.01")))
 
 
 def claim_clause(ctx: ClaimContext) -> tuple[str, str]:

@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import compress
 
+from crossfoot.model.context import ClaimContext
 from crossfoot.model.memo import by_identity
-from crossfoot.model.types import Source, SourceValue
+from crossfoot.model.types import Source, SourceValue, format_decimal
 from crossfoot.sources.rows import (
     IntNumbers,
     RowTable,
@@ -260,3 +261,32 @@ def _from_values(source: Source) -> list[_Table]:
             table.periods_of = lambda own=own, n=n: [own.get(i) for i in range(n)]
         tables.append(table.finish())
     return tables
+
+
+def scope_tables(ctx: ClaimContext) -> list[_Table]:
+    """The tables of every source of the claim's scope, looked up once per answer (every claim
+    and every rule of rowsums' family reads the same ones)."""
+    memo: dict[int, tuple[Source, list[_Table]]]
+    memo = ctx.shared.setdefault("rowsums.tables", {})  # type: ignore[assignment]
+    out: list[_Table] = []
+    for source in ctx.scope.sources:
+        known = memo.get(id(source))
+        if known is None or known[0] is not source:
+            known = memo[id(source)] = (source, _tables(source))
+        out.extend(known[1])
+    return out
+
+
+def inside(value: Decimal, windows: list[tuple[Decimal, Decimal]]) -> bool:
+    """Whether ``value`` is in one of the claim's windows."""
+    for lo, hi in windows:  # one or two windows: a plain loop beats any() over a generator
+        if lo <= value <= hi:
+            return True
+    return False
+
+
+def fmt_total(value: Decimal) -> str:
+    """A derived total as evidence shows it: whole, or to the cent."""
+    if value == value.to_integral_value():
+        return format_decimal(value)
+    return format_decimal(value.quantize(Decimal("0.01")))

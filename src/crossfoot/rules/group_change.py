@@ -26,9 +26,9 @@ from decimal import Decimal
 from crossfoot.language.direction import stated_direction
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
-from crossfoot.model.types import Evidence, Source, format_decimal
+from crossfoot.model.types import Evidence, format_decimal
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
-from crossfoot.rules._rowsums_tables import _Period, _Table, _tables
+from crossfoot.rules._rowsums_tables import _Period, _Table, scope_tables
 from crossfoot.sources.rows_months import MONTH_NUMBERS, QUARTER
 
 __all__ = ["changes_over", "group_change"]
@@ -43,15 +43,7 @@ def group_change(ctx: ClaimContext) -> Verdict | None:
     m, o = ctx.mention, ctx.options
     if not o.result_rows or not o.allow_derived or not m.claim or m.kind == "year":
         return None
-    memo: dict[int, tuple[Source, list[_Table]]]
-    memo = ctx.shared.setdefault("rowsums.tables", {})  # type: ignore[assignment]
-    long: list[_Table] = []
-    for source in ctx.scope.sources:
-        known = memo.get(id(source))
-        if known is None or known[0] is not source:
-            known = memo[id(source)] = (source, _tables(source))
-        long.extend(t for t in known[1] if t.grouped())
-    return changes_over(ctx, long)
+    return changes_over(ctx, [t for t in scope_tables(ctx) if t.grouped()])
 
 
 def changes_over(ctx: ClaimContext, long: list[_Table]) -> Verdict | None:

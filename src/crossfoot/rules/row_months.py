@@ -31,15 +31,22 @@ from crossfoot.sources.rows_months import (
 )
 from crossfoot.sources.rows_table import RowTable
 
-__all__ = ["month_verdict", "named_month"]
+__all__ = ["QUARTER_NAME", "month_verdict", "named_month", "quarter_number"]
 
 # A capitalised month word, and the year right after it ("January 2024", "Jan. 2024").
 _MONTH = re.compile(r"\b([A-Z][a-z]{2,8})\b\.?(?:\s+(?:\d{1,2},?\s+)?((?:19|20)\d\d)\b)?")
 # A quarter: "Q3", "Q3 2024", "the third quarter (of 2024)"; its year right after it.
-_QUARTER = re.compile(
+QUARTER_NAME = re.compile(
     r"(?i)\b(?:q([1-4])|(first|second|third|fourth)\s+quarter)\b(?:\s+(?:of\s+)?((?:19|20)\d\d)\b)?"
 )
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+def quarter_number(m: re.Match[str]) -> int:
+    """The quarter (1-4) a :data:`QUARTER_NAME` match names."""
+    return int(m.group(1)) if m.group(1) else _ORDINALS[m.group(2).lower()]
+
+
 _Named = tuple[int | None, int]
 
 
@@ -61,8 +68,8 @@ def named_month(text: str) -> tuple[_Named, ...]:
         if month is not None:
             found.add((int(m.group(2)) if m.group(2) else None, month))
     if "q" in text or "Q" in text:
-        for m in _QUARTER.finditer(text):
-            q = int(m.group(1)) if m.group(1) else _ORDINALS[m.group(2).lower()]
+        for m in QUARTER_NAME.finditer(text):
+            q = quarter_number(m)
             found.add((int(m.group(3)) if m.group(3) else None, QUARTER + q))
     day = label_date(text) if found or "-" in text or "/" in text else None
     if day is not None:

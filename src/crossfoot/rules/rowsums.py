@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from crossfoot.model.context import ClaimContext, Verdict
-from crossfoot.model.types import Evidence, Source, SourceValue, format_decimal
+from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_shared import (
     claim_interval,
     claim_worded,
@@ -56,7 +56,9 @@ from crossfoot.rules._rowsums_tables import (
     _EXACT,
     _Column,
     _Table,
-    _tables,
+    fmt_total,
+    inside,
+    scope_tables,
 )
 from crossfoot.rules.direct import currencies_agree
 from crossfoot.sources.rows import (
@@ -117,15 +119,8 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
     flat = o.rel_tolerance is not None or o.abs_tolerance is not None
     fine = derivable(m, flat)
     hits: list[_Hit] = []
-    # The tables of a source, looked up once per answer (every claim reads the same ones).
-    memo: dict[int, tuple[Source, list[_Table]]]
-    memo = ctx.shared.setdefault("rowsums.tables", {})  # type: ignore[assignment]
-    for source in ctx.scope.sources:
-        known = memo.get(id(source))
-        if known is None or known[0] is not source:
-            known = memo[id(source)] = (source, _tables(source))
-        for table in known[1]:
-            hits.extend(_search(ctx, table, lo, hi, fine))
+    for table in scope_tables(ctx):
+        hits.extend(_search(ctx, table, lo, hi, fine))
     if not hits:
         return None
     # Read only now that something matched: the wording costs more than the whole search.
@@ -165,7 +160,7 @@ def _search(
         n = col.count
         if percent == col.percent and n:
             if want_total and not col.percent and n > 1:
-                if _inside(col.total, signed):
+                if inside(col.total, signed):
                     yield _Hit(
                         "column_sum",
                         col.total,
@@ -174,11 +169,11 @@ def _search(
                     )
             if want_mean and n > 1:
                 mean = col.total / n
-                if _inside(mean, signed):
+                if inside(mean, signed):
                     yield _Hit(
                         "column_mean",
                         mean,
-                        f"mean of {col.name} over {n} rows = {_fmt(mean)}",
+                        f"mean of {col.name} over {n} rows = {fmt_total(mean)}",
                         _listed(col),
                     )
             if want_sums and not col.percent:
@@ -228,25 +223,12 @@ def _share_of(ctx: ClaimContext, table: _Table) -> set[int] | None:
     return named or None
 
 
-def _inside(value: Decimal, windows: list[tuple[Decimal, Decimal]]) -> bool:
-    for lo, hi in windows:  # one or two windows: a plain loop beats any() over a generator
-        if lo <= value <= hi:
-            return True
-    return False
-
-
 def _listed(col: _Column) -> tuple[SourceValue, ...]:
     if col.count > _MAX_LISTED:
         return ()
     if col.cells is None:
         col.cells = tuple(col.get(i) for i in sorted(col.values))
     return col.cells
-
-
-def _fmt(value: Decimal) -> str:
-    if value == value.to_integral_value():
-        return format_decimal(value)
-    return format_decimal(value.quantize(Decimal("0.01")))
 
 
 def _shares(
@@ -267,7 +249,7 @@ def _shares(
                 "share",
                 share,
                 f"{cell.label} ({format_decimal(cell.value)}) / sum of {col.name} "
-                f"({format_decimal(total)}) = {_fmt(share)}{unit}",
+                f"({format_decimal(total)}) = {fmt_total(share)}{unit}",
                 (cell,),
             )
 
@@ -285,7 +267,7 @@ def _named_sums(
     for a_pos, (i, a) in enumerate(rows):
         for j, b in rows[a_pos + 1 :]:
             total = a + b
-            if _inside(total, windows):
+            if inside(total, windows):
                 x, y = col.get(i), col.get(j)
                 yield _Hit(
                     "sum",
@@ -302,7 +284,7 @@ def _named_sums(
                 total = Decimal(sum(ints[i : j + 1]))
             else:
                 total = sum((values[k] for k in range(i, j + 1) if k in values), Decimal(0))
-            if _inside(total, windows):
+            if inside(total, windows):
                 run = [col.get(k) for k in range(i, j + 1) if k in values]
                 x, y = col.get(i), col.get(j)
                 yield _Hit(
@@ -326,7 +308,7 @@ def _row_sums(
             if len(present) < 2:
                 continue
             total = sum((c.values[i] for c in present), Decimal(0))
-            if _inside(total, windows):
+            if inside(total, windows):
                 parts = [c.get(i) for c in present]  # cells only for a hit
                 where = parts[0].row or f"row {i + 1}"
                 names = " + ".join(c.column or "" for c in parts)
@@ -358,13 +340,13 @@ def _unit_ratios(
                 if not yv:
                     continue
                 ratio = xv / yv
-                if _inside(ratio, windows):
+                if inside(ratio, windows):
                     x, y = top.get(i), bottom.get(i)  # cells only for a hit
                     yield _Hit(
                         "ratio",
                         ratio,
                         f"{x.label} ({format_decimal(x.value)}) / {y.label} "
-                        f"({format_decimal(y.value)}) = {_fmt(ratio)}",
+                        f"({format_decimal(y.value)}) = {fmt_total(ratio)}",
                         (x, y),
                     )
 
