@@ -342,8 +342,7 @@ class _Answer:
         if self.ask is not None:
             again.notes["question"] = self.ask.text  # its words name rows and the operation
         wanted = _RERUN_MODULES if direct else _RERUN_MODULES[1:]
-        chosen = tuple(r for r in self.all_rules if r.__module__.rsplit(".", 1)[-1] in wanted)
-        return _run(chosen, again)
+        return _run(_rules_of(self.all_rules, wanted), again)
 
     def _elsewhere(self, ctx: ClaimContext, sentence: Sentence) -> Claim | None:
         """``wrong_record`` when a record the sentence does not cite proves the claim."""
@@ -381,21 +380,25 @@ def _cut(scope: Scope, keep: Callable[[SourceValue], bool]) -> Scope:
     return Scope(scope.sources, scope.cited, index, tuple(g.where(kept) for g in scope.groups))
 
 
-_CROSS: dict[tuple[Rule, ...], tuple[Rule, ...]] = {}
+_CHOSEN: dict[tuple[tuple[Rule, ...], tuple[str, ...]], tuple[Rule, ...]] = {}
+
+
+def _rules_of(all_rules: tuple[Rule, ...], modules: tuple[str, ...]) -> tuple[Rule, ...]:
+    """The rules of ``all_rules`` (in order) whose module is one of ``modules``, found once per
+    rule list and modules, not once per answer (or per figure judged again)."""
+    key = (all_rules, modules)
+    made = _CHOSEN.get(key)
+    if made is None:
+        made = tuple(r for r in all_rules if r.__module__.rsplit(".", 1)[-1] in modules)
+        if len(_CHOSEN) > 8:
+            _CHOSEN.clear()
+        _CHOSEN[key] = made
+    return made
 
 
 def _cross_rules(all_rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
-    """The rules that may look in records a sentence does not cite (found once per rule list,
-    not once per answer)."""
-    made = _CROSS.get(all_rules)
-    if made is None:
-        made = tuple(
-            r for r in all_rules if r.__module__.rsplit(".", 1)[-1] in _CROSS_RECORD_MODULES
-        )
-        if len(_CROSS) > 8:
-            _CROSS.clear()
-        _CROSS[all_rules] = made
-    return made
+    """The rules that may look in records a sentence does not cite."""
+    return _rules_of(all_rules, _CROSS_RECORD_MODULES)
 
 
 def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from crossfoot.model.wordgate import FOLDS_TO_ASCII
+
 __all__ = ["ratio_sides"]
 
 # Where a side's phrase stops: a year or period, a comma, the question's end.
@@ -40,6 +42,24 @@ _FORMS = (
 
 _ARTICLE = re.compile(r"(?i)^(?:the|a|an)\s+")
 
+# Every match of a form holds one of its words (in any case) as consumed characters: forms 0
+# and 3 "ratio", forms 1 and 2 a word of _SHARE. A question holding none skips the form's search
+# (forms 1 and 3 try every start of a question: ~12 us each on most questions, which ask no
+# ratio). Exact where ``lower()`` keeps the ASCII letters where they are: a question with a
+# character that IGNORECASE matches to an ASCII letter (``FOLDS_TO_ASCII``) runs every form.
+_SHARE_WORDS = ("percent", "portion", "share", "fraction", "ratio", "%")  # ("portion" in "pro-")
+_NEEDS = (("ratio",), _SHARE_WORDS, _SHARE_WORDS, ("ratio",))
+_FOLDS = re.compile(f"[{FOLDS_TO_ASCII}]")
+
+
+def _forms(question: str) -> list[re.Pattern[str]]:
+    """The forms that may match ``question``: those holding one of their words (all of them
+    when the question holds a character that folds to an ASCII letter)."""
+    if not question.isascii() and _FOLDS.search(question) is not None:
+        return list(_FORMS)
+    low = question.lower()
+    return [f for f, words in zip(_FORMS, _NEEDS, strict=True) if any(w in low for w in words)]
+
 
 @lru_cache(maxsize=1024)  # one question is read for every figure of its answer
 def ratio_sides(question: str) -> tuple[str, str] | None:
@@ -55,7 +75,7 @@ def ratio_sides(question: str) -> tuple[str, str] | None:
     >>> ratio_sides("What was the ratio between sales and costs?") is None
     True
     """
-    for form in _FORMS:
+    for form in _forms(question):
         m = form.search(question)
         if m is not None:
             a, b = (_ARTICLE.sub("", m.group(k).strip()) for k in ("a", "b"))

@@ -60,6 +60,9 @@ def tokens(text: str) -> list[str]:
     >>> tokens("Sales, net (in millions) of the Americas")
     ['sale', 'net', 'million', 'america']
     """
+    got = _TEXT_TOKENS.get(text)
+    if got is not None:
+        return list(got)  # (a new list: callers may change theirs)
     out: list[str] = []
     memo = _WORD_TOKENS
     low = text.lower().replace(" & ", " and ")
@@ -74,9 +77,16 @@ def tokens(text: str) -> list[str]:
         if got is None:
             got = _run_tokens(w)
         out += got
+    if len(text) <= 2000:  # (a bound on what the memo holds: 512 texts, ~1 MB)
+        if len(_TEXT_TOKENS) >= 512:
+            _TEXT_TOKENS.clear()
+        _TEXT_TOKENS[text] = tuple(out)
     return out
 
 
+# Each text's tokens, by value: the rules of one answer read the same sentence, clause and
+# label again (a third of the calls; tests/test_speed_paths_speed30.py), each a fresh slice.
+_TEXT_TOKENS: dict[str, tuple[str, ...]] = {}
 # Each word's tokens (its spelling out, its one token, or none), one look-up a word: tokens()
 # reads labels and sentences several times per answer (tests/test_speed_paths_speed13.py).
 # Also each run of word characters that is not one word ("2019s", "'s"): its words' tokens.

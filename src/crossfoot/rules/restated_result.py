@@ -93,12 +93,11 @@ def _change_of_two(ctx: ClaimContext) -> Verdict | None:
     words name more than that sentence did: not "X in 2019 is $3,574 million and in 2018 is
     $3,497 million. The net change is $68 million." (``arithmetic_error``)."""
     m, s = ctx.mention, ctx.sentence
-    if m.kind not in ("money", "number") or _in_calculation(ctx):
+    if m.kind not in ("money", "number"):
         return None
-    own = {w for w in tokens(ctx.text[s.start : m.start]) if not w.isdigit()}
-    mean = bool(own & _MEAN)
-    if not mean and not change_before(ctx.text, s.start, m.start):
-        return None
+    # (Each test below ends in None and reads nothing the others change: the cheap ones first,
+    # the sentence's words and change words, read on most claims, only for a sentence of two
+    # figures after one with none before the claim.)
     if any(x.kind != "year" for x in mentions_between(ctx, s.start, m.start)):
         return None  # a figure before it in its own sentence: not the two of the sentence before
     start, end = previous_sentence(ctx.text, s.start)
@@ -110,6 +109,12 @@ def _change_of_two(ctx: ClaimContext) -> Verdict | None:
         x.kind != m.kind or not same_currency(x.currency, m.currency) or x.high is not None
         for x in figures
     ):
+        return None
+    if _in_calculation(ctx):
+        return None
+    own = {w for w in tokens(ctx.text[s.start : m.start]) if not w.isdigit()}
+    mean = bool(own & _MEAN)
+    if not mean and not change_before(ctx.text, s.start, m.start):
         return None
     named = set(tokens(prev))
     if own - _CHANGE_WORDS - _MEAN - named or (mean and named & _MEAN):
