@@ -249,3 +249,25 @@ def test_states_a_cell_with_the_gate() -> None:
     report = check("The Adjusted EBITDA in 2019 is 34.4.", [t])
     assert report.claims[-1].mention.value == Decimal("34.4")
     assert report.claims[-1].status == "supported_exact"
+
+
+# ----------------------------------------------------------------------------- previous_sentence
+
+_PREV_PIECES = st.sampled_from(
+    ["What was X?", "Sure!", "Here is the calculation.", "X was 5.", "Answer: 5", "\n", " ",
+     "  ", ".", "!", "?", "e.g.", "Revenue rose 5% in 2019.", "Thus", "the", "ok", "\u2009"]
+)  # fmt: skip
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(_PREV_PIECES, max_size=16).map(" ".join), st.data())
+def test_previous_sentence_kept_equals_fresh(text: str, data: st.DataObject) -> None:
+    starts = data.draw(st.lists(st.integers(0, len(text)), max_size=6))
+    other = "No. So! " + text  # another text between two asks of this one
+    for start in [*starts, *starts]:
+        assert rowfocus.previous_sentence(text, start) == rowfocus.read_previous_sentence(
+            text, start
+        )
+        assert rowfocus.previous_sentence(other, start) == rowfocus.read_previous_sentence(
+            other, start
+        )
