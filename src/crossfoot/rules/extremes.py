@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from crossfoot.language.extremes import extremes, may_rank
 from crossfoot.model.types import Claim, SourceValue, format_decimal, kind_family
@@ -135,7 +136,7 @@ def _period_said(v: SourceValue, sentence: str) -> bool:
     return any(p == v.period[1] and y in (None, v.period[0]) for y, p in named_month(sentence))
 
 
-def same_noun(said: set[str], column: set[str]) -> bool:
+def same_noun(said: AbstractSet[str], column: AbstractSet[str]) -> bool:
     """Whether a word of the sentence names a word of the column, up to an ending ("churn"
     names "churned", "revenue" names "revenues"; both words cut of a final "s")."""
     return bool(said & column) or any(
