@@ -31,6 +31,9 @@ Perturbations (:data:`KINDS`):
 - ``plain_cells``: the amounts without currency signs and thousands commas;
 - ``year_moved``: one year of the conversation moved to another year column of the table, every
   turn naming it and the program's cells of that column moved with it (the answer recomputed);
+- ``row_moved``: a row a turn names by its whole label moved to another row of the table, the
+  program's cells of that row with it (``row_moved_coarse`` when the new figure is stated
+  coarser than 1% of its size: refused by design unless the words name its rows);
 - ``frac_as_pct``: a ratio answered as a percentage ("-7.99%" for -0.0799), with and without
   ", in percentage" added to the asked turn;
 - ``pct_written``: a figure the conversation made a percentage ("times 100") written with "%";
@@ -430,6 +433,72 @@ def _move_program(case: Case, src: int, dst: int) -> tuple[str, Decimal] | None:
     return program, value
 
 
+def row_moved(case: Case) -> Iterator[tuple[str, Case]]:
+    """The row a turn names by its whole label moved to another row of the table: the label in
+    the turns and the program's cells of that row (those found once in it) moved with it, the
+    answer recomputed. Another question on the same table."""
+    if not case.program:
+        return
+    labels = [(i, r[0].strip().lower()) for i, r in enumerate(case.table) if i and r and r[0]]
+    said = " ".join(case.turns).lower()
+    for i, label in labels:
+        if len(label) < 6 or not re.search(rf"(?<!\w){re.escape(label)}(?!\w)", said):
+            continue
+        moved = 0
+        for j, other in labels:
+            if j == i or label in other or other in label or other in said or len(other) < 6:
+                continue
+            out = _move_row(case, i, j)
+            if out is None:
+                continue
+            program, value = out
+            turns = tuple(
+                re.sub(rf"(?<!\w){re.escape(label)}(?!\w)", other, t, flags=re.IGNORECASE)
+                for t in case.turns
+            )
+            figure = convfinqa.answer_text(value)
+            kind = "row_moved" if _fine(figure) else "row_moved_coarse"
+            yield kind, replace(case, turns=turns, program=program, figure=figure)
+            moved += 1
+            if moved == 2:
+                break
+        return
+
+
+def _fine(figure: str) -> bool:
+    """A figure stated to 1% of its size or finer (the derivation search's rule)."""
+    d = Decimal(figure.replace(",", ""))
+    exp = d.as_tuple().exponent
+    half = Decimal(5).scaleb(int(exp) - 1) if isinstance(exp, int) else Decimal(0)
+    return d != 0 and half <= abs(d) / 100
+
+
+def _move_row(case: Case, src: int, dst: int) -> tuple[str, Decimal] | None:
+    row, to = case.table[src], case.table[dst]
+    found = False
+
+    def swap(m: re.Match[str]) -> str:
+        nonlocal found
+        want = Decimal(m.group(0))
+        cols = [c for c in range(1, len(row)) if _number(row[c]) == want]
+        if len(cols) != 1 or cols[0] >= len(to):
+            return m.group(0)
+        new = _number(to[cols[0]])
+        if new is None:
+            raise ValueError("no cell")
+        found = True
+        return str(new)
+
+    try:
+        program = _CONST.sub(swap, case.program)
+    except ValueError:
+        return None
+    value = convfinqa.program_value(program) if found else None
+    if value is None or value == 0 or convfinqa.program_value(case.program) == value:
+        return None
+    return program, value
+
+
 def _value(case: Case) -> Decimal | None:
     return convfinqa.program_value(case.program) if case.program else None
 
@@ -505,6 +574,7 @@ PERTURBATIONS: tuple[Callable[[Case], Iterator[tuple[str, Case]]], ...] = (
     rows_reversed,
     plain_cells,
     year_moved,
+    row_moved,
     frac_as_pct,
     pct_written,
     drop_turn,
@@ -522,6 +592,8 @@ KINDS = (
     "rows_reversed",
     "plain_cells",
     "year_moved",
+    "row_moved",
+    "row_moved_coarse",
     "frac_as_pct",
     "pct_written",
     "drop_row_turn",
