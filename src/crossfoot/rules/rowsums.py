@@ -40,6 +40,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
@@ -115,7 +116,7 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
     if m.kind not in ("money", "number", "percent") or (m.value == 0 and m.high is None):
         return None
     # "We added 4,160 signups in total": growth wording that a total word makes a sum.
-    summed = _TOTAL.intersection(re.findall(r"[a-z]+", ctx.sentence.text.lower()))
+    summed = not _TOTAL.isdisjoint(_words(ctx.sentence.text))
     if not summed and known_worded(ctx) and not move_level(ctx, starts=True):
         return None  # an earlier rule read growth wording: a change, never a total
     lo, hi = claim_interval(ctx)
@@ -167,7 +168,18 @@ def _rows_said(ctx: ClaimContext, table: _Table, named: list[int]) -> bool:
     clause = f"{before} {after}"
     if not any(row_named(table.labels_of(i), clause) for i in named):
         return False
-    return not _GATHER.intersection(re.findall(r"[a-z]+", ctx.sentence.text.lower()))
+    return _GATHER.isdisjoint(_words(ctx.sentence.text))
+
+
+def _said(memo: list[bool], ctx: ClaimContext, table: _Table, named: list[int]) -> bool:
+    if not memo:
+        memo.append(bool(named) and _rows_said(ctx, table, named))
+    return memo[0]
+
+
+@lru_cache(maxsize=64)  # (asked once per claim: every claim of a sentence asks the same)
+def _words(sentence: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[a-z]+", sentence.lower()))
 
 
 def _search(
@@ -184,8 +196,8 @@ def _search(
     # Which kinds may match at all: decided once per claim, not once per column.
     want_total = kind_allowed(ctx, "column_sum")
     want_mean = kind_allowed(ctx, "column_mean")
-    if (want_total or want_mean) and named and _rows_said(ctx, table, named):
-        want_total = want_mean = False  # "Europe had $9.9M": a row's figure, not the total
+    # "Europe had $9.9M": a row's figure, not the total (read once a total or mean matched)
+    rows_said: list[bool] = []
     want_sums = kind_allowed(ctx, "sum") and fine and len(named) > 1
     want_shares = (percent or fraction) and kind_allowed(ctx, "column_share") and (fine or fraction)
     for pos, col in enumerate(table.columns):
@@ -194,7 +206,7 @@ def _search(
         n = col.count
         if percent == col.percent and n:
             if want_total and not col.percent and n > 1:
-                if inside(col.total, signed):
+                if inside(col.total, signed) and not _said(rows_said, ctx, table, named):
                     yield _Hit(
                         "column_sum",
                         col.total,
@@ -203,7 +215,7 @@ def _search(
                     )
             if want_mean and n > 1:
                 mean = col.total / n
-                if inside(mean, signed):
+                if inside(mean, signed) and not _said(rows_said, ctx, table, named):
                     yield _Hit(
                         "column_mean",
                         mean,

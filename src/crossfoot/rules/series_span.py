@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from decimal import Decimal
+from functools import lru_cache
 from itertools import pairwise
 
 from crossfoot.language.direction import stated_direction
@@ -50,15 +51,17 @@ def series_span(ctx: ClaimContext) -> Verdict | None:
         return None
     if m.kind not in ("percent", "money", "number"):
         return None
+    tables = [(t, order) for t in scope_tables(ctx) if (order := _series(t)) is not None]
+    if not tables:
+        return None  # (most result sets: no series of periods)
     s = ctx.sentence
     said = stated_direction(ctx.text, s.start, s.end, m.start, m.end)
-    if said is None or years_in_text(s.text) or _names_period(s.text):
+    words = _unperiodic_words(s.text) if said is not None else None
+    if words is None:
         return None
-    words = {w.rstrip("s") for w in _WORDS.findall(s.text.lower())}
     lo, hi = claim_interval(ctx)
-    for table in scope_tables(ctx):
-        order = _series(table)
-        if order is None or table.rows_named(s.text):
+    for table, order in tables:
+        if table.rows_named(s.text):
             continue
         first, last = order
         for col in table.columns:
@@ -86,6 +89,15 @@ def series_span(ctx: ClaimContext) -> Verdict | None:
                     return Verdict("contradicted", replace(ev, note=why), why)
                 return Verdict("derived", ev)
     return None
+
+
+@lru_cache(maxsize=64)  # (every claim of a sentence asks)
+def _unperiodic_words(sentence: str) -> frozenset[str] | None:
+    """The sentence's words (each cut of a final "s"), or None when it names a year or a
+    period."""
+    if years_in_text(sentence) or _names_period(sentence):
+        return None
+    return frozenset(w.rstrip("s") for w in _WORDS.findall(sentence.lower()))
 
 
 def _names_period(text: str) -> bool:
