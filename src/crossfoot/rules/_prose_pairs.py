@@ -42,7 +42,9 @@ __all__ = ["counts_noun", "kinds_ok", "prose_pair_ok", "prose_sum_ok", "worded_k
 # Operations a coarse figure (or a formula over prose figures) may be derived by, when its
 # wording names them.
 _WORDING = {
-    "difference": words(CHANGE_ASKED),  # ("the variation in total debt", "did it grow")
+    # ("the variation in total debt", "did it grow"; "the 2015 value minus the 2014 one", as
+    # "less" says it)
+    "difference": words(CHANGE_ASKED, r"minus|subtract\w*"),
     "sum": re.compile(r"(?i)\b(?:total|combined|sum|together|altogether|aggregate)\b"),
     # ("the sum divided by 2" is a mean worded as its arithmetic)
     "average": re.compile(rf"(?i)\b(?:average|mean|divided\s+by\s+(?:2|two))\b|{OVER}2\b"),
