@@ -311,19 +311,23 @@ def test_ctrl_c_as_a_chunk_is_written_keeps_each_line_once(
     from crossfoot.cli import stream
     from crossfoot.cli.output import Tally
 
-    real_write, calls = os.write, []
+    calls: list[int] = []
 
-    def write(fd: int, data: Any) -> int:
-        calls.append(len(data))
-        if len(calls) == 2:
-            if landed:
-                real_write(fd, data)
-            raise KeyboardInterrupt
-        return real_write(fd, data)
+    class Os:  # the os module as the stream module sees it, with one write interrupted
+        def __getattr__(self, name: str) -> Any:
+            return getattr(os, name)
+
+        def write(self, fd: int, data: Any) -> int:
+            calls.append(len(data))
+            if len(calls) == 2:
+                if landed:
+                    os.write(fd, data)
+                raise KeyboardInterrupt
+            return os.write(fd, data)
 
     path = tmp_path / "out.jsonl"
     out = stream.JsonLinesOutput(path, resume=False)
-    monkeypatch.setattr(stream.os, "write", write)
+    monkeypatch.setattr(stream, "os", Os())
     tally = Tally()
     records = [{"index": k, "passed": True, "statuses": []} for k in range(7)]
     with pytest.raises(KeyboardInterrupt):

@@ -29,6 +29,7 @@ __all__ = ["ranked_rows"]
 
 _WORDS = re.compile(r"[a-z]{3,}")
 _NAMING = re.compile(r"[^($,;.]*")  # the words after a superlative, up to its figure or comma
+_YEAR_FIRST = re.compile(r"(?i)\s*(?:fiscal\s+|fy\s*)?((?:19|20)\d\d)\s+[a-z]")
 _ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")
 
 
@@ -81,7 +82,11 @@ def _misranked(
         return None  # the sentence names no row: the ranking may be of something else
     named = {w.rstrip("s") for w in _WORDS.findall(after.lower())[:4]}
     if not named & {w.rstrip("s") for w in _WORDS.findall((v.column or "").lower())}:
-        return None
+        # "the highest 2024 sales" of a column "2024": the year that modifies the noun names
+        # it ("highest in 2024" may rank the row's own years: rules.which_period)
+        year = _YEAR_FIRST.match(after)
+        if year is None or year[1] not in (v.column or "") or year[1] in v.row:
+            return None
     peers: dict[int, SourceValue] = {}
     for w in values:
         if (

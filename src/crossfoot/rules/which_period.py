@@ -38,13 +38,14 @@ from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._named import Named, value_years
+from crossfoot.rules._period_rank import ranks_the_year, sentence_row_line
 from crossfoot.rules.alignment import marker_end
 from crossfoot.rules.counts import bar_values, question_bar
 from crossfoot.rules.which_years import asks_which_years, one_line, wrong_years
 
 __all__ = ["answer_start", "own_points", "which_period"]
 
-_MOST = r"largest|highest|greatest|biggest|most|maximum|peak|top"
+_MOST = r"largest|highest|greatest|biggest|most|maximum|peak(?:ed)?|top"
 _LEAST = r"lowest|smallest|least|fewest|minimum"
 _MORE = r"higher|larger|greater|bigger|more"
 _LESS = r"lower|smaller|less|fewer"
@@ -295,9 +296,10 @@ def _sentence_extreme(
         if why is None or _not_extreme(cond, points[1], year) is None:
             return None  # the answer's signs and the table's must both say it
         return _claim(inside[0], [s], why, ())
-    if ask is None or named is None:
-        return None
-    line = _row_line(values, named, ask)
+    line = _row_line(values, named, ask) if ask is not None and named is not None else []
+    if not line and ranks_the_year(text, part, inside[0].start, inside[0].end):
+        # no question names the row: the sentence does (rules._period_rank)
+        line = sentence_row_line(text, part, year, cond[0] == "max", claims, values)
     if not _same_row(line, claims):
         return None
     why = _not_extreme(cond, _points(line), year)
