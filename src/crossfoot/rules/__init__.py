@@ -26,7 +26,7 @@ from crossfoot.rules.average_change import average_change
 from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
-from crossfoot.rules.direct import direct_match
+from crossfoot.rules.direct import deferred_row_verdict, direct_match
 from crossfoot.rules.exact_quotient import exact_quotient
 from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.index_return import index_return
@@ -91,6 +91,7 @@ RULES: tuple[Rule, ...] = (
     signed_quotient,  # a negative figure as a loss over a positive cell, counted against chance
     twice_rounded,  # "about 0.285" for 0.28448: a hedged figure rounded twice, half up
     year_count,  # "the 3 years from 2017 to 2019": a count of the years the text names
+    deferred_row_verdict,  # "rose by" a figure of another row that no change above met
     unit_unstated,  # a scale word on digits of a table that states no unit: fails, named
 )
 

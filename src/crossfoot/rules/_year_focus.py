@@ -24,6 +24,7 @@ from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_shared import group_too_large
 from crossfoot.rules._prose_subject import prose_named
+from crossfoot.rules._sub_period_focus import sub_period_focus
 
 __all__ = ["coarse_group", "named_years", "prose_focus", "subject_focus", "year_focus"]
 
@@ -70,6 +71,8 @@ def coarse_group(ctx: ClaimContext, group: ValueIndex, limit: int) -> ValueIndex
     named = focus_group(ctx, group, whole=True)
     if named is None:
         named = year_focus(ctx, group)
+        if named is None:  # "from Q1 to Q4", no year
+            named = sub_period_focus(ctx, group)
         if named is group:
             named = _partly_named(ctx, group)
     if named is not None and group_too_large(named, limit):

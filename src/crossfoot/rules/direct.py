@@ -46,8 +46,10 @@ _SYMBOL_CODES = {"€": "EUR", "£": "GBP", "₹": "INR", "¥": "JPY"}
 
 def direct_match(ctx: ClaimContext) -> Verdict | None:
     """Rule: exact or rounded match of a source value in scope, then the table-row check."""
+    ctx.notes.pop(_DEFERRED, None)
     matches = direct_candidates(ctx.mention, ctx)
-    if matches and worded_change(ctx):
+    changed = bool(matches) and worded_change(ctx)
+    if changed:
         # "rose by $341.7 million" is not met by the level a source's change reached ("rose by
         # $12.4 million to $341.7 million"): the answer quotes the level as the change.
         matches = [x for x in matches if not states_level(x[0])]
@@ -73,6 +75,11 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
             wrong = prose_year_verdict(ctx, values)
         if wrong is None:  # "4.2 in January" of a monthly result set's February row
             wrong = month_verdict(ctx, values)
+        if wrong is not None and changed and wrong.status == "wrong_row":
+            # "Revenue rose by $19.7m from Q1 to Q4": a change equal to another row's cell; the
+            # change of the named row goes first (deferred_row_verdict gives this verdict after)
+            ctx.notes[_DEFERRED] = wrong
+            return None
         if wrong is not None:
             return wrong
     sv, exact, how = _named_first(ctx, matches)
@@ -91,6 +98,16 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
     status: Status = "supported_exact" if exact else "supported_rounded"
     kind = "cell" if sv.row is not None or sv.field is not None else "exact"
     return Verdict(status, Evidence("direct", kind, formula, (sv,), sv.value))
+
+
+_DEFERRED = "direct.wrong_row"
+
+
+def deferred_row_verdict(ctx: ClaimContext) -> Verdict | None:
+    """Rule: the wrong-row verdict :func:`direct_match` held back for a figure worded as a
+    change, when no derivation has met the figure since."""
+    held = ctx.notes.get(_DEFERRED)
+    return held if isinstance(held, Verdict) else None
 
 
 def _named_first(

@@ -51,6 +51,18 @@ def _unit_words(sentence: str) -> frozenset[str]:
     return frozenset(t for w in found for t in tokens(w))
 
 
+# A count of people goes by several names: "per employee" divides by a "Headcount" or "FTEs"
+# line as well as by "Employees" (tokens are singular).
+_PEOPLE = frozenset(
+    "employee head headcount staff worker person people fte workforce member associate".split()
+)
+
+
+def _names_count(need: frozenset[str], units: frozenset[str]) -> bool:
+    """Whether a count line of words ``need`` is what the sentence divides by."""
+    return bool(need & units) or bool(need & _PEOPLE and units & _PEOPLE)
+
+
 def _line(v: SourceValue, by_row: bool) -> str:
     return (v.row if by_row else v.column) or ""
 
@@ -74,19 +86,23 @@ def per_unit(ctx: ClaimContext) -> Verdict | None:
     # (grouped once: the cells beside a count are its record's or its period's, looked up by
     # line, never by a scan of the whole scope per count)
     lines: dict[tuple[object, ...], list[SourceValue]] = defaultdict(list)
-    rows: dict[tuple[str, int | None], set[str]] = defaultdict(set)
+    rows: dict[tuple[bool, str, int | None], set[str]] = defaultdict(set)
     for a in values:
         if a.table is not None and operand_class(a) == "amount" and a.value > 0:
             lines[(False, a.source_id, a.table, a.row_index)].append(a)
             lines[(True, a.source_id, a.table, a.col_index)].append(a)
         if a.row:
-            rows[(a.source_id, a.table)].add(a.row)
+            rows[(False, a.source_id, a.table)].add(a.row)
+        if a.column:
+            rows[(True, a.source_id, a.table)].add(a.column)
     for v in values:
         for by_row in (False, True):  # the count line a column (records), or a row
             need = required_tokens(_line(v, by_row))
-            if not need or not need & units or operand_class(v) != "amount" or v.value <= 0:
+            if not need or not _names_count(need, units) or operand_class(v) != "amount":
                 continue
-            if not _fits(v, by_row, years, month, words, rows[(v.source_id, v.table)]):
+            if v.value <= 0:
+                continue
+            if not _fits(v, by_row, years, month, words, rows[(by_row, v.source_id, v.table)]):
                 continue
             index = v.col_index if by_row else v.row_index
             beside = lines.get((by_row, v.source_id, v.table, index), [])
@@ -102,18 +118,17 @@ def _fits(
     years: frozenset[int],
     month: int | None,
     words: frozenset[str],
-    rows: set[str],
+    records: set[str],
 ) -> bool:
-    """Whether the count's record is of the year, month and row the sentence names."""
+    """Whether the count's record is of the year, month and record the sentence names
+    (``records``: the labels across the count line, the columns of a count row)."""
     if years and count.year is not None and count.year not in years:
         return False
     if month is not None and count.period is not None and count.period[1] != month:
         return False
-    if by_row:
-        return True
     # "APAC's average order value": EMEA's record is not it
-    named = {r for r in rows if (need := required_tokens(r)) and need <= words}
-    return not named or count.row in named
+    named = {r for r in records if (need := required_tokens(r)) and need <= words}
+    return not named or _line(count, not by_row) in named
 
 
 def _over(
