@@ -21,7 +21,8 @@ __all__ = ["Derivations"]
 # Keys of a structured result under which a number is an amount of money, not a count or a code.
 _MONEY_KEY = re.compile(
     r"price|amount|fare|cost|fee|total|balance|charge|refund|pay|paid|rent|salary|tax|"
-    r"budget|deposit|credit|debit|fund|sum|value|money|spent|owed?|due|tip|discount"
+    r"budget|deposit|credit|debit|fund|sum|value|money|spent|owed?|due|tip|discount|pending|"
+    r"outstanding|remaining|principal|interest|premium"
 )
 # Keys under which a structured result states a count, and lists whose length is a count.
 _COUNT_KEY = re.compile(
@@ -108,6 +109,7 @@ class Derivations:
             or self._percent_of(target, tolerance)
             or self._percent_and_fee(target, tolerance)
             or self._sum_times(target, quantities, recent, loose)
+            or self._split(target, quantities, tolerance)
         )
 
     def _pair(
@@ -188,18 +190,44 @@ class Derivations:
     def _percent_of(
         self, target: Decimal, tolerance: Decimal
     ) -> tuple[str, tuple[int, ...]] | None:
-        # A stated percentage of a found amount.
+        # A stated percentage of a found amount, or the amount less or plus it: "a 15% discount
+        # on $240" is charged as $204, "$240 plus 8.25% tax" as $259.80.
         first = self.numbers.first
         for p_key in self.percents.first:
             p = Decimal(str(p_key))
             if p <= 0:
                 continue
-            base = target * 100 / p
-            window = tolerance * 100 / p
-            for a in self.near(base - window, base + window):
+            for share, how in (
+                (p, "{p}% of {a}"),
+                (100 - p, "{a} less {p}%"),
+                (100 + p, "{a} plus {p}%"),
+            ):
+                if share <= 0:
+                    continue
+                base = target * 100 / share
+                window = tolerance * 100 / share
+                for a in self.near(base - window, base + window):
+                    src = first.get(dec_key(a))
+                    if src is not None and abs(a * share / 100 - target) <= tolerance:
+                        shown = how.format(p=fmt(p), a=fmt(a))
+                        return shown, (src, self.percents.first[p_key])
+        return None
+
+    def _split(
+        self, target: Decimal, quantities: Iterable[int], tolerance: Decimal
+    ) -> tuple[str, tuple[int, ...]] | None:
+        # A found amount split evenly by a stated count ("split the $240 bill between 3 cards"):
+        # each share is rounded to the cent, so the shares times the count may miss by a cent
+        # or two.
+        first = self.numbers.first
+        for q in self._stated_counts(quantities):
+            if q > _SUM_TIMES_MAX:
+                break
+            window = tolerance * q
+            for a in self.near(target * q - window, target * q + window):
                 src = first.get(dec_key(a))
-                if src is not None and abs(a * p / 100 - target) <= tolerance:
-                    return f"{fmt(p)}% of {fmt(a)}", (src, self.percents.first[p_key])
+                if src is not None and abs(a / q - target) <= tolerance:
+                    return f"{fmt(a)} / {q}", (src,)
         return None
 
     def _percent_and_fee(

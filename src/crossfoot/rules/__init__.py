@@ -28,6 +28,7 @@ from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import deferred_row_verdict, direct_match
 from crossfoot.rules.exact_quotient import exact_quotient
+from crossfoot.rules.group_change import group_change
 from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.index_return import index_return
 from crossfoot.rules.multi import multi_operand
@@ -63,6 +64,7 @@ RULES: tuple[Rule, ...] = (
     direct_match,  # exact / rounded / unit header / fraction<->percent, then the row check
     scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions
     row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
+    group_change,  # result rows: the change of two named periods' totals (trace only)
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
     # (before two_operand: one year's difference that equals an average change is no answer
     # to "the average annual change from 2017 to 2019")

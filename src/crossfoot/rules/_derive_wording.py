@@ -92,13 +92,28 @@ def search_worded(ctx: ClaimContext) -> bool | None:
     A sentence that names only a change admits only a change; a percentage or a plain figure at
     either end of a stated move ("rose to 81.6% of total revenue in 2021 from 77.6% in 2020") is
     a level and admits any formula, the move's words notwithstanding."""
-    m = ctx.mention
-    if m.kind in _LEVEL_KINDS and (
-        _MOVE_LEVEL.search(ctx.text, max(ctx.sentence.start, m.start - 24), m.start)
-        or _LEVEL_BEFORE_MOVE.match(ctx.text, m.end)
-    ):
+    if ctx.mention.kind in _LEVEL_KINDS and move_level(ctx):
         return False
     return True if names_only_a_change(ctx) else known_worded(ctx)
+
+
+def move_level(ctx: ClaimContext, starts: bool = False) -> bool:
+    """Whether the claim is an end of a stated move: "from $100,500 ... to $108,400", "was
+    47.8%, up from 45.9%" (a level, whatever the move's words); with ``starts``, also the start
+    of a move written after it ("was $100,500, rising to $108,400")."""
+    m = ctx.mention
+    return bool(
+        _MOVE_LEVEL.search(ctx.text, max(ctx.sentence.start, m.start - 24), m.start)
+        or _LEVEL_BEFORE_MOVE.match(ctx.text, m.end)
+        or (starts and _LEVEL_THEN_MOVE.match(ctx.text, m.end))
+    )
+
+
+_LEVEL_THEN_MOVE = re.compile(
+    r"\s*,?\s*(?:and\s+)?(?:then\s+)?(?:ris|climb|grow|jump|increas|fall|dropp|declin|decreas|"
+    r"slipp|sink)(?:ing|e|es|ed)?\s+to\b",
+    re.IGNORECASE,
+)
 
 
 # The words after "of" that may name another period: "85% of the 2018 level", "of last year's".

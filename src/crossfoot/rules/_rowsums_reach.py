@@ -106,6 +106,7 @@ def _list(table: _Table) -> Reach | None:
         for y in row:
             if y:
                 out.extend([x / y for x in row])  # ratios of two cells of a row
+    _group_values(table, columns, out)
     ordered = sorted(map(abs, out))
     if not math.isfinite(ordered[-1]):
         return None  # a quotient beyond float range: the rule runs
@@ -119,3 +120,29 @@ def _sums(cells: Sequence[Any], out: list[float]) -> None:
         rest = cells[a + 1 :]
         out.extend(map(float, map(x.__add__, rest)))
         out.extend(map(float, accumulate(rest, initial=x)))
+
+
+def _group_values(table: _Table, columns: list[dict[int, Decimal]], out: list[float]) -> None:
+    """The totals and means of every group of rows of one period or one label, and each
+    row's share of its period's total (rules._rowsums_groups)."""
+    groups = dict(table.period_index())
+    # the counts of distinct periods, years and labels ("over the two months")
+    for kind in ("period", "year"):
+        out.append(float(sum(1 for k in groups if k[0] == kind)))
+    out.append(float(len({table.labels_of(i) for i in range(table.rows)} - {None})))
+    for i in range(table.rows):
+        label = table.labels_of(i)
+        if label is not None:
+            groups.setdefault(("label", label), []).append(i)
+    for key, rows in groups.items():
+        if len(rows) < 2:
+            continue
+        for col in columns:
+            cells = [col[i] for i in rows if i in col]
+            if len(cells) < 2:
+                continue
+            total = sum(cells, _ZERO)
+            out.append(float(total))
+            out.append(float(total / len(cells)))
+            if total and key[0] != "label":
+                out.extend(float(x / total * 100) for x in cells)

@@ -21,11 +21,13 @@ from crossfoot.sources.rows import (
     rows_named,
     unit_family,
 )
+from crossfoot.sources.rows_months import month_of
 
 _ZERO = Decimal(0)
 # Int column totals are summed as ints below this (sum of magnitudes): exact in Decimal too.
 _EXACT = 10**27
 _CACHE: dict[int, tuple[object, list[_Table]]] = {}
+_Period = tuple[int | None, int]
 
 
 @dataclass(slots=True)
@@ -62,6 +64,46 @@ class _Table:
     # Labelled row indexes in order and their keys lowercased, made on the first lookup.
     _order: list[int] | None = None
     _lowered: list[str] = field(default_factory=list)
+    # Each row's period (year, month or QUARTER + q; month 0 for a year alone), made on the
+    # first claim that names one (rules._rowsums_groups); None when the rows have none.
+    periods_of: Callable[[], list[_Period | None] | None] | None = None
+    _periods: list[_Period | None] | None = None
+    _periods_read: bool = False
+    _by_period: dict[tuple[str, object], list[int]] | None = None
+    _grouped: bool | None = None
+
+    def labels_of(self, i: int) -> str | None:
+        """The label of row ``i``."""
+        return self.label_seq[i] if self.label_seq is not None else self.labels.get(i)
+
+    def grouped(self) -> bool:
+        """Whether some rows share a period or a label (a long table), read once."""
+        if self._grouped is None:
+            labels = self.label_seq if self.label_seq is not None else list(self.labels.values())
+            named = [x for x in labels if x is not None]
+            self._grouped = len(set(named)) < len(named) or any(
+                len(rows) > 1 for rows in self.period_index().values()
+            )
+        return self._grouped
+
+    def period_index(self) -> dict[tuple[str, object], list[int]]:
+        """The rows of each period, month (any year) and year, made once."""
+        if self._by_period is None:
+            by: dict[tuple[str, object], list[int]] = {}
+            for i, p in enumerate(self.row_periods() or ()):
+                if p is not None:
+                    by.setdefault(("period", p), []).append(i)
+                    by.setdefault(("month", p[1]), []).append(i)
+                    by.setdefault(("year", p[0]), []).append(i)
+            self._by_period = by
+        return self._by_period
+
+    def row_periods(self) -> list[_Period | None] | None:
+        """Each row's period, or None when the table has no column of periods or years."""
+        if not self._periods_read:
+            self._periods_read = True
+            self._periods = self.periods_of() if self.periods_of is not None else None
+        return self._periods
 
     def rows_named(self, sentence: str, limit: int | None = None) -> list[int]:
         """Row indexes whose key the sentence names in full, first ``limit`` by position
@@ -154,7 +196,20 @@ def _from_table(t: RowTable) -> _Table:
         )
     # No labels by index: with ``label_seq`` the rows a sentence names are found in the result
     # set's own labels (rows_named reads only those), so a dict of 20,000 labels is not made.
-    return _Table(t.name, t.rows, columns, [], {}, label_seq=t.labels).finish()
+    table = _Table(t.name, t.rows, columns, [], {}, label_seq=t.labels)
+    table.periods_of = lambda: _periods_of_rows(t)
+    return table.finish()
+
+
+def _periods_of_rows(t: RowTable) -> list[_Period | None] | None:
+    """Each row's month or quarter (the result set's column of periods), else its year."""
+    col = t.memo.get("month column")
+    if isinstance(col, Sequence) and len(col) == t.rows:
+        return [month_of(v) for v in col]
+    years = t.row_year_map()
+    if not years:
+        return None
+    return [(years[i], 0) if i in years else None for i in range(t.rows)]
 
 
 def _from_values(source: Source) -> list[_Table]:
@@ -176,6 +231,12 @@ def _from_values(source: Source) -> list[_Table]:
         if not is_id:
             groups.setdefault(v.table, {}).setdefault(v.col_index, {})[v.row_index] = v
     tables: list[_Table] = []
+    periods: dict[int, dict[int, _Period]] = {}
+    for v in source.values:
+        if v.table is not None and v.row_index is not None and v.row is not None:
+            p = v.period if v.period is not None else (v.year, 0) if v.year is not None else None
+            if p is not None and not (v.column and str(p[0]) in v.column):
+                periods.setdefault(v.table, {}).setdefault(v.row_index, p)
     for t, cols in sorted(groups.items()):
         columns = []
         for _, cells in sorted(cols.items()):
@@ -192,7 +253,10 @@ def _from_values(source: Source) -> list[_Table]:
                     cells.__getitem__,
                 )
             )
-        tables.append(
-            _Table(source.id, len(rows.get(t, ())), columns, [], labels.get(t, {})).finish()
-        )
+        table = _Table(source.id, len(rows.get(t, ())), columns, [], labels.get(t, {}))
+        own = periods.get(t)
+        if own:
+            n = max(rows.get(t, {0})) + 1
+            table.periods_of = lambda own=own, n=n: [own.get(i) for i in range(n)]
+        tables.append(table.finish())
     return tables

@@ -50,6 +50,8 @@ from crossfoot.rules._derive_shared import (
     kind_allowed,
     known_worded,
 )
+from crossfoot.rules._derive_wording import move_level
+from crossfoot.rules._rowsums_groups import distinct_count, group_hits
 from crossfoot.rules._rowsums_tables import (
     _EXACT,
     _Column,
@@ -69,7 +71,19 @@ _ZERO = Decimal(0)
 # Evidence lists every operand up to this many; a longer column total names the count instead.
 _MAX_LISTED = 25
 # Kinds in order of preference when several match: one canonical figure before a search hit.
-_PREFERENCE = ("column_sum", "column_mean", "row_sum", "share", "row_count", "ratio", "sum")
+_PREFERENCE = (
+    "column_sum",
+    "column_mean",
+    "group_sum",
+    "group_share",
+    "group_mean",
+    "row_sum",
+    "share",
+    "row_count",
+    "distinct_count",
+    "ratio",
+    "sum",
+)
 _GENERIC_ROW_NOUNS = frozenset({"row", "rows", "record", "records", "result", "results", "entries"})
 _WORD = re.compile(r"[A-Za-z][A-Za-z_-]*")
 
@@ -97,7 +111,7 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
         return None
     if m.kind not in ("money", "number", "percent") or (m.value == 0 and m.high is None):
         return None
-    if known_worded(ctx):
+    if known_worded(ctx) and not move_level(ctx, starts=True):
         return None  # an earlier rule read growth wording: a change, never a total
     lo, hi = claim_interval(ctx)
     flat = o.rel_tolerance is not None or o.abs_tolerance is not None
@@ -116,7 +130,12 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
         return None
     # Read only now that something matched: the wording costs more than the whole search.
     if claim_worded(ctx):
-        return None  # "rose 12%" is a change; totals and shares have no direction
+        # "rose 12%" is a change; totals and shares have no direction. An end of the move
+        # ("grew from $100,500 in January to ...") may be a group's total.
+        level = move_level(ctx, starts=True)
+        hits = [h for h in hits if h.kind.startswith("group_")] if level else []
+        if not hits:
+            return None
     best = min(hits, key=lambda h: (_PREFERENCE.index(h.kind), abs(h.result - m.value)))
     return Verdict(
         "derived",
@@ -166,6 +185,11 @@ def _search(
                 yield from _named_sums(col, named, signed)
         if want_shares and not col.percent and (share_of is None or pos in share_of):
             yield from _shares(col, named, lo, hi, _HUNDRED if percent else Decimal(1))
+    if table.grouped() and kind_allowed(ctx, "column_share" if percent else "column_sum"):
+        said = ctx.sentence.text
+        rows = table.rows_named(said)
+        for hit in group_hits(table, said, _stretch(ctx), rows, signed, percent):
+            yield _Hit(*hit)
     if m.kind == "money" and fine and kind_allowed(ctx, "ratio"):
         yield from _unit_ratios(m.currency, table, named, signed)
     if not percent:
@@ -178,6 +202,30 @@ def _search(
                 f"rows in {table.source_id} = {table.rows}",
                 (),
             )
+        elif table.grouped() and kind_allowed(ctx, "row_count"):  # "over the two months"
+            found = distinct_count(table, ctx.mention, ctx.text[ctx.mention.end :])
+            if found is not None:
+                yield _Hit("distinct_count", Decimal(found[0]), found[1], ())
+
+
+def _stretch(ctx: ClaimContext) -> tuple[str, str]:
+    """The claim's clause before and after the figure: its sentence from the figure before it
+    to the figure after it, cut at the clause marks nearest the figure ("; ", ", ", " and ")."""
+    m = ctx.mention
+    own = [x for x in ctx.sentence_mentions if x.kind != "year"]
+    k = next((n for n, x in enumerate(own) if x.start == m.start), None)
+    if k is None:
+        return ctx.text[ctx.sentence.start : m.start], ctx.text[m.end : ctx.sentence.end]
+    lo = own[k - 1].end if k > 0 else ctx.sentence.start
+    hi = own[k + 1].start if k + 1 < len(own) else ctx.sentence.end
+    cut = [c.end() for c in _CLAUSE.finditer(ctx.text, lo, m.start)]
+    after = _CLAUSE.search(ctx.text, m.end, hi)
+    return ctx.text[cut[-1] if cut else lo : m.start], ctx.text[
+        m.end : after.start() if after else hi
+    ]
+
+
+_CLAUSE = re.compile(r";\s|,\s|\s(?:and|while|whereas|but)\s")
 
 
 _OF = re.compile(

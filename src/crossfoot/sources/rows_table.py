@@ -111,6 +111,10 @@ class RowTable:
             self.labels,
         )
 
+    def row_year_map(self) -> Mapping[int, int]:
+        """The year of each row of a long table (by index), from its column of years or dates."""
+        return self._row_year
+
     def kind(self, j: int, value: Decimal) -> Kind:
         kind, _ = self._unit[j]
         _, is_year, pct_name = self._meta[j]
