@@ -10,7 +10,8 @@ the other order. So is "-14,212" for "the difference in amount between other lia
 "14,212" (the size) both answer it: not judged.
 
 For :func:`crossfoot.rules.answer_sign.final_misfits`, a passing final figure is
-``off_question`` when the question asks for a "difference ... between" with no word of change,
+``off_question`` when the question asks for a "difference ... between" (or a "difference in / of
+/ for" two sides joined by "and": "the difference in X in 2018 and 2019") with no word of change,
 percentage, ratio or direction and no "from A to B" (``rules.alignment_signs.asked_direction``),
 the figure is an amount computed from figures the answer shows (its own calculation or its
 stated values: a figure the search derives alone is not judged) over exactly two positive
@@ -35,9 +36,10 @@ from crossfoot.rules.alignment_signs import asked_direction
 
 __all__ = ["difference_misfits", "ordered_gap"]
 
-# "the difference ... between A and B": "between" names the two sides (a difference "in A and
-# B" or "of A and B" is read as A less B whichever is larger)
-_DIFFERENCE = re.compile(r"(?i)\bdifferences?\b.*\bbetween\b")
+# "the difference ... between A and B" names the two sides; so does "and" after "in", "of" or
+# "for" ("the difference in interest expense in 2018 and 2019", "the difference in revenue of
+# hardware and services"): TAT-QA's tuning golds of both shapes are the size or A less B.
+_DIFFERENCE = re.compile(r"(?i)\bdifferences?\b.*\b(?:between\b|(?:in|of|for)\b.*\band\b)")
 # Words that make a "difference" question about something else than the gap of two values: a
 # percentage, a change (its direction), a ratio, a rate.
 _NOT_GAP = re.compile(r"(?i)percent|%|\bchang|\bratio\b|\bgrowth\b|\brate\b")
