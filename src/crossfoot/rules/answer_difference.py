@@ -34,7 +34,7 @@ from crossfoot.rules._named import value_years
 from crossfoot.rules._shown import SHOWN
 from crossfoot.rules.alignment_signs import asked_direction
 
-__all__ = ["difference_misfits", "ordered_gap"]
+__all__ = ["difference_misfits", "more_than_misfits", "ordered_gap"]
 
 # "the difference ... between A and B" names the two sides; so does "and" after "in", "of" or
 # "for" ("the difference in interest expense in 2018 and 2019", "the difference in revenue of
@@ -166,6 +166,48 @@ def difference_misfits(
         if not _says_way(c, claims, labels) and _is_gap(c, ask.text, evs):
             out[id(c)] = (
                 "the question asks for the difference between two values, the first the "
+                "larger; this figure is written negative (the second less the first)"
+            )
+    return out
+
+
+# "How much more was A than B?", "How much higher was revenue in 2025 than in 2024?", "By how
+# much did A exceed B?": the question fixes the order, A less B (a percentage or a multiple
+# asked is another figure).
+_MORE_THAN = re.compile(
+    r"(?i)\bhow\s+much\s+(?:(?:more|higher|greater|larger|bigger)\b(?!.*\b(?:percent|times)\b)"
+    r".*\bthan\b|did\b.*\bexceed)"
+)
+
+
+def more_than_misfits(
+    ask: Ask,
+    claims: Sequence[Claim],
+    shown: Sequence[tuple[Claim, Sequence[Evidence | None]]],
+) -> dict[int, str]:
+    """The passing final figures that answer "how much more was A than B" with B less A when A
+    is the larger, by ``id`` (as :func:`difference_misfits` reads "between A and B": A is the
+    side the question names first; a figure whose sentences write a direction is not judged).
+
+    >>> more_than_misfits(Ask("How much more was A than B?"), [], [])
+    {}
+    """
+    text = ask.text
+    if not shown or "%" in text or ("than" not in text and "exceed" not in text):
+        return {}
+    if not _MORE_THAN.search(text):
+        return {}
+    out: dict[int, str] = {}
+    for c, evs in shown:
+        m = c.mention
+        if m.value >= 0 or m.high is not None or m.kind not in _AMOUNTS:
+            continue
+        labels = " ".join(
+            x for ev in evs if ev is not None for v in ev.operands for x in (v.label, v.row) if x
+        )
+        if not _says_way(c, claims, labels) and _is_gap(c, text, evs):
+            out[id(c)] = (
+                "the question asks how much more the first value is than the second, the "
                 "larger; this figure is written negative (the second less the first)"
             )
     return out
