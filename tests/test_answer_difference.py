@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +31,7 @@ def _check(first: int, a: int, b: int, figure: int) -> crossfoot.Report:
     return crossfoot.check(answer, [table], question=question)
 
 
+@pytest.mark.xfail(strict=True, reason="difference_misfits is not called (lead24, see answer_sign)")
 @settings(max_examples=20, deadline=None)
 @given(
     b=st.integers(min_value=1_000, max_value=90_000),
