@@ -185,6 +185,141 @@ def row_synonym(item: Item) -> Variant | None:
     return _with_answer(item, answer, question)
 
 
+_NUMERIC = re.compile(r"^\s*\$?\s*-?\(?\$?\s*\d[\d,]*(?:\.\d+)?\s*\)?\s*%?\s*$")
+
+
+def _cells(item: Item, fn: Callable[[int, int, str], str]) -> Variant | None:
+    """The table with ``fn(row, column, cell)`` for every cell (None when nothing changed)."""
+    table = _table(item)
+    if table is None:
+        return None
+    new = [[fn(i, j, c) for j, c in enumerate(r)] for i, r in enumerate(table)]
+    return None if new == table else _with_table(item, new)
+
+
+def negatives_parens(item: Item) -> Variant | None:
+    """Negative cells written the other way: "-1,392" as "(1,392)" and "(1,392)" as "-1,392"."""
+
+    def flip(_i: int, j: int, c: str) -> str:
+        t = c.strip()
+        if j == 0 or not _NUMERIC.match(t):
+            return c
+        m = re.match(r"^(\$?\s*)-(\$?\s*)(\d[\d,.]*)$", t)
+        if m:
+            return f"{m.group(1)}{m.group(2)}({m.group(3)})"
+        m = re.match(r"^(\$?\s*)\((\$?\s*)(\d[\d,.]*)\s*\)$", t)
+        return f"{m.group(1)}{m.group(2)}-{m.group(3)}" if m else c
+
+    return _cells(item, flip)
+
+
+def footnote_marks(item: Item) -> Variant | None:
+    """Row labels with a footnote mark ("Revenue (1)"), as filings print them."""
+    return _cells(item, lambda i, j, c: f"{c} (1)" if j == 0 and c.strip() and i > 0 else c)
+
+
+def currency_signs(item: Item) -> Variant | None:
+    """The table's dollar signs dropped ("$ 1,200" as "1,200"), as many filings print all but
+    the first and total rows."""
+
+    def bare(_i: int, j: int, c: str) -> str:
+        t = c.strip()
+        return t.replace("$", "").strip() if j and "$" in t and _NUMERIC.match(t) else c
+
+    return _cells(item, bare)
+
+
+_UNIT_NOTE = re.compile(
+    r"\s*\(?(?:\$|€|£|RMB|US\$)?\s*(?:in\s+)?(?:thousands|millions|billions|'000|’000|m|million|"
+    r"thousand)(?:\s+of\s+dollars)?\)?\s*$",
+    re.IGNORECASE,
+)
+
+
+def unit_note_moved(item: Item) -> Variant | None:
+    """The header's unit note ("(in millions)", "$'000") taken out of the table and said in the
+    text above it ("All amounts in millions.")."""
+    table = _table(item)
+    if table is None:
+        return None
+    word = None
+    new = []
+    for i, r in enumerate(table):
+        row = list(r)
+        if i < 3:
+            for j, c in enumerate(row):
+                m = re.search(r"(?i)\b(thousands?|millions?|billions?|'000|’000)\b", c)
+                if m and len(c) < 40 and not _NUMERIC.match(c):
+                    w = m.group(1).lower()
+                    word = {"'000": "thousands", "’000": "thousands"}.get(w, w.rstrip("s") + "s")
+                    row[j] = re.sub(
+                        r"(?i)\(?\s*(?:[$€£]|RMB|US\$)?\s*(?:in\s+)?(?:thousands?|millions?|"
+                        r"billions?|'000|’000)\s*\)?",
+                        "",
+                        c,
+                    ).strip(" ,")
+        new.append(row)
+    if word is None or new == table:
+        return None
+    sources = [json.dumps(new), f"All amounts in the table are in {word}.", *item.sources[1:]]
+    return Variant(item.question, item.answer, sources, _scored(item, item.answer))
+
+
+# A header cell that is a unit note and nothing else (a year before it aside): "(In thousands)",
+# "$'000", "£m", "(Dollars in millions)", "US$’000", "2019 €m".
+_NOTE_CELL = re.compile(
+    r"(?i)^(?P<year>(?:\d{4}\s+)?)\(?\s*(?:(?:amounts|dollars|figures)\s+)?(?:in\s+)?"
+    r"(?:(?P<cur>u\.?s\.?\s*\$|us\$|s\$|\$|€|£|rmb)\s*)?(?:in\s+)?"
+    r"(?P<scale>'000|’000|thousands?|millions?|m|mn)"
+    r"(?:\s+of\s+(?:u\.?s\.?\s+)?(?:dollars|\$|€))?\s*\)?$"
+)
+_FORMS = {
+    "thousand": (
+        "(in thousands)",
+        "{c}'000",
+        "({c}000s)",
+        "(thousands of {w})",
+        "{c} thousands",
+        "Thousands of {W}",
+        "(Thousands of {w}, except per share amounts)",
+    ),
+    "million": (
+        "(in millions)",
+        "{c}m",
+        "({c} millions)",
+        "(millions of {w})",
+        "{c}mn",
+        "Millions of {W}",
+        "(Millions of {w}, except per share amounts)",
+    ),
+}
+
+
+def _unit_form(k: int) -> Callable[[Item], Variant | None]:
+    """The table's unit note written in form ``k`` of :data:`_FORMS` (the same scale and
+    currency): "(In thousands)" as "$'000", "£m" as "(£ millions)"."""
+
+    def reword(item: Item) -> Variant | None:
+        def cell(i: int, j: int, c: str) -> str:
+            m = _NOTE_CELL.match(c.strip()) if i < 4 else None
+            if m is None:
+                return c
+            scale = "thousand" if m.group("scale").lower()[:1] in "'’t" else "million"
+            cur = (m.group("cur") or "").replace(" ", "")
+            cur = "$" if cur.lower() in ("us$", "u.s.$") else cur
+            word = {"€": "euros", "£": "pounds"}.get(cur, "dollars")
+            form = _FORMS[scale][k].format(c=cur, w=word, W=word.capitalize())
+            return m.group("year") + re.sub(r"\(\s", "(", form).strip()
+
+        return _cells(item, cell)
+
+    reword.__name__ = f"unit_form_{k}"
+    return reword
+
+
+unit_forms = [_unit_form(k) for k in range(7)]
+
+
 _REWORD: tuple[tuple[str, str], ...] = (
     (r"\bbetween (FY ?)?(\d{4}) and (FY ?)?(\d{4})", r"from \1\2 to \3\4"),
     (r"\bin (\d{4}) (from|compared to|as compared to) (\d{4})", r"from \3 to \1"),
@@ -214,6 +349,89 @@ def question_reworded(item: Item) -> Variant | None:
         lead = q if q.endswith("?") else q + "?"
         answer = lead + item.answer[item.sentences[0][0] - 1 :]
     return _with_answer(item, answer, q)
+
+
+def _asked_in_other_words(swaps: tuple[tuple[str, str], ...]) -> Callable[[Item], Variant | None]:
+    """A perturbation that rewords the question (and tatqa's lead) with ``swaps`` (regex,
+    replacement; the first that applies)."""
+
+    def reword(item: Item) -> Variant | None:
+        q = item.question
+        for pat, rep in swaps:
+            q = re.sub(pat, rep, item.question, count=1)
+            if q != item.question:
+                break
+        if q == item.question:
+            return None
+        answer = item.answer
+        if item.corpus == tatqa.NAME:
+            lead = q if q.endswith("?") else q + "?"
+            answer = lead + item.answer[item.sentences[0][0] - 1 :]
+        return _with_answer(item, answer, q)
+
+    return reword
+
+
+# The operation the question asks for, in other words.
+sum_words = _asked_in_other_words(((r"\b[Tt]otal\b", "combined"), (r"\bsum of\b", "total of")))
+sum_words.__name__ = "sum_words"
+change_words = _asked_in_other_words(
+    (
+        (r"\bpercentage change\b", "% change"),
+        (r"\bchange in\b", "increase or decrease in"),
+        (r"\bdifference in\b", "change in"),
+    )
+)
+change_words.__name__ = "change_words"
+average_words = _asked_in_other_words(
+    ((r"(?<!weighted[- ])\b[Aa]verage\b", "mean"), (r"\bmean\b", "average"))
+)
+average_words.__name__ = "average_words"
+share_words = _asked_in_other_words(
+    (
+        (r"\bas a percentage of\b", "as a share of"),
+        (r"\bproportion\b", "share"),
+        (r"\bpercentage of\b", "share of"),
+        (r"\bratio of\b", "proportion of"),
+    )
+)
+share_words.__name__ = "share_words"
+
+
+def _reasked(item: Item, q: str) -> Variant | None:
+    """The item with the question ``q`` (tatqa's lead with it)."""
+    if q == item.question:
+        return None
+    answer = item.answer
+    if item.corpus == tatqa.NAME:
+        lead = q if q.endswith("?") else q + "?"
+        answer = lead + item.answer[item.sentences[0][0] - 1 :]
+    return _with_answer(item, answer, q)
+
+
+_YEAR_PAIR = re.compile(r"\b(\d{4}) and (\d{4})\b")
+_ORDERLESS = re.compile(r"(?i)\b(?:average|mean|total|sum|combined)\b")
+
+
+def question_years_swapped(item: Item) -> Variant | None:
+    """ "in 2019 and 2018" asked as "in 2018 and 2019" where the order means nothing (a total or
+    an average)."""
+    if not _ORDERLESS.search(item.question) or "respective" in item.question:
+        return None
+    return _reasked(item, _YEAR_PAIR.sub(r"\2 and \1", item.question, count=1))
+
+
+_ANSWER_SCALE = re.compile(r"\d\s?(thousand|million|billion)\b")
+
+
+def question_scale_note(item: Item) -> Variant | None:
+    """The question saying the unit it wants: "What was X? (in millions)"."""
+    a, b = _final_span(item, item.answer)
+    m = _ANSWER_SCALE.search(item.answer[a:b])
+    if m is None or re.search(r"(?i)thousand|million|billion", item.question):
+        return None
+    q = item.question.rstrip().rstrip("?").rstrip()
+    return _reasked(item, f"{q} (in {m.group(1)}s)?")
 
 
 _SCALE_ABBR = {"thousand": "K", "million": "M", "billion": "B", "millions": "M"}
@@ -261,9 +479,8 @@ def rounded_less(item: Item) -> Variant | None:
     """The final figure rounded one place less ("2.25%" -> "2.3%", "15.8" -> "16"); in pot-tatqa
     every sentence that states it the same way."""
     a, b = _final_span(item, item.answer)
-    m = None
-    for m in _DECIMAL.finditer(item.answer[a:b]):
-        pass  # the last decimal of the final sentence is the final figure
+    found = list(_DECIMAL.finditer(item.answer[a:b]))
+    m = found[-1] if found else None  # the last decimal of the final sentence: the final figure
     if m is None:
         return None
     text = m.group(0)
@@ -314,8 +531,19 @@ PERTURBATIONS: dict[str, Callable[[Item], Variant | None]] = {
         columns_swapped,
         labels_upper,
         labels_lower,
+        negatives_parens,
+        footnote_marks,
+        currency_signs,
+        unit_note_moved,
+        *unit_forms,
         row_synonym,
         question_reworded,
+        sum_words,
+        change_words,
+        average_words,
+        share_words,
+        question_years_swapped,
+        question_scale_note,
         scale_abbrev,
         scale_dropped,
         scale_moved,
@@ -462,9 +690,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         json.dumps({"meta": meta, "results": summary}, indent=2) + "\n"
     )
     (args.out_dir / "perturb.md").write_text(
-        f"# crossfoot false alarms under perturbation, {args.half} half (generated by perturb.py)\n\n"
-        + table
-        + "\n"
+        f"# crossfoot false alarms under perturbation, {args.half} half"
+        " (generated by perturb.py)\n\n" + table + "\n"
     )
     print(table)
     print(f"flips: {cache}/{args.half}-<corpus>.jsonl; elapsed {time.perf_counter() - t0:.1f}s")
