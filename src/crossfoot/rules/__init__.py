@@ -42,6 +42,7 @@ from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.restated_result import restated_result
 from crossfoot.rules.rowsums import row_derivations
 from crossfoot.rules.scaled import scaled_operand
+from crossfoot.rules.series_span import series_span
 from crossfoot.rules.signed_quotient import signed_quotient
 from crossfoot.rules.stated_step import stated_step
 from crossfoot.rules.steps import step_arithmetic
@@ -67,6 +68,7 @@ RULES: tuple[Rule, ...] = (
     scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions
     row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
     group_change,  # result rows: the change of two named periods' totals (trace only)
+    series_span,  # result rows: a named column's change over a whole series (trace only)
     text_groups,  # a long table pasted as text: a period's total, share, change (check only)
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
     # (before two_operand: one year's difference that equals an average change is no answer
