@@ -34,6 +34,7 @@ _NAMING = re.compile(r"[^($,;.]*")  # the words after a superlative, up to its f
 _YEAR_FIRST = re.compile(r"(?i)\s*(?:fiscal\s+|fy\s*)?((?:19|20)\d\d)\s+[a-z]")
 # The last words before a superlative, in its clause (not past a comma or colon).
 _HEAD = re.compile(r"((?:\b[\w'-]+[^\w,;:]+){1,6})$")
+_ADJECTIVE = {"led": "highest"}  # (a verb that ranks, as the message names the rank)
 _YEAR_ROW = re.compile(r"(?:fy\s*|fiscal\s+)?(?:19|20)\d\d", re.I)
 _ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")
 
@@ -122,7 +123,8 @@ def _misranked(
     top = max(peers.values(), key=lambda w: w.value if high else -w.value)
     if (top.value > v.value) if high else (top.value < v.value):
         return (
-            f"{v.row} is not the {word} of {v.column or 'its column'}: {top.row} has "
+            f"{v.row} is not the {_ADJECTIVE.get(word.lower(), word)} of "
+            f"{v.column or 'its column'}: {top.row} has "
             f"{format_decimal(top.value)} against {format_decimal(v.value)}"
         )
     return None
