@@ -42,7 +42,7 @@ from crossfoot.model.types import Source, SourceValue
 from crossfoot.rules._prose_subject import content_words, named_whole
 from crossfoot.rules._year_focus import named_years
 
-__all__ = ["clause_words", "one_period", "one_quantity"]
+__all__ = ["change_years", "clause_words", "one_period", "one_quantity"]
 
 _BACK = 160  # characters of a figure's sentence read on either side (as _prose_subject)
 _SENTENCE_END = re.compile(r"[.;!?]\s")
@@ -135,11 +135,9 @@ def one_quantity(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
     """Whether a relative change may run between prose percentages ``x`` and ``y``: two of
     one quantity (their clauses share a content word, or either names nothing of its own), or
     two things the claim's sentence names each ("the U.S. share was 36% higher than Europe's");
-    never two figures of one year for a change to another year the claim names."""
+    never shares of two wholes."""
     if x.span is None or y.span is None or x.table is not None or y.table is not None:
         return True
-    if x.year is not None and x.year == y.year and any(t != x.year for t in named_years(ctx)):
-        return False  # "36% higher than in 2022" from two growth rates of 2023
     whole_x, whole_y = _whole(ctx, x), _whole(ctx, y)
     if whole_x and whole_y and not whole_x & whole_y:
         return False  # "31% of net revenue" and "42.2% of operating income": shares of two wholes
@@ -148,6 +146,16 @@ def one_quantity(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
         return True
     said = _named(ctx.text[ctx.sentence.start : ctx.sentence.end])
     return bool(wx & said) and bool(wy & said)
+
+
+def change_years(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
+    """Whether a change (or difference) may run between prose figures ``x`` and ``y`` for the
+    years the claim names: never between two figures of one year when it names another ("36%
+    higher than in 2022" from two growth rates of 2023; "the difference in cash used during 2018
+    and 2019" from two figures of 2018's sentence)."""
+    if x.year is None or x.year != y.year or x.table is not None or y.table is not None:
+        return True
+    return all(t == x.year for t in named_years(ctx))
 
 
 def one_period(ctx: ClaimContext, values: Sequence[SourceValue]) -> bool:

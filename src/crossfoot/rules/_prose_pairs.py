@@ -33,7 +33,7 @@ from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Source, SourceValue
 from crossfoot.rules._derive_shared import claim_worded
 from crossfoot.rules._prose_change import states_change
-from crossfoot.rules._prose_clause import one_period, one_quantity
+from crossfoot.rules._prose_clause import change_years, one_period, one_quantity
 from crossfoot.rules._prose_percents import prose_percents
 from crossfoot.rules._prose_subject import pair_bound
 
@@ -181,6 +181,8 @@ def prose_pair_ok(
                 return False  # a relative change of two prose percentages needs its wording
             if not one_quantity(ctx, x, y):
                 return False  # ... and, as a change in points too, to be of one quantity
+        if op in _CHANGES and not change_years(ctx, x, y):
+            return False  # a change to a year the claim names, from two figures of another
         if op in _WORDED and op != "diff" and not one_period(ctx, (x, y)):
             return False  # a sum or mean of one year's figures (rules._prose_clause)
         if op in _CHANGES and claim_worded(ctx) and not _one_quantity(x, y):
