@@ -32,6 +32,7 @@ from crossfoot.language.rowmatch import focus_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Source, SourceValue
 from crossfoot.rules._derive_shared import claim_worded
+from crossfoot.rules._list_lead import list_lead
 from crossfoot.rules._prose_change import states_change
 from crossfoot.rules._prose_clause import change_years, one_period, one_quantity
 from crossfoot.rules._prose_percents import prose_percents
@@ -64,7 +65,7 @@ def worded_kinds(ctx: ClaimContext) -> frozenset[str]:
     key = (ctx.sentence.start, ctx.sentence.end)
     kinds = memo.get(key)
     if kinds is None:
-        wording = focus_text(ctx)
+        wording = focus_text(ctx) + " " + list_lead(ctx.text, ctx.sentence.start)  # "we sum:"
         kinds = memo[key] = frozenset(k for k, rx in _WORDING.items() if rx.search(wording))
     return kinds
 
