@@ -110,7 +110,24 @@ class Derivations:
             or self._percent_and_fee(target, tolerance)
             or self._sum_times(target, quantities, recent, loose)
             or self._split(target, quantities, tolerance)
+            or self._percent_of_total(target, recent, tolerance)
         )
+
+    def _percent_of_total(
+        self, target: Decimal, recent: list[int], tolerance: Decimal
+    ) -> tuple[str, tuple[int, ...]] | None:
+        # A stated percentage of a result's column total: "10% off the total" of an order's
+        # item prices is refunded as 10% of their sum.
+        for p_key, p_src in self.percents.first.items():
+            p = Decimal(str(p_key))
+            if not 0 < p < 100:
+                continue
+            for i in recent:
+                for key, formula in self._totals(i).items():
+                    total = Decimal(key)
+                    if abs(total * p / 100 - target) <= tolerance:
+                        return f"{fmt(p)}% of {fmt(total)} ({formula})", (i, p_src)
+        return None
 
     def _pair(
         self, target: Decimal, recent: list[int], loose: bool

@@ -240,10 +240,11 @@ def _is_range(tree: Node, ms: Sequence[Mention], figure: Mention) -> bool:
         return False
     a, b = ms[tree.left.index], ms[tree.right.index]
     for written in (False, True):
-        lo = leaf_value(a, written, False)
-        hi = leaf_value(b, written, False)
+        lo, hi = sorted((leaf_value(a, written, False), leaf_value(b, written, False)))
         x = leaf_value(figure, written, False)
-        if min(lo, hi) <= x <= max(lo, hi):
+        # A range's ends are of one size ("35 - 45", "1.2 - 1.9"); ends twenty times apart
+        # around their difference are the subtraction that gives it ("1,533 (1,610 - 77)").
+        if lo <= x <= hi and (lo <= 0 or hi < 3 * lo):
             return True
     return False
 

@@ -68,7 +68,11 @@ def unit_nouns(text: str, toks: list[_Tok]) -> list[_Tok]:
             tok.kind == _T_BREAK
             and 0 < k < last
             and toks[k - 1].kind == _T_NUM
-            and toks[k + 1].kind in (_T_OP, _T_EQ)
+            and (
+                toks[k + 1].kind in (_T_OP, _T_EQ)
+                # the last operand's noun inside brackets: "(1,610 signups - 77 churned)"
+                or (toks[k + 1].kind == _T_RP and k > 1 and toks[k - 2].kind == _T_OP)
+            )
         ):
             words = text[tok.start : tok.end]
             if _UNIT_NOUN.fullmatch(words) and not _NOT_UNITS.intersection(words.split()):
@@ -85,19 +89,22 @@ def result_first(segs: list[list[_Tok]], j: int) -> bool:
 
 def comma_asides(text: str, toks: list[_Tok]) -> list[_Tok]:
     """``toks`` with the break of a lone comma between a figure and an opening bracket dropped:
-    "The change is 31, (222 - 191)" explains 31 as "31 (222 - 191)" does."""
-    keep = [
-        t
-        for i, t in enumerate(toks)
-        if not (
-            t.kind == _T_BREAK
-            and 0 < i < len(toks) - 1
-            and toks[i - 1].kind == _T_NUM
-            and toks[i + 1].kind == _T_LP
-            and text[t.start : t.end].strip() == ","
-        )
-    ]
-    return keep if len(keep) != len(toks) else toks
+    "The change is 31, (222 - 191)" explains 31 as "31 (222 - 191)" does; and "i.e." between
+    a figure and the next one read as an equals sign ("1,533, i.e. 1,610 minus 77")."""
+    keep: list[_Tok] = []
+    for i, t in enumerate(toks):
+        if t.kind == _T_BREAK and 0 < i < len(toks) - 1 and toks[i - 1].kind == _T_NUM:
+            words = text[t.start : t.end].strip()
+            if toks[i + 1].kind == _T_LP and words == ",":
+                continue
+            if toks[i + 1].kind == _T_NUM and _THAT_IS.fullmatch(words):
+                keep.append(_Tok(_T_EQ, t.start, t.end, word=True))
+                continue
+        keep.append(t)
+    return keep
+
+
+_THAT_IS = re.compile(r"[,:;]?\s*(?:i\.\s?e\.|that is),?", re.IGNORECASE)
 
 
 # A label in brackets after an operand: a year ("$284 (2007)"), a period or a row's name

@@ -474,18 +474,16 @@ _RATE = re.compile(r"(?i)\b(?:rate|ratio|margin|yield)s?\b")
 
 
 def _rate_of_record(c: Claim, ops: tuple[SourceValue, ...]) -> bool:
-    """Whether a share of two columns is a rate the sentence names, over one record's cells of
-    one kind (two counts, or two amounts of one currency), or whose two columns it names."""
+    """Whether two columns of one record's cells of one kind (two counts, or two amounts of one
+    currency) are combined as the sentence says: a share it names as a rate, or any share,
+    difference or sum whose two columns it names ("1,610 signups less 77 churned")."""
     a, b = ops[0], ops[-1]
-    return (
-        len(ops) == 2
-        and c.evidence is not None
-        and c.evidence.kind == "share"
-        and a.row_index == b.row_index
-        and a.kind == b.kind
-        and a.currency == b.currency
-        and (_RATE.search(c.sentence.text) is not None or _names_both(c.sentence.text, a, b))
-    )
+    if len(ops) != 2 or c.evidence is None or a.row_index != b.row_index:
+        return False
+    if a.kind != b.kind or a.currency != b.currency:
+        return False
+    named = _names_both(c.sentence.text, a, b)
+    return named or (c.evidence.kind == "share" and _RATE.search(c.sentence.text) is not None)
 
 
 def _names_both(sentence: str, a: SourceValue, b: SourceValue) -> bool:

@@ -1,7 +1,8 @@
 """Superlatives that rank a row among the others: "West had the highest 2024 revenue".
 
 ``extremes(text, lo, hi)`` finds the superlative words of a stretch that rank among rows
-("highest", "largest", "biggest", "greatest", "best seller", "top-performing" and "lowest",
+("highest", "largest", "biggest", "greatest", "best seller", "top-performing", "led" (not "led
+to", "led by") and "lowest",
 "smallest", "fewest", "worst-selling"), leaving out
 those that rank something else: an ordinal ("the second highest", "the next largest"), a part
 of a group ("one of the largest", "among the highest"), a row against its own past ("its
@@ -18,7 +19,8 @@ __all__ = ["extremes", "may_rank"]
 
 _WORD = re.compile(
     r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest|(?:best|top)[- ](?:sell(?:er|ing)"
-    r"|perform(?:er|ing)))|(?P<low>lowest|smallest|fewest|worst[- ](?:sell(?:er|ing)"
+    r"|perform(?:er|ing))|led(?!\s+(?:to|by|off|up|into|the\s+way)\b))"
+    r"|(?P<low>lowest|smallest|fewest|worst[- ](?:sell(?:er|ing)"
     r"|perform(?:er|ing))))\b"
 )
 _NOT_BEFORE = re.compile(
@@ -40,6 +42,7 @@ _STEMS = (  # ("best", "top", "worst": "the best seller", "top-selling", "worst-
     "best",
     "top",
     "worst",
+    " led ",
 )
 
 

@@ -119,6 +119,14 @@ _OPERAND_BEFORE_RE = _compile(
     r"|eight|nine|ten|eleven|twelve|hundred|thousand|million|billion|trillion|percent))[ \t]*\Z",
     re.I,
 )
+# A number and the one noun it counts before "minus": the noun's last word is group 1.
+_NAMED_OPERAND_RE = _compile(r"[0-9%][ \t]+(?:[a-z]+[ \t]+)?([a-z]+)[ \t]*\Z")
+# Words after a number that leave "minus" the sign of what follows: "from 5 to minus 3", "up 4
+# or minus 2", "5 degrees, falling to minus 3" (the comma ends the match already).
+_NOT_NOUNS = frozenset(
+    "to and or at of from by in on is was were are be been fell rose reached hit than between "
+    "near around about nearly roughly approximately stood versus vs plus".split()
+)
 
 
 def minus_before(text: str, start: int) -> int | None:
@@ -132,6 +140,9 @@ def minus_before(text: str, start: int) -> int | None:
     at = start - m.end()
     if _OPERAND_BEFORE_RE.search(text, max(0, at - 24), at) is not None:
         return None
+    named = _NAMED_OPERAND_RE.search(text, max(0, at - 40), at)
+    if named is not None and named.group(1).lower() not in _NOT_NOUNS:
+        return None  # "1,610 signups minus 77 churned": a counted noun, then the operator
     return at
 
 

@@ -341,14 +341,14 @@ def _settle_parentheses(
         # "in 2018 (509)": three digits in parentheses right after a year are that year's
         # figure, not an enumeration or a note mark (those are shorter, or follow a reference
         # word: "note (105)"); after another word they are its figure, neither negative nor
-        # dropped ("the smallest order count (720)")
+        # dropped ("the smallest order count (720)", "fewest churned customers (77)")
         strong = strong or (len(read.digits) == 3 and _after_year(text, s0))
         year_like = _year_like(num, marks)
         if not cell and num.currency is not None and conversion(text, num, floor, env):
             num.start, num.end = marks.inner_start, text.rindex(")", num.start, num.end)
         elif cell or (strong and not year_like):
             num.negative = True
-        elif year_like or (len(read.digits) == 3 and read.plain and _aside_of(text, s0, e0)):
+        elif year_like or (2 <= len(read.digits) <= 3 and read.plain and _aside_of(text, s0, e0)):
             num.start, num.end = s0, e0  # (a year; "order count (720)": the words' figure)
         else:
             return False

@@ -20,6 +20,7 @@ from crossfoot.model.options import Options
 from crossfoot.rules._derive_reach import pairs_reach
 from crossfoot.rules._reach import ReachFn
 from crossfoot.rules._rowsums_reach import rowsums_reach
+from crossfoot.rules.annualized import annualized
 from crossfoot.rules.arithmetic import written_calculation
 from crossfoot.rules.asked_scale import asked_scale
 from crossfoot.rules.average_change import average_change
@@ -42,6 +43,7 @@ from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.restated_result import restated_result
 from crossfoot.rules.rowsums import row_derivations
 from crossfoot.rules.scaled import scaled_operand
+from crossfoot.rules.series_span import series_span
 from crossfoot.rules.signed_quotient import signed_quotient
 from crossfoot.rules.stated_step import stated_step
 from crossfoot.rules.steps import step_arithmetic
@@ -67,8 +69,10 @@ RULES: tuple[Rule, ...] = (
     scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions
     row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
     group_change,  # result rows: the change of two named periods' totals (trace only)
+    series_span,  # result rows: a named column's change over a whole series (trace only)
     text_groups,  # a long table pasted as text: a period's total, share, change (check only)
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
+    annualized,  # a quarter's or a month's figure of the sentence at an annual rate
     # (before two_operand: one year's difference that equals an average change is no answer
     # to "the average annual change from 2017 to 2019")
     average_change,  # the change between two averages of the rows the text names

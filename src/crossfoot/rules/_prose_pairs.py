@@ -44,13 +44,13 @@ __all__ = ["counts_noun", "kinds_ok", "prose_pair_ok", "prose_sum_ok", "worded_k
 # wording names them.
 _WORDING = {
     "difference": words(CHANGE_ASKED),  # ("the variation in total debt", "did it grow")
-    "sum": re.compile(r"(?i)\b(?:total|combined|sum|together|altogether|aggregate)\b"),
+    "sum": re.compile(r"(?i)\b(?:total|combined|overall|sum|together|altogether|aggregate)\b"),
     # ("the sum divided by 2" is a mean worded as its arithmetic)
     "average": re.compile(r"(?i)\b(?:average|mean|divided\s+by\s+(?:2|two))\b"),
 }
 # A sum over prose figures, worded in any form ("totaled", "in total", "added up to").
 _PROSE_SUM = re.compile(
-    r"(?i)\b(?:total(?:s|ed|led|ing|ling)?|combined|sum(?:s|med)?|together|altogether|"
+    r"(?i)\b(?:total(?:s|ed|led|ing|ling)?|combined|overall|sum(?:s|med)?|together|altogether|"
     r"aggregated?|add(?:s|ed)?\s+up)\b"
 )
 # "36% of total revenue", "of the total": the whole a share is of, which no sum words.

@@ -20,16 +20,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from crossfoot.language.extremes import extremes, may_rank
 from crossfoot.model.types import Claim, SourceValue, format_decimal, kind_family
+from crossfoot.rules.row_months import named_month
 from crossfoot.sources.rows_label_match import label_search
 
-__all__ = ["ranked_rows"]
+__all__ = ["ranked_rows", "same_noun"]
 
 _WORDS = re.compile(r"[a-z]{3,}")
 _NAMING = re.compile(r"[^($,;.]*")  # the words after a superlative, up to its figure or comma
 _YEAR_FIRST = re.compile(r"(?i)\s*(?:fiscal\s+|fy\s*)?((?:19|20)\d\d)\s+[a-z]")
+# The last words before a superlative, in its clause (not past a comma or colon).
+_HEAD = re.compile(r"((?:\b[\w'-]+[^\w,;:]+){1,6})$")
+_ADJECTIVE = {"led": "highest"}  # (a verb that ranks, as the message names the rank)
+_YEAR_ROW = re.compile(r"(?:fy\s*|fiscal\s+)?(?:19|20)\d\d", re.I)
 _ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")
 
 
@@ -51,8 +57,16 @@ def ranked_rows(text: str, claims: list[Claim], values: Sequence[SourceValue]) -
             if i is None or i in done:
                 continue
             done.add(i)
+            # the clause's words before it name the column too ("Churn was lowest in March")
+            head = _HEAD.search(text, max(s.start, start - 60), start)
             found = _misranked(
-                text[s.start : s.end], claims[i], values, text[start:end], high, said
+                text[s.start : s.end],
+                claims[i],
+                values,
+                text[start:end],
+                high,
+                said,
+                head.group(1) if head else "",
             )
             if found is not None:
                 c = claims[i]
@@ -67,21 +81,25 @@ def _misranked(
     word: str,
     high: bool,
     after: str,
+    head: str = "",
 ) -> str | None:
     """The message when the claim's cell is not its column's extreme, else None; ``after``:
     the words after the superlative, which must name the column ("the highest 2024 revenue"
     of a column "Revenue 2024"; not "which is the largest", "the greatest amount": those rank
-    a row's years, rules.which_period)."""
+    a row's years, rules.which_period), or else ``head``, the clause's words before it ("Churn
+    was lowest in West"), unless the row is a year (rules._period_rank ranks those)."""
     ev = claim.evidence
     if not claim.passed or ev is None or ev.kind != "cell" or len(ev.operands) != 1:
         return None
     v = ev.operands[0]
     if v.table is None or v.row_index is None or not v.row or v.value < 0:
         return None
-    if not label_search(v.row, sentence):
+    if not label_search(v.row, sentence) and not _period_said(v, sentence):
         return None  # the sentence names no row: the ranking may be of something else
-    named = {w.rstrip("s") for w in _WORDS.findall(after.lower())[:4]}
-    if not named & {w.rstrip("s") for w in _WORDS.findall((v.column or "").lower())}:
+    if not _YEAR_ROW.fullmatch(v.row.strip()):  # (a year ranked by its subject: _period_rank)
+        after = f"{after} {head}"
+    named = {w.rstrip("s") for w in _WORDS.findall(after.lower())[:9]}
+    if not same_noun(named, {w.rstrip("s") for w in _WORDS.findall((v.column or "").lower())}):
         # "the highest 2024 sales" of a column "2024": the year that modifies the noun names
         # it ("highest in 2024" may rank the row's own years: rules.which_period)
         year = _YEAR_FIRST.match(after)
@@ -105,7 +123,28 @@ def _misranked(
     top = max(peers.values(), key=lambda w: w.value if high else -w.value)
     if (top.value > v.value) if high else (top.value < v.value):
         return (
-            f"{v.row} is not the {word} of {v.column or 'its column'}: {top.row} has "
+            f"{v.row} is not the {_ADJECTIVE.get(word.lower(), word)} of "
+            f"{v.column or 'its column'}: {top.row} has "
             f"{format_decimal(top.value)} against {format_decimal(v.value)}"
         )
     return None
+
+
+def _period_said(v: SourceValue, sentence: str) -> bool:
+    """Whether the sentence names the one month or quarter of a row labelled by its period
+    ("lowest in February" of a row "2024-02")."""
+    if v.period is None:
+        return False
+    return any(p == v.period[1] and y in (None, v.period[0]) for y, p in named_month(sentence))
+
+
+def same_noun(said: AbstractSet[str], column: AbstractSet[str]) -> bool:
+    """Whether a word of the sentence names a word of the column, up to an ending ("churn"
+    names "churned", "revenue" names "revenues"; both words cut of a final "s")."""
+    return bool(said & column) or any(
+        min(len(a), len(b)) >= 4
+        and (a.startswith(b) or b.startswith(a))
+        and abs(len(a) - len(b)) <= 3
+        for a in said
+        for b in column
+    )

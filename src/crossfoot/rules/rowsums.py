@@ -40,6 +40,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
@@ -64,6 +65,7 @@ from crossfoot.rules.direct import currencies_agree
 from crossfoot.sources.rows import (
     IntNumbers,
     is_count_column,
+    row_named,
 )
 
 __all__ = ["row_derivations"]
@@ -113,7 +115,9 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
         return None
     if m.kind not in ("money", "number", "percent") or (m.value == 0 and m.high is None):
         return None
-    if known_worded(ctx) and not move_level(ctx, starts=True):
+    # "We added 4,160 signups in total": growth wording that a total word makes a sum.
+    summed = not _TOTAL.isdisjoint(_words(ctx.sentence.text))
+    if not summed and known_worded(ctx) and not move_level(ctx, starts=True):
         return None  # an earlier rule read growth wording: a change, never a total
     lo, hi = claim_interval(ctx)
     flat = o.rel_tolerance is not None or o.abs_tolerance is not None
@@ -128,7 +132,13 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
         # "rose 12%" is a change; totals and shares have no direction. An end of the move
         # ("grew from $100,500 in January to ...") may be a group's total.
         level = move_level(ctx, starts=True)
-        hits = [h for h in hits if h.kind.startswith("group_")] if level else []
+        hits = (
+            [h for h in hits if h.kind.startswith("group_")]
+            if level
+            else [h for h in hits if h.kind in _SUMS]
+            if summed
+            else []
+        )
         if not hits:
             return None
     best = min(hits, key=lambda h: (_PREFERENCE.index(h.kind), abs(h.result - m.value)))
@@ -136,6 +146,40 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
         "derived",
         Evidence("rowsums", best.kind, best.formula, best.operands, best.result, best.note),
     )
+
+
+_TOTAL = frozenset("total totals totaled totalled altogether combined cumulative".split())
+_SUMS = ("column_sum", "group_sum", "sum")
+# Words that say a figure gathers rows ("in total", "combined", "across all regions").
+_GATHER = frozenset(
+    "total totals totaled totalled totaling sum summed combined together altogether overall all "
+    "aggregate aggregated across cumulative cumulatively whole entire average averaged averages "
+    "mean typical typically per each every".split()
+)
+
+
+def _rows_said(ctx: ClaimContext, table: _Table, named: list[int]) -> bool:
+    """Whether the claim's own clause names one of the rows ``named`` (some, not all, of a
+    table of three rows or more) and its sentence has no word that gathers rows: the figure
+    is a row's, not the column's total or mean."""
+    if table.rows < 3 or len(named) >= table.rows:
+        return False
+    before, after = claim_clause(ctx)
+    clause = f"{before} {after}"
+    if not any(row_named(table.labels_of(i), clause) for i in named):
+        return False
+    return _GATHER.isdisjoint(_words(ctx.sentence.text))
+
+
+def _said(memo: list[bool], ctx: ClaimContext, table: _Table, named: list[int]) -> bool:
+    if not memo:
+        memo.append(bool(named) and _rows_said(ctx, table, named))
+    return memo[0]
+
+
+@lru_cache(maxsize=64)  # (asked once per claim: every claim of a sentence asks the same)
+def _words(sentence: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[a-z]+", sentence.lower()))
 
 
 def _search(
@@ -152,6 +196,8 @@ def _search(
     # Which kinds may match at all: decided once per claim, not once per column.
     want_total = kind_allowed(ctx, "column_sum")
     want_mean = kind_allowed(ctx, "column_mean")
+    # "Europe had $9.9M": a row's figure, not the total (read once a total or mean matched)
+    rows_said: list[bool] = []
     want_sums = kind_allowed(ctx, "sum") and fine and len(named) > 1
     want_shares = (percent or fraction) and kind_allowed(ctx, "column_share") and (fine or fraction)
     for pos, col in enumerate(table.columns):
@@ -160,7 +206,7 @@ def _search(
         n = col.count
         if percent == col.percent and n:
             if want_total and not col.percent and n > 1:
-                if inside(col.total, signed):
+                if inside(col.total, signed) and not _said(rows_said, ctx, table, named):
                     yield _Hit(
                         "column_sum",
                         col.total,
@@ -169,7 +215,7 @@ def _search(
                     )
             if want_mean and n > 1:
                 mean = col.total / n
-                if inside(mean, signed):
+                if inside(mean, signed) and not _said(rows_said, ctx, table, named):
                     yield _Hit(
                         "column_mean",
                         mean,

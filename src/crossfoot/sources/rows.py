@@ -289,9 +289,8 @@ class AnswerOperands:
             if t.rows <= 2:  # one or two rows: no choice to make
                 chosen[name] = tuple(range(t.rows))
                 continue
-            labels = t.labels
             # Only rows whose lowercased label is in the text (found in C) can be named in full.
-            named = rows_named(labels, text, low)
+            named = rows_named(t.spoken, text, low)
             if anchors is None:
                 anchors = _anchors(mentions)
             for found in t.near_many(anchors):

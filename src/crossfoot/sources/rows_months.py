@@ -15,7 +15,7 @@ month; a series of days or weeks, "2024-01-05", "2024-01-12", gives each row its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "month_column",
     "month_of",
     "row_months",
+    "spoken_rows",
 ]
 
 QUARTER = 100  # a quarter q is the period QUARTER + q: never a month's number
@@ -207,3 +208,27 @@ def _series(
         had.add(got[1])
         out[i] = got
     return out if series else {}
+
+
+def spoken_rows(
+    memo: Mapping[str, object], rows: int
+) -> tuple[tuple[str, ...], dict[int, int], tuple[tuple[int | None, int], ...]] | None:
+    """Row names a sentence uses for a series labelled by its periods (``month, revenue``):
+    "January" for "2024-01" or "Jan 2024", "Q1" for "2024-Q1", with each row's year and its
+    period (as :func:`month_of` gives it) apart. None unless the key column is a series of
+    months or quarters filling every row (days, weeks and gaps keep their own labels).
+
+    >>> spoken_rows({"month column": ("2024-01", "2024-02"), "month key": True}, 2)[:2]
+    (('January', 'February'), {0: 2024, 1: 2024})
+    >>> spoken_rows({"month column": ("Q4 2023", "Q1 2024"), "month key": True}, 2)
+    (('Q4', 'Q1'), {0: 2023, 1: 2024}, ((2023, 104), (2024, 101)))
+    """
+    col = memo.get("month column")
+    if not memo.get("month key") or not isinstance(col, Sequence) or len(col) != rows:
+        return None
+    got = row_months(col, (None,) * rows)
+    if len(got) != rows or any(p >= DAY for _, p in got.values()):
+        return None
+    periods = tuple(got[i] for i in range(rows))
+    names = tuple(MONTH_NAMES[p - 1] if p < QUARTER else f"Q{p - QUARTER}" for _, p in periods)
+    return names, {i: y for i, (y, _) in got.items() if y is not None}, periods

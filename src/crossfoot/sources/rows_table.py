@@ -30,7 +30,7 @@ from crossfoot.sources.rows_cells import (
     rows_of,
     whole_bounds,
 )
-from crossfoot.sources.rows_months import period_memo
+from crossfoot.sources.rows_months import period_memo, spoken_rows
 from crossfoot.sources.rows_names import _column_meta, _Labels, _labels, _year_of
 from crossfoot.sources.rows_read import ResultSet, _by_column, _Columns
 from crossfoot.sources.rows_years import date_years, row_years
@@ -103,6 +103,13 @@ class RowTable:
         self._merged: tuple[list[float], list[tuple[int, int]], bool] | None = None
         # what rules make once per table (the month column, for rules.row_months)
         self.memo: dict[str, object] = period_memo(raw, key_col)
+        # A series labelled by its periods: rows named as a sentence names them ("January").
+        spoken = spoken_rows(self.memo, self.rows)
+        self._spoken: Sequence[str | None] = self.labels
+        self._periods: Sequence[tuple[int | None, int]] | None = None
+        if spoken is not None:
+            self._spoken, years, self._periods = spoken
+            self._row_year = {**years, **self._row_year}
         self.info = TableInfo(
             rs.name,
             rs.columns,
@@ -110,6 +117,12 @@ class RowTable:
             self.rows,
             self.labels,
         )
+
+    @property
+    def spoken(self) -> Sequence[str | None]:
+        """The row names a sentence uses: :attr:`labels`, or the periods of a series labelled
+        by them ("January" for "2024-01"; :func:`crossfoot.sources.rows_months.spoken_rows`)."""
+        return self._spoken
 
     def row_year_map(self) -> Mapping[int, int]:
         """The year of each row of a long table (by index), from its column of years or dates."""
@@ -156,8 +169,8 @@ class RowTable:
                 value,
                 self.name,
                 kind,
-                f"{column}[{label if label is not None else f'row {i + 1}'}]",
-                label,
+                f"{column}[{self._spoken[i] if label is not None else f'row {i + 1}'}]",
+                self._spoken[i],
                 column,
                 self._col_year[j] or _year_of(label) or self._row_year.get(i),  # (per cell made)
                 i,
@@ -166,6 +179,8 @@ class RowTable:
                 precision,
                 self._unit[j][1],
             )
+            if self._periods is not None:  # (a series labelled by its months or quarters)
+                _SET["period"](made, self._periods[i])
             made = self._made.setdefault(key, made)  # (two threads: the first cell made wins)
         return made
 
