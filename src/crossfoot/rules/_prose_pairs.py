@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 from crossfoot.language.changewords import CHANGE_ASKED, words
 from crossfoot.language.rowmatch import focus_text
+from crossfoot.language.turns import OVER
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Source, SourceValue
 from crossfoot.rules._derive_shared import claim_worded
@@ -43,10 +44,12 @@ __all__ = ["counts_noun", "kinds_ok", "prose_pair_ok", "prose_sum_ok", "worded_k
 # Operations a coarse figure (or a formula over prose figures) may be derived by, when its
 # wording names them.
 _WORDING = {
-    "difference": words(CHANGE_ASKED),  # ("the variation in total debt", "did it grow")
+    # ("the variation in total debt", "did it grow"; "the 2015 value minus the 2014 one", as
+    # "less" says it)
+    "difference": words(CHANGE_ASKED, r"minus|subtract\w*"),
     "sum": re.compile(r"(?i)\b(?:total|combined|overall|sum|together|altogether|aggregate)\b"),
     # ("the sum divided by 2" is a mean worded as its arithmetic)
-    "average": re.compile(r"(?i)\b(?:average|mean|divided\s+by\s+(?:2|two))\b"),
+    "average": re.compile(rf"(?i)\b(?:average|mean|divided\s+by\s+(?:2|two))\b|{OVER}2\b"),
 }
 # A sum over prose figures, worded in any form ("totaled", "in total", "added up to").
 _PROSE_SUM = re.compile(
