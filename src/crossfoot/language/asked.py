@@ -298,6 +298,9 @@ def _read_ask(question: str) -> Ask:
     )
 
 
+_SPEED = re.compile(r"(?i)\b(?:fast|quick|slow)(?:est|er)\b")
+
+
 def _operation(q: str, n_years: int) -> Operation | None:
     averaged = _AVERAGE.search(_WEIGHTED.sub(" ", q)) is not None
     if _RATIO.search(q):
@@ -305,7 +308,8 @@ def _operation(q: str, n_years: int) -> Operation | None:
     if _AVERAGE_CHANGE.search(q):
         return "average"  # "the average increase in customers": a mean of changes
     if _CHANGE.search(q):
-        return "percent_change" if _PERCENT.search(q) else "change"
+        # "which region grew fastest": a rate of growth, a percentage change
+        return "percent_change" if _PERCENT.search(q) or _SPEED.search(q) else "change"
     if averaged:
         return "average"
     if _TOTAL.search(q) and (n_years >= 2 or _ALL.search(q)) and not _RESPECTIVE.search(q):

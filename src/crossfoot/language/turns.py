@@ -25,7 +25,17 @@ from functools import lru_cache
 from crossfoot.language.asked import question_years
 from crossfoot.language.rowtokens import tokens
 
-__all__ = ["Turn", "continues", "named_scales", "operations", "read_turns"]
+__all__ = ["OVER", "Turn", "continues", "named_scales", "operations", "read_turns"]
+
+# "that over 1000", "the sum over 2", "that change over 100": a figure the turn points back to,
+# over a number the user writes, is that figure divided by the number, as "divided by" says it
+# (never "over 1,000 stores" or "over 3 years", a bound or a span: the number ends the phrase). A
+# fragment of a pattern: ``OVER`` then the number, for the readers of a division by a stated
+# number (rules._derive_shared's mean words, rules.asked_scale's thousandths).
+OVER = (
+    r"(?:\b(?:that|it|this|sum|total|amount|value|result|figure|change|difference|quotient)"
+    r"\s+over\s+(?=[\d,.]+\s*(?:[?.,;)]|$)))"
+)
 
 # A question mark that ends a turn (a turn may go on in lower case: "... in 2017? and in 2016?")
 _TURN_END = re.compile(r"\?[\"')\]]*(?=\s|$)")

@@ -20,6 +20,7 @@ from crossfoot.model.options import Options
 from crossfoot.rules._derive_reach import pairs_reach
 from crossfoot.rules._reach import ReachFn
 from crossfoot.rules._rowsums_reach import rowsums_reach
+from crossfoot.rules.annualized import annualized
 from crossfoot.rules.arithmetic import written_calculation
 from crossfoot.rules.asked_scale import asked_scale
 from crossfoot.rules.average_change import average_change
@@ -71,6 +72,7 @@ RULES: tuple[Rule, ...] = (
     series_span,  # result rows: a named column's change over a whole series (trace only)
     text_groups,  # a long table pasted as text: a period's total, share, change (check only)
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
+    annualized,  # a quarter's or a month's figure of the sentence at an annual rate
     # (before two_operand: one year's difference that equals an average change is no answer
     # to "the average annual change from 2017 to 2019")
     average_change,  # the change between two averages of the rows the text names

@@ -21,6 +21,7 @@ from crossfoot.language.direction import sign_words, stated_direction
 from crossfoot.language.order import answer_order
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.rowmatch import names_row
+from crossfoot.language.turns import OVER
 from crossfoot.language.years import known_order, period, related_score, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
@@ -266,9 +267,11 @@ def derivation_limit(ctx: ClaimContext) -> int:
 # and "weighted average shares" name a quantity of the data, not a mean the answer takes.
 _MEAN_RE = re.compile(
     r"(?i)(?<!weighted[\s-])\b(?:averag(?:e[ds]?|ing)|mean|avg|divided\s+by|midpoint|halfway|half"
-    r"|per(?!\s+(?:cent|(?:common\s+|basic\s+|diluted\s+)?share)))\b"
+    rf"|per(?!\s+(?:cent|(?:common\s+|basic\s+|diluted\s+)?share)))\b|{OVER}"
 )
-_MEAN_WORDS = WordGated(_MEAN_RE, ("averag", "mean", "avg", "divided", "midpoint", "half", "per"))
+_MEAN_WORDS = WordGated(
+    _MEAN_RE, ("averag", "mean", "avg", "divided", "midpoint", "half", "per", "over")
+)
 
 
 def mean_worded(ctx: ClaimContext) -> bool:

@@ -29,10 +29,13 @@ from collections.abc import Sequence
 
 from crossfoot.language.changewords import CHANGE_ASKED, words
 from crossfoot.language.rowmatch import focus_text
+from crossfoot.language.turns import OVER
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Source, SourceValue
 from crossfoot.rules._derive_shared import claim_worded
+from crossfoot.rules._list_lead import list_lead
 from crossfoot.rules._prose_change import states_change
+from crossfoot.rules._prose_clause import change_years, one_period, one_quantity
 from crossfoot.rules._prose_percents import prose_percents
 from crossfoot.rules._prose_subject import pair_bound
 
@@ -41,14 +44,16 @@ __all__ = ["counts_noun", "kinds_ok", "prose_pair_ok", "prose_sum_ok", "worded_k
 # Operations a coarse figure (or a formula over prose figures) may be derived by, when its
 # wording names them.
 _WORDING = {
-    "difference": words(CHANGE_ASKED),  # ("the variation in total debt", "did it grow")
-    "sum": re.compile(r"(?i)\b(?:total|combined|sum|together|altogether|aggregate)\b"),
+    # ("the variation in total debt", "did it grow"; "the 2015 value minus the 2014 one", as
+    # "less" says it)
+    "difference": words(CHANGE_ASKED, r"minus|subtract\w*"),
+    "sum": re.compile(r"(?i)\b(?:total|combined|overall|sum|together|altogether|aggregate)\b"),
     # ("the sum divided by 2" is a mean worded as its arithmetic)
-    "average": re.compile(r"(?i)\b(?:average|mean|divided\s+by\s+(?:2|two))\b"),
+    "average": re.compile(rf"(?i)\b(?:average|mean|divided\s+by\s+(?:2|two))\b|{OVER}2\b"),
 }
 # A sum over prose figures, worded in any form ("totaled", "in total", "added up to").
 _PROSE_SUM = re.compile(
-    r"(?i)\b(?:total(?:s|ed|led|ing|ling)?|combined|sum(?:s|med)?|together|altogether|"
+    r"(?i)\b(?:total(?:s|ed|led|ing|ling)?|combined|overall|sum(?:s|med)?|together|altogether|"
     r"aggregated?|add(?:s|ed)?\s+up)\b"
 )
 # "36% of total revenue", "of the total": the whole a share is of, which no sum words.
@@ -63,7 +68,7 @@ def worded_kinds(ctx: ClaimContext) -> frozenset[str]:
     key = (ctx.sentence.start, ctx.sentence.end)
     kinds = memo.get(key)
     if kinds is None:
-        wording = focus_text(ctx)
+        wording = focus_text(ctx) + " " + list_lead(ctx.text, ctx.sentence.start)  # "we sum:"
         kinds = memo[key] = frozenset(k for k, rx in _WORDING.items() if rx.search(wording))
     return kinds
 
@@ -175,8 +180,15 @@ def prose_pair_ok(
         need = _WORDED.get(op)
         if need is not None and need not in _prose_worded(ctx) and ctx.mention.kind not in _GAPS:
             return False
-        if op == "pct_change" and prose_percents(x, y) and "difference" not in worded_kinds(ctx):
-            return False  # a relative change of two prose percentages needs its wording
+        if op in _CHANGES and prose_percents(x, y):
+            if op == "pct_change" and "difference" not in worded_kinds(ctx):
+                return False  # a relative change of two prose percentages needs its wording
+            if not one_quantity(ctx, x, y):
+                return False  # ... and, as a change in points too, to be of one quantity
+        if op in _CHANGES and not change_years(ctx, x, y):
+            return False  # a change to a year the claim names, from two figures of another
+        if op in _WORDED and op != "diff" and not one_period(ctx, (x, y)):
+            return False  # a sum or mean of one year's figures (rules._prose_clause)
         if op in _CHANGES and claim_worded(ctx) and not _one_quantity(x, y):
             return False  # "rose 9%": no margin less a growth rate
     if not kinds_ok(ctx, (x, y), op in _WORDED):
@@ -192,4 +204,6 @@ def prose_sum_ok(ctx: ClaimContext, subset: Sequence[SourceValue], kind: str) ->
         return True
     if kind == "sum" and "sum" not in _prose_worded(ctx):
         return False  # (a mean is worded already: rules._derive_shared.mean_worded)
+    if not one_period(ctx, subset):
+        return False  # the figures of the year the answer gives the sum (rules._prose_clause)
     return kinds_ok(ctx, tuple(subset), True)

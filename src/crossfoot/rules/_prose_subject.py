@@ -27,7 +27,9 @@ from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Source, SourceValue
 
 __all__ = [
+    "content_words",
     "context_tokens",
+    "named_whole",
     "pair_bound",
     "prose_bound",
     "prose_named",
@@ -78,6 +80,15 @@ def context_tokens(source: Source, v: SourceValue) -> frozenset[str]:
         after = after[: stop.start()]
     words = tokens(before + " " + after)
     return frozenset(t for t in words if _content(t))
+
+
+def content_words(text: str) -> frozenset[str]:
+    """The content words of ``text``: what may say what a figure is about (:func:`_content`).
+
+    >>> sorted(content_words("and the effective tax rate was 42.2%"))
+    ['effective']
+    """
+    return frozenset(t for t in tokens(text) if _content(t))
 
 
 def _content(token: str) -> bool:
@@ -208,6 +219,17 @@ _OF_WHOLE = re.compile(
     r"[^\d.,;:()\n]){1,60})",
     re.IGNORECASE,
 )
+
+
+def named_whole(text: str, end: int) -> frozenset[str]:
+    """The content words of the whole a percentage ending at ``end`` of ``text`` names right
+    after it ("31% of net revenue": net, revenue; nothing for "31%, up from").
+
+    >>> sorted(named_whole("31% of net revenue came from cloud services", 3))
+    ['came', 'revenue']
+    """
+    m = _OF_WHOLE.match(text, end)
+    return frozenset() if m is None else content_words(m.group(1))
 
 
 def whole_named(ctx: ClaimContext, whole: SourceValue) -> bool:

@@ -26,7 +26,7 @@ from crossfoot.rules._named import Named, value_years
 from crossfoot.rules.alignment_sides import sides_misfit
 from crossfoot.rules.prose_answer import prose_misfit
 
-__all__ = ["level_for_change", "other_base", "period_misfit"]
+__all__ = ["level_for_change", "line_years", "other_base", "period_misfit"]
 
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 # Labels of a cell that may hold a change: it is then no level ("Change", "Increase
@@ -94,6 +94,37 @@ def level_for_change(
 _FROM_LATER = re.compile(r"(?i)\bfrom\s+(?:(?:fiscal|calendar)\s+)?(?:years?\s+)?((?:19|20)\d\d)\b")
 
 
+def line_years(operands: Sequence[SourceValue]) -> dict[int, Decimal] | None:
+    """The values of one table row by year, in one unit view, or None when the operands are
+    not of one row, a year has two values, or no view holds every year.
+
+    A written calculation that restates a figure of its own ("The change is $31 thousand.
+    ... 31 / 222") brings the cells under the unit header twice: scaled (the change's
+    operands) and as written (222); the ratio of two years is the same in either view.
+
+    >>> cell = lambda v, y, view: SourceValue(Decimal(v), "S1", table=0, row="Raw materials",
+    ...     column=str(y), year=y, view=view)
+    >>> line_years([cell(191000, 2018, "true"), cell(222000, 2019, "true"),
+    ...             cell(222, 2019, "written")])
+    {2018: Decimal('191000'), 2019: Decimal('222000')}
+    """
+    if not operands or any(v.table is None or v.row != operands[0].row for v in operands):
+        return None
+    for view in ("both", "true", "written"):
+        by_year: dict[int, Decimal] = {}
+        for v in operands:
+            if v.view not in (view, "both"):
+                continue
+            ys = value_years(v)
+            if len(ys) != 1 or by_year.get(min(ys), v.value) != v.value:
+                return None
+            by_year[min(ys)] = v.value
+        years = {y for v in operands for y in value_years(v)}
+        if by_year and set(by_year) == years:
+            return by_year
+    return None
+
+
 def other_base(ask: Ask, m: Mention, operands: Sequence[SourceValue]) -> str | None:
     """Why a percentage change over the later year's value does not answer a percentage change
     asked from an earlier year to a later one, or None.
@@ -108,20 +139,15 @@ def other_base(ask: Ask, m: Mention, operands: Sequence[SourceValue]) -> str | N
     >>> other_base(ask, pct("18.56"), [cell(8240, 2021), cell(6950, 2020)]) is None
     True
     """
-    if ask.op != "percent_change" or m.kind != "percent" or len(operands) != 2:
+    if ask.op != "percent_change" or m.kind != "percent" or len(operands) < 2:
         return None
     written = sorted({int(y) for y in _YEAR.findall(ask.text)})
     start = _FROM_LATER.search(ask.text)
     if len(written) != 2 or (start is not None and int(start.group(1)) == written[1]):
         return None
-    by_year: dict[int, Decimal] = {}
-    for v in operands:
-        ys = value_years(v)
-        if v.table is None or len(ys) != 1 or v.row != operands[0].row:
-            return None
-        by_year[min(ys)] = v.value
+    by_year = line_years(operands)
     lo, hi = written
-    if set(by_year) != {lo, hi} or 0 in (by_year[lo], by_year[hi]):
+    if by_year is None or set(by_year) != {lo, hi} or 0 in (by_year[lo], by_year[hi]):
         return None
     change = by_year[hi] - by_year[lo]
     size, tol = abs(m.value), m.precision

@@ -26,16 +26,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from decimal import Decimal
 
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import Claim, Evidence, SourceValue
 from crossfoot.rules._named import Named, value_years
 from crossfoot.rules._prose_change import names_change
 from crossfoot.rules._shown import SHOWN
+from crossfoot.rules.alignment_periods import line_years
 
 __all__ = ["more_than_asked", "program_misfit"]
 
 _RATIOS = frozenset({"share", "ratio"})
+_HUNDRED = Decimal(100)
+_CLOSE = Decimal("0.0005")  # (the written operands are the cells: the quotient is exact)
 _ACROSS = frozenset({"share", "ratio", "sum", "difference", "mean", "average"})
 _CHANGES = frozenset({"change", "percent_change"})
 _POOLS = frozenset({"sum", "mean", "average"})
@@ -49,9 +53,31 @@ def _line(v: SourceValue) -> tuple[str, int | None, int | None] | None:
     return None if v.table is None else (v.source_id, v.table, v.row_index)
 
 
+def _written_ratio(base: Evidence) -> bool:
+    """Whether a written calculation comes to the quotient of one line's two years, either way
+    round, as a fraction or a percentage ("3,640 / 3,010 = 120.9%", "= 1.21")."""
+    if base.kind != "written_calculation" or base.result is None or base.result == 0:
+        return False
+    by_year = line_years(base.operands)
+    if by_year is None or len(by_year) != 2 or 0 in by_year.values():
+        return False
+    x, y = by_year.values()
+    r = abs(base.result)
+    return any(
+        abs(r - q * k) <= q * k * _CLOSE for q in (abs(x / y), abs(y / x)) for k in (1, _HUNDRED)
+    )
+
+
 def _ratio_for_change(ask: Ask, base: Evidence) -> str | None:
     """A percentage change asked, answered with the ratio of one line's two years."""
-    if ask.op != "percent_change" or base.kind not in _RATIOS or len(base.operands) != 2:
+    if ask.op != "percent_change":
+        return None
+    if _written_ratio(base):
+        return (
+            "the question asks for a percentage change; this figure is the ratio of "
+            f"{base.operands[0].row or base.operands[0].label}'s two years"
+        )
+    if base.kind not in _RATIOS or len(base.operands) != 2:
         return None
     a, b = base.operands
     line = _line(a)

@@ -16,6 +16,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from crossfoot.language.rowfocus import focus_text
+from crossfoot.language.turns import OVER
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import PASSING_STATUSES
 from crossfoot.rules._near import may_say
@@ -26,9 +27,9 @@ from crossfoot.rules.multi import multi_operand
 __all__ = ["asked_scale", "asked_unit"]
 
 _THOUSAND = Decimal(1000)
-_DIVIDED = re.compile(r"(?i)(?:\bdivided\s+by|/)\s*1,?000\b(?![.,]?\d)")
+_DIVIDED = re.compile(rf"(?i)(?:\bdivided\s+by|/|{OVER})\s*1,?000\b(?![.,]?\d)")
 _TIMES = re.compile(r"(?i)(?:\btimes|\bmultiplied\s+by|[×*])\s*1,?000\b(?![.,]?\d)")
-_OPERATOR_BEFORE = re.compile(r"(?i)(?:\bdivided\s+by|\btimes|\bmultiplied\s+by|[/×*])\s*$")
+_OPERATOR_BEFORE = re.compile(r"(?i)(?:\bdivided\s+by|\btimes|\bmultiplied\s+by|[/×*]|\bover)\s*$")
 _IN_UNIT = re.compile(r"(?i)\bin\s+(thousand|million|billion)s?\b")
 # What every pattern above needs, without word boundaries: 1000 or a scale word.
 _MAY_ASK = re.compile(r"(?i)1,?000|thousand|million|billion")

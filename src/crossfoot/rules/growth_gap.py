@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from itertools import combinations
 
+from crossfoot.language.years import period
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import per_answer
@@ -105,10 +106,21 @@ def _tables(ctx: ClaimContext, group: ValueIndex) -> list[tuple[list[_Line], lis
     return per_answer(ctx, "growth_gap.lines", group, lambda g: _lines(g.values))
 
 
+def _in_time(a: _Line, i: int, j: int) -> tuple[int, int]:
+    """Positions ``i`` < ``j`` of a line as (start, end) of a change: in the order of their
+    periods when both name one (filings list the newest year first as often as last), else in
+    the table's order."""
+    p, q = period(a[i]), period(a[j])
+    if p is not None and q is not None and q < p:
+        return j, i
+    return i, j
+
+
 def _gaps(lines: list[_Line]) -> Iterator[tuple[Decimal, tuple[SourceValue, ...]]]:
     for a, b in combinations(lines, 2):
         shared = sorted(a.keys() & b.keys())
-        for i, j in combinations(shared, 2):
+        for pair in combinations(shared, 2):
+            i, j = _in_time(a, *pair)
             a1, a2, b1, b2 = a[i], a[j], b[i], b[j]
             if a1.value <= 0 or b1.value <= 0:
                 continue  # a relative change needs a positive base

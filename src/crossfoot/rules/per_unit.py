@@ -31,6 +31,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
+from crossfoot.rules._prose_per_unit import prose_per_unit
 from crossfoot.rules.row_months import named_month
 
 __all__ = ["per_unit"]
@@ -109,7 +110,7 @@ def per_unit(ctx: ClaimContext) -> Verdict | None:
             found = _over(v, by_row, beside, words, lo, hi)
             if found is not None:
                 return Verdict("derived", _evidence(ctx, found, v))
-    return None
+    return prose_per_unit(ctx, units, lo, hi)  # "12.4 million shares" of a passage (prose24)
 
 
 def _fits(

@@ -27,7 +27,7 @@ __all__ = ["cost_sizes_agree", "sign_verdict"]
 
 # "a gain of", "posted a profit of", "net gains were": the figure is introduced as a gain.
 _GAIN = re.compile(
-    r"(?ix)\b(?:gains?|profits?|surplus)\b"
+    r"(?ix)\b(?:gains?|profits?|surplus|income|earnings|earned)\b"
     # one character or one word per step (no "\s+" inside the star: linear on any input)
     r"(?:[\s,:$€£]|\b(?:of|was|were|is|are|totaled|totalled|amounted|to|at|came|reached|net|"
     r"before|after|tax|taxes|about|approximately|nearly|roughly|around|pre-tax|pretax|reported|"

@@ -221,14 +221,15 @@ _UNIT_CURRENCY = rf"Rs\.?|US\$|(?:{_CURRENCY_CODES})\b|[$€£¥₹]"
 _UNIT_TEXT = re.compile(
     rf"""
     \(\s*(?:[^()\n]{{0,30}}?\s)??in\s+(?P<a>{_UNIT_WORDS})\b[^()\n]{{0,80}}?\)  # (in millions, ...)
-    | \(\s*(?P<b>{_UNIT_WORDS})\b(?:\s+of\s+[^()\n]{{1,30}}?)?\s*\)            # ( millions )
+    | \(\s*(?P<b>{_UNIT_WORDS})\b(?:\s+of\s+[^()\n]{{1,30}}?)?                   # ( millions )
+          (?:\s*,?\s*except\b[^()\n]{{0,60}})?\s*\)               # (millions of $, except ...)
     | \(\s*(?P<cc>(?:[A-Za-z]{{1,3}}\s*)?[$€£¥₹])\s*['’]?\s*
           (?P<c>000s?|mn|mm|bn|m|b|k|thousands?|millions?|billions?)\s*\)      # (€m) ($000)
     | \(\s*(?P<ec>{_UNIT_CURRENCY})\s*(?P<e>{_UNIT_WORDS}|mn|bn)\s*\)           # (Rs. crore)
     | (?:(?<=^)|(?<=[\s:;,]))(?P<dc>[$€£¥₹]\s*)?in\s+(?P<d>{_UNIT_WORDS})\b
           (?=\s*(?:[),.;:]|$|of\s+(?P<of>(?:u\.?s\.?\s+)?(?:dollars|euros|pounds|yen|rupees|usd
           |eur|gbp|rmb|renminbi))\b|except\b))                                 # in millions of $
-    | \(\s*(?:in\s+)?(?P<g>000(?:['’]?s)?)\s*\)                                 # (000s), (in 000's)
+    | \(\s*(?:in\s+)?(?P<g>000(?:['’]?s)?)(?:\s+omitted)?\s*\)           # (000's omitted)
     | (?:(?<=^)|(?<=[\s:;,]))in\s+(?P<h>000(?:['’]?s)?)(?=[\s),.;:]|$)             # in 000s
     | (?:(?<=^)|(?<=[\s:;,(]))in\s+(?P<fc>(?:US\s*)?[$€£¥₹]|(?:{_CURRENCY_CODES})\b)\s*
           ['’‘]?\s*(?P<f>000(?:['’]?s)?|thousands?|millions?|billions?|mn|bn|m)
@@ -251,6 +252,11 @@ _LABEL_UNIT = re.compile(rf"(?<=\s)(?:{_CELL_UNIT.pattern})$", re.I)
 _MARKED_UNIT = re.compile(
     r"(?:(?<=\s)|^)(?P<cur>[A-Za-z]{0,3}\s*[$€£¥₹]|[A-Z]{3})\s*(?P<apos>['’])\s*"
     r"(?P<w>000s?|thousands?|millions?|mn|m)(?=\s|$)"
+)
+# A header cell naming a scale of a currency in words and nothing else: "Millions of Dollars".
+_OF_CURRENCY = re.compile(
+    r"(?i)(?P<w>thousands?|millions?|billions?)\s+of\s+(?:u\.?s\.?\s+)?"
+    r"(?P<cur>dollars|euros|pounds|yen|rupees)"
 )
 _SHORT_UNITS = frozenset({"000", "000s", "mn", "mm", "bn", "m", "k", "b"})
 _UNIT_CURRENCY_WORDS = {"dollars": "$", "euros": "€", "pounds": "£", "yen": "¥", "rupees": "₹"}
@@ -404,6 +410,7 @@ def unit_in_cell(cell: str) -> Unit | None:
     if not bare:
         return None
     c = _CELL_UNIT.fullmatch(bare) if len(bare) <= 20 else None
+    c = c or _OF_CURRENCY.fullmatch(bare)  # "Millions of Dollars": the cell is the unit
     if c is None:
         # A label that ends in a unit with its currency: "30 June 2019 $’000", "Amount US$m".
         c = _LABEL_UNIT.search(bare)

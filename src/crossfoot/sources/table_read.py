@@ -56,6 +56,7 @@ from crossfoot.sources.table_long_years import date_rows, month_rows, period_key
 from crossfoot.sources.table_long_years import row_year as long_row_year
 from crossfoot.sources.table_sections import row_section
 from crossfoot.sources.table_subtotal import BlankTotals
+from crossfoot.sources.unit_marks import corner_scale, unit_rows
 from crossfoot.sources.unit_subject import counted_between, row_subject_unit
 
 __all__ = ["CellFallback", "read_header", "read_table"]
@@ -164,7 +165,7 @@ def read_header(
     for row in grid[:n_header]:
         nonblank = [j for j, c in enumerate(row) if c]
         lone = unit_in_cell(row[nonblank[0]]) if len(nonblank) == 1 else None
-        table_unit = table_unit or unit_in_cell(row[0]) or lone
+        table_unit = table_unit or unit_in_cell(row[0]) or lone or corner_scale(row)
         # A lone "(in millions)" names the unit of the table, not of the column it sits in.
         label_rows.append(row if lone is None else [""] * width)
     labels = _column_labels(label_rows, width) if n_header else [""] * width
@@ -186,8 +187,7 @@ def read_header(
             table_unit = unit_in_cell(grid[i][0])
     table_unit = table_unit or outside
     units: list[Unit | None] = [table_unit] * width
-    # a header row naming a unit ("$M") makes a bare scale mark beside it ("M") a unit too
-    marked = [any(c and unit_in_cell(c) for c in row[1:]) for row in label_rows]
+    marked = unit_rows(label_rows)  # rows where a bare scale mark ("M") is a unit
     for j in range(1, width):
         for k, row in enumerate(label_rows):
             found = unit_in_cell(row[j]) if row[j] else None
