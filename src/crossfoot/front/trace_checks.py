@@ -240,12 +240,14 @@ def _other_row(
             clause = _OWN_ROW.sub("", clause, count=1)
         labels = info.labels
         named = {cast(str, labels[i]) for i in rows_named(labels, clause, clause.lower())}
-    if not named or cell.row in named:
+    # (by index: a series' rows carry the names a sentence uses, "March" for "March 2024")
+    rows = {i for i, label in enumerate(info.labels) if label in named}
+    if not named or cell.row_index in rows:
         return None
     m = c.mention
     lo, hi = m.value - m.precision, m.value + m.precision
     source = sources.get(cell.source_id)
-    own = [v for v in source.values if v.row in named] if source is not None else []
+    own = [v for v in source.values if v.row_index in rows] if source is not None else []
     for v in own:
         if v.kind == cell.kind and (lo <= v.value <= hi or lo <= -v.value <= hi):
             return None

@@ -362,18 +362,19 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
 
 
 # Words that make a figure the result of an operation rather than a value of a row and year.
-_OPERATION = re.compile(
+_OPERATION_WORD = (
     rf"(?i)\b(?:{CHANGED}|{GAP}|differ\w*|{COMPARED}|{MOVED}|{MOVED_SHARPLY}"
     r"|total|combined|sum|together|altogether|aggregate|average|mean|ratio|proportion"
     r"|percentage|share|accounted|represent\w*|times|divided|multipl\w*|net\s+of|cagr"
-    r"|compound\w*)\b|[=+×÷/]|\s-\s"
+    r"|compound\w*)\b"
 )
+_OPERATION = re.compile(rf"{_OPERATION_WORD}|[=+×÷/]|\s-\s")
 # A word each of _OPERATION's word alternatives consumes ("differ" of "difference", "together" of
 # "altogether"): a sentence with none of them, and none of its signs, has no operation word, and
 # states_a_cell skips the search (~26 us a sentence: a case-blind alternation tried at every
 # character). Proven against the pattern in tests/test_speed_paths_speed30.py.
 _OPERATION_WORDS = WordGated(
-    _OPERATION,
+    re.compile(_OPERATION_WORD),  # (the word alternatives: _may_operate tests the signs)
     (
         *"change increase decrease grew growth decline rose fell drop slid climbed jumped".split(),
         *"reduced shrank widened narrowed surged plunged soared tumbled slumped differ".split(),

@@ -169,7 +169,7 @@ class RowTable:
                 value,
                 self.name,
                 kind,
-                f"{column}[{self._spoken[i] if label is not None else f'row {i + 1}'}]",
+                f"{column}[{label if label is not None else f'row {i + 1}'}]",
                 self._spoken[i],
                 column,
                 self._col_year[j] or _year_of(label) or self._row_year.get(i),  # (per cell made)
