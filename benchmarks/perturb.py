@@ -342,13 +342,7 @@ def question_reworded(item: Item) -> Variant | None:
     m = re.match(r"^(What (?:is|was|are|were)) (the .+?) (in|for|at) (\S*\d{4}\S*)\s*\??$", q)
     if m:  # "What was X in 2019?" -> "In 2019, what was X?"
         q = f"{m.group(3).capitalize()} {m.group(4)}, {m.group(1).lower()} {m.group(2)}?"
-    if q == item.question:
-        return None
-    answer = item.answer
-    if item.corpus == tatqa.NAME:
-        lead = q if q.endswith("?") else q + "?"
-        answer = lead + item.answer[item.sentences[0][0] - 1 :]
-    return _with_answer(item, answer, q)
+    return _reasked(item, q)
 
 
 def _asked_in_other_words(swaps: tuple[tuple[str, str], ...]) -> Callable[[Item], Variant | None]:
@@ -361,13 +355,7 @@ def _asked_in_other_words(swaps: tuple[tuple[str, str], ...]) -> Callable[[Item]
             q = re.sub(pat, rep, item.question, count=1)
             if q != item.question:
                 break
-        if q == item.question:
-            return None
-        answer = item.answer
-        if item.corpus == tatqa.NAME:
-            lead = q if q.endswith("?") else q + "?"
-            answer = lead + item.answer[item.sentences[0][0] - 1 :]
-        return _with_answer(item, answer, q)
+        return _reasked(item, q)
 
     return reword
 

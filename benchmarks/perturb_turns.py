@@ -409,15 +409,26 @@ def year_moved(case: Case) -> Iterator[tuple[str, Case]]:
 
 def _move_program(case: Case, src: int, dst: int) -> tuple[str, Decimal] | None:
     """The program with each constant of column ``src`` replaced by its row's ``dst`` cell."""
+
+    def cell(want: Decimal) -> str | None:
+        hits = [r for r in case.table[1:] if len(r) > max(src, dst) and _number(r[src]) == want]
+        return hits[0][dst] if len(hits) == 1 else None
+
+    return _replaced(case, cell)
+
+
+def _replaced(case: Case, cell: Callable[[Decimal], str | None]) -> tuple[str, Decimal] | None:
+    """The program with each constant that ``cell`` maps to another cell replaced by its number,
+    and its new value; None when nothing was replaced, a cell holds no number, or the value is
+    zero or unchanged."""
     found = False
 
     def swap(m: re.Match[str]) -> str:
         nonlocal found
-        want = Decimal(m.group(0))
-        hits = [r for r in case.table[1:] if len(r) > max(src, dst) and _number(r[src]) == want]
-        if len(hits) != 1:
+        text = cell(Decimal(m.group(0)))
+        if text is None:
             return m.group(0)
-        new = _number(hits[0][dst])
+        new = _number(text)
         if new is None:
             raise ValueError("no cell")
         found = True
@@ -474,29 +485,15 @@ def _fine(figure: str) -> bool:
 
 
 def _move_row(case: Case, src: int, dst: int) -> tuple[str, Decimal] | None:
+    """The program with each constant of row ``src`` replaced by row ``dst``'s cell of its
+    column."""
     row, to = case.table[src], case.table[dst]
-    found = False
 
-    def swap(m: re.Match[str]) -> str:
-        nonlocal found
-        want = Decimal(m.group(0))
+    def cell(want: Decimal) -> str | None:
         cols = [c for c in range(1, len(row)) if _number(row[c]) == want]
-        if len(cols) != 1 or cols[0] >= len(to):
-            return m.group(0)
-        new = _number(to[cols[0]])
-        if new is None:
-            raise ValueError("no cell")
-        found = True
-        return str(new)
+        return to[cols[0]] if len(cols) == 1 and cols[0] < len(to) else None
 
-    try:
-        program = _CONST.sub(swap, case.program)
-    except ValueError:
-        return None
-    value = convfinqa.program_value(program) if found else None
-    if value is None or value == 0 or convfinqa.program_value(case.program) == value:
-        return None
-    return program, value
+    return _replaced(case, cell)
 
 
 def _value(case: Case) -> Decimal | None:
