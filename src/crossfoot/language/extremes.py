@@ -19,8 +19,8 @@ __all__ = ["extremes", "may_rank"]
 
 _WORD = re.compile(
     r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest|(?:best|top)[- ](?:sell(?:er|ing)"
-    r"|perform(?:er|ing))|led(?!\s+(?:to|by|off|up|into|the\s+way)\b))"
-    r"|(?P<low>lowest|smallest|fewest|worst[- ](?:sell(?:er|ing)"
+    r"|perform(?:er|ing))|led(?!\s+(?:to|by|off|up|into|the\s+way)\b)|fastest|quickest)"
+    r"|(?P<low>lowest|smallest|fewest|slowest|worst[- ](?:sell(?:er|ing)"
     r"|perform(?:er|ing))))\b"
 )
 _NOT_BEFORE = re.compile(
@@ -43,6 +43,9 @@ _STEMS = (  # ("best", "top", "worst": "the best seller", "top-selling", "worst-
     "top",
     "worst",
     " led ",
+    "fastest",
+    "quickest",
+    "slowest",
 )
 
 

@@ -24,6 +24,7 @@ from collections.abc import Set as AbstractSet
 
 from crossfoot.language.extremes import extremes, may_rank
 from crossfoot.model.types import Claim, SourceValue, format_decimal, kind_family
+from crossfoot.rules._growth_rank import growth_misranked
 from crossfoot.rules.row_months import named_month
 from crossfoot.sources.rows_label_match import label_search
 
@@ -89,7 +90,12 @@ def _misranked(
     a row's years, rules.which_period), or else ``head``, the clause's words before it ("Churn
     was lowest in West"), unless the row is a year (rules._period_rank ranks those)."""
     ev = claim.evidence
-    if not claim.passed or ev is None or ev.kind != "cell" or len(ev.operands) != 1:
+    if claim.passed and ev is not None and ev.kind != "cell":
+        # ("grew fastest, up 12.2%")
+        return growth_misranked(
+            ev, values, _ADJECTIVE.get(word.lower(), word), high, sentence, after
+        )
+    if not claim.passed or ev is None or len(ev.operands) != 1:
         return None
     v = ev.operands[0]
     if v.table is None or v.row_index is None or not v.row or v.value < 0:

@@ -1,0 +1,89 @@
+"""A row said to grow fastest (or to have the biggest increase) must: "North grew fastest, up
+12.2%" over a table where West grew 22.2%.
+
+The figure is a change of one row between two columns, a row the sentence names: its percentage
+change or its difference. Each other row's change between the same two columns, in the same way,
+is its peer; at least two peers, none from a non-positive base for a percentage, total and
+average lines aside. When a peer's change goes past the figure's in the superlative's sense, the
+figure is ``contradicted`` and the message names that row. A table with its periods down, and a
+superlative followed by a year ("grew fastest in 2024"), may rank the periods: left alone.
+Called by :mod:`crossfoot.rules.extremes` for a superlative whose figure is such a change.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import ROUND_HALF_UP, Decimal
+
+from crossfoot.model.types import Evidence, SourceValue, format_decimal
+from crossfoot.sources.rows_label_match import label_search
+
+__all__ = ["growth_misranked"]
+
+_HUNDRED = Decimal(100)
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_UNIT_AFTER = re.compile(r"\s*\([^()]*\)\s*$")
+_ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")
+
+
+def growth_misranked(
+    ev: Evidence, values: Sequence[SourceValue], word: str, high: bool, sentence: str, after: str
+) -> str | None:
+    """The message when another row's change goes past the evidence's, else None; ``after``:
+    the words after the superlative."""
+    if ev.kind not in ("percent_change", "difference") or len(ev.operands) != 2:
+        return None
+    a, b = ev.operands
+    if a.table is None or a.table != b.table or a.source_id != b.source_id or not a.row:
+        return None
+    if a.row_index is None or a.row_index != b.row_index or a.col_index == b.col_index:
+        return None
+    row = _UNIT_AFTER.sub("", a.row) or a.row  # ("North ($m)" is named by "North")
+    if not label_search(row, sentence) or _YEAR.search(after):
+        return None
+    if re.search(
+        rf"(?i)\b{re.escape(word)}\s+(?:in|for|of)\s+(?:fiscal\s+)?(?:19|20)\d\d", sentence
+    ):
+        return None  # ("grew fastest in 2024": the periods ranked)
+    own = _change(ev.kind, a.value, b.value)
+    if own is None:
+        return None
+    cells = {
+        (v.row_index, v.col_index): v
+        for v in values
+        if v.source_id == a.source_id and v.table == a.table and v.view == a.view
+    }
+    peers: list[tuple[Decimal, SourceValue]] = []
+    for (r, c), v in cells.items():
+        if c != a.col_index or r == a.row_index or _ASIDE.search(v.row or ""):
+            continue
+        other = cells.get((r, b.col_index))
+        if other is None:
+            continue
+        change = _change(ev.kind, v.value, other.value)
+        if change is None:
+            return None  # (a base of zero or below: no rate to rank)
+        peers.append((change, v))
+    if len(peers) < 2:
+        return None
+    top, v = max(peers, key=lambda p: p[0] if high else -p[0])
+    if (top > own) if high else (top < own):
+        unit = "%" if ev.kind == "percent_change" else ""
+        return (
+            f"{a.row}'s change is not the {word}: {v.row} changed by {_shown(top)}{unit} "
+            f"against {_shown(own)}{unit}"
+        )
+    return None
+
+
+def _change(kind: str, first: Decimal, second: Decimal) -> Decimal | None:
+    if kind == "difference":
+        return second - first
+    if first <= 0:
+        return None
+    return (second - first) / first * _HUNDRED
+
+
+def _shown(x: Decimal) -> str:
+    return format_decimal(x.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
