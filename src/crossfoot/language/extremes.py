@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["extremes", "may_rank"]
+__all__ = ["ASIDE", "extremes", "may_rank"]
 
 _WORD = re.compile(
     r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest|(?:best|top)[- ](?:sell(?:er|ing)"
@@ -23,6 +23,8 @@ _WORD = re.compile(
     r"|(?P<low>lowest|smallest|fewest|slowest|worst[- ](?:sell(?:er|ing)"
     r"|perform(?:er|ing))))\b"
 )
+# A line that sums or averages the others (a total, an average): never ranked among them.
+ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")
 _NOT_BEFORE = re.compile(
     r"(?i)\b(?:second|third|fourth|fifth|next|2nd|3rd|4th|5th|one\s+of|among|its|their|his|her|"
     r"record|all-time)\s+(?:the\s+)?(?:\w+\s+)?$"

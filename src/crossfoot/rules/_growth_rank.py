@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
+from crossfoot.language.extremes import ASIDE as _ASIDE
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.sources.rows_label_match import label_search
 
@@ -24,7 +25,6 @@ __all__ = ["growth_misranked"]
 _HUNDRED = Decimal(100)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _UNIT_AFTER = re.compile(r"\s*\([^()]*\)\s*$")
-_ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")
 
 
 def growth_misranked(

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from crossfoot.language.extremes import ASIDE as _ASIDE
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, Sentence, SourceValue
 from crossfoot.rules._named import value_years
@@ -42,7 +43,6 @@ _YEAR_SUBJECT = re.compile(
     rf"(?i)\s*(?:had|saw|was|recorded|posted|marked|brought|delivered)\s+(?:the|its)\s+"
     rf"(?:\w+\s+)?{_SUP}\b"
 )
-_ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")
 
 
 def ranks_the_year(text: str, s: Sentence, year_start: int, year_end: int) -> bool:

@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
+from crossfoot.language.extremes import ASIDE as _ASIDE
 from crossfoot.language.extremes import extremes, may_rank
 from crossfoot.model.types import Claim, SourceValue, format_decimal, kind_family
 from crossfoot.rules._growth_rank import growth_misranked
@@ -37,7 +38,6 @@ _YEAR_FIRST = re.compile(r"(?i)\s*(?:fiscal\s+|fy\s*)?((?:19|20)\d\d)\s+[a-z]")
 _HEAD = re.compile(r"((?:\b[\w'-]+[^\w,;:]+){1,6})$")
 _ADJECTIVE = {"led": "highest"}  # (a verb that ranks, as the message names the rank)
 _YEAR_ROW = re.compile(r"(?:fy\s*|fiscal\s+)?(?:19|20)\d\d", re.I)
-_ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")
 
 
 def ranked_rows(text: str, claims: list[Claim], values: Sequence[SourceValue]) -> list[Claim]:
