@@ -240,9 +240,11 @@ def _other_row(
             clause = _OWN_ROW.sub("", clause, count=1)
         labels = info.labels
         named = {cast(str, labels[i]) for i in rows_named(labels, clause, clause.lower())}
+    if not named:
+        return None
     # (by index: a series' rows carry the names a sentence uses, "March" for "March 2024")
     rows = {i for i, label in enumerate(info.labels) if label in named}
-    if not named or cell.row_index in rows:
+    if cell.row_index in rows:
         return None
     m = c.mention
     lo, hi = m.value - m.precision, m.value + m.precision

@@ -1,24 +1,21 @@
-"""A difference asked "between A and B", answered as B less A when A is the larger.
+"""A difference asked in a stated order ("How much more was A than B?"), answered as B less A
+when A is the larger.
 
-"What is the difference in net deferred tax assets between 2018 and 2019?" over a line at 4,317
-in 2018 and 3,851 in 2019. "Between A and B" states no direction of movement
-(``rules.alignment_signs`` leaves it order-free): the difference is read as the gap between the
-two (a size) or as A less B, in the question's order. When A is the larger both readings give
-466. "The difference is -$466" (3,851 - 4,317) is B less A, neither of them: the answer took
-the other order. So is "-14,212" for "the difference in amount between other liabilities
-(38,476) and deferred revenue (24,264)". When A is the smaller, "-14,212" (A less B) and
-"14,212" (the size) both answer it: not judged.
+"How much higher was revenue in 2025 than in 2024?", "By how much did A exceed B?": the question
+fixes the order, A less B. Over a line at 4,317 (A) and 3,851 (B), "The difference is -$466"
+(3,851 - 4,317) is B less A: the answer took the other order. When A is the smaller, "-466" (A
+less B) answers it: not judged.
 
-For :func:`crossfoot.rules.answer_sign.final_misfits`, a passing final figure is
-``off_question`` when the question asks for a "difference ... between" (or a "difference in / of
-/ for" two sides joined by "and": "the difference in X in 2018 and 2019") with no word of change,
-percentage, ratio or direction and no "from A to B" (``rules.alignment_signs.asked_direction``),
-the figure is an amount computed from figures the answer shows (its own calculation or its
-stated values: a figure the search derives alone is not judged) over exactly two positive
-source values, A the one whose year (when the two are of different years the question writes)
-or else whose own name's word the question writes first, A is the larger, the figure's size is
-A less B, it is written negative, and no sentence of the figure (or of the figures restating
-it) writes a direction ("a decrease of -466" says which way it reads).
+For :func:`crossfoot.rules.answer_sign.final_misfits` (a question of no operation), a passing
+final figure is ``off_question`` when it is an amount computed from figures the answer shows (its
+own calculation or its stated values: a figure the search derives alone is not judged) over
+exactly two positive source values, A the one whose year (when the two are of different years the
+question writes) or else whose own name's word the question writes first, A is the larger, the
+figure's size is A less B, it is written negative, and no sentence of the figure (or of the
+figures restating it) writes a direction ("a decrease of -466" says which way it reads).
+
+The same reading of "the difference between A and B" (flag23) was measured and not kept: its
+golds take either order (docs/claims.md, flag24).
 """
 
 from __future__ import annotations
@@ -32,33 +29,14 @@ from crossfoot.language.direction import direction_words
 from crossfoot.model.types import Claim, Evidence, SourceValue
 from crossfoot.rules._named import value_years
 from crossfoot.rules._shown import SHOWN
-from crossfoot.rules.alignment_signs import asked_direction
 
-__all__ = ["difference_misfits", "more_than_misfits", "ordered_gap"]
+__all__ = ["more_than_misfits", "ordered_gap"]
 
-# "the difference ... between A and B" names the two sides; so does "and" after "in", "of" or
-# "for" ("the difference in interest expense in 2018 and 2019", "the difference in revenue of
-# hardware and services"): TAT-QA's tuning golds of both shapes are the size or A less B.
-_DIFFERENCE = re.compile(r"(?i)\bdifferences?\b.*\b(?:between\b|(?:in|of|for)\b.*\band\b)")
-# Words that make a "difference" question about something else than the gap of two values: a
-# percentage, a change (its direction), a ratio, a rate.
-_NOT_GAP = re.compile(r"(?i)percent|%|\bchang|\bratio\b|\bgrowth\b|\brate\b")
 _AMOUNTS = frozenset({"money", "number"})
 _KINDS = frozenset({"difference", "written_calculation", "change"})
 # Words of a line's name that may place it in the question (not years, not short words).
 _WORD = re.compile(r"[a-z][a-z\-]{3,}")
 _TOLERANCE = Decimal("0.0005")
-
-
-def _asks_gap(question: str) -> bool:
-    """Whether the question asks for the difference between two values, in no direction."""
-    if "differen" not in question.lower() or not _DIFFERENCE.search(question):
-        return False
-    if _NOT_GAP.search(question):
-        return False
-    if direction_words(question, 0, len(question)):
-        return False
-    return asked_direction(question) is None
 
 
 def _first(text: str, v: SourceValue, other: SourceValue) -> int | None:
@@ -83,7 +61,7 @@ def _first(text: str, v: SourceValue, other: SourceValue) -> int | None:
 
 
 def ordered_gap(question: str, ops: Sequence[SourceValue]) -> Decimal | None:
-    """A less B of "the difference between A and B" over the two values ``ops``, in the
+    """A less B of "how much more was A than B" over the two values ``ops``, in the
     question's order, when it is positive; None when it is not, or the order is not read.
 
     >>> from crossfoot.model.types import SourceValue
@@ -141,36 +119,6 @@ def _is_gap(c: Claim, question: str, evs: Sequence[Evidence | None]) -> bool:
     return False
 
 
-def difference_misfits(
-    ask: Ask,
-    claims: Sequence[Claim],
-    shown: Sequence[tuple[Claim, Sequence[Evidence | None]]],
-) -> dict[int, str]:
-    """The passing final figures that answer "the difference between A and B" with B less A
-    when A is the larger (see the module docstring), by ``id``; ``shown``: each final figure
-    computed from figures the answer shows, with its underlying evidence and its own.
-
-    >>> difference_misfits(Ask("What was revenue in 2025?"), [], [])
-    {}
-    """
-    out: dict[int, str] = {}
-    if not shown or ask.op != "change" or not _asks_gap(ask.text):
-        return out
-    for c, evs in shown:
-        m = c.mention
-        if m.value >= 0 or m.high is not None or m.kind not in _AMOUNTS:
-            continue
-        labels = " ".join(
-            x for ev in evs if ev is not None for v in ev.operands for x in (v.label, v.row) if x
-        )
-        if not _says_way(c, claims, labels) and _is_gap(c, ask.text, evs):
-            out[id(c)] = (
-                "the question asks for the difference between two values, the first the "
-                "larger; this figure is written negative (the second less the first)"
-            )
-    return out
-
-
 # "How much more was A than B?", "How much higher was revenue in 2025 than in 2024?", "By how
 # much did A exceed B?": the question fixes the order, A less B (a percentage or a multiple
 # asked is another figure).
@@ -186,8 +134,8 @@ def more_than_misfits(
     shown: Sequence[tuple[Claim, Sequence[Evidence | None]]],
 ) -> dict[int, str]:
     """The passing final figures that answer "how much more was A than B" with B less A when A
-    is the larger, by ``id`` (as :func:`difference_misfits` reads "between A and B": A is the
-    side the question names first; a figure whose sentences write a direction is not judged).
+    is the larger, by ``id`` (A is the side the question names first; a figure whose sentences
+    write a direction is not judged).
 
     >>> more_than_misfits(Ask("How much more was A than B?"), [], [])
     {}
