@@ -1,0 +1,67 @@
+"""False alarms by likely cause, as counts only, on both halves side by side.
+
+The validation half stays unread: this prints how many false-alarm sentences each cause (and,
+for a specific status, each rule) accounts for, never a sentence, question or table. A cause
+far larger on the validation half than on the tuning half names a class of reading narrower than
+its shapes; write your own shapes of that class and fix the reading, never an item.
+
+    python benchmarks/cause_counts.py tatqa convfinqa pot-tatqa --data-root ../shared/data
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import ragbench
+from corpora.causes import classify_records
+from corpora.common import HALVES, data_root, in_half
+from run_all import ADAPTERS, crossfoot_options
+
+
+def _rule_counts(records: list[dict[str, object]]) -> Counter[str]:
+    """``status rule`` of each failing claim more specific than ``unsupported``."""
+    out: Counter[str] = Counter()
+    for rec in records:
+        if rec["type"] != "false_alarm":
+            continue
+        seen = set()
+        for c in rec["claims"]:  # type: ignore[attr-defined]
+            if c.get("status") not in ("unsupported", None):
+                seen.add(f"{c.get('status')} {c.get('rule') or '-'}")
+        out.update(seen)
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("corpora", nargs="*", default=list(ADAPTERS), choices=list(ADAPTERS))
+    p.add_argument("--data-root", default=None)
+    args = p.parse_args(argv)
+    root = data_root(args.data_root)
+    tools = ragbench.make_tools(["crossfoot"], crossfoot_options([]))
+    for key in args.corpora:
+        every = ADAPTERS[key].load(root, None)
+        items = {i.id: i for i in every}
+        causes: dict[str, Counter[str]] = {}
+        rules: dict[str, Counter[str]] = {}
+        for half in HALVES:
+            o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
+            c = classify_records(o.records, items, examples=0).get("false_alarm", {})
+            causes[half] = Counter({k: v["count"] for k, v in c.items()})
+            rules[half] = _rule_counts(o.records)
+        for title, table in (("cause", causes), ("status and rule", rules)):
+            print(f"\n## {key}: false-alarm sentences by {title} ({' / '.join(HALVES)})")
+            keys = set().union(*table.values())
+            for k in sorted(keys, key=lambda k: (-table["valid"][k], -table["tune"][k], k)):
+                print(" ".join(f"{table[h][k]:4d}" for h in HALVES) + f"  {k}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
