@@ -58,6 +58,7 @@ from crossfoot.arithmetic.parse import (
 from crossfoot.arithmetic.shapes import (
     comma_asides,
     label_asides,
+    restated_asides,
     restates,
     result_first,
     unit_nouns,
@@ -275,7 +276,8 @@ def new_answer() -> None:
 @lru_cache(maxsize=64)
 def _find_cached(text: str, mentions: tuple[Mention, ...]) -> tuple[Calculation, ...]:
     ms = mentions
-    toks = comma_asides(text, unit_nouns(text, label_asides(text, _tokens(text, ms), ms)))
+    toks = label_asides(text, _tokens(text, ms), ms)
+    toks = restated_asides(text, comma_asides(text, unit_nouns(text, toks)))
     found: list[Calculation] = []
     runs = _split(toks, _T_BREAK)
     prev_tail: tuple[Node, _Tok] | None = None  # last expression of the previous run, for "× 100 ="

@@ -19,7 +19,14 @@ from crossfoot.arithmetic.parse import Node, _Fail
 from crossfoot.arithmetic.tokens import _T_BREAK, _T_EQ, _T_LP, _T_NUM, _T_OP, _T_RP, _Tok
 from crossfoot.model.types import Mention
 
-__all__ = ["comma_asides", "label_asides", "restates", "result_first", "unit_nouns"]
+__all__ = [
+    "comma_asides",
+    "label_asides",
+    "restated_asides",
+    "restates",
+    "result_first",
+    "unit_nouns",
+]
 
 
 def restates(left: Node, right: Node, ms: Sequence[Mention]) -> bool:
@@ -152,3 +159,50 @@ def _label_end(text: str, toks: list[_Tok], k: int, ms: Sequence[Mention]) -> in
         if not _is_label(text, toks[j], ms):
             return -1
     return -1
+
+
+# What may stand inside the brackets before the figure that restates a result: "(or 9.07%)",
+# "(i.e. 9.07%)", "(about 9.1%)".
+_RESTATE_WORDS = re.compile(r"\s*(?:or|i\.\s?e\.,?|that is,?|about|approximately|roughly)\s*")
+
+
+def restated_asides(text: str, toks: list[_Tok]) -> list[_Tok]:
+    """``toks`` without a bracketed figure that restates a stated result: in "(a + b − c) / c =
+    1.3566 (135.66%)" the "(135.66%)" is the result again, as a percentage, not an operand, so
+    the calculation ends at 1.3566 (the restatement is a figure of its own:
+    :mod:`crossfoot.rules._steps_percent`).
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> from crossfoot.arithmetic.tokens import _tokenize
+    >>> text = "(4,930 - 4,520) / 4,520 = 0.0907 (or 9.07%)."
+    >>> toks = _tokenize(text, extract(text))
+    >>> len(toks) - len(restated_asides(text, toks))
+    4
+    """
+    out: list[_Tok] = []
+    k, n = 0, len(toks)
+    while k < n:
+        end = _restated_end(text, toks, k)
+        if end > 0:
+            k = end + 1
+            continue
+        out.append(toks[k])
+        k += 1
+    return out if len(out) != n else toks
+
+
+def _restated_end(text: str, toks: list[_Tok], k: int) -> int:
+    """Where the bracket opened at ``k`` closes when it restates the result just before it
+    ("= NUM ( [or | ≈] NUM )", then the run's end); else -1."""
+    if toks[k].kind != _T_LP or k < 2 or toks[k - 1].kind != _T_NUM or toks[k - 2].kind != _T_EQ:
+        return -1
+    j = k + 1
+    if j < len(toks) and (
+        toks[j].kind == _T_EQ
+        or (toks[j].kind == _T_BREAK and _RESTATE_WORDS.fullmatch(text, toks[j].start, toks[j].end))
+    ):
+        j += 1
+    if j + 1 >= len(toks) or toks[j].kind != _T_NUM or toks[j + 1].kind != _T_RP:
+        return -1
+    after = toks[j + 2].kind if j + 2 < len(toks) else _T_BREAK
+    return j + 1 if after == _T_BREAK else -1

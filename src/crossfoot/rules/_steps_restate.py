@@ -19,6 +19,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Claim, Evidence, Mention
 from crossfoot.rules._derive_shared import claim_direction
 from crossfoot.rules._periods import counts_periods
+from crossfoot.rules._steps_percent import restates_as_percent
 
 # Evidence kinds that are changes (the step search reads it too).
 _CHANGE = frozenset({"percent_change", "difference", "pp_change", "bps_change"})
@@ -79,7 +80,11 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
     for k in range(len(grounded) - 1, max(-1, len(grounded) - 1 - _POOL), -1):
         g = grounded[k]
         gm = g.mention
-        if gm.kind == "year" or not _same_figure(m, gm):
+        if gm.kind == "year":
+            continue
+        if not _same_figure(m, gm):
+            if restates_as_percent(m, g):  # "= 1.3566, or 135.66%"
+                return _restates(ctx, g)
             continue
         if not _kinds_agree(m, gm) and not _final_drops_percent(ctx, gm):
             continue
