@@ -24,6 +24,7 @@ from crossfoot.rules.annualized import annualized
 from crossfoot.rules.arithmetic import written_calculation
 from crossfoot.rules.asked_scale import asked_scale
 from crossfoot.rules.average_change import average_change
+from crossfoot.rules.change_share import change_share
 from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
@@ -91,6 +92,7 @@ RULES: tuple[Rule, ...] = (
     operand_scale,  # a plain sum or mean in the unit its prose operands are written in
     part_of_sum,  # a fine fraction x / (x + y) of two crossfooting amounts
     part_of_change,  # a fine share of a change, x / (b - a): a driver of a variance analysis
+    change_share,  # a line's change as a share of another's, named, over the same two periods
     whole_of_part,  # a fine whole from an amount and its apposed percentage, x / (p / 100)
     sum_share,  # (a + b) / c of three rows the text names, in one column
     per_unit,  # "average order value $118.05": an amount over a count line's cell beside it
