@@ -24,6 +24,7 @@ from crossfoot.rules.annualized import annualized
 from crossfoot.rules.arithmetic import written_calculation
 from crossfoot.rules.asked_scale import asked_scale
 from crossfoot.rules.average_change import average_change
+from crossfoot.rules.calc_percent_of import percent_of
 from crossfoot.rules.change_share import change_share
 from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.cross_source import across_sources
@@ -66,6 +67,7 @@ __all__ = ["REACHES", "RULES", "ClaimContext", "Options", "Rule", "Scope", "Verd
 RULES: tuple[Rule, ...] = (
     written_calculation,  # "a - b = c" the answer writes out must add up
     restated_result,  # "= 400. Thus the total is 400": a restatement is the result it restates
+    percent_of,  # "12.41% of 4,930 = 611.8": a product written with "of" must add up
     direct_match,  # exact / rounded / unit header / fraction<->percent, then the row check
     scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions
     row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
