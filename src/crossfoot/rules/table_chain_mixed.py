@@ -47,7 +47,7 @@ from decimal import Decimal
 
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import years_in_text
-from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.context import ClaimContext, Scope, Verdict
 from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_kinds import label
@@ -82,11 +82,12 @@ def _amount(v: SourceValue) -> bool:
 class _Operands:
     """The scope's cells and text figures, with what binds them, made once per answer."""
 
-    __slots__ = ("cells", "prose", "rows", "scaled_spans", "scales")
+    __slots__ = ("by_sentence", "cells", "context", "prose", "rows", "scaled_spans", "scales")
 
-    def __init__(self, values: tuple[SourceValue, ...]) -> None:
+    def __init__(self, scope: Scope) -> None:
+        values = scope.index.values
         self.cells = [v for v in values if v.table is not None and _amount(v)]
-        self.prose = [v for v in values if v.table is None and v.span and _amount(v)]
+        prose = [v for v in values if v.table is None and v.span and _amount(v)]
         self.rows = {c.row: required_tokens(c.row) if c.row else frozenset() for c in self.cells}
         # the written value of each scaled cell, by its place: a cell's unit is true / written
         written = {
@@ -99,14 +100,29 @@ class _Operands:
             w = written.get((c.source_id, c.table, c.row_index, c.col_index))
             if c.view == "true" and w:
                 self.scales[id(c)] = c.value / w
-        self.scaled_spans = frozenset(
-            (p.source_id, p.span) for p in self.prose if p.view == "written"
-        )
+        self.scaled_spans = frozenset((p.source_id, p.span) for p in prose if p.view == "written")
+        # each text figure's subject words, and the cells of the rows its own sentence names
+        self.prose: list[SourceValue] = []
+        self.context: dict[int, frozenset[str]] = {}
+        self.by_sentence: list[_Pair] = []
+        if len(self.cells) > _MAX or len(prose) > _MAX:
+            return  # (past it nothing is claimed)
+        for p in prose:
+            src = scope.source(p.source_id)
+            if src is None:
+                continue
+            self.prose.append(p)
+            self.context[id(p)] = context_tokens(src, p)
+            near = _sentence_tokens(src.text, p.span)
+            self.by_sentence += [
+                (p, c)
+                for c in self.cells
+                if c.source_id != p.source_id and self.rows[c.row] and self.rows[c.row] <= near
+            ]
 
 
 def _operands(ctx: ClaimContext) -> _Operands:
-    scope = ctx.scope
-    return per_answer(ctx, "table_chain_mixed.operands", scope, lambda s: _Operands(s.index.values))
+    return per_answer(ctx, "table_chain_mixed.operands", ctx.scope, _Operands)
 
 
 def _said(ctx: ClaimContext) -> tuple[frozenset[str], frozenset[int], list[str]]:
@@ -127,39 +143,44 @@ def _pairs(ctx: ClaimContext, ops: _Operands) -> list[_Bound]:
     """The bound (text figure, cell) pairs (module docstring), each with which of the two the
     question and sentence name first (None: not both)."""
     words, years, said = _said(ctx)
+    at: dict[str, int] = {}
+    for i, w in enumerate(said):
+        at.setdefault(w, i)
     every_row = frozenset().union(*ops.rows.values()) if ops.rows else frozenset()
     subject = frozenset(w for w in words - every_row if w not in _PLAIN and len(w) >= 4)
+    out: list[_Bound] = [
+        ((p, c), _first(at, ops.context[id(p)] & subject, ops.rows[c.row]))
+        for p, c in ops.by_sentence
+    ]
+    named = [p for p in ops.prose if ops.context[id(p)] & subject]
+    if not named:
+        return out
     # the cells the words name by their row, of a year they name (when they name one); when
     # they name no row, the cells of the years they name
     by_row = [c for c in ops.cells if ops.rows[c.row] and ops.rows[c.row] <= words]
-    asked = {
-        id(c)
+    asked = [
+        c
         for c in by_row or ops.cells
         if (by_row and (not years or c.year is None)) or (c.year is not None and c.year in years)
-    }
-    out: list[_Bound] = []
-    for p in ops.prose:
-        src = ctx.scope.source(p.source_id) if ctx.scope is not None else None
-        if src is None:
-            continue
-        near = _sentence_tokens(src.text, p.span)
-        about = context_tokens(src, p) & subject
-        for c in ops.cells:
-            need = ops.rows[c.row]
-            if c.source_id != p.source_id and (
-                (need and need <= near) or (about and id(c) in asked)
-            ):
-                out.append(((p, c), _first(said, about, need)))
+    ]
+    seen = {(id(p), id(c)) for p, c in ops.by_sentence}
+    for p in named:
+        about = ops.context[id(p)] & subject
+        out += [
+            ((p, c), _first(at, about, ops.rows[c.row]))
+            for c in asked
+            if c.source_id != p.source_id and (id(p), id(c)) not in seen
+        ]
     return out
 
 
-def _first(said: list[str], about: frozenset[str], row: frozenset[str]) -> bool | None:
+def _first(at: dict[str, int], about: frozenset[str], row: frozenset[str]) -> bool | None:
     """True when the words name the text figure (a word of its sentence) before the cell (its
-    row), False when after, None when they do not name both."""
-    at_text = next((i for i, w in enumerate(said) if w in about), None)
-    if at_text is None or not row or not row <= frozenset(said):
+    row), False when after, None when they do not name both (``at``: each word's first place)."""
+    text = [at[w] for w in about if w in at]
+    if not text or not row or not row <= at.keys():
         return None
-    return at_text < min(i for i, w in enumerate(said) if w in row)
+    return min(text) < min(at[w] for w in row)
 
 
 _REACH = 160  # characters of a text figure's sentence on either side of it
@@ -255,7 +276,7 @@ def text_beside_cell(ctx: ClaimContext) -> Verdict | None:
     if len(ctx.scope.groups) < 2:
         return None
     ops = _operands(ctx)
-    if not ops.cells or not ops.prose or len(ops.cells) > _MAX or len(ops.prose) > _MAX:
+    if not ops.cells or not ops.prose:
         return None
     factor = _HUNDRED if m.kind == "percent" else Decimal(1)
     lo, hi = claim_interval(ctx)
