@@ -14,9 +14,10 @@ bound to each other:
 - the text figure's own sentence names the cell's row ("cash and equivalents was $ 1,041.1
   million" beside the row *cash and equivalents*): a remark on that line; or
 - the question (or the claim's sentence) names the cell's row (and its year, when it names
-  one; or only its year, when it names no row), and a word of the text figure's own sentence
-  that names no row of the table ("the pension contributions divided by the dividends paid in
-  2024").
+  one; or only its year, when it names no row: a cell of no known year, in a table set out in
+  sections per year, is of any year), and a word of the text figure's own sentence that names
+  no row of the table ("the pension contributions divided by the dividends paid in 2024";
+  "that change in relation to this 2024 price" beside "the closing price ... was $ 31.40").
 
 Both are taken in one unit: as written ("$ 641 million" is 641 beside a table that states no
 unit), at their true size (beside a cell its unit header scales), or, for an amount, in the
@@ -156,12 +157,12 @@ def _pairs(ctx: ClaimContext, ops: _Operands) -> list[_Bound]:
     if not named:
         return out
     # the cells the words name by their row, of a year they name (when they name one); when
-    # they name no row, the cells of the years they name
+    # they name no row, the cells of the years they name (a cell of no known year is of any)
     by_row = [c for c in ops.cells if ops.rows[c.row] and ops.rows[c.row] <= words]
     asked = [
         c
         for c in by_row or ops.cells
-        if (by_row and (not years or c.year is None)) or (c.year is not None and c.year in years)
+        if (by_row and not years) or c.year is None or c.year in years
     ]
     seen = {(id(p), id(c)) for p, c in ops.by_sentence}
     for p in named:
