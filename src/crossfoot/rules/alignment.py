@@ -35,6 +35,7 @@ from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_all import all_rows_misfit
 from crossfoot.rules.alignment_base import base_misfit
 from crossfoot.rules.alignment_between import between_misfit
+from crossfoot.rules.alignment_change import AMOUNT_WHY, shows_amount
 from crossfoot.rules.alignment_columns import column_misfit
 from crossfoot.rules.alignment_halves import half_down, judged_finals
 from crossfoot.rules.alignment_last import computed_last
@@ -133,7 +134,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
                 v.kind in ("percent", "pp", "bps") or _PERCENTISH.search(v.label or "") for v in ops
             )
         ):
-            return "the question asks for the change, an amount; this figure is a percentage"
+            return AMOUNT_WHY
         return points_misfit(m, kind, ops)
     if ask.op == "percent_change":
         if m.kind == "money":
@@ -323,6 +324,8 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         o.mention.kind == "percent" and o.sentence.index >= c.sentence.index for o in claims
     ):
         why = None  # "97,679 / 760,000 = 12.85%": the difference is a step to the percentage
+    if why == AMOUNT_WHY and not shows_amount(c, base, claims, ask.text):
+        why = None  # "change" is asked of relative changes too (rules.alignment_change)
     return Fit("op", why) if why else None
 
 
