@@ -58,6 +58,12 @@ _LINES = [
     ("Inventories", "inventory"),
     ("Total current liabilities", "current liabilities"),
 ]
+# A quantity the question names with a word the table leaves out ("ratio"): asked for its value
+_RATIO_LINES = [
+    ("Debt-to-equity", "debt-to-equity ratio"),
+    ("Current", "current ratio"),
+    ("Payout", "payout ratio"),
+]
 
 _UNITS = ["(in thousands)", "($ in millions)", "$'000", "(In millions)", ""]
 
@@ -222,7 +228,10 @@ def _grid(rng: random.Random) -> tuple[list[list[str]], list[int], list[tuple[st
         sums = [sum(col) for col in zip(*vals, strict=True)]
         grid.append([total, *(_fmt_cell(v) for v in sums), *_extra(extra, sums)])
         lines.append((total, total.lower()))
-    for label, words in rng.sample(_LINES, rng.randint(2, 5)):
+    picked = rng.sample(_LINES, rng.randint(2, 5))
+    if rng.random() < 0.3:
+        picked.append(rng.choice(_RATIO_LINES))
+    for label, words in picked:
         base = rng.randint(120, 98000)
         row = [int(base * rng.uniform(0.7, 1.4)) for _ in years]
         grid.append([label, *(_fmt_cell(v) for v in row), *_extra(extra, row)])
@@ -266,12 +275,16 @@ def cases(n: int, seed: int) -> list[Case]:
 
 
 def _pick(
-    rng: random.Random, years: list[int], lines: list[tuple[str, str]], style: str
+    rng: random.Random,
+    years: list[int],
+    lines: list[tuple[str, str]],
+    style: str,
+    ratios: bool = False,
 ) -> tuple[int, int, tuple[str, str], tuple[str, str], str, str, str]:
     ia, ib = sorted(rng.sample(range(len(years)), 2), key=lambda i: years[i])
-    line = rng.choice(lines)
+    line = rng.choice([x for x in lines if ratios or x not in _RATIO_LINES])
     other = rng.choice([x for x in lines if x != line])
-    name = line[0].lower() if rng.random() < 0.5 else line[1]
+    name = line[1] if line in _RATIO_LINES or rng.random() < 0.5 else line[0].lower()
     a, b = _year_words(style, years[ia], rng), _year_words(style, years[ib], rng)
     return ia, ib, line, other, name, a, b
 
@@ -355,7 +368,7 @@ def _change_case(
 def _value_case(
     rng: random.Random, grid: Grid, years: list[int], lines: Lines, style: str
 ) -> Case | None:
-    ia, ib, line, other, name, a, _ = _pick(rng, years, lines, style)
+    ia, ib, line, other, name, a, _ = _pick(rng, years, lines, style, ratios=True)
     qi = rng.randrange(len(_VALUE_Q))
     q = _VALUE_Q[qi].format(row=name, a=a)
     good = _fmt_cell(int(_value(grid, line[0], ia)))

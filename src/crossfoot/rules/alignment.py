@@ -46,6 +46,7 @@ from crossfoot.rules.alignment_operands import operands_misfit
 from crossfoot.rules.alignment_periods import period_misfit
 from crossfoot.rules.alignment_points import points_misfit
 from crossfoot.rules.alignment_program import more_than_asked, program_misfit
+from crossfoot.rules.alignment_quantity import names_quantity
 from crossfoot.rules.alignment_rank import rank_misfit
 from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_signs import sign_misfit
@@ -226,6 +227,8 @@ def _one_value_misfit(
     if not cell or len(ops) != 1 or value == 0:
         return None  # (a zero computed, "0 of the change", meets any zero of the text)
     if ask.computed and ops[0].kind not in _RATED and not _COMPUTED_LABEL.search(labels):
+        if names_quantity(ask.text, ops[0]):
+            return None  # "the debt-to-equity ratio" for a row "Debt-to-equity"
         return f"the question asks for a computed figure; this figure is one value ({labels})"
     return None
 
