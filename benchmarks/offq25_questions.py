@@ -77,6 +77,9 @@ def _header(style: str, y: int) -> str:
         "dec31": f"December 31, {y}",
         "june30": f"June 30, {y}",
         "unit": f"{y} $'000",
+        "slash": f"{y - 1}/{y % 100:02d}",
+        "fydash": f"FY {y - 1}-{y % 100:02d}",
+        "mar31": f"March 31, {y}",
     }[style]
 
 
@@ -90,6 +93,12 @@ def _year_words(style: str, y: int, rng: random.Random) -> str:
         return rng.choice([str(y), f"December 31, {y}", f"{y}"])
     if style == "june30":
         return rng.choice([str(y), f"June 30, {y}", f"fiscal {y}"])
+    if style in ("slash", "fydash"):  # a fiscal year across two calendar years, named by either
+        return rng.choice(
+            [f"{y - 1}/{y % 100:02d}", f"FY{y % 100:02d}", f"{y - 1}-{y % 100:02d}", f"fiscal {y}"]
+        )
+    if style == "mar31":
+        return rng.choice([f"fiscal {y}", f"FY{y % 100:02d}", f"March 31, {y}", str(y)])
     return str(y)
 
 
@@ -201,14 +210,29 @@ _SECTIONS = [
 
 
 def _grid(rng: random.Random) -> tuple[list[list[str]], list[int], list[tuple[str, str]], str]:
-    style = rng.choice(["year", "year", "fy", "fiscal", "fy2", "dec31", "june30", "unit"])
+    style = rng.choice(
+        [
+            "year",
+            "year",
+            "fy",
+            "fiscal",
+            "fy2",
+            "dec31",
+            "june30",
+            "unit",
+            "slash",
+            "fydash",
+            "mar31",
+        ]
+    )
     last = rng.randint(2015, 2023)
     years = [last - i for i in range(rng.choice([2, 2, 3]))]
     if rng.random() < 0.25:
         years.reverse()
     unit = rng.choice(_UNITS) if style != "unit" else ""
     head = [unit if unit and rng.random() < 0.6 else "", *(_header(style, y) for y in years)]
-    extra = rng.choice([[], [], ["Change"], ["% Change"], [f"{years[0]} vs {years[1]}"]])
+    hi, lo = max(years[:2]), min(years[:2])
+    extra = rng.choice([[], [], ["Change"], ["% Change"], [f"{hi} vs {lo}"]])
     grid = []
     if style == "year" and rng.random() < 0.4:  # a group label above the years
         grid.append(["", "Year Ended December 31,", *[""] * (len(years) - 1 + len(extra))])
@@ -223,10 +247,10 @@ def _grid(rng: random.Random) -> tuple[list[list[str]], list[int], list[tuple[st
         for label, words in parts:
             row = [int(rng.randint(120, 98000) * rng.uniform(0.7, 1.4)) for _ in years]
             vals.append(row)
-            grid.append([label, *(_fmt_cell(v) for v in row), *_extra(extra, row)])
+            grid.append([label, *(_fmt_cell(v) for v in row), *_extra(extra, row, years)])
             lines.append((label, words))
         sums = [sum(col) for col in zip(*vals, strict=True)]
-        grid.append([total, *(_fmt_cell(v) for v in sums), *_extra(extra, sums)])
+        grid.append([total, *(_fmt_cell(v) for v in sums), *_extra(extra, sums, years)])
         lines.append((total, total.lower()))
     picked = rng.sample(_LINES, rng.randint(2, 5))
     if rng.random() < 0.3:
@@ -234,18 +258,16 @@ def _grid(rng: random.Random) -> tuple[list[list[str]], list[int], list[tuple[st
     for label, words in picked:
         base = rng.randint(120, 98000)
         row = [int(base * rng.uniform(0.7, 1.4)) for _ in years]
-        grid.append([label, *(_fmt_cell(v) for v in row), *_extra(extra, row)])
+        grid.append([label, *(_fmt_cell(v) for v in row), *_extra(extra, row, years)])
         lines.append((label, words))
     return grid, years, lines, style
 
 
-def _extra(extra: list[str], row: list[int]) -> list[str]:
-    """The change columns beside the years: the first year's figure less the second's."""
-    out = []
-    for label in extra:
-        d = row[0] - row[1]
-        out.append(_fmt_cell(d) if "%" not in label else f"{d / row[1] * 100:.1f}%")
-    return out
+def _extra(extra: list[str], row: list[int], years: list[int]) -> list[str]:
+    """The change columns beside the years: the latest year's figure less the one before."""
+    new, old = (row[0], row[1]) if years[0] > years[1] else (row[1], row[0])
+    d = new - old
+    return [_fmt_cell(d) if "%" not in x else f"{d / old * 100:.1f}%" for x in extra]
 
 
 def _value(grid: list[list[str]], label: str, col: int) -> Decimal:

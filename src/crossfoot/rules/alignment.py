@@ -66,8 +66,11 @@ __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfi
 # Rerun (rules.own_rows): the rules again for a claim over the values a predicate keeps.
 
 _PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")
-# "per share" is how a row names its quantity (one year's basic EPS), not an average of years
-_AVERAGE_LABEL = re.compile(r"(?i)average|\bmean\b|\bper\b(?!\s+(?:basic\s+|diluted\s+)?shares?\b)")
+# "per share" is how a row names its quantity (one year's basic EPS), not an average of years;
+# "Avg. 2019" is a column of averages
+_AVERAGE_LABEL = re.compile(
+    r"(?i)average|\bmean\b|\bavg\b|\bper\b(?!\s+(?:basic\s+|diluted\s+)?shares?\b)"
+)
 _CHANGE_KINDS = frozenset({"percent_change", "share", "ratio"})
 _AMOUNT_KINDS = frozenset({"money", "number"})
 
