@@ -286,6 +286,7 @@ def cases(n: int, seed: int) -> list[Case]:
         ("value", _value_case),
         ("average", _average_case),
         ("sum", _sum_case),
+        ("every", _every_case),
     ]
     while len(out) < n:
         grid, years, lines, style = _grid(rng)
@@ -403,6 +404,43 @@ def _value_case(
     subj = f"the {name} in {a}"
     return Case(
         f"val{qi}/{style}/{ans}",
+        grid,
+        q,
+        _write(ans, subj, good, rng),
+        _write(ans, subj, bad, rng),
+        kind,
+        good,
+        bad,
+    )
+
+
+_EVERY_Q = [
+    "What is the average {row}?",
+    "What was the average {row} across all years?",
+    "What was the average {row} over the period?",
+    "What is the average annual {row}?",
+]
+
+
+def _every_case(
+    rng: random.Random, grid: Grid, years: list[int], lines: Lines, style: str
+) -> Case | None:
+    """An average (or total) asked of every year of a line, no year named."""
+    _, _, line, other, name, _, _ = _pick(rng, years, lines, style)
+    qi = rng.randrange(len(_EVERY_Q))
+    q = _EVERY_Q[qi].format(row=name)
+    vals = [_value(grid, line[0], i) for i in range(len(years))]
+    good = _fmt_amount(sum(vals) / len(vals))
+    kind = rng.choice(["one_year", "other_row"])
+    if kind == "one_year":
+        bad = _fmt_cell(int(vals[0]))
+    else:
+        others = [_value(grid, other[0], i) for i in range(len(years))]
+        bad = _fmt_amount(sum(others) / len(others))
+    ans = rng.choice(["gold", "explain", "sentence"])
+    subj = f"the average {name}"
+    return Case(
+        f"every{qi}/{style}/{ans}",
         grid,
         q,
         _write(ans, subj, good, rng),
