@@ -35,7 +35,7 @@ from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_all import all_rows_misfit
 from crossfoot.rules.alignment_base import base_misfit
 from crossfoot.rules.alignment_between import between_misfit
-from crossfoot.rules.alignment_change import AMOUNT_WHY, shows_amount
+from crossfoot.rules.alignment_change import AMOUNT_WHY, change_kind
 from crossfoot.rules.alignment_columns import column_misfit
 from crossfoot.rules.alignment_halves import half_down, judged_finals
 from crossfoot.rules.alignment_last import computed_last
@@ -330,8 +330,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         o.mention.kind == "percent" and o.sentence.index >= c.sentence.index for o in claims
     ):
         why = None  # "97,679 / 760,000 = 12.85%": the difference is a step to the percentage
-    if why == AMOUNT_WHY and not shows_amount(c, base, claims, ask.text):
-        why = None  # "change" is asked of relative changes too (rules.alignment_change)
+    why = change_kind(ask, c, base, claims, why)  # (a change or a percentage: alignment_change)
     return Fit("op", why) if why else None
 
 

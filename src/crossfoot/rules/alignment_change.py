@@ -24,9 +24,11 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
+from crossfoot.language.asked import Ask
 from crossfoot.model.types import Claim, Evidence
+from crossfoot.rules._named import beside_years
 
-__all__ = ["AMOUNT_WHY", "shows_amount"]
+__all__ = ["AMOUNT_WHY", "change_kind", "shows_amount"]
 
 AMOUNT_WHY = "the question asks for the change, an amount; this figure is a percentage"
 
@@ -56,3 +58,29 @@ def shows_amount(c: Claim, ev: Evidence | None, claims: Sequence[Claim], asked: 
         if gap and any(abs(abs(m.value) - gap * f) <= m.precision for f in _SCALES):
             return True
     return False
+
+
+_PERCENTISH = re.compile(r"(?i)%|percent")
+_PCT_ASKED = "the question asks for a percentage change"
+
+
+def change_kind(
+    ask: Ask, c: Claim, ev: Evidence | None, claims: Sequence[Claim], why: str | None
+) -> str | None:
+    """``why`` (the operation misfit :func:`crossfoot.rules.alignment.misfit` found), or for a
+    percentage change asked and answered with one cell of an amount change column, why; a
+    percentage for a change asked is kept only when the answer shows the amount
+    (:func:`shows_amount`)."""
+    if why is None and ask.op == "percent_change" and ev is not None and ev.rule == "direct":
+        v, m = ev.operands[0], c.mention
+        if (
+            len(ev.operands) == 1
+            and m.kind != "percent"
+            and v.kind != "percent"
+            and not _PERCENTISH.search(v.column or "")
+            and beside_years(v.column, percent=False)
+        ):
+            why = f"{_PCT_ASKED}; this figure is the amount change ({v.label})"
+    if why == AMOUNT_WHY and not shows_amount(c, ev, claims, ask.text):
+        return None  # "change" is asked of relative changes too
+    return why
