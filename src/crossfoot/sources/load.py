@@ -41,10 +41,10 @@ from crossfoot.sources.tables import (
     TextTable,
     Unit,
     find_tables,
-    find_unit_headers,
     read_table,
     unit_in_cell,
 )
+from crossfoot.sources.unit_notes import unit_headers
 
 __all__ = ["MAX_SOURCE_CHARS", "SourceSet", "load_sources"]
 
@@ -382,7 +382,7 @@ def _prepare(text: str, budget: NumberBudget | None = None) -> _Prepared:
     # A unit header inside a table belongs to that table (read_table finds it in its cells).
     units = [
         (s, e, u)
-        for s, e, u in (find_unit_headers(indexed) if indexed else [])
+        for s, e, u in (unit_headers(indexed) if indexed else [])
         if not any(a <= s < b for a, b in spans)
     ]
     units = amount_units(units)  # "(shares in thousands)" beside "(amounts in millions)"

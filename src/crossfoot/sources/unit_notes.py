@@ -1,0 +1,66 @@
+"""A unit note standing alone: in a row under a table's figures, or as a line of text.
+
+Filings print a table's unit on a line of its own ("(in thousands)", "US$'000", "£m",
+"Thousands of dollars"); a parser leaves that line as a row of the table under its figures (a
+footnote line), as a line of text after a table it ended, or as a passage of its own. Each place
+states the same unit, so each is read as one (a figure stated in thousands was ``unit_unstated``,
+or passed in one table format and not in another):
+
+* :func:`trailing_unit`: a unit note alone in a row after the last figure row;
+  :func:`crossfoot.sources.table_read.read_table` takes it as the unit from outside the header,
+  before the text around the table. A row with a figure or two filled cells is no note; a cell
+  over 80 characters is a footnote sentence, not a unit note.
+* :func:`unit_headers`: the unit headers of a text (``cells.find_unit_headers``) and each
+  line of at most 40 characters that a header cell reading (``cells.unit_in_cell``) takes
+  whole as a unit: "$'000", "RMB'000", "£m", "Revenue $'000".
+
+>>> from crossfoot.sources.table_header import cell_number
+>>> grid = [["", "2019"], ["Sales", "1,200"], ["(in thousands)", ""]]
+>>> trailing_unit(grid, [[cell_number(c) for c in row] for row in grid]).scale
+Decimal('1000')
+>>> text = "Revenue by region; US$'000".replace("; ", chr(10))
+>>> [(a, b, u.scale) for a, b, u in unit_headers(text)]
+[(18, 25, Decimal('1000'))]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from crossfoot.sources.cells import CellNumber, Unit, find_unit_headers, unit_in_cell
+
+__all__ = ["trailing_unit", "unit_headers"]
+
+_SHORT_LINE = re.compile(r"^[ \t]*(\S[^\n]{0,38}?)[ \t]*$", re.M)
+
+
+def trailing_unit(
+    grid: Sequence[Sequence[str]], parsed: Sequence[Sequence[CellNumber | None]]
+) -> Unit | None:
+    """The unit a figure-less row after the table's last figure row states alone, if any."""
+    last = max((i for i, row in enumerate(parsed) if any(c is not None for c in row)), default=-1)
+    for row in grid[last + 1 :]:
+        filled = [c for c in row if c and c.strip()]
+        if len(filled) == 1 and len(filled[0]) <= 80:
+            unit = unit_in_cell(filled[0])
+            if unit is not None:
+                return unit
+    return None
+
+
+def unit_headers(text: str) -> list[tuple[int, int, Unit]]:
+    """The unit headers of ``text`` with their spans, in order: the notes a text states
+    ("(in millions)") and its short lines that are a unit alone (see the module docstring)."""
+    found = find_unit_headers(text)
+    if "\n" not in text and len(text) > 40:
+        return found  # (a passage of one long line: no line of its own)
+    lines = []
+    for m in _SHORT_LINE.finditer(text):
+        a, b = m.span(1)
+        if any(s < b and a < e for s, e, _ in found):
+            continue
+        unit = unit_in_cell(m.group(1))
+        if unit is not None:
+            lines.append((a, b, unit))
+    return sorted(found + lines, key=lambda x: x[0]) if lines else found
