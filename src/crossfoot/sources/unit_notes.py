@@ -13,6 +13,8 @@ or passed in one table format and not in another):
 * :func:`unit_headers`: the unit headers of a text (``cells.find_unit_headers``) and each
   line of at most 40 characters that a header cell reading (``cells.unit_in_cell``) takes
   whole as a unit: "$'000", "RMB'000", "£m", "Revenue $'000".
+* :func:`year_units`: a unit written on one year's column header only ("2019 $'000 | 2018"):
+  the columns of the other years, labelled the same but for the year, take it.
 
 >>> from crossfoot.sources.table_header import cell_number
 >>> grid = [["", "2019"], ["Sales", "1,200"], ["(in thousands)", ""]]
@@ -27,10 +29,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from crossfoot.sources.cells import CellNumber, Unit, find_unit_headers, unit_in_cell
+from crossfoot.sources.table_header import Header
 
-__all__ = ["trailing_unit", "unit_headers"]
+__all__ = ["trailing_unit", "unit_headers", "year_units"]
+
+_YEAR_DIGITS = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
 _SHORT_LINE = re.compile(r"^[ \t]*(\S[^\n]{0,38}?)[ \t]*$", re.M)
 
@@ -64,3 +70,31 @@ def unit_headers(text: str) -> list[tuple[int, int, Unit]]:
         if unit is not None:
             lines.append((a, b, unit))
     return sorted(found + lines, key=lambda x: x[0]) if lines else found
+
+
+def year_units(h: Header) -> Header:
+    """``h`` with a unit one year's column states given to the columns of the other years that
+    state none and are labelled alike but for the year (not percent columns); ``h`` itself when
+    the year columns state two scales or all state one.
+
+    >>> from crossfoot.sources.cells import unit_in_cell
+    >>> h = Header(1, 1, ["", "2019", "2018"], [None, 2019, 2018], [False] * 3,
+    ...            [None, unit_in_cell("2019 $'000"), None])
+    >>> [u and u.text for u in year_units(h).units]
+    [None, "2019 $'000", "2019 $'000"]
+    """
+    cols = [j for j in range(1, len(h.years)) if h.years[j] is not None and not h.percent[j]]
+    donors = [j for j in cols if h.units[j] is not None]
+    if not donors or len(donors) == len(cols):
+        return h
+    units = [h.units[j] for j in donors]
+    if len({u.scale for u in units if u is not None}) != 1:
+        return h
+    shapes = {_YEAR_DIGITS.sub("Y", h.labels[j]) for j in donors}
+    fill = [j for j in cols if h.units[j] is None and _YEAR_DIGITS.sub("Y", h.labels[j]) in shapes]
+    if not fill:
+        return h
+    out = list(h.units)
+    for j in fill:
+        out[j] = units[0]
+    return replace(h, units=out)
