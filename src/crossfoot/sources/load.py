@@ -44,7 +44,7 @@ from crossfoot.sources.tables import (
     read_table,
     unit_in_cell,
 )
-from crossfoot.sources.unit_notes import unit_headers
+from crossfoot.sources.unit_notes import caption_unit, unit_headers
 
 __all__ = ["MAX_SOURCE_CHARS", "SourceSet", "load_sources"]
 
@@ -396,9 +396,9 @@ def _shared_unit(prepared: Sequence[_Prepared]) -> Unit | None:
     and the "(in millions)" that governs it often land in different passages.
     """
     units = [u for _, _, u in amount_units([x for p in prepared for x in p.units])]
-    if not units or len({u.scale for u in units}) != 1:
-        return None
-    return units[0]
+    if units and len({u.scale for u in units}) > 1:  # the captions' unit, if they agree
+        return caption_unit([(p.indexed, p.units) for p in prepared])
+    return units[0] if units else None
 
 
 def _build(

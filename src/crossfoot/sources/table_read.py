@@ -373,7 +373,7 @@ class _Body:
             labels[j] = names[j] = text
             years_of[j] = year_in(text)
             percent[j] = PERCENT_LABEL.search(text) is not None
-            units[j] = unit_in_cell(row[j]) or units[j]
+            units[j] = unit_in_cell(row[j]) or unit_in_cell(row[0]) or units[j]
         self.h = replace(self.h, labels=labels, years=years_of, percent=percent, units=units)
         self.names = names
         self.one_year = len(set(years_of[1:])) == 1 and years_of[-1] is not None

@@ -13,6 +13,10 @@ or passed in one table format and not in another):
 * :func:`unit_headers`: the unit headers of a text (``cells.find_unit_headers``) and each
   line of at most 40 characters that a header cell reading (``cells.unit_in_cell``) takes
   whole as a unit: "$'000", "RMB'000", "£m", "Revenue $'000".
+* :func:`caption_unit`: passages that name two scales ("(in thousands)" before one table,
+  "(in millions)" of another matter) leave no one unit to a table given apart; the note in a
+  sentence that introduces a table ("The following table ... (in thousands):", "... as
+  follows", "... below") is that table's caption, and governs it when the captions agree.
 * :func:`year_units`: a unit written on one year's column header only ("2019 $'000 | 2018"):
   the columns of the other years, labelled the same but for the year, take it.
 
@@ -34,7 +38,14 @@ from dataclasses import replace
 from crossfoot.sources.cells import CellNumber, Unit, find_unit_headers, unit_in_cell
 from crossfoot.sources.table_header import Header
 
-__all__ = ["trailing_unit", "unit_headers", "year_units"]
+__all__ = ["caption_unit", "trailing_unit", "unit_headers", "year_units"]
+
+# A sentence that introduces a table: "the following table", "as follows", "shown below".
+_INTRODUCES = re.compile(
+    r"(?i)\b(?:following\s+(?:table|schedule|summary)|tables?\s+below|as\s+follows|"
+    r"(?:set\s+forth|shown|presented|summari[sz]ed|detailed|listed|provided|included)\s+below)\b"
+)
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n")
 
 _YEAR_DIGITS = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
@@ -98,3 +109,22 @@ def year_units(h: Header) -> Header:
     for j in fill:
         out[j] = units[0]
     return replace(h, units=out)
+
+
+def caption_unit(texts: Sequence[tuple[str, Sequence[tuple[int, int, Unit]]]]) -> Unit | None:
+    """The unit the notes of table captions among ``texts`` (each a text and its unit headers)
+    agree on, if they name one scale (see the module docstring).
+
+    >>> text = "The following table shows revenue (in thousands):"
+    >>> other = "Debt is shown in the notes (in millions)."
+    >>> caption_unit([(text, unit_headers(text)), (other, unit_headers(other))]).scale
+    Decimal('1000')
+    """
+    found = []
+    for text, units in texts:
+        for a, b, unit in units:
+            start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, a)), default=0)
+            end = _SENTENCE_END.search(text, b)
+            if _INTRODUCES.search(text, start, end.start() if end else len(text)):
+                found.append(unit)
+    return found[0] if found and len({u.scale for u in found}) == 1 else None
