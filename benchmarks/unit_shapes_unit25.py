@@ -2,7 +2,7 @@
 
 A seeded generator of tables of our own (fictional figures) that state their unit one way and
 in one place each: the corner cell, a unit row under the years, the column headers ("2019
-$'000"), a title row above the years, a row label, a section row, a footnote row under the
+$'000", or the first year's only), a title row above the years, a row label, a section row, a footnote row under the
 table, a caption line or a sentence of prose before or after it. Each table is written in each
 format of ``corpora.render`` and asked two TAT-QA-style questions (a cell, and the change of a
 row between the years); the true answer is written with the stated scale word ("... 3,095
@@ -94,6 +94,7 @@ PLACES = (
     "unit_row",
     "unit_row_one",
     "column",
+    "one_column",
     "title_row",
     "footnote_row",
     "prose_before",
@@ -141,6 +142,8 @@ def _grid(
         return [years, ["", unit, ""], *body], prose
     if place == "column":
         return [["", f"2019 {unit}", f"2018 {unit}"], *body], prose
+    if place == "one_column":  # the unit on the first year's header only
+        return [["", f"2019 {unit}", "2018"], *body], prose
     if place == "title_row":
         return [[unit, "", ""], years, *body], prose
     if place == "footnote_row":

@@ -48,6 +48,7 @@ _INTRODUCES = re.compile(
 _SENTENCE_END = re.compile(r"[.!?](?=\s)|\n")
 
 _YEAR_DIGITS = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_OTHER_DIGITS = re.compile(r"\d+")
 
 _SHORT_LINE = re.compile(r"^[ \t]*(\S[^\n]{0,38}?)[ \t]*$", re.M)
 
@@ -83,6 +84,18 @@ def unit_headers(text: str) -> list[tuple[int, int, Unit]]:
     return sorted(found + lines, key=lambda x: x[0]) if lines else found
 
 
+# What a unit note leaves of a label beside its year ("2019 $", "2019 Dollars", "2019 of euros",
+# "2019 , except per share"): no part of the column's name.
+_UNIT_RESIDUE = re.compile(
+    r"(?i)\bexcept\b.*|[$€£¥₹]|\b(?:of|u\.?s\.?|usd|eur|gbp|dollars?|euros?|pounds?|yen)\b|\W"
+)
+
+
+def _shape(label: str) -> str:
+    """A column label with its year as "Y" and a unit note's residue dropped."""
+    return _UNIT_RESIDUE.sub("", _OTHER_DIGITS.sub("", _YEAR_DIGITS.sub("Y", label))).lower()
+
+
 def year_units(h: Header) -> Header:
     """``h`` with a unit one year's column states given to the columns of the other years that
     state none and are labelled alike but for the year (not percent columns); ``h`` itself when
@@ -101,8 +114,8 @@ def year_units(h: Header) -> Header:
     units = [h.units[j] for j in donors]
     if len({u.scale for u in units if u is not None}) != 1:
         return h
-    shapes = {_YEAR_DIGITS.sub("Y", h.labels[j]) for j in donors}
-    fill = [j for j in cols if h.units[j] is None and _YEAR_DIGITS.sub("Y", h.labels[j]) in shapes]
+    shapes = {_shape(h.labels[j]) for j in donors}
+    fill = [j for j in cols if h.units[j] is None and _shape(h.labels[j]) in shapes]
     if not fill:
         return h
     out = list(h.units)
