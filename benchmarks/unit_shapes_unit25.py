@@ -2,13 +2,13 @@
 
 A seeded generator of tables of our own (fictional figures) that state their unit one way and
 in one place each: the corner cell, a unit row under the years, the column headers ("2019
-$'000", or the first year's only), a title row above the years, a row label, a section row, a footnote row under the
-table, a caption line or a sentence of prose before or after it. Each table is written in each
-format of ``corpora.render`` and asked two TAT-QA-style questions (a cell, and the change of a
-row between the years); the true answer is written with the stated scale word ("... 3,095
-thousand") and a wrong twin with another scale ("... 3,095 million"). A true answer that does
-not pass, or a wrong twin that passes, is a miss; misses are printed grouped by statement and
-placement.
+$'000"), the first year's header only, a title row above the years, a row label, a section
+row, a footnote row under the table, a caption line or a sentence of prose before or after it.
+Each table is written in each format of ``corpora.render`` and asked two TAT-QA-style questions
+(a cell, and the change of a row between the years); the true answer is written with the stated
+scale word ("... 3,095 thousand") and a wrong twin with another scale ("... 3,095 million"). A
+true answer that does not pass, or a wrong twin that passes, is a miss; misses are printed
+grouped by statement and placement.
 
     python benchmarks/unit_shapes_unit25.py [--seed 25] [--tables 3] [--formats json markdown]
 """
