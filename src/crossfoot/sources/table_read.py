@@ -57,6 +57,7 @@ from crossfoot.sources.table_long_years import row_year as long_row_year
 from crossfoot.sources.table_sections import row_section
 from crossfoot.sources.table_subtotal import BlankTotals
 from crossfoot.sources.unit_marks import corner_scale, unit_rows
+from crossfoot.sources.unit_notes import trailing_unit, year_units
 from crossfoot.sources.unit_subject import counted_between, row_subject_unit
 
 __all__ = ["CellFallback", "read_header", "read_table"]
@@ -75,7 +76,6 @@ _PER_SHARE = re.compile(r"(?i)\bper[\s-]+(?:common\s+|diluted\s+|basic\s+)?share
 _SHARES = re.compile(r"(?i)\bshares?\b")
 # A cell that leaves a section row a section: empty, or a lone currency or percent sign.
 _NO_VALUE = re.compile(r"^(?:|(?:US|A|C|HK|S|NZ)?\$|[€£¥₹%])$")
-
 
 # A cell that is one dash, with a currency sign at most ("—", "$ -", "$—"): nil.
 _NIL_DASH = re.compile(r"^\s*[$€£¥₹]?\s*[-—–−]\s*$")
@@ -262,7 +262,7 @@ def read_table(
     if not tidy.grid:
         return []
     parsed = [[cell_number(c) for c in row] for row in tidy.grid]
-    header = read_header(tidy.grid, parsed, unit)
+    header = year_units(read_header(tidy.grid, parsed, trailing_unit(tidy.grid, parsed) or unit))
     where = _Where(source_id, table_index, tidy.rows, tidy.cols)
     return _Body(tidy.grid, parsed, header, where, fallback).values()
 
@@ -373,7 +373,7 @@ class _Body:
             labels[j] = names[j] = text
             years_of[j] = year_in(text)
             percent[j] = PERCENT_LABEL.search(text) is not None
-            units[j] = unit_in_cell(row[j]) or units[j]
+            units[j] = unit_in_cell(row[j]) or unit_in_cell(row[0]) or units[j]
         self.h = replace(self.h, labels=labels, years=years_of, percent=percent, units=units)
         self.names = names
         self.one_year = len(set(years_of[1:])) == 1 and years_of[-1] is not None
