@@ -1,0 +1,127 @@
+"""The reach gates of round 25 (issue 19, speed31: late rules that end with no verdict) against
+the rules they skip.
+
+- ``_late_reach.quotient_reach`` (``text_over_cell``): hypothesis filings (a table of two rows
+  and two years in several layouts, a prose note stating a quantity in both years) and
+  questions dividing the one by the other, answered with the quotient either way round, as a
+  fraction or a percent, at three or four digits, exact or off by amounts drawn about the
+  window's edges: the report with the gate equals the report without it. A gate that skips the
+  rule is caught by the same comparison on the twins below.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from decimal import Decimal
+from typing import Any
+from unittest.mock import patch
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crossfoot import check
+from crossfoot.rules import REACHES
+from crossfoot.rules._reach import EMPTY
+from crossfoot.rules.table_chain_text import text_over_cell
+
+
+@contextmanager
+def _without(rule: Any) -> Iterator[None]:
+    with patch.dict(REACHES):
+        REACHES.pop(rule, None)
+        yield
+
+
+def _both(answer: str, sources: list[str], question: str, rule: Any) -> tuple[Any, Any]:
+    gated = check(answer, sources, question=question).to_dict()
+    with _without(rule):
+        plain = check(answer, sources, question=question).to_dict()
+    return gated, plain
+
+
+# ----------------------------------------------------------------------------- text_over_cell
+
+_TABLE = [["($ in millions)", "2018", "2017"], ["Dividends paid", "3,282.5", "3,100.2"]]
+_NOTE = "Pension contributions totaled $ 463.8 million in 2018 compared to $ 641 million in 2017."
+_ASK = "what is the pension contributions in 2017 divided by the dividends paid in 2017?"
+# (answer, passes): the quotient either way round, as a fraction and a percent, and near misses
+_TWINS = [
+    ("The answer is 0.207", True),
+    ("The answer is 4.84", True),
+    ("The answer is 20.7%", True),
+    ("The answer is 0.217", False),
+    ("The answer is 4.94", False),
+]
+
+
+def _layout(rows: list[list[str]], layout: str) -> str:
+    """The table as JSON rows, as markdown, or as a tab-separated grid."""
+    if layout == "json":
+        return json.dumps(rows)
+    if layout == "markdown":
+        head, *body = rows
+        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in body])
+    return "\n".join("\t".join(r) for r in rows)
+
+
+@pytest.mark.parametrize("layout", ["json", "markdown", "tsv"])
+@pytest.mark.parametrize(("answer", "passes"), _TWINS)
+def test_quotient_twins_keep_their_verdicts(layout: str, answer: str, passes: bool) -> None:
+    sources = [_layout(_TABLE, layout), _NOTE]
+    gated, plain = _both(answer, sources, _ASK, text_over_cell)
+    assert gated == plain
+    last = gated["claims"][-1]
+    assert (last["status"] == "derived") is passes
+    if passes:
+        assert "text figure over a table cell" in json.dumps(last)
+
+
+def test_a_gate_that_skips_the_rule_is_caught() -> None:
+    sources = [_layout(_TABLE, "json"), _NOTE]
+    with patch.dict(REACHES, {text_over_cell: lambda ctx: EMPTY}):
+        broken = [check(a, sources, question=_ASK).to_dict() for a, _ in _TWINS]
+    kept = [check(a, sources, question=_ASK).to_dict() for a, _ in _TWINS]
+    assert broken != kept
+
+
+_ROWS = ["Dividends paid", "Interest expense", "Capital expenditures", "Net income"]
+_SUBJECTS = ["Pension contributions", "Share repurchases", "Restructuring charges"]
+
+
+@st.composite
+def _quotient_cases(draw: st.DrawFn) -> tuple[str, list[str], str]:
+    values = st.integers(50, 99_999).map(lambda n: Decimal(n) / 10)
+    rows = draw(st.lists(st.sampled_from(_ROWS), min_size=1, max_size=3, unique=True))
+    table = [["($ in millions)", "2018", "2017"]]
+    cells = {r: (draw(values), draw(values)) for r in rows}
+    table += [[r, f"{a:,}", f"{b:,}"] for r, (a, b) in cells.items()]
+    subject = draw(st.sampled_from(_SUBJECTS))
+    p18, p17 = draw(values), draw(values)
+    note = f"{subject} totaled $ {p18} million in 2018 compared to $ {p17} million in 2017."
+    row = draw(st.sampled_from(rows))
+    year = draw(st.sampled_from([0, 1]))
+    cell, prose = cells[row][year], (p18, p17)[year]
+    top, bottom = (prose, cell) if draw(st.booleans()) else (cell, prose)
+    y = 2018 - year
+    question = f"what is the {subject.lower()} in {y} divided by the {row.lower()} in {y}?"
+    q = top / bottom
+    percent = draw(st.booleans())
+    q = q * 100 if percent else q
+    digits = draw(st.sampled_from([3, 4]))
+    # exact, or off by a share of the figure drawn about its window's edges
+    q *= 1 + Decimal(draw(st.sampled_from([0, 0, 1, -1, 2, -3, 6, -8, 30]))) / 2000
+    figure = f"{q:.{digits}g}" if "e" not in f"{q:.{digits}g}" else f"{q:.4f}"
+    answer = f"The answer is {figure}{'%' if percent else ''}"
+    return answer, [_layout(table, draw(st.sampled_from(["json", "markdown"]))), note], question
+
+
+@settings(max_examples=50, deadline=None)
+@given(_quotient_cases())
+def test_quotient_gate_is_exact(case: tuple[str, list[str], str]) -> None:
+    answer, sources, question = case
+    gated, plain = _both(answer, sources, question, text_over_cell)
+    assert gated == plain
