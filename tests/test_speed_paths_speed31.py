@@ -7,6 +7,12 @@ the rules they skip.
   fraction or a percent, at three or four digits, exact or off by amounts drawn about the
   window's edges: the report with the gate equals the report without it. A gate that skips the
   rule is caught by the same comparison on the twins below.
+- ``_late_reach.cross_reach`` (``across_sources``): hypothesis filings (a table, a note naming
+  one of its rows with zero to three figures of its own, sometimes a second note) and questions
+  adding, subtracting, averaging or dividing a note's figure and a cell (a share, a ratio, a
+  percent change), answered at three to five digits, exact or off about the window's edges:
+  the report with the gate equals the report without it; a gate that skips the rule is caught
+  on the twins.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from hypothesis import strategies as st
 from crossfoot import check
 from crossfoot.rules import REACHES
 from crossfoot.rules._reach import EMPTY
+from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.table_chain_text import text_over_cell
 
 
@@ -124,4 +131,97 @@ def _quotient_cases(draw: st.DrawFn) -> tuple[str, list[str], str]:
 def test_quotient_gate_is_exact(case: tuple[str, list[str], str]) -> None:
     answer, sources, question = case
     gated, plain = _both(answer, sources, question, text_over_cell)
+    assert gated == plain
+
+
+# ----------------------------------------------------------------------------- across_sources
+
+_MARKETING = [
+    ["($ in millions)", "2025", "2024"],
+    ["Marketing expense", "74.2", "70.1"],
+    ["Revenue", "912.4", "850.3"],
+]
+_LAUNCH = "Marketing expense excludes launch costs of $6.3 million in 2025."
+_INCLUDED = "What would marketing expense in 2025 be if the launch costs were included?"
+_SHARE = "What were the launch costs as a share of revenue in 2025?"
+_RATIO = "What is the ratio of launch costs to marketing expense in 2025?"
+_ACROSS = [
+    (_INCLUDED, "80.5 million", True),
+    (_INCLUDED, "81.5 million", False),
+    (_SHARE, "0.6905%", True),
+    (_SHARE, "0.7905%", False),
+    (_RATIO, "0.08491", True),
+    (_RATIO, "0.0949", False),
+]
+
+
+@pytest.mark.parametrize("layout", ["json", "markdown"])
+@pytest.mark.parametrize(("question", "figure", "passes"), _ACROSS)
+def test_across_twins_keep_their_verdicts(
+    layout: str, question: str, figure: str, passes: bool
+) -> None:
+    sources = [_layout(_MARKETING, layout), _LAUNCH]
+    answer = f"{question} The answer is {figure}."
+    gated, plain = _both(answer, sources, question, across_sources)
+    assert gated == plain
+    last = gated["claims"][-1]
+    assert (last["status"] == "derived") is passes
+    if passes:
+        assert "operands from two sources" in json.dumps(last)
+
+
+def test_a_cross_gate_that_skips_the_rule_is_caught() -> None:
+    sources = [_layout(_MARKETING, "json"), _LAUNCH]
+    asked = [(f"{q} The answer is {f}.", q) for q, f, _ in _ACROSS]
+    with patch.dict(REACHES, {across_sources: lambda ctx: EMPTY}):
+        broken = [check(a, sources, question=q).to_dict() for a, q in asked]
+    kept = [check(a, sources, question=q).to_dict() for a, q in asked]
+    assert broken != kept
+
+
+_ITEMS = ["Marketing expense", "Freight costs", "Research expense"]
+_EXTRAS = ["launch costs", "rebates", "consulting fees"]
+
+
+@st.composite
+def _across_cases(draw: st.DrawFn) -> tuple[str, list[str], str]:
+    values = st.integers(100, 99_999).map(lambda n: Decimal(n) / 10)
+    item = draw(st.sampled_from(_ITEMS))
+    extra = draw(st.sampled_from(_EXTRAS))
+    cell, other, total = draw(values), draw(values), draw(values) * 10
+    table = [["($ in millions)", "2025", "2024"], [item, f"{cell:,}", f"{other:,}"]]
+    table.append(["Revenue", f"{total:,}", f"{total + 1:,}"])
+    figures = draw(st.lists(st.integers(1, 999).map(lambda n: Decimal(n) / 10), max_size=3))
+    said = [f"$ {x} million" for x in figures]
+    note = f"{item} excludes {extra} of {' and '.join(said) or 'an amount'} in 2025."
+    sources = [_layout(table, draw(st.sampled_from(["json", "markdown"]))), note]
+    if draw(st.booleans()):
+        sources.append(f"The {extra} were reviewed in {draw(st.sampled_from(['2024', 'May']))}.")
+    x = draw(st.sampled_from(figures)) if figures else draw(values)
+    kind = draw(st.sampled_from(["included", "excluded", "share", "ratio", "mean", "change"]))
+    base = total if kind == "share" else cell
+    q, value, unit = {
+        "included": (f"What would {item.lower()} in 2025 be if the {extra} were included?",
+                     base + x, " million"),
+        "excluded": (f"What is {item.lower()} in 2025 less the {extra}?", base - x, " million"),
+        "share": (f"What were the {extra} as a share of revenue in 2025?", x / base * 100, "%"),
+        "ratio": (f"What is the ratio of {extra} to {item.lower()} in 2025?", x / base, ""),
+        "mean": (f"What is the average of {extra} and {item.lower()} in 2025?",
+                 (x + base) / 2, " million"),
+        "change": (f"What is the percentage change from {extra} to {item.lower()} in 2025?",
+                   (base - x) / x * 100, "%"),
+    }[kind]  # fmt: skip
+    digits = draw(st.sampled_from([3, 4, 5]))
+    value *= 1 + Decimal(draw(st.sampled_from([0, 0, 1, -1, 3, -6, 20]))) / 20_000
+    figure = f"{value:.{digits}g}"
+    if "e" in figure:
+        figure = f"{value:.4f}"
+    return f"{q} The answer is {figure}{unit}.", sources, q
+
+
+@settings(max_examples=50, deadline=None)
+@given(_across_cases())
+def test_cross_gate_is_exact(case: tuple[str, list[str], str]) -> None:
+    answer, sources, question = case
+    gated, plain = _both(answer, sources, question, across_sources)
     assert gated == plain
