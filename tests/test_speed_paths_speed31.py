@@ -225,3 +225,24 @@ def test_cross_gate_is_exact(case: tuple[str, list[str], str]) -> None:
     answer, sources, question = case
     gated, plain = _both(answer, sources, question, across_sources)
     assert gated == plain
+
+
+# ----------------------------------------------------------------------------- pairs_reach
+
+
+def test_pairs_reach_kept_by_the_values_it_holds() -> None:
+    """A new group of the same value objects (a kept result set traced again) reads the kept
+    reach; a group of other values of the same count reads its own."""
+    from crossfoot.model.index import ValueIndex
+    from crossfoot.model.types import SourceValue
+    from crossfoot.rules._derive_reach import _group_reach
+
+    ops = frozenset({("diff", Decimal(1)), ("quotient", Decimal(100))})
+    cells = [SourceValue(Decimal(v), "S1", row=f"r{v}", table=0) for v in (120, 45, 7)]
+    first = _group_reach(ValueIndex(cells), ops)
+    again = _group_reach(ValueIndex(list(cells)), ops)
+    assert first is not None and again is first
+    other = [SourceValue(Decimal(v), "S1", row=f"r{v}", table=0) for v in (121, 45, 7)]
+    fresh = _group_reach(ValueIndex(other), ops)
+    assert fresh is not None and fresh.values != first.values
+    assert 121 - 45 in fresh.values and 120 - 45 not in fresh.values
