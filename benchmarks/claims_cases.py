@@ -42,6 +42,7 @@ from claims_sentences_lead17 import SENTENCE_CLASSES_LEAD17
 from claims_sentences_lead18 import SENTENCE_CLASSES_LEAD18
 from claims_sentences_lead19 import SENTENCE_CLASSES_LEAD19
 from claims_sentences_lead20 import SENTENCE_CLASSES_LEAD20
+from claims_sentences_lead25 import SENTENCE_CLASSES_LEAD25
 
 __all__ = ["CLASSES", "claims_cases"]
 
@@ -582,6 +583,7 @@ CLASSES: tuple[Callable[[random.Random], list[Raw]], ...] = (
     *SENTENCE_CLASSES_LEAD18,  # the lead's of round 18 (claims_sentences_lead18.py)
     *SENTENCE_CLASSES_LEAD19,  # the lead's of round 19 (claims_sentences_lead19.py)
     *SENTENCE_CLASSES_LEAD20,  # the lead's of round 20 (claims_sentences_lead20.py)
+    *SENTENCE_CLASSES_LEAD25,  # the lead's of round 25 (claims_sentences_lead25.py)
 )  # fmt: skip
 
 

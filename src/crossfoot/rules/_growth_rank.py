@@ -8,6 +8,10 @@ average lines aside. When a peer's change goes past the figure's in the superlat
 figure is ``contradicted`` and the message names that row. A table with its periods down, and a
 superlative followed by a year ("grew fastest in 2024"), may rank the periods: left alone.
 Called by :mod:`crossfoot.rules.extremes` for a superlative whose figure is such a change.
+
+The same holds for a rate of one row, the quotient of two of its cells: "Widgets had the
+highest return rate at 4.0%" (returns over units) when Gizmos's returns over units make 6.0%.
+Each other row's quotient of the same two columns is its peer.
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ def growth_misranked(
 ) -> str | None:
     """The message when another row's change goes past the evidence's, else None; ``after``:
     the words after the superlative."""
+    if ev.kind in _RATES and len(ev.operands) == 2:
+        return _rate_misranked(ev, values, word, high, sentence, after)
     if ev.kind not in ("percent_change", "difference") or len(ev.operands) != 2:
         return None
     a, b = ev.operands
@@ -39,13 +45,8 @@ def growth_misranked(
         return None
     if a.row_index is None or a.row_index != b.row_index or a.col_index == b.col_index:
         return None
-    row = _UNIT_AFTER.sub("", a.row) or a.row  # ("North ($m)" is named by "North")
-    if not label_search(row, sentence) or _YEAR.search(after):
+    if not _rows_ranked(a, word, sentence, after):
         return None
-    if re.search(
-        rf"(?i)\b{re.escape(word)}\s+(?:in|for|of)\s+(?:fiscal\s+)?(?:19|20)\d\d", sentence
-    ):
-        return None  # ("grew fastest in 2024": the periods ranked)
     own = _change(ev.kind, a.value, b.value)
     if own is None:
         return None
@@ -75,6 +76,75 @@ def growth_misranked(
             f"against {_shown(own)}{unit}"
         )
     return None
+
+
+def _rows_ranked(a: SourceValue, word: str, sentence: str, after: str) -> bool:
+    """Whether the sentence names ``a``'s row and ranks rows, not periods."""
+    row = _UNIT_AFTER.sub("", a.row or "") or a.row or ""  # ("North ($m)" is named by "North")
+    if not label_search(row, sentence) or _YEAR.search(after):
+        return False
+    # ("grew fastest in 2024": the periods ranked)
+    return not re.search(
+        rf"(?i)\b{re.escape(word)}\s+(?:in|for|of)\s+(?:fiscal\s+)?(?:19|20)\d\d", sentence
+    )
+
+
+_RATES = frozenset({"share", "ratio", "percent"})
+
+
+def _rate_misranked(
+    ev: Evidence, values: Sequence[SourceValue], word: str, high: bool, sentence: str, after: str
+) -> str | None:
+    """As growth_misranked, for the quotient of two cells of one row (either order, a
+    fraction or a percent: whichever makes the evidence's result)."""
+    a, b = ev.operands
+    if a.table is None or a.table != b.table or a.source_id != b.source_id or not a.row:
+        return None
+    if a.row_index is None or a.row_index != b.row_index or a.col_index == b.col_index:
+        return None
+    if ev.result is None or not _rows_ranked(a, word, sentence, after):
+        return None
+    shape = next(
+        (
+            (n, d, k)
+            for n, d in ((a, b), (b, a))
+            for k in (Decimal(1), _HUNDRED)
+            if d.value > 0 and abs(n.value / d.value * k - ev.result) <= abs(ev.result) * _NEAR
+        ),
+        None,
+    )
+    if shape is None:
+        return None
+    num, den, scale = shape
+    cells = {
+        (v.row_index, v.col_index): v
+        for v in values
+        if v.source_id == a.source_id and v.table == a.table and v.view == a.view
+    }
+    peers: list[tuple[Decimal, SourceValue]] = []
+    for (r, c), v in cells.items():
+        if c != num.col_index or r == a.row_index or _ASIDE.search(v.row or ""):
+            continue
+        other = cells.get((r, den.col_index))
+        if other is None:
+            continue
+        if other.value <= 0 or v.value < 0:
+            return None  # (no rate to rank)
+        peers.append((v.value / other.value * scale, v))
+    if len(peers) < 2:
+        return None
+    own = num.value / den.value * scale
+    top, v = max(peers, key=lambda p: p[0] if high else -p[0])
+    if (top > own) if high else (top < own):
+        unit = "%" if scale == _HUNDRED else ""
+        return (
+            f"{a.row}'s {num.column} over {den.column} is not the {word}: {v.row} has "
+            f"{_shown(top)}{unit} against {_shown(own)}{unit}"
+        )
+    return None
+
+
+_NEAR = Decimal("1e-9")
 
 
 def _change(kind: str, first: Decimal, second: Decimal) -> Decimal | None:

@@ -2,7 +2,8 @@
 every value its kinds can produce from a small table, whichever rows a sentence names.
 
 Per table (at most :data:`MAX_ROWS` rows), as magnitudes: each column's total and mean; every
-cell's share of its column total (as a percent and as a fraction); the sum of every two cells of
+cell's share of its column total (as a percent and as a fraction), and of every set of cells
+together; every ratio of two column totals; the sum of every two cells of
 a column and of every run of adjacent rows; every row sum over a family of columns; every ratio
 of two cells of one row; the row count. Made once per table (``_tables`` keeps a table per
 result set) and kept beside it.
@@ -95,6 +96,9 @@ def _list(table: _Table) -> Reach | None:
         if total:
             out.extend([x / total for x in floats])  # shares, as fractions
             out.extend([x / total * 100 for x in floats])  # and as percents
+            parts = _subset_sums(floats)  # several rows' share together (rows_share)
+            out.extend([x / total for x in parts])
+            out.extend([x / total * 100 for x in parts])
         _sums(cells, out)
     rows = sorted(set().union(*columns))  # (row indexes as the cells have them)
     for family in table.families:
@@ -106,11 +110,21 @@ def _list(table: _Table) -> Reach | None:
         for y in row:
             if y:
                 out.extend([x / y for x in row])  # ratios of two cells of a row
+    totals = [float(c.total) for c in table.columns]
+    out.extend(x / y * k for x in totals for y in totals if y for k in (1, 100))  # totals_ratio
     _group_values(table, columns, out)
     ordered = sorted(map(abs, out))
     if not math.isfinite(ordered[-1]):
         return None  # a quotient beyond float range: the rule runs
     return Reach(ordered, 0.0)
+
+
+def _subset_sums(floats: list[float]) -> list[float]:
+    """The sum of every set of two or more cells of a column (at most MAX_ROWS cells)."""
+    sums = [0.0]
+    for x in floats:
+        sums += [s + x for s in sums]
+    return sums
 
 
 def _sums(cells: Sequence[Any], out: list[float]) -> None:

@@ -27,6 +27,7 @@ from crossfoot.model.types import Evidence, Mention, SourceValue, Status
 from crossfoot.rules._periods import counts_periods
 from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
 from crossfoot.rules._prose_year import prose_year_verdict
+from crossfoot.rules._share_named import named_share
 from crossfoot.rules._sibling_lists import sibling_lists
 from crossfoot.rules.fields import field_verdict
 from crossfoot.rules.row_months import month_verdict
@@ -80,6 +81,9 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
             # change of the named row goes first (deferred_row_verdict gives this verdict after)
             ctx.notes[_DEFERRED] = wrong
             return None
+        if wrong is not None and wrong.status == "wrong_row":
+            # "Gross profit was 39.9% of revenue" beside a 39.9% "Gross margin" line
+            wrong = named_share(ctx) or wrong
         if wrong is not None:
             return wrong
     sv, exact, how = _named_first(ctx, matches)

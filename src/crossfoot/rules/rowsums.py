@@ -6,10 +6,12 @@ Only for sources that are query result rows (``Options.result_rows``, set by ``t
 column_sum    the total of a column over every row ("combined $9.9M")
 column_mean   the mean of a column over every row
 share         a cell's share of its column total ("Europe is 32% of revenue")
+rows_share    two or more named rows' share, together, of their column total
 row_sum       the cells of one row across columns of one unit (q1 + q2 + q3 + q4)
 sum           two cells of one column, or a run of 3+ adjacent cells (first ``max_rows``)
 row_count     the number of rows ("across 3 regions")
 ratio         money per unit within a row: revenue / orders ("average order value $55")
+totals_ratio  one column's total over another's, for a sentence that gathers every row
 ============  ========================================================================
 
 Sums never mix units: only cells of one column, or of columns of one family (``revenue_2023``
@@ -61,6 +63,7 @@ from crossfoot.rules._rowsums_tables import (
     inside,
     scope_tables,
 )
+from crossfoot.rules._rowsums_totals import rows_share, totals_ratios
 from crossfoot.rules.direct import currencies_agree
 from crossfoot.sources.rows import (
     IntNumbers,
@@ -83,9 +86,11 @@ _PREFERENCE = (
     "group_mean",
     "row_sum",
     "share",
+    "rows_share",
     "row_count",
     "distinct_count",
     "ratio",
+    "totals_ratio",
     "sum",
 )
 _GENERIC_ROW_NOUNS = frozenset({"row", "rows", "record", "records", "result", "results", "entries"})
@@ -226,6 +231,8 @@ def _search(
                 yield from _named_sums(col, named, signed)
         if want_shares and not col.percent and (share_of is None or pos in share_of):
             yield from _shares(col, named, lo, hi, _HUNDRED if percent else Decimal(1))
+            for hit in rows_share(col, named, lo, hi, _HUNDRED if percent else Decimal(1)):
+                yield _Hit(*hit)
     if table.grouped() and kind_allowed(ctx, "column_share" if percent else "column_sum"):
         said = ctx.sentence.text
         rows = table.rows_named(said)
@@ -233,6 +240,14 @@ def _search(
             yield _Hit(*hit)
     if m.kind == "money" and fine and kind_allowed(ctx, "ratio"):
         yield from _unit_ratios(m.currency, table, named, signed)
+    if (
+        fine
+        and not named
+        and kind_allowed(ctx, "ratio")
+        and not _GATHER.isdisjoint(_words(ctx.sentence.text))
+    ):  # "overall, 3.8% of units were returned": one column's total over another's
+        for hit in totals_ratios(table, percent, m.currency, signed):
+            yield _Hit(*hit)
     if not percent:
         if kind_allowed(ctx, "row_sum"):
             yield from _row_sums(m.currency, table, named, signed)

@@ -25,13 +25,14 @@ from crossfoot.model.wordgate import WordGated
 
 __all__ = ["cost_sizes_agree", "sign_verdict"]
 
-# "a gain of", "posted a profit of", "net gains were": the figure is introduced as a gain.
+# "a gain of", "posted a profit of", "net gains were": the figure is introduced as a gain. So is
+# earnings per share ("diluted EPS was $0.41", "earnings per share were $0.41").
 _GAIN = re.compile(
-    r"(?ix)\b(?:gains?|profits?|surplus|income|earnings|earned)\b"
+    r"(?ix)\b(?:gains?|profits?|surplus|income|earnings|earned|eps)\b"
     # one character or one word per step (no "\s+" inside the star: linear on any input)
     r"(?:[\s,:$€£]|\b(?:of|was|were|is|are|totaled|totalled|amounted|to|at|came|reached|net|"
     r"before|after|tax|taxes|about|approximately|nearly|roughly|around|pre-tax|pretax|reported|"
-    r"recorded|posted)\b)*$"
+    r"recorded|posted|per|share|diluted|basic)\b)*$"
 )
 # Words of a line that records a loss as a positive amount ("Net loss", "Impairment losses").
 _LOSS_LINE = WordGated(
