@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal
 
+from crossfoot.agents._derive_orders import order_totals, result_rates
 from crossfoot.agents._keys import Keys, Seen, bucket, dec_key, fmt, num_key
 
 __all__ = ["Derivations"]
@@ -61,6 +62,7 @@ class Derivations:
         self._in_buckets: set[str] = set()
         self._operands: set[str] = set()  # numbers that may be the operand of a two-value sum
         self._operands_upto = 0  # sources already added to _operands
+        self._rates: dict[int, frozenset[Decimal]] = {}  # a structured result's rates (percent)
 
     def near(self, lo: Decimal, hi: Decimal) -> list[Decimal]:
         """Numbers seen within ``[lo, hi]`` (log-scale buckets, built lazily)."""
@@ -111,7 +113,31 @@ class Derivations:
             or self._sum_times(target, quantities, recent, loose)
             or self._split(target, quantities, tolerance)
             or self._percent_of_total(target, recent, tolerance)
+            or self._with_rate(target, recent, tolerance)
         )
+
+    def _with_rate(
+        self, target: Decimal, recent: list[int], tolerance: Decimal
+    ) -> tuple[str, tuple[int, ...]] | None:
+        # An amount of one structured result with that result's own rate added or taken off
+        # ("price": 89.99 beside "tax_rate": 0.08 is refunded as 97.19): _derive_orders.
+        for i in recent:
+            rates = self._rates.get(i)
+            if rates is None:
+                found: set[Decimal] = set()
+                data = _json_of(self.sources[i])
+                if data is not None:
+                    result_rates(data, found)
+                rates = self._rates[i] = frozenset(found)
+            if not rates:
+                continue
+            amounts = [*(Decimal(k) for k in self._totals(i)), *self._sorted_numbers(i)]
+            for r in sorted(rates):
+                for a in amounts:
+                    for share, how in ((100 + r, "plus"), (100 - r, "less")):
+                        if abs(a * share / 100 - target) <= tolerance:
+                            return f"{fmt(a)} {how} the result's rate of {fmt(r)}%", (i,)
+        return None
 
     def _percent_of_total(
         self, target: Decimal, recent: list[int], tolerance: Decimal
@@ -318,6 +344,7 @@ class Derivations:
         data = _json_of(seen)
         if data is not None:
             _column_totals(data, totals, 0)
+            order_totals(data, totals)
         seen.derived = totals
         return totals
 

@@ -13,8 +13,8 @@ Groups are regex alternations without boundaries, read case-insensitively:
 
 - :data:`CHANGED`: the core of a change over time ("changed", "increases", "grew", "growth",
   "declined", "rose", "fell");
-- :data:`MOVED`: further verbs of a movement ("dropped", "slid", "climbed", "widened") and
-  :data:`MOVED_SHARPLY` ("surged", "plunged");
+- :data:`MOVED`: further verbs of a movement ("dropped", "slid", "climbed", "widened",
+  "improved") and :data:`MOVED_SHARPLY` ("surged", "plunged");
 - :data:`GAP`: an order-free gap ("difference", "gap", "variance");
 - :data:`COMPARED` ("more", "less", "higher", "lower") and :data:`BEYOND` ("above", "below");
 - :data:`CHANGE_NOUNS`: nouns that name a change as a quantity ("the variance", "the decline");
@@ -79,7 +79,7 @@ __all__ = [
 
 CHANGE = r"change[ds]?"
 CHANGED = rf"{CHANGE}|increase[ds]?|decrease[ds]?|grew|growth|declined?|rose|fell"
-MOVED = r"drop(?:ped|s)?|slid|climbed|jumped|reduced|shrank|widened|narrowed"
+MOVED = r"drop(?:ped|s)?|slid|climbed|jumped|reduced|shrank|widened|narrowed|improved|worsened"
 MOVED_SHARPLY = r"surged|plunged|soared|tumbled|slumped"
 GAP = r"difference|gap|variance"
 COMPARED = r"more|less|higher|lower"
@@ -119,8 +119,9 @@ _WORDED_CHANGE = WordGated(
     re.compile(rf"(?i){STATED_BEFORE}(?:[$€£¥]|[A-Z]{{3}}\s*)?\s*\Z"),
     # (every alternative of STATED_BEFORE consumes one of these)
     ("change", "increase", "decrease", "grew", "growth", "decline", "rose", "fell", "drop",
-     "slid", "climbed", "jumped", "reduc", "shrank", "widened", "narrowed", "surged", "plunged",
-     "soared", "tumbled", "slumped", "up", "down", "rise", "fall"),
+     "slid", "climbed", "jumped", "reduc", "shrank", "widened", "narrowed", "improved",
+     "worsened", "surged", "plunged", "soared", "tumbled", "slumped", "up", "down", "rise",
+     "fall"),
 )  # fmt: skip
 
 

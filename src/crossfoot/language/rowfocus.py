@@ -378,6 +378,7 @@ _OPERATION_WORDS = WordGated(
     (
         *"change increase decrease grew growth decline rose fell drop slid climbed jumped".split(),
         *"reduced shrank widened narrowed surged plunged soared tumbled slumped differ".split(),
+        *"improved worsened".split(),
         *"gap variance more less higher lower total combined sum together aggregate".split(),
         *"average mean ratio proportion percentage share accounted represent times".split(),
         *"divided multipl net cagr compound".split(),
@@ -447,7 +448,7 @@ def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
 def _years_of_named_rows(
     values: Iterable[SourceValue], amount: bool, words: frozenset[str]
 ) -> frozenset[int]:
-    years = set()
+    columns: dict[tuple[str, int | None, int | None, int], set[int | None]] = {}
     for sv in values:
         if sv.year is None or sv.row is None or sv.table is None:
             continue
@@ -457,5 +458,8 @@ def _years_of_named_rows(
         if not req and sv.column:  # a table of years down its rows: the column is the line
             req = _cached_required(sv.column)
         if req and req <= words:
-            years.add(sv.year)
-    return frozenset(years)
+            key = (sv.source_id, sv.table, sv.row_index, sv.year)
+            columns.setdefault(key, set()).add(sv.col_index)
+    # A year whose named row has a cell in several columns ("Q1 2025" ... "Q4 2025") names no
+    # one cell: "new customers totaled 1,335 in 2025" is the year's sum of its quarters.
+    return frozenset(key[3] for key, cols in columns.items() if len(cols) == 1)

@@ -19,6 +19,7 @@ from crossfoot.language.bounds import claimed_bound, clip
 from crossfoot.language.changewords import CHANGE, words
 from crossfoot.language.direction import sign_words, stated_direction
 from crossfoot.language.order import answer_order
+from crossfoot.language.prose_order import prose_order
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.rowmatch import names_row
 from crossfoot.language.turns import OVER
@@ -195,7 +196,7 @@ def order_of(
     said = answer_order(ctx, a, b)
     if said is not None:
         return said
-    return known_order(a, b)
+    return known_order(a, b) or prose_order(ctx, a, b)
 
 
 # Sizes of recently seen groups: a group is built once per scope and asked about for every

@@ -4,11 +4,13 @@
 24.6 (2024): the figure is 2021's cell, so every figure passes, and the year is wrong.
 :mod:`crossfoot.rules.which_period` judges such a sentence over the row the question names, or
 over the figures the answer states for several years; without either the sentence itself names
-the row. It is read so only in two shapes, where the year is what is ranked:
+the row. It is read so only in three shapes, where the year is what is ranked:
 
 - the superlative right before the year: "was highest in 2021", "peaked in 2021", "lowest in
   fiscal 2022";
-- the year as the subject: "2021 had the highest operating income", "2021 was the peak".
+- the year as the subject: "2021 had the highest operating income", "2021 was the peak";
+- the superlative opening the clause and the year right after the figure: "The highest
+  operating income was $24.6m, in 2024".
 
 The row is the one cell of that year the sentence states (a passed, direct figure), or, with no
 figure, the one table row whose label's words the sentence holds. English leaves a second
@@ -38,10 +40,17 @@ _BEFORE_YEAR = re.compile(
     rf"(?i)\b{_SUP}\s+(?:(?:in|during|for)\s+)?(?:(?:the\s+)?(?:fiscal|financial)\s+(?:year\s+)?"
     r"|fy\s*)?$"
 )
-# "2021 had the highest", "2021 was the peak", "2021 saw the lowest"
+# "2021 had the highest", "2021 was the peak", "2021 saw the lowest", "Q3 added the most"
 _YEAR_SUBJECT = re.compile(
-    rf"(?i)\s*(?:had|saw|was|recorded|posted|marked|brought|delivered)\s+(?:the|its)\s+"
-    rf"(?:\w+\s+)?{_SUP}\b"
+    rf"(?i)\s*(?:had|saw|was|recorded|posted|marked|brought|delivered|added|gained|generated"
+    rf"|earned|produced|sold|booked|reported|logged)\s+(?:the|its)\s+(?:\w+\s+)?{_SUP}\b"
+)
+# "The lowest net revenue retention was 110% in Q2": the clause opens on the superlative and the
+# year follows the figure it ranks.
+_SUP_FIRST = re.compile(rf"(?i)\s*(?:the\s+|its\s+)?{_SUP}\b")
+_AFTER_FIGURE = re.compile(
+    r"(?i)\d(?:\s*(?:%|percent|million|billion|thousand|bn|mn|[mbk])\b|%)?\)?\s*,?\s+"
+    r"(?:in|during|for)\s+(?:the\s+)?(?:(?:fiscal|financial)\s+(?:year\s+)?|fy\s*)?$"
 )
 
 
@@ -58,7 +67,12 @@ def ranks_the_year(text: str, s: Sentence, year_start: int, year_end: int) -> bo
     if _BEFORE_YEAR.search(text, max(s.start, year_start - 60), year_start):
         return True
     head = text[s.start : year_start].strip(" \t\n,;:").lower()
-    return head in ("", "in") and bool(_YEAR_SUBJECT.match(text, year_end, s.end))
+    if head in ("", "in") and _YEAR_SUBJECT.match(text, year_end, s.end):
+        return True
+    return bool(
+        _SUP_FIRST.match(text, s.start, year_start)
+        and _AFTER_FIGURE.search(text, max(s.start, year_start - 40), year_start)
+    )
 
 
 def sentence_row_line(

@@ -89,17 +89,20 @@ def _misranked(
         label = (w.row if along_row else w.column) or ""
         if same_quarter and not _ASIDE.search(label):
             across.append(w)
-    if len(line) < 2 or any(w.value < 0 for w in line.values()):
+    if len(line) < 2 or any(w.value < 0 for w in line.values()) or month not in line:
         return None
+    # The figure's own cell as the line reads it: its operand may be the cell as written
+    # ("398" of a "$ in thousands" table) and the line the cells as scaled.
+    mine = line[month]
     pick = max if high else min
-    if len(across) >= 2 and v.value == pick(w.value for w in across):
+    if len(across) >= 2 and mine.value == pick(w.value for w in across):
         return None  # the extreme of its quarter's lines: the sentence may rank those
     end, best = pick(line.items(), key=lambda kv: kv[1].value)
-    if best.value == v.value:
+    if best.value == mine.value:
         return None
     return (
         f"the {word} is {format_decimal(best.value)} (Q{end // 3}), "
-        f"not {format_decimal(v.value)} (Q{month // 3})"
+        f"not {format_decimal(mine.value)} (Q{month // 3})"
     )
 
 

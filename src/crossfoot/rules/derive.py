@@ -56,6 +56,7 @@ from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import evict_oldest
 from crossfoot.model.types import SourceValue, format_decimal
 from crossfoot.rules._answer_focus import ratio_named
+from crossfoot.rules._average_pair import unnamed_pair_of_many
 from crossfoot.rules._derive_beyond import beyond_asked, share_beyond
 from crossfoot.rules._derive_formulas import (
     _HUNDRED,
@@ -163,6 +164,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         )
     if spec.kind in GAP_KINDS and worded_gap(ctx, x, y):  # "the difference in A and B"
         return focus_ok(ctx, (x, y), False)
+    if spec.kind == "average" and unnamed_pair_of_many(ctx, x, y):
+        return False  # "averaged 354 per quarter": two of four quarters (rules._average_pair)
     if spec.kind in CHANGE_KINDS or spec.kind == "average":
         # An average of two is of one quantity over time (or of unlabelled fields), like a change.
         return same_quantity(x, y) and focus_ok(ctx, (x, y), spec.kind in CHANGE_KINDS)
