@@ -246,3 +246,26 @@ def test_pairs_reach_kept_by_the_values_it_holds() -> None:
     fresh = _group_reach(ValueIndex(other), ops)
     assert fresh is not None and fresh.values != first.values
     assert 121 - 45 in fresh.values and 120 - 45 not in fresh.values
+
+
+def test_cross_gate_runs_the_rule_for_a_group_of_two_sources() -> None:
+    """A group holding values of two sources (no engine scope has one) is out of the gate's
+    sight: the rule runs, however far its values are from the claim."""
+    from crossfoot.model.context import ClaimContext, Scope
+    from crossfoot.model.index import ValueIndex
+    from crossfoot.model.options import Options
+    from crossfoot.model.types import Mention, Sentence, SourceValue
+    from crossfoot.rules._late_reach import cross_reach
+
+    mixed = ValueIndex([SourceValue(Decimal(3), "A"), SourceValue(Decimal(5), "B")])
+    alone = ValueIndex([SourceValue(Decimal(7), "C")])
+    text = "It was 9000."
+    m = Mention("9000", 7, 11, Decimal(9000), "number", Decimal("0.5"))
+
+    def gate(groups: tuple[ValueIndex, ...]) -> object:
+        scope = Scope((), False, ValueIndex([v for g in groups for v in g]), groups)
+        ctx = ClaimContext(m, Sentence(0, 0, len(text), text), text, (m,), 0, scope, Options())
+        return cross_reach(ctx)
+
+    assert gate((mixed, alone)) is None
+    assert gate((ValueIndex([SourceValue(Decimal(3), "A")]), alone)) == EMPTY

@@ -132,9 +132,9 @@ def cross_reach(ctx: ClaimContext) -> Reach | None:
     """``EMPTY`` when no two values of two sources of the scope derive a value in the claim's
     window by ``two_operand``'s formulas for the claim's kind; None (the rule runs) otherwise.
 
-    The scope's groups are its sources (one each, uncited): each value of a group other than the
-    largest looks for its partner in every other group (its keys as floats, signed and by
-    magnitude, kept per group)."""
+    The scope's groups are its sources (one each, uncited; a group of two sources makes the rule
+    run): each value of a group other than the largest looks for its partner in every other
+    group (its keys as floats, signed and by magnitude, kept per group)."""
     m, scope = ctx.mention, ctx.scope
     # (the rule's own first tests: where one ends it, it runs and says so)
     if scope is None or scope.cited or len(scope.groups) < 2 or not m.claim:
@@ -177,7 +177,11 @@ _KEYS: dict[int, tuple[ValueIndex, _Keys | None]] = {}
 
 
 def _float_keys(group: ValueIndex) -> _Keys | None:
-    """None when a key is not a float to trust (:func:`~crossfoot.rules._reach.as_floats`)."""
+    """None when a key is not a float to trust (:func:`~crossfoot.rules._reach.as_floats`), or
+    when the group holds values of two sources (the engine's uncited groups are one per source;
+    a pair of two sources within one group would be out of this gate's sight: the rule runs)."""
+    if len({v.source_id for v in group.values}) > 1:
+        return None
     signed = as_floats(group.keys)
     if signed is None:
         return None
