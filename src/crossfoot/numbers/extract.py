@@ -143,6 +143,8 @@ def _read_words(text: str, start: int, run: str) -> Read:
         um = UNIT_RE.match(text, num.end)
         if um is not None and um.group("pct") is not None and "%" not in um.group("pct"):
             num.kind, num.end = "percent", um.end()
+        elif um is not None and um.lastgroup in ("pp", "bps"):  # "two percentage points"
+            num.kind, num.end = um.lastgroup, um.end()  # type: ignore[assignment]
         elif (cm := CURRENCY_AFTER_RE.match(text, num.end)) is not None and cm.group("word"):
             word = cm.group("word")
             if word.lower().startswith("pound") and pound_is_weight(text, cm.end(), word):

@@ -50,6 +50,7 @@ from crossfoot.rules.stated_step import stated_step
 from crossfoot.rules.steps import step_arithmetic
 from crossfoot.rules.sum_share import sum_share
 from crossfoot.rules.table_chain import table_chain
+from crossfoot.rules.table_chain_mixed import text_beside_cell
 from crossfoot.rules.table_chain_text import text_over_cell
 from crossfoot.rules.text_groups import text_groups
 from crossfoot.rules.turn_chain import turn_chain
@@ -99,6 +100,7 @@ RULES: tuple[Rule, ...] = (
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for
     table_chain,  # a fine figure two steps over one table's cells, counted against chance
     text_over_cell,  # a fine quotient of a prose figure and a cell the question names
+    text_beside_cell,  # one operation over a text figure and a cell of its line, by chance
     signed_quotient,  # a negative figure as a loss over a positive cell, counted against chance
     twice_rounded,  # "about 0.285" for 0.28448: a hedged figure rounded twice, half up
     year_count,  # "the 3 years from 2017 to 2019": a count of the years the text names

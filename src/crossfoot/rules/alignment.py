@@ -35,6 +35,7 @@ from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_all import all_rows_misfit
 from crossfoot.rules.alignment_base import base_misfit
 from crossfoot.rules.alignment_between import between_misfit
+from crossfoot.rules.alignment_change import AMOUNT_WHY, change_kind
 from crossfoot.rules.alignment_columns import column_misfit
 from crossfoot.rules.alignment_halves import half_down, judged_finals
 from crossfoot.rules.alignment_last import computed_last
@@ -45,6 +46,7 @@ from crossfoot.rules.alignment_operands import operands_misfit
 from crossfoot.rules.alignment_periods import period_misfit
 from crossfoot.rules.alignment_points import points_misfit
 from crossfoot.rules.alignment_program import more_than_asked, program_misfit
+from crossfoot.rules.alignment_quantity import names_quantity
 from crossfoot.rules.alignment_rank import rank_misfit
 from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_signs import sign_misfit
@@ -64,8 +66,11 @@ __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfi
 # Rerun (rules.own_rows): the rules again for a claim over the values a predicate keeps.
 
 _PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")
-# "per share" is how a row names its quantity (one year's basic EPS), not an average of years
-_AVERAGE_LABEL = re.compile(r"(?i)average|\bmean\b|\bper\b(?!\s+(?:basic\s+|diluted\s+)?shares?\b)")
+# "per share" is how a row names its quantity (one year's basic EPS), not an average of years;
+# "Avg. 2019" is a column of averages
+_AVERAGE_LABEL = re.compile(
+    r"(?i)average|\bmean\b|\bavg\b|\bper\b(?!\s+(?:basic\s+|diluted\s+)?shares?\b)"
+)
 _CHANGE_KINDS = frozenset({"percent_change", "share", "ratio"})
 _AMOUNT_KINDS = frozenset({"money", "number"})
 
@@ -133,7 +138,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
                 v.kind in ("percent", "pp", "bps") or _PERCENTISH.search(v.label or "") for v in ops
             )
         ):
-            return "the question asks for the change, an amount; this figure is a percentage"
+            return AMOUNT_WHY
         return points_misfit(m, kind, ops)
     if ask.op == "percent_change":
         if m.kind == "money":
@@ -225,6 +230,8 @@ def _one_value_misfit(
     if not cell or len(ops) != 1 or value == 0:
         return None  # (a zero computed, "0 of the change", meets any zero of the text)
     if ask.computed and ops[0].kind not in _RATED and not _COMPUTED_LABEL.search(labels):
+        if names_quantity(ask.text, ops[0]):
+            return None  # "the debt-to-equity ratio" for a row "Debt-to-equity"
         return f"the question asks for a computed figure; this figure is one value ({labels})"
     return None
 
@@ -323,6 +330,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         o.mention.kind == "percent" and o.sentence.index >= c.sentence.index for o in claims
     ):
         why = None  # "97,679 / 760,000 = 12.85%": the difference is a step to the percentage
+    why = change_kind(ask, c, base, claims, why)  # (a change or a percentage: alignment_change)
     return Fit("op", why) if why else None
 
 

@@ -91,7 +91,7 @@ def _is_a_difference(
 
 
 # "average" in a line's own name: "Dow Jones Industrial Average", "Weighted average rate".
-_AVERAGE_NAME = re.compile(r"(?i)\baverage\b|\bmean\b")
+_AVERAGE_NAME = re.compile(r"(?i)\baverage\b|\bmean\b|\bavg\b")
 
 
 def average_named(ops: Sequence[SourceValue]) -> bool:

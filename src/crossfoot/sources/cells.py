@@ -19,6 +19,7 @@ from functools import lru_cache
 from crossfoot.model.types import Kind
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.numbers.scales import CELL_SCALE_WORDS, SCALE_EXP, SCALE_WORDS
+from crossfoot.sources.unit_glue import unglued
 
 __all__ = [
     "COUNTED_NOTE",
@@ -223,15 +224,15 @@ _UNIT_TEXT = re.compile(
     \(\s*(?:[^()\n]{{0,30}}?\s)??in\s+(?P<a>{_UNIT_WORDS})\b[^()\n]{{0,80}}?\)  # (in millions, ...)
     | \(\s*(?P<b>{_UNIT_WORDS})\b(?:\s+of\s+[^()\n]{{1,30}}?)?                   # ( millions )
           (?:\s*,?\s*except\b[^()\n]{{0,60}})?\s*\)               # (millions of $, except ...)
-    | \(\s*(?P<cc>(?:[A-Za-z]{{1,3}}\s*)?[$€£¥₹])\s*['’]?\s*
+    | \(\s*(?P<cc>(?:[A-Za-z]{{1,3}}\s*)?[$€£¥₹]|[A-Z]{{1,4}}(?=['’‘]000))\s*['’‘]?\s*
           (?P<c>000s?|mn|mm|bn|m|b|k|thousands?|millions?|billions?)\s*\)      # (€m) ($000)
     | \(\s*(?P<ec>{_UNIT_CURRENCY})\s*(?P<e>{_UNIT_WORDS}|mn|bn)\s*\)           # (Rs. crore)
     | (?:(?<=^)|(?<=[\s:;,]))(?P<dc>[$€£¥₹]\s*)?in\s+(?P<d>{_UNIT_WORDS})\b
-          (?=\s*(?:[),.;:]|$|of\s+(?P<of>(?:u\.?s\.?\s+)?(?:dollars|euros|pounds|yen|rupees|usd
+          (?=\s*(?:[),.;:]|$|of\s+(?P<of>(?:u\.?s\.?\s+|[a-z]+\s+(?:kong\s+)?)?(?:dollars|euros|pounds|yen|rupees|usd
           |eur|gbp|rmb|renminbi))\b|except\b))                                 # in millions of $
     | \(\s*(?:in\s+)?(?P<g>000(?:['’]?s)?)(?:\s+omitted)?\s*\)           # (000's omitted)
     | (?:(?<=^)|(?<=[\s:;,]))in\s+(?P<h>000(?:['’]?s)?)(?=[\s),.;:]|$)             # in 000s
-    | (?:(?<=^)|(?<=[\s:;,(]))in\s+(?P<fc>(?:US\s*)?[$€£¥₹]|(?:{_CURRENCY_CODES})\b)\s*
+    | (?:(?<=^)|(?<=[\s:;,(]))in\s+(?P<fc>(?:[A-Z]{{1,3}}\s*)?[$€£¥₹]|(?:{_CURRENCY_CODES})\b)\s*
           ['’‘]?\s*(?P<f>000(?:['’]?s)?|thousands?|millions?|billions?|mn|bn|m)
           (?=['’]?[\s),.;:]|$)(?:\s*,?\s*except\b[^.;()\n]{{0,60}})?               # in US $000's
     """,
@@ -241,8 +242,9 @@ _UNIT_TEXT = re.compile(
 # A header cell that is only a unit, once years and brackets are removed: "£m", "$'000",
 # "US$’000", "RMB’Million", "$M", "Thousands". Short forms need a currency or an apostrophe.
 _CELL_UNIT = re.compile(
-    r"(?P<cur>[A-Za-z]{0,3}\s*[$€£¥₹]|Rs\.?(?=\s)|[A-Za-z]{3}(?=\s*['’]|\s+\w)"
-    rf"|(?i:{_CURRENCY_CODES})(?=[mkb]))?\s*(?P<apos>['’])?\s*"  # "USDm", "EURk"
+    r"(?P<cur>[A-Za-z]{0,3}\s*[$€£¥₹]|Rs\.?(?=\s)|[A-Za-z]{3}(?=\s*['’‘]|\s+\w)"
+    r"|[A-Za-z]{1,4}(?=['’‘]000)"  # "RM'000", "R'000", "Kshs'000": a currency's letters
+    rf"|(?i:{_CURRENCY_CODES})(?=[mkb]))?\s*(?P<apos>['’‘])?\s*"  # "USDm", "EURk"
     r"(?P<w>000(?:['’]?s)?|thousands?|millions?|billions?|lakhs?|crores?|mn|mm|bn|m|k)",
     re.I,
 )
@@ -250,7 +252,8 @@ _LABEL_UNIT = re.compile(rf"(?<=\s)(?:{_CELL_UNIT.pattern})$", re.I)
 # A currency and an apostrophe before the unit mark it anywhere in a header cell, words after it
 # included: "2018 $’000 RESTATED3", "£'000 (audited)".
 _MARKED_UNIT = re.compile(
-    r"(?:(?<=\s)|^)(?P<cur>[A-Za-z]{0,3}\s*[$€£¥₹]|[A-Z]{3})\s*(?P<apos>['’])\s*"
+    r"(?:(?<=\s)|^)(?P<cur>[A-Za-z]{0,3}\s*[$€£¥₹]|[A-Z]{3}|[A-Z][A-Za-z]{0,3}(?=['’‘]000))"
+    r"\s*(?P<apos>['’‘])\s*"
     r"(?P<w>000s?|thousands?|millions?|mn|m)(?=\s|$)"
 )
 # A header cell naming a scale of a currency in words and nothing else: "Millions of Dollars".
@@ -400,6 +403,7 @@ def unit_in_cell(cell: str) -> Unit | None:
     """
     if not cell or not cell.strip():
         return None
+    cell = unglued(cell)  # "(inthousands)"
     k = _THOUSANDS_NOTE.search(cell)
     if k is not None:
         return Unit(cell.strip(), _SCALE_WORDS["000"], _unit_currency(k.group(0)))
@@ -453,6 +457,7 @@ def label_without_unit(cell: str) -> str:
     """
     if unit_in_cell(cell) is None:
         return cell
+    cell = unglued(cell)  # "(inthousands)"
     note = _THOUSANDS_NOTE.search(cell)
     if note is not None:
         return cell[: note.start()].strip()

@@ -41,10 +41,10 @@ from crossfoot.sources.tables import (
     TextTable,
     Unit,
     find_tables,
-    find_unit_headers,
     read_table,
     unit_in_cell,
 )
+from crossfoot.sources.unit_notes import caption_unit, unit_headers
 
 __all__ = ["MAX_SOURCE_CHARS", "SourceSet", "load_sources"]
 
@@ -382,7 +382,7 @@ def _prepare(text: str, budget: NumberBudget | None = None) -> _Prepared:
     # A unit header inside a table belongs to that table (read_table finds it in its cells).
     units = [
         (s, e, u)
-        for s, e, u in (find_unit_headers(indexed) if indexed else [])
+        for s, e, u in (unit_headers(indexed) if indexed else [])
         if not any(a <= s < b for a, b in spans)
     ]
     units = amount_units(units)  # "(shares in thousands)" beside "(amounts in millions)"
@@ -396,9 +396,9 @@ def _shared_unit(prepared: Sequence[_Prepared]) -> Unit | None:
     and the "(in millions)" that governs it often land in different passages.
     """
     units = [u for _, _, u in amount_units([x for p in prepared for x in p.units])]
-    if not units or len({u.scale for u in units}) != 1:
-        return None
-    return units[0]
+    if units and len({u.scale for u in units}) > 1:  # the captions' unit, if they agree
+        return caption_unit([(p.indexed, p.units) for p in prepared])
+    return units[0] if units else None
 
 
 def _build(
