@@ -62,6 +62,11 @@ class ValueIndex:
     def values(self) -> tuple[SourceValue, ...]:
         return self._values
 
+    @property
+    def keys(self) -> tuple[Decimal, ...]:
+        """The values' values, ascending (for a bisection that needs no value objects)."""
+        return self._keys
+
     def between(self, lo: Decimal, hi: Decimal, limit: int | None = None) -> list[SourceValue]:
         """Every value ``v`` with ``lo <= v.value <= hi``, in ascending order; with ``limit``, at
         most that many, those nearest the middle of the window.

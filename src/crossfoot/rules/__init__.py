@@ -18,6 +18,7 @@ from __future__ import annotations
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict
 from crossfoot.model.options import Options
 from crossfoot.rules._derive_reach import pairs_reach
+from crossfoot.rules._late_reach import cross_reach, quotient_reach
 from crossfoot.rules._reach import ReachFn
 from crossfoot.rules._rowsums_reach import rowsums_reach
 from crossfoot.rules.annualized import annualized
@@ -116,6 +117,8 @@ RULES: tuple[Rule, ...] = (
 REACHES: dict[Rule, ReachFn] = {
     row_derivations: rowsums_reach,
     two_operand: pairs_reach,
+    text_over_cell: quotient_reach,
+    across_sources: cross_reach,
 }
 
 

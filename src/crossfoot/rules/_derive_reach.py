@@ -28,7 +28,7 @@ __all__ = ["MAX_VALUES", "pairs_reach"]
 #: 18 values slower with the gate than without.
 MAX_VALUES = 8
 _Ops = frozenset[tuple[str, Decimal]]
-_GROUPS: dict[tuple[int, _Ops], tuple[ValueIndex, Reach | None]] = {}
+_GROUPS: dict[tuple[tuple[int, ...], _Ops], tuple[ValueIndex, Reach | None]] = {}
 _KEPT = 64
 _OPS = frozenset({"pct_change", "quotient", "diff", "sum", "mean"})
 
@@ -74,9 +74,12 @@ def _ops_of(specs: tuple[_Spec, ...]) -> _Ops | None:
 
 
 def _group_reach(group: ValueIndex, ops: _Ops) -> Reach | None:
-    key = (id(group), ops)
+    # By the ids of the group's values (a group holds them, so equal ids are the same values
+    # while it is kept): a kept result set (front/trace_rows.py) hands the next answer the same
+    # frozen values in a new group, whose reach is the same.
+    key = (tuple(map(id, group.values)), ops)
     hit = _GROUPS.get(key)
-    if hit is not None and hit[0] is group:
+    if hit is not None:
         return hit[1]
     bases = _bases(group) if len(group) <= MAX_VALUES else None
     made = None if bases is None else _combine(bases, ops)

@@ -27,7 +27,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
-from itertools import pairwise
 from typing import Any
 
 from crossfoot.model.types import SourceValue
@@ -36,7 +35,6 @@ from crossfoot.sources.cells import (
     Unit,
     bare_scale,
     is_blank,
-    label_without_unit,
     normalize_currency,
     parse_cell,
     unit_in_cell,
@@ -52,6 +50,7 @@ from crossfoot.sources.table_header import (
     header_label,
     tidy_grid,
 )
+from crossfoot.sources.table_labels import column_labels
 from crossfoot.sources.table_long_years import date_rows, month_rows, period_key
 from crossfoot.sources.table_long_years import row_year as long_row_year
 from crossfoot.sources.table_sections import row_section
@@ -96,64 +95,6 @@ def _worded_years(row: Sequence[str], at: Sequence[int]) -> bool:
     return all(cell_number(row[j]) is None for j in at)
 
 
-def _spread_by_groups(cells: list[str], below: Sequence[str], width: int) -> bool:
-    """Spread each label of ``cells`` over its group of columns, the groups read from the row
-    below when it repeats one run of labels ("Amount | % | Amount | %"): a label placed over
-    any column of its group ("| | 2019 | | 2018" over "Gross | Accumulated | Gross |
-    Accumulated") heads the whole group. False (nothing changed) unless every group holds
-    exactly one label."""
-    sub = [clean_label(c.strip()) if j < len(below) else "" for j, c in enumerate(below)]
-    head = sub[1] if width > 2 and len(sub) > 1 else ""
-    starts = [j for j in range(1, width) if j < len(sub) and sub[j] and sub[j] == head]
-    if len(starts) < 2:
-        return False
-    size = starts[1] - starts[0]
-    if size < 2 or any(b - a != size for a, b in pairwise(starts)):
-        return False
-    if starts[-1] + size != width or sub[1 : 1 + size] * len(starts) != sub[1:width]:
-        return False
-    spans = [range(a, a + size) for a in starts]
-    owned = [[j for j in span if cells[j]] for span in spans]
-    if any(len(o) != 1 for o in owned) or sum(1 for c in cells[1:] if c) != len(starts):
-        return False
-    for span, (j,) in zip(spans, owned, strict=True):
-        for k in span:
-            cells[k] = cells[j]
-    return True
-
-
-def _column_labels(header: Sequence[Sequence[str]], width: int) -> list[str]:
-    """Stacked header cells per column; a cell over empty ones spreads right (and back to the
-    first figure column), except a percent label beside a column headed by its own year."""
-    stacked: list[list[str]] = [[] for _ in range(width)]
-    last = len(header) - 1
-    for r, row in enumerate(header):
-        cells = [label_without_unit(clean_label(c.strip())) for c in row]
-        if r < last and _spread_by_groups(cells, header[r + 1], width):
-            pass
-        elif r < last:
-            fill = ""
-            first = next((c for c in cells[1:] if c), "")
-            below = header[r + 1 :]
-            for j in range(1, width):
-                if cells[j]:
-                    fill = cells[j]
-                    continue
-                spread = fill or first
-                # A column headed by its own year below ("Percent Change" over "Actual |
-                # Constant | 2018") is an amount column, whichever header row comes last.
-                if PERCENT_LABEL.search(spread) and any(
-                    j < len(row) and year_in(row[j]) for row in below
-                ):
-                    continue
-                cells[j] = spread
-        for j in range(width):
-            text = cells[j]
-            if text and (not stacked[j] or stacked[j][-1] != text):
-                stacked[j].append(text)
-    return [" ".join(parts) for parts in stacked]
-
-
 def read_header(
     grid: Sequence[Sequence[str]], parsed: list[list[CellNumber | None]], outside: Unit | None
 ) -> Header:
@@ -168,7 +109,7 @@ def read_header(
         table_unit = table_unit or unit_in_cell(row[0]) or lone or corner_scale(row)
         # A lone "(in millions)" names the unit of the table, not of the column it sits in.
         label_rows.append(row if lone is None else [""] * width)
-    labels = _column_labels(label_rows, width) if n_header else [""] * width
+    labels = column_labels(label_rows, width) if n_header else [""] * width
     percent = [bool(label) and PERCENT_LABEL.search(label) is not None for label in labels]
     # A unit row after the header and before the first figure (["(In thousands)", "", ""]).
     first_data = n_header
@@ -362,7 +303,7 @@ class _Body:
             if not header_label(self.grid[start - 1][0]):
                 break
             start -= 1
-        block = _column_labels(self.grid[start : i + 1], len(row))
+        block = column_labels(self.grid[start : i + 1], len(row))
         h = self.h
         labels, names, years_of = list(h.labels), list(self.names), list(h.years)
         percent, units = list(h.percent), list(h.units)
