@@ -366,7 +366,10 @@ def _question(rng: random.Random) -> list[Raw]:
         out += [("question_other_row", False, f"The answer is ${b['revenue_2024']:,}.", rows, q)]
     gap = a["revenue_2024"] - a["revenue_2023"]
     if gap:
-        q = f"What was the change in {a['region']}'s revenue from 2023 to 2024?"
+        # "How much": an amount asked. "What was the change in ...?" admits a relative change
+        # since round 25 (rules.alignment_change, offq25: TAT-QA's answers use it so); under
+        # that wording the percentage below passed (0/25 caught, docs/claims.md).
+        q = f"How much did {a['region']}'s revenue change from 2023 to 2024?"
         pct = gap / a["revenue_2023"] * 100
         out += [
             ("question_operation", True, f"The change was ${gap:,}.", rows, q),
