@@ -17,7 +17,7 @@ Each other row's quotient of the same two columns is its peer.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
 from crossfoot.language.extremes import ASIDE as _ASIDE
@@ -50,23 +50,9 @@ def growth_misranked(
     own = _change(ev.kind, a.value, b.value)
     if own is None:
         return None
-    cells = {
-        (v.row_index, v.col_index): v
-        for v in values
-        if v.source_id == a.source_id and v.table == a.table and v.view == a.view
-    }
-    peers: list[tuple[Decimal, SourceValue]] = []
-    for (r, c), v in cells.items():
-        if c != a.col_index or r == a.row_index or _ASIDE.search(v.row or ""):
-            continue
-        other = cells.get((r, b.col_index))
-        if other is None:
-            continue
-        change = _change(ev.kind, v.value, other.value)
-        if change is None:
-            return None  # (a base of zero or below: no rate to rank)
-        peers.append((change, v))
-    if len(peers) < 2:
+    # (a base of zero or below: no rate to rank)
+    peers = _peers(values, a, a.col_index, b.col_index, lambda x, y: _change(ev.kind, x, y))
+    if peers is None or len(peers) < 2:
         return None
     top, v = max(peers, key=lambda p: p[0] if high else -p[0])
     if (top > own) if high else (top < own):
@@ -116,22 +102,14 @@ def _rate_misranked(
     if shape is None:
         return None
     num, den, scale = shape
-    cells = {
-        (v.row_index, v.col_index): v
-        for v in values
-        if v.source_id == a.source_id and v.table == a.table and v.view == a.view
-    }
-    peers: list[tuple[Decimal, SourceValue]] = []
-    for (r, c), v in cells.items():
-        if c != num.col_index or r == a.row_index or _ASIDE.search(v.row or ""):
-            continue
-        other = cells.get((r, den.col_index))
-        if other is None:
-            continue
-        if other.value <= 0 or v.value < 0:
-            return None  # (no rate to rank)
-        peers.append((v.value / other.value * scale, v))
-    if len(peers) < 2:
+    peers = _peers(
+        values,
+        a,
+        num.col_index,
+        den.col_index,
+        lambda x, y: x / y * scale if y > 0 and x >= 0 else None,  # (else no rate to rank)
+    )
+    if peers is None or len(peers) < 2:
         return None
     own = num.value / den.value * scale
     top, v = max(peers, key=lambda p: p[0] if high else -p[0])
@@ -145,6 +123,34 @@ def _rate_misranked(
 
 
 _NEAR = Decimal("1e-9")
+
+
+def _peers(
+    values: Sequence[SourceValue],
+    a: SourceValue,
+    first: int | None,
+    second: int | None,
+    combine: Callable[[Decimal, Decimal], Decimal | None],
+) -> list[tuple[Decimal, SourceValue]] | None:
+    """Each other row's figure, ``combine`` of its cells in columns ``first`` and ``second`` of
+    ``a``'s table (total and average lines aside); None when a row's figure cannot be made."""
+    cells = {
+        (v.row_index, v.col_index): v
+        for v in values
+        if v.source_id == a.source_id and v.table == a.table and v.view == a.view
+    }
+    peers: list[tuple[Decimal, SourceValue]] = []
+    for (r, c), v in cells.items():
+        if c != first or r == a.row_index or _ASIDE.search(v.row or ""):
+            continue
+        other = cells.get((r, second))
+        if other is None:
+            continue
+        made = combine(v.value, other.value)
+        if made is None:
+            return None
+        peers.append((made, v))
+    return peers
 
 
 def _change(kind: str, first: Decimal, second: Decimal) -> Decimal | None:
