@@ -47,13 +47,13 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from crossfoot.language.rowtokens import required_tokens, tokens
-from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Scope, Verdict
 from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 from crossfoot.rules._prose_subject import context_tokens
+from crossfoot.rules.table_chain_text import said_words
 from crossfoot.rules.turn_chain import fine_figure
 
 __all__ = ["text_beside_cell"]
@@ -126,24 +126,10 @@ def _operands(ctx: ClaimContext) -> _Operands:
     return per_answer(ctx, "table_chain_mixed.operands", ctx.scope, _Operands)
 
 
-def _said(ctx: ClaimContext) -> tuple[frozenset[str], frozenset[int], list[str]]:
-    """The words of the question and the claim's sentence (never the claim's own digits); the
-    years the last turn and the sentence name; the words of the last turn and the sentence, in
-    order."""
-    context, asked = ctx.shared.get("ask.context"), ctx.shared.get("ask.text")
-    said = ""
-    if (s := ctx.sentence) is not None:
-        a, b = ctx.mention.start - s.start, ctx.mention.end - s.start
-        said = f"{s.text[:a]} {s.text[b:]}" if 0 <= a <= b <= len(s.text) else s.text
-    words = frozenset(tokens(f"{context if isinstance(context, str) else ''} {said}"))
-    last = f"{asked if isinstance(asked, str) else ''} {said}"
-    return words, frozenset(years_in_text(last)), tokens(last)
-
-
 def _pairs(ctx: ClaimContext, ops: _Operands) -> list[_Bound]:
     """The bound (text figure, cell) pairs (module docstring), each with which of the two the
     question and sentence name first (None: not both)."""
-    words, years, said = _said(ctx)
+    words, years, said = said_words(ctx)
     at: dict[str, int] = {}
     for i, w in enumerate(said):
         at.setdefault(w, i)

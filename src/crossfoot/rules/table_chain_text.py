@@ -34,7 +34,7 @@ from crossfoot.rules._derive_shared import claim_interval, fmt_result
 from crossfoot.rules._prose_subject import context_tokens
 from crossfoot.rules.turn_chain import fine_figure
 
-__all__ = ["text_over_cell"]
+__all__ = ["said_words", "text_over_cell"]
 
 _FINE = Decimal("0.005")  # a half unit of at most 0.5 % of the figure: three digits or finer
 _BAND = Decimal("1.35")  # the neighbourhood of a figure where quotients are counted
@@ -63,17 +63,18 @@ def _one_unit(p: SourceValue, c: SourceValue, scaled: frozenset[tuple[str, int]]
     return p.view == "written" or not of_scale
 
 
-def _said(ctx: ClaimContext) -> tuple[frozenset[str], frozenset[int]]:
+def said_words(ctx: ClaimContext) -> tuple[frozenset[str], frozenset[int], list[str]]:
     """The words of the whole question and the claim's sentence; the years the last turn and
-    the sentence name (never the claim's own digits)."""
+    the sentence name (never the claim's own digits); the words of the last turn and the
+    sentence, in order (rules.table_chain_mixed reads those)."""
     context, asked = ctx.shared.get("ask.context"), ctx.shared.get("ask.text")
     said = ""
     if (s := ctx.sentence) is not None:
         a, b = ctx.mention.start - s.start, ctx.mention.end - s.start
         said = f"{s.text[:a]} {s.text[b:]}" if 0 <= a <= b <= len(s.text) else s.text
     words = frozenset(tokens(f"{context if isinstance(context, str) else ''} {said}"))
-    years = frozenset(years_in_text(f"{asked if isinstance(asked, str) else ''} {said}"))
-    return words, years
+    last = f"{asked if isinstance(asked, str) else ''} {said}"
+    return words, frozenset(years_in_text(last)), tokens(last)
 
 
 def _named(ctx: ClaimContext, words: frozenset[str]) -> tuple[list[SourceValue], ...]:
@@ -135,7 +136,7 @@ def text_over_cell(ctx: ClaimContext) -> Verdict | None:
     lo, hi = (x / factor for x in claim_interval(ctx))
     if (lo <= 0 <= hi) or not ctx.mention.claim:
         return None
-    words, years = _said(ctx)
+    words, years, _ = said_words(ctx)
     cells, prose = _named(ctx, words)
     if not prose:
         return None
