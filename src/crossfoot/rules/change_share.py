@@ -34,10 +34,9 @@ from crossfoot.rules._derive_shared import (
     derivation_limit,
     fmt_result,
     group_too_large,
-    kind_allowed,
 )
-from crossfoot.rules._near import focus_says, may_say, three_digits
-from crossfoot.rules.part_of_change import _changes
+from crossfoot.rules._near import focus_says
+from crossfoot.rules.part_of_change import _changes, fine_share
 
 __all__ = ["change_share"]
 
@@ -104,14 +103,8 @@ def _shares(
 
 def change_share(ctx: ClaimContext) -> Verdict | None:
     """Rule: a line's change as a share of another line's change (see the module docstring)."""
-    m, o = ctx.mention, ctx.options
-    if not m.claim or m.high is not None or m.kind not in ("number", "percent") or m.value == 0:
-        return None
-    if not o.allow_derived or not kind_allowed(ctx, "share") or not three_digits(m):
-        return None
-    if o.rel_tolerance is not None or o.abs_tolerance is not None:
-        return None
-    if not may_say(ctx, "change_share", _MAY) or not focus_says(ctx, _OF_CHANGE):
+    m = ctx.mention
+    if not fine_share(ctx, "change_share", _MAY) or not focus_says(ctx, _OF_CHANGE):
         return None
     factor = Decimal(1) if m.kind == "number" else _HUNDRED
     lo, hi = (x / factor for x in _magnitude(*claim_interval(ctx)))

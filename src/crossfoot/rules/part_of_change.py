@@ -38,7 +38,7 @@ from crossfoot.rules._derive_shared import (
 )
 from crossfoot.rules._near import focus_says, may_say, three_digits
 
-__all__ = ["part_of_change"]
+__all__ = ["fine_share", "part_of_change"]
 
 _PART = WordGated(
     re.compile(
@@ -145,16 +145,24 @@ def _parts(
                 yield x.value / (b.value - a.value), (x, a, b)
 
 
-def part_of_change(ctx: ClaimContext) -> Verdict | None:
-    """Rule: a driver's share of a change, x / (b - a) (see the module docstring)."""
+def fine_share(ctx: ClaimContext, rule: str, may: WordGated) -> bool:
+    """Whether the claim may be a share these rules derive: a nonzero number or percentage of
+    three significant digits or more, derivations allowed at the stated precision, and the
+    rule's words (``may``, through rules._near.may_say) in its sentence."""
     m, o = ctx.mention, ctx.options
     if not m.claim or m.high is not None or m.kind not in ("number", "percent") or m.value == 0:
-        return None
+        return False
     if not o.allow_derived or not kind_allowed(ctx, "share") or not three_digits(m):
-        return None
+        return False
     if o.rel_tolerance is not None or o.abs_tolerance is not None:
-        return None
-    if not may_say(ctx, "part_of_change", _MAY):
+        return False
+    return may_say(ctx, rule, may)
+
+
+def part_of_change(ctx: ClaimContext) -> Verdict | None:
+    """Rule: a driver's share of a change, x / (b - a) (see the module docstring)."""
+    m = ctx.mention
+    if not fine_share(ctx, "part_of_change", _MAY):
         return None
     if not (focus_says(ctx, _PART) and focus_says(ctx, _CHANGE)):
         return None
