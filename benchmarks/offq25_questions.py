@@ -327,17 +327,8 @@ def _pct_case(
         bad = _pct(_value(grid, other[0], ia), _value(grid, other[0], ib))
     else:
         bad = _pct(vb, va)
-    ans = rng.choice(["gold", "explain", "sentence"])
-    subj = f"the percentage change in {name}"
-    return Case(
-        f"pct{qi}/{style}/{ans}",
-        grid,
-        q,
-        _write(ans, subj, good, rng),
-        _write(ans, subj, bad, rng),
-        kind,
-        good,
-        bad,
+    return _case(
+        rng, f"pct{qi}/{style}", grid, q, f"the percentage change in {name}", (good, bad), kind
     )
 
 
@@ -400,18 +391,7 @@ def _value_case(
     bad = _fmt_cell(int(v))
     if bad == good:
         return None
-    ans = rng.choice(["gold", "explain", "sentence"])
-    subj = f"the {name} in {a}"
-    return Case(
-        f"val{qi}/{style}/{ans}",
-        grid,
-        q,
-        _write(ans, subj, good, rng),
-        _write(ans, subj, bad, rng),
-        kind,
-        good,
-        bad,
-    )
+    return _case(rng, f"val{qi}/{style}", grid, q, f"the {name} in {a}", (good, bad), kind)
 
 
 _EVERY_Q = [
@@ -437,18 +417,19 @@ def _every_case(
     else:
         others = [_value(grid, other[0], i) for i in range(len(years))]
         bad = _fmt_amount(sum(others) / len(others))
+    return _case(rng, f"every{qi}/{style}", grid, q, f"the average {name}", (good, bad), kind)
+
+
+def _case(
+    rng: random.Random, tag: str, grid: Grid, q: str, subj: str, figs: tuple[str, str], kind: str
+) -> Case:
+    """A case answered both ways in one style of answer, drawn here (the tag ends with it)."""
+    good, bad = figs
     ans = rng.choice(["gold", "explain", "sentence"])
-    subj = f"the average {name}"
     return Case(
-        f"every{qi}/{style}/{ans}",
-        grid,
-        q,
-        _write(ans, subj, good, rng),
-        _write(ans, subj, bad, rng),
-        kind,
-        good,
-        bad,
-    )
+        f"{tag}/{ans}", grid, q, _write(ans, subj, good, rng), _write(ans, subj, bad, rng), kind,
+        good, bad,
+    )  # fmt: skip
 
 
 def _average_case(
@@ -465,18 +446,7 @@ def _average_case(
         if kind == "sum"
         else _fmt_amount((_value(grid, other[0], ia) + _value(grid, other[0], ib)) / 2)
     )
-    ans = rng.choice(["gold", "explain", "sentence"])
-    subj = f"the average {name}"
-    return Case(
-        f"avg{qi}/{style}/{ans}",
-        grid,
-        q,
-        _write(ans, subj, good, rng),
-        _write(ans, subj, bad, rng),
-        kind,
-        good,
-        bad,
-    )
+    return _case(rng, f"avg{qi}/{style}", grid, q, f"the average {name}", (good, bad), kind)
 
 
 def _sum_case(
@@ -493,18 +463,7 @@ def _sum_case(
         if kind == "average"
         else _fmt_amount(_value(grid, other[0], ia) + _value(grid, other[0], ib))
     )
-    ans = rng.choice(["gold", "explain", "sentence"])
-    subj = f"the total {name}"
-    return Case(
-        f"sum{qi}/{style}/{ans}",
-        grid,
-        q,
-        _write(ans, subj, good, rng),
-        _write(ans, subj, bad, rng),
-        kind,
-        good,
-        bad,
-    )
+    return _case(rng, f"sum{qi}/{style}", grid, q, f"the total {name}", (good, bad), kind)
 
 
 def _final_status(answer: str, final: str, sources: list[str], question: str) -> tuple[str, str]:
