@@ -15,7 +15,7 @@ import re
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
 
-__all__ = ["unnamed_pair_of_many"]
+__all__ = ["unnamed_pair_of_many", "year_average"]
 
 
 def unnamed_pair_of_many(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
@@ -60,3 +60,16 @@ _PER_PERIOD = re.compile(
     r"(?i)\b(?:(?:per|a|each|every)\s+(?:quarter|month|year|week|day|period)"
     r"|(?:quarterly|monthly|annual|yearly|weekly|daily)\s+average)\b"
 )
+
+
+_YEAR_AVERAGE = re.compile(r"(?i)\b(?:19|20)\d\d\s+average\b")
+
+
+def year_average(sentence: str) -> bool:
+    """Whether the sentence names "the <year> average": a balance's average over that year, of
+    its opening (the prior year's close) and its closing.
+
+    >>> year_average("The 2019 average free cash flow is 4,227.5 million."), year_average("x")
+    (True, False)
+    """
+    return "average" in sentence.lower() and _YEAR_AVERAGE.search(sentence) is not None
