@@ -51,9 +51,10 @@ def prose_order(
         return None
     if a.source_id != b.source_id or a.span == b.span:
         return None
-    text = next((s.text for s in ctx.scope.sources if s.id == a.source_id), None)
-    if text is None:
+    src = ctx.scope.source(a.source_id)
+    if src is None:
         return None
+    text = src.text
     first, second = (a, b) if a.span < b.span else (b, a)
     assert first.span is not None and second.span is not None  # (checked above)
     if _earlier_second(text, first.span, second.span):

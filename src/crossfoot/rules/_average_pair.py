@@ -11,7 +11,9 @@ or the answer names one of the two columns by the words that tell it from the ro
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from crossfoot.language.rowtokens import tokens
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
 
@@ -29,7 +31,7 @@ def unnamed_pair_of_many(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> b
     >>> check("Orders averaged 354 a quarter in Q1 and Q4.", [table]).claims[0].status
     'derived'
     """
-    if _PER_PERIOD.search(ctx.sentence.text) is None:
+    if not _per_period(ctx.sentence.text):
         return False  # (the question may name two columns: "the average for 2019 and 2018")
     row = (x.source_id, x.table, x.row_index)
     if x.table is None or x.row_index is None or row != (y.source_id, y.table, y.row_index):
@@ -52,10 +54,14 @@ def unnamed_pair_of_many(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> b
 
 
 def _tokens(text: str) -> frozenset[str]:
-    return frozenset(_WORD.findall(text.lower()))
+    return frozenset(tokens(text))  # (as row labels are read: language.rowtokens)
 
 
-_WORD = re.compile(r"[a-z0-9]+")
+@lru_cache(maxsize=256)  # (asked for each candidate pair of a claim: one sentence's answer)
+def _per_period(sentence: str) -> bool:
+    return _PER_PERIOD.search(sentence) is not None
+
+
 _PER_PERIOD = re.compile(
     r"(?i)\b(?:(?:per|a|each|every)\s+(?:quarter|month|year|week|day|period)"
     r"|(?:quarterly|monthly|annual|yearly|weekly|daily)\s+average)\b"

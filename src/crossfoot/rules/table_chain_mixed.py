@@ -96,11 +96,13 @@ class _Operands:
             for c in self.cells
             if c.view == "written"
         }
-        self.scales: dict[int, Decimal] = {}
+        # each scaled cell's unit (true / written), by its place
+        self.scales: dict[tuple[object, ...], Decimal] = {}
         for c in self.cells:
-            w = written.get((c.source_id, c.table, c.row_index, c.col_index))
+            place = (c.source_id, c.table, c.row_index, c.col_index)
+            w = written.get(place)
             if c.view == "true" and w:
-                self.scales[id(c)] = c.value / w
+                self.scales[place] = c.value / w
         self.scaled_spans = frozenset((p.source_id, p.span) for p in prose if p.view == "written")
         # each text figure's subject words, and the cells of the rows its own sentence names
         self.prose: list[SourceValue] = []
@@ -203,16 +205,9 @@ def _units(ops: _Operands, p: SourceValue, c: SourceValue) -> Iterator[Decimal]:
     if p.view == "written" or not of_scale:
         yield p.value
     if p.view == "both" and of_scale and c.view == "written":
-        for t in ops.cells:  # the cell's true twin: its unit
-            if (
-                t.view == "true"
-                and t.source_id == c.source_id
-                and (t.table, t.row_index, t.col_index) == (c.table, c.row_index, c.col_index)
-            ):
-                scale = ops.scales.get(id(t))
-                if scale:
-                    yield p.value / scale
-                return
+        scale = ops.scales.get((c.source_id, c.table, c.row_index, c.col_index))
+        if scale:  # (the unit of the cell's true twin, looked up by place)
+            yield p.value / scale
 
 
 # (kind, operation, the text figure's value, the cell's value, the result, the pair); the
