@@ -1,4 +1,4 @@
-"""False alarms by likely cause, as counts only, on both halves side by side.
+"""False alarms and missed real errors by likely cause, as counts only, on both halves side by side.
 
 The validation half stays unread: this prints how many false-alarm sentences each cause (and,
 for a specific status, each rule) accounts for, never a sentence, question or table. A cause
@@ -40,23 +40,38 @@ def _rule_counts(records: list[dict[str, object]]) -> Counter[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("corpora", nargs="*", default=list(ADAPTERS), choices=list(ADAPTERS))
+    # Checked by hand: Python 3.11's argparse tests an empty `nargs="*"` selection against
+    # `choices` as one value and refuses it.
+    p.add_argument("corpora", nargs="*", help=f"any of {', '.join(ADAPTERS)} (default: all)")
     p.add_argument("--data-root", default=None)
     args = p.parse_args(argv)
+    unknown = [c for c in args.corpora if c not in ADAPTERS]
+    if unknown:
+        p.error(f"unknown corpus {', '.join(unknown)}; choose from {', '.join(ADAPTERS)}")
     root = data_root(args.data_root)
     tools = ragbench.make_tools(["crossfoot"], crossfoot_options([]))
-    for key in args.corpora:
+    for key in args.corpora or list(ADAPTERS):
         every = ADAPTERS[key].load(root, None)
         items = {i.id: i for i in every}
         causes: dict[str, Counter[str]] = {}
+        missed: dict[str, Counter[str]] = {}
         rules: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
-            c = classify_records(o.records, items, examples=0).get("false_alarm", {})
+            by_kind = classify_records(o.records, items, examples=0)
+            c = by_kind.get("false_alarm", {})
             causes[half] = Counter({k: v["count"] for k, v in c.items()})
+            m = by_kind.get("real_missed", {})
+            missed[half] = Counter({k: v["count"] for k, v in m.items()})
             rules[half] = _rule_counts(o.records)
-        for title, table in (("cause", causes), ("status and rule", rules)):
-            print(f"\n## {key}: false-alarm sentences by {title} ({' / '.join(HALVES)})")
+        for title, table in (
+            ("false-alarm sentences by cause", causes),
+            ("false-alarm sentences by status and rule", rules),
+            ("real wrong answers passed, by cause", missed),
+        ):
+            if not any(table.values()):
+                continue
+            print(f"\n## {key}: {title} ({' / '.join(HALVES)})")
             keys = set().union(*table.values())
             for k in sorted(keys, key=lambda k: (-table["valid"][k], -table["tune"][k], k)):
                 print(" ".join(f"{table[h][k]:4d}" for h in HALVES) + f"  {k}")
