@@ -24,7 +24,11 @@ showed is ``off_question`` when:
   takes both its values from the row only one of them names, in two periods (cost of sales in
   2019 over cost of sales in 2018);
 - **an average for a total**: the question asks for the total (sum, combined) of several years and
-  names no average, and the figure is the mean of the same cells.
+  names no average, and the figure is the mean of the same cells;
+- **a change for a total, a ratio for a change**: the question asks for the total of one line's
+  two years (and names no change), and the figure is their difference or percentage change; or
+  it asks for the change from one year to the other, and the figure is their ratio (1.125 or
+  112.5% for a rise of 12.5%).
 """
 
 from __future__ import annotations
@@ -75,8 +79,11 @@ def _over_years(ask: Ask, base: Evidence) -> bool:
     year, every one of which the question names."""
     if ask.op not in ("change", "percent_change", "average", "sum") or len(ask.years) < 2:
         return False
-    if base.kind not in _OVER_YEARS:
-        return False
+    return base.kind in _OVER_YEARS and _each_asked_year(ask, base)
+
+
+def _each_asked_year(ask: Ask, base: Evidence) -> bool:
+    """Each operand of ``base`` of its own year, every one of which the question names."""
     per = [value_years(v) for v in base.operands]
     if any(len(ys) != 1 for ys in per) or len(frozenset().union(*per)) != len(per):
         return False
@@ -208,6 +215,26 @@ def _average_for_total(ask: Ask, base: Evidence) -> str | None:
     return "the question asks for a total; this figure is an average"
 
 
+def _one_line(base: Evidence) -> bool:
+    """Whether the two operands of ``base`` are one line's values (of one table)."""
+    a, b = base.operands
+    return a.table is not None and (_table(a), _item(a)) == (_table(b), _item(b))
+
+
+def _other_combination(ask: Ask, base: Evidence) -> str | None:
+    """A total of two years asked, answered with their change; or a change of two years asked,
+    answered with their ratio (1.125, or 112.5%, for a rise of 12.5%)."""
+    if ask.op not in ("sum", "change") or len(ask.years) != 2 or len(base.operands) != 2:
+        return None
+    if not _each_asked_year(ask, base) or not _one_line(base):
+        return None
+    if ask.op == "sum" and base.kind in _CHANGES and not names_change(ask.text):
+        return f"the question asks for a total; this figure is a {base.kind.replace('_', ' ')}"
+    if ask.op == "change" and base.kind in _QUOTIENTS:
+        return "the question asks for the change; this figure is the ratio of the two years"
+    return None
+
+
 def operands_misfit(ask: Ask, base: Evidence, named: Named) -> str | None:
     """Why the shown calculation of ``base`` takes operands (or pools them) other than the ones
     the question names, in words, or None (see the module docstring).
@@ -227,4 +254,5 @@ def operands_misfit(ask: Ask, base: Evidence, named: Named) -> str | None:
         or _one_row_for_two(ask, base, named)
         or _one_year_change(ask, base, named)
         or _average_for_total(ask, base)
+        or _other_combination(ask, base)
     )
