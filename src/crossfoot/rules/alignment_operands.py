@@ -28,7 +28,9 @@ showed is ``off_question`` when:
 - **a change for a total, a ratio for a change**: the question asks for the total of one line's
   two years (and names no change), and the figure is their difference or percentage change; or
   it asks for the change from one year to the other, and the figure is their ratio (1.125 or
-  112.5% for a rise of 12.5%).
+  112.5% for a rise of 12.5%). This one is judged of a figure the engine derived itself too
+  ("The total revenue in 2018 and 2019 is $300."); a question with a word of comparison
+  ("variation", "compared to") asks for a change of a line named "total".
 """
 
 from __future__ import annotations
@@ -221,6 +223,18 @@ def _one_line(base: Evidence) -> bool:
     return a.table is not None and (_table(a), _item(a)) == (_table(b), _item(b))
 
 
+# "the variation in the total gross amount", "total revenue in 2019 compared to 2018": a change
+# of a line named "total"
+_VARIED = re.compile(
+    r"(?i)\bvari(?:ation|ed|es|y)\b|\bdelta\b|\bevolution\b|\bcompared\b|\bvs\b|\bversus\b|"
+    r"\brelative\s+to\b|\bagainst\b|\bover\b"
+)
+
+
+def _asks_change(text: str) -> bool:
+    return names_change(text) or _VARIED.search(text) is not None
+
+
 def _other_combination(ask: Ask, base: Evidence) -> str | None:
     """A total of two years asked, answered with their change; or a change of two years asked,
     answered with their ratio (1.125, or 112.5%, for a rise of 12.5%)."""
@@ -228,7 +242,7 @@ def _other_combination(ask: Ask, base: Evidence) -> str | None:
         return None
     if not _each_asked_year(ask, base) or not _one_line(base):
         return None
-    if ask.op == "sum" and base.kind in _CHANGES and not names_change(ask.text):
+    if ask.op == "sum" and base.kind in _CHANGES and not _asks_change(ask.text):
         return f"the question asks for a total; this figure is a {base.kind.replace('_', ' ')}"
     if ask.op == "change" and base.kind in _QUOTIENTS:
         return "the question asks for the change; this figure is the ratio of the two years"
@@ -248,7 +262,8 @@ def operands_misfit(ask: Ask, base: Evidence, named: Named) -> str | None:
     'the question asks for a total; this figure is an average'
     """
     if base.rule not in SHOWN:
-        return None
+        # (a figure the engine derived itself: only another operation on the asked line's years)
+        return _other_combination(ask, base)
     return (
         _other_row(ask, base, named)
         or _one_row_for_two(ask, base, named)
