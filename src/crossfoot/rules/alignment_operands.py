@@ -235,18 +235,44 @@ def _asks_change(text: str) -> bool:
     return names_change(text) or _VARIED.search(text) is not None
 
 
+# What a question asks of one line's two years, in words, and the operations that answer it
+# (a percentage change asked answered with the difference is judged in rules.alignment).
+_ASKED = {
+    # (a quotient too: "the 2005 total in relation to the 2004 one" asks for their ratio)
+    "sum": ("a total", frozenset({"sum", "ratio", "share"})),
+    # (a change's sum or mean may add up change cells: "the total change from 2017 to 2019")
+    "change": ("the change", frozenset({"difference", "percent_change", "sum", "mean", "average"})),
+    "percent_change": (
+        "a percentage change",
+        frozenset({"percent_change", "difference", "sum", "mean", "average"}),
+    ),
+}
+_OPERATIONS = {
+    "difference": "a difference",
+    "percent_change": "a percentage change",
+    "sum": "a sum",
+    "mean": "an average",
+    "average": "an average",
+    "ratio": "the ratio of the two years",
+    "share": "the ratio of the two years",
+}
+
+
 def _other_combination(ask: Ask, base: Evidence) -> str | None:
-    """A total of two years asked, answered with their change; or a change of two years asked,
-    answered with their ratio (1.125, or 112.5%, for a rise of 12.5%)."""
-    if ask.op not in ("sum", "change") or len(ask.years) != 2 or len(base.operands) != 2:
+    """Another operation than the one asked on one line's two asked years: their change for a
+    total, their ratio for a change (1.125, or 112.5%, for a rise of 12.5%) or a percentage
+    change."""
+    asked = _ASKED.get(ask.op or "")
+    if asked is None or len(ask.years) != 2 or len(base.operands) != 2:
+        return None
+    done = _OPERATIONS.get(base.kind)
+    if done is None or base.kind in asked[1]:
+        return None
+    if ask.op == "sum" and (_asks_change(ask.text) or _AVERAGED.search(ask.text)):
         return None
     if not _each_asked_year(ask, base) or not _one_line(base):
         return None
-    if ask.op == "sum" and base.kind in _CHANGES and not _asks_change(ask.text):
-        return f"the question asks for a total; this figure is a {base.kind.replace('_', ' ')}"
-    if ask.op == "change" and base.kind in _QUOTIENTS:
-        return "the question asks for the change; this figure is the ratio of the two years"
-    return None
+    return f"the question asks for {asked[0]}; this figure is {done}"
 
 
 def operands_misfit(ask: Ask, base: Evidence, named: Named) -> str | None:
