@@ -231,6 +231,9 @@ _VARIED = re.compile(
 )
 
 
+_POOLED = re.compile(r"(?i)\b(?:average|mean|total|sum|combined)\b")
+
+
 def _asks_change(text: str) -> bool:
     return names_change(text) or _VARIED.search(text) is not None
 
@@ -240,12 +243,8 @@ def _asks_change(text: str) -> bool:
 _ASKED = {
     # (a quotient too: "the 2005 total in relation to the 2004 one" asks for their ratio)
     "sum": ("a total", frozenset({"sum", "ratio", "share"})),
-    # (a change's sum or mean may add up change cells: "the total change from 2017 to 2019")
-    "change": ("the change", frozenset({"difference", "percent_change", "sum", "mean", "average"})),
-    "percent_change": (
-        "a percentage change",
-        frozenset({"percent_change", "difference", "sum", "mean", "average"}),
-    ),
+    "change": ("the change", frozenset({"difference", "percent_change"})),
+    "percent_change": ("a percentage change", frozenset({"percent_change", "difference"})),
 }
 _OPERATIONS = {
     "difference": "a difference",
@@ -270,8 +269,12 @@ def _other_combination(ask: Ask, base: Evidence) -> str | None:
         return None
     if ask.op == "sum" and (_asks_change(ask.text) or _AVERAGED.search(ask.text)):
         return None
+    if ask.op != "sum" and _POOLED.search(ask.text):
+        return None  # ("the average Permanent differences value": a change word of a row name)
     if not _each_asked_year(ask, base) or not _one_line(base):
         return None
+    if base.kind in _POOLS and names_change(" ".join(f"{v.row} {v.column}" for v in base.operands)):
+        return None  # (the sum of a table's change cells: "the total change from 2017 to 2019")
     return f"the question asks for {asked[0]}; this figure is {done}"
 
 
