@@ -358,7 +358,7 @@ def _refit(
     rerun: Rerun,
 ) -> Claim | None:
     """Another reading of a misfit figure that does fit the question, or None."""
-    if said_elsewhere(c, claims, named):
+    if said_elsewhere(ask.text, c, claims, named):
         return None  # (the sentence names the cell's own line: rules.alignment_said)
     witness = line_witness(ask, c, values)
     if witness is not None:

@@ -278,6 +278,45 @@ def _other_combination(ask: Ask, base: Evidence) -> str | None:
     return f"the question asks for {asked[0]}; this figure is {done}"
 
 
+def _two_lines_of_a_year(base: Evidence) -> bool:
+    """Whether ``base`` takes two lines' values (of one table) of one and the same year."""
+    a, b = base.operands
+    if a.table is None or _table(a) != _table(b) or _item(a) == _item(b):
+        return False
+    ya, yb = value_years(a), value_years(b)
+    return ya == yb and len(ya) == 1
+
+
+def _other_pair(ask: Ask, base: Evidence) -> str | None:
+    """Two lines of a year combined otherwise than asked: "the difference between A and B"
+    answered with their ratio, "the sum (total) of A and B" with their difference or ratio."""
+    if len(base.operands) != 2 or base.kind not in _OPERATIONS or ask.points_back:
+        return None
+    pooled = _POOL_OF.search(ask.text)
+    if pooled is not None and not _AVERAGED.search(pooled.group(0)):
+        if base.kind not in ("sum", "difference", "percent_change", "ratio", "share"):
+            return None
+        if base.kind == "sum" or len(list(_POOL_JOIN.finditer(ask.text, pooled.end()))) != 1:
+            return None
+        asked = "the total of two things"
+    else:
+        sides = read_sides(ask.text)
+        if sides is None or sides.quotient or base.kind not in _QUOTIENTS:
+            return None
+        asked = "the difference between two things"
+    if not _two_lines_of_a_year(base):
+        return None
+    return f"the question asks for {asked}; this figure is {_PAIRED[base.kind]}"
+
+
+_PAIRED = {
+    "difference": "their difference",
+    "percent_change": "their relative difference",
+    "ratio": "their ratio",
+    "share": "their ratio",
+}
+
+
 def operands_misfit(ask: Ask, base: Evidence, named: Named) -> str | None:
     """Why the shown calculation of ``base`` takes operands (or pools them) other than the ones
     the question names, in words, or None (see the module docstring).
@@ -292,11 +331,12 @@ def operands_misfit(ask: Ask, base: Evidence, named: Named) -> str | None:
     """
     if base.rule not in SHOWN:
         # (a figure the engine derived itself: only another operation on the asked line's years)
-        return _other_combination(ask, base)
+        return _other_combination(ask, base) or _other_pair(ask, base)
     return (
         _other_row(ask, base, named)
         or _one_row_for_two(ask, base, named)
         or _one_year_change(ask, base, named)
         or _average_for_total(ask, base)
         or _other_combination(ask, base)
+        or _other_pair(ask, base)
     )

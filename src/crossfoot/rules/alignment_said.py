@@ -16,16 +16,18 @@ from collections.abc import Sequence
 
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim
-from crossfoot.rules._named import Named
+from crossfoot.rules._named import TOTAL_LABEL, Named
 
 __all__ = ["said_elsewhere"]
 
 _RESTATED = "restatement"
 
 
-def said_elsewhere(c: Claim, claims: Sequence[Claim], named: Named) -> bool:
+def said_elsewhere(question: str, c: Claim, claims: Sequence[Claim], named: Named) -> bool:
     """Whether ``c`` quotes one cell (or restates a figure that does) whose row or column, not
-    one the question names, its own sentence names in full (see the module docstring)."""
+    one the ``question`` names nor a total line whose words it holds ("Total deferred revenue"
+    for "the total deferred revenue, current and non-current": the sum of the lines it names),
+    its own sentence names in full (see the module docstring)."""
     ev = c.evidence
     if ev is None or len(ev.operands) != 1 or not (ev.rule == "direct" or ev.kind == _RESTATED):
         return False
@@ -42,10 +44,11 @@ def said_elsewhere(c: Claim, claims: Sequence[Claim], named: Named) -> bool:
         and p.evidence.operands == ev.operands
     ]
     words = frozenset(t for text in said for t in tokens(text))
+    asked = frozenset(tokens(question))
     for label, axis in ((v.row, "row"), (v.column, "column")):
         if not label or label in named.labels_named(v, axis):
             continue
         need = required_tokens(label)
-        if need and need <= words:
+        if need and need <= words and not (need <= asked and TOTAL_LABEL.search(label)):
             return True
     return False
