@@ -289,7 +289,8 @@ def _two_lines_of_a_year(base: Evidence) -> bool:
 
 def _other_pair(ask: Ask, base: Evidence) -> str | None:
     """Two lines of a year combined otherwise than asked: "the difference between A and B"
-    answered with their ratio, "the sum (total) of A and B" with their difference or ratio."""
+    answered with their ratio or sum, "the sum (total) of A and B" with their difference or
+    ratio, "A as a percentage of B" (a quotient) with their difference or sum."""
     if len(base.operands) != 2 or base.kind not in _OPERATIONS or ask.points_back:
         return None
     pooled = _POOL_OF.search(ask.text)
@@ -301,15 +302,25 @@ def _other_pair(ask: Ask, base: Evidence) -> str | None:
         asked = "the total of two things"
     else:
         sides = read_sides(ask.text)
-        if sides is None or sides.quotient or base.kind not in _QUOTIENTS:
+        if sides is None or sides.back:
             return None
-        asked = "the difference between two things"
+        if sides.quotient and base.kind in ("difference", "sum"):
+            asked = "a quotient of two things"
+        elif not sides.quotient and (
+            base.kind in _QUOTIENTS
+            # (A less a cost written "(95)" is A plus the cell: only two positive values)
+            or (base.kind == "sum" and all(v.value > 0 for v in base.operands))
+        ):
+            asked = "the difference between two things"
+        else:
+            return None
     if not _two_lines_of_a_year(base):
         return None
     return f"the question asks for {asked}; this figure is {_PAIRED[base.kind]}"
 
 
 _PAIRED = {
+    "sum": "their sum",
     "difference": "their difference",
     "percent_change": "their relative difference",
     "ratio": "their ratio",
