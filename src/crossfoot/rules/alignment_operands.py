@@ -29,7 +29,8 @@ showed is ``off_question`` when:
   two years (and names no change), and the figure is their difference or percentage change; or
   it asks for the change from one year to the other, and the figure is their ratio (1.125 or
   112.5% for a rise of 12.5%). This one is judged of a figure the engine derived itself too
-  ("The total revenue in 2018 and 2019 is $300."); a question with a word of comparison
+  ("The total revenue in 2018 and 2019 is $300."), unless the figure is a quotient (a rounded
+  figure meets some ratio of two values by chance); a question with a word of comparison
   ("variation", "compared to") asks for a change of a line named "total".
 """
 
@@ -341,7 +342,10 @@ def operands_misfit(ask: Ask, base: Evidence, named: Named) -> str | None:
     'the question asks for a total; this figure is an average'
     """
     if base.rule not in SHOWN:
-        # (a figure the engine derived itself: only another operation on the asked line's years)
+        # (a figure the engine derived itself: only another operation on the asked lines, and
+        # no quotient: a rounded figure meets some ratio of two values by chance)
+        if base.kind in _QUOTIENTS:
+            return None
         return _other_combination(ask, base) or _other_pair(ask, base)
     return (
         _other_row(ask, base, named)
