@@ -314,7 +314,7 @@ def _focus(ctx: ClaimContext) -> _Focus:
         years.difference_update(years_in_text(ctx.text[o.start : o.end]))
     if (own := own_year(ctx.text, ctx.mention, others, s.start)) is not None:
         years = {own}  # "rose 5.6% in 2018 and 12.1% in 2019": each figure of its own year
-    elif (prior := year_before_stated(ctx.text, ctx.mention, sorted(years))) is not None:
+    elif (prior := year_before_stated(ctx.text, ctx.mention, sorted(years), others)) is not None:
         years = {prior}  # "... in 2019, compared with 33.0% a year earlier": 33.0% is of 2018
     labels: dict[tuple[str, int], dict[int, str]] = {}
     for group in ctx.scope.groups:
