@@ -38,7 +38,7 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
 from crossfoot.language.rowfocus import focus_group, focus_text
-from crossfoot.language.rowtokens import required_tokens
+from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import period, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
@@ -81,13 +81,51 @@ def _by_year(values: Sequence[SourceValue], view: str) -> dict[tuple[str, int, i
         p = period(v)
         if operand_class(v) != "amount" or p is None or p[1] is not None:
             continue
-        row = out.setdefault((v.source_id, v.table, 0), {}).setdefault(v.row_index, {})
+        line = _line(v)
+        row = out.setdefault((v.source_id, v.table, 0), {}).setdefault(line, {})
         if p[0] in row:
-            twice.add((v.source_id, v.table, v.row_index))
+            twice.add((v.source_id, v.table, line))
         row[p[0]] = v
     for src, table, index in twice:
         out[(src, table, 0)].pop(index, None)
     return out
+
+
+def _years_in_rows(v: SourceValue) -> bool:
+    """Whether the cell's year is its row's (a table with its years down the side)."""
+    return (
+        v.col_index is not None
+        and bool(years_in_text(v.row or ""))
+        and not years_in_text(v.column or "")
+    )
+
+
+def _line(v: SourceValue) -> int:
+    """The line of a quantity a cell is on: its row, or its column (as a negative number) in a
+    table with its years in rows."""
+    return -1 - (v.col_index or 0) if _years_in_rows(v) else v.row_index or 0
+
+
+def _line_label(v: SourceValue) -> str:
+    return (v.column if _years_in_rows(v) else v.row) or ""
+
+
+def _named(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
+    """The cells of the lines the claim's text names: the named rows
+    (:func:`~crossfoot.language.rowfocus.focus_group`), and in a table with its years in rows
+    the columns whose label's words the text holds."""
+    rows = focus_group(ctx, group, whole=True)
+    said = frozenset(tokens(focus_text(ctx)))
+    cols = [
+        v
+        for v in group.values
+        if _years_in_rows(v) and (need := _words(v.column or "")) and need <= said
+    ]
+    if not cols:
+        return rows
+    if rows is None or rows is group:
+        return ValueIndex(cols) if rows is None else rows
+    return ValueIndex([*rows.values, *cols])
 
 
 def _quotient_means(
@@ -126,7 +164,7 @@ def _quotients(ctx: ClaimContext, years: list[int]) -> Verdict | None:
     scale = _HUNDRED if ctx.mention.kind == "percent" else Decimal(1)
     ratio = named_ratio(focus_text(ctx)) is not None
     for group in ctx.scope.groups:
-        named = group if ratio else focus_group(ctx, group, whole=True)
+        named = group if ratio else _named(ctx, group)
         if named is None:
             continue
         for view in ("true", "written"):
@@ -143,7 +181,7 @@ def _quotients(ctx: ClaimContext, years: list[int]) -> Verdict | None:
 def _fullest(rows: _Rows) -> _Rows:
     """The named rows no other named row names more fully: "service revenue" names "Service
     revenue" and, by its one required word, "Total revenue"; the first is meant."""
-    need = {i: _words(next(iter(cells.values())).row or "") for i, cells in rows.items()}
+    need = {i: _words(_line_label(next(iter(cells.values())))) for i, cells in rows.items()}
     return {i: c for i, c in rows.items() if not any(need[i] < need[j] for j in rows if j != i)}
 
 
@@ -158,7 +196,7 @@ def _per_year(ctx: ClaimContext, years: list[int]) -> Verdict | None:
         return None
     lo, hi = claim_interval(ctx)
     for group in ctx.scope.groups:
-        named = focus_group(ctx, group, whole=True)
+        named = _named(ctx, group)
         if named is None:
             continue
         for view in ("true", "written"):
