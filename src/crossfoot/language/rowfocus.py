@@ -16,7 +16,7 @@ from functools import lru_cache
 from crossfoot.language.changewords import CHANGED, COMPARED, GAP, MOVED, MOVED_SHARPLY
 from crossfoot.language.order import number_year, number_year_date
 from crossfoot.language.prior_year import prior_year
-from crossfoot.language.rowsynonyms import other_names
+from crossfoot.language.rowsynonyms import other_names, row_words
 from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens, ways_to_name
 from crossfoot.language.rowwords import only_row_words
 from crossfoot.language.section_line import names_section_line
@@ -335,10 +335,13 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
     toks = tokens(text)
     words = set(toks)
     picked = _picked(group, text, words, whole)
-    # "sales" for *Revenue*, "EBITDA" for *EBITA* (language.rowsynonyms)
-    other = None if picked else other_names(words, _row_words(group))
+    # "sales" for *Revenue*, "EBITDA" for *EBITA* (language.rowsynonyms): a second look, kept
+    # when it names more rows ("investor relations over the overall operating cost")
+    other = other_names(words, row_words(group), toks)
     if other is not None:
-        picked, toks = _picked(group, text, other, whole), [*toks, *(other - words)]
+        more = _picked(group, text, other, whole)
+        if len({v.row for v in more}) > len({v.row for v in picked}):
+            picked, toks = more, [*toks, *(other - words)]
     picked.extend(_section_rows(group.values, picked, toks))
     found: ValueIndex | None
     if not picked:
@@ -349,10 +352,6 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
         found = ValueIndex(picked)
     memo[key] = (group, found)  # the group is held, so its id() is not reused meanwhile
     return found
-
-
-def _row_words(group: ValueIndex) -> set[str]:
-    return {t for sv in group.values if sv.row for t in _cached_required(sv.row)}
 
 
 def _picked(group: ValueIndex, text: str, words: set[str], whole: bool) -> list[SourceValue]:
