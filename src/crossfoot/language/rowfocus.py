@@ -16,8 +16,9 @@ from functools import lru_cache
 from crossfoot.language.changewords import CHANGED, COMPARED, GAP, MOVED, MOVED_SHARPLY
 from crossfoot.language.order import number_year, number_year_date
 from crossfoot.language.prior_year import prior_year
-from crossfoot.language.rowsynonyms import other_names, row_words
+from crossfoot.language.rowsynonyms import other_names
 from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens, ways_to_name
+from crossfoot.language.rowvocab import row_words
 from crossfoot.language.rowwords import only_row_words
 from crossfoot.language.section_line import names_section_line
 from crossfoot.language.years import field_stem

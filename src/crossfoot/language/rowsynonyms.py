@@ -3,10 +3,12 @@
 A question names a row in its own words as often as in the table's: "the change in sales" of a
 table whose line is *Net revenues*, "interest cost" for *Interest expense*, "net earnings" for
 *Net income*, "the overall goodwill" for *Total goodwill*. The derivation focus
-(:func:`crossfoot.language.rowfocus.focus_group`) names a row only by its own words, so a coarse
-figure of a large table the question names that way was searched nowhere. :func:`other_names`
-gives the sentence's words with the other words of each head word added, for a second look when
-the words name no row at all (a row the sentence names in the table's words is always preferred).
+(:func:`crossfoot.language.rowfocus.focus_group`) named a row only by its own words, so a coarse
+figure of a large table the question names that way was searched nowhere, and a ratio of a row
+so named was held to the other rows the text names (rules._answer_focus.ratio_named, through
+:func:`crossfoot.language.rowtokens.names_row`). :func:`other_names` gives the sentence's words
+with the other words of each head word added, for a second look (a row the sentence names in the
+table's words is always preferred). Imports nothing of crossfoot: rowtokens reads it.
 
 The pairs are the head words financial statements use for one line, in either direction: never
 a qualifier ("operating", "net", "deferred"), which tells two lines of one head word apart.
@@ -17,10 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
-from crossfoot.language.rowtokens import required_tokens
-from crossfoot.model.index import ValueIndex
-
-__all__ = ["other_names", "row_words"]
+__all__ = ["names_in_other_words", "other_names"]
 
 # Token (singular, lowercase: language.rowtokens.tokens) -> the other tokens that name the same
 # line's head word.
@@ -29,9 +28,9 @@ _OTHER: dict[str, tuple[str, ...]] = {
     "sale": ("revenue",),
     "expense": ("cost",),
     "cost": ("expense",),
-    "income": ("earning",),
+    "income": ("earning", "profit"),
     "earning": ("income", "profit"),
-    "profit": ("earning",),
+    "profit": ("earning", "income"),
     "overall": ("total",),
     "staff": ("employee",),
     "employee": ("headcount",),
@@ -54,7 +53,7 @@ def other_names(
     ['adjusted', 'ebita', 'ebitda', 'margin']
     >>> said = ["pre", "tax", "income"]
     >>> sorted(other_names(set(said), ["pretax", "income"], said))
-    ['earning', 'income', 'pre', 'pretax', 'tax']
+    ['earning', 'income', 'pre', 'pretax', 'profit', 'tax']
     >>> sorted(other_names({"nonrecurring"}, ["non", "recurring", "charge"]))
     ['non', 'nonrecurring', 'recurring']
     >>> other_names({"goodwill"}, ["goods", "will"]) is None
@@ -102,19 +101,34 @@ def _one_apart(a: str, b: str) -> bool:
     return short[i:] == long_[i + 1 :]
 
 
-def row_words(group: ValueIndex) -> frozenset[str]:
-    """The words the rows of ``group`` require, once per group (check() reuses a document's
-    groups for every question on it; the entry holds the group, so its id() is not reused)."""
-    hit = _ROW_WORDS.get(id(group))
-    if hit is not None and hit[0] is group:
-        return hit[1]
-    rows = {sv.row for sv in group.values if sv.row}
-    made = frozenset(t for row in rows for t in required_tokens(row))
-    if len(_ROW_WORDS) >= _KEPT:
-        _ROW_WORDS.pop(next(iter(_ROW_WORDS)))  # the oldest entry first
-    _ROW_WORDS[id(group)] = (group, made)
-    return made
+def names_in_other_words(need: frozenset[str], words: set[str], said: Sequence[str]) -> bool:
+    """Whether ``words`` (``said`` in order) hold every word of ``need`` (a row's required
+    words), some spelt another way as :func:`other_names` reads them (one letter apart, or a
+    compound written glued or split); only the words missing are looked at. The other head
+    words are left out here: "gross profit" would name *Net earnings* beside *Gross profit*.
+
+    >>> need = frozenset({"adjusted", "ebita", "margin"})
+    >>> names_in_other_words(need, {"adjusted", "ebitda", "margin"}, [])
+    True
+    >>> names_in_other_words(frozenset({"operating", "income"}), {"operating", "profit"}, [])
+    False
+    """
+    glued: set[str] | None = None
+    for m in need - words:
+        if len(m) >= _SPELT and any(_one_apart(w, m) for w in words):
+            continue
+        if glued is None:
+            glued = {a + b for a, b in pairwise(said)}
+        if m in glued or any(_split_into(w, m, need) for w in words):
+            continue
+        return False
+    return True
 
 
-_ROW_WORDS: dict[int, tuple[ValueIndex, frozenset[str]]] = {}
-_KEPT = 64
+def _split_into(word: str, part: str, need: frozenset[str]) -> bool:
+    """Whether ``word`` is ``part`` glued to another needed word ("nonrecurring" for *non*)."""
+    if len(part) < _PART or len(word) < len(part) + _PART:
+        return False
+    if word.startswith(part):
+        return word[len(part) :] in need
+    return word.endswith(part) and word[: -len(part)] in need
