@@ -31,6 +31,7 @@ from crossfoot.agents._calls import (
     read_args,
     shown,
 )
+from crossfoot.agents._coherence import RecordIndex, mismatch_findings
 from crossfoot.agents._context import POINTED, ContextStore, Hit, dec_key, is_error
 from crossfoot.agents._decision import Decision, RunReport
 from crossfoot.agents._findings import Finding, ValueCheck, worst
@@ -90,6 +91,7 @@ class RunMonitor:
         self._ignores_tools = any(g.endswith(".*") for g in p.ignore)
         self._computed: dict[Decimal, str] = {}  # results of the agent's own checked arithmetic
         self._lengths: set[int] = set()  # list lengths of the calls so far (3 passengers booked)
+        self._records = RecordIndex()  # JSON results by value, for mismatched_record
 
     # ------------------------------------------------------------------ events
     def system(self, text: str) -> None:
@@ -186,6 +188,8 @@ class RunMonitor:
         )
         if self.policy.source_rules and not pointed:
             point_records(self.store, len(self.store.sources) - 1)
+        if not error:
+            self._records.add(text)
         self._note_truncated(seen.truncated, seen.chars, name)
 
     def before_call(self, name: str, args: object, call_id: str | None = None) -> Decision:
@@ -207,6 +211,7 @@ class RunMonitor:
         self._calls.append(call)
         self._call_findings(call, findings)
         checks = self._check_args(call, args, findings)
+        findings += mismatch_findings(self._records, call.name, call.step, args, self.policy)
         decision = Decision(
             worst([f.severity for f in findings]) if findings else "allow",
             name,

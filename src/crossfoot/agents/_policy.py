@@ -50,6 +50,7 @@ class AgentPolicy:
     loop_action: str = "warn"  # repeated_call and retried_error
     budget_action: str = "block"
     unknown_tool_action: str = "warn"
+    mismatch_action: str = "warn"  # a value of another record than the call's ids name
     check_assistant: bool = True  # check values in the agent's own messages (loosely)
     reference_date: date | None = None  # "today" for relative dates; else read from the prompt
     max_index_chars: int = 1_000_000  # characters of one source that are indexed
@@ -73,6 +74,7 @@ class AgentPolicy:
         loop_action: str = "warn",
         budget_action: str = "block",
         unknown_tool_action: str = "warn",
+        mismatch_action: str = "warn",
         check_assistant: bool = True,
         reference_date: date | str | None = None,
         max_index_chars: int = 1_000_000,
@@ -93,6 +95,7 @@ class AgentPolicy:
             loop_action=loop_action,
             budget_action=budget_action,
             unknown_tool_action=unknown_tool_action,
+            mismatch_action=mismatch_action,
         )
         _check_limits(max_repeats, max_tool_calls, max_index_chars)
         return cls(
@@ -110,6 +113,7 @@ class AgentPolicy:
             loop_action=loop_action,
             budget_action=budget_action,
             unknown_tool_action=unknown_tool_action,
+            mismatch_action=mismatch_action,
             check_assistant=bool(check_assistant),
             reference_date=_read_reference(reference_date),
             max_index_chars=max_index_chars,

@@ -143,6 +143,26 @@ def move_stated(text: str, sentence_start: int, start: int) -> int | None:
     >>> [move_stated(t, 0, t.index(x)) for x in ("$20", "2024", "$5")]
     [-1, None, 1]
     """
+    global _MOVES
+    kept = _MOVES
+    if kept[0] is not text:
+        kept = (text, {})
+    at = (sentence_start, start)
+    if at in kept[1]:
+        return kept[1][at]
+    way = kept[1][at] = _read_move(text, sentence_start, start)
+    _MOVES = kept  # (after the reading is in: another thread reads a complete memo)
+    return way
+
+
+# The text move_stated read last (by identity: the answer every rule of it reads) and its
+# readings by (sentence start, figure start): the rules of one answer ask for the same figure's
+# again (1.4 of its 3.1 calls).
+_MOVES: tuple[str, dict[tuple[int, int], int | None]] = ("", {})
+
+
+def _read_move(text: str, sentence_start: int, start: int) -> int | None:
+    """:func:`move_stated` read afresh."""
     before = text[max(sentence_start, start - 60) : start]
     found = _WORDED_CHANGE.search(before)
     if found is None:

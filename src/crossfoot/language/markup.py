@@ -40,6 +40,10 @@ _INLINE_MATH = re.compile(
 )
 # (a run of emphasis is one delimiter: "**$166****Reasoning:**" parts "$166" from "Reasoning")
 _DELIMS = re.compile(r"\$\$|\\[\[\]()]|(?:\*\*|__)+|^[ \t]*#{1,6}[ \t]+", re.M)
+# Escapes that stand for one character of the figure: markdown's "\$" (a dollar that opens no
+# math), and LaTeX's digit grouping "265{,}409" / "265\,409" (a comma set so math mode puts no
+# space after it; a thin space). Read as "$" and ",", or "265" and "409" would be two figures.
+_ESCAPES = re.compile(r"\\(?=\$)|(?<=\d)\{(?=,\}\d)|(?<=\d\{,)\}(?=\d)|(?<=\d)\\(?=,\d{3}(?!\d))")
 
 
 def _apply(
@@ -91,6 +95,8 @@ def may_hold_markup(text: str) -> bool:
     """
     if "**" in text or "__" in text or "\\" in text or "#" in text or "$$" in text:
         return True
+    if "{," in text:
+        return True
     j = text.find("$", 1)  # (a closing "$" has a character before it)
     while j >= 0:
         # the closing "$" of _INLINE_MATH: (?<=[^\s\\])\$(?![\d$]) (\s is isspace, \d isdecimal)
@@ -106,6 +112,7 @@ def _unmark(text: str) -> tuple[str, list[int]] | None:
     back = list(range(len(text) + 1))
     plain, back = _apply(text, back, _INLINE_MATH, lambda m: [(m.group(1), m.start(1))])
     plain, back = _apply(plain, back, _DELIMS, _gap)
+    plain, back = _apply(plain, back, _ESCAPES, lambda m: [])
     return (plain, back) if plain != text else None
 
 

@@ -31,6 +31,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import replace
+from decimal import Decimal
 from itertools import accumulate
 
 from crossfoot.model.locale import Convention, resolve_locale
@@ -133,7 +134,15 @@ FAST_PATH = [True]
 def _read_words(text: str, start: int, run: str) -> Read:
     nums: list[Num] = []
     end = start + len(run)
-    for s, e, value, precision in parse_words(run):
+    found = parse_words(run)
+    if run[-3:].lower() == "one" and (not found or found[-1][1] < len(run) - 3):
+        # A lone "one" is no figure ("one of the", "the one that"), save before a unit of
+        # points or percent: "by one percentage point" is 1 pp, as "two percentage points" is 2.
+        um = UNIT_RE.match(text, end)
+        pct = um.group("pct") if um is not None else None
+        if um is not None and (um.lastgroup in ("pp", "bps") or (pct and "%" not in pct)):
+            found.append((len(run) - 3, len(run), Decimal(1), Decimal("0.5")))
+    for s, e, value, precision in found:
         place_exp = (precision * 2).adjusted()
         num = Num(start + s, start + e, str(value), 0, place_exp=place_exp)
         frac = fraction_word(text, num.end, int(value)) if value < 10 else None

@@ -24,6 +24,7 @@ import re
 from decimal import Decimal
 
 from crossfoot.model.types import Kind, Mention
+from crossfoot.numbers.affixes import _before_tables, _index
 from crossfoot.numbers.around import ALONE_AFTER, Env
 from crossfoot.numbers.context import ends_at, tail_end
 from crossfoot.numbers.cores import Digits, exact_decimal, half_unit, read_core
@@ -34,6 +35,7 @@ from crossfoot.numbers.patterns import (
     DIVIDE_ENDS,
     FISCAL_ENDS,
     MONTH_ENDS,
+    PREFIX_ENDS,
     RANGE_STARTS,
     REF_ENDS,
     SCALE_EXP,
@@ -294,17 +296,73 @@ def _reference(text: str, s0: int, e0: int, env: Env, floor: int) -> bool:
     before = text[s0 - 4 if s0 > 4 else 0 : s0].rstrip(_SPACES)[-2:]
     if before[-1:] == "$":
         return False
-    if not (ends_at(text, s0, REF_ENDS, tail_end(text, s0)[0]) and ref_before(text, s0)):
+    if not _reference_word(text[s0 - 24 if s0 > 24 else 0 : s0]):
         return False
-    if may_prefix(before, env):  # the reader's own prefix stage must read nothing
-        num = Num(s0, e0, text[s0:e0], 0)
-        marks = Marks(num, Digits(num.digits, 0, True, False), False, "", s0)
-        read_prefix(text, s0, floor, num, marks, env, before)
-        if num.start != s0 or num.currency is not None or marks.sign or marks.paren:
-            return False
-        if num.kind != "number" or num.scale_exp or num.negative:
-            return False
-    return True
+    # the reader's own prefix stage must read nothing
+    return not may_prefix(before, env) or _no_prefix(text, s0, e0, env, floor, before)
+
+
+def _reference_word(before: str) -> bool:
+    """Whether the 24 characters before the digits (fewer at the text's start) end in a
+    reference word (``context.ends_at`` on ``REF_ENDS`` and ``patterns.ref_before``, which read
+    those and no others): kept by those characters ("item 2", "Note 4" recur; ~4 us a reading).
+    """
+    found = _REFERENCE.get(before)
+    if found is None:
+        n = len(before)
+        found = ends_at(before, n, REF_ENDS, tail_end(before, n)[0]) and ref_before(before, n)
+        if len(_REFERENCE) >= 512:
+            _REFERENCE.clear()
+        _REFERENCE[before] = found
+    return found
+
+
+_REFERENCE: dict[str, bool] = {}
+
+
+def _no_prefix(text: str, s0: int, e0: int, env: Env, floor: int, before: str) -> bool:
+    """Whether ``prefix.read_prefix`` reads nothing before the digits at ``s0`` (a sign, a
+    currency, a symbol, a scale word or a "%"). Without a locale, and when the character before
+    the digits ends no PREFIX_RE prefix ("item 2": an "m"), the reader looks at most
+    :data:`_PREFIX_READS` characters back and two past the digits: the answer is kept by those
+    characters, where the previous number ended among them, and the digits' place in them
+    ("Note 4", "item 2" recur; ~2 us a reading)."""
+    ch = before[-1:]
+    if env.convention is not None or ch in PREFIX_ENDS or ch.isupper():
+        return _read_no_prefix(text, s0, e0, env, floor, before)
+    lo = s0 - _PREFIX_READS if s0 > _PREFIX_READS else 0
+    key = (text[lo : e0 + 2], s0 - lo, e0 - lo, floor - lo if floor > lo else -1)
+    found = _NO_PREFIX.get(key)
+    if found is None:
+        found = _read_no_prefix(text, s0, e0, env, floor, before)
+        if len(_NO_PREFIX) >= 512:
+            _NO_PREFIX.clear()
+        _NO_PREFIX[key] = found
+    return found
+
+
+def _read_no_prefix(text: str, s0: int, e0: int, env: Env, floor: int, before: str) -> bool:
+    num = Num(s0, e0, text[s0:e0], 0)
+    marks = Marks(num, Digits(num.digits, 0, True, False), False, "", s0)
+    read_prefix(text, s0, floor, num, marks, env, before)
+    if num.start != s0 or num.currency is not None or marks.sign or marks.paren:
+        return False
+    return num.kind == "number" and not num.scale_exp and not num.negative
+
+
+# How far before the digits read_prefix reads when PREFIX_RE's part does not run: up to three
+# spaces, the longest CLDR symbol and the character before it, and a minus two before that
+# (affixes.symbol_before, around._sign_before); two spaces and the longest scale word written
+# first, the same (affixes.scale_before); a "%" and a space (around._percent_before).
+_PREFIX_READS = (
+    max(
+        3 + max(map(len, _index(None).symbols)) + 3,
+        2 + max(map(len, _before_tables(None)[0])) + 3,
+        6,
+    )
+    + 2
+)
+_NO_PREFIX: dict[tuple[str, int, int, int], bool] = {}
 
 
 # What continues a core into a compound the reader reads first ("1-2", "2019/20", "2.8:1").

@@ -26,6 +26,7 @@ from crossfoot.rules.arithmetic import written_calculation
 from crossfoot.rules.asked_scale import asked_scale
 from crossfoot.rules.average_change import average_change
 from crossfoot.rules.calc_percent_of import percent_of
+from crossfoot.rules.calc_year_means import year_means
 from crossfoot.rules.change_share import change_share
 from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.cross_source import across_sources
@@ -88,6 +89,7 @@ RULES: tuple[Rule, ...] = (
     multi_operand,  # sums and means of 3..k values, CAGR
     year_list_total,  # "4.4 million": a coarse mean of one sentence's figures of the named years
     pair_change,  # the change of two named rows' sum or quotient between two named years
+    year_means,  # a mean of named quotients over named years; a change per year over a span
     growth_gap,  # the gap between two series' relative changes over one period
     coarse_ratio,  # a coarse ratio ("0.7") of two rows the text names, in one column
     across_sources,  # a fine figure of an uncited sentence from values of two of its sources

@@ -23,8 +23,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from crossfoot.language.order import stated_order
 from crossfoot.language.prior_year import PRIOR_YEAR
-from crossfoot.model.types import Mention
+from crossfoot.model.types import Mention, kind_family
 
 __all__ = ["own_year", "year_before_stated"]
 
@@ -91,10 +92,14 @@ def own_year(text: str, mention: Mention, others: Sequence[Mention], start: int 
     return None
 
 
-def year_before_stated(text: str, m: Mention, years: Sequence[int]) -> int | None:
+def year_before_stated(
+    text: str, m: Mention, years: Sequence[int], others: Sequence[Mention] = ()
+) -> int | None:
     """The year before the sentence's one stated year when ``m`` is worded as of that earlier
     year ("Goodwill was 29.2% of total assets in 2019, compared with 33.0% a year earlier": 33.0%
-    is of 2018), else None.
+    is of 2018), or is the base the figure before it is compared with and states no year of its
+    own ("The margin was 11.8% in 2020, up from 11.7%"; ``others``: the sentence's figures,
+    years excluded); else None.
 
     >>> from crossfoot.numbers.extract import extract
     >>> text = "Goodwill was 29.2% of assets in 2019, compared with 33.0% a year earlier."
@@ -104,7 +109,24 @@ def year_before_stated(text: str, m: Mention, years: Sequence[int]) -> int | Non
     >>> text = "Net income rose 33.5% from the prior year."
     >>> year_before_stated(text, extract(text)[0], [2021]) is None
     True
+    >>> text = "The margin was 11.8% in 2020, up from 11.7%."
+    >>> ms = [m for m in extract(text) if m.kind != "year"]
+    >>> [year_before_stated(text, m, [2020], ms) for m in ms]
+    [None, 2019]
     """
-    if len(years) != 1 or PRIOR_YEAR.match(text, m.end) is None:
+    if len(years) != 1:
         return None
-    return years[0] - 1
+    if PRIOR_YEAR.match(text, m.end) is not None or _compared_base(text, m, others):
+        return years[0] - 1
+    return None
+
+
+def _compared_base(text: str, m: Mention, others: Sequence[Mention]) -> bool:
+    """Whether ``m`` is the earlier of an ordered pair with the figure of its kind right before
+    it ("X in 2020, up from m", "rose to X in 2020 from m", "X in 2020 compared with m") and no
+    year follows it."""
+    before = [o for o in others if o.end <= m.start and kind_family(o.kind) == kind_family(m.kind)]
+    if not before or _year_after(text, m) is not None:
+        return False
+    order = stated_order(text, before[-1], m)
+    return order is not None and order[0] is m

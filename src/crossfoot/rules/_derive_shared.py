@@ -33,6 +33,7 @@ from crossfoot.rules._claim_year import own_year, year_before_stated
 from crossfoot.rules._derive_kinds import (
     operand_class,
 )
+from crossfoot.rules._month_focus import months_fit, one_month
 from crossfoot.rules._signed_change import dropped_sign
 from crossfoot.rules.signs import cost_sizes_agree
 
@@ -300,6 +301,7 @@ class _Focus:
     years: tuple[int, ...]  # years the claim's sentence states, ascending
     rows: dict[tuple[str, int], frozenset[int]]  # tables the sentence names rows of -> row indexes
     base: bool = False  # the one year stated is the base of a comparison ("than the 2022 level")
+    month: int | None = None  # the one month the sentence names ("in February"), 1-12
 
 
 def _focus(ctx: ClaimContext) -> _Focus:
@@ -314,7 +316,7 @@ def _focus(ctx: ClaimContext) -> _Focus:
         years.difference_update(years_in_text(ctx.text[o.start : o.end]))
     if (own := own_year(ctx.text, ctx.mention, others, s.start)) is not None:
         years = {own}  # "rose 5.6% in 2018 and 12.1% in 2019": each figure of its own year
-    elif (prior := year_before_stated(ctx.text, ctx.mention, sorted(years))) is not None:
+    elif (prior := year_before_stated(ctx.text, ctx.mention, sorted(years), others)) is not None:
         years = {prior}  # "... in 2019, compared with 33.0% a year earlier": 33.0% is of 2018
     labels: dict[tuple[str, int], dict[int, str]] = {}
     for group in ctx.scope.groups:
@@ -327,7 +329,7 @@ def _focus(ctx: ClaimContext) -> _Focus:
         if named:
             rows[key] = named
     base = len(years) == 1 and base_year(ctx, next(iter(years)))
-    focus = _Focus(tuple(sorted(years)), rows, base)
+    focus = _Focus(tuple(sorted(years)), rows, base, one_month(s.text))
     ctx.notes["derive.focus"] = focus
     return focus
 
@@ -338,7 +340,8 @@ def focus_ok(ctx: ClaimContext, operands: tuple[SourceValue, ...], change: bool)
     * Years: when the sentence states years and an operand names one, it must fit them. A change
       with two or more stated years runs between stated years ("from 2019 to 2023"); a change with
       one stated year Y ends in Y and starts in Y or Y-1 ("grew 12% in 2024"); other formulas stay
-      inside the stated span ("the 2021-2023 average", "in 2024, 12.8% of revenue").
+      inside the stated span ("the 2021-2023 average", "in 2024, 12.8% of revenue"). Months of a
+      result set's rows likewise (rules._month_focus): "3.6% in February" of February's rows.
     * Rows: when the sentence names rows of a table (all of a row label's words), the operands
       taken from that table must sit in named rows: all of them when it names two or more rows
       ("the gap between A and B"), at least one when it names one ("margin rose as revenue grew").
@@ -347,6 +350,8 @@ def focus_ok(ctx: ClaimContext, operands: tuple[SourceValue, ...], change: bool)
     matches rare in tables with many values.
     """
     f = _focus(ctx)
+    if f.month is not None and not months_fit(f.month, operands, change):
+        return False
     if f.years:
         lo, hi = f.years[0], f.years[-1]
         for v in operands:

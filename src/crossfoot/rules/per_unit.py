@@ -29,6 +29,7 @@ from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules._claim_year import year_before_stated
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 from crossfoot.rules._prose_per_unit import prose_per_unit
@@ -80,6 +81,9 @@ def per_unit(ctx: ClaimContext) -> Verdict | None:
         return None
     words = frozenset(tokens(s.text))
     years = frozenset(years_in_text(s.text))
+    others = [o for o in ctx.sentence_mentions if o.kind != "year"]
+    if (prior := year_before_stated(ctx.text, m, sorted(years), others)) is not None:
+        years = frozenset({prior})  # "$220.4 thousand in 2020, up from $210.6 thousand"
     named = named_month(s.text)  # "in February": a month row of a result set is that month's
     month = named[-1][1] if named and named[-1][1] <= 12 else None
     lo, hi = claim_interval(ctx)

@@ -54,6 +54,7 @@ from crossfoot.rules._derive_shared import (
     known_worded,
 )
 from crossfoot.rules._derive_wording import move_level
+from crossfoot.rules._month_focus import in_named_month
 from crossfoot.rules._rowsums_groups import claim_clause, distinct_count, group_hits
 from crossfoot.rules._rowsums_tables import (
     _EXACT,
@@ -196,7 +197,9 @@ def _search(
     signed = [(lo, hi)]
     if not m.negative and m.value > 0:
         signed.append((-hi, -lo))  # a positive figure may state the size of a negative total
-    named = table.rows_named(ctx.sentence.text, ctx.options.max_rows)
+    named = in_named_month(
+        table, ctx.sentence.text, table.rows_named(ctx.sentence.text, ctx.options.max_rows)
+    )
     share_of = _share_of(ctx, table) if percent or fraction else None
     # Which kinds may match at all: decided once per claim, not once per column.
     want_total = kind_allowed(ctx, "column_sum")

@@ -7,7 +7,8 @@ A to B", "B, up from A", "rose to B from A", a year between them aside); the dir
 the nearest movement word before the later of the two, after any earlier figure of their kind
 ("rose", "increased", "up"; "fell", "declined", "down"), not negated. The pair is two figures
 of one kind (amounts, plain numbers or percentages), both written positive, neither a change
-itself ("increased by $0.4M from $4.8M": the first is the move, not a level). When the figures
+itself ("increased by $0.4M from $4.8M", "rose $0.4M from $4.8M": the first is the move, not a
+level). When the figures
 move the other way, the later figure becomes ``contradicted`` and says so; a flat pair, a
 negative figure (a loss that "rose" in size or in sign?), or no movement word leaves the
 claims alone.
@@ -94,6 +95,8 @@ def _against(text: str, lo: int, a: Mention, b: Mention) -> tuple[Mention, str] 
             word = m
     if word is None or _NOT.search(text, max(lo, word.start() - 16), word.start()):
         return None
+    if word.end() <= a.start and not text[word.end() : a.start].strip():
+        return None  # "rose $23M from $242M": a figure right after the word is the move itself
     up = word.group("up") is not None
     if (later.value > earlier.value) == up:
         return None

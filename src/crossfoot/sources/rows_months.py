@@ -232,3 +232,23 @@ def spoken_rows(
     periods = tuple(got[i] for i in range(rows))
     names = tuple(MONTH_NAMES[p - 1] if p < QUARTER else f"Q{p - QUARTER}" for _, p in periods)
     return names, {i: y for i, (y, _) in got.items() if y is not None}, periods
+
+
+def row_periods(
+    memo: Mapping[str, object], labels: Sequence[str | None], rows: int
+) -> tuple[tuple[int | None, int] | None, ...] | None:
+    """The month or quarter of each row of a result set keyed by something else ("region") with
+    a column of periods, when the rows are a series by month or quarter; None otherwise (days
+    and weeks keep to the column, as rules.row_months reads them).
+
+    >>> memo = {"month column": ("2024-01", "2024-02", "2024-01")}
+    >>> row_periods(memo, ["N", "N", "S"], 3)
+    ((2024, 1), (2024, 2), (2024, 1))
+    """
+    col = memo.get("month column")
+    if memo.get("month key") or not isinstance(col, Sequence) or len(col) != rows:
+        return None
+    got = row_months(col, labels)
+    if not got or any(p >= DAY for _, p in got.values()):
+        return None
+    return tuple(got.get(i) for i in range(rows))

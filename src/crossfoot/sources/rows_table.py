@@ -30,7 +30,7 @@ from crossfoot.sources.rows_cells import (
     rows_of,
     whole_bounds,
 )
-from crossfoot.sources.rows_months import period_memo, spoken_rows
+from crossfoot.sources.rows_months import period_memo, row_periods, spoken_rows
 from crossfoot.sources.rows_names import _column_meta, _Labels, _labels, _year_of
 from crossfoot.sources.rows_read import ResultSet, _by_column, _Columns
 from crossfoot.sources.rows_years import date_years, row_years
@@ -106,10 +106,12 @@ class RowTable:
         # A series labelled by its periods: rows named as a sentence names them ("January").
         spoken = spoken_rows(self.memo, self.rows)
         self._spoken: Sequence[str | None] = self.labels
-        self._periods: Sequence[tuple[int | None, int]] | None = None
+        self._periods: Sequence[tuple[int | None, int] | None] | None = None
         if spoken is not None:
             self._spoken, years, self._periods = spoken
             self._row_year = {**years, **self._row_year}
+        else:  # rows keyed by something else, with a column of months: each row's own month
+            self._periods = row_periods(self.memo, self.labels, self.rows)
         self.info = TableInfo(
             rs.name,
             rs.columns,
@@ -179,8 +181,8 @@ class RowTable:
                 precision,
                 self._unit[j][1],
             )
-            if self._periods is not None:  # (a series labelled by its months or quarters)
-                _SET["period"](made, self._periods[i])
+            if self._periods is not None and self._periods[i] is not None:
+                _SET["period"](made, self._periods[i])  # (its row's month or quarter)
             made = self._made.setdefault(key, made)  # (two threads: the first cell made wins)
         return made
 
