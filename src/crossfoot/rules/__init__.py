@@ -37,6 +37,7 @@ from crossfoot.rules.group_change import group_change
 from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.index_return import index_return
 from crossfoot.rules.multi import multi_operand
+from crossfoot.rules.named_base import named_base
 from crossfoot.rules.named_rows_sum import named_rows_sum
 from crossfoot.rules.operand_scale import operand_scale
 from crossfoot.rules.pair_change import pair_change
@@ -45,6 +46,7 @@ from crossfoot.rules.part_of_sum import part_of_sum
 from crossfoot.rules.per_unit import per_unit
 from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.restated_result import restated_result
+from crossfoot.rules.row_gap_sign import row_gap_sign
 from crossfoot.rules.rowsums import row_derivations
 from crossfoot.rules.scaled import scaled_operand
 from crossfoot.rules.series_span import series_span
@@ -108,6 +110,8 @@ RULES: tuple[Rule, ...] = (
     text_over_cell,  # a fine quotient of a prose figure and a cell the question names
     text_beside_cell,  # one operation over a text figure and a cell of its line, by chance
     signed_quotient,  # a negative figure as a loss over a positive cell, counted against chance
+    named_base,  # a change over the base the question names, either way round, against chance
+    row_gap_sign,  # "-145" for the difference of two rows the question names in no order
     twice_rounded,  # "about 0.285" for 0.28448: a hedged figure rounded twice, half up
     year_count,  # "the 3 years from 2017 to 2019": a count of the years the text names
     deferred_row_verdict,  # "rose by" a figure of another row that no change above met
