@@ -16,7 +16,9 @@ from functools import lru_cache
 from crossfoot.language.changewords import CHANGED, COMPARED, GAP, MOVED, MOVED_SHARPLY
 from crossfoot.language.order import number_year, number_year_date
 from crossfoot.language.prior_year import prior_year
+from crossfoot.language.rowsynonyms import other_names
 from crossfoot.language.rowtokens import label_tokens, required_tokens, tokens, ways_to_name
+from crossfoot.language.rowvocab import row_words
 from crossfoot.language.rowwords import only_row_words
 from crossfoot.language.section_line import names_section_line
 from crossfoot.language.years import field_stem
@@ -333,6 +335,28 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
     text = focus_text(ctx)
     toks = tokens(text)
     words = set(toks)
+    picked = _picked(group, text, words, whole)
+    # "sales" for *Revenue*, "EBITDA" for *EBITA* (language.rowsynonyms): a second look, kept
+    # when it names more rows ("investor relations over the overall operating cost")
+    other = other_names(words, row_words(group), toks)
+    if other is not None:
+        more = _picked(group, text, other, whole)
+        if len({v.row for v in more}) > len({v.row for v in picked}):
+            picked, toks = more, [*toks, *(other - words)]
+    picked.extend(_section_rows(group.values, picked, toks))
+    found: ValueIndex | None
+    if not picked:
+        found = None
+    elif len(picked) == len(group):
+        found = group if whole else None
+    else:
+        found = ValueIndex(picked)
+    memo[key] = (group, found)  # the group is held, so its id() is not reused meanwhile
+    return found
+
+
+def _picked(group: ValueIndex, text: str, words: set[str], whole: bool) -> list[SourceValue]:
+    """The values of ``group`` in the rows (or record series) ``words`` name (focus_group)."""
     picked = []
     for sv in group.values:
         if sv.row is not None and sv.table is not None:
@@ -349,16 +373,7 @@ def focus_group(ctx: ClaimContext, group: ValueIndex, *, whole: bool = False) ->
             continue
         if req and (req <= words or (sv.row is not None and _by_other_name(sv.row, words))):
             picked.append(sv)
-    picked.extend(_section_rows(group.values, picked, toks))
-    found: ValueIndex | None
-    if not picked:
-        found = None
-    elif len(picked) == len(group):
-        found = group if whole else None
-    else:
-        found = ValueIndex(picked)
-    memo[key] = (group, found)  # the group is held, so its id() is not reused meanwhile
-    return found
+    return picked
 
 
 # Words that make a figure the result of an operation rather than a value of a row and year.

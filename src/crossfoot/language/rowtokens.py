@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from crossfoot.language.rowsynonyms import names_in_other_words
 from crossfoot.numbers.words import NUMBER_WORDS
 
 __all__ = [
@@ -253,14 +254,19 @@ def names_row(label: str, text: str) -> bool:
 
     >>> names_row("Sales, net", "net sales rose"), names_row("Operating income", "operating profit")
     (True, False)
+    >>> names_row("Adjusted EBITA margin", "the adjusted EBITDA margin")
+    True
     >>> names_row("Research and development", "R&D rose")
     True
     """
     req = required_tokens(label)
     if not req:
         return False
-    words = set(tokens(text))
-    return req <= words or acronym(label) in words or any(w <= words for w in ways_to_name(label))
+    said = tokens(text)
+    words = set(said)
+    if req <= words or acronym(label) in words or any(w <= words for w in ways_to_name(label)):
+        return True
+    return names_in_other_words(req, words, said)  # "operating profit" (language.rowsynonyms)
 
 
 # A label that defines its abbreviation: "Performance Share Plan ('PSP')", "Original Equipment
