@@ -302,11 +302,19 @@ _SPEED = re.compile(r"(?i)\b(?:fast|quick|slow)(?:est|er)\b")
 
 
 def _operation(q: str, n_years: int) -> Operation | None:
-    averaged = _AVERAGE.search(_WEIGHTED.sub(" ", q)) is not None
+    unweighted = _WEIGHTED.sub(" ", q)
+    mean = _AVERAGE.search(unweighted)
+    averaged = mean is not None
     if _RATIO.search(q):
         return "ratio"
     if _AVERAGE_CHANGE.search(q):
         return "average"  # "the average increase in customers": a mean of changes
+    if (
+        mean is not None
+        and _CHANGE.search(unweighted, 0, mean.start()) is None
+        and _CHANGE.search(unweighted, mean.end()) is not None
+    ):
+        return "average"  # "the average Permanent differences value": a line's mean (or mean)
     if _CHANGE.search(q):
         # "which region grew fastest": a rate of growth, a percentage change
         return "percent_change" if _PERCENT.search(q) or _SPEED.search(q) else "change"

@@ -32,6 +32,12 @@ _FORMS = (
         rf"(?i)\bwhat\s+{_SHARE}\s+of\s+(?P<b>.+?)\s+(?:is|was|were|are)\s+"
         rf"(?:made\s+up\s+(?:of|by)\s+|accounted\s+for\s+by\s+)?(?P<a>.+?){_STOP}"
     ),
+    # "the proportion of A in total B", "the percentage of A over B": a base after "in" only
+    # when it names a total ("the percentage of revenue in Europe" is Europe's share of revenue)
+    re.compile(
+        rf"(?i)\b{_SHARE}\s+of\s+(?P<a>.+?)\s+(?:(?:in|within|out\s+of)\s+(?=(?:the\s+)?"
+        rf"(?:total|overall|combined)\b)|over\s+|to\s+)(?P<b>.+?){_STOP}"
+    ),
     # "the liability to asset ratio", "the debt-to-equity ratio"
     re.compile(
         r"(?i)\b(?P<a>[a-z][\w'&]*(?:\s+[a-z][\w'&]*)?)[\s-]+to[\s-]+"
@@ -43,12 +49,12 @@ _FORMS = (
 _ARTICLE = re.compile(r"(?i)^(?:the|a|an)\s+")
 
 # Every match of a form holds one of its words (in any case) as consumed characters: forms 0
-# and 3 "ratio", forms 1 and 2 a word of _SHARE. A question holding none skips the form's search
-# (forms 1 and 3 try every start of a question: ~12 us each on most questions, which ask no
+# and 4 "ratio", forms 1 to 3 a word of _SHARE. A question holding none skips the form's search
+# (forms 1 and 4 try every start of a question: ~12 us each on most questions, which ask no
 # ratio). Exact where ``lower()`` keeps the ASCII letters where they are: a question with a
 # character that IGNORECASE matches to an ASCII letter (``FOLDS_TO_ASCII``) runs every form.
 _SHARE_WORDS = ("percent", "portion", "share", "fraction", "ratio", "%")  # ("portion" in "pro-")
-_NEEDS = (("ratio",), _SHARE_WORDS, _SHARE_WORDS, ("ratio",))
+_NEEDS = (("ratio",), _SHARE_WORDS, _SHARE_WORDS, _SHARE_WORDS, ("ratio",))
 _FOLDS = re.compile(f"[{FOLDS_TO_ASCII}]")
 
 
@@ -72,6 +78,10 @@ def ratio_sides(question: str) -> tuple[str, str] | None:
     ('service revenue', 'total revenue')
     >>> ratio_sides("What is the liability to asset ratio as of December 31, 2019?")
     ('liability', 'asset')
+    >>> ratio_sides("What is the proportion of product revenue in total revenue in 2021?")
+    ('product revenue', 'total revenue')
+    >>> ratio_sides("What is the percentage of revenue in Europe?") is None
+    True
     >>> ratio_sides("What was the ratio between sales and costs?") is None
     True
     """

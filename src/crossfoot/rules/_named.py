@@ -146,7 +146,8 @@ class Named:
         """The question names ``label`` by two words or more, by a capitalised name, or (a row
         label of ``v``'s table) by its one word when no other row label of the table has it."""
         req = required_tokens(_own_words(label))
-        if len(req) >= 2:
+        _, sep, row = label.rpartition(": ")  # a named row under the section named (_other_section)
+        if len(req) >= 2 or (sep and v is not None and row in self.labels_named(v, "row")):
             return True
         if req and v is not None and v.table is not None and self._sole_row(label, req, v):
             return True

@@ -48,6 +48,7 @@ from crossfoot.rules.alignment_points import points_misfit
 from crossfoot.rules.alignment_program import more_than_asked, program_misfit
 from crossfoot.rules.alignment_quantity import names_quantity
 from crossfoot.rules.alignment_rank import rank_misfit
+from crossfoot.rules.alignment_said import said_elsewhere
 from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_signs import sign_misfit
 from crossfoot.rules.alignment_total import total_misfit
@@ -357,6 +358,8 @@ def _refit(
     rerun: Rerun,
 ) -> Claim | None:
     """Another reading of a misfit figure that does fit the question, or None."""
+    if said_elsewhere(ask.text, c, claims, named):
+        return None  # (the sentence names the cell's own line: rules.alignment_said)
     witness = line_witness(ask, c, values)
     if witness is not None:
         return replace(c, status="derived", evidence=witness, message="")

@@ -24,7 +24,14 @@ showed is ``off_question`` when:
   takes both its values from the row only one of them names, in two periods (cost of sales in
   2019 over cost of sales in 2018);
 - **an average for a total**: the question asks for the total (sum, combined) of several years and
-  names no average, and the figure is the mean of the same cells.
+  names no average, and the figure is the mean of the same cells;
+- **a change for a total, a ratio for a change**: the question asks for the total of one line's
+  two years (and names no change), and the figure is their difference or percentage change; or
+  it asks for the change from one year to the other, and the figure is their ratio (1.125 or
+  112.5% for a rise of 12.5%). This one is judged of a figure the engine derived itself too
+  ("The total revenue in 2018 and 2019 is $300."), unless the figure is a quotient (a rounded
+  figure meets some ratio of two values by chance); a question with a word of comparison
+  ("variation", "compared to") asks for a change of a line named "total".
 """
 
 from __future__ import annotations
@@ -75,8 +82,11 @@ def _over_years(ask: Ask, base: Evidence) -> bool:
     year, every one of which the question names."""
     if ask.op not in ("change", "percent_change", "average", "sum") or len(ask.years) < 2:
         return False
-    if base.kind not in _OVER_YEARS:
-        return False
+    return base.kind in _OVER_YEARS and _each_asked_year(ask, base)
+
+
+def _each_asked_year(ask: Ask, base: Evidence) -> bool:
+    """Each operand of ``base`` of its own year, every one of which the question names."""
     per = [value_years(v) for v in base.operands]
     if any(len(ys) != 1 for ys in per) or len(frozenset().union(*per)) != len(per):
         return False
@@ -208,6 +218,117 @@ def _average_for_total(ask: Ask, base: Evidence) -> str | None:
     return "the question asks for a total; this figure is an average"
 
 
+def _one_line(base: Evidence) -> bool:
+    """Whether the two operands of ``base`` are one line's values (of one table)."""
+    a, b = base.operands
+    return a.table is not None and (_table(a), _item(a)) == (_table(b), _item(b))
+
+
+# "the variation in the total gross amount", "total revenue in 2019 compared to 2018": a change
+# of a line named "total"
+_VARIED = re.compile(
+    r"(?i)\bvari(?:ation|ed|es|y)\b|\bdelta\b|\bevolution\b|\bcompared\b|\bvs\b|\bversus\b|"
+    r"\brelative\s+to\b|\bagainst\b|\bover\b"
+)
+
+
+_POOLED = re.compile(r"(?i)\b(?:average|mean|total|sum|combined)\b")
+
+
+def _asks_change(text: str) -> bool:
+    return names_change(text) or _VARIED.search(text) is not None
+
+
+# What a question asks of one line's two years, in words, and the operations that answer it
+# (a percentage change asked answered with the difference is judged in rules.alignment).
+_ASKED = {
+    # (a quotient too: "the 2005 total in relation to the 2004 one" asks for their ratio)
+    "sum": ("a total", frozenset({"sum", "ratio", "share"})),
+    "change": ("the change", frozenset({"difference", "percent_change"})),
+    "percent_change": ("a percentage change", frozenset({"percent_change", "difference"})),
+}
+_OPERATIONS = {
+    "difference": "a difference",
+    "percent_change": "a percentage change",
+    "sum": "a sum",
+    "mean": "an average",
+    "average": "an average",
+    "ratio": "the ratio of the two years",
+    "share": "the ratio of the two years",
+}
+
+
+def _other_combination(ask: Ask, base: Evidence) -> str | None:
+    """Another operation than the one asked on one line's two asked years: their change for a
+    total, their ratio for a change (1.125, or 112.5%, for a rise of 12.5%) or a percentage
+    change."""
+    asked = _ASKED.get(ask.op or "")
+    if asked is None or len(ask.years) != 2 or len(base.operands) != 2:
+        return None
+    done = _OPERATIONS.get(base.kind)
+    if done is None or base.kind in asked[1]:
+        return None
+    if ask.op == "sum" and (_asks_change(ask.text) or _AVERAGED.search(ask.text)):
+        return None
+    if ask.op != "sum" and _POOLED.search(ask.text):
+        return None  # ("the average Permanent differences value": a change word of a row name)
+    if not _each_asked_year(ask, base) or not _one_line(base):
+        return None
+    if base.kind in _POOLS and names_change(" ".join(f"{v.row} {v.column}" for v in base.operands)):
+        return None  # (the sum of a table's change cells: "the total change from 2017 to 2019")
+    return f"the question asks for {asked[0]}; this figure is {done}"
+
+
+def _two_lines_of_a_year(base: Evidence) -> bool:
+    """Whether ``base`` takes two lines' values (of one table) of one and the same year."""
+    a, b = base.operands
+    if a.table is None or _table(a) != _table(b) or _item(a) == _item(b):
+        return False
+    ya, yb = value_years(a), value_years(b)
+    return ya == yb and len(ya) == 1
+
+
+def _other_pair(ask: Ask, base: Evidence) -> str | None:
+    """Two lines of a year combined otherwise than asked: "the difference between A and B"
+    answered with their ratio or sum, "the sum (total) of A and B" with their difference or
+    ratio, "A as a percentage of B" (a quotient) with their difference or sum."""
+    if len(base.operands) != 2 or base.kind not in _OPERATIONS or ask.points_back:
+        return None
+    pooled = _POOL_OF.search(ask.text)
+    if pooled is not None and not _AVERAGED.search(pooled.group(0)):
+        if base.kind not in ("sum", "difference", "percent_change", "ratio", "share"):
+            return None
+        if base.kind == "sum" or len(list(_POOL_JOIN.finditer(ask.text, pooled.end()))) != 1:
+            return None
+        asked = "the total of two things"
+    else:
+        sides = read_sides(ask.text)
+        if sides is None or sides.back:
+            return None
+        if sides.quotient and base.kind in ("difference", "sum"):
+            asked = "a quotient of two things"
+        elif not sides.quotient and (
+            base.kind in _QUOTIENTS
+            # (A less a cost written "(95)" is A plus the cell: only two positive values)
+            or (base.kind == "sum" and all(v.value > 0 for v in base.operands))
+        ):
+            asked = "the difference between two things"
+        else:
+            return None
+    if not _two_lines_of_a_year(base):
+        return None
+    return f"the question asks for {asked}; this figure is {_PAIRED[base.kind]}"
+
+
+_PAIRED = {
+    "sum": "their sum",
+    "difference": "their difference",
+    "percent_change": "their relative difference",
+    "ratio": "their ratio",
+    "share": "their ratio",
+}
+
+
 def operands_misfit(ask: Ask, base: Evidence, named: Named) -> str | None:
     """Why the shown calculation of ``base`` takes operands (or pools them) other than the ones
     the question names, in words, or None (see the module docstring).
@@ -221,10 +342,16 @@ def operands_misfit(ask: Ask, base: Evidence, named: Named) -> str | None:
     'the question asks for a total; this figure is an average'
     """
     if base.rule not in SHOWN:
-        return None
+        # (a figure the engine derived itself: only another operation on the asked lines, and
+        # no quotient: a rounded figure meets some ratio of two values by chance)
+        if base.kind in _QUOTIENTS:
+            return None
+        return _other_combination(ask, base) or _other_pair(ask, base)
     return (
         _other_row(ask, base, named)
         or _one_row_for_two(ask, base, named)
         or _one_year_change(ask, base, named)
         or _average_for_total(ask, base)
+        or _other_combination(ask, base)
+        or _other_pair(ask, base)
     )

@@ -37,6 +37,8 @@ from crossfoot.rules._shown import SHOWN
 
 __all__ = ["asked_direction", "sign_misfit"]
 
+_SCALES = (Decimal(1), Decimal(1000), Decimal(10) ** 6, Decimal(10) ** 9)
+
 _Y = r"(?:(?:fiscal|calendar|financial)\s+)?(?:years?\s+)?(?:fy\s*)?((?:19|20)\d\d)"
 # "from 2024 to 2025", "from fiscal 2024 through 2025"
 _FROM_TO = re.compile(rf"(?i)\bfrom\s+(?:the\s+)?{_Y}\s*,?\s*(?:to|through|until|-|–)\s+{_Y}\b")
@@ -180,6 +182,9 @@ def _change(ev: Evidence | None, years: tuple[int, int]) -> Decimal | None:
     if pair is None or pair[0] <= 0 or pair[1] <= 0 or pair[0] == pair[1]:
         return None
     change = pair[1] - pair[0]
-    if abs(abs(ev.result) - abs(change)) > abs(change) * Decimal("0.0005"):
+    # (at the line's scale or a unit word's: "$4,800 - $5,400 = -$600 thousand" takes the
+    # written cells and gives the figure in thousands)
+    size, gap = abs(ev.result), abs(change)
+    if all(abs(size - gap * f) > gap * f * Decimal("0.0005") for f in _SCALES):
         return None
     return change
