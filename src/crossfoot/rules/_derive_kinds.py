@@ -8,6 +8,7 @@ whether two values are the same item or may be combined (unit view, currency). S
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from crossfoot.model.types import SourceValue
@@ -124,3 +125,17 @@ def label(v: SourceValue, with_source: bool = False) -> str:
     """The operand's name in evidence: field name, or the loader's "row / column" label."""
     name = v.label or v.field or (f"{v.row} / {v.column}" if v.row or v.column else "value")
     return f"[{v.source_id}] {name}" if with_source else name
+
+
+def written_amount_grids(values: Iterable[SourceValue]) -> list[list[SourceValue]]:
+    """The nonzero amount cells as written of each table, by table (in first-seen order): the
+    grid rules that read a table's rows and columns together start from (``signed_quotient``,
+    ``named_base``)."""
+    grids: dict[tuple[str, int], list[SourceValue]] = {}
+    for v in values:
+        if v.table is None or v.row_index is None or v.col_index is None:
+            continue
+        if v.view == "true" or v.value == 0 or operand_class(v) != "amount":
+            continue
+        grids.setdefault((v.source_id, v.table), []).append(v)
+    return list(grids.values())

@@ -30,7 +30,6 @@ than :data:`_BUDGET` of the time (their number times the window over the band).
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -40,7 +39,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, SourceValue
-from crossfoot.rules._derive_kinds import label, operand_class
+from crossfoot.rules._derive_kinds import label, written_amount_grids
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 from crossfoot.rules.turn_chain import fine_figure
 
@@ -86,15 +85,8 @@ _MEMO: dict[int, tuple[ValueIndex, list[_Table]]] = {}
 
 def _make(group: ValueIndex) -> list[_Table]:
     """The amount cells as written of each table of ``group``, and its rows' names."""
-    grids: dict[tuple[str, int], list[SourceValue]] = defaultdict(list)
-    for v in group.values:
-        if v.table is None or v.row_index is None or v.col_index is None:
-            continue
-        if v.view == "true" or v.value == 0 or operand_class(v) != "amount":
-            continue
-        grids[(v.source_id, v.table)].append(v)
     out: list[_Table] = []
-    for cells in grids.values():
+    for cells in written_amount_grids(group.values):
         if len(cells) > _MAX_CELLS:
             continue
         names = sorted({v.row for v in cells if v.row})
