@@ -70,10 +70,7 @@ class Conflict:
     """A call value shown only under records whose identifying field differs from the call's."""
 
     where: str  # the argument path of the value ("item_ids", "flights[0].flight_number")
-    value: str
-    key: str  # the identifying argument it disagrees with
-    shown_under: str  # that field's value in the records the value was shown in
-    message: str
+    message: str  # the value, the field it disagrees on, and both values of that field
 
 
 def _norm(v: object) -> str | None:
@@ -219,7 +216,7 @@ class RecordIndex:
                 seen.add(path)
                 said = " or ".join(f"{k1}={x}" for x in known.values())
                 message = f"{path}={v2} was shown under {k1}={other}, not {said}"
-                out.append(Conflict(path, str(v2), k1, other, message))
+                out.append(Conflict(path, message))
                 break
 
     def _around(self, memo_key: tuple[str, str]) -> dict[str, dict[str, str]]:
@@ -248,9 +245,6 @@ class RecordIndex:
 def _key(v: object) -> str:
     """The lookup key of any scalar: :func:`_norm`'s, else its text in lower case."""
     return _norm(v) or str(v).strip().lower()
-
-
-_MISSING = object()
 
 
 def _scalar(v: object) -> bool:

@@ -46,6 +46,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from crossfoot.model.memo import LastText
 from crossfoot.model.wordgate import WordGated
 
 if TYPE_CHECKING:
@@ -143,22 +144,15 @@ def move_stated(text: str, sentence_start: int, start: int) -> int | None:
     >>> [move_stated(t, 0, t.index(x)) for x in ("$20", "2024", "$5")]
     [-1, None, 1]
     """
-    global _MOVES
-    kept = _MOVES
-    if kept[0] is not text:
-        kept = (text, {})
-    at = (sentence_start, start)
-    if at in kept[1]:
-        return kept[1][at]
-    way = kept[1][at] = _read_move(text, sentence_start, start)
-    _MOVES = kept  # (after the reading is in: another thread reads a complete memo)
-    return way
+    return _MOVES.get(
+        (text,), (sentence_start, start), lambda: _read_move(text, sentence_start, start)
+    )
 
 
-# The text move_stated read last (by identity: the answer every rule of it reads) and its
-# readings by (sentence start, figure start): the rules of one answer ask for the same figure's
-# again (1.4 of its 3.1 calls).
-_MOVES: tuple[str, dict[tuple[int, int], int | None]] = ("", {})
+# The readings of the text move_stated read last (the answer every rule of it reads), by
+# (sentence start, figure start): the rules of one answer ask for the same figure's again (1.4
+# of its 3.1 calls).
+_MOVES: LastText[tuple[int, int], int | None] = LastText()
 
 
 def _read_move(text: str, sentence_start: int, start: int) -> int | None:

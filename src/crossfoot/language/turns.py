@@ -25,7 +25,7 @@ from functools import lru_cache
 from crossfoot.language.asked import question_years
 from crossfoot.language.rowtokens import tokens
 
-__all__ = ["OVER", "Turn", "continues", "named_scales", "operations", "read_turns"]
+__all__ = ["OVER", "Turn", "continues", "last_turn", "named_scales", "operations", "read_turns"]
 
 # "that over 1000", "the sum over 2", "that change over 100": a figure the turn points back to,
 # over a number the user writes, is that figure divided by the number, as "divided by" says it
@@ -164,6 +164,16 @@ _GOES_ON = frozenset({"and", "so", "then", "also", "now"})
 
 
 @lru_cache(maxsize=1024)  # one question, many figures
+def last_turn(asked: object) -> Turn | None:
+    """The last turn of a question (``ctx.shared["ask.text"]``, which may be absent), or None.
+
+    >>> last_turn("what was revenue in 2019? and in 2018?").text
+    'and in 2018?'
+    """
+    turns = read_turns(asked) if isinstance(asked, str) and asked else ()
+    return turns[-1] if turns else None
+
+
 def continues(question: str) -> bool:
     """Whether ``question`` reads as a turn of a conversation: it holds several turns, or its
     last one goes on from a turn before ("and what about 2024?") or points back to a figure

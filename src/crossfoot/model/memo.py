@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from operator import is_
+from typing import Any, Generic, TypeVar
 
 from crossfoot.model.context import ClaimContext
 
-__all__ = ["by_cells", "by_identity", "evict_oldest", "per_answer"]
+__all__ = ["LastText", "by_cells", "by_identity", "evict_oldest", "per_answer"]
 
 _K = TypeVar("_K")
 _R = TypeVar("_R")
@@ -101,3 +102,34 @@ def by_cells(
     evict_oldest(memo, kept)
     memo[key] = (cells, made)
     return made
+
+
+class LastText(Generic[_K, _R]):
+    """Readings of the one text asked about last, by key. The rules of one answer ask for the
+    same reading again and again; the text (and what else it is read with) is compared by
+    identity, so the next answer starts afresh. A reading goes into the memo before the memo is
+    put in the slot, so another thread reads a complete one.
+
+    >>> memo: LastText[int, str] = LastText()
+    >>> text = "an answer"
+    >>> memo.get((text,), 1, lambda: "read"), memo.get((text,), 1, lambda: "again")
+    ('read', 'read')
+    """
+
+    __slots__ = ("_kept",)
+
+    def __init__(self) -> None:
+        self._kept: tuple[tuple[object, ...], dict[_K, _R]] = ((), {})
+
+    def get(self, owners: tuple[object, ...], key: _K, make: Callable[[], _R]) -> _R:
+        """The reading ``key`` of ``owners`` (the text, and what it is read with), made by
+        ``make`` the first time."""
+        kept = self._kept
+        if len(kept[0]) != len(owners) or not all(map(is_, kept[0], owners)):
+            kept = (owners, {})
+        memo = kept[1]
+        if key in memo:
+            return memo[key]
+        found = memo[key] = make()
+        self._kept = kept
+        return found

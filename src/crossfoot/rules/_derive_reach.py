@@ -74,6 +74,8 @@ def _ops_of(specs: tuple[_Spec, ...]) -> _Ops | None:
 
 
 def _group_reach(group: ValueIndex, ops: _Ops) -> Reach | None:
+    if len(group) > MAX_VALUES:
+        return None  # (no reach: the key below would be built over the whole group per claim)
     # By the ids of the group's values (a group holds them, so equal ids are the same values
     # while it is kept): a kept result set (front/trace_rows.py) hands the next answer the same
     # frozen values in a new group, whose reach is the same.
@@ -81,7 +83,7 @@ def _group_reach(group: ValueIndex, ops: _Ops) -> Reach | None:
     hit = _GROUPS.get(key)
     if hit is not None:
         return hit[1]
-    bases = _bases(group) if len(group) <= MAX_VALUES else None
+    bases = _bases(group)
     made = None if bases is None else _combine(bases, ops)
     evict_oldest(_GROUPS, _KEPT)
     _GROUPS[key] = (group, made)

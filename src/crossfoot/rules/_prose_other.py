@@ -41,7 +41,7 @@ from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._prose_change import names_change, states_change
-from crossfoot.rules._prose_subject import _content, _source_words
+from crossfoot.rules._prose_subject import _source_words, content_word
 
 __all__ = ["prose_subject_verdict"]
 
@@ -74,7 +74,7 @@ def _before_words(ctx: ClaimContext, v: SourceValue) -> frozenset[str]:
             if not _DATE_NUMBER.match(text, m.start()):
                 lo = m.end()
         words = tokens(text[lo : v.span[0]])
-        found = memo[key] = frozenset(t for t in words if _content(t))
+        found = memo[key] = frozenset(t for t in words if content_word(t))
     return found
 
 
@@ -91,7 +91,7 @@ def _after_words(ctx: ClaimContext, v: SourceValue) -> frozenset[str]:
         if not _DATE_NUMBER.match(text, m.start()):
             hi = m.start()
             break
-    return frozenset(t for t in tokens(text[v.span[1] : hi]) if _content(t))
+    return frozenset(t for t in tokens(text[v.span[1] : hi]) if content_word(t))
 
 
 def _names(ctx: ClaimContext, v: SourceValue, said: frozenset[str]) -> bool:
@@ -111,7 +111,7 @@ def _said(ctx: ClaimContext) -> frozenset[str]:
     """The content words before the claim in its clause that the sources write."""
     m, s = ctx.mention, ctx.sentence
     lo, _ = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)
-    words = frozenset(t for t in tokens(ctx.text[lo : m.start]) if _content(t)) - _QUALIFIERS
+    words = frozenset(t for t in tokens(ctx.text[lo : m.start]) if content_word(t)) - _QUALIFIERS
     return words & _source_words(ctx) if words else words
 
 
@@ -177,7 +177,7 @@ def _sentence_words(ctx: ClaimContext, v: SourceValue) -> frozenset[str]:
     lo = max(0, v.span[0] - _BACK)
     ends = [m.end() for m in _SENTENCE_END.finditer(text, lo, v.span[0])]
     lo = ends[-1] if ends else lo
-    return frozenset(t for t in tokens(text[lo : v.span[0]]) if _content(t))
+    return frozenset(t for t in tokens(text[lo : v.span[0]]) if content_word(t))
 
 
 def prose_subject_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | None:

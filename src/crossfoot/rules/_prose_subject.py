@@ -27,12 +27,14 @@ from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Source, SourceValue
 
 __all__ = [
+    "content_word",
     "content_words",
     "context_tokens",
     "named_whole",
     "pair_bound",
     "prose_bound",
     "prose_named",
+    "sentence_tokens",
     "share_whole_named",
     "whole_named",
 ]
@@ -66,10 +68,15 @@ def context_tokens(source: Source, v: SourceValue) -> frozenset[str]:
     """Content tokens of ``v``'s sentence of ``source`` (at most :data:`_BACK` characters on
     either side: "we operated 87 manufacturing facilities"), generic words of finance left
     out."""
-    if v.span is None:
+    return frozenset(t for t in sentence_tokens(source.text, v.span) if content_word(t))
+
+
+def sentence_tokens(text: str, span: tuple[int, int] | None) -> frozenset[str]:
+    """Every token of the sentence around ``text[span]`` (within :data:`_BACK` characters on
+    either side), the figure's own characters left out."""
+    if span is None:
         return frozenset()
-    start, end = v.span
-    text = source.text
+    start, end = span
     before = text[max(0, start - _BACK) : start]
     ends = [m.end() for m in _SENTENCE_END.finditer(before)]
     if ends:
@@ -78,20 +85,19 @@ def context_tokens(source: Source, v: SourceValue) -> frozenset[str]:
     stop = _SENTENCE_END.search(after)
     if stop is not None:
         after = after[: stop.start()]
-    words = tokens(before + " " + after)
-    return frozenset(t for t in words if _content(t))
+    return frozenset(tokens(before + " " + after))
 
 
 def content_words(text: str) -> frozenset[str]:
-    """The content words of ``text``: what may say what a figure is about (:func:`_content`).
+    """The content words of ``text``: what may say what a figure is about (:func:`content_word`).
 
     >>> sorted(content_words("and the effective tax rate was 42.2%"))
     ['effective']
     """
-    return frozenset(t for t in tokens(text) if _content(t))
+    return frozenset(t for t in tokens(text) if content_word(t))
 
 
-def _content(token: str) -> bool:
+def content_word(token: str) -> bool:
     """A word that may say what a figure is about: four letters or more ("does" read as "doe",
     "net", "non" say nothing), no number, not a generic word of finance or arithmetic."""
     return len(token) >= 4 and not token[0].isdigit() and token not in _GENERIC
@@ -109,7 +115,7 @@ def _subject(ctx: ClaimContext) -> frozenset[str]:
         asked = ctx.shared.get("ask.context")  # what any turn of the question names
         text = focus_text(ctx) + (" " + asked if isinstance(asked, str) else "")
         text = _ABOUT_SOURCES.sub(" ", text)
-        words = frozenset(t for t in tokens(text) if _content(t))
+        words = frozenset(t for t in tokens(text) if content_word(t))
         found = memo[key] = words & _source_words(ctx)
     return found
 
@@ -171,7 +177,7 @@ def _said(ctx: ClaimContext) -> frozenset[str]:
     found = memo.get(key)
     if found is None:
         text = _ABOUT_SOURCES.sub(" ", focus_text(ctx))
-        words = frozenset(t for t in tokens(text) if _content(t))
+        words = frozenset(t for t in tokens(text) if content_word(t))
         found = memo[key] = words & _source_words(ctx)
     return found
 
@@ -242,7 +248,7 @@ def whole_named(ctx: ClaimContext, whole: SourceValue) -> bool:
     m = _OF_WHOLE.match(ctx.text, ctx.mention.end)
     if m is None:
         return True
-    named = frozenset(t for t in tokens(m.group(1)) if _content(t)) & _source_words(ctx)
+    named = frozenset(t for t in tokens(m.group(1)) if content_word(t)) & _source_words(ctx)
     if not named:
         return True
     labels = " ".join(x for x in (whole.row, whole.column, whole.label) if x)
@@ -258,5 +264,5 @@ def share_whole_named(ctx: ClaimContext, text: str, end: int) -> bool:
     m = _OF_WHOLE.match(text, end)
     if m is None:
         return True
-    named = frozenset(t for t in tokens(m.group(1)) if _content(t))
+    named = frozenset(t for t in tokens(m.group(1)) if content_word(t))
     return not named or bool(named & _subject(ctx))

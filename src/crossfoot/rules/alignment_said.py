@@ -46,7 +46,7 @@ def said_elsewhere(question: str, c: Claim, claims: Sequence[Claim], named: Name
     words = frozenset(t for text in said for t in tokens(text))
     asked = frozenset(tokens(question))
     for label, axis in ((v.row, "row"), (v.column, "column")):
-        if not label or label in named.labels_named(v, axis):
+        if not label or named.names(v, axis):
             continue
         need = required_tokens(label)
         if need and need <= words and not (need <= asked and TOTAL_LABEL.search(label)):

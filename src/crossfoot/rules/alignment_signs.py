@@ -34,10 +34,9 @@ from crossfoot.language.asked import Ask
 from crossfoot.model.types import Claim, Evidence, SourceValue
 from crossfoot.rules._named import value_years
 from crossfoot.rules._shown import SHOWN
+from crossfoot.rules.alignment_change import _SCALES
 
 __all__ = ["asked_direction", "sign_misfit"]
-
-_SCALES = (Decimal(1), Decimal(1000), Decimal(10) ** 6, Decimal(10) ** 9)
 
 _Y = r"(?:(?:fiscal|calendar|financial)\s+)?(?:years?\s+)?(?:fy\s*)?((?:19|20)\d\d)"
 # "from 2024 to 2025", "from fiscal 2024 through 2025"

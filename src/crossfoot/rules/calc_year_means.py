@@ -47,10 +47,10 @@ from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
 from crossfoot.rules._ratio_names import named_ratio, ratio_sides
+from crossfoot.rules.average_change import _AVERAGE
 
 __all__ = ["year_means"]
 
-_MEAN = WordGated(re.compile(r"(?i)\b(?:average|mean)\b"), ("average", "mean"))
 _PART = WordGated(
     re.compile(
         r"(?i)\b(?:proportions?|percentages?|ratios?|share|margins?|portion|as\s+a\s+percent)"
@@ -228,7 +228,7 @@ def year_means(ctx: ClaimContext) -> Verdict | None:
     if m.value == 0 or not kind_allowed(ctx, "average"):
         return None
     text = focus_text(ctx)
-    if not _MEAN.search(text):
+    if not _AVERAGE.search(text):
         return None
     years = sorted(set(years_in_text(text)))
     if len(years) < 2:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from crossfoot.language.rowtokens import required_tokens, tokens
-from crossfoot.language.turns import read_turns
+from crossfoot.language.turns import last_turn
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
@@ -105,11 +105,9 @@ def _named(table: _Table, text: str) -> frozenset[str]:
 
 def _last_turn(ctx: ClaimContext) -> str:
     """The last turn's text when it words a quotient or a relative change, else ""."""
-    asked = ctx.shared.get("ask.text")
-    turns = read_turns(asked) if isinstance(asked, str) and asked else ()
-    if not turns:
+    t = last_turn(ctx.shared.get("ask.text"))
+    if t is None:
         return ""
-    t = turns[-1]
     less_one = "-" in t.ops and t.stated == (_ONE,)
     return t.text if t.relative or "/" in t.ops or less_one else ""
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from crossfoot.language.turns import read_turns
+from crossfoot.language.turns import last_turn
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence
 from crossfoot.rules.derive import two_operand
@@ -41,11 +41,10 @@ def row_gap_sign(ctx: ClaimContext) -> Verdict | None:
     m = ctx.mention
     if m.value >= 0 or m.kind not in ("number", "money") or m.high is not None or not m.claim:
         return None
-    asked = ctx.shared.get("ask.text")
-    turns = read_turns(asked) if isinstance(asked, str) and asked else ()
-    if not turns:
+    turn = last_turn(ctx.shared.get("ask.text"))
+    if turn is None:
         return None
-    last = turns[-1].text
+    last = turn.text
     if not _ASKS.search(last) or _ORDER.search(last):
         return None
     # (fresh notes: the claim's own notes hold what the search found for the negative figure)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from crossfoot.language.rowtokens import required_tokens, tokens
-from crossfoot.language.turns import operations, read_turns
+from crossfoot.language.turns import last_turn, operations
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
@@ -89,8 +89,8 @@ def _said(ctx: ClaimContext) -> tuple[str, str]:
     question's words with the sentence's (the rows and years it names)."""
     asked = ctx.shared.get("ask.text")
     asked = asked if isinstance(asked, str) else ""
-    turns = read_turns(asked) if asked else ()
-    last = turns[-1].text if turns else ""
+    turn = last_turn(asked)
+    last = turn.text if turn is not None else ""
     sentence = ctx.sentence.text if ctx.sentence is not None else ""
     return f"{last} {sentence}", f"{asked} {sentence}"
 

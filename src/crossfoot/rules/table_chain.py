@@ -45,7 +45,7 @@ from itertools import combinations, permutations, repeat, starmap
 from operator import itemgetter, mul
 
 from crossfoot.language.rowtokens import required_tokens, tokens
-from crossfoot.language.turns import continues, named_scales, read_turns
+from crossfoot.language.turns import continues, last_turn, named_scales
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
@@ -306,8 +306,7 @@ def _words(ctx: ClaimContext) -> _Said:
         said = f"{s.text[:a]} {s.text[b:]}" if 0 <= a <= b <= len(s.text) else s.text
     text = f"{asked if isinstance(asked, str) else ''} {said}"
     years = dict.fromkeys(years_in_text(text))
-    turns = read_turns(asked) if isinstance(asked, str) else ()
-    last = turns[-1] if turns else None
+    last = last_turn(asked)
     back, ops = (last.back, last.ops) if last is not None else (False, frozenset[str]())
     context = ctx.shared.get("ask.context")
     alone = not isinstance(context, str) or not continues(context)

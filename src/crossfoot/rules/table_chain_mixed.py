@@ -42,27 +42,22 @@ False
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from decimal import Decimal
 
-from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.rowtokens import required_tokens
 from crossfoot.model.context import ClaimContext, Scope, Verdict
 from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
-from crossfoot.rules._prose_subject import context_tokens
-from crossfoot.rules.table_chain_text import said_words
+from crossfoot.rules._prose_subject import content_word, sentence_tokens
+from crossfoot.rules.table_chain_text import _BAND, _BUDGET, _FINE, _HUNDRED, _amount, said_words
 from crossfoot.rules.turn_chain import fine_figure
 
 __all__ = ["text_beside_cell"]
 
-_FINE = Decimal("0.005")  # a half unit of at most 0.5 % of the figure: three digits or finer
-_BAND = Decimal("1.35")  # the neighbourhood of a figure where results are counted
-_BUDGET = Decimal("0.02")  # expected chance matches in the figure's window, at most
 _MAX = 200  # text figures and cells, at most each (past it nothing is claimed)
-_HUNDRED = Decimal(100)
 _TWO = Decimal(2)
 # Words of a question that name no text figure's subject
 _PLAIN = frozenset(
@@ -72,12 +67,6 @@ _PLAIN = frozenset(
 )
 _Pair = tuple[SourceValue, SourceValue]  # a text figure, a cell
 _Bound = tuple[_Pair, bool | None]  # a pair, and whether the words name the text figure first
-
-
-def _amount(v: SourceValue) -> bool:
-    if v.kind not in ("money", "number") or v.value == 0:
-        return False
-    return v.operand or (v.table is None and v.view == "written")
 
 
 class _Operands:
@@ -115,8 +104,8 @@ class _Operands:
             if src is None:
                 continue
             self.prose.append(p)
-            self.context[id(p)] = context_tokens(src, p)
-            near = _sentence_tokens(src.text, p.span)
+            near = sentence_tokens(src.text, p.span)
+            self.context[id(p)] = frozenset(t for t in near if content_word(t))
             self.by_sentence += [
                 (p, c)
                 for c in self.cells
@@ -170,27 +159,6 @@ def _first(at: dict[str, int], about: frozenset[str], row: frozenset[str]) -> bo
     if not text or not row or not row <= at.keys():
         return None
     return min(text) < min(at[w] for w in row)
-
-
-_REACH = 160  # characters of a text figure's sentence on either side of it
-_SENTENCE_END = re.compile(r"[.;!?]\s")
-
-
-def _sentence_tokens(text: str, span: tuple[int, int] | None) -> frozenset[str]:
-    """Every word of the sentence around ``text[span]`` (within :data:`_REACH` characters)."""
-    if span is None:
-        return frozenset()
-    before = text[max(0, span[0] - _REACH) : span[0]]
-    ends = [m.end() for m in _SENTENCE_END.finditer(before)]
-    after = text[span[1] : span[1] + _REACH]
-    stop = _SENTENCE_END.search(after)
-    return frozenset(
-        tokens(
-            (before[ends[-1] :] if ends else before)
-            + " "
-            + (after[: stop.start()] if stop else after)
-        )
-    )
 
 
 def _units(ops: _Operands, p: SourceValue, c: SourceValue) -> Iterator[Decimal]:
