@@ -163,7 +163,7 @@ def known_order(a: SourceValue, b: SourceValue) -> tuple[SourceValue, SourceValu
     """
     pa, pb = period(a), period(b)
     if pa is None or pb is None:
-        return None
+        return _unnamed_year_order(a, b)
     if pa[0] != pb[0]:
         return (a, b) if pa[0] < pb[0] else (b, a)
     if pa[1] is None or pb[1] is None or pa[1] == pb[1]:
@@ -172,6 +172,26 @@ def known_order(a: SourceValue, b: SourceValue) -> tuple[SourceValue, SourceValu
             return None
         return (a, b) if da < db else (b, a)
     return (a, b) if pa[1] < pb[1] else (b, a)
+
+
+def _unnamed_year_order(a: SourceValue, b: SourceValue) -> tuple[SourceValue, SourceValue] | None:
+    """Two rows of a result set by month or by quarter that names no year ("Q1", "Q2";
+    "January", "February"): one year's periods, in their order. A day, or a month against a
+    quarter, says nothing.
+
+    >>> from decimal import Decimal
+    >>> q2 = SourceValue(Decimal(5), "R1", period=(None, 102))
+    >>> q1 = SourceValue(Decimal(4), "R1", period=(None, 101))
+    >>> [v.period for v in _unnamed_year_order(q2, q1)]
+    [(None, 101), (None, 102)]
+    """
+    oa, ob = a.period, b.period
+    if oa is None or ob is None or oa[0] is not None or ob[0] is not None:
+        return None
+    ca, cb = oa[1], ob[1]
+    if ca == cb or ca >= 10_000 or cb >= 10_000 or (ca > 100) != (cb > 100):
+        return None
+    return (a, b) if ca < cb else (b, a)
 
 
 def field_stem(v: SourceValue) -> str | None:

@@ -45,6 +45,7 @@ from crossfoot.rules.part_of_change import part_of_change
 from crossfoot.rules.part_of_sum import part_of_sum
 from crossfoot.rules.per_unit import per_unit
 from crossfoot.rules.percent_plain import percent_asked
+from crossfoot.rules.ratio_points import ratio_points
 from crossfoot.rules.restated_result import restated_result
 from crossfoot.rules.row_gap_sign import row_gap_sign
 from crossfoot.rules.rowsums import row_derivations
@@ -92,6 +93,7 @@ RULES: tuple[Rule, ...] = (
     year_list_total,  # "4.4 million": a coarse mean of one sentence's figures of the named years
     pair_change,  # the change of two named rows' sum or quotient between two named years
     year_means,  # a mean of named quotients over named years; a change per year over a span
+    ratio_points,  # a named ratio's change in points between two years ("margin up 3 pp")
     growth_gap,  # the gap between two series' relative changes over one period
     coarse_ratio,  # a coarse ratio ("0.7") of two rows the text names, in one column
     across_sources,  # a fine figure of an uncited sentence from values of two of its sources

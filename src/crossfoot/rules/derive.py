@@ -467,5 +467,6 @@ def _quotients(ctx: ClaimContext) -> ClaimContext:
 def pair_candidates(ctx: ClaimContext, group: ValueIndex) -> list[Candidate]:
     """Every two-operand derivation of ``group`` that meets the claim at its stated precision,
     with no gate on the group's size or the claim's precision: for a rule that has narrowed the
-    group itself (rules.coarse_ratio)."""
-    return list(_search_group(ctx, group, None))
+    group itself (rules.coarse_ratio). A level at an end of a stated move ("rose from 12% in 2020
+    to 15%") is read as a level, as the full search reads it."""
+    return list(_search_group(ctx, group, search_worded(ctx)))

@@ -94,7 +94,7 @@ LINE_CAP = 12
 _ANNUAL = WordGated(
     re.compile(
         r"(?i)\b(?:cagr|compound(?:ed)?|annual(?:ly|ized|ised)?|a year|per year|per annum|"
-        r"each year|yearly|year over year|year-over-year)\b"
+        r"each year|yearly)\b"
     ),
     tuple("cagr compound annu year".split()),
 )

@@ -34,6 +34,7 @@ from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 from crossfoot.rules._prose_per_unit import prose_per_unit
 from crossfoot.rules.row_months import named_month
+from crossfoot.sources.rows_months import DAY
 
 __all__ = ["per_unit"]
 
@@ -85,7 +86,7 @@ def per_unit(ctx: ClaimContext) -> Verdict | None:
     if (prior := year_before_stated(ctx.text, m, sorted(years), others)) is not None:
         years = frozenset({prior})  # "$220.4 thousand in 2020, up from $210.6 thousand"
     named = named_month(s.text)  # "in February": a month row of a result set is that month's
-    month = named[-1][1] if named and named[-1][1] <= 12 else None
+    month = named[-1][1] if named and named[-1][1] < DAY else None  # a month or a quarter
     lo, hi = claim_interval(ctx)
     values = ctx.scope.index.values
     # (grouped once: the cells beside a count are its record's or its period's, looked up by

@@ -8,7 +8,10 @@ figure whose words contradict the sign of its value is ``contradicted``:
 - loss words ("a net loss of", "an operating loss was") and a positive value of a line that is not
   itself a loss ("Net income", "Operating income (loss)", ``fund_result``); a line named as a loss
   ("Net loss", "Impairment losses") is positive when it records one;
-- gain words ("a gain of", "a profit of") and a negative value of a line not named as a loss.
+- gain words ("a gain of", "a profit of") and a negative value of a line not named as a loss;
+- the same nouns right after the figure ("swung to a $64 million loss", "a $20 million net
+  profit"): the figure is the loss or the profit the noun names ("a $5 million loss of revenue"
+  is a fall of revenue, not a loss, and is not read).
 
 A negative figure ("-$120 million") is judged by its sign already (a negative claim is never
 grounded by a positive value).
@@ -33,6 +36,13 @@ _GAIN = re.compile(
     r"(?:[\s,:$€£]|\b(?:of|was|were|is|are|totaled|totalled|amounted|to|at|came|reached|net|"
     r"before|after|tax|taxes|about|approximately|nearly|roughly|around|pre-tax|pretax|reported|"
     r"recorded|posted|per|share|diluted|basic)\b)*$"
+)
+# A loss or gain noun right after the figure, past a few adjectives: "a $64 million loss", "a
+# $20 million net profit". Anchored at the figure's end (one match per claim, linear).
+_NOUN_AFTER = re.compile(
+    r"(?i)[ \t]*(?:(?:net|operating|pre-?tax|after-?tax|one-time|quarterly|annual|full-year)"
+    r"[ \t]+){0,2}(?:(?P<loss>loss(?:es)?|deficits?|shortfalls?)|gains?|profits?|surplus(?:es)?)"
+    r"\b(?![ \t]+of\b)"
 )
 # Words of a line that records a loss as a positive amount ("Net loss", "Impairment losses").
 _LOSS_LINE = WordGated(
@@ -84,14 +94,18 @@ def sign_verdict(ctx: ClaimContext, sv: SourceValue) -> Verdict | None:
     m, s = ctx.mention, ctx.sentence
     if m.negative or m.value < 0 or sv.value == 0 or sv.kind == "percent":
         return None
-    if sv.value > 0 and not _loss_line(sv):
-        if sign_words(ctx.text, s.start, s.end, m.start, m.end):
+    if _loss_line(sv):
+        return None
+    after = _NOUN_AFTER.match(ctx.text, m.end, s.end)
+    if sv.value > 0:
+        if sign_words(ctx.text, s.start, s.end, m.start, m.end) or (
+            after is not None and after.group("loss") is not None
+        ):
             return _contradicted(sv, "a loss", "positive")
         return None
-    if sv.value < 0 and not _loss_line(sv):
-        lo = max(s.start, m.start - 60)
-        if _GAIN.search(ctx.text, lo, m.start):
-            return _contradicted(sv, "a gain", "negative")
+    lo = max(s.start, m.start - 60)
+    if _GAIN.search(ctx.text, lo, m.start) or (after is not None and after.group("loss") is None):
+        return _contradicted(sv, "a gain", "negative")
     return None
 
 

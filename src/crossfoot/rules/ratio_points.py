@@ -1,0 +1,140 @@
+"""A point change of a ratio named by its name, between two years: "Operating margin was 15% in
+2021, up 3 percentage points from 2020", "the gross margin contracted 120 bps in 2024".
+
+A margin or a rate is rarely a row of the table: it is the quotient of two rows ("operating
+margin" is operating income over revenue, :mod:`crossfoot.rules._ratio_names`), so its change in
+points is a difference of two quotients, four cells that no two-operand search reaches. It is
+derived only for a figure in points ("pp", "percentage points", "bps", "basis points") whose
+text names a ratio by its name, between the sentence's two years (its first and last), or the
+year before its one year and that year ("up 3 points in 2021"). The ratio's two sides are the
+fullest rows of one table their words name, so there is one candidate per table and unit view:
+a coincidence at a point's precision is unlikely. The words' direction must agree with the
+change ("down 3 points" for a margin that rose is ``contradicted``).
+
+>>> from crossfoot import check
+>>> t = ('[["(in millions)", "2021", "2020"], ["Revenue", "1,000", "800"],'
+...      ' ["Operating income", "150", "96"]]')
+>>> check("Operating margin rose 3 percentage points in 2021.", [t]).passed
+True
+>>> check("Operating margin rose 4 percentage points in 2021.", [t]).passed
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from decimal import Decimal
+
+from crossfoot.language.rowfocus import focus_text
+from crossfoot.language.years import period, years_in_text
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Evidence, SourceValue, format_decimal
+from crossfoot.rules._derive_kinds import label, operand_class, views_compatible
+from crossfoot.rules._derive_shared import claim_direction, claim_interval, fmt_result, kind_allowed
+from crossfoot.rules._ratio_names import named_ratio, ratio_sides
+
+__all__ = ["ratio_points"]
+
+_SCALE = {"pp": Decimal(100), "bps": Decimal(10_000)}
+_KIND = {"pp": "pp_change", "bps": "bps_change"}
+_Row = tuple[str, int | None, int]
+_Ops = tuple[SourceValue, SourceValue, SourceValue, SourceValue]
+
+
+def _span(ctx: ClaimContext) -> tuple[int, int] | None:
+    """The two years compared: the sentence's first and last, or the year before its one."""
+    years = sorted(set(years_in_text(ctx.sentence.text)))
+    if not years:
+        years = sorted(set(years_in_text(focus_text(ctx))))
+    if len(years) >= 2:
+        return years[0], years[-1]
+    return (years[0] - 1, years[0]) if years else None
+
+
+def _cells(
+    values: Sequence[SourceValue], rows: set[_Row], years: tuple[int, int]
+) -> dict[_Row, list[tuple[SourceValue, SourceValue]]]:
+    """Each row's (earlier, later) cells of the two years, one pair per unit view."""
+    by_year: dict[tuple[_Row, str], dict[int, SourceValue]] = {}
+    for v in values:
+        key = (v.source_id, v.table, v.row_index or 0)
+        if v.row_index is None or key not in rows or operand_class(v) != "amount":
+            continue
+        p = period(v)
+        if p is None or p[1] is not None or p[0] not in years:
+            continue
+        by_year.setdefault((key, v.view), {})[p[0]] = v
+    out: dict[_Row, list[tuple[SourceValue, SourceValue]]] = {}
+    for (key, _view), cells in by_year.items():
+        if years[0] in cells and years[1] in cells:
+            out.setdefault(key, []).append((cells[years[0]], cells[years[1]]))
+    return out
+
+
+def _changes(
+    tops: dict[_Row, list[tuple[SourceValue, SourceValue]]],
+    bottoms: dict[_Row, list[tuple[SourceValue, SourceValue]]],
+    scale: Decimal,
+) -> Iterator[tuple[Decimal, _Ops]]:
+    for top, top_pairs in tops.items():
+        for bottom, bottom_pairs in bottoms.items():
+            if top[:2] != bottom[:2] or top == bottom:
+                continue  # one table's two rows
+            for a1, a2 in top_pairs:
+                for b1, b2 in bottom_pairs:
+                    if not (views_compatible(a1, b1) and views_compatible(a2, b2)):
+                        continue
+                    if b1.value == 0 or b2.value == 0:
+                        continue
+                    yield (a2.value / b2.value - a1.value / b1.value) * scale, (a1, b1, a2, b2)
+
+
+def ratio_points(ctx: ClaimContext) -> Verdict | None:
+    """Rule: a named ratio's change in points between two years (module docstring)."""
+    m, o = ctx.mention, ctx.options
+    if m.kind not in _SCALE or not m.claim or m.high is not None or m.value == 0:
+        return None
+    if not o.allow_derived or not kind_allowed(ctx, _KIND[m.kind]):
+        return None
+    sides = named_ratio(focus_text(ctx))
+    span = _span(ctx) if sides is not None else None
+    if sides is None or span is None or span[0] == span[1]:
+        return None
+    lo, hi = claim_interval(ctx)
+    low, high = sorted((abs(lo), abs(hi)))
+    if lo <= 0 <= hi:
+        low = Decimal(0)
+    direction, _worded = claim_direction(ctx)
+    against: tuple[Decimal, _Ops] | None = None
+    for group in ctx.scope.groups:
+        top_rows, bottom_rows = ratio_sides(group.values, sides)
+        if not top_rows or not bottom_rows:
+            continue
+        tops = _cells(group.values, top_rows, span)
+        bottoms = _cells(group.values, bottom_rows, span)
+        for change, ops in _changes(tops, bottoms, _SCALE[m.kind]):
+            if not low <= abs(change) <= high:
+                continue
+            if (direction == "up" and change < 0) or (direction == "down" and change > 0):
+                against = against or (change, ops)
+                continue
+            return Verdict("derived", _evidence(ctx, ops, change, ""))
+    if against is None:
+        return None
+    said = "a rise" if direction == "up" else "a fall"
+    note = f"the words state {said}, but the ratio moved the other way"
+    ev = _evidence(ctx, against[1], against[0], note)
+    return Verdict("contradicted", ev, note)
+
+
+def _evidence(ctx: ClaimContext, ops: _Ops, change: Decimal, note: str) -> Evidence:
+    a1, b1, a2, b2 = ops
+    unit = "pp" if ctx.mention.kind == "pp" else " bps"
+    times = "100" if ctx.mention.kind == "pp" else "10,000"
+
+    def q(a: SourceValue, b: SourceValue) -> str:
+        return f"{label(a)} ({format_decimal(a.value)}) / {label(b)} ({format_decimal(b.value)})"
+
+    formula = f"({q(a2, b2)} - {q(a1, b1)}) x {times} = {fmt_result(ctx, change)}{unit}"
+    kind = _KIND[ctx.mention.kind]
+    return Evidence("derive", kind, formula, ops, change, note or "a named ratio's point change")
