@@ -258,6 +258,17 @@ def _direction_of(match: re.Match[str], text: str, number: str) -> Direction | N
     return "up" if match.group("up") else "down"
 
 
+def false_direction(text: str, m: re.Match[str]) -> bool:
+    """Whether the direction word ``m`` (of :func:`direction_words`) is part of a phrase that
+    moves nothing: "made up", "picked up", "broke down", "more than".
+
+    >>> t = "Services made up 40%; sales picked up."
+    >>> [false_direction(t, m) for m in direction_words(t, 0, len(t))]
+    [True, True]
+    """
+    return _is_false(text, m)
+
+
 def _is_false(text: str, m: re.Match[str]) -> bool:
     for f in _FALSE.finditer(text, max(0, m.start() - 20), min(len(text), m.end() + 12)):
         if f.start() <= m.start() < f.end():

@@ -33,6 +33,7 @@ from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import deferred_row_verdict, direct_match
 from crossfoot.rules.exact_quotient import exact_quotient
+from crossfoot.rules.fraction_share import fraction_share
 from crossfoot.rules.group_change import group_change
 from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.index_return import index_return
@@ -96,6 +97,7 @@ RULES: tuple[Rule, ...] = (
     ratio_points,  # a named ratio's change in points between two years ("margin up 3 pp")
     growth_gap,  # the gap between two series' relative changes over one period
     coarse_ratio,  # a coarse ratio ("0.7") of two rows the text names, in one column
+    fraction_share,  # "two-fifths of total revenue": a share of named rows, in words
     across_sources,  # a fine figure of an uncited sentence from values of two of its sources
     asked_scale,  # a plain figure in the unit its question asks for ("divided by 1000")
     stated_step,  # a plain figure one step its question states from another ("that less 1")

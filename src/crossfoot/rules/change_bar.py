@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from crossfoot.language.bounds import side_before
-from crossfoot.language.direction import clause_bounds, direction_words
+from crossfoot.language.direction import clause_bounds
 from crossfoot.language.years import years_in_text
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue, format_decimal
-from crossfoot.rules.one_row_bar import near, round_line
+from crossfoot.rules.one_row_bar import level_after, moves_before, near, round_line
 from crossfoot.sources.rows_label_match import label_search
 
 __all__ = ["change_bar"]
@@ -50,11 +50,11 @@ def change_bar(text: str, claim: Claim, values: Sequence[SourceValue]) -> Claim 
     if m.kind not in ("money", "number", "percent") or _derived(claim):
         return None
     side = side_before(text, m.start, s.start)
-    moved = [
-        w for w in direction_words(text, s.start, m.start) if not text.startswith(" than", w.end())
-    ]
+    moved = moves_before(text, s.start, m.start)
     if side is None or not moved or any(ch.isdigit() for ch in text[moved[-1].end() : m.start]):
         return None  # (a figure between: "grew by $0.4M to $4.2M, staying above $4M" is a level)
+    if level_after(text, moved, m.start):
+        return None  # "grew to more than $550M", "rose, ending above $550M": a bar on a level
     way = 1 if moved[-1].group("up") else -1
     sentence = text[s.start : s.end]
     years = sorted(set(years_in_text(sentence)))

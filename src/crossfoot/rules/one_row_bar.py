@@ -13,15 +13,18 @@ exactly one row of the column the bar is drawn across (``rules._bar_cells``, the
   already passes on a cell of that row (the bound read as a value near it, ``language.bounds``).
 
 Not a bar on a level: a figure after a word of movement or change ("grew by more than $0.4M",
-"an increase of over 5%") bounds the change, which the other rules read.
+"an increase of over 5%") bounds the change, which the other rules read; but a level word
+between the movement and the bar ("grew to more than $550M", "rose, ending above $550M") makes
+it a level's bar again, and a phrase that moves nothing ("made up more than") is no movement.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
-from crossfoot.language.direction import direction_words
+from crossfoot.language.direction import direction_words, false_direction
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue, format_decimal
 from crossfoot.rules._bar_cells import bar_cells
 from crossfoot.rules.counts import past_bar
@@ -29,6 +32,30 @@ from crossfoot.sources.rows_label_match import label_search
 
 __all__ = ["one_row_bar"]
 
+# A word between the movement and the bar that makes the bar a level's: "grew to more than",
+# "rose, ending above", "climbed, closing the year at over".
+_LEVEL = re.compile(
+    r"(?i)\b(?:to|at|end(?:ed|ing|s)?|clos(?:ed|ing|es)|finish(?:ed|ing|es)|reach(?:ed|ing|es)?|"
+    r"stand(?:s|ing)?|stood|settl(?:ed|ing|es))\b"
+)
+
+
+def moves_before(text: str, start: int, end: int) -> list[re.Match[str]]:
+    """The movement words of ``text[start:end]``, less the bar's own ("more than") and phrases
+    that move nothing ("made up", "picked up")."""
+    return [
+        w
+        for w in direction_words(text, start, end)
+        if not text.startswith(" than", w.end()) and not false_direction(text, w)
+    ]
+
+
+def level_after(text: str, moved: Sequence[re.Match[str]], end: int) -> bool:
+    """Whether a level word stands between the last movement word and ``end`` (the bar)."""
+    return bool(moved) and _LEVEL.search(text, moved[-1].end(), end) is not None
+
+
+_OF_WHOLE = re.compile(r"(?i)\s+of\s+")
 # words that make the bar one on a change, not on the row's level (direction_words has the verbs)
 _CHANGE_WORDS = ("change", "differen", "gap", "increase", "decrease", "growth", " by ")
 
@@ -39,10 +66,8 @@ def one_row_bar(
     """The bar's claim judged on the one row its sentence names, or None (module docstring)."""
     m, s = claim.mention, claim.sentence
     before = text[s.start : m.start].lower()
-    moved = [
-        w for w in direction_words(text, s.start, m.start) if not text.startswith(" than", w.end())
-    ]  # ("more than", "less than" are the bar's own words)
-    if moved or any(w in before for w in _CHANGE_WORDS):
+    moved = moves_before(text, s.start, m.start)
+    if (moved and not level_after(text, moved, m.start)) or any(w in before for w in _CHANGE_WORDS):
         return None
     found = bar_cells(text, s.start, s.end, values, texts)
     if found is None:
@@ -51,6 +76,10 @@ def one_row_bar(
     sentence = text[s.start : s.end]
     low = sentence.lower()
     named = [v for v in cells if v.row and label_search(v.row, sentence, low)]
+    if named and (of := _OF_WHOLE.match(text, m.end, s.end)) is not None:
+        # "Services made up more than $350M of total revenue": the row after "of" is the whole
+        whole = text[of.end() : s.end]
+        named = [v for v in named if not label_search(v.row or "", whole, whole.lower())]
     if len(named) != 1:  # (trace reads the named row alone: one cell may be all there is)
         return None
     row = named[0]
