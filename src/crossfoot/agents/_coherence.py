@@ -102,6 +102,7 @@ def _norm(v: object) -> str | None:
 
 
 _DIGIT = re.compile(r"\d")
+_NAME_KEYS = ("name", "product_name", "item_name", "title")
 
 
 # A place a value was shown: the field name it was shown under ("" in a list of records), and
@@ -109,6 +110,7 @@ _DIGIT = re.compile(r"\d")
 # record, shared by all its values: built once, while the result is read).
 _Ids = dict[str, dict[str, str]]  # field -> {its lookup key: as shown}: _around's form
 _Place = tuple[str, _Ids]
+_Members = tuple[tuple[str, frozenset[str]], ...]  # a list's named records: (name, their ids)
 
 
 class RecordIndex:
@@ -119,6 +121,9 @@ class RecordIndex:
         self._at: dict[str, list[_Place]] = {}
         self._memo: dict[tuple[str, str], dict[str, dict[str, str]]] = {}
         self._leaves = 0
+        # Lists of named records ("items": [{"item_id", "name"}, ...]): each id's list, as
+        # (the record's name, every record's (name, ids)) for agents._requested
+        self._named: dict[str, tuple[str, _Members]] = {}
 
     def add(self, text: str) -> None:
         """Keep a tool result's text; it is parsed the first time a call needs the index."""
@@ -152,11 +157,43 @@ class RecordIndex:
                 else:
                     self._leaf(v, inner, str(k))
         elif isinstance(node, list):
+            if len(node) > 1 and isinstance(node[0], dict):
+                self._name_list(node)
             for v in node:  # (a list's scalars are shown under the list's own field name)
                 if isinstance(v, (dict, list)):
                     self._walk(v, ids, "")
                 else:
                     self._leaf(v, ids, field)
+
+    def _name_list(self, node: list[object]) -> None:
+        """Remember a list of two or more records that each carry a name and an id."""
+        members: list[tuple[str, frozenset[str]]] = []
+        for rec in node[:200]:
+            if not isinstance(rec, dict):
+                return
+            name = next((rec[k] for k in _NAME_KEYS if isinstance(rec.get(k), str)), None)
+            ids = frozenset(
+                key
+                for k, v in rec.items()
+                if _scalar(v) and _identifying(str(k)) and (key := _norm(v)) is not None
+            )
+            if name is None or not ids:
+                return
+            members.append((name, ids))
+        group = tuple(members)
+        for name, ids in members:
+            for key in ids:
+                self._named.setdefault(key, (name, group))
+
+    def named_list(
+        self, value: object
+    ) -> tuple[str, tuple[tuple[str, frozenset[str]], ...]] | None:
+        """The name of the record ``value`` identifies in a list of named records, and the
+        list's records as (name, ids); None when it is in no such list."""
+        if self._pending:
+            self._build()
+        key = _norm(value)
+        return self._named.get(key) if key is not None else None
 
     def _leaf(self, v: object, ids: _Ids, field: str) -> None:
         key = _norm(v)

@@ -51,6 +51,7 @@ class AgentPolicy:
     budget_action: str = "block"
     unknown_tool_action: str = "warn"
     mismatch_action: str = "warn"  # a value of another record than the call's ids name
+    unrequested_action: str = "warn"  # a named item the user did not ask for, another one asked
     check_assistant: bool = True  # check values in the agent's own messages (loosely)
     reference_date: date | None = None  # "today" for relative dates; else read from the prompt
     max_index_chars: int = 1_000_000  # characters of one source that are indexed
@@ -75,6 +76,7 @@ class AgentPolicy:
         budget_action: str = "block",
         unknown_tool_action: str = "warn",
         mismatch_action: str = "warn",
+        unrequested_action: str = "warn",
         check_assistant: bool = True,
         reference_date: date | str | None = None,
         max_index_chars: int = 1_000_000,
@@ -96,6 +98,7 @@ class AgentPolicy:
             budget_action=budget_action,
             unknown_tool_action=unknown_tool_action,
             mismatch_action=mismatch_action,
+            unrequested_action=unrequested_action,
         )
         _check_limits(max_repeats, max_tool_calls, max_index_chars)
         return cls(
@@ -114,6 +117,7 @@ class AgentPolicy:
             budget_action=budget_action,
             unknown_tool_action=unknown_tool_action,
             mismatch_action=mismatch_action,
+            unrequested_action=unrequested_action,
             check_assistant=bool(check_assistant),
             reference_date=_read_reference(reference_date),
             max_index_chars=max_index_chars,
