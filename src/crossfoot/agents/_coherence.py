@@ -43,7 +43,7 @@ from crossfoot.agents._findings import Finding
 if TYPE_CHECKING:
     from crossfoot.agents._policy import AgentPolicy
 
-__all__ = ["Conflict", "RecordIndex", "is_identifying", "mismatch_findings"]
+__all__ = ["Conflict", "RecordIndex", "identifying", "is_identifying", "mismatch_findings"]
 
 _ID_ENDS = ("id", "ids", "number", "numbers", "_no", "code", "codes", "sku", "email")
 _MAX_TEXT = 2_000_000  # a result larger than this is not indexed (provenance still reads it)
@@ -53,6 +53,11 @@ _MAX_LEAVES = 200_000  # per run: beyond this the index stops growing
 @lru_cache(maxsize=4096)
 def _identifying(key: str) -> bool:
     return is_identifying(key)
+
+
+def identifying(key: str) -> bool:
+    """:func:`is_identifying`, memoised (argument names repeat across a run's calls)."""
+    return _identifying(key)
 
 
 def is_identifying(key: str) -> bool:
@@ -185,13 +190,19 @@ class RecordIndex:
             for key in ids:
                 self._named.setdefault(key, (name, group))
 
-    def named_list(
-        self, value: object
-    ) -> tuple[str, tuple[tuple[str, frozenset[str]], ...]] | None:
+    def has_named_lists(self) -> bool:
+        """Whether any result held a list of named records (reads the pending results)."""
+        if self._pending:
+            self._build()
+        return bool(self._named)
+
+    def named_list(self, value: object) -> tuple[str, _Members] | None:
         """The name of the record ``value`` identifies in a list of named records, and the
         list's records as (name, ids); None when it is in no such list."""
         if self._pending:
             self._build()
+        if type(value) is str:
+            return self._named.get(value.strip().lower())  # (an id's lookup key, as _norm's)
         key = _norm(value)
         return self._named.get(key) if key is not None else None
 

@@ -38,7 +38,7 @@ from crossfoot.agents._findings import Finding, ValueCheck, worst
 from crossfoot.agents._planted import check_injected
 from crossfoot.agents._policy import AgentPolicy
 from crossfoot.agents._records import point_records
-from crossfoot.agents._requested import name_words, unrequested_findings
+from crossfoot.agents._requested import Requested
 from crossfoot.agents._schema import ToolSchema, read_tools
 from crossfoot.agents._units import other_unit
 from crossfoot.agents._values import ArgValue, digits_of, plain_path, walk_args
@@ -93,7 +93,7 @@ class RunMonitor:
         self._computed: dict[Decimal, str] = {}  # results of the agent's own checked arithmetic
         self._lengths: set[int] = set()  # list lengths of the calls so far (3 passengers booked)
         self._records = RecordIndex()  # JSON results by value, for mismatched_record
-        self._said: frozenset[str] = frozenset()  # the user's words, for unrequested_item
+        self._requested = Requested()  # the user's words, for unrequested_item
 
     # ------------------------------------------------------------------ events
     def system(self, text: str) -> None:
@@ -103,7 +103,7 @@ class RunMonitor:
     def user(self, text: str) -> None:
         """A user message."""
         self._message("user", text)
-        self._said |= name_words(as_text(text))
+        self._requested.user(as_text(text))
 
     def assistant(self, text: str) -> None:
         """The agent's own prose. Its values are checked loosely; they vouch for nothing except a
@@ -215,7 +215,7 @@ class RunMonitor:
         self._call_findings(call, findings)
         checks = self._check_args(call, args, findings)
         findings += mismatch_findings(self._records, call.name, call.step, args, self.policy)
-        findings += unrequested_findings(self._records, self._said, name, step, args, self.policy)
+        findings += self._requested.findings(self._records, name, step, args, self.policy)
         decision = Decision(
             worst([f.severity for f in findings]) if findings else "allow",
             name,

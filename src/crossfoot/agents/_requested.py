@@ -26,6 +26,7 @@ at anything.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from crossfoot.agents._findings import Finding
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from crossfoot.agents._coherence import RecordIndex
     from crossfoot.agents._policy import AgentPolicy
 
-__all__ = ["name_words", "unrequested", "unrequested_findings"]
+__all__ = ["Requested", "name_words", "unrequested"]
 
 _WORD = re.compile(r"[a-z]{3,}")
 _READS = (
@@ -58,6 +59,7 @@ _GENERIC = frozenset(
 )
 
 
+@lru_cache(maxsize=4096)  # item names repeat across a run's calls
 def name_words(text: str) -> frozenset[str]:
     """The words of ``text`` a product name is matched by: lower case, three letters or more,
     a plural's "s" dropped, generic words left out.
@@ -74,59 +76,87 @@ def name_words(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _values(args: dict[str, object]) -> list[tuple[str, object]]:
-    """(path, value) of the call's identifying scalars, a list's elements each."""
-    from crossfoot.agents._coherence import is_identifying
-
-    out: list[tuple[str, object]] = []
+def _strings(args: dict[str, object]) -> list[tuple[str, str]]:
+    """(path, text) of the call's string values, a list's elements each (its first 50)."""
+    out: list[tuple[str, str]] = []
     for k, v in args.items():
-        if not is_identifying(k):
-            continue
-        if isinstance(v, list):
-            out.extend((f"{k}[{i}]" if len(v) > 1 else k, x) for i, x in enumerate(v[:50]))
-        else:
+        if type(v) is str:
             out.append((k, v))
+        elif type(v) is list:
+            many = len(v) > 1
+            out.extend(
+                (f"{k}[{i}]" if many else k, x) for i, x in enumerate(v[:50]) if type(x) is str
+            )
     return out
 
 
 def unrequested(index: RecordIndex, said: frozenset[str], args: object) -> list[tuple[str, str]]:
     """(argument path, message) of each value of ``args`` that picks a named record the user's
     words (``said``) do not name, while they name another record of its list."""
-    if not said or not isinstance(args, dict):
-        return []
-    out: list[tuple[str, str]] = []
-    for path, v in _values(args):
-        if not isinstance(v, str):
-            continue
-        found = index.named_list(v)
-        if found is None:
-            continue
-        name, members = found
-        mine = name_words(name)
-        if not mine or mine & said:
-            continue  # the user named it (or its name has no word to name it by)
-        asked = [n for n, _ids in members if (w := name_words(n)) and not w & mine and w & said]
-        if asked:
-            out.append((path, f"{path}={v} is the {name}, but the user asked about the {asked[0]}"))
-    return out
+    return Requested(said).check(index, args)
 
 
-def unrequested_findings(
-    index: RecordIndex,
-    said: frozenset[str],
-    tool: str,
-    step: int,
-    args: object,
-    policy: AgentPolicy,
-) -> list[Finding]:
-    """``unrequested_item`` findings of one call (arguments not ignored by ``policy``); none for
-    a tool named as a read."""
-    if tool.lower().replace("-", "_").split("_")[0] in _READS:
-        return []
-    out = []
-    for path, message in unrequested(index, said, args):
-        where = f"{tool}.{path}"
-        if not policy.ignored(where):
-            action = policy.unrequested_action
-            out.append(Finding("unrequested_item", action, step, where, f"{tool}.{message}"))
-    return out
+class Requested:
+    """The user's words of one run, and what each picked record's check gave for them."""
+
+    __slots__ = ("_memo", "said")
+
+    def __init__(self, said: frozenset[str] = frozenset()) -> None:
+        self.said = said
+        self._memo: dict[str, str | None] = {}  # a value's lookup key -> the record asked instead
+
+    def user(self, text: str) -> None:
+        """Add a user message's words."""
+        words = name_words(text)
+        if not words <= self.said:
+            self.said |= words
+            self._memo.clear()
+
+    def check(self, index: RecordIndex, args: object) -> list[tuple[str, str]]:
+        """(argument path, message) of each value of ``args`` the user did not ask for."""
+        if not self.said or not isinstance(args, dict) or not index.has_named_lists():
+            return []
+        out: list[tuple[str, str]] = []
+        memo = self._memo
+        for path, v in _strings(args):
+            found = index.named_list(v)  # (the ids of named records: identifying fields only)
+            if found is None:
+                continue
+            if v in memo:
+                asked = memo[v]
+            else:
+                asked = memo[v] = _asked(found[0], found[1], self.said)
+            if asked is not None:
+                message = f"{path}={v} is the {found[0]}, but the user asked about the {asked}"
+                out.append((path, message))
+        return out
+
+    def findings(
+        self, index: RecordIndex, tool: str, step: int, args: object, policy: AgentPolicy
+    ) -> list[Finding]:
+        """``unrequested_item`` findings of one call (arguments not ignored by ``policy``);
+        none for a tool named as a read."""
+        if tool.lower().replace("-", "_").split("_")[0] in _READS:
+            return []
+        out = []
+        for path, message in self.check(index, args):
+            where = f"{tool}.{path}"
+            if not policy.ignored(where):
+                action = policy.unrequested_action
+                out.append(Finding("unrequested_item", action, step, where, f"{tool}.{message}"))
+        return out
+
+
+def _asked(
+    name: str, members: tuple[tuple[str, frozenset[str]], ...], said: frozenset[str]
+) -> str | None:
+    """The name of another record of the list the user's words name, when they do not name
+    ``name`` (the picked record's); None otherwise."""
+    mine = name_words(name)
+    if not mine or mine & said:
+        return None  # the user named it (or its name has no word to name it by)
+    for other, _ids in members:
+        words = name_words(other)
+        if words and not words & mine and words & said:
+            return other
+    return None
