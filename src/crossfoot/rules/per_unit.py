@@ -26,7 +26,7 @@ from collections import defaultdict
 from decimal import Decimal
 
 from crossfoot.language.rowtokens import required_tokens, tokens
-from crossfoot.language.years import years_in_text
+from crossfoot.language.years import field_stem, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._claim_year import year_before_stated
@@ -115,7 +115,53 @@ def per_unit(ctx: ClaimContext) -> Verdict | None:
             found = _over(v, by_row, beside, words, lo, hi)
             if found is not None:
                 return Verdict("derived", _evidence(ctx, found, v))
+    found_field = _record_per_unit(values, units, words, years, lo, hi)
+    if found_field is not None:
+        return Verdict("derived", _evidence(ctx, *found_field))
     return prose_per_unit(ctx, units, lo, hi)  # "12.4 million shares" of a passage (prose24)
+
+
+def _record_per_unit(
+    values: tuple[SourceValue, ...] | list[SourceValue],
+    units: frozenset[str],
+    words: frozenset[str],
+    years: frozenset[int],
+    lo: Decimal,
+    hi: Decimal,
+) -> tuple[SourceValue, SourceValue] | None:
+    """An amount field over a count field of the same record and year ("revenue_2024" over
+    "employees_2024" for "revenue per employee in 2024"): a record's fields are its line."""
+    counts = [
+        v
+        for v in values
+        if v.field is not None
+        and v.table is None
+        and v.value > 0
+        and operand_class(v) == "amount"
+        and (not years or v.year in years)
+        and (need := required_tokens(field_stem(v) or v.field)) is not None
+        and _names_count(need, units)
+    ]
+    for count in counts:
+        stem = field_stem(count) or count.field
+        beside = [
+            a
+            for a in values
+            if a.field is not None
+            and a.table is None
+            and a.source_id == count.source_id
+            and a.year == count.year
+            and a.value > 0
+            and (field_stem(a) or a.field) != stem
+            and operand_class(a) == "amount"
+        ]
+        named = [
+            a for a in beside if (need := required_tokens(field_stem(a) or "")) <= words and need
+        ]
+        for a in named or beside:
+            if lo <= a.value / count.value <= hi:
+                return a, count
+    return None
 
 
 def _fits(
