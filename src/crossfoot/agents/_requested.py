@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = ["Requested", "name_words", "unrequested"]
 
 _WORD = re.compile(r"[a-z]{3,}")
+_HEAD = re.compile(r"[A-Za-z][a-z]*")  # a tool name's first word: "get_order", "getOrder"
 _READS = (
     "get",
     "find",
@@ -136,7 +137,8 @@ class Requested:
     ) -> list[Finding]:
         """``unrequested_item`` findings of one call (arguments not ignored by ``policy``);
         none for a tool named as a read."""
-        if tool.lower().replace("-", "_").split("_")[0] in _READS:
+        head = _HEAD.match(tool)
+        if head is not None and head.group(0).lower() in _READS:
             return []
         out = []
         for path, message in self.check(index, args):
