@@ -20,6 +20,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
+from functools import partial
 from itertools import chain
 from typing import Any
 from weakref import ref
@@ -35,6 +36,7 @@ from crossfoot.model.types import Source, SourceValue
 from crossfoot.numbers.extract import extract
 from crossfoot.sources.load import SourceSet, load_sources
 from crossfoot.sources.rows_cells import IntNumbers, parse_cell
+from crossfoot.sources.rows_kept import kept_set
 from crossfoot.sources.rows_key import key_column as _key_column
 from crossfoot.sources.rows_names import (
     is_count_column,
@@ -224,6 +226,7 @@ def is_partial(source: Source) -> bool:
 
 def register(source: Source, table: RowTable | None) -> None:
     """Tie a per-answer source to its table (None: a partial copy, see :func:`is_partial`)."""
+    _TABLES.pop(id(source), None)  # (a kept source set's again: the newest)
     if len(_TABLES) > 512:
         # the oldest one out: clearing them all would drop the sources of the answer being
         # checked, and free hundreds of tables in one go
@@ -364,18 +367,19 @@ class AnswerOperands:
                 # rows_for's windows (anchors), found here with them
                 near[name] = chain.from_iterable(t.near_many(anchors + windows)[len(anchors) :])
         chosen = self.rows_for(text, mentions, anchors)
-        out: list[Source] = []
+        # (name, kept table or prose source, the cells picked: row, column, operand)
+        parts: list[tuple[str, Any, tuple[tuple[int, int, bool], ...]]] = []
         for name in self.order:
             table = self.tables.get(name)
             if table is None:
-                out.append(self.prose[name])
+                parts.append((name, self.prose[name], ()))
                 continue
             rows = set(chosen.get(name, ()))
             if name not in near and len(rows) == table.rows:
                 # searched whole (one or two rows): every cell, row by row, all operands
                 cells = table.cells
-                values = tuple(
-                    table.cell(i, j, True)
+                picks = tuple(
+                    (i, j, True)
                     for i in range(table.rows)
                     for j in range(len(cells))
                     if i in cells[j]
@@ -386,15 +390,31 @@ class AnswerOperands:
                     picked.update((i, j) for j, col in enumerate(table.cells) for i in col)
                 for i in rows:
                     picked.update((i, j) for j, col in enumerate(table.cells) if i in col)
-                values = tuple(table.cell(i, j, i in rows) for i, j in sorted(picked))
-            source = Source(id=name, values=values)
-            register(source, table)
-            out.append(source)
-        made = SourceSet(out, self.issues)
+                picks = tuple((i, j, i in rows) for i, j in sorted(picked))
+            parts.append((name, table, picks))
+
+        # A second answer picking the same cells of the same kept table gets the same source
+        # set, and with it what the rules keep per source set and group (sources.rows_kept).
+        made = kept_set(parts, self.issues, partial(_source_set, parts, self.issues))
+        for s in made.sources:
+            table = self.tables.get(s.id)
+            if table is not None:
+                register(s, table)  # (a kept set's again: the newest, see register)
         if len(self._made) > 256:
             self._made.clear()
         self._made[(text, whole)] = made
         return made
+
+
+def _source_set(parts: Sequence[tuple[str, Any, Any]], issues: tuple[str, ...]) -> SourceSet:
+    """The sources of :meth:`AnswerOperands.sources_for`'s ``parts``: a table's cells picked
+    (row, column, whether an operand), a prose source as it is."""
+    out: list[Source] = []
+    for name, table, picks in parts:
+        if isinstance(table, RowTable):
+            table = Source(id=name, values=tuple(table.cell(i, j, op) for i, j, op in picks))
+        out.append(table)
+    return SourceSet(out, issues)
 
 
 def _anchors(mentions: Sequence[Any]) -> list[tuple[float, float]]:

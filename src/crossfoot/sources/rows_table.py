@@ -101,6 +101,8 @@ class RowTable:
         self._bounds: dict[int, tuple[int, int] | None] = {}
         self._found: dict[tuple[float, float], list[tuple[int, int]]] = {}
         self._merged: tuple[list[float], list[tuple[int, int]], bool] | None = None
+        # the answers' source sets over this table, by the cells picked (sources.rows_kept)
+        self.sets: dict[object, object] = {}
         # what rules make once per table (the month column, for rules.row_months)
         self.memo: dict[str, object] = period_memo(raw, key_col)
         # A series labelled by its periods: rows named as a sentence names them ("January").
