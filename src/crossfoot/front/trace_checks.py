@@ -407,10 +407,10 @@ _NOUN_AFTER = re.compile(
 
 
 def _measured_words(info: Sequence[TableInfo]) -> frozenset[str]:
-    """Singular words of the measured (non-key) column names of every result set."""
+    """Singular words of the measured columns' names: not the key's, nor a period column's."""
     words: set[str] = set()
     for t in info:
-        words.update(measured_words(t.columns, t.key))
+        words.update(measured_words(tuple(c for c in t.columns if c != t.periods), t.key))
     return frozenset(words - _GENERIC)
 
 

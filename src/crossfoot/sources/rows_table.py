@@ -47,6 +47,7 @@ class TableInfo:
     key: str | None  # the row key column, if any
     rows: int
     labels: tuple[str | None, ...]  # row keys, one per row (None without a key)
+    periods: str | None = None  # the column of months or quarters of rows keyed by another
 
 
 class RowTable:
@@ -120,6 +121,7 @@ class RowTable:
             rs.columns[key_col] if key_col is not None else None,
             self.rows,
             self.labels,
+            _period_column(rs.columns, raw, self.memo.get("month column")),
         )
 
     @property
@@ -485,3 +487,8 @@ def _int_key(x: int) -> float:
         return float(x)
     except OverflowError:
         return math.inf if x > 0 else -math.inf
+
+
+def _period_column(columns: Sequence[str], raw: Sequence[object], col: object) -> str | None:
+    """The name of the column of periods (:func:`period_memo`'s, found by identity), if any."""
+    return next((name for name, c in zip(columns, raw, strict=False) if c is col), None)
