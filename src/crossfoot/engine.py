@@ -194,11 +194,12 @@ class _Answer:
         self._table_labels: tuple[str, ...] | None = None
         self.contexts: dict[tuple[int, int], ClaimContext] = {}  # to judge a claim again
         self.cuts: dict[tuple[int, int], Scope] = {}  # scopes cut to the values that fit
-        self.shared: dict[str, object] = {}  # per-answer caches rules may fill
+        self.read_ask: dict[str, object] = {}  # the question's readings, for every rule run
         if ask is not None:  # the user's question, for rules that read what it words
-            self.shared["ask.text"] = ask.text  # the ask: the operation it words
-            self.shared["ask.context"] = ask.context or ask.text  # every turn: what it names
-            self.shared["ask.op"] = ask.op  # the operation it asks for (rules.percent_plain)
+            self.read_ask["ask.text"] = ask.text  # the ask: the operation it words
+            self.read_ask["ask.context"] = ask.context or ask.text  # every turn: what it names
+            self.read_ask["ask.op"] = ask.op  # the operation it asks for (rules.percent_plain)
+        self.shared: dict[str, object] = dict(self.read_ask)  # per-answer caches rules may fill
         self.scopes: dict[tuple[tuple[str, ...] | None, bool], Scope] = {}
         self.grounded: list[Claim] = []
         self.all_rules = rules()
@@ -338,7 +339,8 @@ class _Answer:
             and g.evidence.operands
             and all(keep(v) for v in g.evidence.operands)
         ]
-        again = replace(ctx, scope=cut, grounded=earlier, shared={}, notes={})
+        # The question's readings (``ask.*``) stay: a rule judging again reads the same question.
+        again = replace(ctx, scope=cut, grounded=earlier, shared=dict(self.read_ask), notes={})
         if self.ask is not None:
             again.notes["question"] = self.ask.text  # its words name rows and the operation
         wanted = _RERUN_MODULES if direct else _RERUN_MODULES[1:]
