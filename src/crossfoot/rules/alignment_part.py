@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from crossfoot.language.asked import Ask
 from crossfoot.language.rowtokens import required_tokens
@@ -63,10 +64,8 @@ def listed_misfit(ask: Ask, ev: Evidence, named: Named) -> str | None:
     row is named, and a named row (no total line) is left out. (Read whatever ``Ask.op`` is:
     "the total revenue from A, B and C in 2018" asks no sum of years.)"""
     ops = ev.operands
-    if len(ops) < 2 or ops[0].table is None or not _COMBINING.search(ask.text):
+    if len(ops) < 2 or ops[0].table is None or not _combining(ask.text):
         return None
-    if _BOTH.search(ask.text):
-        return None  # "both A and B": two rows asked
     if ev.kind not in _COMBINED or (ev.kind == "written_calculation" and _MINUS.search(ev.formula)):
         return None
     cols = {(v.source_id, v.table, v.col_index, v.view) for v in ops}
@@ -87,6 +86,13 @@ def listed_misfit(ask: Ask, ev: Evidence, named: Named) -> str | None:
         return None
     left = ", ".join(sorted(listed[k] for k in listed.keys() - taken))
     return f"the question lists {len(listed)} rows; this {kind} leaves out {left}"
+
+
+@lru_cache(maxsize=1024)  # (one question, many answers and claims)
+def _combining(question: str) -> bool:
+    """Whether the question asks to combine rows (a total, a sum, an average), and not "both
+    A and B" (two rows asked)."""
+    return _COMBINING.search(question) is not None and _BOTH.search(question) is None
 
 
 def _list(years: Iterable[int]) -> str:

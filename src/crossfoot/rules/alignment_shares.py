@@ -15,6 +15,7 @@ year.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import Evidence, SourceValue
@@ -29,6 +30,11 @@ _RATED_QUESTION = re.compile(
     r"\bweight|\bof\s+(?:total\s+|net\s+)?(?:sales|revenues?)\b"
 )
 _OPS = frozenset({"change", "percent_change", "average", "sum"})
+
+
+@lru_cache(maxsize=1024)  # (one question, many answers and claims)
+def _rated(question: str) -> bool:
+    return _RATED_QUESTION.search(question) is not None
 
 
 def _amount_beside(v: SourceValue, values: list[SourceValue] | tuple[SourceValue, ...]) -> bool:
@@ -62,7 +68,7 @@ def share_column_misfit(ask: Ask, ev: Evidence, named: Named) -> str | None:
     'the question asks about the amounts of R&D; this f'
     """
     ops = ev.operands
-    if ask.op not in _OPS or not ops or _RATED_QUESTION.search(ask.text):
+    if ask.op not in _OPS or not ops or _rated(ask.text):
         return None
     if any(v.table is None or not _SHARE_COLUMN.search(v.column or "") for v in ops):
         return None
