@@ -22,7 +22,7 @@ from crossfoot.language.years import period  # (_period: the cached reading by n
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import SourceValue
 from crossfoot.numbers.extract import extract
-from crossfoot.rules._named_parts import bound_labels, bound_of, in_bound, total_beyond
+from crossfoot.rules._named_parts import bound_labels, bound_of, in_bound, said_whole, total_beyond
 from crossfoot.rules._named_years import (
     TOTAL_LABEL,
     pool_misfit,
@@ -149,6 +149,8 @@ class Named:
         _, sep, row = label.rpartition(": ")  # a named row under the section named (_other_section)
         if len(req) >= 2 or (sep and v is not None and row in self.labels_named(v, "row")):
             return True
+        if said_whole(_label_tokens(_own_words(label)), self._tokens):
+            return True  # "net income" says "Net income" word for word ("net" counted)
         if req and v is not None and v.table is not None and self._sole_row(label, req, v):
             return True
         names = {

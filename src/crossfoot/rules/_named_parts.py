@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 
-__all__ = ["bound_labels", "bound_of", "in_bound", "total_beyond"]
+__all__ = ["bound_labels", "bound_of", "in_bound", "said_whole", "total_beyond"]
 
 Bound = tuple[str, Decimal]
 
@@ -121,3 +121,16 @@ def total_beyond(
         label not in named and "total" not in label.lower() and (req - shared or figures(label))
         for label, req in reqs.items()
     )
+
+
+def said_whole(label: tuple[str, ...], words: list[str]) -> bool:
+    """Whether a label of two words or more stands word for word in the question's ``words``
+    (for ``Named.firm``: "net income" names *Net income* firmly, "net" counted).
+
+    >>> said_whole(("net", "income"), ["change", "net", "income", "2019"])
+    True
+    >>> said_whole(("net", "income"), ["net", "operating", "income"])
+    False
+    """
+    n = len(label)
+    return n >= 2 and any(tuple(words[j : j + n]) == label for j in range(len(words) - n + 1))

@@ -43,6 +43,7 @@ from crossfoot.rules.alignment_latest import data_years, known_years, placed_yea
 from crossfoot.rules.alignment_one import average_named, one_for_between
 from crossfoot.rules.alignment_opening import opening_misfit
 from crossfoot.rules.alignment_operands import operands_misfit
+from crossfoot.rules.alignment_part import listed_misfit, part_misfit
 from crossfoot.rules.alignment_periods import period_misfit
 from crossfoot.rules.alignment_points import points_misfit
 from crossfoot.rules.alignment_program import more_than_asked, program_misfit
@@ -50,6 +51,7 @@ from crossfoot.rules.alignment_quantity import names_quantity
 from crossfoot.rules.alignment_rank import rank_misfit
 from crossfoot.rules.alignment_said import said_elsewhere
 from crossfoot.rules.alignment_scale import scale_misfit
+from crossfoot.rules.alignment_shares import share_column_misfit
 from crossfoot.rules.alignment_signs import sign_misfit
 from crossfoot.rules.alignment_total import total_misfit
 from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
@@ -153,7 +155,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
         return None
     if ask.op == "average":
         if kind in ("mean", "average"):
-            return _part_misfit(ask, kind, ops, named)
+            return part_misfit(ask, kind, ops, named)
         if (cell and _AVERAGE_LABEL.search(labels)) or average_named(ops):
             return None
         if kind == "written_calculation":
@@ -167,7 +169,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
             return f"the question asks for an average; this figure is a {kind.replace('_', ' ')}"
         return None
     if ask.op == "sum" and kind in ("mean", "average", "sum"):
-        return _part_misfit(ask, kind, ops, named)
+        return part_misfit(ask, kind, ops, named)
     if (
         ask.plain
         and cell
@@ -237,43 +239,6 @@ def _one_value_misfit(
     return None
 
 
-def _part_misfit(ask: Ask, kind: str, ops: Sequence[SourceValue], named: Named) -> str | None:
-    """An average or a total over part of what the question asks: one year of the several it
-    names, or some years of the one row it names without naming years."""
-    if len(ops) < 2:
-        return None
-    years = {y for v in ops for y in value_years(v)}
-    if len(ask.years) >= 2 and len(years) == 1:
-        return f"the question asks about {_list(ask.years)}; this {kind} is of {_list(years)} only"
-    if ops[0].table is None or ask.points_back:
-        return None
-    rows = {(v.source_id, v.table, v.row_index) for v in ops}
-    if len(rows) == 1 and not ask.years and named.names(ops[0], "row"):
-        every = named.years_in_row(ops[0])
-        if every > len(ops):
-            return (
-                f"the question asks about every year of {ops[0].row}; this {kind} takes "
-                f"{len(ops)} of {every}"
-            )
-        return None
-    # "the average age of the executive officers": a column the question names, no row named
-    cols = {(v.source_id, v.table, v.col_index, v.view) for v in ops}
-    if (
-        len(rows) > 1
-        and len(cols) == 1
-        and not years
-        and named.names(ops[0], "column")
-        and not named.labels_named(ops[0], "row")
-    ):
-        every = named.rows_in_column(ops[0])
-        if every > len(ops):
-            return (
-                f"the question asks about every row of {ops[0].column}; this {kind} takes "
-                f"{len(ops)} of {every}"
-            )
-    return None
-
-
 # (public for rules.answer_decimals: a restated final figure is judged by what it restates)
 underlying = _underlying
 
@@ -324,6 +289,8 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         other = scale_misfit(ask, c, base, named.values, claims) or program_misfit(ask, base, named)
         other = other or operands_misfit(ask, typed(base), named) or column_misfit(ask, base, named)
         other = other or total_misfit(base, named) or base_misfit(ask, base, named)
+        other = other or listed_misfit(ask, base, named)  # (A, B and C: two of them)
+        other = other or share_column_misfit(ask, base, named)
         if other is not None:
             return Fit("op", other)
     why = _op_misfit(ask, c, typed(base), named) if base is not None else None

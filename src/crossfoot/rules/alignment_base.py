@@ -10,8 +10,8 @@ result, is ``off_question`` when:
   "of the total"), names the numerator's row, and the base is a row that is no total (no
   "total" in its label), that the question does not name by any of its words, and that a total
   row of the same column exceeds;
-- **another year's base**: the question names one year, the numerator is of it and the base
-  of another year;
+- **another year's side**: the question names one year, one side of the quotient is of it
+  and the other of another year (the numerator or the base);
 - **the total for a named part**: the question names its base ("as a percentage of Retail
   sales") by the words of a row of the table that is no total, says no "total", and the
   figure divides by the table's total row.
@@ -177,14 +177,19 @@ def base_misfit(ask: Ask, ev: Evidence, named: Named) -> str | None:
 
 
 def _other_year(ask: Ask, num: SourceValue, base: SourceValue) -> str | None:
-    """One year asked, the numerator of it and the base of another year."""
+    """One year asked, one side of the quotient of it and the other of another year (the
+    share of one year's part in another year's whole, either way round)."""
     if len(ask.years) != 1:
         return None
     ny, by = value_years(num), value_years(base)
-    if len(ny) != 1 or len(by) != 1 or not ny <= ask.years or by & ask.years:
+    if len(ny) != 1 or len(by) != 1 or ny == by:
         return None
     (year,) = ask.years
-    return f"the question asks about {year}; this figure divides by {base.label or base.row}"
+    if ny <= ask.years and not by & ask.years:
+        return f"the question asks about {year}; this figure divides by {base.label or base.row}"
+    if by <= ask.years and not ny & ask.years:
+        return f"the question asks about {year}; this figure divides {num.label or num.row}"
+    return None
 
 
 _NEAR = Decimal("0.01")  # relative: a share read at a written result's rounding

@@ -23,6 +23,7 @@ from decimal import Decimal
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import Evidence, Mention, SourceValue
 from crossfoot.rules._named import Named, value_years
+from crossfoot.rules.alignment_length import length_misfit
 from crossfoot.rules.alignment_sides import sides_misfit
 from crossfoot.rules.prose_answer import prose_misfit
 
@@ -177,4 +178,5 @@ def period_misfit(ask: Ask, m: Mention, ev: Evidence, named: Named) -> str | Non
         or other_base(ask, m, ev.operands)
         or sides_misfit(ask, m, ev.operands)
         or prose_misfit(ask, m, ev, named)
+        or length_misfit(ask, ev.operands, named.values)  # (a quarter for a year, Q3 for Q2)
     )
