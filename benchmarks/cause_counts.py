@@ -1,7 +1,11 @@
 """False alarms and missed real errors by likely cause, as counts only, on both halves side by side.
 
 The validation half stays unread: this prints how many false-alarm sentences each cause (and,
-for a specific status, each rule) accounts for, never a sentence, question or table. A cause
+for a specific status, each rule) accounts for, never a sentence, question or table. It also
+prints, per corpus, the injected value errors that passed by the path that let the changed
+figure pass (``value_paths.path_of`` of the changed claim; ``unclaimed`` when no claim covers
+the changed digits any more): a path that lets changed figures through names a reading too
+loose for the figure's precision or a derivation of too much chance. A cause
 far larger on the validation half than on the tuning half names a class of reading narrower than
 its shapes; write your own shapes of that class and fix the reading, never an item.
 
@@ -15,6 +19,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -22,6 +27,7 @@ import ragbench
 from corpora.causes import classify_records
 from corpora.common import HALVES, data_root, in_half
 from run_all import ADAPTERS, crossfoot_options
+from value_paths import path_of
 
 
 def _rule_counts(records: list[dict[str, object]]) -> Counter[str]:
@@ -35,6 +41,37 @@ def _rule_counts(records: list[dict[str, object]]) -> Counter[str]:
             if c.get("status") not in ("unsupported", None):
                 seen.add(f"{c.get('status')} {c.get('rule') or '-'}")
         out.update(seen)
+    return out
+
+
+def _changed_at(old: str, new: str) -> int:
+    """Offset in ``new`` of the first character that differs from ``old``."""
+    for k, (x, y) in enumerate(zip(old, new, strict=False)):
+        if x != y:
+            return k
+    return min(len(old), len(new))
+
+
+def _missed_paths(records: list[dict[str, Any]], items: dict[str, Any], tool: Any) -> Counter[str]:
+    """``path_of`` the changed claim of each injected value error that passed, re-checked."""
+    out: Counter[str] = Counter()
+    for rec in records:
+        if rec["type"] != "miss_value":
+            continue
+        item = items[rec["id"]]
+        span = next(
+            (s for s in item.sentences if item.answer[s[0] : s[1]] == rec["sentence"]), None
+        )
+        if span is None:
+            out["(sentence not found)"] += 1
+            continue
+        a, b = span
+        new = rec["injected"]
+        at = a + _changed_at(rec["sentence"], new)
+        text = item.answer[:a] + new + item.answer[b:]
+        report = tool._checker(item).check(text, question=item.question or None)
+        hit = next((c for c in report.claims if c.mention.start <= at < c.mention.end), None)
+        out["unclaimed" if hit is None else path_of(hit)] += 1
     return out
 
 
@@ -56,6 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         causes: dict[str, Counter[str]] = {}
         missed: dict[str, Counter[str]] = {}
         rules: dict[str, Counter[str]] = {}
+        paths: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
             by_kind = classify_records(o.records, items, examples=0)
@@ -64,10 +102,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             m = by_kind.get("real_missed", {})
             missed[half] = Counter({k: v["count"] for k, v in m.items()})
             rules[half] = _rule_counts(o.records)
+            paths[half] = _missed_paths(o.records, items, tools[0])
         for title, table in (
             ("false-alarm sentences by cause", causes),
             ("false-alarm sentences by status and rule", rules),
             ("real wrong answers passed, by cause", missed),
+            ("value errors missed, by the path that let the changed figure pass", paths),
         ):
             if not any(table.values()):
                 continue

@@ -40,6 +40,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules._list_lead import list_lead
 from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules._prose_subject import _source_words, content_word
 
@@ -112,7 +113,24 @@ def _said(ctx: ClaimContext) -> frozenset[str]:
     m, s = ctx.mention, ctx.sentence
     lo, _ = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)
     words = frozenset(t for t in tokens(ctx.text[lo : m.start]) if content_word(t)) - _QUALIFIERS
+    if not words:
+        words = _lead_words(ctx)
     return words & _source_words(ctx) if words else words
+
+
+def _lead_words(ctx: ClaimContext) -> frozenset[str]:
+    """A list line that names nothing before its figure ("- $5.7 million in 2008") takes its
+    subject from the list's lead-in, the clause that ends at its colon ("the compensation
+    expense for restricted stock was:")."""
+    s = ctx.sentence
+    lead = list_lead(ctx.text, s.start)
+    if not lead:
+        return frozenset()
+    colon = lead.rfind(":")
+    if colon > 0:
+        lead = lead[:colon]
+    lo, _ = clause_bounds(lead, 0, len(lead), len(lead), len(lead))
+    return frozenset(t for t in tokens(lead[lo:]) if content_word(t)) - _QUALIFIERS
 
 
 def _one_sentence(ctx: ClaimContext, a: SourceValue, b: SourceValue) -> bool:
