@@ -22,7 +22,10 @@ chains, over tables and texts it writes itself (never the corpora's):
   millions);
 - ``change_times``: the change of one line times a quotient the conversation writes ("what is
   100000 divided by 100?");
-- ``two_tables_sum``: one line of a year in two tables (segments), their sum's change.
+- ``two_tables_sum``: one line of a year in two tables (segments), their sum's change;
+- ``sum3_big``: three lines of one year summed over two turns in a table of 9-16 lines and a text
+  of many figures, the last turn naming the third line or nothing ("what is the total of the
+  3?"): ``rules/table_chain`` sums three or four cells of a line of at most ten only.
 
 Each is checked with the final turn alone as ``question=`` (the headline) and with every turn
 (the turns line), answered as ConvFinQA writes it ("The answer is 0.0412."); its failing twin is
@@ -321,6 +324,29 @@ def change_times(rng: random.Random) -> Case:
     return Case("change_times", [grid], _text(rng, years), turns, fig, "The product is {}.")
 
 
+def sum3_big(rng: random.Random) -> Case:
+    """Three lines of one year summed over two turns, in a table of 9-16 lines and a text of
+    many figures; the last turn names the third line or nothing."""
+    years = _years(rng, 3)
+    labels = rng.sample(_PARTS + _LINES, rng.randint(9, 16))
+    grid, v = _table(rng, labels, years)
+    a, b, c = labels[:3]
+    y = rng.choice(years)
+    turns = [
+        f"what is the sum of {a} and {b} in {y}?",
+        f"what is the value of {c}?",
+        rng.choice(
+            [
+                f"what is the sum including {c}?",
+                "what is the total of the 3?",
+                f"including {c}, what then becomes that total?",
+            ]
+        ),
+    ]
+    fig = v[(a, y)] + v[(b, y)] + v[(c, y)]
+    return Case("sum3_big", [grid], _busy_text(rng, years, 8), turns, fig, "The total is {}.")
+
+
 def two_tables_sum(rng: random.Random) -> Case:
     years = _years(rng, 2)
     labels = rng.sample(_LINES, 3)
@@ -353,6 +379,7 @@ SHAPES: dict[str, Callable[[random.Random], Case]] = {
     "sum_scaled": sum_scaled,
     "change_times": change_times,
     "two_tables_sum": two_tables_sum,
+    "sum3_big": sum3_big,
 }
 
 

@@ -145,6 +145,21 @@ def _sum3_col(values: list[SourceValue], lo: float, hi: float) -> bool:
     )
 
 
+def _line_mean(across: bool, k: int, mean: bool) -> _Test:
+    """The sum (``mean``: the mean) of ``k`` cells of one row (``across``) or column."""
+
+    def test(values: list[SourceValue], lo: float, hi: float) -> bool:
+        d = k if mean else 1
+        return any(
+            lo <= sum(float(v.value) for v in c) / d <= hi
+            for line in _lines(values, across)
+            if len(line) <= 40
+            for c in combinations(line, k)
+        )
+
+    return test
+
+
 def _sum3_text(values: list[SourceValue], lo: float, hi: float) -> bool:
     vals = _plain([v for v in values if v.table is None])
     return len(vals) <= 60 and any(lo <= sum(c) <= hi for c in combinations(vals, 3))
@@ -187,6 +202,11 @@ SHAPES: dict[str, _Test | None] = {
     "sum3": _sum3,
     "sum3_col": _sum3_col,
     "sum3_text": _sum3_text,
+    "sum3_row": _line_mean(True, 3, False),
+    "sum4_col": _line_mean(False, 4, False),
+    "sum2_col": _line_mean(False, 2, False),
+    "mean3_row": _line_mean(True, 3, True),
+    "mean3_col": _line_mean(False, 3, True),
     "part_of_sum": _part_of_sum,
     "product": _product,
     "scaled2": _scaled2,
