@@ -28,6 +28,11 @@ chg_over        40, 128/144            20, 189/210
 colsum_over     41, 137/143            18, 201/212
 colsum_pos      45, 136/139            19, 205/211
 rowsum_over     45, 135/138            21, 202/209
+sum3_row        46, 135/138            21, 205/209
+sum4_col        45, 135/139            21, 205/209
+sum2_col        46, 135/138            21, 205/209
+mean3_row       45, 136/139            20, 204/210
+mean3_col       45, 136/139            21, 205/209
 ==============  =====================  =====================
 
 Most shapes that close several validation false alarms pass about as many wrong figures (value
