@@ -84,10 +84,11 @@ def _sum_share_loop(lines: _Lines) -> list[Any]:
 def _sums_loop(lines: _Lines) -> list[Any]:
     out: list[Any] = []
     for line in lines.values():
-        if len(line) > table_chain._SUM_LINE:
+        if len(line) > table_chain._SUM3_LINE:
             continue
         cells = [(float(v.value), v) for _, v in sorted(line.items())]
-        for k in (3, 4):
+        # three or four cells of a short line, three of a longer one (round 27, conv27)
+        for k in (3, 4) if len(line) <= table_chain._SUM_LINE else (3,):
             for group in combinations(cells, k):
                 out.append((sum(x for x, _ in group), "sum", tuple(v for _, v in group)))
     return out

@@ -14,7 +14,9 @@ cells once per table, only in the parallel shapes of a crossfooted table:
 - a product of two cells of one line (shares times their price), and any chain in a unit
   the turn asks for ("and how much is that in millions?");
 - a sum of three or four cells of one line, in any order ("what is the total of the 3?" after
-  turns that named three rows, not necessarily adjacent ones).
+  turns that named three rows, not necessarily adjacent ones), and of three cells of a line of a
+  longer table (up to :data:`_SUM3_LINE` cells: "what is the sum including X?" after a turn that
+  summed two of its lines).
 
 A turn that names a line binds the chain to it: every operand on a line the words name, or,
 when the turn points back to a figure asked before ("what is that sum divided by the total
@@ -67,6 +69,7 @@ _HUNDRED = Decimal(100)
 _ONE = Decimal(1)
 _KEPT = 64
 _SUM_LINE = 10  # cells of one line whose sums of three or four are chains, at most
+_SUM3_LINE = 20  # cells of one line whose sums of three are chains, at most (a longer table)
 _Grid = dict[tuple[int, int], SourceValue]
 # content words, years in the order named, whether the ask points back to an earlier figure,
 # the operations the ask words, whether the ask reads alone (not as a turn going on from another)
@@ -161,14 +164,16 @@ def _sum_share(lines: dict[int, dict[int, SourceValue]]) -> list[_Chain]:
 
 
 def _sums(lines: dict[int, dict[int, SourceValue]]) -> list[_Chain]:
-    """a + b + c (+ d) of three or four cells of one line of at most :data:`_SUM_LINE`."""
+    """a + b + c (+ d) of three or four cells of one line of at most :data:`_SUM_LINE`, and
+    a + b + c of a line of at most :data:`_SUM3_LINE` (three lines of a longer table summed
+    over two turns: "what is the sum including X?")."""
     out: list[_Chain] = []
     for line in lines.values():
-        if len(line) > _SUM_LINE:
+        if len(line) > _SUM3_LINE:
             continue
         cells = [v for _, v in sorted(line.items())]
         floats = [float(v.value) for v in cells]
-        for k in (3, 4):
+        for k in (3, 4) if len(line) <= _SUM_LINE else (3,):
             # (the float sums and the operands in the same order, made in C: thousands a table)
             out.extend(
                 zip(map(sum, combinations(floats, k)), repeat("sum"), combinations(cells, k))
