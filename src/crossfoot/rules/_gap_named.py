@@ -7,11 +7,8 @@ as "$1,200 million"). A sentence that names a row of the table ("In 2019, revenu
 million") says which line it states: a gap between that row and a row it never names is a
 coincidence of the table's many pairs, not the figure's reading. So when the claim's sentence
 names rows of the operands' table and words no difference (nor does the question), every
-operand taken from that table must sit in a named row. A sentence that names something the
-sources write but no row of the table ("Services contributed $930 million in 2019") is no gap
-of two rows either, unless a difference is worded. A bare answer line names nothing of the
-sources' ("The answer is 35,796 million." for total expenses as revenue less net income):
-nothing narrows it.
+operand taken from that table must sit in a named row. A bare answer line names no row ("The
+answer is 35,796 million." for total expenses as revenue less net income): nothing narrows it.
 """
 
 from __future__ import annotations
@@ -22,7 +19,6 @@ from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_shared import _focus
 from crossfoot.rules._list_lead import list_lead
-from crossfoot.rules._prose_subject import _source_words, content_words
 
 __all__ = ["gap_named"]
 
@@ -32,16 +28,12 @@ _GAP_WORDED = words(CHANGE_ASKED, r"minus|subtract\w*")
 
 
 def gap_named(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
-    """Whether an unworded gap of ``x`` and ``y`` fits what the claim's sentence names: every
-    table operand in a named row, or no row of its table named (and, when no row of any table
-    is, nothing else of the sources' either), or the difference worded by the sentence, the one
-    before or the question."""
+    """Whether an unworded gap of ``x`` and ``y`` fits the rows the claim's sentence names:
+    every table operand in a named row, or no row of its table named, or the difference worded
+    by the sentence, the one before or the question."""
     rows = _focus(ctx).rows
     if not rows:
-        # No row named: a bare answer line keeps the whole search; a sentence that names
-        # something of the sources' other than a row ("Services contributed $930 million") is
-        # no gap of two rows unless a difference is worded.
-        return not content_words(ctx.sentence.text) & _source_words(ctx) or _worded(ctx)
+        return True
     for v in (x, y):
         named = rows.get((v.source_id, v.table)) if v.table is not None else None
         if named is not None and v.row_index not in named:
