@@ -43,7 +43,7 @@ from crossfoot.agents._findings import Finding
 if TYPE_CHECKING:
     from crossfoot.agents._policy import AgentPolicy
 
-__all__ = ["Conflict", "RecordIndex", "identifying", "is_identifying", "mismatch_findings"]
+__all__ = ["Conflict", "RecordIndex", "is_identifying", "mismatch_findings"]
 
 _ID_ENDS = ("id", "ids", "number", "numbers", "_no", "code", "codes", "sku", "email")
 _MAX_TEXT = 2_000_000  # a result larger than this is not indexed (provenance still reads it)
@@ -53,11 +53,6 @@ _MAX_LEAVES = 200_000  # per run: beyond this the index stops growing
 @lru_cache(maxsize=4096)
 def _identifying(key: str) -> bool:
     return is_identifying(key)
-
-
-def identifying(key: str) -> bool:
-    """:func:`is_identifying`, memoised (argument names repeat across a run's calls)."""
-    return _identifying(key)
 
 
 def is_identifying(key: str) -> bool:

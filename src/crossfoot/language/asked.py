@@ -298,7 +298,8 @@ def _read_ask(question: str) -> Ask:
     )
 
 
-# "how much higher / more / less ... than": the difference of two years' values (with two years)
+# "how much higher / more / less ... than": the difference of two years' values (with two years;
+# read behind a substring gate, "how much")
 _MORE_THAN = re.compile(r"(?i)\bhow\s+much\s+(?:higher|lower|more|less|greater|larger|smaller)\b")
 _SPEED = re.compile(r"(?i)\b(?:fast|quick|slow)(?:est|er)\b")
 
@@ -322,7 +323,7 @@ def _operation(q: str, n_years: int) -> Operation | None:
         return "percent_change" if _PERCENT.search(q) or _SPEED.search(q) else "change"
     if averaged:
         return "average"
-    if n_years == 2 and _MORE_THAN.search(q) and "how much" in q.lower():
+    if n_years == 2 and "how much" in q.lower() and _MORE_THAN.search(q):
         return "change"  # "How much higher was revenue in 2019 than in 2017?": a change
     if _TOTAL.search(q) and (n_years >= 2 or _ALL.search(q)) and not _RESPECTIVE.search(q):
         return "sum"

@@ -189,6 +189,8 @@ def _unnamed_year_order(a: SourceValue, b: SourceValue) -> tuple[SourceValue, So
     if oa is None or ob is None or oa[0] is not None or ob[0] is not None:
         return None
     ca, cb = oa[1], ob[1]
+    # (sources.rows_months' codes, below which layer this one stands: a month is 1-12, a
+    # quarter 100 + q, a day 10,000 and up)
     if ca == cb or ca >= 10_000 or cb >= 10_000 or (ca > 100) != (cb > 100):
         return None
     return (a, b) if ca < cb else (b, a)

@@ -22,7 +22,7 @@ the fitting values only. Nothing fits: the figure is ``off_question``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -43,7 +43,7 @@ from crossfoot.rules.alignment_latest import data_years, known_years, placed_yea
 from crossfoot.rules.alignment_one import average_named, one_for_between
 from crossfoot.rules.alignment_opening import opening_misfit
 from crossfoot.rules.alignment_operands import operands_misfit
-from crossfoot.rules.alignment_part import listed_misfit, part_misfit
+from crossfoot.rules.alignment_part import listed_misfit, part_misfit, years_list
 from crossfoot.rules.alignment_periods import period_misfit
 from crossfoot.rules.alignment_points import points_misfit
 from crossfoot.rules.alignment_program import more_than_asked, program_misfit
@@ -182,7 +182,8 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     if ask.plain and len(ask.years) == 1 and kind in ("difference", "percent_change"):
         years = {y for v in ops for y in value_years(v)}
         if len(years) >= 2:
-            return f"the question asks for a figure of {_list(ask.years)}; this figure is a change"
+            asked = years_list(ask.years)
+            return f"the question asks for a figure of {asked}; this figure is a change"
         return None
     if ask.op == "sum" and cell and (ops[0].table is not None or ops[0].field is not None):
         if TOTAL_LABEL.search(labels) and len({y for v in ops for y in value_years(v)}) != 1:
@@ -300,10 +301,6 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         why = None  # "97,679 / 760,000 = 12.85%": the difference is a step to the percentage
     why = change_kind(ask, c, base, claims, why)  # (a change or a percentage: alignment_change)
     return Fit("op", why) if why else None
-
-
-def _list(years: Iterable[int]) -> str:
-    return ", ".join(str(y) for y in sorted(years))
 
 
 def _years(v: SourceValue) -> str:

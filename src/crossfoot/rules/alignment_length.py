@@ -33,8 +33,16 @@ from crossfoot.model.types import SourceValue
 __all__ = ["length_misfit", "period_length", "quarters_named"]
 
 _ORD = r"(?:first|second|third|fourth|1st|2nd|3rd|4th)"
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3}
-_ORDINALS["4th"] = 4
+_ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "1st": 1,
+    "2nd": 2,
+    "3rd": 3,
+    "4th": 4,
+}
 # an ordinal in a list that ends in "quarter(s)": "the first and second quarters", "Q3"
 _QUARTER = re.compile(
     rf"(?i)\b({_ORD})\b(?=(?:\s*(?:,|and|&|to|through|-|or)\s*(?:the\s+)?{_ORD}\b)*"
@@ -115,7 +123,7 @@ def _quarter_misfit(
     asked: frozenset[int], ops: Sequence[SourceValue], ask: Ask, values: Sequence[SourceValue]
 ) -> str | None:
     table = _table(ops[0], values)
-    have = {q for x in table for q in (_quarters_of(x))}
+    have = {q for x in table for q in _quarters_of(x)}
     if not asked <= have:
         return None  # (the asked quarters are no lines of this table)
     whole = _WHOLE.search(ask.text) is not None

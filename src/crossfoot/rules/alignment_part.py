@@ -12,7 +12,7 @@ from crossfoot.language.rowtokens import required_tokens
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._named import TOTAL_LABEL, Named, _own_words, value_years
 
-__all__ = ["listed_misfit", "part_misfit"]
+__all__ = ["listed_misfit", "part_misfit", "years_list"]
 
 _COMBINING = re.compile(r"(?i)\b(?:total|sum|combined|aggregate|altogether|average|mean)\b")
 _COMBINED = frozenset({"sum", "mean", "average", "written_calculation"})
@@ -28,7 +28,8 @@ def part_misfit(ask: Ask, kind: str, ops: Sequence[SourceValue], named: Named) -
         return None
     years = {y for v in ops for y in value_years(v)}
     if len(ask.years) >= 2 and len(years) == 1:
-        return f"the question asks about {_list(ask.years)}; this {kind} is of {_list(years)} only"
+        asked, taken = years_list(ask.years), years_list(years)
+        return f"the question asks about {asked}; this {kind} is of {taken} only"
     if ops[0].table is None or ask.points_back:
         return None
     rows = {(v.source_id, v.table, v.row_index) for v in ops}
@@ -95,5 +96,6 @@ def _combining(question: str) -> bool:
     return _COMBINING.search(question) is not None and _BOTH.search(question) is None
 
 
-def _list(years: Iterable[int]) -> str:
+def years_list(years: Iterable[int]) -> str:
+    """The years in order, for a message: "2018, 2019"."""
     return ", ".join(str(y) for y in sorted(years))

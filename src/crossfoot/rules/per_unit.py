@@ -8,7 +8,9 @@ where the noun names a line of the table that counts things ("Orders", "Number o
 The figure is then an amount cell over that line's cell of the same record (one row) or of the
 same period (one column), at the figure's stated precision. When the sentence names the amount's
 line ("revenue per order") only that line divides; when it names years, both cells are of them.
-Nothing else is tried: one count line and the amounts beside it are a handful of quotients, so a
+A record's fields are its line too ("revenue_2024" over "employees_2024", one record and year),
+and a passage's figures are read last (:mod:`crossfoot.rules._prose_per_unit`). Nothing else is
+tried: one count line and the amounts beside it are a handful of quotients, so a
 figure of three significant digits or finer meets one by chance only rarely.
 
 >>> from crossfoot import check
@@ -139,8 +141,7 @@ def _record_per_unit(
         and v.value > 0
         and operand_class(v) == "amount"
         and (not years or v.year in years)
-        and (need := required_tokens(field_stem(v) or v.field)) is not None
-        and _names_count(need, units)
+        and _names_count(required_tokens(field_stem(v) or v.field), units)
     ]
     for count in counts:
         stem = field_stem(count) or count.field

@@ -57,8 +57,10 @@ def _cells(
     """Each row's (earlier, later) cells of the two years, one pair per unit view."""
     by_year: dict[tuple[_Row, str], dict[int, SourceValue]] = {}
     for v in values:
-        key = (v.source_id, v.table, v.row_index or 0)
-        if v.row_index is None or key not in rows or operand_class(v) != "amount":
+        if v.row_index is None:
+            continue
+        key = (v.source_id, v.table, v.row_index)
+        if key not in rows or operand_class(v) != "amount":
             continue
         p = period(v)
         if p is None or p[1] is not None or p[0] not in years:
