@@ -36,10 +36,10 @@ from crossfoot.rules._named_years import value_years
 __all__ = ["fraction_share"]
 
 _OF = re.compile(r"\s+of\b", re.IGNORECASE)
-# Within a few words before the fraction: a hedge widens the window, a bound sets a side.
+# Within a few words before the fraction: a bound sets a side ("just over a third" is read as
+# "over", a bound: _window tries the bounds first), else a hedge widens the window.
 _HEDGE = re.compile(
-    r"(?i)\b(?:about|roughly|nearly|almost|around|approximately|some|close\s+to|just\s+(?:over|"
-    r"under))\s+(?:a\s+|an\s+)?$"
+    r"(?i)\b(?:about|roughly|nearly|almost|around|approximately|some|close\s+to)\s+(?:a\s+|an\s+)?$"
 )
 _ABOVE = re.compile(r"(?i)\b(?:more\s+than|over|above|at\s+least|upwards\s+of)\s+(?:a\s+|an\s+)?$")
 _BELOW = re.compile(r"(?i)\b(?:less\s+than|under|below|at\s+most|fewer\s+than)\s+(?:a\s+|an\s+)?$")

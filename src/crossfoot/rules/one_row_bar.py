@@ -38,6 +38,8 @@ _LEVEL = re.compile(
     r"(?i)\b(?:to|at|end(?:ed|ing|s)?|clos(?:ed|ing|es)|finish(?:ed|ing|es)|reach(?:ed|ing|es)?|"
     r"stand(?:s|ing)?|stood|settl(?:ed|ing|es))\b"
 )
+# "of" right after the bar: the row named after it is the whole ("more than $350M of total revenue")
+_OF_WHOLE = re.compile(r"(?i)\s+of\s+")
 
 
 def moves_before(text: str, start: int, end: int) -> list[re.Match[str]]:
@@ -55,7 +57,6 @@ def level_after(text: str, moved: Sequence[re.Match[str]], end: int) -> bool:
     return bool(moved) and _LEVEL.search(text, moved[-1].end(), end) is not None
 
 
-_OF_WHOLE = re.compile(r"(?i)\s+of\s+")
 # words that make the bar one on a change, not on the row's level (direction_words has the verbs)
 _CHANGE_WORDS = ("change", "differen", "gap", "increase", "decrease", "growth", " by ")
 

@@ -100,7 +100,7 @@ def ratio_points(ctx: ClaimContext) -> Verdict | None:
         return None
     sides = named_ratio(focus_text(ctx))
     span = _span(ctx) if sides is not None else None
-    if sides is None or span is None or span[0] == span[1]:
+    if sides is None or span is None:
         return None
     lo, hi = claim_interval(ctx)
     low, high = sorted((abs(lo), abs(hi)))
