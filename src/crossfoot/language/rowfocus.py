@@ -417,13 +417,17 @@ def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
     cell or wrong; a derivation that happens to land on it is a coincidence.
     """
     s = ctx.sentence
-    # The sentence's words and the scope's cells are the same for every claim of the sentence:
-    # the answer is kept per answer for each (sentence, scope, year, class).
-    memo: dict[tuple[int, int], frozenset[str] | None]
+    # The sentence's words and the scope's cells are the same for every claim of the sentence
+    # over one scope: kept per answer for each (sentence, scope), and below for each (sentence,
+    # scope, class). (The scope is part of the key: engine._elsewhere judges a sentence again
+    # over the records it does not cite, whose rows may own its operation word.)
+    index = ctx.scope.index
+    memo: dict[tuple[int, int, int], tuple[ValueIndex, frozenset[str] | None]]
     memo = ctx.shared.setdefault("rowmatch.cell_words", {})  # type: ignore[assignment]
-    span = (s.start, s.end)
-    if span in memo:
-        words = memo[span]
+    span = (id(index), s.start, s.end)
+    kept = memo.get(span)
+    if kept is not None and kept[0] is index:
+        words = kept[1]
     else:
         sentence = ctx.text[s.start : s.end]
         words = frozenset(tokens(sentence))
@@ -436,13 +440,12 @@ def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
             # an operation word that is no named row's own ("Total revenue"; a large scope is
             # not scanned for the rows' words)
             words = None
-        memo[span] = words
+        memo[span] = (index, words)  # the index is held, so its id() is not reused meanwhile
     if words is None:
         return False  # an operation word
     # The years of the scope's cells in rows the sentence names, of the claim's class: made once
     # per sentence (in a large scope only once a claim of it states a year: a scan costs more),
     # then a claim needs the number's year (a costly read) only if there are any.
-    index = ctx.scope.index
     found: dict[tuple[int, int, int, bool], tuple[ValueIndex, frozenset[int]]]
     found = ctx.shared.setdefault("rowmatch.states_a_cell", {})  # type: ignore[assignment]
     key = (id(index), s.start, s.end, amount)
