@@ -29,6 +29,7 @@ from crossfoot.language.asked_sides import Sides, read_sides
 from crossfoot.model.types import Mention, SourceValue
 from crossfoot.rules._named import value_years
 from crossfoot.rules._prose_change import names_change
+from crossfoot.rules.alignment_part import years_list
 
 __all__ = ["sides_misfit"]
 
@@ -36,10 +37,6 @@ _HUNDRED = Decimal(100)
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _OPENING = re.compile(r"(?i)\b(?:beginning|opening|start|prior|previous|preceding|earlier)\b")
 _POOLED = re.compile(r"(?i)\b(?:average|mean|cumulative|combined)\b")
-
-
-def _list(years: set[int] | frozenset[int]) -> str:
-    return ", ".join(str(y) for y in sorted(years))
 
 
 def _one_line(ops: Sequence[SourceValue]) -> bool:
@@ -144,8 +141,8 @@ def sides_misfit(ask: Ask, m: Mention, operands: Sequence[SourceValue]) -> str |
             pooled = _POOLED.search(sides.left) or _POOLED.search(sides.right)
             if not want <= years or (not pooled and not years <= want):
                 return (
-                    f"the question asks for {_list(sides.left_years)} on one side and "
-                    f"{_list(sides.right_years)} on the other; this figure takes values of "
-                    f"{_list(years)}"
+                    f"the question asks for {years_list(sides.left_years)} on one side and "
+                    f"{years_list(sides.right_years)} on the other; this figure takes values of "
+                    f"{years_list(years)}"
                 )
     return _ratio_or_change(ask, sides, m, operands)
