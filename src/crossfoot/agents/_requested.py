@@ -16,10 +16,11 @@ at anything.
 >>> idx = RecordIndex()
 >>> idx.add('{"order_id": "#W1", "items": [{"item_id": "4021135790", "name": "Blender"},'
 ...         ' {"item_id": "7733201955", "name": "Electric Kettle"}]}')
->>> said = name_words("Please return the blender from order #W1.")
->>> [p for p, _ in unrequested(idx, said, {"order_id": "#W1", "item_ids": ["7733201955"]})]
+>>> run = Requested()
+>>> run.user("Please return the blender from order #W1.")
+>>> [p for p, _ in run.check(idx, {"order_id": "#W1", "item_ids": ["7733201955"]})]
 ['item_ids']
->>> unrequested(idx, said, {"order_id": "#W1", "item_ids": ["4021135790"]})
+>>> run.check(idx, {"order_id": "#W1", "item_ids": ["4021135790"]})
 []
 """
 
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from crossfoot.agents._coherence import RecordIndex
     from crossfoot.agents._policy import AgentPolicy
 
-__all__ = ["Requested", "name_words", "unrequested"]
+__all__ = ["Requested", "name_words"]
 
 _WORD = re.compile(r"[a-z]{3,}")
 _HEAD = re.compile(r"[A-Za-z][a-z]*")  # a tool name's first word: "get_order", "getOrder"
@@ -91,19 +92,13 @@ def _strings(args: dict[str, object]) -> list[tuple[str, str]]:
     return out
 
 
-def unrequested(index: RecordIndex, said: frozenset[str], args: object) -> list[tuple[str, str]]:
-    """(argument path, message) of each value of ``args`` that picks a named record the user's
-    words (``said``) do not name, while they name another record of its list."""
-    return Requested(said).check(index, args)
-
-
 class Requested:
     """The user's words of one run, and what each picked record's check gave for them."""
 
     __slots__ = ("_memo", "said")
 
-    def __init__(self, said: frozenset[str] = frozenset()) -> None:
-        self.said = said
+    def __init__(self) -> None:
+        self.said: frozenset[str] = frozenset()
         self._memo: dict[str, str | None] = {}  # a value's lookup key -> the record asked instead
 
     def user(self, text: str) -> None:

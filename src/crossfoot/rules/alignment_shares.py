@@ -15,6 +15,7 @@ year.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from crossfoot.language.asked import Ask
@@ -37,7 +38,7 @@ def _rated(question: str) -> bool:
     return _RATED_QUESTION.search(question) is not None
 
 
-def _amount_beside(v: SourceValue, values: list[SourceValue] | tuple[SourceValue, ...]) -> bool:
+def _amount_beside(v: SourceValue, values: Sequence[SourceValue]) -> bool:
     """Whether ``v``'s row holds an amount of ``v``'s year outside the share columns."""
     years = value_years(v)
     return any(
@@ -72,8 +73,7 @@ def share_column_misfit(ask: Ask, ev: Evidence, named: Named) -> str | None:
         return None
     if any(v.table is None or not _SHARE_COLUMN.search(v.column or "") for v in ops):
         return None
-    values = named.values
-    if not isinstance(values, (list, tuple)) or not all(_amount_beside(v, values) for v in ops):
+    if not all(_amount_beside(v, named.values) for v in ops):
         return None
     return (
         f"the question asks about the amounts of {ops[0].row}; this figure comes from its "

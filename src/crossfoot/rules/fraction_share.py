@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
+from crossfoot.language.bounds import side_before
 from crossfoot.language.rowfocus import focus_group
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
@@ -36,28 +37,22 @@ from crossfoot.rules._named_years import value_years
 __all__ = ["fraction_share"]
 
 _OF = re.compile(r"\s+of\b", re.IGNORECASE)
-# Within a few words before the fraction: a bound sets a side ("just over a third" is read as
-# "over", a bound: _window tries the bounds first), else a hedge widens the window.
-_HEDGE = re.compile(
-    r"(?i)\b(?:about|roughly|nearly|almost|around|approximately|some|close\s+to)\s+(?:a\s+|an\s+)?$"
-)
-_ABOVE = re.compile(r"(?i)\b(?:more\s+than|over|above|at\s+least|upwards\s+of)\s+(?:a\s+|an\s+)?$")
-_BELOW = re.compile(r"(?i)\b(?:less\s+than|under|below|at\s+most|fewer\s+than)\s+(?:a\s+|an\s+)?$")
 _PLAIN = Decimal("0.02")  # at most; a tenth of the fraction below a fifth
 _HEDGED = Decimal("0.05")  # at most; a quarter of the fraction below a fifth
 _MAX_VALUES = 24  # named rows' cells paired at most: a few rows of a few periods, two views
 
 
 def _window(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
-    """The shares the fraction words admit (module docstring)."""
+    """The shares the fraction words admit (module docstring): a bound the words draw before it
+    (:func:`~crossfoot.language.bounds.side_before`) sets a side, else a hedge the extraction
+    read (``Mention.approximate``) widens the window."""
     m = ctx.mention
-    before = ctx.text[max(ctx.sentence.start, m.start - 24) : m.start]
-    if _ABOVE.search(before):
+    side = side_before(ctx.text, m.start, ctx.sentence.start)
+    if side == ">":
         return m.value, Decimal(1)
-    if _BELOW.search(before):
+    if side == "<":
         return Decimal(0), m.value
-    hedged = _HEDGE.search(before) is not None
-    width = min(_HEDGED, m.value / 4) if hedged else min(_PLAIN, m.value / 10)
+    width = min(_HEDGED, m.value / 4) if m.approximate else min(_PLAIN, m.value / 10)
     return m.value - width, m.value + width
 
 
