@@ -1,0 +1,133 @@
+"""The speed paths of round 28 (issue 19, speed35) against the readings they replace.
+
+- ``sources.cells._UNIT_START``: where a unit header may start, written without re.I and with its
+  look-behind after the "i" (so that every branch opens with a character class). Every code
+  point is checked against the letters IGNORECASE folds onto "i" and "n", and hypothesis texts
+  of brackets, signs, "in"s and folding letters find the same starts as the pattern first
+  written; a class missing the dotless i is caught.
+- ``sources.load.load_sources``: sources whose characters together are no more than the number
+  budget are not counted (the budget counts no more numbers in a text than it has characters).
+  Hypothesis texts of digits, number words and multipliers: ``number_at``'s count is within
+  the text's length; sources at the bound read as with no bound, and one character more
+  still cuts.
+- The new word gates (``language.order._FROM``, ``_SUBTRACTING``, ``language.direction._FALSE``,
+  ``rules.alignment_scale._IN_UNIT``) are proven with every other gate of the package by
+  ``tests/test_speed_paths_speed8.py``; here a few witnesses of each, and a gate missing a word
+  is caught.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crossfoot.language import direction, order
+from crossfoot.model.wordgate import WordGated
+from crossfoot.rules import alignment_scale
+from crossfoot.sources import cells
+from crossfoot.sources.budget import number_at
+from crossfoot.sources.load import load_sources
+
+_PLAIN_START = re.compile(r"[($€£¥₹]|(?<![^\s:;,(])in\s", re.I)
+
+
+def _starts(pattern: re.Pattern[str], text: str) -> list[int]:
+    return [m.start() for m in pattern.finditer(text)]
+
+
+def test_the_unit_start_class_is_what_ignorecase_folds() -> None:
+    folded_i, folded_n = re.compile("(?i)i"), re.compile("(?i)n")
+    for cp in range(sys.maxunicode + 1):
+        c = chr(cp)
+        text = f" {c}n x"
+        assert _starts(cells._UNIT_START, text) == _starts(_PLAIN_START, text), hex(cp)
+        text = f" i{c} x"
+        assert _starts(cells._UNIT_START, text) == _starts(_PLAIN_START, text), hex(cp)
+    # (the class spells out both folds of each letter; a dropped one fails the loop above)
+    assert folded_i.fullmatch("\u0131") and folded_i.fullmatch("\u0130")
+    assert not folded_n.fullmatch("\u0144")
+
+
+_UNIT_PIECES = st.sampled_from(
+    ["in", "In", "IN", "\u0131n", "\u0130N", " ", "\n", "\t", ":", ";", ",", "(", ")", "$", "€"]
+    + ["x", "1", "millions", "thousand", "a", "\u017f", "\u212a"]
+)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(_UNIT_PIECES, max_size=14).map("".join))
+def test_unit_starts_read_as_first_written(text: str) -> None:
+    assert _starts(cells._UNIT_START, text) == _starts(_PLAIN_START, text)
+    assert cells.find_unit_headers(text) == _plain_headers(text)
+
+
+def _plain_headers(text: str) -> list[tuple[int, int, object]]:
+    """``find_unit_headers`` with the starts of the pattern as first written."""
+    out: list[tuple[int, int, object]] = []
+    end = 0
+    for start in _PLAIN_START.finditer(text):
+        at = start.start()
+        if at < end:
+            continue
+        m = cells._UNIT_TEXT.match(text, at)
+        if m is not None:
+            out.append((at, m.end(), cells._unit_from_match(m)))
+            end = m.end()
+    return out
+
+
+def test_a_start_class_missing_a_fold_is_caught() -> None:
+    broken = re.compile("[($€£¥₹]|[iI\u0130]" + r"(?<![^\s:;,(].)[nN]\s", re.S)
+    text = "(\u0131n millions)"
+    assert _starts(broken, " \u0131n x") != _starts(_PLAIN_START, " \u0131n x")
+    assert _starts(cells._UNIT_START, text) == _starts(_PLAIN_START, text)
+
+
+_NUMBER_PIECES = st.sampled_from(
+    ["1", "12", "1,234", "3.5", "one", "Two", "twenty", "a", "an", "million", "billion", "hundred"]
+    + [" ", "-", ".", ",", "x", "\u017fix", "\u0130", "\n", "(", ")"]
+)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(_NUMBER_PIECES, max_size=16).map("".join))
+def test_a_text_counts_no_more_numbers_than_it_has_characters(text: str) -> None:
+    at, count = number_at(text, 10**9)
+    assert at is None
+    assert count <= len(text)
+
+
+def _notes(sources: list[str], limit: int | None) -> tuple[list[str], list[object]]:
+    ss = load_sources(sources, max_numbers=limit)
+    return list(ss.issues), [v.value for s in ss.sources for v in s.values]
+
+
+def test_sources_within_the_bound_read_as_unbounded_and_beyond_it_are_cut() -> None:
+    sources = ["1 2 3 4 5 6 7 8", "9 10 11"]
+    chars = sum(map(len, sources))
+    assert _notes(sources, chars) == _notes(sources, None)
+    issues, values = _notes(sources, 11)  # (more characters than that, and exactly 11 numbers)
+    assert issues == _notes(sources, None)[0] and len(values) == 11
+    issues, values = _notes(sources, 10)
+    assert issues and len(values) == 10
+
+
+@pytest.mark.parametrize(
+    ("gate", "hit", "miss"),
+    [
+        (order._FROM, "rose to $5m from", "rose to $5m against"),
+        (order._SUBTRACTING, "after subtracting", "after adding"),
+        (direction._FALSE, "services made up", "services rose"),
+        (alignment_scale._IN_UNIT, "(in millions)", "(in units)"),
+    ],
+)
+def test_the_new_gates_keep_their_matches(gate: WordGated, hit: str, miss: str) -> None:
+    assert gate.search(hit) is not None and gate.pattern.search(hit) is not None
+    assert gate.search(miss) is None and gate.pattern.search(miss) is None
+    # a gate without the words the match holds misses it (the words are needed)
+    kept = tuple(w for w in gate.words if w not in hit.lower()) or ("zz",)
+    assert kept != gate.words and WordGated(gate.pattern, kept).search(hit) is None
