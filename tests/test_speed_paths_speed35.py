@@ -53,8 +53,10 @@ def test_the_unit_start_class_is_what_ignorecase_folds() -> None:
 
 
 _UNIT_PIECES = st.sampled_from(
-    ["in", "In", "IN", "\u0131n", "\u0130N", " ", "\n", "\t", ":", ";", ",", "(", ")", "$", "€"]
-    + ["x", "1", "millions", "thousand", "a", "\u017f", "\u212a"]
+    [
+        *("in", "In", "IN", "\u0131n", "\u0130N", " ", "\n", "\t", ":", ";", ",", "(", ")", "$"),
+        *("€", "x", "1", "millions", "thousand", "a", "\u017f", "\u212a"),
+    ]
 )
 
 
@@ -88,8 +90,10 @@ def test_a_start_class_missing_a_fold_is_caught() -> None:
 
 
 _NUMBER_PIECES = st.sampled_from(
-    ["1", "12", "1,234", "3.5", "one", "Two", "twenty", "a", "an", "million", "billion", "hundred"]
-    + [" ", "-", ".", ",", "x", "\u017fix", "\u0130", "\n", "(", ")"]
+    [
+        *("1", "12", "1,234", "3.5", "one", "Two", "twenty", "a", "an", "million", "billion"),
+        *("hundred", " ", "-", ".", ",", "x", "\u017fix", "\u0130", "\n", "(", ")"),
+    ]
 )
 
 
