@@ -5,6 +5,11 @@
   point is checked against the letters IGNORECASE folds onto "i" and "n", and hypothesis texts
   of brackets, signs, "in"s and folding letters find the same starts as the pattern first
   written; a class missing the dotless i is caught.
+- ``sources.unit_starts.search_at``: ``unit_in_cell`` and ``label_without_unit`` search the unit
+  pattern only at those starts; ``cells._YEAR`` opens with a look-ahead on its first characters;
+  the "(1,000)" note and the apostrophe-marked unit are asked only of cells holding a bracket or
+  an apostrophe; ``language.direction._CLAUSE`` opens with a look-ahead on a space, ";" or ",".
+  Each against the pattern as first written, on hypothesis cells and sentences.
 - ``sources.load.load_sources``: sources whose characters together are no more than the number
   budget are not counted (the budget counts no more numbers in a text than it has characters).
   Hypothesis texts of digits, number words and multipliers: ``number_at``'s count is within
@@ -31,6 +36,7 @@ from crossfoot.rules import alignment_scale
 from crossfoot.sources import cells
 from crossfoot.sources.budget import number_at
 from crossfoot.sources.load import load_sources
+from crossfoot.sources.unit_starts import may_mark, search_at
 
 _PLAIN_START = re.compile(r"[($€£¥₹]|(?<![^\s:;,(])in\s", re.I)
 
@@ -135,3 +141,60 @@ def test_the_new_gates_keep_their_matches(gate: WordGated, hit: str, miss: str) 
     # a gate without the words the match holds misses it (the words are needed)
     kept = tuple(w for w in gate.words if w not in hit.lower()) or ("zz",)
     assert kept != gate.words and WordGated(gate.pattern, kept).search(hit) is None
+
+
+_CELL_PIECES = st.sampled_from(
+    [
+        *("2019", "FY19", "fy 20", "1,000", "(", ")", "$", "€", "'", "\u2019", "000", "000s"),
+        *("in", "In", " ", "millions", "m", "bn", "Revenue", "US", "RMB", "\u0131n", "\u017f"),
+        *("except per share", "of dollars", ",", "Thousands", "k", "1"),
+    ]
+)
+_CELL_TEXT = st.lists(_CELL_PIECES, max_size=10).map("".join)
+_PLAIN_YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d{2}(?![\d])|(?i:\bfy\s*'?(\d{2})(?!\d))")
+
+
+def _spans(ms: object) -> list[tuple[tuple[int, int], tuple[str | None, ...]]]:
+    return [(m.span(), m.groups()) for m in ms]  # type: ignore[attr-defined]
+
+
+@settings(max_examples=50, deadline=None)
+@given(_CELL_TEXT)
+def test_cell_readings_read_as_first_written(cell: str) -> None:
+    plain = cells._UNIT_TEXT.search(cell)
+    got = search_at(cells._UNIT_TEXT, cells._UNIT_START, cell)
+    assert (got and (got.span(), got.groups())) == (plain and (plain.span(), plain.groups()))
+    assert _spans(cells._YEAR.finditer(cell)) == _spans(_PLAIN_YEAR.finditer(cell))
+    assert cells._YEAR.sub(" ", cell) == _PLAIN_YEAR.sub(" ", cell)
+    if "(" not in cell:
+        assert cells._THOUSANDS_NOTE.search(cell) is None
+    if not may_mark(cell):
+        assert cells._MARKED_UNIT.search(cell) is None
+
+
+def test_cell_witnesses() -> None:
+    assert cells.unit_in_cell("Number of shares (1,000)") is not None
+    assert cells.unit_in_cell("2018 $\u2019000 RESTATED3") is not None
+    assert cells.label_without_unit("2018 $\u2019000 RESTATED3") == "2018 RESTATED3"
+    assert cells.unit_in_cell("Revenue (in millions)") is not None
+    assert [m.group(0) for m in cells._YEAR.finditer("FY19 and 2020")] == ["FY19", "2020"]
+
+
+_CLAUSE_PIECES = st.sampled_from(
+    [
+        *(" ", "  ", "\n", ";", ",", "and", "And", "then", "while", "but", "However", "yet"),
+        *("respectively", "although", "sales", "rose", "5%", "\u0131", "\u017f", "x"),
+    ]
+)
+_PLAIN_CLAUSE = re.compile(rf"(?ix){direction._CLAUSE_CORE}|,?\s+and\s+(?!then\b)")
+_PLAIN_NO_AND = re.compile(rf"(?ix){direction._CLAUSE_CORE}")
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(_CLAUSE_PIECES, max_size=14).map(" ".join), st.integers(0, 20))
+def test_clause_breaks_read_as_first_written(text: str, pos: int) -> None:
+    for new, plain in (
+        (direction._CLAUSE, _PLAIN_CLAUSE),
+        (direction._CLAUSE_NO_AND, _PLAIN_NO_AND),
+    ):
+        assert _spans(new.finditer(text, pos)) == _spans(plain.finditer(text, pos))

@@ -169,9 +169,11 @@ _CLAUSE_CORE = (
     r"\s*;\s*|,\s*(?:while|whereas|but|although|though|however|yet)\b"
     r"|\s+(?:while|whereas|but|although)\s+|\s+respectively\b"
 )
-_CLAUSE = re.compile(rf"(?ix){_CLAUSE_CORE}|,?\s+and\s+(?!then\b)")
+# (Every break opens with a space, ";" or ",": the look-ahead first lets ``re`` leave the other
+# characters after one test instead of trying each branch there, ~2x faster a sentence.)
+_CLAUSE = re.compile(rf"(?ix)(?=[\s;,])(?:{_CLAUSE_CORE}|,?\s+and\s+(?!then\b))")
 # Without "and": row names such as "Research, development and engineering" contain it.
-_CLAUSE_NO_AND = re.compile(rf"(?ix){_CLAUSE_CORE}")
+_CLAUSE_NO_AND = re.compile(rf"(?ix)(?=[\s;,])(?:{_CLAUSE_CORE})")
 # Every clause break holds ";" or one of these words (in any case; "though" is in "although"),
 # and "and" with _CLAUSE: a sentence with none has no break, found by substring tests on the
 # lower-cased sentence (~1 us) instead of trying the alternation at each position (~5 us). The
