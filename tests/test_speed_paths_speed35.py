@@ -9,7 +9,8 @@
   pattern only at those starts; ``cells._YEAR`` opens with a look-ahead on its first characters;
   the "(1,000)" note and the apostrophe-marked unit are asked only of cells holding a bracket or
   an apostrophe; ``language.direction._CLAUSE`` opens with a look-ahead on a space, ";" or ",".
-  Each against the pattern as first written, on hypothesis cells and sentences.
+  ``sources.table_header._FOOTNOTE`` and ``PERCENT_LABEL``, ``sources.prose._SENTENCE_END``
+  likewise. Each against the pattern as first written, on hypothesis cells and sentences.
 - ``sources.load.load_sources``: sources whose characters together are no more than the number
   budget are not counted (the budget counts no more numbers in a text than it has characters).
   Hypothesis texts of digits, number words and multipliers: ``number_at``'s count is within
@@ -33,7 +34,7 @@ from hypothesis import strategies as st
 from crossfoot.language import direction, order
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules import alignment_scale
-from crossfoot.sources import cells
+from crossfoot.sources import cells, prose, table_header
 from crossfoot.sources.budget import number_at
 from crossfoot.sources.load import load_sources
 from crossfoot.sources.unit_starts import may_mark, search_at
@@ -198,3 +199,28 @@ def test_clause_breaks_read_as_first_written(text: str, pos: int) -> None:
         (direction._CLAUSE_NO_AND, _PLAIN_NO_AND),
     ):
         assert _spans(new.finditer(text, pos)) == _spans(plain.finditer(text, pos))
+
+
+_LABEL_PIECES = st.sampled_from(
+    [
+        *("Revenue", " ", "  ", "(1)", "(a)", "(iii)", "(iv)", "*", "**", "†", "§", "¹²", "%"),
+        *("(%)", "percent", "Percent", "PCT", "pct", "5.25%", ".", "\n", "(", ")", "1", "Dec."),
+        *(" . ", "; ", "? ", "! ", ". A", ". (", '. "', "x", "\u017f", "\u0131"),
+    ]
+)
+_PLAIN_FOOTNOTE = re.compile(r"\s*(?:\((?:\d|[a-h]|i{1,3}|iv|v)\)|\*{1,3}|[†‡§]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")
+_PLAIN_PERCENT = re.compile(r"(?<![\d.])%|\bpercent|\bpct\b", re.I)
+_PLAIN_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\[(\"'])|(?<=\s)\.(?=\s)|;|\n")
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(_LABEL_PIECES, max_size=12).map("".join), st.integers(0, 12))
+def test_label_and_prose_readings_read_as_first_written(text: str, pos: int) -> None:
+    for new, plain in (
+        (table_header._FOOTNOTE, _PLAIN_FOOTNOTE),
+        (table_header.PERCENT_LABEL, _PLAIN_PERCENT),
+        (prose._SENTENCE_END, _PLAIN_SENTENCE_END),
+    ):
+        assert _spans(new.finditer(text, pos)) == _spans(plain.finditer(text, pos))
+        found, first = new.search(text), plain.search(text)
+        assert (found and found.span()) == (first and first.span())
