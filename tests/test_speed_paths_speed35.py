@@ -11,6 +11,8 @@
   an apostrophe; ``language.direction._CLAUSE`` opens with a look-ahead on a space, ";" or ",".
   ``sources.table_header._FOOTNOTE`` and ``PERCENT_LABEL``, ``sources.prose._SENTENCE_END``
   likewise. Each against the pattern as first written, on hypothesis cells and sentences.
+- ``rules._reach.as_floats``: the zero test (a non-zero too small for a float) counts zeros in C;
+  hypothesis lists of zeros, tiny and plain decimals against the value-by-value test.
 - ``sources.load.load_sources``: sources whose characters together are no more than the number
   budget are not counted (the budget counts no more numbers in a text than it has characters).
   Hypothesis texts of digits, number words and multipliers: ``number_at``'s count is within
@@ -24,8 +26,10 @@
 
 from __future__ import annotations
 
+import math
 import re
 import sys
+from decimal import Decimal
 
 import pytest
 from hypothesis import given, settings
@@ -33,7 +37,7 @@ from hypothesis import strategies as st
 
 from crossfoot.language import direction, order
 from crossfoot.model.wordgate import WordGated
-from crossfoot.rules import alignment_scale
+from crossfoot.rules import _reach, alignment_scale
 from crossfoot.sources import cells, prose, table_header
 from crossfoot.sources.budget import number_at
 from crossfoot.sources.load import load_sources
@@ -224,3 +228,26 @@ def test_label_and_prose_readings_read_as_first_written(text: str, pos: int) -> 
         assert _spans(new.finditer(text, pos)) == _spans(plain.finditer(text, pos))
         found, first = new.search(text), plain.search(text)
         assert (found and found.span()) == (first and first.span())
+
+
+def _plain_as_floats(values: list[Decimal]) -> list[float] | None:
+    """``rules._reach.as_floats`` as first written (its zero test value by value)."""
+    out = list(map(float, values))
+    sizes = list(map(abs, out))
+    if not math.isfinite(sum(sizes)) or max(sizes, default=0.0) >= 1e150:
+        return None
+    if min(filter(None, sizes), default=1.0) <= 1e-150:
+        return None
+    if 0.0 in sizes and any(f == 0.0 and v != 0 for f, v in zip(out, values, strict=True)):
+        return None
+    return out
+
+
+_DECIMALS = st.sampled_from(["0", "-0", "0.00", "1.5", "-2", "1e-400", "-1e-330", "1e-140", "7"])
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(_DECIMALS.map(Decimal), max_size=8))
+def test_reach_floats_read_as_first_written(values: list[Decimal]) -> None:
+    assert _reach.as_floats(values) == _plain_as_floats(values)
+    assert _reach.as_floats([Decimal(0), Decimal("1e-400")]) is None
