@@ -107,7 +107,7 @@ _YEAR_AFTER = re.compile(
 )
 # Sentence ends: ". " before a capital (not "Dec. 31"), a spaced " . " (tokenized text), ";", a
 # line break.
-_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\[(\"'])|(?<=\s)\.(?=\s)|;|\n")
+_SENTENCE_END = re.compile(r"(?=[.!?;\n])(?:[.!?](?=\s+[A-Z\[(\"'])|(?<=\s)\.(?=\s)|;|\n)")
 
 
 def _prose_years(text: str, mentions: Sequence[Mention]) -> dict[int, int]:
