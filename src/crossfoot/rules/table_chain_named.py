@@ -13,7 +13,10 @@ sums are few, so a chance match is counted, never assumed away: the named sums n
 (within a factor of :data:`_BAND`) times its window over that band stay under :data:`_BUDGET`.
 
 The question's last turn must word a sum ("total", "sum", "combined", "including") and nothing
-else ("the total change", "the sum divided by 2" are other shapes). A conversation passed whole
+else ("the total change", "the sum divided by 2" are other shapes; "the total share of A, B and
+C" sums shares). A plain figure may sum percentages as numbers, as a conversation's answers
+are written ("what was the total share of the three regions? The answer is 91.8" over 45.2 %,
+30.5 % and 16.1 %). A conversation passed whole
 names the cells over its turns ("what was X in 2008? and in 2009? and in 2010? what is the
 total?"): the turns that go on from one another up to the last are read together.
 
@@ -29,12 +32,13 @@ total?"): the turns that go on from one another up to the last are read together
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from decimal import Decimal
 from itertools import combinations
 
 from crossfoot.language.rowtokens import required_tokens, tokens
-from crossfoot.language.turns import Turn, read_turns
+from crossfoot.language.turns import Turn, operations, read_turns
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
@@ -50,20 +54,29 @@ _BUDGET = 0.05  # expected chance matches in the figure's window, at most
 _SIZES = (3, 4)  # cells of one sum
 _LINE = 40  # named cells of one line, at most
 _Grid = dict[tuple[int, int], SourceValue]
-_MEMO: dict[int, tuple[ValueIndex, list[_Grid]]] = {}
+_MEMO: dict[int, tuple[ValueIndex, list[tuple[str, _Grid]]]] = {}
+# A plain figure may sum percentages as numbers ("what was the total share of the three
+# regions? The answer is 91.8" over 45.2 %, 30.5 % and 16.1 %); an amount of money sums amounts.
+_CLASSES = {"number": ("amount", "percent"), "money": ("amount",)}
 _KEPT = 64
+# "the total share of A, B and C", "their combined percentage of sales": shares summed
+_JOINT = re.compile(r"(?i)\b(?:total|combined)\s+(?:share|percentage|portion)s?\s+of\b")
+# "the sum of the 3", "the total of all four": the count of the cells summed
+_COUNTED = re.compile(r"(?i)\b(?:the|all|these|those)\s+(?:3|4)\b")
 
 
-def _grids(group: ValueIndex) -> list[_Grid]:
-    """The amount cells of each table of ``group`` as written, by (row, column)."""
-    grids: dict[tuple[str, int], _Grid] = {}
+def _grids(group: ValueIndex) -> list[tuple[str, _Grid]]:
+    """The amount cells and the percent cells of each table of ``group`` as written, by (row,
+    column), each with its class."""
+    grids: dict[tuple[str, int, str], _Grid] = {}
     for v in group.values:
         if v.table is None or v.row_index is None or v.col_index is None:
             continue
-        if v.view == "true" or v.value == 0 or operand_class(v) != "amount":
+        cls = operand_class(v)
+        if v.view == "true" or v.value == 0 or cls not in _CLASSES["number"]:
             continue
-        grids.setdefault((v.source_id, v.table), {})[(v.row_index, v.col_index)] = v
-    return [g for g in grids.values() if len(g) >= 3]
+        grids.setdefault((v.source_id, v.table, cls), {})[(v.row_index, v.col_index)] = v
+    return [(k[2], g) for k, g in grids.items() if len(g) >= 3]
 
 
 def _said(text: str | None, words: frozenset[str], years: frozenset[int]) -> bool:
@@ -126,7 +139,13 @@ def _readings(ctx: ClaimContext) -> list[tuple[frozenset[str], frozenset[int]]]:
 
 
 def _sum_asked(turn: Turn) -> bool:
-    return "+" in turn.ops and not turn.ops & {"-", "/"} and not turn.stated
+    """Whether the turn words a sum and no other operation: "the total share of A, B and C" is
+    a sum of shares, "the sum of the 3" counts its cells (no operand of the user's own)."""
+    ops = turn.ops
+    if "/" in ops and _JOINT.search(turn.text):
+        ops = operations(_JOINT.sub(" total ", turn.text))
+    stated = turn.stated and not (len(turn.stated) == 1 and _COUNTED.search(turn.text))
+    return "+" in ops and not ops & {"-", "/"} and not stated
 
 
 def _sum_or_none(turn: Turn) -> bool:
@@ -156,7 +175,13 @@ def named_cells_sum(ctx: ClaimContext) -> Verdict | None:
     if not readings:
         return None
     lo, hi = claim_interval(ctx)
-    grids = [g for group in ctx.scope.groups for g in by_identity(_MEMO, group, _KEPT, _grids)]
+    classes = _CLASSES[m.kind]
+    grids = [
+        g
+        for group in ctx.scope.groups
+        for cls, g in by_identity(_MEMO, group, _KEPT, _grids)
+        if cls in classes
+    ]
     for words, years in readings:
         for grid in grids:
             sums = _sums(_named(grid, words, years))
