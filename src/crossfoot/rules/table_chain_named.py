@@ -52,7 +52,8 @@ __all__ = ["named_cells_sum"]
 _BAND = 1.35  # the neighbourhood of a figure where sums are counted (as table_chain's)
 _BUDGET = 0.05  # expected chance matches in the figure's window, at most
 _SIZES = (3, 4)  # cells of one sum
-_LINE = 40  # named cells of one line, at most
+_LINE = 12  # named cells of one line, at most (the sums of four grow with its fourth power)
+_CELLS = 4000  # cells of one table, at most (every claim reads which are named)
 _Grid = dict[tuple[int, int], SourceValue]
 _MEMO: dict[int, tuple[ValueIndex, list[tuple[str, _Grid]]]] = {}
 # A plain figure may sum percentages as numbers ("what was the total share of the three
@@ -76,7 +77,7 @@ def _grids(group: ValueIndex) -> list[tuple[str, _Grid]]:
         if v.view == "true" or v.value == 0 or cls not in _CLASSES["number"]:
             continue
         grids.setdefault((v.source_id, v.table, cls), {})[(v.row_index, v.col_index)] = v
-    return [(k[2], g) for k, g in grids.items() if len(g) >= 3]
+    return [(k[2], g) for k, g in grids.items() if 3 <= len(g) <= _CELLS]
 
 
 def _said(text: str | None, words: frozenset[str], years: frozenset[int]) -> bool:
