@@ -1,0 +1,184 @@
+"""What a FRESH result set costs a ``trace``, beside the same rows with a new answer (issue 19).
+
+``trace_vs_figured.py``'s fresh-rows lines trace new rows, and so a new nine-figure answer,
+at every call. Two things are new there: the rows (their content) and the answer (its text).
+This script tells them apart, on the tables and answers of ``trace_vs_figured.py`` (its
+``random_table``, ``timing_answer`` and ``new_labels``):
+
+- **modes**: the median CPU time of one trace, the modes alternating call by call (a busy spell
+  of the shared machine hits them alike):
+
+  - ``repeat``: the same rows and the same answer every call (what is kept by content or by
+    text all applies);
+  - ``new answer``: the same rows (kept: ``front/trace_rows.py``) and an answer of the same
+    shape whose two unsupported figures change at every call (nothing kept by the answer's
+    text applies);
+  - ``fresh rows``: new rows and their own answer every call (``trace_vs_figured``'s
+    "fresh rows" line);
+  - ``new labels``: as ``fresh rows``, the rows also named by new words (its "new labels"
+    line).
+
+  ``fresh rows`` minus ``new answer`` is what the rows' being new costs.
+- **ledger**: the steps a new result set pays (the reading of the rows, the answer's source
+  set and its cells, and what the rules build once per table, group or source set: the row
+  derivations' tables and reach, the two-operand reach, ``multi``'s lines, the row check's
+  label tables, the labels with digits), each wrapped and timed (inclusive CPU time per trace)
+  in the ``new answer`` and the ``fresh rows`` modes, alternating. Each wrapped call carries
+  ~0.3-1 us of the wrapper, and the times inside a trace run above those of a step timed
+  alone (the caches the trace left cold): read the differences, not the sums.
+
+::
+
+    python benchmarks/trace_fresh.py                     # 2x3 and 12x5
+    python benchmarks/trace_fresh.py --sizes 2x3 --traces 2000 --part modes
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from trace_vs_figured import new_labels, random_table, timing_answer
+
+_CLOCK = time.process_time
+_Rows = list[dict[str, Any]]
+_MODES = ("repeat", "new answer", "fresh rows", "new labels")
+
+# (module, attribute: "function" or "Class.method", line name); looked up at call time by their
+# callers (module globals, methods), so wrapping the attribute times every call.
+_STEPS = (
+    ("crossfoot.front.trace", "_read_rows", "the rows read (read_tables, kept reads)"),
+    ("crossfoot.sources.rows", "AnswerOperands.mentions", "the answer's numbers (extract)"),
+    ("crossfoot.sources.rows", "AnswerOperands.sources_for", "the answer's source set"),
+    ("crossfoot.sources.rows_table", "RowTable._near_merged", "  cells near a figure"),
+    ("crossfoot.sources.rows", "_source_set", "  its cells (SourceValues)"),
+    ("crossfoot.rules._rowsums_tables", "_from_table", "rowsums: its table of columns"),
+    ("crossfoot.rules._rowsums_reach", "_list", "rowsums: its reach"),
+    ("crossfoot.rules._derive_reach", "_group_reach", "two_operand: its reach"),
+    ("crossfoot.rules.multi", "lines", "multi_operand: its lines"),
+    ("crossfoot.language.rowtables", "_read_tables", "the row check's label tables"),
+    ("crossfoot.engine", "_read_labels", "labels with digits (engine._quoted)"),
+    ("crossfoot.front.trace", "finish", "finish (trace's row checks)"),
+)
+
+
+def _streams(n: int, c: int, count: int) -> dict[str, list[tuple[str, _Rows]]]:
+    """Per mode, ``count`` (answer, rows) calls."""
+    rng = random.Random(19)
+    fixed = random_table(rng, n, c)
+    base = timing_answer(fixed)
+
+    def varied(i: int) -> str:
+        # (the answer's two figures that no cell or derivation meets, changed: a new text)
+        return base.replace("123,457", f"{100_000 + 7 * i:,}").replace(
+            "78.5%", f"{(i % 900) / 10 + 1:.1f}%"
+        )
+
+    fresh = [random_table(rng, n, c) for _ in range(count)]
+    named = [random_table(rng, n, c, new_labels(rng, n)) for _ in range(count)]
+    return {
+        "repeat": [(base, fixed)] * count,
+        "new answer": [(varied(i), fixed) for i in range(count)],
+        "fresh rows": [(timing_answer(t), t) for t in fresh],
+        "new labels": [(timing_answer(t), t) for t in named],
+    }
+
+
+def modes(trace: Callable[..., Any], n: int, c: int, count: int) -> dict[str, float]:
+    """Median CPU time of one trace per mode, the modes alternating call by call."""
+    streams = _streams(n, c, count)
+    for text, rows in streams["fresh rows"][:20]:
+        trace(text, rows)  # (warm: imports, memos of the engine's own)
+    times: dict[str, list[float]] = {m: [] for m in _MODES}
+    for i in range(20, count):
+        order = _MODES if i % 2 else _MODES[::-1]
+        for m in order:
+            text, rows = streams[m][i]
+            t0 = _CLOCK()
+            trace(text, rows)
+            times[m].append(_CLOCK() - t0)
+    return {m: statistics.median(v) for m, v in times.items()}
+
+
+def ledger(trace: Callable[..., Any], n: int, c: int, count: int) -> None:
+    """Each step of :data:`_STEPS` timed in the ``new answer`` and ``fresh rows`` modes."""
+    streams = _streams(n, c, count)
+    spent: dict[str, defaultdict[str, float]] = {m: defaultdict(float) for m in _MODES}
+    mode = ["new answer"]
+    undo: list[tuple[Any, str, Any]] = []
+
+    def wrap(owner: Any, attr: str, name: str) -> None:
+        fn = getattr(owner, attr)
+
+        def timed(*args: Any, **kw: Any) -> Any:
+            t0 = _CLOCK()
+            try:
+                return fn(*args, **kw)
+            finally:
+                spent[mode[0]][name] += _CLOCK() - t0
+
+        undo.append((owner, attr, fn))
+        setattr(owner, attr, timed)
+
+    for text, rows in streams["fresh rows"][:20]:
+        trace(text, rows)
+    for module, attr, name in _STEPS:
+        owner: Any = importlib.import_module(module)
+        cls, _, attr = attr.rpartition(".")
+        wrap(getattr(owner, cls) if cls else owner, attr, name)
+    total: defaultdict[str, float] = defaultdict(float)
+    try:
+        for i in range(20, count):
+            for m in ("new answer", "fresh rows") if i % 2 else ("fresh rows", "new answer"):
+                mode[0] = m
+                text, rows = streams[m][i]
+                t0 = _CLOCK()
+                trace(text, rows)
+                total[m] += _CLOCK() - t0
+    finally:
+        for owner, attr, fn in reversed(undo):
+            setattr(owner, attr, fn)
+    k = count - 20
+    same, fresh = total["new answer"] / k * 1e6, total["fresh rows"] / k * 1e6
+    print(f"  trace (wrapped, mean): new answer {same:.0f} us, fresh rows {fresh:.0f} us")
+    print(f"  {'step':44s} {'new answer':>10s} {'fresh rows':>10s} {'more':>8s}")
+    for _, _, name in _STEPS:
+        a = spent["new answer"][name] / k * 1e6
+        b = spent["fresh rows"][name] / k * 1e6
+        print(f"  {name:44s} {a:8.1f} us {b:8.1f} us {b - a:6.1f} us")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--sizes", default="2x3,12x5")
+    ap.add_argument("--traces", type=int, default=1000, help="calls per mode")
+    ap.add_argument("--part", choices=("modes", "ledger", "both"), default="both")
+    args = ap.parse_args(argv)
+    from crossfoot.front.trace import trace
+
+    for size in args.sizes.split(","):
+        n, c = (int(x) for x in size.split("x"))
+        if args.part in ("modes", "both"):
+            got = modes(trace, n, c, args.traces)
+            base = got["new answer"]
+            print(f"{size} modes (median CPU time per trace, {args.traces - 20} calls each)")
+            for m in _MODES:
+                print(f"  {m:12s} {got[m] * 1e6:7.0f} us  {got[m] / base:5.2f} x new answer")
+        if args.part in ("ledger", "both"):
+            print(f"{size} ledger (what new rows pay, {args.traces - 20} calls each)")
+            ledger(trace, n, c, args.traces)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
