@@ -31,6 +31,7 @@ This script tells them apart, on the tables and answers of ``trace_vs_figured.py
 
     python benchmarks/trace_fresh.py                     # 2x3 and 12x5
     python benchmarks/trace_fresh.py --sizes 2x3 --traces 2000 --part modes
+    python benchmarks/trace_fresh.py --answer one      # the one-cell answer of trace_ab.py
 """
 
 from __future__ import annotations
@@ -72,14 +73,24 @@ _STEPS = (
 )
 
 
-def _streams(n: int, c: int, count: int) -> dict[str, list[tuple[str, _Rows]]]:
-    """Per mode, ``count`` (answer, rows) calls."""
+def one_cell(rows: _Rows) -> str:
+    """``trace_ab.py``'s fixed-cost answer: one figure, the first row's revenue cell."""
+    return f"{rows[0]['name']} had {rows[0]['revenue']:,} in revenue."
+
+
+def _streams(
+    n: int, c: int, count: int, answer: Callable[[_Rows], str] = timing_answer
+) -> dict[str, list[tuple[str, _Rows]]]:
+    """Per mode, ``count`` (answer, rows) calls; ``answer`` writes a table's answer."""
     rng = random.Random(19)
     fixed = random_table(rng, n, c)
-    base = timing_answer(fixed)
+    base = answer(fixed)
 
     def varied(i: int) -> str:
-        # (the answer's two figures that no cell or derivation meets, changed: a new text)
+        # (the nine-figure answer's two figures that no cell or derivation meets, changed: a
+        # new text; the one-cell answer gets a new word before its figure)
+        if answer is one_cell:
+            return base.replace(" had ", f" had {_WORDS[i % len(_WORDS)]} ", 1)
         return base.replace("123,457", f"{100_000 + 7 * i:,}").replace(
             "78.5%", f"{(i % 900) / 10 + 1:.1f}%"
         )
@@ -89,14 +100,19 @@ def _streams(n: int, c: int, count: int) -> dict[str, list[tuple[str, _Rows]]]:
     return {
         "repeat": [(base, fixed)] * count,
         "new answer": [(varied(i), fixed) for i in range(count)],
-        "fresh rows": [(timing_answer(t), t) for t in fresh],
-        "new labels": [(timing_answer(t), t) for t in named],
+        "fresh rows": [(answer(t), t) for t in fresh],
+        "new labels": [(answer(t), t) for t in named],
     }
 
 
-def modes(trace: Callable[..., Any], n: int, c: int, count: int) -> dict[str, float]:
+_WORDS = ("about", "nearly", "almost", "roughly", "just", "some", "over", "around")
+
+
+def modes(
+    trace: Callable[..., Any], n: int, c: int, count: int, answer: Callable[[_Rows], str]
+) -> dict[str, float]:
     """Median CPU time of one trace per mode, the modes alternating call by call."""
-    streams = _streams(n, c, count)
+    streams = _streams(n, c, count, answer)
     for text, rows in streams["fresh rows"][:20]:
         trace(text, rows)  # (warm: imports, memos of the engine's own)
     times: dict[str, list[float]] = {m: [] for m in _MODES}
@@ -110,9 +126,11 @@ def modes(trace: Callable[..., Any], n: int, c: int, count: int) -> dict[str, fl
     return {m: statistics.median(v) for m, v in times.items()}
 
 
-def ledger(trace: Callable[..., Any], n: int, c: int, count: int) -> None:
+def ledger(
+    trace: Callable[..., Any], n: int, c: int, count: int, answer: Callable[[_Rows], str]
+) -> None:
     """Each step of :data:`_STEPS` timed in the ``new answer`` and ``fresh rows`` modes."""
-    streams = _streams(n, c, count)
+    streams = _streams(n, c, count, answer)
     spent: dict[str, defaultdict[str, float]] = {m: defaultdict(float) for m in _MODES}
     mode = ["new answer"]
     undo: list[tuple[Any, str, Any]] = []
@@ -163,20 +181,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sizes", default="2x3,12x5")
     ap.add_argument("--traces", type=int, default=1000, help="calls per mode")
     ap.add_argument("--part", choices=("modes", "ledger", "both"), default="both")
+    ap.add_argument(
+        "--answer", choices=("nine", "one"), default="nine", help="nine figures, or one cell"
+    )
     args = ap.parse_args(argv)
+    answer = one_cell if args.answer == "one" else timing_answer
     from crossfoot.front.trace import trace
 
     for size in args.sizes.split(","):
         n, c = (int(x) for x in size.split("x"))
         if args.part in ("modes", "both"):
-            got = modes(trace, n, c, args.traces)
+            got = modes(trace, n, c, args.traces, answer)
             base = got["new answer"]
             print(f"{size} modes (median CPU time per trace, {args.traces - 20} calls each)")
             for m in _MODES:
                 print(f"  {m:12s} {got[m] * 1e6:7.0f} us  {got[m] / base:5.2f} x new answer")
         if args.part in ("ledger", "both"):
             print(f"{size} ledger (what new rows pay, {args.traces - 20} calls each)")
-            ledger(trace, n, c, args.traces)
+            ledger(trace, n, c, args.traces, answer)
     return 0
 
 
