@@ -13,19 +13,25 @@ This script tells them apart, on the tables and answers of ``trace_vs_figured.py
   - ``new answer``: the same rows (kept: ``front/trace_rows.py``) and an answer of the same
     shape whose two unsupported figures change at every call (nothing kept by the answer's
     text applies);
+  - ``new rows``: the ``repeat`` answer over rows of new content every call (the last
+    measure column drawn anew: the nine-figure answer quotes only its "+17" figure from it,
+    which no cell meets either way; the one-cell answer none): what is kept by the answer's
+    text all applies, nothing kept by the rows;
   - ``fresh rows``: new rows and their own answer every call (``trace_vs_figured``'s
     "fresh rows" line);
   - ``new labels``: as ``fresh rows``, the rows also named by new words (its "new labels"
     line).
 
-  ``fresh rows`` minus ``new answer`` is what the rows' being new costs.
+  ``new rows`` minus ``repeat`` is what the rows' being new costs, ``new answer`` minus
+  ``repeat`` what a new text of the answer costs (only its last sentence is new: the other
+  sentences' memos still apply), ``fresh rows`` both.
 - **ledger**: the steps a new result set pays (the reading of the rows, the answer's source
   set and its cells, and what the rules build once per table, group or source set: the row
   derivations' tables and reach, the two-operand reach, ``multi``'s lines, the row check's
   label tables, the labels with digits), each wrapped and timed (inclusive CPU time per trace)
-  in the ``new answer`` and the ``fresh rows`` modes, alternating. Each wrapped call carries
-  ~0.3-1 us of the wrapper, and the times inside a trace run above those of a step timed
-  alone (the caches the trace left cold): read the differences, not the sums.
+  in the ``repeat`` and the ``new rows`` modes, alternating (the median over the traces).
+  Each wrapped call carries ~0.3-1 us of the wrapper, and the times inside a trace run above
+  those of a step timed alone (the caches the trace left cold): read the differences.
 
 ::
 
@@ -53,7 +59,7 @@ from trace_vs_figured import new_labels, random_table, timing_answer
 
 _CLOCK = time.process_time
 _Rows = list[dict[str, Any]]
-_MODES = ("repeat", "new answer", "fresh rows", "new labels")
+_MODES = ("repeat", "new answer", "new rows", "fresh rows", "new labels")
 
 # (module, attribute: "function" or "Class.method", line name); looked up at call time by their
 # callers (module globals, methods), so wrapping the attribute times every call.
@@ -88,24 +94,30 @@ def _streams(
 
     def varied(i: int) -> str:
         # (the nine-figure answer's two figures that no cell or derivation meets, changed: a
-        # new text; the one-cell answer gets a new word before its figure)
+        # new text; the one-cell answer gets a sentence of new words after its figure)
         if answer is one_cell:
-            return base.replace(" had ", f" had {_WORDS[i % len(_WORDS)]} ", 1)
+            return f"{base} Those were {' '.join(_WORDS[i >> 3 * k & 7] for k in range(4))}."
         return base.replace("123,457", f"{100_000 + 7 * i:,}").replace(
             "78.5%", f"{(i % 900) / 10 + 1:.1f}%"
         )
 
     fresh = [random_table(rng, n, c) for _ in range(count)]
     named = [random_table(rng, n, c, new_labels(rng, n)) for _ in range(count)]
+    # The same answer over rows of new content: a column the answer quotes no cell of (the
+    # last measure) drawn anew; every other cell as in ``fixed``.
+    last = list(fixed[0])[-1]
+    redrawn = [[{**r, last: d[last]} for r, d in zip(fixed, t, strict=True)] for t in fresh]
     return {
         "repeat": [(base, fixed)] * count,
         "new answer": [(varied(i), fixed) for i in range(count)],
+        "new rows": [(base, t) for t in redrawn],
         "fresh rows": [(answer(t), t) for t in fresh],
         "new labels": [(answer(t), t) for t in named],
     }
 
 
-_WORDS = ("about", "nearly", "almost", "roughly", "just", "some", "over", "around")
+# (eight words: four of them name 4,096 texts, no number among them)
+_WORDS = ("gathered", "listed", "shown", "kept", "filed", "logged", "noted", "booked")
 
 
 def modes(
@@ -129,10 +141,12 @@ def modes(
 def ledger(
     trace: Callable[..., Any], n: int, c: int, count: int, answer: Callable[[_Rows], str]
 ) -> None:
-    """Each step of :data:`_STEPS` timed in the ``new answer`` and ``fresh rows`` modes."""
+    """Each step of :data:`_STEPS` timed in the ``repeat`` and ``new rows`` modes: per mode
+    and step, the median over the traces of the step's time in a trace (a step a trace does
+    not call counts 0; a median, so that a collection or a busy spell of the machine inside
+    one step does not weigh as a mean would)."""
     streams = _streams(n, c, count, answer)
-    spent: dict[str, defaultdict[str, float]] = {m: defaultdict(float) for m in _MODES}
-    mode = ["new answer"]
+    now: defaultdict[str, float] = defaultdict(float)  # the current trace's time per step
     undo: list[tuple[Any, str, Any]] = []
 
     def wrap(owner: Any, attr: str, name: str) -> None:
@@ -143,36 +157,43 @@ def ledger(
             try:
                 return fn(*args, **kw)
             finally:
-                spent[mode[0]][name] += _CLOCK() - t0
+                now[name] += _CLOCK() - t0
 
         undo.append((owner, attr, fn))
         setattr(owner, attr, timed)
 
     for text, rows in streams["fresh rows"][:20]:
         trace(text, rows)
+    trace(*streams["repeat"][0])  # (the repeated answer's reads kept before the timed calls)
     for module, attr, name in _STEPS:
         owner: Any = importlib.import_module(module)
         cls, _, attr = attr.rpartition(".")
         wrap(getattr(owner, cls) if cls else owner, attr, name)
-    total: defaultdict[str, float] = defaultdict(float)
+    per: dict[str, defaultdict[str, list[float]]] = {
+        m: defaultdict(list) for m in ("repeat", "new rows")
+    }
     try:
         for i in range(20, count):
-            for m in ("new answer", "fresh rows") if i % 2 else ("fresh rows", "new answer"):
-                mode[0] = m
+            for m in ("repeat", "new rows") if i % 2 else ("new rows", "repeat"):
+                now.clear()
                 text, rows = streams[m][i]
                 t0 = _CLOCK()
                 trace(text, rows)
-                total[m] += _CLOCK() - t0
+                per[m]["trace"].append(_CLOCK() - t0)
+                for _, _, name in _STEPS:
+                    per[m][name].append(now.get(name, 0.0))
     finally:
         for owner, attr, fn in reversed(undo):
             setattr(owner, attr, fn)
-    k = count - 20
-    same, fresh = total["new answer"] / k * 1e6, total["fresh rows"] / k * 1e6
-    print(f"  trace (wrapped, mean): new answer {same:.0f} us, fresh rows {fresh:.0f} us")
-    print(f"  {'step':44s} {'new answer':>10s} {'fresh rows':>10s} {'more':>8s}")
+
+    def median(m: str, name: str) -> float:
+        return statistics.median(per[m][name]) * 1e6
+
+    same, fresh = median("repeat", "trace"), median("new rows", "trace")
+    print(f"  trace (wrapped, median): repeat {same:.0f} us, new rows {fresh:.0f} us")
+    print(f"  {'step':44s} {'repeat':>10s} {'new rows':>10s} {'more':>8s}")
     for _, _, name in _STEPS:
-        a = spent["new answer"][name] / k * 1e6
-        b = spent["fresh rows"][name] / k * 1e6
+        a, b = median("repeat", name), median("new rows", name)
         print(f"  {name:44s} {a:8.1f} us {b:8.1f} us {b - a:6.1f} us")
 
 
@@ -192,10 +213,10 @@ def main(argv: list[str] | None = None) -> int:
         n, c = (int(x) for x in size.split("x"))
         if args.part in ("modes", "both"):
             got = modes(trace, n, c, args.traces, answer)
-            base = got["new answer"]
+            base = got["repeat"]
             print(f"{size} modes (median CPU time per trace, {args.traces - 20} calls each)")
             for m in _MODES:
-                print(f"  {m:12s} {got[m] * 1e6:7.0f} us  {got[m] / base:5.2f} x new answer")
+                print(f"  {m:12s} {got[m] * 1e6:7.0f} us  {got[m] / base:5.2f} x repeat")
         if args.part in ("ledger", "both"):
             print(f"{size} ledger (what new rows pay, {args.traces - 20} calls each)")
             ledger(trace, n, c, args.traces, answer)
