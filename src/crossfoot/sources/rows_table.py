@@ -107,21 +107,22 @@ class RowTable:
         # what rules make once per table (the month column, for rules.row_months)
         self.memo: dict[str, object] = period_memo(raw, key_col)
         # A series labelled by its periods: rows named as a sentence names them ("January").
-        spoken = spoken_rows(self.memo, self.rows)
+        months = self.memo.get("month column")  # (most result sets: None, nothing to read)
+        spoken = spoken_rows(self.memo, self.rows) if months is not None else None
         self._spoken: Sequence[str | None] = self.labels
         self._periods: Sequence[tuple[int | None, int] | None] | None = None
         if spoken is not None:
             self._spoken, years, self._periods = spoken
             self._row_year = {**years, **self._row_year}
-        else:  # rows keyed by something else, with a column of months: each row's own month
-            self._periods = row_periods(self.memo, self.labels, self.rows)
+        elif months is not None:  # rows keyed by something else, with a column of months
+            self._periods = row_periods(self.memo, self.labels, self.rows)  # (each row's own)
         self.info = TableInfo(
             rs.name,
             rs.columns,
             rs.columns[key_col] if key_col is not None else None,
             self.rows,
             self.labels,
-            _period_column(rs.columns, raw, self.memo.get("month column")),
+            _period_column(rs.columns, raw, months) if months is not None else None,
         )
 
     @property
