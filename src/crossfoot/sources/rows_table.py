@@ -93,8 +93,11 @@ class RowTable:
         facts = list(map(_column_facts, rs.columns))
         self._meta: list[tuple[bool, bool, bool]] = [f[0] for f in facts]
         self._col_year: list[int | None] = [f[1] for f in facts]
+        # Columns of plain ints hold no date nor month: the readings below skip them (each
+        # found nothing there).
+        texts = [() if ints is not None else col for col, ints in zip(raw, self._ints, strict=True)]
         years = row_years(self._meta, key_col, self._ints, self.cells)  # (long tables)
-        self._row_year = years or date_years(raw, key_col, self.labels)
+        self._row_year = years or date_years(texts, key_col, self.labels)
         self._eligible: list[bool] = [f[2] for f in facts]
         self._int_kind: list[Kind] = [f[3] for f in facts]
         self._made: dict[tuple[int, int, bool], SourceValue] = {}
@@ -105,7 +108,7 @@ class RowTable:
         # the answers' source sets over this table, by the cells picked (sources.rows_kept)
         self.sets: dict[object, object] = {}
         # what rules make once per table (the month column, for rules.row_months)
-        self.memo: dict[str, object] = period_memo(raw, key_col)
+        self.memo: dict[str, object] = period_memo(texts, key_col)
         # A series labelled by its periods: rows named as a sentence names them ("January").
         months = self.memo.get("month column")  # (most result sets: None, nothing to read)
         spoken = spoken_rows(self.memo, self.rows) if months is not None else None
