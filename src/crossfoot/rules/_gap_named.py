@@ -34,8 +34,9 @@ from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_shared import _focus
 from crossfoot.rules._list_lead import list_lead
+from crossfoot.rules._prose_subject import _source_words, content_words
 
-__all__ = ["gap_named"]
+__all__ = ["gap_named", "unworded_ok"]
 
 # The words that name a difference ("the variation in", "less", "minus"), as the coarse
 # derivations read them (rules._prose_pairs).
@@ -60,6 +61,43 @@ def gap_named(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
         if _own_rows(ctx, key, named):
             return _worded(ctx)
     return True
+
+
+def unworded_ok(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
+    """Whether an unworded difference of ``x`` and ``y`` (a change of one line, or a gap of
+    two) may be the claim's reading: its sentence names the rows of both operands ("Widget Alpha
+    outsold Widget Beta by 380 units"), or nothing of the sources' that the question does not
+    name, or a difference is worded by the sentence, the one before, a list's lead or the
+    question."""
+    if _rows_named(ctx, x, y) or not _names_own(ctx):
+        return True
+    return _worded(ctx)
+
+
+def _rows_named(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
+    """Whether both operands are cells of rows the claim's sentence names."""
+    rows = _focus(ctx).rows
+    for v in (x, y):
+        named = rows.get((v.source_id, v.table)) if v.table is not None else None
+        if named is None or v.row_index not in named:
+            return False
+    return True
+
+
+def _names_own(ctx: ClaimContext) -> bool:
+    """Whether the claim's sentence names something the sources write (a content word of theirs)
+    that the question does not (once per sentence): "In 2011, the exclusion covered 11.5 million
+    shares" states a line of the sources, where "The total expenses in 2019 were 82,884 million"
+    restates what "What were the total expenses in 2019?" asks for."""
+    memo: dict[tuple[int, int], bool]
+    memo = ctx.shared.setdefault("gap_named.names_own", {})  # type: ignore[assignment]
+    key = (ctx.sentence.start, ctx.sentence.end)
+    own = memo.get(key)
+    if own is None:
+        asked = ctx.shared.get("ask.context")
+        said = content_words(asked) if isinstance(asked, str) else frozenset()
+        own = memo[key] = bool(content_words(ctx.sentence.text) & _source_words(ctx) - said)
+    return own
 
 
 def _own_rows(ctx: ClaimContext, key: tuple[str, int], named: frozenset[int]) -> bool:
