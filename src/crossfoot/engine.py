@@ -71,6 +71,7 @@ from crossfoot.rules.stated_moves import stated_moves
 from crossfoot.rules.table_years import table_years
 from crossfoot.rules.which_period import which_period
 from crossfoot.rules.which_years import which_years
+from crossfoot.rules.worded_rows import worded_rows
 
 if TYPE_CHECKING:
     from crossfoot.sources.load import SourceSet
@@ -437,6 +438,7 @@ def _worded(
     claims = stated_moves(text, mentions, period_comparisons(text, sentences, mentions, claims))
     values = sources.index(None).values
     claims = stated_multiples(text, sentences, mentions, claims, values)  # "tripled"
+    claims = worded_rows(text, sentences, claims, values)  # "grew every year", "exceeded"
     claims = row_bars(text, claims, sources)  # "Only East exceeded $4M"
     return ranked_rows(text, claims, values)
 

@@ -124,6 +124,8 @@ class RecordIndex:
         # Lists of named records ("items": [{"item_id", "name"}, ...]): each id's list, as
         # (the record's name, every record's (name, ids)) for agents._requested
         self._named: dict[str, tuple[str, _Members]] = {}
+        # Lists of plain ids ("reservations": ["ABC123", "XYZ789"]): each id's list's keys
+        self._id_lists: dict[str, tuple[str, ...]] = {}  # (the list's ids, as shown)
 
     def add(self, text: str) -> None:
         """Keep a tool result's text; it is parsed the first time a call needs the index."""
@@ -151,6 +153,8 @@ class RecordIndex:
                 if _scalar(v) and _identifying(str(k))
             }
             inner = {**ids, **own} if own else ids
+            if len(node) > 1 and all(isinstance(v, dict) for v in node.values()):
+                self._keyed_records(node)
             for k, v in node.items():
                 if isinstance(v, (dict, list)):
                     self._walk(v, inner, str(k))
@@ -159,6 +163,8 @@ class RecordIndex:
         elif isinstance(node, list):
             if len(node) > 1 and isinstance(node[0], dict):
                 self._name_list(node)
+            elif len(node) > 1 and type(node[0]) is str:
+                self._id_list(node)
             for v in node:  # (a list's scalars are shown under the list's own field name)
                 if isinstance(v, (dict, list)):
                     self._walk(v, ids, "")
@@ -185,11 +191,49 @@ class RecordIndex:
             for key in ids:
                 self._named.setdefault(key, (name, group))
 
+    def _keyed_records(self, node: dict[Any, Any]) -> None:
+        """Remember records keyed by their ids ("payment_methods": {"paypal_7503218": {"source":
+        "paypal"}, "credit_card_1029": {...}}) as a named list: a record's name is its key and
+        its short words ("credit_card_1029 (credit_card, visa)")."""
+        members: list[tuple[str, frozenset[str]]] = []
+        for k, rec in list(node.items())[:200]:
+            key = _norm(str(k))
+            if key is None:
+                return
+            kinds = [v for v in rec.values() if type(v) is str and len(v) <= 30 and not _norm(v)]
+            name = f"{k} ({', '.join(kinds)})" if kinds else str(k)
+            members.append((name, frozenset([key])))
+        group = tuple(members)
+        for name, ids in members:
+            for key in ids:
+                self._named.setdefault(key, (name, group))
+
+    def _id_list(self, node: list[object]) -> None:
+        """Remember a list of two or more plain ids ("reservations": ["ABC123", "XYZ789"])."""
+        if not all(type(v) is str for v in node[:200]):
+            return
+        shown = tuple(dict.fromkeys(str(v).strip() for v in node[:200]))
+        keys = [_norm(v) for v in shown]
+        if len(shown) < 2:
+            return
+        for key in keys:
+            if key is None:
+                return
+        for key in keys:
+            self._id_lists.setdefault(str(key), shown)
+
     def has_named_lists(self) -> bool:
-        """Whether any result held a list of named records (reads the pending results)."""
+        """Whether any result held a list of named records or of plain ids (reads the pending
+        results)."""
         if self._pending:
             self._build()
-        return bool(self._named)
+        return bool(self._named) or bool(self._id_lists)
+
+    def id_list(self, value: str) -> tuple[str, ...] | None:
+        """The ids, as shown, of the list of plain ids ``value`` is one of, or None."""
+        if self._pending:
+            self._build()
+        return self._id_lists.get(value.strip().lower())
 
     def named_list(self, value: object) -> tuple[str, _Members] | None:
         """The name of the record ``value`` identifies in a list of named records, and the

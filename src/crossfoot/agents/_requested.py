@@ -10,7 +10,9 @@ picked one, a variant of the same product, is no other record). Users who ask fo
 name nothing, or describe the picked item in words of its name are left alone; only the user's
 own messages count (a tool result or the agent's prose names every item), and only calls that
 act: a tool named as a read (``get_``, ``find_``, ``list_``, ``search_`` ...) looks, and may look
-at anything.
+at anything. Records keyed by their ids (a user's ``payment_methods``) are such a list, each
+named by its key and its short words; a list of plain ids (``"reservations": ["ABC123",
+"XYZ789"]``) has no words, so there the ids the user wrote count.
 
 >>> from crossfoot.agents._coherence import RecordIndex
 >>> idx = RecordIndex()
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
     from crossfoot.agents._coherence import RecordIndex
     from crossfoot.agents._policy import AgentPolicy
 
-__all__ = ["Requested", "name_words"]
+__all__ = ["Requested", "name_words", "user_ids"]
 
 _WORD = re.compile(r"[a-z]{3,}")
 _HEAD = re.compile(r"[A-Za-z][a-z]*")  # a tool name's first word: "get_order", "getOrder"
@@ -95,37 +97,55 @@ def _strings(args: dict[str, object]) -> list[tuple[str, str]]:
 class Requested:
     """The user's words of one run, and what each picked record's check gave for them."""
 
-    __slots__ = ("_memo", "said")
+    __slots__ = ("_memo", "ids", "said")
 
     def __init__(self) -> None:
         self.said: frozenset[str] = frozenset()
+        self.ids: frozenset[str] = frozenset()  # the ids the user wrote ("abc123", "#w2378156")
         self._memo: dict[str, str | None] = {}  # a value's lookup key -> the record asked instead
 
     def user(self, text: str) -> None:
-        """Add a user message's words."""
+        """Add a user message's words and ids."""
         words = name_words(text)
-        if not words <= self.said:
+        ids = user_ids(text)
+        if not words <= self.said or not ids <= self.ids:
             self.said |= words
+            self.ids |= ids
             self._memo.clear()
 
     def check(self, index: RecordIndex, args: object) -> list[tuple[str, str]]:
         """(argument path, message) of each value of ``args`` the user did not ask for."""
-        if not self.said or not isinstance(args, dict) or not index.has_named_lists():
+        if not (self.said or self.ids) or not isinstance(args, dict):
+            return []
+        if not index.has_named_lists():
             return []
         out: list[tuple[str, str]] = []
         memo = self._memo
         for path, v in _strings(args):
-            found = index.named_list(v)  # (the ids of named records: identifying fields only)
-            if found is None:
-                continue
             if v in memo:
-                asked = memo[v]
+                message = memo[v]
             else:
-                asked = memo[v] = _asked(found[0], found[1], self.said)
-            if asked is not None:
-                message = f"{path}={v} is the {found[0]}, but the user asked about the {asked}"
-                out.append((path, message))
+                message = memo[v] = self._message(index, v)
+            if message is not None:
+                out.append((path, f"{path}={v} {message}"))
         return out
+
+    def _message(self, index: RecordIndex, v: str) -> str | None:
+        """Why the user did not ask for ``v``, or None: another record of its named list is
+        what they named, or another id of its list of ids is what they wrote."""
+        found = index.named_list(v)  # (the ids of named records: identifying fields only)
+        if found is not None:
+            asked = _asked(found[0], found[1], self.said)
+            return (
+                None
+                if asked is None
+                else f"is the {found[0]}, but the user asked about the {asked}"
+            )
+        group = index.id_list(v) if self.ids else None
+        if group is None or _bare(v) in self.ids:
+            return None
+        named = sorted(k for k in group if _bare(k) in self.ids)
+        return f"is not the {named[0]} the user named (one list holds both)" if named else None
 
     def findings(
         self, index: RecordIndex, tool: str, step: int, args: object, policy: AgentPolicy
@@ -142,6 +162,30 @@ class Requested:
                 action = policy.unrequested_action
                 out.append(Finding("unrequested_item", action, step, where, f"{tool}.{message}"))
         return out
+
+
+_ID_TOKEN = re.compile(r"#?[A-Za-z0-9][\w-]*")
+
+
+def _bare(key: str) -> str:
+    """An id's lookup key without its "#" ("#w2378156" and "w2378156" name one order)."""
+    return key.strip().lower().lstrip("#")
+
+
+def user_ids(text: str) -> frozenset[str]:
+    """The ids a user's message writes: tokens of three characters or more with a digit and a
+    letter, or of six digits or more, lower case and without "#".
+
+    >>> sorted(user_ids("Change reservation ABC123 (order #W2378156) on May 14, 2024"))
+    ['abc123', 'w2378156']
+    """
+    out = set()
+    for t in _ID_TOKEN.findall(text):
+        b = _bare(t)
+        if len(b) >= 3 and any(c.isdigit() for c in b) and (not b.isdigit() or len(b) >= 6):
+            if any(c.isalpha() for c in b) or len(b) >= 6:
+                out.add(b)
+    return frozenset(out)
 
 
 def _asked(

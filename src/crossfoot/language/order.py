@@ -36,10 +36,11 @@ __all__ = [
 _START = attrgetter("start")
 _HALF = Decimal("0.5")
 
-_FROM = re.compile(r"(?i)\bfrom\s*$")
+# (word-gated: mention_order asks them of every pair of figures, and most windows hold neither word)
+_FROM = WordGated(re.compile(r"(?i)\bfrom\s*$"), ("from",))
 _FROM_TO = re.compile(r"(?i)^[^;]{0,60}?\bto\b[^;]{0,20}$")
 _MINUS = re.compile(r"^\s*(?:[−\-–]|minus|less)\s*$", re.IGNORECASE)
-_SUBTRACTING = re.compile(r"(?i)\bsubtract(?:ing|ed|s)?\s*$")
+_SUBTRACTING = WordGated(re.compile(r"(?i)\bsubtract(?:ing|ed|s)?\s*$"), ("subtract",))
 _SUB_FROM = re.compile(r"(?i)^[^;]{0,40}?\bfrom\s*$")
 _LATER_FIRST = re.compile(
     r"(?ix)^[^;\d]{0,50}?\b(?:compared\s+(?:with|to)|versus|vs\.?|against|relative\s+to|"

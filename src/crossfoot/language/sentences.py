@@ -5,7 +5,8 @@ Decimal points, abbreviations ("U.S.", "Inc.", "vs.") and initials do not end a 
 citation written just after the full stop ("... grew 12%. [R1]") belongs to the sentence before it.
 
 A bracket is a citation only when every comma-separated token in it names a source or looks like a
-source id (``R1``, ``S2``, ``3``, ``Doc 4``). ``[sic]`` and ``[citation needed]`` are not citations.
+source id (``R1``, ``S2``, ``3``, ``Doc 4``). ``[sic]`` and ``[citation needed]`` are not citations,
+nor is a bracket of figures ("Answer: [3,300, 2,900]": :mod:`crossfoot.numbers.brackets`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from crossfoot.model.types import Sentence
+from crossfoot.numbers.brackets import figure_list
 
 __all__ = ["Citation", "citations", "split_sentences"]
 
@@ -48,6 +50,8 @@ def citations(text: str, known: Callable[[str], bool]) -> list[Citation]:
 
     >>> [c.tokens for c in citations("Up 5% [R1, R2] [sic].", lambda t: t in {"R1", "R2"})]
     [('R1', 'R2')]
+    >>> citations("Answer: [3,300, 2,900]", lambda t: t in {"1", "2"})
+    []
     """
     found: list[Citation] = []
     for match in _BRACKET.finditer(text):
@@ -55,6 +59,8 @@ def citations(text: str, known: Callable[[str], bool]) -> list[Citation]:
         if not tokens or any(not t for t in tokens):
             continue
         if all(known(t) or _ID_SHAPE.match(t) for t in tokens):
+            if figure_list(text, match.start(), match.end()):
+                continue  # "[3,300, 2,900]": figures in a list, not citations
             found.append(Citation(match.start(), match.end(), tokens))
     return found
 

@@ -37,6 +37,7 @@ from itertools import accumulate
 from crossfoot.model.locale import Convention, resolve_locale
 from crossfoot.model.types import Mention
 from crossfoot.numbers.around import Env
+from crossfoot.numbers.article_fractions import article_fractions, maybe_article_fraction
 from crossfoot.numbers.fast import DAY, REF, plain_between
 from crossfoot.numbers.forms import (
     VULGAR,
@@ -124,6 +125,8 @@ def _scan(
         out = _vulgar_fractions(original, text, out)
     if _HYPHEN_FRACTION_GATE.search(text) is not None:
         out = _hyphen_fractions(original, text, out)
+    if not cell and maybe_article_fraction(text):  # "a third of", "about half of"
+        out = article_fractions(original, text, out, _coverage(out), is_approx)
     return operand_years(original, out)  # "2786 + 1903 + 1899": 1903 is an amount
 
 

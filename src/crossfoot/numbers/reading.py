@@ -29,6 +29,7 @@ from crossfoot.numbers.around import (
     slashed_fraction,
     words_after,
 )
+from crossfoot.numbers.brackets import figure_list
 from crossfoot.numbers.context import CONSTANT_DIGITS, context_skip, ends_at, is_constant, tail_end
 from crossfoot.numbers.forms import VULGAR, minus_before, time_of_day
 from crossfoot.numbers.locale import spaceless
@@ -223,7 +224,7 @@ def _not_a_number_before(
             return skip_token(text, e0)  # #123, x^2, @3
         elif c1 == "[":
             cite = CITE_RE.match(text, s0 - 1)
-            if cite is not None:
+            if cite is not None and not figure_list(text, s0 - 1, cite.end()):
                 return cite.end()
     if ends_at(text, s0, REF_ENDS, marks.tail) and ref_before(text, s0):
         tail = REF_TAIL_RE.match(text, e0)

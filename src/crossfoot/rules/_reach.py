@@ -71,8 +71,10 @@ def as_floats(values: Sequence[Decimal] | Sequence[int]) -> list[float] | None:
         return None  # (a nan or an infinity makes the sum one)
     if min(filter(None, sizes), default=1.0) <= _TINY:
         return None
-    if 0.0 in sizes and any(f == 0.0 and v != 0 for f, v in zip(out, values, strict=True)):
-        return None  # a non-zero too small for a float
+    # a non-zero too small for a float: more zero floats than zeros (every zero's float is one;
+    # counted in C, not value by value: a table of many cells often holds a zero)
+    if 0.0 in sizes and out.count(0.0) != values.count(0):
+        return None
     return out
 
 

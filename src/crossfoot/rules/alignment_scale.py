@@ -21,10 +21,14 @@ from decimal import Decimal
 
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import Claim, Evidence, SourceValue
+from crossfoot.model.wordgate import WordGated
 
 __all__ = ["scale_misfit", "unit_misfit"]
 
-_IN_UNIT = re.compile(r"(?i)\bin\s+(thousand|million|billion)s?\b")
+# (word-gated: scale_misfit reads every claim's sentence for each final figure)
+_IN_UNIT = WordGated(
+    re.compile(r"(?i)\bin\s+(thousand|million|billion)s?\b"), ("thousand", "million", "billion")
+)
 _UNIT = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "billion": Decimal(10) ** 9}
 
 
@@ -49,7 +53,7 @@ def unit_misfit(ask: Ask, c: Claim, ev: Evidence, values: Sequence[SourceValue])
     """Why a bare figure quoted from a cell is at another scale than the question asks for,
     or None."""
     m = c.mention
-    asked = _IN_UNIT.findall(ask.text)
+    asked = [] if _IN_UNIT.absent(ask.text) else _IN_UNIT.pattern.findall(ask.text)
     if len({a.lower() for a in asked}) != 1 or m.kind not in ("number", "money"):
         return None
     if m.scale != 1 or m.scale_word or m.value == 0 or ev.rule != "direct" or len(ev.operands) != 1:

@@ -10,6 +10,13 @@ percent change of their cells) is held to the same order.
 A negated comparison ("did not outsell") and a comparison with a figure ("more than $5M", a bound)
 are left alone.
 
+Two growth rates compared by a word of pace ("Operating income grew 56%, lagging revenue growth
+of 25%") are held to their order too: when a sentence holds exactly two figures, each a derived
+percent change of a different row, the figure written first is its subject's, the larger after a
+word of "faster" ("outpacing", "faster than") and the smaller after one of "slower" ("lagging",
+"slower than"); two equal rates are neither. The pace word stands between the two figures or
+before both. Declines are left alone ("fell faster" speaks of the size of a fall).
+
 A comparison of two bare figures that names nothing ("Since 4 is greater than 1, the answer is
 yes"), after the answer stated two figures or more, restates figures the answer stated: one that
 equals none of them (with or without its scale word: "$538 million", then "$538") compares
@@ -21,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from decimal import Decimal
 
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, SourceValue, format_decimal
@@ -138,7 +146,7 @@ def check_comparisons(text: str, claims: Sequence[Claim]) -> list[Claim]:
         verdict = _judge(text, c, va, vb)
         if verdict is not None:
             out[i] = replace(c, status="contradicted", message=verdict)
-    return out
+    return _growth_comparisons(text, out)
 
 
 # A derived gap between two named rows: the comparison's order must be its operands' order.
@@ -173,4 +181,63 @@ def _judge(text: str, a: Claim, va: SourceValue, vb: SourceValue) -> str | None:
     return (
         f"the sentence says {first.row or first.field} {word} {second.row or second.field}, but "
         f"{format_decimal(first.value)} is {side} {format_decimal(second.value)}"
+    )
+
+
+_PACE = re.compile(
+    r"(?i)\b(?:(?P<faster>outpac\w*|outstrip\w*|outgr[eo]w\w*|faster\s+than|quicker\s+than)"
+    r"|(?P<slower>lag(?:s|ged|ging)?|trail(?:s|ed|ing)?|slower\s+than))\b"
+)
+
+
+def _rate(c: Claim) -> Decimal | None:
+    """The signed percent change a claim was derived as, or None."""
+    ev = c.evidence
+    if not c.passed or ev is None or ev.kind != "percent_change" or ev.result is None:
+        return None
+    return ev.result
+
+
+def _growth_comparisons(text: str, claims: list[Claim]) -> list[Claim]:
+    """The claims, with the first of two compared growth rates ``contradicted`` when the pace
+    word says the other order (module docstring)."""
+    by_sentence: dict[int, list[int]] = {}
+    for i, c in enumerate(claims):
+        by_sentence.setdefault(c.sentence.index, []).append(i)
+    out = claims
+    for idx in by_sentence.values():
+        if len(idx) != 2:
+            continue
+        ra, rb = _rate(claims[idx[0]]), _rate(claims[idx[1]])
+        if ra is None or rb is None:
+            continue
+        i, _j = idx
+        a, b = claims[i], claims[_j]
+        if ra <= 0 or rb <= 0 or _rows(a) & _rows(b) or not (_rows(a) and _rows(b)):
+            continue
+        s = a.sentence
+        pace = _PACE.search(text, s.start, b.mention.start)
+        if pace is None or NEGATED.search(text[s.start : pace.start()]):
+            continue
+        faster = pace.group("faster") is not None
+        if (ra > rb) == faster and ra != rb:
+            continue
+        word = pace.group(0)
+        said = "larger" if faster else "smaller"
+        message = (
+            f'"{word}" makes {a.text.strip()} the {said} rate, but it is '
+            f"{format_decimal(round(ra, 2))}% against {format_decimal(round(rb, 2))}%"
+        )
+        if out is claims:
+            out = list(claims)
+        out[i] = replace(a, status="contradicted", message=message)
+    return out
+
+
+def _rows(c: Claim) -> frozenset[tuple[str, int | None, int | None]]:
+    ev = c.evidence
+    if ev is None:
+        return frozenset()
+    return frozenset(
+        (v.source_id, v.table, v.row_index) for v in ev.operands if v.row_index is not None
     )

@@ -17,6 +17,9 @@ found in this order:
 The word becomes a claim of its own (``derived`` when the ratio lies in its window,
 ``contradicted`` with both figures otherwise); digits before "-fold" ("rose 3-fold") are that
 claim. A pair that cannot be found leaves the word alone, as before: it is no figure of its own.
+A pair of cells that starts at or below zero ("net income doubled" from a loss of 20 to 64) is
+``contradicted``: no multiple holds across a change of sign. Two losses are left alone: which of
+them "doubled" is the wording's, not the cells'.
 """
 
 from __future__ import annotations
@@ -128,11 +131,13 @@ def _other_year(claim: Claim, named: set[int], values: Sequence[SourceValue]) ->
         return None
     v = ev.operands[0]
     others = named - {v.year}
-    if v.year is None or v.row_index is None or v.value <= 0 or len(others) != 1:
+    if v.year is None or v.row_index is None or v.value == 0 or len(others) != 1:
         return None
     (year,) = others
     peers = [w for w in values if w.year == year and _same_row(v, w)]
-    if len(peers) != 1 or peers[0].value <= 0:
+    if len(peers) != 1 or (peers[0].value < 0 and v.value < 0):
+        return None  # two losses: which one "doubled" is the wording's, not the cells'
+    if peers[0].value < 0 < v.value and claim.mention.negative:
         return None
     w = peers[0]
     early, late = (w, v) if year < v.year else (v, w)
@@ -155,8 +160,9 @@ def _named_row(sentence: str, named: set[int], values: Sequence[SourceValue]) ->
     chosen = rows[min(full, key=lambda k: k[3] != "written")]
     (first, second) = sorted(chosen.items())
     early, late = first[1][0], second[1][0]
-    if early.value <= 0 or late.value <= 0 or not _same_row(early, late):
-        return None
+    if (early.value < 0 and late.value < 0) or not _same_row(early, late):
+        return None  # two losses: which one "doubled" is the wording's, not the cells'
+
     return early.value, late.value, _formula(early, late), (early, late)
 
 
@@ -182,10 +188,18 @@ def _formula(early: SourceValue, late: SourceValue) -> str:
 def _judged(text: str, mu: Multiple, pair: _Pair, fold: Mention | None, s: Sentence) -> Claim:
     """The multiple's claim: the fold's digits, or the word itself, judged by the pair."""
     early, late, formula, cells = pair
-    ratio = late / early
-    shown = ratio.quantize(Decimal("0.01"))
     word = text[mu.start : mu.end]
     m = fold or Mention(word, mu.start, mu.end, mu.factor, "ratio", mu.factor / 10)
+    if early <= 0:
+        # from a loss or from nothing no multiple holds: "net income doubled" from -20 to 64
+        ev = Evidence("multiple", "ratio", formula, cells, None)
+        message = (
+            f'"{word}" says a ratio of {mu.said()}, but it starts from {format_decimal(early)} '
+            f"({formula}): a value at or below zero has no multiple"
+        )
+        return Claim(m, s, "contradicted", ev, message)
+    ratio = late / early
+    shown = ratio.quantize(Decimal("0.01"))
     ev = Evidence("multiple", "ratio", f"{formula} = {format_decimal(shown)}", cells, ratio)
     if mu.allows(ratio):
         return Claim(m, s, "derived", ev)

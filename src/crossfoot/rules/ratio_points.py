@@ -9,7 +9,8 @@ text names a ratio by its name, between the sentence's two years (its first and 
 year before its one year and that year ("up 3 points in 2021"). The ratio's two sides are the
 fullest rows of one table their words name, so there is one candidate per table and unit view:
 a coincidence at a point's precision is unlikely. The words' direction must agree with the
-change ("down 3 points" for a margin that rose is ``contradicted``).
+change ("down 3 points" for a margin that rose is ``contradicted``). A record's fields serve as
+rows (``net_income_2024`` over ``revenue_2024``: :mod:`crossfoot.rules._ratio_fields`).
 
 >>> from crossfoot import check
 >>> t = ('[["(in millions)", "2021", "2020"], ["Revenue", "1,000", "800"],'
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
+from itertools import chain
 
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.years import period, years_in_text
@@ -31,6 +33,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label, operand_class, views_compatible
 from crossfoot.rules._derive_shared import claim_direction, claim_interval, fmt_result, kind_allowed
+from crossfoot.rules._ratio_fields import field_changes
 from crossfoot.rules._ratio_names import named_ratio, ratio_sides
 
 __all__ = ["ratio_points"]
@@ -110,11 +113,10 @@ def ratio_points(ctx: ClaimContext) -> Verdict | None:
     against: tuple[Decimal, _Ops] | None = None
     for group in ctx.scope.groups:
         top_rows, bottom_rows = ratio_sides(group.values, sides)
-        if not top_rows or not bottom_rows:
-            continue
         tops = _cells(group.values, top_rows, span)
         bottoms = _cells(group.values, bottom_rows, span)
-        for change, ops in _changes(tops, bottoms, _SCALE[m.kind]):
+        found = _changes(tops, bottoms, _SCALE[m.kind])
+        for change, ops in chain(found, field_changes(group.values, sides, span, _SCALE[m.kind])):
             if not low <= abs(change) <= high:
                 continue
             if (direction == "up" and change < 0) or (direction == "down" and change > 0):

@@ -20,6 +20,8 @@ from crossfoot.model.types import Kind
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.numbers.scales import CELL_SCALE_WORDS, SCALE_EXP, SCALE_WORDS
 from crossfoot.sources.unit_glue import unglued
+from crossfoot.sources.unit_starts import UNIT_START as _UNIT_START
+from crossfoot.sources.unit_starts import may_mark, search_at
 
 __all__ = [
     "COUNTED_NOTE",
@@ -183,7 +185,9 @@ def parse_cell(cell: str) -> CellNumber | None:
 # --------------------------------------------------------------------------------------------
 # Years and unit headers
 
-_YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d{2}(?![\d])|(?i:\bfy\s*'?(\d{2})(?!\d))")
+# (The look-ahead first: every match opens with "1", "2" or an "f" of either case, and ``re``
+# leaves every other character after one test; no other character folds onto "f".)
+_YEAR = re.compile(r"(?=[12fF])(?:(?<![\d.,])(?:19|20)\d{2}(?![\d])|(?i:\bfy\s*'?(\d{2})(?!\d)))")
 
 
 @lru_cache(maxsize=8192)  # labels repeat across tables and answers
@@ -314,11 +318,6 @@ def find_unit_headers(text: str) -> list[tuple[int, int, Unit]]:
     return out
 
 
-# Where a match of _UNIT_TEXT can start: a bracket, a currency sign, or "in" after a space,
-# one of ":;,(" or the start of a line (a superset: _UNIT_TEXT decides).
-_UNIT_START = re.compile(r"[($€£¥₹]|(?<![^\s:;,(])in\s", re.I)
-
-
 # Nouns of things counted, not amounts of money: a unit note naming one before "in" ("(shares in
 # thousands)", "(Number of employees in thousands)") governs those figures only. (A list of what
 # is counted, not of what is not: "(Unaudited, in millions)", "(Euros in thousands)" and
@@ -404,10 +403,10 @@ def unit_in_cell(cell: str) -> Unit | None:
     if not cell or not cell.strip():
         return None
     cell = unglued(cell)  # "(inthousands)"
-    k = _THOUSANDS_NOTE.search(cell)
+    k = _THOUSANDS_NOTE.search(cell) if "(" in cell else None  # (it holds a bracket)
     if k is not None:
         return Unit(cell.strip(), _SCALE_WORDS["000"], _unit_currency(k.group(0)))
-    m = _UNIT_TEXT.search(cell)
+    m = search_at(_UNIT_TEXT, _UNIT_START, cell)
     if m is not None:
         return _unit_from_match(m)
     bare = _YEAR.sub(" ", cell).strip(" \t()[]:,.")
@@ -458,16 +457,16 @@ def label_without_unit(cell: str) -> str:
     if unit_in_cell(cell) is None:
         return cell
     cell = unglued(cell)  # "(inthousands)"
-    note = _THOUSANDS_NOTE.search(cell)
+    note = _THOUSANDS_NOTE.search(cell) if "(" in cell else None
     if note is not None:
         return cell[: note.start()].strip()
-    m = _UNIT_TEXT.search(cell)
+    m = search_at(_UNIT_TEXT, _UNIT_START, cell)
     if m is not None:
         return " ".join(f"{cell[: m.start()]} {cell[m.end() :]}".split()).strip(" ,;:")
     tail = _LABEL_UNIT.search(cell.strip())
     if tail is not None:
         return cell.strip()[: tail.start()].strip(" ,;:")  # "30 June 2019 $’000": the date
-    marked = _MARKED_UNIT.search(cell)
+    marked = _MARKED_UNIT.search(cell) if may_mark(cell) else None
     if marked is not None:  # "2018 $’000 RESTATED3": the year and the note
         return " ".join(f"{cell[: marked.start()]} {cell[marked.end() :]}".split())
     return " ".join(y.group(0) for y in _YEAR.finditer(cell))  # "2019 €m": its year

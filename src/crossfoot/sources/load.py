@@ -227,8 +227,12 @@ def load_sources(
     # Every text is prepared (cut to what is read, its tables and unit headers found) in the order
     # given, before any source is built: a unit header in one passage may govern a table in
     # another, and the number budget is spent in order.
-    budget = NumberBudget(max_numbers)
-    prepared = {i: _prepare(text, budget) for i, text in enumerate(map(_text_of, items))}
+    texts = list(map(_text_of, items))
+    # (the budget counts no more numbers in a text than it has characters: sources too short to
+    # reach the bound together are not counted at all, tests/test_speed_paths_speed35.py)
+    reach = max_numbers is not None and sum(map(len, texts)) > max_numbers
+    budget = NumberBudget(max_numbers if reach else None)
+    prepared = {i: _prepare(text, budget) for i, text in enumerate(texts)}
     shared = _shared_unit([prepared[i] for i, (_, x, _) in enumerate(items) if isinstance(x, str)])
     built: list[Source] = []
     issues: list[str] = []

@@ -19,6 +19,7 @@ from types import ModuleType
 from crossfoot.language.readings import by_to, counts_not_years
 from crossfoot.language.years import OPENING_DATE, OTHER_PERIOD, PERIOD_ENDED
 from crossfoot.model.types import Mention, SourceValue
+from crossfoot.numbers.article_fractions import is_article_fraction
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.sources.tables import CellNumber
 
@@ -107,7 +108,7 @@ _YEAR_AFTER = re.compile(
 )
 # Sentence ends: ". " before a capital (not "Dec. 31"), a spaced " . " (tokenized text), ";", a
 # line break.
-_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\[(\"'])|(?<=\s)\.(?=\s)|;|\n")
+_SENTENCE_END = re.compile(r"(?=[.!?;\n])(?:[.!?](?=\s+[A-Z\[(\"'])|(?<=\s)\.(?=\s)|;|\n)")
 
 
 def _prose_years(text: str, mentions: Sequence[Mention]) -> dict[int, int]:
@@ -448,6 +449,8 @@ def _prose_values(sid: str, text: str, offset: int, issues: list[str]) -> list[S
                 span=span,
                 precision=m.precision,
                 currency=m.currency,
+                # "about half of output": matched as written, never an operand of arithmetic
+                operand=not is_article_fraction(m.text),
             )
         )
         if m.high is not None:

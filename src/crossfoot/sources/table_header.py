@@ -45,10 +45,14 @@ _SPACED_YEAR = re.compile(r"(?<![\d.,])(?:1 9|2 0) \d \d(?![\d.,]| \d)")
 _HEAD_ROWS = 4  # (the rows a header may sit in, searched for spaced years)
 LONE_CURRENCY = re.compile(r"^\s*((?:US|A|C|HK|S|NZ)?\$|[€£¥₹])\s*$")
 # A footnote marker after a label or a figure: "(1)", "(a)", "(iii)", "*", "†", "¹".
-_FOOTNOTE = re.compile(r"\s*(?:\((?:\d|[a-h]|i{1,3}|iv|v)\)|\*{1,3}|[†‡§]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")
+# (Searched in every label: the look-ahead on the characters a marker or its space opens with
+# lets ``re`` leave the others after one test.)
+_FOOTNOTE = re.compile(
+    r"(?=[\s(*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰])\s*(?:\((?:\d|[a-h]|i{1,3}|iv|v)\)|\*{1,3}|[†‡§]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$"
+)
 # A label whose unit is percent: "%", "(%)", "% change", "percent of sales". A percentage written
 # in a label ("5.25% notes due 2025") names the item, not the unit of its cells.
-PERCENT_LABEL = re.compile(r"(?<![\d.])%|\bpercent|\bpct\b", re.I)
+PERCENT_LABEL = re.compile(r"(?=[%pP])(?:(?<![\d.])%|\bpercent|\bpct\b)", re.I)
 # A cell that starts with a (non-year) number followed by a parenthesis: "27% ( 27 % )".
 _NUMBER_FIRST = re.compile(
     r"\s*[-−–$€£¥₹(]*\s*(?!(?:19|20)\d\d\b)\d[\d,]*(?:\.\d+)?\s*%?\s*\)?\s*\("

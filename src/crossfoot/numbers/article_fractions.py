@@ -1,0 +1,99 @@
+"""A fraction named by an article, as a number: "a third of total revenue", "about half of sales".
+
+"One-third of" and "two thirds of" are read with the number words; "a third of", "a quarter of"
+and "half of" have none, yet claim a share as plainly. Read only before "of" (a fraction of
+something), and not where the words name a period or a unit: "the first half of 2021", "the
+second half of the year", "a tenth of a percent", "a quarter of a point".
+
+>>> from crossfoot.numbers.extract import extract
+>>> [(m.text, str(m.value)) for m in extract("About half of sales, a third of costs.")]
+[('half', '0.5'), ('a third', '0.3333')]
+>>> extract("In the first half of 2021 sales rose by a tenth of a percent.")[0].text
+'2021'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from crossfoot.model.types import Mention
+from crossfoot.numbers.forms import fraction_digits
+from crossfoot.numbers.num import Num
+
+__all__ = ["article_fractions", "is_article_fraction", "maybe_article_fraction"]
+
+_DENOMINATOR = {
+    "half": 2,
+    "third": 3,
+    "quarter": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "eighth": 8,
+    "tenth": 10,
+}
+_ARTICLE_RE = re.compile(
+    r"(?<![\w-])(?:(?P<a>an?)[ \t]+(?P<den>third|quarter|fifth|sixth|eighth|tenth)|(?P<half>half))"
+    r"(?=[ \t]+of[ \t]+(?P<what>[\w%]+(?:[ \t]+[\w%]+)?))",
+    re.I,
+)
+_WORDS = frozenset(["half", *_DENOMINATOR])
+# A word before "half" that makes it a period or a part of a thing, not a share: "the first half
+# of", "the back half of", "each half of".
+_NOT_SHARE_BEFORE = frozenset(
+    "first second 1st 2nd the a this that last next each one other back front latter former "
+    "upper lower top bottom later earlier".split()
+)
+# What the fraction is of, after a determiner, when it is a unit or a period ("a tenth of a
+# percent" is 0.1%, "half of the year" a period): no share.
+_DETERMINERS = frozenset("a an one the this that its their our".split())
+_NOT_A_WHOLE = frozenset(
+    "percent percentage point points basis cent penny % year month quarter period decade".split()
+)
+_WORD_BEFORE_RE = re.compile(r"([A-Za-z0-9]+)[ \t]*\Z")
+
+
+def maybe_article_fraction(text: str) -> bool:
+    """A cheap gate: whether ``text`` may hold "half of" or "a third of" and the like."""
+    return "alf of" in text or "th of" in text or "rd of" in text or "ter of" in text
+
+
+def is_article_fraction(text: str) -> bool:
+    """Whether a mention's text is a fraction this module reads ("a third", "half").
+
+    >>> is_article_fraction("a third"), is_article_fraction("two-thirds")
+    (True, False)
+    """
+    words = text.lower().split()
+    return bool(words) and words[-1] in _WORDS and (len(words) == 1 or words[0] in ("a", "an"))
+
+
+def article_fractions(
+    original: str,
+    text: str,
+    found: list[Mention],
+    inside: Callable[[int], bool],
+    approx: Callable[[str, int], bool],
+) -> list[Mention]:
+    """``found`` with the fractions named by an article added (module docstring), in order."""
+    extra: list[Mention] = []
+    for m in _ARTICLE_RE.finditer(text):
+        if inside(m.start()):
+            continue
+        what = [w.lower() for w in m.group("what").split()]
+        if what[0] in _DETERMINERS:
+            what = what[1:]
+        if not what or what[0] in _NOT_A_WHOLE:
+            continue
+        if m.group("half") is not None:
+            before = _WORD_BEFORE_RE.search(text, max(0, m.start() - 24), m.start())
+            if before is not None and before.group(1).lower() in _NOT_SHARE_BEFORE:
+                continue
+            den = 2
+        else:
+            den = _DENOMINATOR[m.group("den").lower()]
+        digits, exp = fraction_digits(1, den)
+        num = Num(m.start(), m.end(), digits, exp, plain=False, place_exp=-2)
+        num.approximate = approx(text, num.start)
+        extra.append(num.mention(original))
+    return sorted([*found, *extra], key=lambda x: x.start) if extra else found

@@ -1,0 +1,107 @@
+"""One named row against another in a sentence with no figure: "Services revenue exceeded product
+revenue in 2021" (rules.worded_rows says what it claims).
+
+>>> from crossfoot import check
+>>> t = ('[["(in millions)", "2021", "2020"], ["Product revenue", "600", "480"],'
+...      ' ["Services revenue", "400", "320"]]')
+>>> check("Product revenue exceeded services revenue in 2021.", [t]).passed
+True
+>>> check("Services revenue exceeded product revenue in 2021.", [t]).passed
+False
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+
+from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
+from crossfoot.rules.comparisons import NEGATED
+from crossfoot.sources.rows_label_match import label_search
+
+__all__ = ["compared_rows", "may_compare"]
+
+_MORE = (
+    r"outsold|outsells?|outperformed|exceeded|exceeds|surpassed|topped|"
+    r"(?:was|were|is|are|remained|stayed)\s+(?:higher|greater|larger|bigger)\s+than|"
+    r"(?:was|were|is|are|remained|stayed)\s+above"
+)
+_LESS = (
+    r"trailed|trails|underperformed|fell\s+short\s+of|"
+    r"(?:was|were|is|are|remained|stayed)\s+(?:lower|smaller)\s+than|"
+    r"(?:was|were|is|are|remained|stayed)\s+below"
+)
+_COMPARE = re.compile(rf"(?i)\b(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\b")
+_GATES = ("than", "exceed", "outs", "surpass", "topped", "trail", "above", "below", "short of")
+_FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹\d(+-]")
+_ALL_YEARS = re.compile(r"(?i)\b(?:every|each|both|all)\s+(?:of\s+the\s+)?(?:\w+\s+)?years?\b")
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+_Row = tuple[str, int | None, int]
+
+
+def may_compare(text: str) -> bool:
+    """A cheap gate: whether ``text`` may hold a comparison word of this module."""
+    return any(g in text for g in _GATES)
+
+
+def _named(part: str, values: Sequence[SourceValue]) -> dict[_Row, dict[int, SourceValue]]:
+    """The rows whose labels ``part`` names, each with its cells by year (the written view)."""
+    low = part.lower()
+    rows: dict[_Row, dict[int, SourceValue]] = {}
+    seen: dict[str, bool] = {}
+    for v in values:
+        if v.year is None or not v.row or v.row_index is None or v.kind == "year":
+            continue
+        hit = seen.get(v.row)
+        if hit is None:
+            hit = seen[v.row] = label_search(v.row, part, low)
+        if hit:
+            cells = rows.setdefault((v.source_id, v.table, v.row_index), {})
+            if v.view == "written" or v.year not in cells:  # (the figures as the table shows)
+                cells[v.year] = v
+    return rows
+
+
+def compared_rows(text: str, s: Sentence, values: Sequence[SourceValue]) -> Claim | None:
+    """The claim of a figure-free comparison of two named rows (module docstring), or None."""
+    sentence = text[s.start : s.end]
+    m = _COMPARE.search(sentence)
+    if m is None or NEGATED.search(sentence, 0, m.start()) or _FIGURE_NEXT.match(sentence, m.end()):
+        return None
+    firsts, seconds = _named(sentence[: m.start()], values), _named(sentence[m.end() :], values)
+    if len(firsts) != 1 or len(seconds) != 1:
+        return None
+    (ka, a), (kb, b) = next(iter(firsts.items())), next(iter(seconds.items()))
+    if ka == kb or ka[:2] != kb[:2]:
+        return None  # one row, or rows of two tables
+    common = sorted(set(a) & set(b))
+    named = sorted({int(y) for y in _YEAR.findall(sentence)})
+    if named:
+        years = [y for y in named if y in common]
+        if len(years) != len(named):
+            return None
+    elif _ALL_YEARS.search(sentence) or len(common) == 1:
+        years = common
+    else:
+        return None
+    if not years:
+        return None
+    more = m.group("more") is not None
+    word = m.group(0)
+    start = s.start + m.start()
+    mention = Mention(word, start, start + len(word), Decimal(len(years)), "number", Decimal(0))
+    cells = tuple(v for y in years for v in (a[y], b[y]))
+    formula = "; ".join(
+        f"{y}: {format_decimal(a[y].value)} vs {format_decimal(b[y].value)}" for y in years
+    )
+    ev = Evidence("compare", "order", f"{a[years[0]].row} vs {b[years[0]].row}: {formula}", cells)
+    for y in years:
+        if (a[y].value > b[y].value) != more or a[y].value == b[y].value:
+            side = "not above" if more else "not below"
+            message = (
+                f'"{word}" puts {a[y].row} {"above" if more else "below"} {b[y].row}, but in {y} '
+                f"{format_decimal(a[y].value)} is {side} {format_decimal(b[y].value)}"
+            )
+            return Claim(mention, s, "contradicted", ev, message)
+    return Claim(mention, s, "derived", ev)

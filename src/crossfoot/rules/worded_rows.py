@@ -1,0 +1,130 @@
+"""What a sentence with no figure says of named rows: a movement in every period ("Net income has
+fallen every year since 2019") and an order of two rows ("Services revenue exceeded product
+revenue in 2021").
+
+**Every year.** No figure says it, so no number rule sees it, and a row that fell once in three
+years passed. When a sentence names one row of a table and says it rose (or fell) "every year",
+"each year" or "year after year", the row's cells of the years the sentence spans (from a year it
+names "since" or "from", to the last it names or the table's last; every year of the row when it
+names none) must each move that way from the year before. The verb becomes a claim: ``derived`` when
+every step moves as said, ``contradicted`` naming the first step that does not. A negated sentence
+("has not grown every year") and a row of fewer than two of those years are left alone.
+
+**One row against another.** A sentence with no figure that names one row before a comparison
+word ("exceeded", "higher than", "outsold", "trailed", "lower than") and another row of the same
+table after it says the first row's cell is the larger (or the smaller) in each year it names,
+in every year both rows hold after "every year" / "each year" / "both years", or in their one
+common year. The comparison word becomes a claim, ``derived`` or ``contradicted`` naming the year
+that breaks it. A comparison followed by a figure ("more than $5M") is a bound, left alone, as
+is a negated one and a sentence whose rows or years are not plain.
+
+>>> from crossfoot import check
+>>> t = ('[["(in millions)", "2021", "2020", "2019"], ["Revenue", "1,000", "800", "700"],'
+...      ' ["Net income", "90", "64", "(20)"]]')
+>>> check("Net income has grown every year since 2019.", [t]).passed
+True
+>>> check("Net income has fallen every year since 2019.", [t]).passed
+False
+>>> check("Revenue exceeded net income in 2021.", [t]).passed
+True
+>>> check("Net income was higher than revenue in every year.", [t]).passed
+False
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+from itertools import pairwise
+
+from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
+from crossfoot.rules._row_order import compared_rows, may_compare
+from crossfoot.sources.rows_label_match import label_search
+
+__all__ = ["worded_rows"]
+
+_UP = r"grew|grown|increased|rose|risen|climbed|improved|expanded"
+_DOWN = r"fell|fallen|declined|decreased|dropped|shrank|shrunk|contracted"
+_TREND = re.compile(
+    rf"(?i)\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:\w+\s+){{0,2}}?"
+    r"(?:(?:in\s+)?(?:every|each)\s+(?:single\s+)?year|year\s+after\s+year|year\s+on\s+year\s+every)\b"
+)
+_GATES = ("every year", "each year", "year after year", "Every year", "Each year")
+_NOT = re.compile(r"(?i)\b(?:not|never|n't)\b")
+_SINCE = re.compile(r"(?i)\b(?:since|from)\s+(?:fy\s*|fiscal\s+)?((?:19|20)\d\d)\b")
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+
+
+def worded_rows(
+    text: str, sentences: Sequence[Sentence], claims: list[Claim], values: Sequence[SourceValue]
+) -> list[Claim]:
+    """The claims, with each figure-free movement or order of named rows judged as a claim of
+    its own (module docstring)."""
+    every = any(g in text for g in _GATES)
+    compares = may_compare(text)
+    if not every and not compares:
+        return claims
+    added: list[Claim] = []
+    has_figure = {c.sentence.index for c in claims}
+    for s in sentences:
+        if every:
+            _trend(text, s, values, added)
+        if compares and s.index not in has_figure:
+            found = compared_rows(text, s, values)
+            if found is not None:
+                added.append(found)
+    if not added:
+        return claims
+    return sorted([*claims, *added], key=lambda c: c.mention.start)
+
+
+def _trend(text: str, s: Sentence, values: Sequence[SourceValue], added: list[Claim]) -> None:
+    """An "every year" movement of the sentence's one named row, judged (module docstring)."""
+    sentence = text[s.start : s.end]
+    m = _TREND.search(sentence)
+    if m is None or _NOT.search(sentence, 0, m.start()):
+        return
+    cells = _row_years(sentence, values)
+    if cells is None:
+        return
+    up = m.group("up") is not None
+    word = m.group("up") or m.group("down")
+    start = s.start + m.start()
+    mention = Mention(word, start, start + len(word), Decimal(len(cells)), "number", Decimal(0))
+    added.append(_judged(mention, s, cells, up, word))
+
+
+def _row_years(sentence: str, values: Sequence[SourceValue]) -> list[SourceValue] | None:
+    """The one named row's cells of the years the sentence spans, in year order, or None."""
+    rows: dict[tuple[str, int | None, int, str], dict[int, SourceValue]] = {}
+    low = sentence.lower()
+    for v in values:
+        if v.year is None or not v.row or v.row_index is None or v.kind == "year":
+            continue
+        if label_search(v.row, sentence, low):
+            rows.setdefault((v.source_id, v.table, v.row_index, v.view), {})[v.year] = v
+    if len({k[:3] for k in rows}) != 1:
+        return None  # no row named, or several
+    by_year = rows[min(rows, key=lambda k: k[3] != "written")]
+    named = [int(y) for y in _YEAR.findall(sentence)]
+    since = _SINCE.search(sentence)
+    first = int(since.group(1)) if since else min(by_year)
+    last = max(named) if named and max(named) > first else max(by_year)
+    years = [y for y in sorted(by_year) if first <= y <= last]
+    return [by_year[y] for y in years] if len(years) >= 2 else None
+
+
+def _judged(m: Mention, s: Sentence, cells: list[SourceValue], up: bool, word: str) -> Claim:
+    steps = " -> ".join(f"{v.year}: {format_decimal(v.value)}" for v in cells)
+    row = cells[0].row
+    ev = Evidence("trend", "movement", f"{row}: {steps}", tuple(cells), None)
+    for a, b in pairwise(cells):
+        if (b.value > a.value) != up or b.value == a.value:
+            went = "rose" if b.value > a.value else "fell" if b.value < a.value else "held"
+            message = (
+                f'"{word}" says {row} moved so in every year, but it {went} from '
+                f"{format_decimal(a.value)} in {a.year} to {format_decimal(b.value)} in {b.year}"
+            )
+            return Claim(m, s, "contradicted", ev, message)
+    return Claim(m, s, "derived", ev)
