@@ -12,8 +12,12 @@ against another of the same period), and binds the search to the base's cells, s
 table is searched too. A figure of two significant digits or finer ("-0.0078", not "-0.0045") is
 matched by (x - b) / b where b is a cell the base phrase names (by its year, its row, or both)
 and x another cell of b's row; or, when the base names a row, another row's cell of b's column.
-A base named by its year only takes no other row's cell (a row's change over the year before is
-asked so; another line's cell of that year met a wrong figure of the tuning half by chance).
+A base that is the later year's cell is met either way round: (x - b) / b, or the change in
+time's order over it, (b - x) / b ("what is that change as a portion of the 2024 value?" after
+the turns asked 2024 and 2023). In a table of a row per year ("2018 | 1,342 | 610") a line is
+a column: x is then b's column in another year. A base named by its year only takes no other
+row's cell (a row's change over the year before is asked so; another line's cell of that year
+met a wrong figure of the tuning half by chance).
 Years the rest of the question names bind x; rows it names bind x when the base names a row.
 
 The last turn may word a relative change and name no base ("what is the percent change?",
@@ -72,6 +76,8 @@ _FROM_TO = re.compile(
 )
 # the base's years and rows, the other cell's years and rows
 _Binding = tuple[frozenset[int], frozenset[str], frozenset[int], frozenset[str]]
+# a pair met: the other cell x, the base b, and whether the change runs from x to b
+_Met = tuple[SourceValue, SourceValue, bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,20 +157,22 @@ def named_base(ctx: ClaimContext) -> Verdict | None:
                 continue
             found = _search(table, bound[0], lo, hi, size)
             budget = _BUDGET if bound[1] else _BUDGET / _ALONE
-            if found is not None and found[2] * width <= budget:
-                return Verdict("derived", _evidence(ctx, found[0], found[1], factor))
+            if found is not None and found[1] * width <= budget:
+                return Verdict("derived", _evidence(ctx, found[0], factor))
     return None
 
 
 def _search(
     t: _Table, bind: _Binding, lo: Decimal, hi: Decimal, value: float
-) -> tuple[SourceValue, SourceValue, float] | None:
-    """The first pair (x, b) the binding allows whose (x - b) / b is within ``lo`` to ``hi``,
-    and the chance per unit of window: the allowed quotients of the figure's sign within a factor
-    of :data:`_BAND` of it over that band."""
+) -> tuple[_Met, float] | None:
+    """The first pair (x, b) the binding allows whose (x - b) / b is within ``lo`` to ``hi``
+    (or, b being the later year's cell, (b - x) / b: the change in time's order over the later
+    value, "what is that change as a portion of the 2024 value?"), and the chance per unit of
+    window: the allowed quotients of the figure's sign within a factor of :data:`_BAND` of it
+    over that band."""
     base_years, base_rows, x_years, x_rows = bind
     other_rows = bool(base_rows) and base_rows != x_rows  # another row's cell of b's column
-    met: tuple[SourceValue, SourceValue] | None = None
+    met: _Met | None = None
     near = 0
     sign, size = (1.0 if value > 0 else -1.0), abs(value)
     low, high = size / _BAND, size * _BAND
@@ -173,24 +181,46 @@ def _search(
             continue
         for x in t.cells:
             if x is b or not (
-                x.row_index == b.row_index or (other_rows and x.col_index == b.col_index)
+                x.row_index == b.row_index
+                or (other_rows and x.col_index == b.col_index)
+                or _down(x, b)
             ):
                 continue
             if (x_years and x.year not in x_years) or (x_rows and x.row not in x_rows):
                 continue
             q = (x.value - b.value) / b.value
-            if low <= sign * float(q) <= high:
-                near += 1
-            if met is None and lo <= q <= hi:
-                met = (x, b)
+            # a base later than the other cell: the change in time's order over it too
+            later = b.year is not None and x.year is not None and b.year > x.year
+            for r in (q, -q) if later else (q,):
+                if low <= sign * float(r) <= high:
+                    near += 1
+                if met is None and lo <= r <= hi:
+                    met = (x, b, r is not q)
     if met is None:
         return None
-    return met[0], met[1], near / (high - low)
+    return met, near / (high - low)
 
 
-def _evidence(ctx: ClaimContext, x: SourceValue, b: SourceValue, factor: Decimal) -> Evidence:
-    result = (x.value - b.value) / b.value * factor
-    formula = f"% change {label(b)} ({b.value:,}) -> {label(x)} ({x.value:,})"
+def _down(x: SourceValue, b: SourceValue) -> bool:
+    """Whether ``x`` is ``b``'s line in another year down a column: a table of a row per year
+    ("2018 | 1,342 | 610"), whose lines are its columns."""
+    return (
+        x.col_index == b.col_index
+        and x.year is not None
+        and b.year is not None
+        and x.year != b.year
+        and _YEAR.fullmatch((x.row or "").strip()) is not None
+    )
+
+
+def _evidence(ctx: ClaimContext, met: _Met, factor: Decimal) -> Evidence:
+    x, b, onto = met
+    if onto:  # the change from the earlier cell to the base, over the base
+        result = (b.value - x.value) / b.value * factor
+        formula = f"({label(b)} ({b.value:,}) - {label(x)} ({x.value:,})) / {label(b)}"
+    else:
+        result = (x.value - b.value) / b.value * factor
+        formula = f"% change {label(b)} ({b.value:,}) -> {label(x)} ({x.value:,})"
     formula += " x 100" if factor != _ONE else ""
     formula = f"{formula} = {fmt_result(ctx, result)}"
     note = "a change over the base the question names, counted against chance"
