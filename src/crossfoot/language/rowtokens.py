@@ -41,7 +41,12 @@ _OPTIONAL = frozenset({"total", "net"})
 _GENERIC = frozenset({"other", "total", "net", "all", "item", "items"})
 _WORD = re.compile(r"[a-z][a-z0-9'&]*|\d+")
 # (a unit note may name its currency: "($ in thousands)", "(€ in millions)", "(in $ millions)")
-_NOTE = re.compile(r"\(\s*(?:[a-z]|\d{1,2}|note \d+|(?:[$€£¥]\s*)?in [a-z$€£¥ ]+)\s*\)|\*+|:$")
+# Footnote marks and unit notes: "(a)", "(1)", "(note 4)", "(in millions)", and a scale alone
+# ("($ millions)", "(thousands)", "('000s)"): a unit says how a row is counted, not what it is.
+_NOTE = re.compile(
+    r"\(\s*(?:[a-z]|\d{1,2}|note \d+|(?:[$€£¥]\s*)?in [a-z$€£¥ ]+"
+    r"|(?:[$€£¥]\s*)?(?:thousands?|millions?|billions?|mn|bn|mm|'?000'?s?))\s*\)|\*+|:$"
+)
 
 
 @lru_cache(maxsize=16384)  # a word at a time: a table's labels and answers repeat words

@@ -62,6 +62,25 @@ def _asked_year(ctx: ClaimContext) -> int | None:
     return next(iter(years)) if len(years) == 1 else None
 
 
+# A line labelled by its year: "- 2011: $9.5 million", "2. FY2011: $9.5 million" (an answer's
+# list of one figure per year; markdown's "**2011**" is read without its stars).
+_LABEL_YEAR = re.compile(
+    r"\s*(?:[-*\u2022]\s*|\d{1,2}[.)]\s+)?(?:(?:fiscal|FY)\s*)?((?:19|20)\d\d)\s*:", re.IGNORECASE
+)
+
+
+def _label_year(ctx: ClaimContext) -> int | None:
+    """The year a line opens with as its label, before a colon, when it is the line's only
+    year and the claim stands after it ("- 2011: $9.5 million")."""
+    s, m = ctx.sentence, ctx.mention
+    label = _LABEL_YEAR.match(ctx.text, s.start, s.end)
+    if label is None or label.end() > m.start:
+        return None
+    if len(_YEAR.findall(ctx.text, s.start, s.end)) != 1:
+        return None
+    return int(label.group(1))
+
+
 def prose_year_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | None:
     """``wrong_row`` when the claim is a prose figure of another year (module docstring)."""
     other = prose_subject_verdict(ctx, matches)  # "Rent expense was $0.4 million" of marketing's
@@ -77,6 +96,8 @@ def prose_year_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Ver
     m, s = ctx.mention, ctx.sentence
     year, _ = number_year_date(ctx.text, s.start, s.end, ctx.mentions, ctx.position)
     whose = "the sentence gives the figure"
+    if year is None and (year := _label_year(ctx)) is not None:
+        whose = "the line gives the figure"
     if year is None and _YEAR.search(ctx.text, s.start, s.end) is None:
         year, whose = _asked_year(ctx), "the question asks"
     if year is None or any(sv.year == year for sv in matches):

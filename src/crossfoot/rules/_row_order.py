@@ -16,11 +16,11 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
+from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules.comparisons import NEGATED
-from crossfoot.sources.rows_label_match import label_search
 
-__all__ = ["compared_rows", "may_compare"]
+__all__ = ["compared_rows", "may_compare", "named_rows"]
 
 _MORE = (
     r"outsold|outsells?|outperformed|exceeded|exceeds|surpassed|topped|"
@@ -45,22 +45,32 @@ def may_compare(text: str) -> bool:
     return any(g in text for g in _GATES)
 
 
-def _named(part: str, values: Sequence[SourceValue]) -> dict[_Row, dict[int, SourceValue]]:
-    """The rows whose labels ``part`` names, each with its cells by year (the written view)."""
-    low = part.lower()
+def named_rows(part: str, values: Sequence[SourceValue]) -> dict[_Row, dict[int, SourceValue]]:
+    """The rows ``part`` names, each with its cells by year (the view as written): rows whose
+    required words it holds, the fullest of each table only ("Product revenue", not "Total
+    revenue", for "product revenue")."""
+    said = frozenset(tokens(part))
     rows: dict[_Row, dict[int, SourceValue]] = {}
-    seen: dict[str, bool] = {}
+    best: dict[tuple[str, int | None], int] = {}
+    sizes: dict[str, int] = {}
     for v in values:
         if v.year is None or not v.row or v.row_index is None or v.kind == "year":
             continue
-        hit = seen.get(v.row)
-        if hit is None:
-            hit = seen[v.row] = label_search(v.row, part, low)
-        if hit:
-            cells = rows.setdefault((v.source_id, v.table, v.row_index), {})
-            if v.view == "written" or v.year not in cells:  # (the figures as the table shows)
-                cells[v.year] = v
-    return rows
+        size = sizes.get(v.row)
+        if size is None:
+            req = required_tokens(v.row)
+            size = sizes[v.row] = len(req) if req and req <= said else 0
+        if size == 0 or size < best.get((v.source_id, v.table), 0):
+            continue
+        best[(v.source_id, v.table)] = size
+        cells = rows.setdefault((v.source_id, v.table, v.row_index), {})
+        if v.view == "written" or v.year not in cells:  # (the figures as the table shows)
+            cells[v.year] = v
+    return {
+        k: cells
+        for k, cells in rows.items()
+        if sizes[next(iter(cells.values())).row or ""] == best[k[:2]]
+    }
 
 
 def compared_rows(text: str, s: Sentence, values: Sequence[SourceValue]) -> Claim | None:
@@ -69,7 +79,8 @@ def compared_rows(text: str, s: Sentence, values: Sequence[SourceValue]) -> Clai
     m = _COMPARE.search(sentence)
     if m is None or NEGATED.search(sentence, 0, m.start()) or _FIGURE_NEXT.match(sentence, m.end()):
         return None
-    firsts, seconds = _named(sentence[: m.start()], values), _named(sentence[m.end() :], values)
+    firsts = named_rows(sentence[: m.start()], values)
+    seconds = named_rows(sentence[m.end() :], values)
     if len(firsts) != 1 or len(seconds) != 1:
         return None
     (ka, a), (kb, b) = next(iter(firsts.items())), next(iter(seconds.items()))

@@ -119,6 +119,8 @@ def _named_across(ctx: ClaimContext) -> Verdict | None:
         return None  # percents of running text ("10% of customers") are too many to pair
     if ev.kind in ("difference", "sum", "average") and _lopsided(ev.operands):
         return None
+    if ev.kind == "sum" and not _sum_worded(ctx):
+        return None  # a cell and a prose figure add up only where the words say so
     if ev.kind == "percent_change" and known_order(*ev.operands) is None:
         return None  # over which base? Within one source a row's years say; across, nothing
     if not all(v.table is not None or prose_named(ctx, v) for v in ev.operands):
@@ -198,6 +200,22 @@ def _clause(text: str, start: int, end: int) -> str:
     after = text[end : end + _REACH]
     stop = _CLAUSE_END.search(after)
     return (before[cut[-1] :] if cut else before) + " " + (after[: stop.start()] if stop else after)
+
+
+# What words a sum of a cell and a figure of running text: "the total", "combined", "if the
+# launch costs were included", "plus". A bare answer line to a question that words none ("What
+# was marketing expense in 2025?") reads the cell, or the cell and its footnote, by chance.
+_SUM_WORDED = re.compile(
+    r"(?i)\b(?:total\w*|sum|summ\w*|combin\w*|altogether|aggregate\w*|together|plus|"
+    r"add(?:s|ed|ing|ition\w*)?|includ\w*|inclusive)\b|\+"
+)
+
+
+def _sum_worded(ctx: ClaimContext) -> bool:
+    """Whether the claim's sentence, the one before or the question words a sum."""
+    asked = ctx.shared.get("ask.context")
+    text = focus_text(ctx) + (" " + asked if isinstance(asked, str) else "")
+    return _SUM_WORDED.search(text) is not None
 
 
 # Words any row or remark may hold: sharing one says nothing about being one thing.

@@ -93,6 +93,7 @@ from crossfoot.rules._derive_wording import (
     wording_specs,
 )
 from crossfoot.rules._double_count import double_counted
+from crossfoot.rules._gap_named import gap_named, unworded_ok
 from crossfoot.rules._gap_order import GAP_KINDS, worded_gap
 from crossfoot.rules._near import NEAR, offered_pairs, three_digits
 from crossfoot.rules._prose_pairs import prose_pair_ok, worded_kinds
@@ -159,9 +160,12 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
     if spec.kind == "difference" and claim_direction(ctx)[0] is None:
         # Without direction words a difference is a change of one quantity ("changed by $344m
         # in 2024") or a gap between two things of one period ("the gap between A and B").
-        return (same_quantity(x, y) and focus_ok(ctx, (x, y), True)) or (
-            aligned(x, y) and focus_ok(ctx, (x, y), False)
-        )
+        return (
+            (same_quantity(x, y) and focus_ok(ctx, (x, y), True))
+            or (aligned(x, y) and gap_named(ctx, x, y) and focus_ok(ctx, (x, y), False))
+        ) and unworded_ok(
+            ctx, x, y
+        )  # rules._gap_named: a sentence's own line, no difference worded
     if spec.kind in GAP_KINDS and worded_gap(ctx, x, y):  # "the difference in A and B"
         return focus_ok(ctx, (x, y), False)
     if spec.kind == "average" and unnamed_pair_of_many(ctx, x, y):

@@ -39,8 +39,7 @@ from decimal import Decimal
 from itertools import pairwise
 
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
-from crossfoot.rules._row_order import compared_rows, may_compare
-from crossfoot.sources.rows_label_match import label_search
+from crossfoot.rules._row_order import compared_rows, may_compare, named_rows
 
 __all__ = ["worded_rows"]
 
@@ -97,16 +96,10 @@ def _trend(text: str, s: Sentence, values: Sequence[SourceValue], added: list[Cl
 
 def _row_years(sentence: str, values: Sequence[SourceValue]) -> list[SourceValue] | None:
     """The one named row's cells of the years the sentence spans, in year order, or None."""
-    rows: dict[tuple[str, int | None, int, str], dict[int, SourceValue]] = {}
-    low = sentence.lower()
-    for v in values:
-        if v.year is None or not v.row or v.row_index is None or v.kind == "year":
-            continue
-        if label_search(v.row, sentence, low):
-            rows.setdefault((v.source_id, v.table, v.row_index, v.view), {})[v.year] = v
-    if len({k[:3] for k in rows}) != 1:
+    rows = named_rows(sentence, values)
+    if len(rows) != 1:
         return None  # no row named, or several
-    by_year = rows[min(rows, key=lambda k: k[3] != "written")]
+    (by_year,) = rows.values()
     named = [int(y) for y in _YEAR.findall(sentence)]
     since = _SINCE.search(sentence)
     first = int(since.group(1)) if since else min(by_year)

@@ -134,7 +134,19 @@ def names_periods(col: Sequence[object]) -> bool:
     >>> names_periods([None, "2024-01"]), names_periods(["North"])
     (True, False)
     """
-    return month_of(next((v for v in col if v is not None), None)) is not None
+    last = _NAMES_PERIODS[0]  # (one read: another thread may store its own column meanwhile)
+    if last[0] is col:
+        return last[1]
+    said = month_of(next((v for v in col if v is not None), None)) is not None
+    if type(col) is tuple:  # (kept by identity: only a column that cannot change in place)
+        _NAMES_PERIODS[0] = (col, said)
+    return said
+
+
+# The last column asked and its answer: reading a result set asks of its key column twice
+# (``rows_key.key_column``, then :func:`period_memo`), the same tuple of cells (by identity;
+# held here, so no other column can take its id meanwhile).
+_NAMES_PERIODS: list[tuple[object, bool]] = [(None, False)]
 
 
 def period_memo(raw: Sequence[Sequence[object]], key_col: int | None) -> dict[str, object]:

@@ -93,8 +93,11 @@ class RowTable:
         facts = list(map(_column_facts, rs.columns))
         self._meta: list[tuple[bool, bool, bool]] = [f[0] for f in facts]
         self._col_year: list[int | None] = [f[1] for f in facts]
+        # Columns of plain ints hold no date nor month: the readings below skip them (each
+        # found nothing there).
+        texts = [() if ints is not None else col for col, ints in zip(raw, self._ints, strict=True)]
         years = row_years(self._meta, key_col, self._ints, self.cells)  # (long tables)
-        self._row_year = years or date_years(raw, key_col, self.labels)
+        self._row_year = years or date_years(texts, key_col, self.labels)
         self._eligible: list[bool] = [f[2] for f in facts]
         self._int_kind: list[Kind] = [f[3] for f in facts]
         self._made: dict[tuple[int, int, bool], SourceValue] = {}
@@ -105,23 +108,24 @@ class RowTable:
         # the answers' source sets over this table, by the cells picked (sources.rows_kept)
         self.sets: dict[object, object] = {}
         # what rules make once per table (the month column, for rules.row_months)
-        self.memo: dict[str, object] = period_memo(raw, key_col)
+        self.memo: dict[str, object] = period_memo(texts, key_col)
         # A series labelled by its periods: rows named as a sentence names them ("January").
-        spoken = spoken_rows(self.memo, self.rows)
+        months = self.memo.get("month column")  # (most result sets: None, nothing to read)
+        spoken = spoken_rows(self.memo, self.rows) if months is not None else None
         self._spoken: Sequence[str | None] = self.labels
         self._periods: Sequence[tuple[int | None, int] | None] | None = None
         if spoken is not None:
             self._spoken, years, self._periods = spoken
             self._row_year = {**years, **self._row_year}
-        else:  # rows keyed by something else, with a column of months: each row's own month
-            self._periods = row_periods(self.memo, self.labels, self.rows)
+        elif months is not None:  # rows keyed by something else, with a column of months
+            self._periods = row_periods(self.memo, self.labels, self.rows)  # (each row's own)
         self.info = TableInfo(
             rs.name,
             rs.columns,
             rs.columns[key_col] if key_col is not None else None,
             self.rows,
             self.labels,
-            _period_column(rs.columns, raw, self.memo.get("month column")),
+            _period_column(rs.columns, raw, months) if months is not None else None,
         )
 
     @property
