@@ -24,8 +24,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ragbench
-from corpora.causes import classify_records
-from corpora.common import HALVES, data_root, in_half
+from corpora.causes import _real_miss_cause, classify_records
+from corpora.common import HALVES, data_root, in_half, number_tokens
+from crossfoot.language.asked import read_question
 from run_all import ADAPTERS, crossfoot_options
 from value_paths import path_of
 
@@ -75,6 +76,37 @@ def _missed_paths(records: list[dict[str, Any]], items: dict[str, Any], tool: An
     return out
 
 
+def _sign_only(item: Any) -> bool:
+    """The answer's final number is the gold's with the other sign (TAT-QA's open signs)."""
+    gold, pred = item.meta.get("gold"), item.meta.get("pred") or []
+    g = [float(t.scaled) for t in number_tokens(str(gold))] if gold is not None else []
+    p = [float(t.value) for x in pred for t in number_tokens(str(x))]
+    if not g or not p:
+        return False
+    gv = float(gold) if isinstance(gold, (int, float)) else g[-1]
+    return gv != 0 and abs(p[-1] + gv) <= 0.01 * abs(gv)
+
+
+def _real_paths(records: list[dict[str, Any]], items: dict[str, Any], tool: Any) -> Counter[str]:
+    """``cause | path_of`` the final figure of each real wrong answer that passed (flags28)."""
+    out: Counter[str] = Counter()
+    for rec in records:
+        if rec["type"] != "real_missed":
+            continue
+        item = items[rec["id"]]
+        report = tool._checker(item).check(item.answer, question=item.question or None)
+        # a restatement ("Answer: X") says nothing of how X passed: the last figure it restates
+        kept = [c for c in report.claims if path_of(c) != "steps/restatement"]
+        last = kept[-1] if kept else None
+        short = _real_miss_cause(item).split(":")[0].split(" (")[0]
+        if _sign_only(item):
+            short += " (the gold's sign flipped)"
+        op = read_question(item.question).op if item.question else None
+        kind = f"{item.meta.get('answer_type')}, asks {op}"
+        out[f"{short} | {'no claim' if last is None else path_of(last)} | {kind}"] += 1
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     # Checked by hand: Python 3.11's argparse tests an empty `nargs="*"` selection against
@@ -94,6 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         missed: dict[str, Counter[str]] = {}
         rules: dict[str, Counter[str]] = {}
         paths: dict[str, Counter[str]] = {}
+        finals: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
             by_kind = classify_records(o.records, items, examples=0)
@@ -103,10 +136,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             missed[half] = Counter({k: v["count"] for k, v in m.items()})
             rules[half] = _rule_counts(o.records)
             paths[half] = _missed_paths(o.records, items, tools[0])
+            finals[half] = _real_paths(o.records, items, tools[0])
         for title, table in (
             ("false-alarm sentences by cause", causes),
             ("false-alarm sentences by status and rule", rules),
             ("real wrong answers passed, by cause", missed),
+            ("real wrong answers passed, by cause and the final figure's path", finals),
             ("value errors missed, by the path that let the changed figure pass", paths),
         ):
             if not any(table.values()):

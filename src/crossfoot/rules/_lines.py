@@ -84,7 +84,10 @@ def _states(ask: Ask, c: Claim, line: Sequence[SourceValue], scale: Decimal) -> 
         line = [v for v in line if not is_nil(v)]  # a dash adds nothing to a total
     picked = [v for v in line if value_years(v) & ask.years] if ask.years else []
     dated = [v for v in line if value_years(v)]
-    for group in (picked, dated, line):
+    # the asked years' values when the line has two or more of them: the mean (or sum) of
+    # other years, or of every year, answers another question
+    groups = (picked,) if len(picked) >= 2 else (dated, line)
+    for group in groups:
         if len(group) < 2:
             continue
         total = sum((v.value for v in group), Decimal(0))

@@ -66,11 +66,37 @@ def _years_of(
     return frozenset({p[0]})
 
 
+# A year the question dates by its month ("31 March 2018", "March 31, 2018", "March 2018")
+_DATED = re.compile(
+    r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?"
+    r"((?:19|20)\d\d)(?!\d)"
+)
+
+
+@lru_cache(maxsize=1024)  # (one question, many values)
+def _dated(question: str) -> bool:
+    return _DATED.search(question) is not None
+
+
+def _fit_years(ask: Ask, v: SourceValue) -> frozenset[int]:
+    """:func:`value_years`, but a value dated early in a year ("Year ended 31 March 2019": of
+    2019 and 2018) is of its written year alone when the question dates its year by a month
+    too ("for the year ended 31 March 2018" names that column, not the one a year later)."""
+    ys = value_years(v)
+    if len(ys) != 2 or not _dated(ask.text):
+        return ys
+    names = " ".join(x for x in (v.label, v.row, v.column, v.field) if x)
+    p = _period(v.year, v.field, v.column, v.row, v.label)
+    if p is None or _SPLIT_YEAR.search(names) or ys != {p[0], p[0] - 1}:
+        return ys
+    return frozenset({p[0]})
+
+
 def years_fit(ask: Ask, operands: Sequence[SourceValue]) -> bool:
     """A single value must be of an asked year; a derivation needs one operand of one."""
     if not ask.years:
         return True
-    per = [ys for v in operands if (ys := value_years(v))]
+    per = [ys for v in operands if (ys := _fit_years(ask, v))]
     if not per:
         return True
     if len(operands) > 1:

@@ -46,8 +46,10 @@ from crossfoot.rules.alignment_operands import operands_misfit
 from crossfoot.rules.alignment_part import listed_misfit, part_misfit, years_list
 from crossfoot.rules.alignment_periods import period_misfit
 from crossfoot.rules.alignment_points import points_misfit
+from crossfoot.rules.alignment_pool import pool_misfit
 from crossfoot.rules.alignment_program import more_than_asked, program_misfit
 from crossfoot.rules.alignment_quantity import names_quantity
+from crossfoot.rules.alignment_quotient import quotient_misfit
 from crossfoot.rules.alignment_rank import rank_misfit
 from crossfoot.rules.alignment_said import said_elsewhere
 from crossfoot.rules.alignment_scale import scale_misfit
@@ -292,6 +294,8 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         other = other or total_misfit(base, named) or base_misfit(ask, base, named)
         other = other or listed_misfit(ask, base, named)  # (A, B and C: two of them)
         other = other or share_column_misfit(ask, base, named)
+        other = other or quotient_misfit(ask, c, typed(base), claims)  # (stopped short of it)
+        other = other or pool_misfit(ask, base, named.values)  # (one of two things pooled)
         if other is not None:
             return Fit("op", other)
     why = _op_misfit(ask, c, typed(base), named) if base is not None else None

@@ -11,7 +11,8 @@ result, is ``off_question`` when:
   "total" in its label), that the question does not name by any of its words, and that a total
   row of the same column exceeds;
 - **another year's side**: the question names one year, one side of the quotient is of it
-  and the other of another year (the numerator or the base);
+  and the other of another year (the numerator or the base); read also for "what percentage
+  (share, proportion) of X ...", which asks for a quotient in other words;
 - **the total for a named part**: the question names its base ("as a percentage of Retail
   sales") by the words of a row of the table that is no total, says no "total", and the
   figure divides by the table's total row.
@@ -50,6 +51,11 @@ _QUOTIENTS = frozenset({"share", "ratio", "written_calculation"})
 # "of total revenue", "of the total", "to the company's total": the base asked is a total
 _TOTAL_BASE = re.compile(
     r"(?i)\b(?:of|to|over|in)\s+(?:the\s+)?(?:(?:company|group|firm)['’]s\s+)?total\b"
+)
+# "What percentage of revenue in 2019 was gross profit?": a share asked with no word that
+# language.asked reads as a ratio ("as a percentage of", "of total")
+_SHARE_ASKED = re.compile(
+    r"(?i)\bwhat\s+(?:percentage|percent|proportion|share|portion|fraction)\s+of\b"
 )
 _CLOSE = Decimal("0.001")  # relative: a quotient read at the result's own digits
 
@@ -156,7 +162,8 @@ def _total_for_part(ask: Ask, base: SourceValue, named: Named, axis: str) -> str
 def base_misfit(ask: Ask, ev: Evidence, named: Named) -> str | None:
     """Why the quotient ``ev`` divides by another base than the one the question names, in
     words, or None (see the module docstring)."""
-    if ask.op != "ratio":
+    share = ask.op is None and _SHARE_ASKED.search(ask.text) is not None
+    if ask.op != "ratio" and not share:
         return None
     if len(ev.operands) > 2:
         return _other_parts(ask, ev, named)
@@ -169,6 +176,8 @@ def base_misfit(ask: Ask, ev: Evidence, named: Named) -> str | None:
     axis = _axis(num)
     if _axis(base) != axis or _at(num, axis)[0] == _at(base, axis)[0]:
         return None
+    if share:
+        return _other_year(ask, num, base)  # ("what percentage of X": the year of both sides)
     return (
         _other_year(ask, num, base)
         or _part_for_total(ask, num, base, named, axis)
