@@ -38,7 +38,6 @@ the same figure 10-30 % off.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections import Counter
@@ -49,11 +48,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ragbench
-from conv_fraction26 import _FILLER, Case, _busy_text, _corner, _money, _years
-from corpora.common import Item
-from corpora.convfinqa import answer_text, conversation
+from conv_fraction26 import _FILLER, Case, _busy_text, _corner, _money, _years, item
+from corpora.convfinqa import answer_text
 
-__all__ = ["SHAPES", "main"]
+__all__ = ["SHAPES", "item", "main", "shape_table"]
 
 _PARTS = (
     "goodwill, customer-related intangible assets, contract-based intangible assets, property "
@@ -383,34 +381,34 @@ SHAPES: dict[str, Callable[[random.Random], Case]] = {
 }
 
 
-def item(case: Case, figure: Decimal, line: str, style: str) -> Item:
-    ask = case.turns[-1]
-    sentence = "The answer is {}." if style == "bare" else case.sentence
-    answer = f"{ask} {sentence.format(answer_text(figure))}"
-    return Item(
-        corpus="convfinqa",
-        id=case.shape,
-        question=conversation(case.turns) if line == "turns" else ask,
-        answer=answer,
-        sources=[*(json.dumps(g) for g in case.grids), case.text],
-        tables=case.grids,
-        label="good",
-        sentences=[(len(ask) + 1, len(answer))],
-    )
+def shape_table(
+    description: str,
+    shapes: dict[str, Callable[[random.Random], Case]],
+    argv: Sequence[str] | None,
+    seed: str,
+    *,
+    styles: bool = True,
+    quantized: bool = False,
+) -> int:
+    """Check each shape's cases, right and 10-30 % off, and print a table of what passed.
 
-
-def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    The generators of conversations (this script, ``conv_sums28``, ``conv_fraction28``) share it:
+    ``styles`` offers ``--styles`` (else the bare answer alone, headed by its line only);
+    ``quantized`` writes the wrong figure at the right one's places.
+    """
+    p = argparse.ArgumentParser(description=description)
     p.add_argument("--n", type=int, default=20)
-    p.add_argument("--seed", default="27")
-    p.add_argument("--shapes", nargs="*", default=list(SHAPES), choices=list(SHAPES))
+    p.add_argument("--seed", default=seed)
+    p.add_argument("--shapes", nargs="*", default=list(shapes), choices=list(shapes))
     p.add_argument("--lines", nargs="*", default=["final", "turns"], choices=["final", "turns"])
-    p.add_argument("--styles", nargs="*", default=["bare"], choices=["bare", "sentence"])
+    if styles:
+        p.add_argument("--styles", nargs="*", default=["bare"], choices=["bare", "sentence"])
     p.add_argument("--show", type=int, default=0)
     a = p.parse_args(argv)
     tool = ragbench.CrossfootTool()
-    cols = [(ln, s) for ln in a.lines for s in a.styles]
-    print("| shape | " + " | ".join(f"{ln}/{s} right, wrong" for ln, s in cols) + " |")
+    cols = [(ln, s) for ln in a.lines for s in (a.styles if styles else ["bare"])]
+    heads = [f"{ln}/{s}" if styles else ln for ln, s in cols]
+    print("| shape | " + " | ".join(f"{h} right, wrong" for h in heads) + " |")
     tot_r: Counter[tuple[str, str]] = Counter()
     tot_w: Counter[tuple[str, str]] = Counter()
     for shape in a.shapes:
@@ -419,9 +417,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         wrong: Counter[tuple[str, str]] = Counter()
         shown: Counter[tuple[str, str]] = Counter()
         for _ in range(a.n):
-            case = SHAPES[shape](rng)
+            case = shapes[shape](rng)
             f = Decimal(str(round(rng.uniform(0.10, 0.30), 4)))
             bad = case.figure * (1 + f if rng.random() < 0.5 else 1 - f)
+            if quantized:
+                places = case.figure if case.figure.as_tuple().exponent else Decimal(1)
+                bad = bad.quantize(places)
             for k in cols:
                 prep = tool.prepare(item(case, case.figure, *k))
                 ok = not prep.fails[0]
@@ -440,6 +441,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     n = a.n * len(a.shapes)
     print("| all | " + " | ".join(f"{tot_r[k]}/{n}, {tot_w[k]}" for k in cols) + " |")
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return shape_table(__doc__.splitlines()[0], SHAPES, argv, "27")
 
 
 if __name__ == "__main__":

@@ -34,20 +34,16 @@ Both halves of ``run_all.py`` identical: the validation half's class is none of 
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
-from collections import Counter
 from collections.abc import Callable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import ragbench
-from conv_chains27 import _LINES, _table, _text, item
+from conv_chains27 import _LINES, _table, _text, shape_table
 from conv_fraction26 import _FILLER, Case, _years
-from corpora.convfinqa import answer_text
 
 __all__ = ["SHAPES", "main"]
 
@@ -178,7 +174,9 @@ def text_both(rng: random.Random) -> Case:
         f"{_FILLER} {lab} were $ {a} billion in {years[0]} compared to $ {b} billion in "
         f"{years[1]} ."
     )
-    return Case("text_both", [grid], text, _turns(rng, lab, *years, years[1]), (a - b) / b)
+    return Case(
+        "text_both", [grid], text, _turns(rng, lab, years[0], years[1], years[1]), (a - b) / b
+    )
 
 
 def text_thousands(rng: random.Random) -> Case:
@@ -223,45 +221,7 @@ SHAPES: dict[str, Callable[[random.Random], Case]] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--n", type=int, default=20)
-    p.add_argument("--seed", default="28")
-    p.add_argument("--shapes", nargs="*", default=list(SHAPES), choices=list(SHAPES))
-    p.add_argument("--lines", nargs="*", default=["final", "turns"], choices=["final", "turns"])
-    p.add_argument("--show", type=int, default=0)
-    a = p.parse_args(argv)
-    tool = ragbench.CrossfootTool()
-    cols = [(ln, "bare") for ln in a.lines]
-    print("| shape | " + " | ".join(f"{ln} right, wrong" for ln, _ in cols) + " |")
-    tot_r: Counter[tuple[str, str]] = Counter()
-    tot_w: Counter[tuple[str, str]] = Counter()
-    for shape in a.shapes:
-        rng = random.Random(f"{a.seed}/{shape}")
-        right: Counter[tuple[str, str]] = Counter()
-        wrong: Counter[tuple[str, str]] = Counter()
-        shown: Counter[tuple[str, str]] = Counter()
-        for _ in range(a.n):
-            case = SHAPES[shape](rng)
-            f = Decimal(str(round(rng.uniform(0.10, 0.30), 4)))
-            bad = case.figure * (1 + f if rng.random() < 0.5 else 1 - f)
-            for k in cols:
-                prep = tool.prepare(item(case, case.figure, *k))
-                ok = not prep.fails[0]
-                right[k] += ok
-                if not ok and shown[k] < a.show:
-                    shown[k] += 1
-                    print(f"--- {shape} {k}: {case.turns} -> {answer_text(case.figure)}")
-                    print("   ", prep.details[0])
-                    for g in case.grids:
-                        print("   ", g)
-                    print("   ", case.text[-200:])
-                wrong[k] += not tool.prepare(item(case, bad, *k)).fails[0]
-        print(f"| {shape} | " + " | ".join(f"{right[k]}/{a.n}, {wrong[k]}" for k in cols) + " |")
-        tot_r.update(right)
-        tot_w.update(wrong)
-    n = a.n * len(a.shapes)
-    print("| all | " + " | ".join(f"{tot_r[k]}/{n}, {tot_w[k]}" for k in cols) + " |")
-    return 0
+    return shape_table(__doc__.splitlines()[0], SHAPES, argv, "28", styles=False)
 
 
 if __name__ == "__main__":

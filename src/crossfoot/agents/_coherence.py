@@ -124,8 +124,9 @@ class RecordIndex:
         # Lists of named records ("items": [{"item_id", "name"}, ...]): each id's list, as
         # (the record's name, every record's (name, ids)) for agents._requested
         self._named: dict[str, tuple[str, _Members]] = {}
-        # Lists of plain ids ("reservations": ["ABC123", "XYZ789"]): each id's list's keys
-        self._id_lists: dict[str, tuple[str, ...]] = {}  # (the list's ids, as shown)
+        # Lists of plain ids ("reservations": ["ABC123", "XYZ789"]): each id's lookup key (as
+        # _norm's) -> its list's ids, as shown
+        self._id_lists: dict[str, tuple[str, ...]] = {}
 
     def add(self, text: str) -> None:
         """Keep a tool result's text; it is parsed the first time a call needs the index."""
@@ -213,14 +214,11 @@ class RecordIndex:
         if not all(type(v) is str for v in node[:200]):
             return
         shown = tuple(dict.fromkeys(str(v).strip() for v in node[:200]))
-        keys = [_norm(v) for v in shown]
-        if len(shown) < 2:
-            return
+        keys = [key for v in shown if (key := _norm(v)) is not None]
+        if len(shown) < 2 or len(keys) != len(shown):
+            return  # (one id, or an item that is no id: no list of ids)
         for key in keys:
-            if key is None:
-                return
-        for key in keys:
-            self._id_lists.setdefault(str(key), shown)
+            self._id_lists.setdefault(key, shown)
 
     def has_named_lists(self) -> bool:
         """Whether any result held a list of named records or of plain ids (reads the pending

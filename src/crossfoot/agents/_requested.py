@@ -101,7 +101,7 @@ class Requested:
 
     def __init__(self) -> None:
         self.said: frozenset[str] = frozenset()
-        self.ids: frozenset[str] = frozenset()  # the ids the user wrote ("abc123", "#w2378156")
+        self.ids: frozenset[str] = frozenset()  # the ids the user wrote ("abc123", "w2378156")
         self._memo: dict[str, str | None] = {}  # a value's lookup key -> the record asked instead
 
     def user(self, text: str) -> None:
@@ -174,7 +174,8 @@ def _bare(key: str) -> str:
 
 def user_ids(text: str) -> frozenset[str]:
     """The ids a user's message writes: tokens of three characters or more with a digit and a
-    letter, or of six digits or more, lower case and without "#".
+    letter, or of six characters or more with a digit and no letter ("2378156", "12-3456"),
+    lower case and without "#".
 
     >>> sorted(user_ids("Change reservation ABC123 (order #W2378156) on May 14, 2024"))
     ['abc123', 'w2378156']
@@ -182,7 +183,7 @@ def user_ids(text: str) -> frozenset[str]:
     out = set()
     for t in _ID_TOKEN.findall(text):
         b = _bare(t)
-        if len(b) >= 3 and any(c.isdigit() for c in b) and (not b.isdigit() or len(b) >= 6):
+        if len(b) >= 3 and any(c.isdigit() for c in b):
             if any(c.isalpha() for c in b) or len(b) >= 6:
                 out.add(b)
     return frozenset(out)

@@ -15,12 +15,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from crossfoot.model.wordgate import WordGated
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = [
     "Direction",

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["GROUPED_RE", "figure_list"]
+__all__ = ["figure_list"]
 
-#: A thousands group: 1-3 digits, a comma and three digits, no space and no decimal point around.
-GROUPED_RE = re.compile(r"(?<![\d.])\d{1,3},\d{3}(?![\d.])")
+# A thousands group: 1-3 digits, a comma and three digits, no space and no decimal point around.
+_GROUPED_RE = re.compile(r"(?<![\d.])\d{1,3},\d{3}(?![\d.])")
 # A label that ends with a colon or an equals sign ("Answer:", "Final answer =", "A:"), or none.
 _LABEL_RE = re.compile(r"(?:[^\S\n]*[\w ()'-]{0,30}[:=])?[^\S\n]*\Z")
 _LINE_END_RE = re.compile(r"[^\S\n]*\.?[^\S\n]*(?:\n|\Z)")
@@ -29,7 +29,7 @@ _LINE_END_RE = re.compile(r"[^\S\n]*\.?[^\S\n]*(?:\n|\Z)")
 def figure_list(text: str, start: int, end: int) -> bool:
     """Whether the bracket ``text[start:end]`` (brackets included) holds figures (module
     docstring)."""
-    if GROUPED_RE.search(text, start, end) is not None:
+    if _GROUPED_RE.search(text, start, end) is not None:
         return True
     if _LINE_END_RE.match(text, end) is None:
         return False

@@ -14,6 +14,12 @@ million" to "What were the total expenses in 2019?") names only what the questio
 which may be a derived line: nothing narrows it, as nothing narrows a bare answer line. Nor when
 the sentence, the one before it, a list's lead-in or the question words a difference.
 
+:func:`unworded_ok` reads any unworded difference so, a change of one line as well as a gap of
+two: a sentence that names something the sources write and the question does not ("Stock
+options of 11.5 million were excluded as anti-dilutive") states a line of its own, and takes a
+difference only when one is worded as above or both operands are rows it names ("Widget Alpha
+outsold Widget Beta by 380 units").
+
 >>> import json
 >>> from crossfoot import check
 >>> t = json.dumps([["(in millions)", "2019", "2018"], ["Revenue", "1,540", "1,410"],

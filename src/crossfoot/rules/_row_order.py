@@ -41,7 +41,9 @@ _Row = tuple[str, int | None, int]
 
 
 def may_compare(text: str) -> bool:
-    """A cheap gate: whether ``text`` may hold a comparison word of this module."""
+    """A cheap gate: whether ``text`` may hold a comparison word of this module ("outperformed"
+    and "underperformed" hold none of its words: they are read only in an answer where another
+    word opens the gate)."""
     return any(g in text for g in _GATES)
 
 

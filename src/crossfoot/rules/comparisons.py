@@ -208,11 +208,11 @@ def _growth_comparisons(text: str, claims: list[Claim]) -> list[Claim]:
     for idx in by_sentence.values():
         if len(idx) != 2:
             continue
-        ra, rb = _rate(claims[idx[0]]), _rate(claims[idx[1]])
+        i, j = idx
+        a, b = claims[i], claims[j]
+        ra, rb = _rate(a), _rate(b)
         if ra is None or rb is None:
             continue
-        i, _j = idx
-        a, b = claims[i], claims[_j]
         if ra <= 0 or rb <= 0 or _rows(a) & _rows(b) or not (_rows(a) and _rows(b)):
             continue
         s = a.sentence

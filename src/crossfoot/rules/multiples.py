@@ -162,7 +162,6 @@ def _named_row(sentence: str, named: set[int], values: Sequence[SourceValue]) ->
     early, late = first[1][0], second[1][0]
     if (early.value < 0 and late.value < 0) or not _same_row(early, late):
         return None  # two losses: which one "doubled" is the wording's, not the cells'
-
     return early.value, late.value, _formula(early, late), (early, late)
 
 

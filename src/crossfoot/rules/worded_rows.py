@@ -49,6 +49,7 @@ _TREND = re.compile(
     rf"(?i)\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:\w+\s+){{0,2}}?"
     r"(?:(?:in\s+)?(?:every|each)\s+(?:single\s+)?year|year\s+after\s+year|year\s+on\s+year\s+every)\b"
 )
+# (case-sensitive: _TREND is not, so "ROSE EVERY YEAR" in capitals opens no gate)
 _GATES = ("every year", "each year", "year after year", "Every year", "Each year")
 _NOT = re.compile(r"(?i)\b(?:not|never|n't)\b")
 _SINCE = re.compile(r"(?i)\b(?:since|from)\s+(?:fy\s*|fiscal\s+)?((?:19|20)\d\d)\b")
