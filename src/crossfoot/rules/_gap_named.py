@@ -95,9 +95,11 @@ def _names_own(ctx: ClaimContext) -> bool:
     that the question does not (once per sentence): "In 2011, the exclusion covered 11.5 million
     shares" states a line of the sources, where "The total expenses in 2019 were 82,884 million"
     restates what "What were the total expenses in 2019?" asks for."""
-    memo: dict[tuple[int, int], bool]
+    memo: dict[tuple[int, int, tuple[str, ...]], bool]
     memo = ctx.shared.setdefault("gap_named.names_own", {})  # type: ignore[assignment]
-    key = (ctx.sentence.start, ctx.sentence.end)
+    # (the sources' words depend on the scope: a sentence judged again over other records reads
+    # theirs, engine._elsewhere)
+    key = (ctx.sentence.start, ctx.sentence.end, tuple(s.id for s in ctx.scope.sources))
     own = memo.get(key)
     if own is None:
         asked = ctx.shared.get("ask.context")

@@ -171,9 +171,11 @@ def prose_bound(ctx: ClaimContext, v: SourceValue) -> bool:
 
 def _said(ctx: ClaimContext) -> frozenset[str]:
     """The subject words of the claim's own sentence and the one before (no question)."""
-    memo: dict[tuple[int, int], frozenset[str]]
+    memo: dict[tuple[int, int, tuple[str, ...]], frozenset[str]]
     memo = ctx.shared.setdefault("prose_subject.said", {})  # type: ignore[assignment]
-    key = (ctx.sentence.start, ctx.sentence.end)
+    # (kept to the sources' words: keyed by the scope's sources too, as a sentence is judged
+    # again over other records, engine._elsewhere)
+    key = (ctx.sentence.start, ctx.sentence.end, tuple(s.id for s in ctx.scope.sources))
     found = memo.get(key)
     if found is None:
         text = _ABOUT_SOURCES.sub(" ", focus_text(ctx))
@@ -196,9 +198,10 @@ def _own(ctx: ClaimContext, v: SourceValue) -> frozenset[str]:
 
 def _best(ctx: ClaimContext, subject: frozenset[str]) -> int:
     """The most subject words any prose figure's own sentence in scope shares."""
-    memo: dict[frozenset[str], int]
+    memo: dict[tuple[frozenset[str], tuple[str, ...]], int]
     memo = ctx.shared.setdefault("prose_subject.best", {})  # type: ignore[assignment]
-    best = memo.get(subject)
+    key = (subject, tuple(s.id for s in ctx.scope.sources))  # (over the scope's prose figures)
+    best = memo.get(key)
     if best is None:
         best = max(
             (
@@ -208,7 +211,7 @@ def _best(ctx: ClaimContext, subject: frozenset[str]) -> int:
             ),
             default=0,
         )
-        memo[subject] = best
+        memo[key] = best
     return best
 
 

@@ -33,7 +33,9 @@ _LESS = (
     r"(?:was|were|is|are|remained|stayed)\s+below"
 )
 _COMPARE = re.compile(rf"(?i)\b(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\b")
-_GATES = ("than", "exceed", "outs", "surpass", "topped", "trail", "above", "below", "short of")
+_GATES = (
+    "than", "exceed", "outs", "perform", "surpass", "topped", "trail", "above", "below", "short of"
+)  # fmt: skip
 _FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹\d(+-]")
 _ALL_YEARS = re.compile(r"(?i)\b(?:every|each|both|all)\s+(?:of\s+the\s+)?(?:\w+\s+)?years?\b")
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
@@ -41,9 +43,8 @@ _Row = tuple[str, int | None, int]
 
 
 def may_compare(text: str) -> bool:
-    """A cheap gate: whether ``text`` may hold a comparison word of this module ("outperformed"
-    and "underperformed" hold none of its words: they are read only in an answer where another
-    word opens the gate)."""
+    """A cheap gate: whether ``text`` (in lower case) may hold a comparison word of this
+    module."""
     return any(g in text for g in _GATES)
 
 

@@ -49,8 +49,7 @@ _TREND = re.compile(
     rf"(?i)\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:\w+\s+){{0,2}}?"
     r"(?:(?:in\s+)?(?:every|each)\s+(?:single\s+)?year|year\s+after\s+year|year\s+on\s+year\s+every)\b"
 )
-# (case-sensitive: _TREND is not, so "ROSE EVERY YEAR" in capitals opens no gate)
-_GATES = ("every year", "each year", "year after year", "Every year", "Each year")
+_GATES = ("every year", "each year", "year after year")  # (over the text in lower case)
 _NOT = re.compile(r"(?i)\b(?:not|never|n't)\b")
 _SINCE = re.compile(r"(?i)\b(?:since|from)\s+(?:fy\s*|fiscal\s+)?((?:19|20)\d\d)\b")
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
@@ -61,8 +60,9 @@ def worded_rows(
 ) -> list[Claim]:
     """The claims, with each figure-free movement or order of named rows judged as a claim of
     its own (module docstring)."""
-    every = any(g in text for g in _GATES)
-    compares = may_compare(text)
+    low = text.lower()
+    every = any(g in low for g in _GATES)
+    compares = may_compare(low)
     if not every and not compares:
         return claims
     added: list[Claim] = []
