@@ -187,10 +187,7 @@ class RecordIndex:
             if name is None or not ids:
                 return
             members.append((name, ids))
-        group = tuple(members)
-        for name, ids in members:
-            for key in ids:
-                self._named.setdefault(key, (name, group))
+        self._remember(members)
 
     def _keyed_records(self, node: dict[Any, Any]) -> None:
         """Remember records keyed by their ids ("payment_methods": {"paypal_7503218": {"source":
@@ -204,6 +201,10 @@ class RecordIndex:
             kinds = [v for v in rec.values() if type(v) is str and len(v) <= 30 and not _norm(v)]
             name = f"{k} ({', '.join(kinds)})" if kinds else str(k)
             members.append((name, frozenset([key])))
+        self._remember(members)
+
+    def _remember(self, members: list[tuple[str, frozenset[str]]]) -> None:
+        """Each id of a list of named records -> (its record's name, the list's records)."""
         group = tuple(members)
         for name, ids in members:
             for key in ids:

@@ -269,10 +269,6 @@ def false_direction(text: str, m: re.Match[str]) -> bool:
     >>> [false_direction(t, m) for m in direction_words(t, 0, len(t))]
     [True, True]
     """
-    return _is_false(text, m)
-
-
-def _is_false(text: str, m: re.Match[str]) -> bool:
     for f in _FALSE.finditer(text, max(0, m.start() - 20), min(len(text), m.end() + 12)):
         if f.start() <= m.start() < f.end():
             return True
@@ -329,7 +325,7 @@ def stated_direction(
         return None
     # A word right after the number binds tightest: "a 5% increase", "$3m lower".
     for m in direction_words(text, end, min(hi, end + 40)):
-        if _AFTER_GAP.match(text[end : m.start()]) and not _is_false(text, m):
+        if _AFTER_GAP.match(text[end : m.start()]) and not false_direction(text, m):
             direction = _direction_of(m, text, number)
             if direction is not None:
                 return None if _negated(text, lo, start) else direction
@@ -337,7 +333,7 @@ def stated_direction(
     # Otherwise the nearest word before it in the clause.
     # (False-friend phrases are checked only for the words actually reached, nearest first.)
     for m in reversed(direction_words(text, lo, start)):
-        if _is_false(text, m):
+        if false_direction(text, m):
             continue
         direction = _direction_of(m, text, number)
         if direction is None:

@@ -17,11 +17,11 @@ False
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
 from crossfoot.language.rowtokens import required_tokens
+from crossfoot.language.years import field_stem
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_kinds import operand_class
 from crossfoot.rules._ratio_names import Sides
@@ -29,12 +29,6 @@ from crossfoot.rules._ratio_names import Sides
 __all__ = ["field_changes"]
 
 _Ops = tuple[SourceValue, SourceValue, SourceValue, SourceValue]
-_SEPARATORS = re.compile(r"[_\W]+")
-
-
-def _stem(field: str, year: int) -> str:
-    """The field's name without its year, in words: "net_income_2024" -> "net income"."""
-    return _SEPARATORS.sub(" ", field.replace(str(year), " ")).strip()
 
 
 def _fullest(
@@ -63,8 +57,9 @@ def field_changes(
     for v in values:
         if v.field is None or v.table is not None or v.year not in years:
             continue
-        if operand_class(v) == "amount":
-            stems.setdefault((v.source_id, _stem(v.field, v.year)), {})[v.year] = v
+        stem = field_stem(v)  # "net_income_2024" -> "net income"
+        if stem is not None and operand_class(v) == "amount":
+            stems.setdefault((v.source_id, stem), {})[v.year] = v
     stems = {k: cells for k, cells in stems.items() if len(cells) == 2}
     if len(stems) < 2:
         return

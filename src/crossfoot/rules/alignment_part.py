@@ -34,13 +34,7 @@ def part_misfit(ask: Ask, kind: str, ops: Sequence[SourceValue], named: Named) -
         return None
     rows = {(v.source_id, v.table, v.row_index) for v in ops}
     if len(rows) == 1 and not ask.years and named.names(ops[0], "row"):
-        every = named.years_in_row(ops[0])
-        if every > len(ops):
-            return (
-                f"the question asks about every year of {ops[0].row}; this {kind} takes "
-                f"{len(ops)} of {every}"
-            )
-        return None
+        return _takes_part(kind, len(ops), "year", ops[0].row, named.years_in_row(ops[0]))
     # "the average age of the executive officers": a column the question names, no row named
     cols = {(v.source_id, v.table, v.col_index, v.view) for v in ops}
     if (
@@ -50,13 +44,16 @@ def part_misfit(ask: Ask, kind: str, ops: Sequence[SourceValue], named: Named) -
         and named.names(ops[0], "column")
         and not named.labels_named(ops[0], "row")
     ):
-        every = named.rows_in_column(ops[0])
-        if every > len(ops):
-            return (
-                f"the question asks about every row of {ops[0].column}; this {kind} takes "
-                f"{len(ops)} of {every}"
-            )
+        return _takes_part(kind, len(ops), "row", ops[0].column, named.rows_in_column(ops[0]))
     return None
+
+
+def _takes_part(kind: str, taken: int, unit: str, line: str | None, every: int) -> str | None:
+    """Why a ``kind`` of ``taken`` values of a line of ``every`` (each a ``unit``) is a part of
+    what the question asks about, or None when it takes them all."""
+    if every <= taken:
+        return None
+    return f"the question asks about every {unit} of {line}; this {kind} takes {taken} of {every}"
 
 
 def listed_misfit(ask: Ask, ev: Evidence, named: Named) -> str | None:
