@@ -34,6 +34,10 @@ __all__ = ["infer_units"]
 
 _POWERS = {3: "thousands", 6: "millions", 9: "billions"}
 _FINE = Decimal("0.01")  # a restatement stated to 1 % or finer
+# Two significant digits ("$43 million", 1.2 %): counted only with the year that ties it to a cell
+# of four significant digits or more (a cell at least 2,000 half-units of its last digit).
+_COARSE = Decimal("0.05")
+_COARSE_CELL_DIGITS = 2000
 # Cells of at least three significant digits: "12" matches "$12 million" by chance, "24.9" as
 # rarely as "249" does (a value at least 200 half-units of its last digit).
 _CELL_DIGITS = 200
@@ -51,8 +55,36 @@ def _restatements(sources: Sequence[Source]) -> list[SourceValue]:
         and v.kind in _AMOUNTS
         and v.value != 0
         and v.precision >= 500  # a scale word at thousands or above: "$48.2 million"
-        and v.precision <= abs(v.value) * _FINE
+        and v.precision <= abs(v.value) * _COARSE
     ]
+
+
+def _bound(p: SourceValue, c: SourceValue) -> bool:
+    """Whether the restatement ``p`` may pin the cell ``c`` down: a fine one any cell of the
+    table, a coarse one only a cell of four digits or more in the column of its own year."""
+    if p.precision <= abs(p.value) * _FINE:
+        return True
+    if p.year is None or c.year != p.year:
+        return False
+    return abs(c.value) >= _COARSE_CELL_DIGITS * c.precision
+
+
+def _changes(cells: list[SourceValue]) -> list[SourceValue]:
+    """The change between two years of each row ("revenue increased $3.1 million"), of three
+    significant digits or more, without a year (a coarse restatement never pins one)."""
+    rows: dict[object, list[SourceValue]] = {}
+    for c in cells:
+        if c.year is not None:
+            rows.setdefault(c.row_index, []).append(c)
+    out = []
+    for row in rows.values():
+        for i, a in enumerate(row):
+            for b in row[i + 1 :]:
+                d = a.value - b.value
+                precision = max(a.precision, b.precision, Decimal("0.5"))
+                if a.year != b.year and abs(d) >= _CELL_DIGITS * precision:
+                    out.append(replace(a, value=d, year=None, precision=precision))
+    return out
 
 
 def _power(cells: list[SourceValue], prose: list[SourceValue]) -> tuple[int, SourceValue] | None:
@@ -65,7 +97,7 @@ def _power(cells: list[SourceValue], prose: list[SourceValue]) -> tuple[int, Sou
             for c in cells:
                 if c.currency and p.currency and c.currency != p.currency:
                     continue
-                if abs(abs(c.value) * unit - size) <= window:
+                if abs(abs(c.value) * unit - size) <= window and _bound(p, c):
                     found.setdefault(k, p)
                     break
     if len(found) != 1:
@@ -92,7 +124,7 @@ def infer_units(sources: Sequence[Source]) -> list[Source]:
             cells = [
                 v for v in vals if v.kind in _AMOUNTS and abs(v.value) >= _CELL_DIGITS * v.precision
             ]
-            hit = _power(cells, prose)
+            hit = _power(cells + _changes(cells), prose)
             if hit is not None:
                 k, p = hit
                 note = f"unit inferred: {_POWERS[k]}, as [{p.source_id}] restates ({p.label})"
