@@ -8,9 +8,13 @@ revenue was $48.2 million". The restatement fixes the unit: the cell counts thou
 A table's unit is inferred when prose amounts stated to 1 % or finer (three significant digits or
 more) restate cells of at least three significant digits ("4,402", "24.9", "53.0"; not "12" or
 "3.2", which a scale word meets by chance) at one power of ten (thousands, millions or billions),
-and at no other. The table's cells are then offered in both views, as under a stated unit header:
-as written and scaled, the scaled view noting where the unit came from. A table that states a unit,
-or whose restatements disagree, is left as it is; a figure that needs a unit nobody states stays
+and at no other. The change of a row between two years is restated as often as a cell ("revenue
+increased $3.1 million" for cells "48,215" and "45,120") and counts the same way, a change of
+three significant digits or more restated to 1 % or finer, when the words before the figure
+name the row (a row has many changes: a figure of prose meets one of them by chance). The
+table's cells are then offered in both views, as under a stated unit header: as written and
+scaled, the scaled view noting where the unit came from. A table that states a unit, or whose
+restatements disagree, is left as it is; a figure that needs a unit nobody states stays
 ``unit_unstated`` (:mod:`crossfoot.rules.units`).
 
 >>> from decimal import Decimal
@@ -28,16 +32,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
 
+from crossfoot.language.rowtokens import tokens
 from crossfoot.model.types import Source, SourceValue
 
 __all__ = ["infer_units"]
 
 _POWERS = {3: "thousands", 6: "millions", 9: "billions"}
 _FINE = Decimal("0.01")  # a restatement stated to 1 % or finer
-# Two significant digits ("$43 million", 1.2 %): counted only with the year that ties it to a cell
-# of four significant digits or more (a cell at least 2,000 half-units of its last digit).
-_COARSE = Decimal("0.05")
-_COARSE_CELL_DIGITS = 2000
 # Cells of at least three significant digits: "12" matches "$12 million" by chance, "24.9" as
 # rarely as "249" does (a value at least 200 half-units of its last digit).
 _CELL_DIGITS = 200
@@ -55,24 +56,14 @@ def _restatements(sources: Sequence[Source]) -> list[SourceValue]:
         and v.kind in _AMOUNTS
         and v.value != 0
         and v.precision >= 500  # a scale word at thousands or above: "$48.2 million"
-        and v.precision <= abs(v.value) * _COARSE
+        and v.precision <= abs(v.value) * _FINE
     ]
 
 
-def _bound(p: SourceValue, c: SourceValue) -> bool:
-    """Whether the restatement ``p`` may pin the cell ``c`` down: a fine one any cell of the
-    table, a coarse one only a cell of four digits or more in the column of its own year."""
-    if p.precision <= abs(p.value) * _FINE:
-        return True
-    if p.year is None or c.year != p.year:
-        return False
-    return abs(c.value) >= _COARSE_CELL_DIGITS * c.precision
-
-
 def _changes(cells: list[SourceValue]) -> list[SourceValue]:
-    """The change between two years of each row ("revenue increased $3.1 million"), of three
-    significant digits or more, without a year (a coarse restatement never pins one)."""
-    rows: dict[object, list[SourceValue]] = {}
+    """The change between two years of each row of ``cells`` with as many digits as a cell
+    needs to be restated (see the module docstring), as a value of that row."""
+    rows: dict[int | None, list[SourceValue]] = {}
     for c in cells:
         if c.year is not None:
             rows.setdefault(c.row_index, []).append(c)
@@ -80,24 +71,36 @@ def _changes(cells: list[SourceValue]) -> list[SourceValue]:
     for row in rows.values():
         for i, a in enumerate(row):
             for b in row[i + 1 :]:
-                d = a.value - b.value
-                precision = max(a.precision, b.precision, Decimal("0.5"))
-                if a.year != b.year and abs(d) >= _CELL_DIGITS * precision:
-                    out.append(replace(a, value=d, year=None, precision=precision))
+                change = a.value - b.value
+                precision = max(a.precision, b.precision)
+                if a.year != b.year and abs(change) >= _CELL_DIGITS * precision:
+                    out.append(replace(a, value=change, precision=precision))
     return out
 
 
-def _power(cells: list[SourceValue], prose: list[SourceValue]) -> tuple[int, SourceValue] | None:
-    """The one power of ten at which prose restates cells of the table, with a restatement."""
+_SCALE_TOKENS = frozenset({"thousand", "million", "billion", "other"})
+
+
+def _names(p: SourceValue, change: SourceValue) -> bool:
+    """Whether the words before the prose figure ``p`` name the row of ``change``."""
+    return bool(set(tokens(p.label)) & set(tokens(change.row or "")) - _SCALE_TOKENS)
+
+
+def _power(
+    cells: list[SourceValue], prose: list[SourceValue], changes: list[SourceValue]
+) -> tuple[int, SourceValue] | None:
+    """The one power of ten at which prose restates cells (or changes) of the table, with a
+    restatement."""
     found: dict[int, SourceValue] = {}
     for p in prose:
         size, window = abs(p.value), p.precision
+        named = [c for c in changes if _names(p, c)] if changes else []
         for k in _POWERS:
             unit = Decimal(10) ** k
-            for c in cells:
+            for c in (*cells, *named):
                 if c.currency and p.currency and c.currency != p.currency:
                     continue
-                if abs(abs(c.value) * unit - size) <= window and _bound(p, c):
+                if abs(abs(c.value) * unit - size) <= window:
                     found.setdefault(k, p)
                     break
     if len(found) != 1:
@@ -124,7 +127,7 @@ def infer_units(sources: Sequence[Source]) -> list[Source]:
             cells = [
                 v for v in vals if v.kind in _AMOUNTS and abs(v.value) >= _CELL_DIGITS * v.precision
             ]
-            hit = _power(cells + _changes(cells), prose)
+            hit = _power(cells, prose, _changes(cells))
             if hit is not None:
                 k, p = hit
                 note = f"unit inferred: {_POWERS[k]}, as [{p.source_id}] restates ({p.label})"

@@ -56,7 +56,7 @@ from crossfoot.sources.table_long_years import row_year as long_row_year
 from crossfoot.sources.table_sections import row_section
 from crossfoot.sources.table_subtotal import BlankTotals
 from crossfoot.sources.unit_marks import corner_scale, unit_rows
-from crossfoot.sources.unit_notes import note_units, trailing_unit, year_units
+from crossfoot.sources.unit_notes import trailing_unit, year_units
 from crossfoot.sources.unit_subject import counted_between, row_subject_unit
 
 __all__ = ["CellFallback", "read_header", "read_table"]
@@ -204,7 +204,6 @@ def read_table(
         return []
     parsed = [[cell_number(c) for c in row] for row in tidy.grid]
     header = year_units(read_header(tidy.grid, parsed, trailing_unit(tidy.grid, parsed) or unit))
-    header = note_units(header, tidy.grid[: header.rows])
     where = _Where(source_id, table_index, tidy.rows, tidy.cols)
     return _Body(tidy.grid, parsed, header, where, fallback).values()
 

@@ -19,9 +19,6 @@ or passed in one table format and not in another):
   follows", "... below") is that table's caption, and governs it when the captions agree.
 * :func:`year_units`: a unit written on one year's column header only ("2019 $'000 | 2018"):
   the columns of the other years, labelled the same but for the year, take it.
-* :func:`note_units`: a unit note alone in a header cell over a column without a year ("2019 |
-  2018 | (dollars in millions)": a note written over the whole table that a JSON grid leaves
-  over the change column) governs the year columns, when they are one group and state none.
 
 >>> from crossfoot.sources.table_header import cell_number
 >>> grid = [["", "2019"], ["Sales", "1,200"], ["(in thousands)", ""]]
@@ -38,16 +35,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from crossfoot.sources.cells import (
-    CellNumber,
-    Unit,
-    find_unit_headers,
-    label_without_unit,
-    unit_in_cell,
-)
+from crossfoot.sources.cells import CellNumber, Unit, find_unit_headers, unit_in_cell
 from crossfoot.sources.table_header import Header
 
-__all__ = ["caption_unit", "note_units", "trailing_unit", "unit_headers", "year_units"]
+__all__ = ["caption_unit", "trailing_unit", "unit_headers", "year_units"]
 
 # A sentence that introduces a table: "the following table", "as follows", "shown below".
 _INTRODUCES = re.compile(
@@ -131,43 +122,6 @@ def year_units(h: Header) -> Header:
     for j in fill:
         out[j] = units[0]
     return replace(h, units=out)
-
-
-_LETTER = re.compile(r"[^\W\d_]")
-
-
-def note_units(h: Header, head: Sequence[Sequence[str]]) -> Header:
-    """``h`` with a unit note written alone in a header cell (``head``: the header rows) over a
-    column without a year given to the year columns that state none, are not percent columns
-    and are labelled alike but for the year; ``h`` itself when the header states two scales.
-
-    >>> head = [["", "2019", "2018", "Change"], ["", "", "", "(dollars in millions)"]]
-    >>> h = Header(2, 2, ["", "2019", "2018", "Change"], [None, 2019, 2018, None], [False] * 4,
-    ...            [None, None, None, unit_in_cell("(dollars in millions)")])
-    >>> [u and u.text for u in note_units(h, head).units]
-    [None, '(dollars in millions)', '(dollars in millions)', '(dollars in millions)']
-    """
-    stated = {u.scale for u in h.units[1:] if u is not None}
-    if len(stated) != 1:
-        return h
-    fill = [
-        j
-        for j in range(1, len(h.years))
-        if h.years[j] is not None and h.units[j] is None and not h.percent[j]
-    ]
-    if not fill or len({_shape(h.labels[j]) for j in fill}) != 1:
-        return h
-    for row in head:
-        for j in range(1, min(len(row), len(h.years))):
-            cell = row[j]
-            if h.years[j] is not None or not cell or h.units[j] is None:
-                continue
-            if unit_in_cell(cell) is not None and not _LETTER.search(label_without_unit(cell)):
-                out = list(h.units)
-                for k in fill:
-                    out[k] = h.units[j]
-                return replace(h, units=out)
-    return h
 
 
 def caption_unit(texts: Sequence[tuple[str, Sequence[tuple[int, int, Unit]]]]) -> Unit | None:
