@@ -78,23 +78,21 @@ def _changes(cells: list[SourceValue]) -> list[SourceValue]:
     return out
 
 
-_SCALE_TOKENS = frozenset({"thousand", "million", "billion", "other"})
-
-
-def _names(p: SourceValue, change: SourceValue) -> bool:
-    """Whether the words before the prose figure ``p`` name the row of ``change``."""
-    return bool(set(tokens(p.label)) & set(tokens(change.row or "")) - _SCALE_TOKENS)
+# Words of a prose figure's label that name no row ("$3.10 million"; "other" names none alone).
+_NO_ROW = frozenset({"thousand", "million", "billion", "other"})
 
 
 def _power(
     cells: list[SourceValue], prose: list[SourceValue], changes: list[SourceValue]
 ) -> tuple[int, SourceValue] | None:
-    """The one power of ten at which prose restates cells (or changes) of the table, with a
-    restatement."""
+    """The one power of ten at which prose restates cells of the table, or changes of rows the
+    words before the figure name, with a restatement."""
+    rows = [(frozenset(tokens(c.row or "")) - _NO_ROW, c) for c in changes]
     found: dict[int, SourceValue] = {}
     for p in prose:
         size, window = abs(p.value), p.precision
-        named = [c for c in changes if _names(p, c)] if changes else []
+        said = frozenset(tokens(p.label)) if rows else frozenset()
+        named = [c for words, c in rows if words & said]
         for k in _POWERS:
             unit = Decimal(10) ** k
             for c in (*cells, *named):
