@@ -47,17 +47,26 @@ _AMOUNTS = frozenset({"money", "number"})
 
 def _restatements(sources: Sequence[Source]) -> list[SourceValue]:
     """Prose amounts stated with a scale word, finely enough to pin a cell down."""
-    return [
-        v
-        for s in sources
-        for v in s.values
-        if v.span is not None
-        and v.view == "both"
-        and v.kind in _AMOUNTS
-        and v.value != 0
-        and v.precision >= 500  # a scale word at thousands or above: "$48.2 million"
-        and v.precision <= abs(v.value) * _FINE
-    ]
+    out = []
+    for s in sources:
+        spans: dict[tuple[int, int], int] = {}
+        for v in s.values:
+            if v.span is not None:
+                spans[v.span] = spans.get(v.span, 0) + 1
+        out += [
+            v
+            for v in s.values
+            if v.span is not None
+            # a scale word: the figure is also offered as its written digits ("$48.2 million"
+            # and "48.2"); "approximately 125,000 square feet" is as coarse, but counts feet
+            and spans[v.span] > 1
+            and v.view == "both"
+            and v.kind in _AMOUNTS
+            and v.value != 0
+            and v.precision >= 500  # at thousands or above
+            and v.precision <= abs(v.value) * _FINE
+        ]
+    return out
 
 
 def _changes(cells: list[SourceValue]) -> list[SourceValue]:
