@@ -20,8 +20,10 @@ restatements disagree, is left as it is; a figure that needs a unit nobody state
 >>> from decimal import Decimal
 >>> from crossfoot.model.types import Source, SourceValue
 >>> table = Source("S1", values=(SourceValue(Decimal(48215), "S1", kind="money", table=0),))
->>> prose = Source("S2", values=(SourceValue(Decimal(48_200_000), "S2", kind="money",
-...     label="$48.2 million", span=(20, 33), precision=Decimal(50_000)),))
+>>> said = SourceValue(Decimal(48_200_000), "S2", kind="money", label="$48.2 million",
+...     span=(20, 33), precision=Decimal(50_000))
+>>> digits = SourceValue(Decimal("48.2"), "S2", span=(20, 33), operand=False)
+>>> prose = Source("S2", values=(said, digits))
 >>> [(str(v.value), v.view) for v in infer_units([table, prose])[0].values]
 [('48215', 'written'), ('48215000', 'true')]
 """
