@@ -9,7 +9,7 @@ A table's unit is inferred when prose amounts stated to 1 % or finer (three sign
 more) restate cells of at least three significant digits ("4,402", "24.9", "53.0"; not "12" or
 "3.2", which a scale word meets by chance) at one power of ten (thousands, millions or billions),
 and at no other. The change of a row between two years is restated as often as a cell ("revenue
-increased $3.1 million" for cells "48,215" and "45,120") and counts the same way, a change of
+increased $3.10 million" for cells "48,215" and "45,120") and counts the same way, a change of
 three significant digits or more restated to 1 % or finer, when the words before the figure
 name the row (a row has many changes: a figure of prose meets one of them by chance). The
 table's cells are then offered in both views, as under a stated unit header: as written and
