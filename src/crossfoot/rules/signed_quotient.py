@@ -17,8 +17,8 @@ another row's cell of the column is as near as the one asked (the generator's wr
 so: ``benchmarks/chain_shapes_convfinqa18.py`` neg_over_pos).
 
 Chance is counted, never assumed away: the figure passes only when the allowed quotients of that
-table within a factor of :data:`_BAND` of it would meet a figure of its window by chance less
-than :data:`_BUDGET` of the time (their number times the window over the band).
+table in its band (:mod:`crossfoot.rules._chance`) would meet a figure of its window by chance
+less than :data:`_BUDGET` of the time (their number times the window over the band).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules._chance import Band, band
 from crossfoot.rules._derive_kinds import label, written_amount_grids
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 from crossfoot.rules.turn_chain import fine_figure
@@ -41,8 +42,7 @@ from crossfoot.rules.turn_chain import fine_figure
 __all__ = ["signed_quotient"]
 
 _THREE = Decimal("0.005")  # three significant digits or finer
-_BAND = 1.35  # the neighbourhood of a figure where quotients are counted
-_BUDGET = 0.02  # expected chance matches in the figure's window, at most
+_BUDGET = Decimal("0.02")  # expected chance matches in the figure's window, at most
 _MAX_CELLS = 80  # cells of one table, at most
 _KEPT = 64
 _HUNDRED = Decimal(100)
@@ -139,10 +139,10 @@ def signed_quotient(ctx: ClaimContext) -> Verdict | None:
     if hi >= 0:
         return None
     years = frozenset(int(y) for y in _YEAR.findall(text))
-    size, width = float(-m.value / factor), float(hi - lo)
+    near = band(-abs(m.value) / factor)  # (a quotient of a loss: negative)
     for group in ctx.scope.groups:
         for table in by_identity(_MEMO, group, _KEPT, _make):
-            found = _search(table, lo, hi, size, width, text, years)
+            found = _search(table, lo, hi, near, text, years)
             if found is not None:
                 return Verdict("derived", _evidence(ctx, found, factor))
     return None
@@ -152,12 +152,11 @@ def _search(
     table: _Table,
     lo: Decimal,
     hi: Decimal,
-    size: float,
-    width: float,
+    near: Band,
     text: str,
     years: frozenset[int],
 ) -> _Quotient | None:
-    margin = 1e-9 * size
+    margin = 1e-9 * abs(float(lo))
     i, j = (
         bisect_left(table.values, float(lo) - margin),
         bisect_right(table.values, float(hi) + margin),
@@ -172,10 +171,10 @@ def _search(
     ]
     if not met:
         return None
-    k, n = bisect_left(table.values, -size * _BAND), bisect_right(table.values, -size / _BAND)
-    near = sum(1 for q in table.quotients[k:n] if _allowed(q, years, named))
-    chance = near * width / (size * _BAND - size / _BAND)
-    return met[0] if chance <= _BUDGET else None
+    low, high = near.floats()
+    k, n = bisect_left(table.values, low), bisect_right(table.values, high)
+    count = sum(1 for q in table.quotients[k:n] if _allowed(q, years, named))
+    return met[0] if near.within(count, hi - lo, _BUDGET) else None
 
 
 def _evidence(ctx: ClaimContext, q: _Quotient, factor: Decimal) -> Evidence:
