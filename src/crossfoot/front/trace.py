@@ -36,7 +36,7 @@ from crossfoot.front.trace_keep import column_words, keep_filter
 from crossfoot.front.trace_rows import kept_read
 from crossfoot.language.claims import read_prefix_found
 from crossfoot.language.markup import unmark
-from crossfoot.language.trends import every_period
+from crossfoot.language.trends import worded_claim
 from crossfoot.model.locale import check_locale
 from crossfoot.model.options import Options
 from crossfoot.model.types import Mention, Source, SourceValue, exact
@@ -194,7 +194,7 @@ def trace(
         if not found and not question and FAST_EMPTY and _plain_words(answer):
             # (the engine would find no claim nor citation: tests/test_speed_paths_speed7.py)
             return Report(answer, (), (), operands.issues, options, run)
-        if found or question or every_period(answer):  # ("grew every month": rules.worded_rows)
+        if found or question or worded_claim(answer):  # ("grew every month", "nearly double")
             # The rows the question names are indexed too: the answer's figure must come from
             # them (rules.alignment), and a figure of another row is found there.
             asked = f"{answer}\n{question}" if question else answer
@@ -235,8 +235,8 @@ _Run = Callable[[str, "list[Mention] | None"], Report]
 def _plain_words(answer: str) -> bool:
     """No digit and no "[" in ``answer``: no citation bracket, and nothing the convention note
     (:func:`~crossfoot.numbers.extract.convention_note_of`) reads; and no movement in every
-    period ("grew every month": rules.worded_rows judges it over the rows)."""
-    return _DIGIT_OR_BRACKET.search(answer) is None and not every_period(answer)
+    period or multiple in words ("grew every month", "nearly double": judged over the rows)."""
+    return _DIGIT_OR_BRACKET.search(answer) is None and not worded_claim(answer)
 
 
 def _unmarked(run: _Run, answer: str, options: Options) -> Report:

@@ -5,7 +5,7 @@ judges with no figure, over every row of a result set.
 
 from __future__ import annotations
 
-__all__ = ["every_period"]
+__all__ = ["every_period", "worded_claim"]
 
 _GATES = (
     "every month",
@@ -32,3 +32,15 @@ def every_period(text: str) -> bool:
     """
     low = text.lower()
     return any(g in low for g in _GATES)
+
+
+def worded_claim(text: str) -> bool:
+    """Whether ``text`` may claim something of the rows with no figure: a movement in every
+    period, or a multiple in words ("nearly double South's": rules.multiples).
+
+    >>> worded_claim("North's revenue was nearly double South's."), worded_claim("Done.")
+    (True, False)
+    """
+    from crossfoot.language.multiples import may_multiply
+
+    return every_period(text) or may_multiply(text)
