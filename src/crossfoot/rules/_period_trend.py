@@ -16,11 +16,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.years import period
 from crossfoot.model.types import SourceValue
 from crossfoot.rules.row_months import QUARTER_NAME, quarter_number
 from crossfoot.sources.rows_months import MONTH_NUMBERS, QUARTER
 
-__all__ = ["period_series", "period_unit"]
+__all__ = ["period_series", "period_unit", "row_periods"]
 
 _UNIT = re.compile(
     r"(?i)\s*(?:\w+\s+){0,2}?(?:(?:in\s+)?(?:every|each)\s+(?:single\s+)?(?P<a>month|quarter)"
@@ -129,3 +131,54 @@ def period_series(
         last = max(subs) if len(set(subs)) >= 2 else order[-1][at] or 0
         order = [p for p in order if first <= (p[at] or 0) <= last]
     return [cells[p] for p in order] if len(order) >= 2 else None
+
+
+def row_periods(
+    sentence: str, unit: str, values: Sequence[SourceValue]
+) -> list[SourceValue] | None:
+    """The cells of the one row the sentence names (its fullest label) along columns of
+    ``unit`` ("Q1 2024", "March 2024"), in period order over the span it names, or None."""
+    said = frozenset(tokens(sentence))
+    sized: dict[tuple[str, int | None, int], int] = {}
+    for v in values:
+        if v.row and v.row_index is not None and v.column and _unit_column(v.column, unit):
+            req = required_tokens(v.row)
+            if req and req <= said:
+                sized[(v.source_id, v.table, v.row_index)] = len(req)
+    most = max(sized.values(), default=0)
+    rows = [k for k, n in sized.items() if n == most]
+    if len(rows) != 1:
+        return None
+    cells: dict[tuple[int, int], SourceValue] = {}
+    for v in values:
+        if (v.source_id, v.table, v.row_index) != rows[0] or v.view == "true" or not v.column:
+            continue
+        found = period(v) if _unit_column(v.column, unit) else None
+        if found is None or found[1] is None:
+            continue
+        when = (found[0], found[1])
+        if when in cells and cells[when].col_index != v.col_index:
+            return None  # two columns of one period: which is meant is unknown
+        cells[when] = v
+    order = sorted(cells)
+    named = [
+        ((n - QUARTER) * 3 if n > QUARTER else n, since)
+        for n, since in _named_periods(sentence, unit)
+    ]
+    subs = [n for n, _ in named]
+    if len(set(subs)) >= 2 or any(since for _, since in named):
+        if len({y for y, _ in order}) > 1:
+            return None  # "from Q1 to Q3" over two years: which Q1?
+        first = min(subs) if len(set(subs)) >= 2 else subs[0]
+        last = max(subs) if len(set(subs)) >= 2 else order[-1][1]
+        order = [p for p in order if first <= p[1] <= last]
+    return [cells[p] for p in order] if len(order) >= 2 else None
+
+
+def _unit_column(label: str, unit: str) -> bool:
+    """Whether a column label names a period of ``unit`` (a quarter, or a month)."""
+    if unit == "quarter":
+        return QUARTER_NAME.search(label) is not None
+    if unit == "month":
+        return any(MONTH_NUMBERS.get(m.group(1).lower()) for m in _MONTH.finditer(label))
+    return False

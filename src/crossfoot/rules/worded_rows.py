@@ -40,7 +40,7 @@ from itertools import pairwise
 
 from crossfoot.language.trends import every_period
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
-from crossfoot.rules._period_trend import period_series, period_unit
+from crossfoot.rules._period_trend import period_series, period_unit, row_periods
 from crossfoot.rules._row_order import compared_rows, may_compare, named_rows
 
 __all__ = ["worded_rows"]
@@ -85,19 +85,24 @@ def _trend(text: str, s: Sentence, values: Sequence[SourceValue], added: list[Cl
     """An "every year" movement of the sentence's one named row, judged (module docstring)."""
     sentence = text[s.start : s.end]
     m = _TREND.search(sentence)
+    unit: str | None = "year"
     if m is not None:  # a named row's years, or a column of a result set by year
         cells = _row_years(sentence, values) or period_series(sentence, "year", values)
     else:  # "grew every month": a column of a result set by month or quarter
         m = next((v for v in _VERB.finditer(sentence) if period_unit(sentence, v.end())), None)
         unit = period_unit(sentence, m.end()) if m is not None else None
-        cells = period_series(sentence, unit, values) if unit is not None else None
+        cells = (
+            period_series(sentence, unit, values) or row_periods(sentence, unit, values)
+            if unit is not None
+            else None
+        )
     if m is None or cells is None or _NOT.search(sentence, 0, m.start()):
         return
     up = m.group("up") is not None
     word = m.group("up") or m.group("down")
     start = s.start + m.start()
     mention = Mention(word, start, start + len(word), Decimal(len(cells)), "number", Decimal(0))
-    added.append(_judged(mention, s, cells, up, word))
+    added.append(_judged(mention, s, cells, up, word, unit or "year"))
 
 
 def _row_years(sentence: str, values: Sequence[SourceValue]) -> list[SourceValue] | None:
@@ -114,14 +119,15 @@ def _row_years(sentence: str, values: Sequence[SourceValue]) -> list[SourceValue
     return [by_year[y] for y in years] if len(years) >= 2 else None
 
 
-def _judged(m: Mention, s: Sentence, cells: list[SourceValue], up: bool, word: str) -> Claim:
-    # a row across its years, or a column down the rows of a result set by period ("January")
+def _judged(
+    m: Mention, s: Sentence, cells: list[SourceValue], up: bool, word: str, unit: str
+) -> Claim:
+    # a row across its years or its quarters, or a column down the rows of a result set by
+    # period ("January")
     down = len({v.row_index for v in cells}) > 1
-    when = [(v.row or str(v.year)) if down else str(v.year) for v in cells]
+    when = [(v.row if down else v.column if unit != "year" else None) or str(v.year) for v in cells]
     steps = " -> ".join(f"{w}: {format_decimal(v.value)}" for w, v in zip(when, cells, strict=True))
     row = cells[0].column if down else cells[0].row
-    period = cells[0].period
-    unit = "year" if period is None else "quarter" if period[1] > 12 else "month"
     ev = Evidence("trend", "movement", f"{row}: {steps}", tuple(cells), None)
     for i, (a, b) in enumerate(pairwise(cells)):
         if (b.value > a.value) != up or b.value == a.value:
