@@ -40,6 +40,7 @@ from itertools import pairwise
 
 from crossfoot.language.trends import every_period
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
+from crossfoot.rules._level_moves import level_moves
 from crossfoot.rules._period_trend import period_series, period_unit, row_periods
 from crossfoot.rules._row_order import compared_rows, may_compare, named_rows
 
@@ -61,7 +62,9 @@ def worded_rows(
     text: str, sentences: Sequence[Sentence], claims: list[Claim], values: Sequence[SourceValue]
 ) -> list[Claim]:
     """The claims, with each figure-free movement or order of named rows judged as a claim of
-    its own (module docstring)."""
+    its own (module docstring); and a cell reached by a movement the wrong way ("fell to $800
+    million in 2020": rules._level_moves)."""
+    claims = level_moves(text, claims, values)
     low = text.lower()
     every = every_period(low)
     compares = may_compare(low)
