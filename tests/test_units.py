@@ -1,11 +1,12 @@
-"""Units the sources do not state: inferred from prose restatements (sources.restated)."""
+"""Units the sources do not state: inferred from prose restatements of cells or of a row's
+change (sources.restated)."""
 
 from __future__ import annotations
 
 import json
 from decimal import Decimal
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import crossfoot
@@ -55,6 +56,24 @@ def test_any_cell_restated_at_three_digits_scales_the_table(cell: int, power: in
     ss = load_sources([table, f"Sales were ${shown} {word} in 2024."])
     scaled = [v.value for v in ss.sources[0].values if v.view == "true"]
     assert scaled == [Decimal(cell) * Decimal(10) ** power]
+
+
+@settings(max_examples=30)
+@given(st.integers(20_000, 99_999), st.integers(1_000, 4_999))
+def test_a_row_change_restated_in_words_naming_the_row_scales_the_table(a: int, gap: int) -> None:
+    """The change of a row between two years, restated to three digits by a sentence naming the
+    row, gives the table its unit; the same figure naming no row of the table gives none."""
+    rows = [
+        ["", "2024", "2023"],
+        ["Freight revenue", f"{a:,}", f"{a - gap:,}"],
+        ["Fuel", "512", "498"],
+    ]
+    table = json.dumps(rows)
+    shown = Decimal(gap).scaleb(-3).quantize(Decimal("0.01"))
+    named = _views([table, f"Freight revenue increased ${shown} million in 2024."])
+    assert (str(a * 1000), "true") in named
+    unnamed = _views([table, f"Payroll increased ${shown} million in 2024."])
+    assert {view for _, view in unnamed} == {"both"}
 
 
 ORCHARD = json.dumps([["", "2024", "2023"], ["Apples", "6,120", "5,874"]])

@@ -8,16 +8,22 @@ revenue was $48.2 million". The restatement fixes the unit: the cell counts thou
 A table's unit is inferred when prose amounts stated to 1 % or finer (three significant digits or
 more) restate cells of at least three significant digits ("4,402", "24.9", "53.0"; not "12" or
 "3.2", which a scale word meets by chance) at one power of ten (thousands, millions or billions),
-and at no other. The table's cells are then offered in both views, as under a stated unit header:
-as written and scaled, the scaled view noting where the unit came from. A table that states a unit,
-or whose restatements disagree, is left as it is; a figure that needs a unit nobody states stays
+and at no other. The change of a row between two years is restated as often as a cell ("revenue
+increased $3.10 million" for cells "48,215" and "45,120") and counts the same way, a change of
+three significant digits or more restated to 1 % or finer, when the words before the figure
+name the row (a row has many changes: a figure of prose meets one of them by chance). The
+table's cells are then offered in both views, as under a stated unit header: as written and
+scaled, the scaled view noting where the unit came from. A table that states a unit, or whose
+restatements disagree, is left as it is; a figure that needs a unit nobody states stays
 ``unit_unstated`` (:mod:`crossfoot.rules.units`).
 
 >>> from decimal import Decimal
 >>> from crossfoot.model.types import Source, SourceValue
 >>> table = Source("S1", values=(SourceValue(Decimal(48215), "S1", kind="money", table=0),))
->>> prose = Source("S2", values=(SourceValue(Decimal(48_200_000), "S2", kind="money",
-...     label="$48.2 million", span=(20, 33), precision=Decimal(50_000)),))
+>>> said = SourceValue(Decimal(48_200_000), "S2", kind="money", label="$48.2 million",
+...     span=(20, 33), precision=Decimal(50_000))
+>>> digits = SourceValue(Decimal("48.2"), "S2", span=(20, 33), operand=False)
+>>> prose = Source("S2", values=(said, digits))
 >>> [(str(v.value), v.view) for v in infer_units([table, prose])[0].values]
 [('48215', 'written'), ('48215000', 'true')]
 """
@@ -28,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
 
+from crossfoot.language.rowtokens import tokens
 from crossfoot.model.types import Source, SourceValue
 
 __all__ = ["infer_units"]
@@ -42,27 +49,64 @@ _AMOUNTS = frozenset({"money", "number"})
 
 def _restatements(sources: Sequence[Source]) -> list[SourceValue]:
     """Prose amounts stated with a scale word, finely enough to pin a cell down."""
-    return [
-        v
-        for s in sources
-        for v in s.values
-        if v.span is not None
-        and v.view == "both"
-        and v.kind in _AMOUNTS
-        and v.value != 0
-        and v.precision >= 500  # a scale word at thousands or above: "$48.2 million"
-        and v.precision <= abs(v.value) * _FINE
-    ]
+    out = []
+    for s in sources:
+        spans: dict[tuple[int, int], int] = {}
+        for v in s.values:
+            if v.span is not None:
+                spans[v.span] = spans.get(v.span, 0) + 1
+        out += [
+            v
+            for v in s.values
+            if v.span is not None
+            # a scale word: the figure is also offered as its written digits ("$48.2 million"
+            # and "48.2"); "approximately 125,000 square feet" is as coarse, but counts feet
+            and spans[v.span] > 1
+            and v.view == "both"
+            and v.kind in _AMOUNTS
+            and v.value != 0
+            and v.precision >= 500  # at thousands or above
+            and v.precision <= abs(v.value) * _FINE
+        ]
+    return out
 
 
-def _power(cells: list[SourceValue], prose: list[SourceValue]) -> tuple[int, SourceValue] | None:
-    """The one power of ten at which prose restates cells of the table, with a restatement."""
+def _changes(cells: list[SourceValue]) -> list[SourceValue]:
+    """The change between two years of each row of ``cells`` with as many digits as a cell
+    needs to be restated (see the module docstring), as a value of that row."""
+    rows: dict[int | None, list[SourceValue]] = {}
+    for c in cells:
+        if c.year is not None:
+            rows.setdefault(c.row_index, []).append(c)
+    out = []
+    for row in rows.values():
+        for i, a in enumerate(row):
+            for b in row[i + 1 :]:
+                change = a.value - b.value
+                precision = max(a.precision, b.precision)
+                if a.year != b.year and abs(change) >= _CELL_DIGITS * precision:
+                    out.append(replace(a, value=change, precision=precision))
+    return out
+
+
+# Words of a prose figure's label that name no row ("$3.10 million"; "other" names none alone).
+_NO_ROW = frozenset({"thousand", "million", "billion", "other"})
+
+
+def _power(
+    cells: list[SourceValue], prose: list[SourceValue], changes: list[SourceValue]
+) -> tuple[int, SourceValue] | None:
+    """The one power of ten at which prose restates cells of the table, or changes of rows the
+    words before the figure name, with a restatement."""
+    rows = [(frozenset(tokens(c.row or "")) - _NO_ROW, c) for c in changes]
     found: dict[int, SourceValue] = {}
     for p in prose:
         size, window = abs(p.value), p.precision
+        said = frozenset(tokens(p.label)) if rows else frozenset()
+        named = [c for words, c in rows if words & said]
         for k in _POWERS:
             unit = Decimal(10) ** k
-            for c in cells:
+            for c in (*cells, *named):
                 if c.currency and p.currency and c.currency != p.currency:
                     continue
                 if abs(abs(c.value) * unit - size) <= window:
@@ -92,7 +136,7 @@ def infer_units(sources: Sequence[Source]) -> list[Source]:
             cells = [
                 v for v in vals if v.kind in _AMOUNTS and abs(v.value) >= _CELL_DIGITS * v.precision
             ]
-            hit = _power(cells, prose)
+            hit = _power(cells, prose, _changes(cells))
             if hit is not None:
                 k, p = hit
                 note = f"unit inferred: {_POWERS[k]}, as [{p.source_id}] restates ({p.label})"
