@@ -419,10 +419,10 @@ def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:
     return None
 
 
-# Rule families that may answer a claim judged again over the values that fit the question
-# (a coarse ratio of two named rows, an average change: a first reading of another row or
-# year, such as a "% of total" cell read as a fraction, left them no turn).
-_RERUN_MODULES = ("direct", "rowsums", "steps", "derive", "multi", "average_change", "coarse_ratio")
+# Rule families that may answer a claim judged again over the values that fit the question: a
+# first reading of another row or year left them no turn (a coarse ratio, "about" rounded twice).
+_RERUN = ("direct", "rowsums", "steps", "derive", "multi", "average_change", "coarse_ratio")
+_RERUN_MODULES = (*_RERUN, "twice_rounded")
 
 
 def _worded(

@@ -36,6 +36,7 @@ from crossfoot.front.trace_keep import column_words, keep_filter
 from crossfoot.front.trace_rows import kept_read
 from crossfoot.language.claims import read_prefix_found
 from crossfoot.language.markup import unmark
+from crossfoot.language.trends import worded_claim
 from crossfoot.model.locale import check_locale
 from crossfoot.model.options import Options
 from crossfoot.model.types import Mention, Source, SourceValue, exact
@@ -193,7 +194,7 @@ def trace(
         if not found and not question and FAST_EMPTY and _plain_words(answer):
             # (the engine would find no claim nor citation: tests/test_speed_paths_speed7.py)
             return Report(answer, (), (), operands.issues, options, run)
-        if found or question:
+        if found or question or worded_claim(answer):  # ("grew every month", "nearly double")
             # The rows the question names are indexed too: the answer's figure must come from
             # them (rules.alignment), and a figure of another row is found there.
             asked = f"{answer}\n{question}" if question else answer
@@ -233,8 +234,9 @@ _Run = Callable[[str, "list[Mention] | None"], Report]
 
 def _plain_words(answer: str) -> bool:
     """No digit and no "[" in ``answer``: no citation bracket, and nothing the convention note
-    (:func:`~crossfoot.numbers.extract.convention_note_of`) reads."""
-    return _DIGIT_OR_BRACKET.search(answer) is None
+    (:func:`~crossfoot.numbers.extract.convention_note_of`) reads; and no movement in every
+    period or multiple in words ("grew every month", "nearly double": judged over the rows)."""
+    return _DIGIT_OR_BRACKET.search(answer) is None and not worded_claim(answer)
 
 
 def _unmarked(run: _Run, answer: str, options: Options) -> Report:

@@ -18,9 +18,9 @@ from typing import TypeGuard, cast
 
 from crossfoot.front.policy import Policy
 from crossfoot.front.trace_keep import column_words, measured_words
+from crossfoot.front.trace_mixed import mixed_units
 from crossfoot.language.changewords import move_stated, moved_by
-from crossfoot.language.rowtokens import required_tokens, tokens
-from crossfoot.model.types import Claim, Evidence, SourceValue, format_decimal
+from crossfoot.model.types import Claim, Evidence, format_decimal
 from crossfoot.report.result import Report
 from crossfoot.sources.load import SourceSet
 from crossfoot.sources.rows import (
@@ -28,18 +28,12 @@ from crossfoot.sources.rows import (
     labels_named,
     row_named,
     rows_named,
-    same_unit,
 )
 from crossfoot.sources.rows_names import labels_opening
 
 __all__ = ["TraceContext", "finish"]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z_-]*")
-
-# Derivations that add or subtract their operands: meaningless across units.
-_ADDITIVE = frozenset(
-    {"sum", "difference", "average", "percent_change", "pp_change", "bps_change", "cagr", "share"}
-)
 
 
 class TraceContext:
@@ -140,7 +134,7 @@ def _worded(text: str, c: Claim, ctx: TraceContext) -> Claim | None:
     compared = _comparison(text, c, ctx)
     if compared is not None:
         return compared
-    mixed = _mixed_units(c, ctx.row_ids)
+    mixed = mixed_units(c, ctx.row_ids)
     if mixed:
         return _unsupported(
             c,
@@ -457,43 +451,6 @@ def _used(columns: dict[str, None]) -> frozenset[str]:
     if len(columns) == 1:
         return column_words(next(iter(columns)))
     return frozenset().union(*map(column_words, columns))
-
-
-def _mixed_units(c: Claim, row_ids: frozenset[str]) -> str:
-    """The column names when a passing claim's derivation adds cells of different units."""
-    ev = c.evidence
-    if not c.passed or ev is None or ev.kind not in _ADDITIVE or len(ev.operands) < 2:
-        return ""
-    ops = ev.operands
-    if not all(o.source_id in row_ids and o.column is not None for o in ops):
-        return ""
-    if all(same_unit(ops[0], o) for o in ops[1:]) or _rate_of_record(c, ops):
-        return ""
-    return ", ".join(dict.fromkeys(o.column or "" for o in ops))
-
-
-# A rate of two columns of one record: "a return rate of 4.5%" (returns / units), "a conversion
-# rate" (orders / visits), "a cost ratio" (cost / revenue)
-_RATE = re.compile(r"(?i)\b(?:rate|ratio|margin|yield)s?\b")
-
-
-def _rate_of_record(c: Claim, ops: tuple[SourceValue, ...]) -> bool:
-    """Whether two columns of one record's cells of one kind (two counts, or two amounts of one
-    currency) are combined as the sentence says: a share it names as a rate, or any share,
-    difference or sum whose two columns it names ("1,610 signups less 77 churned")."""
-    a, b = ops[0], ops[-1]
-    if len(ops) != 2 or c.evidence is None or a.row_index != b.row_index:
-        return False
-    if a.kind != b.kind or a.currency != b.currency:
-        return False
-    named = _names_both(c.sentence.text, a, b)
-    return named or (c.evidence.kind == "share" and _RATE.search(c.sentence.text) is not None)
-
-
-def _names_both(sentence: str, a: SourceValue, b: SourceValue) -> bool:
-    """Whether the sentence names both columns ("returns were 4.5% of units")."""
-    words = frozenset(tokens(sentence))
-    return all((need := required_tokens(v.column or "")) and need <= words for v in (a, b))
 
 
 def _renamed(ev: Evidence, kind: str) -> Evidence:

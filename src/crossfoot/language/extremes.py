@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ASIDE", "extremes", "may_rank"]
+__all__ = ["ASIDE", "extremes", "may_rank", "peaks"]
 
 _WORD = re.compile(
     r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest|(?:best|top)[- ](?:sell(?:er|ing)"
@@ -48,7 +48,12 @@ _STEMS = (  # ("best", "top", "worst": "the best seller", "top-selling", "worst-
     "fastest",
     "quickest",
     "slowest",
+    "peaked",
+    "bottomed",
 )
+# Verbs that rank a line's own periods ("revenue peaked in March", "churn bottomed out in
+# Q2"): among rows only where each row is a period (rules.extremes asks the row to be one).
+_PEAK = re.compile(r"(?i)\b(?:(?P<high>peaked)|(?P<low>bottomed(?:\s+out)?))\b")
 
 
 def may_rank(text: str) -> bool:
@@ -73,3 +78,14 @@ def extremes(text: str, lo: int, hi: int) -> list[tuple[int, int, bool]]:
             continue
         out.append((m.start(), m.end(), m.group("high") is not None))
     return out
+
+
+def peaks(text: str, lo: int, hi: int) -> list[tuple[int, int, bool]]:
+    """``(start, end, high)`` of each verb of ``text[lo:hi]`` that ranks a line's periods
+    ("peaked", "bottomed out"); ``high`` for "peaked".
+
+    >>> t = "Revenue peaked in March and churn bottomed out in May."
+    >>> [(t[a:b], h) for a, b, h in peaks(t, 0, len(t))]
+    [('peaked', True), ('bottomed out', False)]
+    """
+    return [(m.start(), m.end(), m.group("high") is not None) for m in _PEAK.finditer(text, lo, hi)]

@@ -61,6 +61,7 @@ from crossfoot.rules.sum_share import sum_share
 from crossfoot.rules.table_chain import table_chain
 from crossfoot.rules.table_chain_mixed import text_beside_cell
 from crossfoot.rules.table_chain_named import named_cells_sum
+from crossfoot.rules.table_chain_share import named_sum_share
 from crossfoot.rules.table_chain_text import text_over_cell
 from crossfoot.rules.text_groups import text_groups
 from crossfoot.rules.turn_chain import turn_chain
@@ -115,6 +116,7 @@ RULES: tuple[Rule, ...] = (
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for
     table_chain,  # a fine figure two steps over one table's cells, counted against chance
     named_cells_sum,  # a sum of three or four cells of one line, each named by the question
+    named_sum_share,  # a sum of named cells over a named cell of its line, counted against chance
     text_over_cell,  # a fine quotient of a prose figure and a cell the question names
     text_beside_cell,  # one operation over a text figure and a cell of its line, by chance
     signed_quotient,  # a negative figure as a loss over a positive cell, counted against chance

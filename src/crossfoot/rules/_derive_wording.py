@@ -289,9 +289,10 @@ def about_window(ctx: ClaimContext) -> Decimal:
     rows its answer names, by the operation its wording names): exact, unless "about" rounds an
     amount of two significant digits or more ("approximately $460 million" for a change of 462,
     "about 1,250 units"): then the half unit of its last nonzero digit. One significant digit
-    ("about $500 million") stays exact: its window is a tenth of the figure or more. An amount
-    written with a scale word ("decreased $3.8 million" for a change of 3,820 thousand) is
-    rounded by its writing as "about" rounds one: the same window, and one digit alone with a
+    ("about 9,000" for a mean of 8,996) is not read to that digit (a window of a tenth of the
+    figure or more) but as three significant digits, the finest rounding that writes it. An
+    amount written with a scale word ("decreased $3.8 million" for a change of 3,820 thousand)
+    is rounded by its writing as "about" rounds one: the same window, and one digit alone with a
     scale word ("$4 million" for 3,958 thousand) as the tenth whose zero it dropped."""
     m = ctx.mention
     if m.high is not None or m.kind not in _AMOUNTS or m.written == 0:
@@ -306,6 +307,12 @@ def about_window(ctx: ClaimContext) -> Decimal:
     if not isinstance(exponent, int):
         return Decimal(0)
     if len(written.as_tuple().digits) < 2:
+        if m.approximate:
+            # "about 50,000" for a change of 49,955: one digit written, whose zeros may be
+            # digits rounded to or digits dropped. Read as the finest rounding that writes them
+            # (three significant digits, "50.0 thousand"): a window a thousandth of the figure,
+            # which a value further off (49,420 is "about 49,400") does not meet.
+            return min(m.precision, _HALF_UNIT.scaleb(exponent - 3) * m.scale)
         if not scaled or m.approximate or written.as_tuple() != m.written.as_tuple():
             return Decimal(0)  # ("$30 thousand", "$500 million": rounded to the ten, or exact)
         # "$4 million" for a sum of 3,958 thousand: an answer line drops the zero of a figure

@@ -16,7 +16,9 @@ The row is the one cell of that year the sentence states (a passed, direct figur
 figure, the one table row whose label's words the sentence holds. English leaves a second
 reading open ("West was highest in 2024" may rank West among the regions of 2024): a cell that
 is the extreme of its own column (its table's other rows of the same kind, totals aside) is
-left alone, so only a year no reading makes the extreme is flagged.
+left alone, so only a year no reading makes the extreme is flagged. A verb of time closes that
+reading ("peaked in 2021", "bottomed out in 2019", "its highest level in 2021" rank the row's own
+years), and then the cell's column does not matter.
 """
 
 from __future__ import annotations
@@ -33,11 +35,12 @@ __all__ = ["ranks_the_year", "sentence_row_line"]
 
 _SUP = (
     r"(?:largest|highest|greatest|biggest|most|maximum|peak(?:ed)?|top|lowest|smallest|least"
-    r"|fewest|minimum)"
+    r"|fewest|minimum|bottomed(?:\s+out)?)"
 )
-# "highest in 2021", "peaked in fiscal 2021", "lowest during FY2022"
+# "highest in 2021", "peaked in fiscal 2021", "lowest during FY2022", "its highest level in
+# 2021", "bottomed out in 2019"
 _BEFORE_YEAR = re.compile(
-    rf"(?i)\b{_SUP}\s+(?:(?:in|during|for)\s+)?(?:(?:the\s+)?(?:fiscal|financial)\s+(?:year\s+)?"
+    rf"(?i)\b{_SUP}\s+(?:(?:level|point)\s+)?(?:(?:in|during|for)\s+)?(?:(?:the\s+)?(?:fiscal|financial)\s+(?:year\s+)?"
     r"|fy\s*)?$"
 )
 # "2021 had the highest", "2021 was the peak", "2021 saw the lowest", "Q3 added the most"
@@ -48,6 +51,9 @@ _YEAR_SUBJECT = re.compile(
 # "The lowest net revenue retention was 110% in Q2": the clause opens on the superlative and the
 # year follows the figure it ranks.
 _SUP_FIRST = re.compile(rf"(?i)\s*(?:the\s+|its\s+)?{_SUP}\b")
+# Words that rank a row's own years and never the rows of one year: "peaked in 2021", "bottomed
+# out in 2019", "reached its highest level in 2021" ("West peaked in 2024" ranks West's years).
+_OVER_TIME = re.compile(r"(?i)\b(?:peaked|bottomed|(?:highest|lowest|peak)\s+(?:level|point))\b")
 _AFTER_FIGURE = re.compile(
     r"(?i)\d(?:\s*(?:%|percent|million|billion|thousand|bn|mn|[mbk])\b|%)?\)?\s*,?\s+"
     r"(?:in|during|for)\s+(?:the\s+)?(?:(?:fiscal|financial)\s+(?:year\s+)?|fy\s*)?$"
@@ -101,8 +107,8 @@ def sentence_row_line(
         rows = {_series(v, year) for v in cells if v.table is not None and year in value_years(v)}
     else:
         words = frozenset(tokens(text[part.start : part.end]))
-        rows = {
-            key
+        sized = {
+            key: len(req)
             for v in values
             if v.table is not None
             and year in value_years(v)
@@ -110,6 +116,9 @@ def sentence_row_line(
             and (req := required_tokens(_name(v, key)))
             and req <= words
         }
+        # the fullest name only: "services revenue" names Services revenue, not Total revenue
+        most = max(sized.values(), default=0)
+        rows = {k for k, n in sized.items() if n == most}
     row = rows.pop() if len(rows) == 1 else None
     if row is None:
         return []
@@ -122,7 +131,11 @@ def sentence_row_line(
             kept[key] = v
     line = _one_per_year(list(kept.values()))
     mine = [v for v in line if year in value_years(v)]
-    if len(mine) != 1 or _tops_its_year(mine[0], row, values, high):
+    if len(mine) != 1:
+        return []
+    if not _OVER_TIME.search(text, part.start, part.end) and _tops_its_year(
+        mine[0], row, values, high
+    ):
         return []
     return line
 

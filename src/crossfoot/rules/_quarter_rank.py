@@ -13,16 +13,28 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 
 from crossfoot.language.years import period
-from crossfoot.model.types import Claim, Sentence, SourceValue, format_decimal
+from crossfoot.model.types import (
+    Claim,
+    Evidence,
+    Mention,
+    Sentence,
+    SourceValue,
+    format_decimal,
+)
 from crossfoot.rules._period_rank import ranks_the_year
+from crossfoot.rules._period_trend import row_periods
 from crossfoot.rules.row_months import QUARTER_NAME, quarter_number
 
 __all__ = ["ranked_quarters"]
 
 _ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined|year)\b")
 
+# Verbs that rank a line's own quarters ("peaked in Q3"), never the lines of one quarter; the
+# noun the message names them by.
+_NOUN = {"peaked": "peak", "bottomed": "low"}
 Condition = Callable[[str, int, int], "tuple[str, re.Match[str]] | None"]
 
 
@@ -49,14 +61,21 @@ def ranked_quarters(
         if not ranks_the_year(text, s, q.start(), q.end()):
             continue
         number = quarter_number(q)
-        for i, c in enumerate(out):
-            if not (s.start <= c.mention.start < s.end) or c.mention.kind == "year":
+        high, word = cond[0] == "max", cond[1].group(0).lower()
+        own = [i for i, c in enumerate(out) if s.start <= c.mention.start < s.end]
+        for i in own:
+            c = out[i]
+            if c.mention.kind == "year":
                 continue
-            why = _misranked(c, values, number * 3, cond[0] == "max", cond[1].group(0).lower())
+            why = _misranked(c, values, number * 3, high, word)
             if why is not None:
                 out[i] = Claim(c.mention, c.sentence, "contradicted", c.evidence, why)
             break  # the sentence's first figure is the one ranked
-    return out
+        if not own:  # "Services revenue was highest in Q2": the row the sentence names
+            free = _figure_free(text, s, q, values, number * 3, high, word)
+            if free is not None:
+                out.append(free)
+    return sorted(out, key=lambda c: c.mention.start)  # (a figure-free claim goes in order)
 
 
 def _misranked(
@@ -65,7 +84,13 @@ def _misranked(
     ev = c.evidence
     if not c.passed or ev is None or ev.rule != "direct" or len(ev.operands) != 1:
         return None
-    v = ev.operands[0]
+    return _misranked_cell(ev.operands[0], values, month, high, word)
+
+
+def _misranked_cell(
+    v: SourceValue, values: Sequence[SourceValue], month: int, high: bool, word: str
+) -> str | None:
+    """Why ``v``'s quarter is not its line's extreme, or None."""
     own = period(v)
     if v.table is None or own is None or own[1] != month or v.value < 0:
         return None
@@ -95,16 +120,39 @@ def _misranked(
     # ("398" of a "$ in thousands" table) and the line the cells as scaled.
     mine = line[month]
     pick = max if high else min
-    if len(across) >= 2 and mine.value == pick(w.value for w in across):
+    if word not in _NOUN and len(across) >= 2 and mine.value == pick(w.value for w in across):
         return None  # the extreme of its quarter's lines: the sentence may rank those
     end, best = pick(line.items(), key=lambda kv: kv[1].value)
     if best.value == mine.value:
         return None
     return (
-        f"the {word} is {format_decimal(best.value)} (Q{end // 3}), "
+        f"the {_NOUN.get(word, word)} is {format_decimal(best.value)} (Q{end // 3}), "
         f"not {format_decimal(mine.value)} (Q{month // 3})"
     )
 
 
 def _quarter_in(label: str | None) -> bool:
     return bool(label) and QUARTER_NAME.search(label or "") is not None
+
+
+def _figure_free(
+    text: str,
+    s: Sentence,
+    q: re.Match[str],
+    values: Sequence[SourceValue],
+    month: int,
+    high: bool,
+    word: str,
+) -> Claim | None:
+    """The claim of a figure-free sentence that ranks a quarter of the row it names by its
+    fullest label, when that quarter's cell is not the row's extreme (the quarter is the claim)."""
+    line = row_periods(text[s.start : s.end], "quarter", values)
+    mine = [v for v in line or () if (p := period(v)) is not None and p[1] == month]
+    if len(mine) != 1:
+        return None
+    why = _misranked_cell(mine[0], values, month, high, word)
+    if why is None:
+        return None
+    m = Mention(q.group(0), q.start(), q.end(), Decimal(month // 3), "number", Decimal(0))
+    ev = Evidence("which_period", "extreme", why, tuple(line or ()), None, why)
+    return Claim(m, s, "contradicted", ev, why)

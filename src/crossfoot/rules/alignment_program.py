@@ -39,6 +39,7 @@ __all__ = ["more_than_asked", "program_misfit"]
 
 _RATIOS = frozenset({"share", "ratio"})
 _HUNDRED = Decimal(100)
+_ONE = Decimal(1)
 _CLOSE = Decimal("0.0005")  # (the written operands are the cells: the quotient is exact)
 _ACROSS = frozenset({"share", "ratio", "sum", "difference", "mean", "average"})
 _CHANGES = frozenset({"change", "percent_change"})
@@ -84,9 +85,22 @@ def _ratio_for_change(ask: Ask, base: Evidence) -> str | None:
     if line is None or line != _line(b):
         return None
     ya, yb = value_years(a), value_years(b)
-    if not ya or not yb or ya & yb:
+    if not ya or not yb or ya & yb or not _nearer_ratio(base.result, a.value, b.value):
         return None
     return f"the question asks for a percentage change; this figure is the ratio of {a.label}"
+
+
+def _nearer_ratio(result: Decimal | None, x: Decimal, y: Decimal) -> bool:
+    """Whether ``result`` lies nearer the quotient of ``x`` and ``y`` (either way round, as a
+    fraction or a percentage) than their change: a step chain's operands are the cells the chain
+    stands on, so the change of two rounded restatements of them over the first ("$105 million /
+    $18,600 million") is a share of those two cells as its evidence reads, and still a change."""
+    if result is None or x == 0 or y == 0:
+        return True  # (nothing to tell them apart by: the operands decide, as before)
+    pairs = [(q * k, (q - 1) * k) for q in (abs(x / y), abs(y / x)) for k in (_ONE, _HUNDRED)]
+    ratio = min(abs(result - r) for r, _ in pairs)
+    change = min(abs(result - c) for _, c in pairs)
+    return ratio < change
 
 
 def _mixed_periods(ask: Ask, base: Evidence, named: Named) -> str | None:

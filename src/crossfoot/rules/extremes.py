@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
 from crossfoot.language.extremes import ASIDE as _ASIDE
-from crossfoot.language.extremes import extremes, may_rank
+from crossfoot.language.extremes import extremes, may_rank, peaks
 from crossfoot.model.types import Claim, SourceValue, format_decimal, kind_family
 from crossfoot.rules._growth_rank import growth_misranked
 from crossfoot.rules.row_months import named_month
@@ -36,7 +36,8 @@ _NAMING = re.compile(r"[^($,;.]*")  # the words after a superlative, up to its f
 _YEAR_FIRST = re.compile(r"(?i)\s*(?:fiscal\s+|fy\s*)?((?:19|20)\d\d)\s+[a-z]")
 # The last words before a superlative, in its clause (not past a comma or colon).
 _HEAD = re.compile(r"((?:\b[\w'-]+[^\w,;:]+){1,6})$")
-_ADJECTIVE = {"led": "highest"}  # (a verb that ranks, as the message names the rank)
+# (a verb that ranks, as the message names the rank)
+_ADJECTIVE = {"led": "highest", "peaked": "highest", "bottomed": "lowest", "bottomed out": "lowest"}
 _YEAR_ROW = re.compile(r"(?:fy\s*|fiscal\s+)?(?:19|20)\d\d", re.I)
 
 
@@ -49,7 +50,9 @@ def ranked_rows(text: str, claims: list[Claim], values: Sequence[SourceValue]) -
     for s in {id(c.sentence): c.sentence for c in claims}.values():
         idx = [i for i, c in enumerate(claims) if c.sentence is s]
         said = ""  # the words of the sentence's last superlative ("and West the lowest" reuses)
-        for start, end, high in extremes(text, s.start, s.end):
+        ranks = [(a, b, h, False) for a, b, h in extremes(text, s.start, s.end)]
+        ranks += [(a, b, h, True) for a, b, h in peaks(text, s.start, s.end)]
+        for start, end, high, over_time in sorted(ranks):
             words = _NAMING.match(text, end, s.end)
             said = words.group(0) if words and _WORDS.search(words.group(0)) else said
             after = [i for i in idx if claims[i].mention.start >= end]
@@ -68,6 +71,7 @@ def ranked_rows(text: str, claims: list[Claim], values: Sequence[SourceValue]) -
                 high,
                 said,
                 head.group(1) if head else "",
+                over_time,
             )
             if found is not None:
                 c = claims[i]
@@ -83,6 +87,7 @@ def _misranked(
     high: bool,
     after: str,
     head: str = "",
+    over_time: bool = False,
 ) -> str | None:
     """The message when the claim's cell is not its column's extreme, else None; ``after``:
     the words after the superlative, which must name the column ("the highest 2024 revenue"
@@ -100,6 +105,10 @@ def _misranked(
     v = ev.operands[0]
     if v.table is None or v.row_index is None or not v.row or v.value < 0:
         return None
+    if over_time and not (
+        _period_said(v, sentence) or (_YEAR_ROW.fullmatch(v.row.strip()) and v.row in sentence)
+    ):
+        return None  # "peaked" ranks periods: among rows only where each row is one
     if not label_search(v.row, sentence) and not _period_said(v, sentence):
         return None  # the sentence names no row: the ranking may be of something else
     if not _YEAR_ROW.fullmatch(v.row.strip()):  # (a year ranked by its subject: _period_rank)

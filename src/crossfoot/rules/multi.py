@@ -82,6 +82,7 @@ from crossfoot.rules._derive_shared import (
     mean_worded,
     names_only_a_change,
 )
+from crossfoot.rules._derive_wording import as_written
 from crossfoot.rules._double_count import double_counted
 from crossfoot.rules._prose_pairs import prose_sum_ok
 
@@ -454,9 +455,17 @@ def multi_operand(ctx: ClaimContext) -> Verdict | None:
     if not o.allow_derived or not m.claim:
         return None
     flat = o.rel_tolerance is not None or o.abs_tolerance is not None
-    if not derivable(m, flat) or states_a_cell(ctx, m.kind in ("money", "number")):
+    rates_only = False
+    if not derivable(m, flat):
+        # "a CAGR of about 20%" is read as "20%" is (as two_operand reads it); for the rate
+        # only: a sum of many cells in a window that wide would meet them by chance
+        ctx = as_written(ctx, lambda x: derivable(x, flat))
+        if ctx.mention is m or m.kind != "percent":
+            return None
+        rates_only = True
+    if states_a_cell(ctx, m.kind in ("money", "number")):
         return None  # (a row's cell of a year, as two_operand: "The X in 2017 is 27.1%")
-    worded = known_worded(ctx) or names_only_a_change(ctx)  # sentence test: memoised, cheap
+    worded = rates_only or known_worded(ctx) or names_only_a_change(ctx)  # memoised, cheap
     found: list[Candidate] = []
     limit = derivation_limit(ctx)
     for group in ctx.scope.groups:

@@ -12,7 +12,10 @@ found in this order:
 2. a movement with one figure, a cell of a row, and one other year the sentence names: that
    row's cell of the other year ("tripled since 2021 to $3.8M in 2024");
 3. a movement with no figure: the one row of a table the sentence names, in the two years it
-   names ("North's revenue doubled from 2023 to 2024").
+   names ("North's revenue doubled from 2023 to 2024");
+4. a comparison with no figure: the row named before the word over the row named after it, in
+   the one column both hold that the sentence names ("North had twice the revenue of South",
+   ``rules._multiple_rows``).
 
 The word becomes a claim of its own (``derived`` when the ratio lies in its window,
 ``contradicted`` with both figures otherwise); digits before "-fold" ("rose 3-fold") are that
@@ -38,6 +41,7 @@ from crossfoot.model.types import (
     format_decimal,
     kind_family,
 )
+from crossfoot.rules._multiple_rows import two_rows
 from crossfoot.sources.rows_label_match import label_search
 
 __all__ = ["stated_multiples"]
@@ -57,6 +61,7 @@ def stated_multiples(
         return claims
     out = list(claims)
     added: list[Claim] = []
+    gone: set[int] = set()
     at = {(c.mention.start, c.mention.end): i for i, c in enumerate(claims)}
     for s in sentences:
         found = multiples(text, s.start, s.end)
@@ -69,6 +74,9 @@ def stated_multiples(
             figures = [c for c in inside if c is not fold and c.mention.kind != "year"]
             pair = _pair(text, mu, figures, years, s, values)
             if pair is None:
+                # "three times as many orders as LATAM" with no LATAM row: the number word is
+                # the multiple's, no count of rows to check it against
+                gone |= {i for i, c in enumerate(out) if _word_of(c.mention, mu)}
                 continue
             claim = _judged(text, mu, pair, fold.mention if fold else None, s)
             i = at.get((claim.mention.start, claim.mention.end))
@@ -76,9 +84,16 @@ def stated_multiples(
                 added.append(claim)
             else:
                 out[i] = claim
+    if gone:
+        out = [c for i, c in enumerate(out) if i not in gone]
     if not added:
         return out
     return sorted([*out, *added], key=lambda c: c.mention.start)
+
+
+def _word_of(m: Mention, mu: Multiple) -> bool:
+    """Whether ``m`` is the number word of the multiple ("three" of "three times")."""
+    return mu.start <= m.start and m.end <= mu.end and m.text.strip().isalpha()
 
 
 def _fold_digits(inside: list[Claim], mu: Multiple) -> Claim | None:
@@ -114,6 +129,8 @@ def _pair(
             return None
         early, late = order
         return early.value, late.value, f"{late.text.strip()} / {early.text.strip()}", ()
+    if not mu.over_time and not figures:
+        return two_rows(text, mu.start, mu.end, s, years, values)
     if not mu.over_time or len(figures) > 1:
         return None
     named = {int(y.value) for y in years} | {int(y.high) for y in years if y.high is not None}

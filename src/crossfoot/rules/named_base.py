@@ -27,8 +27,8 @@ first year as the base). A base the words name by nothing of the table ("the low
 binds nothing and is not searched.
 
 Chance is counted, never assumed away: the figure passes only when the allowed quotients of the
-table within a factor of :data:`_BAND` of it would meet a figure of its window by chance less
-than :data:`_BUDGET` of the time (their number times the window over the band).
+table in its band (:mod:`crossfoot.rules._chance`) would meet a figure of its window by chance
+less than :data:`_BUDGET` of the time (their number times the window over the band).
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules._chance import Band, band
 from crossfoot.rules._derive_kinds import label, written_amount_grids
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 from crossfoot.rules.turn_chain import fine_figure
@@ -50,8 +51,7 @@ from crossfoot.rules.turn_chain import fine_figure
 __all__ = ["named_base"]
 
 _FINE = Decimal("0.01")  # a half unit under 1 % of the size: "-0.0078", not "-0.0045"
-_BAND = 1.35  # the neighbourhood of a figure where quotients are counted
-_BUDGET = 0.03  # expected chance matches in the figure's window, at most
+_BUDGET = Decimal("0.03")  # expected chance matches in the figure's window, at most
 _ALONE = 5  # times fewer when the words name no base
 _MAX_CELLS = 80  # cells of one table, at most
 _KEPT = 64
@@ -149,33 +149,30 @@ def named_base(ctx: ClaimContext) -> Verdict | None:
     factor = _HUNDRED if ctx.mention.kind == "percent" else _ONE
     lo, hi = claim_interval(ctx)
     lo, hi = lo / factor, hi / factor
-    size, width = float(ctx.mention.value / factor), float(hi - lo)
+    near = band(ctx.mention.value / factor)
     for group in ctx.scope.groups:
         for table in by_identity(_MEMO, group, _KEPT, _make):
             bound = _binding(table, last)
             if bound is None:
                 continue
-            found = _search(table, bound[0], lo, hi, size)
+            found = _search(table, bound[0], lo, hi, near)
             budget = _BUDGET if bound[1] else _BUDGET / _ALONE
-            if found is not None and found[1] * width <= budget:
+            if found is not None and near.within(found[1], hi - lo, budget):
                 return Verdict("derived", _evidence(ctx, found[0], factor))
     return None
 
 
 def _search(
-    t: _Table, bind: _Binding, lo: Decimal, hi: Decimal, value: float
-) -> tuple[_Met, float] | None:
+    t: _Table, bind: _Binding, lo: Decimal, hi: Decimal, near: Band
+) -> tuple[_Met, int] | None:
     """The first pair (x, b) the binding allows whose (x - b) / b is within ``lo`` to ``hi``
     (or, b being the later year's cell, (b - x) / b: the change in time's order over the later
-    value, "what is that change as a portion of the 2024 value?"), and the chance per unit of
-    window: the allowed quotients of the figure's sign within a factor of :data:`_BAND` of it
-    over that band."""
+    value, "what is that change as a portion of the 2024 value?"), and the chance matches: the
+    allowed quotients in the figure's band ``near``."""
     base_years, base_rows, x_years, x_rows = bind
     other_rows = bool(base_rows) and base_rows != x_rows  # another row's cell of b's column
     met: _Met | None = None
-    near = 0
-    sign, size = (1.0 if value > 0 else -1.0), abs(value)
-    low, high = size / _BAND, size * _BAND
+    count = 0
     for b in t.cells:
         if (base_years and b.year not in base_years) or (base_rows and b.row not in base_rows):
             continue
@@ -192,13 +189,13 @@ def _search(
             # a base later than the other cell: the change in time's order over it too
             later = b.year is not None and x.year is not None and b.year > x.year
             for r in (q, -q) if later else (q,):
-                if low <= sign * float(r) <= high:
-                    near += 1
+                if r in near:
+                    count += 1
                 if met is None and lo <= r <= hi:
                     met = (x, b, r is not q)
     if met is None:
         return None
-    return met, near / (high - low)
+    return met, count
 
 
 def _down(x: SourceValue, b: SourceValue) -> bool:

@@ -36,6 +36,7 @@ from crossfoot.model.types import (
     format_decimal,
 )
 from crossfoot.rules._bar_cells import bar_cells
+from crossfoot.rules.asked_bar_row import asked_bar_row
 from crossfoot.rules.change_bar import change_bar
 from crossfoot.rules.counts import past_bar
 from crossfoot.rules.one_row_bar import one_row_bar
@@ -64,8 +65,9 @@ def row_bars(text: str, claims: list[Claim], sources: SourceSet) -> list[Claim]:
             continue
         if side_before(text, m.start, s.start) is None or _counts(text, m):
             continue
-        if c.evidence is not None and c.evidence.rule == "question":
-            continue  # the question's own bar, judged with its question (rules.counts)
+        if c.evidence is not None and c.evidence.rule == "question":  # (judged on its row)
+            out[i] = asked_bar_row(text, c, values, texts) or c
+            continue
         word = quantity_word(text, s.start, m.start) if gated else None
         if word is None:
             judged = one_row_bar(text, c, values, texts)  # "East exceeded $4.5M in 2024"

@@ -25,6 +25,7 @@ from crossfoot.language.direction import sign_words
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.model.wordgate import WordGated
+from crossfoot.rules.cell_words import cell_words_verdict
 
 __all__ = ["cost_sizes_agree", "sign_verdict"]
 
@@ -91,6 +92,9 @@ def sign_verdict(ctx: ClaimContext, sv: SourceValue) -> Verdict | None:
     >>> _loss_line(SourceValue(Decimal(5), "R1", row="Operating income (loss)"))
     False
     """
+    worded = cell_words_verdict(ctx, sv)  # a change column's sign, a label's word swapped
+    if worded is not None:
+        return worded
     m, s = ctx.mention, ctx.sentence
     if m.negative or m.value < 0 or sv.value == 0 or sv.kind == "percent":
         return None

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from crossfoot.arithmetic.calculations import calculations_of
@@ -48,6 +48,7 @@ from crossfoot.rules._steps_math import (
     _written_window,
 )
 from crossfoot.rules._steps_restate import _CHANGE, _cached_true, _restatement, _same_figure
+from crossfoot.rules._steps_rounded import at_cells, cell_reading, rounded_cells
 
 __all__ = ["step_arithmetic"]
 
@@ -207,6 +208,7 @@ class _Search:
     formulas share (windows, pairs, readings, what the wording says) is made once."""
 
     __slots__ = (
+        "cells",
         "ctx",
         "fine",
         "fine_relaxed",
@@ -246,6 +248,7 @@ class _Search:
             tuple[int, int, bool], tuple[list[_Reading], list[_Approx]]
         ] = {}
         self.written: _Window | None = None  # the claim's window as written (a dropped unit)
+        self.cells = rounded_cells(figs)  # the cells rounded figures restate (rules._steps_rounded)
 
     def hits(self) -> Iterator[_Hit]:
         m = self.ctx.mention
@@ -311,8 +314,12 @@ class _Search:
                     continue
             elif _may_match(op.op, factor, a.approx, b.approx, flo, fhi, is_change):
                 readings = [(a.value, b.value, wlo, whi)]
-            else:
+            elif not self.cells:
                 continue
+            else:
+                readings = cell_reading(self.cells, op, a, b, window, is_change)
+                if not readings:
+                    continue
             if not is_change:
                 if self.worded is None:
                     self.worded = claim_worded(ctx)
@@ -320,6 +327,8 @@ class _Search:
                     return  # growth wording is matched only by a change
             hit = _try(ctx, op, a, b, readings, is_change, self.unit)
             if hit is not None:
+                if readings[0][0] is not a.value or readings[0][1] is not b.value:  # (the cells)
+                    hit = replace(hit, note=at_cells(hit.note))
                 yield hit
 
     def _dropped_readings(

@@ -25,8 +25,8 @@ of a sum's cells) and the figure pointed back to is the rest.
 
 Chance is counted, never assumed away: the figure passes only when a chain meets it at its
 stated precision (stated finer than a thousandth of its size) and the chains of the table that
-fall near it (within a factor of :data:`_BAND`) would meet a figure of that window by chance
-less than :data:`_BUDGET` of the time (their number times the window over the band).
+fall near it (in its band, :mod:`crossfoot.rules._chance`) would meet a figure of that window by
+chance less than :data:`_BUDGET` of the time (their number times the window over the band).
 
 A question read alone, not as a turn going on from another (a conversation's last turn passed
 without the turns before it: "how much did operating income grow from 2023 to 2024 as a
@@ -53,6 +53,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules._chance import Band, band
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 from crossfoot.rules.turn_chain import fine_figure
@@ -60,8 +61,7 @@ from crossfoot.rules.turn_chain import fine_figure
 __all__ = ["table_chain"]
 
 _FINE = Decimal("0.001")  # a figure stated finer than a thousandth of its size
-_BAND = 1.35  # the neighbourhood of a figure where chains are counted
-_BUDGET = 0.05  # expected chance matches in the figure's window, at most
+_BUDGET = Decimal("0.05")  # expected chance matches in the figure's window, at most
 _ALONE = 5  # times fewer for a question read alone (module docstring)
 _MAX_CELLS = 80  # cells of one table, at most (the chains grow with their cube)
 _SLACK = 1e-9  # the floating point chains' rounding, relative, at most
@@ -288,16 +288,10 @@ def _met(chains: _Chains, lo: Decimal, hi: Decimal) -> list[_Chain]:
     return [ch for ch in near if lo <= _exact(ch) <= hi]
 
 
-def _chance(chains: _Chains, value: float, width: float, said: _Said, lines: bool) -> float:
-    """The chains' chance to meet a figure of window ``width`` near ``value``: the number of
-    chains the words allow within a factor of :data:`_BAND` of it times the window over that
-    band (a chain the words rule out could not have met the figure)."""
-    size = abs(value)
-    lo, hi = size / _BAND, size * _BAND
-    if value < 0:
-        lo, hi = -hi, -lo
-    near = sum(1 for ch in _near(chains, lo, hi) if _allows(ch, said, lines))
-    return near * width / (size * _BAND - size / _BAND)
+def _chance(chains: _Chains, near: Band, said: _Said, lines: bool) -> int:
+    """The chance matches of the chains: those in the figure's band that the words allow (a
+    chain the words rule out could not have met the figure)."""
+    return sum(1 for ch in _near(chains, *near.floats()) if _allows(ch, said, lines))
 
 
 def _words(ctx: ClaimContext) -> _Said:
@@ -344,7 +338,7 @@ def _search(ctx: ClaimContext, scale: Decimal, said: list[_Said]) -> _Chain | No
     """The first chain of a table of the scope that meets the claim times ``scale``, that the
     words allow, and whose table's allowed chains meet such a figure by chance within budget."""
     lo, hi = (x * scale for x in claim_interval(ctx))
-    value, width = float(ctx.mention.value * scale), float(hi - lo)
+    near = band(ctx.mention.value * scale)
     for group in ctx.scope.groups:
         for chains in by_identity(_MEMO, group, _KEPT, _make):
             met = _met(chains, lo, hi)
@@ -357,7 +351,7 @@ def _search(ctx: ClaimContext, scale: Decimal, said: list[_Said]) -> _Chain | No
             if ctx.mention.scale != 1:  # a sum or a product is in the cells' unit, as written
                 allowed = [ch for ch in allowed if ch[1] not in _WORDED]
             budget = _BUDGET / _ALONE if said[0][4] else _BUDGET
-            if allowed and _chance(chains, value, width, said[0], lines) <= budget:
+            if allowed and near.within(_chance(chains, near, said[0], lines), hi - lo, budget):
                 return allowed[0]
     return None
 

@@ -26,9 +26,9 @@ earlier of two years to the later when both have one; a quotient or a sum is of 
 one year (or of figures without one).
 
 Chance is counted, never assumed away: the figure is stated to three significant digits or
-finer, and the bound pairs' results within a factor of :data:`_BAND` of it (every operation,
-both ways round) would meet a figure of its window by chance less than :data:`_BUDGET` of the
-time.
+finer, and the bound pairs' results in its band (:mod:`crossfoot.rules._chance`; every
+operation, both ways round) would meet a figure of its window by chance less than
+:data:`_BUDGET` of the time.
 
 >>> from crossfoot import check
 >>> table = '[["", "2023", "2022"], ["Cash and equivalents", "859.3", "1,116.5"]]'
@@ -49,10 +49,11 @@ from crossfoot.language.rowtokens import required_tokens
 from crossfoot.model.context import ClaimContext, Scope, Verdict
 from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules._chance import band
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 from crossfoot.rules._prose_subject import content_word, sentence_tokens
-from crossfoot.rules.table_chain_text import _BAND, _BUDGET, _FINE, _HUNDRED, _amount, said_words
+from crossfoot.rules.table_chain_text import _BUDGET, _FINE, _HUNDRED, _amount, said_words
 from crossfoot.rules.turn_chain import fine_figure
 
 __all__ = ["text_beside_cell"]
@@ -232,18 +233,17 @@ def text_beside_cell(ctx: ClaimContext) -> Verdict | None:
     lo, hi = claim_interval(ctx)
     if lo <= 0 <= hi:
         return None
-    size = abs(m.value)
-    low, high = size / _BAND, size * _BAND
+    chance = band(m.value)
     near = 0
     met: _Result | None = None
     for bound in _pairs(ctx, ops):
         for res in _results(ops, bound, factor):
             r = res[4]
-            if (r > 0) == (m.value > 0) and low <= abs(r) <= high:
+            if r in chance:
                 near += 1
                 if met is None and lo <= r <= hi:
                     met = res
-    if met is None or near * (hi - lo) > _BUDGET * (high - low):
+    if met is None or not chance.within(near, hi - lo, _BUDGET):
         return None  # the bound pairs' results near the figure would meet its window by chance
     return Verdict("derived", _evidence(ctx, met))
 

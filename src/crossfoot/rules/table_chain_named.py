@@ -9,8 +9,9 @@ than a thousandth of its size: a sum answered to its cells' own precision ("268"
 words bind the cells instead of the precision: a cell is named when the question names its row
 and its column (a label whose content words it says, or the year it asks for; a table of one
 column of amounts needs no column named), and only the named cells of one line are summed. Such
-sums are few, so a chance match is counted, never assumed away: the named sums near the figure
-(within a factor of :data:`_BAND`) times its window over that band stay under :data:`_BUDGET`.
+sums are few, so a chance match is counted, never assumed away: the named sums in the figure's
+band (:mod:`crossfoot.rules._chance`) times its window over that band stay under
+:data:`_BUDGET`.
 
 The question's last turn must word a sum ("total", "sum", "combined", "including") and nothing
 else ("the total change", "the sum divided by 2" are other shapes; "the total share of A, B and
@@ -44,13 +45,13 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules._chance import band
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 
 __all__ = ["named_cells_sum"]
 
-_BAND = 1.35  # the neighbourhood of a figure where sums are counted (as table_chain's)
-_BUDGET = 0.05  # expected chance matches in the figure's window, at most
+_BUDGET = Decimal("0.05")  # expected chance matches in the figure's window, at most
 _SIZES = (3, 4)  # cells of one sum
 _LINE = 12  # named cells of one line, at most (the sums of four grow with its fourth power)
 _CELLS = 4000  # cells of one table, at most (every claim reads which are named)
@@ -199,12 +200,10 @@ def _found(
     i, j = bisect_left(keys, lo), bisect_right(keys, hi)
     if i == j:
         return None
-    size = abs(value)
-    band_lo, band_hi = size / Decimal(_BAND), size * Decimal(_BAND)
-    if value < 0:
-        band_lo, band_hi = -band_hi, -band_lo
-    near = bisect_right(keys, band_hi) - bisect_left(keys, band_lo)
-    if near * float(hi - lo) / float(band_hi - band_lo) > _BUDGET:
+    near = band(value)
+    if not near.within(
+        bisect_right(keys, near.high) - bisect_left(keys, near.low), hi - lo, _BUDGET
+    ):
         return None
     return sums[i]
 

@@ -17,8 +17,8 @@ both at their true size. Either may be on top ("the ratio of the dividends to th
 contributions").
 
 Chance is counted, never assumed away: the figure is stated to three significant digits
-or finer, and the quotients of the named pairs within a factor of :data:`_BAND` of it would
-meet a figure of its window by chance less than :data:`_BUDGET` of the time.
+or finer, and the quotients of the named pairs in its band (:mod:`crossfoot.rules._chance`)
+would meet a figure of its window by chance less than :data:`_BUDGET` of the time.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules._chance import band
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 from crossfoot.rules._prose_subject import context_tokens
@@ -37,7 +38,6 @@ from crossfoot.rules.turn_chain import fine_figure
 __all__ = ["said_words", "text_over_cell"]
 
 _FINE = Decimal("0.005")  # a half unit of at most 0.5 % of the figure: three digits or finer
-_BAND = Decimal("1.35")  # the neighbourhood of a figure where quotients are counted
 _BUDGET = Decimal("0.02")  # expected chance matches in the figure's window, at most
 _MAX = 400  # prose figures and named cells, at most each (past it nothing is claimed)
 _HUNDRED = Decimal(100)
@@ -141,18 +141,18 @@ def text_over_cell(ctx: ClaimContext) -> Verdict | None:
     if not prose:
         return None
     pairs = _pairs(cells, prose, years)
-    size = abs(m.value / factor)
+    chance = band(m.value / factor)
     near = 0
     met: _Pair | None = None
     for top, bottom in pairs:
         q = top.value / bottom.value
-        if size / _BAND <= abs(q) <= size * _BAND and (q > 0) == (m.value > 0):
+        if q in chance:
             near += 1
             if met is None and lo <= q <= hi:
                 met = (top, bottom)
     if met is None:
         return None
-    if near * (hi - lo) > _BUDGET * (size * _BAND - size / _BAND):
+    if not chance.within(near, hi - lo, _BUDGET):
         return None  # the named pairs near the figure would meet its window by chance
     return Verdict("derived", _evidence(ctx, met, factor))
 

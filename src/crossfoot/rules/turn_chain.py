@@ -43,6 +43,7 @@ from crossfoot.language.turns import Turn, named_scales, operations, read_turns
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules._chance import band
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 from crossfoot.rules._prose_subject import context_tokens
 
@@ -61,8 +62,7 @@ _FROM_TO = re.compile(
 # one ("1.25", "-500") meets some chain of a few named figures by chance
 _FINE = Decimal("0.001")
 _THREE = Decimal("0.005")  # three significant digits: searched within a chance budget
-_BAND = Decimal("1.35")  # the neighbourhood of a figure where the last turn's figures count
-_BUDGET = 0.01  # expected chance matches in the figure's window, at most
+_BUDGET = Decimal("0.01")  # expected chance matches in the figure's window, at most
 # Words of a question that say nothing of a prose figure's subject
 _PLAIN = frozenset(
     """what which were was is are the and that this those these then how much many does did
@@ -407,19 +407,18 @@ def fine_figure(ctx: ClaimContext, finest: Decimal = _FINE) -> bool:
     return m.precision < abs(m.value) * finest
 
 
-def _by_chance(ctx: ClaimContext, figures: list[_Fig], scales: tuple[Decimal, ...]) -> float:
-    """How often the last turn's figures would meet a figure of the claim's window near its
-    value by chance: those within a factor of :data:`_BAND` of it (in any unit the turns ask)
-    times the window over the band."""
-    size = abs(ctx.mention.value)
-    lo, hi = size / _BAND, size * _BAND
+def _by_chance(
+    ctx: ClaimContext, figures: list[_Fig], scales: tuple[Decimal, ...], window: Decimal
+) -> bool:
+    """Whether the last turn's figures would meet a figure of the claim's window near its value
+    by chance within :data:`_BUDGET`: those in its band (in any unit the turns ask,
+    :mod:`crossfoot.rules._chance`) times the window over the band."""
+    near = band(ctx.mention.value)
     factor = _HUNDRED if ctx.mention.kind == "percent" else Decimal(1)
-    near = sum(
-        1
-        for f in figures
-        if f.operands and any(lo <= abs(f.value * factor / s) <= hi for s in scales)
+    count = sum(
+        1 for f in figures if f.operands and any(f.value * factor / s in near for s in scales)
     )
-    return float(near * 2 * ctx.mention.precision / (hi - lo))
+    return near.within(count, window, _BUDGET)
 
 
 def turn_chain(ctx: ClaimContext) -> Verdict | None:
@@ -442,7 +441,7 @@ def turn_chain(ctx: ClaimContext) -> Verdict | None:
         return None
     lo, hi = claim_interval(ctx)
     scales = (Decimal(1), *named_scales(conversation)) if m.scale == 1 else (Decimal(1),)
-    if not fine_figure(ctx) and _by_chance(ctx, figures, scales) > _BUDGET:
+    if not fine_figure(ctx) and not _by_chance(ctx, figures, scales, hi - lo):
         return None
     for fig in figures:
         if not fig.operands:

@@ -47,7 +47,7 @@ from crossfoot.rules.which_years import asks_which_years, one_line, wrong_years
 __all__ = ["answer_start", "own_points", "which_period"]
 
 _MOST = r"largest|highest|greatest|biggest|most|maximum|peak(?:ed)?|top"
-_LEAST = r"lowest|smallest|least|fewest|minimum"
+_LEAST = r"lowest|smallest|least|fewest|minimum|bottomed"
 _MORE = r"higher|larger|greater|bigger|more"
 _LESS = r"lower|smaller|less|fewer"
 # (most answers hold none of these words: the gate spares the pattern, ~40-100 us an answer)
@@ -56,10 +56,13 @@ _EXTREME = WordGated(
         rf"(?i)\b(?:(?P<most>{_MOST})|(?P<least>{_LEAST})|(?P<more>{_MORE})|(?P<less>{_LESS}))\b"
     ),
     tuple(
-        "larg high great big most maximum peak top low small least few minimum more less".split()
+        "larg high great big most maximum peak top low small least few minimum bottomed more"
+        " less".split()
     ),
 )
 # "the second highest", "the next largest": not the extreme.
+# The noun of a verb of rank, for the message: "the peak is 1,000 (2021)", not "the peaked is".
+_NOUN = {"peaked": "peak", "bottomed": "low"}
 _ORDINAL = re.compile(r"(?i)\b(?:second|third|fourth|fifth|2nd|3rd|4th|next)[\s-]+$")
 _THAN = re.compile(r"(?i)^\s*than\b")
 # An answer that is nothing but years ("2018", "In 2019.", "2019 and 2018"): the answer itself,
@@ -269,6 +272,7 @@ def _not_extreme(cond: tuple[str, re.Match[str]], points: list[_Point], year: in
         return None
     top = next(p for p in points if p[1] == best)
     word = cond[1].group(0).lower()
+    word = _NOUN.get(word, word)
     shown = "/".join(str(y) for y in sorted(top[0]))
     return f"the {word} is {top[2]} ({shown}), not {mine[0][2]} ({year})"
 

@@ -38,7 +38,10 @@ from collections.abc import Sequence
 from decimal import Decimal
 from itertools import pairwise
 
+from crossfoot.language.trends import every_period
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
+from crossfoot.rules._level_moves import level_moves
+from crossfoot.rules._period_trend import period_series, period_unit, row_periods
 from crossfoot.rules._row_order import compared_rows, may_compare, named_rows
 
 __all__ = ["worded_rows"]
@@ -49,7 +52,7 @@ _TREND = re.compile(
     rf"(?i)\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:\w+\s+){{0,2}}?"
     r"(?:(?:in\s+)?(?:every|each)\s+(?:single\s+)?year|year\s+after\s+year|year\s+on\s+year\s+every)\b"
 )
-_GATES = ("every year", "each year", "year after year")  # (over the text in lower case)
+_VERB = re.compile(rf"(?i)\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b")
 _NOT = re.compile(r"(?i)\b(?:not|never|n't)\b")
 _SINCE = re.compile(r"(?i)\b(?:since|from)\s+(?:fy\s*|fiscal\s+)?((?:19|20)\d\d)\b")
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
@@ -59,9 +62,11 @@ def worded_rows(
     text: str, sentences: Sequence[Sentence], claims: list[Claim], values: Sequence[SourceValue]
 ) -> list[Claim]:
     """The claims, with each figure-free movement or order of named rows judged as a claim of
-    its own (module docstring)."""
+    its own (module docstring); and a cell reached by a movement the wrong way ("fell to $800
+    million in 2020": rules._level_moves)."""
+    claims = level_moves(text, claims, values)
     low = text.lower()
-    every = any(g in low for g in _GATES)
+    every = every_period(low)
     compares = may_compare(low)
     if not every and not compares:
         return claims
@@ -83,16 +88,24 @@ def _trend(text: str, s: Sentence, values: Sequence[SourceValue], added: list[Cl
     """An "every year" movement of the sentence's one named row, judged (module docstring)."""
     sentence = text[s.start : s.end]
     m = _TREND.search(sentence)
-    if m is None or _NOT.search(sentence, 0, m.start()):
-        return
-    cells = _row_years(sentence, values)
-    if cells is None:
+    unit: str | None = "year"
+    if m is not None:  # a named row's years, or a column of a result set by year
+        cells = _row_years(sentence, values) or period_series(sentence, "year", values)
+    else:  # "grew every month": a column of a result set by month or quarter
+        m = next((v for v in _VERB.finditer(sentence) if period_unit(sentence, v.end())), None)
+        unit = period_unit(sentence, m.end()) if m is not None else None
+        cells = (
+            period_series(sentence, unit, values) or row_periods(sentence, unit, values)
+            if unit is not None
+            else None
+        )
+    if m is None or cells is None or _NOT.search(sentence, 0, m.start()):
         return
     up = m.group("up") is not None
     word = m.group("up") or m.group("down")
     start = s.start + m.start()
     mention = Mention(word, start, start + len(word), Decimal(len(cells)), "number", Decimal(0))
-    added.append(_judged(mention, s, cells, up, word))
+    added.append(_judged(mention, s, cells, up, word, unit or "year"))
 
 
 def _row_years(sentence: str, values: Sequence[SourceValue]) -> list[SourceValue] | None:
@@ -109,16 +122,23 @@ def _row_years(sentence: str, values: Sequence[SourceValue]) -> list[SourceValue
     return [by_year[y] for y in years] if len(years) >= 2 else None
 
 
-def _judged(m: Mention, s: Sentence, cells: list[SourceValue], up: bool, word: str) -> Claim:
-    steps = " -> ".join(f"{v.year}: {format_decimal(v.value)}" for v in cells)
-    row = cells[0].row
+def _judged(
+    m: Mention, s: Sentence, cells: list[SourceValue], up: bool, word: str, unit: str
+) -> Claim:
+    # a row across its years or its quarters, or a column down the rows of a result set by
+    # period ("January")
+    down = len({v.row_index for v in cells}) > 1
+    when = [(v.row if down else v.column if unit != "year" else None) or str(v.year) for v in cells]
+    steps = " -> ".join(f"{w}: {format_decimal(v.value)}" for w, v in zip(when, cells, strict=True))
+    row = cells[0].column if down else cells[0].row
     ev = Evidence("trend", "movement", f"{row}: {steps}", tuple(cells), None)
-    for a, b in pairwise(cells):
+    for i, (a, b) in enumerate(pairwise(cells)):
         if (b.value > a.value) != up or b.value == a.value:
             went = "rose" if b.value > a.value else "fell" if b.value < a.value else "held"
             message = (
-                f'"{word}" says {row} moved so in every year, but it {went} from '
-                f"{format_decimal(a.value)} in {a.year} to {format_decimal(b.value)} in {b.year}"
+                f'"{word}" says {row} moved so in every {unit}, but it {went} from '
+                f"{format_decimal(a.value)} in {when[i]} to {format_decimal(b.value)} in "
+                f"{when[i + 1]}"
             )
             return Claim(m, s, "contradicted", ev, message)
     return Claim(m, s, "derived", ev)

@@ -451,15 +451,15 @@ def label_without_unit(cell: str) -> str:
 
     >>> label_without_unit("Revenue ($m)"), label_without_unit("2019 €m"), label_without_unit("£m")
     ('Revenue', '2019', '')
-    >>> label_without_unit("30 June 2019 $’000")
-    '30 June 2019'
+    >>> label_without_unit("30 June 2019 $’000"), label_without_unit("Net revenue ($000)")
+    ('30 June 2019', 'Net revenue')
     """
     if unit_in_cell(cell) is None:
         return cell
     cell = unglued(cell)  # "(inthousands)"
     note = _THOUSANDS_NOTE.search(cell) if "(" in cell else None
-    if note is not None:
-        return cell[: note.start()].strip()
+    if note is not None:  # (the match starts after the label's first letter: cut at its "(")
+        return cell[: cell.rfind("(", 0, note.end())].strip()
     m = search_at(_UNIT_TEXT, _UNIT_START, cell)
     if m is not None:
         return " ".join(f"{cell[: m.start()]} {cell[m.end() :]}".split()).strip(" ,;:")

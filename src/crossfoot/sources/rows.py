@@ -30,6 +30,7 @@ from crossfoot.language.owncount import states_own_count
 from crossfoot.language.picks import asks_pick
 from crossfoot.language.question import asks_past_bar
 from crossfoot.language.rowbars import exclusive_bar
+from crossfoot.language.trends import every_period
 from crossfoot.model.errors import RowsError
 from crossfoot.model.options import MAX_SOURCE_NUMBERS
 from crossfoot.model.types import Source, SourceValue
@@ -353,7 +354,11 @@ class AnswerOperands:
         # and so do a superlative ("West had the highest revenue": the rows it ranks against) and
         # "Only East exceeded $4M" (the rows it says are not past the bar)
         whole_rows = (
-            whole or may_rank(text) or states_own_count(text, mentions) or exclusive_bar(text)
+            whole
+            or may_rank(text)
+            or states_own_count(text, mentions)
+            or exclusive_bar(text)
+            or every_period(text)  # "grew every month": each month's row (rules.worded_rows)
         )
         # A result set of one or two rows is searched whole (rows_for picks every row), so the
         # cells near a figure are among its cells already: no windows to look up there.

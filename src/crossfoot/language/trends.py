@@ -1,0 +1,46 @@
+"""A cheap gate: whether an answer says a line moved in every period ("grew every month",
+"fell each quarter", "quarter after quarter"), a sentence :mod:`crossfoot.rules.worded_rows`
+judges with no figure, over every row of a result set.
+"""
+
+from __future__ import annotations
+
+__all__ = ["every_period", "worded_claim"]
+
+_GATES = (
+    "every month",
+    "each month",
+    "every quarter",
+    "each quarter",
+    "month after month",
+    "quarter after quarter",
+    "month on month",
+    "quarter on quarter",
+    "quarter over quarter",
+    "month over month",
+    "every year",
+    "each year",
+    "year after year",
+)
+
+
+def every_period(text: str) -> bool:
+    """Whether ``text`` says something moved in every period (substring tests).
+
+    >>> every_period("Signups grew every month."), every_period("Signups grew in May.")
+    (True, False)
+    """
+    low = text.lower()
+    return any(g in low for g in _GATES)
+
+
+def worded_claim(text: str) -> bool:
+    """Whether ``text`` may claim something of the rows with no figure: a movement in every
+    period, or a multiple in words ("nearly double South's": rules.multiples).
+
+    >>> worded_claim("North's revenue was nearly double South's."), worded_claim("Done.")
+    (True, False)
+    """
+    from crossfoot.language.multiples import may_multiply
+
+    return every_period(text) or may_multiply(text)

@@ -1,0 +1,184 @@
+"""A figure-free movement in every month or quarter of a named column: "Signups grew every month
+from January to April" over a result set by month.
+
+:mod:`crossfoot.rules.worded_rows` holds a row to "every year"; a result set by month or quarter
+(``month, signups, churned``: :mod:`crossfoot.sources.rows_months`) runs its periods down its
+rows instead, and the sentence names a column, not a row. The series is the one column whose
+name a word of the sentence names ("signups"; "churn" for "churned"), one cell per period of the
+unit the sentence says (months for "every month", quarters for "each quarter"), in period order,
+from the first period it names to the last it names (every period of the column when it names
+fewer than two; from the one it names after "since" or "from"). A column with two cells of one
+period (a result set by region and month) is no series: which line is meant is unknown.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.years import period
+from crossfoot.model.types import SourceValue
+from crossfoot.rules.row_months import QUARTER_NAME, quarter_number
+from crossfoot.sources.rows_months import MONTH_NUMBERS, QUARTER
+
+__all__ = ["period_series", "period_unit", "row_periods"]
+
+_UNIT = re.compile(
+    r"(?i)\s*(?:\w+\s+){0,2}?(?:(?:in\s+)?(?:every|each)\s+(?:single\s+)?(?P<a>month|quarter)"
+    r"|(?P<b>month|quarter)\s+(?:after|on|over)\s+(?:month|quarter))\b"
+)
+_MONTH = re.compile(r"\b([A-Z][a-z]{2,8})\b\.?")
+_SINCE = re.compile(r"(?i)\b(?:since|from)\s+(?:the\s+)?$")
+_WORDS = re.compile(r"[a-z]{3,}")
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+_YEAR_ROW = re.compile(r"(?i)(?:fy\s*|fiscal\s+)?(?:19|20)\d\d")
+
+
+def period_unit(sentence: str, after: int) -> str | None:
+    """ "month" or "quarter" when the words right after a movement verb ending at ``after`` say
+    it moved so in every such period; None otherwise."""
+    m = _UNIT.match(sentence, after)
+    if m is None:
+        return None
+    return (m.group("a") or m.group("b")).lower()
+
+
+def _named_periods(sentence: str, unit: str) -> list[tuple[int, bool]]:
+    """The periods of ``unit`` the sentence names, in order of writing, each with whether
+    "since" or "from" precedes it."""
+    out: list[tuple[int, bool]] = []
+    if unit == "year":
+        for m in _YEAR.finditer(sentence):
+            out.append(
+                (int(m.group(1)), bool(_SINCE.search(sentence, max(0, m.start() - 12), m.start())))
+            )
+    elif unit == "month":
+        for m in _MONTH.finditer(sentence):
+            n = MONTH_NUMBERS.get(m.group(1).lower())
+            if n is not None:
+                out.append((n, bool(_SINCE.search(sentence, max(0, m.start() - 12), m.start()))))
+    else:
+        for m in QUARTER_NAME.finditer(sentence):
+            q = QUARTER + quarter_number(m)
+            out.append((q, bool(_SINCE.search(sentence, max(0, m.start() - 12), m.start()))))
+    return out
+
+
+def _period_of(v: SourceValue, unit: str) -> tuple[int | None, int] | None:
+    """A cell's period of ``unit`` as (year, month or QUARTER + q; 0 for a year), from its row:
+    None for a row of another unit (a day, a quarter among months) or of no period."""
+    if unit == "year":
+        row = (v.row or "").strip()
+        return (v.year, 0) if v.year is not None and _YEAR_ROW.fullmatch(row) else None
+    if v.period is None:
+        return None
+    p = v.period[1]
+    if (p > 12) != (unit == "quarter") or p > QUARTER + 4:
+        return None
+    return v.period
+
+
+def _named_column(
+    sentence: str, values: Sequence[SourceValue]
+) -> tuple[str, int | None, int | None] | None:
+    """The one column (source, table, column index) whose name a word of the sentence names."""
+    from crossfoot.rules.extremes import same_noun  # (rules.extremes imports this module's peers)
+
+    said = {w.rstrip("s") for w in _WORDS.findall(sentence.lower())}
+    found = set()
+    names: dict[str, bool] = {}
+    for v in values:
+        if not v.column or (v.period is None and not _YEAR_ROW.fullmatch((v.row or "").strip())):
+            continue
+        hit = names.get(v.column)
+        if hit is None:
+            column = {w.rstrip("s") for w in _WORDS.findall(v.column.lower())}
+            hit = names[v.column] = bool(column) and same_noun(said, column)
+        if hit:
+            found.add((v.source_id, v.table, v.col_index))
+    return found.pop() if len(found) == 1 else None
+
+
+def period_series(
+    sentence: str, unit: str, values: Sequence[SourceValue]
+) -> list[SourceValue] | None:
+    """The named column's cells of the periods the sentence spans, in period order, or None
+    (module docstring)."""
+    key = _named_column(sentence, values)
+    if key is None:
+        return None
+    cells: dict[tuple[int | None, int], SourceValue] = {}
+    for v in values:
+        if (v.source_id, v.table, v.col_index) != key or v.view == "true":
+            continue
+        when = _period_of(v, unit)
+        if when is None:
+            continue
+        if when in cells and cells[when].row_index != v.row_index:
+            return None  # two lines of one period: not one series
+        cells[when] = v
+    if len({y for y, _ in cells}) > 1 and any(y is None for y, _ in cells):
+        return None
+    order = sorted(cells, key=lambda p: (p[0] or 0, p[1]))
+    named = _named_periods(sentence, unit)
+    subs = [p for p, _ in named]
+    if len(set(subs)) >= 2 or any(since for _, since in named):
+        at = 0 if unit == "year" else 1  # (a year's series runs along its years)
+        if at and len({y for y, _ in order}) > 1:
+            return None  # "from January to April" over two years: which January?
+        first = subs[0] if any(since for _, since in named) or len(subs) < 2 else min(subs)
+        last = max(subs) if len(set(subs)) >= 2 else order[-1][at] or 0
+        order = [p for p in order if first <= (p[at] or 0) <= last]
+    return [cells[p] for p in order] if len(order) >= 2 else None
+
+
+def row_periods(
+    sentence: str, unit: str, values: Sequence[SourceValue]
+) -> list[SourceValue] | None:
+    """The cells of the one row the sentence names (its fullest label) along columns of
+    ``unit`` ("Q1 2024", "March 2024"), in period order over the span it names, or None."""
+    said = frozenset(tokens(sentence))
+    sized: dict[tuple[str, int | None, int], int] = {}
+    for v in values:
+        if v.row and v.row_index is not None and v.column and _unit_column(v.column, unit):
+            req = required_tokens(v.row)
+            if req and req <= said:
+                sized[(v.source_id, v.table, v.row_index)] = len(req)
+    most = max(sized.values(), default=0)
+    rows = [k for k, n in sized.items() if n == most]
+    if len(rows) != 1:
+        return None
+    cells: dict[tuple[int, int], SourceValue] = {}
+    for v in values:
+        if (v.source_id, v.table, v.row_index) != rows[0] or v.view == "true" or not v.column:
+            continue
+        found = period(v) if _unit_column(v.column, unit) else None
+        if found is None or found[1] is None:
+            continue
+        when = (found[0], found[1])
+        if when in cells and cells[when].col_index != v.col_index:
+            return None  # two columns of one period: which is meant is unknown
+        cells[when] = v
+    order = sorted(cells)
+    named = [
+        ((n - QUARTER) * 3 if n > QUARTER else n, since)
+        for n, since in _named_periods(sentence, unit)
+    ]
+    subs = [n for n, _ in named]
+    if len(set(subs)) >= 2 or any(since for _, since in named):
+        if len({y for y, _ in order}) > 1:
+            return None  # "from Q1 to Q3" over two years: which Q1?
+        first = min(subs) if len(set(subs)) >= 2 else subs[0]
+        last = max(subs) if len(set(subs)) >= 2 else order[-1][1]
+        order = [p for p in order if first <= p[1] <= last]
+    return [cells[p] for p in order] if len(order) >= 2 else None
+
+
+def _unit_column(label: str, unit: str) -> bool:
+    """Whether a column label names a period of ``unit`` (a quarter, or a month)."""
+    if unit == "quarter":
+        return QUARTER_NAME.search(label) is not None
+    if unit == "month":
+        return any(MONTH_NUMBERS.get(m.group(1).lower()) for m in _MONTH.finditer(label))
+    return False
