@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict
 from crossfoot.model.options import Options
+from crossfoot.rules._beside_reach import beside_reach
+from crossfoot.rules._chain_reach import chain_reach
 from crossfoot.rules._derive_reach import pairs_reach
 from crossfoot.rules._late_reach import cross_reach, quotient_reach
 from crossfoot.rules._reach import ReachFn
@@ -132,6 +134,8 @@ REACHES: dict[Rule, ReachFn] = {
     row_derivations: rowsums_reach,
     two_operand: pairs_reach,
     text_over_cell: quotient_reach,
+    table_chain: chain_reach,
+    text_beside_cell: beside_reach,
     across_sources: cross_reach,
 }
 
