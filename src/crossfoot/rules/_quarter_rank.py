@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 
+from crossfoot.language.extremes import RANK_NOUN as _NOUN
 from crossfoot.language.years import period
 from crossfoot.model.types import (
     Claim,
@@ -32,9 +33,6 @@ __all__ = ["ranked_quarters"]
 
 _ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined|year)\b")
 
-# Verbs that rank a line's own quarters ("peaked in Q3"), never the lines of one quarter; the
-# noun the message names them by.
-_NOUN = {"peaked": "peak", "bottomed": "low"}
 Condition = Callable[[str, int, int], "tuple[str, re.Match[str]] | None"]
 
 
@@ -120,6 +118,7 @@ def _misranked_cell(
     # ("398" of a "$ in thousands" table) and the line the cells as scaled.
     mine = line[month]
     pick = max if high else min
+    # (a verb of _NOUN, "peaked in Q3", ranks a line's own quarters, never the lines of one)
     if word not in _NOUN and len(across) >= 2 and mine.value == pick(w.value for w in across):
         return None  # the extreme of its quarter's lines: the sentence may rank those
     end, best = pick(line.items(), key=lambda kv: kv[1].value)
