@@ -6,7 +6,10 @@ its own (a year is read as one, a quarter is not), so the figure the sentence st
 verdict: its cell must be the extreme of its line's quarters of the same year, in the same two
 shapes (the superlative right before the quarter, "highest in Q1", "peaked in the first
 quarter"; the quarter as subject, "Q1 had the highest ..."). As for years, a cell that is also
-the extreme of the other lines of its quarter is left alone (the sentence may rank those).
+the extreme of the other lines of its quarter is left alone (the sentence may rank those),
+unless a verb of time ranks it ("peaked", "bottomed": a line's own quarters only). A sentence
+with no figure ("Services revenue was highest in Q2") ranks the quarter of the row it names by
+its fullest label (``rules._period_trend.row_periods``): the quarter then is the claim.
 """
 
 from __future__ import annotations
