@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from crossfoot.language import rowtokens, years
 from crossfoot.language.rowtokens import acronym, label_tokens, required_tokens
-from crossfoot.language.years import _YEAR
+from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.rules import _derive_kinds
 from crossfoot.sources import rows_label_match, rows_names
 from deep import examples

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ASIDE", "extremes", "may_rank", "peaks"]
+__all__ = ["ASIDE", "RANK_NOUN", "extremes", "may_rank", "peaks"]
 
 _WORD = re.compile(
     r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest|(?:best|top)[- ](?:sell(?:er|ing)"
@@ -54,6 +54,9 @@ _STEMS = (  # ("best", "top", "worst": "the best seller", "top-selling", "worst-
 # Verbs that rank a line's own periods ("revenue peaked in March", "churn bottomed out in
 # Q2"): among rows only where each row is a period (rules.extremes asks the row to be one).
 _PEAK = re.compile(r"(?i)\b(?:(?P<high>peaked)|(?P<low>bottomed(?:\s+out)?))\b")
+# The noun a message names a rank verb's extreme by: "the peak is 1,000 (2021)", not "the peaked
+# is" (rules.which_period, rules._quarter_rank).
+RANK_NOUN = {"peaked": "peak", "bottomed": "low"}
 
 
 def may_rank(text: str) -> bool:

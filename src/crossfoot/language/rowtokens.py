@@ -9,7 +9,10 @@ the row requires ("net" and "total" may be left out). Used by :mod:`crossfoot.la
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
+from typing import TypeVar
 
 from crossfoot.language.rowsynonyms import names_in_other_words
 from crossfoot.numbers.words import NUMBER_WORDS
@@ -19,6 +22,7 @@ __all__ = [
     "acronym",
     "count_of_whole",
     "counted",
+    "fullest_named",
     "label_reading",
     "label_tokens",
     "names_row",
@@ -182,6 +186,27 @@ def required_tokens(label: str) -> frozenset[str]:
     _head, sep, tail = label.rpartition(":")
     own = tail if sep and label_tokens(tail) else label
     return _required(label_tokens(own))
+
+
+_K = TypeVar("_K")
+
+
+def fullest_named(named: Iterable[tuple[_K, str]], said: AbstractSet[str]) -> list[_K]:
+    """The keys of ``named`` (a key and its label each) whose label ``said`` names (it holds
+    every required token), the fullest labels only: "services revenue" names *Services
+    revenue*, not *Total revenue*. A key given twice keeps its last label that is named.
+
+    >>> named = [("total", "Total revenue"), ("services", "Services revenue"), ("cost", "Cost")]
+    >>> fullest_named(named, frozenset(tokens("Services revenue grew")))
+    ['services']
+    """
+    sized: dict[_K, int] = {}
+    for key, label in named:
+        req = required_tokens(label)
+        if req and req <= said:
+            sized[key] = len(req)
+    most = max(sized.values(), default=0)
+    return [k for k, n in sized.items() if n == most]
 
 
 def _required(label: frozenset[str]) -> frozenset[str]:

@@ -1,9 +1,12 @@
-"""A cheap gate: whether an answer says a line moved in every period ("grew every month",
+"""Cheap gates: whether an answer says a line moved in every period ("grew every month",
 "fell each quarter", "quarter after quarter"), a sentence :mod:`crossfoot.rules.worded_rows`
-judges with no figure, over every row of a result set.
+judges with no figure, over every row of a result set; or may claim anything of the rows with no
+figure (that, or a multiple in words: "nearly double South's", :mod:`crossfoot.rules.multiples`).
 """
 
 from __future__ import annotations
+
+from crossfoot.language.multiples import may_multiply
 
 __all__ = ["every_period", "worded_claim"]
 
@@ -41,6 +44,4 @@ def worded_claim(text: str) -> bool:
     >>> worded_claim("North's revenue was nearly double South's."), worded_claim("Done.")
     (True, False)
     """
-    from crossfoot.language.multiples import may_multiply
-
     return every_period(text) or may_multiply(text)

@@ -26,6 +26,8 @@ __all__ = [
     "OPENING_DATE",
     "OTHER_PERIOD",
     "PERIOD_ENDED",
+    "YEAR",
+    "YEAR_LABEL",
     "aligned",
     "date_at_end",
     "field_stem",
@@ -67,7 +69,10 @@ OTHER_PERIOD = re.compile(
 )
 
 # A year 1900-2099 not glued to other digits ("fy2023", "2023q1", "revenue_2023" all match).
-_YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
+YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
+# A label that is a year and nothing else, read with ``fullmatch``: "2021", "FY2021", "fiscal
+# 2021" (a row of a table by year).
+YEAR_LABEL = re.compile(r"(?i)(?:fy\s*|fiscal\s+)?(?:19|20)\d\d")
 # A year of running text: not the decimals of a figure ("The answer is 0.1969", "1.2010") nor
 # the whole part of one ("2019.5" units).
 _TEXT_YEAR = re.compile(r"(?<!\d)(?<!\d\.)(19\d\d|20\d\d)(?!\d)(?!\.\d)")
@@ -134,7 +139,7 @@ def _period(year: int | None, *names: str | None) -> tuple[int, int | None] | No
         if not name or _DIGIT.search(name) is None:
             continue
         if year is None:
-            m = _YEAR.search(name)
+            m = YEAR.search(name)
             if m:
                 year = int(m.group(1))
             else:
@@ -205,14 +210,14 @@ def field_stem(v: SourceValue) -> str | None:
 
 @lru_cache(maxsize=65536)
 def _stem(name: str) -> str | None:
-    stripped = _YEAR.sub(" ", name)
+    stripped = YEAR.sub(" ", name)
     stripped = _FY2.sub(" ", stripped)
     stripped = " ".join(
         t
         for t in _TOKEN.findall(stripped)
         if not (len(t) == 2 and t[0] in "qhQH" and t[1].isdigit())
     )
-    if _YEAR.search(name) is None and _FY2.search(name) is None and _sub_of(name) is None:
+    if YEAR.search(name) is None and _FY2.search(name) is None and _sub_of(name) is None:
         return None
     stem = _SEP.sub(" ", stripped).strip().lower()
     return stem or None

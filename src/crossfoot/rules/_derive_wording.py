@@ -313,7 +313,7 @@ def about_window(ctx: ClaimContext) -> Decimal:
             # (three significant digits, "50.0 thousand"): a window a thousandth of the figure,
             # which a value further off (49,420 is "about 49,400") does not meet.
             return min(m.precision, _HALF_UNIT.scaleb(exponent - 3) * m.scale)
-        if not scaled or m.approximate or written.as_tuple() != m.written.as_tuple():
+        if not scaled or written.as_tuple() != m.written.as_tuple():
             return Decimal(0)  # ("$30 thousand", "$500 million": rounded to the ten, or exact)
         # "$4 million" for a sum of 3,958 thousand: an answer line drops the zero of a figure
         # rounded to the tenth ("4.0" written "4"), read to that tenth

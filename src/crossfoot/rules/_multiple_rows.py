@@ -75,8 +75,14 @@ def _rows(part: str, values: Sequence[SourceValue]) -> set[tuple[str, int | None
     """The rows whose label ``part`` names (the fullest label of each table only)."""
     low = part.lower()
     found: dict[tuple[str, int | None, int], int] = {}
+    hits: dict[str, bool] = {}  # (each label read once: every cell of a row carries it)
     for v in values:
-        if v.row and v.row_index is not None and label_search(v.row, part, low):
+        if not v.row or v.row_index is None:
+            continue
+        hit = hits.get(v.row)
+        if hit is None:
+            hit = hits[v.row] = label_search(v.row, part, low)
+        if hit:
             found[(v.source_id, v.table, v.row_index)] = len(v.row)
     if not found:
         return set()

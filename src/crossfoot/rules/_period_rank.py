@@ -27,7 +27,7 @@ import re
 from collections.abc import Sequence
 
 from crossfoot.language.extremes import ASIDE as _ASIDE
-from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.rowtokens import fullest_named, tokens
 from crossfoot.model.types import Claim, Sentence, SourceValue
 from crossfoot.rules._named import value_years
 
@@ -107,18 +107,14 @@ def sentence_row_line(
         rows = {_series(v, year) for v in cells if v.table is not None and year in value_years(v)}
     else:
         words = frozenset(tokens(text[part.start : part.end]))
-        sized = {
-            key: len(req)
+        named = (
+            (key, _name(v, key))
             for v in values
             if v.table is not None
             and year in value_years(v)
             and (key := _series(v, year)) is not None
-            and (req := required_tokens(_name(v, key)))
-            and req <= words
-        }
-        # the fullest name only: "services revenue" names Services revenue, not Total revenue
-        most = max(sized.values(), default=0)
-        rows = {k for k, n in sized.items() if n == most}
+        )
+        rows = set(fullest_named(named, words))  # ("services revenue": not Total revenue)
     row = rows.pop() if len(rows) == 1 else None
     if row is None:
         return []

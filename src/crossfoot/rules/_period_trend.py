@@ -9,6 +9,9 @@ unit the sentence says (months for "every month", quarters for "each quarter"), 
 from the first period it names to the last it names (every period of the column when it names
 fewer than two; from the one it names after "since" or "from"). A column with two cells of one
 period (a result set by region and month) is no series: which line is meant is unknown.
+
+A table whose periods run across its columns ("Q1 2024", "Q2 2024") holds the series in a row:
+the one row the sentence names by its fullest label (:func:`row_periods`), over the same span.
 """
 
 from __future__ import annotations
@@ -16,9 +19,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.rowtokens import fullest_named, tokens
+from crossfoot.language.years import YEAR as _YEAR
+from crossfoot.language.years import YEAR_LABEL as _YEAR_ROW
 from crossfoot.language.years import period
 from crossfoot.model.types import SourceValue
+from crossfoot.rules.extremes import same_noun
 from crossfoot.rules.row_months import QUARTER_NAME, quarter_number
 from crossfoot.sources.rows_months import MONTH_NUMBERS, QUARTER
 
@@ -31,8 +37,6 @@ _UNIT = re.compile(
 _MONTH = re.compile(r"\b([A-Z][a-z]{2,8})\b\.?")
 _SINCE = re.compile(r"(?i)\b(?:since|from)\s+(?:the\s+)?$")
 _WORDS = re.compile(r"[a-z]{3,}")
-_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
-_YEAR_ROW = re.compile(r"(?i)(?:fy\s*|fiscal\s+)?(?:19|20)\d\d")
 
 
 def period_unit(sentence: str, after: int) -> str | None:
@@ -47,22 +51,17 @@ def period_unit(sentence: str, after: int) -> str | None:
 def _named_periods(sentence: str, unit: str) -> list[tuple[int, bool]]:
     """The periods of ``unit`` the sentence names, in order of writing, each with whether
     "since" or "from" precedes it."""
-    out: list[tuple[int, bool]] = []
+    found: list[tuple[int, int]] = []  # (the period, where its name starts)
     if unit == "year":
-        for m in _YEAR.finditer(sentence):
-            out.append(
-                (int(m.group(1)), bool(_SINCE.search(sentence, max(0, m.start() - 12), m.start())))
-            )
+        found = [(int(m.group(1)), m.start()) for m in _YEAR.finditer(sentence)]
     elif unit == "month":
         for m in _MONTH.finditer(sentence):
             n = MONTH_NUMBERS.get(m.group(1).lower())
             if n is not None:
-                out.append((n, bool(_SINCE.search(sentence, max(0, m.start() - 12), m.start()))))
+                found.append((n, m.start()))
     else:
-        for m in QUARTER_NAME.finditer(sentence):
-            q = QUARTER + quarter_number(m)
-            out.append((q, bool(_SINCE.search(sentence, max(0, m.start() - 12), m.start()))))
-    return out
+        found = [(QUARTER + quarter_number(m), m.start()) for m in QUARTER_NAME.finditer(sentence)]
+    return [(p, _SINCE.search(sentence, max(0, at - 12), at) is not None) for p, at in found]
 
 
 def _period_of(v: SourceValue, unit: str) -> tuple[int | None, int] | None:
@@ -83,8 +82,6 @@ def _named_column(
     sentence: str, values: Sequence[SourceValue]
 ) -> tuple[str, int | None, int | None] | None:
     """The one column (source, table, column index) whose name a word of the sentence names."""
-    from crossfoot.rules.extremes import same_noun  # (rules.extremes imports this module's peers)
-
     said = {w.rstrip("s") for w in _WORDS.findall(sentence.lower())}
     found = set()
     names: dict[str, bool] = {}
@@ -138,15 +135,12 @@ def row_periods(
 ) -> list[SourceValue] | None:
     """The cells of the one row the sentence names (its fullest label) along columns of
     ``unit`` ("Q1 2024", "March 2024"), in period order over the span it names, or None."""
-    said = frozenset(tokens(sentence))
-    sized: dict[tuple[str, int | None, int], int] = {}
-    for v in values:
-        if v.row and v.row_index is not None and v.column and _unit_column(v.column, unit):
-            req = required_tokens(v.row)
-            if req and req <= said:
-                sized[(v.source_id, v.table, v.row_index)] = len(req)
-    most = max(sized.values(), default=0)
-    rows = [k for k, n in sized.items() if n == most]
+    labels = (
+        ((v.source_id, v.table, v.row_index), v.row)
+        for v in values
+        if v.row and v.row_index is not None and v.column and _unit_column(v.column, unit)
+    )
+    rows = fullest_named(labels, frozenset(tokens(sentence)))
     if len(rows) != 1:
         return None
     cells: dict[tuple[int, int], SourceValue] = {}

@@ -6,7 +6,10 @@ its own (a year is read as one, a quarter is not), so the figure the sentence st
 verdict: its cell must be the extreme of its line's quarters of the same year, in the same two
 shapes (the superlative right before the quarter, "highest in Q1", "peaked in the first
 quarter"; the quarter as subject, "Q1 had the highest ..."). As for years, a cell that is also
-the extreme of the other lines of its quarter is left alone (the sentence may rank those).
+the extreme of the other lines of its quarter is left alone (the sentence may rank those),
+unless a verb of time ranks it ("peaked", "bottomed": a line's own quarters only). A sentence
+with no figure ("Services revenue was highest in Q2") ranks the quarter of the row it names by
+its fullest label (``rules._period_trend.row_periods``): the quarter then is the claim.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 
+from crossfoot.language.extremes import RANK_NOUN as _NOUN
 from crossfoot.language.years import period
 from crossfoot.model.types import (
     Claim,
@@ -32,9 +36,6 @@ __all__ = ["ranked_quarters"]
 
 _ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined|year)\b")
 
-# Verbs that rank a line's own quarters ("peaked in Q3"), never the lines of one quarter; the
-# noun the message names them by.
-_NOUN = {"peaked": "peak", "bottomed": "low"}
 Condition = Callable[[str, int, int], "tuple[str, re.Match[str]] | None"]
 
 
@@ -120,6 +121,7 @@ def _misranked_cell(
     # ("398" of a "$ in thousands" table) and the line the cells as scaled.
     mine = line[month]
     pick = max if high else min
+    # (a verb of _NOUN, "peaked in Q3", ranks a line's own quarters, never the lines of one)
     if word not in _NOUN and len(across) >= 2 and mine.value == pick(w.value for w in across):
         return None  # the extreme of its quarter's lines: the sentence may rank those
     end, best = pick(line.items(), key=lambda kv: kv[1].value)

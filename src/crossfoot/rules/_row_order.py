@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules.comparisons import NEGATED
 
@@ -38,7 +39,6 @@ _GATES = (
 )  # fmt: skip
 _FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹\d(+-]")
 _ALL_YEARS = re.compile(r"(?i)\b(?:every|each|both|all)\s+(?:of\s+the\s+)?(?:\w+\s+)?years?\b")
-_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 _Row = tuple[str, int | None, int]
 
 

@@ -54,14 +54,8 @@ def cell_words_verdict(ctx: ClaimContext, sv: SourceValue) -> Verdict | None:
     >>> check("Unrealized losses on bonds were $416.", [t]).claims[0].status
     'contradicted'
     """
-    if sv.table is None or ctx.mention.negative or sv.value == 0:
-        return None
-    return _swapped_label(ctx, sv)
-
-
-def _swapped_label(ctx: ClaimContext, sv: SourceValue) -> Verdict | None:
-    if sv.value < 0:
-        return None
+    if sv.table is None or ctx.mention.negative or sv.value <= 0:
+        return None  # (a negative "Increase in inventories" is a decrease of them)
     part = _own_part(ctx)
     low = part.lower()
     if not any(w in low for w in _OPPOSITE):  # (a substring test before the word reading)

@@ -24,6 +24,7 @@ from collections.abc import Set as AbstractSet
 
 from crossfoot.language.extremes import ASIDE as _ASIDE
 from crossfoot.language.extremes import extremes, may_rank, peaks
+from crossfoot.language.years import YEAR_LABEL as _YEAR_ROW
 from crossfoot.model.types import Claim, SourceValue, format_decimal, kind_family
 from crossfoot.rules._growth_rank import growth_misranked
 from crossfoot.rules.row_months import named_month
@@ -38,7 +39,6 @@ _YEAR_FIRST = re.compile(r"(?i)\s*(?:fiscal\s+|fy\s*)?((?:19|20)\d\d)\s+[a-z]")
 _HEAD = re.compile(r"((?:\b[\w'-]+[^\w,;:]+){1,6})$")
 # (a verb that ranks, as the message names the rank)
 _ADJECTIVE = {"led": "highest", "peaked": "highest", "bottomed": "lowest", "bottomed out": "lowest"}
-_YEAR_ROW = re.compile(r"(?:fy\s*|fiscal\s+)?(?:19|20)\d\d", re.I)
 
 
 def ranked_rows(text: str, claims: list[Claim], values: Sequence[SourceValue]) -> list[Claim]:

@@ -92,7 +92,7 @@ def sign_verdict(ctx: ClaimContext, sv: SourceValue) -> Verdict | None:
     >>> _loss_line(SourceValue(Decimal(5), "R1", row="Operating income (loss)"))
     False
     """
-    worded = cell_words_verdict(ctx, sv)  # a change column's sign, a label's word swapped
+    worded = cell_words_verdict(ctx, sv)  # a label's direction word swapped
     if worded is not None:
         return worded
     m, s = ctx.mention, ctx.sentence

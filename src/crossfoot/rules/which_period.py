@@ -34,6 +34,7 @@ from decimal import Decimal
 
 from crossfoot.language.asked import Ask
 from crossfoot.language.direction import parenthesized_aside
+from crossfoot.language.extremes import RANK_NOUN
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
@@ -61,8 +62,6 @@ _EXTREME = WordGated(
     ),
 )
 # "the second highest", "the next largest": not the extreme.
-# The noun of a verb of rank, for the message: "the peak is 1,000 (2021)", not "the peaked is".
-_NOUN = {"peaked": "peak", "bottomed": "low"}
 _ORDINAL = re.compile(r"(?i)\b(?:second|third|fourth|fifth|2nd|3rd|4th|next)[\s-]+$")
 _THAN = re.compile(r"(?i)^\s*than\b")
 # An answer that is nothing but years ("2018", "In 2019.", "2019 and 2018"): the answer itself,
@@ -272,7 +271,7 @@ def _not_extreme(cond: tuple[str, re.Match[str]], points: list[_Point], year: in
         return None
     top = next(p for p in points if p[1] == best)
     word = cond[1].group(0).lower()
-    word = _NOUN.get(word, word)
+    word = RANK_NOUN.get(word, word)
     shown = "/".join(str(y) for y in sorted(top[0]))
     return f"the {word} is {top[2]} ({shown}), not {mine[0][2]} ({year})"
 

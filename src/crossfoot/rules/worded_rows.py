@@ -39,6 +39,7 @@ from decimal import Decimal
 from itertools import pairwise
 
 from crossfoot.language.trends import every_period
+from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules._level_moves import level_moves
 from crossfoot.rules._period_trend import period_series, period_unit, row_periods
@@ -55,7 +56,6 @@ _TREND = re.compile(
 _VERB = re.compile(rf"(?i)\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b")
 _NOT = re.compile(r"(?i)\b(?:not|never|n't)\b")
 _SINCE = re.compile(r"(?i)\b(?:since|from)\s+(?:fy\s*|fiscal\s+)?((?:19|20)\d\d)\b")
-_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 
 
 def worded_rows(

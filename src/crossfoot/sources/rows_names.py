@@ -11,7 +11,8 @@ from functools import lru_cache
 from itertools import chain, compress, repeat
 from typing import cast
 
-from crossfoot.language.years import _YEAR  # one year pattern for labels, fields and column names
+# (one year pattern for labels, fields and column names)
+from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import SourceValue
 from crossfoot.sources.rows_cells import _STR
 from crossfoot.sources.rows_label_match import _ascii_words, label_search
