@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from crossfoot.language.multiples import may_multiply
 
-__all__ = ["every_period", "worded_claim"]
+__all__ = ["MOVED_DOWN", "MOVED_UP", "every_period", "worded_claim"]
+
+# The past-tense verbs of a line's movement that figure-free readings take (rules.worded_rows,
+# rules._level_moves), as regex alternations.
+MOVED_UP = r"grew|grown|increased|rose|risen|climbed|improved|expanded"
+MOVED_DOWN = r"fell|fallen|declined|decreased|dropped|shrank|shrunk|contracted"
 
 _GATES = (
     "every month",

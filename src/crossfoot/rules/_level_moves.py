@@ -16,12 +16,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from crossfoot.language.trends import MOVED_DOWN, MOVED_UP
 from crossfoot.model.types import Claim, SourceValue, format_decimal
 
 __all__ = ["level_moves"]
 
-_UP = r"grew|grown|increased|rose|risen|climbed|improved|expanded|jumped|surged"
-_DOWN = r"fell|fallen|declined|decreased|dropped|shrank|shrunk|contracted|slipped|dipped"
+# (a level reached: "jumped to", "dipped to" as well)
+_UP = rf"{MOVED_UP}|jumped|surged"
+_DOWN = rf"{MOVED_DOWN}|slipped|dipped"
 _TO = re.compile(
     rf"(?i)\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:\w+\s+){{0,2}}?to\s+(?:about\s+|roughly\s+|"
     r"approximately\s+|nearly\s+|almost\s+|around\s+)?$"

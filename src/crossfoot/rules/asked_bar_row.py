@@ -27,14 +27,10 @@ from decimal import Decimal
 from crossfoot.language.bounds import Side
 from crossfoot.language.rowtables import section_of
 from crossfoot.model.types import Claim, Evidence, SourceValue, format_decimal
-from crossfoot.rules._bar_cells import bar_cells
-from crossfoot.rules.one_row_bar import level_after, moves_before
+from crossfoot.rules.one_row_bar import level_bar
 from crossfoot.sources.rows_label_match import label_search
 
 __all__ = ["asked_bar_row"]
-
-# words that make the bar one on a change, not on the row's level (as rules.one_row_bar reads)
-_CHANGE_WORDS = ("change", "differen", "gap", "increase", "decrease", "growth", " by ")
 
 
 def asked_bar_row(
@@ -52,11 +48,7 @@ def asked_bar_row(
     False
     """
     m, s = claim.mention, claim.sentence
-    before = text[s.start : m.start].lower()
-    moved = moves_before(text, s.start, m.start)
-    if (moved and not level_after(text, moved, m.start)) or any(w in before for w in _CHANGE_WORDS):
-        return None
-    found = bar_cells(text, s.start, s.end, values, texts)
+    found = level_bar(text, claim, values, texts)
     if found is None:
         return None
     bar, side, cells = found

@@ -24,8 +24,16 @@ import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
+from crossfoot.language.bounds import Side
 from crossfoot.language.direction import direction_words, false_direction
-from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue, format_decimal
+from crossfoot.model.types import (
+    PASSING_STATUSES,
+    Claim,
+    Evidence,
+    Mention,
+    SourceValue,
+    format_decimal,
+)
 from crossfoot.rules._bar_cells import bar_cells
 from crossfoot.rules.counts import past_bar
 from crossfoot.sources.rows_label_match import label_search
@@ -61,16 +69,26 @@ def level_after(text: str, moved: Sequence[re.Match[str]], end: int) -> bool:
 _CHANGE_WORDS = ("change", "differen", "gap", "increase", "decrease", "growth", " by ")
 
 
-def one_row_bar(
+def level_bar(
     text: str, claim: Claim, values: Sequence[SourceValue], texts: Mapping[str, str]
-) -> Claim | None:
-    """The bar's claim judged on the one row its sentence names, or None (module docstring)."""
+) -> tuple[Mention, Side, list[SourceValue]] | None:
+    """The bar ``claim`` states on a row's level (not on a change: no movement word before it
+    unless a level word follows, no word of a change), its side and the cells of the column it
+    is drawn across (rules._bar_cells), or None."""
     m, s = claim.mention, claim.sentence
     before = text[s.start : m.start].lower()
     moved = moves_before(text, s.start, m.start)
     if (moved and not level_after(text, moved, m.start)) or any(w in before for w in _CHANGE_WORDS):
         return None
-    found = bar_cells(text, s.start, s.end, values, texts)
+    return bar_cells(text, s.start, s.end, values, texts)
+
+
+def one_row_bar(
+    text: str, claim: Claim, values: Sequence[SourceValue], texts: Mapping[str, str]
+) -> Claim | None:
+    """The bar's claim judged on the one row its sentence names, or None (module docstring)."""
+    m, s = claim.mention, claim.sentence
+    found = level_bar(text, claim, values, texts)
     if found is None:
         return None
     bar, side, cells = found

@@ -81,23 +81,29 @@ def _grids(group: ValueIndex) -> list[tuple[str, _Grid]]:
     return [(k[2], g) for k, g in grids.items() if 3 <= len(g) <= _CELLS]
 
 
-def _said(text: str | None, words: frozenset[str], years: frozenset[int]) -> bool:
-    """Whether the words name a row or column label: its content words, or its year."""
+def _said(
+    text: str | None, words: frozenset[str], years: frozenset[int], own: bool = False
+) -> bool:
+    """Whether the words name a row or column label: its content words (with ``own``, a label
+    of none, "total", by its own words), or its year."""
     if not text:
         return False
-    need = required_tokens(text)
+    need = required_tokens(text) or (frozenset(tokens(text)) if own else frozenset())
     if need and need <= words:
         return True
     return any(y in years for y in years_in_text(text))
 
 
-def _named(grid: _Grid, words: frozenset[str], years: frozenset[int]) -> list[SourceValue]:
-    """The cells whose row and column the words name (a table of one amount column: the row)."""
+def named_cells(
+    grid: _Grid, words: frozenset[str], years: frozenset[int], own: bool = False
+) -> list[SourceValue]:
+    """The cells whose row and column the words name (a table of one amount column: the row);
+    ``own``: a label with no content word is named by its own words."""
     one_column = len({c for _, c in grid}) == 1
     return [
         v
         for v in grid.values()
-        if _said(v.row, words, years) and (one_column or _said(v.column, words, years))
+        if _said(v.row, words, years, own) and (one_column or _said(v.column, words, years, own))
     ]
 
 
@@ -186,7 +192,7 @@ def named_cells_sum(ctx: ClaimContext) -> Verdict | None:
     ]
     for words, years in readings:
         for grid in grids:
-            sums = _sums(_named(grid, words, years))
+            sums = _sums(named_cells(grid, words, years))
             found = _found(sums, lo, hi, m.value)
             if found is not None:
                 return Verdict("derived", _evidence(ctx, found))

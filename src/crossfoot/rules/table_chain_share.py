@@ -36,7 +36,7 @@ from __future__ import annotations
 from decimal import Decimal
 from itertools import combinations
 
-from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.rowtokens import tokens
 from crossfoot.language.turns import last_turn
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
@@ -46,7 +46,7 @@ from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._chance import band
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
-from crossfoot.rules.table_chain_named import _grids
+from crossfoot.rules.table_chain_named import _grids, named_cells
 from crossfoot.rules.turn_chain import fine_figure
 
 __all__ = ["named_sum_share"]
@@ -74,28 +74,6 @@ def _said(ctx: ClaimContext) -> tuple[frozenset[str], frozenset[int]] | None:
         a, b = ctx.mention.start - s.start, ctx.mention.end - s.start
         said = f"{s.text[:a]} {s.text[b:]}" if 0 <= a <= b <= len(s.text) else s.text
     return turn.words | frozenset(tokens(said)), turn.years | frozenset(years_in_text(said))
-
-
-def _named_label(text: str | None, words: frozenset[str], years: frozenset[int]) -> bool:
-    """Whether the words name a row or column label: its content words (a label of none,
-    "total", by its own words), or its year."""
-    if not text:
-        return False
-    need = required_tokens(text) or frozenset(tokens(text))
-    if need and need <= words:
-        return True
-    return any(y in years for y in years_in_text(text))
-
-
-def _named(grid: _Grid, words: frozenset[str], years: frozenset[int]) -> list[SourceValue]:
-    """The cells whose row and column the words name (a table of one amount column: the row)."""
-    one_column = len({c for _, c in grid}) == 1
-    return [
-        v
-        for v in grid.values()
-        if _named_label(v.row, words, years)
-        and (one_column or _named_label(v.column, words, years))
-    ]
 
 
 def _shares(cells: list[SourceValue]) -> list[_Share]:
@@ -131,7 +109,7 @@ def named_sum_share(ctx: ClaimContext) -> Verdict | None:
         for cls, grid in by_identity(_MEMO, group, _KEPT, _grids):
             if cls != "amount":
                 continue
-            shares = _shares(_named(grid, *said))
+            shares = _shares(named_cells(grid, *said, own=True))
             met = [s for s in shares if lo <= s[0] <= hi]
             count = sum(1 for s in shares if s[0] in near)
             if met and near.within(count, hi - lo, _BUDGET):

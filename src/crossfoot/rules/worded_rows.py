@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from itertools import pairwise
 
-from crossfoot.language.trends import every_period
+from crossfoot.language.trends import MOVED_DOWN, MOVED_UP, every_period
 from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules._level_moves import level_moves
@@ -47,8 +47,7 @@ from crossfoot.rules._row_order import compared_rows, may_compare, named_rows
 
 __all__ = ["worded_rows"]
 
-_UP = r"grew|grown|increased|rose|risen|climbed|improved|expanded"
-_DOWN = r"fell|fallen|declined|decreased|dropped|shrank|shrunk|contracted"
+_UP, _DOWN = MOVED_UP, MOVED_DOWN
 _TREND = re.compile(
     rf"(?i)\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:\w+\s+){{0,2}}?"
     r"(?:(?:in\s+)?(?:every|each)\s+(?:single\s+)?year|year\s+after\s+year|year\s+on\s+year\s+every)\b"
