@@ -101,6 +101,15 @@ def _text(rng: random.Random, years: list[int]) -> str:
     return _busy_text(rng, years, rng.randint(0, 6)) if rng.random() < 0.5 else _FILLER
 
 
+def _line_table(
+    rng: random.Random, years: list[int], most: int
+) -> tuple[list[list[str]], dict[tuple[str, int], Decimal], str]:
+    """A table of 2 to ``most`` of :data:`_LINES` over ``years``, and one of its lines."""
+    labels = rng.sample(_LINES, rng.randint(2, most))
+    grid, v = _table(rng, labels, years)
+    return grid, v, rng.choice(labels)
+
+
 def sum_share(rng: random.Random) -> Case:
     years = _years(rng, rng.randint(2, 3))
     labels = rng.sample(_PARTS, rng.randint(3, 6))
@@ -163,9 +172,7 @@ def sum3_over(rng: random.Random) -> Case:
 
 def avg_changes(rng: random.Random) -> Case:
     years = _years(rng, 3)
-    labels = rng.sample(_LINES, rng.randint(2, 5))
-    grid, v = _table(rng, labels, years)
-    lab = rng.choice(labels)
+    grid, v, lab = _line_table(rng, years, 5)
     y2, y1, y0 = years
     turns = [
         f"what was the change in {lab} from {y1} to {y2}?",
@@ -229,9 +236,7 @@ def share_change(rng: random.Random) -> Case:
 
 def text_table(rng: random.Random) -> Case:
     years = _years(rng, 3)
-    labels = rng.sample(_LINES, rng.randint(2, 5))
-    grid, v = _table(rng, labels, years[1:])
-    lab = rng.choice(labels)
+    grid, v, lab = _line_table(rng, years[1:], 5)
     b = v[(lab, years[1])]
     a = _q(float(b) * rng.uniform(0.8, 1.25), 1)
     text = f"{_FILLER} {lab} was $ {a} million in {years[0]} , compared with the amounts below ."
@@ -308,9 +313,7 @@ def sum_scaled(rng: random.Random) -> Case:
 
 def change_times(rng: random.Random) -> Case:
     years = _years(rng, rng.randint(2, 3))
-    labels = rng.sample(_LINES, rng.randint(2, 4))
-    grid, v = _table(rng, labels, years)
-    lab = rng.choice(labels)
+    grid, v, lab = _line_table(rng, years, 4)
     y1, y0 = years[0], years[1]
     k = rng.choice([(100000, 100), (10000, 100), (5000, 100), (1000, 10)])
     turns = [

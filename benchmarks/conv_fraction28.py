@@ -42,7 +42,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from conv_chains27 import _LINES, _table, _text, shape_table
+from conv_chains27 import _LINES, _line_table, _table, _text, shape_table
 from conv_fraction26 import _FILLER, Case, _years
 
 __all__ = ["SHAPES", "main"]
@@ -57,9 +57,7 @@ _ASK = (
 
 def _pair(rng: random.Random) -> tuple[list[list[str]], str, str, int, int, Decimal, Decimal]:
     years = _years(rng, rng.randint(2, 3))
-    labels = rng.sample(_LINES, rng.randint(2, 6))
-    grid, v = _table(rng, labels, years)
-    lab = rng.choice(labels)
+    grid, v, lab = _line_table(rng, years, 6)
     y1, y0 = years[0], years[1]
     return grid, _text(rng, years), lab, y1, y0, v[(lab, y1)], v[(lab, y0)]
 

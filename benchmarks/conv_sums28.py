@@ -57,7 +57,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from conv_chains27 import _LINES, _PARTS, _table, _text, shape_table
+from conv_chains27 import _LINES, _PARTS, _line_table, _table, _text, shape_table
 from conv_fraction26 import _FILLER, Case, _busy_text, _money, _years
 
 __all__ = ["SHAPES", "main"]
@@ -97,9 +97,7 @@ def _ask_total(rng: random.Random) -> str:
 
 def line_years(rng: random.Random) -> Case:
     years = _years(rng, rng.randint(3, 5))
-    labels = rng.sample(_LINES, rng.randint(2, 6))
-    grid, v = _table(rng, labels, years)
-    lab = rng.choice(labels)
+    grid, v, lab = _line_table(rng, years, 6)
     ys = sorted(rng.sample(years, 3), reverse=rng.random() < 0.6)
     turns = [f"what was the {lab} in {ys[0]}?", f"and in {ys[1]}?", f"and in {ys[2]}?"]
     turns.append(_ask_total(rng))
@@ -109,9 +107,7 @@ def line_years(rng: random.Random) -> Case:
 
 def line_years_one(rng: random.Random) -> Case:
     years = _years(rng, rng.randint(3, 4))
-    labels = rng.sample(_LINES, rng.randint(2, 6))
-    grid, v = _table(rng, labels, years)
-    lab = rng.choice(labels)
+    grid, v, lab = _line_table(rng, years, 6)
     ys = sorted(rng.sample(years, 3), reverse=rng.random() < 0.6)
     turns = [
         rng.choice(
@@ -175,9 +171,7 @@ def lines_year(rng: random.Random) -> Case:
 
 def sum_then(rng: random.Random) -> Case:
     years = _years(rng, rng.randint(3, 4))
-    labels = rng.sample(_LINES, rng.randint(2, 6))
-    grid, v = _table(rng, labels, years)
-    lab = rng.choice(labels)
+    grid, v, lab = _line_table(rng, years, 6)
     ys = rng.sample(years, 3)
     turns = [
         f"what was the sum of {lab} in {ys[0]} and {ys[1]}?",

@@ -55,6 +55,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from trace_steps import timed_attr
 from trace_vs_figured import new_labels, random_table, timing_answer
 
 _CLOCK = time.process_time
@@ -149,26 +150,13 @@ def ledger(
     now: defaultdict[str, float] = defaultdict(float)  # the current trace's time per step
     undo: list[tuple[Any, str, Any]] = []
 
-    def wrap(owner: Any, attr: str, name: str) -> None:
-        fn = getattr(owner, attr)
-
-        def timed(*args: Any, **kw: Any) -> Any:
-            t0 = _CLOCK()
-            try:
-                return fn(*args, **kw)
-            finally:
-                now[name] += _CLOCK() - t0
-
-        undo.append((owner, attr, fn))
-        setattr(owner, attr, timed)
-
     for text, rows in streams["fresh rows"][:20]:
         trace(text, rows)
     trace(*streams["repeat"][0])  # (the repeated answer's reads kept before the timed calls)
     for module, attr, name in _STEPS:
         owner: Any = importlib.import_module(module)
         cls, _, attr = attr.rpartition(".")
-        wrap(getattr(owner, cls) if cls else owner, attr, name)
+        timed_attr(getattr(owner, cls) if cls else owner, attr, name, now, undo)
     per: dict[str, defaultdict[str, list[float]]] = {
         m: defaultdict(list) for m in ("repeat", "new rows")
     }

@@ -63,6 +63,24 @@ def _cases(n: int, c: int, count: int) -> _Cases:
     return [(timing_answer(t), t) for t in (random_table(rng, n, c) for _ in range(count))]
 
 
+def timed_attr(
+    owner: Any, attr: str, name: str, spent: dict[str, float], undo: list[tuple[Any, str, Any]]
+) -> None:
+    """Replace ``owner.attr`` by a wrapper adding each call's CPU time to ``spent[name]``; the
+    original is appended to ``undo`` as ``(owner, attr, original)``, for the caller to set back."""
+    fn = getattr(owner, attr)
+
+    def timed(*args: Any, **kw: Any) -> Any:
+        t0 = _CLOCK()
+        try:
+            return fn(*args, **kw)
+        finally:
+            spent[name] += _CLOCK() - t0
+
+    undo.append((owner, attr, fn))
+    setattr(owner, attr, timed)
+
+
 def _verdicts(text: str, rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
     trace_rows.forget()
     return [(c.status, c.mention.text) for c in trace(text, rows).claims]
@@ -225,19 +243,6 @@ def outside(cases: _Cases, rounds: int) -> None:
     spent: defaultdict[str, float] = defaultdict(float)
     undo: list[tuple[Any, str, Any]] = []
 
-    def wrap(owner: Any, attr: str, name: str) -> None:
-        fn = getattr(owner, attr)
-
-        def timed(*args: Any, **kw: Any) -> Any:
-            t0 = _CLOCK()
-            try:
-                return fn(*args, **kw)
-            finally:
-                spent[name] += _CLOCK() - t0
-
-        undo.append((owner, attr, fn))
-        setattr(owner, attr, timed)
-
     engine._run = record
     try:
         for i, (text, rows) in enumerate(cases):
@@ -246,7 +251,7 @@ def outside(cases: _Cases, rounds: int) -> None:
         engine._run = replay
         for module, cls, attr, name in _OUTSIDE:
             owner = importlib.import_module(module)
-            wrap(getattr(owner, cls) if cls else owner, attr, name)
+            timed_attr(getattr(owner, cls) if cls else owner, attr, name, spent, undo)
         from crossfoot.front import trace as front_trace
 
         # (trace takes verify through _verify(): the wrapped one from now on)
