@@ -37,6 +37,7 @@ _UNIT = re.compile(
 _MONTH = re.compile(r"\b([A-Z][a-z]{2,8})\b\.?")
 _SINCE = re.compile(r"(?i)\b(?:since|from)\s+(?:the\s+)?$")
 _WORDS = re.compile(r"[a-z]{3,}")
+_Period = tuple[int | None, int]  # (year, month or QUARTER + q; 0 for a year)
 
 
 def period_unit(sentence: str, after: int) -> str | None:
@@ -105,7 +106,7 @@ def period_series(
     key = _named_column(sentence, values)
     if key is None:
         return None
-    cells: dict[tuple[int | None, int], SourceValue] = {}
+    cells: dict[_Period, SourceValue] = {}
     for v in values:
         if (v.source_id, v.table, v.col_index) != key or v.view == "true":
             continue
@@ -118,16 +119,9 @@ def period_series(
     if len({y for y, _ in cells}) > 1 and any(y is None for y, _ in cells):
         return None
     order = sorted(cells, key=lambda p: (p[0] or 0, p[1]))
-    named = _named_periods(sentence, unit)
-    subs = [p for p, _ in named]
-    if len(set(subs)) >= 2 or any(since for _, since in named):
-        at = 0 if unit == "year" else 1  # (a year's series runs along its years)
-        if at and len({y for y, _ in order}) > 1:
-            return None  # "from January to April" over two years: which January?
-        first = subs[0] if any(since for _, since in named) or len(subs) < 2 else min(subs)
-        last = max(subs) if len(set(subs)) >= 2 else order[-1][at] or 0
-        order = [p for p in order if first <= (p[at] or 0) <= last]
-    return [cells[p] for p in order] if len(order) >= 2 else None
+    # (a year's series runs along its years)
+    spanned = _spanned(order, _named_periods(sentence, unit), 0 if unit == "year" else 1)
+    return [cells[p] for p in spanned] if spanned is not None and len(spanned) >= 2 else None
 
 
 def row_periods(
@@ -143,7 +137,7 @@ def row_periods(
     rows = fullest_named(labels, frozenset(tokens(sentence)))
     if len(rows) != 1:
         return None
-    cells: dict[tuple[int, int], SourceValue] = {}
+    cells: dict[_Period, SourceValue] = {}
     for v in values:
         if (v.source_id, v.table, v.row_index) != rows[0] or v.view == "true" or not v.column:
             continue
@@ -154,19 +148,29 @@ def row_periods(
         if when in cells and cells[when].col_index != v.col_index:
             return None  # two columns of one period: which is meant is unknown
         cells[when] = v
-    order = sorted(cells)
+    # (a column's period is its month; a quarter named is its last month)
     named = [
         ((n - QUARTER) * 3 if n > QUARTER else n, since)
         for n, since in _named_periods(sentence, unit)
     ]
-    subs = [n for n, _ in named]
-    if len(set(subs)) >= 2 or any(since for _, since in named):
-        if len({y for y, _ in order}) > 1:
-            return None  # "from Q1 to Q3" over two years: which Q1?
-        first = min(subs) if len(set(subs)) >= 2 else subs[0]
-        last = max(subs) if len(set(subs)) >= 2 else order[-1][1]
-        order = [p for p in order if first <= p[1] <= last]
-    return [cells[p] for p in order] if len(order) >= 2 else None
+    spanned = _spanned(sorted(cells), named, 1)
+    return [cells[p] for p in spanned] if spanned is not None and len(spanned) >= 2 else None
+
+
+def _spanned(order: list[_Period], named: list[tuple[int, bool]], at: int) -> list[_Period] | None:
+    """The periods of ``order`` (sorted) within the span the sentence names: from the first it
+    names after "since" / "from" (else the earliest it names) to the latest it names (else the
+    last of ``order``); all of them when it names fewer than two and no "since"; None when a
+    named month or quarter could be of two years. ``at``: 0 compares years, 1 months."""
+    subs = [p for p, _ in named]
+    since = any(s for _, s in named)
+    if len(set(subs)) < 2 and not since:
+        return order
+    if at and len({y for y, _ in order}) > 1:
+        return None  # "from January to April" over two years: which January?
+    first = subs[0] if since or len(subs) < 2 else min(subs)
+    last = max(subs) if len(set(subs)) >= 2 else order[-1][at] or 0
+    return [p for p in order if first <= (p[at] or 0) <= last]
 
 
 def _unit_column(label: str, unit: str) -> bool:

@@ -76,6 +76,8 @@ def ranked_quarters(
             free = _figure_free(text, s, q, values, number * 3, high, word)
             if free is not None:
                 out.append(free)
+    if len(out) == len(claims):
+        return out
     return sorted(out, key=lambda c: c.mention.start)  # (a figure-free claim goes in order)
 
 

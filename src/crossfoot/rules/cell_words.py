@@ -18,6 +18,7 @@ from __future__ import annotations
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.numbers.words import NUMBER_WORDS
 
 __all__ = ["cell_words_verdict"]
 
@@ -33,13 +34,7 @@ _OPPOSITE = {
     "lower": "higher",
 }
 # Small counts a sentence writes in words ("more than one year" of "Less Than 1 Year").
-_NUMBER_WORDS = dict(
-    zip(
-        "one two three four five six seven eight nine ten".split(),
-        [str(i) for i in range(1, 11)],
-        strict=True,
-    )
-)
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate(NUMBER_WORDS[1:11], start=1)}
 _NEAR = 2  # words between the opposite word and the label's other words, at most
 
 

@@ -47,12 +47,11 @@ from crossfoot.rules._row_order import compared_rows, may_compare, named_rows
 
 __all__ = ["worded_rows"]
 
-_UP, _DOWN = MOVED_UP, MOVED_DOWN
 _TREND = re.compile(
-    rf"(?i)\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:\w+\s+){{0,2}}?"
+    rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\s+(?:\w+\s+){{0,2}}?"
     r"(?:(?:in\s+)?(?:every|each)\s+(?:single\s+)?year|year\s+after\s+year|year\s+on\s+year\s+every)\b"
 )
-_VERB = re.compile(rf"(?i)\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b")
+_VERB = re.compile(rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b")
 _NOT = re.compile(r"(?i)\b(?:not|never|n't)\b")
 _SINCE = re.compile(r"(?i)\b(?:since|from)\s+(?:fy\s*|fiscal\s+)?((?:19|20)\d\d)\b")
 
@@ -91,8 +90,12 @@ def _trend(text: str, s: Sentence, values: Sequence[SourceValue], added: list[Cl
     if m is not None:  # a named row's years, or a column of a result set by year
         cells = _row_years(sentence, values) or period_series(sentence, "year", values)
     else:  # "grew every month": a column of a result set by month or quarter
-        m = next((v for v in _VERB.finditer(sentence) if period_unit(sentence, v.end())), None)
-        unit = period_unit(sentence, m.end()) if m is not None else None
+        unit = None
+        for m in _VERB.finditer(sentence):
+            if (unit := period_unit(sentence, m.end())) is not None:
+                break
+        else:
+            m = None
         cells = (
             period_series(sentence, unit, values) or row_periods(sentence, unit, values)
             if unit is not None
