@@ -26,9 +26,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from crossfoot.language.asked import Ask
 from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._named import TOTAL_LABEL
 
@@ -39,13 +41,14 @@ _POOL_OF = re.compile(
 )
 _JOIN = re.compile(r"(?i)\s(?:and|plus)\s")
 _SEVERAL = re.compile(r"(?i)\b(?:both|each|respective(?:ly)?)\b")
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _CHANGES = frozenset({"difference", "percent_change"})
 _YEAR_PAIR = re.compile(r"(?<!\d)(?:19|20)\d\d\s+(?:and|plus)\s+(?:fiscal\s+)?(?:19|20)\d\d(?!\d)")
 _WHY = "the question asks for two things combined; this figure is one of them"
 
 
-def _sides(text: str) -> tuple[str, str] | None:
+@lru_cache(maxsize=1024)  # (one question, many claims)
+def _sides(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The words of the two things the question pools ("the sum of A and B"), or None."""
     text = _YEAR_PAIR.sub("years", text)  # ("between 2018 and 2019" joins no two things)
     m = _POOL_OF.search(text)
     if m is None or _SEVERAL.search(text):
@@ -54,7 +57,7 @@ def _sides(text: str) -> tuple[str, str] | None:
     if len(joins) != 1:
         return None
     j = joins[0]
-    return text[m.end() : j.start()], text[j.end() :]
+    return _words(text[m.end() : j.start()]), _words(text[j.end() :])
 
 
 def _words(text: str) -> frozenset[str]:
@@ -103,7 +106,7 @@ def pool_misfit(ask: Ask, ev: Evidence, values: Sequence[SourceValue]) -> str | 
     sides = _sides(ask.text)
     if sides is None:
         return None
-    a, b = _words(sides[0]), _words(sides[1])
+    a, b = sides
     for mine, axis, across in lines:
         if not mine or TOTAL_LABEL.search(mine):
             continue

@@ -213,7 +213,8 @@ def _growth_comparisons(text: str, claims: list[Claim]) -> list[Claim]:
         ra, rb = _rate(a), _rate(b)
         if ra is None or rb is None:
             continue
-        if ra <= 0 or rb <= 0 or _rows(a) & _rows(b) or not (_rows(a) and _rows(b)):
+        rows_a, rows_b = _rows(a), _rows(b)
+        if ra <= 0 or rb <= 0 or not rows_a or not rows_b or rows_a & rows_b:
             continue
         s = a.sentence
         pace = _PACE.search(text, s.start, b.mention.start)
