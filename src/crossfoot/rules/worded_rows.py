@@ -44,6 +44,7 @@ from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValu
 from crossfoot.rules._level_moves import level_moves
 from crossfoot.rules._period_trend import period_series, period_unit, row_periods
 from crossfoot.rules._row_order import compared_rows, may_compare, named_rows
+from crossfoot.rules._row_order_periods import compared_periods
 
 __all__ = ["worded_rows"]
 
@@ -74,7 +75,7 @@ def worded_rows(
         if every:
             _trend(text, s, values, added)
         if compares and s.index not in has_figure:
-            found = compared_rows(text, s, values)
+            found = compared_rows(text, s, values) or compared_periods(text, s, values)
             if found is not None:
                 added.append(found)
     if not added:
