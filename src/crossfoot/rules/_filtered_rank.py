@@ -50,7 +50,10 @@ _SUPERLATIVE = re.compile(
     r"|(?P<high_rating>(?:highest|best|top)[\s-]rated|best[\s-]reviewed)"
     r"|(?P<low_rating>(?:lowest|worst)[\s-]rated|worst[\s-]reviewed))\b"
 )
-_GATES = ("cheapest", "expensive", "priced", "priciest", "costliest", "rated", "reviewed", "cost")
+_GATES = (
+    "cheapest", "expensive", "priced", "priciest", "costliest", "lowest cost", "lowest-cost",
+    "rated", "reviewed",
+)  # fmt: skip
 # the noun phrase after a superlative, up to its verb, figure or clause end
 _PHRASE = re.compile(
     r"(?i)\s*((?:(?!(?:is|was|are|were|at|costs?|costing|for|with|has|had)\b)[a-z][\w-]*\s*){1,4})"
