@@ -15,10 +15,13 @@ from typing import Literal
 
 __all__ = ["base_side", "beside_year"]
 
-# "above the 2022 figure", "below fiscal 2022's level", "above 2022 levels", "below that of 2022"
+# "above the 2022 figure", "below fiscal 2022's level", "above 2022 levels", "below that of 2022";
+# "above the prior-year figure", "below last year's level", "above the year-ago quarter" (the
+# base is the year before the one the sentence states)
 _YEAR_AFTER = (
     r"(?=\s+(?:(?:that|those)\s+of\s+)?(?:the\s+|its\s+|their\s+)?"
-    r"(?:fiscal\s+(?:year\s+)?|fy\s*)?(?:19|20)\d\d\b(?!\s*(?:%|\.\d|,\d)))"
+    r"(?:(?:fiscal\s+(?:year\s+)?|fy\s*)?(?:19|20)\d\d\b(?!\s*(?:%|\.\d|,\d))"
+    r"|(?:prior|previous|preceding)[\s-]year\b|last\s+year'?s?\b|year[\s-](?:ago|earlier)\b))"
 )
 _SIDE = re.compile(rf"(?i)[\s,]*(?P<side>above|below)\b{_YEAR_AFTER}")
 _BESIDE = re.compile(rf"(?i)\b(?:above|below){_YEAR_AFTER}")
