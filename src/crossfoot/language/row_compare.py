@@ -8,7 +8,10 @@ __all__ = ["may_compare_periods"]
 
 _EVERY = ("both ", "every ", "each ", "all ")
 _UNITS = ("month", "quarter", "year", "period")
-_COMPARE = ("than", "trail", "outs", "outperf", "outpac", "exceed", "surpass", "topped", "lag")
+_COMPARE = (
+    "than", "trail", "outs", "outperf", "outpac", "exceed", "surpass", "topped", "lag", " led ",
+    " leads ", " beat ", "ahead of", "behind",
+)  # fmt: skip
 
 
 def may_compare_periods(text: str) -> bool:

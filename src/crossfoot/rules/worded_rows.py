@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from itertools import pairwise
 
+from crossfoot.language.row_compare import may_compare_periods
 from crossfoot.language.trends import MOVED_DOWN, MOVED_UP, every_period
 from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
@@ -66,7 +67,7 @@ def worded_rows(
     claims = level_moves(text, claims, values)
     low = text.lower()
     every = every_period(low)
-    compares = may_compare(low)
+    compares = may_compare(low) or may_compare_periods(low)  # ("led South every month")
     if not every and not compares:
         return claims
     added: list[Claim] = []
