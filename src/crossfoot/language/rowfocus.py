@@ -446,27 +446,40 @@ def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
     # The years of the scope's cells in rows the sentence names, of the claim's class: made once
     # per sentence (in a large scope only once a claim of it states a year: a scan costs more),
     # then a claim needs the number's year (a costly read) only if there are any.
-    found: dict[tuple[int, int, int, bool], tuple[ValueIndex, frozenset[int]]]
+    found: dict[tuple[int, int, int, bool], tuple[ValueIndex, frozenset[int], frozenset[int]]]
     found = ctx.shared.setdefault("rowmatch.states_a_cell", {})  # type: ignore[assignment]
     key = (id(index), s.start, s.end, amount)
     hit = found.get(key)
+    year = None
     if hit is None or hit[0] is not index:
-        year = None
         if len(index) > 256:  # a scan costs more than the year: only when a year is stated
             year = _year(ctx)
             if year is None:
                 return False
-        hit = (index, _years_of_named_rows(index.values, amount, words))
+        hit = (index, *_years_of_named_rows(index.values, amount, words))
         found[key] = hit  # the index is held, so its id() is not reused meanwhile
-        if year is not None:
-            return year in hit[1]
-    return bool(hit[1]) and _year(ctx) in hit[1]
+    if not hit[1]:
+        return False
+    year = _year(ctx) if year is None else year
+    if year not in hit[1]:
+        return False
+    # "South -343 in 2023" over a row of positive cells: a minus written on the figure states a
+    # change as plainly as "+343" (an operation sign above) does; a level written so is a cell
+    # of its own sign ("net change in cash of -16 thousand"), which stays a cell.
+    return not (_minus_written(ctx) and year not in hit[2])
+
+
+def _minus_written(ctx: ClaimContext) -> bool:
+    m = ctx.mention
+    return m.negative and m.text.lstrip()[:1] in "-−"
 
 
 def _years_of_named_rows(
     values: Iterable[SourceValue], amount: bool, words: frozenset[str]
-) -> frozenset[int]:
+) -> tuple[frozenset[int], frozenset[int]]:
+    """The years of one cell of a named row, and those of them where such a cell is negative."""
     columns: dict[tuple[str, int | None, int | None, int], set[int | None]] = {}
+    negative: set[int] = set()
     for sv in values:
         if sv.year is None or sv.row is None or sv.table is None:
             continue
@@ -478,6 +491,9 @@ def _years_of_named_rows(
         if req and req <= words:
             key = (sv.source_id, sv.table, sv.row_index, sv.year)
             columns.setdefault(key, set()).add(sv.col_index)
+            if sv.value < 0:
+                negative.add(sv.year)
     # A year whose named row has a cell in several columns ("Q1 2025" ... "Q4 2025") names no
     # one cell: "new customers totaled 1,335 in 2025" is the year's sum of its quarters.
-    return frozenset(key[3] for key, cols in columns.items() if len(cols) == 1)
+    years = frozenset(key[3] for key, cols in columns.items() if len(cols) == 1)
+    return years, frozenset(negative)
