@@ -14,9 +14,10 @@ Read here, for the claim ``m`` in its sentence:
   characters and with no other figure between ("the change in revenue from 2016 to 2017 was
   120", "changed by 120", "a change of 120"); or its own plus sign does ("South +340", a
   "+8.8%" in a list or in a table the answer writes): a plus written on a figure, not between
-  two figures as an operator, claims a rise as plainly as a minus claims a fall. A final figure that only the question names a
-  change ("What was the change in X?" ... "Answer: 33") is not read: reference answers of the
-  benchmark corpora write such changes unsigned (a strict xfail in tests/vectors/failopen10.json);
+  two figures as an operator, claims a rise as plainly as a minus claims a fall. A final
+  figure that only the question names a change ("What was the change in X?" ... "Answer: 33")
+  is not read: reference answers of the benchmark corpora write such changes unsigned (a
+  strict xfail in tests/vectors/failopen10.json);
 - the sentence names no order-free or other operation (difference, gap, total, average, ratio,
   ...) and no fall ("down", "saving", "fewer": the answer said it), nor does the question ask
   for a fall ("How much did costs fall?" is answered by a size);
