@@ -208,7 +208,13 @@ shrank widened narrowed surged plunged soared tumbled slumped difference gap var
 differs more less higher lower total combined sum together altogether aggregate average mean
 ratio proportion percentage share accounted represent represents representing times divided
 multiplied multiple cagr compound compounded improved worsened"""
-_OPERATION_FORMS = [*_FORMS_WORDS.split(), "net  of"]
+_OPERATION_FORMS = [
+    *_FORMS_WORDS.split(),
+    "net  of",
+    *(f"{w} South by" for w in "outsold outsells outperformed exceeded surpassed trailed".split()),
+    "ahead of South by",
+    "behind South by",
+]
 
 _OP_PIECES = st.sampled_from(
     [*_OPERATION_FORMS, *(w.upper() for w in _OPERATION_FORMS[:12]), "Revenue", "was", "in",

@@ -381,7 +381,10 @@ _OPERATION_WORD = (
     rf"(?i)\b(?:{CHANGED}|{GAP}|differ\w*|{COMPARED}|{MOVED}|{MOVED_SHARPLY}"
     r"|total|combined|sum|together|altogether|aggregate|average|mean|ratio|proportion"
     r"|percentage|share|accounted|represent\w*|times|divided|multipl\w*|net\s+of|cagr"
-    r"|compound\w*)\b"
+    r"|compound\w*"
+    # ("North outsold South by 1,095 in 2023": a gap of two rows by its size, not a cell)
+    r"|(?:outs[eo]l\w*|outperform\w*|exceed\w*|surpass\w*|trail\w*|ahead\s+of|behind)"
+    r"\s+(?:[\w'&.-]+\s+){1,4}?by)\b"
 )
 _OPERATION = re.compile(rf"{_OPERATION_WORD}|[=+×÷/]|\s-\s")
 # A word each of _OPERATION's word alternatives consumes ("differ" of "difference", "together" of
@@ -397,6 +400,7 @@ _OPERATION_WORDS = WordGated(
         *"gap variance more less higher lower total combined sum together aggregate".split(),
         *"average mean ratio proportion percentage share accounted represent times".split(),
         *"divided multipl net cagr compound".split(),
+        *"outsol outsel outperform exceed surpass trail ahead behind".split(),
     ),
 )
 _OPERATION_SIGNS = "=+×÷/-"  # ("-" of "\s-\s")
