@@ -15,12 +15,15 @@ the cells (how many share a row or a column of a table).
   result: ``EMPTY`` (a result set of two rows and two measures). A focused group
   (``focus_group``) is a part of its group: it has no more values in a line. A value of a record
   or of prose, or a group of more than :data:`_MAX` values (a line is sure there), answers None:
-  the rule runs.
+  the rule runs. Asked of result rows only (``trace``): a document's groups are larger, and
+  counting them cost ``check()`` more than the gate saved there.
 
 Both answer ``EMPTY`` or None (cannot tell), never a list: the engine skips the rule only on
-``EMPTY``. ``tests/test_speed_paths_speed39.py`` traces random result sets and answers with the
-gates and without them (hypothesis) and compares every report, and asserts of each gate's
-``EMPTY`` that the rule, run anyway, returns None.
+``EMPTY``. A rule that comes to find more (``multi`` a line of two or a sum outside lines,
+``signed_quotient`` a quotient of one sign) changes its gate here in the same change.
+``tests/test_speed_paths_speed39.py`` traces random result sets and answers with the gates and
+without them (hypothesis) and compares every report, and asserts of each gate's ``EMPTY`` that
+the rule, run anyway, returns None.
 """
 
 from __future__ import annotations
@@ -76,14 +79,14 @@ def lines_reach(ctx: ClaimContext) -> Reach | None:
     ...     g = ValueIndex([SourceValue(Decimal(i * 10 + j + 1), "T", table=0, row_index=i,
     ...                                 col_index=j) for i in range(rows) for j in range(2)])
     ...     m = Mention("5", 0, 1, Decimal(5), kind, Decimal("0.5"))
-    ...     s = Scope((), False, g, (g,))
-    ...     return ClaimContext(m, Sentence(0, 0, 1, "5"), "5", (m,), 0, s, Options())
+    ...     s, o = Scope((), False, g, (g,)), Options(result_rows=True)
+    ...     return ClaimContext(m, Sentence(0, 0, 1, "5"), "5", (m,), 0, s, o)
     >>> lines_reach(ctx(2)) is EMPTY, lines_reach(ctx(3)), lines_reach(ctx(2, "percent"))
     (True, None, None)
     """
     scope = ctx.scope
-    if ctx.mention.kind == "percent":
-        return None  # (a CAGR: two amounts of any line, or none)
+    if not ctx.options.result_rows or ctx.mention.kind == "percent":
+        return None  # (a document's groups: lines as good as surely; a CAGR: any two amounts)
     if scope is None:
         return None  # (the rule's own path)
     for group in scope.groups:
