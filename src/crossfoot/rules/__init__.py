@@ -23,6 +23,7 @@ from crossfoot.rules._derive_reach import pairs_reach
 from crossfoot.rules._late_reach import cross_reach, quotient_reach
 from crossfoot.rules._reach import ReachFn
 from crossfoot.rules._rowsums_reach import rowsums_reach
+from crossfoot.rules._shape_reach import lines_reach, signed_reach
 from crossfoot.rules.annualized import annualized
 from crossfoot.rules.arithmetic import written_calculation
 from crossfoot.rules.asked_scale import asked_scale
@@ -140,6 +141,8 @@ REACHES: dict[Rule, ReachFn] = {
     table_chain: chain_reach,
     text_beside_cell: beside_reach,
     across_sources: cross_reach,
+    multi_operand: lines_reach,  # (the scope's values alone: rules._shape_reach)
+    signed_quotient: signed_reach,
 }
 
 
