@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from crossfoot.language.base_side import beside_year
 from crossfoot.language.changewords import CHANGED, COMPARED, GAP, MOVED, MOVED_SHARPLY
 from crossfoot.language.order import number_year, number_year_date
 from crossfoot.language.prior_year import prior_year
@@ -436,7 +437,7 @@ def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
             _may_operate(sentence)
             and _OPERATION.search(sentence)
             and (len(values) > 256 or not only_row_words(_OPERATION, sentence, words, values))
-        ):
+        ) or beside_year(sentence):  # ("$52M above the 2022 figure": a gap, language.base_side)
             # an operation word that is no named row's own ("Total revenue"; a large scope is
             # not scanned for the rows' words)
             words = None
