@@ -19,6 +19,7 @@ from functools import lru_cache
 from crossfoot.model.types import Kind
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.numbers.scales import CELL_SCALE_WORDS, SCALE_EXP, SCALE_WORDS
+from crossfoot.sources.table_dates import short_date_years
 from crossfoot.sources.unit_glue import unglued
 from crossfoot.sources.unit_starts import UNIT_START as _UNIT_START
 from crossfoot.sources.unit_starts import may_mark, search_at
@@ -194,8 +195,8 @@ _YEAR = re.compile(r"(?=[12fF])(?:(?<![\d.,])(?:19|20)\d{2}(?![\d])|(?i:\bfy\s*'
 def year_in(label: str | None) -> int | None:
     """The year a label names, when it names exactly one ("Year Ended December 31, 2019").
 
-    >>> year_in("fy2023_sales"), year_in("FY24"), year_in("2019 vs 2018")
-    (2023, 2024, None)
+    >>> year_in("fy2023_sales"), year_in("FY24"), year_in("2019 vs 2018"), year_in("12/31/01")
+    (2023, 2024, None, 2001)
     """
     if not label:
         return None
@@ -205,7 +206,9 @@ def year_in(label: str | None) -> int | None:
         years.add(2000 + int(short) if short else int(m.group(0)))
         if len(years) > 1:
             return None
-    return years.pop() if years else None
+    if "/" in label:  # "12/31/01": a date with its year in two digits
+        years.update(short_date_years(label))
+    return years.pop() if len(years) == 1 else None
 
 
 @dataclass(frozen=True, slots=True)

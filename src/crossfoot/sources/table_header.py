@@ -44,11 +44,12 @@ _WS = re.compile(r"\s+")
 _SPACED_YEAR = re.compile(r"(?<![\d.,])(?:1 9|2 0) \d \d(?![\d.,]| \d)")
 _HEAD_ROWS = 4  # (the rows a header may sit in, searched for spaced years)
 LONE_CURRENCY = re.compile(r"^\s*((?:US|A|C|HK|S|NZ)?\$|[€£¥₹])\s*$")
-# A footnote marker after a label or a figure: "(1)", "(a)", "(iii)", "*", "†", "¹".
+# A footnote marker after a label or a figure: "(1)", "(a)", "(iii)", "*", "†", "¹"; spaced
+# inside its parentheses as PDF extraction writes it ("2018 ( 1 )", "minimum rental ( a )").
 # (Searched in every label: the look-ahead on the characters a marker or its space opens with
 # lets ``re`` leave the others after one test.)
 _FOOTNOTE = re.compile(
-    r"(?=[\s(*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰])\s*(?:\((?:\d|[a-h]|i{1,3}|iv|v)\)|\*{1,3}|[†‡§]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$"
+    r"(?=[\s(*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰])\s*(?:\(\s?(?:\d|[a-h]|i{1,3}|iv|v)\s?\)|\*{1,3}|[†‡§]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$"
 )
 # A label whose unit is percent: "%", "(%)", "% change", "percent of sales". A percentage written
 # in a label ("5.25% notes due 2025") names the item, not the unit of its cells.
@@ -80,6 +81,8 @@ def clean_label(label: str) -> str:
 
     >>> clean_label("Adjusted EBITDA*"), clean_label("Net income (loss)"), clean_label("(1)")
     ('Adjusted EBITDA', 'Net income (loss)', '(1)')
+    >>> clean_label("minimum rental ( a )"), clean_label("2018 ( 1 )")
+    ('minimum rental', '2018')
     """
     out = label
     while (m := _FOOTNOTE.search(out)) is not None and m.start() > 0:
