@@ -77,12 +77,12 @@ def _row_named(v: SourceValue) -> str | None:
     return f"{section}: {v.row}" if section is not None else v.row
 
 
-def gap_sign(text: str, a: SourceValue, b: SourceValue) -> int | None:
-    """The sign of the gap ``text`` words between ``a`` and ``b``: of the one it names first
-    minus the other (+1, -1, or 0 when equal); None when it names no gap between them by the
-    words of their labels."""
-    if not _GAP.search(text):
-        return None
+def _own_words(
+    a: SourceValue, b: SourceValue
+) -> tuple[str, str, frozenset[str], frozenset[str]] | None:
+    """The labels that tell two cells of one line of a table apart (their columns for two cells
+    of one row, their rows for two of one column) and the words of each the other lacks; None
+    for cells of two tables or of no common line."""
     if a.table is None or a.table != b.table or a.source_id != b.source_id:
         return None
     if a.row_index == b.row_index:
@@ -91,15 +91,26 @@ def gap_sign(text: str, a: SourceValue, b: SourceValue) -> int | None:
         la, lb = _row_named(a), _row_named(b)
     else:
         return None
-    if not la or not lb or _names_change(text, la, lb):
+    if not la or not lb:
         return None
     # Each is named by the words of its label the other lacks, less those a question may leave
     # out ("net", "total", a section prefix): "accounts receivable" names "Accounts receivable,
     # net" (rowtokens.required_tokens); "total" still tells "Total revenue" from "Product
     # revenue".
     ta, tb = label_tokens(la), label_tokens(lb)
-    own_a = (required_tokens(la) - tb) or ta - tb
-    own_b = (required_tokens(lb) - ta) or tb - ta
+    return la, lb, (required_tokens(la) - tb) or ta - tb, (required_tokens(lb) - ta) or tb - ta
+
+
+def gap_sign(text: str, a: SourceValue, b: SourceValue) -> int | None:
+    """The sign of the gap ``text`` words between ``a`` and ``b``: of the one it names first
+    minus the other (+1, -1, or 0 when equal); None when it names no gap between them by the
+    words of their labels."""
+    if not _GAP.search(text):
+        return None
+    named = _own_words(a, b)
+    if named is None or _names_change(text, named[0], named[1]):
+        return None
+    own_a, own_b = named[2], named[3]
     words = tokens(text)
     at_a, at_b = _first_at(words, own_a), _first_at(words, own_b)
     if at_a is None or at_b is None or at_a == at_b:
@@ -142,18 +153,10 @@ def compared_pair(sentence: str, a: SourceValue, b: SourceValue) -> bool:
     found = COMPARE.search(sentence)
     if found is None or NEGATED.search(sentence, 0, found.start()):
         return False
-    if a.table is None or a.table != b.table or a.source_id != b.source_id:
+    named = _own_words(a, b)
+    if named is None:
         return False
-    if a.row_index == b.row_index:
-        la, lb = a.column, b.column
-    elif a.col_index == b.col_index:
-        la, lb = _row_named(a), _row_named(b)
-    else:
-        return False
-    if not la or not lb:
-        return False
-    ta, tb = label_tokens(la), label_tokens(lb)
-    own_a, own_b = (required_tokens(la) - tb) or ta - tb, (required_tokens(lb) - ta) or tb - ta
+    own_a, own_b = named[2], named[3]
     before, after = tokens(sentence[: found.start()]), tokens(sentence[found.end() :])
     named_a = _first_at(before, own_a) is not None and _first_at(after, own_b) is not None
     named_b = _first_at(before, own_b) is not None and _first_at(after, own_a) is not None
