@@ -34,6 +34,8 @@ import ragbench
 from corpora.causes import _real_miss_cause, classify_records
 from corpora.common import HALVES, data_root, in_half, number_tokens
 from crossfoot.language.asked import read_question
+from crossfoot.language.rowtokens import tokens
+from crossfoot.rules._prose_subject import content_words
 from run_all import ADAPTERS, crossfoot_options
 from value_paths import path_of
 
@@ -79,8 +81,50 @@ def _missed_paths(records: list[dict[str, Any]], items: dict[str, Any], tool: An
         text = item.answer[:a] + new + item.answer[b:]
         report = tool._checker(item).check(text, question=item.question or None)
         hit = next((c for c in report.claims if c.mention.start <= at < c.mention.end), None)
-        out["unclaimed" if hit is None else path_of(hit)] += 1
+        key = "unclaimed" if hit is None else path_of(hit)
+        if hit is not None and key.startswith("direct/"):
+            key += _direct_shape(hit, report, item, new)
+        out[key] += 1
     return out
+
+
+def _direct_shape(hit: Any, report: Any, item: Any, sentence: str) -> str:
+    """How a changed figure met a source value directly, in counts-only words: a cell or a
+    prose figure; whether its sentence names anything the sources write; whether the answer
+    wrote the same figure before it."""
+    sv = hit.evidence.operands[0] if hit.evidence.operands else None
+    where = "cell" if sv is None or sv.span is None else "prose"
+    source_words = {t for src in item.sources for t in tokens(src)}
+    said = {t for t in content_words(sentence) if t in source_words}
+    again = any(
+        c.mention.start < hit.mention.start and c.mention.value == hit.mention.value
+        for c in report.claims
+    )
+    calc = any(
+        c.mention.start < hit.mention.start
+        and c.evidence is not None
+        and c.evidence.kind == "written_calculation"
+        and hit.mention.value in {x.value for x in _operands(report, c)}
+        for c in report.claims
+    )
+    head = sentence[: max(0, sentence.find(hit.mention.text.strip()))].lower().split()
+    concludes = bool({"thus", "so", "therefore", "hence", "thus,", "so,", "therefore,"} & set(head))
+    return (
+        f" ({where}; sentence names {'something' if said else 'nothing'} of the sources"
+        f"{'; the answer wrote it before' if again else ''}"
+        f"{'; an operand of a calculation before it' if calc else ''}"
+        f"{'; a concluding word before it' if concludes else ''})"
+    )
+
+
+def _operands(report: Any, calc_claim: Any) -> list[Any]:
+    """The claims a written calculation's formula is made of (the figures just before it)."""
+    text = calc_claim.evidence.formula.split("=")[0]
+    return [
+        c
+        for c in report.claims
+        if c.mention.start < calc_claim.mention.start and c.mention.text.strip() in text
+    ]
 
 
 def _seed_passes(
