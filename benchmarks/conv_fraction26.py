@@ -29,7 +29,9 @@ twin is the same figure 10-30 % off. Measured (``--n 20 --lines final --styles b
 corpora did not move (both halves identical): none of these shapes is what the validation half
 holds. Reading a roll-forward's beginning and end rows as one balance (``span``) closed the
 tuning half's one false alarm of the class and nothing of the validation half; dropped, as rounds
-19 and 23 dropped it (``tests/vectors/conv26.json`` keeps it as a strict xfail).
+19 and 23 dropped it (``tests/vectors/conv26.json`` keeps it as a strict xfail). Round 30
+(conv30, ``rules/named_base`` reading small changes to four places and bases named by no cell):
+``low_high`` 13 -> 18, ``big_small`` 7 -> 12 of 20, wrong passed unchanged (final, bare).
 
     python benchmarks/conv_fraction26.py --n 20
     python benchmarks/conv_fraction26.py --shapes span --show 3

@@ -11,7 +11,7 @@ readings they skip:
 - ``rowtokens.tokens`` kept per text: the kept tokens equal a fresh reading, and a caller
   changing its list changes no later answer.
 - ``engine._rules_of``: the rules of the modules asked, in the order of the rule list.
-- ``rowfocus._may_operate``: ``_OPERATION`` matches only where a word or sign of the gate is;
+- ``operation_words.may_operate``: ``OPERATION`` matches only where a word or sign of the gate is;
   hypothesis sentences of every operation word's forms, signs and fold characters. Each gate
   word is the only one of some match: a word left out is caught.
 """
@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from crossfoot import check
 from crossfoot.engine import _RERUN_MODULES, _rules_of
-from crossfoot.language import rowfocus, rowtokens
+from crossfoot.language import operation_words, rowfocus, rowtokens
 from crossfoot.language.prevsentence import change_before, same_currency
 from crossfoot.language.rowfocus import previous_sentence
 from crossfoot.model.context import ClaimContext, Verdict, mentions_between
@@ -208,7 +208,13 @@ shrank widened narrowed surged plunged soared tumbled slumped difference gap var
 differs more less higher lower total combined sum together altogether aggregate average mean
 ratio proportion percentage share accounted represent represents representing times divided
 multiplied multiple cagr compound compounded improved worsened"""
-_OPERATION_FORMS = [*_FORMS_WORDS.split(), "net  of"]
+_OPERATION_FORMS = [
+    *_FORMS_WORDS.split(),
+    "net  of",
+    *(f"{w} South by" for w in "outsold outsells outperformed exceeded surpassed trailed".split()),
+    "ahead of South by",
+    "behind South by",
+]
 
 _OP_PIECES = st.sampled_from(
     [*_OPERATION_FORMS, *(w.upper() for w in _OPERATION_FORMS[:12]), "Revenue", "was", "in",
@@ -222,16 +228,16 @@ _OP_PIECES = st.sampled_from(
 @example("Revenue was $5m in 2019.")
 @example("The \u017fum was 5")
 def test_may_operate_is_exact(sentence: str) -> None:
-    if rowfocus._OPERATION.search(sentence) is not None:
-        assert rowfocus._may_operate(sentence)
+    if operation_words.OPERATION.search(sentence) is not None:
+        assert operation_words.may_operate(sentence)
 
 
 def test_operation_gate_words_each_needed() -> None:
-    words = rowfocus._OPERATION_WORDS.words
+    words = operation_words.OPERATION_WORDS.words
     for form in _OPERATION_FORMS:
         sentence = f"Revenue {form} 5."
-        assert rowfocus._OPERATION.search(sentence) is not None, form
-        assert rowfocus._may_operate(sentence), form
+        assert operation_words.OPERATION.search(sentence) is not None, form
+        assert operation_words.may_operate(sentence), form
     for w in words:  # each gate word is the only one of some form the pattern matches
         alone = [
             f
@@ -239,8 +245,8 @@ def test_operation_gate_words_each_needed() -> None:
             if w in f.lower() and sum(v in f.lower() for v in words) == 1
         ]
         assert alone, w
-    assert not rowfocus._may_operate("Revenue was $5m in 2019.")
-    assert re.search(r"\s-\s", "a - b") and rowfocus._may_operate("a - b")
+    assert not operation_words.may_operate("Revenue was $5m in 2019.")
+    assert re.search(r"\s-\s", "a - b") and operation_words.may_operate("a - b")
 
 
 def test_states_a_cell_with_the_gate() -> None:

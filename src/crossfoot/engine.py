@@ -53,6 +53,7 @@ from crossfoot.rules import REACHES, rules
 from crossfoot.rules._derive_shared import focus_ok
 from crossfoot.rules._named import Named
 from crossfoot.rules._reach import within_reach
+from crossfoot.rules._rerun import cut_scope, run_pair
 from crossfoot.rules.alignment import align_answer, marker_end
 from crossfoot.rules.answer_count import counted_answer
 from crossfoot.rules.answer_decimals import coarse_answers
@@ -329,7 +330,7 @@ class _Answer:
         key = (id(scope), id(keep))
         cut = self.cuts.get(key)
         if cut is None:  # once per scope and filter: every figure judged again shares it
-            cut = _cut(scope, keep)
+            cut = cut_scope(scope, keep)
             self.cuts[key] = cut
         earlier = [
             g
@@ -344,8 +345,9 @@ class _Answer:
         again = replace(ctx, scope=cut, grounded=earlier, shared=dict(self.read_ask), notes={})
         if self.ask is not None:
             again.notes["question"] = self.ask.text  # its words name rows and the operation
-        wanted = _RERUN_MODULES if direct else _RERUN_MODULES[1:]
-        return _run(_rules_of(self.all_rules, wanted), again)
+        wanted = _RERUN_MODULES if direct else _RERUN_MODULES[1:]  # (a pair: rules._rerun)
+        pair = (i, id(keep), id(judged))
+        return run_pair(self.shared, pair, direct, _rules_of(self.all_rules, wanted), again, _run)
 
     def _elsewhere(self, ctx: ClaimContext, sentence: Sentence) -> Claim | None:
         """``wrong_record`` when a record the sentence does not cite proves the claim."""
@@ -366,21 +368,6 @@ class _Answer:
             message=f"value is in {ev.formula if ev else 'another record'}, "
             f"but the sentence cites {cited}",
         )
-
-
-def _cut(scope: Scope, keep: Callable[[SourceValue], bool]) -> Scope:
-    """``scope`` with the values ``keep`` accepts only. A value is in the scope's index and in
-    its group: ``keep`` reads its labels once."""
-    seen: dict[int, bool] = {}  # (the scope holds every value: an id is not reused meanwhile)
-
-    def kept(v: SourceValue) -> bool:
-        ok = seen.get(id(v))
-        if ok is None:
-            ok = seen[id(v)] = keep(v)
-        return ok
-
-    index = scope.index.where(kept)
-    return Scope(scope.sources, scope.cited, index, tuple(g.where(kept) for g in scope.groups))
 
 
 _CHOSEN: dict[tuple[tuple[Rule, ...], tuple[str, ...]], tuple[Rule, ...]] = {}

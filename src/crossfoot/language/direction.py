@@ -17,6 +17,7 @@ import re
 from bisect import bisect_left
 from typing import Literal
 
+from crossfoot.language.base_side import base_side
 from crossfoot.model.wordgate import WordGated
 
 __all__ = [
@@ -311,6 +312,8 @@ def stated_direction(
     (None, 'down')
     """
     lo, hi = clause_bounds(text, sent_start, sent_end, start, end)
+    if (side := base_side(text, end)) is not None:  # "$52M above the 2022 figure"
+        return None if _negated(text, lo, start) else side
     if _wordless(text, lo, hi, start, end):
         return None
     number = text[start:end]

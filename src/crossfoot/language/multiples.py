@@ -40,10 +40,11 @@ _WORD = re.compile(
     r"|(?P<twice>twice)|(?P<times>[a-z]+)[\s-]+times)\b"
 )
 # what follows a comparison multiple: "twice as large", "two times that of", "three times its
-# 2023 level", "twice West's"
+# 2023 level", "twice West's", "twice Devices revenue" (a capitalised name with no "'s": the
+# pair of rows must still be found, rules._multiple_rows)
 _COMPARED = re.compile(
     r"(?i)\s+(?:as|that|those|its|their|the|what|higher|larger|greater|bigger|more|"
-    r"[A-Z][\w&.-]*'s?)\b"
+    r"[A-Z][\w&.-]*'s?|(?-i:[A-Z][\w&.-]*))\b"
 )
 _ABOUT = re.compile(r"(?i)\b(?:about|roughly|some|around|approximately|approx\.?|~)\s*$|~\s*$")
 _NEARLY = re.compile(r"(?i)\b(?:nearly|almost|close\s+to|just\s+(?:under|below|shy\s+of))\s*$")

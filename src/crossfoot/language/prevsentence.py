@@ -12,7 +12,8 @@ import re
 from decimal import Decimal
 
 from crossfoot.language.changewords import CHANGE, MOVE_NOUNS
-from crossfoot.language.rowfocus import _OPERATION, previous_sentence
+from crossfoot.language.operation_words import OPERATION as _OPERATION
+from crossfoot.language.rowfocus import previous_sentence
 from crossfoot.language.rowtokens import tokens
 from crossfoot.model.context import ClaimContext, mention_range, mentions_between
 from crossfoot.model.types import Mention

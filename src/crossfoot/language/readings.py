@@ -121,6 +121,9 @@ def restated_pairs(text: str, mentions: Sequence[Mention]) -> list[tuple[int, in
     >>> t = "Revenue reached $2.4 billion ($2,412 million) in 2023."
     >>> restated_pairs(t, extract(t))
     [(0, 1)]
+    >>> t = "North sold 4,630 (+420)."  # a level and its signed change
+    >>> restated_pairs(t, extract(t))
+    []
     >>> t = "Budget AED 9500 (USD 2587)."  # a conversion into another currency restates nothing
     >>> restated_pairs(t, extract(t))
     []
@@ -132,6 +135,8 @@ def restated_pairs(text: str, mentions: Sequence[Mention]) -> list[tuple[int, in
             continue
         if kind_family(prev.kind) != kind_family(m.kind) or _converted(prev.currency, m.currency):
             continue
+        if m.text[:1] in _SIGNS and prev.text[:1] not in _SIGNS:
+            continue  # "4,630 (+420)": a level, then its change signed, restates nothing
         if m.text.startswith("("):
             opening = m.start
         else:
@@ -142,6 +147,9 @@ def restated_pairs(text: str, mentions: Sequence[Mention]) -> list[tuple[int, in
         if closed and _BETWEEN.match(text, prev.end, opening) is not None:
             pairs.append((i - 1, i))
     return pairs
+
+
+_SIGNS = "+-−"  # a sign written on a figure
 
 
 def _converted(a: str | None, b: str | None) -> bool:

@@ -13,7 +13,9 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from crossfoot.language.changewords import CHANGED, COMPARED, GAP, MOVED, MOVED_SHARPLY
+from crossfoot.language.base_side import beside_year
+from crossfoot.language.operation_words import OPERATION as _OPERATION
+from crossfoot.language.operation_words import may_operate as _may_operate
 from crossfoot.language.order import number_year, number_year_date
 from crossfoot.language.prior_year import prior_year
 from crossfoot.language.rowsynonyms import other_names
@@ -25,7 +27,6 @@ from crossfoot.language.years import field_stem
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
-from crossfoot.model.wordgate import WordGated
 
 __all__ = ["focus_group", "focus_text", "is_filler", "previous_sentence", "states_a_cell"]
 
@@ -376,40 +377,6 @@ def _picked(group: ValueIndex, text: str, words: set[str], whole: bool) -> list[
     return picked
 
 
-# Words that make a figure the result of an operation rather than a value of a row and year.
-_OPERATION_WORD = (
-    rf"(?i)\b(?:{CHANGED}|{GAP}|differ\w*|{COMPARED}|{MOVED}|{MOVED_SHARPLY}"
-    r"|total|combined|sum|together|altogether|aggregate|average|mean|ratio|proportion"
-    r"|percentage|share|accounted|represent\w*|times|divided|multipl\w*|net\s+of|cagr"
-    r"|compound\w*)\b"
-)
-_OPERATION = re.compile(rf"{_OPERATION_WORD}|[=+×÷/]|\s-\s")
-# A word each of _OPERATION's word alternatives consumes ("differ" of "difference", "together" of
-# "altogether"): a sentence with none of them, and none of its signs, has no operation word, and
-# states_a_cell skips the search (~26 us a sentence: a case-blind alternation tried at every
-# character). Proven against the pattern in tests/test_speed_paths_speed30.py.
-_OPERATION_WORDS = WordGated(
-    re.compile(_OPERATION_WORD),  # (the word alternatives: _may_operate tests the signs)
-    (
-        *"change increase decrease grew growth decline rose fell drop slid climbed jumped".split(),
-        *"reduced shrank widened narrowed surged plunged soared tumbled slumped differ".split(),
-        *"improved worsened".split(),
-        *"gap variance more less higher lower total combined sum together aggregate".split(),
-        *"average mean ratio proportion percentage share accounted represent times".split(),
-        *"divided multipl net cagr compound".split(),
-    ),
-)
-_OPERATION_SIGNS = "=+×÷/-"  # ("-" of "\s-\s")
-
-
-def _may_operate(sentence: str) -> bool:
-    """Whether ``_OPERATION`` may match ``sentence`` (False: it surely does not)."""
-    for sign in _OPERATION_SIGNS:
-        if sign in sentence:
-            return True
-    return not _OPERATION_WORDS.absent(sentence)
-
-
 def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
     """Whether the claim reads as the value of a table row in a year ("The Adjusted EBITDA in 2019
     is $34.4 million"): its sentence names the row, the year has a cell of the claim's class
@@ -436,7 +403,7 @@ def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
             _may_operate(sentence)
             and _OPERATION.search(sentence)
             and (len(values) > 256 or not only_row_words(_OPERATION, sentence, words, values))
-        ):
+        ) or beside_year(sentence):  # ("$52M above the 2022 figure": a gap, language.base_side)
             # an operation word that is no named row's own ("Total revenue"; a large scope is
             # not scanned for the rows' words)
             words = None
@@ -446,27 +413,40 @@ def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
     # The years of the scope's cells in rows the sentence names, of the claim's class: made once
     # per sentence (in a large scope only once a claim of it states a year: a scan costs more),
     # then a claim needs the number's year (a costly read) only if there are any.
-    found: dict[tuple[int, int, int, bool], tuple[ValueIndex, frozenset[int]]]
+    found: dict[tuple[int, int, int, bool], tuple[ValueIndex, frozenset[int], frozenset[int]]]
     found = ctx.shared.setdefault("rowmatch.states_a_cell", {})  # type: ignore[assignment]
     key = (id(index), s.start, s.end, amount)
     hit = found.get(key)
+    year = None
     if hit is None or hit[0] is not index:
-        year = None
         if len(index) > 256:  # a scan costs more than the year: only when a year is stated
             year = _year(ctx)
             if year is None:
                 return False
-        hit = (index, _years_of_named_rows(index.values, amount, words))
+        hit = (index, *_years_of_named_rows(index.values, amount, words))
         found[key] = hit  # the index is held, so its id() is not reused meanwhile
-        if year is not None:
-            return year in hit[1]
-    return bool(hit[1]) and _year(ctx) in hit[1]
+    if not hit[1]:
+        return False
+    year = _year(ctx) if year is None else year
+    if year not in hit[1]:
+        return False
+    # "South -343 in 2023" over a row of positive cells: a minus written on the figure states a
+    # change as plainly as "+343" (an operation sign above) does; a level written so is a cell
+    # of its own sign ("net change in cash of -16 thousand"), which stays a cell.
+    return not (_minus_written(ctx) and year not in hit[2])
+
+
+def _minus_written(ctx: ClaimContext) -> bool:
+    m = ctx.mention
+    return m.negative and m.text.lstrip()[:1] in "-−"
 
 
 def _years_of_named_rows(
     values: Iterable[SourceValue], amount: bool, words: frozenset[str]
-) -> frozenset[int]:
+) -> tuple[frozenset[int], frozenset[int]]:
+    """The years of one cell of a named row, and those of them where such a cell is negative."""
     columns: dict[tuple[str, int | None, int | None, int], set[int | None]] = {}
+    negative: set[int] = set()
     for sv in values:
         if sv.year is None or sv.row is None or sv.table is None:
             continue
@@ -478,6 +458,9 @@ def _years_of_named_rows(
         if req and req <= words:
             key = (sv.source_id, sv.table, sv.row_index, sv.year)
             columns.setdefault(key, set()).add(sv.col_index)
+            if sv.value < 0:
+                negative.add(sv.year)
     # A year whose named row has a cell in several columns ("Q1 2025" ... "Q4 2025") names no
     # one cell: "new customers totaled 1,335 in 2025" is the year's sum of its quarters.
-    return frozenset(key[3] for key, cols in columns.items() if len(cols) == 1)
+    years = frozenset(key[3] for key, cols in columns.items() if len(cols) == 1)
+    return years, frozenset(negative)

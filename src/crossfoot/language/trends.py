@@ -7,6 +7,7 @@ figure (that, or a multiple in words: "nearly double South's", :mod:`crossfoot.r
 from __future__ import annotations
 
 from crossfoot.language.multiples import may_multiply
+from crossfoot.language.row_compare import may_compare_periods
 
 __all__ = ["MOVED_DOWN", "MOVED_UP", "every_period", "worded_claim"]
 
@@ -49,4 +50,4 @@ def worded_claim(text: str) -> bool:
     >>> worded_claim("North's revenue was nearly double South's."), worded_claim("Done.")
     (True, False)
     """
-    return every_period(text) or may_multiply(text)
+    return every_period(text) or may_multiply(text) or may_compare_periods(text)

@@ -335,7 +335,11 @@ def _settle_parentheses(
     """Accounting parentheses: "(1,234)" is negative; False for a bare "(3)" in prose;
     "AED 9500 (USD 2587)" converts."""
     cell = env.cell
-    if marks.paren and marks.closed:
+    if marks.paren and marks.closed and marks.sign and not cell:
+        # "3,540 (-340)", "(+8.8%)": a sign written inside the parentheses says the figure's
+        # own sign (a change beside a level), never an accounting negative, a note or a list mark
+        num.start, num.end = marks.inner_start, text.rindex(")", marks.inner_start, num.end)
+    elif marks.paren and marks.closed:
         read = marks.read
         strong = num.currency is not None or read.grouped or not read.plain
         strong = strong or len(read.digits) >= 4 or marks.unit_kind != ""

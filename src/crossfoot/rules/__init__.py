@@ -23,6 +23,7 @@ from crossfoot.rules._derive_reach import pairs_reach
 from crossfoot.rules._late_reach import cross_reach, quotient_reach
 from crossfoot.rules._reach import ReachFn
 from crossfoot.rules._rowsums_reach import rowsums_reach
+from crossfoot.rules._shape_reach import lines_reach, signed_reach
 from crossfoot.rules.annualized import annualized
 from crossfoot.rules.arithmetic import written_calculation
 from crossfoot.rules.asked_scale import asked_scale
@@ -31,6 +32,7 @@ from crossfoot.rules.calc_percent_of import percent_of
 from crossfoot.rules.calc_year_means import year_means
 from crossfoot.rules.change_share import change_share
 from crossfoot.rules.coarse_ratio import coarse_ratio
+from crossfoot.rules.column_share import column_share, column_total_change
 from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import deferred_row_verdict, direct_match
@@ -111,6 +113,8 @@ RULES: tuple[Rule, ...] = (
     change_share,  # a line's change as a share of another's, named, over the same two periods
     whole_of_part,  # a fine whole from an amount and its apposed percentage, x / (p / 100)
     sum_share,  # (a + b) / c of three rows the text names, in one column
+    column_share,  # named rows' share of a column whose total the table does not write
+    column_total_change,  # the change of that unwritten total between two years
     per_unit,  # "average order value $118.05": an amount over a count line's cell beside it
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for
@@ -137,6 +141,8 @@ REACHES: dict[Rule, ReachFn] = {
     table_chain: chain_reach,
     text_beside_cell: beside_reach,
     across_sources: cross_reach,
+    multi_operand: lines_reach,  # (the scope's values alone: rules._shape_reach)
+    signed_quotient: signed_reach,
 }
 
 

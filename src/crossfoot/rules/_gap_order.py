@@ -34,8 +34,9 @@ from crossfoot.language.years import aligned, same_quantity
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_shared import claim_direction
+from crossfoot.rules.comparisons import COMPARE, NEGATED
 
-__all__ = ["GAP_KINDS", "gap_sign", "worded_gap"]
+__all__ = ["GAP_KINDS", "compared_pair", "gap_sign", "worded_gap"]
 
 #: Evidence kinds a gap may be: a difference of two amounts, or of two rates written as "%".
 GAP_KINDS = frozenset({"difference", "pp_change"})
@@ -114,5 +115,46 @@ def worded_gap(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
     """
     if not aligned(x, y) or same_quantity(x, y):
         return False  # a change of one quantity (or a diagonal pair): the other paths judge it
+    if compared_pair(ctx.sentence.text, x, y):
+        # "A outsold B by 1,095", "A's sales were 1,095 higher than B's": a gap of the two
+        # named rows, its size; rules.comparisons holds the word to the rows' order
+        return y.value > x.value
     sign = -1 if claim_direction(ctx)[0] == "down" else 1
     return gap_sign(focus_text(ctx), x, y) == sign == (1 if y.value > x.value else -1)
+
+
+def compared_pair(sentence: str, a: SourceValue, b: SourceValue) -> bool:
+    """Whether ``sentence`` compares two rows of one column (or two columns of one row) by a
+    word of more or less between them, each named by the words of its label the other lacks
+    ("North outsold South by 1,095", "Widget Beta sold 380 fewer units than Widget Alpha").
+
+    >>> from decimal import Decimal
+    >>> from crossfoot.model.types import SourceValue
+    >>> a = SourceValue(Decimal(4637), "S1", row="North", column="2023", table=0, row_index=1,
+    ...     col_index=2)
+    >>> b = SourceValue(Decimal(3542), "S1", row="South", column="2023", table=0, row_index=2,
+    ...     col_index=2)
+    >>> compared_pair("North outsold South by 1,095 in 2023.", a, b)
+    True
+    >>> compared_pair("North's sales rose by 1,095 in 2023.", a, b)
+    False
+    """
+    found = COMPARE.search(sentence)
+    if found is None or NEGATED.search(sentence, 0, found.start()):
+        return False
+    if a.table is None or a.table != b.table or a.source_id != b.source_id:
+        return False
+    if a.row_index == b.row_index:
+        la, lb = a.column, b.column
+    elif a.col_index == b.col_index:
+        la, lb = _row_named(a), _row_named(b)
+    else:
+        return False
+    if not la or not lb:
+        return False
+    ta, tb = label_tokens(la), label_tokens(lb)
+    own_a, own_b = (required_tokens(la) - tb) or ta - tb, (required_tokens(lb) - ta) or tb - ta
+    before, after = tokens(sentence[: found.start()]), tokens(sentence[found.end() :])
+    named_a = _first_at(before, own_a) is not None and _first_at(after, own_b) is not None
+    named_b = _first_at(before, own_b) is not None and _first_at(after, own_a) is not None
+    return named_a != named_b

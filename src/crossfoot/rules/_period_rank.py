@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from crossfoot.language.extremes import ASIDE as _ASIDE
 from crossfoot.language.rowtokens import fullest_named, tokens
+from crossfoot.language.trends import MOVED_DOWN, MOVED_UP
 from crossfoot.model.types import Claim, Sentence, SourceValue
 from crossfoot.rules._named import value_years
 
@@ -54,6 +55,7 @@ _SUP_FIRST = re.compile(rf"(?i)\s*(?:the\s+|its\s+)?{_SUP}\b")
 # Words that rank a row's own years and never the rows of one year: "peaked in 2021", "bottomed
 # out in 2019", "reached its highest level in 2021" ("West peaked in 2024" ranks West's years).
 _OVER_TIME = re.compile(r"(?i)\b(?:peaked|bottomed|(?:highest|lowest|peak)\s+(?:level|point))\b")
+_MOVED_MOST = re.compile(rf"(?i)\b(?:{MOVED_UP}|{MOVED_DOWN})\s+(?:the\s+)?$")
 _AFTER_FIGURE = re.compile(
     r"(?i)\d(?:\s*(?:%|percent|million|billion|thousand|bn|mn|[mbk])\b|%)?\)?\s*,?\s+"
     r"(?:in|during|for)\s+(?:the\s+)?(?:(?:fiscal|financial)\s+(?:year\s+)?|fy\s*)?$"
@@ -69,9 +71,14 @@ def ranks_the_year(text: str, s: Sentence, year_start: int, year_end: int) -> bo
     >>> t = "West had the highest revenue in 2024."
     >>> ranks_the_year(t, Sentence(0, 0, len(t), t), 32, 36)
     False
+    >>> t = "South declined the most in 2023."
+    >>> ranks_the_year(t, Sentence(0, 0, len(t), t), 27, 31)
+    False
     """
-    if _BEFORE_YEAR.search(text, max(s.start, year_start - 60), year_start):
-        return True
+    found = _BEFORE_YEAR.search(text, max(s.start, year_start - 60), year_start)
+    if found is not None:
+        # "declined the most in 2023" ranks the rows' changes of that year, not a row's years
+        return _MOVED_MOST.search(text, max(s.start, found.start() - 24), found.start()) is None
     head = text[s.start : year_start].strip(" \t\n,;:").lower()
     if head in ("", "in") and _YEAR_SUBJECT.match(text, year_end, s.end):
         return True

@@ -12,9 +12,12 @@ Read here, for the claim ``m`` in its sentence:
 - ``m`` is positive as written: no minus sign, no parentheses, no loss word ("a net loss of");
 - "change" names it: the last "change" word before it in its sentence, within ``_GAP``
   characters and with no other figure between ("the change in revenue from 2016 to 2017 was
-  120", "changed by 120", "a change of 120"). A final figure that only the question names a
-  change ("What was the change in X?" ... "Answer: 33") is not read: reference answers of the
-  benchmark corpora write such changes unsigned (a strict xfail in tests/vectors/failopen10.json);
+  120", "changed by 120", "a change of 120"); or its own plus sign does ("South +340", a
+  "+8.8%" in a list or in a table the answer writes): a plus written on a figure, not between
+  two figures as an operator, claims a rise as plainly as a minus claims a fall. A final
+  figure that only the question names a change ("What was the change in X?" ... "Answer: 33")
+  is not read: reference answers of the benchmark corpora write such changes unsigned (a
+  strict xfail in tests/vectors/failopen10.json);
 - the sentence names no order-free or other operation (difference, gap, total, average, ratio,
   ...) and no fall ("down", "saving", "fewer": the answer said it), nor does the question ask
   for a fall ("How much did costs fall?" is answered by a size);
@@ -40,7 +43,15 @@ from crossfoot.language.direction import sign_words
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.wordgate import WordGated
 
-__all__ = ["CHANGE_WORD", "ORDER_FREE", "SAYS_DOWN", "dropped_sign", "named_change", "written_rise"]
+__all__ = [
+    "CHANGE_WORD",
+    "ORDER_FREE",
+    "SAYS_DOWN",
+    "dropped_sign",
+    "named_change",
+    "plus_signed",
+    "written_rise",
+]
 
 # "the change is", "the net change in revenue was", "changed by": the word naming the figure.
 CHANGE_WORD = WordGated(words(CHANGE, "changing"), ("chang",))
@@ -78,6 +89,19 @@ def named_change(text: str, lo: int, at: int) -> bool:
     return re.search(r"\d", _YEAR.sub("", between)) is None
 
 
+def plus_signed(text: str, at: int) -> bool:
+    """Whether the figure at ``at`` is written with its own plus sign ("+340", "+$1.2M"), not
+    after a figure as an operator ("4,210 + 420", "5+3") nor as "+/-".
+
+    >>> plus_signed("South +340", 6), plus_signed("4,210 + 420", 8), plus_signed("5+3", 2)
+    (True, False, False)
+    """
+    if not text.startswith("+", at) or text.startswith("+/", at):
+        return False
+    before = text[:at].rstrip()
+    return not before or not (before[-1].isdigit() or before[-1] in ")%+-=±")
+
+
 def written_rise(ctx: ClaimContext) -> bool:
     """Whether the claim is a change written as a rise by its sign alone (module docstring)."""
     said = ctx.notes.get(_NOTE)
@@ -95,7 +119,7 @@ def _reads_rise(ctx: ClaimContext) -> bool:
     # The sentence itself must name the change: a final figure that only its question names a
     # change ("What was the change in X?" "The answer is 332.") is left alone, as reference
     # answers write such changes unsigned (9 false alarms on the tuning half's golds).
-    if not named_change(text, s.start, m.start):
+    if not (plus_signed(text, m.start) or named_change(text, s.start, m.start)):
         return False
     own = text[s.start : s.end]
     if ORDER_FREE.search(own) or SAYS_DOWN.search(own):

@@ -35,6 +35,9 @@ AMOUNT_WHY = "the question asks for the change, an amount; this figure is a perc
 # Evidence kinds of a figure that is itself an amount change of two source values.
 _AMOUNT_CHANGES = frozenset({"difference", "change"})
 _HOW_MUCH = re.compile(r"(?i)\bhow\s+much\b")
+# "How much does this change represent in relation to the 2018 amount?" asks the change over a
+# base: a quotient, which a percentage answers as well as a fraction.
+_OVER_BASE = re.compile(r"(?i)\b(?:in\s+relation|relative|compared)\s+to\b")
 _SCALES = (Decimal(1), Decimal(1000), Decimal(10) ** 6, Decimal(10) ** 9)
 
 
@@ -43,7 +46,7 @@ def shows_amount(c: Claim, ev: Evidence | None, claims: Sequence[Claim], asked: 
     or a figure of the answer before the percentage ``c`` (of evidence ``ev``) states an amount
     change: a passing figure, no percentage, proved as a difference of two values or equal to
     the difference of the percentage's own two values (a change column quoted)."""
-    if _HOW_MUCH.search(asked):
+    if _HOW_MUCH.search(asked) and not _OVER_BASE.search(asked):
         return True
     ops = ev.operands if ev is not None and ev.kind == "percent_change" else ()
     gap = abs(ops[1].value - ops[0].value) if len(ops) == 2 else None

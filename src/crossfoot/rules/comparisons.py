@@ -34,17 +34,19 @@ from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
 
-__all__ = ["NEGATED", "check_comparisons"]
+__all__ = ["COMPARE", "NEGATED", "check_comparisons"]
 
+# (a comparative may hold up to two words before "than": "sold 380 more units than")
 _MORE = (
     r"outsold|outsells?|outperformed|outpaced|exceeded|exceeds|surpassed|topped|beat|led|leads|"
-    r"higher\s+than|more\s+than|greater\s+than|larger\s+than|bigger\s+than|above|ahead\s+of"
+    r"(?:higher|more|greater|larger|bigger)\s+(?:[a-z]+\s+){0,2}?than|above|ahead\s+of"
 )
 _LESS = (
-    r"trailed|trails|lagged|lags|underperformed|lower\s+than|less\s+than|fewer\s+than|"
-    r"smaller\s+than|below|behind"
+    r"trailed|trails|lagged|lags|underperformed|"
+    r"(?:lower|less|fewer|smaller)\s+(?:[a-z]+\s+){0,2}?than|below|behind"
 )
-_COMPARE = re.compile(rf"(?i)\b(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\b")
+#: A word comparing the thing named before it with the one named after it.
+COMPARE = re.compile(rf"(?i)\b(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\b")
 #: A negation just before a comparative ("did not outsell"): no claim of order.
 NEGATED = re.compile(r"(?i)\b(?:not|n't|never|no)\s+(?:\w+\s+){0,2}$")
 _FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹\d(+-]")
@@ -156,7 +158,7 @@ _GAPS = frozenset({"difference", "percent_change"})
 def _judge(text: str, a: Claim, va: SourceValue, vb: SourceValue) -> str | None:
     s = a.sentence
     sentence = text[s.start : s.end]
-    found = _COMPARE.search(sentence)
+    found = COMPARE.search(sentence)
     if found is None or NEGATED.search(sentence, 0, found.start()):
         return None
     if _FIGURE_NEXT.match(sentence, found.end()):

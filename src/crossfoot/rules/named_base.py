@@ -9,8 +9,8 @@ question that names the base ("of the 2012 value", "in relation to the operating
 "divided by the 2017 amount") fixes the bottom of the quotient itself, whichever side of the
 other cell it stands (the lowest to the highest of a row, a year against a later one, one line
 against another of the same period), and binds the search to the base's cells, so a larger
-table is searched too. A figure of two significant digits or finer ("-0.0078", not "-0.0045") is
-matched by (x - b) / b where b is a cell the base phrase names (by its year, its row, or both)
+table is searched too. A figure of two significant digits or finer ("-0.0078") is matched by
+(x - b) / b where b is a cell the base phrase names (by its year, its row, or both)
 and x another cell of b's row; or, when the base names a row, another row's cell of b's column.
 A base that is the later year's cell is met either way round: (x - b) / b, or the change in
 time's order over it, (b - x) / b ("what is that change as a portion of the 2024 value?" after
@@ -23,8 +23,14 @@ Years the rest of the question names bind x; rows it names bind x when the base 
 The last turn may word a relative change and name no base ("what is the percent change?",
 "what is that less 1?"): then (x - b) / b of two cells of one row, either way round, on the rows
 and of the years the words name, at a fifth of the chance budget ("from 2016 to 2017" takes the
-first year as the base). A base the words name by nothing of the table ("the lowest value")
-binds nothing and is not searched.
+first year as the base). A base the words name by nothing of the table ("as a portion of the
+lowest value", "in relation to the smaller one") is read so too.
+
+Coarser figures (round 30): a small change written to four places ("0.0049", "0.46%": a line
+moving under 2 %, two stated digits) is searched as a fine one, its own quotient not counted as a
+chance match (it alone fills the window of a figure that coarse); a coarse figure a report writes
+with only its own digits ("0.25" for (1,250 - 1,000) / 1,000, "-0.2") is matched only exactly,
+and only over a base the words name by its year or its row.
 
 Chance is counted, never assumed away: the figure passes only when the allowed quotients of the
 table in its band (:mod:`crossfoot.rules._chance`) would meet a figure of its window by chance
@@ -51,6 +57,8 @@ from crossfoot.rules.turn_chain import fine_figure
 __all__ = ["named_base"]
 
 _FINE = Decimal("0.01")  # a half unit under 1 % of the size: "-0.0078", not "-0.0045"
+_SMALL_FINE = Decimal("0.02")  # a small change to four places: "0.0049", not "0.0012"
+_FOURTH = Decimal("0.00005")  # half a unit of the fourth place of a fraction
 _BUDGET = Decimal("0.03")  # expected chance matches in the figure's window, at most
 _ALONE = 5  # times fewer when the words name no base
 _MAX_CELLS = 80  # cells of one table, at most
@@ -129,8 +137,8 @@ def _binding(table: _Table, last: str) -> tuple[_Binding, bool] | None:
     if base_years or base_rows:
         other_rows = _named(table, rest) - base_rows if base_rows else frozenset()
         return (base_years, base_rows, rest_years, other_rows), True
-    if (m is not None and base.strip()) or not _RELATIVE.search(last):
-        return None  # a base named by nothing of the table ("the lowest value"), or no change
+    if m is None and not _RELATIVE.search(last):
+        return None  # no quotient, no relative change
     rows = _named(table, last)
     span = _FROM_TO.search(last)
     if span is not None:
@@ -141,25 +149,52 @@ def _binding(table: _Table, last: str) -> tuple[_Binding, bool] | None:
 def named_base(ctx: ClaimContext) -> Verdict | None:
     """Rule: a change as a fraction of the base the words name, either way round (module
     docstring)."""
-    if not fine_figure(ctx, _FINE):
-        return None
-    last = _last_turn(ctx)
+    factor = _HUNDRED if ctx.mention.kind == "percent" else _ONE
+    how = _precision(ctx, factor)
+    last = _last_turn(ctx) if how is not None else ""
     if not last:
         return None
-    factor = _HUNDRED if ctx.mention.kind == "percent" else _ONE
     lo, hi = claim_interval(ctx)
     lo, hi = lo / factor, hi / factor
+    if how == "exact":
+        lo = hi = ctx.mention.value / factor
     near = band(ctx.mention.value / factor)
     for group in ctx.scope.groups:
         for table in by_identity(_MEMO, group, _KEPT, _make):
             bound = _binding(table, last)
-            if bound is None:
-                continue
+            if bound is None or (how == "exact" and not bound[1]):
+                continue  # a coarse figure only as an exact quotient over a named base
             found = _search(table, bound[0], lo, hi, near)
+            if found is None:
+                continue
             budget = _BUDGET if bound[1] else _BUDGET / _ALONE
-            if found is not None and near.within(found[1], hi - lo, budget):
+            # a small change's own quotient fills its window: only the others are chance
+            others = found[1] - 1 if how == "small" else found[1]
+            if how == "exact" or near.within(others, hi - lo, budget):
                 return Verdict("derived", _evidence(ctx, found[0], factor))
     return None
+
+
+def _precision(ctx: ClaimContext, factor: Decimal) -> str | None:
+    """How the figure is read: "fine" (a half unit under :data:`_FINE` of its size), "small" (a
+    small change to four places, "0.0049": :func:`_small_change`), "exact" (a coarse figure a
+    report writes with only its own digits, "0.25" for (1,250 - 1,000) / 1,000, matched only
+    exactly), or None (a figure no quotient reads: a range, "about 0.4", zero or one)."""
+    if fine_figure(ctx, _FINE):
+        return "fine"
+    if _small_change(ctx, factor):
+        return "small"
+    m = ctx.mention
+    if m.approximate or abs(m.value) == factor or not fine_figure(ctx, _ONE):
+        return None
+    return "exact"
+
+
+def _small_change(ctx: ClaimContext, factor: Decimal) -> bool:
+    """Whether a figure too coarse for :data:`_FINE` is a small change written to four places
+    ("0.0049", "0.49%" for a line moving half a percent): two significant digits, each stated."""
+    m = ctx.mention
+    return fine_figure(ctx, _SMALL_FINE) and m.precision / factor <= _FOURTH
 
 
 def _search(

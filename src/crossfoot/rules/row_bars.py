@@ -36,6 +36,7 @@ from crossfoot.model.types import (
     format_decimal,
 )
 from crossfoot.rules._bar_cells import bar_cells
+from crossfoot.rules._filtered_rank import filtered_ranks
 from crossfoot.rules.asked_bar_row import asked_bar_row
 from crossfoot.rules.change_bar import change_bar
 from crossfoot.rules.counts import past_bar
@@ -52,6 +53,7 @@ _HYPHEN_WORD = re.compile(r"-[A-Za-z]")
 
 def row_bars(text: str, claims: list[Claim], sources: SourceSet) -> list[Claim]:
     """The claims, with each bar over named rows judged (module docstring)."""
+    claims = filtered_ranks(text, claims, sources)  # "the cheapest economy flight"
     if not counts_past_bar(text):
         return claims
     low = text.lower()

@@ -38,12 +38,15 @@ from collections.abc import Sequence
 from decimal import Decimal
 from itertools import pairwise
 
+from crossfoot.language.row_compare import may_compare_periods
 from crossfoot.language.trends import MOVED_DOWN, MOVED_UP, every_period
 from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules._level_moves import level_moves
 from crossfoot.rules._period_trend import period_series, period_unit, row_periods
+from crossfoot.rules._row_moves import may_move, row_moves
 from crossfoot.rules._row_order import compared_rows, may_compare, named_rows
+from crossfoot.rules._row_order_periods import compared_periods
 
 __all__ = ["worded_rows"]
 
@@ -65,8 +68,9 @@ def worded_rows(
     claims = level_moves(text, claims, values)
     low = text.lower()
     every = every_period(low)
-    compares = may_compare(low)
-    if not every and not compares:
+    compares = may_compare(low) or may_compare_periods(low)  # ("led South every month")
+    moves = may_move(low)
+    if not every and not compares and not moves:
         return claims
     added: list[Claim] = []
     has_figure = {c.sentence.index for c in claims}
@@ -74,9 +78,15 @@ def worded_rows(
         if every:
             _trend(text, s, values, added)
         if compares and s.index not in has_figure:
-            found = compared_rows(text, s, values)
+            found = compared_rows(text, s, values) or compared_periods(text, s, values)
             if found is not None:
                 added.append(found)
+        if (
+            moves
+            and s.index not in has_figure
+            and not any(c.sentence.index == s.index for c in added)
+        ):
+            added.extend(row_moves(text, s, values))  # "South fell in 2023" (rules._row_moves)
     if not added:
         return claims
     return sorted([*claims, *added], key=lambda c: c.mention.start)

@@ -1,0 +1,202 @@
+"""A column's total when the table states none: a named row's share of it, and its change.
+
+A named row's share of its column's total when the table states no total: "North accounted
+for 41.5% of 2023 sales", "North and South together made up 73.2% of sales in 2023", "Sales in
+2023: North 4,637 (41%), South 3,542 (32%), West 2,996 (27%)".
+
+A share is a part over its whole, and the two-operand search finds it when a row of the table
+is the whole ("Total"). A table of parts alone (regions, segments, products) leaves the whole
+unwritten: the answer adds the column up itself. The figure is then the named rows' cells of the
+year the sentence names over the sum of every row's cell of that column (rows of one table,
+three or more, of the claim's kind), met at its stated precision. It is read only so:
+
+- the figure is a percentage of a sentence that words a part ("accounted for", "share", "made
+  up", "represented", "contributed", "% of"), or stands in parentheses right after a level
+  ("North 4,637 (41%)");
+- the rows are the ones named in the figure's own stretch of the sentence (from the last comma,
+  semicolon or colon before it), at most three, of one table, and the sentence names one year
+  (or the figure its own: "from 21.0% in 2022 to 26.8% in 2023");
+- the table holds no line of a total, subtotal or average (then the whole is written, and the
+  two-operand search reads it) and no negative cell of that column (a share of a net sum is no
+  share).
+
+>>> from crossfoot import check
+>>> t = ('[["Region", "2022", "2023"], ["North", "4,213", "4,637"], ["South", "3,881", "3,542"],'
+...      ' ["West", "2,153", "2,996"]]')
+>>> check("North accounted for 41.5% of 2023 sales.", [t]).claims[0].status
+'derived'
+>>> check("North accounted for 45.1% of 2023 sales.", [t]).passed
+False
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from crossfoot.language.extremes import ASIDE
+from crossfoot.language.years import YEAR
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Evidence, SourceValue, format_decimal
+from crossfoot.rules._claim_year import own_year
+from crossfoot.rules._derive_shared import claim_direction, claim_interval, fmt_result
+from crossfoot.rules._row_order import named_rows
+
+__all__ = ["column_share", "column_total_change"]
+
+_PART = re.compile(
+    r"(?i)\b(?:accounted|accounting|accounts|share|shares|made\s+up|makes?\s+up|represent\w*|"
+    r"contribut\w*|portion|proportion)\b|%\s+of\b"
+)
+# "North 4,637 (41%)": a percentage in parentheses right after a row's level is its share.
+_ASIDE_OF_LEVEL = re.compile(
+    r"\d\s*(?:million|billion|thousand|[mbk]n?)?\s*\(?\s*\Z", re.IGNORECASE
+)
+_BREAK = re.compile(r"[;:]|,(?!\d)")  # (not the comma of "4,637")
+_HUNDRED = Decimal(100)
+
+
+def column_share(ctx: ClaimContext) -> Verdict | None:
+    """Rule: named rows' share of their column's unwritten total (module docstring)."""
+    m, s = ctx.mention, ctx.sentence
+    if m.kind != "percent" or m.value <= 0 or m.high is not None or not ctx.mention.claim:
+        return None
+    sentence = ctx.text[s.start : s.end]
+    if not (_PART.search(sentence) or _ASIDE_OF_LEVEL.search(ctx.text, s.start, m.start)):
+        return None
+    others = [o for o in ctx.sentence_mentions if o.kind != "year"]
+    own = own_year(ctx.text, m, others, s.start)
+    years = {own} if own is not None else {int(y) for y in YEAR.findall(sentence)}
+    if len(years) != 1:
+        return None
+    (year,) = years
+    head = ctx.text[s.start : m.start]
+    cut = max((b.end() for b in _BREAK.finditer(head)), default=0)
+    stretch = head[cut:]
+    rows = named_rows(stretch, ctx.scope.index.values)
+    if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
+        return None
+    parts = [cells.get(year) for cells in rows.values()]
+    if any(p is None for p in parts):
+        return None
+    column = _column(ctx, parts[0])  # type: ignore[arg-type]
+    if column is None or any(p is None or p.row_index not in column for p in parts):
+        return None
+    named = [column[p.row_index] for p in parts if p is not None and p.row_index is not None]
+    part = sum((v.value for v in named), Decimal(0))  # (one view: a scale cancels)
+    whole = sum((v.value for v in column.values()), Decimal(0))
+    if whole <= 0 or part <= 0:
+        return None
+    share = part / whole * _HUNDRED
+    lo, hi = claim_interval(ctx)
+    if not lo <= share <= hi:
+        return None
+    names = " + ".join(f"{v.label} ({format_decimal(v.value)})" for v in named)
+    formula = (
+        f"({names}) / column total {format_decimal(whole)} ({len(column)} rows) x 100 = "
+        f"{fmt_result(ctx, share)}%"
+    )
+    used = tuple(column.values())
+    return Verdict("derived", Evidence("derive", "share", formula, used, share), formula)
+
+
+def _column(ctx: ClaimContext, cell: SourceValue) -> dict[int, SourceValue] | None:
+    """Every row's cell of ``cell``'s column (one view), when it is a column of three or more
+    parts and no total, subtotal or average line."""
+    column: dict[int, SourceValue] = {}
+    for v in ctx.scope.index.values:
+        if v.source_id != cell.source_id or v.table != cell.table or v.col_index != cell.col_index:
+            continue
+        if v.row_index is None or v.kind == "year":
+            continue
+        if ASIDE.search(v.row or ""):
+            return None  # the whole is written: the two-operand search reads it
+        if v.kind != cell.kind or v.value < 0:
+            return None
+        if v.view == "written" and v.row_index in column:
+            continue
+        column[v.row_index] = v  # (a true view over a written one: one view for every row)
+    return column if len(column) >= 3 else None
+
+
+# "Total sales grew 9.1% in 2023", "the three regions combined sold 11,175, up 928 from 2022".
+_TOTAL = re.compile(
+    r"(?i)\b(?:total|overall|combined|altogether|together|in\s+all|all\s+(?:\w+\s+)?"
+    r"(?:regions|segments|products|stores|units|lines|markets|divisions))\b"
+)
+
+
+def column_total_change(ctx: ClaimContext) -> Verdict | None:
+    """Rule: the change of a column's unwritten total between two years: "Total sales grew 9.1%
+    in 2023" over a table of regions with no total line (the module's whole, summed), as an
+    amount or a percentage, the later year less the earlier; its sign must be the wording's."""
+    m, s = ctx.mention, ctx.sentence
+    if m.kind not in ("percent", "number", "money") or m.high is not None or not m.claim:
+        return None
+    sentence = ctx.text[s.start : s.end]
+    if not _TOTAL.search(sentence):
+        return None
+    direction, worded = claim_direction(ctx)
+    if not worded and direction is None:
+        return None
+    years = sorted({int(y) for y in YEAR.findall(sentence)})
+    if not 1 <= len(years) <= 2:
+        return None
+    early, late = (years[0] - 1, years[0]) if len(years) == 1 else (years[0], years[1])
+    lo, hi = claim_interval(ctx)
+    for pair in _year_columns(ctx, early, late):
+        before = sum((v.value for v in pair[0].values()), Decimal(0))
+        after = sum((v.value for v in pair[1].values()), Decimal(0))
+        if before <= 0:
+            continue
+        change = after - before
+        result = change / before * _HUNDRED if m.kind == "percent" else change
+        if not lo <= abs(result) <= hi and not lo <= result <= hi:
+            continue
+        formula = (
+            f"column total {late} ({format_decimal(after)}) - column total {early} "
+            f"({format_decimal(before)})"
+        )
+        formula = (
+            f"({formula}) / {format_decimal(before)} x 100" if m.kind == "percent" else formula
+        )
+        formula += f" = {fmt_result(ctx, result)}{'%' if m.kind == 'percent' else ''}"
+        used = (*pair[0].values(), *pair[1].values())
+        if direction is not None and (change > 0) != (direction == "up"):
+            went = "rose" if change > 0 else "fell"
+            why = f"the wording says the other way, but the total {went}: {formula}"
+            return Verdict("contradicted", Evidence("derive", "difference", formula, used), why)
+        kind = "percent_change" if m.kind == "percent" else "difference"
+        return Verdict("derived", Evidence("derive", kind, formula, used, result), formula)
+    return None
+
+
+def _year_columns(
+    ctx: ClaimContext, early: int, late: int
+) -> list[tuple[dict[int, SourceValue], dict[int, SourceValue]]]:
+    """For each table of the scope with a column of each year and no total line, its two
+    columns (cells by row, one view), of three rows or more, every cell non-negative."""
+    found: dict[tuple[str, int | None], dict[int, dict[int, SourceValue]]] = {}
+    spoiled: set[tuple[str, int | None]] = set()
+    for v in ctx.scope.index.values:
+        if (
+            v.table is None
+            or v.row_index is None
+            or v.kind == "year"
+            or v.year not in (early, late)
+        ):
+            continue
+        key = (v.source_id, v.table)
+        if ASIDE.search(v.row or "") or v.value < 0 or v.kind == "percent":
+            spoiled.add(key)
+            continue
+        cells = found.setdefault(key, {}).setdefault(v.year, {})
+        if v.view == "written" and v.row_index in cells:
+            continue
+        cells[v.row_index] = v
+    out = []
+    for table, by_year in found.items():
+        a, b = by_year.get(early, {}), by_year.get(late, {})
+        if table not in spoiled and len(a) >= 3 and a.keys() == b.keys():
+            out.append((a, b))
+    return out
