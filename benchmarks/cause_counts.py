@@ -10,6 +10,13 @@ far larger on the validation half than on the tuning half names a class of readi
 its shapes; write your own shapes of that class and fix the reading, never an item.
 
     python benchmarks/cause_counts.py tatqa convfinqa pot-tatqa --data-root ../shared/data
+
+``--value-seeds 1 2 3`` instead runs the value perturbation alone (run_all's ``value`` kind)
+with those seeds on the TUNING half only, and counts the changed figures that passed by path
+(``--show N`` prints N of them with the passing claim's evidence: tuning items only). The
+headline measure keeps seed 0; more seeds show more of the tuning half's rare coincidences.
+
+    python benchmarks/cause_counts.py convfinqa --value-seeds 1 2 3 4 5 --show 20
 """
 
 from __future__ import annotations
@@ -27,6 +34,8 @@ import ragbench
 from corpora.causes import _real_miss_cause, classify_records
 from corpora.common import HALVES, data_root, in_half, number_tokens
 from crossfoot.language.asked import read_question
+from crossfoot.language.rowtokens import tokens
+from crossfoot.rules._prose_subject import content_words
 from run_all import ADAPTERS, crossfoot_options
 from value_paths import path_of
 
@@ -72,8 +81,75 @@ def _missed_paths(records: list[dict[str, Any]], items: dict[str, Any], tool: An
         text = item.answer[:a] + new + item.answer[b:]
         report = tool._checker(item).check(text, question=item.question or None)
         hit = next((c for c in report.claims if c.mention.start <= at < c.mention.end), None)
-        out["unclaimed" if hit is None else path_of(hit)] += 1
+        key = "unclaimed" if hit is None else path_of(hit)
+        if hit is not None and key.startswith("direct/"):
+            key += _direct_shape(hit, report, item, new)
+        out[key] += 1
     return out
+
+
+def _direct_shape(hit: Any, report: Any, item: Any, sentence: str) -> str:
+    """How a changed figure met a source value directly, in counts-only words: a cell or a
+    prose figure; whether its sentence names anything the sources write; whether the answer
+    wrote the same figure before it."""
+    sv = hit.evidence.operands[0] if hit.evidence.operands else None
+    where = "cell" if sv is None or sv.span is None else "prose"
+    source_words = {t for src in item.sources for t in tokens(src)}
+    said = {t for t in content_words(sentence) if t in source_words}
+    again = any(
+        c.mention.start < hit.mention.start and c.mention.value == hit.mention.value
+        for c in report.claims
+    )
+    calc = any(
+        c.mention.start < hit.mention.start
+        and c.evidence is not None
+        and c.evidence.kind == "written_calculation"
+        and hit.mention.value in {x.value for x in _operands(report, c)}
+        for c in report.claims
+    )
+    head = sentence[: max(0, sentence.find(hit.mention.text.strip()))].lower().split()
+    concludes = bool({"thus", "so", "therefore", "hence", "thus,", "so,", "therefore,"} & set(head))
+    return (
+        f" ({where}; sentence names {'something' if said else 'nothing'} of the sources"
+        f"{'; the answer wrote it before' if again else ''}"
+        f"{'; an operand of a calculation before it' if calc else ''}"
+        f"{'; a concluding word before it' if concludes else ''})"
+    )
+
+
+def _operands(report: Any, calc_claim: Any) -> list[Any]:
+    """The claims a written calculation's formula is made of (the figures just before it)."""
+    text = calc_claim.evidence.formula.split("=")[0]
+    return [
+        c
+        for c in report.claims
+        if c.mention.start < calc_claim.mention.start and c.mention.text.strip() in text
+    ]
+
+
+def _seed_passes(
+    every: Sequence[Any], items: dict[str, Any], tool: Any, seeds: Sequence[int], show: int
+) -> None:
+    """The value perturbation with each of ``seeds`` on the tuning half: caught per seed, the
+    changed figures that passed by path, and ``show`` of them with their evidence."""
+    tune = in_half(every, "tune")
+    paths: Counter[str] = Counter()
+    shown = 0
+    for seed in seeds:
+        o = ragbench.evaluate(tune, [tool], seed, None, False, injections=("value",))
+        inj = o.stats["crossfoot"]["injections"]["value"]
+        print(f"seed {seed}: value caught {inj['caught']}/{inj['base']}")
+        misses = [r for r in o.records if r["type"] == "miss_value"]
+        paths.update(_missed_paths(misses, items, tool))
+        for rec in misses:
+            if shown >= show:
+                break
+            shown += 1
+            why = "; ".join(f"{d['text']} {d['rule']} {d['why']}" for d in rec["claims"])
+            print(f"  [{rec['id']}] {rec['injected'].strip()[:200]}\n      {why[:300]}")
+    print("passed by path (tune, all seeds):")
+    for k, n in paths.most_common():
+        print(f"{n:4d}  {k}")
 
 
 def _sign_only(item: Any) -> bool:
@@ -113,6 +189,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     # `choices` as one value and refuses it.
     p.add_argument("corpora", nargs="*", help=f"any of {', '.join(ADAPTERS)} (default: all)")
     p.add_argument("--data-root", default=None)
+    p.add_argument(
+        "--value-seeds",
+        nargs="+",
+        type=int,
+        help="run only the value perturbation with these seeds, on the tuning half only",
+    )
+    p.add_argument("--show", type=int, default=0, help="with --value-seeds: print N passes")
     args = p.parse_args(argv)
     unknown = [c for c in args.corpora if c not in ADAPTERS]
     if unknown:
@@ -122,6 +205,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for key in args.corpora or list(ADAPTERS):
         every = ADAPTERS[key].load(root, None)
         items = {i.id: i for i in every}
+        if args.value_seeds:
+            print(f"\n## {key}: value perturbation, tuning half, seeds {args.value_seeds}")
+            _seed_passes(every, items, tools[0], args.value_seeds, args.show)
+            continue
         causes: dict[str, Counter[str]] = {}
         missed: dict[str, Counter[str]] = {}
         rules: dict[str, Counter[str]] = {}

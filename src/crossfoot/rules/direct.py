@@ -26,6 +26,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
 from crossfoot.rules._periods import counts_periods
 from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
+from crossfoot.rules._prose_meets import prose_met
 from crossfoot.rules._prose_year import prose_year_verdict
 from crossfoot.rules._share_named import named_share
 from crossfoot.rules._sibling_lists import sibling_lists
@@ -94,6 +95,11 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
     signed = sign_verdict(ctx, sv)
     if signed is not None:
         return signed
+    met = prose_met(ctx, matches)  # prose figures whose own words meet the sentence's
+    if met is not matches:
+        if not met:
+            return None
+        sv, exact, how = _named_first(ctx, met)
     formula = sv.describe()
     if sv.unit_header:
         formula += f" (cell scaled by {sv.unit_header!r})"

@@ -126,7 +126,7 @@ def _change_of_two(ctx: ClaimContext) -> Verdict | None:
         window /= 2
     else:
         results = (a.value - b.value, abs(a.value) - abs(b.value))
-    if any(_agrees(m, r, window, a) for r in results):
+    if any(_agrees(m, r, window, a, True) for r in results):
         return None  # (either order, any sign; or the two figures' sizes, "a loss of")
     op = (
         f"({a.text.strip()} + {b.text.strip()}) / 2"
@@ -205,21 +205,33 @@ def _against_calculation(ctx: ClaimContext, calc: Calculation) -> Verdict | None
     )
 
 
-def _agrees(m: Mention, value: Decimal, precision: Decimal, other: Mention) -> bool:
+def _plus(x: Decimal, y: Decimal) -> Decimal:
+    return x + y
+
+
+def _agrees(
+    m: Mention, value: Decimal, precision: Decimal, other: Mention, computed: bool = False
+) -> bool:
     """Whether ``m`` writes ``value`` (stated to ``precision``): at either precision, in either
-    sign, as a percentage of a fraction (or back), or the same digits in another unit."""
+    sign, as a percentage of a fraction (or back), or the same digits in another unit.
+
+    A figure the answer wrote is restated when it rounds it at either figure's precision, not
+    within the two half units together: "= 0.8. Thus the total is 0.7" restates no 0.8, though
+    0.75 lies within both. A value ``computed`` from two written figures (``precision``: their
+    half units) carries their rounding too: it is met within both windows together."""
     a, b = abs(m.value), abs(value)
-    window = m.precision + precision
+    hundred = Decimal(100)
+    both = _plus if computed else max
+    window = both(m.precision, precision)
     if abs(a - b) <= window:
         return True
-    hundred = Decimal(100)
-    if abs(a - b * hundred) <= m.precision + precision * hundred:
+    if abs(a - b * hundred) <= both(m.precision, precision * hundred):
         return True  # "= 0.2. So 20%"
-    if abs(a * hundred - b) <= m.precision * hundred + precision:
+    if abs(a * hundred - b) <= both(m.precision * hundred, precision):
         return True  # "= 20%. So the ratio is 0.2"
     scales = {m.scale, other.scale, *_UNITS}
     return any(
-        abs(a / u - b) <= m.precision / u + precision or abs(a - b / u) <= window / u
+        abs(a / u - b) <= both(m.precision / u, precision) or abs(a - b / u) <= window / u
         for u in scales
         if u != 1
     )
