@@ -4,9 +4,10 @@ an answer with no digit that says one (``language.trends.worded_claim``)."""
 
 from __future__ import annotations
 
-__all__ = ["may_compare_periods"]
+__all__ = ["EVERY_GATES", "may_compare_periods"]
 
-_EVERY = ("both ", "every ", "each ", "all ")
+#: Substrings one of which every "in both quarters", "every month", "in all three years" holds.
+EVERY_GATES = ("both ", "every ", "each ", "all ")
 _UNITS = ("month", "quarter", "year", "period")
 _COMPARE = (
     "than", "trail", "outs", "outperf", "outpac", "exceed", "surpass", "topped", "lag", " led ",
@@ -23,6 +24,6 @@ def may_compare_periods(text: str) -> bool:
     low = text.lower()
     return (
         any(g in low for g in _COMPARE)
-        and any(g in low for g in _EVERY)
+        and any(g in low for g in EVERY_GATES)
         and any(u in low for u in _UNITS)
     )

@@ -43,10 +43,7 @@ from crossfoot.rules.comparisons import NEGATED
 
 __all__ = ["may_move", "row_moves"]
 
-_GATES = (
-    "grew grown increased rose risen climbed improved expanded "
-    "fell fallen declined decreased dropped shrank shrunk contracted"
-).split()
+_GATES = f"{MOVED_UP}|{MOVED_DOWN}".split("|")  # (the verbs' own words: substring gates)
 _VERB = re.compile(rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b")
 # A subject that names rows to leave out or counts them: "all regions except South grew".
 _EXCEPT = re.compile(

@@ -19,7 +19,7 @@ from decimal import Decimal
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
-from crossfoot.rules.comparisons import NEGATED
+from crossfoot.rules.comparisons import FIGURE_NEXT, NEGATED
 
 __all__ = ["compared_rows", "may_compare", "named_rows"]
 
@@ -37,7 +37,6 @@ _COMPARE = re.compile(rf"(?i)\b(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\b")
 _GATES = (
     "than", "exceed", "outs", "perform", "surpass", "topped", "trail", "above", "below", "short of"
 )  # fmt: skip
-_FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹\d(+-]")
 _ALL_YEARS = re.compile(r"(?i)\b(?:every|each|both|all)\s+(?:of\s+the\s+)?(?:\w+\s+)?years?\b")
 _Row = tuple[str, int | None, int]
 
@@ -80,7 +79,7 @@ def compared_rows(text: str, s: Sentence, values: Sequence[SourceValue]) -> Clai
     """The claim of a figure-free comparison of two named rows (module docstring), or None."""
     sentence = text[s.start : s.end]
     m = _COMPARE.search(sentence)
-    if m is None or NEGATED.search(sentence, 0, m.start()) or _FIGURE_NEXT.match(sentence, m.end()):
+    if m is None or NEGATED.search(sentence, 0, m.start()) or FIGURE_NEXT.match(sentence, m.end()):
         return None
     firsts = named_rows(sentence[: m.start()], values)
     seconds = named_rows(sentence[m.end() :], values)

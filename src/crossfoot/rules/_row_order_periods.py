@@ -27,10 +27,11 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
+from crossfoot.language.row_compare import EVERY_GATES
 from crossfoot.language.rowtokens import fullest_named, tokens
 from crossfoot.language.years import YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
-from crossfoot.rules.comparisons import NEGATED
+from crossfoot.rules.comparisons import FIGURE_NEXT, NEGATED
 from crossfoot.rules.extremes import same_noun
 from crossfoot.rules.row_months import QUARTER_NAME, quarter_number
 from crossfoot.sources.rows_months import MONTH_NAMES, MONTH_NUMBERS, QUARTER
@@ -60,10 +61,8 @@ _EVERY = re.compile(
     r"(?i)\b(?:both|every|each|all(?:\s+(?:two|three|four|five|six|twelve|\d+))?|all\s+of\s+the)"
     r"\s+(?:of\s+the\s+)?(?:single\s+)?(?P<unit>month|quarter|year|period)s?\b"
 )
-_FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹\d(+-]")
 _WORDS = re.compile(r"[a-z]{3,}")
 _MONTH = re.compile(r"\b([A-Za-z]{3,9})\b")
-_GATES = ("both ", "every ", "each ", "all ")
 _Row = tuple[str, int | None, int | None]  # (source, table, row index) or a result set's label
 _Period = tuple[int | None, int]  # (year, month 1-12 or QUARTER + q; 0 for a year)
 
@@ -73,13 +72,13 @@ def compared_periods(text: str, s: Sentence, values: Sequence[SourceValue]) -> C
     docstring), or None."""
     sentence = text[s.start : s.end]
     low = sentence.lower()
-    if not any(g in low for g in _GATES):
+    if not any(g in low for g in EVERY_GATES):
         return None
     every = _EVERY.search(sentence)
     m = _COMPARE.search(sentence)
     if every is None or m is None or NEGATED.search(sentence, 0, m.start()):
         return None
-    if _FIGURE_NEXT.match(sentence, m.end()):
+    if FIGURE_NEXT.match(sentence, m.end()):
         return None  # "more than $5M": a bound
     unit = every.group("unit").lower()
     noun = m.group("mnoun") or m.group("lnoun") or ""

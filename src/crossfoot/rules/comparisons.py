@@ -34,7 +34,7 @@ from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
 
-__all__ = ["COMPARE", "NEGATED", "check_comparisons"]
+__all__ = ["COMPARE", "FIGURE_NEXT", "NEGATED", "check_comparisons"]
 
 # (a comparative may hold up to two words before "than": "sold 380 more units than")
 _MORE = (
@@ -49,7 +49,8 @@ _LESS = (
 COMPARE = re.compile(rf"(?i)\b(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\b")
 #: A negation just before a comparative ("did not outsell"): no claim of order.
 NEGATED = re.compile(r"(?i)\b(?:not|n't|never|no)\s+(?:\w+\s+){0,2}$")
-_FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹\d(+-]")
+#: A figure right after a comparative ("more than $5M"): a bound, not an order of two things.
+FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹\d(+-]")
 
 
 def _entity(v: SourceValue) -> frozenset[str]:
@@ -161,7 +162,7 @@ def _judge(text: str, a: Claim, va: SourceValue, vb: SourceValue) -> str | None:
     found = COMPARE.search(sentence)
     if found is None or NEGATED.search(sentence, 0, found.start()):
         return None
-    if _FIGURE_NEXT.match(sentence, found.end()):
+    if FIGURE_NEXT.match(sentence, found.end()):
         return None  # "more than $5M": a bound, judged with the figure
     ea, eb = _entity(va), _entity(vb)
     ea, eb = ea - eb, eb - ea  # the words that tell them apart ("Widget Alpha", "Widget Beta")
