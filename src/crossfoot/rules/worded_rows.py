@@ -18,6 +18,11 @@ common year. The comparison word becomes a claim, ``derived`` or ``contradicted`
 that breaks it. A comparison followed by a figure ("more than $5M") is a bound, left alone, as
 is a negated one and a sentence whose rows or years are not plain.
 
+Read from here by modules of their own: an order of two rows in every quarter or month, or
+over a result set by period ("Beta trailed Alpha every month": ``rules._row_order_periods``, when
+the order above finds none), and a movement in one period ("South fell in 2023":
+``rules._row_moves``, in a sentence no other reading here made a claim of).
+
 >>> from crossfoot import check
 >>> t = ('[["(in millions)", "2021", "2020", "2019"], ["Revenue", "1,000", "800", "700"],'
 ...      ' ["Net income", "90", "64", "(20)"]]')
