@@ -31,7 +31,7 @@ from crossfoot.language.row_compare import EVERY_GATES
 from crossfoot.language.rowtokens import fullest_named, tokens
 from crossfoot.language.years import YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
-from crossfoot.rules.comparisons import FIGURE_NEXT, NEGATED
+from crossfoot.rules.comparisons import FIGURE_NEXT, MORE_VERBS, NEGATED
 from crossfoot.rules.extremes import same_noun
 from crossfoot.rules.row_months import QUARTER_NAME, quarter_number
 from crossfoot.sources.rows_months import MONTH_NAMES, MONTH_NUMBERS, QUARTER
@@ -46,8 +46,7 @@ _VERB = (
 _MORE = (
     rf"{_VERB}\s+(?:(?:far|many|much|slightly|significantly|consistently)\s+)?"
     r"(?:more|higher|greater|larger|bigger)\s+(?P<mnoun>(?:[a-z]+\s+){0,3}?)than|"
-    r"outsold|outsells?|outperformed|outpaced|exceeded|exceeds|surpassed|topped|beat|"
-    r"led|leads|was\s+ahead\s+of|were\s+ahead\s+of|stayed\s+ahead\s+of"
+    rf"{MORE_VERBS}|was\s+ahead\s+of|were\s+ahead\s+of|stayed\s+ahead\s+of"
 )
 _LESS = (
     rf"{_VERB}\s+(?:(?:far|many|much|slightly|significantly|consistently)\s+)?"

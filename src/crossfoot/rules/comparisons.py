@@ -34,11 +34,15 @@ from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
 
-__all__ = ["COMPARE", "FIGURE_NEXT", "NEGATED", "check_comparisons"]
+__all__ = ["COMPARE", "FIGURE_NEXT", "MORE_VERBS", "NEGATED", "check_comparisons"]
 
+#: Verbs that put their subject above their object ("North outsold South"), as an alternation.
+MORE_VERBS = (
+    r"outsold|outsells?|outperformed|outpaced|exceeded|exceeds|surpassed|topped|beat|led|leads"
+)
 # (a comparative may hold up to two words before "than": "sold 380 more units than")
 _MORE = (
-    r"outsold|outsells?|outperformed|outpaced|exceeded|exceeds|surpassed|topped|beat|led|leads|"
+    rf"{MORE_VERBS}|"
     r"(?:higher|more|greater|larger|bigger)\s+(?:[a-z]+\s+){0,2}?than|above|ahead\s+of"
 )
 _LESS = (
