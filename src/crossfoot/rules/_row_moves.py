@@ -126,7 +126,7 @@ def _moved(
     if most is None:
         return _judged(s, mention, up, steps)
     peers = _peers(steps[0], values)
-    return ranked(s, mention, up, steps[0], peers) if peers is not None else None
+    return _ranked(s, mention, up, steps[0], peers) if peers is not None else None
 
 
 _Rows = dict[tuple[str, int | None, int], dict[int, SourceValue]]
@@ -204,7 +204,7 @@ def _peers(
     return peers if len(peers) >= 3 else None
 
 
-def ranked(
+def _ranked(
     s: Sentence,
     m: Mention,
     up: bool,
