@@ -44,7 +44,7 @@ from crossfoot.rules._period_trend import period_series
 from crossfoot.rules._row_order import named_rows
 from crossfoot.rules.comparisons import NEGATED
 
-__all__ = ["may_move", "row_moves"]
+__all__ = ["CLAUSE_BREAK", "may_move", "row_moves"]
 
 _GATES = f"{MOVED_UP}|{MOVED_DOWN}".split("|")  # (the verbs' own words: substring gates)
 _VERB = re.compile(rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b")
@@ -58,7 +58,8 @@ _MOST = re.compile(
     r"(?i)\s*(?:the\s+)?(?:most|fastest|quickest|sharpest|furthest|(?:by\s+)?the\s+largest"
     r"(?:\s+(?:amount|margin))?)\b"
 )
-_CLAUSE = re.compile(r"(?i)[,;]|\b(?:while|whereas|but)\b")
+#: Where a figure-free sentence's clauses part: a comma, a semicolon, "while", "whereas", "but".
+CLAUSE_BREAK = re.compile(r"(?i)[,;]|\b(?:while|whereas|but)\b")
 # A degree, a comparison or an every-period reading after the verb: other rules' sentences.
 _AFTER = re.compile(
     r"(?i)\s*(?:\w+\s+){0,3}?(?:most|least|more|less|faster|slower|further|than|every|each|"
@@ -75,7 +76,7 @@ def row_moves(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[Cla
     """The claims of the sentence's figure-free movements of named rows, one a clause (module
     docstring)."""
     sentence = text[s.start : s.end]
-    cuts = [0, *(m.end() for m in _CLAUSE.finditer(sentence)), len(sentence)]
+    cuts = [0, *(m.end() for m in CLAUSE_BREAK.finditer(sentence)), len(sentence)]
     years: list[int] = []
     claims: list[Claim] = []
     for lo, hi in pairwise(cuts):

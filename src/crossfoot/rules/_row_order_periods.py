@@ -19,6 +19,9 @@ than $5M"), rows of two tables and a measure that cannot be told are left alone.
 True
 >>> check("North had more orders than South in both quarters.", [t]).passed
 False
+>>> check("South had more orders than North in both quarters, while North had more than "
+...       "South in both quarters.", [t]).passed  # (each comparison is read)
+False
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from crossfoot.language.row_compare import EVERY_GATES
 from crossfoot.language.rowtokens import fullest_named, tokens
 from crossfoot.language.years import YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
+from crossfoot.rules._row_moves import CLAUSE_BREAK
 from crossfoot.rules.comparisons import FIGURE_NEXT, MORE_VERBS, NEGATED
 from crossfoot.rules.extremes import same_noun
 from crossfoot.rules.row_months import QUARTER_NAME, quarter_number
@@ -66,22 +70,57 @@ _Row = tuple[str, int | None, int | None]  # (source, table, row index) or a res
 _Period = tuple[int | None, int]  # (year, month 1-12 or QUARTER + q; 0 for a year)
 
 
-def compared_periods(text: str, s: Sentence, values: Sequence[SourceValue]) -> Claim | None:
-    """The claim of a figure-free comparison of two named rows in every period (module
-    docstring), or None."""
+def compared_periods(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[Claim]:
+    """The claims of the sentence's figure-free comparisons of two named rows in every period
+    (module docstring), one a comparison word.
+
+    A sentence of several ("North had more orders than South in both quarters, while West had
+    fewer than North") reads each over its own rows: the rows after a comparison end at the
+    last clause break before the next one, where the next one's rows begin.
+    """
     sentence = text[s.start : s.end]
     low = sentence.lower()
     if not any(g in low for g in EVERY_GATES):
-        return None
+        return []
     every = _EVERY.search(sentence)
-    m = _COMPARE.search(sentence)
-    if every is None or m is None or NEGATED.search(sentence, 0, m.start()):
-        return None
-    if FIGURE_NEXT.match(sentence, m.end()):
-        return None  # "more than $5M": a bound
+    if every is None:
+        return []
+    found = list(_COMPARE.finditer(sentence))
+    claims: list[Claim] = []
+    begin = 0
+    for k, m in enumerate(found):
+        stop = len(sentence)
+        if k + 1 < len(found):
+            nxt = found[k + 1].start()
+            stop = max(
+                (b.start() for b in CLAUSE_BREAK.finditer(sentence, m.end(), nxt)), default=nxt
+            )
+        before, after = sentence[begin : m.start()], sentence[m.end() : stop]
+        begin = stop
+        if NEGATED.search(sentence, 0, m.start()):
+            continue  # "did not outsell"
+        if FIGURE_NEXT.match(sentence, m.end()):
+            continue  # "more than $5M": a bound
+        claim = _compared(s, sentence, m, every, before, after, values)
+        if claim is not None:
+            claims.append(claim)
+    return claims
+
+
+def _compared(
+    s: Sentence,
+    sentence: str,
+    m: re.Match[str],
+    every: re.Match[str],
+    before: str,
+    after: str,
+    values: Sequence[SourceValue],
+) -> Claim | None:
+    """The claim of comparison ``m`` between the row ``before`` names and the one ``after``
+    names, in every period of ``every``'s unit; None when they cannot be told."""
     unit = every.group("unit").lower()
     noun = m.group("mnoun") or m.group("lnoun") or ""
-    cells = _cells(sentence[: m.start()], sentence[m.end() :], unit, noun or sentence, values)
+    cells = _cells(before, after, unit, noun or sentence, values)
     if cells is None:
         return None
     a, b, names = cells

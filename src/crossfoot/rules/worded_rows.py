@@ -83,9 +83,8 @@ def worded_rows(
         if every:
             _trend(text, s, values, added)
         if compares and s.index not in has_figure:
-            found = compared_rows(text, s, values) or compared_periods(text, s, values)
-            if found is not None:
-                added.append(found)
+            found = compared_rows(text, s, values)
+            added.extend([found] if found is not None else compared_periods(text, s, values))
         if (
             moves
             and s.index not in has_figure
