@@ -35,6 +35,7 @@ from decimal import Decimal
 from itertools import pairwise
 
 from crossfoot.language.extremes import ASIDE
+from crossfoot.language.row_compare import CLAUSE_BREAK
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.trends import MOVED_DOWN, MOVED_UP
 from crossfoot.language.years import YEAR
@@ -44,7 +45,7 @@ from crossfoot.rules._period_trend import period_series
 from crossfoot.rules._row_order import named_rows
 from crossfoot.rules.comparisons import NEGATED
 
-__all__ = ["CLAUSE_BREAK", "may_move", "row_moves"]
+__all__ = ["may_move", "row_moves"]
 
 _GATES = f"{MOVED_UP}|{MOVED_DOWN}".split("|")  # (the verbs' own words: substring gates)
 _VERB = re.compile(rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b")
@@ -58,8 +59,6 @@ _MOST = re.compile(
     r"(?i)\s*(?:the\s+)?(?:most|fastest|quickest|sharpest|furthest|(?:by\s+)?the\s+largest"
     r"(?:\s+(?:amount|margin))?)\b"
 )
-#: Where a figure-free sentence's clauses part: a comma, a semicolon, "while", "whereas", "but".
-CLAUSE_BREAK = re.compile(r"(?i)[,;]|\b(?:while|whereas|but)\b")
 # A degree, a comparison or an every-period reading after the verb: other rules' sentences.
 _AFTER = re.compile(
     r"(?i)\s*(?:\w+\s+){0,3}?(?:most|least|more|less|faster|slower|further|than|every|each|"

@@ -30,11 +30,10 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
-from crossfoot.language.row_compare import EVERY_GATES
+from crossfoot.language.row_compare import EVERY_GATES, comparison_spans
 from crossfoot.language.rowtokens import fullest_named, tokens
 from crossfoot.language.years import YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
-from crossfoot.rules._row_moves import CLAUSE_BREAK
 from crossfoot.rules.comparisons import FIGURE_NEXT, MORE_VERBS, NEGATED
 from crossfoot.rules.extremes import same_noun
 from crossfoot.rules.row_months import QUARTER_NAME, quarter_number
@@ -75,8 +74,7 @@ def compared_periods(text: str, s: Sentence, values: Sequence[SourceValue]) -> l
     (module docstring), one a comparison word.
 
     A sentence of several ("North had more orders than South in both quarters, while West had
-    fewer than North") reads each over its own rows: the rows after a comparison end at the
-    last clause break before the next one, where the next one's rows begin.
+    fewer than North") reads each over its own rows (``language.row_compare.comparison_spans``).
     """
     sentence = text[s.start : s.end]
     low = sentence.lower()
@@ -87,16 +85,8 @@ def compared_periods(text: str, s: Sentence, values: Sequence[SourceValue]) -> l
         return []
     found = list(_COMPARE.finditer(sentence))
     claims: list[Claim] = []
-    begin = 0
-    for k, m in enumerate(found):
-        stop = len(sentence)
-        if k + 1 < len(found):
-            nxt = found[k + 1].start()
-            stop = max(
-                (b.start() for b in CLAUSE_BREAK.finditer(sentence, m.end(), nxt)), default=nxt
-            )
+    for m, (begin, stop) in zip(found, comparison_spans(sentence, found), strict=True):
         before, after = sentence[begin : m.start()], sentence[m.end() : stop]
-        begin = stop
         if NEGATED.search(sentence, 0, m.start()):
             continue  # "did not outsell"
         if FIGURE_NEXT.match(sentence, m.end()):
