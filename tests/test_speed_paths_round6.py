@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crossfoot.engine import _cut
 from crossfoot.language.asked import read_question
 from crossfoot.model.context import Scope
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._named import Named
+from crossfoot.rules._rerun import cut_scope
 from crossfoot.sources.load import load_sources
 from deep import examples
 
@@ -71,7 +71,7 @@ def test_cut_scope_reads_each_value_once_and_keeps_what_the_plain_cut_keeps() ->
         calls.append(id(v))
         return v.value % 2 == 0
 
-    cut = _cut(scope, keep)
+    cut = cut_scope(scope, keep)
     assert len(calls) == len(set(calls)) == len(scope.index.values)
     assert cut.index.values == tuple(v for v in scope.index.values if v.value % 2 == 0)
     assert [g.values for g in cut.groups] == [
