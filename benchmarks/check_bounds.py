@@ -83,15 +83,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--passes", type=int, default=3, help="timed passes each way, per part")
     ap.add_argument("--parts", default="row_verdict,what_is_said,align,reruns,tail")
     args = ap.parse_args(argv)
+    stubs = _stubs()
+    parts = args.parts.split(",")
+    unknown = [p for p in parts if p not in stubs]
+    if unknown:  # (before the corpus loads and the warm-up runs)
+        ap.error(f"unknown part(s) {', '.join(unknown)}; parts: {', '.join(stubs)}")
     check = importlib.import_module("crossfoot.front.check").check
     items = pot_tatqa.load(data_root(args.data_root), args.limit or None)
     calls = [(it.answer, it.sources, it.question or None) for it in items]
-    stubs = _stubs()
     for answer, sources, question in calls[:300]:  # imports, patterns
         check(answer, sources, question=question)
     spaces = 0
     print(f"{len(calls)} answers, {args.passes} passes each way (CPU ms an answer, fastest pass)")
-    for part in args.parts.split(","):
+    for part in parts:
         free, restore = stubs[part]
         best = {False: float("inf"), True: float("inf")}
         for n in range(2 * args.passes):

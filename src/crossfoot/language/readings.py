@@ -135,7 +135,7 @@ def restated_pairs(text: str, mentions: Sequence[Mention]) -> list[tuple[int, in
             continue
         if kind_family(prev.kind) != kind_family(m.kind) or _converted(prev.currency, m.currency):
             continue
-        if m.text[:1] in _SIGNS and prev.text[:1] not in _SIGNS:
+        if m.text.startswith(_SIGNS) and not prev.text.startswith(_SIGNS):
             continue  # "4,630 (+420)": a level, then its change signed, restates nothing
         if m.text.startswith("("):
             opening = m.start
@@ -149,7 +149,7 @@ def restated_pairs(text: str, mentions: Sequence[Mention]) -> list[tuple[int, in
     return pairs
 
 
-_SIGNS = "+-−"  # a sign written on a figure
+_SIGNS = ("+", "-", "−")  # a sign written on a figure (startswith: an empty text has none)
 
 
 def _converted(a: str | None, b: str | None) -> bool:

@@ -380,8 +380,10 @@ def _picked(group: ValueIndex, text: str, words: set[str], whole: bool) -> list[
 def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
     """Whether the claim reads as the value of a table row in a year ("The Adjusted EBITDA in 2019
     is $34.4 million"): its sentence names the row, the year has a cell of the claim's class
-    (``amount`` or percent) in that row, and no operation word appears. Such a figure is that
-    cell or wrong; a derivation that happens to land on it is a coincidence.
+    (``amount`` or percent) in that row, and no operation word appears (nor a minus written
+    on the figure where the row's cell of that year is positive: "South -343 in 2023" is a
+    change). Such a figure is that cell or wrong; a derivation that happens to land on it is a
+    coincidence.
     """
     s = ctx.sentence
     # The sentence's words and the scope's cells are the same for every claim of the sentence
@@ -438,7 +440,7 @@ def states_a_cell(ctx: ClaimContext, amount: bool) -> bool:
 
 def _minus_written(ctx: ClaimContext) -> bool:
     m = ctx.mention
-    return m.negative and m.text.lstrip()[:1] in "-−"
+    return m.negative and m.text.lstrip().startswith(("-", "−"))  # (not "" in "-−": True)
 
 
 def _years_of_named_rows(

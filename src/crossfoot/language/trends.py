@@ -1,7 +1,9 @@
 """Cheap gates: whether an answer says a line moved in every period ("grew every month",
 "fell each quarter", "quarter after quarter"), a sentence :mod:`crossfoot.rules.worded_rows`
 judges with no figure, over every row of a result set; or may claim anything of the rows with no
-figure (that, or a multiple in words: "nearly double South's", :mod:`crossfoot.rules.multiples`).
+figure (that, a multiple in words: "nearly double South's", :mod:`crossfoot.rules.multiples`, or
+an order of two rows in every period: "Beta trailed Alpha every month",
+:mod:`crossfoot.language.row_compare`).
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ def every_period(text: str) -> bool:
 
 def worded_claim(text: str) -> bool:
     """Whether ``text`` may claim something of the rows with no figure: a movement in every
-    period, or a multiple in words ("nearly double South's": rules.multiples).
+    period, a multiple in words ("nearly double South's": rules.multiples), or an order of two
+    rows in every period ("Beta trailed Alpha every month": rules._row_order_periods).
 
     >>> worded_claim("North's revenue was nearly double South's."), worded_claim("Done.")
     (True, False)

@@ -31,9 +31,9 @@ __all__ = ["base_year"]
 
 # A year stated as the base a change is measured from: "from 2022", "than the 2022 level",
 # "higher than in 2022", "above the 2022 figure" (its side is the direction:
-# language.base_side), and the whole a
-# percentage is of: "62, which is 7.6% of the 2018 value"; a quotient's bottom worded as
-# arithmetic: "the change divided by the 2018 value", "in relation to the 2018 one".
+# language.base_side), and the whole a percentage is of: "62, which is 7.6% of the 2018 value";
+# a quotient's bottom worded as arithmetic: "the change divided by the 2018 value", "in relation
+# to the 2018 one".
 _BASE_YEAR = re.compile(
     r"(?i)(?:\b(?:than|from|over|versus|vs\.?|compared\s+(?:with|to)|since|relative\s+to|"
     r"against|divided\s+by|in\s+relation\s+to|above|below)|(?:%|\bpercent|\bper\s+cent)\s+of)"

@@ -25,6 +25,8 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from functools import lru_cache
 
 from crossfoot.language.changewords import CHANGED, words
 from crossfoot.language.rowfocus import focus_text
@@ -48,7 +50,7 @@ _GAP = re.compile(r"(?i)\bdifference\s+(?:between|in|of)\b")
 _CHANGE = words(CHANGED, r"year[\s-]+(?:on|over)[\s-]+year|from\s+(?:fiscal\s+|fy\s*)?\d{4}\s+to")
 
 
-def _first_at(words: list[str], wanted: frozenset[str]) -> int | None:
+def _first_at(words: Sequence[str], wanted: frozenset[str]) -> int | None:
     """Index of the first word of ``words`` in ``wanted``, when every wanted word is there."""
     if not wanted or not wanted <= set(words):
         return None
@@ -122,7 +124,9 @@ def gap_sign(text: str, a: SourceValue, b: SourceValue) -> int | None:
 
 def worded_gap(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
     """Whether ``y - x`` (the difference the search describes) is the gap the claim's wording
-    names between two things of one period, with the claim's sign (see the module docstring).
+    names between two things of one period, with the claim's sign (see the module docstring);
+    or, when the sentence compares the two by a word of more or less (:func:`compared_pair`),
+    their gap as a size, the larger less the smaller (``rules.comparisons`` judges the order).
     """
     if not aligned(x, y) or same_quantity(x, y):
         return False  # a change of one quantity (or a diagonal pair): the other paths judge it
@@ -150,14 +154,24 @@ def compared_pair(sentence: str, a: SourceValue, b: SourceValue) -> bool:
     >>> compared_pair("North's sales rose by 1,095 in 2023.", a, b)
     False
     """
-    found = COMPARE.search(sentence)
-    if found is None or NEGATED.search(sentence, 0, found.start()):
+    sides = _compared_sides(sentence)
+    if sides is None:
         return False
     named = _own_words(a, b)
     if named is None:
         return False
     own_a, own_b = named[2], named[3]
-    before, after = tokens(sentence[: found.start()]), tokens(sentence[found.end() :])
+    before, after = sides
     named_a = _first_at(before, own_a) is not None and _first_at(after, own_b) is not None
     named_b = _first_at(before, own_b) is not None and _first_at(after, own_a) is not None
     return named_a != named_b
+
+
+@lru_cache(maxsize=256)
+def _compared_sides(sentence: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The words before and after the sentence's first comparative, when it is not negated
+    (read once a sentence: ``worded_gap`` asks it of every aligned pair the search meets)."""
+    found = COMPARE.search(sentence)
+    if found is None or NEGATED.search(sentence, 0, found.start()):
+        return None
+    return tuple(tokens(sentence[: found.start()])), tuple(tokens(sentence[found.end() :]))

@@ -7,8 +7,9 @@ sentence with no figure is read clause by clause (split at a comma, a semicolon,
 "declined": ``language.trends``) and states one year Y, or two ("from 2021 to 2023"), says each
 of those rows moved that way from the year before Y (or between its two years). The verb becomes
 a claim: ``derived`` when every named row moved so, ``contradicted`` naming the first row that
-did not. The year may stand in the sentence's first clause for the ones after it ("In 2023,
-North grew while South declined").
+did not. A clause of several verbs ("North grew in 2023 and South declined") holds a movement
+for each, of the rows named between it and the verb before it. The year may stand in the
+sentence's first clause for the ones after it ("In 2023, North grew while South declined").
 
 Left alone, as other rules' or as unsure: a negated clause ("did not grow"); a subject that
 leaves rows out or counts them ("all regions except South grew"); a verb with a degree
@@ -22,6 +23,8 @@ year whose row holds no cell the year before.
 True
 >>> check("South grew in 2023.", [t]).claims[0].status
 'contradicted'
+>>> check("North grew in 2023 and South rose.", [t]).passed  # (each verb of a clause is read)
+False
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from decimal import Decimal
 from itertools import pairwise
 
 from crossfoot.language.extremes import ASIDE
+from crossfoot.language.row_compare import CLAUSE_BREAK
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.trends import MOVED_DOWN, MOVED_UP
 from crossfoot.language.years import YEAR
@@ -43,10 +47,7 @@ from crossfoot.rules.comparisons import NEGATED
 
 __all__ = ["may_move", "row_moves"]
 
-_GATES = (
-    "grew grown increased rose risen climbed improved expanded "
-    "fell fallen declined decreased dropped shrank shrunk contracted"
-).split()
+_GATES = f"{MOVED_UP}|{MOVED_DOWN}".split("|")  # (the verbs' own words: substring gates)
 _VERB = re.compile(rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b")
 # A subject that names rows to leave out or counts them: "all regions except South grew".
 _EXCEPT = re.compile(
@@ -58,7 +59,6 @@ _MOST = re.compile(
     r"(?i)\s*(?:the\s+)?(?:most|fastest|quickest|sharpest|furthest|(?:by\s+)?the\s+largest"
     r"(?:\s+(?:amount|margin))?)\b"
 )
-_CLAUSE = re.compile(r"(?i)[,;]|\b(?:while|whereas|but)\b")
 # A degree, a comparison or an every-period reading after the verb: other rules' sentences.
 _AFTER = re.compile(
     r"(?i)\s*(?:\w+\s+){0,3}?(?:most|least|more|less|faster|slower|further|than|every|each|"
@@ -75,39 +75,58 @@ def row_moves(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[Cla
     """The claims of the sentence's figure-free movements of named rows, one a clause (module
     docstring)."""
     sentence = text[s.start : s.end]
-    cuts = [0, *(m.end() for m in _CLAUSE.finditer(sentence)), len(sentence)]
+    cuts = [0, *(m.end() for m in CLAUSE_BREAK.finditer(sentence)), len(sentence)]
     years: list[int] = []
     claims: list[Claim] = []
     for lo, hi in pairwise(cuts):
         clause = sentence[lo:hi]
         said = [int(y) for y in YEAR.findall(clause)]
         years = said or years  # "In 2023, North grew while South declined"
-        verb = _VERB.search(clause)
-        if verb is None:
-            continue
-        most = _MOST.match(clause, verb.end())
-        if NEGATED.search(clause, 0, verb.start()) or (
-            most is None and _AFTER.match(clause, verb.end())
-        ):
-            continue
-        subject = clause[: verb.start()]
-        if _EXCEPT.search(subject):
-            continue
-        rows = named_rows(subject, values)
-        if all(len(by_year) < 2 for by_year in rows.values()):
-            rows = _long_rows(clause, rows, values) or _column(subject, values)
-        steps = _steps(rows, years)
-        if steps is None or (most is not None and len(steps) != 1):
-            continue
-        word = verb.group(0) if most is None else clause[verb.start() : most.end()]
-        at = s.start + lo + verb.start()
-        mention = Mention(word, at, at + len(word), Decimal(len(steps)), "number", Decimal(0))
-        up = verb.group("up") is not None
-        if most is None:
-            claims.append(_judged(s, mention, up, steps))
-        elif (peers := _peers(steps[0], values)) is not None:
-            claims.append(ranked(s, mention, up, steps[0], peers))
+        # Every verb of the clause, each of the rows named since the verb before it: "North grew
+        # in 2023 and South rose" holds two movements (the second one read too: not passed).
+        begin = 0
+        for verb in _VERB.finditer(clause):
+            subject = clause[begin : verb.start()]
+            begin = verb.end()
+            claim = _moved(s, lo, clause, subject, verb, years, values)
+            if claim is not None:
+                claims.append(claim)
     return claims
+
+
+def _moved(
+    s: Sentence,
+    lo: int,
+    clause: str,
+    subject: str,
+    verb: re.Match[str],
+    years: list[int],
+    values: Sequence[SourceValue],
+) -> Claim | None:
+    """The claim of one movement verb of the clause at ``lo`` in the sentence, its rows named by
+    ``subject`` (the clause's words since the verb before it); None when it is left alone."""
+    most = _MOST.match(clause, verb.end())
+    start = verb.start() - len(subject)
+    if NEGATED.search(clause, start, verb.start()) or (
+        most is None and _AFTER.match(clause, verb.end())
+    ):
+        return None
+    if _EXCEPT.search(subject):
+        return None
+    rows = named_rows(subject, values)
+    if all(len(by_year) < 2 for by_year in rows.values()):
+        rows = _long_rows(clause, rows, values) or _column(subject, values)
+    steps = _steps(rows, years)
+    if steps is None or (most is not None and len(steps) != 1):
+        return None
+    word = verb.group(0) if most is None else clause[verb.start() : most.end()]
+    at = s.start + lo + verb.start()
+    mention = Mention(word, at, at + len(word), Decimal(len(steps)), "number", Decimal(0))
+    up = verb.group("up") is not None
+    if most is None:
+        return _judged(s, mention, up, steps)
+    peers = _peers(steps[0], values)
+    return _ranked(s, mention, up, steps[0], peers) if peers is not None else None
 
 
 _Rows = dict[tuple[str, int | None, int], dict[int, SourceValue]]
@@ -185,7 +204,7 @@ def _peers(
     return peers if len(peers) >= 3 else None
 
 
-def ranked(
+def _ranked(
     s: Sentence,
     m: Mention,
     up: bool,

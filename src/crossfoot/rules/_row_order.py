@@ -16,10 +16,11 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
+from crossfoot.language.row_compare import comparison_spans
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
-from crossfoot.rules.comparisons import NEGATED
+from crossfoot.rules.comparisons import FIGURE_NEXT, NEGATED
 
 __all__ = ["compared_rows", "may_compare", "named_rows"]
 
@@ -37,7 +38,6 @@ _COMPARE = re.compile(rf"(?i)\b(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\b")
 _GATES = (
     "than", "exceed", "outs", "perform", "surpass", "topped", "trail", "above", "below", "short of"
 )  # fmt: skip
-_FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹\d(+-]")
 _ALL_YEARS = re.compile(r"(?i)\b(?:every|each|both|all)\s+(?:of\s+the\s+)?(?:\w+\s+)?years?\b")
 _Row = tuple[str, int | None, int]
 
@@ -76,26 +76,44 @@ def named_rows(part: str, values: Sequence[SourceValue]) -> dict[_Row, dict[int,
     }
 
 
-def compared_rows(text: str, s: Sentence, values: Sequence[SourceValue]) -> Claim | None:
-    """The claim of a figure-free comparison of two named rows (module docstring), or None."""
+def compared_rows(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[Claim]:
+    """The claims of the sentence's figure-free comparisons of two named rows (module
+    docstring), one a comparison word, each over the rows and years of its own stretch
+    (``language.row_compare.comparison_spans``): "A exceeded B in 2021, while C trailed B"
+    holds two."""
     sentence = text[s.start : s.end]
-    m = _COMPARE.search(sentence)
-    if m is None or NEGATED.search(sentence, 0, m.start()) or _FIGURE_NEXT.match(sentence, m.end()):
-        return None
-    firsts = named_rows(sentence[: m.start()], values)
-    seconds = named_rows(sentence[m.end() :], values)
+    found = list(_COMPARE.finditer(sentence))
+    claims: list[Claim] = []
+    for m, (lo, hi) in zip(found, comparison_spans(sentence, found), strict=True):
+        if NEGATED.search(sentence, 0, m.start()) or FIGURE_NEXT.match(sentence, m.end()):
+            continue
+        claim = _compared(s, sentence, m, lo, hi, values)
+        if claim is not None:
+            claims.append(claim)
+    return claims
+
+
+def _compared(
+    s: Sentence, sentence: str, m: re.Match[str], lo: int, hi: int, values: Sequence[SourceValue]
+) -> Claim | None:
+    """The claim of comparison ``m``, its rows named within ``sentence[lo:hi]``; or None."""
+    firsts = named_rows(sentence[lo : m.start()], values)
+    seconds = named_rows(sentence[m.end() : hi], values)
     if len(firsts) != 1 or len(seconds) != 1:
         return None
     (ka, a), (kb, b) = next(iter(firsts.items())), next(iter(seconds.items()))
     if ka == kb or ka[:2] != kb[:2]:
         return None  # one row, or rows of two tables
     common = sorted(set(a) & set(b))
-    named = sorted({int(y) for y in _YEAR.findall(sentence)})
+    # the years its own stretch names (else the sentence's: "..., and B trailed C in 2021")
+    own = sentence[lo:hi]
+    said = own if _YEAR.search(own) or _ALL_YEARS.search(own) else sentence
+    named = sorted({int(y) for y in _YEAR.findall(said)})
     if named:
         years = [y for y in named if y in common]
         if len(years) != len(named):
             return None
-    elif _ALL_YEARS.search(sentence) or len(common) == 1:
+    elif _ALL_YEARS.search(said) or len(common) == 1:
         years = common
     else:
         return None

@@ -19,6 +19,9 @@ than $5M"), rows of two tables and a measure that cannot be told are left alone.
 True
 >>> check("North had more orders than South in both quarters.", [t]).passed
 False
+>>> check("South had more orders than North in both quarters, while North had more than "
+...       "South in both quarters.", [t]).passed  # (each comparison is read)
+False
 """
 
 from __future__ import annotations
@@ -27,10 +30,11 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
+from crossfoot.language.row_compare import EVERY_GATES, comparison_spans
 from crossfoot.language.rowtokens import fullest_named, tokens
 from crossfoot.language.years import YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
-from crossfoot.rules.comparisons import NEGATED
+from crossfoot.rules.comparisons import FIGURE_NEXT, MORE_VERBS, NEGATED
 from crossfoot.rules.extremes import same_noun
 from crossfoot.rules.row_months import QUARTER_NAME, quarter_number
 from crossfoot.sources.rows_months import MONTH_NAMES, MONTH_NUMBERS, QUARTER
@@ -45,8 +49,7 @@ _VERB = (
 _MORE = (
     rf"{_VERB}\s+(?:(?:far|many|much|slightly|significantly|consistently)\s+)?"
     r"(?:more|higher|greater|larger|bigger)\s+(?P<mnoun>(?:[a-z]+\s+){0,3}?)than|"
-    r"outsold|outsells?|outperformed|outpaced|exceeded|exceeds|surpassed|topped|beat|"
-    r"led|leads|was\s+ahead\s+of|were\s+ahead\s+of|stayed\s+ahead\s+of"
+    rf"{MORE_VERBS}|was\s+ahead\s+of|were\s+ahead\s+of|stayed\s+ahead\s+of"
 )
 _LESS = (
     rf"{_VERB}\s+(?:(?:far|many|much|slightly|significantly|consistently)\s+)?"
@@ -60,30 +63,54 @@ _EVERY = re.compile(
     r"(?i)\b(?:both|every|each|all(?:\s+(?:two|three|four|five|six|twelve|\d+))?|all\s+of\s+the)"
     r"\s+(?:of\s+the\s+)?(?:single\s+)?(?P<unit>month|quarter|year|period)s?\b"
 )
-_FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹\d(+-]")
 _WORDS = re.compile(r"[a-z]{3,}")
 _MONTH = re.compile(r"\b([A-Za-z]{3,9})\b")
-_GATES = ("both ", "every ", "each ", "all ")
 _Row = tuple[str, int | None, int | None]  # (source, table, row index) or a result set's label
 _Period = tuple[int | None, int]  # (year, month 1-12 or QUARTER + q; 0 for a year)
 
 
-def compared_periods(text: str, s: Sentence, values: Sequence[SourceValue]) -> Claim | None:
-    """The claim of a figure-free comparison of two named rows in every period (module
-    docstring), or None."""
+def compared_periods(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[Claim]:
+    """The claims of the sentence's figure-free comparisons of two named rows in every period
+    (module docstring), one a comparison word.
+
+    A sentence of several ("North had more orders than South in both quarters, while West had
+    fewer than North") reads each over its own rows (``language.row_compare.comparison_spans``).
+    """
     sentence = text[s.start : s.end]
     low = sentence.lower()
-    if not any(g in low for g in _GATES):
-        return None
+    if not any(g in low for g in EVERY_GATES):
+        return []
     every = _EVERY.search(sentence)
-    m = _COMPARE.search(sentence)
-    if every is None or m is None or NEGATED.search(sentence, 0, m.start()):
-        return None
-    if _FIGURE_NEXT.match(sentence, m.end()):
-        return None  # "more than $5M": a bound
+    if every is None:
+        return []
+    found = list(_COMPARE.finditer(sentence))
+    claims: list[Claim] = []
+    for m, (begin, stop) in zip(found, comparison_spans(sentence, found), strict=True):
+        before, after = sentence[begin : m.start()], sentence[m.end() : stop]
+        if NEGATED.search(sentence, 0, m.start()):
+            continue  # "did not outsell"
+        if FIGURE_NEXT.match(sentence, m.end()):
+            continue  # "more than $5M": a bound
+        claim = _compared(s, sentence, m, every, before, after, values)
+        if claim is not None:
+            claims.append(claim)
+    return claims
+
+
+def _compared(
+    s: Sentence,
+    sentence: str,
+    m: re.Match[str],
+    every: re.Match[str],
+    before: str,
+    after: str,
+    values: Sequence[SourceValue],
+) -> Claim | None:
+    """The claim of comparison ``m`` between the row ``before`` names and the one ``after``
+    names, in every period of ``every``'s unit; None when they cannot be told."""
     unit = every.group("unit").lower()
     noun = m.group("mnoun") or m.group("lnoun") or ""
-    cells = _cells(sentence[: m.start()], sentence[m.end() :], unit, noun or sentence, values)
+    cells = _cells(before, after, unit, noun or sentence, values)
     if cells is None:
         return None
     a, b, names = cells

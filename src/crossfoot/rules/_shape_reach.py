@@ -39,7 +39,6 @@ __all__ = ["lines_reach", "signed_reach"]
 _MAX = 64
 _KEPT = 64
 _NO_LINE: dict[int, tuple[ValueIndex, bool]] = {}
-_ZERO = 0
 
 
 def signed_reach(ctx: ClaimContext) -> Reach | None:
@@ -62,7 +61,7 @@ def signed_reach(ctx: ClaimContext) -> Reach | None:
         return None  # (the rule's own path)
     for group in scope.groups:
         keys = group.keys
-        if keys and keys[0] < _ZERO:  # (sorted by value: the least first)
+        if keys and keys[0] < 0:  # (sorted by value: the least first)
             return None
     return EMPTY
 

@@ -98,8 +98,10 @@ def plus_signed(text: str, at: int) -> bool:
     """
     if not text.startswith("+", at) or text.startswith("+/", at):
         return False
-    before = text[:at].rstrip()
-    return not before or not (before[-1].isdigit() or before[-1] in ")%+-=±")
+    k = at - 1  # the last character before it that is no space (not a copy of the text before)
+    while k >= 0 and text[k].isspace():
+        k -= 1
+    return k < 0 or not (text[k].isdigit() or text[k] in ")%+-=±")
 
 
 def written_rise(ctx: ClaimContext) -> bool:

@@ -8,7 +8,7 @@ A share is a part over its whole, and the two-operand search finds it when a row
 is the whole ("Total"). A table of parts alone (regions, segments, products) leaves the whole
 unwritten: the answer adds the column up itself. The figure is then the named rows' cells of the
 year the sentence names over the sum of every row's cell of that column (rows of one table,
-three or more, of the claim's kind), met at its stated precision. It is read only so:
+three or more, of the named cells' kind), met at its stated precision. It is read only so:
 
 - the figure is a percentage of a sentence that words a part ("accounted for", "share", "made
   up", "represented", "contributed", "% of"), or stands in parentheses right after a level
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import lru_cache
 
 from crossfoot.language.extremes import ASIDE
 from crossfoot.language.years import YEAR
@@ -61,12 +62,12 @@ def column_share(ctx: ClaimContext) -> Verdict | None:
     m, s = ctx.mention, ctx.sentence
     if m.kind != "percent" or m.value <= 0 or m.high is not None or not ctx.mention.claim:
         return None
-    sentence = ctx.text[s.start : s.end]
-    if not (_PART.search(sentence) or _ASIDE_OF_LEVEL.search(ctx.text, s.start, m.start)):
+    worded, _, said = _read(ctx.text[s.start : s.end])
+    if not (worded or _ASIDE_OF_LEVEL.search(ctx.text, s.start, m.start)):
         return None
     others = [o for o in ctx.sentence_mentions if o.kind != "year"]
     own = own_year(ctx.text, m, others, s.start)
-    years = {own} if own is not None else {int(y) for y in YEAR.findall(sentence)}
+    years = {own} if own is not None else said
     if len(years) != 1:
         return None
     (year,) = years
@@ -76,13 +77,14 @@ def column_share(ctx: ClaimContext) -> Verdict | None:
     rows = named_rows(stretch, ctx.scope.index.values)
     if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
         return None
-    parts = [cells.get(year) for cells in rows.values()]
-    if any(p is None for p in parts):
+    found = [cells.get(year) for cells in rows.values()]
+    parts = [p for p in found if p is not None]
+    if len(parts) != len(found):
         return None
-    column = _column(ctx, parts[0])  # type: ignore[arg-type]
-    if column is None or any(p is None or p.row_index not in column for p in parts):
+    column = _column(ctx, parts[0])
+    if column is None or any(p.row_index not in column for p in parts):
         return None
-    named = [column[p.row_index] for p in parts if p is not None and p.row_index is not None]
+    named = [column[p.row_index] for p in parts if p.row_index is not None]
     part = sum((v.value for v in named), Decimal(0))  # (one view: a scale cancels)
     whole = sum((v.value for v in column.values()), Decimal(0))
     if whole <= 0 or part <= 0:
@@ -133,13 +135,13 @@ def column_total_change(ctx: ClaimContext) -> Verdict | None:
     m, s = ctx.mention, ctx.sentence
     if m.kind not in ("percent", "number", "money") or m.high is not None or not m.claim:
         return None
-    sentence = ctx.text[s.start : s.end]
-    if not _TOTAL.search(sentence):
+    _, total, said = _read(ctx.text[s.start : s.end])
+    if not total:
         return None
     direction, worded = claim_direction(ctx)
     if not worded and direction is None:
         return None
-    years = sorted({int(y) for y in YEAR.findall(sentence)})
+    years = sorted(said)
     if not 1 <= len(years) <= 2:
         return None
     early, late = (years[0] - 1, years[0]) if len(years) == 1 else (years[0], years[1])
@@ -169,6 +171,14 @@ def column_total_change(ctx: ClaimContext) -> Verdict | None:
         kind = "percent_change" if m.kind == "percent" else "difference"
         return Verdict("derived", Evidence("derive", kind, formula, used, result), formula)
     return None
+
+
+@lru_cache(maxsize=256)
+def _read(sentence: str) -> tuple[bool, bool, frozenset[int]]:
+    """Whether the sentence words a part (:data:`_PART`), whether it words a total
+    (:data:`_TOTAL`), and the years it states: read once a sentence, not once a claim."""
+    years = frozenset(int(y) for y in YEAR.findall(sentence))
+    return _PART.search(sentence) is not None, _TOTAL.search(sentence) is not None, years
 
 
 def _year_columns(

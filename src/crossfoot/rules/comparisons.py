@@ -34,11 +34,15 @@ from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
 
-__all__ = ["COMPARE", "NEGATED", "check_comparisons"]
+__all__ = ["COMPARE", "FIGURE_NEXT", "MORE_VERBS", "NEGATED", "check_comparisons"]
 
+#: Verbs that put their subject above their object ("North outsold South"), as an alternation.
+MORE_VERBS = (
+    r"outsold|outsells?|outperformed|outpaced|exceeded|exceeds|surpassed|topped|beat|led|leads"
+)
 # (a comparative may hold up to two words before "than": "sold 380 more units than")
 _MORE = (
-    r"outsold|outsells?|outperformed|outpaced|exceeded|exceeds|surpassed|topped|beat|led|leads|"
+    rf"{MORE_VERBS}|"
     r"(?:higher|more|greater|larger|bigger)\s+(?:[a-z]+\s+){0,2}?than|above|ahead\s+of"
 )
 _LESS = (
@@ -49,7 +53,8 @@ _LESS = (
 COMPARE = re.compile(rf"(?i)\b(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\b")
 #: A negation just before a comparative ("did not outsell"): no claim of order.
 NEGATED = re.compile(r"(?i)\b(?:not|n't|never|no)\s+(?:\w+\s+){0,2}$")
-_FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹\d(+-]")
+#: A figure right after a comparative ("more than $5M"): a bound, not an order of two things.
+FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹\d(+-]")
 
 
 def _entity(v: SourceValue) -> frozenset[str]:
@@ -161,7 +166,7 @@ def _judge(text: str, a: Claim, va: SourceValue, vb: SourceValue) -> str | None:
     found = COMPARE.search(sentence)
     if found is None or NEGATED.search(sentence, 0, found.start()):
         return None
-    if _FIGURE_NEXT.match(sentence, found.end()):
+    if FIGURE_NEXT.match(sentence, found.end()):
         return None  # "more than $5M": a bound, judged with the figure
     ea, eb = _entity(va), _entity(vb)
     ea, eb = ea - eb, eb - ea  # the words that tell them apart ("Widget Alpha", "Widget Beta")

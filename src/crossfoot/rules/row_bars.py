@@ -52,7 +52,8 @@ _HYPHEN_WORD = re.compile(r"-[A-Za-z]")
 
 
 def row_bars(text: str, claims: list[Claim], sources: SourceSet) -> list[Claim]:
-    """The claims, with each bar over named rows judged (module docstring)."""
+    """The claims, with each bar over named rows judged (module docstring), after a cell that a
+    filtered superlative misranks ("the cheapest economy flight": rules._filtered_rank)."""
     claims = filtered_ranks(text, claims, sources)  # "the cheapest economy flight"
     if not counts_past_bar(text):
         return claims

@@ -15,8 +15,15 @@ word ("exceeded", "higher than", "outsold", "trailed", "lower than") and another
 table after it says the first row's cell is the larger (or the smaller) in each year it names,
 in every year both rows hold after "every year" / "each year" / "both years", or in their one
 common year. The comparison word becomes a claim, ``derived`` or ``contradicted`` naming the year
-that breaks it. A comparison followed by a figure ("more than $5M") is a bound, left alone, as
-is a negated one and a sentence whose rows or years are not plain.
+that breaks it; a sentence of several comparisons ("A exceeded B in 2021, while C trailed B")
+holds a claim for each, over the rows and years of its own stretch. A comparison followed by a
+figure ("more than $5M") is a bound, left alone, as is a negated one and a sentence whose rows
+or years are not plain.
+
+Read from here by modules of their own: an order of two rows in every quarter or month, or
+over a result set by period ("Beta trailed Alpha every month": ``rules._row_order_periods``, when
+the order above finds none), and a movement in one period ("South fell in 2023":
+``rules._row_moves``, in a sentence no other reading here made a claim of).
 
 >>> from crossfoot import check
 >>> t = ('[["(in millions)", "2021", "2020", "2019"], ["Revenue", "1,000", "800", "700"],'
@@ -78,9 +85,7 @@ def worded_rows(
         if every:
             _trend(text, s, values, added)
         if compares and s.index not in has_figure:
-            found = compared_rows(text, s, values) or compared_periods(text, s, values)
-            if found is not None:
-                added.append(found)
+            added.extend(compared_rows(text, s, values) or compared_periods(text, s, values))
         if (
             moves
             and s.index not in has_figure
