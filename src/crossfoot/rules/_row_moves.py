@@ -50,9 +50,11 @@ __all__ = ["may_move", "row_moves"]
 _GATES = f"{MOVED_UP}|{MOVED_DOWN}".split("|")  # (the verbs' own words: substring gates)
 _VERB = re.compile(rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b")
 # A subject that names rows to leave out or counts them: "all regions except South grew".
+# ... or holds a negation ("North did not decline in 2023 and South fell": "decline" is no
+# movement the verbs list, so North would be read as the subject of "fell").
 _EXCEPT = re.compile(
     r"(?i)\b(?:except|excluding|other\s+than|apart\s+from|aside\s+from|besides|all|none|"
-    r"neither|nor|no|every|each|any)\b"
+    r"neither|nor|no|every|each|any|not|never)\b|n't\b"
 )
 # "grew the most", "declined fastest": the named row's change is the extreme of its table's rows.
 _MOST = re.compile(
