@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from crossfoot.arithmetic.calculations import new_answer as new_arith_answer
 from crossfoot.language.asked import Ask, read_question
+from crossfoot.language.asked_row import row_asked
 from crossfoot.language.claims import read_claims
 from crossfoot.language.direction import new_answer
 from crossfoot.language.labelquote import quoted_in_label
@@ -141,7 +142,7 @@ def verify(
     claims = check_comparisons(read, _check_restatements(read, mentions, claims))
     claims = own_rows(read, claims, answer.rerun)
     claims = counted_answer(ask, _worded(read, sentences, mentions, claims, sources), read, sources)
-    if ask is not None and ask.figure and ask.op != "count":
+    if (ask := row_asked(ask, sources.index(None).values)) and ask.figure and ask.op != "count":
         texts = {s.id: s.text for s in sources.sources}  # the final figure answers it: alignment
         claims = align_answer(ask, claims, read, sources.index(None).values, answer.rerun, texts)
         # "In which year was X below $800 million?": the years named must be the years past it.
