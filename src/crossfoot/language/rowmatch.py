@@ -45,6 +45,7 @@ from itertools import combinations
 
 from crossfoot.arithmetic.calculations import calculations_of
 from crossfoot.language.changewords import move_stated, moved_by
+from crossfoot.language.counted_year import counted_year
 from crossfoot.language.cross_row_year import shared_year
 from crossfoot.language.direction import clause_bounds
 from crossfoot.language.figtail import tail_end
@@ -233,6 +234,7 @@ def _what_is_said(ctx: ClaimContext, every: tuple[SourceValue, ...]) -> _Said | 
         return None
     words = _words(ctx)
     year, date = _year_date(ctx)
+    year = counted_year(ctx.text, m.end, every) if year is None else year  # "116 new stores in"
     said = ctx.text[s.start : s.end]
     if words <= _ANSWER_MARK:
         concluded = _concluded(ctx)
