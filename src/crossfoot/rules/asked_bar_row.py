@@ -51,10 +51,8 @@ def asked_bar_row(
     found = level_bar(text, claim, values, texts)
     if found is None:
         return None
-    bar, side, cells = found
-    sentence = text[s.start : s.end]
-    low = sentence.lower()
-    named = _one_row([v for v in cells if v.row and label_search(v.row, sentence, low)], sentence)
+    bar, side, cells = found  # (the cells of the rows the sentence names)
+    named = _one_row(cells, text[s.start : s.end])
     if not named or _met(named, bar.value, bar.kind == "percent", side):
         return None
     said = "above" if side == ">" else "below"

@@ -74,13 +74,19 @@ def level_bar(
 ) -> tuple[Mention, Side, list[SourceValue]] | None:
     """The bar ``claim`` states on a row's level (not on a change: no movement word before it
     unless a level word follows, no word of a change), its side and the cells of the column it
-    is drawn across (rules._bar_cells), or None."""
+    is drawn across (rules._bar_cells) whose rows the sentence names, or None."""
     m, s = claim.mention, claim.sentence
     before = text[s.start : m.start].lower()
     moved = moves_before(text, s.start, m.start)
     if (moved and not level_after(text, moved, m.start)) or any(w in before for w in _CHANGE_WORDS):
         return None
-    return bar_cells(text, s.start, s.end, values, texts)
+    found = bar_cells(text, s.start, s.end, values, texts)
+    if found is None:
+        return None
+    bar, side, cells = found
+    sentence = text[s.start : s.end]
+    low = sentence.lower()
+    return bar, side, [v for v in cells if v.row and label_search(v.row, sentence, low)]
 
 
 def one_row_bar(
@@ -91,10 +97,7 @@ def one_row_bar(
     found = level_bar(text, claim, values, texts)
     if found is None:
         return None
-    bar, side, cells = found
-    sentence = text[s.start : s.end]
-    low = sentence.lower()
-    named = [v for v in cells if v.row and label_search(v.row, sentence, low)]
+    bar, side, named = found
     if named and (of := _OF_WHOLE.match(text, m.end, s.end)) is not None:
         # "Services made up more than $350M of total revenue": the row after "of" is the whole
         whole = text[of.end() : s.end]
