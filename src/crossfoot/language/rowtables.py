@@ -20,7 +20,6 @@ from crossfoot.language.rowtokens import (
     root,
     tokens,
 )
-from crossfoot.language.period_rows import undated_row
 from crossfoot.language.years import label_date
 from crossfoot.model.types import Source, SourceValue
 
@@ -279,8 +278,8 @@ def judge(
             return wrong_date
     if year is None or year not in table.years:
         return None
-    if any(c.year is None or c.year == year for c in row_ok):  # (an undated row: period_rows)
-        return undated_row(table.rows, table.cells, row_ok, year, words)
+    if any(c.year is None or c.year == year for c in row_ok):
+        return None
     # The row the value sits in must have a cell for the year the sentence states.
     # In a transposed table the years are row labels ("2020", "2021"): then the value's column
     # must have a cell for that year.
