@@ -99,7 +99,10 @@ def _means(table: _Table, rows: list[int]) -> list[_Mean]:
 def _words(ctx: ClaimContext) -> list[frozenset[str]] | None:
     """The words of the last turn with the claim's sentence, then of every turn; None when the
     last turn words no average."""
-    turns = read_turns(ctx.shared.get("ask.text") or "")
+    ask = ctx.shared.get("ask.text")
+    if not isinstance(ask, str) or not ("average" in ask.lower() or "mean" in ask.lower()):
+        return None  # (a substring test first: most questions ask no average)
+    turns = read_turns(ask)
     if not turns or not _MEAN_WORDS & turns[-1].words:
         return None
     s = ctx.sentence

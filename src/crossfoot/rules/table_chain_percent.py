@@ -31,7 +31,7 @@ from decimal import Decimal
 from itertools import combinations, repeat
 
 from crossfoot.language.rowtokens import required_tokens
-from crossfoot.language.turns import last_turn
+from crossfoot.language.turns import Turn, last_turn
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
@@ -99,12 +99,23 @@ def _make(group: ValueIndex) -> list[_Chains]:
     return out
 
 
+def _last_turn(ctx: ClaimContext) -> Turn | None:
+    """The ask's last turn, read once per ask (every claim of an answer shares it)."""
+    ask = ctx.shared.get("ask.text")
+    memo = ctx.shared.get("table_chain_percent.turn")
+    if type(memo) is tuple and memo[0] is ask:
+        return memo[1]  # type: ignore[no-any-return]
+    turn = last_turn(ask)
+    ctx.shared["table_chain_percent.turn"] = (ask, turn)
+    return turn
+
+
 def percent_line_sum(ctx: ClaimContext) -> Verdict | None:
     """Rule: a sum of percentages of one line of a table (see the module docstring)."""
     m = ctx.mention
     if not isinstance(ctx.shared.get("ask.context"), str) or m.scale != 1:
         return None
-    turn = last_turn(ctx.shared.get("ask.text"))
+    turn = _last_turn(ctx)
     if turn is None or "+" not in turn.ops or not turn.ops <= _SUMS or not fine_figure(ctx):
         return None
     if ctx.text[: m.start].rstrip().endswith("="):
