@@ -18,14 +18,16 @@ sentences, right and wrong figures, with and without comparison words):
 - the answer: letters, digits, spaces, commas, full stops and the apostrophe of "'s" only; its
   words are row labels, column names and the plain verbs and linking words of :data:`WORDS`
   (no comparison, movement, operation, aggregate, bound or approximation word can pass);
-- each figure: a whole number written as the cell is ("4,820", "52"), preceded in its sentence
+- each figure: a whole number written as the cell is ("4,820", "52"), or with a scale letter
+  ("$4.82M", "61.2k") rounding exactly one cell of the whole result set with no other cell
+  near; "$" only for a cell of a money column (:data:`MONEY_COLUMNS`); preceded in its sentence
   by a row label (the last one before it is its row), equal to exactly one cell of the whole
   result set, and that cell in its row and, when the sentence names a column, in that column
   (a sentence naming two columns goes to the engine); no two labels without a figure between
   them, no label after the last figure.
 
-The report is the engine's for such an answer: every figure ``supported_exact`` by rule
-``direct`` (kind ``cell``). Wrong figures are never decided here: the engine words their
+The report is the engine's for such an answer: every figure ``supported_exact`` (or
+``supported_rounded`` for a rounded one) by rule ``direct`` (kind ``cell``). Wrong figures are never decided here: the engine words their
 failure.
 
 >>> rows = [{"region": "North", "orders": 4820}, {"region": "South", "orders": 3150}]
@@ -43,12 +45,22 @@ from decimal import Decimal
 from typing import Any
 
 from crossfoot.front.trace_keep import RANK_WORDS
+from crossfoot.language.direction import direction_words
+from crossfoot.language.operation_words import may_operate
 from crossfoot.language.sentences import split_sentences
 from crossfoot.model.options import Options
-from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue
+from crossfoot.model.types import (
+    Claim,
+    Evidence,
+    Kind,
+    Mention,
+    Sentence,
+    SourceValue,
+    Status,
+)
 from crossfoot.report.result import Report
 
-__all__ = ["MAX_ROWS", "ON", "WORDS", "quick_trace"]
+__all__ = ["MAX_ROWS", "MONEY_COLUMNS", "ON", "WORDS", "quick_trace"]
 
 #: Whether the path is taken at all (the tests turn it off to compare with the engine).
 ON = [True]
@@ -60,7 +72,10 @@ MAX_COLUMNS = 6
 #: stating and linking words, none of which the engine reads as a comparison, a movement, an
 #: operation, an aggregate, a bound, a time window or an approximation.
 WORDS = frozenset(
-    "had has have was were is are with and in of its their reported recorded posted logged".split()
+    """
+    had has have was were is are with and in of its their the a reported recorded posted logged
+    made sold earned generated booked saw at stood brought runs run operates placed
+    """.split()
 )
 #: Label words the engine reads as something else than a name: periods, totals and summary rows,
 #: comparisons; a label holding one goes to the engine.
@@ -69,18 +84,27 @@ _LABEL_NOISE = frozenset(
     total totals subtotal sum all other others overall average mean net grand combined rest
     jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july
     august september october november december q fy h ytd mtd qtd year month week day quarter
-    more less higher lower up down rose fell grew increase decrease change growth rate share
+    more less higher lower up down rise rose fell grew increase decrease change growth rate share
     and of in the a an vs per top bottom first last
     """.split()
 )
-_TEXT = re.compile(r"[A-Za-z0-9 ,.']{1,2000}\Z")
+#: Columns of money: a "$" figure is a cell of one of these only (the engine contradicts money
+#: stated from a column that counts things, rules.direct.counts_things).
+MONEY_COLUMNS = frozenset(
+    "revenue revenues sales cost costs price prices amount amounts income fees expenses".split()
+)
+_TEXT = re.compile(r"[A-Za-z0-9 ,.'$]{1,2000}\Z")
 _LABEL = re.compile(r"[A-Za-z][A-Za-z0-9]*(?: [A-Za-z0-9]+){0,3}\Z")
 _COLUMN = re.compile(r"[a-z]{2,24}\Z")
 # The answer's tokens: a figure (a whole number as the cell writes it, or anything with a digit,
 # read as a bad figure below), a word with an optional "'s", or a single sign.
-_TOKEN = re.compile(r"(\d[\d,]*)|([A-Za-z]+)('s)?|(\S)")
-_PLAIN = re.compile(r"(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d{0,2})\Z")
+_TOKEN = re.compile(r"(\$?\d[\d,]*(?:\.\d+)?[MBk]?)|([A-Za-z]+)('s)?|(\S)")
+# A figure the path reads: "$" or not, a whole number grouped by commas ("4,820"), and either no
+# decimals and no scale, or a scale letter with or without decimals ("$4.82M", "61k").
+_FIGURE = re.compile(r"(\$?)([1-9]\d{0,2}(?:,\d{3})*)(?:\.(\d{1,3}))?([MBk]?)\Z")
+_SCALES = {"": 1, "k": 1_000, "M": 1_000_000, "B": 1_000_000_000}
 _HALF = Decimal("0.5")
+_ONE = Decimal(1)
 
 
 class _Rows:
@@ -125,13 +149,18 @@ def _read(rows: Any) -> _Rows | None:
                 return None
             places.setdefault(cell, []).append((label, i))
         labels.append(label)
-    return _Rows(labels, columns, places) if _labels_plain(labels, columns) else None
+    if any(c in _LABEL_NOISE for c in columns) or not _labels_plain(labels, columns):
+        return None
+    return _Rows(labels, columns, places)
 
 
 def _labels_plain(labels: list[str], columns: list[str]) -> bool:
     """Labels unique (in any case), of no word the engine reads otherwise and no column name; a
     number in a label only after a word that makes it a rank ("item 3": not a claim of the
     answer; "Store 3"'s 3 is, quoted from the label)."""
+    for name in (*labels, *columns):
+        if direction_words(name, 0, len(name)) or may_operate(name):
+            return False  # ("Rise", "Growth", "total": read as a movement or an operation)
     seen: set[str] = set()
     for label in labels:
         low = label.lower()
@@ -173,10 +202,10 @@ def _sentence_claims(text: str, sentence: Sentence, table: _Rows, out: list[Clai
                 return False
             if word in table.columns:
                 named.add(table.columns.index(word))
-            elif word not in WORDS:
+            elif word.lower() not in WORDS:
                 return False
         elif number is not None:
-            if row is None or not _PLAIN.match(number) or not _spaced(text, tok):
+            if row is None or not _spaced(text, tok):
                 return False
             if i == label_end or tokens[i - 1].group(1) is not None:
                 return False  # ("North 4,820": a figure right after a label or a figure)
@@ -229,23 +258,77 @@ def _cells(
     sentence: Sentence,
     out: list[Claim],
 ) -> bool:
+    """The claims of the figures ``found`` (each with the row its sentence names), appended to
+    ``out``; False when one is not the cell of its row the path can tell."""
     for tok, row in found:
-        written = tok.group(1)
-        value = int(written.replace(",", ""))
-        places = table.places.get(value)
-        if places is None or len(places) != 1:
+        mention = _mention(tok)
+        if mention is None:
             return False
-        at_row, col = places[0]
+        cell = _cell_of(mention, table)
+        if cell is None:
+            return False
+        at_row, col, value = cell
+        column = table.columns[col]
         if at_row != row or (named and col not in named):
             return False
-        column = table.columns[col]
+        if mention.currency is not None and column not in MONEY_COLUMNS:
+            return False
         exact = Decimal(value)
-        mention = Mention(written, tok.start(), tok.end(), exact, "number", _HALF, written=exact)
         label = f"{column}[{row}]"
-        cell = SourceValue(exact, "Q1", "number", label, row=row, column=column)
-        evidence = Evidence("direct", "cell", f"[Q1] {label} = {value:,}", (cell,), exact)
-        out.append(Claim(mention, sentence, "supported_exact", evidence))
+        source = SourceValue(exact, "Q1", "number", label, row=row, column=column)
+        evidence = Evidence("direct", "cell", f"[Q1] {label} = {value:,}", (source,), exact)
+        status: Status = "supported_exact" if exact == mention.value else "supported_rounded"
+        out.append(Claim(mention, sentence, status, evidence))
     return True
+
+
+def _mention(tok: re.Match[str]) -> Mention | None:
+    """The figure of ``tok`` as the engine reads it, or None when the path does not read it."""
+    m = _FIGURE.match(tok.group(1))
+    if m is None:
+        return None
+    sign, whole, decimals, scale_word = m.groups()
+    if decimals is not None and not scale_word:
+        return None  # ("52.5": the path reads whole-number cells only)
+    digits = whole.replace(",", "") + ("." + decimals if decimals else "")
+    written = Decimal(digits)
+    scale = Decimal(_SCALES[scale_word])
+    precision = _HALF.scaleb(-len(decimals or "")) * scale
+    kind: Kind = "money" if sign else "number"
+    value = written * scale
+    if decimals:  # (as the engine writes it: "4.82M" is 4820000, not 4820000.00)
+        value = value.quantize(_ONE) if value == value.to_integral_value() else value.normalize()
+        precision = precision.quantize(_ONE) if precision >= 1 else precision.normalize()
+    return Mention(
+        tok.group(1),
+        tok.start(),
+        tok.end(),
+        value,
+        kind,
+        precision,
+        "$" if sign else None,
+        scale,
+        scale_word or None,
+        written,
+    )
+
+
+def _cell_of(mention: Mention, table: _Rows) -> tuple[str, int, int] | None:
+    """The one cell (row label, column index, value) the figure states: equal to it, or for a
+    figure with a scale within its rounding (strictly), with no other cell anywhere near."""
+    value, precision = mention.value, mention.precision
+    if mention.scale == 1:
+        places = table.places.get(int(value))
+        return (*places[0], int(value)) if places is not None and len(places) == 1 else None
+    near = 3 * precision + abs(value) / 50
+    found: tuple[str, int, int] | None = None
+    for cell, places in table.places.items():
+        gap = abs(cell - value)
+        if gap <= near:
+            if found is not None or len(places) != 1 or gap >= precision:
+                return None
+            found = (*places[0], cell)
+    return found
 
 
 def quick_trace(
