@@ -318,8 +318,9 @@ def cells_answer(rows: list[dict[str, Any]]) -> str:
     ``trace``'s result-row path (``front/trace_fast.py``) decides without the engine."""
     a, b = rows[0], rows[1]
     return (
-        f"{a['name']} had {a['revenue']:,} in revenue and {b['name']} had {b['revenue']:,}. "
-        f"{b['name']} had {b['orders']:,} orders."
+        f"{a['name']} had {a['revenue']:,} in revenue and {b['name']} had {b['revenue']:,} in "
+        f"revenue. "
+        f"{b['name']} placed {b['orders']:,} orders."
     )
 
 

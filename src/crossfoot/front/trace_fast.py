@@ -19,16 +19,18 @@ sentences, right and wrong figures, with and without comparison words):
   words are row labels, column names and the plain verbs and linking words of :data:`WORDS`
   (no comparison, movement, operation, aggregate, bound or approximation word can pass);
 - each figure: a whole number written as the cell is ("4,820", "52"), or with a scale letter
-  ("$4.82M", "61.2k") rounding exactly one cell of the whole result set with no other cell
-  near; "$" only for a cell of a money column (:data:`MONEY_COLUMNS`); preceded in its sentence
-  by a row label (the last one before it is its row), equal to exactly one cell of the whole
-  result set, and that cell in its row and, when the sentence names a column, in that column
-  (a sentence naming two columns goes to the engine); no two labels without a figure between
-  them, no label after the last figure.
+  ("$4.82M", "61.2k", at most 2% of it in rounding) rounding exactly one cell of the whole
+  result set with no other cell near; "$" only for a cell of a money column
+  (:data:`MONEY_COLUMNS`); preceded in its sentence by a row label (the last one before it is
+  its row; not right after it, and no label right after a figure), equal to exactly one cell of
+  the whole result set, that cell in its row and in the column named in that row's stretch of
+  the sentence (or, when the stretch names none, the one the sentence names; two: the engine's
+  turn); no two labels without a figure between them, no label after the last figure.
+- the labels: none inside another ("Andes" and "Juniper Andes" go to the engine).
 
 The report is the engine's for such an answer: every figure ``supported_exact`` (or
-``supported_rounded`` for a rounded one) by rule ``direct`` (kind ``cell``). Wrong figures are never decided here: the engine words their
-failure.
+``supported_rounded`` for a rounded one) by rule ``direct`` (kind ``cell``). Wrong figures are
+never decided here: the engine words their failure.
 
 >>> rows = [{"region": "North", "orders": 4820}, {"region": "South", "orders": 3150}]
 >>> quick_trace("North had 4,820 orders and South had 3,150.", rows, None).counts()
@@ -85,7 +87,7 @@ _LABEL_NOISE = frozenset(
     jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july
     august september october november december q fy h ytd mtd qtd year month week day quarter
     more less higher lower up down rise rose fell grew increase decrease change growth rate share
-    and of in the a an vs per top bottom first last
+    and of in the a an vs per top bottom first last pct percent margin yoy bps pp
     """.split()
 )
 #: Columns of money: a "$" figure is a cell of one of these only (the engine contradicts money
@@ -103,6 +105,7 @@ _TOKEN = re.compile(r"(\$?\d[\d,]*(?:\.\d+)?[MBk]?)|([A-Za-z]+)('s)?|(\S)")
 # decimals and no scale, or a scale letter with or without decimals ("$4.82M", "61k").
 _FIGURE = re.compile(r"(\$?)([1-9]\d{0,2}(?:,\d{3})*)(?:\.(\d{1,3}))?([MBk]?)\Z")
 _SCALES = {"": 1, "k": 1_000, "M": 1_000_000, "B": 1_000_000_000}
+_DIGIT = re.compile(r"\d")
 _HALF = Decimal("0.5")
 _ONE = Decimal(1)
 
@@ -155,18 +158,18 @@ def _read(rows: Any) -> _Rows | None:
 
 
 def _labels_plain(labels: list[str], columns: list[str]) -> bool:
-    """Labels unique (in any case), of no word the engine reads otherwise and no column name; a
-    number in a label only after a word that makes it a rank ("item 3": not a claim of the
-    answer; "Store 3"'s 3 is, quoted from the label)."""
+    """Labels unique and none inside another (in any case), of no word the engine reads
+    otherwise and no column name; a number in a label only after a word that makes it a rank
+    ("item 3": not a claim of the answer; "Store 3"'s 3 is, quoted from the label)."""
     for name in (*labels, *columns):
         if direction_words(name, 0, len(name)) or may_operate(name):
             return False  # ("Rise", "Growth", "total": read as a movement or an operation)
-    seen: set[str] = set()
+    spaced = [f" {label.lower()} " for label in labels]
+    for a in spaced:
+        if sum(a in b for b in spaced) > 1:
+            return False  # (unique, and none inside another: "Andes" of "Juniper Andes")
     for label in labels:
         low = label.lower()
-        if low in seen:
-            return False
-        seen.add(low)
         words = low.split(" ")
         for j, word in enumerate(words):
             if word in _LABEL_NOISE or word in WORDS or word in columns:
@@ -183,10 +186,10 @@ def _labels_plain(labels: list[str], columns: list[str]) -> bool:
 def _sentence_claims(text: str, sentence: Sentence, table: _Rows, out: list[Claim]) -> bool:
     """The claims of one sentence, appended to ``out``; False when the path cannot decide it."""
     tokens = list(_TOKEN.finditer(text, sentence.start, sentence.end))
-    named: set[int] = set()
+    named: list[set[int]] = [set()]  # the columns each label's stretch names (0: before any)
     row: str | None = None
     figured = True  # (a figure since the last label)
-    found: list[tuple[re.Match[str], str]] = []
+    found: list[tuple[re.Match[str], str, set[int]]] = []
     i = label_end = 0
     while i < len(tokens):
         tok = tokens[i]
@@ -196,12 +199,16 @@ def _sentence_claims(text: str, sentence: Sentence, table: _Rows, out: list[Clai
             if label is not None:
                 if not figured:
                     return False  # two labels without a figure between them
+                start = i - _words(label)
+                if start and tokens[start - 1].group(1) is not None:
+                    return False  # ("52 EUR": a label right after a figure reads as its unit)
                 row, figured, label_end = label, False, i
+                named.append(set())
                 continue
             if tok.group(3) is not None:
                 return False
             if word in table.columns:
-                named.add(table.columns.index(word))
+                named[-1].add(table.columns.index(word))
             elif word.lower() not in WORDS:
                 return False
         elif number is not None:
@@ -209,14 +216,18 @@ def _sentence_claims(text: str, sentence: Sentence, table: _Rows, out: list[Clai
                 return False
             if i == label_end or tokens[i - 1].group(1) is not None:
                 return False  # ("North 4,820": a figure right after a label or a figure)
-            found.append((tok, row))
+            found.append((tok, row, named[-1]))
             figured = True
         elif sign not in ",." or not i or (sign == "," and tokens[i - 1].group(1) is not None):
             return False  # ("4,820, 3,150": a list the engine reads on its own)
         i += 1
-    if not figured or len(named) > 1:
+    if not figured:
         return False
-    return _cells(found, named, table, sentence, out)
+    return _cells(found, set().union(*named), table, sentence, out)
+
+
+def _words(label: str) -> int:
+    return label.count(" ") + 1
 
 
 def _label_at(tokens: list[re.Match[str]], i: int, table: _Rows) -> tuple[str | None, int]:
@@ -252,15 +263,20 @@ def _spaced(text: str, tok: re.Match[str]) -> bool:
 
 
 def _cells(
-    found: list[tuple[re.Match[str], str]],
+    found: list[tuple[re.Match[str], str, set[int]]],
     named: set[int],
     table: _Rows,
     sentence: Sentence,
     out: list[Claim],
 ) -> bool:
-    """The claims of the figures ``found`` (each with the row its sentence names), appended to
-    ``out``; False when one is not the cell of its row the path can tell."""
-    for tok, row in found:
+    """The claims of the figures ``found`` (each with the row its sentence names and the columns
+    named in that row's stretch of it), appended to ``out``; False when one is not the cell of
+    its row the path can tell. A stretch naming no column takes the sentence's one (``named``);
+    naming two, or naming none in a sentence naming two, goes to the engine."""
+    for tok, row, own in found:
+        columns = own or named
+        if len(columns) > 1:
+            return False
         mention = _mention(tok)
         if mention is None:
             return False
@@ -269,7 +285,7 @@ def _cells(
             return False
         at_row, col, value = cell
         column = table.columns[col]
-        if at_row != row or (named and col not in named):
+        if at_row != row or (columns and col not in columns):
             return False
         if mention.currency is not None and column not in MONEY_COLUMNS:
             return False
@@ -320,6 +336,8 @@ def _cell_of(mention: Mention, table: _Rows) -> tuple[str, int, int] | None:
     if mention.scale == 1:
         places = table.places.get(int(value))
         return (*places[0], int(value)) if places is not None and len(places) == 1 else None
+    if precision * 50 > value:
+        return None  # ("6k" of 6,241: too coarse a figure for the engine's rounding)
     near = 3 * precision + abs(value) / 50
     found: tuple[str, int, int] | None = None
     for cell, places in table.places.items():
@@ -341,7 +359,7 @@ def quick_trace(
     (the engine's turn). See the module docstring for the gate. ``options(width)`` makes the
     report's options for a result set of ``width`` columns; ``recheck`` is the report's re-check
     of another answer (:meth:`~crossfoot.report.result.Report.coincidence`)."""
-    if not ON[0] or type(text) is not str or not _TEXT.match(text):
+    if not ON[0] or type(text) is not str or not _TEXT.match(text) or not _DIGIT.search(text):
         return None
     table = _read(rows)
     if table is None:
