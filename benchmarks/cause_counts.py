@@ -189,7 +189,7 @@ def _earlier_shape(
         f"{'; respectively by the source figure' if respectively else ''}"
         f"{'; its sentence writes = or +' if signs else ''}"
         f"; meets the source figure's words by {len(met_own)} ({len(own_new)} new)"
-        f"; its clause {'meets' if _stem_meet(mine, clause) else 'misses'} the source clause"
+        f"; its clause {_meets_word(mine, clause)} the source clause"
         f", the earlier's {'meets' if _stem_meet(theirs, clause) else 'misses'} it"
     )
 
@@ -210,6 +210,13 @@ def report_text(report: Any, claim: Any) -> str:
     """The answer text a claim's offsets index (the claim's sentence, placed at its offset)."""
     s = claim.sentence
     return " " * s.start + s.text
+
+
+def _meets_word(mine: set[str], clause: set[str]) -> str:
+    """How a claim's clause stands to the source figure's: names nothing, meets or misses it."""
+    if not mine:
+        return "names nothing beside"
+    return "meets" if _stem_meet(mine, clause) else "misses"
 
 
 def _stem_meet(a: set[str], b: set[str]) -> bool:
