@@ -78,8 +78,8 @@ def per_unit(ctx: ClaimContext) -> Verdict | None:
     m, s = ctx.mention, ctx.sentence
     if m.kind != "money" or not ctx.options.allow_derived or not m.claim or m.value <= 0:
         return None
-    # A coarse figure ("about $1.2M per store"): too many quotients come near it, save the
-    # one money line over the count of the record the sentence names (two digits at least).
+    # A coarse figure ("about $1.2M per store"): too many quotients come near it, save one
+    # line alone over the count of the record the sentence names (two digits at least).
     coarse = m.precision > abs(m.value) * _THREE
     if coarse and m.precision > abs(m.value) * _TWO:
         return None
@@ -120,7 +120,7 @@ def per_unit(ctx: ClaimContext) -> Verdict | None:
             index = v.col_index if by_row else v.row_index
             beside = lines.get((by_row, v.source_id, v.table, index), [])
             if coarse:
-                beside = [a for a in beside if a.kind == "money" and a.view != "written"]
+                beside = [a for a in beside if a.view != "written"]
             found = _over(v, by_row, beside, words, lo, hi, coarse)
             if found is not None:
                 return Verdict("derived", _evidence(ctx, found, v))
@@ -205,16 +205,14 @@ def _over(
     coarse: bool = False,
 ) -> SourceValue | None:
     """The amount beside ``count`` (same record or same period) that over it meets the figure;
-    for a ``coarse`` figure, only the line the sentence names or the one there is."""
+    for a ``coarse`` figure, only when one line alone meets it."""
     line = _line(count, by_row)
     others = [a for a in beside if a is not count and _line(a, by_row) != line]
     named = [a for a in others if (need := required_tokens(_line(a, by_row))) and need <= words]
-    if coarse and not named and len(others) != 1:
-        return None
-    for a in named or others:
-        if lo <= a.value / count.value <= hi:
-            return a
-    return None
+    met = [a for a in named or others if lo <= a.value / count.value <= hi]
+    if coarse and len(met) != 1:
+        return None  # (a coarse figure: one line of the row's meets it, or none is read)
+    return met[0] if met else None
 
 
 def _evidence(ctx: ClaimContext, a: SourceValue, b: SourceValue) -> Evidence:
