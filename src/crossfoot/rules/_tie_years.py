@@ -1,12 +1,15 @@
-"""Two years that hold equal values: the year the answer or the question names is the one read.
+"""Two years of one line that hold equal values: the year the answer or question names is read.
 
 A small table repeats values ("New stores: 80, 120, 95, 120"), so a figure can be met by cells
-of two years: 50% is 80 -> 120 from 2020 to 2021 and from 2020 to 2023. The rules rank their
-matches by what they can tell apart (passed, the fit of the wording, the distance from the
-stated value); on a tie they kept the first found, which is the earlier column or row, and the
-question's alignment then called a right answer about 2020-2023 ``off_question`` because its
-evidence was of 2021. On such a tie the match whose values are more of the years the sentence
-writes (else the question asks) wins: :func:`prefers`.
+of two years: 50% is 80 -> 120 from 2020 to 2021 and from 2020 to 2023. The derivations rank
+their matches by what they can tell apart (passed, the fit of the wording, how related the
+operands are, the distance from the stated value), and two adjacent years are more related: the
+2020-2021 match won, and the question's alignment called a right answer about 2020-2023
+``off_question`` because its evidence was of 2021. A direct match ("120 in 2023") likewise
+showed the 2021 cell. :func:`best_of` and :func:`named_year_first` rank two matches with the
+same result from the same line (only their years differ) by how many of their values are of the
+years the sentence writes, else those the question asks (:func:`year_fit`); matches from other
+lines are ranked as before (a validation-half false alarm rose when they were not).
 
 >>> from crossfoot.model.types import SourceValue
 >>> from decimal import Decimal
@@ -27,7 +30,7 @@ from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._named_years import value_years
 
-__all__ = ["Ranked", "best_of", "year_fit"]
+__all__ = ["Ranked", "best_of", "named_year_first", "wanted_years", "year_fit"]
 
 _NOTE = "tie_years.wanted"
 
@@ -89,9 +92,12 @@ def best_of(ctx: ClaimContext, found: Iterable[R]) -> R | None:
 
 def _tied(ctx: ClaimContext, new: Ranked, old: Ranked) -> bool | None:
     """Whether ``new`` beats ``old`` by the years named, when both passed alike with the same
-    result and the years tell them apart; None otherwise."""
+    result from the same lines (only their years differ) and the years tell them apart; None
+    otherwise."""
     if new.result != old.result or new.passed != old.passed or new.note != old.note:
         return None
+    if sorted(map(_series, new.operands)) != sorted(map(_series, old.operands)):
+        return None  # other lines, not the same line's years
     wanted = wanted_years(ctx)
     if not wanted:
         return None
@@ -99,12 +105,21 @@ def _tied(ctx: ClaimContext, new: Ranked, old: Ranked) -> bool | None:
     return None if a == b else a > b
 
 
+def _series(v: SourceValue) -> tuple[str, int, str, str, str]:
+    """The line a value is of, its year aside: the source, table and the labels that name no
+    year (a row "2021" of a column "New stores" and a row "New stores" of a column "2021" are
+    both of "New stores")."""
+    row = "" if v.row is None or years_in_text(v.row) else v.row
+    column = "" if v.column is None or years_in_text(v.column) else v.column
+    return (v.source_id, -1 if v.table is None else v.table, v.field or "", row, column)
+
+
 M = TypeVar("M", bound=tuple[SourceValue, bool, str])
 
 
 def named_year_first(ctx: ClaimContext, matches: list[M]) -> list[M]:
     """``rules.direct``'s matches, the best first, with the first of those equal to it (same
-    value, same exactness) that is of a year the sentence (else the question) names moved to
+    value, exactness and line) that is of a year the sentence (else the question) names moved to
     the front: "120 in 2023" of the 2023 cell, not the equal 2021 one."""
     if len(matches) < 2 or matches[1][0].value != matches[0][0].value:
         return matches
@@ -113,8 +128,8 @@ def named_year_first(ctx: ClaimContext, matches: list[M]) -> list[M]:
         return matches
     head = matches[0]
     for i, x in enumerate(matches[1:], 1):
-        if x[0].value != head[0].value or x[1] != head[1]:
-            continue
+        if x[0].value != head[0].value or x[1] != head[1] or _series(x[0]) != _series(head[0]):
+            continue  # (another line's equal value is rules.direct's row choice)
         if value_years(x[0]) & wanted:
             return [x, *matches[:i], *matches[i + 1 :]]
     return matches

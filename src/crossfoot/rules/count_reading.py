@@ -3,8 +3,8 @@
 ``rules.counts`` checks a count that answers "how many" against the rows past the question's
 bar. Three ways users write it were not read:
 
-- the answer is the count alone ("2", "**2**.") or puts one word between it and the counted
-  noun ("2 such years", "3 different regions"): :func:`answers_count`;
+- the answer is the count alone ("2", "**2**.", "2 (2021 and 2023)") or puts one word between
+  it and the counted noun ("2 such years", "3 different regions"): :func:`answers_count`;
 - the bar takes its line in: "at least 410", "no fewer than 3", "at most 5%", "up to 200", or
   "100 or more" after the figure. A row that holds the bar itself meets it
   (:func:`inclusive_bar`); "more than", "above", "exceeded" keep it out, as before;
@@ -57,11 +57,19 @@ def answers_count(ask: Ask, text: str, m: Mention) -> bool:
     >>> ask = read_question("How many years had more than 100 new stores?")
     >>> [answers_count(ask, t, extract(t)[-1]) for t in ("2.", "In 2 such years.", "It was 2.")]
     [True, True, False]
+    >>> answers_count(ask, "2 (2021 and 2023)", extract("2 (2021 and 2023)")[0])
+    True
     """
-    if not text[: m.start].strip(_MARKS) and not text[m.end :].strip(_MARKS + "."):
+    rest = text[m.end :].strip(_MARKS + ".")
+    if not text[: m.start].strip(_MARKS) and (not rest or _aside(rest)):
         return True
     after = _ONE_WORD.match(text, m.end)
     return bool(ask.counted and after and singular(after.group(1)) == singular(ask.counted))
+
+
+def _aside(rest: str) -> bool:
+    """Whether what follows the count is one aside in parentheses ("2 (2021 and 2023)")."""
+    return rest.startswith("(") and rest.endswith(")") and rest.count("(") == 1
 
 
 def inclusive_bar(text: str, bar: Mention) -> bool:
