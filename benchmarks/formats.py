@@ -13,13 +13,12 @@ and swap pools come from the original items, so a format changes only what cross
 Prints false alarms, each injected-error catch rate and real errors flagged per corpus, half and
 format, and the spread (max - min, in points) of each over the formats. Writes
 ``benchmarks/results/formats.{json,md}``; every flag and miss per format goes to
-``.cache/bench/formats/<half>-<corpus>-<format>.jsonl``.
+``.cache/bench/formats/<half>-<corpus>-<format>.jsonl`` (not for the validation half).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections.abc import Sequence
@@ -111,9 +110,7 @@ def _run_corpus(items: list[Item], name: str, half: str, args: Any) -> dict[str,
             "rates": ragbench.summarize(st),
             "seconds": round(time.perf_counter() - t0, 1),
         }
-        with open(cache / f"{half}-{name}-{fmt}.jsonl", "w") as fh:
-            for rec in o.records:
-                fh.write(json.dumps(rec) + "\n")
+        ragbench.write_records(cache / f"{half}-{name}-{fmt}.jsonl", half, o.records)
         fa = block["formats"][fmt]["rates"]["false_alarm_sentences"]
         print(
             f"{half} {name} {fmt}: false alarms {cell(fa, counts(st, 'false_alarm_sentences'))}"

@@ -17,7 +17,8 @@ item as flipped when a scored sentence with a number that is no bare year now fa
 
 Prints per corpus and perturbation the items it applied to, the flips and their rate ("false
 alarms under perturbation"), writes ``<out-dir>/perturb.{json,md}`` and every flip (the variant's
-question, answer and failing claims) to ``.cache/bench/perturb/<half>-<corpus>.jsonl``.
+question, answer and failing claims) to ``.cache/bench/perturb/<half>-<corpus>.jsonl`` (not for
+the validation half, whose items nobody reads; ``--show`` prints nothing for it either).
 """
 
 from __future__ import annotations
@@ -647,11 +648,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in args.corpora:
         items = in_half(ADAPTERS[name].load(root, args.limit), args.half)
         results[name] = perturb(items, args.perturbations)
-        with open(cache / f"{args.half}-{name}.jsonl", "w") as fh:
-            for p, e in results[name]["by"].items():
-                for f in e["flips"]:
-                    fh.write(json.dumps({"perturbation": p, **f}) + "\n")
-        if args.show:
+        flips = [
+            {"perturbation": p, **f} for p, e in results[name]["by"].items() for f in e["flips"]
+        ]
+        ragbench.write_records(cache / f"{args.half}-{name}.jsonl", args.half, flips)
+        if args.show and ragbench.readable(args.half):
             for p, e in results[name]["by"].items():
                 for f in e["flips"][: args.show]:
                     print(f"--- {name} {p} {f['id']}\nQ: {f['question']}\nA: {f['answer']}")

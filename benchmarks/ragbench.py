@@ -716,11 +716,38 @@ def _corpus_entry(o: Outcome) -> dict[str, Any]:
     }
 
 
+#: halves whose items nobody reads: their per-item records (question, answer, verdicts) are not
+#: written to ``.cache/bench``, so reading the cache never shows a validation item (docs/bench.md).
+WITHHELD_HALVES: frozenset[str] = frozenset({"valid", "strict"})
+
+
+def readable(half: str) -> bool:
+    """Whether per-item records of ``half`` may be written for reading.
+
+    >>> readable("tune"), readable("all"), readable("valid"), readable("strict")
+    (True, True, False, False)
+    """
+    return half not in WITHHELD_HALVES
+
+
+def write_records(path: Path, half: str, records: Iterable[dict[str, Any]]) -> bool:
+    """Write ``records`` one JSON object per line to ``path`` when ``half`` is :func:`readable`;
+    say whether they were written."""
+    if not readable(half):
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w") as fh:
+        for rec in records:
+            fh.write(json.dumps(rec) + "\n")
+    return True
+
+
 def write_results(
     outcomes: Sequence[Outcome], out_dir: Path, stem: str, meta: dict[str, Any]
 ) -> dict[str, Path]:
     """``<stem>.json`` (counts + rates), ``<stem>.md`` (the table) and ``<stem>.png`` (chart);
-    crossfoot's flags and misses go to ``.cache/bench/<corpus>.jsonl`` for reading.
+    crossfoot's flags and misses go to ``.cache/bench/<corpus>.jsonl`` for reading, the
+    validation half's left out (:func:`readable`).
 
     In the JSON, ``halves`` holds every run by half (``valid``, ``tune``, or ``all`` when the
     corpora were not split) and corpus; ``corpora`` the headline: the validation half when it was
@@ -761,13 +788,13 @@ def write_results(
         paths["png"] = png
     CACHE.mkdir(parents=True, exist_ok=True)
     records: dict[str, list[dict[str, Any]]] = {}
-    for o in outcomes:  # both halves of a corpus in one file, each record naming its half
+    for o in outcomes:  # the readable halves of a corpus in one file, each record naming its half
+        if not readable(o.half):
+            continue
         extra = {"half": o.half} if o.half != "all" else {}
         records.setdefault(o.corpus, []).extend({**r, **extra} for r in o.records)
     for corpus, recs in records.items():
-        with open(CACHE / f"{corpus}.jsonl", "w") as fh:
-            for rec in recs:
-                fh.write(json.dumps(rec) + "\n")
+        write_records(CACHE / f"{corpus}.jsonl", "all", recs)  # withheld halves left out above
     return paths
 
 

@@ -18,13 +18,12 @@ bug in the transform, counted as ``transform drift`` and listed (0 is the only r
 Prints false alarms, each injected-error catch rate and real errors flagged per corpus, half and
 style, and the spread (max - min, in points) of each over the styles. Writes
 ``benchmarks/results/styles.{json,md}``; every flag and miss per style goes to
-``.cache/bench/styles/<half>-<corpus>-<style>.jsonl``.
+``.cache/bench/styles/<half>-<corpus>-<style>.jsonl`` (not for the validation half).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections.abc import Sequence
@@ -133,9 +132,7 @@ def _run_corpus(items: list[Item], name: str, half: str, args: Any) -> dict[str,
             "drift": tool.drift,
             "seconds": round(time.perf_counter() - t0, 1),
         }
-        with open(cache / f"{half}-{name}-{style}.jsonl", "w") as fh:
-            for rec in o.records:
-                fh.write(json.dumps(rec) + "\n")
+        ragbench.write_records(cache / f"{half}-{name}-{style}.jsonl", half, o.records)
         fa = block["styles"][style]["rates"]["false_alarm_sentences"]
         print(
             f"{half} {name} {style}: false alarms {cell(fa, counts(st, 'false_alarm_sentences'))}"

@@ -212,6 +212,7 @@ _OPERATION_FORMS = [
     *_FORMS_WORDS.split(),
     "net  of",
     *(f"{w} South by" for w in "outsold outsells outperformed exceeded surpassed trailed".split()),
+    *(f"{w} South by" for w in "outpaced beat topped tops led leads trails".split()),
     "ahead of South by",
     "behind South by",
 ]

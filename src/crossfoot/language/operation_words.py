@@ -21,7 +21,8 @@ OPERATION_WORD = (
     r"|percentage|share|accounted|represent\w*|times|divided|multipl\w*|net\s+of|cagr"
     r"|compound\w*"
     # ("North outsold South by 1,095 in 2023": a gap of two rows by its size, not a cell)
-    r"|(?:outs[eo]l\w*|outperform\w*|exceed\w*|surpass\w*|trail\w*|ahead\s+of|behind)"
+    r"|(?:outs[eo]l\w*|outperform\w*|outpac\w*|exceed\w*|surpass\w*|trail\w*|ahead\s+of|behind"
+    r"|beat|beats|topped|tops|led|leads)"
     r"\s+(?:[\w'&.-]+\s+){1,4}?by)\b"
 )
 OPERATION = re.compile(rf"{OPERATION_WORD}|[=+×÷/]|\s-\s")
@@ -33,12 +34,14 @@ OPERATION_WORDS = WordGated(
     re.compile(OPERATION_WORD),  # (the word alternatives: may_operate tests the signs)
     (
         *"change increase decrease grew growth decline rose fell drop slid climbed jumped".split(),
-        *"reduced shrank widened narrowed surged plunged soared tumbled slumped differ".split(),
+        # ("tumbled" and "trailed" hold "led")
+        *"reduced shrank widened narrowed surged plunged soared slumped differ".split(),
         *"improved worsened".split(),
         *"gap variance more less higher lower total combined sum together aggregate".split(),
         *"average mean ratio proportion percentage share accounted represent times".split(),
         *"divided multipl net cagr compound".split(),
-        *"outsol outsel outperform exceed surpass trail ahead behind".split(),
+        *"outsol outsel outperform outpac exceed surpass trail ahead behind".split(),
+        *"beat topped tops led leads".split(),
     ),
 )
 OPERATION_SIGNS = "=+×÷/-"  # ("-" of "\s-\s")

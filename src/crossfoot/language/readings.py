@@ -92,6 +92,9 @@ def apply_notes(text: str, mentions: Sequence[Mention]) -> list[Mention]:
 _BARE_PARENS = re.compile(r"^\(\s*[$€£¥₹]?\s*[\d.,]+\s*\)$")
 # What may stand between a figure and its restatement: a few words ("residents"), no clause break.
 _BETWEEN = re.compile(r"[ \t]*(?:[A-Za-z][A-Za-z'-]*[ \t]+){0,3}$")
+# Words that start the next item of a list or comparison: "South (2,860) and West (2,330)" gives
+# two rows their own figures, so the second restates nothing.
+_NEXT_ITEM = re.compile(r"(?i)\b(?:and|or|vs|versus|while|whereas|but|than|against)\b")
 
 
 def restatements(text: str, mentions: Sequence[Mention]) -> list[Mention]:
@@ -127,6 +130,9 @@ def restated_pairs(text: str, mentions: Sequence[Mention]) -> list[tuple[int, in
     >>> t = "Budget AED 9500 (USD 2587)."  # a conversion into another currency restates nothing
     >>> restated_pairs(t, extract(t))
     []
+    >>> t = "ahead of South (2,860) and West (2,330)"  # two rows, each with its own figure
+    >>> restated_pairs(t, extract(t))
+    []
     """
     pairs: list[tuple[int, int]] = []
     for i in range(1, len(mentions)):
@@ -145,7 +151,8 @@ def restated_pairs(text: str, mentions: Sequence[Mention]) -> list[tuple[int, in
                 continue
         closed = m.text.endswith(")") or text[m.end :].lstrip().startswith(")")
         if closed and _BETWEEN.match(text, prev.end, opening) is not None:
-            pairs.append((i - 1, i))
+            if _NEXT_ITEM.search(text, prev.end, opening) is None:
+                pairs.append((i - 1, i))
     return pairs
 
 

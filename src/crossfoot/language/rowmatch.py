@@ -122,7 +122,9 @@ def _mute(ctx: ClaimContext, matches: Sequence[SourceValue]) -> bool:
 
 _RESPECTIVELY = WordGated(re.compile(r"(?i)\brespectively\b"), ("respectively",))
 # Compiled once (a pattern string passed to re.* is looked up in re's cache at every call).
-_OF_AFTER = re.compile(r"(?i)^\s*(?:in|of|per|for)\s+((?:[a-z&,'-]+\s*){1,4})")
+_OF_AFTER = re.compile(  # ... or its label in parentheses: "to 4,637 (North)"
+    r"(?i)^\s*(?:(?:in|of|per|for)\s+((?:[a-z&,'-]+\s*){1,4})|\(((?:\s*[a-z&'.-]+){1,4})\s*\))"
+)
 _MINUS_NEXT = re.compile(r"-\s?\d")
 
 
@@ -174,7 +176,7 @@ def _after(text: str, start: int, hi: int) -> str:
     """Words right after the number that belong to it ("$5m of net sales", "$5m in revenue")."""
     tail = text[start:hi]
     m = _OF_AFTER.match(tail)
-    return m.group(1) if m else ""
+    return (m.group(1) or m.group(2)) if m else ""
 
 
 def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | None:

@@ -93,6 +93,7 @@ from crossfoot.rules._derive_wording import (
     wording_specs,
 )
 from crossfoot.rules._double_count import double_counted
+from crossfoot.rules._gap_moved import moved_gap_pair
 from crossfoot.rules._gap_named import gap_named, unworded_ok
 from crossfoot.rules._gap_order import GAP_KINDS, worded_gap
 from crossfoot.rules._near import NEAR, offered_pairs, three_digits
@@ -167,7 +168,9 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         ) and unworded_ok(
             ctx, x, y
         )  # rules._gap_named: a sentence's own line, no difference worded
-    if spec.kind in GAP_KINDS and worded_gap(ctx, x, y):  # "the difference in A and B"
+    if spec.kind in GAP_KINDS and (
+        worded_gap(ctx, x, y) or moved_gap_pair(ctx.sentence.text, x, y)  # "the gap ... widened"
+    ):  # "the difference in A and B"
         return focus_ok(ctx, (x, y), False)
     if spec.kind == "average" and unnamed_pair_of_many(ctx, x, y):
         return False  # "averaged 354 per quarter": two of four quarters (rules._average_pair)

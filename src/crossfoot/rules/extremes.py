@@ -119,7 +119,8 @@ def _misranked(
         # it ("highest in 2024" may rank the row's own years: rules.which_period)
         year = _YEAR_FIRST.match(after)
         if year is None or year[1] not in (v.column or "") or year[1] in v.row:
-            return None
+            if not (named & _ENTITIES and _column_said(v, sentence, values)):
+                return None
     peers: dict[int, SourceValue] = {}
     for w in values:
         if (
@@ -143,6 +144,32 @@ def _misranked(
             f"{format_decimal(top.value)} against {format_decimal(v.value)}"
         )
     return None
+
+
+# Nouns that name the things a table's rows are ("the largest region", "the top product"): a
+# superlative over one of them ranks the rows, in the column the sentence names by its year.
+_ENTITIES = frozenset(
+    "region segment product market division unit category country state city store branch "
+    "channel team brand customer client department business line office plant site model "
+    "item sku vendor supplier carrier airline route".split()
+)
+
+
+def _column_said(v: SourceValue, sentence: str, values: Sequence[SourceValue]) -> bool:
+    """Whether the sentence names the cell's column by the year it holds, and names no other
+    year ("the largest region in 2023" of a cell of the 2023 column); or the column is the
+    table's only one of figures and the sentence names no year."""
+    said = {int(y) for y in _ANY_YEAR.findall(sentence)}
+    if v.year is None:
+        return not said and all(
+            w.col_index == v.col_index
+            for w in values
+            if w.source_id == v.source_id and w.table == v.table
+        )
+    return str(v.year) in (v.column or "") and said == {v.year}
+
+
+_ANY_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 
 
 def _period_said(v: SourceValue, sentence: str) -> bool:

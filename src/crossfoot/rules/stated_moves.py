@@ -31,13 +31,13 @@ __all__ = ["stated_moves"]
 _UP = frozenset(
     "rose risen rise rises rising grew grown grow grows increase increased increases increasing "
     "climb climbs climbed jump jumps jumped surge surges surged soar soars soared gain gains "
-    "gained up".split()
+    "gained up widen widens widened widening expand expands expanded expanding".split()
 )
 _DOWN = frozenset(
     "fell fall falls fallen decrease decreased decreases decreasing decline declined declines "
     "declining drop drops dropped slid slide slides down plunge plunges plunged tumble tumbles "
     "tumbled slump slumps slumped shrank shrunk shrinks contract contracts contracted reduce "
-    "reduces reduced".split()
+    "reduces reduced narrow narrows narrowed narrowing".split()
 )
 _MOVES = _UP | _DOWN  # (each matched by direction's pattern, its "up" or "down" group)
 # the words of language.order's orders ("from A to B", "B, up from A", "B compared with A"):
