@@ -497,5 +497,4 @@ def _in_arithmetic(ctx: ClaimContext) -> bool:
         return True
     if _MINUS_NEXT.match(ctx.text[m.end : m.end + 3]):
         return True  # "1,347-891=456": a minus glued to the next operand
-
     return any(ctx.position == c.result or ctx.position in c.operands for c in calculations_of(ctx))
