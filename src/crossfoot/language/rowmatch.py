@@ -121,8 +121,7 @@ def _mute(ctx: ClaimContext, matches: Sequence[SourceValue]) -> bool:
 
 
 _RESPECTIVELY = WordGated(re.compile(r"(?i)\brespectively\b"), ("respectively",))
-# Compiled once (a pattern string passed to re.* is looked up in re's cache at every call).
-_OF_AFTER = re.compile(  # ... or its label in parentheses: "to 4,637 (North)"
+_OF_AFTER = re.compile(  # (or its label in parentheses: "to 4,637 (North)")
     r"(?i)^\s*(?:(?:in|of|per|for)\s+((?:[a-z&,'-]+\s*){1,4})|\(((?:\s*[a-z&'.-]+){1,4})\s*\))"
 )
 _MINUS_NEXT = re.compile(r"-\s?\d")
@@ -296,6 +295,7 @@ def _reasons(
             sentence,
             columns=not (change or said.grows),
             date=said.date,
+            money=m.kind == "money",  # ("West's stores brought in $24.0M": no count column)
         )
         if reason is None and change:
             reason = _level_not_change(ctx, table, cells, words, glued)
