@@ -74,6 +74,7 @@ from crossfoot.language.rowtables import (
 )
 from crossfoot.language.rowtokens import _OPTIONAL, label_tokens, names_row, required_tokens, tokens
 from crossfoot.language.rowtokens import counted as _counted
+from crossfoot.language.spaced_plus import spaced_plus
 from crossfoot.language.stretch import segment_start
 from crossfoot.language.unnamed_change import CHANGE_LABEL, maybe_change, unnamed_change
 from crossfoot.model.context import ClaimContext, Verdict, mentions_between
@@ -492,9 +493,8 @@ def _in_arithmetic(ctx: ClaimContext) -> bool:
     """The number is an operand or result of written arithmetic: labels around it mean little."""
     m = ctx.mention
     near = ctx.text[max(0, m.start - 3) : m.start] + " " + ctx.text[m.end : m.end + 3]
-    if _OPERATOR_NEAR.search(near):
+    if _OPERATOR_NEAR.search(near) and not spaced_plus(ctx.text, m.start):  # "(+ 15)": a sign
         return True
     if _MINUS_NEXT.match(ctx.text[m.end : m.end + 3]):
         return True  # "1,347-891=456": a minus glued to the next operand
-
     return any(ctx.position == c.result or ctx.position in c.operands for c in calculations_of(ctx))

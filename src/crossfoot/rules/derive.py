@@ -98,6 +98,7 @@ from crossfoot.rules._gap_moved import moved_gap_pair
 from crossfoot.rules._gap_named import gap_named, unworded_ok
 from crossfoot.rules._gap_order import GAP_KINDS, worded_gap
 from crossfoot.rules._near import NEAR, offered_pairs, three_digits
+from crossfoot.rules._own_sign import signed_kinds
 from crossfoot.rules._prose_pairs import prose_pair_ok, worded_kinds
 from crossfoot.rules._prose_prior import with_prior_year
 from crossfoot.rules._rounded_reach import derivable_rounded
@@ -402,7 +403,7 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
         if flat or not (zero or ranged or m.kind in ("money", "number")):
             return None
         # ... and only as an operation the wording names ("the change in cost", "the average").
-        kinds = worded_kinds(ctx)
+        kinds = worded_kinds(ctx) | signed_kinds(ctx)  # "(+25)": rules._own_sign
         if zero or (ranged and m.kind == "percent"):
             kinds &= {"difference"}
             if kinds and m.kind == "percent":
