@@ -23,8 +23,9 @@ def test_timing_only_run_writes_every_size_and_the_fixed_costs(tmp_path: Path) -
     assert trace_vs_figured.main(argv) == 0
     result = json.loads((tmp_path / "trace_vs_figured_timing.json").read_text())
     assert list(result["speed"]) == [
-        "2x3", "2x3, fresh rows", "2x3, fresh rows, new labels", "12x5", "12x5, fresh rows",
-        "12x5, fresh rows, new labels", "200x10", "2000x10", "20000x10",
+        "2x3", "2x3, fresh rows", "2x3, fresh rows, new labels", "2x3, fresh rows, cells only",
+        "12x5", "12x5, fresh rows", "12x5, fresh rows, new labels", "12x5, fresh rows, cells only",
+        "200x10", "2000x10", "20000x10",
     ]  # fmt: skip
     assert list(result["fixed_cost_2x3"]) == ["no figure", "one exact cell"]
     for row in [*result["speed"].values(), *result["fixed_cost_2x3"].values()]:
