@@ -1,4 +1,5 @@
-"""A fraction named by an article, as a number: "a third of total revenue", "about half of sales".
+"""A fraction named by an article, as a number: "a third of total revenue", "about half of sales";
+after "by", a change by that fraction of its base, as a percentage: "fell by a third" is -33.3%.
 
 "One-third of" and "two thirds of" are read with the number words; "a third of", "a quarter of"
 and "half of" have none, yet claim a share as plainly. Read only before "of" (a fraction of
@@ -10,6 +11,10 @@ second half of the year", "a tenth of a percent", "a quarter of a point".
 [('half', '0.5'), ('a third', '0.3333')]
 >>> extract("In the first half of 2021 sales rose by a tenth of a percent.")[0].text
 '2021'
+>>> [(m.text, str(m.value)) for m in extract("Sales fell by about a third; costs fell by half.")]
+[('a third', '33.3333'), ('half', '50')]
+>>> extract("Rates were cut by a quarter point.")
+[]
 """
 
 from __future__ import annotations
@@ -53,9 +58,32 @@ _NOT_A_WHOLE = frozenset(
 _WORD_BEFORE_RE = re.compile(r"([A-Za-z0-9]+)[ \t]*\Z")
 
 
+# ... and a fraction a movement is by: "fell by half", "rose by about a third". Not a unit or a
+# period after it ("by a quarter point", "by half a percent", "by a third of a point").
+_BY_RE = re.compile(
+    r"\b(?:rose|rise[sn]?|rising|fell|falls?|fallen|falling|grew|grow[sn]?|growing|shr[aiu]nk\w*|"
+    r"cut|cuts|up|down|increas\w*|decreas\w*|declin\w*|dropp?\w*|reduc\w*|climb\w*|jump\w*|"
+    r"slid|slump\w*|plung\w*|soar\w*|surg\w*|expand\w*|contract\w*|gain\w*|lost|los[ei]\w*|"
+    r"improv\w*|widen\w*|narrow\w*|lower\w*|rais\w*|boost\w*|trimm?\w*|slash\w*)"
+    r"[ \t]+(?:[a-z]+ly[ \t]+)?by[ \t]+(?:(?:about|around|roughly|nearly|almost|approximately|"
+    r"some|over|more[ \t]+than|less[ \t]+than|just[ \t]+(?:over|under))[ \t]+)?"
+    r"(?P<frac>(?P<a>an?)[ \t]+(?P<den>third|quarter|fifth|sixth|eighth|tenth)|(?P<half>half))"
+    r"(?![\w-])(?![ \t]+(?:of|a|an|the|point|points|percent|percentage|basis|pp|bps|cent|"
+    r"hour|day|week|month|year|quarter|period)\b)(?![ \t]*%)",
+    re.I,
+)
+
+
 def maybe_article_fraction(text: str) -> bool:
-    """A cheap gate: whether ``text`` may hold "half of" or "a third of" and the like."""
-    return "alf of" in text or "th of" in text or "rd of" in text or "ter of" in text
+    """A cheap gate: whether ``text`` may hold "half of" or "a third of" and the like, or a
+    fraction after "by"."""
+    return (
+        "alf of" in text
+        or "th of" in text
+        or "rd of" in text
+        or "ter of" in text
+        or ("by " in text and ("half" in text or "th" in text or "rd" in text or "ter" in text))
+    )
 
 
 def is_article_fraction(text: str) -> bool:
@@ -96,4 +124,16 @@ def article_fractions(
         num = Num(m.start(), m.end(), digits, exp, plain=False, place_exp=-2)
         num.approximate = approx(text, num.start)
         extra.append(num.mention(original))
+    if "by " in text:
+        for m in _BY_RE.finditer(text):
+            start = m.start("frac")
+            if inside(start) or any(x.start == start for x in extra):
+                continue
+            den = 2 if m.group("half") is not None else _DENOMINATOR[m.group("den").lower()]
+            # a change by a fraction is a percentage of the base: "by a quarter" as "by 25%"
+            digits, exp = fraction_digits(100, den)
+            num = Num(start, m.end("frac"), digits, exp, plain=False, place_exp=0)
+            num.kind = "percent"
+            num.approximate = approx(text, num.start)
+            extra.append(num.mention(original))
     return sorted([*found, *extra], key=lambda x: x.start) if extra else found

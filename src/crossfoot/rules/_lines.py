@@ -20,7 +20,7 @@ from crossfoot.model.types import Claim, Evidence, SourceValue
 from crossfoot.rules._derive_kinds import is_nil
 from crossfoot.rules._named import TOTAL_LABEL, Named, value_years
 
-__all__ = ["line_witness", "named_line_witness"]
+__all__ = ["line_misnamed", "line_witness", "named_line_witness"]
 
 
 def line_witness(ask: Ask, c: Claim, values: Sequence[SourceValue]) -> Evidence | None:
@@ -51,6 +51,22 @@ def line_witness(ask: Ask, c: Claim, values: Sequence[SourceValue]) -> Evidence 
         if found is not None:
             return found
     return None
+
+
+def line_misnamed(ev: Evidence, named: Named) -> bool:
+    """Whether ``ev`` is the mean (or sum) of one table row while the question firmly names
+    another row of that table: "What is the average revenue in 2018 and 2019?" is not answered
+    by the mean of the cost of sales line, whatever years it takes."""
+    ops = ev.operands
+    if not ops or ops[0].table is None or not ops[0].row:
+        return False
+    first = ops[0]
+    if any(v.row_index != first.row_index or v.table != first.table for v in ops):
+        return False  # a column's line: the rows are its parts, not a row the question names
+    asked = named.labels_named(first, "row")
+    if not asked or first.row in asked:
+        return False
+    return any(named.firm(label, first) for label in asked)
 
 
 def named_line_witness(

@@ -69,11 +69,30 @@ def named_rows(part: str, values: Sequence[SourceValue]) -> dict[_Row, dict[int,
         cells = rows.setdefault((v.source_id, v.table, v.row_index), {})
         if v.view == "written" or v.year not in cells:  # (the figures as the table shows)
             cells[v.year] = v
-    return {
+    kept = {
         k: cells
         for k, cells in rows.items()
         if sizes[next(iter(cells.values())).row or ""] == best[k[:2]]
     }
+    return _long_rows(kept) if len(kept) > 1 else kept
+
+
+def _long_rows(
+    rows: dict[_Row, dict[int, SourceValue]],
+) -> dict[_Row, dict[int, SourceValue]]:
+    """``rows`` with the lines of one label and table merged when each holds other years: a
+    result set in the long shape (region, year, value) gives a row a line per year."""
+    merged: dict[tuple[str, int | None, str], _Row] = {}
+    out: dict[_Row, dict[int, SourceValue]] = {}
+    for k, cells in rows.items():
+        label = (k[0], k[1], next(iter(cells.values())).row or "")
+        first = merged.get(label)
+        if first is not None and not set(out[first]) & set(cells):
+            out[first] = {**out[first], **cells}
+            continue
+        merged.setdefault(label, k)
+        out[k] = cells
+    return out
 
 
 def compared_rows(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[Claim]:

@@ -29,7 +29,7 @@ from decimal import Decimal
 from crossfoot.language.answermark import marker_end
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue
-from crossfoot.rules._lines import line_witness, named_line_witness
+from crossfoot.rules._lines import line_misnamed, line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
 from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules.alignment_all import all_rows_misfit
@@ -329,7 +329,7 @@ def _refit(
     if said_elsewhere(ask.text, c, claims, named):
         return None  # (the sentence names the cell's own line: rules.alignment_said)
     witness = line_witness(ask, c, values)
-    if witness is not None:
+    if witness is not None and not line_misnamed(witness, named):
         return replace(c, status="derived", evidence=witness, message="")
     # the asked years alone first: a tie between two years resolves to the asked one
     for keep in named.keeps():

@@ -78,11 +78,9 @@ from crossfoot.rules._derive_shared import (
     focus_ok,
     group_too_large,
     kind_allowed,
-    known_worded,
     mean_worded,
-    names_only_a_change,
 )
-from crossfoot.rules._derive_wording import as_written
+from crossfoot.rules._derive_wording import as_written, search_worded
 from crossfoot.rules._double_count import double_counted
 from crossfoot.rules._prose_pairs import prose_sum_ok
 
@@ -295,8 +293,8 @@ def _sums(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
         return
     # Growth wording ("rose", "the change is") is never a sum or mean. Read only when a subset
     # matched: most claims match none, and the wording costs more than the comparison.
-    if not matched or claim_worded(ctx):
-        return
+    if not matched or (claim_worded(ctx) and search_worded(ctx) is not False):
+        return  # (False: a level at an end of a stated move, "rose to 10,827", may be a sum)
     currency_fits: dict[int, bool] = {}  # per line, for money claims
     for total, mean, subset, line in matched:
         if m.kind == "money":
@@ -465,7 +463,8 @@ def multi_operand(ctx: ClaimContext) -> Verdict | None:
         rates_only = True
     if states_a_cell(ctx, m.kind in ("money", "number")):
         return None  # (a row's cell of a year, as two_operand: "The X in 2017 is 27.1%")
-    worded = rates_only or known_worded(ctx) or names_only_a_change(ctx)  # memoised, cheap
+    # (memoised, cheap; a level at either end of a stated move, "rose to 10,827", is any sum)
+    worded = rates_only or bool(search_worded(ctx))
     found: list[Candidate] = []
     limit = derivation_limit(ctx)
     for group in ctx.scope.groups:

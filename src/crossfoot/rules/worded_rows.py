@@ -51,6 +51,7 @@ from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules._level_moves import level_moves
 from crossfoot.rules._period_trend import period_series, period_unit, row_periods
+from crossfoot.rules._row_crossing import crossed_rows, may_cross
 from crossfoot.rules._row_moves import may_move, row_moves
 from crossfoot.rules._row_order import compared_rows, may_compare, named_rows
 from crossfoot.rules._row_order_periods import compared_periods
@@ -75,7 +76,7 @@ def worded_rows(
     claims = level_moves(text, claims, values)
     low = text.lower()
     every = every_period(low)
-    compares = may_compare(low) or may_compare_periods(low)  # ("led South every month")
+    compares = may_compare(low) or may_compare_periods(low) or may_cross(low)  # (or "overtook")
     moves = may_move(low)
     if not every and not compares and not moves:
         return claims
@@ -85,7 +86,11 @@ def worded_rows(
         if every:
             _trend(text, s, values, added)
         if compares and s.index not in has_figure:
-            added.extend(compared_rows(text, s, values) or compared_periods(text, s, values))
+            added.extend(
+                compared_rows(text, s, values)
+                or compared_periods(text, s, values)
+                or crossed_rows(text, s, values)  # "West overtook South in 2023"
+            )
         if (
             moves
             and s.index not in has_figure
