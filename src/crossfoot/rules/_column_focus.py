@@ -26,10 +26,12 @@ def column_in_focus(ctx: ClaimContext, name: str) -> bool:
     one column (its total, mean, shares, sums of its named cells): "Alpha and Beta together sold
     310 in Q4" is no sum of their Q3 cells.
     """
+    year, code = _name_period(name)
+    if year is None and code is None:
+        return True  # (most columns: the claim's focus is not read for them)
     f = _focus(ctx)
     if not f.years and f.month is None:
         return True
-    year, code = _name_period(name)
     named = f.month if isinstance(f.month, tuple) else (f.month,) if f.month else ()
     if named and code is not None and _kind(code) == _kind(named[0]) and code not in named:
         return False
