@@ -35,6 +35,8 @@ from corpora.causes import _real_miss_cause, classify_records
 from corpora.common import HALVES, data_root, in_half, number_tokens
 from crossfoot.language.asked import read_question
 from crossfoot.language.rowtokens import tokens
+from crossfoot.model.types import Source
+from crossfoot.rules._prose_meets import _figure_words
 from crossfoot.rules._prose_subject import content_words
 from run_all import ADAPTERS, crossfoot_options
 from value_paths import path_of
@@ -109,12 +111,121 @@ def _direct_shape(hit: Any, report: Any, item: Any, sentence: str) -> str:
     )
     head = sentence[: max(0, sentence.find(hit.mention.text.strip()))].lower().split()
     concludes = bool({"thus", "so", "therefore", "hence", "thus,", "so,", "therefore,"} & set(head))
+    detail = (
+        _earlier_shape(hit, report, said, _source_texts(report, item))
+        if again and where == "prose"
+        else ""
+    )
     return (
         f" ({where}; sentence names {'something' if said else 'nothing'} of the sources"
         f"{'; the answer wrote it before' if again else ''}"
         f"{'; an operand of a calculation before it' if calc else ''}"
-        f"{'; a concluding word before it' if concludes else ''})"
+        f"{'; a concluding word before it' if concludes else ''}{detail})"
     )
+
+
+# Words that word an operation in a claim's sentence (counts-only tags of a restatement).
+_OPERATION_TAGS = (
+    ("a sum", ("total", "combined", "sum", "aggregate", "together", "overall")),
+    (
+        "a change",
+        tuple("change increase decrease difference grew rose fell declined growth".split()),
+    ),
+    ("an average", ("average", "mean")),
+    ("a share", ("percent", "percentage", "proportion", "ratio", "portion", "share")),
+)
+
+
+def _earlier_shape(
+    hit: Any, report: Any, said: set[str], item_sources: list[tuple[str, str]]
+) -> str:
+    """Counts-only tags of a prose match the answer wrote before: where the earlier figure
+    stands, whether its sentence's words meet the claim's, what operation the claim's sentence
+    words, and whether the earlier figure met the same source figure."""
+    m = hit.mention
+    earlier = [c for c in report.claims if c.mention.start < m.start and c.mention.value == m.value]
+    e = earlier[0]
+    same_sentence = any(c.sentence.start == hit.sentence.start for c in earlier)
+    meet = any(content_words(c.sentence.text) & said for c in earlier)
+    low = hit.sentence.text.lower()
+    ops = [name for name, ws in _OPERATION_TAGS if any(w in low for w in ws)]
+    sv = hit.evidence.operands[0] if hit.evidence.operands else None
+    same_source = sv is not None and any(
+        c.evidence is not None
+        and (sv.source_id, sv.span) in {(v.source_id, v.span) for v in c.evidence.operands}
+        for c in earlier
+    )
+    between = sum(1 for c in report.claims if e.mention.end <= c.mention.start < m.start)
+    last = all(c.mention.start <= m.start for c in report.claims)
+    years = {t for t in tokens(hit.sentence.text) if len(t) == 4 and t[:2] in ("19", "20")}
+    e_years = {t for c in earlier for t in tokens(c.sentence.text) if t in years}
+    new_words = said - {t for c in earlier for t in content_words(c.sentence.text)}
+    src = next((x for x in item_sources if sv is not None and x[0] == sv.source_id), None)
+    respectively = False
+    if src is not None and sv is not None and sv.span is not None:
+        around = src[1][max(0, sv.span[0] - 300) : sv.span[1] + 300].lower()
+        respectively = "respectively" in around
+    signs = any(ch in hit.sentence.text for ch in "=+")
+    own: frozenset[str] = frozenset()
+    if src is not None and sv is not None and sv.span is not None:
+        own = _figure_words(Source(sv.source_id, src[1]), sv)
+    met_own = {w for w in said if any(w[:6] == o[:6] for o in own)}
+    clause: set[str] = set()
+    if src is not None and sv is not None and sv.span is not None:
+        clause = set(content_words(_clause_before(src[1], sv.span[0])))
+    mine = set(content_words(_clause_before(report_text(report, hit), hit.mention.start)))
+    e0 = earlier[0]
+    theirs = set(content_words(_clause_before(report_text(report, e0), e0.mention.start)))
+    e_all = {t for c in earlier for t in content_words(c.sentence.text)}
+    own_new = met_own - e_all
+    return (
+        f"; written before in {'its own' if same_sentence else 'another'} sentence"
+        f"{', of the same source figure' if same_source else ''}"
+        f"{', its words meet' if meet else ', no word met'}"
+        f"; {between} figures between; words {'/'.join(ops) or 'no operation'}"
+        f"{'; the last figure' if last else ''}; {m.kind}"
+        f"; {len(years)} years named ({len(e_years)} also before)"
+        f"; {len(new_words)} new source words"
+        f"{'; respectively by the source figure' if respectively else ''}"
+        f"{'; its sentence writes = or +' if signs else ''}"
+        f"; meets the source figure's words by {len(met_own)} ({len(own_new)} new)"
+        f"; its clause {_meets_word(mine, clause)} the source clause"
+        f", the earlier's {'meets' if _stem_meet(theirs, clause) else 'misses'} it"
+    )
+
+
+def _clause_before(text: str, at: int) -> str:
+    """The words before offset ``at`` back to the previous digit or sentence end (at most 160
+    characters): what a figure's own clause says it is."""
+    k = at
+    while k > 0 and at - k < 160:
+        ch = text[k - 1]
+        if ch.isdigit() or (ch in ".;:!?\n" and not (k >= 2 and text[k - 2].isdigit())):
+            break
+        k -= 1
+    return text[k:at]
+
+
+def report_text(report: Any, claim: Any) -> str:
+    """The answer text a claim's offsets index (the claim's sentence, placed at its offset)."""
+    s = claim.sentence
+    return " " * s.start + s.text
+
+
+def _meets_word(mine: set[str], clause: set[str]) -> str:
+    """How a claim's clause stands to the source figure's: names nothing, meets or misses it."""
+    if not mine:
+        return "names nothing beside"
+    return "meets" if _stem_meet(mine, clause) else "misses"
+
+
+def _stem_meet(a: set[str], b: set[str]) -> bool:
+    return bool(a & b) or any(x[:6] == y[:6] for x in a for y in b if len(x) >= 6 and len(y) >= 6)
+
+
+def _source_texts(report: Any, item: Any) -> list[tuple[str, str]]:
+    """(source id, text) of the item's sources as the checker numbered them (S1, S2, ...)."""
+    return [(f"S{k + 1}", t) for k, t in enumerate(item.sources)]
 
 
 def _operands(report: Any, calc_claim: Any) -> list[Any]:

@@ -31,6 +31,10 @@ Each is checked with the final turn alone as ``question=`` (the headline) and wi
 (the turns line), answered as ConvFinQA writes it ("The answer is 0.0412."); its failing twin is
 the same figure 10-30 % off.
 
+Round 31 (conv31): ``rules/table_chain_mean`` reads the average of changes; ``avg_changes``
+(``--n 40``) 1 -> 21 with the last turn alone, 1 -> 35 with every turn, no wrong figure passed
+(the rest are coarse averages such as "1" or "0.5" that a line's other changes meet by chance).
+
     python benchmarks/conv_chains27.py --n 20
     python benchmarks/conv_chains27.py --shapes sum_share --show 3
 """

@@ -30,6 +30,8 @@ It prints, and writes to ``benchmarks/results/trace_vs_figured.{json,md}``:
    alternate in rounds so that a busy spell of the shared machine hits both alike; fewer
    repetitions at the large sizes.
    Times are the process's CPU time (``--clock wall`` for wall time, as before 2026-12-01).
+   The "cells only" lines (2x3, 12x5, fresh rows) trace an answer that states three cells of the
+   rows it names, the sentences trace's result-row path decides without the engine.
    Beside it, the fixed cost of a trace on the 2x3 table: an answer with no figure and one with
    a single exact cell.
 
@@ -311,6 +313,17 @@ def timing_answer(rows: list[dict[str, Any]]) -> str:
     )
 
 
+def cells_answer(rows: list[dict[str, Any]]) -> str:
+    """An answer that only states cells of the rows it names (the "cells only" lines): what
+    ``trace``'s result-row path (``front/trace_fast.py``) decides without the engine."""
+    a, b = rows[0], rows[1]
+    return (
+        f"{a['name']} had {a['revenue']:,} in revenue and {b['name']} had {b['revenue']:,} in "
+        f"revenue. "
+        f"{b['name']} placed {b['orders']:,} orders."
+    )
+
+
 # The clock of part 3: the process's CPU time by default. On the shared, loaded machine the wall
 # clock mostly measures how long the scheduler kept the process waiting (--clock wall).
 CLOCK: list[Callable[[], float]] = [time.process_time]
@@ -351,6 +364,7 @@ def paired_fresh(
     seed: int,
     rounds: int = 3,
     labels: bool = False,
+    answer: Callable[[list[dict[str, Any]]], str] = timing_answer,
 ) -> dict[str, float]:
     """As :func:`paired_times`, but every call traces rows of new content (drawn from their own
     seeded stream, so the other tables do not move): a result set kept from the call before
@@ -365,7 +379,7 @@ def paired_fresh(
         tables = [
             random_table(rng, n, c, new_labels(rng, n) if labels else None) for _ in range(reps + 1)
         ]
-        cases = [(timing_answer(rows), rows) for rows in tables]
+        cases = [(answer(rows), rows) for rows in tables]
         for name, fn in runners.items():
             # each library its own copies of the same rows (neither sees the other's objects)
             got[name].append(time_fresh(fn, [(t, [dict(r) for r in rows]) for t, rows in cases]))
@@ -398,6 +412,9 @@ FRESH_SEED = 1_900_000
 #: their own seeded stream (plus the size's row count).
 NEW_LABEL_SIZES = ((2, 3), (12, 5))
 NEW_LABEL_SEED = 2_500_000
+#: The "cells only" lines' own seeded stream (plus the size's row count): fresh rows and an
+#: answer stating three of their cells (:func:`cells_answer`), at the NEW_LABEL_SIZES.
+CELLS_SEED = 3_100_000
 
 
 def _reps(n: int, quick: bool) -> int:
@@ -433,6 +450,14 @@ def timing(
             got = paired_fresh(runners, n, c, _reps(n, quick), NEW_LABEL_SEED + n, labels=True)
             cf, fg = got["crossfoot"], got["figured"]
             speed[f"{n}x{c}, fresh rows, new labels"] = {
+                "crossfoot_ms": cf * 1000,
+                "figured_ms": fg * 1000,
+                "ratio": cf / fg,
+            }
+        if (n, c) in NEW_LABEL_SIZES:
+            got = paired_fresh(runners, n, c, _reps(n, quick), CELLS_SEED + n, answer=cells_answer)
+            cf, fg = got["crossfoot"], got["figured"]
+            speed[f"{n}x{c}, fresh rows, cells only"] = {
                 "crossfoot_ms": cf * 1000,
                 "figured_ms": fg * 1000,
                 "ratio": cf / fg,

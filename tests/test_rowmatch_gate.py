@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crossfoot import check, trace
+from crossfoot.front import trace_fast
 from crossfoot.language import rowmatch as _rowmatch
 from deep import examples
 
@@ -115,6 +116,7 @@ def test_the_shortcut_is_taken_for_a_table_of_generic_labels() -> None:
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(_rowmatch, "_mute", spy)
+        mp.setattr(trace_fast, "ON", [False])  # (the engine's shortcut: front/trace_fast's off)
         report = trace("item 1 had 299 in revenue.", rows)
     assert taken == [True]
     assert [c.status for c in report.claims] == ["supported_exact"]

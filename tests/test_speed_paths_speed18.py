@@ -208,7 +208,7 @@ _WITNESSES = {
         "improved": "improved by ", "worsened": "worsened ",
         "plunged": "plunged ", "soared": "soared ", "tumbled": "tumbled ",
         "slumped": "slumped ", "up": "was UP ", "down": "were down EUR ", "rise": "a rise of ",
-        "fall": "fall of ",
+        "fall": "fall of ", "expanded": "expanded by ", "contracted": "contracted ",
     },
     "months": {w: w.upper() + "." for w in years._MONTHS},
 }  # fmt: skip

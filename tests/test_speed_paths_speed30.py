@@ -207,7 +207,7 @@ decreases grew growth decline declined rose fell drop dropped drops slid climbed
 shrank widened narrowed surged plunged soared tumbled slumped difference gap variance differed
 differs more less higher lower total combined sum together altogether aggregate average mean
 ratio proportion percentage share accounted represent represents representing times divided
-multiplied multiple cagr compound compounded improved worsened"""
+multiplied multiple cagr compound compounded improved worsened expanded contracted"""
 _OPERATION_FORMS = [
     *_FORMS_WORDS.split(),
     "net  of",

@@ -1,170 +1,174 @@
-"""The shortcuts ``trace`` takes for speed give what the plain path gives.
+"""trace's result-row path (front/trace_fast.py) gives the engine's report, or hands over.
 
-* ``AnswerOperands.sources_for`` skips the value-window search in result sets of one or two rows
-  (every row is picked whole there): the sources equal those of a search of every table;
-* ``RowTable.near_many`` searches a small table's cells as one sorted list: the cells found equal
-  those of the search column by column (by column, then value, then row);
-* ``labels_named`` on a table's labels tests them against the text with its separators made
-  single spaces (in C), when every label is ASCII words split by single spaces: the labels found
-  equal those of the label-by-label scan;
-* ``RowTable.cell`` reads an int column's kind and eligibility found once per column: the cells
-  equal those made from :meth:`RowTable.kind` and :meth:`RowTable.eligible` at every cell.
+The property: on random 2x3..12x5 result sets and answers built from their cells (right figures,
+figures of another row or column, near misses, unformatted figures; with and without comparison,
+aggregate, bound and movement words; labels that are names, "item N" keys, or words the engine
+reads otherwise), ``trace`` with the path on and off gives equal ``to_dict()``. ``answers`` is
+also run at a larger count by ``benchmarks/trace_fast_check.py``.
 """
 
 from __future__ import annotations
 
-from itertools import chain
+import random
+from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crossfoot.model.types import SourceValue
-from crossfoot.sources import rows_table as _rows_table
-from crossfoot.sources.rows import AnswerOperands, RowTable, _windows, labels_named, read_tables
-from crossfoot.sources.rows_names import _Labels
+from crossfoot.front import trace_fast
+from crossfoot.front.trace import trace
+
+MEASURES = [
+    "revenue", "orders", "visits", "returns", "stores", "units", "sessions", "refunds", "sales",
+    "cost", "price",
+]  # fmt: skip
+NAMES = """Alder Amber Cedar Falcon Harbor Juniper Maple Onyx Raven Summit North South East West
+    Europe Asia Iberia Nordics Benelux Andes""".split()
+# Names the engine reads as something else (a total, a period, a movement, a column).
+NOISY = "Total Other May March Growth Rise Top Net Plus Revenue Orders Store More Q3".split()
+VERBS = [
+    "had", "has", "was", "recorded", "reported", "posted", "logged", "with", "made", "sold",
+    "earned", "generated", "booked", "saw", "stood at", "brought in", "had a", "saw the", "were",
+    "are", "have", "is", "of", "with its", "and their", "runs", "operates", "placed",
+]  # fmt: skip
+# Words that make a sentence something else than a cell: the engine's turn.
+OTHER = [
+    "more than", "less than", "about", "nearly", "over", "up", "down", "a total of", "on average",
+    "rose to", "fell to", "at least", "in total", "combined", "roughly", "only", "each",
+    "the same as", "versus", "compared with", "twice", "about the same", "per",
+]  # fmt: skip
 
 
-def _operands(rows: list[dict[str, object]], max_rows: int = 12) -> AnswerOperands:
-    tables, prose, order, issues = read_tables(rows)
-    return AnswerOperands(tables, prose, order, issues, max_rows)
+def table(rng: random.Random) -> list[dict[str, Any]]:
+    """A result set of 2..12 rows and 2..5 columns (a text key and int measures)."""
+    n, cols = rng.randint(2, 12), rng.randint(2, 5)
+    style = rng.random()
+    labels: list[str] = []
+    while len(labels) < n:
+        if style < 0.3:
+            label = f"item {len(labels) + 1}"
+        elif style < 0.8:
+            names = NAMES if rng.random() < 0.9 else NOISY
+            label = " ".join(rng.sample(names, rng.choice((1, 1, 2))))
+        else:
+            label = rng.choice(NAMES + NOISY) + rng.choice(("", " 2", "s", " Group"))
+        if label not in labels:
+            labels.append(label)
+    names = rng.sample(MEASURES, cols - 1)
+    pool = [rng.randint(1, 999) for _ in range(3)]
+
+    def value() -> int:
+        r = rng.random()
+        if r < 0.1:
+            return rng.choice(pool)  # (equal cells)
+        if r < 0.2:
+            return rng.randint(1990, 2030)  # (year-like)
+        return int(10 ** rng.uniform(0, 6.5))
+
+    key = rng.choice(("name", "region", "store", "item"))
+    return [{key: labels[i], **{c: value() for c in names}} for i in range(n)]
 
 
-def _reference_values(ops: AnswerOperands, text: str) -> dict[str, list[SourceValue]]:
-    """sources_for without the shortcut: every table's cells near a figure, searched."""
-    mentions = ops.mentions(text)
-    windows = _windows(mentions, ops.tolerance, ops.absolute)
-    chosen = ops.rows_for(text, mentions)
-    out: dict[str, list[SourceValue]] = {}
-    for name, table in ops.tables.items():
-        rows = set(chosen.get(name, ()))
-        picked = set(chain.from_iterable(table.near_many(windows)))
-        for i in rows:
-            picked.update((i, j) for j, col in enumerate(table.cells) if i in col)
-        out[name] = [table.cell(i, j, i in rows) for i, j in sorted(picked)]
-    return out
+def _figure(rng: random.Random, v: int) -> str:
+    r = rng.random()
+    if r < 0.3 and v >= 1000:  # ("$4.82M", "61.2k": within the rounding or not)
+        scale, letter = (1_000_000, "M") if v >= 1_000_000 and rng.random() < 0.7 else (1000, "k")
+        places = rng.choice((0, 1, 1, 2, 2, 3))
+        shown = round(v / scale + rng.choice((0, 0, 0, 0.5, 1)) * 10**-places, places)
+        return rng.choice(("$", "")) + f"{shown:.{places}f}{letter}"
+    r = rng.random()
+    if r < 0.1:
+        return str(v)
+    if r < 0.4:
+        return f"${v:,}" if r < 0.35 else f"$ {v:,}"
+    if r < 0.45:
+        return f"{v:,}.0"
+    return f"{v:,}"
 
 
-def _fields(v: SourceValue) -> tuple[object, ...]:
-    return (v.value, v.label, v.row, v.column, v.kind, v.year, v.operand, v.precision, v.currency)
+def clause(rng: random.Random, rows: list[dict[str, Any]], named: bool, clean: bool) -> str:
+    """A clause stating a figure of a row; ``clean``: mostly a right cell, plainly worded."""
+    key, *cols = list(rows[0])
+    row = rng.choice(rows)
+    col = rng.choice(cols)
+    r = rng.random() * (0.7 if clean else 1)
+    if r < 0.6:
+        v = row[col]
+    elif r < 0.75:
+        v = rng.choice(rows)[col]  # (another row's cell, perhaps)
+    elif r < 0.85:
+        v = row[rng.choice(cols)]  # (another column's cell, perhaps)
+    else:
+        v = row[col] + rng.choice((-1, 1, 10, 100))
+    fig = f"{v:,}" if clean and rng.random() < 0.8 else _figure(rng, v)
+    if rng.random() < (0.03 if clean else 0.25):
+        fig = f"{rng.choice(OTHER)} {fig}"
+    said_col = rng.choice(cols) if rng.random() < 0.15 else col
+    tail = f" {said_col}" if named and rng.random() < 0.5 else ""
+    if tail and rng.random() < 0.3:
+        tail = f" in {said_col}"
+    who = row[key] if rng.random() < 0.9 else rng.choice(rows)[key]
+    if rng.random() < 0.1:
+        who = f"{who}'s {said_col}"
+        return f"{who} {rng.choice(('was', 'is'))} {fig}"
+    if rng.random() < 0.05:
+        return f"{fig}{tail} for {who}"
+    the = "The " if rng.random() < 0.1 else ""
+    return f"{the}{who} {rng.choice(VERBS)} {fig}{tail}"
 
 
-_labels = st.sampled_from(["EU", "US", "UK", "2023", "2024", "North America", "APAC"])
-_cells = st.one_of(
-    st.integers(-5_000, 5_000),
-    st.sampled_from(["$1,200", "12.5%", "n/a", "", "3.1M"]),
-    st.floats(-1e4, 1e4, allow_nan=False).map(lambda x: round(x, 2)),
-)
+def answer(rng: random.Random, rows: list[dict[str, Any]], clean: bool | None = None) -> str:
+    """One to three sentences of one to three clauses; ``clean``: every clause plainly worded
+    (drawn when None)."""
+    sentences = []
+    clean = rng.random() < 0.6 if clean is None else clean
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        parts = [clause(rng, rows, True, clean) for _ in range(rng.choice((1, 1, 2, 3)))]
+        text = " and ".join(parts) if rng.random() < 0.8 else ", ".join(parts)
+        if rng.random() < 0.1:
+            text += f" than {rng.choice(rows)[next(iter(rows[0]))]}"
+        sentences.append(text[0].upper() + text[1:] if rng.random() < 0.3 else text)
+    return ". ".join(sentences) + rng.choice((".", ".", "", "!"))
 
 
-@settings(max_examples=150, deadline=None)
-@given(
-    st.lists(st.tuples(_labels, _cells, _cells), min_size=1, max_size=4, unique_by=lambda r: r[0]),
-    st.lists(st.integers(-5_000, 5_000), min_size=1, max_size=3),
-    st.sampled_from(["had", "grew by", "was down"]),
-)
-def test_sources_equal_a_search_of_every_table(
-    rows: list[tuple[str, object, object]], figures: list[int], verb: str
-) -> None:
-    table = [{"region": r, "revenue": a, "pct_share": b} for r, a, b in rows]
-    text = f"{rows[0][0]} {verb} " + " and ".join(f"{x:,}" for x in figures) + "."
-    ops = _operands(table)
-    got = {s.id: [_fields(v) for v in s.values] for s in ops.sources_for(text).sources}
-    want = _reference_values(_operands(table), text)
-    assert got == {k: [_fields(v) for v in vs] for k, vs in want.items()}
+def both(text: str, rows: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any], bool]:
+    """The report with the path and the engine's, and whether the path decided."""
+    decided = trace_fast.quick_trace(text, rows) is not None
+    fast = trace(text, rows).to_dict()
+    trace_fast.ON[0] = False
+    try:
+        slow = trace(text, rows).to_dict()
+    finally:
+        trace_fast.ON[0] = True
+    return fast, slow, decided
 
 
-def test_a_two_row_table_gives_every_cell_and_a_three_row_table_only_near_ones() -> None:
-    two = [{"r": "EU", "x": 1, "y": 900}, {"r": "US", "x": 2, "y": 7}]
-    src = _operands(two).sources_for("Growth was 900.").sources[0]
-    assert [v.label for v in src.values] == ["x[EU]", "y[EU]", "x[US]", "y[US]"]
-    three = [*two, {"r": "UK", "x": 3, "y": 40}]
-    src = _operands(three, max_rows=0).sources_for("Growth was 900.").sources[0]
-    assert [v.label for v in src.values] == ["y[EU]"]
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 2**32))
+def test_path_equals_engine(seed: int) -> None:
+    rng = random.Random(seed)
+    rows = table(rng)
+    for clean in (None, None, True, True, True):
+        text = answer(rng, rows, clean)
+        fast, slow, _ = both(text, rows)
+        assert fast == slow, text
 
 
-@settings(max_examples=100, deadline=None)
-@given(
-    st.sampled_from(["revenue", "year", "fiscal_year", "store_id", "margin_pct", "units 2023"]),
-    st.lists(st.integers(1_990, 2_030), min_size=1, max_size=3),
-)
-def test_int_column_cells_equal_cells_read_one_by_one(column: str, values: list[int]) -> None:
-    rows = [{"name": name, column: v} for name, v in zip(("EU", "US", "UK"), values, strict=False)]
-    table: RowTable = read_tables(rows, key="name")[0][0]
-    for i, v in enumerate(values):
-        for operand in (False, True):
-            cell = table.cell(i, 1, operand)
-            kind = table.kind(1, cell.value)
-            assert cell.kind == kind
-            assert cell.operand == (operand and kind != "year" and table.eligible(1))
-            assert cell.value == v
-
-
-_column_cells = st.one_of(
-    st.integers(-40, 40),
-    st.sampled_from([2**60, -(2**60), 2**60 + 1, None, "n/a", "1.5", "$5", "-0.0", "12.5%"]),
-    st.floats(-40, 40, allow_nan=False, allow_infinity=False).map(lambda x: round(x, 1)),
-)
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    st.lists(
-        st.tuples(_column_cells, _column_cells, st.integers(-40, 40)), min_size=1, max_size=25
-    ),
-    st.lists(st.tuples(st.floats(-50, 50), st.floats(0, 20)), min_size=1, max_size=8),
-)
-def test_merged_search_equals_the_search_column_by_column(
-    cells: list[tuple[object, object, int]], windows: list[tuple[float, float]]
-) -> None:
-    rows = [{"k": f"r{i}", "a": a, "b": b, "c": c} for i, (a, b, c) in enumerate(cells)]
-    bounds = [(c - w, c + w) for c, w in windows] + [(1e18, 2e18), (5.0, 5.0), (3.0, 1.0)]
-    found: dict[int, list[list[tuple[int, int]]]] = {}
-    for limit in (0, 10**9):  # never merged, always merged
-        with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(_rows_table, "_MERGED_CELLS", limit)
-            table: RowTable = read_tables(rows, key="k")[0][0]
-            found[limit] = table.near_many(bounds)
-    assert found[0] == found[10**9]
-
-
-def test_merged_search_orders_by_column_then_value_then_row() -> None:
-    rows = [{"k": "a", "x": 5, "y": 1}, {"k": "b", "x": 1, "y": 5}, {"k": "c", "x": 5, "y": 3}]
-    table: RowTable = read_tables(rows)[0][0]
-    assert table.near_many([(0.0, 9.0)]) == [[(1, 1), (0, 1), (2, 1), (0, 2), (2, 2), (1, 2)]]
-
-
-_words = st.sampled_from(["item", "Item", "north", "AMERICA", "1", "12", "eu", "q3", "x"])
-_separators = st.sampled_from([" ", " ", " ", "_", "-", "  ", "\t", " - ", "\x1f"])
-_phrases = st.lists(st.tuples(_words, _separators), min_size=1, max_size=3).map(
-    lambda parts: "".join(w + sep for w, sep in parts)
-)
-_row_labels = st.one_of(
-    _phrases.map(str.strip),  # the usual: words and single spaces
-    _phrases,  # a separator at the end
-    st.none(),
-    st.sampled_from(["Nord-Süd", "Région 1", " eu", "K"]),
-)
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(_row_labels, min_size=1, max_size=8), st.lists(_phrases, max_size=4))
-def test_labels_named_on_table_labels_equals_the_scan(
-    labels: list[str | None], phrases: list[str]
-) -> None:
-    text = "In " + ", ".join(phrases) + " grew. Item-1 and north_america too."
-    assert labels_named(_Labels(labels), text) == labels_named(list(labels), text)
-
-
-_spaced_labels = st.lists(_words, min_size=1, max_size=3).map(" ".join)
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(_spaced_labels, min_size=1, max_size=8), st.lists(_phrases, max_size=4))
-def test_labels_named_on_spaced_labels_equals_the_scan(
-    labels: list[str], phrases: list[str]
-) -> None:
-    table_labels = _Labels(labels)
-    assert table_labels.spaced()  # the fast path is taken
-    text = "In " + ", ".join(phrases) + " grew."
-    assert labels_named(table_labels, text) == labels_named(list(labels), text)
+def test_path_decides_cells() -> None:
+    rows = [
+        {"region": "North America", "orders": 4820, "stores": 52},
+        {"region": "Europe", "orders": 3150, "stores": 61},
+    ]
+    for text in (
+        "North America had 4,820 orders and Europe had 3,150.",
+        "Europe's stores were 61. North America recorded 52 stores.",
+    ):
+        fast, slow, decided = both(text, rows)
+        assert decided and fast == slow and fast["counts"] == {"supported_exact": 2}
+    for text in (
+        "North America had 3,150 orders.",  # another row's cell: the engine words it
+        "North America had 4,820 orders, more than Europe.",
+        "Together they had 7,970 orders.",
+        "North America had about 4,820 orders.",
+    ):
+        assert trace_fast.quick_trace(text, rows) is None, text

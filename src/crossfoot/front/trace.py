@@ -30,8 +30,9 @@ from dataclasses import replace
 from typing import Any
 
 from crossfoot.front.check import as_written
-from crossfoot.front.policy import Policy, policy_of
+from crossfoot.front.policy import DEFAULT, Policy, policy_of
 from crossfoot.front.trace_checks import TraceContext, finish
+from crossfoot.front.trace_fast import quick_trace
 from crossfoot.front.trace_keep import column_words, keep_filter
 from crossfoot.front.trace_rows import kept_read
 from crossfoot.language.claims import read_prefix_found
@@ -173,8 +174,26 @@ def trace(
     chosen = policy_of(policy)
     if overrides:  # (validated by with_overrides; without any it returns the policy itself)
         chosen = chosen.with_overrides(**overrides)
-    # Every cell is indexed once; which feed pairwise derivations is decided per answer.
     check_locale(locale)  # the option validator's reading of it
+    if chosen is DEFAULT and results is key is question is locale is None:
+        # A small result set and an answer stating its cells: decided without the engine.
+        quick = quick_trace(text, rows, lambda width: _options(chosen, 12 * width), trace)
+        if quick is not None:
+            return quick
+    return _traced(text, rows, results, chosen, key, question, locale)
+
+
+def _traced(
+    text: str,
+    rows: Any,
+    results: Any,
+    chosen: Policy,
+    key: str | Sequence[str] | None,
+    question: str | None,
+    locale: str | None,
+) -> Report:
+    """:func:`trace` by the engine, once the policy is chosen."""
+    # Every cell is indexed once; which feed pairwise derivations is decided per answer.
     tables, prose, order, issues = _read_rows(rows, results, chosen, as_key(key), locale)
     operands = AnswerOperands(
         tables, prose, order, issues, chosen.max_rows, chosen.rel_tolerance, chosen.abs_tolerance

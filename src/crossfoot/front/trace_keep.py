@@ -19,7 +19,7 @@ from crossfoot.language.rowtokens import noun_at
 from crossfoot.model.types import Mention
 from crossfoot.sources.rows import TableInfo, unit_family
 
-__all__ = ["keep_filter"]
+__all__ = ["RANK_WORDS", "keep_filter"]
 
 # Words right before a number that make it a rank, a list size or a label, not a data value.
 _RANK_BEFORE = re.compile(
@@ -34,6 +34,7 @@ _RANK_WORDS = frozenset(
     "figure chapter version item question week day month quarter fy q h phase round tier level "
     "group line row column option part limit".split()
 )
+RANK_WORDS = _RANK_WORDS  # (front/trace_fast: a number after one in a row label is no claim)
 
 
 def rank_before(before: str) -> bool:

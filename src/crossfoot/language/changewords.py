@@ -80,7 +80,10 @@ __all__ = [
 
 CHANGE = r"change[ds]?"
 CHANGED = rf"{CHANGE}|increase[ds]?|decrease[ds]?|grew|growth|declined?|rose|fell"
-MOVED = r"drop(?:ped|s)?|slid|climbed|jumped|reduced|shrank|widened|narrowed|improved|worsened"
+MOVED = (
+    r"drop(?:ped|s)?|slid|climbed|jumped|reduced|shrank|widened|narrowed|improved|worsened"
+    r"|expanded|contracted"  # ("the margin expanded by 2.7 points")
+)
 MOVED_SHARPLY = r"surged|plunged|soared|tumbled|slumped"
 GAP = r"difference|gap|variance"
 COMPARED = r"more|less|higher|lower"
@@ -122,7 +125,7 @@ _WORDED_CHANGE = WordGated(
     ("change", "increase", "decrease", "grew", "growth", "decline", "rose", "fell", "drop",
      "slid", "climbed", "jumped", "reduc", "shrank", "widened", "narrowed", "improved",
      "worsened", "surged", "plunged", "soared", "tumbled", "slumped", "up", "down", "rise",
-     "fall"),
+     "fall", "expanded", "contracted"),
 )  # fmt: skip
 
 

@@ -2,8 +2,8 @@
 
 ``extremes(text, lo, hi)`` finds the superlative words of a stretch that rank among rows
 ("highest", "largest", "biggest", "greatest", "best seller", "top-performing", "led" (not "led
-to", "led by") and "lowest",
-"smallest", "fewest", "worst-selling"), leaving out
+to", "led by"), "the most" (not "the most recent") and "lowest",
+"smallest", "fewest", "worst-selling", "the least"), leaving out
 those that rank something else: an ordinal ("the second highest", "the next largest"), a part
 of a group ("one of the largest", "among the highest"), a row against its own past ("its
 highest level", "a record high", "the highest since 2019", "the lowest in five years", "ever").
@@ -19,9 +19,10 @@ __all__ = ["ASIDE", "RANK_NOUN", "extremes", "may_rank", "peaks"]
 
 _WORD = re.compile(
     r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest|(?:best|top)[- ](?:sell(?:er|ing)"
-    r"|perform(?:er|ing))|led(?!\s+(?:to|by|off|up|into|the\s+way)\b)|fastest|quickest)"
+    r"|perform(?:er|ing))|led(?!\s+(?:to|by|off|up|into|the\s+way)\b)|fastest|quickest"
+    r"|(?<=\bthe\s)most(?=\s+[a-z])(?!\s+(?:of|recent|likely|common|important|significant)\b))"
     r"|(?P<low>lowest|smallest|fewest|slowest|worst[- ](?:sell(?:er|ing)"
-    r"|perform(?:er|ing))))\b"
+    r"|perform(?:er|ing))|(?<=\bthe\s)least(?=\s+[a-z])(?!\s+(?:of|likely)\b)))\b"
 )
 # A line that sums or averages the others (a total, an average): never ranked among them.
 ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")
@@ -50,6 +51,8 @@ _STEMS = (  # ("best", "top", "worst": "the best seller", "top-selling", "worst-
     "slowest",
     "peaked",
     "bottomed",
+    "the most",
+    "the least",
 )
 # Verbs that rank a line's own periods ("revenue peaked in March", "churn bottomed out in
 # Q2"): among rows only where each row is a period (rules.extremes asks the row to be one).

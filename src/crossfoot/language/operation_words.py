@@ -36,7 +36,7 @@ OPERATION_WORDS = WordGated(
         *"change increase decrease grew growth decline rose fell drop slid climbed jumped".split(),
         # ("tumbled" and "trailed" hold "led")
         *"reduced shrank widened narrowed surged plunged soared slumped differ".split(),
-        *"improved worsened".split(),
+        *"improved worsened expanded contracted".split(),
         *"gap variance more less higher lower total combined sum together aggregate".split(),
         *"average mean ratio proportion percentage share accounted represent times".split(),
         *"divided multipl net cagr compound".split(),

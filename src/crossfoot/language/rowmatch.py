@@ -74,6 +74,7 @@ from crossfoot.language.rowtables import (
 )
 from crossfoot.language.rowtokens import _OPTIONAL, label_tokens, names_row, required_tokens, tokens
 from crossfoot.language.rowtokens import counted as _counted
+from crossfoot.language.spaced_plus import spaced_plus
 from crossfoot.language.stretch import segment_start
 from crossfoot.language.unnamed_change import CHANGE_LABEL, maybe_change, unnamed_change
 from crossfoot.model.context import ClaimContext, Verdict, mentions_between
@@ -120,8 +121,7 @@ def _mute(ctx: ClaimContext, matches: Sequence[SourceValue]) -> bool:
 
 
 _RESPECTIVELY = WordGated(re.compile(r"(?i)\brespectively\b"), ("respectively",))
-# Compiled once (a pattern string passed to re.* is looked up in re's cache at every call).
-_OF_AFTER = re.compile(  # ... or its label in parentheses: "to 4,637 (North)"
+_OF_AFTER = re.compile(  # (or its label in parentheses: "to 4,637 (North)")
     r"(?i)^\s*(?:(?:in|of|per|for)\s+((?:[a-z&,'-]+\s*){1,4})|\(((?:\s*[a-z&'.-]+){1,4})\s*\))"
 )
 _MINUS_NEXT = re.compile(r"-\s?\d")
@@ -295,6 +295,7 @@ def _reasons(
             sentence,
             columns=not (change or said.grows),
             date=said.date,
+            money=m.kind == "money",  # ("West's stores brought in $24.0M": no count column)
         )
         if reason is None and change:
             reason = _level_not_change(ctx, table, cells, words, glued)
@@ -492,9 +493,8 @@ def _in_arithmetic(ctx: ClaimContext) -> bool:
     """The number is an operand or result of written arithmetic: labels around it mean little."""
     m = ctx.mention
     near = ctx.text[max(0, m.start - 3) : m.start] + " " + ctx.text[m.end : m.end + 3]
-    if _OPERATOR_NEAR.search(near):
+    if _OPERATOR_NEAR.search(near) and not spaced_plus(ctx.text, m.start):  # "(+ 15)": a sign
         return True
     if _MINUS_NEXT.match(ctx.text[m.end : m.end + 3]):
         return True  # "1,347-891=456": a minus glued to the next operand
-
     return any(ctx.position == c.result or ctx.position in c.operands for c in calculations_of(ctx))

@@ -233,8 +233,10 @@ def judge(
     sentence: frozenset[str] | SaidText = frozenset(),
     columns: bool = True,
     date: tuple[int, int, int] | None = None,
+    money: bool = False,
 ) -> str | None:
-    """Why none of ``cells`` fits the words, or ``None`` when one does (or nothing is named)."""
+    """Why none of ``cells`` fits the words, or ``None`` when one does (or nothing is named);
+    ``money``: the figure is written as an amount of money."""
     cells = list(cells)
     named = rows_named_by(table, words, glued)
     best_named = max(named.values()) if named else 0.0
@@ -269,7 +271,7 @@ def judge(
         if wrong_column is not None:
             return wrong_column
     elif columns and not loose:
-        wrong_column = _qualified_column(table, row_ok, words)
+        wrong_column = _qualified_column(table, row_ok, words, money)
         if wrong_column is not None:
             return wrong_column
     if date is not None:
@@ -351,7 +353,7 @@ def _column_roots(column: str) -> frozenset[str]:
 
 
 def _qualified_column(
-    table: LabelTable, cells: Sequence[SourceValue], words: set[str]
+    table: LabelTable, cells: Sequence[SourceValue], words: set[str], money: bool = False
 ) -> str | None:
     """Why none of ``cells`` is in the column a qualifier of the sentence names: "domestic
     revenue" names the *Domestic* column of a Domestic / International table, "male employees"
@@ -377,8 +379,16 @@ def _qualified_column(
             return None
         if not any(sv.row == c.row and sv.column in named for sv in table.cells):
             return None
+        if money and not any(sv.column in named for sv in _money_cells(table)):
+            return None  # a figure written as money is no count: "stores brought in $24.0M"
     label = sorted(named)[0]
     return f"value is in {describe_cell(cells[0])}, but the sentence names {label.strip()}"
+
+
+def _money_cells(table: LabelTable) -> list[SourceValue]:
+    """The table's cells written as money: a column with none holds no amount of money (a
+    financial table may write "$" on its first line only, so the column decides, not a cell)."""
+    return [sv for sv in table.cells if sv.kind == "money"]
 
 
 def section_of(sv: SourceValue) -> str | None:

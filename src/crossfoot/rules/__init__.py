@@ -61,8 +61,10 @@ from crossfoot.rules.stated_step import stated_step
 from crossfoot.rules.steps import step_arithmetic
 from crossfoot.rules.sum_share import sum_share
 from crossfoot.rules.table_chain import table_chain
+from crossfoot.rules.table_chain_mean import changes_mean
 from crossfoot.rules.table_chain_mixed import text_beside_cell
 from crossfoot.rules.table_chain_named import named_cells_sum
+from crossfoot.rules.table_chain_percent import percent_line_sum
 from crossfoot.rules.table_chain_share import named_sum_share
 from crossfoot.rules.table_chain_text import text_over_cell
 from crossfoot.rules.text_groups import text_groups
@@ -120,6 +122,8 @@ RULES: tuple[Rule, ...] = (
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for
     table_chain,  # a fine figure two steps over one table's cells, counted against chance
     named_cells_sum,  # a sum of three or four cells of one line, each named by the question
+    percent_line_sum,  # a sum of three or four percentages of one line, counted against chance
+    changes_mean,  # the average of lines' changes between two years, counted against chance
     named_sum_share,  # a sum of named cells over a named cell of its line, counted against chance
     text_over_cell,  # a fine quotient of a prose figure and a cell the question names
     text_beside_cell,  # one operation over a text figure and a cell of its line, by chance

@@ -35,6 +35,7 @@ from crossfoot.rules._derive_kinds import (
 )
 from crossfoot.rules._month_focus import focus_months, months_fit
 from crossfoot.rules._signed_change import dropped_sign
+from crossfoot.rules._tie_years import best_of
 from crossfoot.rules.signs import cost_sizes_agree
 
 __all__ = [
@@ -396,11 +397,7 @@ class Candidate:
 
 def best_verdict(ctx: ClaimContext, found: Iterable[Candidate]) -> Verdict | None:
     """Any consistent derivation wins; else the best contradicted one; else ``None``."""
-    best: Candidate | None = None
-    for c in found:
-        key = (c.passed, c.note == "", c.related, -c.error)
-        if best is None or key > (best.passed, best.note == "", best.related, -best.error):
-            best = c
+    best = best_of(ctx, found)  # (rules._tie_years: on a tie of values, the years named)
     if best is None:
         return None
     formula = best.formula()

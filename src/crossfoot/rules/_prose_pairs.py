@@ -50,6 +50,8 @@ _WORDING = {
     "sum": re.compile(r"(?i)\b(?:total|combined|overall|sum|together|altogether|aggregate)\b"),
     # ("the sum divided by 2" is a mean worded as its arithmetic)
     "average": re.compile(rf"(?i)\b(?:average|mean|divided\s+by\s+(?:2|two))\b|{OVER}2\b"),
+    # ("17 employees per store": a count over a count of one named row)
+    "ratio": re.compile(r"(?i)\bper\s+(?!cent\b)[a-z]+"),
 }
 # A sum over prose figures, worded in any form ("totaled", "in total", "added up to").
 _PROSE_SUM = re.compile(

@@ -40,6 +40,7 @@ from itertools import pairwise
 
 from crossfoot.language.changewords import CHANGE, FALLS, words
 from crossfoot.language.direction import sign_words
+from crossfoot.language.spaced_plus import spaced_plus
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.wordgate import WordGated
 
@@ -97,7 +98,7 @@ def plus_signed(text: str, at: int) -> bool:
     (True, False, False)
     """
     if not text.startswith("+", at) or text.startswith("+/", at):
-        return False
+        return spaced_plus(text, at)  # "South + 340": a plus apart from its figure
     k = at - 1  # the last character before it that is no space (not a copy of the text before)
     while k >= 0 and text[k].isspace():
         k -= 1

@@ -25,6 +25,7 @@ from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_shared import group_too_large
 from crossfoot.rules._prose_subject import prose_named
 from crossfoot.rules._sub_period_focus import sub_period_focus
+from crossfoot.rules._year_rows import year_rows_column
 
 __all__ = ["coarse_group", "named_years", "prose_focus", "subject_focus", "year_focus"]
 
@@ -75,6 +76,7 @@ def coarse_group(ctx: ClaimContext, group: ValueIndex, limit: int) -> ValueIndex
             named = sub_period_focus(ctx, group)
         if named is group:
             named = _partly_named(ctx, group)
+    named = year_rows_column(ctx, group, named)  # "Year | New stores": the column named
     if named is not None and group_too_large(named, limit):
         named = prose_focus(ctx, named)
     if named is None and _names_no_year(ctx):

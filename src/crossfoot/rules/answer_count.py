@@ -37,6 +37,7 @@ from crossfoot.language.asked import Ask
 from crossfoot.language.owncount import singular
 from crossfoot.model.types import Claim, Evidence, SourceValue
 from crossfoot.rules.alignment import final_figures, marker_end, underlying
+from crossfoot.rules.count_words import question_word_counts
 from crossfoot.rules.counts import is_count_answer
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ def counted_answer(
     the lines of a table). An answer that gives a count
     (``rules.counts.is_count_answer``) is not judged, unless it is a table's value above a
     count of its lines: the other figures restate the question's bar or the values counted."""
-    out = list(claims)
+    out = question_word_counts(ask, claims, text, sources)  # "Three years: ..." (count_words)
     if ask is None or ask.op != "count" or not ask.counted or ask.counted.startswith("percent"):
         return out
     finals, marked = final_figures(text, claims)

@@ -36,6 +36,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from crossfoot.language.extremes import ASIDE
+from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import YEAR
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
@@ -68,19 +69,24 @@ def column_share(ctx: ClaimContext) -> Verdict | None:
     others = [o for o in ctx.sentence_mentions if o.kind != "year"]
     own = own_year(ctx.text, m, others, s.start)
     years = {own} if own is not None else said
-    if len(years) != 1:
-        return None
-    (year,) = years
     head = ctx.text[s.start : m.start]
     cut = max((b.end() for b in _BREAK.finditer(head)), default=0)
     stretch = head[cut:]
-    rows = named_rows(stretch, ctx.scope.index.values)
-    if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
-        return None
-    found = [cells.get(year) for cells in rows.values()]
-    parts = [p for p in found if p is not None]
-    if len(parts) != len(found):
-        return None
+    if not years:  # "North generated 46% of total revenue": a column named by its words
+        parts = _named_column_parts(ctx, stretch)
+        if parts is None:
+            return None
+    else:
+        if len(years) != 1:
+            return None
+        (year,) = years
+        rows = named_rows(stretch, ctx.scope.index.values)
+        if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
+            return None
+        found = [cells.get(year) for cells in rows.values()]
+        parts = [p for p in found if p is not None]
+        if len(parts) != len(found):
+            return None
     column = _column(ctx, parts[0])
     if column is None or any(p.row_index not in column for p in parts):
         return None
@@ -100,6 +106,27 @@ def column_share(ctx: ClaimContext) -> Verdict | None:
     )
     used = tuple(column.values())
     return Verdict("derived", Evidence("derive", "share", formula, used, share), formula)
+
+
+def _named_column_parts(ctx: ClaimContext, stretch: str) -> list[SourceValue] | None:
+    """The cells of the rows ``stretch`` names (one to three) in the one column of undated
+    figures the sentence names by the words of its label ("revenue" of "Revenue ($M)"), of one
+    table; None when no such column, or more than one, is named."""
+    said = frozenset(tokens(stretch))
+    sentence = frozenset(tokens(ctx.sentence.text))
+    parts: dict[tuple[str, int | None, int | None], dict[int, SourceValue]] = {}
+    for v in ctx.scope.index.values:
+        if v.table is None or v.row_index is None or v.year is not None or not v.row:
+            continue
+        if v.view == "written" or not v.column:
+            continue
+        row_need, col_need = required_tokens(v.row), required_tokens(v.column)
+        if row_need and row_need <= said and col_need and col_need <= sentence:
+            parts.setdefault((v.source_id, v.table, v.col_index), {})[v.row_index] = v
+    if len(parts) != 1:
+        return None
+    (cells,) = parts.values()
+    return list(cells.values()) if 1 <= len(cells) <= 3 else None
 
 
 def _column(ctx: ClaimContext, cell: SourceValue) -> dict[int, SourceValue] | None:

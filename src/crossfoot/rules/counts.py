@@ -31,6 +31,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
 from crossfoot.rules._named import Named, value_years
 from crossfoot.rules.answer_count_rows import year_column_values, years_moved_verdict
+from crossfoot.rules.count_reading import answers_count, inclusive_bar, trailing_bar
 from crossfoot.rules.moved_counts import moved_verdict
 
 __all__ = [
@@ -66,7 +67,9 @@ def is_count_answer(ask: Ask, text: str, m: Mention, marker_end: int | None) -> 
     if marker_end is not None and m.start >= marker_end:
         return True
     after = _WORD.match(text, noun_at(text, m.end))  # "2 of the (4) regions"
-    return bool(ask.counted and after and singular(after.group(1)) == singular(ask.counted))
+    if ask.counted and after and singular(after.group(1)) == singular(ask.counted):
+        return True
+    return answers_count(ask, text, m)  # "2" alone, "2 such years"
 
 
 def question_bar(ask: Ask, asked: tuple[Mention, ...]) -> tuple[Mention, Side] | None:
@@ -126,10 +129,15 @@ def bar_pool(values: Iterable[SourceValue], ask: Ask, bar: Mention) -> list[Sour
     ]
 
 
-def past_bar(values: Sequence[SourceValue], bar: Mention, side: Side) -> list[SourceValue]:
-    """The values past the bar on its side (a percentage bar over fractions read as one)."""
+def past_bar(
+    values: Sequence[SourceValue], bar: Mention, side: Side, inclusive: bool = False
+) -> list[SourceValue]:
+    """The values past the bar on its side (a percentage bar over fractions read as one); with
+    ``inclusive`` ("at least"), the values on the line too."""
     fractions = bar.kind == "percent" and all(abs(v.value) <= 1 for v in values)
     limit = bar.value / 100 if fractions else bar.value
+    if inclusive:
+        return [v for v in values if (v.value >= limit if side == ">" else v.value <= limit)]
     return [v for v in values if (v.value > limit if side == ">" else v.value < limit)]
 
 
@@ -173,7 +181,7 @@ def count_verdict_of(
 ) -> Verdict | None:
     """``count_verdict`` of ``mention`` in ``text`` over the values ``scope``; ``whose`` bar and
     count the evidence names (the question's, or the sentence's own)."""
-    found = question_bar(ask, asked)
+    found = question_bar(ask, asked) or trailing_bar(ask, asked)  # "100 or more"
     if found is None:
         if ask.counted is not None and singular(ask.counted) not in _PERIODS:
             # "How many regions saw revenue decline?" (rules.moved_counts; periods that moved
@@ -192,11 +200,12 @@ def count_verdict_of(
         return None
     if count_of_whole(text, mention.start):
         return _whole_verdict(mention, values, whose)  # "4" in "2 of the 4 regions": all counted
-    past = past_bar(values, bar, side)
+    inclusive = inclusive_bar(ask.text, bar)  # "at least 410" counts 410
+    past = past_bar(values, bar, side, inclusive)
     if periods:  # (a count down a column has a line per row: no block to choose)
         past = _one_line(ask, past, mention.value)
     n = Decimal(len(past))
-    word = "above" if side == ">" else "below"
+    word = ("at or " if inclusive else "") + ("above" if side == ">" else "below")
     shown = ", ".join(f"{v.label} ({format_decimal(v.value)})" for v in past) or "none"
     formula = f"values {word} the {whose} bar {bar.text.strip()}: {shown} = {len(past)}"
     evidence = Evidence("question", "count", formula, tuple(past), n)

@@ -56,6 +56,7 @@ from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import evict_oldest
 from crossfoot.model.types import SourceValue, format_decimal
 from crossfoot.rules._answer_focus import ratio_named
+from crossfoot.rules._asked_change import change_share_ok
 from crossfoot.rules._average_pair import unnamed_pair_of_many, year_average
 from crossfoot.rules._derive_beyond import beyond_asked, share_beyond
 from crossfoot.rules._derive_formulas import (
@@ -97,6 +98,7 @@ from crossfoot.rules._gap_moved import moved_gap_pair
 from crossfoot.rules._gap_named import gap_named, unworded_ok
 from crossfoot.rules._gap_order import GAP_KINDS, worded_gap
 from crossfoot.rules._near import NEAR, offered_pairs, three_digits
+from crossfoot.rules._own_sign import signed_kinds
 from crossfoot.rules._prose_pairs import prose_pair_ok, worded_kinds
 from crossfoot.rules._prose_prior import with_prior_year
 from crossfoot.rules._rounded_reach import derivable_rounded
@@ -179,6 +181,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         # (ends in 2019, starts in 2019 or 2018; rules._average_pair)
         yearly = spec.kind in CHANGE_KINDS or year_average(ctx.sentence.text)
         return same_quantity(x, y) and focus_ok(ctx, (x, y), yearly)
+    if spec.kind in ("share", "ratio") and not change_share_ok(ctx, x, y):
+        return False  # a relative change asked: a quotient of a change (rules._asked_change)
     if spec.kind == "ratio" and not ratio_named(ctx, x, y):
         return False  # a bare answer line's ratio of lines its question never names
     if spec.kind == "share" and not part_of_whole(ctx, x, y):
@@ -399,7 +403,7 @@ def two_operand(ctx: ClaimContext) -> Verdict | None:
         if flat or not (zero or ranged or m.kind in ("money", "number")):
             return None
         # ... and only as an operation the wording names ("the change in cost", "the average").
-        kinds = worded_kinds(ctx)
+        kinds = worded_kinds(ctx) | signed_kinds(ctx)  # "(+25)": rules._own_sign
         if zero or (ranged and m.kind == "percent"):
             kinds &= {"difference"}
             if kinds and m.kind == "percent":

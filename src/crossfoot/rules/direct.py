@@ -30,6 +30,7 @@ from crossfoot.rules._prose_meets import prose_met
 from crossfoot.rules._prose_year import prose_year_verdict
 from crossfoot.rules._share_named import named_share
 from crossfoot.rules._sibling_lists import sibling_lists
+from crossfoot.rules._tie_years import named_year_first
 from crossfoot.rules.fields import field_verdict
 from crossfoot.rules.row_months import month_verdict
 from crossfoot.rules.signs import sign_verdict
@@ -87,7 +88,7 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
             wrong = named_share(ctx) or wrong
         if wrong is not None:
             return wrong
-    sv, exact, how = _named_first(ctx, matches)
+    sv, exact, how = _named_first(ctx, named_year_first(ctx, matches))  # rules._tie_years
     opposite = _opposite_direction(ctx, [c for c, _, _ in matches])
     if opposite is not None:
         evidence = Evidence("direct", "exact", sv.describe(), (sv,), sv.value, opposite)

@@ -46,6 +46,7 @@ _PER = re.compile(
     re.IGNORECASE,
 )
 _THREE = Decimal("0.005")  # three significant digits or finer, relative to the figure
+_TWO = Decimal("0.05")  # two (a coarse figure, read only over a named record's one line)
 
 
 def _unit_words(sentence: str) -> frozenset[str]:
@@ -77,8 +78,11 @@ def per_unit(ctx: ClaimContext) -> Verdict | None:
     m, s = ctx.mention, ctx.sentence
     if m.kind != "money" or not ctx.options.allow_derived or not m.claim or m.value <= 0:
         return None
-    if m.precision > abs(m.value) * _THREE:
-        return None  # a coarse figure: too many quotients come near it
+    # A coarse figure ("about $1.2M per store"): too many quotients come near it, save one
+    # line alone over the count of the record the sentence names (two digits at least).
+    coarse = m.precision > abs(m.value) * _THREE
+    if coarse and m.precision > abs(m.value) * _TWO:
+        return None
     units = _unit_words(s.text)
     if not units:
         return None
@@ -110,13 +114,18 @@ def per_unit(ctx: ClaimContext) -> Verdict | None:
                 continue
             if v.value <= 0:
                 continue
-            if not _fits(v, by_row, years, month, words, rows[(by_row, v.source_id, v.table)]):
+            records = rows[(by_row, v.source_id, v.table)]
+            if not _fits(v, by_row, years, month, words, records, coarse):
                 continue
             index = v.col_index if by_row else v.row_index
             beside = lines.get((by_row, v.source_id, v.table, index), [])
-            found = _over(v, by_row, beside, words, lo, hi)
+            if coarse:
+                beside = [a for a in beside if a.view != "written"]
+            found = _over(v, by_row, beside, words, lo, hi, coarse)
             if found is not None:
                 return Verdict("derived", _evidence(ctx, found, v))
+    if coarse:
+        return None  # (records' fields and passages: three digits or finer)
     found_field = _record_per_unit(values, units, words, years, lo, hi)
     if found_field is not None:
         return Verdict("derived", _evidence(ctx, *found_field))
@@ -172,16 +181,18 @@ def _fits(
     month: int | None,
     words: frozenset[str],
     records: set[str],
+    coarse: bool = False,
 ) -> bool:
     """Whether the count's record is of the year, month and record the sentence names
-    (``records``: the labels across the count line, the columns of a count row)."""
+    (``records``: the labels across the count line, the columns of a count row); for a
+    ``coarse`` figure the sentence must name it."""
     if years and count.year is not None and count.year not in years:
         return False
     if month is not None and count.period is not None and count.period[1] != month:
         return False
     # "APAC's average order value": EMEA's record is not it
     named = {r for r in records if (need := required_tokens(r)) and need <= words}
-    return not named or _line(count, not by_row) in named
+    return (not named and not coarse) or _line(count, not by_row) in named
 
 
 def _over(
@@ -191,15 +202,17 @@ def _over(
     words: frozenset[str],
     lo: Decimal,
     hi: Decimal,
+    coarse: bool = False,
 ) -> SourceValue | None:
-    """The amount beside ``count`` (same record or same period) that over it meets the figure."""
+    """The amount beside ``count`` (same record or same period) that over it meets the figure;
+    for a ``coarse`` figure, only when one line alone meets it."""
     line = _line(count, by_row)
     others = [a for a in beside if a is not count and _line(a, by_row) != line]
     named = [a for a in others if (need := required_tokens(_line(a, by_row))) and need <= words]
-    for a in named or others:
-        if lo <= a.value / count.value <= hi:
-            return a
-    return None
+    met = [a for a in named or others if lo <= a.value / count.value <= hi]
+    if coarse and len(met) != 1:
+        return None  # (a coarse figure: one line of the row's meets it, or none is read)
+    return met[0] if met else None
 
 
 def _evidence(ctx: ClaimContext, a: SourceValue, b: SourceValue) -> Evidence:

@@ -12,7 +12,9 @@ clause that concludes ("thus", "so", "therefore", "hence", "answer"), stated as 
 (:func:`crossfoot.language.prevsentence._concluded`). It agrees when it rounds the result (or its
 computed value) at either figure's stated precision, in any sign, as a percentage of a fraction
 or the fraction of a percentage, or in another unit of the same digits; a figure the answer
-already wrote before is a restatement of that one, not judged here.
+already wrote before is a restatement of that one, not judged here, unless it is one of the
+calculation's own operands and the words before it name what the calculation yields ("0.6 + 0.1
++ 0.1 = 0.8. Thus, the total is 0.6": a total concluded as one of its parts).
 """
 
 from __future__ import annotations
@@ -192,16 +194,36 @@ def _against_calculation(ctx: ClaimContext, calc: Calculation) -> Verdict | None
         return None
     if _agrees(m, calc.value * result.scale, result.precision, result):
         return None
+    parts = [ctx.mentions[k] for k in calc.operands] if _names_result(ctx, calc) else []
     if any(
-        x.kind != "year" and _agrees(m, x.value, x.precision, x)
+        x.kind != "year"
+        and _agrees(m, x.value, x.precision, x)
+        and not any(_agrees(m, p.value, p.precision, p) for p in parts)
         for x in ctx.mentions[: ctx.position]
     ):
-        return None  # it restates another figure the answer wrote
+        return None  # it restates another figure the answer wrote (not a part it sums up)
     formula = f"{calc.formula} = {result.text.strip()}, restated as {m.text.strip()}"
     return Verdict(
         "arithmetic_error",
         Evidence("arithmetic", "restated_result", formula, (), calc.value),
         message=f"restates the result of the written calculation as another figure: {formula}",
+    )
+
+
+# Words that name what a calculation yields ("Thus, the total is", "So the change was"): a
+# clause holding one restates the result, never one of the parts it is made of; without one
+# ("So Retail reached 240") the figure may be a level the calculation started from.
+_RESULT_WORDS = frozenset(
+    """total totals sum combined aggregate altogether overall change difference increase
+    decrease average mean ratio result""".split()
+)
+
+
+def _names_result(ctx: ClaimContext, calc: Calculation) -> bool:
+    """Whether the words between the calculation and the claim name what it yields."""
+    result = ctx.mentions[calc.result]
+    return not _RESULT_WORDS.isdisjoint(
+        tokens(ctx.text[max(result.end, calc.end) : ctx.mention.start])
     )
 
 
