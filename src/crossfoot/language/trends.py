@@ -8,10 +8,12 @@ an order of two rows in every period: "Beta trailed Alpha every month",
 
 from __future__ import annotations
 
+import re
+
 from crossfoot.language.multiples import may_multiply
 from crossfoot.language.row_compare import may_compare_periods
 
-__all__ = ["MOVED_DOWN", "MOVED_UP", "every_period", "worded_claim"]
+__all__ = ["EVERY_ROW", "MOVED_DOWN", "MOVED_UP", "every_period", "every_row", "worded_claim"]
 
 # The past-tense verbs of a line's movement that figure-free readings take (rules.worded_rows,
 # rules._level_moves), as regex alternations.
@@ -45,6 +47,27 @@ def every_period(text: str) -> bool:
     return any(g in low for g in _GATES)
 
 
+# "every region", "each of the segments", "all three products": every row of a table (rules.
+# _every_row_moves reads a movement said so; a result set is then read whole).
+_ENTITY = (
+    r"regions?|segments?|products?|markets?|divisions?|units?|categor(?:y|ies)|countr(?:y|ies)|"
+    r"stores?|branch(?:es)?|channels?|brands?|departments?|lines?|businesses|business|teams?"
+)
+EVERY_ROW = re.compile(
+    rf"(?i)\b(?:every|each|all)\s+(?:(?:of\s+)?the\s+)?(?:\w+\s+)?(?:{_ENTITY})\b"
+)
+
+
+def every_row(text: str) -> bool:
+    """Whether ``text`` may say something of every row ("every region", "all segments").
+
+    >>> every_row("Every region grew."), every_row("Each year it grew.")
+    (True, False)
+    """
+    low = text.lower()
+    return ("every" in low or "each" in low or "all " in low) and EVERY_ROW.search(text) is not None
+
+
 def worded_claim(text: str) -> bool:
     """Whether ``text`` may claim something of the rows with no figure: a movement in every
     period, a multiple in words ("nearly double South's": rules.multiples), or an order of two
@@ -53,4 +76,4 @@ def worded_claim(text: str) -> bool:
     >>> worded_claim("North's revenue was nearly double South's."), worded_claim("Done.")
     (True, False)
     """
-    return every_period(text) or may_multiply(text) or may_compare_periods(text)
+    return every_period(text) or may_multiply(text) or may_compare_periods(text) or every_row(text)

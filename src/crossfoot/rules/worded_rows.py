@@ -49,6 +49,7 @@ from crossfoot.language.row_compare import may_compare_periods
 from crossfoot.language.trends import MOVED_DOWN, MOVED_UP, every_period
 from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
+from crossfoot.rules._every_row_moves import every_row_moves, may_move_every
 from crossfoot.rules._level_moves import level_moves
 from crossfoot.rules._period_trend import period_series, period_unit, row_periods
 from crossfoot.rules._row_crossing import crossed_rows, may_cross
@@ -78,6 +79,7 @@ def worded_rows(
     every = every_period(low)
     compares = may_compare(low) or may_compare_periods(low) or may_cross(low)  # (or "overtook")
     moves = may_move(low)
+    every_row = moves and may_move_every(low)  # ("Every region grew in 2023")
     if not every and not compares and not moves:
         return claims
     added: list[Claim] = []
@@ -96,7 +98,10 @@ def worded_rows(
             and s.index not in has_figure
             and not any(c.sentence.index == s.index for c in added)
         ):
-            added.extend(row_moves(text, s, values))  # "South fell in 2023" (rules._row_moves)
+            added.extend(
+                (every_row and every_row_moves(text, s, values))
+                or row_moves(text, s, values)  # "South fell in 2023" (rules._row_moves)
+            )
     if not added:
         return claims
     return sorted([*claims, *added], key=lambda c: c.mention.start)

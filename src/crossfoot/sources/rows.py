@@ -30,7 +30,7 @@ from crossfoot.language.owncount import states_own_count
 from crossfoot.language.picks import asks_pick
 from crossfoot.language.question import asks_past_bar
 from crossfoot.language.rowbars import exclusive_bar
-from crossfoot.language.trends import every_period
+from crossfoot.language.trends import every_period, every_row
 from crossfoot.model.errors import RowsError
 from crossfoot.model.options import MAX_SOURCE_NUMBERS
 from crossfoot.model.types import Source, SourceValue
@@ -359,6 +359,7 @@ class AnswerOperands:
             or states_own_count(text, mentions)
             or exclusive_bar(text)
             or every_period(text)  # "grew every month": each month's row (rules.worded_rows)
+            or every_row(text)  # "every region grew in 2024" (rules._every_row_moves)
         )
         # A result set of one or two rows is searched whole (rows_for picks every row), so the
         # cells near a figure are among its cells already: no windows to look up there.
