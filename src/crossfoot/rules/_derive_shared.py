@@ -33,7 +33,7 @@ from crossfoot.rules._claim_year import own_year, year_before_stated
 from crossfoot.rules._derive_kinds import (
     operand_class,
 )
-from crossfoot.rules._month_focus import months_fit, one_month
+from crossfoot.rules._month_focus import focus_months, months_fit
 from crossfoot.rules._signed_change import dropped_sign
 from crossfoot.rules._tie_years import best_of
 from crossfoot.rules.signs import cost_sizes_agree
@@ -302,7 +302,7 @@ class _Focus:
     years: tuple[int, ...]  # years the claim's sentence states, ascending
     rows: dict[tuple[str, int], frozenset[int]]  # tables the sentence names rows of -> row indexes
     base: bool = False  # the one year stated is the base of a comparison ("than the 2022 level")
-    month: int | None = None  # the one month the sentence names ("in February"), 1-12
+    month: int | tuple[int, int] | None = None  # the month(s) named: rules._month_focus
 
 
 def _focus(ctx: ClaimContext) -> _Focus:
@@ -330,7 +330,7 @@ def _focus(ctx: ClaimContext) -> _Focus:
         if named:
             rows[key] = named
     base = len(years) == 1 and base_year(ctx, next(iter(years)))
-    focus = _Focus(tuple(sorted(years)), rows, base, one_month(s.text))
+    focus = _Focus(tuple(sorted(years)), rows, base, focus_months(s.text))
     ctx.notes["derive.focus"] = focus
     return focus
 

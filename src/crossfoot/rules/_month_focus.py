@@ -19,14 +19,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from crossfoot.language.period_columns import HALF, named_parts
 from crossfoot.model.types import SourceValue
+from crossfoot.rules._sub_period_focus import named_sub_periods
 from crossfoot.rules.row_months import named_month
 from crossfoot.sources.rows_months import DAY, QUARTER
 
 if TYPE_CHECKING:
     from crossfoot.rules._rowsums_tables import _Table
 
-__all__ = ["in_named_month", "months_fit", "one_month"]
+__all__ = ["focus_months", "in_named_month", "months_fit", "one_month"]
 
 
 def one_month(text: str) -> int | None:
@@ -36,27 +38,51 @@ def one_month(text: str) -> int | None:
         return None
     named = named_month(text)
     months = {code for _, code in named if code < DAY}
-    return next(iter(months)) if len(named) == 1 and len(months) == 1 else None
+    if len(named) != 1 or len(months) != 1:
+        return None
+    # ("the second and first quarter": two quarters, each of which named_month reads alone)
+    return next(iter(months)) if len(named_sub_periods(text)) < 2 else None
+
+
+def focus_months(text: str) -> int | tuple[int, int] | None:
+    """:func:`one_month`, or the two parts of a year of one kind ``text`` names and no other
+    ("rose 6.7% from Q2 to Q3", "between January and March"): a change runs between them.
+
+    >>> focus_months("It rose 6.7% from Q2 to Q3."), focus_months("from Q1 to H2")
+    ((102, 103), None)
+    """
+    one = one_month(text)
+    if one is not None or not _may_name_month(text):
+        return one
+    codes = sorted(named_parts(text))
+    if len(codes) != 2 or codes[0] // QUARTER != codes[1] // QUARTER:
+        return None
+    return (codes[0], codes[1])
 
 
 _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-# ("the second quarter", which named_month reads as Q2, passes neither gate)
 _QUARTER_STEMS = ("q1", "q2", "q3", "q4")
+_PART_STEMS = ("quarter", "half", "h1", "h2", "1h", "2h")  # (and halves: language.period_columns)
 
 
 def _may_name_month(text: str) -> bool:
     low = text.lower()
-    return any(stem in low for stem in _MONTH_STEMS) or any(q in low for q in _QUARTER_STEMS)
+    return any(stem in low for stem in (*_MONTH_STEMS, *_QUARTER_STEMS, *_PART_STEMS))
 
 
 def _before(code: int) -> int:
     """The month or quarter before ``code`` (December before January, Q4 before Q1)."""
+    if code > HALF:
+        return HALF + 3 - (code - HALF)  # (H2 before H1 of the next year)
     if code > QUARTER:
         return QUARTER + 4 if code == QUARTER + 1 else code - 1
     return 12 if code == 1 else code - 1
 
 
-def months_fit(month: int, operands: Sequence[SourceValue], change: bool) -> bool:
+_PARTS = (12, 4, 2)  # the months, quarters and halves of a year
+
+
+def months_fit(month: int | tuple[int, ...], operands: Sequence[SourceValue], change: bool) -> bool:
     """Whether every operand with a month (or quarter) of its row is of ``month`` (or, for a
     change, of the one before it).
 
@@ -67,15 +93,16 @@ def months_fit(month: int, operands: Sequence[SourceValue], change: bool) -> boo
     >>> [months_fit(2, (a, b), change) for a, b, change in cases]
     [True, False, True]
     """
-    allowed = (month, _before(month)) if change else (month,)
-    quarter = month > QUARTER
-    for v in operands:
-        p = v.period
-        if p is None or p[1] >= DAY or (p[1] > QUARTER) != quarter:
-            continue  # a day, or a month where a quarter is named: not this reading's
-        if p[1] not in allowed:
-            return False
-    return True
+    if isinstance(month, tuple):  # two named: every operand of their kind is of one of them
+        allowed, month = month, month[-1]
+    else:
+        allowed = (month, _before(month)) if change else (month,)
+    unit = month // QUARTER  # a month, a quarter or a half (language.period_columns)
+    # (a day, or a month where a quarter is named: not this reading's)
+    codes = {p[1] for v in operands if (p := v.period) is not None and p[1] // QUARTER == unit}
+    if not change and month in codes and len(codes) == _PARTS[unit]:
+        return True  # every part of the year: the year's total ("Q1 as a share of the year")
+    return codes <= set(allowed)
 
 
 def in_named_month(table: _Table, sentence: str, named: list[int]) -> list[int]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from crossfoot.language.period_columns import row_period
 from crossfoot.language.rowtokens import fullest_named, tokens
 from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.language.years import YEAR_LABEL as _YEAR_ROW
@@ -71,12 +72,13 @@ def _period_of(v: SourceValue, unit: str) -> tuple[int | None, int] | None:
     if unit == "year":
         row = (v.row or "").strip()
         return (v.year, 0) if v.year is not None and _YEAR_ROW.fullmatch(row) else None
-    if v.period is None:
+    own = row_period(v)  # (a column's period: the series of its row, row_periods)
+    if own is None:
         return None
-    p = v.period[1]
+    p = own[1]
     if (p > 12) != (unit == "quarter") or p > QUARTER + 4:
         return None
-    return v.period
+    return own
 
 
 def _named_column(
@@ -87,7 +89,9 @@ def _named_column(
     found = set()
     names: dict[str, bool] = {}
     for v in values:
-        if not v.column or (v.period is None and not _YEAR_ROW.fullmatch((v.row or "").strip())):
+        if not v.column or (
+            row_period(v) is None and not _YEAR_ROW.fullmatch((v.row or "").strip())
+        ):
             continue
         hit = names.get(v.column)
         if hit is None:

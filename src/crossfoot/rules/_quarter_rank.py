@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from crossfoot.language.extremes import RANK_NOUN as _NOUN
-from crossfoot.language.years import period
+from crossfoot.language.period_columns import dated_or_part as period  # (a quarter alone too)
 from crossfoot.model.types import (
     Claim,
     Evidence,

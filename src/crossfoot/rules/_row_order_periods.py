@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
+from crossfoot.language.period_columns import row_period
 from crossfoot.language.row_compare import EVERY_GATES, comparison_spans
 from crossfoot.language.rowtokens import fullest_named, tokens
 from crossfoot.language.years import YEAR
@@ -180,7 +181,7 @@ def _cells(
 def _row_of(v: SourceValue) -> _Row:
     """The row a cell belongs to: a result set by period repeats its row's label on a line of
     each period, so the label (not the line) is the row there."""
-    if v.period is not None:
+    if row_period(v) is not None:
         return (v.source_id, v.table, None) if not v.row else (v.source_id, v.table, hash(v.row))
     return (v.source_id, v.table, v.row_index)
 
@@ -190,8 +191,8 @@ def _period_measure(v: SourceValue, unit: str) -> tuple[_Period | None, str]:
     (its column is the measure), or a column that names the period (the rest of its name is
     the measure: "Q1 orders" is of "orders")."""
     column = (v.column or "").lower()
-    if v.period is not None:
-        y, p = v.period
+    if (own := row_period(v)) is not None:  # (a column's period: read from its name below)
+        y, p = own
         if unit == "quarter" and p > QUARTER:
             return (y, p), column
         if unit == "month" and p <= 12:

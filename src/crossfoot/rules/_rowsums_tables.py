@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import compress
 
+from crossfoot.language.period_columns import row_period
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Source, SourceValue, format_decimal
@@ -235,7 +236,7 @@ def _from_values(source: Source) -> list[_Table]:
     periods: dict[int, dict[int, _Period]] = {}
     for v in source.values:
         if v.table is not None and v.row_index is not None and v.row is not None:
-            p = v.period if v.period is not None else (v.year, 0) if v.year is not None else None
+            p = rp if (rp := row_period(v)) is not None else (v.year, 0) if v.year else None
             if p is not None and not (v.column and str(p[0]) in v.column):
                 periods.setdefault(v.table, {}).setdefault(v.row_index, p)
     for t, cols in sorted(groups.items()):

@@ -24,6 +24,7 @@ from collections.abc import Set as AbstractSet
 
 from crossfoot.language.extremes import ASIDE as _ASIDE
 from crossfoot.language.extremes import extremes, may_rank, peaks
+from crossfoot.language.period_columns import row_period
 from crossfoot.language.years import YEAR_LABEL as _YEAR_ROW
 from crossfoot.model.types import Claim, SourceValue, format_decimal, kind_family
 from crossfoot.rules._growth_rank import growth_misranked
@@ -175,9 +176,10 @@ _ANY_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 def _period_said(v: SourceValue, sentence: str) -> bool:
     """Whether the sentence names the one month or quarter of a row labelled by its period
     ("lowest in February" of a row "2024-02")."""
-    if v.period is None:
+    own = row_period(v)  # (a column's period ranks its row's cells: rules._quarter_rank)
+    if own is None:
         return False
-    return any(p == v.period[1] and y in (None, v.period[0]) for y, p in named_month(sentence))
+    return any(p == own[1] and y in (None, own[0]) for y, p in named_month(sentence))
 
 
 def same_noun(said: AbstractSet[str], column: AbstractSet[str]) -> bool:

@@ -17,9 +17,11 @@ import re
 from collections.abc import Mapping, Sequence
 
 from crossfoot.language.direction import clause_bounds
+from crossfoot.language.period_columns import named_halves, period_after, period_name
 from crossfoot.language.years import label_date
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules._column_periods import by_column, line_periods
 from crossfoot.sources.rows import row_table
 from crossfoot.sources.rows_months import (
     DAY,
@@ -71,6 +73,7 @@ def named_month(text: str) -> tuple[_Named, ...]:
         for m in QUARTER_NAME.finditer(text):
             q = quarter_number(m)
             found.add((int(m.group(3)) if m.group(3) else None, QUARTER + q))
+    found |= named_halves(text)  # ("H1 2024", "the second half")
     day = label_date(text) if found or "-" in text or "/" in text else None
     if day is not None:
         found.add((day[0], day[1]))
@@ -105,7 +108,7 @@ def _say(period: _Named) -> str:
     if code > DAY:
         name = f"{MONTH_NAMES[(code - DAY) // 100 - 1]} {(code - DAY) % 100}"
         return f"{name}, {year}" if year is not None else name
-    name = f"Q{code - QUARTER}" if code > QUARTER else MONTH_NAMES[code - 1]
+    name = period_name(code)
     return f"{name} {year}" if year is not None else name
 
 
@@ -117,6 +120,8 @@ def _periods(ctx: ClaimContext, sv: SourceValue) -> tuple[_Named, list[_Named]] 
     source = ctx.scope.source(sv.source_id)
     if source is None:
         return None
+    if (across := line_periods(source, sv)) is not None:  # a column's period: its row's
+        return sv.period, across  # type: ignore[return-value]
     if sv.period is not None:  # a text table's row
         keyed = sv.row is not None and month_of(sv.row) is not None  # labelled by its period
         return sv.period, [
@@ -150,12 +155,14 @@ def month_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict 
     if "respectively" in text[s.start : s.end]:
         return None
     lo, hi = clause_bounds(text, s.start, s.end, m.start, m.end)
-    said = named_month(text[lo:hi]) or named_month(text[s.start : s.end])
+    said = named_month(period_after(text, m.end, hi))  # ("from 135 in Q1 to 160 in Q4")
+    said = said or named_month(text[lo:hi]) or named_month(text[s.start : s.end])
     if not said or any(_fits(own, said) for _, own, _ in read):
         return None
     for sv, own, others in read:
         if any(_fits(got, said) for got in others):
-            why = f"value is in the {_say(own)} row ({sv.label}), but the sentence says "
+            line = "column" if by_column(sv) else "row"
+            why = f"value is in the {_say(own)} {line} ({sv.label}), but the sentence says "
             why += _say(said[0])
             return Verdict("wrong_row", Evidence("rows", "wrong_row", why, (sv,)), why)
     return None

@@ -46,6 +46,7 @@ from functools import lru_cache
 
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
+from crossfoot.rules._column_focus import column_in_focus
 from crossfoot.rules._derive_shared import (
     claim_interval,
     claim_worded,
@@ -209,7 +210,7 @@ def _search(
     want_sums = kind_allowed(ctx, "sum") and fine and len(named) > 1
     want_shares = (percent or fraction) and kind_allowed(ctx, "column_share") and (fine or fraction)
     for pos, col in enumerate(table.columns):
-        if not _currency_ok(m.currency, col.currency):
+        if not _currency_ok(m.currency, col.currency) or not column_in_focus(ctx, col.name):
             continue
         n = col.count
         if percent == col.percent and n:

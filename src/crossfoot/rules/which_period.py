@@ -38,6 +38,7 @@ from crossfoot.language.extremes import RANK_NOUN
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
+from crossfoot.rules._month_rank import ranked_months
 from crossfoot.rules._named import Named, value_years
 from crossfoot.rules._period_rank import ranks_the_year, sentence_row_line
 from crossfoot.rules._quarter_rank import ranked_quarters
@@ -92,6 +93,7 @@ def which_period(
     added: list[Claim] = []
     # "highest in Q1, at $18.2m": a quarter is no claim; its figure carries the verdict
     claims = ranked_quarters(text, sentences, list(claims), values, _condition)
+    claims = ranked_months(text, sentences, claims, values, _condition)  # (and halves)
     years = [m for m in mentions if m.kind == "year"]
     if not years:
         return list(claims)

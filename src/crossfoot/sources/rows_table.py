@@ -16,6 +16,7 @@ from itertools import chain, compress, repeat
 from operator import itemgetter, lt
 from typing import cast
 
+from crossfoot.language.period_columns import column_period
 from crossfoot.model.types import Kind, Source, SourceValue
 from crossfoot.sources.rows_cells import (
     _EXACT,
@@ -189,8 +190,9 @@ class RowTable:
                 precision,
                 self._unit[j][1],
             )
-            if self._periods is not None and self._periods[i] is not None:
-                _SET["period"](made, self._periods[i])  # (its row's month or quarter)
+            p = self._periods[i] if self._periods is not None else None
+            if (p := p or column_period(column)) is not None:  # (its row's or column's period)
+                _SET["period"](made, p)
             made = self._made.setdefault(key, made)  # (two threads: the first cell made wins)
         return made
 

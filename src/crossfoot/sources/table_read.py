@@ -29,6 +29,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
+from crossfoot.language.period_columns import cell_period
 from crossfoot.model.types import SourceValue
 from crossfoot.sources.cells import (
     CellNumber,
@@ -387,7 +388,7 @@ class _Body:
                 "row_index": self.where.rows[i],
                 "col_index": self.where.cols[j],
                 "currency": currency,
-                "period": self.periods.get(i),
+                "period": self.periods.get(i) or cell_period(h.labels[j], year),  # (row, column)
             }
             scaled = unit is not None and kind != "percent" and not cell.own_scale
             # (a section row "Per Common Share Data:" spares the rows below it too)
