@@ -46,10 +46,10 @@ from decimal import Decimal
 from itertools import pairwise
 
 from crossfoot.language.row_compare import may_compare_periods
-from crossfoot.language.trends import MOVED_DOWN, MOVED_UP, every_period
+from crossfoot.language.trends import MOVED_DOWN, MOVED_UP, every_period, may_word_every
 from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
-from crossfoot.rules._every_row_moves import every_row_moves, may_move_every
+from crossfoot.rules._every_row_moves import every_row_moves
 from crossfoot.rules._level_moves import level_moves
 from crossfoot.rules._period_trend import period_series, period_unit, row_periods
 from crossfoot.rules._row_crossing import crossed_rows, may_cross
@@ -79,7 +79,7 @@ def worded_rows(
     every = every_period(low)
     compares = may_compare(low) or may_compare_periods(low) or may_cross(low)  # (or "overtook")
     moves = may_move(low)
-    every_row = moves and may_move_every(low)  # ("Every region grew in 2023")
+    every_row = moves and may_word_every(low)  # ("Every region grew in 2023")
     if not every and not compares and not moves:
         return claims
     added: list[Claim] = []
