@@ -34,7 +34,6 @@ figure's band (:mod:`crossfoot.rules._chance`) times its window over that band s
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from decimal import Decimal
 from itertools import combinations
@@ -45,7 +44,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, SourceValue
-from crossfoot.rules._chance import band
+from crossfoot.rules._chance import counted_match
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 
@@ -153,27 +152,12 @@ def _search(
     for words in readings:
         rows = _named(table, words)
         if rows:
-            found = _found(_means(table, rows), lo, hi, value, _BUDGET)
+            found = counted_match(_means(table, rows), lo, hi, value, _BUDGET)
             if found is not None:
                 return found
     if any(_named(table, w) for w in readings) or len(table) > _LINES:
         return None
-    return _found(_means(table, list(table)), lo, hi, value, _BUDGET / _ALONE)
-
-
-def _found(
-    means: list[_Mean], lo: Decimal, hi: Decimal, value: Decimal, budget: Decimal
-) -> _Mean | None:
-    keys = [x for x, _ in means]
-    i, j = bisect_left(keys, lo), bisect_right(keys, hi)
-    if i == j:
-        return None
-    near = band(value)
-    if not near.within(
-        bisect_right(keys, near.high) - bisect_left(keys, near.low), hi - lo, budget
-    ):
-        return None
-    return means[i]
+    return counted_match(_means(table, list(table)), lo, hi, value, _BUDGET / _ALONE)
 
 
 def _evidence(ctx: ClaimContext, found: _Mean) -> Evidence:

@@ -34,7 +34,6 @@ total?"): the turns that go on from one another up to the last are read together
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
 from decimal import Decimal
 from itertools import combinations
 
@@ -45,7 +44,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, SourceValue
-from crossfoot.rules._chance import band
+from crossfoot.rules._chance import counted_match
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 
@@ -193,25 +192,10 @@ def named_cells_sum(ctx: ClaimContext) -> Verdict | None:
     for words, years in readings:
         for grid in grids:
             sums = _sums(named_cells(grid, words, years))
-            found = _found(sums, lo, hi, m.value)
+            found = counted_match(sums, lo, hi, m.value, _BUDGET)
             if found is not None:
                 return Verdict("derived", _evidence(ctx, found))
     return None
-
-
-def _found(
-    sums: list[tuple[Decimal, tuple[SourceValue, ...]]], lo: Decimal, hi: Decimal, value: Decimal
-) -> tuple[Decimal, tuple[SourceValue, ...]] | None:
-    keys = [s for s, _ in sums]
-    i, j = bisect_left(keys, lo), bisect_right(keys, hi)
-    if i == j:
-        return None
-    near = band(value)
-    if not near.within(
-        bisect_right(keys, near.high) - bisect_left(keys, near.low), hi - lo, _BUDGET
-    ):
-        return None
-    return sums[i]
 
 
 def _evidence(ctx: ClaimContext, found: tuple[Decimal, tuple[SourceValue, ...]]) -> Evidence:
