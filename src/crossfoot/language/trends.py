@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from crossfoot.language.extremes import ROW_NOUNS_RE
 from crossfoot.language.multiples import may_multiply
 from crossfoot.language.row_compare import may_compare_periods
 
@@ -57,14 +58,10 @@ def every_period(text: str) -> bool:
 
 # "every region", "each of the segments", "all three products": every row of a table (rules.
 # _every_row_moves reads a movement said so; a result set is then read whole).
-_ENTITY = (
-    r"regions?|segments?|products?|markets?|divisions?|units?|categor(?:y|ies)|countr(?:y|ies)|"
-    r"stores?|branch(?:es)?|channels?|brands?|departments?|lines?|businesses|business|teams?"
-)
 # "all other regions", "each of the remaining segments" are the rows but one: not every row.
 EVERY_ROW = re.compile(
     rf"(?i)\b(?:every|each|all)\s+(?:(?:of\s+)?the\s+)?(?!(?:other|remaining|rest)\b)"
-    rf"(?:\w+\s+)?(?:{_ENTITY})\b"
+    rf"(?:\w+\s+)?(?:{ROW_NOUNS_RE})\b"
 )
 _EVERY_GATES = ("every", "each", "all ")
 
