@@ -56,6 +56,7 @@ from crossfoot.rules._row_crossing import crossed_rows, may_cross
 from crossfoot.rules._row_moves import may_move, row_moves
 from crossfoot.rules._row_order import compared_rows, may_compare, named_rows
 from crossfoot.rules._row_order_periods import compared_periods
+from crossfoot.rules._streak import may_streak, streak
 
 __all__ = ["worded_rows"]
 
@@ -80,6 +81,7 @@ def worded_rows(
     compares = may_compare(low) or may_compare_periods(low) or may_cross(low)  # (or "overtook")
     moves = may_move(low)
     every_row = moves and may_move_every(low)  # ("Every region grew in 2023")
+    run = moves and may_streak(low)  # ("fell for two straight years")
     if not every and not compares and not moves:
         return claims
     added: list[Claim] = []
@@ -100,6 +102,7 @@ def worded_rows(
         ):
             added.extend(
                 (every_row and every_row_moves(text, s, values))
+                or (run and streak(text, s, values))
                 or row_moves(text, s, values)  # "South fell in 2023" (rules._row_moves)
             )
     if not added:
