@@ -31,12 +31,14 @@ __all__ = ["own_year", "year_before_stated"]
 
 # A figure followed at once by its year: "12% in 2023", "$3.1m for fiscal 2024", "8% during FY2022",
 # "a 7.2% increase in 2022" (the change's own noun between), "11.2% (2025)" (the year in
-# parentheses right after the figure).
+# parentheses right after the figure), "42.8% of 2023 sales".
 _OWN_YEAR = re.compile(
     r"(?:(?:\s+(?:increase|decrease|rise|decline|growth|gain|drop|fall|jump|improvement|"
     r"reduction))?\s*(?:in|for|during)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|fy\s?)?"
     r"((?:19|20)\d\d)\b(?!\s*[-–/])"
-    r"|\s*\(\s*(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d\d)\s*\))",
+    r"|\s*\(\s*(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d\d)\s*\))"
+    # ... or a share of that year's whole: "42.8% of 2023 sales"
+    r"|\s+of\s+(?:the\s+)?(?:fiscal\s+|fy\s?)?((?:19|20)\d\d)\s+[a-z]",
     re.IGNORECASE,
 )
 
@@ -57,7 +59,7 @@ def _year_after(text: str, m: Mention) -> int | None:
     said = _OWN_YEAR.match(text, m.end)
     if said is None:
         return None
-    return int(said.group(1) or said.group(2))
+    return int(said.group(1) or said.group(2) or said.group(3))
 
 
 def _year_before(text: str, m: Mention, start: int) -> int | None:

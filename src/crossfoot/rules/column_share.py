@@ -80,7 +80,10 @@ def column_share(ctx: ClaimContext) -> Verdict | None:
         if len(years) != 1:
             return None
         (year,) = years
-        rows = named_rows(stretch, ctx.scope.index.values)
+        # (a stretch that names no row keeps the sentence's subject: "..., up from 42.9% in 2021")
+        rows = named_rows(stretch, ctx.scope.index.values) or named_rows(
+            head, ctx.scope.index.values
+        )
         if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
             return None
         found = [cells.get(year) for cells in rows.values()]
