@@ -16,6 +16,7 @@ from crossfoot.language.row_compare import may_compare_periods
 
 __all__ = [
     "EVERY_ROW",
+    "MOVED",
     "MOVED_DOWN",
     "MOVED_UP",
     "every_period",
@@ -28,6 +29,9 @@ __all__ = [
 # rules._level_moves), as regex alternations.
 MOVED_UP = r"grew|grown|increased|rose|risen|climbed|improved|expanded"
 MOVED_DOWN = r"fell|fallen|declined|decreased|dropped|shrank|shrunk|contracted"
+# One of them as a word, its group "up" or "down" (rules.worded_rows, _row_moves, _streak,
+# _every_row_moves)
+MOVED = re.compile(rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b")
 
 _GATES = (
     "every month",

@@ -29,14 +29,14 @@ from decimal import Decimal
 
 from crossfoot.language.extremes import ASIDE
 from crossfoot.language.rowtokens import required_tokens, tokens
-from crossfoot.language.trends import EVERY_ROW, MOVED_DOWN, MOVED_UP
+from crossfoot.language.trends import EVERY_ROW, MOVED
 from crossfoot.language.years import YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules.comparisons import NEGATED
 
 __all__ = ["every_row_moves"]
 
-_VERB = re.compile(rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b")
+_VERB = MOVED
 _EXCEPT = re.compile(r"(?i)\b(?:except(?:\s+for)?|other\s+than|apart\s+from|but|save)\s+")
 _BREAK = re.compile(r"(?i)[,;]|\b(?:while|whereas|but|although|though|unlike)\b")
 _EXCEPT_END = re.compile(r"(?i)\s*(?:[,;.]|\b(?:grew|rose|fell|in|from|over|between)\b)")
