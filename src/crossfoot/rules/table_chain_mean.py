@@ -47,6 +47,7 @@ from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._chance import counted_match
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
+from crossfoot.rules.table_chain_named import plain_asked
 
 __all__ = ["changes_mean"]
 
@@ -127,13 +128,9 @@ def _named(table: _Table, words: frozenset[str]) -> list[int]:
 
 def changes_mean(ctx: ClaimContext) -> Verdict | None:
     """Rule: the average of changes of a table's lines (see the module docstring)."""
-    m, o = ctx.mention, ctx.options
-    if m.kind not in ("number", "money") or not m.claim or m.high is not None or m.value == 0:
+    if not plain_asked(ctx):
         return None
-    if m.scale != 1 or not o.allow_derived or o.rel_tolerance is not None:
-        return None
-    if o.abs_tolerance is not None or not isinstance(ctx.shared.get("ask.text"), str):
-        return None
+    m = ctx.mention
     readings = _words(ctx)
     if readings is None:
         return None

@@ -48,7 +48,7 @@ from crossfoot.rules._chance import counted_match
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 
-__all__ = ["named_cells_sum"]
+__all__ = ["named_cells", "named_cells_sum", "plain_asked"]
 
 _BUDGET = Decimal("0.05")  # expected chance matches in the figure's window, at most
 _SIZES = (3, 4)  # cells of one sum
@@ -169,15 +169,23 @@ def _run(turns: tuple[Turn, ...]) -> tuple[Turn, ...]:
     return turns[start:]
 
 
-def named_cells_sum(ctx: ClaimContext) -> Verdict | None:
-    """Rule: a sum of three or four named cells of one table line (module docstring)."""
+def plain_asked(ctx: ClaimContext) -> bool:
+    """Whether the claim is a plain figure (a number or money, exact, unscaled, not zero) under
+    default tolerances with derivations allowed, and the ask is known: what the searches of one
+    table's named lines read (this module's and ``rules.table_chain_mean``)."""
     m, o = ctx.mention, ctx.options
     if m.kind not in ("number", "money") or not m.claim or m.high is not None or m.value == 0:
-        return None
+        return False
     if m.scale != 1 or not o.allow_derived or o.rel_tolerance is not None:
+        return False
+    return o.abs_tolerance is None and isinstance(ctx.shared.get("ask.text"), str)
+
+
+def named_cells_sum(ctx: ClaimContext) -> Verdict | None:
+    """Rule: a sum of three or four named cells of one table line (module docstring)."""
+    if not plain_asked(ctx):
         return None
-    if o.abs_tolerance is not None or not isinstance(ctx.shared.get("ask.text"), str):
-        return None
+    m = ctx.mention
     readings = _readings(ctx)
     if not readings:
         return None
