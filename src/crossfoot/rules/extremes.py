@@ -123,6 +123,7 @@ def _misranked(
             if not (named & ROW_NOUNS and _column_said(v, sentence, values)):
                 return None
     peers: dict[int, SourceValue] = {}
+    long = _long_row(v)
     for w in values:
         if (
             w.source_id == v.source_id
@@ -133,6 +134,7 @@ def _misranked(
             and w.row_index != v.row_index
             and kind_family(w.kind) == kind_family(v.kind)
             and not _ASIDE.search(w.row or "")
+            and (not long or (w.year == v.year and w.row != v.row))  # (the same year's rows)
         ):
             peers[w.row_index] = w
     if len(peers) < 2 or any(w.value < 0 for w in peers.values()):
@@ -158,7 +160,19 @@ def _column_said(v: SourceValue, sentence: str, values: Sequence[SourceValue]) -
             for w in values
             if w.source_id == v.source_id and w.table == v.table
         )
-    return str(v.year) in (v.column or "") and said == {v.year}
+    if str(v.year) in (v.column or "") or _long_row(v):
+        return said == {v.year}
+    return False
+
+
+def _long_row(v: SourceValue) -> bool:
+    """Whether ``v`` is a row of a long result set (region, year, value): its year is a cell
+    of its row, in neither its column's label nor its row's."""
+    return (
+        v.year is not None
+        and str(v.year) not in (v.column or "")
+        and not _YEAR_ROW.fullmatch((v.row or "").strip())
+    )
 
 
 _ANY_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
