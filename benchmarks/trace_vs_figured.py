@@ -425,6 +425,12 @@ def _reps(n: int, quick: bool) -> int:
     return 10 if quick else 40
 
 
+def _line(got: dict[str, float]) -> dict[str, float]:
+    """One timing line: both tools' times per trace (ms) and their ratio."""
+    cf, fg = got["crossfoot"], got["figured"]
+    return {"crossfoot_ms": cf * 1000, "figured_ms": fg * 1000, "ratio": cf / fg}
+
+
 def timing(
     rng: random.Random, quick: bool, runners: dict[str, Callable[..., Any]]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -434,34 +440,18 @@ def timing(
     for n, c in TIMING_SIZES:
         rows = random_table(rng, n, c)
         got = paired_times(runners, timing_answer(rows), rows, _reps(n, quick))
-        cf, fg = got["crossfoot"], got["figured"]
-        speed[f"{n}x{c}"] = {"crossfoot_ms": cf * 1000, "figured_ms": fg * 1000, "ratio": cf / fg}
+        speed[f"{n}x{c}"] = _line(got)
         if n * c <= FRESH_CELLS:
             # The same size with new rows every call (the tables above are traced again and
             # again, so a read kept from the call before counts there).
             got = paired_fresh(runners, n, c, _reps(n, quick), FRESH_SEED + n)
-            cf, fg = got["crossfoot"], got["figured"]
-            speed[f"{n}x{c}, fresh rows"] = {
-                "crossfoot_ms": cf * 1000,
-                "figured_ms": fg * 1000,
-                "ratio": cf / fg,
-            }
+            speed[f"{n}x{c}, fresh rows"] = _line(got)
         if (n, c) in NEW_LABEL_SIZES:
             got = paired_fresh(runners, n, c, _reps(n, quick), NEW_LABEL_SEED + n, labels=True)
-            cf, fg = got["crossfoot"], got["figured"]
-            speed[f"{n}x{c}, fresh rows, new labels"] = {
-                "crossfoot_ms": cf * 1000,
-                "figured_ms": fg * 1000,
-                "ratio": cf / fg,
-            }
+            speed[f"{n}x{c}, fresh rows, new labels"] = _line(got)
         if (n, c) in NEW_LABEL_SIZES:
             got = paired_fresh(runners, n, c, _reps(n, quick), CELLS_SEED + n, answer=cells_answer)
-            cf, fg = got["crossfoot"], got["figured"]
-            speed[f"{n}x{c}, fresh rows, cells only"] = {
-                "crossfoot_ms": cf * 1000,
-                "figured_ms": fg * 1000,
-                "ratio": cf / fg,
-            }
+            speed[f"{n}x{c}, fresh rows, cells only"] = _line(got)
         if n == 2:
             answers = {
                 "no figure": "The regions are listed below.",
@@ -469,8 +459,7 @@ def timing(
             }
             for what, text in answers.items():
                 got = paired_times(runners, text, rows, 10 * _reps(n, quick))
-                cf, fg = got["crossfoot"], got["figured"]
-                fixed[what] = {"crossfoot_ms": cf * 1000, "figured_ms": fg * 1000, "ratio": cf / fg}
+                fixed[what] = _line(got)
     return speed, fixed
 
 

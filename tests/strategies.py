@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from hypothesis import strategies as st
 
-__all__ = ["FormattedNumber", "formatted_numbers", "texts_over"]
+__all__ = ["FormattedNumber", "formatted_numbers", "texts_over", "two_year_table"]
 
 _SCALES: dict[str, int] = {"": 0, "k": 3, "m": 6, "bn": 9, " million": 6, " billion": 9}
 
@@ -74,3 +74,16 @@ def texts_over(alphabet: list[str], max_size: int = 20) -> st.SearchStrategy[str
     """Short texts made of the given pieces (characters or words): dense in the punctuation and
     digit patterns a reader must get right, small enough for a backtracking reference regex."""
     return st.lists(st.sampled_from(alphabet), max_size=max_size).map("".join)
+
+
+def two_year_table(rows: dict[str, tuple[Decimal, Decimal]], layout: str) -> str:
+    """A "(in millions)" table of items by 2019 and 2018 in ``layout`` ("markdown", "pipes", or
+    tabs), for the gated-vs-full speed-path properties (tests/test_speed_paths_speed40/41)."""
+    if layout == "markdown":
+        lines = ["| Item | 2019 | 2018 |", "|---|---|---|"]
+        lines += [f"| {k} | {a:,} | {b:,} |" for k, (a, b) in rows.items()]
+    elif layout == "pipes":
+        lines = ["Item | 2019 | 2018"] + [f"{k} | {a:,} | {b:,}" for k, (a, b) in rows.items()]
+    else:
+        lines = ["Item\t2019\t2018"] + [f"{k}\t{a:,}\t{b:,}" for k, (a, b) in rows.items()]
+    return "(in millions)\n" + "\n".join(lines)

@@ -23,6 +23,7 @@ from crossfoot import check
 from crossfoot.rules import _rerun
 from crossfoot.rules._rerun import run_pair
 from crossfoot.rules.direct import _DEFERRED
+from strategies import two_year_table
 
 
 class _Ctx:
@@ -114,17 +115,6 @@ def _never() -> Iterator[None]:
         yield
 
 
-def _table(rows: dict[str, tuple[Decimal, Decimal]], layout: str) -> str:
-    if layout == "markdown":
-        lines = ["| Item | 2019 | 2018 |", "|---|---|---|"]
-        lines += [f"| {k} | {a:,} | {b:,} |" for k, (a, b) in rows.items()]
-    elif layout == "pipes":
-        lines = ["Item | 2019 | 2018"] + [f"{k} | {a:,} | {b:,}" for k, (a, b) in rows.items()]
-    else:
-        lines = ["Item\t2019\t2018"] + [f"{k}\t{a:,}\t{b:,}" for k, (a, b) in rows.items()]
-    return "(in millions)\n" + "\n".join(lines)
-
-
 def _reports(answer: str, sources: list[str], question: str) -> tuple[Any, Any, int]:
     with _counted() as taken:
         short = check(answer, sources, question=question).to_dict()
@@ -148,7 +138,7 @@ def test_refits_report_the_same_with_the_shortcut() -> None:
     rows = {"Revenue": (Decimal(500), Decimal(400)), "Cost of sales": (Decimal(300), Decimal(250))}
     taken = 0
     for layout in ("markdown", "pipes", "tabs"):
-        sources = [_table(rows, layout)]
+        sources = [two_year_table(rows, layout)]
         for answer, question in _TWINS:
             short, plain, n = _reports(answer, sources, question)
             assert short == plain, (layout, answer)
@@ -173,5 +163,5 @@ def test_reports_are_the_same_with_and_without_the_shortcut(
     figure = {"change": a - b, "other": c - d, "level": c, "sum": c + d}[said]
     answer = f"Explanation: the figures are given. Answer: ${figure:,} million."
     question = "What was the change in Revenue from 2018 to 2019?"
-    short, plain, _ = _reports(answer, [_table(rows, layout)], question)
+    short, plain, _ = _reports(answer, [two_year_table(rows, layout)], question)
     assert short == plain

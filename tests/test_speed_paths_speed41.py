@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from crossfoot import check
 from crossfoot.rules import alignment
+from strategies import two_year_table
 
 
 @contextmanager
@@ -45,17 +46,6 @@ def _reports(answer: str, sources: list[str], question: str) -> tuple[Any, Any, 
     with patch.object(alignment, "GATED", False):
         full = check(answer, sources, question=question).to_dict()
     return gated, full, calls[0]
-
-
-def _table(rows: dict[str, tuple[Decimal, Decimal]], layout: str) -> str:
-    if layout == "markdown":
-        lines = ["| Item | 2019 | 2018 |", "|---|---|---|"]
-        lines += [f"| {k} | {a:,} | {b:,} |" for k, (a, b) in rows.items()]
-    elif layout == "pipes":
-        lines = ["Item | 2019 | 2018"] + [f"{k} | {a:,} | {b:,}" for k, (a, b) in rows.items()]
-    else:
-        lines = ["Item\t2019\t2018"] + [f"{k}\t{a:,}\t{b:,}" for k, (a, b) in rows.items()]
-    return "(in millions)\n" + "\n".join(lines)
 
 
 _ROWS = ("Revenue", "Cost of sales", "Other", "Total sales")
@@ -111,7 +101,7 @@ def test_answers_without_claims_report_alike_gated_and_full(
     values: list[int], layout: str, words: list[str], question: str, row: str
 ) -> None:
     rows = {r: (Decimal(values[2 * i]), Decimal(values[2 * i + 1])) for i, r in enumerate(_ROWS)}
-    sources = [_table(rows, layout), _NOTE]
+    sources = [two_year_table(rows, layout), _NOTE]
     answer = " ".join(words)
     gated, full, calls = _reports(answer, sources, question.format(row=row))
     assert gated == full
@@ -132,6 +122,6 @@ def test_an_answer_with_a_figure_is_aligned() -> None:
     rows = {"Revenue": (Decimal(120), Decimal(100)), "Other": (Decimal(30), Decimal(20))}
     q = "What was Revenue in 2019?"
     for answer, status in (("Answer: 120", "supported_exact"), ("Answer: 100", "off_question")):
-        gated, full, calls = _reports(answer, [_table(rows, "markdown")], q)
+        gated, full, calls = _reports(answer, [two_year_table(rows, "markdown")], q)
         assert gated == full and calls == 1
         assert [c["status"] for c in gated["claims"]] == [status]

@@ -15,7 +15,26 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ASIDE", "RANK_NOUN", "extremes", "may_rank", "peaks"]
+__all__ = ["ASIDE", "RANK_NOUN", "ROW_NOUNS", "ROW_NOUNS_RE", "extremes", "may_rank", "peaks"]
+
+# Nouns that name what a table's rows are: a superlative over one ranks the rows ("the largest
+# region": rules.extremes), and "every"/"all" before one says something of every row ("every
+# segment grew": language.trends.EVERY_ROW). One list for both readings.
+ROW_NOUNS = frozenset(
+    "region segment product market division unit category country state city store branch "
+    "channel team brand customer client department business line office plant site model "
+    "item sku vendor supplier carrier airline route".split()
+)
+
+
+def _plural(noun: str) -> str:
+    if noun.endswith("y"):
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.endswith(("s", "ch", "x")) else "s")
+
+
+# ROW_NOUNS and their plurals, as a regex alternation ("regions?|categor(y|ies)|...")
+ROW_NOUNS_RE = "|".join(sorted({w for n in ROW_NOUNS for w in (n, _plural(n))}))
 
 _WORD = re.compile(
     r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest|(?:best|top)[- ](?:sell(?:er|ing)"

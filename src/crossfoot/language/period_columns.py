@@ -29,6 +29,10 @@ from crossfoot.model.types import SourceValue
 
 __all__ = [
     "HALF",
+    "MONTH_NAMES",
+    "MONTH_NUMBERS",
+    "ORDINALS",
+    "ORDINAL_PART",
     "QUARTER",
     "by_column",
     "cell_period",
@@ -44,7 +48,8 @@ __all__ = [
 QUARTER = 100  # a quarter q is the period QUARTER + q (as sources.rows_months codes it)
 HALF = 200  # a half h is the period HALF + h
 
-_MONTHS = {
+# Month words as a sentence or a cell writes them (lower case); "may" is the full name.
+MONTH_NUMBERS: dict[str, int] = {
     name: i + 1
     for i, names in enumerate(
         (
@@ -64,11 +69,11 @@ _MONTHS = {
     )
     for name in names
 }
-_MONTH_NAMES = (
-    "January February March April May June July August September October November December"
-).split()
-_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4}
-_ORDINALS["4th"] = 4
+MONTH_NAMES: tuple[str, ...] = tuple(
+    "January February March April May June July August September October November December".split()
+)
+ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4}
+ORDINALS["4th"] = 4
 _PART = {"quarter": QUARTER, "qtr": QUARTER, "half": HALF}
 # "Q3", "3Q", "H1", "1H", with a two-digit year glued on: "Q3'24" reads apart, "3Q24" here.
 _SHORT = re.compile(r"^(?:([qh])([1-4])|([1-4])([qh]))(\d\d)?$")
@@ -131,10 +136,10 @@ def _one_word(w: str, after: str) -> tuple[str, int, int] | None:
         if letter == "h" and int(digit) > 2:
             return None
         return ("period", (QUARTER if letter == "q" else HALF) + int(digit), 1)
-    if w in _MONTHS:
-        return ("period", _MONTHS[w], 1)
-    if w in _ORDINALS and after in _PART:
-        n, base = _ORDINALS[w], _PART[after]
+    if w in MONTH_NUMBERS:
+        return ("period", MONTH_NUMBERS[w], 1)
+    if w in ORDINALS and after in _PART:
+        n, base = ORDINALS[w], _PART[after]
         return ("period", base + n, 2) if base == QUARTER or n <= 2 else None
     return None
 
@@ -162,10 +167,15 @@ def named_halves(text: str) -> set[tuple[int | None, int]]:
 
 # Every part of a year a sentence names: "Q3", "3Q", "H1", "2H", an ordinal before "quarter" or
 # "half" (also across "and"/"to": "the second and first quarter"), a capitalised month name.
+# The ordinal before "quarter" or "half" (two groups: the ordinal, the noun); also read by
+# rules._sub_period_focus, whose reading of the parts of a year this is.
+ORDINAL_PART = (
+    r"(first|second|third|fourth)\b(?=(?:\s+(?:and|to|through|or|the|&|-))*\s+(?:the\s+)?"
+    r"(?:(?:first|second|third|fourth)\s+)?(quarter|half|halves))"
+)
 _PART_NAME = re.compile(
     r"\b(?:[qQ]([1-4])|([1-4])[qQ]|[hH]([12])|([12])[hH]"
-    r"|(?i:(first|second|third|fourth)\b(?=(?:\s+(?:and|to|through|or|the|&|-))*\s+(?:the\s+)?"
-    r"(?:(?:first|second|third|fourth)\s+)?(quarter|half|halves)))"
+    r"|(?i:" + ORDINAL_PART + r")"
     r"|([A-Z][a-z]{2,8})\.?)\b"
 )
 
@@ -185,12 +195,12 @@ def named_parts(text: str) -> set[int]:
         elif m[3] or m[4]:
             found.add(HALF + int(m[3] or m[4]))
         elif m[5]:
-            n = _ORDINALS[m[5].lower()]
+            n = ORDINALS[m[5].lower()]
             if m[6].lower() == "quarter":
                 found.add(QUARTER + n)
             elif n <= 2:
                 found.add(HALF + n)
-        elif (month := _MONTHS.get(m[7].lower())) is not None:
+        elif (month := MONTH_NUMBERS.get(m[7].lower())) is not None:
             found.add(month)
     return found
 
@@ -220,7 +230,12 @@ def period_after(text: str, end: int, hi: int) -> str:
         return ""  # (a full date, "on March 5, 2024": the sentence's reading has its day)
     word = m[1].split()[0].rstrip(".")
     low = word.lower()
-    if word[0].isupper() and word[1:].islower() and low not in _MONTHS and low not in _ORDINALS:
+    if (
+        word[0].isupper()
+        and word[1:].islower()
+        and low not in MONTH_NUMBERS
+        and low not in ORDINALS
+    ):
         return ""  # a capitalised word that is no month ("in Europe")
     return m[1]
 
@@ -282,4 +297,4 @@ def period_name(code: int) -> str:
         return f"H{code - HALF}"
     if code > QUARTER:
         return f"Q{code - QUARTER}"
-    return _MONTH_NAMES[code - 1]
+    return MONTH_NAMES[code - 1]

@@ -10,15 +10,28 @@ from __future__ import annotations
 
 import re
 
+from crossfoot.language.extremes import ROW_NOUNS_RE
 from crossfoot.language.multiples import may_multiply
 from crossfoot.language.row_compare import may_compare_periods
 
-__all__ = ["EVERY_ROW", "MOVED_DOWN", "MOVED_UP", "every_period", "every_row", "worded_claim"]
+__all__ = [
+    "EVERY_ROW",
+    "MOVED",
+    "MOVED_DOWN",
+    "MOVED_UP",
+    "every_period",
+    "every_row",
+    "may_word_every",
+    "worded_claim",
+]
 
 # The past-tense verbs of a line's movement that figure-free readings take (rules.worded_rows,
 # rules._level_moves), as regex alternations.
 MOVED_UP = r"grew|grown|increased|rose|risen|climbed|improved|expanded"
 MOVED_DOWN = r"fell|fallen|declined|decreased|dropped|shrank|shrunk|contracted"
+# One of them as a word, its group "up" or "down" (rules.worded_rows, _row_moves, _streak,
+# _every_row_moves)
+MOVED = re.compile(rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b")
 
 _GATES = (
     "every month",
@@ -49,13 +62,21 @@ def every_period(text: str) -> bool:
 
 # "every region", "each of the segments", "all three products": every row of a table (rules.
 # _every_row_moves reads a movement said so; a result set is then read whole).
-_ENTITY = (
-    r"regions?|segments?|products?|markets?|divisions?|units?|categor(?:y|ies)|countr(?:y|ies)|"
-    r"stores?|branch(?:es)?|channels?|brands?|departments?|lines?|businesses|business|teams?"
-)
+# "all other regions", "each of the remaining segments" are the rows but one: not every row.
 EVERY_ROW = re.compile(
-    rf"(?i)\b(?:every|each|all)\s+(?:(?:of\s+)?the\s+)?(?:\w+\s+)?(?:{_ENTITY})\b"
+    rf"(?i)\b(?:every|each|all)\s+(?:(?:of\s+)?the\s+)?(?!(?:other|remaining|rest)\b)"
+    rf"(?:\w+\s+)?(?:{ROW_NOUNS_RE})\b"
 )
+_EVERY_GATES = ("every", "each", "all ")
+
+
+def may_word_every(low: str) -> bool:
+    """A cheap gate before :data:`EVERY_ROW`: whether ``low`` (lower case) holds its words.
+
+    >>> may_word_every("every region grew."), may_word_every("north grew.")
+    (True, False)
+    """
+    return any(g in low for g in _EVERY_GATES)
 
 
 def every_row(text: str) -> bool:
@@ -63,9 +84,10 @@ def every_row(text: str) -> bool:
 
     >>> every_row("Every region grew."), every_row("Each year it grew.")
     (True, False)
+    >>> every_row("South fell while all other regions grew.")
+    False
     """
-    low = text.lower()
-    return ("every" in low or "each" in low or "all " in low) and EVERY_ROW.search(text) is not None
+    return may_word_every(text.lower()) and EVERY_ROW.search(text) is not None
 
 
 def worded_claim(text: str) -> bool:

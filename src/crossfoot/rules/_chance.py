@@ -37,10 +37,14 @@ False
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TypeVar
 
-__all__ = ["BAND", "Band", "band"]
+__all__ = ["BAND", "Band", "band", "counted_match"]
+
+_T = TypeVar("_T")
 
 BAND = Decimal("1.35")  # the neighbourhood of a figure: within this factor of its size
 
@@ -80,3 +84,27 @@ def band(value: Decimal) -> Band:
     size = abs(value)
     low, high = size / BAND, size * BAND
     return Band(-high, -low) if value < 0 else Band(low, high)
+
+
+def counted_match(
+    results: list[tuple[Decimal, _T]], lo: Decimal, hi: Decimal, value: Decimal, budget: Decimal
+) -> tuple[Decimal, _T] | None:
+    """The first of ``results`` (sorted by their values) in the figure's window ``lo..hi``,
+    when the results in the band of ``value`` times the window stay within ``budget``; else
+    None (the search that enumerates sorted results, each with what it read: its operands).
+
+    >>> rs = [(Decimal(9), "a"), (Decimal(10), "b"), (Decimal(30), "c")]
+    >>> counted_match(rs, Decimal("9.95"), Decimal("10.05"), Decimal(10), Decimal("0.05"))
+    (Decimal('10'), 'b')
+    >>> counted_match(rs, Decimal("9.95"), Decimal("10.05"), Decimal(10), Decimal("0.001"))
+    """
+    keys = [x for x, _ in results]
+    i, j = bisect_left(keys, lo), bisect_right(keys, hi)
+    if i == j:
+        return None
+    near = band(value)
+    if not near.within(
+        bisect_right(keys, near.high) - bisect_left(keys, near.low), hi - lo, budget
+    ):
+        return None
+    return results[i]

@@ -29,30 +29,28 @@ from decimal import Decimal
 
 from crossfoot.language.extremes import ASIDE
 from crossfoot.language.rowtokens import required_tokens, tokens
-from crossfoot.language.trends import EVERY_ROW, MOVED_DOWN, MOVED_UP
+from crossfoot.language.trends import EVERY_ROW, MOVED
 from crossfoot.language.years import YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules.comparisons import NEGATED
 
-__all__ = ["every_row_moves", "may_move_every"]
+__all__ = ["every_row_moves"]
 
-_VERB = re.compile(rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b")
+_VERB = MOVED
 _EXCEPT = re.compile(r"(?i)\b(?:except(?:\s+for)?|other\s+than|apart\s+from|but|save)\s+")
+_BREAK = re.compile(r"(?i)[,;]|\b(?:while|whereas|but|although|though|unlike)\b")
 _EXCEPT_END = re.compile(r"(?i)\s*(?:[,;.]|\b(?:grew|rose|fell|in|from|over|between)\b)")
-_GATES = ("every", "each", "all ")
-
-
-def may_move_every(low: str) -> bool:
-    """A cheap gate: whether ``low`` (lower case) may word every row."""
-    return any(g in low for g in _GATES)
 
 
 def every_row_moves(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[Claim]:
     """The claim of the sentence's movement of every row, if it holds one (module docstring)."""
     sentence = text[s.start : s.end]
-    every, verb = EVERY_ROW.search(sentence), _VERB.search(sentence)
+    every = EVERY_ROW.search(sentence)
+    verb = None if every is None else _own_verb(sentence, every.start(), every.end())
     if every is None or verb is None or NEGATED.search(sentence, 0, verb.start()):
         return []
+    if NEGATED.search(sentence, 0, every.start()):
+        return []  # "but not every region did": no movement said of every row
     years = sorted({int(y) for y in YEAR.findall(sentence)})
     if len(years) > 2:
         return []
@@ -98,6 +96,17 @@ def every_row_moves(text: str, s: Sentence, values: Sequence[SourceValue]) -> li
             )
             return [Claim(mention, s, "contradicted", ev, message)]
     return [Claim(mention, s, "derived", ev)]
+
+
+def _own_verb(sentence: str, start: int, end: int) -> re.Match[str] | None:
+    """The movement verb of the words of every row at ``start:end``: the last before them in
+    their clause ("Margins improved in every segment except Devices, which fell"), else the
+    first after them ("Every region grew"); never another clause's ("South fell while every
+    region in the west grew": "grew")."""
+    before = list(_VERB.finditer(sentence, 0, start))
+    if before and not _BREAK.search(sentence, before[-1].end(), start):
+        return before[-1]
+    return _VERB.search(sentence, end)
 
 
 def _cells(steps: list[tuple[str, SourceValue, SourceValue]]) -> tuple[SourceValue, ...]:

@@ -16,11 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from crossfoot.language.extremes import RANK_NOUN as _NOUN
 from crossfoot.language.period_columns import QUARTER, by_column, named_parts, period_name
-from crossfoot.model.types import Claim, Sentence, SourceValue, format_decimal
+from crossfoot.model.types import Claim, Sentence, SourceValue
 from crossfoot.rules._period_rank import ranks_the_year
-from crossfoot.rules._quarter_rank import _ASIDE
+from crossfoot.rules._quarter_rank import _ASIDE, off_extreme
 from crossfoot.rules.row_months import named_month
 
 __all__ = ["ranked_months"]
@@ -94,13 +93,4 @@ def _misranked(
             across.append(w)
     if len(line) < 2 or any(w.value < 0 for w in line.values()):
         return None
-    pick = max if high else min
-    if word not in _NOUN and len(across) >= 2 and v.value == pick(w.value for w in across):
-        return None  # the extreme of its column's rows: the sentence may rank those
-    best_code, best = pick(line.items(), key=lambda kv: kv[1].value)
-    if best.value == v.value:
-        return None
-    return (
-        f"the {_NOUN.get(word, word)} is {format_decimal(best.value)} ({period_name(best_code)}), "
-        f"not {format_decimal(v.value)} ({period_name(code)})"
-    )
+    return off_extreme(line, code, v.value, across, high, word, period_name)

@@ -32,7 +32,7 @@ from crossfoot.rules._period_rank import ranks_the_year
 from crossfoot.rules._period_trend import row_periods
 from crossfoot.rules.row_months import QUARTER_NAME, quarter_number
 
-__all__ = ["ranked_quarters"]
+__all__ = ["off_extreme", "ranked_quarters"]
 
 _ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined|year)\b")
 
@@ -121,17 +121,37 @@ def _misranked_cell(
         return None
     # The figure's own cell as the line reads it: its operand may be the cell as written
     # ("398" of a "$ in thousands" table) and the line the cells as scaled.
-    mine = line[month]
+    return off_extreme(line, month, line[month].value, across, high, word, lambda e: f"Q{e // 3}")
+
+
+def off_extreme(
+    line: dict[int, SourceValue],
+    code: int,
+    value: Decimal,
+    across: list[SourceValue],
+    high: bool,
+    word: str,
+    name: Callable[[int], str],
+) -> str | None:
+    """Why ``value``, the cell of period ``code`` of ``line`` (its cells by period), is not
+    the line's extreme ("max" when ``high``), or None; ``across``: the other lines' cells of its
+    period, ``name``: a period's name (shared with ``rules._month_rank``).
+
+    >>> from crossfoot.model.types import SourceValue
+    >>> line = {3: SourceValue(Decimal(5), "S1"), 6: SourceValue(Decimal(8), "S1")}
+    >>> off_extreme(line, 3, Decimal(5), [], True, "highest", lambda e: f"Q{e // 3}")
+    'the highest is 8 (Q2), not 5 (Q1)'
+    """
     pick = max if high else min
-    # (a verb of _NOUN, "peaked in Q3", ranks a line's own quarters, never the lines of one)
-    if word not in _NOUN and len(across) >= 2 and mine.value == pick(w.value for w in across):
-        return None  # the extreme of its quarter's lines: the sentence may rank those
+    # (a verb of _NOUN, "peaked in Q3", ranks a line's own periods, never the lines of one)
+    if word not in _NOUN and len(across) >= 2 and value == pick(w.value for w in across):
+        return None  # the extreme of its period's lines: the sentence may rank those
     end, best = pick(line.items(), key=lambda kv: kv[1].value)
-    if best.value == mine.value:
+    if best.value == value:
         return None
     return (
-        f"the {_NOUN.get(word, word)} is {format_decimal(best.value)} (Q{end // 3}), "
-        f"not {format_decimal(mine.value)} (Q{month // 3})"
+        f"the {_NOUN.get(word, word)} is {format_decimal(best.value)} ({name(end)}), "
+        f"not {format_decimal(value)} ({name(code)})"
     )
 
 

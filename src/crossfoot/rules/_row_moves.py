@@ -37,7 +37,7 @@ from itertools import pairwise
 from crossfoot.language.extremes import ASIDE
 from crossfoot.language.row_compare import CLAUSE_BREAK
 from crossfoot.language.rowtokens import required_tokens, tokens
-from crossfoot.language.trends import MOVED_DOWN, MOVED_UP
+from crossfoot.language.trends import MOVED, MOVED_DOWN, MOVED_UP
 from crossfoot.language.years import YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules._named_years import value_years
@@ -48,7 +48,7 @@ from crossfoot.rules.comparisons import NEGATED
 __all__ = ["may_move", "row_moves"]
 
 _GATES = f"{MOVED_UP}|{MOVED_DOWN}".split("|")  # (the verbs' own words: substring gates)
-_VERB = re.compile(rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b")
+_VERB = MOVED
 # A subject that names rows to leave out or counts them: "all regions except South grew".
 # ... or holds a negation ("North did not decline in 2023 and South fell": "decline" is no
 # movement the verbs list, so North would be read as the subject of "fell").

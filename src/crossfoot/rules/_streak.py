@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
-from crossfoot.language.trends import MOVED_DOWN, MOVED_UP
+from crossfoot.language.trends import MOVED
 from crossfoot.language.years import YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules._row_order import named_rows
@@ -41,7 +41,7 @@ _RUN = re.compile(
     r"2nd|3rd|4th|5th)\s+(?:(?:straight|consecutive|successive)\s+years?|years?\s+in\s+a\s+row|"
     r"years?\s+running)\b"
 )
-_VERB = re.compile(rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b")
+_VERB = MOVED
 _NOT = re.compile(r"(?i)\b(?:not|never|n't)\b")
 _GATES = ("straight", "consecutive", "successive", "in a row", "running")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from crossfoot.language.period_columns import ORDINAL_PART, ORDINALS
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.years import period
 from crossfoot.model.context import ClaimContext
@@ -18,12 +19,7 @@ from crossfoot.model.index import ValueIndex
 
 __all__ = ["named_sub_periods", "sub_period_focus"]
 
-_QUARTER = re.compile(
-    r"(?i)\b(?:q([1-4])|([1-4])q|h([12])|([12])h|(first|second|third|fourth)\b"
-    r"(?=(?:\s+(?:and|to|through|or|the|&|-))*\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+)?"
-    r"(quarter|half|halves)))"
-)
-_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_QUARTER = re.compile(r"(?i)\b(?:q([1-4])|([1-4])q|h([12])|([12])h|" + ORDINAL_PART + ")")
 
 
 def named_sub_periods(text: str) -> set[int]:
@@ -39,9 +35,9 @@ def named_sub_periods(text: str) -> set[int]:
         elif m[3] or m[4]:
             ends.add(int(m[3] or m[4]) * 6)
         elif m[6].lower().startswith("quarter"):
-            ends.add(_ORDINAL[m[5].lower()] * 3)
-        elif _ORDINAL[m[5].lower()] <= 2:
-            ends.add(_ORDINAL[m[5].lower()] * 6)
+            ends.add(ORDINALS[m[5].lower()] * 3)
+        elif ORDINALS[m[5].lower()] <= 2:
+            ends.add(ORDINALS[m[5].lower()] * 6)
     return ends
 
 

@@ -46,13 +46,15 @@ def year_rows_column(
     group and sentence: the derivation keeps per-group data keyed by it)."""
     if named is None or not named.values or not all(_year_row(v.row) for v in named.values):
         return named
-    memo: dict[tuple[int, int, int], tuple[ValueIndex, ValueIndex | None]]
+    # Keyed by the focus text itself, not the sentence's place: a final figure judged again in
+    # the question's light (rules.alignment) reads the question's words too.
+    memo: dict[tuple[int, str], tuple[ValueIndex, ValueIndex | None]]
     memo = ctx.shared.setdefault(_MEMO, {})  # type: ignore[assignment]
-    key = (id(group), ctx.sentence.start, ctx.sentence.end)
+    text = focus_text(ctx)
+    key = (id(group), text)
     hit = memo.get(key)
     if hit is not None and hit[0] is group:
         return hit[1] or named
-    text = focus_text(ctx)
     years = [v for v in group.values if _year_row(v.row) and v.column]
     columns = {v.column for v in years if v.column and names_row(v.column, text)}
     column = ValueIndex([v for v in years if v.column in columns]) if columns else None

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
 from crossfoot.language.extremes import ASIDE as _ASIDE
-from crossfoot.language.extremes import extremes, may_rank, peaks
+from crossfoot.language.extremes import ROW_NOUNS, extremes, may_rank, peaks
 from crossfoot.language.period_columns import row_period
 from crossfoot.language.years import YEAR_LABEL as _YEAR_ROW
 from crossfoot.model.types import Claim, SourceValue, format_decimal, kind_family
@@ -120,7 +120,7 @@ def _misranked(
         # it ("highest in 2024" may rank the row's own years: rules.which_period)
         year = _YEAR_FIRST.match(after)
         if year is None or year[1] not in (v.column or "") or year[1] in v.row:
-            if not (named & _ENTITIES and _column_said(v, sentence, values)):
+            if not (named & ROW_NOUNS and _column_said(v, sentence, values)):
                 return None
     peers: dict[int, SourceValue] = {}
     long = _long_row(v)
@@ -147,15 +147,6 @@ def _misranked(
             f"{format_decimal(top.value)} against {format_decimal(v.value)}"
         )
     return None
-
-
-# Nouns that name the things a table's rows are ("the largest region", "the top product"): a
-# superlative over one of them ranks the rows, in the column the sentence names by its year.
-_ENTITIES = frozenset(
-    "region segment product market division unit category country state city store branch "
-    "channel team brand customer client department business line office plant site model "
-    "item sku vendor supplier carrier airline route".split()
-)
 
 
 def _column_said(v: SourceValue, sentence: str, values: Sequence[SourceValue]) -> bool:

@@ -34,7 +34,6 @@ figure's band (:mod:`crossfoot.rules._chance`) times its window over that band s
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from decimal import Decimal
 from itertools import combinations
@@ -45,9 +44,10 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, SourceValue
-from crossfoot.rules._chance import band
+from crossfoot.rules._chance import counted_match
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
+from crossfoot.rules.table_chain_named import plain_asked
 
 __all__ = ["changes_mean"]
 
@@ -128,13 +128,9 @@ def _named(table: _Table, words: frozenset[str]) -> list[int]:
 
 def changes_mean(ctx: ClaimContext) -> Verdict | None:
     """Rule: the average of changes of a table's lines (see the module docstring)."""
-    m, o = ctx.mention, ctx.options
-    if m.kind not in ("number", "money") or not m.claim or m.high is not None or m.value == 0:
+    if not plain_asked(ctx):
         return None
-    if m.scale != 1 or not o.allow_derived or o.rel_tolerance is not None:
-        return None
-    if o.abs_tolerance is not None or not isinstance(ctx.shared.get("ask.text"), str):
-        return None
+    m = ctx.mention
     readings = _words(ctx)
     if readings is None:
         return None
@@ -153,27 +149,12 @@ def _search(
     for words in readings:
         rows = _named(table, words)
         if rows:
-            found = _found(_means(table, rows), lo, hi, value, _BUDGET)
+            found = counted_match(_means(table, rows), lo, hi, value, _BUDGET)
             if found is not None:
                 return found
     if any(_named(table, w) for w in readings) or len(table) > _LINES:
         return None
-    return _found(_means(table, list(table)), lo, hi, value, _BUDGET / _ALONE)
-
-
-def _found(
-    means: list[_Mean], lo: Decimal, hi: Decimal, value: Decimal, budget: Decimal
-) -> _Mean | None:
-    keys = [x for x, _ in means]
-    i, j = bisect_left(keys, lo), bisect_right(keys, hi)
-    if i == j:
-        return None
-    near = band(value)
-    if not near.within(
-        bisect_right(keys, near.high) - bisect_left(keys, near.low), hi - lo, budget
-    ):
-        return None
-    return means[i]
+    return counted_match(_means(table, list(table)), lo, hi, value, _BUDGET / _ALONE)
 
 
 def _evidence(ctx: ClaimContext, found: _Mean) -> Evidence:

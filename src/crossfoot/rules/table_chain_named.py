@@ -34,7 +34,6 @@ total?"): the turns that go on from one another up to the last are read together
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
 from decimal import Decimal
 from itertools import combinations
 
@@ -45,11 +44,11 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, SourceValue
-from crossfoot.rules._chance import band
+from crossfoot.rules._chance import counted_match
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 
-__all__ = ["named_cells_sum"]
+__all__ = ["named_cells", "named_cells_sum", "plain_asked"]
 
 _BUDGET = Decimal("0.05")  # expected chance matches in the figure's window, at most
 _SIZES = (3, 4)  # cells of one sum
@@ -170,15 +169,23 @@ def _run(turns: tuple[Turn, ...]) -> tuple[Turn, ...]:
     return turns[start:]
 
 
-def named_cells_sum(ctx: ClaimContext) -> Verdict | None:
-    """Rule: a sum of three or four named cells of one table line (module docstring)."""
+def plain_asked(ctx: ClaimContext) -> bool:
+    """Whether the claim is a plain figure (a number or money, exact, unscaled, not zero) under
+    default tolerances with derivations allowed, and the ask is known: what the searches of one
+    table's named lines read (this module's and ``rules.table_chain_mean``)."""
     m, o = ctx.mention, ctx.options
     if m.kind not in ("number", "money") or not m.claim or m.high is not None or m.value == 0:
-        return None
+        return False
     if m.scale != 1 or not o.allow_derived or o.rel_tolerance is not None:
+        return False
+    return o.abs_tolerance is None and isinstance(ctx.shared.get("ask.text"), str)
+
+
+def named_cells_sum(ctx: ClaimContext) -> Verdict | None:
+    """Rule: a sum of three or four named cells of one table line (module docstring)."""
+    if not plain_asked(ctx):
         return None
-    if o.abs_tolerance is not None or not isinstance(ctx.shared.get("ask.text"), str):
-        return None
+    m = ctx.mention
     readings = _readings(ctx)
     if not readings:
         return None
@@ -193,25 +200,10 @@ def named_cells_sum(ctx: ClaimContext) -> Verdict | None:
     for words, years in readings:
         for grid in grids:
             sums = _sums(named_cells(grid, words, years))
-            found = _found(sums, lo, hi, m.value)
+            found = counted_match(sums, lo, hi, m.value, _BUDGET)
             if found is not None:
                 return Verdict("derived", _evidence(ctx, found))
     return None
-
-
-def _found(
-    sums: list[tuple[Decimal, tuple[SourceValue, ...]]], lo: Decimal, hi: Decimal, value: Decimal
-) -> tuple[Decimal, tuple[SourceValue, ...]] | None:
-    keys = [s for s, _ in sums]
-    i, j = bisect_left(keys, lo), bisect_right(keys, hi)
-    if i == j:
-        return None
-    near = band(value)
-    if not near.within(
-        bisect_right(keys, near.high) - bisect_left(keys, near.low), hi - lo, _BUDGET
-    ):
-        return None
-    return sums[i]
 
 
 def _evidence(ctx: ClaimContext, found: tuple[Decimal, tuple[SourceValue, ...]]) -> Evidence:

@@ -46,10 +46,10 @@ from decimal import Decimal
 from itertools import pairwise
 
 from crossfoot.language.row_compare import may_compare_periods
-from crossfoot.language.trends import MOVED_DOWN, MOVED_UP, every_period
+from crossfoot.language.trends import MOVED, MOVED_DOWN, MOVED_UP, every_period, may_word_every
 from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
-from crossfoot.rules._every_row_moves import every_row_moves, may_move_every
+from crossfoot.rules._every_row_moves import every_row_moves
 from crossfoot.rules._level_moves import level_moves
 from crossfoot.rules._period_trend import period_series, period_unit, row_periods
 from crossfoot.rules._row_crossing import crossed_rows, may_cross
@@ -64,7 +64,7 @@ _TREND = re.compile(
     rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\s+(?:\w+\s+){{0,2}}?"
     r"(?:(?:in\s+)?(?:every|each)\s+(?:single\s+)?year|year\s+after\s+year|year\s+on\s+year\s+every)\b"
 )
-_VERB = re.compile(rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b")
+_VERB = MOVED
 _NOT = re.compile(r"(?i)\b(?:not|never|n't)\b")
 _SINCE = re.compile(r"(?i)\b(?:since|from)\s+(?:fy\s*|fiscal\s+)?((?:19|20)\d\d)\b")
 
@@ -80,7 +80,7 @@ def worded_rows(
     every = every_period(low)
     compares = may_compare(low) or may_compare_periods(low) or may_cross(low)  # (or "overtook")
     moves = may_move(low)
-    every_row = moves and may_move_every(low)  # ("Every region grew in 2023")
+    every_row = moves and may_word_every(low)  # ("Every region grew in 2023")
     run = moves and may_streak(low)  # ("fell for two straight years")
     if not every and not compares and not moves:
         return claims

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 
+from crossfoot.language.period_columns import MONTH_NAMES, MONTH_NUMBERS, QUARTER
+
 __all__ = [
     "DAY",
     "MONTH_NAMES",
@@ -30,33 +32,9 @@ __all__ = [
     "spoken_rows",
 ]
 
-QUARTER = 100  # a quarter q is the period QUARTER + q: never a month's number
 DAY = 10_000  # a day is the period DAY + 100 * month + day
-
-MONTH_NAMES: tuple[str, ...] = tuple(
-    "January February March April May June July August September October November December".split()
-)
-# Month words as a sentence or a cell writes them (lower case); "may" is the full name.
-MONTH_NUMBERS: dict[str, int] = {
-    name: i + 1
-    for i, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        )
-    )
-    for name in names
-}
+# (MONTH_NAMES, MONTH_NUMBERS and QUARTER are language.period_columns', re-exported here for the
+# rules that read rows by month.)
 _FIRST, _LAST = 1900, 2100
 
 
