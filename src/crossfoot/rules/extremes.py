@@ -120,7 +120,9 @@ def _misranked(
         # it ("highest in 2024" may rank the row's own years: rules.which_period)
         year = _YEAR_FIRST.match(after)
         if year is None or year[1] not in (v.column or "") or year[1] in v.row:
-            if not (named & ROW_NOUNS and _column_said(v, sentence, values)):
+            # ("the most affected region": "most" before an adjective ranks no column)
+            ranks = word.lower() not in ("most", "least")
+            if not (ranks and named & ROW_NOUNS and _column_said(v, sentence, values)):
                 return None
     peers: dict[int, SourceValue] = {}
     long = _long_row(v)
