@@ -10,7 +10,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
+
+from crossfoot.front import trace_fast
 
 # The benchmark scripts' table and figure generators are shared with the tests that check the
 # same properties (e.g. coincidence on a random table), rather than copied into them.
@@ -20,3 +23,10 @@ if str(BENCHMARKS) not in sys.path:
 
 settings.register_profile("crossfoot", derandomize=True, deadline=None, print_blob=True)
 settings.load_profile("crossfoot")
+
+
+@pytest.fixture
+def trace_engine_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``trace`` through the engine alone: the result-row path (front/trace_fast) is off, for
+    tests of the engine's own reads (``pytestmark = pytest.mark.usefixtures(...)``)."""
+    monkeypatch.setattr(trace_fast, "ON", [False])

@@ -26,20 +26,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import crossfoot.front.trace_fast as trace_fast
 import crossfoot.front.trace_rows as trace_rows
 from crossfoot import trace
 from crossfoot.report.result import Report
 
-
-@pytest.fixture(autouse=True)
-def _engine_only() -> Iterator[None]:
-    """The engine's reads are under test: the result-row path (front/trace_fast) is off."""
-    trace_fast.ON[0] = False
-    try:
-        yield
-    finally:
-        trace_fast.ON[0] = True
+# The engine's reads are under test: the result-row path (front/trace_fast) is off (conftest).
+pytestmark = pytest.mark.usefixtures("trace_engine_only")
 
 
 @contextmanager

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from decimal import Decimal
 
 from crossfoot.language.extremes import ASIDE
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.trends import EVERY_ROW, MOVED
 from crossfoot.language.years import YEAR
-from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
+from crossfoot.model.types import Claim, Evidence, Sentence, SourceValue, format_decimal
+from crossfoot.rules._row_order import word_mention
 from crossfoot.rules.comparisons import NEGATED
 
 __all__ = ["every_row_moves"]
@@ -80,7 +80,7 @@ def every_row_moves(text: str, s: Sentence, values: Sequence[SourceValue]) -> li
         steps.append((row, a, b))
     if len(steps) - len(left_out) < 2:
         return []
-    mention = Mention(word, start, start + len(word), Decimal(len(steps)), "number", Decimal(0))
+    mention = word_mention(word, start, len(steps))
     formula = "; ".join(
         f"{row}: {format_decimal(a.value)} -> {format_decimal(b.value)}" for row, a, b in steps
     )

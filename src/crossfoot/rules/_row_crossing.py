@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from decimal import Decimal
 
 from crossfoot.language.years import YEAR as _YEAR
-from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
-from crossfoot.rules._row_order import named_rows
+from crossfoot.model.types import Claim, Evidence, Sentence, SourceValue, format_decimal
+from crossfoot.rules._row_order import named_rows, word_mention
 from crossfoot.rules.comparisons import NEGATED
 
 __all__ = ["crossed_rows", "may_cross"]
@@ -67,7 +66,7 @@ def crossed_rows(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[
     above = m.group("above") is not None
     word = m.group(0)
     start = s.start + m.start()
-    mention = Mention(word, start, start + len(word), Decimal(2), "number", Decimal(0))
+    mention = word_mention(word, start, 2)
 
     def ahead(y: int) -> bool:  # the first row is past the second that way in year y
         return a[y].value > b[y].value if above else a[y].value < b[y].value

@@ -42,7 +42,7 @@ from crossfoot.language.years import YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules._named_years import value_years
 from crossfoot.rules._period_trend import period_series
-from crossfoot.rules._row_order import named_rows
+from crossfoot.rules._row_order import named_rows, word_mention
 from crossfoot.rules.comparisons import NEGATED
 
 __all__ = ["may_move", "row_moves"]
@@ -123,7 +123,7 @@ def _moved(
         return None
     word = verb.group(0) if most is None else clause[verb.start() : most.end()]
     at = s.start + lo + verb.start()
-    mention = Mention(word, at, at + len(word), Decimal(len(steps)), "number", Decimal(0))
+    mention = word_mention(word, at, len(steps))
     up = verb.group("up") is not None
     if most is None:
         return _judged(s, mention, up, steps)

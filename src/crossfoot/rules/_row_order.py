@@ -22,7 +22,7 @@ from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules.comparisons import FIGURE_NEXT, NEGATED
 
-__all__ = ["compared_rows", "may_compare", "named_rows"]
+__all__ = ["compared_rows", "may_compare", "named_rows", "word_mention"]
 
 _MORE = (
     r"outsold|outsells?|outperformed|exceeded|exceeds|surpassed|topped|"
@@ -95,6 +95,16 @@ def _long_rows(
     return out
 
 
+def word_mention(word: str, at: int, count: int) -> Mention:
+    """The claim's mention of a figure-free reading: the word that says it ("exceeded", "grew")
+    at offset ``at`` of the answer, its value the count of periods or rows it is held to.
+
+    >>> word_mention("grew", 6, 3).value
+    Decimal('3')
+    """
+    return Mention(word, at, at + len(word), Decimal(count), "number", Decimal(0))
+
+
 def compared_rows(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[Claim]:
     """The claims of the sentence's figure-free comparisons of two named rows (module
     docstring), one a comparison word, each over the rows and years of its own stretch
@@ -141,7 +151,7 @@ def _compared(
     more = m.group("more") is not None
     word = m.group(0)
     start = s.start + m.start()
-    mention = Mention(word, start, start + len(word), Decimal(len(years)), "number", Decimal(0))
+    mention = word_mention(word, start, len(years))
     cells = tuple(v for y in years for v in (a[y], b[y]))
     formula = "; ".join(
         f"{y}: {format_decimal(a[y].value)} vs {format_decimal(b[y].value)}" for y in years

@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from decimal import Decimal
 
 from crossfoot.language.period_columns import row_period
 from crossfoot.language.row_compare import EVERY_GATES, comparison_spans
 from crossfoot.language.rowtokens import fullest_named, tokens
 from crossfoot.language.years import YEAR
-from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
+from crossfoot.model.types import Claim, Evidence, Sentence, SourceValue, format_decimal
+from crossfoot.rules._row_order import word_mention
 from crossfoot.rules.comparisons import FIGURE_NEXT, MORE_VERBS, NEGATED
 from crossfoot.rules.extremes import same_noun
 from crossfoot.rules.row_months import QUARTER_NAME, quarter_number
@@ -118,7 +118,7 @@ def _compared(
     more = m.group("more") is not None
     word = m.group(0)
     start = s.start + m.start()
-    mention = Mention(word, start, start + len(word), Decimal(len(a)), "number", Decimal(0))
+    mention = word_mention(word, start, len(a))
     order = sorted(a)
     formula = "; ".join(
         f"{_said(p)}: {format_decimal(a[p].value)} vs {format_decimal(b[p].value)}" for p in order

@@ -21,12 +21,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from decimal import Decimal
 
 from crossfoot.language.trends import MOVED
 from crossfoot.language.years import YEAR
-from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
-from crossfoot.rules._row_order import named_rows
+from crossfoot.model.types import Claim, Evidence, Sentence, SourceValue, format_decimal
+from crossfoot.rules._row_order import named_rows, word_mention
 
 __all__ = ["may_streak", "streak"]
 
@@ -74,7 +73,7 @@ def streak(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[Claim]
     word = verb.group(0)
     start = s.start + verb.start()
     cells = [by_year[y] for y in span]
-    mention = Mention(word, start, start + len(word), Decimal(n), "number", Decimal(0))
+    mention = word_mention(word, start, n)
     steps = " -> ".join(f"{y}: {format_decimal(v.value)}" for y, v in zip(span, cells, strict=True))
     ev = Evidence("trend", "movement", f"{cells[0].row}: {steps}", tuple(cells))
     for i in range(n):

@@ -97,16 +97,17 @@ class _Chains:
 _MEMO: dict[int, tuple[ValueIndex, list[_Chains]]] = {}
 
 
-def _grids(group: ValueIndex) -> list[_Grid]:
-    """The amount cells of each table of ``group`` as written, by (row, column)."""
+def _grids(group: ValueIndex, cls: str = "amount", most: int | None = _MAX_CELLS) -> list[_Grid]:
+    """The cells of operand class ``cls`` of each table of ``group`` as written, by (row,
+    column): tables of three cells or more (and at most ``most``)."""
     grids: dict[tuple[str, int], _Grid] = defaultdict(dict)
     for v in group.values:
         if v.table is None or v.row_index is None or v.col_index is None:
             continue
-        if v.view == "true" or v.value == 0 or operand_class(v) != "amount":
+        if v.view == "true" or v.value == 0 or operand_class(v) != cls:
             continue  # (a change from a zero cell is the other cell: no chain)
         grids[(v.source_id, v.table)][(v.row_index, v.col_index)] = v
-    return [g for g in grids.values() if 3 <= len(g) <= _MAX_CELLS]
+    return [g for g in grids.values() if 3 <= len(g) and (most is None or len(g) <= most)]
 
 
 def _lines(grid: _Grid, across: bool) -> dict[int, dict[int, SourceValue]]:

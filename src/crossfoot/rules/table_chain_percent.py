@@ -37,7 +37,7 @@ from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._chance import band
-from crossfoot.rules._derive_kinds import label, operand_class
+from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import fmt_result
 from crossfoot.rules.table_chain import (
     _ALONE,
@@ -46,6 +46,7 @@ from crossfoot.rules.table_chain import (
     _Chain,
     _Chains,
     _chance,
+    _grids,
     _met,
     _words,
 )
@@ -56,25 +57,12 @@ __all__ = ["percent_line_sum"]
 _LINE = 10  # cells of one line whose sums of three or four are chains, at most
 _KEPT = 64
 _SUMS = frozenset("+*")  # "total" words a product too (a payment times the years)
-_Grid = dict[tuple[int, int], SourceValue]
 _MEMO: dict[int, tuple[ValueIndex, list[_Chains]]] = {}
-
-
-def _grids(group: ValueIndex) -> list[_Grid]:
-    """The percentage cells of each table of ``group`` as written, by (row, column)."""
-    grids: dict[tuple[str, int], _Grid] = defaultdict(dict)
-    for v in group.values:
-        if v.table is None or v.row_index is None or v.col_index is None:
-            continue
-        if v.view == "true" or v.value == 0 or operand_class(v) != "percent":
-            continue
-        grids[(v.source_id, v.table)][(v.row_index, v.col_index)] = v
-    return [g for g in grids.values() if len(g) >= 3]
 
 
 def _make(group: ValueIndex) -> list[_Chains]:
     out: list[_Chains] = []
-    for grid in _grids(group):
+    for grid in _grids(group, "percent", None):  # (table_chain's reader, percentages)
         chains: list[_Chain] = []
         for across in (True, False):
             lines: dict[int, list[SourceValue]] = defaultdict(list)

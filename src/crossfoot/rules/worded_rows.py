@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from decimal import Decimal
 from itertools import pairwise
 
 from crossfoot.language.row_compare import may_compare_periods
@@ -54,7 +53,7 @@ from crossfoot.rules._level_moves import level_moves
 from crossfoot.rules._period_trend import period_series, period_unit, row_periods
 from crossfoot.rules._row_crossing import crossed_rows, may_cross
 from crossfoot.rules._row_moves import may_move, row_moves
-from crossfoot.rules._row_order import compared_rows, may_compare, named_rows
+from crossfoot.rules._row_order import compared_rows, may_compare, named_rows, word_mention
 from crossfoot.rules._row_order_periods import compared_periods
 from crossfoot.rules._streak import may_streak, streak
 
@@ -134,7 +133,7 @@ def _trend(text: str, s: Sentence, values: Sequence[SourceValue], added: list[Cl
     up = m.group("up") is not None
     word = m.group("up") or m.group("down")
     start = s.start + m.start()
-    mention = Mention(word, start, start + len(word), Decimal(len(cells)), "number", Decimal(0))
+    mention = word_mention(word, start, len(cells))
     added.append(_judged(mention, s, cells, up, word, unit or "year"))
 
 
