@@ -77,13 +77,17 @@ _BY_RE = re.compile(
 def maybe_article_fraction(text: str) -> bool:
     """A cheap gate: whether ``text`` may hold "half of" or "a third of" and the like, or a
     fraction after "by"."""
-    return (
-        "alf of" in text
-        or "th of" in text
-        or "rd of" in text
-        or "ter of" in text
-        or ("by " in text and ("half" in text or "th" in text or "rd" in text or "ter" in text))
-    )
+    return "alf of" in text or "th of" in text or "rd of" in text or "ter of" in text or _by(text)
+
+
+# The words every match of _BY_RE holds ("by" and a fraction's noun): a text without them holds
+# none (the common case: "by" alone is in many answers).
+_BY_WORDS = ("half", "third", "quarter", "fifth", "sixth", "eighth", "tenth")
+
+
+def _by(text: str) -> bool:
+    low = text.lower()
+    return "by" in low and any(w in low for w in _BY_WORDS)
 
 
 def is_article_fraction(text: str) -> bool:
@@ -124,7 +128,7 @@ def article_fractions(
         num = Num(m.start(), m.end(), digits, exp, plain=False, place_exp=-2)
         num.approximate = approx(text, num.start)
         extra.append(num.mention(original))
-    if "by " in text:
+    if _by(text):
         for m in _BY_RE.finditer(text):
             start = m.start("frac")
             if inside(start) or any(x.start == start for x in extra):
