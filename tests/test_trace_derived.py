@@ -12,6 +12,7 @@ equal ``to_dict()``. ``answer`` is also run at a larger count by
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from hypothesis import given, settings
@@ -21,7 +22,7 @@ from crossfoot.front import trace_fast
 from test_trace_fast import both, table
 
 # Words of the sentences the answers add (plain ones, and some a rule reads).
-NOUNS = "events visits signups spend tickets calls sessions users clicks".split()
+NOUNS = "events visits signups spend tickets calls sessions users clicks minutes regions".split()
 TOGETHER = ["Together"] * 6 + ["Combined", "In total", "Overall", "All told"]
 
 
@@ -127,7 +128,14 @@ def answer(rng: random.Random, rows: list[dict[str, Any]]) -> str:
     kinds = ["cells"] if rng.random() < 0.9 else []
     rest = ["total", "compare", "other"]
     kinds += rng.sample(rest, rng.randint(1, 3)) if rng.random() < 0.3 else rest
-    return " ".join(sentence(rng, rows, k, a, b, slips) for k in kinds)
+    text = " ".join(sentence(rng, rows, k, a, b, slips) for k in kinds)
+    said = re.findall(r"\$?\d[\d,]*(?:\.\d+)?[%kM]?", text)
+    if said and rng.random() < 0.25:  # a figure stated again (steps: a restatement)
+        again = rng.choice(said)
+        if again.endswith("%") and rng.random() < 0.5:  # (as a fraction)
+            again = f"{float(again[:-1].replace(',', '')) / 100:.3f}"
+        text += f" We also saw {again} {rng.choice(NOUNS)}."
+    return text
 
 
 def timing_like(rng: random.Random) -> list[dict[str, Any]]:

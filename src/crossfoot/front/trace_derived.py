@@ -59,7 +59,9 @@ _PERCENT = re.compile(r"([1-9]\d{0,2}(?:,\d{3})+|[1-9]\d{0,6}|0)(?:\.(\d{1,3}))?
 _HUNDRED = Decimal(100)
 _HALF = Decimal("0.5")
 #: Words a rule reads (a bound, an approximation, a scale, a unit, a period, a share, a count of
-#: rows, an operation): a sentence holding one goes to the engine. Movements and operations are
+#: rows, an operation, a superlative; trace's filter of what is a claim reads the time units and
+#: superlatives after a figure, ``front.trace_keep``): a sentence holding one goes to the
+#: engine. Movements and operations are
 #: read by the engine's own word gates (``direction_words``, ``may_operate``) as well.
 _READ = frozenset(
     """
@@ -77,13 +79,16 @@ _READ = frozenset(
     rows row record records entries count counts counted number numbers rank ranked then same
     equal equals versus vs against compared respectively while whereas but however instead
     difference gap lead led beat trail trailed behind ahead remaining rest remainder other others
-    another each apiece per cent
+    another each apiece per cent seconds second minutes minute hours decades decade yrs yr mos
+    mo largest biggest smallest highest lowest best worst top bottom leading strongest weakest
+    fastest slowest
     """.split()
 )
 #: Words that gather rows for rowsums (``rules.rowsums._GATHER``): a column total may then be
 #: stated in a sentence that names rows.
 _GATHER = frozenset({"together", "mean", "average"})
 _LINKS = frozenset({"was", "is"})
+_PERCENTS = frozenset({"percent", "pp"})
 _SIDES = frozenset({"below", "above"})
 
 
@@ -104,6 +109,16 @@ class Answer:
         self.items: list[tuple[str, int, Any]] | None = _items(text, table)
         self.starts = [it[1] for it in self.items] if self.items is not None else []
 
+    def cells_may(self, sentence: Sentence) -> bool:
+        """Whether ``sentence`` may be plain cells (trace_fast's reading): it names a row, or
+        states no figure (True when the answer could not be read)."""
+        if self.items is None:
+            return True
+        lo = bisect_left(self.starts, sentence.start)
+        hi = bisect_left(self.starts, sentence.end)
+        kinds = {it[0] for it in self.items[lo:hi]}
+        return "label" in kinds or "figure" not in kinds
+
     def reach(self) -> Reach | None:
         if self._reach is False:
             self._reach = _reach_of(self)
@@ -115,25 +130,27 @@ def _items(text: str, table: Rows) -> list[tuple[str, int, Any]] | None:
     index = {label: i for i, label in enumerate(table.labels)}
     out: list[tuple[str, int, Any]] = []
     i = 0
+    first = table.first
     while i < len(tokens):
         tok = tokens[i]
-        number, word, sign = tok.group(1), tok.group(2), tok.group(4)
-        start = tok.start()
+        number, word, owned, sign = tok.groups()
+        start, end = tok.span()
         if word is not None:
-            if word in table.first:
+            if word in first:
                 label, after = label_at(tokens, i, table)
                 if label is not None:
                     out.append(("label", start, (index[label], label)))
                     i = after
                     continue
-            out.append(("word", start, (word, tok.group(3) is not None)))
+            out.append(("word", start, (word, owned is not None)))
         elif number is not None:
-            if not _alone(text, start, tok.end()):
+            if not _alone(text, start, end):
                 return None
             m = figure_at(text, tokens, i)
             if m is None:
                 return None
-            out.append(("figure", start, (m, forms(m))))
+            read = forms(m)
+            out.append(("figure", start, (m, read, windows(read), windows(read, 1.0))))
             if m.kind == "percent":
                 i += 1  # (its "%")
         else:
@@ -146,12 +163,13 @@ def _reach_of(answer: Answer) -> Reach | None:
     """The answer's :class:`Reach`, or None when too many rows are near it."""
     table = answer.table
     kept = table_of(table.values)
-    rows = set()
+    # (a result set of one or two rows is searched whole: sources.rows.AnswerOperands.rows_for)
+    rows = set(range(len(table.labels))) if len(table.labels) <= 2 else set()
     for kind, _, what in answer.items or ():
         if kind == "label":
             rows.add(what[0])
         elif kind == "figure":
-            rows |= kept.rows_near(windows(what[1]))
+            rows |= kept.rows_near(what[2])
     if len(rows) > MAX_NEAR_ROWS:
         return None
     return Reach(table.values, sorted(rows), kept)
@@ -197,7 +215,7 @@ def derived_sentence(answer: Answer, sentence: Sentence, out: list[Claim]) -> bo
     hi = bisect_left(answer.starts, sentence.end)
     items = answer.items[lo:hi]
     labels: list[tuple[str, int]] = []  # (label, item index)
-    figures: list[tuple[Mention, Any, int]] = []  # (mention, forms, item index)
+    figures: list[tuple[Any, int]] = []  # ((mention, forms, wide, tight), item index)
     columns: set[int] = set()
     gather = False
     for k, (kind, _, what) in enumerate(items):
@@ -219,7 +237,7 @@ def derived_sentence(answer: Answer, sentence: Sentence, out: list[Claim]) -> bo
             elif not _plain(low, table):
                 return False
         elif kind == "figure":
-            figures.append((what[0], what[1], k))
+            figures.append((what, k))
         elif what not in ",.":
             return False
     if not figures:
@@ -230,7 +248,7 @@ def derived_sentence(answer: Answer, sentence: Sentence, out: list[Claim]) -> bo
     reach = answer.reach()
     if reach is None:
         return False
-    for m, read, k in figures:
+    for (m, *read), k in figures:
         if compared is not None and k == compared[2]:
             claim = _percent_change(reach, sentence, m, read, compared, out)
         else:
@@ -239,7 +257,14 @@ def derived_sentence(answer: Answer, sentence: Sentence, out: list[Claim]) -> bo
             return False
         out.append(claim)
         if claim.status == "derived":
-            grounded = [(float(c.mention.value), _rounding(c)) for c in out[:-1] if c.passed]
+            # (steps pairs figures of one class: amounts with amounts, percentages with
+            # percentages, rules._steps_math._cls)
+            percent = m.kind == "percent"
+            grounded = [
+                (float(c.mention.value), _rounding(c))
+                for c in out[:-1]
+                if c.passed and (c.mention.kind in _PERCENTS) == percent
+            ]
             reach.ground(float(m.value), _rounding(claim), grounded)
     return True
 
@@ -321,14 +346,14 @@ def _other(
     reach: Reach,
     sentence: Sentence,
     m: Mention,
-    read: Forms,
+    read: list[Forms],
     columns: set[int],
     named: bool,
     gather: bool,
 ) -> Claim | None:
     """A figure outside the comparison: ``unsupported`` when nothing approaches it, a column's
     total or mean when only that does, else None."""
-    cells, sums, rest = reach.tiers(read)
+    cells, sums, rest = reach.tiers(*read)
     if cells:
         return None
     if not sums:
@@ -375,13 +400,13 @@ def _percent_change(
     reach: Reach,
     sentence: Sentence,
     m: Mention,
-    read: Forms,
+    read: list[Forms],
     compared: tuple[str, str, int, bool],
     out: list[Claim],
 ) -> Claim | None:
     """ "A was 79.5% below B": the percent change of the two cells of A and B the answer stated
     last (rule ``steps`` over its grounded figures), when nothing else approaches it."""
-    cells, sums, rest = reach.tiers(read)
+    cells, sums, rest = reach.tiers(*read)
     if cells or sums or not rest:
         return None
     a, b, _, below = compared

@@ -199,7 +199,10 @@ def quick_trace(
     answer: Answer | None = None
     for sentence in split_sentences(text, [], _no_source):
         n = len(claims)
-        if _sentence_claims(text, sentence, table, claims):
+        # (a figure in a sentence naming no row is no cell of its own: read as derived at once)
+        if (answer is None or answer.cells_may(sentence)) and _sentence_claims(
+            text, sentence, table, claims
+        ):
             continue
         del claims[n:]
         if answer is None:  # (sums, means, comparisons, figures nothing reaches)

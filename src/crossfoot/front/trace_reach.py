@@ -37,7 +37,7 @@ from itertools import combinations
 
 from crossfoot.model.types import Mention
 
-__all__ = ["MAX_NEAR_ROWS", "Reach", "near", "windows"]
+__all__ = ["MAX_NEAR_ROWS", "Forms", "Reach", "Spans", "forms", "near", "table_of", "windows"]
 
 #: More rows near the answer than this: the path hands the answer to the engine (the sums of
 #: their subsets would cover too much to tell anything).
@@ -45,12 +45,15 @@ MAX_NEAR_ROWS = 5
 
 
 Forms = list[tuple[float, float]]
+Spans = list[tuple[float, float]]
 
 
 def forms(m: Mention) -> Forms:
     """The readings of the figure ``m`` the tiers look up, as (size, precision): its value, its
     digits as written, its value over and times 100 (a percent and its fraction)."""
     value, p = abs(float(m.value)), float(m.precision)
+    if m.scale == 1:  # (written as its value)
+        return [(value, p), (value / 100, p / 100), (value * 100, p * 100)]
     return [
         (value, p),
         (abs(float(m.written)), float(m.precision / m.scale)),
@@ -59,15 +62,13 @@ def forms(m: Mention) -> Forms:
     ]
 
 
-def windows(
-    read: Forms, times: float = 3.0, spread: float = 0.0, loose: float = 0.0
-) -> list[tuple[float, float]]:
+def windows(read: Forms, times: float = 3.0, spread: float = 0.0, loose: float = 0.0) -> Spans:
     """The windows of a figure's readings (:func:`forms`): each ``times`` its precision (a rule
     with a reach keeps to the precision: ``rules._reach``'s contract), wider by ``spread`` and
     by ``loose`` of the value (``steps`` widens its window by its operands' own rounding)."""
     out = []
     for v, p in read:
-        w = max(times * p, 1e-9 * v, 1e-12) + spread + loose * v
+        w = times * p + 1e-9 * v + 1e-12 + spread + loose * v
         out.append((v - w, v + w))
     return out
 
@@ -162,22 +163,25 @@ class Reach:
     def ground(self, value: float, precision: float, others: Sequence[tuple[float, float]]) -> None:
         """A derived figure of the answer (``value``, stated to ``precision``; 0 when it is the
         derivation's exact result) became an operand of ``steps``, with ``others``, the answer's
-        other grounded figures (value, precision): its pairs join the last tier (made when a
-        figure is next looked up), and the window they are looked up in widens by the rounding
-        of those operands (``steps``' spread: the sum of the two roundings for a sum,
-        difference or mean, their relative sum for the rest)."""
+        other grounded figures (value, precision): the figure itself (a restatement, also as a
+        percentage or a fraction) and its pairs with them join the last tier (made when a
+        figure is next looked up), whose window widens by the rounding of those operands
+        (``steps``' spread: the sum of the two roundings for a sum, difference or mean, their
+        relative sum for the rest)."""
         spread, rel = self.spread
         spread = max(spread, precision + max((p for _, p in others), default=0.0))
         if value:
             worst = max((p / abs(v) for v, p in others if v), default=0.0)
             rel = max(rel, 2 * (precision / abs(value) + worst))
         self.spread = (spread, rel)
-        self.pending.append((value, [*self.operands, *(v for v, _ in others)]))
+        self.pending.append((value, [v for v, _ in others]))
 
     def _grounded(self) -> None:
         """The pairs of the derived figures grounded since the last look-up."""
         added, scaled = self.added, self.scaled
         for g, bs in self.pending:
+            added.append(abs(g))
+            scaled += [abs(g) * 100, abs(g) / 100]
             added += [abs(g + b) for b in bs]
             added += [abs(g - b) for b in bs]
             added += [abs(g + b) / 2 for b in bs]
@@ -196,20 +200,22 @@ class Reach:
         scaled.sort()
         self.pending = []
 
-    def tiers(self, read: Forms) -> tuple[list[float], list[float], list[float]]:
-        """The values near a figure (its :func:`forms`) in each tier: cells, rowsums, the
-        pairwise rest."""
-        cells = near(self.cells, windows(read))
+    def tiers(
+        self, read: Forms, wide: Spans, tight: Spans
+    ) -> tuple[list[float], list[float], list[float]]:
+        """The values near a figure (its :func:`forms`, their :func:`windows` at three times
+        and at once the precision) in each tier: cells, rowsums, the pairwise rest."""
+        cells = near(self.cells, wide)
         # (rowsums and the pairwise rules keep to the stated precision: rules._reach)
-        tight = windows(read, 1.0)
         rest = near(self.pairs, tight)
         if self.pending:
             self._grounded()
         if self.added:
             spread, rel = self.spread
             # (steps reads the figure as it is and as written, never as a fraction of it)
-            rest += near(self.added, windows(read[:2], 1.0, spread))
-            rest += near(self.scaled, windows(read[:2], 1.0, 0.0, rel))
+            said = read[:1] if len(read) == 3 else read[:2]
+            rest += near(self.added, windows(said, 1.0, spread))
+            rest += near(self.scaled, windows(said, 1.0, 0.0, rel))
         return cells, near(self.rowsums, tight), rest
 
 

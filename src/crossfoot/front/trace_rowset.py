@@ -119,9 +119,28 @@ def read(rows: Any) -> Rows | None:
             places.setdefault(cell, []).append((label, i))
             values[i].append(cell)
         labels.append(label)
-    if any(c in _LABEL_NOISE for c in columns) or not _labels_plain(labels, columns):
+    if any(c in _LABEL_NOISE for c in columns) or not _plain_kept(labels, columns):
         return None
-    return Rows(labels, columns, places, values)
+    table = Rows(labels, columns, places, values)
+    # the key column's words: "3 regions" counts rows (trace's filter of claims, trace_keep)
+    for word in re.split(r"[^a-z]+", key.lower()):
+        if word:
+            table.words.update((word, word.rstrip("s"), word + "s"))
+    return table
+
+
+_PLAIN: dict[tuple[tuple[str, ...], tuple[str, ...]], bool] = {}
+
+
+def _plain_kept(labels: list[str], columns: list[str]) -> bool:
+    """:func:`_labels_plain`, kept for the next result set of the same labels and columns."""
+    key = (tuple(labels), tuple(columns))
+    known = _PLAIN.get(key)
+    if known is None:
+        if len(_PLAIN) >= 64:
+            _PLAIN.clear()
+        known = _PLAIN[key] = _labels_plain(labels, columns)
+    return known
 
 
 def _labels_plain(labels: list[str], columns: list[str]) -> bool:
@@ -148,10 +167,6 @@ def _labels_plain(labels: list[str], columns: list[str]) -> bool:
             ):
                 return False
     return True
-
-
-def _words(label: str) -> int:
-    return label.count(" ") + 1
 
 
 def label_at(tokens: list[re.Match[str]], i: int, table: Rows) -> tuple[str | None, int]:
