@@ -33,7 +33,7 @@ from decimal import Decimal
 from typing import Any
 
 from crossfoot.front.trace_keep import RANK_WORDS
-from crossfoot.front.trace_reach import MAX_NEAR_ROWS, Forms, Reach, forms, table_of, windows
+from crossfoot.front.trace_reach import MAX_NEAR_ROWS, Forms, Reach, forms, spans, table_of
 from crossfoot.front.trace_rowset import WORDS, Rows, label_at, mention
 from crossfoot.language.direction import direction_words
 from crossfoot.language.operation_words import may_operate
@@ -150,7 +150,7 @@ def _items(text: str, table: Rows) -> list[tuple[str, int, Any]] | None:
             if m is None:
                 return None
             read = forms(m)
-            out.append(("figure", start, (m, read, windows(read), windows(read, 1.0))))
+            out.append(("figure", start, (m, read, *spans(read))))
             if m.kind == "percent":
                 i += 1  # (its "%")
         else:
