@@ -14,6 +14,8 @@ readings they replace.
 - ``sources.cells.unit_in_cell``: a label is searched for a unit at its end only when it ends in
   a scale word (``unit_starts.may_end_in_scale``), and for a unit marked by an apostrophe only
   when it holds one. Hypothesis labels read as without the gates.
+- ``sources.table_header.cell_number``: a cell without a digit (``\\d``: any script's) is no
+  number, unless sources are read in a locale. Hypothesis cells, with and without a locale.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from hypothesis import strategies as st
 from crossfoot.model.types import SourceValue
 from crossfoot.numbers import article_fractions
 from crossfoot.numbers.extract import extract
-from crossfoot.sources import cells, table_json
+from crossfoot.numbers.locale import READING_LOCALE
+from crossfoot.sources import cells, table_header, table_json
 from crossfoot.sources.unit_starts import may_end_in_scale
 
 _EVERY_TEXT = re.compile("")
@@ -160,3 +163,30 @@ def _plain_unit_in_cell(label: str) -> object:
 def test_scale_end_witnesses(label: str) -> None:
     assert may_end_in_scale(label)
     assert not may_end_in_scale("Total sales") and not may_end_in_scale("Fixed Price")
+
+
+_CELL_PIECES = st.sampled_from(
+    ["Net", "sales", " ", "$", "(", ")", "%", "-", "—", "n/a", "1", "234", ",", ".", "m", "*",
+     "(a)", "\u0663", "\u00b2", "\uff11", "five", "elfu", "Mio."]
+)  # fmt: skip
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(_CELL_PIECES, max_size=6).map("".join), st.sampled_from([None, "de_DE", "sw"]))
+def test_digit_gate_reads_every_cell_as_before(cell: str, locale: str | None) -> None:
+    token = READING_LOCALE.set(locale)
+    try:
+        gated = table_header.cell_number(cell)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(table_header, "_DIGIT", _EVERY_TEXT)
+            assert table_header.cell_number(cell) == gated
+    finally:
+        READING_LOCALE.reset(token)
+
+
+def test_digit_gate_witnesses() -> None:
+    assert table_header.cell_number("Net sales") is None
+    assert str(table_header.cell_number("\u0661\u0662").value) == "12"  # Arabic-Indic digits
+    with pytest.MonkeyPatch.context() as mp:  # a gate blind to such digits is caught
+        mp.setattr(table_header, "_DIGIT", re.compile("[0-9]"))
+        assert table_header.cell_number("\u0661\u0662") is None
