@@ -51,7 +51,7 @@ from crossfoot.sources.table_header import (
     tidy_grid,
 )
 from crossfoot.sources.table_labels import column_labels
-from crossfoot.sources.table_long_years import date_rows, month_rows, period_key
+from crossfoot.sources.table_long_years import long_readings
 from crossfoot.sources.table_long_years import row_year as long_row_year
 from crossfoot.sources.table_sections import row_section
 from crossfoot.sources.table_subtotal import BlankTotals
@@ -224,9 +224,9 @@ class _Body:
     ) -> None:
         self.grid, self.parsed, self.h = grid, parsed, header
         self.where, self.fallback = where, fallback
-        self.key = period_key(grid, parsed, header.rows)  # ("month | region": region labels)
-        self.dated = date_rows(grid, header.rows, self.key or 0)  # (a long table's dated rows)
-        self.periods = month_rows(grid, header.rows, self.key or 0)  # (rules.row_months)
+        # the column labelling the rows ("month | region": region labels), a long table's dated
+        # rows, its rows' months (rules.row_months)
+        self.key, self.dated, self.periods = long_readings(grid, parsed, header.rows)
         width = len(grid[0])
         self.blank = [
             [p is None and is_blank(c) for c, p in zip(row, prow, strict=True)]
