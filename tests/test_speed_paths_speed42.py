@@ -14,6 +14,8 @@ readings they replace.
 - ``sources.cells.unit_in_cell``: a label is searched for a unit at its end only when it ends in
   a scale word (``unit_starts.may_end_in_scale``), and for a unit marked by an apostrophe only
   when it holds one. Hypothesis labels read as without the gates.
+- ``sources.prose._respective``: no sentence is searched for "respectively" when the text's
+  ``lower()`` lacks it (``text_gates.may_say_respectively``). Hypothesis texts read as without.
 - ``sources.table_header.cell_number``: a cell without a digit (``\\d``: any script's) is no
   number, unless sources are read in a locale. Hypothesis cells, with and without a locale.
 """
@@ -32,8 +34,8 @@ from crossfoot.model.types import SourceValue
 from crossfoot.numbers import article_fractions
 from crossfoot.numbers.extract import extract
 from crossfoot.numbers.locale import READING_LOCALE
-from crossfoot.sources import cells, table_header, table_json
-from crossfoot.sources.unit_starts import may_end_in_scale
+from crossfoot.sources import cells, prose, table_header, table_json
+from crossfoot.sources.text_gates import may_end_in_scale, may_say_respectively
 
 _EVERY_TEXT = re.compile("")
 
@@ -190,3 +192,33 @@ def test_digit_gate_witnesses() -> None:
     with pytest.MonkeyPatch.context() as mp:  # a gate blind to such digits is caught
         mp.setattr(table_header, "_DIGIT", re.compile("[0-9]"))
         assert table_header.cell_number("\u0661\u0662") is None
+
+
+_RESPECTIVE_PIECES = st.sampled_from(
+    ["Sales were", "$5", "and", "$6 million", "in", "2019", "2018", ",", ".", " ", "respectively",
+     "RESPECTIVELY", "reſpectively", "respectıvely", "Respectively", "respectivel", "y", "é", "\n"]
+)  # fmt: skip
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(_RESPECTIVE_PIECES, max_size=12).map(" ".join))
+def test_respectively_gate_reads_as_the_search(text: str) -> None:
+    if prose._RESPECTIVELY.search(text) is not None:
+        assert may_say_respectively(text)
+    ms = extract(text)
+    sentence_of = [0] * len(ms)
+    gated = prose._respective(text, ms, sentence_of, [0, len(text) + 1])
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(prose, "may_say_respectively", lambda text: True)
+        assert prose._respective(text, ms, sentence_of, [0, len(text) + 1]) == gated
+
+
+def test_respectively_witnesses() -> None:
+    t = "During 2015 and 2014, interest income was $22.8 and $27.4, RESPECTIVELY."
+    ms = extract(t)
+    paired, _ = prose._respective(t, ms, [0] * len(ms), [0, len(t) + 1])
+    assert sorted(paired.values()) == [2014, 2015]
+    assert may_say_respectively("reſpectively") and not may_say_respectively("respective")
+    with pytest.MonkeyPatch.context() as mp:  # a gate that never passes loses the pairs
+        mp.setattr(prose, "may_say_respectively", lambda text: False)
+        assert prose._respective(t, ms, [0] * len(ms), [0, len(t) + 1])[0] != paired

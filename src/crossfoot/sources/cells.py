@@ -20,9 +20,10 @@ from crossfoot.model.types import Kind
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.numbers.scales import CELL_SCALE_WORDS, SCALE_EXP, SCALE_WORDS
 from crossfoot.sources.table_dates import short_date_years
+from crossfoot.sources.text_gates import may_end_in_scale
 from crossfoot.sources.unit_glue import unglued
 from crossfoot.sources.unit_starts import UNIT_START as _UNIT_START
-from crossfoot.sources.unit_starts import may_end_in_scale, may_mark, search_at
+from crossfoot.sources.unit_starts import may_mark, search_at
 
 __all__ = [
     "COUNTED_NOTE",

@@ -22,6 +22,7 @@ from crossfoot.model.types import Mention, SourceValue
 from crossfoot.numbers.article_fractions import is_article_fraction
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.sources.tables import CellNumber
+from crossfoot.sources.text_gates import may_say_respectively
 
 # The label suffix of a prose range's high end ("5 to 40 years": 40 is "... (upper end)"); rules
 # that quote a source range read it (rules.direct).
@@ -302,8 +303,9 @@ def _respective(
     for i, m in enumerate(mentions):
         if m.claim:
             by_sentence.setdefault(sentence_of[i], []).append(i)
+    said_anywhere = may_say_respectively(text)
     for sent, members in by_sentence.items():
-        if not _RESPECTIVELY.search(text, bounds[sent], bounds[sent + 1]):
+        if not said_anywhere or not _RESPECTIVELY.search(text, bounds[sent], bounds[sent + 1]):
             continue
         said.add(sent)
         years = [i for i in members if mentions[i].kind == "year"]

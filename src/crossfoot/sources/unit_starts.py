@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["UNIT_START", "may_end_in_scale", "may_mark", "search_at"]
+__all__ = ["UNIT_START", "may_mark", "search_at"]
 
 # Written without re.I and with the look-behind after the "i" (the letters IGNORECASE folds onto
 # "i" and "n" spelled out: tests/test_speed_paths_speed35.py checks every code point), so that
@@ -42,27 +42,3 @@ def may_mark(cell: str) -> bool:
     (True, False)
     """
     return "'" in cell or "\u2019" in cell or "\u2018" in cell
-
-
-# The scale words a label may end in (``cells._LABEL_UNIT``, case-blind, anchored at the end):
-# "Amount US$m", "2019 $'000", "Revenue (thousands)".
-_SCALE_ENDS = (
-    "000", "000s", "000's", "000\u2019s", "thousand", "thousands", "million", "millions",
-    "billion", "billions", "lakh", "lakhs", "crore", "crores", "mn", "mm", "bn", "m", "k",
-)  # fmt: skip
-# Characters re.I folds onto an ASCII letter that lower() does not map to it (as
-# ``numbers.cores._FOLDS_RE``): a label with one is searched as before.
-_FOLDS = re.compile("[\u0130\u0131\u017f\u212a]")
-
-
-def may_end_in_scale(bare: str) -> bool:
-    """Whether ``bare`` may end in a scale word, as every match of ``cells._LABEL_UNIT`` does
-    (its ``$`` also before a last newline); False leaves the search out (a row label, most
-    often, ends in none: ~2 us a label read for the first time).
-
-    >>> may_end_in_scale("Amount US$M"), may_end_in_scale("Total sales")
-    (True, False)
-    """
-    if not bare.isascii() and _FOLDS.search(bare) is not None:
-        return True
-    return bare.removesuffix("\n").lower().endswith(_SCALE_ENDS)
