@@ -20,6 +20,7 @@ __all__ = [
     "find_weekday_days",
     "parse_date",
     "relative_weekdays",
+    "user_days",
 ]
 
 _MONTHS = {
@@ -283,3 +284,49 @@ def relative_weekdays(low: str, reference: date) -> set[int]:
             if word == "next":
                 out.add(today + (ahead or 7) + 7)
     return out
+
+
+# "the 15th", "on the 3rd, please": a day of the month alone, as a user writes it in a chat. Not
+# before a noun ("the 3rd passenger") or a month ("the 3rd of May": find_dates reads that one).
+_DAY_ALONE = re.compile(
+    r"\bthe\s+([0-3]?\d)(?:st|nd|rd|th)\b(?=\s*(?:[.,;:!?)]|$)|\s+(?:please|instead|then|if|and|"
+    r"or|at|for|works|is|would|will|of\s+(?:this|next|the)\s+month)\b)"
+)
+# "12/15", "15/12": a month and day without a year, read as find_dates reads 12/15/2026 (not
+# a fraction: "1/2 of it").
+_SLASH_DAY = re.compile(r"(?<![\d/.,])([01]?\d|[12]\d|3[01])/([0-3]?\d)(?![\d/%]|\s+of\b)")
+
+
+def user_days(low: str, reference: date | None) -> tuple[set[int], set[tuple[int, int]]]:
+    """Days a user's chat names without a month or a year: "the 15th" (this month's when still
+    ahead of ``reference``, else next month's) and "12/15" (a yearless month and day, day first
+    when the first part cannot be a month).
+
+    >>> days, yearless = user_days("move it to the 3rd, or 12/15", date(2026, 12, 5))
+    >>> sorted(date.fromordinal(d).isoformat() for d in days), sorted(yearless)
+    (['2027-01-03'], [(12, 15)])
+    >>> user_days("the 3rd passenger, 1/2 of it, 40/50", None)  # a fraction is no day
+    (set(), set())
+    """
+    days: set[int] = set()
+    yearless: set[tuple[int, int]] = set()
+    if reference is not None and "the " in low:
+        for m in _DAY_ALONE.finditer(low):
+            got = _day_from(reference, int(m[1]))
+            if got is not None:
+                days.add(got)
+    if "/" in low:
+        for m in _SLASH_DAY.finditer(low):
+            a, b = int(m[1]), int(m[2])
+            month, day = (b, a) if a > 12 else (a, b)
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                yearless.add((month, day))
+    return days, yearless
+
+
+def _day_from(reference: date, day: int) -> int | None:
+    """The ordinal of the next ``day`` of a month on or after ``reference``."""
+    year, month = reference.year, reference.month
+    if day < reference.day:
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return _day(year, month, day)

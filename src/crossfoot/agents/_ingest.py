@@ -17,7 +17,7 @@ from datetime import date
 from itertools import compress, repeat
 from operator import contains
 
-from crossfoot.agents._dates import find_dates, relative_weekdays
+from crossfoot.agents._dates import find_dates, relative_weekdays, user_days
 from crossfoot.agents._fraction_words import fraction_percents
 from crossfoot.agents._keys import id_format, num_key, url_key
 from crossfoot.agents._scaled import scaled_amounts
@@ -180,8 +180,12 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
     if chunks & _DATE_WORDS or (reference is not None and chunks & _RELATIVE_WORDS):
         more, out.yearless = find_dates(low, reference)
         out.days |= more
-    if channel == "user" and reference is not None and chunks & _WEEKDAY_WORDS:
-        out.days |= relative_weekdays(low, reference)  # "next Monday" (a user's words only)
+    if channel == "user":  # a user's words only: "next Monday", "the 15th", "12/15"
+        if reference is not None and chunks & _WEEKDAY_WORDS:
+            out.days |= relative_weekdays(low, reference)
+        more, yearless = user_days(low, reference)
+        out.days |= more
+        out.yearless |= yearless
     if "://" in low or "www." in low:
         out.urls = {url_key(u) for u in _URLS.findall(low)}
     return out
