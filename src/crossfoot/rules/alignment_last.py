@@ -9,7 +9,7 @@ last sentence computes from them is what the answer answers. For
 :mod:`crossfoot.rules.alignment`: when no marker is written and the last sentence that holds a
 figure computes it from figures stated in earlier sentences (the "steps" and "arithmetic" rules,
 a restatement of such a step too), that sentence's figures are the final ones, read as if
-marked. An answer whose last figure is a value quoted from the sources, or a
+marked (but the operands its calculation writes before the result: those are steps). An answer whose last figure is a value quoted from the sources, or a
 bare figure the search derives, keeps the reading of every figure.
 """
 
@@ -42,4 +42,17 @@ def computed_last(finals: Sequence[Claim], marked: bool) -> tuple[tuple[Claim, .
     tail = tuple(c for c in finals if c.sentence.index == last)
     if len(tail) == len(finals) or not _computed(tail[-1]):
         return tuple(finals), marked
-    return tail, True
+    return _results(tail), True
+
+
+def _results(tail: tuple[Claim, ...]) -> tuple[Claim, ...]:
+    """The last sentence's figures but the operands its calculation writes before its result
+    ("The change is 39,884 - 19,377 = $20,507": 39,884 and 19,377 are steps, not answers)."""
+    last = tail[-1]
+    ev = last.evidence
+    ops = {abs(v.value) for v in ev.operands} if ev is not None else set()
+    return tuple(
+        c
+        for c in tail
+        if c is last or c.mention.start > last.mention.start or abs(c.value) not in ops
+    )
