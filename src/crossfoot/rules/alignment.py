@@ -246,8 +246,8 @@ def _one_value_misfit(
 underlying = _underlying
 
 
-def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | None:
-    """Why ``c`` does not answer ``ask`` (year, row or operation), or None when it does."""
+def _placed(ask: Ask, c: Claim, named: Named) -> Fit | None:
+    """Why ``c``'s operands are not of the year or the row ``ask`` names, or None."""
     ev = c.evidence
     if ev is None or ev.rule == "question":
         return None
@@ -267,6 +267,14 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
     ):
         where = "; ".join(v.label or v.field or "" for v in ev.operands[:2])
         return Fit("row", f"the question names {others[0]!r}; this figure comes from {where}")
+    return None
+
+
+def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | None:
+    """Why ``c`` does not answer ``ask`` (year, row or operation), or None when it does."""
+    placed = _placed(ask, c, named)
+    if placed is not None or c.evidence is None or c.evidence.rule == "question":
+        return placed
     base = _underlying(claims, c)
     worked = worked_misfit(ask, base, named) if base is not None else None
     if worked is not None:
@@ -415,10 +423,11 @@ def _align(
     another reading fits takes its evidence); ``texts``: the sources' texts by id."""
     out = list(claims)
     ask = placed_years(known_years(ask, values), data_years(values)[0])
-    finals, marked = computed_last(*final_figures(text, claims))
+    named = Named(ask, values, texts)
+    placed = lambda c: _placed(ask, c, named) is None  # noqa: E731
+    finals, marked = computed_last(*final_figures(text, claims), placed)
     final_ids = {id(c) for c in finals}
     judged: dict[int, Claim] = {}
-    named = Named(ask, values, texts)
     more = more_than_asked(ask, finals, marked)
     several = _several_for_one(ask, finals, marked) or (Fit("op", more) if more else None)
     if several is not None:

@@ -388,8 +388,19 @@ class _Body:
             # ``at`` (source_id, kind, label, field, row, column, year, table, row_index,
             # col_index, span), unit_header, view, operand, precision, currency, period.
             period = self.periods.get(i) or cell_period(h.labels[j], year)  # (row, column)
-            at = (where.source_id, kind, f"{row_part}{self.names[j]}", None, row)
-            at += (h.labels[j] or None, year, where.table, where.rows[i], where.cols[j], None)
+            at = (
+                where.source_id,
+                kind,
+                f"{row_part}{self.names[j]}",
+                None,
+                row,
+                h.labels[j] or None,
+                year,
+                where.table,
+                where.rows[i],
+                where.cols[j],
+                None,
+            )
             v, p = cell.value, cell.precision
             if unit is not None and kind != "percent" and not cell.own_scale and not spared:
                 # Under a unit a cell is offered in both views: as written and scaled.
