@@ -30,6 +30,7 @@ from crossfoot.language.rowtokens import count_of_whole, noun_at
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
 from crossfoot.rules._named import Named, value_years
+from crossfoot.rules._year_counted import year_counted
 from crossfoot.rules.answer_count_rows import year_column_values, years_moved_verdict
 from crossfoot.rules.count_reading import answers_count, inclusive_bar, trailing_bar
 from crossfoot.rules.moved_counts import moved_verdict
@@ -244,8 +245,8 @@ def _rows_verdict(
     """A count with no bar ("How many categories are there under total expenses?"): ``derived``
     when it is the number of rows that add up to a total row the question names, or else of the
     rows of a table (totals aside); None otherwise (the reading is not certain enough to fail)."""
-    if ask.counted is None or singular(ask.counted) in _PERIODS:
-        return None
+    if ask.counted is None or singular(ask.counted) in _PERIODS or year_counted(ask, scope):
+        return None  # (year_counted: "How many new stores opened in 2023?" asks the year's)
     stated = mention.value
     rows: dict[tuple[str, int], dict[int, set[int | None]]] = {}
     labels: dict[tuple[str, int, int], str] = {}
