@@ -8,7 +8,8 @@ It is ``wrong_row`` too, naming the period the sentence says and the ones the ta
 
 - the figure's clause (or else its sentence) names one year, or one quarter, month or half;
 - every matching cell is a table cell of a year (or of a period of that kind), the table has two
-  or more of them, and none is the one named;
+  or more of them, and none is the one named; a column dated to the day ("December 31, 2018")
+  is left alone (a balance dated so also opens the next year);
 - no source in scope writes the period named (a passage may give the 2024 figure the table
   lacks, or say the table's year is a fiscal 2024), and the sentence does not look ahead
   ("expected", "forecast", "projected", "will", ...) nor date the figure ("as of January 2024").
@@ -47,6 +48,10 @@ _DATED = re.compile(
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2},?\s+)?"
     r"(?:19|20)\d\d\b"
 )
+_MONTH = re.compile(
+    r"(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+)
 _MIN_PERIODS = 2  # a table of one year may be dated by it: a sentence's other year is no error
 
 
@@ -55,6 +60,8 @@ def absent_year(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdict | N
     docstring); None otherwise."""
     if not values or any(v.table is None or v.year is None for v in values):
         return None
+    if any(_MONTH.search(v.column or "") for v in values):
+        return None  # "December 31, 2018": a balance dated so also opens 2019
     s, m, text = ctx.sentence, ctx.mention, ctx.text
     lo, hi = clause_bounds(text, s.start, s.end, m.start, m.end)
     years = set(years_in_text(text[lo:hi])) or set(years_in_text(text[s.start : s.end]))
