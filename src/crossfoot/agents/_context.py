@@ -243,6 +243,8 @@ class ContextStore:
         hit = self._hit(self.compact, c, "written form")
         if hit is not None:
             return hit
+        if key[:1] == "#" and key[1:].isdecimal():
+            return self._digits(key[1:], "written without its '#'")  # "#55127" for 55127
         for prefix, n, suffix in (*self.formats, *formats):
             if (
                 len(c) == len(prefix) + n + len(suffix)

@@ -14,7 +14,14 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-__all__ = ["find_dates", "find_reference_date", "find_weekday_days", "parse_date"]
+__all__ = [
+    "find_dates",
+    "find_reference_date",
+    "find_weekday_days",
+    "parse_date",
+    "relative_weekdays",
+    "user_days",
+]
 
 _MONTHS = {
     "jan": 1,
@@ -51,8 +58,16 @@ _MDY = re.compile(
 _DMY = re.compile(
     r"\b(" + _DAY + r")\s+(?:of\s+)?(" + _MONTH_WORD + r")\b\.?(?:,?\s+(\d{4})\b)?", re.IGNORECASE
 )
+_COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_COUNT = r"(\d{1,3}|an?|one|two|three|four|five|six)"
+# "in 3 days", "in two weeks", "a week from today": days counted from the reference day.
 _RELATIVE = re.compile(
-    r"\b(today|tomorrow|yesterday|day after tomorrow|in (\d{1,3}) days?)\b", re.IGNORECASE
+    r"\b(today|tomorrow|yesterday|day after tomorrow|in "
+    + _COUNT
+    + r" (days?|weeks?)|"
+    + _COUNT
+    + r" (weeks?|days?) from (?:today|now))\b",
+    re.IGNORECASE,
 )
 # "The current time is 2024-05-15 15:00:00", "today is June 3, 2024", "current date: 2024-05-15"
 _REFERENCE = re.compile(
@@ -124,7 +139,9 @@ def _relative(m: re.Match[str], reference: date) -> int:
     word = m[1].lower()
     offset = {"today": 0, "tomorrow": 1, "yesterday": -1, "day after tomorrow": 2}.get(word)
     if offset is None:
-        offset = int(m[2])
+        count, unit = (m[2], m[3]) if m[2] else (m[4], m[5])
+        n = _COUNT_WORDS.get(count.lower()) or int(count)
+        offset = n * 7 if unit.lower().startswith("week") else n
     return (reference + timedelta(days=offset)).toordinal()
 
 
@@ -229,3 +246,87 @@ def find_weekday_days(low: str) -> set[tuple[int, int]]:
         for m in _WEEKDAY_DAY.finditer(low)
         if 1 <= int(m[2]) <= 31
     }
+
+
+# "next Monday", "this Friday", "on Wednesday", "last Tuesday": a weekday counted from the
+# reference day. Not one followed by a day of the month or a time ("Saturday 18th", "Friday
+# 10:00": find_weekday_days reads the first, the second names no day of its own).
+_RELATIVE_WEEKDAY = re.compile(
+    r"\b(?:(next|this|coming|last|past|on)\s+)?(mon|tues|wednes|thurs|fri|satur|sun)day\b"
+    r"(?!,?\s+(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)?(?![\d:.]))"
+)
+
+
+def relative_weekdays(low: str, reference: date) -> set[int]:
+    """The days a user's weekday words name, counted from ``reference``: the coming one for a
+    bare weekday ("on Monday") or "this"; for "next", the coming one or the one a week later
+    (English uses it both ways); for "last", the one before.
+
+    >>> ref = date(2026, 12, 5)  # a Saturday
+    >>> sorted(date.fromordinal(d).isoformat() for d in relative_weekdays("next monday", ref))
+    ['2026-12-07', '2026-12-14']
+    >>> sorted(date.fromordinal(d).isoformat() for d in relative_weekdays("on friday 10:00", ref))
+    ['2026-12-11']
+    >>> relative_weekdays("saturday 18th", ref)
+    set()
+    """
+    out: set[int] = set()
+    today = reference.toordinal()
+    for m in _RELATIVE_WEEKDAY.finditer(low):
+        ahead = (_WEEKDAYS.index(m[2]) - reference.weekday()) % 7
+        word = m[1]
+        if word in ("last", "past"):
+            out.add(today - (7 - ahead if ahead else 7))
+        elif word == "this":
+            out.add(today + ahead)
+        else:
+            out.add(today + (ahead or 7))
+            if word == "next":
+                out.add(today + (ahead or 7) + 7)
+    return out
+
+
+# "the 15th", "on the 3rd, please": a day of the month alone, as a user writes it in a chat. Not
+# before a noun ("the 3rd passenger") or a month ("the 3rd of May": find_dates reads that one).
+_DAY_ALONE = re.compile(
+    r"\bthe\s+([0-3]?\d)(?:st|nd|rd|th)\b(?=\s*(?:[.,;:!?)]|$)|\s+(?:please|instead|then|if|and|"
+    r"or|at|for|works|is|would|will|of\s+(?:this|next|the)\s+month)\b)"
+)
+# "12/15", "15/12": a month and day without a year, read as find_dates reads 12/15/2026 (not
+# a fraction: "1/2 of it").
+_SLASH_DAY = re.compile(r"(?<![\d/.,])([01]?\d|[12]\d|3[01])/([0-3]?\d)(?![\d/%]|\s+of\b)")
+
+
+def user_days(low: str, reference: date | None) -> tuple[set[int], set[tuple[int, int]]]:
+    """Days a user's chat names without a month or a year: "the 15th" (this month's when still
+    ahead of ``reference``, else next month's) and "12/15" (a yearless month and day, day first
+    when the first part cannot be a month).
+
+    >>> days, yearless = user_days("move it to the 3rd, or 12/15", date(2026, 12, 5))
+    >>> sorted(date.fromordinal(d).isoformat() for d in days), sorted(yearless)
+    (['2027-01-03'], [(12, 15)])
+    >>> user_days("the 3rd passenger, 1/2 of it, 40/50", None)  # a fraction is no day
+    (set(), set())
+    """
+    days: set[int] = set()
+    yearless: set[tuple[int, int]] = set()
+    if reference is not None and "the " in low:
+        for m in _DAY_ALONE.finditer(low):
+            got = _day_from(reference, int(m[1]))
+            if got is not None:
+                days.add(got)
+    if "/" in low:
+        for m in _SLASH_DAY.finditer(low):
+            a, b = int(m[1]), int(m[2])
+            month, day = (b, a) if a > 12 else (a, b)
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                yearless.add((month, day))
+    return days, yearless
+
+
+def _day_from(reference: date, day: int) -> int | None:
+    """The ordinal of the next ``day`` of a month on or after ``reference``."""
+    year, month = reference.year, reference.month
+    if day < reference.day:
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return _day(year, month, day)

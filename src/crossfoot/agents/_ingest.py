@@ -17,12 +17,18 @@ from datetime import date
 from itertools import compress, repeat
 from operator import contains
 
-from crossfoot.agents._dates import find_dates
+from crossfoot.agents._dates import find_dates, relative_weekdays, user_days
+from crossfoot.agents._fraction_words import fraction_percents
 from crossfoot.agents._keys import id_format, num_key, url_key
+from crossfoot.agents._scaled import scaled_amounts
 
 __all__ = ["Tokens", "day_shifts", "learn_examples", "tokenize", "words_of"]
 
 _HAS_DIGIT = re.compile(r"\d")
+# "#55127" (an id is "#w4410287"); the character before it is looked at in Python, so that the
+# pattern starts with its literal "#" (a search the regex engine does fast).
+_NUMBER_SIGN = re.compile(r"#(\d+)(?![\w-])")
+_WORDISH = frozenset("#_0123456789abcdefghijklmnopqrstuvwxyz")
 _PERCENTS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:%|percent\b)")
 _URLS = re.compile(r"(?:https?://|www\.)[^\s<>\"'()\[\]{}\\]+")
 # Phone-like runs: digits and ().- joined by single spaces ("+1 (555) 010-4477"). One unambiguous
@@ -76,7 +82,16 @@ _MONTH_WORDS = frozenset(
     "jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july "
     "august september october november december".split()
 )
-_RELATIVE_WORDS = frozenset(("today", "tomorrow", "yesterday", "days", "day"))
+_RELATIVE_WORDS = frozenset(("today", "tomorrow", "yesterday", "days", "day", "week", "weeks"))
+# The same words ending a sentence ("fly on 5 March.", "tomorrow."): a chunk keeps its dot.
+_DATE_WORDS = frozenset(
+    (*_MONTH_WORDS, *(w + "." for w in _MONTH_WORDS), *(w + "." for w in _RELATIVE_WORDS))
+)
+_WEEKDAY_WORDS = frozenset(
+    f"{d}day{end}"
+    for d in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
+    for end in ("", ".")
+)
 _WORD_DAYS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _DAY_SHIFT = re.compile(
     r"\b(?:(next|following|previous|prior) day|day (after|before)|"
@@ -140,6 +155,14 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
     chunks = words_of(low)
     out = Tokens(words=chunks)
     _read_chunks(out, [x for x in chunks if not x.isalpha()])  # words need no look
+    if "#" in low:  # "order #55127", "ticket #4471": the number sign is no part of the number
+        signed = [
+            m[1]
+            for m in _NUMBER_SIGN.finditer(low)
+            if m.start() == 0 or low[m.start() - 1] not in _WORDISH
+        ]
+        out.tokens.update(signed)
+        out.numbers.update(map(num_key, signed))
     # The chunks holding "@" are picked out at C level (a JSON result has thousands of chunks).
     at = compress(chunks, map(contains, chunks, repeat("@"))) if "@" in low else ()
     for chunk in at:
@@ -151,9 +174,18 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
         out.percents.update(num_key(p) for p in _PERCENTS.findall(low))
     if channel == "user":
         out.numbers.update(_number_words(low))
-    if chunks & _MONTH_WORDS or (reference is not None and chunks & _RELATIVE_WORDS):
+        out.percents |= fraction_percents(low)  # "half of", "a third of": 50%, 33.3%
+        if len(low) <= PROSE_CAP:
+            out.numbers |= scaled_amounts(low)  # "2k", "$1.5M", "€1.250,50"
+    if chunks & _DATE_WORDS or (reference is not None and chunks & _RELATIVE_WORDS):
         more, out.yearless = find_dates(low, reference)
         out.days |= more
+    if channel == "user":  # a user's words only: "next Monday", "the 15th", "12/15"
+        if reference is not None and chunks & _WEEKDAY_WORDS:
+            out.days |= relative_weekdays(low, reference)
+        more, yearless = user_days(low, reference)
+        out.days |= more
+        out.yearless |= yearless
     if "://" in low or "www." in low:
         out.urls = {url_key(u) for u in _URLS.findall(low)}
     return out

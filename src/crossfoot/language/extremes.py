@@ -43,6 +43,12 @@ _WORD = re.compile(
     r"|(?P<low>lowest|smallest|fewest|slowest|worst[- ](?:sell(?:er|ing)"
     r"|perform(?:er|ing))|(?<=\bthe\s)least(?=\s+[a-z])(?!\s+(?:of|likely)\b)))\b"
 )
+# "South fell the most, by 340", "West grew the least.": a movement verb ranks the rows' moves
+# with "the most" / "the least" before no noun (_WORD takes "the most" before a word).
+_MOVED_MOST = re.compile(
+    r"(?i)\b(?:grew|rose|increased|gained|climbed|jumped|improved|expanded|fell|dropped|declined|"
+    r"decreased|shrank|slipped|contracted)\s+the\s+(most|least)\b(?=\s*(?:[,;:.()]|$))"
+)
 # A line that sums or averages the others (a total, an average): never ranked among them.
 ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")
 _NOT_BEFORE = re.compile(
@@ -94,6 +100,9 @@ def extremes(text: str, lo: int, hi: int) -> list[tuple[int, int, bool]]:
     >>> t = "West had the highest revenue; North had its highest level since 2019."
     >>> [(t[a:b], h) for a, b, h in extremes(t, 0, len(t))]
     [('highest', True)]
+    >>> t = "South fell the most, by 340, and West grew the least."
+    >>> [(t[a:b], h) for a, b, h in extremes(t, 0, len(t))]
+    [('most', True), ('least', False)]
     """
     out = []
     for m in _WORD.finditer(text, lo, hi):
@@ -102,6 +111,12 @@ def extremes(text: str, lo: int, hi: int) -> list[tuple[int, int, bool]]:
         if _NOT_AFTER.match(text[m.end() : hi]):
             continue
         out.append((m.start(), m.end(), m.group("high") is not None))
+    if "the m" in text or "the l" in text:
+        seen = {a for a, _, _ in out}
+        for m in _MOVED_MOST.finditer(text, lo, hi):
+            if m.start(1) not in seen and not _NOT_AFTER.match(text[m.end() : hi]):
+                out.append((m.start(1), m.end(1), m[1].lower() == "most"))
+        out.sort()
     return out
 
 

@@ -24,7 +24,7 @@ from crossfoot.language.extremes import ASIDE as _ASIDE
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.sources.rows_label_match import label_search
 
-__all__ = ["growth_misranked"]
+__all__ = ["growth_misranked", "moved_sense"]
 
 _HUNDRED = Decimal(100)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
@@ -32,10 +32,16 @@ _UNIT_AFTER = re.compile(r"\s*\([^()]*\)\s*$")
 
 
 def growth_misranked(
-    ev: Evidence, values: Sequence[SourceValue], word: str, high: bool, sentence: str, after: str
+    ev: Evidence,
+    values: Sequence[SourceValue],
+    word: str,
+    high: bool,
+    sentence: str,
+    after: str,
+    head: str = "",
 ) -> str | None:
     """The message when another row's change goes past the evidence's, else None; ``after``:
-    the words after the superlative."""
+    the words after the superlative, ``head``: the clause's words before it."""
     if ev.kind in _RATES and len(ev.operands) == 2:
         return _rate_misranked(ev, values, word, high, sentence, after)
     if ev.kind not in ("percent_change", "difference") or len(ev.operands) != 2:
@@ -54,6 +60,16 @@ def growth_misranked(
     peers = _peers(values, a, a.col_index, b.col_index, lambda x, y: _change(ev.kind, x, y))
     if peers is None or len(peers) < 2:
         return None
+    sense = moved_sense(after, head)
+    if sense is not None:
+        # "the smallest gain" ranks the rows that gained, "the largest decline" the rows that
+        # fell, the largest being the most negative (the table still has three rows or more)
+        if own == 0 or (own > 0) != (sense > 0):
+            return None
+        peers = [p for p in peers if p[0] != 0 and (p[0] > 0) == (sense > 0)]
+        high = high if sense > 0 else not high
+        if not peers:
+            return None
     top, v = max(peers, key=lambda p: p[0] if high else -p[0])
     if (top > own) if high else (top < own):
         unit = "%" if ev.kind == "percent_change" else ""
@@ -61,6 +77,35 @@ def growth_misranked(
             f"{a.row}'s change is not the {word}: {v.row} changed by {_shown(top)}{unit} "
             f"against {_shown(own)}{unit}"
         )
+    return None
+
+
+# A movement the superlative ranks: "the largest decline", "fell the most" (-1); "the smallest
+# gain", "grew the slowest" (+1). The noun right after the superlative is read first.
+_FALL = re.compile(
+    r"(?i)\b(?:fell|falls?|falling|drop(?:s|ped|ping)?|declin(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)|"
+    r"shr[au]nk|shrink(?:s|ing)?|loss(?:es)?|contract(?:ed|ions?)|slump(?:s|ed)?|plunged?|slid|"
+    r"slipped|downturn)\b"
+)
+_RISE = re.compile(
+    r"(?i)\b(?:gr[eo]w(?:s|n|th)?|growing|r[oi]se(?:s|n)?|rising|increas(?:e|es|ed|ing)|"
+    r"gain(?:s|ed)?|climb(?:s|ed)?|jump(?:s|ed)?|improve(?:d|ment|ments)?|expan(?:ded|sion)|"
+    r"upturn)\b"
+)
+
+
+def moved_sense(after: str, head: str) -> int | None:
+    """+1 when the words rank a rise, -1 a fall, None when they name no movement.
+
+    >>> moved_sense("decline", ""), moved_sense("", "West grew the"), moved_sense("", "had the")
+    (-1, 1, None)
+    """
+    for words in (after, head):
+        fall, rise = _FALL.search(words), _RISE.search(words)
+        if fall and not rise:
+            return -1
+        if rise and not fall:
+            return 1
     return None
 
 

@@ -57,7 +57,8 @@ def change_bar(text: str, claim: Claim, values: Sequence[SourceValue]) -> Claim 
         return None  # "grew to more than $550M", "rose, ending above $550M": a bar on a level
     way = 1 if moved[-1].group("up") else -1
     sentence = text[s.start : s.end]
-    years = sorted(set(years_in_text(sentence)))
+    # no year stated: a table of two years has one change ("West grew by less than 5%")
+    years = sorted(set(years_in_text(sentence))) or _two_years(values)
     if len(years) not in (1, 2):
         return None
     old_year, new_year = (years[0] - 1, years[0]) if len(years) == 1 else (years[0], years[1])
@@ -99,6 +100,12 @@ def change_bar(text: str, claim: Claim, values: Sequence[SourceValue]) -> Claim 
     if not near(abs(change), bar) or not round_line(m.written):
         return None
     return Claim(m, s, "derived", ev)
+
+
+def _two_years(values: Sequence[SourceValue]) -> list[int]:
+    """The two years of the sources' cells when they have exactly two, else none."""
+    years = {v.year for v in values if v.year is not None and v.row is not None}
+    return sorted(years) if len(years) == 2 else []
 
 
 def _derived(claim: Claim) -> bool:

@@ -99,7 +99,7 @@ def _misranked(
     if claim.passed and ev is not None and ev.kind != "cell":
         # ("grew fastest, up 12.2%")
         return growth_misranked(
-            ev, values, _ADJECTIVE.get(word.lower(), word), high, sentence, after
+            ev, values, _ADJECTIVE.get(word.lower(), word), high, sentence, after, head
         )
     if not claim.passed or ev is None or len(ev.operands) != 1:
         return None

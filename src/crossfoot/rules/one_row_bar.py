@@ -41,10 +41,11 @@ from crossfoot.sources.rows_label_match import label_search
 __all__ = ["one_row_bar"]
 
 # A word between the movement and the bar that makes the bar a level's: "grew to more than",
-# "rose, ending above", "climbed, closing the year at over".
+# "rose, ending above", "climbed, closing the year at over" ("at least", "up to" are the bar's
+# own words, not a level's).
 _LEVEL = re.compile(
-    r"(?i)\b(?:to|at|end(?:ed|ing|s)?|clos(?:ed|ing|es)|finish(?:ed|ing|es)|reach(?:ed|ing|es)?|"
-    r"stand(?:s|ing)?|stood|settl(?:ed|ing|es))\b"
+    r"(?i)\b(?:(?<!up )to|at(?!\s+(?:least|most)\b)|end(?:ed|ing|s)?|clos(?:ed|ing|es)|"
+    r"finish(?:ed|ing|es)|reach(?:ed|ing|es)?|stand(?:s|ing)?|stood|settl(?:ed|ing|es))\b"
 )
 # "of" right after the bar: the row named after it is the whole ("more than $350M of total revenue")
 _OF_WHOLE = re.compile(r"(?i)\s+of\s+")

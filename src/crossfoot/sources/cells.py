@@ -20,6 +20,7 @@ from crossfoot.model.types import Kind
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.numbers.scales import CELL_SCALE_WORDS, SCALE_EXP, SCALE_WORDS
 from crossfoot.sources.table_dates import short_date_years
+from crossfoot.sources.text_gates import may_end_in_scale
 from crossfoot.sources.unit_glue import unglued
 from crossfoot.sources.unit_starts import UNIT_START as _UNIT_START
 from crossfoot.sources.unit_starts import may_mark, search_at
@@ -419,9 +420,9 @@ def unit_in_cell(cell: str) -> Unit | None:
     c = c or _OF_CURRENCY.fullmatch(bare)  # "Millions of Dollars": the cell is the unit
     if c is None:
         # A label that ends in a unit with its currency: "30 June 2019 $’000", "Amount US$m".
-        c = _LABEL_UNIT.search(bare)
+        c = _LABEL_UNIT.search(bare) if may_end_in_scale(bare) else None
         if c is None or not (c.group("cur") or c.group("apos")):
-            c = _MARKED_UNIT.search(bare)
+            c = _MARKED_UNIT.search(bare) if may_mark(bare) else None  # (it holds one of ['’‘])
         if c is None:
             return None
     word = c.group("w").lower().replace("'", "").replace("’", "")

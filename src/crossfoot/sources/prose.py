@@ -22,6 +22,7 @@ from crossfoot.model.types import Mention, SourceValue
 from crossfoot.numbers.article_fractions import is_article_fraction
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.sources.tables import CellNumber
+from crossfoot.sources.text_gates import may_say_respectively
 
 # The label suffix of a prose range's high end ("5 to 40 years": 40 is "... (upper end)"); rules
 # that quote a source range read it (rules.direct).
@@ -108,7 +109,9 @@ _YEAR_AFTER = re.compile(
 )
 # Sentence ends: ". " before a capital (not "Dec. 31"), a spaced " . " (tokenized text), ";", a
 # line break.
-_SENTENCE_END = re.compile(r"(?=[.!?;\n])(?:[.!?](?=\s+[A-Z\[(\"'])|(?<=\s)\.(?=\s)|;|\n)")
+# (One character class first, the rest asked behind it: the engine skips to the next of those
+# characters in C, where a look-ahead first was tried at every character.)
+_SENTENCE_END = re.compile(r"[.!?;\n](?:(?<=[.!?])(?=\s+[A-Z\[(\"'])|(?<=\s\.)(?=\s)|(?<=[;\n]))")
 
 
 def _prose_years(text: str, mentions: Sequence[Mention]) -> dict[int, int]:
@@ -300,8 +303,9 @@ def _respective(
     for i, m in enumerate(mentions):
         if m.claim:
             by_sentence.setdefault(sentence_of[i], []).append(i)
+    said_anywhere = may_say_respectively(text)
     for sent, members in by_sentence.items():
-        if not _RESPECTIVELY.search(text, bounds[sent], bounds[sent + 1]):
+        if not said_anywhere or not _RESPECTIVELY.search(text, bounds[sent], bounds[sent + 1]):
             continue
         said.add(sent)
         years = [i for i in members if mentions[i].kind == "year"]

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.sources.cells import CellNumber, Unit, is_blank, parse_cell, unit_in_cell
 
 __all__ = [
@@ -60,12 +61,17 @@ _NUMBER_FIRST = re.compile(
 )
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def cell_number(cell: str) -> CellNumber | None:
     """One cell's number, a footnote marker after it left out ("1,234*", "310 (2)").
 
     >>> cell_number("310 (2)").value, cell_number("(2)").value, cell_number("Net") is None
     (Decimal('310'), Decimal('-2'), True)
     """
+    if _DIGIT.search(cell) is None and READING_LOCALE.get() is None:
+        return None  # (a label: every reading of a cell but a locale's holds a digit, ``\d``)
     found = parse_cell(cell)
     if found is not None or not cell:
         return found

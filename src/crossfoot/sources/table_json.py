@@ -87,6 +87,19 @@ def _bracket_pairs(text: str, start: int) -> dict[int, int]:
     return pairs
 
 
+_DECODER = json.JSONDecoder()
+
+
+def _whole_json(text: str, start: int) -> tuple[object, int] | None:
+    """The JSON value that opens at ``start`` and its end, None when none does. For the first
+    table of a text it is what the pairing of brackets finds (:func:`_bracket_pairs` scans from
+    there, and within a JSON value its strings are the scan's), without a token per cell."""
+    try:
+        return _DECODER.raw_decode(text, start)
+    except (ValueError, RecursionError):
+        return None
+
+
 def json_tables(text: str) -> list[TextTable]:
     """Every JSON-style (or Python-literal) list of rows in a text, in order.
 
@@ -97,7 +110,7 @@ def json_tables(text: str) -> list[TextTable]:
     first = _TABLE_START.search(text)
     if first is None:
         return found
-    pairs = _bracket_pairs(text, first.start())
+    pairs: dict[int, int] | None = None  # (read when a table is not one JSON value from its "[")
     last_end = 0
     unclosed = False  # a literal scan already ran to the end of the text: skip further ones
     for m in _TABLE_START.finditer(text, first.start()):
@@ -106,7 +119,14 @@ def json_tables(text: str) -> list[TextTable]:
             continue
         obj: object = None
         end = -1
-        close = pairs.get(start)
+        close = None
+        got = _whole_json(text, start) if start == first.start() else None
+        if got is not None:
+            obj, end = got
+        else:
+            if pairs is None:
+                pairs = _bracket_pairs(text, first.start())
+            close = pairs.get(start)
         if close is not None:
             end = close + 1
             try:

@@ -18,7 +18,7 @@ from crossfoot.sources.rows_months import month_column, month_of, names_periods,
 from crossfoot.sources.rows_names import names_a_year
 from crossfoot.sources.rows_years import date_years
 
-__all__ = ["date_rows", "month_rows", "period_key", "row_year"]
+__all__ = ["date_rows", "long_readings", "month_rows", "period_key", "row_year"]
 
 
 def date_rows(grid: Sequence[Sequence[str]], first: int, key: int = 0) -> dict[int, int]:
@@ -30,7 +30,12 @@ def date_rows(grid: Sequence[Sequence[str]], first: int, key: int = 0) -> dict[i
     >>> date_rows(grid, 1)
     {1: 2023, 2: 2024, 3: 2024}
     """
-    columns, labels = _body(grid, first, key)
+    return _dated(*_body(grid, first, key), first, key)
+
+
+def _dated(
+    columns: list[list[str | None]], labels: list[str | None], first: int, key: int
+) -> dict[int, int]:
     return {first + i: y for i, y in date_years(columns, key, labels).items()} if labels else {}
 
 
@@ -45,7 +50,12 @@ def month_rows(
     >>> month_rows(grid, 1)
     {1: (2024, 1), 2: (2024, 2), 3: (2024, 1)}
     """
-    columns, labels = _body(grid, first, key)
+    return _months(*_body(grid, first, key), first, key)
+
+
+def _months(
+    columns: list[list[str | None]], labels: list[str | None], first: int, key: int
+) -> dict[int, tuple[int | None, int]]:
     col = month_column(columns, key) if labels else None
     if col is None and labels and names_periods(columns[0]):
         col, labels = columns[0], [None] * len(labels)  # one series, labelled by its periods
@@ -68,7 +78,12 @@ def period_key(
     >>> period_key(grid, parsed, 1), period_key(grid[:2] + grid[3:], parsed, 1)
     (1, None)
     """
-    columns, _ = _body(grid, first)
+    return _key(_body(grid, first)[0], parsed, first)
+
+
+def _key(
+    columns: list[list[str | None]], parsed: Sequence[Sequence[object]], first: int
+) -> int | None:
     if not columns or any(c is None or month_of(c) is None for c in columns[0]):
         return None
     if len(set(columns[0])) == len(columns[0]):
@@ -78,6 +93,24 @@ def period_key(
         if words and all(row[j] is None for row in parsed[first:]):
             return j
     return None
+
+
+def long_readings(
+    grid: Sequence[Sequence[str]], parsed: Sequence[Sequence[object]], first: int
+) -> tuple[int | None, dict[int, int], dict[int, tuple[int | None, int]]]:
+    """:func:`period_key`, and :func:`date_rows` and :func:`month_rows` by that key (the first
+    column without one), the body's columns read once for the three when the key is the first.
+
+    >>> grid = [["Region", "Date", "Revenue"], ["North", "2023-12-31", "3.8"],
+    ...         ["North", "2024-12-31", "4.2"], ["South", "2024-12-31", "2.5"]]
+    >>> long_readings(grid, [[None, None, 3.8] for _ in grid], 1)
+    (None, {1: 2023, 2: 2024, 3: 2024}, {})
+    """
+    body = _body(grid, first)
+    key = _key(body[0], parsed, first)
+    if key:
+        return key, date_rows(grid, first, key), month_rows(grid, first, key)
+    return key, _dated(*body, first, 0), _months(*body, first, 0)
 
 
 def _body(

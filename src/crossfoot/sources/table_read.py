@@ -27,7 +27,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any
 
 from crossfoot.language.period_columns import cell_period
 from crossfoot.model.types import SourceValue
@@ -52,7 +51,7 @@ from crossfoot.sources.table_header import (
     tidy_grid,
 )
 from crossfoot.sources.table_labels import column_labels
-from crossfoot.sources.table_long_years import date_rows, month_rows, period_key
+from crossfoot.sources.table_long_years import long_readings
 from crossfoot.sources.table_long_years import row_year as long_row_year
 from crossfoot.sources.table_sections import row_section
 from crossfoot.sources.table_subtotal import BlankTotals
@@ -169,6 +168,9 @@ def _spares(unit_text: str, row_label: str) -> bool:
     return bool(_SHARES.search(rest)) and bool(_SHARES.search(row_label))
 
 
+_value = SourceValue  # (called with every field in order: no keyword dict per cell)
+
+
 @dataclass(frozen=True, slots=True)
 class _Where:
     """The provenance every value of a table shares, and where each tidy row and column stood
@@ -222,9 +224,9 @@ class _Body:
     ) -> None:
         self.grid, self.parsed, self.h = grid, parsed, header
         self.where, self.fallback = where, fallback
-        self.key = period_key(grid, parsed, header.rows)  # ("month | region": region labels)
-        self.dated = date_rows(grid, header.rows, self.key or 0)  # (a long table's dated rows)
-        self.periods = month_rows(grid, header.rows, self.key or 0)  # (rules.row_months)
+        # the column labelling the rows ("month | region": region labels), a long table's dated
+        # rows, its rows' months (rules.row_months)
+        self.key, self.dated, self.periods = long_readings(grid, parsed, header.rows)
         width = len(grid[0])
         self.blank = [
             [p is None and is_blank(c) for c, p in zip(row, prow, strict=True)]
@@ -354,17 +356,22 @@ class _Body:
         section, self.section = row_section(self.section, row_label)  # (ends at its total)
         prefix = f"{section}: " if section and section != row_label else ""
         row_part = f"{prefix}{row_label or f'row {self.where.rows[i] + 1}'} / "
+        row = row_label or None
         out: list[SourceValue] = []
+        where, add = self.where, out.append
+        # What a column's unit makes of this row (its subject unit, whether it spares the row):
+        # the same for every column of one unit (most tables have one), so read once per unit.
+        read: dict[int, tuple[Unit | None, bool]] = {}
         for j, cell in numbers:
             kind = "year" if j == year_col else cell.kind
             if kind != "percent" and cell.currency is None:
                 if row_pct or h.percent[j] or (rate_row and self.signed_pct[j]):
                     kind = "percent"
             unit = row_unit or h.units[j]
-            subject = None if row_unit else row_subject_unit(unit, row_label, section)
-            if subject is None and not row_unit and unit is not None and i in self.counted:
-                subject = unit.subject
-            unit = subject or unit
+            got = read.get(id(unit))
+            if got is None:
+                got = read[id(unit)] = self._unit_reading(i, unit, row_unit, row_label, section)
+            unit, spared = got
             currency = cell.currency or self._lone_currency(i, j, label_col)
             if currency is None and unit is not None and kind != "percent":
                 currency = unit.currency
@@ -377,38 +384,37 @@ class _Body:
                 and (year is None or self.one_year)
             ):
                 year = self.section_year  # the header's one year was the first block's heading
-            common: dict[str, Any] = {
-                "source_id": self.where.source_id,
-                "kind": kind,
-                "label": f"{row_part}{self.names[j]}",
-                "row": row_label or None,
-                "column": h.labels[j] or None,
-                "year": year,
-                "table": self.where.table,
-                "row_index": self.where.rows[i],
-                "col_index": self.where.cols[j],
-                "currency": currency,
-                "period": self.periods.get(i) or cell_period(h.labels[j], year),  # (row, column)
-            }
-            scaled = unit is not None and kind != "percent" and not cell.own_scale
-            # (a section row "Per Common Share Data:" spares the rows below it too)
-            spared = (
-                unit is not None
-                and subject is None
-                and (spares(unit, row_label) or bool(section and spares(unit, section)))
-            )
-            if scaled and unit is not None and not spared:
+            # SourceValue's fields in order (tests/test_speed_paths_speed42.py): value, then
+            # ``at`` (source_id, kind, label, field, row, column, year, table, row_index,
+            # col_index, span), unit_header, view, operand, precision, currency, period.
+            period = self.periods.get(i) or cell_period(h.labels[j], year)  # (row, column)
+            at = (where.source_id, kind, f"{row_part}{self.names[j]}", None, row)
+            at += (h.labels[j] or None, year, where.table, where.rows[i], where.cols[j], None)
+            v, p = cell.value, cell.precision
+            if unit is not None and kind != "percent" and not cell.own_scale and not spared:
                 # Under a unit a cell is offered in both views: as written and scaled.
-                v, p, s = cell.value, cell.precision, unit.scale
-                out.append(SourceValue(value=v, precision=p, view="written", **common))
-                out.append(
-                    SourceValue(
-                        value=v * s, precision=p * s, view="true", unit_header=unit.text, **common
-                    )
-                )
+                s = unit.scale
+                add(_value(v, *at, None, "written", True, p, currency, period))
+                add(_value(v * s, *at, unit.text, "true", True, p * s, currency, period))
             else:
-                out.append(SourceValue(value=cell.value, precision=cell.precision, **common))
+                add(_value(v, *at, None, "both", True, p, currency, period))
         return out
+
+    def _unit_reading(
+        self, i: int, unit: Unit | None, row_unit: Unit | None, row_label: str, section: str
+    ) -> tuple[Unit | None, bool]:
+        """The unit a cell of row ``i`` under ``unit`` takes (its subject's, when the row counts
+        that subject) and whether the unit spares the row (leaves it as written:
+        a section row "Per Common Share Data:" spares the rows below it too)."""
+        subject = None if row_unit else row_subject_unit(unit, row_label, section)
+        if subject is None and not row_unit and unit is not None and i in self.counted:
+            subject = unit.subject
+        spared = (
+            unit is not None
+            and subject is None
+            and (spares(unit, row_label) or bool(section and spares(unit, section)))
+        )
+        return subject or unit, spared
 
     def _with_nil(
         self, i: int, label_col: int, numbers: list[tuple[int, CellNumber]]

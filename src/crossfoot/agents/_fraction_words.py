@@ -1,0 +1,52 @@
+"""Fractions a user names in words, as the percentages the arithmetic search already uses.
+
+"Refund half of the order", "pay a third of my balance", "three quarters of the deposit": the call
+then carries that share of an amount the context shows. Read as a stated percentage (50, 33.33...,
+75), the share is found by the search for "a stated percentage of a found amount" (``_derive``),
+which names the amount it took. Only a fraction word followed by "of", "off" or "the" counts ("half
+an hour" names no share).
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from crossfoot.agents._keys import dec_key
+
+__all__ = ["fraction_percents"]
+
+_PARTS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5,
+          "fifths": 5, "tenth": 10, "tenths": 10}  # fmt: skip
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+_FRACTION = re.compile(
+    r"\b(?:(a|an|one|two|three|four)[ -])?(half|halves|thirds?|quarters?|fifths?|tenths?)"
+    r"\s+(?:of|off|the)\b"
+    r"|(?<![\d/.])([1-9])/([2-9]|10)\s+of\b"
+)
+_GATE = ("half", "third", "quarter", "fifth", "tenth", "/")
+
+
+def fraction_percents(low: str) -> set[str]:
+    """The percentages (``num_key`` form) the fraction words of a lower-cased text name.
+
+    >>> sorted(fraction_percents("refund half of it, or a third of the rest"), key=float)
+    ['33.33333333', '50']
+    >>> sorted(fraction_percents("three quarters of the deposit, 1/4 of 2,000"), key=float)
+    ['25', '75']
+    >>> fraction_percents("half an hour, the third row")
+    set()
+    """
+    out: set[str] = set()
+    if not any(w in low for w in _GATE):
+        return out
+    for count, part, top, bottom in _FRACTION.findall(low):
+        if part:
+            n, d = _COUNTS.get(count, 1), _PARTS[part]
+            if count in ("", "a", "an", "one") and part.endswith("s") and part != "halves":
+                continue  # "thirds of" without a count names no share
+        else:
+            n, d = int(top), int(bottom)
+        if 0 < n < d:
+            out.add(dec_key((Decimal(100) * n / d).quantize(Decimal("1e-8"))))
+    return out
