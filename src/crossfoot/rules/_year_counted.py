@@ -5,7 +5,9 @@
 categories are there under total expenses?"). A table's rows do not change with the year, so a
 question that asks how many in a year the table has a column (or row) of plain numbers for asks
 for that year's figures (a cell, their total), not for the rows: "3" (the regions) is no answer
-to it, and the reading is not made.
+to it, and the whole table's rows are not counted. (A question that names a total line still
+counts the lines above it: "How many categories are there under total stock-based compensation in
+2019?")
 
 >>> from crossfoot.language.asked import read_question
 >>> from crossfoot.model.types import SourceValue

@@ -245,8 +245,8 @@ def _rows_verdict(
     """A count with no bar ("How many categories are there under total expenses?"): ``derived``
     when it is the number of rows that add up to a total row the question names, or else of the
     rows of a table (totals aside); None otherwise (the reading is not certain enough to fail)."""
-    if ask.counted is None or singular(ask.counted) in _PERIODS or year_counted(ask, scope):
-        return None  # (year_counted: "How many new stores opened in 2023?" asks the year's)
+    if ask.counted is None or singular(ask.counted) in _PERIODS:
+        return None
     stated = mention.value
     rows: dict[tuple[str, int], dict[int, set[int | None]]] = {}
     labels: dict[tuple[str, int, int], str] = {}
@@ -268,7 +268,7 @@ def _rows_verdict(
             parts.append(labels[(source, table, r)])
         if len(parts) >= 2 and len(parts) == stated:
             return _rows_evidence(f"rows above {labels[(source, table, at)]}", parts[::-1])
-    if not totals:
+    if not totals and not year_counted(ask, scope):  # ("How many new stores opened in 2023?")
         for (source, table), grid in rows.items():
             body = [
                 labels[(source, table, r)]
