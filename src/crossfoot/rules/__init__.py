@@ -58,6 +58,7 @@ from crossfoot.rules.rowsums import row_derivations
 from crossfoot.rules.scaled import scaled_operand
 from crossfoot.rules.series_span import series_span
 from crossfoot.rules.signed_quotient import signed_quotient
+from crossfoot.rules.stated_fall import stated_fall
 from crossfoot.rules.stated_step import stated_step
 from crossfoot.rules.steps import step_arithmetic
 from crossfoot.rules.sum_share import sum_share
@@ -85,6 +86,7 @@ RULES: tuple[Rule, ...] = (
     restated_result,  # "= 400. Thus the total is 400": a restatement is the result it restates
     percent_of,  # "12.41% of 4,930 = 611.8": a product written with "of" must add up
     direct_match,  # exact / rounded / unit header / fraction<->percent, then the row check
+    stated_fall,  # "-12%" for "decreased 12%": a fall the sources word, with its sign
     scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions
     row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
     group_change,  # result rows: the change of two named periods' totals (trace only)

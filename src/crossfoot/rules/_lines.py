@@ -64,8 +64,10 @@ def line_misnamed(ev: Evidence, named: Named) -> bool:
     if any(v.row_index != first.row_index or v.table != first.table for v in ops):
         return False  # a column's line: the rows are its parts, not a row the question names
     asked = named.labels_named(first, "row")
-    if not asked or first.row in asked:
+    if not asked:
         return False
+    if first.row in asked:  # (its label named, but under a section the question does not name)
+        return named.misnamed(first) is not None
     return any(named.firm(label, first) for label in asked)
 
 

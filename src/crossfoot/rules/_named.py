@@ -30,6 +30,7 @@ from crossfoot.rules._named_years import (
     value_years,
     years_fit,
 )
+from crossfoot.rules.off_question_rows import meant_row
 
 __all__ = [
     "TOTAL_LABEL",
@@ -232,7 +233,7 @@ class Named:
                 return self._meant(named)
             if req and named is named_cols and (fuller := self._fuller(req, named)):
                 return fuller
-        return self._other_section(v, named_rows) or self._section_total(v, named_rows)
+        return self._other_section(v, named_rows) or meant_row(self, v, named_rows)
 
     def total_beyond(self, v: SourceValue) -> str | None:
         """The period column the question names by its numbers ("due in less than 1 year",

@@ -39,6 +39,15 @@ _PER_PHRASE = re.compile(r"(?i)\bper\s+((?:[a-z]+\s+){0,2}[a-z]+)")
 
 _Pools = tuple[list[tuple[str, SourceValue]], list[SourceValue]]
 
+# Nouns a passage counts people by, for the noun an answer divides by: "revenue per employee"
+# over "employs 12,400 people", "GDP per capita" over "8.2 million residents".
+_PEOPLE = frozenset("people person staff worker headcount personnel fte".split())
+_SAME_NOUN = {
+    "employee": _PEOPLE,
+    "capita": _PEOPLE | {"resident", "inhabitant", "citizen"},
+    "head": _PEOPLE | {"resident", "inhabitant", "citizen"},
+}
+
 
 def _pools(ctx: ClaimContext) -> _Pools:
     """The scope's prose counts (with the noun each counts, singular) and prose amounts of
@@ -89,6 +98,7 @@ def prose_per_unit(
     units = units | frozenset(
         t for p in _PER_PHRASE.finditer(ctx.sentence.text) for t in tokens(p.group(1))
     )
+    units = units.union(*(_SAME_NOUN.get(u, ()) for u in units))  # ("per employee": people)
     counts, amounts = _pools(ctx)
     years = named_years(ctx)
     subject = content_words(ctx.sentence.text) - units  # "net income" of "... per share"

@@ -15,10 +15,12 @@ set()
 
 from __future__ import annotations
 
+from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import per_answer
 from crossfoot.model.types import SourceValue
+from crossfoot.rules._derive_next_year import next_years
 from crossfoot.rules._derive_shared import group_too_large
 from crossfoot.rules._prose_pairs import worded_kinds
 from crossfoot.rules._prose_subject import prose_named
@@ -52,7 +54,8 @@ def with_prior_year(
         v.table is None and v.span is not None for v in named.values
     ):
         return named
-    before = prior_years(named_years(ctx))
+    years = named_years(ctx)
+    before = next_years(years, focus_text(ctx)) or prior_years(years)  # "% of the 2011 total"
     if not before:
         return named
     have = {id(v) for v in named.values}

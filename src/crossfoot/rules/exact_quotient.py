@@ -31,6 +31,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._derive_shared import best_verdict, derivable
 from crossfoot.rules._near import focus_says
+from crossfoot.rules._prose_prior import with_prior_year
 from crossfoot.rules._year_focus import coarse_group
 from crossfoot.rules.derive import pair_candidates
 
@@ -102,6 +103,7 @@ def exact_quotient(ctx: ClaimContext) -> Verdict | None:
         named = coarse_group(ctx, group, _WHOLE_GROUP)
         if named is None and several and 1 < len(group) <= _WHOLE_GROUP:
             named = group
-        if named is not None:
+        if named is not None:  # "this change as a % of the 2011 value": and 2012 (or 2010)
+            named = with_prior_year(ctx, group, named, _WHOLE_GROUP)
             found.extend(pair_candidates(exact, named))
     return best_verdict(exact, found)

@@ -1,0 +1,102 @@
+"""The row a question means when its words also name another row: a named section's line.
+
+:meth:`crossfoot.rules._named.Named.misnamed` calls a cell of another row than the question
+names off the question; a cell whose own row label the question's words also hold ("revenue")
+passes it. This reading says which of those rows the question means, and reports the meant one
+for a cell of the other:
+
+- **a named section's line**: "What was the average Europe revenue for 2019 and 2020?" over a
+  table of segments ("Europe:" with *Revenue* and *Operating income* under it, "Greater China:"
+  likewise, then *Total revenue*) names the *Revenue* row under *Europe*. An answer that takes
+  *Total revenue* ("The Europe revenue in 2020 is $72,010 and in 2019 is $95,062. The average is
+  $83,536.") answers "what was the average total revenue?". The question names a section by a
+  word of its label no other section's label has (period words such as "Fiscal 2019" name no
+  section); a cell under none of the named sections is not of their line when a row under one
+  of them is named too, unless the question writes the cell's own label word for word
+  ("Europe revenue as a percentage of total revenue" names *Total revenue* as the base). (A
+  label repeated under another section is ``Named._other_section``'s reading; the total of
+  another section, ``Named._section_total``'s.)
+
+>>> _words("Fiscal 2019 Europe")
+frozenset({'europe'})
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from crossfoot.language.rowtables import section_of
+from crossfoot.language.rowtokens import tokens
+from crossfoot.model.types import SourceValue
+from crossfoot.rules._named_parts import said_whole
+
+__all__ = ["meant_row"]
+
+
+class Named(Protocol):
+    """What this reading takes of :class:`crossfoot.rules._named.Named` (which calls it, so it
+    is not imported here): the question's words, and the section rows of the tables' cells."""
+
+    _words: frozenset[str]
+    _tokens: list[str]
+    _sections: dict[tuple[str, int, str], set[str]] | None
+
+    def _sections_of(self, v: SourceValue) -> set[str]: ...
+
+    def _section_total(self, v: SourceValue, named_rows: frozenset[str]) -> str | None: ...
+
+
+def meant_row(named: Named, v: SourceValue, named_rows: frozenset[str]) -> str | None:
+    """The row the question means instead of ``v``'s, or None (see the module): a section's
+    total first (``Named._section_total``), then a named section's line."""
+    total = named._section_total(v, named_rows)  # (the total of another section: _named's)
+    if total is not None or v.table is None or not v.row:
+        return total
+    return _outside_section(named, v, named_rows)
+
+
+def _outside_section(named: Named, v: SourceValue, named_rows: frozenset[str]) -> str | None:
+    """The named section's row the question means instead of ``v``'s (a row it names too)."""
+    if v.row not in named_rows:
+        return None
+    rows = _section_rows(named, v)
+    if len(rows) < 2:
+        return None  # (no sections, or one: nothing to choose between)
+    words = named._words
+    own = {sec: _words(sec) for sec in rows}
+    chosen = sorted(
+        sec
+        for sec, toks in own.items()
+        if (toks - frozenset().union(*(t for o, t in own.items() if o != sec))) & words
+    )
+    if not chosen or section_of(v) in chosen:
+        return None
+    for sec in chosen:
+        for row in sorted(rows[sec]):
+            if row != v.row and row in named_rows:
+                # (Named's own reading of the question: it may write the cell's own row whole)
+                return None if said_whole(_label(v.row or ""), named._tokens) else f"{sec}: {row}"
+    return None
+
+
+def _label(label: str) -> tuple[str, ...]:
+    """A label's words, its years and note numbers left out (``tokens`` drops the period words
+    "fiscal", "year ended")."""
+    return tuple(t for t in tokens(label) if not t.isdigit())
+
+
+def _words(section: str) -> frozenset[str]:
+    """A section label's words, period words left out ("Fiscal 2019" names no section)."""
+    return frozenset(_label(section))
+
+
+def _section_rows(named: Named, v: SourceValue) -> dict[str, set[str]]:
+    """The row labels under each section row of ``v``'s table."""
+    out: dict[str, set[str]] = {}
+    key = (v.source_id, v.table)
+    named._sections_of(v)  # (reads every cell's section once per question)
+    for (sid, table, row), secs in (named._sections or {}).items():
+        if (sid, table) == key:
+            for sec in secs:
+                out.setdefault(sec, set()).add(row)
+    return out
