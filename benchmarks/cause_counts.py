@@ -31,6 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ragbench
+from calc_shapes import calc_shape
 from corpora.causes import _real_miss_cause, classify_records
 from corpora.common import HALVES, data_root, in_half, number_tokens
 from crossfoot.language.asked import read_question
@@ -53,6 +54,25 @@ def _rule_counts(records: list[dict[str, object]]) -> Counter[str]:
             if c.get("status") not in ("unsupported", None):
                 seen.add(f"{c.get('status')} {c.get('rule') or '-'}")
         out.update(seen)
+    return out
+
+
+def _calc_shapes(records: list[dict[str, Any]], items: dict[str, Any], tool: Any) -> Counter[str]:
+    """Counts-only shapes (``calc_shapes.calc_shape``) of each ``arithmetic_error`` claim of a
+    false-alarm sentence, re-checked."""
+    out: Counter[str] = Counter()
+    for rec in records:
+        if rec["type"] != "false_alarm":
+            continue
+        if not any(c.get("status") == "arithmetic_error" for c in rec["claims"]):
+            continue
+        item = items[rec["id"]]
+        report = tool._checker(item).check(item.answer, question=item.question or None)
+        start = item.answer.find(rec["sentence"])
+        end = start + len(rec["sentence"])
+        for c in report.claims:
+            if c.status == "arithmetic_error" and start <= c.mention.start < end:
+                out[calc_shape(item.answer, c, report.claims)] += 1
     return out
 
 
@@ -325,6 +345,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules: dict[str, Counter[str]] = {}
         paths: dict[str, Counter[str]] = {}
         finals: dict[str, Counter[str]] = {}
+        shapes: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
             by_kind = classify_records(o.records, items, examples=0)
@@ -335,12 +356,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             rules[half] = _rule_counts(o.records)
             paths[half] = _missed_paths(o.records, items, tools[0])
             finals[half] = _real_paths(o.records, items, tools[0])
+            shapes[half] = _calc_shapes(o.records, items, tools[0])
         for title, table in (
             ("false-alarm sentences by cause", causes),
             ("false-alarm sentences by status and rule", rules),
             ("real wrong answers passed, by cause", missed),
             ("real wrong answers passed, by cause and the final figure's path", finals),
             ("value errors missed, by the path that let the changed figure pass", paths),
+            ("arithmetic_error claims of false-alarm sentences, by calculation shape", shapes),
         ):
             if not any(table.values()):
                 continue

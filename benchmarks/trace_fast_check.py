@@ -7,6 +7,7 @@ decides::
 
     python benchmarks/trace_fast_check.py --cases 2000
     python benchmarks/trace_fast_check.py --share     # what the path takes of written answers
+    python benchmarks/trace_fast_check.py --derived --cases 2000   # totals, comparisons, ...
 
 ``--share``: the answers (and their sentences) the path decides, with path and engine compared
 there too, in trace_vs_figured's labelled sets (seed 2026, as ``--claims-only`` draws them),
@@ -27,6 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from crossfoot.front import trace_fast
 from crossfoot.front.trace import trace
 from crossfoot.language.sentences import split_sentences
+from test_trace_derived import answer as derived_answer
+from test_trace_derived import timing_like
 from test_trace_fast import answer, both, table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,15 +84,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cases", type=int, default=500)
     ap.add_argument("--seed", type=int, default=41)
     ap.add_argument("--share", action="store_true", help="the share of written answers taken")
+    ap.add_argument(
+        "--derived",
+        action="store_true",
+        help="answers with totals, comparisons and unreached figures (tests/test_trace_derived.py)",
+    )
     args = ap.parse_args(argv)
     if args.share:
         return share()
     rng = random.Random(args.seed)
     answers = decided = differ = 0
+    draw_rows, draw_answer = (timing_like, derived_answer) if args.derived else (table, answer)
     for _ in range(args.cases):
-        rows = table(rng)
+        rows = draw_rows(rng)
         for _ in range(4):
-            text = answer(rng, rows)
+            text = draw_answer(rng, rows)
             fast, slow, took = both(text, rows)
             answers += 1
             decided += took

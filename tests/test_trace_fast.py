@@ -165,10 +165,12 @@ def test_path_decides_cells() -> None:
     ):
         fast, slow, decided = both(text, rows)
         assert decided and fast == slow and fast["counts"] == {"supported_exact": 2}
+    # a column's total is decided too (front/trace_derived.py), as the engine words it
+    fast, slow, decided = both("Together they had 7,970 orders.", rows)
+    assert decided and fast == slow and fast["counts"] == {"derived": 1}
     for text in (
         "North America had 3,150 orders.",  # another row's cell: the engine words it
         "North America had 4,820 orders, more than Europe.",
-        "Together they had 7,970 orders.",
         "North America had about 4,820 orders.",
     ):
         assert trace_fast.quick_trace(text, rows) is None, text

@@ -46,144 +46,33 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from crossfoot.front.trace_keep import RANK_WORDS
-from crossfoot.language.direction import direction_words
-from crossfoot.language.operation_words import may_operate
+from crossfoot.front.trace_derived import Answer, derived_sentence
+from crossfoot.front.trace_rowset import (
+    DIGIT,
+    MAX_ROWS,
+    MONEY_COLUMNS,
+    WORDS,
+    Rows,
+    label_at,
+    read,
+)
+from crossfoot.front.trace_rowset import mention as figure_of
 from crossfoot.language.sentences import split_sentences
 from crossfoot.model.options import Options
-from crossfoot.model.types import (
-    Claim,
-    Evidence,
-    Kind,
-    Mention,
-    Sentence,
-    SourceValue,
-    Status,
-)
+from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, Status
 from crossfoot.report.result import Report
 
 __all__ = ["MAX_ROWS", "MONEY_COLUMNS", "ON", "WORDS", "quick_trace"]
 
 #: Whether the path is taken at all (the tests turn it off to compare with the engine).
 ON = [True]
-#: Larger result sets go to the engine (the default policy's ``max_rows``).
-MAX_ROWS = 12
-#: At most this many columns (the key column included).
-MAX_COLUMNS = 6
-#: The words an answer on this path may use besides row labels and column names: verbs of
-#: stating and linking words, none of which the engine reads as a comparison, a movement, an
-#: operation, an aggregate, a bound, a time window or an approximation.
-WORDS = frozenset(
-    """
-    had has have was were is are with and in of its their the a reported recorded posted logged
-    made sold earned generated booked saw at stood brought runs run operates placed
-    """.split()
-)
-#: Label words the engine reads as something else than a name: periods, totals and summary rows,
-#: comparisons; a label holding one goes to the engine.
-_LABEL_NOISE = frozenset(
-    """
-    total totals subtotal sum all other others overall average mean net grand combined rest
-    jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july
-    august september october november december q fy h ytd mtd qtd year month week day quarter
-    more less higher lower up down rise rose fell grew increase decrease change growth rate share
-    and of in the a an vs per top bottom first last pct percent margin yoy bps pp
-    """.split()
-)
-#: Columns of money: a "$" figure is a cell of one of these only (the engine contradicts money
-#: stated from a column that counts things, rules.direct.counts_things).
-MONEY_COLUMNS = frozenset(
-    "revenue revenues sales cost costs price prices amount amounts income fees expenses".split()
-)
-_TEXT = re.compile(r"[A-Za-z0-9 ,.'$]{1,2000}\Z")
-_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9]*(?: [A-Za-z0-9]+){0,3}\Z")
-_COLUMN = re.compile(r"[a-z]{2,24}\Z")
+_TEXT = re.compile(r"[A-Za-z0-9 ,.'$%]{1,2000}\Z")
 # The answer's tokens: a figure (a whole number as the cell writes it, or anything with a digit,
 # read as a bad figure below), a word with an optional "'s", or a single sign.
 _TOKEN = re.compile(r"(\$?\d[\d,]*(?:\.\d+)?[MBk]?)|([A-Za-z]+)('s)?|(\S)")
-# A figure the path reads: "$" or not, a whole number grouped by commas ("4,820"), and either no
-# decimals and no scale, or a scale letter with or without decimals ("$4.82M", "61k").
-_FIGURE = re.compile(r"(\$?)([1-9]\d{0,2}(?:,\d{3})*)(?:\.(\d{1,3}))?([MBk]?)\Z")
-_SCALES = {"": 1, "k": 1_000, "M": 1_000_000, "B": 1_000_000_000}
-_DIGIT = re.compile(r"\d")
-_HALF = Decimal("0.5")
-_ONE = Decimal(1)
 
 
-class _Rows:
-    """A small result set as the path reads it: the labels, per column the cells, and every
-    cell value's places (``value -> [(row, column)]``)."""
-
-    __slots__ = ("columns", "first", "labels", "places")
-
-    def __init__(self, labels: list[str], columns: list[str], places: dict[int, list[Any]]):
-        self.labels = labels
-        self.columns = columns
-        self.places = places
-        # label words by their first word (a label is found by its words in the answer)
-        self.first: dict[str, list[tuple[list[str], str]]] = {}
-        for label in labels:
-            words = label.split(" ")
-            self.first.setdefault(words[0], []).append((words, label))
-
-
-def _read(rows: Any) -> _Rows | None:
-    """The rows as the path reads them, or None when they are not of its shape."""
-    if type(rows) is not list or not 2 <= len(rows) <= MAX_ROWS:
-        return None
-    head = rows[0]
-    if type(head) is not dict or not 2 <= len(head) <= MAX_COLUMNS:
-        return None
-    names = list(head)
-    key, columns = names[0], names[1:]
-    if type(key) is not str or not all(type(c) is str and _COLUMN.match(c) for c in columns):
-        return None
-    labels: list[str] = []
-    places: dict[int, list[Any]] = {}
-    for row in rows:
-        if type(row) is not dict or list(row) != names:
-            return None
-        label = row[key]
-        if type(label) is not str or not _LABEL.match(label):
-            return None
-        for i, column in enumerate(columns):
-            cell = row[column]
-            if type(cell) is not int:
-                return None
-            places.setdefault(cell, []).append((label, i))
-        labels.append(label)
-    if any(c in _LABEL_NOISE for c in columns) or not _labels_plain(labels, columns):
-        return None
-    return _Rows(labels, columns, places)
-
-
-def _labels_plain(labels: list[str], columns: list[str]) -> bool:
-    """Labels unique and none inside another (in any case), of no word the engine reads
-    otherwise and no column name; a number in a label only after a word that makes it a rank
-    ("item 3": not a claim of the answer; "Store 3"'s 3 is, quoted from the label)."""
-    for name in (*labels, *columns):
-        if direction_words(name, 0, len(name)) or may_operate(name):
-            return False  # ("Rise", "Growth", "total": read as a movement or an operation)
-    spaced = [f" {label.lower()} " for label in labels]
-    for a in spaced:
-        if sum(a in b for b in spaced) > 1:
-            return False  # (unique, and none inside another: "Andes" of "Juniper Andes")
-    for label in labels:
-        low = label.lower()
-        words = low.split(" ")
-        for j, word in enumerate(words):
-            if word in _LABEL_NOISE or word in WORDS or word in columns:
-                return False
-            if word.rstrip("s") in columns or word + "s" in columns:
-                return False
-            if word[:1].isdigit() and not (
-                j and len(word) <= 2 and word.isdigit() and words[j - 1] in RANK_WORDS
-            ):
-                return False
-    return True
-
-
-def _sentence_claims(text: str, sentence: Sentence, table: _Rows, out: list[Claim]) -> bool:
+def _sentence_claims(text: str, sentence: Sentence, table: Rows, out: list[Claim]) -> bool:
     """The claims of one sentence, appended to ``out``; False when the path cannot decide it."""
     tokens = list(_TOKEN.finditer(text, sentence.start, sentence.end))
     named: list[set[int]] = [set()]  # the columns each label's stretch names (0: before any)
@@ -195,11 +84,11 @@ def _sentence_claims(text: str, sentence: Sentence, table: _Rows, out: list[Clai
         tok = tokens[i]
         number, word, sign = tok.group(1), tok.group(2), tok.group(4)
         if word is not None:
-            label, i = _label_at(tokens, i, table)
+            label, i = label_at(tokens, i, table)
             if label is not None:
                 if not figured:
                     return False  # two labels without a figure between them
-                start = i - _words(label)
+                start = i - label.count(" ") - 1
                 if start and tokens[start - 1].group(1) is not None:
                     return False  # ("52 EUR": a label right after a figure reads as its unit)
                 row, figured, label_end = label, False, i
@@ -226,33 +115,6 @@ def _sentence_claims(text: str, sentence: Sentence, table: _Rows, out: list[Clai
     return _cells(found, set().union(*named), table, sentence, out)
 
 
-def _words(label: str) -> int:
-    return label.count(" ") + 1
-
-
-def _label_at(tokens: list[re.Match[str]], i: int, table: _Rows) -> tuple[str | None, int]:
-    """The row label whose words start at token ``i`` (and the token after it), if any: its
-    words as written, one space apart, an "'s" on the last one only ("North America's")."""
-    for words, label in table.first.get(tokens[i].group(2) or "", ()):
-        n = len(words)
-        if i + n > len(tokens):
-            continue
-        ok = True
-        for k in range(n):
-            tok = tokens[i + k]
-            if k and tok.start() != tokens[i + k - 1].end() + 1:
-                ok = False
-            elif (tok.group(1) or tok.group(2)) != words[k]:
-                ok = False
-            elif tok.group(3) is not None and k < n - 1:
-                ok = False
-            if not ok:
-                break
-        if ok:
-            return label, i + n
-    return None, i
-
-
 def _spaced(text: str, tok: re.Match[str]) -> bool:
     """A figure standing alone: a space before it, and a space, a full stop or the end after."""
     start, end = tok.span()
@@ -265,7 +127,7 @@ def _spaced(text: str, tok: re.Match[str]) -> bool:
 def _cells(
     found: list[tuple[re.Match[str], str, set[int]]],
     named: set[int],
-    table: _Rows,
+    table: Rows,
     sentence: Sentence,
     out: list[Claim],
 ) -> bool:
@@ -277,7 +139,7 @@ def _cells(
         columns = own or named
         if len(columns) > 1:
             return False
-        mention = _mention(tok)
+        mention = figure_of(tok)
         if mention is None:
             return False
         cell = _cell_of(mention, table)
@@ -298,38 +160,7 @@ def _cells(
     return True
 
 
-def _mention(tok: re.Match[str]) -> Mention | None:
-    """The figure of ``tok`` as the engine reads it, or None when the path does not read it."""
-    m = _FIGURE.match(tok.group(1))
-    if m is None:
-        return None
-    sign, whole, decimals, scale_word = m.groups()
-    if decimals is not None and not scale_word:
-        return None  # ("52.5": the path reads whole-number cells only)
-    digits = whole.replace(",", "") + ("." + decimals if decimals else "")
-    written = Decimal(digits)
-    scale = Decimal(_SCALES[scale_word])
-    precision = _HALF.scaleb(-len(decimals or "")) * scale
-    kind: Kind = "money" if sign else "number"
-    value = written * scale
-    if decimals:  # (as the engine writes it: "4.82M" is 4820000, not 4820000.00)
-        value = value.quantize(_ONE) if value == value.to_integral_value() else value.normalize()
-        precision = precision.quantize(_ONE) if precision >= 1 else precision.normalize()
-    return Mention(
-        tok.group(1),
-        tok.start(),
-        tok.end(),
-        value,
-        kind,
-        precision,
-        "$" if sign else None,
-        scale,
-        scale_word or None,
-        written,
-    )
-
-
-def _cell_of(mention: Mention, table: _Rows) -> tuple[str, int, int] | None:
+def _cell_of(mention: Mention, table: Rows) -> tuple[str, int, int] | None:
     """The one cell (row label, column index, value) the figure states: equal to it, or for a
     figure with a scale within its rounding (strictly), with no other cell anywhere near."""
     value, precision = mention.value, mention.precision
@@ -359,14 +190,24 @@ def quick_trace(
     (the engine's turn). See the module docstring for the gate. ``options(width)`` makes the
     report's options for a result set of ``width`` columns; ``recheck`` is the report's re-check
     of another answer (:meth:`~crossfoot.report.result.Report.coincidence`)."""
-    if not ON[0] or type(text) is not str or not _TEXT.match(text) or not _DIGIT.search(text):
+    if not ON[0] or type(text) is not str or not _TEXT.match(text) or not DIGIT.search(text):
         return None
-    table = _read(rows)
+    table = read(rows)
     if table is None:
         return None
     claims: list[Claim] = []
+    answer: Answer | None = None
     for sentence in split_sentences(text, [], _no_source):
-        if not _sentence_claims(text, sentence, table, claims):
+        n = len(claims)
+        # (a figure in a sentence naming no row is no cell of its own: read as derived at once)
+        if (answer is None or answer.cells_may(sentence)) and _sentence_claims(
+            text, sentence, table, claims
+        ):
+            continue
+        del claims[n:]
+        if answer is None:  # (sums, means, comparisons, figures nothing reaches)
+            answer = Answer(text, table)
+        if not derived_sentence(answer, sentence, claims):
             return None
     if not claims:
         return None

@@ -77,7 +77,7 @@ from crossfoot.language.rowtokens import counted as _counted
 from crossfoot.language.spaced_plus import spaced_plus
 from crossfoot.language.stretch import segment_start
 from crossfoot.language.unnamed_change import CHANGE_LABEL, maybe_change, unnamed_change
-from crossfoot.model.context import ClaimContext, Verdict, mentions_between
+from crossfoot.model.context import ClaimContext, Verdict, mentions_between, mentions_ending_in
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.model.wordgate import WordGated
 
@@ -156,7 +156,7 @@ def _words(ctx: ClaimContext) -> set[str]:
     if _respectively(ctx):
         return set(tokens(ctx.text[s.start : s.end]))
     seg_start = lo
-    for x in reversed([x for x in ctx.mentions if lo <= x.end <= m.start and x is not m]):
+    for x in reversed([x for x in mentions_ending_in(ctx, lo, m.start) if x is not m]):
         end = tail_end(ctx.text, x.end, m.start)  # past its own words ("of total assets")
         brk = segment_start(ctx.text, end, m.start) if x.kind != "year" else None
         if brk is not None:

@@ -23,6 +23,7 @@ __all__ = [
     "index_of",
     "mention_range",
     "mentions_between",
+    "mentions_ending_in",
 ]
 
 
@@ -147,6 +148,27 @@ def mentions_between(ctx: ClaimContext, lo: int, hi: int) -> tuple[Mention, ...]
     """The mentions that start in ``[lo, hi)`` (see :func:`mention_range`)."""
     r = mention_range(ctx, lo, hi)
     return ctx.mentions[r.start : r.stop]
+
+
+def mentions_ending_in(ctx: ClaimContext, lo: int, hi: int) -> list[Mention]:
+    """The mentions ``x`` with ``lo <= x.end <= hi``, in order: those that start at most the
+    answer's longest mention before ``lo`` and by ``hi`` (an end is never before its start), so
+    a claim's look back costs what is near it, not the whole answer.
+
+    >>> from decimal import Decimal
+    >>> ms = tuple(Mention(str(k), k, k + 1, Decimal(k), "number", Decimal(1)) for k in range(9))
+    >>> ctx = ClaimContext(ms[0], Sentence(0, 0, 9, "x" * 9), "x" * 9, ms, 0, None, Options())
+    >>> [x.start for x in mentions_ending_in(ctx, 3, 5)]
+    [2, 3, 4]
+    """
+    cached = ctx.shared.get("context.longest")
+    if isinstance(cached, tuple) and cached[0] is ctx.mentions:
+        longest: int = cached[1]
+    else:
+        longest = max((x.end - x.start for x in ctx.mentions), default=0)
+        ctx.shared["context.longest"] = (ctx.mentions, longest)
+    r = mention_range(ctx, lo - longest, hi + 1)
+    return [x for x in ctx.mentions[r.start : r.stop] if lo <= x.end <= hi]
 
 
 def index_of(ctx: ClaimContext, m: Mention) -> int:

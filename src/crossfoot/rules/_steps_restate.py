@@ -19,6 +19,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Claim, Evidence, Mention
 from crossfoot.rules._derive_shared import claim_direction
 from crossfoot.rules._periods import counts_periods
+from crossfoot.rules._relabelled import relabels
 from crossfoot.rules._steps_percent import restates_as_percent
 
 # Evidence kinds that are changes (the step search reads it too).
@@ -104,6 +105,8 @@ def _restatement(ctx: ClaimContext) -> Verdict | None:
             # "$9.6M ($9,600,000)" of a value of 9,630,000: the finer figure restates no rounding
             # of the value, it is a new figure the sources do not state.
             continue
+        if relabels(ctx, g):
+            continue  # "Interest expense was $5.2m. Tax expense was $5.2m" (rules._relabelled)
         return _restates(ctx, g)
     return None
 

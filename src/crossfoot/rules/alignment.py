@@ -332,11 +332,15 @@ def _refit(
     if witness is not None and not line_misnamed(witness, named):
         return replace(c, status="derived", evidence=witness, message="")
     # the asked years alone first: a tie between two years resolves to the asked one
+    last = None
     for keep in named.keeps():
         for direct in (True, False):
             verdict = rerun(i, keep, direct, claims)
             if verdict is None or verdict.status not in PASSING_STATUSES:
                 continue
+            if REUSED and verdict is last:
+                continue  # (the pair's second run repeating its first, rules._rerun: same misfit)
+            last = verdict
             again = replace(c, status=verdict.status, evidence=verdict.evidence, message="")
             if misfit(ask, again, claims, named) is None:
                 return again
@@ -357,6 +361,9 @@ def _in_question(
 # An answer without claims skips ``_align`` (which returns a list of the claims, each in its
 # place); off for the proof that it is verdict-neutral (tests/test_speed_paths_speed41.py).
 GATED = True
+# A misfit judged once is not judged again for the same claim and claims (speed only; off for
+# the proof that it is verdict-neutral: tests/test_speed_paths_speed43.py).
+REUSED = True
 _ONE_FIGURE = {"sum": "total", "average": "average"}
 _COMBINED = frozenset({"sum", "mean", "average", "written_calculation", "count"})
 
@@ -423,13 +430,14 @@ def _align(
     if inv:  # (judged before any re-reading: the refits below read the steps anew)
         return [off_question(c, Fit("op", inv[id(c)])) if id(c) in inv else c for c in out]
     # Most answers fit: then nothing is judged again (the re-runs below are the costly part).
-    fitting = [c.passed and misfit(ask, c, claims, named) is None for c in finals]
+    fits = {id(c): misfit(ask, c, claims, named) for c in finals if c.passed}
+    fitting = [c.passed and fits[id(c)] is None for c in finals]
     # Each figure answers a part of a "respective" question, as after an answer marker.
     marked = marked or ask.several
     if all(fitting) or (not marked and any(fitting)):
         if not any(c.status == "unsupported" for c in finals) or not named.any_named():
             return out
-    fits_any = False
+    fits_any, same = False, True  # (same: ``out`` holds ``claims``' own objects still)
     # Every figure in order when a final figure that does not fit stands on earlier figures
     # (a restatement or a step sees their refits); else the final figures only.
     earlier = any(
@@ -449,9 +457,11 @@ def _align(
                     found = replace(c, status="derived", evidence=witness, message="")
             if found is not None:
                 out[i] = c = found
+                same = False
         if not c.passed:
             continue
-        fit = misfit(ask, c, out, named)
+        # (a final figure judged above, while no claim is replaced, is judged the same)
+        fit = fits[id(c)] if REUSED and same and id(c) in fits else misfit(ask, c, out, named)
         final = id(c) in final_ids
         if fit is None:
             fits_any = fits_any or final
@@ -460,6 +470,7 @@ def _align(
         if better is not None:
             fits_any = fits_any or final
             out[i] = better
+            same = False
         elif final:
             judged[i] = off_question(c, fit)
     if not marked and fits_any:

@@ -29,6 +29,7 @@ from crossfoot.rules._periods import counts_periods
 from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
 from crossfoot.rules._prose_meets import prose_met
 from crossfoot.rules._prose_year import prose_year_verdict
+from crossfoot.rules._relabelled import relabelled
 from crossfoot.rules._share_named import named_share
 from crossfoot.rules._shorthand import shorthand
 from crossfoot.rules._sibling_lists import sibling_lists
@@ -100,7 +101,7 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
     signed = sign_verdict(ctx, sv)
     if signed is not None:
         return signed
-    met = prose_met(ctx, matches)  # prose figures whose own words meet the sentence's
+    met = relabelled(ctx, prose_met(ctx, matches))  # own words meet; no other figure's label
     if met is not matches:
         if not met:
             return None

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from crossfoot.arithmetic.calculations import Calculation, calculations_of
+from crossfoot.arithmetic.calculations import BinOp, Calculation, calculations_of
 from crossfoot.language.prevsentence import _concluded, change_before, same_currency
 from crossfoot.language.rowfocus import previous_sentence
 from crossfoot.language.rowtokens import tokens
@@ -190,6 +190,8 @@ def _calculation_before(ctx: ClaimContext) -> Calculation | None:
 def _against_calculation(ctx: ClaimContext, calc: Calculation) -> Verdict | None:
     m = ctx.mention
     result = ctx.mentions[calc.result]
+    if _further_step(ctx, calc, result):
+        return None  # "= 806.8, so the average is 403.4": a step on from the result, not it
     if _agrees(m, result.value, result.precision, result):
         return None
     if _agrees(m, calc.value * result.scale, result.precision, result):
@@ -217,6 +219,34 @@ _RESULT_WORDS = frozenset(
     """total totals sum combined aggregate altogether overall change difference increase
     decrease average mean ratio result""".split()
 )
+
+
+# Words that name a step taken on from a sum or a difference: its mean, a rate of it.
+_MEAN_WORDS = frozenset({"average", "mean", "per"})
+_PERCENT_WORDS = frozenset({"percent", "percentage", "rate", "growth", "margin", "share"})
+_GROWTH_WORDS = frozenset(
+    "growth increase decrease change rise grew rose fell decline higher lower more less".split()
+)
+
+
+def _further_step(ctx: ClaimContext, calc: Calculation, result: Mention) -> bool:
+    """Whether the conclusion names a step beyond what the calculation yields: the average of
+    a sum or a difference ("= 806.8, so the average is 403.4"), a percentage of one ("= -619,
+    so the percentage decrease is 32.4%"), or a ratio's growth that it states rightly ("=
+    1.122. So the growth is 12.2%"). Such a figure is no restatement of the result: the other
+    rules judge it (a derivation of the sources, else unsupported)."""
+    top = calc.tree.op if isinstance(calc.tree, BinOp) else ""
+    m = ctx.mention
+    words = set(tokens(ctx.text[max(result.end, calc.end) : m.end + 16]))
+    if top == "/" and m.kind == "percent" and result.kind != "percent":
+        # "426.6 / 380.2 = 1.122. So the growth is 12.2%": the ratio less one, as a percentage
+        grown = (abs(result.value) - 1) * 100
+        return bool(words & _GROWTH_WORDS) and _agrees(m, grown, result.precision * 100, result)
+    if top not in ("+", "-"):
+        return False
+    if words & _MEAN_WORDS:
+        return True
+    return m.kind == "percent" and result.kind != "percent" and bool(words & _PERCENT_WORDS)
 
 
 def _names_result(ctx: ClaimContext, calc: Calculation) -> bool:
