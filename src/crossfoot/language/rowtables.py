@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from crossfoot.language.nested_labels import named_apart
 from crossfoot.language.rowtokens import (
     _OPTIONAL,
     label_reading,
@@ -251,7 +252,8 @@ def judge(
             return False  # the sentence names a fuller row that contains this one
         said = _said_words(sentence) or frozenset(words)
         if any(table.rows[n] <= toks and not _narrower(table, n, c, said) for n in named):
-            return True  # the sentence names part of the value's row label
+            if not named_apart(c.row or "", words, getattr(sentence, "glued", "")):
+                return True  # the sentence names part of the value's row label
         if _score(toks, words) >= best_named:
             return True
         # Words of the value's own row that the named rows do not explain: the sentence may

@@ -50,6 +50,7 @@ from crossfoot.rules.part_of_change import part_of_change
 from crossfoot.rules.part_of_sum import part_of_sum
 from crossfoot.rules.per_unit import per_unit
 from crossfoot.rules.percent_plain import percent_asked
+from crossfoot.rules.rate_product import rate_product
 from crossfoot.rules.ratio_points import ratio_points
 from crossfoot.rules.restated_result import restated_result
 from crossfoot.rules.row_gap_sign import row_gap_sign
@@ -116,6 +117,7 @@ RULES: tuple[Rule, ...] = (
     part_of_change,  # a fine share of a change, x / (b - a): a driver of a variance analysis
     change_share,  # a line's change as a share of another's, named, over the same two periods
     whole_of_part,  # a fine whole from an amount and its apposed percentage, x / (p / 100)
+    rate_product,  # "a 12% margin on 2,910 is about 349": the sentence's amount times its rate
     sum_share,  # (a + b) / c of three rows the text names, in one column
     column_share,  # named rows' share of a column whose total the table does not write
     column_total_change,  # the change of that unwritten total between two years

@@ -36,6 +36,7 @@ from crossfoot.rules._derive_kinds import (
 from crossfoot.rules._month_focus import focus_months, months_fit
 from crossfoot.rules._signed_change import dropped_sign
 from crossfoot.rules._tie_years import best_of
+from crossfoot.rules._worded_fraction import fraction_window, worded_fraction
 from crossfoot.rules.signs import cost_sizes_agree
 
 __all__ = [
@@ -126,6 +127,8 @@ def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
     made = ctx.notes.get("derive.interval")
     if type(made) is tuple and made[0] is m and made[1] is o and made[2] is ctx.text:
         return made[3]  # type: ignore[no-any-return]
+    if worded_fraction(m) and o.rel_tolerance is None and o.abs_tolerance is None:
+        return fraction_window(ctx)  # "nearly a quarter": plain-language words
     high = m.high if m.high is not None else m.value
     if o.rel_tolerance is not None or o.abs_tolerance is not None:
         w = _ZERO

@@ -27,6 +27,7 @@ from crossfoot.language.answermark import marker_end
 from crossfoot.language.asked import Ask
 from crossfoot.language.question import asked_figures
 from crossfoot.model.types import Claim
+from crossfoot.rules._bare_count import bare_count_claims
 from crossfoot.rules._named import Named
 from crossfoot.rules.counts import count_verdict_of, is_count_answer
 
@@ -45,8 +46,8 @@ def question_word_counts(
     if ask is None or ask.op != "count" or not ask.counted or sources is None:
         return out
     words = [i for i, c in enumerate(out) if _word_counted(c)]
-    if not words:
-        return out
+    if not words:  # ("Two." alone: rules._bare_count)
+        return bare_count_claims(text, out, ask, sources.index(None).values) or out
     at = marker_end(text)
     values = sources.index(None).values
     named = Named(ask, values)

@@ -30,6 +30,7 @@ from crossfoot.language.rowtokens import count_of_whole, noun_at
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
 from crossfoot.rules._named import Named, value_years
+from crossfoot.rules._year_counted import year_counted
 from crossfoot.rules.answer_count_rows import year_column_values, years_moved_verdict
 from crossfoot.rules.count_reading import answers_count, inclusive_bar, trailing_bar
 from crossfoot.rules.moved_counts import moved_verdict
@@ -267,7 +268,7 @@ def _rows_verdict(
             parts.append(labels[(source, table, r)])
         if len(parts) >= 2 and len(parts) == stated:
             return _rows_evidence(f"rows above {labels[(source, table, at)]}", parts[::-1])
-    if not totals:
+    if not totals and not year_counted(ask, scope):  # ("How many new stores opened in 2023?")
         for (source, table), grid in rows.items():
             body = [
                 labels[(source, table, r)]

@@ -24,12 +24,14 @@ from crossfoot.language.bounds import claimed_bound
 from crossfoot.language.direction import parenthesized_aside, stated_direction
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
+from crossfoot.rules._absent_period import absent_year
 from crossfoot.rules._periods import counts_periods
 from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
 from crossfoot.rules._prose_meets import prose_met
 from crossfoot.rules._prose_year import prose_year_verdict
 from crossfoot.rules._relabelled import relabelled
 from crossfoot.rules._share_named import named_share
+from crossfoot.rules._shorthand import shorthand
 from crossfoot.rules._sibling_lists import sibling_lists
 from crossfoot.rules._tie_years import named_year_first
 from crossfoot.rules.fields import field_verdict
@@ -79,6 +81,8 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
             wrong = prose_year_verdict(ctx, values)
         if wrong is None:  # "4.2 in January" of a monthly result set's February row
             wrong = month_verdict(ctx, values)
+        if wrong is None:  # "4,637 in 2024" over a table of 2022 and 2023
+            wrong = absent_year(ctx, values)
         if wrong is not None and changed and wrong.status == "wrong_row":
             # "Revenue rose by $19.7m from Q1 to Q4": a change equal to another row's cell; the
             # change of the named row goes first (deferred_row_verdict gives this verdict after)
@@ -216,7 +220,8 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
     # (a half unit of 5 % of the figure or more) is met by rounding from almost any value of
     # that size, so such a figure is grounded only by a value it states exactly...
     # "about $5M" says it is rounded: the rule is for figures that do not.
-    coarse = scaled and not mention.approximate and _one_digit(mention)
+    # "6k" says it is shortened as plainly ("k" is never an exact amount's scale): its precision.
+    coarse = scaled and not mention.approximate and _one_digit(mention) and not shorthand(mention)
     for target, factor, how in _targets(mention):
         tol = base * factor
         for sv in _lookup(ctx, abs(target) if aside else target, tol, negative):

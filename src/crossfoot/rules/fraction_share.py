@@ -25,35 +25,20 @@ import re
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
-from crossfoot.language.bounds import side_before
 from crossfoot.language.rowfocus import focus_group
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label, operand_class, views_compatible
 from crossfoot.rules._derive_shared import kind_allowed
+from crossfoot.rules._fraction_column import column_fraction
 from crossfoot.rules._named_years import value_years
+from crossfoot.rules._worded_fraction import fraction_window
 
 __all__ = ["fraction_share"]
 
 _OF = re.compile(r"\s+of\b", re.IGNORECASE)
-_PLAIN = Decimal("0.02")  # at most; a tenth of the fraction below a fifth
-_HEDGED = Decimal("0.05")  # at most; a quarter of the fraction below a fifth
 _MAX_VALUES = 24  # named rows' cells paired at most: a few rows of a few periods, two views
-
-
-def _window(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
-    """The shares the fraction words admit (module docstring): a bound the words draw before it
-    (:func:`~crossfoot.language.bounds.side_before`) sets a side, else a hedge the extraction
-    read (``Mention.approximate``) widens the window."""
-    m = ctx.mention
-    side = side_before(ctx.text, m.start, ctx.sentence.start)
-    if side == ">":
-        return m.value, Decimal(1)
-    if side == "<":
-        return Decimal(0), m.value
-    width = min(_HEDGED, m.value / 4) if m.approximate else min(_PLAIN, m.value / 10)
-    return m.value - width, m.value + width
 
 
 def _pairs(values: Sequence[SourceValue]) -> Iterator[tuple[SourceValue, SourceValue]]:
@@ -82,7 +67,7 @@ def fraction_share(ctx: ClaimContext) -> Verdict | None:
         return None  # a fraction in words, of something: "two-fifths of total revenue"
     if not o.allow_derived or not kind_allowed(ctx, "share"):
         return None
-    lo, hi = _window(ctx)
+    lo, hi = fraction_window(ctx)
     years = frozenset(years_in_text(ctx.sentence.text))
     for group in ctx.scope.groups:
         named = focus_group(ctx, group, whole=True)
@@ -93,7 +78,7 @@ def fraction_share(ctx: ClaimContext) -> Verdict | None:
             share = part.value / whole.value
             if lo <= share <= hi:
                 return Verdict("derived", _evidence(part, whole, share))
-    return None
+    return column_fraction(ctx, lo, hi)  # "of 2023 sales": the year column's whole
 
 
 def _evidence(part: SourceValue, whole: SourceValue, share: Decimal) -> Evidence:

@@ -21,6 +21,7 @@ from crossfoot.language.period_columns import named_halves, period_after, period
 from crossfoot.language.years import label_date
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.rules._absent_period import absent_period
 from crossfoot.rules._column_periods import by_column, line_periods
 from crossfoot.sources.rows import row_table
 from crossfoot.sources.rows_months import (
@@ -165,4 +166,4 @@ def month_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict 
             why = f"value is in the {_say(own)} {line} ({sv.label}), but the sentence says "
             why += _say(said[0])
             return Verdict("wrong_row", Evidence("rows", "wrong_row", why, (sv,)), why)
-    return None
+    return absent_period(ctx, read, said)  # "150 in Q4" over Q1 to Q3
