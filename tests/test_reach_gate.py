@@ -136,6 +136,7 @@ def test_gated_check_is_the_plain_check(case: _Case) -> None:
     assert not _differs(case), case
 
 
+@pytest.mark.usefixtures("trace_engine_only")  # (trace's result-row path decides it alone)
 def test_the_gate_skips_rules_on_a_small_table() -> None:
     # (else the properties above compare a path with itself)
     rows = [{"name": "item 1", "revenue": 299}, {"name": "item 2", "revenue": 11150}]

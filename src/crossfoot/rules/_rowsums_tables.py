@@ -4,6 +4,7 @@ totals and means, row labels found in a sentence, made once per source and cache
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -174,8 +175,37 @@ def _tables(source: Source) -> list[_Table]:
     return by_identity(_CACHE, source, _CACHE_SIZE, _from_values)
 
 
+# A result set's own total line ("Total", "Grand total", "All regions", "Overall": a ROLLUP
+# row): left out of its columns' totals, means and shares where its cell is the others' sum.
+_TOTAL_LINE = re.compile(r"(?i)\s*(?:grand\s+)?(?:total|sub-?total|overall|all)\b")
+
+
+def _total_rows(t: RowTable) -> list[int]:
+    """The first or last row when its label names a total (where a query puts its ROLLUP row;
+    a long result set's every label is not read for it)."""
+    out = []
+    for i in {0, t.rows - 1}:
+        label = t.labels[i]
+        if label is not None and _TOTAL_LINE.match(label):
+            out.append(i)
+    return out
+
+
+def _without_totals(values: Mapping[int, Decimal], rows: list[int]) -> Mapping[int, Decimal]:
+    """``values`` without the rows of ``rows`` whose cell is the sum of the other cells."""
+    out = dict(values)
+    for i in rows:
+        cell = out.get(i)
+        if cell is not None and abs(sum(v for r, v in out.items() if r != i) - cell) <= abs(
+            cell
+        ) * Decimal("0.005"):
+            del out[i]
+    return out
+
+
 def _from_table(t: RowTable) -> _Table:
     columns: list[_Column] = []
+    totals = _total_rows(t) if t.rows > 2 else []
     for j, cells in enumerate(t.cells):
         if not cells or t.is_id(j):
             continue
@@ -184,6 +214,21 @@ def _from_table(t: RowTable) -> _Table:
         numbers = getattr(cells, "numbers", None)  # an int column gives its values directly
         if kind not in ("money", "number", "percent"):
             continue
+        if totals:  # (the rare table with a total line: its column as a plain dict)
+            values = _without_totals({i: c.value for i, c in cells.items()}, totals)
+            if len(values) < len(cells):
+                columns.append(
+                    _Column(
+                        t.columns[j],
+                        unit_family(t.columns[j]),
+                        kind == "percent",
+                        kind == "money",
+                        t.currency(j),
+                        values,
+                        lambda i, j=j: t.cell(i, j),  # type: ignore[misc]
+                    )
+                )
+                continue
         columns.append(
             _Column(
                 t.columns[j],

@@ -53,7 +53,9 @@ def percent_for_amount(ask: Ask, m: Mention, ev: Evidence) -> str | None:
     """
     if not ask.plain or ask.op is not None or ask.computed or m.kind != "percent":
         return None
-    if ev.kind not in _DERIVED_KINDS or len(ev.operands) < 2 or _RATED_ASK.search(ask.text):
+    if ev.kind not in _DERIVED_KINDS or _RATED_ASK.search(ask.text):
+        return None
+    if len(ev.operands) < 2 and ev.kind != "share":  # (a share of a column's total: one cell)
         return None
     for v in ev.operands:
         names = " ".join(x for x in (v.label, v.row, v.column, v.field) if x)
