@@ -66,7 +66,11 @@ def row_bars(text: str, claims: list[Claim], sources: SourceSet) -> list[Claim]:
         m, s = c.mention, c.sentence
         if m.kind not in ("money", "number", "percent") or m.high is not None:
             continue
-        if side_before(text, m.start, s.start) is None or _counts(text, m):
+        if side_before(text, m.start, s.start) is None:
+            continue
+        if _counts(text, m):  # ("over the 5 years"), but a change by a count is a bar on it
+            judged = change_bar(text, c, values)  # ("South fell by more than 300 units")
+            out[i] = judged or c
             continue
         if c.evidence is not None and c.evidence.rule == "question":  # (judged on its row)
             out[i] = asked_bar_row(text, c, values, texts) or c
