@@ -314,7 +314,7 @@ def user_days(low: str, reference: date | None) -> tuple[set[int], set[tuple[int
     """
     days: set[int] = set()
     yearless: set[tuple[int, int]] = set()
-    if reference is not None and "the " in low:
+    if reference is not None and "the" in low:  # (exact: the pattern takes any space after it)
         for m in _DAY_ALONE.finditer(low):
             got = _day_from(reference, int(m[1]))
             if got is not None:
