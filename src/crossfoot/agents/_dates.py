@@ -15,6 +15,9 @@ import re
 from datetime import date, timedelta
 
 __all__ = [
+    "COUNT_WORDS",
+    "MONTH_WORD",
+    "WEEKDAYS",
     "find_dates",
     "find_reference_date",
     "find_weekday_days",
@@ -38,7 +41,7 @@ _MONTHS = {
     "nov": 11,
     "dec": 12,
 }
-_MONTH_WORD = (
+MONTH_WORD = (  # (agents._ranges reads it too)
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
@@ -52,11 +55,11 @@ _YMD_SLASH = re.compile(r"(?<!\d)(\d{4})/(\d{1,2})/(\d{1,2})(?!\d)")
 _NUMERIC = re.compile(r"(?<![\d./-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?![\d])")
 # June 30, 2024 / June 30th 2024 / June 30 (yearless)
 _MDY = re.compile(
-    r"\b(" + _MONTH_WORD + r")\.?\s+(" + _DAY + r")\b(?:,?\s+(\d{4})\b)?", re.IGNORECASE
+    r"\b(" + MONTH_WORD + r")\.?\s+(" + _DAY + r")\b(?:,?\s+(\d{4})\b)?", re.IGNORECASE
 )
 # 30 June 2024 / 30th of June, 2024 / 30 June (yearless)
 _DMY = re.compile(
-    r"\b(" + _DAY + r")\s+(?:of\s+)?(" + _MONTH_WORD + r")\b\.?(?:,?\s+(\d{4})\b)?", re.IGNORECASE
+    r"\b(" + _DAY + r")\s+(?:of\s+)?(" + MONTH_WORD + r")\b\.?(?:,?\s+(\d{4})\b)?", re.IGNORECASE
 )
 # The count words the agents' readers take for a number ("in two weeks", "a third of", "two days
 # later"); each reader's pattern admits the ones it reads.
@@ -231,7 +234,7 @@ _WEEKDAY = "|".join(WEEKDAYS)
 # month after it ("Saturday 18th May") is a full date, read by find_dates.
 _WEEKDAY_DAY = re.compile(
     rf"\b({_WEEKDAY})day,?\s+(?:the\s+)?([0-3]?\d)"
-    rf"(?:(?:st|nd|rd|th)\b|(?![\d:.]))(?!\s*(?:of\s+)?{_MONTH_WORD})"
+    rf"(?:(?:st|nd|rd|th)\b|(?![\d:.]))(?!\s*(?:of\s+)?{MONTH_WORD})"
 )
 
 
