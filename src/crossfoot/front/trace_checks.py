@@ -294,7 +294,7 @@ def _unanchored(c: Claim, ctx: TraceContext, claims: Sequence[Claim] = ()) -> tu
     some pair lands near almost any figure. It counts only when the sentence names the rows it
     combines ("North America made 53% more than Europe"), or states their cells ("from 320 to
     505, a 57.8% increase"); between two periods, naming one is enough ("revenue rose 12% in
-    2023"). A result set of one or two rows needs no names.
+    2023", "orders rose 12.5% in February"). A result set of one or two rows needs no names.
     """
     ev = c.evidence
     if not c.passed or ev is None or ev.rule not in ("derive", "multi") or len(ev.operands) < 2:
@@ -317,7 +317,10 @@ def _unanchored(c: Claim, ctx: TraceContext, claims: Sequence[Claim] = ()) -> tu
     if (
         len(labels) == 2
         and len(missing) == 1
-        and all(label and _YEARISH.fullmatch(label) for label in labels)
+        and (
+            all(label and _YEARISH.fullmatch(label) for label in labels)
+            or all(o.period is not None for o in ops)  # two months or quarters of a series
+        )
     ):
         return ()
     return missing

@@ -311,7 +311,10 @@ class AnswerOperands:
                     m = _YEARISH.fullmatch(label or "")
                     if m is not None and int(m.group(1)) in near and i not in named:
                         named.append(i)
-            chosen[name] = tuple(sorted(named))
+            elif t.memo.get("month key"):  # a series by month or quarter: "rose 12.5% in
+                # February" is a change from January's row, the row before it in the series
+                named += [k for i in named for k in (i - 1, i + 1) if 0 <= k < t.rows]
+            chosen[name] = tuple(sorted(set(named)))
         return chosen
 
     def mentions(
