@@ -15,6 +15,9 @@ import re
 from datetime import date, timedelta
 
 __all__ = [
+    "COUNT_WORDS",
+    "MONTH_WORD",
+    "WEEKDAYS",
     "find_dates",
     "find_reference_date",
     "find_weekday_days",
@@ -38,7 +41,7 @@ _MONTHS = {
     "nov": 11,
     "dec": 12,
 }
-_MONTH_WORD = (
+MONTH_WORD = (  # (agents._ranges reads it too)
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
@@ -52,13 +55,16 @@ _YMD_SLASH = re.compile(r"(?<!\d)(\d{4})/(\d{1,2})/(\d{1,2})(?!\d)")
 _NUMERIC = re.compile(r"(?<![\d./-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?![\d])")
 # June 30, 2024 / June 30th 2024 / June 30 (yearless)
 _MDY = re.compile(
-    r"\b(" + _MONTH_WORD + r")\.?\s+(" + _DAY + r")\b(?:,?\s+(\d{4})\b)?", re.IGNORECASE
+    r"\b(" + MONTH_WORD + r")\.?\s+(" + _DAY + r")\b(?:,?\s+(\d{4})\b)?", re.IGNORECASE
 )
 # 30 June 2024 / 30th of June, 2024 / 30 June (yearless)
 _DMY = re.compile(
-    r"\b(" + _DAY + r")\s+(?:of\s+)?(" + _MONTH_WORD + r")\b\.?(?:,?\s+(\d{4})\b)?", re.IGNORECASE
+    r"\b(" + _DAY + r")\s+(?:of\s+)?(" + MONTH_WORD + r")\b\.?(?:,?\s+(\d{4})\b)?", re.IGNORECASE
 )
-_COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+# The count words the agents' readers take for a number ("in two weeks", "a third of", "two days
+# later"); each reader's pattern admits the ones it reads.
+COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+               "seven": 7}  # fmt: skip
 _COUNT = r"(\d{1,3}|an?|one|two|three|four|five|six)"
 # "in 3 days", "in two weeks", "a week from today": days counted from the reference day.
 _RELATIVE = re.compile(
@@ -140,7 +146,7 @@ def _relative(m: re.Match[str], reference: date) -> int:
     offset = {"today": 0, "tomorrow": 1, "yesterday": -1, "day after tomorrow": 2}.get(word)
     if offset is None:
         count, unit = (m[2], m[3]) if m[2] else (m[4], m[5])
-        n = _COUNT_WORDS.get(count.lower()) or int(count)
+        n = COUNT_WORDS.get(count.lower()) or int(count)
         offset = n * 7 if unit.lower().startswith("week") else n
     return (reference + timedelta(days=offset)).toordinal()
 
@@ -222,12 +228,13 @@ def find_reference_date(text: str) -> date | None:
     return None
 
 
-_WEEKDAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
+WEEKDAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")  # each before "day"
+_WEEKDAY = "|".join(WEEKDAYS)
 # "Saturday 18th", "on Friday the 3rd": a day of the month named with its weekday, no month. A
 # month after it ("Saturday 18th May") is a full date, read by find_dates.
 _WEEKDAY_DAY = re.compile(
-    r"\b(mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?([0-3]?\d)"
-    rf"(?:(?:st|nd|rd|th)\b|(?![\d:.]))(?!\s*(?:of\s+)?{_MONTH_WORD})"
+    rf"\b({_WEEKDAY})day,?\s+(?:the\s+)?([0-3]?\d)"
+    rf"(?:(?:st|nd|rd|th)\b|(?![\d:.]))(?!\s*(?:of\s+)?{MONTH_WORD})"
 )
 
 
@@ -242,7 +249,7 @@ def find_weekday_days(low: str) -> set[tuple[int, int]]:
     if "day" not in low:
         return set()
     return {
-        (_WEEKDAYS.index(m[1]), int(m[2]))
+        (WEEKDAYS.index(m[1]), int(m[2]))
         for m in _WEEKDAY_DAY.finditer(low)
         if 1 <= int(m[2]) <= 31
     }
@@ -252,7 +259,7 @@ def find_weekday_days(low: str) -> set[tuple[int, int]]:
 # reference day. Not one followed by a day of the month or a time ("Saturday 18th", "Friday
 # 10:00": find_weekday_days reads the first, the second names no day of its own).
 _RELATIVE_WEEKDAY = re.compile(
-    r"\b(?:(next|this|coming|last|past|on)\s+)?(mon|tues|wednes|thurs|fri|satur|sun)day\b"
+    rf"\b(?:(next|this|coming|last|past|on)\s+)?({_WEEKDAY})day\b"
     r"(?!,?\s+(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)?(?![\d:.]))"
 )
 
@@ -273,7 +280,7 @@ def relative_weekdays(low: str, reference: date) -> set[int]:
     out: set[int] = set()
     today = reference.toordinal()
     for m in _RELATIVE_WEEKDAY.finditer(low):
-        ahead = (_WEEKDAYS.index(m[2]) - reference.weekday()) % 7
+        ahead = (WEEKDAYS.index(m[2]) - reference.weekday()) % 7
         word = m[1]
         if word in ("last", "past"):
             out.add(today - (7 - ahead if ahead else 7))
@@ -310,7 +317,7 @@ def user_days(low: str, reference: date | None) -> tuple[set[int], set[tuple[int
     """
     days: set[int] = set()
     yearless: set[tuple[int, int]] = set()
-    if reference is not None and "the " in low:
+    if reference is not None and "the" in low:  # (exact: the pattern takes any space after it)
         for m in _DAY_ALONE.finditer(low):
             got = _day_from(reference, int(m[1]))
             if got is not None:

@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from crossfoot.agents._dates import COUNT_WORDS
 from crossfoot.agents._keys import dec_key
+from crossfoot.numbers.article_fractions import DENOMINATORS
 
 __all__ = ["fraction_percents"]
 
-_PARTS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5,
-          "fifths": 5, "tenth": 10, "tenths": 10}  # fmt: skip
-_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+# (the pattern admits half, third, quarter, fifth and tenth, and counts up to four)
+_PARTS = {**{w + "s": d for w, d in DENOMINATORS.items()}, **DENOMINATORS, "halves": 2}
 _FRACTION = re.compile(
     r"\b(?:(a|an|one|two|three|four)[ -])?(half|halves|thirds?|quarters?|fifths?|tenths?)"
     r"\s+(?:of|off|the)\b"
@@ -42,7 +43,7 @@ def fraction_percents(low: str) -> set[str]:
         return out
     for count, part, top, bottom in _FRACTION.findall(low):
         if part:
-            n, d = _COUNTS.get(count, 1), _PARTS[part]
+            n, d = COUNT_WORDS.get(count, 1), _PARTS[part]
             if count in ("", "a", "an", "one") and part.endswith("s") and part != "halves":
                 continue  # "thirds of" without a count names no share
         else:

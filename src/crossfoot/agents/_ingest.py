@@ -17,7 +17,13 @@ from datetime import date
 from itertools import compress, repeat
 from operator import contains
 
-from crossfoot.agents._dates import find_dates, relative_weekdays, user_days
+from crossfoot.agents._dates import (
+    COUNT_WORDS,
+    WEEKDAYS,
+    find_dates,
+    relative_weekdays,
+    user_days,
+)
 from crossfoot.agents._fraction_words import fraction_percents
 from crossfoot.agents._keys import id_format, num_key, url_key
 from crossfoot.agents._scaled import scaled_amounts
@@ -87,12 +93,7 @@ _RELATIVE_WORDS = frozenset(("today", "tomorrow", "yesterday", "days", "day", "w
 _DATE_WORDS = frozenset(
     (*_MONTH_WORDS, *(w + "." for w in _MONTH_WORDS), *(w + "." for w in _RELATIVE_WORDS))
 )
-_WEEKDAY_WORDS = frozenset(
-    f"{d}day{end}"
-    for d in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
-    for end in ("", ".")
-)
-_WORD_DAYS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_WEEKDAY_WORDS = frozenset(f"{d}day{end}" for d in WEEKDAYS for end in ("", "."))
 _DAY_SHIFT = re.compile(
     r"\b(?:(next|following|previous|prior) day|day (after|before)|"
     r"(a|one|two|three|four|five|six|seven|\d{1,2}) days? (later|earlier|after|before|sooner))\b"
@@ -373,7 +374,7 @@ def _shift(m: re.Match[str]) -> int:
         return 1 if m[1] in ("next", "following") else -1
     if m[2]:
         return 1 if m[2] == "after" else -1
-    n = _WORD_DAYS.get(m[3]) or int(m[3])
+    n = COUNT_WORDS.get(m[3]) or int(m[3])
     return n if m[4] in ("later", "after") else -n
 
 

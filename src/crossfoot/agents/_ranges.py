@@ -14,12 +14,11 @@ import re
 from datetime import date, timedelta
 from typing import NamedTuple
 
+from crossfoot.agents._dates import MONTH_WORD
+
 __all__ = ["DayRange", "contains", "find_ranges"]
 
-_MONTH = (
-    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-)
+_MONTH = f"({MONTH_WORD})"
 _D = r"(?:the\s+)?([0-3]?\d)(?:st|nd|rd|th)?"
 _OF_MONTH = rf"(?:\s+(?:of\s+)?{_MONTH})?"
 # "between the 14th and the 16th", "between May 14 and May 16", "from the 14th to the 16th of

@@ -1,4 +1,4 @@
-"""trace's result-row path: answers that only state cells of the rows they name (speed only).
+"""trace's result-row path: answers that state cells of the rows they name (speed only).
 
 Most sentences an analytics assistant writes from a small query result state cells: "North had
 4,820 orders and South had 3,150." The engine reads such an answer as it reads any other (the
@@ -29,8 +29,10 @@ sentences, right and wrong figures, with and without comparison words):
 - the labels: none inside another ("Andes" and "Juniper Andes" go to the engine).
 
 The report is the engine's for such an answer: every figure ``supported_exact`` (or
-``supported_rounded`` for a rounded one) by rule ``direct`` (kind ``cell``). Wrong figures are
-never decided here: the engine words their failure.
+``supported_rounded`` for a rounded one) by rule ``direct`` (kind ``cell``). A sentence this
+reading cannot decide goes to :mod:`crossfoot.front.trace_derived` (column totals and means, a
+percent difference of two stated cells, a figure nothing reaches: ``unsupported`` as the engine
+words it); when that cannot decide it either, the whole answer goes to the engine.
 
 >>> rows = [{"region": "North", "orders": 4820}, {"region": "South", "orders": 3150}]
 >>> quick_trace("North had 4,820 orders and South had 3,150.", rows, None).counts()

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from itertools import combinations
 
+from crossfoot.model.memo import evict_oldest
 from crossfoot.model.types import Mention
 
 __all__ = [
@@ -141,9 +142,9 @@ def table_of(columns: Sequence[Sequence[int]]) -> _Table:
     key = tuple(map(tuple, columns))
     made = _TABLES.get(key)
     if made is None:
-        if len(_TABLES) >= 16:
-            _TABLES.pop(next(iter(_TABLES)))
-        made = _TABLES[key] = _Table(columns)
+        made = _Table(columns)
+        evict_oldest(_TABLES, 16)  # (threads may trace at once: a bare pop could raise)
+        _TABLES[key] = made
     return made
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from crossfoot.front.trace_keep import RANK_WORDS
 from crossfoot.language.direction import direction_words
 from crossfoot.language.operation_words import may_operate
+from crossfoot.language.period_columns import MONTH_NUMBERS
 from crossfoot.model.types import Kind, Mention
 
 __all__ = [
@@ -39,12 +40,12 @@ WORDS = frozenset(
     """.split()
 )
 #: Label words the engine reads as something else than a name: periods, totals and summary rows,
-#: comparisons; a label holding one goes to the engine.
-_LABEL_NOISE = frozenset(
+#: comparisons; a label holding one goes to the engine. (The months: every word of
+#: ``language.period_columns.MONTH_NUMBERS``.)
+_LABEL_NOISE = frozenset(MONTH_NUMBERS) | frozenset(
     """
     total totals subtotal sum all other others overall average mean net grand combined rest
-    jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july
-    august september october november december q fy h ytd mtd qtd year month week day quarter
+    q fy h ytd mtd qtd year month week day quarter
     more less higher lower up down rise rose fell grew increase decrease change growth rate share
     and of in the a an vs per top bottom first last pct percent margin yoy bps pp
     """.split()

@@ -44,10 +44,11 @@ _WORD = re.compile(
     r"|perform(?:er|ing))|(?<=\bthe\s)least(?=\s+[a-z])(?!\s+(?:of|likely)\b)))\b"
 )
 # "South fell the most, by 340", "West grew the least.": a movement verb ranks the rows' moves
-# with "the most" / "the least" before no noun (_WORD takes "the most" before a word).
+# with "the most" / "the least" before no noun (_WORD takes "the most" before a word). One space
+# after "the", as may_rank's gate reads it.
 _MOVED_MOST = re.compile(
     r"(?i)\b(?:grew|rose|increased|gained|climbed|jumped|improved|expanded|fell|dropped|declined|"
-    r"decreased|shrank|slipped|contracted)\s+the\s+(most|least)\b(?=\s*(?:[,;:.()]|$))"
+    r"decreased|shrank|slipped|contracted)\s+the (most|least)\b(?=\s*(?:[,;:.()]|$))"
 )
 # A line that sums or averages the others (a total, an average): never ranked among them.
 ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")
@@ -111,7 +112,8 @@ def extremes(text: str, lo: int, hi: int) -> list[tuple[int, int, bool]]:
         if _NOT_AFTER.match(text[m.end() : hi]):
             continue
         out.append((m.start(), m.end(), m.group("high") is not None))
-    if "the m" in text or "the l" in text:
+    piece = text[lo:hi].lower()  # (an exact gate: the pattern is case-blind, "East Fell The Most")
+    if "the most" in piece or "the least" in piece:
         seen = {a for a, _, _ in out}
         for m in _MOVED_MOST.finditer(text, lo, hi):
             if m.start(1) not in seen and not _NOT_AFTER.match(text[m.end() : hi]):

@@ -26,9 +26,9 @@ from crossfoot.model.types import Mention
 from crossfoot.numbers.forms import fraction_digits
 from crossfoot.numbers.num import Num
 
-__all__ = ["article_fractions", "is_article_fraction", "maybe_article_fraction"]
+__all__ = ["DENOMINATORS", "article_fractions", "is_article_fraction", "maybe_article_fraction"]
 
-_DENOMINATOR = {
+DENOMINATORS = {  # a fraction word's denominator (agents._fraction_words reads them too)
     "half": 2,
     "third": 3,
     "quarter": 4,
@@ -42,7 +42,7 @@ _ARTICLE_RE = re.compile(
     r"(?=[ \t]+of[ \t]+(?P<what>[\w%]+(?:[ \t]+[\w%]+)?))",
     re.I,
 )
-_WORDS = frozenset(["half", *_DENOMINATOR])
+_WORDS = frozenset(["half", *DENOMINATORS])
 # A word before "half" that makes it a period or a part of a thing, not a share: "the first half
 # of", "the back half of", "each half of".
 _NOT_SHARE_BEFORE = frozenset(
@@ -143,7 +143,7 @@ def article_fractions(
                 continue
             den = 2
         else:
-            den = _DENOMINATOR[m.group("den").lower()]
+            den = DENOMINATORS[m.group("den").lower()]
         digits, exp = fraction_digits(1, den)
         num = Num(m.start(), m.end(), digits, exp, plain=False, place_exp=-2)
         num.approximate = approx(text, num.start)
@@ -153,7 +153,7 @@ def article_fractions(
             start = m.start("frac")
             if inside(start) or any(x.start == start for x in extra):
                 continue
-            den = 2 if m.group("half") is not None else _DENOMINATOR[m.group("den").lower()]
+            den = 2 if m.group("half") is not None else DENOMINATORS[m.group("den").lower()]
             # a change by a fraction is a percentage of the base: "by a quarter" as "by 25%"
             digits, exp = fraction_digits(100, den)
             num = Num(start, m.end("frac"), digits, exp, plain=False, place_exp=0)

@@ -28,7 +28,7 @@ import re
 from collections.abc import Sequence
 
 from crossfoot.language.direction import clause_bounds
-from crossfoot.language.period_columns import HALF, QUARTER, period_name
+from crossfoot.language.period_columns import HALF, MONTH_NUMBERS, QUARTER, period_name
 from crossfoot.language.rowtables import describe_cell, label_tables
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
@@ -42,16 +42,10 @@ _AHEAD = re.compile(
     r"planned|plans?|target\w*|budget\w*|guidance|outlook|will|would|could|should|may|might|"
     r"predict\w*|fiscal|FY|as\s+of)\b"
 )
+_MONTH_WORD = "|".join(sorted(MONTH_NUMBERS, key=len, reverse=True))  # ("sept" before "sep")
 # A month (and day) right before the year: "January 2024", "Dec. 31, 2024".
-_DATED = re.compile(
-    r"(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2},?\s+)?"
-    r"(?:19|20)\d\d\b"
-)
-_MONTH = re.compile(
-    r"(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
-)
+_DATED = re.compile(rf"(?i)\b(?:{_MONTH_WORD})\.?\s+(?:\d{{1,2}},?\s+)?(?:19|20)\d\d\b")
+_MONTH = re.compile(rf"(?i)\b(?:{_MONTH_WORD})\b")
 _MIN_PERIODS = 2  # a table of one year may be dated by it: a sentence's other year is no error
 
 

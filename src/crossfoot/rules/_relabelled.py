@@ -212,8 +212,12 @@ def _source_clause(
     key = (sv.source_id, sv.span[0], sv.span[1])
     found = memo.get(key)
     if found is None:
+        # (a source outside this scope is not remembered as empty: a claim citing other sources
+        # reads the same memo, and its scope may hold it)
         src = ctx.scope.source(sv.source_id)
-        found = memo[key] = _read(src, sv.span) if src is not None else _NOTHING
+        if src is None:
+            return _NOTHING
+        found = memo[key] = _read(src, sv.span)
     return found
 
 

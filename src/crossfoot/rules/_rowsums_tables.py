@@ -214,21 +214,17 @@ def _from_table(t: RowTable) -> _Table:
         numbers = getattr(cells, "numbers", None)  # an int column gives its values directly
         if kind not in ("money", "number", "percent"):
             continue
+        values: Mapping[int, Decimal] | None = None
+        int_range = None
         if totals:  # (the rare table with a total line: its column as a plain dict)
             values = _without_totals({i: c.value for i, c in cells.items()}, totals)
-            if len(values) < len(cells):
-                columns.append(
-                    _Column(
-                        t.columns[j],
-                        unit_family(t.columns[j]),
-                        kind == "percent",
-                        kind == "money",
-                        t.currency(j),
-                        values,
-                        lambda i, j=j: t.cell(i, j),  # type: ignore[misc]
-                    )
-                )
-                continue
+            if len(values) == len(cells):
+                values = None  # (no total line among these cells: read as any column)
+        if values is None:
+            if numbers is not None:
+                values, int_range = numbers(), t.int_bounds(j)
+            else:
+                values = {i: c.value for i, c in cells.items()}
         columns.append(
             _Column(
                 t.columns[j],
@@ -236,9 +232,9 @@ def _from_table(t: RowTable) -> _Table:
                 kind == "percent",
                 kind == "money",
                 t.currency(j),
-                numbers() if numbers is not None else {i: c.value for i, c in cells.items()},
+                values,
                 lambda i, j=j: t.cell(i, j),  # type: ignore[misc]
-                int_range=t.int_bounds(j) if numbers is not None else None,
+                int_range=int_range,
             )
         )
     # No labels by index: with ``label_seq`` the rows a sentence names are found in the result

@@ -8,7 +8,9 @@ any), within two points of the fraction (five after a hedge: "about", "roughly",
 small fraction a tenth of it, a quarter after a hedge: "one-tenth" is 9% to 11%), or on the
 stated side of it after a bound ("more than a third"). The part is the smaller row: a
 share of a whole. Only the named rows of one table are paired, a handful of pairs, so a wrong
-fraction (three-fifths for 40%) rarely meets one by chance.
+fraction (three-fifths for 40%) rarely meets one by chance. The window is
+``rules._worded_fraction``'s ("exactly a quarter": the fraction as written); a whole the
+sentence names by its year alone ("a quarter of 2023 sales") is ``rules._fraction_column``'s.
 
 >>> from crossfoot import check
 >>> t = ('[["(in millions)", "2021", "2020"], ["Product revenue", "600", "480"],'

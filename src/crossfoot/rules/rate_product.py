@@ -42,10 +42,9 @@ def rate_product(ctx: ClaimContext) -> Verdict | None:
     m, s, o = ctx.mention, ctx.sentence, ctx.options
     if not m.claim or m.high is not None or m.kind not in ("number", "money") or m.value <= 0:
         return None
-    if "%" not in s.text and "percent" not in s.text:
-        return None
     if not o.allow_derived or not kind_allowed(ctx, "share"):
         return None
+    # (the sentence's mentions, not a "%" in its text: "12 per cent", "pct" are percentages too)
     others = [x for x in ctx.sentence_mentions if x is not m and x.kind != "year"]
     rates = [x for x in others if x.kind == "percent" and x.value > 0 and x.high is None]
     amounts = [x for x in others if x.kind in ("number", "money") and x.value > 0]

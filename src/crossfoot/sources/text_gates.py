@@ -15,7 +15,8 @@ __all__ = ["may_end_in_scale", "may_say_respectively"]
 
 
 # The scale words a label may end in (``cells._LABEL_UNIT``, case-blind, anchored at the end):
-# "Amount US$m", "2019 $'000", "Revenue (thousands)".
+# "Amount US$m", "2019 $'000", "Revenue in thousands" ("(thousands)" ends in its parenthesis:
+# cells._UNIT_TEXT reads it).
 _SCALE_ENDS = (
     "000", "000s", "000's", "000\u2019s", "thousand", "thousands", "million", "millions",
     "billion", "billions", "lakh", "lakhs", "crore", "crores", "mn", "mm", "bn", "m", "k",
