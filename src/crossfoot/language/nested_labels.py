@@ -6,7 +6,8 @@ the sentence never uses the longer label's other words. A sentence that writes b
 3,540 and Juniper Andes sold 4,637") uses them, yet it tells the two apart: the clause that says
 only "Andes" means the Andes row. So the part does not name the longer row when the sentence
 writes that row's label in full somewhere and the figure's own words lack the label's other
-words.
+words. A hyphenated label ("Non-Swiss") is one word: its part is not read apart from it (the
+figure's label may follow it: "$53 million from non-Swiss customers").
 
 >>> said = "andessold3540andjuniperandessold4637"  # the sentence run together
 >>> named_apart("Juniper Andes", set(tokens("Andes sold")), said)
@@ -27,8 +28,8 @@ _MIN_GLUED = 6  # letters of a label run together: shorter ones occur inside oth
 def named_apart(row: str, words: set[str], glued: str) -> bool:
     """Whether the sentence (``glued``: its letters and digits run together, lower case) writes
     ``row`` in full while the figure's own ``words`` name only part of it (module docstring)."""
-    if not glued:
-        return False
+    if not glued or "-" in row:
+        return False  # ("Non-Swiss": one compound word, whose part "Swiss" is no name of it)
     own = frozenset(tokens(row))
     if not own or own <= words:
         return False
