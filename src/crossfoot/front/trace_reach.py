@@ -31,7 +31,7 @@ decides with these lists is what the engine says.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from itertools import combinations
 
@@ -95,15 +95,18 @@ def spans(read: Forms) -> tuple[Spans, Spans]:
     return wide, tight
 
 
-def near(values: Sequence[float], spans: Iterable[tuple[float, float]]) -> list[float]:
-    """The values (sorted) inside any of ``spans``."""
-    out: list[float] = []
+def _inside(values: Sequence[float], spans: Iterable[tuple[float, float]]) -> Iterator[int]:
+    """The indexes of the values (sorted) inside each of ``spans``, span by span."""
     for lo, hi in spans:
         i = bisect_left(values, lo)
         while i < len(values) and values[i] <= hi:
-            out.append(values[i])
+            yield i
             i += 1
-    return out
+
+
+def near(values: Sequence[float], spans: Iterable[tuple[float, float]]) -> list[float]:
+    """The values (sorted) inside any of ``spans``."""
+    return [values[i] for i in _inside(values, spans)]
 
 
 class _Table:
@@ -123,14 +126,8 @@ class _Table:
 
     def rows_near(self, spans: Iterable[tuple[float, float]]) -> set[int]:
         """The rows holding a cell inside one of ``spans``."""
-        cells, rows_of = self.cells, self.rows_of
-        out = set()
-        for lo, hi in spans:
-            i = bisect_left(cells, lo)
-            while i < len(cells) and cells[i] <= hi:
-                out.add(rows_of[i])
-                i += 1
-        return out
+        rows_of = self.rows_of
+        return {rows_of[i] for i in _inside(self.cells, spans)}
 
 
 _TABLES: dict[tuple[tuple[int, ...], ...], _Table] = {}

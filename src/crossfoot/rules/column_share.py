@@ -72,6 +72,8 @@ def column_share(ctx: ClaimContext) -> Verdict | None:
     head = ctx.text[s.start : m.start]
     cut = max((b.end() for b in _BREAK.finditer(head)), default=0)
     stretch = head[cut:]
+    if not years:
+        years = _move_end_year(ctx, head, stretch)  # "North's share rose from 36.2% to 39.8%"
     if not years:  # "North generated 46% of total revenue": a column named by its words
         parts = _named_column_parts(ctx, stretch)
         if parts is None:
@@ -109,6 +111,23 @@ def column_share(ctx: ClaimContext) -> Verdict | None:
     )
     used = tuple(column.values())
     return Verdict("derived", Evidence("derive", "share", formula, used, share), formula)
+
+
+# The end of a move a share stands at: "... rose from 36.2% to 39.8%" (a figure between: the
+# figure itself is the "to" end).
+_FROM_END = re.compile(r"(?i)\bfrom\s*\Z")
+_TO_END = re.compile(r"(?i)\bfrom\s+[^,;:]{1,30}?\bto\s*\Z")
+
+
+def _move_end_year(ctx: ClaimContext, head: str, stretch: str) -> set[int]:
+    """The year of a share at one end of a move between a table's two years, when the sentence
+    names no year ("North's share rose from 36.2% to 39.8%": 2022, then 2023); else none."""
+    end = 0 if _FROM_END.search(head) else 1 if _TO_END.search(head) else None
+    if end is None:
+        return set()
+    rows = named_rows(stretch, ctx.scope.index.values) or named_rows(head, ctx.scope.index.values)
+    years = {y for cells in rows.values() for y in cells if y is not None}
+    return {sorted(years)[end]} if len(rows) == 1 and len(years) == 2 else set()
 
 
 def _named_column_parts(ctx: ClaimContext, stretch: str) -> list[SourceValue] | None:
