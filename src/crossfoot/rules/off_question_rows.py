@@ -17,6 +17,9 @@ for a cell of the other:
   label repeated under another section is ``Named._other_section``'s reading; the total of
   another section, ``Named._section_total``'s.)
 
+A cell of a catch-all line ("Other") answers a question that names another row of its table
+and never says "other" ("What was the change in property and equipment?") off the question.
+
 >>> _words("Fiscal 2019 Europe")
 frozenset({'europe'})
 """
@@ -48,11 +51,37 @@ class Named(Protocol):
 
 def meant_row(named: Named, v: SourceValue, named_rows: frozenset[str]) -> str | None:
     """The row the question means instead of ``v``'s, or None (see the module): a section's
-    total first (``Named._section_total``), then a named section's line."""
+    total first (``Named._section_total``), then a named section's line, then a named row for
+    a cell of a catch-all line."""
     total = named._section_total(v, named_rows)  # (the total of another section: _named's)
     if total is not None or v.table is None or not v.row:
         return total
-    return _outside_section(named, v, named_rows)
+    return _outside_section(named, v, named_rows) or _catch_all(named, v, named_rows)
+
+
+# Lines that gather what the others leave out: no word of their label can disagree with a
+# question ("Other" holds no word a question names), so a question that names another row of
+# the table and never says "other" does not mean them.
+_CATCH_ALL = frozenset({"other", "others", "all other", "other, net", "miscellaneous"})
+_CATCH_WORDS = frozenset({"other", "others", "miscellaneous", "misc"})
+
+
+def _catch_all(named: Named, v: SourceValue, named_rows: frozenset[str]) -> str | None:
+    """A named row of ``v``'s table when ``v`` is of a catch-all line the question leaves out.
+
+    >>> from decimal import Decimal
+    >>> class Q:
+    ...     _words = frozenset({"change", "property", "equipment"})
+    >>> v = SourceValue(Decimal(1), "S1", row="Other", table=0)
+    >>> _catch_all(Q(), v, frozenset({"Property and equipment"}))
+    'Property and equipment'
+    """
+    label = (v.row or "").strip().rstrip(":").lower()
+    if label not in _CATCH_ALL or not named_rows or v.row in named_rows:
+        return None
+    if named._words & _CATCH_WORDS:
+        return None  # ("other deferred tax liabilities", "all other segments")
+    return sorted(named_rows)[0]
 
 
 def _outside_section(named: Named, v: SourceValue, named_rows: frozenset[str]) -> str | None:
