@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from crossfoot.language.extremes import ASIDE
 from crossfoot.language.rowtables import section_of
 from crossfoot.language.rowtokens import tokens
 from crossfoot.model.types import SourceValue
@@ -64,6 +65,7 @@ def meant_row(named: Named, v: SourceValue, named_rows: frozenset[str]) -> str |
 # the table and never says "other" does not mean them.
 _CATCH_ALL = frozenset({"other", "others", "all other", "other, net", "miscellaneous"})
 _CATCH_WORDS = frozenset({"other", "others", "miscellaneous", "misc"})
+_WHOLE_WORDS = frozenset({"total", "totals", "all", "overall", "combined", "sum", "whole"})
 
 
 def _catch_all(named: Named, v: SourceValue, named_rows: frozenset[str]) -> str | None:
@@ -81,6 +83,8 @@ def _catch_all(named: Named, v: SourceValue, named_rows: frozenset[str]) -> str 
         return None
     if named._words & _CATCH_WORDS:
         return None  # ("other deferred tax liabilities", "all other segments")
+    if named._words & _WHOLE_WORDS or any(ASIDE.search(row) for row in named_rows):
+        return None  # ("what percentage of total sales was from Online?": Other is a part of it)
     return sorted(named_rows)[0]
 
 
