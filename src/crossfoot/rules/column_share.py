@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from functools import lru_cache
+from typing import Any
 
 from crossfoot.language.extremes import ASIDE
 from crossfoot.language.rowtokens import required_tokens, tokens
@@ -72,8 +73,10 @@ def column_share(ctx: ClaimContext) -> Verdict | None:
     head = ctx.text[s.start : m.start]
     cut = max((b.end() for b in _BREAK.finditer(head)), default=0)
     stretch = head[cut:]
-    if not years:
-        years = _move_end_year(ctx, head, stretch)  # "North's share rose from 36.2% to 39.8%"
+    rows = None
+    if not years and (end := _move_end(head)) is not None:
+        rows = _rows_named(ctx, stretch, head)  # "North's share rose from 36.2% to 39.8%"
+        years = _end_year(rows, end)
     if not years:  # "North generated 46% of total revenue": a column named by its words
         parts = _named_column_parts(ctx, stretch)
         if parts is None:
@@ -82,10 +85,8 @@ def column_share(ctx: ClaimContext) -> Verdict | None:
         if len(years) != 1:
             return None
         (year,) = years
-        # (a stretch that names no row keeps the sentence's subject: "..., up from 42.9% in 2021")
-        rows = named_rows(stretch, ctx.scope.index.values) or named_rows(
-            head, ctx.scope.index.values
-        )
+        if rows is None:
+            rows = _rows_named(ctx, stretch, head)
         if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
             return None
         found = [cells.get(year) for cells in rows.values()]
@@ -119,15 +120,23 @@ _FROM_END = re.compile(r"(?i)\bfrom\s*\Z")
 _TO_END = re.compile(r"(?i)\bfrom\s+[^,;:]{1,30}?\bto\s*\Z")
 
 
-def _move_end_year(ctx: ClaimContext, head: str, stretch: str) -> set[int]:
+def _move_end(head: str) -> int | None:
+    """Which end of a move the figure after ``head`` stands at (0: "from", 1: "to"), or None."""
+    return 0 if _FROM_END.search(head) else 1 if _TO_END.search(head) else None
+
+
+def _end_year(rows: dict[Any, dict[int, SourceValue]], end: int) -> set[int]:
     """The year of a share at one end of a move between a table's two years, when the sentence
     names no year ("North's share rose from 36.2% to 39.8%": 2022, then 2023); else none."""
-    end = 0 if _FROM_END.search(head) else 1 if _TO_END.search(head) else None
-    if end is None:
-        return set()
-    rows = named_rows(stretch, ctx.scope.index.values) or named_rows(head, ctx.scope.index.values)
     years = {y for cells in rows.values() for y in cells if y is not None}
     return {sorted(years)[end]} if len(rows) == 1 and len(years) == 2 else set()
+
+
+def _rows_named(ctx: ClaimContext, stretch: str, head: str) -> dict[Any, dict[int, SourceValue]]:
+    """The rows the figure's stretch names, else those of the sentence before it (a stretch
+    that names no row keeps the sentence's subject: "..., up from 42.9% in 2021")."""
+    values = ctx.scope.index.values
+    return named_rows(stretch, values) or named_rows(head, values)
 
 
 def _named_column_parts(ctx: ClaimContext, stretch: str) -> list[SourceValue] | None:
