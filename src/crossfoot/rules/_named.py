@@ -23,6 +23,7 @@ from crossfoot.model.memo import by_identity
 from crossfoot.model.types import SourceValue
 from crossfoot.numbers.extract import extract
 from crossfoot.rules._named_parts import bound_labels, bound_of, in_bound, said_whole, total_beyond
+from crossfoot.rules._named_sections import Sections, section_maps
 from crossfoot.rules._named_years import (
     TOTAL_LABEL,
     pool_misfit,
@@ -30,6 +31,7 @@ from crossfoot.rules._named_years import (
     value_years,
     years_fit,
 )
+from crossfoot.rules.off_question_rows import _catch_all as catch_all
 from crossfoot.rules.off_question_rows import meant_row
 
 __all__ = [
@@ -53,9 +55,9 @@ class Named:
         "_bound",
         "_keeps",
         "_lines",
+        "_maps",
         "_meant_of",
         "_sections",
-        "_table_secs",
         "_tables",
         "_tokens",
         "_words",
@@ -72,7 +74,7 @@ class Named:
         self._keeps: list[Callable[[SourceValue], bool]] | None = None
         self._meant_of: dict[frozenset[str], str] = {}  # _meant per label set (~20 calls each)
         self._sections: dict[tuple[str, int, str], set[str]] | None = None  # (_other_section)
-        self._table_secs: dict[tuple[str, int], set[str]] | None = None  # (_section_total)
+        self._maps: Sections | None = None  # (the section rows of the values' cells)
         self._read(ask.text)
         labels = (
             by_identity(_LABELS, values, 8, _table_labels)
@@ -233,7 +235,14 @@ class Named:
                 return self._meant(named)
             if req and named is named_cols and (fuller := self._fuller(req, named)):
                 return fuller
+        if not v.row or (section_of(v) is None and (v.source_id, v.table) not in self._secs()[1]):
+            return catch_all(self, v, named_rows) if v.row else None  # (no section in v's table)
         return self._other_section(v, named_rows) or meant_row(self, v, named_rows)
+
+    def _secs(self) -> Sections:
+        if self._maps is None:  # (per values, kept across answers: rules._named_sections)
+            self._maps = section_maps(self.values)
+        return self._maps
 
     def total_beyond(self, v: SourceValue) -> str | None:
         """The period column the question names by its numbers ("due in less than 1 year",
@@ -252,11 +261,7 @@ class Named:
 
     def _sections_of(self, v: SourceValue) -> set[str]:
         """The section rows ``v``'s row label stands under in its table (read once)."""
-        if self._sections is None:
-            self._sections = {}
-            for x in self.values:
-                if x.table is not None and x.row and (sec := section_of(x)) is not None:
-                    self._sections.setdefault((x.source_id, x.table, x.row), set()).add(sec)
+        self._sections = self._secs()[0]  # (off_question_rows reads it after this call)
         return self._sections.get((v.source_id, v.table or 0, v.row or ""), set())
 
     def _section_total(self, v: SourceValue, named_rows: frozenset[str]) -> str | None:
@@ -268,14 +273,9 @@ class Named:
         mine = section_of(v)
         if mine is None or "total" not in self._words or v.row in named_rows:
             return None
-        if self._table_secs is None:
-            self._table_secs = {}
-            for x in self.values:
-                if x.table is not None and (sec := section_of(x)) is not None:
-                    self._table_secs.setdefault((x.source_id, x.table), set()).add(sec)
         own = {
             sec: frozenset(_label_tokens(sec))
-            for sec in self._table_secs.get((v.source_id, v.table or 0), ())
+            for sec in self._secs()[1].get((v.source_id, v.table or 0), ())
         }
         named = [
             sec

@@ -77,6 +77,7 @@ def scale_misfit(
     ask: Ask, c: Claim, ev: Evidence, values: Sequence[SourceValue], claims: Sequence[Claim] = ()
 ) -> str | None:
     """A figure at another scale than the one asked, in words, or None."""
-    if any(_IN_UNIT.search(x.sentence.text) for x in claims):
+    why = unit_misfit(ask, c, ev, values)  # (first: most questions ask no unit, a cheap None)
+    if why is None or any(_IN_UNIT.search(x.sentence.text) for x in claims):
         return None  # "Net sales were 7,630.4 in millions": the answer states its own unit
-    return unit_misfit(ask, c, ev, values)
+    return why
