@@ -172,3 +172,42 @@ def test_a_table_without_sections_reads_only_the_catch_all_line() -> None:
                 gated += 1
                 assert full == _catch_all(named, v, rows)
     assert gated
+
+
+def test_the_question_gates_of_the_misfit_readings_have_their_witnesses() -> None:
+    """``alignment_rank._RANK``, ``alignment_opening._OPENS`` and ``alignment_all._ALL`` are
+    word-gated (proven with every gate of the package by tests/test_speed_paths_speed8.py):
+    a witness of each word finds what the plain pattern finds, and a gate missing a word fails."""
+    from crossfoot.model.wordgate import WordGated
+    from crossfoot.rules import alignment_all, alignment_opening, alignment_rank
+
+    witnesses = {
+        alignment_rank._RANK: [
+            f"Which segment had the {w} revenue?" for w in alignment_rank._RANK.words
+        ]
+        + ["In which year was net income the 2nd LOWEST?", "What was the total revenue?"],
+        alignment_opening._OPENS: [
+            "What was the cash at the START of 2024?",
+            "What was the opening balance in 2024?",
+            "What was it at the beginning of 2024?",
+            "What was it in Jan. 2024?",
+            "What was it on January 1, 2024?",
+            "What was the impact of the adoption in 2024?",
+            "What was the cash in 2024?",
+        ],
+        alignment_all._ALL: [
+            "What were sales in 2024 for ALL regions?",
+            "What were sales across all of the segments?",
+            "What were the sales of all the stores?",
+            "What were sales in 2024?",
+        ],
+    }
+    for gate, texts in witnesses.items():
+        for text in texts:
+            plain = gate.pattern.search(text)
+            found = gate.search(text)
+            assert (found and found.span()) == (plain and plain.span()), text
+        assert any(gate.pattern.search(t) for t in texts)
+        broken = WordGated(gate.pattern, gate.words[1:] or ("zzz",))  # (its first word left out)
+        assert any((broken.search(t) is None) != (gate.pattern.search(t) is None) for t in texts)
+    assert alignment_rank.asked_rank("Which had the second HIGHEST revenue?") == (2, True)

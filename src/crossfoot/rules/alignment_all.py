@@ -18,14 +18,18 @@ from collections.abc import Sequence
 from crossfoot.language.asked import Ask
 from crossfoot.language.rowtokens import root, tokens
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._named import TOTAL_LABEL
 from crossfoot.rules._table_labels import table_labels
 
 __all__ = ["all_rows_misfit"]
 
-_ALL = re.compile(
-    r"(?i)\b(?:for|across|of|in|from|among)\s+all\s+(?:of\s+)?(?:the\s+|its\s+|our\s+)?"
-    r"([a-z][a-z-]+)"
+_ALL = WordGated(  # (word-gated: misfit reads every question for it)
+    re.compile(
+        r"(?i)\b(?:for|across|of|in|from|among)\s+all\s+(?:of\s+)?(?:the\s+|its\s+|our\s+)?"
+        r"([a-z][a-z-]+)"
+    ),
+    ("all",),
 )
 
 

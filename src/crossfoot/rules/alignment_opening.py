@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._table_labels import table_labels
 
 __all__ = ["opening_misfit"]
@@ -31,7 +32,10 @@ _CLOSING_DATE = re.compile(
     rf"(?i)\b(?:{_DEC}\s+31(?:st)?,?\s+|31(?:st)?\s+{_DEC}\s+)((?:19|20)\d\d)\b"
 )
 # Words of a question that asks for the opening balance, or names the January date itself
-_OPENS = re.compile(r"(?i)\bjan(?:uary|\.)?\b|\bopening\b|\bbeginning\b|\bstart\b|\badoption\b")
+_OPENS = WordGated(  # (word-gated: misfit reads every question of a year for it)
+    re.compile(r"(?i)\bjan(?:uary|\.)?\b|\bopening\b|\bbeginning\b|\bstart\b|\badoption\b"),
+    ("jan", "opening", "beginning", "start", "adoption"),
+)
 
 
 @lru_cache(maxsize=4096)  # a table's column labels repeat across answers

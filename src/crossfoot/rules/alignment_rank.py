@@ -22,13 +22,18 @@ import re
 
 from crossfoot.language.asked import WHICH_YEAR, Ask
 from crossfoot.model.types import Evidence, SourceValue
+from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._named import TOTAL_LABEL, Named, value_years
 
 __all__ = ["asked_rank", "rank_misfit"]
 
-_RANK = re.compile(
-    r"(?i)\bthe\s+(?:(second|third|fourth|2nd|3rd|4th)[\s-]+)?(highest|largest|greatest|"
-    r"biggest|most|lowest|smallest|least|fewest)\b(?!\s+(?:recent|likely|part|of\b))"
+# (word-gated: misfit reads every question for it; most ask no rank)
+_RANK = WordGated(
+    re.compile(
+        r"(?i)\bthe\s+(?:(second|third|fourth|2nd|3rd|4th)[\s-]+)?(highest|largest|greatest|"
+        r"biggest|most|lowest|smallest|least|fewest)\b(?!\s+(?:recent|likely|part|of\b))"
+    ),
+    ("highest", "largest", "greatest", "biggest", "most", "lowest", "smallest", "least", "fewest"),
 )
 _ORDINAL = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 _HIGH = frozenset({"highest", "largest", "greatest", "biggest", "most"})
@@ -45,7 +50,7 @@ def asked_rank(question: str) -> tuple[int, bool] | None:
     >>> asked_rank("What share of receivables do the 10 largest customers hold?") is None
     True
     """
-    found = list(_RANK.finditer(question))
+    found = [] if _RANK.absent(question) else list(_RANK.pattern.finditer(question))
     if len(found) != 1:
         return None
     m = found[0]
