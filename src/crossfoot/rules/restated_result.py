@@ -286,8 +286,7 @@ def _agrees(
         return True  # "= 20%. So the ratio is 0.2"
     scales = {m.scale, other.scale, *_UNITS}
     return any(
-        abs(a / u - b) <= both(m.precision / u, precision)
-        or abs(a - b / u) <= both(m.precision, precision / u)  # "= $528.4 million. So $528"
+        abs(a / u - b) <= both(m.precision / u, precision) or abs(a - b / u) <= window / u
         for u in scales
         if u != 1
     )
