@@ -20,7 +20,9 @@ False
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from decimal import Decimal
+from typing import Any
 
 from crossfoot.language.extremes import ASIDE
 from crossfoot.language.years import YEAR
@@ -72,7 +74,7 @@ def column_rest(ctx: ClaimContext) -> Verdict | None:
     return None
 
 
-def _years(rows: dict[object, dict[int, SourceValue]], said: set[int]) -> list[int]:
+def _years(rows: Mapping[Any, dict[int, SourceValue]], said: set[int]) -> list[int]:
     """The year the sentence names, or the rows' only year."""
     have = {y for cells in rows.values() for y in cells}
     if said:
