@@ -46,10 +46,10 @@ def _plural(noun: str) -> str:
 ROW_NOUNS_RE = "|".join(sorted({w for n in ROW_NOUNS for w in (n, _plural(n))}))
 
 _WORD = re.compile(
-    r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest|(?:best|top)[- ](?:sell(?:er|ing)"
+    r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest|strongest|(?:best|top)[- ](?:sell(?:er|ing)"
     r"|perform(?:er|ing))|led(?!\s+(?:to|by|off|up|into|the\s+way)\b)|fastest|quickest"
     r"|(?<=\bthe\s)most(?=\s+[a-z])(?!\s+(?:of|recent|likely|common|important|significant)\b))"
-    r"|(?P<low>lowest|smallest|fewest|slowest|worst[- ](?:sell(?:er|ing)"
+    r"|(?P<low>lowest|smallest|fewest|slowest|weakest|worst[- ](?:sell(?:er|ing)"
     r"|perform(?:er|ing))|(?<=\bthe\s)least(?=\s+[a-z])(?!\s+(?:of|likely)\b)))\b"
 )
 # "South fell the most, by 340", "West grew the least.": a movement verb ranks the rows' moves
@@ -79,6 +79,8 @@ _STEMS = (  # ("best", "top", "worst": "the best seller", "top-selling", "worst-
     "largest",
     "biggest",
     "greatest",
+    "strongest",
+    "weakest",
     "lowest",
     "smallest",
     "fewest",
