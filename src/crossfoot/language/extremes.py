@@ -46,8 +46,9 @@ def _plural(noun: str) -> str:
 ROW_NOUNS_RE = "|".join(sorted({w for n in ROW_NOUNS for w in (n, _plural(n))}))
 
 _WORD = re.compile(
-    r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest|strongest|(?:best|top)[- ](?:sell(?:er|ing)"
-    r"|perform(?:er|ing))|led(?!\s+(?:to|by|off|up|into|the\s+way)\b)|fastest|quickest"
+    r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest|strongest"
+    r"|(?:best|top)[- ](?:sell(?:er|ing)|perform(?:er|ing))"
+    r"|led(?!\s+(?:to|by|off|up|into|the\s+way)\b)|fastest|quickest"
     r"|(?<=\bthe\s)most(?=\s+[a-z])(?!\s+(?:of|recent|likely|common|important|significant)\b))"
     r"|(?P<low>lowest|smallest|fewest|slowest|weakest|worst[- ](?:sell(?:er|ing)"
     r"|perform(?:er|ing))|(?<=\bthe\s)least(?=\s+[a-z])(?!\s+(?:of|likely)\b)))\b"
