@@ -100,6 +100,7 @@ def _list(table: _Table) -> Reach | None:
             out.extend([x / total for x in floats])  # shares, as fractions
             out.extend([x / total * 100 for x in floats])  # and as percents
             parts = _subset_sums(floats)  # several rows' share together (rows_share)
+            out.extend(parts)  # (and a total less named rows: the other rows' sum, rowsums._rest)
             out.extend([x / total for x in parts])
             out.extend([x / total * 100 for x in parts])
         _sums(cells, out)

@@ -31,7 +31,7 @@ from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
 from crossfoot.rules._row_order import named_rows
 
-__all__ = ["column_rest"]
+__all__ = ["column_rest", "leaves_out"]
 
 _GATE = ("exclud", "except", "outside", "other than", "apart from", "aside from", "besides",
          "not counting")  # fmt: skip
@@ -50,8 +50,7 @@ def column_rest(ctx: ClaimContext) -> Verdict | None:
     if m.kind not in ("number", "money") or m.value <= 0 or m.high is not None or not m.claim:
         return None
     s = ctx.sentence
-    low = s.text.lower()
-    if not any(g in low for g in _GATE) or not ctx.options.allow_derived:
+    if not leaves_out(s.text) or not ctx.options.allow_derived:
         return None
     if not kind_allowed(ctx, "difference"):
         return None
@@ -72,6 +71,16 @@ def column_rest(ctx: ClaimContext) -> Verdict | None:
         if found is not None:
             return found
     return None
+
+
+def leaves_out(sentence: str) -> bool:
+    """Whether ``sentence`` words an exclusion (a cheap substring gate).
+
+    >>> leaves_out("Excluding North, sales were 7,593."), leaves_out("North sold 4,637.")
+    (True, False)
+    """
+    low = sentence.lower()
+    return any(g in low for g in _GATE)
 
 
 def _years(rows: Mapping[Any, dict[int, SourceValue]], said: set[int]) -> list[int]:

@@ -67,6 +67,7 @@ from crossfoot.rules._rowsums_tables import (
 )
 from crossfoot.rules._rowsums_totals import rows_share, totals_ratios
 from crossfoot.rules.column_median import median_of
+from crossfoot.rules.column_rest import leaves_out
 from crossfoot.rules.direct import currencies_agree
 from crossfoot.sources.rows import (
     IntNumbers,
@@ -96,6 +97,7 @@ _PREFERENCE = (
     "ratio",
     "totals_ratio",
     "sum",
+    "difference",
 )
 _GENERIC_ROW_NOUNS = frozenset({"row", "rows", "record", "records", "result", "results", "entries"})
 _WORD = re.compile(r"[A-Za-z][A-Za-z_-]*")
@@ -239,6 +241,7 @@ def _search(
     # "Europe had $9.9M": a row's figure, not the total (read once a total or mean matched)
     rows_said: list[bool] = []
     want_sums = kind_allowed(ctx, "sum") and fine and len(named) > 1
+    want_rest = 0 < len(named) <= 3 and leaves_out(ctx.sentence.text) and fine
     want_shares = (percent or fraction) and kind_allowed(ctx, "column_share") and (fine or fraction)
     for pos, col in enumerate(table.columns):
         if not _currency_ok(m.currency, col.currency) or not column_in_focus(ctx, col.name):
@@ -251,6 +254,8 @@ def _search(
                     yield _Hit(kind, value, formula, _listed(col))
             if want_sums and not col.percent:
                 yield from _named_sums(col, named, signed)
+            if want_rest and not col.percent and n > len(named):  # "excluding North, ..."
+                yield from _rest(col, named, signed)
         if want_shares and not col.percent and (share_of is None or pos in share_of):
             yield from _shares(col, named, lo, hi, _HUNDRED if percent else Decimal(1))
             for hit in rows_share(col, named, lo, hi, _HUNDRED if percent else Decimal(1)):
@@ -335,6 +340,21 @@ def _shares(
                 f"({format_decimal(total)}) = {fmt_total(share)}{unit}",
                 (cell,),
             )
+
+
+def _rest(col: _Column, named: list[int], windows: list[tuple[Decimal, Decimal]]) -> Iterator[_Hit]:
+    """The column's total less the named rows' cells (rules.column_rest, for result rows)."""
+    rows = [(i, col.values[i]) for i in named if i in col.values]
+    if len(rows) != len(named):
+        return
+    rest = col.total - sum((v for _, v in rows), Decimal(0))
+    if rest > 0 and inside(rest, windows):
+        cells = [col.get(i) for i, _ in rows]
+        less = " - ".join(
+            f"{c.label} ({format_decimal(v)})" for c, (_, v) in zip(cells, rows, strict=True)
+        )
+        formula = f"sum of {col.name} over {col.count} rows ({format_decimal(col.total)}) - {less}"
+        yield _Hit("difference", rest, f"{formula} = {format_decimal(rest)}", _listed(col))
 
 
 def _named_sums(
