@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from crossfoot.agents._dates import parse_date
 from crossfoot.agents._keys import fold, url_key
+from crossfoot.agents._times import time_key
 
 __all__ = [
     "NOT_ID",
@@ -193,6 +194,9 @@ def classify(path: str, text: str, forced: str | None = None) -> list[ArgValue]:
     has_digit = _DIGIT.search(s) is not None
     if not has_digit:
         return [ArgValue(path, text, "text", low, checked=False)]
+    clock = time_key(s) if ":" in s or "m" in low else None
+    if clock is not None:  # "14:30", "2:30 PM": one key (agents._times)
+        return [ArgValue(path, text, "id", clock)]
     day = parse_date(s)
     if day is not None:
         return [ArgValue(path, text, "date", day.toordinal())]

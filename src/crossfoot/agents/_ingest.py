@@ -27,6 +27,7 @@ from crossfoot.agents._dates import (
 from crossfoot.agents._fraction_words import fraction_percents
 from crossfoot.agents._keys import id_format, num_key, url_key
 from crossfoot.agents._scaled import scaled_amounts
+from crossfoot.agents._times import times_in
 
 __all__ = ["Tokens", "day_shifts", "learn_examples", "tokenize", "words_of"]
 
@@ -171,6 +172,7 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
             out.emails.add(chunk.strip(_EDGE))  # an address without digits
     if len(low) <= PROSE_CAP:
         _read_prose(out, low)
+        out.tokens |= times_in(low)  # "at 2:30pm", "14:30:00": the split at ":" loses them
     if "percent" in chunks:
         out.percents.update(num_key(p) for p in _PERCENTS.findall(low))
     if channel == "user":

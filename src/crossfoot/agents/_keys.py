@@ -193,11 +193,19 @@ def bucket(v: Decimal) -> int:
     return math.floor((exp + math.log10(float(v.scaleb(-exp)))) * 200)
 
 
+# Hyphens that are no dashes between words (U+2010 hyphen, U+2012 figure dash; NFKC makes the
+# non-breaking U+2011 a U+2010): read as "-". En and em dashes stay what they are.
+_HYPHENS = frozenset({0x2010, 0x2012})
+
+
 class _Digits(dict[int, int]):
     """``str.translate`` table from every Unicode decimal digit to its ASCII digit, filled as
     characters are met (a table of all 1.1 million code points would cost a second to build)."""
 
     def __missing__(self, cp: int) -> int:
+        if cp in _HYPHENS:  # an id pasted from a PDF or a web page: "ORD‐55127" is "ORD-55127"
+            self[cp] = 45
+            return 45
         value = unicodedata.decimal(chr(cp), None)
         out = 48 + value if value is not None else cp
         self[cp] = out
@@ -208,9 +216,9 @@ _DIGIT_TABLE = _Digits()
 
 
 def fold(text: str) -> str:
-    """``text`` in NFKC form with the digits of every script written as ASCII digits, so a value
-    is one key however it was typed: ``"order ٤٥٦٧"`` -> ``"order 4567"``. ASCII text is returned
-    as it is (the common case costs one check).
+    """``text`` in NFKC form with the digits of every script written as ASCII digits and the
+    Unicode hyphens as "-", so a value is one key however it was typed: ``"order ٤٥٦٧"`` ->
+    ``"order 4567"``. ASCII text is returned as it is (the common case costs one check).
 
     >>> fold("refund ٩٩٩ on order ＃Ｗ１２"), fold("plain 123")
     ('refund 999 on order #W12', 'plain 123')

@@ -48,7 +48,7 @@ __all__ = [
 
 #: Kinds computed from whole columns or rows of a result set (rules.rowsums).
 AGGREGATE_KINDS: frozenset[str] = frozenset(
-    {"cell", "column_sum", "column_mean", "share", "row_sum", "row_count"}
+    {"cell", "column_sum", "column_mean", "median", "share", "row_sum", "row_count"}
 )
 #: Kinds computed from two or more cells (the engine's derivation rules, and adjacent sums).
 PAIRWISE_KINDS: frozenset[str] = frozenset(

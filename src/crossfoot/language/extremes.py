@@ -15,7 +15,16 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ASIDE", "RANK_NOUN", "ROW_NOUNS", "ROW_NOUNS_RE", "extremes", "may_rank", "peaks"]
+__all__ = [
+    "ASIDE",
+    "RANK_NOUN",
+    "ROW_NOUNS",
+    "ROW_NOUNS_RE",
+    "extremes",
+    "may_rank",
+    "ordinals",
+    "peaks",
+]
 
 # Nouns that name what a table's rows are: a superlative over one ranks the rows ("the largest
 # region": rules.extremes), and "every"/"all" before one says something of every row ("every
@@ -37,10 +46,11 @@ def _plural(noun: str) -> str:
 ROW_NOUNS_RE = "|".join(sorted({w for n in ROW_NOUNS for w in (n, _plural(n))}))
 
 _WORD = re.compile(
-    r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest|(?:best|top)[- ](?:sell(?:er|ing)"
-    r"|perform(?:er|ing))|led(?!\s+(?:to|by|off|up|into|the\s+way)\b)|fastest|quickest"
+    r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest|strongest"
+    r"|(?:best|top)[- ](?:sell(?:er|ing)|perform(?:er|ing))"
+    r"|led(?!\s+(?:to|by|off|up|into|the\s+way)\b)|fastest|quickest"
     r"|(?<=\bthe\s)most(?=\s+[a-z])(?!\s+(?:of|recent|likely|common|important|significant)\b))"
-    r"|(?P<low>lowest|smallest|fewest|slowest|worst[- ](?:sell(?:er|ing)"
+    r"|(?P<low>lowest|smallest|fewest|slowest|weakest|worst[- ](?:sell(?:er|ing)"
     r"|perform(?:er|ing))|(?<=\bthe\s)least(?=\s+[a-z])(?!\s+(?:of|likely)\b)))\b"
 )
 # "South fell the most, by 340", "West grew the least.": a movement verb ranks the rows' moves
@@ -54,8 +64,13 @@ _MOVED_MOST = re.compile(
 ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")
 _NOT_BEFORE = re.compile(
     r"(?i)\b(?:second|third|fourth|fifth|next|2nd|3rd|4th|5th|one\s+of|among|its|their|his|her|"
-    r"record|all-time)\s+(?:the\s+)?(?:\w+\s+)?$"
+    r"record|all-time)[\s-]+(?:the\s+)?(?:\w+\s+)?$"
 )
+# An ordinal right before a superlative ranks the row n-th ("the second-largest region", "the
+# third highest"): ``ordinals`` reads it, and rules.extremes holds the row to that place.
+_ORDINAL_BEFORE = re.compile(r"(?i)\b(second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+$")
+_ORDINAL = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4}
+_ORDINAL["5th"] = 5
 _NOT_AFTER = re.compile(
     r"(?i)^[^.;]{0,40}?\b(?:since|ever|on\s+record|in\s+(?:\w+\s+)?(?:years|quarters|months|"
     r"decades?)|of\s+(?:the|any)\s+(?:year|decade|period|quarter)s?)\b"
@@ -65,6 +80,8 @@ _STEMS = (  # ("best", "top", "worst": "the best seller", "top-selling", "worst-
     "largest",
     "biggest",
     "greatest",
+    "strongest",
+    "weakest",
     "lowest",
     "smallest",
     "fewest",
@@ -119,6 +136,24 @@ def extremes(text: str, lo: int, hi: int) -> list[tuple[int, int, bool]]:
             if m.start(1) not in seen and not _NOT_AFTER.match(text[m.end() : hi]):
                 out.append((m.start(1), m.end(1), m[1].lower() == "most"))
         out.sort()
+    return out
+
+
+def ordinals(text: str, lo: int, hi: int) -> list[tuple[int, int, bool, int]]:
+    """``(start, end, high, place)`` of each superlative of ``text[lo:hi]`` that an ordinal
+    ranks ("second-largest", "third highest"): the row is held to that place among the others;
+    one against its own past ("the second highest since 2019") is left alone.
+
+    >>> t = "South was the second-largest region; East the 3rd lowest."
+    >>> [(t[a:b], h, n) for a, b, h, n in ordinals(t, 0, len(t))]
+    [('largest', True, 2), ('lowest', False, 3)]
+    """
+    out = []
+    for m in _WORD.finditer(text, lo, hi):
+        said = _ORDINAL_BEFORE.search(text, max(lo, m.start() - 12), m.start())
+        if said is None or _NOT_AFTER.match(text[m.end() : hi]):
+            continue
+        out.append((m.start(), m.end(), m.group("high") is not None, _ORDINAL[said[1].lower()]))
     return out
 
 

@@ -146,7 +146,7 @@ def _one_word(w: str, after: str) -> tuple[str, int, int] | None:
 
 # A half a sentence names: "H1", "2H", "the first half", with its year right after it.
 _HALF_NAME = re.compile(
-    r"(?i)\b(?:h([12])|([12])h|(first|second)\s+half)\b(?:\s+(?:of\s+)?((?:19|20)\d\d)\b)?"
+    r"(?i)\b(?:h([12])|([12])h|(first|second)[\s-]+half)\b(?:\s+(?:of\s+)?((?:19|20)\d\d)\b)?"
 )
 
 
@@ -170,7 +170,7 @@ def named_halves(text: str) -> set[tuple[int | None, int]]:
 # The ordinal before "quarter" or "half" (two groups: the ordinal, the noun); also read by
 # rules._sub_period_focus, whose reading of the parts of a year this is.
 ORDINAL_PART = (
-    r"(first|second|third|fourth)\b(?=(?:\s+(?:and|to|through|or|the|&|-))*\s+(?:the\s+)?"
+    r"(first|second|third|fourth)\b(?=(?:\s+(?:and|to|through|or|the|&|-))*[\s-]+(?:the\s+)?"
     r"(?:(?:first|second|third|fourth)\s+)?(quarter|half|halves))"
 )
 _PART_NAME = re.compile(

@@ -44,6 +44,7 @@ ENGINE_KINDS: frozenset[str] = frozenset(
         "pp_change",
         "bps_change",
         "average",
+        "median",
         "cagr",
         "column_sum",
         "column_mean",

@@ -38,7 +38,7 @@ from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_shared import claim_direction
 from crossfoot.rules.comparisons import COMPARE, NEGATED
 
-__all__ = ["GAP_KINDS", "compared_pair", "gap_sign", "worded_gap"]
+__all__ = ["GAP_KINDS", "compared_first", "compared_pair", "gap_sign", "worded_gap"]
 
 #: Evidence kinds a gap may be: a difference of two amounts, or of two rates written as "%".
 GAP_KINDS = frozenset({"difference", "pp_change"})
@@ -165,6 +165,19 @@ def compared_pair(sentence: str, a: SourceValue, b: SourceValue) -> bool:
     named_a = _first_at(before, own_a) is not None and _first_at(after, own_b) is not None
     named_b = _first_at(before, own_b) is not None and _first_at(after, own_a) is not None
     return named_a != named_b
+
+
+def compared_first(sentence: str, a: SourceValue, b: SourceValue) -> bool:
+    """Whether ``sentence`` compares ``a``, named before its comparative, with ``b``, named
+    after it ("A's sales were 31% higher than B's"): :func:`compared_pair`, in that order."""
+    return compared_pair(sentence, a, b) and _named_before(sentence, a, b)
+
+
+def _named_before(sentence: str, a: SourceValue, b: SourceValue) -> bool:
+    sides, named = _compared_sides(sentence), _own_words(a, b)
+    if sides is None or named is None:
+        return False
+    return _first_at(sides[0], named[2]) is not None and _first_at(sides[1], named[3]) is not None
 
 
 @lru_cache(maxsize=256)

@@ -51,7 +51,7 @@ def growth_misranked(
         return None
     if a.row_index is None or a.row_index != b.row_index or a.col_index == b.col_index:
         return None
-    if not _rows_ranked(a, word, sentence, after):
+    if not _rows_ranked(a, word, sentence, after, _one_change(values, a)):
         return None
     own = _change(ev.kind, a.value, b.value)
     if own is None:
@@ -109,10 +109,17 @@ def moved_sense(after: str, head: str) -> int | None:
     return None
 
 
-def _rows_ranked(a: SourceValue, word: str, sentence: str, after: str) -> bool:
-    """Whether the sentence names ``a``'s row and ranks rows, not periods."""
+def _rows_ranked(
+    a: SourceValue, word: str, sentence: str, after: str, one_change: bool = False
+) -> bool:
+    """Whether the sentence names ``a``'s row and ranks rows, not periods (``one_change``: the
+    row has two periods, one change: a year named beside the superlative is that change's)."""
     row = _UNIT_AFTER.sub("", a.row or "") or a.row or ""  # ("North ($m)" is named by "North")
-    if not label_search(row, sentence) or _YEAR.search(after):
+    if not label_search(row, sentence):
+        return False
+    if one_change:
+        return True
+    if _YEAR.search(after):
         return False
     # ("grew fastest in 2024": the periods ranked)
     return not re.search(
@@ -121,6 +128,19 @@ def _rows_ranked(a: SourceValue, word: str, sentence: str, after: str) -> bool:
 
 
 _RATES = frozenset({"share", "ratio", "percent"})
+
+
+def _one_change(values: Sequence[SourceValue], a: SourceValue) -> bool:
+    """Whether ``a``'s row holds exactly two cells of a year (one change to rank by)."""
+    years = {
+        w.col_index
+        for w in values
+        if w.row_index == a.row_index
+        and w.table == a.table
+        and w.source_id == a.source_id
+        and w.year is not None
+    }
+    return len(years) == 2
 
 
 def _rate_misranked(

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 
 from crossfoot.language.trends import MOVED_DOWN, MOVED_UP
+from crossfoot.language.years import period
 from crossfoot.model.types import Claim, SourceValue, format_decimal
 
 __all__ = ["level_moves"]
@@ -54,23 +55,28 @@ def _wrong_way(c: Claim, values: Sequence[SourceValue], up: bool, word: str) -> 
     if not c.passed or ev is None or ev.rule != "direct" or len(ev.operands) != 1:
         return None
     v = ev.operands[0]
-    if v.table is None or v.row_index is None or v.year is None or v.value <= 0:
+    own = period(v) if v.table is not None and v.row_index is not None else None
+    if own is None or v.value <= 0:
         return None
-    earlier = [
-        w
-        for w in values
-        if w.source_id == v.source_id
-        and w.table == v.table
-        and w.row_index == v.row_index
-        and w.view == v.view
-        and w.year is not None
-        and w.year < v.year
-        and w.kind == v.kind
-    ]
+    # The row's cells of earlier periods of the same kind: years, or quarters or months of a
+    # row by quarter ("rose in Q2 to 29,800" from Q1's cell)
+    earlier: list[tuple[tuple[int, int], SourceValue]] = []
+    for w in values:
+        if (
+            w.source_id != v.source_id
+            or w.table != v.table
+            or w.row_index != v.row_index
+            or w.view != v.view
+            or w.kind != v.kind
+        ):
+            continue
+        p = period(w)
+        if p is not None and (p[1] is None) == (own[1] is None) and _key(p) < _key(own):
+            earlier.append((_key(p), w))
     if not earlier:
         return None
-    last = max(w.year for w in earlier if w.year is not None)
-    prior = [w for w in earlier if w.year == last]
+    last = max(k for k, _ in earlier)
+    prior = [w for k, w in earlier if k == last]
     if len(prior) != 1 or prior[0].value <= 0 or prior[0].value == v.value:
         return None
     if (v.value > prior[0].value) == up:
@@ -78,5 +84,14 @@ def _wrong_way(c: Claim, values: Sequence[SourceValue], up: bool, word: str) -> 
     went = "rose" if v.value > prior[0].value else "fell"
     return (
         f'the sentence says "{word}", but {v.row} {went} to {format_decimal(v.value)} in '
-        f"{v.year} from {format_decimal(prior[0].value)} in {last}"
+        f"{_when(v, own)} from {format_decimal(prior[0].value)} in {_when(prior[0], last)}"
     )
+
+
+def _key(p: tuple[int, int | None]) -> tuple[int, int]:
+    return (p[0], p[1] or 0)
+
+
+def _when(v: SourceValue, p: tuple[int, int | None] | tuple[int, int]) -> str:
+    """A period as the message names it: the year, or a sub-period's column label."""
+    return str(p[0]) if not p[1] else (v.column or v.label or str(p[0]))

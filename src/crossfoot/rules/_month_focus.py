@@ -100,9 +100,30 @@ def months_fit(month: int | tuple[int, ...], operands: Sequence[SourceValue], ch
     unit = month // QUARTER  # a month, a quarter or a half (language.period_columns)
     # (a day, or a month where a quarter is named: not this reading's)
     codes = {p[1] for v in operands if (p := v.period) is not None and p[1] // QUARTER == unit}
+    if unit and not _finer_inside(operands, unit, allowed):
+        return False  # "H1 revenue": of Q1 and Q2, not of Q1 and Q3
     if not change and month in codes and len(codes) == _PARTS[unit]:
         return True  # every part of the year: the year's total ("Q1 as a share of the year")
     return codes <= set(allowed)
+
+
+def _months(code: int) -> range:
+    """The months of a month, quarter or half code."""
+    unit, n = divmod(code, QUARTER)
+    size = (1, 3, 6)[unit]
+    return range(size * (n - 1) + 1, size * n + 1)
+
+
+def _finer_inside(operands: Sequence[SourceValue], unit: int, allowed: Sequence[int]) -> bool:
+    """Whether every operand of a finer period (a quarter where a half is named, a month where
+    a quarter or a half is) lies inside one of the ``allowed`` periods."""
+    months = {m for code in allowed for m in _months(code)}
+    for v in operands:
+        p = v.period
+        if p is not None and p[1] < DAY and p[1] // QUARTER < unit:
+            if not set(_months(p[1])) <= months:
+                return False
+    return True
 
 
 def in_named_month(table: _Table, sentence: str, named: list[int]) -> list[int]:

@@ -16,7 +16,14 @@ from crossfoot.language.years import _period  # the cached reading by names
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._span_sides import span_sides_misfit
 
-__all__ = ["TOTAL_LABEL", "pool_misfit", "span_misfit", "value_years", "years_fit"]
+__all__ = [
+    "TOTAL_LABEL",
+    "pool_misfit",
+    "prose_base_fits",
+    "span_misfit",
+    "value_years",
+    "years_fit",
+]
 
 # A total row's label ("Total revenue", "Sum", "Combined").
 TOTAL_LABEL = re.compile(r"(?i)\btotal|\bsum\b|combined")
@@ -92,16 +99,44 @@ def _fit_years(ask: Ask, v: SourceValue) -> frozenset[int]:
     return frozenset({p[0]})
 
 
-def years_fit(ask: Ask, operands: Sequence[SourceValue]) -> bool:
-    """A single value must be of an asked year; a derivation needs one operand of one."""
+def years_fit(ask: Ask, operands: Sequence[SourceValue], kind: str = "") -> bool:
+    """A single value must be of an asked year; a derivation needs one operand of one (a
+    relative change, ``kind`` "percent_change", may have it in its text figure: see
+    :func:`prose_base_fits`)."""
     if not ask.years:
         return True
     per = [ys for v in operands if (ys := _fit_years(ask, v))]
     if not per:
         return True
     if len(operands) > 1:
-        return any(ys & ask.years for ys in per)
+        fit = any(ys & ask.years for ys in per)
+        return fit or (kind == "percent_change" and prose_base_fits(ask, operands))
     return all(ys & ask.years for ys in per)
+
+
+def prose_base_fits(ask: Ask, operands: Sequence[SourceValue]) -> bool:
+    """Whether a relative change of a text figure and cells is of the asked years by the year
+    the text figure's own sentence dates it ("in 2007 , net revenue was $ 1,187 million"): that
+    year is asked, and so is every cell's, unless the question names one year only (the base:
+    "this change in relation to the 2007 value").
+
+    >>> from decimal import Decimal
+    >>> from crossfoot.language.asked import read_question
+    >>> text = SourceValue(Decimal(1187), "S2", span=(0, 5), year=2007)
+    >>> cell = SourceValue(Decimal(1310), "S1", table=0, row="revenue", column="2008", year=2008)
+    >>> ask = read_question("what is this change in relation to the 2007 value?")
+    >>> prose_base_fits(ask, (cell, text)), prose_base_fits(ask, (cell, cell))
+    (True, False)
+    >>> prose_base_fits(read_question("the percent change from 2006 to 2007?"), (cell, text))
+    False
+    """
+    dated = [v.year for v in operands if v.table is None and v.field is None and v.year]
+    if not dated or not set(dated) <= ask.years:
+        return False
+    if len(ask.years) == 1:
+        return True
+    cells = [value_years(v) for v in operands if v.table is not None or v.field is not None]
+    return all(ys & ask.years for ys in cells if ys)
 
 
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")

@@ -35,8 +35,8 @@ from crossfoot.rules._named import value_years
 __all__ = ["ranks_the_year", "sentence_row_line"]
 
 _SUP = (
-    r"(?:largest|highest|greatest|biggest|most|maximum|peak(?:ed)?|top|lowest|smallest|least"
-    r"|fewest|minimum|bottomed(?:\s+out)?)"
+    r"(?:largest|highest|greatest|biggest|strongest|most|maximum|peak(?:ed)?|top|lowest|smallest"
+    r"|weakest|least|fewest|minimum|bottomed(?:\s+out)?)"
 )
 # "highest in 2021", "peaked in fiscal 2021", "lowest during FY2022", "its highest level in
 # 2021", "bottomed out in 2019"
@@ -47,7 +47,7 @@ _BEFORE_YEAR = re.compile(
 # "2021 had the highest", "2021 was the peak", "2021 saw the lowest", "Q3 added the most"
 _YEAR_SUBJECT = re.compile(
     rf"(?i)\s*(?:had|saw|was|recorded|posted|marked|brought|delivered|added|gained|generated"
-    rf"|earned|produced|sold|booked|reported|logged)\s+(?:the|its)\s+(?:\w+\s+)?{_SUP}\b"
+    rf"|earned|produced|sold|booked|reported|logged)\s+(?:the|its|\w+'s?)\s+(?:\w+\s+)?{_SUP}\b"
 )
 # "The lowest net revenue retention was 110% in Q2": the clause opens on the superlative and the
 # year follows the figure it ranks.

@@ -1,9 +1,9 @@
 """The reach of :func:`crossfoot.rules.rowsums.row_derivations` (see :mod:`crossfoot.rules._reach`):
 every value its kinds can produce from a small table, whichever rows a sentence names.
 
-Per table (at most :data:`MAX_ROWS` rows), as magnitudes: each column's total and mean; every
-cell's share of its column total (as a percent and as a fraction), and of every set of cells
-together; every ratio of two column totals; the sum of every two cells of
+Per table (at most :data:`MAX_ROWS` rows), as magnitudes: each column's total, mean and
+median; every cell's share of its column total (as a percent and as a fraction), and of every
+set of cells together; every ratio of two column totals; the sum of every two cells of
 a column and of every run of adjacent rows; every row sum over a family of columns; every ratio
 of two cells of one row; the row count. Made once per table (``_tables`` keeps a table per
 result set) and kept beside it.
@@ -93,10 +93,14 @@ def _list(table: _Table) -> Reach | None:
         out.append(total)
         if floats:
             out.append(total / len(floats))
+            if len(floats) > 2:  # the median (rules.column_median.median_of)
+                mid = sorted(floats)[len(floats) // 2 - 1 : len(floats) // 2 + 1]
+                out.append(mid[1] if len(floats) % 2 else (mid[0] + mid[1]) / 2)
         if total:
             out.extend([x / total for x in floats])  # shares, as fractions
             out.extend([x / total * 100 for x in floats])  # and as percents
             parts = _subset_sums(floats)  # several rows' share together (rows_share)
+            out.extend(parts)  # (and a total less named rows: the other rows' sum, rowsums._rest)
             out.extend([x / total for x in parts])
             out.extend([x / total * 100 for x in parts])
         _sums(cells, out)

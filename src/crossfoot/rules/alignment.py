@@ -251,7 +251,7 @@ def _placed(ask: Ask, c: Claim, named: Named) -> Fit | None:
     ev = c.evidence
     if ev is None or ev.rule == "question":
         return None
-    if not years_fit(ask, ev.operands):
+    if not years_fit(ask, ev.operands, ev.kind):
         asked = ", ".join(str(y) for y in sorted(ask.years))
         where = "; ".join(f"{v.label or v.field} ({_years(v)})" for v in ev.operands[:2])
         return Fit("year", f"the question asks about {asked}; this figure comes from {where}")

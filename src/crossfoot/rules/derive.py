@@ -101,6 +101,7 @@ from crossfoot.rules._near import NEAR, offered_pairs, three_digits
 from crossfoot.rules._own_sign import signed_kinds
 from crossfoot.rules._prose_pairs import prose_pair_ok, worded_kinds
 from crossfoot.rules._prose_prior import with_prior_year
+from crossfoot.rules._relative_gap import relative_gap
 from crossfoot.rules._rounded_reach import derivable_rounded
 from crossfoot.rules._views import views_agree
 from crossfoot.rules._year_focus import coarse_group, prose_focus
@@ -175,6 +176,10 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         return focus_ok(ctx, (x, y), False)
     if spec.kind == "average" and unnamed_pair_of_many(ctx, x, y):
         return False  # "averaged 354 per quarter": two of four quarters (rules._average_pair)
+    if spec.kind == "percent_change" and relative_gap(ctx, x, y):
+        return focus_ok(
+            ctx, (x, y), False
+        )  # "A's sales were 31% higher than B's" (rules._relative_gap)
     if spec.kind in CHANGE_KINDS or spec.kind == "average":
         # An average of two is of one quantity over time (or of unlabelled fields), like a change.
         # "the 2019 average" of a balance is of its opening and closing: read as a change is

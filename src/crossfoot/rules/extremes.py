@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
 from crossfoot.language.extremes import ASIDE as _ASIDE
-from crossfoot.language.extremes import ROW_NOUNS, extremes, may_rank, peaks
+from crossfoot.language.extremes import ROW_NOUNS, extremes, may_rank, ordinals, peaks
 from crossfoot.language.period_columns import row_period
 from crossfoot.language.years import YEAR_LABEL as _YEAR_ROW
 from crossfoot.model.types import Claim, SourceValue, format_decimal, kind_family
@@ -51,9 +51,10 @@ def ranked_rows(text: str, claims: list[Claim], values: Sequence[SourceValue]) -
     for s in {id(c.sentence): c.sentence for c in claims}.values():
         idx = [i for i, c in enumerate(claims) if c.sentence is s]
         said = ""  # the words of the sentence's last superlative ("and West the lowest" reuses)
-        ranks = [(a, b, h, False) for a, b, h in extremes(text, s.start, s.end)]
-        ranks += [(a, b, h, True) for a, b, h in peaks(text, s.start, s.end)]
-        for start, end, high, over_time in sorted(ranks):
+        ranks = [(a, b, h, False, 1) for a, b, h in extremes(text, s.start, s.end)]
+        ranks += [(a, b, h, True, 1) for a, b, h in peaks(text, s.start, s.end)]
+        ranks += [(a, b, h, False, n) for a, b, h, n in ordinals(text, s.start, s.end)]
+        for start, end, high, over_time, place in sorted(ranks):
             words = _NAMING.match(text, end, s.end)
             said = words.group(0) if words and _WORDS.search(words.group(0)) else said
             after = [i for i in idx if claims[i].mention.start >= end]
@@ -73,6 +74,7 @@ def ranked_rows(text: str, claims: list[Claim], values: Sequence[SourceValue]) -
                 said,
                 head.group(1) if head else "",
                 over_time,
+                place,
             )
             if found is not None:
                 c = claims[i]
@@ -89,6 +91,7 @@ def _misranked(
     after: str,
     head: str = "",
     over_time: bool = False,
+    place: int = 1,
 ) -> str | None:
     """The message when the claim's cell is not its column's extreme, else None; ``after``:
     the words after the superlative, which must name the column ("the highest 2024 revenue"
@@ -96,7 +99,7 @@ def _misranked(
     a row's years, rules.which_period), or else ``head``, the clause's words before it ("Churn
     was lowest in West"), unless the row is a year (rules._period_rank ranks those)."""
     ev = claim.evidence
-    if claim.passed and ev is not None and ev.kind != "cell":
+    if claim.passed and ev is not None and ev.kind != "cell" and place == 1:
         # ("grew fastest, up 12.2%")
         return growth_misranked(
             ev, values, _ADJECTIVE.get(word.lower(), word), high, sentence, after, head
@@ -118,7 +121,7 @@ def _misranked(
     if not same_noun(named, {w.rstrip("s") for w in _WORDS.findall((v.column or "").lower())}):
         # "the highest 2024 sales" of a column "2024": the year that modifies the noun names
         # it ("highest in 2024" may rank the row's own years: rules.which_period)
-        year = _YEAR_FIRST.match(after)
+        year = _YEAR_FIRST.match(after) or _noun_year(after, head)
         if year is None or year[1] not in (v.column or "") or year[1] in v.row:
             # ("the most affected region": "most" before an adjective ranks no column)
             ranks = word.lower() not in ("most", "least")
@@ -139,8 +142,10 @@ def _misranked(
             and (not long or (w.year == v.year and w.row != v.row))  # (the same year's rows)
         ):
             peers[w.row_index] = w
-    if len(peers) < 2 or any(w.value < 0 for w in peers.values()):
+    if len(peers) < max(2, place - 1) or any(w.value < 0 for w in peers.values()):
         return None
+    if place > 1:
+        return _misplaced(v, list(peers.values()), _ADJECTIVE.get(word.lower(), word), high, place)
     top = max(peers.values(), key=lambda w: w.value if high else -w.value)
     if (top.value > v.value) if high else (top.value < v.value):
         return (
@@ -149,6 +154,45 @@ def _misranked(
             f"{format_decimal(top.value)} against {format_decimal(v.value)}"
         )
     return None
+
+
+# "the lowest sales in 2023": an article, a noun or two, then the year, which names a column of
+# years ("sales were lowest in 2023", with no noun, ranks the row's own years: which_period).
+_NOUN_YEAR = re.compile(r"(?i)\s*(?:[a-z]{3,}\s+){1,2}in\s+(?:fiscal\s+|fy\s*)?((?:19|20)\d\d)\b")
+
+
+_THE = re.compile(r"(?i)\bthe\s+(?:(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+)?$")
+
+
+def _noun_year(after: str, head: str) -> re.Match[str] | None:
+    """The year of "the lowest sales in 2023" (``after`` the superlative, ``head`` before it,
+    which must end in "the"), else None."""
+    if not _THE.search(head):
+        return None
+    return _NOUN_YEAR.match(after)
+
+
+_NTH = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
+def _misplaced(
+    v: SourceValue, peers: list[SourceValue], word: str, high: bool, place: int
+) -> str | None:
+    """The message when ``v`` does not rank ``place``-th of its column ("the second largest"),
+    else None; a tie may take any of the places it spans."""
+    ahead = sorted(
+        (w for w in peers if (w.value > v.value if high else w.value < v.value)),
+        key=lambda w: -w.value if high else w.value,
+    )
+    tied = sum(w.value == v.value for w in peers)
+    if len(ahead) + 1 <= place <= len(ahead) + 1 + tied:
+        return None
+    nth = _NTH.get(len(ahead) + 1, f"{len(ahead) + 1}th")
+    said = f"{v.row} is not the {_NTH[place]} {word} of {v.column or 'its column'}"
+    if not ahead:
+        return f"{said}: it is the {word}, {format_decimal(v.value)}"
+    rows = ", ".join(f"{w.row} {format_decimal(w.value)}" for w in ahead[:4])
+    return f"{said}: it ranks {nth}, after {rows}, with {format_decimal(v.value)}"
 
 
 def _column_said(v: SourceValue, sentence: str, values: Sequence[SourceValue]) -> bool:

@@ -66,6 +66,8 @@ from crossfoot.rules._rowsums_tables import (
     scope_tables,
 )
 from crossfoot.rules._rowsums_totals import rows_share, totals_ratios
+from crossfoot.rules.column_median import median_of
+from crossfoot.rules.column_rest import leaves_out
 from crossfoot.rules.direct import currencies_agree
 from crossfoot.sources.rows import (
     IntNumbers,
@@ -83,6 +85,7 @@ _MAX_LISTED = 25
 _PREFERENCE = (
     "column_sum",
     "column_mean",
+    "median",
     "group_sum",
     "group_share",
     "group_mean",
@@ -94,6 +97,7 @@ _PREFERENCE = (
     "ratio",
     "totals_ratio",
     "sum",
+    "difference",
 )
 _GENERIC_ROW_NOUNS = frozenset({"row", "rows", "record", "records", "result", "results", "entries"})
 _WORD = re.compile(r"[A-Za-z][A-Za-z_-]*")
@@ -155,6 +159,7 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
     )
 
 
+_MEAN = frozenset("mean means average averages averaged avg".split())
 _TOTAL = frozenset("total totals totaled totalled altogether combined cumulative".split())
 _SUMS = ("column_sum", "group_sum", "sum")
 # Words that say a figure gathers rows ("in total", "combined", "across all regions").
@@ -189,6 +194,29 @@ def _words(sentence: str) -> frozenset[str]:
     return frozenset(re.findall(r"[a-z]+", sentence.lower()))
 
 
+def _centres(
+    col: _Column, signed: list[tuple[Decimal, Decimal]], total: bool, mean: bool, median: bool
+) -> Iterator[tuple[str, Decimal, str]]:
+    """The column's total, mean and median (those asked for) that lie in ``signed``."""
+    n = col.count
+    if total and n > 1 and inside(col.total, signed):
+        yield (
+            "column_sum",
+            col.total,
+            f"sum of {col.name} over {n} rows = {format_decimal(col.total)}",
+        )
+    if mean and n > 1 and inside(col.total / n, signed):
+        yield (
+            "column_mean",
+            col.total / n,
+            f"mean of {col.name} over {n} rows = {fmt_total(col.total / n)}",
+        )
+    if median and n > 2:
+        mid = median_of(col.values.values())
+        if inside(mid, signed):
+            yield "median", mid, f"median of {col.name} over {n} rows = {fmt_total(mid)}"
+
+
 def _search(
     ctx: ClaimContext, table: _Table, lo: Decimal, hi: Decimal, fine: bool
 ) -> Iterator[_Hit]:
@@ -204,35 +232,30 @@ def _search(
     share_of = _share_of(ctx, table) if percent or fraction else None
     # Which kinds may match at all: decided once per claim, not once per column.
     want_total = kind_allowed(ctx, "column_sum")
-    want_mean = kind_allowed(ctx, "column_mean")
+    words = _words(ctx.sentence.text)
+    want_median = "median" in words and kind_allowed(ctx, "median")
+    # ("the median was 3.3M" is no mean, unless the sentence names one too)
+    want_mean = kind_allowed(ctx, "column_mean") and (
+        not want_median or not _MEAN.isdisjoint(words)
+    )
     # "Europe had $9.9M": a row's figure, not the total (read once a total or mean matched)
     rows_said: list[bool] = []
     want_sums = kind_allowed(ctx, "sum") and fine and len(named) > 1
+    want_rest = 0 < len(named) <= 3 and leaves_out(ctx.sentence.text) and fine
     want_shares = (percent or fraction) and kind_allowed(ctx, "column_share") and (fine or fraction)
     for pos, col in enumerate(table.columns):
         if not _currency_ok(m.currency, col.currency) or not column_in_focus(ctx, col.name):
             continue
         n = col.count
         if percent == col.percent and n:
-            if want_total and not col.percent and n > 1:
-                if inside(col.total, signed) and not _said(rows_said, ctx, table, named):
-                    yield _Hit(
-                        "column_sum",
-                        col.total,
-                        f"sum of {col.name} over {n} rows = {format_decimal(col.total)}",
-                        _listed(col),
-                    )
-            if want_mean and n > 1:
-                mean = col.total / n
-                if inside(mean, signed) and not _said(rows_said, ctx, table, named):
-                    yield _Hit(
-                        "column_mean",
-                        mean,
-                        f"mean of {col.name} over {n} rows = {fmt_total(mean)}",
-                        _listed(col),
-                    )
+            wanted = (want_total and not col.percent, want_mean, want_median)
+            for kind, value, formula in _centres(col, signed, *wanted):
+                if not _said(rows_said, ctx, table, named):
+                    yield _Hit(kind, value, formula, _listed(col))
             if want_sums and not col.percent:
                 yield from _named_sums(col, named, signed)
+            if want_rest and not col.percent and n > len(named):  # "excluding North, ..."
+                yield from _rest(col, named, signed)
         if want_shares and not col.percent and (share_of is None or pos in share_of):
             yield from _shares(col, named, lo, hi, _HUNDRED if percent else Decimal(1))
             for hit in rows_share(col, named, lo, hi, _HUNDRED if percent else Decimal(1)):
@@ -317,6 +340,21 @@ def _shares(
                 f"({format_decimal(total)}) = {fmt_total(share)}{unit}",
                 (cell,),
             )
+
+
+def _rest(col: _Column, named: list[int], windows: list[tuple[Decimal, Decimal]]) -> Iterator[_Hit]:
+    """The column's total less the named rows' cells (rules.column_rest, for result rows)."""
+    rows = [(i, col.values[i]) for i in named if i in col.values]
+    if len(rows) != len(named):
+        return
+    rest = col.total - sum((v for _, v in rows), Decimal(0))
+    if rest > 0 and inside(rest, windows):
+        cells = [col.get(i) for i, _ in rows]
+        less = " - ".join(
+            f"{c.label} ({format_decimal(v)})" for c, (_, v) in zip(cells, rows, strict=True)
+        )
+        formula = f"sum of {col.name} over {col.count} rows ({format_decimal(col.total)}) - {less}"
+        yield _Hit("difference", rest, f"{formula} = {format_decimal(rest)}", _listed(col))
 
 
 def _named_sums(

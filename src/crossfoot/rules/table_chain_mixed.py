@@ -12,7 +12,9 @@ neither ("what is the net change?"). Here a text figure and a cell are one pair 
 bound to each other:
 
 - the text figure's own sentence names the cell's row ("cash and equivalents was $ 1,041.1
-  million" beside the row *cash and equivalents*): a remark on that line; or
+  million" beside the row *cash and equivalents*): a remark on that line; or its own clause
+  names the row in other words, by a word no other row has ("capital spending was $ 509.3
+  million" beside *capital expenditures*: :mod:`crossfoot.rules._clause_row`); or
 - the question (or the claim's sentence) names the cell's row (and its year, when it names
   one; or only its year, when it names no row: a cell of no known year, in a table set out in
   sections per year, is of any year), and a word of the text figure's own sentence that names
@@ -50,6 +52,7 @@ from crossfoot.model.context import ClaimContext, Scope, Verdict
 from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._chance import band
+from crossfoot.rules._clause_row import clause, clause_rows, line_label, own_words
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_interval, fmt_result
 from crossfoot.rules._prose_subject import content_word, sentence_tokens
@@ -73,13 +76,31 @@ _Bound = tuple[_Pair, bool | None]  # a pair, and whether the words name the tex
 class _Operands:
     """The scope's cells and text figures, with what binds them, made once per answer."""
 
-    __slots__ = ("by_sentence", "cells", "context", "prose", "rows", "scaled_spans", "scales")
+    __slots__ = (
+        "by_sentence",
+        "cells",
+        "context",
+        "line",
+        "prose",
+        "rows",
+        "scaled_spans",
+        "scales",
+    )
+
+    def words(self, c: SourceValue) -> frozenset[str]:
+        """The tokens that name ``c``'s line."""
+        return self.rows[self.line[id(c)]]
 
     def __init__(self, scope: Scope) -> None:
         values = scope.index.values
         self.cells = [v for v in values if v.table is not None and _amount(v)]
         prose = [v for v in values if v.table is None and v.span and _amount(v)]
-        self.rows = {c.row: required_tokens(c.row) if c.row else frozenset() for c in self.cells}
+        # each cell's line: its row, or its column in a table set out with a row per year
+        # ("2013", "december 31 , 2012": a label that names no line) (rules._clause_row)
+        self.line = {id(c): line_label(c) for c in self.cells}
+        self.rows = {
+            lab: required_tokens(lab) if lab else frozenset() for lab in self.line.values()
+        }
         # the written value of each scaled cell, by its place: a cell's unit is true / written
         written = {
             (c.source_id, c.table, c.row_index, c.col_index): c.value
@@ -100,6 +121,7 @@ class _Operands:
         self.by_sentence: list[_Pair] = []
         if len(self.cells) > _MAX or len(prose) > _MAX:
             return  # (past it nothing is claimed)
+        own = own_words(self.rows)
         for p in prose:
             src = scope.source(p.source_id)
             if src is None:
@@ -107,10 +129,14 @@ class _Operands:
             self.prose.append(p)
             near = sentence_tokens(src.text, p.span)
             self.context[id(p)] = frozenset(t for t in near if content_word(t))
+            said = clause(src.text, p.span[0] if p.span else 0)  # its own clause's words
+            other = clause_rows(said, self.rows, own)  # a row named in other words
             self.by_sentence += [
                 (p, c)
                 for c in self.cells
-                if c.source_id != p.source_id and self.rows[c.row] and self.rows[c.row] <= near
+                if c.source_id != p.source_id
+                and self.words(c)
+                and (self.words(c) <= near or self.line[id(c)] in other)
             ]
 
 
@@ -128,15 +154,14 @@ def _pairs(ctx: ClaimContext, ops: _Operands) -> list[_Bound]:
     every_row = frozenset().union(*ops.rows.values()) if ops.rows else frozenset()
     subject = frozenset(w for w in words - every_row if w not in _PLAIN and len(w) >= 4)
     out: list[_Bound] = [
-        ((p, c), _first(at, ops.context[id(p)] & subject, ops.rows[c.row]))
-        for p, c in ops.by_sentence
+        ((p, c), _first(at, ops.context[id(p)] & subject, ops.words(c))) for p, c in ops.by_sentence
     ]
     named = [p for p in ops.prose if ops.context[id(p)] & subject]
     if not named:
         return out
     # the cells the words name by their row, of a year they name (when they name one); when
     # they name no row, the cells of the years they name (a cell of no known year is of any)
-    by_row = [c for c in ops.cells if ops.rows[c.row] and ops.rows[c.row] <= words]
+    by_row = [c for c in ops.cells if ops.words(c) and ops.words(c) <= words]
     asked = [
         c
         for c in by_row or ops.cells
@@ -146,7 +171,7 @@ def _pairs(ctx: ClaimContext, ops: _Operands) -> list[_Bound]:
     for p in named:
         about = ops.context[id(p)] & subject
         out += [
-            ((p, c), _first(at, about, ops.rows[c.row]))
+            ((p, c), _first(at, about, ops.words(c)))
             for c in asked
             if c.source_id != p.source_id and (id(p), id(c)) not in seen
         ]

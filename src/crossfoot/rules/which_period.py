@@ -48,8 +48,8 @@ from crossfoot.rules.which_years import asks_which_years, one_line, wrong_years
 
 __all__ = ["answer_start", "own_points", "which_period"]
 
-_MOST = r"largest|highest|greatest|biggest|most|maximum|peak(?:ed)?|top"
-_LEAST = r"lowest|smallest|least|fewest|minimum|bottomed"
+_MOST = r"largest|highest|greatest|biggest|strongest|most|maximum|peak(?:ed)?|top"
+_LEAST = r"lowest|smallest|weakest|least|fewest|minimum|bottomed"
 _MORE = r"higher|larger|greater|bigger|more"
 _LESS = r"lower|smaller|less|fewer"
 # (most answers hold none of these words: the gate spares the pattern, ~40-100 us an answer)
@@ -58,8 +58,8 @@ _EXTREME = WordGated(
         rf"(?i)\b(?:(?P<most>{_MOST})|(?P<least>{_LEAST})|(?P<more>{_MORE})|(?P<less>{_LESS}))\b"
     ),
     tuple(
-        "larg high great big most maximum peak top low small least few minimum bottomed more"
-        " less".split()
+        "larg high great big strong most maximum peak top low small weak least few minimum"
+        " bottomed more less".split()
     ),
 )
 # "the second highest", "the next largest": not the extreme.

@@ -1,0 +1,84 @@
+"""A column's median, worded: "The median region sold 2,975 units in 2023".
+
+A figure of a sentence that says "median" is the median of one column of a table: the middle
+cell of its rows (the mean of the two middle cells when the count is even), every row of the
+table aside its total and average lines, three rows or more, of the figure's kind. When the
+sentence names a year, the column is that year's. The figure is met at its stated precision;
+a "median" figure that no column's median meets is left to the other rules (it stays
+``unsupported``).
+
+>>> from crossfoot import check
+>>> t = ('[["Region", "2022", "2023"], ["North", "4,210", "4,637"], ["South", "3,802", "3,540"],'
+...      ' ["East", "1,650", "1,643"], ["West", "2,010", "2,410"]]')
+>>> check("The median region sold 2,975 units in 2023.", [t]).claims[0].evidence.formula
+'median of 2023 (4 rows: 1,643, 2,410, 3,540, 4,637) = 2,975'
+>>> check("The median region sold 3,089 units in 2023.", [t]).passed
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+
+from crossfoot.language.extremes import ASIDE
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
+from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
+
+__all__ = ["column_median", "median_of"]
+
+_TWO = Decimal(2)
+
+
+def column_median(ctx: ClaimContext) -> Verdict | None:
+    """Rule: the median of one column of a table (module docstring)."""
+    m = ctx.mention
+    if not m.claim or m.high is not None or m.kind == "year":
+        return None
+    if not ctx.options.allow_derived or not kind_allowed(ctx, "median"):
+        return None
+    if "median" not in ctx.sentence.text.lower():
+        return None
+    years = {x.value for x in ctx.sentence_mentions if x.kind == "year"}
+    lo, hi = claim_interval(ctx)
+    family = kind_family(m.kind)
+    for cells in _columns(ctx.scope.values(), family):
+        year = cells[0].year
+        if years and (year is None or Decimal(year) not in years):
+            continue
+        ordered = sorted(cells, key=lambda v: v.value)
+        n = len(ordered)
+        mid = median_of(v.value for v in ordered)
+        if lo <= mid <= hi:
+            listed = ", ".join(format_decimal(v.value) for v in ordered[:8])
+            more = ", ..." if n > 8 else ""
+            column = cells[0].column or "its column"
+            formula = f"median of {column} ({n} rows: {listed}{more}) = {fmt_result(ctx, mid)}"
+            ev = Evidence("derive", "median", formula, tuple(ordered), mid, "a column's median")
+            return Verdict("derived", ev)
+    return None
+
+
+def median_of(values: Iterable[Decimal]) -> Decimal:
+    """The middle value, or the mean of the two middle values of an even count.
+
+    >>> median_of([Decimal(3), Decimal(1), Decimal(2), Decimal(10)])
+    Decimal('2.5')
+    """
+    ordered = sorted(values)
+    n = len(ordered)
+    return ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / _TWO
+
+
+def _columns(values: tuple[SourceValue, ...], family: str) -> list[list[SourceValue]]:
+    """Each table column's cells of ``family``, one per row, total and average lines aside;
+    columns of three rows or more."""
+    cols: dict[tuple[str, int, int, str], dict[int, SourceValue]] = {}
+    for v in values:
+        if v.table is None or v.row_index is None or v.col_index is None:
+            continue
+        if kind_family(v.kind) != family or ASIDE.search(v.row or ""):
+            continue
+        cols.setdefault((v.source_id, v.table, v.col_index, v.view), {}).setdefault(v.row_index, v)
+    return [list(c.values()) for c in cols.values() if len(c) >= 3]

@@ -1,0 +1,130 @@
+"""A column's total less the rows a sentence leaves out: "Excluding North, sales totalled 7,593
+in 2023", "Sales outside North were 7,593", "the regions other than North and South sold 4,053".
+
+A figure of a sentence that words an exclusion ("excluding", "except", "outside", "other than",
+"apart from", "aside from", "besides", "not counting") is the whole of one year's column less
+the cells of the rows named after that word (one to three rows of one table): the whole is the
+column's total line when the table has one, else the sum of its rows (three or more, total and
+average lines aside, none negative). The year is the one the sentence names (or the column's
+only year). Met at the figure's stated precision; anything else is left to the other rules.
+
+>>> from crossfoot import check
+>>> t = ('[["Region", "2022", "2023"], ["North", "4,210", "4,637"], ["South", "3,802", "3,540"],'
+...      ' ["East", "1,650", "1,643"], ["West", "2,010", "2,410"]]')
+>>> check("Excluding North, sales totalled 7,593 in 2023.", [t]).claims[0].status
+'derived'
+>>> check("Excluding North, sales totalled 7,953 in 2023.", [t]).passed
+False
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from crossfoot.language.extremes import ASIDE
+from crossfoot.language.years import YEAR
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Evidence, SourceValue, format_decimal
+from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
+from crossfoot.rules._row_order import named_rows
+
+__all__ = ["column_rest", "leaves_out"]
+
+_GATE = ("exclud", "except", "outside", "other than", "apart from", "aside from", "besides",
+         "not counting")  # fmt: skip
+_LEAVING = re.compile(
+    r"(?i)\b(?:excluding|exclusive\s+of|except(?:\s+for)?|outside(?:\s+of)?|other\s+than|"
+    r"apart\s+from|aside\s+from|besides|not\s+counting)\b"
+)
+# The rows left out: up to a comma, a semicolon, a colon or a figure.
+_UNTIL = re.compile(r"[^,;:\d]*")
+_TOTAL_LINE = re.compile(r"(?i)^\s*(?:grand\s+)?total\b")
+
+
+def column_rest(ctx: ClaimContext) -> Verdict | None:
+    """Rule: a column's whole less the rows the sentence leaves out (module docstring)."""
+    m = ctx.mention
+    if m.kind not in ("number", "money") or m.value <= 0 or m.high is not None or not m.claim:
+        return None
+    s = ctx.sentence
+    if not leaves_out(s.text) or not ctx.options.allow_derived:
+        return None
+    if not kind_allowed(ctx, "difference"):
+        return None
+    left = _LEAVING.search(ctx.text, s.start, s.end)
+    if left is None:
+        return None
+    named = _UNTIL.match(ctx.text, left.end(), s.end)
+    rows = named_rows(named.group(0) if named else "", ctx.scope.index.values)
+    if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
+        return None
+    years = {int(y) for y in YEAR.findall(s.text)}
+    lo, hi = claim_interval(ctx)
+    for year in _years(rows, years):
+        parts = [cells.get(year) for cells in rows.values()]
+        if any(p is None for p in parts):
+            continue
+        found = _rest(ctx, [p for p in parts if p is not None], lo, hi)
+        if found is not None:
+            return found
+    return None
+
+
+def leaves_out(sentence: str) -> bool:
+    """Whether ``sentence`` words an exclusion (a cheap substring gate).
+
+    >>> leaves_out("Excluding North, sales were 7,593."), leaves_out("North sold 4,637.")
+    (True, False)
+    """
+    low = sentence.lower()
+    return any(g in low for g in _GATE)
+
+
+def _years(rows: Mapping[Any, dict[int, SourceValue]], said: set[int]) -> list[int]:
+    """The year the sentence names, or the rows' only year."""
+    have = {y for cells in rows.values() for y in cells}
+    if said:
+        return sorted(said & have) if len(said) == 1 else []
+    return sorted(have) if len(have) == 1 else []
+
+
+def _rest(ctx: ClaimContext, parts: list[SourceValue], lo: Decimal, hi: Decimal) -> Verdict | None:
+    first = parts[0]
+    column: dict[int, SourceValue] = {}
+    total: SourceValue | None = None
+    for v in ctx.scope.index.values:
+        if v.source_id != first.source_id or v.table != first.table:
+            continue
+        if v.col_index != first.col_index or v.row_index is None or v.kind == "year":
+            continue
+        if v.view != first.view:
+            continue
+        if ASIDE.search(v.row or ""):
+            if _TOTAL_LINE.match(v.row or "") and total is None:
+                total = v
+            continue
+        if v.value < 0:
+            return None
+        column[v.row_index] = v
+    if any(p.row_index not in column for p in parts) or (total is None and len(column) < 3):
+        return None
+    whole = (
+        total.value if total is not None else sum((v.value for v in column.values()), Decimal(0))
+    )
+    part = sum((p.value for p in parts), Decimal(0))
+    rest = whole - part
+    if not lo <= rest <= hi or rest <= 0:
+        return None
+    names = " - ".join(f"{p.label} ({format_decimal(p.value)})" for p in parts)
+    base = (
+        f"{total.label} ({format_decimal(whole)})"
+        if total is not None
+        else f"column total {format_decimal(whole)} ({len(column)} rows)"
+    )
+    formula = f"{base} - {names} = {fmt_result(ctx, rest)}"
+    used = (total, *parts) if total is not None else tuple(column.values())
+    ev = Evidence("derive", "difference", formula, used, rest, "a whole less the rows left out")
+    return Verdict("derived", ev)
