@@ -33,8 +33,9 @@ from crossfoot.language.rowtables import section_of
 from crossfoot.language.rowtokens import tokens
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._named_parts import said_whole
+from crossfoot.rules.off_question_ratio import ratio_free  # (the one import of _named)
 
-__all__ = ["meant_row"]
+__all__ = ["meant_row", "ratio_free"]
 
 
 class Named(Protocol):
