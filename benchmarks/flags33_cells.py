@@ -87,9 +87,7 @@ def _change_questions(grid: list[list[str]], rng: random.Random, per: int) -> li
     return out[:per]
 
 
-def _column_questions(
-    grid: list[list[str]], rng: random.Random, per: int
-) -> list[tuple[str, str]]:
+def _column_questions(grid: list[list[str]], rng: random.Random, per: int) -> list[tuple[str, str]]:
     """(question, cell) naming a row and a column whose header is words, not a year."""
     body, cols = _columns(grid)
     out = []
@@ -187,9 +185,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             bad += 1
             fails = [c for c in rep.claims if not c.passed]
-            key = "more | " + "; ".join(
-                sorted({f"{c.status}: {c.message[:60]}" for c in fails})
-            )
+            key = "more | " + "; ".join(sorted({f"{c.status}: {c.message[:60]}" for c in fails}))
             why[key] += 1
             if args.show and shown < args.show and args.grep in key:
                 shown += 1

@@ -15,6 +15,7 @@ from crossfoot.language.asked import Ask
 from crossfoot.language.years import _period  # the cached reading by names
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._span_sides import span_sides_misfit
+from crossfoot.rules.off_question_due import asked_of
 
 __all__ = ["TOTAL_LABEL", "pool_misfit", "span_misfit", "value_years", "years_fit"]
 
@@ -96,12 +97,13 @@ def years_fit(ask: Ask, operands: Sequence[SourceValue]) -> bool:
     """A single value must be of an asked year; a derivation needs one operand of one."""
     if not ask.years:
         return True
-    per = [ys for v in operands if (ys := _fit_years(ask, v))]
+    # (a year of a row's own label names the row: rules.off_question_due)
+    per = [(ys, asked_of(ask.years, v, ys)) for v in operands if (ys := _fit_years(ask, v))]
     if not per:
         return True
     if len(operands) > 1:
-        return any(ys & ask.years for ys in per)
-    return all(ys & ask.years for ys in per)
+        return any(not a or ys & a for ys, a in per)
+    return all(not a or ys & a for ys, a in per)
 
 
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
