@@ -116,6 +116,62 @@ def _column_questions(grid: list[list[str]], rng: random.Random, per: int) -> li
     return out[:per]
 
 
+def _num(cell: str) -> float | None:
+    t = cell.strip().replace("$", "").replace(",", "").replace("%", "").strip()
+    neg = (t.startswith("(") and t.endswith(")")) or t.startswith("-")
+    t = t.strip("()-").strip()
+    try:
+        v = float(t)
+    except ValueError:
+        return None
+    return -v if neg else v
+
+
+def _derived_questions(
+    grid: list[list[str]], rng: random.Random, per: int
+) -> list[tuple[str, str]]:
+    """(question, answer) computing a change, a percentage change or an average of one row's
+    two year columns, in pot-tatqa's chain-of-thought shape."""
+    body, cols = _columns(grid)
+    by_year = {y: j for j, y in cols.items()}
+    if len(by_year) < 2:
+        return []
+    (y1, j1), (y2, j2) = sorted(by_year.items())[-2:]
+    out = []
+    for r in grid[body:]:
+        label = _NOTE.sub("", r[0]).strip().rstrip(":").lower()
+        if not label or max(j1, j2) >= len(r):
+            continue
+        a, b = _num(r[j1] or ""), _num(r[j2] or "")
+        if a is None or b is None or a == b:
+            continue
+        pct = "%" in r[j1] + r[j2]
+        op = rng.choice(["change", "average"] + ([] if pct or a == 0 else ["percent_change"]))
+        fa, fb = r[j1].strip(), r[j2].strip()
+        said = f"Explanation: The {label} in {y1} is {fa} and the {label} in {y2} is {fb}."
+        unit = "%" if pct else ""
+        if op == "change":
+            q = rng.choice(
+                [
+                    f"What was the change in {label} from {y1} to {y2}?",
+                    f"What was the change in {label} between {y1} and {y2}?",
+                ]
+            )
+            x = f"{b - a:,.2f}".rstrip("0").rstrip(".") + unit
+            ans = f"{said} The change is {x}.\nAnswer: {x}"
+        elif op == "average":
+            q = f"What was the average {label} for {y1} and {y2}?"
+            x = f"{(a + b) / 2:,.2f}".rstrip("0").rstrip(".") + unit
+            ans = f"{said} The average {label} is {x}.\nAnswer: {x}"
+        else:
+            q = f"What was the percentage change in {label} from {y1} to {y2}?"
+            x = f"{(b - a) / abs(a) * 100:.2f}%"
+            ans = f"{said} The percentage change is {x}.\nAnswer: {x}"
+        out.append((q, ans))
+    rng.shuffle(out)
+    return out[:per]
+
+
 def _questions(grid: list[list[str]], rng: random.Random, per: int) -> list[tuple[str, str, str]]:
     body, cols = _columns(grid)
     out = []
@@ -140,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=33)
     p.add_argument("--changes", action="store_true", help="also the tables' own change columns")
     p.add_argument("--columns", action="store_true", help="also columns named by words")
+    p.add_argument("--derived", action="store_true", help="also a change / average of a row")
     args = p.parse_args(argv)
     rng = random.Random(args.seed)
     root = data_root(args.data_root)
@@ -177,8 +234,10 @@ def main(argv: list[str] | None = None) -> int:
                         print("   ", c.text, c.status, c.message[:300])
         more = _change_questions(grid, rng, args.per) if args.changes else []
         more += _column_questions(grid, rng, args.per) if args.columns else []
-        for q, cell in more:
-            a = f"Explanation: The answer can be directly extracted from the table.\nAnswer: {cell}"
+        made = _derived_questions(grid, rng, args.per) if args.derived else []
+        for q, cell in more + made:
+            lead = "Explanation: The answer can be directly extracted from the table."
+            a = cell if cell.startswith("Explanation") else f"{lead}\nAnswer: {cell}"
             rep = crossfoot.check(a, it.sources, question=q)
             n += 1
             if rep.passed:

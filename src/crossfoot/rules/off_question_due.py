@@ -40,7 +40,7 @@ def asked_of(asked: frozenset[int], v: SourceValue, ys: frozenset[int]) -> froze
     """The asked years that ask a period of ``v`` (whose own years are ``ys``): ``asked``
     without the years ``v``'s row label writes and ``ys`` lacks (see the module)."""
     row = v.row
-    if not row or v.table is None or not any(c.isdigit() for c in row):
+    if not row or v.table is None:
         return asked
     named = (_label_years(row) & asked) - ys
     return asked - named if named else asked
