@@ -32,7 +32,7 @@ from crossfoot.rules._named_years import (
     years_fit,
 )
 from crossfoot.rules.off_question_rows import _catch_all as catch_all
-from crossfoot.rules.off_question_rows import meant_row
+from crossfoot.rules.off_question_rows import meant_row, ratio_free
 
 __all__ = [
     "TOTAL_LABEL",
@@ -227,7 +227,7 @@ class Named:
                 if not figures & self._asked:
                     return self._meant(named)
                 continue
-            req = required_tokens(_own_words(mine))
+            req = ratio_free(self._ask.text, v, mine, named, required_tokens(_own_words(mine)))
             # "2019", "Other": nothing to disagree with; a label the question half names
             # ("net tangible assets acquired as of ...") may be the one it means.
             # (fully named but inside a fuller named label: "sales" of "cost of sales")

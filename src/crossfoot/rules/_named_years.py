@@ -15,6 +15,7 @@ from crossfoot.language.asked import Ask
 from crossfoot.language.years import _period  # the cached reading by names
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._span_sides import span_sides_misfit
+from crossfoot.rules.off_question_due import asked_of
 
 __all__ = [
     "TOTAL_LABEL",
@@ -105,13 +106,14 @@ def years_fit(ask: Ask, operands: Sequence[SourceValue], kind: str = "") -> bool
     :func:`prose_base_fits`)."""
     if not ask.years:
         return True
-    per = [ys for v in operands if (ys := _fit_years(ask, v))]
+    # (a year of a row's own label names the row: rules.off_question_due)
+    per = [(ys, asked_of(ask.years, v, ys)) for v in operands if (ys := _fit_years(ask, v))]
     if not per:
         return True
     if len(operands) > 1:
-        fit = any(ys & ask.years for ys in per)
+        fit = any(not a or ys & a for ys, a in per)
         return fit or (kind == "percent_change" and prose_base_fits(ask, operands))
-    return all(ys & ask.years for ys in per)
+    return all(not a or ys & a for ys, a in per)
 
 
 def prose_base_fits(ask: Ask, operands: Sequence[SourceValue]) -> bool:

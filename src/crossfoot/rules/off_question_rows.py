@@ -20,6 +20,11 @@ for a cell of the other:
 A cell of a catch-all line ("Other") answers a question that names another row of its table
 and never says "other" ("What was the change in property and equipment?") off the question.
 
+A question that writes a total line word for word ("What was the change in total revenue?")
+over sections that each hold the line without "total" (*Americas:* *Revenue*, *Europe:*
+*Revenue*, then *Total revenue*) means the total line: a section's cell is off the question
+unless the question names a word of its section ("the total Americas revenue").
+
 >>> _words("Fiscal 2019 Europe")
 frozenset({'europe'})
 """
@@ -33,8 +38,9 @@ from crossfoot.language.rowtables import section_of
 from crossfoot.language.rowtokens import tokens
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._named_parts import said_whole
+from crossfoot.rules.off_question_ratio import ratio_free  # (the one import of _named)
 
-__all__ = ["meant_row"]
+__all__ = ["meant_row", "ratio_free"]
 
 
 class Named(Protocol):
@@ -57,7 +63,11 @@ def meant_row(named: Named, v: SourceValue, named_rows: frozenset[str]) -> str |
     total = named._section_total(v, named_rows)  # (the total of another section: _named's)
     if total is not None or v.table is None or not v.row:
         return total
-    return _outside_section(named, v, named_rows) or _catch_all(named, v, named_rows)
+    return (
+        _outside_section(named, v, named_rows)
+        or _catch_all(named, v, named_rows)
+        or _part_of_total(named, v, named_rows)
+    )
 
 
 # Lines that gather what the others leave out: no word of their label can disagree with a
@@ -109,6 +119,23 @@ def _outside_section(named: Named, v: SourceValue, named_rows: frozenset[str]) -
             if row != v.row and row in named_rows:
                 # (Named's own reading of the question: it may write the cell's own row whole)
                 return None if said_whole(_label(v.row or ""), named._tokens) else f"{sec}: {row}"
+    return None
+
+
+def _part_of_total(named: Named, v: SourceValue, named_rows: frozenset[str]) -> str | None:
+    """The total row the question writes word for word ("the change in total revenue") when
+    ``v`` is of a row under a section that holds the same words without "total" (a segment's
+    *Revenue*) and the question names no word of that section."""
+    if "total" not in named._words or not v.row or "total" in v.row.lower():
+        return None
+    sec = section_of(v)
+    if sec is None or _words(sec) & named._words:
+        return None
+    own = _label(v.row)
+    for row in sorted(named_rows):
+        words = _label(row)
+        if words[:1] == ("total",) and words[1:] == own and said_whole(words, named._tokens):
+            return row
     return None
 
 
