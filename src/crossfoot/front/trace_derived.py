@@ -33,7 +33,7 @@ from decimal import Decimal
 from typing import Any
 
 from crossfoot.front.trace_keep import RANK_WORDS
-from crossfoot.front.trace_reach import Forms, Reach, forms, spans
+from crossfoot.front.trace_reach import Forms, Reach, forms, spans, steps_other
 from crossfoot.front.trace_rowset import WORDS, Rows, label_at, mention
 from crossfoot.front.trace_scope import derived_spans, reach_of
 from crossfoot.language.direction import direction_words
@@ -433,7 +433,11 @@ def _percent_change(
         return None
     size = abs(float(r))
     if any(abs(v - size) > 1e-9 * size for v in rest):
-        return None  # another derivation approaches it too: the engine's turn
+        # another derivation approaches it too: the engine's turn, unless only a rule after
+        # steps makes it (steps' verdict comes first)
+        grounded = [(float(c.mention.value), _rounding(c)) for c in out if c.passed]
+        if steps_other(grounded, forms_, size):
+            return None
     shown = format_decimal(r.quantize(Decimal("0.0001")).normalize())
     formula = f"% change {_said(base)} -> {_said(other)} = {shown}%"
     operands: list[SourceValue] = []

@@ -53,6 +53,7 @@ __all__ = [
     "forms",
     "near",
     "spans",
+    "steps_other",
     "table_of",
     "windows",
 ]
@@ -309,6 +310,36 @@ def _base(
                 s = abs(sum(cells))
                 t4.extend((s, s / k))
     return sorted(t2), sorted(t4), operands
+
+
+def steps_other(grounded: Sequence[tuple[float, float]], read: Forms, size: float) -> bool:
+    """Whether ``steps`` can make a value other than ``size`` near a figure (``read``, its
+    :func:`forms`: as it is and as written, as :meth:`Reach.tiers` reads it for steps) from
+    the answer's grounded figures (value, rounding): each restated (as it is, times and over
+    100) and every pairwise formula of two of them, the sums, differences and means in a
+    window wider by twice the worst rounding, the rest by four times the worst relative one
+    (:meth:`Reach.ground`'s widening, made wider). ``steps`` runs before every pairwise rule of
+    the result rows (``derive``, ``multi``, ...): when it reaches only ``size``, their values
+    near the figure are never read."""
+    added: list[float] = []
+    scaled: list[float] = []
+    for g, _ in grounded:
+        added.append(abs(g))
+        scaled += [abs(g) * 100, abs(g) / 100]
+    for i, (x, _) in enumerate(grounded):
+        for j, (y, _) in enumerate(grounded):
+            if i != j:
+                made = _pair(x, y)
+                added.extend(made[:3])
+                scaled.extend(made[3:])
+    spread = 2 * max((p for _, p in grounded), default=0.0)
+    rel = 4 * max((p / abs(v) for v, p in grounded if v), default=0.0)
+    for v, p in read[:1] if len(read) == 3 else read[:2]:
+        w = p + 1e-9 * v + 1e-12
+        for made, wider in ((added, w + spread), (scaled, w + rel * v)):
+            if any(abs(c - v) <= wider and abs(c - size) > 1e-9 * size for c in made):
+                return True
+    return False
 
 
 def _quotients(a: float, b: float) -> tuple[float, ...]:
