@@ -164,7 +164,7 @@ def _items(text: str, table: Rows) -> list[tuple[str, int, Any]] | None:
 
 def _reach_of(answer: Answer) -> Reach | None:
     """The answer's :class:`Reach` (:func:`~crossfoot.front.trace_scope.reach_of`)."""
-    return reach_of(answer.table, answer.items or ())
+    return reach_of(answer.table, answer.items or (), answer.text)
 
 
 def figure_at(text: str, tokens: list[re.Match[str]], i: int) -> Mention | None:

@@ -336,8 +336,8 @@ def steps_other(grounded: Sequence[tuple[float, float]], read: Forms, size: floa
     rel = 4 * max((p / abs(v) for v, p in grounded if v), default=0.0)
     for v, p in read[:1] if len(read) == 3 else read[:2]:
         w = p + 1e-9 * v + 1e-12
-        for made, wider in ((added, w + spread), (scaled, w + rel * v)):
-            if any(abs(c - v) <= wider and abs(c - size) > 1e-9 * size for c in made):
+        for values, wider in ((added, w + spread), (scaled, w + rel * v)):
+            if any(abs(c - v) <= wider and abs(c - size) > 1e-9 * size for c in values):
                 return True
     return False
 

@@ -22,13 +22,17 @@ from typing import Any
 
 from crossfoot.front.trace_reach import MAX_NEAR_ROWS, Reach, Spans, table_of
 from crossfoot.front.trace_rowset import Rows
+from crossfoot.language.extremes import may_rank
+from crossfoot.language.owncount import states_own_count
+from crossfoot.language.rowbars import exclusive_bar
+from crossfoot.language.trends import every_period, every_row
 from crossfoot.model.types import Mention
 from crossfoot.sources.rows import _windows
 
 __all__ = ["anchor", "derived_spans", "reach_of", "sizes"]
 
 
-def reach_of(table: Rows, items: Sequence[tuple[str, int, Any]]) -> Reach | None:
+def reach_of(table: Rows, items: Sequence[tuple[str, int, Any]], text: str) -> Reach | None:
     """The :class:`~crossfoot.front.trace_reach.Reach` of an answer over ``table`` (its items as
     :class:`~crossfoot.front.trace_derived.Answer` reads them), or None when too many rows are
     near it."""
@@ -46,9 +50,23 @@ def reach_of(table: Rows, items: Sequence[tuple[str, int, Any]]) -> Reach | None
     rows |= kept.rows_near(anchors)
     if len(rows) > MAX_NEAR_ROWS:
         return None
-    # (one or two rows: the engine reads every cell, and so do the path's tiers)
-    scope = sizes(_windows(figures, 0.0, 0.0)) if len(table.labels) > 2 else None
+    # (one or two rows, or an answer the engine reads against every row: every cell)
+    whole = len(table.labels) <= 2 or _whole_rows(text, figures)
+    scope = None if whole else sizes(_windows(figures, 0.0, 0.0))
     return Reach(table.values, sorted(rows), kept, scope)
+
+
+def _whole_rows(text: str, figures: list[Mention]) -> bool:
+    """Whether the engine's sources hold every cell for ``text`` (``AnswerOperands.sources_for``
+    with no question: a rank, a count of its own, an exclusive bar, every period or row). The
+    path's words exclude each; asked as the engine asks, so the path cannot drift from it."""
+    return (
+        may_rank(text)
+        or states_own_count(text, figures)
+        or exclusive_bar(text)
+        or every_period(text)
+        or every_row(text)
+    )
 
 
 def sizes(windows: list[tuple[float, float]]) -> list[tuple[float, float]]:
