@@ -121,7 +121,7 @@ class _Table:
     """What the tiers take from the cells alone (made once per result set's content): the
     cells sorted by size with their rows, the column totals and means."""
 
-    __slots__ = ("bases", "cells", "means", "rows_of", "sums")
+    __slots__ = ("bases", "cells", "means", "rows_of", "sums", "totals")
 
     def __init__(self, columns: Sequence[Sequence[int]]) -> None:
         n = len(columns[0])
@@ -130,6 +130,10 @@ class _Table:
         self.rows_of = [i for _, i in ranked]
         self.sums = [Decimal(sum(col)) for col in columns]
         self.means = [s / n for s in self.sums]
+        # rowsums' values for a sentence that names no row and has no word gathering rows:
+        # only the column totals and means and the row count (rules.rowsums._search)
+        sizes = [abs(float(s)) for s in self.sums]
+        self.totals = sorted([*sizes, *(s / n for s in sizes), float(n)])
         self.bases: dict[tuple[int, ...], tuple[list[float], list[float], list[float]]] = {}
 
     def rows_near(self, spans: Iterable[tuple[float, float]]) -> set[int]:
@@ -193,12 +197,7 @@ class Reach:
             self.cells = table.cells
         else:
             self.cells = sorted([*near(table.cells, scope), *map(abs, self.operands)])
-        n = len(columns[0])
-        # rowsums' values for a sentence that names no row and has no word gathering rows:
-        # only the column totals and means and the row count (rules.rowsums._search)
-        self.totals = sorted(
-            [*(abs(float(s)) for s in table.sums), *(abs(float(s)) / n for s in table.sums), n]
-        )
+        self.totals = table.totals
         # pairs with the answer's derived figures (ground), and the widening of their window
         self.added: list[float] = []
         self.scaled: list[float] = []
