@@ -89,6 +89,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="answers with totals, comparisons and unreached figures (tests/test_trace_derived.py)",
     )
+    ap.add_argument(
+        "--large",
+        type=float,
+        default=0.25,
+        help="the rate of result sets of 13..250 rows (tests/test_trace_fast.table)",
+    )
     args = ap.parse_args(argv)
     if args.share:
         return share()
@@ -96,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     answers = decided = differ = 0
     draw_rows, draw_answer = (timing_like, derived_answer) if args.derived else (table, answer)
     for _ in range(args.cases):
-        rows = draw_rows(rng)
+        rows = draw_rows(rng, args.large)
         for _ in range(4):
             text = draw_answer(rng, rows)
             fast, slow, took = both(text, rows)
@@ -105,7 +111,10 @@ def main(argv: list[str] | None = None) -> int:
             if fast != slow:
                 differ += 1
                 if differ <= 10:
-                    print(f"DIFFER: {text!r}\n  rows={rows}\n  fast={fast}\n  slow={slow}\n")
+                    print(
+                        f"DIFFER: {text!r}\n  rows({len(rows)})={str(rows)[:300]}\n"
+                        f"  fast={fast}\n  slow={slow}\n"
+                    )
     print(
         f"{answers} answers, {decided} decided by the path ({decided / answers:.1%}), "
         f"{differ} differ"

@@ -138,9 +138,10 @@ def answer(rng: random.Random, rows: list[dict[str, Any]]) -> str:
     return text
 
 
-def timing_like(rng: random.Random) -> list[dict[str, Any]]:
-    """A result set like trace_vs_figured's: "item N" keys or names, 1..4 measures."""
-    rows = table(rng)
+def timing_like(rng: random.Random, large: float = 0.25) -> list[dict[str, Any]]:
+    """A result set like trace_vs_figured's: "item N" keys or names, 1..4 measures (at the rate
+    ``large``, 13..250 rows and 1..9 measures)."""
+    rows = table(rng, large)
     if rng.random() < 0.5:
         key = next(iter(rows[0]))
         for i, r in enumerate(rows):

@@ -39,14 +39,26 @@ OTHER = [
 ]  # fmt: skip
 
 
-def table(rng: random.Random) -> list[dict[str, Any]]:
-    """A result set of 2..12 rows and 2..5 columns (a text key and int measures)."""
+# Second words of the labels of large result sets (two-word names: none inside another).
+SECONDS = """Bay Creek Field Ridge Point Vale Park Lake Hill Grove Port Mill Ford Wood Rock Dale
+    Glen Cove Peak Marsh""".split()
+
+
+def table(rng: random.Random, large: float = 0.25) -> list[dict[str, Any]]:
+    """A result set of 2..12 rows and 2..5 columns (a text key and int measures); at the rate
+    ``large``, of 13..250 rows and 2..10 columns (as the path reads them up to
+    ``trace_rowset.MAX_CELLS`` cells: beyond, some are read by the engine only)."""
     n, cols = rng.randint(2, 12), rng.randint(2, 5)
     style = rng.random()
+    big = rng.random() < large
+    if big:
+        n, cols = rng.randint(13, 250), rng.randint(2, 10)
     labels: list[str] = []
     while len(labels) < n:
         if style < 0.3:
             label = f"item {len(labels) + 1}"
+        elif big:  # (two words: 400 names, or 680 with the noisy ones)
+            label = f"{rng.choice(NAMES if style < 0.9 else NAMES + NOISY)} {rng.choice(SECONDS)}"
         elif style < 0.8:
             names = NAMES if rng.random() < 0.9 else NOISY
             label = " ".join(rng.sample(names, rng.choice((1, 1, 2))))

@@ -236,14 +236,19 @@ def _other_row(
         named = {cast(str, labels[i]) for i in rows_named(labels, clause, clause.lower())}
     if not named:
         return None
-    # (by index: a series' rows carry the names a sentence uses, "March" for "March 2024")
-    rows = {i for i, label in enumerate(info.labels) if label in named}
-    if cell.row_index in rows:
+    # (by index: a series' rows carry the names a sentence uses, "March" for "March 2024";
+    # a row's label looked up by its index, not every row's: 20,000 rows took 1 ms a figure)
+    labels = info.labels
+
+    def is_named(i: int | None) -> bool:
+        return i is not None and 0 <= i < len(labels) and labels[i] in named
+
+    if is_named(cell.row_index):
         return None
     m = c.mention
     lo, hi = m.value - m.precision, m.value + m.precision
     source = sources.get(cell.source_id)
-    own = [v for v in source.values if v.row_index in rows] if source is not None else []
+    own = [v for v in source.values if is_named(v.row_index)] if source is not None else []
     for v in own:
         if v.kind == cell.kind and (lo <= v.value <= hi or lo <= -v.value <= hi):
             return None

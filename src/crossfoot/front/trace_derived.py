@@ -33,8 +33,9 @@ from decimal import Decimal
 from typing import Any
 
 from crossfoot.front.trace_keep import RANK_WORDS
-from crossfoot.front.trace_reach import MAX_NEAR_ROWS, Forms, Reach, forms, spans, table_of
+from crossfoot.front.trace_reach import Forms, Reach, forms, spans, steps_other
 from crossfoot.front.trace_rowset import WORDS, Rows, label_at, mention
+from crossfoot.front.trace_scope import derived_spans, reach_of
 from crossfoot.language.direction import direction_words
 from crossfoot.language.operation_words import may_operate
 from crossfoot.model.types import (
@@ -48,6 +49,7 @@ from crossfoot.model.types import (
 )
 from crossfoot.rules._derive_shared import _OPEN, _odd_last_digit
 from crossfoot.rules._rowsums_tables import fmt_total
+from crossfoot.rules.rowsums import _GATHER as _GATHERING
 
 __all__ = ["Answer", "derived_sentence"]
 
@@ -127,7 +129,6 @@ class Answer:
 
 def _items(text: str, table: Rows) -> list[tuple[str, int, Any]] | None:
     tokens = list(TOKEN.finditer(text))
-    index = {label: i for i, label in enumerate(table.labels)}
     out: list[tuple[str, int, Any]] = []
     i = 0
     first = table.first
@@ -139,7 +140,8 @@ def _items(text: str, table: Rows) -> list[tuple[str, int, Any]] | None:
             if word in first:
                 label, after = label_at(tokens, i, table)
                 if label is not None:
-                    out.append(("label", start, (index[label], label)))
+                    # (the first row of the label: labels are unique)
+                    out.append(("label", start, (table.labels.index(label), label)))
                     i = after
                     continue
             out.append(("word", start, (word, owned is not None)))
@@ -150,7 +152,8 @@ def _items(text: str, table: Rows) -> list[tuple[str, int, Any]] | None:
             if m is None:
                 return None
             read = forms(m)
-            out.append(("figure", start, (m, read, *spans(read))))
+            wide, tight = spans(read)
+            out.append(("figure", start, (m, read, wide, derived_spans(m, tight))))
             if m.kind == "percent":
                 i += 1  # (its "%")
         else:
@@ -160,19 +163,8 @@ def _items(text: str, table: Rows) -> list[tuple[str, int, Any]] | None:
 
 
 def _reach_of(answer: Answer) -> Reach | None:
-    """The answer's :class:`Reach`, or None when too many rows are near it."""
-    table = answer.table
-    kept = table_of(table.values)
-    # (a result set of one or two rows is searched whole: sources.rows.AnswerOperands.rows_for)
-    rows = set(range(len(table.labels))) if len(table.labels) <= 2 else set()
-    for kind, _, what in answer.items or ():
-        if kind == "label":
-            rows.add(what[0])
-        elif kind == "figure":
-            rows |= kept.rows_near(what[2])
-    if len(rows) > MAX_NEAR_ROWS:
-        return None
-    return Reach(table.values, sorted(rows), kept)
+    """The answer's :class:`Reach` (:func:`~crossfoot.front.trace_scope.reach_of`)."""
+    return reach_of(answer.table, answer.items or (), answer.text)
 
 
 def figure_at(text: str, tokens: list[re.Match[str]], i: int) -> Mention | None:
@@ -248,11 +240,15 @@ def derived_sentence(answer: Answer, sentence: Sentence, out: list[Claim]) -> bo
     reach = answer.reach()
     if reach is None:
         return False
+    # (rowsums reads the rows a sentence names and its words that gather rows)
+    bare = not labels and _GATHERING.isdisjoint(
+        w[0].lower() for kind, _, w in items if kind == "word"
+    )
     for (m, *read), k in figures:
         if compared is not None and k == compared[2]:
             claim = _percent_change(reach, sentence, m, read, compared, out)
         else:
-            claim = _other(table, reach, sentence, m, read, columns, bool(labels), gather)
+            claim = _other(table, reach, sentence, m, read, columns, bool(labels), gather, bare)
         if claim is None:
             return False
         out.append(claim)
@@ -350,10 +346,12 @@ def _other(
     columns: set[int],
     named: bool,
     gather: bool,
+    bare: bool,
 ) -> Claim | None:
     """A figure outside the comparison: ``unsupported`` when nothing approaches it, a column's
     total or mean when only that does, else None."""
-    cells, sums, rest = reach.tiers(*read)
+    forms_, wide, tight = read
+    cells, sums, rest = reach.tiers(forms_, wide, tight, bare)
     if cells:
         return None
     if not sums:
@@ -406,7 +404,8 @@ def _percent_change(
 ) -> Claim | None:
     """ "A was 79.5% below B": the percent change of the two cells of A and B the answer stated
     last (rule ``steps`` over its grounded figures), when nothing else approaches it."""
-    cells, sums, rest = reach.tiers(*read)
+    forms_, wide, tight = read
+    cells, sums, rest = reach.tiers(forms_, wide, tight)
     if cells or sums or not rest:
         return None
     a, b, _, below = compared
@@ -434,7 +433,11 @@ def _percent_change(
         return None
     size = abs(float(r))
     if any(abs(v - size) > 1e-9 * size for v in rest):
-        return None  # another derivation approaches it too: the engine's turn
+        # another derivation approaches it too: the engine's turn, unless only a rule after
+        # steps makes it (steps' verdict comes first)
+        grounded = [(float(c.mention.value), _rounding(c)) for c in out if c.passed]
+        if steps_other(grounded, forms_, size):
+            return None
     shown = format_decimal(r.quantize(Decimal("0.0001")).normalize())
     formula = f"% change {_said(base)} -> {_said(other)} = {shown}%"
     operands: list[SourceValue] = []

@@ -167,18 +167,19 @@ def _cell_of(mention: Mention, table: Rows) -> tuple[str, int, int] | None:
     figure with a scale within its rounding (strictly), with no other cell anywhere near."""
     value, precision = mention.value, mention.precision
     if mention.scale == 1:
-        places = table.places.get(int(value))
-        return (*places[0], int(value)) if places is not None and len(places) == 1 else None
+        place = table.place(int(value))
+        return (*place, int(value)) if place is not None else None
     if precision * 50 > value:
         return None  # ("6k" of 6,241: too coarse a figure for the engine's rounding)
     near = 3 * precision + abs(value) / 50
     found: tuple[str, int, int] | None = None
-    for cell, places in table.places.items():
-        gap = abs(cell - value)
-        if gap <= near:
-            if found is not None or len(places) != 1 or gap >= precision:
-                return None
-            found = (*places[0], cell)
+    for cell, count in table.values_near(value - near, value + near):
+        if found is not None or count != 1 or abs(cell - value) >= precision:
+            return None
+        place = table.place(cell)
+        if place is None:
+            return None
+        found = (*place, cell)
     return found
 
 

@@ -6,7 +6,9 @@ value the engine's rules can produce lies near it. This module lists a superset 
 for one answer over one result set, by the tier of the rules that produce them (the engine runs
 its rules in order and the first verdict wins):
 
-- ``cells``: every cell of the result set (rule ``direct``);
+- ``cells``: the cells the engine's sources hold for the answer (rule ``direct``): those
+  within the window of one of its figures and every cell of the rows near it
+  (:mod:`crossfoot.front.trace_scope`);
 - ``rowsums``: column sums and means, shares of a column total (one cell, or a set of the rows
   near the answer), row sums of those rows, sums of two of them or of a run between them, ratios
   within a row, ratios of column totals, the row count (rule ``rowsums``; ``group_change`` and
@@ -16,13 +18,18 @@ its rules in order and the first verdict wins):
   ``derive``, ``steps`` over the answer's grounded figures, ``multi``: sums and means of three or
   more cells of one row or column).
 
-"The rows near the answer" are the rows it names and the rows holding a cell within the window
-of one of its figures: a superset of the rows the engine makes operands
-(:meth:`~crossfoot.sources.rows.AnswerOperands.rows_for`). A figure is looked up in its value,
-its digits as written, and its value over and times 100, with a window wider than any rule's
+"The rows near the answer" are the rows it names and the rows holding a cell one of its
+figures states to 1% (within its precision): a superset of the rows the engine makes operands
+(:meth:`~crossfoot.sources.rows.AnswerOperands.rows_for`). A sentence that names no row and
+has no word gathering rows reaches only rowsums' column totals and means and the row count
+(``rules.rowsums._search`` reads only the rows a sentence names). A figure is looked up in its
+value, its digits as written, and its value over and times 100, with a window wider than any
+rule's
 (three times its precision for cells and rowsums, one and a half for the pairwise formulas,
 whose rules keep to the precision; for the pairs with a derived figure of the answer, more by
-the rounding of their operands).
+the rounding of their operands); the rowsums and pairwise tiers read money only as its value
+and as written, and a percentage as its value and its fraction
+(:func:`~crossfoot.front.trace_scope.derived_spans`).
 
 ``tests/test_trace_derived.py`` proves on generated result sets and answers that what the path
 decides with these lists is what the engine says.
@@ -46,6 +53,7 @@ __all__ = [
     "forms",
     "near",
     "spans",
+    "steps_other",
     "table_of",
     "windows",
 ]
@@ -113,7 +121,7 @@ class _Table:
     """What the tiers take from the cells alone (made once per result set's content): the
     cells sorted by size with their rows, the column totals and means."""
 
-    __slots__ = ("bases", "cells", "means", "rows_of", "sums")
+    __slots__ = ("bases", "cells", "means", "rows_of", "sums", "totals")
 
     def __init__(self, columns: Sequence[Sequence[int]]) -> None:
         n = len(columns[0])
@@ -122,6 +130,10 @@ class _Table:
         self.rows_of = [i for _, i in ranked]
         self.sums = [Decimal(sum(col)) for col in columns]
         self.means = [s / n for s in self.sums]
+        # rowsums' values for a sentence that names no row and has no word gathering rows:
+        # only the column totals and means and the row count (rules.rowsums._search)
+        sizes = [abs(float(s)) for s in self.sums]
+        self.totals = sorted([*sizes, *(s / n for s in sizes), float(n)])
         self.bases: dict[tuple[int, ...], tuple[list[float], list[float], list[float]]] = {}
 
     def rows_near(self, spans: Iterable[tuple[float, float]]) -> set[int]:
@@ -162,17 +174,30 @@ class Reach:
         "scaled",
         "spread",
         "sums",
+        "totals",
     )
 
     def __init__(
-        self, columns: Sequence[Sequence[int]], rows: Sequence[int], table: _Table
+        self,
+        columns: Sequence[Sequence[int]],
+        rows: Sequence[int],
+        table: _Table,
+        scope: Spans | None = None,
     ) -> None:
-        self.cells, self.sums, self.means = table.cells, table.sums, table.means
+        self.sums, self.means = table.sums, table.means
         key = tuple(rows)
         base = table.bases.get(key)
         if base is None:
             base = table.bases[key] = _base(columns, rows, table)
         self.rowsums, self.pairs, self.operands = base
+        # The cells the engine's sources hold for the answer: those within a window of one of
+        # its figures (``scope``, ``sources.rows._windows``: wider than any match rule's) and
+        # every cell of the operand rows; a rule sees no other (None: every cell).
+        if scope is None:
+            self.cells = table.cells
+        else:
+            self.cells = sorted([*near(table.cells, scope), *map(abs, self.operands)])
+        self.totals = table.totals
         # pairs with the answer's derived figures (ground), and the widening of their window
         self.added: list[float] = []
         self.scaled: list[float] = []
@@ -220,10 +245,12 @@ class Reach:
         self.pending = []
 
     def tiers(
-        self, read: Forms, wide: Spans, tight: Spans
+        self, read: Forms, wide: Spans, tight: Spans, bare: bool = False
     ) -> tuple[list[float], list[float], list[float]]:
         """The values near a figure (its :func:`forms`, their :func:`windows` at three times
-        and at once the precision) in each tier: cells, rowsums, the pairwise rest."""
+        and at once the precision) in each tier: cells, rowsums, the pairwise rest; ``bare``:
+        the figure's sentence names no row and gathers none (rowsums reaches its totals
+        only)."""
         cells = near(self.cells, wide)
         # (rowsums and the pairwise rules keep to the stated precision: rules._reach)
         rest = near(self.pairs, tight)
@@ -236,7 +263,7 @@ class Reach:
                 w = p + 1e-9 * v + 1e-12
                 rest += near(self.added, ((v - w - spread, v + w + spread),))
                 rest += near(self.scaled, ((v - w - rel * v, v + w + rel * v),))
-        return cells, near(self.rowsums, tight), rest
+        return cells, near(self.totals if bare else self.rowsums, tight), rest
 
 
 def _base(
@@ -282,6 +309,36 @@ def _base(
                 s = abs(sum(cells))
                 t4.extend((s, s / k))
     return sorted(t2), sorted(t4), operands
+
+
+def steps_other(grounded: Sequence[tuple[float, float]], read: Forms, size: float) -> bool:
+    """Whether ``steps`` can make a value other than ``size`` near a figure (``read``, its
+    :func:`forms`: as it is and as written, as :meth:`Reach.tiers` reads it for steps) from
+    the answer's grounded figures (value, rounding): each restated (as it is, times and over
+    100) and every pairwise formula of two of them, the sums, differences and means in a
+    window wider by twice the worst rounding, the rest by four times the worst relative one
+    (:meth:`Reach.ground`'s widening, made wider). ``steps`` runs before every pairwise rule of
+    the result rows (``derive``, ``multi``, ...): when it reaches only ``size``, their values
+    near the figure are never read."""
+    added: list[float] = []
+    scaled: list[float] = []
+    for g, _ in grounded:
+        added.append(abs(g))
+        scaled += [abs(g) * 100, abs(g) / 100]
+    for i, (x, _) in enumerate(grounded):
+        for j, (y, _) in enumerate(grounded):
+            if i != j:
+                made = _pair(x, y)
+                added.extend(made[:3])
+                scaled.extend(made[3:])
+    spread = 2 * max((p for _, p in grounded), default=0.0)
+    rel = 4 * max((p / abs(v) for v, p in grounded if v), default=0.0)
+    for v, p in read[:1] if len(read) == 3 else read[:2]:
+        w = p + 1e-9 * v + 1e-12
+        for values, wider in ((added, w + spread), (scaled, w + rel * v)):
+            if any(abs(c - v) <= wider and abs(c - size) > 1e-9 * size for c in values):
+                return True
+    return False
 
 
 def _quotients(a: float, b: float) -> tuple[float, ...]:

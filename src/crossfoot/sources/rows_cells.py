@@ -80,11 +80,13 @@ def rows_of(columns: Sequence[tuple[int, ...]], wanted: set[int]) -> list[dict[i
     found: list[dict[int, list[int]]] = [{} for _ in columns]
     if ROW_ORDER[0] and len(columns) > 1 and len(columns) * len(columns[0]) >= ROW_ORDER_CELLS:
         width = len(columns)
-        flags = list(map(wanted.__contains__, chain.from_iterable(zip(*columns, strict=True))))
+        # (bytes, not a list: the garbage collector never walks them, and a list of 200,000
+        # flags was walked by every collection the hits below set off)
+        flags = bytes(map(wanted.__contains__, chain.from_iterable(zip(*columns, strict=True))))
         at, end, p = flags.index, len(flags), -1
         while True:
             try:
-                p = at(True, p + 1, end)  # (the next hit, found in C)
+                p = at(1, p + 1, end)  # (the next hit, found in C)
             except ValueError:
                 break
             i, k = divmod(p, width)
