@@ -77,7 +77,8 @@ _READ = frozenset(
     day days hour hours since until through between from to by per each every all both either
     neither none no not never except excluding including include includes share shares ratio
     ratios margin margins yield return returns growth change changes net gross total totals sum
-    combined altogether overall cumulative whole entire aggregate averaged median
+    combined altogether overall cumulative whole entire aggregate averaged median outside apart
+    aside besides counting
     rows row record records entries count counts counted number numbers rank ranked then same
     equal equals versus vs against compared respectively while whereas but however instead
     difference gap lead led beat trail trailed behind ahead remaining rest remainder other others
