@@ -41,6 +41,7 @@ from crossfoot.rules.fraction_share import fraction_share
 from crossfoot.rules.group_change import group_change
 from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.index_return import index_return
+from crossfoot.rules.joined_share import joined_share
 from crossfoot.rules.multi import multi_operand
 from crossfoot.rules.named_base import named_base
 from crossfoot.rules.named_rows_sum import named_rows_sum
@@ -119,6 +120,7 @@ RULES: tuple[Rule, ...] = (
     whole_of_part,  # a fine whole from an amount and its apposed percentage, x / (p / 100)
     rate_product,  # "a 12% margin on 2,910 is about 349": the sentence's amount times its rate
     sum_share,  # (a + b) / c of three rows the text names, in one column
+    joined_share,  # "North and South made up 58%": joined rows' share, together, of the column
     column_share,  # named rows' share of a column whose total the table does not write
     column_total_change,  # the change of that unwritten total between two years
     per_unit,  # "average order value $118.05": an amount over a count line's cell beside it
