@@ -6,7 +6,8 @@ when it names two or more), which is right for "North and South are 8,177" and r
 first figure, the column's total over every row. A sum over the whole column is that total when
 the figure's own clause (``claim_clause``: cut at ", ", "; ", " and ") says so with a word that
 gathers ("total", "combined", "altogether", "overall", "in all") and names none of the rows; a
-stated year must be the column's. "North and South sold 9,820 in total" names rows in its own
+stated year must be the column's, and the sentence names no other column of the table ("Q4 was
+the strongest quarter with 400 units in total" is not Q3's total). "North and South sold 9,820 in total" names rows in its own
 clause: it stays theirs to add up, and fails when they do not.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from crossfoot.language.rowtokens import names_row
+from crossfoot.language.rowtokens import names_row, tokens
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
@@ -46,4 +47,17 @@ def whole_column(
     years = years_in_text(ctx.sentence.text)
     if years and first.year is not None and first.year not in years:
         return False
+    if _other_column_named(ctx, first):
+        return False  # ("Q4 was the strongest quarter with 400 in total": Q3's total is not Q4's)
     return not any(names_row(v.row or "", clause) for v in subset)
+
+
+def _other_column_named(ctx: ClaimContext, cell: SourceValue) -> bool:
+    """Whether the sentence names another column of ``cell``'s table ("Q4", "February")."""
+    said = frozenset(tokens(ctx.sentence.text))
+    columns = {
+        v.column
+        for v in ctx.scope.index.values
+        if v.source_id == cell.source_id and v.table == cell.table and v.column != cell.column
+    }
+    return any((need := frozenset(tokens(c or ""))) and need <= said for c in columns)
