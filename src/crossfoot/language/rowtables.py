@@ -249,7 +249,10 @@ def judge(
         if not named or c.row in named or not any(not t.isdigit() for t in toks):
             return True  # nothing named, the row itself named, or a row of numbers/dates only
         if any(toks < table.rows[n] for n in named):  # a fuller row holding this one, unless
-            return named_beside(c.row or "", named, getattr(sentence, "text", ""))  # also apart
+            fuller = {
+                v.row: v.value for v in table.cells if v.row in named and v.column == c.column
+            }
+            return named_beside(c.row or "", c.value, fuller, getattr(sentence, "text", ""))
         said = _said_words(sentence) or frozenset(words)
         if any(table.rows[n] <= toks and not _narrower(table, n, c, said) for n in named):
             if not named_apart(c.row or "", words, getattr(sentence, "glued", "")):
