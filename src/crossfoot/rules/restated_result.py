@@ -34,8 +34,11 @@ _KINDS = frozenset({"money", "number", "percent"})
 # Words that make a clause the conclusion of what came before it.
 _CONCLUDE = frozenset({"thus", "so", "therefore", "hence", "consequently", "answer"})
 _GATE = tuple(_CONCLUDE)  # (substrings: a cheap test before the words are read)
-# The words of a bare answer line ("Answer: $5m", "**Final answer:** 12%").
-_LINE = frozenset({"answer", "explanation", "final"})
+# The words of a bare answer line ("Answer: $5m", "**Final answer:** 12%"), a hedge among them
+# ("Answer: about $1,210": the line rounds what it restates).
+_LINE = frozenset(
+    {"answer", "explanation", "final", "about", "approximately", "approx", "around", "roughly"}
+)
 # A word right before the figure that makes it a level or a bound, not the result restated:
 # "Thus revenue rose to 240", "up from 200", "more than 400".
 _NOT_RESULT = frozenset(
@@ -83,7 +86,7 @@ def restated_result(ctx: ClaimContext) -> Verdict | None:
 _CHANGE_WORDS = frozenset(
     "net change changes increase decrease difference decline growth rise drop fall absolute "
     "amount answer explanation final thus so therefore hence total two years year period "
-    "between from".split()
+    "between from about approximately approx around roughly".split()
 )
 _CHANGE_GATE = frozenset({"change", "increase", "decrease", "difference", "average", "mean"})
 _MEAN = frozenset({"average", "mean"})

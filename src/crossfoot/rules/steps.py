@@ -29,6 +29,7 @@ from crossfoot.language.order import mention_order, number_year
 from crossfoot.model.context import ClaimContext, Verdict, index_of
 from crossfoot.model.types import Claim, Evidence, SourceValue
 from crossfoot.rules._derive_shared import approx_float, claim_direction, claim_worded, known_worded
+from crossfoot.rules._rounded_points import at_points
 from crossfoot.rules._steps_math import (
     _PERCENT,
     _ZERO,
@@ -325,7 +326,10 @@ class _Search:
                     self.worded = claim_worded(ctx)
                 if self.worded:
                     return  # growth wording is matched only by a change
-            hit = _try(ctx, op, a, b, readings, is_change, self.unit)
+            hit = _try(ctx, op, a, b, readings, is_change, self.unit, self.cells)
+            if hit is None and self.cells and not (rescaled and dropped):  # rules._rounded_points
+                readings = cell_reading(self.cells, op, a, b, window, is_change)
+                hit = _try(ctx, op, a, b, readings, is_change, self.unit, self.cells)
             if hit is not None:
                 if readings[0][0] is not a.value or readings[0][1] is not b.value:  # (the cells)
                     hit = replace(hit, note=at_cells(hit.note))
@@ -395,6 +399,7 @@ def _try(
     readings: list[_Reading],
     is_change: bool,
     unit: str,
+    cells: dict[int, tuple[Decimal, float | None]],
 ) -> _Hit | None:
     m = ctx.mention
     if op.op in ("sum", "mean", "prod") and a.claim.mention.start > b.claim.mention.start:
@@ -412,7 +417,7 @@ def _try(
             mag_lo, mag_hi, value = rlo, rhi, r
         ok = mag_lo <= value <= mag_hi
         if not ok:
-            spread = _spread(op.op, op.factor, a, b, r)
+            spread = _spread(op.op, op.factor, *at_points(cells, a, b), r)
             if r != 0 and spread <= abs(r) * _PERCENT:
                 ok = mag_lo - spread <= value <= mag_hi + spread
         if not ok:
