@@ -106,6 +106,18 @@ CHANGE_ASKED = (
     rf"{CHANGED}|{GAP}|{COMPARED}|{MOVED}|{BEYOND}|{CHANGE_NOUNS}|{MOVE_NOUNS}|{INFLECTED}"
 )
 FALLS = r"decreas\w*|declin\w*|drop\w*|fell|reduc\w*|lower\w*|shr[iau]nk\w*|less|fewer|contract\w*"
+# The verbs (and their nouns) of a move one way, for every reader that tells a rise from a fall
+# (rules._growth_rank, rules.stated_fall, move_stated): one list, so a word one of them lacked
+# ("surged the most", "sank 10%") is read alike by all. No comparatives ("lower", "less"): "the
+# lowest margin" is a level, not a fall; a reader adds its own ("up", "down", "higher").
+RISE_VERBS = (
+    r"increas\w*|r[io]se[sn]?|risen|rising|gr[eo]w(?:s|n|th)?|growing|gain(?:s|ed|ing)?|climb\w*|"
+    r"jump\w*|surg(?:e|es|ed|ing)|soar\w*|improv\w*|expan(?:ded|ding|sion)|upturn"
+)
+FALL_VERBS = (
+    r"decreas\w*|declin\w*|drop\w*|fell|falls?|falling|reduc\w*|shr[iau]nk\w*|"
+    r"contract(?:ed|ing|ions?)|slid|slipped|plung\w*|tumbl\w*|slump\w*|sank|dipped|downturn"
+)
 
 
 @lru_cache(maxsize=64)
@@ -135,8 +147,8 @@ def worded_change(ctx: ClaimContext) -> bool:
     return move_stated(ctx.text, ctx.sentence.start, ctx.mention.start) is not None
 
 
-_RISES = words(r"rose|risen|grew|grown|increase[ds]?|climbed|jumped|up|surged|soared|gained")
-_FALLS = words(FALLS, r"fell|slid|down|plunged|tumbled|slumped")
+_RISES = words(RISE_VERBS, "up")
+_FALLS = words(FALLS, FALL_VERBS, "down")
 
 
 def move_stated(text: str, sentence_start: int, start: int) -> int | None:

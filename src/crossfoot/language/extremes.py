@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from crossfoot.language.changewords import FALL_VERBS, RISE_VERBS
+
 __all__ = [
     "ASIDE",
     "RANK_NOUN",
@@ -56,9 +58,8 @@ _WORD = re.compile(
 # "South fell the most, by 340", "West grew the least.": a movement verb ranks the rows' moves
 # with "the most" / "the least" before no noun (_WORD takes "the most" before a word). One space
 # after "the", as may_rank's gate reads it.
-_MOVED_MOST = re.compile(
-    r"(?i)\b(?:grew|rose|increased|gained|climbed|jumped|improved|expanded|fell|dropped|declined|"
-    r"decreased|shrank|slipped|contracted)\s+the (most|least)\b(?=\s*(?:[,;:.()]|$))"
+_MOVED_MOST = re.compile(  # (the verbs: language.changewords, one list)
+    rf"(?i)\b(?:{RISE_VERBS}|{FALL_VERBS})\s+the (most|least)\b(?=\s*(?:[,;:.()]|$))"
 )
 # A line that sums or averages the others (a total, an average): never ranked among them.
 ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")

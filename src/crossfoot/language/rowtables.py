@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from crossfoot.language.nested_labels import named_apart
+from crossfoot.language.nested_labels import named_apart, named_beside
 from crossfoot.language.rowtokens import (
     _OPTIONAL,
     label_reading,
@@ -248,8 +248,11 @@ def judge(
         toks = table.rows.get(c.row or "", frozenset())
         if not named or c.row in named or not any(not t.isdigit() for t in toks):
             return True  # nothing named, the row itself named, or a row of numbers/dates only
-        if any(toks < table.rows[n] for n in named):
-            return False  # the sentence names a fuller row that contains this one
+        if any(toks < table.rows[n] for n in named):  # a fuller row holding this one, unless
+            fuller = {
+                v.row: v.value for v in table.cells if v.row in named and v.column == c.column
+            }
+            return named_beside(c.row or "", c.value, fuller, getattr(sentence, "text", ""))
         said = _said_words(sentence) or frozenset(words)
         if any(table.rows[n] <= toks and not _narrower(table, n, c, said) for n in named):
             if not named_apart(c.row or "", words, getattr(sentence, "glued", "")):
@@ -440,9 +443,13 @@ def _other_section(
 
 
 def _year_row(table: LabelTable, cell: SourceValue) -> bool:
-    """Whether the cell's row label is its year ("2021" in a transposed table)."""
+    """Whether the cell's row label is its year ("2021", "FY2021" in a transposed table)."""
     toks = table.rows.get(cell.row or "", frozenset())
-    return cell.year is not None and str(cell.year) in toks and all(t.isdigit() for t in toks)
+    if cell.year is None:
+        return False
+    # ("FY2021", "FY21": one token; a fiscal year's label is its year too)
+    fy = {str(cell.year), f"fy{cell.year}", f"fy{cell.year % 100:02d}"}
+    return bool(toks & fy) and all(t.isdigit() or t in fy for t in toks)
 
 
 _CACHE: dict[int, tuple[tuple[SourceValue, ...], dict[int, LabelTable]]] = {}

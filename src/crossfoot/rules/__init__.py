@@ -43,6 +43,7 @@ from crossfoot.rules.fraction_share import fraction_share
 from crossfoot.rules.group_change import group_change
 from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.index_return import index_return
+from crossfoot.rules.joined_share import joined_share
 from crossfoot.rules.multi import multi_operand
 from crossfoot.rules.named_base import named_base
 from crossfoot.rules.named_rows_sum import named_rows_sum
@@ -123,6 +124,7 @@ RULES: tuple[Rule, ...] = (
     column_median,  # "the median region sold 2,975": the middle cell of a named column
     rate_product,  # "a 12% margin on 2,910 is about 349": the sentence's amount times its rate
     sum_share,  # (a + b) / c of three rows the text names, in one column
+    joined_share,  # "North and South made up 58%": joined rows' share, together, of the column
     column_share,  # named rows' share of a column whose total the table does not write
     column_total_change,  # the change of that unwritten total between two years
     per_unit,  # "average order value $118.05": an amount over a count line's cell beside it

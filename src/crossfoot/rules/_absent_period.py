@@ -122,5 +122,9 @@ def _kind(code: int) -> int:
 
 def _written(ctx: ClaimContext, name: str) -> bool:
     """Whether a source in scope writes ``name`` (a year, "Q4"): it may hold that period's
-    figure, or call its own period so."""
-    return any(name in src.text for src in ctx.scope.sources)
+    figure, or call its own period so. Case-blind ("q4", "MARCH", "fy2024"), as a word of its
+    own, except "May", which lower case is a verb."""
+    if name.isdigit():
+        return any(name in src.text for src in ctx.scope.sources)
+    word = re.compile(rf"\b{name}\b" if name == "May" else rf"(?i)\b{name}\b")
+    return any(name.upper() in src.text or word.search(src.text) for src in ctx.scope.sources)

@@ -20,6 +20,8 @@ import re
 from collections.abc import Callable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
+from crossfoot.language.changewords import FALL_VERBS, RISE_VERBS
+from crossfoot.language.changewords import words as move_words
 from crossfoot.language.extremes import ASIDE as _ASIDE
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.sources.rows_label_match import label_search
@@ -82,16 +84,8 @@ def growth_misranked(
 
 # A movement the superlative ranks: "the largest decline", "fell the most" (-1); "the smallest
 # gain", "grew the slowest" (+1). The noun right after the superlative is read first.
-_FALL = re.compile(
-    r"(?i)\b(?:fell|falls?|falling|drop(?:s|ped|ping)?|declin(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)|"
-    r"shr[au]nk|shrink(?:s|ing)?|loss(?:es)?|contract(?:ed|ions?)|slump(?:s|ed)?|plunged?|slid|"
-    r"slipped|downturn)\b"
-)
-_RISE = re.compile(
-    r"(?i)\b(?:gr[eo]w(?:s|n|th)?|growing|r[oi]se(?:s|n)?|rising|increas(?:e|es|ed|ing)|"
-    r"gain(?:s|ed)?|climb(?:s|ed)?|jump(?:s|ed)?|improve(?:d|ment|ments)?|expan(?:ded|sion)|"
-    r"upturn)\b"
-)
+_FALL = move_words(FALL_VERBS, r"loss(?:es)?")  # (language.changewords: one list)
+_RISE = move_words(RISE_VERBS)
 
 
 def moved_sense(after: str, head: str) -> int | None:

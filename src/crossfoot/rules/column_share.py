@@ -44,6 +44,7 @@ from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._claim_year import own_year
 from crossfoot.rules._derive_shared import claim_direction, claim_interval, fmt_result
 from crossfoot.rules._row_order import named_rows
+from crossfoot.rules._share_year import share_years
 
 __all__ = ["column_share", "column_total_change"]
 
@@ -79,9 +80,11 @@ def column_share(ctx: ClaimContext) -> Verdict | None:
         years = _end_year(rows, end)
     if not years:  # "North generated 46% of total revenue": a column named by its words
         parts = _named_column_parts(ctx, stretch)
-        if parts is None:
-            return None
-    else:
+        if parts is None:  # the one year whose share it is (rules._share_year)
+            rows = _rows_named(ctx, stretch, head)
+            if len(years := share_years(ctx, rows, lambda c: _column(ctx, c))) != 1:
+                return None
+    if years:
         if len(years) != 1:
             return None
         (year,) = years
@@ -93,8 +96,8 @@ def column_share(ctx: ClaimContext) -> Verdict | None:
         parts = [p for p in found if p is not None]
         if len(parts) != len(found):
             return None
-    column = _column(ctx, parts[0])
-    if column is None or any(p.row_index not in column for p in parts):
+    column = _column(ctx, parts[0]) if parts else None
+    if parts is None or column is None or any(p.row_index not in column for p in parts):
         return None
     named = [column[p.row_index] for p in parts if p.row_index is not None]
     part = sum((v.value for v in named), Decimal(0))  # (one view: a scale cancels)

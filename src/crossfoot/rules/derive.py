@@ -105,6 +105,7 @@ from crossfoot.rules._relative_gap import relative_gap
 from crossfoot.rules._rounded_reach import derivable_rounded
 from crossfoot.rules._views import views_agree
 from crossfoot.rules._year_focus import coarse_group, prose_focus
+from crossfoot.rules.joined_share import joined_part
 
 __all__ = ["CHANGE_KINDS", "pair_candidates", "two_operand"]
 
@@ -143,6 +144,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         return False
     if spec.op in ("sum", "mean") and double_counted(x, y):
         return False  # a total and a line it holds (rules._double_count)
+    if spec.kind == "share" and joined_part(ctx, x, y):
+        return False  # "North and South made up 75%": one part, not one over the other
     if (
         x.span is not None
         and y.span is not None

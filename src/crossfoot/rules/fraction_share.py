@@ -36,6 +36,7 @@ from crossfoot.rules._derive_shared import kind_allowed
 from crossfoot.rules._fraction_column import column_fraction
 from crossfoot.rules._named_years import value_years
 from crossfoot.rules._worded_fraction import fraction_window
+from crossfoot.rules.joined_share import joined_part
 
 __all__ = ["fraction_share"]
 
@@ -78,7 +79,7 @@ def fraction_share(ctx: ClaimContext) -> Verdict | None:
         cells = [v for v in named.values if not years or not (ys := value_years(v)) or ys & years]
         for part, whole in _pairs(cells):
             share = part.value / whole.value
-            if lo <= share <= hi:
+            if lo <= share <= hi and not joined_part(ctx, part, whole):
                 return Verdict("derived", _evidence(part, whole, share))
     return column_fraction(ctx, lo, hi)  # "of 2023 sales": the year column's whole
 

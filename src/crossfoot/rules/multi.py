@@ -83,6 +83,7 @@ from crossfoot.rules._derive_shared import (
 from crossfoot.rules._derive_wording import as_written, search_worded
 from crossfoot.rules._double_count import double_counted
 from crossfoot.rules._prose_pairs import prose_sum_ok
+from crossfoot.rules._whole_column import whole_column
 
 __all__ = ["LINE_CAP", "lines", "multi_operand"]
 
@@ -304,7 +305,7 @@ def _sums(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
                 currency_fits[id(line)] = fits
             if not fits:
                 continue
-        if not focus_ok(ctx, subset, False) or _twice(subset):
+        if not (focus_ok(ctx, subset, False) or whole_column(ctx, subset, line)) or _twice(subset):
             continue
         is_sum = want_sum and lo <= total <= hi and not any(map(is_nil, subset))
         is_mean = want_mean and lo <= mean <= hi

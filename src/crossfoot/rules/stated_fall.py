@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from crossfoot.language.changewords import FALLS
+from crossfoot.language.changewords import FALL_VERBS, FALLS, RISE_VERBS
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._prose_change import states_change
@@ -35,8 +35,8 @@ __all__ = ["stated_fall"]
 
 _KINDS = frozenset({"number", "percent", "money"})
 # The direction words of a stated move, the last one before the figure deciding its way.
-_RISE = r"increas\w*|r[io]se|rising|grew|grow\w*|gain\w*|climb\w*|jump\w*|up|higher|improv\w*"
-_FALL = rf"{FALLS}|down|fall(?:s|ing)?|slid|plung\w*|tumbl\w*|slump\w*|loss"
+_RISE = rf"{RISE_VERBS}|grow\w*|up|higher"  # (language.changewords: one list of move verbs)
+_FALL = rf"{FALLS}|{FALL_VERBS}|down|loss"
 _WAY = re.compile(rf"(?i)\b(?:(?P<fall>{_FALL})|(?P<rise>{_RISE}))\b")
 _AS_WRITTEN = " (as written)"
 _TAIL = 60  # characters of the label before the figure that hold its move's words
