@@ -41,6 +41,7 @@ from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import YEAR
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
+from crossfoot.rules._base_year import base_year
 from crossfoot.rules._claim_year import own_year
 from crossfoot.rules._derive_shared import claim_direction, claim_interval, fmt_result
 from crossfoot.rules._row_order import named_rows
@@ -206,6 +207,8 @@ def column_total_change(ctx: ClaimContext) -> Verdict | None:
     if not 1 <= len(years) <= 2:
         return None
     early, late = (years[0] - 1, years[0]) if len(years) == 1 else (years[0], years[1])
+    if len(years) == 1 and base_year(ctx, years[0]):
+        early, late = years[0], years[0] + 1  # "up 4.8% from 11,672 in 2022": from the base
     lo, hi = claim_interval(ctx)
     for pair in _year_columns(ctx, early, late):
         before = sum((v.value for v in pair[0].values()), Decimal(0))
