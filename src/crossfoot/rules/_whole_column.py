@@ -8,9 +8,8 @@ the figure's own clause (``claim_clause``: cut at ", ", "; ", " and ") says so w
 gathers ("total", "totaling", "summed", "aggregate", "combined", "altogether", "overall", "in
 all") and names none of the rows; a stated year must be the column's, and the sentence names
 no other column of the table ("Q4 was the strongest quarter with 400 units in total" is not
-Q3's total). "North and South sold
-9,820 in total" names rows in its own clause: it stays theirs to add up, and fails when they
-do not.
+Q3's total). "North and South sold 9,820 in total" names rows in its own clause: it stays
+theirs to add up, and fails when they do not.
 """
 
 from __future__ import annotations
