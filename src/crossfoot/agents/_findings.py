@@ -32,6 +32,7 @@ FINDING_TYPES: tuple[str, ...] = (
     "source_rule",  # a value that came through a channel its rule does not allow
     "injected",  # a value asked for by instructions planted in a tool result
     "mismatched_record",  # a value shown only under another record than the call's own ids
+    "mismatched_currency",  # an amount shown only in another currency than the call names
     "unrequested_item",  # an item of a named list the user did not ask for, naming another
     "unknown_tool",  # a call to a tool not in the schemas passed as tools=
     "repeated_call",  # the same call with identical arguments max_repeats times

@@ -33,6 +33,7 @@ from crossfoot.agents._calls import (
 )
 from crossfoot.agents._coherence import RecordIndex, mismatch_findings
 from crossfoot.agents._context import POINTED, ContextStore, Hit, dec_key, is_error
+from crossfoot.agents._currency import currency_findings
 from crossfoot.agents._decision import Decision, RunReport
 from crossfoot.agents._findings import Finding, ValueCheck, worst
 from crossfoot.agents._planted import check_injected
@@ -215,6 +216,7 @@ class RunMonitor:
         self._call_findings(call, findings)
         checks = self._check_args(call, args, findings)
         findings += mismatch_findings(self._records, call.name, call.step, args, self.policy)
+        findings += currency_findings(self.store.sources, name, step, args, self.policy)
         findings += self._requested.findings(self._records, name, step, args, self.policy)
         decision = Decision(
             worst([f.severity for f in findings]) if findings else "allow",

@@ -32,16 +32,16 @@ from bisect import bisect_left
 from decimal import Decimal
 from typing import Any
 
+from crossfoot.front.trace_figures import figure_item
 from crossfoot.front.trace_keep import RANK_WORDS
-from crossfoot.front.trace_reach import Forms, Reach, forms, spans, steps_other
-from crossfoot.front.trace_rowset import WORDS, Rows, label_at, mention
-from crossfoot.front.trace_scope import derived_spans, reach_of
+from crossfoot.front.trace_reach import Forms, Reach, steps_other
+from crossfoot.front.trace_rowset import WORDS, Rows, label_at
+from crossfoot.front.trace_scope import reach_of
 from crossfoot.language.direction import direction_words
 from crossfoot.language.operation_words import may_operate
 from crossfoot.model.types import (
     Claim,
     Evidence,
-    Kind,
     Mention,
     Sentence,
     SourceValue,
@@ -57,9 +57,7 @@ _MESSAGE = "no source value or derivation matches at the stated precision"
 # The answer's tokens as trace_fast reads them, but a figure never ends in a comma ("182,643,"
 # is a figure and a comma).
 TOKEN = re.compile(r"(\$?\d(?:[\d,]*\d)?(?:\.\d+)?[MBk]?)|([A-Za-z]+)('s)?|(\S)")
-_PERCENT = re.compile(r"([1-9]\d{0,2}(?:,\d{3})+|[1-9]\d{0,6}|0)(?:\.(\d{1,3}))?\Z")
 _HUNDRED = Decimal(100)
-_HALF = Decimal("0.5")
 #: Words a rule reads (a bound, an approximation, a scale, a unit, a period, a share, a count of
 #: rows, an operation, a superlative; trace's filter of what is a claim reads the time units and
 #: superlatives after a figure, ``front.trace_keep``): a sentence holding one goes to the
@@ -131,34 +129,34 @@ class Answer:
 def _items(text: str, table: Rows) -> list[tuple[str, int, Any]] | None:
     tokens = list(TOKEN.finditer(text))
     out: list[tuple[str, int, Any]] = []
+    append = out.append
     i = 0
+    n = len(tokens)
     first = table.first
-    while i < len(tokens):
+    while i < n:
         tok = tokens[i]
         number, word, owned, sign = tok.groups()
-        start, end = tok.span()
+        start = tok.start()
         if word is not None:
             if word in first:
                 label, after = label_at(tokens, i, table)
                 if label is not None:
                     # (the first row of the label: labels are unique)
-                    out.append(("label", start, (table.labels.index(label), label)))
+                    append(("label", start, (table.labels.index(label), label)))
                     i = after
                     continue
-            out.append(("word", start, (word, owned is not None)))
+            append(("word", start, (word, owned is not None)))
         elif number is not None:
-            if not _alone(text, start, end):
+            if not _alone(text, start, tok.end()):
                 return None
-            m = figure_at(text, tokens, i)
-            if m is None:
+            figure = figure_item(text, tokens, i)
+            if figure is None:
                 return None
-            read = forms(m)
-            wide, tight = spans(read)
-            out.append(("figure", start, (m, read, wide, derived_spans(m, tight))))
-            if m.kind == "percent":
+            append(("figure", start, figure))
+            if figure[0].kind == "percent":
                 i += 1  # (its "%")
         else:
-            out.append(("sign", start, sign))
+            append(("sign", start, sign))
         i += 1
     return out
 
@@ -166,36 +164,6 @@ def _items(text: str, table: Rows) -> list[tuple[str, int, Any]] | None:
 def _reach_of(answer: Answer) -> Reach | None:
     """The answer's :class:`Reach` (:func:`~crossfoot.front.trace_scope.reach_of`)."""
     return reach_of(answer.table, answer.items or (), answer.text)
-
-
-def figure_at(text: str, tokens: list[re.Match[str]], i: int) -> Mention | None:
-    """The figure of token ``i`` as the engine reads it (a cell's figure, or a percentage when
-    "%" follows it), or None when the path does not read it."""
-    tok = tokens[i]
-    if i + 1 < len(tokens) and tokens[i + 1].group(4) == "%":
-        sign = tokens[i + 1]
-        if sign.start() != tok.end():
-            return None
-        m = _PERCENT.match(tok.group(1))
-        if m is None:
-            return None
-        whole, decimals = m.groups()
-        value = Decimal(whole.replace(",", "") + ("." + decimals if decimals else ""))
-        precision = _HALF.scaleb(-len(decimals or ""))
-        kind: Kind = "percent"
-        return Mention(
-            text[tok.start() : sign.end()],
-            tok.start(),
-            sign.end(),
-            value,
-            kind,
-            precision,
-            None,
-            Decimal(1),
-            None,
-            value,
-        )
-    return mention(tok)
 
 
 def derived_sentence(answer: Answer, sentence: Sentence, out: list[Claim]) -> bool:
@@ -416,13 +384,17 @@ def _percent_change(
         if c.passed and c.sentence.index >= sentence.index - 2 and c.mention.start < m.start
     ][-12:]
     lo, hi = m.value - m.precision, m.value + m.precision
+    # (a pair whose change in floats is clearly outside the window is not read in decimals)
+    flo, fhi = float(lo), float(hi)
+    flo, fhi = flo - 1e-9 * abs(flo) - 1e-9, fhi + 1e-9 * abs(fhi) + 1e-9
+    sizes = [float(c.mention.value) for c in pool]
     hits: list[tuple[Claim, Claim, Decimal]] = []
-    for x in pool:
-        for y in pool:
-            if x is y:
+    for x, fx in zip(pool, sizes, strict=True):
+        for y, fy in zip(pool, sizes, strict=True):
+            if x is y or not fx or not flo <= abs(100 * (fy - fx) / fx) <= fhi:
                 continue
             vx, vy = x.mention.value, y.mention.value
-            if vx and lo <= abs(_HUNDRED * (vy - vx) / abs(vx)) <= hi:
+            if lo <= abs(_HUNDRED * (vy - vx) / abs(vx)) <= hi:
                 hits.append((x, y, _HUNDRED * (vy - vx) / abs(vx)))
     if len(hits) != 1:
         return None

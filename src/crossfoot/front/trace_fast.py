@@ -86,7 +86,9 @@ def _sentence_claims(text: str, sentence: Sentence, table: Rows, out: list[Claim
         tok = tokens[i]
         number, word, sign = tok.group(1), tok.group(2), tok.group(4)
         if word is not None:
-            label, i = label_at(tokens, i, table)
+            label = None
+            if word in table.first:
+                label, i = label_at(tokens, i, table)
             if label is not None:
                 if not figured:
                     return False  # two labels without a figure between them

@@ -36,7 +36,7 @@ decides with these lists is what the engine says.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from itertools import combinations
@@ -105,15 +105,17 @@ def spans(read: Forms) -> tuple[Spans, Spans]:
 def _inside(values: Sequence[float], spans: Iterable[tuple[float, float]]) -> Iterator[int]:
     """The indexes of the values (sorted) inside each of ``spans``, span by span."""
     for lo, hi in spans:
-        i = bisect_left(values, lo)
-        while i < len(values) and values[i] <= hi:
-            yield i
-            i += 1
+        yield from range(bisect_left(values, lo), bisect_right(values, hi))
 
 
 def near(values: Sequence[float], spans: Iterable[tuple[float, float]]) -> list[float]:
-    """The values (sorted) inside any of ``spans``."""
-    return [values[i] for i in _inside(values, spans)]
+    """The values (sorted) inside any of ``spans`` (span by span: a slice each, made in C)."""
+    out: list[float] = []
+    for lo, hi in spans:
+        i = bisect_left(values, lo)
+        if i < len(values) and values[i] <= hi:
+            out += values[i : bisect_right(values, hi, i)]
+    return out
 
 
 class _Table:
@@ -222,23 +224,18 @@ class Reach:
     def _grounded(self) -> None:
         """The pairs of the derived figures grounded since the last look-up."""
         added, scaled = self.added, self.scaled
-        for g, bs in self.pending:
-            added.append(abs(g))
-            scaled += [abs(g) * 100, abs(g) / 100]
-            added += [abs(g + b) for b in bs]
-            added += [abs(g - b) for b in bs]
-            added += [abs(g + b) / 2 for b in bs]
-            scaled += [abs(g * b) for b in bs]
-            scaled += [100 * abs(g - b) for b in bs]
-            scaled += [10_000 * abs(g - b) for b in bs]
-            nonzero = [b for b in bs if b]
-            scaled += [abs(g / b) for b in nonzero]
-            scaled += [abs(100 * g / b) for b in nonzero]
-            scaled += [abs(100 * (g - b) / b) for b in nonzero]
-            if g:
-                scaled += [abs(b / g) for b in bs]
-                scaled += [abs(100 * b / g) for b in bs]
-                scaled += [abs(100 * (b - g) / g) for b in bs]
+        for g, bs in self.pending:  # (one pass per operand: the same values as a list each)
+            size = abs(g)
+            added.append(size)
+            scaled += (size * 100, size / 100)
+            for b in bs:
+                d = abs(g - b)
+                added += (abs(g + b), d, abs(g + b) / 2)
+                scaled += (abs(g * b), 100 * d, 10_000 * d)
+                if b:
+                    scaled += (abs(g / b), abs(100 * g / b), abs(100 * (g - b) / b))
+                if g:
+                    scaled += (abs(b / g), abs(100 * b / g), abs(100 * (b - g) / g))
         added.sort()
         scaled.sort()
         self.pending = []

@@ -15,6 +15,7 @@ from crossfoot.front.trace_keep import RANK_WORDS
 from crossfoot.language.direction import direction_words
 from crossfoot.language.operation_words import may_operate
 from crossfoot.language.period_columns import MONTH_NUMBERS
+from crossfoot.model.memo import evict_oldest
 from crossfoot.model.types import Kind, Mention
 from crossfoot.sources.rows import _YEARISH
 from crossfoot.sources.rows_months import month_of
@@ -245,30 +246,38 @@ def label_at(tokens: list[re.Match[str]], i: int, table: Rows) -> tuple[str | No
 
 def mention(tok: re.Match[str]) -> Mention | None:
     """The figure of ``tok`` as the engine reads it, or None when the path does not read it."""
-    m = _FIGURE.match(tok.group(1))
+    written = tok.group(1)
+    fields = _FIELDS.get(written, _UNREAD)
+    if fields is _UNREAD:
+        fields = _fields(written)
+        evict_oldest(_FIELDS, 4096)
+        _FIELDS[written] = fields
+    if fields is None:
+        return None
+    return Mention(written, tok.start(), tok.end(), *fields)
+
+
+#: A figure's reading by its characters (they alone decide it): kept for the next answer.
+_UNREAD: tuple[Any, ...] = ()  # (not read yet: a reading is never empty)
+_FIELDS: dict[str, tuple[Any, ...] | None] = {}
+
+
+def _fields(written: str) -> tuple[Any, ...] | None:
+    """:func:`mention`'s reading of the figure ``written``: the fields of its
+    :class:`~crossfoot.model.types.Mention` after text, start and end."""
+    m = _FIGURE.match(written)
     if m is None:
         return None
     sign, whole, decimals, scale_word = m.groups()
     if decimals is not None and not scale_word:
         return None  # ("52.5": the path reads whole-number cells only)
     digits = whole.replace(",", "") + ("." + decimals if decimals else "")
-    written = Decimal(digits)
+    as_written = Decimal(digits)
     scale = Decimal(_SCALES[scale_word])
     precision = _HALF.scaleb(-len(decimals or "")) * scale
     kind: Kind = "money" if sign else "number"
-    value = written * scale
+    value = as_written * scale
     if decimals:  # (as the engine writes it: "4.82M" is 4820000, not 4820000.00)
         value = value.quantize(_ONE) if value == value.to_integral_value() else value.normalize()
         precision = precision.quantize(_ONE) if precision >= 1 else precision.normalize()
-    return Mention(
-        tok.group(1),
-        tok.start(),
-        tok.end(),
-        value,
-        kind,
-        precision,
-        "$" if sign else None,
-        scale,
-        scale_word or None,
-        written,
-    )
+    return (value, kind, precision, "$" if sign else None, scale, scale_word or None, as_written)

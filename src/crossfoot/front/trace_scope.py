@@ -51,7 +51,8 @@ def reach_of(table: Rows, items: Sequence[tuple[str, int, Any]], text: str) -> R
         elif kind == "figure":
             anchors += anchor(what[0])
             figures.append(what[0])
-    rows |= kept.rows_near(anchors)
+    if len(rows) < len(table.labels):  # (else every row is near already)
+        rows |= kept.rows_near(anchors)
     if len(rows) > MAX_NEAR_ROWS:
         return None
     # (every cell: a dozen rows or fewer, where every cell costs less to look up than the

@@ -40,6 +40,7 @@ _HALF = Decimal("0.5")
 _FROM = WordGated(re.compile(r"(?i)\bfrom\s*$"), ("from",))
 _FROM_TO = re.compile(r"(?i)^[^;]{0,60}?\bto\b[^;]{0,20}$")
 _MINUS = re.compile(r"^\s*(?:[−\-–]|minus|less)\s*$", re.IGNORECASE)
+_ARROW = re.compile(r"^\s*(?:→|->|=>|⟶|➔|➝)\s*$")  # "4,210 → 4,637": from the first to the second
 _SUBTRACTING = WordGated(re.compile(r"(?i)\bsubtract(?:ing|ed|s)?\s*$"), ("subtract",))
 _SUB_FROM = re.compile(r"(?i)^[^;]{0,40}?\bfrom\s*$")
 _LATER_FIRST = re.compile(
@@ -77,6 +78,8 @@ def mention_order(text: str, first: Mention, second: Mention) -> tuple[Mention, 
     before = text[max(0, first.start - 40) : first.start]
     if _FROM.search(before) and _FROM_TO.match(between):
         return first, second  # "from A to B"
+    if _ARROW.match(between):
+        return first, second  # "A → B", "A -> B"
     if _MINUS.match(between):
         return second, first  # "B − A": later minus earlier
     if _SUBTRACTING.search(before) and _SUB_FROM.match(between):

@@ -60,6 +60,7 @@ from crossfoot.rules.row_gap_sign import row_gap_sign
 from crossfoot.rules.rowsums import row_derivations
 from crossfoot.rules.scaled import scaled_operand
 from crossfoot.rules.series_span import series_span
+from crossfoot.rules.share_points import share_points
 from crossfoot.rules.signed_quotient import signed_quotient
 from crossfoot.rules.stated_fall import stated_fall
 from crossfoot.rules.stated_step import stated_step
@@ -127,6 +128,7 @@ RULES: tuple[Rule, ...] = (
     joined_share,  # "North and South made up 58%": joined rows' share, together, of the column
     column_share,  # named rows' share of a column whose total the table does not write
     column_total_change,  # the change of that unwritten total between two years
+    share_points,  # "North's share rose 1.8 points": a share's change between two years
     per_unit,  # "average order value $118.05": an amount over a count line's cell beside it
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for

@@ -370,8 +370,8 @@ def focus_ok(ctx: ClaimContext, operands: tuple[SourceValue, ...], change: bool)
                 # "grew 12% in 2024" ends in 2024; "$3.1M lower than the 2022 level" starts there
                 if y not in ((hi, hi + 1) if f.base else (hi, hi - 1)):
                     return False
-            elif not lo <= y <= hi:
-                return False
+            elif not (lo <= y <= hi or (f.base and y == hi + 1)):
+                return False  # (a level beside its base: "12,230, up 4.8% from 11,672 in 2022")
     if f.rows:
         tables = {(v.source_id, v.table) for v in operands if v.table is not None}
         for key in tables:

@@ -41,6 +41,7 @@ from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import YEAR
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
+from crossfoot.rules._base_year import base_year
 from crossfoot.rules._claim_year import own_year
 from crossfoot.rules._derive_shared import claim_direction, claim_interval, fmt_result
 from crossfoot.rules._row_order import named_rows
@@ -75,6 +76,8 @@ def column_share(ctx: ClaimContext) -> Verdict | None:
     cut = max((b.end() for b in _BREAK.finditer(head)), default=0)
     stretch = head[cut:]
     rows = None
+    if own is None and len(years) == 1 and _move_end(head) == 0:
+        years = {next(iter(years)) - 1}  # "rose from 36.1% to 37.9% in 2023": 36.1% is 2022's
     if not years and (end := _move_end(head)) is not None:
         rows = _rows_named(ctx, stretch, head)  # "North's share rose from 36.2% to 39.8%"
         years = _end_year(rows, end)
@@ -137,9 +140,16 @@ def _end_year(rows: dict[Any, dict[int, SourceValue]], end: int) -> set[int]:
 
 def _rows_named(ctx: ClaimContext, stretch: str, head: str) -> dict[Any, dict[int, SourceValue]]:
     """The rows the figure's stretch names, else those of the sentence before it (a stretch
-    that names no row keeps the sentence's subject: "..., up from 42.9% in 2021")."""
+    that names no row keeps the sentence's subject: "..., up from 42.9% in 2021"), else those
+    its clause names after it ("38% of 2023 sales came from North")."""
     values = ctx.scope.index.values
-    return named_rows(stretch, values) or named_rows(head, values)
+    found = named_rows(stretch, values) or named_rows(head, values)
+    if found:
+        return found
+    m, s = ctx.mention, ctx.sentence
+    tail = ctx.text[m.end : s.end]
+    cut = _BREAK.search(tail)
+    return named_rows(tail[: cut.start()] if cut else tail, values)
 
 
 def _named_column_parts(ctx: ClaimContext, stretch: str) -> list[SourceValue] | None:
@@ -206,6 +216,8 @@ def column_total_change(ctx: ClaimContext) -> Verdict | None:
     if not 1 <= len(years) <= 2:
         return None
     early, late = (years[0] - 1, years[0]) if len(years) == 1 else (years[0], years[1])
+    if len(years) == 1 and base_year(ctx, years[0]):
+        early, late = years[0], years[0] + 1  # "up 4.8% from 11,672 in 2022": from the base
     lo, hi = claim_interval(ctx)
     for pair in _year_columns(ctx, early, late):
         before = sum((v.value for v in pair[0].values()), Decimal(0))

@@ -30,6 +30,7 @@ from crossfoot.model.context import ClaimContext, Verdict, index_of
 from crossfoot.model.types import Claim, Evidence, SourceValue
 from crossfoot.rules._derive_shared import approx_float, claim_direction, claim_worded, known_worded
 from crossfoot.rules._rounded_points import at_points
+from crossfoot.rules._signed_change import plus_signed
 from crossfoot.rules._steps_math import (
     _PERCENT,
     _ZERO,
@@ -434,6 +435,8 @@ def _try(
         if order[0] is not a:
             return None  # judged in the other orientation
         direction, _ = claim_direction(ctx)  # read only for a change that matched
+        if direction is None and plus_signed(ctx.text, m.start):
+            direction = "up"  # "3,802 → 3,540 (+262)": a plus on the figure claims a rise
         if direction is None or r == 0 or (r > 0) == (direction == "up"):
             return _Hit(op.kind, op, unit, r, a, b, True, "", error)
         formula = _describe(op, a, b, r, unit)
