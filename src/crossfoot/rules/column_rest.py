@@ -24,10 +24,10 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from crossfoot.language.extremes import ASIDE
 from crossfoot.language.years import YEAR
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
+from crossfoot.rules._column_whole import column_whole
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
 from crossfoot.rules._row_order import named_rows
 
@@ -42,7 +42,6 @@ _LEAVING = re.compile(
 )
 # The rows left out: up to a comma, a semicolon, a colon or a figure.
 _UNTIL = re.compile(r"[^,;:\d]*")
-_TOTAL_LINE = re.compile(r"(?i)^\s*(?:grand\s+)?total\b")
 
 
 def column_rest(ctx: ClaimContext) -> Verdict | None:
@@ -93,23 +92,10 @@ def _years(rows: Mapping[Any, dict[int, SourceValue]], said: set[int]) -> list[i
 
 
 def _rest(ctx: ClaimContext, parts: list[SourceValue], lo: Decimal, hi: Decimal) -> Verdict | None:
-    first = parts[0]
-    column: dict[int, SourceValue] = {}
-    total: SourceValue | None = None
-    for v in ctx.scope.index.values:
-        if v.source_id != first.source_id or v.table != first.table:
-            continue
-        if v.col_index != first.col_index or v.row_index is None or v.kind == "year":
-            continue
-        if v.view != first.view:
-            continue
-        if ASIDE.search(v.row or ""):
-            if _TOTAL_LINE.match(v.row or "") and total is None:
-                total = v
-            continue
-        if v.value < 0:
-            return None
-        column[v.row_index] = v
+    found = column_whole(ctx.scope.index.values, parts[0])  # (rules._column_whole)
+    if found is None:
+        return None
+    column, total = found
     if any(p.row_index not in column for p in parts) or (total is None and len(column) < 3):
         return None
     whole = (

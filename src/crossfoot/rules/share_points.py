@@ -26,10 +26,10 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from crossfoot.language.extremes import ASIDE
 from crossfoot.language.years import YEAR
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
+from crossfoot.rules._column_whole import column_whole
 from crossfoot.rules._derive_shared import claim_direction, claim_interval, kind_allowed
 from crossfoot.rules._row_order import named_rows
 
@@ -37,7 +37,6 @@ __all__ = ["share_points"]
 
 _POINTS = re.compile(r"(?i)\s*(?:percentage\s+|percent\s+)?(?:points?|pts?\.?)\b")
 _SHARE = re.compile(r"(?i)\b(?:share|portion|proportion|percentage|mix)\b")
-_TOTAL_LINE = re.compile(r"(?i)^\s*(?:grand\s+)?total\b")
 _HUNDRED = Decimal(100)
 
 
@@ -110,23 +109,10 @@ def _share(
     if any(p is None for p in parts):
         return None
     cells = [p for p in parts if p is not None]
-    first = cells[0]
-    column: dict[int, SourceValue] = {}
-    total: SourceValue | None = None
-    for v in ctx.scope.index.values:
-        if v.source_id != first.source_id or v.table != first.table:
-            continue
-        if v.col_index != first.col_index or v.row_index is None or v.view != first.view:
-            continue
-        if v.kind == "year" or v.kind != first.kind:
-            continue
-        if ASIDE.search(v.row or ""):
-            if _TOTAL_LINE.match(v.row or "") and total is None:
-                total = v
-            continue
-        if v.value < 0:
-            return None
-        column[v.row_index] = v
+    found = column_whole(ctx.scope.index.values, cells[0], same_kind=True)
+    if found is None:
+        return None
+    column, total = found
     if any(c.row_index not in column for c in cells):
         return None
     if total is not None:
