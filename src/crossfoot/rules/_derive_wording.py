@@ -26,6 +26,7 @@ from crossfoot.rules._derive_shared import (
     names_only_a_change,
 )
 from crossfoot.rules._prose_subject import whole_named
+from crossfoot.sources.rows_label_match import label_search
 
 __all__ = [
     "about_window",
@@ -182,6 +183,17 @@ def whole_of_year(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
     return px[0] == year != py[0] and py[0] in years_in_text(ctx.sentence.text)
 
 
+def _subject_as_whole(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
+    """Whether the whole ``x`` is the row the sentence names before the figure while the part
+    ``y`` is a row it never names: "North made up more than half of sales" is North's part of
+    the whole, not West's part of North."""
+    if not x.row or not y.row or x.row == y.row or x.table is None or x.table != y.table:
+        return False
+    s = ctx.sentence
+    head = ctx.text[s.start : ctx.mention.start]
+    return bool(label_search(x.row, head)) and not label_search(y.row, s.text)
+
+
 def part_of_whole(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
     """Whether a share may take ``y`` of ``x`` (the quotient y / x of rules.derive). "X% of Y"
     states a part of a whole: Y names the whole
@@ -192,7 +204,7 @@ def part_of_whole(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
     m = ctx.mention
     if _SHARE_OF.match(ctx.text, m.end) is None:
         return True
-    if not whole_named(ctx, x):
+    if not whole_named(ctx, x) or _subject_as_whole(ctx, x, y):
         return False
     year, px = _of_year(ctx), period(x)
     if year is not None and px is not None and px[0] != year:

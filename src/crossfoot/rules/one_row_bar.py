@@ -35,6 +35,7 @@ from crossfoot.model.types import (
     format_decimal,
 )
 from crossfoot.rules._bar_cells import bar_cells
+from crossfoot.rules._worded_fraction import worded_fraction
 from crossfoot.rules.counts import past_bar
 from crossfoot.sources.rows_label_match import label_search
 
@@ -106,6 +107,8 @@ def one_row_bar(
     if len(named) != 1:  # (trace reads the named row alone: one cell may be all there is)
         return None
     row = named[0]
+    if (m.kind == "percent" or worded_fraction(m)) and row.kind != "percent":
+        return None  # "made up less than half of sales": a bar on a share, not on the level
     on_side = bool(past_bar([row], bar, side))
     said = "above" if side == ">" else "below"
     if claim.status in PASSING_STATUSES and _own(claim, row):
