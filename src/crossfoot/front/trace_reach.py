@@ -24,8 +24,7 @@ figures states to 1% (within its precision): a superset of the rows the engine m
 has no word gathering rows reaches only rowsums' column totals and means and the row count
 (``rules.rowsums._search`` reads only the rows a sentence names). A figure is looked up in its
 value, its digits as written, and its value over and times 100, with a window wider than any
-rule's
-(three times its precision for cells and rowsums, one and a half for the pairwise formulas,
+rule's (three times its precision for cells and rowsums, one and a half for the pairwise formulas,
 whose rules keep to the precision; for the pairs with a derived figure of the answer, more by
 the rounding of their operands); the rowsums and pairwise tiers read money only as its value
 and as written, and a percentage as its value and its fraction

@@ -248,9 +248,11 @@ def judge(
         toks = table.rows.get(c.row or "", frozenset())
         if not named or c.row in named or not any(not t.isdigit() for t in toks):
             return True  # nothing named, the row itself named, or a row of numbers/dates only
-        if any(toks < table.rows[n] for n in named):  # a fuller row holding this one, unless
+        holding = {n for n in named if toks < table.rows[n]}
+        if holding:  # a fuller row holding this one, unless (named_beside) it is written apart
+            # (only the rows that hold it: another named row, "and North", is no longer label)
             fuller = {
-                v.row: v.value for v in table.cells if v.row in named and v.column == c.column
+                v.row: v.value for v in table.cells if v.row in holding and v.column == c.column
             }
             return named_beside(c.row or "", c.value, fuller, getattr(sentence, "text", ""))
         said = _said_words(sentence) or frozenset(words)

@@ -1,13 +1,11 @@
-"""One column of a table as a whole: its rows' cells and its total line (rules.column_rest,
-rules.share_points).
+"""A table column's rows and its total line, as the rules that read a part of a column's whole
+read them (``rules.column_rest``: the whole less named rows; ``rules.share_points``: a share's
+change in points): one reading, so they agree on what the whole is.
 
->>> from decimal import Decimal
->>> from crossfoot.model.types import SourceValue, kind_family
->>> cells = [SourceValue(Decimal(v), "S1", row=r, table=0, row_index=i, col_index=1)
-...          for i, (r, v) in enumerate([("North", 4), ("South", 3), ("Total", 7)])]
->>> rows, total = column_whole(cells, cells[0])
->>> sorted(rows), total.row
-([0, 1], 'Total')
+The column is ``cell``'s (same source, table, column and view); year cells are no rows. A
+summary line (``language.extremes.ASIDE``: a total, an average, a median) is no row; the first
+line whose label opens on "Total" ("Grand total") is the column's total line. A negative row
+makes no whole (None): a part of it is no share and the rest no sum of parts.
 """
 
 from __future__ import annotations
@@ -16,7 +14,7 @@ import re
 from collections.abc import Iterable
 
 from crossfoot.language.extremes import ASIDE
-from crossfoot.model.types import SourceValue, kind_family
+from crossfoot.model.types import SourceValue
 
 __all__ = ["column_whole"]
 
@@ -24,22 +22,30 @@ _TOTAL_LINE = re.compile(r"(?i)^\s*(?:grand\s+)?total\b")
 
 
 def column_whole(
-    values: Iterable[SourceValue], first: SourceValue
+    values: Iterable[SourceValue], cell: SourceValue, same_kind: bool = False
 ) -> tuple[dict[int, SourceValue], SourceValue | None] | None:
-    """The cells of ``first``'s column (its view and kind family) by row, total, subtotal and
-    average lines aside, and its total line if it has one; None when a cell is negative (a
-    whole of a net sum is no whole)."""
+    """``cell``'s column: its rows by row index and its total line (None: none), or None when
+    a row is negative; ``same_kind``: only cells of ``cell``'s kind.
+
+    >>> from decimal import Decimal
+    >>> col = [SourceValue(Decimal(v), "S1", row=r, column="2023", table=0, row_index=i,
+    ...                    col_index=1) for i, (r, v) in enumerate(
+    ...        [("North", 3), ("South", 2), ("Average", 2.5), ("Total", 5)])]
+    >>> rows, total = column_whole(col, col[0])
+    >>> sorted(v.row for v in rows.values()), total.row
+    (['North', 'South'], 'Total')
+    """
     column: dict[int, SourceValue] = {}
     total: SourceValue | None = None
     for v in values:
-        if v.source_id != first.source_id or v.table != first.table:
+        if v.source_id != cell.source_id or v.table != cell.table:
             continue
-        if v.col_index != first.col_index or v.row_index is None or v.view != first.view:
+        if v.col_index != cell.col_index or v.row_index is None or v.view != cell.view:
             continue
-        if kind_family(v.kind) != kind_family(first.kind):
+        if v.kind == "year" or (same_kind and v.kind != cell.kind):
             continue
         if ASIDE.search(v.row or ""):
-            if total is None and _TOTAL_LINE.match(v.row or ""):
+            if _TOTAL_LINE.match(v.row or "") and total is None:
                 total = v
             continue
         if v.value < 0:

@@ -16,15 +16,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from crossfoot.language.changewords import FALL_VERBS, RISE_VERBS
 from crossfoot.language.trends import MOVED_DOWN, MOVED_UP
 from crossfoot.language.years import period
 from crossfoot.model.types import Claim, SourceValue, format_decimal
 
 __all__ = ["level_moves"]
 
-# (a level reached: "jumped to", "dipped to" as well)
-_UP = rf"{MOVED_UP}|jumped|surged"
-_DOWN = rf"{MOVED_DOWN}|slipped|dipped"
+# (a level reached: "jumped to", "sank to" as well: language.changewords' one list of move
+# verbs, as rules.stated_fall and rules._growth_rank read them)
+_UP = rf"{MOVED_UP}|{RISE_VERBS}"
+_DOWN = rf"{MOVED_DOWN}|{FALL_VERBS}"
 _TO = re.compile(
     rf"(?i)\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:\w+\s+){{0,2}}?to\s+(?:about\s+|roughly\s+|"
     r"approximately\s+|nearly\s+|almost\s+|around\s+)?$"

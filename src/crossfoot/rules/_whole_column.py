@@ -5,11 +5,11 @@
 when it names two or more), which is right for "North and South are 8,177" and refuses the
 first figure, the column's total over every row. A sum over the whole column is that total when
 the figure's own clause (``claim_clause``: cut at ", ", "; ", " and ") says so with a word that
-gathers ("total", "combined", "altogether", "overall", "in all") and names none of the rows; a
-stated year must be the column's, and the sentence names no other column of the table ("Q4
-was the strongest quarter with 400 units in total" is not Q3's total). "North and South sold
-9,820 in total" names rows in its own clause: it stays theirs to add up, and fails when they
-do not.
+gathers ("total", "totaling", "summed", "aggregate", "combined", "altogether", "overall", "in
+all") and names none of the rows; a stated year must be the column's, and the sentence names
+no other column of the table ("Q4 was the strongest quarter with 400 units in total" is not
+Q3's total). "North and South sold 9,820 in total" names rows in its own clause: it stays
+theirs to add up, and fails when they do not.
 """
 
 from __future__ import annotations
@@ -24,7 +24,11 @@ from crossfoot.rules._rowsums_groups import claim_clause
 
 __all__ = ["whole_column"]
 
-_GATHER = frozenset("total totals totaled totalled combined altogether overall all".split())
+# (the total words of rules.rowsums._TOTAL and rules._prose_pairs' "sum", in their forms)
+_GATHER = frozenset(
+    "total totals totaled totalled totaling totalling sum summed combined altogether overall all "
+    "aggregate cumulative".split()
+)
 _MIN_ROWS = 3  # (two rows named of two: the named rows are the whole column anyway)
 
 

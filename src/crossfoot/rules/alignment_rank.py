@@ -30,14 +30,20 @@ __all__ = ["asked_rank", "rank_misfit"]
 # (word-gated: misfit reads every question for it; most ask no rank)
 _RANK = WordGated(
     re.compile(
-        r"(?i)\bthe\s+(?:(second|third|fourth|2nd|3rd|4th)[\s-]+)?(highest|largest|greatest|"
-        r"biggest|most|lowest|smallest|least|fewest)\b(?!\s+(?:recent|likely|part|of\b))"
+        r"(?i)\bthe\s+(?:(second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+)?(highest|largest|"
+        r"greatest|biggest|strongest|most|lowest|smallest|weakest|least|fewest)\b"
+        r"(?!\s+(?:recent|likely|part|of\b))"
     ),
-    ("highest", "largest", "greatest", "biggest", "most", "lowest", "smallest", "least", "fewest"),
+    (
+        *("highest", "largest", "greatest", "biggest", "strongest", "most"),
+        *("lowest", "smallest", "weakest", "least", "fewest"),
+    ),
 )
+# (the ordinals of language.extremes and rules.answer_pick: up to the fifth)
 _ORDINAL = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
-_HIGH = frozenset({"highest", "largest", "greatest", "biggest", "most"})
-_WORDS = {1: "", 2: "second ", 3: "third ", 4: "fourth "}
+_ORDINAL |= {"fifth": 5, "5th": 5}
+_HIGH = frozenset({"highest", "largest", "greatest", "biggest", "strongest", "most"})
+_WORDS = {1: "", 2: "second ", 3: "third ", 4: "fourth ", 5: "fifth "}
 
 
 def asked_rank(question: str) -> tuple[int, bool] | None:

@@ -45,11 +45,13 @@ from crossfoot.rules.which_years import asks_which_years, one_line
 __all__ = ["picked_rows"]
 
 _WHICH = re.compile(r"(?i)\b(?:which|who)\b")
-_MOST = frozenset("largest highest greatest biggest most maximum top".split())
-_LEAST = frozenset("lowest smallest least fewest minimum".split())
+# (the superlatives of language.extremes, rules.which_period and rules._period_rank: one set)
+_MOST = frozenset("largest highest greatest biggest strongest most maximum top".split())
+_LEAST = frozenset("lowest smallest weakest least fewest minimum".split())
 _MORE = frozenset("higher larger greater bigger more".split())
 _LESS = frozenset("lower smaller less fewer".split())
 _ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4}
+_ORDINALS["5th"] = 5
 _LETTERS = re.compile(r"[a-z0-9]+")
 # Total, average and other summary lines are no candidates of a ranking.
 _ASIDE = re.compile(

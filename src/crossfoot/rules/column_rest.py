@@ -33,8 +33,9 @@ from crossfoot.rules._row_order import named_rows
 
 __all__ = ["column_rest", "leaves_out"]
 
-_GATE = ("exclud", "except", "outside", "other than", "apart from", "aside from", "besides",
-         "not counting")  # fmt: skip
+# (every word _LEAVING reads has its substring here: "exclud" alone missed "exclusive of")
+_GATE = ("exclud", "exclusive", "except", "outside", "other than", "apart from", "aside from",
+         "besides", "not counting")  # fmt: skip
 _LEAVING = re.compile(
     r"(?i)\b(?:excluding|exclusive\s+of|except(?:\s+for)?|outside(?:\s+of)?|other\s+than|"
     r"apart\s+from|aside\s+from|besides|not\s+counting)\b"
@@ -91,7 +92,7 @@ def _years(rows: Mapping[Any, dict[int, SourceValue]], said: set[int]) -> list[i
 
 
 def _rest(ctx: ClaimContext, parts: list[SourceValue], lo: Decimal, hi: Decimal) -> Verdict | None:
-    found = column_whole(ctx.scope.index.values, parts[0])
+    found = column_whole(ctx.scope.index.values, parts[0])  # (rules._column_whole)
     if found is None:
         return None
     column, total = found

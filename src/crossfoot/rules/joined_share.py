@@ -43,6 +43,8 @@ _PART = re.compile(
     r"(?i)\b(?:accounted|accounting|accounts|share|shares|made\s+up|makes?\s+up|represent\w*|"
     r"contribut\w*|comprised?)\b|%\s+of\b"
 )
+# A summary line that is not the column's whole ("Average", "Median"): neither a row nor the total.
+_NOT_WHOLE = re.compile(r"(?i)\b(?:average|mean|median)\b")
 _JOIN = re.compile(r"(?i)\s(?:and|&|plus)\s")
 _HUNDRED = Decimal(100)
 _MIN_COLUMN = 3  # rows of a column summed as its whole when it writes no total line
@@ -53,11 +55,8 @@ _MAX_JOINED = 3
 def _joined_head(sentence: str) -> str:
     """The words before the sentence's first part word when they join names with "and", else
     "" (a clause cut at ";" or ":")."""
-    m = (
-        _PART.search(sentence)
-        if " and " in sentence or "&" in sentence or " plus " in sentence
-        else None
-    )
+    low = sentence.lower()  # (case-blind, as _JOIN: "North And South")
+    m = _PART.search(sentence) if " and " in low or "&" in low or " plus " in low else None
     if m is None:
         return ""
     head = sentence[: m.start()]
@@ -75,7 +74,8 @@ def joined_part(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
 
 
 def _whole(ctx: ClaimContext, cell: SourceValue) -> tuple[Decimal, str] | None:
-    """The total of ``cell``'s column: its one total line, or the sum of its rows."""
+    """The total of ``cell``'s column: its one total line, or the sum of its rows (other
+    summary lines, "Average", aside)."""
     rows: dict[int, SourceValue] = {}
     totals: list[SourceValue] = []
     for v in ctx.scope.index.values:
@@ -85,9 +85,11 @@ def _whole(ctx: ClaimContext, cell: SourceValue) -> tuple[Decimal, str] | None:
             continue
         if v.view == "written" or v.row_index not in rows:
             rows[v.row_index] = v
-    for v in rows.values():
-        if ASIDE.search(v.row or ""):
-            totals.append(v)
+    for k, v in list(rows.items()):
+        if ASIDE.search(v.row or ""):  # (a summary line is no row; a total line is the whole)
+            del rows[k]
+            if not _NOT_WHOLE.search(v.row or ""):
+                totals.append(v)
     if len(totals) == 1:
         t = totals[0]
         return t.value, f"{t.label} ({format_decimal(t.value)})"

@@ -109,7 +109,7 @@ def _share(
     if any(p is None for p in parts):
         return None
     cells = [p for p in parts if p is not None]
-    found = column_whole(ctx.scope.index.values, cells[0])
+    found = column_whole(ctx.scope.index.values, cells[0], same_kind=True)
     if found is None:
         return None
     column, total = found

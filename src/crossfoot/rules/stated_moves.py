@@ -37,7 +37,8 @@ _DOWN = frozenset(
     "fell fall falls fallen decrease decreased decreases decreasing decline declined declines "
     "declining drop drops dropped slid slide slides down plunge plunges plunged tumble tumbles "
     "tumbled slump slumps slumped shrank shrunk shrinks contract contracts contracted reduce "
-    "reduces reduced narrow narrows narrowed narrowing".split()
+    "reduces reduced narrow narrows narrowed narrowing sank sink sinks sinking slip slips "
+    "slipped dip dips dipped".split()
 )
 _MOVES = _UP | _DOWN  # (each matched by direction's pattern, its "up" or "down" group)
 # the words of language.order's orders ("from A to B", "B, up from A", "B compared with A"):
