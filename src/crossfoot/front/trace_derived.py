@@ -67,7 +67,7 @@ _READ = frozenset(
     """
     about around approximately approx roughly nearly almost close some over under above below
     beyond least most more less than fewer greater smaller larger exceed exceeded exceeds
-    exceeding surpassed topped only just exactly precisely estimated estimate circa roughly
+    exceeding surpassed topped only just exactly precisely estimated estimate circa
     million millions billion billions thousand thousands trillion mn bn mm percent percentage
     pct point points bps basis pp times fold twice double doubled triple tripled half halved
     third thirds quarter quarters fifth fifths tenth dozen hundred hundreds year years annual
@@ -80,7 +80,7 @@ _READ = frozenset(
     rows row record records entries count counts counted number numbers rank ranked then same
     equal equals versus vs against compared respectively while whereas but however instead
     difference gap lead led beat trail trailed behind ahead remaining rest remainder other others
-    another each apiece per cent seconds second minutes minute hours decades decade yrs yr mos
+    another apiece cent seconds second minutes minute decades decade yrs yr mos
     mo largest biggest smallest highest lowest best worst top bottom leading strongest weakest
     fastest slowest
     """.split()

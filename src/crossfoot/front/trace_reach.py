@@ -54,7 +54,6 @@ __all__ = [
     "spans",
     "steps_other",
     "table_of",
-    "windows",
 ]
 
 #: More rows near the answer than this: the path hands the answer to the engine (the sums of
@@ -80,19 +79,10 @@ def forms(m: Mention) -> Forms:
     ]
 
 
-def windows(read: Forms, times: float = 3.0, spread: float = 0.0, loose: float = 0.0) -> Spans:
-    """The windows of a figure's readings (:func:`forms`): each ``times`` its precision (a rule
-    with a reach keeps to the precision: ``rules._reach``'s contract), wider by ``spread`` and
-    by ``loose`` of the value (``steps`` widens its window by its operands' own rounding)."""
-    out = []
-    for v, p in read:
-        w = times * p + 1e-9 * v + 1e-12 + spread + loose * v
-        out.append((v - w, v + w))
-    return out
-
-
 def spans(read: Forms) -> tuple[Spans, Spans]:
-    """``windows(read)`` and ``windows(read, 1.0)`` in one pass (made once per figure)."""
+    """The windows of a figure's readings (:func:`forms`): each three times its precision (a
+    rule with a reach keeps to the precision: ``rules._reach``'s contract) and each at once
+    the precision, in one pass (made once per figure)."""
     wide, tight = [], []
     for v, p in read:
         w = p + 1e-9 * v + 1e-12
@@ -243,7 +233,7 @@ class Reach:
     def tiers(
         self, read: Forms, wide: Spans, tight: Spans, bare: bool = False
     ) -> tuple[list[float], list[float], list[float]]:
-        """The values near a figure (its :func:`forms`, their :func:`windows` at three times
+        """The values near a figure (its :func:`forms`, their :func:`spans` at three times
         and at once the precision) in each tier: cells, rowsums, the pairwise rest; ``bare``:
         the figure's sentence names no row and gathers none (rowsums reaches its totals
         only)."""
