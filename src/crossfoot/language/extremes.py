@@ -19,6 +19,7 @@ from crossfoot.language.changewords import FALL_VERBS, RISE_VERBS
 
 __all__ = [
     "ASIDE",
+    "ORDINALS",
     "RANK_NOUN",
     "ROW_NOUNS",
     "ROW_NOUNS_RE",
@@ -70,8 +71,9 @@ _NOT_BEFORE = re.compile(
 # An ordinal right before a superlative ranks the row n-th ("the second-largest region", "the
 # third highest"): ``ordinals`` reads it, and rules.extremes holds the row to that place.
 _ORDINAL_BEFORE = re.compile(r"(?i)\b(second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+$")
-_ORDINAL = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4}
-_ORDINAL["5th"] = 5
+# (one map: rules.answer_pick and rules.alignment_rank read the same ordinals)
+ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4,
+            "5th": 5}  # fmt: skip
 _NOT_AFTER = re.compile(
     r"(?i)^[^.;]{0,40}?\b(?:since|ever|on\s+record|in\s+(?:\w+\s+)?(?:years|quarters|months|"
     r"decades?)|of\s+(?:the|any)\s+(?:year|decade|period|quarter)s?)\b"
@@ -154,7 +156,7 @@ def ordinals(text: str, lo: int, hi: int) -> list[tuple[int, int, bool, int]]:
         said = _ORDINAL_BEFORE.search(text, max(lo, m.start() - 12), m.start())
         if said is None or _NOT_AFTER.match(text[m.end() : hi]):
             continue
-        out.append((m.start(), m.end(), m.group("high") is not None, _ORDINAL[said[1].lower()]))
+        out.append((m.start(), m.end(), m.group("high") is not None, ORDINALS[said[1].lower()]))
     return out
 
 

@@ -53,7 +53,7 @@ def growth_misranked(
         return None
     if a.row_index is None or a.row_index != b.row_index or a.col_index == b.col_index:
         return None
-    if not _rows_ranked(a, word, sentence, after, _one_change(values, a)):
+    if not _rows_ranked(a, word, sentence, after, values):
         return None
     own = _change(ev.kind, a.value, b.value)
     if own is None:
@@ -104,14 +104,14 @@ def moved_sense(after: str, head: str) -> int | None:
 
 
 def _rows_ranked(
-    a: SourceValue, word: str, sentence: str, after: str, one_change: bool = False
+    a: SourceValue, word: str, sentence: str, after: str, values: Sequence[SourceValue] = ()
 ) -> bool:
-    """Whether the sentence names ``a``'s row and ranks rows, not periods (``one_change``: the
-    row has two periods, one change: a year named beside the superlative is that change's)."""
+    """Whether the sentence names ``a``'s row and ranks rows, not periods (``values``: when the
+    row has two periods, one change, a year named beside the superlative is that change's)."""
     row = _UNIT_AFTER.sub("", a.row or "") or a.row or ""  # ("North ($m)" is named by "North")
     if not label_search(row, sentence):
         return False
-    if one_change:
+    if _one_change(values, a):  # (the scan only once the row is named)
         return True
     if _YEAR.search(after):
         return False

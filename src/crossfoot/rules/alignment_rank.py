@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from crossfoot.language.asked import WHICH_YEAR, Ask
+from crossfoot.language.extremes import ORDINALS
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._named import TOTAL_LABEL, Named, value_years
@@ -39,9 +40,6 @@ _RANK = WordGated(
         *("lowest", "smallest", "weakest", "least", "fewest"),
     ),
 )
-# (the ordinals of language.extremes and rules.answer_pick: up to the fifth)
-_ORDINAL = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
-_ORDINAL |= {"fifth": 5, "5th": 5}
 _HIGH = frozenset({"highest", "largest", "greatest", "biggest", "strongest", "most"})
 _WORDS = {1: "", 2: "second ", 3: "third ", 4: "fourth ", 5: "fifth "}
 
@@ -60,7 +58,7 @@ def asked_rank(question: str) -> tuple[int, bool] | None:
     if len(found) != 1:
         return None
     m = found[0]
-    return _ORDINAL.get((m.group(1) or "").lower(), 1), m.group(2).lower() in _HIGH
+    return ORDINALS.get((m.group(1) or "").lower(), 1), m.group(2).lower() in _HIGH
 
 
 def _line(v: SourceValue, ask: Ask, named: Named) -> list[SourceValue] | None:

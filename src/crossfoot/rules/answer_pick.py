@@ -35,6 +35,7 @@ from decimal import Decimal
 from crossfoot.language.answermark import marker_end
 from crossfoot.language.asked import Ask
 from crossfoot.language.bounds import Side
+from crossfoot.language.extremes import ORDINALS
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules._named import Named, _own_words, value_years
@@ -50,8 +51,6 @@ _MOST = frozenset("largest highest greatest biggest strongest most maximum top".
 _LEAST = frozenset("lowest smallest weakest least fewest minimum".split())
 _MORE = frozenset("higher larger greater bigger more".split())
 _LESS = frozenset("lower smaller less fewer".split())
-_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4}
-_ORDINALS["5th"] = 5
 _LETTERS = re.compile(r"[a-z0-9]+")
 # Total, average and other summary lines are no candidates of a ranking.
 _ASIDE = re.compile(
@@ -206,9 +205,9 @@ def _condition(words: list[str]) -> _Cond | None:
         nxt = words[i + 1] if i + 1 < len(words) else ""
         if w in _MOST or w in _LEAST:
             side = "max" if w in _MOST else "min"
-            rank = _ORDINALS.get(words[i - 1], 1) if i else 1
-            if i >= 2 and words[i - 1] == "the" and words[i - 2] in _ORDINALS:
-                rank = _ORDINALS[words[i - 2]]
+            rank = ORDINALS.get(words[i - 1], 1) if i else 1
+            if i >= 2 and words[i - 1] == "the" and words[i - 2] in ORDINALS:
+                rank = ORDINALS[words[i - 2]]
         elif (w in _MORE or w in _LESS) and nxt != "than":
             side, rank = ("max" if w in _MORE else "min"), 1
         else:
