@@ -351,14 +351,19 @@ def _row_cases(
     return out
 
 
+def draw_years(rng: random.Random) -> list[int]:
+    """A table's years, latest first: two or three ending in 2019, 2020 or 2021."""
+    ny = rng.choice([2, 3])
+    top = rng.choice([2019, 2020, 2021])
+    return list(range(top, top - ny, -1))
+
+
 def cases(n: int, seed: int) -> list[Case]:
     """``n`` questions' cases (a true answer and its wrong twins each), seeded."""
     rng = random.Random(seed)
     out: list[Case] = []
     for _ in range(n):
-        ny = rng.choice([2, 3])
-        top = rng.choice([2019, 2020, 2021])
-        years = list(range(top, top - ny, -1))
+        years = draw_years(rng)
         grid, rows, groups = _table(rng, years)
         if rng.random() < 0.65:
             out.extend(_year_cases(rng, grid, rows, groups, years))

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import crossfoot
 from corpora.render import render
-from flags32_shapes import Row, _table
+from flags32_shapes import Row, _table, draw_years
 
 __all__ = ["Case", "cases", "main"]
 
@@ -183,9 +183,7 @@ def cases(n: int, seed: int) -> list[Case]:
     rng = random.Random(seed)
     out: list[Case] = []
     for _ in range(n):
-        ny = rng.choice([2, 3])
-        top = rng.choice([2019, 2020, 2021])
-        years = list(range(top, top - ny, -1))
+        years = draw_years(rng)
         grid, rows, _groups = _table(rng, years)
         hs = rng.choice(_HEADERS)
         grid = _header(grid, years, hs)

@@ -115,19 +115,29 @@ def _amount(value: object) -> Decimal | None:
 
 
 def _shown(sources: Iterable[Seen]) -> dict[Decimal, set[str]]:
-    """Every amount the sources write with a currency, and the currencies it was written in."""
+    """Every amount the sources write with a currency, and the currencies it was written in
+    (each source read once, at the first call that names a currency)."""
     out: dict[Decimal, set[str]] = {}
     for s in sources:
-        text = s.text
-        if any(c in text for c in "$€£¥₹") or any(c in text for c in _CODES):
-            for m in _BEFORE.finditer(text):
-                _note(out, _readings(m[3]), _SIGNS.get(m[1] or "") or {(m[2] or "").upper()})
-            for m in _AFTER.finditer(text):
-                word = (m[3] or "").lower()
-                cur = _SIGNS.get(m[2] or "") or _WORDS.get(word) or {word.upper()}
-                _note(out, _readings(m[1]), cur)
-        if "currenc" in text and text.lstrip()[:1] in "[{":
-            _records(out, text)
+        if s.currencies is None:
+            s.currencies = _read(s.text)
+        for value, codes in s.currencies.items():
+            out.setdefault(value, set()).update(codes)
+    return out
+
+
+def _read(text: str) -> dict[Decimal, set[str]]:
+    """The amounts one (lower-cased) source text writes with a currency."""
+    out: dict[Decimal, set[str]] = {}
+    if any(c in text for c in "$€£¥₹") or any(c in text for c in _CODES):
+        for m in _BEFORE.finditer(text):
+            _note(out, _readings(m[3]), _SIGNS.get(m[1] or "") or {(m[2] or "").upper()})
+        for m in _AFTER.finditer(text):
+            word = (m[3] or "").lower()
+            cur = _SIGNS.get(m[2] or "") or _WORDS.get(word) or {word.upper()}
+            _note(out, _readings(m[1]), cur)
+    if "currenc" in text and text.lstrip()[:1] in "[{":
+        _records(out, text)
     return out
 
 

@@ -76,6 +76,8 @@ class Seen:
     money_read: bool = False
     counts: frozenset[int] | None = None  # counts a structured result states, on the first miss
     pointed: bool = False  # a tool result the user pointed to (see ContextStore.points_at)
+    # Amounts written with a currency, and their currencies (agents._currency), on first use.
+    currencies: dict[Decimal, set[str]] | None = None
 
     @property
     def label(self) -> str:

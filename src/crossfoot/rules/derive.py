@@ -180,9 +180,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
     if spec.kind == "average" and unnamed_pair_of_many(ctx, x, y):
         return False  # "averaged 354 per quarter": two of four quarters (rules._average_pair)
     if spec.kind == "percent_change" and relative_gap(ctx, x, y):
-        return focus_ok(
-            ctx, (x, y), False
-        )  # "A's sales were 31% higher than B's" (rules._relative_gap)
+        # "A's sales were 31% higher than B's" (rules._relative_gap)
+        return focus_ok(ctx, (x, y), False)
     if spec.kind in CHANGE_KINDS or spec.kind == "average":
         # An average of two is of one quantity over time (or of unlabelled fields), like a change.
         # "the 2019 average" of a balance is of its opening and closing: read as a change is
