@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from crossfoot.language.period_columns import MONTH_NUMBERS
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._prose_subject import content_word
@@ -27,10 +28,7 @@ __all__ = ["clause", "clause_rows", "line_label", "own_words"]
 
 _BACK = 160  # characters of a clause, at most
 _STOPS = frozenset(".;:!?\n")
-_DATE_WORDS = frozenset(
-    """january february march april may june july august september october november december
-    jan feb mar apr jun jul aug sep sept oct nov dec year ended ending fiscal quarter""".split()
-)
+_DATE_WORDS = frozenset(MONTH_NUMBERS) | frozenset("year ended ending fiscal quarter".split())
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 

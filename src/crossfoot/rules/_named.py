@@ -57,7 +57,6 @@ class Named:
         "_lines",
         "_maps",
         "_meant_of",
-        "_sections",
         "_tables",
         "_tokens",
         "_words",
@@ -73,7 +72,6 @@ class Named:
         self.texts = texts or {}  # (public: each source's text by id, for prose figures' words)
         self._keeps: list[Callable[[SourceValue], bool]] | None = None
         self._meant_of: dict[frozenset[str], str] = {}  # _meant per label set (~20 calls each)
-        self._sections: dict[tuple[str, int, str], set[str]] | None = None  # (_other_section)
         self._maps: Sections | None = None  # (the section rows of the values' cells)
         self._read(ask.text)
         labels = (
@@ -261,8 +259,7 @@ class Named:
 
     def _sections_of(self, v: SourceValue) -> set[str]:
         """The section rows ``v``'s row label stands under in its table (read once)."""
-        self._sections = self._secs()[0]  # (off_question_rows reads it after this call)
-        return self._sections.get((v.source_id, v.table or 0, v.row or ""), set())
+        return self._secs()[0].get((v.source_id, v.table or 0, v.row or ""), set())
 
     def _section_total(self, v: SourceValue, named_rows: frozenset[str]) -> str | None:
         """The section the question names instead of ``v``'s, when the question names one

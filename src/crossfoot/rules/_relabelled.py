@@ -50,13 +50,10 @@ _SENTENCE_END = re.compile(r"[.;!?]\s|\n")
 _ANSWER_END = re.compile(r"[.;!?](?:\s|(?=[A-Z*]))|\n")
 # Where a claim's own clause starts: a sentence's end, a comma, a joining word (not a colon:
 # "- Tax expense: $5.2 million" is labelled by the words before it).
-_JOINED = re.compile(
-    r"(?i)[.;!?](?:\s|(?=[A-Z*]))|\n|[,;(]|\b(?:and|while|whereas|but|so|thus|hence|therefore)\b"
-)
+_JOINS = r"\b(?:and|while|whereas|but|so|thus|hence|therefore)\b"
+_JOINED = re.compile(rf"(?i){_ANSWER_END.pattern}|[,;(]|{_JOINS}")
 # Where the words after a figure stop being its own: a sentence end, a comma, a joining word.
-_CLAUSE_END = re.compile(
-    r"(?i)[.;!?](?:\s|(?=[A-Z*]))|\n|[,;:(]|\b(?:and|while|whereas|but|so|thus|hence|therefore)\b"
-)
+_CLAUSE_END = re.compile(rf"(?i){_ANSWER_END.pattern}|[,;:(]|{_JOINS}")
 _STEM = 6
 # Words of an answer's working and of conclusions: no label of a figure ("may": a modal verb
 # or the month of a date, "on May 27, 2018": neither says what a figure is).

@@ -21,19 +21,17 @@ label the question asks no period of that cell.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
+from crossfoot.language.years import YEAR
 from crossfoot.model.types import SourceValue
 
 __all__ = ["asked_of"]
 
-_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
-
 
 @lru_cache(maxsize=4096)
 def _label_years(row: str) -> frozenset[int]:
-    return frozenset(int(y) for y in _YEAR.findall(row))
+    return frozenset(int(y) for y in YEAR.findall(row))
 
 
 def asked_of(asked: frozenset[int], v: SourceValue, ys: frozenset[int]) -> frozenset[int]:

@@ -38,6 +38,7 @@ from crossfoot.language.rowtables import section_of
 from crossfoot.language.rowtokens import tokens
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._named_parts import said_whole
+from crossfoot.rules._named_sections import Sections
 from crossfoot.rules.off_question_ratio import ratio_free  # (the one import of _named)
 
 __all__ = ["meant_row", "ratio_free"]
@@ -49,9 +50,8 @@ class Named(Protocol):
 
     _words: frozenset[str]
     _tokens: list[str]
-    _sections: dict[tuple[str, int, str], set[str]] | None
 
-    def _sections_of(self, v: SourceValue) -> set[str]: ...
+    def _secs(self) -> Sections: ...
 
     def _section_total(self, v: SourceValue, named_rows: frozenset[str]) -> str | None: ...
 
@@ -154,8 +154,7 @@ def _section_rows(named: Named, v: SourceValue) -> dict[str, set[str]]:
     """The row labels under each section row of ``v``'s table."""
     out: dict[str, set[str]] = {}
     key = (v.source_id, v.table)
-    named._sections_of(v)  # (reads every cell's section once per question)
-    for (sid, table, row), secs in (named._sections or {}).items():
+    for (sid, table, row), secs in named._secs()[0].items():
         if (sid, table) == key:
             for sec in secs:
                 out.setdefault(sec, set()).add(row)
