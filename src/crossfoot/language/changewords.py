@@ -67,7 +67,9 @@ __all__ = [
     "GAP",
     "INFLECTED",
     "MOVED",
+    "MOVED_DOWN_PAST",
     "MOVED_SHARPLY",
+    "MOVED_UP_PAST",
     "MOVE_NOUNS",
     "STATED_BEFORE",
     "STATED_NOUNS",
@@ -117,6 +119,18 @@ RISE_VERBS = (
 FALL_VERBS = (
     r"decreas\w*|declin\w*|drop\w*|fell|falls?|falling|reduc\w*|shr[iau]nk\w*|"
     r"contract(?:ed|ing|ions?)|slid|slipped|plung\w*|tumbl\w*|slump\w*|sank|dipped|downturn"
+)
+# The past tenses of a line's movement that a sentence with no figure says ("North slipped in
+# 2023", "West edged up", "South rebounded"): the figure-free readings of language.trends (rules.
+# worded_rows, _row_moves, _streak, _every_row_moves, _level_moves, _period_rank). Plain words
+# and two-word phrases with one space: the readers split them into substring gates.
+MOVED_UP_PAST = (
+    r"grew|grown|increased|rose|risen|climbed|improved|expanded|jumped|surged|soared|rebounded|"
+    r"edged up|ticked up|inched up|crept up|moved up"
+)
+MOVED_DOWN_PAST = (
+    r"fell|fallen|declined|decreased|dropped|shrank|shrunk|contracted|slipped|dipped|slid|sank|"
+    r"plunged|tumbled|slumped|edged down|ticked down|inched down|crept down|moved down"
 )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from crossfoot.language.changewords import MOVED_DOWN_PAST, MOVED_UP_PAST
 from crossfoot.language.extremes import ROW_NOUNS_RE
 from crossfoot.language.multiples import may_multiply
 from crossfoot.language.row_compare import may_compare_periods
@@ -26,9 +27,9 @@ __all__ = [
 ]
 
 # The past-tense verbs of a line's movement that figure-free readings take (rules.worded_rows,
-# rules._level_moves), as regex alternations.
-MOVED_UP = r"grew|grown|increased|rose|risen|climbed|improved|expanded"
-MOVED_DOWN = r"fell|fallen|declined|decreased|dropped|shrank|shrunk|contracted"
+# rules._level_moves), as regex alternations: language.changewords' one list.
+MOVED_UP = MOVED_UP_PAST
+MOVED_DOWN = MOVED_DOWN_PAST
 # One of them as a word, its group "up" or "down" (rules.worded_rows, _row_moves, _streak,
 # _every_row_moves)
 MOVED = re.compile(rf"(?i)\b(?:(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b")
