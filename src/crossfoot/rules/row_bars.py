@@ -41,6 +41,7 @@ from crossfoot.rules.asked_bar_row import asked_bar_row
 from crossfoot.rules.change_bar import change_bar
 from crossfoot.rules.counts import past_bar
 from crossfoot.rules.one_row_bar import one_row_bar
+from crossfoot.rules.worded_tables import worded_tables
 from crossfoot.sources.rows_label_match import label_search
 
 if TYPE_CHECKING:
@@ -55,11 +56,12 @@ def row_bars(text: str, claims: list[Claim], sources: SourceSet) -> list[Claim]:
     """The claims, with each bar over named rows judged (module docstring), after a cell that a
     filtered superlative misranks ("the cheapest economy flight": rules._filtered_rank)."""
     claims = filtered_ranks(text, claims, sources)  # "the cheapest economy flight"
+    values = sources.index(None).values
+    claims = worded_tables(text, claims, values)  # ranked lists, halves, "% change" cells
     if not counts_past_bar(text):
         return claims
     low = text.lower()
     gated = may_quantify(low)
-    values = sources.index(None).values
     texts = {s.id: s.text for s in sources.sources}
     out = list(claims)
     for i, c in enumerate(claims):
