@@ -46,6 +46,7 @@ from crossfoot.rules._claim_year import own_year
 from crossfoot.rules._derive_shared import claim_direction, claim_interval, fmt_result
 from crossfoot.rules._row_order import named_rows
 from crossfoot.rules._share_year import share_years
+from crossfoot.rules.rows_years import year_totals
 
 __all__ = ["column_share", "column_total_change"]
 
@@ -219,9 +220,9 @@ def column_total_change(ctx: ClaimContext) -> Verdict | None:
     if len(years) == 1 and base_year(ctx, years[0]):
         early, late = years[0], years[0] + 1  # "up 4.8% from 11,672 in 2022": from the base
     lo, hi = claim_interval(ctx)
-    for pair in _year_columns(ctx, early, late):
-        before = sum((v.value for v in pair[0].values()), Decimal(0))
-        after = sum((v.value for v in pair[1].values()), Decimal(0))
+    # (over result rows, every row's cells: a whole column, as rules.rowsums' totals are)
+    rule = "rowsums" if ctx.options.result_rows else "derive"
+    for before, after, used in _totals(ctx, early, late):
         if before <= 0:
             continue
         change = after - before
@@ -236,14 +237,29 @@ def column_total_change(ctx: ClaimContext) -> Verdict | None:
             f"({formula}) / {format_decimal(before)} x 100" if m.kind == "percent" else formula
         )
         formula += f" = {fmt_result(ctx, result)}{'%' if m.kind == 'percent' else ''}"
-        used = (*pair[0].values(), *pair[1].values())
         if direction is not None and (change > 0) != (direction == "up"):
             went = "rose" if change > 0 else "fell"
             why = f"the wording says the other way, but the total {went}: {formula}"
-            return Verdict("contradicted", Evidence("derive", "difference", formula, used), why)
+            return Verdict("contradicted", Evidence(rule, "difference", formula, used), why)
         kind = "percent_change" if m.kind == "percent" else "difference"
-        return Verdict("derived", Evidence("derive", kind, formula, used, result), formula)
+        return Verdict("derived", Evidence(rule, kind, formula, used, result), formula)
     return None
+
+
+def _totals(
+    ctx: ClaimContext, early: int, late: int
+) -> list[tuple[Decimal, Decimal, tuple[SourceValue, ...]]]:
+    """Each table's two year columns' totals and their cells (result rows: rules.rows_years)."""
+    if ctx.options.result_rows:  # (a result set's scope holds no whole column)
+        return year_totals(ctx, early, late)
+    return [
+        (
+            sum((v.value for v in a.values()), Decimal(0)),
+            sum((v.value for v in b.values()), Decimal(0)),
+            (*a.values(), *b.values()),
+        )
+        for a, b in _year_columns(ctx, early, late)
+    ]
 
 
 @lru_cache(maxsize=256)

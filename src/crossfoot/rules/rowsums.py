@@ -144,7 +144,7 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
         # ("grew from $100,500 in January to ...") may be a group's total.
         level = move_level(ctx, starts=True)
         hits = (
-            [h for h in hits if h.kind.startswith("group_")]
+            [h for h in hits if h.kind.startswith("group_") or _dated(h)]
             if level
             else [h for h in hits if h.kind in _SUMS]
             if summed
@@ -159,6 +159,12 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
     )
 
 
+def _dated(hit: _Hit) -> bool:
+    """A column's total or mean of one year ("sales_2023"): a level a move may reach (gaps34)."""
+    return hit.kind in _LEVELS and bool(hit.operands) and hit.operands[0].year is not None
+
+
+_LEVELS = ("column_sum", "column_mean")
 _MEAN = frozenset("mean means average averages averaged avg".split())
 _TOTAL = frozenset("total totals totaled totalled altogether combined cumulative".split())
 _SUMS = ("column_sum", "group_sum", "sum")

@@ -32,6 +32,7 @@ from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._column_whole import column_whole
 from crossfoot.rules._derive_shared import claim_direction, claim_interval, kind_allowed
 from crossfoot.rules._row_order import named_rows
+from crossfoot.rules.rows_years import rows_share_points
 
 __all__ = ["share_points"]
 
@@ -56,6 +57,8 @@ def share_points(ctx: ClaimContext) -> Verdict | None:
     s = ctx.sentence
     if _SHARE.search(s.text) is None or not kind_allowed(ctx, "pp_change"):
         return None
+    if ctx.options.result_rows:  # (a result set's scope holds no whole column: gaps34)
+        return rows_share_points(ctx, scale)
     rows = named_rows(ctx.text[s.start : m.start], ctx.scope.index.values)
     if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
         return None
