@@ -58,25 +58,23 @@ def change_cells(text: str, claims: list[Claim], values: Sequence[SourceValue]) 
     """The claims, with a plain figure stated as a change that a named row's percent-change
     cell holds ``supported_exact`` (module docstring)."""
     todo = [
-        i
+        (i, way)
         for i, c in enumerate(claims)
         if not c.passed
         and c.mention.kind == "number"
         and c.mention.scale_word is None
         and c.mention.high is None
+        and (way := move_stated(text, c.sentence.start, c.mention.start)) is not None
     ]
-    if not todo:
+    if not todo:  # (before the one pass over the values)
         return claims
     cells = [v for v in values if v.column and v.row and _change_header(v.column)]
     if not cells:
         return claims
     out = list(claims)
-    for i in todo:
+    for i, way in todo:
         c = claims[i]
         m, s = c.mention, c.sentence
-        way = move_stated(text, s.start, m.start)
-        if way is None:
-            continue
         sentence = text[s.start : s.end]
         clause = _clause(sentence, m.start - s.start, m.end - s.start)
         low = clause.lower()

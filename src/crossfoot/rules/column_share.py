@@ -213,7 +213,7 @@ def column_total_change(ctx: ClaimContext) -> Verdict | None:
     direction, worded = claim_direction(ctx)
     if not worded and direction is None:
         return None
-    years = sorted(said)
+    years = sorted(said) or _two_years(ctx)  # ("grew 12.6% to 14,079" over a two-year table)
     if not 1 <= len(years) <= 2:
         return None
     early, late = (years[0] - 1, years[0]) if len(years) == 1 else (years[0], years[1])
@@ -244,6 +244,13 @@ def column_total_change(ctx: ClaimContext) -> Verdict | None:
         kind = "percent_change" if m.kind == "percent" else "difference"
         return Verdict("derived", Evidence(rule, kind, formula, used, result), formula)
     return None
+
+
+def _two_years(ctx: ClaimContext) -> list[int]:
+    """The years of the scope's table cells, when there are exactly two."""
+    have = {v.year for v in ctx.scope.index.values if v.table is not None and v.kind != "year"}
+    have.discard(None)
+    return sorted(y for y in have if y is not None) if len(have) == 2 else []
 
 
 def _totals(
