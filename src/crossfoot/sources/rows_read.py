@@ -18,11 +18,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import chain, repeat
-from operator import itemgetter
+from operator import countOf, itemgetter
 from typing import Any, NamedTuple
 
 from crossfoot.model.errors import RowsError
-from crossfoot.sources.rows_cells import _DICT, _INT, _PLAIN, _STR, parse_cell
+from crossfoot.sources.rows_cells import _DICT, _PLAIN, _STR, parse_cell
 
 __all__ = ["ResultSet", "read_results"]
 
@@ -96,8 +96,10 @@ def _dict_columns(name: str, rows: object) -> _Columns | None:
     # key types checked on the few distinct keys rather than on every row's
     if not _STR.issuperset(map(type, columns)):
         return None
-    if types is None:  # (an int column, the usual one, tested without a set of its types)
-        types = [{int} if _INT.issuperset(map(type, col)) else set(map(type, col)) for col in data]
+    if types is None:
+        # An int column, the usual one, tested without a set of its types: its cells' types
+        # counted in C, each compared with int by identity (four fifths of the set's time).
+        types = [{int} if countOf(map(type, c), int) == len(c) else set(map(type, c)) for c in data]
     if not all(map(_PLAIN.issuperset, types)):
         return None  # nested or unusual values: _flatten decides
     return _Columns(name, columns, data, len(rows), types)
