@@ -17,7 +17,6 @@ from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import by_identity, evict_oldest
 from crossfoot.rules._derive_formulas import _Spec, _specs
-from crossfoot.rules._pairs_gate import large_reach
 from crossfoot.rules._reach import EMPTY, Reach, as_floats
 
 __all__ = ["MAX_VALUES", "pairs_reach"]
@@ -42,7 +41,7 @@ def pairs_reach(ctx: ClaimContext) -> Reach | None:
         return EMPTY  # no pool to draw two values from
     for g in groups:
         if len(g) > MAX_VALUES:
-            return large_reach(ctx)  # (no list: a scan of the groups per claim)
+            return None
     ops = _ops_of(_specs(ctx.mention))
     if ops is None:
         return None
