@@ -11,24 +11,34 @@ share words ("percentage of the 2017 value", "% of their 2017 level", "as a perc
 period columns; or one column of a table set out with a row per period). A line's two years
 asked as a share of a total ("what percentage of total revenue was product revenue in 2020?"),
 or a base year the words do not name right after the share words, stay at most 100 %.
+
+The other way round, a quotient of one line's two periods that puts on top the period the words
+name as the base is no reading of them (:func:`swapped_base`, asked by
+``rules._derive_multiple.multiple_runs_right``): "what percentage of the 2017 value does the 2018
+value represent? 92.77" (2017 over 2018) is unsupported, as the same sentence written out was.
 """
 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
+from crossfoot.rules._derive_shared import claim_interval
 
-__all__ = ["base_asked", "periods_share"]
+__all__ = ["base_asked", "periods_share", "swapped_base"]
 
-# The share words and the year right after them (a few words between: "of the 2017 value", "% of
-# their 2017 level", "of fiscal 2017's"); the base is that year.
+# The share words and the year right after them, a determiner or two between ("of the 2017
+# value", "% of their 2017 level", "of fiscal 2017's"); the base is that year. A line's name
+# between ("proportion of expense in 2019 to 2018") or a year followed by "to" ("of 2019 to
+# 2018": a ratio's order) names no base.
 _BASE = re.compile(
-    r"(?:percent(?:age)?|%|proportion|portion)\s+of\s+(?:[a-z&'.,-]+\s+){0,4}?"
-    r"(?:fy\s*|fiscal\s+)?((?:19|20)\d\d)(?!\d)"
+    r"(?:percent(?:age)?|%|\bportion)\s+of\s+(?:(?:the|their|its|our|that|fiscal|fy)\s+){0,2}"
+    r"((?:19|20)\d\d)(?!\d)(?!\s+(?:to|vs\.?|versus|and)\b)"
 )
+_HUNDRED = Decimal(100)
 _YEAR = re.compile(r"(?<![\d.])((?:19|20)\d\d)(?![\d])")
 
 
@@ -66,6 +76,20 @@ def periods_share(ctx: ClaimContext, whole: SourceValue, part: SourceValue) -> b
         return False
     base, years = _named_base(_words(ctx))
     return base == whole.year and part.year in years and part.year != base
+
+
+def swapped_base(ctx: ClaimContext, base: SourceValue, top: SourceValue) -> bool:
+    """Whether ``top`` over ``base`` (one line's two periods, their quotient landing on the
+    claim) puts on top the period the words name as the base: "what percentage of the 2017
+    value does the 2018 value represent? 92.77" is 2018 over 2017, never 2017 over 2018."""
+    if not _one_line(base, top) or base.value == 0:
+        return False
+    lo, hi = claim_interval(ctx)
+    q = abs(top.value) / abs(base.value)
+    if not (lo <= q <= hi or lo <= q * _HUNDRED <= hi):
+        return False  # (another formula of the pair: a sum, a mean)
+    named, years = _named_base(_words(ctx))
+    return named == top.year and base.year in years
 
 
 def _one_line(whole: SourceValue, part: SourceValue) -> bool:
