@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from crossfoot.language.changewords import FALL_VERBS, RISE_VERBS
+from crossfoot.language.summary_lines import SUMMARY
 
 __all__ = [
     "ASIDE",
@@ -62,8 +63,9 @@ _WORD = re.compile(
 _MOVED_MOST = re.compile(  # (the verbs: language.changewords, one list)
     rf"(?i)\b(?:{RISE_VERBS}|{FALL_VERBS})\s+the (most|least)\b(?=\s*(?:[,;:.()]|$))"
 )
-# A line that sums or averages the others (a total, an average): never ranked among them.
-ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")
+# A line that sums or averages the others (a total, an average): never ranked among them (one
+# list: language.summary_lines).
+ASIDE = SUMMARY
 _NOT_BEFORE = re.compile(
     r"(?i)\b(?:second|third|fourth|fifth|next|2nd|3rd|4th|5th|one\s+of|among|its|their|his|her|"
     r"record|all-time)[\s-]+(?:the\s+)?(?:\w+\s+)?$"

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 
-from crossfoot.language.extremes import ASIDE
+from crossfoot.language.summary_lines import line_role
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
@@ -78,7 +78,7 @@ def _columns(values: tuple[SourceValue, ...], family: str) -> list[list[SourceVa
     for v in values:
         if v.table is None or v.row_index is None or v.col_index is None:
             continue
-        if kind_family(v.kind) != family or ASIDE.search(v.row or ""):
+        if kind_family(v.kind) != family or line_role(v.row) is not None:
             continue
         cols.setdefault((v.source_id, v.table, v.col_index, v.view), {}).setdefault(v.row_index, v)
     return [list(c.values()) for c in cols.values() if len(c) >= 3]
