@@ -22,6 +22,7 @@ import re
 
 from crossfoot.language.asked import WHICH_YEAR, Ask
 from crossfoot.language.extremes import ORDINALS
+from crossfoot.language.superlatives import LEAST, MOST, NOT_A_RANK, words
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._named import TOTAL_LABEL, Named, value_years
@@ -31,16 +32,14 @@ __all__ = ["asked_rank", "rank_misfit"]
 # (word-gated: misfit reads every question for it; most ask no rank)
 _RANK = WordGated(
     re.compile(
-        r"(?i)\bthe\s+(?:(second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+)?(highest|largest|"
-        r"greatest|biggest|strongest|most|lowest|smallest|weakest|least|fewest)\b"
+        r"(?i)\bthe\s+(?:(second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+)?"
+        rf"({words(MOST, NOT_A_RANK)}|{words(LEAST, NOT_A_RANK)})\b"
         r"(?!\s+(?:recent|likely|part|of\b))"
     ),
-    (
-        *("highest", "largest", "greatest", "biggest", "strongest", "most"),
-        *("lowest", "smallest", "weakest", "least", "fewest"),
-    ),
+    # (the superlatives of language.superlatives that rank after "the")
+    tuple(w for w in (*MOST, *LEAST) if w not in NOT_A_RANK),
 )
-_HIGH = frozenset({"highest", "largest", "greatest", "biggest", "strongest", "most"})
+_HIGH = frozenset(MOST) - NOT_A_RANK
 _WORDS = {1: "", 2: "second ", 3: "third ", 4: "fourth ", 5: "fifth "}
 
 
