@@ -18,17 +18,15 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from decimal import Decimal
 
+from crossfoot.arithmetic.middle import median_of
 from crossfoot.language.summary_lines import line_role
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
 
 __all__ = ["column_median", "median_of"]
-
-_TWO = Decimal(2)
 
 
 def column_median(ctx: ClaimContext) -> Verdict | None:
@@ -58,17 +56,6 @@ def column_median(ctx: ClaimContext) -> Verdict | None:
             ev = Evidence("derive", "median", formula, tuple(ordered), mid, "a column's median")
             return Verdict("derived", ev)
     return None
-
-
-def median_of(values: Iterable[Decimal]) -> Decimal:
-    """The middle value, or the mean of the two middle values of an even count.
-
-    >>> median_of([Decimal(3), Decimal(1), Decimal(2), Decimal(10)])
-    Decimal('2.5')
-    """
-    ordered = sorted(values)
-    n = len(ordered)
-    return ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / _TWO
 
 
 def _columns(values: tuple[SourceValue, ...], family: str) -> list[list[SourceValue]]:
