@@ -22,10 +22,11 @@ import re
 
 from crossfoot.language.asked import WHICH_YEAR, Ask
 from crossfoot.language.extremes import ORDINALS
+from crossfoot.language.summary_lines import line_role
 from crossfoot.language.superlatives import LEAST, MOST, NOT_A_RANK, words
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.model.wordgate import WordGated
-from crossfoot.rules._named import TOTAL_LABEL, Named, value_years
+from crossfoot.rules._named import Named, value_years
 
 __all__ = ["asked_rank", "rank_misfit"]
 
@@ -86,7 +87,7 @@ def _line(v: SourceValue, ask: Ask, named: Named) -> list[SourceValue] | None:
         if (x.source_id, x.table, x.col_index, x.view)
         == (v.source_id, v.table, v.col_index, v.view)
         and value_years(x) == years
-        and not TOTAL_LABEL.search(x.row or "")
+        and line_role(x.row) is None  # (a total, subtotal or average line ranks nothing)
     ]
     return line if len(line) >= 3 else None
 
@@ -98,7 +99,7 @@ def rank_misfit(ask: Ask, ev: Evidence, named: Named) -> str | None:
     if rank is None or ev.rule != "direct" or len(ev.operands) != 1:
         return None
     v = ev.operands[0]
-    if v.table is None or TOTAL_LABEL.search(v.row or ""):
+    if v.table is None or line_role(v.row) is not None:
         return None
     line = _line(v, ask, named)
     if line is None or v not in line or any(x.value < 0 for x in line):
