@@ -27,14 +27,14 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, TypeVar
 
 from crossfoot.model.types import SourceValue
 
-__all__ = ["SUMMARY", "WHOLE_WORDS", "line_role", "whole_line"]
+__all__ = ["SUMMARY", "WHOLE_WORDS", "line_role", "parts_named", "whole_line"]
 
 # The words of a summary line: a total, a part's sum, or a centre of the rows (one list).
 WHOLE_WORDS = ("total", "sum", "all", "overall", "combined")
@@ -51,6 +51,8 @@ _GRAND = re.compile(r"(?i)\bgrand\s+total\b")
 _SUMS_TO = Decimal("0.005")  # a total line's cell within 0.5% of its rows' sum (rounded cells)
 
 Role = Literal["whole", "subtotal", "centre"]
+_K = TypeVar("_K")
+_C = TypeVar("_C", bound=Mapping[int, SourceValue])
 
 
 @lru_cache(maxsize=1024)  # (labels repeat across a table's columns and every claim)
@@ -86,3 +88,20 @@ def whole_line(lines: Sequence[SourceValue], rows: Iterable[SourceValue]) -> Sou
         return summed[0]
     grand = [v for v in wholes if _GRAND.search(v.row or "")]
     return grand[0] if len(grand) == 1 else None
+
+
+def parts_named(rows: Mapping[_K, _C]) -> dict[_K, _C]:
+    """The rows a sentence names as parts: its named rows less the summary lines, when a row
+    remains ("North's share of sales" names "North" and, by "sales", "Total sales": the whole
+    the share is of, not a part of it).
+
+    >>> from decimal import Decimal as D
+    >>> named = {0: {2023: SourceValue(D(4), "S", row="North")},
+    ...          5: {2023: SourceValue(D(9), "S", row="Total sales")}}
+    >>> list(parts_named(named))
+    [0]
+    """
+    parts = {
+        k: cells for k, cells in rows.items() if not any(line_role(v.row) for v in cells.values())
+    }
+    return parts if parts else dict(rows)

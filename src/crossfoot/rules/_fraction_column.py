@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from crossfoot.language.summary_lines import line_role, whole_line
+from crossfoot.language.summary_lines import line_role, parts_named, whole_line
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
@@ -48,7 +48,7 @@ def column_fraction(ctx: ClaimContext, lo: Decimal, hi: Decimal) -> Verdict | No
     (year,) = years
     head = ctx.text[s.start : m.start]
     cut = max((b.end() for b in _BREAK.finditer(head)), default=0)
-    rows = named_rows(head[cut:], ctx.scope.index.values)
+    rows = parts_named(named_rows(head[cut:], ctx.scope.index.values))
     if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
         return None
     parts = [cells.get(year) for cells in rows.values()]
