@@ -3,8 +3,8 @@
 Such a line is the table's whole, and its one content word is the noun of every row ("region"):
 a question that says "which region" or "the North region" names a row, not the line of all of
 them. :func:`collective_line` tells such a label; ``rules._named`` names it only when the
-question says a word of a summary (``language.summary_lines.SUMMARY``: "all regions", "the
-total", "overall").
+question says a word of a whole (``language.summary_lines.WHOLE_WORDS``: "all regions", "the
+total", "overall"; an average's words name no total line).
 
 >>> collective_line("All regions"), collective_line("Total segments"), collective_line("Total")
 (True, True, False)
@@ -14,11 +14,12 @@ total", "overall").
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from crossfoot.language.extremes import ROW_NOUNS
 from crossfoot.language.rowtokens import tokens
-from crossfoot.language.summary_lines import SUMMARY, line_role
+from crossfoot.language.summary_lines import SUMMARY, WHOLE_WORDS, line_role
 
 __all__ = ["collective_line", "says_summary"]
 
@@ -33,9 +34,17 @@ def collective_line(label: str) -> bool:
 
 
 def says_summary(text: str) -> frozenset[str]:
-    """``{"all"}`` when ``text`` says a word of a summary line, else nothing (a marker word the
-    row tokens never hold: "all" is a stop word of theirs)."""
-    return _ALL if SUMMARY.search(text) else frozenset()
+    """``{"all"}`` when ``text`` says a word of a whole ("all", "total", "overall"), else
+    nothing (a marker word the row tokens never hold: "all" is a stop word of theirs).
+
+    >>> says_summary("What were sales across all regions?"), says_summary("Which region led?")
+    (frozenset({'all'}), frozenset())
+    """
+    low = text.lower()  # (a substring gate: most questions hold none of the words)
+    if not any(w in low for w in WHOLE_WORDS):
+        return _NONE
+    return _ALL if _WHOLE.search(text) else _NONE
 
 
-_ALL = frozenset({"all"})
+_ALL, _NONE = frozenset({"all"}), frozenset[str]()
+_WHOLE = re.compile(r"(?i)\b(?:" + "|".join(WHOLE_WORDS) + r")\b(?<!\ball(?=\s+others?\b))")
