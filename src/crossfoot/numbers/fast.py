@@ -208,15 +208,42 @@ def _scaled_dollars(original: str, text: str, s0: int, e0: int, env: Env) -> Men
     scale = _SCALE_RE.match(text, e0)
     if scale is None:
         scale = _GLUED_SCALE_RE.match(text, e0)  # "$4.21M of", "$3bn.": a letter glued on
-        if scale is None or not _ends_glued(text, scale.end()):
+        if scale is None:
+            return _bare_dollars(original, text, s0, e0, env)
+        if not _ends_glued(text, scale.end()):
             return None
     end = scale.end()
     nxt = text[end : end + 1]
-    if nxt.isalnum() or nxt in _NOT_AFTER_SCALE or text.startswith(RANGE_STARTS, end):
+    if nxt.isalnum() or nxt in _NOT_AFTER_SCALE:
+        return None
+    if text.startswith(RANGE_STARTS, end) and not _two_amounts(text, s0 - 1, end):
         return None
     if _SPACES_PAREN_RE.match(text, end) is not None:
         return None
     return _made(original, text, s0, e0, s0 - 1, end, "$" + scale.group(1))
+
+
+def _bare_dollars(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | None:
+    """ "is $35,046.", "was $58,000 and the": a plain word before the "$" (checked by the
+    caller), no scale, and after the digits what ends a plain number (``_AFTER_RE``, or a word
+    ``_plain_after`` passes: the reader reads after a "$" amount what it reads after a number),
+    and no "(" after spaces (after an amount "(USD 5)" may convert it: the reader keeps the
+    amount for that, the fast path does not)."""
+    if _AFTER_RE.match(text, e0) is None and not _plain_after(text, s0 - 1, e0, env):
+        return None
+    if _SPACES_PAREN_RE.match(text, e0) is not None:
+        return None
+    return _made(original, text, s0, e0, s0 - 1, e0, "$")
+
+
+def _two_amounts(text: str, start: int, end: int) -> bool:
+    """Whether " and" at ``end`` joins no range with the amount starting at ``start``
+    ("$53.0 million and the total"): a range of "and" needs "between" in the 40 characters
+    before the amount (``ranges.try_range`` reads ``patterns.text_before``), as for a number
+    (``_plain_after``)."""
+    if _AND_RE.match(text, end) is None:
+        return False
+    return "between" not in text[start - 48 if start > 48 else 0 : start].lower()
 
 
 # The scale letters the reader reads glued to a dollar amount ("$4.21M", "$5k", "$3.2bn"),
