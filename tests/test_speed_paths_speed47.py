@@ -1,6 +1,7 @@
 """The scanner's fast path reads a dollar amount without a scale word ("is $35,046.", "was
-$58,000 and the") and a scaled one before "and" ("$53.0 million and the") as the full reader
-does (issue 19, speed47: ``crossfoot.numbers.fast._bare_dollars`` and ``_two_amounts``).
+$58,000 and the"), a scaled one before "and" ("$53.0 million and the") and a minus after a
+plain word ("is -$241.", "was -5.2%,", "then -12 in") as the full reader does (issue 19,
+speed47: ``crossfoot.numbers.fast._bare_dollars``, ``_two_amounts`` and ``_minus``).
 
 ``extract`` with the fast path is compared with ``extract`` without it (``FAST_PATH``): a
 battery of words before the "$", cores, scales and what follows (ranges with and without
@@ -23,7 +24,8 @@ from crossfoot.model.types import Mention
 from crossfoot.numbers.extract import extract
 
 _BEFORE = ["is", "was", "In", "about", "up to", "over", "minus", "Note", "fiscal", "(", "x", "by",
-           "between", "Between the", "between 4 and", "from", "than", "of", "Answer:"]  # fmt: skip
+           "between", "Between the", "between 4 and", "from", "than", "of", "Answer:", "10", "Q4",
+           "2019:", "-", "$", "is a", "COVID"]  # fmt: skip
 _CORES = ["5", "5.3", "58,000", "1,234,567.5", "2019", ".5", "1.234", "1,2,3", "007"]
 _SCALES = ["", " million", " thousand", " Billion", "m", "bn"]
 _AFTER = [".", ",", ";", ")", "", "\n", ". The", ".\nAnswer: $3", " and", " and the total",
@@ -45,9 +47,12 @@ def _both(text: str, locale: str | None = None) -> tuple[list[Mention], list[Men
 def _dollars() -> Iterator[str]:
     for before in _BEFORE:
         for core in _CORES:
-            for scale in _SCALES:
-                for after in _AFTER:
+            for after in _AFTER:
+                for scale in _SCALES:
                     yield f"The amount {before} ${core}{scale}{after}"
+                    yield f"The amount {before} -${core}{scale}{after}"
+                yield f"The change {before} -{core}{after}"
+                yield f"The change {before} -{core}%{after}"
 
 
 def _differs(texts: Iterator[str]) -> str | None:
@@ -74,8 +79,12 @@ def test_the_fast_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
         return found
 
     monkeypatch.setattr(extract_module, "plain_between", spy)
-    extract("It is $35,046. It was $58,000 and the rest was $53.0 million and it was $7 in all")
-    assert taken == ["$35,046", "$58,000", "$53.0 million", "$7"]
+    extract(
+        "It is $35,046. It was $58,000 and the rest was $53.0 million and it was $7 in all. "
+        "The change is -$241. It was -5.2%, then -12 in 2019 and -$5.3 million."
+    )
+    assert taken == ["$35,046", "$58,000", "$53.0 million", "$7", "-$241", "-5.2%", "-12",
+                     "2019", "-$5.3 million"]  # fmt: skip
 
 
 def test_a_broken_rule_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -89,7 +98,7 @@ def test_a_broken_rule_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
 
 _PIECES = st.sampled_from(
     ["$", "$", " $", "5", "58,000", "5.3", "2019", " million", "m", " and ", " between ", " to ",
-     " is ", "was ", ". ", ", ", "\n", "(", ")", " USD ", "EUR ", " in ", "-", "%", " of "]
+     " is ", "was ", ". ", ", ", "\n", "(", ")", " USD ", "EUR ", " in ", "-", " -", "%", " of "]
 )  # fmt: skip
 
 
