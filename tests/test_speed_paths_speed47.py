@@ -22,6 +22,7 @@ import crossfoot.numbers.extract as extract_module
 import crossfoot.numbers.fast as fast
 from crossfoot.model.types import Mention
 from crossfoot.numbers.extract import extract
+from deep import pairs
 
 _BEFORE = ["is", "was", "In", "about", "up to", "over", "minus", "Note", "fiscal", "(", "x", "by",
            "between", "Between the", "between 4 and", "from", "than", "of", "Answer:", "10", "Q4",
@@ -44,15 +45,15 @@ def _both(text: str, locale: str | None = None) -> tuple[list[Mention], list[Men
         extract_module.FAST_PATH[0] = True
 
 
+# What stands between the word before and the digits, and between the digits and the ending.
+_SHAPES = [*((sign + "$", scale) for sign in ("", "-") for scale in _SCALES), ("-", ""), ("-", "%")]
+_TAILS = [(shape, after) for shape in _SHAPES for after in _AFTER]
+
+
 def _dollars() -> Iterator[str]:
-    for before in _BEFORE:
-        for core in _CORES:
-            for after in _AFTER:
-                for scale in _SCALES:
-                    yield f"The amount {before} ${core}{scale}{after}"
-                    yield f"The amount {before} -${core}{scale}{after}"
-                yield f"The change {before} -{core}{after}"
-                yield f"The change {before} -{core}%{after}"
+    # every pair of (word before, core, shape and ending); the whole product under test-deep
+    for before, core, ((head, scale), after) in pairs(_BEFORE, _CORES, _TAILS):
+        yield f"The amount {before} {head}{core}{scale}{after}"
 
 
 def _differs(texts: Iterator[str]) -> str | None:
