@@ -25,6 +25,7 @@ from crossfoot.sources.rows import (
     unit_family,
 )
 from crossfoot.sources.rows_months import month_of
+from crossfoot.sources.rows_names import repeated_labels
 
 _ZERO = Decimal(0)
 # Int column totals are summed as ints below this (sum of magnitudes): exact in Decimal too.
@@ -83,8 +84,7 @@ class _Table:
         """Whether some rows share a period or a label (a long table), read once."""
         if self._grouped is None:
             labels = self.label_seq if self.label_seq is not None else list(self.labels.values())
-            named = [x for x in labels if x is not None]
-            self._grouped = len(set(named)) < len(named) or any(
+            self._grouped = repeated_labels(labels) or any(
                 len(rows) > 1 for rows in self.period_index().values()
             )
         return self._grouped

@@ -23,6 +23,7 @@ __all__ = [
     "is_id_column",
     "labels_named",
     "names_a_year",
+    "repeated_labels",
     "row_named",
     "rows_named",
     "same_unit",
@@ -185,6 +186,11 @@ def same_unit(a: SourceValue, b: SourceValue) -> bool:
 FORWARD_INDEX = [True]
 
 
+# From this many rows :meth:`_Labels.repeated` reads the labels' index (made once per table and
+# shared with the look-up of a sentence's rows) instead of a set of the labels.
+_INDEXED = 64
+
+
 class _Labels(tuple):  # type: ignore[type-arg]
     """A table's row labels (a tuple of ``str | None``) that find the ones a text holds fast:
     thousands of row keys are looked up for every sentence of an answer."""
@@ -234,6 +240,15 @@ class _Labels(tuple):  # type: ignore[type-arg]
         self._lower = lower
         self._lengths = sorted(set(map(len, lower)))
         return lower
+
+    def repeated(self) -> bool:
+        """Whether two rows hold one label (rows without one not counted): answered by the
+        lowercased labels' index when it holds every row once (then so do the labels), which
+        the look-up of a sentence's rows has made for a long table; else by a set of them."""
+        if len(self) > _INDEXED and len(self._index()) == len(self):
+            return False
+        named = [x for x in self if x is not None]
+        return len(set(named)) < len(named)
 
     def rows_in(self, low: str) -> Iterable[int]:
         """Rows whose lowercased label is part of ``low`` (a lowercased text), in row order."""
@@ -309,6 +324,18 @@ def rows_named(labels: Sequence[str | None], text: str, low: str | None = None) 
     else:
         found = (i for i, label in enumerate(labels) if label and label.lower() in low)
     return [i for i in found if (label := labels[i]) and row_named(label, text)]
+
+
+def repeated_labels(labels: Sequence[str | None]) -> bool:
+    """Whether two rows hold one label (rows without one are not counted).
+
+    >>> repeated_labels(["EU", None, "US", None]), repeated_labels(["EU", "US", "EU"])
+    (False, True)
+    """
+    if isinstance(labels, _Labels):
+        return labels.repeated()
+    named = [x for x in labels if x is not None]
+    return len(set(named)) < len(named)
 
 
 def labels_opening(labels: Sequence[str | None], low: str) -> list[str]:
