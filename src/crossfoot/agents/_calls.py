@@ -14,7 +14,7 @@ from crossfoot.agents._findings import Finding
 from crossfoot.agents._keys import dec_key
 from crossfoot.agents._values import ArgValue, WalkNote
 
-__all__ = ["Call", "as_text", "canonical", "echoes", "note", "read_args", "shown"]
+__all__ = ["Call", "as_text", "canonical", "echoes", "link_call", "note", "read_args", "shown"]
 
 _NOTE_SEVERITY = {
     "args_too_deep": "warn",
@@ -158,3 +158,18 @@ def arg_strings(args: object, limit: int = 20) -> list[str]:
         elif depth < 4 and isinstance(node, (list, tuple)):
             stack.extend((v, depth + 1) for v in reversed(node[:limit]))
     return out
+
+
+def link_call(calls: list[Call], name: str | None, call_id: str | None) -> Call | None:
+    """The open call a tool result answers, marked done: the one with its id, else the latest
+    open call of the same tool (either side without an id)."""
+    if call_id is not None:
+        for call in reversed(calls):
+            if call.call_id == call_id:
+                call.done = True
+                return call
+    for call in reversed(calls):
+        if not call.done and call.name == name and (call_id is None or call.call_id is None):
+            call.done = True
+            return call
+    return None

@@ -37,11 +37,11 @@ __all__ = [
 _AMOUNT = re.compile(
     r"""
     (?P<sign>[-−+])?\s*
-    (?P<cur>[$€£¥₹]|(?:USD|EUR|GBP|JPY|INR|CAD|AUD|CHF)\s?)?\s*
+    (?P<cur>[$€£¥₹]|(?:USD|EUR|GBP|JPY|INR|CAD|AUD|CHF|Rs\.?)\s?)?\s*
     (?P<sign2>[-−])?
-    (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)
+    (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,2}(?:,\d\d)+,\d{3}(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)
     \s*(?P<pct>%|percent)?
-    \s*(?P<cur2>USD|EUR|GBP|JPY|INR|CAD|AUD|CHF|dollars?|euros?)?
+    \s*(?P<cur2>USD|EUR|GBP|JPY|INR|CAD|AUD|CHF|dollars?|euros?|rupees?)?
     """,
     re.VERBOSE | re.IGNORECASE,
 )

@@ -85,6 +85,7 @@ class ContextStore:
         self.emails = Keys()
         self.urls = Keys()
         self.days = Keys()
+        self.timed: dict[object, set[str]] = {}
         self.yearless = Keys()
         self.digits = Keys()
         self.user_prefixed = Keys()  # digits of the user's ids with a 1-3 letter prefix
@@ -215,6 +216,8 @@ class ContextStore:
         self.emails.add(t.emails, src, labels)
         self.urls.add(t.urls, src, labels)
         self.days.add(t.days, src, labels)
+        for day, clocks in t.timed.items():  # the times each day is given (agents._times)
+            self.timed.setdefault(day, set()).update(clocks)
         self.yearless.add(t.yearless, src, labels)
         self.digits.add(t.runs, src, labels)
         return t.words
@@ -350,6 +353,11 @@ class ContextStore:
         if hit is None and "/" in key:
             hit = self._hit(self.urls, key.rstrip("/"), "exact")
         return hit
+
+    def times_on(self, ordinal: int) -> set[str]:
+        """The times of day the context states on a day (written with or without its year)."""
+        d = date.fromordinal(ordinal)
+        return self.timed.get(ordinal, set()) | self.timed.get((d.month, d.day), set())
 
     def find_date(self, ordinal: int, *, shift: bool = True) -> Hit | None:
         """A day: seen as written, written without a year (the year completed from the

@@ -26,8 +26,8 @@ from crossfoot.agents._dates import (
 )
 from crossfoot.agents._fraction_words import fraction_percents
 from crossfoot.agents._keys import id_format, num_key, url_key
-from crossfoot.agents._scaled import scaled_amounts
-from crossfoot.agents._times import times_in
+from crossfoot.agents._scaled import rupee_amounts, scaled_amounts
+from crossfoot.agents._times import timed_days, times_in
 
 __all__ = ["Tokens", "day_shifts", "learn_examples", "tokenize", "words_of"]
 
@@ -116,6 +116,7 @@ class Tokens:
     urls: set[str] = field(default_factory=set)
     negatives: set[str] = field(default_factory=set)  # numbers written with a minus sign
     words: set[str] = field(default_factory=set)  # every unique chunk, for cheap word tests
+    timed: dict[object, set[str]] = field(default_factory=dict)  # a day's times (_times)
 
     def compact(self) -> set[str]:
         """The separator-free forms of the identifiers (``ord-88 213`` -> ``ord88213``)."""
@@ -172,9 +173,13 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
             out.emails.add(chunk.strip(_EDGE))  # an address without digits
     if len(low) <= PROSE_CAP:
         _read_prose(out, low)
-        out.tokens |= times_in(low)  # "at 2:30pm", "14:30:00": the split at ":" loses them
+        clocks = times_in(low)  # "at 2:30pm", "14:30:00": the split at ":" loses them
+        if clocks:
+            out.tokens |= clocks
+            out.timed = timed_days(low, reference)  # "on June 10th at 1 PM": 13:00 that day
     if "percent" in chunks:
         out.percents.update(num_key(p) for p in _PERCENTS.findall(low))
+    out.numbers |= rupee_amounts(low)  # "₹1,23,456.50": Indian digit grouping
     if channel == "user":
         out.numbers.update(_number_words(low))
         out.percents |= fraction_percents(low)  # "half of", "a third of": 50%, 33.3%

@@ -16,7 +16,7 @@ made-up id, or a calculator run on made-up inputs, be refused as a source.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from itertools import islice
 from typing import Any
@@ -27,6 +27,7 @@ from crossfoot.agents._calls import (
     as_text,
     canonical,
     echoes,
+    link_call,
     note,
     read_args,
     shown,
@@ -41,6 +42,7 @@ from crossfoot.agents._policy import AgentPolicy
 from crossfoot.agents._records import point_records
 from crossfoot.agents._requested import Requested
 from crossfoot.agents._schema import ToolSchema, read_tools
+from crossfoot.agents._times import datetime_clock, stray_time
 from crossfoot.agents._units import other_unit
 from crossfoot.agents._values import ArgValue, digits_of, plain_path, walk_args
 from crossfoot.agents._written import calculations, check_calculation, check_prose, operands
@@ -91,6 +93,7 @@ class RunMonitor:
         p = self.policy
         self._plain_policy = not (p.ignore or p.constants or p.source_rules)
         self._ignores_tools = any(g.endswith(".*") for g in p.ignore)
+        self._values: list[ArgValue] = []  # the arguments of the call being checked
         self._computed: dict[Decimal, str] = {}  # results of the agent's own checked arithmetic
         self._lengths: set[int] = set()  # list lengths of the calls so far (3 passengers booked)
         self._records = RecordIndex()  # JSON results by value, for mismatched_record
@@ -155,11 +158,11 @@ class RunMonitor:
                         f"{name} returned {len(raw):,} bytes of binary content; not read",
                     )
                 )
-                self._link(name, call_id)
+                link_call(self._calls, name, call_id)
                 return
         else:
             text = as_text(output)
-        call = self._link(name, call_id)
+        call = link_call(self._calls, name, call_id)
         error = is_error(output, text)
         exclude: list[tuple[str, object]] = []
         if call is not None:
@@ -307,6 +310,7 @@ class RunMonitor:
             store.emails.first,
         )
         at_exact = store.at_exact
+        self._values = values  # a date's time may be the end of another's (agents._times)
         for v in values:
             if plain_policy and v.checked:
                 # The hot path: no rule, ignore or constant can apply, and most values are found
@@ -319,8 +323,8 @@ class RunMonitor:
                         src = nums.get(v.key)
                 elif kind == "amount" or kind == "count":
                     src = nums.get(v.nkey) if v.nkey and not v.negative else None
-                elif kind == "date":
-                    src = days.get(v.key)
+                elif kind == "date":  # with a time ("...T16:30"): its time is looked up too
+                    src = None if isinstance(v.raw, str) and len(v.raw) > 10 else days.get(v.key)
                 elif kind == "email":
                     src = emails.get(v.key)
                 else:
@@ -409,6 +413,10 @@ class RunMonitor:
         message = f"{plain}={written} is not in context"
         if v.negative and self.store.find_number(v.key, v.nkey) is not None:
             message += " (only without its minus sign)"
+        elif v.kind == "date" and (clock := self._stray(v, self.store.find_id)):
+            if self.store.find_date(v.key) is not None:
+                given = ", ".join(sorted(self.store.times_on(v.key)))
+                message += f" (its day is; the time {clock} is not: that day has {given})"
         findings.append(Finding("unsourced", policy.unsourced_action(plain), step, plain, message))
 
     def _lookup(
@@ -428,6 +436,8 @@ class RunMonitor:
         elif kind == "date":
             # A date of birth is never moved by a day: "one day later" is about a trip.
             hit = store.find_date(key, shift=_BIRTH.search(v.path.lower()) is None)
+            if hit is not None and self._stray(v, lambda k: store.find_id(k, formats)):
+                return None, ""  # the day was given; another time of day than the one used
         elif kind == "phone":
             hit = store.find_digits(key) or store.find_id(key)
         elif kind == "postcode":
@@ -449,6 +459,15 @@ class RunMonitor:
             return None, ""
         return hit, f"{store.at[hit.sources[0]]} ({hit.how})"
 
+    def _stray(self, v: ArgValue, find: Callable[[str], object]) -> str | None:
+        """A date-with-time argument's time that the context contradicts (agents._times)."""
+        given = self.store.times_on(v.key) if isinstance(v.raw, str) and len(v.raw) > 10 else None
+        if not given:
+            return None
+        same = [w.raw for w in self._values if w.kind == "date" and w.key == v.key]
+        siblings = [c for r in same if isinstance(r, str) and (c := datetime_clock(r)) is not None]
+        return stray_time(v.raw, given, siblings, find)
+
     def _derived(self, value: Decimal, quantities: list[int]) -> tuple[Hit | None, str]:
         store = self.store
         got = store.derive(value, quantities)
@@ -466,18 +485,6 @@ class RunMonitor:
         return None, ""
 
     # ------------------------------------------------------------------ plumbing
-    def _link(self, name: str, call_id: str | None) -> Call | None:
-        if call_id is not None:
-            for call in reversed(self._calls):
-                if call.call_id == call_id:
-                    call.done = True
-                    return call
-        for call in reversed(self._calls):
-            if not call.done and call.name == name and (call_id is None or call.call_id is None):
-                call.done = True
-                return call
-        return None
-
     def _note_truncated(self, truncated: bool, chars: int, where: str) -> None:
         if truncated:
             cap = self.policy.max_index_chars

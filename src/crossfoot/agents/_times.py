@@ -7,14 +7,19 @@ never found: the tokenizer splits text at colons, so "at 14:30" did not vouch fo
 ``time="14:30"``. A time without "am"/"pm" from 1:00 to 11:59 in a user's or a tool's text
 also vouches for the same time twelve hours later ("at 2:30" for ``14:30``: people leave the
 afternoon unsaid); an argument with "am" or "pm" is read as written. The time part of a date
-with a time (``2024-06-30T14:30:00``) is not checked: the date is (``_dates``).
+with a time (``2024-06-30T14:30:00``) is checked by both parts: its day as a date (``_dates``),
+its time by :func:`datetime_clock` (midnight and 23:59 mark a whole day, not a time).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from datetime import date
 
-__all__ = ["time_key", "times_in"]
+from crossfoot.agents._dates import find_dates
+
+__all__ = ["datetime_clock", "stray_time", "time_key", "timed_days", "times_in", "untimed"]
 
 # "14:30", "9:05:00", "2:30pm", "2:30 p.m.", "2 pm": an hour with minutes (and seconds, a
 # meridiem), or an hour with a meridiem. A bare number never matches: most text is full of them,
@@ -24,6 +29,38 @@ _TIME = re.compile(
     r"(?::([0-5]\d)(?::([0-5]\d))?(?:\s?([ap])\.?m\b\.?)?|\s?([ap])\.?m\b\.?)(?![\d:])",
     re.IGNORECASE,
 )
+
+
+# The time part of an ISO date with a time, after "T" or a space: "14:30", "14:30:00.000", a zone
+# designator after it ("Z", "+02:00", " UTC") is not part of the time of day.
+_ISO_CLOCK = re.compile(r"\d{4}-\d{2}-\d{2}[T ](\d{1,2}:\d{2}(?::\d{2})?)(?:\.\d+)?\s*(\S*)$")
+_WHOLE_DAY = frozenset({"00:00", "23:59", "23:59:59"})
+
+
+def datetime_clock(text: str) -> str | None:
+    """The key of the time of day of an ISO date with a time, or None (no time, or one that
+    marks a whole day: midnight, 23:59).
+
+    >>> datetime_clock("2024-06-30T16:30:00Z"), datetime_clock("2024-06-30T00:00:00")
+    ('16:30', None)
+    """
+    m = _ISO_CLOCK.match(text.strip()) if len(text) > 10 else None
+    key = time_key(m[1]) if m is not None else None
+    return None if key is None or key in _WHOLE_DAY else key
+
+
+def untimed(raw: object, find: Callable[[str], object]) -> str | None:
+    """The time of day of a date-with-time argument that ``find`` (a context lookup) does not
+    give, else None: "2024-06-30T16:30:00" after "on 2024-06-30 at 14:30". Seconds the context
+    leaves out are not asked for: "at 9:05" vouches for 09:05:30.
+
+    >>> untimed("2024-06-30T16:30:00", {"14:30"}.__contains__)
+    '16:30'
+    """
+    clock = datetime_clock(raw) if isinstance(raw, str) else None
+    if clock is None or find(clock) or (clock.count(":") == 2 and find(clock[:5])):
+        return None
+    return clock
 
 
 def _key(hour: int, minute: str | None, second: str | None) -> str:
@@ -102,3 +139,57 @@ def times_in(low: str) -> set[str]:
         for h in _hours(m) or ():
             out.add(_key(h, m[2], m[3]))
     return out
+
+
+# How far from a time its day may be written: "on June 10th 2024 at 1 PM", "2024-05-13T15:00".
+_NEAR, _AFTER = 60, 24
+
+
+def timed_days(low: str, reference: date | None = None) -> dict[object, set[str]]:
+    """The days a lower-cased text gives a time of day on, each with its times: a day ordinal
+    (or a ``(month, day)`` pair written without a year) for each date written up to
+    :data:`_NEAR` characters before a time, or else up to :data:`_AFTER` after it.
+
+    >>> got = timed_days("the reunion is on june 10th 2024 at 1 pm; bring a dish")
+    >>> [(date.fromordinal(d).isoformat(), t) for d, t in got.items()]
+    [('2024-06-10', {'13:00'})]
+    """
+    out: dict[object, set[str]] = {}
+    for m in _times(low):
+        keys = {_key(h, m[2], m[3]) for h in _hours(m) or ()}
+        if not keys:
+            continue
+        # the day written before the time ("on June 10th at 1 PM"), else right after it ("at
+        # 1 PM on June 10th"); not one further on ("..., and a follow-up on June 11")
+        days, yearless = find_dates(low[max(0, m.start() - _NEAR) : m.start()], reference)
+        if not days and not yearless:
+            days, yearless = find_dates(low[m.end() : m.end() + _AFTER], reference)
+        for day in (*days, *yearless):
+            out.setdefault(day, set()).update(keys)
+    return out
+
+
+def stray_time(
+    raw: object, given: set[str], siblings: list[str], find: Callable[[str], object]
+) -> str | None:
+    """The time of a date-with-time argument that contradicts the context, else None.
+
+    ``given`` holds the times the context states on the argument's day, ``siblings`` the times
+    of the call's other arguments on that day. A time no text gives is the agent's own choice
+    when the context states no time that day ("a reminder on October 15th" booked at 19:00),
+    and an end when the call starts earlier that day at a time the context gives ("at 1 PM,
+    make it last 4 hours": 13:00 to 17:00). Otherwise it is reported.
+
+    >>> stray_time("2024-06-30T16:30", {"14:30"}, [], {"14:30"}.__contains__)
+    '16:30'
+    >>> stray_time("2024-06-30T16:30", set(), [], {"14:30"}.__contains__) is None
+    True
+    >>> stray_time("2024-06-30T16:30", {"14:30"}, ["14:30"], {"14:30"}.__contains__) is None
+    True
+    """
+    if not given:
+        return None
+    clock = untimed(raw, find)
+    if clock is None or any(c < clock and find(c) for c in siblings):
+        return None
+    return clock

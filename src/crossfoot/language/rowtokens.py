@@ -46,10 +46,13 @@ _GENERIC = frozenset({"other", "total", "net", "all", "item", "items"})
 _WORD = re.compile(r"[a-z][a-z0-9'&]*|\d+")
 # (a unit note may name its currency: "($ in thousands)", "(€ in millions)", "(in $ millions)")
 # Footnote marks and unit notes: "(a)", "(1)", "(note 4)", "(in millions)", and a scale alone
-# ("($ millions)", "(thousands)", "('000s)"): a unit says how a row is counted, not what it is.
+# ("($ millions)", "(thousands)", "('000s)", "(Rs. lakh)", "(₹ crore)"): a unit says how a row
+# is counted, not what it is.
+_CUR = r"(?:[$€£¥₹]\s*|rs\.?\s*|inr\s*)?"
 _NOTE = re.compile(
-    r"\(\s*(?:[a-z]|\d{1,2}|note \d+|(?:[$€£¥]\s*)?in [a-z$€£¥ ]+"
-    r"|(?:[$€£¥]\s*)?(?:thousands?|millions?|billions?|mn|bn|mm|'?000'?s?))\s*\)|\*+|:$"
+    r"\(\s*(?:[a-z]|\d{1,2}|note \d+|" + _CUR + r"in [a-z$€£¥₹ ]+"
+    r"|" + _CUR + r"(?:thousands?|millions?|billions?|lakhs?|lacs?|crores?|mn|bn|mm|'?000'?s?))"
+    r"\s*\)|\*+|:$"
 )
 
 

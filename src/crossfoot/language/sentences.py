@@ -25,7 +25,7 @@ _ID_SHAPE = re.compile(r"^[A-Za-z]{0,8}[\s_-]?\d{1,5}$")
 _BRACKET = re.compile(r"\[([^\[\]\n]{1,80})\]")
 _ABBREVIATIONS = frozenset(
     "mr mrs ms dr prof inc ltd co corp jr sr st vs etc e.g i.e approx est no fig dept u.s "
-    "u.k jan feb mar apr jun jul aug sep sept oct nov dec avg mo yr yrs cf al".split()
+    "u.k jan feb mar apr jun jul aug sep sept oct nov dec avg mo yr yrs cf al rs".split()
 )
 # Candidate sentence ends: terminal punctuation (with closing quotes/brackets) + whitespace, or a
 # line break. Kept simple so the scan is linear. The same matches as

@@ -347,9 +347,13 @@ def _column_date(v: SourceValue) -> tuple[int, int, int] | None:
 
 def _dated_apart(a: SourceValue, b: SourceValue) -> bool:
     """Two cells of one year whose columns name two different dates ("June 30, 2019" and
-    "December 31, 2019", the quarters of a price table): two periods, though one year."""
+    "December 31, 2019", the quarters of a price table), or whose rows do (a result set by day
+    or week, "2024-01-01" and "2024-01-22"): two periods, though one year."""
     da, db = _column_date(a), _column_date(b)
-    return da is not None and db is not None and da != db
+    if da is not None and db is not None and da != db:
+        return True
+    ra = label_date(a.row) if a.row and b.row and a.row != b.row else None
+    return ra is not None and b.row is not None and label_date(b.row) not in (None, ra)
 
 
 # Every full date holds a month's name (the two first forms of _DATE) or a "-", "/" or "." (the

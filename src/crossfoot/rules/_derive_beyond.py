@@ -19,6 +19,7 @@ from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_kinds import operand_class
+from crossfoot.rules._derive_periods_share import base_asked, periods_share
 
 __all__ = ["beyond_asked", "share_beyond"]
 
@@ -36,7 +37,7 @@ def beyond_asked(ctx: ClaimContext) -> bool:
     if isinstance(ask, str) and read_question(ask).op in _NO_SHARE:
         return False
     text = focus_text(ctx).lower()
-    return any(w in text for w in _SHARE_WORDS)
+    return any(w in text for w in _SHARE_WORDS) or base_asked(ctx)
 
 
 def share_beyond(ctx: ClaimContext, whole: SourceValue, part: SourceValue) -> bool:
@@ -54,6 +55,8 @@ def share_beyond(ctx: ClaimContext, whole: SourceValue, part: SourceValue) -> bo
     """
     if not beyond_asked(ctx) or whole.table is None or whole.source_id != part.source_id:
         return False
+    if periods_share(ctx, whole, part):  # one line's two periods ("107.8% of its 2017 level")
+        return True
     if whole.table != part.table or whole.year != part.year:
         return False
     line: tuple[object, ...]

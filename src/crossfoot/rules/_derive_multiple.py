@@ -13,6 +13,7 @@ from __future__ import annotations
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_formulas import _Spec
+from crossfoot.rules._derive_periods_share import swapped_base
 from crossfoot.rules._derive_shared import claim_direction
 
 __all__ = ["multiple_ratio", "multiple_runs_right"]
@@ -25,7 +26,10 @@ def multiple_ratio(ctx: ClaimContext, spec: _Spec) -> bool:
 
 def multiple_runs_right(ctx: ClaimContext, base: SourceValue, top: SourceValue) -> bool:
     """Whether ``top / base`` runs the way the claim's words say: a rise puts the later year on
-    top, a fall the earlier; True without both years or without a direction."""
+    top, a fall the earlier; True without both years or without a direction. A quotient of
+    one line's two periods never puts on top the period the words name as its base."""
+    if swapped_base(ctx, base, top):
+        return False
     if ctx.mention.kind != "ratio" or base.year is None or top.year is None:
         return True
     if base.year == top.year:

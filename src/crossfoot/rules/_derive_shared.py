@@ -30,6 +30,7 @@ from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._base_year import base_year
 from crossfoot.rules._claim_year import own_year, year_before_stated
+from crossfoot.rules._day_focus import days_fit
 from crossfoot.rules._derive_kinds import (
     operand_class,
 )
@@ -355,6 +356,8 @@ def focus_ok(ctx: ClaimContext, operands: tuple[SourceValue, ...], change: bool)
     """
     f = _focus(ctx)
     if f.month is not None and not months_fit(f.month, operands, change):
+        return False
+    if not days_fit(ctx, operands, change):  # rows by day: "from January 15 to January 22"
         return False
     if f.years:
         lo, hi = f.years[0], f.years[-1]

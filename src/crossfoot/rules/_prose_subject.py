@@ -39,6 +39,8 @@ __all__ = [
     "whole_named",
 ]
 
+# A fiscal or calendar period written as one token: "fy2023", "fy'23", "cy24", "q3fy24", "1h23".
+_PERIOD_TOKEN = re.compile(r"(?:fy|cy|q[1-4]|h[12]|[1-4]q|[12]h)(?:fy)?'?\d{2,4}")
 # How far back in its source sentence a prose figure's subject is read.
 _BACK = 160
 _SENTENCE_END = re.compile(r"[.;!?]\s")
@@ -99,8 +101,18 @@ def content_words(text: str) -> frozenset[str]:
 
 def content_word(token: str) -> bool:
     """A word that may say what a figure is about: four letters or more ("does" read as "doe",
-    "net", "non" say nothing), no number, not a generic word of finance or arithmetic."""
-    return len(token) >= 4 and not token[0].isdigit() and token not in _GENERIC
+    "net", "non" say nothing), no number, not a generic word of finance or arithmetic, not a
+    fiscal period ("FY2023", "Q3FY24": a date, as a year is).
+
+    >>> content_word("revenue"), content_word("fy2023"), content_word("covid19")
+    (True, False, True)
+    """
+    return (
+        len(token) >= 4
+        and not token[0].isdigit()
+        and token not in _GENERIC
+        and not (token[-1].isdigit() and _PERIOD_TOKEN.fullmatch(token) is not None)
+    )
 
 
 def _subject(ctx: ClaimContext) -> frozenset[str]:

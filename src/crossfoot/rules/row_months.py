@@ -23,6 +23,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._absent_period import absent_period
 from crossfoot.rules._column_periods import by_column, line_periods
+from crossfoot.rules._day_focus import named_days
 from crossfoot.sources.rows import row_table
 from crossfoot.sources.rows_months import (
     DAY,
@@ -62,8 +63,8 @@ def named_month(text: str) -> tuple[_Named, ...]:
     (((2024, 1),), ((None, 2),))
     >>> named_month("from January to February"), named_month("May I help?")
     ((), ((None, 5),))
-    >>> named_month("in Q3 2024"), named_month("on March 5, 2024")
-    (((2024, 103),), ((2024, 10305), (2024, 3)))
+    >>> named_month("in Q3 2024"), named_month("on March 5, 2024"), named_month("on March 5")
+    (((2024, 103),), ((2024, 10305), (2024, 3)), ((None, 10305), (None, 3)))
     """
     found: set[_Named] = set()
     for m in _MONTH.finditer(text):
@@ -75,9 +76,12 @@ def named_month(text: str) -> tuple[_Named, ...]:
             q = quarter_number(m)
             found.add((int(m.group(3)) if m.group(3) else None, QUARTER + q))
     found |= named_halves(text)  # ("H1 2024", "the second half")
+    day: tuple[int | None, int, int] | None
     day = label_date(text) if found or "-" in text or "/" in text else None
     if day is not None:
         found.add((day[0], day[1]))
+    elif found and len(days := named_days(text)) == 1 and days[0][0] is None:
+        day = (None, days[0][1] // 100, days[0][1] % 100)  # "on January 22": a day of any year
     if len({month for _, month in found}) != 1:
         return ()
     dated = {got for got in found if got[0] is not None}
