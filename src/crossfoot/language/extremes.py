@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 
 from crossfoot.language.changewords import FALL_VERBS, RISE_VERBS
+from crossfoot.language.summary_lines import SUMMARY
+from crossfoot.language.superlatives import FASTEST, LEAST, MOST, NOT_A_RANK, SLOWEST, words
 
 __all__ = [
     "ASIDE",
@@ -48,12 +50,15 @@ def _plural(noun: str) -> str:
 # ROW_NOUNS and their plurals, as a regex alternation ("regions?|categor(y|ies)|...")
 ROW_NOUNS_RE = "|".join(sorted({w for n in ROW_NOUNS for w in (n, _plural(n))}))
 
+# (the superlatives: language.superlatives, one list; "the most" and "the least" in their own
+# syntax below, "maximum", "minimum" and "top" rank no rows in an answer's sentence)
+_OWN = NOT_A_RANK | {"most", "least"}
 _WORD = re.compile(
-    r"(?i)\b(?:(?P<high>highest|largest|biggest|greatest|strongest"
+    rf"(?i)\b(?:(?P<high>{words(MOST, _OWN)}"
     r"|(?:best|top)[- ](?:sell(?:er|ing)|perform(?:er|ing))"
-    r"|led(?!\s+(?:to|by|off|up|into|the\s+way)\b)|fastest|quickest"
+    rf"|led(?!\s+(?:to|by|off|up|into|the\s+way)\b)|{words(FASTEST)}"
     r"|(?<=\bthe\s)most(?=\s+[a-z])(?!\s+(?:of|recent|likely|common|important|significant)\b))"
-    r"|(?P<low>lowest|smallest|fewest|slowest|weakest|worst[- ](?:sell(?:er|ing)"
+    rf"|(?P<low>{words((*LEAST, *SLOWEST), _OWN)}|worst[- ](?:sell(?:er|ing)"
     r"|perform(?:er|ing))|(?<=\bthe\s)least(?=\s+[a-z])(?!\s+(?:of|likely)\b)))\b"
 )
 # "South fell the most, by 340", "West grew the least.": a movement verb ranks the rows' moves
@@ -62,8 +67,9 @@ _WORD = re.compile(
 _MOVED_MOST = re.compile(  # (the verbs: language.changewords, one list)
     rf"(?i)\b(?:{RISE_VERBS}|{FALL_VERBS})\s+the (most|least)\b(?=\s*(?:[,;:.()]|$))"
 )
-# A line that sums or averages the others (a total, an average): never ranked among them.
-ASIDE = re.compile(r"(?i)\b(?:total|subtotal|sum|all|overall|average|mean|median|combined)\b")
+# A line that sums or averages the others (a total, an average): never ranked among them (one
+# list: language.summary_lines).
+ASIDE = SUMMARY
 _NOT_BEFORE = re.compile(
     r"(?i)\b(?:second|third|fourth|fifth|next|2nd|3rd|4th|5th|one\s+of|among|its|their|his|her|"
     r"record|all-time)[\s-]+(?:the\s+)?(?:\w+\s+)?$"

@@ -3,22 +3,19 @@ read them (``rules.column_rest``: the whole less named rows; ``rules.share_point
 change in points): one reading, so they agree on what the whole is.
 
 The column is ``cell``'s (same source, table, column and view); year cells are no rows. A
-summary line (``language.extremes.ASIDE``: a total, an average, a median) is no row; the first
-line whose label opens on "Total" ("Grand total") is the column's total line. A negative row
-makes no whole (None): a part of it is no share and the rest no sum of parts.
+summary line (``language.summary_lines``: a total, a subtotal, an average, a median) is no row;
+its total line is ``summary_lines.whole_line``'s. A negative row makes no whole (None): a part
+of it is no share and the rest no sum of parts.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
-from crossfoot.language.extremes import ASIDE
+from crossfoot.language.summary_lines import line_role, whole_line
 from crossfoot.model.types import SourceValue
 
 __all__ = ["column_whole"]
-
-_TOTAL_LINE = re.compile(r"(?i)^\s*(?:grand\s+)?total\b")
 
 
 def column_whole(
@@ -36,7 +33,7 @@ def column_whole(
     (['North', 'South'], 'Total')
     """
     column: dict[int, SourceValue] = {}
-    total: SourceValue | None = None
+    lines: list[SourceValue] = []
     for v in values:
         if v.source_id != cell.source_id or v.table != cell.table:
             continue
@@ -44,11 +41,10 @@ def column_whole(
             continue
         if v.kind == "year" or (same_kind and v.kind != cell.kind):
             continue
-        if ASIDE.search(v.row or ""):
-            if _TOTAL_LINE.match(v.row or "") and total is None:
-                total = v
+        if line_role(v.row) is not None:
+            lines.append(v)
             continue
         if v.value < 0:
             return None
         column[v.row_index] = v
-    return column, total
+    return column, whole_line(lines, column.values())

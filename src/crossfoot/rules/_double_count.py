@@ -3,19 +3,18 @@
 "Debt 65 + Total 105 = 170" adds a line to the total that already holds it: no analyst writes
 such a sum, so a figure it lands on is a coincidence (a wrong figure passed as "another
 reading", or an injected one). Two cells of one column of one table, one on a row labelled as
-a total ("Total", "Total liabilities", "Subtotal") and the other on a row above it under the
-same section row, neither add up nor average into anything.
+a total or subtotal line (``language.summary_lines``: "Total", "Total liabilities",
+"Subtotal", "All regions", "Overall", a result set's ROLLUP row) and the other on a row above
+it under the same section row, neither add up nor average into anything.
 """
 
 from __future__ import annotations
 
 from crossfoot.language.rowtables import section_of
-from crossfoot.language.rowtokens import label_tokens
+from crossfoot.language.summary_lines import line_role
 from crossfoot.model.types import SourceValue
 
 __all__ = ["double_counted"]
-
-_TOTAL_WORDS = frozenset({"total", "subtotal"})
 
 
 def double_counted(x: SourceValue, y: SourceValue) -> bool:
@@ -47,4 +46,4 @@ def double_counted(x: SourceValue, y: SourceValue) -> bool:
 
 
 def _total(label: str | None) -> bool:
-    return bool(label and label_tokens(label) & _TOTAL_WORDS)
+    return line_role(label) in ("whole", "subtotal")

@@ -3,8 +3,9 @@ sales", "South accounted for about a third of sales in 2023".
 
 ``rules.fraction_share`` pairs two rows the sentence names ("of total revenue" names the Total
 line). "of 2023 sales" names no row: the whole is the column of the year the sentence names,
-its Total line when the table has one, else the sum of its rows (three or more parts, no
-subtotal, average or negative cell), as a percentage share of it is read (``rules.column_share``).
+its total line when the table has one (``language.summary_lines.whole_line``), else the sum of
+its rows (three or more parts, summary lines aside, no negative cell), as a percentage share of
+it is read (``rules.column_share``).
 The part is the row or rows (at most three) named in the fraction's own stretch of the
 sentence (from the last comma, semicolon or colon before it), in that column. It is met within
 the fraction's window (``rules._worded_fraction``): "nearly a quarter" as loosely as
@@ -24,8 +25,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from crossfoot.language.extremes import ASIDE
-from crossfoot.language.rowtokens import _OPTIONAL, tokens
+from crossfoot.language.summary_lines import line_role, parts_named, whole_line
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
@@ -48,7 +48,7 @@ def column_fraction(ctx: ClaimContext, lo: Decimal, hi: Decimal) -> Verdict | No
     (year,) = years
     head = ctx.text[s.start : m.start]
     cut = max((b.end() for b in _BREAK.finditer(head)), default=0)
-    rows = named_rows(head[cut:], ctx.scope.index.values)
+    rows = parts_named(named_rows(head[cut:], ctx.scope.index.values))
     if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
         return None
     parts = [cells.get(year) for cells in rows.values()]
@@ -56,7 +56,7 @@ def column_fraction(ctx: ClaimContext, lo: Decimal, hi: Decimal) -> Verdict | No
         return None
     named = [p for p in parts if p is not None]
     whole = _whole(ctx, named[0])
-    if whole is None or any(_is_total(p) for p in named):
+    if whole is None or any(line_role(p.row) for p in named):
         return None
     total, used = whole
     part = sum((p.value for p in named), Decimal(0))
@@ -74,30 +74,25 @@ def column_fraction(ctx: ClaimContext, lo: Decimal, hi: Decimal) -> Verdict | No
     return Verdict("derived", Evidence("derive", "share", formula, (*named, *used), share, note))
 
 
-def _is_total(v: SourceValue) -> bool:
-    """A bare total line ("Total", "Total sales" of a sales table): "total" and little else."""
-    toks = frozenset(tokens(v.row or ""))
-    return "total" in toks and len(toks - _OPTIONAL) <= 1
-
-
 def _whole(ctx: ClaimContext, cell: SourceValue) -> tuple[Decimal, tuple[SourceValue, ...]] | None:
-    """The whole of ``cell``'s column: its one bare total line's cell, else the sum of its rows
-    (three or more parts of the cell's kind, none negative, no subtotal or average line)."""
+    """The whole of ``cell``'s column: its total line's cell, else the sum of its rows (three or
+    more parts of the cell's kind, none negative; summary lines aside)."""
     column: dict[int, SourceValue] = {}
-    totals: list[SourceValue] = []
+    lines: list[SourceValue] = []
     for v in ctx.scope.index.values:
         if v.source_id != cell.source_id or v.table != cell.table or v.col_index != cell.col_index:
             continue
         if v.row_index is None or v.kind == "year" or v.view != cell.view or v.year != cell.year:
             continue  # (a long result set holds every year in one column)
-        if _is_total(v):
-            totals.append(v)
-        elif ASIDE.search(v.row or "") or v.kind != cell.kind or v.value < 0:
+        if line_role(v.row) is not None:
+            lines.append(v)
+        elif v.kind != cell.kind or v.value < 0:
             return None
         else:
             column[v.row_index] = v
-    if len(totals) == 1:
-        return totals[0].value, (totals[0],)
-    if totals or len(column) < _MIN_PARTS:
-        return None
+    whole = whole_line(lines, column.values())
+    if whole is not None:
+        return whole.value, (whole,)
+    if any(line_role(v.row) == "whole" for v in lines) or len(column) < _MIN_PARTS:
+        return None  # (a total line, but which one cannot be told)
     return sum((v.value for v in column.values()), Decimal(0)), tuple(column.values())

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from crossfoot.language import rowtokens
 from crossfoot.language.asked import Ask
+from crossfoot.language.collective_lines import collective_line, says_summary
 from crossfoot.language.question import figures_read
 from crossfoot.language.rowtables import section_of
 from crossfoot.language.rowtokens import SAME_FORMS, required_tokens, tokens, ways_to_name
@@ -101,7 +102,7 @@ class Named:
 
     def _read(self, said: str) -> None:
         self._tokens = tokens(said)  # the question's words in order (read once)
-        self._words = frozenset(self._tokens)
+        self._words = frozenset(self._tokens) | says_summary(said)  # ("all": collective_line)
         if self._words & _FORMS.keys():
             # "a male member" names the column "Men", "female staff" the column "Women"
             self._words |= frozenset(f for w in self._words & _FORMS.keys() for f in _FORMS[w])
@@ -120,7 +121,7 @@ class Named:
         # question's, found from the question's words rather than by trying every label
         for word in words:
             for label, req, phrase in book.by_word.get(word, ()):
-                if req <= words:
+                if req <= words and ("all" in words or not collective_line(label)):
                     named[label] = (req, phrase)
         inside = bound_labels(self._bound, book.labels) if self._bound else None
         if inside is not None:

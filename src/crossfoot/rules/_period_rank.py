@@ -28,16 +28,15 @@ from collections.abc import Sequence
 
 from crossfoot.language.extremes import ASIDE as _ASIDE
 from crossfoot.language.rowtokens import fullest_named, tokens
+from crossfoot.language.superlatives import LEAST, MOST, PEAK, words
 from crossfoot.language.trends import MOVED_DOWN, MOVED_UP
 from crossfoot.model.types import Claim, Sentence, SourceValue
 from crossfoot.rules._named import value_years
 
 __all__ = ["ranks_the_year", "sentence_row_line"]
 
-_SUP = (
-    r"(?:largest|highest|greatest|biggest|strongest|most|maximum|peak(?:ed)?|top|lowest|smallest"
-    r"|weakest|least|fewest|minimum|bottomed(?:\s+out)?)"
-)
+# (the superlatives: language.superlatives, one list; with a line's own peak and bottom)
+_SUP = rf"(?:{words((*MOST, *PEAK, *LEAST))}|bottomed(?:\s+out)?)"
 # "highest in 2021", "peaked in fiscal 2021", "lowest during FY2022", "its highest level in
 # 2021", "bottomed out in 2019"
 _BEFORE_YEAR = re.compile(

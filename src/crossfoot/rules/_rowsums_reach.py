@@ -17,6 +17,7 @@ from decimal import Decimal
 from itertools import accumulate
 from typing import Any
 
+from crossfoot.arithmetic.middle import median_of
 from crossfoot.model.context import ClaimContext, Scope
 from crossfoot.model.memo import by_identity, per_answer
 from crossfoot.rules._reach import EMPTY, Reach, as_floats
@@ -93,9 +94,8 @@ def _list(table: _Table) -> Reach | None:
         out.append(total)
         if floats:
             out.append(total / len(floats))
-            if len(floats) > 2:  # the median (rules.column_median.median_of)
-                mid = sorted(floats)[len(floats) // 2 - 1 : len(floats) // 2 + 1]
-                out.append(mid[1] if len(floats) % 2 else (mid[0] + mid[1]) / 2)
+            if len(floats) > 2:  # the median, as rules.rowsums reads it
+                out.append(median_of(floats))
         if total:
             out.extend([x / total for x in floats])  # shares, as fractions
             out.extend([x / total * 100 for x in floats])  # and as percents

@@ -4,13 +4,13 @@ totals and means, row labels found in a sentence, made once per source and cache
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import compress
 
 from crossfoot.language.period_columns import row_period
+from crossfoot.language.summary_lines import line_role
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Source, SourceValue, format_decimal
@@ -175,18 +175,15 @@ def _tables(source: Source) -> list[_Table]:
     return by_identity(_CACHE, source, _CACHE_SIZE, _from_values)
 
 
-# A result set's own total line ("Total", "Grand total", "All regions", "Overall": a ROLLUP
-# row): left out of its columns' totals, means and shares where its cell is the others' sum.
-_TOTAL_LINE = re.compile(r"(?i)\s*(?:grand\s+)?(?:total|sub-?total|overall|all)\b")
-
-
 def _total_rows(t: RowTable) -> list[int]:
-    """The first or last row when its label names a total (where a query puts its ROLLUP row;
-    a long result set's every label is not read for it)."""
+    """The first or last row when its label names a total (``language.summary_lines``: "Total",
+    "Grand total", "All regions", "Overall", a subtotal; where a query puts its ROLLUP row; a
+    long result set's every label is not read for it); left out of its columns' totals, means
+    and shares where its cell is the others' sum."""
     out = []
     for i in {0, t.rows - 1}:
         label = t.labels[i]
-        if label is not None and _TOTAL_LINE.match(label):
+        if line_role(label) in ("whole", "subtotal"):
             out.append(i)
     return out
 

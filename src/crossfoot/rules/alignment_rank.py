@@ -22,25 +22,25 @@ import re
 
 from crossfoot.language.asked import WHICH_YEAR, Ask
 from crossfoot.language.extremes import ORDINALS
+from crossfoot.language.summary_lines import line_role
+from crossfoot.language.superlatives import LEAST, MOST, NOT_A_RANK, words
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.model.wordgate import WordGated
-from crossfoot.rules._named import TOTAL_LABEL, Named, value_years
+from crossfoot.rules._named import Named, value_years
 
 __all__ = ["asked_rank", "rank_misfit"]
 
 # (word-gated: misfit reads every question for it; most ask no rank)
 _RANK = WordGated(
     re.compile(
-        r"(?i)\bthe\s+(?:(second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+)?(highest|largest|"
-        r"greatest|biggest|strongest|most|lowest|smallest|weakest|least|fewest)\b"
+        r"(?i)\bthe\s+(?:(second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+)?"
+        rf"({words(MOST, NOT_A_RANK)}|{words(LEAST, NOT_A_RANK)})\b"
         r"(?!\s+(?:recent|likely|part|of\b))"
     ),
-    (
-        *("highest", "largest", "greatest", "biggest", "strongest", "most"),
-        *("lowest", "smallest", "weakest", "least", "fewest"),
-    ),
+    # (the superlatives of language.superlatives that rank after "the")
+    tuple(w for w in (*MOST, *LEAST) if w not in NOT_A_RANK),
 )
-_HIGH = frozenset({"highest", "largest", "greatest", "biggest", "strongest", "most"})
+_HIGH = frozenset(MOST) - NOT_A_RANK
 _WORDS = {1: "", 2: "second ", 3: "third ", 4: "fourth ", 5: "fifth "}
 
 
@@ -87,7 +87,7 @@ def _line(v: SourceValue, ask: Ask, named: Named) -> list[SourceValue] | None:
         if (x.source_id, x.table, x.col_index, x.view)
         == (v.source_id, v.table, v.col_index, v.view)
         and value_years(x) == years
-        and not TOTAL_LABEL.search(x.row or "")
+        and line_role(x.row) is None  # (a total, subtotal or average line ranks nothing)
     ]
     return line if len(line) >= 3 else None
 
@@ -99,7 +99,7 @@ def rank_misfit(ask: Ask, ev: Evidence, named: Named) -> str | None:
     if rank is None or ev.rule != "direct" or len(ev.operands) != 1:
         return None
     v = ev.operands[0]
-    if v.table is None or TOTAL_LABEL.search(v.row or ""):
+    if v.table is None or line_role(v.row) is not None:
         return None
     line = _line(v, ask, named)
     if line is None or v not in line or any(x.value < 0 for x in line):

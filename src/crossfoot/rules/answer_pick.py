@@ -37,6 +37,7 @@ from crossfoot.language.asked import Ask
 from crossfoot.language.bounds import Side
 from crossfoot.language.extremes import ORDINALS
 from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.superlatives import LEAST, MOST
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules._named import Named, _own_words, value_years
 from crossfoot.rules.answer_count_rows import table_cells
@@ -46,9 +47,9 @@ from crossfoot.rules.which_years import asks_which_years, one_line
 __all__ = ["picked_rows"]
 
 _WHICH = re.compile(r"(?i)\b(?:which|who)\b")
-# (the superlatives of language.extremes, rules.which_period and rules._period_rank: one set)
-_MOST = frozenset("largest highest greatest biggest strongest most maximum top".split())
-_LEAST = frozenset("lowest smallest weakest least fewest minimum".split())
+# (the superlatives: language.superlatives, one list)
+_MOST = frozenset(MOST)
+_LEAST = frozenset(LEAST)
 _MORE = frozenset("higher larger greater bigger more".split())
 _LESS = frozenset("lower smaller less fewer".split())
 _LETTERS = re.compile(r"[a-z0-9]+")

@@ -18,17 +18,15 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from decimal import Decimal
 
-from crossfoot.language.extremes import ASIDE
+from crossfoot.arithmetic.middle import median_of
+from crossfoot.language.summary_lines import line_role
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
 
 __all__ = ["column_median", "median_of"]
-
-_TWO = Decimal(2)
 
 
 def column_median(ctx: ClaimContext) -> Verdict | None:
@@ -60,17 +58,6 @@ def column_median(ctx: ClaimContext) -> Verdict | None:
     return None
 
 
-def median_of(values: Iterable[Decimal]) -> Decimal:
-    """The middle value, or the mean of the two middle values of an even count.
-
-    >>> median_of([Decimal(3), Decimal(1), Decimal(2), Decimal(10)])
-    Decimal('2.5')
-    """
-    ordered = sorted(values)
-    n = len(ordered)
-    return ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / _TWO
-
-
 def _columns(values: tuple[SourceValue, ...], family: str) -> list[list[SourceValue]]:
     """Each table column's cells of ``family``, one per row, total and average lines aside;
     columns of three rows or more."""
@@ -78,7 +65,7 @@ def _columns(values: tuple[SourceValue, ...], family: str) -> list[list[SourceVa
     for v in values:
         if v.table is None or v.row_index is None or v.col_index is None:
             continue
-        if kind_family(v.kind) != family or ASIDE.search(v.row or ""):
+        if kind_family(v.kind) != family or line_role(v.row) is not None:
             continue
         cols.setdefault((v.source_id, v.table, v.col_index, v.view), {}).setdefault(v.row_index, v)
     return [list(c.values()) for c in cols.values() if len(c) >= 3]

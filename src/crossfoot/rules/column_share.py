@@ -16,9 +16,9 @@ three or more, of the named cells' kind), met at its stated precision. It is rea
 - the rows are the ones named in the figure's own stretch of the sentence (from the last comma,
   semicolon or colon before it), at most three, of one table, and the sentence names one year
   (or the figure its own: "from 21.0% in 2022 to 26.8% in 2023");
-- the table holds no line of a total, subtotal or average (then the whole is written, and the
-  two-operand search reads it) and no negative cell of that column (a share of a net sum is no
-  share).
+- the table holds no total line (``language.summary_lines``: then the whole is written, and the
+  two-operand search reads it; subtotal and average lines are set aside) and no negative cell of
+  that column (a share of a net sum is no share).
 
 >>> from crossfoot import check
 >>> t = ('[["Region", "2022", "2023"], ["North", "4,213", "4,637"], ["South", "3,881", "3,542"],'
@@ -36,8 +36,8 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from crossfoot.language.extremes import ASIDE
 from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.summary_lines import line_role
 from crossfoot.language.years import YEAR
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
@@ -175,15 +175,18 @@ def _named_column_parts(ctx: ClaimContext, stretch: str) -> list[SourceValue] | 
 
 def _column(ctx: ClaimContext, cell: SourceValue) -> dict[int, SourceValue] | None:
     """Every row's cell of ``cell``'s column (one view), when it is a column of three or more
-    parts and no total, subtotal or average line."""
+    parts and no total line (subtotal and average lines aside)."""
     column: dict[int, SourceValue] = {}
     for v in ctx.scope.index.values:
         if v.source_id != cell.source_id or v.table != cell.table or v.col_index != cell.col_index:
             continue
         if v.row_index is None or v.kind == "year":
             continue
-        if ASIDE.search(v.row or ""):
+        role = line_role(v.row)
+        if role == "whole":
             return None  # the whole is written: the two-operand search reads it
+        if role is not None:
+            continue
         if v.kind != cell.kind or v.value < 0:
             return None
         if v.view == "written" and v.row_index in column:
@@ -258,7 +261,8 @@ def _year_columns(
     ctx: ClaimContext, early: int, late: int
 ) -> list[tuple[dict[int, SourceValue], dict[int, SourceValue]]]:
     """For each table of the scope with a column of each year and no total line, its two
-    columns (cells by row, one view), of three rows or more, every cell non-negative."""
+    columns (cells by row, one view; subtotal and average lines aside), of three rows or more,
+    every cell non-negative."""
     found: dict[tuple[str, int | None], dict[int, dict[int, SourceValue]]] = {}
     spoiled: set[tuple[str, int | None]] = set()
     for v in ctx.scope.index.values:
@@ -270,9 +274,12 @@ def _year_columns(
         ):
             continue
         key = (v.source_id, v.table)
-        if ASIDE.search(v.row or "") or v.value < 0 or v.kind == "percent":
-            spoiled.add(key)
+        role = line_role(v.row)
+        if role == "whole" or v.value < 0 or v.kind == "percent":
+            spoiled.add(key)  # (a total line: the two-operand search reads its change)
             continue
+        if role is not None:
+            continue  # (a subtotal or an average line is no row)
         cells = found.setdefault(key, {}).setdefault(v.year, {})
         if v.view == "written" and v.row_index in cells:
             continue

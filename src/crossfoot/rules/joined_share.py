@@ -7,11 +7,11 @@ A sentence that joins two or three rows with "and" (or "&", "plus") before the w
 (:func:`joined_part`, asked by the two-operand search and ``rules.fraction_share``).
 
 :func:`joined_share` (a rule) reads the figure as it is said: the rows' cells of one column over
-that column's total line (a "Total" row: exactly one), or, with none, over the sum of every
-row's cell (three rows or more, none negative). The column is of the year the sentence names;
-naming none, of the one year whose share it is (in two years or none it stays unsupported). A
-percentage is met at its stated precision, a fraction in words in its plain-language window
-(``rules._worded_fraction``).
+that column's total line (``language.summary_lines.whole_line``), or, with none, over the sum of
+every row's cell (three rows or more, none negative; subtotal and average lines aside). The
+column is of the year the sentence names; naming none, of the one year whose share it is (in
+two years or none it stays unsupported). A percentage is met at its stated precision, a fraction
+in words in its plain-language window (``rules._worded_fraction``).
 
 >>> from crossfoot import check
 >>> t = ('[["Region", "2023"], ["North", "4,000"], ["South", "3,000"], ["West", "5,000"],'
@@ -28,8 +28,8 @@ import re
 from decimal import Decimal
 from functools import lru_cache
 
-from crossfoot.language.extremes import ASIDE
 from crossfoot.language.rowtokens import names_row
+from crossfoot.language.summary_lines import line_role, whole_line
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
@@ -43,8 +43,6 @@ _PART = re.compile(
     r"(?i)\b(?:accounted|accounting|accounts|share|shares|made\s+up|makes?\s+up|represent\w*|"
     r"contribut\w*|comprised?)\b|%\s+of\b"
 )
-# A summary line that is not the column's whole ("Average", "Median"): neither a row nor the total.
-_NOT_WHOLE = re.compile(r"(?i)\b(?:average|mean|median)\b")
 _JOIN = re.compile(r"(?i)\s(?:and|&|plus)\s")
 _HUNDRED = Decimal(100)
 _MIN_COLUMN = 3  # rows of a column summed as its whole when it writes no total line
@@ -74,10 +72,9 @@ def joined_part(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
 
 
 def _whole(ctx: ClaimContext, cell: SourceValue) -> tuple[Decimal, str] | None:
-    """The total of ``cell``'s column: its one total line, or the sum of its rows (other
-    summary lines, "Average", aside)."""
+    """The total of ``cell``'s column: its total line, or the sum of its rows (other summary
+    lines, "Average", "Subtotal", aside)."""
     rows: dict[int, SourceValue] = {}
-    totals: list[SourceValue] = []
     for v in ctx.scope.index.values:
         if (v.source_id, v.table, v.col_index) != (cell.source_id, cell.table, cell.col_index):
             continue
@@ -85,15 +82,13 @@ def _whole(ctx: ClaimContext, cell: SourceValue) -> tuple[Decimal, str] | None:
             continue
         if v.view == "written" or v.row_index not in rows:
             rows[v.row_index] = v
-    for k, v in list(rows.items()):
-        if ASIDE.search(v.row or ""):  # (a summary line is no row; a total line is the whole)
-            del rows[k]
-            if not _NOT_WHOLE.search(v.row or ""):
-                totals.append(v)
-    if len(totals) == 1:
-        t = totals[0]
+    lines = [rows.pop(k) for k, v in list(rows.items()) if line_role(v.row) is not None]
+    t = whole_line(lines, rows.values())
+    if t is not None:
         return t.value, f"{t.label} ({format_decimal(t.value)})"
-    if totals or len(rows) < _MIN_COLUMN or any(v.value < 0 for v in rows.values()):
+    if any(line_role(v.row) == "whole" for v in lines) or len(rows) < _MIN_COLUMN:
+        return None  # (a total line, but which one cannot be told; or too few rows)
+    if any(v.value < 0 for v in rows.values()):
         return None
     whole = sum((v.value for v in rows.values()), Decimal(0))
     return whole, f"column total {format_decimal(whole)} ({len(rows)} rows)"

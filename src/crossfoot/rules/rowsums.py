@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
+from crossfoot.arithmetic.middle import median_of
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._column_focus import column_in_focus
@@ -66,7 +67,6 @@ from crossfoot.rules._rowsums_tables import (
     scope_tables,
 )
 from crossfoot.rules._rowsums_totals import rows_share, totals_ratios
-from crossfoot.rules.column_median import median_of
 from crossfoot.rules.column_rest import leaves_out
 from crossfoot.rules.direct import currencies_agree
 from crossfoot.sources.rows import (

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from crossfoot.language.summary_lines import parts_named
 from crossfoot.language.years import YEAR
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
@@ -56,7 +57,7 @@ def share_points(ctx: ClaimContext) -> Verdict | None:
     s = ctx.sentence
     if _SHARE.search(s.text) is None or not kind_allowed(ctx, "pp_change"):
         return None
-    rows = named_rows(ctx.text[s.start : m.start], ctx.scope.index.values)
+    rows = parts_named(named_rows(ctx.text[s.start : m.start], ctx.scope.index.values))
     if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
         return None
     pair = _years(rows, {int(y) for y in YEAR.findall(s.text)})

@@ -36,6 +36,7 @@ from crossfoot.language.asked import Ask
 from crossfoot.language.direction import parenthesized_aside
 from crossfoot.language.extremes import RANK_NOUN
 from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.superlatives import BOTTOM, LEAST, MOST, PEAK, words
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._month_rank import ranked_months
@@ -48,8 +49,9 @@ from crossfoot.rules.which_years import asks_which_years, one_line, wrong_years
 
 __all__ = ["answer_start", "own_points", "which_period"]
 
-_MOST = r"largest|highest|greatest|biggest|strongest|most|maximum|peak(?:ed)?|top"
-_LEAST = r"lowest|smallest|weakest|least|fewest|minimum|bottomed"
+# (the superlatives: language.superlatives, one list; with a line's own peak and bottom)
+_MOST = words((*MOST, *PEAK))
+_LEAST = words((*LEAST, *BOTTOM))
 _MORE = r"higher|larger|greater|bigger|more"
 _LESS = r"lower|smaller|less|fewer"
 # (most answers hold none of these words: the gate spares the pattern, ~40-100 us an answer)
