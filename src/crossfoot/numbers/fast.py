@@ -120,7 +120,7 @@ REF = new_mention("", 0, 0, Decimal(0), "number", Decimal(0), None, Decimal(1), 
 def _template(core: str, style: str) -> _Fields | None:
     """The fields of ``core``'s Mention after its text and span, as the reader builds them
     (``Num.mention``: value, kind, precision, currency, scale, ...). ``style``: "" a number
-    (or a year), "%" a percent, "$" dollars, "-" a negative number.
+    (or a year), "%" a percent, "$" dollars, a "-" before either a negative one.
 
     Built straight from the digits, without a ``Num`` and a Mention to read back (a fresh
     answer's numbers are new cores: ~5 us each that way, a third of it here);
@@ -136,6 +136,8 @@ def _template(core: str, style: str) -> _Fields | None:
     kind: Kind = "number"
     currency = scale_word = None
     scale_exp, negative = 0, False
+    if style[:1] == "-":  # a minus before the rest: "-", "-%", "-$", "-$million"
+        negative, style = True, style[1:]
     if style == "%":
         kind = "percent"
     elif style[:1] == "$":  # dollars, and a scale word as written: "$million"
@@ -143,9 +145,7 @@ def _template(core: str, style: str) -> _Fields | None:
         if len(style) > 1:
             scale_word = style[1:]
             scale_exp = SCALE_EXP[scale_word.lower().rstrip("s")]
-    elif style == "-":
-        negative = True
-    elif read.plain and len(digits) == 4 and 1900 <= int(digits) <= 2100:
+    elif not negative and read.plain and len(digits) == 4 and 1900 <= int(digits) <= 2100:
         kind = "year"
     value = (
         written
@@ -193,30 +193,77 @@ def plain_between(
     if (c1 == "$" or c1 == "-") and s0 >= 2 and text[s0 - 2] == '"':
         return _quoted(original, text, s0, e0, s0 - 1, c1)
     if c1 == "$" and s0 >= 4 and text[s0 - 2] == " ":
-        return _scaled_dollars(original, text, s0, e0, env)
+        return _scaled_dollars(original, text, s0, e0, env, s0 - 1, "")
+    if c1 == "-" and s0 >= 3 and text[s0 - 2] == " ":  # "is -5.2%.", "was -241 in"
+        return _minus(original, text, s0, e0, env)
+    if c1 == "$" and s0 >= 5 and text[s0 - 2] == "-" and text[s0 - 3] == " ":  # "is -$241."
+        return _scaled_dollars(original, text, s0, e0, env, s0 - 2, "-")
     return None
 
 
-def _scaled_dollars(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | None:
+def _minus(original: str, text: str, s0: int, e0: int, env: Env) -> Mention | None:
+    """A minus between a plain word and the digits: the rest as after a plain word."""
+    if not _plain_before(text, s0 - 1, env):
+        return None
+    if text.startswith("%", e0):
+        nxt = text[e0 + 1 : e0 + 2]
+        if nxt.isalnum() or nxt in ("_", "+") or text.startswith(RANGE_STARTS, e0 + 1):
+            return None
+        return _made(original, text, s0, e0, s0 - 1, e0 + 1, "-%")
+    if _AFTER_RE.match(text, e0) is None and not _plain_after(text, s0 - 1, e0, env):
+        return None
+    return _made(original, text, s0, e0, s0 - 1, e0, "-")
+
+
+def _scaled_dollars(
+    original: str, text: str, s0: int, e0: int, env: Env, start: int, sign: str
+) -> Mention | None:
     """ "reached $5.3 million in", "saw $4.21M of": a plain word before the "$"
     (prefix.lone_dollar reads the "$" alone; an "about" word would make it approximate), an
     English scale word after the digits (or a scale letter glued to them), and then nothing
     the reader reads: no letter, digit, "}", "$" (LaTeX), "+" or range, and no "(" after
     spaces (after an amount "(USD 5)" may convert it)."""
-    if not _plain_before(text, s0 - 1, env):
+    if not _plain_before(text, start, env):
         return None
     scale = _SCALE_RE.match(text, e0)
     if scale is None:
         scale = _GLUED_SCALE_RE.match(text, e0)  # "$4.21M of", "$3bn.": a letter glued on
-        if scale is None or not _ends_glued(text, scale.end()):
+        if scale is None:
+            return _bare_dollars(original, text, s0, e0, env, start, sign)
+        if not _ends_glued(text, scale.end()):
             return None
     end = scale.end()
     nxt = text[end : end + 1]
-    if nxt.isalnum() or nxt in _NOT_AFTER_SCALE or text.startswith(RANGE_STARTS, end):
+    if nxt.isalnum() or nxt in _NOT_AFTER_SCALE:
+        return None
+    if text.startswith(RANGE_STARTS, end) and not _two_amounts(text, start, end):
         return None
     if _SPACES_PAREN_RE.match(text, end) is not None:
         return None
-    return _made(original, text, s0, e0, s0 - 1, end, "$" + scale.group(1))
+    return _made(original, text, s0, e0, start, end, sign + "$" + scale.group(1))
+
+
+def _bare_dollars(
+    original: str, text: str, s0: int, e0: int, env: Env, start: int, sign: str
+) -> Mention | None:
+    """ "is $35,046.", "was -$58,000 and the": no scale, and after the digits what ends a plain
+    number (the reader reads there what it reads after one), but no "(" after spaces (after an
+    amount "(USD 5)" may convert it: the reader keeps the amount for that, the fast path not)."""
+    if _AFTER_RE.match(text, e0) is None and not _plain_after(text, start, e0, env):
+        return None
+    if _SPACES_PAREN_RE.match(text, e0) is not None:
+        return None
+    return _made(original, text, s0, e0, start, e0, sign + "$")
+
+
+def _two_amounts(text: str, start: int, end: int) -> bool:
+    """Whether " and" at ``end`` joins no range with the amount starting at ``start``
+    ("$53.0 million and the total"): a range of "and" needs "between" in the 40 characters
+    before the amount (``ranges.try_range`` reads ``patterns.text_before``), as for a number
+    (``_plain_after``)."""
+    if _AND_RE.match(text, end) is None:
+        return False
+    return "between" not in text[start - 48 if start > 48 else 0 : start].lower()
 
 
 # The scale letters the reader reads glued to a dollar amount ("$4.21M", "$5k", "$3.2bn"),

@@ -32,6 +32,7 @@ from crossfoot.rules._named_years import (
     value_years,
     years_fit,
 )
+from crossfoot.rules.off_question_optional import said_optional
 from crossfoot.rules.off_question_rows import _catch_all as catch_all
 from crossfoot.rules.off_question_rows import meant_row, ratio_free
 
@@ -129,6 +130,7 @@ class Named:
             for label, figures in book.figured:
                 if label not in named and figures & self._asked:
                     named[label] = (frozenset(), ())
+        named = said_optional(named, words, self._tokens, _label_words)  # ("net" said, not "total")
         if not named:
             return frozenset()
         # "cost of sales" names "Cost of sales", not also "Net sales": a label whose words all
@@ -236,7 +238,7 @@ class Named:
                 return fuller
         if not v.row or (section_of(v) is None and (v.source_id, v.table) not in self._secs()[1]):
             return catch_all(self, v, named_rows) if v.row else None  # (no section in v's table)
-        return self._other_section(v, named_rows) or meant_row(self, v, named_rows)
+        return meant_row(self, v, named_rows)
 
     def _secs(self) -> Sections:
         if self._maps is None:  # (per values, kept across answers: rules._named_sections)
@@ -283,28 +285,6 @@ class Named:
         if len(named) != 1 or named[0] == mine:
             return None
         return f"{named[0]}: {v.row}"
-
-    def _other_section(self, v: SourceValue, named_rows: frozenset[str]) -> str | None:
-        """The section the question names instead of ``v``'s, for a row label it names that
-        stands under several section rows ("Tamil films" under "Global (India and
-        International)", "International only" and "India only"): a section is named by a word
-        of its label that no other of them has ("global"). None when no section, or ``v``'s
-        own, is so named."""
-        mine = section_of(v)
-        if mine is None or v.row not in named_rows or v.table is None:
-            return None
-        sections = self._sections_of(v)
-        if len(sections) < 2:
-            return None
-        own = {sec: frozenset(_label_tokens(sec)) for sec in sections}
-        named = []
-        for sec, toks in own.items():
-            others = frozenset().union(*(t for o, t in own.items() if o != sec))
-            if (toks - others) & self._words:
-                named.append(sec)
-        if not named or mine in named:
-            return None
-        return f"{sorted(named)[0]}: {v.row}"
 
     def labels_named(self, v: SourceValue, axis: str) -> frozenset[str]:
         """The row (``axis`` "row") or column labels of ``v``'s table the question names."""
@@ -453,6 +433,11 @@ _FORMS = SAME_FORMS
 def _label_tokens(label: str) -> tuple[str, ...]:
     """``tokens(label)``, kept (a tuple: the cached value is shared)."""
     return tuple(tokens(label))
+
+
+def _label_words(label: str) -> tuple[str, ...]:
+    """A label's words in order, its period words left out."""
+    return _label_tokens(_own_words(label))
 
 
 @lru_cache(maxsize=8192)

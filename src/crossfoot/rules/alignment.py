@@ -61,6 +61,7 @@ from crossfoot.rules.alignment_written import typed
 from crossfoot.rules.answer_date import dated_answer
 from crossfoot.rules.answer_order import order_misfits
 from crossfoot.rules.answer_sign import final_misfits
+from crossfoot.rules.off_question_operand import stray_operand
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
 from crossfoot.rules.stated_arith import stated_misfit
@@ -294,7 +295,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         other = sign_misfit(ask, c, (base, c.evidence), claims)
         if other is not None:
             return Fit("op", other)
-        other = rank_misfit(ask, base, named)
+        other = rank_misfit(ask, base, named) or stray_operand(base, named)
         if other is not None:
             return Fit("row", other)
         other = scale_misfit(ask, c, base, named.values, claims) or program_misfit(ask, base, named)

@@ -14,7 +14,7 @@ for a cell of the other:
   section); a cell under none of the named sections is not of their line when a row under one
   of them is named too, unless the question writes the cell's own label word for word
   ("Europe revenue as a percentage of total revenue" names *Total revenue* as the base). (A
-  label repeated under another section is ``Named._other_section``'s reading; the total of
+  label repeated under another section is ``_other_section``'s reading; the total of
   another section, ``Named._section_total``'s.)
 
 A cell of a catch-all line ("Other") answers a question that names another row of its table
@@ -55,14 +55,17 @@ class Named(Protocol):
 
     def _section_total(self, v: SourceValue, named_rows: frozenset[str]) -> str | None: ...
 
+    def _sections_of(self, v: SourceValue) -> set[str]: ...
+
 
 def meant_row(named: Named, v: SourceValue, named_rows: frozenset[str]) -> str | None:
-    """The row the question means instead of ``v``'s, or None (see the module): a section's
-    total first (``Named._section_total``), then a named section's line, then a named row for
-    a cell of a catch-all line."""
-    total = named._section_total(v, named_rows)  # (the total of another section: _named's)
-    if total is not None or v.table is None or not v.row:
-        return total
+    """The row the question means instead of ``v``'s, or None (see the module): the line under
+    the named section, a section's total (``Named._section_total``), then a named section's
+    line, then a named row for a cell of a catch-all line."""
+    found = _other_section(named, v, named_rows)
+    found = found or named._section_total(v, named_rows)  # (the total of another section)
+    if found is not None or v.table is None or not v.row:
+        return found
     return (
         _outside_section(named, v, named_rows)
         or _catch_all(named, v, named_rows)
@@ -96,6 +99,29 @@ def _catch_all(named: Named, v: SourceValue, named_rows: frozenset[str]) -> str 
     if named._words & _WHOLE_WORDS or any(ASIDE.search(row) for row in named_rows):
         return None  # ("what percentage of total sales was from Online?": Other is a part of it)
     return sorted(named_rows)[0]
+
+
+def _other_section(named: Named, v: SourceValue, named_rows: frozenset[str]) -> str | None:
+    """The section the question names instead of ``v``'s, for a row label it names that
+    stands under several section rows ("Tamil films" under "Global (India and
+    International)", "International only" and "India only"): a section is named by a word
+    of its label that no other of them has ("global"). None when no section, or ``v``'s
+    own, is so named."""
+    mine = section_of(v)
+    if mine is None or v.row not in named_rows or v.table is None:
+        return None
+    sections = named._sections_of(v)
+    if len(sections) < 2:
+        return None
+    own = {sec: frozenset(tokens(sec)) for sec in sections}
+    chosen = sorted(
+        sec
+        for sec, toks in own.items()
+        if (toks - frozenset().union(*(t for o, t in own.items() if o != sec))) & named._words
+    )
+    if not chosen or mine in chosen:
+        return None
+    return f"{chosen[0]}: {v.row}"
 
 
 def _outside_section(named: Named, v: SourceValue, named_rows: frozenset[str]) -> str | None:
