@@ -162,12 +162,25 @@ def timed_days(low: str, reference: date | None = None) -> dict[object, set[str]
         # the day written last before the time ("on June 10th at 1 PM", not the "June 9" of
         # "lunch on June 9 and a call on June 10 at 1 PM"), else right after it ("at 1 PM on
         # June 10th"); not one further on ("..., and a follow-up on June 11")
-        days, yearless = _last_dates(low[max(0, m.start() - _NEAR) : m.start()], reference)
+        # each window widened to whole words: "june 11" cut to "june 1" is another day
+        days, yearless = _last_dates(low[_edge(low, m.start() - _NEAR, -1) : m.start()], reference)
         if not days and not yearless:
-            days, yearless = find_dates(low[m.end() : m.end() + _AFTER], reference)
+            days, yearless = find_dates(low[m.end() : _edge(low, m.end() + _AFTER, 1)], reference)
         for day in (*days, *yearless):
             out.setdefault(day, set()).update(keys)
     return out
+
+
+def _edge(low: str, i: int, step: int) -> int:
+    """``i`` moved by ``step`` (-1 back, 1 on) out of the word it cuts, within ``low``."""
+    if step < 0:
+        i = max(0, i)
+        while i > 0 and low[i - 1].isalnum():
+            i -= 1
+        return i
+    while i < len(low) and low[i].isalnum():
+        i += 1
+    return i
 
 
 def _last_dates(text: str, reference: date | None) -> tuple[set[int], set[tuple[int, int]]]:
