@@ -29,6 +29,7 @@ from crossfoot.numbers.extract import extract
 from crossfoot.numbers.num import Num
 from crossfoot.numbers.patterns import REF_ENDS, SCALE_EXP
 from deep import examples, pairs
+from fast_spy import fast_reads
 
 # -- the template ------------------------------------------------------------------------------
 
@@ -232,17 +233,8 @@ def test_glued_scale_dollars_read_as_the_full_reader() -> None:
 
 
 def test_glued_scale_dollars_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    taken: list[str] = []
-    original = fast._made
-
-    def spy(*args: object) -> Mention | None:
-        found = original(*args)  # type: ignore[arg-type]
-        if found is not None:
-            taken.append(found.text)
-        return found
-
-    monkeypatch.setattr(fast, "_made", spy)
-    extract("We saw $4.21M of spend and $5k; and $3.2bn. Also $7mm and about $2M.")
+    text = "We saw $4.21M of spend and $5k; and $3.2bn. Also $7mm and about $2M."
+    taken = fast_reads(monkeypatch, fast, "_made", text)
     assert taken == ["$4.21M", "$5k", "$3.2bn"]
 
 

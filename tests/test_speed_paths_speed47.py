@@ -23,6 +23,7 @@ import crossfoot.numbers.fast as fast
 from crossfoot.model.types import Mention
 from crossfoot.numbers.extract import extract
 from deep import pairs
+from fast_spy import fast_reads
 
 _BEFORE = ["is", "was", "In", "about", "up to", "over", "minus", "Note", "fiscal", "(", "x", "by",
            "between", "Between the", "between 4 and", "from", "than", "of", "Answer:", "10", "Q4",
@@ -70,19 +71,12 @@ def test_dollar_amounts_read_as_the_full_reader() -> None:
 
 def test_the_fast_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     """The shapes it is for take it (else the comparison above would prove nothing)."""
-    taken: list[str] = []
-    original = fast.plain_between
-
-    def spy(*args: object) -> Mention | None:
-        found = original(*args)  # type: ignore[arg-type]
-        if found is not None:
-            taken.append(found.text)
-        return found
-
-    monkeypatch.setattr(extract_module, "plain_between", spy)
-    extract(
+    taken = fast_reads(
+        monkeypatch,
+        extract_module,
+        "plain_between",
         "It is $35,046. It was $58,000 and the rest was $53.0 million and it was $7 in all. "
-        "The change is -$241. It was -5.2%, then -12 in 2019 and -$5.3 million."
+        "The change is -$241. It was -5.2%, then -12 in 2019 and -$5.3 million.",
     )
     assert taken == ["$35,046", "$58,000", "$53.0 million", "$7", "-$241", "-5.2%", "-12",
                      "2019", "-$5.3 million"]  # fmt: skip

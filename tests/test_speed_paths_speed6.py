@@ -24,6 +24,7 @@ from crossfoot.model.types import Mention
 from crossfoot.numbers.extract import extract
 from crossfoot.numbers.patterns import MONTH_ENDS
 from deep import examples, pairs
+from fast_spy import fast_reads
 
 # Cores of every shape the fast path reads: years, days, the formula constants (2 to 12, 100),
 # grouped, decimal, leading zeros, the "1.234" a European text writes as a thousand, a list.
@@ -102,18 +103,11 @@ def test_cells_read_as_the_full_reader() -> None:
 
 def test_the_fast_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     """The shapes it is for take it (else the comparisons above would prove nothing)."""
-    taken: list[str] = []
-    original = fast.plain_between
-
-    def spy(*args: object) -> Mention | None:
-        found = original(*args)  # type: ignore[arg-type]
-        if found is not None:
-            taken.append(found.text)
-        return found
-
-    monkeypatch.setattr(extract_module, "plain_between", spy)
-    extract(
-        'It was 4,567 in 2019, rose 12.5% on ["x", "2018", "$1,366", "$ 5", "-584"], June 30, 2017'
+    taken = fast_reads(
+        monkeypatch,
+        extract_module,
+        "plain_between",
+        'It was 4,567 in 2019, rose 12.5% on ["x", "2018", "$1,366", "$ 5", "-584"], June 30, 2017',
     )
     assert taken == ["4,567", "2019", "12.5%", "2018", "$1,366", "$ 5", "-584", "", "2017"]
 

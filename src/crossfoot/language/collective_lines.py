@@ -14,12 +14,11 @@ total", "overall"; an average's words name no total line).
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from crossfoot.language.extremes import ROW_NOUNS
 from crossfoot.language.rowtokens import tokens
-from crossfoot.language.summary_lines import SUMMARY, WHOLE_WORDS, line_role
+from crossfoot.language.summary_lines import SUMMARY, WHOLE, WHOLE_WORDS, line_role
 
 __all__ = ["collective_line", "says_summary"]
 
@@ -43,8 +42,7 @@ def says_summary(text: str) -> frozenset[str]:
     low = text.lower()  # (a substring gate: most questions hold none of the words)
     if not any(w in low for w in WHOLE_WORDS):
         return _NONE
-    return _ALL if _WHOLE.search(text) else _NONE
+    return _ALL if WHOLE.search(text) else _NONE
 
 
 _ALL, _NONE = frozenset({"all"}), frozenset[str]()
-_WHOLE = re.compile(r"(?i)\b(?:" + "|".join(WHOLE_WORDS) + r")\b(?<!\ball(?=\s+others?\b))")

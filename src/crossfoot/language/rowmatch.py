@@ -72,7 +72,7 @@ from crossfoot.language.rowtables import (
     rows_named_by,
     total_rows,
 )
-from crossfoot.language.rowtokens import _OPTIONAL, label_tokens, names_row, required_tokens, tokens
+from crossfoot.language.rowtokens import OPTIONAL, label_tokens, names_row, required_tokens, tokens
 from crossfoot.language.rowtokens import counted as _counted
 from crossfoot.language.spaced_plus import spaced_plus
 from crossfoot.language.stretch import segment_start
@@ -363,7 +363,7 @@ def _total_named(
     sentence = said.words()
     for c in cells:
         toks = table.rows.get(c.row or "", frozenset())
-        if "total" in toks or (toks - _OPTIONAL) & sentence:
+        if "total" in toks or (toks - OPTIONAL) & sentence:
             return None
         if "total" in tokens(c.column or ""):
             return None  # "Total Number of Shares Purchased": the column's total, not the row's

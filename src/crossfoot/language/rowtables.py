@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from crossfoot.language.nested_labels import named_apart, named_beside
 from crossfoot.language.rowtokens import (
-    _OPTIONAL,
+    OPTIONAL,
     label_reading,
     label_tokens,
     required_tokens,
@@ -178,7 +178,7 @@ def _read_tables(values: tuple[SourceValue, ...]) -> dict[int, LabelTable]:
 
 def total_rows(rows: dict[str, frozenset[str]]) -> list[str]:
     """Labels of the bare "Total" rows (tokens "total" and at most "net")."""
-    return [r for r, toks in rows.items() if "total" in toks and toks <= _OPTIONAL]
+    return [r for r, toks in rows.items() if "total" in toks and toks <= OPTIONAL]
 
 
 def _present(req: frozenset[str], words: set[str] | frozenset[str], glued: str) -> bool:
@@ -218,7 +218,7 @@ def _narrower(table: LabelTable, named: str, cell: SourceValue, sentence: frozen
     whole sentence counts (not only the number's stretch): "... $4m for the current and $3m for
     the non-current deferred revenue" may name the row after the number.
     """
-    extra = table.rows.get(cell.row or "", frozenset()) - table.rows[named] - _OPTIONAL
+    extra = table.rows.get(cell.row or "", frozenset()) - table.rows[named] - OPTIONAL
     if not extra or extra & sentence:
         return False
     return any(sv.row == named and sv.column == cell.column for sv in table.cells)

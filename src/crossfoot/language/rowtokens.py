@@ -18,6 +18,7 @@ from crossfoot.language.rowsynonyms import names_in_other_words
 from crossfoot.numbers.words import NUMBER_WORDS
 
 __all__ = [
+    "OPTIONAL",
     "SAME_FORMS",
     "acronym",
     "count_of_whole",
@@ -39,8 +40,9 @@ _STOP = frozenset(
     over under during year years fiscal ended ending end as all amount amounts value
     values company companys we us i s total net""".split()
 )
-# Tokens a sentence may leave out and still name the row ("sales" names "Net sales").
-_OPTIONAL = frozenset({"total", "net"})
+# Tokens a sentence may leave out and still name the row ("sales" names "Net sales"): one list
+# (rules._named, rules.off_question_optional, rules.calc_year_means, language.rowmatch, rowtables).
+OPTIONAL = frozenset({"total", "net"})
 # Words too generic to name a row on their own ("Other", "Total").
 _GENERIC = frozenset({"other", "total", "net", "all", "item", "items"})
 _WORD = re.compile(r"[a-z][a-z0-9'&]*|\d+")
@@ -161,7 +163,7 @@ def _token(word: str) -> str | None:
     if w.endswith("'s"):
         w = w[:-2]
     w = _singular(w)
-    if (len(w) < 2 and not w.isdigit()) or (w in _STOP and w not in _OPTIONAL):
+    if (len(w) < 2 and not w.isdigit()) or (w in _STOP and w not in OPTIONAL):
         return None
     return w
 
@@ -213,7 +215,7 @@ def fullest_named(named: Iterable[tuple[_K, str]], said: AbstractSet[str]) -> li
 
 
 def _required(label: frozenset[str]) -> frozenset[str]:
-    req = label - _OPTIONAL
+    req = label - OPTIONAL
     # A label of numbers and generic words only ("2020", "Other", "Total") names nothing
     # (a plain loop: the first content word ends it).
     for t in req:
@@ -239,7 +241,7 @@ def acronym(label: str) -> str | None:
 
 def _initials(toks: list[str]) -> str | None:
     """:func:`acronym` of a label's tokens."""
-    words = [t for t in toks if t not in _OPTIONAL]
+    words = [t for t in toks if t not in OPTIONAL]
     if not 2 <= len(words) <= 4 or not all(w[0].isalpha() for w in words):
         return None
     return "".join(w[0] for w in words[:-1]) + "&" + words[-1][0]

@@ -16,7 +16,10 @@ ASIDE`` is this pattern): "Total", "Grand total", "Total sales", "All regions", 
 one), else the one labelled a grand total; else none can be told (None, as with no total line).
 Readers: ``rules._column_whole`` (column_rest, share_points), ``rules._fraction_column``,
 ``rules.joined_share``, ``rules.column_share`` (a share of an unwritten total, and its change),
-``rules.column_median``, and the result sets' total rows of ``rules._rowsums_tables``.
+``rules.column_median``, the result sets' total rows of ``rules._rowsums_tables``, the total a
+line is counted twice with (``rules._double_count``), the lines a rank leaves out
+(``rules.alignment_rank``, ``language.extremes.ASIDE``) and the collective lines of
+``language.collective_lines``.
 
 >>> line_role("Total sales"), line_role("All regions"), line_role("Subtotal"), line_role("Median")
 ('whole', 'whole', 'subtotal', 'centre')
@@ -34,17 +37,22 @@ from typing import Literal, TypeVar
 
 from crossfoot.model.types import SourceValue
 
-__all__ = ["SUMMARY", "WHOLE_WORDS", "line_role", "parts_named", "whole_line"]
+__all__ = ["SUMMARY", "WHOLE", "WHOLE_WORDS", "line_role", "parts_named", "whole_line"]
 
 # The words of a summary line: a total, a part's sum, or a centre of the rows (one list).
 WHOLE_WORDS = ("total", "sum", "all", "overall", "combined")
 _SUBTOTAL_WORDS = ("subtotal", "sub-total")
 _CENTRE_WORDS = ("average", "mean", "median")
-# ("All other", "All others": a part of the rows, the ones not listed, never their whole)
-SUMMARY = re.compile(
-    r"(?i)\b(?:" + "|".join((*WHOLE_WORDS, *_SUBTOTAL_WORDS, *_CENTRE_WORDS)) + r")\b"
-    r"(?<!\ball(?=\s+others?\b))"
-)
+
+
+def _any_of(words: tuple[str, ...]) -> re.Pattern[str]:
+    """One of ``words`` as a word, case-blind; never the "all" of "All other", "All others" (a
+    part of the rows, the ones not listed, never their whole)."""
+    return re.compile(r"(?i)\b(?:" + "|".join(words) + r")\b(?<!\ball(?=\s+others?\b))")
+
+
+SUMMARY = _any_of((*WHOLE_WORDS, *_SUBTOTAL_WORDS, *_CENTRE_WORDS))
+WHOLE = _any_of(WHOLE_WORDS)  # (a word of a whole alone: language.collective_lines)
 _CENTRE = re.compile(r"(?i)\b(?:" + "|".join(_CENTRE_WORDS) + r")\b")
 _SUBTOTAL = re.compile(r"(?i)\bsub-?total\b")
 _GRAND = re.compile(r"(?i)\bgrand\s+total\b")

@@ -28,7 +28,10 @@ __all__ = ["days_fit", "named_days"]
 
 _Day = tuple[int | None, int]  # (year or None, 100 * month + day)
 
-_MONTH = r"(?P<m{n}>jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+# A month's name or its short form, whole (language.period_columns' list): "Dec" of
+# "declined 12" or "Mar" of "Marketing 12" names no month.
+_NAMES = "|".join(sorted(MONTH_NUMBERS, key=len, reverse=True))
+_MONTH = r"(?P<m{n}>" + _NAMES + r")\b\.?"
 _YEAR = r"(?:,?\s+(?P<y{n}>(?:19|20)\d\d)\b)?"
 # "January 22", "Jan. 22, 2024", "22 January 2024", "2024-01-22"; not "May 5 million".
 _DAYS = re.compile(
@@ -55,7 +58,7 @@ def named_days(text: str) -> tuple[_Day, ...]:
             month, day = int(m["m3"]), int(m["d3"])
         else:
             word = (m["m1"] or m["m2"]).lower()
-            month = MONTH_NUMBERS.get(word) or MONTH_NUMBERS.get(word[:3]) or 0
+            month = MONTH_NUMBERS.get(word, 0)
             day = int(m["d1"] or m["d2"])
             y = m["y1"] or m["y2"]
             year = int(y) if y else None

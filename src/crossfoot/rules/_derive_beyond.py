@@ -7,9 +7,10 @@ lines are a benefit, revenue net of a segment's loss, lease assets less a negati
 The share above 100 % is read only where the words ask for a share of something ("percentage
 of", "proportion", "% of") and the question asks no change ("the percentage of increase"), of a
 part and its whole in one line of one table (one column of one period, or one row of a
-transposed table), and the line holds a value of the other sign than the whole. A row's two
-years ("2019 as a percentage of 2018") or a whole that no other line takes from stay at most
-100 %.
+transposed table), and the line holds a value of the other sign than the whole. A whole that
+no other line takes from stays at most 100 %. One line's two periods, the base named right
+after the share words ("2019 as a percentage of 2018", "107.8% of its 2017 level"), are read
+above 100 % too (``rules._derive_periods_share``; the question may word that base alone).
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ _SHARE_WORDS = ("percentage of", "percent of", "proportion", "% of", "share of",
 
 
 def beyond_asked(ctx: ClaimContext) -> bool:
-    """Whether the claim's sentence, or the question before it, words a share of a whole."""
+    """Whether the claim's sentence, or the question before it, words a share of a whole (or
+    the question a share of a named period: ``base_asked``)."""
     if ctx.mention.kind != "percent":
         return False
     ask = ctx.shared.get("ask.text")
@@ -42,7 +44,8 @@ def beyond_asked(ctx: ClaimContext) -> bool:
 
 def share_beyond(ctx: ClaimContext, whole: SourceValue, part: SourceValue) -> bool:
     """Whether ``part`` over ``whole`` may be a share above 100 %: both cells of one line of one
-    table and one period, asked as a share, and a value of that line has the other sign.
+    table and one period, asked as a share, and a value of that line has the other sign; or one
+    line's two periods, the words naming the whole's as the base (``periods_share``).
 
     >>> from decimal import Decimal
     >>> def cell(v, r, c=1, year=2019):

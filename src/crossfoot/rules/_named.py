@@ -397,14 +397,11 @@ _PERIOD_WORDS = re.compile(
 )
 
 
-_OPTIONAL_WORDS = frozenset({"net", "total"})
-
-
 def _inside(req: frozenset[str], fuller: tuple[str, ...], words: list[str]) -> bool:
     """Whether every occurrence of ``req``'s words in ``words`` lies within an occurrence of the
     fuller label's phrase ("sales" of "cost of sales", but not the second "vested" of
     "non-vested shares vested", nor the "revenue" of "% of net revenue for cost of revenue")."""
-    seq = [w for w in words if w not in _OPTIONAL_WORDS]
+    seq = [w for w in words if w not in rowtokens.OPTIONAL]
     n = len(fuller)
     covered: set[int] = set()
     for j in range(len(seq) - n + 1):

@@ -38,7 +38,7 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
 from crossfoot.language.rowfocus import focus_group, focus_text
-from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.rowtokens import OPTIONAL, required_tokens, tokens
 from crossfoot.language.years import period, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.index import ValueIndex
@@ -66,7 +66,6 @@ _YEARLY = WordGated(
     ("annual", "yearly", "year", "annum"),
 )
 _HUNDRED = Decimal(100)
-_OPTIONAL = frozenset({"total", "net"})  # words a text may leave out and still name the row
 _Rows = dict[int, dict[int, SourceValue]]
 
 
@@ -186,7 +185,7 @@ def _fullest(rows: _Rows) -> _Rows:
 
 
 def _words(row: str) -> frozenset[str]:
-    return required_tokens(row) - _OPTIONAL
+    return required_tokens(row) - OPTIONAL
 
 
 def _per_year(ctx: ClaimContext, years: list[int]) -> Verdict | None:

@@ -31,20 +31,20 @@ from crossfoot.language.years import YEAR
 from crossfoot.model.types import Claim, Evidence, SourceValue
 from crossfoot.sources.rows_label_match import label_search
 
-__all__ = ["change_cells"]
+__all__ = ["CLAUSE_BREAK", "change_cells"]
 
 _PERCENT = re.compile(r"(?i)%|\bper\s?cent\b|\bpct\b")
 _CHANGE = re.compile(r"(?i)\b(?:change|chg|growth|yoy|y/y|increase|decrease|var(?:iance)?)\b")
-
-
-_BREAK = re.compile(r"[,;:]\s|\s(?:and|while|but|whereas)\s")
+# Where a clause of the sentence ends: a comma, a semicolon or a colon, or a word that joins
+# another clause (also ``rules.half_change``'s).
+CLAUSE_BREAK = re.compile(r"[,;:]\s|\s(?:and|while|but|whereas)\s")
 
 
 def _clause(sentence: str, start: int, end: int) -> str:
     """The clause of the sentence that holds ``sentence[start:end]``: "Wholesale was up by 12.0"
     of "Wholesale was up by 12.0, while Retail rose 6.5"."""
-    lo = max((b.end() for b in _BREAK.finditer(sentence, 0, start)), default=0)
-    after = _BREAK.search(sentence, end)
+    lo = max((b.end() for b in CLAUSE_BREAK.finditer(sentence, 0, start)), default=0)
+    after = CLAUSE_BREAK.search(sentence, end)
     return sentence[lo : after.start() if after else len(sentence)]
 
 

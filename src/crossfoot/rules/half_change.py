@@ -30,6 +30,7 @@ from decimal import Decimal
 from crossfoot.language.changewords import move_stated
 from crossfoot.language.period_columns import column_period
 from crossfoot.model.types import Claim, Evidence, SourceValue, format_decimal
+from crossfoot.rules.change_column import CLAUSE_BREAK
 from crossfoot.sources.rows_label_match import label_search
 from crossfoot.sources.rows_months import QUARTER
 
@@ -37,9 +38,10 @@ __all__ = ["half_changes"]
 
 _HALF = re.compile(r"(?i)\b(?:h([12])|([12])h|(first|second)[\s-]+half)\b")
 _OTHER_PART = re.compile(r"(?i)\b(?:q[1-4]|[1-4]q|(?:first|second|third|fourth)\s+quarter)\b")
-_CLAUSE = re.compile(r"[,;:]\s|\s(?:and|while|but|whereas)\s")
 _SHOWN = Decimal("0.001")
 _Line = tuple[str, int | None, str, int | None, int]
+# a sentence naming both halves, the halves by position, and its lines of quarters or months
+_Read = tuple[str, list[tuple[int, int]], list[tuple[str, list[SourceValue]]]]
 
 
 def half_changes(text: str, claims: list[Claim], values: Sequence[SourceValue]) -> list[Claim]:
@@ -48,29 +50,29 @@ def half_changes(text: str, claims: list[Claim], values: Sequence[SourceValue]) 
     if "h" not in text.lower() or not any(not c.passed for c in claims):
         return claims
     out = list(claims)
-    read: dict[int, tuple[str, list[tuple[int, int]]] | None] = {}  # (one reading a sentence)
+    read: dict[tuple[int, int], _Read | None] = {}  # (a sentence read once: halves, lines)
     for i, c in enumerate(claims):
         if c.passed or c.mention.kind not in ("number", "money", "percent"):
             continue
         s = c.sentence
-        if s.start not in read:
-            read[s.start] = _halves(text[s.start : s.end])
-        found = read[s.start]
+        if (s.start, s.end) not in read:
+            read[s.start, s.end] = _halves(text[s.start : s.end], values)
+        found = read[s.start, s.end]
         if found is None:
             continue
-        sentence, halves = found
-        evidence = _derived(text, c, sentence, halves, values)
+        evidence = _derived(text, c, *found)
         if evidence is not None:
             out[i] = Claim(c.mention, s, "derived", evidence)
     return out
 
 
-def _halves(sentence: str) -> tuple[str, list[tuple[int, int]]] | None:
-    """The sentence and the halves it names by position, when it names both and no quarter."""
+def _halves(sentence: str, values: Sequence[SourceValue]) -> _Read | None:
+    """The sentence, the halves it names by position and the lines it names (``_lines``), when
+    it names both halves and no quarter."""
     halves = [(m.start(), _half(m)) for m in _HALF.finditer(sentence)]
     if {h for _, h in halves} != {1, 2} or _OTHER_PART.search(sentence):
         return None
-    return sentence, halves
+    return sentence, halves, _lines(sentence, values)
 
 
 def _half(m: re.Match[str]) -> int:
@@ -84,14 +86,14 @@ def _derived(
     claim: Claim,
     sentence: str,
     halves: list[tuple[int, int]],
-    values: Sequence[SourceValue],
+    lines: list[tuple[str, list[SourceValue]]],
 ) -> Evidence | None:
     """The evidence of the first named line whose halves give the claim's figure, or None."""
     m = claim.mention
     at = m.start - claim.sentence.start
     way = move_stated(text, claim.sentence.start, m.start)
     own = _own_half(sentence, at, halves)
-    for line, cells in _lines(sentence, values):
+    for line, cells in lines:
         half = len(cells) // 2
         h1 = sum((v.value for v in cells[:half]), Decimal(0))
         h2 = sum((v.value for v in cells[half:]), Decimal(0))
@@ -121,7 +123,7 @@ def _derived(
 
 def _own_half(sentence: str, at: int, halves: list[tuple[int, int]]) -> int | None:
     """The half a level figure at ``at`` is of: the last one named before it in its clause."""
-    cuts = [0, *(c.end() for c in _CLAUSE.finditer(sentence, 0, at))]
+    cuts = [0, *(c.end() for c in CLAUSE_BREAK.finditer(sentence, 0, at))]
     before = [h for pos, h in halves if cuts[-1] <= pos < at]
     return before[-1] if before else None
 

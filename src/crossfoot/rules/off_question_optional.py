@@ -31,14 +31,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from crossfoot.language.rowtokens import tokens
+from crossfoot.language.rowtokens import OPTIONAL, tokens
 from crossfoot.rules._named_parts import said_whole
 
 __all__ = ["said_optional"]
 
 # a label's required words and its phrase, as ``rules._named.Named._named`` gathers them
 _Named = dict[str, tuple[frozenset[str], tuple[str, ...]]]
-_OPTIONAL = frozenset({"net", "total"})
 
 
 def tokens_of(label: str) -> tuple[str, ...]:
@@ -55,20 +54,20 @@ def said_optional(
     """``named`` (a label and its required words each) without the labels whose "net" or
     "total" the question leaves out while writing a like label whole (module docstring);
     ``label_words``: a label's words as the question's ``toks`` are read."""
-    if len(named) < 2 or not words & _OPTIONAL:
+    if len(named) < 2 or not words & OPTIONAL:
         return named
     own = {label: label_words(label) for label in named}
     whole = [
         (label, req)
         for label, (req, _) in named.items()
-        if _OPTIONAL.intersection(own[label]) and said_whole(own[label], toks)
+        if OPTIONAL.intersection(own[label]) and said_whole(own[label], toks)
     ]
     if not whole:
         return named
     drop = {
         label
         for label, (req, _) in named.items()
-        if _OPTIONAL.intersection(own[label]) - words
+        if OPTIONAL.intersection(own[label]) - words
         and any(r == req and m != label for m, r in whole)
     }
     return {k: v for k, v in named.items() if k not in drop} if drop else named

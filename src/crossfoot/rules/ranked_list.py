@@ -5,7 +5,8 @@ North (4,637), South (3,540) and West (3,802)".
 Each figure is a right cell, so each passed; but the list claims an order (South above West) and,
 for "top" / "bottom" words, that no row left out beats the last one listed. The lead-in (the line
 above a run of numbered or bulleted lines; a sentence's words before its first figure, when they
-write "top three", "ranked", "from highest to lowest") says the direction: its first word of a
+write "top three", "ranked", "from highest to lowest"; not a rank of one row, "North ranked
+first") says the direction: its first word of a
 high end ("top", "highest", "largest", "leading", "best", "descending") or of a low end
 ("bottom", "lowest", "smallest", "worst", "ascending"); "ranked" alone takes either order. The
 items' figures (a list line's first figure; each figure of the sentence) must be single cells of
@@ -40,11 +41,17 @@ _LOW = r"bottom|lowest|smallest|worst|ascending"
 _RANK = r"rank(?:ed|ing|s)?"
 _END = re.compile(rf"(?i)\b(?:(?P<high>{_HIGH})|(?P<low>{_LOW})|(?P<rank>{_RANK}))\b")
 # One sentence ranks its figures only when it says so plainly: "the top three", "ranked",
-# "from highest to lowest", "in descending order".
+# "from highest to lowest", "in descending order". A rank of one row ("North ranked first with
+# 4,637, while South had 3,540 and West 3,802") puts no order on the figures after it.
 _N = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
+_ONE_PLACE = (
+    r"(?!\s+(?:as\s+)?(?:the\s+)?(?:(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th"
+    rf"|number)(?![\w-])|no\.|#|(?:{_HIGH}|{_LOW})(?![\w-])(?!\s+to\b)))"
+)
 _SENTENCE = re.compile(
     rf"(?i)\b(?:(?:{_HIGH}|{_LOW})\s+{_N}\b|{_N}\s+(?:{_HIGH}|{_LOW})\b"
-    rf"|{_RANK}\b|from\s+(?:the\s+)?(?:{_HIGH}|{_LOW})\s+to\b|in\s+(?:descending|ascending)\s+order)"
+    rf"|{_RANK}\b{_ONE_PLACE}|from\s+(?:the\s+)?(?:{_HIGH}|{_LOW})\s+to\b"
+    r"|in\s+(?:descending|ascending)\s+order)"
 )
 # a list's size: "top 3", "bottom 5"; "the 3 largest"
 _TOP = re.compile(r"(?i)\b(?:top|bottom)\s+\Z")

@@ -39,7 +39,7 @@ from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_shared import claim_direction, claim_interval
 from crossfoot.rules._rowsums_tables import _Column, _Table, scope_tables
 
-__all__ = ["rows_share_points", "year_totals"]
+__all__ = ["pp_verdict", "rows_share_points", "year_pair", "year_totals"]
 
 _HUNDRED = Decimal(100)
 
@@ -74,7 +74,7 @@ def rows_share_points(ctx: ClaimContext, scale: Decimal) -> Verdict | None:
         (early, used_a), (late, used_b) = shares[0], shares[1]
         change = late - early
         if lo <= abs(change) <= hi or lo <= change <= hi:
-            return _verdict(ctx, early, late, (*used_a, *used_b), pair)
+            return pp_verdict(ctx, early, late, (*used_a, *used_b), pair)
     return None
 
 
@@ -106,13 +106,17 @@ _LISTED = 25
 _Side = tuple[_Column, list[int]]
 
 
-def _verdict(
+def pp_verdict(
     ctx: ClaimContext,
     early: Decimal,
     late: Decimal,
     used: tuple[SourceValue, ...],
     pair: tuple[int, int],
 ) -> Verdict | None:
+    """The verdict of a share's change in points from ``early`` to ``late`` (percent) that met
+    the figure (``rules.share_points`` over a document's table, and over a result set here): the
+    wording's direction against the sign, else ``derived``; None for a fall with no word of it
+    and a positive figure (left to other rules)."""
     change = late - early
     formula = (
         f"share {pair[1]} {format_decimal(round(late, 3))}% - share {pair[0]} "
@@ -128,8 +132,15 @@ def _verdict(
     return Verdict("derived", Evidence("derive", "pp_change", formula, used, change))
 
 
-def _pair(have: set[int], said: set[int]) -> tuple[int, int] | None:
-    """The two years of the change (share_points' reading)."""
+def year_pair(have: set[int], said: set[int]) -> tuple[int, int] | None:
+    """The two years of a change among the years a table ``have``s: the two the sentence
+    names (``said``), the one it names and the year before, or the only two.
+
+    >>> year_pair({2022, 2023}, set()), year_pair({2021, 2022, 2023}, {2023})
+    ((2022, 2023), (2022, 2023))
+    >>> year_pair({2021, 2022, 2023}, set()) is None
+    True
+    """
     if len(said) == 2:
         a, b = sorted(said)
     elif len(said) == 1:
@@ -159,7 +170,7 @@ def _years(
             if year is not None:
                 by_family.setdefault(col.family, {})[year] = col
         for cols in by_family.values():
-            pair = _pair(set(cols), said)
+            pair = year_pair(set(cols), said)
             if pair is not None:
                 return pair, ((cols[pair[0]], rows), (cols[pair[1]], rows))
         return None
@@ -167,7 +178,7 @@ def _years(
     for i, p in enumerate(periods):
         if p is not None and p[0] is not None and p[1] == 0:
             by_year.setdefault(p[0], []).append(i)
-    pair = _pair(set(by_year), said)
+    pair = year_pair(set(by_year), said)
     amounts = [c for c in table.columns if not c.percent and c.values]
     picked = [c for c in amounts if c.family and c.family in low] if len(amounts) > 1 else amounts
     if pair is None or len(picked) != 1:

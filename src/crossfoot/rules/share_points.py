@@ -29,11 +29,11 @@ from typing import Any
 from crossfoot.language.summary_lines import parts_named
 from crossfoot.language.years import YEAR
 from crossfoot.model.context import ClaimContext, Verdict
-from crossfoot.model.types import Evidence, SourceValue, format_decimal
+from crossfoot.model.types import SourceValue
 from crossfoot.rules._column_whole import column_whole
-from crossfoot.rules._derive_shared import claim_direction, claim_interval, kind_allowed
+from crossfoot.rules._derive_shared import claim_interval, kind_allowed
 from crossfoot.rules._row_order import named_rows
-from crossfoot.rules.rows_years import rows_share_points
+from crossfoot.rules.rows_years import pp_verdict, rows_share_points, year_pair
 
 __all__ = ["share_points"]
 
@@ -63,7 +63,8 @@ def share_points(ctx: ClaimContext) -> Verdict | None:
     rows = parts_named(named_rows(ctx.text[s.start : m.start], ctx.scope.index.values))
     if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
         return None
-    pair = _years(rows, {int(y) for y in YEAR.findall(s.text)})
+    have = {y for cells in rows.values() for y in cells}
+    pair = year_pair(have, {int(y) for y in YEAR.findall(s.text)})
     if pair is None:
         return None
     shares = [_share(ctx, rows, y) for y in pair]
@@ -75,33 +76,7 @@ def share_points(ctx: ClaimContext) -> Verdict | None:
     lo, hi = lo * scale, hi * scale
     if not (lo <= abs(change) <= hi or lo <= change <= hi):
         return None
-    formula = (
-        f"share {pair[1]} {format_decimal(round(late, 3))}% - share {pair[0]} "
-        f"{format_decimal(round(early, 3))}% = {format_decimal(round(change, 3))} points"
-    )
-    used = (*used_a, *used_b)
-    direction, _ = claim_direction(ctx)
-    if (direction == "up" and change < 0) or (direction == "down" and change > 0):
-        went = "fell" if change < 0 else "rose"
-        why = f"the wording says the other way, but the share {went}: {formula}"
-        return Verdict("contradicted", Evidence("derive", "pp_change", formula, used), why)
-    if direction is None and not m.negative and change < 0:
-        return None  # a positive figure with no word of direction for a fall: left to others
-    return Verdict("derived", Evidence("derive", "pp_change", formula, used, change))
-
-
-def _years(rows: Mapping[Any, dict[int, SourceValue]], said: set[int]) -> tuple[int, int] | None:
-    have = sorted({y for cells in rows.values() for y in cells})
-    if len(said) == 2:
-        a, b = sorted(said)
-    elif len(said) == 1:
-        b = next(iter(said))
-        a = b - 1
-    elif len(have) == 2:
-        a, b = have
-    else:
-        return None
-    return (a, b) if a in have and b in have else None
+    return pp_verdict(ctx, early, late, (*used_a, *used_b), pair)
 
 
 def _share(
