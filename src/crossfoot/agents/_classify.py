@@ -73,8 +73,11 @@ NOT_ID = re.compile(
     r"|\d{1,4}-[a-z]{3,}(?:-[a-z]+)*",
     re.IGNORECASE,
 )
+# An amount in free text; Indian digit grouping ("₹1,23,456", "Rs. 12,34,567") beside a rupee
+# sign as ``_AMOUNT`` and the context (``_scaled.rupee_amounts``) read it, not "₹1" and more.
 _CURRENCY_AMOUNT = re.compile(
-    r"[$€£¥₹]\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[$€£¥₹]\s?\d+(?:\.\d+)?"
+    r"(?:₹|\b[Rr][Ss]\.?)\s?\d{1,2}(?:,\d\d)+,\d{3}(?:\.\d+)?"
+    r"|[$€£¥₹]\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[$€£¥₹]\s?\d+(?:\.\d+)?"
     r"|\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b|\b\d+(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b"
 )
 _COMPACT_DROP = str.maketrans("", "", " \t-_#./:")

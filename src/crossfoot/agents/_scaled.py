@@ -42,7 +42,11 @@ _RUPEES = re.compile(
     r"(?:₹|\brs\.?|\binr)\s?" + _INDIAN + r"|(?<![\w.,])" + _INDIAN + r"\s?(?:inr|rupees?)\b"
 )
 
-_RUPEE_CUES = ("₹", "rs.", "rs ", "inr", "rupee")
+# The gate before the pattern, a superset of its cues: a rupee sign, the words after the digits,
+# or "rs" before digits ("rs.", "rs 1", and glued, "rs12"), found by a literal scan ("rs" of
+# "orders" or "years" alone does not run the pattern).
+_RUPEE_CUES = ("₹", "inr", "rupee")
+_RS_DIGITS = re.compile(r"rs\.?\s?\d")
 
 
 def rupee_amounts(low: str) -> set[str]:
@@ -52,7 +56,9 @@ def rupee_amounts(low: str) -> set[str]:
     >>> sorted(rupee_amounts("fee ₹1,23,456.50 and 12,34,567 inr, not [1,23,456]"), key=float)
     ['123456.5', '1234567']
     """
-    if "," not in low or not any(c in low for c in _RUPEE_CUES):
+    if "," not in low:
+        return set()
+    if not any(c in low for c in _RUPEE_CUES) and _RS_DIGITS.search(low) is None:
         return set()
     return {dec_key(Decimal((b or a).replace(",", ""))) for b, a in _RUPEES.findall(low)}
 

@@ -147,8 +147,8 @@ _NEAR, _AFTER = 60, 24
 
 def timed_days(low: str, reference: date | None = None) -> dict[object, set[str]]:
     """The days a lower-cased text gives a time of day on, each with its times: a day ordinal
-    (or a ``(month, day)`` pair written without a year) for each date written up to
-    :data:`_NEAR` characters before a time, or else up to :data:`_AFTER` after it.
+    (or a ``(month, day)`` pair written without a year) for the last date written up to
+    :data:`_NEAR` characters before a time, or else each date up to :data:`_AFTER` after it.
 
     >>> got = timed_days("the reunion is on june 10th 2024 at 1 pm; bring a dish")
     >>> [(date.fromordinal(d).isoformat(), t) for d, t in got.items()]
@@ -159,14 +159,47 @@ def timed_days(low: str, reference: date | None = None) -> dict[object, set[str]
         keys = {_key(h, m[2], m[3]) for h in _hours(m) or ()}
         if not keys:
             continue
-        # the day written before the time ("on June 10th at 1 PM"), else right after it ("at
-        # 1 PM on June 10th"); not one further on ("..., and a follow-up on June 11")
-        days, yearless = find_dates(low[max(0, m.start() - _NEAR) : m.start()], reference)
+        # the day written last before the time ("on June 10th at 1 PM", not the "June 9" of
+        # "lunch on June 9 and a call on June 10 at 1 PM"), else right after it ("at 1 PM on
+        # June 10th"); not one further on ("..., and a follow-up on June 11")
+        # each window widened to whole words: "june 11" cut to "june 1" is another day
+        days, yearless = _last_dates(low[_edge(low, m.start() - _NEAR, -1) : m.start()], reference)
         if not days and not yearless:
-            days, yearless = find_dates(low[m.end() : m.end() + _AFTER], reference)
+            days, yearless = find_dates(low[m.end() : _edge(low, m.end() + _AFTER, 1)], reference)
         for day in (*days, *yearless):
             out.setdefault(day, set()).update(keys)
     return out
+
+
+def _edge(low: str, i: int, step: int) -> int:
+    """``i`` moved by ``step`` (-1 back, 1 on) out of the word it cuts, within ``low``."""
+    if step < 0:
+        i = max(0, i)
+        while i > 0 and low[i - 1].isalnum():
+            i -= 1
+        return i
+    while i < len(low) and low[i].isalnum():
+        i += 1
+    return i
+
+
+def _last_dates(text: str, reference: date | None) -> tuple[set[int], set[tuple[int, int]]]:
+    """The days of the last date ``text`` writes: when it writes several, those of its shortest
+    tail from a space on that names one ("june 9; a call on june 10 at" -> June 10).
+
+    >>> days, yearless = _last_dates("lunch on 2026-12-08 and a call on december 9 at ", None)
+    >>> days, yearless
+    (set(), {(12, 9)})
+    """
+    days, yearless = find_dates(text, reference)
+    if len(days) + len(yearless) < 2:
+        return days, yearless
+    for k in range(len(text) - 1, 0, -1):
+        if text[k - 1] == " ":
+            tail = find_dates(text[k:], reference)
+            if tail[0] or tail[1]:
+                return tail
+    return days, yearless
 
 
 def stray_time(

@@ -164,13 +164,15 @@ def plain_between(
     """The Mention of the digit core ``text[s0:e0]`` when nothing around it can change its
     reading, else None. ``text`` is the reading view of ``original`` (same offsets), read with
     no locale and not as a cell; ``env`` is the scan's, ``floor`` where its last number ended
-    (the reader's own floor). Four shapes:
+    (the reader's own floor). Five shapes:
 
     - between a word of :data:`WORDS_BEFORE` (or a comma, or a word the reader's gates pass) and
       a word of :data:`WORDS_AFTER` (or a word the gates pass), a "%", or a mark that ends it:
       "was 4,567 in", "in 2019, the", "rose 12.5% in", "saw 123,457 events";
     - set apart as a cell is ('"2019",', '"12.5%"'), by a character of ``alone``;
     - a dollar amount in quotes ('"$1,366"', '"$ 5,686"'), and a minus in quotes ('"-584"');
+    - after a plain word, a dollar amount with or without a scale word ("reached $5.3 million
+      in", "is $35,046."), a minus ("is -5.2%.", "was -241 in") or both ("was -$58,000 and");
     - and two that are no number: the day of a written date (:data:`DAY`) and digits after a
       reference word (:data:`REF`: "Note 4", "item 2").
 

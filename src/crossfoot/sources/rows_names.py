@@ -186,7 +186,7 @@ def same_unit(a: SourceValue, b: SourceValue) -> bool:
 FORWARD_INDEX = [True]
 
 
-# From this many rows :meth:`_Labels.repeated` reads the labels' index (made once per table and
+# Above this many rows :meth:`_Labels.repeated` reads the labels' index (made once per table and
 # shared with the look-up of a sentence's rows) instead of a set of the labels.
 _INDEXED = 64
 
