@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from contextlib import contextmanager
 from decimal import Decimal
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-import crossfoot.numbers.extract as extract_module
 import crossfoot.numbers.fast as fast
 from crossfoot.model.types import Mention
 from crossfoot.numbers.cores import Digits, read_core
@@ -29,7 +27,7 @@ from crossfoot.numbers.extract import extract
 from crossfoot.numbers.num import Num
 from crossfoot.numbers.patterns import REF_ENDS, SCALE_EXP
 from deep import examples, pairs
-from fast_spy import fast_reads
+from fast_spy import both_reads, fast_reads, first_difference
 
 # -- the template ------------------------------------------------------------------------------
 
@@ -99,26 +97,6 @@ def test_template_differs_from_a_wrong_precision() -> None:
 # -- references --------------------------------------------------------------------------------
 
 
-@contextmanager
-def _without_fast_path() -> Iterator[None]:
-    extract_module.FAST_PATH[0] = False
-    try:
-        yield
-    finally:
-        extract_module.FAST_PATH[0] = True
-
-
-def _differs(texts: Iterator[str]) -> str | None:
-    """The first text the fast and the full reading differ on."""
-    for text in texts:
-        fast_read = extract(text)
-        with _without_fast_path():
-            full_read = extract(text)
-        if fast_read != full_read:
-            return text
-    return None
-
-
 _REF_CORES = ["1", "12", "2019", "4,567", "12.5", "007", "3a", "1-2", "1/2", "2.8:1", "3.1"]
 _REF_LEFT = ["", "See ", "in ", "$5 and ", "-", "(", "about ", "fiscal ", "em ", "5 ", "Rs ", "x"]
 _REF_RIGHT = ["", " had $5", ".", ". Next", ",", ")", "%", " million", "-3", "a", "b.", " pm",
@@ -151,12 +129,12 @@ _SHAPED = list({_shape(w): w for w in sorted(REF_ENDS.words, reverse=True)}.valu
 @pytest.mark.parametrize("chunk", range(2))
 def test_each_reference_word_reads_as_the_full_reader(chunk: int) -> None:
     words = sorted(REF_ENDS.words)[chunk::2]
-    assert _differs(_references(words)) is None
+    assert first_difference(_references(words)) is None
 
 
 def test_a_word_of_each_shape_reads_as_the_full_reader_in_every_context() -> None:
     assert len(_SHAPED) >= 6
-    assert _differs(_references(_SHAPED, whole=True)) is None
+    assert first_difference(_references(_SHAPED, whole=True)) is None
 
 
 def test_references_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -184,7 +162,7 @@ def test_a_broken_reference_path_is_caught(monkeypatch: pytest.MonkeyPatch) -> N
         return text[s0:e0].isdigit() and text[:s0].rstrip().lower().endswith(("item", "note"))
 
     monkeypatch.setattr(fast, "_reference", no_compound)
-    assert _differs(_references(["item", "note"])) is not None
+    assert first_difference(_references(["item", "note"])) is not None
 
 
 _WORDS = [*sorted(REF_ENDS.words)[::2], "was", "in", "the", "about", "$", "EUR", "Rs", "US",
@@ -205,9 +183,7 @@ _TEXTS = st.lists(_PIECE, max_size=14).map("".join)
 @example("Item 1-2 and Note 4. x")
 @example("§ 5 and ¶ 6, no. 7 and ending in 7334")
 def test_random_reference_texts_read_as_the_full_reader(text: str) -> None:
-    fast_read = extract(text)
-    with _without_fast_path():
-        full_read = extract(text)
+    fast_read, full_read = both_reads(text)
     assert fast_read == full_read
 
 
@@ -229,7 +205,7 @@ def _glued_dollars() -> Iterator[str]:
 
 
 def test_glued_scale_dollars_read_as_the_full_reader() -> None:
-    assert _differs(_glued_dollars()) is None
+    assert first_difference(_glued_dollars()) is None
 
 
 def test_glued_scale_dollars_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -246,4 +222,4 @@ def test_a_wrong_glued_scale_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
         fast, "_GLUED_SCALE_RE", re.compile(r"(bn|mn|tn|[mMbBkKTg])(?![A-Za-z0-9_])")
     )
     monkeypatch.setitem(fast.SCALE_EXP, "g", 9)
-    assert _differs(_glued_dollars()) is not None
+    assert first_difference(_glued_dollars()) is not None

@@ -20,10 +20,8 @@ from hypothesis import strategies as st
 
 import crossfoot.numbers.extract as extract_module
 import crossfoot.numbers.fast as fast
-from crossfoot.model.types import Mention
-from crossfoot.numbers.extract import extract
 from deep import pairs
-from fast_spy import fast_reads
+from fast_spy import both_reads, fast_reads, first_difference
 
 _BEFORE = ["is", "was", "In", "about", "up to", "over", "minus", "Note", "fiscal", "(", "x", "by",
            "between", "Between the", "between 4 and", "from", "than", "of", "Answer:", "10", "Q4",
@@ -37,15 +35,6 @@ _AFTER = [".", ",", ";", ")", "", "\n", ". The", ".\nAnswer: $3", " and", " and 
           " compared"]  # fmt: skip
 
 
-def _both(text: str, locale: str | None = None) -> tuple[list[Mention], list[Mention]]:
-    fast_read = extract(text, locale=locale)
-    extract_module.FAST_PATH[0] = False
-    try:
-        return fast_read, extract(text, locale=locale)
-    finally:
-        extract_module.FAST_PATH[0] = True
-
-
 # What stands between the word before and the digits, and between the digits and the ending.
 _SHAPES = [*((sign + "$", scale) for sign in ("", "-") for scale in _SCALES), ("-", ""), ("-", "%")]
 _TAILS = [(shape, after) for shape in _SHAPES for after in _AFTER]
@@ -57,16 +46,8 @@ def _dollars() -> Iterator[str]:
         yield f"The amount {before} {head}{core}{scale}{after}"
 
 
-def _differs(texts: Iterator[str]) -> str | None:
-    for text in texts:
-        fast_read, full_read = _both(text)
-        if fast_read != full_read:
-            return text
-    return None
-
-
 def test_dollar_amounts_read_as_the_full_reader() -> None:
-    assert _differs(_dollars()) is None
+    assert first_difference(_dollars()) is None
 
 
 def test_the_fast_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -85,10 +66,10 @@ def test_the_fast_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_broken_rule_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without the "between" test, "between $5 and $6" (a range) would be read as two."""
     monkeypatch.setattr(fast, "_two_amounts", lambda text, start, end: True)
-    assert _differs(_dollars()) is not None
+    assert first_difference(_dollars()) is not None
     monkeypatch.undo()
     monkeypatch.setattr(fast, "_SPACES_PAREN_RE", re.compile(r"(?!)"))
-    assert _differs(_dollars()) is not None  # "$5\n(USD 5)": a conversion the reader keeps
+    assert first_difference(_dollars()) is not None  # "$5\n(USD 5)": a conversion the reader keeps
 
 
 _PIECES = st.sampled_from(
@@ -102,5 +83,5 @@ _PIECES = st.sampled_from(
 @example("It was between $5 and $6 million.")
 @example("The fee was $5\n(USD 6) in all")
 def test_random_texts_read_as_the_full_reader(text: str) -> None:
-    fast_read, full_read = _both(text)
+    fast_read, full_read = both_reads(text)
     assert fast_read == full_read

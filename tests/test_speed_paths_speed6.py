@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -20,11 +19,9 @@ from hypothesis import strategies as st
 
 import crossfoot.numbers.extract as extract_module
 import crossfoot.numbers.fast as fast
-from crossfoot.model.types import Mention
-from crossfoot.numbers.extract import extract
 from crossfoot.numbers.patterns import MONTH_ENDS
 from deep import examples, pairs
-from fast_spy import fast_reads
+from fast_spy import both_reads, fast_reads, first_difference
 
 # Cores of every shape the fast path reads: years, days, the formula constants (2 to 12, 100),
 # grouped, decimal, leading zeros, the "1.234" a European text writes as a thousand, a list.
@@ -39,30 +36,6 @@ _RIGHT = ["", " million", "m", " dollars", " USD", "%", " to 5", "-6", " and 7",
           " of June", " pm", " cent", " kg", "+", ".", ")", " (USD 5)", "\n(USD 5)", ", 2019",
           " x 10", "/3"]  # fmt: skip
 _MARKS = [",", ".", ";", "?", "!", ")", "\n", '"', "", ". Next", ": x"]
-
-
-@contextmanager
-def _without_fast_path() -> Iterator[None]:
-    extract_module.FAST_PATH[0] = False
-    try:
-        yield
-    finally:
-        extract_module.FAST_PATH[0] = True
-
-
-def _both(text: str, locale: str | None = None) -> tuple[list[Mention], list[Mention]]:
-    fast_read = extract(text, locale=locale)
-    with _without_fast_path():
-        return fast_read, extract(text, locale=locale)
-
-
-def _differs(texts: Iterator[str]) -> str | None:
-    """The first text the two readings differ on."""
-    for text in texts:
-        fast_read, full_read = _both(text)
-        if fast_read != full_read:
-            return text
-    return None
 
 
 def _battery_before(word: str) -> Iterator[str]:
@@ -81,12 +54,12 @@ def _battery_after(word: str) -> Iterator[str]:
 
 @pytest.mark.parametrize("word", sorted(fast.WORDS_BEFORE))
 def test_each_word_before_reads_as_the_full_reader(word: str) -> None:
-    assert _differs(_battery_before(word)) is None
+    assert first_difference(_battery_before(word)) is None
 
 
 @pytest.mark.parametrize("word", sorted(fast.WORDS_AFTER))
 def test_each_word_after_reads_as_the_full_reader(word: str) -> None:
-    assert _differs(_battery_after(word)) is None
+    assert first_difference(_battery_after(word)) is None
 
 
 def _cells() -> Iterator[str]:
@@ -98,7 +71,7 @@ def _cells() -> Iterator[str]:
 
 
 def test_cells_read_as_the_full_reader() -> None:
-    assert _differs(_cells()) is None
+    assert first_difference(_cells()) is None
 
 
 def test_the_fast_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -123,7 +96,7 @@ def _dates() -> Iterator[str]:
 
 
 def test_days_of_written_dates_read_as_the_full_reader() -> None:
-    assert _differs(_dates()) is None
+    assert first_difference(_dates()) is None
 
 
 def _scaled_dollars() -> Iterator[str]:
@@ -150,7 +123,7 @@ def _scaled_dollars() -> Iterator[str]:
 
 
 def test_scaled_dollars_read_as_the_full_reader() -> None:
-    assert _differs(_scaled_dollars()) is None
+    assert first_difference(_scaled_dollars()) is None
 
 
 # -- random texts of the number grammar ------------------------------------------------------
@@ -182,7 +155,7 @@ _TEXTS = st.lists(_PIECE, max_size=16).map("".join)
 @example('was 2019 and "between 5 and 6"', None)
 @example("Revenue was $5 in 2019, (USD 6)", None)
 def test_random_texts_read_as_the_full_reader(text: str, locale: str | None) -> None:
-    fast_read, full_read = _both(text, locale)
+    fast_read, full_read = both_reads(text, locale)
     assert fast_read == full_read
 
 
@@ -215,7 +188,7 @@ def test_any_words_around_a_number_read_as_the_full_reader(
 ) -> None:
     """The reader's own gates (numbers.fast._plain_before, _plain_after) on any word."""
     text = f"{left}{before} {core} {after}{right}"
-    fast_read, full_read = _both(text)
+    fast_read, full_read = both_reads(text)
     assert fast_read == full_read
 
 
@@ -265,7 +238,7 @@ def test_a_broken_fast_path_is_caught(
     monkeypatch: pytest.MonkeyPatch, name: str, value: object, texts: object
 ) -> None:
     _broken(monkeypatch, name, value)
-    assert _differs(texts()) is not None  # type: ignore[operator]
+    assert first_difference(texts()) is not None  # type: ignore[operator]
     fast._TEMPLATES.clear()
 
 
@@ -281,5 +254,5 @@ def test_a_template_of_the_wrong_kind_is_caught(monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(fast, "_template", no_years)
     fast._TEMPLATES.clear()
-    assert _differs(iter(["It was 2019 in"])) is not None
+    assert first_difference(iter(["It was 2019 in"])) is not None
     fast._TEMPLATES.clear()
