@@ -7,16 +7,22 @@ import pytest
 
 import crossfoot
 
+
+def _long(wide: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The rows of ``wide`` (a ``sales_{year}`` column a year) with a year column instead."""
+    return [
+        {"region": r["region"], "year": y, "sales": r[f"sales_{y}"]}
+        for r in wide
+        for y in (2022, 2023)
+    ]
+
+
 _WIDE = [
     {"region": "North", "sales_2022": 4000, "sales_2023": 4637},
     {"region": "South", "sales_2022": 3600, "sales_2023": 3540},
     {"region": "West", "sales_2022": 3400, "sales_2023": 3802},
 ]
-_LONG = [
-    {"region": r["region"], "year": y, "sales": r[f"sales_{y}"]}
-    for r in _WIDE
-    for y in (2022, 2023)
-]
+_LONG = _long(_WIDE)
 
 
 @pytest.mark.parametrize("rows", [_WIDE, _LONG], ids=["wide", "long"])
@@ -42,11 +48,7 @@ _FOUR = [
     {"region": "West", "sales_2022": 3400, "sales_2023": 3802},
     {"region": "East", "sales_2022": 2000, "sales_2023": 2100},
 ]
-_FOUR_LONG = [
-    {"region": r["region"], "year": y, "sales": r[f"sales_{y}"]}
-    for r in _FOUR
-    for y in (2022, 2023)
-]
+_FOUR_LONG = _long(_FOUR)
 
 
 @pytest.mark.parametrize("rows", [_FOUR, _FOUR_LONG], ids=["wide", "long"])
