@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -102,16 +103,11 @@ def test_one_pass_read_equals_the_look_up_per_column(rows: list[dict[Any, Any]])
         assert _shown(fast)[1:] == _shown(general)[1:]
 
 
-def test_one_pass_read_is_taken_for_many_rows_of_one_key_order() -> None:
-    saved = rows_read._FLAT_CELLS
-    rows_read._FLAT_CELLS = 3_000  # (the threshold's own rows would take seconds to make)
-    try:
-        _taken_for_many_rows()
-    finally:
-        rows_read._FLAT_CELLS = saved
-
-
-def _taken_for_many_rows() -> None:
+def test_one_pass_read_is_taken_for_many_rows_of_one_key_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # (the threshold's own rows would take seconds to make)
+    monkeypatch.setattr(rows_read, "_FLAT_CELLS", 3_000)
     n = rows_read._FLAT_CELLS // 3 + 1
     rows = [{"region": f"r{i}", "revenue": i * 10, "share": Decimal("0.5")} for i in range(n)]
     fast = rows_read._same_order(rows)

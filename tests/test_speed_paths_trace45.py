@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -47,19 +48,16 @@ def test_repeated_labels_equal_the_set_of_the_labels(extra: list[str | None], n:
     assert repeated_labels(held) == _plain(labels) == repeated_labels(list(labels))
 
 
-def test_an_index_trusted_alone_is_caught() -> None:
+def test_an_index_trusted_alone_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     labels = _Labels([f"item {i}" for i in range(100)] + ["Item 1"])  # "item 1" twice, lowered
     assert not repeated_labels(labels)  # the set of the labels decides: none is held twice
-    saved = _Labels.repeated
 
     def broken(self: Any) -> bool:
         return len(self._index()) < len(self)
 
-    _Labels.repeated = broken  # type: ignore[method-assign]
-    try:
-        assert repeated_labels(labels)
-    finally:
-        _Labels.repeated = saved  # type: ignore[method-assign]
+    monkeypatch.setattr(_Labels, "repeated", broken)
+    assert repeated_labels(labels)
+    monkeypatch.undo()
     assert rows_names._INDEXED < 100
 
 
