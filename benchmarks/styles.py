@@ -37,7 +37,7 @@ import json
 import sys
 import time
 from collections.abc import Sequence
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ragbench
 from corpora.common import Item, is_year, number_tokens
-from corpora.styles import STYLES, Styled, drift, restyle, restyle_sentence
+from corpora.styles import STYLES, Styled, drift, restyle, restyle_sentence, three_digits
 from variants import (
     MEASURES,
     add_arguments,
@@ -58,14 +58,6 @@ from variants import (
 )
 
 __all__ = ["StyleTool", "main"]
-
-
-def _three_digits(value: Decimal) -> Decimal:
-    """``value`` at three significant digits, half up (the ``rounded`` transform's rounding)."""
-    size = abs(value)
-    if size == 0:
-        return size
-    return size.quantize(Decimal(1).scaleb(size.adjusted() - 2), rounding=ROUND_HALF_UP)
 
 
 def made_right(item: Item) -> bool:
@@ -92,7 +84,7 @@ def made_right(item: Item) -> bool:
     digits = toks[-1].digits.replace(",", "").lstrip("0.").replace(".", "")
     if len(digits) < 4 or (got < 0) != (want < 0):
         return False  # (the transform leaves a figure of three digits or fewer as it is)
-    return _three_digits(got) == _three_digits(want)
+    return three_digits(got) == three_digits(want)
 
 
 class StyleTool(ragbench.CrossfootTool):

@@ -43,7 +43,16 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from .common import NumberToken, is_year, number_tokens
 
-__all__ = ["STYLES", "Styled", "canonical", "drift", "figures", "restyle", "restyle_sentence"]
+__all__ = [
+    "STYLES",
+    "Styled",
+    "canonical",
+    "drift",
+    "figures",
+    "restyle",
+    "restyle_sentence",
+    "three_digits",
+]
 
 #: The styles :func:`restyle` writes; ``plain`` is the corpus's own text.
 STYLES: tuple[str, ...] = (
@@ -303,6 +312,18 @@ def _convert_sentence(sentence: str, first: int) -> str:
 _HEDGE_BEFORE = re.compile(r"(?i)\b(?:about|approximately|around|roughly|nearly|almost|~)\s*\Z")
 
 
+def three_digits(value: Decimal) -> Decimal:
+    """``abs(value)`` at three significant digits, half up: the ``rounded`` style's rounding.
+
+    >>> three_digits(Decimal("-22.29")), three_digits(Decimal("12345")), three_digits(Decimal(0))
+    (Decimal('22.3'), Decimal('1.23E+4'), Decimal('0'))
+    """
+    size = abs(value)
+    if size == 0:
+        return size
+    return size.quantize(Decimal(1).scaleb(size.adjusted() - 2), rounding=ROUND_HALF_UP)
+
+
 def _rounded_figure(t: NumberToken, _k: int, sentence: str) -> str:
     digits = t.digits.replace(",", "").lstrip("0.").replace(".", "")
     if len(digits) < 4 or not _plain_figure(t) or (t.value < 0 and "-" not in t.text):
@@ -311,7 +332,7 @@ def _rounded_figure(t: NumberToken, _k: int, sentence: str) -> str:
         return t.text  # ("(" then "about": a bracketed figure would lose its reading)
     size = abs(t.value)
     exp = size.adjusted() - 2  # three significant digits
-    rounded = size.quantize(Decimal(1).scaleb(exp), rounding=ROUND_HALF_UP)
+    rounded = three_digits(size)
     if rounded == size:
         return t.text  # ("1,000 million", "6,290": nothing to round)
     num = f"{rounded:,.{-exp}f}" if exp < 0 else f"{int(rounded):,}"
