@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import Any
 from unittest.mock import patch
 
 from hypothesis import given, settings
@@ -96,16 +97,14 @@ _ANSWERS = (
 )
 
 
+def _section_reports() -> list[dict[str, Any]]:
+    return [check(a, [_SECTIONED], question=q).to_dict() for q in _QUESTIONS for a in _ANSWERS]
+
+
 def test_answers_over_sections_report_as_with_the_plain_reading() -> None:
-    kept = []
-    for question in _QUESTIONS:
-        for answer in _ANSWERS:
-            kept.append(check(answer, [_SECTIONED], question=question).to_dict())
-    plain = []
+    kept = _section_reports()
     with patch.object(_named, "section_maps", _plain):
-        for question in _QUESTIONS:
-            for answer in _ANSWERS:
-                plain.append(check(answer, [_SECTIONED], question=question).to_dict())
+        plain = _section_reports()
     assert kept == plain
     statuses = {c["status"] for report in kept for c in report["claims"]}
     assert "off_question" in statuses  # (the twins reach the section readings)
