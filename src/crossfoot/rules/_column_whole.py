@@ -10,12 +10,15 @@ of it is no share and the rest no sum of parts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
 
 from crossfoot.language.summary_lines import line_role, whole_line
 from crossfoot.model.types import SourceValue
 
-__all__ = ["column_whole"]
+__all__ = ["column_part_whole", "column_whole"]
+
+_MIN_ROWS = 3  # rows summed as the whole when the column writes no total line
 
 
 def column_whole(
@@ -48,3 +51,22 @@ def column_whole(
             return None
         column[v.row_index] = v
     return column, whole_line(lines, column.values())
+
+
+def column_part_whole(
+    values: Iterable[SourceValue], parts: Sequence[SourceValue], same_kind: bool = False
+) -> tuple[Decimal, SourceValue | None, dict[int, SourceValue]] | None:
+    """The whole of the column of ``parts`` (rows of it all, else None): its total line's
+    value, else its rows summed (three or more); with that total line (None: summed) and the
+    rows (:func:`column_whole`)."""
+    found = column_whole(values, parts[0], same_kind)
+    if found is None:
+        return None
+    column, total = found
+    if any(p.row_index not in column for p in parts):
+        return None
+    if total is not None:
+        return total.value, total, column
+    if len(column) < _MIN_ROWS:
+        return None
+    return sum((v.value for v in column.values()), Decimal(0)), None, column

@@ -29,7 +29,7 @@ from crossfoot.language.summary_lines import line_role, parts_named, whole_line
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
-from crossfoot.rules._row_order import named_rows
+from crossfoot.rules._row_order import named_rows, one_part
 
 __all__ = ["column_fraction"]
 
@@ -49,7 +49,7 @@ def column_fraction(ctx: ClaimContext, lo: Decimal, hi: Decimal) -> Verdict | No
     head = ctx.text[s.start : m.start]
     cut = max((b.end() for b in _BREAK.finditer(head)), default=0)
     rows = parts_named(named_rows(head[cut:], ctx.scope.index.values))
-    if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
+    if not one_part(rows):
         return None
     parts = [cells.get(year) for cells in rows.values()]
     if any(p is None for p in parts):

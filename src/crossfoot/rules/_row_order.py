@@ -13,7 +13,7 @@ False
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 from crossfoot.language.row_compare import comparison_spans
@@ -22,7 +22,7 @@ from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules.comparisons import FIGURE_NEXT, NEGATED
 
-__all__ = ["compared_rows", "may_compare", "named_rows", "word_mention"]
+__all__ = ["compared_rows", "may_compare", "named_rows", "one_part", "word_mention"]
 
 _MORE = (
     r"outsold|outsells?|outperformed|exceeded|exceeds|surpassed|topped|"
@@ -75,6 +75,12 @@ def named_rows(part: str, values: Sequence[SourceValue]) -> dict[_Row, dict[int,
         if sizes[next(iter(cells.values())).row or ""] == best[k[:2]]
     }
     return _long_rows(kept) if len(kept) > 1 else kept
+
+
+def one_part(rows: Mapping[_Row, object], fewest: int = 1, most: int = 3) -> bool:
+    """Whether :func:`named_rows`' ``rows`` are ``fewest`` to ``most`` rows of one table, as
+    the rules that read them as one part of a column take them (more read as a list)."""
+    return fewest <= len(rows) <= most and len({k[:2] for k in rows}) == 1
 
 
 def _long_rows(

@@ -16,11 +16,11 @@ from typing import Any
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_shared import claim_interval
+from crossfoot.rules._row_order import one_part
 
 __all__ = ["share_years"]
 
 _HUNDRED = Decimal(100)
-_MAX_ROWS = 3  # (as column_share: more named rows read as a list, not one part)
 
 
 def share_years(
@@ -30,7 +30,7 @@ def share_years(
 ) -> set[int]:
     """The years of the named ``rows`` (cells by year) whose part of their column's total
     (``column_of``: every row's cell of a cell's column) meets the claim's percentage."""
-    if not 1 <= len(rows) <= _MAX_ROWS or len({k[:2] for k in rows}) != 1:
+    if not one_part(rows):
         return set()
     years = set.intersection(*({y for y in cells if y is not None} for cells in rows.values()))
     lo, hi = claim_interval(ctx)

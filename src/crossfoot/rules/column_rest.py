@@ -27,9 +27,9 @@ from typing import Any
 from crossfoot.language.years import YEAR
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
-from crossfoot.rules._column_whole import column_whole
+from crossfoot.rules._column_whole import column_part_whole
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
-from crossfoot.rules._row_order import named_rows
+from crossfoot.rules._row_order import named_rows, one_part
 
 __all__ = ["column_rest", "leaves_out"]
 
@@ -59,7 +59,7 @@ def column_rest(ctx: ClaimContext) -> Verdict | None:
         return None
     named = _UNTIL.match(ctx.text, left.end(), s.end)
     rows = named_rows(named.group(0) if named else "", ctx.scope.index.values)
-    if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
+    if not one_part(rows):
         return None
     years = {int(y) for y in YEAR.findall(s.text)}
     lo, hi = claim_interval(ctx)
@@ -92,15 +92,10 @@ def _years(rows: Mapping[Any, dict[int, SourceValue]], said: set[int]) -> list[i
 
 
 def _rest(ctx: ClaimContext, parts: list[SourceValue], lo: Decimal, hi: Decimal) -> Verdict | None:
-    found = column_whole(ctx.scope.index.values, parts[0])  # (rules._column_whole)
+    found = column_part_whole(ctx.scope.index.values, parts)  # (rules._column_whole)
     if found is None:
         return None
-    column, total = found
-    if any(p.row_index not in column for p in parts) or (total is None and len(column) < 3):
-        return None
-    whole = (
-        total.value if total is not None else sum((v.value for v in column.values()), Decimal(0))
-    )
+    whole, total, column = found
     part = sum((p.value for p in parts), Decimal(0))
     rest = whole - part
     if not lo <= rest <= hi or rest <= 0:

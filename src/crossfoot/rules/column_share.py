@@ -44,7 +44,7 @@ from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._base_year import base_year
 from crossfoot.rules._claim_year import own_year
 from crossfoot.rules._derive_shared import claim_direction, claim_interval, fmt_result
-from crossfoot.rules._row_order import named_rows
+from crossfoot.rules._row_order import named_rows, one_part
 from crossfoot.rules._share_year import share_years
 from crossfoot.rules.rows_years import year_totals
 
@@ -94,7 +94,7 @@ def column_share(ctx: ClaimContext) -> Verdict | None:
         (year,) = years
         if rows is None:
             rows = _rows_named(ctx, stretch, head)
-        if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
+        if not one_part(rows):
             return None
         found = [cells.get(year) for cells in rows.values()]
         parts = [p for p in found if p is not None]

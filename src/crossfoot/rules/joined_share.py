@@ -34,7 +34,7 @@ from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
-from crossfoot.rules._row_order import named_rows
+from crossfoot.rules._row_order import named_rows, one_part
 from crossfoot.rules._worded_fraction import fraction_window
 
 __all__ = ["joined_part", "joined_share"]
@@ -106,7 +106,7 @@ def joined_share(ctx: ClaimContext) -> Verdict | None:
     if not head or not ctx.options.allow_derived or not kind_allowed(ctx, "share"):
         return None
     rows = named_rows(head, ctx.scope.index.values)
-    if not 2 <= len(rows) <= _MAX_JOINED or len({k[:2] for k in rows}) != 1:
+    if not one_part(rows, 2, _MAX_JOINED):
         return None
     lo, hi = fraction_window(ctx) if worded else claim_interval(ctx)
     scale = Decimal(1) if worded else _HUNDRED

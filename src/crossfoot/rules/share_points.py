@@ -30,9 +30,9 @@ from crossfoot.language.summary_lines import parts_named
 from crossfoot.language.years import YEAR
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import SourceValue
-from crossfoot.rules._column_whole import column_whole
+from crossfoot.rules._column_whole import column_part_whole
 from crossfoot.rules._derive_shared import claim_interval, kind_allowed
-from crossfoot.rules._row_order import named_rows
+from crossfoot.rules._row_order import named_rows, one_part
 from crossfoot.rules.rows_years import pp_verdict, rows_share_points, year_pair
 
 __all__ = ["share_points"]
@@ -61,7 +61,7 @@ def share_points(ctx: ClaimContext) -> Verdict | None:
     if ctx.options.result_rows:  # (a result set's scope holds no whole column: gaps34)
         return rows_share_points(ctx, scale)
     rows = parts_named(named_rows(ctx.text[s.start : m.start], ctx.scope.index.values))
-    if not 1 <= len(rows) <= 3 or len({k[:2] for k in rows}) != 1:
+    if not one_part(rows):
         return None
     have = {y for cells in rows.values() for y in cells}
     pair = year_pair(have, {int(y) for y in YEAR.findall(s.text)})
@@ -88,18 +88,11 @@ def _share(
     if any(p is None for p in parts):
         return None
     cells = [p for p in parts if p is not None]
-    found = column_whole(ctx.scope.index.values, cells[0], same_kind=True)
+    found = column_part_whole(ctx.scope.index.values, cells, same_kind=True)
     if found is None:
         return None
-    column, total = found
-    if any(c.row_index not in column for c in cells):
-        return None
-    if total is not None:
-        whole, used = total.value, (total, *cells)
-    elif len(column) >= 3:
-        whole, used = sum((v.value for v in column.values()), Decimal(0)), tuple(column.values())
-    else:
-        return None
+    whole, total, column = found
+    used = (total, *cells) if total is not None else tuple(column.values())
     if whole <= 0:
         return None
     return sum((c.value for c in cells), Decimal(0)) / whole * _HUNDRED, used
