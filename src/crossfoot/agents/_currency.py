@@ -68,8 +68,7 @@ def currency_findings(
     """``mismatched_currency`` findings of one call (module docstring)."""
     if not isinstance(args, dict):
         return []
-    named = [(k, _code(v)) for k, v in args.items() if isinstance(k, str) and _KEY.match(k)]
-    codes = {c for _, c in named if c is not None}
+    codes = _codes(args)
     if len(codes) != 1:
         return []
     (code,) = codes
@@ -87,6 +86,13 @@ def currency_findings(
         msg = f"{where}={fmt(value)} was shown in {named_as}, not {code}"
         out.append(Finding("mismatched_currency", policy.mismatch_action, step, where, msg))
     return out
+
+
+def _codes(record: dict[Any, Any]) -> set[str]:
+    """The ISO codes a record's currency fields name (:data:`_KEY`, :func:`_code`)."""
+    return {
+        c for k, v in record.items() if isinstance(k, str) and _KEY.match(k) and (c := _code(v))
+    }
 
 
 def _code(value: object) -> str | None:
@@ -177,10 +183,9 @@ def _records(out: dict[Decimal, set[str]], text: str) -> None:
         if isinstance(item, list):
             stack.extend(item)
         elif isinstance(item, dict):
-            codes = {_code(v) for k, v in item.items() if isinstance(k, str) and _KEY.match(k)}
-            codes.discard(None)
+            codes = _codes(item)
             for v in item.values():
                 if isinstance(v, (dict, list)):
                     stack.append(v)
                 elif codes and (a := _amount(v)) is not None:
-                    _note(out, (a,), (c for c in codes if c))
+                    _note(out, (a,), codes)

@@ -42,7 +42,7 @@ from crossfoot.agents._policy import AgentPolicy
 from crossfoot.agents._records import point_records
 from crossfoot.agents._requested import Requested
 from crossfoot.agents._schema import ToolSchema, read_tools
-from crossfoot.agents._times import datetime_clock, stray_time
+from crossfoot.agents._times import day_clocks, stray_time
 from crossfoot.agents._units import other_unit
 from crossfoot.agents._values import ArgValue, digits_of, plain_path, walk_args
 from crossfoot.agents._written import calculations, check_calculation, check_prose, operands
@@ -94,6 +94,7 @@ class RunMonitor:
         self._plain_policy = not (p.ignore or p.constants or p.source_rules)
         self._ignores_tools = any(g.endswith(".*") for g in p.ignore)
         self._values: list[ArgValue] = []  # the arguments of the call being checked
+        self._clocks: dict[object, list[str]] | None = None  # their times of day by day, on use
         self._computed: dict[Decimal, str] = {}  # results of the agent's own checked arithmetic
         self._lengths: set[int] = set()  # list lengths of the calls so far (3 passengers booked)
         self._records = RecordIndex()  # JSON results by value, for mismatched_record
@@ -310,7 +311,7 @@ class RunMonitor:
             store.emails.first,
         )
         at_exact = store.at_exact
-        self._values = values  # a date's time may be the end of another's (agents._times)
+        self._values, self._clocks = values, None  # a date's time may end another's (_times)
         for v in values:
             if plain_policy and v.checked:
                 # The hot path: no rule, ignore or constant can apply, and most values are found
@@ -464,9 +465,9 @@ class RunMonitor:
         given = self.store.times_on(v.key) if isinstance(v.raw, str) and len(v.raw) > 10 else None
         if not given:
             return None
-        same = [w.raw for w in self._values if w.kind == "date" and w.key == v.key]
-        siblings = [c for r in same if isinstance(r, str) and (c := datetime_clock(r)) is not None]
-        return stray_time(v.raw, given, siblings, find)
+        if self._clocks is None:  # (once per call, not per date value)
+            self._clocks = day_clocks((w.key, w.raw) for w in self._values if w.kind == "date")
+        return stray_time(v.raw, given, self._clocks.get(v.key, []), find)
 
     def _derived(self, value: Decimal, quantities: list[int]) -> tuple[Hit | None, str]:
         store = self.store

@@ -14,12 +14,20 @@ its time by :func:`datetime_clock` (midnight and 23:59 mark a whole day, not a t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
 
 from crossfoot.agents._dates import find_dates
 
-__all__ = ["datetime_clock", "stray_time", "time_key", "timed_days", "times_in", "untimed"]
+__all__ = [
+    "datetime_clock",
+    "day_clocks",
+    "stray_time",
+    "time_key",
+    "timed_days",
+    "times_in",
+    "untimed",
+]
 
 # "14:30", "9:05:00", "2:30pm", "2:30 p.m.", "2 pm": an hour with minutes (and seconds, a
 # meridiem), or an hour with a meridiem. A bare number never matches: most text is full of them,
@@ -33,7 +41,7 @@ _TIME = re.compile(
 
 # The time part of an ISO date with a time, after "T" or a space: "14:30", "14:30:00.000", a zone
 # designator after it ("Z", "+02:00", " UTC") is not part of the time of day.
-_ISO_CLOCK = re.compile(r"\d{4}-\d{2}-\d{2}[T ](\d{1,2}:\d{2}(?::\d{2})?)(?:\.\d+)?\s*(\S*)$")
+_ISO_CLOCK = re.compile(r"\d{4}-\d{2}-\d{2}[T ](\d{1,2}:\d{2}(?::\d{2})?)(?:\.\d+)?\s*\S*$")
 _WHOLE_DAY = frozenset({"00:00", "23:59", "23:59:59"})
 
 
@@ -47,6 +55,21 @@ def datetime_clock(text: str) -> str | None:
     m = _ISO_CLOCK.match(text.strip()) if len(text) > 10 else None
     key = time_key(m[1]) if m is not None else None
     return None if key is None or key in _WHOLE_DAY else key
+
+
+def day_clocks(dated: Iterable[tuple[object, object]]) -> dict[object, list[str]]:
+    """The times of day (:func:`datetime_clock`) of date values given as (day key, as written),
+    by day key: a call's other times on a day, for :func:`stray_time`.
+
+    >>> day_clocks([(1, "2024-06-30T13:00"), (1, "2024-06-30"), (2, "2024-07-01T09:00:00")])
+    {1: ['13:00'], 2: ['09:00']}
+    """
+    out: dict[object, list[str]] = {}
+    for key, raw in dated:
+        clock = datetime_clock(raw) if isinstance(raw, str) else None
+        if clock is not None:
+            out.setdefault(key, []).append(clock)
+    return out
 
 
 def untimed(raw: object, find: Callable[[str], object]) -> str | None:
@@ -90,7 +113,7 @@ def time_key(text: str) -> str | None:
     hours = _hours(m) if m is not None else None
     if m is None or hours is None:
         return None
-    return _key(hours[0] if m[4] or m[5] else int(m[1]), m[2], m[3])
+    return _key(hours[0], m[2], m[3])  # (without a meridiem the first is the hour as written)
 
 
 def _cues(low: str) -> list[int]:

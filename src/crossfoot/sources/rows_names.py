@@ -247,8 +247,7 @@ class _Labels(tuple):  # type: ignore[type-arg]
         the look-up of a sentence's rows has made for a long table; else by a set of them."""
         if len(self) > _INDEXED and len(self._index()) == len(self):
             return False
-        named = [x for x in self if x is not None]
-        return len(set(named)) < len(named)
+        return _twice(self)
 
     def rows_in(self, low: str) -> Iterable[int]:
         """Rows whose lowercased label is part of ``low`` (a lowercased text), in row order."""
@@ -334,6 +333,11 @@ def repeated_labels(labels: Sequence[str | None]) -> bool:
     """
     if isinstance(labels, _Labels):
         return labels.repeated()
+    return _twice(labels)
+
+
+def _twice(labels: Sequence[str | None]) -> bool:
+    """Whether two rows hold one label, by a set of the labels (rows without one not counted)."""
     named = [x for x in labels if x is not None]
     return len(set(named)) < len(named)
 
