@@ -27,7 +27,7 @@ from crossfoot.agents._dates import (
 from crossfoot.agents._fraction_words import fraction_percents
 from crossfoot.agents._keys import id_format, num_key, url_key
 from crossfoot.agents._scaled import rupee_amounts, scaled_amounts
-from crossfoot.agents._times import timed_days, times_in
+from crossfoot.agents._times import read_times
 
 __all__ = ["Tokens", "day_shifts", "learn_examples", "tokenize", "words_of"]
 
@@ -173,10 +173,9 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
             out.emails.add(chunk.strip(_EDGE))  # an address without digits
     if len(low) <= PROSE_CAP:
         _read_prose(out, low)
-        clocks = times_in(low)  # "at 2:30pm", "14:30:00": the split at ":" loses them
-        if clocks:
-            out.tokens |= clocks
-            out.timed = timed_days(low, reference)  # "on June 10th at 1 PM": 13:00 that day
+        # "at 2:30pm", "14:30:00" (the split at ":" loses them), and the day each is given on
+        clocks, out.timed = read_times(low, reference)  # ("on June 10th at 1 PM": 13:00 then)
+        out.tokens |= clocks
     if "percent" in chunks:
         out.percents.update(num_key(p) for p in _PERCENTS.findall(low))
     out.numbers |= rupee_amounts(low)  # "₹1,23,456.50": Indian digit grouping

@@ -22,6 +22,7 @@ from crossfoot.agents._dates import find_dates
 __all__ = [
     "datetime_clock",
     "day_clocks",
+    "read_times",
     "stray_time",
     "time_key",
     "timed_days",
@@ -177,8 +178,23 @@ def timed_days(low: str, reference: date | None = None) -> dict[object, set[str]
     >>> [(date.fromordinal(d).isoformat(), t) for d, t in got.items()]
     [('2024-06-10', {'13:00'})]
     """
+    return _timed(low, _times(low), reference)
+
+
+def read_times(low: str, reference: date | None = None) -> tuple[set[str], dict[object, set[str]]]:
+    """:func:`times_in` and :func:`timed_days` of one text, from one scan of its times.
+
+    >>> read_times("on june 10th 2024 at 1 pm")[0], read_times("no time here")
+    ({'13:00'}, (set(), {}))
+    """
+    found = _times(low)
+    keys = {_key(h, m[2], m[3]) for m in found for h in _hours(m) or ()}
+    return keys, (_timed(low, found, reference) if keys else {})
+
+
+def _timed(low: str, found: list[re.Match[str]], reference: date | None) -> dict[object, set[str]]:
     out: dict[object, set[str]] = {}
-    for m in _times(low):
+    for m in found:
         keys = {_key(h, m[2], m[3]) for h in _hours(m) or ()}
         if not keys:
             continue
