@@ -69,10 +69,13 @@ _RATIO = WordGated(
     tuple("ratio proportion divided value percent share portion fraction multiple total".split()),
 )
 _CHANGE = WordGated(
-    words(CHANGED, r"differences?|differ|grow|declines|drop(?:ped)?|rise|fall|variance|movement"),
+    words(
+        CHANGED,
+        r"differences?|differ|grow|declines|drop(?:ped)?|rise|fall|variance|variations?|movement",
+    ),
     tuple(
         "chang increas decreas grew grow declin rose fell differ drop rise fall varianc "
-        "movement".split()
+        "variation movement".split()
     ),
 )
 _PERCENT = WordGated(
