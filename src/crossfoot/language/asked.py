@@ -69,13 +69,10 @@ _RATIO = WordGated(
     tuple("ratio proportion divided value percent share portion fraction multiple total".split()),
 )
 _CHANGE = WordGated(
-    words(
-        CHANGED,
-        r"differences?|differ|grow|declines|drop(?:ped)?|rise|fall|variance|variations?|movement",
-    ),
+    words(CHANGED, r"differences?|differ|grow|declines|drop(?:ped)?|rise|fall|variance|movement"),
     tuple(
         "chang increas decreas grew grow declin rose fell differ drop rise fall varianc "
-        "variation movement".split()
+        "movement".split()
     ),
 )
 _PERCENT = WordGated(

@@ -28,7 +28,6 @@ from crossfoot.rules.annualized import annualized
 from crossfoot.rules.arithmetic import written_calculation
 from crossfoot.rules.asked_scale import asked_scale
 from crossfoot.rules.average_change import average_change
-from crossfoot.rules.balance_span import balance_span
 from crossfoot.rules.calc_percent_of import percent_of
 from crossfoot.rules.calc_year_means import year_means
 from crossfoot.rules.change_share import change_share
@@ -142,7 +141,6 @@ RULES: tuple[Rule, ...] = (
     text_beside_cell,  # one operation over a text figure and a cell of its line, by chance
     signed_quotient,  # a negative figure as a loss over a positive cell, counted against chance
     named_base,  # a change over the base the question names, either way round, against chance
-    balance_span,  # a roll-forward's balance from one year's opening to a later year's close
     row_gap_sign,  # "-145" for the difference of two rows the question names in no order
     twice_rounded,  # "about 0.285" for 0.28448: a hedged figure rounded twice, half up
     year_count,  # "the 3 years from 2017 to 2019": a count of the years the text names
