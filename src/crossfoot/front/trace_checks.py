@@ -342,6 +342,15 @@ _THAN = re.compile(
 )
 
 
+# "month over month", "year-over-year": a rate's name, no base ("rose 19.3% month over month in
+# March" is March against February, not something against March).
+_PERIOD_OVER = re.compile(r"(?i)\b(day|week|month|quarter|year)[\s-]+(?:over|on)[\s-]+\1\b")
+
+
+def _blank(hit: re.Match[str]) -> str:
+    return " " * len(hit.group())
+
+
 def _comparison(text: str, c: Claim, ctx: TraceContext) -> Claim | None:
     """ "A made 53% more than B": the row after "than" is the base, the other row the subject.
 
@@ -357,7 +366,7 @@ def _comparison(text: str, c: Claim, ctx: TraceContext) -> Claim | None:
     x, y = ev.operands
     if x.row is None or y.row is None or x.row == y.row:
         return None
-    m = _THAN.match(text[c.mention.end : c.sentence.end])
+    m = _THAN.match(_PERIOD_OVER.sub(_blank, text[c.mention.end : c.sentence.end]))
     if m is None:
         return None
     head = m.group("base")[:80]

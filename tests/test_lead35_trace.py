@@ -1,0 +1,48 @@
+"""lead35: a rate named "month over month" or "year-over-year" names no base row: "Signups rose
+19.3% month over month in March" is March against February. Before, the words after "over" were
+read as the base of a comparison ("A rose 19% over B": front.trace_checks._comparison) and the
+right figure was ``contradicted``."""
+
+from __future__ import annotations
+
+import pytest
+
+import crossfoot
+
+_MONTHS = [
+    {"month": "2024-01", "signups": 1200},
+    {"month": "2024-02", "signups": 1350},
+    {"month": "2024-03", "signups": 1610},
+]
+_YEARS = [
+    {"year": 2022, "revenue": 100},
+    {"year": 2023, "revenue": 110},
+    {"year": 2024, "revenue": 121},
+]
+
+
+@pytest.mark.parametrize(
+    ("rows", "answer", "status"),
+    [
+        (_MONTHS, "Signups rose 19.3% month over month in March.", "derived"),
+        (_MONTHS, "Signups rose 19.3% month-over-month in March.", "derived"),
+        (_MONTHS, "Signups rose 12.5% month over month in March.", "unsupported"),
+        (_MONTHS, "Signups fell 19.3% month over month in March.", "contradicted"),
+        (_YEARS, "Revenue grew 10% year over year in 2024.", "derived"),
+        (_YEARS, "Revenue grew 10% year-on-year in 2024.", "derived"),
+        (_YEARS, "Revenue grew 12% year over year in 2024.", "unsupported"),
+    ],
+)
+def test_period_over_period_names_no_base(
+    rows: list[dict[str, object]], answer: str, status: str
+) -> None:
+    report = crossfoot.trace(answer, rows)
+    assert [c.status for c in report.claims] == [status], report.explain()
+
+
+def test_a_row_after_over_is_still_the_base() -> None:
+    rows = [{"region": "North", "sales": 4650}, {"region": "South", "sales": 2900}]
+    good = crossfoot.trace("North's sales were 60.3% over South.", rows)
+    bad = crossfoot.trace("South's sales were 60.3% over North.", rows)
+    assert [c.status for c in good.claims] == ["derived"], good.explain()
+    assert [c.status for c in bad.claims] != ["derived"], bad.explain()
