@@ -46,3 +46,27 @@ def test_a_row_after_over_is_still_the_base() -> None:
     bad = crossfoot.trace("South's sales were 60.3% over North.", rows)
     assert [c.status for c in good.claims] == ["derived"], good.explain()
     assert [c.status for c in bad.claims] != ["derived"], bad.explain()
+
+
+_QUARTERS = [
+    {"region": "North", "q1": 4200, "q2": 4650},
+    {"region": "South", "q1": 3100, "q2": 2900},
+    {"region": "West", "q1": 2800, "q2": 3300},
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "statuses"),
+    [
+        ("Total sales rose 7.4% from Q1 to Q2.", ["derived"]),
+        ("Total sales rose 9.4% from Q1 to Q2.", ["unsupported"]),
+        ("Total Q2 sales were 10,850, up 7.4% from Q1.", ["derived", "derived"]),
+        ("Combined sales grew by 750 in Q2.", ["derived"]),
+        ("Combined sales fell by 750 in Q2.", ["contradicted"]),
+    ],
+)
+def test_total_change_between_quarter_columns(answer: str, statuses: list[str]) -> None:
+    """lead35: the change of a result set's column total between two quarter columns
+    (rules.period_totals); before, each was unsupported."""
+    report = crossfoot.trace(answer, _QUARTERS)
+    assert [c.status for c in report.claims] == statuses, report.explain()
