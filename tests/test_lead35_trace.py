@@ -70,3 +70,33 @@ def test_total_change_between_quarter_columns(answer: str, statuses: list[str]) 
     (rules.period_totals); before, each was unsupported."""
     report = crossfoot.trace(answer, _QUARTERS)
     assert [c.status for c in report.claims] == statuses, report.explain()
+
+
+_DAYS = [
+    {"date": "2024-03-01", "dau": 10250},
+    {"date": "2024-03-02", "dau": 9870},
+    {"date": "2024-03-03", "dau": 11020},
+    {"date": "2024-03-04", "dau": 10900},
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        ("DAU rose 11.7% from March 2 to March 3.", "derived"),
+        ("DAU rose 11.7% day over day on March 3.", "derived"),
+        ("DAU rose 11.7% on 3 March.", "derived"),
+        ("DAU rose 12.7% from March 2 to March 3.", "unsupported"),
+        ("DAU rose 7.5% on March 3.", "unsupported"),  # (from March 1: not the day before)
+        ("DAU fell 11.7% on March 3.", "contradicted"),
+        ("DAU slipped 1.1% on March 4.", "derived"),
+        ("DAU rose 1.1% on March 4.", "contradicted"),
+    ],
+)
+def test_days_named_over_a_daily_series(answer: str, status: str) -> None:
+    """lead35: a daily series' rows named by their day ("March 3" of "2024-03-03":
+    sources.rows_days), a change from the day before, the two days in date order (before, a
+    change between two named days of a series longer than two rows was unsupported, and a
+    rise worded as a fall passed)."""
+    report = crossfoot.trace(answer, _DAYS)
+    assert [c.status for c in report.claims] == [status], report.explain()
