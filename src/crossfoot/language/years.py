@@ -157,8 +157,8 @@ def known_order(a: SourceValue, b: SourceValue) -> tuple[SourceValue, SourceValu
     """The two values earlier first, when their years (and quarters) say so; else ``None``.
 
     Two values of one year order only when both name a different quarter or half, or sit in
-    columns that name two different dates (a price table's quarter ends, a balance at June 30
-    and at December 31 of one year).
+    columns (or rows) that name two different dates (a price table's quarter ends, a balance at
+    June 30 and at December 31 of one year, a result set by day).
 
     >>> from decimal import Decimal
     >>> dec = SourceValue(Decimal(5), "S1", column="December 31, 2025", year=2025)
@@ -173,6 +173,8 @@ def known_order(a: SourceValue, b: SourceValue) -> tuple[SourceValue, SourceValu
         return (a, b) if pa[0] < pb[0] else (b, a)
     if pa[1] is None or pb[1] is None or pa[1] == pb[1]:
         da, db = _column_date(a), _column_date(b)
+        if (da is None or db is None or da == db) and a.row and b.row and a.row != b.row:
+            da, db = label_date(a.row), label_date(b.row)  # rows by day ("2024-03-02")
         if da is None or db is None or da == db:
             return None
         return (a, b) if da < db else (b, a)
