@@ -114,10 +114,10 @@ def main(argv: list[str] | None = None) -> int:
               f"({spent[g] / total * 100:.1f} % of the stream, "
               f"{spent[g] / runs[g] * 1e3:.2f} ms each), {collected[g]} objects freed")  # fmt: skip
     best = [min(s) for s in warm]
-    kept = sum(b[0] for b in best)
+    kept = sum(b[1] for b in best) / sum(b[0] for b in best)
+    every = sum(x[1] for s in warm for x in s) / sum(x[0] for s in warm for x in s)
     print(f"  check_speed's figure (each answer's fastest round): the collector is "
-          f"{sum(b[1] for b in best) / kept * 100:.2f} % of it; in every warm sample "
-          f"{sum(x[1] for s in warm for x in s) / sum(x[0] for s in warm for x in s) * 100:.2f} %")  # fmt: skip
+          f"{kept * 100:.2f} % of it; in every warm sample {every * 100:.2f} %")  # fmt: skip
     print(f"  tracked objects now: {len(gc.get_objects())} ({len(gc.get_objects(2))} old)")
     if args.sites:
         print(f"young objects sampled every {args.every} answers, by shape and site (top 30):")
