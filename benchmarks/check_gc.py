@@ -107,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
         gc.callbacks.remove(watch)
     total = clock() - t0
     answers = len(calls) * args.rounds * 2
+    if args.sites:
+        print("(--sites: tracemalloc and the samples are timed too; read the shares without it)")
     print(f"{len(calls)} answers x {args.rounds} rounds (warm + afresh): "
           f"{total / answers * 1e3:.3f} ms an answer (CPU)")  # fmt: skip
     for g in sorted(runs):
