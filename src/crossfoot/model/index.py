@@ -29,7 +29,7 @@ class ValueIndex:
     ['2']
     """
 
-    __slots__ = ("__weakref__", "_keys", "_values")  # (weak: memos keyed by a group, model.memo)
+    __slots__ = ("_keys", "_values")
 
     def __init__(self, values: Iterable[SourceValue]) -> None:
         ordered = sorted(values, key=_VALUE)  # (attrgetter: no Python call per value)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import is_
-from weakref import ref
 from typing import Any, Generic, TypeVar
 
 from crossfoot.model.context import ClaimContext
@@ -69,29 +68,12 @@ def by_identity(
     (1, 1)
     """
     hit = memo.get(id(key))
-    if hit is not None and (hit[0] is key or (type(hit[0]) is ref and hit[0]() is key)):
+    if hit is not None and hit[0] is key:
         return hit[1]
     made = make(key)
     evict_oldest(memo, kept)
-    memo[id(key)] = (_held(memo, key), made)
+    memo[id(key)] = (key, made)
     return made
-
-
-def _held(memo: dict[int, tuple[Any, Any]], key: object) -> object:
-    """``key`` as a memo entry holds it: by a weak reference that drops the entry when ``key``
-    goes (then its id may be reused: the entry must be gone first), so what was made of it is
-    freed with it and not kept, tracked, until newer entries push it out; by ``key`` itself
-    when it takes no weak reference (a tuple)."""
-    ident = id(key)
-
-    def drop(gone: ref[Any]) -> None:
-        if memo.get(ident, (None,))[0] is gone:
-            memo.pop(ident, None)
-
-    try:
-        return ref(key, drop)
-    except TypeError:
-        return key
 
 
 def by_cells(

@@ -68,7 +68,7 @@ class SourceSet:
     (['S1', 'report-2024'], 'S1', 'report-2024')
     """
 
-    __slots__ = ("__weakref__", "_by_fold", "_by_id", "_by_number", "_groups", "_indexes", "issues", "sources")
+    __slots__ = ("_by_fold", "_by_id", "_by_number", "_groups", "_indexes", "issues", "sources")
 
     def __init__(self, sources: Sequence[Source], issues: Sequence[str] = ()) -> None:
         self.sources: tuple[Source, ...] = tuple(sources)
