@@ -100,3 +100,35 @@ def test_days_named_over_a_daily_series(answer: str, status: str) -> None:
     rise worded as a fall passed)."""
     report = crossfoot.trace(answer, _DAYS)
     assert [c.status for c in report.claims] == [status], report.explain()
+
+
+_WEEKS = [
+    {"week": "2024-W01", "orders": 812},
+    {"week": "2024-W02", "orders": 905},
+    {"week": "2024-W03", "orders": 1012},
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        ("Orders rose 11.8% from 2024-W02 to 2024-W03.", "derived"),
+        ("Orders fell 11.8% from 2024-W02 to 2024-W03.", "contradicted"),
+        ("Orders rose 11.8% in week 3.", "derived"),
+        ("Orders rose 13.8% in week 3.", "unsupported"),
+        pytest.param(
+            "Orders were 905 in week 3.",
+            "wrong_row",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="the row check (rules.row_months) reads days and months, not 'week N'",
+            ),
+        ),
+    ],
+)
+def test_iso_weeks_are_a_series_by_day(answer: str, status: str) -> None:
+    """lead35: rows keyed by ISO week ("2024-W03", language.iso_weeks) are a series by day
+    (each week its Monday), in date order, named by their label or "week 3"; before, no change
+    between two weeks was found."""
+    report = crossfoot.trace(answer, _WEEKS)
+    assert [c.status for c in report.claims] == [status], report.explain()

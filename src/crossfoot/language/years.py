@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from crossfoot.language.iso_weeks import iso_week_date
 from crossfoot.model.types import SourceValue
 from crossfoot.model.wordgate import WordGated
 
@@ -323,10 +324,12 @@ def label_date(label: str) -> tuple[int, int, int] | None:
 
     >>> label_date("June 30, 2025"), label_date("Three months ended 30 Jun 2025")
     ((2025, 6, 30), (2025, 6, 30))
-    >>> label_date("2025") is None, label_date("3/4/2025") is None
-    (True, True)
+    >>> label_date("2025") is None, label_date("3/4/2025") is None, label_date("2024-W03")
+    (True, True, (2024, 1, 15))
     """
     found = list(_DATE.finditer(label))
+    if not found and "W" in label.upper():
+        return iso_week_date(label)  # "2024-W03": its Monday
     return _date(found[0]) if len(found) == 1 else None
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from crossfoot.language.iso_weeks import iso_week, weeks_said
 from crossfoot.language.period_columns import MONTH_NUMBERS
 from crossfoot.sources.rows_months import DAY, day_of, row_months
 
@@ -52,7 +53,10 @@ def day_named(label: str, text: str) -> bool:
     (True, False)
     """
     got = day_of(label)
-    return got is not None and got[1] in _days_said(text)
+    if got is None:
+        return False
+    week = iso_week(label)
+    return got[1] in _days_said(text) or (week is not None and week in weeks_said(text))
 
 
 def days_named(memo: Mapping[str, object], rows: int, text: str) -> list[int]:
@@ -61,8 +65,11 @@ def days_named(memo: Mapping[str, object], rows: int, text: str) -> list[int]:
     col = memo.get("month column")
     if not memo.get("month key") or not isinstance(col, Sequence) or len(col) != rows:
         return []
-    said = _days_said(text)
-    if not said:
+    said, weeks = _days_said(text), weeks_said(text)
+    if not said and not weeks:
         return []
     got = row_months(col, (None,) * rows)
-    return [i for i in range(rows) if (p := got.get(i)) is not None and p[1] in said]
+    out = [i for i in range(rows) if (p := got.get(i)) is not None and p[1] in said]
+    if weeks:  # "week 3" of a series by ISO week ("2024-W03")
+        out += [i for i, v in enumerate(col) if isinstance(v, str) and iso_week(v) in weeks]
+    return sorted(set(out))
