@@ -70,13 +70,16 @@ OTHER_PERIOD = re.compile(
 )
 
 # A year 1900-2099 not glued to other digits ("fy2023", "2023q1", "revenue_2023" all match).
-YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
+# The digit before is tested after "19"/"20" ((?<!\d..): the two characters just matched are
+# digits): a pattern that opens with a lookbehind is tried at every character, one that opens
+# with a literal is not (3x faster on a sentence; tests/test_speed_paths_speed49.py).
+YEAR = re.compile(r"((?:19|20)(?<!\d..)\d\d)(?!\d)")
 # A label that is a year and nothing else, read with ``fullmatch``: "2021", "FY2021", "fiscal
 # 2021" (a row of a table by year).
 YEAR_LABEL = re.compile(r"(?i)(?:fy\s*|fiscal\s+)?(?:19|20)\d\d")
 # A year of running text: not the decimals of a figure ("The answer is 0.1969", "1.2010") nor
 # the whole part of one ("2019.5" units).
-_TEXT_YEAR = re.compile(r"(?<!\d)(?<!\d\.)(19\d\d|20\d\d)(?!\d)(?!\.\d)")
+_TEXT_YEAR = re.compile(r"((?:19|20)(?<!\d..)(?<!\d\...)\d\d)(?!\d)(?!\.\d)")  # (as YEAR)
 # A two-digit fiscal year "FY23" / "fy24".
 _FY2 = re.compile(r"(?i)(?<![a-z0-9])fy'?(\d\d)(?!\d)")
 # Tokens of a name: a quarter/half ("q3", "h2"), a digit run, or a word.

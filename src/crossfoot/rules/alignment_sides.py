@@ -34,7 +34,7 @@ from crossfoot.rules.alignment_part import years_list
 __all__ = ["sides_misfit"]
 
 _HUNDRED = Decimal(100)
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_YEAR = re.compile(r"(?:19|20)(?<!\d..)\d\d(?!\d)")  # (language.years.YEAR: no lookbehind first)
 _OPENING = re.compile(r"(?i)\b(?:beginning|opening|start|prior|previous|preceding|earlier)\b")
 _POOLED = re.compile(r"(?i)\b(?:average|mean|cumulative|combined)\b")
 
