@@ -25,6 +25,7 @@ from crossfoot.rules._reach import ReachFn
 from crossfoot.rules._rowsums_reach import rowsums_reach
 from crossfoot.rules._shape_reach import lines_reach, signed_reach
 from crossfoot.rules.annualized import annualized
+from crossfoot.rules.period_rate import period_rate
 from crossfoot.rules.arithmetic import written_calculation
 from crossfoot.rules.asked_scale import asked_scale
 from crossfoot.rules.average_change import average_change
@@ -98,6 +99,7 @@ RULES: tuple[Rule, ...] = (
     text_groups,  # a long table pasted as text: a period's total, share, change (check only)
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
     annualized,  # a quarter's or a month's figure of the sentence at an annual rate
+    period_rate,  # "grew 4% a week": a line of weeks' (months', quarters') compound rate
     # (before two_operand: one year's difference that equals an average change is no answer
     # to "the average annual change from 2017 to 2019")
     average_change,  # the change between two averages of the rows the text names
