@@ -53,3 +53,31 @@ def test_a_whole_line_of_periods(
 ) -> None:
     report = crossfoot.trace(answer, rows)
     assert [c.status for c in report.claims] == statuses, report.explain()
+
+
+_SHORT = [
+    {"month": "2024-01", "orders": 1200, "revenue": 54000, "aov": 45.0},
+    {"month": "2024-02", "orders": 1350, "revenue": 62100, "aov": 46.0},
+    {"month": "2024-03", "orders": 1500, "revenue": 72000, "aov": 48.0},
+]
+_LONG = [
+    {"month": r["month"], "orders": r["orders"], "average_order_value": r["aov"]} for r in _SHORT
+]
+
+
+@pytest.mark.parametrize(
+    ("rows", "answer", "status"),
+    [
+        # a field named short, the sentence in full (language.short_forms; trace's column check)
+        # ("... in March 2024" is still read as "the average of the row's months": the cell's own
+        # column, named short, does not say it is an average: rowmatch._level_not_average)
+        (_SHORT, "Average order value was 48.00 in Mar.", "supported_exact"),
+        (_SHORT, "Average order value was 46.00 in Mar.", "wrong_row"),
+        # a field named in full, the sentence by its initials
+        (_LONG, "The March 2024 AOV was 48.00.", "supported_exact"),
+        (_LONG, "The March 2024 AOV was 1,500.", "wrong_row"),
+    ],
+)
+def test_a_column_named_short(rows: list[dict[str, object]], answer: str, status: str) -> None:
+    report = crossfoot.trace(answer, rows)
+    assert [c.status for c in report.claims] == [status], report.explain()

@@ -25,7 +25,6 @@ from crossfoot.rules._reach import ReachFn
 from crossfoot.rules._rowsums_reach import rowsums_reach
 from crossfoot.rules._shape_reach import lines_reach, signed_reach
 from crossfoot.rules.annualized import annualized
-from crossfoot.rules.period_rate import period_rate
 from crossfoot.rules.arithmetic import written_calculation
 from crossfoot.rules.asked_scale import asked_scale
 from crossfoot.rules.average_change import average_change
@@ -54,6 +53,7 @@ from crossfoot.rules.part_of_change import part_of_change
 from crossfoot.rules.part_of_sum import part_of_sum
 from crossfoot.rules.per_unit import per_unit
 from crossfoot.rules.percent_plain import percent_asked
+from crossfoot.rules.period_rate import period_rate
 from crossfoot.rules.rate_product import rate_product
 from crossfoot.rules.ratio_points import ratio_points
 from crossfoot.rules.restated_result import restated_result
