@@ -10,7 +10,9 @@ month", "MoM") and a line of the scope runs over consecutive periods of that len
 columns labelled "Week 1", "Jan" .. "Dec", "Q1 2023", "2024-03", or dates a day or a week
 apart), the figure is ``derived`` from the line whose rate it is: over the whole line, or over
 the last ``k`` periods the sentence counts ("over the four weeks"). A rise said of a fall is
-left to the other rules; a rate no line gives stays as it was.
+left to the other rules; a rate no line gives stays as it was. A figure stated per period that
+is the change over the whole line ("rose 21.6% month over month" for January to May's 21.6%)
+is ``contradicted``: the total change, not a rate of one period.
 
 >>> import crossfoot
 >>> t = '[["Week", "Signups"], ["Week 1", "1,000"], ["Week 2", "1,035"], ["Week 3", "1,090"],' \\
@@ -61,6 +63,7 @@ def period_rate(ctx: ClaimContext) -> Verdict | None:
     way = move_stated(ctx.text, s.start, m.start)
     steps = stated_steps(s.text)
     lo, hi = claim_interval(ctx)
+    whole: Verdict | None = None
     for group in ctx.scope.groups:
         for name, line in per_answer(ctx, f"period_rate.{unit}", group, lambda g: _lines(g, unit)):
             for pts in _spans(line, steps):
@@ -70,7 +73,30 @@ def period_rate(ctx: ClaimContext) -> Verdict | None:
                     value = abs(rate) if way is not None else rate
                     if lo <= value <= hi:
                         return Verdict("derived", _evidence(name, unit, pts, kind, rate))
-    return None
+                if whole is None and pts is line:
+                    whole = _whole_change(name, unit, pts, lo, hi, way)
+    return whole
+
+
+def _whole_change(
+    name: str, unit: str, pts: tuple[SourceValue, ...], lo: Decimal, hi: Decimal, way: int | None
+) -> Verdict | None:
+    """``contradicted`` when the figure stated per ``unit`` is the change over the whole line
+    ("rose 21.6% month over month" for January to May's 21.6%): no rate of a period."""
+    first, last = pts[0].value, pts[-1].value
+    if first <= 0:
+        return None
+    change = (last - first) / first * 100
+    if way is not None and way * change < 0:
+        return None
+    if not lo <= (abs(change) if way is not None else change) <= hi:
+        return None
+    shown = format_decimal(change.quantize(_SHOWN))
+    formula = f"% change {format_decimal(first)} -> {format_decimal(last)} of {name} = {shown}%"
+    ev = Evidence("period_rate", "percent_change", formula, pts, change)
+    n = len(pts) - 1
+    why = f"{shown}% is the change over all {n} {unit}s of {name}, not a rate a {unit}"
+    return Verdict("contradicted", ev, why)
 
 
 def _rates(pts: tuple[SourceValue, ...]) -> list[tuple[str, Decimal]]:
