@@ -20,6 +20,7 @@ from crossfoot.front.policy import Policy
 from crossfoot.front.trace_keep import column_words, measured_words
 from crossfoot.front.trace_mixed import mixed_units
 from crossfoot.language.changewords import move_stated, moved_by
+from crossfoot.language.short_forms import short_named
 from crossfoot.model.types import Claim, Evidence, SourceValue, format_decimal
 from crossfoot.report.result import Report
 from crossfoot.sources.load import SourceSet
@@ -469,6 +470,10 @@ def _named_column(
     m = _NOUN_AFTER.match(text[c.mention.end : c.mention.end + 60])
     word = m.group(1).lower().rstrip("s") if m is not None else ""
     clause = _clause(text, start, c.mention.start)
+    if short_named(
+        clause, tuple(columns)
+    ):  # "average order value" of ``aov``: language.short_forms
+        return ""
     before: list[str] = [w for w in _WORD.findall(clause) if w.lower().rstrip("s") in measured]
     used = _used(columns)
     if m is not None and word in measured:  # ("Returns totaled 140 units": the subject's unit)
