@@ -147,6 +147,8 @@ def _cells(
         if mention is None:
             return False
         cell = _cell_of(mention, table)
+        if cell is None and len(columns) == 1 and mention.scale == 1 and NAMED_CELL[0]:
+            cell = _named_cell(int(mention.value), row, next(iter(columns)), table, tok.string)
         if cell is None:
             return False
         at_row, col, value = cell
@@ -183,6 +185,32 @@ def _cell_of(mention: Mention, table: Rows) -> tuple[str, int, int] | None:
             return None
         found = (*place, cell)
     return found
+
+
+#: Whether a whole figure that several cells hold is read as its row's cell in the column its
+#: stretch names (speed only; the tests switch it off).
+NAMED_CELL = [True]
+
+
+def _named_cell(
+    value: int, row: str, col: int, table: Rows, text: str
+) -> tuple[str, int, int] | None:
+    """The cell of row ``row`` in column ``col`` when it holds ``value``, no other cell of its
+    row does, and no row holding it elsewhere is named in ``text`` (a label within it, in any
+    case: the engine's sources hold the rows an answer names)."""
+    i = table.labels.index(row)
+    if table.values[col][i] != value:
+        return None
+    if sum(column[i] == value for column in table.values) != 1:
+        return None
+    low = text.lower()
+    for column in table.values:
+        at = -1
+        for _ in range(column.count(value)):
+            at = column.index(value, at + 1)
+            if at != i and table.labels[at].lower() in low:
+                return None
+    return row, col, value
 
 
 def quick_trace(
