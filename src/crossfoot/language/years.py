@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from crossfoot.language.iso_weeks import iso_week_date
 from crossfoot.model.types import SourceValue
 from crossfoot.model.wordgate import WordGated
 
@@ -157,8 +158,8 @@ def known_order(a: SourceValue, b: SourceValue) -> tuple[SourceValue, SourceValu
     """The two values earlier first, when their years (and quarters) say so; else ``None``.
 
     Two values of one year order only when both name a different quarter or half, or sit in
-    columns that name two different dates (a price table's quarter ends, a balance at June 30
-    and at December 31 of one year).
+    columns (or rows) that name two different dates (a price table's quarter ends, a balance at
+    June 30 and at December 31 of one year, a result set by day).
 
     >>> from decimal import Decimal
     >>> dec = SourceValue(Decimal(5), "S1", column="December 31, 2025", year=2025)
@@ -173,6 +174,8 @@ def known_order(a: SourceValue, b: SourceValue) -> tuple[SourceValue, SourceValu
         return (a, b) if pa[0] < pb[0] else (b, a)
     if pa[1] is None or pb[1] is None or pa[1] == pb[1]:
         da, db = _column_date(a), _column_date(b)
+        if (da is None or db is None or da == db) and a.row and b.row and a.row != b.row:
+            da, db = label_date(a.row), label_date(b.row)  # rows by day ("2024-03-02")
         if da is None or db is None or da == db:
             return None
         return (a, b) if da < db else (b, a)
@@ -321,10 +324,12 @@ def label_date(label: str) -> tuple[int, int, int] | None:
 
     >>> label_date("June 30, 2025"), label_date("Three months ended 30 Jun 2025")
     ((2025, 6, 30), (2025, 6, 30))
-    >>> label_date("2025") is None, label_date("3/4/2025") is None
-    (True, True)
+    >>> label_date("2025") is None, label_date("3/4/2025") is None, label_date("2024-W03")
+    (True, True, (2024, 1, 15))
     """
     found = list(_DATE.finditer(label))
+    if not found and "W" in label.upper():
+        return iso_week_date(label)  # "2024-W03": its Monday
     return _date(found[0]) if len(found) == 1 else None
 
 

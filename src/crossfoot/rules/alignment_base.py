@@ -44,6 +44,7 @@ from crossfoot.language.asked_sides import read_sides
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._named import TOTAL_LABEL, Named, value_years
+from crossfoot.rules.alignment_inverted import inverted_misfit
 
 __all__ = ["base_misfit"]
 
@@ -179,7 +180,8 @@ def base_misfit(ask: Ask, ev: Evidence, named: Named) -> str | None:
     if share:
         return _other_year(ask, num, base)  # ("what percentage of X": the year of both sides)
     return (
-        _other_year(ask, num, base)
+        inverted_misfit(ask, num, base, _item(num, axis), _item(base, axis))
+        or _other_year(ask, num, base)
         or _part_for_total(ask, num, base, named, axis)
         or _total_for_part(ask, base, named, axis)
     )

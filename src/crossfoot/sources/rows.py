@@ -37,6 +37,7 @@ from crossfoot.model.types import Source, SourceValue
 from crossfoot.numbers.extract import extract
 from crossfoot.sources.load import SourceSet, load_sources
 from crossfoot.sources.rows_cells import IntNumbers, parse_cell
+from crossfoot.sources.rows_days import days_named
 from crossfoot.sources.rows_kept import kept_set
 from crossfoot.sources.rows_key import key_column as _key_column
 from crossfoot.sources.rows_names import (
@@ -294,7 +295,7 @@ class AnswerOperands:
                 chosen[name] = tuple(range(t.rows))
                 continue
             # Only rows whose lowercased label is in the text (found in C) can be named in full.
-            named = rows_named(t.spoken, text, low)
+            named = rows_named(t.spoken, text, low) + days_named(t.memo, t.rows, text)
             if anchors is None:
                 anchors = _anchors(mentions)
             for found in t.near_many(anchors):
