@@ -18,11 +18,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from crossfoot.agents._context import ContextStore
-    from crossfoot.agents._keys import Hit
+from crossfoot.agents._keys import Hit, Keys
+
+
+class _Store(Protocol):
+    """What the look-ups read of a ``ContextStore`` (its zone index)."""
+
+    zones: Keys
+
 
 __all__ = ["instant_hit", "is_offset", "zone_keys", "zone_miss", "zone_note"]
 
@@ -254,7 +259,7 @@ def _read_arg(raw: object) -> tuple[date, str, int] | None:
     return day, f"{int(m[4]):02d}:{m[5]}", offset
 
 
-def instant_hit(store: ContextStore, raw: object) -> Hit | None:
+def instant_hit(store: _Store, raw: object) -> Hit | None:
     """The :class:`Hit` of a zoned date-with-time argument that is an instant the context gave
     (in any zone), else None.
 
@@ -275,7 +280,7 @@ def instant_hit(store: ContextStore, raw: object) -> Hit | None:
     return hit or store.zones.hit(("at", (d.month, d.day), utc), "same instant")
 
 
-def zone_miss(store: ContextStore, raw: object) -> str | None:
+def zone_miss(store: _Store, raw: object) -> str | None:
     """The local time of a zoned argument that the context wrote only in other zones, else
     None: ``2026-12-09T14:30:00Z`` after "14:30 CET" is not 14:30 CET."""
     read = _read_arg(raw)
@@ -288,7 +293,7 @@ def zone_miss(store: ContextStore, raw: object) -> str | None:
     return None if ("zoned", clock, offset) in first else clock
 
 
-def zone_note(store: ContextStore, raw: object) -> str | None:
+def zone_note(store: _Store, raw: object) -> str | None:
     """The explanation of :func:`zone_miss`: the zones the context gave its time in."""
     clock = zone_miss(store, raw)
     if clock is None:
