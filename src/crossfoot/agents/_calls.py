@@ -24,6 +24,7 @@ _NOTE_SEVERITY = {
     "too_many_values": "info",
 }
 _COMPACT_DROP = str.maketrans("", "", " \t-_#./:")
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 class Call:
@@ -120,6 +121,11 @@ def canonical(args: object) -> str:
     (True, False)
     """
     try:
+        if type(args) is dict and all(type(v) in _SCALARS for v in args.values()):
+            text = repr(dict(sorted(args.items())))  # (most calls: a flat mapping)
+        else:
+            text = repr(_ordered(args, 0))
+    except TypeError:  # keys of several types (not JSON)
         text = repr(_ordered(args, 0))
     except RecursionError:
         return str(id(args))

@@ -40,6 +40,10 @@ _COUNT = re.compile(
     rf"(?P<noun>{_NOUN})(?:e?s)?\b"
     rf"|\b(?:party|group|table|family) of (?P<g>{_NUM})\b|\b(?P<us>{_NUM}) of us\b"
 )
+# Words a message stating a count holds ("passengers", "bags", "party of", "4 of us").
+_GATE = ("passeng", "people", "person", "adult", "travel", "guest", "bag", "suitcase", "luggage",
+         "room", "night", "ticket", "seat", "party of", "group of", "table of", "family of",
+         " of us")  # fmt: skip
 _CAP = 20_000  # characters of one message read for counts
 _ADDED = frozenset({"more", "extra", "additional", "other"})
 _ARTICLES = frozenset({"a", "an", "single"})
@@ -65,9 +69,7 @@ def stated_counts(text: str) -> tuple[tuple[str, int, bool], ...]:
     (('rooms', 2, False), ('bags', 1, True), ('people', 4, False))
     """
     low = text[:_CAP].lower()  # (counts are stated in a request, not deep in a pasted export)
-    if not any(k in low for k in ("passeng", "people", "person", "adult", "travel", "guest",
-                                  "bag", "suitcase", "luggage", "room", "night", "ticket",
-                                  "seat", " of ")):  # fmt: skip
+    if not any(k in low for k in _GATE):
         return ()
     out: list[tuple[str, int, bool]] = []
     groups: list[tuple[str, int, bool]] = []

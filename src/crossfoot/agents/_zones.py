@@ -101,6 +101,7 @@ _ARG = re.compile(
     r"(?:(Z|UTC|GMT)|([+-])(\d{2}):?(\d{2})?)\s*",
     re.IGNORECASE,
 )
+_STARTS = frozenset(" \t\nz+-.(")  # what may follow a time when a zone does
 _WHOLE_DAY = frozenset({"00:00", "23:59", "23:59:59"})
 
 
@@ -146,6 +147,8 @@ def _offsets(zone: tuple[str, int | None], day: date | None) -> set[int]:
 def _zone_at(low: str, m: re.Match[str]) -> tuple[str, int | None] | None:
     """The zone written right after the time ``m`` of ``low``: (name, fixed offset or None for a
     name whose offset follows the day), else None."""
+    if low[m.end() : m.end() + 1] not in _STARTS:  # (most times end a JSON string: '"')
+        return None
     z = _ZONE.match(low, m.end())
     if z is None:
         return None
