@@ -1,11 +1,11 @@
 """trace's per-table fast paths of round 12 (issue 19, speed17) give what the plain readings give.
 
-- The whole numbers of long int columns are looked for in every column at once, in row order
-  (``sources.rows_cells.rows_of``: one pass over the columns zipped, each hit's place giving its
-  row and column): the rows of every value found equal a pass per column's (``ROW_ORDER`` off),
-  directly on random columns and through ``RowTable.near_many`` on random tables long enough to
-  take that search; a pass that takes the wrong width, or skips a column's first row, is
-  caught.
+- The whole numbers of long int columns are looked for with a flag per cell in bytes
+  (``sources.rows_cells.rows_of``; round 35, trace46: was one pass over the columns zipped in
+  row order): the rows of every value found equal a ``compress`` pass per column's
+  (``BYTE_FLAGS`` off), directly on random columns and through ``RowTable.near_many`` on random
+  tables long enough to take that search; flags read one place off, or a column's first row
+  skipped, are caught.
 - A table's row labels are indexed in row order when no label is held twice
   (``sources.rows_names._Labels._index``): the index, the rows held by several labels and the
   rows a text names equal the reversed reading's (``FORWARD_INDEX`` off) on random labels with
@@ -32,12 +32,12 @@ from crossfoot.sources.rows_names import _Labels, rows_named
 
 @contextmanager
 def _row_order(on: bool) -> Iterator[None]:
-    saved = rows_cells.ROW_ORDER[0], rows_cells.ROW_ORDER_CELLS
-    rows_cells.ROW_ORDER[0], rows_cells.ROW_ORDER_CELLS = on, 0  # (at every size: tests are small)
+    saved = rows_cells.BYTE_FLAGS[0]
+    rows_cells.BYTE_FLAGS[0] = on
     try:
         yield
     finally:
-        rows_cells.ROW_ORDER[0], rows_cells.ROW_ORDER_CELLS = saved
+        rows_cells.BYTE_FLAGS[0] = saved
 
 
 def _rows_of_both(columns: list[tuple[int, ...]], wanted: set[int]) -> tuple[Any, Any]:
@@ -121,32 +121,21 @@ def test_trace_on_a_long_table_reads_alike_in_row_order() -> None:
     assert fast == slow
 
 
-def test_a_pass_that_takes_the_wrong_width_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_flags_read_one_place_off_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     columns: list[tuple[int, ...]] = [(5, 7, 5, 1), (1, 5, 2, 5), (5, 5, 5, 5)]
     _, slow = _rows_of_both(columns, {5})
-    # (divmod is looked up in the module first: the row-order pass now splits by width + 1)
-    monkeypatch.setattr(rows_cells, "divmod", lambda p, w: divmod(p, w + 1), raising=False)
+    real_bytes = bytes
+    monkeypatch.setattr(rows_cells, "bytes", lambda it: b"\0" + real_bytes(it)[:-1], raising=False)
     with _row_order(True):
-        try:
-            got: Any = rows_cells.rows_of(columns, {5})
-        except IndexError:  # (a column out of range: caught too)
-            got = None
-    assert got != slow
+        assert rows_cells.rows_of(columns, {5}) != slow
 
 
 def test_a_pass_that_skips_the_first_row_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     columns: list[tuple[int, ...]] = [(5, 7, 5, 1), (1, 5, 2, 5), (5, 5, 5, 5)]
     fast, slow = _rows_of_both(columns, {5})
     assert fast == slow
-    real_zip = zip
-
-    def late_zip(*args: Any, **kw: Any) -> Any:
-        pairs = real_zip(*args, **kw)
-        if len(args) == len(columns):  # (the zip of the columns, not of columns and hits)
-            next(pairs, None)
-        return pairs
-
-    monkeypatch.setattr(rows_cells, "zip", late_zip, raising=False)
+    real_bytes = bytes
+    monkeypatch.setattr(rows_cells, "bytes", lambda it: b"\0" + real_bytes(it)[1:], raising=False)
     with _row_order(True):
         assert rows_cells.rows_of(columns, {5}) != slow
 

@@ -139,7 +139,7 @@ def verify(
     # (``read`` is the answer, or the prefix of a long one that holds every claim judged.)
     # "2 of the 4 regions had revenue above $4M"; "all three quarters" (documents only)
     claims = sentence_counts(read, sentences, mentions, sources, claims, options.result_rows)
-    claims = check_comparisons(read, _check_restatements(read, mentions, claims))
+    claims = check_comparisons(read, _check_restatements(read, mentions, claims), sources.get)
     claims = own_rows(read, claims, answer.rerun)
     claims = counted_answer(ask, _worded(read, sentences, mentions, claims, sources), read, sources)
     if (ask := row_asked(ask, sources.index(None).values)) and ask.figure and ask.op != "count":

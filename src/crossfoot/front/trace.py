@@ -27,7 +27,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
+from weakref import ref
 
 from crossfoot.front.check import as_written
 from crossfoot.front.policy import DEFAULT, Policy, policy_of
@@ -208,11 +209,15 @@ def _traced(
     ctx = TraceContext(chosen, info, question)
 
     def run(answer: str, made: list[Mention] | None = None) -> Report:
+        # (itself as the reports' recheck, through a weak reference: a function that names
+        # itself is a cycle, which kept the result sets alive until the collector's next pass
+        # over older objects; a caller of run holds it)
+        this = cast("Callable[..., Report]", me())
         keep = keep_filter(answer, chosen, info, question)
         found = operands.mentions(answer, made, options.locale)  # for every verify below
         if not found and not question and FAST_EMPTY and _plain_words(answer):
             # (the engine would find no claim nor citation: tests/test_speed_paths_speed7.py)
-            return Report(answer, (), (), operands.issues, options, run)
+            return Report(answer, (), (), operands.issues, options, this)
         if found or question or worded_claim(answer):  # ("grew every month", "nearly double")
             # The rows the question names are indexed too: the answer's figure must come from
             # them (rules.alignment), and a figure of another row is found there.
@@ -221,7 +226,7 @@ def _traced(
         else:  # no number and no question: only the citations are checked, with no cell
             sources = operands.bare()
         report = verify(
-            answer, sources, options, keep=keep, recheck=run, found=found, question=question
+            answer, sources, options, keep=keep, recheck=this, found=found, question=question
         )
         narrowed: dict[object, Report] = {}
 
@@ -237,6 +242,7 @@ def _traced(
 
         return finish(report, ctx, about, sources)
 
+    me = ref(run)
     return _unmarked(run, text, options)
 
 

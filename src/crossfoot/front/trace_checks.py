@@ -20,7 +20,8 @@ from crossfoot.front.policy import Policy
 from crossfoot.front.trace_keep import column_words, measured_words
 from crossfoot.front.trace_mixed import mixed_units
 from crossfoot.language.changewords import move_stated, moved_by
-from crossfoot.model.types import Claim, Evidence, format_decimal
+from crossfoot.language.short_forms import short_named
+from crossfoot.model.types import Claim, Evidence, SourceValue, format_decimal
 from crossfoot.report.result import Report
 from crossfoot.sources.load import SourceSet
 from crossfoot.sources.rows import (
@@ -29,6 +30,8 @@ from crossfoot.sources.rows import (
     row_named,
     rows_named,
 )
+from crossfoot.sources.rows_days import day_named
+from crossfoot.sources.rows_months import day_of
 from crossfoot.sources.rows_names import labels_opening
 
 __all__ = ["TraceContext", "finish"]
@@ -315,7 +318,12 @@ def _unanchored(c: Claim, ctx: TraceContext, claims: Sequence[Claim] = ()) -> tu
     text = f"{c.sentence.text} {ctx.question}"
     cited = _rows_by_value(c, claims)
     missing = tuple(
-        label for label in labels if label and label not in cited and not row_named(label, text)
+        label
+        for label in labels
+        if label
+        and label not in cited
+        and not row_named(label, text)
+        and not day_named(label, text)  # "March 2" of a row "2024-03-02"
     )
     if not missing:
         return ()
@@ -325,10 +333,19 @@ def _unanchored(c: Claim, ctx: TraceContext, claims: Sequence[Claim] = ()) -> tu
         and (
             all(label and _YEARISH.fullmatch(label) for label in labels)
             or all(o.period is not None for o in ops)  # two months or quarters of a series
+            or _next_days(ops)  # "rose 11.7% on March 3": from the day before
         )
     ):
         return ()
     return missing
+
+
+def _next_days(ops: Sequence[SourceValue]) -> bool:
+    """Two cells of one column in rows next to each other, each labelled by a date."""
+    a, b = ops[0], ops[-1]
+    if a.row_index is None or b.row_index is None or abs(a.row_index - b.row_index) != 1:
+        return False
+    return a.col_index == b.col_index and all(day_of(o.row or "") is not None for o in (a, b))
 
 
 _MORE = r"more|higher|greater|larger|bigger|above|over|up|ahead"
@@ -340,6 +357,15 @@ _THAN = re.compile(
     r"(?P<base>[^.;]{1,60})",
     re.IGNORECASE,
 )
+
+
+# "month over month", "year-over-year": a rate's name, no base ("rose 19.3% month over month in
+# March" is March against February, not something against March).
+_PERIOD_OVER = re.compile(r"(?i)\b(day|week|month|quarter|year)[\s-]+(?:over|on)[\s-]+\1\b")
+
+
+def _blank(hit: re.Match[str]) -> str:
+    return " " * len(hit.group())
 
 
 def _comparison(text: str, c: Claim, ctx: TraceContext) -> Claim | None:
@@ -357,7 +383,7 @@ def _comparison(text: str, c: Claim, ctx: TraceContext) -> Claim | None:
     x, y = ev.operands
     if x.row is None or y.row is None or x.row == y.row:
         return None
-    m = _THAN.match(text[c.mention.end : c.sentence.end])
+    m = _THAN.match(_PERIOD_OVER.sub(_blank, text[c.mention.end : c.sentence.end]))
     if m is None:
         return None
     head = m.group("base")[:80]
@@ -444,6 +470,10 @@ def _named_column(
     m = _NOUN_AFTER.match(text[c.mention.end : c.mention.end + 60])
     word = m.group(1).lower().rstrip("s") if m is not None else ""
     clause = _clause(text, start, c.mention.start)
+    if short_named(
+        clause, tuple(columns)
+    ):  # "average order value" of ``aov``: language.short_forms
+        return ""
     before: list[str] = [w for w in _WORD.findall(clause) if w.lower().rstrip("s") in measured]
     used = _used(columns)
     if m is not None and word in measured:  # ("Returns totaled 140 units": the subject's unit)

@@ -74,8 +74,11 @@ _TEXT = re.compile(r"[A-Za-z0-9 ,.'$%]{1,2000}\Z")
 _TOKEN = re.compile(r"(\$?\d[\d,]*(?:\.\d+)?[MBk]?)|([A-Za-z]+)('s)?|(\S)")
 
 
-def _sentence_claims(text: str, sentence: Sentence, table: Rows, out: list[Claim]) -> bool:
-    """The claims of one sentence, appended to ``out``; False when the path cannot decide it."""
+def _sentence_claims(
+    text: str, sentence: Sentence, table: Rows, out: list[Claim], shared: list[str]
+) -> bool:
+    """The claims of one sentence, appended to ``out``; False when the path cannot decide it.
+    ``shared`` gets the row of each figure read by :func:`_named_cell`."""
     tokens = list(_TOKEN.finditer(text, sentence.start, sentence.end))
     named: list[set[int]] = [set()]  # the columns each label's stretch names (0: before any)
     row: str | None = None
@@ -116,7 +119,7 @@ def _sentence_claims(text: str, sentence: Sentence, table: Rows, out: list[Claim
         i += 1
     if not figured:
         return False
-    return _cells(found, set().union(*named), table, sentence, out)
+    return _cells(found, set().union(*named), table, sentence, out, shared)
 
 
 def _spaced(text: str, tok: re.Match[str]) -> bool:
@@ -134,6 +137,7 @@ def _cells(
     table: Rows,
     sentence: Sentence,
     out: list[Claim],
+    shared: list[str],
 ) -> bool:
     """The claims of the figures ``found`` (each with the row its sentence names and the columns
     named in that row's stretch of it), appended to ``out``; False when one is not the cell of
@@ -147,6 +151,9 @@ def _cells(
         if mention is None:
             return False
         cell = _cell_of(mention, table)
+        if cell is None and len(columns) == 1 and mention.scale == 1 and NAMED_CELL[0]:
+            cell = _named_cell(int(mention.value), row, next(iter(columns)), table, tok.string)
+            shared.append(row)
         if cell is None:
             return False
         at_row, col, value = cell
@@ -185,6 +192,32 @@ def _cell_of(mention: Mention, table: Rows) -> tuple[str, int, int] | None:
     return found
 
 
+#: Whether a whole figure that several cells hold is read as its row's cell in the column its
+#: stretch names (speed only; the tests switch it off).
+NAMED_CELL = [True]
+
+
+def _named_cell(
+    value: int, row: str, col: int, table: Rows, text: str
+) -> tuple[str, int, int] | None:
+    """The cell of row ``row`` in column ``col`` when it holds ``value``, no other cell of its
+    row does, and no row holding it elsewhere is named in ``text`` (a label within it, in any
+    case: the engine's sources hold the rows an answer names)."""
+    i = table.labels.index(row)
+    if table.values[col][i] != value:
+        return None
+    if sum(column[i] == value for column in table.values) != 1:
+        return None
+    low = text.lower()
+    for column in table.values:
+        at = -1
+        for _ in range(column.count(value)):
+            at = column.index(value, at + 1)
+            if at != i and table.labels[at].lower() in low:
+                return None
+    return row, col, value
+
+
 def quick_trace(
     text: str,
     rows: Any,
@@ -201,12 +234,13 @@ def quick_trace(
     if table is None:
         return None
     claims: list[Claim] = []
+    shared: list[str] = []  # (rows of figures other cells hold too: see below)
     answer: Answer | None = None
     for sentence in split_sentences(text, [], _no_source):
         n = len(claims)
         # (a figure in a sentence naming no row is no cell of its own: read as derived at once)
         if (answer is None or answer.cells_may(sentence)) and _sentence_claims(
-            text, sentence, table, claims
+            text, sentence, table, claims, shared
         ):
             continue
         del claims[n:]
@@ -214,7 +248,9 @@ def quick_trace(
             answer = Answer(text, table)
         if not derived_sentence(answer, sentence, claims):
             return None
-    if not claims:
+    if not claims or (shared and answer is not None):
+        # (a figure several cells hold, read as its row's: in an answer of cells only; the
+        # derived readings assume the cells the answer states are the only ones of their value)
         return None
     made = None if options is None else options(len(table.columns) + 1)
     return Report(text, tuple(claims), (), (), made, recheck)

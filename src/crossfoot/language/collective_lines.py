@@ -17,10 +17,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from crossfoot.language.extremes import ROW_NOUNS
-from crossfoot.language.rowtokens import tokens
+from crossfoot.language.rowtokens import names_row, tokens
 from crossfoot.language.summary_lines import SUMMARY, WHOLE, WHOLE_WORDS, line_role
 
-__all__ = ["collective_line", "says_summary"]
+__all__ = ["collective_line", "names_part_row", "says_summary"]
 
 
 @lru_cache(maxsize=1024)  # (a table's labels, asked by every question over it)
@@ -46,3 +46,21 @@ def says_summary(text: str) -> frozenset[str]:
 
 
 _ALL, _NONE = frozenset({"all"}), frozenset[str]()
+
+
+def names_part_row(label: str, text: str) -> bool:
+    """Whether ``text`` names the row ``label`` (``rowtokens.names_row``), a collective total
+    line only when the text says a word of a whole: "the average region" and "per region" name
+    no "All regions" line (the derivation focus, ``rules._derive_shared.focus_ok``: the mean of
+    the regions is not held to the line of all of them).
+
+    >>> names_part_row("All regions", "The average region sold 3,558.")
+    False
+    >>> names_part_row("All regions", "Sales across all regions were 14,232.")
+    True
+    >>> names_part_row("North", "North sold 4,637.")
+    True
+    """
+    if not names_row(label, text):
+        return False
+    return not collective_line(label) or bool(says_summary(text))

@@ -9,21 +9,44 @@ from __future__ import annotations
 
 import re
 
-from crossfoot.language.changewords import CHANGED, COMPARED, GAP, MOVED, MOVED_SHARPLY
+from crossfoot.language.changewords import (
+    CHANGE_ASKED,
+    CHANGED,
+    COMPARED,
+    GAP,
+    MOVED,
+    MOVED_SHARPLY,
+    words,
+)
 from crossfoot.model.wordgate import WordGated
 
-__all__ = ["OPERATION", "OPERATION_WORD", "OPERATION_WORDS", "may_operate"]
+__all__ = [
+    "DIFFERENCE_WORDED",
+    "OPERATION",
+    "OPERATION_WORD",
+    "OPERATION_WORDS",
+    "OUTDID_BY",
+    "may_operate",
+]
 
+# A gap of two things worded by a verb of comparison and "by" its size: "North outsold South by
+# 1,095 in 2023", "subscription revenue exceeded services revenue by $384 million".
+OUTDID_BY = (
+    r"(?:outs[eo]l\w*|outperform\w*|outpac\w*|exceed\w*|surpass\w*|trail\w*|ahead\s+of|behind"
+    r"|beat|beats|topped|tops|led|leads)\s+(?:[\w'&.-]+\s+){1,4}?by"
+)
+# The words that name a difference of two figures: a change or gap word ("the variation in",
+# "less"), arithmetic ("minus"), or a verb of comparison with its size ("exceeded B by"). One
+# pattern for the derivations over prose figures (rules._prose_pairs) and the unworded gaps of
+# table rows (rules._gap_named).
+DIFFERENCE_WORDED = words(CHANGE_ASKED, r"minus|subtract\w*", OUTDID_BY)
 # Words that make a figure the result of an operation rather than a value of a row and year.
 OPERATION_WORD = (
     rf"(?i)\b(?:{CHANGED}|{GAP}|differ\w*|{COMPARED}|{MOVED}|{MOVED_SHARPLY}"
     r"|total|combined|sum|together|altogether|aggregate|average|mean|ratio|proportion"
     r"|percentage|share|accounted|represent\w*|times|divided|multipl\w*|net\s+of|cagr"
     r"|compound\w*"
-    # ("North outsold South by 1,095 in 2023": a gap of two rows by its size, not a cell)
-    r"|(?:outs[eo]l\w*|outperform\w*|outpac\w*|exceed\w*|surpass\w*|trail\w*|ahead\s+of|behind"
-    r"|beat|beats|topped|tops|led|leads)"
-    r"\s+(?:[\w'&.-]+\s+){1,4}?by)\b"
+    rf"|{OUTDID_BY})\b"
 )
 OPERATION = re.compile(rf"{OPERATION_WORD}|[=+×÷/]|\s-\s")
 # A word each of OPERATION's word alternatives consumes ("differ" of "difference", "together" of

@@ -372,7 +372,7 @@ def _total_named(
     return f"value is in {describe_cell(cells[0])}, but the sentence names the total"
 
 
-_AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b")
+_AVERAGE = re.compile(r"(?i)\b(?:average|avg|mean)\b")  # ("Avg price": the column is the average)
 # "Weighted-average exchange rate", "average balance": a measure of one period, not a mean of years.
 _AVERAGE_OF_YEARS = re.compile(r"(?i)(?<!weighted[- ])\b(?:average|mean)\b")
 

@@ -21,6 +21,7 @@ from crossfoot.language.rowtokens import (
     root,
     tokens,
 )
+from crossfoot.language.short_forms import short_forms_named
 from crossfoot.language.years import label_date
 from crossfoot.model.types import Source, SourceValue
 
@@ -278,7 +279,7 @@ def judge(
         if wrong_column is not None:
             return wrong_column
     elif columns and not loose:
-        wrong_column = _qualified_column(table, row_ok, words, money)
+        wrong_column = _qualified_column(table, row_ok, words, money, getattr(sentence, "text", ""))
         if wrong_column is not None:
             return wrong_column
     if date is not None:
@@ -360,7 +361,11 @@ def _column_roots(column: str) -> frozenset[str]:
 
 
 def _qualified_column(
-    table: LabelTable, cells: Sequence[SourceValue], words: set[str], money: bool = False
+    table: LabelTable,
+    cells: Sequence[SourceValue],
+    words: set[str],
+    money: bool = False,
+    text: str = "",
 ) -> str | None:
     """Why none of ``cells`` is in the column a qualifier of the sentence names: "domestic
     revenue" names the *Domestic* column of a Domestic / International table, "male employees"
@@ -378,6 +383,7 @@ def _qualified_column(
     said = {root(w) for w in words}
     roots = table.column_roots
     named = {col for col, need in table.qualifiers if need <= said}
+    named = short_forms_named(named, table.qualifiers, text)  # ("AOV": language.short_forms)
     if not named:
         return None
     for c in cells:

@@ -53,6 +53,8 @@ from crossfoot.rules.part_of_change import part_of_change
 from crossfoot.rules.part_of_sum import part_of_sum
 from crossfoot.rules.per_unit import per_unit
 from crossfoot.rules.percent_plain import percent_asked
+from crossfoot.rules.period_rate import period_rate
+from crossfoot.rules.period_totals import period_total_change
 from crossfoot.rules.rate_product import rate_product
 from crossfoot.rules.ratio_points import ratio_points
 from crossfoot.rules.restated_result import restated_result
@@ -98,6 +100,7 @@ RULES: tuple[Rule, ...] = (
     text_groups,  # a long table pasted as text: a period's total, share, change (check only)
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
     annualized,  # a quarter's or a month's figure of the sentence at an annual rate
+    period_rate,  # "grew 4% a week": a line of weeks' (months', quarters') compound rate
     # (before two_operand: one year's difference that equals an average change is no answer
     # to "the average annual change from 2017 to 2019")
     average_change,  # the change between two averages of the rows the text names
@@ -128,6 +131,7 @@ RULES: tuple[Rule, ...] = (
     joined_share,  # "North and South made up 58%": joined rows' share, together, of the column
     column_share,  # named rows' share of a column whose total the table does not write
     column_total_change,  # the change of that unwritten total between two years
+    period_total_change,  # ... and between two quarters or months ("from Q1 to Q2")
     share_points,  # "North's share rose 1.8 points": a share's change between two years
     per_unit,  # "average order value $118.05": an amount over a count line's cell beside it
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent

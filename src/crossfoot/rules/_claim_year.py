@@ -55,10 +55,18 @@ _LEAD_YEAR = re.compile(
 _CLAUSE_BODY = re.compile(r"[^\d;.:]*\Z")
 
 
+# A comparative in parentheses, its year as a label: "42.4% (2023: 40.8%)". The figure inside
+# is of the label's year; the one right before it is of the year after (the report's own).
+_LABEL = r"\(\s*(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d\d)\s*:\s*"
+_LABELLED = re.compile(_LABEL + r"\Z", re.IGNORECASE)
+_LABEL_AFTER = re.compile(r"\s*" + _LABEL, re.IGNORECASE)
+
+
 def _year_after(text: str, m: Mention) -> int | None:
     said = _OWN_YEAR.match(text, m.end)
     if said is None:
-        return None
+        label = _LABEL_AFTER.match(text, m.end)
+        return None if label is None else int(label.group(1)) + 1
     return int(said.group(1) or said.group(2) or said.group(3))
 
 
@@ -75,6 +83,9 @@ def _year_before(text: str, m: Mention, start: int) -> int | None:
 
 
 def _year_of(text: str, m: Mention, start: int) -> int | None:
+    label = _LABELLED.search(text, max(start, m.start - 24), m.start)
+    if label is not None:
+        return int(label.group(1))
     after = _year_after(text, m)
     return after if after is not None else _year_before(text, m, start)
 

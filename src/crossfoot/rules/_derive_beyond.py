@@ -56,10 +56,12 @@ def share_beyond(ctx: ClaimContext, whole: SourceValue, part: SourceValue) -> bo
     >>> _line_has_other_sign(line[2:], line[3], (0, "S1", 0, 1))
     False
     """
-    if not beyond_asked(ctx) or whole.table is None or whole.source_id != part.source_id:
+    if not beyond_asked(ctx):
         return False
     if periods_share(ctx, whole, part):  # one line's two periods ("107.8% of its 2017 level")
         return True
+    if whole.table is None or whole.source_id != part.source_id:
+        return False
     if whole.table != part.table or whole.year != part.year:
         return False
     line: tuple[object, ...]

@@ -26,6 +26,7 @@ from decimal import Decimal
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
+from crossfoot.rules._derive_prose_line import prose_line
 from crossfoot.rules._derive_shared import claim_interval
 
 __all__ = ["base_asked", "periods_share", "swapped_base"]
@@ -72,7 +73,7 @@ def periods_share(ctx: ClaimContext, whole: SourceValue, part: SourceValue) -> b
     >>> _named_base("net revenues in 2018 were 107.79% of their 2017 level.")
     (2017, frozenset({2017, 2018}))
     """
-    if not _one_line(whole, part):
+    if not _one_line(whole, part) and not prose_line(ctx, whole, part):
         return False
     base, years = _named_base(_words(ctx))
     return base == whole.year and part.year in years and part.year != base
@@ -82,7 +83,7 @@ def swapped_base(ctx: ClaimContext, base: SourceValue, top: SourceValue) -> bool
     """Whether ``top`` over ``base`` (one line's two periods, their quotient landing on the
     claim) puts on top the period the words name as the base: "what percentage of the 2017
     value does the 2018 value represent? 92.77" is 2018 over 2017, never 2017 over 2018."""
-    if not _one_line(base, top) or base.value == 0:
+    if not (_one_line(base, top) or prose_line(ctx, base, top)) or base.value == 0:
         return False
     lo, hi = claim_interval(ctx)
     q = abs(top.value) / abs(base.value)

@@ -17,11 +17,11 @@ from decimal import Decimal
 
 from crossfoot.language.bounds import claimed_bound, clip
 from crossfoot.language.changewords import CHANGE, words
+from crossfoot.language.collective_lines import names_part_row
 from crossfoot.language.direction import sign_words, stated_direction
 from crossfoot.language.order import answer_order
 from crossfoot.language.prose_order import prose_order
 from crossfoot.language.rowfocus import focus_text
-from crossfoot.language.rowmatch import names_row
 from crossfoot.language.turns import OVER
 from crossfoot.language.years import known_order, period, related_score, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
@@ -330,7 +330,7 @@ def _focus(ctx: ClaimContext) -> _Focus:
                 labels.setdefault((v.source_id, v.table), {})[v.row_index] = v.row
     rows: dict[tuple[str, int], frozenset[int]] = {}
     for key, by_index in labels.items():
-        named = frozenset(i for i, lab in by_index.items() if names_row(lab, s.text))
+        named = frozenset(i for i, lab in by_index.items() if names_part_row(lab, s.text))
         if named:
             rows[key] = named
     base = len(years) == 1 and base_year(ctx, next(iter(years)))

@@ -83,8 +83,15 @@ def wording_specs(ctx: ClaimContext) -> list[_Spec]:
 # the figure is a change: it may be a share or a ratio of its year like any plain figure.
 _MOVE_LEVEL = re.compile(r"\b(?:to|from)\s+(?:a\s+|an\s+)?(?:level\s+of\s+)?\Z", re.IGNORECASE)
 _LEVEL_KINDS = frozenset({"percent", "number"})
-# ... and the later end written first: "was 47.8%, up from 45.9%", "(down from 3.1)"
-_LEVEL_BEFORE_MOVE = re.compile(r"\s*[,(]?\s*(?:up|down)\s+from\b", re.IGNORECASE)
+# ... and the later end written first: "was 47.8%, up from 45.9%", "(down from 3.1)", or with
+# its move in points after it: "was 42.4%, up 1.6 percentage points" (a change in points is of
+# a rate, so the figure before it is that rate's level)
+_LEVEL_BEFORE_MOVE = re.compile(
+    r"\s*[,(]?\s*(?:up|down)\s+(?:from\b|(?:by\s+)?(?:about\s+|roughly\s+|nearly\s+)?"
+    r"\d+(?:\.\d+)?\s*(?:percentage\s+points?|percent\s+points?|pp|ppts?|pts?|points?|"
+    r"basis\s+points?|bps)\b)",
+    re.IGNORECASE,
+)
 
 
 def search_worded(ctx: ClaimContext) -> bool | None:

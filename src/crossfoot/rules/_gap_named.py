@@ -33,7 +33,7 @@ True
 
 from __future__ import annotations
 
-from crossfoot.language.changewords import CHANGE_ASKED, words
+from crossfoot.language.operation_words import DIFFERENCE_WORDED
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.rowmatch import names_row
 from crossfoot.model.context import ClaimContext
@@ -43,10 +43,6 @@ from crossfoot.rules._list_lead import list_lead
 from crossfoot.rules._prose_subject import _source_words, content_words
 
 __all__ = ["gap_named", "unworded_ok"]
-
-# The words that name a difference ("the variation in", "less", "minus"), as the coarse
-# derivations read them (rules._prose_pairs).
-_GAP_WORDED = words(CHANGE_ASKED, r"minus|subtract\w*")
 
 
 def gap_named(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
@@ -141,5 +137,5 @@ def _worded(ctx: ClaimContext) -> bool:
         wording = focus_text(ctx) + " " + list_lead(ctx.text, ctx.sentence.start)
         if isinstance(asked, str):
             wording += " " + asked
-        said = memo[key] = _GAP_WORDED.search(wording) is not None
+        said = memo[key] = DIFFERENCE_WORDED.search(wording) is not None
     return said

@@ -32,6 +32,7 @@ from crossfoot.rules._named_years import (
     value_years,
     years_fit,
 )
+from crossfoot.rules.off_question_half import half_misnamed
 from crossfoot.rules.off_question_optional import said_optional
 from crossfoot.rules.off_question_rows import _catch_all as catch_all
 from crossfoot.rules.off_question_rows import meant_row, ratio_free
@@ -62,14 +63,20 @@ class Named:
         "_tables",
         "_tokens",
         "_words",
+        "answer",
         "texts",
         "values",
     )
 
     def __init__(
-        self, ask: Ask, values: Sequence[SourceValue], texts: Mapping[str, str] | None = None
+        self,
+        ask: Ask,
+        values: Sequence[SourceValue],
+        texts: Mapping[str, str] | None = None,
+        answer: str = "",
     ) -> None:
         self._ask = ask
+        self.answer = answer  # (the answer's text, when aligning one: rules.off_question_half)
         self.values = values  # (public: a rule reads the cells of a named line)
         self.texts = texts or {}  # (public: each source's text by id, for prose figures' words)
         self._keeps: list[Callable[[SourceValue], bool]] | None = None
@@ -239,6 +246,11 @@ class Named:
         if not v.row or (section_of(v) is None and (v.source_id, v.table) not in self._secs()[1]):
             return catch_all(self, v, named_rows) if v.row else None  # (no section in v's table)
         return meant_row(self, v, named_rows)
+
+    def half_misnamed(self, v: SourceValue) -> str | None:
+        """The row the question names whole instead of ``v``'s half-named one (for a final
+        figure: ``rules.off_question_half``), or None."""
+        return half_misnamed(self, v, _own_words)
 
     def _secs(self) -> Sections:
         if self._maps is None:  # (per values, kept across answers: rules._named_sections)
@@ -458,7 +470,7 @@ def value_fits(ask: Ask, named: Named, change_base: bool) -> Callable[[SourceVal
         if level and beside_years(v.column, percent=False):
             return False
         if (key := (v.source_id, v.table, v.row_index, v.column)) not in named_ok:  # as misnamed
-            named_ok[key] = named.misnamed(v) is None  # (a cell's two views, two scopes: once)
+            named_ok[key] = named.misnamed(v) is None and named.half_misnamed(v) is None
         return named_ok[key]
 
     return fits

@@ -141,7 +141,7 @@ def prose_base_fits(ask: Ask, operands: Sequence[SourceValue]) -> bool:
     return all(ys & ask.years for ys in cells if ys)
 
 
-_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+_YEAR = re.compile(r"((?:19|20)(?<!\d..)\d\d)(?!\d)")  # (language.years.YEAR: no lookbehind first)
 # "from FY17 to FY19": the two-digit fiscal years a question writes (language.asked reads them)
 _FY = re.compile(r"(?i)(?<![a-z0-9])fy\s?'?(\d\d)(?!\d)")
 

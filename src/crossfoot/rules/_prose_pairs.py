@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from crossfoot.language.changewords import CHANGE_ASKED, words
+from crossfoot.language.operation_words import DIFFERENCE_WORDED
 from crossfoot.language.rowmatch import focus_text
 from crossfoot.language.turns import OVER
 from crossfoot.model.context import ClaimContext
@@ -46,7 +46,7 @@ __all__ = ["counts_noun", "kinds_ok", "prose_pair_ok", "prose_sum_ok", "worded_k
 _WORDING = {
     # ("the variation in total debt", "did it grow"; "the 2015 value minus the 2014 one", as
     # "less" says it)
-    "difference": words(CHANGE_ASKED, r"minus|subtract\w*"),
+    "difference": DIFFERENCE_WORDED,
     "sum": re.compile(r"(?i)\b(?:total|combined|overall|sum|together|altogether|aggregate)\b"),
     # ("the sum divided by 2" is a mean worded as its arithmetic)
     "average": re.compile(rf"(?i)\b(?:average|mean|divided\s+by\s+(?:2|two))\b|{OVER}2\b"),

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import compress
+from weakref import ref
 
 from crossfoot.language.period_columns import row_period
 from crossfoot.language.summary_lines import line_role
@@ -201,6 +202,10 @@ def _without_totals(values: Mapping[int, Decimal], rows: list[int]) -> Mapping[i
 
 
 def _from_table(t: RowTable) -> _Table:
+    # The table keeps what this makes in its memo: the cells are read through a weak reference
+    # to it (a strong one closed a cycle that kept every result set, with its labels and cells,
+    # alive until the collector's next pass over older objects).
+    own = ref(t)
     columns: list[_Column] = []
     totals = _total_rows(t) if t.rows > 2 else []
     for j, cells in enumerate(t.cells):
@@ -230,14 +235,14 @@ def _from_table(t: RowTable) -> _Table:
                 kind == "money",
                 t.currency(j),
                 values,
-                lambda i, j=j: t.cell(i, j),  # type: ignore[misc]
+                lambda i, j=j: own().cell(i, j),  # type: ignore[misc,union-attr]
                 int_range=int_range,
             )
         )
     # No labels by index: with ``label_seq`` the rows a sentence names are found in the result
     # set's own labels (rows_named reads only those), so a dict of 20,000 labels is not made.
     table = _Table(t.name, t.rows, columns, [], {}, label_seq=t.labels)
-    table.periods_of = lambda: _periods_of_rows(t)
+    table.periods_of = lambda: _periods_of_rows(own())  # type: ignore[arg-type]
     return table.finish()
 
 

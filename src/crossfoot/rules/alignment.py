@@ -260,11 +260,15 @@ def _placed(ask: Ask, c: Claim, named: Named) -> Fit | None:
     # question names its row firmly (a name written as one, "Oceania"; two words or more; one
     # word that only one row label of the table has, "revenue"). A derivation that comes to
     # zero names no rows: any two equal cells give it.
-    others = [named.misnamed(v) for v in ev.operands]
-    if (
-        ev.operands
-        and all(others)
-        and (len(others) == 1 or (ev.result != 0 and named.firm(str(others[0]), ev.operands[0])))
+    others: list[str] = []
+    for v in ev.operands:  # (read up to the first operand of a named row: all() fails there)
+        other = named.misnamed(v) or named.half_misnamed(v)
+        if not other:
+            others = []
+            break
+        others.append(other)
+    if others and (
+        len(others) == 1 or (ev.result != 0 and named.firm(str(others[0]), ev.operands[0]))
     ):
         where = "; ".join(v.label or v.field or "" for v in ev.operands[:2])
         return Fit("row", f"the question names {others[0]!r}; this figure comes from {where}")
@@ -424,7 +428,7 @@ def _align(
     another reading fits takes its evidence); ``texts``: the sources' texts by id."""
     out = list(claims)
     ask = placed_years(known_years(ask, values), data_years(values)[0])
-    named = Named(ask, values, texts)
+    named = Named(ask, values, texts, text)
     placed = lambda c: _placed(ask, c, named) is None  # noqa: E731
     finals, marked = computed_last(*final_figures(text, claims), placed)
     final_ids = {id(c) for c in finals}

@@ -44,6 +44,8 @@ from crossfoot.language.asked_sides import read_sides
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._named import TOTAL_LABEL, Named, value_years
+from crossfoot.rules.alignment_inverted import inverted_misfit
+from crossfoot.rules.alignment_operands import axis_of
 
 __all__ = ["base_misfit"]
 
@@ -84,15 +86,10 @@ def _same_table(a: SourceValue, b: SourceValue) -> bool:
     return (a.source_id, a.table, a.view) == (b.source_id, b.table, b.view)
 
 
-_YEARISH = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)|\bFY\s?\d\d\b", re.IGNORECASE)
-
-
 def _axis(v: SourceValue) -> str:
     """The axis of a cell's item: its row, unless the table gives the periods as rows (a year
-    in the row label and none in the column's)."""
-    if _YEARISH.search(v.row or "") and not _YEARISH.search(v.column or ""):
-        return "column"
-    return "row"
+    in the row label and none in the column's; alignment_operands.axis_of, read once a label)."""
+    return axis_of(v.row, v.column)
 
 
 def _item(v: SourceValue, axis: str) -> str:
@@ -179,7 +176,8 @@ def base_misfit(ask: Ask, ev: Evidence, named: Named) -> str | None:
     if share:
         return _other_year(ask, num, base)  # ("what percentage of X": the year of both sides)
     return (
-        _other_year(ask, num, base)
+        inverted_misfit(ask, num, base, _item(num, axis), _item(base, axis))
+        or _other_year(ask, num, base)
         or _part_for_total(ask, num, base, named, axis)
         or _total_for_part(ask, base, named, axis)
     )

@@ -42,7 +42,7 @@ def placed_years(ask: Ask, dated: frozenset[int]) -> Ask:
     return replace(ask, years=frozenset({max(dated) if latest else min(dated)}))
 
 
-_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+_YEAR = re.compile(r"((?:19|20)(?<!\d..)\d\d)(?!\d)")  # (language.years.YEAR: no lookbehind first)
 
 
 def known_years(ask: Ask, values: Sequence[SourceValue]) -> Ask:

@@ -37,6 +37,7 @@ showed is ``off_question`` when:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from crossfoot.language.asked import Ask
 from crossfoot.language.asked_sides import read_sides
@@ -46,7 +47,7 @@ from crossfoot.rules._named import Named, value_years
 from crossfoot.rules._prose_change import names_change
 from crossfoot.rules._shown import SHOWN
 
-__all__ = ["operands_misfit"]
+__all__ = ["axis_of", "operands_misfit"]
 
 _COMBINED = frozenset({"share", "ratio", "sum", "difference", "mean", "average", "percent_change"})
 _CHANGES = frozenset({"difference", "percent_change"})
@@ -64,7 +65,17 @@ def _table(v: SourceValue) -> tuple[str, int] | None:
 def _axis(v: SourceValue) -> str:
     """The axis of a cell's item (what it measures): its row, unless the table gives the
     periods as rows (a year in the row label and none in the column's)."""
-    if _YEARISH.search(v.row or "") and not _YEARISH.search(v.column or ""):
+    return axis_of(v.row, v.column)
+
+
+@lru_cache(maxsize=4096)  # (a table's labels: every final figure's operands ask, 3 an answer)
+def axis_of(row: str | None, column: str | None) -> str:
+    """:func:`_axis` of a cell labelled ``row`` and ``column``.
+
+    >>> axis_of("2019", "Revenue"), axis_of("Revenue", "2019"), axis_of("FY19", None)
+    ('column', 'row', 'column')
+    """
+    if _YEARISH.search(row or "") and not _YEARISH.search(column or ""):
         return "column"
     return "row"
 

@@ -17,7 +17,7 @@ __all__ = ["listed_misfit", "part_misfit", "years_list"]
 _COMBINING = re.compile(r"(?i)\b(?:total|sum|combined|aggregate|altogether|average|mean)\b")
 _COMBINED = frozenset({"sum", "mean", "average", "written_calculation"})
 _BOTH = re.compile(r"(?i)\bboth\b")
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_YEAR = re.compile(r"(?:19|20)(?<!\d..)\d\d(?!\d)")  # (language.years.YEAR: no lookbehind first)
 _MINUS = re.compile("[-−–×*]")  # (a written calculation of sums and a division only)
 
 

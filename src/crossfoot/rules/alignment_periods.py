@@ -29,7 +29,7 @@ from crossfoot.rules.prose_answer import prose_misfit
 
 __all__ = ["level_for_change", "line_years", "other_base", "period_misfit"]
 
-_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+_YEAR = re.compile(r"((?:19|20)(?<!\d..)\d\d)(?!\d)")  # (language.years.YEAR: no lookbehind first)
 # Labels of a cell that may hold a change: it is then no level ("Change", "Increase
 # (decrease)", "% Change", "Variance", "Net additions", "Growth").
 _CHANGE_LABEL = re.compile(

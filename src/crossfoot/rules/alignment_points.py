@@ -19,7 +19,7 @@ from crossfoot.model.types import Mention, SourceValue, format_decimal
 
 __all__ = ["points_misfit"]
 
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_YEAR = re.compile(r"(?:19|20)(?<!\d..)\d\d(?!\d)")  # (language.years.YEAR: no lookbehind first)
 _PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")
 
 

@@ -164,7 +164,7 @@ def program_misfit(ask: Ask, base: Evidence, named: Named) -> str | None:
 
 
 _RESPECTIVE = re.compile(r"(?i)\brespective(?:ly)?\b")
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_YEAR = re.compile(r"(?:19|20)(?<!\d..)\d\d(?!\d)")  # (language.years.YEAR: no lookbehind first)
 _JOIN = re.compile(r"(?i)\band\b|,")
 # The comma of a date ("January 1, 2024"), which joins no two parts.
 _DATE_COMMA = re.compile(r"\b\d{1,2},\s*(?:19|20)\d\d\b")

@@ -34,7 +34,7 @@ from crossfoot.rules.alignment_part import years_list
 __all__ = ["sides_misfit"]
 
 _HUNDRED = Decimal(100)
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_YEAR = re.compile(r"(?:19|20)(?<!\d..)\d\d(?!\d)")  # (language.years.YEAR: no lookbehind first)
 _OPENING = re.compile(r"(?i)\b(?:beginning|opening|start|prior|previous|preceding|earlier)\b")
 _POOLED = re.compile(r"(?i)\b(?:average|mean|cumulative|combined)\b")
 
@@ -72,8 +72,8 @@ def _ratio_or_change(
     over a base year (see the module docstring), in words, or None."""
     if len(ops) != 2 or sides is None or not sides.quotient or len(sides.right_years) != 1:
         return None
-    if not _one_line(ops):
-        return None
+    if not _one_line(ops) or any(names_change(v.column or "") for v in ops):
+        return None  # (a cell of a "2015/2014 change" column is that change, no level of 2015)
     per = [value_years(v) for v in ops]
     if any(len(ys) != 1 for ys in per) or per[0] == per[1]:
         return None

@@ -68,7 +68,7 @@ _DIRECTION = re.compile(
     r"saving\w*|surplus|deficit|contract\w*|expan\w*|widen\w*|narrow\w*)\b"
 )
 _CHANGE_KINDS = frozenset({"difference", "written_calculation", "change", "restatement"})
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_YEAR = re.compile(r"(?:19|20)(?<!\d..)\d\d(?!\d)")  # (language.years.YEAR: no lookbehind first)
 
 
 def asked_direction(question: str) -> tuple[int, int] | None:

@@ -48,7 +48,7 @@ from crossfoot.rules._row_order import named_rows, one_part
 from crossfoot.rules._share_year import share_years
 from crossfoot.rules.rows_years import year_totals
 
-__all__ = ["column_share", "column_total_change"]
+__all__ = ["TOTAL_WORDED", "column_share", "column_total_change"]
 
 _PART = re.compile(
     r"(?i)\b(?:accounted|accounting|accounts|share|shares|made\s+up|makes?\s+up|represent\w*|"
@@ -197,7 +197,7 @@ def _column(ctx: ClaimContext, cell: SourceValue) -> dict[int, SourceValue] | No
 
 
 # "Total sales grew 9.1% in 2023", "the three regions combined sold 11,175, up 928 from 2022".
-_TOTAL = re.compile(
+TOTAL_WORDED = re.compile(
     r"(?i)\b(?:total|overall|combined|altogether|together|in\s+all|all\s+(?:\w+\s+)?"
     r"(?:regions|segments|products|stores|units|lines|markets|divisions))\b"
 )
@@ -275,9 +275,9 @@ def _totals(
 @lru_cache(maxsize=256)
 def _read(sentence: str) -> tuple[bool, bool, frozenset[int]]:
     """Whether the sentence words a part (:data:`_PART`), whether it words a total
-    (:data:`_TOTAL`), and the years it states: read once a sentence, not once a claim."""
+    (:data:`TOTAL_WORDED`), and the years it states: read once a sentence, not once a claim."""
     years = frozenset(int(y) for y in YEAR.findall(sentence))
-    return _PART.search(sentence) is not None, _TOTAL.search(sentence) is not None, years
+    return _PART.search(sentence) is not None, TOTAL_WORDED.search(sentence) is not None, years
 
 
 def _year_columns(

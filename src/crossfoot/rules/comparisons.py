@@ -26,12 +26,13 @@ something else, although a source may hold it (a "5" of another row), and is ``u
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from decimal import Decimal
 
+from crossfoot.language.prose_clause_subject import clause_subject, clause_text
 from crossfoot.language.rowtokens import required_tokens, tokens
-from crossfoot.model.types import Claim, SourceValue, format_decimal
+from crossfoot.model.types import Claim, Source, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
 
 __all__ = ["COMPARE", "FIGURE_NEXT", "MORE_VERBS", "NEGATED", "check_comparisons"]
@@ -57,13 +58,23 @@ NEGATED = re.compile(r"(?i)\b(?:not|n't|never|no)\s+(?:\w+\s+){0,2}$")
 FIGURE_NEXT = re.compile(r"\s*(?:about|around|roughly|nearly|approximately)?\s*[$€£¥₹\d(+-]")
 
 
-def _entity(v: SourceValue) -> frozenset[str]:
-    """The words that name whose a value is: its row label, or its field's first word."""
+SourceOf = Callable[[str], "Source | None"]
+
+
+def _no_source(_id: str) -> Source | None:
+    return None
+
+
+def _entity(v: SourceValue, texts: SourceOf) -> frozenset[str]:
+    """The words that name whose a value is: its row label, its field's first word, or the
+    words of its clause before it for a figure of running text."""
     if v.row:
         return required_tokens(v.row)
     if v.field:
         words = tokens(v.field.replace("_", " "))
         return frozenset(words[:1])
+    if v.table is None and v.span is not None and (source := texts(v.source_id)) is not None:
+        return clause_subject(source.text, v.span)
     return frozenset()
 
 
@@ -72,6 +83,8 @@ def _quantity(v: SourceValue) -> tuple[object, ...]:
         return ("column", v.source_id, v.table, v.col_index, v.view)
     if v.field:
         return ("field", v.source_id, tuple(tokens(v.field.replace("_", " "))[1:]))
+    if v.span is not None:  # two figures of one passage, of one kind: their subjects tell them
+        return ("prose", v.source_id, v.kind, v.view)
     return ("other", id(v))
 
 
@@ -120,9 +133,13 @@ def _bare_comparisons(text: str, out: list[Claim]) -> None:
             )
 
 
-def check_comparisons(text: str, claims: Sequence[Claim]) -> list[Claim]:
+def check_comparisons(
+    text: str, claims: Sequence[Claim], source_of: SourceOf | None = None
+) -> list[Claim]:
     """The claims with figures whose sentence's comparison their values contradict made
-    ``contradicted`` (see the module docstring)."""
+    ``contradicted`` (see the module docstring); ``source_of``: a source by id, where figures
+    of running text are named by the words of their clause."""
+    texts = source_of or _no_source
     out = list(claims)
     _bare_comparisons(text, out)
     by_sentence: dict[int, list[int]] = {}
@@ -138,7 +155,7 @@ def check_comparisons(text: str, claims: Sequence[Claim]) -> list[Claim]:
         va, vb = a.evidence.operands[0], b.evidence.operands[0]  # type: ignore[union-attr]
         if _quantity(va) != _quantity(vb) or va.value == vb.value:
             continue
-        verdict = _judge(text, a, va, vb)
+        verdict = _judge(text, a, va, vb, texts)
         if verdict is not None:
             out[i] = replace(a, status="contradicted", message=verdict)
     for i, c in enumerate(claims):  # "B outsold A by 380 units": the gap's two rows, in order
@@ -150,7 +167,7 @@ def check_comparisons(text: str, claims: Sequence[Claim]) -> list[Claim]:
         va, vb = ev.operands
         if _quantity(va) != _quantity(vb) or va.value == vb.value:
             continue
-        verdict = _judge(text, c, va, vb)
+        verdict = _judge(text, c, va, vb, texts)
         if verdict is not None:
             out[i] = replace(c, status="contradicted", message=verdict)
     return _growth_comparisons(text, out)
@@ -160,7 +177,7 @@ def check_comparisons(text: str, claims: Sequence[Claim]) -> list[Claim]:
 _GAPS = frozenset({"difference", "percent_change"})
 
 
-def _judge(text: str, a: Claim, va: SourceValue, vb: SourceValue) -> str | None:
+def _judge(text: str, a: Claim, va: SourceValue, vb: SourceValue, texts: SourceOf) -> str | None:
     s = a.sentence
     sentence = text[s.start : s.end]
     found = COMPARE.search(sentence)
@@ -168,7 +185,7 @@ def _judge(text: str, a: Claim, va: SourceValue, vb: SourceValue) -> str | None:
         return None
     if FIGURE_NEXT.match(sentence, found.end()):
         return None  # "more than $5M": a bound, judged with the figure
-    ea, eb = _entity(va), _entity(vb)
+    ea, eb = _entity(va, texts), _entity(vb, texts)
     ea, eb = ea - eb, eb - ea  # the words that tell them apart ("Widget Alpha", "Widget Beta")
     if not ea or not eb:
         return None
@@ -186,9 +203,18 @@ def _judge(text: str, a: Claim, va: SourceValue, vb: SourceValue) -> str | None:
     word = found.group(0)
     side = "below" if more else "above"
     return (
-        f"the sentence says {first.row or first.field} {word} {second.row or second.field}, but "
+        f"the sentence says {_name(first, texts)} {word} {_name(second, texts)}, but "
         f"{format_decimal(first.value)} is {side} {format_decimal(second.value)}"
     )
+
+
+def _name(v: SourceValue, texts: SourceOf) -> str:
+    if v.row or v.field:
+        return v.row or v.field or ""
+    source = texts(v.source_id)
+    if v.span is not None and source is not None:
+        return f'"{clause_text(source.text, v.span)}" [{v.source_id}]'
+    return f"[{v.source_id}] {v.label or format_decimal(v.value)}"
 
 
 _PACE = re.compile(

@@ -82,6 +82,7 @@ from crossfoot.rules._derive_shared import (
 )
 from crossfoot.rules._derive_wording import as_written, search_worded
 from crossfoot.rules._double_count import double_counted
+from crossfoot.rules._line_rows import named_rows, rows_alone
 from crossfoot.rules._prose_pairs import prose_sum_ok
 from crossfoot.rules._whole_column import whole_column
 
@@ -253,6 +254,7 @@ def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Sub
                 for subset in _subsets(figures, k_max, runs_only):
                     total = sum(map(_VALUE, subset), Decimal(0))
                     out.append((total, total / len(subset), subset, figures))
+            out.extend(rows_alone(line))  # (rules._line_rows: a column's rows without its totals)
         evict_oldest(_SUBSETS, _SUBSETS_KEPT)
         hit = _SUBSETS[key] = (group, out)
     return hit[1]
@@ -477,5 +479,7 @@ def multi_operand(ctx: ClaimContext) -> Verdict | None:
             group = focused
         if not worded:
             found.extend(_sums(ctx, group))
+            if not found and (named := named_rows(ctx, group)) is not None:  # rules._line_rows
+                found.extend(_sums(ctx, named))
         found.extend(_cagrs(ctx, group))
     return best_verdict(ctx, found)

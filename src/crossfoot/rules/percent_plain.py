@@ -21,6 +21,7 @@ from decimal import Decimal
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.rules.alignment import marker_end
+from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.multi import multi_operand
 
@@ -93,7 +94,7 @@ def percent_asked(ctx: ClaimContext) -> Verdict | None:
         if ctx.options.derivations is not None:
             kinds &= ctx.options.derivations
         as_percent = replace(as_percent, options=replace(ctx.options, derivations=kinds))
-    for rule in (two_operand, multi_operand):
+    for rule in (two_operand, multi_operand, across_sources):
         verdict = rule(as_percent)
         if verdict is not None and verdict.status == "derived" and verdict.evidence is not None:
             ev = verdict.evidence

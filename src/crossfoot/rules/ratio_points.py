@@ -4,9 +4,11 @@
 A margin or a rate is rarely a row of the table: it is the quotient of two rows ("operating
 margin" is operating income over revenue, :mod:`crossfoot.rules._ratio_names`), so its change in
 points is a difference of two quotients, four cells that no two-operand search reaches. It is
-derived only for a figure in points ("pp", "percentage points", "bps", "basis points") whose
-text names a ratio by its name, between the sentence's two years (its first and last), or the
-year before its one year and that year ("up 3 points in 2021"). The ratio's two sides are the
+derived only for a figure in points ("pp", "percentage points", "bps", "basis points", or a bare
+"points" after the figure) whose text names a ratio by its name, between the sentence's two years
+(its first and last), or the year before its one year and that year ("up 3 points in 2021"; from
+it when it is the base: "up 1.6 points from 2023"), or a two-year table's two years when the
+sentence names none ("Gross margin expanded 1.6 points"). The ratio's two sides are the
 fullest rows of one table their words name, so there is one candidate per table and unit view:
 a coincidence at a point's precision is unlikely. The words' direction must agree with the
 change ("down 3 points" for a margin that rose is ``contradicted``). A record's fields serve as
@@ -23,6 +25,7 @@ False
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from itertools import chain
@@ -31,6 +34,7 @@ from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.years import period, years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
+from crossfoot.rules._base_year import base_year
 from crossfoot.rules._derive_kinds import label, operand_class, views_compatible
 from crossfoot.rules._derive_shared import claim_direction, claim_interval, fmt_result, kind_allowed
 from crossfoot.rules._ratio_fields import field_changes
@@ -51,7 +55,13 @@ def _span(ctx: ClaimContext) -> tuple[int, int] | None:
         years = sorted(set(years_in_text(focus_text(ctx))))
     if len(years) >= 2:
         return years[0], years[-1]
-    return (years[0] - 1, years[0]) if years else None
+    if years:  # "up 3 points in 2021"; "up 1.6 points from 2023": from its base
+        return (years[0], years[0] + 1) if base_year(ctx, years[0]) else (years[0] - 1, years[0])
+    # No year named ("Gross margin expanded 1.6 points"): a table of two years gives them.
+    have = {v.year for g in ctx.scope.groups for v in g.values if v.table is not None}
+    have.discard(None)
+    two = sorted(y for y in have if y is not None)
+    return (two[0], two[1]) if len(two) == 2 else None
 
 
 def _cells(
@@ -94,12 +104,26 @@ def _changes(
                     yield (a2.value / b2.value - a1.value / b1.value) * scale, (a1, b1, a2, b2)
 
 
+# A bare "points" after a figure ("up 1.6 points"): percentage points where a ratio is named.
+_POINTS = re.compile(r"\s*(?:points?|pts?)\b", re.IGNORECASE)
+
+
+def _unit(ctx: ClaimContext) -> str | None:
+    m = ctx.mention
+    if m.kind in _SCALE:
+        return m.kind
+    if m.kind == "number" and _POINTS.match(ctx.text, m.end) is not None:
+        return "pp"
+    return None
+
+
 def ratio_points(ctx: ClaimContext) -> Verdict | None:
     """Rule: a named ratio's change in points between two years (module docstring)."""
     m, o = ctx.mention, ctx.options
-    if m.kind not in _SCALE or not m.claim or m.high is not None or m.value == 0:
+    unit = _unit(ctx)
+    if unit is None or not m.claim or m.high is not None or m.value == 0:
         return None
-    if not o.allow_derived or not kind_allowed(ctx, _KIND[m.kind]):
+    if not o.allow_derived or not kind_allowed(ctx, _KIND[unit]):
         return None
     sides = named_ratio(focus_text(ctx))
     span = _span(ctx) if sides is not None else None
@@ -115,30 +139,31 @@ def ratio_points(ctx: ClaimContext) -> Verdict | None:
         top_rows, bottom_rows = ratio_sides(group.values, sides)
         tops = _cells(group.values, top_rows, span)
         bottoms = _cells(group.values, bottom_rows, span)
-        found = _changes(tops, bottoms, _SCALE[m.kind])
-        for change, ops in chain(found, field_changes(group.values, sides, span, _SCALE[m.kind])):
+        found = _changes(tops, bottoms, _SCALE[unit])
+        for change, ops in chain(found, field_changes(group.values, sides, span, _SCALE[unit])):
             if not low <= abs(change) <= high:
                 continue
             if (direction == "up" and change < 0) or (direction == "down" and change > 0):
                 against = against or (change, ops)
                 continue
-            return Verdict("derived", _evidence(ctx, ops, change, ""))
+            return Verdict("derived", _evidence(ctx, ops, change, "", unit))
     if against is None:
         return None
     said = "a rise" if direction == "up" else "a fall"
     note = f"the words state {said}, but the ratio moved the other way"
-    ev = _evidence(ctx, against[1], against[0], note)
+    ev = _evidence(ctx, against[1], against[0], note, unit)
     return Verdict("contradicted", ev, note)
 
 
-def _evidence(ctx: ClaimContext, ops: _Ops, change: Decimal, note: str) -> Evidence:
+def _evidence(ctx: ClaimContext, ops: _Ops, change: Decimal, note: str, kind: str) -> Evidence:
     a1, b1, a2, b2 = ops
-    unit = "pp" if ctx.mention.kind == "pp" else " bps"
-    times = "100" if ctx.mention.kind == "pp" else "10,000"
+    unit = "pp" if kind == "pp" else " bps"
+    times = "100" if kind == "pp" else "10,000"
 
     def q(a: SourceValue, b: SourceValue) -> str:
         return f"{label(a)} ({format_decimal(a.value)}) / {label(b)} ({format_decimal(b.value)})"
 
     formula = f"({q(a2, b2)} - {q(a1, b1)}) x {times} = {fmt_result(ctx, change)}{unit}"
-    kind = _KIND[ctx.mention.kind]
-    return Evidence("derive", kind, formula, ops, change, note or "a named ratio's point change")
+    return Evidence(
+        "derive", _KIND[kind], formula, ops, change, note or "a named ratio's point change"
+    )

@@ -27,6 +27,7 @@ from weakref import ref
 
 from crossfoot.language.extremes import may_rank
 from crossfoot.language.owncount import states_own_count
+from crossfoot.language.period_rates import needs_whole_line
 from crossfoot.language.picks import asks_pick
 from crossfoot.language.question import asks_past_bar
 from crossfoot.language.rowbars import exclusive_bar
@@ -37,6 +38,7 @@ from crossfoot.model.types import Source, SourceValue
 from crossfoot.numbers.extract import extract
 from crossfoot.sources.load import SourceSet, load_sources
 from crossfoot.sources.rows_cells import IntNumbers, parse_cell
+from crossfoot.sources.rows_days import days_named
 from crossfoot.sources.rows_kept import kept_set
 from crossfoot.sources.rows_key import key_column as _key_column
 from crossfoot.sources.rows_names import (
@@ -294,7 +296,9 @@ class AnswerOperands:
                 chosen[name] = tuple(range(t.rows))
                 continue
             # Only rows whose lowercased label is in the text (found in C) can be named in full.
-            named = rows_named(t.spoken, text, low)
+            named = rows_named(t.spoken, text, low) + days_named(t.memo, t.rows, text)
+            if needs_whole_line(text):  # a line's rate, a year's halves: every period its operand
+                named.extend(i for i in range(t.rows) if i not in named)
             if anchors is None:
                 anchors = _anchors(mentions)
             for found in t.near_many(anchors):

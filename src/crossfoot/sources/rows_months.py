@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 
+from crossfoot.language.iso_weeks import iso_week_date
 from crossfoot.language.period_columns import MONTH_NAMES, MONTH_NUMBERS, QUARTER
 
 __all__ = [
@@ -101,9 +102,14 @@ def month_column(raw: Sequence[Sequence[object]], key_col: int | None) -> Sequen
         if j == key_col or not col:
             continue
         first = next((v for v in col if v is not None), None)
-        if first is not None and month_of(first) is not None:
+        if first is not None and _periodic(first):
             found.append(col)
     return found[0] if len(found) == 1 else None
+
+
+def _periodic(v: object) -> bool:
+    """A cell that names a month, a quarter, a day or an ISO week ("2024-W03")."""
+    return month_of(v) is not None or (isinstance(v, str) and iso_week_date(v) is not None)
 
 
 def names_periods(col: Sequence[object]) -> bool:
@@ -115,7 +121,7 @@ def names_periods(col: Sequence[object]) -> bool:
     last = _NAMES_PERIODS[0]  # (one read: another thread may store its own column meanwhile)
     if last[0] is col:
         return last[1]
-    said = month_of(next((v for v in col if v is not None), None)) is not None
+    said = _periodic(next((v for v in col if v is not None), None))
     if type(col) is tuple:  # (kept by identity: only a column that cannot change in place)
         _NAMES_PERIODS[0] = (col, said)
     return said
@@ -144,11 +150,13 @@ def period_memo(raw: Sequence[Sequence[object]], key_col: int | None) -> dict[st
 def day_of(v: object) -> tuple[int | None, int] | None:
     """``(year, DAY + 100 * month + day)`` of a cell that names a day ("2024-03-05", a ``date``).
 
-    >>> day_of("2024-03-05"), day_of(date(2024, 3, 5)), day_of("2024-03")
-    ((2024, 10305), (2024, 10305), None)
+    >>> day_of("2024-03-05"), day_of(date(2024, 3, 5)), day_of("2024-03"), day_of("2024-W03")
+    ((2024, 10305), (2024, 10305), None, (2024, 10115))
     """
     if isinstance(v, date):
         return (v.year, DAY + 100 * v.month + v.day)
+    if isinstance(v, str) and (week := iso_week_date(v)) is not None:
+        return (week[0], DAY + 100 * week[1] + week[2])  # "2024-W03": its Monday
     if not isinstance(v, str) or len(v) < 10 or not v[8:10].isdigit():
         return None
     got = month_of(v)

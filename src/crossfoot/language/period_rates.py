@@ -1,0 +1,91 @@
+"""A rate stated per period over a line of periods: "grew about 4% a week over the four weeks",
+"revenue rose 5% month over month", "a compound monthly growth rate of 2.1%"; and a sentence
+that sets a year's two halves against each other ("H2 rose 23.8% over H1").
+
+Both read a whole line of periods, not one or two cells: trace's result sets pick only the cells
+near an answer's figures, so :func:`needs_whole_line` tells ``sources.rows`` to keep every row
+(as "grew every month" does). :func:`rate_period` names the period a rate is stated per
+("week", "month", "quarter", "day"), :func:`stated_steps` the count of periods the sentence
+gives it over ("over the four weeks": 4), both read by ``rules.period_rate``.
+
+>>> rate_period("Signups grew about 4% a week over the four weeks."), stated_steps(
+...     "Signups grew about 4% a week over the four weeks.")
+('week', 4)
+>>> rate_period("Revenue rose 5% month over month."), rate_period("Revenue rose 5% in May.")
+('month', None)
+>>> needs_whole_line("H2 sales rose 23.8% over H1."), needs_whole_line("Sales rose 5%.")
+(True, False)
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["names_halves", "needs_whole_line", "rate_period", "stated_steps"]
+
+_UNITS = "week|month|quarter|day"
+_RATE = re.compile(
+    rf"(?i)\b(?:(?:a|per|each|every)\s+({_UNITS})\b|({_UNITS})[- ](?:over|on)[- ](?:{_UNITS})\b|"
+    r"(weekly|monthly|quarterly|daily)\b|(wow|mom|qoq|dod)\b)"
+)
+_ADJECTIVE = {"weekly": "week", "monthly": "month", "quarterly": "quarter", "daily": "day"}
+_SHORT = {"wow": "week", "mom": "month", "qoq": "quarter", "dod": "day"}
+_GATES = ("week", "month", "quarter", "day", "wow", "mom", "qoq", "dod")
+_WORDS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+}
+_STEPS = re.compile(
+    rf"(?i)\b(?:over|across|in|during|for)\s+(?:the\s+)?(?:(?:last|past|first|next)\s+)?"
+    rf"(\d{{1,2}}|{'|'.join(_WORDS)})\s+({_UNITS})s\b"
+)
+_HALF = re.compile(r"(?i)\b(?:h([12])|([12])h|(first|second)[\s-]+half)\b")
+
+
+def rate_period(sentence: str) -> str | None:
+    """The period ``sentence`` states a rate per ("a week", "monthly", "month over month",
+    "MoM"), or None."""
+    low = sentence.lower()
+    if not any(g in low for g in _GATES):
+        return None  # (a substring gate: most sentences name no period)
+    m = _RATE.search(sentence)
+    if m is None:
+        return None
+    word = next(g for g in m.groups() if g)
+    word = word.lower()
+    return _ADJECTIVE.get(word) or _SHORT.get(word) or word
+
+
+def stated_steps(sentence: str) -> int | None:
+    """The count of periods a sentence gives its rate over ("over the four weeks": 4)."""
+    m = _STEPS.search(sentence)
+    if m is None:
+        return None
+    n = m[1].lower()
+    return int(n) if n.isdigit() else _WORDS[n]
+
+
+def names_halves(text: str) -> bool:
+    """Whether ``text`` names both halves of a year ("H2 ... over H1", "the second half")."""
+    low = text.lower()
+    if "h1" not in low and "1h" not in low and "half" not in low:
+        return False
+    return {
+        bool(m[1] == "1" or m[2] == "1" or (m[3] or "").lower() == "first")
+        for m in _HALF.finditer(text)
+    } == {True, False}
+
+
+def needs_whole_line(text: str) -> bool:
+    """Whether ``text`` states a figure that only a whole line of periods gives: a rate per
+    period, or a year's halves set against each other (module docstring)."""
+    return rate_period(text) is not None or names_halves(text)

@@ -1,0 +1,75 @@
+"""The rows of a daily (or weekly) series a sentence names by their day: "DAU rose 11.7% from
+March 2 to March 3" over rows keyed ``2024-03-01``, ``2024-03-02``, ``2024-03-03``.
+
+A series by month or quarter is named as a sentence names its rows ("January" for "2024-01":
+:func:`crossfoot.sources.rows_months.spoken_rows`); a series by day keeps its labels, which no
+sentence writes, so of a result set longer than two rows the engine read only the rows holding
+a cell the answer states, and a change between two named days was unsupported. Here a day
+written "March 3", "Mar 3" or "3 March" (any year, the month's full or short name) names the
+rows of that day; the row before each joins it, as for months ("rose 12% on March 3" is a
+change from March 2).
+
+>>> memo = {"month column": ("2024-03-01", "2024-03-02", "2024-03-03"), "month key": True}
+>>> days_named(memo, 3, "DAU rose 11.7% from March 2 to March 3.")
+[1, 2]
+>>> days_named(memo, 3, "DAU rose 11.7% in March."), days_named(memo, 3, "Marketing 3 rose.")
+([], [])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from crossfoot.language.iso_weeks import iso_week, weeks_said
+from crossfoot.language.period_columns import MONTH_NUMBERS
+from crossfoot.sources.rows_months import DAY, day_of, row_months
+
+__all__ = ["day_named", "days_named"]
+
+# A word and a day number either way round; the word must be a month's whole name or its
+# short form ("Marketing 3" is no day).
+_DAY_NAMED = re.compile(
+    r"(?i)\b(?:(?P<m1>[a-z]{3,9})\.?\s+(?P<d1>\d{1,2})(?!\d)(?:st|nd|rd|th)?"
+    r"|(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>[a-z]{3,9})\b)"
+)
+
+
+def _days_said(text: str) -> frozenset[int]:
+    """The days ``text`` writes by a month's name, as :func:`day_of` keys them (no year)."""
+    said: set[int] = set()
+    for m in _DAY_NAMED.finditer(text):
+        month = MONTH_NUMBERS.get((m["m1"] or m["m2"]).lower())
+        day = int(m["d1"] or m["d2"])
+        if month is not None and 1 <= day <= 31:
+            said.add(DAY + 100 * month + day)
+    return frozenset(said)
+
+
+def day_named(label: str, text: str) -> bool:
+    """Whether ``text`` names the day of a row labelled by a date ("March 2" of "2024-03-02").
+
+    >>> day_named("2024-03-02", "DAU rose 11.7% from March 2 to March 3."), day_named("N", "x")
+    (True, False)
+    """
+    got = day_of(label)
+    if got is None:
+        return False
+    week = iso_week(label)
+    return got[1] in _days_said(text) or (week is not None and week in weeks_said(text))
+
+
+def days_named(memo: Mapping[str, object], rows: int, text: str) -> list[int]:
+    """Indexes of the rows of a day series (``memo``: :func:`period_memo`'s) whose day ``text``
+    names, in row order; [] for a series by month or no series."""
+    col = memo.get("month column")
+    if not memo.get("month key") or not isinstance(col, Sequence) or len(col) != rows:
+        return []
+    said, weeks = _days_said(text), weeks_said(text)
+    if not said and not weeks:
+        return []
+    got = row_months(col, (None,) * rows)
+    out = [i for i in range(rows) if (p := got.get(i)) is not None and p[1] in said]
+    if weeks:  # "week 3" of a series by ISO week ("2024-W03")
+        out += [i for i, v in enumerate(col) if isinstance(v, str) and iso_week(v) in weeks]
+    return sorted(set(out))

@@ -1,0 +1,83 @@
+"""gaps35: figures over result rows that only a whole line of periods gives (``trace``): a
+year's halves set against each other over rows by quarter (rules.half_change) and a growth rate
+stated per week, month or quarter (rules.period_rate); the rows are every period's operand
+(language.period_rates.needs_whole_line, read by sources.rows). Both twins."""
+
+from __future__ import annotations
+
+import pytest
+
+import crossfoot
+
+_QUARTERS = [
+    {"quarter": "Q1 2023", "sales": 1000},
+    {"quarter": "Q2 2023", "sales": 1100},
+    {"quarter": "Q3 2023", "sales": 1250},
+    {"quarter": "Q4 2023", "sales": 1350},
+]
+_WEEKS = [
+    {"week": "Week 1", "signups": 1000},
+    {"week": "Week 2", "signups": 1060},
+    {"week": "Week 3", "signups": 1090},
+    {"week": "Week 4", "signups": 1120},
+    {"week": "Week 5", "signups": 1170},
+]
+_MONTHS = [
+    {"month": "2024-01", "revenue": 50000},
+    {"month": "2024-02", "revenue": 52400},
+    {"month": "2024-03", "revenue": 55300},
+    {"month": "2024-04", "revenue": 57900},
+    {"month": "2024-05", "revenue": 60800},
+]
+
+
+@pytest.mark.parametrize(
+    ("rows", "answer", "statuses"),
+    [
+        (_QUARTERS, "H2 sales rose 23.8% over H1.", ["derived"]),
+        (_QUARTERS, "Sales in H2 were 2,600, up 23.8% from H1.", ["derived", "derived"]),
+        (_QUARTERS, "Second-half sales rose 23.8% over the first half.", ["derived"]),
+        (_QUARTERS, "H2 sales rose 28.6% over H1.", ["unsupported"]),
+        (_QUARTERS, "H2 sales fell 23.8% from H1.", ["unsupported"]),
+        (_WEEKS, "Signups grew 4.0% a week over the four weeks.", ["derived"]),
+        (_WEEKS, "Signups grew at a compound weekly rate of 4.0%.", ["derived"]),
+        (_WEEKS, "Signups grew 5.0% a week over the four weeks.", ["unsupported"]),
+        (_MONTHS, "Revenue grew 5.0% month over month.", ["derived"]),
+        (_MONTHS, "Revenue compounded at 5.0% monthly from January to May.", ["derived"]),
+        (_MONTHS, "Revenue grew 6.5% month over month.", ["unsupported"]),
+        (_MONTHS, "Revenue fell 5.0% a month.", ["contradicted"]),
+    ],
+)
+def test_a_whole_line_of_periods(
+    rows: list[dict[str, object]], answer: str, statuses: list[str]
+) -> None:
+    report = crossfoot.trace(answer, rows)
+    assert [c.status for c in report.claims] == statuses, report.explain()
+
+
+_SHORT = [
+    {"month": "2024-01", "orders": 1200, "revenue": 54000, "aov": 45.0},
+    {"month": "2024-02", "orders": 1350, "revenue": 62100, "aov": 46.0},
+    {"month": "2024-03", "orders": 1500, "revenue": 72000, "aov": 48.0},
+]
+_LONG = [
+    {"month": r["month"], "orders": r["orders"], "average_order_value": r["aov"]} for r in _SHORT
+]
+
+
+@pytest.mark.parametrize(
+    ("rows", "answer", "status"),
+    [
+        # a field named short, the sentence in full (language.short_forms; trace's column check)
+        # ("... in March 2024" is still read as "the average of the row's months": the cell's own
+        # column, named short, does not say it is an average: rowmatch._level_not_average)
+        (_SHORT, "Average order value was 48.00 in Mar.", "supported_exact"),
+        (_SHORT, "Average order value was 46.00 in Mar.", "wrong_row"),
+        # a field named in full, the sentence by its initials
+        (_LONG, "The March 2024 AOV was 48.00.", "supported_exact"),
+        (_LONG, "The March 2024 AOV was 1,500.", "wrong_row"),
+    ],
+)
+def test_a_column_named_short(rows: list[dict[str, object]], answer: str, status: str) -> None:
+    report = crossfoot.trace(answer, rows)
+    assert [c.status for c in report.claims] == [status], report.explain()
