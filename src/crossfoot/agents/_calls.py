@@ -24,6 +24,7 @@ _NOTE_SEVERITY = {
     "too_many_values": "info",
 }
 _COMPACT_DROP = str.maketrans("", "", " \t-_#./:")
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 class Call:
@@ -111,14 +112,40 @@ def echoes(values: list[ArgValue]) -> list[tuple[str, object]]:
 
 
 def canonical(args: object) -> str:
-    """The arguments as one comparable string (identical calls, loops)."""
-    # repr() is C-level and exact for JSON-style arguments; two calls with the same arguments in
-    # a different key order count as different, which agents that repeat themselves rarely do.
+    """The arguments as one comparable string (identical calls, loops): the keys of every
+    mapping, nested ones too, in sorted order, so the same arguments in another key order are
+    the same call (a list keeps its order: it may be a sequence).
+
+    >>> one, other = {"b": [{"y": 1, "x": 2}], "a": "1"}, {"a": "1", "b": [{"x": 2, "y": 1}]}
+    >>> canonical(one) == canonical(other), canonical(one) == canonical({"a": "1", "b": [{}]})
+    (True, False)
+    """
     try:
-        text = repr(args)
+        if type(args) is dict and all(type(v) in _SCALARS for v in args.values()):
+            text = repr(dict(sorted(args.items())))  # (most calls: a flat mapping)
+        else:
+            text = repr(_ordered(args, 0))
+    except TypeError:  # keys of several types (not JSON)
+        text = repr(_ordered(args, 0))
     except RecursionError:
         return str(id(args))
     return text if len(text) <= 4096 else f"{len(text)}:{hash(text)}"
+
+
+def _ordered(node: object, depth: int) -> object:
+    """``node`` with the keys of its mappings sorted (32 levels deep; below, as it is)."""
+    if depth > 32:
+        return node
+    if isinstance(node, Mapping):
+        keys = list(node)
+        try:
+            keys.sort()
+        except TypeError:  # keys of several types (not JSON): by type, then as written
+            keys.sort(key=lambda k: (type(k).__name__, repr(k)))
+        return {k: _ordered(node[k], depth + 1) for k in keys}
+    if isinstance(node, (list, tuple)):
+        return [_ordered(x, depth + 1) for x in node]
+    return node
 
 
 def shown(raw: object) -> str:

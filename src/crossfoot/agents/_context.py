@@ -86,6 +86,7 @@ class ContextStore:
         self.urls = Keys()
         self.days = Keys()
         self.timed: dict[object, set[str]] = {}
+        self.zones = Keys()  # instants and how times were zoned (agents._zones)
         self.yearless = Keys()
         self.digits = Keys()
         self.user_prefixed = Keys()  # digits of the user's ids with a 1-3 letter prefix
@@ -218,6 +219,7 @@ class ContextStore:
         self.days.add(t.days, src, labels)
         for day, clocks in t.timed.items():  # the times each day is given (agents._times)
             self.timed.setdefault(day, set()).update(clocks)
+        self.zones.add(t.zones, src, labels)
         self.yearless.add(t.yearless, src, labels)
         self.digits.add(t.runs, src, labels)
         return t.words

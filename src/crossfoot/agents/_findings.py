@@ -34,6 +34,7 @@ FINDING_TYPES: tuple[str, ...] = (
     "mismatched_record",  # a value shown only under another record than the call's own ids
     "mismatched_currency",  # an amount shown only in another currency than the call names
     "unrequested_item",  # an item of a named list the user did not ask for, naming another
+    "unstated_count",  # a count (passengers, bags, rooms...) none of those the user stated
     "unknown_tool",  # a call to a tool not in the schemas passed as tools=
     "repeated_call",  # the same call with identical arguments max_repeats times
     "retried_error",  # identical arguments again right after the call errored

@@ -117,6 +117,7 @@ class Tokens:
     negatives: set[str] = field(default_factory=set)  # numbers written with a minus sign
     words: set[str] = field(default_factory=set)  # every unique chunk, for cheap word tests
     timed: dict[object, set[str]] = field(default_factory=dict)  # a day's times (_times)
+    zones: set[tuple[object, ...]] = field(default_factory=set)  # zoned times (_zones)
 
     def compact(self) -> set[str]:
         """The separator-free forms of the identifiers (``ord-88 213`` -> ``ord88213``)."""
@@ -174,7 +175,9 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
     if len(low) <= PROSE_CAP:
         _read_prose(out, low)
         # "at 2:30pm", "14:30:00" (the split at ":" loses them), and the day each is given on
-        clocks, out.timed = read_times(low, reference)  # ("on June 10th at 1 PM": 13:00 then)
+        clocks, out.timed, out.zones = read_times(
+            low, reference
+        )  # ("on June 10th at 1 PM": 13:00 then)
         out.tokens |= clocks
     if "percent" in chunks:
         out.percents.update(num_key(p) for p in _PERCENTS.findall(low))

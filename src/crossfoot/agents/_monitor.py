@@ -15,7 +15,6 @@ made-up id, or a calculator run on made-up inputs, be refused as a source.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from itertools import islice
@@ -37,12 +36,13 @@ from crossfoot.agents._context import POINTED, ContextStore, Hit, dec_key, is_er
 from crossfoot.agents._currency import currency_findings
 from crossfoot.agents._decision import Decision, RunReport
 from crossfoot.agents._findings import Finding, ValueCheck, worst
+from crossfoot.agents._instants import date_hit, time_miss, time_note
 from crossfoot.agents._planted import check_injected
 from crossfoot.agents._policy import AgentPolicy
 from crossfoot.agents._records import point_records
 from crossfoot.agents._requested import Requested
 from crossfoot.agents._schema import ToolSchema, read_tools
-from crossfoot.agents._times import day_clocks, stray_time
+from crossfoot.agents._times import day_clocks
 from crossfoot.agents._units import other_unit
 from crossfoot.agents._values import ArgValue, digits_of, plain_path, walk_args
 from crossfoot.agents._written import calculations, check_calculation, check_prose, operands
@@ -50,7 +50,6 @@ from crossfoot.agents._written import calculations, check_calculation, check_pro
 __all__ = ["Decision", "RunMonitor", "RunReport"]
 
 _tnew = tuple.__new__
-_BIRTH = re.compile(r"dob|birth|born")
 
 
 class RunMonitor:
@@ -415,9 +414,7 @@ class RunMonitor:
         if v.negative and self.store.find_number(v.key, v.nkey) is not None:
             message += " (only without its minus sign)"
         elif v.kind == "date" and (clock := self._stray(v, self.store.find_id)):
-            if self.store.find_date(v.key) is not None:
-                given = ", ".join(sorted(self.store.times_on(v.key)))
-                message += f" (its day is; the time {clock} is not: that day has {given})"
+            message += time_note(self.store, v, clock)
         findings.append(Finding("unsourced", policy.unsourced_action(plain), step, plain, message))
 
     def _lookup(
@@ -434,11 +431,8 @@ class RunMonitor:
             hit = store.find_email(key)
         elif kind == "url":
             hit = store.find_url(key)
-        elif kind == "date":
-            # A date of birth is never moved by a day: "one day later" is about a trip.
-            hit = store.find_date(key, shift=_BIRTH.search(v.path.lower()) is None)
-            if hit is not None and self._stray(v, lambda k: store.find_id(k, formats)):
-                return None, ""  # the day was given; another time of day than the one used
+        elif kind == "date":  # its day, time of day and zone (agents._instants)
+            hit = date_hit(store, v, self._stray, lambda k: store.find_id(k, formats))
         elif kind == "phone":
             hit = store.find_digits(key) or store.find_id(key)
         elif kind == "postcode":
@@ -467,7 +461,7 @@ class RunMonitor:
             return None
         if self._clocks is None:  # (once per call, not per date value)
             self._clocks = day_clocks((w.key, w.raw) for w in self._values if w.kind == "date")
-        return stray_time(v.raw, given, self._clocks.get(v.key, []), find)
+        return time_miss(self.store, v.raw, given, self._clocks.get(v.key, []), find)
 
     def _derived(self, value: Decimal, quantities: list[int]) -> tuple[Hit | None, str]:
         store = self.store

@@ -128,7 +128,9 @@ def as_mapping(raw: object) -> Mapping[str, Any] | None:
     if callable(dump):  # pydantic models: OpenAI, Anthropic, Gemini SDK types, AgentDojo
         out = dump(mode="json", exclude_none=True, by_alias=True)
         return out if isinstance(out, Mapping) else None
-    to_dict = getattr(raw, "to_dict", None)
+    to_dict = getattr(raw, "to_dict", None) or (
+        getattr(raw, "dict", None) if module.startswith("smolagents") else None  # memory steps
+    )
     if callable(to_dict):
         out = to_dict()
         return out if isinstance(out, Mapping) else None

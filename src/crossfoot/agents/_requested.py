@@ -32,6 +32,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from crossfoot.agents._counts import count_messages, stated_counts
 from crossfoot.agents._findings import Finding
 
 if TYPE_CHECKING:
@@ -97,17 +98,19 @@ def _strings(args: dict[str, object]) -> list[tuple[str, str]]:
 class Requested:
     """The user's words of one run, and what each picked record's check gave for them."""
 
-    __slots__ = ("_memo", "ids", "said")
+    __slots__ = ("_memo", "counts", "ids", "said")
 
     def __init__(self) -> None:
         self.said: frozenset[str] = frozenset()
         self.ids: frozenset[str] = frozenset()  # the ids the user wrote ("abc123", "w2378156")
         self._memo: dict[str, str | None] = {}  # a value's lookup key -> the record asked instead
+        self.counts: frozenset[tuple[str, int, bool]] = frozenset()  # counts the user stated
 
     def user(self, text: str) -> None:
         """Add a user message's words and ids."""
         words = name_words(text)
         ids = user_ids(text)
+        self.counts |= frozenset(stated_counts(text))  # (agents._counts; distinct ones)
         if not words <= self.said or not ids <= self.ids:
             self.said |= words
             self.ids |= ids
@@ -150,8 +153,8 @@ class Requested:
     def findings(
         self, index: RecordIndex, tool: str, step: int, args: object, policy: AgentPolicy
     ) -> list[Finding]:
-        """``unrequested_item`` findings of one call (arguments not ignored by ``policy``);
-        none for a tool named as a read."""
+        """``unrequested_item`` and ``unstated_count`` (agents._counts) findings of one call
+        (arguments not ignored by ``policy``); none for a tool named as a read."""
         head = _HEAD.match(tool)
         if head is not None and head.group(0).lower() in _READS:
             return []
@@ -161,6 +164,11 @@ class Requested:
             if not policy.ignored(where):
                 action = policy.unrequested_action
                 out.append(Finding("unrequested_item", action, step, where, f"{tool}.{message}"))
+        for path, message in count_messages(self.counts, args) if self.counts else ():
+            where = f"{tool}.{path}"
+            if not policy.ignored(where):
+                action = policy.unrequested_action
+                out.append(Finding("unstated_count", action, step, where, f"{tool}.{message}"))
         return out
 
 

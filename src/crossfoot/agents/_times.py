@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from datetime import date
 
 from crossfoot.agents._dates import find_dates
+from crossfoot.agents._zones import is_offset, zone_keys
 
 __all__ = [
     "datetime_clock",
@@ -146,7 +147,7 @@ def _times(low: str) -> list[re.Match[str]]:
         if at < covered:
             continue
         for m in _TIME.finditer(low, max(0, at - 10), at + 14):
-            if m.start() <= at < m.end():
+            if m.start() <= at < m.end() and not (m.start() and is_offset(low, m.start())):
                 found[m.start()] = m
                 covered = m.end()
     return [found[k] for k in sorted(found)]
@@ -181,33 +182,66 @@ def timed_days(low: str, reference: date | None = None) -> dict[object, set[str]
     return _timed(low, _times(low), reference)
 
 
-def read_times(low: str, reference: date | None = None) -> tuple[set[str], dict[object, set[str]]]:
-    """:func:`times_in` and :func:`timed_days` of one text, from one scan of its times.
+def read_times(
+    low: str, reference: date | None = None
+) -> tuple[set[str], dict[object, set[str]], set[tuple[object, ...]]]:
+    """:func:`times_in`, :func:`timed_days` and the zone keys (``agents._zones``) of one text,
+    from one scan of its times.
 
-    >>> read_times("on june 10th 2024 at 1 pm")[0], read_times("no time here")
-    ({'13:00'}, (set(), {}))
+    >>> read_times("on june 10th 2024 at 1 pm")[:2], read_times("no time here")
+    (({'13:00'}, {739047: {'13:00'}}), (set(), {}, set()))
     """
     found = _times(low)
     keys = {_key(h, m[2], m[3]) for m in found for h in _hours(m) or ()}
-    return keys, (_timed(low, found, reference) if keys else {})
+    if not keys:
+        return keys, {}, set()
+    per = _per_match(low, found, reference)
+    return keys, _timed_of(per), zone_keys(low, per, reference)
+
+
+def timed_matches(
+    low: str, reference: date | None = None
+) -> list[tuple[re.Match[str], set[str], tuple[object, ...]]]:
+    """Each time of a lower-cased text with its keys and the days it is given on."""
+    return _per_match(low, _times(low), reference)
+
+
+def _per_match(
+    low: str, found: list[re.Match[str]], reference: date | None
+) -> list[tuple[re.Match[str], set[str], tuple[object, ...]]]:
+    out = []
+    for m in found:
+        keys = {_key(h, m[2], m[3]) for h in _hours(m) or ()}
+        if keys:
+            out.append((m, keys, days_of(low, m, reference)))
+    return out
 
 
 def _timed(low: str, found: list[re.Match[str]], reference: date | None) -> dict[object, set[str]]:
+    return _timed_of(_per_match(low, found, reference))
+
+
+def _timed_of(
+    per: list[tuple[re.Match[str], set[str], tuple[object, ...]]],
+) -> dict[object, set[str]]:
     out: dict[object, set[str]] = {}
-    for m in found:
-        keys = {_key(h, m[2], m[3]) for h in _hours(m) or ()}
-        if not keys:
-            continue
-        # the day written last before the time ("on June 10th at 1 PM", not the "June 9" of
-        # "lunch on June 9 and a call on June 10 at 1 PM"), else right after it ("at 1 PM on
-        # June 10th"); not one further on ("..., and a follow-up on June 11")
-        # each window widened to whole words: "june 11" cut to "june 1" is another day
-        days, yearless = _last_dates(low[_edge(low, m.start() - _NEAR, -1) : m.start()], reference)
-        if not days and not yearless:
-            days, yearless = find_dates(low[m.end() : _edge(low, m.end() + _AFTER, 1)], reference)
-        for day in (*days, *yearless):
+    for _m, keys, days in per:
+        for day in days:
             out.setdefault(day, set()).update(keys)
     return out
+
+
+def days_of(low: str, m: re.Match[str], reference: date | None) -> tuple[object, ...]:
+    """The days (ordinals, or ``(month, day)`` pairs written without a year) a time ``m`` of
+    ``low`` is given on."""
+    # the day written last before the time ("on June 10th at 1 PM", not the "June 9" of
+    # "lunch on June 9 and a call on June 10 at 1 PM"), else right after it ("at 1 PM on
+    # June 10th"); not one further on ("..., and a follow-up on June 11")
+    # each window widened to whole words: "june 11" cut to "june 1" is another day
+    days, yearless = _last_dates(low[_edge(low, m.start() - _NEAR, -1) : m.start()], reference)
+    if not days and not yearless:
+        days, yearless = find_dates(low[m.end() : _edge(low, m.end() + _AFTER, 1)], reference)
+    return (*days, *yearless)
 
 
 def _edge(low: str, i: int, step: int) -> int:

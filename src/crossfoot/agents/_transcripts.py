@@ -12,7 +12,9 @@ One reader takes every common transcript shape, message by message, so a list ma
 - LangChain messages: ``langchain_core`` objects, ``message_to_dict`` dicts, and the serialized
   ``{"lc": 1, "type": "constructor", ...}`` form;
 - tau-bench (OpenAI shape), tau2-bench (dict arguments, ``requestor``), AgentDojo
-  (``{"function", "args"}`` calls, tool messages carrying the ``tool_call``).
+  (``{"function", "args"}`` calls, tool messages carrying the ``tool_call``);
+- MCP JSON-RPC ``tools/call`` requests and their responses, and smolagents memory steps
+  (``agents._frameworks``); a LangGraph state (``{"messages": [...]}``) is read as its messages.
 
 A message of no known shape raises :class:`UnrecognizedMessage` naming its index and keys: a
 transcript the reader could not read is never reported clean. Results are tied to their calls by id,
@@ -26,6 +28,7 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from crossfoot.agents._findings import Finding
+from crossfoot.agents._frameworks import is_mcp, is_smolagents_step, read_mcp, read_smolagents_step
 from crossfoot.agents._monitor import RunMonitor, RunReport
 from crossfoot.agents._parts import (
     ASSISTANT_ROLES,
@@ -141,6 +144,8 @@ def read_events(
     >>> events[0].kind, events[0].name, events[0].data
     ('call', 'get_order', {'order_id': 'W-1'})
     """
+    if isinstance(messages, Mapping) and isinstance(messages.get("messages"), list):
+        messages = messages["messages"]  # a LangGraph state: {"messages": [...], ...}
     if isinstance(messages, (str, bytes, Mapping)):
         raise UnrecognizedMessage(
             f"messages: expected a list of messages, got {type(messages).__name__}"
@@ -191,6 +196,10 @@ def _read_message(raw: object) -> list[Event]:
     # A LangChain object dumped without its wrapper: {"type": "human", "content": ...}.
     if isinstance(kind, str) and kind in LC_TYPES and "content" in msg:
         return _read_role_message(lc_role(kind, msg), msg)
+    if is_mcp(msg):  # MCP JSON-RPC, smolagents steps (agents._frameworks)
+        return read_mcp(msg)
+    if is_smolagents_step(msg):
+        return read_smolagents_step(msg, _read_tool_call)
     raise Unknown(f"unrecognized message with keys {sorted(map(str, msg))}")
 
 
