@@ -14,6 +14,7 @@ cells (a block of segments, consecutive years) and as a whole, so a line between
 
 >>> from decimal import Decimal as D
 >>> from crossfoot.model.types import SourceValue
+from crossfoot.rules._derive_shared import _focus
 >>> col = [SourceValue(D(v), "S", row=r, table=0, row_index=i, col_index=1)
 ...        for i, (r, v) in enumerate([("North", 4), ("Subtotal East", 2), ("West", 3),
 ...                                    ("South", 5)])]
@@ -30,6 +31,7 @@ from crossfoot.language.summary_lines import line_role
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
+from crossfoot.rules._derive_shared import _focus
 
 __all__ = ["named_rows", "rows_alone"]
 
@@ -71,7 +73,11 @@ def named_rows(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
     """The cells of ``group`` in the rows the claim's sentence names, when it names three or
     more of one table (``language.rowfocus.focus_group``): "North, West and South together sold
     11,979" sums three rows that need not be adjacent (another row, or a section's block and its
-    subtotal, between them). In the named rows alone, a column's named cells are one line."""
+    subtotal, between them). In the named rows alone, a column's named cells are one line.
+    Read only when the sentence names three rows of one table by their labels (the derivations'
+    focus, made once a claim): most claims name fewer, and the focus of the group costs more."""
+    if not any(len(r) >= _MIN_ROWS for r in _focus(ctx).rows.values()):
+        return None
     focused = focus_group(ctx, group)
     if focused is None:
         return None
