@@ -49,3 +49,20 @@ def test_a_rate_per_period_over_many_rows_keeps_each_row_once() -> None:
     report = trace("Sales rose 5% each day, to 1,005.", rows)
     assert time.perf_counter() - start < 1.5
     assert report.counts()["supported_exact"] == 1
+
+
+def test_a_word_after_a_time_is_no_zone() -> None:
+    from crossfoot.agents import check_run
+
+    def found(where: str) -> list:
+        msgs = [
+            {"role": "user", "content": f"Book the pick-up on 2026-07-09 at 10:00 {where} please."},
+            {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function",
+             "function": {"name": "book_pickup", "arguments": '{"time": "2026-07-09T10:00:00Z"}'}}]},
+        ]  # fmt: skip
+        return check_run(msgs).findings
+
+    assert not found("west entrance")
+    assert not found("West Lobby")
+    assert found("WEST time")  # twins: written as a zone, 10:00 WEST is 09:00Z
+    assert found("CET")
