@@ -6,11 +6,12 @@ message is read for counts of a few kinds of things, written in digits or words 
 "two checked bags", "a party of four", "a group of 6", "4 of us", "2 rooms", "3 nights"), and an
 argument whose name says it counts one of them (``passengers``, ``num_guests``, ``party_size``,
 ``total_baggages``, ``bags``, ``rooms``, ``nights``, ``tickets``, ``seats``; a list under such a
-name counts by its length) must be one of the counts the user stated for that kind. A count the
-user asks to add ("add 2 checked bags", "one more passenger") is a floor, not the total: the
-total may include what the booking held. Nothing is checked for a kind the user gave no count
-of, for a count the tool's rules decide (``nonfree_baggages``, ``free_...``) or for a tool named
-as a read (``requested._READS``).
+name counts by its length; a bare singular name, ``room=12``, is a number, not a count) must be
+one of the counts the user stated for that kind. A count the user asks to add ("add 2 checked
+bags", "one more passenger") is a floor, not the total: the total may include what the booking
+held; so is a count of adults (children may travel too), and "one of us" is no party's size.
+Nothing is checked for a kind the user gave no count of, for a count the tool's rules decide
+(``nonfree_baggages``, ``free_...``) or for a tool named as a read (``requested._READS``).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ _GATE = ("passeng", "people", "person", "adult", "travel", "guest", "bag", "suit
 _CAP = 20_000  # characters of one message read for counts
 _ADDED = frozenset({"more", "extra", "additional", "other"})
 _ARTICLES = frozenset({"a", "an", "single"})
+_ONE = frozenset({"one", "1"})
 # An argument's name, less a prefix ("total_", "num_", "number_of_", "checked_") and a "_count"
 # suffix, -> the kind it counts ("nonfree_baggages", "bag_weight" count no bags).
 _ARG_KINDS = {
@@ -57,6 +59,9 @@ _ARG_KINDS = {
     "suitcases": "bags", "rooms": "rooms", "room": "rooms", "nights": "nights", "night": "nights",
     "tickets": "tickets", "ticket": "tickets", "seats": "seats",
 }  # fmt: skip
+# Singular names that count only with a prefix or suffix ("num_rooms", "room_count"): bare, they
+# name one thing's number ("room": 12, "ticket": 7).
+_NUMBERED = frozenset({"passenger", "guest", "room", "night", "ticket", "bag"})
 _PREFIX = re.compile(r"^(?:total|num|number_of|n|count_of|checked)_|_count$")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
@@ -75,10 +80,12 @@ def stated_counts(text: str) -> tuple[tuple[str, int, bool], ...]:
     groups: list[tuple[str, int, bool]] = []
     for m in _COUNT.finditer(low):
         if m["noun"] is not None:
-            added = bool(m["add"]) or any(a in _ADDED for a in m["adj"].split())
+            adj = m["adj"].split()
+            added = bool(m["add"]) or any(a in _ADDED for a in adj)
             if added or m["n"] not in _ARTICLES:  # "a bag" is no count; "add a bag" is
-                out.append((_KINDS[m["noun"]], _number(m["n"]), added))
-        elif (m["g"] or m["us"]) not in _ARTICLES:
+                some = m["noun"] == "adult" or "adult" in adj  # (children may travel too)
+                out.append((_KINDS[m["noun"]], _number(m["n"]), added or some))
+        elif (m["g"] or m["us"]) not in _ARTICLES and m["us"] not in _ONE:  # "one of us" is one
             groups.append(("people", _number(m["g"] or m["us"]), False))
     return tuple((out + groups)[:100])
 
@@ -94,7 +101,10 @@ def _kind(key: str) -> str | None:
     ('bags', 'people', None, None)
     """
     name = _CAMEL.sub("_", key).lower()
-    return _ARG_KINDS.get(_PREFIX.sub("", _PREFIX.sub("", name)))
+    bare = _PREFIX.sub("", _PREFIX.sub("", name))
+    if bare == name and bare in _NUMBERED:  # ``room=12`` is a room's number, not a count
+        return None
+    return _ARG_KINDS.get(bare)
 
 
 def count_messages(stated: Iterable[tuple[str, int, bool]], args: object) -> list[tuple[str, str]]:
@@ -131,9 +141,11 @@ def count_messages(stated: Iterable[tuple[str, int, bool]], args: object) -> lis
         told = " or ".join(map(str, said)) if said else f"at least {floor[kind]}"
         if said and kind in floor:
             told += f" (or at least {floor[kind]})"
-        out.append((key, f"{key} has {n}, but the user stated {told} {_NAMES[kind]}"))
+        noun = _NAMES[kind][told in ("1", "at least 1")]
+        out.append((key, f"{key} has {n}, but the user stated {told} {noun}"))
     return out
 
 
-_NAMES = {"people": "people", "bags": "bags", "rooms": "rooms", "nights": "nights",
-          "tickets": "tickets", "seats": "seats"}  # fmt: skip
+_NAMES = {"people": ("people", "person"), "bags": ("bags", "bag"), "rooms": ("rooms", "room"),
+          "nights": ("nights", "night"), "tickets": ("tickets", "ticket"),
+          "seats": ("seats", "seat")}  # fmt: skip (plural, singular)

@@ -79,11 +79,14 @@ _FIXED: dict[str, int] = {
     "nzdt": 780,
     "hst": -600,
 }
-_LONG = ("eastern", "central", "mountain", "pacific")
+# a region's word, and the names that are English words ("10:00 west entrance"): a zone only
+# before "time" or a stop
+_LONG = ("eastern", "central", "mountain", "pacific", "west", "wet")
 _NAMES = "|".join(sorted({*_PAIRS, *_REGIONS, *_FIXED} - {"z", *_LONG}, key=len, reverse=True))
 # Right after a time (a match of _times._TIME): fractions of a second, then a zone: "z",
 # "+01:00" / "+0100" / "+01", "utc+1", "gmt-05:00", "cet", "(pt)"; a region's word only as a
-# zone ("pacific time", "eastern standard time", "2 pm pacific."), not "10:00 central station".
+# zone ("pacific time", "eastern standard time", "2 pm pacific."), not "10:00 central station"
+# nor "10:00 west entrance".
 _ZONE = re.compile(
     r"(?:\.\d{1,9})?(?:(z)\b|([+-])(\d{2}):?(\d{2})?(?![\d:])"
     r"|\s?\(?(?:(" + _NAMES + r")(?:\s?([+-])(\d{1,2})(?::?(\d{2}))?)?\b"

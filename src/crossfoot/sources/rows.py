@@ -298,12 +298,13 @@ class AnswerOperands:
             # Only rows whose lowercased label is in the text (found in C) can be named in full.
             named = rows_named(t.spoken, text, low) + days_named(t.memo, t.rows, text)
             if needs_whole_line(text):  # a line's rate, a year's halves: every period its operand
-                named.extend(i for i in range(t.rows) if i not in named)
+                have = set(named)  # (not ``named`` itself: it grows as it is extended)
+                named.extend(i for i in range(t.rows) if i not in have)
             if anchors is None:
                 anchors = _anchors(mentions)
             for found in t.near_many(anchors):
                 named.extend(i for i, _ in found if i not in named)
-            named = sorted(set(named), key=named.index)[: self.max_rows]
+            named = list(dict.fromkeys(named))[: self.max_rows]  # (first places kept)
             years = {
                 int(m.group(1))
                 for i in named

@@ -28,9 +28,9 @@ from crossfoot.sources.rows_months import DAY, day_of, row_months
 __all__ = ["day_named", "days_named"]
 
 # A word and a day number either way round; the word must be a month's whole name or its
-# short form ("Marketing 3" is no day).
+# short form ("Marketing 3" is no day); a decimal after it is no day ("in March 2.5% more").
 _DAY_NAMED = re.compile(
-    r"(?i)\b(?:(?P<m1>[a-z]{3,9})\.?\s+(?P<d1>\d{1,2})(?!\d)(?:st|nd|rd|th)?"
+    r"(?i)\b(?:(?P<m1>[a-z]{3,9})\.?\s+(?P<d1>\d{1,2})(?![\d]|[.,]\d)(?:st|nd|rd|th)?"
     r"|(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>[a-z]{3,9})\b)"
 )
 
