@@ -31,7 +31,7 @@ from crossfoot.sources.rows_names import _Labels, rows_named
 
 
 @contextmanager
-def _row_order(on: bool) -> Iterator[None]:
+def _byte_flags(on: bool) -> Iterator[None]:
     saved = rows_cells.BYTE_FLAGS[0]
     rows_cells.BYTE_FLAGS[0] = on
     try:
@@ -41,9 +41,9 @@ def _row_order(on: bool) -> Iterator[None]:
 
 
 def _rows_of_both(columns: list[tuple[int, ...]], wanted: set[int]) -> tuple[Any, Any]:
-    with _row_order(True):
+    with _byte_flags(True):
         fast = rows_cells.rows_of(columns, wanted)
-    with _row_order(False):
+    with _byte_flags(False):
         slow = rows_cells.rows_of(columns, wanted)
     return fast, slow
 
@@ -63,7 +63,7 @@ def _columns(draw: st.DrawFn) -> tuple[list[tuple[int, ...]], set[int]]:
 @example(([(5, 7, 5), (1, 5, 2)], {5}))
 @example(([(5,), (5,), (5,)], {5}))
 @example(([(), ()], {1}))
-def test_rows_of_in_row_order_equals_a_pass_per_column(
+def test_rows_of_by_byte_flags_equals_a_pass_per_column(
     case: tuple[list[tuple[int, ...]], set[int]],
 ) -> None:
     fast, slow = _rows_of_both(*case)
@@ -104,19 +104,19 @@ def _long_tables(draw: st.DrawFn) -> tuple[list[dict[str, Any]], list[tuple[floa
 def test_near_many_on_long_int_columns_finds_the_same_cells(
     case: tuple[list[dict[str, Any]], list[tuple[float, float]]],
 ) -> None:
-    with _row_order(True):
+    with _byte_flags(True):
         fast = _near(*case)
-    with _row_order(False):
+    with _byte_flags(False):
         slow = _near(*case)
     assert fast == slow
 
 
-def test_trace_on_a_long_table_reads_alike_in_row_order() -> None:
+def test_trace_on_a_long_table_reads_alike_by_byte_flags() -> None:
     rows = [{"name": f"item {i}", "a": 100 + i % 97, "b": 5_000 + i} for i in range(800)]
     text = "item 3 had 103 of a and item 4 had 5,004 of b; a total of 5,103,  and 5,900 more."
-    with _row_order(True):
+    with _byte_flags(True):
         fast = trace(text, rows).to_dict()
-    with _row_order(False):
+    with _byte_flags(False):
         slow = trace(text, rows).to_dict()
     assert fast == slow
 
@@ -126,7 +126,7 @@ def test_flags_read_one_place_off_are_caught(monkeypatch: pytest.MonkeyPatch) ->
     _, slow = _rows_of_both(columns, {5})
     real_bytes = bytes
     monkeypatch.setattr(rows_cells, "bytes", lambda it: b"\0" + real_bytes(it)[:-1], raising=False)
-    with _row_order(True):
+    with _byte_flags(True):
         assert rows_cells.rows_of(columns, {5}) != slow
 
 
@@ -136,7 +136,7 @@ def test_a_pass_that_skips_the_first_row_is_caught(monkeypatch: pytest.MonkeyPat
     assert fast == slow
     real_bytes = bytes
     monkeypatch.setattr(rows_cells, "bytes", lambda it: b"\0" + real_bytes(it)[1:], raising=False)
-    with _row_order(True):
+    with _byte_flags(True):
         assert rows_cells.rows_of(columns, {5}) != slow
 
 
