@@ -38,16 +38,13 @@ def test_a_decimal_after_a_month_names_no_day() -> None:
 
 
 def test_a_rate_per_period_over_many_rows_keeps_each_row_once() -> None:
-    # every row joins the named ones once, not by a scan of the growing list per row (16 s at
-    # 20,000 rows)
-    import time
-
+    # every row joins the named ones once, in the order first named (sources.rows.rows_for: a
+    # scan of the growing list per row took 16 s at 20,000 rows; its time is benchmarks', this
+    # pins the verdict over them)
     from crossfoot import trace
 
-    rows = [{"region": f"R{i}", "sales": 1000 + i} for i in range(8000)]
-    start = time.perf_counter()
+    rows = [{"region": f"R{i}", "sales": 1000 + i} for i in range(600)]
     report = trace("Sales rose 5% each day, to 1,005.", rows)
-    assert time.perf_counter() - start < 1.5
     assert report.counts()["supported_exact"] == 1
 
 
@@ -58,7 +55,8 @@ def test_a_word_after_a_time_is_no_zone() -> None:
         msgs = [
             {"role": "user", "content": f"Book the pick-up on 2026-07-09 at 10:00 {where} please."},
             {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function",
-             "function": {"name": "book_pickup", "arguments": '{"time": "2026-07-09T10:00:00Z"}'}}]},
+             "function": {"name": "book_pickup",
+                          "arguments": '{"time": "2026-07-09T10:00:00Z"}'}}]},
         ]  # fmt: skip
         return check_run(msgs).findings
 
