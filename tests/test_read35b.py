@@ -26,7 +26,7 @@ def test_a_singular_name_is_a_number_not_a_count() -> None:
 
 
 def test_the_message_says_one_person() -> None:
-    (_, message), = _flags("Just 1 passenger, please.", {"passengers": [1, 2]})
+    ((_, message),) = _flags("Just 1 passenger, please.", {"passengers": [1, 2]})
     assert message.endswith("the user stated 1 person")
 
 

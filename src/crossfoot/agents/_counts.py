@@ -146,6 +146,11 @@ def count_messages(stated: Iterable[tuple[str, int, bool]], args: object) -> lis
     return out
 
 
-_NAMES = {"people": ("people", "person"), "bags": ("bags", "bag"), "rooms": ("rooms", "room"),
-          "nights": ("nights", "night"), "tickets": ("tickets", "ticket"),
-          "seats": ("seats", "seat")}  # fmt: skip (plural, singular)
+_NAMES = {
+    "people": ("people", "person"),
+    "bags": ("bags", "bag"),
+    "rooms": ("rooms", "room"),
+    "nights": ("nights", "night"),
+    "tickets": ("tickets", "ticket"),
+    "seats": ("seats", "seat"),
+}  # fmt: skip (plural, singular)
