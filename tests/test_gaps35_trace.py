@@ -81,3 +81,25 @@ _LONG = [
 def test_a_column_named_short(rows: list[dict[str, object]], answer: str, status: str) -> None:
     report = crossfoot.trace(answer, rows)
     assert [c.status for c in report.claims] == [status], report.explain()
+
+
+_MONTH_ABBR = [
+    {"month": "2024-01", "orders": 1200, "marketing": 5200},
+    {"month": "2024-02", "orders": 1350, "marketing": 5400},
+    {"month": "2024-03", "orders": 1500, "marketing": 5600},
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # read35a: a month written short ("Mar", "Dec", "Sep") is no cut of a column's word
+        # ("marketing", "decrease", "separate"): "Mar orders" names the orders column only
+        ("Mar orders were 1,500.", False),
+        ("Mar orders were 5,600.", True),
+        ("Mar marketing was 5,600.", False),
+    ],
+)
+def test_a_month_written_short_names_no_column(answer: str, flagged: bool) -> None:
+    report = crossfoot.trace(answer, _MONTH_ABBR)
+    assert [c.status != "supported_exact" for c in report.claims] == [flagged], report.explain()

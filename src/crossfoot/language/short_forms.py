@@ -41,6 +41,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from crossfoot.language.period_columns import MONTH_NUMBERS
 from crossfoot.language.rowtokens import root
 
 __all__ = ["SHORT", "short_forms_named", "short_named"]
@@ -143,8 +144,15 @@ def _initials(said: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
 def _cut(a: str, b: str) -> bool:
     """Whether one of ``a`` and ``b`` is the other cut short: three or four letters, at least
     three letters shorter, and no inflection ("rev" of "revenue", "cust" of "customers"; never
-    "tax" of "taxes" or "taxing")."""
+    "tax" of "taxes" or "taxing"); a month written short only of its month ("mar" of "march",
+    never of "marketing"; "dec" never of "decrease").
+
+    >>> _cut("mar", "marketing"), _cut("sep", "separate"), _cut("sep", "september")
+    (False, False, True)
+    """
     short, full = (a, b) if len(a) < len(b) else (b, a)
+    if short in MONTH_NUMBERS and MONTH_NUMBERS[short] != MONTH_NUMBERS.get(full):
+        return False
     return (
         _MIN_CUT <= len(short) <= _MAX_CUT
         and len(full) >= len(short) + 3
