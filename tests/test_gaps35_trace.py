@@ -103,3 +103,30 @@ _MONTH_ABBR = [
 def test_a_month_written_short_names_no_column(answer: str, flagged: bool) -> None:
     report = crossfoot.trace(answer, _MONTH_ABBR)
     assert [c.status != "supported_exact" for c in report.claims] == [flagged], report.explain()
+
+
+_OPEX = [
+    {"month": "2024-01", "revenue": 50000, "operating_expenses": 31000},
+    {"month": "2024-03", "revenue": 55300, "operating_expenses": 33500},
+]
+_OPEX_SHORT = [
+    {"month": r["month"], "revenue": r["revenue"], "opex": r["operating_expenses"]} for r in _OPEX
+]
+
+
+@pytest.mark.parametrize(
+    ("rows", "answer", "status"),
+    [
+        # read35a: a short form of several words ("opex", "operating expenses") names its column
+        # either way (language.short_forms.SHORT)
+        (_OPEX, "March opex was 33,500.", "supported_exact"),
+        (_OPEX, "March opex was 55,300.", "wrong_row"),
+        (_OPEX_SHORT, "March operating expenses were 33,500.", "supported_exact"),
+        (_OPEX_SHORT, "March operating expenses were 55,300.", "wrong_row"),
+    ],
+)
+def test_a_short_form_of_several_words(
+    rows: list[dict[str, object]], answer: str, status: str
+) -> None:
+    report = crossfoot.trace(answer, rows)
+    assert [c.status for c in report.claims] == [status], report.explain()

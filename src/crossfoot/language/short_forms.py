@@ -33,6 +33,10 @@ a column's words.
 ({}, {})
 >>> sorted(short_named("North's YoY was 12.4%.", ("Revenue", "Year-over-year")))
 ['Year-over-year']
+>>> short_named("Opex was 5,600.", ("Revenue", "Operating expenses", "Operating income"))
+{'Operating expenses': frozenset()}
+>>> sorted(short_named("Operating expenses were 5,600.", ("rev", "opex"))["opex"])
+['expenses', 'operating']
 """
 
 from __future__ import annotations
@@ -67,6 +71,8 @@ SHORT: dict[str, str] = {
     "capex": "capital expenditure",
     "cogs": "cost of goods sold",
 }
+# Each short form's full words (a full form may be several: "opex", "operating expenses").
+_FULL: dict[str, tuple[str, ...]] = {k: tuple(v.split()) for k, v in SHORT.items()}
 _WORD = re.compile(r"[a-z0-9]+")
 _MIN_CUT = 3  # letters of a word cut short ("rev", "cust")
 _INITIALS = range(2, 6)  # words whose initials make a short form (a run of 2 to 5)
@@ -108,8 +114,8 @@ def _short_column(
         if len(w) >= _MIN_INITIALS and w in runs:
             spelt.update(runs[w])
             continue
-        if w in SHORT and SHORT[w] in said:
-            spelt.add(SHORT[w])
+        if w in SHORT and all(x in said for x in _FULL[w]):
+            spelt.update(_FULL[w])  # (every word of a full form: "opex", "operating expenses")
             continue
         cut = next((x for x in said if _cut(w, x)), None)
         if cut is None:
@@ -128,7 +134,7 @@ def _short_sentence(words: list[str], said: tuple[str, ...], caps: frozenset[str
             if short in said and (len(short) >= _MIN_INITIALS or short in caps):
                 if all(w in said for w in (*words[:i], *words[j:])):
                     return True
-    full = dict.fromkeys(SHORT[w] for w in said if w in SHORT)
+    full = {x for w in said if w in SHORT for x in _FULL[w]}
     return bool(full) and all(w in said or w in full for w in words)
 
 
