@@ -130,3 +130,26 @@ def test_a_short_form_of_several_words(
 ) -> None:
     report = crossfoot.trace(answer, rows)
     assert [c.status for c in report.claims] == [status], report.explain()
+
+
+_QUARTER_GRID = (
+    '[["Quarter", "Revenue"], ["Q1 2023", "1,000"], ["Q2 2023", "1,100"], ["Q3 2023", "1,150"],'
+    ' ["Q4 2023", "1,216"]]'
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        # read35a: "quarterly revenue", "monthly active users" name the figure's kind, no rate a
+        # period (language.period_rates.rate_period): the change Q1 to Q4 is that change
+        ("Quarterly revenue rose 21.6% from Q1 to Q4.", "derived"),
+        ("Monthly revenue rose 21.6% from Q1 to Q4.", "derived"),
+        # ... while a rate stated per period is still one
+        ("Revenue rose 21.6% quarter over quarter.", "contradicted"),
+        ("Revenue grew 21.6% quarterly.", "contradicted"),
+    ],
+)
+def test_a_period_adjective_of_a_noun_states_no_rate(answer: str, status: str) -> None:
+    report = crossfoot.check(answer, [_QUARTER_GRID])
+    assert [c.status for c in report.claims] == [status], report.explain()
