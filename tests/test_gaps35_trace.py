@@ -145,9 +145,11 @@ _QUARTER_GRID = (
         # period (language.period_rates.rate_period): the change Q1 to Q4 is that change
         ("Quarterly revenue rose 21.6% from Q1 to Q4.", "derived"),
         ("Monthly revenue rose 21.6% from Q1 to Q4.", "derived"),
+        ("Revenue per quarter rose 21.6% from Q1 to Q4.", "derived"),
         # ... while a rate stated per period is still one
         ("Revenue rose 21.6% quarter over quarter.", "contradicted"),
         ("Revenue grew 21.6% quarterly.", "contradicted"),
+        ("Revenue grew 21.6% per quarter.", "contradicted"),
     ],
 )
 def test_a_period_adjective_of_a_noun_states_no_rate(answer: str, status: str) -> None:
