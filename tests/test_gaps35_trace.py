@@ -81,3 +81,77 @@ _LONG = [
 def test_a_column_named_short(rows: list[dict[str, object]], answer: str, status: str) -> None:
     report = crossfoot.trace(answer, rows)
     assert [c.status for c in report.claims] == [status], report.explain()
+
+
+_MONTH_ABBR = [
+    {"month": "2024-01", "orders": 1200, "marketing": 5200},
+    {"month": "2024-02", "orders": 1350, "marketing": 5400},
+    {"month": "2024-03", "orders": 1500, "marketing": 5600},
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # read35a: a month written short ("Mar", "Dec", "Sep") is no cut of a column's word
+        # ("marketing", "decrease", "separate"): "Mar orders" names the orders column only
+        ("Mar orders were 1,500.", False),
+        ("Mar orders were 5,600.", True),
+        ("Mar marketing was 5,600.", False),
+    ],
+)
+def test_a_month_written_short_names_no_column(answer: str, flagged: bool) -> None:
+    report = crossfoot.trace(answer, _MONTH_ABBR)
+    assert [c.status != "supported_exact" for c in report.claims] == [flagged], report.explain()
+
+
+_OPEX = [
+    {"month": "2024-01", "revenue": 50000, "operating_expenses": 31000},
+    {"month": "2024-03", "revenue": 55300, "operating_expenses": 33500},
+]
+_OPEX_SHORT = [
+    {"month": r["month"], "revenue": r["revenue"], "opex": r["operating_expenses"]} for r in _OPEX
+]
+
+
+@pytest.mark.parametrize(
+    ("rows", "answer", "status"),
+    [
+        # read35a: a short form of several words ("opex", "operating expenses") names its column
+        # either way (language.short_forms.SHORT)
+        (_OPEX, "March opex was 33,500.", "supported_exact"),
+        (_OPEX, "March opex was 55,300.", "wrong_row"),
+        (_OPEX_SHORT, "March operating expenses were 33,500.", "supported_exact"),
+        (_OPEX_SHORT, "March operating expenses were 55,300.", "wrong_row"),
+    ],
+)
+def test_a_short_form_of_several_words(
+    rows: list[dict[str, object]], answer: str, status: str
+) -> None:
+    report = crossfoot.trace(answer, rows)
+    assert [c.status for c in report.claims] == [status], report.explain()
+
+
+_QUARTER_GRID = (
+    '[["Quarter", "Revenue"], ["Q1 2023", "1,000"], ["Q2 2023", "1,100"], ["Q3 2023", "1,150"],'
+    ' ["Q4 2023", "1,216"]]'
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        # read35a: "quarterly revenue", "monthly active users" name the figure's kind, no rate a
+        # period (language.period_rates.rate_period): the change Q1 to Q4 is that change
+        ("Quarterly revenue rose 21.6% from Q1 to Q4.", "derived"),
+        ("Monthly revenue rose 21.6% from Q1 to Q4.", "derived"),
+        ("Revenue per quarter rose 21.6% from Q1 to Q4.", "derived"),
+        # ... while a rate stated per period is still one
+        ("Revenue rose 21.6% quarter over quarter.", "contradicted"),
+        ("Revenue grew 21.6% quarterly.", "contradicted"),
+        ("Revenue grew 21.6% per quarter.", "contradicted"),
+    ],
+)
+def test_a_period_adjective_of_a_noun_states_no_rate(answer: str, status: str) -> None:
+    report = crossfoot.check(answer, [_QUARTER_GRID])
+    assert [c.status for c in report.claims] == [status], report.explain()

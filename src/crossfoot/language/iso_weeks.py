@@ -6,6 +6,8 @@ rows are periods in date order, named by their dates or their week ("week 3").
 ((2024, 1, 15), (2024, 1, 19), None)
 >>> weeks_said("Orders rose 11.8% in week 3 and fell in Week 4."), iso_week("2024-W03")
 (frozenset({3, 4}), 3)
+>>> weeks_said("WEEK 3 ORDERS ROSE 11.8%.")  # (the gate as case-blind as the pattern)
+frozenset({3})
 """
 
 from __future__ import annotations
@@ -40,6 +42,6 @@ def iso_week(label: str) -> int | None:
 
 def weeks_said(text: str) -> frozenset[int]:
     """The week numbers ``text`` names ("week 3", "Week #12")."""
-    if "eek" not in text:
+    if "eek" not in text.lower():
         return frozenset()
     return frozenset(int(m[1]) for m in _WEEK_SAID.finditer(text) if 1 <= int(m[1]) <= 53)

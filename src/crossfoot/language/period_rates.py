@@ -57,12 +57,38 @@ def rate_period(sentence: str) -> str | None:
     low = sentence.lower()
     if not any(g in low for g in _GATES):
         return None  # (a substring gate: most sentences name no period)
-    m = _RATE.search(sentence)
-    if m is None:
-        return None
-    word = next(g for g in m.groups() if g)
-    word = word.lower()
-    return _ADJECTIVE.get(word) or _SHORT.get(word) or word
+    for m in _RATE.finditer(sentence):
+        if (m[3] or m[0][:3].lower() == "per") and not _adjective_rate(sentence, m):
+            continue  # ("quarterly revenue", "revenue per quarter": the figure's kind, no rate)
+        word = next(g for g in m.groups() if g).lower()
+        return _ADJECTIVE.get(word) or _SHORT.get(word) or word
+    return None
+
+
+# A rate's noun after a period adjective ("a compound monthly growth rate", "weekly gains").
+_RATE_NOUN = re.compile(
+    r"\s+(?:compound\w*\s+)?(?:growth|rate|increase|decrease|decline|gain|loss|drop|rise|change"
+    r"|pace|clip)",
+    re.IGNORECASE,
+)
+
+
+def _adjective_rate(sentence: str, m: re.Match[str]) -> bool:
+    """Whether a period adjective ("weekly", "monthly") or "per" a period states a rate: it names
+    a rate's noun ("monthly growth") or stands after a percent ("grew 2% monthly", "per
+    month"); before the figure it names the figure's kind ("quarterly revenue rose 21.6%",
+    "monthly active users", "revenue per quarter").
+
+    >>> rate_period("Quarterly revenue rose 21.6% from Q1 to Q4."), rate_period(
+    ...     "Revenue grew 2% monthly."), rate_period("A compound monthly growth rate of 2.1%.")
+    (None, 'month', 'month')
+    >>> rate_period("Revenue per quarter rose 21.6%."), rate_period("Revenue grew 2% per month.")
+    (None, 'month')
+    """
+    if _RATE_NOUN.match(sentence, m.end()):
+        return True
+    before = sentence[: m.start()]
+    return "%" in before or "percent" in before.lower()
 
 
 def stated_steps(sentence: str) -> int | None:

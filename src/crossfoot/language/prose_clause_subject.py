@@ -24,9 +24,10 @@ __all__ = ["clause_subject", "clause_text"]
 
 # How far back a figure's clause is read.
 _BACK = 160
-# The start of a clause: a sentence end, a semicolon or a comma (with a joining word after it).
+# The start of a clause: a sentence end, a semicolon or a comma (not a figure's "1,234"; with a
+# joining word after it).
 _CLAUSE_START = re.compile(
-    r"(?:[.!?]\s+|;\s*|,\s*(?:(?:while|whereas|but|and)\s+)?|\b(?:while|whereas)\s+)"
+    r"(?:[.!?]\s+|;\s*|,(?!\d)\s*(?:(?:while|whereas|but|and)\s+)?|\b(?:while|whereas)\s+)"
 )
 
 
@@ -36,6 +37,9 @@ def clause_text(text: str, span: tuple[int, int]) -> str:
     >>> t = "Sales rose 4% to $9 million, while costs fell 2% to $5 million."
     >>> clause_text(t, (t.index("$5"), t.index("$5") + 10))
     'costs fell 2% to $5 million'
+    >>> t = "Revenue of $1,234 million rose 5% to $1,300 million."  # (a figure's comma: no clause)
+    >>> clause_text(t, (t.index("$1,300"), t.index("$1,300") + 6))
+    'Revenue of $1,234 million rose 5% to $1,300'
     """
     start = span[0]
     lo = max(0, start - _BACK)

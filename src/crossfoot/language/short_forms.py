@@ -33,6 +33,10 @@ a column's words.
 ({}, {})
 >>> sorted(short_named("North's YoY was 12.4%.", ("Revenue", "Year-over-year")))
 ['Year-over-year']
+>>> short_named("Opex was 5,600.", ("Revenue", "Operating expenses", "Operating income"))
+{'Operating expenses': frozenset()}
+>>> sorted(short_named("Operating expenses were 5,600.", ("rev", "opex"))["opex"])
+['expenses', 'operating']
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from crossfoot.language.period_columns import MONTH_NUMBERS
 from crossfoot.language.rowtokens import root
 
 __all__ = ["SHORT", "short_forms_named", "short_named"]
@@ -66,6 +71,8 @@ SHORT: dict[str, str] = {
     "capex": "capital expenditure",
     "cogs": "cost of goods sold",
 }
+# Each short form's full words (a full form may be several: "opex", "operating expenses").
+_FULL: dict[str, tuple[str, ...]] = {k: tuple(v.split()) for k, v in SHORT.items()}
 _WORD = re.compile(r"[a-z0-9]+")
 _MIN_CUT = 3  # letters of a word cut short ("rev", "cust")
 _INITIALS = range(2, 6)  # words whose initials make a short form (a run of 2 to 5)
@@ -107,8 +114,8 @@ def _short_column(
         if len(w) >= _MIN_INITIALS and w in runs:
             spelt.update(runs[w])
             continue
-        if w in SHORT and SHORT[w] in said:
-            spelt.add(SHORT[w])
+        if w in SHORT and all(x in said for x in _FULL[w]):
+            spelt.update(_FULL[w])  # (every word of a full form: "opex", "operating expenses")
             continue
         cut = next((x for x in said if _cut(w, x)), None)
         if cut is None:
@@ -127,7 +134,7 @@ def _short_sentence(words: list[str], said: tuple[str, ...], caps: frozenset[str
             if short in said and (len(short) >= _MIN_INITIALS or short in caps):
                 if all(w in said for w in (*words[:i], *words[j:])):
                     return True
-    full = dict.fromkeys(SHORT[w] for w in said if w in SHORT)
+    full = {x for w in said if w in SHORT for x in _FULL[w]}
     return bool(full) and all(w in said or w in full for w in words)
 
 
@@ -143,8 +150,15 @@ def _initials(said: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
 def _cut(a: str, b: str) -> bool:
     """Whether one of ``a`` and ``b`` is the other cut short: three or four letters, at least
     three letters shorter, and no inflection ("rev" of "revenue", "cust" of "customers"; never
-    "tax" of "taxes" or "taxing")."""
+    "tax" of "taxes" or "taxing"); a month written short only of its month ("mar" of "march",
+    never of "marketing"; "dec" never of "decrease").
+
+    >>> _cut("mar", "marketing"), _cut("sep", "separate"), _cut("sep", "september")
+    (False, False, True)
+    """
     short, full = (a, b) if len(a) < len(b) else (b, a)
+    if short in MONTH_NUMBERS and MONTH_NUMBERS[short] != MONTH_NUMBERS.get(full):
+        return False
     return (
         _MIN_CUT <= len(short) <= _MAX_CUT
         and len(full) >= len(short) + 3

@@ -26,6 +26,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 
+from crossfoot.language.years import YEAR as _YEAR  # (one year pattern)
+
 __all__ = ["bound_labels", "bound_of", "in_bound", "said_whole", "total_beyond"]
 
 Bound = tuple[str, Decimal]
@@ -42,7 +44,6 @@ _AFTER = frozenset({"more than", "after", "beyond", "over", "greater than", "lat
 # words of a period column past its number ("More than 5 years", "After 5 years", "Thereafter")
 _PAST = re.compile(r"\b(?:more|after|beyond|over|greater|later|thereafter|longer)\b")
 _FIGURE = re.compile(r"\b(\d{1,2}(?:\.\d+)?|one|two|three|four|five|six|seven|ten)\b")
-_YEAR = re.compile(r"(?:19|20)(?<!\d..)\d\d(?!\d)")  # (language.years.YEAR: no lookbehind first)
 
 
 def bound_of(question: str) -> Bound | None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from crossfoot.language.asked import Ask
+from crossfoot.language.years import YEAR as _YEAR  # (one year pattern)
 from crossfoot.language.years import _period  # the cached reading by names
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._span_sides import span_sides_misfit
@@ -141,7 +142,6 @@ def prose_base_fits(ask: Ask, operands: Sequence[SourceValue]) -> bool:
     return all(ys & ask.years for ys in cells if ys)
 
 
-_YEAR = re.compile(r"((?:19|20)(?<!\d..)\d\d)(?!\d)")  # (language.years.YEAR: no lookbehind first)
 # "from FY17 to FY19": the two-digit fiscal years a question writes (language.asked reads them)
 _FY = re.compile(r"(?i)(?<![a-z0-9])fy\s?'?(\d\d)(?!\d)")
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from crossfoot.language.asked import Ask
+from crossfoot.language.years import YEAR as _YEAR  # (one year pattern)
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._named import value_years
 
@@ -40,9 +41,6 @@ def placed_years(ask: Ask, dated: frozenset[int]) -> Ask:
     if latest == earliest:
         return ask
     return replace(ask, years=frozenset({max(dated) if latest else min(dated)}))
-
-
-_YEAR = re.compile(r"((?:19|20)(?<!\d..)\d\d)(?!\d)")  # (language.years.YEAR: no lookbehind first)
 
 
 def known_years(ask: Ask, values: Sequence[SourceValue]) -> Ask:

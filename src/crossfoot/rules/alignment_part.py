@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from crossfoot.language.asked import Ask
 from crossfoot.language.rowtokens import required_tokens
+from crossfoot.language.years import YEAR as _YEAR  # (one year pattern)
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._named import TOTAL_LABEL, Named, _own_words, value_years
 
@@ -17,7 +18,6 @@ __all__ = ["listed_misfit", "part_misfit", "years_list"]
 _COMBINING = re.compile(r"(?i)\b(?:total|sum|combined|aggregate|altogether|average|mean)\b")
 _COMBINED = frozenset({"sum", "mean", "average", "written_calculation"})
 _BOTH = re.compile(r"(?i)\bboth\b")
-_YEAR = re.compile(r"(?:19|20)(?<!\d..)\d\d(?!\d)")  # (language.years.YEAR: no lookbehind first)
 _MINUS = re.compile("[-−–×*]")  # (a written calculation of sums and a division only)
 
 

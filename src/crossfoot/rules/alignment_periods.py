@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from crossfoot.language.asked import Ask
+from crossfoot.language.years import YEAR as _YEAR  # (one year pattern)
 from crossfoot.model.types import Evidence, Mention, SourceValue
 from crossfoot.rules._named import Named, value_years
 from crossfoot.rules.alignment_length import length_misfit
@@ -29,7 +30,6 @@ from crossfoot.rules.prose_answer import prose_misfit
 
 __all__ = ["level_for_change", "line_years", "other_base", "period_misfit"]
 
-_YEAR = re.compile(r"((?:19|20)(?<!\d..)\d\d)(?!\d)")  # (language.years.YEAR: no lookbehind first)
 # Labels of a cell that may hold a change: it is then no level ("Change", "Increase
 # (decrease)", "% Change", "Variance", "Net additions", "Growth").
 _CHANGE_LABEL = re.compile(

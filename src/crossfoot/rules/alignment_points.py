@@ -15,11 +15,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from crossfoot.language.years import YEAR as _YEAR  # (one year pattern)
 from crossfoot.model.types import Mention, SourceValue, format_decimal
 
 __all__ = ["points_misfit"]
 
-_YEAR = re.compile(r"(?:19|20)(?<!\d..)\d\d(?!\d)")  # (language.years.YEAR: no lookbehind first)
 _PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")
 
 

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from crossfoot.language.asked import Ask
+from crossfoot.language.years import YEAR as _YEAR  # (one year pattern)
 from crossfoot.model.types import Claim, Evidence, SourceValue
 from crossfoot.rules._named import Named, value_years
 from crossfoot.rules._prose_change import names_change
@@ -164,7 +165,6 @@ def program_misfit(ask: Ask, base: Evidence, named: Named) -> str | None:
 
 
 _RESPECTIVE = re.compile(r"(?i)\brespective(?:ly)?\b")
-_YEAR = re.compile(r"(?:19|20)(?<!\d..)\d\d(?!\d)")  # (language.years.YEAR: no lookbehind first)
 _JOIN = re.compile(r"(?i)\band\b|,")
 # The comma of a date ("January 1, 2024"), which joins no two parts.
 _DATE_COMMA = re.compile(r"\b\d{1,2},\s*(?:19|20)\d\d\b")

@@ -26,6 +26,7 @@ from decimal import Decimal
 
 from crossfoot.language.asked import Ask, ask_part
 from crossfoot.language.asked_sides import Sides, read_sides
+from crossfoot.language.years import YEAR as _YEAR  # (one year pattern)
 from crossfoot.model.types import Mention, SourceValue
 from crossfoot.rules._named import value_years
 from crossfoot.rules._prose_change import names_change
@@ -34,7 +35,6 @@ from crossfoot.rules.alignment_part import years_list
 __all__ = ["sides_misfit"]
 
 _HUNDRED = Decimal(100)
-_YEAR = re.compile(r"(?:19|20)(?<!\d..)\d\d(?!\d)")  # (language.years.YEAR: no lookbehind first)
 _OPENING = re.compile(r"(?i)\b(?:beginning|opening|start|prior|previous|preceding|earlier)\b")
 _POOLED = re.compile(r"(?i)\b(?:average|mean|cumulative|combined)\b")
 

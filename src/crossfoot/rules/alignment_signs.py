@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from crossfoot.language.asked import Ask
+from crossfoot.language.years import YEAR as _YEAR  # (one year pattern)
 from crossfoot.model.types import Claim, Evidence, SourceValue
 from crossfoot.rules._named import value_years
 from crossfoot.rules._shown import SHOWN
@@ -68,7 +69,6 @@ _DIRECTION = re.compile(
     r"saving\w*|surplus|deficit|contract\w*|expan\w*|widen\w*|narrow\w*)\b"
 )
 _CHANGE_KINDS = frozenset({"difference", "written_calculation", "change", "restatement"})
-_YEAR = re.compile(r"(?:19|20)(?<!\d..)\d\d(?!\d)")  # (language.years.YEAR: no lookbehind first)
 
 
 def asked_direction(question: str) -> tuple[int, int] | None:

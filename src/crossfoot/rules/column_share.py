@@ -48,7 +48,7 @@ from crossfoot.rules._row_order import named_rows, one_part
 from crossfoot.rules._share_year import share_years
 from crossfoot.rules.rows_years import year_totals
 
-__all__ = ["TOTAL_WORDED", "column_share", "column_total_change"]
+__all__ = ["TOTAL_WORDED", "column_share", "column_total_change", "total_change"]
 
 _PART = re.compile(
     r"(?i)\b(?:accounted|accounting|accounts|share|shares|made\s+up|makes?\s+up|represent\w*|"
@@ -222,31 +222,48 @@ def column_total_change(ctx: ClaimContext) -> Verdict | None:
     early, late = (years[0] - 1, years[0]) if len(years) == 1 else (years[0], years[1])
     if len(years) == 1 and base_year(ctx, years[0]):
         early, late = years[0], years[0] + 1  # "up 4.8% from 11,672 in 2022": from the base
+    for before, after, used in _totals(ctx, early, late):
+        verdict = total_change(ctx, before, after, (str(early), str(late)), used, direction)
+        if verdict is not None:
+            return verdict
+    return None
+
+
+def total_change(
+    ctx: ClaimContext,
+    before: Decimal,
+    after: Decimal,
+    names: tuple[str, str],
+    used: tuple[SourceValue, ...],
+    direction: str | None,
+) -> Verdict | None:
+    """The claim as the change of a column family's total from ``before`` to ``after`` (the
+    columns ``names``, earlier first; their cells ``used``): ``derived``, ``contradicted`` when
+    the wording's ``direction`` is the other way, None when the change misses the figure (also
+    ``rules.period_totals``)."""
+    m = ctx.mention
+    if before <= 0:
+        return None
+    change = after - before
+    result = change / before * _HUNDRED if m.kind == "percent" else change
     lo, hi = claim_interval(ctx)
+    if not lo <= abs(result) <= hi and not lo <= result <= hi:
+        return None
+    formula = (
+        f"column total {names[1]} ({format_decimal(after)}) - column total {names[0]} "
+        f"({format_decimal(before)})"
+    )
+    if m.kind == "percent":
+        formula = f"({formula}) / {format_decimal(before)} x 100"
+    formula += f" = {fmt_result(ctx, result)}{'%' if m.kind == 'percent' else ''}"
     # (over result rows, every row's cells: a whole column, as rules.rowsums' totals are)
     rule = "rowsums" if ctx.options.result_rows else "derive"
-    for before, after, used in _totals(ctx, early, late):
-        if before <= 0:
-            continue
-        change = after - before
-        result = change / before * _HUNDRED if m.kind == "percent" else change
-        if not lo <= abs(result) <= hi and not lo <= result <= hi:
-            continue
-        formula = (
-            f"column total {late} ({format_decimal(after)}) - column total {early} "
-            f"({format_decimal(before)})"
-        )
-        formula = (
-            f"({formula}) / {format_decimal(before)} x 100" if m.kind == "percent" else formula
-        )
-        formula += f" = {fmt_result(ctx, result)}{'%' if m.kind == 'percent' else ''}"
-        if direction is not None and (change > 0) != (direction == "up"):
-            went = "rose" if change > 0 else "fell"
-            why = f"the wording says the other way, but the total {went}: {formula}"
-            return Verdict("contradicted", Evidence(rule, "difference", formula, used), why)
-        kind = "percent_change" if m.kind == "percent" else "difference"
-        return Verdict("derived", Evidence(rule, kind, formula, used, result), formula)
-    return None
+    kind = "percent_change" if m.kind == "percent" else "difference"
+    if direction is not None and (change > 0) != (direction == "up"):
+        went = "rose" if change > 0 else "fell"
+        why = f"the wording says the other way, but the total {went}: {formula}"
+        return Verdict("contradicted", Evidence(rule, kind, formula, used), why)
+    return Verdict("derived", Evidence(rule, kind, formula, used, result), formula)
 
 
 def _two_years(ctx: ClaimContext) -> list[int]:

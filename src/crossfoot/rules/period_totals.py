@@ -30,10 +30,11 @@ from decimal import Decimal
 
 from crossfoot.language.summary_lines import line_role
 from crossfoot.model.context import ClaimContext, Verdict
-from crossfoot.model.types import Evidence, SourceValue, format_decimal
-from crossfoot.rules._derive_shared import claim_direction, claim_interval, fmt_result, kind_allowed
+from crossfoot.model.memo import per_answer
+from crossfoot.model.types import SourceValue
+from crossfoot.rules._derive_shared import claim_direction, kind_allowed
 from crossfoot.rules._rowsums_tables import scope_tables
-from crossfoot.rules.column_share import TOTAL_WORDED
+from crossfoot.rules.column_share import TOTAL_WORDED, total_change
 from crossfoot.sources.rows_months import MONTH_NUMBERS, QUARTER
 
 __all__ = ["period_total_change"]
@@ -137,11 +138,13 @@ def period_total_change(ctx: ClaimContext) -> Verdict | None:
     direction, worded = claim_direction(ctx)
     if not worded and direction is None:
         return None
-    lo, hi = claim_interval(ctx)
     kind = "percent_change" if m.kind == "percent" else "difference"
     if not kind_allowed(ctx, kind):
         return None
-    for periods in _columns(ctx).values():
+    # (the scope's cells read once an answer, not once a claim)
+    for periods in per_answer(
+        ctx, "period_totals.columns", ctx.scope, lambda _: _columns(ctx)
+    ).values():
         pair = _pair(named, periods)
         if pair is None or any(len(periods.get(p, {})) != 1 for p in pair):
             continue  # (a period named must be one column of the table)
@@ -150,26 +153,9 @@ def period_total_change(ctx: ClaimContext) -> Verdict | None:
             continue
         before = sum((v.value for v in a.values()), Decimal(0))
         after = sum((v.value for v in b.values()), Decimal(0))
-        if before <= 0:
-            continue
-        change = after - before
-        result = change / before * _HUNDRED if m.kind == "percent" else change
-        if not lo <= abs(result) <= hi and not lo <= result <= hi:
-            continue
         one, two = next(iter(a.values())).column, next(iter(b.values())).column
-        formula = (
-            f"column total {two} ({format_decimal(after)}) - column total {one} "
-            f"({format_decimal(before)})"
-        )
-        if m.kind == "percent":
-            formula = f"({formula}) / {format_decimal(before)} x 100"
-        formula += f" = {fmt_result(ctx, result)}{'%' if m.kind == 'percent' else ''}"
         used = (*a.values(), *b.values())
-        # (over result rows, every row's cells: a whole column, as rules.rowsums' totals are)
-        rule = "rowsums" if ctx.options.result_rows else "derive"
-        if direction is not None and (change > 0) != (direction == "up"):
-            went = "rose" if change > 0 else "fell"
-            why = f"the wording says the other way, but the total {went}: {formula}"
-            return Verdict("contradicted", Evidence(rule, kind, formula, used), why)
-        return Verdict("derived", Evidence(rule, kind, formula, used, result), formula)
+        verdict = total_change(ctx, before, after, (str(one), str(two)), used, direction)
+        if verdict is not None:
+            return verdict
     return None

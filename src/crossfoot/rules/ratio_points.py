@@ -32,7 +32,8 @@ from itertools import chain
 
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.years import period, years_in_text
-from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.context import ClaimContext, Scope, Verdict
+from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._base_year import base_year
 from crossfoot.rules._derive_kinds import label, operand_class, views_compatible
@@ -58,10 +59,14 @@ def _span(ctx: ClaimContext) -> tuple[int, int] | None:
     if years:  # "up 3 points in 2021"; "up 1.6 points from 2023": from its base
         return (years[0], years[0] + 1) if base_year(ctx, years[0]) else (years[0] - 1, years[0])
     # No year named ("Gross margin expanded 1.6 points"): a table of two years gives them.
-    have = {v.year for g in ctx.scope.groups for v in g.values if v.table is not None}
-    have.discard(None)
-    two = sorted(y for y in have if y is not None)
+    two = per_answer(ctx, "ratio_points.years", ctx.scope, _table_years)  # (once an answer)
     return (two[0], two[1]) if len(two) == 2 else None
+
+
+def _table_years(scope: Scope) -> list[int]:
+    """The years of the scope's table cells, in order."""
+    years = {v.year for g in scope.groups for v in g.values if v.table is not None}
+    return sorted(y for y in years if y is not None)
 
 
 def _cells(
