@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from crossfoot.numbers.words import SMALL_NUMBERS
+
 __all__ = ["names_halves", "needs_whole_line", "rate_period", "stated_steps"]
 
 _UNITS = "week|month|quarter|day"
@@ -31,19 +33,8 @@ _RATE = re.compile(
 _ADJECTIVE = {"weekly": "week", "monthly": "month", "quarterly": "quarter", "daily": "day"}
 _SHORT = {"wow": "week", "mom": "month", "qoq": "quarter", "dod": "day"}
 _GATES = ("week", "month", "quarter", "day", "wow", "mom", "qoq", "dod")
-_WORDS = {
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-}
+# The number words of a count of periods ("over the four weeks"): numbers.words' two to twelve.
+_WORDS = {w: n for w, n in SMALL_NUMBERS.items() if 2 <= n <= 12}
 _STEPS = re.compile(
     rf"(?i)\b(?:over|across|in|during|for)\s+(?:the\s+)?(?:(?:last|past|first|next)\s+)?"
     rf"(\d{{1,2}}|{'|'.join(_WORDS)})\s+({_UNITS})s\b"

@@ -11,11 +11,13 @@ only "one" followed by a multiplier ("one million") counts. Every other number w
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
+from types import MappingProxyType
 
 from crossfoot.numbers.scales import SCALE_EXP
 
-__all__ = ["MULTIPLIERS", "NUMBER_WORDS", "WORDS_PATTERN", "parse_words"]
+__all__ = ["MULTIPLIERS", "NUMBER_WORDS", "SMALL_NUMBERS", "WORDS_PATTERN", "parse_words"]
 
 _SMALL: dict[str, int] = {
     "zero": 0,
@@ -64,6 +66,8 @@ def _alt(words: list[str]) -> str:
 
 #: The words a run can start with (besides "a"/"an" before a multiplier).
 NUMBER_WORDS: tuple[str, ...] = (*_SMALL, *_TENS)
+#: "zero" to "nineteen" and their values (a reader of counts takes what it needs of them).
+SMALL_NUMBERS: Mapping[str, int] = MappingProxyType(_SMALL)
 
 _SMALL_RE = _alt(list(_SMALL))
 _TENS_RE = _alt(list(_TENS))

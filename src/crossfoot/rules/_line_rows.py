@@ -14,7 +14,6 @@ cells (a block of segments, consecutive years) and as a whole, so a line between
 
 >>> from decimal import Decimal as D
 >>> from crossfoot.model.types import SourceValue
-from crossfoot.rules._derive_shared import _focus
 >>> col = [SourceValue(D(v), "S", row=r, table=0, row_index=i, col_index=1)
 ...        for i, (r, v) in enumerate([("North", 4), ("Subtotal East", 2), ("West", 3),
 ...                                    ("South", 5)])]
