@@ -39,7 +39,8 @@ from typing import Any
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.summary_lines import line_role
 from crossfoot.language.years import YEAR
-from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.context import ClaimContext, Scope, Verdict
+from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._base_year import base_year
 from crossfoot.rules._claim_year import own_year
@@ -267,8 +268,14 @@ def total_change(
 
 
 def _two_years(ctx: ClaimContext) -> list[int]:
-    """The years of the scope's table cells, when there are exactly two."""
-    have = {v.year for v in ctx.scope.index.values if v.table is not None and v.kind != "year"}
+    """The years of the scope's table cells, when there are exactly two (read once an answer,
+    not once a claim)."""
+    return per_answer(ctx, "column_share.two_years", ctx.scope, _scope_two_years)
+
+
+def _scope_two_years(scope: Scope) -> list[int]:
+    """The years of the scope's table cells (year cells aside), when there are exactly two."""
+    have = {v.year for v in scope.index.values if v.table is not None and v.kind != "year"}
     have.discard(None)
     return sorted(y for y in have if y is not None) if len(have) == 2 else []
 

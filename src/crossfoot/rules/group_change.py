@@ -19,7 +19,6 @@ direction the sentence states must be the change's: the opposite one is ``contra
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from decimal import Decimal
 
@@ -29,11 +28,11 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, format_decimal
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
 from crossfoot.rules._rowsums_tables import _Period, _Table, scope_tables
+from crossfoot.rules.period_totals import named_subperiods
 from crossfoot.sources.rows_months import MONTH_NUMBERS, QUARTER
 
 __all__ = ["changes_over", "group_change"]
 
-_WORD = re.compile(r"\b([A-Z][a-z]{2,8})\b|\b[Qq]([1-4])\b")
 _HUNDRED = Decimal(100)
 
 
@@ -67,14 +66,7 @@ def changes_over(ctx: ClaimContext, long: list[_Table]) -> Verdict | None:
 
 def _named_periods(text: str) -> tuple[str, set[object]] | None:
     """The two months or quarters (any year) the text names, else its two years, or None."""
-    months: set[object] = set()
-    for w in _WORD.finditer(text):
-        if w[1]:
-            n = MONTH_NUMBERS.get(w[1].lower())
-            if n is not None and w[1] != "May":
-                months.add(n)
-        else:
-            months.add(QUARTER + int(w[2]))
+    months: set[object] = set(named_subperiods(text))
     if len(months) == 2:
         return "month", months
     years: set[object] = set(years_in_text(text))

@@ -37,7 +37,7 @@ from crossfoot.rules._rowsums_tables import scope_tables
 from crossfoot.rules.column_share import TOTAL_WORDED, total_change
 from crossfoot.sources.rows_months import MONTH_NUMBERS, QUARTER
 
-__all__ = ["period_total_change"]
+__all__ = ["named_subperiods", "period_total_change"]
 
 _HUNDRED = Decimal(100)
 # A quarter ("Q2", "q2") or a month name (not "May", a verb as often) the sentence names.
@@ -48,9 +48,9 @@ _Column = dict[int, SourceValue]
 _MAX_ROWS = 5_000
 
 
-def _named(sentence: str) -> list[int]:
+def named_subperiods(sentence: str) -> list[int]:
     """The sub-periods the sentence names, as rows_months keys (a month 1-12, a quarter 100+q),
-    in the order written, each once."""
+    in the order written, each once (also ``rules.group_change``)."""
     out: list[int] = []
     for w in _NAMED.finditer(sentence):
         if w[1]:
@@ -132,7 +132,7 @@ def period_total_change(ctx: ClaimContext) -> Verdict | None:
     said = s.text
     if TOTAL_WORDED.search(said) is None:
         return None
-    named = _named(said)
+    named = named_subperiods(said)
     if not named or len(named) > 2:
         return None
     direction, worded = claim_direction(ctx)
