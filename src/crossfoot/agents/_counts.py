@@ -20,12 +20,11 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from crossfoot.numbers.words import SMALL_NUMBERS
+
 __all__ = ["count_messages", "stated_counts"]
 
-_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1, "single": 1,
-}  # fmt: skip
+_WORDS = {w: n for w, n in SMALL_NUMBERS.items() if 1 <= n <= 12} | {"a": 1, "an": 1, "single": 1}
 _KINDS = {
     "passenger": "people", "people": "people", "person": "people", "persons": "people",
     "adult": "people", "traveler": "people", "traveller": "people", "guest": "people",

@@ -105,7 +105,7 @@ _ARG = re.compile(
     re.IGNORECASE,
 )
 _STARTS = frozenset(" \t\nz+-.(")  # what may follow a time when a zone does
-_WHOLE_DAY = frozenset({"00:00", "23:59", "23:59:59"})
+_WHOLE_DAY = frozenset({"00:00", "23:59"})  # an argument's clock is "HH:MM" (_read_arg)
 
 
 def _sunday(year: int, month: int, nth: int) -> date:
@@ -133,18 +133,18 @@ def _offsets(zone: tuple[str, int | None], day: date | None) -> set[int]:
     name, fixed = zone
     if fixed is not None:
         return {fixed}
-    if name in _REGIONS or name in _PAIRS:
-        std, dst, rule = _REGIONS.get(name) or _PAIRS[name]
-        if name in _PAIRS:  # "EST" is -5 as written, and the local time of the season
-            own, other, rule = _PAIRS[name]
-            std, dst = (own, other) if own < other else (other, own)
-            out = {own}
-        else:
-            out = set()
-        if day is None:
-            return out | {std, dst}
-        return out | {dst if summer else std for summer in _summer(day, rule)}
-    return set()
+    if name in _PAIRS:  # "EST" is -5 as written, and the local time of the season
+        own, other, rule = _PAIRS[name]
+        std, dst = sorted((own, other))
+        out = {own}
+    elif name in _REGIONS:
+        std, dst, rule = _REGIONS[name]
+        out = set()
+    else:
+        return set()
+    if day is None:
+        return out | {std, dst}
+    return out | {dst if summer else std for summer in _summer(day, rule)}
 
 
 def _zone_at(low: str, m: re.Match[str]) -> tuple[str, int | None] | None:
@@ -163,15 +163,7 @@ def _zone_at(low: str, m: re.Match[str]) -> tuple[str, int | None] | None:
         return ("offset", _signed(z[2], z[3], z[4]))
     name = z[5] or z[9]
     if z[6]:  # "utc+1", "gmt-05:00"
-        return (
-            ("offset", _FIXED.get(name, 0) + _signed(z[6], z[7], z[8]))
-            if name
-            in (
-                "utc",
-                "gmt",
-            )
-            else None
-        )
+        return ("offset", _signed(z[6], z[7], z[8])) if name in ("utc", "gmt") else None
     return (name, _FIXED[name]) if name in _FIXED else (name, None)
 
 
