@@ -65,7 +65,7 @@ def _no_source(_id: str) -> Source | None:
     return None
 
 
-def _entity(v: SourceValue, texts: SourceOf) -> frozenset[str]:
+def _entity(v: SourceValue, source_of: SourceOf) -> frozenset[str]:
     """The words that name whose a value is: its row label, its field's first word, or the
     words of its clause before it for a figure of running text."""
     if v.row:
@@ -73,7 +73,7 @@ def _entity(v: SourceValue, texts: SourceOf) -> frozenset[str]:
     if v.field:
         words = tokens(v.field.replace("_", " "))
         return frozenset(words[:1])
-    if v.table is None and v.span is not None and (source := texts(v.source_id)) is not None:
+    if v.table is None and v.span is not None and (source := source_of(v.source_id)) is not None:
         return clause_subject(source.text, v.span)
     return frozenset()
 
@@ -134,12 +134,11 @@ def _bare_comparisons(text: str, out: list[Claim]) -> None:
 
 
 def check_comparisons(
-    text: str, claims: Sequence[Claim], source_of: SourceOf | None = None
+    text: str, claims: Sequence[Claim], source_of: SourceOf = _no_source
 ) -> list[Claim]:
     """The claims with figures whose sentence's comparison their values contradict made
     ``contradicted`` (see the module docstring); ``source_of``: a source by id, where figures
     of running text are named by the words of their clause."""
-    texts = source_of or _no_source
     out = list(claims)
     _bare_comparisons(text, out)
     by_sentence: dict[int, list[int]] = {}
@@ -155,7 +154,7 @@ def check_comparisons(
         va, vb = a.evidence.operands[0], b.evidence.operands[0]  # type: ignore[union-attr]
         if _quantity(va) != _quantity(vb) or va.value == vb.value:
             continue
-        verdict = _judge(text, a, va, vb, texts)
+        verdict = _judge(text, a, va, vb, source_of)
         if verdict is not None:
             out[i] = replace(a, status="contradicted", message=verdict)
     for i, c in enumerate(claims):  # "B outsold A by 380 units": the gap's two rows, in order
@@ -167,7 +166,7 @@ def check_comparisons(
         va, vb = ev.operands
         if _quantity(va) != _quantity(vb) or va.value == vb.value:
             continue
-        verdict = _judge(text, c, va, vb, texts)
+        verdict = _judge(text, c, va, vb, source_of)
         if verdict is not None:
             out[i] = replace(c, status="contradicted", message=verdict)
     return _growth_comparisons(text, out)
@@ -177,7 +176,9 @@ def check_comparisons(
 _GAPS = frozenset({"difference", "percent_change"})
 
 
-def _judge(text: str, a: Claim, va: SourceValue, vb: SourceValue, texts: SourceOf) -> str | None:
+def _judge(
+    text: str, a: Claim, va: SourceValue, vb: SourceValue, source_of: SourceOf
+) -> str | None:
     s = a.sentence
     sentence = text[s.start : s.end]
     found = COMPARE.search(sentence)
@@ -185,7 +186,7 @@ def _judge(text: str, a: Claim, va: SourceValue, vb: SourceValue, texts: SourceO
         return None
     if FIGURE_NEXT.match(sentence, found.end()):
         return None  # "more than $5M": a bound, judged with the figure
-    ea, eb = _entity(va, texts), _entity(vb, texts)
+    ea, eb = _entity(va, source_of), _entity(vb, source_of)
     ea, eb = ea - eb, eb - ea  # the words that tell them apart ("Widget Alpha", "Widget Beta")
     if not ea or not eb:
         return None
@@ -203,15 +204,15 @@ def _judge(text: str, a: Claim, va: SourceValue, vb: SourceValue, texts: SourceO
     word = found.group(0)
     side = "below" if more else "above"
     return (
-        f"the sentence says {_name(first, texts)} {word} {_name(second, texts)}, but "
+        f"the sentence says {_name(first, source_of)} {word} {_name(second, source_of)}, but "
         f"{format_decimal(first.value)} is {side} {format_decimal(second.value)}"
     )
 
 
-def _name(v: SourceValue, texts: SourceOf) -> str:
+def _name(v: SourceValue, source_of: SourceOf) -> str:
     if v.row or v.field:
         return v.row or v.field or ""
-    source = texts(v.source_id)
+    source = source_of(v.source_id)
     if v.span is not None and source is not None:
         return f'"{clause_text(source.text, v.span)}" [{v.source_id}]'
     return f"[{v.source_id}] {v.label or format_decimal(v.value)}"

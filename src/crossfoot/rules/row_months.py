@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from crossfoot.language.day_names import named_days
 from crossfoot.language.direction import clause_bounds
 from crossfoot.language.period_columns import named_halves, period_after, period_name
 from crossfoot.language.years import label_date
@@ -23,7 +24,6 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._absent_period import absent_period
 from crossfoot.rules._column_periods import by_column, line_periods
-from crossfoot.rules._day_focus import named_days
 from crossfoot.sources.rows import row_table
 from crossfoot.sources.rows_months import (
     DAY,

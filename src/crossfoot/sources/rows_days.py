@@ -18,32 +18,18 @@ change from March 2).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
+from crossfoot.language.day_names import named_days
 from crossfoot.language.iso_weeks import iso_week, weeks_said
-from crossfoot.language.period_columns import MONTH_NUMBERS
 from crossfoot.sources.rows_months import DAY, day_of, row_months
 
 __all__ = ["day_named", "days_named"]
 
-# A word and a day number either way round; the word must be a month's whole name or its
-# short form ("Marketing 3" is no day); a decimal after it is no day ("in March 2.5% more").
-_DAY_NAMED = re.compile(
-    r"(?i)\b(?:(?P<m1>[a-z]{3,9})\.?\s+(?P<d1>\d{1,2})(?![\d]|[.,]\d)(?:st|nd|rd|th)?"
-    r"|(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>[a-z]{3,9})\b)"
-)
-
 
 def _days_said(text: str) -> frozenset[int]:
-    """The days ``text`` writes by a month's name, as :func:`day_of` keys them (no year)."""
-    said: set[int] = set()
-    for m in _DAY_NAMED.finditer(text):
-        month = MONTH_NUMBERS.get((m["m1"] or m["m2"]).lower())
-        day = int(m["d1"] or m["d2"])
-        if month is not None and 1 <= day <= 31:
-            said.add(DAY + 100 * month + day)
-    return frozenset(said)
+    """The days ``text`` names (language.day_names), as :func:`day_of` keys them, any year."""
+    return frozenset(DAY + day for _, day in named_days(text))
 
 
 def day_named(label: str, text: str) -> bool:
