@@ -23,10 +23,14 @@ _EACH = re.compile(
     rf"|{_COUNT}\s+(?:month|quarter|year)s\s+(?:in\s+a\s+row|running))\b"
 )
 
+_CUES = ("all", "each", "every one", "straight", "consecutive", "successive", "in a row", "running")
+
 
 def says_each_period(text: str) -> bool:
     """Whether ``text`` says a move in each of N months, quarters or years (module docstring)."""
     low = text.lower()
     if "month" not in low and "quarter" not in low and "year" not in low:
+        return False
+    if not any(w in low for w in _CUES):  # (substring gates before the case-blind pattern)
         return False
     return _EACH.search(text) is not None
