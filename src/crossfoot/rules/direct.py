@@ -24,6 +24,7 @@ from crossfoot.language.bounds import claimed_bound
 from crossfoot.language.direction import parenthesized_aside, stated_direction
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
+from crossfoot.rules._aggregate_named import aggregate_verdict
 from crossfoot.rules._absent_period import absent_year
 from crossfoot.rules._periods import counts_periods
 from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
@@ -83,6 +84,8 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
             wrong = month_verdict(ctx, values)
         if wrong is None:  # "4,637 in 2024" over a table of 2022 and 2023
             wrong = absent_year(ctx, values)
+        if wrong is None:  # "the average region sold 1,250": East's cell, not their mean
+            wrong = aggregate_verdict(ctx, values)
         if wrong is not None and changed and wrong.status == "wrong_row":
             # "Revenue rose by $19.7m from Q1 to Q4": a change equal to another row's cell; the
             # change of the named row goes first (deferred_row_verdict gives this verdict after)

@@ -1,0 +1,111 @@
+"""A figure the sentence calls an average or median of the rows is not one row's cell.
+
+"The average region sold $1.25 million in 2023" over a table of four regions whose mean is
+$1.35 million: the figure equals East's cell, so it used to pass as ``supported_exact``, yet
+East is not what the sentence speaks of. When the sentence names an aggregate over the table's
+rows ("the average region", "the median store", "average sales per region", "each branch, on
+average") and the figure matches only cells of rows it does not name, the column's mean (or
+median) is what it claims: a figure outside that at its stated precision is ``contradicted``,
+naming both the aggregate and the cell it happened to equal. A matched line of the table's own
+("Average", "Total") or a row the sentence names leaves the match alone, as does a column of
+fewer than three rows.
+
+>>> from crossfoot import check
+>>> t = ('[["Region", "2022", "2023"], ["North", "1,200", "2,500"], ["South", "900", "950"],'
+...      ' ["East", "400", "1,250"], ["West", "700", "690"]]')
+>>> check("The average region sold 1,250 in 2023.", [t]).claims[0].status
+'contradicted'
+>>> check("The average region sold 1,347.5 in 2023.", [t]).passed
+True
+>>> check("East sold 1,250 in 2023, above the average region.", [t]).passed
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+
+from crossfoot.arithmetic.middle import median_of
+from crossfoot.language.extremes import ROW_NOUNS_RE
+from crossfoot.language.rowtokens import names_row
+from crossfoot.language.summary_lines import line_role
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
+from crossfoot.rules._derive_shared import claim_interval
+from crossfoot.rules._rowsums_tables import scope_tables
+
+__all__ = ["aggregate_verdict"]
+
+_WORDS = ("average", "median", "mean")  # (a substring gate: few sentences say one)
+# "the average region", "median store", "average sales per region", "each branch ... on average"
+_OVER_ROWS = re.compile(
+    rf"(?i)\b(?:(?:average|median|mean)\s+(?:[a-z-]+\s+){{0,2}}?(?:per\s+)?(?:{ROW_NOUNS_RE})"
+    rf"|(?:per|each|every)\s+(?:{ROW_NOUNS_RE})\b[^.;]*?\bon\s+average"
+    rf"|on\s+average,?\s+(?:each|every|a|the)\s+(?:{ROW_NOUNS_RE}))\b"
+)
+
+
+def aggregate_verdict(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdict | None:
+    """``contradicted`` when the sentence names the rows' average or median and the figure met
+    only cells of rows it does not name, off that aggregate (module docstring); else None."""
+    text = ctx.sentence.text
+    low = text.lower()
+    if not any(w in low for w in _WORDS):
+        return None
+    said = _OVER_ROWS.search(text)
+    if said is None or ctx.mention.high is not None:
+        return None
+    cells = [v for v in values if v.table is not None and v.row_index is not None and v.row]
+    if not cells or len(cells) != len(values):
+        return None
+    if any(line_role(v.row) is not None or names_row(v.row, text) for v in cells):
+        return None
+    v = cells[0]
+    column = _column(ctx.scope.values(), v) or _rows_column(ctx, v)
+    if len(column) < 3:
+        return None
+    median = "median" in said.group(0).lower()
+    whole = median_of(column) if median else sum(column, Decimal(0)) / len(column)
+    lo, hi = claim_interval(ctx)
+    if lo <= whole <= hi:
+        return None
+    what = "median" if median else "mean"
+    shown = format_decimal(whole.quantize(Decimal("0.01")).normalize())
+    why = (
+        f"the sentence gives the {what} of the rows ({said.group(0)!r}); the {what} of "
+        f"{v.column or 'its column'} over {len(column)} rows is {shown}, and the figure is "
+        f"{v.describe()}, a row the sentence does not name"
+    )
+    return Verdict("contradicted", Evidence("direct", "cell", v.describe(), (v,), v.value), why)
+
+
+def _column(values: tuple[SourceValue, ...], v: SourceValue) -> list[Decimal]:
+    """The cells of ``v``'s column, one per row, its summary lines aside."""
+    family = kind_family(v.kind)
+    seen: dict[int, Decimal] = {}
+    for w in values:
+        if (
+            w.table == v.table
+            and w.col_index == v.col_index
+            and w.source_id == v.source_id
+            and w.view == v.view
+            and w.row_index is not None
+            and kind_family(w.kind) == family
+            and line_role(w.row) is None
+        ):
+            seen.setdefault(w.row_index, w.value)
+    return list(seen.values()) if len(seen) >= 3 else []
+
+
+def _rows_column(ctx: ClaimContext, v: SourceValue) -> list[Decimal]:
+    """A result set's column of ``v`` (trace's scope indexes only the cells a claim met), its
+    total rows aside; nothing for a long table (rows of several periods or repeated labels)."""
+    for t in scope_tables(ctx):
+        if t.source_id != v.source_id or t.grouped():
+            continue
+        for c in t.columns:
+            if c.name == v.column and v.row_index in c.values:
+                return list(c.values.values())
+    return []
