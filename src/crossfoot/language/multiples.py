@@ -12,7 +12,8 @@ No digit says the figure, so no number reader sees it, and a wrong "tripled" pas
   "doubled", never "1.6x"); "about", "roughly", "some", "around", "approximately" +-20 %;
   "nearly", "almost", "close to" 80-100 %; "more than", "over", "at least" above it, open;
 - a level kept: "were flat", "remained unchanged", "held steady", "stayed stable" (after a
-  verb of being or keeping) is a ratio of one within 5 %;
+  verb of being or keeping) is a ratio of one within 5 %, within 10 % after a hedge ("roughly
+  flat", "broadly unchanged");
 - ``over_time``: a movement of one quantity between two periods ("doubled", "tripled",
   "halved", a fold) against a comparison of two things ("twice as large as", "two times
   that of"): the first is later over earlier, the second the first thing over the second
@@ -61,11 +62,12 @@ _UP = re.compile(r"(?i)\b(?:increas|rise|rose|grew|grow|gain|jump|climb|surg|soa
 # fee", "a stable currency" state no movement: a verb of being or keeping comes first)
 _LEVEL = re.compile(
     r"(?i)\b(?:was|were|is|are|been|remained|remains|remain|stayed|stays|stay|held|holds|"
-    r"hold|kept|keeps|came\s+in)\s+(?:(?:roughly|essentially|largely|broadly|virtually|"
+    r"hold|kept|keeps|came\s+in)\s+(?P<hedge>(?:roughly|essentially|largely|broadly|virtually|"
     r"nearly|basically|relatively|about|almost|mostly|more\s+or\s+less)\s+)?"
-    r"(flat|unchanged|steady|stable)\b"
+    r"(?P<word>flat|unchanged|steady|stable)\b"
 )
 _LEVEL_WINDOW = (Decimal("0.95"), Decimal("1.05"))
+_HEDGED_WINDOW = (Decimal("0.9"), Decimal("1.1"))  # "roughly flat", "broadly unchanged"
 _TENTH = Decimal("0.1")
 _FIFTH = Decimal("0.2")
 
@@ -146,12 +148,14 @@ def multiples(text: str, lo: int, hi: int) -> list[Multiple]:
 
 
 def _levels(text: str, lo: int, hi: int) -> list[Multiple]:
-    """"were flat", "held steady": a movement of a ratio of one (within 5 %), not negated."""
+    """ "were flat", "held steady": a movement of a ratio of one (within 5 %, 10 % hedged), not
+    negated."""
     out: list[Multiple] = []
     for m in _LEVEL.finditer(text, lo, hi):
-        if _NOT.search(text[max(lo, m.start() - 30) : m.start(1)]):
+        if _NOT.search(text[max(lo, m.start() - 30) : m.start("word")]):
             continue
-        out.append(Multiple(m.start(1), m.end(1), Decimal(1), *_LEVEL_WINDOW, True))
+        window = _HEDGED_WINDOW if m.group("hedge") else _LEVEL_WINDOW
+        out.append(Multiple(m.start("word"), m.end("word"), Decimal(1), *window, True))
     return out
 
 

@@ -60,7 +60,7 @@ def aggregate_verdict(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdi
     cells = [v for v in values if v.table is not None and v.row_index is not None and v.row]
     if not cells or len(cells) != len(values):
         return None
-    if any(line_role(v.row) is not None or names_row(v.row, text) for v in cells):
+    if any(line_role(v.row) is not None or names_row(v.row or "", text) for v in cells):
         return None
     v = cells[0]
     column = _column(ctx.scope.values(), v) or _rows_column(ctx, v)

@@ -24,8 +24,8 @@ from crossfoot.language.bounds import claimed_bound
 from crossfoot.language.direction import parenthesized_aside, stated_direction
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
-from crossfoot.rules._aggregate_named import aggregate_verdict
 from crossfoot.rules._absent_period import absent_year
+from crossfoot.rules._aggregate_named import aggregate_verdict
 from crossfoot.rules._periods import counts_periods
 from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
 from crossfoot.rules._prose_meets import prose_met

@@ -169,7 +169,10 @@ def _other_year(claim: Claim, named: set[int], values: Sequence[SourceValue]) ->
 
 def _year_before(v: SourceValue, values: Sequence[SourceValue]) -> int | None:
     """The latest year before ``v``'s of a cell of its row, or None."""
-    years = [w.year for w in values if w.year is not None and w.year < v.year and _same_row(v, w)]
+    if v.year is None:
+        return None
+    at = v.year
+    years = [w.year for w in values if w.year is not None and w.year < at and _same_row(v, w)]
     return max(years, default=None)
 
 
