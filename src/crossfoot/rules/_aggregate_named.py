@@ -34,7 +34,9 @@ from crossfoot.language.summary_lines import line_role
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
 from crossfoot.rules._derive_shared import claim_interval
+from crossfoot.rules._month_focus import months_in, one_month, period_row
 from crossfoot.rules._rowsums_tables import scope_tables
+from crossfoot.sources.rows_months import QUARTER
 
 __all__ = ["aggregate_verdict"]
 
@@ -45,6 +47,13 @@ _OVER_ROWS = re.compile(
     rf"|(?:per|each|every)\s+(?:{ROW_NOUNS_RE})\b[^.;]*?\bon\s+average"
     rf"|on\s+average,?\s+(?:each|every|a|the)\s+(?:{ROW_NOUNS_RE}))\b"
 )
+# "averaged 1,350 orders a month", "a monthly average of": over rows that are periods
+_OVER_PERIODS = re.compile(
+    r"(?i)\baverag(?:e|ed|es|ing)\b[^.;]{0,40}?\b(?:a|per|each|every)\s+"
+    r"(?:month|week|day|quarter)\b|\b(?:monthly|weekly|daily|quarterly)\s+average\b"
+    r"|\baverage\s+(?:monthly|weekly|daily|quarterly)\b"
+)
+_Cell = tuple[Decimal, "tuple[int | None, int] | None"]  # a column's value and its row's period
 
 
 def aggregate_verdict(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdict | None:
@@ -54,7 +63,7 @@ def aggregate_verdict(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdi
     low = text.lower()
     if not any(w in low for w in _WORDS):
         return None
-    said = _OVER_ROWS.search(text)
+    said = _OVER_ROWS.search(text) or _OVER_PERIODS.search(text)
     if said is None or ctx.mention.high is not None:
         return None
     cells = [v for v in values if v.table is not None and v.row_index is not None and v.row]
@@ -62,29 +71,37 @@ def aggregate_verdict(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdi
         return None
     if any(line_role(v.row) is not None or names_row(v.row or "", text) for v in cells):
         return None
+    if said.re is _OVER_PERIODS and not all(period_row(v) for v in cells):
+        return None  # ("averaged 4% a year" of a row across year columns: not the rows' mean)
     v = cells[0]
-    column = _column(ctx.scope.values(), v) or _rows_column(ctx, v)
-    if len(column) < 3:
+    found = _column(ctx.scope.values(), v) or _rows_column(ctx, v)
+    if len(found) < 3:
         return None
     median = "median" in said.group(0).lower()
-    whole = median_of(column) if median else sum(column, Decimal(0)) / len(column)
+    groups = [[x for x, _ in found]]
+    part = one_month(text)  # "Q1 orders averaged 1,350 a month": Q1's months, too
+    if part is not None and part > QUARTER:
+        inside = set(months_in(part))
+        groups.append([x for x, p in found if p is not None and p[1] in inside])
+    groups = [g for g in groups if g]
+    wholes = [median_of(g) if median else sum(g, Decimal(0)) / len(g) for g in groups]
     lo, hi = claim_interval(ctx)
-    if lo <= whole <= hi:
+    if any(lo <= w <= hi for w in wholes):
         return None
     what = "median" if median else "mean"
-    shown = format_decimal(whole.quantize(Decimal("0.01")).normalize())
+    shown = format_decimal(wholes[-1].quantize(Decimal("0.01")).normalize())
     why = (
         f"the sentence gives the {what} of the rows ({said.group(0)!r}); the {what} of "
-        f"{v.column or 'its column'} over {len(column)} rows is {shown}, and the figure is "
-        f"{v.describe()}, a row the sentence does not name"
+        f"{v.column or 'its column'} over {len(groups[-1])} rows is {shown}, and the figure "
+        f"is {v.describe()}, a row the sentence does not name"
     )
     return Verdict("contradicted", Evidence("direct", "cell", v.describe(), (v,), v.value), why)
 
 
-def _column(values: tuple[SourceValue, ...], v: SourceValue) -> list[Decimal]:
+def _column(values: tuple[SourceValue, ...], v: SourceValue) -> list[_Cell]:
     """The cells of ``v``'s column, one per row, its summary lines aside."""
     family = kind_family(v.kind)
-    seen: dict[int, Decimal] = {}
+    seen: dict[int, _Cell] = {}
     for w in values:
         if (
             w.table == v.table
@@ -95,11 +112,11 @@ def _column(values: tuple[SourceValue, ...], v: SourceValue) -> list[Decimal]:
             and kind_family(w.kind) == family
             and line_role(w.row) is None
         ):
-            seen.setdefault(w.row_index, w.value)
+            seen.setdefault(w.row_index, (w.value, w.period))
     return list(seen.values()) if len(seen) >= 3 else []
 
 
-def _rows_column(ctx: ClaimContext, v: SourceValue) -> list[Decimal]:
+def _rows_column(ctx: ClaimContext, v: SourceValue) -> list[_Cell]:
     """A result set's column of ``v`` (trace's scope indexes only the cells a claim met), its
     total rows aside; nothing for a long table (rows of several periods or repeated labels)."""
     for t in scope_tables(ctx):
@@ -107,5 +124,7 @@ def _rows_column(ctx: ClaimContext, v: SourceValue) -> list[Decimal]:
             continue
         for c in t.columns:
             if c.name == v.column and v.row_index in c.values:
-                return list(c.values.values())
+                periods = t.row_periods() or []
+                n = len(periods)
+                return [(x, periods[i] if i < n else None) for i, x in c.values.items()]
     return []
