@@ -36,6 +36,7 @@ from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_fa
 from crossfoot.rules._derive_shared import claim_interval
 from crossfoot.rules._month_focus import months_in, one_month, period_row
 from crossfoot.rules._rowsums_tables import scope_tables
+from crossfoot.rules._year_mean import year_mean_verdict
 from crossfoot.sources.rows_months import QUARTER
 
 __all__ = ["aggregate_verdict"]
@@ -53,6 +54,12 @@ _OVER_PERIODS = re.compile(
     r"(?:month|week|day|quarter)\b|\b(?:monthly|weekly|daily|quarterly)\s+average\b"
     r"|\baverage\s+(?:monthly|weekly|daily|quarterly)\b"
 )
+# "averaged 1,850 a year", "an annual average of": a row's mean across its year columns (not
+# "average annual growth": a mean of changes, not of the row's cells)
+_PER_YEAR = re.compile(
+    r"(?i)\baverag(?:e|ed|es|ing)\b[^.;]{0,40}?\b(?:a|per|each)\s+year\b"
+    r"|\b(?:annual|yearly)\s+average\b(?!\s+(?:growth|change|increase|decrease|rate|return))"
+)
 _Cell = tuple[Decimal, "tuple[int | None, int] | None"]  # a column's value and its row's period
 
 
@@ -63,9 +70,11 @@ def aggregate_verdict(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdi
     low = text.lower()
     if not any(w in low for w in _WORDS):
         return None
-    said = _OVER_ROWS.search(text) or _OVER_PERIODS.search(text)
+    said = _OVER_ROWS.search(text) or _OVER_PERIODS.search(text) or _PER_YEAR.search(text)
     if said is None or ctx.mention.high is not None:
         return None
+    if said.re is _PER_YEAR:
+        return year_mean_verdict(ctx, values, said.group(0))
     cells = [v for v in values if v.table is not None and v.row_index is not None and v.row]
     if not cells or len(cells) != len(values):
         return None
