@@ -112,3 +112,22 @@ CHANNELS = [
 def test_a_rate_worded_by_its_verb(answer: str, status: str) -> None:
     (claim,) = trace(answer, CHANNELS).claims
     assert claim.status == status, trace(answer, CHANNELS).explain()
+
+
+GROWTH = [
+    {"product": "Widget A", "units_2023": 1200, "units_2024": 1500, "yoy_pct": 25.0},
+    {"product": "Widget B", "units_2023": 800, "units_2024": 720, "yoy_pct": -10.0},
+    {"product": "Widget C", "units_2023": 400, "units_2024": 460, "yoy_pct": 15.0},
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        ("The average growth rate across products was 15%.", "contradicted"),  # Widget C's
+        ("The average growth rate across products was 10%.", "supported_exact"),  # the mean
+    ],
+)
+def test_an_average_across_rows_named(answer: str, status: str) -> None:
+    (claim,) = trace(answer, GROWTH).claims
+    assert claim.status == status, trace(answer, GROWTH).explain()
