@@ -131,3 +131,16 @@ GROWTH = [
 def test_an_average_across_rows_named(answer: str, passed: bool) -> None:
     report = trace(answer, GROWTH)
     assert report.passed is passed, report.explain()
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        ("Widget B units were roughly flat in 2024.", "contradicted"),  # -10%: no level kept
+        ("Widget C units were flat in 2024.", "contradicted"),  # +15%
+        ("Widget A units doubled in 2024.", "contradicted"),  # x1.25
+    ],
+)
+def test_level_words_over_wide_result_rows(answer: str, status: str) -> None:
+    (claim,) = trace(answer, GROWTH).claims
+    assert claim.status == status, trace(answer, GROWTH).explain()
