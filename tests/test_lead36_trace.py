@@ -112,3 +112,35 @@ CHANNELS = [
 def test_a_rate_worded_by_its_verb(answer: str, status: str) -> None:
     (claim,) = trace(answer, CHANNELS).claims
     assert claim.status == status, trace(answer, CHANNELS).explain()
+
+
+GROWTH = [
+    {"product": "Widget A", "units_2023": 1200, "units_2024": 1500, "yoy_pct": 25.0},
+    {"product": "Widget B", "units_2023": 800, "units_2024": 720, "yoy_pct": -10.0},
+    {"product": "Widget C", "units_2023": 400, "units_2024": 460, "yoy_pct": 15.0},
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "passed"),
+    [
+        ("The average growth rate across products was 15%.", False),  # Widget C's cell
+        ("The average growth rate across products was 10%.", True),  # the mean
+    ],
+)
+def test_an_average_across_rows_named(answer: str, passed: bool) -> None:
+    report = trace(answer, GROWTH)
+    assert report.passed is passed, report.explain()
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        ("Widget B units were roughly flat in 2024.", "contradicted"),  # -10%: no level kept
+        ("Widget C units were flat in 2024.", "contradicted"),  # +15%
+        ("Widget A units doubled in 2024.", "contradicted"),  # x1.25
+    ],
+)
+def test_level_words_over_wide_result_rows(answer: str, status: str) -> None:
+    (claim,) = trace(answer, GROWTH).claims
+    assert claim.status == status, trace(answer, GROWTH).explain()

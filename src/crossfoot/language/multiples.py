@@ -12,7 +12,7 @@ No digit says the figure, so no number reader sees it, and a wrong "tripled" pas
   "doubled", never "1.6x"); "about", "roughly", "some", "around", "approximately" +-20 %;
   "nearly", "almost", "close to" 80-100 %; "more than", "over", "at least" above it, open;
 - a level kept: "were flat", "remained unchanged", "held steady", "stayed stable" (after a
-  verb of being or keeping) is a ratio of one within 5 %, within 10 % after a hedge ("roughly
+  verb of being or keeping) is a ratio of one within 5 %, within 7.5 % after a hedge ("roughly
   flat", "broadly unchanged");
 - ``over_time``: a movement of one quantity between two periods ("doubled", "tripled",
   "halved", a fold) against a comparison of two things ("twice as large as", "two times
@@ -67,7 +67,7 @@ _LEVEL = re.compile(
     r"(?P<word>flat|unchanged|steady|stable)\b"
 )
 _LEVEL_WINDOW = (Decimal("0.95"), Decimal("1.05"))
-_HEDGED_WINDOW = (Decimal("0.9"), Decimal("1.1"))  # "roughly flat", "broadly unchanged"
+_HEDGED_WINDOW = (Decimal("0.925"), Decimal("1.075"))  # "roughly flat", "broadly unchanged"
 _TENTH = Decimal("0.1")
 _FIFTH = Decimal("0.2")
 
@@ -148,7 +148,7 @@ def multiples(text: str, lo: int, hi: int) -> list[Multiple]:
 
 
 def _levels(text: str, lo: int, hi: int) -> list[Multiple]:
-    """ "were flat", "held steady": a movement of a ratio of one (within 5 %, 10 % hedged), not
+    """ "were flat", "held steady": a movement of a ratio of one (within 5 %, 7.5 % hedged), not
     negated."""
     out: list[Multiple] = []
     for m in _LEVEL.finditer(text, lo, hi):
