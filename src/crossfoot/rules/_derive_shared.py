@@ -17,6 +17,7 @@ from decimal import Decimal
 
 from crossfoot.language.bounds import claimed_bound, clip
 from crossfoot.language.changewords import CHANGE, words
+from crossfoot.language.collective_lines import names_part_row
 from crossfoot.language.direction import sign_words, stated_direction
 from crossfoot.language.order import answer_order
 from crossfoot.language.prose_order import prose_order
@@ -33,7 +34,6 @@ from crossfoot.rules._day_focus import days_fit
 from crossfoot.rules._derive_kinds import (
     operand_class,
 )
-from crossfoot.rules._focus_rows import named_rows_of
 from crossfoot.rules._month_focus import focus_months, months_fit
 from crossfoot.rules._signed_change import dropped_sign
 from crossfoot.rules._tie_years import best_of
@@ -152,8 +152,8 @@ def claim_interval(ctx: ClaimContext) -> tuple[Decimal, Decimal]:
     if m.high is None:
         # "more than 30%" is not true of 27%: a bound word keeps one half of the window
         lo, hi = clip(lo, hi, m.value, *(claimed_bound(ctx.text, m) or (None, False)))
-    ctx.notes["derive.interval"] = (m, o, ctx.text, (interval := (lo, hi)))
-    return interval  # (the tuple kept: rules._reach knows it again by identity)
+    ctx.notes["derive.interval"] = (m, o, ctx.text, (lo, hi))
+    return lo, hi
 
 
 def _words(ctx: ClaimContext) -> str | None:
@@ -323,7 +323,16 @@ def _focus(ctx: ClaimContext) -> _Focus:
         years = {own}  # "rose 5.6% in 2018 and 12.1% in 2019": each figure of its own year
     elif (prior := year_before_stated(ctx.text, ctx.mention, sorted(years), others)) is not None:
         years = {prior}  # "... in 2019, compared with 33.0% a year earlier": 33.0% is of 2018
-    rows = named_rows_of(ctx.scope.groups, s.text)  # (per scope and sentence: rules._focus_rows)
+    labels: dict[tuple[str, int], dict[int, str]] = {}
+    for group in ctx.scope.groups:
+        for v in group.values:
+            if v.table is not None and v.row_index is not None and v.row:
+                labels.setdefault((v.source_id, v.table), {})[v.row_index] = v.row
+    rows: dict[tuple[str, int], frozenset[int]] = {}
+    for key, by_index in labels.items():
+        named = frozenset(i for i, lab in by_index.items() if names_part_row(lab, s.text))
+        if named:
+            rows[key] = named
     base = len(years) == 1 and base_year(ctx, next(iter(years)))
     focus = _Focus(tuple(sorted(years)), rows, base, focus_months(s.text))
     ctx.notes["derive.focus"] = focus

@@ -98,27 +98,11 @@ def within_reach(ctx: ClaimContext, reach: ReachFn) -> bool:
     values, slack = got
     if not values:
         return False
-    f_lo, f_hi = _float_magnitude(ctx)
+    lo, hi = _magnitude(*claim_interval(ctx))
+    f_lo, f_hi = float(lo), float(hi)
     if not (math.isfinite(f_lo) and math.isfinite(f_hi)):
         return True  # beyond float range: leave it to the rule
     f_lo -= f_lo * _REL + slack
     f_hi += f_hi * _REL + slack
     i = bisect_left(values, f_lo)
     return i < len(values) and values[i] <= f_hi
-
-
-_WINDOW = "reach.window"
-
-
-def _float_magnitude(ctx: ClaimContext) -> tuple[float, float]:
-    """The magnitude of :func:`~crossfoot.rules._derive_shared.claim_interval` as floats, kept
-    in the claim's notes with the interval it was made of (the gate asks it of several rules per
-    claim; a copy of the context with another reading of the figure gets another interval)."""
-    interval = claim_interval(ctx)
-    made = ctx.notes.get(_WINDOW)
-    if type(made) is tuple and made[0] is interval:
-        return made[1], made[2]
-    lo, hi = _magnitude(*interval)
-    f_lo, f_hi = float(lo), float(hi)
-    ctx.notes[_WINDOW] = (interval, f_lo, f_hi)  # (the interval is held: its id is not reused)
-    return f_lo, f_hi
