@@ -1,0 +1,237 @@
+"""Counts-only tags of a convfinqa false alarm read against its gold program (round 36, conv36).
+
+``cause_counts.py`` names the operation the benchmark's own search finds for a false alarm
+("needs multi-step arithmetic"); the data set's gold program ("x0 = 6635 - 5520; ans = x0 /
+5520") says what the figure really is. These tags describe, for each false-alarm sentence of a
+convfinqa item, counts only (never a sentence, a question, a table or a number):
+
+- ``program``: the program's operations in order (``- /``: a change over a base);
+- ``operands``: where each operand of the program sits, in order: ``cell`` (a table cell),
+  ``prose`` (a figure of the text), ``cell%`` / ``prose%`` (a percent written 13.4% used as
+  0.134), ``year``, ``turns`` (only in the conversation's questions), ``unit`` (100, 1000, ...
+  written nowhere), ``absent``, ``step`` (an earlier step of the program);
+- ``cells``: how the program's cell operands stand to each other (one row, one column, other);
+- ``rows named``: whether the rows of the cell operands are named by the last turn (the
+  question the harness passes), only by an earlier turn, or by none;
+- ``asks``: the operation the engine reads in the last turn against the program's last step;
+- ``answer``: the figure's form (a fraction below 1, a number, an integer), its significant
+  digits and its sign;
+- ``reach gap``: how far the nearest value a reach-listed rule (``rules.REACHES``) could produce
+  lies from the figure's window (``in window``: a rule could make it and refused; else the
+  relative gap; ``every listed reach empty``: none lists a value, and whether one said it
+  cannot tell, i.e. ran unlisted);
+- ``engine``: the claim's status and rule.
+
+Used by ``cause_counts.py`` (its convfinqa section "false alarms by the gold program").
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+import crossfoot.engine as _engine
+from corpora.common import Item, number_tokens
+from crossfoot.language.asked import read_question
+from crossfoot.language.rowtokens import tokens
+from crossfoot.rules._derive_shared import _magnitude, claim_interval
+
+__all__ = ["count_program_tags", "program_tags", "reach_gaps"]
+
+_STEP = re.compile(r"\s*(x\d+|ans)\s*=\s*(-?[\w.]+)\s*([-+*/])\s*(-?[\w.]+)\s*")
+_UNITS = {Decimal(x) for x in ("1", "2", "3", "4", "10", "12", "100", "1000", "1000000", "365")}
+
+
+def _steps(program: str) -> list[tuple[str, str, str]] | None:
+    """(left, op, right) of each step, or None when a step is not a binary one."""
+    out = []
+    for step in program.split(";"):
+        m = _STEP.fullmatch(step)
+        if m is None:
+            return None
+        out.append((m.group(2), m.group(3), m.group(4)))
+    return out
+
+
+def _dec(text: str) -> Decimal | None:
+    try:
+        return abs(Decimal(text))
+    except InvalidOperation:
+        return None
+
+
+def _cells(item: Item) -> dict[Decimal, list[tuple[int, int]]]:
+    """Magnitudes of the table's cells (percent cells also as fractions, tagged by a negative
+    column) with their (row, column)."""
+    out: dict[Decimal, list[tuple[int, int]]] = {}
+    for r, row in enumerate(item.tables[0] if item.tables else []):
+        for c, cell in enumerate(row):
+            for t in number_tokens(cell):
+                out.setdefault(abs(t.value), []).append((r, c))
+                if t.percent:
+                    out.setdefault(abs(t.value) / 100, []).append((r, -1 - c))
+    return out
+
+
+def _place(v: Decimal, item: Item, cells: dict[Decimal, Any], prose: list[Any]) -> str:
+    if v == v.to_integral_value() and 1900 <= v <= 2100:
+        return "year"
+    if v in cells:
+        return "cell" if any(c >= 0 for _, c in cells[v]) else "cell%"
+    if any(abs(t.value) == v for t in prose):
+        return "prose"
+    if any(t.percent and abs(t.value) / 100 == v for t in prose):
+        return "prose%"
+    turns = " ".join(str(t) for t in item.meta.get("turns") or [])
+    if any(abs(t.value) == v for t in number_tokens(turns)):
+        return "turns"
+    return "unit" if v in _UNITS else "absent"
+
+
+def _cell_relation(where: list[tuple[int, int]]) -> str:
+    if len(where) < 2:
+        return "one cell operand" if where else "no cell operand"
+    rows = {r for r, _ in where}
+    cols = {abs(c) for _, c in where}
+    if len(set(where)) == 1:
+        return "the same cell twice"
+    return "one row" if len(rows) == 1 else "one column" if len(cols) == 1 else "other"
+
+
+def _rows_named(item: Item, rows: set[int]) -> str:
+    """Whether the cell operands' rows are named by the last turn, an earlier turn, or none."""
+    if not rows:
+        return "no cell operand"
+    table = item.tables[0]
+    turns = [str(t) for t in item.meta.get("turns") or []]
+    last = set(tokens(turns[-1])) if turns else set()
+    before = {w for t in turns[:-1] for w in tokens(t)}
+    said = []
+    for r in sorted(rows):
+        label = set(tokens(table[r][0])) if table[r] else set()
+        said.append("last" if label & last else "earlier" if label & before else "none")
+    return "/".join(sorted(set(said)))
+
+
+def _answer_form(text: str) -> str:
+    toks = number_tokens(text)
+    if not toks:
+        return "unread"
+    t = toks[0]
+    digits = str(abs(t.value)).replace(".", "").lstrip("0")
+    form = "integer" if t.decimals == 0 else "fraction" if abs(t.value) < 1 else "number"
+    sign = "negative" if t.value < 0 else "positive"
+    return f"{form}, {min(len(digits), 5)} significant, {sign}"
+
+
+def program_tags(item: Item, claim: dict[str, Any], gap: str | None) -> list[str]:
+    """The counts-only tags of one failing claim of a convfinqa false alarm (module docstring)."""
+    program = str(item.meta.get("program") or "")
+    steps = _steps(program) if program else None
+    out: list[str] = []
+    if steps is None:
+        out.append("program: unread")
+    else:
+        out.append("program: " + " ".join(op for _, op, _ in steps))
+        cells = _cells(item)
+        prose = number_tokens(item.sources[1]) if len(item.sources) > 1 else []
+        places: list[str] = []
+        where: list[tuple[int, int]] = []
+        for left, _, right in steps:
+            for arg in (left, right):
+                if re.fullmatch(r"x\d+", arg):
+                    places.append("step")
+                    continue
+                v = _dec(arg)
+                p = "absent" if v is None else _place(v, item, cells, prose)
+                places.append(p)
+                if v is not None and p.startswith("cell"):
+                    where.append(cells[v][0])
+        out.append("operands: " + " ".join(places))
+        out.append("cells: " + _cell_relation(where))
+        out.append("rows named: " + _rows_named(item, {r for r, _ in where}))
+        asked = read_question(item.question).op if item.question else None
+        out.append(f"asks: {asked or 'no operation'} | last step {steps[-1][1]}")
+    out.append("answer: " + _answer_form(str(claim.get("text", ""))))
+    out.append(f"reach gap: {gap or 'no reach-listed rule ran'}")
+    out.append(f"engine: {claim.get('status')} {claim.get('rule') or '-'}")
+    return out
+
+
+def _gap_bin(rel: float) -> str:
+    if rel <= 0:
+        return "in window (a rule could make it, and refused)"
+    for bound in (0.001, 0.01, 0.05, 0.2):
+        if rel <= bound:
+            return f"within {bound:.1%}"
+    return "over 20%"
+
+
+@contextmanager
+def reach_gaps() -> Iterator[dict[int, str]]:
+    """While open, record for each claim the engine judges (by the mention's start offset) the
+    nearest value any reach-listed rule could produce, binned as ``program_tags``' ``gap``."""
+    seen: dict[int, float] = {}
+    tell: dict[int, int] = {}
+    out: dict[int, str] = {}
+    real = _engine.within_reach
+
+    def spy(ctx: Any, reach: Any) -> bool:
+        got = reach(ctx)
+        k = ctx.mention.start
+        lo, hi = (float(x) for x in _magnitude(*claim_interval(ctx)))
+        if got is None:
+            tell[k] = tell.get(k, 0) + 1
+        elif got.values and math.isfinite(lo) and math.isfinite(hi):
+            vals = got.values
+            i = bisect_left(vals, lo)
+            near = [vals[j] for j in (i - 1, i) if 0 <= j < len(vals)]
+            size = max(abs(hi), 1e-12)
+            rel = min(0.0 if lo <= v <= hi else min(abs(v - lo), abs(v - hi)) / size for v in near)
+            seen[k] = min(seen.get(k, math.inf), rel)
+        best = _gap_bin(seen[k]) if k in seen else "every listed reach empty"
+        out[k] = best + ("; a listed reach cannot tell" if k in tell else "")
+        return real(ctx, reach)
+
+    _engine.within_reach = spy
+    try:
+        yield out
+    finally:
+        _engine.within_reach = real
+
+
+def count_program_tags(
+    records: list[dict[str, Any]], items: dict[str, Item], tool: Any
+) -> Counter[str]:
+    """Tags of each failing claim of each convfinqa false-alarm sentence, re-checked with the
+    reach spy; one count per sentence and tag."""
+    out: Counter[str] = Counter()
+    for rec in records:
+        if rec["type"] != "false_alarm":
+            continue
+        item = items[rec["id"]]
+        with reach_gaps() as gaps:
+            report = tool._checker(item).check(item.answer, question=item.question or None)
+        start = item.answer.find(rec["sentence"])
+        seen: set[str] = set()
+        for c in rec["claims"]:
+            if c.get("status") is None:
+                continue
+            hit = next(
+                (
+                    x
+                    for x in report.claims
+                    if x.mention.start >= start and x.mention.text.strip() == str(c["text"]).strip()
+                ),
+                None,
+            )
+            gap = gaps.get(hit.mention.start) if hit is not None else None
+            seen.update(program_tags(item, c, gap))
+        out.update(seen)
+    return out
