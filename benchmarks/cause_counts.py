@@ -328,6 +328,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="run only the value perturbation with these seeds, on the tuning half only",
     )
     p.add_argument("--show", type=int, default=0, help="with --value-seeds: print N passes")
+    p.add_argument(
+        "--cross-program",
+        default=None,
+        help='convfinqa: every tag of the false alarms of this gold program ("+ +") again',
+    )
     args = p.parse_args(argv)
     unknown = [c for c in args.corpora if c not in ADAPTERS]
     if unknown:
@@ -362,7 +367,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             # the gold program's operands, the answer's form, the reach gap (conv_program_tags)
             has_program = key == "convfinqa"
             programs[half] = (
-                count_program_tags(o.records, items, tools[0]) if has_program else Counter()
+                count_program_tags(o.records, items, tools[0], args.cross_program)
+                if has_program
+                else Counter()
             )
         for title, table in (
             ("false-alarm sentences by cause", causes),

@@ -27,6 +27,7 @@ Used by ``cause_counts.py`` (its convfinqa section "false alarms by the gold pro
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from bisect import bisect_left
@@ -40,6 +41,7 @@ import crossfoot.engine as _engine
 from corpora.common import Item, number_tokens
 from crossfoot.language.asked import read_question
 from crossfoot.language.rowtokens import tokens
+from crossfoot.model.types import PASSING_STATUSES
 from crossfoot.rules._derive_shared import _magnitude, claim_interval
 
 __all__ = ["count_program_tags", "program_tags", "reach_gaps"]
@@ -104,6 +106,58 @@ def _cell_relation(where: list[tuple[int, int]]) -> str:
     return "one row" if len(rows) == 1 else "one column" if len(cols) == 1 else "other"
 
 
+_SUM_WORDS = ("total", "sum", "combined", "together", "includ", "plus", "add", "aggregate")
+
+
+def _cell_layout(item: Item, where: list[tuple[int, int]]) -> str:
+    """How a program made of cells only sits in its table: the rows adjacent or not, all the
+    numeric rows of the column or some, the row labels years or not."""
+    table = item.tables[0]
+    rows = sorted({r for r, _ in where})
+    cols = {abs(c) for _, c in where}
+    adjacent = rows == list(range(rows[0], rows[-1] + 1))
+    out = ["adjacent rows" if adjacent else "rows apart"]
+    if len(cols) == 1:
+        c = cols.pop()
+        filled = [
+            r for r in range(1, len(table)) if c < len(table[r]) and number_tokens(table[r][c])
+        ]
+        out.append(
+            "every row of the column"
+            if set(filled) <= set(rows)
+            else f"{len(rows)} of {len(filled)} rows"
+        )
+    labels = " ".join(table[r][0] for r in rows if table[r])
+    if any(1900 <= abs(t.value) <= 2100 and t.decimals == 0 for t in number_tokens(labels)):
+        out.append("year rows")
+    last = str((item.meta.get("turns") or [""])[-1]).lower()
+    out.append(
+        "last turn words a sum" if any(w in last for w in _SUM_WORDS) else "last turn words no sum"
+    )
+    return ", ".join(out)
+
+
+def _cell_forms(item: Item, where: list[tuple[int, int]]) -> str:
+    """The written forms of a cells-only program's operand cells and the table's size."""
+    table = item.tables[0]
+    texts = [table[r][abs(c) if c >= 0 else -1 - c] for r, c in where]
+    forms = [
+        name
+        for name, hit in (
+            ("$", any("$" in t for t in texts)),
+            ("decimals", any(d.decimals for t in texts for d in number_tokens(t))),
+            ("negative", any(d.value < 0 for t in texts for d in number_tokens(t))),
+            ("several figures in a cell", any(len(number_tokens(t)) > 1 for t in texts)),
+        )
+        if hit
+    ]
+    rows, cols = len(table), max(len(r) for r in table)
+    size = f"{'<=5' if rows <= 5 else '6-10' if rows <= 10 else '>10'} rows, {cols} columns"
+    header = " ".join(table[0][1:]) if table else ""
+    years = any(1900 <= abs(t.value) <= 2100 for t in number_tokens(header))
+    return f"{'/'.join(forms) or 'plain'}; {size}; {'years' if years else 'no year'} in the header"
+
+
 def _rows_named(item: Item, rows: set[int]) -> str:
     """Whether the cell operands' rows are named by the last turn, an earlier turn, or none."""
     if not rows:
@@ -155,6 +209,9 @@ def program_tags(item: Item, claim: dict[str, Any], gap: str | None) -> list[str
                     where.append(cells[v][0])
         out.append("operands: " + " ".join(places))
         out.append("cells: " + _cell_relation(where))
+        if len(where) >= 2 and all(p.startswith("cell") or p == "step" for p in places):
+            out.append("all-cell program: " + _cell_layout(item, where))
+            out.append("all-cell program: " + _cell_forms(item, where))
         out.append("rows named: " + _rows_named(item, {r for r, _ in where}))
         asked = read_question(item.question).op if item.question else None
         out.append(f"asks: {asked or 'no operation'} | last step {steps[-1][1]}")
@@ -206,11 +263,109 @@ def reach_gaps() -> Iterator[dict[int, str]]:
         _engine.within_reach = real
 
 
+def _exact(item: Item) -> str | None:
+    """The gold program's value written with 6 significant digits, or None."""
+    steps = _steps(str(item.meta.get("program") or ""))
+    if not steps:
+        return None
+    env: dict[str, Decimal] = {}
+    try:
+        for k, (a, op, b) in enumerate(steps):
+            x, y = (env[t] if t in env else Decimal(t) for t in (a, b))
+            v = x + y if op == "+" else x - y if op == "-" else x * y if op == "*" else x / y
+            env[f"x{k}"] = env["ans"] = v
+    except (InvalidOperation, KeyError, ArithmeticError):
+        return None
+    return f"{env['ans']:.6g}"
+
+
+def passes_when(item: Item, tool: Any) -> list[str]:
+    """Which one change to the checked text makes the final figure pass: no question passed,
+    no lead (the last turn) before "The answer is", all turns as the lead and the question,
+    the gold value written with 6 significant digits (counts-only tags)."""
+    answer = item.answer
+    at = answer.rfind("The answer is ")
+    if at < 0:
+        return ["passes when: unread"]
+    lead, tail = answer[:at], answer[at:]
+    turns = [str(t).strip() for t in item.meta.get("turns") or []]
+    asked = " ".join(t if t.endswith("?") else t + "?" for t in turns if t)
+    exact = _exact(item)
+    variants: list[tuple[str, str, str | None]] = [
+        ("no question", answer, None),
+        ("no lead", tail, item.question or None),
+        ("no lead, no question", tail, None),
+        ("all turns as lead and question", f"{asked} {tail}", asked),
+    ]
+    if exact is not None:
+        variants.append(("6 significant digits", f"{lead}The answer is {exact}.", item.question))
+    out = []
+    for name, text, question in variants:
+        report = tool._checker(item).check(text, question=question)
+        last = report.claims[-1] if report.claims else None
+        ok = last is not None and last.status in PASSING_STATUSES
+        out.append(f"passes when: {name}: {'yes' if ok else 'no'}")
+    return out
+
+
+def _program_cells(item: Item) -> list[tuple[int, int]] | None:
+    """(row, column) of each operand of a program made of table cells only, else None."""
+    steps = _steps(str(item.meta.get("program") or ""))
+    if not steps or not item.tables:
+        return None
+    cells = _cells(item)
+    where = []
+    for left, _, right in steps:
+        for arg in (left, right):
+            if re.fullmatch(r"x\d+", arg):
+                continue
+            v = _dec(arg)
+            if v is None or v not in cells or not any(c >= 0 for _, c in cells[v]):
+                return None
+            where.append(next((r, c) for r, c in cells[v] if c >= 0))
+    return where
+
+
+def table_rescues(item: Item, tool: Any) -> list[str]:
+    """For a program of table cells only: which one change to the SOURCES makes the final
+    figure pass (the text dropped; the table cut to its header and the operand rows; cut to its
+    label column and the operand columns; "$" signs removed from the cells): counts-only tags
+    that say which part of the table the engine's search stumbles on."""
+    where = _program_cells(item)
+    if where is None:
+        return []
+    table = item.tables[0]
+    rows = sorted({0, *(r for r, _ in where)})
+    cols = sorted({0, *(c for _, c in where)})
+    variants = {
+        "no text": [item.sources[0]],
+        "header and operand rows": [json.dumps([table[r] for r in rows]), *item.sources[1:]],
+        "labels and operand columns": [
+            json.dumps([[row[c] for c in cols if c < len(row)] for row in table]),
+            *item.sources[1:],
+        ],
+        "no $": [
+            json.dumps([[c.replace("$", "") for c in row] for row in table]),
+            *item.sources[1:],
+        ],
+    }
+    out = []
+    for name, sources in variants.items():
+        report = tool.cf.Checker(sources, **tool.options).check(
+            item.answer, question=item.question or None
+        )
+        last = report.claims[-1] if report.claims else None
+        ok = last is not None and last.status in PASSING_STATUSES
+        out.append(f"table rescue: {name}: {'yes' if ok else 'no'}")
+    return out
+
+
 def count_program_tags(
-    records: list[dict[str, Any]], items: dict[str, Item], tool: Any
+    records: list[dict[str, Any]], items: dict[str, Item], tool: Any, cross: str | None = None
 ) -> Counter[str]:
     """Tags of each failing claim of each convfinqa false-alarm sentence, re-checked with the
-    reach spy; one count per sentence and tag."""
+    reach spy; one count per sentence and tag. With ``cross`` (a program's operations, "+ +"),
+    every tag of the sentences of that program also counted again, marked ``[cross]``."""
     out: Counter[str] = Counter()
     for rec in records:
         if rec["type"] != "false_alarm":
@@ -233,5 +388,14 @@ def count_program_tags(
             )
             gap = gaps.get(hit.mention.start) if hit is not None else None
             seen.update(program_tags(item, c, gap))
+        when = passes_when(item, tool) + table_rescues(item, tool)
+        seen.update(when)
+        # the program beside each rescue: which shapes the wording alone refuses
+        prog = next((t for t in seen if t.startswith("program: ")), "program: unread")
+        seen.update(
+            f"{prog} | {w.removeprefix('passes when: ')}" for w in when if w.endswith(": yes")
+        )
+        if cross is not None and prog == f"program: {cross}":
+            seen.update([f"[cross] {t}" for t in seen])
         out.update(seen)
     return out
