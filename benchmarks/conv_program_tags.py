@@ -38,11 +38,13 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import crossfoot.engine as _engine
+import crossfoot.rules.multi as _multi
 from corpora.common import Item, number_tokens
 from crossfoot.language.asked import read_question
 from crossfoot.language.rowtokens import tokens
 from crossfoot.model.types import PASSING_STATUSES
-from crossfoot.rules._derive_shared import _magnitude, claim_interval
+from crossfoot.rules._derive_shared import _focus, _magnitude, claim_interval
+from value_paths import path_of
 
 __all__ = ["count_program_tags", "program_tags", "reach_gaps"]
 
@@ -256,11 +258,66 @@ def reach_gaps() -> Iterator[dict[int, str]]:
         out[k] = best + ("; a listed reach cannot tell" if k in tell else "")
         return real(ctx, reach)
 
+    real_focus = _multi.focus_ok
+
+    def focus_spy(ctx: Any, operands: Any, change: bool) -> bool:
+        ok = real_focus(ctx, operands, change)
+        if not ok:
+            # a sum of the window refused by what the sentence names: years or rows (counted
+            # per claim; the multi rule calls this only for subsets inside the window)
+            f = _focus(ctx)
+            named = sum(len(r) for r in f.rows.values())
+            why = f"rows ({min(named, 3)}{'+' if named > 3 else ''} named)" if f.rows else "years"
+            refused.setdefault(ctx.mention.start, set()).add(why)
+        return ok
+
+    real_sums, real_large, real_cell = _multi._sums, _multi.group_too_large, _multi.states_a_cell
+
+    def sums_spy(ctx: Any, group: Any) -> Any:
+        lo, hi = _multi.claim_interval(ctx)
+        cls = "percent" if ctx.mention.kind == "percent" else "amount"
+        subs = _multi._answer_subsets(ctx, group, cls)
+        near = sum(1 for t in subs if lo <= t[0] <= hi or (lo > 0 and lo <= -t[0] <= hi))
+        got = list(real_sums(ctx, group))
+        what = f"searched {len(group)} values, {min(near, 3)} sums in the window, {len(got)} kept"
+        stages.setdefault(ctx.mention.start, set()).add(what)
+        return iter(got)
+
+    def large_spy(group: Any, limit: int) -> bool:
+        big = bool(real_large(group, limit))
+        if big and current:
+            stages.setdefault(current[-1], set()).add(f"a group over the limit {limit}")
+        return big
+
+    def cell_spy(ctx: Any, *args: Any) -> bool:
+        current.append(ctx.mention.start)
+        said = bool(real_cell(ctx, *args))
+        if said:
+            stages.setdefault(ctx.mention.start, set()).add("states a cell")
+        return said
+
+    current: list[int] = []
+    stages: dict[int, set[str]] = {}
+    refused: dict[int, set[str]] = {}
     _engine.within_reach = spy
+    _multi.focus_ok = focus_spy
+    _multi._sums, _multi.group_too_large, _multi.states_a_cell = sums_spy, large_spy, cell_spy
     try:
         yield out
     finally:
         _engine.within_reach = real
+        _multi.focus_ok = real_focus
+        _multi._sums, _multi.group_too_large, _multi.states_a_cell = (
+            real_sums,
+            real_large,
+            real_cell,
+        )
+        for k, what in stages.items():
+            out[-(10**9) - k] = "multi: " + "; ".join(sorted(what))
+        for k, whys in refused.items():
+            out[-1 - k] = "a sum of 3+ in the window refused by the focus: " + "/".join(
+                sorted(whys)
+            )
 
 
 def _exact(item: Item) -> str | None:
@@ -299,7 +356,9 @@ def passes_when(item: Item, tool: Any) -> list[str]:
     ]
     if exact is not None:
         variants.append(("6 significant digits", f"{lead}The answer is {exact}.", item.question))
-    out = []
+        written = number_tokens(tail)
+        same = bool(written) and written[0].value == Decimal(exact)
+    out = [f"written figure is the program's exact value: {'yes' if exact and same else 'no'}"]
     for name, text, question in variants:
         report = tool._checker(item).check(text, question=question)
         last = report.claims[-1] if report.claims else None
@@ -344,6 +403,19 @@ def table_rescues(item: Item, tool: Any) -> list[str]:
             json.dumps([[row[c] for c in cols if c < len(row)] for row in table]),
             *item.sources[1:],
         ],
+        "no total rows": [
+            json.dumps(
+                [row for k, row in enumerate(table) if k in rows or "total" not in row[0].lower()]
+            ),
+            *item.sources[1:],
+        ],
+        "no rows after the operands": [json.dumps(table[: rows[-1] + 1]), *item.sources[1:]],
+        "no rows between the operands": [
+            json.dumps(
+                [row for k, row in enumerate(table) if k in rows or not rows[1] < k < rows[-1]]
+            ),
+            *item.sources[1:],
+        ],
         "no $": [
             json.dumps([[c.replace("$", "") for c in row] for row in table]),
             *item.sources[1:],
@@ -357,7 +429,87 @@ def table_rescues(item: Item, tool: Any) -> list[str]:
         last = report.claims[-1] if report.claims else None
         ok = last is not None and last.status in PASSING_STATUSES
         out.append(f"table rescue: {name}: {'yes' if ok else 'no'}")
-    return out
+        if ok and last is not None:
+            out.append(f"table rescue: {name}: by {path_of(last)}")
+    return out + _one_row_rescues(item, tool, rows, sorted({c for _, c in where}))
+
+
+def _one_row_rescues(item: Item, tool: Any, rows: list[int], cols: list[int]) -> list[str]:
+    """For each row after the operands whose removal alone makes the figure pass, what the row
+    is (counts-only words): its label says "total", meets the last turn's words, is a year; its
+    cells in the operand columns are empty, hold several figures, equal the answer."""
+    table = item.tables[0]
+    last = set(tokens(str((item.meta.get("turns") or [""])[-1])))
+    answer = number_tokens(item.answer.rsplit("The answer is", 1)[-1])
+    out = []
+    for k in range(rows[-1] + 1, len(table)):
+        cut = [row for j, row in enumerate(table) if j != k]
+        report = tool.cf.Checker([json.dumps(cut), *item.sources[1:]], **tool.options).check(
+            item.answer, question=item.question or None
+        )
+        if not report.claims or report.claims[-1].status not in PASSING_STATUSES:
+            continue
+        row = table[k]
+        cells = [row[c] for c in cols if c < len(row)]
+        words = [
+            w
+            for w, hit in (
+                ("total", "total" in row[0].lower()),
+                ("meets the last turn", bool(set(tokens(row[0])) & last)),
+                ("a year", any(1900 <= abs(t.value) <= 2100 for t in number_tokens(row[0]))),
+                ("empty", not any(number_tokens(c) for c in cells)),
+                ("several figures", any(len(number_tokens(c)) > 1 for c in cells)),
+                (
+                    "equals the answer",
+                    bool(answer)
+                    and any(
+                        abs(t.value) == abs(answer[0].value)
+                        for c in cells
+                        for t in number_tokens(c)
+                    ),
+                ),
+            )
+            if hit
+        ]
+        out.append(f"one later row's removal rescues: {', '.join(words) or 'a plain row'}")
+    return out or ["one later row's removal rescues: none"]
+
+
+def text_rescues(item: Item, tool: Any) -> list[str]:
+    """For a program with a prose operand: whether cutting the text to the sentences that hold
+    the program's prose figures makes the final figure pass (the other figures of the text
+    priced as chance), and how many figures the text holds (counts-only tags)."""
+    steps = _steps(str(item.meta.get("program") or ""))
+    if not steps or len(item.sources) < 2:
+        return []
+    text = item.sources[1]
+    prose = number_tokens(text)
+    wanted = {
+        v
+        for left, _, right in steps
+        for arg in (left, right)
+        if not re.fullmatch(r"x\d+", arg) and (v := _dec(arg)) is not None
+    }
+    hits = [
+        t for t in prose if abs(t.value) in wanted or (t.percent and abs(t.value) / 100 in wanted)
+    ]
+    if not hits:
+        return []
+    spans = [
+        (m.start(), m.end()) for m in re.finditer(r"[^.]*(?:\.(?=\d)[^.]*)*\.?", text) if m.group()
+    ]
+    keep = [s for s in spans if any(s[0] <= t.start < s[1] for t in hits)]
+    cut = " ".join(text[a:b].strip() for a, b in keep)
+    report = tool.cf.Checker([item.sources[0], cut], **tool.options).check(
+        item.answer, question=item.question or None
+    )
+    ok = bool(report.claims) and report.claims[-1].status in PASSING_STATUSES
+    size = len(prose)
+    bins = "<20" if size < 20 else "20-49" if size < 50 else "50+"
+    return [
+        f"text rescue: the operands' sentences only: {'yes' if ok else 'no'}",
+        f"text figures: {bins}",
+    ]
 
 
 def count_program_tags(
@@ -388,7 +540,11 @@ def count_program_tags(
             )
             gap = gaps.get(hit.mention.start) if hit is not None else None
             seen.update(program_tags(item, c, gap))
-        when = passes_when(item, tool) + table_rescues(item, tool)
+            focus = gaps.get(-1 - hit.mention.start) if hit is not None else None
+            seen.add(focus or "a sum of 3+ in the window refused by the focus: none")
+            stage = gaps.get(-(10**9) - hit.mention.start) if hit is not None else None
+            seen.add(stage or "multi: never reached its search")
+        when = passes_when(item, tool) + table_rescues(item, tool) + text_rescues(item, tool)
         seen.update(when)
         # the program beside each rescue: which shapes the wording alone refuses
         prog = next((t for t in seen if t.startswith("program: ")), "program: unread")
