@@ -54,7 +54,7 @@ from crossfoot.rules.alignment_rank import rank_misfit
 from crossfoot.rules.alignment_said import said_elsewhere
 from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_shares import share_column_misfit
-from crossfoot.rules.alignment_signs import sign_misfit
+from crossfoot.rules.off_question_increase import sign_or_rise_misfit
 from crossfoot.rules.alignment_total import total_misfit
 from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
 from crossfoot.rules.alignment_written import typed
@@ -296,7 +296,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         other = period_misfit(ask, c.mention, base, named)
         if other is not None:
             return Fit("year", other)
-        other = sign_misfit(ask, c, (base, c.evidence), claims)
+        other = sign_or_rise_misfit(ask, c, (base, c.evidence), claims)
         if other is not None:
             return Fit("op", other)
         other = rank_misfit(ask, base, named) or stray_operand(base, named)
