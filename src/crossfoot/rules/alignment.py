@@ -54,13 +54,13 @@ from crossfoot.rules.alignment_rank import rank_misfit
 from crossfoot.rules.alignment_said import said_elsewhere
 from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_shares import share_column_misfit
-from crossfoot.rules.off_question_increase import sign_or_rise_misfit
 from crossfoot.rules.alignment_total import total_misfit
 from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
 from crossfoot.rules.alignment_written import typed
 from crossfoot.rules.answer_date import dated_answer
 from crossfoot.rules.answer_order import order_misfits
 from crossfoot.rules.answer_sign import final_misfits
+from crossfoot.rules.off_question_increase import sign_or_rise_misfit
 from crossfoot.rules.off_question_operand import stray_operand
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
