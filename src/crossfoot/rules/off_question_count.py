@@ -13,7 +13,13 @@ is ``off_question`` when:
   fiscal years", "over the 3-year period"), and no other count;
 - the figure's values are of one row, each of one year, and take another number of years than
   that count;
-- the row holds at least that many years (an answer over a table of two years cannot take three).
+- the row holds at least that many years (an answer over a table of two years cannot take three);
+- the answer shows the calculation (its steps or a written calculation: ``rules._shown.SHOWN``):
+  a bare figure that some cells' mean meets may be a coarse figure's coincidence, and a count
+  in a conversation's later turn may be of earlier turns' figures (both not judged).
+
+With "the last (past, recent, latest) N years", a mean of N years other than the row's latest N
+is ``off_question`` too (:func:`latest_misfit`).
 
 "The average over the three years" taken over three years passes, whichever three; a count of
 years that is no span ("within 5 years", "in 3 years' time", "payments due after 5 years") is
@@ -52,8 +58,8 @@ def part_misfit(
 ) -> str | None:
     """:func:`crossfoot.rules.alignment_part.part_misfit`, then, for a calculation the answer
     shows (``rule``: the evidence's), :func:`count_misfit` and :func:`latest_misfit`. (A bare
-    figure that a mean of some cells meets may be a coarse figure's coincidence: measured, a
-    ConvFinQA reference's bare figure was read so.)"""
+    figure that a mean of some cells meets may be a coarse figure's coincidence: measured, one
+    ConvFinQA reference's bare figure was read so on the validation half.)"""
     found = _part_misfit(ask, kind, ops, named)
     if found is not None or rule not in SHOWN:
         return found
