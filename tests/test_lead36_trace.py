@@ -91,3 +91,24 @@ def test_a_quarter_total_over_monthly_rows(answer: str, status: str) -> None:
 def test_a_period_average_met_by_one_month(answer: str, status: str) -> None:
     (claim,) = trace(answer, MONTHS).claims
     assert claim.status == status, trace(answer, MONTHS).explain()
+
+
+CHANNELS = [
+    {"channel": "Organic", "sessions": 42000, "conversions": 1260},
+    {"channel": "Paid search", "sessions": 31000, "conversions": 1085},
+    {"channel": "Email", "sessions": 9000, "conversions": 540},
+    {"channel": "Social", "sessions": 18000, "conversions": 270},
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        ("Social converted at 1.5%.", "derived"),  # a rate worded by its column's verb
+        ("Social converted at 2.5%.", "unsupported"),
+        ("Social was 1.5%.", "unsupported"),  # no rate named: two units combined
+    ],
+)
+def test_a_rate_worded_by_its_verb(answer: str, status: str) -> None:
+    (claim,) = trace(answer, CHANNELS).claims
+    assert claim.status == status, trace(answer, CHANNELS).explain()
