@@ -26,10 +26,11 @@ __all__ = ["quantity_messages", "stated_quantities"]
 
 _WORDS = {w: n for w, n in SMALL_NUMBERS.items() if 1 <= n <= 20}
 _NUM = "|".join([r"\d{1,3}", *sorted(_WORDS, key=len, reverse=True)])
-_ID = r"[a-z]*\d[\w-]*|[a-z][\w-]*\d[\w-]*"  # a token with a digit ("sku-123", "4411", "b07x")
+# A token from its start (a digit is checked after: one pass per token, no backtracking inside it).
+_ID = r"(?<![\w-])[a-z0-9][\w-]*"
 _QTY = re.compile(
     rf"\b(?P<n1>{_NUM})\s*[x×]\s*#?(?P<id1>{_ID})"  # "3 x SKU-123", "3x #4411"
-    rf"|#?\b(?P<id2>{_ID})\s*[x×]\s*(?P<n2>\d{{1,3}})\b"  # "SKU-123 x 3"
+    rf"|(?P<id2>{_ID})\s*[x×]\s*(?P<n2>\d{{1,3}})\b"  # "SKU-123 x 3"
     rf"|\b(?P<n3>{_NUM}) (?P<more>more |extra |additional )?(?:of (?:the|those|these|them|your"
     rf"|my)|units?|pieces?|pcs|packs?|boxes|cases|copies|bottles|cans|rolls)\b"
     rf"|\b(?:add |order )?(?P<more4>another |an extra )(?P<n4>{_NUM})\b"
@@ -62,7 +63,7 @@ def stated_quantities(text: str) -> tuple[tuple[str, int, bool], ...]:
         if m["n1"] is not None or m["n2"] is not None:
             ident, n = (m["id1"], m["n1"]) if m["n1"] is not None else (m["id2"], m["n2"])
             ident = ident.rstrip("-.,")
-            if ident.isdecimal() and len(ident) < 3:
+            if not any(c.isdigit() for c in ident) or (ident.isdecimal() and len(ident) < 3):
                 continue  # "2 x 3" is arithmetic, not a product
             out.append((_key(ident), _number(n), False))
             continue
