@@ -22,17 +22,21 @@ from crossfoot.agents._zones import _PAIRS, _offsets, _summer
 __all__ = ["with_call_zone"]
 
 _ZONE_ARGS = frozenset(("timezone", "time_zone", "tz", "tzid", "timezone_name", "time_zone_id"))
+_GATE = ("zone", "Zone", "ZONE", "tz", "Tz", "TZ")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _LOCAL = re.compile(r"\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})(?::\d{2})?(?:\.\d+)?\s*")
 
 
 def _zone_arg(v: ArgValue) -> bool:
-    name = v.path.rsplit(".", 1)[-1].split("[", 1)[0]
+    name = v.path[v.path.rfind(".") + 1 :].split("[", 1)[0]
     return _CAMEL.sub("_", name).lower() in _ZONE_ARGS and isinstance(v.raw, str)
 
 
-def with_call_zone(values: list[ArgValue]) -> list[ArgValue]:
-    """``values`` with each zone-less date-time written at the zone another argument names.
+def with_call_zone(values: list[ArgValue], key: str = "") -> list[ArgValue]:
+    """``values`` with each zone-less date-time written at the zone another argument names;
+    ``key`` is the call's canonical form (``_calls.canonical``), a cheap first test: a zone
+    argument's name holds "zone" or "tz" in some case; a long call's key is a hash with no
+    quote, and its values are all looked at.
 
     >>> from crossfoot.agents._values import walk_args
     >>> got = walk_args("f", {"start": "2026-12-09T15:00:00", "timezone": "Europe/Paris"})[0]
@@ -41,7 +45,14 @@ def with_call_zone(values: list[ArgValue]) -> list[ArgValue]:
     """
     if len(values) < 2:
         return values
-    names = {str(v.raw).strip() for v in values if _zone_arg(v)}
+    if "'" in key and not any(z in key for z in _GATE):
+        return values
+    names = set()
+    for v in values:  # (every call passes here: one test of each name's tail before more)
+        path = v.path
+        tail = path[path.rfind(".") + 1 :]
+        if ("z" in tail or "Z" in tail) and _zone_arg(v):
+            names.add(str(v.raw).strip())
     if len(names) != 1:
         return values
     name = names.pop()

@@ -36,7 +36,7 @@ _APPROX = re.compile(
     re.IGNORECASE,
 )
 _AT = re.compile(r"\b(?:at|um|by|until|till|from)\s*$", re.IGNORECASE)
-_GATE = frozenset(",.%p")  # a plain figure has a comma, a point or a percent sign after it
+_GATE = (",", ".", "%", "percent")  # a plain figure has a comma, a point or a percent after it
 _MAX = 200  # figures read from one argument
 
 
@@ -48,7 +48,7 @@ def figures(text: str) -> Iterator[tuple[int, int, str, Decimal, str, Decimal]]:
     >>> [w for _, _, w, *_ in figures("Python 3.11, call at 14.30, about 1,200, v2.15, 38.75")]
     ['38.75']
     """
-    if not any(c in _GATE for c in text):
+    if not any(c in text for c in _GATE):
         return
     n = 0
     for m in _FIGURE.finditer(text):

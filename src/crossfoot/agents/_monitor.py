@@ -290,7 +290,7 @@ class RunMonitor:
         values, notes, lengths = walk_args(
             name, args, skip=schema.skip if schema else None, kinds=schema.kinds if schema else None
         )
-        values = with_call_zone(values)  # timezone="Europe/Paris" beside a start (_call_zone)
+        values = with_call_zone(values, call.key)  # timezone="Europe/Paris" (_call_zone)
         for walk_note in notes:
             findings.append(note(walk_note, step))
         if self.policy.pure_tools and self.policy.is_pure(name):

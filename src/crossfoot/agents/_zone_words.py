@@ -12,7 +12,6 @@ message states for its times written without one.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 __all__ = ["message_zone", "zone_named"]
 
@@ -53,13 +52,17 @@ _WHERE += r"|(?:utc|gmt)\s?[+-]\d{1,2}(?::?\d{2})?)\b"
 # "all times are CET", "all times Pacific", "times are in UTC+2", "my time zone is Europe/Paris",
 # "I'm in Berlin", "we are based in Chicago", "I'm on Eastern time"
 _STATED = re.compile(
-    r"\b(?:all\s+(?:the\s+)?times?\s+(?:(?:are|is)\s+)?(?:in\s+)?|times\s+(?:are\s+)?in\s+"
+    r"(?<![\w’'])(?:all\s+(?:the\s+)?times?\s+(?:(?:are|is)\s+)?(?:in\s+)?|times\s+(?:are\s+)?in\s+"
     r"|(?:my|our)\s+time\s?zone\s+is\s+(?:[a-z]+/)?"
     r"|(?:i'?m|i’m|i\s+am|we'?re|we’re|we\s+are)\s+(?:(?:based|located|living)\s+)?(?:in|on)\s+)"
     rf"(?P<where>{_WHERE})"
 )
-_GATE = ("all time", "times are", "times in", "time zone", "timezone", "i'm ", "i’m ", "i am ",
-         "we're ", "we’re ", "we are ")  # fmt: skip
+# Where a statement starts: each anchor, and how far before it (the "my " of "my time zone").
+_GATE = (("all time", (0,)), ("times are", (0,)), ("times in", (0,)), ("time zone", (3, 4)),
+         ("timezone", (3, 4)), ("i'm ", (0,)), ("i’m ", (0,)), ("i am ", (0,)),
+         ("we're ", (0,)), ("we’re ", (0,)), ("we are ", (0,)))  # fmt: skip
+_PER_ANCHOR = 50  # places of one anchor tried in one text
+_CAP = 20_000  # characters of a text read for its zone (a message states it, an export heads it)
 
 
 def zone_named(text: str) -> tuple[str, int | None] | None:
@@ -90,16 +93,24 @@ def zone_named(text: str) -> tuple[str, int | None] | None:
     return None
 
 
-@lru_cache(maxsize=256)
 def message_zone(low: str) -> tuple[str, int | None] | None:
-    """The one zone a (lower-case) message states for its times, else None (none, or two).
+    """The one zone a (lower-case) message states for its times, else None (none, or two), in
+    its first 20,000 characters.
 
     >>> message_zone("call me at 3 pm on dec 9. i'm in berlin.")
     ('cet', None)
     >>> message_zone("all times pacific: standup at 9:30"), message_zone("i'm in a meeting at 3")
     (('pt', None), None)
     """
-    if not any(g in low for g in _GATE):
-        return None
-    found = {zone_named(m["where"]) for m in _STATED.finditer(low)} - {None}
+    low = low[:_CAP]
+    found = set()
+    for anchor, back in _GATE:
+        at, n = low.find(anchor), 0
+        while at >= 0 and n < _PER_ANCHOR:  # (a pattern tried at each word of a megabyte is slow)
+            for start in back:
+                m = _STATED.match(low, max(0, at - start))
+                if m is not None:
+                    found.add(zone_named(m["where"]))
+            at, n = low.find(anchor, at + 1), n + 1
+    found.discard(None)
     return found.pop() if len(found) == 1 else None
