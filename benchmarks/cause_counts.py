@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ragbench
 from calc_shapes import calc_shape
+from conv_program_tags import count_program_tags
 from corpora.causes import _real_miss_cause, classify_records
 from corpora.common import HALVES, data_root, in_half, number_tokens
 from crossfoot.language.asked import read_question
@@ -327,6 +328,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="run only the value perturbation with these seeds, on the tuning half only",
     )
     p.add_argument("--show", type=int, default=0, help="with --value-seeds: print N passes")
+    p.add_argument(
+        "--cross-program",
+        default=None,
+        help='convfinqa: every tag of the false alarms of this gold program ("+ +") again',
+    )
     args = p.parse_args(argv)
     unknown = [c for c in args.corpora if c not in ADAPTERS]
     if unknown:
@@ -346,6 +352,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         paths: dict[str, Counter[str]] = {}
         finals: dict[str, Counter[str]] = {}
         shapes: dict[str, Counter[str]] = {}
+        programs: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
             by_kind = classify_records(o.records, items, examples=0)
@@ -357,6 +364,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             paths[half] = _missed_paths(o.records, items, tools[0])
             finals[half] = _real_paths(o.records, items, tools[0])
             shapes[half] = _calc_shapes(o.records, items, tools[0])
+            # the gold program's operands, the answer's form, the reach gap (conv_program_tags)
+            has_program = key == "convfinqa"
+            programs[half] = (
+                count_program_tags(o.records, items, tools[0], args.cross_program)
+                if has_program
+                else Counter()
+            )
         for title, table in (
             ("false-alarm sentences by cause", causes),
             ("false-alarm sentences by status and rule", rules),
@@ -364,6 +378,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("real wrong answers passed, by cause and the final figure's path", finals),
             ("value errors missed, by the path that let the changed figure pass", paths),
             ("arithmetic_error claims of false-alarm sentences, by calculation shape", shapes),
+            ("false-alarm sentences by the gold program (conv_program_tags)", programs),
         ):
             if not any(table.values()):
                 continue

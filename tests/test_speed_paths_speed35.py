@@ -209,11 +209,15 @@ _LABEL_PIECES = st.sampled_from(
     [
         *("Revenue", " ", "  ", "(1)", "(a)", "(iii)", "(iv)", "*", "**", "†", "§", "¹²", "%"),
         *("(%)", "percent", "Percent", "PCT", "pct", "5.25%", ".", "\n", "(", ")", "1", "Dec."),
+        *("5.25 %", "2019 %", "( 4.07 % )"),
         *(" . ", "; ", "? ", "! ", ". A", ". (", '. "', "x", "\u017f", "\u0131"),
     ]
 )
 _PLAIN_FOOTNOTE = re.compile(r"\s*(?:\((?:\d|[a-h]|i{1,3}|iv|v)\)|\*{1,3}|[†‡§]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")
-_PLAIN_PERCENT = re.compile(r"(?<![\d.])%|\bpercent|\bpct\b", re.I)
+# (conv36: a percentage written "5.25 %" names the item too; "2019 %" heads percents)
+_PLAIN_PERCENT = re.compile(
+    r"(?:(?<![\d.])(?<![\d.]\s)|(?<=\b(?:19|20)\d\d\s))%|\bpercent|\bpct\b", re.I
+)
 _PLAIN_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\[(\"'])|(?<=\s)\.(?=\s)|;|\n")
 
 

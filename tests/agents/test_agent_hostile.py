@@ -87,6 +87,20 @@ def test_long_word_runs_are_linear(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "code",
+    [
+        # a quantity's id read from each hyphen of a run: 20 KB took 13 s (agents._quantities)
+        'RunMonitor().user(" 3 x " + "a-" * 10_000 + " and SKU-" + "a-" * 10_000 + " x 3")',
+        'RunMonitor().user("all times are " * 20_000 + "I\'m in " * 20_000)',
+        'RunMonitor().before_call("note", {"text": "1,000," * 16_000 + "1.5 " * 20_000 + "%"})',
+        'RunMonitor().before_call("f", {"start": "2026-12-09T15:00:00", "tz": "a/" * 40_000})',
+    ],
+)
+def test_round36_readers_are_linear(code: str) -> None:
+    _finishes(code)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         '"ORD-88213 $1,200.00 2024-06-30 " * 32_000',  # one value a thousand times

@@ -19,6 +19,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from crossfoot.agents._dates import parse_date
+from crossfoot.agents._figures import figures
 from crossfoot.agents._keys import fold, url_key
 from crossfoot.agents._times import time_key
 
@@ -285,7 +286,8 @@ def nkey(n: str) -> str:
 
 
 def scan_text(path: str, text: str) -> Iterator[ArgValue]:
-    """Values embedded in free text: emails, URLs, dates, identifiers, amounts, long digit runs.
+    """Values embedded in free text: emails, URLs, dates, amounts, plain figures, identifiers and
+    long digit runs.
 
     >>> text = "Pay INV-2291 by 2024-07-01 to ap@acme.example"
     >>> [(v.kind, v.raw) for v in scan_text("m.body", text)]
@@ -321,6 +323,10 @@ def scan_text(path: str, text: str) -> Iterator[ArgValue]:
             if amount is not None and amount[0] > 10:
                 taken.append(m.span())
                 yield ArgValue(path, m[0], "amount", amount[0], embedded=True, precision=amount[2])
+    for a, b, written, value, kind, precision in figures(text):  # plain ones (agents._figures)
+        if free(a, b):
+            taken.append((a, b))
+            yield ArgValue(path, written, kind, value, embedded=True, precision=precision)
     for m in _ID_TOKEN.finditer(text):
         if _DIGIT.search(m[1]) is None:
             continue

@@ -40,10 +40,18 @@ _COUNT = re.compile(
     rf"(?P<noun>{_NOUN})(?:e?s)?\b"
     rf"|\b(?:party|group|table|family) of (?P<g>{_NUM})\b|\b(?P<us>{_NUM}) of us\b"
 )
+# A count of none or of one the user states without a number: "we don't have any baggage", "no
+# checked bags", "it's just me", "travelling alone". ("no extra bags" adds none: no count.)
+_NONE = re.compile(
+    r"\b(?:no|zero|(?:do(?:n'?t|n’t| not)|won'?t|won’t|will not|not)(?: be)? (?:hav|need|bring"
+    r"|check|tak|carry)(?:e|ing)? any)\s+(?:checked\s+)?(?P<noun>bag|baggage|luggage|suitcase)s?\b"
+    r"|\b(?:just|only) me\b(?!\s*(?:and|&|\+|,\s*\w+\s+and)\b)"
+    r"|\b(?:travel(?:l)?ing|flying) (?:alone|solo|by myself)\b"
+)
 # Words a message stating a count holds ("passengers", "bags", "party of", "4 of us").
 _GATE = ("passeng", "people", "person", "adult", "travel", "guest", "bag", "suitcase", "luggage",
          "room", "night", "ticket", "seat", "party of", "group of", "table of", "family of",
-         " of us")  # fmt: skip
+         " of us", " me", "flying")  # fmt: skip
 _CAP = 20_000  # characters of one message read for counts
 _ADDED = frozenset({"more", "extra", "additional", "other"})
 _ARTICLES = frozenset({"a", "an", "single"})
@@ -86,6 +94,8 @@ def stated_counts(text: str) -> tuple[tuple[str, int, bool], ...]:
                 out.append((_KINDS[m["noun"]], _number(m["n"]), added or some))
         elif (m["g"] or m["us"]) not in _ARTICLES and m["us"] not in _ONE:  # "one of us" is one
             groups.append(("people", _number(m["g"] or m["us"]), False))
+    for m in _NONE.finditer(low):
+        groups.append(("bags", 0, False) if m["noun"] else ("people", 1, False))
     return tuple((out + groups)[:100])
 
 

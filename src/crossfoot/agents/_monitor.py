@@ -20,6 +20,7 @@ from decimal import Decimal
 from itertools import islice
 from typing import Any
 
+from crossfoot.agents._call_zone import with_call_zone
 from crossfoot.agents._calls import (
     Call,
     arg_strings,
@@ -289,6 +290,7 @@ class RunMonitor:
         values, notes, lengths = walk_args(
             name, args, skip=schema.skip if schema else None, kinds=schema.kinds if schema else None
         )
+        values = with_call_zone(values, call.key)  # timezone="Europe/Paris" (_call_zone)
         for walk_note in notes:
             findings.append(note(walk_note, step))
         if self.policy.pure_tools and self.policy.is_pure(name):

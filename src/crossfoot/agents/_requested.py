@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from crossfoot.agents._counts import count_messages, stated_counts
 from crossfoot.agents._findings import Finding
+from crossfoot.agents._quantities import quantity_messages, stated_quantities
 
 if TYPE_CHECKING:
     from crossfoot.agents._coherence import RecordIndex
@@ -98,19 +99,21 @@ def _strings(args: dict[str, object]) -> list[tuple[str, str]]:
 class Requested:
     """The user's words of one run, and what each picked record's check gave for them."""
 
-    __slots__ = ("_memo", "counts", "ids", "said")
+    __slots__ = ("_memo", "counts", "ids", "quantities", "said")
 
     def __init__(self) -> None:
         self.said: frozenset[str] = frozenset()
         self.ids: frozenset[str] = frozenset()  # the ids the user wrote ("abc123", "w2378156")
         self._memo: dict[str, str | None] = {}  # a value's lookup key -> the record asked instead
         self.counts: frozenset[tuple[str, int, bool]] = frozenset()  # counts the user stated
+        self.quantities: frozenset[tuple[str, int, bool]] = frozenset()  # (agents._quantities)
 
     def user(self, text: str) -> None:
         """Add a user message's words and ids."""
         words = name_words(text)
         ids = user_ids(text)
         self.counts |= frozenset(stated_counts(text))  # (agents._counts; distinct ones)
+        self.quantities |= frozenset(stated_quantities(text))
         if not words <= self.said or not ids <= self.ids:
             self.said |= words
             self.ids |= ids
@@ -164,7 +167,10 @@ class Requested:
             if not policy.ignored(where):
                 action = policy.unrequested_action
                 out.append(Finding("unrequested_item", action, step, where, f"{tool}.{message}"))
-        for path, message in count_messages(self.counts, args) if self.counts else ():
+        counted = count_messages(self.counts, args) if self.counts else []
+        if self.quantities:
+            counted += quantity_messages(self.quantities, args)
+        for path, message in counted:
             where = f"{tool}.{path}"
             if not policy.ignored(where):
                 action = policy.unrequested_action

@@ -55,6 +55,7 @@ from crossfoot.agents._parts import (
 )
 from crossfoot.agents._policy import AgentPolicy
 from crossfoot.agents._schema import tool_schemas
+from crossfoot.agents._streams import is_stream, read_framework
 from crossfoot.model.errors import UnrecognizedMessage
 
 __all__ = ["Event", "OnUnknown", "check_run", "read_events", "tool_schemas"]
@@ -168,8 +169,8 @@ def read_events(
 # ---------------------------------------------------------------------- one message
 def _read_message(raw: object) -> list[Event]:
     msg = as_mapping(raw)
-    if msg is None:
-        raise Unknown(f"unrecognized message of type {type(raw).__name__}")
+    if msg is None or is_stream(msg):  # LangGraph tuples and updates, CrewAI (agents._streams)
+        return read_framework(raw, msg, _read_message)
     if msg.get("lc") == 1 and msg.get("type") == "constructor":
         return _read_lc_serialized(msg)
     if (

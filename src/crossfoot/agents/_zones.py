@@ -21,6 +21,7 @@ from datetime import date, timedelta
 from typing import Any, Protocol
 
 from crossfoot.agents._keys import Hit, Keys
+from crossfoot.agents._zone_words import message_zone
 
 
 class _Store(Protocol):
@@ -205,8 +206,9 @@ def zone_keys(
     """
     out: set[tuple[object, ...]] = set()
     year = reference.year if isinstance(reference, date) else 2024  # (a leap year)
+    stated = message_zone(low)  # "all times are CET", "I'm in Berlin" (agents._zone_words)
     for m, clocks, days in timed:
-        zone = _zone_at(low, m)
+        zone = _zone_at(low, m) or stated
         if zone is None:
             out.update(("plain", c) for c in clocks)
             continue

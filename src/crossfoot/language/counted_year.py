@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import SourceValue
 
-__all__ = ["counted_year"]
+__all__ = ["asked_count", "asks_latest", "counted_year"]
 
 # Up to five words, then "in/for/during [fiscal] YEAR" (no figure, comma or clause word between).
 _AFTER = re.compile(
@@ -46,3 +47,56 @@ def counted_year(text: str, end: int, cells: Sequence[SourceValue]) -> int | Non
         if need and need <= said:
             return int(found.group(2))
     return None
+
+
+# A count of years a question fixes: "the 3 years", "all three fiscal years", "over the last two
+# years", "the 3-year period" (rules.off_question_count, rules._lines); "within 5 years", "in 3
+# years' time" and "3 years ago" are no span.
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_COUNT = re.compile(
+    r"(?i)\b(?:the|all|those|these|last|past|previous|prior|over|across)\s+"
+    r"(?:(?:most\s+)?recent\s+)?(\d|two|three|four|five|six|seven|eight)\s*-?\s*"
+    r"(?:fiscal\s+|calendar\s+|financial\s+)?years?\b(?!\s*(?:'|’)|\s+(?:ago|from\s+now))"
+)
+
+
+@lru_cache(maxsize=256)
+def asked_count(question: str) -> int | None:
+    """The one count of years the question fixes, or None.
+
+    >>> asked_count("What was the average revenue over the three years?")
+    3
+    >>> asked_count("What is the average revenue for all 3 fiscal years?")
+    3
+    >>> asked_count("What are the payments due within 5 years?") is None
+    True
+    >>> asked_count("What was the average over the 2 years and the 3 years?") is None
+    True
+    """
+    if "year" not in question.lower():
+        return None
+    found = {
+        int(g) if g.isdigit() else _NUMBERS[g.lower()]
+        for m in _COUNT.finditer(question)
+        if (g := m.group(1))
+    }
+    if len(found) != 1:
+        return None
+    (n,) = found
+    return n if n >= 2 else None
+
+
+_LATEST = re.compile(
+    r"(?i)\b(?:last|past|recent|latest)\s+(?:\d|two|three|four|five|six|seven|eight)\b"
+)
+
+
+def asks_latest(question: str) -> bool:
+    """Whether the counted years are the latest ones: "the last two years", "the past 3 years".
+
+    >>> asks_latest("What was the average over the last two years?")
+    True
+    >>> asks_latest("What was the average over the three years?")
+    False
+    """
+    return _LATEST.search(question) is not None

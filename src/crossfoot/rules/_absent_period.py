@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from crossfoot.language.direction import clause_bounds
 from crossfoot.language.period_columns import HALF, MONTH_NUMBERS, QUARTER, period_name
@@ -54,7 +55,7 @@ def absent_year(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdict | N
     docstring); None otherwise."""
     if not values or any(v.table is None or v.year is None for v in values):
         return None
-    if any(_MONTH.search(v.column or "") for v in values):
+    if any(_month_column(v.column or "") for v in values):
         return None  # "December 31, 2018": a balance dated so also opens 2019
     s, m, text = ctx.sentence, ctx.mention, ctx.text
     lo, hi = clause_bounds(text, s.start, s.end, m.start, m.end)
@@ -81,6 +82,11 @@ def absent_year(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdict | N
         f"a year the table does not have (its years: {shown})"
     )
     return Verdict("wrong_row", Evidence("rows", "wrong_row", why, tuple(values[:1])), why)
+
+
+@lru_cache(maxsize=4096)  # (a table's column labels repeat across claims and answers)
+def _month_column(column: str) -> bool:
+    return _MONTH.search(column) is not None
 
 
 def absent_period(

@@ -34,7 +34,15 @@ def _percent_named(*names: str | None) -> bool:
     # ("%", "percent" or "pct"; tested without a generator: each cell of a new row label is a
     # new key here)
     text = " ".join(filter(None, names)).lower()
+    if "%" in text:
+        # a percentage written in a label ("5.25% notes due 2025", "( 4.07 % )") names the
+        # item, not its unit (sources.table_header.PERCENT_LABEL); "2019 %" heads percents
+        text = _FIGURE_PERCENT.sub(" ", text)
     return "%" in text or "percent" in text or "pct" in text
+
+
+# A percentage written as a figure, not a year before the sign ("2019 %" heads a column).
+_FIGURE_PERCENT = re.compile(r"(?<![\d.])(?!(?:19|20)\d\d\s?%)\d[\d,]*(?:\.\d+)?\s?%")
 
 
 # Words that say what a value measures. Only values whose words say so are told apart: a value

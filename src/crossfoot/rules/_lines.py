@@ -19,6 +19,7 @@ from crossfoot.language.asked import Ask
 from crossfoot.model.types import Claim, Evidence, SourceValue
 from crossfoot.rules._derive_kinds import is_nil
 from crossfoot.rules._named import TOTAL_LABEL, Named, value_years
+from crossfoot.rules.off_question_count import counted
 
 __all__ = ["line_misnamed", "line_witness", "named_line_witness"]
 
@@ -104,7 +105,9 @@ def _states(ask: Ask, c: Claim, line: Sequence[SourceValue], scale: Decimal) -> 
     dated = [v for v in line if value_years(v)]
     # the asked years' values when the line has two or more of them: the mean (or sum) of
     # other years, or of every year, answers another question
-    groups = (picked,) if len(picked) >= 2 else (dated, line)
+    groups: tuple[Sequence[SourceValue], ...] = (picked,) if len(picked) >= 2 else (dated, line)
+    if (n := counted(ask)) is not None:  # "over the last two years": two of them
+        groups = tuple(g for g in groups if _years_taken(g) == n)
     for group in groups:
         if len(group) < 2:
             continue
@@ -115,6 +118,15 @@ def _states(ask: Ask, c: Claim, line: Sequence[SourceValue], scale: Decimal) -> 
             formula = f"{word} of " + ", ".join(f"{v.label} ({v.value})" for v in group)
             return Evidence("question", word, formula, tuple(group), result)
     return None
+
+
+def _years_taken(group: Sequence[SourceValue]) -> int:
+    """How many years ``group`` takes (its values when some are of no year: a cell seen in two
+    views counts once by its year)."""
+    years = [value_years(v) for v in group]
+    if not all(years):
+        return len(group)
+    return len(frozenset().union(*years))
 
 
 def _power_of_ten(ratio: Decimal) -> Decimal:

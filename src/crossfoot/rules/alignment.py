@@ -43,7 +43,7 @@ from crossfoot.rules.alignment_latest import data_years, known_years, placed_yea
 from crossfoot.rules.alignment_one import average_named, one_for_between
 from crossfoot.rules.alignment_opening import opening_misfit
 from crossfoot.rules.alignment_operands import operands_misfit
-from crossfoot.rules.alignment_part import listed_misfit, part_misfit, years_list
+from crossfoot.rules.alignment_part import listed_misfit, years_list
 from crossfoot.rules.alignment_periods import period_misfit
 from crossfoot.rules.alignment_points import points_misfit
 from crossfoot.rules.alignment_pool import pool_misfit
@@ -61,6 +61,7 @@ from crossfoot.rules.alignment_written import typed
 from crossfoot.rules.answer_date import dated_answer
 from crossfoot.rules.answer_order import order_misfits
 from crossfoot.rules.answer_sign import final_misfits
+from crossfoot.rules.off_question_count import part_misfit
 from crossfoot.rules.off_question_operand import stray_operand
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
@@ -158,7 +159,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
         return None
     if ask.op == "average":
         if kind in ("mean", "average"):
-            return part_misfit(ask, kind, ops, named)
+            return part_misfit(ask, kind, ops, named, ev.rule)
         if (cell and _AVERAGE_LABEL.search(labels)) or average_named(ops):
             return None
         if kind == "written_calculation":
@@ -172,7 +173,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
             return f"the question asks for an average; this figure is a {kind.replace('_', ' ')}"
         return None
     if ask.op == "sum" and kind in ("mean", "average", "sum"):
-        return part_misfit(ask, kind, ops, named)
+        return part_misfit(ask, kind, ops, named, ev.rule)
     if (
         ask.plain
         and cell

@@ -51,6 +51,8 @@ def cell_words_verdict(ctx: ClaimContext, sv: SourceValue) -> Verdict | None:
     """
     if sv.table is None or ctx.mention.negative or sv.value <= 0:
         return None  # (a negative "Increase in inventories" is a decrease of them)
+    if not _sentence_may(ctx):
+        return None  # (the claim's part is of its sentence: no word there, none in the part)
     part = _own_part(ctx)
     low = part.lower()
     if not any(w in low for w in _OPPOSITE):  # (a substring test before the word reading)
@@ -85,6 +87,23 @@ def _among(said: list[str], word: str, rest: set[str]) -> bool:
         return False
     lo, hi = min(at) - _NEAR, max(at) + _NEAR
     return any(lo <= i <= hi for i, w in enumerate(said) if w == word)
+
+
+def _sentence_may(ctx: ClaimContext) -> bool:
+    """Whether the claim's sentence holds a direction word of :data:`_OPPOSITE` (lower case, as
+    a substring): once per sentence. Exact as a gate for :func:`_own_part`'s test: the part is a
+    slice of the sentence, and a character lowers to the same string in either (the final sigma
+    aside, which lowers to no ASCII letter either way)."""
+    s = ctx.sentence
+    memo: dict[tuple[int, int], tuple[str, bool]]
+    memo = ctx.shared.setdefault("cell_words.sentence", {})  # type: ignore[assignment]
+    hit = memo.get((s.start, s.end))
+    if hit is not None and hit[0] is ctx.text:
+        return hit[1]
+    low = ctx.text[s.start : s.end].lower()
+    may = any(w in low for w in _OPPOSITE)
+    memo[(s.start, s.end)] = (ctx.text, may)
+    return may
 
 
 def _own_part(ctx: ClaimContext) -> str:

@@ -20,6 +20,7 @@ grounded by a positive value).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from crossfoot.language.direction import sign_words
 from crossfoot.model.context import ClaimContext, Verdict
@@ -54,13 +55,14 @@ _LOSS_LINE = WordGated(
 _SIGNED_LINE = re.compile(r"(?i)\b(?:income|profit|earnings|gain|result)s?\b")
 
 
-def _names(v: SourceValue) -> str:
-    return " ".join(x for x in (v.field, v.row, v.label) if x).replace("_", " ")
-
-
 def _loss_line(v: SourceValue) -> bool:
     """The value's line records a loss as a positive amount (not a line named both ways)."""
-    names = _names(v)
+    return _loss_names(v.field, v.row, v.label)
+
+
+@lru_cache(maxsize=4096)  # (a line's names repeat across claims and answers: read once)
+def _loss_names(field: str | None, row: str | None, label: str) -> bool:
+    names = " ".join(x for x in (field, row, label) if x).replace("_", " ")
     return bool(_LOSS_LINE.search(names)) and not _SIGNED_LINE.search(names)
 
 

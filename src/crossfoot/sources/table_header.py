@@ -53,8 +53,11 @@ _FOOTNOTE = re.compile(
     r"(?=[\s(*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰])\s*(?:\(\s?(?:\d|[a-h]|i{1,3}|iv|v)\s?\)|\*{1,3}|[†‡§]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$"
 )
 # A label whose unit is percent: "%", "(%)", "% change", "percent of sales". A percentage written
-# in a label ("5.25% notes due 2025") names the item, not the unit of its cells.
-PERCENT_LABEL = re.compile(r"(?=[%pP])(?:(?<![\d.])%|\bpercent|\bpct\b)", re.I)
+# in a label ("5.25% notes due 2025", "5.25 % notes", "( 4.07 % )") names the item, not the unit
+# of its cells; a year before the sign heads a column of percents ("2019 %").
+PERCENT_LABEL = re.compile(
+    r"(?=[%pP])(?:(?:(?<![\d.])(?<![\d.]\s)|(?<=\b(?:19|20)\d\d\s))%|\bpercent|\bpct\b)", re.I
+)
 # A cell that starts with a (non-year) number followed by a parenthesis: "27% ( 27 % )".
 _NUMBER_FIRST = re.compile(
     r"\s*[-−–$€£¥₹(]*\s*(?!(?:19|20)\d\d\b)\d[\d,]*(?:\.\d+)?\s*%?\s*\)?\s*\("

@@ -1,0 +1,116 @@
+"""A time zone given apart from the time: "all times are CET", "I'm in Berlin", "my time zone
+is America/New_York", or a call's ``timezone="Europe/Paris"`` argument.
+
+:func:`zone_named` reads one zone as ``agents._zones`` files it: ``(name, None)`` for a name
+whose offset follows the season ("cet", "pt", "et"), ``(name, minutes)`` for a fixed one
+("jst", "utc") and ``("offset", minutes)`` for "UTC+2", "+05:30", "GMT-3". Cities are a short
+list of the zones' main cities (and IANA names, ``Europe/Berlin``, by their city): enough for
+what a user writes and a tool takes, with no database. :func:`message_zone` is the zone a
+message states for its times written without one.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["message_zone", "zone_named"]
+
+_CITIES = {
+    "cet": ("berlin", "paris", "madrid", "rome", "amsterdam", "brussels", "vienna", "zurich",
+            "stockholm", "oslo", "copenhagen", "warsaw", "prague", "budapest", "munich",
+            "frankfurt", "milan", "barcelona", "belgrade", "zagreb"),
+    "wet": ("london", "dublin", "lisbon", "edinburgh", "manchester"),
+    "eet": ("athens", "helsinki", "kyiv", "kiev", "bucharest", "sofia", "riga", "vilnius",
+            "tallinn"),
+    "et": ("new york", "new_york", "boston", "miami", "atlanta", "toronto", "washington",
+           "philadelphia", "detroit", "montreal"),
+    "ct": ("chicago", "dallas", "houston", "austin", "minneapolis", "winnipeg", "mexico city",
+           "mexico_city"),
+    "mt": ("denver", "salt lake city", "edmonton", "calgary", "boise"),
+    "pt": ("los angeles", "los_angeles", "san francisco", "seattle", "portland", "vancouver",
+           "san diego", "las vegas"),
+    "jst": ("tokyo", "osaka"),
+    "sgt": ("singapore",),
+    "hkt": ("hong kong", "hong_kong"),
+    "ist": ("mumbai", "delhi", "new delhi", "bangalore", "bengaluru", "kolkata", "calcutta",
+            "chennai", "hyderabad"),
+    "kst": ("seoul",),
+}  # fmt: skip
+_CITY = {city: zone for zone, cities in _CITIES.items() for city in cities}
+_FIXED = {"utc": 0, "gmt": 0, "z": 0, "jst": 540, "sgt": 480, "hkt": 480, "ist": 330, "kst": 540}
+_NAMES = frozenset(
+    ("est", "edt", "cst", "cdt", "mst", "mdt", "pst", "pdt", "akst", "akdt", "cet", "cest",
+     "eet", "eest", "wet", "west", "bst", "aest", "aedt", "nzst", "nzdt", "hst",
+     "et", "ct", "mt", "pt")
+)  # fmt: skip
+_REGION_WORDS = {"eastern": "et", "central": "ct", "mountain": "mt", "pacific": "pt"}
+_OFFSET = re.compile(r"(?:utc|gmt)?\s?([+-])(\d{1,2})(?::?(\d{2}))?")
+_CITY_WORDS = "|".join(sorted(_CITY, key=len, reverse=True)).replace("_", "[ _]")
+_ZONE_WORDS = "|".join(sorted({*_NAMES, *_FIXED, *_REGION_WORDS} - {"z"}, key=len, reverse=True))
+_WHERE = rf"(?:{_CITY_WORDS}|(?:{_ZONE_WORDS})(?:\s+(?:standard\s+|daylight\s+)?time)?"
+_WHERE += r"|(?:utc|gmt)\s?[+-]\d{1,2}(?::?\d{2})?)\b"
+# "all times are CET", "all times Pacific", "times are in UTC+2", "my time zone is Europe/Paris",
+# "I'm in Berlin", "we are based in Chicago", "I'm on Eastern time"
+_STATED = re.compile(
+    r"(?<![\w’'])(?:all\s+(?:the\s+)?times?\s+(?:(?:are|is)\s+)?(?:in\s+)?|times\s+(?:are\s+)?in\s+"
+    r"|(?:my|our)\s+time\s?zone\s+is\s+(?:[a-z]+/)?"
+    r"|(?:i'?m|i’m|i\s+am|we'?re|we’re|we\s+are)\s+(?:(?:based|located|living)\s+)?(?:in|on)\s+)"
+    rf"(?P<where>{_WHERE})"
+)
+# Where a statement starts: each anchor, and how far before it (the "my " of "my time zone").
+_GATE = (("all time", (0,)), ("times are", (0,)), ("times in", (0,)), ("time zone", (3, 4)),
+         ("timezone", (3, 4)), ("i'm ", (0,)), ("i’m ", (0,)), ("i am ", (0,)),
+         ("we're ", (0,)), ("we’re ", (0,)), ("we are ", (0,)))  # fmt: skip
+_PER_ANCHOR = 50  # places of one anchor tried in one text
+_CAP = 20_000  # characters of a text read for its zone (a message states it, an export heads it)
+
+
+def zone_named(text: str) -> tuple[str, int | None] | None:
+    """The zone a short text names, or None.
+
+    >>> zone_named("Europe/Berlin"), zone_named("America/New_York"), zone_named("UTC+5:30")
+    (('cet', None), ('et', None), ('offset', 330))
+    >>> zone_named("Pacific Time"), zone_named("JST"), zone_named("Mars/Olympus")
+    (('pt', None), ('jst', 540), None)
+    """
+    low = " ".join(text.strip().lower().split())
+    if "/" in low:
+        low = low.rsplit("/", 1)[1]
+    low = low.replace("_", " ")
+    for suffix in (" standard time", " daylight time", " time"):
+        low = low.removesuffix(suffix)
+    if low in _CITY:
+        return _CITY[low], None
+    low = _REGION_WORDS.get(low, low)
+    if low in _FIXED:
+        return ("z", 0) if low in ("utc", "gmt", "z") else (low, _FIXED[low])
+    if low in _NAMES:
+        return low, None
+    m = _OFFSET.fullmatch(low)
+    if m is not None and int(m[2]) <= 14:
+        minutes = int(m[2]) * 60 + int(m[3] or 0)
+        return "offset", -minutes if m[1] == "-" else minutes
+    return None
+
+
+def message_zone(low: str) -> tuple[str, int | None] | None:
+    """The one zone a (lower-case) message states for its times, else None (none, or two), in
+    its first 20,000 characters.
+
+    >>> message_zone("call me at 3 pm on dec 9. i'm in berlin.")
+    ('cet', None)
+    >>> message_zone("all times pacific: standup at 9:30"), message_zone("i'm in a meeting at 3")
+    (('pt', None), None)
+    """
+    low = low[:_CAP]
+    found = set()
+    for anchor, back in _GATE:
+        at, n = low.find(anchor), 0
+        while at >= 0 and n < _PER_ANCHOR:  # (a pattern tried at each word of a megabyte is slow)
+            for start in back:
+                m = _STATED.match(low, max(0, at - start))
+                if m is not None:
+                    found.add(zone_named(m["where"]))
+            at, n = low.find(anchor, at + 1), n + 1
+    found.discard(None)
+    return found.pop() if len(found) == 1 else None
