@@ -63,6 +63,7 @@ from crossfoot.rules.arithmetic import results_first
 from crossfoot.rules.change_signs import change_signs
 from crossfoot.rules.comparisons import check_comparisons
 from crossfoot.rules.counts import count_verdict, is_count_answer
+from crossfoot.rules.each_period import each_period
 from crossfoot.rules.extremes import ranked_rows
 from crossfoot.rules.multiples import stated_multiples
 from crossfoot.rules.own_rows import own_rows
@@ -427,6 +428,7 @@ def _worded(
     values = sources.index(None).values
     claims = stated_multiples(text, sentences, mentions, claims, values)  # "tripled"
     claims = worded_rows(text, sentences, claims, values)  # "grew every year", "exceeded"
+    claims = each_period(text, sentences, mentions, claims, values)  # "in each of the last 3"
     claims = row_bars(text, claims, sources)  # "Only East exceeded $4M"
     return ranked_rows(text, claims, values)
 

@@ -20,6 +20,7 @@ from crossfoot.front.policy import Policy
 from crossfoot.front.trace_keep import column_words, measured_words
 from crossfoot.front.trace_mixed import mixed_units
 from crossfoot.language.changewords import move_stated, moved_by
+from crossfoot.language.latest_step import latest_step
 from crossfoot.language.short_forms import short_named
 from crossfoot.model.types import Claim, Evidence, SourceValue, format_decimal
 from crossfoot.report.result import Report
@@ -335,7 +336,7 @@ def _unanchored(c: Claim, ctx: TraceContext, claims: Sequence[Claim] = ()) -> tu
             or all(o.period is not None for o in ops)  # two months or quarters of a series
             or _next_days(ops)  # "rose 11.7% on March 3": from the day before
         )
-    ):
+    ) or latest_step(text, ops, ctx.rows_in(ops[0].source_id)):  # ("month over month")
         return ()
     return missing
 

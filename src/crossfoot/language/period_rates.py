@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from crossfoot.language.each_periods import says_each_period
+from crossfoot.language.latest_step import names_a_period, says_period_over
 from crossfoot.numbers.words import SMALL_NUMBERS
 
 __all__ = ["names_halves", "needs_whole_line", "rate_period", "stated_steps"]
@@ -104,5 +106,9 @@ def names_halves(text: str) -> bool:
 
 def needs_whole_line(text: str) -> bool:
     """Whether ``text`` states a figure that only a whole line of periods gives: a rate per
-    period, or a year's halves set against each other (module docstring)."""
-    return rate_period(text) is not None or names_halves(text)
+    period, or a year's halves set against each other (module docstring); a move in each of N
+    periods (language.each_periods); a change period over period that names no period, the
+    latest step of the line (language.latest_step)."""
+    if rate_period(text) is not None or names_halves(text) or says_each_period(text):
+        return True
+    return says_period_over(text) and not names_a_period(text)  # (language.latest_step)

@@ -24,15 +24,13 @@ table cell, the sentence's words are compared with the row labels of the same ta
   of another row, or X's own figure outside a change column, and no two figures of X differ by
   5; "the average X is 5" likewise when no subset of X's figures averages to 5;
 - "total sales were 934" fails when 934 is a part and a bare "Total" row has its own cell there;
-- a bare answer line ("Answer: $5m") is judged by the sentence before it: it must restate that
-  sentence's one figure, and when it does not, a source number in its place is ``wrong_row``.
+- a bare answer line ("Answer: $5m") must restate the one figure of the sentence before it.
 
 False alarms cost more than misses here: whenever the words cannot decide, the check passes.
 
-The tokens live in :mod:`crossfoot.language.rowtokens`, the reading of the sentence before a claim
-in :mod:`crossfoot.language.prevsentence`, and the rows named for the derivation rules
-(:func:`focus_group`, :func:`states_a_cell`) in :mod:`crossfoot.language.rowfocus`; their public
-names are re-exported here.
+The tokens live in :mod:`crossfoot.language.rowtokens`, the sentence before a claim in
+:mod:`crossfoot.language.prevsentence`, the rows named for derivations (:func:`focus_group`,
+:func:`states_a_cell`) in :mod:`crossfoot.language.rowfocus` (public names re-exported here).
 """
 
 from __future__ import annotations
@@ -44,6 +42,7 @@ from decimal import Decimal
 from itertools import combinations
 
 from crossfoot.arithmetic.calculations import calculations_of
+from crossfoot.language.average_columns import averages
 from crossfoot.language.changewords import move_stated, moved_by
 from crossfoot.language.counted_year import counted_year
 from crossfoot.language.cross_row_year import shared_year
@@ -122,7 +121,8 @@ def _mute(ctx: ClaimContext, matches: Sequence[SourceValue]) -> bool:
 
 _RESPECTIVELY = WordGated(re.compile(r"(?i)\brespectively\b"), ("respectively",))
 _OF_AFTER = re.compile(  # (or its label in parentheses: "to 4,637 (North)")
-    r"(?i)^\s*(?:(?:in|of|per|for)\s+((?:[a-z&,'-]+\s*){1,4})|\(((?:\s*[a-z&'.-]+){1,4})\s*\))"
+    r"(?i)^\s*(?:(?:in|of|per|for)\s+((?:(?:w(?:k|eek\s)?\d\d?\b|[a-z&,'-]+)\s*){1,4})"  # "in W2"
+    r"|\(((?:\s*[a-z&'.-]+){1,4})\s*\))"
 )
 _MINUS_NEXT = re.compile(r"-\s?\d")
 
@@ -403,7 +403,7 @@ def _level_not_average(
     if not cells or any(c.row not in named for c in cells):
         return None
     if any(
-        _AVERAGE.search((c.column or "").replace("_", " ")) or _AVERAGE.search(n.replace("_", " "))
+        averages(c.column, ctx.sentence.text) or _AVERAGE.search(n.replace("_", " "))
         for c in cells
         for n in named
     ):

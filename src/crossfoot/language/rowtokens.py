@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import TypeVar
 
 from crossfoot.language.rowsynonyms import names_in_other_words
+from crossfoot.language.week_labels import week_words
 from crossfoot.numbers.words import NUMBER_WORDS
 
 __all__ = [
@@ -126,7 +127,7 @@ def _run_tokens(run: str) -> tuple[str, ...]:
 
 
 def _word_tokens(w: str) -> tuple[str, ...]:
-    spelled = _SPELLED.get(w)
+    spelled = _SPELLED.get(w) or week_words(w)  # ("W2" is "week 2": language.week_labels)
     if spelled is None:
         t = _token(w)
         spelled = () if t is None else (t,)

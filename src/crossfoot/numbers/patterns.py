@@ -238,7 +238,7 @@ APPROX_RE = _compile(
 _REF_WORDS = r"""
     notes?|sections?|§|items?|pages?|p\.|pp\.|figures?|fig\.|tables?|chapters?|ch\.|steps?
     |articles?|art\.|rules?|parts?|exhibits?|appendix|appendices|schedules?|paragraphs?
-    |para\.|¶|clauses?|footnotes?|lines?|rows?|columns?|col\.|levels?|tiers?|phases?
+    |para\.|¶|clauses?|footnotes?|lines?|rows?|columns?|col\.|levels?|tiers?|phases?|weeks?|wk
     |rounds?|questions?|examples?|options?|forms?|version|ver\.|no[ \t]?\.|nos\.
     |asc|asu|sfas|fas|ias|ifrs|topic|sab|fin|eitf|apb   # accounting standards: ASC 606
     |s&p|russell|ftse|dax|nikkei|stoxx|fortune         # index names: S&P 500, Russell 2000
@@ -422,7 +422,7 @@ REF_ENDS = _ends((
     "question", "questions", "example", "examples", "option", "options", "form", "forms",
     "version", "ver.", "no.", "nos.", "#", "asc", "asu", "sfas", "fas", "ias", "ifrs", "topic",
     "sab", "fin", "eitf", "apb", "s&p", "russell", "ftse", "dax", "nikkei", "stoxx", "fortune",
-    "scenario", "scenarios", "case", "cases", "ending in", "ends in",
+    "scenario", "scenarios", "case", "cases", "ending in", "ends in", "week", "weeks", "wk",
 ))  # fmt: skip
 _MONTH_WORDS = (
     "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",

@@ -40,6 +40,7 @@ from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import deferred_row_verdict, direct_match
 from crossfoot.rules.exact_quotient import exact_quotient
+from crossfoot.rules.fraction_points import fraction_points
 from crossfoot.rules.fraction_share import fraction_share
 from crossfoot.rules.group_change import group_change
 from crossfoot.rules.growth_gap import growth_gap
@@ -114,6 +115,7 @@ RULES: tuple[Rule, ...] = (
     pair_change,  # the change of two named rows' sum or quotient between two named years
     year_means,  # a mean of named quotients over named years; a change per year over a span
     ratio_points,  # a named ratio's change in points between two years ("margin up 3 pp")
+    fraction_points,  # "1 point higher" of two named rows' rates stored as fractions (0.04)
     growth_gap,  # the gap between two series' relative changes over one period
     coarse_ratio,  # a coarse ratio ("0.7") of two rows the text names, in one column
     fraction_share,  # "two-fifths of total revenue": a share of named rows, in words

@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
+from crossfoot.language.best_worst import PERIOD_NOUNS, best_worst, lower_is_better
 from crossfoot.language.extremes import ASIDE as _ASIDE
 from crossfoot.language.extremes import ROW_NOUNS, extremes, may_rank, ordinals, peaks
 from crossfoot.language.period_columns import row_period
@@ -34,6 +35,7 @@ from crossfoot.sources.rows_label_match import label_search
 __all__ = ["ranked_rows", "same_noun"]
 
 _WORDS = re.compile(r"[a-z]{3,}")
+_NOUNS = ROW_NOUNS | PERIOD_NOUNS  # ("the strongest month": a series' rows)
 _NAMING = re.compile(r"[^($,;.]*")  # the words after a superlative, up to its figure or comma
 _YEAR_FIRST = re.compile(r"(?i)\s*(?:fiscal\s+|fy\s*)?((?:19|20)\d\d)\s+[a-z]")
 # The last words before a superlative, in its clause (not past a comma or colon).
@@ -52,6 +54,10 @@ def ranked_rows(text: str, claims: list[Claim], values: Sequence[SourceValue]) -
         idx = [i for i, c in enumerate(claims) if c.sentence is s]
         said = ""  # the words of the sentence's last superlative ("and West the lowest" reuses)
         ranks = [(a, b, h, False, 1) for a, b, h in extremes(text, s.start, s.end)]
+        seen = {r[0] for r in ranks}  # ("the best month": language.best_worst)
+        ranks += [
+            (a, b, h, False, 1) for a, b, h in best_worst(text, s.start, s.end) if a not in seen
+        ]
         ranks += [(a, b, h, True, 1) for a, b, h in peaks(text, s.start, s.end)]
         ranks += [(a, b, h, False, n) for a, b, h, n in ordinals(text, s.start, s.end)]
         for start, end, high, over_time, place in sorted(ranks):
@@ -99,7 +105,7 @@ def _misranked(
     a row's years, rules.which_period), or else ``head``, the clause's words before it ("Churn
     was lowest in West"), unless the row is a year (rules._period_rank ranks those)."""
     ev = claim.evidence
-    if claim.passed and ev is not None and ev.kind != "cell" and place == 1:
+    if claim.passed and ev is not None and ev.kind != "cell" and place == 1 and word[0] not in "bw":
         # ("grew fastest, up 12.2%")
         return growth_misranked(
             ev, values, _ADJECTIVE.get(word.lower(), word), high, sentence, after, head
@@ -109,6 +115,8 @@ def _misranked(
     v = ev.operands[0]
     if v.table is None or v.row_index is None or not v.row or v.value < 0:
         return None
+    if word.lower() in ("best", "worst") and lower_is_better(v.column):
+        return None  # (the worst month for churn is its highest: not read)
     if over_time and not (
         _period_said(v, sentence) or (_YEAR_ROW.fullmatch(v.row.strip()) and v.row in sentence)
     ):
@@ -125,7 +133,7 @@ def _misranked(
         if year is None or year[1] not in (v.column or "") or year[1] in v.row:
             # ("the most affected region": "most" before an adjective ranks no column)
             ranks = word.lower() not in ("most", "least")
-            if not (ranks and named & ROW_NOUNS and _column_said(v, sentence, values)):
+            if not (ranks and named & _NOUNS and _column_said(v, sentence, values)):
                 return None
     peers: dict[int, SourceValue] = {}
     long = _long_row(v)
@@ -200,7 +208,7 @@ def _column_said(v: SourceValue, sentence: str, values: Sequence[SourceValue]) -
     year ("the largest region in 2023" of a cell of the 2023 column); or the column is the
     table's only one of figures and the sentence names no year."""
     said = {int(y) for y in _ANY_YEAR.findall(sentence)}
-    if v.year is None:
+    if v.year is None or (said <= {v.year} and row_period(v) is not None):  # (a month's row)
         return not said and all(
             w.col_index == v.col_index
             for w in values

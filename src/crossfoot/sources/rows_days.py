@@ -22,7 +22,8 @@ from collections.abc import Mapping, Sequence
 
 from crossfoot.language.day_names import named_days
 from crossfoot.language.iso_weeks import iso_week, weeks_said
-from crossfoot.sources.rows_months import DAY, day_of, row_months
+from crossfoot.language.month_short import short_months
+from crossfoot.sources.rows_months import DAY, day_of, month_of, row_months
 
 __all__ = ["day_named", "days_named"]
 
@@ -39,19 +40,19 @@ def day_named(label: str, text: str) -> bool:
     (True, False)
     """
     got = day_of(label)
-    if got is None:
-        return False
+    if got is None:  # (a month's row by its short form: "Mar." of "March", language.month_short)
+        return (m := month_of(label)) is not None and m[1] in short_months(text)
     week = iso_week(label)
     return got[1] in _days_said(text) or (week is not None and week in weeks_said(text))
 
 
 def days_named(memo: Mapping[str, object], rows: int, text: str) -> list[int]:
     """Indexes of the rows of a day series (``memo``: :func:`period_memo`'s) whose day ``text``
-    names, in row order; [] for a series by month or no series."""
+    names (or a month its short form names: "Mar." of a row "2024-03"), in row order."""
     col = memo.get("month column")
     if not memo.get("month key") or not isinstance(col, Sequence) or len(col) != rows:
         return []
-    said, weeks = _days_said(text), weeks_said(text)
+    said, weeks = _days_said(text) | short_months(text), weeks_said(text)  # ("in Mar.": a month)
     if not said and not weeks:
         return []
     got = row_months(col, (None,) * rows)
