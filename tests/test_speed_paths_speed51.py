@@ -1,5 +1,5 @@
-"""Round 36 (issue 19, speed51): two answer-level gates of the tail readings, against the plain
-readings they skip.
+"""Round 36 (issue 19, speed51): two answer-level gates of the tail readings and a per-document
+memo, against the plain readings they replace.
 
 - ``rules.which_period``: the per-sentence search for a superlative or comparative word
   (``_EXTREME``) runs only when the whole answer holds one of its words. A word absent from the
@@ -8,6 +8,8 @@ readings they skip.
   "absent", and a broken gate (always "absent") is caught by a twin.
 - ``rules._month_rank.ranked_months``: the per-answer scan for month or half columns tests the
   value's period before ``by_column`` (which tests it first itself): the same answer.
+- ``rules._prose_subject._source_words``: the words of the scope's sources, kept by the (frozen)
+  sources themselves across answers (``model.memo.by_cells``), equal to the plain reading.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from hypothesis import strategies as st
 
 from crossfoot import check
 from crossfoot.language.period_columns import by_column
-from crossfoot.model.types import SourceValue
+from crossfoot.language.rowtokens import tokens
+from crossfoot.model.memo import by_cells
+from crossfoot.model.types import Source, SourceValue
 from crossfoot.model.wordgate import WordGated
-from crossfoot.rules import which_period
+from crossfoot.rules import _prose_subject, which_period
 
 _TABLE = (
     '[["", "2019", "2018", "2017"], ["Total Other", "89", "95", "82"], ["Sales", "10", "7", "9"]]'
@@ -97,3 +101,27 @@ def test_which_period_broken_gate_is_caught() -> None:
 def test_month_columns_scan_same(column: str | None, period: tuple[int, int] | None) -> None:
     v = SourceValue(Decimal(1), "S1", row="Sales", column=column, table=0, period=period)
     assert (v.period is not None and by_column(v)) == (by_column(v) and v.period is not None)
+
+
+# --- rules._prose_subject._source_words: the sources' words kept across answers -------------
+
+_WORDS = ["Revenue", "rose", "the", "costs", "2019", "Segment's", "net", "income", "&", "fell"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_WORDS), max_size=12).map(" ".join), max_size=3))
+def test_source_words_are_the_plain_reading(texts: list[str]) -> None:
+    sources = tuple(Source(f"S{n}", t) for n, t in enumerate(texts, start=1))
+    plain = frozenset(t for s in sources for t in tokens(s.text))
+    assert _prose_subject._words_of(sources) == plain
+    kept = by_cells(_prose_subject._SOURCE_WORDS, sources, 16, _prose_subject._words_of)
+    assert kept == plain  # (and again from the memo, for a new tuple of the same sources)
+    assert by_cells(_prose_subject._SOURCE_WORDS, tuple(list(sources)), 16, lambda _: None) == plain
+
+
+def test_source_words_twins() -> None:
+    # a prose figure of another subject: the sources' words decide it, read once per document
+    text = "Product revenue was $4.1 million. Marketing expense was $2.4 million."
+    assert check("Product revenue was $4.1 million.", [text]).passed
+    assert not check("Product revenue was $2.4 million.", [text]).passed
+    assert check("Product revenue was $4.1 million.", [text]).passed  # (the kept words)
