@@ -1,6 +1,6 @@
 """trace's per-table fast paths of round 12 (issue 19, speed17) give what the plain readings give.
 
-- The whole numbers of long int columns are looked for with a flag per cell in bytes
+- The whole numbers of long int columns are looked for with a flag per cell in a bytearray
   (``sources.rows_cells.rows_of``; round 35, trace46: was one pass over the columns zipped in
   row order): the rows of every value found equal a ``compress`` pass per column's
   (``BYTE_FLAGS`` off), directly on random columns and through ``RowTable.near_many`` on random
@@ -124,8 +124,8 @@ def test_trace_on_a_long_table_reads_alike_by_byte_flags() -> None:
 def test_flags_read_one_place_off_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     columns: list[tuple[int, ...]] = [(5, 7, 5, 1), (1, 5, 2, 5), (5, 5, 5, 5)]
     _, slow = _rows_of_both(columns, {5})
-    real_bytes = bytes
-    monkeypatch.setattr(rows_cells, "bytes", lambda it: b"\0" + real_bytes(it)[:-1], raising=False)
+    real = bytearray
+    monkeypatch.setattr(rows_cells, "bytearray", lambda it: b"\0" + real(it)[:-1], raising=False)
     with _byte_flags(True):
         assert rows_cells.rows_of(columns, {5}) != slow
 
@@ -134,8 +134,8 @@ def test_a_pass_that_skips_the_first_row_is_caught(monkeypatch: pytest.MonkeyPat
     columns: list[tuple[int, ...]] = [(5, 7, 5, 1), (1, 5, 2, 5), (5, 5, 5, 5)]
     fast, slow = _rows_of_both(columns, {5})
     assert fast == slow
-    real_bytes = bytes
-    monkeypatch.setattr(rows_cells, "bytes", lambda it: b"\0" + real_bytes(it)[1:], raising=False)
+    real = bytearray
+    monkeypatch.setattr(rows_cells, "bytearray", lambda it: b"\0" + real(it)[1:], raising=False)
     with _byte_flags(True):
         assert rows_cells.rows_of(columns, {5}) != slow
 

@@ -43,7 +43,8 @@ _RATE = re.compile(r"(?i)\b(?:rate|ratio|margin|yield)s?\b")
 
 def _rate_of_record(c: Claim, ops: tuple[SourceValue, ...]) -> bool:
     """Whether two columns of one record's cells of one kind (two counts, or two amounts of one
-    currency) are combined as the sentence says: a share it names as a rate, or any share,
+    currency) are combined as the sentence says: a share it names as a rate (or by a column's
+    verb: "converted at 1.5%"), or any share,
     difference or sum whose two columns it names ("1,610 signups less 77 churned")."""
     a, b = ops[0], ops[-1]
     if len(ops) != 2 or c.evidence is None or a.row_index != b.row_index:
@@ -51,7 +52,21 @@ def _rate_of_record(c: Claim, ops: tuple[SourceValue, ...]) -> bool:
     if a.kind != b.kind or a.currency != b.currency:
         return False
     named = _names_both(c.sentence.text, a, b)
-    return named or (c.evidence.kind == "share" and _RATE.search(c.sentence.text) is not None)
+    if named or c.evidence.kind != "share":
+        return named
+    text = c.sentence.text
+    return _RATE.search(text) is not None or _verb_of(text, a) or _verb_of(text, b)
+
+
+def _verb_of(sentence: str, part: SourceValue) -> bool:
+    """Whether the sentence words a column of the share as a verb ("Social converted at
+    1.5%" of a ``conversions`` column: a rate of it): a word of six letters or more that opens
+    with the column word's first six."""
+    need = required_tokens(part.column or "")
+    if len(need) != 1:
+        return False
+    (col,) = need
+    return len(col) >= 6 and any(len(w) >= 6 and w[:6] == col[:6] for w in tokens(sentence))
 
 
 def _names_both(sentence: str, a: SourceValue, b: SourceValue) -> bool:

@@ -34,7 +34,7 @@ Direction = Literal["up", "down"]
 _UP = (
     r"rose|rise[sn]?|rising|grew|grow(?:s|n|ing)?|growth|increas(?:e|ed|es|ing)|up|gain(?:ed|s|ing)?|"
     r"climb(?:ed|s|ing)?|jump(?:ed|s|ing)?|widen(?:ed|s|ing)?|improv(?:e|ed|es|ing|ement)|"
-    r"expand(?:ed|s|ing)?|expansion|higher|surg(?:e|ed|es|ing)|soar(?:ed|s|ing)?|rebound(?:ed|s)?|"
+    r"expand(?:ed|s|ing)?|expansion|higher|surg(?:e|ed|es|ing)|soar(?:ed|s|ing)?|rebound(?:ed|s|ing)?|"
     r"advanc(?:e|ed|es|ing)|boost(?:ed|s)?|rais(?:e|ed|es|ing)|uptick|upturn|hike[ds]?|spik(?:e|ed)|"
     r"doubled|tripled|accelerat(?:ed|ing)|more|added|adding|strengthened"
 )

@@ -11,6 +11,9 @@ No digit says the figure, so no number reader sees it, and a wrong "tripled" pas
 - the window, from the words before it: plain +-10 % of the factor (writers round "2.2x" to
   "doubled", never "1.6x"); "about", "roughly", "some", "around", "approximately" +-20 %;
   "nearly", "almost", "close to" 80-100 %; "more than", "over", "at least" above it, open;
+- a level kept: "were flat", "remained unchanged", "held steady", "stayed stable" (after a
+  verb of being or keeping) is a ratio of one within 5 %, within 10 % after a hedge ("roughly
+  flat", "broadly unchanged");
 - ``over_time``: a movement of one quantity between two periods ("doubled", "tripled",
   "halved", a fold) against a comparison of two things ("twice as large as", "two times
   that of"): the first is later over earlier, the second the first thing over the second
@@ -30,10 +33,11 @@ from crossfoot.numbers.words import NUMBER_WORDS
 
 __all__ = ["Multiple", "may_multiply", "multiples"]
 
+_LEVEL_WORDS = ("flat", "unchanged", "steady", "stable")
 _SMALL = {w: i for i, w in enumerate(NUMBER_WORDS[:20])}  # "zero" .. "nineteen"
 _TENS = {w: 20 + 10 * i for i, w in enumerate(("twenty", "thirty", "forty", "fifty"))}
 _FACTORS = {**_SMALL, **_TENS, "doubl": 2, "tripl": 3, "quadrupl": 4, "halv": 0}
-_GATES = ("doubl", "tripl", "quadrupl", "halv", "fold", "twice", "times")
+_GATES = ("doubl", "tripl", "quadrupl", "halv", "fold", "twice", "times", *_LEVEL_WORDS)
 _WORD = re.compile(
     r"(?i)\b(?:(?P<verb>doubl|tripl|quadrupl|halv)(?:ed|es|ing)"
     r"|(?P<fold>\d+(?:\.\d+)?|[a-z]+)(?:-|\s)?fold"
@@ -54,6 +58,16 @@ _DOWN = re.compile(
     r"(?i)\b(?:decreas|declin|fell|fall|drop|shr[iau]nk|cut|reduc|lower|contract|slump|plung)"
 )
 _UP = re.compile(r"(?i)\b(?:increas|rise|rose|grew|grow|gain|jump|climb|surg|soar|expan|higher)")
+# "were flat", "remained roughly unchanged", "held steady": a ratio of one, within 5 % ("flat
+# fee", "a stable currency" state no movement: a verb of being or keeping comes first)
+_LEVEL = re.compile(
+    r"(?i)\b(?:was|were|is|are|been|remained|remains|remain|stayed|stays|stay|held|holds|"
+    r"hold|kept|keeps|came\s+in)\s+(?P<hedge>(?:roughly|essentially|largely|broadly|virtually|"
+    r"nearly|basically|relatively|about|almost|mostly|more\s+or\s+less)\s+)?"
+    r"(?P<word>flat|unchanged|steady|stable)\b"
+)
+_LEVEL_WINDOW = (Decimal("0.95"), Decimal("1.05"))
+_HEDGED_WINDOW = (Decimal("0.9"), Decimal("1.1"))  # "roughly flat", "broadly unchanged"
 _TENTH = Decimal("0.1")
 _FIFTH = Decimal("0.2")
 
@@ -128,6 +142,20 @@ def multiples(text: str, lo: int, hi: int) -> list[Multiple]:
             continue
         low, high = _window(n, before)
         out.append(Multiple(m.start(), m.end(), n, low, high, over_time))
+    if any(w in text[lo:hi].lower() for w in _LEVEL_WORDS):
+        out.extend(_levels(text, lo, hi))
+    return out
+
+
+def _levels(text: str, lo: int, hi: int) -> list[Multiple]:
+    """ "were flat", "held steady": a movement of a ratio of one (within 5 %, 10 % hedged), not
+    negated."""
+    out: list[Multiple] = []
+    for m in _LEVEL.finditer(text, lo, hi):
+        if _NOT.search(text[max(lo, m.start() - 30) : m.start("word")]):
+            continue
+        window = _HEDGED_WINDOW if m.group("hedge") else _LEVEL_WINDOW
+        out.append(Multiple(m.start("word"), m.end("word"), Decimal(1), *window, True))
     return out
 
 

@@ -32,6 +32,7 @@ from crossfoot.rules.calc_percent_of import percent_of
 from crossfoot.rules.calc_year_means import year_means
 from crossfoot.rules.change_share import change_share
 from crossfoot.rules.coarse_ratio import coarse_ratio
+from crossfoot.rules.column_change_share import column_change_share
 from crossfoot.rules.column_median import column_median
 from crossfoot.rules.column_rest import column_rest
 from crossfoot.rules.column_share import column_share, column_total_change
@@ -123,6 +124,7 @@ RULES: tuple[Rule, ...] = (
     part_of_sum,  # a fine fraction x / (x + y) of two crossfooting amounts
     part_of_change,  # a fine share of a change, x / (b - a): a driver of a variance analysis
     change_share,  # a line's change as a share of another's, named, over the same two periods
+    column_change_share,  # "North made 59% of sales growth": of the column's whole change
     whole_of_part,  # a fine whole from an amount and its apposed percentage, x / (p / 100)
     column_rest,  # "excluding North, sales were 7,593": a column's whole less named rows
     column_median,  # "the median region sold 2,975": the middle cell of a named column

@@ -34,7 +34,7 @@ from crossfoot.rules._day_focus import days_fit
 from crossfoot.rules._derive_kinds import (
     operand_class,
 )
-from crossfoot.rules._month_focus import focus_months, months_fit
+from crossfoot.rules._month_focus import claim_months, months_fit, period_row
 from crossfoot.rules._signed_change import dropped_sign
 from crossfoot.rules._tie_years import best_of
 from crossfoot.rules._worded_fraction import fraction_window, worded_fraction
@@ -326,7 +326,7 @@ def _focus(ctx: ClaimContext) -> _Focus:
     labels: dict[tuple[str, int], dict[int, str]] = {}
     for group in ctx.scope.groups:
         for v in group.values:
-            if v.table is not None and v.row_index is not None and v.row:
+            if v.table is not None and v.row_index is not None and v.row and not period_row(v):
                 labels.setdefault((v.source_id, v.table), {})[v.row_index] = v.row
     rows: dict[tuple[str, int], frozenset[int]] = {}
     for key, by_index in labels.items():
@@ -334,7 +334,7 @@ def _focus(ctx: ClaimContext) -> _Focus:
         if named:
             rows[key] = named
     base = len(years) == 1 and base_year(ctx, next(iter(years)))
-    focus = _Focus(tuple(sorted(years)), rows, base, focus_months(s.text))
+    focus = _Focus(tuple(sorted(years)), rows, base, claim_months(ctx, others))
     ctx.notes["derive.focus"] = focus
     return focus
 

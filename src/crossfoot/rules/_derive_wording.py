@@ -82,7 +82,7 @@ def wording_specs(ctx: ClaimContext) -> list[_Spec]:
 # 2020", "improved to 0.78 from 0.81". The move's words say which way the quantity went, not that
 # the figure is a change: it may be a share or a ratio of its year like any plain figure.
 _MOVE_LEVEL = re.compile(r"\b(?:to|from)\s+(?:a\s+|an\s+)?(?:level\s+of\s+)?\Z", re.IGNORECASE)
-_LEVEL_KINDS = frozenset({"percent", "number"})
+_LEVEL_KINDS = frozenset({"percent", "number", "money"})
 # ... and the later end written first: "was 47.8%, up from 45.9%", "(down from 3.1)", or with
 # its move in points after it: "was 42.4%, up 1.6 percentage points" (a change in points is of
 # a rate, so the figure before it is that rate's level)

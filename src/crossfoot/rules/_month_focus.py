@@ -16,19 +16,29 @@ narrows the same way, to rows of that quarter (``QUARTER + q``) and, for a chang
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from crossfoot.language.period_columns import HALF, named_parts
-from crossfoot.model.types import SourceValue
+from crossfoot.model.types import Mention, SourceValue
 from crossfoot.rules._sub_period_focus import named_sub_periods
 from crossfoot.rules.row_months import named_month
 from crossfoot.sources.rows_months import DAY, QUARTER
 
 if TYPE_CHECKING:
+    from crossfoot.model.context import ClaimContext
     from crossfoot.rules._rowsums_tables import _Table
 
-__all__ = ["focus_months", "in_named_month", "months_fit", "one_month"]
+__all__ = [
+    "claim_months",
+    "focus_months",
+    "in_named_month",
+    "months_fit",
+    "months_in",
+    "one_month",
+    "period_row",
+]
 
 
 def one_month(text: str) -> int | None:
@@ -60,6 +70,46 @@ def focus_months(text: str) -> int | tuple[int, int] | None:
     return (codes[0], codes[1])
 
 
+def claim_months(ctx: ClaimContext, others: Sequence[Mention]) -> int | tuple[int, int] | None:
+    """:func:`focus_months` of the claim's sentence, or the month (quarter) named right after
+    the claim's figure when another figure of ``others`` names a different one right after it:
+    "Orders fell 5.2% in March, then rose 17.2% in April" (each figure of its own month, as
+    rules._claim_year.own_year reads years).
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> t = "Orders fell 5.2% in March, then rose 17.2% in April."
+    >>> ms = extract(t)
+    >>> [own_month(t, m, ms) for m in ms]
+    [3, 4]
+    """
+    whole = focus_months(ctx.sentence.text)
+    if isinstance(whole, int):
+        return whole
+    return own_month(ctx.text, ctx.mention, others) or whole
+
+
+def own_month(text: str, mention: Mention, others: Sequence[Mention]) -> int | None:
+    """The month named right after ``mention`` when another of ``others`` names another."""
+    own = _month_after(text, mention)
+    if own is None:
+        return None
+    for m in others:
+        if m.start != mention.start and (o := _month_after(text, m)) is not None and o != own:
+            return own
+    return None
+
+
+_AFTER = re.compile(
+    r"\s*(?:in|during|for)\s+(?:the\s+month\s+of\s+)?(?:[A-Z][a-z]{2,8}\b\.?|Q[1-4]\b)"
+)
+
+
+def _month_after(text: str, m: Mention) -> int | None:
+    """The one month or quarter named right after ``m`` ("5.2% in March"), else None."""
+    after = _AFTER.match(text, m.end)
+    return None if after is None else one_month(after.group(0))
+
+
 _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _QUARTER_STEMS = ("q1", "q2", "q3", "q4")
 _PART_STEMS = ("quarter", "half", "h1", "h2", "1h", "2h")  # (and halves: language.period_columns)
@@ -68,6 +118,26 @@ _PART_STEMS = ("quarter", "half", "h1", "h2", "1h", "2h")  # (and halves: langua
 def _may_name_month(text: str) -> bool:
     low = text.lower()
     return any(stem in low for stem in (*_MONTH_STEMS, *_QUARTER_STEMS, *_PART_STEMS))
+
+
+_PERIOD_LABEL = re.compile(r"\s*(?:[A-Za-z]{3,9}\.?|Q[1-4]|H[12])(?:\s+(?:19|20)\d\d)?\s*")
+
+
+def period_row(v: SourceValue) -> bool:
+    """Whether ``v``'s row is labelled by its month or quarter alone ("March", "Q2 2024"): the
+    sentence names such a row as a period, which ``months_fit`` reads, not as a line whose
+    cells alone a derivation may use (rules._derive_shared.focus_ok).
+
+    >>> from decimal import Decimal
+    >>> period_row(SourceValue(Decimal(1), "R", row="March", period=(2024, 3)))
+    True
+    >>> period_row(SourceValue(Decimal(1), "R", row="North", period=(2024, 3)))
+    False
+    """
+    row = v.row
+    if v.period is None or not row or _PERIOD_LABEL.fullmatch(row) is None:
+        return False
+    return one_month(row) is not None
 
 
 def _before(code: int) -> int:
@@ -105,6 +175,15 @@ def months_fit(month: int | tuple[int, ...], operands: Sequence[SourceValue], ch
     if not change and month in codes and len(codes) == _PARTS[unit]:
         return True  # every part of the year: the year's total ("Q1 as a share of the year")
     return codes <= set(allowed)
+
+
+def months_in(code: int) -> range:
+    """The months (1-12) of a month, quarter or half code.
+
+    >>> list(months_in(101)), list(months_in(202))
+    ([1, 2, 3], [7, 8, 9, 10, 11, 12])
+    """
+    return _months(code)
 
 
 def _months(code: int) -> range:

@@ -26,11 +26,13 @@ from typing import TYPE_CHECKING
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import Mention, SourceValue, format_decimal
+from crossfoot.rules._month_focus import months_in
 from crossfoot.rules._rowsums_tables import fmt_total, inside
 from crossfoot.rules.row_months import named_month
+from crossfoot.sources.rows_months import DAY, QUARTER
 
 if TYPE_CHECKING:
-    from crossfoot.rules._rowsums_tables import _Table
+    from crossfoot.rules._rowsums_tables import _Period, _Table
 
 #: (kind, result, formula, operands), as rules.rowsums makes its hits of them
 GroupHit = tuple[str, Decimal, str, tuple[SourceValue, ...]]
@@ -116,6 +118,8 @@ def _period_rows(
             found = by.get(("month", month), [])
         else:
             found = by.get(("period", (year, month)), []) + by.get(("period", (None, month)), [])
+        if not found and QUARTER < month < DAY:  # "Q1 revenue" over rows by month: its months
+            found = _months_of(periods, year, month)
         rows = sorted(found)
         if len(rows) < 2:
             return None, ""
@@ -131,6 +135,16 @@ def _period_rows(
     if len(rows) < 2 or len(rows) == len(periods):
         return None, ""  # every row is of that year: the column total says it
     return rows, str(year)
+
+
+def _months_of(periods: list[_Period | None], year: int | None, code: int) -> list[int]:
+    """The rows by month (of ``year``, when given) inside the quarter or half ``code``."""
+    inside = set(months_in(code))
+    return [
+        i
+        for i, p in enumerate(periods)
+        if p is not None and p[1] in inside and (year is None or p[0] in (year, None))
+    ]
 
 
 # The period a noun counts: "two months" of a table by month, "three years".

@@ -67,10 +67,27 @@ def column_rest(ctx: ClaimContext) -> Verdict | None:
         parts = [cells.get(year) for cells in rows.values()]
         if any(p is None for p in parts):
             continue
-        found = _rest(ctx, [p for p in parts if p is not None], lo, hi)
+        written = [p for p in parts if p is not None]
+        found = _rest(ctx, written, lo, hi)
+        if found is None:
+            # "$2.89 million" over a table "in $ thousands": the cells as scaled
+            scaled = _scaled(ctx.scope.index.values, written)
+            found = _rest(ctx, scaled, lo, hi) if scaled else None
         if found is not None:
             return found
     return None
+
+
+def _scaled(values: tuple[SourceValue, ...], parts: list[SourceValue]) -> list[SourceValue]:
+    """The cells of ``parts`` as their unit header scales them (none when one has no such
+    view)."""
+    want = {(p.source_id, p.table, p.row_index, p.col_index) for p in parts}
+    out = [
+        v
+        for v in values
+        if v.view != "written" and (v.source_id, v.table, v.row_index, v.col_index) in want
+    ]
+    return out if len(out) == len(parts) else []
 
 
 def leaves_out(sentence: str) -> bool:

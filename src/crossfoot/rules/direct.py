@@ -25,7 +25,9 @@ from crossfoot.language.direction import parenthesized_aside, stated_direction
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
 from crossfoot.rules._absent_period import absent_year
+from crossfoot.rules._aggregate_named import aggregate_verdict
 from crossfoot.rules._periods import counts_periods
+from crossfoot.rules._prior_words import prior_period_verdict
 from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
 from crossfoot.rules._prose_meets import prose_met
 from crossfoot.rules._prose_year import prose_year_verdict
@@ -79,10 +81,14 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
             wrong = field_verdict(ctx, values)
         if wrong is None:  # "$5.2 million in 2019" of a passage's 2018 figure
             wrong = prose_year_verdict(ctx, values)
+        if wrong is None:  # "$610 million in the prior-year quarter" of the current figure
+            wrong = prior_period_verdict(ctx, values)
         if wrong is None:  # "4.2 in January" of a monthly result set's February row
             wrong = month_verdict(ctx, values)
         if wrong is None:  # "4,637 in 2024" over a table of 2022 and 2023
             wrong = absent_year(ctx, values)
+        if wrong is None:  # "the average region sold 1,250": East's cell, not their mean
+            wrong = aggregate_verdict(ctx, values)
         if wrong is not None and changed and wrong.status == "wrong_row":
             # "Revenue rose by $19.7m from Q1 to Q4": a change equal to another row's cell; the
             # change of the named row goes first (deferred_row_verdict gives this verdict after)

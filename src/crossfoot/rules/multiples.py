@@ -78,6 +78,8 @@ def stated_multiples(
                 # the multiple's, no count of rows to check it against
                 gone |= {i for i, c in enumerate(out) if _word_of(c.mention, mu)}
                 continue
+            if mu.factor == 1 and pair[0] <= 0:
+                continue  # "flat" from a loss or from nothing: left to the wording
             claim = _judged(text, mu, pair, fold.mention if fold else None, s)
             i = at.get((claim.mention.start, claim.mention.end))
             if i is None:
@@ -136,7 +138,7 @@ def _pair(
     named = {int(y.value) for y in years} | {int(y.high) for y in years if y.high is not None}
     if len(figures) == 1:
         return _other_year(figures[0], named, values)
-    if len(named) != 2:
+    if len(named) > 2:
         return None
     return _named_row(text[s.start : s.end], named, values)
 
@@ -147,8 +149,12 @@ def _other_year(claim: Claim, named: set[int], values: Sequence[SourceValue]) ->
     if not claim.passed or ev is None or ev.kind != "cell" or len(ev.operands) != 1:
         return None
     v = ev.operands[0]
+    if v.year is None or v.row_index is None or v.value == 0:
+        return None
     others = named - {v.year}
-    if v.year is None or v.row_index is None or v.value == 0 or len(others) != 1:
+    if not others:  # "tripled to $3.8M in 2024": from the row's year before
+        others = {y for y in [_year_before(v, values)] if y is not None}
+    if len(others) != 1:
         return None
     (year,) = others
     peers = [w for w in values if w.year == year and _same_row(v, w)]
@@ -161,16 +167,32 @@ def _other_year(claim: Claim, named: set[int], values: Sequence[SourceValue]) ->
     return early.value, late.value, _formula(early, late), (early, late)
 
 
+def _year_before(v: SourceValue, values: Sequence[SourceValue]) -> int | None:
+    """The latest year before ``v``'s of a cell of its row, or None."""
+    if v.year is None:
+        return None
+    at = v.year
+    years = [w.year for w in values if w.year is not None and w.year < at and _same_row(v, w)]
+    return max(years, default=None)
+
+
 def _named_row(sentence: str, named: set[int], values: Sequence[SourceValue]) -> _Pair | None:
-    """Step 3: the one row the sentence names that has a cell in each of the two years."""
+    """Step 3: the one row the sentence names that has a cell in each of the two years named;
+    with one year named, that year and the row's year before it ("tripled in 2024"); with none,
+    a row of exactly two years ("East's sales tripled")."""
     rows: dict[tuple[str, int | None, int, str], dict[int, list[SourceValue]]] = {}
     low = sentence.lower()
+    last = max(named, default=None)
     for v in values:
-        if v.year not in named or not v.row or v.row_index is None:
+        if v.year is None or not v.row or v.row_index is None:
+            continue
+        if (v.year not in named) if len(named) == 2 else (last is not None and v.year > last):
             continue
         if label_search(v.row, sentence, low):
             key = (v.source_id, v.table, v.row_index, v.view)  # (a cell as written and scaled)
             rows.setdefault(key, {}).setdefault(v.year, []).append(v)
+    if len(named) == 1:
+        rows = {k: _last_two(r) for k, r in rows.items() if last in r}
     full = [k for k, r in rows.items() if len(r) == 2 and all(len(x) == 1 for x in r.values())]
     if len({k[:3] for k in full}) != 1:
         return None
@@ -180,6 +202,11 @@ def _named_row(sentence: str, named: set[int], values: Sequence[SourceValue]) ->
     if (early.value < 0 and late.value < 0) or not _same_row(early, late):
         return None  # two losses: which one "doubled" is the wording's, not the cells'
     return early.value, late.value, _formula(early, late), (early, late)
+
+
+def _last_two(row: dict[int, list[SourceValue]]) -> dict[int, list[SourceValue]]:
+    """A row's cells of its two latest years."""
+    return {y: row[y] for y in sorted(row)[-2:]}
 
 
 def _same_row(v: SourceValue, w: SourceValue) -> bool:
@@ -219,5 +246,6 @@ def _judged(text: str, mu: Multiple, pair: _Pair, fold: Mention | None, s: Sente
     ev = Evidence("multiple", "ratio", f"{formula} = {format_decimal(shown)}", cells, ratio)
     if mu.allows(ratio):
         return Claim(m, s, "derived", ev)
-    message = f'"{word}" says a ratio of {mu.said()}, but {formula} is {format_decimal(shown)}'
+    says = "a level kept, a ratio of" if mu.factor == 1 else "a ratio of"
+    message = f'"{word}" says {says} {mu.said()}, but {formula} is {format_decimal(shown)}'
     return Claim(m, s, "contradicted", ev, message)

@@ -13,7 +13,7 @@ text reads the same (:func:`crossfoot.sources.table_long_years.period_key`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import cast
 
 from crossfoot.sources.rows_cells import _CELL, _INT, _NONE, _STR, _may_be_numbers, parse_cell
@@ -72,10 +72,10 @@ def _text_columns(cs: _Columns, parse_strings: bool) -> Iterator[int]:
     for j, (col, kinds) in enumerate(zip(cs.data, cs.types, strict=True)):
         if kinds <= _INT:
             continue  # plain ints (most columns): numbers
-        cells = [c for c in col if c is not None] if type(None) in kinds else list(col)
+        cells: Sequence[object] = [c for c in col if c is not None] if type(None) in kinds else col
         if not cells:
             continue
-        texts = cast("list[str]", cells)  # checked just below
+        texts = cast("Sequence[str]", cells)  # checked just below
         if kinds - _NONE <= _STR and all(map(str.strip, texts)):
             # Plain non-blank strings: only those the cell pattern matches can parse as numbers
             # (found in C); the rest are text, as parse_cell would find one call at a time.

@@ -199,6 +199,7 @@ class _Labels(tuple):  # type: ignore[type-arg]
     _lower_self = False  # the labels are their own lowercased labels (kept by a flag: a cycle)
     _lengths: list[int]
     _spaced: bool | None = None
+    _joined: str | None = None  # the labels joined by "\x01", when all are str (lower())
     # lowercased label -> its first row, and every row of a label held by several rows
     _first: dict[str, int] | None = None
     _repeated: dict[str, list[int]]
@@ -210,9 +211,18 @@ class _Labels(tuple):  # type: ignore[type-arg]
         space, holds the lowercased label: the pattern's words are the label's words, joined by
         such runs, compared case-insensitively."""
         if self._spaced is None:
-            joined = "\x01" + "\x01".join(self.lower()) + "\x01"
+            lower = self.lower()
+            # The labels joined as lower() joined them, when it did (the same ASCII test and
+            # the same separators: lowercasing ASCII changes letters only), else the lowercased
+            # ones; a label that opens or ends with a space is a separator beside a space.
+            joined = self._joined if self._joined is not None else "\x01".join(lower)
             odd = ("\x01 ", " \x01", "  ", *_ODD_SPACE)  # each a fast substring scan
-            self._spaced = joined.isascii() and not any(map(joined.__contains__, odd))
+            self._spaced = (
+                joined.isascii()
+                and joined[:1] != " "
+                and joined[-1:] != " "
+                and not any(map(joined.__contains__, odd))
+            )
         return self._spaced
 
     def lower(self) -> tuple[str, ...]:
@@ -225,7 +235,7 @@ class _Labels(tuple):  # type: ignore[type-arg]
         lower: tuple[str, ...]
         if _STR.issuperset(map(type, labels)):
             texts = cast("tuple[str, ...]", labels)
-            joined = "\x01".join(texts)
+            joined = self._joined = "\x01".join(texts)  # (spaced() reads it too)
             # ASCII keys already in lower case (ids, slugs, e-mails): the labels themselves,
             # tested on one string instead of a new string per row (an ASCII text is its own
             # lowercase exactly when it has no upper-case letter: lower() and a compare in C

@@ -99,7 +99,13 @@ def _dict_columns(name: str, rows: object) -> _Columns | None:
     if types is None:
         # An int column, the usual one, tested without a set of its types: its cells' types
         # counted in C, each compared with int by identity (four fifths of the set's time).
-        types = [{int} if countOf(map(type, c), int) == len(c) else set(map(type, c)) for c in data]
+        # (a column whose first cell is no int, the key's, goes straight to the set)
+        types = [
+            {int}
+            if type(c[0]) is int and countOf(map(type, c), int) == len(c)
+            else set(map(type, c))
+            for c in data
+        ]
     if not all(map(_PLAIN.issuperset, types)):
         return None  # nested or unusual values: _flatten decides
     return _Columns(name, columns, data, len(rows), types)
@@ -141,7 +147,7 @@ def _same_keys(rows: list[dict[Any, Any]]) -> list[tuple[object, ...]] | None:
     """The columns of rows that all have the keys of row 0 (any order), transposed in C; None
     when some row has other keys or there are fewer than two."""
     width = len(rows[0])
-    if width < 2 or set(map(len, rows)) != {width}:
+    if width < 2 or countOf(map(len, rows), width) != len(rows):
         return None
     try:  # a row of as many keys that lacks one of row 0's has another one instead
         # Column by column (a pass in C per column): reading row tuples and transposing them
