@@ -36,7 +36,7 @@ def ranked_months(
 ) -> list[Claim]:
     """``claims``, with the figure of a sentence that misranks its month (or half)
     ``contradicted``; ``condition``: "max" or "min" a stretch of text asks for."""
-    if not any(by_column(v) and v.period is not None for v in values[:64]):
+    if not any(v.period is not None and by_column(v) for v in values[:64]):
         return claims  # (no table of month or half columns: most answers)
     out = list(claims)
     for s in sentences:

@@ -24,6 +24,7 @@ import re
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.language.rowtokens import tokens
 from crossfoot.model.context import ClaimContext
+from crossfoot.model.memo import by_cells
 from crossfoot.model.types import Source, SourceValue
 
 __all__ = [
@@ -137,9 +138,19 @@ def _source_words(ctx: ClaimContext) -> frozenset[str]:
     memo: dict[tuple[str, ...], frozenset[str]]
     memo = ctx.shared.setdefault("prose_subject.sources", {})  # type: ignore[assignment]
     found = memo.get(ids)
-    if found is None:
-        found = memo[ids] = frozenset(t for s in ctx.scope.sources for t in tokens(s.text))
+    if found is None:  # (the same sources' words for each answer on them: kept across answers)
+        found = memo[ids] = by_cells(_SOURCE_WORDS, tuple(ctx.scope.sources), 16, _words_of)
     return found
+
+
+# The words of the sources' texts by the sources themselves (frozen: their texts do not change),
+# kept across answers: each answer on a document asked for them again, and a passage over
+# tokens()'s memo bound (2,000 characters) was read again each time (~150 us).
+_SOURCE_WORDS: dict[tuple[int, ...], tuple[object, frozenset[str]]] = {}
+
+
+def _words_of(sources: tuple[Source, ...]) -> frozenset[str]:
+    return frozenset(t for s in sources for t in tokens(s.text))
 
 
 def pair_bound(ctx: ClaimContext, x: SourceValue, y: SourceValue, both: bool) -> bool:

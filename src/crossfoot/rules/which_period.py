@@ -109,7 +109,8 @@ def which_period(
     at = [c.mention.start for c in claims]
     asked_years = ask.years if ask is not None else frozenset()
     two = ask is not None and len(asked_years) == 2 and asks_which_years(ask)
-    for s in sentences:
+    # (no word of _EXTREME in the whole answer: in none of its sentences; most answers)
+    for s in () if _EXTREME.absent(text) else sentences:
         # the years of the sentence, and the answer's last figures before it (a bounded window:
         # the figures a superlative compares are stated just before it)
         inside = years[bisect_left(starts, s.start) : bisect_left(starts, s.end)]
