@@ -50,7 +50,7 @@ _BEFORE = re.compile(
     r"(?:\s+of)?\s+)?(?:the\s+)?(?:(?P<which>last|past|latest|previous|prior|first)\s+)?$",
     re.IGNORECASE,
 )
-_NOT = re.compile(r"(?i)\b(?:not|never|n't)\b")
+_NOT = re.compile(r"(?i)\b(?:not|never)\b|n't\b")  # ("hasn't": no \b before its "n")
 
 
 def may_each(low: str) -> bool:
