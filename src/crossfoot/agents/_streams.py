@@ -74,10 +74,16 @@ def read_update_chunk(msg: Mapping[str, Any], read: Reader) -> list[Event]:
         if messages is not None:
             for one in messages if isinstance(messages, (list, tuple)) else [messages]:
                 events += read(one)
-        rest = {k: v for k, v in update.items() if k != "messages" and v not in (None, "", [], {})}
+        rest = {k: v for k, v in update.items() if k != "messages" and not _empty(v)}
         if rest:  # other state a node wrote (documents it fetched): what the graph read
             events.append(Event("result", dump(rest), str(node)))
     return events
+
+
+def _empty(value: object) -> bool:
+    """None or an empty text, list or mapping: tested by type, not by ``==`` (an array's
+    ``==`` is elementwise, and its truth raises)."""
+    return value is None or (isinstance(value, (str, list, tuple, dict)) and not value)
 
 
 def read_tuple(raw: tuple[Any, ...], read: Reader) -> list[Event]:

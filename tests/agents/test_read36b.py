@@ -1,0 +1,61 @@
+"""read36b's twins: a LangGraph update holding an array, a call's zone at a time its clocks skip
+or repeat."""
+
+from __future__ import annotations
+
+import pytest
+
+from crossfoot.agents import check_run
+from crossfoot.agents._call_zone import with_call_zone
+from crossfoot.agents._values import walk_args
+
+
+def test_update_with_an_array_is_read() -> None:
+    np = pytest.importorskip("numpy")
+    chunks = [
+        {"agent": {"messages": [{"role": "user", "content": "Refund order W-1"}]}},
+        {"score": {"messages": [{"role": "assistant", "content": "ok"}], "v": np.array([1.5, 2])}},
+    ]
+    report = check_run(chunks)
+    assert report.findings == ()
+
+
+def test_update_empty_values_are_dropped() -> None:
+    chunks = [
+        {"agent": {"messages": [{"role": "user", "content": "Refund order W-1"}]}},
+        {"node": {"messages": [], "docs": [], "note": "", "extra": {}}},
+    ]
+    assert check_run(chunks).findings == ()
+
+
+def _zoned(start: str) -> str:
+    values = walk_args("f", {"start": start, "timezone": "America/New_York"})[0]
+    (date,) = [v.raw for v in with_call_zone(values) if v.kind == "date"]
+    return str(date)
+
+
+@pytest.mark.parametrize(
+    "start",
+    ["2026-11-01T01:30:00", "2026-03-08T02:30:00"],  # repeated (EDT or EST), skipped (none)
+)
+def test_call_zone_leaves_a_repeated_or_skipped_time(start: str) -> None:
+    pytest.importorskip("zoneinfo")
+    try:
+        from zoneinfo import ZoneInfo
+
+        ZoneInfo("America/New_York")
+    except Exception:  # no tz database here: the fallback reads no offset on a change day
+        pytest.skip("no tz database")
+    assert _zoned(start) == start
+
+
+@pytest.mark.parametrize(
+    ("start", "zoned"),
+    [
+        ("2026-11-01T15:00:00", "2026-11-01T15:00:00-05:00"),  # the change day, after it
+        ("2026-03-08T01:30:00", "2026-03-08T01:30:00-05:00"),  # before the skipped hour
+        ("2026-07-01T09:00:00", "2026-07-01T09:00:00-04:00"),
+    ],
+)
+def test_call_zone_writes_an_unambiguous_time(start: str, zoned: str) -> None:
+    assert _zoned(start) == zoned
