@@ -59,3 +59,18 @@ def test_call_zone_leaves_a_repeated_or_skipped_time(start: str) -> None:
 )
 def test_call_zone_writes_an_unambiguous_time(start: str, zoned: str) -> None:
     assert _zoned(start) == zoned
+
+
+@pytest.mark.parametrize("name", ["stated_counts", "stated_quantities"])
+def test_user_words_memo_keeps_no_long_message(name: str) -> None:
+    """The memo of a user message's counts is keyed by the characters read, so a megabyte
+    message is not held after its run."""
+    import sys
+
+    from crossfoot.agents import _counts, _quantities
+
+    read = getattr(_counts if name == "stated_counts" else _quantities, name)
+    big = "Book 2 rooms for 3 passengers. " + "x" * 1_000_000 + str(id(read))
+    before = sys.getrefcount(big)
+    read(big)
+    assert sys.getrefcount(big) == before

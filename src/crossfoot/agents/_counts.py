@@ -77,14 +77,18 @@ _PREFIX = re.compile(r"^(?:total|num|number_of|n|count_of|checked)_|_count$")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
-@lru_cache(maxsize=1024)
 def stated_counts(text: str) -> tuple[tuple[str, int, bool], ...]:
     """(kind, count, added) of each count a user's message states.
 
     >>> stated_counts("We're a party of four and need 2 rooms; please add one more checked bag.")
     (('rooms', 2, False), ('bags', 1, True), ('people', 4, False))
     """
-    low = text[:_CAP].lower()  # (counts are stated in a request, not deep in a pasted export)
+    return _counts_in(text[:_CAP])  # (the memo keyed by what is read: no megabyte kept)
+
+
+@lru_cache(maxsize=1024)
+def _counts_in(text: str) -> tuple[tuple[str, int, bool], ...]:
+    low = text.lower()  # (the first _CAP: counts are stated in a request, not a pasted export)
     if not any(k in low for k in _GATE):
         return ()
     out: list[tuple[str, int, bool]] = []

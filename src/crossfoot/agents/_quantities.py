@@ -48,14 +48,18 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _COMPACT = str.maketrans("", "", " -_#./")
 
 
-@lru_cache(maxsize=1024)
 def stated_quantities(text: str) -> tuple[tuple[str, int, bool], ...]:
     """(identifier or "", quantity, added) of each product quantity a user's message states.
 
     >>> stated_quantities("Please send 3 x SKU-123, two of the blue mugs and 2 more boxes.")
     (('sku123', 3, False), ('', 2, False), ('', 2, True))
     """
-    low = text[:_CAP].lower()
+    return _quantities_in(text[:_CAP])  # (the memo keyed by what is read: no megabyte kept)
+
+
+@lru_cache(maxsize=1024)
+def _quantities_in(text: str) -> tuple[tuple[str, int, bool], ...]:
+    low = text.lower()  # (its first _CAP characters)
     if not any(k in low for k in _GATE):
         return ()
     out: list[tuple[str, int, bool]] = []
