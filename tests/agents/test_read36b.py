@@ -74,3 +74,19 @@ def test_user_words_memo_keeps_no_long_message(name: str) -> None:
     before = sys.getrefcount(big)
     read(big)
     assert sys.getrefcount(big) == before
+
+
+@pytest.mark.parametrize(
+    ("said", "qty", "warns"),
+    [
+        ("In 2 cases the parcel arrived late. Please reorder the blue mug.", 1, False),
+        ("Ship the blue mugs in 3 boxes, please.", 1, False),
+        ("Please reorder 2 cases of the blue mug.", 1, True),  # twin: a quantity of cases
+        ("Please send 4 units of the blue mug.", 3, True),
+    ],
+)
+def test_units_after_in_are_no_quantity(said: str, qty: int, warns: bool) -> None:
+    from crossfoot.agents._quantities import quantity_messages, stated_quantities
+
+    got = quantity_messages(stated_quantities(said), {"sku": "MUG-BLUE", "quantity": qty})
+    assert bool(got) is warns

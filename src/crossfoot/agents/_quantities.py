@@ -39,6 +39,7 @@ _QTY = re.compile(
 )
 _GATE = (" x", "x ", "×", " of ", "unit", "piece", "pcs", "pack", "box", "case", "cop", "bottle",
          "can", "roll", "another", "extra", "qty", "quantity", "make it")  # fmt: skip
+_IN = re.compile(r"\bin $")  # "in 2 cases": before a count of units, how they come
 _CAP = 20_000  # characters of one message read (quantities are stated in a request)
 _ARG_NAMES = frozenset(
     ("quantity", "qty", "units", "num_items", "number_of_items", "item_count", "num_units",
@@ -75,6 +76,8 @@ def _quantities_in(text: str) -> tuple[tuple[str, int, bool], ...]:
         added = bool(m["more"] or m["more4"])
         if m["n3"] is not None and n in ("one", "1") and not added and " of " in m[0]:
             continue  # "one of the mugs" points at a thing
+        if m["n3"] is not None and " of " not in m[0] and _IN.search(low, m.start() - 4, m.start()):
+            continue  # "in 2 cases it arrived late", "shipped in 3 boxes": how, not how many
         out.append(("", _number(n), added))
     return tuple(out[:100])
 
