@@ -90,3 +90,22 @@ def test_units_after_in_are_no_quantity(said: str, qty: int, warns: bool) -> Non
 
     got = quantity_messages(stated_quantities(said), {"sku": "MUG-BLUE", "quantity": qty})
     assert bool(got) is warns
+
+
+def test_quantity_finding_names_the_value_as_its_check_does() -> None:
+    """unstated_count on a list's record names it ``items[1].quantity``, the path of the call's
+    value check and of an ignore glob, not ``items.quantity`` for every record."""
+    from crossfoot.agents import AgentPolicy, RunMonitor
+
+    args = {"items": [{"sku": "SKU-123", "quantity": 3}, {"sku": "SKU-9", "quantity": 2}]}
+    said = "I'd like 3 x SKU-123 and 1 x SKU-9."
+    mon = RunMonitor()
+    mon.user(said)
+    found = mon.before_call("place_order", args).findings
+    assert [f.where for f in found if f.type == "unstated_count"] == [
+        "place_order.items[1].quantity"
+    ]
+    quiet = RunMonitor(AgentPolicy(ignore=("place_order.items[[]1[]].quantity",)))  # (fnmatch)
+    quiet.user(said)
+    found = quiet.before_call("place_order", args).findings
+    assert not [f for f in found if f.type == "unstated_count"]

@@ -99,9 +99,9 @@ def _records(node: object, path: str, depth: int = 0) -> Iterator[tuple[str, dic
         for k, v in node.items():
             if isinstance(v, (dict, list)):
                 yield from _records(v, f"{path}.{k}" if path else str(k), depth + 1)
-    elif isinstance(node, list):
-        for v in node[:200]:
-            yield from _records(v, path, depth + 1)
+    elif isinstance(node, list):  # "items[0]", as the call's values are named (_values)
+        for i, v in enumerate(node[:200]):
+            yield from _records(v, f"{path}[{i}]", depth + 1)
 
 
 def _is_quantity(key: str) -> bool:
@@ -115,7 +115,7 @@ def quantity_messages(
 
     >>> said = stated_quantities("I'd like 3 x SKU-123 and 1 x SKU-9.")
     >>> quantity_messages(said, {"items": [{"sku": "SKU-123", "quantity": 2}]})
-    [('items.quantity', 'items.quantity has 2, but the user stated 3 of SKU-123')]
+    [('items[0].quantity', 'items[0].quantity has 2, but the user stated 3 of SKU-123')]
     """
     exact: dict[str, set[int]] = {}
     floor: dict[str, int] = {}
