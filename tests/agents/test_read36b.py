@@ -109,3 +109,13 @@ def test_quantity_finding_names_the_value_as_its_check_does() -> None:
     quiet.user(said)
     found = quiet.before_call("place_order", args).findings
     assert not [f for f in found if f.type == "unstated_count"]
+
+
+def test_updates_nested_deep_raise_a_clear_error() -> None:
+    from crossfoot import CrossfootError
+
+    msg: object = {"role": "user", "content": "hi"}
+    for _ in range(3000):
+        msg = ("updates", {"n": {"messages": [msg]}})
+    with pytest.raises(CrossfootError, match="nested"):
+        check_run([msg])
