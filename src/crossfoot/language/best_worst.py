@@ -1,6 +1,7 @@
 """ "Best" and "worst" as superlatives that rank a table's rows: "March was the best month",
 "the worst region was South", "our best-ever quarter" (not: "at best", "the best estimate",
-"best practice").
+"best practice"; nor, as ``language.extremes`` reads the other superlatives, "the second-best
+month", "one of our best months", "our best month since 2021").
 
 Read only before a noun that names what the rows are (a row noun of ``language.extremes``:
 "region", "store", "product"; or a period: "month", "quarter", "week", "day"), within one
@@ -12,6 +13,8 @@ of those alone (rules.extremes).
 >>> t = "March was the best month; South the worst region, at best a blip."
 >>> [(t[a:b], h) for a, b, h in best_worst(t, 0, len(t))]
 [('best', True), ('worst', False)]
+>>> best_worst("May was the second-best month, our best month since 2021.", 0, 58)
+[]
 >>> lower_is_better("Churn rate"), lower_is_better("Revenue"), lower_is_better(None)
 (True, False, False)
 """
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from crossfoot.language.extremes import ROW_NOUNS_RE
+from crossfoot.language.extremes import _NOT_AFTER, _NOT_BEFORE, ROW_NOUNS_RE
 
 __all__ = ["PERIOD_NOUNS", "best_worst", "lower_is_better"]
 
@@ -49,6 +52,12 @@ def best_worst(text: str, lo: int, hi: int) -> list[tuple[int, int, bool]]:
         return []
     out = []
     for m in _BEST.finditer(text, lo, hi):
+        # as language.extremes reads the other superlatives: not "the second-best month", "one
+        # of our best months", nor "our best month since January" (against a past of its own)
+        if _NOT_BEFORE.search(text, max(lo, m.start() - 30), m.start()):
+            continue
+        if _NOT_AFTER.match(text[m.end() : hi]):
+            continue
         high = m.group("high") is not None
         out.append((m.start(), m.start() + (4 if high else 5), high))
     return out

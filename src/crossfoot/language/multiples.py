@@ -53,7 +53,7 @@ _COMPARED = re.compile(
 _ABOUT = re.compile(r"(?i)\b(?:about|roughly|some|around|approximately|approx\.?|~)\s*$|~\s*$")
 _NEARLY = re.compile(r"(?i)\b(?:nearly|almost|close\s+to|just\s+(?:under|below|shy\s+of))\s*$")
 _ABOVE = re.compile(r"(?i)\b(?:more\s+than|over|above|at\s+least|upwards\s+of)\s*$")
-_NOT = re.compile(r"(?i)\b(?:not|never|n't|nor|neither)\b[^.;]{0,20}$")
+_NOT = re.compile(r"(?i)(?:\b(?:not|never|nor|neither)\b|n't\b)[^.;]{0,20}$")  # ("haven't")
 _DOWN = re.compile(
     r"(?i)\b(?:decreas|declin|fell|fall|drop|shr[iau]nk|cut|reduc|lower|contract|slump|plung)"
 )

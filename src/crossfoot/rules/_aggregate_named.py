@@ -44,11 +44,14 @@ __all__ = ["aggregate_verdict"]
 _WORDS = ("average", "median", "mean")  # (a substring gate: few sentences say one)
 # "the average region", "median store", "average sales per region", "each branch ... on average",
 # "the average growth rate across products"
+# "mean" after a determiner only: "the mean across regions", not the verb ("that would mean the
+# region sold 1,250")
+_MEAN = r"(?:(?<=\bthe\s)|(?<=\ba\s)|(?<=\bits\s)|(?<=\bour\s)|(?<=\btheir\s))mean"
 _OVER_ROWS = re.compile(
-    rf"(?i)\b(?:(?:average|median|mean)\s+(?:[a-z-]+\s+){{0,2}}?(?:per\s+)?(?:{ROW_NOUNS_RE})"
+    rf"(?i)\b(?:(?:average|median|{_MEAN})\s+(?:[a-z-]+\s+){{0,2}}?(?:per\s+)?(?:{ROW_NOUNS_RE})"
     rf"|(?:per|each|every)\s+(?:{ROW_NOUNS_RE})\b[^.;]*?\bon\s+average"
     rf"|on\s+average,?\s+(?:each|every|a|the)\s+(?:{ROW_NOUNS_RE})"
-    rf"|(?:averag(?:e|ed|es|ing)|median|mean)\b[^.;]{{0,40}}?\b(?:across|among)\s+(?:the\s+|all\s+|our\s+)?"
+    rf"|(?:averag(?:e|ed|es|ing)|median|{_MEAN})\b[^.;]{{0,40}}?\b(?:across|among)\s+(?:the\s+|all\s+|our\s+)?"
     rf"(?:[a-z]+\s+)?(?:{ROW_NOUNS_RE}))\b"
 )
 # "averaged 1,350 orders a month", "a monthly average of": over rows that are periods

@@ -12,7 +12,9 @@ When the claim's sentence places its figure in the prior period ("in the prior-y
 passage gives first, with its comparative right after it in the same sentence (a later figure
 of the same kind after "compared with", "versus", "up from", "down from" or "from"), the claim
 is ``wrong_row``, naming the comparative. A figure the passage itself gives as the comparative,
-or a passage that names the prior period beside the matched figure, leaves the match alone.
+or a passage that names the prior period beside the matched figure, leaves the match alone; so
+does a passage that names a year before the figure when the claim says only "last year" (the
+speaker's: "fiscal 2023 was $610 million" is last year's figure to a reader).
 
 >>> from crossfoot import check
 >>> p = ("Net income was $610 million, or $1.52 per diluted share, compared with $540 million, "
@@ -46,6 +48,7 @@ _COMPARED = re.compile(
     r"(?:the\s+|a\s+)?[$€£¥]?\s*\Z"
 )
 _SENTENCE_END = re.compile(r"[.;](?:\s|\Z)")
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
 
 def prior_period_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | None:
@@ -56,9 +59,12 @@ def prior_period_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> V
         return None
     if not matches or any(sv.span is None or sv.table is not None for sv in matches):
         return None
+    # "last year" alone is the speaker's: of a passage that names its own year it is that
+    # latest year ("fiscal 2023 was $610 million, compared with ... the prior year")
+    loose = all(p.group(0).lower() == "last year" for p in _PRIOR.finditer(ctx.sentence.text))
     comparative: SourceValue | None = None
     for sv in matches:
-        other = _comparative_of(ctx, sv)
+        other = _comparative_of(ctx, sv, loose)
         if other is None:
             return None
         comparative = comparative or other
@@ -80,9 +86,10 @@ def _near(a: SourceValue, b: SourceValue) -> bool:
     return x <= 10 * y and y <= 10 * x
 
 
-def _comparative_of(ctx: ClaimContext, sv: SourceValue) -> SourceValue | None:
+def _comparative_of(ctx: ClaimContext, sv: SourceValue, loose: bool) -> SourceValue | None:
     """The figure the passage compares ``sv`` with, right after it in its sentence, when ``sv``
-    is itself no comparative and its stretch names no prior period; else None."""
+    is itself no comparative and its stretch names no prior period (nor, ``loose``: the claim
+    says only "last year", a year); else None."""
     source = ctx.scope.source(sv.source_id)
     if source is None or sv.span is None:
         return None
@@ -92,6 +99,8 @@ def _comparative_of(ctx: ClaimContext, sv: SourceValue) -> SourceValue | None:
     lead = text[max(opens, start - 40) : start]
     if _COMPARED.search(lead) or _PRIOR.search(text, opens, start):
         return None  # the figure is itself the comparative, or is named as prior
+    if loose and _YEAR.search(text, opens, start):
+        return None  # ("fiscal 2023 was $610 million": the latest year, "last year" to a reader)
     stop = _SENTENCE_END.search(text, end)
     limit = stop.start() if stop else len(text)
     family = kind_family(sv.kind)

@@ -41,7 +41,7 @@ _RUN = re.compile(
     r"years?\s+running)\b"
 )
 _VERB = MOVED
-_NOT = re.compile(r"(?i)\b(?:not|never|n't)\b")
+_NOT = re.compile(r"(?i)\b(?:not|never)\b|n't\b")  # ("hasn't": no \b before its "n")
 _GATES = ("straight", "consecutive", "successive", "in a row", "running")
 
 

@@ -105,7 +105,8 @@ def _misranked(
     a row's years, rules.which_period), or else ``head``, the clause's words before it ("Churn
     was lowest in West"), unless the row is a year (rules._period_rank ranks those)."""
     ev = claim.evidence
-    if claim.passed and ev is not None and ev.kind != "cell" and place == 1 and word[0] not in "bw":
+    good_bad = word.lower() in ("best", "worst")  # (not "biggest", "weakest")
+    if claim.passed and ev is not None and ev.kind != "cell" and place == 1 and not good_bad:
         # ("grew fastest, up 12.2%")
         return growth_misranked(
             ev, values, _ADJECTIVE.get(word.lower(), word), high, sentence, after, head
@@ -115,7 +116,7 @@ def _misranked(
     v = ev.operands[0]
     if v.table is None or v.row_index is None or not v.row or v.value < 0:
         return None
-    if word.lower() in ("best", "worst") and lower_is_better(v.column):
+    if good_bad and lower_is_better(v.column):
         return None  # (the worst month for churn is its highest: not read)
     if over_time and not (
         _period_said(v, sentence) or (_YEAR_ROW.fullmatch(v.row.strip()) and v.row in sentence)

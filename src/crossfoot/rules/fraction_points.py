@@ -8,9 +8,9 @@ fraction is a plain number, so 0.04 - 0.03 = 0.01 reached no "1 percentage point
 "pts" right after a plain figure) is the hundredfold difference of two cells of one column of
 fractions (every figure of it between -1 and 1, one at least with a fractional part), in the
 two rows its sentence names, and no other row of that column: the row named first minus the
-other. A word of direction must agree: "higher", "more", "above" the first row over the other,
-"lower", "less", "below" under it. Anything else is left to the other rules (a wrong gap or a
-wrong way is unsupported).
+other. A word of direction must agree (the one nearest after the figure, else before it):
+"higher", "more", "above" the first row over the other, "lower", "less", "below" under it.
+Anything else is left to the other rules (a wrong gap or a wrong way is unsupported).
 
 >>> from crossfoot import check
 >>> t = '[["Region", "Churn rate"], ["North", "0.04"], ["South", "0.03"], ["West", "0.05"]]'
@@ -52,8 +52,7 @@ def fraction_points(ctx: ClaimContext) -> Verdict | None:
     if not columns:
         return None
     sentence = ctx.sentence.text
-    words = set(_WORD.findall(sentence.lower()))
-    up, down = bool(words & _UP), bool(words & _DOWN)
+    up, down = _direction(ctx)
     for cells in columns.values():
         named = sorted((at, i, v) for i, v in enumerate(cells) if (at := _at(v.row, sentence)) >= 0)
         if len(named) != 2:
@@ -70,6 +69,16 @@ def fraction_points(ctx: ClaimContext) -> Verdict | None:
         )
         return Verdict("derived", Evidence("derive", "pp_change", formula, (a, b), gap))
     return None
+
+
+def _direction(ctx: ClaimContext) -> tuple[bool, bool]:
+    """``(up, down)``: the direction word nearest after the figure in its sentence, else the
+    nearest before it ("1 point lower than South's over the quarter": "lower", not "over")."""
+    s, m, text = ctx.sentence, ctx.mention, ctx.text
+    after = [w for w in _WORD.findall(text[m.end : s.end].lower()) if w in _UP or w in _DOWN]
+    before = [w for w in _WORD.findall(text[s.start : m.start].lower()) if w in _UP or w in _DOWN]
+    word = after[0] if after else before[-1] if before else ""
+    return word in _UP, word in _DOWN
 
 
 def _at(row: str | None, sentence: str) -> int:

@@ -30,8 +30,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
+from crossfoot.language.direction import clause_bounds
 from crossfoot.language.multiples import Multiple, may_multiply, multiples
 from crossfoot.language.order import stated_order
+from crossfoot.language.trends import MOVED
 from crossfoot.model.types import (
     Claim,
     Evidence,
@@ -72,6 +74,8 @@ def stated_multiples(
         for mu in found:
             fold = _fold_digits(inside, mu)
             figures = [c for c in inside if c is not fold and c.mention.kind != "year"]
+            if mu.factor == 1 and _level_elsewhere(text, s, mu, figures):
+                continue  # ("prices were unchanged, while sales rose to 2,500": not the sales')
             pair = _pair(text, mu, figures, years, s, values)
             if pair is None:
                 # "three times as many orders as LATAM" with no LATAM row: the number word is
@@ -91,6 +95,16 @@ def stated_multiples(
     if not added:
         return out
     return sorted([*out, *added], key=lambda c: c.mention.start)
+
+
+def _level_elsewhere(text: str, s: Sentence, mu: Multiple, figures: list[Claim]) -> bool:
+    """Whether a level word ("were unchanged", "stayed stable") may be of another quantity
+    than the sentence's figures: one of them, or a verb of movement, lies outside its clause
+    ("Headcount stayed stable, and sales reached 2,500")."""
+    lo, hi = clause_bounds(text, s.start, s.end, mu.start, mu.end)
+    if any(not lo <= c.mention.start < hi for c in figures):
+        return True
+    return MOVED.search(text, s.start, lo) is not None or MOVED.search(text, hi, s.end) is not None
 
 
 def _word_of(m: Mention, mu: Multiple) -> bool:

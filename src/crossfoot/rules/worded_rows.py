@@ -64,7 +64,7 @@ _TREND = re.compile(
     r"(?:(?:in\s+)?(?:every|each)\s+(?:single\s+)?year|year\s+after\s+year|year\s+on\s+year\s+every)\b"
 )
 _VERB = MOVED
-_NOT = re.compile(r"(?i)\b(?:not|never|n't)\b")
+_NOT = re.compile(r"(?i)\b(?:not|never)\b|n't\b")  # ("hasn't": no \b before its "n")
 _SINCE = re.compile(r"(?i)\b(?:since|from)\s+(?:fy\s*|fiscal\s+)?((?:19|20)\d\d)\b")
 
 
