@@ -6,14 +6,16 @@ A date with a time and no zone, beside an argument that names the call's zone (`
 IANA name by its city, an abbreviation, a region, an offset), is checked as that instant: the
 zone's offset on that day is written after it (``2026-12-09T15:00:00+01:00``), so the context's
 zoned times find it in any zone, and a time the context gave in another zone ("3 PM ET") is the
-wrong instant. A zone this module cannot read, or one whose offset changes that day, leaves the
-times as written.
+wrong instant. A zone this module cannot read, a local time the zone's clocks repeat or skip (by
+the tz database), or, without the database, a day the zone's offset changes, leaves the times as
+written.
 """
 
 from __future__ import annotations
 
 import re
 from datetime import date, datetime
+from typing import Any
 
 from crossfoot.agents._values import ArgValue
 from crossfoot.agents._zone_words import zone_named
@@ -79,11 +81,16 @@ def _offset_at(name: str, m: re.Match[str]) -> int | None:
         try:
             from zoneinfo import ZoneInfo
 
-            delta = local.replace(tzinfo=ZoneInfo(name)).utcoffset()
+            tz: Any = ZoneInfo(name)
         except (ImportError, ValueError, OSError, KeyError):  # no database, or not in it
-            delta = None
-        if delta is not None:
-            return int(delta.total_seconds()) // 60
+            tz = None
+        if tz is not None:
+            # A local time the clocks repeat (fall back) or skip (spring forward) has two
+            # offsets by ``fold``: no one instant, the time stays as written.
+            first, second = (local.replace(tzinfo=tz, fold=f).utcoffset() for f in (0, 1))
+            if first != second or first is None:
+                return None
+            return int(first.total_seconds()) // 60
     zone = zone_named(name)
     if zone is None:
         return None

@@ -45,9 +45,13 @@ _COUNT = re.compile(
 _NONE = re.compile(
     r"\b(?:no|zero|(?:do(?:n'?t|n’t| not)|won'?t|won’t|will not|not)(?: be)? (?:hav|need|bring"
     r"|check|tak|carry)(?:e|ing)? any)\s+(?:checked\s+)?(?P<noun>bag|baggage|luggage|suitcase)s?\b"
+    r"(?!\s+(?:fees?|charges?|allowances?|limits?|polic(?:y|ies)|rules?))"  # "no bag fee": a price
     r"|\b(?:just|only) me\b(?!\s*(?:and|&|\+|,\s*\w+\s+and)\b)"
     r"|\b(?:travel(?:l)?ing|flying) (?:alone|solo|by myself)\b"
 )
+# A negation just before "just me" / "travelling alone": "it's not just me", "I won't be flying
+# solo" state more than one, no count.
+_NEGATED = re.compile(r"(?:\bnot|n[’']t|\bnever)(?:\s+be)?\s+$")
 # Words a message stating a count holds ("passengers", "bags", "party of", "4 of us").
 _GATE = ("passeng", "people", "person", "adult", "travel", "guest", "bag", "suitcase", "luggage",
          "room", "night", "ticket", "seat", "party of", "group of", "table of", "family of",
@@ -73,14 +77,18 @@ _PREFIX = re.compile(r"^(?:total|num|number_of|n|count_of|checked)_|_count$")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
-@lru_cache(maxsize=1024)
 def stated_counts(text: str) -> tuple[tuple[str, int, bool], ...]:
     """(kind, count, added) of each count a user's message states.
 
     >>> stated_counts("We're a party of four and need 2 rooms; please add one more checked bag.")
     (('rooms', 2, False), ('bags', 1, True), ('people', 4, False))
     """
-    low = text[:_CAP].lower()  # (counts are stated in a request, not deep in a pasted export)
+    return _counts_in(text[:_CAP])  # (the memo keyed by what is read: no megabyte kept)
+
+
+@lru_cache(maxsize=1024)
+def _counts_in(text: str) -> tuple[tuple[str, int, bool], ...]:
+    low = text.lower()  # (the first _CAP: counts are stated in a request, not a pasted export)
     if not any(k in low for k in _GATE):
         return ()
     out: list[tuple[str, int, bool]] = []
@@ -95,7 +103,10 @@ def stated_counts(text: str) -> tuple[tuple[str, int, bool], ...]:
         elif (m["g"] or m["us"]) not in _ARTICLES and m["us"] not in _ONE:  # "one of us" is one
             groups.append(("people", _number(m["g"] or m["us"]), False))
     for m in _NONE.finditer(low):
-        groups.append(("bags", 0, False) if m["noun"] else ("people", 1, False))
+        if m["noun"]:
+            groups.append(("bags", 0, False))
+        elif _NEGATED.search(low, max(0, m.start() - 12), m.start()) is None:
+            groups.append(("people", 1, False))
     return tuple((out + groups)[:100])
 
 

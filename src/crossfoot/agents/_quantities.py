@@ -39,6 +39,7 @@ _QTY = re.compile(
 )
 _GATE = (" x", "x ", "×", " of ", "unit", "piece", "pcs", "pack", "box", "case", "cop", "bottle",
          "can", "roll", "another", "extra", "qty", "quantity", "make it")  # fmt: skip
+_IN = re.compile(r"\bin $")  # "in 2 cases": before a count of units, how they come
 _CAP = 20_000  # characters of one message read (quantities are stated in a request)
 _ARG_NAMES = frozenset(
     ("quantity", "qty", "units", "num_items", "number_of_items", "item_count", "num_units",
@@ -48,14 +49,18 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _COMPACT = str.maketrans("", "", " -_#./")
 
 
-@lru_cache(maxsize=1024)
 def stated_quantities(text: str) -> tuple[tuple[str, int, bool], ...]:
     """(identifier or "", quantity, added) of each product quantity a user's message states.
 
     >>> stated_quantities("Please send 3 x SKU-123, two of the blue mugs and 2 more boxes.")
     (('sku123', 3, False), ('', 2, False), ('', 2, True))
     """
-    low = text[:_CAP].lower()
+    return _quantities_in(text[:_CAP])  # (the memo keyed by what is read: no megabyte kept)
+
+
+@lru_cache(maxsize=1024)
+def _quantities_in(text: str) -> tuple[tuple[str, int, bool], ...]:
+    low = text.lower()  # (its first _CAP characters)
     if not any(k in low for k in _GATE):
         return ()
     out: list[tuple[str, int, bool]] = []
@@ -71,6 +76,8 @@ def stated_quantities(text: str) -> tuple[tuple[str, int, bool], ...]:
         added = bool(m["more"] or m["more4"])
         if m["n3"] is not None and n in ("one", "1") and not added and " of " in m[0]:
             continue  # "one of the mugs" points at a thing
+        if m["n3"] is not None and " of " not in m[0] and _IN.search(low, m.start() - 4, m.start()):
+            continue  # "in 2 cases it arrived late", "shipped in 3 boxes": how, not how many
         out.append(("", _number(n), added))
     return tuple(out[:100])
 
@@ -92,9 +99,9 @@ def _records(node: object, path: str, depth: int = 0) -> Iterator[tuple[str, dic
         for k, v in node.items():
             if isinstance(v, (dict, list)):
                 yield from _records(v, f"{path}.{k}" if path else str(k), depth + 1)
-    elif isinstance(node, list):
-        for v in node[:200]:
-            yield from _records(v, path, depth + 1)
+    elif isinstance(node, list):  # "items[0]", as the call's values are named (_values)
+        for i, v in enumerate(node[:200]):
+            yield from _records(v, f"{path}[{i}]", depth + 1)
 
 
 def _is_quantity(key: str) -> bool:
@@ -108,7 +115,7 @@ def quantity_messages(
 
     >>> said = stated_quantities("I'd like 3 x SKU-123 and 1 x SKU-9.")
     >>> quantity_messages(said, {"items": [{"sku": "SKU-123", "quantity": 2}]})
-    [('items.quantity', 'items.quantity has 2, but the user stated 3 of SKU-123')]
+    [('items[0].quantity', 'items[0].quantity has 2, but the user stated 3 of SKU-123')]
     """
     exact: dict[str, set[int]] = {}
     floor: dict[str, int] = {}

@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import fields, is_dataclass
 from typing import Any
@@ -40,6 +41,20 @@ __all__ = [
 Reader = Callable[[object], list[Event]]
 _MODES = frozenset({"values", "updates", "messages", "custom", "debug", "tasks", "checkpoints"})
 _ROLES = {"user": "user", "human": "user", "system": "system", "developer": "system"}
+_DEPTH = threading.local()  # chunks nested in chunks being read (a hostile nesting is bounded)
+_MAX_DEPTH = 20
+
+
+def _nested(read: Reader, one: object) -> list[Event]:
+    """``read(one)`` for a message inside a chunk or a task, at most 20 levels deep."""
+    depth = getattr(_DEPTH, "n", 0)
+    if depth >= _MAX_DEPTH:
+        raise Unknown(f"records nested over {_MAX_DEPTH} levels deep")
+    _DEPTH.n = depth + 1
+    try:
+        return read(one)
+    finally:
+        _DEPTH.n = depth
 
 
 def is_update_chunk(msg: Mapping[str, Any]) -> bool:
@@ -73,11 +88,17 @@ def read_update_chunk(msg: Mapping[str, Any], read: Reader) -> list[Event]:
         messages = update.get("messages")
         if messages is not None:
             for one in messages if isinstance(messages, (list, tuple)) else [messages]:
-                events += read(one)
-        rest = {k: v for k, v in update.items() if k != "messages" and v not in (None, "", [], {})}
+                events += _nested(read, one)
+        rest = {k: v for k, v in update.items() if k != "messages" and not _empty(v)}
         if rest:  # other state a node wrote (documents it fetched): what the graph read
             events.append(Event("result", dump(rest), str(node)))
     return events
+
+
+def _empty(value: object) -> bool:
+    """None or an empty text, list or mapping: tested by type, not by ``==`` (an array's
+    ``==`` is elementwise, and its truth raises)."""
+    return value is None or (isinstance(value, (str, list, tuple, dict)) and not value)
 
 
 def read_tuple(raw: tuple[Any, ...], read: Reader) -> list[Event]:
@@ -177,7 +198,7 @@ def _task_output(msg: Mapping[str, Any], read: Reader) -> list[Event]:
     messages = msg.get("messages")
     if isinstance(messages, (list, tuple)) and messages:
         for one in messages:
-            events += read(one)
+            events += _nested(read, one)
         return events
     answer = msg.get("raw") or msg.get("json_dict") or msg.get("pydantic")
     if answer:

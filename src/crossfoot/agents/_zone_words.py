@@ -46,8 +46,14 @@ _NAMES = frozenset(
 _REGION_WORDS = {"eastern": "et", "central": "ct", "mountain": "mt", "pacific": "pt"}
 _OFFSET = re.compile(r"(?:utc|gmt)?\s?([+-])(\d{1,2})(?::?(\d{2}))?")
 _CITY_WORDS = "|".join(sorted(_CITY, key=len, reverse=True)).replace("_", "[ _]")
-_ZONE_WORDS = "|".join(sorted({*_NAMES, *_FIXED, *_REGION_WORDS} - {"z"}, key=len, reverse=True))
-_WHERE = rf"(?:{_CITY_WORDS}|(?:{_ZONE_WORDS})(?:\s+(?:standard\s+|daylight\s+)?time)?"
+# English words that are zones too ("central", "west") name a place when a word follows them
+# ("I'm in Central Europe", "in West Virginia", "in Mountain View"): a zone only before "time" or
+# where the phrase ends.
+_PLACE_WORDS = frozenset({*_REGION_WORDS, "west"})
+_ZONE_WORDS = "|".join(sorted({*_NAMES, *_FIXED} - {"z"} - _PLACE_WORDS, key=len, reverse=True))
+_TIME = r"\s+(?:standard\s+|daylight\s+)?time"
+_WHERE = rf"(?:{_CITY_WORDS}|(?:{_ZONE_WORDS})(?:{_TIME})?"
+_WHERE += rf"|(?:{'|'.join(sorted(_PLACE_WORDS))})(?:{_TIME}|(?!\s*[a-z]))"
 _WHERE += r"|(?:utc|gmt)\s?[+-]\d{1,2}(?::?\d{2})?)\b"
 # "all times are CET", "all times Pacific", "times are in UTC+2", "my time zone is Europe/Paris",
 # "I'm in Berlin", "we are based in Chicago", "I'm on Eastern time"
@@ -101,6 +107,8 @@ def message_zone(low: str) -> tuple[str, int | None] | None:
     ('cet', None)
     >>> message_zone("all times pacific: standup at 9:30"), message_zone("i'm in a meeting at 3")
     (('pt', None), None)
+    >>> message_zone("i'm in central europe"), message_zone("i'm on central time at 3")
+    (None, ('ct', None))
     """
     low = low[:_CAP]
     found = set()

@@ -54,9 +54,12 @@ _FOOTNOTE = re.compile(
 )
 # A label whose unit is percent: "%", "(%)", "% change", "percent of sales". A percentage written
 # in a label ("5.25% notes due 2025", "5.25 % notes", "( 4.07 % )") names the item, not the unit
-# of its cells; a year before the sign heads a column of percents ("2019 %").
+# of its cells; a year or a period's code before the sign heads a column of percents ("2019 %",
+# "Q1 %", "FY19 %").
 PERCENT_LABEL = re.compile(
-    r"(?=[%pP])(?:(?:(?<![\d.])(?<![\d.]\s)|(?<=\b(?:19|20)\d\d\s))%|\bpercent|\bpct\b)", re.I
+    r"(?=[%pP])(?:(?:(?<![\d.])(?<![\d.]\s)|(?<=\b(?:19|20)\d\d\s)|(?<=[a-z]\d\s)|(?<=[a-z]\d\d\s))%"
+    r"|\bpercent|\bpct\b)",
+    re.I,
 )
 # A cell that starts with a (non-year) number followed by a parenthesis: "27% ( 27 % )".
 _NUMBER_FIRST = re.compile(
