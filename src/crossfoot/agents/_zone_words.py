@@ -47,8 +47,9 @@ _REGION_WORDS = {"eastern": "et", "central": "ct", "mountain": "mt", "pacific": 
 _OFFSET = re.compile(r"(?:utc|gmt)?\s?([+-])(\d{1,2})(?::?(\d{2}))?")
 _CITY_WORDS = "|".join(sorted(_CITY, key=len, reverse=True)).replace("_", "[ _]")
 _ZONE_WORDS = "|".join(sorted({*_NAMES, *_FIXED, *_REGION_WORDS} - {"z"}, key=len, reverse=True))
-_WHERE = rf"(?:{_CITY_WORDS}|(?:{_ZONE_WORDS})(?:\s+(?:standard\s+|daylight\s+)?time)?"
-_WHERE += r"|(?:utc|gmt)\s?[+-]\d{1,2}(?::?\d{2})?)\b"
+# (the offset first: "utc" alone is a zone word too, and "UTC+2" would stop at its "+")
+_WHERE = r"(?:(?:utc|gmt)\s?[+-]\d{1,2}(?::?\d{2})?"
+_WHERE += rf"|{_CITY_WORDS}|(?:{_ZONE_WORDS})(?:\s+(?:standard\s+|daylight\s+)?time)?)\b"
 # "all times are CET", "all times Pacific", "times are in UTC+2", "my time zone is Europe/Paris",
 # "I'm in Berlin", "we are based in Chicago", "I'm on Eastern time"
 _STATED = re.compile(
