@@ -105,7 +105,8 @@ def _misranked(
     a row's years, rules.which_period), or else ``head``, the clause's words before it ("Churn
     was lowest in West"), unless the row is a year (rules._period_rank ranks those)."""
     ev = claim.evidence
-    if claim.passed and ev is not None and ev.kind != "cell" and place == 1 and word[0] not in "bw":
+    ranked = word.lower() not in ("best", "worst")  # (not its first letter: "biggest", "widest")
+    if claim.passed and ev is not None and ev.kind != "cell" and place == 1 and ranked:
         # ("grew fastest, up 12.2%")
         return growth_misranked(
             ev, values, _ADJECTIVE.get(word.lower(), word), high, sentence, after, head
