@@ -70,7 +70,16 @@ def test_each_figure_of_its_own_month(answer: str, statuses: list[str]) -> None:
         ("Q1 revenue totaled $173,630.", "derived"),
         ("Revenue in Q1 2024 was $173,630.", "derived"),
         ("Q1 revenue totaled $183,630.", "unsupported"),
-        ("Revenue in Q1 2024 was $231,630.", "unsupported"),  # Q1 and April
+        ("Revenue in Q1 2024 was $231,630.", "unsupported"),  # no sum of the months
+        pytest.param(
+            "Revenue in Q1 2024 was $244,130.",  # Q1 and April: the whole column's sum
+            "unsupported",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="rules.rowsums' column_sum takes the whole column's total for a sentence "
+                "that names one quarter (or one month): the named period does not narrow it",
+            ),
+        ),
     ],
 )
 def test_a_quarter_total_over_monthly_rows(answer: str, status: str) -> None:

@@ -7,28 +7,28 @@ memo, against the plain readings they replace.
   have read; the property compares ``check()`` with the gate and with a gate that never says
   "absent", and a broken gate (always "absent") is caught by a twin.
 - ``rules._month_rank.ranked_months``: the per-answer scan for month or half columns tests the
-  value's period before ``by_column`` (which tests it first itself): the same answer.
+  value's period before ``by_column`` (which tests it first itself): the same answer; the twins
+  run the ranking through the gate, and a gate that never opens is caught.
 - ``rules._prose_subject._source_words``: the words of the scope's sources, kept by the (frozen)
   sources themselves across answers (``model.memo.by_cells``), equal to the plain reading.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from decimal import Decimal
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crossfoot import check
-from crossfoot.language.period_columns import by_column
 from crossfoot.language.rowtokens import tokens
 from crossfoot.model.memo import by_cells
-from crossfoot.model.types import Source, SourceValue
+from crossfoot.model.types import Source
 from crossfoot.model.wordgate import WordGated
-from crossfoot.rules import _prose_subject, which_period
+from crossfoot.rules import _month_rank, _prose_subject, which_period
 
 _TABLE = (
     '[["", "2019", "2018", "2017"], ["Total Other", "89", "95", "82"], ["Sales", "10", "7", "9"]]'
@@ -94,13 +94,30 @@ def test_which_period_broken_gate_is_caught() -> None:
         assert not any(c.message == why for c in check(answer, [_TABLE]).claims)
 
 
+_MONTHS = json.dumps([["", "Jan 2024", "Feb 2024", "Mar 2024"], ["Revenue", "50", "52", "57"]])
+
+
 @pytest.mark.parametrize(
-    ("column", "period"),
-    [("Jan 2024", (2024, 1)), ("Jan 2024", None), ("Revenue", (2024, 1)), (None, None)],
+    ("answer", "why"),
+    [
+        ("Revenue was highest in February at 52.", "the highest is 57 (March), not 52 (February)"),
+        ("Revenue was lowest in February at 52.", "the lowest is 50 (January), not 52 (February)"),
+        ("Revenue was highest in March at 57.", None),
+    ],
 )
-def test_month_columns_scan_same(column: str | None, period: tuple[int, int] | None) -> None:
-    v = SourceValue(Decimal(1), "S1", row="Sales", column=column, table=0, period=period)
-    assert (v.period is not None and by_column(v)) == (by_column(v) and v.period is not None)
+def test_month_columns_gate_lets_the_ranking_through(answer: str, why: str | None) -> None:
+    # (read36c: the gate's test compared ``a and b`` with ``b and a``, which cannot fail; this
+    # runs ``ranked_months`` through the gate end to end, both twins)
+    (claim,) = check(answer, [_MONTHS]).claims
+    assert (claim.message or None) == why, claim
+    assert (claim.status == "contradicted") is (why is not None), claim
+
+
+def test_month_columns_broken_gate_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    answer = "Revenue was highest in February at 52."
+    assert check(answer, [_MONTHS]).claims[0].status == "contradicted"
+    monkeypatch.setattr(_month_rank, "by_column", lambda v: False)  # (a gate that never opens)
+    assert check(answer, [_MONTHS]).claims[0].status != "contradicted"
 
 
 # --- rules._prose_subject._source_words: the sources' words kept across answers -------------

@@ -52,9 +52,10 @@ _CITY_WORDS = "|".join(sorted(_CITY, key=len, reverse=True)).replace("_", "[ _]"
 _PLACE_WORDS = frozenset({*_REGION_WORDS, "west"})
 _ZONE_WORDS = "|".join(sorted({*_NAMES, *_FIXED} - {"z"} - _PLACE_WORDS, key=len, reverse=True))
 _TIME = r"\s+(?:standard\s+|daylight\s+)?time"
-_WHERE = rf"(?:{_CITY_WORDS}|(?:{_ZONE_WORDS})(?:{_TIME})?"
-_WHERE += rf"|(?:{'|'.join(sorted(_PLACE_WORDS))})(?:{_TIME}|(?!\s*[a-z]))"
-_WHERE += r"|(?:utc|gmt)\s?[+-]\d{1,2}(?::?\d{2})?)\b"
+# (the offset first: "utc" alone is a zone word too, and "UTC+2" would stop at its "+")
+_WHERE = r"(?:(?:utc|gmt)\s?[+-]\d{1,2}(?::?\d{2})?"
+_WHERE += rf"|{_CITY_WORDS}|(?:{_ZONE_WORDS})(?:{_TIME})?"
+_WHERE += rf"|(?:{'|'.join(sorted(_PLACE_WORDS))})(?:{_TIME}|(?!\s*[a-z])))\b"
 # "all times are CET", "all times Pacific", "times are in UTC+2", "my time zone is Europe/Paris",
 # "I'm in Berlin", "we are based in Chicago", "I'm on Eastern time"
 _STATED = re.compile(

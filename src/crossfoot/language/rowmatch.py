@@ -120,8 +120,8 @@ def _mute(ctx: ClaimContext, matches: Sequence[SourceValue]) -> bool:
 
 
 _RESPECTIVELY = WordGated(re.compile(r"(?i)\brespectively\b"), ("respectively",))
-_OF_AFTER = re.compile(  # (or its label in parentheses: "to 4,637 (North)")
-    r"(?i)^\s*(?:(?:in|of|per|for)\s+((?:(?:w(?:k|eek\s)?\d\d?\b|[a-z&,'-]+)\s*){1,4})"  # "in W2"
+_OF_AFTER = re.compile(  # (or its label in parentheses: "to 4,637 (North)"; "in W2", "in Wk 2")
+    r"(?i)^\s*(?:(?:in|of|per|for)\s+((?:(?:w(?:k\s?|eek\s)?\d\d?\b|[a-z&,'-]+)\s*){1,4})"
     r"|\(((?:\s*[a-z&'.-]+){1,4})\s*\))"
 )
 _MINUS_NEXT = re.compile(r"-\s?\d")

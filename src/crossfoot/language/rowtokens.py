@@ -144,6 +144,7 @@ _SPELLED: dict[str, tuple[str, ...]] = {
     "eps": ("earning", "share"),
     "capex": ("capital", "expenditure"),
     "cogs": ("cost", "good", "sold"),
+    "wk": ("week",),  # ("Wk 3" is "week 3"; glued "Wk3": language.week_labels)
 }
 # Statement lines a sentence names by their "&" abbreviation without the label at hand ("R&D
 # rose" names "Research and development expense"; "SG&A" names "Selling, general and

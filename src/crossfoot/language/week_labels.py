@@ -1,4 +1,4 @@
-"""A week named by its short form ("W2", "Wk3", "wk 03") read as the words it stands for
+"""A week named by its short form ("W2", "Wk3", "wk03") read as the words it stands for
 ("week 2"), so that a row labelled "W2" and a sentence's "week 2" name each other.
 
 Read by ``language.rowtokens`` one word at a time (its memo keeps each word's reading): the

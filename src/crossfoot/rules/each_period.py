@@ -56,9 +56,15 @@ _NOT = re.compile(r"(?i)\b(?:not|never)\b|n't\b")  # ("hasn't": no \b before its
 def may_each(low: str) -> bool:
     """A cheap gate: whether ``low`` (lower case) may say a move of each of N periods."""
     return ("month" in low or "quarter" in low or "year" in low) and (
-        "each" in low or "all " in low or "every one" in low or "straight" in low
-        or "consecutive" in low or "successive" in low or "in a row" in low or "running" in low
-    )  # fmt: skip (the cues of language.each_periods._CUES)
+        "each" in low
+        or "all " in low
+        or "every one" in low
+        or "straight" in low
+        or "consecutive" in low
+        or "successive" in low
+        or "in a row" in low
+        or "running" in low
+    )  # (the cues of language.each_periods._CUES)
 
 
 def each_period(
