@@ -117,8 +117,8 @@ def _misranked(
     a row's years, rules.which_period), or else ``head``, the clause's words before it ("Churn
     was lowest in West"), unless the row is a year (rules._period_rank ranks those)."""
     ev = claim.evidence
-    derived = claim.passed and ev is not None and ev.kind != "cell" and place == 1
-    if derived and not _unrated_good_bad(word, after):
+    derived = claim.passed and place == 1 and not _unrated_good_bad(word, after)
+    if derived and ev is not None and ev.kind != "cell":
         # ("grew fastest, up 12.2%")
         return growth_misranked(
             ev, values, _ADJECTIVE.get(word.lower(), word), high, sentence, after, head
