@@ -153,3 +153,17 @@ def test_an_average_across_rows_named(answer: str, passed: bool) -> None:
 def test_level_words_over_wide_result_rows(answer: str, status: str) -> None:
     (claim,) = trace(answer, GROWTH).claims
     assert claim.status == status, trace(answer, GROWTH).explain()
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        ("Email had the best conversion rate, at 6.0%.", "derived"),
+        ("Social had the best conversion rate, at 1.5%.", "contradicted"),
+        ("Social had the worst conversion rate, at 1.5%.", "derived"),
+        ("Email had the worst conversion rate, at 6.0%.", "contradicted"),
+    ],
+)
+def test_best_and_worst_rank_a_derived_rate(answer: str, status: str) -> None:
+    (claim,) = trace(answer, CHANNELS).claims
+    assert claim.status == status, trace(answer, CHANNELS).explain()

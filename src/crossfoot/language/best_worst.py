@@ -5,10 +5,10 @@ month", "one of our best months", "our best month since 2021").
 
 Read only before a noun that names what the rows are (a row noun of ``language.extremes``:
 "region", "store", "product"; or a period: "month", "quarter", "week", "day"), within one
-word ("the best single month", "the worst performing region"). Which way "best" ranks depends
-on the column: more revenue is better, more churn or cost is worse. :func:`lower_is_better`
-names the columns where a greater figure is the worse one; the rule leaves "best" and "worst"
-of those alone (rules.extremes).
+word ("the best single month", "the worst performing region"), or before a rate within two
+("the best conversion rate"). Which way "best" ranks depends on the column: more revenue is
+better, more churn or cost is worse. :func:`lower_is_better` names the columns where a greater
+figure is the worse one; the rule leaves "best" and "worst" of those alone (rules.extremes).
 
 >>> t = "March was the best month; South the worst region, at best a blip."
 >>> [(t[a:b], h) for a, b, h in best_worst(t, 0, len(t))]
@@ -27,12 +27,15 @@ from crossfoot.language.extremes import _NOT_AFTER, _NOT_BEFORE, ROW_NOUNS_RE
 
 __all__ = ["PERIOD_NOUNS", "best_worst", "lower_is_better"]
 
+# A rate of two columns ("the best conversion rate", "the worst gross margin"): ranked by the
+# derived figure, unless more of it is worse (rules.extremes)
+_RATES = r"(?:rates?|ratios?|margins?|yields?)"
 #: Nouns of a line's periods: "the best month" ranks the rows of a series by month.
 PERIOD_NOUNS = frozenset({"month", "quarter", "week", "day"})
 _PERIODS = "|".join(sorted(w + s for w in PERIOD_NOUNS for s in ("", "s")))
 _BEST = re.compile(
-    r"(?i)\b(?:(?P<high>best)|worst)(?:-ever)?\s+(?:[a-z]+[\s-]+)?"
-    rf"(?:{ROW_NOUNS_RE}|{_PERIODS})\b"
+    r"(?i)\b(?:(?P<high>best)|worst)(?:-ever)?\s+(?:(?:[a-z]+[\s-]+)?"
+    rf"(?:{ROW_NOUNS_RE}|{_PERIODS})|(?:[a-z]+[\s-]+){{0,2}}{_RATES})\b"
 )
 # Words of a column where a greater figure is the worse one ("the worst month" for churn is
 # its highest): best and worst are not read there.

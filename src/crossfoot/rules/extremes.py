@@ -88,6 +88,18 @@ def ranked_rows(text: str, claims: list[Claim], values: Sequence[SourceValue]) -
     return out
 
 
+_RATE_SAID = re.compile(r"(?i)\s*(?:[a-z]+[\s-]+){0,2}(?:rate|ratio|margin|yield)s?\b")
+
+
+def _unrated_good_bad(word: str, after: str) -> bool:
+    """Whether ``word`` is "best" or "worst" (not "biggest", "weakest") of anything but a rate
+    where more is better: "the best conversion rate, at 6.0%" ranks the derived rate; "the best
+    month, up 12%" and "the best churn rate" are not read (language.best_worst)."""
+    if word.lower() not in ("best", "worst"):
+        return False
+    return _RATE_SAID.match(after) is None or lower_is_better(after)
+
+
 def _misranked(
     sentence: str,
     claim: Claim,
@@ -105,8 +117,8 @@ def _misranked(
     a row's years, rules.which_period), or else ``head``, the clause's words before it ("Churn
     was lowest in West"), unless the row is a year (rules._period_rank ranks those)."""
     ev = claim.evidence
-    good_bad = word.lower() in ("best", "worst")  # (not "biggest", "weakest")
-    if claim.passed and ev is not None and ev.kind != "cell" and place == 1 and not good_bad:
+    derived = claim.passed and place == 1 and not _unrated_good_bad(word, after)
+    if derived and ev is not None and ev.kind != "cell":
         # ("grew fastest, up 12.2%")
         return growth_misranked(
             ev, values, _ADJECTIVE.get(word.lower(), word), high, sentence, after, head
@@ -116,7 +128,7 @@ def _misranked(
     v = ev.operands[0]
     if v.table is None or v.row_index is None or not v.row or v.value < 0:
         return None
-    if good_bad and lower_is_better(v.column):
+    if word.lower() in ("best", "worst") and lower_is_better(v.column):
         return None  # (the worst month for churn is its highest: not read)
     if over_time and not (
         _period_said(v, sentence) or (_YEAR_ROW.fullmatch(v.row.strip()) and v.row in sentence)
