@@ -155,8 +155,8 @@ def _group_values(table: _Table, columns: list[dict[int, Decimal]], out: list[fl
             groups.setdefault(("label", label), []).append(i)
     for i, p in enumerate(table.row_periods() or ()):
         if p is not None and 1 <= p[1] <= 12:  # a named quarter or half of rows by month
-            groups.setdefault(("quarter", p[0], (p[1] - 1) // 3), []).append(i)
-            groups.setdefault(("half", p[0], (p[1] - 1) // 6), []).append(i)
+            groups.setdefault(("quarter", (p[0], (p[1] - 1) // 3)), []).append(i)
+            groups.setdefault(("half", (p[0], (p[1] - 1) // 6)), []).append(i)
     for key, rows in groups.items():
         if len(rows) < 2:
             continue
