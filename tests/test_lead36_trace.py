@@ -71,6 +71,10 @@ def test_each_figure_of_its_own_month(answer: str, statuses: list[str]) -> None:
         ("Revenue in Q1 2024 was $173,630.", "derived"),
         ("Q1 revenue totaled $183,630.", "unsupported"),
         ("Revenue in Q1 2024 was $231,630.", "unsupported"),  # no sum of the months
+        # a quarter's mean over its months (rules._rowsums_reach lists the quarter's groups)
+        ("Q1 orders averaged 1,276.7 a month.", "derived"),
+        ("Orders averaged 1,276.7 a month in Q2.", "unsupported"),
+        ("Q1 orders averaged 1,286.7 a month.", "unsupported"),
         pytest.param(
             "Revenue in Q1 2024 was $244,130.",  # Q1 and April: the whole column's sum
             "unsupported",

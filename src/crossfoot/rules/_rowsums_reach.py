@@ -141,8 +141,9 @@ def _sums(cells: Sequence[Any], out: list[float]) -> None:
 
 
 def _group_values(table: _Table, columns: list[dict[int, Decimal]], out: list[float]) -> None:
-    """The totals and means of every group of rows of one period or one label, and each
-    row's share of its period's total (rules._rowsums_groups)."""
+    """The totals and means of every group of rows of one period or one label (and of the months
+    of one quarter or half), and each row's share of its period's total
+    (rules._rowsums_groups)."""
     groups = dict(table.period_index())
     # the counts of distinct periods, years and labels ("over the two months")
     for kind in ("period", "year"):
@@ -152,6 +153,10 @@ def _group_values(table: _Table, columns: list[dict[int, Decimal]], out: list[fl
         label = table.labels_of(i)
         if label is not None:
             groups.setdefault(("label", label), []).append(i)
+    for i, p in enumerate(table.row_periods() or ()):
+        if p is not None and 1 <= p[1] <= 12:  # a named quarter or half of rows by month
+            groups.setdefault(("quarter", (p[0], (p[1] - 1) // 3)), []).append(i)
+            groups.setdefault(("half", (p[0], (p[1] - 1) // 6)), []).append(i)
     for key, rows in groups.items():
         if len(rows) < 2:
             continue
