@@ -9,6 +9,9 @@ an order of two rows in every period: "Beta trailed Alpha every month",
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from decimal import Decimal
+from itertools import pairwise
 
 from crossfoot.language.changewords import MOVED_DOWN_PAST, MOVED_UP_PAST
 from crossfoot.language.extremes import ROW_NOUNS_RE
@@ -24,6 +27,7 @@ __all__ = [
     "every_row",
     "may_word_every",
     "worded_claim",
+    "wrong_step",
 ]
 
 # The past-tense verbs of a line's movement that figure-free readings take (rules.worded_rows,
@@ -100,3 +104,19 @@ def worded_claim(text: str) -> bool:
     (True, False)
     """
     return every_period(text) or may_multiply(text) or may_compare_periods(text) or every_row(text)
+
+
+def wrong_step(values: Sequence[Decimal], up: bool) -> tuple[int, str] | None:
+    """The first step of ``values`` that does not move ``up`` (or down): its index and what it
+    did ("rose", "fell", "held"); None when every step moves that way. One reading for
+    rules.worded_rows ("rose every year") and rules.each_period ("rose in each of the last
+    three quarters").
+
+    >>> from decimal import Decimal as D
+    >>> wrong_step([D(1), D(2), D(2)], True), wrong_step([D(3), D(2)], False)
+    ((1, 'held'), None)
+    """
+    for i, (a, b) in enumerate(pairwise(values)):
+        if (b > a) != up or b == a:
+            return i, "rose" if b > a else "fell" if b < a else "held"
+    return None

@@ -75,12 +75,6 @@ def claim_months(ctx: ClaimContext, others: Sequence[Mention]) -> int | tuple[in
     the claim's figure when another figure of ``others`` names a different one right after it:
     "Orders fell 5.2% in March, then rose 17.2% in April" (each figure of its own month, as
     rules._claim_year.own_year reads years).
-
-    >>> from crossfoot.numbers.extract import extract
-    >>> t = "Orders fell 5.2% in March, then rose 17.2% in April."
-    >>> ms = extract(t)
-    >>> [own_month(t, m, ms) for m in ms]
-    [3, 4]
     """
     whole = focus_months(ctx.sentence.text)
     if isinstance(whole, int):
@@ -89,7 +83,14 @@ def claim_months(ctx: ClaimContext, others: Sequence[Mention]) -> int | tuple[in
 
 
 def own_month(text: str, mention: Mention, others: Sequence[Mention]) -> int | None:
-    """The month named right after ``mention`` when another of ``others`` names another."""
+    """The month named right after ``mention`` when another of ``others`` names another.
+
+    >>> from crossfoot.numbers.extract import extract
+    >>> t = "Orders fell 5.2% in March, then rose 17.2% in April."
+    >>> ms = extract(t)
+    >>> [own_month(t, m, ms) for m in ms]
+    [3, 4]
+    """
     own = _month_after(text, mention)
     if own is None:
         return None

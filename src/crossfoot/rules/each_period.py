@@ -28,10 +28,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from itertools import pairwise
 
 from crossfoot.language.each_periods import says_each_period
-from crossfoot.language.trends import MOVED
+from crossfoot.language.trends import MOVED, wrong_step
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules._period_trend import period_series, row_periods
 
@@ -154,16 +153,17 @@ def _claim(
         steps = cells[-(n + 1) :] if n < held else cells
     else:
         return None  # ("rose in all three months" of a longer line: which three is unclear)
-    for a, b in pairwise(steps):
-        if (b.value > a.value) != up or b.value == a.value:
-            went = "rose" if b.value > a.value else "fell" if b.value < a.value else "held"
-            why = (
-                f'"{verb}" in each of {m.text} {unit}s, but it {went} from '
-                f"{format_decimal(a.value)} to {format_decimal(b.value)} "
-                f"({_name(a, across)} to {_name(b, across)})"
-            )
-            return Claim(m, s, "contradicted", ev, why)
-    return Claim(m, s, "derived", ev)
+    wrong = wrong_step([c.value for c in steps], up)
+    if wrong is None:
+        return Claim(m, s, "derived", ev)
+    i, went = wrong
+    a, b = steps[i], steps[i + 1]
+    why = (
+        f'"{verb}" in each of {m.text} {unit}s, but it {went} from '
+        f"{format_decimal(a.value)} to {format_decimal(b.value)} "
+        f"({_name(a, across)} to {_name(b, across)})"
+    )
+    return Claim(m, s, "contradicted", ev, why)
 
 
 def _name(v: SourceValue, across: bool) -> str:

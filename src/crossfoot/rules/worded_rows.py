@@ -42,10 +42,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from itertools import pairwise
 
 from crossfoot.language.row_compare import may_compare_periods
-from crossfoot.language.trends import MOVED, MOVED_DOWN, MOVED_UP, every_period, may_word_every
+from crossfoot.language.trends import (
+    MOVED,
+    MOVED_DOWN,
+    MOVED_UP,
+    every_period,
+    may_word_every,
+    wrong_step,
+)
 from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules._every_row_moves import every_row_moves
@@ -161,13 +167,13 @@ def _judged(
     steps = " -> ".join(f"{w}: {format_decimal(v.value)}" for w, v in zip(when, cells, strict=True))
     row = cells[0].column if down else cells[0].row
     ev = Evidence("trend", "movement", f"{row}: {steps}", tuple(cells), None)
-    for i, (a, b) in enumerate(pairwise(cells)):
-        if (b.value > a.value) != up or b.value == a.value:
-            went = "rose" if b.value > a.value else "fell" if b.value < a.value else "held"
-            message = (
-                f'"{word}" says {row} moved so in every {unit}, but it {went} from '
-                f"{format_decimal(a.value)} in {when[i]} to {format_decimal(b.value)} in "
-                f"{when[i + 1]}"
-            )
-            return Claim(m, s, "contradicted", ev, message)
-    return Claim(m, s, "derived", ev)
+    wrong = wrong_step([v.value for v in cells], up)
+    if wrong is None:
+        return Claim(m, s, "derived", ev)
+    i, went = wrong
+    message = (
+        f'"{word}" says {row} moved so in every {unit}, but it {went} from '
+        f"{format_decimal(cells[i].value)} in {when[i]} to {format_decimal(cells[i + 1].value)} in "
+        f"{when[i + 1]}"
+    )
+    return Claim(m, s, "contradicted", ev, message)
