@@ -2,17 +2,19 @@
 churn rate", "Enterprise had the lowest churn" (gaps37).
 
 No figure says it, so no number rule saw it, and a row that ranks elsewhere passed. When a
-sentence with no figure names one row of a table before a superlative that ranks rows
-(:func:`crossfoot.language.extremes.extremes`: "highest", "largest", "smallest", "the most";
-:func:`crossfoot.language.best_worst.best_worst`: "best" / "worst" before a row noun or a rate),
-the row's cell must be the largest (or smallest) of its column over the table's rows, totals
-aside. The column is the one the words after the superlative name ("the highest churn rate",
-"the largest region by revenue"), else the one column of the year the sentence names, else the
-table's only column of figures. "Best" and "worst" rank by the column's sense: more churn or
-cost is worse (:func:`crossfoot.language.best_worst.lower_is_better`), so "the worst churn rate"
-is the highest. The superlative becomes a claim: ``derived`` when the row ranks so (ties rank
-alike), ``contradicted`` naming the row that does. Left alone: a negated sentence, a table of
-fewer than three rows, a column with a negative figure, a row the words do not name alone.
+sentence with no figure names one row of a table before a superlative that ranks rows, or after
+it ("The largest region was North"), the superlative being one of
+:func:`crossfoot.language.extremes.extremes` ("highest", "largest", "smallest", "the most") or
+of :func:`crossfoot.language.best_worst.best_worst` ("best" / "worst" before a row noun or a
+rate), the row's cell must be the largest (or smallest) of its column over the table's rows,
+totals ("Total", "All regions") aside. The column is the one the words after the superlative
+name ("the highest churn rate", "the largest region by revenue"), else the one column of the
+year the sentence names, else the table's only column of figures. "Best" and "worst" rank by
+the column's sense: more churn or cost is worse
+(:func:`crossfoot.language.best_worst.lower_is_better`), so "the worst churn rate" is the
+highest. The superlative becomes a claim: ``derived`` when the row ranks so (ties rank alike),
+``contradicted`` naming the row that does. Left alone: a negated sentence, a table of fewer
+than three rows, a column with a negative figure, a row the words do not name alone.
 
 >>> from crossfoot import check
 >>> t = "| Region | Sales |\\n|---|---|\\n| North | 2,500 |\\n| South | 950 |\\n| East | 1,250 |"
@@ -43,8 +45,11 @@ _VERB = re.compile(
     r"(?i)\b(?:was|is|were|are|remained|remains|became|ranked\s+as|had|has|posted|recorded|"
     r"reported|generated|showed|saw|delivered|drove)\s+(?:the|our)\s+(?:[a-z]+-)?$"
 )
+# "The largest region was North": the sentence opens with the superlative, the row after a verb.
+_OPENS = re.compile(r"(?i)^\s*(?:the|our)\s+(?:[a-z]+-)?$")
+_THEN = re.compile(r"(?i)[^.;,]{0,40}?\s(?P<verb>was|is|remained|were)\s+(?P<row>.+)$")
 _CLAUSE_END = re.compile(r"[,;:(]|\b(?:and|while|but|whereas|with|at)\b")
-_Key = tuple[str, int | None]
+_SUMS = frozenset({"total", "totals", "all", "overall", "combined", "grand", "sum", "subtotal"})
 
 
 def ranked_free(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[Claim]:
@@ -56,15 +61,11 @@ def ranked_free(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[C
     if len(words) != 1 or _NOT.search(sentence):
         return []
     start, end, high, judged = words[0]
-    verb = _VERB.search(sentence, 0, start)
-    if verb is None:
-        return []
-    row = _one_row(sentence[: verb.start()], values)
+    subject, after = _subject(sentence, start, end)
+    row = _one_row(subject, values) if subject else None
     if row is None:
         return []
-    after = sentence[end:]
-    cut = _CLAUSE_END.search(after)
-    column = _column(row, after[: cut.start()] if cut else after, sentence, values)
+    column = _column(row, after, sentence, values)
     if column is None:
         return []
     peers = _peers(row, column, values)
@@ -90,10 +91,28 @@ def ranked_free(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[C
         return [Claim(mention, s, "derived", ev)]
     side = "highest" if high else "lowest"
     message = (
-        f'"{word}" ranks {own.row} first, but the {side} {own.column} is {top.row}\'s '
+        f'"{word}" says {own.row}, but the {side} {own.column} is {top.row}\'s '
         f"({format_decimal(top.value)}; {own.row} {format_decimal(own.value)})"
     )
     return [Claim(mention, s, "contradicted", ev, message)]
+
+
+def _subject(sentence: str, start: int, end: int) -> tuple[str, str]:
+    """(the words naming the row, the words after the superlative naming the column): "North
+    was the largest region by sales", or "The largest region by sales was North"."""
+    verb = _VERB.search(sentence, 0, start)
+    if verb is not None:
+        after = sentence[end:]
+        cut = _CLAUSE_END.search(after)
+        return sentence[: verb.start()], after[: cut.start()] if cut else after
+    if not _OPENS.match(sentence[:start]):
+        return "", ""
+    then = _THEN.match(sentence, end)
+    if then is None:
+        return "", ""
+    rest = then.group("row")
+    cut = _CLAUSE_END.search(rest)
+    return rest[: cut.start()] if cut else rest, sentence[end : then.start("verb")]
 
 
 def _cells(values: Sequence[SourceValue]) -> list[SourceValue]:
@@ -159,7 +178,7 @@ def _peers(
     for v in _cells(values):
         if (v.source_id, v.table, v.col_index) != (row[0], row[1], column):
             continue
-        if "total" in tokens(v.row or "") or v.row_index in out:
-            continue
+        if v.row_index in out or not _SUMS.isdisjoint((v.row or "").lower().split()):
+            continue  # ("Total", "All regions": the rows' sum, not a row among them)
         out[v.row_index] = v  # type: ignore[index]
     return out
