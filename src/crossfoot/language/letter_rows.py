@@ -6,9 +6,9 @@ possessive), so "Widget C sold 1,500" names every widget row alike and Widget A'
 for it. A letter is read as the row's name only where the table itself tells rows apart by it:
 two labels or more that are the same words with another capital letter (*siblings*). The
 sentence then names a sibling by its words and its letter, as written ("Widget C", capital); the
-claim's sibling is the one named last before the figure with no other figure between, or right
-after it ("1,500 for Widget C"). When every matched cell is a sibling's and none is the named
-one's, the figure is ``wrong_row``.
+claim's sibling is the one named between the figure before it and the figure, or right after it
+("1,500 for Widget C"); two named there, or "respectively", name none. When every matched cell
+is a sibling's and none is the named one's, the figure is ``wrong_row``.
 """
 
 from __future__ import annotations
@@ -91,14 +91,19 @@ def _table_labels(ctx: ClaimContext, sv: SourceValue) -> tuple[str, ...]:
 
 
 def _claim_sibling(ctx: ClaimContext, named: list[tuple[int, int, str]]) -> str | None:
-    """The sibling the claim's figure is given for (module docstring), else None."""
+    """The sibling the claim's figure is given for (module docstring), else None: the one
+    sibling named since the figure before it, or right after it. Two siblings named there
+    ("Widget C outsold Widget A, 1,500 to 1,200") are a list, read in order elsewhere."""
     m, s = ctx.mention, ctx.sentence
-    before = [x for x in named if s.start + x[1] <= m.start]
+    if "respectively" in ctx.text[s.start : s.end].lower():
+        return None
+    figures = [x for x in mentions_between(ctx, s.start, m.start) if x.kind != "year"]
+    since = max((x.end for x in figures if x is not m), default=s.start)
+    before = {label for a, b, label in named if since <= s.start + a and s.start + b <= m.start}
+    if len(before) == 1:
+        return before.pop()
     if before:
-        start, end, label = before[-1]
-        between = mentions_between(ctx, s.start + end, m.start)
-        if not any(x is not m and x.kind != "year" for x in between):
-            return label
+        return None
     for start, _, label in named:
         if s.start + start >= m.end and _AFTER.match(ctx.text[m.end : s.start + start]):
             return label

@@ -8,8 +8,9 @@ it ("The largest region was North"), the superlative being one of
 of :func:`crossfoot.language.best_worst.best_worst` ("best" / "worst" before a row noun or a
 rate), the row's cell must be the largest (or smallest) of its column over the table's rows,
 totals ("Total", "All regions") aside. The column is the one the words after the superlative
-name ("the highest churn rate", "the largest region by revenue"), else the one column of the
-year the sentence names, else the table's only column of figures. "Best" and "worst" rank by
+name ("the highest churn rate", "the largest region by revenue"); else, after a noun that says
+what the rows are ("region", "segment", "month": not "the largest expense"), the one column of
+the year the sentence names, else the table's only column of figures. "Best" and "worst" rank by
 the column's sense: more churn or cost is worse
 (:func:`crossfoot.language.best_worst.lower_is_better`), so "the worst churn rate" is the
 highest. The superlative becomes a claim: ``derived`` when the row ranks so (ties rank alike),
@@ -29,8 +30,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from crossfoot.language.best_worst import best_worst, lower_is_better
-from crossfoot.language.extremes import extremes
+from crossfoot.language.best_worst import PERIOD_NOUNS, best_worst, lower_is_better
+from crossfoot.language.extremes import ROW_NOUNS, extremes
 from crossfoot.language.rank_free import may_rank_free
 from crossfoot.language.rowtokens import required_tokens, root, tokens
 from crossfoot.language.years import YEAR
@@ -49,6 +50,9 @@ _VERB = re.compile(
 _OPENS = re.compile(r"(?i)^\s*(?:the|our)\s+(?:[a-z]+-)?$")
 _THEN = re.compile(r"(?i)[^.;,]{0,40}?\s(?P<verb>was|is|remained|were)\s+(?P<row>.+)$")
 _CLAUSE_END = re.compile(r"[,;:(]|\b(?:and|while|but|whereas|with|at)\b")
+# The noun right after the superlative, when no column is named: what the rows are.
+_NOUN = re.compile(r"\s*(?:[a-z]+[\s-]+)?([A-Za-z]+)")
+_ROW_NOUNS = ROW_NOUNS | PERIOD_NOUNS | {"plan", "tier", "product", "year"}
 _SUMS = frozenset({"total", "totals", "all", "overall", "combined", "grand", "sum", "subtotal"})
 
 
@@ -161,8 +165,9 @@ def _column(
     named = [j for j, v in columns.items() if said & {root(t) for t in tokens(v.column or "")}]
     if len(named) == 1:
         return named[0]
-    if named:
-        return None
+    noun = _NOUN.match(after)
+    if named or noun is None or noun[1].lower().rstrip("s") not in _ROW_NOUNS:
+        return None  # ("the largest expense": which rows are expenses is not known)
     years = {int(y) for y in YEAR.findall(sentence)}
     dated = [j for j, v in columns.items() if v.year is not None and v.year in years]
     if years:
