@@ -24,6 +24,7 @@ from crossfoot.model.types import Evidence, SourceValue
 __all__ = ["letter_verdict", "siblings"]
 
 _LETTER = re.compile(r"[A-Z]")
+_LONE = re.compile(r"(?<![\w'-])[A-Z](?![\w-])")
 # Words between a figure and the sibling it is given for ("1,500 for Widget C", "1,500 (Tier B)").
 _AFTER = re.compile(r"\s*(?:[a-z]+\s+){0,2}?(?:for|by|at|in|from|of|\()\s*$")
 
@@ -113,10 +114,10 @@ def _claim_sibling(ctx: ClaimContext, named: list[tuple[int, int, str]]) -> str 
 def letter_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | None:
     """``wrong_row`` when every matched cell is a letter sibling's and the claim names another
     sibling (module docstring), else None."""
-    if not matches or any(sv.table is None or sv.row is None for sv in matches):
-        return None
     text = ctx.text[ctx.sentence.start : ctx.sentence.end]
-    if not any(c.isupper() for c in text[1:]):
+    if not matches or _LONE.search(text) is None:
+        return None  # (no capital letter standing alone: no sibling can be named)
+    if any(sv.table is None or sv.row is None for sv in matches):
         return None
     labels = _table_labels(ctx, matches[0])
     kin = siblings(labels)
