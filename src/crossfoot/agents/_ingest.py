@@ -40,6 +40,9 @@ _NUMBER_SIGN = re.compile(r"#(\d+)(?![\w-])")
 _WORDISH = frozenset("#_0123456789abcdefghijklmnopqrstuvwxyz")
 _PERCENTS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:%|per\s?cent\b)")
 _URLS = re.compile(r"(?:https?://|www\.)[^\s<>\"'()\[\]{}\\]+")
+# A host and a path written without a scheme: one start per run (nothing before it may be part of
+# a word, an address or a path), so a long run is read once.
+_BARE_URLS = re.compile(r"(?<![\w@./:\\-])[a-z0-9][a-z0-9.-]*\.[a-z]{2,24}/[^\s<>\"'()\[\]{}\\]*")
 # Phone-like runs: digits and ().- joined by single spaces ("+1 (555) 010-4477"). One unambiguous
 # pattern finds each run (no nested quantifiers over overlapping classes, so linear time); the
 # digits of a run are read from its first digit to its last digit not after a space.
@@ -204,6 +207,8 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
         out.yearless |= yearless
     if "://" in low or "www." in low:
         out.urls = {url_key(u) for u in _URLS.findall(low)}
+    if len(low) <= PROSE_CAP and "/" in low:  # "shop.example.org/deals": a link with no scheme
+        out.urls |= {url_key(u) for u in _BARE_URLS.findall(low)}
     return out
 
 
