@@ -26,6 +26,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
 from crossfoot.rules._absent_period import absent_year
 from crossfoot.rules._aggregate_named import aggregate_verdict
+from crossfoot.rules._cell_direction import change_cell_direction
 from crossfoot.rules._periods import counts_periods
 from crossfoot.rules._prior_words import prior_period_verdict
 from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
@@ -104,7 +105,7 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
     if opposite is not None:
         evidence = Evidence("direct", "exact", sv.describe(), (sv,), sv.value, opposite)
         return Verdict("contradicted", evidence, opposite)
-    signed = sign_verdict(ctx, sv)
+    signed = sign_verdict(ctx, sv) or change_cell_direction(ctx, sv)  # "grew 9%" over (9)%
     if signed is not None:
         return signed
     met = relabelled(ctx, prose_met(ctx, matches))  # own words meet; no other figure's label
