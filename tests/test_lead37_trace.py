@@ -33,3 +33,26 @@ def test_counted_rows_in_trace(answer: str, counted: str, status: str) -> None:
     report = trace(answer, PLANS)
     claim = next(c for c in report.claims if c.text == counted)
     assert claim.status == status, report.explain()
+
+
+SALES = [
+    {"region": "North", "q1_sales": 1200, "q2_sales": 1350, "target": 1300},
+    {"region": "South", "q1_sales": 800, "q2_sales": 760, "target": 900},
+    {"region": "East", "q1_sales": 950, "q2_sales": 1100, "target": 1000},
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        # a difference or a percentage against a comparator column (language.comparators)
+        ("South missed its target by 140 in Q2.", "derived"),
+        ("South missed its target by 40 in Q2.", "unsupported"),
+        ("East reached 110% of its target in Q2.", "derived"),
+        ("East reached 120% of its target in Q2.", "unsupported"),
+    ],
+)
+def test_against_a_target_in_trace(answer: str, status: str) -> None:
+    report = trace(answer, SALES)
+    (claim,) = [c for c in report.claims if c.mention.kind != "year"]
+    assert claim.status == status, report.explain()
