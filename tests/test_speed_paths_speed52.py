@@ -1,7 +1,7 @@
 """Round 37 (issue 19, speed52): fast paths of ``check()``'s row readings, against the plain
 readings they replace.
 
-- ``language.rowsynonyms._spelt_apart``: ``any(_one_apart(w, v) for w in words)`` with each word
+- ``language.rowsynonyms._spelt_apart`` (and ``_split_any``, the same for a word glued of two): ``any(_one_apart(w, v) for w in words)`` with each word
   first held, inline, to what ``_one_apart`` asks of both (the first two letters, the last, the
   length within one). The property compares the two over words drawn near each other (one
   letter added, dropped or replaced, anywhere), and a prefilter that drops a word it should keep
@@ -63,3 +63,30 @@ def test_a_prefilter_that_drops_a_word_is_caught(monkeypatch: pytest.MonkeyPatch
     assert not names_in_other_words(frozenset({"ebita"}), {"ebitda"}, [])
     assert _spelt_apart({"ebitda"}, "ebita")
     assert not too_strict({"ebitda"}, "ebita")
+
+
+@st.composite
+def _glued(draw: st.DrawFn) -> tuple[list[str], str, frozenset[str]]:
+    """A part, needed words, and words some of which glue the part to a needed word."""
+    part = draw(st.text(_LETTERS, min_size=0, max_size=6))
+    need = frozenset(draw(st.lists(st.text(_LETTERS, min_size=1, max_size=6), max_size=4)))
+    words = draw(st.lists(_WORD, max_size=5))
+    for other in draw(st.lists(st.sampled_from(sorted(need) or ["x"]), max_size=3)):
+        words.append(part + other if draw(st.booleans()) else other + part)
+    return words, part, need
+
+
+@settings(max_examples=50, deadline=None)
+@given(_glued())
+def test_split_any_is_the_plain_reading(case: tuple[list[str], str, frozenset[str]]) -> None:
+    words, part, need = case
+    plain = any(rowsynonyms._split_into(w, part, need) for w in words)
+    assert rowsynonyms._split_any(words, part, need) == plain
+
+
+def test_split_any_twins() -> None:
+    need = frozenset({"non", "recurring"})
+    assert rowsynonyms._split_any({"nonrecurring"}, "non", need)
+    assert rowsynonyms._split_any({"nonrecurring"}, "recurring", need)
+    assert not rowsynonyms._split_any({"nonrecurrings"}, "non", need)
+    assert names_in_other_words(need, {"nonrecurring", "charge"}, ["nonrecurring", "charge"])

@@ -130,10 +130,23 @@ def names_in_other_words(need: frozenset[str], words: set[str], said: Sequence[s
             continue
         if glued is None:
             glued = {a + b for a, b in pairwise(said)}
-        if m in glued or any(_split_into(w, m, need) for w in words):
+        if m in glued or _split_any(words, m, need):
             continue
         return False
     return True
+
+
+def _split_any(words: Iterable[str], part: str, need: frozenset[str]) -> bool:
+    """``any(_split_into(w, part, need) for w in words)``, each word first held, inline, to
+    what _split_into asks of it: long enough, and ``part`` inside it (a start or an end of a
+    word is inside it; tests/test_speed_paths_speed52.py)."""
+    if len(part) < _PART:
+        return False
+    least = len(part) + _PART
+    for w in words:
+        if len(w) >= least and part in w and _split_into(w, part, need):
+            return True
+    return False
 
 
 def _split_into(word: str, part: str, need: frozenset[str]) -> bool:
