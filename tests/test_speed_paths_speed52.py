@@ -32,7 +32,11 @@ def _near(draw: st.DrawFn) -> tuple[list[str], str]:
             k = draw(st.integers(0, len(w)))
             c = draw(st.sampled_from(_LETTERS))
             op = draw(st.sampled_from(("add", "drop", "swap")))
-            w = w[:k] + c + w[k:] if op == "add" else w[:k] + ("" if op == "drop" else c) + w[k + 1 :]
+            w = (
+                w[:k] + c + w[k:]
+                if op == "add"
+                else w[:k] + ("" if op == "drop" else c) + w[k + 1 :]
+            )
         words.append(w)
     return words, v
 
