@@ -62,6 +62,7 @@ from crossfoot.rules.answer_date import dated_answer
 from crossfoot.rules.answer_order import order_misfits
 from crossfoot.rules.answer_sign import final_misfits
 from crossfoot.rules.off_question_count import part_misfit
+from crossfoot.rules.off_question_level import total_named
 from crossfoot.rules.off_question_operand import stray_operand
 from crossfoot.rules.own_rows import Rerun
 from crossfoot.rules.ratio_order import inverted_finals
@@ -386,7 +387,7 @@ def _several_for_one(ask: Ask, finals: Sequence[Claim], marked: bool) -> Fit | N
     """A total or an average asked, and an answer marker followed by two or more figures none
     of which combines anything ("Answer: $2.0 billion in 2019 and $6.0 billion in 2018"): the
     answer gives the parts, not the one figure asked for."""
-    word = _ONE_FIGURE.get(ask.op or "")
+    word = None if total_named(ask, finals) else _ONE_FIGURE.get(ask.op or "")
     passing = [c for c in finals if c.passed]
     if word is None or not marked or ask.several or len(passing) < 2 or len(passing) != len(finals):
         return None
