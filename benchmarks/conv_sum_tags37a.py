@@ -30,11 +30,13 @@ from typing import Any
 
 from conv_program_tags import _cell_relation, _cells, _place, _steps
 from corpora.common import Item, number_tokens
+from crossfoot.language.asked import read_question
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.options import Options
 from crossfoot.rules._derive_shared import derivable, derivation_limit
+from crossfoot.language.years import period
 from crossfoot.rules.multi import LINE_CAP, lines
 from crossfoot.sources.load import load_sources
 
@@ -95,6 +97,21 @@ def _operands(steps: list[tuple[str, str, str]]) -> tuple[list[Decimal], Decimal
         except InvalidOperation:
             divisor = None
     return out, divisor
+
+
+def _STEP_REF(arg: str) -> bool:
+    return re.fullmatch(r"x\d+", arg) is not None
+
+
+def _num(arg: str) -> Decimal | None:
+    try:
+        return Decimal(arg)
+    except InvalidOperation:
+        return None
+
+
+def _prose(item: Item) -> list[Any]:
+    return number_tokens(item.sources[1]) if len(item.sources) > 1 else []
 
 
 def _named(item: Item, values: list[Decimal], texts: list[str]) -> str:
@@ -173,6 +190,15 @@ def _search_tags(item: Item, claim: Any, values: list[Decimal]) -> list[str]:
                     adj = idx == list(range(idx[0], idx[0] + len(idx)))
                     size = "over the cap" if len(line) > LINE_CAP else "within the cap"
                     found = f"one line holds them, {'adjacent' if adj else 'apart'}, {size}"
+                    if not adj:
+                        gap = idx[-1] - idx[0] + 1 - len(idx)
+                        terms = [line[k] for k in idx]
+                        yrs = {period(v) for v in terms}
+                        found += (
+                            f", {min(gap, 3)}{'+' if gap > 3 else ''} between"
+                            f", terms {'of distinct periods' if None not in yrs and len(yrs) == len(terms) else 'not all of a period'}"
+                            f", line {'a series' if all(period(v) for v in line) else 'mixed'}"
+                        )
                     break
         out.append("line: " + found)
         break
@@ -187,6 +213,14 @@ def sum_tags(item: Item, claim: Any) -> list[str]:
     if not steps:
         return []
     values, divisor = _operands(steps)
+    if not values:
+        # no "+" step (a mean asked of a quotient): where the quotient's terms sit
+        cells, prose = _cells(item), _prose(item)
+        args = [a for left, _, right in steps for a in (left, right) if not _STEP_REF(a)]
+        return [
+            "quotient terms: "
+            + " ".join(_place(abs(d), item, cells, prose) if (d := _num(a)) else "?" for a in args)
+        ]
     turns = [str(t) for t in item.meta.get("turns") or []]
     out = []
     negs = sum(1 for v in values if v < 0)
@@ -263,7 +297,8 @@ def count_sum_tags(
         if rec["type"] != "false_alarm":
             continue
         item = items[rec["id"]]
-        if not is_sum_program(item):
+        asks_mean = bool(item.question) and read_question(item.question).op == "average"
+        if not (is_sum_program(item) or asks_mean):
             continue
         report = tool._checker(item).check(item.answer, question=item.question or None)
         start = item.answer.find(rec["sentence"])
@@ -277,4 +312,6 @@ def count_sum_tags(
         out.update(f"[{prog}] {t}" for t in seen)
         out[f"[{prog}] profile: {_profile(seen)}"] += 1
         out[f"[{prog}] sentences"] += 1
+        if asks_mean:
+            out[f"[{prog}] the last turn asks an average"] += 1
     return out
