@@ -9,9 +9,9 @@ the same precision limits; the evidence says it was read so. A final figure answ
 that asks for a percentage change ("What was the percent change in X?" "Answer: 11.2") is one
 too: the change asked is a percentage, and a fraction ("0.112") is derived as it stands. So is
 a final figure answering a question that asks for a share in percent ("What was X as a
-percentage of Y?", "What percentage of revenue was X?" "Answer: 28.24"): read as a share only. So is a final figure
-answering a question that asks for an average ("what is the average? The answer is 13.5" over
-rates of 14.3 % and 12.7 %): read as a mean only.
+percentage of Y?", "What percentage of revenue was X?" "Answer: 28.24"): read as a share only.
+So is a final figure answering a question that asks for an average ("what is the average? The
+answer is 13.5" over rates of 14.3 % and 12.7 %): read as a mean only.
 """
 
 from __future__ import annotations
