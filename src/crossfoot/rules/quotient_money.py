@@ -7,9 +7,9 @@ answer whose final figure is one amount of money the sources write ("net income 
 million") quotes a number of the right document for another question. For
 :func:`crossfoot.rules.alignment._op_misfit`: such a figure is ``off_question`` unless the
 amount's own words (its clause, its row) name a quotient ("$ 0.25 per share", a row "Net debt
-to EBITDA" under a money header) or the answer writes its figure as an amount; the engine
-still looks for a reading of the figure that fits (a derivation over the fitting values)
-before it flags it.
+to EBITDA" under a money header: such may answer a ratio, never a percentage change) or the
+answer writes its figure as an amount; the engine still looks for a reading of the figure
+that fits (a derivation over the fitting values) before it flags it.
 
 >>> from decimal import Decimal
 >>> from crossfoot.language.asked import read_question
@@ -43,6 +43,8 @@ _QUOTIENT = re.compile(
     r"\bdivided by (?!\$?\s*[\d.(]|(?:one|two|three|four|five|ten|a hundred|a thousand)\b)|"
     r"\bover (?:the|that|this) (?:\w+ ){0,3}?(?:value|amount|total|figure)s?\b"
 )
+# A quotient of two like quantities: no amount per unit ("$ 18.13 per share") is one.
+_UNITLESS = re.compile(r"(?i)\bpercent(?:age)? change\b|\bchange as a (?:percent|fraction)")
 # The amount's own words name a quotient: a per-unit amount may answer a ratio.
 _PER = re.compile(
     r"(?i)\bper\b|/\s*(?:share|unit|ton|barrel|day)|\beach\b|\bratios?\b|%|percent|"
@@ -73,7 +75,7 @@ def money_for_quotient(ask: Ask, m: Mention, ev: Evidence) -> str | None:
         or _PER.search(row)
         or " to " in row
         or names_quantity(ask.text, v)
-    ):
+    ) and not _UNITLESS.search(ask.text):
         return None  # a row that is a quotient ("Net debt to EBITDA") under a money header
     return f"the question asks for a quotient; this figure is an amount of money ({v.label})"
 
