@@ -68,6 +68,7 @@ from crossfoot.rules.extremes import ranked_rows
 from crossfoot.rules.multiples import stated_multiples
 from crossfoot.rules.own_rows import own_rows
 from crossfoot.rules.period_compare import period_comparisons
+from crossfoot.rules.respective import respective_places
 from crossfoot.rules.row_bars import row_bars
 from crossfoot.rules.sentence_counts import sentence_counts
 from crossfoot.rules.stated_moves import stated_moves
@@ -429,6 +430,7 @@ def _worded(
     claims = stated_multiples(text, sentences, mentions, claims, values)  # "tripled"
     claims = worded_rows(text, sentences, claims, values)  # "grew every year", "exceeded"
     claims = each_period(text, sentences, mentions, claims, values)  # "in each of the last 3"
+    claims = respective_places(text, sentences, mentions, claims, values)  # "..., respectively"
     claims = row_bars(text, claims, sources)  # "Only East exceeded $4M"
     return ranked_rows(text, claims, values)
 

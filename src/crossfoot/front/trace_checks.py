@@ -461,8 +461,8 @@ def _named_column(
     is no conflict, or nothing to compare (prose sources, records, row counts).
     """
     ev = c.evidence
-    if not c.passed or ev is None or not ev.operands:
-        return ""
+    if not c.passed or ev is None or not ev.operands or ev.kind == "count":
+        return ""  # ("Two plans have over 3,000 subscribers": the noun counted names the rows)
     columns: dict[str, None] = {}  # (a column sum's dozen cells name one column)
     for o in ev.operands:
         if o.source_id not in row_ids or o.column is None:

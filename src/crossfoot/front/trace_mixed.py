@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from crossfoot.language.comparators import COMPARATORS
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import Claim, SourceValue
 from crossfoot.sources.rows import same_unit
@@ -51,11 +52,22 @@ def _rate_of_record(c: Claim, ops: tuple[SourceValue, ...]) -> bool:
         return False
     if a.kind != b.kind or a.currency != b.currency:
         return False
-    named = _names_both(c.sentence.text, a, b)
+    named = _names_both(c.sentence.text, a, b) or _against_comparator(c.sentence.text, a, b)
     if named or c.evidence.kind != "share":
         return named
     text = c.sentence.text
     return _RATE.search(text) is not None or _verb_of(text, a) or _verb_of(text, b)
+
+
+def _against_comparator(sentence: str, a: SourceValue, b: SourceValue) -> bool:
+    """Whether one of the two columns is a comparator the sentence names by its word ("missed
+    its target by 140", "110% of plan": language.comparators)."""
+    words = frozenset(tokens(sentence))
+    for v in (a, b):
+        need = required_tokens(v.column or "")
+        if need and need <= COMPARATORS and need <= words:
+            return True
+    return False
 
 
 def _verb_of(sentence: str, part: SourceValue) -> bool:

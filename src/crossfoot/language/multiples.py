@@ -19,8 +19,12 @@ No digit says the figure, so no number reader sees it, and a wrong "tripled" pas
   that of"): the first is later over earlier, the second the first thing over the second
   ("three times its 2023 level" is a movement: the row against its own past).
 
-"Three times" is a multiple only before the words of a comparison ("three times that of",
-"three times as large", "three times its 2023 level"): "met three times" counts meetings.
+"Three times" is a multiple before the words of a comparison ("three times that of",
+"three times as large", "three times its 2023 level", "twice the 2022 level", "twice what it
+was in 2022": the last three a movement). Before a plain noun ("three times net income",
+"6x operating expenses": one digit, 2-9, before "times" or "x") it is ``loose``: a multiple only
+when its sentence names a row before it and another after it (``rules._multiple_rows``); "met
+three times" and "3 times in 2024" count.
 """
 
 from __future__ import annotations
@@ -41,8 +45,24 @@ _GATES = ("doubl", "tripl", "quadrupl", "halv", "fold", "twice", "times", *_LEVE
 _WORD = re.compile(
     r"(?i)\b(?:(?P<verb>doubl|tripl|quadrupl|halv)(?:ed|es|ing)"
     r"|(?P<fold>\d+(?:\.\d+)?|[a-z]+)(?:-|\s)?fold"
-    r"|(?P<twice>twice)|(?P<times>[a-z]+)[\s-]+times)\b"
+    r"|(?P<twice>twice)|(?P<times>[a-z]+)[\s-]+times"
+    r"|(?<![\d.,])(?P<digit>[2-9])(?:[\s-]*times|x))\b"
 )
+# "three times net income", "6x operating expenses": a multiple before a plain noun may be of
+# two rows ("met three times" is a count), so it is kept ``loose``: judged only against the two
+# rows its sentence names before and after it (rules._multiple_rows), else left alone
+_NOUN = re.compile(r"\s+(?:the\s+)?([a-z][a-z-]*)")
+_NOT_NOUN = frozenset(
+    "a an in on at of per each every during over last this that these those since before after "
+    "between from to for within and or but until while when as than more less so daily weekly "
+    "monthly yearly annually already again".split()
+)
+# "twice the 2022 level", "twice what it was in 2022": the row against its own past
+_OWN_PAST = re.compile(
+    r"(?i)\s*(?:(?:FY|fiscal\s+)?'?\d{2,4}\b|prior[-\s]year|previous\s+year|year[-\s]earlier)"
+)
+_DIGIT_X = re.compile(r"(?<![\d.,])[2-9]x\b")
+_WHAT_WAS = re.compile(r"(?i)\s+what\s+(?:it|they)\s+(?:was|were|had\s+been)\b")
 # what follows a comparison multiple: "twice as large", "two times that of", "three times its
 # 2023 level", "twice West's", "twice Devices revenue" (a capitalised name with no "'s": the
 # pair of rows must still be found, rules._multiple_rows)
@@ -82,6 +102,7 @@ class Multiple:
     low: Decimal
     high: Decimal | None
     over_time: bool
+    loose: bool = False
 
     def allows(self, ratio: Decimal) -> bool:
         """Whether a ratio lies in the window.
@@ -106,7 +127,7 @@ def _plain(d: Decimal) -> str:
 def may_multiply(text: str) -> bool:
     """Whether ``text`` holds a word of a multiple at all (substring tests, a cheap gate)."""
     low = text.lower()
-    return any(g in low for g in _GATES)
+    return any(g in low for g in _GATES) or ("x" in low and _DIGIT_X.search(low) is not None)
 
 
 def multiples(text: str, lo: int, hi: int) -> list[Multiple]:
@@ -131,13 +152,36 @@ def multiples(text: str, lo: int, hi: int) -> list[Multiple]:
             if n > 1 and _DOWN.search(near) and not _UP.search(near):
                 n = 1 / n  # "a threefold decrease": a third of what it was
         else:
-            word = m.group("times")
-            n = Decimal(2) if m.group("twice") else Decimal(_FACTORS.get(word.lower(), 0))
+            word = m.group("times") or m.group("digit")
+            n = (
+                Decimal(2)
+                if m.group("twice")
+                else Decimal(word)
+                if word.isdigit()
+                else Decimal(_FACTORS.get(word.lower(), 0))
+            )
             after = _COMPARED.match(text, m.end(), hi)
+            loose = False
             if after is None:
-                continue  # "met three times", "twice a year"
-            # "three times its 2023 level": the row against its own past, a movement
-            over_time = after.group(0).strip().lower() in ("its", "their")
+                noun = _NOUN.match(text, m.end(), hi)
+                if m.group("twice") or noun is None or noun.group(1) in _NOT_NOUN:
+                    continue  # "met three times", "twice a year", "3 times in 2024"
+                loose = True
+            # "three times its 2023 level", "twice the 2022 level": the row against its own
+            # past, a movement
+            over_time = after is not None and (
+                after.group(0).strip().lower() in ("its", "their")
+                or (
+                    after.group(0).strip().lower() in ("the", "what")
+                    and (
+                        _OWN_PAST.match(text, after.end(), hi) is not None
+                        or _WHAT_WAS.match(text, m.end(), hi) is not None
+                    )
+                )
+            )
+            if loose:
+                out.append(Multiple(m.start(), m.end(), n, *_window(n, before), False, True))
+                continue
         if n <= 0 or n == 1:
             continue
         low, high = _window(n, before)

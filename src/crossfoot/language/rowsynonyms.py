@@ -62,7 +62,7 @@ def other_names(
     more = {o for w in words if w in _OTHER for o in _OTHER[w]} - words
     vocab = set(vocabulary)
     for v in vocab:
-        if v not in words and len(v) >= _SPELT and any(_one_apart(w, v) for w in words):
+        if v not in words and len(v) >= _SPELT and _spelt_apart(words, v):
             more.add(v)
     more |= _compounds(words, vocab, said)
     return words | more if more - words else None
@@ -101,6 +101,17 @@ def _one_apart(a: str, b: str) -> bool:
     return short[i:] == long_[i + 1 :]
 
 
+def _spelt_apart(words: Iterable[str], v: str) -> bool:
+    """``any(_one_apart(w, v) for w in words)``, each word first held to what _one_apart asks of
+    both ends and of the length (inline, no call: 5,500 asks an answer stream of ~10 words each;
+    tests/test_speed_paths_speed52.py proves it against the plain reading)."""
+    head, last, n = v[:2], v[-1:], len(v)
+    for w in words:
+        if w[-1:] == last and w[:2] == head and n - 1 <= len(w) <= n + 1 and _one_apart(w, v):
+            return True
+    return False
+
+
 def names_in_other_words(need: frozenset[str], words: set[str], said: Sequence[str]) -> bool:
     """Whether ``words`` (``said`` in order) hold every word of ``need`` (a row's required
     words), some spelt another way as :func:`other_names` reads them (one letter apart, or a
@@ -115,14 +126,27 @@ def names_in_other_words(need: frozenset[str], words: set[str], said: Sequence[s
     """
     glued: set[str] | None = None
     for m in need - words:
-        if len(m) >= _SPELT and any(_one_apart(w, m) for w in words):
+        if len(m) >= _SPELT and _spelt_apart(words, m):
             continue
         if glued is None:
             glued = {a + b for a, b in pairwise(said)}
-        if m in glued or any(_split_into(w, m, need) for w in words):
+        if m in glued or _split_any(words, m, need):
             continue
         return False
     return True
+
+
+def _split_any(words: Iterable[str], part: str, need: frozenset[str]) -> bool:
+    """``any(_split_into(w, part, need) for w in words)``, each word first held, inline, to
+    what _split_into asks of it: long enough, and ``part`` inside it (a start or an end of a
+    word is inside it; tests/test_speed_paths_speed52.py)."""
+    if len(part) < _PART:
+        return False
+    least = len(part) + _PART
+    for w in words:
+        if len(w) >= least and part in w and _split_into(w, part, need):
+            return True
+    return False
 
 
 def _split_into(word: str, part: str, need: frozenset[str]) -> bool:

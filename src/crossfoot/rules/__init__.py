@@ -57,6 +57,7 @@ from crossfoot.rules.per_unit import per_unit
 from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.period_rate import period_rate
 from crossfoot.rules.period_totals import period_total_change
+from crossfoot.rules.range_midpoint import range_midpoint
 from crossfoot.rules.rate_product import rate_product
 from crossfoot.rules.ratio_points import ratio_points
 from crossfoot.rules.restated_result import restated_result
@@ -93,6 +94,7 @@ RULES: tuple[Rule, ...] = (
     written_calculation,  # "a - b = c" the answer writes out must add up
     restated_result,  # "= 400. Thus the total is 400": a restatement is the result it restates
     percent_of,  # "12.41% of 4,930 = 611.8": a product written with "of" must add up
+    range_midpoint,  # "the midpoint is $19.1 billion": the mean of a stated range's two ends
     direct_match,  # exact / rounded / unit header / fraction<->percent, then the row check
     stated_fall,  # "-12%" for "decreased 12%": a fall the sources word, with its sign
     scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions

@@ -29,6 +29,12 @@ from crossfoot.model.context import ClaimContext
 __all__ = ["base_year"]
 
 
+# A quarter, half or month before the year ("compared with Q3 2022", "from the third quarter of
+# 2022", "than in March 2022"): the base is still of that year.
+_SUB_PERIOD = (
+    r"(?:(?:q[1-4]|h[12])\s*'?\s*|(?:first|second|third|fourth)\s+(?:quarter|half)\s+(?:of\s+)?"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?"
+)
 # A year stated as the base a change is measured from: "from 2022", "than the 2022 level",
 # "higher than in 2022", "above the 2022 figure" (its side is the direction:
 # language.base_side), and the whole a percentage is of: "62, which is 7.6% of the 2018 value";
@@ -38,7 +44,8 @@ _BASE_YEAR = re.compile(
     r"(?i)(?:\b(?:than|from|over|versus|vs\.?|compared\s+(?:with|to)|since|relative\s+to|"
     r"against|divided\s+by|in\s+relation\s+to|above|below)|(?:%|\bpercent|\bper\s+cent)\s+of)"
     r"\s+(?:(?:in|for|during)\s+)?(?:the\s+|its\s+|their\s+)?"
-    r"(?:fiscal\s+|fy\s*)?(?:19|20)\d\d\b"
+    + _SUB_PERIOD
+    + r"(?:fiscal\s+|fy\s*)?(?:19|20)\d\d\b"
 )
 # ... and the base's own figure before its year: "from $171.3 million in 2018", "compared with
 # 4,210 units for fiscal 2023" (the year is the base's, not the change's).
@@ -46,7 +53,9 @@ _BASE_FIGURE_YEAR = re.compile(
     r"(?i)\b(?:than|from|over|versus|vs\.?|compared\s+(?:with|to)|relative\s+to|against)\s+"
     r"(?:a\s+|an\s+)?(?P<fig>(?:[$\u20ac\u00a3\u00a5]\s?)?\(?-?\d[\d,]*(?:\.\d+)?\)?\s*"
     r"(?:%|percent|per\s+cent|thousand|million|billion|[mkb]n?\b)?)\s*"
-    r"(?:in|at|for|during|as\s+of)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|fy\s*)?"
+    r"(?:in|at|for|during|as\s+of)\s+(?:the\s+)?"
+    + _SUB_PERIOD
+    + r"(?:fiscal\s+(?:year\s+)?|fy\s*)?"
     r"(?P<year>(?:19|20)\d\d)\b"
 )
 

@@ -16,6 +16,7 @@ above 100 % too (``rules._derive_periods_share``; the question may word that bas
 from __future__ import annotations
 
 from crossfoot.language.asked import read_question
+from crossfoot.language.comparators import of_comparator
 from crossfoot.language.rowfocus import focus_text
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
@@ -60,6 +61,10 @@ def share_beyond(ctx: ClaimContext, whole: SourceValue, part: SourceValue) -> bo
         return False
     if periods_share(ctx, whole, part):  # one line's two periods ("107.8% of its 2017 level")
         return True
+    if any(
+        of_comparator(ctx.sentence.text, x) for x in (whole.row, whole.column, whole.field) if x
+    ):
+        return True  # "110% of its target": a measure over what it is measured against
     if whole.table is None or whole.source_id != part.source_id:
         return False
     if whole.table != part.table or whole.year != part.year:

@@ -26,6 +26,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
 from crossfoot.rules._absent_period import absent_year
 from crossfoot.rules._aggregate_named import aggregate_verdict
+from crossfoot.rules._cell_direction import change_cell_direction
 from crossfoot.rules._periods import counts_periods
 from crossfoot.rules._prior_words import prior_period_verdict
 from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
@@ -104,7 +105,7 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
     if opposite is not None:
         evidence = Evidence("direct", "exact", sv.describe(), (sv,), sv.value, opposite)
         return Verdict("contradicted", evidence, opposite)
-    signed = sign_verdict(ctx, sv)
+    signed = sign_verdict(ctx, sv) or change_cell_direction(ctx, sv)  # "grew 9%" over (9)%
     if signed is not None:
         return signed
     met = relabelled(ctx, prose_met(ctx, matches))  # own words meet; no other figure's label
@@ -302,6 +303,15 @@ def _inside(
             # 40 years"): the claim quotes that range, so its low end is that range's too.
             quoted = {(sv.source_id, sv.span) for sv in high_end}
             low_end = [sv for sv in low_end if (sv.source_id, sv.span) in quoted]
+            if not low_end:
+                return []
+        if low_end and all(_range_low(ctx, sv) for sv in low_end):
+            # Every value the low end meets is the low end of a range of the sources ("$18.9
+            # billion to $19.3 billion"): the claim quotes it, so its high end must be that one's.
+            quoted = {(sv.source_id, sv.span) for sv in low_end}
+            high_end = [sv for sv in high_end if (sv.source_id, sv.span) in quoted]
+            if not high_end:
+                return []
         if low_end and high_end:
             return [(low_end[0], True, "the range's low end"), (high_end[0], True, "its high end")]
         if not _between(ctx.text, mention.start):
@@ -319,6 +329,16 @@ def _inside(
     return [(sv, True, "inside the range") for sv in hits]
 
 
+def _range_low(ctx: ClaimContext, sv: SourceValue) -> bool:
+    """Whether prose value ``sv`` is the low end of a range its source states (its span holds
+    the range: two figures)."""
+    if sv.span is None or sv.label.endswith(UPPER_END):
+        return False
+    src = ctx.scope.source(sv.source_id)
+    return src is not None and len(_FIGURES.findall(src.text, *sv.span)) >= 2
+
+
+_FIGURES = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _WIDE = Decimal(2)  # how far a range's high end may stand from its low end, for a value inside
 
 

@@ -76,7 +76,12 @@ def stated_multiples(
             figures = [c for c in inside if c is not fold and c.mention.kind != "year"]
             if mu.factor == 1 and _level_elsewhere(text, s, mu, figures):
                 continue  # ("prices were unchanged, while sales rose to 2,500": not the sales')
-            pair = _pair(text, mu, figures, years, s, values)
+            if mu.loose:  # "6 times net income": two rows named, or not a multiple of them
+                pair = None if figures else two_rows(text, mu.start, mu.end, s, years, values)
+                if pair is None:
+                    continue
+            else:
+                pair = _pair(text, mu, figures, years, s, values)
             if pair is None:
                 # "three times as many orders as LATAM" with no LATAM row: the number word is
                 # the multiple's, no count of rows to check it against
@@ -113,9 +118,9 @@ def _word_of(m: Mention, mu: Multiple) -> bool:
 
 
 def _fold_digits(inside: list[Claim], mu: Multiple) -> Claim | None:
-    """The claim of the digits of "3-fold", when the multiple is one."""
+    """The claim of the digits of "3-fold" or "6 times", when the multiple is one."""
     for c in inside:
-        if c.mention.start == mu.start and c.mention.end < mu.end:
+        if c.mention.start == mu.start and c.mention.end <= mu.end:
             return c
     return None
 

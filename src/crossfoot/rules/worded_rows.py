@@ -55,7 +55,9 @@ from crossfoot.language.trends import (
 from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules._every_row_moves import every_row_moves
+from crossfoot.rules._growth_order import growth_order, may_grow_faster
 from crossfoot.rules._level_moves import level_moves
+from crossfoot.rules._only_moved import only_moved
 from crossfoot.rules._period_trend import period_series, period_unit, row_periods
 from crossfoot.rules._row_crossing import crossed_rows, may_cross
 from crossfoot.rules._row_moves import may_move, row_moves
@@ -83,11 +85,13 @@ def worded_rows(
     claims = level_moves(text, claims, values)
     low = text.lower()
     every = every_period(low)
-    compares = may_compare(low) or may_compare_periods(low) or may_cross(low)  # (or "overtook")
+    faster = may_grow_faster(low)  # ("grew faster than", "outpaced")
+    compares = may_compare(low) or may_compare_periods(low) or may_cross(low) or faster
     moves = may_move(low)
     every_row = moves and may_word_every(low)  # ("Every region grew in 2023")
     run = moves and may_streak(low)  # ("fell for two straight years")
-    if not every and not compares and not moves:
+    only = "only" in low  # ("the only segment to decline")
+    if not every and not compares and not moves and not only:
         return claims
     added: list[Claim] = []
     has_figure = {c.sentence.index for c in claims}
@@ -99,7 +103,13 @@ def worded_rows(
                 compared_rows(text, s, values)
                 or compared_periods(text, s, values)
                 or crossed_rows(text, s, values)  # "West overtook South in 2023"
+                or (growth_order(text, s, values) if faster else [])  # "A grew faster than B"
             )
+        if only and s.index not in has_figure:
+            found = only_moved(text, s, values)  # "Services was the only segment to decline"
+            if found:
+                added.extend(found)
+                continue
         if (
             moves
             and s.index not in has_figure

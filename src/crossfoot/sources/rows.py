@@ -60,6 +60,7 @@ from crossfoot.sources.rows_read import (
     read_results,
 )
 from crossfoot.sources.rows_table import RowTable, TableInfo
+from crossfoot.sources.rows_untrack import untrack_columns
 
 __all__ = [
     "AnswerOperands",
@@ -157,6 +158,7 @@ def read_tables(
         fast = _dict_columns(name, obj)
         read = [fast] if fast is not None else map(_by_column, _read_one(name, obj, named=named))
         for rs in read:
+            untrack_columns(rs.data, rs.types)  # (large columns of plain cells: no GC pass)
             sets.append(rs)
             order.append(rs.name)
     if len(set(order)) != len(order):
