@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import ragbench
 from calc_shapes import calc_shape
 from conv_program_tags import count_program_tags
+from conv_tags37b import count_divide_tags
 from corpora.causes import _real_miss_cause, classify_records
 from corpora.common import HALVES, data_root, in_half, number_tokens
 from crossfoot.language.asked import read_question
@@ -353,6 +354,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         finals: dict[str, Counter[str]] = {}
         shapes: dict[str, Counter[str]] = {}
         programs: dict[str, Counter[str]] = {}
+        divides: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
             by_kind = classify_records(o.records, items, examples=0)
@@ -371,6 +373,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if has_program
                 else Counter()
             )
+            divides[half] = (
+                count_divide_tags(o.records, items, tools[0]) if has_program else Counter()
+            )
         for title, table in (
             ("false-alarm sentences by cause", causes),
             ("false-alarm sentences by status and rule", rules),
@@ -379,6 +384,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("value errors missed, by the path that let the changed figure pass", paths),
             ("arithmetic_error claims of false-alarm sentences, by calculation shape", shapes),
             ("false-alarm sentences by the gold program (conv_program_tags)", programs),
+            ("dividing programs, joint tags (conv37b)", divides),
         ):
             if not any(table.values()):
                 continue
