@@ -50,11 +50,18 @@ def with_call_zone(values: list[ArgValue], key: str = "") -> list[ArgValue]:
     if "'" in key and not any(z in key for z in _GATE):
         return values
     names = set()
-    for v in values:  # (every call passes here: one test of each name's tail before more)
+    zones = []
+    for i, v in enumerate(values):  # (every call passes here: one test of each name's tail)
         path = v.path
         tail = path[path.rfind(".") + 1 :]
         if ("z" in tail or "Z" in tail) and _zone_arg(v):
             names.add(str(v.raw).strip())
+            zones.append(i)
+    if zones:  # a zone the call names is a setting, no value to source ("Etc/GMT+5", "UTC+2")
+        values = [
+            v._replace(checked=False) if i in zones and zone_named(str(v.raw)) else v
+            for i, v in enumerate(values)
+        ]
     if len(names) != 1:
         return values
     name = names.pop()

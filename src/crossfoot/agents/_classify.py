@@ -22,6 +22,7 @@ from crossfoot.agents._dates import parse_date
 from crossfoot.agents._figures import figures
 from crossfoot.agents._keys import fold, url_key
 from crossfoot.agents._times import time_key
+from crossfoot.agents._versions import is_version_arg, versions
 
 __all__ = [
     "NOT_ID",
@@ -181,6 +182,8 @@ def classify(path: str, text: str, forced: str | None = None) -> list[ArgValue]:
         if not s:
             return []
     s = fold(s)
+    if forced is None and "." in s and is_version_arg(path, s):  # os_version="14.5"
+        return [ArgValue(path, text, "version", s.lower().lstrip("v"))]
     if forced is None and " " not in s:
         fast = _fast(path, text, s)
         if fast is not None:
@@ -323,6 +326,10 @@ def scan_text(path: str, text: str) -> Iterator[ArgValue]:
             if amount is not None and amount[0] > 10:
                 taken.append(m.span())
                 yield ArgValue(path, m[0], "amount", amount[0], embedded=True, precision=amount[2])
+    for a, b, number, checked in versions(text):  # "version 10.16" (agents._versions)
+        if free(a, b):
+            taken.append((a, b))
+            yield ArgValue(path, number, "version", number, checked, embedded=True)
     for a, b, written, value, kind, precision in figures(text):  # plain ones (agents._figures)
         if free(a, b):
             taken.append((a, b))

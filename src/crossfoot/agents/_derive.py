@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal
 
+from crossfoot.agents._chains import chain_values
 from crossfoot.agents._derive_orders import order_totals, result_rates
 from crossfoot.agents._keys import Keys, Seen, bucket, dec_key, fmt, num_key
 
@@ -63,6 +64,7 @@ class Derivations:
         self._operands: set[str] = set()  # numbers that may be the operand of a two-value sum
         self._operands_upto = 0  # sources already added to _operands
         self._rates: dict[int, frozenset[Decimal]] = {}  # a structured result's rates (percent)
+        self._chains: dict[int, tuple[tuple[Decimal, str], ...]] = {}  # chains written, by source
 
     def near(self, lo: Decimal, hi: Decimal) -> list[Decimal]:
         """Numbers seen within ``[lo, hi]`` (log-scale buckets, built lazily)."""
@@ -106,7 +108,8 @@ class Derivations:
             if formula is not None:
                 return formula, (i,)
         return (
-            self._pair(target, recent, loose)
+            self._chained(target, recent, tolerance)  # a chain written out, before any search
+            or self._pair(target, recent, loose)
             or self._times(target, quantities, tolerance)
             or self._percent_of(target, tolerance)
             or self._percent_and_fee(target, tolerance)
@@ -115,6 +118,21 @@ class Derivations:
             or self._percent_of_total(target, recent, tolerance)
             or self._with_rate(target, recent, tolerance)
         )
+
+    def _chained(
+        self, target: Decimal, recent: list[int], tolerance: Decimal
+    ) -> tuple[str, tuple[int, ...]] | None:
+        # A chain a user or a tool wrote out without its result: "(300+300)x4" (agents._chains).
+        for i in recent:
+            chains = self._chains.get(i)
+            if chains is None:
+                src = self.sources[i]
+                got = chain_values(src.text) if src.channel != "assistant" else ()
+                chains = self._chains[i] = tuple(got)
+            for value, written in chains:
+                if abs(value - target) <= tolerance:
+                    return written, (i,)
+        return None
 
     def _with_rate(
         self, target: Decimal, recent: list[int], tolerance: Decimal

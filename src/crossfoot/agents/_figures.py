@@ -9,7 +9,8 @@ supports (``agents._derive``). Only shapes that are figures and seldom anything 
 - a number grouped in thousands: ``1,520,300``, ``4,200``, ``1,250.50``;
 - a decimal with one or two decimals above 10: ``38.75``, ``412.5`` (``3.11`` may be a
   version; ``14.30`` after "at" is a time of day);
-- a percentage: ``15.5%``, ``12 %``, ``40 percent``.
+- a percentage: ``15.5%``, ``12 %``, ``40 percent`` (in any case: ``40 Percent``, ``40 PER
+  CENT``), or in words: ``forty percent``, ``forty-five per cent``.
 
 Plain integers below five digits (years, street and room numbers, small counts) stay unread, as
 do figures after "about", "approximately", "around", "roughly", "nearly", "almost", "~" (prose
@@ -23,12 +24,14 @@ import re
 from collections.abc import Iterator
 from decimal import Decimal
 
-__all__ = ["figures"]
+from crossfoot.numbers.words import SMALL_NUMBERS
+
+__all__ = ["figures", "word_percents"]
 
 _FIGURE = re.compile(
     r"(?<![\w.,/#:$€£¥₹+\-−])"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d{1,2}|\d+)"
-    r"(?P<pct>\s?%|\s?percent\b)?"
+    r"(?P<pct>\s?%|\s?(?i:per\s?cent)\b)?"
     r"(?![.,]?\d|[\w/\-:%])"
 )
 _APPROX = re.compile(
@@ -36,7 +39,21 @@ _APPROX = re.compile(
     re.IGNORECASE,
 )
 _AT = re.compile(r"\b(?:at|um|by|until|till|from)\s*$", re.IGNORECASE)
-_GATE = (",", ".", "%", "percent")  # a plain figure has a comma, a point or a percent after it
+# A plain figure has a comma, a point or a percent after it (in any case, "per cent" too).
+_PCT_GATE = ("ercent", "ERCENT", "er cent", "er Cent", "ER CENT")
+_GATE = (",", ".", "%", *_PCT_GATE)
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}  # fmt: skip
+_UNITS = {w: n for w, n in SMALL_NUMBERS.items() if 1 <= n <= 19}
+# "forty percent", "forty-five per cent", "twelve percent", "a hundred percent": a whole run of
+# number words right before the word (a lone "one percent" counts too: it is a percentage).
+_WORDS_PCT = re.compile(
+    rf"(?<![\w-])(?:(?P<tens>{'|'.join(_TENS)})(?:[ -](?P<unit>{'|'.join(_UNITS)}))?"
+    rf"|(?P<small>{'|'.join(sorted(_UNITS, key=len, reverse=True))})"
+    r"|(?P<hundred>(?:a|one) hundred))"
+    r"[ -]per\s?cent\b",
+    re.IGNORECASE,
+)
 _MAX = 200  # figures read from one argument
 
 
@@ -67,3 +84,26 @@ def figures(text: str) -> Iterator[tuple[int, int, str, Decimal, str, Decimal]]:
         n += 1
         if n >= _MAX:
             return
+    if any(w in text for w in _PCT_GATE):
+        yield from word_percents(text, _MAX - n)
+
+
+def word_percents(text: str, most: int) -> Iterator[tuple[int, int, str, Decimal, str, Decimal]]:
+    """The percentages written in words: "forty-five percent" is 45%.
+
+    >>> [(w, str(v)) for _, _, w, v, _, _ in word_percents("up Forty-Five Percent", 5)]
+    [('Forty-Five Percent', '45')]
+    """
+    for m in _WORDS_PCT.finditer(text):
+        if most <= 0:
+            return
+        if _APPROX.search(text[max(0, m.start() - 16) : m.start()]):
+            continue
+        if m["hundred"]:
+            value = 100
+        elif m["tens"]:
+            value = _TENS[m["tens"].lower()] + (_UNITS[m["unit"].lower()] if m["unit"] else 0)
+        else:
+            value = _UNITS[m["small"].lower()]
+        yield m.start(), m.end(), m[0], Decimal(value), "percent", Decimal("0.5")
+        most -= 1

@@ -24,10 +24,12 @@ from crossfoot.agents._dates import (
     relative_weekdays,
     user_days,
 )
+from crossfoot.agents._figures import word_percents
 from crossfoot.agents._fraction_words import fraction_percents
 from crossfoot.agents._keys import id_format, num_key, url_key
 from crossfoot.agents._scaled import rupee_amounts, scaled_amounts
 from crossfoot.agents._times import read_times
+from crossfoot.agents._versions import name_numbers
 
 __all__ = ["Tokens", "day_shifts", "learn_examples", "tokenize", "words_of"]
 
@@ -36,8 +38,11 @@ _HAS_DIGIT = re.compile(r"\d")
 # pattern starts with its literal "#" (a search the regex engine does fast).
 _NUMBER_SIGN = re.compile(r"#(\d+)(?![\w-])")
 _WORDISH = frozenset("#_0123456789abcdefghijklmnopqrstuvwxyz")
-_PERCENTS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:%|percent\b)")
+_PERCENTS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:%|per\s?cent\b)")
 _URLS = re.compile(r"(?:https?://|www\.)[^\s<>\"'()\[\]{}\\]+")
+# A host and a path written without a scheme: one start per run (nothing before it may be part of
+# a word, an address or a path), so a long run is read once.
+_BARE_URLS = re.compile(r"(?<![\w@./:\\-])[a-z0-9][a-z0-9.-]*\.[a-z]{2,24}/[^\s<>\"'()\[\]{}\\]*")
 # Phone-like runs: digits and ().- joined by single spaces ("+1 (555) 010-4477"). One unambiguous
 # pattern finds each run (no nested quantifiers over overlapping classes, so linear time); the
 # digits of a run are read from its first digit to its last digit not after a space.
@@ -179,14 +184,18 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
             low, reference
         )  # ("on June 10th at 1 PM": 13:00 then)
         out.tokens |= clocks
-    if "percent" in chunks:
+    if "percent" in chunks or "cent" in chunks:
         out.percents.update(num_key(p) for p in _PERCENTS.findall(low))
+    if "percent" in low or "per cent" in low:  # "forty percent", in any source (agents._figures)
+        out.percents.update(num_key(str(w[3])) for w in word_percents(low, 200))
     out.numbers |= rupee_amounts(low)  # "₹1,23,456.50": Indian digit grouping
     if channel == "user":
         out.numbers.update(_number_words(low))
         out.percents |= fraction_percents(low)  # "half of", "a third of": 50%, 33.3%
         if len(low) <= PROSE_CAP:
             out.numbers |= scaled_amounts(low)  # "2k", "$1.5M", "€1.250,50"
+    if len(low) <= PROSE_CAP:  # "version 12.50", "iPhone 15": no amounts (agents._versions)
+        out.numbers.difference_update(map(num_key, name_numbers(low)))
     if chunks & _DATE_WORDS or (reference is not None and chunks & _RELATIVE_WORDS):
         more, out.yearless = find_dates(low, reference)
         out.days |= more
@@ -198,6 +207,8 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
         out.yearless |= yearless
     if "://" in low or "www." in low:
         out.urls = {url_key(u) for u in _URLS.findall(low)}
+    if len(low) <= PROSE_CAP and "/" in low:  # "shop.example.org/deals": a link with no scheme
+        out.urls |= {url_key(u) for u in _BARE_URLS.findall(low)}
     return out
 
 

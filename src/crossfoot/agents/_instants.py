@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from crossfoot.agents._context import ContextStore, Hit
+from crossfoot.agents._periods import is_bound, period_bounds
 from crossfoot.agents._times import stray_time
 from crossfoot.agents._values import ArgValue
 from crossfoot.agents._zones import instant_hit, zone_miss, zone_note
@@ -37,6 +38,10 @@ def date_hit(
     hit = store.find_date(v.key, shift=_BIRTH.search(v.path.lower()) is None)
     if hit is not None and stray(v, find):
         return None  # the day was given; another time of day than the one used
+    if hit is None and is_bound(v.path):  # "last month": its first and last day (_periods)
+        for i, s in enumerate(store.sources):
+            if s.channel == "user" and v.key in period_bounds(s.text, store.reference):
+                return Hit((i,), "a bound of a period the user named", frozenset(("user",)))
     return hit
 
 

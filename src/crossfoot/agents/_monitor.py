@@ -46,6 +46,7 @@ from crossfoot.agents._schema import ToolSchema, read_tools
 from crossfoot.agents._times import day_clocks
 from crossfoot.agents._units import other_unit
 from crossfoot.agents._values import ArgValue, digits_of, plain_path, walk_args
+from crossfoot.agents._versions import version_hit
 from crossfoot.agents._written import calculations, check_calculation, check_prose, operands
 
 __all__ = ["Decision", "RunMonitor", "RunReport"]
@@ -450,6 +451,8 @@ class RunMonitor:
                 hit = store.find_number(key, v.nkey) or other_unit(store, v.path, str(v.raw))
                 if hit is None:
                     return self._derived(key, quantities)
+        elif kind == "version":  # "version 10.16", "iPhone 15" (agents._versions)
+            hit = version_hit(store.sources, key)
         else:  # text: a string without digits, looked at only under a source rule
             hit = store.find_text(key)
         if hit is None:

@@ -39,6 +39,7 @@ _QTY = re.compile(
 )
 _GATE = (" x", "x ", "×", " of ", "unit", "piece", "pcs", "pack", "box", "case", "cop", "bottle",
          "can", "roll", "another", "extra", "qty", "quantity", "make it")  # fmt: skip
+_SIZE_UNIT = re.compile(r"\d+(?:\.\d+)?(?:px|mm|cm|m|in|ft|k|p|gb|tb|mb)")  # "200mm", "1080p"
 _IN = re.compile(r"\bin $")  # "in 2 cases": before a count of units, how they come
 _CAP = 20_000  # characters of one message read (quantities are stated in a request)
 _ARG_NAMES = frozenset(
@@ -68,8 +69,8 @@ def _quantities_in(text: str) -> tuple[tuple[str, int, bool], ...]:
         if m["n1"] is not None or m["n2"] is not None:
             ident, n = (m["id1"], m["n1"]) if m["n1"] is not None else (m["id2"], m["n2"])
             ident = ident.rstrip("-.,")
-            if not any(c.isdigit() for c in ident) or (ident.isdecimal() and len(ident) < 3):
-                continue  # "2 x 3" is arithmetic, not a product
+            if not any(c.isdigit() for c in ident) or _measure(low, m, ident):
+                continue  # "2 x 3" is arithmetic, "800 x 600 px" a size: not a product
             out.append((_key(ident), _number(n), False))
             continue
         n = m["n3"] or m["n4"] or m["n5"] or m["n6"]
@@ -80,6 +81,19 @@ def _quantities_in(text: str) -> tuple[tuple[str, int, bool], ...]:
             continue  # "in 2 cases it arrived late", "shipped in 3 boxes": how, not how many
         out.append(("", _number(n), added))
     return tuple(out[:100])
+
+
+def _measure(low: str, m: re.Match[str], ident: str) -> bool:
+    """Whether "N x M" is arithmetic or a size (two numbers; a unit may follow the second:
+    "800 x 600", "100 x 200mm", "1024 x 768 pixels") rather than a quantity of a product whose
+    identifier is a number: that one is written with its "#" ("3 x #4411")."""
+    if not ident.isdecimal():
+        if _SIZE_UNIT.fullmatch(ident) is None:
+            return False  # "3 x SKU-123", "2 x 4411b"
+    elif len(ident) < 3:
+        return True  # "2 x 3"
+    mark = m.start("id1") if m["n1"] is not None else m.start("id2")
+    return mark <= 0 or low[mark - 1] != "#"
 
 
 def _number(word: str) -> int:

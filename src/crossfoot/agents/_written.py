@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 from itertools import islice
 from typing import NamedTuple
 
+from crossfoot.agents._chains import bracket_calc, evaluate
 from crossfoot.agents._context import ContextStore, Hit, dec_key
 from crossfoot.agents._findings import Finding, ValueCheck
 from crossfoot.agents._keys import fold
@@ -84,6 +85,8 @@ def calculations(text: str) -> Iterator[Calc]:
         if prev != -1:
             start, clipped = prev + 1, False
         calc, end = _calculation_at(text, start, eq, clipped)
+        if calc is None and text.find("(", start, eq) != -1:  # "(300+300)x4 = 2,400"
+            calc, end = _bracketed_at(text, start, eq)
         if calc is not None:
             yield calc
             done = end
@@ -111,6 +114,16 @@ def _calculation_at(text: str, start: int, eq: int, clipped: bool) -> tuple[Calc
         ),
         result.end(),
     )
+
+
+def _bracketed_at(text: str, start: int, eq: int) -> tuple[Calc | None, int]:
+    """A chain with brackets before the "=" at ``eq`` and its result (agents._chains)."""
+    result = _RESULT.match(text, eq + 1)
+    got = bracket_calc(text, start, eq) if result is not None else None
+    if result is None or got is None:
+        return None, 0
+    numbers = tuple(m[0] for m in _OPERAND.finditer(got[0]))
+    return Calc(f"{got[0]} = {result[1]}", numbers, ("()",), result[1]), result.end()
 
 
 def _chain(text: str, start: int, end: int) -> list[re.Match[str]] | None:
@@ -346,7 +359,11 @@ def check_calculation(
             and store.derive(a) is None
         ):
             return  # an operand with no source: the result launders nothing
-    value = _evaluate(values, list(calc.ops))
+    if calc.ops == ("()",):  # a chain with brackets (_bracketed_at)
+        chained = evaluate(calc.text.partition("=")[0])
+        value = chained[0] if chained is not None else None
+    else:
+        value = _evaluate(values, list(calc.ops))
     if value is None:
         return
     _, _, frac = calc.result.partition(".")

@@ -44,8 +44,20 @@ _NAMES = frozenset(
      "et", "ct", "mt", "pt")
 )  # fmt: skip
 _REGION_WORDS = {"eastern": "et", "central": "ct", "mountain": "mt", "pacific": "pt"}
+_ETC = re.compile(r"gmt([+-])(1[0-4]|[0-9])")  # whole hours only, as the database has them
+# Zones whose clocks keep one offset all year (no summer time), by city: what a tool's
+# "Asia/Dubai" is without the tz database, and what "I'm in Dubai" states.
+_STEADY = {"dubai": 240, "abu dhabi": 240, "abu_dhabi": 240, "shanghai": 480, "beijing": 480,
+           "taipei": 480, "manila": 480, "perth": 480, "karachi": 300, "tashkent": 300,
+           "dhaka": 360, "bangkok": 420, "jakarta": 420, "ho chi minh": 420,
+           "ho_chi_minh": 420, "kathmandu": 345, "colombo": 330, "kabul": 270, "yangon": 390,
+           "riyadh": 180, "qatar": 180, "doha": 180, "moscow": 180, "istanbul": 180,
+           "nairobi": 180, "lagos": 60, "johannesburg": 120, "brisbane": 600,
+           "honolulu": -600, "phoenix": -420, "bogota": -300, "lima": -300,
+           "sao paulo": -180, "sao_paulo": -180, "buenos aires": -180,
+           "buenos_aires": -180}  # fmt: skip
 _OFFSET = re.compile(r"(?:utc|gmt)?\s?([+-])(\d{1,2})(?::?(\d{2}))?")
-_CITY_WORDS = "|".join(sorted(_CITY, key=len, reverse=True)).replace("_", "[ _]")
+_CITY_WORDS = "|".join(sorted({*_CITY, *_STEADY}, key=len, reverse=True)).replace("_", "[ _]")
 # English words that are zones too ("central", "west") name a place when a word follows them
 # ("I'm in Central Europe", "in West Virginia", "in Mountain View"): a zone only before "time" or
 # where the phrase ends.
@@ -60,9 +72,9 @@ _WHERE += rf"|(?:{'|'.join(sorted(_PLACE_WORDS))})(?:{_TIME}|(?!\s*[a-z])))\b"
 # "I'm in Berlin", "we are based in Chicago", "I'm on Eastern time"
 _STATED = re.compile(
     r"(?<![\w’'])(?:all\s+(?:the\s+)?times?\s+(?:(?:are|is)\s+)?(?:in\s+)?|times\s+(?:are\s+)?in\s+"
-    r"|(?:my|our)\s+time\s?zone\s+is\s+(?:[a-z]+/)?"
+    r"|(?:my|our)\s+time\s?zone\s+is\s+"
     r"|(?:i'?m|i’m|i\s+am|we'?re|we’re|we\s+are)\s+(?:(?:based|located|living)\s+)?(?:in|on)\s+)"
-    rf"(?P<where>{_WHERE})"
+    rf"(?:[a-z]+/)?(?P<where>{_WHERE})"
 )
 # Where a statement starts: each anchor, and how far before it (the "my " of "my time zone").
 _GATE = (("all time", (0,)), ("times are", (0,)), ("times in", (0,)), ("time zone", (3, 4)),
@@ -81,6 +93,8 @@ def zone_named(text: str) -> tuple[str, int | None] | None:
     (('pt', None), ('jst', 540), None)
     """
     low = " ".join(text.strip().lower().split())
+    if low.startswith("etc/"):
+        return _etc(low[4:])
     if "/" in low:
         low = low.rsplit("/", 1)[1]
     low = low.replace("_", " ")
@@ -88,6 +102,8 @@ def zone_named(text: str) -> tuple[str, int | None] | None:
         low = low.removesuffix(suffix)
     if low in _CITY:
         return _CITY[low], None
+    if low in _STEADY:
+        return "offset", _STEADY[low]
     low = _REGION_WORDS.get(low, low)
     if low in _FIXED:
         return ("z", 0) if low in ("utc", "gmt", "z") else (low, _FIXED[low])
@@ -98,6 +114,22 @@ def zone_named(text: str) -> tuple[str, int | None] | None:
         minutes = int(m[2]) * 60 + int(m[3] or 0)
         return "offset", -minutes if m[1] == "-" else minutes
     return None
+
+
+def _etc(name: str) -> tuple[str, int | None] | None:
+    """An ``Etc/`` zone of the tz database: ``Etc/UTC``, and ``Etc/GMT+5``, whose POSIX sign is
+    the other way round (five hours WEST of Greenwich: UTC-5).
+
+    >>> _etc("gmt+5"), _etc("gmt-9"), _etc("utc"), _etc("gmt+5:30")
+    (('offset', -300), ('offset', 540), ('z', 0), None)
+    """
+    if name in ("utc", "gmt", "gmt0", "gmt+0", "gmt-0", "uct", "zulu", "universal", "greenwich"):
+        return "z", 0
+    m = _ETC.fullmatch(name)
+    if m is None:
+        return None
+    hours = int(m[2])
+    return "offset", hours * 60 if m[1] == "-" else -hours * 60
 
 
 def message_zone(low: str) -> tuple[str, int | None] | None:
@@ -119,7 +151,8 @@ def message_zone(low: str) -> tuple[str, int | None] | None:
             for start in back:
                 m = _STATED.match(low, max(0, at - start))
                 if m is not None:
-                    found.add(zone_named(m["where"]))
+                    etc = low[max(0, m.start("where") - 4) : m.start("where")] == "etc/"
+                    found.add(zone_named(f"etc/{m['where']}" if etc else m["where"]))
             at, n = low.find(anchor, at + 1), n + 1
     found.discard(None)
     return found.pop() if len(found) == 1 else None

@@ -63,10 +63,11 @@ from crossfoot.rules.answer_date import dated_answer
 from crossfoot.rules.answer_order import order_misfits
 from crossfoot.rules.answer_sign import final_misfits
 from crossfoot.rules.off_question_count import part_misfit
+from crossfoot.rules.off_question_level import total_named
 from crossfoot.rules.off_question_operand import stray_operand
 from crossfoot.rules.own_rows import Rerun
+from crossfoot.rules.quotient_money import stated_or_money
 from crossfoot.rules.ratio_order import inverted_finals
-from crossfoot.rules.stated_arith import stated_misfit
 from crossfoot.rules.worked_answer import past_working, worked_misfit
 
 __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit", "underlying"]
@@ -134,7 +135,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     labels = " ".join(x for v in ops for x in (v.label, v.row, v.column, v.field) if x)
     one = None if read_at_factor(m, ops) else _one_value_misfit(ask, cell, ops, labels, m.value)
     one = one or one_for_between(ask.text, ev, named.values, named.misnamed)
-    one = one or percent_for_amount(ask, m, ev) or stated_misfit(ask, ev)
+    one = one or percent_for_amount(ask, m, ev) or stated_or_money(ask, m, ev)
     if one is not None:
         return one
     if ask.op == "change":
@@ -387,7 +388,7 @@ def _several_for_one(ask: Ask, finals: Sequence[Claim], marked: bool) -> Fit | N
     """A total or an average asked, and an answer marker followed by two or more figures none
     of which combines anything ("Answer: $2.0 billion in 2019 and $6.0 billion in 2018"): the
     answer gives the parts, not the one figure asked for."""
-    word = _ONE_FIGURE.get(ask.op or "")
+    word = None if total_named(ask, finals) else _ONE_FIGURE.get(ask.op or "")
     passing = [c for c in finals if c.passed]
     if word is None or not marked or ask.several or len(passing) < 2 or len(passing) != len(finals):
         return None

@@ -37,6 +37,7 @@ from typing import Protocol
 
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.model.types import SourceValue
+from crossfoot.rules.off_question_inserted import inserted
 
 __all__ = ["half_misnamed", "half_other"]
 
@@ -45,6 +46,7 @@ class Named(Protocol):
     """What this reading takes of :class:`crossfoot.rules._named.Named`."""
 
     _words: frozenset[str]
+    _tokens: list[str]
     answer: str
 
     def labels_named(self, v: SourceValue, axis: str) -> frozenset[str]: ...
@@ -63,6 +65,12 @@ def half_other(req: frozenset[str], other: frozenset[str], words: frozenset[str]
     return shared < other
 
 
+@lru_cache(maxsize=4096)
+def _words_of(label: str) -> tuple[str, ...]:
+    """A label's words in order, read once per label."""
+    return tuple(tokens(label))
+
+
 @lru_cache(maxsize=256)
 def _said(answer: str) -> frozenset[str]:
     """The answer's words, read once per answer text."""
@@ -79,7 +87,9 @@ def half_misnamed(named: Named, v: SourceValue, own: Callable[[str], str]) -> st
         return None
     (label,) = rows
     req, other = required_tokens(own(v.row)), required_tokens(own(label))
-    if not half_other(req, other, named._words):
+    if not half_other(req, other, named._words) and not inserted(
+        _words_of(own(label)), _words_of(own(v.row)), named._tokens
+    ):
         return None
     # (the answer names the cell's own row in its words: a bare figure is not judged so, as the
     # references of two corpora take a sibling row's cell for some questions)

@@ -1,0 +1,87 @@
+"""The off_question claims of pot-tatqa's false-alarm sentences by the reading that made them,
+as counts only, on both halves side by side.
+
+    python benchmarks/flags37_counts.py --data-root ../shared/data
+
+The validation half stays unread: a claim's message is reduced to its template (numbers, years
+and quoted or named labels replaced by placeholders) before it is counted; no sentence,
+question, table or label is printed. Also counts, per false-alarm off_question claim, the
+question's operation, the answer type and whether the cell's row is one the question names.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import ragbench
+from corpora import pot_tatqa
+from corpora.common import HALVES, data_root, in_half
+from crossfoot.language.asked import read_question
+from run_all import crossfoot_options
+
+__all__ = ["main", "template"]
+
+_NUM = re.compile(r"\d[\d,.]*")
+_LABELLED = re.compile(r"['\"(\[]")
+
+
+def template(message: str) -> str:
+    """A message cut to the first words of each clause, before any quote, parenthesis or label
+    could start: 'the question asks for an average; this figure is one value' (never a label).
+
+    >>> template("the question names 'Revenue'; this figure comes from Cost / 2019")
+    'the question names; this figure comes from'
+    """
+    parts = []
+    for part in message.split(";"):
+        words = []
+        for w in part.split()[:6]:
+            if _LABELLED.search(w) or w[:1].isupper() or _NUM.search(w):
+                break
+            words.append(w)
+        parts.append(" ".join(words))
+    return "; ".join(parts)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--data-root", default=None)
+    args = p.parse_args(argv)
+    every = pot_tatqa.load(data_root(args.data_root), None)
+    items = {i.id: i for i in every}
+    tools = ragbench.make_tools(["crossfoot"], crossfoot_options([]))
+    tables: dict[str, Counter[str]] = {h: Counter() for h in HALVES}
+    for half in HALVES:
+        o = ragbench.evaluate(in_half(every, half), tools, 0, "pot-tatqa", False)
+        for rec in o.records:
+            if rec["type"] != "false_alarm":
+                continue
+            item = items[rec["id"]]
+            op = read_question(item.question).op if item.question else None
+            if not any(c.get("status") == "off_question" for c in rec["claims"]):
+                continue
+            report = tools[0]._checker(item).check(item.answer, question=item.question or None)
+            start = item.answer.find(rec["sentence"])
+            end = start + len(rec["sentence"])
+            for c in report.claims:
+                if c.status != "off_question" or not start <= c.mention.start < end:
+                    continue
+                rule = f"{c.evidence.rule}/{c.evidence.kind}" if c.evidence else "-"
+                tables[half][f"{rule} | {template(c.message or '')}"] += 1
+                tables[half][f"(asks {op}, {item.meta.get('answer_type')})"] += 1
+    print(f"## pot-tatqa: off_question claims of false-alarm sentences ({' / '.join(HALVES)})")
+    keys = set().union(*tables.values())
+    for k in sorted(keys, key=lambda k: (-tables["valid"][k], -tables["tune"][k], k)):
+        print(" ".join(f"{tables[h][k]:4d}" for h in HALVES) + f"  {k}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
