@@ -29,6 +29,7 @@ from decimal import Decimal
 from crossfoot.language.answermark import marker_end
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue
+from crossfoot.rules._incl_witness import inclusion_witness
 from crossfoot.rules._lines import line_misnamed, line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
 from crossfoot.rules._prose_change import names_change, states_change
@@ -343,7 +344,7 @@ def _refit(
     """Another reading of a misfit figure that does fit the question, or None."""
     if said_elsewhere(ask.text, c, claims, named):
         return None  # (the sentence names the cell's own line: rules.alignment_said)
-    witness = line_witness(ask, c, values)
+    witness = line_witness(ask, c, values) or inclusion_witness(ask, c, values, named)
     if witness is not None and not line_misnamed(witness, named):
         return replace(c, status="derived", evidence=witness, message="")
     # the asked years alone first: a tie between two years resolves to the asked one
