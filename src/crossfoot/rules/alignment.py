@@ -29,6 +29,7 @@ from decimal import Decimal
 from crossfoot.language.answermark import marker_end
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue
+from crossfoot.rules._incl_witness import inclusion_witness
 from crossfoot.rules._lines import line_misnamed, line_witness, named_line_witness
 from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
 from crossfoot.rules._prose_change import names_change, states_change
@@ -65,8 +66,8 @@ from crossfoot.rules.off_question_count import part_misfit
 from crossfoot.rules.off_question_level import total_named
 from crossfoot.rules.off_question_operand import stray_operand
 from crossfoot.rules.own_rows import Rerun
+from crossfoot.rules.quotient_money import stated_or_money
 from crossfoot.rules.ratio_order import inverted_finals
-from crossfoot.rules.stated_arith import stated_misfit
 from crossfoot.rules.worked_answer import past_working, worked_misfit
 
 __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit", "underlying"]
@@ -134,7 +135,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     labels = " ".join(x for v in ops for x in (v.label, v.row, v.column, v.field) if x)
     one = None if read_at_factor(m, ops) else _one_value_misfit(ask, cell, ops, labels, m.value)
     one = one or one_for_between(ask.text, ev, named.values, named.misnamed)
-    one = one or percent_for_amount(ask, m, ev) or stated_misfit(ask, ev)
+    one = one or percent_for_amount(ask, m, ev) or stated_or_money(ask, m, ev)
     if one is not None:
         return one
     if ask.op == "change":
@@ -343,7 +344,7 @@ def _refit(
     """Another reading of a misfit figure that does fit the question, or None."""
     if said_elsewhere(ask.text, c, claims, named):
         return None  # (the sentence names the cell's own line: rules.alignment_said)
-    witness = line_witness(ask, c, values)
+    witness = line_witness(ask, c, values) or inclusion_witness(ask, c, values, named)
     if witness is not None and not line_misnamed(witness, named):
         return replace(c, status="derived", evidence=witness, message="")
     # the asked years alone first: a tie between two years resolves to the asked one

@@ -10,6 +10,8 @@ that asks for a percentage change ("What was the percent change in X?" "Answer: 
 too: the change asked is a percentage, and a fraction ("0.112") is derived as it stands. So is
 a final figure answering a question that asks for a share in percent ("What was X as a
 percentage of Y?", "What percentage of revenue was X?" "Answer: 28.24"): read as a share only.
+So is a final figure answering a question that asks for an average ("what is the average? The
+answer is 13.5" over rates of 14.3 % and 12.7 %): read as a mean only.
 """
 
 from __future__ import annotations
@@ -61,6 +63,10 @@ def _final_asked_kinds(ctx: ClaimContext) -> frozenset[str] | None:
     op = ctx.shared.get("ask.op")
     if op == "percent_change":
         kinds = frozenset({"percent_change"})
+    elif op == "average":
+        # "what is the average? The answer is 13.5" over two rates of 14.3% and 12.7%: a mean of
+        # percentages, written as a conversation writes its figures (round 37, conv37a)
+        kinds = frozenset({"average"})
     elif op in (None, "ratio") and _SHARE_ASKED.search(str(ctx.shared.get("ask.text", ""))):
         kinds = frozenset({"share"})
     else:
