@@ -22,6 +22,7 @@ from crossfoot.front.trace_mixed import mixed_units
 from crossfoot.language.changewords import move_stated, moved_by
 from crossfoot.language.latest_step import latest_step
 from crossfoot.language.short_forms import short_named
+from crossfoot.language.week_spelling import weeks_as_labels
 from crossfoot.model.types import Claim, Evidence, SourceValue, format_decimal
 from crossfoot.report.result import Report
 from crossfoot.sources.load import SourceSet
@@ -230,10 +231,10 @@ def _other_row(
     info = next(t for t in ctx.info if t.name == cell.source_id)
     # A row written right after the figure is its own ("$3.21M in 2023"); otherwise the rows its
     # clause names before it, without the one that belongs to the previous figure.
-    after = _OWN_ROW.match(text[c.mention.end : c.mention.end + 80])
+    after = _OWN_ROW.match(weeks_as_labels(info.labels, text[c.mention.end : c.mention.end + 80]))
     named = _labels_at(info, after.group(1)) if after else set()
     if not named:
-        clause = _clause(text, start, c.mention.start)
+        clause = weeks_as_labels(info.labels, _clause(text, start, c.mention.start))
         if start > c.sentence.start:
             clause = _OWN_ROW.sub("", clause, count=1)
         labels = info.labels

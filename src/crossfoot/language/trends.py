@@ -16,6 +16,7 @@ from itertools import pairwise
 from crossfoot.language.changewords import MOVED_DOWN_PAST, MOVED_UP_PAST
 from crossfoot.language.extremes import ROW_NOUNS_RE
 from crossfoot.language.multiples import may_multiply
+from crossfoot.language.rank_free import may_rank_free
 from crossfoot.language.row_compare import may_compare_periods
 
 __all__ = [
@@ -103,7 +104,13 @@ def worded_claim(text: str) -> bool:
     >>> worded_claim("North's revenue was nearly double South's."), worded_claim("Done.")
     (True, False)
     """
-    return every_period(text) or may_multiply(text) or may_compare_periods(text) or every_row(text)
+    return (
+        every_period(text)
+        or may_multiply(text)
+        or may_compare_periods(text)
+        or every_row(text)
+        or may_rank_free(text)  # "North was the largest region" (rules._rank_free)
+    )
 
 
 def wrong_step(values: Sequence[Decimal], up: bool) -> tuple[int, str] | None:

@@ -172,8 +172,9 @@ def check_comparisons(
     return _growth_comparisons(text, out)
 
 
-# A derived gap between two named rows: the comparison's order must be its operands' order.
-_GAPS = frozenset({"difference", "percent_change"})
+# A derived gap between two named rows: the comparison's order must be its operands' order
+# (a gap of two rates in points too: "North's churn was 1 pp lower than South's", gaps37).
+_GAPS = frozenset({"difference", "percent_change", "pp_change", "bps_change"})
 
 
 def _judge(

@@ -97,6 +97,7 @@ from crossfoot.rules._double_count import double_counted
 from crossfoot.rules._gap_moved import moved_gap_pair
 from crossfoot.rules._gap_named import gap_named, unworded_ok
 from crossfoot.rules._gap_order import GAP_KINDS, worded_gap
+from crossfoot.rules._latest_pair import off_latest
 from crossfoot.rules._near import NEAR, offered_pairs, three_digits
 from crossfoot.rules._own_sign import signed_kinds
 from crossfoot.rules._prose_pairs import prose_pair_ok, worded_kinds
@@ -162,6 +163,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         and currency_ok(ctx.mention.currency, y.currency)
     ):
         return False
+    if spec.kind in CHANGE_KINDS and off_latest(ctx, x, y):
+        return False  # "grew 8% month over month": the line's latest step (rules._latest_pair)
     # Cells of one table combine only along a row or a column (crossfooting), never diagonally;
     # a change also needs both values to be one quantity (one series, two periods).
     if spec.kind == "difference" and claim_direction(ctx)[0] is None:

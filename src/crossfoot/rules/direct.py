@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from crossfoot.language.bounds import claimed_bound
 from crossfoot.language.direction import parenthesized_aside, stated_direction
+from crossfoot.language.letter_rows import letter_verdict
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, Status
 from crossfoot.rules._absent_period import absent_year
@@ -90,6 +91,8 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
             wrong = absent_year(ctx, values)
         if wrong is None:  # "the average region sold 1,250": East's cell, not their mean
             wrong = aggregate_verdict(ctx, values)
+        if wrong is None:  # "Widget A sold 1,500" of Widget C's row (language.letter_rows)
+            wrong = letter_verdict(ctx, values)
         if wrong is not None and changed and wrong.status == "wrong_row":
             # "Revenue rose by $19.7m from Q1 to Q4": a change equal to another row's cell; the
             # change of the named row goes first (deferred_row_verdict gives this verdict after)

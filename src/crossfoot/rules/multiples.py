@@ -44,6 +44,7 @@ from crossfoot.model.types import (
     kind_family,
 )
 from crossfoot.rules._multiple_rows import two_rows
+from crossfoot.rules._multiple_series import ends_of_years, series_pair
 from crossfoot.sources.rows_label_match import label_search
 
 __all__ = ["stated_multiples"]
@@ -159,7 +160,8 @@ def _pair(
         return _other_year(figures[0], named, values)
     if len(named) > 2:
         return None
-    return _named_row(text[s.start : s.end], named, values)
+    said = text[s.start : s.end]  # (a line of periods: its span's ends, rules._multiple_series)
+    return _named_row(said, named, values) or series_pair(said, named, values)
 
 
 def _other_year(claim: Claim, named: set[int], values: Sequence[SourceValue]) -> _Pair | None:
@@ -198,7 +200,7 @@ def _year_before(v: SourceValue, values: Sequence[SourceValue]) -> int | None:
 def _named_row(sentence: str, named: set[int], values: Sequence[SourceValue]) -> _Pair | None:
     """Step 3: the one row the sentence names that has a cell in each of the two years named;
     with one year named, that year and the row's year before it ("tripled in 2024"); with none,
-    a row of exactly two years ("East's sales tripled")."""
+    a row's first and last years ("East's sales tripled")."""
     rows: dict[tuple[str, int | None, int, str], dict[int, list[SourceValue]]] = {}
     low = sentence.lower()
     last = max(named, default=None)
@@ -212,6 +214,8 @@ def _named_row(sentence: str, named: set[int], values: Sequence[SourceValue]) ->
             rows.setdefault(key, {}).setdefault(v.year, []).append(v)
     if len(named) == 1:
         rows = {k: _last_two(r) for k, r in rows.items() if last in r}
+    elif not named:  # "Widget A units doubled" over four years: from its first to its last
+        rows = {k: ends_of_years(r) for k, r in rows.items()}
     full = [k for k, r in rows.items() if len(r) == 2 and all(len(x) == 1 for x in r.values())]
     if len({k[:3] for k in full}) != 1:
         return None

@@ -57,6 +57,7 @@ from crossfoot.rules._derive_shared import (
 )
 from crossfoot.rules._derive_wording import move_level
 from crossfoot.rules._month_focus import in_named_month
+from crossfoot.rules._period_narrow import names_part_of_periods
 from crossfoot.rules._rowsums_groups import claim_clause, distinct_count, group_hits
 from crossfoot.rules._rowsums_tables import (
     _EXACT,
@@ -246,6 +247,7 @@ def _search(
     )
     # "Europe had $9.9M": a row's figure, not the total (read once a total or mean matched)
     rows_said: list[bool] = []
+    whole = not names_part_of_periods(table, ctx.sentence.text)  # "in Q1": not the column's
     want_sums = kind_allowed(ctx, "sum") and fine and len(named) > 1
     want_rest = 0 < len(named) <= 3 and leaves_out(ctx.sentence.text) and fine
     want_shares = (percent or fraction) and kind_allowed(ctx, "column_share") and (fine or fraction)
@@ -255,7 +257,7 @@ def _search(
         n = col.count
         if percent == col.percent and n:
             wanted = (want_total and not col.percent, want_mean, want_median)
-            for kind, value, formula in _centres(col, signed, *wanted):
+            for kind, value, formula in _centres(col, signed, *wanted) if whole else ():
                 if not _said(rows_said, ctx, table, named):
                     yield _Hit(kind, value, formula, _listed(col))
             if want_sums and not col.percent:

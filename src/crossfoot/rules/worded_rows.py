@@ -59,6 +59,7 @@ from crossfoot.rules._growth_order import growth_order, may_grow_faster
 from crossfoot.rules._level_moves import level_moves
 from crossfoot.rules._only_moved import only_moved
 from crossfoot.rules._period_trend import period_series, period_unit, row_periods
+from crossfoot.rules._rank_free import may_rank_free, ranked_free
 from crossfoot.rules._row_crossing import crossed_rows, may_cross
 from crossfoot.rules._row_moves import may_move, row_moves
 from crossfoot.rules._row_order import compared_rows, may_compare, named_rows, word_mention
@@ -90,8 +91,9 @@ def worded_rows(
     moves = may_move(low)
     every_row = moves and may_word_every(low)  # ("Every region grew in 2023")
     run = moves and may_streak(low)  # ("fell for two straight years")
+    ranks = may_rank_free(low)  # ("North was the largest region": rules._rank_free)
     only = "only" in low  # ("the only segment to decline")
-    if not every and not compares and not moves and not only:
+    if not every and not compares and not moves and not only and not ranks:
         return claims
     added: list[Claim] = []
     has_figure = {c.sentence.index for c in claims}
@@ -120,6 +122,8 @@ def worded_rows(
                 or (run and streak(text, s, values))
                 or row_moves(text, s, values)  # "South fell in 2023" (rules._row_moves)
             )
+        if ranks and s.index not in has_figure and all(c.sentence.index != s.index for c in added):
+            added.extend(ranked_free(text, s, values))
     if not added:
         return claims
     return sorted([*claims, *added], key=lambda c: c.mention.start)

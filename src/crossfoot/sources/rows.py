@@ -26,12 +26,14 @@ from typing import Any
 from weakref import ref
 
 from crossfoot.language.extremes import may_rank
+from crossfoot.language.multiples import may_multiply
 from crossfoot.language.owncount import states_own_count
 from crossfoot.language.period_rates import needs_whole_line
 from crossfoot.language.picks import asks_pick
 from crossfoot.language.question import asks_past_bar
 from crossfoot.language.rowbars import exclusive_bar
 from crossfoot.language.trends import every_period, every_row
+from crossfoot.language.week_spelling import weeks_as_labels
 from crossfoot.model.errors import RowsError
 from crossfoot.model.options import MAX_SOURCE_NUMBERS
 from crossfoot.model.types import Source, SourceValue
@@ -298,7 +300,9 @@ class AnswerOperands:
                 chosen[name] = tuple(range(t.rows))
                 continue
             # Only rows whose lowercased label is in the text (found in C) can be named in full.
-            named = rows_named(t.spoken, text, low) + days_named(t.memo, t.rows, text)
+            said = weeks_as_labels(t.spoken, text)  # "week 2" names the row "W2"
+            named = rows_named(t.spoken, said, low if said is text else said.lower())
+            named += days_named(t.memo, t.rows, text)
             if needs_whole_line(text):  # a line's rate, a year's halves: every period its operand
                 have = set(named)  # (not ``named`` itself: it grows as it is extended)
                 named.extend(i for i in range(t.rows) if i not in have)
@@ -370,6 +374,7 @@ class AnswerOperands:
             or exclusive_bar(text)
             or every_period(text)  # "grew every month": each month's row (rules.worded_rows)
             or every_row(text)  # "every region grew in 2024" (rules._every_row_moves)
+            or (may_multiply(text) and all(m.kind == "year" for m in mentions))  # "doubled"
         )
         # A result set of one or two rows is searched whole (rows_for picks every row), so the
         # cells near a figure are among its cells already: no windows to look up there.
