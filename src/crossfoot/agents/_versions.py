@@ -32,10 +32,16 @@ _WORDS = (
 _NAMED = re.compile(
     rf"\b(?P<word>{_WORDS}) ?v?(?P<num>\d+(?:\.\d+)*)(?![\w%]|[.,]\d)", re.IGNORECASE
 )
-_GATE = ("ersion", "ERSION", "elease", "uild", "irmware", "atch", "OS", "os", "ndroid", "indows",
-         "buntu", "ebian", "edora", "ython", "ode", "ava", "PHP", "php", "hrome", "irefox",
-         "Phone", "phone", "Pad", "pad", "ixel", "alaxy", "tation", "box", "odel")  # fmt: skip
+# The words' stems for a gate over the case-blind pattern: lower case ("Release", "iPhone") and
+# capitals ("RELEASE 10.16", "IPHONE 15"), and the "OS" of "macOS"/"iOS".
+_STEMS = ("ersion", "elease", "uild", "irmware", "atch", "os", "ndroid", "indows", "buntu",
+          "ebian", "edora", "ython", "ode", "ava", "php", "hrome", "irefox", "phone", "pad",
+          "ixel", "alaxy", "tation", "box", "odel")  # fmt: skip
+_GATE = (*_STEMS, *(s.upper() for s in _STEMS), "Phone", "Pad", "Box")
 _SHORT = 60  # characters of an argument that names a thing rather than tells about it
+# Words that are verbs too ("Build 2 more shelves", "Release 3 held orders", "Patch 2 leaks"):
+# a version after them is dotted or written with its "v" ("build 10.16", "release v2").
+_VERBS = frozenset(("build", "release", "patch"))
 _ARG = re.compile(r"(?:^|_)(?:version|firmware|os_version|build)$")
 _DOTTED = re.compile(r"v?\d+(?:\.\d+)+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -53,6 +59,8 @@ def versions(text: str) -> Iterator[tuple[int, int, str, bool]]:
     [('10.16', True), ('11', False)]
     >>> [(n, c) for _, _, n, c in versions("iPhone 16 Pro")]
     [('16', True)]
+    >>> [(n, c) for _, _, n, c in versions("Build 2 more shelves; build 10.16, release v3")]
+    [('10.16', True), ('3', True)]
     """
     if not any(w in text for w in _GATE):
         return
@@ -60,6 +68,8 @@ def versions(text: str) -> Iterator[tuple[int, int, str, bool]]:
     for m in _NAMED.finditer(text):
         number = m["num"]
         major, _, rest = number.partition(".")
+        if not rest and m["word"].lower() in _VERBS and "v" not in m[0][len(m["word"]) :]:
+            continue  # a count after a verb
         checked = short or (bool(rest) and int(major[:6]) >= 10)
         yield m.start("num"), m.end("num"), number, checked
 
