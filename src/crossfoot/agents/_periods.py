@@ -22,6 +22,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 from crossfoot.agents._dates import MONTH_WORD
+from crossfoot.agents._keys import arg_name
 
 __all__ = ["is_bound", "period_bounds"]
 
@@ -29,7 +30,6 @@ _BOUND = re.compile(
     r"(?:^|_)(?:start|end|from|to|since|until|till|after|before|begin|min|max|first|last|"
     r"lower|upper|gte|lte|gt|lt)(?:_|$)"
 )
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _MONTHS = {m: i for i, m in enumerate(calendar.month_name) if m} | {
     m: i for i, m in enumerate(calendar.month_abbr) if m
 }
@@ -56,8 +56,7 @@ def is_bound(path: str) -> bool:
     >>> is_bound("list.start_date"), is_bound("q.dateTo"), is_bound("book.date")
     (True, True, False)
     """
-    name = path[path.rfind(".") + 1 :].split("[", 1)[0]
-    return _BOUND.search(_CAMEL.sub("_", name).lower()) is not None
+    return _BOUND.search(arg_name(path)) is not None
 
 
 def period_bounds(low: str, reference: date | None) -> frozenset[int]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from crossfoot.agents._keys import Hit, Seen
+from crossfoot.agents._keys import Hit, Seen, arg_name
 
 __all__ = ["is_version_arg", "name_numbers", "version_hit", "versions"]
 
@@ -37,14 +37,13 @@ _NAMED = re.compile(
 _STEMS = ("ersion", "elease", "uild", "irmware", "atch", "os", "ndroid", "indows", "buntu",
           "ebian", "edora", "ython", "ode", "ava", "php", "hrome", "irefox", "phone", "pad",
           "ixel", "alaxy", "tation", "box", "odel")  # fmt: skip
-_GATE = (*_STEMS, *(s.upper() for s in _STEMS), "Phone", "Pad", "Box")
+_CAPS = (*(s.upper() for s in _STEMS), "Phone", "Pad", "Box")  # (never in a lower-case text)
 _SHORT = 60  # characters of an argument that names a thing rather than tells about it
 # Words that are verbs too ("Build 2 more shelves", "Release 3 held orders", "Patch 2 leaks"):
 # a version after them is dotted or written with its "v" ("build 10.16", "release v2").
 _VERBS = frozenset(("build", "release", "patch"))
 _ARG = re.compile(r"(?:^|_)(?:version|firmware|os_version|build)$")
 _DOTTED = re.compile(r"v?\d+(?:\.\d+)+")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
 def versions(text: str) -> Iterator[tuple[int, int, str, bool]]:
@@ -62,7 +61,7 @@ def versions(text: str) -> Iterator[tuple[int, int, str, bool]]:
     >>> [(n, c) for _, _, n, c in versions("Build 2 more shelves; build 10.16, release v3")]
     [('10.16', True), ('3', True)]
     """
-    if not any(w in text for w in _GATE):
+    if not any(w in text for w in _STEMS) and (text.islower() or not any(w in text for w in _CAPS)):
         return
     short = len(text) <= _SHORT
     for m in _NAMED.finditer(text):
@@ -82,8 +81,7 @@ def is_version_arg(path: str, raw: object) -> bool:
     """
     if not isinstance(raw, str) or _DOTTED.fullmatch(raw.strip()) is None:
         return False
-    name = path[path.rfind(".") + 1 :].split("[", 1)[0]
-    return _ARG.search(_CAMEL.sub("_", name).lower()) is not None
+    return _ARG.search(arg_name(path)) is not None
 
 
 def version_hit(sources: list[Seen], number: str) -> Hit | None:
