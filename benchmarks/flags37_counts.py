@@ -20,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ragbench
+from cause_counts import print_counts
 from corpora import pot_tatqa
 from corpora.common import HALVES, data_root, in_half
 from crossfoot.language.asked import read_question
@@ -89,10 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rule = f"{c.evidence.rule}/{c.evidence.kind}" if c.evidence else "-"
                 tables[half][f"{rule} | {template(c.message or '')}"] += 1
                 tables[half][f"(asks {op}, {item.meta.get('answer_type')})"] += 1
-    print(f"## pot-tatqa: off_question claims of false-alarm sentences ({' / '.join(HALVES)})")
-    keys = set().union(*tables.values())
-    for k in sorted(keys, key=lambda k: (-tables["valid"][k], -tables["tune"][k], k)):
-        print(" ".join(f"{tables[h][k]:4d}" for h in HALVES) + f"  {k}")
+    print_counts("## pot-tatqa: off_question claims of false-alarm sentences", tables)
     return 0
 
 
