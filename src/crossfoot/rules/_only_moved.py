@@ -32,9 +32,11 @@ __all__ = ["only_moved"]
 
 _UP = r"grow|rise|increase|climb|improve|expand|gain"
 _DOWN = r"decline|fall|decrease|drop|shrink|contract|slip|dip"
+# "the only segment to decline", "... that declines", "... that declined" / "that grew" (the
+# past forms of language.trends: "declined" is no stem plus "ed")
 _THE_ONLY = re.compile(
     r"(?i)\b(?:was|were|is|are|remained)\s+the\s+only\s+(?:[a-z-]+\s+){1,2}?(?:to|that)\s+"
-    rf"(?P<word>(?P<up>{_UP})|(?P<down>{_DOWN}))(?:s|ed)?\b"
+    rf"(?P<word>(?P<up>{MOVED_UP}|(?:{_UP})(?:s|ed)?)|(?P<down>{MOVED_DOWN}|(?:{_DOWN})(?:s|ed)?))\b"
 )
 _ONLY_X = re.compile(
     rf"(?i)\bonly\s+(?P<row>[^,;.]{{1,60}}?)\s+(?P<word>(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b"
