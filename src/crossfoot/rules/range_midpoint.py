@@ -3,8 +3,8 @@
 "The company expects revenue of $18.9 billion to $19.3 billion ... the midpoint of the outlook is
 $19.3 billion" passed: $19.3 billion is a source value (the range's high end), and the word that
 makes it the middle went unread; the right midpoint, $19.1 billion, was no source value at all
-and was unsupported. A figure whose clause says "midpoint" ("mid-point", "the middle of", not of a time: "by the
-middle of 2024") is:
+and was unsupported. A figure whose clause says "midpoint" ("mid-point", "the middle of", not
+of a time: "by the middle of 2024") is:
 
 - ``derived`` when it is the mean of the two ends of a range the sources state ("a range of
   $18.9 billion to $19.3 billion", "between 4% and 6%"), of its kind, at its stated precision;
