@@ -317,6 +317,15 @@ def _real_paths(records: list[dict[str, Any]], items: dict[str, Any], tool: Any)
     return out
 
 
+def print_counts(heading: str, table: dict[str, Counter[str]]) -> None:
+    """One counts table, both halves side by side, the validation half's largest first (each key a
+    tag, never an item's text: the callers build keys of fixed words and counts only)."""
+    print(f"{heading} ({' / '.join(HALVES)})")
+    keys = set().union(*table.values())
+    for k in sorted(keys, key=lambda k: (-table["valid"][k], -table["tune"][k], k)):
+        print(" ".join(f"{table[h][k]:4d}" for h in HALVES) + f"  {k}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     # Checked by hand: Python 3.11's argparse tests an empty `nargs="*"` selection against
@@ -393,10 +402,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ):
             if not any(table.values()):
                 continue
-            print(f"\n## {key}: {title} ({' / '.join(HALVES)})")
-            keys = set().union(*table.values())
-            for k in sorted(keys, key=lambda k: (-table["valid"][k], -table["tune"][k], k)):
-                print(" ".join(f"{table[h][k]:4d}" for h in HALVES) + f"  {k}")
+            print_counts(f"\n## {key}: {title}", table)
     return 0
 
 

@@ -32,11 +32,11 @@ from conv_program_tags import _cell_relation, _cells, _place, _steps
 from corpora.common import Item, number_tokens
 from crossfoot.language.asked import read_question
 from crossfoot.language.rowtokens import required_tokens, tokens
+from crossfoot.language.years import period
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.options import Options
 from crossfoot.rules._derive_shared import derivable, derivation_limit
-from crossfoot.language.years import period
 from crossfoot.rules.multi import LINE_CAP, lines
 from crossfoot.sources.load import load_sources
 
@@ -194,9 +194,10 @@ def _search_tags(item: Item, claim: Any, values: list[Decimal]) -> list[str]:
                         gap = idx[-1] - idx[0] + 1 - len(idx)
                         terms = [line[k] for k in idx]
                         yrs = {period(v) for v in terms}
+                        apart = None not in yrs and len(yrs) == len(terms)
                         found += (
                             f", {min(gap, 3)}{'+' if gap > 3 else ''} between"
-                            f", terms {'of distinct periods' if None not in yrs and len(yrs) == len(terms) else 'not all of a period'}"
+                            f", terms {'of distinct periods' if apart else 'not all of a period'}"
                             f", line {'a series' if all(period(v) for v in line) else 'mixed'}"
                         )
                     break

@@ -3,16 +3,15 @@ as counts only, on both halves side by side.
 
     python benchmarks/flags37_counts.py --data-root ../shared/data
 
-The validation half stays unread: a claim's message is reduced to its template (numbers, years
-and quoted or named labels replaced by placeholders) before it is counted; no sentence,
-question, table or label is printed. Also counts, per false-alarm off_question claim, the
-question's operation, the answer type and whether the cell's row is one the question names.
+The validation half stays unread: a claim's message is cut, clause by clause, to its first words
+of a closed vocabulary (``_FRAME``: the fixed words of the rules' messages) before it is counted,
+so no sentence, question, table or label word is printed, whatever its case or quoting. Also
+counts, per false-alarm off_question claim, the question's operation and the answer type.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -21,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ragbench
+from cause_counts import print_counts
 from corpora import pot_tatqa
 from corpora.common import HALVES, data_root, in_half
 from crossfoot.language.asked import read_question
@@ -28,24 +28,38 @@ from run_all import crossfoot_options
 
 __all__ = ["main", "template"]
 
-_NUM = re.compile(r"\d[\d,.]*")
-_LABELLED = re.compile(r"['\"(\[]")
+# The fixed words of the rules' off_question messages (their f-strings' literal parts). A clause
+# is kept up to its first word outside this set: a label, a year or a number the message writes
+# (quoted, capitalized or plain lower case: "all countries", "of goodwill only") never passes.
+_FRAME = frozenset(
+    """a about against all amount amounts an and answer are as asks at average averages balance
+    before between both but by calculation cell change closes coarser column comes computed
+    concludes count counts covers decimals difference divided divides does down every figure
+    figures for found from gives go how in is it its last leaves left less line lines lists many
+    mean money months names no none not of on one only opening other others out over own parts
+    percentage place points positive prose question quotient ratio respective respectively
+    rounded row rows second sentence share side sign source speak states subject sum table takes
+    than that the them things this to too total totals two value values well when with written
+    year years""".split()
+)
 
 
 def template(message: str) -> str:
-    """A message cut to the first words of each clause, before any quote, parenthesis or label
-    could start: 'the question asks for an average; this figure is one value' (never a label).
+    """A message cut to the first words of each clause (at most six) that are all of ``_FRAME``:
+    'the question asks for an average; this figure is one value' (never a label).
 
     >>> template("the question names 'Revenue'; this figure comes from Cost / 2019")
     'the question names; this figure comes from'
+    >>> template("the question asks about all countries; this figure is of goodwill only")
+    'the question asks about all; this figure is of'
     """
     parts = []
     for part in message.split(";"):
         words = []
         for w in part.split()[:6]:
-            if _LABELLED.search(w) or w[:1].isupper() or _NUM.search(w):
+            if w.rstrip(",") not in _FRAME:
                 break
-            words.append(w)
+            words.append(w.rstrip(","))
         parts.append(" ".join(words))
     return "; ".join(parts)
 
@@ -76,10 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rule = f"{c.evidence.rule}/{c.evidence.kind}" if c.evidence else "-"
                 tables[half][f"{rule} | {template(c.message or '')}"] += 1
                 tables[half][f"(asks {op}, {item.meta.get('answer_type')})"] += 1
-    print(f"## pot-tatqa: off_question claims of false-alarm sentences ({' / '.join(HALVES)})")
-    keys = set().union(*tables.values())
-    for k in sorted(keys, key=lambda k: (-tables["valid"][k], -tables["tune"][k], k)):
-        print(" ".join(f"{tables[h][k]:4d}" for h in HALVES) + f"  {k}")
+    print_counts("## pot-tatqa: off_question claims of false-alarm sentences", tables)
     return 0
 
 

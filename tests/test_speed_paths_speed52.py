@@ -1,11 +1,14 @@
 """Round 37 (issue 19, speed52): fast paths of ``check()``'s row readings, against the plain
 readings they replace.
 
-- ``language.rowsynonyms._spelt_apart`` (and ``_split_any``, the same for a word glued of two): ``any(_one_apart(w, v) for w in words)`` with each word
+- ``language.rowsynonyms._spelt_apart``: ``any(_one_apart(w, v) for w in words)`` with each word
   first held, inline, to what ``_one_apart`` asks of both (the first two letters, the last, the
   length within one). The property compares the two over words drawn near each other (one
   letter added, dropped or replaced, anywhere), and a prefilter that drops a word it should keep
   is caught by a twin.
+- ``rowsynonyms._split_any``: ``any(_split_into(w, part, need) for w in words)`` inline, for a
+  word glued of two (``nonrecurring``); the same property over words glued of a part and a
+  needed word, and twins.
 """
 
 from __future__ import annotations
