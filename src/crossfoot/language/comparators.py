@@ -9,6 +9,8 @@ through :func:`of_comparator`).
 True
 >>> of_comparator("East reached 110% of its revenue.", "revenue")
 False
+>>> of_comparator("East reached 110% of its sales target.", "Target")
+True
 """
 
 from __future__ import annotations
@@ -22,14 +24,17 @@ COMPARATORS = frozenset(
 )
 _OF = re.compile(
     r"(?i)(?:%|\bpercent|\bper\s+cent)\s+of\s+(?:its\s+|their\s+|the\s+|our\s+|his\s+|her\s+)?"
-    r"(?:[a-z0-9-]+\s+){0,2}?(?P<word>[a-z]+)\b"
+    r"(?P<words>(?:[a-z0-9-]+\s+){0,2}[a-z]+)\b"
 )
 
 
 def of_comparator(sentence: str, label: str) -> bool:
     """Whether ``sentence`` gives a percentage "of" the comparator ``label`` names (a label whose
-    words are comparator words, named right after "% of")."""
+    words are comparator words, named in the three words right after "% of" and its article)."""
     words = set(re.findall(r"[a-z]+", label.lower()))
     if not words or not words <= COMPARATORS:
         return False
-    return any(m.group("word").lower() in words for m in _OF.finditer(sentence))
+    # (the comparator may follow a word or two: "of its sales target", "of its 2023 target")
+    return any(
+        not words.isdisjoint(m.group("words").lower().split()) for m in _OF.finditer(sentence)
+    )

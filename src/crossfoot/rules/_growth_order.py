@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Sentence, SourceValue, format_decimal
-from crossfoot.rules._row_order import named_rows, word_mention
+from crossfoot.rules._row_order import row_pair, word_mention
 from crossfoot.rules.comparisons import NEGATED
 
 __all__ = ["growth_order", "may_grow_faster"]
@@ -51,13 +51,10 @@ def growth_order(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[
     m = _FASTER.search(sentence)
     if m is None or NEGATED.search(sentence, 0, m.start()):
         return []
-    firsts = named_rows(sentence[: m.start()], values)
-    seconds = named_rows(sentence[m.end() :], values)
-    if len(firsts) != 1 or len(seconds) != 1:
+    pair = row_pair(sentence[: m.start()], sentence[m.end() :], values)
+    if pair is None:
         return []
-    (ka, a), (kb, b) = next(iter(firsts.items())), next(iter(seconds.items()))
-    if ka == kb or ka[:2] != kb[:2]:
-        return []
+    (_, a), (_, b) = pair
     span = _span(sentence, sorted(set(a) & set(b)))
     if span is None:
         return []

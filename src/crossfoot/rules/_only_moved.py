@@ -7,7 +7,8 @@ went unread, and "Only Cloud grew" was held to Cloud alone). The verb becomes a 
 row's table between two years (the one named and the year before, the two named, or the table's
 last two): ``derived`` when the named row moved so and every other row (total lines aside)
 did not, else ``contradicted`` naming the row that breaks it. A negated sentence ("the only one
-that did not grow"), several rows named, or years the table does not hold leave it alone.
+that did not grow"), "only" before a time ("It was only in 2023 that Cloud grew": the time is
+the only one), several rows named, or years the table does not hold leave it alone.
 
 >>> from crossfoot import check
 >>> t = ('[["Segment", "2022", "2023"], ["Cloud", "1,200", "1,560"],'
@@ -32,12 +33,19 @@ __all__ = ["only_moved"]
 
 _UP = r"grow|rise|increase|climb|improve|expand|gain"
 _DOWN = r"decline|fall|decrease|drop|shrink|contract|slip|dip"
+# "the only segment to decline", "... that declines", "... that declined" / "that grew" (the
+# past forms of language.trends: "declined" is no stem plus "ed")
 _THE_ONLY = re.compile(
     r"(?i)\b(?:was|were|is|are|remained)\s+the\s+only\s+(?:[a-z-]+\s+){1,2}?(?:to|that)\s+"
-    rf"(?P<word>(?P<up>{_UP})|(?P<down>{_DOWN}))(?:s|ed)?\b"
+    rf"(?P<word>(?P<up>{MOVED_UP}|(?:{_UP})(?:s|ed)?)|(?P<down>{MOVED_DOWN}|(?:{_DOWN})(?:s|ed)?))\b"
 )
+# "Only Cloud grew": the row right after "only"; not a time ("only in 2023", "only last year",
+# "only recently") nor a cleft ("It was only then that Cloud grew": the time is the only one)
 _ONLY_X = re.compile(
-    rf"(?i)\bonly\s+(?P<row>[^,;.]{{1,60}}?)\s+(?P<word>(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b"
+    r"(?i)\bonly\s+(?!(?:in|on|at|after|before|since|during|from|until|by|for|over|through|"
+    r"within|when|once|then|now|last|this|next|recently|lately|later|briefly)\b)"
+    rf"(?P<row>(?:(?!\bthat\b)[^,;.]){{1,60}}?)\s+"
+    rf"(?P<word>(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b"
 )
 _NOT = re.compile(r"(?i)\b(?:not|never)\b|n't\b")
 _TOTAL = re.compile(r"(?i)^\s*(?:total|all|sum|overall|grand\s+total)\b")

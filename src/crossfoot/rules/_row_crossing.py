@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Sentence, SourceValue, format_decimal
-from crossfoot.rules._row_order import named_rows, word_mention
+from crossfoot.rules._row_order import row_pair, word_mention
 from crossfoot.rules.comparisons import NEGATED
 
 __all__ = ["crossed_rows", "may_cross"]
@@ -52,13 +52,10 @@ def crossed_rows(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[
     m = _CROSS.search(sentence)
     if m is None or NEGATED.search(sentence, 0, m.start()):
         return []
-    firsts = named_rows(sentence[: m.start()], values)
-    seconds = named_rows(sentence[m.end() :], values)
-    if len(firsts) != 1 or len(seconds) != 1:
+    pair = row_pair(sentence[: m.start()], sentence[m.end() :], values)
+    if pair is None:
         return []
-    (ka, a), (kb, b) = next(iter(firsts.items())), next(iter(seconds.items()))
-    if ka == kb or ka[:2] != kb[:2]:
-        return []
+    (_, a), (_, b) = pair
     years = sorted(set(a) & set(b))
     named = {int(y) for y in _YEAR.findall(sentence)}
     if len(named) > 1 or len(years) < 2:

@@ -22,7 +22,7 @@ from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules.comparisons import FIGURE_NEXT, NEGATED
 
-__all__ = ["compared_rows", "may_compare", "named_rows", "one_part", "word_mention"]
+__all__ = ["compared_rows", "may_compare", "named_rows", "one_part", "row_pair", "word_mention"]
 
 _MORE = (
     r"outsold|outsells?|outperformed|exceeded|exceeds|surpassed|topped|"
@@ -75,6 +75,26 @@ def named_rows(part: str, values: Sequence[SourceValue]) -> dict[_Row, dict[int,
         if sizes[next(iter(cells.values())).row or ""] == best[k[:2]]
     }
     return _long_rows(kept) if len(kept) > 1 else kept
+
+
+_Cells = dict[int, SourceValue]
+
+
+def row_pair(
+    before: str, after: str, values: Sequence[SourceValue]
+) -> tuple[tuple[_Row, _Cells], tuple[_Row, _Cells]] | None:
+    """The one row ``before`` a comparison word names and the one ``after`` it names, two rows
+    of one table, each with its cells by year (:func:`named_rows`); else None (one row, none,
+    several, or rows of two tables). Shared by the figure-free comparisons: ``compared_rows``,
+    ``rules._row_crossing``, ``rules._growth_order``."""
+    firsts = named_rows(before, values)
+    seconds = named_rows(after, values)
+    if len(firsts) != 1 or len(seconds) != 1:
+        return None
+    (ka, a), (kb, b) = next(iter(firsts.items())), next(iter(seconds.items()))
+    if ka == kb or ka[:2] != kb[:2]:
+        return None
+    return (ka, a), (kb, b)
 
 
 def one_part(rows: Mapping[_Row, object], fewest: int = 1, most: int = 3) -> bool:
@@ -132,13 +152,10 @@ def _compared(
     s: Sentence, sentence: str, m: re.Match[str], lo: int, hi: int, values: Sequence[SourceValue]
 ) -> Claim | None:
     """The claim of comparison ``m``, its rows named within ``sentence[lo:hi]``; or None."""
-    firsts = named_rows(sentence[lo : m.start()], values)
-    seconds = named_rows(sentence[m.end() : hi], values)
-    if len(firsts) != 1 or len(seconds) != 1:
-        return None
-    (ka, a), (kb, b) = next(iter(firsts.items())), next(iter(seconds.items()))
-    if ka == kb or ka[:2] != kb[:2]:
+    pair = row_pair(sentence[lo : m.start()], sentence[m.end() : hi], values)
+    if pair is None:
         return None  # one row, or rows of two tables
+    (_, a), (_, b) = pair
     common = sorted(set(a) & set(b))
     # the years its own stretch names (else the sentence's: "..., and B trailed C in 2021")
     own = sentence[lo:hi]

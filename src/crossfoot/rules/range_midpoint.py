@@ -3,7 +3,8 @@
 "The company expects revenue of $18.9 billion to $19.3 billion ... the midpoint of the outlook is
 $19.3 billion" passed: $19.3 billion is a source value (the range's high end), and the word that
 makes it the middle went unread; the right midpoint, $19.1 billion, was no source value at all
-and was unsupported. A figure whose clause says "midpoint" ("mid-point", "the middle of") is:
+and was unsupported. A figure whose clause says "midpoint" ("mid-point", "the middle of", not
+of a time: "by the middle of 2024") is:
 
 - ``derived`` when it is the mean of the two ends of a range the sources state ("a range of
   $18.9 billion to $19.3 billion", "between 4% and 6%"), of its kind, at its stated precision;
@@ -33,7 +34,13 @@ from crossfoot.sources.prose import UPPER_END
 
 __all__ = ["range_midpoint"]
 
-_MID = re.compile(r"(?i)\b(?:mid-?\s?points?|middle\s+of)\b")
+# "the middle of" a range; not of a time ("by the middle of 2024", "in the middle of the year")
+_MID = re.compile(
+    r"(?i)\b(?:mid-?\s?points?|middle\s+of(?!\s+(?:the\s+|this\s+|that\s+|next\s+|last\s+)?"
+    r"(?:(?:fiscal\s+)?(?:19|20)\d\d|fy\w*|q[1-4]|h[12]|(?:year|quarter|month|week|decade|"
+    r"season|day|period)s?|january|february|march|april|may|june|july|august|september|october|"
+    r"november|december)\b))\b"
+)
 _TWO = Decimal(2)
 
 
