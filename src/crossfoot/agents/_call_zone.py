@@ -17,6 +17,7 @@ import re
 from datetime import date, datetime
 from typing import Any
 
+from crossfoot.agents._keys import arg_name
 from crossfoot.agents._values import ArgValue
 from crossfoot.agents._zone_words import zone_named
 from crossfoot.agents._zones import _PAIRS, _offsets, _summer
@@ -25,13 +26,11 @@ __all__ = ["with_call_zone"]
 
 _ZONE_ARGS = frozenset(("timezone", "time_zone", "tz", "tzid", "timezone_name", "time_zone_id"))
 _GATE = ("zone", "Zone", "ZONE", "tz", "Tz", "TZ")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _LOCAL = re.compile(r"\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})(?::\d{2})?(?:\.\d+)?\s*")
 
 
 def _zone_arg(v: ArgValue) -> bool:
-    name = v.path[v.path.rfind(".") + 1 :].split("[", 1)[0]
-    return _CAMEL.sub("_", name).lower() in _ZONE_ARGS and isinstance(v.raw, str)
+    return arg_name(v.path) in _ZONE_ARGS and isinstance(v.raw, str)
 
 
 def with_call_zone(values: list[ArgValue], key: str = "") -> list[ArgValue]:

@@ -175,10 +175,7 @@ def _runs(text: str, start: int, end: int) -> Iterator[tuple[str, int]]:
         after = text[stop : stop + 2]
         if not run or not (run[-1].isdigit() or run[-1] == ")"):
             continue
-        if (
-            after[:1].isalnum()
-            or after[:1] in "#%_"
-            or (after[:1] in ".," and after[1:2].isdigit())
-        ):
+        nxt = after[:1]  # ("" at the text's end: no character, which ``"" in "#%_"`` holds)
+        if nxt and (nxt.isalnum() or nxt in "#%_" or (nxt in ".," and after[1:2].isdigit())):
             continue
         yield run, stop

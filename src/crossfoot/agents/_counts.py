@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from crossfoot.agents._keys import snake
 from crossfoot.numbers.words import SMALL_NUMBERS
 
 __all__ = ["count_messages", "stated_counts"]
@@ -74,7 +75,6 @@ _ARG_KINDS = {
 # name one thing's number ("room": 12, "ticket": 7).
 _NUMBERED = frozenset({"passenger", "guest", "room", "night", "ticket", "bag"})
 _PREFIX = re.compile(r"^(?:total|num|number_of|n|count_of|checked)_|_count$")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
 def stated_counts(text: str) -> tuple[tuple[str, int, bool], ...]:
@@ -120,7 +120,7 @@ def _kind(key: str) -> str | None:
     >>> _kind("total_baggages"), _kind("numGuests"), _kind("nonfree_baggages"), _kind("bag_weight")
     ('bags', 'people', None, None)
     """
-    name = _CAMEL.sub("_", key).lower()
+    name = snake(key)
     bare = _PREFIX.sub("", _PREFIX.sub("", name))
     if bare == name and bare in _NUMBERED:  # ``room=12`` is a room's number, not a count
         return None

@@ -23,6 +23,7 @@ __all__ = [
     "Hit",
     "Keys",
     "Seen",
+    "arg_name",
     "bucket",
     "dec_key",
     "fmt",
@@ -30,6 +31,7 @@ __all__ = [
     "id_format",
     "is_error",
     "num_key",
+    "snake",
     "url_key",
 ]
 
@@ -38,6 +40,21 @@ _ERROR_HINTS = re.compile(
     re.IGNORECASE,
 )
 _COMPACT_DROP = str.maketrans("", "", " \t-_#./:")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
+def snake(name: str) -> str:
+    """An argument's name in lower case, its words apart by ``_`` (``dateTo``: ``date_to``)."""
+    return _CAMEL.sub("_", name).lower()
+
+
+def arg_name(path: str) -> str:
+    """:func:`snake` of the last name in an argument's path.
+
+    >>> arg_name("search.filters[0].dateTo"), arg_name("book.items[2]")
+    ('date_to', 'items')
+    """
+    return snake(path[path.rfind(".") + 1 :].split("[", 1)[0])
 
 
 def is_error(output: object, text: str) -> bool:

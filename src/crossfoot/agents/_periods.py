@@ -22,6 +22,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 from crossfoot.agents._dates import MONTH_WORD
+from crossfoot.agents._keys import arg_name
 
 __all__ = ["is_bound", "period_bounds"]
 
@@ -29,7 +30,6 @@ _BOUND = re.compile(
     r"(?:^|_)(?:start|end|from|to|since|until|till|after|before|begin|min|max|first|last|"
     r"lower|upper|gte|lte|gt|lt)(?:_|$)"
 )
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _MONTHS = {m: i for i, m in enumerate(calendar.month_name) if m} | {
     m: i for i, m in enumerate(calendar.month_abbr) if m
 }
@@ -46,6 +46,8 @@ _PERIOD = re.compile(
     rf"|(?:the\s+)?(?P<nth>{'|'.join(_NTH)})\s+quarter(?:\s+(?:of\s+)?(?P<nthy>\d{{4}}))?"
     rf"|(?:in|for|from|during|of|since|over)\s+(?P<month>{MONTH_WORD})\b\.?(?:,?\s+(?P<my>\d{{4}}))?)\b"
 )
+# "the 3rd of May", "12 of May": a day of the month, no period ("of May 2026" is one).
+_DAY_OF = re.compile(r"(?<![\d.,/-])\d{1,2}(?:st|nd|rd|th)?\s+$")
 _GATE = ("month", "year", "week", "quarter", "ytd", "days", "q1", "q2", "q3", "q4", "in ",
          "for ", "from ", "during ", "of ", "since ", "over ")  # fmt: skip
 
@@ -56,8 +58,7 @@ def is_bound(path: str) -> bool:
     >>> is_bound("list.start_date"), is_bound("q.dateTo"), is_bound("book.date")
     (True, True, False)
     """
-    name = path[path.rfind(".") + 1 :].split("[", 1)[0]
-    return _BOUND.search(_CAMEL.sub("_", name).lower()) is not None
+    return _BOUND.search(arg_name(path)) is not None
 
 
 def period_bounds(low: str, reference: date | None) -> frozenset[int]:
@@ -67,6 +68,8 @@ def period_bounds(low: str, reference: date | None) -> frozenset[int]:
     >>> ref = date(2026, 12, 6)
     >>> sorted(date.fromordinal(d).isoformat() for d in period_bounds("q3 2026 please", ref))
     ['2026-07-01', '2026-09-30', '2026-10-01']
+    >>> period_bounds("from the 3rd of may 2026", ref)
+    frozenset()
     """
     if reference is None or not any(g in low for g in _GATE):
         return frozenset()
@@ -114,6 +117,8 @@ def _span(m: re.Match[str], ref: date) -> tuple[date, date] | None:
         if not year_text and q > (ref.month + 2) // 3:
             year -= 1  # "Q4" asked in June is last year's
         return date(year, 3 * q - 2, 1), _month_end(year, 3 * q)
+    if m[0].startswith("of") and _DAY_OF.search(m.string, max(0, m.start() - 8), m.start()):
+        return None
     month = _MONTH_NUM.get(m["month"][:3] if m["month"][:4] != "sept" else "sept")
     if month is None:
         return None

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
+from crossfoot.agents._keys import snake
 from crossfoot.numbers.words import SMALL_NUMBERS
 
 __all__ = ["quantity_messages", "stated_quantities"]
@@ -46,7 +47,6 @@ _ARG_NAMES = frozenset(
     ("quantity", "qty", "units", "num_items", "number_of_items", "item_count", "num_units",
      "item_quantity", "order_quantity", "quantity_ordered", "unit_count")
 )  # fmt: skip
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _COMPACT = str.maketrans("", "", " -_#./")
 
 
@@ -119,7 +119,7 @@ def _records(node: object, path: str, depth: int = 0) -> Iterator[tuple[str, dic
 
 
 def _is_quantity(key: str) -> bool:
-    return _CAMEL.sub("_", key).lower() in _ARG_NAMES
+    return snake(key) in _ARG_NAMES
 
 
 def quantity_messages(

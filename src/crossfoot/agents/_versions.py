@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from crossfoot.agents._keys import Hit, Seen
+from crossfoot.agents._keys import Hit, Seen, arg_name
 
 __all__ = ["is_version_arg", "name_numbers", "version_hit", "versions"]
 
@@ -32,13 +32,18 @@ _WORDS = (
 _NAMED = re.compile(
     rf"\b(?P<word>{_WORDS}) ?v?(?P<num>\d+(?:\.\d+)*)(?![\w%]|[.,]\d)", re.IGNORECASE
 )
-_GATE = ("ersion", "ERSION", "elease", "uild", "irmware", "atch", "OS", "os", "ndroid", "indows",
-         "buntu", "ebian", "edora", "ython", "ode", "ava", "PHP", "php", "hrome", "irefox",
-         "Phone", "phone", "Pad", "pad", "ixel", "alaxy", "tation", "box", "odel")  # fmt: skip
+# The words' stems for a gate over the case-blind pattern: lower case ("Release", "iPhone") and
+# capitals ("RELEASE 10.16", "IPHONE 15"), and the "OS" of "macOS"/"iOS".
+_STEMS = ("ersion", "elease", "uild", "irmware", "atch", "os", "ndroid", "indows", "buntu",
+          "ebian", "edora", "ython", "ode", "ava", "php", "hrome", "irefox", "phone", "pad",
+          "ixel", "alaxy", "tation", "box", "odel")  # fmt: skip
+_CAPS = (*(s.upper() for s in _STEMS), "Phone", "Pad", "Box")  # (never in a lower-case text)
 _SHORT = 60  # characters of an argument that names a thing rather than tells about it
+# Words that are verbs too ("Build 2 more shelves", "Release 3 held orders", "Patch 2 leaks"):
+# a version after them is dotted or written with its "v" ("build 10.16", "release v2").
+_VERBS = frozenset(("build", "release", "patch"))
 _ARG = re.compile(r"(?:^|_)(?:version|firmware|os_version|build)$")
 _DOTTED = re.compile(r"v?\d+(?:\.\d+)+")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
 def versions(text: str) -> Iterator[tuple[int, int, str, bool]]:
@@ -53,13 +58,17 @@ def versions(text: str) -> Iterator[tuple[int, int, str, bool]]:
     [('10.16', True), ('11', False)]
     >>> [(n, c) for _, _, n, c in versions("iPhone 16 Pro")]
     [('16', True)]
+    >>> [(n, c) for _, _, n, c in versions("Build 2 more shelves; build 10.16, release v3")]
+    [('10.16', True), ('3', True)]
     """
-    if not any(w in text for w in _GATE):
+    if not any(w in text for w in _STEMS) and (text.islower() or not any(w in text for w in _CAPS)):
         return
     short = len(text) <= _SHORT
     for m in _NAMED.finditer(text):
         number = m["num"]
         major, _, rest = number.partition(".")
+        if not rest and m["word"].lower() in _VERBS and "v" not in m[0][len(m["word"]) :]:
+            continue  # a count after a verb
         checked = short or (bool(rest) and int(major[:6]) >= 10)
         yield m.start("num"), m.end("num"), number, checked
 
@@ -72,8 +81,7 @@ def is_version_arg(path: str, raw: object) -> bool:
     """
     if not isinstance(raw, str) or _DOTTED.fullmatch(raw.strip()) is None:
         return False
-    name = path[path.rfind(".") + 1 :].split("[", 1)[0]
-    return _ARG.search(_CAMEL.sub("_", name).lower()) is not None
+    return _ARG.search(arg_name(path)) is not None
 
 
 def version_hit(sources: list[Seen], number: str) -> Hit | None:
