@@ -150,4 +150,4 @@ new_mention = _mention_builder()
 
 def _scale(exp: int) -> Decimal:
     """10**exp for the scales of other languages (万 is 10**4, 億 10**8)."""
-    return Decimal(10**exp)
+    return Decimal(10) ** exp  # (exact for a hundredth too: "24 cents")

@@ -182,14 +182,14 @@ UNIT_RE = _compile(
       | (?P<times>[xX×])(?![\w])                    # 1.28x
       | (?P<times_w>[ \t]+times)(?![\w])(?![ \t]*[0-9(])   # 1.28 times (not "times 100")
       | (?P<to_one>-to-1)(?![\w.])                  # 3-to-1
+      | (?P<cents>[ \t]?(?:cents?(?![\w])|¢))        # 24 cents, 24¢ (a hundredth of money)
     )
     """,
     re.X,
 )
 
-#: Every character UNIT_RE can start with (checked by tests): most numbers are followed by
-#: something else ("," ")" "."), and a set lookup is cheaper than the match.
-UNIT_FIRST = frozenset(" \t\u00a0\u202f\u2009*_%\\kKmMbBtTlLcCpxX×-")
+#: Every character UNIT_RE can start with (checked by tests): a set lookup beats the match.
+UNIT_FIRST = frozenset(" \t\u00a0\u202f\u2009*_%\\kKmMbBtTlLcCpxX×-¢")
 _UNIT_SPACES = frozenset(" \t\u00a0\u202f\u2009")
 
 

@@ -287,6 +287,10 @@ def _unit(text: str, unit: re.Match[str], num: Num) -> str:
         num.kind = unit_kind  # type: ignore[assignment]
     elif unit_kind == "pct":
         num.kind = "percent"
+    elif unit_kind == "cents":  # "24 cents": a hundredth of the money unit
+        if num.currency is not None or num.scale_exp:
+            return ""
+        num.kind, num.scale_exp, num.scale_word = "money", -2, unit.group("cents").strip()
     elif unit_kind in ("times", "times_w", "to_one"):
         if unit_kind == "times" and OPERAND_RE.match(text, unit.end()):
             return ""

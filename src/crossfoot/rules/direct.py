@@ -225,7 +225,7 @@ def direct_candidates(mention: Mention, ctx: ClaimContext) -> list[tuple[SourceV
     # "a higher return ($370.32) than the index": an aside, met by the value's size
     aside = mention.negative and _aside(ctx, mention)
     negative = mention.negative and not aside
-    scaled = mention.scale_word is not None
+    scaled = mention.scale_word is not None and mention.scale >= 1  # ("24 cents": no table's)
     # "$0.3 billion", "1 billion", "0 million": a scale word on about one significant digit
     # (a half unit of 5 % of the figure or more) is met by rounding from almost any value of
     # that size, so such a figure is grounded only by a value it states exactly...
