@@ -18,6 +18,7 @@ when its sentence states the other direction ("grew", "fell") and:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from crossfoot.language.direction import stated_direction
 from crossfoot.model.context import ClaimContext, Verdict
@@ -38,8 +39,9 @@ _LOSS = re.compile(r"(?i)\b(?:loss(?:es)?|deficits?)\b")
 _WORDS = {"up": "an increase", "down": "a decrease"}
 
 
-def _signed_change_column(v: SourceValue) -> bool:
-    col = v.column or ""
+@lru_cache(maxsize=1024)  # (a table's few column labels, read for every cell a claim meets)
+def _signed_change_column(col: str) -> bool:
+    """Whether a column labelled ``col`` states a change by its cells' signs."""
     if not col or _CHANGE_HEADER.search(col) is None or _NOT_SIGNED.search(col) is not None:
         return False
     return _ONE_WAY.search(col) is None or _BOTH_WAYS.search(col) is not None
@@ -50,7 +52,9 @@ def change_cell_direction(ctx: ClaimContext, sv: SourceValue) -> Verdict | None:
     change cell it matched (module docstring), else None."""
     if sv.value == 0 or sv.row_index is None or sv.span is not None:
         return None
-    if not _signed_change_column(sv) or _LOSS.search(f"{sv.row or ''} {sv.field or ''}"):
+    if not _signed_change_column(sv.column or ""):
+        return None
+    if _LOSS.search(f"{sv.row or ''} {sv.field or ''}"):
         return None
     m, s = ctx.mention, ctx.sentence
     said = stated_direction(ctx.text, s.start, s.end, m.start, m.end)

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from decimal import Decimal
 
-from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Sentence, SourceValue, format_decimal
-from crossfoot.rules._row_order import row_pair, word_mention
+from crossfoot.rules._row_order import row_pair, word_mention, year_span
 from crossfoot.rules.comparisons import NEGATED
 
 __all__ = ["growth_order", "may_grow_faster"]
@@ -55,7 +55,7 @@ def growth_order(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[
     if pair is None:
         return []
     (_, a), (_, b) = pair
-    span = _span(sentence, sorted(set(a) & set(b)))
+    span = year_span(sentence, sorted(set(a) & set(b)), held_before=False)
     if span is None:
         return []
     y0, y1 = span
@@ -66,7 +66,7 @@ def growth_order(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[
     more = m.group("more") is not None
     word = m.group(0)
     mention = word_mention(word, s.start + m.start(), 2)
-    shown = [format_decimal((r * 100).quantize(ra.__class__("0.1"))) for r in (ra, rb)]
+    shown = [format_decimal((r * 100).quantize(Decimal("0.1"))) for r in (ra, rb)]
     formula = (
         f"{a[y1].row}: {format_decimal(a[y0].value)} -> {format_decimal(a[y1].value)} "
         f"({shown[0]}%) vs {b[y1].row}: {format_decimal(b[y0].value)} -> "
@@ -80,18 +80,3 @@ def growth_order(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[
         f"{b[y1].row}, but from {y0} to {y1} it changed {shown[0]}% against {shown[1]}%"
     )
     return [Claim(mention, s, "contradicted", ev, message)]
-
-
-def _span(sentence: str, common: list[int]) -> tuple[int, int] | None:
-    """The two years compared: the two the sentence names, the one it names and the year
-    before, or the rows' last two; None when the rows do not hold them."""
-    named = sorted({int(y) for y in _YEAR.findall(sentence)})
-    if len(named) == 2:
-        pair = (named[0], named[1])
-    elif len(named) == 1:
-        pair = (named[0] - 1, named[0])
-    elif not named and len(common) >= 2:
-        pair = (common[-2], common[-1])
-    else:
-        return None
-    return pair if pair[0] in common and pair[1] in common else None

@@ -24,10 +24,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from crossfoot.language.summary_lines import line_role
 from crossfoot.language.trends import MOVED_DOWN, MOVED_UP
-from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Sentence, SourceValue, format_decimal
-from crossfoot.rules._row_order import named_rows, word_mention
+from crossfoot.rules._row_order import named_rows, word_mention, year_span
 
 __all__ = ["only_moved"]
 
@@ -47,8 +47,8 @@ _ONLY_X = re.compile(
     rf"(?P<row>(?:(?!\bthat\b)[^,;.]){{1,60}}?)\s+"
     rf"(?P<word>(?P<up>{MOVED_UP})|(?P<down>{MOVED_DOWN}))\b"
 )
+_SUMMED = ("whole", "subtotal")  # a table's total lines (language.summary_lines), no row
 _NOT = re.compile(r"(?i)\b(?:not|never)\b|n't\b")
-_TOTAL = re.compile(r"(?i)^\s*(?:total|all|sum|overall|grand\s+total)\b")
 
 
 def only_moved(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[Claim]:
@@ -70,7 +70,7 @@ def only_moved(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[Cl
         return []
     ((key, cells),) = rows.items()
     table = _table(values, key[:2])
-    span = _span(sentence, cells)
+    span = year_span(sentence, sorted(cells), held_before=True)
     if span is None:
         return []
     y0, y1 = span
@@ -104,7 +104,7 @@ def _table(
     for v in values:
         if (v.source_id, v.table) != table or v.year is None or v.row_index is None:
             continue
-        if not v.row or _TOTAL.match(v.row) or v.kind == "year":
+        if not v.row or line_role(v.row) in _SUMMED or v.kind == "year":
             continue
         cells = rows.setdefault((v.source_id, v.table, v.row_index), {})
         if v.view == "written" or v.year not in cells:
@@ -115,20 +115,3 @@ def _table(
 def _went(cells: dict[int, SourceValue], y0: int, y1: int, up: bool) -> bool:
     a, b = cells[y0].value, cells[y1].value
     return b > a if up else b < a
-
-
-def _span(sentence: str, cells: dict[int, SourceValue]) -> tuple[int, int] | None:
-    named = sorted({int(y) for y in _YEAR.findall(sentence)})
-    years = sorted(cells)
-    if len(named) == 2:
-        pair = (named[0], named[1])
-    elif len(named) == 1:
-        earlier = [y for y in years if y < named[0]]
-        if not earlier:
-            return None
-        pair = (earlier[-1], named[0])
-    elif not named and len(years) >= 2:
-        pair = (years[-2], years[-1])
-    else:
-        return None
-    return pair if pair[0] in cells and pair[1] in cells else None

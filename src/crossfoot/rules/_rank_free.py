@@ -34,6 +34,7 @@ from crossfoot.language.best_worst import PERIOD_NOUNS, best_worst, lower_is_bet
 from crossfoot.language.extremes import ROW_NOUNS, extremes
 from crossfoot.language.rank_free import may_rank_free
 from crossfoot.language.rowtokens import required_tokens, root, tokens
+from crossfoot.language.summary_lines import line_role
 from crossfoot.language.years import YEAR
 from crossfoot.model.types import Claim, Evidence, Sentence, SourceValue, format_decimal
 from crossfoot.rules._row_order import word_mention
@@ -53,7 +54,7 @@ _CLAUSE_END = re.compile(r"[,;:(]|\b(?:and|while|but|whereas|with|at)\b")
 # The noun right after the superlative, when no column is named: what the rows are.
 _NOUN = re.compile(r"\s*(?:[a-z]+[\s-]+)?([A-Za-z]+)")
 _ROW_NOUNS = ROW_NOUNS | PERIOD_NOUNS | {"plan", "tier", "product", "year"}
-_SUMS = frozenset({"total", "totals", "all", "overall", "combined", "grand", "sum", "subtotal"})
+_SUMMED = ("whole", "subtotal")  # a table's total lines (language.summary_lines)
 
 
 def ranked_free(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[Claim]:
@@ -183,7 +184,7 @@ def _peers(
     for v in _cells(values):
         if (v.source_id, v.table, v.col_index) != (row[0], row[1], column):
             continue
-        if v.row_index in out or not _SUMS.isdisjoint((v.row or "").lower().split()):
+        if v.row_index in out or line_role(v.row) in _SUMMED:
             continue  # ("Total", "All regions": the rows' sum, not a row among them)
         out[v.row_index] = v  # type: ignore[index]
     return out

@@ -22,7 +22,15 @@ from crossfoot.language.years import YEAR as _YEAR
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 from crossfoot.rules.comparisons import FIGURE_NEXT, NEGATED
 
-__all__ = ["compared_rows", "may_compare", "named_rows", "one_part", "row_pair", "word_mention"]
+__all__ = [
+    "compared_rows",
+    "may_compare",
+    "named_rows",
+    "one_part",
+    "row_pair",
+    "word_mention",
+    "year_span",
+]
 
 _MORE = (
     r"outsold|outsells?|outperformed|exceeded|exceeds|surpassed|topped|"
@@ -189,3 +197,27 @@ def _compared(
             )
             return Claim(mention, s, "contradicted", ev, message)
     return Claim(mention, s, "derived", ev)
+
+
+def year_span(sentence: str, years: Sequence[int], held_before: bool) -> tuple[int, int] | None:
+    """The two years a figure-free movement or comparison of rows runs between: the two the
+    sentence names; the one it names and the year before it (with ``held_before``, the latest of
+    ``years`` before it); else the last two of ``years`` (in order). None when ``years`` does not
+    hold both (rules._growth_order, rules._only_moved).
+
+    >>> year_span("in 2023", [2021, 2023], False), year_span("in 2023", [2021, 2023], True)
+    (None, (2021, 2023))
+    """
+    named = sorted({int(y) for y in _YEAR.findall(sentence)})
+    if len(named) == 2:
+        pair = (named[0], named[1])
+    elif len(named) == 1:
+        earlier = [y for y in years if y < named[0]] if held_before else [named[0] - 1]
+        if not earlier:
+            return None
+        pair = (earlier[-1], named[0])
+    elif not named and len(years) >= 2:
+        pair = (years[-2], years[-1])
+    else:
+        return None
+    return pair if pair[0] in years and pair[1] in years else None
