@@ -35,6 +35,7 @@ from calc_shapes import calc_shape
 from conv_program_tags import count_program_tags
 from conv_sum_tags37a import count_sum_tags
 from conv_tags37b import count_divide_tags
+from conv_window_tags38a import count_window_tags
 from corpora.causes import _real_miss_cause, classify_records
 from corpora.common import HALVES, data_root, in_half, number_tokens
 from crossfoot.language.asked import read_question
@@ -42,7 +43,8 @@ from crossfoot.language.rowtokens import tokens
 from crossfoot.model.types import Source
 from crossfoot.rules._prose_meets import _figure_words
 from crossfoot.rules._prose_subject import content_words
-from run_all import ADAPTERS, crossfoot_options
+from crossfoot.rules.net_sum import NOTE as NET_NOTE
+from run_all import ADAPTERS, LABELLED, crossfoot_options
 from value_paths import path_of
 
 
@@ -87,11 +89,14 @@ def _changed_at(old: str, new: str) -> int:
     return min(len(old), len(new))
 
 
-def _missed_paths(records: list[dict[str, Any]], items: dict[str, Any], tool: Any) -> Counter[str]:
-    """``path_of`` the changed claim of each injected value error that passed, re-checked."""
+def _missed_paths(
+    records: list[dict[str, Any]], items: dict[str, Any], tool: Any, kind: str = "miss_value"
+) -> Counter[str]:
+    """``path_of`` the changed claim of each injected value error (or ``kind``) that passed,
+    re-checked; a sum of ``rules.net_sum`` marked so (round 38)."""
     out: Counter[str] = Counter()
     for rec in records:
-        if rec["type"] != "miss_value":
+        if rec["type"] != kind:
             continue
         item = items[rec["id"]]
         span = next(
@@ -107,6 +112,8 @@ def _missed_paths(records: list[dict[str, Any]], items: dict[str, Any], tool: An
         report = tool._checker(item).check(text, question=item.question or None)
         hit = next((c for c in report.claims if c.mention.start <= at < c.mention.end), None)
         key = "unclaimed" if hit is None else path_of(hit)
+        if hit is not None and hit.evidence is not None and hit.evidence.note == NET_NOTE:
+            key += " (rules.net_sum)"
         if hit is not None and key.startswith("direct/"):
             key += _direct_shape(hit, report, item, new)
         out[key] += 1
@@ -345,13 +352,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         help='convfinqa: every tag of the false alarms of this gold program ("+ +") again',
     )
     args = p.parse_args(argv)
-    unknown = [c for c in args.corpora if c not in ADAPTERS]
+    # (a labelled line, "convfinqa-earlier", only when named: round 38)
+    every_kind = {**ADAPTERS, **LABELLED}
+    unknown = [c for c in args.corpora if c not in every_kind]
     if unknown:
         p.error(f"unknown corpus {', '.join(unknown)}; choose from {', '.join(ADAPTERS)}")
     root = data_root(args.data_root)
     tools = ragbench.make_tools(["crossfoot"], crossfoot_options([]))
     for key in args.corpora or list(ADAPTERS):
-        every = ADAPTERS[key].load(root, None)
+        every = every_kind[key].load(root, None)
         items = {i.id: i for i in every}
         if args.value_seeds:
             print(f"\n## {key}: value perturbation, tuning half, seeds {args.value_seeds}")
@@ -366,6 +375,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         programs: dict[str, Counter[str]] = {}
         sums: dict[str, Counter[str]] = {}
         divides: dict[str, Counter[str]] = {}
+        windows: dict[str, Counter[str]] = {}
+        swaps: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
             by_kind = classify_records(o.records, items, examples=0)
@@ -375,6 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             missed[half] = Counter({k: v["count"] for k, v in m.items()})
             rules[half] = _rule_counts(o.records)
             paths[half] = _missed_paths(o.records, items, tools[0])
+            swaps[half] = _missed_paths(o.records, items, tools[0], "miss_swap")
             finals[half] = _real_paths(o.records, items, tools[0])
             shapes[half] = _calc_shapes(o.records, items, tools[0])
             # the gold program's operands, the answer's form, the reach gap (conv_program_tags)
@@ -389,16 +401,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             divides[half] = (
                 count_divide_tags(o.records, items, tools[0]) if has_program else Counter()
             )
+            # why the sum search holds no sum (conv_window_tags38a, round 38)
+            windows[half] = (
+                count_window_tags(o.records, items, tools[0]) if has_program else Counter()
+            )
         for title, table in (
             ("false-alarm sentences by cause", causes),
             ("false-alarm sentences by status and rule", rules),
             ("real wrong answers passed, by cause", missed),
             ("real wrong answers passed, by cause and the final figure's path", finals),
             ("value errors missed, by the path that let the changed figure pass", paths),
+            ("swaps missed, by the path that let the swapped-in figure pass (conv38a)", swaps),
             ("arithmetic_error claims of false-alarm sentences, by calculation shape", shapes),
             ("false-alarm sentences by the gold program (conv_program_tags)", programs),
             ("false-alarm sentences of sums and means of 3+ (conv_sum_tags37a)", sums),
             ("dividing programs, joint tags (conv37b)", divides),
+            ("sum programs: why the search holds no sum (conv_window_tags38a)", windows),
         ):
             if not any(table.values()):
                 continue
