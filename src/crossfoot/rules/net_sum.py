@@ -102,6 +102,8 @@ def _found(ctx: ClaimContext, subsets_of: SubsetsOf, half: Decimal) -> Iterable[
     # earlier-turns line one met a swapped-in figure by chance (round 38, measured).
     k_max = min(3, ctx.options.max_sum_operands)
     for group in ctx.scope.groups:
+        if group_too_large(group, _LARGEST):
+            continue  # (over any budget below: its lines are never summed)
         for total, _, subset, _line in subsets_of(ctx, group, "amount"):
             if total != m.value or len(subset) != k_max or subset[0].table is None:
                 continue  # (exact: the figure is written at its terms' own precision)
