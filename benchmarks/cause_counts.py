@@ -35,6 +35,7 @@ from calc_shapes import calc_shape
 from conv_program_tags import count_program_tags
 from conv_sum_tags37a import count_sum_tags
 from conv_tags37b import count_divide_tags
+from conv_tags38b import count_change_tags
 from corpora.causes import _real_miss_cause, classify_records
 from corpora.common import HALVES, data_root, in_half, number_tokens
 from crossfoot.language.asked import read_question
@@ -366,6 +367,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         programs: dict[str, Counter[str]] = {}
         sums: dict[str, Counter[str]] = {}
         divides: dict[str, Counter[str]] = {}
+        changes: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
             by_kind = classify_records(o.records, items, examples=0)
@@ -389,6 +391,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             divides[half] = (
                 count_divide_tags(o.records, items, tools[0]) if has_program else Counter()
             )
+            # differences and changes over a base (conv_tags38b, round 38)
+            changes[half] = (
+                count_change_tags(o.records, items, tools[0]) if has_program else Counter()
+            )
         for title, table in (
             ("false-alarm sentences by cause", causes),
             ("false-alarm sentences by status and rule", rules),
@@ -399,6 +405,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("false-alarm sentences by the gold program (conv_program_tags)", programs),
             ("false-alarm sentences of sums and means of 3+ (conv_sum_tags37a)", sums),
             ("dividing programs, joint tags (conv37b)", divides),
+            ("differences and changes over a base, joint tags (conv38b)", changes),
         ):
             if not any(table.values()):
                 continue
