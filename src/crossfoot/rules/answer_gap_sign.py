@@ -9,12 +9,14 @@ size was asked. (``rules.answer_difference`` reads the order a question does fix
 more was A than B".)
 
 For :func:`crossfoot.rules.answer_sign.final_misfits` (a question of a change), a passing final
-figure is ``off_question`` when the question writes "difference" (or "differ") and none of those
-words, nor a percentage, a ratio or a share; the figure is written negative; it is computed from
-figures the answer shows (its own calculation or its stated values: a figure the search derives
-alone is not judged) over exactly two positive source values, and its size is their gap (the
-figure's value, or its digits as written in a stated unit); and no sentence of the figure or of
-a figure restating it writes a direction ("-466, a decrease" says which way it reads).
+figure is ``off_question`` when the question writes "difference" (or "differ") between two
+sides ("between", "and": "the difference in X in 2019" names one, and is not judged) and none
+of those words, nor a percentage, a ratio or a share; the figure is written negative; it is
+computed from figures the answer shows (its own calculation or its stated values: a figure the
+search derives alone is not judged) over exactly two positive source values, and its size is
+their gap (the figure's value, or its digits as written in a stated unit); and no sentence of
+the figure or of a figure restating it writes a direction ("-466, a decrease" says which way it
+reads).
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ _ORDERED = re.compile(
     r"percent\w*|ratio|share|proportion|times|growth|grow\w*|gain\w*|"
     r"net\s+differ\w*|increas\w*|decreas\w*|declin\w*|ris(?:e|es|ing|en)|rose|fell|fall\w*|drop\w*)\b"
 )
+# The two sides a gap is between: "between A and B", "the difference in A and B", "A & B".
+_TWO_SIDES = re.compile(r"(?i)\bbetween\b|\band\b|&")
 _DIFFER = re.compile(r"(?i)\bdiffer(?:ence|ences|ed|s)?\b")
 _TOLERANCE = Decimal("0.0005")
 
@@ -52,9 +56,13 @@ def order_free(question: str) -> bool:
     False
     >>> order_free("What is the percentage difference in net assets between 2018 and 2019?")
     False
+    >>> order_free("What was the difference in net assets in 2019?")
+    False
     """
     # (a substring gate before the case-blind patterns)
     if "%" in question or "differ" not in question.lower() or not _DIFFER.search(question):
+        return False
+    if _TWO_SIDES.search(question) is None:  # ("the difference in X in 2019": one side, open)
         return False
     return _ORDERED.search(question) is None and not direction_words(question, 0, len(question))
 
