@@ -65,15 +65,11 @@ _DMY = re.compile(
     r"\b(" + _DAY + r")\s+(?:of\s+)?(" + MONTH_WORD + r")\b\.?(?:,?\s+(\d{4})\b)?", re.IGNORECASE
 )
 # Days of the month in words: "the third of May", "May the twenty-first", "1st" spelled out.
-DAY_WORDS = {
-    w: i + 1
-    for i, w in enumerate(
-        (
-            "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
-            "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
-        ).split()
-    )
-}
+_ORDINALS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
+)
+DAY_WORDS = {w: i + 1 for i, w in enumerate(_ORDINALS.split())}
 DAY_WORDS |= {f"twenty{s}{w}": 20 + DAY_WORDS[w] for w in list(DAY_WORDS)[:9] for s in ("-", " ")}
 DAY_WORDS |= {"thirtieth": 30, "thirty-first": 31, "thirty first": 31}
 _DAY_WORD = "|".join(sorted(DAY_WORDS, key=len, reverse=True))  # longest first: "twenty-first"

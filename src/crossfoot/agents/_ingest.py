@@ -281,7 +281,7 @@ def _read_chunks(out: Tokens, pending: list[str]) -> None:
             continue
         tokens.add(t)
         idish.append(t)
-        if "/" in t or "&" in t:
+        if "/" in t or "&" in t or (len(t) == 10 and t[5] == "-"):  # (or a ZIP+4)
             _path_parts(tokens, idish, t)
         # An identifier-like token may be a date or a phone-like digit run.
         if len(n) >= 10 and n[4] == "-" and n[7] == "-" and n[:4].isdecimal():
@@ -312,7 +312,12 @@ def _path_parts(tokens: set[str], idish: list[str], t: str) -> None:
     >>> _path_parts(tokens, idish, "shop.example/orders/w4410287&ref/x9/2024")
     >>> sorted(tokens)
     ['w4410287', 'x9']
+
+    A ZIP+4 ("94105-1234") also writes its ZIP, the part a ``zip`` argument takes.
     """
+    if len(t) == 10 and t[5] == "-" and t[:5].isdecimal() and t[6:].isdecimal():
+        tokens.add(t[:5])
+        return
     for part in set(t.replace("&", "/").split("/")):  # a long path repeats its segments
         part = part.strip(_EDGE)
         if part and part != t and not part.isdecimal() and not part.isalpha():
