@@ -42,7 +42,7 @@ _ORD = {"first": 1, "second": 2, "third": 3, "1st": 1, "2nd": 2, "3rd": 3}
 _HALF = re.compile(r"(?i)\b(?:(first|1st|second|2nd|back)[\s-]+half|h([12]))\b")
 _FIRST = re.compile(r"(?i)\bfirst\s+(two|three|six|nine|[2369])\s+(quarters|months)\b")
 _THROUGH = re.compile(
-    r"(?i)\b(?:through|thru|to)\s+(?:the\s+end\s+of\s+)?(?:the\s+)?(?:q([123])|"
+    r"(?i)\b(?:through|thru)\s+(?:the\s+end\s+of\s+)?(?:the\s+)?(?:q([123])|"
     r"(first|second|third|1st|2nd|3rd)\s+quarter)\b"
 )
 # "(six|nine) months ended": the part of a year up to a month, as annual reports word it
