@@ -36,6 +36,7 @@ from conv_program_tags import count_program_tags
 from conv_sum_tags37a import count_sum_tags
 from conv_tags37b import count_divide_tags
 from conv_tags38b import count_change_tags
+from conv_window_tags38a import count_window_tags
 from corpora.causes import _real_miss_cause, classify_records
 from corpora.common import HALVES, data_root, in_half, number_tokens
 from crossfoot.language.asked import read_question
@@ -43,6 +44,7 @@ from crossfoot.language.rowtokens import tokens
 from crossfoot.model.types import Source
 from crossfoot.rules._prose_meets import _figure_words
 from crossfoot.rules._prose_subject import content_words
+from crossfoot.rules.net_sum import NOTE as NET_NOTE
 from run_all import ADAPTERS, LABELLED, crossfoot_options
 from value_paths import path_of
 
@@ -88,11 +90,14 @@ def _changed_at(old: str, new: str) -> int:
     return min(len(old), len(new))
 
 
-def _missed_paths(records: list[dict[str, Any]], items: dict[str, Any], tool: Any) -> Counter[str]:
-    """``path_of`` the changed claim of each injected value error that passed, re-checked."""
+def _missed_paths(
+    records: list[dict[str, Any]], items: dict[str, Any], tool: Any, kind: str = "miss_value"
+) -> Counter[str]:
+    """``path_of`` the changed claim of each injected value error (or ``kind``) that passed,
+    re-checked; a sum of ``rules.net_sum`` marked so (round 38)."""
     out: Counter[str] = Counter()
     for rec in records:
-        if rec["type"] != "miss_value":
+        if rec["type"] != kind:
             continue
         item = items[rec["id"]]
         span = next(
@@ -108,6 +113,8 @@ def _missed_paths(records: list[dict[str, Any]], items: dict[str, Any], tool: An
         report = tool._checker(item).check(text, question=item.question or None)
         hit = next((c for c in report.claims if c.mention.start <= at < c.mention.end), None)
         key = "unclaimed" if hit is None else path_of(hit)
+        if hit is not None and hit.evidence is not None and hit.evidence.note == NET_NOTE:
+            key += " (rules.net_sum)"
         if hit is not None and key.startswith("direct/"):
             key += _direct_shape(hit, report, item, new)
         out[key] += 1
@@ -480,6 +487,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         programs: dict[str, Counter[str]] = {}
         sums: dict[str, Counter[str]] = {}
         divides: dict[str, Counter[str]] = {}
+        windows: dict[str, Counter[str]] = {}
+        swaps: dict[str, Counter[str]] = {}
         changes: dict[str, Counter[str]] = {}
         asked: dict[str, Counter[str]] = {}
         for half in HALVES:
@@ -491,6 +500,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             missed[half] = Counter({k: v["count"] for k, v in m.items()})
             rules[half] = _rule_counts(o.records)
             paths[half] = _missed_paths(o.records, items, tools[0])
+            swaps[half] = _missed_paths(o.records, items, tools[0], "miss_swap")
             finals[half] = _real_paths(o.records, items, tools[0])
             shapes[half] = _calc_shapes(o.records, items, tools[0])
             # the gold program's operands, the answer's form, the reach gap (conv_program_tags)
@@ -505,6 +515,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             divides[half] = (
                 count_divide_tags(o.records, items, tools[0]) if has_program else Counter()
             )
+            # why the sum search holds no sum (conv_window_tags38a, round 38)
+            windows[half] = (
+                count_window_tags(o.records, items, tools[0]) if has_program else Counter()
+            )
             # differences and changes over a base (conv_tags38b, round 38)
             changes[half] = (
                 count_change_tags(o.records, items, tools[0]) if has_program else Counter()
@@ -516,10 +530,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("real wrong answers passed, by cause", missed),
             ("real wrong answers passed, by cause and the final figure's path", finals),
             ("value errors missed, by the path that let the changed figure pass", paths),
+            ("swaps missed, by the path that let the swapped-in figure pass (conv38a)", swaps),
             ("arithmetic_error claims of false-alarm sentences, by calculation shape", shapes),
             ("false-alarm sentences by the gold program (conv_program_tags)", programs),
             ("false-alarm sentences of sums and means of 3+ (conv_sum_tags37a)", sums),
             ("dividing programs, joint tags (conv37b)", divides),
+            ("sum programs: why the search holds no sum (conv_window_tags38a)", windows),
             ("differences and changes over a base, joint tags (conv38b)", changes),
             ("value errors missed, by what the turn asks and the gold program (conv38c)", asked),
         ):

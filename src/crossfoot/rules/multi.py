@@ -85,6 +85,7 @@ from crossfoot.rules._double_count import double_counted
 from crossfoot.rules._line_rows import named_rows, rows_alone
 from crossfoot.rules._prose_pairs import prose_sum_ok
 from crossfoot.rules._whole_column import whole_column
+from crossfoot.rules.net_sum import net_sum
 
 __all__ = ["LINE_CAP", "lines", "multi_operand"]
 
@@ -462,7 +463,7 @@ def multi_operand(ctx: ClaimContext) -> Verdict | None:
         # only: a sum of many cells in a window that wide would meet them by chance
         ctx = as_written(ctx, lambda x: derivable(x, flat))
         if ctx.mention is m or m.kind != "percent":
-            return None
+            return net_sum(ctx, _answer_subsets)  # (rules.net_sum: inflows and outflows netted)
         rates_only = True
     if states_a_cell(ctx, m.kind in ("money", "number")):
         return None  # (a row's cell of a year, as two_operand: "The X in 2017 is 27.1%")
