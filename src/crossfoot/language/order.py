@@ -15,6 +15,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from crossfoot.language.direction import clause_bounds
+from crossfoot.language.minus_years import minus_years
 from crossfoot.language.years import OPENING_DATE, OTHER_PERIOD, PERIOD_ENDED, date_at_end
 from crossfoot.model.context import WINDOW
 from crossfoot.model.memo import LastText
@@ -119,6 +120,9 @@ def answer_order(
     their stated precision; ``None`` when either is not written or the wording says nothing.
     """
     sentence = ctx.sentence
+    worded = _minus_order(ctx, a, b)  # "the 2008 net sales minus the 2009 net sales"
+    if worded is not None:
+        return worded
     lo = _window_start(ctx)
     pool: Sequence[Mention] = [
         ctx.mentions[k]
@@ -144,6 +148,20 @@ def answer_order(
                 continue
             return (a, b) if order[0] is ma else (b, a)
     return None
+
+
+def _minus_order(
+    ctx: ClaimContext, a: SourceValue, b: SourceValue
+) -> tuple[SourceValue, SourceValue] | None:
+    """(the value subtracted, the value subtracted from) of two values of the two years a
+    subtraction is written between, in the claim's sentence or else the question."""
+    said = minus_years(ctx.sentence.text)
+    if said is None:
+        asked = ctx.shared.get("ask.text")
+        said = minus_years(asked) if isinstance(asked, str) else None
+    if said is None or a.year == b.year or {a.year, b.year} != set(said):
+        return None
+    return (b, a) if a.year == said[0] else (a, b)
 
 
 # Figures in the window of answer_order up to which every pair is tried, and how many places
