@@ -46,6 +46,7 @@ from crossfoot.rules.group_change import group_change
 from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.index_return import index_return
 from crossfoot.rules.joined_share import joined_share
+from crossfoot.rules.median_called import median_called
 from crossfoot.rules.multi import multi_operand
 from crossfoot.rules.named_base import named_base
 from crossfoot.rules.named_rows_sum import named_rows_sum
@@ -95,6 +96,7 @@ RULES: tuple[Rule, ...] = (
     restated_result,  # "= 400. Thus the total is 400": a restatement is the result it restates
     percent_of,  # "12.41% of 4,930 = 611.8": a product written with "of" must add up
     range_midpoint,  # "the midpoint is $19.1 billion": the mean of a stated range's two ends
+    median_called,  # "the median rep closed 12": a cell of the column, but not its median
     direct_match,  # exact / rounded / unit header / fraction<->percent, then the row check
     stated_fall,  # "-12%" for "decreased 12%": a fall the sources word, with its sign
     scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions
