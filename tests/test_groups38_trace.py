@@ -91,3 +91,23 @@ def test_a_median_row_of_a_table_is_its_own_cell() -> None:
     )
     report = crossfoot.check("The median price was 325 in 2024.", table)
     assert [c.status for c in report.claims] == ["supported_exact"], report.explain()
+
+
+@pytest.mark.parametrize("key", [None, "region"])
+@pytest.mark.parametrize(
+    ("answer", "statuses"),
+    [
+        # (2) a figure worded as a group's mean is the mean of its rows (rules.group_mean_called)
+        ("AMER averaged 8 deals.", ["derived"]),
+        ("AMER averaged 9 deals.", ["unsupported"]),  # Dee's cell
+        ("AMER averaged 12 deals.", ["unsupported"]),  # Ana's cell, of EMEA
+        ("On average, EMEA reps closed 11 deals.", ["derived"]),
+        ("On average, EMEA reps closed 10 deals.", ["unsupported"]),  # Cai's cell
+        ("EMEA averaged 11 deals, and APAC's Eve closed 11.", ["derived", "supported_exact"]),
+    ],
+)
+def test_a_groups_mean_is_the_mean_of_its_rows(
+    key: str | None, answer: str, statuses: list[str]
+) -> None:
+    report = crossfoot.trace(answer, _RECORDS, key=key)
+    assert [c.status for c in report.claims] == statuses, report.explain()

@@ -34,14 +34,14 @@ if TYPE_CHECKING:
 #: (kind, result, formula, operands), as rules.rowsums makes its hits of them
 CategoryHit = tuple[str, Decimal, str, tuple[SourceValue, ...]]
 
-__all__ = ["CategoryHit", "category_hits", "category_values"]
+__all__ = ["CategoryHit", "category_hits", "category_values", "named_category"]
 
 _HUNDRED = Decimal(100)
 _MEAN = frozenset("mean average averages averaged avg".split())
 _ROW_NOUNS = frozenset("row rows record records entries".split())
 
 
-def _named(cats: list[Category], sentence: str) -> tuple[str, str, list[int]] | None:
+def named_category(cats: list[Category], sentence: str) -> tuple[str, str, list[int]] | None:
     """The one category value the sentence names (word-bounded), with its column and rows."""
     found = []
     for name, groups in cats:
@@ -60,7 +60,7 @@ def category_hits(
     if not cats:
         return
     sentence = ctx.sentence.text
-    hit = _named(cats, sentence)
+    hit = named_category(cats, sentence)
     if hit is None:
         return
     name, value, rows = hit
