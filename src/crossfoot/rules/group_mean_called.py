@@ -4,8 +4,9 @@
 several rows each) is the mean of the deals of AMER's rows: before the cell match, a figure
 whose own clause words a mean ("averaged", "average", "mean") over the one group its sentence
 names (a category value, :mod:`crossfoot.rules._rowsums_categories`, or a key label of two rows
-or more) is ``derived`` when the group's mean in a column meets it, and ``unsupported`` when it
-is only a cell of the table (one rep's 9 deals, another region's 8). A cell of a column that is
+or more) is ``derived`` when the group's mean in a column meets it, and when it
+is only a cell of the table (one rep's 9 deals, another region's 8): ``contradicted``, as
+:mod:`crossfoot.rules._aggregate_named` says of "the average region". A cell of a column that is
 itself a mean ("avg_deal") is left to the rules after. Result rows only (``trace``).
 
 >>> from crossfoot import trace
@@ -15,7 +16,7 @@ itself a mean ("avg_deal") is left to the rules after. Result rows only (``trace
 >>> [c.status for c in trace("AMER averaged 8 deals.", rows).claims]
 ['derived']
 >>> [c.status for c in trace("AMER averaged 9 deals.", rows).claims]
-['unsupported']
+['contradicted']
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import re
 from decimal import Decimal
 
 from crossfoot.model.context import ClaimContext, Verdict
-from crossfoot.model.types import Evidence
+from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_shared import claim_interval
 from crossfoot.rules._rowsums_categories import named_category
 from crossfoot.rules._rowsums_groups import claim_clause
@@ -54,12 +55,13 @@ def group_mean_called(ctx: ClaimContext) -> Verdict | None:
         if group is None:
             continue
         rows, where = group
-        other: tuple[str, Decimal] | None = None
+        other: tuple[str, Decimal, SourceValue] | None = None
         for col in table.columns:
             if col.percent or not currencies_agree(m.currency, col.currency):
                 continue
             values = [col.values[i] for i in rows if i in col.values]
-            cells = any(lo <= x <= hi for x in col.values.values())
+            near = next((i for i, x in col.values.items() if lo <= x <= hi), None)
+            cells = near is not None
             if cells and any(w in col.name.lower() for w in _MEAN_COLUMN):
                 return None  # a cell that is itself a mean
             if len(values) < 2:
@@ -70,14 +72,16 @@ def group_mean_called(ctx: ClaimContext) -> Verdict | None:
                 operands = tuple(col.get(i) for i in rows if i in col.values)
                 ev = Evidence("rowsums", "group_mean", formula + fmt_total(mean), operands, mean)
                 return Verdict("derived", ev)
-            if cells and other is None:
-                other = (col.name, mean)
+            if near is not None and other is None:
+                other = (col.name, mean, col.get(near))
         if other is not None:
             why = (
                 f"called the mean of the rows of {where}, but their mean of {other[0]} is "
                 f"{fmt_total(other[1])}"
             )
-            return Verdict("unsupported", None, why)
+            v = other[2]
+            ev = Evidence("direct", "cell", v.describe(), (v,), v.value)
+            return Verdict("contradicted", ev, why)
     return None
 
 

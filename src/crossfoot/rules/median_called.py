@@ -3,7 +3,8 @@
 "The median rep closed 12 deals" over rows whose deals are 12, 7, 10, 9, 11 names the middle
 cell (10): the 12 is a cell of the column, but not its median. Before the cell match, a figure
 whose own clause says "median" (:func:`crossfoot.rules._rowsums_groups.claim_clause`) is
-``unsupported`` when a column of three rows or more holds it as a cell and no column's median
+``contradicted`` (as :mod:`crossfoot.rules._aggregate_named` says of "the median region")
+when a column of three rows or more holds it as a cell and no column's median
 meets it; a column's median that meets it is ``derived`` ("Ana closed 12, above the median of
 10": no row's cell, though the sentence names Ana; :mod:`crossfoot.rules.column_median` over
 tables in text, rowsums' median over result rows); a cell of a row or column that is itself a
@@ -12,7 +13,7 @@ median ("Median income") is left to the rules after.
 >>> from crossfoot import check
 >>> t = "| rep | deals |\\n|---|---|\\n| Ana | 12 |\\n| Ben | 7 |\\n| Cai | 10 |"
 >>> [c.status for c in check("The median rep closed 12 deals.", t).claims]
-['unsupported']
+['contradicted']
 >>> [c.status for c in check("Ana closed 12 deals, above the median of 10.", t).claims]
 ['supported_exact', 'derived']
 """
@@ -44,7 +45,7 @@ def median_called(ctx: ClaimContext) -> Verdict | None:
     if "median" not in before.lower() and "median" not in after.lower():
         return None
     lo, hi = claim_interval(ctx)
-    cell: tuple[str, Decimal] | None = None
+    cell: tuple[str, Decimal, SourceValue] | None = None
     for name, values, cells in _columns(ctx):
         mid = median_of(values)
         if lo <= mid <= hi:  # a column's median ("above the median of 10": no row's cell)
@@ -57,14 +58,15 @@ def median_called(ctx: ClaimContext) -> Verdict | None:
                 if "median" in f"{v.row} {v.column}".lower():
                     return None  # a cell that is itself a median
                 if cell is None:
-                    cell = (name, mid)
+                    cell = (name, mid, v)
     if cell is None:
         return None
     why = (
         f"called the median, but it is one cell of {cell[0]}, whose median is "
         f"{format_decimal(cell[1])}"
     )
-    return Verdict("unsupported", None, why)
+    v = cell[2]
+    return Verdict("contradicted", Evidence("direct", "cell", v.describe(), (v,), v.value), why)
 
 
 def _columns(ctx: ClaimContext) -> Iterator[tuple[str, list[Decimal], list[SourceValue]]]:
