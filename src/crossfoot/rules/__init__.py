@@ -35,7 +35,9 @@ from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.column_change_share import column_change_share
 from crossfoot.rules.column_median import column_median
 from crossfoot.rules.column_rest import column_rest
+from crossfoot.rules.column_rest_change import column_rest_change
 from crossfoot.rules.column_share import column_share, column_total_change
+from crossfoot.rules.compound_named import compound_named
 from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import deferred_row_verdict, direct_match
@@ -50,15 +52,19 @@ from crossfoot.rules.joined_share import joined_share
 from crossfoot.rules.median_called import median_called
 from crossfoot.rules.multi import multi_operand
 from crossfoot.rules.named_base import named_base
+from crossfoot.rules.named_metric import named_metric
 from crossfoot.rules.named_rows_sum import named_rows_sum
 from crossfoot.rules.operand_scale import operand_scale
 from crossfoot.rules.pair_change import pair_change
 from crossfoot.rules.part_of_change import part_of_change
 from crossfoot.rules.part_of_sum import part_of_sum
+from crossfoot.rules.part_year import part_year
 from crossfoot.rules.per_unit import per_unit
 from crossfoot.rules.percent_plain import percent_asked
+from crossfoot.rules.period_basis import period_basis
 from crossfoot.rules.period_rate import period_rate
 from crossfoot.rules.period_totals import period_total_change
+from crossfoot.rules.profit_cascade import profit_cascade
 from crossfoot.rules.range_midpoint import range_midpoint
 from crossfoot.rules.rate_product import rate_product
 from crossfoot.rules.ratio_points import ratio_points
@@ -69,6 +75,7 @@ from crossfoot.rules.scaled import scaled_operand
 from crossfoot.rules.series_span import series_span
 from crossfoot.rules.share_points import share_points
 from crossfoot.rules.signed_quotient import signed_quotient
+from crossfoot.rules.span_mean import span_mean
 from crossfoot.rules.stated_fall import stated_fall
 from crossfoot.rules.stated_step import stated_step
 from crossfoot.rules.steps import step_arithmetic
@@ -109,9 +116,14 @@ RULES: tuple[Rule, ...] = (
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
     annualized,  # a quarter's or a month's figure of the sentence at an annual rate
     period_rate,  # "grew 4% a week": a line of weeks' (months', quarters') compound rate
+    compound_named,  # "a CAGR of 10%": only a compound annual rate meets a figure so named
     # (before two_operand: one year's difference that equals an average change is no answer
     # to "the average annual change from 2017 to 2019")
     average_change,  # the change between two averages of the rows the text names
+    part_year,  # "through the third quarter, revenue totaled ...": that part's sum, not the year's
+    span_mean,  # "averaged $125m from 2020 to 2023": every year of the span, not its two ends
+    named_metric,  # "net debt was $1,350 million": debt less cash, by the metric's definition
+    period_basis,  # "Q4 revenue rose 15.6% year over year": from Q4 a year earlier, not Q3
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
     named_rows_sum,  # "X and Y sold $4.95m in 2024": one figure of two named rows, their sum
     exact_quotient,  # "-0.035" for (96.50 - 100) / 100: a coarse fraction, a quotient exactly
@@ -135,6 +147,7 @@ RULES: tuple[Rule, ...] = (
     column_change_share,  # "North made 59% of sales growth": of the column's whole change
     whole_of_part,  # a fine whole from an amount and its apposed percentage, x / (p / 100)
     column_rest,  # "excluding North, sales were 7,593": a column's whole less named rows
+    column_rest_change,  # "excluding Cloud, revenue grew 2.5%": that rest's change
     column_median,  # "the median region sold 2,975": the middle cell of a named column
     rate_product,  # "a 12% margin on 2,910 is about 349": the sentence's amount times its rate
     sum_share,  # (a + b) / c of three rows the text names, in one column
@@ -145,6 +158,7 @@ RULES: tuple[Rule, ...] = (
     share_points,  # "North's share rose 1.8 points": a share's change between two years
     per_unit,  # "average order value $118.05": an amount over a count line's cell beside it
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
+    profit_cascade,  # "gross margin was 40%": sales less the cost lines below them, over sales
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for
     table_chain,  # a fine figure two steps over one table's cells, counted against chance
     named_cells_sum,  # a sum of three or four cells of one line, each named by the question
