@@ -45,9 +45,11 @@ from crossfoot.rules.exact_quotient import exact_quotient
 from crossfoot.rules.fraction_points import fraction_points
 from crossfoot.rules.fraction_share import fraction_share
 from crossfoot.rules.group_change import group_change
+from crossfoot.rules.group_mean_called import group_mean_called
 from crossfoot.rules.growth_gap import growth_gap
 from crossfoot.rules.index_return import index_return
 from crossfoot.rules.joined_share import joined_share
+from crossfoot.rules.median_called import median_called
 from crossfoot.rules.multi import multi_operand
 from crossfoot.rules.named_base import named_base
 from crossfoot.rules.named_metric import named_metric
@@ -102,6 +104,8 @@ RULES: tuple[Rule, ...] = (
     restated_result,  # "= 400. Thus the total is 400": a restatement is the result it restates
     percent_of,  # "12.41% of 4,930 = 611.8": a product written with "of" must add up
     range_midpoint,  # "the midpoint is $19.1 billion": the mean of a stated range's two ends
+    group_mean_called,  # "AMER averaged 8 deals": the mean of a named group's rows (trace)
+    median_called,  # "the median rep closed 12": a cell of the column, but not its median
     direct_match,  # exact / rounded / unit header / fraction<->percent, then the row check
     stated_fall,  # "-12%" for "decreased 12%": a fall the sources word, with its sign
     scaled_operand,  # "(2.9 - 2.1) / 2.1": a calculation's operands read in millions

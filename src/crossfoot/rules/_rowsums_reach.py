@@ -21,6 +21,7 @@ from crossfoot.arithmetic.middle import median_of
 from crossfoot.model.context import ClaimContext, Scope
 from crossfoot.model.memo import by_identity, per_answer
 from crossfoot.rules._reach import EMPTY, Reach, as_floats
+from crossfoot.rules._rowsums_categories import category_values
 from crossfoot.rules._rowsums_tables import _Table, _tables
 from crossfoot.sources.rows import IntNumbers
 
@@ -117,6 +118,7 @@ def _list(table: _Table) -> Reach | None:
     totals = [float(c.total) for c in table.columns]
     out.extend(x / y * k for x in totals for y in totals if y for k in (1, 100))  # totals_ratio
     _group_values(table, columns, out)
+    category_values(table, columns, out)
     ordered = sorted(map(abs, out))
     if not math.isfinite(ordered[-1]):
         return None  # a quotient beyond float range: the rule runs

@@ -25,6 +25,7 @@ from crossfoot.sources.rows import (
     rows_named,
     unit_family,
 )
+from crossfoot.sources.rows_categories import Category, categories
 from crossfoot.sources.rows_months import month_of
 from crossfoot.sources.rows_names import repeated_labels
 
@@ -76,6 +77,16 @@ class _Table:
     _periods_read: bool = False
     _by_period: dict[tuple[str, object], list[int]] | None = None
     _grouped: bool | None = None
+    # The category columns (rules._rowsums_categories), made on the first claim that asks.
+    categories_of: Callable[[], list[Category]] | None = None
+    _categories: list[Category] | None = None
+    key_name: str | None = None  # the key column's name ("rep": "40% of reps")
+
+    def categories(self) -> list[Category]:
+        """The table's text columns other than the key whose values repeat, made once."""
+        if self._categories is None:
+            self._categories = self.categories_of() if self.categories_of is not None else []
+        return self._categories
 
     def labels_of(self, i: int) -> str | None:
         """The label of row ``i``."""
@@ -242,8 +253,17 @@ def _from_table(t: RowTable) -> _Table:
     # No labels by index: with ``label_seq`` the rows a sentence names are found in the result
     # set's own labels (rows_named reads only those), so a dict of 20,000 labels is not made.
     table = _Table(t.name, t.rows, columns, [], {}, label_seq=t.labels)
+    table.key_name = t.columns[t.key_col] if t.key_col is not None else None
     table.periods_of = lambda: _periods_of_rows(own())  # type: ignore[arg-type]
+    table.categories_of = lambda: _categories_of_rows(own())  # type: ignore[arg-type]
     return table.finish()
+
+
+def _categories_of_rows(t: RowTable) -> list[Category]:
+    texts = t.memo.get("texts")
+    if not isinstance(texts, list):
+        return []
+    return categories(t.columns, texts, t.key_col, t.rows, t.memo.get("month column"))
 
 
 def _periods_of_rows(t: RowTable) -> list[_Period | None] | None:

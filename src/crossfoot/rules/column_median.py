@@ -26,7 +26,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
 
-__all__ = ["column_median", "median_of"]
+__all__ = ["column_median", "columns_of", "median_of"]
 
 
 def column_median(ctx: ClaimContext) -> Verdict | None:
@@ -41,7 +41,7 @@ def column_median(ctx: ClaimContext) -> Verdict | None:
     years = {x.value for x in ctx.sentence_mentions if x.kind == "year"}
     lo, hi = claim_interval(ctx)
     family = kind_family(m.kind)
-    for cells in _columns(ctx.scope.values(), family):
+    for cells in columns_of(ctx.scope.values(), family):
         year = cells[0].year
         if years and (year is None or Decimal(year) not in years):
             continue
@@ -58,7 +58,7 @@ def column_median(ctx: ClaimContext) -> Verdict | None:
     return None
 
 
-def _columns(values: tuple[SourceValue, ...], family: str) -> list[list[SourceValue]]:
+def columns_of(values: tuple[SourceValue, ...], family: str) -> list[list[SourceValue]]:
     """Each table column's cells of ``family``, one per row, total and average lines aside;
     columns of three rows or more."""
     cols: dict[tuple[str, int, int, str], dict[int, SourceValue]] = {}

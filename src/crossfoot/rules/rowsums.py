@@ -58,6 +58,7 @@ from crossfoot.rules._derive_shared import (
 from crossfoot.rules._derive_wording import move_level
 from crossfoot.rules._month_focus import in_named_month
 from crossfoot.rules._period_narrow import names_part_of_periods
+from crossfoot.rules._rowsums_categories import category_hits
 from crossfoot.rules._rowsums_groups import claim_clause, distinct_count, group_hits
 from crossfoot.rules._rowsums_tables import (
     _EXACT,
@@ -273,6 +274,8 @@ def _search(
         rows = table.rows_named(said)
         for hit in group_hits(table, said, claim_clause(ctx), rows, signed, percent):
             yield _Hit(*hit)
+    if not named and kind_allowed(ctx, "column_share" if percent else "column_sum"):
+        yield from (_Hit(*hit) for hit in category_hits(ctx, table, signed, percent))
     if m.kind == "money" and fine and kind_allowed(ctx, "ratio"):
         yield from _unit_ratios(m.currency, table, named, signed)
     if (

@@ -109,7 +109,7 @@ class RowTable:
         # the answers' source sets over this table, by the cells picked (sources.rows_kept)
         self.sets: dict[object, object] = {}
         # what rules make once per table (the month column, for rules.row_months)
-        self.memo: dict[str, object] = period_memo(texts, key_col)
+        self.memo: dict[str, object] = {**period_memo(texts, key_col), "texts": texts}
         # A series labelled by its periods: rows named as a sentence names them ("January").
         months = self.memo.get("month column")  # (most result sets: None, nothing to read)
         spoken = spoken_rows(self.memo, self.rows) if months is not None else None
