@@ -13,7 +13,9 @@ figure is ``off_question`` when the question writes "difference" (or "differ") b
 sides ("between", "and": "the difference in X in 2019" names one, and is not judged) and none
 of those words, nor a percentage, a ratio or a share; the figure is written negative; it is
 computed from figures the answer shows (its own calculation or its stated values: a figure the
-search derives alone is not judged) over exactly two positive source values, and its size is
+search derives alone is not judged) over exactly two positive source values of one line (one
+row in two periods: "the difference between A's revenue and B's revenue" may be A less B in the
+question's order, and two rows are not judged), and its size is
 their gap (the figure's value, or its digits as written in a stated unit); and no sentence of
 the figure or of a figure restating it writes a direction ("-466, a decrease" says which way it
 reads).
@@ -27,7 +29,7 @@ from decimal import Decimal
 
 from crossfoot.language.asked import Ask
 from crossfoot.language.direction import direction_words
-from crossfoot.model.types import Claim, Evidence
+from crossfoot.model.types import Claim, Evidence, SourceValue
 from crossfoot.rules._shown import SHOWN
 from crossfoot.rules.answer_difference import _says_way
 
@@ -77,11 +79,21 @@ def _is_gap(c: Claim, evs: Sequence[Evidence | None]) -> bool:
         ops = ev.operands
         if len(ops) != 2 or ops[0].value <= 0 or ops[1].value <= 0:
             continue
+        if not _one_line(ops[0], ops[1]):
+            continue  # two rows' gap in the question's order ("A's revenue and B's") may be signed
         gap = abs(ops[0].value - ops[1].value)
         tol = gap * _TOLERANCE
         if gap and (abs(abs(m.value) - gap) <= tol or abs(abs(m.written) - gap) <= tol):
             return True
     return False
+
+
+def _one_line(a: SourceValue, b: SourceValue) -> bool:
+    """Two values of one row (or field) in two periods: a change, whose sign the question's
+    words leave open."""
+    if a.row is not None and b.row is not None:
+        return a.row == b.row and a.year != b.year
+    return a.year is not None and b.year is not None and a.year != b.year
 
 
 def negative_gap_misfits(
