@@ -35,6 +35,7 @@ from calc_shapes import calc_shape
 from conv_program_tags import count_program_tags
 from conv_sum_tags37a import count_sum_tags
 from conv_tags37b import count_divide_tags
+from conv_tags38b import count_change_tags
 from corpora.causes import _real_miss_cause, classify_records
 from corpora.common import HALVES, data_root, in_half, number_tokens
 from crossfoot.language.asked import read_question
@@ -42,7 +43,7 @@ from crossfoot.language.rowtokens import tokens
 from crossfoot.model.types import Source
 from crossfoot.rules._prose_meets import _figure_words
 from crossfoot.rules._prose_subject import content_words
-from run_all import ADAPTERS, crossfoot_options
+from run_all import ADAPTERS, LABELLED, crossfoot_options
 from value_paths import path_of
 
 
@@ -111,6 +112,115 @@ def _missed_paths(records: list[dict[str, Any]], items: dict[str, Any], tool: An
             key += _direct_shape(hit, report, item, new)
         out[key] += 1
     return out
+
+
+def _asked_misses(records: list[dict[str, Any]], items: dict[str, Any], tool: Any) -> Counter[str]:
+    """Each injected value error that passed, tagged (counts only) by the operation its question
+    reads (``read_question``), the gold program's operations, the passing path, whether the
+    changed figure is a figure the sources write (as written, or the nearest source figure within
+    1%), and whether the turn names a row or year of its own (conv38c)."""
+    out: Counter[str] = Counter()
+    for rec in records:
+        if rec["type"] != "miss_value":
+            continue
+        item = items[rec["id"]]
+        span = next(
+            (s for s in item.sentences if item.answer[s[0] : s[1]] == rec["sentence"]), None
+        )
+        if span is None:
+            continue
+        a, b = span
+        new = rec["injected"]
+        at = a + _changed_at(rec["sentence"], new)
+        text = item.answer[:a] + new + item.answer[b:]
+        report = tool._checker(item).check(text, question=item.question or None)
+        hit = next((c for c in report.claims if c.mention.start <= at < c.mention.end), None)
+        ask = read_question(item.question) if item.question else None
+        ops = " ".join(ch for ch in str(item.meta.get("program") or "") if ch in "+-*/")
+        value = None if hit is None else abs(hit.mention.value)
+        written = {abs(t.value) for src in item.sources for t in number_tokens(src)}
+        where = "no claim"
+        if value is not None:
+            where = (
+                "a source figure as written"
+                if value in written
+                else "near a source figure"
+                if any(v and abs(v - value) <= abs(v) / 100 for v in written)
+                else "no source figure"
+            )
+        words = "names years" if ask is not None and ask.years else "names no year"
+        out[
+            f"asks {ask.op if ask else None} | program {ops or '-'} | "
+            f"{'unclaimed' if hit is None else path_of(hit)} | {where} | {words} | "
+            f"turn {item.meta.get('turn')}"
+        ] += 1
+        if hit is not None and hit.evidence is not None and hit.evidence.rule == "direct":
+            out[f"direct: {_direct_reading(hit, item)}"] += 1
+        elif hit is not None and hit.evidence is not None and hit.evidence.rule == "derive":
+            out[f"derive: {_derive_reading(hit, item)}"] += 1
+    return out
+
+
+def _derive_reading(hit: Any, item: Any) -> str:
+    """How a derivation reached a changed figure, counts-only words: its kind and operands'
+    layout (one row, one column, other), the gap between its result and the written figure in
+    the figure's half units, and how many operand rows the turn's words name."""
+    ev = hit.evidence
+    ops = ev.operands
+    rows = {v.row for v in ops}
+    cols = {v.column for v in ops}
+    layout = (
+        "prose"
+        if any(v.row is None and v.column is None for v in ops)
+        else "one row"
+        if len(rows) == 1
+        else "one column"
+        if len(cols) == 1
+        else "rows and columns apart"
+    )
+    m = hit.mention
+    gap = "n/a"
+    if ev.result is not None and m.precision:
+        units = abs(abs(ev.result) - abs(m.value)) / m.precision
+        gap = "within the half unit" if units <= 1 else f"{min(int(units), 9)}+ half units"
+    asked = set(tokens(item.question or ""))
+    named = sum(1 for v in ops if v.row and set(tokens(v.row)) & asked)
+    return (
+        f"{ev.kind}; {len(ops)} operands; {layout}; {gap}; {named} operand rows named by the "
+        f"turn; written {_sig_digits(m.text)} significant"
+    )
+
+
+def _sig_digits(text: str) -> int:
+    digits = "".join(ch for ch in text if ch.isdigit()).lstrip("0")
+    return len(digits)
+
+
+def _direct_reading(hit: Any, item: Any) -> str:
+    """How a direct match read its source figure, counts-only words: the status, the reading
+    the evidence names (as written, as a percentage, scaled), whether the source writes the
+    figure in digits, and whether the words before it word a change."""
+    ev = hit.evidence
+    formula = ev.formula.rsplit("=", 1)[-1]
+    reading = formula[formula.find("(") + 1 : formula.rfind(")")] if "(" in formula else "plain"
+    reading = "scaled" if "scaled" in reading else reading
+    sv = ev.operands[0] if ev.operands else None
+    digits, change = "a cell", "n/a"
+    if sv is not None and sv.span is not None:
+        text = item.sources[int(sv.source_id[1:]) - 1]
+        digits = "digits" if any(ch.isdigit() for ch in text[sv.span[0] : sv.span[1]]) else "words"
+        before = _clause_before(text, sv.span[0]).lower()
+        change = "words a change" if any(w in before for w in _CHANGE_WORDS) else "no change word"
+    elif sv is not None:
+        labels = f"{sv.row} {sv.column}".lower()
+        change = "words a change" if any(w in labels for w in _CHANGE_WORDS) else "no change word"
+    return f"{hit.status}; {reading}; {digits}; {change}"
+
+
+_CHANGE_WORDS = (
+    "chang increas decreas grew grow declin rose rise fell fall differ drop up down higher lower "
+    "reduc gain loss improv".split()
+)
 
 
 def _direct_shape(hit: Any, report: Any, item: Any, sentence: str) -> str:
@@ -326,11 +436,15 @@ def print_counts(heading: str, table: dict[str, Counter[str]]) -> None:
         print(" ".join(f"{table[h][k]:4d}" for h in HALVES) + f"  {k}")
 
 
+# The headline corpora and the earlier turns of ConvFinQA (a labelled line: its own section).
+_CORPORA = {**ADAPTERS, "convfinqa-earlier": LABELLED["convfinqa-earlier"]}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     # Checked by hand: Python 3.11's argparse tests an empty `nargs="*"` selection against
     # `choices` as one value and refuses it.
-    p.add_argument("corpora", nargs="*", help=f"any of {', '.join(ADAPTERS)} (default: all)")
+    p.add_argument("corpora", nargs="*", help=f"any of {', '.join(_CORPORA)} (default: all)")
     p.add_argument("--data-root", default=None)
     p.add_argument(
         "--value-seeds",
@@ -345,13 +459,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help='convfinqa: every tag of the false alarms of this gold program ("+ +") again',
     )
     args = p.parse_args(argv)
-    unknown = [c for c in args.corpora if c not in ADAPTERS]
+    unknown = [c for c in args.corpora if c not in _CORPORA]
     if unknown:
-        p.error(f"unknown corpus {', '.join(unknown)}; choose from {', '.join(ADAPTERS)}")
+        p.error(f"unknown corpus {', '.join(unknown)}; choose from {', '.join(_CORPORA)}")
     root = data_root(args.data_root)
     tools = ragbench.make_tools(["crossfoot"], crossfoot_options([]))
-    for key in args.corpora or list(ADAPTERS):
-        every = ADAPTERS[key].load(root, None)
+    for key in args.corpora or list(_CORPORA):
+        every = _CORPORA[key].load(root, None)
         items = {i.id: i for i in every}
         if args.value_seeds:
             print(f"\n## {key}: value perturbation, tuning half, seeds {args.value_seeds}")
@@ -366,6 +480,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         programs: dict[str, Counter[str]] = {}
         sums: dict[str, Counter[str]] = {}
         divides: dict[str, Counter[str]] = {}
+        changes: dict[str, Counter[str]] = {}
+        asked: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
             by_kind = classify_records(o.records, items, examples=0)
@@ -378,7 +494,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             finals[half] = _real_paths(o.records, items, tools[0])
             shapes[half] = _calc_shapes(o.records, items, tools[0])
             # the gold program's operands, the answer's form, the reach gap (conv_program_tags)
-            has_program = key == "convfinqa"
+            has_program = key in ("convfinqa", "convfinqa-earlier")
             programs[half] = (
                 count_program_tags(o.records, items, tools[0], args.cross_program)
                 if has_program
@@ -389,6 +505,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             divides[half] = (
                 count_divide_tags(o.records, items, tools[0]) if has_program else Counter()
             )
+            # differences and changes over a base (conv_tags38b, round 38)
+            changes[half] = (
+                count_change_tags(o.records, items, tools[0]) if has_program else Counter()
+            )
+            asked[half] = _asked_misses(o.records, items, tools[0]) if has_program else Counter()
         for title, table in (
             ("false-alarm sentences by cause", causes),
             ("false-alarm sentences by status and rule", rules),
@@ -399,6 +520,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("false-alarm sentences by the gold program (conv_program_tags)", programs),
             ("false-alarm sentences of sums and means of 3+ (conv_sum_tags37a)", sums),
             ("dividing programs, joint tags (conv37b)", divides),
+            ("differences and changes over a base, joint tags (conv38b)", changes),
+            ("value errors missed, by what the turn asks and the gold program (conv38c)", asked),
         ):
             if not any(table.values()):
                 continue

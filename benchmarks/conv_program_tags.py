@@ -412,7 +412,11 @@ def table_rescues(item: Item, tool: Any) -> list[str]:
         "no rows after the operands": [json.dumps(table[: rows[-1] + 1]), *item.sources[1:]],
         "no rows between the operands": [
             json.dumps(
-                [row for k, row in enumerate(table) if k in rows or not rows[1] < k < rows[-1]]
+                [
+                    row
+                    for k, row in enumerate(table)
+                    if k in rows or not (len(rows) > 1 and rows[1] < k < rows[-1])
+                ]
             ),
             *item.sources[1:],
         ],

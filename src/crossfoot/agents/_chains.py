@@ -40,6 +40,8 @@ def evaluate(expr: str) -> tuple[Decimal, str] | None:
     ((Decimal('2400'), '(300+300)x4'), (Decimal('391.00'), '2 x (150 + 45.50)'), None)
     >>> evaluate("300 + 300"), evaluate("1,200 - 150 - 50"), evaluate("3/4")
     (None, (Decimal('1000'), '1,200 - 150 - 50'), None)
+    >>> evaluate("(2 + 3) x100"), evaluate("4 x100 + 2"), evaluate("4 x 100 + 2")
+    (None, None, (Decimal('402'), '4 x 100 + 2'))
     """
     tokens: list[str] = []
     pos, end = 0, len(expr)
@@ -61,6 +63,10 @@ def evaluate(expr: str) -> tuple[Decimal, str] | None:
             left = expr[: _nth(expr, tokens, i)]
             if not (left.endswith((" ", ")")) or left.endswith("(")):
                 return None
+        elif t == "x" and expr[_nth(expr, tokens, i) + 1 : _nth(expr, tokens, i) + 2].isdigit():
+            at = _nth(expr, tokens, i)  # "4 X100 + 2": an "x" that starts a word is a model's
+            if at == 0 or not (expr[at - 1].isdigit() or expr[at - 1] == ")"):  # name, "3x40"
+                return None  # and ")x4" multiply
     parser = _Parser([t.replace("$", "").replace(",", "") for t in tokens])
     with localcontext() as ctx:
         ctx.prec = 28

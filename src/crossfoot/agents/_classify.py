@@ -18,6 +18,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
+from crossfoot.agents._address import address_numbers
 from crossfoot.agents._dates import parse_date
 from crossfoot.agents._figures import figures
 from crossfoot.agents._keys import fold, url_key
@@ -238,6 +239,7 @@ def classify(path: str, text: str, forced: str | None = None) -> list[ArgValue]:
     if _POSTCODE.fullmatch(s):
         return [ArgValue(path, text, "postcode", compact(s))]
     found = list(scan_text(path, s))
+    found += [ArgValue(path, n, "id", n, embedded=True) for n in address_numbers(path, low)]
     if not found:
         # Free text whose digits are all short (a street number): nothing to check, but a
         # source rule on this argument still sees the whole string.

@@ -12,15 +12,18 @@ plain ``set[int]``. A date written without a year (``May 27``) is kept as ``(mon
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 from datetime import date, timedelta
 
 __all__ = [
     "COUNT_WORDS",
+    "DAY_WORDS",
     "MONTH_WORD",
     "WEEKDAYS",
     "find_dates",
     "find_reference_date",
     "find_weekday_days",
+    "months_after",
     "parse_date",
     "relative_weekdays",
     "user_days",
@@ -61,18 +64,53 @@ _MDY = re.compile(
 _DMY = re.compile(
     r"\b(" + _DAY + r")\s+(?:of\s+)?(" + MONTH_WORD + r")\b\.?(?:,?\s+(\d{4})\b)?", re.IGNORECASE
 )
+# Days of the month in words: "the third of May", "May the twenty-first", "1st" spelled out.
+_ORDINALS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
+)
+DAY_WORDS = {w: i + 1 for i, w in enumerate(_ORDINALS.split())}
+DAY_WORDS |= {f"twenty{s}{w}": 20 + DAY_WORDS[w] for w in list(DAY_WORDS)[:9] for s in ("-", " ")}
+DAY_WORDS |= {"thirtieth": 30, "thirty-first": 31, "thirty first": 31}
+_DAY_WORD = "|".join(sorted(DAY_WORDS, key=len, reverse=True))  # longest first: "twenty-first"
+# A day word beside a month, rewritten in digits ("3rd") for the patterns above: before "of
+# <month>" or after "<month> (the)". Not "a third of the bill" (no month) nor "the third week".
+_WORDED_DAY = re.compile(
+    rf"\b(?:({MONTH_WORD})\.?\s+the\s+({_DAY_WORD})\b|({_DAY_WORD})(?=\s+of\s+{MONTH_WORD}\b))",
+    re.IGNORECASE,
+)
+
+
+def _spelled_days(text: str) -> str:
+    """``text`` with each day of the month written in words beside a month in digits.
+
+    >>> _spelled_days("the third of May, or May the twenty-first; a third of it")
+    'the 3rd of May, or May 21st; a third of it'
+    """
+    if "of " not in text and "the " not in text and "OF " not in text and "THE " not in text:
+        return text
+    return _WORDED_DAY.sub(_as_digits, text)
+
+
+def _as_digits(m: re.Match[str]) -> str:
+    n = DAY_WORDS[(m[2] or m[3]).lower()]
+    digits = f"{n}{'th' if 10 < n < 14 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    return f"{m[1]} {digits}" if m[1] else digits
+
+
 # The count words the agents' readers take for a number ("in two weeks", "a third of", "two days
 # later"); each reader's pattern admits the ones it reads.
 COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                "seven": 7}  # fmt: skip
 _COUNT = r"(\d{1,3}|an?|one|two|three|four|five|six)"
-# "in 3 days", "in two weeks", "a week from today": days counted from the reference day.
+# "in 3 days", "in two weeks", "a week from today", "in 3 months", "in a fortnight": days counted
+# from the reference day (a month is the same day of a later month).
 _RELATIVE = re.compile(
     r"\b(today|tomorrow|yesterday|day after tomorrow|in "
     + _COUNT
-    + r" (days?|weeks?)|"
+    + r" (days?|weeks?|months?|fortnights?)|"
     + _COUNT
-    + r" (weeks?|days?) from (?:today|now))\b",
+    + r" (weeks?|days?|months?|fortnights?) from (?:today|now))\b",
     re.IGNORECASE,
 )
 # "The current time is 2024-05-15 15:00:00", "today is June 3, 2024", "current date: 2024-05-15"
@@ -104,10 +142,10 @@ def parse_date(text: str, reference: date | None = None) -> date | None:
 
     >>> parse_date("June 30, 2024"), parse_date("2024-06-30T09:00:00Z")
     (datetime.date(2024, 6, 30), datetime.date(2024, 6, 30))
-    >>> parse_date("tomorrow", date(2024, 5, 15))
-    datetime.date(2024, 5, 16)
+    >>> parse_date("tomorrow", date(2024, 5, 15)), parse_date("in a month", date(2024, 1, 31))
+    (datetime.date(2024, 5, 16), datetime.date(2024, 2, 29))
     """
-    s = text.strip().rstrip(".")
+    s = _spelled_days(text.strip().rstrip("."))
     if not s or len(s) > 40:
         return None
     m = _ISO.match(s)
@@ -147,8 +185,19 @@ def _relative(m: re.Match[str], reference: date) -> int:
     if offset is None:
         count, unit = (m[2], m[3]) if m[2] else (m[4], m[5])
         n = COUNT_WORDS.get(count.lower()) or int(count)
-        offset = n * 7 if unit.lower().startswith("week") else n
+        unit = unit.lower()
+        if unit.startswith("month"):
+            return months_after(reference, n)
+        offset = n * {"w": 7, "f": 14}.get(unit[0], 1)
     return (reference + timedelta(days=offset)).toordinal()
+
+
+def months_after(reference: date, n: int) -> int:
+    """The ordinal of the same day ``n`` months after ``reference`` (the month's last day when
+    it has no such day: "in a month" on January 31st is February 28th or 29th)."""
+    index = reference.year * 12 + reference.month - 1 + min(n, 1200)
+    year, month = index // 12, index % 12 + 1
+    return date(year, month, min(reference.day, monthrange(year, month)[1])).toordinal()
 
 
 def _from_match(
@@ -183,6 +232,7 @@ def find_dates(text: str, reference: date | None = None) -> tuple[set[int], set[
     """
     days: set[int] = set()
     yearless: set[tuple[int, int]] = set()
+    text = _spelled_days(text)  # "the third of May"
     if not _DIGIT_DAY.search(text) and reference is None:
         return days, yearless
     # findall runs in C; the same date repeated across a JSON result is parsed once.

@@ -27,6 +27,7 @@ from crossfoot.agents._dates import (
 from crossfoot.agents._figures import word_percents
 from crossfoot.agents._fraction_words import fraction_percents
 from crossfoot.agents._keys import id_format, num_key, url_key
+from crossfoot.agents._locale_amounts import locale_amounts
 from crossfoot.agents._scaled import rupee_amounts, scaled_amounts
 from crossfoot.agents._times import read_times
 from crossfoot.agents._versions import name_numbers
@@ -87,14 +88,20 @@ _PHONE_CHARS = re.compile(r"[\d().+-]+")
 _PHONE_FIRST = frozenset("().+-")  # or a decimal digit, as \d
 _NON_DIGITS = re.compile(r"\D+")
 _GROUPED_FULL = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
-# "ord 88213", "de44 5001 0517 5407", "sw1a 1aa": groups after the first all hold a digit.
-_SPLIT_RUN = re.compile(r"(?<![\w#])#?[a-z\d]{1,8}(?: (?=[a-z]*\d)[a-z\d]{1,8}){1,8}(?![\w])")
+# "ord 88213", "de44 5001 0517 5407", "sw1a 1aa": groups after the first all hold a digit; a group
+# may hold dashes ("ord 1234-5678", "ord-1234 5678"), and a last group may be one letter ("ab 12
+# 34 56 c").
+_SPLIT_RUN = re.compile(
+    r"(?<![\w#-])#?[a-z\d]{1,8}(?:-[a-z\d]{1,8}){0,4}"
+    r"(?: (?=[a-z]*\d)[a-z\d]{1,8}(?:-[a-z\d]{1,8}){0,4}){1,8}(?: [a-z](?![\w-]))?(?![\w-])"
+)
 PROSE_CAP = 20_000  # texts up to this size also get the regex passes (spaced phones, 1,200)
 _MONTH_WORDS = frozenset(
     "jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july "
     "august september october november december".split()
 )
-_RELATIVE_WORDS = frozenset(("today", "tomorrow", "yesterday", "days", "day", "week", "weeks"))
+_RELATIVE_WORDS = frozenset(("today", "tomorrow", "yesterday", "days", "day", "week", "weeks",
+                             "month", "months", "fortnight", "fortnights"))  # fmt: skip
 # The same words ending a sentence ("fly on 5 March.", "tomorrow."): a chunk keeps its dot.
 _DATE_WORDS = frozenset(
     (*_MONTH_WORDS, *(w + "." for w in _MONTH_WORDS), *(w + "." for w in _RELATIVE_WORDS))
@@ -189,6 +196,8 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
     if "percent" in low or "per cent" in low:  # "forty percent", in any source (agents._figures)
         out.percents.update(num_key(str(w[3])) for w in word_percents(low, 200))
     out.numbers |= rupee_amounts(low)  # "₹1,23,456.50": Indian digit grouping
+    amounts, misread = locale_amounts(low, chunks)  # "EUR 1.250,00", "CHF 1'250.00"
+    out.numbers = (out.numbers - misread) | amounts if amounts else out.numbers
     if channel == "user":
         out.numbers.update(_number_words(low))
         out.percents |= fraction_percents(low)  # "half of", "a third of": 50%, 33.3%
@@ -272,7 +281,7 @@ def _read_chunks(out: Tokens, pending: list[str]) -> None:
             continue
         tokens.add(t)
         idish.append(t)
-        if "/" in t or "&" in t:
+        if "/" in t or "&" in t or (len(t) == 10 and t[5] == "-"):  # (or a ZIP+4)
             _path_parts(tokens, idish, t)
         # An identifier-like token may be a date or a phone-like digit run.
         if len(n) >= 10 and n[4] == "-" and n[7] == "-" and n[:4].isdecimal():
@@ -303,7 +312,12 @@ def _path_parts(tokens: set[str], idish: list[str], t: str) -> None:
     >>> _path_parts(tokens, idish, "shop.example/orders/w4410287&ref/x9/2024")
     >>> sorted(tokens)
     ['w4410287', 'x9']
+
+    A ZIP+4 ("94105-1234") also writes its ZIP, the part a ``zip`` argument takes.
     """
+    if len(t) == 10 and t[5] == "-" and t[:5].isdecimal() and t[6:].isdecimal():
+        tokens.add(t[:5])
+        return
     for part in set(t.replace("&", "/").split("/")):  # a long path repeats its segments
         part = part.strip(_EDGE)
         if part and part != t and not part.isdecimal() and not part.isalpha():

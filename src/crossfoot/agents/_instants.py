@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from crossfoot.agents._context import ContextStore, Hit
 from crossfoot.agents._periods import is_bound, period_bounds
+from crossfoot.agents._spans import span_of
 from crossfoot.agents._times import stray_time
 from crossfoot.agents._values import ArgValue
 from crossfoot.agents._zones import instant_hit, zone_miss, zone_note
@@ -42,6 +43,11 @@ def date_hit(
         for i, s in enumerate(store.sources):
             if s.channel == "user" and v.key in period_bounds(s.text, store.reference):
                 return Hit((i,), "a bound of a period the user named", frozenset(("user",)))
+    if hit is None:  # "within the next 30 days": any day of the span (_spans)
+        for i, s in enumerate(store.sources):
+            span = span_of(s.text, store.reference, v.key) if s.channel == "user" else None
+            if span is not None:
+                return Hit((i,), f"in a span the user named ({span})", frozenset(("user",)))
     return hit
 
 

@@ -21,8 +21,9 @@ import re
 from datetime import date, timedelta
 from functools import lru_cache
 
-from crossfoot.agents._dates import MONTH_WORD
+from crossfoot.agents._dates import DAY_WORDS, MONTH_WORD
 from crossfoot.agents._keys import arg_name
+from crossfoot.agents._spans import forward_spans
 
 __all__ = ["is_bound", "period_bounds"]
 
@@ -46,9 +47,10 @@ _PERIOD = re.compile(
     rf"|(?:the\s+)?(?P<nth>{'|'.join(_NTH)})\s+quarter(?:\s+(?:of\s+)?(?P<nthy>\d{{4}}))?"
     rf"|(?:in|for|from|during|of|since|over)\s+(?P<month>{MONTH_WORD})\b\.?(?:,?\s+(?P<my>\d{{4}}))?)\b"
 )
-# "the 3rd of May", "12 of May": a day of the month, no period ("of May 2026" is one).
-_DAY_OF = re.compile(r"(?<![\d.,/-])\d{1,2}(?:st|nd|rd|th)?\s+$")
-_GATE = ("month", "year", "week", "quarter", "ytd", "days", "q1", "q2", "q3", "q4", "in ",
+# "the 3rd of May", "12 of May", "the third of May": a day of the month, no period ("of May 2026"
+# is one).
+_DAY_OF = re.compile(rf"(?:(?<![\d.,/-])\d{{1,2}}(?:st|nd|rd|th)?|\b(?:{'|'.join(DAY_WORDS)}))\s+$")
+_GATE = ("month", "year", "week", "quarter", "ytd", "days", "q1", "q2", "q3", "q4", "in ", "within",
          "for ", "from ", "during ", "of ", "since ", "over ")  # fmt: skip
 
 
@@ -68,7 +70,7 @@ def period_bounds(low: str, reference: date | None) -> frozenset[int]:
     >>> ref = date(2026, 12, 6)
     >>> sorted(date.fromordinal(d).isoformat() for d in period_bounds("q3 2026 please", ref))
     ['2026-07-01', '2026-09-30', '2026-10-01']
-    >>> period_bounds("from the 3rd of may 2026", ref)
+    >>> period_bounds("from the 3rd of may 2026, since the twenty-first of may", ref)
     frozenset()
     """
     if reference is None or not any(g in low for g in _GATE):
@@ -86,6 +88,8 @@ def _bounds(low: str, ref: date) -> frozenset[int]:
             out.update((first.toordinal(), last.toordinal(), last.toordinal() + 1))
         if len(out) > 300:
             break
+    for a, b, _ in forward_spans(low, ref):  # "within the next 30 days" (_spans)
+        out.update((a, b, b + 1))
     return frozenset(out)
 
 
@@ -117,7 +121,7 @@ def _span(m: re.Match[str], ref: date) -> tuple[date, date] | None:
         if not year_text and q > (ref.month + 2) // 3:
             year -= 1  # "Q4" asked in June is last year's
         return date(year, 3 * q - 2, 1), _month_end(year, 3 * q)
-    if m[0].startswith("of") and _DAY_OF.search(m.string, max(0, m.start() - 8), m.start()):
+    if m[0].startswith("of") and _DAY_OF.search(m.string, max(0, m.start() - 16), m.start()):
         return None
     month = _MONTH_NUM.get(m["month"][:3] if m["month"][:4] != "sept" else "sept")
     if month is None:

@@ -57,10 +57,13 @@ _NOT_NOUN = frozenset(
     "between from to for within and or but until while when as than more less so daily weekly "
     "monthly yearly annually already again".split()
 )
-# "twice the 2022 level", "twice what it was in 2022": the row against its own past
+# "twice the 2022 level", "twice what it was in 2022": the row against its own past; a year
+# only ("the 2023 level", "FY23", "'23"), never a count ("twice the 500 stores' sales")
 _OWN_PAST = re.compile(
-    r"(?i)\s*(?:(?:FY|fiscal\s+)?'?\d{2,4}\b|prior[-\s]year|previous\s+year|year[-\s]earlier)"
+    r"(?i)\s*(?:(?:FY\s*|fiscal\s+)?(?:(?:19|20)\d{2}|'\d{2})\b|FY\s*\d{2}\b"
+    r"|prior[-\s]year|previous\s+year|year[-\s]earlier)"
 )
+_COUNT_AFTER = re.compile(r"\s*\d")
 _DIGIT_X = re.compile(r"(?<![\d.,])[2-9]x\b")
 _WHAT_WAS = re.compile(r"(?i)\s+what\s+(?:it|they)\s+(?:was|were|had\s+been)\b")
 # what follows a comparison multiple: "twice as large", "two times that of", "three times its
@@ -136,6 +139,9 @@ def multiples(text: str, lo: int, hi: int) -> list[Multiple]:
     >>> t = "North's revenue roughly tripled, while South's was twice as large as West's."
     >>> [(t[m.start:m.end], str(m.factor), m.said(), m.over_time) for m in multiples(t, 0, len(t))]
     [('tripled', '3', '2.4 to 3.6', True), ('twice', '2', '1.8 to 2.2', False)]
+    >>> t = "Sales were twice the FY23 level and twice the 500 stores' sales."
+    >>> [(t[m.start:m.end], m.over_time) for m in multiples(t, 0, len(t))]
+    [('twice', True)]
     """
     out: list[Multiple] = []
     for m in _WORD.finditer(text, lo, hi):
@@ -161,6 +167,12 @@ def multiples(text: str, lo: int, hi: int) -> list[Multiple]:
                 else Decimal(_FACTORS.get(word.lower(), 0))
             )
             after = _COMPARED.match(text, m.end(), hi)
+            if (
+                after is not None
+                and _COUNT_AFTER.match(text, after.end(), hi) is not None
+                and _OWN_PAST.match(text, after.end(), hi) is None
+            ):
+                continue  # "twice the 500 stores' sales": a count, not what is compared
             loose = False
             if after is None:
                 noun = _NOUN.match(text, m.end(), hi)

@@ -35,6 +35,7 @@ from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.column_change_share import column_change_share
 from crossfoot.rules.column_median import column_median
 from crossfoot.rules.column_rest import column_rest
+from crossfoot.rules.column_rest_change import column_rest_change
 from crossfoot.rules.column_share import column_share, column_total_change
 from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
@@ -131,6 +132,7 @@ RULES: tuple[Rule, ...] = (
     column_change_share,  # "North made 59% of sales growth": of the column's whole change
     whole_of_part,  # a fine whole from an amount and its apposed percentage, x / (p / 100)
     column_rest,  # "excluding North, sales were 7,593": a column's whole less named rows
+    column_rest_change,  # "excluding Cloud, revenue grew 2.5%": that rest's change
     column_median,  # "the median region sold 2,975": the middle cell of a named column
     rate_product,  # "a 12% margin on 2,910 is about 349": the sentence's amount times its rate
     sum_share,  # (a + b) / c of three rows the text names, in one column

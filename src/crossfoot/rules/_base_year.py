@@ -33,7 +33,9 @@ __all__ = ["base_year"]
 # 2022", "than in March 2022"): the base is still of that year.
 _SUB_PERIOD = (
     r"(?:(?:q[1-4]|h[12])\s*'?\s*|(?:first|second|third|fourth)\s+(?:quarter|half)\s+(?:of\s+)?"
-    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?"
+    # (a month's name or its abbreviation whole: "mar..." of "the market 2023 average" is none)
+    r"|(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+)?"
 )
 # A year stated as the base a change is measured from: "from 2022", "than the 2022 level",
 # "higher than in 2022", "above the 2022 figure" (its side is the direction:

@@ -29,12 +29,12 @@ from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._base_year import base_year
 from crossfoot.rules._claim_year import own_year, year_before_stated
-from crossfoot.rules._day_focus import days_fit
 from crossfoot.rules._derive_kinds import (
     operand_class,
 )
 from crossfoot.rules._focus_rows import named_table_rows
 from crossfoot.rules._month_focus import claim_months, months_fit
+from crossfoot.rules._quarter_focus import periods_fit
 from crossfoot.rules._signed_change import dropped_sign
 from crossfoot.rules._tie_years import best_of
 from crossfoot.rules._worded_fraction import fraction_window, worded_fraction
@@ -348,7 +348,7 @@ def focus_ok(ctx: ClaimContext, operands: tuple[SourceValue, ...], change: bool)
     f = _focus(ctx)
     if f.month is not None and not months_fit(f.month, operands, change):
         return False
-    if not days_fit(ctx, operands, change):  # rows by day: "from January 15 to January 22"
+    if not periods_fit(ctx, operands, change):  # "from January 15 to January 22", "Q3 2022"
         return False
     if f.years:
         lo, hi = f.years[0], f.years[-1]

@@ -43,6 +43,7 @@ from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._list_lead import list_lead
 from crossfoot.rules._prose_change import names_change, states_change
 from crossfoot.rules._prose_subject import _source_words, content_word
+from crossfoot.sources.prose_list import joins_list
 
 __all__ = ["prose_subject_verdict"]
 
@@ -71,10 +72,18 @@ def _before_words(ctx: ClaimContext, v: SourceValue) -> frozenset[str]:
         lo = max(0, v.span[0] - _BACK)
         ends = [m.end() for m in _SENTENCE_END.finditer(text, lo, v.span[0])]
         lo = ends[-1] if ends else lo
-        for m in _NUMBER.finditer(text, lo, v.span[0]):
-            if not _DATE_NUMBER.match(text, m.start()):
-                lo = m.end()
-        words = tokens(text[lo : v.span[0]])
+        figures = [
+            m
+            for m in _NUMBER.finditer(text, lo, v.span[0])
+            if not _DATE_NUMBER.match(text, m.start())
+        ]
+        hi = v.span[0]
+        # a list's later figure is of the subject before its first ("45 cents in 2025 and 42
+        # cents in 2024": sources.prose_list)
+        while figures and joins_list(text[figures[-1].end() : hi]):
+            hi = figures.pop().start()
+        lo = figures[-1].end() if figures else lo
+        words = tokens(text[lo:hi])
         found = memo[key] = frozenset(t for t in words if content_word(t))
     return found
 

@@ -46,12 +46,12 @@ from crossfoot.rules.alignment_opening import opening_misfit
 from crossfoot.rules.alignment_operands import operands_misfit
 from crossfoot.rules.alignment_part import listed_misfit, years_list
 from crossfoot.rules.alignment_periods import period_misfit
-from crossfoot.rules.alignment_points import points_misfit
 from crossfoot.rules.alignment_pool import pool_misfit
 from crossfoot.rules.alignment_program import more_than_asked, program_misfit
 from crossfoot.rules.alignment_quantity import names_quantity
 from crossfoot.rules.alignment_quotient import quotient_misfit
 from crossfoot.rules.alignment_rank import rank_misfit
+from crossfoot.rules.alignment_rounded_level import change_misfit
 from crossfoot.rules.alignment_said import said_elsewhere
 from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_shares import share_column_misfit
@@ -148,7 +148,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
             )
         ):
             return AMOUNT_WHY
-        return points_misfit(m, kind, ops)
+        return change_misfit(c, kind, ops, named.values)
     if ask.op == "percent_change":
         if m.kind == "money":
             return "the question asks for a percentage change; this figure is an amount of money"

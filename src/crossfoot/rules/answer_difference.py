@@ -14,8 +14,9 @@ question writes) or else whose own name's word the question writes first, A is t
 figure's size is A less B, it is written negative, and no sentence of the figure (or of the
 figures restating it) writes a direction ("a decrease of -466" says which way it reads).
 
-The same reading of "the difference between A and B" (flag23) was measured and not kept: its
-golds take either order (docs/claims.md, flag24).
+"The difference between A and B" sets no order: its golds take either order (flag23's reading
+of B less A was measured and not kept, docs/claims.md, flag24); a negative figure for it, either
+order, is a signed change where a size was asked (``rules.answer_gap_sign``, flags38).
 """
 
 from __future__ import annotations

@@ -47,6 +47,7 @@ from crossfoot.rules._shown import SHOWN
 from crossfoot.rules.alignment_halves import judged_finals
 from crossfoot.rules.alignment_signs import _ASKS_DOWN, _SIGNED, _pair, asked_direction
 from crossfoot.rules.answer_difference import more_than_misfits
+from crossfoot.rules.answer_gap_sign import negative_gap_misfits
 from crossfoot.rules.answer_round import cut_short
 
 __all__ = ["change_between", "final_misfits", "stated_way"]
@@ -232,6 +233,8 @@ def final_misfits(
     ]
     if ask.op is None:  # ("how much more was A than B?")
         return out | more_than_misfits(ask, claims, shown)
+    if ask.op == "change":  # ("the difference between A and B": a size; answer_gap_sign)
+        out |= negative_gap_misfits(ask, claims, shown)
     # (the question is read only when a final figure is computed from figures shown)
     years = (asked_direction(ask.text) or change_between(ask.text)) if shown else None
     if years is None:

@@ -35,7 +35,11 @@ from crossfoot.sources.rows_label_match import label_search
 __all__ = ["ranked_rows", "same_noun"]
 
 _WORDS = re.compile(r"[a-z]{3,}")
-_NOUNS = ROW_NOUNS | PERIOD_NOUNS  # ("the strongest month": a series' rows)
+# ("the strongest month": a series' rows); cut of a final "s" as the sentence's words are
+# ("business" and "businesses" read "busine", "businesse")
+_NOUNS = frozenset(
+    w.rstrip("s") for n in ROW_NOUNS | PERIOD_NOUNS for w in (n, f"{n}es" if n[-1] == "s" else n)
+)
 _NAMING = re.compile(r"[^($,;.]*")  # the words after a superlative, up to its figure or comma
 _YEAR_FIRST = re.compile(r"(?i)\s*(?:fiscal\s+|fy\s*)?((?:19|20)\d\d)\s+[a-z]")
 # The last words before a superlative, in its clause (not past a comma or colon).
@@ -218,8 +222,8 @@ def _misplaced(
 
 def _column_said(v: SourceValue, sentence: str, values: Sequence[SourceValue]) -> bool:
     """Whether the sentence names the cell's column by the year it holds, and names no other
-    year ("the largest region in 2023" of a cell of the 2023 column); or the column is the
-    table's only one of figures and the sentence names no year."""
+    year ("the largest region in 2023" of a cell of the 2023 column), or no year at all; or the
+    column is the table's only one of figures and the sentence names no year."""
     said = {int(y) for y in _ANY_YEAR.findall(sentence)}
     if v.year is None or (said <= {v.year} and row_period(v) is not None):  # (a month's row)
         return not said and all(
@@ -228,7 +232,9 @@ def _column_said(v: SourceValue, sentence: str, values: Sequence[SourceValue]) -
             if w.source_id == v.source_id and w.table == v.table
         )
     if str(v.year) in (v.column or "") or _long_row(v):
-        return said == {v.year}
+        # (no year said: the figure quoted with its rank is of its own column, "Cloud remained
+        # the largest segment at $1.56 billion")
+        return said == {v.year} or not said
     return False
 
 

@@ -12,7 +12,9 @@ neither ("what is the net change?"). Here a text figure and a cell are one pair 
 bound to each other:
 
 - the text figure's own sentence names the cell's row ("cash and equivalents was $ 1,041.1
-  million" beside the row *cash and equivalents*): a remark on that line; or its own clause
+  million" beside the row *cash and equivalents*), its head word maybe in the statements' other
+  word ("revenue grew to $ 2,457 million" beside *Net sales*: language.rowsynonyms): a remark
+  on that line; or its own clause
   names the row in other words, by a word no other row has ("capital spending was $ 509.3
   million" beside *capital expenditures*: :mod:`crossfoot.rules._clause_row`); or
 - the question (or the claim's sentence) names the cell's row (and its year, when it names
@@ -47,6 +49,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
+from crossfoot.language.rowsynonyms import other_names
 from crossfoot.language.rowtokens import required_tokens
 from crossfoot.model.context import ClaimContext, Scope, Verdict
 from crossfoot.model.memo import per_answer
@@ -131,12 +134,14 @@ class _Operands:
             self.context[id(p)] = frozenset(t for t in near if content_word(t))
             said = clause(src.text, p.span[0] if p.span else 0)  # its own clause's words
             other = clause_rows(said, self.rows, own)  # a row named in other words
+            # a head word in the statements' other word ("revenue" of *Net sales*)
+            wide = other_names(set(near)) or near
             self.by_sentence += [
                 (p, c)
                 for c in self.cells
                 if c.source_id != p.source_id
                 and self.words(c)
-                and (self.words(c) <= near or self.line[id(c)] in other)
+                and (self.words(c) <= wide or self.line[id(c)] in other)
             ]
 
 
