@@ -17,7 +17,6 @@ from decimal import Decimal
 
 from crossfoot.language.bounds import claimed_bound, clip
 from crossfoot.language.changewords import CHANGE, words
-from crossfoot.language.collective_lines import names_part_row
 from crossfoot.language.direction import sign_words, stated_direction
 from crossfoot.language.order import answer_order
 from crossfoot.language.prose_order import prose_order
@@ -33,7 +32,8 @@ from crossfoot.rules._claim_year import own_year, year_before_stated
 from crossfoot.rules._derive_kinds import (
     operand_class,
 )
-from crossfoot.rules._month_focus import claim_months, months_fit, period_row
+from crossfoot.rules._focus_rows import named_table_rows
+from crossfoot.rules._month_focus import claim_months, months_fit
 from crossfoot.rules._quarter_focus import periods_fit
 from crossfoot.rules._signed_change import dropped_sign
 from crossfoot.rules._tie_years import best_of
@@ -323,16 +323,7 @@ def _focus(ctx: ClaimContext) -> _Focus:
         years = {own}  # "rose 5.6% in 2018 and 12.1% in 2019": each figure of its own year
     elif (prior := year_before_stated(ctx.text, ctx.mention, sorted(years), others)) is not None:
         years = {prior}  # "... in 2019, compared with 33.0% a year earlier": 33.0% is of 2018
-    labels: dict[tuple[str, int], dict[int, str]] = {}
-    for group in ctx.scope.groups:
-        for v in group.values:
-            if v.table is not None and v.row_index is not None and v.row and not period_row(v):
-                labels.setdefault((v.source_id, v.table), {})[v.row_index] = v.row
-    rows: dict[tuple[str, int], frozenset[int]] = {}
-    for key, by_index in labels.items():
-        named = frozenset(i for i, lab in by_index.items() if names_part_row(lab, s.text))
-        if named:
-            rows[key] = named
+    rows = named_table_rows(ctx)  # (rules._focus_rows: once per answer, groups and sentence)
     base = len(years) == 1 and base_year(ctx, next(iter(years)))
     focus = _Focus(tuple(sorted(years)), rows, base, claim_months(ctx, others))
     ctx.notes["derive.focus"] = focus

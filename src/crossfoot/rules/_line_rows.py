@@ -30,7 +30,7 @@ from crossfoot.language.summary_lines import line_role
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import SourceValue
-from crossfoot.rules._derive_shared import _focus
+from crossfoot.rules._focus_rows import named_table_rows
 
 __all__ = ["named_rows", "rows_alone"]
 
@@ -74,8 +74,9 @@ def named_rows(ctx: ClaimContext, group: ValueIndex) -> ValueIndex | None:
     11,979" sums three rows that need not be adjacent (another row, or a section's block and its
     subtotal, between them). In the named rows alone, a column's named cells are one line.
     Read only when the sentence names three rows of one table by their labels (the derivations'
-    focus, made once a claim): most claims name fewer, and the focus of the group costs more."""
-    if not any(len(r) >= _MIN_ROWS for r in _focus(ctx).rows.values()):
+    focus's rows, made once per answer and sentence: ``rules._focus_rows``): most claims name
+    fewer, and the focus of the group costs more."""
+    if not any(len(r) >= _MIN_ROWS for r in named_table_rows(ctx).values()):
         return None
     focused = focus_group(ctx, group)
     if focused is None:
