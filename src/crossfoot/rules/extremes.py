@@ -41,6 +41,13 @@ _NOUNS = frozenset(
     w.rstrip("s") for n in ROW_NOUNS | PERIOD_NOUNS for w in (n, f"{n}es" if n[-1] == "s" else n)
 )
 _NAMING = re.compile(r"[^($,;.]*")  # the words after a superlative, up to its figure or comma
+# A period shorter than a year the sentence names ("highest in Q4", "Widgets' strongest quarter"):
+# the superlative ranks the row's own periods, not its column.
+_SUB_PERIOD = re.compile(
+    r"(?i)\b(?:q[1-4]|h[12]|quarters?|months?|weeks?|half|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|"
+    r"apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|"
+    r"dec(?:ember)?)\b"
+)
 _YEAR_FIRST = re.compile(r"(?i)\s*(?:fiscal\s+|fy\s*)?((?:19|20)\d\d)\s+[a-z]")
 # The last words before a superlative, in its clause (not past a comma or colon).
 _HEAD = re.compile(r"((?:\b[\w'-]+[^\w,;:]+){1,6})$")
@@ -234,7 +241,7 @@ def _column_said(v: SourceValue, sentence: str, values: Sequence[SourceValue]) -
     if str(v.year) in (v.column or "") or _long_row(v):
         # (no year said: the figure quoted with its rank is of its own column, "Cloud remained
         # the largest segment at $1.56 billion")
-        return said == {v.year} or not said
+        return said == {v.year} or (not said and _SUB_PERIOD.search(sentence) is None)
     return False
 
 
