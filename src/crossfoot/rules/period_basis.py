@@ -8,7 +8,8 @@ base is judged on that base alone:
 - a year earlier: "year over year", "YoY", "from a year earlier", "the year-ago quarter", "the
   prior-year quarter", "the same quarter (period, month) last year";
 - the step before: "sequentially", "quarter over quarter", "QoQ", "month over month", "from the
-  previous (prior, preceding) quarter (month)".
+  previous (prior, preceding) quarter (month)", "from (than) last quarter" ("in the last quarter
+  of 2024" is that year's fourth, no base).
 
 The period is the quarter the sentence names ("Q4", "the fourth quarter", with its year, else
 the latest year that has it), else the line's latest. A percentage is the relative change, a
@@ -48,7 +49,10 @@ _YEAR_BASE = re.compile(
 )
 _STEP_BASE = re.compile(
     r"(?i)\b(?:sequential(?:ly)?|quarter[\s-]+(?:over|on)[\s-]+quarter|qoq|q/q|month[\s-]+"
-    r"(?:over|on)[\s-]+month|mom|m/m|(?:previous|prior|preceding|last)\s+(?:quarter|month))\b"
+    r"(?:over|on)[\s-]+month|mom|m/m|(?:previous|prior|preceding)\s+(?:quarter|month)|"
+    # ("last" a base only after a word of comparison: "in the last quarter of 2024" is its Q4)
+    r"(?:from|than|over|versus|vs\.?|against|with|to)\s+(?:the\s+)?last\s+(?:quarter|month)"
+    r"(?!\s+of\b))\b"
 )
 _GATE = (
     "year over year", "year on year", "yoy", "y/y", "year earlier", "year ago", "prior year",
