@@ -11,7 +11,7 @@ base is judged on that base alone:
   previous (prior, preceding) quarter (month)", "from (than) last quarter" ("in the last quarter
   of 2024" is that year's fourth, no base).
 
-The period is the quarter the sentence names ("Q4", "the fourth quarter", with its year, else
+The period is the quarter the sentence names ("Q4", "3Q24", "the fourth quarter", with its year, else
 the latest year that has it), else the line's latest. A percentage is the relative change, a
 plain amount the difference; the claim's direction words must agree with the sign. The verdict
 is ``derived`` when the named base's change meets the figure; ``contradicted`` when it does not,
@@ -39,6 +39,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_direction, fmt_result
+from crossfoot.rules._quarter_focus import named_quarters
 
 __all__ = ["period_basis"]
 
@@ -61,7 +62,10 @@ _GATE = (
     "previous quarter", "prior quarter", "preceding quarter", "last quarter", "previous month",
     "prior month", "preceding month", "last month",
 )  # fmt: skip
-_QUARTER = re.compile(r"(?i)\b(?:q([1-4])|(first|second|third|fourth)[\s-]+quarter)\b")
+# ("Q3", "3Q24", "3Q'24", "the third quarter")
+_QUARTER = re.compile(
+    r"(?i)\b(?:q([1-4])\b|([1-4])q(?=\d|'|\b)|(first|second|third|fourth)[\s-]+quarter\b)"
+)
 _ORD = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _HUNDRED = Decimal(100)
 
@@ -84,9 +88,9 @@ def period_basis(ctx: ClaimContext) -> Verdict | None:
     quarter = _QUARTER.search(ctx.text, lo, hi) or _QUARTER.search(s.text)
     month_end = None
     if quarter is not None:
-        q = quarter.group(1)
-        month_end = 3 * (int(q) if q else _ORD[quarter.group(2).lower()])
-    years = set(years_in_text(s.text))
+        q = quarter.group(1) or quarter.group(2)
+        month_end = 3 * (int(q) if q else _ORD[quarter.group(3).lower()])
+    years = set(years_in_text(s.text)) | {y for y, _ in named_quarters(s.text) or ()}  # ("3Q24")
     percent = m.kind == "percent"
     for line in _lines(ctx):
         target = _target(line, month_end, years)
