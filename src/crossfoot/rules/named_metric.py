@@ -26,6 +26,8 @@ figure the definition does not meet is left to the other rules.
 >>> t += "\\n| Capital expenditures | (515) |"
 >>> crossfoot.check("Net debt was $1,350 million in 2024.", [t]).passed
 True
+>>> bool(_DEBT.search("Total debt")), bool(_DEBT.search("Debt to equity ratio"))
+(True, False)
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ from crossfoot.rules.profit_cascade import claim_years
 __all__ = ["named_metric"]
 
 _DEBT = re.compile(
-    r"(?i)^(?!.*\b(?:net|cost|interest|issuance|repayment|proceeds)\b).*\b(?:debt|borrowings)\b"
+    r"(?i)^(?!.*\b(?:net|cost|interest|issuance|repayment|proceeds|ratio|to)\b)"
+    r".*\b(?:debt|borrowings)\b"
 )
 _CASH = re.compile(
     r"(?i)^(?!.*\b(?:flows?|provided|used|activities|restricted|net)\b)\s*(?:total\s+)?cash\b"
