@@ -111,14 +111,3 @@ def test_a_groups_mean_is_the_mean_of_its_rows(
 ) -> None:
     report = crossfoot.trace(answer, _RECORDS, key=key)
     assert [c.status for c in report.claims] == statuses, report.explain()
-
-
-def test_a_column_of_unhashable_cells_is_no_category() -> None:
-    """A result row's cell that cannot be hashed (a signaling NaN) is no category value: the
-    fuzz door's case (read38c) crashed ``set(col)`` in sources.rows_categories."""
-    from decimal import Decimal
-
-    try:
-        crossfoot.trace("0", {"sales": [{}, {}, {"": Decimal("sNaN")}]})
-    except crossfoot.CrossfootError:
-        pass

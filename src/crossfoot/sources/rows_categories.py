@@ -36,13 +36,10 @@ def categories(
     for j, col in enumerate(texts):
         if j == key_col or len(col) != rows or col is skip:  # (``skip``: the months)
             continue
-        strs = [v for v in col if type(v) is str]
-        if len(strs) != rows:
-            continue  # (before the set: a cell of another type may not hash, a signaling NaN)
-        distinct = set(strs)
+        distinct = set(col)
         if not 2 <= len(distinct) <= min(_MAX_VALUES, rows - 1):
             continue
-        if not all(v.strip() and not _NUMERIC.match(v) for v in distinct):
+        if not all(type(v) is str and v.strip() and not _NUMERIC.match(v) for v in distinct):
             continue  # (numbers as strings, flags "0" / "1": no category)
         by: dict[str, list[int]] = {}
         for i, v in enumerate(col):
