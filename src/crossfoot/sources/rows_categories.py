@@ -29,6 +29,9 @@ def categories(
 
     >>> categories(["rep", "region"], [["A", "B", "C"], ["EU", "US", "EU"]], 0, 3)
     [('region', {'EU': [0, 2]})]
+    >>> from decimal import Decimal
+    >>> categories(["rep", "x"], [["A", "B", "C"], [Decimal("sNaN"), "EU", "EU"]], 0, 3)
+    []
     """
     out: list[Category] = []
     if rows < 3:
@@ -36,10 +39,12 @@ def categories(
     for j, col in enumerate(texts):
         if j == key_col or len(col) != rows or col is skip:  # (``skip``: the months)
             continue
-        distinct = set(col)
+        if not all(type(v) is str for v in col):
+            continue  # (strings only: a number or a NaN cell is no category, nor hashable)
+        distinct = {str(v) for v in col}
         if not 2 <= len(distinct) <= min(_MAX_VALUES, rows - 1):
             continue
-        if not all(type(v) is str and v.strip() and not _NUMERIC.match(v) for v in distinct):
+        if not all(v.strip() and not _NUMERIC.match(v) for v in distinct):
             continue  # (numbers as strings, flags "0" / "1": no category)
         by: dict[str, list[int]] = {}
         for i, v in enumerate(col):
