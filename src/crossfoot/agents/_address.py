@@ -18,12 +18,17 @@ from crossfoot.agents._keys import arg_name
 
 __all__ = ["address_numbers"]
 
+# ("line" alone only numbered or after an address word: "line1", "address_line", not
+# "subject_line" nor "order_line")
 _NAME = re.compile(
-    r"(?:^|_)(?:address|addr|street|line|apt|apartment|suite|house|building|flat)(?:_?\d)?$"
+    r"(?:^|_)(?:address|addr|street|apt|apartment|suite|house|building|flat)(?:_?\d)?$"
+    r"|(?:^|_)(?:(?:address|addr|street)_?)?line_?\d$|(?:^|_)(?:address|addr|street)_?line$"
     r"|^(?:address|addr|street)(?:_?line)?(?:_?\d)?(?:_|$)"
 )
 _NOT = ("email", "mail", "ip", "mac", "wallet", "web", "url", "ipv")
-_NUMBER = re.compile(r"(?<![\w.,/#-])(\d{1,5}[a-z]?)(?![\w.,/-]|\.\d)")
+# (a comma or a dot after ends the number, "apt 12b, 445 maple drive", "apt 7.", unless a digit
+# follows: "1,200", "4.5")
+_NUMBER = re.compile(r"(?<![\w.,/#-])(\d{1,5}[a-z]?)(?![\w/-]|[.,]\d)")
 _MAX = 100  # characters of an address line
 
 
@@ -33,6 +38,10 @@ def address_numbers(path: str, low: str) -> list[str]:
 
     >>> address_numbers("update.address2", "suite 419"), address_numbers("x.address1", "12b elm st")
     (['419'], ['12b'])
+    >>> address_numbers("x.line1", "suite 491, 12 elm st."), address_numbers("x.address", "lot 4.5")
+    (['491', '12'], [])
+    >>> address_numbers("m.subject_line", "part 2"), address_numbers("u.billing_address_line", "apt 2")
+    ([], ['2'])
     >>> address_numbers("u.email_address", "7 a"), address_numbers("x.street", "5th avenue")
     ([], [])
     """

@@ -81,13 +81,18 @@ _WORDED_DAY = re.compile(
 )
 
 
+_SPELLED_GATE = ("of ", "the ", "Of ", "The ", "OF ", "THE ")  # (_WORDED_DAY is case-blind)
+
+
 def _spelled_days(text: str) -> str:
     """``text`` with each day of the month written in words beside a month in digits.
 
     >>> _spelled_days("the third of May, or May the twenty-first; a third of it")
     'the 3rd of May, or May 21st; a third of it'
+    >>> _spelled_days("The Third Of May, May The First")  # (a title's case: the gate too)
+    'The 3rd Of May, May 1st'
     """
-    if "of " not in text and "the " not in text and "OF " not in text and "THE " not in text:
+    if not any(w in text for w in _SPELLED_GATE):
         return text
     return _WORDED_DAY.sub(_as_digits, text)
 

@@ -11,6 +11,8 @@ end of the change and the other end is next to it: the quarter before or after i
 
 >>> sorted(named_quarters("Up 4% in Q3 2023 compared with the third quarter of 2022 and 4Q'22."))
 [(2022, 3), (2022, 4), (2023, 3)]
+>>> sorted(named_quarters("Up 4% in 3Q23 compared with Q2 FY23."))
+[(2023, 2), (2023, 3)]
 >>> named_quarters("Up 4% in Q3 compared with Q3 2022.") is None
 True
 """
@@ -32,7 +34,8 @@ _Q = (
     r"(?:\s+of)?)"
 )
 _QUARTER_YEAR = re.compile(
-    rf"(?i)\b{_Q}\s*(?:,\s*)?(?:fiscal\s+|fy\s*)?(?:(?P<year>(?:19|20)\d\d)\b|'(?P<yy>\d\d)\b)?"
+    rf"(?i)\b{_Q}\s*(?:,\s*)?(?:(?:fiscal\s+|fy\s*)?(?P<year>(?:19|20)\d\d)\b"
+    r"|(?:fy\s*|')(?P<yy>\d\d)\b|(?<=q)(?P<yy2>\d\d)\b)?"  # ("Q3 FY23", "4Q'22", "3Q23")
 )
 _ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 
@@ -45,7 +48,8 @@ def named_quarters(text: str) -> frozenset[tuple[int, int]] | None:
         return frozenset()
     out: set[tuple[int, int]] = set()
     for m in _QUARTER_YEAR.finditer(text):
-        year = m["year"] or (f"20{m['yy']}" if m["yy"] else None)
+        yy = m["yy"] or m["yy2"]
+        year = m["year"] or (f"20{yy}" if yy else None)
         if year is None:
             return None
         q = int(m["q"] or m["q2"]) if m["q"] or m["q2"] else _ORDINAL[m["ord"].lower()]

@@ -34,10 +34,11 @@ if TYPE_CHECKING:
 #: (kind, result, formula, operands), as rules.rowsums makes its hits of them
 CategoryHit = tuple[str, Decimal, str, tuple[SourceValue, ...]]
 
-__all__ = ["CategoryHit", "category_hits", "category_values", "named_category"]
+__all__ = ["MEAN_WORDS", "CategoryHit", "category_hits", "category_values", "named_category"]
 
 _HUNDRED = Decimal(100)
-_MEAN = frozenset("mean average averages averaged avg".split())
+# (rules.group_mean_called reads the same words)
+MEAN_WORDS = frozenset("mean average averages averaged averaging avg".split())
 _ROW_NOUNS = frozenset("row rows record records entries".split())
 
 
@@ -76,7 +77,7 @@ def category_hits(
                 f"rows of {where} ({len(rows)}) / rows ({table.rows}) = {fmt_total(share)}%",
                 (),
             )
-    mean = not _MEAN.isdisjoint(words)
+    mean = not MEAN_WORDS.isdisjoint(words)
     m = ctx.mention
     for col in table.columns:
         if col.percent or not currencies_agree(m.currency, col.currency):

@@ -43,10 +43,11 @@ _NOUNS = frozenset(
 _NAMING = re.compile(r"[^($,;.]*")  # the words after a superlative, up to its figure or comma
 # A period shorter than a year the sentence names ("highest in Q4", "Widgets' strongest quarter"):
 # the superlative ranks the row's own periods, not its column.
+# ("half" only of a year, "may" only as a month: "over half of sales", "Cloud may remain" name none)
 _SUB_PERIOD = re.compile(
-    r"(?i)\b(?:q[1-4]|h[12]|quarters?|months?|weeks?|half|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|"
-    r"apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|"
-    r"dec(?:ember)?)\b"
+    r"(?i)\b(?:q[1-4]|h[12]|quarters?|months?|weeks?|(?:first|second|1st|2nd|back)[\s-]+half|"
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|(?:in|of|since|until|through)\s+may|"
+    r"may\s+\d|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
 )
 _YEAR_FIRST = re.compile(r"(?i)\s*(?:fiscal\s+|fy\s*)?((?:19|20)\d\d)\s+[a-z]")
 # The last words before a superlative, in its clause (not past a comma or colon).

@@ -27,14 +27,15 @@ from decimal import Decimal
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._derive_shared import claim_interval
-from crossfoot.rules._rowsums_categories import named_category
+from crossfoot.rules._rowsums_categories import MEAN_WORDS, named_category
 from crossfoot.rules._rowsums_groups import claim_clause
 from crossfoot.rules._rowsums_tables import _Table, fmt_total, scope_tables
 from crossfoot.rules.direct import currencies_agree
 
 __all__ = ["group_mean_called"]
 
-_MEAN = frozenset("mean average averages averaged avg".split())
+# Substring gates of the words, each case they are written in ("Mean", "AVG")
+_GATE = ("verag", "VERAG", "ean", "EAN", "vg", "VG")
 _MEAN_COLUMN = ("avg", "average", "mean", "median")
 
 
@@ -44,10 +45,10 @@ def group_mean_called(ctx: ClaimContext) -> Verdict | None:
     if not o.result_rows or not o.allow_derived or not m.claim or m.high is not None:
         return None
     text = ctx.sentence.text
-    if m.kind not in ("money", "number") or not ("verag" in text or "mean" in text or "vg" in text):
-        return None  # (substring gates: "Average" and "average", "avg")
+    if m.kind not in ("money", "number") or not any(g in text for g in _GATE):
+        return None
     said = _said(ctx)
-    if _MEAN.isdisjoint(_WORDS.findall(said.lower())):
+    if MEAN_WORDS.isdisjoint(_WORDS.findall(said.lower())):
         return None
     lo, hi = claim_interval(ctx)
     for table in scope_tables(ctx):

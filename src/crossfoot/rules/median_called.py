@@ -37,8 +37,9 @@ __all__ = ["median_called"]
 def median_called(ctx: ClaimContext) -> Verdict | None:
     """Rule: a figure its clause calls the median that is only some other cell of the column."""
     m = ctx.mention
-    if "edian" not in ctx.sentence.text or not m.claim or m.high is not None:
-        return None  # ("Median" and "median": a substring gate before any reading)
+    text = ctx.sentence.text
+    if ("edian" not in text and "EDIAN" not in text) or not m.claim or m.high is not None:
+        return None  # ("Median", "median", "MEDIAN": a substring gate before any reading)
     if m.kind not in ("money", "number", "percent") or not ctx.options.allow_derived:
         return None
     before, after = claim_clause(ctx)

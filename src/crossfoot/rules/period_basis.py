@@ -8,9 +8,10 @@ base is judged on that base alone:
 - a year earlier: "year over year", "YoY", "from a year earlier", "the year-ago quarter", "the
   prior-year quarter", "the same quarter (period, month) last year";
 - the step before: "sequentially", "quarter over quarter", "QoQ", "month over month", "from the
-  previous (prior, preceding) quarter (month)".
+  previous (prior, preceding) quarter (month)", "from (than) last quarter" ("in the last quarter
+  of 2024" is that year's fourth, no base).
 
-The period is the quarter the sentence names ("Q4", "the fourth quarter", with its year, else
+The period is the quarter the sentence names ("Q4", "3Q24", "the fourth quarter", with its year, else
 the latest year that has it), else the line's latest. A percentage is the relative change, a
 plain amount the difference; the claim's direction words must agree with the sign. The verdict
 is ``derived`` when the named base's change meets the figure; ``contradicted`` when it does not,
@@ -38,6 +39,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label, operand_class
 from crossfoot.rules._derive_shared import claim_direction, fmt_result
+from crossfoot.rules._quarter_focus import named_quarters
 
 __all__ = ["period_basis"]
 
@@ -48,7 +50,10 @@ _YEAR_BASE = re.compile(
 )
 _STEP_BASE = re.compile(
     r"(?i)\b(?:sequential(?:ly)?|quarter[\s-]+(?:over|on)[\s-]+quarter|qoq|q/q|month[\s-]+"
-    r"(?:over|on)[\s-]+month|mom|m/m|(?:previous|prior|preceding|last)\s+(?:quarter|month))\b"
+    r"(?:over|on)[\s-]+month|mom|m/m|(?:previous|prior|preceding)\s+(?:quarter|month)|"
+    # ("last" a base only after a word of comparison: "in the last quarter of 2024" is its Q4)
+    r"(?:from|than|over|versus|vs\.?|against|with|to)\s+(?:the\s+)?last\s+(?:quarter|month)"
+    r"(?!\s+of\b))\b"
 )
 _GATE = (
     "year over year", "year on year", "yoy", "y/y", "year earlier", "year ago", "prior year",
@@ -57,7 +62,10 @@ _GATE = (
     "previous quarter", "prior quarter", "preceding quarter", "last quarter", "previous month",
     "prior month", "preceding month", "last month",
 )  # fmt: skip
-_QUARTER = re.compile(r"(?i)\b(?:q([1-4])|(first|second|third|fourth)[\s-]+quarter)\b")
+# ("Q3", "3Q24", "3Q'24", "the third quarter")
+_QUARTER = re.compile(
+    r"(?i)\b(?:q([1-4])\b|([1-4])q(?=\d|'|\b)|(first|second|third|fourth)[\s-]+quarter\b)"
+)
 _ORD = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _HUNDRED = Decimal(100)
 
@@ -80,9 +88,9 @@ def period_basis(ctx: ClaimContext) -> Verdict | None:
     quarter = _QUARTER.search(ctx.text, lo, hi) or _QUARTER.search(s.text)
     month_end = None
     if quarter is not None:
-        q = quarter.group(1)
-        month_end = 3 * (int(q) if q else _ORD[quarter.group(2).lower()])
-    years = set(years_in_text(s.text))
+        q = quarter.group(1) or quarter.group(2)
+        month_end = 3 * (int(q) if q else _ORD[quarter.group(3).lower()])
+    years = set(years_in_text(s.text)) | {y for y, _ in named_quarters(s.text) or ()}  # ("3Q24")
     percent = m.kind == "percent"
     for line in _lines(ctx):
         target = _target(line, month_end, years)

@@ -10,8 +10,8 @@ them ("... in 2025, and net income was $1.2 million") names a subject of its own
 
 >>> joins_list(" cents per share in 2025 and ")
 True
->>> joins_list(" million in 2025, compared with ")
-True
+>>> joins_list(" million in 2025, compared with "), joins_list(" cents per share in fy24 and ")
+(True, True)
 >>> joins_list(" in 2025 and net income was ")
 False
 >>> joins_list(" in 2025. In 2024 it was ")
@@ -31,7 +31,7 @@ _JOINING = frozenset(
     "years ended per share diluted basic each respectively cents cent million millions billion "
     "billions thousand thousands percent % $ , ( ) - fy".split()
 )
-_TOKEN = re.compile(r"[a-z]+\.?|(?:19|20)\d\d\b|fy\d{2,4}\b|\S")
+_TOKEN = re.compile(r"fy\d{2,4}\b|[a-z]+\.?|(?:19|20)\d\d\b|\S")  # ("fy24" before "fy")
 _YEARISH = re.compile(r"(?:19|20)\d\d|fy\d{2,4}")
 
 
