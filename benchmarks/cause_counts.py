@@ -210,7 +210,10 @@ def _direct_reading(hit: Any, item: Any) -> str:
     ev = hit.evidence
     formula = ev.formula.rsplit("=", 1)[-1]
     reading = formula[formula.find("(") + 1 : formula.rfind(")")] if "(" in formula else "plain"
-    reading = "scaled" if "scaled" in reading else reading
+    # a template only: rules.scaled writes the answer's calculation after "read in", and
+    # rules.cell_words a row label, into the formula (read38c)
+    scaled = "scaled" in reading or reading.startswith("read in ")
+    reading = "scaled" if scaled else reading if reading in _READINGS else "another reading"
     sv = ev.operands[0] if ev.operands else None
     digits, change = "a cell", "n/a"
     if sv is not None and sv.span is not None:
@@ -224,6 +227,10 @@ def _direct_reading(hit: Any, item: Any) -> str:
     return f"{hit.status}; {reading}; {digits}; {change}"
 
 
+# The readings rules.direct names (its ``_targets``) and rules.change_column's.
+_READINGS = frozenset(
+    {"plain", "as a fraction", "as a percentage", "as percentage points", "a percent change"}
+)
 _CHANGE_WORDS = (
     "chang increas decreas grew grow declin rose rise fell fall differ drop up down higher lower "
     "reduc gain loss improv".split()

@@ -91,9 +91,10 @@ def _year_of(item: Item, place: str, v: Decimal) -> str | int:
 
 
 def _relation(a: str | int, b: str | int) -> str:
+    """The first operand's year against the second's, in words (never a year: counts only)."""
     if isinstance(a, int) and isinstance(b, int):
         return "later" if a > b else "earlier" if a < b else "same"
-    return f"{a}/{b}"
+    return "/".join("a year" if isinstance(x, int) else x for x in (a, b))
 
 
 def _words(text: str) -> set[str]:
@@ -176,6 +177,37 @@ def change_tags(item: Item, claim: dict[str, Any]) -> list[str]:
 _CUT = re.compile(r"[\d'\"(\[]|\bcomes from\b|\bnames\b.*|\bis one value\b.*|\bvalue of\b.*")
 
 
+# The words the off_question templates write before their first slot; a reason's first clause
+# is kept up to the first other word ("the question asks about the amounts of Net income": a
+# row label, unquoted, of the item; read38c).
+_TEMPLATE_WORDS = frozenset(
+    "the question asks about for how many whether a an one of every all last change changes "
+    "difference between from to over in percentage share figure figures value values amounts "
+    "average averages sum total ratio rate years year months period periods and or its their "
+    "this that is are was were".split()
+)
+
+
+def _template(message: str) -> str:
+    """The first clause of a reason, cut before its first figure, quote, bracket, label or any
+    word outside the templates' own words (counts only).
+
+    >>> _template("the question asks about the amounts of Net income; this figure is 5")
+    'the question asks about the amounts of'
+    >>> _template("the question asks for 2019; the figure is of 2018")
+    'the question asks for'
+    """
+    first = message.split(";")[0]
+    cut = _CUT.search(first)
+    words = (first[: cut.start()] if cut else first).split()
+    kept = []
+    for w in words:
+        if w.lower().strip(",:") not in _TEMPLATE_WORDS:
+            break
+        kept.append(w)
+    return " ".join(kept)
+
+
 def _off_question_templates(item: Item, tool: Any) -> set[str]:
     """The templates of the off_question reasons of the final figure (counts only)."""
     if tool is None:
@@ -183,9 +215,7 @@ def _off_question_templates(item: Item, tool: Any) -> set[str]:
     report = tool._checker(item).check(item.answer, question=item.question or None)
     if not report.claims or report.claims[-1].status != "off_question":
         return set()
-    first = str(report.claims[-1].message).split(";")[0]
-    cut = _CUT.search(first)
-    template = (first[: cut.start()] if cut else first).strip()
+    template = _template(str(report.claims[-1].message))
     unread = (
         "an operand of no year read" if "()" in str(report.claims[-1].message) else "years read"
     )
