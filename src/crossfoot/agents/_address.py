@@ -40,8 +40,10 @@ def address_numbers(path: str, low: str) -> list[str]:
     (['419'], ['12b'])
     >>> address_numbers("x.line1", "suite 491, 12 elm st."), address_numbers("x.address", "lot 4.5")
     (['491', '12'], [])
-    >>> address_numbers("m.subject_line", "part 2"), address_numbers("u.billing_address_line", "apt 2")
-    ([], ['2'])
+    >>> address_numbers("m.subject_line", "part 2")
+    []
+    >>> address_numbers("u.billing_address_line", "apt 2")
+    ['2']
     >>> address_numbers("u.email_address", "7 a"), address_numbers("x.street", "5th avenue")
     ([], [])
     """

@@ -11,9 +11,9 @@ base is judged on that base alone:
   previous (prior, preceding) quarter (month)", "from (than) last quarter" ("in the last quarter
   of 2024" is that year's fourth, no base).
 
-The period is the quarter the sentence names ("Q4", "3Q24", "the fourth quarter", with its year, else
-the latest year that has it), else the line's latest. A percentage is the relative change, a
-plain amount the difference; the claim's direction words must agree with the sign. The verdict
+The period is the quarter the sentence names ("Q4", "3Q24", "the fourth quarter", with its year,
+else the latest year that has it), else the line's latest. A percentage is the relative change,
+a plain amount the difference; the claim's direction words must agree with the sign. The verdict
 is ``derived`` when the named base's change meets the figure; ``contradicted`` when it does not,
 but the other base's change of the same line does (the message gives the named base's change).
 Otherwise the other rules judge it.
