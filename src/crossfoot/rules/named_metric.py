@@ -39,8 +39,9 @@ from crossfoot.arithmetic.evaluate import agrees
 from crossfoot.language.direction import clause_bounds
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
-from crossfoot.rules._derive_kinds import label, operand_class
+from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import kind_allowed
+from crossfoot.rules._scope_lines import table_columns
 from crossfoot.rules.profit_cascade import claim_years
 
 __all__ = ["named_metric"]
@@ -99,15 +100,9 @@ def named_metric(ctx: ClaimContext) -> Verdict | None:
 
 def _columns(ctx: ClaimContext, years: set[int]) -> list[list[SourceValue]]:
     """The amount cells of each table column (of the claim's years, if any)."""
-    cols: dict[tuple[str, int, int | None, str], list[SourceValue]] = {}
-    for group in ctx.scope.groups:
-        for v in group.values:
-            if v.table is None or v.col_index is None or not v.row:
-                continue
-            if operand_class(v) != "amount" or (years and v.year not in years):
-                continue
-            cols.setdefault((v.source_id, v.table, v.col_index, v.view), []).append(v)
-    return list(cols.values())
+    if not years:
+        return table_columns(ctx)
+    return [[v for v in column if v.year in years] for column in table_columns(ctx)]
 
 
 def _evidence(a: SourceValue, b: SourceValue, sign: int, value: Decimal) -> Evidence:

@@ -30,10 +30,11 @@ from decimal import Decimal
 
 from crossfoot.arithmetic.evaluate import agrees
 from crossfoot.language.direction import clause_bounds
-from crossfoot.language.years import period, years_in_text
+from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
-from crossfoot.rules._derive_kinds import label, operand_class
+from crossfoot.rules._derive_kinds import label
+from crossfoot.rules._scope_lines import period_rows
 
 __all__ = ["part_year"]
 
@@ -52,8 +53,6 @@ _NOT_A_SUM = re.compile(
     r"(?i)\b(?:averag\w*|mean|per|each|chang\w*|grow\w*|grew|increas\w*|decreas\w*|declin\w*|"
     r"ris(?:e|es|ing)|rose|f[ae]ll\w*|drop\w*|up|down|higher|lower|more|less|margin|rate)\b"
 )
-
-_Line = tuple[str, int | None, int | None, str]
 
 
 def part_year(ctx: ClaimContext) -> Verdict | None:
@@ -112,16 +111,13 @@ def _sums(
 ) -> tuple[list[_Sum], list[tuple[_Sum, _Sum]]]:
     """Per line and year (a year the sentence names, if any): the sum over the part, when the
     line covers it, and (whole year, part) pairs where the line holds more than the part."""
-    lines: dict[tuple[_Line, int], dict[int, SourceValue]] = {}
-    for group in ctx.scope.groups:
-        for v in group.values:
-            if operand_class(v) != "amount" or v.table is None:
-                continue
-            p = period(v)
-            if p is None or p[1] is None or (named and p[0] not in named):
-                continue
-            key = ((v.source_id, v.table, v.row_index, v.view), p[0])
-            lines.setdefault(key, {}).setdefault(p[1], v)
+    lines: dict[tuple[int, int], dict[int, SourceValue]] = {}
+    for n, (cls, row) in enumerate(period_rows(ctx)):
+        if cls != "amount":
+            continue
+        for (year, month), v in row.items():
+            if month is not None and (not named or year in named):
+                lines.setdefault((n, year), {})[month] = v
     first, last = part
     parts: list[_Sum] = []
     wholes: list[tuple[_Sum, _Sum]] = []

@@ -34,12 +34,13 @@ from decimal import Decimal
 
 from crossfoot.arithmetic.evaluate import agrees
 from crossfoot.language.direction import clause_bounds
-from crossfoot.language.years import period, years_in_text
+from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
-from crossfoot.rules._derive_kinds import label, operand_class
+from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_direction, fmt_result
 from crossfoot.rules._quarter_focus import named_quarters
+from crossfoot.rules._scope_lines import period_rows
 
 __all__ = ["period_basis"]
 
@@ -120,17 +121,12 @@ def _meets(value: Decimal, change: Decimal, direction: str | None, precision: De
 
 def _lines(ctx: ClaimContext) -> list[_Line]:
     """Each table row of amounts with cells of quarters or months: (year, month it ends) -> cell."""
-    lines: dict[tuple[str, int, int | None, str], _Line] = {}
-    for group in ctx.scope.groups:
-        for v in group.values:
-            if operand_class(v) != "amount" or v.table is None:
-                continue
-            p = period(v)
-            if p is None or p[1] is None:
-                continue
-            key = (v.source_id, v.table, v.row_index, v.view)
-            lines.setdefault(key, {}).setdefault((p[0], p[1]), v)
-    return [line for line in lines.values() if len(line) > 2]
+    lines = (
+        {(y, m): v for (y, m), v in row.items() if m is not None}
+        for cls, row in period_rows(ctx)
+        if cls == "amount"
+    )
+    return [line for line in lines if len(line) > 2]
 
 
 def _target(line: _Line, month_end: int | None, years: set[int]) -> tuple[int, int] | None:

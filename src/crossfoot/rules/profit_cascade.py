@@ -33,8 +33,9 @@ from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._claim_year import own_year, year_before_stated
-from crossfoot.rules._derive_kinds import label, operand_class
+from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import kind_allowed
+from crossfoot.rules._scope_lines import table_columns
 
 __all__ = ["claim_years", "profit_cascade"]
 
@@ -47,8 +48,6 @@ _LEVEL = re.compile(r"(?i)\b(?:profit|income|earnings|ebit|margin|loss)\b")
 _PROFIT = re.compile(r"(?i)\b(?:profits?|income|earnings|ebit)\b")
 _MARGIN = re.compile(r"(?i)\bmargins?\b")
 _HUNDRED = Decimal(100)
-
-_Column = tuple[str, int, int | None, str]
 
 
 def profit_cascade(ctx: ClaimContext) -> Verdict | None:
@@ -98,17 +97,12 @@ def claim_years(ctx: ClaimContext) -> set[int]:
 def _columns(ctx: ClaimContext, named: set[int]) -> list[tuple[SourceValue, list[SourceValue]]]:
     """Per table column (of a named year, if any): the sales cell and the cost cells below it,
     in row order, up to the first line that is neither a cost nor a stated level."""
-    cols: dict[_Column, dict[int, SourceValue]] = {}
-    for group in ctx.scope.groups:
-        for v in group.values:
-            if v.table is None or v.row_index is None or v.col_index is None or not v.row:
-                continue
-            if operand_class(v) != "amount" or (named and v.year not in named):
-                continue
-            key = (v.source_id, v.table, v.col_index, v.view)
-            cols.setdefault(key, {}).setdefault(v.row_index, v)
     out: list[tuple[SourceValue, list[SourceValue]]] = []
-    for cells in cols.values():
+    for column in table_columns(ctx):
+        cells: dict[int, SourceValue] = {}
+        for v in column:
+            if v.row_index is not None and (not named or v.year in named):
+                cells.setdefault(v.row_index, v)
         rows = sorted(cells)
         for i, r in enumerate(rows):
             sales = cells[r]

@@ -28,10 +28,10 @@ from decimal import Decimal
 
 from crossfoot.arithmetic.evaluate import agrees
 from crossfoot.language.direction import clause_bounds
-from crossfoot.language.years import period
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
-from crossfoot.rules._derive_kinds import label, operand_class
+from crossfoot.rules._derive_kinds import label
+from crossfoot.rules._scope_lines import period_rows
 
 __all__ = ["span_mean"]
 
@@ -48,8 +48,6 @@ _CHANGE = re.compile(
     r"(?i)\b(?:chang\w*|grow\w*|grew|increas\w*|decreas\w*|declin\w*|ris(?:e|es|ing)|rose|"
     r"f[ae]ll\w*|drop\w*|gain\w*|los[st]\w*|cagr|compound\w*|annual\s+rate)\b"
 )
-
-_Line = tuple[str, int | None, int | None, str]
 
 
 def span_mean(ctx: ClaimContext) -> Verdict | None:
@@ -104,19 +102,12 @@ def _lines(ctx: ClaimContext, span: tuple[int, int], percent: bool) -> list[list
     """The lines of the scope with one value of the claim's class for every year of ``span``,
     each in year order."""
     first, last = span
-    by_line: dict[_Line, dict[int, SourceValue]] = {}
-    for group in ctx.scope.groups:
-        for v in group.values:
-            cls = operand_class(v)
-            if cls is None or (cls == "percent") != percent or v.table is None:
-                continue
-            p = period(v)
-            if p is None or p[1] is not None or not first <= p[0] <= last:
-                continue
-            key = (v.source_id, v.table, v.row_index, v.view)
-            by_line.setdefault(key, {}).setdefault(p[0], v)
-    want = range(first, last + 1)
-    return [[years[y] for y in want] for years in by_line.values() if len(years) == len(want)]
+    want = [(y, None) for y in range(first, last + 1)]
+    return [
+        [row[k] for k in want]
+        for cls, row in period_rows(ctx)
+        if (cls == "percent") == percent and all(k in row for k in want)
+    ]
 
 
 def _evidence(cells: list[SourceValue], mean: Decimal) -> Evidence:
