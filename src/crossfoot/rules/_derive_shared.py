@@ -48,6 +48,7 @@ __all__ = [
     "claim_direction",
     "claim_interval",
     "claim_worded",
+    "claim_years",
     "derivable",
     "derivation_limit",
     "fmt_result",
@@ -309,20 +310,28 @@ class _Focus:
     month: int | tuple[int, int] | None = None  # the month(s) named: rules._month_focus
 
 
-def _focus(ctx: ClaimContext) -> _Focus:
-    cached = ctx.notes.get("derive.focus")
-    if isinstance(cached, _Focus):
-        return cached
+def claim_years(ctx: ClaimContext, others: list[Mention] | None = None) -> set[int]:
+    """The years a claim's sentence states for it: its own, a moved-from base's, else all."""
     s = ctx.sentence
-    others = [m for m in ctx.sentence_mentions if m.kind != "year"]
+    if others is None:
+        others = [m for m in ctx.sentence_mentions if m.kind != "year"]
     years = set(years_in_text(s.text))
     # Drop "years" that are really amounts of the sentence ("$2,019" or "2019 units").
     for o in others:
         years.difference_update(years_in_text(ctx.text[o.start : o.end]))
     if (own := own_year(ctx.text, ctx.mention, others, s.start)) is not None:
-        years = {own}  # "rose 5.6% in 2018 and 12.1% in 2019": each figure of its own year
-    elif (prior := year_before_stated(ctx.text, ctx.mention, sorted(years), others)) is not None:
-        years = {prior}  # "... in 2019, compared with 33.0% a year earlier": 33.0% is of 2018
+        return {own}  # "rose 5.6% in 2018 and 12.1% in 2019": each figure of its own year
+    if (prior := year_before_stated(ctx.text, ctx.mention, sorted(years), others)) is not None:
+        return {prior}  # "... in 2019, compared with 33.0% a year earlier": 33.0% is of 2018
+    return years
+
+
+def _focus(ctx: ClaimContext) -> _Focus:
+    cached = ctx.notes.get("derive.focus")
+    if isinstance(cached, _Focus):
+        return cached
+    others = [m for m in ctx.sentence_mentions if m.kind != "year"]
+    years = claim_years(ctx, others)
     rows = named_table_rows(ctx)  # (rules._focus_rows: once per answer, groups and sentence)
     base = len(years) == 1 and base_year(ctx, next(iter(years)))
     focus = _Focus(tuple(sorted(years)), rows, base, claim_months(ctx, others))

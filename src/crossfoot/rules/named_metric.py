@@ -40,9 +40,8 @@ from crossfoot.language.direction import clause_bounds
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label
-from crossfoot.rules._derive_shared import kind_allowed
+from crossfoot.rules._derive_shared import claim_years, kind_allowed
 from crossfoot.rules._scope_lines import table_columns
-from crossfoot.rules.profit_cascade import claim_years
 
 __all__ = ["named_metric"]
 

@@ -29,15 +29,13 @@ from decimal import Decimal
 
 from crossfoot.arithmetic.evaluate import agrees
 from crossfoot.language.direction import clause_bounds
-from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
-from crossfoot.rules._claim_year import own_year, year_before_stated
 from crossfoot.rules._derive_kinds import label
-from crossfoot.rules._derive_shared import kind_allowed
+from crossfoot.rules._derive_shared import claim_years, kind_allowed
 from crossfoot.rules._scope_lines import table_columns
 
-__all__ = ["claim_years", "profit_cascade"]
+__all__ = ["profit_cascade"]
 
 _SALES = re.compile(r"(?i)^\s*(?:total\s+|net\s+)?(?:revenues?|sales|turnover)\b(?!.*\bcost)")
 _COST = re.compile(
@@ -76,22 +74,6 @@ def profit_cascade(ctx: ClaimContext) -> Verdict | None:
             if agrees(m.value, value, m.precision):
                 return Verdict("derived", _evidence(sales, used, value, margin))
     return None
-
-
-def claim_years(ctx: ClaimContext) -> set[int]:
-    """The years the claim is of: its own when each figure of the sentence has one ("from 37.0%
-    in 2023 to 40.0% in 2024"), the year before the one stated for a figure it moves from, else
-    every year the sentence names (none: every column)."""
-    m, s = ctx.mention, ctx.sentence
-    years = set(years_in_text(s.text))
-    others = [x for x in ctx.sentence_mentions if x.kind != "year"]
-    for o in others:
-        years.difference_update(years_in_text(ctx.text[o.start : o.end]))  # "$2,019"
-    own = own_year(ctx.text, m, others, s.start)
-    if own is not None:
-        return {own}
-    prior = year_before_stated(ctx.text, m, sorted(years), others)
-    return {prior} if prior is not None else years
 
 
 def _columns(ctx: ClaimContext, named: set[int]) -> list[tuple[SourceValue, list[SourceValue]]]:
