@@ -450,8 +450,8 @@ def print_counts(heading: str, table: dict[str, Counter[str]]) -> None:
         print(" ".join(f"{table[h][k]:4d}" for h in HALVES) + f"  {k}")
 
 
-# The headline corpora and the earlier turns of ConvFinQA (a labelled line: its own section).
-_CORPORA = {**ADAPTERS, "convfinqa-earlier": LABELLED["convfinqa-earlier"]}
+# The headline corpora and ConvFinQA's two labelled lines (each its own section).
+_CORPORA = {**ADAPTERS, **LABELLED}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -511,7 +511,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             finals[half] = _real_paths(o.records, items, tools[0])
             shapes[half] = _calc_shapes(o.records, items, tools[0])
             # the gold program's operands, the answer's form, the reach gap (conv_program_tags)
-            has_program = key in ("convfinqa", "convfinqa-earlier")
+            has_program = key.startswith("convfinqa")
             programs[half] = (
                 count_program_tags(o.records, items, tools[0], args.cross_program)
                 if has_program
