@@ -24,7 +24,9 @@ return on assets    net income / total assets (the same)
 
 the figure (a percentage as the ratio times 100, a plain number as either) is ``derived`` when
 one definition meets it and ``unsupported`` otherwise, with a message giving the definition's
-value: no other pair of lines may stand in for the ratio the words name. A name whose lines no
+value: no other pair of lines may stand in for the ratio the words name. A figure with a word
+of direction ("the payout ratio rose 12%": a change of the ratio; "rose to 8%" too, a known
+gap) is only derived here, never refused. A name whose lines no
 column holds leaves the figure to the other rules; a ratio a cell states is the direct match's,
 which runs first.
 
@@ -48,7 +50,7 @@ from crossfoot.language.direction import clause_bounds
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label
-from crossfoot.rules._derive_shared import claim_years
+from crossfoot.rules._derive_shared import claim_direction, claim_years
 from crossfoot.rules._scope_lines import table_columns
 
 __all__ = ["ratio_defined"]
@@ -209,6 +211,8 @@ def ratio_defined(ctx: ClaimContext) -> Verdict | None:
                     "derived",
                     Evidence("derive", "ratio", f"{formula} = {shown}", operands, value * scale),
                 )
+    if claim_direction(ctx)[1]:
+        return None  # ("the payout ratio rose 12%": a change of the ratio, the other rules')
     value, operands, formula = ways[0]
     shown = format_decimal(round(value * scales[0], 4))
     note = f"{m.text.strip()} is named the {name}, which is {formula} = {shown}"
