@@ -98,7 +98,7 @@ def _over(top: Sequence[SourceValue], sign: Sequence[int], bottom: SourceValue) 
         for v, s in zip(top, sign, strict=True)
     ).lstrip("+ ")
     formula = f"({ops}) / {label(bottom)} ({format_decimal(abs(bottom.value))})"
-    return num / abs(bottom.value), (*top, bottom), formula
+    return num / abs(bottom.value), (bottom, *top), formula  # (the whole first: rules.derive)
 
 
 def _ways(
@@ -131,7 +131,7 @@ def _returns(top_rx: re.Pattern[str], bottom_rx: re.Pattern[str]) -> _Def:
                 f"{label(top)} ({format_decimal(abs(top.value))}) / mean of {label(bottom)} "
                 f"and {label(prior)} ({format_decimal(mean)})"
             )
-            found.append((abs(top.value) / mean, (top, bottom, prior), formula))
+            found.append((abs(top.value) / mean, (bottom, prior, top), formula))
         return found
 
     return ways
