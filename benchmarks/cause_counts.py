@@ -36,6 +36,7 @@ from conv_program_tags import count_program_tags
 from conv_sum_tags37a import count_sum_tags
 from conv_tags37b import count_divide_tags
 from conv_tags38b import count_change_tags
+from conv_steps39b import count_step_tags
 from conv_window_tags38a import count_window_tags
 from corpora.causes import _real_miss_cause, classify_records
 from corpora.common import HALVES, data_root, in_half, number_tokens
@@ -498,6 +499,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         swaps: dict[str, Counter[str]] = {}
         changes: dict[str, Counter[str]] = {}
         asked: dict[str, Counter[str]] = {}
+        steps: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
             by_kind = classify_records(o.records, items, examples=0)
@@ -531,6 +533,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 count_change_tags(o.records, items, tools[0]) if has_program else Counter()
             )
             asked[half] = _asked_misses(o.records, items, tools[0]) if has_program else Counter()
+            # which step refuses one operation over two numbers (conv_steps39b, round 39)
+            steps[half] = count_step_tags(o.records, items, tools[0]) if has_program else Counter()
         for title, table in (
             ("false-alarm sentences by cause", causes),
             ("false-alarm sentences by status and rule", rules),
@@ -545,6 +549,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("sum programs: why the search holds no sum (conv_window_tags38a)", windows),
             ("differences and changes over a base, joint tags (conv38b)", changes),
             ("value errors missed, by what the turn asks and the gold program (conv38c)", asked),
+            ("one operation over two numbers: which step refuses (conv39b)", steps),
         ):
             if not any(table.values()):
                 continue
