@@ -22,6 +22,7 @@ Used by ``cause_counts.py`` (its convfinqa section "which step refuses (conv39b)
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -37,6 +38,10 @@ from crossfoot.sources.load import load_sources
 __all__ = ["count_step_tags", "step_tags"]
 
 _WANTED = ("- /", "-", "/", "/ -")
+# a line that opens a roll-forward's period, and one that closes it (round 39's roll_change,
+# measured and dropped: tuning half only)
+_OPENS = re.compile(r"\b(?:beginning|opening|start)\b|\bjan(?:uary|\.)?\s*1\b")
+_CLOSES = re.compile(r"\bend\s+of\b|\b(?:ending|closing)\b|\bdec(?:ember|\.)?\s*31\b")
 _HALF = Decimal("0.5")
 
 
@@ -165,6 +170,29 @@ def _bound(seen: dict[str, Any], ra: list[SourceValue], rb: list[SourceValue]) -
     return "bound: the mixed rule binds no pair (or never ran)"
 
 
+def _line(v: SourceValue) -> str | None:
+    row = (v.row or "").lower()
+    opens, closes = bool(_OPENS.search(row)), bool(_CLOSES.search(row))
+    return None if opens == closes else "open" if opens else "close"
+
+
+def _column_lines(a: SourceValue, b: SourceValue) -> str:
+    """What the two lines of one column are: a roll-forward's opening and closing lines
+    (:data:`_OPENS` / :data:`_CLOSES`), lines that name years, or other lines; and how far apart."""
+    sides = {_line(a), _line(b)}
+    kind = (
+        "an opening and a closing line"
+        if sides == {"open", "close"}
+        else "one opening or closing line"
+        if sides - {None}
+        else "year lines"
+        if a.year is not None and b.year is not None and a.year != b.year
+        else "other lines"
+    )
+    gap = abs((a.row_index or 0) - (b.row_index or 0))
+    return f"lines: {kind}, {'adjacent' if gap == 1 else 'apart'}"
+
+
 def step_tags(item: Item, figure: str, tool: Any) -> list[str]:
     """The tags of one false-alarm figure (module docstring); [] for other programs."""
     got = _literals(item)
@@ -183,6 +211,8 @@ def step_tags(item: Item, figure: str, tool: Any) -> list[str]:
     place = _pair_place(ra[0], rb[0])
     out.append(f"{key} pair: {place}")
     out.append(f"{key} {place} | {_unit(prog, ra, rb, win)}")
+    if place.startswith("two cells of one column"):
+        out.append(f"{key} {place} | {_column_lines(ra[0], rb[0])}")
     if place == "a text figure and a cell" and tool is not None:
         with _watch() as seen:
             tool._checker(item).check(item.answer, question=item.question or None)
