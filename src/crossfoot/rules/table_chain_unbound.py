@@ -6,8 +6,10 @@ company reported $ 4,736 million" over a table's 5,480 of 2013, the text naming 
 as one line (the figure's sentence names the cell's row, or the question names both). A
 conversation's last turn asked alone ("what was the percentage change?") names neither, and a
 filing's sentence may name its figure's line only in a word of its own ("the company
-reported"). Here every text figure of a year and every cell of another year are a pair, the
-change running from the earlier year to the later, over the earlier; nothing else.
+reported"). Here every text figure of a year whose words name no line of the table (one that
+names a line is that line's: :mod:`~crossfoot.rules.table_chain_mixed`) and every cell of
+another year are a pair, the change running from the earlier year to the later, over the
+earlier; nothing else.
 
 Unbound pairs are many, so chance is counted strictly: only a figure stated to four significant
 digits or finer (a half unit of at most 0.05 % of its size), and only while the changes of every
@@ -47,7 +49,8 @@ def _changes(ops: _Operands) -> tuple[list[float], list[_Change]]:
     """Every dated text figure and cell of another year, their change from the earlier year to
     the later, once per pair of values (a text figure as written and its scaled twin in the
     cell's unit are one), sorted; made once per answer."""
-    dated_p = [p for p in ops.prose if p.year is not None]
+    named = {id(p) for p, _ in ops.by_sentence}  # (a figure whose words name a line is that line's)
+    dated_p = [p for p in ops.prose if p.year is not None and id(p) not in named]
     dated_c = [c for c in ops.cells if c.year is not None]
     if len(dated_p) * len(dated_c) > _MAX_PAIRS:
         return [], []
