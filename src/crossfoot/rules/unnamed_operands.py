@@ -8,8 +8,11 @@ the search; when the question names what it is about and neither operand's own w
 cell's row and column labels, the prose figure's sentence) share a content word with it, the
 derivation is a coincidence, not the answer. An operand whose own words are no content words (a
 row labelled "2007", "the amount was $86 million") is not judged: it may be what the question
-names in other words. For :func:`crossfoot.rules.alignment.misfit`, which then looks for a
-reading over the values the question names before the figure is ``off_question``.
+names in other words. Two more readings of the class: a cell of a row the question does not
+name and of years it does not name either (it names some), beside a prose figure; and an average
+of two values a thousand times apart (half the larger, whatever the other is). For
+:func:`crossfoot.rules.alignment.misfit`, which then looks for a reading over the values the
+question names before the figure is ``off_question``.
 
 >>> from decimal import Decimal
 >>> from crossfoot.model.types import Evidence, SourceValue
