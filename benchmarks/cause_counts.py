@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import ragbench
 from calc_shapes import calc_shape
 from conv_program_tags import count_program_tags
+from conv_steps39b import count_step_tags
 from conv_sum_tags37a import count_sum_tags
 from conv_tags37b import count_divide_tags
 from conv_tags38b import count_change_tags
@@ -499,6 +500,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         swaps: dict[str, Counter[str]] = {}
         changes: dict[str, Counter[str]] = {}
         asked: dict[str, Counter[str]] = {}
+        steps: dict[str, Counter[str]] = {}
         turns: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
@@ -533,6 +535,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 count_change_tags(o.records, items, tools[0]) if has_program else Counter()
             )
             asked[half] = _asked_misses(o.records, items, tools[0]) if has_program else Counter()
+            # which step refuses one operation over two numbers (conv_steps39b, round 39)
+            steps[half] = count_step_tags(o.records, items, tools[0]) if has_program else Counter()
             # the passing derivation's operands against the conversation's words (turns39)
             turns[half] = count_turns_tags(o.records, items, tools[0]) if has_program else Counter()
         for title, table in (
@@ -549,6 +553,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("sum programs: why the search holds no sum (conv_window_tags38a)", windows),
             ("differences and changes over a base, joint tags (conv38b)", changes),
             ("value errors missed, by what the turn asks and the gold program (conv38c)", asked),
+            ("one operation over two numbers: which step refuses (conv39b)", steps),
             ("value errors missed, the passing derivation's operands and words (turns39)", turns),
         ):
             if not any(table.values()):

@@ -87,6 +87,7 @@ from crossfoot.rules.table_chain_named import named_cells_sum
 from crossfoot.rules.table_chain_percent import percent_line_sum
 from crossfoot.rules.table_chain_share import named_sum_share
 from crossfoot.rules.table_chain_text import text_over_cell
+from crossfoot.rules.table_chain_unbound import text_cell_change
 from crossfoot.rules.text_groups import text_groups
 from crossfoot.rules.top_rows import top_rows
 from crossfoot.rules.turn_chain import turn_chain
@@ -169,6 +170,7 @@ RULES: tuple[Rule, ...] = (
     named_sum_share,  # a sum of named cells over a named cell of its line, counted against chance
     text_over_cell,  # a fine quotient of a prose figure and a cell the question names
     text_beside_cell,  # one operation over a text figure and a cell of its line, by chance
+    text_cell_change,  # a very fine change of a text figure and a cell of two years, unbound
     signed_quotient,  # a negative figure as a loss over a positive cell, counted against chance
     named_base,  # a change over the base the question names, either way round, against chance
     row_gap_sign,  # "-145" for the difference of two rows the question names in no order
