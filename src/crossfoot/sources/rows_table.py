@@ -34,6 +34,7 @@ from crossfoot.sources.rows_cells import (
 from crossfoot.sources.rows_months import period_memo, row_periods, spoken_rows
 from crossfoot.sources.rows_names import _column_meta, _Labels, _labels, _year_of
 from crossfoot.sources.rows_read import ResultSet, _by_column, _Columns
+from crossfoot.sources.rows_stats import int_stats
 from crossfoot.sources.rows_years import date_years, row_years
 
 __all__ = ["RowTable", "TableInfo"]
@@ -89,8 +90,7 @@ class RowTable:
             ("number", None) if ints is not None or not col else _column_unit(list(col.values()))
             for col, ints in zip(self.cells, self._ints, strict=True)
         ]
-        # What the name says of a column (kept per name: the same columns come back call after
-        # call), as cell() reads it for every cell.
+        # What the name says of a column (kept per name: columns come back), as cell() reads it.
         facts = list(map(_column_facts, rs.columns))
         self._meta: list[tuple[bool, bool, bool]] = [f[0] for f in facts]
         self._col_year: list[int | None] = [f[1] for f in facts]
@@ -103,7 +103,7 @@ class RowTable:
         self._int_kind: list[Kind] = [f[3] for f in facts]
         self._made: dict[tuple[int, int, bool], SourceValue] = {}
         self._keys: dict[int, tuple[list[float], Sequence[float | None]]] = {}
-        self._bounds: dict[int, tuple[int, int] | None] = {}
+        self._bounds: dict[int, tuple[int, int] | None] = int_stats(self.cells, self.rows)
         self._found: dict[tuple[float, float], list[tuple[int, int]]] = {}
         self._merged: tuple[list[float], list[tuple[int, int]], bool] | None = None
         # the answers' source sets over this table, by the cells picked (sources.rows_kept)
