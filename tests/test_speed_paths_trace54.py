@@ -1,10 +1,10 @@
 """trace's large result sets, round 39 (issue 19, trace54): speed only, each against the plain
 reading.
 
-- ``sources.rows_stats.int_stats``: a large table's int columns get their least, greatest and
-  sum when the table is made (one after the other, while the cells are in cache); they equal
-  the lazy readings (``RowTable._int_bounds``, ``sum``), and the reports equal those made
-  with the lazy readings.
+- ``sources.rows_stats.int_columns``: a long int column's sum is read right after its least
+  and greatest (its cells still in cache) when a window lies beyond its every cell; the bounds
+  and sums equal the lazy readings (``RowTable._int_bounds``, ``sum``), and the reports equal
+  those made with the sums read when asked.
 - ``language.rowtables.LabelTable``: ``sectioned`` scans the cells only when some label holds
   ": " (a section needs "<section>: <row>"); ``row_roots`` reads each token once.
 - ``sources.rows_names._Labels.spaced``: labels stripped by ``_labels`` (no whitespace at
@@ -28,39 +28,51 @@ from crossfoot.model.types import Source, SourceValue
 from crossfoot.sources import rows_stats
 from crossfoot.sources.load import SourceSet
 from crossfoot.sources.rows import read_tables
-from crossfoot.sources.rows_cells import _EXACT
 from crossfoot.sources.rows_names import _ODD_SPACE, _labels
 
 _INTS = st.one_of(st.integers(-5, 10**6), st.integers(-(2**60), 2**60))
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.lists(_INTS, min_size=1, max_size=6), min_size=1, max_size=4), st.data())
-@example([[2**53 + 1, 1]], None)  # beyond what a float holds: no bounds (as lazily)
-@example([[-(2**53) - 1, 1]], None)
-def test_int_stats_equal_the_lazy_readings(columns: list[list[int]], data: Any) -> None:
-    # rows repeated up to the size the stats are made for (MIN_CELLS), as a large table
-    width = len(columns) + 1
-    n = -(-rows_stats.MIN_CELLS // width)
+@given(
+    st.lists(st.lists(_INTS, min_size=1, max_size=6), min_size=1, max_size=4),
+    st.lists(st.tuples(st.floats(-(2.0**62), 2.0**62), st.floats(0, 2.0**40)), max_size=4),
+)
+@example([[2**53 + 1, 1]], [(3.0e16, 4.0e16)])  # beyond what a float holds: no bounds, no sum
+@example([[-(2**53) - 1, 1]], [])
+@example([[5, 7]], [(8.0, 9.0)])  # a window beyond the greatest: the sum read with the bounds
+@example([[5, 7]], [(-9.0, -8.0)])  # and beyond the least, negated
+def test_int_columns_equal_the_lazy_readings(
+    columns: list[list[int]], spans: list[tuple[float, float]]
+) -> None:
+    # rows repeated up to the length whose sums are read with the bounds (MIN_CELLS)
+    n = rows_stats.MIN_CELLS
     rows = [
         {"k": f"r{i}", **{f"c{j}": col[i % len(col)] for j, col in enumerate(columns)}}
         for i in range(n)
     ]
+    windows = [(lo, lo + width) for lo, width in spans]
+    eager, lazy = read_tables(rows)[0][0], read_tables(rows)[0][0]
+    got = rows_stats.int_columns(eager._ints, eager.cells, eager._bounds, windows)
+    assert got == [j for j in range(len(lazy.cells)) if lazy._int_bounds(j) is not None]
+    assert eager._bounds == lazy._bounds
+    for j, ints in enumerate(eager._ints):
+        if not ints or eager._bounds[j] is None:
+            continue
+        low, high = eager._bounds[j]  # type: ignore[misc]
+        most = max(high, -low)
+        beyond = any(lo > most or hi < -most for lo, hi in windows)
+        total = eager.cells[j].total  # type: ignore[attr-defined]
+        assert total == (sum(ints) if beyond else None)
+        assert eager.cells[j].numbers().sum() == sum(ints)  # type: ignore[attr-defined]
+
+
+def test_short_columns_read_their_sums_when_asked() -> None:
+    rows = [{"k": "a", "x": 1}, {"k": "b", "x": 5}, {"k": "c", "x": 3}]
     table = read_tables(rows)[0][0]
-    eager = dict(table._bounds)
-    assert set(eager) == {j for j, ints in enumerate(table._ints) if ints}
-    for j, bounds in eager.items():
-        ints = table._ints[j]
-        assert ints is not None
-        low, high = min(ints), max(ints)
-        assert bounds == ((low, high) if -_EXACT <= low and high <= _EXACT else None)
-        assert table.cells[j].numbers().sum() == sum(ints)  # type: ignore[attr-defined]
-
-
-def test_small_tables_read_them_when_asked() -> None:
-    table = read_tables([{"k": "a", "x": 1}, {"k": "b", "x": 5}, {"k": "c", "x": 3}])[0][0]
-    assert table._bounds == {} and table.cells[1].total is None  # type: ignore[attr-defined]
-    assert table.int_bounds(1) == (1, 5) and table.cells[1].numbers().sum() == 9  # type: ignore[attr-defined]
+    assert rows_stats.int_columns(table._ints, table.cells, table._bounds, [(90.0, 99.0)]) == [1]
+    assert table._bounds == {0: None, 1: (1, 5)} and table.cells[1].total is None  # type: ignore[attr-defined]
+    assert table.cells[1].numbers().sum() == 9  # type: ignore[attr-defined]
 
 
 def _answer(rng: random.Random, rows: list[dict[str, Any]]) -> str:
@@ -79,7 +91,7 @@ def test_reports_equal_those_of_the_lazy_readings(seed: int) -> None:
     rng = random.Random(seed)
     rows = [
         {"k": f"item {i + 1}", "x": int(10 ** rng.uniform(2, 6)), "y": rng.randint(-50, 900)}
-        for i in range(2_800)
+        for i in range(rows_stats.MIN_CELLS + 100)
     ]
     text = _answer(rng, rows)
 

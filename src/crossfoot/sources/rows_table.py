@@ -34,7 +34,7 @@ from crossfoot.sources.rows_cells import (
 from crossfoot.sources.rows_months import period_memo, row_periods, spoken_rows
 from crossfoot.sources.rows_names import _column_meta, _Labels, _labels, _year_of
 from crossfoot.sources.rows_read import ResultSet, _by_column, _Columns
-from crossfoot.sources.rows_stats import int_stats
+from crossfoot.sources.rows_stats import int_columns
 from crossfoot.sources.rows_years import date_years, row_years
 
 __all__ = ["RowTable", "TableInfo"]
@@ -103,7 +103,7 @@ class RowTable:
         self._int_kind: list[Kind] = [f[3] for f in facts]
         self._made: dict[tuple[int, int, bool], SourceValue] = {}
         self._keys: dict[int, tuple[list[float], Sequence[float | None]]] = {}
-        self._bounds: dict[int, tuple[int, int] | None] = int_stats(self.cells, self.rows)
+        self._bounds: dict[int, tuple[int, int] | None] = {}
         self._found: dict[tuple[float, float], list[tuple[int, int]]] = {}
         self._merged: tuple[list[float], list[tuple[int, int]], bool] | None = None
         # the answers' source sets over this table, by the cells picked (sources.rows_kept)
@@ -300,7 +300,7 @@ class RowTable:
         the windows hold too many (sorting is cheaper) or the columns are short."""
         if self.rows < 512:  # a short column sorts in no time
             return {}
-        columns = [j for j in range(len(self.cells)) if self._int_bounds(j) is not None]
+        columns = int_columns(self._ints, self.cells, self._bounds, todo)  # (and some sums)
         if not columns:
             return {}
         spans = [cast("tuple[int, int]", self._bounds[j]) for j in columns]
