@@ -37,7 +37,7 @@ from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar, 
 from crossfoot.language.readings import restated_pairs
 from crossfoot.language.sentences import citations, split_sentences
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict, claim_window
-from crossfoot.model.memo import by_cells, by_identity
+from crossfoot.model.memo import by_cells, by_identity, rerun_store
 from crossfoot.model.options import Options
 from crossfoot.model.types import (
     PASSING_STATUSES,
@@ -201,6 +201,7 @@ class _Answer:
         self._table_labels: tuple[str, ...] | None = None
         self.contexts: dict[tuple[int, int], ClaimContext] = {}  # to judge a claim again
         self.cuts: dict[tuple[int, int], Scope] = {}  # scopes cut to the values that fit
+        self.shelf: dict[str, object] = {}  # per_answer's memos of the re-runs (model.memo.SHELF)
         self.read_ask: dict[str, object] = {}  # the question's readings, for every rule run
         if ask is not None:  # the user's question, for rules that read what it words
             self.read_ask["ask.text"] = ask.text  # the ask: the operation it words
@@ -347,7 +348,8 @@ class _Answer:
             and all(keep(v) for v in g.evidence.operands)
         ]
         # The question's readings (``ask.*``) stay: a rule judging again reads the same question.
-        again = replace(ctx, scope=cut, grounded=earlier, shared=dict(self.read_ask), notes={})
+        shared = rerun_store(self.read_ask, self.shelf)  # (per_answer's memos: model.memo)
+        again = replace(ctx, scope=cut, grounded=earlier, shared=shared, notes={})
         if self.ask is not None:
             again.notes["question"] = self.ask.text  # its words name rows and the operation
         wanted = _RERUN_MODULES if direct else _RERUN_MODULES[1:]  # (a pair: rules._rerun)
