@@ -62,6 +62,7 @@ from crossfoot.rules.part_year import part_year
 from crossfoot.rules.per_unit import per_unit
 from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.period_basis import period_basis
+from crossfoot.rules.period_pair_mean import period_pair_mean
 from crossfoot.rules.period_rate import period_rate
 from crossfoot.rules.period_totals import period_total_change
 from crossfoot.rules.profit_cascade import profit_cascade
@@ -164,6 +165,7 @@ RULES: tuple[Rule, ...] = (
     named_cells_sum,  # a sum of three or four cells of one line, each named by the question
     percent_line_sum,  # a sum of three or four percentages of one line, counted against chance
     changes_mean,  # the average of lines' changes between two years, counted against chance
+    period_pair_mean,  # "the average between them": two neighbouring cells of one period
     named_sum_share,  # a sum of named cells over a named cell of its line, counted against chance
     text_over_cell,  # a fine quotient of a prose figure and a cell the question names
     text_beside_cell,  # one operation over a text figure and a cell of its line, by chance
