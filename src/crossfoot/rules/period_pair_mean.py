@@ -10,7 +10,8 @@ names neither cell, so this rule reads the means of every two neighbouring cells
 line (adjacent in a row, or in a column) of one period and one kind, and keeps a match only
 while the means near the figure, times its window, stay under :data:`_BUDGET`
 (:mod:`crossfoot.rules._chance`; :data:`_ALONE` times less when the words name no row of the
-table): a coarse figure ("6") is never met so.
+table). A figure too coarse to derive (:func:`~crossfoot.rules._derive_shared.derivable`) is
+never read: the window of "6" is wider than the band the chance is counted in.
 
 >>> from crossfoot import check
 >>> t = ("| | 2013 high | 2013 low | 2012 high | 2012 low |\\n|-|-|-|-|-|\\n"
@@ -39,7 +40,7 @@ from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._chance import counted_match
 from crossfoot.rules._derive_kinds import is_nil, label, operand_class
-from crossfoot.rules._derive_shared import claim_interval, fmt_result, focus_ok
+from crossfoot.rules._derive_shared import claim_interval, derivable, fmt_result, focus_ok
 from crossfoot.rules.table_chain_named import plain_asked
 
 __all__ = ["period_pair_mean"]
@@ -108,7 +109,7 @@ def _named_rows(grid: _Grid, words: frozenset[str]) -> frozenset[int]:
 
 def period_pair_mean(ctx: ClaimContext) -> Verdict | None:
     """Rule: the mean of two neighbouring cells of one period (see the module docstring)."""
-    if not plain_asked(ctx):
+    if not plain_asked(ctx) or not derivable(ctx.mention, False):
         return None
     ask = ctx.shared.get("ask.text")
     if not isinstance(ask, str) or not ("average" in ask.lower() or "mean" in ask.lower()):
