@@ -30,6 +30,7 @@ from crossfoot.rules.asked_scale import asked_scale
 from crossfoot.rules.average_change import average_change
 from crossfoot.rules.calc_percent_of import percent_of
 from crossfoot.rules.calc_year_means import year_means
+from crossfoot.rules.cell_product import cell_product
 from crossfoot.rules.change_share import change_share
 from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.column_change_share import column_change_share
@@ -62,6 +63,7 @@ from crossfoot.rules.part_year import part_year
 from crossfoot.rules.per_unit import per_unit
 from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.period_basis import period_basis
+from crossfoot.rules.period_pair_mean import period_pair_mean
 from crossfoot.rules.period_rate import period_rate
 from crossfoot.rules.period_totals import period_total_change
 from crossfoot.rules.profit_cascade import profit_cascade
@@ -167,6 +169,8 @@ RULES: tuple[Rule, ...] = (
     named_cells_sum,  # a sum of three or four cells of one line, each named by the question
     percent_line_sum,  # a sum of three or four percentages of one line, counted against chance
     changes_mean,  # the average of lines' changes between two years, counted against chance
+    period_pair_mean,  # "the average between them": two neighbouring cells of one period
+    cell_product,  # "the total cost of those shares": two aligned cells' product, asked
     named_sum_share,  # a sum of named cells over a named cell of its line, counted against chance
     text_over_cell,  # a fine quotient of a prose figure and a cell the question names
     text_beside_cell,  # one operation over a text figure and a cell of its line, by chance
