@@ -112,6 +112,8 @@ def average_named(
     >>> average_named([dow, dow]), average_named([SourceValue(Decimal(5), "S1", row="Sales")])
     (True, False)
     """
-    return bool(ops) and all(
+    if ops and all(
         _AVERAGE_NAME.search(" ".join(x for x in (v.row, v.column, v.field) if x)) for v in ops
-    ) or (ask is not None and averaged_heading(ops, texts or {}, ask.text, len(ask.years)))
+    ):
+        return True
+    return ask is not None and averaged_heading(ops, texts or {}, ask.text, len(ask.years))
