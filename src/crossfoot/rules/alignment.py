@@ -161,7 +161,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     if ask.op == "average":
         if kind in ("mean", "average"):
             return part_misfit(ask, kind, ops, named, ev.rule)
-        if (cell and _AVERAGE_LABEL.search(labels)) or average_named(ops):
+        if (cell and _AVERAGE_LABEL.search(labels)) or average_named(ops, named.texts, ask):
             return None
         if kind == "written_calculation":
             if "/" in ev.formula or "÷" in ev.formula:
