@@ -352,7 +352,7 @@ def relative_weekdays(low: str, reference: date) -> set[int]:
 # before a noun ("the 3rd passenger") or a month ("the 3rd of May": find_dates reads that one).
 _DAY_ALONE = re.compile(
     r"\bthe\s+([0-3]?\d)(?:st|nd|rd|th)\b(?=\s*(?:[.,;:!?)]|$)|\s+(?:please|instead|then|if|and|"
-    r"or|at|for|works|is|would|will|of\s+(?:this|next|the)\s+month)\b)"
+    r"or|at|for|works|is|would|will)\b)"  # "the 3rd of this month": agents._month_days
 )
 # "12/15", "15/12": a month and day without a year, read as find_dates reads 12/15/2026 (not
 # a fraction: "1/2 of it").

@@ -28,6 +28,7 @@ from crossfoot.agents._figures import word_percents
 from crossfoot.agents._fraction_words import fraction_percents
 from crossfoot.agents._keys import id_format, num_key, url_key
 from crossfoot.agents._locale_amounts import locale_amounts
+from crossfoot.agents._month_days import month_days
 from crossfoot.agents._scaled import rupee_amounts, scaled_amounts
 from crossfoot.agents._times import read_times
 from crossfoot.agents._versions import name_numbers
@@ -212,7 +213,7 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
         if reference is not None and chunks & _WEEKDAY_WORDS:
             out.days |= relative_weekdays(low, reference)
         more, yearless = user_days(low, reference)
-        out.days |= more
+        out.days |= more | month_days(low, reference)  # "the 10th of last month" (_month_days)
         out.yearless |= yearless
     if "://" in low or "www." in low:
         out.urls = {url_key(u) for u in _URLS.findall(low)}
