@@ -65,6 +65,7 @@ from crossfoot.rules.comparisons import check_comparisons
 from crossfoot.rules.counts import count_verdict, is_count_answer
 from crossfoot.rules.each_period import each_period
 from crossfoot.rules.extremes import ranked_rows
+from crossfoot.rules.gap_direction import gap_directions
 from crossfoot.rules.line_extreme import line_extremes
 from crossfoot.rules.multiples import stated_multiples
 from crossfoot.rules.own_rows import own_rows
@@ -434,6 +435,7 @@ def _worded(
     claims = respective_places(text, sentences, mentions, claims, values)  # "..., respectively"
     claims = row_bars(text, claims, sources)  # "Only East exceeded $4M"
     claims = line_extremes(text, claims, values)  # "bottomed out at $100 million in 2020"
+    claims = gap_directions(text, claims, values)  # "the gap ... narrowed to $800 in 2024"
     return ranked_rows(text, claims, values)
 
 

@@ -88,6 +88,7 @@ from crossfoot.rules.table_chain_percent import percent_line_sum
 from crossfoot.rules.table_chain_share import named_sum_share
 from crossfoot.rules.table_chain_text import text_over_cell
 from crossfoot.rules.text_groups import text_groups
+from crossfoot.rules.top_rows import top_rows
 from crossfoot.rules.turn_chain import turn_chain
 from crossfoot.rules.twice_rounded import twice_rounded
 from crossfoot.rules.units import unit_unstated
@@ -149,6 +150,7 @@ RULES: tuple[Rule, ...] = (
     column_rest,  # "excluding North, sales were 7,593": a column's whole less named rows
     column_rest_change,  # "excluding Cloud, revenue grew 2.5%": that rest's change
     column_median,  # "the median region sold 2,975": the middle cell of a named column
+    top_rows,  # "the top two regions made 62% of revenue": a column's N largest, summed
     rate_product,  # "a 12% margin on 2,910 is about 349": the sentence's amount times its rate
     sum_share,  # (a + b) / c of three rows the text names, in one column
     joined_share,  # "North and South made up 58%": joined rows' share, together, of the column
