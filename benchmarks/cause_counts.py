@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import ragbench
 from calc_shapes import calc_shape
 from conv_program_tags import count_program_tags
+from conv_steps39b import count_step_tags
 from conv_sum_tags37a import count_sum_tags
 from conv_tags37b import count_divide_tags
 from conv_tags38b import count_change_tags
@@ -46,6 +47,7 @@ from crossfoot.rules._prose_meets import _figure_words
 from crossfoot.rules._prose_subject import content_words
 from crossfoot.rules.net_sum import NOTE as NET_NOTE
 from run_all import ADAPTERS, LABELLED, crossfoot_options
+from turns_tags39 import count_turns_tags
 from value_paths import path_of
 
 
@@ -498,6 +500,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         swaps: dict[str, Counter[str]] = {}
         changes: dict[str, Counter[str]] = {}
         asked: dict[str, Counter[str]] = {}
+        steps: dict[str, Counter[str]] = {}
+        turns: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
             by_kind = classify_records(o.records, items, examples=0)
@@ -531,6 +535,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 count_change_tags(o.records, items, tools[0]) if has_program else Counter()
             )
             asked[half] = _asked_misses(o.records, items, tools[0]) if has_program else Counter()
+            # which step refuses one operation over two numbers (conv_steps39b, round 39)
+            steps[half] = count_step_tags(o.records, items, tools[0]) if has_program else Counter()
+            # the passing derivation's operands against the conversation's words (turns39)
+            turns[half] = count_turns_tags(o.records, items, tools[0]) if has_program else Counter()
         for title, table in (
             ("false-alarm sentences by cause", causes),
             ("false-alarm sentences by status and rule", rules),
@@ -545,6 +553,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("sum programs: why the search holds no sum (conv_window_tags38a)", windows),
             ("differences and changes over a base, joint tags (conv38b)", changes),
             ("value errors missed, by what the turn asks and the gold program (conv38c)", asked),
+            ("one operation over two numbers: which step refuses (conv39b)", steps),
+            ("value errors missed, the passing derivation's operands and words (turns39)", turns),
         ):
             if not any(table.values()):
                 continue

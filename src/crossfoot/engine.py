@@ -37,7 +37,7 @@ from crossfoot.language.question import asked_figures, bar_verdict, quoted_bar, 
 from crossfoot.language.readings import restated_pairs
 from crossfoot.language.sentences import citations, split_sentences
 from crossfoot.model.context import ClaimContext, Rule, Scope, Verdict, claim_window
-from crossfoot.model.memo import by_cells, by_identity
+from crossfoot.model.memo import by_cells, by_identity, rerun_store
 from crossfoot.model.options import Options
 from crossfoot.model.types import (
     PASSING_STATUSES,
@@ -65,6 +65,7 @@ from crossfoot.rules.comparisons import check_comparisons
 from crossfoot.rules.counts import count_verdict, is_count_answer
 from crossfoot.rules.each_period import each_period
 from crossfoot.rules.extremes import ranked_rows
+from crossfoot.rules.gap_direction import gap_directions
 from crossfoot.rules.line_extreme import line_extremes
 from crossfoot.rules.multiples import stated_multiples
 from crossfoot.rules.own_rows import own_rows
@@ -200,6 +201,7 @@ class _Answer:
         self._table_labels: tuple[str, ...] | None = None
         self.contexts: dict[tuple[int, int], ClaimContext] = {}  # to judge a claim again
         self.cuts: dict[tuple[int, int], Scope] = {}  # scopes cut to the values that fit
+        self.shelf: dict[str, object] = {}  # per_answer's memos of the re-runs (model.memo.SHELF)
         self.read_ask: dict[str, object] = {}  # the question's readings, for every rule run
         if ask is not None:  # the user's question, for rules that read what it words
             self.read_ask["ask.text"] = ask.text  # the ask: the operation it words
@@ -346,7 +348,8 @@ class _Answer:
             and all(keep(v) for v in g.evidence.operands)
         ]
         # The question's readings (``ask.*``) stay: a rule judging again reads the same question.
-        again = replace(ctx, scope=cut, grounded=earlier, shared=dict(self.read_ask), notes={})
+        shared = rerun_store(self.read_ask, self.shelf)  # (per_answer's memos: model.memo)
+        again = replace(ctx, scope=cut, grounded=earlier, shared=shared, notes={})
         if self.ask is not None:
             again.notes["question"] = self.ask.text  # its words name rows and the operation
         wanted = _RERUN_MODULES if direct else _RERUN_MODULES[1:]  # (a pair: rules._rerun)
@@ -434,6 +437,7 @@ def _worded(
     claims = respective_places(text, sentences, mentions, claims, values)  # "..., respectively"
     claims = row_bars(text, claims, sources)  # "Only East exceeded $4M"
     claims = line_extremes(text, claims, values)  # "bottomed out at $100 million in 2020"
+    claims = gap_directions(text, claims, values)  # "the gap ... narrowed to $800 in 2024"
     return ranked_rows(text, claims, values)
 
 

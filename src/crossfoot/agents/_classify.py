@@ -240,6 +240,9 @@ def classify(path: str, text: str, forced: str | None = None) -> list[ArgValue]:
         return [ArgValue(path, text, "postcode", compact(s))]
     found = list(scan_text(path, s))
     found += [ArgValue(path, n, "id", n, embedded=True) for n in address_numbers(path, low)]
+    # One check per value of one argument: a ZIP code is both a number of the text and a number
+    # of the address line, and a value written twice is one value (one finding, not two).
+    found = list(dict.fromkeys(found))
     if not found:
         # Free text whose digits are all short (a street number): nothing to check, but a
         # source rule on this argument still sees the whole string.

@@ -15,6 +15,8 @@ import re
 from calendar import monthrange
 from datetime import date, timedelta
 
+from crossfoot.agents._count_words import COUNT, COUNT_WORDS, after_frequency
+
 __all__ = [
     "COUNT_WORDS",
     "DAY_WORDS",
@@ -103,11 +105,8 @@ def _as_digits(m: re.Match[str]) -> str:
     return f"{m[1]} {digits}" if m[1] else digits
 
 
-# The count words the agents' readers take for a number ("in two weeks", "a third of", "two days
-# later"); each reader's pattern admits the ones it reads.
-COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-               "seven": 7}  # fmt: skip
-_COUNT = r"(\d{1,3}|an?|one|two|three|four|five|six)"
+# The count words of every reader of days (agents._count_words: "in ten days", "ten days later").
+_COUNT = rf"(\d{{1,3}}|{COUNT})"
 # "in 3 days", "in two weeks", "a week from today", "in 3 months", "in a fortnight": days counted
 # from the reference day (a month is the same day of a later month).
 _RELATIVE = re.compile(
@@ -263,7 +262,8 @@ def find_dates(text: str, reference: date | None = None) -> tuple[set[int], set[
                 yearless.add(md)
     if reference is not None:
         for m in _RELATIVE.finditer(text):
-            days.add(_relative(m, reference))
+            if not (m[2] and after_frequency(text, m.start())):  # not "twice in a month"
+                days.add(_relative(m, reference))
     return days, yearless
 
 
@@ -352,7 +352,7 @@ def relative_weekdays(low: str, reference: date) -> set[int]:
 # before a noun ("the 3rd passenger") or a month ("the 3rd of May": find_dates reads that one).
 _DAY_ALONE = re.compile(
     r"\bthe\s+([0-3]?\d)(?:st|nd|rd|th)\b(?=\s*(?:[.,;:!?)]|$)|\s+(?:please|instead|then|if|and|"
-    r"or|at|for|works|is|would|will|of\s+(?:this|next|the)\s+month)\b)"
+    r"or|at|for|works|is|would|will)\b)"  # "the 3rd of this month": agents._month_days
 )
 # "12/15", "15/12": a month and day without a year, read as find_dates reads 12/15/2026 (not
 # a fraction: "1/2 of it").

@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date
-from itertools import compress, repeat
+from itertools import compress, pairwise, repeat
 from operator import contains
 
+from crossfoot.agents._count_words import COUNT, COUNT_WORDS
 from crossfoot.agents._dates import (
-    COUNT_WORDS,
     WEEKDAYS,
     find_dates,
     relative_weekdays,
@@ -28,6 +28,7 @@ from crossfoot.agents._figures import word_percents
 from crossfoot.agents._fraction_words import fraction_percents
 from crossfoot.agents._keys import id_format, num_key, url_key
 from crossfoot.agents._locale_amounts import locale_amounts
+from crossfoot.agents._month_days import month_days
 from crossfoot.agents._scaled import rupee_amounts, scaled_amounts
 from crossfoot.agents._times import read_times
 from crossfoot.agents._versions import name_numbers
@@ -109,7 +110,7 @@ _DATE_WORDS = frozenset(
 _WEEKDAY_WORDS = frozenset(f"{d}day{end}" for d in WEEKDAYS for end in ("", "."))
 _DAY_SHIFT = re.compile(
     r"\b(?:(next|following|previous|prior) day|day (after|before)|"
-    r"(a|one|two|three|four|five|six|seven|\d{1,2}) days? (later|earlier|after|before|sooner))\b"
+    rf"({COUNT}|\d{{1,2}}) days? (later|earlier|after|before|sooner))\b"
 )
 
 
@@ -212,7 +213,7 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
         if reference is not None and chunks & _WEEKDAY_WORDS:
             out.days |= relative_weekdays(low, reference)
         more, yearless = user_days(low, reference)
-        out.days |= more
+        out.days |= more | month_days(low, reference)  # "the 10th of last month" (_month_days)
         out.yearless |= yearless
     if "://" in low or "www." in low:
         out.urls = {url_key(u) for u in _URLS.findall(low)}
@@ -336,17 +337,44 @@ def _email(out: Tokens, t: str) -> None:
 def _read_prose(out: Tokens, low: str) -> None:
     # An identifier split by a space or dash in prose ("ORD 88213", "W23 78156") is indexed
     # whole as well, so finding it is a hash probe, not a scan.
+    cut: dict[str, int] = {}
     for run in _SPLIT_RUN.findall(low):
         parts = run.split(" ")
+        for a, b in pairwise(parts):
+            if not a.isdecimal() and _one_grouping(a, b):
+                cut[a] = cut.get(a, 0) + 1  # "ord-1234 5678": "ord-1234" is only a piece
         for i in range(len(parts) - 1):
+            if i and _one_grouping(parts[i - 1], parts[i]):
+                continue  # "1234 5678": no piece of the grouped number is an id alone
             for j in range(i + 2, len(parts) + 1):
+                if j < len(parts) and _one_grouping(parts[j - 1], parts[j]):
+                    continue  # "ORD 1234 5678" holds no id "ORD 1234"
                 out.idish.append("".join(parts[i:j]))
+    # A piece written nowhere else is no id of its own (an id is grounded only whole).
+    pieces = {p for p, n in cut.items() if low.count(p) <= n}
+    if pieces:
+        out.tokens -= pieces
+        out.idish = [x for x in out.idish if x not in pieces]
     for run in _digit_runs(low):
         d = _NON_DIGITS.sub("", run)
         if len(d) >= 7:
             out.runs.add(d)
             if len(d) > 10:
                 out.runs.add(d[-10:])
+
+
+def _one_grouping(a: str, b: str) -> bool:
+    """Whether two pieces of a spaced run are groups of one number: digits of one length after a
+    piece ending in as many digits ("ord-1234 5678", "de44 5001"). An id is grounded only whole,
+    so the run is not cut between them; "w23 78156 2" (a count after the id) is cut.
+    """
+    n = len(b)
+    return (
+        b.isdecimal()
+        and len(a) >= n
+        and a[-n:].isdecimal()
+        and (len(a) == n or not a[-n - 1].isdecimal())
+    )
 
 
 def _digit_runs(low: str) -> list[str]:

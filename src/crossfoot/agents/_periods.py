@@ -21,6 +21,7 @@ import re
 from datetime import date, timedelta
 from functools import lru_cache
 
+from crossfoot.agents._count_words import COUNT, COUNT_WORDS
 from crossfoot.agents._dates import DAY_WORDS, MONTH_WORD
 from crossfoot.agents._keys import arg_name
 from crossfoot.agents._spans import forward_spans
@@ -36,12 +37,10 @@ _MONTHS = {m: i for i, m in enumerate(calendar.month_name) if m} | {
 }
 _MONTH_NUM = {k.lower(): v for k, v in _MONTHS.items()} | {"sept": 9}
 _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
-_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-          "nine": 9, "ten": 10, "twelve": 12, "thirty": 30, "sixty": 60, "ninety": 90}  # fmt: skip
 _PERIOD = re.compile(
     rf"\b(?:(?P<rel>last|this|next|previous|past|current)\s+(?P<unit>month|year|week|quarter)"
     rf"|(?P<ytd>year[\s-]to[\s-]date|ytd)"
-    rf"|(?:the\s+)?(?:last|past|previous)\s+(?P<n>\d{{1,3}}|{'|'.join(_WORDS)})\s+"
+    rf"|(?:the\s+)?(?:last|past|previous)\s+(?P<n>\d{{1,3}}|{COUNT})\s+"
     rf"(?P<nunit>days|weeks|months)"
     rf"|q(?P<q>[1-4])(?:\s*(?:of\s+)?'?(?P<qy>\d{{4}}|\d{{2}}))?"
     rf"|(?:the\s+)?(?P<nth>{'|'.join(_NTH)})\s+quarter(?:\s+(?:of\s+)?(?P<nthy>\d{{4}}))?"
@@ -100,7 +99,7 @@ def _span(m: re.Match[str], ref: date) -> tuple[date, date] | None:
     if m["ytd"]:
         return date(ref.year, 1, 1), ref
     if m["n"]:
-        n = int(m["n"]) if m["n"].isdigit() else _WORDS[m["n"]]
+        n = int(m["n"]) if m["n"].isdigit() else COUNT_WORDS[m["n"]]
         if m["nunit"] == "days":
             return ref - timedelta(days=n), ref
         if m["nunit"] == "weeks":

@@ -14,14 +14,12 @@ import re
 from datetime import date, timedelta
 from functools import lru_cache
 
+from crossfoot.agents._count_words import COUNT, COUNT_WORDS, after_frequency
 from crossfoot.agents._dates import months_after
 
 __all__ = ["forward_spans", "span_of"]
 
-_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fourteen": 14,
-           "thirty": 30, "sixty": 60, "ninety": 90}  # fmt: skip
-_N = rf"(\d{{1,3}}|{'|'.join(_COUNTS)})"
+_N = rf"(\d{{1,3}}|{COUNT})"  # the count words of every reader of days (agents._count_words)
 _UNIT = r"(days?|weeks?|months?|fortnights?)"
 # "within (the next) 30 days", "in/over/during the next 2 weeks", "the coming 10 days"; not "the
 # next day" (a shift, agents._ingest) nor "next month" (a calendar month, agents._periods).
@@ -52,7 +50,9 @@ def _spans(low: str, ref: date) -> tuple[tuple[int, int, str], ...]:
     out = []
     for m in _SPAN.finditer(low):
         count, unit = (m[1], m[2]) if m[1] else (m[3], m[4])
-        n = _COUNTS.get(count) or int(count)
+        if m[1] and " the " not in m[0] and after_frequency(low, m.start()):
+            continue  # "charged twice within a month": how often, not when
+        n = COUNT_WORDS.get(count) or int(count)
         if unit.startswith("month"):
             last = months_after(ref, n)
         else:

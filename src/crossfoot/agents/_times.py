@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterable
 from datetime import date
 
+from crossfoot.agents._clock_words import spelled_clocks
 from crossfoot.agents._dates import find_dates
 from crossfoot.agents._zones import is_offset, zone_keys
 
@@ -141,6 +142,7 @@ def _cues(low: str) -> list[int]:
 def _times(low: str) -> list[re.Match[str]]:
     """The matches of ``_TIME`` in ``low``, found around their cues (a match cannot start
     inside another: the pattern's look-behind), each once."""
+    low = spelled_clocks(low)  # "half past 4 pm": "4:30 pm" at the same offsets (_clock_words)
     found: dict[int, re.Match[str]] = {}
     covered = -1  # the end of the last match: a cue inside it is read
     for at in sorted(_cues(low)):

@@ -4,7 +4,8 @@
 No digit says the figure, so no number reader sees it, and a wrong "tripled" passed unchecked.
 :func:`multiples` finds each such word with the window of ratios it allows:
 
-- the factor ("double" and "triple" as such are left out: "double-digit", "triple net"):
+- the factor ("double", "triple" and "quadruple" only before what they compare, "double Devices'",
+  "triple the 2022 level", "double that of"; never "double-digit", "triple net"):
   "doubled"/"twice" 2, "tripled" 3, "quadrupled" 4, "halved" 1/2, "N-fold" and
   "N times" N (a number word, or the digits before "-fold"); a fold with a word of decline
   near it ("a threefold decrease", "fell fivefold") is 1/N;
@@ -45,7 +46,7 @@ _GATES = ("doubl", "tripl", "quadrupl", "halv", "fold", "twice", "times", *_LEVE
 _WORD = re.compile(
     r"(?i)\b(?:(?P<verb>doubl|tripl|quadrupl|halv)(?:ed|es|ing)"
     r"|(?P<fold>\d+(?:\.\d+)?|[a-z]+)(?:-|\s)?fold"
-    r"|(?P<twice>twice)|(?P<times>[a-z]+)[\s-]+times"
+    r"|(?P<twice>twice)|(?P<adj>double|triple|quadruple)(?=\s)|(?P<times>[a-z]+)[\s-]+times"
     r"|(?<![\d.,])(?P<digit>[2-9])(?:[\s-]*times|x))\b"
 )
 # "three times net income", "6x operating expenses": a multiple before a plain noun may be of
@@ -158,9 +159,11 @@ def multiples(text: str, lo: int, hi: int) -> list[Multiple]:
             if n > 1 and _DOWN.search(near) and not _UP.search(near):
                 n = 1 / n  # "a threefold decrease": a third of what it was
         else:
-            word = m.group("times") or m.group("digit")
+            word = m.group("times") or m.group("digit") or m.group("adj")
             n = (
-                Decimal(2)
+                Decimal(_FACTORS[word.lower()[:-1]])
+                if m.group("adj")
+                else Decimal(2)
                 if m.group("twice")
                 else Decimal(word)
                 if word.isdigit()
@@ -174,6 +177,8 @@ def multiples(text: str, lo: int, hi: int) -> list[Multiple]:
             ):
                 continue  # "twice the 500 stores' sales": a count, not what is compared
             loose = False
+            if after is None and m.group("adj"):
+                continue  # "double-digit", "triple net": an adjective of its own, no comparison
             if after is None:
                 noun = _NOUN.match(text, m.end(), hi)
                 if m.group("twice") or noun is None or noun.group(1) in _NOT_NOUN:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 
 from crossfoot.language.nested_labels import named_apart, named_beside
 from crossfoot.language.rowtokens import (
@@ -82,6 +83,8 @@ def _said_words(sentence: frozenset[str] | SaidText) -> frozenset[str]:
     return sentence if isinstance(sentence, frozenset) else sentence.words()
 
 
+_LABEL = attrgetter("label")
+
 # A token of a label this long may be found in the sentence's words run together ("totalassets").
 _GLUED_MIN = 10
 _Entry = tuple[str, frozenset[str], frozenset[str], frozenset[str], str | None]
@@ -124,7 +127,13 @@ class LabelTable:
             if need and not need & self.row_roots
         )
         object.__setattr__(self, "qualifiers", qualifiers)
-        sectioned = any(section_of(sv) is not None for sv in self.cells)
+        # (a section needs a label "<section>: <row> ...": no ": " in any label, none; joined by
+        # "\x00", no ": " spans two labels; tests/test_speed_paths_trace54.py)
+        try:
+            said = "\x00".join(filter(None, map(_LABEL, self.cells)))
+        except TypeError:  # (a label that is no str: every cell read)
+            said = ": "
+        sectioned = ": " in said and any(section_of(sv) is not None for sv in self.cells)
         object.__setattr__(self, "sectioned", sectioned)
 
 
@@ -172,7 +181,8 @@ def _read_tables(values: tuple[SourceValue, ...]) -> dict[int, LabelTable]:
         unnamed = not any(req.values()) and not total_rows(rows)
         # Once per column (every cell of a column carries its name), in the cells' order.
         columns = {c: _column_roots(c) for c in dict.fromkeys(sv.column for sv in cells) if c}
-        row_roots = frozenset(root(tok) for toks in rows.values() for tok in toks)
+        # (each token once: "item" is every row's)
+        row_roots = frozenset(map(root, frozenset().union(*rows.values())))
         out[t] = LabelTable(rows, req, tuple(cells), years, unnamed, columns, row_roots)
     return out
 

@@ -8,7 +8,15 @@ from typing import Any, Generic, TypeVar
 
 from crossfoot.model.context import ClaimContext
 
-__all__ = ["LastText", "by_cells", "by_identity", "evict_oldest", "per_answer"]
+__all__ = [
+    "SHELF",
+    "LastText",
+    "by_cells",
+    "by_identity",
+    "evict_oldest",
+    "per_answer",
+    "rerun_store",
+]
 
 _K = TypeVar("_K")
 _R = TypeVar("_R")
@@ -33,6 +41,30 @@ def evict_oldest(memo: dict[Any, Any], kept: int) -> None:
             continue
 
 
+# Where a store that starts afresh finds the memos of :func:`per_answer` made by the stores before
+# it: engine.rerun gives each re-run of a figure a new store (its other memos may read the claims
+# grounded), and every re-run of an answer one shelf, so the readings of a cut scope are made
+# once, not once per figure judged again. Safe as the per-answer store itself is: an entry is
+# keyed by its key's identity and holds the key, and ``make`` reads the key and the answer only.
+SHELF = "memo.per_answer_shelf"
+# Speed only; off for the proof that it is verdict-neutral (tests/test_speed_paths_speed54.py).
+SHELVED = True
+
+
+def rerun_store(read: dict[str, object], shelf: dict[str, object]) -> dict[str, object]:
+    """A new store for a re-run of a figure: ``read`` (the question's readings) and the answer's
+    ``shelf`` of per_answer's memos (module note at :data:`SHELF`).
+
+    >>> shelf: dict[str, object] = {}
+    >>> rerun_store({"ask.text": "q"}, shelf) == {"ask.text": "q", SHELF: {}}
+    True
+    """
+    store = dict(read)
+    if SHELVED:
+        store[SHELF] = shelf
+    return store
+
+
 def per_answer(ctx: ClaimContext, name: str, key: _K, make: Callable[[_K], _R]) -> _R:
     """``make(key)``, made once per answer: every claim of an answer reads the same groups,
     scopes and sources. Keyed by ``id(key)``; the entry holds ``key``, so its id is not reused
@@ -48,7 +80,11 @@ def per_answer(ctx: ClaimContext, name: str, key: _K, make: Callable[[_K], _R]) 
     >>> [per_answer(ctx, "demo", key, lambda k: calls.append(k) or len(calls)) for _ in "ab"]
     [1, 1]
     """
-    memo: dict[int, tuple[_K, _R]] = ctx.shared.setdefault(name, {})  # type: ignore[assignment]
+    memo: dict[int, tuple[_K, _R]] | None = ctx.shared.get(name)  # type: ignore[assignment]
+    if memo is None:
+        shelf: dict[str, Any] | None = ctx.shared.get(SHELF)  # type: ignore[assignment]
+        memo = {} if shelf is None else shelf.setdefault(name, {})
+        ctx.shared[name] = memo
     hit = memo.get(id(key))
     if hit is None or hit[0] is not key:
         hit = memo[id(key)] = (key, make(key))

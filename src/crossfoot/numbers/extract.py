@@ -130,6 +130,12 @@ def _scan(
     return operand_years(original, out)  # "2786 + 1903 + 1899": 1903 is an amount
 
 
+# After a lone "one": "of the" and a count of the whole, in words or digits ("one of the four").
+_ONE_OF_COUNT = re.compile(
+    r" of (?:the|its|their|our|those|these) (?:two|three|four|five|six|seven|eight|nine|ten|"
+    r"eleven|twelve|[2-9]|1[0-9])\b"
+)
+
 #: Whether the scanner takes the fast path of numbers.fast (tests turn it off to compare).
 FAST_PATH = [True]
 
@@ -145,6 +151,10 @@ def _read_words(text: str, start: int, run: str) -> Read:
         pct = um.group("pct") if um is not None else None
         if um is not None and (um.lastgroup in ("pp", "bps") or (pct and "%" not in pct)):
             found.append((len(run) - 3, len(run), Decimal(1), Decimal("0.5")))
+        elif len(run) == 3 and _ONE_OF_COUNT.match(text, end):
+            # "one of the three segments": a count of a whole the sentence names, as "two of
+            # the three" is (a count word: claimed only where a rule can count it)
+            found.append((0, 3, Decimal(1), Decimal("0.5")))
     for s, e, value, precision in found:
         place_exp = (precision * 2).adjusted()
         num = Num(start + s, start + e, str(value), 0, place_exp=place_exp)

@@ -30,6 +30,7 @@ from crossfoot.rules.asked_scale import asked_scale
 from crossfoot.rules.average_change import average_change
 from crossfoot.rules.calc_percent_of import percent_of
 from crossfoot.rules.calc_year_means import year_means
+from crossfoot.rules.cell_product import cell_product
 from crossfoot.rules.change_share import change_share
 from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.column_change_share import column_change_share
@@ -63,6 +64,7 @@ from crossfoot.rules.part_year import part_year
 from crossfoot.rules.per_unit import per_unit
 from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.period_basis import period_basis
+from crossfoot.rules.period_pair_mean import period_pair_mean
 from crossfoot.rules.period_rate import period_rate
 from crossfoot.rules.period_totals import period_total_change
 from crossfoot.rules.profit_cascade import profit_cascade
@@ -89,7 +91,9 @@ from crossfoot.rules.table_chain_named import named_cells_sum
 from crossfoot.rules.table_chain_percent import percent_line_sum
 from crossfoot.rules.table_chain_share import named_sum_share
 from crossfoot.rules.table_chain_text import text_over_cell
+from crossfoot.rules.table_chain_unbound import text_cell_change
 from crossfoot.rules.text_groups import text_groups
+from crossfoot.rules.top_rows import top_rows
 from crossfoot.rules.turn_chain import turn_chain
 from crossfoot.rules.twice_rounded import twice_rounded
 from crossfoot.rules.units import unit_unstated
@@ -153,6 +157,7 @@ RULES: tuple[Rule, ...] = (
     column_rest,  # "excluding North, sales were 7,593": a column's whole less named rows
     column_rest_change,  # "excluding Cloud, revenue grew 2.5%": that rest's change
     column_median,  # "the median region sold 2,975": the middle cell of a named column
+    top_rows,  # "the top two regions made 62% of revenue": a column's N largest, summed
     rate_product,  # "a 12% margin on 2,910 is about 349": the sentence's amount times its rate
     sum_share,  # (a + b) / c of three rows the text names, in one column
     joined_share,  # "North and South made up 58%": joined rows' share, together, of the column
@@ -168,9 +173,12 @@ RULES: tuple[Rule, ...] = (
     named_cells_sum,  # a sum of three or four cells of one line, each named by the question
     percent_line_sum,  # a sum of three or four percentages of one line, counted against chance
     changes_mean,  # the average of lines' changes between two years, counted against chance
+    period_pair_mean,  # "the average between them": two neighbouring cells of one period
+    cell_product,  # "the total cost of those shares": two aligned cells' product, asked
     named_sum_share,  # a sum of named cells over a named cell of its line, counted against chance
     text_over_cell,  # a fine quotient of a prose figure and a cell the question names
     text_beside_cell,  # one operation over a text figure and a cell of its line, by chance
+    text_cell_change,  # a very fine change of a text figure and a cell of two years, unbound
     signed_quotient,  # a negative figure as a loss over a positive cell, counted against chance
     named_base,  # a change over the base the question names, either way round, against chance
     row_gap_sign,  # "-145" for the difference of two rows the question names in no order

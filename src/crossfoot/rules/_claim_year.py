@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from crossfoot.language.order import stated_order
 from crossfoot.language.prior_year import PRIOR_YEAR
+from crossfoot.language.subject_pair import named_after, subjects_compared
 from crossfoot.model.types import Mention, kind_family
 
 __all__ = ["own_year", "year_before_stated"]
@@ -139,7 +140,9 @@ def _compared_base(text: str, m: Mention, others: Sequence[Mention]) -> bool:
     it ("X in 2020, up from m", "rose to X in 2020 from m", "X in 2020 compared with m") and no
     year follows it."""
     before = [o for o in others if o.end <= m.start and kind_family(o.kind) == kind_family(m.kind)]
-    if not before or _year_after(text, m) is not None:
+    if not before or _year_after(text, m) is not None or named_after(text, m.end):
         return False
+    if subjects_compared(text, text.rfind(". ", 0, before[-1].start) + 1, before[-1].start):
+        return False  # "grew faster than Services in 2024 (30% vs 20%)": two rows, one year
     order = stated_order(text, before[-1], m)
     return order is not None and order[0] is m

@@ -20,6 +20,7 @@ from crossfoot.language.changewords import FALL_VERBS, RISE_VERBS
 from crossfoot.language.trends import MOVED_DOWN, MOVED_UP
 from crossfoot.language.years import period
 from crossfoot.model.types import Claim, SourceValue, format_decimal
+from crossfoot.rules._loss_moves import loss_moves
 
 __all__ = ["level_moves"]
 
@@ -49,7 +50,7 @@ def level_moves(text: str, claims: list[Claim], values: Sequence[SourceValue]) -
         why = _wrong_way(c, values, m.group("up") is not None, m.group(0).split()[0])
         if why is not None:
             out[i] = Claim(c.mention, c.sentence, "contradicted", c.evidence, why)
-    return out
+    return loss_moves(text, out, values)  # "the loss widened to $25 million" (by its size)
 
 
 def _wrong_way(c: Claim, values: Sequence[SourceValue], up: bool, word: str) -> str | None:

@@ -157,7 +157,7 @@ class _Table:
                 low, high = (min(ints), max(ints)) if ints else (0, 0)
             if ints is not None and len(ints) * max(high, -low) < _EXACT:
                 # Every partial sum has under 28 digits: the Decimal sum would be exact too.
-                col.total = Decimal(sum(ints))
+                col.total = Decimal(col.values.sum())  # type: ignore[attr-defined]
                 col.nonnegative = low >= 0
             else:
                 col.total = sum(col.values.values(), Decimal(0))

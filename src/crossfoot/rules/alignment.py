@@ -65,14 +65,13 @@ from crossfoot.rules.answer_sign import final_misfits
 from crossfoot.rules.off_question_count import part_misfit
 from crossfoot.rules.off_question_level import total_named
 from crossfoot.rules.off_question_operand import stray_operand
-from crossfoot.rules.own_rows import Rerun
+from crossfoot.rules.own_rows import Rerun  # (the rules again over the values a filter keeps)
 from crossfoot.rules.quotient_money import stated_or_money
 from crossfoot.rules.ratio_order import inverted_finals
+from crossfoot.rules.unnamed_operands import unnamed_pair
 from crossfoot.rules.worked_answer import past_working, worked_misfit
 
 __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit", "underlying"]
-
-# Rerun (rules.own_rows): the rules again for a claim over the values a predicate keeps.
 
 _PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")
 # "per share" is how a row names its quantity (one year's basic EPS), not an average of years;
@@ -162,7 +161,7 @@ def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
     if ask.op == "average":
         if kind in ("mean", "average"):
             return part_misfit(ask, kind, ops, named, ev.rule)
-        if (cell and _AVERAGE_LABEL.search(labels)) or average_named(ops):
+        if (cell and _AVERAGE_LABEL.search(labels)) or average_named(ops, named.texts, ask):
             return None
         if kind == "written_calculation":
             if "/" in ev.formula or "÷" in ev.formula:
@@ -312,6 +311,7 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         other = other or share_column_misfit(ask, base, named)
         other = other or quotient_misfit(ask, c, typed(base), claims)  # (stopped short of it)
         other = other or pool_misfit(ask, base, named.values)  # (one of two things pooled)
+        other = other or unnamed_pair(ask.context or ask.text, base, named.texts)
         if other is not None:
             return Fit("op", other)
     why = _op_misfit(ask, c, typed(base), named) if base is not None else None

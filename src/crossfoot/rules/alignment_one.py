@@ -15,10 +15,12 @@ Industrial's 80 and Transportation's 160 less 80). A difference between two year
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from crossfoot.language.asked import Ask
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules.alignment_between import BETWEEN_THINGS
+from crossfoot.rules.answer_averaged import averaged_heading
 
 __all__ = ["average_named", "one_for_between"]
 
@@ -94,16 +96,24 @@ def _is_a_difference(
 _AVERAGE_NAME = re.compile(r"(?i)\baverage\b|\bmean\b|\bavg\b")
 
 
-def average_named(ops: Sequence[SourceValue]) -> bool:
+def average_named(
+    ops: Sequence[SourceValue],
+    texts: Mapping[str, str] | None = None,
+    ask: Ask | None = None,
+) -> bool:
     """Whether every operand's line is named with "average" ("Dow Jones Industrial Average",
     "Weighted average hedged rate"): the question's "average" then names that line, and a
-    change or a return of it answers the question as well as its one value does.
+    change or a return of it answers the question as well as its one value does. With
+    ``texts`` (the sources' texts by id) and ``ask``, also when the operands' table's heading
+    or its prose names the asked average (``rules.answer_averaged``; flags39).
 
     >>> from decimal import Decimal
     >>> dow = SourceValue(Decimal("123.7"), "S1", row="Dow Jones Industrial Average", table=0)
     >>> average_named([dow, dow]), average_named([SourceValue(Decimal(5), "S1", row="Sales")])
     (True, False)
     """
-    return bool(ops) and all(
+    if ops and all(
         _AVERAGE_NAME.search(" ".join(x for x in (v.row, v.column, v.field) if x)) for v in ops
-    )
+    ):
+        return True
+    return ask is not None and averaged_heading(ops, texts or {}, ask.text, len(ask.years))

@@ -7,14 +7,14 @@ quarters" against the four quarters of a table, or the one quarter the sentence 
 true sentence failed and a wrong direction passed; a count in digits or of months was no claim.
 
 Here the count becomes the claim, over the series of the column the sentence names
-(``rules._period_trend``: a result set by month or quarter, or a table's row along its quarter
-or month columns; years down a table's rows): the last N steps of the series (up to the last
-period the sentence names) must each move the way the verb says. "The last N months" counts N
-steps, or the N periods of the whole line when the series holds exactly N; "all N quarters"
-(no "last") the steps or the periods of the whole line. A count past the periods the data holds
-is ``contradicted``, as is a step that moved the other way (named in the message); a negated
-verb, "the first N" (which periods is unclear), several series and a count of fewer periods
-than the line that no "last" places are left alone.
+(``rules._period_trend``: a result set by month or quarter, or a table's row along its quarter or
+month columns; years down a table's rows): the last N steps of the series (up to the last period
+the sentence names; to the one before it after "before falling in April") must each move the way
+the verb says. "The last N months" counts N steps, or the N periods of the whole line when the
+series holds exactly N; "all N quarters" (no "last") the steps or the periods of the whole line. A
+count past the periods the data holds is ``contradicted``, as is a step that moved the other way
+(named in the message); a negated verb, "the first N" (which periods is unclear), several series
+and a count of fewer periods than the line that no "last" places are left alone.
 
 >>> from crossfoot import check
 >>> t = '[["Quarter", "Revenue"], ["Q1 2024", "1,000"], ["Q2 2024", "1,100"], ["Q3 2024", "1,250"]]'
@@ -50,6 +50,11 @@ _BEFORE = re.compile(
     re.IGNORECASE,
 )
 _NOT = re.compile(r"(?i)\b(?:not|never)\b|n't\b")  # ("hasn't": no \b before its "n")
+# The run ends before the period the sentence names last: "... before falling in April",
+# "... before a dip in Q4", "... until a decline in 2024".
+_BEFORE_END = re.compile(
+    r"(?i)\b(?:before|until)\s+(?:a\s+|an\s+|the\s+)?(?:\w+\s+){0,2}?(?:in|during)\s+\S"
+)
 
 
 def may_each(low: str) -> bool:
@@ -139,6 +144,8 @@ def _claim(
     cells = period_series(sentence, unit, values)
     if cells is None and unit != "year":
         cells = row_periods(sentence, unit, values)
+    if cells is not None and _BEFORE_END.search(text, m.end, s.end):
+        cells = cells[:-1]  # "grew for two straight months before falling in April": to March
     if cells is None or len(cells) < 2:
         return None
     n, held = int(m.value), len(cells)

@@ -234,16 +234,26 @@ def _column_said(v: SourceValue, sentence: str, values: Sequence[SourceValue]) -
     column is the table's only one of figures and the sentence names no year."""
     said = {int(y) for y in _ANY_YEAR.findall(sentence)}
     if v.year is None or (said <= {v.year} and row_period(v) is not None):  # (a month's row)
-        return not said and all(
-            w.col_index == v.col_index
-            for w in values
-            if w.source_id == v.source_id and w.table == v.table
+        return not said and (
+            _header_said(v, sentence)  # "the strongest month, with $118,000 in revenue"
+            or all(
+                w.col_index == v.col_index
+                for w in values
+                if w.source_id == v.source_id and w.table == v.table
+            )
         )
     if str(v.year) in (v.column or "") or _long_row(v):
         # (no year said: the figure quoted with its rank is of its own column, "Cloud remained
         # the largest segment at $1.56 billion")
         return said == {v.year} or (not said and _SUB_PERIOD.search(sentence) is None)
     return False
+
+
+def _header_said(v: SourceValue, sentence: str) -> bool:
+    """Whether the sentence names the cell's column by every word of its header."""
+    words = _WORDS.findall((v.column or "").lower().replace("_", " "))
+    low = sentence.lower()
+    return bool(words) and all(re.search(rf"\b{re.escape(w)}", low) for w in words)
 
 
 def _long_row(v: SourceValue) -> bool:

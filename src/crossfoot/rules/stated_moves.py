@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from crossfoot.language.direction import direction_words
 from crossfoot.language.order import stated_order
+from crossfoot.language.subject_pair import named_after, subjects_compared
 from crossfoot.model.types import Claim, Mention, format_decimal, kind_family
 
 __all__ = ["stated_moves"]
@@ -86,6 +87,8 @@ def _against(text: str, lo: int, a: Mention, b: Mention) -> tuple[Mention, str] 
         return None
     if _A_MOVE.search(text, max(lo, a.start - 6), a.start):
         return None
+    if subjects_compared(text, lo, a.start) or named_after(text, b.end):
+        return None  # "grew slower than Cloud (20% vs 30%)": two rows' figures, not two periods
     order = stated_order(text, a, b)  # ("fell to $4.2M in 2024 from $3.8M": the year masked)
     if order is None:
         return None

@@ -266,16 +266,24 @@ def text_beside_cell(ctx: ClaimContext) -> Verdict | None:
     chance = band(m.value)
     near = 0
     met: _Result | None = None
+    seen: set[tuple[object, ...]] = set()
     for bound in _pairs(ctx, ops):
         for res in _results(ops, bound, factor):
             r = res[4]
-            if r in chance:
-                near += 1
+            if r in chance and (key := _result_key(res)) not in seen:
+                seen.add(key)  # (a text figure read as written and its scaled twin in the
+                near += 1  # cell's unit are one figure: the same result is one chance, not two)
                 if met is None and lo <= r <= hi:
                     met = res
     if met is None or not chance.within(near, hi - lo, _BUDGET):
         return None  # the bound pairs' results near the figure would meet its window by chance
     return Verdict("derived", _evidence(ctx, met))
+
+
+def _result_key(res: _Result) -> tuple[object, ...]:
+    """One result of one operation over one text figure (by its place) and one cell."""
+    _, op, x, y, _, (p, c) = res
+    return (op, x, y, p.source_id, p.span, c.source_id, c.table, c.row_index, c.col_index)
 
 
 _SHOWN = {

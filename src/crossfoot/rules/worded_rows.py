@@ -57,6 +57,7 @@ from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValu
 from crossfoot.rules._every_row_moves import every_row_moves
 from crossfoot.rules._growth_order import growth_order, may_grow_faster
 from crossfoot.rules._level_moves import level_moves
+from crossfoot.rules._majority import majority_claims
 from crossfoot.rules._only_moved import only_moved
 from crossfoot.rules._period_trend import period_series, period_unit, row_periods
 from crossfoot.rules._rank_free import may_rank_free, ranked_free
@@ -83,7 +84,7 @@ def worded_rows(
     """The claims, with each figure-free movement or order of named rows judged as a claim of
     its own (module docstring); and a cell reached by a movement the wrong way ("fell to $800
     million in 2020": rules._level_moves)."""
-    claims = level_moves(text, claims, values)
+    claims = majority_claims(text, sentences, level_moves(text, claims, values), values)
     low = text.lower()
     every = every_period(low)
     faster = may_grow_faster(low)  # ("grew faster than", "outpaced")

@@ -271,12 +271,14 @@ _FOUR = "\x00aaaa"
 
 
 class _IntRows:
-    """A column of plain ints by row index, what the two lazy views below share."""
+    """A column of plain ints by row index, what the two lazy views below share; ``total``,
+    the ints' sum when found already (``sources.rows_stats``), else None."""
 
-    __slots__ = ("ints",)
+    __slots__ = ("ints", "total")
 
-    def __init__(self, ints: tuple[int, ...]) -> None:
+    def __init__(self, ints: tuple[int, ...], total: int | None = None) -> None:
         self.ints = ints
+        self.total = total
 
     def _int(self, i: object) -> int:
         if type(i) is not int or not 0 <= i < len(self.ints):
@@ -304,7 +306,7 @@ class _IntCells(_IntRows, Mapping[int, _Cell]):
 
     def numbers(self) -> IntNumbers:
         """Row index -> value, each made when read (totals read :attr:`IntNumbers.ints`)."""
-        return IntNumbers(self.ints)
+        return IntNumbers(self.ints, self.total)
 
 
 class IntNumbers(_IntRows, Mapping[int, Decimal]):
@@ -315,6 +317,10 @@ class IntNumbers(_IntRows, Mapping[int, Decimal]):
 
     def __getitem__(self, i: int) -> Decimal:
         return Decimal(self._int(i))
+
+    def sum(self) -> int:
+        """The ints' sum (the one found with the column's bounds, when it was)."""
+        return self.total if self.total is not None else sum(self.ints)
 
 
 def _parse_column(values: list[object], parse_strings: bool) -> dict[int, _Cell]:

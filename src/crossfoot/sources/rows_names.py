@@ -200,6 +200,7 @@ class _Labels(tuple):  # type: ignore[type-arg]
     _lengths: list[int]
     _spaced: bool | None = None
     _joined: str | None = None  # the labels joined by "\x01", when all are str (lower())
+    _stripped = False  # every label a str without whitespace at either end (_labels made it)
     # lowercased label -> its first row, and every row of a label held by several rows
     _first: dict[str, int] | None = None
     _repeated: dict[str, list[int]]
@@ -216,6 +217,13 @@ class _Labels(tuple):  # type: ignore[type-arg]
             # the same separators: lowercasing ASCII changes letters only), else the lowercased
             # ones; a label that opens or ends with a space is a separator beside a space.
             joined = self._joined if self._joined is not None else "\x01".join(lower)
+            if self._stripped and joined.count("\x01") == len(self) - 1:
+                # Every "\x01" a separator, and no label opens or ends with whitespace: none
+                # stands beside a space, nor is a space at either end. (Each two-character
+                # scan costs ~0.2 ms at 20,000 labels: both characters are common.)
+                odd: tuple[str, ...] = ("  ", *_ODD_SPACE)
+                self._spaced = joined.isascii() and not any(map(joined.__contains__, odd))
+                return self._spaced
             odd = ("\x01 ", " \x01", "  ", *_ODD_SPACE)  # each a fast substring scan
             self._spaced = (
                 joined.isascii()
@@ -399,6 +407,7 @@ def _labels(cells: tuple[object, ...], kinds: set[type]) -> tuple[str | None, ..
         # (made as the _Labels the table keeps: no intermediate 20,000-cell tuple)
         stripped = _Labels(map(str.strip, cells))  # type: ignore[arg-type]
         if "" not in stripped:
+            stripped._stripped = True  # (spaced() skips the scans this rules out)
             return stripped
     return _Labels(map(_row_label, cells))
 

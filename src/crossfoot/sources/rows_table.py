@@ -34,6 +34,7 @@ from crossfoot.sources.rows_cells import (
 from crossfoot.sources.rows_months import period_memo, row_periods, spoken_rows
 from crossfoot.sources.rows_names import _column_meta, _Labels, _labels, _year_of
 from crossfoot.sources.rows_read import ResultSet, _by_column, _Columns
+from crossfoot.sources.rows_stats import int_columns
 from crossfoot.sources.rows_years import date_years, row_years
 
 __all__ = ["RowTable", "TableInfo"]
@@ -89,8 +90,7 @@ class RowTable:
             ("number", None) if ints is not None or not col else _column_unit(list(col.values()))
             for col, ints in zip(self.cells, self._ints, strict=True)
         ]
-        # What the name says of a column (kept per name: the same columns come back call after
-        # call), as cell() reads it for every cell.
+        # What the name says of a column (kept per name: columns come back), as cell() reads it.
         facts = list(map(_column_facts, rs.columns))
         self._meta: list[tuple[bool, bool, bool]] = [f[0] for f in facts]
         self._col_year: list[int | None] = [f[1] for f in facts]
@@ -300,7 +300,7 @@ class RowTable:
         the windows hold too many (sorting is cheaper) or the columns are short."""
         if self.rows < 512:  # a short column sorts in no time
             return {}
-        columns = [j for j in range(len(self.cells)) if self._int_bounds(j) is not None]
+        columns = int_columns(self._ints, self.cells, self._bounds, todo)  # (and some sums)
         if not columns:
             return {}
         spans = [cast("tuple[int, int]", self._bounds[j]) for j in columns]
