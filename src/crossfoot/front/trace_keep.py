@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from crossfoot.front.policy import Policy
 from crossfoot.language.asked import read_question
+from crossfoot.language.column_bar import may_bar_column
 from crossfoot.language.owncount import counts_past_bar, may_count_own, own_count_at
 from crossfoot.language.question import asks_past_bar
 from crossfoot.language.rowtokens import noun_at
@@ -128,7 +129,7 @@ def keep_filter(
     # a count with a bar of its own, or with a move where a result set has two years to move
     # between ("2 regions grew" over rows of one year is no count the rows can judge)
     dated = any(sum(_DATED.search(c) is not None for c in t.columns) >= 2 for t in info)
-    bars = counts_past_bar(text) or (dated and may_count_own(text))
+    bars = counts_past_bar(text) or may_bar_column(text) or (dated and may_count_own(text))
     moves = dated
 
     def keep(m: Mention) -> bool:

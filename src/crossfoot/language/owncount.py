@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from crossfoot.language.asked import Ask, read_question
+from crossfoot.language.column_bar import column_bar
 from crossfoot.language.moves import may_move, moving
 from crossfoot.language.question import asks_past_bar
 from crossfoot.language.rowtokens import noun_at, part_before
@@ -137,7 +138,7 @@ def counts_past_bar(text: str) -> bool:
 
 def may_count_own(text: str) -> bool:
     """Whether ``text`` has a comparison word or a word of a move at all (cheap gates)."""
-    return counts_past_bar(text) or may_move(text)
+    return counts_past_bar(text) or may_move(text) or column_bar(text) is not None
 
 
 def own_count_at(text: str, m: Mention, moves: bool = True) -> bool:
@@ -148,6 +149,8 @@ def own_count_at(text: str, m: Mention, moves: bool = True) -> bool:
     cut = [e.end() for e in _END.finditer(text, 0, m.start)]
     end = _END.search(text, m.end)
     sentence = (cut[-1] if cut else 0, end.start() if end else len(text))
+    if column_bar(text[sentence[0] : sentence[1]]) is not None:
+        return True  # "3 of the 5 reps beat their quota" (rules.column_bar_count)
     return own_ask(text, m, sentence, moves) is not None
 
 

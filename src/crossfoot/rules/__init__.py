@@ -45,6 +45,7 @@ from crossfoot.rules.direct import deferred_row_verdict, direct_match
 from crossfoot.rules.exact_quotient import exact_quotient
 from crossfoot.rules.fraction_points import fraction_points
 from crossfoot.rules.fraction_share import fraction_share
+from crossfoot.rules.full_year import full_year
 from crossfoot.rules.group_change import group_change
 from crossfoot.rules.group_mean_called import group_mean_called
 from crossfoot.rules.growth_gap import growth_gap
@@ -69,6 +70,7 @@ from crossfoot.rules.period_totals import period_total_change
 from crossfoot.rules.profit_cascade import profit_cascade
 from crossfoot.rules.range_midpoint import range_midpoint
 from crossfoot.rules.rate_product import rate_product
+from crossfoot.rules.ratio_defined import ratio_defined
 from crossfoot.rules.ratio_points import ratio_points
 from crossfoot.rules.restated_result import restated_result
 from crossfoot.rules.row_gap_sign import row_gap_sign
@@ -127,6 +129,8 @@ RULES: tuple[Rule, ...] = (
     part_year,  # "through the third quarter, revenue totaled ...": that part's sum, not the year's
     span_mean,  # "averaged $125m from 2020 to 2023": every year of the span, not its two ends
     named_metric,  # "net debt was $1,350 million": debt less cash, by the metric's definition
+    ratio_defined,  # "the quick ratio was 1.25": a ratio called by its name is its definition
+    full_year,  # "full-year revenue grew 9.3%": the change of the years' sums of quarters
     period_basis,  # "Q4 revenue rose 15.6% year over year": from Q4 a year earlier, not Q3
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
     named_rows_sum,  # "X and Y sold $4.95m in 2024": one figure of two named rows, their sum

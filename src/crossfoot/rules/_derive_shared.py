@@ -455,7 +455,7 @@ def change_candidate(
     # nothing, and reading the wording is the costliest per-claim step.
     direction, _ = claim_direction(ctx)
     if direction is None and result < 0 and not cost_sizes_agree(first, second, "up"):
-        why = dropped_sign(ctx, formula)  # "changed by 120" for a fall of 120: a rise, by sign
+        why = dropped_sign(ctx, formula, first, second)  # "changed by 120" for a fall of 120
         if why is not None:
             return Candidate(kind, formula, (first, second), result, False, why, related, error)
     agrees = (result > 0) == (direction == "up") or cost_sizes_agree(first, second, direction)

@@ -42,7 +42,9 @@ from crossfoot.language.changewords import CHANGE, FALLS, words
 from crossfoot.language.direction import sign_words
 from crossfoot.language.spaced_plus import spaced_plus
 from crossfoot.model.context import ClaimContext
+from crossfoot.model.types import SourceValue
 from crossfoot.model.wordgate import WordGated
+from crossfoot.rules._minus_sign import minus_dropped
 
 __all__ = [
     "CHANGE_WORD",
@@ -136,11 +138,14 @@ def _reads_rise(ctx: ClaimContext) -> bool:
     return all(a <= b for a, b in pairwise(years))
 
 
-def dropped_sign(ctx: ClaimContext, formula: Callable[[], str]) -> str | None:
+def dropped_sign(
+    ctx: ClaimContext, formula: Callable[[], str], first: SourceValue, second: SourceValue
+) -> str | None:
     """Why a change that goes down (``formula``, later minus earlier) fails the claim written as
-    a rise, or None when the claim is no such rise (:func:`written_rise`)."""
+    a rise, or None when the claim is no such rise (:func:`written_rise`) nor a subtraction
+    written between the two operands' years (``rules._minus_sign``)."""
     if not written_rise(ctx):
-        return None
+        return minus_dropped(ctx, first, second, formula)
     return (
         f"written as a positive change, but {formula()}: the change goes down "
         "(a decrease needs a minus sign or a word such as 'decreased')"

@@ -39,6 +39,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_direction, fmt_result
+from crossfoot.rules._period_table import table_lines
 from crossfoot.rules._quarter_focus import named_quarters
 from crossfoot.rules._scope_lines import period_rows
 
@@ -47,7 +48,7 @@ __all__ = ["period_basis"]
 _YEAR_BASE = re.compile(
     r"(?i)\b(?:year[\s-]+(?:over|on)[\s-]+year|yoy|y/y|(?:from|than|versus|vs\.?|over)\s+a\s+"
     r"year\s+(?:earlier|ago|before)|year[\s-]+ago|prior[\s-]+year|same\s+(?:quarter|period|"
-    r"month)\s+(?:of\s+)?(?:last|the\s+prior|the\s+previous|a)\s+year)"
+    r"month)\s+(?:of\s+)?(?:last|the\s+prior|the\s+previous|a)\s+year)\b(?![\s-]end)"
 )
 _STEP_BASE = re.compile(
     r"(?i)\b(?:sequential(?:ly)?|quarter[\s-]+(?:over|on)[\s-]+quarter|qoq|q/q|month[\s-]+"
@@ -126,7 +127,7 @@ def _lines(ctx: ClaimContext) -> list[_Line]:
         for cls, row in period_rows(ctx)
         if cls == "amount"
     )
-    return [line for line in lines if len(line) > 2]
+    return [line for line in lines if len(line) > 2] + table_lines(ctx)  # (quarters as rows)
 
 
 def _target(line: _Line, month_end: int | None, years: set[int]) -> tuple[int, int] | None:

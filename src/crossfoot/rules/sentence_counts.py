@@ -35,6 +35,7 @@ from crossfoot.language.question import asked_figures
 from crossfoot.model.context import Verdict
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, Source, SourceValue
 from crossfoot.rules._named import Named
+from crossfoot.rules.column_bar_count import bar_unread, column_count
 from crossfoot.rules.counts import count_verdict_of, word_count
 from crossfoot.sources.rows import row_table
 
@@ -58,6 +59,10 @@ def own_count(
     """``derived`` or ``contradicted`` for a count the sentence states with a bar of its own, or
     None when it states none, names no row or column, or counts what the data does not list
     (see the module docstring); ``heads``: what each source calls its rows."""
+    # "3 of the 5 reps beat their quota": a bar of each row's own (rules.column_bar_count)
+    own = column_count(text, m, sentence, values, lambda i, n: _uses(heads.get(i, ""), n))
+    if own is not None:
+        return own
     found = own_ask(text, m, sentence)
     if found is None:
         return None
@@ -122,6 +127,7 @@ def sentence_counts(
     out = list(claims)
     added: list[Claim] = []
     counted: set[int] = set()  # the sentences whose count was judged
+    dropped: set[int] = set()
     for m in mentions:
         i = at.get((m.start, m.end))
         if i is None:
@@ -139,6 +145,9 @@ def sentence_counts(
             counted.add(s.start)
         elif i is None and not rows:
             claim = _word_claim(text, m, s, values, len(texts))
+        elif rows and i is not None and bar_unread(text, m, (s.start, s.end), claims[i].status):
+            dropped.add(i)  # (a count of some of the rows, its bar not read: no claim, as before)
+            continue
         else:
             continue
         if claim is None:
@@ -147,6 +156,8 @@ def sentence_counts(
             added.append(claim)
         else:
             out[i] = claim
+    if dropped:
+        out = [c for k, c in enumerate(out) if k not in dropped]
     if counted:
         out = [_bar(c, text) if c.sentence.start in counted else c for c in out]
     if not added:
