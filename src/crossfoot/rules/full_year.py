@@ -38,6 +38,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_direction, fmt_result
+from crossfoot.rules._low import sentence_low
 from crossfoot.rules._period_table import table_lines
 from crossfoot.rules._scope_lines import period_rows
 
@@ -93,11 +94,14 @@ def full_year(ctx: ClaimContext) -> Verdict | None:
 
 def _naming_text(ctx: ClaimContext) -> str | None:
     """The claim's sentence when it names a full year, else the question when it does."""
-    for text in (ctx.sentence.text, ctx.shared.get("ask.text")):
-        if isinstance(text, str):
-            low = text.lower()
-            if any(g in low for g in _GATE) and _FULL.search(text) is not None:
-                return text
+    text = ctx.sentence.text
+    if any(g in sentence_low(ctx) for g in _GATE) and _FULL.search(text) is not None:
+        return text
+    asked = ctx.shared.get("ask.text")
+    if isinstance(asked, str):
+        low = asked.lower()
+        if any(g in low for g in _GATE) and _FULL.search(asked) is not None:
+            return asked
     return None
 
 

@@ -35,6 +35,7 @@ from crossfoot.language.summary_lines import line_role
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
+from crossfoot.rules._low import sentence_low
 
 __all__ = ["top_rows"]
 
@@ -54,7 +55,7 @@ def top_rows(ctx: ClaimContext) -> Verdict | None:
     m, s = ctx.mention, ctx.sentence
     if not m.claim or m.high is not None or m.kind == "year" or not ctx.options.allow_derived:
         return None
-    low = s.text.lower()
+    low = sentence_low(ctx)
     if not any(g in low for g in _GATES) or not kind_allowed(ctx, "sum"):
         return None
     rank = _RANK.search(s.text)
