@@ -40,7 +40,11 @@ from crossfoot.rules._low import sentence_low
 __all__ = ["top_rows"]
 
 _GATES = ("top", "bottom", "leading", "largest", "biggest", "smallest", "lowest", "highest")
-_N = r"(two|three|four|five|six|seven|eight|nine|ten|[2-9]|1[0-9])"
+# (a count of rows, not a percentile: "the top 10% of customers", "top 5 percent")
+_N = (
+    r"(two|three|four|five|six|seven|eight|nine|ten|[2-9]|1[0-9])"
+    r"(?!\s*(?:%|percent|per\s+cent))"
+)
 _WORDS = {w: i + 2 for i, w in enumerate("two three four five six seven eight nine ten".split())}
 _RANK = re.compile(
     rf"(?i)\b(?:the\s+)?(?:(?P<top>top|leading|largest|biggest|highest)|(?P<bottom>bottom|"
