@@ -17,7 +17,7 @@ from datetime import date
 from itertools import compress, pairwise, repeat
 from operator import contains
 
-from crossfoot.agents._count_words import COUNT, COUNT_WORDS
+from crossfoot.agents._count_words import COUNT, count_value
 from crossfoot.agents._dates import (
     WEEKDAYS,
     find_dates,
@@ -436,7 +436,7 @@ def _shift(m: re.Match[str]) -> int:
         return 1 if m[1] in ("next", "following") else -1
     if m[2]:
         return 1 if m[2] == "after" else -1
-    n = COUNT_WORDS.get(m[3]) or int(m[3])
+    n = count_value(m[3])
     return n if m[4] in ("later", "after") else -n
 
 

@@ -1,0 +1,32 @@
+"""Read-through 39b: a count of two words ("twenty-one days later", "in twenty five days") is read
+whole by every reader of days (``agents._count_words``), never as its last word ("one days
+later": a shift of one day) nor as nothing."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from crossfoot.agents._count_words import count_value
+from crossfoot.agents._dates import parse_date
+from crossfoot.agents._ingest import day_shifts
+from crossfoot.agents._periods import period_bounds
+from crossfoot.agents._spans import forward_spans
+
+_REF = date(2027, 4, 20)
+
+
+@pytest.mark.parametrize(("words", "n"), [("twenty-one", 21), ("twenty five", 25), ("ninety", 90)])
+def test_a_count_of_two_words_is_read_whole(words: str, n: int) -> None:
+    assert count_value(words) == n
+    assert day_shifts(f"{words} days later") == [n]
+    assert day_shifts(f"{words} days earlier") == [-n]
+    assert parse_date(f"in {words} days", _REF) == _REF + timedelta(days=n)
+    ((first, last, _),) = forward_spans(f"within {words} days", _REF)
+    assert (first, last) == (_REF.toordinal(), (_REF + timedelta(days=n)).toordinal())
+    assert (_REF - timedelta(days=n)).toordinal() in period_bounds(f"the past {words} days", _REF)
+
+
+def test_a_tens_word_alone_stays_itself() -> None:
+    assert day_shifts("twenty days later, one day after") == [20, 1]
