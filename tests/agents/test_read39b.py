@@ -8,6 +8,7 @@ from datetime import date, timedelta
 
 import pytest
 
+from crossfoot.agents._clock_words import spelled_clocks
 from crossfoot.agents._count_words import count_value
 from crossfoot.agents._dates import parse_date
 from crossfoot.agents._ingest import day_shifts
@@ -30,3 +31,19 @@ def test_a_count_of_two_words_is_read_whole(words: str, n: int) -> None:
 
 def test_a_tens_word_alone_stays_itself() -> None:
     assert day_shifts("twenty days later, one day after") == [20, 1]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("meet at a quarter after two", "2:15"),
+        ("call me at half past ten.", "10:30"),
+        ("revenue fell by a quarter after two years", None),  # a share of a count of years
+        ("cut the fee by a quarter to 5%", None),
+        ("a quarter before five months ago", None),
+    ],
+)
+def test_a_time_in_words_is_no_count_of_a_unit(text: str, said: str | None) -> None:
+    out = spelled_clocks(text)
+    assert len(out) == len(text)
+    assert (said in out) if said else out == text
