@@ -8,6 +8,7 @@ from datetime import date, timedelta
 
 import pytest
 
+from crossfoot.agents import RunMonitor
 from crossfoot.agents._clock_words import spelled_clocks
 from crossfoot.agents._count_words import count_value
 from crossfoot.agents._dates import parse_date
@@ -47,3 +48,21 @@ def test_a_time_in_words_is_no_count_of_a_unit(text: str, said: str | None) -> N
     out = spelled_clocks(text)
     assert len(out) == len(text)
     assert (said in out) if said else out == text
+
+
+@pytest.mark.parametrize(
+    ("said", "findings"),
+    [
+        ("Cancel order ORD-1234 5678 and also ORD-12345.", 1),  # "ord-1234" only inside ids
+        ("Cancel order ORD-1234 5678 and also ORD-1234-9.", 1),
+        ("Cancel order ORD-1234 5678, not ORD-1234 2.", 0),  # written alone once
+        ("Cancel order ORD-1234, then ORD-1234 5678.", 0),
+    ],
+)
+def test_a_piece_of_a_grouped_id_is_written_alone_only_as_a_whole_word(
+    said: str, findings: int
+) -> None:
+    monitor = RunMonitor()
+    monitor.user(said)
+    decision = monitor.before_call("cancel", {"order_id": "ORD-1234"})
+    assert len(decision.findings) == findings

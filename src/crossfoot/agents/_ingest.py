@@ -351,7 +351,7 @@ def _read_prose(out: Tokens, low: str) -> None:
                     continue  # "ORD 1234 5678" holds no id "ORD 1234"
                 out.idish.append("".join(parts[i:j]))
     # A piece written nowhere else is no id of its own (an id is grounded only whole).
-    pieces = {p for p, n in cut.items() if low.count(p) <= n}
+    pieces = {p for p, n in cut.items() if _alone(low, p) <= n}
     if pieces:
         out.tokens -= pieces
         out.idish = [x for x in out.idish if x not in pieces]
@@ -361,6 +361,25 @@ def _read_prose(out: Tokens, low: str) -> None:
             out.runs.add(d)
             if len(d) > 10:
                 out.runs.add(d[-10:])
+
+
+def _alone(low: str, piece: str) -> int:
+    """How often ``piece`` is written as a word of its own in ``low``: not inside a longer id
+    ("ord-1234" of "ord-12345" or "ord-1234-9").
+
+    >>> _alone("ord-1234 5678, ord-12345, ord-1234-9, xord-1234, ord-1234.", "ord-1234")
+    2
+    """
+    n, at = 0, low.find(piece)
+    while at >= 0:
+        end = at + len(piece)
+        if not (at and low[at - 1].isalnum()) and not _WORD_ON.match(low, end):
+            n += 1
+        at = low.find(piece, end)
+    return n
+
+
+_WORD_ON = re.compile(r"-?\w")  # an id going on past a piece: "ord-1234" of "ord-1234-9"
 
 
 def _one_grouping(a: str, b: str) -> bool:
