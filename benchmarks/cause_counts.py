@@ -92,6 +92,22 @@ def _changed_at(old: str, new: str) -> int:
     return min(len(old), len(new))
 
 
+def changed_claim(rec: dict[str, Any], item: Any, tool: Any) -> tuple[Any, Any, str] | None:
+    """The claim covering the changed digits of an injected error ``rec`` (None when no claim
+    covers them any more), the report of the changed answer, and the changed sentence; None
+    when the record's sentence is not among the item's."""
+    span = next((s for s in item.sentences if item.answer[s[0] : s[1]] == rec["sentence"]), None)
+    if span is None:
+        return None
+    a, b = span
+    new = rec["injected"]
+    at = a + _changed_at(rec["sentence"], new)
+    text = item.answer[:a] + new + item.answer[b:]
+    report = tool._checker(item).check(text, question=item.question or None)
+    hit = next((c for c in report.claims if c.mention.start <= at < c.mention.end), None)
+    return hit, report, new
+
+
 def _missed_paths(
     records: list[dict[str, Any]], items: dict[str, Any], tool: Any, kind: str = "miss_value"
 ) -> Counter[str]:
@@ -102,18 +118,11 @@ def _missed_paths(
         if rec["type"] != kind:
             continue
         item = items[rec["id"]]
-        span = next(
-            (s for s in item.sentences if item.answer[s[0] : s[1]] == rec["sentence"]), None
-        )
-        if span is None:
+        got = changed_claim(rec, item, tool)
+        if got is None:
             out["(sentence not found)"] += 1
             continue
-        a, b = span
-        new = rec["injected"]
-        at = a + _changed_at(rec["sentence"], new)
-        text = item.answer[:a] + new + item.answer[b:]
-        report = tool._checker(item).check(text, question=item.question or None)
-        hit = next((c for c in report.claims if c.mention.start <= at < c.mention.end), None)
+        hit, report, new = got
         key = "unclaimed" if hit is None else path_of(hit)
         if hit is not None and hit.evidence is not None and hit.evidence.note == NET_NOTE:
             key += " (rules.net_sum)"
@@ -133,17 +142,10 @@ def _asked_misses(records: list[dict[str, Any]], items: dict[str, Any], tool: An
         if rec["type"] != "miss_value":
             continue
         item = items[rec["id"]]
-        span = next(
-            (s for s in item.sentences if item.answer[s[0] : s[1]] == rec["sentence"]), None
-        )
-        if span is None:
+        got = changed_claim(rec, item, tool)
+        if got is None:
             continue
-        a, b = span
-        new = rec["injected"]
-        at = a + _changed_at(rec["sentence"], new)
-        text = item.answer[:a] + new + item.answer[b:]
-        report = tool._checker(item).check(text, question=item.question or None)
-        hit = next((c for c in report.claims if c.mention.start <= at < c.mention.end), None)
+        hit = got[0]
         ask = read_question(item.question) if item.question else None
         ops = " ".join(ch for ch in str(item.meta.get("program") or "") if ch in "+-*/")
         value = None if hit is None else abs(hit.mention.value)

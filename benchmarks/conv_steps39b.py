@@ -11,8 +11,8 @@ numbers (a change over a base, a difference, a ratio or share), round 39 (conv39
   with the operands in one unit view (as written both, at their true size both), only across
   views (a scale word on one side: "$ 1.6 billion" over a cell in millions), or in none;
 - **bound** (a text figure and a cell): whether ``rules.table_chain_mixed`` binds the two (the
-  text figure's sentence or the question names the cell's row) and, when it does, whether the
-  pair's result met the window but the count of chance refused it;
+  text figure's sentence or the question names the cell's row), binds other pairs only, or
+  binds none (the tag does not say whether the count of chance then refused the pair);
 - **base / sign**: for a change or a difference, whether the other base or the other order meets
   the written figure (the engine found a pair but the base or the sign is the question's).
 
@@ -124,7 +124,7 @@ def _unit(prog: str, ra: list[SourceValue], rb: list[SourceValue], win: Any) -> 
     return "unit: meets only across views" if cross else "unit: meets in no view"
 
 
-def _base_sign(prog: str, a: Decimal, b: Decimal, written: Decimal, win: Any) -> str:
+def _base_sign(prog: str, a: Decimal, b: Decimal, win: Any) -> str:
     lo, hi = win
     exact = _apply(prog, a, b)
     if exact is None:
@@ -205,7 +205,7 @@ def step_tags(item: Item, figure: str, tool: Any) -> list[str]:
     ra, rb = _readings(values, a), _readings(values, b)
     read = "both" if ra and rb else "one" if ra or rb else "none"
     out = [f"{key} read: {read} of the two operands among the source values"]
-    out.append(f"{key} {_base_sign(prog, a, b, Decimal(0), win)}")
+    out.append(f"{key} {_base_sign(prog, a, b, win)}")
     if not (ra and rb):
         return out
     place = _pair_place(ra[0], rb[0])

@@ -26,12 +26,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ragbench
-from cause_counts import path_of, print_counts
+from cause_counts import print_counts
 from corpora import pot_tatqa
 from corpora.common import HALVES, data_root, in_half
 from crossfoot.language.asked import read_question
 from crossfoot.sources.tables import find_tables
 from run_all import crossfoot_options
+from value_paths import path_of
 
 __all__ = ["main", "tags"]
 
@@ -89,6 +90,8 @@ def tags(item: object, claim: object, report: object) -> list[str]:
     return out
 
 
+# TAT-QA's scales: a gold's own scale is printed only as one of these words (counts only)
+_SCALES = frozenset({"thousand", "million", "billion", "percent"})
 _QWORDS = ("change", "difference", "increase", "decrease", "growth", "percent", "%", "ratio")
 
 
@@ -117,13 +120,15 @@ def miss_tags(item: object, report: object) -> list[str]:
     gold_ops = set(_num(deriv))
     ops = [v.value for v in last.evidence.operands] if last.evidence else []
     words = ",".join(w for w in _QWORDS if w in q) or "none"
+    scale = str(meta.get("scale") or "").strip().lower()
+    scale = scale if scale in _SCALES else "other" if scale else "none"
     evs = last.evidence.operands if last.evidence else ()
     ops_years = {v.year for v in evs if v.year is not None}
     lines = {(v.source_id, v.table, v.row) for v in evs}
     kinds = "+".join(sorted({"prose" if v.table is None else "cell" for v in evs}))
     return [
         f"path {path_of(last)}; question words {words}",
-        f"gold divides: {'/' in deriv}; gold scale {meta.get('scale') or 'none'}",
+        f"gold divides: {'/' in deriv}; gold scale {scale}",
         f"operands in the gold's: {sum(float(abs(x)) in gold_ops for x in ops)}/{len(ops)}",
         f"final kind {last.mention.kind}; negative {last.mention.value < 0}",
         f"years: {_years_tag(read_question(q).years, ops_years)}; lines {len(lines)}; {kinds}",

@@ -89,24 +89,18 @@ def count_turns_tags(
     records: list[dict[str, Any]], items: dict[str, Any], tool: Any
 ) -> Counter[str]:
     """Tags of each injected value error that passed (run_all's ``miss_value`` records)."""
-    from cause_counts import _changed_at  # (the one reading of where the changed figure is)
+    from cause_counts import changed_claim  # (the one reading of where the changed figure is)
 
     out: Counter[str] = Counter()
     for rec in records:
         if rec["type"] != "miss_value":
             continue
         item = items[rec["id"]]
-        span = next(
-            (s for s in item.sentences if item.answer[s[0] : s[1]] == rec["sentence"]), None
-        )
-        if span is None or "turns" not in item.meta:
+        got = changed_claim(rec, item, tool) if "turns" in item.meta else None
+        if got is None:
             continue
-        a, b = span
-        new = rec["injected"]
-        at = a + _changed_at(rec["sentence"], new)
+        hit = got[0]
         checker = tool._checker(item)
-        report = checker.check(item.answer[:a] + new + item.answer[b:], question=item.question)
-        hit = next((c for c in report.claims if c.mention.start <= at < c.mention.end), None)
         if hit is None:
             out["unclaimed"] += 1
             continue
