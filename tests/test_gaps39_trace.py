@@ -1,5 +1,6 @@
 """gaps39: a count whose bar is each row's own value of another column, over result rows
-(``trace``; rules.column_bar_count). Both twins; the ``check`` twins are tests/vectors/gaps39.json."""
+(``trace``; rules.column_bar_count). Both twins; the ``check`` twins are in
+tests/vectors/gaps39.json."""
 
 from __future__ import annotations
 

@@ -16,9 +16,12 @@ _HOURS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}  # fmt: skip
 _HOUR = rf"(1[0-2]|0?[1-9]|{'|'.join(sorted(_HOURS, key=len, reverse=True))})"
 # ("past" / "after" / "to" / "before" an hour; the hour not followed by a colon or another digit:
-# "half past 4:30" is no phrase of ours)
+# "half past 4:30" is no phrase of ours; nor by a unit: "fell by a quarter after two years", "a
+# quarter to 5%" are a share and a count)
 _CLOCK = re.compile(
     rf"\b(?:(?:a\s+)?(quarter)|(half))\s+(past|after|to|before)\s+{_HOUR}\b(?![:.]?\d)"
+    r"(?!\s*(?:%|(?:percent|per|years?|months?|weeks?|days?|hours?|minutes?|times|quarters?|"
+    r"points?)\b))"
 )
 _GATE = ("past", "quarter", "half")
 

@@ -13,16 +13,22 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["COUNT", "COUNT_WORDS", "after_frequency"]
+__all__ = ["COUNT", "COUNT_WORDS", "after_frequency", "count_value"]
 
 COUNT_WORDS: dict[str, int] = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fourteen": 14, "fifteen": 15,
-    "twenty": 20, "thirty": 30, "sixty": 60, "ninety": 90,
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
 }  # fmt: skip
-# The words as a regex alternation, longest first: "fourteen" before "four" (a pattern without a
-# closing \b would stop at the shorter word).
-COUNT = "|".join(sorted(COUNT_WORDS, key=len, reverse=True))
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+# The words as a regex alternation: a count of two words first ("twenty-one", "twenty five": read
+# whole, not as "one" of "twenty-one days later"), then the words longest first ("fourteen"
+# before "four": a pattern without a closing \b would stop at the shorter word).
+COUNT = rf"(?:{'|'.join(_TENS)})[-\s](?:{'|'.join(_ONES)})|" + "|".join(
+    sorted(COUNT_WORDS, key=len, reverse=True)
+)
 # "once", "twice", "thrice", "3 times", "three times", "several times", "a few times": the words
 # before "in a month" that make it a frequency ("twice now in a month" too).
 _FREQUENCY = re.compile(
@@ -31,6 +37,18 @@ _FREQUENCY = re.compile(
     re.IGNORECASE,
 )
 _FREQUENCY_GATE = ("once", "twice", "thrice", "times")
+
+
+def count_value(count: str) -> int:
+    """The number a count matched by :data:`COUNT` (or digits) says.
+
+    >>> count_value("Twenty-One"), count_value("twenty five"), count_value("ten"), count_value("12")
+    (21, 25, 10, 12)
+    """
+    words = count.lower().replace("-", " ").split()
+    if len(words) == 2:
+        return COUNT_WORDS[words[0]] + COUNT_WORDS[words[1]]
+    return COUNT_WORDS.get(words[0]) or int(words[0])
 
 
 def after_frequency(text: str, start: int) -> bool:

@@ -15,7 +15,7 @@ import re
 from calendar import monthrange
 from datetime import date, timedelta
 
-from crossfoot.agents._count_words import COUNT, COUNT_WORDS, after_frequency
+from crossfoot.agents._count_words import COUNT, COUNT_WORDS, after_frequency, count_value
 
 __all__ = [
     "COUNT_WORDS",
@@ -188,7 +188,7 @@ def _relative(m: re.Match[str], reference: date) -> int:
     offset = {"today": 0, "tomorrow": 1, "yesterday": -1, "day after tomorrow": 2}.get(word)
     if offset is None:
         count, unit = (m[2], m[3]) if m[2] else (m[4], m[5])
-        n = COUNT_WORDS.get(count.lower()) or int(count)
+        n = count_value(count)
         unit = unit.lower()
         if unit.startswith("month"):
             return months_after(reference, n)

@@ -17,7 +17,7 @@ from datetime import date
 from itertools import compress, pairwise, repeat
 from operator import contains
 
-from crossfoot.agents._count_words import COUNT, COUNT_WORDS
+from crossfoot.agents._count_words import COUNT, count_value
 from crossfoot.agents._dates import (
     WEEKDAYS,
     find_dates,
@@ -351,7 +351,7 @@ def _read_prose(out: Tokens, low: str) -> None:
                     continue  # "ORD 1234 5678" holds no id "ORD 1234"
                 out.idish.append("".join(parts[i:j]))
     # A piece written nowhere else is no id of its own (an id is grounded only whole).
-    pieces = {p for p, n in cut.items() if low.count(p) <= n}
+    pieces = {p for p, n in cut.items() if _alone(low, p) <= n}
     if pieces:
         out.tokens -= pieces
         out.idish = [x for x in out.idish if x not in pieces]
@@ -361,6 +361,25 @@ def _read_prose(out: Tokens, low: str) -> None:
             out.runs.add(d)
             if len(d) > 10:
                 out.runs.add(d[-10:])
+
+
+def _alone(low: str, piece: str) -> int:
+    """How often ``piece`` is written as a word of its own in ``low``: not inside a longer id
+    ("ord-1234" of "ord-12345" or "ord-1234-9").
+
+    >>> _alone("ord-1234 5678, ord-12345, ord-1234-9, xord-1234, ord-1234.", "ord-1234")
+    2
+    """
+    n, at = 0, low.find(piece)
+    while at >= 0:
+        end = at + len(piece)
+        if not (at and low[at - 1].isalnum()) and not _WORD_ON.match(low, end):
+            n += 1
+        at = low.find(piece, end)
+    return n
+
+
+_WORD_ON = re.compile(r"-?\w")  # an id going on past a piece: "ord-1234" of "ord-1234-9"
 
 
 def _one_grouping(a: str, b: str) -> bool:
@@ -436,7 +455,7 @@ def _shift(m: re.Match[str]) -> int:
         return 1 if m[1] in ("next", "following") else -1
     if m[2]:
         return 1 if m[2] == "after" else -1
-    n = COUNT_WORDS.get(m[3]) or int(m[3])
+    n = count_value(m[3])
     return n if m[4] in ("later", "after") else -n
 
 

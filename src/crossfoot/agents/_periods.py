@@ -21,7 +21,7 @@ import re
 from datetime import date, timedelta
 from functools import lru_cache
 
-from crossfoot.agents._count_words import COUNT, COUNT_WORDS
+from crossfoot.agents._count_words import COUNT, count_value
 from crossfoot.agents._dates import DAY_WORDS, MONTH_WORD
 from crossfoot.agents._keys import arg_name
 from crossfoot.agents._spans import forward_spans
@@ -99,7 +99,7 @@ def _span(m: re.Match[str], ref: date) -> tuple[date, date] | None:
     if m["ytd"]:
         return date(ref.year, 1, 1), ref
     if m["n"]:
-        n = int(m["n"]) if m["n"].isdigit() else COUNT_WORDS[m["n"]]
+        n = count_value(m["n"])
         if m["nunit"] == "days":
             return ref - timedelta(days=n), ref
         if m["nunit"] == "weeks":

@@ -14,7 +14,7 @@ import re
 from datetime import date, timedelta
 from functools import lru_cache
 
-from crossfoot.agents._count_words import COUNT, COUNT_WORDS, after_frequency
+from crossfoot.agents._count_words import COUNT, after_frequency, count_value
 from crossfoot.agents._dates import months_after
 
 __all__ = ["forward_spans", "span_of"]
@@ -52,7 +52,7 @@ def _spans(low: str, ref: date) -> tuple[tuple[int, int, str], ...]:
         count, unit = (m[1], m[2]) if m[1] else (m[3], m[4])
         if m[1] and " the " not in m[0] and after_frequency(low, m.start()):
             continue  # "charged twice within a month": how often, not when
-        n = COUNT_WORDS.get(count) or int(count)
+        n = count_value(count)
         if unit.startswith("month"):
             last = months_after(ref, n)
         else:

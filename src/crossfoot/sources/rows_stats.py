@@ -26,12 +26,25 @@ from collections.abc import Mapping, Sequence
 
 from crossfoot.sources.rows_cells import _EXACT, _IntCells
 
-__all__ = ["MIN_CELLS", "STATS", "int_columns"]
+__all__ = ["MIN_CELLS", "STATS", "int_bounds", "int_columns"]
 
 #: Whether a sum is read with the bounds at all (the tests switch it off to compare).
 STATS = [True]
 #: Columns of fewer cells have their sums read when asked.
 MIN_CELLS = 4_096
+
+
+def int_bounds(ints: tuple[int, ...] | None) -> tuple[int, int] | None:
+    """The least and greatest of a column's ints (None: no ints, or beyond what a float holds
+    exactly): ``RowTable._int_bounds`` and :func:`int_columns` read them alike.
+
+    >>> int_bounds((3, -1, 7)), int_bounds(()), int_bounds((2**60,))
+    ((-1, 7), None, None)
+    """
+    if not ints:
+        return None
+    low, high = min(ints), max(ints)
+    return (low, high) if -_EXACT <= low and high <= _EXACT else None
 
 
 def int_columns(
@@ -47,17 +60,12 @@ def int_columns(
     out: list[int] = []
     for j, col in enumerate(ints):
         if j not in bounds:
-            found = None
-            if col:
-                low, high = min(col), max(col)
-                if -_EXACT <= low and high <= _EXACT:
-                    found = (low, high)
-                    cell = cells[j]
-                    if STATS[0] and len(col) >= MIN_CELLS and type(cell) is _IntCells:
-                        most = max(high, -low)
-                        if any(lo > most or hi < -most for lo, hi in windows):
-                            cell.total = sum(col)
-            bounds[j] = found
+            found = bounds[j] = int_bounds(col)
+            cell = cells[j]
+            if found and STATS[0] and type(cell) is _IntCells and len(cell.ints) >= MIN_CELLS:
+                most = max(found[1], -found[0])
+                if any(lo > most or hi < -most for lo, hi in windows):
+                    cell.total = sum(cell.ints)
         if bounds[j] is not None:
             out.append(j)
     return out

@@ -34,7 +34,7 @@ from crossfoot.sources.rows_cells import (
 from crossfoot.sources.rows_months import period_memo, row_periods, spoken_rows
 from crossfoot.sources.rows_names import _column_meta, _Labels, _labels, _year_of
 from crossfoot.sources.rows_read import ResultSet, _by_column, _Columns
-from crossfoot.sources.rows_stats import int_columns
+from crossfoot.sources.rows_stats import int_bounds, int_columns
 from crossfoot.sources.rows_years import date_years, row_years
 
 __all__ = ["RowTable", "TableInfo"]
@@ -330,16 +330,9 @@ class RowTable:
 
     def _int_bounds(self, j: int) -> tuple[int, int] | None:
         """The least and greatest of int column ``j`` (None: not ints a float holds)."""
-        if j in self._bounds:
-            return self._bounds[j]
-        ints = self._ints[j]
-        bounds = None
-        if ints:
-            low, high = min(ints), max(ints)
-            if -_EXACT <= low and high <= _EXACT:
-                bounds = (low, high)
-        self._bounds[j] = bounds
-        return bounds
+        if j not in self._bounds:
+            self._bounds[j] = int_bounds(self._ints[j])
+        return self._bounds[j]
 
     def _near_sorted(self, j: int, bounds: Bounds, ints: Bounds | None = None) -> _Found:
         """Column ``j``'s values sorted, the rows of every value in one of the windows
