@@ -7,7 +7,8 @@ the second figure became the earlier year's, so a right 20% failed as unsupporte
 "grew" over "20% vs 30%" read as a fall. Two signs say the pair is of subjects:
 
 - a comparison with "than" (or "outpaced", "outgrew", "lagged") before the pair whose words
-  after it name no other period ("than Cloud", not "than the prior year", "than in 2023");
+  after it name no other period ("than Cloud", not "than the prior year", "than in 2023"), no
+  figure and no expectation ("more than 20%", "faster than expected"), and no "other than";
 - the second figure's own words name a subject in capitals right after it ("20% for
   Services"), not a period ("for the prior year", "for fiscal 2023", "for Q3").
 
@@ -17,6 +18,9 @@ True
 >>> text = "Revenue was higher than the prior year (1,560 vs 1,200)."
 >>> subjects_compared(text, 0, text.index("("))
 False
+>>> text = "Revenue fell more than expected (1,560 vs 1,200)."
+>>> subjects_compared(text, 0, text.index("(")), subjects_compared(text, 0, text.index("1,560"))
+(False, False)
 >>> text = "Cloud grew 30% in 2024 vs 20% for Services."
 >>> named_after(text, text.index("20%") + 3)
 True
@@ -38,6 +42,14 @@ _PERIOD = re.compile(
     r"(?i)\b(?:prior|previous|preceding|earlier|before|ago|last|since|year|years|quarter|"
     r"quarters|month|months|period|h[12]|q[1-4]|fy\S*|(?:19|20)\d\d)\b"
 )
+# what follows a "than" that compares no subject: a figure ("more than 20%", "than $1.2M"), an
+# expectation ("than expected", "than the forecast"), and "other than" / "rather than" before it
+_NOT_SUBJECT = re.compile(
+    r"(?i)\s*(?:[$\u20ac\u00a3\u00a5(+-]|\d|(?:the\s+|our\s+|its\s+|their\s+)?(?:expect|anticipat|"
+    r"forecast|plan|budget|guid|project|estimat|predict|hoped|feared|usual|normal|"
+    r"consensus|target|intend)\w*\b|(?:we|analysts|management)\b)"
+)
+_NOT_COMPARED = re.compile(r"(?i)\b(?:other|rather)\s+$")
 # "for Services", "at Cloud", "in EMEA": a subject in capitals right after the figure; not a
 # period's name ("for Q3", "for FY2023", "in H1", a month)
 _NAMED = re.compile(
@@ -59,6 +71,8 @@ def subjects_compared(text: str, start: int, end: int) -> bool:
     if last is None:
         return False
     tail = stretch[last.end() :]
+    if _NOT_SUBJECT.match(tail) or _NOT_COMPARED.search(stretch, 0, last.start()):
+        return False  # "fell more than expected", "more than 20%", "other than Cloud"
     return _PERIOD.search(tail) is None or _one_year_only(stretch, tail)
 
 

@@ -6,8 +6,8 @@ table (one to three rows together: "Cloud and Devices") before "the majority of"
 of", "the bulk of" or "most of" a column's whole ("of 2024 revenue", "of total sales") says
 their share of the column's whole (its total line, else its rows summed) is over half, in the
 year the sentence names (or the table's last). The word becomes a claim: ``derived`` when it
-is, ``contradicted`` giving the share. A negated sentence, and rows or years that are not plain,
-are left alone.
+is, ``contradicted`` giving the share. A negated sentence, a whole of the row's own ("most of its
+revenue came from hardware"), and rows or years that are not plain, are left alone.
 
 >>> import crossfoot
 >>> t = ('[["Segment", "2023", "2024"], ["Cloud", "1,200", "1,560"], ["Devices", "700", "760"],'
@@ -38,6 +38,8 @@ _MAJORITY = re.compile(
     r"generates?|contributed|contributes?|represented|represents?|brought\s+in|earned|"
     r"produced|comprised|held|had|was|were|is|are)\s+(?:(?:the|a)\s+(?P<word>majority)|"
     r"(?:the\s+)?(?P<bulk>bulk)|(?P<most>most))\s+of\b"
+    # (not of the row's own whole: "Devices generated most of its revenue from hardware")
+    r"(?!\s+(?:its|their|his|her|our|my|your)\b)"
     # (not of a change: "most of the increase" is a share of the growth, another rule's)
     r"(?!\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+){0,2}?(?:increase|growth|decline|decrease|change|"
     r"gain|rise|drop|improvement|shortfall)s?\b)"

@@ -34,6 +34,7 @@ from collections.abc import Sequence
 
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, kind_family
+from crossfoot.rules._low import sentence_low
 
 __all__ = ["prior_period_verdict"]
 
@@ -54,7 +55,7 @@ _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 def prior_period_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | None:
     """``wrong_row`` when the claim's sentence places a current-period prose figure in the
     prior period (module docstring); else None."""
-    low = ctx.sentence.text.lower()
+    low = sentence_low(ctx)
     if not any(g in low for g in _GATES) or _PRIOR.search(ctx.sentence.text) is None:
         return None
     if not matches or any(sv.span is None or sv.table is not None for sv in matches):

@@ -25,6 +25,7 @@ from crossfoot.language.summary_lines import line_role
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
+from crossfoot.rules._low import sentence_low
 
 __all__ = ["column_median", "columns_of", "median_of"]
 
@@ -36,7 +37,7 @@ def column_median(ctx: ClaimContext) -> Verdict | None:
         return None
     if not ctx.options.allow_derived or not kind_allowed(ctx, "median"):
         return None
-    if "median" not in ctx.sentence.text.lower():
+    if "median" not in sentence_low(ctx):
         return None
     years = {x.value for x in ctx.sentence_mentions if x.kind == "year"}
     lo, hi = claim_interval(ctx)

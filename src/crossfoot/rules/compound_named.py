@@ -29,6 +29,7 @@ import re
 from crossfoot.language.direction import clause_bounds
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.rules._derive_shared import Candidate, best_verdict
+from crossfoot.rules._low import sentence_low
 from crossfoot.rules.multi import _cagrs
 
 __all__ = ["compound_named"]
@@ -47,7 +48,7 @@ def compound_named(ctx: ClaimContext) -> Verdict | None:
     m, s = ctx.mention, ctx.sentence
     if m.kind != "percent" or m.high is not None:
         return None
-    low = s.text.lower()
+    low = sentence_low(ctx)
     if "cagr" not in low and "compound" not in low:
         return None
     lo, hi = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)

@@ -4,16 +4,17 @@
 (104, 118, 131, 150) is the change of the two years' sums, 460 to 503; "grew 15.4%" is the
 fourth quarter's change from a year earlier (130 to 150) and passed, as the derivation search
 met it in one column pair. When the claim's sentence (else the question) names a full year
-("full-year", "the full year", "the whole (entire) year", "FY24") and a line of the sources
-holds every quarter (or month) of that year (the year the sentence names, else the line's
-latest full one) and of the year before:
+("full-year", "the full year", "the whole (entire) year", "FY24"; not "Q4 FY24", a quarter of
+the fiscal year) and a line of the sources holds every quarter (or month) of that year (the
+year the sentence names, else the line's latest full one) and of the year before:
 
 - a percentage is the relative change of the two sums, an amount with a word of direction their
   difference (or the year's sum: "was 503, up 9.3%"), any other amount the year's sum; the
   claim's direction must agree with the sign;
 - ``derived`` when one such line's figure meets the claim;
 - ``contradicted`` when none does but one period's change of such a line does (one quarter's
-  change from a year earlier or from the quarter before): the message gives the year's.
+  change from a year earlier or from the quarter before) and the sentence names no quarter, half
+  or month (whose own change it may state): the message gives the year's.
 
 Otherwise the other rules judge it. Lines are the table rows of the scope, and a table that is
 one series over rows and columns (quarters as rows, years as columns: ``rules._period_table``).
@@ -33,11 +34,13 @@ import re
 from decimal import Decimal
 
 from crossfoot.arithmetic.evaluate import agrees
+from crossfoot.language.period_columns import named_parts
 from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_direction, fmt_result
+from crossfoot.rules._low import sentence_low
 from crossfoot.rules._period_table import table_lines
 from crossfoot.rules._scope_lines import period_rows
 
@@ -63,6 +66,11 @@ def full_year(ctx: ClaimContext) -> Verdict | None:
     text = _naming_text(ctx)
     if text is None:
         return None
+    # "Q4 FY2024 revenue rose 10%": a quarter (half, month) of a fiscal year, no full year; beside
+    # "full-year" ("Q4 rose 10%, and full-year revenue 7%") the quarter's change is its own
+    parts = named_parts(ctx.sentence.text)
+    if parts and all(f.group(0)[:2].lower() == "fy" for f in _FULL.finditer(text)):
+        return None
     direction, worded = claim_direction(ctx)
     kinds = ("percent",) if m.kind == "percent" else ("change", "level") if worded else ("level",)
     named = set(years_in_text(text))
@@ -80,7 +88,7 @@ def full_year(ctx: ClaimContext) -> Verdict | None:
             if kind != "level":
                 whole = whole or (year, said, cur, base)
                 singles.extend(_singles(line, kind, year))
-    for value, cell, before in singles:
+    for value, cell, before in singles if not parts else ():
         if whole is not None and _meets(m.value, value, direction, m.precision, kinds[0]):
             year, said, cur, base = whole
             note = (
@@ -93,11 +101,14 @@ def full_year(ctx: ClaimContext) -> Verdict | None:
 
 def _naming_text(ctx: ClaimContext) -> str | None:
     """The claim's sentence when it names a full year, else the question when it does."""
-    for text in (ctx.sentence.text, ctx.shared.get("ask.text")):
-        if isinstance(text, str):
-            low = text.lower()
-            if any(g in low for g in _GATE) and _FULL.search(text) is not None:
-                return text
+    text = ctx.sentence.text
+    if any(g in sentence_low(ctx) for g in _GATE) and _FULL.search(text) is not None:
+        return text
+    asked = ctx.shared.get("ask.text")
+    if isinstance(asked, str):
+        low = asked.lower()
+        if any(g in low for g in _GATE) and _FULL.search(asked) is not None:
+            return asked
     return None
 
 

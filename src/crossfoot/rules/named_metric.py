@@ -41,6 +41,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_years, kind_allowed
+from crossfoot.rules._low import sentence_low
 from crossfoot.rules._scope_lines import table_columns
 
 __all__ = ["named_metric"]
@@ -79,7 +80,7 @@ def named_metric(ctx: ClaimContext) -> Verdict | None:
     m, s = ctx.mention, ctx.sentence
     if m.kind not in ("money", "number") or m.high is not None:
         return None
-    low = s.text.lower()
+    low = sentence_low(ctx)
     if not any(g in low for g in _GATE) or not kind_allowed(ctx, "difference"):
         return None
     lo, hi = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)

@@ -34,6 +34,7 @@ from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label
+from crossfoot.rules._low import sentence_low
 from crossfoot.rules._scope_lines import period_rows
 
 __all__ = ["part_year"]
@@ -60,7 +61,7 @@ def part_year(ctx: ClaimContext) -> Verdict | None:
     m, s = ctx.mention, ctx.sentence
     if m.kind not in ("money", "number") or m.high is not None or m.value <= 0:
         return None
-    low = s.text.lower()
+    low = sentence_low(ctx)
     if not any(g in low for g in _GATE):
         return None
     lo, hi = clause_bounds(ctx.text, s.start, s.end, m.start, m.end, split_and=False)

@@ -39,6 +39,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_direction, fmt_result
+from crossfoot.rules._low import sentence_low
 from crossfoot.rules._period_table import table_lines
 from crossfoot.rules._quarter_focus import named_quarters
 from crossfoot.rules._scope_lines import period_rows
@@ -79,7 +80,7 @@ def period_basis(ctx: ClaimContext) -> Verdict | None:
     m, s = ctx.mention, ctx.sentence
     if m.kind not in ("percent", "money", "number") or m.high is not None:
         return None
-    low = s.text.lower().replace("-", " ")
+    low = sentence_low(ctx).replace("-", " ")
     if not any(g in low for g in _GATE):
         return None
     lo, hi = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)

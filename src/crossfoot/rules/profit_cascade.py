@@ -33,6 +33,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_years, kind_allowed
+from crossfoot.rules._low import sentence_low
 from crossfoot.rules._scope_lines import table_columns
 
 __all__ = ["profit_cascade"]
@@ -53,7 +54,7 @@ def profit_cascade(ctx: ClaimContext) -> Verdict | None:
     m, s = ctx.mention, ctx.sentence
     if m.high is not None or m.kind not in ("money", "number", "percent"):
         return None
-    low = s.text.lower()
+    low = sentence_low(ctx)
     margin = m.kind == "percent"
     if margin and "margin" not in low:
         return None

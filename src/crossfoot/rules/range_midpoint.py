@@ -30,6 +30,7 @@ from crossfoot.arithmetic.evaluate import agrees
 from crossfoot.language.direction import clause_bounds
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
+from crossfoot.rules._low import sentence_low
 from crossfoot.sources.prose import UPPER_END
 
 __all__ = ["range_midpoint"]
@@ -47,7 +48,7 @@ _TWO = Decimal(2)
 def range_midpoint(ctx: ClaimContext) -> Verdict | None:
     """The midpoint's verdict (module docstring), or None."""
     s, m = ctx.sentence, ctx.mention
-    if "mid" not in s.text.lower() or m.high is not None or m.kind == "year":
+    if "mid" not in sentence_low(ctx) or m.high is not None or m.kind == "year":
         return None
     lo, hi = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)
     if _MID.search(ctx.text, lo, hi) is None:

@@ -51,6 +51,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_direction, claim_years
+from crossfoot.rules._low import sentence_low
 from crossfoot.rules._scope_lines import table_columns
 
 __all__ = ["ratio_defined"]
@@ -191,7 +192,7 @@ def ratio_defined(ctx: ClaimContext) -> Verdict | None:
     m, s = ctx.mention, ctx.sentence
     if m.kind not in ("percent", "number", "ratio") or m.high is not None or m.value <= 0:
         return None
-    low = s.text.lower()
+    low = sentence_low(ctx)
     if not any(g in low for g in _GATE):
         return None
     lo, hi = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)

@@ -37,6 +37,7 @@ from crossfoot.language.years import YEAR
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_shared import claim_direction, claim_interval
+from crossfoot.rules._low import sentence_low
 from crossfoot.rules._rowsums_tables import _Column, _Table, scope_tables
 
 __all__ = ["pp_verdict", "rows_share_points", "year_pair", "year_totals"]
@@ -55,7 +56,7 @@ def rows_share_points(ctx: ClaimContext, scale: Decimal) -> Verdict | None:
         named = table.rows_named(before)
         if not named or len(named) > 3 or len(named) >= table.rows:
             continue
-        years = _years(table, said, s.text.lower())
+        years = _years(table, said, sentence_low(ctx))
         if years is None:
             continue
         pair, sides = years
@@ -86,7 +87,7 @@ def year_totals(
     three rows or more a year, with their cells (none past 25 rows a year)."""
     out = []
     for table in scope_tables(ctx):
-        years = _years(table, {early, late}, ctx.sentence.text.lower())
+        years = _years(table, {early, late}, sentence_low(ctx))
         if years is None or years[0] != (early, late):
             continue
         totals = []

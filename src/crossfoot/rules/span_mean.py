@@ -31,6 +31,7 @@ from crossfoot.language.direction import clause_bounds
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label
+from crossfoot.rules._low import sentence_low
 from crossfoot.rules._scope_lines import period_rows
 
 __all__ = ["span_mean"]
@@ -55,7 +56,7 @@ def span_mean(ctx: ClaimContext) -> Verdict | None:
     m, s = ctx.mention, ctx.sentence
     if m.kind not in ("money", "number", "percent") or m.high is not None or m.value < 0:
         return None
-    low = s.text.lower()
+    low = sentence_low(ctx)
     if "averag" not in low and "mean" not in low:
         return None
     lo, hi = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)

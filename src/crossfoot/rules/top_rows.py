@@ -11,8 +11,10 @@ average lines aside; more rows than N). A figure of its sentence is then:
   whole (its total line, else every row summed), at its stated precision; and the count N
   itself ("3" of "top 3") when the column has more than N rows;
 - ``contradicted`` when the sentence names the column (its header's words) or the table has one
-  column of the figure's kind, and the figure meets neither: before, "the top 3 regions made up
-  82% of revenue" passed as one region's share of another's, and a right 62% failed.
+  column of the figure's kind, and the figure meets neither (a figure worded as a change, "rose
+  5.7%", or a comparison, "40% more revenue than South", is no sum: left alone): before, "the
+  top 3 regions made up 82% of revenue" passed as one region's share of another's, and a right
+  62% failed.
 
 When the sentence names a year, the column is that year's.
 
@@ -34,17 +36,30 @@ from crossfoot.language.rowtokens import tokens
 from crossfoot.language.summary_lines import line_role
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
-from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
+from crossfoot.rules._derive_shared import (
+    claim_direction,
+    claim_interval,
+    fmt_result,
+    kind_allowed,
+)
+from crossfoot.rules._low import sentence_low
 
 __all__ = ["top_rows"]
 
 _GATES = ("top", "bottom", "leading", "largest", "biggest", "smallest", "lowest", "highest")
-_N = r"(two|three|four|five|six|seven|eight|nine|ten|[2-9]|1[0-9])"
+# (a count of rows, not a percentile: "the top 10% of customers", "top 5 percent")
+_N = (
+    r"(two|three|four|five|six|seven|eight|nine|ten|[2-9]|1[0-9])"
+    r"(?!\s*(?:%|percent|per\s+cent))"
+)
 _WORDS = {w: i + 2 for i, w in enumerate("two three four five six seven eight nine ten".split())}
 _RANK = re.compile(
     rf"(?i)\b(?:the\s+)?(?:(?P<top>top|leading|largest|biggest|highest)|(?P<bottom>bottom|"
     rf"smallest|lowest))\s+{_N}\b|\b(?:the\s+)?{_N}\s+(?:(?P<top2>largest|biggest|highest|"
     rf"leading|top)|(?P<bottom2>smallest|lowest|bottom))\b"
+)
+_THAN = re.compile(
+    r"(?i)\s*(?:more|less|higher|lower|larger|smaller|greater|fewer)?\s*(?:\w+\s+){0,2}?than\b"
 )
 _HUNDRED = Decimal(100)
 
@@ -54,7 +69,7 @@ def top_rows(ctx: ClaimContext) -> Verdict | None:
     m, s = ctx.mention, ctx.sentence
     if not m.claim or m.high is not None or m.kind == "year" or not ctx.options.allow_derived:
         return None
-    low = s.text.lower()
+    low = sentence_low(ctx)
     if not any(g in low for g in _GATES) or not kind_allowed(ctx, "sum"):
         return None
     rank = _RANK.search(s.text)
@@ -86,6 +101,8 @@ def top_rows(ctx: ClaimContext) -> Verdict | None:
             result = total / whole * _HUNDRED
         if lo <= result <= hi:
             return Verdict("derived", _evidence(ctx, col, picked, top, result, percent))
+    if claim_direction(ctx)[1] or _THAN.match(s.text, m.end - s.start):
+        return None  # ("rose 5.7%", "40% more than South": a change or a comparison, no share)
     if len(named) == 1 or (not named and len(columns) == 1):
         col = (named or columns)[0]
         picked = sorted(col, key=lambda v: v.value, reverse=top)[:n]
