@@ -173,8 +173,10 @@ _TRIED = 64
 def _subjects(ctx: ClaimContext, said: frozenset[str], year: int | None) -> list[SourceValue]:
     """The prose figures whose words before them hold every word of ``said``, of ``year`` (or
     of none) when it is given: once per answer for each subject and year."""
+    # (per scope, as the words' index it reads: a cited sentence's claim is checked over its
+    # own sources, and a memo of the whole answer's handed it another scope's figures)
     memo: dict[tuple[frozenset[str], int | None], list[SourceValue]]
-    memo = ctx.shared.setdefault("prose_other.subjects", {})  # type: ignore[assignment]
+    memo = per_answer(ctx, "prose_other.subjects", ctx.scope.index, lambda _: {})
     found = memo.get((said, year))
     if found is None:
         by_word = per_answer(ctx, "prose_other.by_word", ctx.scope.index, partial(_by_word, ctx))
