@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from crossfoot.language.extremes import ROW_NOUNS
 from crossfoot.language.rowtokens import tokens
 from crossfoot.language.summary_lines import line_role
 from crossfoot.model.context import ClaimContext, Verdict
@@ -62,6 +63,15 @@ _THAN = re.compile(
     r"(?i)\s*(?:more|less|higher|lower|larger|smaller|greater|fewer)?\s*(?:\w+\s+){0,2}?than\b"
 )
 _HUNDRED = Decimal(100)
+# The rows ranked must be called rows: a row noun ("regions", "products", "customers") within
+# the two words after the rank ("the top two sales regions"); "our top 3 priorities" is none.
+_ROW_WORDS = frozenset(w for n in ROW_NOUNS for w in (n, f"{n}s", f"{n[:-1]}ies", f"{n}es"))
+_NEXT = re.compile(r"\s+([a-z-]+)(?:\s+([a-z-]+))?")
+
+
+def _rows_noun(text: str, at: int) -> bool:
+    nxt = _NEXT.match(text.lower(), at)
+    return nxt is not None and any(w in _ROW_WORDS for w in nxt.groups() if w)
 
 
 def top_rows(ctx: ClaimContext) -> Verdict | None:
@@ -73,6 +83,8 @@ def top_rows(ctx: ClaimContext) -> Verdict | None:
     if not any(g in low for g in _GATES) or not kind_allowed(ctx, "sum"):
         return None
     rank = _RANK.search(s.text)
+    if rank is not None and not _rows_noun(s.text, rank.end()):
+        return None  # "our top 3 priorities": no rows of a table are ranked
     if rank is None:
         return None
     word = (rank.group(3) or rank.group(4)).lower()
