@@ -8,23 +8,15 @@ from typing import Any
 import pytest
 
 import crossfoot
+from rep_rows import COLUMNS, RECORDS, ROWS
 
-_COLUMNS = ["rep", "region", "deals", "revenue", "quota"]
-_ROWS = [
-    ("Ana", "EMEA", 12, 180000, 150000),
-    ("Ben", "AMER", 7, 120000, 140000),
-    ("Cai", "EMEA", 10, 210000, 200000),
-    ("Dee", "AMER", 9, 95000, 100000),
-    ("Eve", "APAC", 11, 160000, 150000),
-]
-_RECORDS = [dict(zip(_COLUMNS, r, strict=True)) for r in _ROWS]
 _SHAPES: dict[str, Any] = {
-    "records": _RECORDS,
-    "columns and rows": {"columns": _COLUMNS, "rows": [list(r) for r in _ROWS]},
-    "header row": [tuple(_COLUMNS), *_ROWS],
-    "strings": [{k: str(v) if k == "revenue" else v for k, v in r.items()} for r in _RECORDS],
+    "records": RECORDS,
+    "columns and rows": {"columns": COLUMNS, "rows": [list(r) for r in ROWS]},
+    "header row": [tuple(COLUMNS), *ROWS],
+    "strings": [{k: str(v) if k == "revenue" else v for k, v in r.items()} for r in RECORDS],
     "region in the middle": [
-        {"rep": r[0], "deals": r[2], "region": r[1], "revenue": r[3], "quota": r[4]} for r in _ROWS
+        {"rep": r[0], "deals": r[2], "region": r[1], "revenue": r[3], "quota": r[4]} for r in ROWS
     ],
 }
 
@@ -56,13 +48,13 @@ def test_a_category_column_groups_rows(shape: str, answer: str, status: str) -> 
 
 
 def test_a_column_of_unique_names_is_no_category() -> None:
-    rows = [{**r, "city": r["rep"] + "ville"} for r in _RECORDS]
+    rows = [{**r, "city": r["rep"] + "ville"} for r in RECORDS]
     report = crossfoot.trace("Anaville brought in $390,000.", rows)
     assert [c.status for c in report.claims] == ["unsupported"], report.explain()
 
 
-_MARKDOWN = "| rep | deals |\n|---|---|\n" + "".join(f"| {r[0]} | {r[2]} |\n" for r in _ROWS)
-_JSON_ROWS = '[["rep", "deals"], ' + ", ".join(f'["{r[0]}", "{r[2]}"]' for r in _ROWS) + "]"
+_MARKDOWN = "| rep | deals |\n|---|---|\n" + "".join(f"| {r[0]} | {r[2]} |\n" for r in ROWS)
+_JSON_ROWS = '[["rep", "deals"], ' + ", ".join(f'["{r[0]}", "{r[2]}"]' for r in ROWS) + "]"
 
 
 @pytest.mark.parametrize(
@@ -109,5 +101,5 @@ def test_a_median_row_of_a_table_is_its_own_cell() -> None:
 def test_a_groups_mean_is_the_mean_of_its_rows(
     key: str | None, answer: str, statuses: list[str]
 ) -> None:
-    report = crossfoot.trace(answer, _RECORDS, key=key)
+    report = crossfoot.trace(answer, RECORDS, key=key)
     assert [c.status for c in report.claims] == statuses, report.explain()

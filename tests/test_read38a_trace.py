@@ -7,16 +7,7 @@ from __future__ import annotations
 import pytest
 
 import crossfoot
-
-_COLUMNS = ["rep", "region", "deals", "revenue", "quota"]
-_ROWS = [
-    ("Ana", "EMEA", 12, 180000, 150000),
-    ("Ben", "AMER", 7, 120000, 140000),
-    ("Cai", "EMEA", 10, 210000, 200000),
-    ("Dee", "AMER", 9, 95000, 100000),
-    ("Eve", "APAC", 11, 160000, 150000),
-]
-_RECORDS = [dict(zip(_COLUMNS, r, strict=True)) for r in _ROWS]
+from rep_rows import RECORDS
 
 
 @pytest.mark.parametrize(
@@ -31,5 +22,5 @@ _RECORDS = [dict(zip(_COLUMNS, r, strict=True)) for r in _ROWS]
     ],
 )
 def test_a_mean_or_median_word_in_any_case(answer: str, status: str) -> None:
-    report = crossfoot.trace(answer, _RECORDS)
+    report = crossfoot.trace(answer, RECORDS)
     assert [c.status for c in report.claims] == [status], report.explain()

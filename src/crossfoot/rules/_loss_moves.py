@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from crossfoot.language.years import period
 from crossfoot.model.types import Claim, SourceValue, format_decimal
 
-__all__ = ["loss_moves"]
+__all__ = ["loss_moves", "year_before"]
 
 _GATE = ("loss", "deficit")
 _TO = re.compile(
@@ -56,10 +56,11 @@ def loss_moves(text: str, claims: list[Claim], values: Sequence[SourceValue]) ->
             or _BASE.search(text, s.start, m.start())
         ):
             continue
-        prior = _year_before(ev.operands[0], values)
-        if prior is None:
-            continue
         v = ev.operands[0]
+        prior = year_before(v, values)
+        # (both years losses as written: a swing from profit to loss is another story)
+        if prior is None or prior.value == 0 or v.value == 0 or (prior.value < 0) != (v.value < 0):
+            continue
         now, then = abs(v.value), abs(prior.value)
         up = m.group("up") is not None
         if now == then or (now > then) == up:
@@ -74,17 +75,15 @@ def loss_moves(text: str, claims: list[Claim], values: Sequence[SourceValue]) ->
     return out
 
 
-def _year_before(v: SourceValue, values: Sequence[SourceValue]) -> SourceValue | None:
-    """The same row's cell of the year before, of the same sign (both losses as written)."""
+def year_before(v: SourceValue, values: Sequence[SourceValue]) -> SourceValue | None:
+    """The same table row's cell of the year before ``v``'s (same view and kind), or None when
+    ``v`` is no cell of a year (rules.gap_direction reads it too)."""
     own = period(v) if v.table is not None and v.row_index is not None else None
     if own is None or own[1] is not None:
         return None
     for w in values:
         if w.source_id != v.source_id or w.table != v.table or w.row_index != v.row_index:
             continue
-        if w.view != v.view or w.kind != v.kind:
-            continue
-        if period(w) == (own[0] - 1, None):
-            same_sign = (w.value < 0) == (v.value < 0) and w.value != 0 and v.value != 0
-            return w if same_sign else None
+        if w.view == v.view and w.kind == v.kind and period(w) == (own[0] - 1, None):
+            return w
     return None

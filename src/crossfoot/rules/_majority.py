@@ -86,14 +86,8 @@ def _judged(
     whole = found[0]
     part = sum((p.value for p in parts), Decimal(0))
     share = part / whole
-    word = m.group("word") or m.group("bulk") or m.group("most")
-    at = (
-        m.start("word")
-        if m.group("word")
-        else m.start("bulk")
-        if m.group("bulk")
-        else m.start("most")
-    )
+    group = next(g for g in ("word", "bulk", "most") if m.group(g))  # (one of them matched)
+    word, at = m.group(group), m.start(group)
     names = " + ".join(f"{p.row} ({format_decimal(p.value)})" for p in parts)
     pct = format_decimal((share * _HUNDRED).quantize(Decimal("0.1")))
     formula = f"({names}) / {years[0]} whole {format_decimal(whole)} = {pct}%"

@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from crossfoot.language.years import period
 from crossfoot.model.types import Claim, SourceValue, format_decimal
+from crossfoot.rules._loss_moves import year_before
 
 __all__ = ["gap_directions"]
 
@@ -75,22 +76,9 @@ def _earlier_pair(
     """The same two rows' cells one year before, in the same table; None unless both are found
     and the two operands are of one year, two rows."""
     a, b = pair
-    pa, pb = period(a), period(b)
-    if pa is None or pa != pb or pa[1] is not None or a.row_index == b.row_index:
+    if period(a) != period(b) or a.row_index == b.row_index:
         return None
     if a.table is None or (a.source_id, a.table) != (b.source_id, b.table):
         return None
-    want = pa[0] - 1
-    found: dict[int | None, SourceValue] = {}
-    for v in values:
-        if (
-            v.source_id == a.source_id
-            and v.table == a.table
-            and v.row_index in (a.row_index, b.row_index)
-        ):
-            p = period(v)
-            if p is not None and p == (want, None):
-                found.setdefault(v.row_index, v)
-    if len(found) != 2:
-        return None
-    return found[a.row_index], found[b.row_index]
+    ea, eb = year_before(a, values), year_before(b, values)
+    return None if ea is None or eb is None else (ea, eb)

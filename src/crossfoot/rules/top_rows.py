@@ -83,10 +83,8 @@ def top_rows(ctx: ClaimContext) -> Verdict | None:
     if not any(g in low for g in _GATES) or not kind_allowed(ctx, "sum"):
         return None
     rank = _RANK.search(s.text)
-    if rank is not None and not _rows_noun(s.text, rank.end()):
-        return None  # "our top 3 priorities": no rows of a table are ranked
-    if rank is None:
-        return None
+    if rank is None or not _rows_noun(s.text, rank.end()):
+        return None  # (none, or "our top 3 priorities": no rows of a table are ranked)
     word = (rank.group(3) or rank.group(4)).lower()
     n = _WORDS.get(word) or int(word)
     top = rank.group("top") is not None or rank.group("top2") is not None
@@ -98,29 +96,21 @@ def top_rows(ctx: ClaimContext) -> Verdict | None:
     if at <= m.start < s.start + rank.end():  # the count itself: "3" of "top 3"
         col = (named or columns)[0]
         formula = f"{n} of the {len(col)} rows of {col[0].column or 'the column'}"
-        rule = "rowsums" if ctx.options.result_rows else "derive"
-        return Verdict("derived", Evidence(rule, "count", formula, (), Decimal(n), "top rows"))
+        ev = Evidence(_rule(ctx), "count", formula, (), Decimal(n), "top rows")
+        return Verdict("derived", ev)
     lo, hi = claim_interval(ctx)
     percent = m.kind == "percent"
     for col in named or columns:
-        picked = sorted(col, key=lambda v: v.value, reverse=top)[:n]
-        total = sum((v.value for v in picked), Decimal(0))
-        result = total
-        if percent:
-            whole = sum((v.value for v in col), Decimal(0))
-            if whole <= 0:
-                continue
-            result = total / whole * _HUNDRED
-        if lo <= result <= hi:
+        picked, result = _top(col, n, top, percent)
+        if result is not None and lo <= result <= hi:
             return Verdict("derived", _evidence(ctx, col, picked, top, result, percent))
     if claim_direction(ctx)[1] or _THAN.match(s.text, m.end - s.start):
         return None  # ("rose 5.7%", "40% more than South": a change or a comparison, no share)
     if len(named) == 1 or (not named and len(columns) == 1):
         col = (named or columns)[0]
-        picked = sorted(col, key=lambda v: v.value, reverse=top)[:n]
-        total = sum((v.value for v in picked), Decimal(0))
-        whole = sum((v.value for v in col), Decimal(0))
-        want = total / whole * _HUNDRED if percent and whole > 0 else total
+        picked, want = _top(col, n, top, percent)
+        if want is None:  # (a share of a whole of nothing: the sum is what it names)
+            want = sum((v.value for v in picked), Decimal(0))
         ev = _evidence(ctx, col, picked, top, want, percent)
         message = f'"{rank.group(0).strip()}" gives {ev.formula}, not {m.text.strip()}'
         return Verdict("contradicted", ev, message)
@@ -144,6 +134,24 @@ def _columns(ctx: ClaimContext, n: int) -> list[list[SourceValue]]:
     return [c for c in out if all(v.value >= 0 for v in c)]
 
 
+def _top(
+    col: list[SourceValue], n: int, top: bool, percent: bool
+) -> tuple[list[SourceValue], Decimal | None]:
+    """The column's ``n`` largest (smallest) cells and their sum, or for a percentage its share
+    of the column's whole (None when the whole is not positive)."""
+    picked = sorted(col, key=lambda v: v.value, reverse=top)[:n]
+    total = sum((v.value for v in picked), Decimal(0))
+    if not percent:
+        return picked, total
+    whole = sum((v.value for v in col), Decimal(0))
+    return picked, (total / whole * _HUNDRED if whole > 0 else None)
+
+
+def _rule(ctx: ClaimContext) -> str:
+    # (over result rows the rows are picked by rank, not named: the family trace leaves as is)
+    return "rowsums" if ctx.options.result_rows else "derive"
+
+
 def _named(low: str, col: list[SourceValue]) -> bool:
     words = tokens(col[0].column or "")
     return bool(words) and all(w in low for w in words)
@@ -161,6 +169,6 @@ def _evidence(
     listed = " + ".join(f"{v.row} ({format_decimal(v.value)})" for v in picked)
     head = f"the {len(picked)} {which} of {col[0].column or 'the column'}: {listed}"
     formula = f"({head}) / the column's {len(col)} rows" if percent else head
-    # (over result rows the rows are picked by rank, not named: the family trace leaves as is)
-    rule = "rowsums" if ctx.options.result_rows else "derive"
-    return Evidence(rule, "sum", f"{formula} = {fmt_result(ctx, result)}", tuple(picked), result)
+    return Evidence(
+        _rule(ctx), "sum", f"{formula} = {fmt_result(ctx, result)}", tuple(picked), result
+    )
