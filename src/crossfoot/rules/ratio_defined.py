@@ -26,9 +26,9 @@ the figure (a percentage as the ratio times 100, a plain number as either) is ``
 one definition meets it and ``unsupported`` otherwise, with a message giving the definition's
 value: no other pair of lines may stand in for the ratio the words name. A figure with a word
 of direction ("the payout ratio rose 12%": a change of the ratio) is only derived here, never
-refused, unless it is an end of the move ("rose to 8%", "from 5% to 8%": the ratio's levels). A name whose lines no
-column holds leaves the figure to the other rules; a ratio a cell states is the direct match's,
-which runs first.
+refused, unless it is an end of the move ("rose to 8%", "from 5% to 8%": the ratio's levels).
+A name whose lines no column holds leaves the figure to the other rules; a ratio a cell states
+is the direct match's, which runs first.
 
 >>> import crossfoot
 >>> t = '[["", "2024"], ["Current assets", "600"], ["Inventories", "100"],'
