@@ -6,8 +6,8 @@ fixed list of row nouns ("regions", "products") misses the many a user's table n
 the header of its label column (a text table's corner cell) or the name of a result set's key
 column. Those headers' words, with their plurals, are row nouns of that scope too.
 
->>> sorted(header_nouns("Sales rep"))[:4]
-['rep', 'repes', 'repies', 'reps']
+>>> sorted(header_nouns("Sales rep")), sorted(header_nouns("Country"))
+(['rep', 'reps', 'sales'], ['countries', 'country'])
 >>> header_nouns("($ in millions)")
 frozenset()
 """
@@ -38,8 +38,16 @@ def header_nouns(header: str) -> frozenset[str]:
     out: set[str] = set()
     for w in _WORD.findall(header.lower()):
         if w not in _NOT_NOUNS:
-            out.update((w, f"{w}s", f"{w}es", f"{w[:-1]}ies"))
+            out.update((w, _plural(w)))
     return frozenset(out)
+
+
+def _plural(noun: str) -> str:
+    if noun.endswith("s") and not noun.endswith("ss"):
+        return noun  # ("Sales", "Units": already plural)
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")
 
 
 @lru_cache(maxsize=256)
