@@ -14,6 +14,13 @@ _REPS = [
     {"rep": "Cy", "sales": 300},
     {"rep": "Di", "sales": 270},
 ]
+# a column in millions, its unit in the name (not read from a result set's column today)
+_MILLIONS = [
+    {"region": "East", "revenue_musd": 0.42},
+    {"region": "West", "revenue_musd": 0.78},
+    {"region": "North", "revenue_musd": 0.30},
+    {"region": "South", "revenue_musd": 0.27},
+]
 _YEARS = [
     {"year": 2020, "revenue": 100, "net_income": -5},
     {"year": 2021, "revenue": 120, "net_income": 3},
@@ -28,6 +35,10 @@ _YEARS = [
     [
         (_REPS, "The top 2 reps brought in $930.", "derived"),
         (_REPS, "The top 2 reps brought in $830.", "contradicted"),
+        # (the right sum as written, over the column's unread unit: no contradiction; the
+        # wrong one still is)
+        (_MILLIONS, "The top 2 regions brought in $1.2M.", "unsupported"),
+        (_MILLIONS, "The top 2 regions brought in $1.4M.", "contradicted"),
         (_YEARS, "The company lost money in three of the five years.", "derived"),
         (_YEARS, "The company lost money in two of the five years.", "contradicted"),
         (_YEARS, "Net income was positive in two of the five years.", "derived"),

@@ -184,6 +184,7 @@ _RATIOS: tuple[tuple[str, re.Pattern[str], _Def], ...] = (
         _returns(_NET_INCOME, _ASSETS),
     ),
 )
+_FROM = re.compile(r"(?i)\bfrom\s+(?:about\s+|roughly\s+)?$")
 _GATE = ("ratio", "coverage", "interest earned", "return on", "roe", "roa")
 _HUNDRED = Decimal(100)
 
@@ -228,6 +229,8 @@ def ratio_defined(ctx: ClaimContext) -> Verdict | None:
 def _column_ways(ctx: ClaimContext, how: _Def) -> list[_Way]:
     """Each definition's value in each table column of the claim's years (all, if none)."""
     years = claim_years(ctx)
+    if years and _FROM.search(ctx.text, max(0, ctx.mention.start - 16), ctx.mention.start):
+        years = {*years, *(y - 1 for y in years)}  # ("from 5% to 8% in 2024": 5% is 2023's)
     columns = table_columns(ctx)
     by_year = {
         (c[0].source_id, c[0].table, c[0].view, y): c

@@ -117,6 +117,8 @@ def top_rows(ctx: ClaimContext) -> Verdict | None:
         picked, want = _top(col, n, top, percent)
         if want is None:  # (a share of a whole of nothing: the sum is what it names)
             want = sum((v.value for v in picked), Decimal(0))
+        if m.scale != 1 and abs(m.written - want) <= m.precision / m.scale:
+            return None  # ("$1.2M" over a column of 0.42, 0.78 in millions: a unit not read here)
         ev = _evidence(ctx, col, picked, top, want, percent)
         message = f'"{rank.group(0).strip()}" gives {ev.formula}, not {m.text.strip()}'
         return Verdict("contradicted", ev, message)
