@@ -79,6 +79,10 @@ class Num:
             stripped = self.digits.rstrip("0")
             if stripped:
                 unit += len(self.digits) - len(stripped)
+                if len(stripped) == 1 and len(self.digits) > 1:
+                    # "about 70", "about 2,000": one significant digit, the nearest five of its
+                    # place (a quarter unit), not the whole place: "about 70" is no 73.6
+                    return half_unit(unit + self.scale_exp - 1) / 2
         return half_unit(unit + self.scale_exp - 1)
 
     def mention(self, text: str) -> Mention:
