@@ -18,14 +18,17 @@ True
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation
 
 from crossfoot.agents._context import ContextStore
+from crossfoot.agents._durations import span_hit
 from crossfoot.agents._keys import Hit, dec_key
 
 __all__ = ["other_unit"]
 
 _HUNDRED = Decimal(100)
+_PERCENT_NAME = re.compile(r"percent|pct|percentage")
 
 
 def other_unit(store: ContextStore, path: str, raw: str) -> Hit | None:
@@ -42,5 +45,11 @@ def other_unit(store: ContextStore, path: str, raw: str) -> Hit | None:
         return hit._replace(how="in cents") if hit is not None else None
     if value < 1:
         hit = store.percents.hit(dec_key(value * _HUNDRED), "as a fraction of a percentage")
-        return hit
-    return None
+        if hit is not None:
+            return hit
+    if _PERCENT_NAME.search(name) is not None:  # "0.15" for a field named a percentage: 15
+        hit = store.find_number(value / _HUNDRED)
+        if hit is not None and value / _HUNDRED < 1:
+            return hit._replace(how="as a percentage of a fraction")
+    labels = [s.label for s in store.sources]
+    return span_hit(store.sources, labels, path, value)  # "1.5 hours" for duration_minutes=90
