@@ -21,10 +21,14 @@ from __future__ import annotations
 import re
 from collections.abc import Container
 
+from crossfoot.agents._keys import num_key
+
 __all__ = ["note_shares", "percent_only"]
 
 _SCAN_CAP = 200_000  # characters of a source scanned; beyond, its percentages keep both roles
 _SIGN = re.compile(r"\s?(?:%|per\s?cent)")
+_NUMBER = re.compile(r"(?<![\w.,])\d+(?:\.\d+)?(?!\d|[.,]\d)")
+_KEY_SCANS = 20  # percentages of one source looked for one by one; beyond, one pass
 
 
 def percent_only(text: str, percents: set[str] | frozenset[str]) -> set[str]:
@@ -35,9 +39,19 @@ def percent_only(text: str, percents: set[str] | frozenset[str]) -> set[str]:
     ['15', '8.5']
     >>> sorted(percent_only("a 20% deposit for 20 guests; 1.5% of 1.5", {"20", "1.5"}))
     []
+    >>> text = " ".join(f"{n}%" for n in range(30)) + " and 7 more"
+    >>> sorted(percent_only(text, {str(n) for n in range(30)}), key=int)[:8]
+    ['0', '1', '2', '3', '4', '5', '6', '8']
     """
     if len(text) > _SCAN_CAP:
         return set()
+    if len(percents) > _KEY_SCANS:  # many: one pass over every number (linear in the text)
+        plain = {
+            k
+            for m in _NUMBER.finditer(text)
+            if (k := num_key(m[0])) in percents and not _SIGN.match(text, m.end())
+        }
+        return set(percents).difference(plain)
     out: set[str] = set()
     for key in percents:
         # Each place the number stands whole: not inside a longer number, a decimal or a word.
