@@ -21,14 +21,39 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from crossfoot.agents._classify import ArgValue
 from crossfoot.agents._context import ContextStore
 from crossfoot.agents._durations import span_hit
 from crossfoot.agents._keys import Hit, dec_key
 
-__all__ = ["other_unit"]
+__all__ = ["as_number", "other_unit"]
 
 _HUNDRED = Decimal(100)
-_PERCENT_NAME = re.compile(r"percent|pct|percentage")
+_PERCENT_NAME = re.compile(r"percent|pct|percentage|rate")
+# Names of a sum of money: a number written only as a percentage is none ("a 20% tip" is no $20).
+_MONEY_NAME = re.compile(r"amount|price|total|fare|cost|payment|balance|refund|charge|fee|tip")
+
+
+def as_number(store: ContextStore, v: ArgValue) -> Hit | None:
+    """Where the context shows the number of ``v`` as itself; a sum of money is not shown by a
+    number every source writes only as a percentage.
+
+    >>> from crossfoot.agents._classify import ArgValue
+    >>> store = ContextStore()
+    >>> _ = store.add("user", "My bill was $85, please add a 20% tip.")
+    >>> as_number(store, ArgValue("pay.tip_amount", 20, "count", Decimal(20), nkey="20")) is None
+    True
+    >>> as_number(store, ArgValue("pay.tip_percent", 20, "count", Decimal(20), nkey="20")).how
+    'exact'
+    """
+    hit = store.find_number(v.key, v.nkey)
+    shares = store.arithmetic.shares
+    if hit is None or not shares or (v.nkey or dec_key(v.key)) not in shares:
+        return hit
+    name = v.path.rsplit(".", 1)[-1].lower()
+    if _MONEY_NAME.search(name) is not None and _PERCENT_NAME.search(name) is None:
+        return None
+    return hit
 
 
 def other_unit(store: ContextStore, path: str, raw: str) -> Hit | None:
@@ -47,7 +72,7 @@ def other_unit(store: ContextStore, path: str, raw: str) -> Hit | None:
         hit = store.percents.hit(dec_key(value * _HUNDRED), "as a fraction of a percentage")
         if hit is not None:
             return hit
-    if _PERCENT_NAME.search(name) is not None:  # "0.15" for a field named a percentage: 15
+    if _PERCENT_NAME.search(name) is not None and "rate" not in name:  # "0.15" for a percent: 15
         hit = store.find_number(value / _HUNDRED)
         if hit is not None and value / _HUNDRED < 1:
             return hit._replace(how="as a percentage of a fraction")
