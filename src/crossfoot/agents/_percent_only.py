@@ -52,13 +52,12 @@ def percent_only(text: str, percents: set[str] | frozenset[str]) -> set[str]:
             if (k := num_key(m[0])) in percents and not _SIGN.match(text, m.end())
         }
         return set(percents).difference(plain)
-    out: set[str] = set()
-    for key in percents:
-        # Each place the number stands whole: not inside a longer number, a decimal or a word.
-        pattern = rf"(?<![\w.,]){re.escape(key)}(?!\d|[.,]\d)"
-        if all(_SIGN.match(text, m.end()) for m in re.finditer(pattern, text)):
-            out.add(key)
-    return out
+    # One pass for the few keys: each place one stands whole (not inside a longer number, a
+    # decimal or a word) and without a percent sign or word after it is a plain one.
+    keys = "|".join(map(re.escape, sorted(percents, key=len, reverse=True)))
+    pattern = re.compile(rf"(?<![\w.,])(?:{keys})(?!\d|[.,]\d)")
+    plain = {m[0] for m in pattern.finditer(text) if not _SIGN.match(text, m.end())}
+    return set(percents).difference(plain)
 
 
 def note_shares(
