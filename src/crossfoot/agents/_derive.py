@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from crossfoot.agents._chains import chain_values
+from crossfoot.agents._count_words import stated_counts
 from crossfoot.agents._derive_orders import order_totals, result_rates
 from crossfoot.agents._keys import Keys, Seen, bucket, dec_key, fmt, num_key
 from crossfoot.agents._percent_only import note_shares
@@ -69,6 +70,8 @@ class Derivations:
         # Numbers written only as percentages ("a 20% tip"): no operand of a sum, a product or
         # a split, and no count (agents._percent_only).
         self.shares: set[str] = set()
+        self._word_counts: set[int] = set()  # counts the user wrote in words ("three ways")
+        self._words_upto = 0  # sources already read for them
 
     def note_shares(self, low: str, numbers: set[str], percents: set[str]) -> None:
         """Read one source's percentages into :attr:`shares`, before its numbers are indexed."""
@@ -257,6 +260,11 @@ class Derivations:
                 continue  # "a 20% tip" states no count of 20
             if isinstance(n, str) and len(n) <= 3 and n.isdecimal() and 2 <= int(n) <= 100:
                 qs.add(int(n))
+        for i in range(self._words_upto, len(self.sources)):  # "split it three ways"
+            if self.sources[i].channel == "user":
+                self._word_counts |= stated_counts(self.sources[i].text)
+        self._words_upto = len(self.sources)
+        qs.update(q for q in self._word_counts if q <= 100)
         # Counts a tool stated: three passengers on a reservation, "nights": 3.
         for i in range(len(self.sources) - 1, max(-1, len(self.sources) - 1 - _DERIVE_SOURCES), -1):
             qs |= self._counts(i)

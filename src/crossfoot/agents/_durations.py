@@ -51,6 +51,8 @@ _SPAN = re.compile(
     r"(\s(?:and\s)?a\shalf\b)?"
 )
 _HALF = re.compile(r"\bhalf\s(?:an?\s)?(hour|minute|day|week)\b")
+# "a quarter of an hour", "quarter hour", "three quarters of an hour".
+_QUARTER = re.compile(r"\b(a|three)\s(?:quarters?\s(?:of\s)?an?\s?|quarter[-\s])hour\b")
 # "1 hour 30 minutes", "2 hours and 15 mins", "1h30", "1h 30m": hours, then minutes.
 _HOURS_MINUTES = re.compile(
     r"(?<![\w.,])(\d{1,3})(?:h(\d\d)(?:m|min)?|\s?(?:h|hrs?|hours?),?\s(?:and\s)?(\d{1,2})\s?"
@@ -97,6 +99,7 @@ def spans(low: str) -> set[Decimal]:
             n += Decimal("0.5")
         out.add(n * _SECONDS[unit])
     out.update(_SECONDS[u] / 2 for u in _HALF.findall(text))
+    out.update(Decimal(900 if q == "a" else 2700) for q in _QUARTER.findall(text))
     for hours, glued, spelled in _HOURS_MINUTES.findall(text):
         minutes = glued or spelled
         if int(minutes) < 60:
