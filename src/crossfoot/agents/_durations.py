@@ -110,10 +110,9 @@ def spans(low: str) -> set[Decimal]:
     return out
 
 
-def span_hit(sources: list[Seen], labels: list[str], path: str, value: Decimal) -> Hit | None:
+def span_hit(sources: list[Seen], path: str, value: Decimal) -> Hit | None:
     """Where a source writes the span of time ``value`` stands for in the unit of ``path``'s
-    name ("1.5 hours" for ``duration_minutes=90``); ``labels`` are the sources' channel labels.
-    """
+    name ("1.5 hours" for ``duration_minutes=90``)."""
     unit = name_unit(path)
     if unit is None:
         return None
@@ -125,5 +124,5 @@ def span_hit(sources: list[Seen], labels: list[str], path: str, value: Decimal) 
             seen.spans = frozenset(spans(seen.text))
         if seconds in seen.spans:
             how = f"a span of time, in {_UNIT_NAMES[unit]}"
-            return Hit((i,), how, frozenset((labels[i],)))
+            return Hit((i,), how, frozenset((seen.label,)))
     return None

@@ -31,7 +31,10 @@ __all__ = ["as_number", "other_unit"]
 _HUNDRED = Decimal(100)
 _PERCENT_NAME = re.compile(r"percent|pct|percentage|rate")
 # Names of a sum of money: a number written only as a percentage is none ("a 20% tip" is no $20).
-_MONEY_NAME = re.compile(r"amount|price|total|fare|cost|payment|balance|refund|charge|fee|tip")
+# The short words only as a word of the name ("tip_amount", "lateFee"; not "multiple", "coffee").
+_MONEY_NAME = re.compile(r"amount|price|total|payment|balance|refund|charge")
+_MONEY_WORDS = frozenset(("tip", "tips", "fee", "fees", "fare", "fares", "cost", "costs"))
+_NAME_WORDS = re.compile(r"[a-z]+|[A-Z][a-z]*")
 
 
 def as_number(store: ContextStore, v: ArgValue) -> Hit | None:
@@ -45,13 +48,18 @@ def as_number(store: ContextStore, v: ArgValue) -> Hit | None:
     True
     >>> as_number(store, ArgValue("pay.tip_percent", 20, "count", Decimal(20), nkey="20")).how
     'exact'
+    >>> as_number(store, ArgValue("pay.multiple", 20, "count", Decimal(20), nkey="20")).how
+    'exact'
     """
     hit = store.find_number(v.key, v.nkey)
     shares = store.arithmetic.shares
     if hit is None or not shares or (v.nkey or dec_key(v.key)) not in shares:
         return hit
-    name = v.path.rsplit(".", 1)[-1].lower()
-    if _MONEY_NAME.search(name) is not None and _PERCENT_NAME.search(name) is None:
+    name = v.path.rsplit(".", 1)[-1]
+    if _PERCENT_NAME.search(name.lower()) is not None:
+        return hit  # "tip_percent=20", "tax_rate=8": the percentage itself
+    words = {w.lower() for w in _NAME_WORDS.findall(name)}
+    if _MONEY_NAME.search(name.lower()) is not None or not _MONEY_WORDS.isdisjoint(words):
         return None
     return hit
 
@@ -76,5 +84,4 @@ def other_unit(store: ContextStore, path: str, raw: str) -> Hit | None:
         hit = store.find_number(value / _HUNDRED)
         if hit is not None and value / _HUNDRED < 1:
             return hit._replace(how="as a percentage of a fraction")
-    labels = [s.label for s in store.sources]
-    return span_hit(store.sources, labels, path, value)  # "1.5 hours" for duration_minutes=90
+    return span_hit(store.sources, path, value)  # "1.5 hours" for duration_minutes=90
