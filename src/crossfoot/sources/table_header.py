@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.sources.cells import CellNumber, Unit, is_blank, parse_cell, unit_in_cell
+from crossfoot.sources.glued_dates import unglue_dates
 
 __all__ = [
     "LONE_CURRENCY",
@@ -99,7 +100,7 @@ def clean_label(label: str) -> str:
     out = label
     while (m := _FOOTNOTE.search(out)) is not None and m.start() > 0:
         out = out[: m.start()]
-    return out.strip() or label
+    return unglue_dates(out.strip() or label)  # "december 312017": sources.glued_dates
 
 
 @dataclass(frozen=True, slots=True)
