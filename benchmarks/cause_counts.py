@@ -34,7 +34,7 @@ import ragbench
 from calc_shapes import calc_shape
 from conv_program_tags import count_program_tags
 from conv_steps39b import count_step_tags
-from conv_steps40b import count_search_tags
+from conv_steps40b import count_earlier_tags, count_search_tags
 from conv_sum_tags37a import count_sum_tags
 from conv_tags37b import count_divide_tags
 from conv_tags38b import count_change_tags
@@ -505,6 +505,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         asked: dict[str, Counter[str]] = {}
         steps: dict[str, Counter[str]] = {}
         search: dict[str, Counter[str]] = {}
+        earlier: dict[str, Counter[str]] = {}
         turns: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
@@ -544,6 +545,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             # ... and where the two-operand search refuses them (conv_steps40b, round 40)
             search[half] = (
                 count_search_tags(o.records, items, tools[0]) if has_program else Counter()
+            )
+            earlier[half] = (
+                count_earlier_tags(o.records, items, tools[0]) if has_program else Counter()
             )
             # the passing derivation's operands against the conversation's words (turns39)
             turns[half] = count_turns_tags(o.records, items, tools[0]) if has_program else Counter()

@@ -54,7 +54,7 @@ from crossfoot.rules._views import views_agree
 from crossfoot.rules._year_focus import prose_focus
 from crossfoot.rules.derive import CHANGE_KINDS
 
-__all__ = ["count_search_tags", "search_tags"]
+__all__ = ["count_earlier_tags", "count_search_tags", "earlier_tags", "search_tags"]
 
 
 @contextmanager
@@ -254,4 +254,55 @@ def count_search_tags(
         item = items[rec["id"]]
         figure = item.answer.rsplit("The answer is ", 1)[-1]
         out.update(set(search_tags(item, figure, tool)))
+    return out
+
+
+def _last_turn_names(item: Item) -> str:
+    """What the last turn (the question the headline passes) names of the sources: content words
+    the sources write, years only, or nothing."""
+    from crossfoot.language.asked import question_years
+    from crossfoot.rules.unnamed_operands import _said
+
+    asked = item.question or ""
+    said = _said(asked, {str(k): s for k, s in enumerate(item.sources)})
+    if said:
+        return "the last turn names words of the sources"
+    return (
+        "the last turn names years only" if question_years(asked) else "the last turn names nothing"
+    )
+
+
+def earlier_tags(item: Item, tool: Any) -> list[str]:
+    """For a false alarm whose cell operands' rows only earlier turns name ("rows named:
+    earlier"): what the last turn names, what it asks, the engine's verdict on the figure, and
+    whether passing every turn as the question passes it."""
+    from conv_program_tags import passes_when, program_tags
+
+    report = tool.cf.Checker(item.sources, **tool.options).check(
+        item.answer, question=item.question or None
+    )
+    last = report.claims[-1] if report.claims else None
+    if last is None:
+        return []
+    ev = last.evidence
+    claim = {"text": last.text, "status": last.status, "rule": ev.rule if ev else None}
+    tags = program_tags(item, claim, None)
+    if "rows named: earlier" not in tags:
+        return []
+    key = "[rows named: earlier]"
+    out = [f"{key} {_last_turn_names(item)}"]
+    out += [f"{key} {t}" for t in tags if t.startswith(("asks:", "program:", "cells:"))]
+    out.append(f"{key} engine: {last.status} {f'{ev.rule}/{ev.kind}' if ev else '-'}")
+    out += [f"{key} {t}" for t in passes_when(item, tool) if "all turns" in t]
+    return out
+
+
+def count_earlier_tags(
+    records: list[dict[str, Any]], items: dict[str, Item], tool: Any = None
+) -> Counter[str]:
+    """:func:`earlier_tags` of each convfinqa false-alarm sentence."""
+    out: Counter[str] = Counter()
+    for rec in records:
+        if rec["type"] == "false_alarm" and tool is not None:
+            out.update(set(earlier_tags(items[rec["id"]], tool)))
     return out

@@ -42,3 +42,24 @@ def test_search_tags_are_fixed_words() -> None:
     for tag in seen:
         assert not any(w in tag.lower() for w in _WORDS), tag
         assert not re.search(r"\d", tag), tag
+
+
+def test_earlier_tags_are_fixed_words() -> None:
+    from conv_steps40b import earlier_tags
+
+    turns = ["what was zorblat revenue in 2019?", "and in 2018?", "what is the change over it?"]
+    item = Item(
+        corpus="convfinqa",
+        id="made-up",
+        question=turns[-1],
+        answer=f"{turns[-1]} The answer is 0.1163.",
+        sources=[json.dumps(_GRID), _PROSE],
+        tables=[_GRID],
+        meta={"program": "x0 = 2400 - 2150; ans = x0 / 2150", "turns": turns},
+    )
+    (tool,) = make_tools(["crossfoot"], crossfoot_options([]))
+    seen = earlier_tags(item, tool)
+    assert "[rows named: earlier] the last turn names nothing" in seen, seen
+    for tag in seen:
+        assert not any(w in tag.lower() for w in _WORDS), tag
+        assert not re.search(r"\d", tag), tag
