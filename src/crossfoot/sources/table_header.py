@@ -26,7 +26,6 @@ from functools import lru_cache
 
 from crossfoot.numbers.locale import READING_LOCALE
 from crossfoot.sources.cells import CellNumber, Unit, is_blank, parse_cell, unit_in_cell
-from crossfoot.sources.glued_dates import unglue_dates
 
 __all__ = [
     "LONE_CURRENCY",
@@ -100,7 +99,7 @@ def clean_label(label: str) -> str:
     out = label
     while (m := _FOOTNOTE.search(out)) is not None and m.start() > 0:
         out = out[: m.start()]
-    return unglue_dates(out.strip() or label)  # "december 312017": sources.glued_dates
+    return out.strip() or label
 
 
 @dataclass(frozen=True, slots=True)
