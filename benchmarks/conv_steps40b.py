@@ -69,6 +69,8 @@ def _capture(start: int) -> Iterator[dict[str, Any]]:
         out = orig(ctx, found)
         if ctx.mention.start == start and "ctx" not in seen:
             seen["ctx"], seen["verdict"] = ctx, out
+            spent = ctx.notes.get("derive.pairs")
+            seen["spent"] = spent[0] if isinstance(spent, list) else 0
         return out
 
     space["best_verdict"] = spy
@@ -193,16 +195,19 @@ def _pair_step(ctx: Any, prog: str, ra: list[SourceValue], rb: list[SourceValue]
 
 def _regroup(ctx: Any, ra: list[SourceValue], rb: list[SourceValue]) -> str:
     """Whether the holding group, searched whole again with a fresh pair budget, yields a
-    candidate over the pair, another candidate, or none."""
-    holding = [g for g in ctx.scope.groups if _holds(g, ra, rb)]
-    if not holding:
+    candidate over the pair, another candidate, or none; and whether an earlier group was
+    searched before it (the pair budget is one per claim, spent across groups)."""
+    groups = list(ctx.scope.groups)
+    at = next((k for k, g in enumerate(groups) if _holds(g, ra, rb)), None)
+    if at is None:
         return "regroup: -"
+    where = "the first group" if at == 0 else "a later group"
     ctx.notes["derive.pairs"] = [0]
-    found = list(_derive._search_group(ctx, holding[0], search_worded(ctx)))
+    found = list(_derive._search_group(ctx, groups[at], search_worded(ctx)))
     ids = {id(v) for v in ra} | {id(v) for v in rb}
     if any(all(id(v) in ids for v in c.operands) for c in found):
-        return "regroup: the whole group's search finds the pair"
-    return "regroup: the whole group's search finds " + ("other pairs only" if found else "none")
+        return f"regroup: {where}'s search finds the pair"
+    return f"regroup: {where}'s search finds " + ("other pairs only" if found else "none")
 
 
 def search_tags(item: Item, figure: str, tool: Any) -> list[str]:
@@ -233,9 +238,11 @@ def search_tags(item: Item, figure: str, tool: Any) -> list[str]:
         out.append(f"{key} | precision: too coarse for the search (exact, named rows only)")
     out.append(f"{key} | {_group_step(ctx, ra, rb)}")
     out.append(f"{key} | {_pair_step(ctx, prog, ra, rb)}")
-    spent = ctx.notes.get("derive.pairs", [0])[0]
+    spent = int(seen.get("spent", 0))
     if spent > _derive.PAIR_BUDGET:
         out.append(f"{key} | search: stopped at its pair budget (values repeated)")
+    elif spent > _derive.PAIR_BUDGET // 2:
+        out.append(f"{key} | search: over half its pair budget spent")
     out.append(f"{key} | {_regroup(ctx, ra, rb)}")
     verdict = seen.get("verdict")
     got_rule = "none" if verdict is None else f"{verdict.status}"
