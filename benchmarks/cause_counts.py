@@ -566,10 +566,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("differences and changes over a base, joint tags (conv38b)", changes),
             ("value errors missed, by what the turn asks and the gold program (conv38c)", asked),
             ("one operation over two numbers: which step refuses (conv39b)", steps),
-            (
-                "two read operands meeting the window: the search step that refuses (conv40b)",
-                search,
-            ),
+            ("two read operands in the window: the search step that refuses (conv40b)", search),
+            ("cell operands whose rows only earlier turns name (conv40b)", earlier),
             ("value errors missed, the passing derivation's operands and words (turns39)", turns),
         ):
             if not any(table.values()):
