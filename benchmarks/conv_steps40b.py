@@ -22,6 +22,7 @@ Used by ``cause_counts.py`` (its convfinqa section "two-operand search steps (co
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -67,9 +68,15 @@ def _capture(start: int) -> Iterator[dict[str, Any]]:
 
     def spy(ctx: Any, found: Any) -> Any:
         out = orig(ctx, found)
-        if ctx.mention.start == start and "ctx" not in seen:
-            seen["ctx"], seen["verdict"] = ctx, out
+        if ctx.mention.start != start:
+            return out
+        # two_operand's caller: the engine's rule loop, or a rule that calls it on a narrowed
+        # scope (rules.cross_source, rules._share_named): the loop's call is the one judged
+        caller = str(sys._getframe(2).f_globals.get("__name__", ""))
+        if "ctx" not in seen or (caller.startswith("crossfoot.engine") and not seen["own"]):
             spent = ctx.notes.get("derive.pairs")
+            seen["ctx"], seen["verdict"] = ctx, out
+            seen["own"] = caller.startswith("crossfoot.engine")
             seen["spent"] = spent[0] if isinstance(spent, list) else 0
         return out
 
@@ -233,7 +240,7 @@ def search_tags(item: Item, figure: str, tool: Any) -> list[str]:
         return [f"[{prog}] search: the scope's readings of the pair miss the window"]
     key = f"[{prog}] {_pair_place(ra[0], rb[0])}"
     flat = ctx.options.rel_tolerance is not None or ctx.options.abs_tolerance is not None
-    out = []
+    out = [] if seen.get("own") else [f"{key} | judged: only by a rule calling two_operand"]
     if not derivable_rounded(claim.mention, flat):
         out.append(f"{key} | precision: too coarse for the search (exact, named rows only)")
     out.append(f"{key} | {_group_step(ctx, ra, rb)}")
