@@ -243,7 +243,10 @@ def search_tags(item: Item, figure: str, tool: Any) -> list[str]:
     out = [] if seen.get("own") else [f"{key} | judged: only by a rule calling two_operand"]
     if not derivable_rounded(claim.mention, flat):
         out.append(f"{key} | precision: too coarse for the search (exact, named rows only)")
-    out.append(f"{key} | {_group_step(ctx, ra, rb)}")
+        # (a coarse figure's groups are cut to the rows the answer names: rules._year_focus)
+        out.append(f"{key} | group: the rows the answer names only (a coarse figure)")
+    else:
+        out.append(f"{key} | {_group_step(ctx, ra, rb)}")
     out.append(f"{key} | {_pair_step(ctx, prog, ra, rb)}")
     spent = int(seen.get("spent", 0))
     if spent > _derive.PAIR_BUDGET:
