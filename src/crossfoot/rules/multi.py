@@ -84,6 +84,7 @@ from crossfoot.rules._derive_wording import as_written, search_worded
 from crossfoot.rules._double_count import double_counted
 from crossfoot.rules._line_rows import named_rows, rows_alone
 from crossfoot.rules._prose_pairs import prose_sum_ok
+from crossfoot.rules._prose_series import years_alone
 from crossfoot.rules._whole_column import whole_column
 from crossfoot.rules.net_sum import net_sum
 
@@ -256,6 +257,7 @@ def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Sub
                     total = sum(map(_VALUE, subset), Decimal(0))
                     out.append((total, total / len(subset), subset, figures))
             out.extend(rows_alone(line))  # (rules._line_rows: a column's rows without its totals)
+            out.extend(years_alone(line, k_max))  # (rules._prose_series: a run's year series)
         evict_oldest(_SUBSETS, _SUBSETS_KEPT)
         hit = _SUBSETS[key] = (group, out)
     return hit[1]
