@@ -28,10 +28,15 @@ and a subset that sums a part figure with the figure just before it counts the p
 >>> from decimal import Decimal as D
 >>> from crossfoot.model.types import SourceValue
 >>> run = tuple(SourceValue(D(v), "S", year=y, span=(i * 10, i * 10 + 4))
-...             for i, (v, y) in enumerate([(12.6, None), (121.1, 2016), (97.5, 2015),
-...                                         (8.4, None), (132.4, 2014)]))
+...             for i, (v, y) in enumerate([("12.6", None), ("121.1", 2016), ("97.5", 2015),
+...                                         ("8.4", None), ("132.4", 2014)]))
 >>> [(str(total), [str(v.value) for v in subset]) for total, _, subset, _ in years_alone(run, 4)]
 [('351.0', ['132.4', '97.5', '121.1'])]
+>>> part = SourceValue(D(8), "S", label="( including $ 8", span=(12, 13))
+>>> line = (SourceValue(D(50), "S", span=(0, 2)), part,
+...         *(SourceValue(D(v), "S", span=(20 + v, 22 + v)) for v in (30, 20)))
+>>> [str(total) for total, _, _, _ in parts_alone(line, 4)], part_twice(line[:2], line)
+(['100'], True)
 """
 
 from __future__ import annotations
