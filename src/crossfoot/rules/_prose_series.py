@@ -25,6 +25,11 @@ the list: the run without its part figures offers its runs across them too (:fun
 and a subset that sums a part figure with the figure just before it counts the part twice
 (:func:`part_twice`).
 
+Figures listed in pairs, two quantities for each year or item ("net sales and operating profit
+were $540 and $61 in 2012, $510 and $57 in 2011 and $480 and $52 in 2010"), put one quantity's
+figures at every other place of the run: :func:`pairs_alone` offers the runs (3..k) of every
+other figure.
+
 >>> from decimal import Decimal as D
 >>> from crossfoot.model.types import SourceValue
 >>> run = tuple(SourceValue(D(v), "S", year=y, span=(i * 10, i * 10 + 4))
@@ -48,7 +53,7 @@ from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._year_focus import named_years
 
-__all__ = ["part_twice", "parts_alone", "years_alone", "years_fit"]
+__all__ = ["alone", "pairs_alone", "part_twice", "parts_alone", "years_alone", "years_fit"]
 
 _LEAST = 3  # (the search's least subset)
 
@@ -153,3 +158,29 @@ def years_fit(ctx: ClaimContext, subset: tuple[SourceValue, ...]) -> bool:
         return True
     lo, hi = min(named), max(named)
     return all(lo <= y <= hi for y in years)
+
+
+def pairs_alone(line: tuple[SourceValue, ...], k_max: int) -> list[_Subset]:
+    """For a line of running text's figures, the runs (3..``k_max``) of every other figure (a
+    list of pairs: one quantity's figures at every other place); nothing for a line of fewer
+    than five figures."""
+    if len(line) < 2 * _LEAST - 1 or not _prose(line):
+        return []
+    out: list[_Subset] = []
+    for start in (0, 1):
+        every = line[start::2]
+        n = len(every)
+        for k in range(_LEAST, min(k_max, n) + 1):
+            for i in range(n - k + 1):
+                subset = every[i : i + k]
+                total = sum((v.value for v in subset), Decimal(0))
+                out.append((total, total / k, subset, every))
+    return out
+
+
+def alone(line: tuple[SourceValue, ...], k_max: int) -> list[_Subset]:
+    """Every subset this module adds to the search for a line (``rules.multi``): its year
+    series, its figures across a part figure, its pairs; nothing for a line of cells or fields."""
+    if not _prose(line):
+        return []
+    return [*years_alone(line, k_max), *parts_alone(line, k_max), *pairs_alone(line, k_max)]

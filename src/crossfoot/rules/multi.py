@@ -257,8 +257,8 @@ def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Sub
                     total = sum(map(_VALUE, subset), Decimal(0))
                     out.append((total, total / len(subset), subset, figures))
             out.extend(rows_alone(line))  # (rules._line_rows: a column's rows without its totals)
-            # (rules._prose_series: a run's year series; its figures across a part figure)
-            out.extend([*_series.years_alone(line, k_max), *_series.parts_alone(line, k_max)])
+            # (rules._prose_series: a run's year series, its figures across a part, its pairs)
+            out.extend(_series.alone(line, k_max))
         evict_oldest(_SUBSETS, _SUBSETS_KEPT)
         hit = _SUBSETS[key] = (group, out)
     return hit[1]
