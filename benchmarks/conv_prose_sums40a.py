@@ -38,6 +38,8 @@ from corpora import convfinqa
 from corpora.common import HALVES, Item, data_root, in_half
 from crossfoot.language.years import period
 from crossfoot.rules import _prose_series as _series
+from crossfoot.rules._derive_shared import claim_interval, focus_ok
+from crossfoot.rules._prose_pairs import prose_sum_ok
 from crossfoot.sources.load import load_sources
 
 __all__ = ["count_prose_sum_tags", "prose_sum_tags"]
@@ -45,18 +47,18 @@ __all__ = ["count_prose_sum_tags", "prose_sum_tags"]
 _PART = ("of which", "including", "included", "net of", "excluding", "excludes", "includes")
 
 
-def _terms(item: Item, values: list[Decimal]) -> list[Any]:
+def _terms(item: Item, values: list[Decimal]) -> list[Any]:  # SourceValue or None
     """The engine's source values each term is read as (the first of each, by magnitude; a
     figure of running text read in millions is its written number's size there too)."""
     out = []
     vals = [v for s in load_sources(item.sources).sources for v in s.values if v.operand]
-    used: set[int] = set()
+    used: set[Any] = set()
     for x in values:
         # (a term written twice in the program is the same figure only when no other has it)
-        hits = [v for v in vals if abs(v.value) == abs(x)]
+        hits: list[Any] = [v for v in vals if abs(v.value) == abs(x)]
         hits = hits or [v for v in vals if v.span is not None and _written(item, v) == abs(x)]
         fresh = [v for v in hits if id(v) not in used and (v.span or v.row_index) not in used]
-        hit = (fresh or hits or [None])[0]
+        hit: Any = (fresh or hits or [None])[0]
         if hit is not None:
             used.update((id(hit), hit.span or hit.row_index))
         out.append(hit)
@@ -91,7 +93,7 @@ def prose_sum_tags(item: Item) -> list[str]:
     out.append(f"sources: {len({t.source_id for t in terms})}")
     src = prose[0].source_id
     text = item.sources[1]
-    every = sorted(
+    every: list[Any] = sorted(
         (
             v
             for s in load_sources(item.sources).sources
@@ -163,6 +165,7 @@ def offered_tags(item: Item, tool: Any, rec: dict[str, Any]) -> list[str]:
     if hit is None:
         return ["offered: the search never ran"]
     ctx = hit[0]
+
     def key(v: Any) -> tuple[Any, ...]:
         return (v.source_id, v.span, v.table, v.row_index, v.col_index)
 
@@ -172,15 +175,15 @@ def offered_tags(item: Item, tool: Any, rec: dict[str, Any]) -> list[str]:
             if {key(v) for v in subset[2]} != want:
                 continue
             terms_t, line = subset[2], subset[3]
-            if not _multi.focus_ok(ctx, terms_t, False):
+            if not focus_ok(ctx, terms_t, False):
                 return ["offered: refused by the focus"]
             if _multi._twice(terms_t, line):
                 return ["offered: refused as counted twice"]
             if not _series.years_fit(ctx, terms_t):
                 return ["offered: refused by the named years"]
-            if not _multi.prose_sum_ok(ctx, terms_t, "sum"):
+            if not prose_sum_ok(ctx, terms_t, "sum"):
                 return ["offered: refused by the prose-sum test"]
-            lo, hi = _multi.claim_interval(ctx)
+            lo, hi = claim_interval(ctx)
             total = subset[0] / divisor if divisor else subset[0]
             if not lo <= total <= hi:
                 return ["offered: outside the window"]
@@ -195,6 +198,17 @@ def offered_tags(item: Item, tool: Any, rec: dict[str, Any]) -> list[str]:
                 out.append(f"offered: the line of {len(line)}, {series}, holds them at {pos}")
         held = sum(1 for v in group.values if key(v) in want)
         out.append(f"offered: a group holds {held} of the {len(want)} terms")
+        if 0 < held < len(want):
+            every = {key(v): v for s in ctx.scope.sources for v in s.values}
+            for t in terms:
+                if not any(key(v) == key(t) for v in group.values):
+                    v = every.get(key(t))
+                    why = (
+                        "not a value of the scope"
+                        if v is None
+                        else ("an alias, no operand" if not v.operand else "another group")
+                    )
+                    out.append(f"offered: the term the group lacks: {why}, kind {t.kind}")
     return out
 
 
