@@ -66,7 +66,7 @@ def _wrong_way(c: Claim, values: Sequence[SourceValue], up: bool, word: str) -> 
         return None
     v = ev.operands[0]
     found = _prior(v, values)
-    if found is None or found[1].value == v.value:
+    if found is None or found[2].value == v.value:
         return None
     own, last, prior = found
     if (v.value > prior.value) == up:
