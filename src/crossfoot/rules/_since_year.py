@@ -26,19 +26,19 @@ _SINCE = re.compile(
 _Key = tuple[int, ...]
 
 
-def _latest(ctx: ClaimContext) -> dict[tuple[str, int], int]:
+def _latest(ctx: ClaimContext) -> dict[tuple[str, int | None], int]:
     """The latest year of each table of the scope (once per answer and scope)."""
-    memo: dict[_Key, tuple[object, dict[tuple[str, int], int]]]
+    memo: dict[_Key, tuple[object, dict[tuple[str, int | None], int]]]
     memo = ctx.shared.setdefault("since_year.latest", {})  # type: ignore[assignment]
     key = tuple(map(id, ctx.scope.groups))
     found = memo.get(key)
     if found is None:
-        latest: dict[tuple[str, int], int] = {}
+        latest: dict[tuple[str, int | None], int] = {}
         for group in ctx.scope.groups:
             for v in group.values:
                 p = period(v) if v.table is not None else None
                 if p is not None and p[0] > latest.get((v.source_id, v.table), 0):
-                    latest[(v.source_id, v.table)] = p[0]  # type: ignore[index]
+                    latest[(v.source_id, v.table)] = p[0]
         found = memo[key] = (ctx.scope.groups, latest)
     return found[1]
 
