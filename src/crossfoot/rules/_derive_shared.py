@@ -31,6 +31,7 @@ from crossfoot.rules._base_year import base_year
 from crossfoot.rules._claim_year import own_year, year_before_stated
 from crossfoot.rules._derive_kinds import operand_class
 from crossfoot.rules._focus_rows import named_table_rows
+from crossfoot.rules._loss_words import loss_agrees
 from crossfoot.rules._month_focus import claim_months, months_fit
 from crossfoot.rules._quarter_focus import periods_fit
 from crossfoot.rules._signed_change import dropped_sign
@@ -174,8 +175,7 @@ def claim_worded(ctx: ClaimContext) -> bool:
 
 def claim_direction(ctx: ClaimContext) -> tuple[str | None, bool]:
     """``(direction, worded)``: "up"/"down"/None from the sign and the words around the number;
-    ``worded`` is True when direction words were found (then only a change may match).
-    """
+    ``worded`` is True when direction words were found (then only a change may match)."""
     cached = ctx.notes.get("derive.direction")
     if not isinstance(cached, tuple):
         m, s = ctx.mention, ctx.sentence
@@ -458,6 +458,7 @@ def change_candidate(
         if why is not None:
             return Candidate(kind, formula, (first, second), result, False, why, related, error)
     agrees = (result > 0) == (direction == "up") or cost_sizes_agree(first, second, direction)
+    agrees, direction = loss_agrees(ctx, first, second, agrees, direction)  # "loss widened"
     if direction is None or result == 0 or agrees:
         return Candidate(
             kind, formula, (first, second), result, True, "; ".join(notes), related, error
