@@ -153,7 +153,29 @@ def tags(item: Any, claim: Any) -> list[str]:
     ]
     for g in grids:
         out += _unit_cells(g, rows) + _percent_columns(g, rows)
+        cells = [v for v in read_table(g, source_id="S", table_index=0) if v.view == "both"]
+        out += _any_restated(cells, prose)
     return out
+
+
+def _any_restated(cells: Sequence[Any], prose: Sequence[str]) -> list[str]:
+    """Whether a prose figure with a scale word restates any cell of the table (of three
+    significant digits or more), by the figure's fineness, and at which powers of ten."""
+    found: dict[str, set[int]] = {}
+    for text in prose:
+        for m in extract(text):
+            if m.scale_word is None or m.value == 0 or m.kind == "percent":
+                continue
+            fine = "fine" if m.precision <= abs(m.value) * Decimal("0.01") else "coarse"
+            for v in cells:
+                if abs(v.value) < 200 * max(v.precision, Decimal("0.5")):
+                    continue
+                for k in (3, 6, 9):
+                    if abs(abs(v.value) * Decimal(10) ** k - abs(m.value)) <= m.precision:
+                        found.setdefault(fine, set()).add(k)
+    if not found:
+        return ["prose restates a cell: no"]
+    return [f"prose restates a cell: {f} at powers {sorted(ks)}" for f, ks in found.items()]
 
 
 def count(records: list[dict[str, Any]], items: dict[str, Any], tool: Any) -> Counter[str]:
