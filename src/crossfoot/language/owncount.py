@@ -19,6 +19,7 @@ from crossfoot.language.column_bar import column_bar
 from crossfoot.language.moves import may_move, moving
 from crossfoot.language.question import asks_past_bar
 from crossfoot.language.rowtokens import noun_at, part_before
+from crossfoot.language.year_signs import states_signed_count
 from crossfoot.model.types import Mention
 
 __all__ = [
@@ -162,4 +163,6 @@ def states_own_count(text: str, mentions: Sequence[Mention]) -> bool:
     >>> states_own_count(t, extract(t)), states_own_count("Revenue was $4M.", [])
     (True, False)
     """
+    if states_signed_count(text):  # ("lost money in three of the four years")
+        return True
     return may_count_own(text) and any(own_count_at(text, m) for m in mentions)

@@ -18,7 +18,8 @@ Decisions worth knowing (tests pin each one):
   (:func:`parse_number_string`) any parenthesised number, "(12%)" included, is negative.
 - "about", "approximately", "~", "nearly", ... and the bounds "over", "more than", "under",
   "at least", "up to" set ``approximate``; an approximate integer's precision comes from its last
-  non-zero digit ("about 1,200" -> 50).
+  non-zero digit ("about 1,200" -> 50), a quarter unit of it when that is its only one ("about
+  70" -> 2.5, "about 2,000" -> 250: the nearest five of the place).
 - "from 40 to 50 million" is two numbers (the scale is shared backwards); "40 to 50 million",
   "10-12%" and "between 9 and 10 million" are one range. A spaced hyphen ("776 - 773") is a
   subtraction, never a range.

@@ -83,6 +83,10 @@ class Num:
             if stripped:
                 zeros = len(self.digits) - len(stripped)
                 unit += zeros if self.approximate else min(zeros, 1)
+                if self.approximate and zeros and len(stripped) == 1:
+                    # "about 70", "about 2,000": one significant digit, the nearest five of its
+                    # place (a quarter unit), not the whole place: "about 70" is no 73.6
+                    return half_unit(unit + self.scale_exp - 1) / 2
         return half_unit(unit + self.scale_exp - 1)
 
     def mention(self, text: str) -> Mention:

@@ -244,7 +244,7 @@ _HALF_UNIT, _HUNDRED, _THOUSAND = Decimal(5), Decimal(100), Decimal(1000)
 def as_written(ctx: ClaimContext, derivable_as: Callable[[Mention], bool]) -> ClaimContext:
     """``ctx`` with its figure read to the half unit of its last written digit when "about"
     widened it past what a derivation needs: "about 20%" is derived from 20.4% as "20%" is (the
-    reader widens an approximate 20 to +-5, so no two-operand formula was tried at all). A figure
+    reader widens an approximate 20 to +-2.5, so no two-operand formula was tried at all). A figure
     that is derivable as it stands, or that "about" does not precede, is returned unchanged.
 
     >>> from crossfoot.numbers.extract import extract
@@ -257,7 +257,7 @@ def as_written(ctx: ClaimContext, derivable_as: Callable[[Mention], bool]) -> Cl
     >>> ctx = ClaimContext(m, Sentence(0, 0, len(text), text), text, (m,), 0,
     ...     Scope((), False, ValueIndex([]), ()), Options())
     >>> m.precision, as_written(ctx, lambda m: m.precision <= 1).mention.precision
-    (Decimal('5'), Decimal('0.5'))
+    (Decimal('2.5'), Decimal('0.5'))
     """
     m = ctx.mention
     if not m.approximate or m.high is not None or derivable_as(m):

@@ -25,10 +25,10 @@ return on assets    net income / total assets (the same)
 the figure (a percentage as the ratio times 100, a plain number as either) is ``derived`` when
 one definition meets it and ``unsupported`` otherwise, with a message giving the definition's
 value: no other pair of lines may stand in for the ratio the words name. A figure with a word
-of direction ("the payout ratio rose 12%": a change of the ratio; "rose to 8%" too, a known
-gap) is only derived here, never refused. A name whose lines no
-column holds leaves the figure to the other rules; a ratio a cell states is the direct match's,
-which runs first.
+of direction ("the payout ratio rose 12%": a change of the ratio) is only derived here, never
+refused, unless it is an end of the move ("rose to 8%", "from 5% to 8%": the ratio's levels).
+A name whose lines no column holds leaves the figure to the other rules; a ratio a cell states
+is the direct match's, which runs first.
 
 >>> import crossfoot
 >>> t = '[["", "2024"], ["Current assets", "600"], ["Inventories", "100"],'
@@ -51,6 +51,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_direction, claim_years
+from crossfoot.rules._derive_wording import move_level
 from crossfoot.rules._low import sentence_low
 from crossfoot.rules._scope_lines import table_columns
 
@@ -183,6 +184,7 @@ _RATIOS: tuple[tuple[str, re.Pattern[str], _Def], ...] = (
         _returns(_NET_INCOME, _ASSETS),
     ),
 )
+_FROM = re.compile(r"(?i)\bfrom\s+(?:about\s+|roughly\s+)?$")
 _GATE = ("ratio", "coverage", "interest earned", "return on", "roe", "roa")
 _HUNDRED = Decimal(100)
 
@@ -212,8 +214,10 @@ def ratio_defined(ctx: ClaimContext) -> Verdict | None:
                     "derived",
                     Evidence("derive", "ratio", f"{formula} = {shown}", operands, value * scale),
                 )
-    if claim_direction(ctx)[1]:
-        return None  # ("the payout ratio rose 12%": a change of the ratio, the other rules')
+    if claim_direction(ctx)[1] and not move_level(ctx):
+        # ("the payout ratio rose 12%": a change of the ratio, the other rules'; "rose to 8%",
+        # "from 5% to 8%" are its levels, judged here)
+        return None
     value, operands, formula = ways[0]
     shown = format_decimal(round(value * scales[0], 4))
     note = f"{m.text.strip()} is named the {name}, which is {formula} = {shown}"
@@ -225,6 +229,8 @@ def ratio_defined(ctx: ClaimContext) -> Verdict | None:
 def _column_ways(ctx: ClaimContext, how: _Def) -> list[_Way]:
     """Each definition's value in each table column of the claim's years (all, if none)."""
     years = claim_years(ctx)
+    if years and _FROM.search(ctx.text, max(0, ctx.mention.start - 16), ctx.mention.start):
+        years = {*years, *(y - 1 for y in years)}  # ("from 5% to 8% in 2024": 5% is 2023's)
     columns = table_columns(ctx)
     by_year = {
         (c[0].source_id, c[0].table, c[0].view, y): c

@@ -32,11 +32,13 @@ from crossfoot.language.bounds import side_before
 from crossfoot.language.claims import is_count_word
 from crossfoot.language.owncount import counted_noun, may_count_own, own_ask, singular
 from crossfoot.language.question import asked_figures
+from crossfoot.language.year_signs import states_signed_count
 from crossfoot.model.context import Verdict
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, Source, SourceValue
 from crossfoot.rules._named import Named
 from crossfoot.rules.column_bar_count import bar_unread, column_count
 from crossfoot.rules.counts import count_verdict_of, word_count
+from crossfoot.rules.signed_years import signed_years
 from crossfoot.sources.rows import row_table
 
 if TYPE_CHECKING:
@@ -64,8 +66,8 @@ def own_count(
     if own is not None:
         return own
     found = own_ask(text, m, sentence)
-    if found is None:
-        return None
+    if found is None:  # ("lost money in three of the four years": no bar, a sign)
+        return signed_years(text, m, sentence, values)
     ask, noun = found
     named = Named(ask, values, texts)
     verdict = count_verdict_of(text, m, values, ask, asked_figures(ask.text), named, "sentence's")
@@ -114,7 +116,7 @@ def sentence_counts(
     # the figures that may count things, in an answer with a comparison word at all
     countable = (
         {m.start for m in mentions if counted_noun(text, m, len(text)) is not None}
-        if may_count_own(text)
+        if may_count_own(text) or states_signed_count(text)  # (rules.signed_years)
         else set()
     )
     if not countable and rows:

@@ -43,6 +43,7 @@ from crossfoot.rules._derive_shared import (
     fmt_result,
     kind_allowed,
 )
+from crossfoot.rules._label_noun import label_nouns
 from crossfoot.rules._low import sentence_low
 
 __all__ = ["top_rows"]
@@ -63,15 +64,20 @@ _THAN = re.compile(
     r"(?i)\s*(?:more|less|higher|lower|larger|smaller|greater|fewer)?\s*(?:\w+\s+){0,2}?than\b"
 )
 _HUNDRED = Decimal(100)
-# The rows ranked must be called rows: a row noun ("regions", "products", "customers") within
-# the two words after the rank ("the top two sales regions"); "our top 3 priorities" is none.
+# The rows ranked must be called rows: a row noun ("regions", "products", "customers", or the
+# label header's: rules._label_noun) within the two words after the rank ("the top two sales
+# regions"); "our top 3 priorities" is none.
 _ROW_WORDS = frozenset(w for n in ROW_NOUNS for w in (n, f"{n}s", f"{n[:-1]}ies", f"{n}es"))
 _NEXT = re.compile(r"\s+([a-z-]+)(?:\s+([a-z-]+))?")
 
 
-def _rows_noun(text: str, at: int) -> bool:
+def _rows_noun(ctx: ClaimContext, text: str, at: int) -> bool:
     nxt = _NEXT.match(text.lower(), at)
-    return nxt is not None and any(w in _ROW_WORDS for w in nxt.groups() if w)
+    if nxt is None:
+        return False
+    said = [w for w in nxt.groups() if w]
+    # (or the noun the table's label header gives its rows: "the top 3 reps" under "Rep")
+    return any(w in _ROW_WORDS for w in said) or not label_nouns(ctx).isdisjoint(said)
 
 
 def top_rows(ctx: ClaimContext) -> Verdict | None:
@@ -83,7 +89,7 @@ def top_rows(ctx: ClaimContext) -> Verdict | None:
     if not any(g in low for g in _GATES) or not kind_allowed(ctx, "sum"):
         return None
     rank = _RANK.search(s.text)
-    if rank is None or not _rows_noun(s.text, rank.end()):
+    if rank is None or not _rows_noun(ctx, s.text, rank.end()):
         return None  # (none, or "our top 3 priorities": no rows of a table are ranked)
     word = (rank.group(3) or rank.group(4)).lower()
     n = _WORDS.get(word) or int(word)
@@ -111,6 +117,8 @@ def top_rows(ctx: ClaimContext) -> Verdict | None:
         picked, want = _top(col, n, top, percent)
         if want is None:  # (a share of a whole of nothing: the sum is what it names)
             want = sum((v.value for v in picked), Decimal(0))
+        if m.scale != 1 and abs(m.written - want) <= m.precision / m.scale:
+            return None  # ("$1.2M" over a column of 0.42, 0.78 in millions: a unit not read here)
         ev = _evidence(ctx, col, picked, top, want, percent)
         message = f'"{rank.group(0).strip()}" gives {ev.formula}, not {m.text.strip()}'
         return Verdict("contradicted", ev, message)

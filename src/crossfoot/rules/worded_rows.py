@@ -66,6 +66,7 @@ from crossfoot.rules._row_moves import may_move, row_moves
 from crossfoot.rules._row_order import compared_rows, may_compare, named_rows, word_mention
 from crossfoot.rules._row_order_periods import compared_periods
 from crossfoot.rules._streak import may_streak, streak
+from crossfoot.rules.signed_years import every_but
 
 __all__ = ["worded_rows"]
 
@@ -155,7 +156,9 @@ def _trend(text: str, s: Sentence, values: Sequence[SourceValue], added: list[Cl
     word = m.group("up") or m.group("down")
     start = s.start + m.start()
     mention = word_mention(word, start, len(cells))
-    added.append(_judged(mention, s, cells, up, word, unit or "year"))
+    # ("grew in every year but one": rules.signed_years counts the steps that did not)
+    but = every_but(mention, s, cells, up, unit or "year")
+    added.append(but or _judged(mention, s, cells, up, word, unit or "year"))
 
 
 def _row_years(sentence: str, values: Sequence[SourceValue]) -> list[SourceValue] | None:
