@@ -43,7 +43,7 @@ from itertools import combinations
 
 from crossfoot.arithmetic.calculations import calculations_of
 from crossfoot.language.average_columns import averages
-from crossfoot.language.changewords import move_stated, moved_by
+from crossfoot.language.changewords import move_stated, moved_by, worded_change
 from crossfoot.language.counted_year import counted_year
 from crossfoot.language.cross_row_year import shared_year
 from crossfoot.language.direction import clause_bounds
@@ -181,8 +181,7 @@ def _after(text: str, start: int, hi: int) -> str:
 def row_verdict(ctx: ClaimContext, matches: Sequence[SourceValue]) -> Verdict | None:
     """``wrong_row`` when the sentence names another row (or year) than every matching cell's.
 
-    Returns ``None`` when the words cannot tell or agree; see the module docstring.
-    """
+    Returns ``None`` when the words cannot tell or agree; see the module docstring."""
     if not matches or not ctx.options.check_table_rows:
         return None
     if ctx.mention.value == 0:
@@ -309,7 +308,8 @@ def _reasons(
             return []
         way = 0 if change else said.moved  # a change stated either way, or a move's way
         if way is not None and not _change_elsewhere(ctx, table, cells, words, glued, way):
-            return []  # two figures of the rows named differ by it: their change, not a cell
+            # their change, not a cell (one in words: direct.direct_match defers the wrong row)
+            return [reason] if worded_change(ctx) else []
         reasons.append(reason)
     return reasons
 
