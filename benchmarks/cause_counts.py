@@ -34,6 +34,7 @@ import ragbench
 from calc_shapes import calc_shape
 from conv_program_tags import count_program_tags
 from conv_steps39b import count_step_tags
+from conv_steps40b import count_earlier_tags, count_search_tags
 from conv_sum_tags37a import count_sum_tags
 from conv_tags37b import count_divide_tags
 from conv_tags38b import count_change_tags
@@ -503,6 +504,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         changes: dict[str, Counter[str]] = {}
         asked: dict[str, Counter[str]] = {}
         steps: dict[str, Counter[str]] = {}
+        search: dict[str, Counter[str]] = {}
+        earlier: dict[str, Counter[str]] = {}
         turns: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
@@ -539,6 +542,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             asked[half] = _asked_misses(o.records, items, tools[0]) if has_program else Counter()
             # which step refuses one operation over two numbers (conv_steps39b, round 39)
             steps[half] = count_step_tags(o.records, items, tools[0]) if has_program else Counter()
+            # ... and where the two-operand search refuses them (conv_steps40b, round 40)
+            search[half] = (
+                count_search_tags(o.records, items, tools[0]) if has_program else Counter()
+            )
+            earlier[half] = (
+                count_earlier_tags(o.records, items, tools[0]) if has_program else Counter()
+            )
             # the passing derivation's operands against the conversation's words (turns39)
             turns[half] = count_turns_tags(o.records, items, tools[0]) if has_program else Counter()
         for title, table in (
@@ -556,6 +566,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("differences and changes over a base, joint tags (conv38b)", changes),
             ("value errors missed, by what the turn asks and the gold program (conv38c)", asked),
             ("one operation over two numbers: which step refuses (conv39b)", steps),
+            ("two read operands in the window: the search step that refuses (conv40b)", search),
+            ("cell operands whose rows only earlier turns name (conv40b)", earlier),
             ("value errors missed, the passing derivation's operands and words (turns39)", turns),
         ):
             if not any(table.values()):

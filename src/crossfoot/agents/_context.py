@@ -58,6 +58,7 @@ _NOT_NAMES = frozenset(
     "billing noreply reply mail office news user users invite send email message also note make "
     "find create book pay get set add check visit read write summarize perform".split()
 )
+_PREFIX_DROPPED = "the digits of an id the user wrote with a prefix"
 _PREFIXED = re.compile(r"([a-z]{1,3})(\d{3,})")  # a compact id: a short prefix, then digits
 
 
@@ -210,6 +211,7 @@ class ContextStore:
                 self.weekday_days.append((pair, src, frozenset(t.days)))
         self.ids.add(t.tokens, src, labels)
         self.compact.add(compact, src, labels)
+        self.arithmetic.note_shares(low, t.numbers, t.percents)  # "a 20% tip": no amount
         self.numbers.add(t.numbers, src, labels)
         self.negatives.add(t.negatives, src, labels)
         seen.numbers = tuple(t.numbers)
@@ -238,8 +240,8 @@ class ContextStore:
         hit = self._hit(self.ids, key, "exact")
         if hit is not None:
             return hit
-        if key.isdecimal():
-            return self._digits(key, "exact")
+        if key.isdecimal():  # also the user's "#W4471" without its prefix: every digit typed
+            return self._digits(key, "exact") or self.user_prefixed.hit(key, _PREFIX_DROPPED)
         # bytes.translate for an ASCII key: a str.translate with a dict is several times slower.
         if key.isascii():
             c = key.encode().translate(None, _COMPACT_BYTES).decode()
@@ -248,8 +250,9 @@ class ContextStore:
         hit = self._hit(self.compact, c, "written form")
         if hit is not None:
             return hit
-        if key[:1] == "#" and key[1:].isdecimal():
-            return self._digits(key[1:], "written without its '#'")  # "#55127" for 55127
+        if key[:1] == "#" and key[1:].isdecimal():  # "#55127" for 55127
+            got = self._digits(key[1:], "written without its '#'")
+            return got or self.user_prefixed.hit(key[1:], _PREFIX_DROPPED)
         for prefix, n, suffix in (*self.formats, *formats):
             if (
                 len(c) == len(prefix) + n + len(suffix)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["COUNT", "COUNT_WORDS", "after_frequency", "count_value"]
+__all__ = ["COUNT", "COUNT_WORDS", "after_frequency", "count_value", "stated_counts"]
 
 COUNT_WORDS: dict[str, int] = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -65,3 +65,17 @@ def after_frequency(text: str, start: int) -> bool:
     if not any(w in head.lower() for w in _FREQUENCY_GATE):
         return False
     return _FREQUENCY.search(head) is not None
+
+
+_COUNT_WORD = re.compile(rf"\b(?:{COUNT})\b")
+
+
+def stated_counts(low: str) -> set[int]:
+    """The counts from 2 up a lower-cased text writes in words ("split it three ways", "the four
+    of us"): the arithmetic search (``agents._derive``) multiplies and divides by them as by
+    the digits a user types.
+
+    >>> sorted(stated_counts("split the bill three ways, twenty-one guests, one of us, a bag"))
+    [3, 21]
+    """
+    return {n for m in _COUNT_WORD.findall(low[:20_000]) if (n := count_value(m)) >= 2}

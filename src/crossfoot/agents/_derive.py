@@ -15,8 +15,10 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from crossfoot.agents._chains import chain_values
+from crossfoot.agents._count_words import stated_counts
 from crossfoot.agents._derive_orders import order_totals, result_rates
 from crossfoot.agents._keys import Keys, Seen, bucket, dec_key, fmt, num_key
+from crossfoot.agents._percent_only import note_shares
 
 __all__ = ["Derivations"]
 
@@ -65,6 +67,16 @@ class Derivations:
         self._operands_upto = 0  # sources already added to _operands
         self._rates: dict[int, frozenset[Decimal]] = {}  # a structured result's rates (percent)
         self._chains: dict[int, tuple[tuple[Decimal, str], ...]] = {}  # chains written, by source
+        # Numbers written only as percentages ("a 20% tip"): no operand of a sum, a product or
+        # a split, and no count (agents._percent_only).
+        self.shares: set[str] = set()
+        self._word_counts: set[int] = set()  # counts the user wrote in words ("three ways")
+        self._words_upto = 0  # sources already read for them
+
+    def note_shares(self, low: str, numbers: set[str], percents: set[str]) -> None:
+        """Read one source's percentages into :attr:`shares`, before its numbers are indexed."""
+        if percents or self.shares:
+            note_shares(self.shares, self.numbers.first, low, numbers, percents)
 
     def near(self, lo: Decimal, hi: Decimal) -> list[Decimal]:
         """Numbers seen within ``[lo, hi]`` (log-scale buckets, built lazily)."""
@@ -191,14 +203,17 @@ class Derivations:
             if budget < 0:
                 break
             money = None if loose else self._money(i)
+            shares = () if loose else self.shares
             for a in nums:
                 if a <= 10 or (money is not None and dec_key(a) not in money):
+                    continue
+                if shares and dec_key(a) in shares:
                     continue
                 for b, sign in ((target - a, "+"), (a - target, "−")):
                     if b <= 0 or (b <= 10 and b == b.to_integral_value()):
                         continue  # a count up to 10 is no operand: it would match almost anything
                     bkey = dec_key(b)
-                    if bkey in operands and bkey in first:
+                    if bkey in operands and bkey in first and bkey not in shares:
                         return f"{fmt(a)} {sign} {fmt(b)}", (i, first[bkey])
         return None
 
@@ -210,7 +225,7 @@ class Derivations:
         qs = self._stated_counts(quantities)
         for q in qs:
             for a in self.near((target - tolerance) / q, (target + tolerance) / q):
-                src = first.get(dec_key(a))
+                src = first.get(dec_key(a)) if dec_key(a) not in self.shares else None
                 if src is not None and abs(a * q - target) <= tolerance:
                     return f"{fmt(a)} × {q}", (src,)
         return None
@@ -241,8 +256,15 @@ class Derivations:
         """Counts from 2 to 100 stated by the call (list lengths), the user, or a tool."""
         qs = {q for q in quantities if 2 <= q <= 100}
         for n in self.numbers.chans.get("user", ()):
+            if n in self.shares:
+                continue  # "a 20% tip" states no count of 20
             if isinstance(n, str) and len(n) <= 3 and n.isdecimal() and 2 <= int(n) <= 100:
                 qs.add(int(n))
+        for i in range(self._words_upto, len(self.sources)):  # "split it three ways"
+            if self.sources[i].channel == "user":
+                self._word_counts |= stated_counts(self.sources[i].text)
+        self._words_upto = len(self.sources)
+        qs.update(q for q in self._word_counts if q <= 100)
         # Counts a tool stated: three passengers on a reservation, "nights": 3.
         for i in range(len(self.sources) - 1, max(-1, len(self.sources) - 1 - _DERIVE_SOURCES), -1):
             qs |= self._counts(i)
@@ -286,7 +308,7 @@ class Derivations:
                 break
             window = tolerance * q
             for a in self.near(target * q - window, target * q + window):
-                src = first.get(dec_key(a))
+                src = first.get(dec_key(a)) if dec_key(a) not in self.shares else None
                 if src is not None and abs(a / q - target) <= tolerance:
                     return f"{fmt(a)} / {q}", (src,)
         return None
@@ -300,7 +322,7 @@ class Derivations:
         if not self.percents.first:
             return None
         for b_key in self.numbers.chans.get("user", ()):
-            if not isinstance(b_key, str) or "." not in b_key:
+            if not isinstance(b_key, str) or "." not in b_key or b_key in self.shares:
                 continue  # a fee is written with cents; whole numbers are counts and years
             b = Decimal(b_key)
             for rest, sign in ((target - b, "+"), (target + b, "−")):

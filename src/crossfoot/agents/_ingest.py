@@ -192,9 +192,8 @@ def tokenize(low: str, channel: str, reference: date | None) -> Tokens:
             low, reference
         )  # ("on June 10th at 1 PM": 13:00 then)
         out.tokens |= clocks
-    if "percent" in chunks or "cent" in chunks:
+    if "percent" in low or "per cent" in low:  # "15 percent." too; "forty percent" (_figures)
         out.percents.update(num_key(p) for p in _PERCENTS.findall(low))
-    if "percent" in low or "per cent" in low:  # "forty percent", in any source (agents._figures)
         out.percents.update(num_key(str(w[3])) for w in word_percents(low, 200))
     out.numbers |= rupee_amounts(low)  # "₹1,23,456.50": Indian digit grouping
     amounts, misread = locale_amounts(low, chunks)  # "EUR 1.250,00", "CHF 1'250.00"

@@ -95,6 +95,7 @@ class Seen:
     pointed: bool = False  # a tool result the user pointed to (see ContextStore.points_at)
     # Amounts written with a currency, and their currencies (agents._currency), on first use.
     currencies: dict[Decimal, set[str]] | None = None
+    spans: frozenset[Decimal] | None = None  # spans of time, in seconds (agents._durations)
 
     @property
     def label(self) -> str:

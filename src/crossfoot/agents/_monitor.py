@@ -44,7 +44,7 @@ from crossfoot.agents._records import point_records
 from crossfoot.agents._requested import Requested
 from crossfoot.agents._schema import ToolSchema, read_tools
 from crossfoot.agents._times import day_clocks
-from crossfoot.agents._units import other_unit
+from crossfoot.agents._units import as_number, other_unit
 from crossfoot.agents._values import ArgValue, digits_of, plain_path, walk_args
 from crossfoot.agents._versions import version_hit
 from crossfoot.agents._written import calculations, check_calculation, check_prose, operands
@@ -306,12 +306,8 @@ class RunMonitor:
         self._lengths.update(n for n in quantities if n <= 100)
         plain_policy = self._plain_policy
         store = self.store
-        ids, nums, days, emails = (
-            store.ids.first,
-            store.numbers.first,
-            store.days.first,
-            store.emails.first,
-        )
+        ids, nums, days = store.ids.first, store.numbers.first, store.days.first
+        emails, shares = store.emails.first, store.arithmetic.shares  # shares: agents._units
         at_exact = store.at_exact
         self._values, self._clocks = values, None  # a date's time may end another's (_times)
         for v in values:
@@ -324,7 +320,7 @@ class RunMonitor:
                     src = ids.get(v.key)
                     if src is None and v.key.isdecimal() and v.key[:1] != "0":
                         src = nums.get(v.key)
-                elif kind == "amount" or kind == "count":
+                elif (kind == "amount" or kind == "count") and v.nkey not in shares:
                     src = nums.get(v.nkey) if v.nkey and not v.negative else None
                 elif kind == "date":  # with a time ("...T16:30"): its time is looked up too
                     src = None if isinstance(v.raw, str) and len(v.raw) > 10 else days.get(v.key)
@@ -448,7 +444,7 @@ class RunMonitor:
                 # wrote it negative. Arithmetic over magnitudes does not give it.
                 hit = store.negatives.hit(v.nkey or dec_key(key), "exact")
             else:
-                hit = store.find_number(key, v.nkey) or other_unit(store, v.path, str(v.raw))
+                hit = as_number(store, v) or other_unit(store, v.path, str(v.raw))
                 if hit is None:
                     return self._derived(key, quantities)
         elif kind == "version":  # "version 10.16", "iPhone 15" (agents._versions)

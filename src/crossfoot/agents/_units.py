@@ -18,14 +18,50 @@ True
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation
 
+from crossfoot.agents._classify import ArgValue
 from crossfoot.agents._context import ContextStore
+from crossfoot.agents._durations import span_hit
 from crossfoot.agents._keys import Hit, dec_key
 
-__all__ = ["other_unit"]
+__all__ = ["as_number", "other_unit"]
 
 _HUNDRED = Decimal(100)
+_PERCENT_NAME = re.compile(r"percent|pct|percentage|rate")
+# Names of a sum of money: a number written only as a percentage is none ("a 20% tip" is no $20).
+# The short words only as a word of the name ("tip_amount", "lateFee"; not "multiple", "coffee").
+_MONEY_NAME = re.compile(r"amount|price|total|payment|balance|refund|charge")
+_MONEY_WORDS = frozenset(("tip", "tips", "fee", "fees", "fare", "fares", "cost", "costs"))
+_NAME_WORDS = re.compile(r"[a-z]+|[A-Z][a-z]*")
+
+
+def as_number(store: ContextStore, v: ArgValue) -> Hit | None:
+    """Where the context shows the number of ``v`` as itself; a sum of money is not shown by a
+    number every source writes only as a percentage.
+
+    >>> from crossfoot.agents._classify import ArgValue
+    >>> store = ContextStore()
+    >>> _ = store.add("user", "My bill was $85, please add a 20% tip.")
+    >>> as_number(store, ArgValue("pay.tip_amount", 20, "count", Decimal(20), nkey="20")) is None
+    True
+    >>> as_number(store, ArgValue("pay.tip_percent", 20, "count", Decimal(20), nkey="20")).how
+    'exact'
+    >>> as_number(store, ArgValue("pay.multiple", 20, "count", Decimal(20), nkey="20")).how
+    'exact'
+    """
+    hit = store.find_number(v.key, v.nkey)
+    shares = store.arithmetic.shares
+    if hit is None or not shares or (v.nkey or dec_key(v.key)) not in shares:
+        return hit
+    name = v.path.rsplit(".", 1)[-1]
+    if _PERCENT_NAME.search(name.lower()) is not None:
+        return hit  # "tip_percent=20", "tax_rate=8": the percentage itself
+    words = {w.lower() for w in _NAME_WORDS.findall(name)}
+    if _MONEY_NAME.search(name.lower()) is not None or not _MONEY_WORDS.isdisjoint(words):
+        return None
+    return hit
 
 
 def other_unit(store: ContextStore, path: str, raw: str) -> Hit | None:
@@ -42,5 +78,10 @@ def other_unit(store: ContextStore, path: str, raw: str) -> Hit | None:
         return hit._replace(how="in cents") if hit is not None else None
     if value < 1:
         hit = store.percents.hit(dec_key(value * _HUNDRED), "as a fraction of a percentage")
-        return hit
-    return None
+        if hit is not None:
+            return hit
+    if _PERCENT_NAME.search(name) is not None and "rate" not in name:  # "0.15" for a percent: 15
+        hit = store.find_number(value / _HUNDRED)
+        if hit is not None and value / _HUNDRED < 1:
+            return hit._replace(how="as a percentage of a fraction")
+    return span_hit(store.sources, path, value)  # "1.5 hours" for duration_minutes=90

@@ -21,65 +21,50 @@ the fitting values only. Nothing fits: the figure is ``off_question``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from decimal import Decimal
 
 from crossfoot.language.answermark import marker_end
 from crossfoot.language.asked import Ask
 from crossfoot.model.types import PASSING_STATUSES, Claim, Evidence, SourceValue
 from crossfoot.rules._incl_witness import inclusion_witness
 from crossfoot.rules._lines import line_misnamed, line_witness, named_line_witness
-from crossfoot.rules._named import TOTAL_LABEL, Named, span_misfit, value_years, years_fit
-from crossfoot.rules._prose_change import names_change, states_change
+from crossfoot.rules._named import Named, span_misfit, value_years, years_fit
 from crossfoot.rules.alignment_all import all_rows_misfit
 from crossfoot.rules.alignment_base import base_misfit
 from crossfoot.rules.alignment_between import between_misfit
-from crossfoot.rules.alignment_change import AMOUNT_WHY, change_kind
+from crossfoot.rules.alignment_change import change_kind
 from crossfoot.rules.alignment_columns import column_misfit
 from crossfoot.rules.alignment_halves import half_down, judged_finals
 from crossfoot.rules.alignment_last import computed_last
 from crossfoot.rules.alignment_latest import data_years, known_years, placed_years
-from crossfoot.rules.alignment_one import average_named, one_for_between
+from crossfoot.rules.alignment_op import DIFFERENCE_WHY, op_misfit
 from crossfoot.rules.alignment_opening import opening_misfit
 from crossfoot.rules.alignment_operands import operands_misfit
-from crossfoot.rules.alignment_part import listed_misfit, years_list
+from crossfoot.rules.alignment_part import listed_misfit
 from crossfoot.rules.alignment_periods import period_misfit
 from crossfoot.rules.alignment_pool import pool_misfit
 from crossfoot.rules.alignment_program import more_than_asked, program_misfit
-from crossfoot.rules.alignment_quantity import names_quantity
 from crossfoot.rules.alignment_quotient import quotient_misfit
 from crossfoot.rules.alignment_rank import rank_misfit
-from crossfoot.rules.alignment_rounded_level import change_misfit
 from crossfoot.rules.alignment_said import said_elsewhere
 from crossfoot.rules.alignment_scale import scale_misfit
 from crossfoot.rules.alignment_shares import share_column_misfit
 from crossfoot.rules.alignment_signs import sign_misfit
 from crossfoot.rules.alignment_total import total_misfit
-from crossfoot.rules.alignment_units import percent_for_amount, read_at_factor
 from crossfoot.rules.alignment_written import typed
 from crossfoot.rules.answer_date import dated_answer
 from crossfoot.rules.answer_order import order_misfits
 from crossfoot.rules.answer_sign import final_misfits
-from crossfoot.rules.off_question_count import part_misfit
 from crossfoot.rules.off_question_level import total_named
 from crossfoot.rules.off_question_operand import stray_operand
 from crossfoot.rules.own_rows import Rerun  # (the rules again over the values a filter keeps)
-from crossfoot.rules.quotient_money import stated_or_money
 from crossfoot.rules.ratio_order import inverted_finals
 from crossfoot.rules.unnamed_operands import unnamed_pair
 from crossfoot.rules.worked_answer import past_working, worked_misfit
 
 __all__ = ["Fit", "Rerun", "align_answer", "final_figures", "marker_end", "misfit", "underlying"]
 
-_PERCENTISH = re.compile(r"(?i)%|percent|\brate\b|margin|ratio|yield")
-# "per share" is how a row names its quantity (one year's basic EPS), not an average of years;
-# "Avg. 2019" is a column of averages
-_AVERAGE_LABEL = re.compile(
-    r"(?i)average|\bmean\b|\bavg\b|\bper\b(?!\s+(?:basic\s+|diluted\s+)?shares?\b)"
-)
-_CHANGE_KINDS = frozenset({"percent_change", "share", "ratio"})
 _AMOUNT_KINDS = frozenset({"money", "number"})
 
 
@@ -125,124 +110,6 @@ def _underlying(claims: Sequence[Claim], c: Claim) -> Evidence | None:
             return ev
         ev = prior[-1]
     return ev
-
-
-def _op_misfit(ask: Ask, c: Claim, ev: Evidence, named: Named) -> str | None:
-    """Why the figure's operation is not the asked one, in words, or None."""
-    kind, ops, m = ev.kind, ev.operands, c.mention
-    cell = ev.rule == "direct"
-    labels = " ".join(x for v in ops for x in (v.label, v.row, v.column, v.field) if x)
-    one = None if read_at_factor(m, ops) else _one_value_misfit(ask, cell, ops, labels, m.value)
-    one = one or one_for_between(ask.text, ev, named.values, named.misnamed)
-    one = one or percent_for_amount(ask, m, ev) or stated_or_money(ask, m, ev)
-    if one is not None:
-        return one
-    if ask.op == "change":
-        # "What was the change in revenue?" is an amount: a percentage over amounts is not it.
-        if (
-            m.kind == "percent"
-            and kind in _CHANGE_KINDS
-            and not any(
-                v.kind in ("percent", "pp", "bps") or _PERCENTISH.search(v.label or "") for v in ops
-            )
-        ):
-            return AMOUNT_WHY
-        return change_misfit(c, kind, ops, named.values)
-    if ask.op == "percent_change":
-        if m.kind == "money":
-            return "the question asks for a percentage change; this figure is an amount of money"
-        if (
-            m.kind == "number"
-            and kind == "difference"
-            and _bare_difference(m.value, m.precision, ops)
-        ):
-            return _DIFFERENCE_WHY
-        return None
-    if ask.op == "average":
-        if kind in ("mean", "average"):
-            return part_misfit(ask, kind, ops, named, ev.rule)
-        if (cell and _AVERAGE_LABEL.search(labels)) or average_named(ops, named.texts, ask):
-            return None
-        if kind == "written_calculation":
-            if "/" in ev.formula or "÷" in ev.formula:
-                return None
-            return "the question asks for an average; the calculation divides by nothing"
-        if cell and (ops[0].field is not None or named.years_in_row(ops[0]) >= 2):
-            # (a row of one value: "the average size" describes the quantity, no operation)
-            return f"the question asks for an average; this figure is one value ({ops[0].label})"
-        if kind in ("sum", "difference", "percent_change"):
-            return f"the question asks for an average; this figure is a {kind.replace('_', ' ')}"
-        return None
-    if ask.op == "sum" and kind in ("mean", "average", "sum"):
-        return part_misfit(ask, kind, ops, named, ev.rule)
-    if (
-        ask.plain
-        and cell
-        and len(ops) == 1
-        and states_change(ops[0])
-        and not names_change(ask.text)
-        and not names_change(c.sentence.text)
-    ):
-        return f"the question asks for a value; this figure is a change ({ops[0].label})"
-    if ask.plain and len(ask.years) == 1 and kind in ("difference", "percent_change"):
-        years = {y for v in ops for y in value_years(v)}
-        if len(years) >= 2:
-            asked = years_list(ask.years)
-            return f"the question asks for a figure of {asked}; this figure is a change"
-        return None
-    if ask.op == "sum" and cell and (ops[0].table is not None or ops[0].field is not None):
-        if TOTAL_LABEL.search(labels) and len({y for v in ops for y in value_years(v)}) != 1:
-            return None
-        return f"the question asks for a total; this figure is one value ({ops[0].label})"
-    return None
-
-
-# A source value whose own label names a computed quantity ("% change", "ratio", "per share",
-# "increase"): quoting it may answer a question that asks for one.
-_COMPUTED_LABEL = re.compile(
-    r"(?i)%|percent|\brates?\b|\bmargins?\b|\bratios?\b|\byields?\b|\bper\b|\baverage|"
-    r"\bchange|\bincrease|\bdecrease|\bgrowth|\bdifference|\bvariance|\bdecline|\breturns?\b|"
-    r"\bproportion\b|\bportion\b|\bshare\b|\btimes\b|\bmultiples?\b"
-)
-_RATED = frozenset({"percent", "pp", "bps", "ratio"})
-
-
-_DIFFERENCE_WHY = "the question asks for a percentage change; this figure is a difference"
-
-
-def _bare_difference(value: Decimal, precision: Decimal, ops: Sequence[SourceValue]) -> bool:
-    """A plain figure derived as the difference of two amounts ("Answer: 62" for 812 -> 874),
-    which no percentage change of the same two values also gives at its precision, as a
-    percentage or as a fraction: a coarse "-1" or a "0.13" that is both the difference and the
-    percentage change of its two values is not judged, nor a difference of two percentages (a
-    change in points)."""
-    if len(ops) != 2 or any(v.kind in ("percent", "pp", "bps") for v in ops):
-        return False
-    if any(_PERCENTISH.search(" ".join(x for x in (v.label, v.row, v.column) if x)) for v in ops):
-        return False
-    for a, b in ((ops[0].value, ops[1].value), (ops[1].value, ops[0].value)):
-        if a == 0:
-            continue
-        rate = abs((b - a) / a)  # as a percentage (17.3) or as a fraction (0.173)
-        if min(abs(rate * 100 - abs(value)), abs(rate - abs(value))) <= precision:
-            return False
-    return True
-
-
-def _one_value_misfit(
-    ask: Ask, cell: bool, ops: Sequence[SourceValue], labels: str, value: Decimal
-) -> str | None:
-    """One source value quoted where the question asks for a computed figure (a ratio, a share,
-    arithmetic on a figure: ``Ask.computed``), when the value's own label does not name such a
-    quantity. (A change is not judged so: a change column or a sentence that states the change
-    often holds it, with no change word in the value's label.)"""
-    if not cell or len(ops) != 1 or value == 0:
-        return None  # (a zero computed, "0 of the change", meets any zero of the text)
-    if ask.computed and ops[0].kind not in _RATED and not _COMPUTED_LABEL.search(labels):
-        if names_quantity(ask.text, ops[0]):
-            return None  # "the debt-to-equity ratio" for a row "Debt-to-equity"
-        return f"the question asks for a computed figure; this figure is one value ({labels})"
-    return None
 
 
 # (public for rules.answer_decimals: a restated final figure is judged by what it restates)
@@ -314,8 +181,8 @@ def misfit(ask: Ask, c: Claim, claims: Sequence[Claim], named: Named) -> Fit | N
         other = other or unnamed_pair(ask.context or ask.text, base, named.texts)
         if other is not None:
             return Fit("op", other)
-    why = _op_misfit(ask, c, typed(base), named) if base is not None else None
-    if why == _DIFFERENCE_WHY and any(
+    why = op_misfit(ask, c, typed(base), named) if base is not None else None
+    if why == DIFFERENCE_WHY and any(
         o.mention.kind == "percent" and o.sentence.index >= c.sentence.index for o in claims
     ):
         why = None  # "97,679 / 760,000 = 12.85%": the difference is a step to the percentage

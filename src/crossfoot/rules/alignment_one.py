@@ -3,7 +3,7 @@
 "What was the difference in the Weighted-Average Useful Lives between Trademarks and tradenames
 and Other intangible assets?" asks for one value less another. A change of one row over time may
 stand in a change column or in a sentence that states it, which is why a single value is
-accepted for a change (:func:`crossfoot.rules.alignment._one_value_misfit`); a difference
+accepted for a change (:func:`crossfoot.rules.alignment_op._one_value_misfit`); a difference
 *between two things* stands in no such place: one value quoted for it (the "Other" row's 2.0)
 answers another question, unless its own labels name a difference ("Difference", "Variance",
 "Gap"), or it is itself the difference of two values of its column or row ("$80 million" is

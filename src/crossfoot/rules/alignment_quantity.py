@@ -5,7 +5,7 @@ current ratio" over a row "Current", "the payout percentage" over "Payout") asks
 figure: the word "ratio" ends the quantity's name, which the table writes without it. A question
 that asks for a computation ("the ratio of debt to equity", "what percentage of revenue was
 ...") puts the word before what it computes, and one value quoted for it is still judged
-(:func:`crossfoot.rules.alignment._one_value_misfit`).
+(:func:`crossfoot.rules.alignment_op._one_value_misfit`).
 
 >>> from decimal import Decimal
 >>> v = SourceValue(Decimal("0.45"), "S1", row="Debt-to-equity", column="2019", table=0)

@@ -5,7 +5,7 @@ change over the 2010 value?", "what percentage of the total was due within a yea
 figure of one quantity over another: a fraction, a percentage, a ratio, none of them money. An
 answer whose final figure is one amount of money the sources write ("net income increased $ 37.9
 million") quotes a number of the right document for another question. For
-:func:`crossfoot.rules.alignment._op_misfit`: such a figure is ``off_question`` unless the
+:func:`crossfoot.rules.alignment_op.op_misfit`: such a figure is ``off_question`` unless the
 amount's own words (its clause, its row) name a quotient ("$ 0.25 per share", a row "Net debt
 to EBITDA" under a money header: such may answer a ratio, never a percentage change) or the
 answer writes its figure as an amount; the engine still looks for a reading of the figure
