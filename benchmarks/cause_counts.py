@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import ragbench
 from calc_shapes import calc_shape
 from conv_program_tags import count_program_tags
+from conv_rounding40p import refusal_tags
 from conv_steps39b import count_step_tags
 from conv_steps40b import count_earlier_tags, count_search_tags
 from conv_sum_tags37a import count_sum_tags
@@ -507,6 +508,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         search: dict[str, Counter[str]] = {}
         earlier: dict[str, Counter[str]] = {}
         turns: dict[str, Counter[str]] = {}
+        short: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
             by_kind = classify_records(o.records, items, examples=0)
@@ -551,6 +553,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             # the passing derivation's operands against the conversation's words (turns39)
             turns[half] = count_turns_tags(o.records, items, tools[0]) if has_program else Counter()
+            # the written rounding refused where the exact value passes (conv_rounding40p)
+            short[half] = (
+                refusal_tags(in_half(every, half), tools[0]) if key == "convfinqa" else Counter()
+            )
         for title, table in (
             ("false-alarm sentences by cause", causes),
             ("false-alarm sentences by status and rule", rules),
@@ -569,6 +575,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("two read operands in the window: the search step that refuses (conv40b)", search),
             ("cell operands whose rows only earlier turns name (conv40b)", earlier),
             ("value errors missed, the passing derivation's operands and words (turns39)", turns),
+            ("written figure refused, its 6-digit twin passed: by what (prec40)", short),
         ):
             if not any(table.values()):
                 continue

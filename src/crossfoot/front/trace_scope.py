@@ -23,6 +23,7 @@ from typing import Any
 from crossfoot.front.trace_reach import MAX_NEAR_ROWS, Reach, Spans, table_of
 from crossfoot.front.trace_rowset import Rows
 from crossfoot.language.extremes import may_rank
+from crossfoot.language.line_words import may_lead
 from crossfoot.language.owncount import states_own_count
 from crossfoot.language.rowbars import exclusive_bar
 from crossfoot.language.trends import every_period, every_row
@@ -68,6 +69,7 @@ def _whole_rows(text: str, figures: list[Mention]) -> bool:
     path's words exclude each; asked as the engine asks, so the path cannot drift from it."""
     return (
         may_rank(text)
+        or may_lead(text)
         or states_own_count(text, figures)
         or exclusive_bar(text)
         or every_period(text)

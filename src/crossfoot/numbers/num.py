@@ -75,10 +75,14 @@ class Num:
 
     def precision(self) -> Decimal:
         unit = self.exp if self.place_exp is None else self.place_exp
-        if self.approximate and self.exp >= 0 and self.place_exp is None and self.kind != "year":
+        # (a hedge's trailing zeros round, and so does basis points' last one: "expanded 580
+        # bps" of 582, as analysts write a point change to a tenth, 5.8 points)
+        rounds = self.approximate or self.kind == "bps"
+        if rounds and self.exp >= 0 and self.place_exp is None and self.kind != "year":
             stripped = self.digits.rstrip("0")
             if stripped:
-                unit += len(self.digits) - len(stripped)
+                zeros = len(self.digits) - len(stripped)
+                unit += zeros if self.approximate else min(zeros, 1)
         return half_unit(unit + self.scale_exp - 1)
 
     def mention(self, text: str) -> Mention:
@@ -91,7 +95,7 @@ class Num:
         else:
             written = exact_decimal(self.digits, self.exp)
         value = written if self.scale_exp == 0 and not self.negative else self.value()
-        if self.place_exp is None and not self.approximate:  # precision(), without the call
+        if self.place_exp is None and not self.approximate and self.kind != "bps":  # (precision())
             precision = half_unit(self.exp + self.scale_exp - 1)
         else:
             precision = self.precision()

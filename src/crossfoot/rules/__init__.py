@@ -43,6 +43,7 @@ from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import deferred_row_verdict, direct_match
 from crossfoot.rules.exact_quotient import exact_quotient
+from crossfoot.rules.exact_short import exact_short
 from crossfoot.rules.fraction_points import fraction_points
 from crossfoot.rules.fraction_share import fraction_share
 from crossfoot.rules.full_year import full_year
@@ -182,6 +183,7 @@ RULES: tuple[Rule, ...] = (
     signed_quotient,  # a negative figure as a loss over a positive cell, counted against chance
     named_base,  # a change over the base the question names, either way round, against chance
     row_gap_sign,  # "-145" for the difference of two rows the question names in no order
+    exact_short,  # "25" for 50 / 200 * 100: a coarse figure a fine derivation gives exactly
     twice_rounded,  # "about 0.285" for 0.28448: a hedged figure rounded twice, half up
     year_count,  # "the 3 years from 2017 to 2019": a count of the years the text names
     deferred_row_verdict,  # "rose by" a figure of another row that no change above met

@@ -29,13 +29,13 @@ from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._base_year import base_year
 from crossfoot.rules._claim_year import own_year, year_before_stated
-from crossfoot.rules._derive_kinds import (
-    operand_class,
-)
+from crossfoot.rules._derive_kinds import operand_class
 from crossfoot.rules._focus_rows import named_table_rows
+from crossfoot.rules._loss_words import loss_agrees
 from crossfoot.rules._month_focus import claim_months, months_fit
 from crossfoot.rules._quarter_focus import periods_fit
 from crossfoot.rules._signed_change import dropped_sign
+from crossfoot.rules._since_year import change_end
 from crossfoot.rules._tie_years import best_of
 from crossfoot.rules._worded_fraction import fraction_window, worded_fraction
 from crossfoot.rules.signs import cost_sizes_agree
@@ -175,8 +175,7 @@ def claim_worded(ctx: ClaimContext) -> bool:
 
 def claim_direction(ctx: ClaimContext) -> tuple[str | None, bool]:
     """``(direction, worded)``: "up"/"down"/None from the sign and the words around the number;
-    ``worded`` is True when direction words were found (then only a change may match).
-    """
+    ``worded`` is True when direction words were found (then only a change may match)."""
     cached = ctx.notes.get("derive.direction")
     if not isinstance(cached, tuple):
         m, s = ctx.mention, ctx.sentence
@@ -371,7 +370,7 @@ def focus_ok(ctx: ClaimContext, operands: tuple[SourceValue, ...], change: bool)
                     return False
             elif change:
                 # "grew 12% in 2024" ends in 2024; "$3.1M lower than the 2022 level" starts there
-                if y not in ((hi, hi + 1) if f.base else (hi, hi - 1)):
+                if not change_end(ctx, hi, f.base, v, y):  # (rules._since_year: "since 2021")
                     return False
             elif not (lo <= y <= hi or (f.base and y == hi + 1)):
                 return False  # (a level beside its base: "12,230, up 4.8% from 11,672 in 2022")
@@ -459,6 +458,7 @@ def change_candidate(
         if why is not None:
             return Candidate(kind, formula, (first, second), result, False, why, related, error)
     agrees = (result > 0) == (direction == "up") or cost_sizes_agree(first, second, direction)
+    agrees, direction = loss_agrees(ctx, first, second, agrees, direction)  # "loss widened"
     if direction is None or result == 0 or agrees:
         return Candidate(
             kind, formula, (first, second), result, True, "; ".join(notes), related, error

@@ -13,7 +13,9 @@ what the rows are ("region", "segment", "month": not "the largest expense"), the
 the year the sentence names, else the table's only column of figures. "Best" and "worst" rank by
 the column's sense: more churn or cost is worse
 (:func:`crossfoot.language.best_worst.lower_is_better`), so "the worst churn rate" is the
-highest. The superlative becomes a claim: ``derived`` when the row ranks so (ties rank alike),
+highest. An ordinal before the superlative ("the second-largest region", "the third highest
+revenue") holds the row to that place instead (lead40; ties share a place). The superlative
+becomes a claim: ``derived`` when the row ranks so (ties rank alike),
 ``contradicted`` naming the row that does. Left alone: a negated sentence, a table of fewer
 than three rows, a column with a negative figure, a row the words do not name alone.
 
@@ -31,7 +33,7 @@ import re
 from collections.abc import Sequence
 
 from crossfoot.language.best_worst import PERIOD_NOUNS, best_worst, lower_is_better
-from crossfoot.language.extremes import ROW_NOUNS, extremes
+from crossfoot.language.extremes import ROW_NOUNS, extremes, ordinals
 from crossfoot.language.rank_free import may_rank_free
 from crossfoot.language.rowtokens import required_tokens, root, tokens
 from crossfoot.language.summary_lines import line_role
@@ -43,12 +45,14 @@ __all__ = ["may_rank_free", "ranked_free"]
 
 _NOT = re.compile(r"(?i)\b(?:not|never|no)\b|n't\b")
 # The subject's verb right before the superlative: "North was the", "Basic had the".
+_ORD = r"(?:(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+|[a-z]+-)?"  # (or "top-")
 _VERB = re.compile(
     r"(?i)\b(?:was|is|were|are|remained|remains|became|ranked\s+as|had|has|posted|recorded|"
-    r"reported|generated|showed|saw|delivered|drove)\s+(?:the|our)\s+(?:[a-z]+-)?$"
+    r"reported|generated|showed|saw|delivered|drove)\s+(?:the|our)\s+" + _ORD + "$"
 )
 # "The largest region was North": the sentence opens with the superlative, the row after a verb.
-_OPENS = re.compile(r"(?i)^\s*(?:the|our)\s+(?:[a-z]+-)?$")
+_OPENS = re.compile(r"(?i)^\s*(?:the|our)\s+" + _ORD + "$")
+_ORDINAL_AT = re.compile(r"(?i)\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+$")
 _THEN = re.compile(r"(?i)[^.;,]{0,40}?\s(?P<verb>was|is|remained|were)\s+(?P<row>.+)$")
 _CLAUSE_END = re.compile(r"[,;:(]|\b(?:and|while|but|whereas|with|at)\b")
 # The noun right after the superlative, when no column is named: what the rows are.
@@ -61,11 +65,12 @@ def ranked_free(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[C
     """The claim of the sentence's figure-free superlative of a named row (module docstring),
     or none."""
     sentence = text[s.start : s.end]
-    words = [(a, b, h, False) for a, b, h in extremes(sentence, 0, len(sentence))]
-    words += [(a, b, h, True) for a, b, h in best_worst(sentence, 0, len(sentence))]
+    words = [(a, b, h, False, 1) for a, b, h in extremes(sentence, 0, len(sentence))]
+    words += [(a, b, h, True, 1) for a, b, h in best_worst(sentence, 0, len(sentence))]
+    words += [(a, b, h, False, n) for a, b, h, n in ordinals(sentence, 0, len(sentence))]
     if len(words) != 1 or _NOT.search(sentence):
         return []
-    start, end, high, judged = words[0]
+    start, end, high, judged, place = words[0]
     subject, after = _subject(sentence, start, end)
     row = _one_row(subject, values) if subject else None
     if row is None:
@@ -81,11 +86,10 @@ def ranked_free(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[C
         return []
     if judged and lower_is_better(own.column):
         high = not high  # "the worst churn rate": the highest
-    top = (
-        max(peers.values(), key=lambda v: v.value)
-        if high
-        else min(peers.values(), key=lambda v: v.value)
-    )
+    ranked = sorted(peers.values(), key=lambda v: v.value, reverse=high)
+    if place > 1:  # "the second-largest region": the word from its ordinal on
+        start = _ORDINAL_AT.search(sentence, 0, start).start()  # type: ignore[union-attr]
+    top = ranked[min(place, len(ranked)) - 1]
     word = sentence[start:end]
     mention = word_mention(word, s.start + start, len(peers))
     formula = f"{own.column} over {len(peers)} rows: " + ", ".join(
@@ -94,7 +98,7 @@ def ranked_free(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[C
     ev = Evidence("extremes", "rank", formula, tuple(peers.values()))
     if own.value == top.value:
         return [Claim(mention, s, "derived", ev)]
-    side = "highest" if high else "lowest"
+    side = ("highest" if high else "lowest") if place == 1 else word
     message = (
         f'"{word}" says {own.row}, but the {side} {own.column} is {top.row}\'s '
         f"({format_decimal(top.value)}; {own.row} {format_decimal(own.value)})"

@@ -33,6 +33,7 @@ from crossfoot.rules._prior_words import prior_period_verdict
 from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
 from crossfoot.rules._prose_meets import prose_met
 from crossfoot.rules._prose_year import prose_year_verdict
+from crossfoot.rules._quotient_words import named_row_quotient
 from crossfoot.rules._relabelled import relabelled
 from crossfoot.rules._share_named import named_share
 from crossfoot.rules._shorthand import shorthand
@@ -93,7 +94,13 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
             wrong = aggregate_verdict(ctx, values)
         if wrong is None:  # "Widget A sold 1,500" of Widget C's row (language.letter_rows)
             wrong = letter_verdict(ctx, values)
-        if wrong is not None and changed and wrong.status == "wrong_row":
+        if (
+            wrong is not None
+            and wrong.status == "wrong_row"
+            and (
+                changed or named_row_quotient(ctx)  # "West's average order value was $50"
+            )
+        ):
             # "Revenue rose by $19.7m from Q1 to Q4": a change equal to another row's cell; the
             # change of the named row goes first (deferred_row_verdict gives this verdict after)
             ctx.notes[_DEFERRED] = wrong

@@ -5,7 +5,8 @@ and 150: $100 million is 2020's cell, and the line's low is 2022's 90. "Reached 
 million in 2021" and "hit a record $120 million" passed the same way. A figure that one of these
 words leads into ("peaked at", "a high of", "its highest", "topped out at", "bottomed out at", "a
 low of", "its lowest", "a trough of", "a record", "an all-time high of"), and that passed as one
-table cell of a row with three periods or more, must be that row's greatest (least) cell: over
+table cell of a row with three periods or more (or of a column, where a result set's rows are
+its periods: "churn hit its low of 45 in April"), must be that line's greatest (least) cell: over
 every period for a peak or a low, over the periods up to its own for a record ("a record $1.3
 billion in 2023" may be passed later). Otherwise the claim becomes ``contradicted``, and the
 message names the period that goes past it.
@@ -25,25 +26,15 @@ True
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from crossfoot.language.years import period
+from crossfoot.language.line_words import GATE as _GATE
+from crossfoot.language.line_words import LEAD as _LEAD
+from crossfoot.language.years import label_date, period
 from crossfoot.model.types import Claim, SourceValue, format_decimal
 
 __all__ = ["line_extremes"]
-
-# (group "low": a low; group "record": up to its own period) right before the figure
-_LEAD = re.compile(
-    r"(?i)\b(?:(?P<low>bottomed(?:\s+out)?|(?:a|its)\s+(?:new\s+|multi[\s-]year\s+|record\s+)?"
-    r"(?:low|trough)|its\s+lowest(?:\s+(?:level|point))?|lowest\s+(?:level|point)|trough)|"
-    r"(?P<record>(?:an?\s+)?(?:new\s+)?record(?:\s+high)?|(?:an?\s+)?all[\s-]time\s+high)|"
-    r"peaked|topped\s+out|(?:a|its)\s+(?:new\s+|multi[\s-]year\s+)?(?:high|peak)|"
-    r"its\s+highest(?:\s+(?:level|point))?|highest\s+(?:level|point))"
-    r"(?:\s+(?:ever|yet))?(?:\s+(?:at|of|to|was|is))?\s*(?:of\s+)?(?:about\s+|around\s+)?$"
-)
-_GATE = ("peak", "high", "low", "record", "bottom", "trough", "topped")
 
 
 def line_extremes(text: str, claims: list[Claim], values: Sequence[SourceValue]) -> list[Claim]:
@@ -72,12 +63,14 @@ def _past(
     own = period(v)
     if v.table is None or v.row_index is None or own is None:
         return None
+    # (a result set's rows are its periods, months or days: the line is a column)
+    by_row = v.period is not None or (v.row is not None and label_date(v.row) is not None)
     line = [
         (p, w)
         for w in values
         if w.source_id == v.source_id
         and w.table == v.table
-        and w.row_index == v.row_index
+        and (w.col_index == v.col_index if by_row else w.row_index == v.row_index)
         and w.view == v.view
         and (p := period(w)) is not None
         and (p[1] is None) == (own[1] is None)
@@ -91,7 +84,8 @@ def _past(
         return None
     top = max(past, key=lambda w: w.value if high else -w.value)
     what = "record" if record else "high" if high else "low"
+    line_name, when = (v.column, top.row) if by_row else (v.row, top.column)
     return (
-        f"{format_decimal(v.value)} is not the {what} of {v.row}: {top.column or top.label} has "
+        f"{format_decimal(v.value)} is not the {what} of {line_name}: {when or top.label} has "
         f"{format_decimal(top.value)}"
     )

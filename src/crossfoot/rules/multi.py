@@ -58,6 +58,7 @@ from crossfoot.model.index import ValueIndex
 from crossfoot.model.memo import evict_oldest, per_answer
 from crossfoot.model.types import SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
+from crossfoot.rules import _prose_series as _series
 from crossfoot.rules._derive_kinds import (
     currency_ok,
     is_nil,
@@ -256,6 +257,8 @@ def _answer_subsets(ctx: ClaimContext, group: ValueIndex, cls: str) -> list[_Sub
                     total = sum(map(_VALUE, subset), Decimal(0))
                     out.append((total, total / len(subset), subset, figures))
             out.extend(rows_alone(line))  # (rules._line_rows: a column's rows without its totals)
+            # (rules._prose_series: a run's year series, its figures across a part, its pairs)
+            out.extend(_series.alone(line, k_max))
         evict_oldest(_SUBSETS, _SUBSETS_KEPT)
         hit = _SUBSETS[key] = (group, out)
     return hit[1]
@@ -308,7 +311,11 @@ def _sums(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
                 currency_fits[id(line)] = fits
             if not fits:
                 continue
-        if not (focus_ok(ctx, subset, False) or whole_column(ctx, subset, line)) or _twice(subset):
+        if not (focus_ok(ctx, subset, False) or whole_column(ctx, subset, line)) or _twice(
+            subset, line
+        ):
+            continue
+        if not _series.years_fit(ctx, subset):  # (a prose series of the years named)
             continue
         is_sum = want_sum and lo <= total <= hi and not any(map(is_nil, subset))
         is_mean = want_mean and lo <= mean <= hi
@@ -327,12 +334,13 @@ def _sums(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
                 )
 
 
-def _twice(subset: tuple[SourceValue, ...]) -> bool:
+def _twice(subset: tuple[SourceValue, ...], line: tuple[SourceValue, ...] = ()) -> bool:
     """Whether a run of table cells holds a total and a line it totals (rules._double_count):
-    "Debt 65 + Payables 40 + Total 105 = 210" counts the debt twice, so lands on nothing."""
-    return subset[0].table is not None and any(
-        double_counted(a, b) for a, b in combinations(subset, 2)
-    )
+    "Debt 65 + Payables 40 + Total 105 = 210" counts the debt twice, so lands on nothing; or a
+    run of running text's figures a part and its whole (rules._prose_series.part_twice)."""
+    if subset[0].table is None:
+        return _series.part_twice(subset, line)
+    return any(double_counted(a, b) for a, b in combinations(subset, 2))
 
 
 def _sized(s: _Subset) -> _Subset:

@@ -1,5 +1,6 @@
 """A point change of a ratio named by its name, between two years: "Operating margin was 15% in
-2021, up 3 percentage points from 2020", "the gross margin contracted 120 bps in 2024".
+2021, up 3 percentage points from 2020", "the gross margin contracted 120 bps in 2024"; or two
+quarters (lead40: "up 4.9 points in Q4 2024" runs from Q3 2024, over quarter columns).
 
 A margin or a rate is rarely a row of the table: it is the quotient of two rows ("operating
 margin" is operating income over revenue, :mod:`crossfoot.rules._ratio_names`), so its change in
@@ -38,6 +39,7 @@ from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._base_year import base_year
 from crossfoot.rules._derive_kinds import label, operand_class, views_compatible
 from crossfoot.rules._derive_shared import claim_direction, claim_interval, fmt_result, kind_allowed
+from crossfoot.rules._quarter_focus import named_quarters
 from crossfoot.rules._ratio_fields import field_changes
 from crossfoot.rules._ratio_names import named_ratio, ratio_sides
 
@@ -46,10 +48,28 @@ __all__ = ["ratio_points"]
 _SCALE = {"pp": Decimal(100), "bps": Decimal(10_000)}
 _KIND = {"pp": "pp_change", "bps": "bps_change"}
 _Row = tuple[str, int | None, int]
+_Key = tuple[int, int | None]  # (year, month its sub-period ends or None)
 _Ops = tuple[SourceValue, SourceValue, SourceValue, SourceValue]
 
 
-def _span(ctx: ClaimContext) -> tuple[int, int] | None:
+def _span(ctx: ClaimContext) -> tuple[_Key, _Key] | None:
+    """The two periods compared: the quarters the sentence names (the quarter before its one),
+    else years as :func:`_years` reads them."""
+    quarters = named_quarters(ctx.sentence.text)
+    if quarters is None:
+        return None  # (a quarter without its year: which year is a guess)
+    if not quarters:
+        years = _years(ctx)
+        return ((years[0], None), (years[1], None)) if years is not None else None
+    ends = sorted(y * 4 + q - 1 for y, q in quarters)  # ("Q4 2024", "Q3 2024": in order)
+    if len(ends) == 1:  # "up 4.9 points in Q4 2024"; "up 4.9 points from Q3 2024"
+        one = ends[0]
+        ends = [one, one + 1] if base_year(ctx, one // 4) else [one - 1, one]
+    lo, hi = ends[0], ends[-1]
+    return (lo // 4, (lo % 4 + 1) * 3), (hi // 4, (hi % 4 + 1) * 3)  # (year, month it ends)
+
+
+def _years(ctx: ClaimContext) -> tuple[int, int] | None:
     """The two years compared: the sentence's first and last, or the year before its one."""
     years = sorted(set(years_in_text(ctx.sentence.text)))
     if not years:
@@ -70,10 +90,10 @@ def _table_years(scope: Scope) -> list[int]:
 
 
 def _cells(
-    values: Sequence[SourceValue], rows: set[_Row], years: tuple[int, int]
+    values: Sequence[SourceValue], rows: set[_Row], years: tuple[_Key, _Key]
 ) -> dict[_Row, list[tuple[SourceValue, SourceValue]]]:
-    """Each row's (earlier, later) cells of the two years, one pair per unit view."""
-    by_year: dict[tuple[_Row, str], dict[int, SourceValue]] = {}
+    """Each row's (earlier, later) cells of the two periods, one pair per unit view."""
+    by_year: dict[tuple[_Row, str], dict[_Key, SourceValue]] = {}
     for v in values:
         if v.row_index is None:
             continue
@@ -81,9 +101,9 @@ def _cells(
         if key not in rows or operand_class(v) != "amount":
             continue
         p = period(v)
-        if p is None or p[1] is not None or p[0] not in years:
+        if p is None or p not in years:
             continue
-        by_year.setdefault((key, v.view), {})[p[0]] = v
+        by_year.setdefault((key, v.view), {})[p] = v
     out: dict[_Row, list[tuple[SourceValue, SourceValue]]] = {}
     for (key, _view), cells in by_year.items():
         if years[0] in cells and years[1] in cells:
@@ -134,6 +154,7 @@ def ratio_points(ctx: ClaimContext) -> Verdict | None:
     span = _span(ctx) if sides is not None else None
     if sides is None or span is None:
         return None
+    years = (span[0][0], span[1][0]) if span[0][1] is None and span[1][1] is None else None
     lo, hi = claim_interval(ctx)
     low, high = sorted((abs(lo), abs(hi)))
     if lo <= 0 <= hi:
@@ -145,7 +166,8 @@ def ratio_points(ctx: ClaimContext) -> Verdict | None:
         tops = _cells(group.values, top_rows, span)
         bottoms = _cells(group.values, bottom_rows, span)
         found = _changes(tops, bottoms, _SCALE[unit])
-        for change, ops in chain(found, field_changes(group.values, sides, span, _SCALE[unit])):
+        fields = field_changes(group.values, sides, years, _SCALE[unit]) if years else ()
+        for change, ops in chain(found, fields):
             if not low <= abs(change) <= high:
                 continue
             if (direction == "up" and change < 0) or (direction == "down" and change > 0):

@@ -26,6 +26,7 @@ from typing import Any
 from weakref import ref
 
 from crossfoot.language.extremes import may_rank
+from crossfoot.language.line_words import may_lead
 from crossfoot.language.multiples import may_multiply
 from crossfoot.language.owncount import states_own_count
 from crossfoot.language.period_rates import needs_whole_line
@@ -370,6 +371,7 @@ class AnswerOperands:
         whole_rows = (
             whole
             or may_rank(text)
+            or may_lead(text)  # "hit its low of 45 in April" (rules.line_extreme)
             or states_own_count(text, mentions)
             or exclusive_bar(text)
             or every_period(text)  # "grew every month": each month's row (rules.worded_rows)

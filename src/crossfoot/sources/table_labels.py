@@ -46,31 +46,36 @@ def _spread_by_groups(cells: list[str], below: Sequence[str], width: int) -> boo
 
 def column_labels(header: Sequence[Sequence[str]], width: int) -> list[str]:
     """Stacked header cells per column; a cell over empty ones spreads right (and back to the
-    first figure column), except a percent label beside a column headed by its own year."""
+    first figure column), except a percent label onto a column headed by its own year.
+
+    >>> column_labels([["", "2019", "", "2018", ""], ["", "", "% of total", "", "% of total"],
+    ...                ["", "RMB", "RMB", "RMB", "RMB"]], 5)
+    ['', '2019 RMB', '2019 % of total RMB', '2018 RMB', '2018 % of total RMB']
+    """
     stacked: list[list[str]] = [[] for _ in range(width)]
     last = len(header) - 1
+    # A column headed by its own year in any header row ("Percent Change" over "Actual |
+    # Constant | 2018"; "2019 | | 2018 |" over "| % of total | | % of total") is an amount
+    # column: a percent label beside it, by a spread or by its group, is not its label (round
+    # 40: below only, the amounts under "2019" over "| % of total" were read as percents).
+    dated = [any(j < len(row) and year_in(row[j]) for row in header) for j in range(width)]
     for r, row in enumerate(header):
         cells = [label_without_unit(clean_label(c.strip())) for c in row]
+        blank = [not c for c in cells]
         if r < last and _spread_by_groups(cells, header[r + 1], width):
             pass
         elif r < last:
             fill = ""
             first = next((c for c in cells[1:] if c), "")
-            below = header[r + 1 :]
             for j in range(1, width):
                 if cells[j]:
                     fill = cells[j]
                     continue
-                spread = fill or first
-                # A column headed by its own year below ("Percent Change" over "Actual |
-                # Constant | 2018") is an amount column, whichever header row comes last.
-                if PERCENT_LABEL.search(spread) and any(
-                    j < len(row) and year_in(row[j]) for row in below
-                ):
-                    continue
-                cells[j] = spread
+                cells[j] = fill or first
         for j in range(width):
             text = cells[j]
+            if blank[j] and text and dated[j] and PERCENT_LABEL.search(text):
+                continue
             if text and (not stacked[j] or stacked[j][-1] != text):
                 stacked[j].append(text)
     return [" ".join(parts) for parts in stacked]

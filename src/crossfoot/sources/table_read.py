@@ -35,6 +35,7 @@ from crossfoot.sources.cells import (
     Unit,
     bare_scale,
     is_blank,
+    label_without_unit,
     normalize_currency,
     parse_cell,
     unit_in_cell,
@@ -56,7 +57,7 @@ from crossfoot.sources.table_long_years import row_year as long_row_year
 from crossfoot.sources.table_sections import row_section
 from crossfoot.sources.table_subtotal import BlankTotals
 from crossfoot.sources.unit_marks import corner_scale, unit_rows
-from crossfoot.sources.unit_notes import trailing_unit, year_units
+from crossfoot.sources.unit_notes import body_unit, trailing_unit, year_units
 from crossfoot.sources.unit_subject import counted_between, row_subject_unit
 
 __all__ = ["CellFallback", "read_header", "read_table"]
@@ -107,8 +108,10 @@ def read_header(
         nonblank = [j for j, c in enumerate(row) if c]
         lone = unit_in_cell(row[nonblank[0]]) if len(nonblank) == 1 else None
         table_unit = table_unit or unit_in_cell(row[0]) or lone or corner_scale(row)
-        # A lone "(in millions)" names the unit of the table, not of the column it sits in.
-        label_rows.append(row if lone is None else [""] * width)
+        # A lone "(in millions)" names the unit of the table, not of the column it sits in, and
+        # no header row at all: a label row above it spreads as it would without it (round 40).
+        if lone is None:
+            label_rows.append(row)
     labels = column_labels(label_rows, width) if n_header else [""] * width
     percent = [bool(label) and PERCENT_LABEL.search(label) is not None for label in labels]
     # A unit row after the header and before the first figure (["(In thousands)", "", ""]).
@@ -272,6 +275,10 @@ class _Body:
                 out.extend(self._cells(i, label_col, row_label, numbers))
                 continue
             others = [c for j, c in enumerate(row) if j != label_col]
+            if i >= self.h.first_data and (noted := body_unit(self.h, row)) is not None:
+                # a unit note between figure rows governs the rows below; no section of its own
+                self.h, row_label = noted, label_without_unit(row_label)
+                self.section = row_label
             unit_row = i < self.h.first_data and unit_in_cell(row_label) is not None
             if row_label and not unit_row and all(_NO_VALUE.match(c) for c in others):
                 self.section = row_label.rstrip(" :")

@@ -19,6 +19,11 @@ or passed in one table format and not in another):
   follows", "... below") is that table's caption, and governs it when the captions agree.
 * :func:`year_units`: a unit written on one year's column header only ("2019 $'000 | 2018"):
   the columns of the other years, labelled the same but for the year, take it.
+* :func:`body_unit`: a unit note alone in a row between figure rows ("Stores | 120 | 110"
+  above, "(in millions)" over the figure columns, "Revenue | 1,234 | 1,100" below: a stacked
+  table's block of amounts under a block of counts or rates) governs the rows below it, as the
+  same note between the header and the first figures governs all of them (the amounts below
+  were ``unit_unstated``; round 40).
 
 >>> from crossfoot.sources.table_header import cell_number
 >>> grid = [["", "2019"], ["Sales", "1,200"], ["(in thousands)", ""]]
@@ -38,7 +43,7 @@ from dataclasses import replace
 from crossfoot.sources.cells import CellNumber, Unit, find_unit_headers, unit_in_cell
 from crossfoot.sources.table_header import Header
 
-__all__ = ["caption_unit", "trailing_unit", "unit_headers", "year_units"]
+__all__ = ["body_unit", "caption_unit", "trailing_unit", "unit_headers", "year_units"]
 
 # A sentence that introduces a table: "the following table", "as follows", "shown below".
 _INTRODUCES = re.compile(
@@ -141,3 +146,25 @@ def caption_unit(texts: Sequence[tuple[str, Sequence[tuple[int, int, Unit]]]]) -
             if _INTRODUCES.search(text, start, end.start() if end else len(text)):
                 found.append(unit)
     return found[0] if found and len({u.scale for u in found}) == 1 else None
+
+
+def body_unit(h: Header, row: Sequence[str]) -> Header | None:
+    """``h`` with the unit a body row without figures states alone (a note of at most 80
+    characters in any one cell) given to every column but the percent columns; None when the
+    row is no such note (see the module docstring).
+
+    >>> from crossfoot.sources.cells import unit_in_cell
+    >>> h = Header(1, 1, ["", "2019", "2018"], [None, 2019, 2018], [False] * 3, [None] * 3)
+    >>> [u and u.scale for u in body_unit(h, ["", "(in millions)", ""]).units]
+    [Decimal('1000000'), Decimal('1000000'), Decimal('1000000')]
+    >>> body_unit(h, ["Revenue", "", ""]) is None
+    True
+    """
+    filled = [c for c in row if c and c.strip()]
+    if len(filled) != 1 or len(filled[0]) > 80:
+        return None
+    unit = unit_in_cell(filled[0])
+    if unit is None:
+        return None
+    units = [u if h.percent[j] else unit for j, u in enumerate(h.units)]
+    return replace(h, units=units)

@@ -1,0 +1,53 @@
+"""A change "since" a year runs from that year to the latest one of its table.
+
+"Services revenue has grown 60% since 2021" over columns 2021 to 2024 is the change from 2021 to
+2024: the sentence states one year, the base, and the other end is now. A stated base year
+otherwise lets a change end only in the year after it ("grew 12% from 2022"), which refused the
+right pair; a later year that is not the table's latest is still no end of it (2021 to 2023 is
+no change "since 2021" when 2024 is in the table).
+
+>>> _SINCE.findall("Revenue is up 60% since fiscal 2021, and since 2019 it doubled.")
+['2021', '2019']
+"""
+
+from __future__ import annotations
+
+import re
+
+from crossfoot.language.years import period
+from crossfoot.model.context import ClaimContext
+from crossfoot.model.types import SourceValue
+
+__all__ = ["change_end"]
+
+_SINCE = re.compile(
+    r"(?i)\bsince\s+(?:the\s+)?(?:end\s+of\s+)?(?:fiscal\s+(?:year\s+)?|fy\s*)?((?:19|20)\d\d)\b"
+)
+_Key = tuple[int, ...]
+
+
+def _latest(ctx: ClaimContext) -> dict[tuple[str, int | None], int]:
+    """The latest year of each table of the scope (once per answer and scope)."""
+    memo: dict[_Key, tuple[object, dict[tuple[str, int | None], int]]]
+    memo = ctx.shared.setdefault("since_year.latest", {})  # type: ignore[assignment]
+    key = tuple(map(id, ctx.scope.groups))
+    found = memo.get(key)
+    if found is None:
+        latest: dict[tuple[str, int | None], int] = {}
+        for group in ctx.scope.groups:
+            for v in group.values:
+                p = period(v) if v.table is not None else None
+                if p is not None and p[0] > latest.get((v.source_id, v.table), 0):
+                    latest[(v.source_id, v.table)] = p[0]
+        found = memo[key] = (ctx.scope.groups, latest)
+    return found[1]
+
+
+def change_end(ctx: ClaimContext, hi: int, base: bool, v: SourceValue, y: int) -> bool:
+    """Whether ``v``, of year ``y``, may be an operand of a change whose sentence states the one
+    year ``hi``: "grew 12% in 2024" runs from 2023 or 2024 into 2024, "grew 12% from 2022" from
+    2022 into 2023, and "has grown 60% since 2021" from 2021 into its table's latest year."""
+    if base and v.table is not None and "ince" in ctx.sentence.text:
+        if str(hi) in _SINCE.findall(ctx.sentence.text):
+            return y == hi or y == _latest(ctx).get((v.source_id, v.table))
+    return y in ((hi, hi + 1) if base else (hi, hi - 1))
