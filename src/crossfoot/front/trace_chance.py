@@ -41,7 +41,7 @@ from crossfoot.model.types import Claim, SourceValue
 from crossfoot.sources.load import SourceSet
 from crossfoot.sources.rows import row_table
 from crossfoot.sources.rows_days import day_named
-from crossfoot.sources.rows_names import labels_named, row_named
+from crossfoot.sources.rows_names import row_named
 from crossfoot.sources.rows_table import RowTable
 
 __all__ = ["EXPECTED", "MIN_ROWS", "by_chance", "expected_matches"]
@@ -75,7 +75,7 @@ def by_chance(c: Claim, text: str, sources: SourceSet, column_named: bool) -> tu
     half = abs(m.precision * cell.value / m.value)
     columns = [cell.col_index] if column_named else _same_unit(table, cell.col_index)
     expected = expected_matches(table, columns, float(cell.value), float(half))
-    if expected < EXPECTED or _named(cell, text, table, half):
+    if expected < EXPECTED or _named(cell, text, source.values if source else (), half):
         return c, False
     why = (
         f"only {ev.formula} matches, from a row the answer does not name; in "
@@ -140,15 +140,13 @@ def _same_unit(table: RowTable, j: int) -> list[int]:
     ]
 
 
-def _named(cell: SourceValue, text: str, table: RowTable, half: Decimal) -> bool:
-    """Whether a row ``text`` names has a cell in the interval too (the cell's own row is not
-    named: :func:`by_chance` asked first)."""
+def _named(cell: SourceValue, text: str, values: Sequence[SourceValue], half: Decimal) -> bool:
+    """Whether another cell in the interval, among the cells picked near the answer's figures
+    (``values``: every cell that near the figure), is in a row ``text`` names (the cell's own
+    row is not named: :func:`by_chance` asked first)."""
     lo, hi = cell.value - half, cell.value + half
-    labels = table.labels
-    rows = [labels.index(label) for label in labels_named(labels, text)[:50]]
     return any(
-        lo <= table.cell(i, j).value <= hi
-        for i in rows
-        for j, cells in enumerate(table.cells)
-        if cells and i in cells
+        lo <= v.value <= hi and v.row != cell.row and row_named(v.row, text)
+        for v in values
+        if v.source_id == cell.source_id
     )
