@@ -15,7 +15,8 @@ It prints, and writes to ``benchmarks/results/trace_vs_figured.{json,md}``:
    value). Each answer is one case; a library is right when ``report.ok`` equals the
    label.
 2. **Coincidence.** Random figures (3-significant-digit amounts between the smallest and largest
-   cell, and percentages) checked against random 3x3, 12x5 and 200x10 tables: the share that
+   cell, and percentages) checked against random 3x3, 12x5, 200x10, 2,000x10 and 20,000x10
+   tables (the two large sizes from their own seeded stream, two tables each): the share that
    passes, with each library's default derivations and with all of them; once in a sentence that
    names no row, once in one that names two random rows (the harder case for crossfoot, which
    derives only between rows an answer names).
@@ -295,6 +296,22 @@ def coincidence(
     return {name: passed[name] / total for name in runners}
 
 
+def large_coincidence(
+    rng: random.Random,
+    quick: bool,
+    runners: dict[str, Callable[[str, list[dict[str, Any]]], bool]],
+) -> dict[str, dict[str, float]]:
+    """:func:`coincidence` at 2,000x10 and 20,000x10 (round 40): where nearly every whole number
+    of the cells' range is some cell, a figure naming no row must not pass as that cell. Two
+    tables a size; fewer draws at 20,000 rows (figured takes ~0.1 s a trace there)."""
+    out: dict[str, dict[str, float]] = {}
+    for named in (False, True):
+        for size, draws in (((2000, 10), 60), ((20000, 10), 30)):
+            label = f"{size[0]:,}x{size[1]}" + (", two rows named" if named else "")
+            out[label] = coincidence(rng, size, draws // 3 if quick else draws, 2, runners, named)
+    return out
+
+
 # ----------------------------------------------------------------------------- timing
 
 
@@ -480,6 +497,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="only the issue-15 labelled set, printed and not written (for iterating)",
     )
+    ap.add_argument(
+        "--coincidence-only",
+        action="store_true",
+        help="only part 2 with its large sizes, printed and not written (for iterating)",
+    )
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="clock of part 3")
     args = ap.parse_args(argv)
     CLOCK[0] = time.process_time if args.clock == "cpu" else time.perf_counter
@@ -499,7 +521,7 @@ def main(argv: list[str] | None = None) -> int:
         "figured": lambda c: bool(fg_trace(c.text, c.rows).ok),
         "figured_all": lambda c: bool(fg_trace(c.text, c.rows, derivations="all").ok),
     }
-    run = {} if args.timing_only else runners  # (the cases are drawn either way)
+    run = {} if args.timing_only or args.coincidence_only else runners  # (drawn either way)
     labelled = score_labelled(cases, run)
     # What a figure claims (issue 15): its own seeded stream, so the figures above do not move.
     claims = [Case(*raw) for raw in claims_cases(random.Random(args.seed + 15), 6 if quick else 25)]
@@ -523,6 +545,11 @@ def main(argv: list[str] | None = None) -> int:
             # (drawn even with --timing-only: the timing tables below stay the same)
             co_run = {} if args.timing_only else co_runners
             coinc[label] = coincidence(rng, size, d, 4 if quick else 10, co_run, named)
+    if not args.timing_only:  # (their own seeded stream: the timing tables below stay the same)
+        coinc.update(large_coincidence(random.Random(args.seed + 40), quick, co_runners))
+    if args.coincidence_only:
+        print("\n".join(_render_coincidence(coinc)))
+        return 0
 
     # 3. time per trace
     speed, fixed = timing(rng, quick, {"crossfoot": cf_trace, "figured": fg_trace})
@@ -608,12 +635,16 @@ def _render_quality(r: dict[str, Any]) -> list[str]:
                 "What a figure claims (issue 15; crossfoot is given the question, figured is not)",
             ),
         ]
-    lines += ["", "## Coincidence (share of random figures that pass; lower is better)", ""]
-    cols = list(next(iter(r["coincidence"].values())))
+    return [*lines, "", *_render_coincidence(r["coincidence"]), ""]
+
+
+def _render_coincidence(coinc: dict[str, dict[str, float]]) -> list[str]:
+    lines = ["## Coincidence (share of random figures that pass; lower is better)", ""]
+    cols = list(next(iter(coinc.values())))
     lines += ["| table | " + " | ".join(cols) + " |", "|---|" + "---:|" * len(cols)]
-    for size, row in r["coincidence"].items():
+    for size, row in coinc.items():
         lines.append(f"| {size} | " + " | ".join(f"{row[c]:.1%}" for c in cols) + " |")
-    return [*lines, ""]
+    return lines
 
 
 def _render_speed(r: dict[str, Any]) -> list[str]:

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import TypeGuard, cast
 
 from crossfoot.front.policy import Policy
+from crossfoot.front.trace_chance import by_chance
 from crossfoot.front.trace_keep import column_words, measured_words
 from crossfoot.front.trace_mixed import mixed_units
 from crossfoot.language.changewords import move_stated, moved_by
@@ -130,7 +131,7 @@ def _anchored(
             )
             return _unsupported(c, why), True
         c = again  # the verdict among the rows the sentence names
-    return c, False
+    return by_chance(c, f"{report.text} {ctx.question}", sources, bool(named))
 
 
 def _worded(text: str, c: Claim, ctx: TraceContext) -> Claim | None:
