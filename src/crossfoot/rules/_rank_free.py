@@ -89,13 +89,16 @@ def ranked_free(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[C
     ranked = sorted(peers.values(), key=lambda v: v.value, reverse=high)
     if place > 1:  # "the second-largest region": the word from its ordinal on
         start = _ORDINAL_AT.search(sentence, 0, start).start()  # type: ignore[union-attr]
-    top = ranked[min(place, len(ranked)) - 1]
     word = sentence[start:end]
     mention = word_mention(word, s.start + start, len(peers))
     formula = f"{own.column} over {len(peers)} rows: " + ", ".join(
         f"{v.row} {format_decimal(v.value)}" for v in peers.values()
     )
     ev = Evidence("extremes", "rank", formula, tuple(peers.values()))
+    if place > len(ranked):  # ("the fifth-largest" of four rows: no row ranks so)
+        message = f'"{word}" says {own.row}, but {own.column} ranks only {len(ranked)} rows'
+        return [Claim(mention, s, "contradicted", ev, message)]
+    top = ranked[place - 1]
     if own.value == top.value:
         return [Claim(mention, s, "derived", ev)]
     side = ("highest" if high else "lowest") if place == 1 else word
