@@ -44,6 +44,7 @@ __all__ = ["every_but", "signed_years"]
 
 _SAYS_NET = re.compile(r"(?i)\bnet\s+(?:income|profit|earnings|loss)\b")
 _NET = re.compile(r"(?i)^\s*net[\s_]+(?:income|profit|earnings|loss|\(loss\))")
+_NEAR = 16  # (characters from the verb to its "every year but": " in every", " during each")
 _LOSS_ONLY, _GAINS = re.compile(r"(?i)\bloss(?:es)?\b"), re.compile(r"(?i)income|profit|earnings")
 
 
@@ -163,10 +164,11 @@ def every_but(
 ) -> Claim | None:
     """A movement "in every year but one" ("each month except two"): ``m``, the verb's claim
     over ``cells`` in order, is ``derived`` when exactly that many steps moved otherwise and
-    ``contradicted`` when not; None when the sentence says no "but"."""
-    found = BUT.search(s.text)
-    if found is None:
-        return None
+    ``contradicted`` when not; None when no "but" follows the verb itself."""
+    at = m.start - s.start
+    found = BUT.search(s.text, at)
+    if found is None or found.start() > at + len(m.text) + _NEAR:
+        return None  # (none, or another verb's: "grew every year, though margins fell in ...")
     said = number(found.group("n"))
     other = [i for i in range(len(cells) - 1) if not _moved(cells[i].value, cells[i + 1].value, up)]
     steps = " -> ".join(f"{v.year or v.column}: {format_decimal(v.value)}" for v in cells)
