@@ -157,7 +157,9 @@ def years_fit(ctx: ClaimContext, subset: tuple[SourceValue, ...]) -> bool:
     years = [v.year for v in subset if v.year is not None]
     if not years:
         return True
-    named = named_years(ctx)
+    named = ctx.notes.get("prose_series.named")  # (once per claim: asked per subset)
+    if not isinstance(named, set):
+        named = ctx.notes["prose_series.named"] = named_years(ctx)
     if len(named) < 2:
         return True
     lo, hi = min(named), max(named)
