@@ -19,16 +19,13 @@ import unit_tags40
 from conv_prose_sums40a import count_prose_sum_tags
 from conv_rounding40p import refusal_tags
 from corpora.common import Item
+from made_up_item import GRID as _GRID
+from made_up_item import WORDS
 from ragbench import make_tools
 from run_all import crossfoot_options
 
 # made-up words, some of letters a run of ASCII letters does not cover ("Zürich", "net_sales")
-_WORDS = ("zorblat", "quuxco", "frobnic", "wibbleco", "zürich", "net_sales", "société", "q4")
-_GRID = [
-    ["( in millions )", "2019", "2018"],
-    ["zorblat revenue", "$ 2,400", "$ 2,150"],
-    ["frobnic profit", "310", "280"],
-]
+_WORDS = (*WORDS, "zürich", "net_sales", "société", "q4")
 _FIGURES = ("560", "520", "480", "2,400", "2400", "2,150", "310", "280", "75", "1635", "7.75")
 
 
