@@ -13,7 +13,10 @@ alarms whose gold program sums three or more figures (two or more "+" steps, or 
   ("of which", "including", "net of", "excluding") stands just before it;
 - ``years``: whether the terms each name a year, distinct ones, or some none;
 - ``term positions``: the terms' places among the text's figures, from the first term's;
-- ``between year``: each figure between: no year, a term's year, another year.
+- ``between year``: each figure between: no year, a term's year, another year;
+- ``largest gap``: the most characters between two neighbouring terms (<=80, 81-200, >200);
+- ``offered`` (with the tool): whether the sum search's subsets hold the terms as one subset for
+  the failing claim, and which test refuses it (:func:`offered_tags`).
 
 Counts only: never a sentence, a question, a table, a label or a number.
 

@@ -166,6 +166,8 @@ def run(items: list[Item], tool: Any, show: int, formats: Sequence[str]) -> None
         if exact is None or exact == 0 or not item.tables:
             continue
         at = item.answer.rfind("The answer is ")
+        if at < 0:
+            continue
         lead = item.answer[:at]
         shape = _shape(program)
         for fmt in formats:
@@ -228,6 +230,8 @@ def refusal_tags(items: list[Item], tool: Any) -> Counter[str]:
         if exact is None or exact == 0:
             continue
         at = item.answer.rfind("The answer is ")
+        if at < 0:  # (no final figure to rewrite: "[:-1]" would cut the answer's last letter)
+            continue
         written = _last(tool, item, item.answer)
         if written is None or written.status in PASSING_STATUSES:
             continue

@@ -40,17 +40,25 @@ _UNIT_WORD = re.compile(
     r"(?i)\b(?:thousands?|millions?|billions?)\b|'000|’000|\b000s\b|[$£€]\s?(?:m|bn|k)\b"
 )
 _CURRENCY_ONLY = frozenset({"$", "£", "€", "¥", "US$", "RMB", "HK$", "RM"})
-_WORD = re.compile(r"(?i)\b(?!percent|pct)[A-Za-z]+\b")
+# every run of letters, of any script (a run of ASCII letters between word boundaries left
+# "Zürich", "net_sales" and the "Q" of "Q4" whole); only these words are kept as written
+_WORD = re.compile(r"[^\W\d_]+")
+_PERCENT_WORDS = frozenset({"percent", "percentage", "percentages", "pct"})
 
 
 def _mask(text: str, keep_units: bool = False) -> str:
     """``text`` with each word but a percent word (and, if asked, a unit word) as "w", each year
     as "Y", each other digit as "9": a shape to count, never the item's words."""
-    text = re.sub(r"(?:19|20)\d\d", "Y", text)
-    text = re.sub(r"\d", "9", text)
-    if keep_units:
-        return _WORD.sub(lambda m: m.group(0) if _UNIT_WORD.fullmatch(m.group(0)) else "w", text)
-    return _WORD.sub("w", text)
+
+    def word(m: re.Match[str]) -> str:
+        w = m.group(0)
+        keep = w.lower() in _PERCENT_WORDS or (keep_units and _UNIT_WORD.fullmatch(w))
+        return w if keep else "w"
+
+    # words first: a year's "Y" written before them was itself masked as a word
+    text = _WORD.sub(word, text)
+    text = re.sub(r"(?<!\d)(?:19|20)\d\d(?!\d)", "Y", text)
+    return re.sub(r"\d", "9", text)
 
 
 def _grid(source: str) -> list[list[str]] | None:

@@ -18,17 +18,12 @@ from corpora.common import Item
 from crossfoot import Checker
 from crossfoot.model.types import SourceValue
 from flags39_counts import miss_tags, tags
+from made_up_item import GRID as _GRID
+from made_up_item import PROSE as _PROSE
+from made_up_item import WORDS as _WORDS
 from ragbench import make_tools
 from run_all import crossfoot_options
 from turns_tags39 import _tags
-
-_WORDS = ("zorblat", "quuxco", "frobnic", "wibbleco")
-_GRID = [
-    ["( in millions )", "2019", "2018"],
-    ["zorblat revenue", "$ 2,400", "$ 2,150"],
-    ["frobnic profit", "310", "280"],
-]
-_PROSE = "quuxco wibbleco sales were $ 560 million in 2019 , compared with $ 520 million in 2018 ."
 
 
 def _clean(seen: list[str]) -> None:

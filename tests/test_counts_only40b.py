@@ -9,16 +9,11 @@ import re
 
 from conv_steps40b import search_tags
 from corpora.common import Item
+from made_up_item import GRID as _GRID
+from made_up_item import PROSE as _PROSE
+from made_up_item import WORDS as _WORDS
 from ragbench import make_tools
 from run_all import crossfoot_options
-
-_WORDS = ("zorblat", "quuxco", "frobnic", "wibbleco")
-_GRID = [
-    ["( in millions )", "2019", "2018"],
-    ["zorblat revenue", "$ 2,400", "$ 2,150"],
-    ["frobnic profit", "310", "280"],
-]
-_PROSE = "quuxco wibbleco sales were $ 560 million in 2019 , compared with $ 520 million in 2018 ."
 
 
 def _tags(program: str, question: str, figure: str) -> list[str]:
