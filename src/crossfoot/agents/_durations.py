@@ -47,6 +47,12 @@ _UNIT_NAMES = {
 _LAST_ONLY = frozenset(("min", "ms", "s", "h", "sec"))
 # "m" ends "radius_m" and "revenue_m" (meters, millions) as often as a count of minutes.
 _NOT_IN_NAMES = frozenset(("m",))
+# Quantities that are no time: a short unit after one ends a bound ("price_min", "age_min").
+_NOT_TIME = frozenset(
+    "price prices budget cost costs amount fee fees fare total balance salary income rating score "
+    "stars age size area weight distance height width count qty quantity capacity guests people "
+    "seats rooms bedrooms temperature temp".split()
+)
 # A run of capitals is one word ("timeoutMS", "HTTPTimeout"), a capital and lower case another.
 _NAME_WORDS = re.compile(r"[a-z]+|[A-Z]+(?![a-z])|[A-Z][a-z]*")
 _UNIT = r"(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?)\b"
@@ -81,6 +87,8 @@ def name_unit(path: str) -> Decimal | None:
 
     >>> name_unit("a.delay_ms"), name_unit("a.durationHours"), name_unit("a.duration")
     (Decimal('0.001'), Decimal('3600'), None)
+    >>> name_unit("a.price_min"), name_unit("a.duration_min")
+    (None, Decimal('60'))
     """
     name = path.rsplit(".", 1)[-1]
     words = [w.lower() for w in _NAME_WORDS.findall(name)]
@@ -88,6 +96,8 @@ def name_unit(path: str) -> Decimal | None:
         unit = _SECONDS.get(word)
         if unit is None or word in _NOT_IN_NAMES or (word in _LAST_ONLY and n != len(words) - 1):
             continue
+        if word in _LAST_ONLY and not _NOT_TIME.isdisjoint(words):
+            return None  # "price_min", "budget_min": a minimum of a quantity that is no time
         if len(words) == 1 and word in _LAST_ONLY:
             continue  # a name "s" or "m" alone says nothing
         return unit
