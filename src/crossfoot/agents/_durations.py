@@ -62,7 +62,7 @@ _SPAN = re.compile(
     rf"(?<![\w.,]){_AMOUNT}(\s(?:and\s)?a\shalf)?(?:\s|-)?({_UNIT}|(?<=\d)h(?![\w]))"
     r"(\s(?:and\s)?a\shalf\b)?"
 )
-_HALF = re.compile(r"\bhalf\s(?:an?\s)?(hour|minute|day|week)\b")
+_HALF = re.compile(r"\bhalf\s(?:an?\s)?(hour|minute|second|day|week)\b")
 # "a quarter of an hour", "quarter hour", "three quarters of an hour".
 _QUARTER = re.compile(r"\b(a|three)\s(?:quarters?\s(?:of\s)?an?\s?|quarter[-\s])hour\b")
 # "1 hour 30 minutes", "2 hours and 15 mins", "1h30", "1h 30m": hours, then minutes.
