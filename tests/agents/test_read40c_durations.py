@@ -1,7 +1,7 @@
 """read40c: a name's last word "min", "m" or "s" is a unit of time only when nothing else in the
 name says what the number is (``agents._durations.name_unit``). "price_min" is a minimum price,
-"area_m" metres: after "2 hours" their 120 and 7200 are no span of time. Known gap (left for the
-agents' owner): these pass today as "a span of time, in minutes"."""
+"area_m" metres: after "2 hours" their 120 and 7200 are no span of time (closed by read40b: a
+short unit after a quantity that is no time ends a bound; "m" ends no duration name)."""
 
 from __future__ import annotations
 
@@ -23,9 +23,6 @@ def test_a_span_in_the_unit_its_name_ends_in(args: dict[str, object]) -> None:
     assert _action(args) == "allow"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="'min'/'m'/'s' at a name's end read as time after a money or size word"
-)
 @pytest.mark.parametrize("args", [{"price_min": 120}, {"budget_min": 120}, {"area_m": 120}])
 def test_a_minimum_or_a_length_is_no_span(args: dict[str, object]) -> None:
     assert _action(args) == "warn"

@@ -68,6 +68,7 @@ def after_frequency(text: str, start: int) -> bool:
 
 
 _COUNT_WORD = re.compile(rf"\b(?:{COUNT})\b")
+_PERCENT_AFTER = re.compile(r"[\s-]?(?:%|per\s?cent)")
 
 
 def stated_counts(low: str) -> set[int]:
@@ -77,5 +78,14 @@ def stated_counts(low: str) -> set[int]:
 
     >>> sorted(stated_counts("split the bill three ways, twenty-one guests, one of us, a bag"))
     [3, 21]
+    >>> sorted(stated_counts("add twenty percent, fifteen per cent or ten% for two"))
+    [2]
     """
-    return {n for m in _COUNT_WORD.findall(low[:20_000]) if (n := count_value(m)) >= 2}
+    # A count word before "percent" is a share (read-through 40: "add twenty percent for the
+    # tip" vouched for 85 x 20), as the digits before "%" are (agents._percent_only).
+    text = low[:20_000]
+    return {
+        n
+        for m in _COUNT_WORD.finditer(text)
+        if (n := count_value(m[0])) >= 2 and _PERCENT_AFTER.match(text, m.end()) is None
+    }

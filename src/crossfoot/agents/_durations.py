@@ -6,14 +6,17 @@ A span is read where a number or a count word stands before a unit of time ("1.5
 mins", "2h", "a day", "half an hour", "an hour and a half", "two and a half hours", "1 hour 30
 minutes", "1h30"), or a structured result gives one under a key naming its unit
 (``"duration_minutes": 90``). The argument's unit comes from its name only (``duration_minutes``,
-``timeoutSecs``, ``delay_ms``, ``length_min``; "min" only at the end of a name: ``min_price`` is
-a minimum), so an argument named ``duration`` is never converted. The spans are read on the first
+``timeoutSecs``, ``delay_ms``, ``timeoutMS``, ``length_min``; "min" only at the end of a name:
+``min_price`` is a minimum; never "m", which ends ``radius_m`` and ``revenue_m``), so an argument
+named ``duration`` is never converted. The spans are read on the first
 miss of such an argument, per source, and the agent's own prose vouches for none.
 
 >>> sorted(map(int, spans("book it for 1.5 hours, or 1 hour 30 minutes; half an hour is short")))
 [1800, 3600, 5400]
 >>> name_unit("book_room.duration_minutes"), name_unit("x.timeoutSecs"), name_unit("x.min_price")
 (Decimal('60'), Decimal('1'), None)
+>>> name_unit("x.timeoutMS"), name_unit("x.radius_m"), sorted(spans('{"admins": 2, "t_mins": 3}'))
+(Decimal('0.001'), None, [Decimal('180')])
 """
 
 from __future__ import annotations
@@ -41,8 +44,17 @@ _UNIT_NAMES = {
     Decimal(3600): "hours", Decimal(86400): "days", Decimal(604800): "weeks",
 }  # fmt: skip
 # Units a name states at its end ("duration_min"), or anywhere but the start ("min_price").
-_LAST_ONLY = frozenset(("min", "ms", "s", "m", "h", "sec"))
-_NAME_WORDS = re.compile(r"[a-z]+|[A-Z][a-z]*")
+_LAST_ONLY = frozenset(("min", "ms", "s", "h", "sec"))
+# "m" ends "radius_m" and "revenue_m" (meters, millions) as often as a count of minutes.
+_NOT_IN_NAMES = frozenset(("m",))
+# Quantities that are no time: a short unit after one ends a bound ("price_min", "age_min").
+_NOT_TIME = frozenset(
+    "price prices budget cost costs amount fee fees fare total balance salary income rating score "
+    "stars age size area weight distance height width count qty quantity capacity guests people "
+    "seats rooms bedrooms temperature temp".split()
+)
+# A run of capitals is one word ("timeoutMS", "HTTPTimeout"), a capital and lower case another.
+_NAME_WORDS = re.compile(r"[a-z]+|[A-Z]+(?![a-z])|[A-Z][a-z]*")
 _UNIT = r"(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?)\b"
 _AMOUNT = rf"(\d+(?:\.\d+)?|{COUNT})"
 # "1.5 hours", "90-minute", "two and a half hours", "2h", "45min"; "and a half" after the unit.
@@ -50,7 +62,7 @@ _SPAN = re.compile(
     rf"(?<![\w.,]){_AMOUNT}(\s(?:and\s)?a\shalf)?(?:\s|-)?({_UNIT}|(?<=\d)h(?![\w]))"
     r"(\s(?:and\s)?a\shalf\b)?"
 )
-_HALF = re.compile(r"\bhalf\s(?:an?\s)?(hour|minute|day|week)\b")
+_HALF = re.compile(r"\bhalf\s(?:an?\s)?(hour|minute|second|day|week)\b")
 # "a quarter of an hour", "quarter hour", "three quarters of an hour".
 _QUARTER = re.compile(r"\b(a|three)\s(?:quarters?\s(?:of\s)?an?\s?|quarter[-\s])hour\b")
 # "1 hour 30 minutes", "2 hours and 15 mins", "1h30", "1h 30m": hours, then minutes.
@@ -58,12 +70,16 @@ _HOURS_MINUTES = re.compile(
     r"(?<![\w.,])(\d{1,3})(?:h(\d\d)(?:m|min)?|\s?(?:h|hrs?|hours?),?\s(?:and\s)?(\d{1,2})\s?"
     r"(?:m|mins?|minutes?))(?![\w])"
 )
-# A structured result's key naming its unit: "duration_minutes": 90, "timeout_secs": "30".
+# A structured result's key naming its unit: "duration_minutes": 90, "timeout_secs": "30". The
+# unit is a word of the key: the whole key, after "_" or "-", or a long unit glued to the word
+# before it ("durationminutes", camel case lower-cased); "admins", "items" and "holidays" end in
+# a unit's letters, not in a unit (read-through 40).
 _KEYED = re.compile(
-    r'"[a-z_]*?_?(minutes|mins|min|seconds|secs|sec|hours|hrs|ms|days)"\s*:\s*"?(\d+(?:\.\d+)?)'
+    r'"(?:[a-z_-]*[_-]|[a-z]*(?=minutes|seconds|hours))?'
+    r'(minutes|mins|min|seconds|secs|sec|hours|hrs|ms|days)"\s*:\s*"?(\d+(?:\.\d+)?)'
 )
 _SCAN_CAP = 100_000  # characters of a source read for spans
-_GATE = ("hour", "hr", "min", "sec", "day", "week", "h")
+_GATE = ("hour", "hr", "min", "sec", "day", "week", "h", "ms")
 
 
 def name_unit(path: str) -> Decimal | None:
@@ -71,13 +87,17 @@ def name_unit(path: str) -> Decimal | None:
 
     >>> name_unit("a.delay_ms"), name_unit("a.durationHours"), name_unit("a.duration")
     (Decimal('0.001'), Decimal('3600'), None)
+    >>> name_unit("a.price_min"), name_unit("a.duration_min")
+    (None, Decimal('60'))
     """
     name = path.rsplit(".", 1)[-1]
     words = [w.lower() for w in _NAME_WORDS.findall(name)]
     for n, word in enumerate(words):
         unit = _SECONDS.get(word)
-        if unit is None or (word in _LAST_ONLY and n != len(words) - 1):
+        if unit is None or word in _NOT_IN_NAMES or (word in _LAST_ONLY and n != len(words) - 1):
             continue
+        if word in _LAST_ONLY and not _NOT_TIME.isdisjoint(words):
+            return None  # "price_min", "budget_min": a minimum of a quantity that is no time
         if len(words) == 1 and word in _LAST_ONLY:
             continue  # a name "s" or "m" alone says nothing
         return unit

@@ -27,7 +27,7 @@ __all__ = ["note_shares", "percent_only"]
 
 _SCAN_CAP = 200_000  # characters of a source scanned; beyond, its percentages keep both roles
 _SIGN = re.compile(r"\s?(?:%|per\s?cent)")
-_NUMBER = re.compile(r"(?<![\w.,])\d+(?:\.\d+)?(?!\d|[.,]\d)")
+_NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\d|[.,]\d)")
 _KEY_SCANS = 20  # percentages of one source looked for one by one; beyond, one pass
 
 
@@ -49,15 +49,29 @@ def percent_only(text: str, percents: set[str] | frozenset[str]) -> set[str]:
         plain = {
             k
             for m in _NUMBER.finditer(text)
-            if (k := num_key(m[0])) in percents and not _SIGN.match(text, m.end())
+            if (k := num_key(m[0].replace(",", ""))) in percents and not _SIGN.match(text, m.end())
         }
         return set(percents).difference(plain)
     # One pass for the few keys: each place one stands whole (not inside a longer number, a
     # decimal or a word) and without a percent sign or word after it is a plain one.
-    keys = "|".join(map(re.escape, sorted(percents, key=len, reverse=True)))
+    keys = "|".join(map(_written, sorted(percents, key=len, reverse=True)))
     pattern = re.compile(rf"(?<![\w.,])(?:{keys})(?!\d|[.,]\d)")
-    plain = {m[0] for m in pattern.finditer(text) if not _SIGN.match(text, m.end())}
+    plain = {
+        num_key(m[0].replace(",", ""))
+        for m in pattern.finditer(text)
+        if not _SIGN.match(text, m.end())
+    }
     return set(percents).difference(plain)
+
+
+def _written(key: str) -> str:
+    """A pattern of the ways a canonical key is written: "20" as "20.00", "8.5" as "8.50",
+    "1500" as "1,500" (the many-keys pass reads them so; read-through 40: "$20.00" beside "a
+    20% tip" left 20 a share only)."""
+    whole, _, frac = key.partition(".")
+    forms = [whole] if len(whole) <= 3 else [whole, f"{int(whole):,}"]
+    alt = "|".join(map(re.escape, forms))
+    return rf"(?:{alt})\.{re.escape(frac)}0*" if frac else rf"(?:{alt})(?:\.0+)?"
 
 
 def note_shares(

@@ -30,11 +30,13 @@ __all__ = ["as_number", "other_unit"]
 
 _HUNDRED = Decimal(100)
 _PERCENT_NAME = re.compile(r"percent|pct|percentage|rate")
+# Words of a name that make it a percentage (not "rate" inside "prorated" or "separate").
+_PERCENT_WORDS = frozenset(("percent", "pct", "percentage", "rate", "rates", "percentages"))
 # Names of a sum of money: a number written only as a percentage is none ("a 20% tip" is no $20).
 # The short words only as a word of the name ("tip_amount", "lateFee"; not "multiple", "coffee").
 _MONEY_NAME = re.compile(r"amount|price|total|payment|balance|refund|charge")
 _MONEY_WORDS = frozenset(("tip", "tips", "fee", "fees", "fare", "fares", "cost", "costs"))
-_NAME_WORDS = re.compile(r"[a-z]+|[A-Z][a-z]*")
+_NAME_WORDS = re.compile(r"[a-z]+|[A-Z]+(?![a-z])|[A-Z][a-z]*")
 
 
 def as_number(store: ContextStore, v: ArgValue) -> Hit | None:
@@ -56,9 +58,9 @@ def as_number(store: ContextStore, v: ArgValue) -> Hit | None:
     if hit is None or not shares or (v.nkey or dec_key(v.key)) not in shares:
         return hit
     name = v.path.rsplit(".", 1)[-1]
-    if _PERCENT_NAME.search(name.lower()) is not None:
-        return hit  # "tip_percent=20", "tax_rate=8": the percentage itself
     words = {w.lower() for w in _NAME_WORDS.findall(name)}
+    if not _PERCENT_WORDS.isdisjoint(words):
+        return hit  # "tip_percent=20", "tax_rate=8": the percentage itself
     if _MONEY_NAME.search(name.lower()) is not None or not _MONEY_WORDS.isdisjoint(words):
         return None
     return hit

@@ -75,7 +75,9 @@ def by_chance(c: Claim, text: str, sources: SourceSet, column_named: bool) -> tu
     half = abs(m.precision * cell.value / m.value)
     columns = [cell.col_index] if column_named else _same_unit(table, cell.col_index)
     expected = expected_matches(table, columns, float(cell.value), float(half))
-    if expected < EXPECTED or _named(cell, text, source.values if source else (), half):
+    if expected < EXPECTED or _texts_name(table, cell, text):  # (read only when it counts)
+        return c, False
+    if _named(table, cell, text, source.values if source else (), half):
         return c, False
     why = (
         f"only {ev.formula} matches, from a row the answer does not name; in "
@@ -140,13 +142,49 @@ def _same_unit(table: RowTable, j: int) -> list[int]:
     ]
 
 
-def _named(cell: SourceValue, text: str, values: Sequence[SourceValue], half: Decimal) -> bool:
+def _named(
+    table: RowTable, cell: SourceValue, text: str, values: Sequence[SourceValue], half: Decimal
+) -> bool:
     """Whether another cell in the interval, among the cells picked near the answer's figures
     (``values``: every cell that near the figure), is in a row ``text`` names (the cell's own
     row is not named: :func:`by_chance` asked first)."""
     lo, hi = cell.value - half, cell.value + half
     return any(
-        lo <= v.value <= hi and v.row != cell.row and row_named(v.row, text)
+        lo <= v.value <= hi
+        and (v.row_index, v.row) != (cell.row_index, cell.row)
+        and (row_named(v.row, text) or _texts_name(table, v, text))
         for v in values
-        if v.source_id == cell.source_id
+        if v.source_id == cell.source_id and v.table == cell.table
     )
+
+
+def _texts_name(table: RowTable, cell: SourceValue, text: str) -> bool:
+    """Whether ``text`` names the row of ``cell`` by a text cell no other row of its column
+    holds ("Client MV1 ordered 621." over an order id key and a customer column; read-through
+    40: only the key's label was read, and the figure of the row the answer names was judged
+    a chance match). A repeated text ("East") names no one row."""
+    i = cell.row_index
+    if i is None:
+        return False
+    texts = cast("list[Sequence[object]]", table.memo.get("texts", []))
+    return any(
+        isinstance(t := texts[j][i], str) and row_named(t, text)
+        for j in _unique_texts(table, texts)
+        if i < len(texts[j])
+    )
+
+
+def _unique_texts(table: RowTable, texts: list[Sequence[object]]) -> list[int]:
+    """The columns of text, other than the key, whose cells are all different (made once per
+    table, on the first figure the gate would refuse)."""
+    kept = cast("list[int] | None", table.memo.get("chance unique texts"))
+    if kept is None:
+        kept = table.memo["chance unique texts"] = [
+            j
+            for j, col in enumerate(texts)
+            if j != table.key_col
+            and col
+            and all(isinstance(t, str) for t in col)
+            and len(set(col)) == len(col)
+        ]
+    return kept
