@@ -133,6 +133,8 @@ RULES: tuple[Rule, ...] = (
     ratio_defined,  # "the quick ratio was 1.25": a ratio called by its name is its definition
     full_year,  # "full-year revenue grew 9.3%": the change of the years' sums of quarters
     period_basis,  # "Q4 revenue rose 15.6% year over year": from Q4 a year earlier, not Q3
+    # (before two_operand: "the top 2 regions sold 800" is no sum of two other rows)
+    top_rows,  # "the top two regions made 62% of revenue": a column's N largest, summed
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
     named_rows_sum,  # "X and Y sold $4.95m in 2024": one figure of two named rows, their sum
     exact_quotient,  # "-0.035" for (96.50 - 100) / 100: a coarse fraction, a quotient exactly
@@ -158,7 +160,6 @@ RULES: tuple[Rule, ...] = (
     column_rest,  # "excluding North, sales were 7,593": a column's whole less named rows
     column_rest_change,  # "excluding Cloud, revenue grew 2.5%": that rest's change
     column_median,  # "the median region sold 2,975": the middle cell of a named column
-    top_rows,  # "the top two regions made 62% of revenue": a column's N largest, summed
     rate_product,  # "a 12% margin on 2,910 is about 349": the sentence's amount times its rate
     sum_share,  # (a + b) / c of three rows the text names, in one column
     joined_share,  # "North and South made up 58%": joined rows' share, together, of the column

@@ -4,7 +4,7 @@ A change of a loss or cost line written as deductions (both cells negative) is r
 (:func:`crossfoot.rules.signs.cost_sizes_agree`): "rose" may mean the signed cell or the loss's
 size. Some words leave no such doubt: a loss "widened", "worsened", "deepened" or "deteriorated"
 only when its size grew, and "narrowed", "improved" or "shrank" only when it fell. Before them
-(in the claim's sentence, before the figure) the size decides alone, so "the operating loss
+(in the claim's clause, before the figure) the size decides alone, so "the operating loss
 widened by $21 million" over (52) then (31) is the wrong way, where it passed on the signed
 reading (lead40).
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from crossfoot.language.direction import clause_bounds
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
 from crossfoot.rules.signs import cost_sizes_agree
@@ -48,7 +49,11 @@ def loss_agrees(
         return agrees, direction
     if not (cost_sizes_agree(first, second, "up") or cost_sizes_agree(first, second, "down")):
         return agrees, direction  # (no loss line)
-    said = size_word(ctx.text, ctx.sentence.start, ctx.mention.start)
+    # (the figure's own clause: "Revenue improved, while the operating loss rose by 21" says
+    # nothing of the loss's size)
+    s, m = ctx.sentence, ctx.mention
+    lo = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)[0]
+    said = size_word(ctx.text, lo, m.start)
     if said is None:
         return agrees, direction
     return cost_sizes_agree(first, second, said), said

@@ -90,11 +90,15 @@ def years_alone(line: tuple[SourceValue, ...], k_max: int) -> list[_Subset]:
 _PART_WORDS = ("of which", "including", "net of", "excluding")
 
 
-def _is_part(v: SourceValue) -> bool:
+def _is_part(v: SourceValue, before: SourceValue | None) -> bool:
     """Whether a figure of running text is given as a part or a note of the one before it: a
-    part word among the words just before it (its label is the text that leads to it)."""
+    part word among the words just before it (its label is the text that leads to it), and no
+    year of its own other than the figure before's ("$45 million in 2015 and, including the
+    acquisition, $40 million in 2014": the words qualify 2014's figure, no part of 2015's)."""
     lead = v.label[-40:].lower()
-    return any(w in lead for w in _PART_WORDS)
+    if not any(w in lead for w in _PART_WORDS):
+        return False
+    return v.year is None or before is None or before.year is None or v.year == before.year
 
 
 def _prose(line: tuple[SourceValue, ...]) -> bool:
@@ -108,7 +112,7 @@ def parts_alone(line: tuple[SourceValue, ...], k_max: int) -> list[_Subset]:
     otherwise (runs without a part figure between are runs of the line already)."""
     if not _prose(line):
         return []
-    marks = [_is_part(v) for v in line]
+    marks = [_is_part(v, line[i - 1] if i else None) for i, v in enumerate(line)]
     if not any(marks):
         return []
     items = [(i, v) for i, (v, part) in enumerate(zip(line, marks, strict=True)) if not part]
@@ -138,7 +142,7 @@ def part_twice(subset: tuple[SourceValue, ...], line: tuple[SourceValue, ...]) -
         return False
     held = set(map(id, subset))
     return any(
-        _is_part(v) and id(v) in held and id(line[i - 1]) in held
+        _is_part(v, line[i - 1]) and id(v) in held and id(line[i - 1]) in held
         for i, v in enumerate(line)
         if i > 0
     )
@@ -153,7 +157,9 @@ def years_fit(ctx: ClaimContext, subset: tuple[SourceValue, ...]) -> bool:
     years = [v.year for v in subset if v.year is not None]
     if not years:
         return True
-    named = named_years(ctx)
+    named = ctx.notes.get("prose_series.named")  # (once per claim: asked per subset)
+    if not isinstance(named, set):
+        named = ctx.notes["prose_series.named"] = named_years(ctx)
     if len(named) < 2:
         return True
     lo, hi = min(named), max(named)

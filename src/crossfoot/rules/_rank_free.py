@@ -33,7 +33,7 @@ import re
 from collections.abc import Sequence
 
 from crossfoot.language.best_worst import PERIOD_NOUNS, best_worst, lower_is_better
-from crossfoot.language.extremes import ROW_NOUNS, extremes, ordinals
+from crossfoot.language.extremes import ORDINALS, ROW_NOUNS, extremes, ordinals
 from crossfoot.language.rank_free import may_rank_free
 from crossfoot.language.rowtokens import required_tokens, root, tokens
 from crossfoot.language.summary_lines import line_role
@@ -45,14 +45,15 @@ __all__ = ["may_rank_free", "ranked_free"]
 
 _NOT = re.compile(r"(?i)\b(?:not|never|no)\b|n't\b")
 # The subject's verb right before the superlative: "North was the", "Basic had the".
-_ORD = r"(?:(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+|[a-z]+-)?"  # (or "top-")
+_ORDS = "|".join(ORDINALS)  # (language.extremes' one list: "second", "3rd", ...)
+_ORD = rf"(?:(?:{_ORDS})[\s-]+|[a-z]+-)?"  # (or "top-")
 _VERB = re.compile(
     r"(?i)\b(?:was|is|were|are|remained|remains|became|ranked\s+as|had|has|posted|recorded|"
     r"reported|generated|showed|saw|delivered|drove)\s+(?:the|our)\s+" + _ORD + "$"
 )
 # "The largest region was North": the sentence opens with the superlative, the row after a verb.
 _OPENS = re.compile(r"(?i)^\s*(?:the|our)\s+" + _ORD + "$")
-_ORDINAL_AT = re.compile(r"(?i)\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+$")
+_ORDINAL_AT = re.compile(rf"(?i)\b(?:{_ORDS})[\s-]+$")
 _THEN = re.compile(r"(?i)[^.;,]{0,40}?\s(?P<verb>was|is|remained|were)\s+(?P<row>.+)$")
 _CLAUSE_END = re.compile(r"[,;:(]|\b(?:and|while|but|whereas|with|at)\b")
 # The noun right after the superlative, when no column is named: what the rows are.
@@ -89,13 +90,16 @@ def ranked_free(text: str, s: Sentence, values: Sequence[SourceValue]) -> list[C
     ranked = sorted(peers.values(), key=lambda v: v.value, reverse=high)
     if place > 1:  # "the second-largest region": the word from its ordinal on
         start = _ORDINAL_AT.search(sentence, 0, start).start()  # type: ignore[union-attr]
-    top = ranked[min(place, len(ranked)) - 1]
     word = sentence[start:end]
     mention = word_mention(word, s.start + start, len(peers))
     formula = f"{own.column} over {len(peers)} rows: " + ", ".join(
         f"{v.row} {format_decimal(v.value)}" for v in peers.values()
     )
     ev = Evidence("extremes", "rank", formula, tuple(peers.values()))
+    if place > len(ranked):  # ("the fifth-largest" of four rows: no row ranks so)
+        message = f'"{word}" says {own.row}, but {own.column} ranks only {len(ranked)} rows'
+        return [Claim(mention, s, "contradicted", ev, message)]
+    top = ranked[place - 1]
     if own.value == top.value:
         return [Claim(mention, s, "derived", ev)]
     side = ("highest" if high else "lowest") if place == 1 else word

@@ -52,21 +52,23 @@ _Key = tuple[int, int | None]  # (year, month its sub-period ends or None)
 _Ops = tuple[SourceValue, SourceValue, SourceValue, SourceValue]
 
 
-def _span(ctx: ClaimContext) -> tuple[_Key, _Key] | None:
-    """The two periods compared: the quarters the sentence names (the quarter before its one),
-    else years as :func:`_years` reads them."""
-    quarters = named_quarters(ctx.sentence.text)
-    if quarters is None:
-        return None  # (a quarter without its year: which year is a guess)
-    if not quarters:
-        years = _years(ctx)
-        return ((years[0], None), (years[1], None)) if years is not None else None
-    ends = sorted(y * 4 + q - 1 for y, q in quarters)  # ("Q4 2024", "Q3 2024": in order)
-    if len(ends) == 1:  # "up 4.9 points in Q4 2024"; "up 4.9 points from Q3 2024"
-        one = ends[0]
-        ends = [one, one + 1] if base_year(ctx, one // 4) else [one - 1, one]
-    lo, hi = ends[0], ends[-1]
-    return (lo // 4, (lo % 4 + 1) * 3), (hi // 4, (hi % 4 + 1) * 3)  # (year, month it ends)
+def _spans(ctx: ClaimContext) -> list[tuple[_Key, _Key]]:
+    """The two periods compared, in the order tried: the quarters the sentence names (the
+    quarter before its one), then years as :func:`_years` reads them (a sentence of a year's
+    change may name a quarter too: "rose 3 points in 2024, helped by a strong Q4 2024")."""
+    out: list[tuple[_Key, _Key]] = []
+    quarters = named_quarters(ctx.sentence.text)  # (None: a quarter without its year)
+    if quarters:
+        ends = sorted(y * 4 + q - 1 for y, q in quarters)  # ("Q4 2024", "Q3 2024": in order)
+        if len(ends) == 1:  # "up 4.9 points in Q4 2024"; "up 4.9 points from Q3 2024"
+            one = ends[0]
+            ends = [one, one + 1] if base_year(ctx, one // 4) else [one - 1, one]
+        lo, hi = ends[0], ends[-1]
+        out.append(((lo // 4, (lo % 4 + 1) * 3), (hi // 4, (hi % 4 + 1) * 3)))  # (month it ends)
+    years = _years(ctx)
+    if years is not None:
+        out.append(((years[0], None), (years[1], None)))
+    return out
 
 
 def _years(ctx: ClaimContext) -> tuple[int, int] | None:
@@ -151,29 +153,33 @@ def ratio_points(ctx: ClaimContext) -> Verdict | None:
     if not o.allow_derived or not kind_allowed(ctx, _KIND[unit]):
         return None
     sides = named_ratio(focus_text(ctx))
-    span = _span(ctx) if sides is not None else None
-    if sides is None or span is None:
+    if sides is None:
         return None
-    years = (span[0][0], span[1][0]) if span[0][1] is None and span[1][1] is None else None
     lo, hi = claim_interval(ctx)
     low, high = sorted((abs(lo), abs(hi)))
     if lo <= 0 <= hi:
         low = Decimal(0)
     direction, _worded = claim_direction(ctx)
     against: tuple[Decimal, _Ops] | None = None
-    for group in ctx.scope.groups:
-        top_rows, bottom_rows = ratio_sides(group.values, sides)
-        tops = _cells(group.values, top_rows, span)
-        bottoms = _cells(group.values, bottom_rows, span)
-        found = _changes(tops, bottoms, _SCALE[unit])
-        fields = field_changes(group.values, sides, years, _SCALE[unit]) if years else ()
-        for change, ops in chain(found, fields):
-            if not low <= abs(change) <= high:
-                continue
-            if (direction == "up" and change < 0) or (direction == "down" and change > 0):
-                against = against or (change, ops)
-                continue
-            return Verdict("derived", _evidence(ctx, ops, change, "", unit))
+    for span in _spans(ctx):
+        years = (span[0][0], span[1][0]) if span[0][1] is None and span[1][1] is None else None
+        seen = False
+        for group in ctx.scope.groups:
+            top_rows, bottom_rows = ratio_sides(group.values, sides)
+            tops = _cells(group.values, top_rows, span)
+            bottoms = _cells(group.values, bottom_rows, span)
+            seen = seen or bool(tops or bottoms)
+            found = _changes(tops, bottoms, _SCALE[unit])
+            fields = field_changes(group.values, sides, years, _SCALE[unit]) if years else ()
+            for change, ops in chain(found, fields):
+                if not low <= abs(change) <= high:
+                    continue
+                if (direction == "up" and change < 0) or (direction == "down" and change > 0):
+                    against = against or (change, ops)
+                    continue
+                return Verdict("derived", _evidence(ctx, ops, change, "", unit))
+        if seen:
+            break  # (the periods the sentence names are in the table: no other span is tried)
     if against is None:
         return None
     said = "a rise" if direction == "up" else "a fall"

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from itertools import pairwise
 
+from crossfoot.language.direction import clause_bounds
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.year_signs import BUT, COUNT, may_sign_count, number
 from crossfoot.model.context import Verdict
@@ -43,6 +44,8 @@ __all__ = ["every_but", "signed_years"]
 
 _SAYS_NET = re.compile(r"(?i)\bnet\s+(?:income|profit|earnings|loss)\b")
 _NET = re.compile(r"(?i)^\s*net[\s_]+(?:income|profit|earnings|loss|\(loss\))")
+_NEAR = 16  # (characters from the verb to its "every year but": " in every", " during each")
+_LOSS_ONLY, _GAINS = re.compile(r"(?i)\bloss(?:es)?\b"), re.compile(r"(?i)income|profit|earnings")
 
 
 def signed_years(
@@ -63,9 +66,15 @@ def signed_years(
     if found is None:
         return None
     which = next(g for g in ("loss", "gain", "neg", "pos", "up", "down") if found.group(g))
-    cells = _cells(text[sentence[0] : sentence[1]], which, values)
-    if cells is None:
+    # the line of the count's own clause ("revenue grew in two of the three years, and costs fell
+    # in 3 of the 3 years"), else of the sentence (a row name with "and" in it spans a break)
+    lo, hi = clause_bounds(text, sentence[0], sentence[1], found.start(), found.end())
+    line = _cells(text[lo:hi], which, values)
+    if line is None and (lo, hi) != sentence:
+        line = _cells(text[sentence[0] : sentence[1]], which, values)
+    if line is None:
         return None
+    cells, sign = line
     years = _window(sorted(cells), number(found.group("m")), which, found.group("last"))
     if years is None:
         return None  # (the whole is not the row's years: which years it counts is not read)
@@ -76,7 +85,9 @@ def signed_years(
         what = f"years {'up' if up else 'down'} on the year before"
     else:
         below = which in ("loss", "neg")
-        hits = [y for y in years if (cells[y].value < 0 if below else cells[y].value > 0)]
+        hits = [
+            y for y in years if (sign * cells[y].value < 0 if below else sign * cells[y].value > 0)
+        ]
         what = f"years {'below' if below else 'above'} zero"
     row = cells[years[0]].row or "the row"
     listed = ", ".join(f"{y}: {format_decimal(cells[y].value)}" for y in years)
@@ -102,12 +113,15 @@ def _window(years: list[int], whole: int, which: str, last: str | None) -> list[
 
 def _cells(
     sentence: str, which: str, values: Sequence[SourceValue]
-) -> dict[int, SourceValue] | None:
-    """The one line the count reads, its cells by year: the net income line for a loss or a
-    profit (or a sign said of net income), else the one line the sentence names; a row across
-    year columns, or a column down year rows. None when there is not exactly one."""
+) -> tuple[dict[int, SourceValue], int] | None:
+    """The one line the count reads, its cells by year, and the sign that makes a loss negative:
+    the net income line for a loss or a profit (or a sign said of net income), else the one
+    line the sentence names; a row across year columns, or a column down year rows. None when
+    there is not exactly one. A line that names a loss alone ("Net loss") and holds no negative
+    cell writes each loss as its size (sign -1); one that holds both signs is left alone."""
     net = which in ("loss", "gain") or _SAYS_NET.search(sentence) is not None
     found = [] if net else list(named_rows(sentence, values).values())
+    sign = 1
     if not found:
         said = frozenset(tokens(sentence))
         lines: dict[tuple[str, int | None, str, str], dict[int, SourceValue]] = {}
@@ -119,10 +133,21 @@ def _cells(
                     cells = lines.setdefault((v.source_id, v.table, along, label), {})
                     if v.view == "written" or v.year not in cells:
                         cells[v.year] = v
-        found = [c for c in lines.values() if len(c) >= 2]
+        kept = [(k[3], c) for k, c in lines.items() if len(c) >= 2]
+        found = [c for _, c in kept]
+        if (
+            len(kept) == 1
+            and net
+            and _LOSS_ONLY.search(kept[0][0])
+            and not _GAINS.search(kept[0][0])
+        ):
+            signs = {c.value > 0 for c in kept[0][1].values() if c.value != 0}
+            if len(signs) > 1:
+                return None  # (a "Net loss" row of both signs: which one is a loss is a guess)
+            sign = -1 if signs == {True} else 1
     if len(found) != 1 or len(found[0]) < 2:
         return None
-    return found[0]
+    return found[0], sign
 
 
 def _names(label: str, said: frozenset[str]) -> bool:
@@ -139,10 +164,11 @@ def every_but(
 ) -> Claim | None:
     """A movement "in every year but one" ("each month except two"): ``m``, the verb's claim
     over ``cells`` in order, is ``derived`` when exactly that many steps moved otherwise and
-    ``contradicted`` when not; None when the sentence says no "but"."""
-    found = BUT.search(s.text)
-    if found is None:
-        return None
+    ``contradicted`` when not; None when no "but" follows the verb itself."""
+    at = m.start - s.start
+    found = BUT.search(s.text, at)
+    if found is None or found.start() > at + len(m.text) + _NEAR:
+        return None  # (none, or another verb's: "grew every year, though margins fell in ...")
     said = number(found.group("n"))
     other = [i for i in range(len(cells) - 1) if not _moved(cells[i].value, cells[i + 1].value, up)]
     steps = " -> ".join(f"{v.year or v.column}: {format_decimal(v.value)}" for v in cells)

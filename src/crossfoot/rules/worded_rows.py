@@ -43,6 +43,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from crossfoot.language.direction import clause_bounds
 from crossfoot.language.row_compare import may_compare_periods
 from crossfoot.language.trends import (
     MOVED,
@@ -137,7 +138,7 @@ def _trend(text: str, s: Sentence, values: Sequence[SourceValue], added: list[Cl
     m = _TREND.search(sentence)
     unit: str | None = "year"
     if m is not None:  # a named row's years, or a column of a result set by year
-        cells = _row_years(sentence, values) or period_series(sentence, "year", values)
+        cells = _clause_rows(sentence, m, values) or period_series(sentence, "year", values)
     else:  # "grew every month": a column of a result set by month or quarter
         unit = None
         for m in _VERB.finditer(sentence):
@@ -159,6 +160,23 @@ def _trend(text: str, s: Sentence, values: Sequence[SourceValue], added: list[Cl
     # ("grew in every year but one": rules.signed_years counts the steps that did not)
     but = every_but(mention, s, cells, up, unit or "year")
     added.append(but or _judged(mention, s, cells, up, word, unit or "year"))
+
+
+def _clause_rows(
+    sentence: str, m: re.Match[str], values: Sequence[SourceValue]
+) -> list[SourceValue] | None:
+    """The cells of the row the trend's own clause names ("Revenue grew every year, while gross
+    margin slipped" is Revenue's), its clause cut at "and" too unless that leaves no row
+    ("Research and development grew every year")."""
+    cut = None
+    for split_and in (True, False):
+        lo, hi = clause_bounds(sentence, 0, len(sentence), m.start(), m.end(), split_and)
+        if (lo, hi) != cut:
+            cut = (lo, hi)
+            cells = _row_years(sentence[lo:hi], values)
+            if cells is not None:
+                return cells
+    return None
 
 
 def _row_years(sentence: str, values: Sequence[SourceValue]) -> list[SourceValue] | None:
