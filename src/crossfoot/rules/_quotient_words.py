@@ -12,8 +12,8 @@ were lost so).
 
 >>> names_quotient("West's average order value was $50.")
 True
->>> names_quotient("West's revenue was $6,000.")
-False
+>>> names_quotient("West's revenue was $6,000."), names_quotient("Revenue rose 5 per cent.")
+(False, False)
 """
 
 from __future__ import annotations
@@ -27,15 +27,16 @@ from crossfoot.rules._focus_rows import named_table_rows
 
 __all__ = ["named_row_quotient", "names_quotient"]
 
-_WORDS = frozenset("average averaged averages mean per margin ratio".split())
+_WORDS = frozenset("average averaged averages mean per margin margins ratio ratios".split())
 _DROP = str.maketrans({c: " " for c in ",.;:()'\"-/"})
 
 
 @lru_cache(maxsize=1024)
 def names_quotient(sentence: str) -> bool:
     """Whether ``sentence`` has a word that names a quotient (an average, a rate per unit, a
-    margin or a ratio)."""
-    return not _WORDS.isdisjoint(sentence.lower().translate(_DROP).split())
+    margin or a ratio; "per cent" is a percent, not a rate)."""
+    words = sentence.lower().replace("per cent", "percent").translate(_DROP).split()
+    return not _WORDS.isdisjoint(words)
 
 
 def named_row_quotient(ctx: ClaimContext) -> bool:
