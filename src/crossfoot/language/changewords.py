@@ -152,8 +152,8 @@ _WORDED_CHANGE = WordGated(
     # (every alternative of STATED_BEFORE consumes one of these)
     ("change", "increase", "decrease", "grew", "growth", "decline", "rose", "fell", "drop",
      "slid", "climbed", "jumped", "reduc", "shrank", "widened", "narrowed", "improved",
-     "worsened", "deteriorated", "surged", "plunged", "soared", "tumbled", "slumped", "up", "down", "rise",
-     "fall", "expanded", "contracted"),
+     "worsened", "deteriorated", "surged", "plunged", "soared", "tumbled", "slumped", "up",
+     "down", "rise", "fall", "expanded", "contracted"),
 )  # fmt: skip
 
 
