@@ -205,7 +205,7 @@ _WITNESSES = {
         "fell": "fell ", "drop": "dropped ", "slid": "slid ", "climbed": "climbed ",
         "jumped": "jumped ", "reduc": "a reduction of ", "shrank": "shrank ",
         "widened": "widened ", "narrowed": "narrowed ", "surged": "surged ",
-        "improved": "improved by ", "worsened": "worsened ",
+        "improved": "improved by ", "worsened": "worsened ", "deteriorated": "deteriorated by ",
         "plunged": "plunged ", "soared": "soared ", "tumbled": "tumbled ",
         "slumped": "slumped ", "up": "was UP ", "down": "were down EUR ", "rise": "a rise of ",
         "fall": "fall of ", "expanded": "expanded by ", "contracted": "contracted ",

@@ -84,7 +84,7 @@ CHANGE = r"change[ds]?"
 CHANGED = rf"{CHANGE}|increase[ds]?|decrease[ds]?|grew|growth|declined?|rose|fell"
 MOVED = (
     r"drop(?:ped|s)?|slid|climbed|jumped|reduced|shrank|widened|narrowed|improved|worsened"
-    r"|expanded|contracted"  # ("the margin expanded by 2.7 points")
+    r"|deteriorated|expanded|contracted"  # ("the margin expanded by 2.7 points")
 )
 MOVED_SHARPLY = r"surged|plunged|soared|tumbled|slumped"
 GAP = r"difference|gap|variance"
@@ -118,7 +118,8 @@ RISE_VERBS = (
 )
 FALL_VERBS = (
     r"decreas\w*|declin\w*|drop\w*|fell|falls?|falling|reduc\w*|shr[iau]nk\w*|"
-    r"contract(?:ed|ing|ions?)|slid|slipped|plung\w*|tumbl\w*|slump\w*|sank|dipped|downturn"
+    r"contract(?:ed|ing|ions?)|slid|slipped|plung\w*|tumbl\w*|slump\w*|sank|dipped|downturn|"
+    r"worsen\w*|deteriorat\w*"
 )
 # The past tenses of a line's movement that a sentence with no figure says ("North slipped in
 # 2023", "West edged up", "South rebounded"): the figure-free readings of language.trends (rules.
@@ -130,7 +131,8 @@ MOVED_UP_PAST = (
 )
 MOVED_DOWN_PAST = (
     r"fell|fallen|declined|decreased|dropped|shrank|shrunk|contracted|slipped|dipped|slid|sank|"
-    r"plunged|tumbled|slumped|edged down|ticked down|inched down|crept down|moved down"
+    r"plunged|tumbled|slumped|worsened|deteriorated|edged down|ticked down|inched down|crept down|"
+    r"moved down"
 )
 
 
@@ -150,8 +152,8 @@ _WORDED_CHANGE = WordGated(
     # (every alternative of STATED_BEFORE consumes one of these)
     ("change", "increase", "decrease", "grew", "growth", "decline", "rose", "fell", "drop",
      "slid", "climbed", "jumped", "reduc", "shrank", "widened", "narrowed", "improved",
-     "worsened", "surged", "plunged", "soared", "tumbled", "slumped", "up", "down", "rise",
-     "fall", "expanded", "contracted"),
+     "worsened", "deteriorated", "surged", "plunged", "soared", "tumbled", "slumped", "up",
+     "down", "rise", "fall", "expanded", "contracted"),
 )  # fmt: skip
 
 

@@ -43,7 +43,8 @@ _DOWN = (
     r"narrow(?:ed|s|ing)?|shr[iau]nk(?:s|ing|en)?|contract(?:ed|s|ing|ion)|lower(?:ed)?|"
     r"reduc(?:e|ed|es|ing|tion)|slip(?:ped|s)?|plung(?:e|ed|es|ing)|slump(?:ed|s)?|tumbl(?:e|ed|es)|"
     r"sank|sink(?:s|ing)?|dip(?:ped|s)?|slid|slides?|sliding|cut|cuts|lost|loss|losses|"
-    r"weaken(?:ed|s)?|erod(?:e|ed)|erosion|deteriorat(?:e|ed|ion)|halved|downturn|less|fewer|"
+    r"weaken(?:ed|s)?|worsen(?:ed|s|ing)?|erod(?:e|ed)|erosion|deteriorat(?:e|ed|ion)|halved|"
+    r"downturn|less|fewer|"
     r"short"
 )
 _WORD = re.compile(rf"(?i)\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b")

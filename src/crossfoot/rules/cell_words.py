@@ -3,6 +3,10 @@
 A direct match compares magnitudes (a decrease is usually written as a positive amount), so a
 direction error passed as ``supported_exact``:
 
+- **A loss stated as income.** "Operating income was $31 million" over an *Operating loss* row
+  of (31): the row's negative cell is a loss, and the sentence names it with "income", "profit",
+  "earnings" or "gain" in place of "loss", among the label's other words (lead40). A label named
+  both ways ("Operating income (loss)") and a figure stated negative are left alone.
 - **A label's direction word, swapped.** The sentence names the cell's row or column with its
   one direction word replaced by the opposite: "unrealized losses of $416" over the *Unrealized
   Gains* column, "the operating gain carryforward" of *Operating loss carryforward*, "more than
@@ -49,8 +53,10 @@ def cell_words_verdict(ctx: ClaimContext, sv: SourceValue) -> Verdict | None:
     >>> check("Unrealized losses on bonds were $416.", [t]).claims[0].status
     'contradicted'
     """
-    if sv.table is None or ctx.mention.negative or sv.value <= 0:
-        return None  # (a negative "Increase in inventories" is a decrease of them)
+    if sv.table is None or ctx.mention.negative or sv.value == 0:
+        return None
+    if sv.value < 0:  # (a negative "Increase in inventories" is a decrease of them)
+        return _loss_as_income(ctx, sv)
     if not _sentence_may(ctx):
         return None  # (the claim's part is of its sentence: no word there, none in the part)
     part = _own_part(ctx)
@@ -119,3 +125,30 @@ def _own_part(ctx: ClaimContext) -> str:
         elif o.start >= m.end:
             hi = min(hi, o.start)
     return ctx.text[lo:hi]
+
+
+_INCOME = frozenset({"income", "profit", "earning", "gain"})
+
+
+def _loss_as_income(ctx: ClaimContext, sv: SourceValue) -> Verdict | None:
+    """``contradicted`` when a loss line's negative cell is named as income (module docstring)."""
+    label = sv.row
+    if not label or "loss" not in label.lower():
+        return None
+    own = set(tokens(label))
+    if "loss" not in own or own & _INCOME:
+        return None
+    part = _own_part(ctx)
+    low = part.lower()
+    if not any(w in low for w in ("income", "profit", "earning", "gain")):
+        return None
+    said = tokens(part)
+    if "loss" in said:
+        return None
+    rest = {t for t in required_tokens(label) if t != "loss"}
+    word = next((w for w in said if w in _INCOME), None)
+    if word is None or not rest or not _among(said, word, rest):
+        return None
+    why = f"the words say {word!r} where the label {label!r} of the value, negative, says 'loss'"
+    ev = Evidence("direct", "sign", f"{sv.describe()} ({label})", (sv,), sv.value)
+    return Verdict("contradicted", ev, why)
