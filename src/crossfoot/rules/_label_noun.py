@@ -18,6 +18,7 @@ import re
 from functools import lru_cache
 
 from crossfoot.model.context import ClaimContext
+from crossfoot.model.memo import per_answer
 from crossfoot.rules._rowsums_tables import scope_tables
 from crossfoot.sources.tables import find_tables
 
@@ -59,20 +60,16 @@ def _corners(text: str) -> tuple[str, ...]:
 def label_nouns(ctx: ClaimContext) -> frozenset[str]:
     """The row nouns the label headers of the claim's scope give (a text table's corner cell,
     a result set's key column), made once per scope."""
-    memo: dict[int, tuple[object, frozenset[str]]]
-    memo = ctx.shared.setdefault("label_nouns", {})  # type: ignore[assignment]
-    sources = ctx.scope.sources
-    known = memo.get(id(sources))
-    if known is not None and known[0] is sources:
-        return known[1]
+    return per_answer(ctx, "label_nouns", ctx.scope.sources, lambda _: _label_nouns(ctx))
+
+
+def _label_nouns(ctx: ClaimContext) -> frozenset[str]:
     words: set[str] = set()
     for table in scope_tables(ctx):
         if table.key_name:
             words |= header_nouns(table.key_name)
-    for source in sources:
+    for source in ctx.scope.sources:
         if source.text:
             for corner in _corners(source.text):
                 words |= header_nouns(corner)
-    made = frozenset(words)
-    memo[id(sources)] = (sources, made)
-    return made
+    return frozenset(words)

@@ -16,6 +16,8 @@ import re
 
 from crossfoot.language.years import period
 from crossfoot.model.context import ClaimContext
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.memo import per_answer
 from crossfoot.model.types import SourceValue
 
 __all__ = ["change_end"]
@@ -23,24 +25,17 @@ __all__ = ["change_end"]
 _SINCE = re.compile(
     r"(?i)\bsince\s+(?:the\s+)?(?:end\s+of\s+)?(?:fiscal\s+(?:year\s+)?|fy\s*)?((?:19|20)\d\d)\b"
 )
-_Key = tuple[int, ...]
 
 
-def _latest(ctx: ClaimContext) -> dict[tuple[str, int | None], int]:
-    """The latest year of each table of the scope (once per answer and scope)."""
-    memo: dict[_Key, tuple[object, dict[tuple[str, int | None], int]]]
-    memo = ctx.shared.setdefault("since_year.latest", {})  # type: ignore[assignment]
-    key = tuple(map(id, ctx.scope.groups))
-    found = memo.get(key)
-    if found is None:
-        latest: dict[tuple[str, int | None], int] = {}
-        for group in ctx.scope.groups:
-            for v in group.values:
-                p = period(v) if v.table is not None else None
-                if p is not None and p[0] > latest.get((v.source_id, v.table), 0):
-                    latest[(v.source_id, v.table)] = p[0]
-        found = memo[key] = (ctx.scope.groups, latest)
-    return found[1]
+def _latest_years(groups: tuple[ValueIndex, ...]) -> dict[tuple[str, int | None], int]:
+    """The latest year of each table of ``groups``."""
+    latest: dict[tuple[str, int | None], int] = {}
+    for group in groups:
+        for v in group.values:
+            p = period(v) if v.table is not None else None
+            if p is not None and p[0] > latest.get((v.source_id, v.table), 0):
+                latest[(v.source_id, v.table)] = p[0]
+    return latest
 
 
 def change_end(ctx: ClaimContext, hi: int, base: bool, v: SourceValue, y: int) -> bool:
@@ -49,5 +44,6 @@ def change_end(ctx: ClaimContext, hi: int, base: bool, v: SourceValue, y: int) -
     2022 into 2023, and "has grown 60% since 2021" from 2021 into its table's latest year."""
     if base and v.table is not None and "ince" in ctx.sentence.text:
         if str(hi) in _SINCE.findall(ctx.sentence.text):
-            return y == hi or y == _latest(ctx).get((v.source_id, v.table))
+            latest = per_answer(ctx, "since_year.latest", ctx.scope.groups, _latest_years)
+            return y == hi or y == latest.get((v.source_id, v.table))
     return y in ((hi, hi + 1) if base else (hi, hi - 1))
