@@ -228,9 +228,11 @@ def coarse_tags(item: Item, figure: str, tool: Any) -> list[str]:
     out.append(f"{key} | named groups: {some}, holding {_DIGITS.get(held, 'no')} operand(s)")
     src = next((s for s in load_sources(item.sources).sources if s.id == ra[0].source_id), None)
     if src is not None:
-        moved = any({x, y} == {ra[0].span, rb[0].span} for x, y in _moves_of(src.text, [*ra, *rb]))
+        # (any reading of either operand: a figure the text writes twice is read at each place)
+        moves = {frozenset(m) for m in _moves_of(src.text, [*ra, *rb])}
+        moved = any(frozenset((x.span, y.span)) in moves for x in ra for y in rb)
         out.append(f"{key} | stated as a move from one to the other: {'yes' if moved else 'no'}")
-        near = _same_sentence(src.text, ra[0], rb[0])
+        near = any(_same_sentence(src.text, x, y) for x in ra for y in rb if x.span != y.span)
         out.append(f"{key} | one sentence: {'yes' if near else 'no'}")
     return out
 
