@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ragbench
 from calc_shapes import calc_shape
+from conv_offq41c import count_offq_tags
 from conv_program_tags import count_program_tags
 from conv_rounding40p import refusal_tags
 from conv_steps39b import count_step_tags
@@ -511,6 +512,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         turns: dict[str, Counter[str]] = {}
         short: dict[str, Counter[str]] = {}
         mixed: dict[str, Counter[str]] = {}
+        offq: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
             by_kind = classify_records(o.records, items, examples=0)
@@ -561,6 +563,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             short[half] = (
                 refusal_tags(in_half(every, half), tools[0]) if key == "convfinqa" else Counter()
             )
+            # which alignment test says off_question on a correct answer (conv_offq41c)
+            offq[half] = count_offq_tags(o.records, items, tools[0]) if has_program else Counter()
         for title, table in (
             ("false-alarm sentences by cause", causes),
             ("false-alarm sentences by status and rule", rules),
@@ -581,6 +585,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("a text figure and a cell: the mixed rule's test that refuses (conv41b)", mixed),
             ("value errors missed, the passing derivation's operands and words (turns39)", turns),
             ("written figure refused, its 6-digit twin passed: by what (prec40)", short),
+            ("off_question on correct answers: the test, the ask (conv_offq41c)", offq),
         ):
             if not any(table.values()):
                 continue
