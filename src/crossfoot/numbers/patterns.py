@@ -330,7 +330,7 @@ FY_GLUED_RE = _compile(r"(?<![A-Za-z])(?:FY|CY)'?\Z", re.I)
 TIMES_BEFORE_RE = _compile(
     r"""
     (?:(?<![A-Za-z*])[x×*·](?!\*)|\\times|\\cdot|(?<![A-Za-z])times
-      |multipl\w*[ \t]+(?:\w+[ \t]+){0,2}by|(?<![A-Za-z])by)   # "multiplying it by"
+      |multipl\w*[ \t]+(?:\w+[ \t]+){0,2}by|[0-9)\]][ \t]*by)  # "multiplying it by", "0.25 by"
     [ \t]*\Z
     """,
     re.X | re.I,
