@@ -83,7 +83,7 @@ def aggregate_verdict(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdi
     if said is None or ctx.mention.high is not None:
         return None
     if said.re is _PER_YEAR:
-        return year_mean_verdict(ctx, values, said.group(0))
+        return year_mean_verdict(ctx, values, said.group(0), said.start())
     cells = [v for v in values if v.table is not None and v.row_index is not None and v.row]
     if not cells or len(cells) != len(values):
         return None

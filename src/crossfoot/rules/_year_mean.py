@@ -34,7 +34,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
 from crossfoot.rules._derive_shared import claim_interval
 
-__all__ = ["year_mean_verdict", "year_total_verdict"]
+__all__ = ["SPAN", "year_mean_verdict", "year_series", "year_total_verdict"]
 
 # a character of the sentence, a decimal point inside its figures too ("totalled $9.5M over")
 _IN = r"(?:[^.;]|\.(?=\d))"
@@ -52,16 +52,29 @@ _TOTAL = re.compile(
     rf"{_IN}{{0,40}}?\b{SPAN}"
 )
 _TOTAL_WORDS = ("total", "combined", "cumulative", "aggregate", "summed", "added up")
+# (a change of a total is no sum of years, nor is a cumulative return: an index's level)
 _MOVES = ("chang", "increas", "decreas", "differen", "grow", "grew", "rose", "rise", "fell", "fall",
-          "declin", "drop", "gain", "loss", "growth")  # fmt: skip
+          "declin", "drop", "gain", "loss", "growth", "return")  # fmt: skip
 
 
 def year_mean_verdict(
-    ctx: ClaimContext, values: Sequence[SourceValue], said: str
+    ctx: ClaimContext, values: Sequence[SourceValue], said: str, at: int
 ) -> Verdict | None:
     """``contradicted`` when the figure met one series' year cells only and is off the
-    series' mean over its years (module docstring); else None."""
+    series' mean over its years (module docstring); else None. ``said`` is the sentence's
+    words of the mean, from ``at`` in the sentence."""
+    if not _governs(ctx, at):
+        return None
     return _over_years(ctx, values, said, "mean")
+
+
+def _governs(ctx: ClaimContext, at: int) -> bool:
+    """Whether the claim is the first figure of its kind from ``at`` (in its sentence) on: "in
+    2021 it was $9.5M, above its average of $8.7M over 2020-2023" holds the $8.7M to the mean,
+    not the $9.5M before the words."""
+    m, start = ctx.mention, ctx.sentence.start + at
+    after = [o.start for o in ctx.sentence_mentions if o.claim and o.kind == m.kind]
+    return m.start >= start and min((x for x in after if x >= start), default=-1) == m.start
 
 
 def year_total_verdict(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdict | None:
@@ -76,10 +89,10 @@ def year_total_verdict(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verd
     ):
         return None  # figures listed, as often one a year: the total is no single figure's
     if any(w in low for w in _MOVES):
-        return None  # "the change in total revenue from 2022 to 2023": not a sum of years
+        return None  # "the change in total revenue from 2022 to 2023"
     said = _TOTAL.search(ctx.sentence.text)
-    if said is None or ctx.sentence.start + said.start() > ctx.mention.start:
-        return None  # the total word governs a figure after it
+    if said is None or not _governs(ctx, said.start()):
+        return None  # the total word governs the figure after it
     return _over_years(ctx, values, said.group(0), "total")
 
 
@@ -119,6 +132,15 @@ def _over_years(
         f"is {shown}, and the figure is {v.describe()}, one year's cell"
     )
     return Verdict("contradicted", Evidence("direct", "cell", v.describe(), (v,), v.value), why)
+
+
+def year_series(ctx: ClaimContext, v: SourceValue) -> dict[int, Decimal]:
+    """The series of years ``v`` is one year of: its row's year cells, or in a table with a row
+    per year its column's; {} when neither holds two years."""
+    row = _series(ctx, v, by_row=True)
+    if len(row) < 2:
+        row = _series(ctx, v, by_row=False)
+    return row if len(row) >= 2 else {}
 
 
 def _series(ctx: ClaimContext, v: SourceValue, by_row: bool) -> dict[int, Decimal]:
