@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ragbench
 from calc_shapes import calc_shape
+from conv_average41a import count_average_tags
 from conv_program_tags import count_program_tags
 from conv_rounding40p import refusal_tags
 from conv_steps39b import count_step_tags
@@ -507,6 +508,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         steps: dict[str, Counter[str]] = {}
         search: dict[str, Counter[str]] = {}
         earlier: dict[str, Counter[str]] = {}
+        averages: dict[str, Counter[str]] = {}
         turns: dict[str, Counter[str]] = {}
         short: dict[str, Counter[str]] = {}
         for half in HALVES:
@@ -551,6 +553,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             earlier[half] = (
                 count_earlier_tags(o.records, items, tools[0]) if has_program else Counter()
             )
+            # where a multi-step or averaging program's operands stand (conv_average41a)
+            averages[half] = (
+                count_average_tags(o.records, items, tools[0]) if has_program else Counter()
+            )
             # the passing derivation's operands against the conversation's words (turns39)
             turns[half] = count_turns_tags(o.records, items, tools[0]) if has_program else Counter()
             # the written rounding refused where the exact value passes (conv_rounding40p)
@@ -576,6 +582,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("cell operands whose rows only earlier turns name (conv40b)", earlier),
             ("value errors missed, the passing derivation's operands and words (turns39)", turns),
             ("written figure refused, its 6-digit twin passed: by what (prec40)", short),
+            ("multi-step and averaging programs: where the operands stand (conv41a)", averages),
         ):
             if not any(table.values()):
                 continue
