@@ -67,6 +67,7 @@ from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.period_basis import period_basis
 from crossfoot.rules.period_pair_mean import period_pair_mean
 from crossfoot.rules.period_rate import period_rate
+from crossfoot.rules.period_split import period_split
 from crossfoot.rules.period_totals import period_total_change
 from crossfoot.rules.profit_cascade import profit_cascade
 from crossfoot.rules.range_midpoint import range_midpoint
@@ -170,6 +171,7 @@ RULES: tuple[Rule, ...] = (
     share_points,  # "North's share rose 1.8 points": a share's change between two years
     per_unit,  # "average order value $118.05": an amount over a count line's cell beside it
     spread_average,  # "the annual average" of "$1,031 million amortized over 10 years"
+    period_split,  # "the average monthly rent": a year's figure over 12 (over 4 per quarter)
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     profit_cascade,  # "gross margin was 40%": sales less the cost lines below them, over sales
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for

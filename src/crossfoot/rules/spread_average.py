@@ -14,12 +14,15 @@ the figure's stated precision, read in the amount's written unit ("$1,031 millio
 divided: one sentence holds a handful of amounts, so a fine figure meets one of their quotients
 by ``N`` by chance only rarely.
 
+The ask is read from the claim's sentence and the one before it (where an answer restates the
+question), not from the ``question`` argument alone.
+
 >>> import crossfoot
 >>> src = "Customer relationships of $1,031 million are amortized over 10 years."
->>> q = "what was the average annual amortization expense?"
->>> [c.status for c in crossfoot.check("The answer is 103.1.", [src], question=q).claims]
+>>> q = "What was the average annual amortization expense?"
+>>> [c.status for c in crossfoot.check(f"{q} The answer is 103.1.", [src]).claims]
 ['derived']
->>> [c.status for c in crossfoot.check("The answer is 113.1.", [src], question=q).claims]
+>>> [c.status for c in crossfoot.check(f"{q} The answer is 113.1.", [src]).claims]
 ['unsupported']
 """
 
