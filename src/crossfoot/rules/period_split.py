@@ -58,10 +58,7 @@ def _splits(ctx: ClaimContext, n: Decimal) -> list[_Split]:
             (
                 (v.value / n, v)
                 for v in ctx.scope.index.values
-                if v.kind in _KINDS
-                and v.operand
-                and v.value > 0
-                and not is_nil(v)
+                if v.kind in _KINDS and v.operand and v.value > 0 and not is_nil(v)
             ),
             key=lambda t: t[0],
         )
