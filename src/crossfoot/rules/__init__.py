@@ -31,6 +31,7 @@ from crossfoot.rules.average_change import average_change
 from crossfoot.rules.calc_percent_of import percent_of
 from crossfoot.rules.calc_year_means import year_means
 from crossfoot.rules.cell_product import cell_product
+from crossfoot.rules.change_points_fraction import change_points_fraction
 from crossfoot.rules.change_share import change_share
 from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.column_change_share import column_change_share
@@ -140,6 +141,7 @@ RULES: tuple[Rule, ...] = (
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
     named_rows_sum,  # "X and Y sold $4.95m in 2024": one figure of two named rows, their sum
     exact_quotient,  # "-0.035" for (96.50 - 100) / 100: a coarse fraction, a quotient exactly
+    change_points_fraction,  # "0.015" for 36.9% -> 38.4%: a change in points as a fraction
     index_return,  # "-3.6" for $ 96.40 of an index table based at 100: a cell's return
     multi_operand,  # sums and means of 3..k values, CAGR
     year_list_total,  # "4.4 million": a coarse mean of one sentence's figures of the named years
