@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ragbench
 from calc_shapes import calc_shape
+from conv_average41a import count_average_tags
 from conv_offq41c import count_offq_tags
 from conv_program_tags import count_program_tags
 from conv_rounding40p import refusal_tags
@@ -509,6 +510,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         steps: dict[str, Counter[str]] = {}
         search: dict[str, Counter[str]] = {}
         earlier: dict[str, Counter[str]] = {}
+        averages: dict[str, Counter[str]] = {}
         turns: dict[str, Counter[str]] = {}
         short: dict[str, Counter[str]] = {}
         mixed: dict[str, Counter[str]] = {}
@@ -555,6 +557,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             earlier[half] = (
                 count_earlier_tags(o.records, items, tools[0]) if has_program else Counter()
             )
+            # where a multi-step or averaging program's operands stand (conv_average41a)
+            averages[half] = (
+                count_average_tags(o.records, items, tools[0]) if has_program else Counter()
+            )
             # ... and which test of the text-figure-and-cell rule refuses them (conv_steps41b)
             mixed[half] = count_mixed_tags(o.records, items, tools[0]) if has_program else Counter()
             # the passing derivation's operands against the conversation's words (turns39)
@@ -585,6 +591,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("a text figure and a cell: the mixed rule's test that refuses (conv41b)", mixed),
             ("value errors missed, the passing derivation's operands and words (turns39)", turns),
             ("written figure refused, its 6-digit twin passed: by what (prec40)", short),
+            ("multi-step and averaging programs: where the operands stand (conv41a)", averages),
             ("off_question on correct answers: the test, the ask (conv_offq41c)", offq),
         ):
             if not any(table.values()):

@@ -68,6 +68,7 @@ from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.period_basis import period_basis
 from crossfoot.rules.period_pair_mean import period_pair_mean
 from crossfoot.rules.period_rate import period_rate
+from crossfoot.rules.period_split import period_split
 from crossfoot.rules.period_totals import period_total_change
 from crossfoot.rules.profit_cascade import profit_cascade
 from crossfoot.rules.range_midpoint import range_midpoint
@@ -82,6 +83,7 @@ from crossfoot.rules.series_span import series_span
 from crossfoot.rules.share_points import share_points
 from crossfoot.rules.signed_quotient import signed_quotient
 from crossfoot.rules.span_mean import span_mean
+from crossfoot.rules.spread_average import spread_average
 from crossfoot.rules.stated_fall import stated_fall
 from crossfoot.rules.stated_step import stated_step
 from crossfoot.rules.steps import step_arithmetic
@@ -170,6 +172,8 @@ RULES: tuple[Rule, ...] = (
     period_total_change,  # ... and between two quarters or months ("from Q1 to Q2")
     share_points,  # "North's share rose 1.8 points": a share's change between two years
     per_unit,  # "average order value $118.05": an amount over a count line's cell beside it
+    spread_average,  # "the annual average" of "$1,031 million amortized over 10 years"
+    period_split,  # "the average monthly rent": a year's figure over 12 (over 4 per quarter)
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     profit_cascade,  # "gross margin was 40%": sales less the cost lines below them, over sales
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for
