@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, SourceValue, format_decimal
 
-__all__ = ["every_except", "unexcepted"]
+__all__ = ["every_except", "excepted_years", "unexcepted"]
 
 _YEARISH = r"(?:FY\s?)?(?:19|20)\d\d"
 _EXCEPT = re.compile(
@@ -58,7 +58,23 @@ def unexcepted(sentence: str) -> str:
     return out
 
 
-def _year(v: SourceValue) -> int | None:
+def excepted_years(sentence: str, at: int = 0) -> tuple[frozenset[int], int] | None:
+    """The years of the first "every year except ..." of ``sentence`` from ``at``, and where
+    it starts; None without one.
+
+    >>> excepted_years("Sales were above 90 every year except 2021 and 2023.")
+    (frozenset({2021, 2023}), 20)
+    """
+    if not _says_except(sentence.lower()):
+        return None
+    found = _EXCEPT.search(sentence, at)
+    if found is None:
+        return None
+    return frozenset(int(y) for y in _YEAR.findall(found.group("years"))), found.start()
+
+
+def year_of(v: SourceValue) -> int | None:
+    """The year of a cell: its own, else a short row or column label that is one ("FY2023")."""
     if v.year is not None:
         return v.year
     for label in (v.row, v.column):
@@ -80,7 +96,7 @@ def every_except(
     if found is None or found.start() > at + len(m.text) + _NEAR:
         return None  # (none, or another verb's)
     named = {int(y) for y in _YEAR.findall(found.group("years"))}
-    years = [_year(v) for v in cells]
+    years = [year_of(v) for v in cells]
     if None in years or len(set(years)) != len(years) or not named <= set(years[1:]):
         return None
     steps = " -> ".join(

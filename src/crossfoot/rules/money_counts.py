@@ -6,10 +6,11 @@ for a money figure ("$55", "55 dollars") whose operands are all plain numbers of
 that counts things ("Customers", "Orders", "Units sold", "Number of employees", a result
 column ``order_count`` / ``num_customers``) and none names an amount of money is set aside by
 the engine (:func:`crossfoot.engine._run`), as if the rule had said nothing: a later rule may
-still find the money ("$50": February's revenue over its orders), else the figure is unsupported. A figure of
-one such cell alone is contradicted by :func:`crossfoot.rules.direct.direct_match` already (its
-own narrower list of counted nouns); this guard covers every derivation (sums, differences,
-means) and the nouns of small business tables.
+still find the money ("$50": February's revenue over its orders), else the figure is
+unsupported. A figure of one such cell alone is contradicted by
+:func:`crossfoot.rules.direct.direct_match` already (its own narrower list of counted nouns);
+this guard covers every derivation (sums, differences, means) and the nouns of small business
+tables.
 
 >>> from crossfoot import check
 >>> t = "| Month | Customers | Orders | Revenue |\\n|---|---|---|---|\\n| Jan | 20 | 30 | $1,500 |"
