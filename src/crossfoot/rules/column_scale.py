@@ -108,27 +108,41 @@ def _met(ctx: ClaimContext, table: Any, j: int, scale: Decimal) -> Verdict | Non
     if m.scale != 1 and m.scale != scale:
         return None  # "$4.2K" is not read in millions
     value, precision = m.value / scale, max(m.precision / scale, Decimal("1e-9"))
-    cells = table.cells[j]
     unit = _NAMES[scale]
-    for i in sorted(cells):
-        cell = cells[i]
-        v = getattr(cell, "value", cell)
-        if abs(Decimal(v) - value) <= precision:
-            sv: SourceValue = table.cell(i, j)
+    # (the table's own search by value: a long column is not read cell by cell per figure)
+    wide = float(precision) * 1.01 + 1e-9
+    for i, jj in table.near(float(value) - wide, float(value) + wide):
+        if jj != j:
+            continue
+        sv: SourceValue = table.cell(i, j)
+        if abs(sv.value - value) <= precision:
             formula = f"{sv.describe()} (in {unit}, by the column's name)"
             return Verdict("supported_rounded", Evidence("direct", "cell", formula, (sv,), m.value))
-    numbers = [Decimal(getattr(c, "value", c)) for c in cells.values()]
-    total = sum(numbers, Decimal(0))
+    total, count = _whole(ctx, table, j)
     name = table.columns[j]
-    for kind, got in (("column_sum", total), ("column_mean", total / len(numbers))):
+    for kind, got in (("column_sum", total), ("column_mean", total / count)):
         if abs(got - value) <= precision:
             what = "sum" if kind == "column_sum" else "mean"
             formula = (
-                f"{what} of {name} over {len(numbers)} rows = {format_decimal(got)} "
+                f"{what} of {name} over {count} rows = {format_decimal(got)} "
                 f"(in {unit}, by the column's name)"
             )
             return Verdict("derived", Evidence("rowsums", kind, formula, (), got * scale))
     return None
+
+
+def _whole(ctx: ClaimContext, table: Any, j: int) -> tuple[Decimal, int]:
+    """The column's total and count of cells, once per answer and column."""
+    made: dict[int, tuple[Decimal, int]] = per_answer(ctx, "column_scale.sums", table, _sums)
+    hit = made.get(j)
+    if hit is None:
+        numbers = [Decimal(getattr(c, "value", c)) for c in table.cells[j].values()]
+        hit = made[j] = (sum(numbers, Decimal(0)), len(numbers))
+    return hit
+
+
+def _sums(table: Any) -> dict[int, tuple[Decimal, int]]:
+    return {}
 
 
 def _wrong_scale(ctx: ClaimContext, columns: list[tuple[Any, int, Decimal]]) -> Verdict | None:
@@ -143,14 +157,16 @@ def _wrong_scale(ctx: ClaimContext, columns: list[tuple[Any, int, Decimal]]) -> 
         if scale == m.scale:
             continue
         labels = table.labels
-        for i, cell in table.cells[j].items():
-            v = Decimal(getattr(cell, "value", cell))
-            if abs(v - written) <= half and row_named(labels[i], sentence):
-                sv: SourceValue = table.cell(i, j)
+        wide = float(half) * 1.01 + 1e-9
+        for i, jj in table.near(float(written) - wide, float(written) + wide):
+            if jj != j or not row_named(labels[i], sentence):
+                continue
+            sv: SourceValue = table.cell(i, j)
+            if abs(sv.value - written) <= half:
                 why = (
                     f"{sv.describe()} is in {_NAMES[scale]} by its column's name; the answer "
                     f"states {m.text} ({m.scale_word or 'another scale'})"
                 )
-                ev = Evidence("direct", "cell", sv.describe(), (sv,), v * scale)
+                ev = Evidence("direct", "cell", sv.describe(), (sv,), sv.value * scale)
                 return Verdict("contradicted", ev, why)
     return None
