@@ -51,8 +51,11 @@ _TOTAL = re.compile(
     rf"(?i)\b(?:total(?:l?ed|s|ing)?|combined|cumulative|aggregate|summed|added\s+up\s+to)\b"
     rf"{_IN}{{0,40}}?\b{SPAN}"
 )
+_WORD = re.compile(r"[a-z]+")
+_SPAN_RE = re.compile(rf"(?i)\b{SPAN}")
 _TOTAL_WORDS = ("total", "combined", "cumulative", "aggregate", "summed", "added up")
-# (a change of a total is no sum of years, nor is a cumulative return: an index's level)
+# (a change of a total is no sum of years, nor is a cumulative return: an index's level; the
+# stems start a word of the sentence: "enterprise" holds "rise", "against" "gain")
 _MOVES = ("chang", "increas", "decreas", "differen", "grow", "grew", "rose", "rise", "fell", "fall",
           "declin", "drop", "gain", "loss", "growth", "return")  # fmt: skip
 
@@ -63,9 +66,31 @@ def year_mean_verdict(
     """``contradicted`` when the figure met one series' year cells only and is off the
     series' mean over its years (module docstring); else None. ``said`` is the sentence's
     words of the mean, from ``at`` in the sentence."""
-    if not _governs(ctx, at):
+    if not _governs(ctx, at) or not _spans_mean(said):
         return None
     return _over_years(ctx, values, said, "mean")
+
+
+def _spans_mean(said: str) -> bool:
+    """Whether the words of a mean over a span of years give the span to the mean: not when a
+    year or a move comes between "average" and the span ("average price in 2021 was 10.0, and
+    from 2021 to 2023 it rose"; "the average price rose to 11.5 from 2021 to 2023").
+
+    >>> _spans_mean("averaged 10.0 from 2021 to 2023"), _spans_mean("averaged 9 a year")
+    (True, True)
+    >>> _spans_mean("average price rose to 11.5 from 2021 to 2023")
+    False
+    """
+    span = _SPAN_RE.search(said)
+    if span is None:
+        return True  # "averaged 1,850 a year"
+    head = said[: span.start()]
+    return YEAR.search(head) is None and not _moved(head)
+
+
+def _moved(low: str) -> bool:
+    """Whether a word of ``low`` starts with a stem of movement (``_MOVES``)."""
+    return any(w.startswith(_MOVES) for w in _WORD.findall(low.lower()))
 
 
 def _governs(ctx: ClaimContext, at: int) -> bool:
@@ -88,8 +113,8 @@ def year_total_verdict(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verd
         o.start != m.start and o.kind == m.kind and o.claim for o in ctx.sentence_mentions
     ):
         return None  # figures listed, as often one a year: the total is no single figure's
-    if any(w in low for w in _MOVES):
-        return None  # "the change in total revenue from 2022 to 2023"
+    if _moved(low):
+        return None  # "the change in total revenue from 2022 to 2023" (words, not "enterprise")
     said = _TOTAL.search(ctx.sentence.text)
     if said is None or not _governs(ctx, said.start()):
         return None  # the total word governs the figure after it

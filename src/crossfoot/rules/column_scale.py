@@ -28,6 +28,8 @@ from typing import Any
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, Source, SourceValue, format_decimal
+from crossfoot.rules._rowsums_groups import claim_clause
+from crossfoot.rules.rowsums import _GATHER, _words
 from crossfoot.sources.rows import row_table
 from crossfoot.sources.rows_names import row_named
 
@@ -121,7 +123,7 @@ def _met(ctx: ClaimContext, table: Any, j: int, scale: Decimal) -> Verdict | Non
     total, count = _whole(ctx, table, j)
     name = table.columns[j]
     for kind, got in (("column_sum", total), ("column_mean", total / count)):
-        if abs(got - value) <= precision:
+        if abs(got - value) <= precision and not _row_said(ctx, table):
             what = "sum" if kind == "column_sum" else "mean"
             formula = (
                 f"{what} of {name} over {count} rows = {format_decimal(got)} "
@@ -143,6 +145,21 @@ def _whole(ctx: ClaimContext, table: Any, j: int) -> tuple[Decimal, int]:
 
 def _sums(table: Any) -> dict[int, tuple[Decimal, int]]:
     return {}
+
+
+def _row_said(ctx: ClaimContext, table: Any) -> bool:
+    """Whether the claim's own clause names a row (some, not all, of three or more) and its
+    sentence no word that gathers rows: "East revenue was $9.8M" is East's figure, not every
+    region's total (as ``rules.rowsums._rows_said`` holds for a column read plain). Asked only
+    once a total or mean matched: a substring test over the labels, the word test on the few."""
+    labels = [label for label in table.labels if label]
+    if len(labels) < 3 or not _GATHER.isdisjoint(_words(ctx.sentence.text)):
+        return False
+    before, after = claim_clause(ctx)
+    clause = f"{before} {after}"
+    low = clause.lower()
+    named = sum(1 for label in labels if label.lower() in low and row_named(label, clause))
+    return 0 < named < len(labels)
 
 
 def _wrong_scale(ctx: ClaimContext, columns: list[tuple[Any, int, Decimal]]) -> Verdict | None:
