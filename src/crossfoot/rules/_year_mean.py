@@ -9,8 +9,11 @@ over years ("total sales over the three years", "sales totalled ... from 2021 to
 figure met only cells of one series of years (a row under year columns, or a column beside a
 row per year), that series' mean or sum is what it claims, over the years the sentence names
 (two or more, or the last / first N): a figure outside it at its stated precision is
-``contradicted``. Called by ``rules._aggregate_named``; a series of fewer than two years, or a
-cell of a line that is itself a total or an average ("Average price", "Total"), is left alone.
+``contradicted``. Not a total whose sentence moves ("the change in total revenue"), nor a mean
+whose span follows a year or a move ("average price in 2021 was 10.0, and from 2021 to 2023 it
+rose"): words of the sentence, not letters inside them ("enterprise" holds "rise"). Called by
+``rules._aggregate_named``; a series of fewer than two years, or a cell of a line that is
+itself a total or an average ("Average price", "Total"), is left alone.
 
 >>> from crossfoot import check
 >>> t = '[["Region", "2021", "2022", "2023"], ["North", "800", "1,200", "2,500"]]'

@@ -5,7 +5,9 @@
 column's name gives; before, the figure was unsupported (the cells were read as plain 4.2), and
 "$4.2K" or "$4.2 billion" passed nothing but failed no better. A money or plain figure is
 ``supported_rounded`` (``derived`` for the column's total or mean) when, read in the column's
-unit, it is a cell of such a column, the column's total or its mean; it is ``contradicted``
+unit, it is a cell of such a column, the column's total or its mean (not when its clause names
+a row and its sentence no word that gathers rows: "East revenue was $9.8M" is no sum of every
+region, as ``rules.rowsums`` holds for a column read plain); it is ``contradicted``
 when its digits as written are the cell of a row its sentence names but its scale word is
 another ("$4.2K" of a column in millions). A bare ``m`` / ``b`` suffix (meters, bytes) counts
 only in a name that says money (``usd``, ``eur``, ``revenue``, ``sales``...).
