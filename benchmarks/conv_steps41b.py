@@ -19,9 +19,15 @@ that keeps the pair out:
 - **chance**: the bound pairs' results in the figure's band, and whether the count of chance
   keeps the match (how many results, in bins: 1, 2-3, 4+).
 
+For a coarse figure over two text figures of one source (``coarse_tags``): whether the program's
+result is the figure exactly, whether ``exact_quotient``'s coarse search names a group holding
+both operands (or which of its tests refuses first), and whether the text states the two as a
+move ("from X to Y") or in one sentence.
+
 Counts only: never a sentence, a question, a table, a label or a number (the number of
 significant digits and the count bins are fixed words).
-Used by ``cause_counts.py`` (its convfinqa section "text figure and cell (conv41b)").
+Used by ``cause_counts.py`` (its section "a text figure and a cell: the mixed rule's test that
+refuses (conv41b)", which holds the coarse tags too).
 """
 
 from __future__ import annotations
