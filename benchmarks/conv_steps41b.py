@@ -202,17 +202,28 @@ def _same_sentence(text: str, a: SourceValue, b: SourceValue) -> bool:
     return ". " not in between and len(between) < 200
 
 
+def _operands(
+    item: Item, figure: str, tool: Any
+) -> tuple[str, Decimal, Decimal, list[SourceValue], list[SourceValue]] | None:
+    """The program's shape, its two literals and the sources' readings of each; None when
+    the program, the figure or the tool is missing."""
+    got, win = _literals(item), _window(figure)
+    if got is None or win is None or tool is None:
+        return None
+    prog, a, b = got
+    values = [v for s in load_sources(item.sources).sources for v in s.values]
+    return prog, a, b, _readings(values, a), _readings(values, b)
+
+
 def coarse_tags(item: Item, figure: str, tool: Any) -> list[str]:
     """For a coarse figure (not derivable at its written precision) over two text figures of
     one source: whether the program's result is the figure exactly, whether the coarse search
     names a group holding both operands, one or none, and whether the text states the two as a
     move ("from X to Y") or in one sentence."""
-    got, win = _literals(item), _window(figure)
-    if got is None or win is None or tool is None:
+    pair = _operands(item, figure, tool)
+    if pair is None:
         return []
-    prog, a, b = got
-    values = [v for s in load_sources(item.sources).sources for v in s.values]
-    ra, rb = _readings(values, a), _readings(values, b)
+    prog, a, b, ra, rb = pair
     if not (ra and rb) or not _pair_place(ra[0], rb[0]).startswith("two text figures"):
         return []
     start = item.answer.rfind(figure.strip().rstrip("."))
@@ -245,12 +256,10 @@ def coarse_tags(item: Item, figure: str, tool: Any) -> list[str]:
 
 def mixed_tags(item: Item, figure: str, tool: Any) -> list[str]:
     """The tags of one false-alarm figure (module docstring); [] for other programs and pairs."""
-    got, win = _literals(item), _window(figure)
-    if got is None or win is None or tool is None:
+    pair = _operands(item, figure, tool)
+    if pair is None:
         return []
-    prog, a, b = got
-    values = [v for s in load_sources(item.sources).sources for v in s.values]
-    ra, rb = _readings(values, a), _readings(values, b)
+    prog, a, b, ra, rb = pair
     if not (ra and rb) or _pair_place(ra[0], rb[0]) != "a text figure and a cell":
         return []
     start = item.answer.rfind(figure.strip().rstrip("."))
