@@ -37,10 +37,10 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
 from crossfoot.rules._derive_shared import claim_interval
 
-__all__ = ["SPAN", "year_mean_verdict", "year_series", "year_total_verdict"]
+__all__ = ["IN_SENTENCE", "SPAN", "year_mean_verdict", "year_series", "year_total_verdict"]
 
 # a character of the sentence, a decimal point inside its figures too ("totalled $9.5M over")
-_IN = r"(?:[^.;]|\.(?=\d))"
+IN_SENTENCE = r"(?:[^.;]|\.(?=\d))"
 # years the sentence spans: "over the last three years", "from 2021 to 2023", "in 2021-2023"
 # (not "in 2021 and 2022": two years listed, as often of a figure each, "respectively")
 SPAN = (
@@ -52,7 +52,7 @@ SPAN = (
 )
 _TOTAL = re.compile(
     rf"(?i)\b(?:total(?:l?ed|s|ing)?|combined|cumulative|aggregate|summed|added\s+up\s+to)\b"
-    rf"{_IN}{{0,40}}?\b{SPAN}"
+    rf"{IN_SENTENCE}{{0,40}}?\b{SPAN}"
 )
 _WORD = re.compile(r"[a-z]+")
 _SPAN_RE = re.compile(rf"(?i)\b{SPAN}")
