@@ -116,3 +116,25 @@ def test_level_as_change_of_a_percentage(answer: str, passed: bool) -> None:
     year before; the level of the other year stays a level."""
     report = crossfoot.check(answer, [_MARGIN])
     assert report.passed is passed, report.explain()
+
+
+_PROFITS = [
+    {"region": "East", "profit_musd": -4.2},
+    {"region": "West", "profit_musd": 3.1},
+    {"region": "North", "profit_musd": 2.5},
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        ("East had a loss of $4.2M.", "supported_rounded"),  # the size of a negative cell
+        ("East earned a profit of $4.2M.", "contradicted"),  # its sign, as a plain column's
+        ("West earned a profit of $3.1M.", "supported_rounded"),
+    ],
+)
+def test_scaled_column_signs(answer: str, status: str) -> None:
+    """rules.column_scale reads a cell's sign as rules.direct does a plain column's
+    (rules.signs.sign_verdict): a loss's size meets a negative cell, a gain's does not."""
+    report = crossfoot.trace(answer, _PROFITS)
+    assert report.claims[0].status == status, report.explain()

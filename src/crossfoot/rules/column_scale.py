@@ -7,7 +7,9 @@ column's name gives; before, the figure was unsupported (the cells were read as 
 ``supported_rounded`` (``derived`` for the column's total or mean) when, read in the column's
 unit, it is a cell of such a column, the column's total or its mean (not when its clause names
 a row and its sentence no word that gathers rows: "East revenue was $9.8M" is no sum of every
-region, as ``rules.rowsums`` holds for a column read plain); it is ``contradicted``
+region, as ``rules.rowsums`` holds for a column read plain; a figure without a sign may state a
+negative cell's size, and the words' sign is held to the cell's, ``rules.signs``, as
+``rules.direct`` does); it is ``contradicted``
 when its digits as written are the cell of a row its sentence names but its scale word is
 another ("$4.2K" of a column in millions). A bare ``m`` / ``b`` suffix (meters, bytes) counts
 only in a name that says money (``usd``, ``eur``, ``revenue``, ``sales``...).
@@ -32,6 +34,7 @@ from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, Source, SourceValue, format_decimal
 from crossfoot.rules._rowsums_groups import claim_clause
 from crossfoot.rules.rowsums import _GATHER, _words
+from crossfoot.rules.signs import sign_verdict
 from crossfoot.sources.rows import row_table
 from crossfoot.sources.rows_names import row_named
 
@@ -113,15 +116,21 @@ def _met(ctx: ClaimContext, table: Any, j: int, scale: Decimal) -> Verdict | Non
         return None  # "$4.2K" is not read in millions
     value, precision = m.value / scale, max(m.precision / scale, Decimal("1e-9"))
     unit = _NAMES[scale]
-    # (the table's own search by value: a long column is not read cell by cell per figure)
+    # (the table's own search by value: a long column is not read cell by cell per figure; a
+    # figure written without a sign may state a negative cell's size, as in rules.direct)
     wide = float(precision) * 1.01 + 1e-9
-    for i, jj in table.near(float(value) - wide, float(value) + wide):
-        if jj != j:
-            continue
-        sv: SourceValue = table.cell(i, j)
-        if abs(sv.value - value) <= precision:
-            formula = f"{sv.describe()} (in {unit}, by the column's name)"
-            return Verdict("supported_rounded", Evidence("direct", "cell", formula, (sv,), m.value))
+    for at in (value, -value) if value > 0 and not m.negative else (value,):
+        for i, jj in table.near(float(at) - wide, float(at) + wide):
+            if jj != j:
+                continue
+            sv: SourceValue = table.cell(i, j)
+            if abs(sv.value - at) <= precision:
+                signed = sign_verdict(ctx, sv)  # "a loss of $3.1M" of +3.1, "a profit" of -4.2
+                if signed is not None:
+                    return signed
+                formula = f"{sv.describe()} (in {unit}, by the column's name)"
+                ev = Evidence("direct", "cell", formula, (sv,), m.value)
+                return Verdict("supported_rounded", ev)
     total, count = _whole(ctx, table, j)
     name = table.columns[j]
     for kind, got in (("column_sum", total), ("column_mean", total / count)):
