@@ -38,6 +38,7 @@ from crossfoot.rules.column_change_share import column_change_share
 from crossfoot.rules.column_median import column_median
 from crossfoot.rules.column_rest import column_rest
 from crossfoot.rules.column_rest_change import column_rest_change
+from crossfoot.rules.column_scale import column_scale
 from crossfoot.rules.column_share import column_share, column_total_change
 from crossfoot.rules.compound_named import compound_named
 from crossfoot.rules.cross_source import across_sources
@@ -122,6 +123,7 @@ RULES: tuple[Rule, ...] = (
     row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
     group_change,  # result rows: the change of two named periods' totals (trace only)
     series_span,  # result rows: a named column's change over a whole series (trace only)
+    column_scale,  # result rows: "$4.2M" of a column named revenue_musd (trace only)
     text_groups,  # a long table pasted as text: a period's total, share, change (check only)
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
     annualized,  # a quarter's or a month's figure of the sentence at an annual rate
