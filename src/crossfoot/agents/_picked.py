@@ -20,6 +20,8 @@ item (a price of another order, or one typed wrong) stays unsourced.
 ('89.99 + 45.5 + 21.1 (price of 3 of 4 rows)', True)
 >>> fits(pick, frozenset({"blender", "kettle"}), frozenset())
 False
+>>> fits(pick, frozenset({"blender", "kettle", "lamp", "toaster"}), frozenset())
+False
 >>> rest = picked_sums({"items": rows})["167.74"][0]
 >>> lamp = frozenset({"lamp"})
 >>> fits(rest, lamp, frozenset()), fits(rest, lamp, lamp)
@@ -66,12 +68,17 @@ def picked_sums(node: object) -> dict[str, list[Pick]]:
 
 
 def fits(pick: Pick, user: frozenset[str], apart: frozenset[str]) -> bool:
-    """Whether the user named every row picked (three of them), or set apart the one left out
-    (``apart``: the words the user wrote after "except", "but", "keep", ...: :func:`set_apart`)."""
+    """Whether the user set apart the one row left out (``apart``: the words the user wrote
+    after "except", "but", "keep"...: :func:`set_apart`), or named every row picked (three of
+    them) and no row left out, but by a word of the picked ones' names or set apart (a refund
+    of three of the four items the user returned is one short)."""
     _values, _key, _n, names, left = pick
-    if len(names) == 3 and all(name_words(x) & user for x in names):
+    if len(left) == 1 and name_words(left[0]) & apart:
         return True
-    return len(left) == 1 and bool(name_words(left[0]) & apart)
+    if len(names) != 3 or not all(name_words(x) & user for x in names):
+        return False
+    mine = frozenset().union(*map(name_words, names))
+    return not any((name_words(x) - mine) & user and not name_words(x) & apart for x in left)
 
 
 def set_apart(low: str) -> frozenset[str]:
