@@ -4,15 +4,17 @@ asks (``language.asked``: operation, plain, computed, how many years), whether i
 or points back to an earlier turn's figure ("that", "this", "it"), and whether the same answer
 passes when every turn is the question.
 
-A tag holds the rules' own words and the reader's fields only: a word of a message that no
-string of ``src/crossfoot/rules`` writes is printed as ``...``, a number as ``N``, so the
-validation half is read as counts.
+A tag holds the rules' own words and the reader's fields only: a message is printed as the
+string literal of ``src/crossfoot/rules`` it is written from, each value the literal puts in (a
+label, a year, a word of the question) as ``...`` (a message's own words are never printed, even
+those a rule also writes, such as "revenue"), so the validation half is read as counts.
 
     python benchmarks/cause_counts.py convfinqa --data-root ../shared/data
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -26,37 +28,70 @@ from crossfoot.rules._prose_change import names_change
 __all__ = ["count_offq_tags", "message_template", "offq_tags"]
 
 _BACK = re.compile(r"(?i)\b(?:that|this|it|those|these|then)\b")
-_CUT = re.compile(r"\(|'|\"|\bfrom\b|\bnames\b|:")
 _HOW_MANY = ("no year", "one year", "two years", "three years or more")
 
 
+_HOLE = "\x00"  # (where an f-string of the rules puts a value)
+
+
+def _pieces(node: ast.AST) -> str | None:
+    """A string literal of the rules as text, each value an f-string puts in as ``_HOLE``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(
+            v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else _HOLE
+            for v in node.values
+        )
+    return None
+
+
 @lru_cache(maxsize=1)
-def _code_words() -> frozenset[str]:
-    """The words of the rules' own string literals: a message word outside them is an item's."""
+def _templates() -> tuple[tuple[int, str, re.Pattern[str]], ...]:
+    """Every ``;`` part of the rules' own string literals that holds words, as (its fixed
+    characters, the part with each value as ``...``, a pattern each value matches any text in),
+    the most fixed characters first."""
     root = Path(__file__).resolve().parent.parent / "src" / "crossfoot" / "rules"
-    found: set[str] = set()
-    for path in root.glob("*.py"):
-        for lit in re.findall(r'f?"([^"\n]*)"', path.read_text()):
-            found.update(re.findall(r"[a-z]+", lit))
-    return frozenset(found)
+    found: dict[str, tuple[int, str, re.Pattern[str]]] = {}
+    for path in sorted(root.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            text = _pieces(node)
+            if text is None or "\n" in text:
+                continue
+            for part in text.split(";"):
+                part = " ".join(part.split())
+                fixed = part.replace(_HOLE, "")
+                if len(re.findall(r"[a-z]+", fixed)) < 2 or part in found:
+                    continue
+                pattern = ".+?".join(re.escape(bit) for bit in part.split(_HOLE))
+                found[part] = (len(fixed), part.replace(_HOLE, "..."), re.compile(pattern))
+    return tuple(sorted(found.values(), key=lambda t: -t[0]))
+
+
+def _template(part: str) -> str:
+    """The rules' literal ``part`` is written from, each value it puts in as ``...``, numbers
+    as ``N``; ``?`` when no literal of the rules writes it."""
+    said = " ".join(part.split())
+    for _, shown, pattern in _templates():
+        if pattern.fullmatch(said):
+            return re.sub(r"\d[\d,.]*", "N", shown)
+    return "?"
 
 
 def message_template(message: str) -> str:
-    """The rules' own words of an ``off_question`` message: its first two ``;`` parts, each up
-    to the first label it quotes ("from", a parenthesis, a quote, "names"), numbers as ``N``,
-    any other word no rule writes as ``...``.
+    """The rules' own literals an ``off_question`` message is written from: its first two
+    ``;`` parts, each as the literal it fullmatches, every value the literal puts in (a label,
+    a year, a word of the question) as ``...``; ``?`` for a part no literal writes. No word of
+    the message itself is printed, only the literal's.
 
     >>> message_template("the question asks about 2016; this figure comes from zorblat / 2017")
-    'the question asks about N; this figure comes'
-    >>> message_template("the question asks for a zorblat; this figure is a change; zorblat")
-    'the question asks for a ...; this figure is a change'
+    'the question asks about ...; this figure comes from ...'
+    >>> message_template("the question asks for a share of total sales; this figure divides by net")
+    'the question asks for a share of ...; this figure divides by ...'
+    >>> message_template("zorblat quuxco; wibbleco")
+    '?; ?'
     """
-    parts = []
-    for part in message.split(";")[:2]:  # (later parts quote labels without a cue word)
-        cut = _CUT.search(part)
-        words = re.sub(r"\d[\d,.]*", "N", part[: cut.start()] if cut else part).split()
-        parts.append(" ".join(w if w in _code_words() or w == "N" else "..." for w in words))
-    return "; ".join(p for p in parts if p)
+    return "; ".join(_template(p) for p in message.split(";")[:2] if p.strip())
 
 
 def _ask_tags(question: str) -> list[str]:

@@ -19,9 +19,15 @@ that keeps the pair out:
 - **chance**: the bound pairs' results in the figure's band, and whether the count of chance
   keeps the match (how many results, in bins: 1, 2-3, 4+).
 
+For a coarse figure over two text figures of one source (``coarse_tags``): whether the program's
+result is the figure exactly, whether ``exact_quotient``'s coarse search names a group holding
+both operands (or which of its tests refuses first), and whether the text states the two as a
+move ("from X to Y") or in one sentence.
+
 Counts only: never a sentence, a question, a table, a label or a number (the number of
 significant digits and the count bins are fixed words).
-Used by ``cause_counts.py`` (its convfinqa section "text figure and cell (conv41b)").
+Used by ``cause_counts.py`` (its section "a text figure and a cell: the mixed rule's test that
+refuses (conv41b)", which holds the coarse tags too).
 """
 
 from __future__ import annotations
@@ -196,17 +202,28 @@ def _same_sentence(text: str, a: SourceValue, b: SourceValue) -> bool:
     return ". " not in between and len(between) < 200
 
 
+def _operands(
+    item: Item, figure: str, tool: Any
+) -> tuple[str, Decimal, Decimal, list[SourceValue], list[SourceValue]] | None:
+    """The program's shape, its two literals and the sources' readings of each; None when
+    the program, the figure or the tool is missing."""
+    got, win = _literals(item), _window(figure)
+    if got is None or win is None or tool is None:
+        return None
+    prog, a, b = got
+    values = [v for s in load_sources(item.sources).sources for v in s.values]
+    return prog, a, b, _readings(values, a), _readings(values, b)
+
+
 def coarse_tags(item: Item, figure: str, tool: Any) -> list[str]:
     """For a coarse figure (not derivable at its written precision) over two text figures of
     one source: whether the program's result is the figure exactly, whether the coarse search
     names a group holding both operands, one or none, and whether the text states the two as a
     move ("from X to Y") or in one sentence."""
-    got, win = _literals(item), _window(figure)
-    if got is None or win is None or tool is None:
+    pair = _operands(item, figure, tool)
+    if pair is None:
         return []
-    prog, a, b = got
-    values = [v for s in load_sources(item.sources).sources for v in s.values]
-    ra, rb = _readings(values, a), _readings(values, b)
+    prog, a, b, ra, rb = pair
     if not (ra and rb) or not _pair_place(ra[0], rb[0]).startswith("two text figures"):
         return []
     start = item.answer.rfind(figure.strip().rstrip("."))
@@ -239,12 +256,10 @@ def coarse_tags(item: Item, figure: str, tool: Any) -> list[str]:
 
 def mixed_tags(item: Item, figure: str, tool: Any) -> list[str]:
     """The tags of one false-alarm figure (module docstring); [] for other programs and pairs."""
-    got, win = _literals(item), _window(figure)
-    if got is None or win is None or tool is None:
+    pair = _operands(item, figure, tool)
+    if pair is None:
         return []
-    prog, a, b = got
-    values = [v for s in load_sources(item.sources).sources for v in s.values]
-    ra, rb = _readings(values, a), _readings(values, b)
+    prog, a, b, ra, rb = pair
     if not (ra and rb) or _pair_place(ra[0], rb[0]) != "a text figure and a cell":
         return []
     start = item.answer.rfind(figure.strip().rstrip("."))

@@ -36,5 +36,17 @@ def test_offq_tags_are_fixed_words() -> None:
 
 
 def test_a_word_no_rule_writes_is_dropped() -> None:
-    assert message_template("the question names 'zorblat'; quuxco") == "the question; ..."
+    assert message_template("the question names 'zorblat'; quuxco") == "the question names ...; ?"
     assert "wibbleco" not in message_template("the question asks for a wibbleco; this figure")
+
+
+def test_a_label_word_a_rule_also_writes_is_not_printed() -> None:
+    # (read41c: the view printed every message word some literal of the rules holds, and those
+    # 2,288 words hold most labels: "revenue", "operating", "expenses", "regions")
+    shown = message_template(
+        "the question asks for a share of total operating revenue; this figure divides by "
+        "net cash expenses"
+    )
+    assert shown == "the question asks for a share of ...; this figure divides by ...", shown
+    shown = message_template("the question asks about all regions; this figure comes from x")
+    assert "regions" not in shown, shown
