@@ -345,6 +345,8 @@ def relative_weekdays(low: str, reference: date) -> set[int]:
     set()
     >>> [date.fromordinal(d).isoformat() for d in relative_weekdays("the friday after next", ref)]
     ['2026-12-18']
+    >>> [date.fromordinal(d).isoformat() for d in relative_weekdays("a week from last friday", ref)]
+    ['2026-12-11']
     """
     out: set[int] = set()
     today = reference.toordinal()
@@ -354,7 +356,10 @@ def relative_weekdays(low: str, reference: date) -> set[int]:
         if _WEEK_LATER.match(low, m.end()) or _WEEK_FROM.search(
             low, max(0, m.start() - 14), m.start()
         ):
-            out.add(today + (ahead or 7) + 7)  # "the Friday after next", "a week from Friday"
+            if word in ("last", "past"):  # "a week from last Friday": the coming one
+                out.add(today - (7 - ahead if ahead else 7) + 7)
+            else:  # "the Friday after next", "a week from Friday"
+                out.add(today + (ahead or 7) + 7)
         elif word in ("last", "past"):
             out.add(today - (7 - ahead if ahead else 7))
         elif word == "this":

@@ -70,10 +70,8 @@ class Derivations:
         self._operands_upto = 0  # sources already added to _operands
         self._rates: dict[int, frozenset[Decimal]] = {}  # a structured result's rates (percent)
         self._chains: dict[int, tuple[tuple[Decimal, str], ...]] = {}  # chains written, by source
-        self._picks: dict[int, dict[str, list[Pick]]] = {}
-        self._tied: dict[
-            int, dict[str, str]
-        ] = {}  # totals of lines a user tied (_tied)  # sums of some rows, by source (_picked)
+        self._picks: dict[int, dict[str, list[Pick]]] = {}  # sums of some rows (agents._picked)
+        self._tied: dict[int, dict[str, str]] = {}  # totals of lines a user tied (agents._tied)
         self._fx: dict[int, frozenset[Decimal]] = {}  # rates of exchange, by source (agents._fx)
         # Numbers written only as percentages ("a 20% tip"): no operand of a sum, a product or
         # a split, and no count (agents._percent_only).

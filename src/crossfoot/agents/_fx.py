@@ -16,10 +16,16 @@ conversion stays unsourced.
 
 >>> sorted(map(str, text_rates("fx: 1 usd = 0.9200 eur; exchange rate: 1.087")))
 ['0.92', '1.087']
+>>> text_rates("your savings rate is 4.25% apy")
+set()
 >>> out: set[Decimal] = set()
 >>> json_rates({"base": "USD", "rates": {"EUR": 0.92, "GBP": 0.79}, "tax_rate": 0.08}, out)
 >>> sorted(map(str, out))
 ['0.79', '0.92']
+>>> out = set()
+>>> json_rates({"error_rate": 0.02, "rate_limit": 0.5, "fx_rate": 0.9213, "eurusd": 1.087}, out)
+>>> sorted(map(str, out))
+['0.9213', '1.087']
 """
 
 from __future__ import annotations
@@ -32,10 +38,14 @@ from crossfoot.agents._keys import Seen, dec_key, fmt, num_key
 
 __all__ = ["converted", "json_rates", "source_rates", "text_rates"]
 
-# A key naming a rate of exchange, or a currency pair ("usd_eur", "eurusd").
+# A key naming a rate of exchange: a word of exchange ("fx_rate", "exchangerate", "conversion"),
+# a bare or a currency's "rate" ("rate", "rates", "usd_rate"), or a currency pair ("usd_eur",
+# "eurusd", "eur_usd_rate"); not any key ending in "rate" ("error_rate", "heart_rate",
+# "base_rate", "rate_limit" are no rates of exchange).
+_CCY = r"(?:usd|eur|gbp|jpy|chf|cad|aud|cny|inr)"
 _RATE_KEY = re.compile(
-    r"(?:^|_)(?:fx|exchange|conversion)?_?rates?(?:_|$)|(?:^|_)(?:fx|exchange|conversion)(?:_|$)|"
-    r"^(?:usd|eur|gbp|jpy|chf|cad|aud|cny|inr)_?(?:to_)?(?:usd|eur|gbp|jpy|chf|cad|aud|cny|inr)$"
+    r"(?:^|_)(?:fx|forex|exchange|conversion)(?:_|$|rates?)|"
+    rf"^(?:{_CCY}_?)?rates?$|^{_CCY}_?(?:to_)?{_CCY}(?:_?rates?)?$"
 )
 # Rates that are shares or prices: a tax or an interest rate, a hotel's nightly rate.
 _NOT_FX = re.compile(
@@ -47,7 +57,7 @@ _CODE = re.compile(r"^[a-z]{3}$")
 # 0.92". The text is lower-cased; a rate has decimals (a whole "rate 3" is no rate of exchange).
 _TEXT = re.compile(
     r"\b1(?:\.0+)?\s?(?:[a-z]{3}|[$€£¥₹])\s?=\s?(?:[$€£¥₹]\s?)?(\d{1,6}\.\d{1,8})"
-    r"|\brate(?:\sis|\sof)?:?\s?(\d{1,6}\.\d{1,8})"
+    r"|\brate(?:\sis|\sof)?:?\s?(\d{1,6}\.\d{1,8})(?!\d|\s?%)"  # (not "a rate of 4.25%")
 )
 _ONE = Decimal(1)
 

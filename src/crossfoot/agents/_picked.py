@@ -2,12 +2,13 @@
 
 "Return the blender, the kettle and the lamp" from an order of five items, and a refund of the
 three prices: no column total (all five) and no pair (three operands). An amount is found as
-the sum of three rows of one list the user named, or of all its rows but one the user named
-("everything except the lamp"), under one money-named key of a structured result: one order's
-items, one invoice's lines. The rows must be named records (a ``name``, ``product_name``,
-``item_name`` or ``title``) and the user must have written a word of each name picked (of the
-one left out): any three of a reservation's four flight prices is a coincidence, not a refund
-(a tau-bench agent's wrong "total price for the current flights is $413" summed three of four
+the sum of three rows of one list the user named, or of all its rows but one the user set
+apart ("everything except the lamp": a word of its name after "except", "but", "keep"..., so
+"return the lamp" is no refund of the other rows), under one money-named key of a structured
+result: one order's items, one invoice's lines. The rows must be named records (a ``name``,
+``product_name``, ``item_name`` or ``title``) and the user must have written a word of each name
+picked: any three of a reservation's four flight prices is a coincidence, not a refund (a
+tau-bench agent's wrong "total price for the current flights is $413" summed three of four
 legs). Only lists of four to ten rows are read (C(10, 3) = 120 sums a column), and only rows of
 one list combine: an item of another order is not summed with these, so a sum with one wrong
 item (a price of another order, or one typed wrong) stays unsourced.
@@ -15,10 +16,18 @@ item (a price of another order, or one typed wrong) stays unsourced.
 >>> rows = [{"name": "Blender", "price": 89.99}, {"name": "Kettle", "price": 45.5},
 ...         {"name": "Toaster", "price": 32.25}, {"name": "Desk Lamp", "price": 21.1}]
 >>> pick = picked_sums({"items": rows})["156.59"][0]
->>> formula(pick), fits(pick, frozenset({"blender", "kettle", "lamp"}))
+>>> formula(pick), fits(pick, frozenset({"blender", "kettle", "lamp"}), frozenset())
 ('89.99 + 45.5 + 21.1 (price of 3 of 4 rows)', True)
->>> fits(pick, frozenset({"blender", "kettle"}))
+>>> fits(pick, frozenset({"blender", "kettle"}), frozenset())
 False
+>>> fits(pick, frozenset({"blender", "kettle", "lamp", "toaster"}), frozenset())
+False
+>>> rest = picked_sums({"items": rows})["167.74"][0]
+>>> lamp = frozenset({"lamp"})
+>>> fits(rest, lamp, frozenset()), fits(rest, lamp, lamp)
+(False, True)
+>>> sorted(set_apart("return everything but the desk lamp, please. the kettle too"))
+['desk', 'lamp', 'please']
 """
 
 from __future__ import annotations
@@ -32,9 +41,15 @@ from math import comb
 from crossfoot.agents._keys import Seen, dec_key, fmt
 from crossfoot.agents._requested import name_words
 
-__all__ = ["Pick", "fits", "formula", "picked", "picked_sums"]
+__all__ = ["Pick", "fits", "formula", "picked", "picked_sums", "set_apart"]
 
 _MONEY = re.compile(r"price|amount|cost|fare|total|refund|paid|charge|fee|subtotal")
+# A word that sets rows apart ("everything except the lamp", "all but the kettle", "keep the
+# toaster"), and the words after it up to the end of its clause.
+_APART = re.compile(
+    r"\b(?:except|but|other than|apart from|besides|excluding|without|not|keep|keeping|minus)"
+    r"\b([^.;:!?\n]{1,60})"
+)
 _NAME_KEYS = ("name", "product_name", "item_name", "title")
 _FEWEST, _MOST = 4, 10  # rows of a list whose sums of three (or all but one) are read
 _BUDGET = 20_000  # sums one result adds at most (a result of many small lists stays cheap)
@@ -52,12 +67,23 @@ def picked_sums(node: object) -> dict[str, list[Pick]]:
     return found
 
 
-def fits(pick: Pick, user: frozenset[str]) -> bool:
-    """Whether the user named every row picked (three of them) or the one left out."""
+def fits(pick: Pick, user: frozenset[str], apart: frozenset[str]) -> bool:
+    """Whether the user set apart the one row left out (``apart``: the words the user wrote
+    after "except", "but", "keep"...: :func:`set_apart`), or named every row picked (three of
+    them) and no row left out, but by a word of the picked ones' names or set apart (a refund
+    of three of the four items the user returned is one short)."""
     _values, _key, _n, names, left = pick
-    if len(names) == 3 and all(name_words(x) & user for x in names):
+    if len(left) == 1 and name_words(left[0]) & apart:
         return True
-    return len(left) == 1 and bool(name_words(left[0]) & user)
+    if len(names) != 3 or not all(name_words(x) & user for x in names):
+        return False
+    mine = frozenset().union(*map(name_words, names))
+    return not any((name_words(x) - mine) & user and not name_words(x) & apart for x in left)
+
+
+def set_apart(low: str) -> frozenset[str]:
+    """The name words of a lower-cased message that follow a word setting rows apart."""
+    return frozenset().union(*(name_words(m[1]) for m in _APART.finditer(low)))
 
 
 def formula(pick: Pick) -> str:
@@ -117,6 +143,7 @@ def picked(
     """The formula and source of ``target`` as such a sum in one of the ``recent`` sources."""
     key = dec_key(target)
     user: frozenset[str] | None = None
+    apart: frozenset[str] = frozenset()
     for i in recent:
         sums = cache.get(i)
         if sums is None:
@@ -124,9 +151,9 @@ def picked(
             sums = cache[i] = picked_sums(data) if data is not None else {}
         for pick in sums.get(key, ()):
             if user is None:
-                user = frozenset().union(
-                    *(name_words(s.text) for s in sources if s.channel == "user")
-                )
-            if fits(pick, user):
+                said = [s.text for s in sources if s.channel == "user"]
+                user = frozenset().union(*map(name_words, said))
+                apart = frozenset().union(*map(set_apart, said))
+            if fits(pick, user, apart):
                 return formula(pick), (i,)
     return None

@@ -5,11 +5,14 @@ line is a quantity times a price (found one at a time as a unit price times a st
 the order is their sum, three operands and more. A user's message is read for the quantities it
 ties to a price written beside them: "3 of the $12.50 mugs", "2 $8 bowls", "3 x $12.50", "3 mugs
 at $12.50 each" (a price with its currency sign, a quantity in digits or words up to 100). The
-total of two or more such lines of one message is found, with its lines as the evidence; a total
-a line short, or with one line's quantity changed, stays unsourced.
+total of any two or more such lines of one message is found, with its lines as the evidence
+(so two lines of three are found too); a total with one line's quantity changed stays
+unsourced, and a quantity is a whole number of its own ("1.5 x $4" ties no "5").
 
 >>> sorted(tied_totals("3 of the $12.50 mugs, 2 $8 bowls and 4 cups at $2 each").values())
 ['2 × 8 + 4 × 2', '3 × 12.5 + 2 × 8', '3 × 12.5 + 2 × 8 + 4 × 2', '3 × 12.5 + 4 × 2']
+>>> tied_lines("1.5 x $4 and 2 x $3")
+[(2, Decimal('3'))]
 """
 
 from __future__ import annotations
@@ -24,10 +27,11 @@ from crossfoot.agents._keys import Seen, dec_key, fmt
 __all__ = ["tied", "tied_lines", "tied_totals"]
 
 _PRICE = r"[$€£¥]\s?(\d{1,6}(?:,\d{3})*(?:\.\d{1,2})?)"
+_QTY = rf"\b(?<![\d.,])(\d{{1,3}}|{COUNT})"  # a whole quantity: not the "5" of "1.5"
 _TIED = re.compile(
-    rf"\b(\d{{1,3}}|{COUNT})\s?(?:x|×)\s?{_PRICE}"  # "3 x $12.50"
-    rf"|\b(\d{{1,3}}|{COUNT}) (?:of (?:the|those|these|your|our) )?{_PRICE}"  # "3 of the $12.50"
-    rf"|\b(\d{{1,3}}|{COUNT}) (?:[a-z'-]+ ){{1,3}}(?:at|@|for) {_PRICE} ?(?:each|apiece|a piece)\b"
+    rf"{_QTY}\s?(?:x|×)\s?{_PRICE}"  # "3 x $12.50"
+    rf"|{_QTY} (?:of (?:the|those|these|your|our) )?{_PRICE}"  # "3 of the $12.50"
+    rf"|{_QTY} (?:[a-z'-]+ ){{1,3}}(?:at|@|for) {_PRICE} ?(?:each|apiece|a piece)\b"
 )
 _LINES = 6  # lines of one message summed at most (57 totals)
 

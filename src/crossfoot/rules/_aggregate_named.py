@@ -84,13 +84,14 @@ def aggregate_verdict(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdi
         return None
     if said.re is _PER_YEAR:
         return year_mean_verdict(ctx, values, said.group(0), said.start())
+    if said.re is _OVER_PERIODS and not all(period_row(v) for v in values):
+        # "Services averaged 101 a quarter" of a row across quarter columns: the row's mean
+        return year_mean_verdict(ctx, values, said.group(0), said.start(), periods=True)
     cells = [v for v in values if v.table is not None and v.row_index is not None and v.row]
     if not cells or len(cells) != len(values):
         return None
     if any(line_role(v.row) is not None or names_row(v.row or "", text) for v in cells):
         return None
-    if said.re is _OVER_PERIODS and not all(period_row(v) for v in cells):
-        return None  # ("averaged 4% a year" of a row across year columns: not the rows' mean)
     v = cells[0]
     found = _column(ctx.scope.values(), v) or _rows_column(ctx, v)
     if len(found) < 3:

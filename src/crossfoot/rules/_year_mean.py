@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from crossfoot.language.summary_lines import line_role
-from crossfoot.language.years import YEAR
+from crossfoot.language.years import YEAR, period
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
 from crossfoot.rules._derive_shared import claim_interval
@@ -64,13 +64,16 @@ _MOVES = ("chang", "increas", "decreas", "differen", "grow", "grew", "rose", "ri
 
 
 def year_mean_verdict(
-    ctx: ClaimContext, values: Sequence[SourceValue], said: str, at: int
+    ctx: ClaimContext, values: Sequence[SourceValue], said: str, at: int, periods: bool = False
 ) -> Verdict | None:
     """``contradicted`` when the figure met one series' year cells only and is off the
     series' mean over its years (module docstring); else None. ``said`` is the sentence's
-    words of the mean, from ``at`` in the sentence."""
+    words of the mean, from ``at`` in the sentence; ``periods``: a mean per quarter or month,
+    over a row's period columns ("Q1 2024" ... "Q4 2024")."""
     if not _governs(ctx, at) or not _spans_mean(said):
         return None
+    if periods:
+        return _over_periods(ctx, values, said)
     return _over_years(ctx, values, said, "mean")
 
 
@@ -94,6 +97,47 @@ def _spans_mean(said: str) -> bool:
 def _moved(low: str) -> bool:
     """Whether a word of ``low`` starts with a stem of movement (``_MOVES``)."""
     return any(w.startswith(_MOVES) for w in _WORD.findall(low.lower()))
+
+
+def _over_periods(ctx: ClaimContext, values: Sequence[SourceValue], said: str) -> Verdict | None:
+    v = values[0]
+    own = period(v)
+    if v.table is None or v.row_index is None or own is None or own[1] is None:
+        return None
+    if (
+        any(
+            (w.source_id, w.table, w.row_index) != (v.source_id, v.table, v.row_index)
+            for w in values
+        )
+        or line_role(v.row) is not None
+        or line_role(v.column) is not None
+    ):
+        return None
+    family = kind_family(v.kind)
+    row: dict[tuple[int, int | None], Decimal] = {}
+    for w in ctx.scope.values():
+        p = period(w)
+        if (
+            p is not None
+            and p[1] is not None
+            and (w.source_id, w.table, w.row_index, w.view)
+            == (v.source_id, v.table, v.row_index, v.view)
+            and kind_family(w.kind) == family
+            and line_role(w.column) is None
+        ):
+            row[p] = w.value
+    if len(row) < 3:
+        return None
+    mean = sum(row.values(), Decimal(0)) / len(row)
+    lo, hi = claim_interval(ctx)
+    if lo <= mean <= hi:
+        return None
+    shown = format_decimal(mean.quantize(Decimal("0.01")).normalize())
+    why = (
+        f"the sentence gives an average per period ({said!r}); {v.row}'s mean over its "
+        f"{len(row)} periods is {shown}, and the figure is {v.describe()}, one period's cell"
+    )
+    return Verdict("contradicted", Evidence("direct", "cell", v.describe(), (v,), v.value), why)
 
 
 def _governs(ctx: ClaimContext, at: int) -> bool:
