@@ -51,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
                 t = time.process_time()
                 report = crossfoot.trace(text, [dict(r) for r in rows])
                 best = min(best, time.process_time() - t)
-            said = " ".join(f"{c.text}:{c.status}" for c in report.claims) if report else ""
+            claims = report.claims if report is not None else []
+            said = " ".join(f"{c.text}:{c.status}" for c in claims)
             print(f"{n:>6}  {name:18} {best * 1000:9.1f}  {said}", flush=True)
     return 0
 

@@ -58,7 +58,7 @@ from crossfoot.sources.rows_read import (
 )
 from crossfoot.sources.rows_table import RowTable, TableInfo
 from crossfoot.sources.rows_untrack import untrack_columns
-from crossfoot.sources.whole_table import EVERY_ROW, periods_in, whole_reading
+from crossfoot.sources.whole_table import periods_in, reads_every_row, whole_reading
 
 __all__ = [
     "AnswerOperands",
@@ -396,7 +396,7 @@ class AnswerOperands:
                 )
             else:
                 picked = set(near.get(name, ()))
-                if wide == EVERY_ROW or (wide and periods_in(table)):
+                if wide and (periods_in(table) or reads_every_row(wide, text, mentions)):
                     picked.update((i, j) for j, col in enumerate(table.cells) for i in col)
                 for i in rows:
                     picked.update((i, j) for j, col in enumerate(table.cells) if i in col)

@@ -29,39 +29,53 @@ from crossfoot.language.rowbars import exclusive_bar
 from crossfoot.language.trends import every_period, every_row
 from crossfoot.model.types import Mention
 
-__all__ = ["EVERY_ROW", "PERIODS", "WHOLE_ROWS", "periods_in", "whole_reading"]
+__all__ = [
+    "EVERY_ROW",
+    "OWN_COUNT",
+    "PERIODS",
+    "WHOLE_ROWS",
+    "periods_in",
+    "reads_every_row",
+    "whole_reading",
+]
 
 #: Up to this many rows a result set is read whole for an answer whose words ask it, periods
 #: or not (the generated result sets of ``benchmarks/trace_fast_check.py --large`` reach 250).
 WHOLE_ROWS = 250
 
-#: :func:`whole_reading`'s answers: every table whole; the tables holding periods whole.
-EVERY_ROW, PERIODS = 2, 1
+#: :func:`whole_reading`'s answers: every table whole; the tables holding periods whole; a
+#: count of the answer's own (by a bar: every table; by a move: periods).
+EVERY_ROW, PERIODS, OWN_COUNT = 2, 1, 3
 
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
 
 def whole_reading(text: str, mentions: Sequence[Mention], asked: bool = False) -> int:
     """:data:`EVERY_ROW` when ``text`` (or its question: ``asked``) reads every row of any
-    table, :data:`PERIODS` when its words read a series of periods only, else 0."""
+    table, :data:`PERIODS` when its words read a series of periods only, :data:`OWN_COUNT`
+    when it states a count of its own (:func:`reads_every_row` tells which), else 0. (Asked
+    in the order ``AnswerOperands.sources_for`` asked before: a count's readings memo.)"""
+    if asked or may_rank(text) or may_lead(text):  # (lead: "hit its low of 45 in April")
+        return EVERY_ROW
+    own = states_own_count(text, mentions)
     if (
-        asked
-        or may_rank(text)
-        or may_lead(text)  # "hit its low of 45 in April" (rules.line_extreme)
-        or exclusive_bar(text)
+        exclusive_bar(text)
         or every_row(text)  # "every region grew in 2024" (rules._every_row_moves)
         or (may_multiply(text) and all(m.kind == "year" for m in mentions))  # "doubled"
     ):
         return EVERY_ROW
-    if every_period(text):  # "grew every month": each month's row (rules.worded_rows)
-        return PERIODS
-    if not states_own_count(text, mentions):
-        return 0
-    # a count with a bar of its own reads every row; one by a move, or of years by a sign,
-    # reads periods (language.owncount.own_ask, language.year_signs)
-    if may_count_own(text) and any(own_count_at(text, m, moves=False) for m in mentions):
-        return EVERY_ROW
-    return PERIODS
+    if own:
+        return OWN_COUNT
+    return PERIODS if every_period(text) else 0  # "grew every month" (rules.worded_rows)
+
+
+def reads_every_row(wide: int, text: str, mentions: Sequence[Mention]) -> bool:
+    """Whether :func:`whole_reading`'s ``wide`` reads every row of a table holding no periods:
+    a count with a bar of its own does; one by a move, or of years by a sign, reads periods
+    (language.owncount.own_ask, language.year_signs). Asked only of such a table."""
+    if wide != OWN_COUNT:
+        return wide == EVERY_ROW
+    return may_count_own(text) and any(own_count_at(text, m, moves=False) for m in mentions)
 
 
 def periods_in(table: Any) -> bool:
