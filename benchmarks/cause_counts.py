@@ -32,10 +32,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ragbench
 from calc_shapes import calc_shape
+from conv_average41a import count_average_tags
+from conv_offq41c import count_offq_tags
 from conv_program_tags import count_program_tags
 from conv_rounding40p import refusal_tags
 from conv_steps39b import count_step_tags
 from conv_steps40b import count_earlier_tags, count_search_tags
+from conv_steps41b import count_mixed_tags
 from conv_sum_tags37a import count_sum_tags
 from conv_tags37b import count_divide_tags
 from conv_tags38b import count_change_tags
@@ -507,8 +510,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         steps: dict[str, Counter[str]] = {}
         search: dict[str, Counter[str]] = {}
         earlier: dict[str, Counter[str]] = {}
+        averages: dict[str, Counter[str]] = {}
         turns: dict[str, Counter[str]] = {}
         short: dict[str, Counter[str]] = {}
+        mixed: dict[str, Counter[str]] = {}
+        offq: dict[str, Counter[str]] = {}
         for half in HALVES:
             o = ragbench.evaluate(in_half(every, half), tools, 0, key, False)
             by_kind = classify_records(o.records, items, examples=0)
@@ -551,12 +557,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             earlier[half] = (
                 count_earlier_tags(o.records, items, tools[0]) if has_program else Counter()
             )
+            # where a multi-step or averaging program's operands stand (conv_average41a)
+            averages[half] = (
+                count_average_tags(o.records, items, tools[0]) if has_program else Counter()
+            )
+            # ... and which test of the text-figure-and-cell rule refuses them (conv_steps41b)
+            mixed[half] = count_mixed_tags(o.records, items, tools[0]) if has_program else Counter()
             # the passing derivation's operands against the conversation's words (turns39)
             turns[half] = count_turns_tags(o.records, items, tools[0]) if has_program else Counter()
             # the written rounding refused where the exact value passes (conv_rounding40p)
             short[half] = (
                 refusal_tags(in_half(every, half), tools[0]) if key == "convfinqa" else Counter()
             )
+            # which alignment test says off_question on a correct answer (conv_offq41c)
+            offq[half] = count_offq_tags(o.records, items, tools[0]) if has_program else Counter()
         for title, table in (
             ("false-alarm sentences by cause", causes),
             ("false-alarm sentences by status and rule", rules),
@@ -574,8 +588,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("one operation over two numbers: which step refuses (conv39b)", steps),
             ("two read operands in the window: the search step that refuses (conv40b)", search),
             ("cell operands whose rows only earlier turns name (conv40b)", earlier),
+            ("a text figure and a cell: the mixed rule's test that refuses (conv41b)", mixed),
             ("value errors missed, the passing derivation's operands and words (turns39)", turns),
             ("written figure refused, its 6-digit twin passed: by what (prec40)", short),
+            ("multi-step and averaging programs: where the operands stand (conv41a)", averages),
+            ("off_question on correct answers: the test, the ask (conv_offq41c)", offq),
         ):
             if not any(table.values()):
                 continue

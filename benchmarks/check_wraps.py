@@ -29,30 +29,15 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from check_phases import _wrap as _timed  # (one process_time wrapper for both scripts)
 from corpora import pot_tatqa
 from corpora.common import data_root
 
 __all__ = ["main", "wrap_all"]
-
-
-def _timed(fn: Callable[..., Any], key: str, spent: dict[str, float], calls: Counter[str]) -> Any:
-    clock = time.process_time
-
-    def timed(*args: Any, **kwargs: Any) -> Any:
-        t0 = clock()
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            spent[key] = spent.get(key, 0.0) + clock() - t0
-            calls[key] += 1
-
-    return timed
 
 
 def wrap_all(targets: list[str], spent: dict[str, float], calls: Counter[str]) -> None:

@@ -67,6 +67,7 @@ from crossfoot.rules.each_period import each_period
 from crossfoot.rules.extremes import ranked_rows
 from crossfoot.rules.gap_direction import gap_directions
 from crossfoot.rules.line_extreme import line_extremes
+from crossfoot.rules.money_counts import set_aside
 from crossfoot.rules.multiples import stated_multiples
 from crossfoot.rules.own_rows import own_rows
 from crossfoot.rules.period_compare import period_comparisons
@@ -86,9 +87,6 @@ __all__ = ["verify"]
 
 # Rule families allowed to look in records the sentence did not cite, for ``wrong_record``.
 _CROSS_RECORD_MODULES = ("direct", "derive", "multi", "rowsums")
-# Rule families that derive (switched off by ``allow_derived=False``).
-_DERIVING = frozenset({"derived"})
-
 
 @exact
 def verify(
@@ -407,7 +405,7 @@ def _run(rule_list: tuple[Rule, ...], ctx: ClaimContext) -> Verdict | None:
         verdict = rule(ctx)
         if verdict is None:
             continue
-        if not ctx.options.allow_derived and verdict.status in _DERIVING:
+        if set_aside(ctx, verdict):  # derived with derivations off; money of counts
             continue
         return verdict
     return None

@@ -24,6 +24,7 @@ from crossfoot.agents._derive import Derivations
 from crossfoot.agents._ingest import PROSE_CAP, Tokens, day_shifts, learn_examples, tokenize
 from crossfoot.agents._injection import Passage, has_words, read_passages
 from crossfoot.agents._keys import Hit, Keys, Seen, dec_key, fold, id_format, is_error, num_key
+from crossfoot.agents._late_days import late_user_days
 from crossfoot.agents._ranges import DayRange, contains, find_ranges
 
 __all__ = [
@@ -154,6 +155,8 @@ class ContextStore:
                 # A tool that tells the date ("get_current_day" -> "2024-05-15") sets "today".
                 days, _ = find_dates(low[:200])
                 self.reference = date.fromordinal(min(days)) if days else None
+            if self.reference is not None:  # "next Friday" said before today was known
+                late_user_days(self.sources[:-1], self.reference, self.days)
         if channel == "user":
             for word in _NAME.findall(text[:PROSE_CAP]):
                 if word.lower() not in _NOT_NAMES:

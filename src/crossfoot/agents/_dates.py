@@ -110,7 +110,7 @@ _COUNT = rf"(\d{{1,3}}|{COUNT})"
 # "in 3 days", "in two weeks", "a week from today", "in 3 months", "in a fortnight": days counted
 # from the reference day (a month is the same day of a later month).
 _RELATIVE = re.compile(
-    r"\b(today|tomorrow|yesterday|day after tomorrow|in "
+    r"\b(today|tomorrow|yesterday|day after tomorrow|day before yesterday|in "
     + _COUNT
     + r" (days?|weeks?|months?|fortnights?)|"
     + _COUNT
@@ -185,7 +185,13 @@ def _time_tail(tail: str) -> bool:
 
 def _relative(m: re.Match[str], reference: date) -> int:
     word = m[1].lower()
-    offset = {"today": 0, "tomorrow": 1, "yesterday": -1, "day after tomorrow": 2}.get(word)
+    offset = {
+        "today": 0,
+        "tomorrow": 1,
+        "yesterday": -1,
+        "day after tomorrow": 2,
+        "day before yesterday": -2,
+    }.get(word)
     if offset is None:
         count, unit = (m[2], m[3]) if m[2] else (m[4], m[5])
         n = count_value(count)
@@ -319,6 +325,12 @@ _RELATIVE_WEEKDAY = re.compile(
 )
 
 
+# "Friday after next", "a week from Friday", "a week on Friday": the weekday a week after the
+# coming one (and not the coming one itself).
+_WEEK_LATER = re.compile(r" after next\b| week\b")
+_WEEK_FROM = re.compile(r"\b(?:a|one) week (?:from|on) (?:this )?$")
+
+
 def relative_weekdays(low: str, reference: date) -> set[int]:
     """The days a user's weekday words name, counted from ``reference``: the coming one for a
     bare weekday ("on Monday") or "this"; for "next", the coming one or the one a week later
@@ -331,13 +343,24 @@ def relative_weekdays(low: str, reference: date) -> set[int]:
     ['2026-12-11']
     >>> relative_weekdays("saturday 18th", ref)
     set()
+    >>> [date.fromordinal(d).isoformat() for d in relative_weekdays("the friday after next", ref)]
+    ['2026-12-18']
+    >>> [date.fromordinal(d).isoformat() for d in relative_weekdays("a week from last friday", ref)]
+    ['2026-12-11']
     """
     out: set[int] = set()
     today = reference.toordinal()
     for m in _RELATIVE_WEEKDAY.finditer(low):
         ahead = (WEEKDAYS.index(m[2]) - reference.weekday()) % 7
         word = m[1]
-        if word in ("last", "past"):
+        if _WEEK_LATER.match(low, m.end()) or _WEEK_FROM.search(
+            low, max(0, m.start() - 14), m.start()
+        ):
+            if word in ("last", "past"):  # "a week from last Friday": the coming one
+                out.add(today - (7 - ahead if ahead else 7) + 7)
+            else:  # "the Friday after next", "a week from Friday"
+                out.add(today + (ahead or 7) + 7)
+        elif word in ("last", "past"):
             out.add(today - (7 - ahead if ahead else 7))
         elif word == "this":
             out.add(today + ahead)

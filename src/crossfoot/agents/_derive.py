@@ -17,8 +17,11 @@ from decimal import Decimal
 from crossfoot.agents._chains import chain_values
 from crossfoot.agents._count_words import stated_counts
 from crossfoot.agents._derive_orders import order_totals, result_rates
+from crossfoot.agents._fx import converted, source_rates
 from crossfoot.agents._keys import Keys, Seen, bucket, dec_key, fmt, num_key
 from crossfoot.agents._percent_only import note_shares
+from crossfoot.agents._picked import Pick, picked
+from crossfoot.agents._tied import tied
 
 __all__ = ["Derivations"]
 
@@ -67,6 +70,9 @@ class Derivations:
         self._operands_upto = 0  # sources already added to _operands
         self._rates: dict[int, frozenset[Decimal]] = {}  # a structured result's rates (percent)
         self._chains: dict[int, tuple[tuple[Decimal, str], ...]] = {}  # chains written, by source
+        self._picks: dict[int, dict[str, list[Pick]]] = {}  # sums of some rows (agents._picked)
+        self._tied: dict[int, dict[str, str]] = {}  # totals of lines a user tied (agents._tied)
+        self._fx: dict[int, frozenset[Decimal]] = {}  # rates of exchange, by source (agents._fx)
         # Numbers written only as percentages ("a 20% tip"): no operand of a sum, a product or
         # a split, and no count (agents._percent_only).
         self.shares: set[str] = set()
@@ -122,6 +128,8 @@ class Derivations:
         return (
             self._chained(target, recent, tolerance)  # a chain written out, before any search
             or self._pair(target, recent, loose)
+            or picked(target, recent, self._picks, self.sources, _json_of)
+            or tied(target, self.sources, self._tied)
             or self._times(target, quantities, tolerance)
             or self._percent_of(target, tolerance)
             or self._percent_and_fee(target, tolerance)
@@ -129,7 +137,28 @@ class Derivations:
             or self._split(target, quantities, tolerance)
             or self._percent_of_total(target, recent, tolerance)
             or self._with_rate(target, recent, tolerance)
+            or self._converted(target, recent, tolerance)
         )
+
+    def _converted(
+        self, target: Decimal, recent: list[int], tolerance: Decimal
+    ) -> tuple[str, tuple[int, ...]] | None:
+        # A found amount at a rate of exchange a source gave: 250 at 0.9213 is 230.33.
+        rates: dict[Decimal, int] = {}
+        for i in recent:
+            got = self._fx.get(i)
+            if got is None:
+                got = self._fx[i] = source_rates(self.sources[i], _json_of(self.sources[i]))
+            for r in got:
+                rates.setdefault(r, i)
+        if not rates:
+            return None
+        ok, shares = self._operand_keys(), self.shares
+
+        def usable(key: str) -> bool:
+            return key in ok and key not in shares
+
+        return converted(target, rates, self.near, self.numbers.first, usable, tolerance)
 
     def _chained(
         self, target: Decimal, recent: list[int], tolerance: Decimal

@@ -109,7 +109,7 @@ _DATE_WORDS = frozenset(
 )
 _WEEKDAY_WORDS = frozenset(f"{d}day{end}" for d in WEEKDAYS for end in ("", "."))
 _DAY_SHIFT = re.compile(
-    r"\b(?:(next|following|previous|prior) day|day (after|before)|"
+    r"\b(?:(next|following|previous|prior) day|day (after|before)(?! tomorrow| yesterday)|"
     rf"({COUNT}|\d{{1,2}}) days? (later|earlier|after|before|sooner))\b"
 )
 

@@ -149,13 +149,21 @@ def _named(
     (``values``: every cell that near the figure), is in a row ``text`` names (the cell's own
     row is not named: :func:`by_chance` asked first)."""
     lo, hi = cell.value - half, cell.value + half
-    return any(
-        lo <= v.value <= hi
-        and (v.row_index, v.row) != (cell.row_index, cell.row)
-        and (row_named(v.row, text) or _texts_name(table, v, text))
+    near = [
+        v
         for v in values
-        if v.source_id == cell.source_id and v.table == cell.table
-    )
+        if v.source_id == cell.source_id
+        and v.table == cell.table
+        and lo <= v.value <= hi
+        and (v.row_index, v.row) != (cell.row_index, cell.row)
+    ]
+    if not near:
+        return False
+    # (no text column of unique cells, the usual result set: _texts_name is False for every
+    # cell, and a figure near hundreds of cells of 20,000 rows asked it of each)
+    if not _unique_texts(table, cast("list[Sequence[object]]", table.memo.get("texts", []))):
+        return any(row_named(v.row, text) for v in near)
+    return any(row_named(v.row, text) or _texts_name(table, v, text) for v in near)
 
 
 def _texts_name(table: RowTable, cell: SourceValue, text: str) -> bool:

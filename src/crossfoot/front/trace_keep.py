@@ -17,6 +17,7 @@ from crossfoot.language.column_bar import may_bar_column
 from crossfoot.language.owncount import counts_past_bar, may_count_own, own_count_at
 from crossfoot.language.question import asks_past_bar
 from crossfoot.language.rowtokens import noun_at
+from crossfoot.language.year_signs import count_spans
 from crossfoot.model.types import Mention
 from crossfoot.sources.rows import TableInfo, unit_family
 
@@ -131,6 +132,7 @@ def keep_filter(
     dated = any(sum(_DATED.search(c) is not None for c in t.columns) >= 2 for t in info)
     bars = counts_past_bar(text) or may_bar_column(text) or (dated and may_count_own(text))
     moves = dated
+    signed = count_spans(text)  # "fell in 2 of the 4 years" (rules.signed_years)
 
     def keep(m: Mention) -> bool:
         if code and any(a <= m.start < b for a, b in code):
@@ -153,6 +155,8 @@ def keep_filter(
         if not whole:
             return True
         if bars and own_count_at(text, m, moves):  # "3 of the 4 regions had revenue above $4M"
+            return True
+        if signed and (m.start, m.end) in signed:
             return True
         if rank_before(before) or _SUPERLATIVE_AFTER.match(after):
             return False

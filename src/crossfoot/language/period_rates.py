@@ -23,6 +23,7 @@ import re
 
 from crossfoot.language.each_periods import says_each_period
 from crossfoot.language.latest_step import names_a_period, says_period_over
+from crossfoot.language.since_year import says_since_year
 from crossfoot.numbers.words import SMALL_NUMBERS
 
 __all__ = ["names_halves", "needs_whole_line", "rate_period", "stated_steps"]
@@ -110,5 +111,7 @@ def needs_whole_line(text: str) -> bool:
     periods (language.each_periods); a change period over period that names no period, the
     latest step of the line (language.latest_step)."""
     if rate_period(text) is not None or names_halves(text) or says_each_period(text):
+        return True
+    if says_since_year(text):  # "up 12% since 2021": to the latest row (language.since_year)
         return True
     return says_period_over(text) and not names_a_period(text)  # (language.latest_step)

@@ -16,7 +16,7 @@ import re
 
 from crossfoot.language.changewords import MOVED_DOWN_PAST, MOVED_UP_PAST
 
-__all__ = ["BUT", "COUNT", "may_sign_count", "number", "states_signed_count"]
+__all__ = ["BUT", "COUNT", "count_spans", "may_sign_count", "number", "states_signed_count"]
 
 _N = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 # "<verb> in <N> of the <M> years"; the verb a sign ("lost money") or a movement ("grew")
@@ -65,3 +65,19 @@ def states_signed_count(text: str) -> bool:
     if (" but " in low or " except " in low) and BUT.search(text) is not None:
         return True
     return may_sign_count(low) and COUNT.search(text) is not None
+
+
+def count_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where ``text`` writes the counts of a count of years by a sign or a move: "2" and "4" of
+    "sales fell in 2 of the 4 years", "one" of "every year but one" (trace keeps them as claims:
+    a count in digits before "years" is otherwise read as a time window).
+
+    >>> t = "Sales fell in 2 of the 4 years."
+    >>> [t[a:b] for a, b in count_spans(t)]
+    ['2', '4']
+    """
+    if not states_signed_count(text):
+        return ()
+    spans = [m.span(g) for m in COUNT.finditer(text) for g in ("n", "m")]
+    spans += [m.span("n") for m in BUT.finditer(text)]
+    return tuple(spans)

@@ -1,5 +1,6 @@
 """A fraction named by an article, as a number: "a third of total revenue", "about half of sales";
-after "by", a change by that fraction of its base, as a percentage: "fell by a third" is -33.3%.
+after "by", a change by that fraction of its base, as a percentage: "fell by a third" is -33.3%
+("by half", "by a half" and "by one quarter" alike).
 
 "One-third of" and "two thirds of" are read with the number words; "a third of", "a quarter of"
 and "half of" have none, yet claim a share as plainly. Read only before "of" (a fraction of
@@ -13,6 +14,10 @@ second half of the year", "a tenth of a percent", "a quarter of a point".
 '2021'
 >>> [(m.text, str(m.value)) for m in extract("Sales fell by about a third; costs fell by half.")]
 [('a third', '33.3333'), ('half', '50')]
+>>> [m.text for m in extract("Returns fell by a half; orders by one quarter.")]
+['a half']
+>>> [m.text for m in extract("Returns fell by a half; orders fell by one quarter.")]
+['a half', 'one quarter']
 >>> extract("Rates were cut by a quarter point.")
 []
 """
@@ -67,7 +72,8 @@ _BY_RE = re.compile(
     r"improv\w*|widen\w*|narrow\w*|lower\w*|rais\w*|boost\w*|trimm?\w*|slash\w*)"
     r"[ \t]+(?:[a-z]+ly[ \t]+)?by[ \t]+(?:(?:about|around|roughly|nearly|almost|approximately|"
     r"some|over|more[ \t]+than|less[ \t]+than|just[ \t]+(?:over|under))[ \t]+)?"
-    r"(?P<frac>(?P<a>an?)[ \t]+(?P<den>third|quarter|fifth|sixth|eighth|tenth)|(?P<half>half))"
+    r"(?P<frac>(?:(?P<a>an?|one)[ \t]+)?(?P<half>half)|(?P<a2>an?|one)[ \t]+"
+    r"(?P<den>third|quarter|fifth|sixth|eighth|tenth))"
     r"(?![\w-])(?![ \t]+(?:of|a|an|the|point|points|percent|percentage|basis|pp|bps|cent|"
     r"hour|day|week|month|year|quarter|period)\b)(?![ \t]*%)",
     re.I,
@@ -103,8 +109,8 @@ _ARTICLE_GATE = re.compile(
 )
 _BY_GATE = re.compile(
     r"by[ \t]+(?:(?:about|around|roughly|nearly|almost|approximately|some|over|more[ \t]+than|"
-    r"less[ \t]+than|just[ \t]+(?:over|under))[ \t]+)?(?:an?[ \t]+(?:third|quarter|fifth|sixth|"
-    r"eighth|tenth)|half)"
+    r"less[ \t]+than|just[ \t]+(?:over|under))[ \t]+)?(?:(?:an?|one)[ \t]+(?:third|quarter|fifth|"
+    r"sixth|eighth|tenth|half)|half)"
 )
 
 

@@ -327,10 +327,10 @@ FISCAL_RE = _compile(
 )
 FY_GLUED_RE = _compile(r"(?<![A-Za-z])(?:FY|CY)'?\Z", re.I)
 
-TIMES_BEFORE_RE = _compile(
+TIMES_BEFORE_RE = _compile(  # (a bare "by" after a figure or "that": "0.25 by 100", not "rose by")
     r"""
     (?:(?<![A-Za-z*])[x×*·](?!\*)|\\times|\\cdot|(?<![A-Za-z])times
-      |multipl\w*[ \t]+(?:\w+[ \t]+){0,2}by|(?<![A-Za-z])by)   # "multiplying it by"
+      |multipl\w*[ \t]+(?:\w+[ \t]+){0,2}by|(?:[0-9)\]]|\b(?:that|it|this|result))[ \t]*by)
     [ \t]*\Z
     """,
     re.X | re.I,

@@ -31,12 +31,14 @@ from crossfoot.rules.average_change import average_change
 from crossfoot.rules.calc_percent_of import percent_of
 from crossfoot.rules.calc_year_means import year_means
 from crossfoot.rules.cell_product import cell_product
+from crossfoot.rules.change_points_fraction import change_points_fraction
 from crossfoot.rules.change_share import change_share
 from crossfoot.rules.coarse_ratio import coarse_ratio
 from crossfoot.rules.column_change_share import column_change_share
 from crossfoot.rules.column_median import column_median
 from crossfoot.rules.column_rest import column_rest
 from crossfoot.rules.column_rest_change import column_rest_change
+from crossfoot.rules.column_scale import column_scale
 from crossfoot.rules.column_share import column_share, column_total_change
 from crossfoot.rules.compound_named import compound_named
 from crossfoot.rules.cross_source import across_sources
@@ -67,6 +69,7 @@ from crossfoot.rules.percent_plain import percent_asked
 from crossfoot.rules.period_basis import period_basis
 from crossfoot.rules.period_pair_mean import period_pair_mean
 from crossfoot.rules.period_rate import period_rate
+from crossfoot.rules.period_split import period_split
 from crossfoot.rules.period_totals import period_total_change
 from crossfoot.rules.profit_cascade import profit_cascade
 from crossfoot.rules.range_midpoint import range_midpoint
@@ -81,6 +84,7 @@ from crossfoot.rules.series_span import series_span
 from crossfoot.rules.share_points import share_points
 from crossfoot.rules.signed_quotient import signed_quotient
 from crossfoot.rules.span_mean import span_mean
+from crossfoot.rules.spread_average import spread_average
 from crossfoot.rules.stated_fall import stated_fall
 from crossfoot.rules.stated_step import stated_step
 from crossfoot.rules.steps import step_arithmetic
@@ -119,6 +123,7 @@ RULES: tuple[Rule, ...] = (
     row_derivations,  # result rows: column sums and means, shares, row sums (trace only)
     group_change,  # result rows: the change of two named periods' totals (trace only)
     series_span,  # result rows: a named column's change over a whole series (trace only)
+    column_scale,  # result rows: "$4.2M" of a column named revenue_musd (trace only)
     text_groups,  # a long table pasted as text: a period's total, share, change (check only)
     step_arithmetic,  # restatements and arithmetic over already grounded numbers
     annualized,  # a quarter's or a month's figure of the sentence at an annual rate
@@ -138,6 +143,7 @@ RULES: tuple[Rule, ...] = (
     two_operand,  # change, % change, pp, bps, difference, sum, share, ratio, mean
     named_rows_sum,  # "X and Y sold $4.95m in 2024": one figure of two named rows, their sum
     exact_quotient,  # "-0.035" for (96.50 - 100) / 100: a coarse fraction, a quotient exactly
+    change_points_fraction,  # "0.015" for 36.9% -> 38.4%: a change in points as a fraction
     index_return,  # "-3.6" for $ 96.40 of an index table based at 100: a cell's return
     multi_operand,  # sums and means of 3..k values, CAGR
     year_list_total,  # "4.4 million": a coarse mean of one sentence's figures of the named years
@@ -168,6 +174,8 @@ RULES: tuple[Rule, ...] = (
     period_total_change,  # ... and between two quarters or months ("from Q1 to Q2")
     share_points,  # "North's share rose 1.8 points": a share's change between two years
     per_unit,  # "average order value $118.05": an amount over a count line's cell beside it
+    spread_average,  # "the annual average" of "$1,031 million amortized over 10 years"
+    period_split,  # "the average monthly rent": a year's figure over 12 (over 4 per quarter)
     percent_asked,  # a plain number the text asks for in percent ("times 100"), as that percent
     profit_cascade,  # "gross margin was 40%": sales less the cost lines below them, over sales
     turn_chain,  # a figure over the figures a conversation's earlier turns asked for

@@ -36,7 +36,7 @@ from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_fa
 from crossfoot.rules._derive_shared import claim_interval
 from crossfoot.rules._month_focus import months_in, one_month, period_row
 from crossfoot.rules._rowsums_tables import scope_tables
-from crossfoot.rules._year_mean import year_mean_verdict
+from crossfoot.rules._year_mean import SPAN, year_mean_verdict, year_total_verdict
 from crossfoot.sources.rows_months import QUARTER
 
 __all__ = ["aggregate_verdict"]
@@ -47,23 +47,26 @@ _WORDS = ("average", "median", "mean")  # (a substring gate: few sentences say o
 # "mean" after a determiner only: "the mean across regions", not the verb ("that would mean the
 # region sold 1,250")
 _MEAN = r"(?:(?<=\bthe\s)|(?<=\ba\s)|(?<=\bits\s)|(?<=\bour\s)|(?<=\btheir\s))mean"
+# a character of the sentence, a decimal point inside its figures too ("averaged $9.5M a year")
+_IN = r"(?:[^.;]|\.(?=\d))"
 _OVER_ROWS = re.compile(
     rf"(?i)\b(?:(?:average|median|{_MEAN})\s+(?:[a-z-]+\s+){{0,2}}?(?:per\s+)?(?:{ROW_NOUNS_RE})"
-    rf"|(?:per|each|every)\s+(?:{ROW_NOUNS_RE})\b[^.;]*?\bon\s+average"
+    rf"|(?:per|each|every)\s+(?:{ROW_NOUNS_RE})\b{_IN}*?\bon\s+average"
     rf"|on\s+average,?\s+(?:each|every|a|the)\s+(?:{ROW_NOUNS_RE})"
-    rf"|(?:averag(?:e|ed|es|ing)|median|{_MEAN})\b[^.;]{{0,40}}?\b(?:across|among)\s+(?:the\s+|all\s+|our\s+)?"
+    rf"|(?:averag(?:e|ed|es|ing)|median|{_MEAN})\b{_IN}{{0,40}}?\b(?:across|among)\s+(?:the\s+|all\s+|our\s+)?"
     rf"(?:[a-z]+\s+)?(?:{ROW_NOUNS_RE}))\b"
 )
 # "averaged 1,350 orders a month", "a monthly average of": over rows that are periods
 _OVER_PERIODS = re.compile(
-    r"(?i)\baverag(?:e|ed|es|ing)\b[^.;]{0,40}?\b(?:a|per|each|every)\s+"
+    rf"(?i)\baverag(?:e|ed|es|ing)\b{_IN}{{0,40}}?\b(?:a|per|each|every)\s+"
     r"(?:month|week|day|quarter)\b|\b(?:monthly|weekly|daily|quarterly)\s+average\b"
     r"|\baverage\s+(?:monthly|weekly|daily|quarterly)\b"
 )
 # "averaged 1,850 a year", "an annual average of": a row's mean across its year columns (not
 # "average annual growth": a mean of changes, not of the row's cells)
 _PER_YEAR = re.compile(
-    r"(?i)\baverag(?:e|ed|es|ing)\b[^.;]{0,40}?\b(?:a|per|each)\s+year\b"
+    rf"(?i)\baverag(?:e|ed|es|ing)\b{_IN}{{0,40}}?\b(?:(?:a|per|each)\s+year\b"
+    rf"|{SPAN})"
     r"|\b(?:annual|yearly)\s+average\b(?!\s+(?:growth|change|increase|decrease|rate|return))"
 )
 _Cell = tuple[Decimal, "tuple[int | None, int] | None"]  # a column's value and its row's period
@@ -75,19 +78,20 @@ def aggregate_verdict(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdi
     text = ctx.sentence.text
     low = text.lower()
     if not any(w in low for w in _WORDS):
-        return None
+        return year_total_verdict(ctx, values)  # "total sales over the three years"
     said = _OVER_ROWS.search(text) or _OVER_PERIODS.search(text) or _PER_YEAR.search(text)
     if said is None or ctx.mention.high is not None:
         return None
     if said.re is _PER_YEAR:
-        return year_mean_verdict(ctx, values, said.group(0))
+        return year_mean_verdict(ctx, values, said.group(0), said.start())
+    if said.re is _OVER_PERIODS and not all(period_row(v) for v in values):
+        # "Services averaged 101 a quarter" of a row across quarter columns: the row's mean
+        return year_mean_verdict(ctx, values, said.group(0), said.start(), periods=True)
     cells = [v for v in values if v.table is not None and v.row_index is not None and v.row]
     if not cells or len(cells) != len(values):
         return None
     if any(line_role(v.row) is not None or names_row(v.row or "", text) for v in cells):
         return None
-    if said.re is _OVER_PERIODS and not all(period_row(v) for v in cells):
-        return None  # ("averaged 4% a year" of a row across year columns: not the rows' mean)
     v = cells[0]
     found = _column(ctx.scope.values(), v) or _rows_column(ctx, v)
     if len(found) < 3:

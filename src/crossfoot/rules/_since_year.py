@@ -6,14 +6,12 @@ otherwise lets a change end only in the year after it ("grew 12% from 2022"), wh
 right pair; a later year that is not the table's latest is still no end of it (2021 to 2023 is
 no change "since 2021" when 2024 is in the table).
 
->>> _SINCE.findall("Revenue is up 60% since fiscal 2021, and since 2019 it doubled.")
-['2021', '2019']
+The sentence's years are read by :mod:`crossfoot.language.since_year`.
 """
 
 from __future__ import annotations
 
-import re
-
+from crossfoot.language.since_year import since_years
 from crossfoot.language.years import period
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.index import ValueIndex
@@ -21,10 +19,6 @@ from crossfoot.model.memo import per_answer
 from crossfoot.model.types import SourceValue
 
 __all__ = ["change_end"]
-
-_SINCE = re.compile(
-    r"(?i)\bsince\s+(?:the\s+)?(?:end\s+of\s+)?(?:fiscal\s+(?:year\s+)?|fy\s*)?((?:19|20)\d\d)\b"
-)
 
 
 def _latest_years(groups: tuple[ValueIndex, ...]) -> dict[tuple[str, int | None], int]:
@@ -43,7 +37,7 @@ def change_end(ctx: ClaimContext, hi: int, base: bool, v: SourceValue, y: int) -
     year ``hi``: "grew 12% in 2024" runs from 2023 or 2024 into 2024, "grew 12% from 2022" from
     2022 into 2023, and "has grown 60% since 2021" from 2021 into its table's latest year."""
     if base and v.table is not None and "ince" in ctx.sentence.text:
-        if str(hi) in _SINCE.findall(ctx.sentence.text):
+        if str(hi) in since_years(ctx.sentence.text):
             latest = per_answer(ctx, "since_year.latest", ctx.scope.groups, _latest_years)
             return y == hi or y == latest.get((v.source_id, v.table))
     return y in ((hi, hi + 1) if base else (hi, hi - 1))

@@ -1,12 +1,16 @@
-"""A figure a sentence gives as a row's yearly average is not one year's cell.
+"""A figure a sentence gives as a series' yearly average, or its total over years, is not one
+year's cell.
 
 "North's sales averaged 1,200 a year" over a table of North's 2021-2023 sales (800, 1,200,
 2,500): the figure equals 2022's cell, so it passed as ``supported_exact``, yet the row's mean
 is 1,500. When the sentence says a mean per year ("averaged ... a year", "an annual average
-of") and the figure met only cells of one row in year columns, the row's mean over its year
-columns (over the years the sentence names, when it names two or more) is what it claims: a
-figure outside that at its stated precision is ``contradicted``. Called by
-``rules._aggregate_named``; a row of fewer than two years is left alone.
+of", "the average ... over the last three years", "averaged ... from 2021 to 2023") or a total
+over years ("total sales over the three years", "sales totalled ... from 2021 to 2023") and the
+figure met only cells of one series of years (a row under year columns, or a column beside a
+row per year), that series' mean or sum is what it claims, over the years the sentence names
+(two or more, or the last / first N): a figure outside it at its stated precision is
+``contradicted``. Called by ``rules._aggregate_named``; a series of fewer than two years, or a
+cell of a line that is itself a total or an average ("Average price", "Total"), is left alone.
 
 >>> from crossfoot import check
 >>> t = '[["Region", "2021", "2022", "2023"], ["North", "800", "1,200", "2,500"]]'
@@ -14,26 +18,131 @@ figure outside that at its stated precision is ``contradicted``. Called by
 'contradicted'
 >>> check("North's sales averaged 1,500 a year.", [t]).passed
 True
+>>> check("North's total sales over the three years were 2,500.", [t]).claims[0].status
+'contradicted'
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from decimal import Decimal
 
-from crossfoot.language.years import YEAR
+from crossfoot.language.summary_lines import line_role
+from crossfoot.language.years import YEAR, period
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
 from crossfoot.rules._derive_shared import claim_interval
 
-__all__ = ["year_mean_verdict"]
+__all__ = ["SPAN", "year_mean_verdict", "year_series", "year_total_verdict"]
+
+# a character of the sentence, a decimal point inside its figures too ("totalled $9.5M over")
+_IN = r"(?:[^.;]|\.(?=\d))"
+# years the sentence spans: "over the last three years", "from 2021 to 2023", "in 2021-2023"
+# (not "in 2021 and 2022": two years listed, as often of a figure each, "respectively")
+SPAN = (
+    r"(?:(?:over|across|in|during|for)\s+(?:the\s+|its\s+|these\s+|those\s+)?(?:(?:last|past|"
+    r"first|prior)\s+)?(?:\d|two|three|four|five|six|seven|eight|nine|ten)\w*\s+(?:fiscal\s+)?years"
+    r"\b|(?:(?:from|between)\s+(?:fiscal\s+|fy\s*)?(?:19|20)\d\d\s*(?:to|and|through|-|–)|(?:in|"
+    r"for|during|over)\s+(?:fiscal\s+|fy\s*)?(?:19|20)\d\d\s*(?:to|through|-|–))\s*(?:fiscal\s+|"
+    r"fy\s*)?(?:19|20)\d\d\b)"
+)
+_TOTAL = re.compile(
+    rf"(?i)\b(?:total(?:l?ed|s|ing)?|combined|cumulative|aggregate|summed|added\s+up\s+to)\b"
+    rf"{_IN}{{0,40}}?\b{SPAN}"
+)
+_TOTAL_WORDS = ("total", "combined", "cumulative", "aggregate", "summed", "added up")
+# (a change of a total is no sum of years, nor is a cumulative return: an index's level)
+_MOVES = ("chang", "increas", "decreas", "differen", "grow", "grew", "rose", "rise", "fell", "fall",
+          "declin", "drop", "gain", "loss", "growth", "return")  # fmt: skip
 
 
 def year_mean_verdict(
-    ctx: ClaimContext, values: Sequence[SourceValue], said: str
+    ctx: ClaimContext, values: Sequence[SourceValue], said: str, at: int, periods: bool = False
 ) -> Verdict | None:
-    """``contradicted`` when the figure met one row's year cells only and is off the row's
-    mean over its years (module docstring); else None."""
+    """``contradicted`` when the figure met one series' year cells only and is off the
+    series' mean over its years (module docstring); else None. ``said`` is the sentence's
+    words of the mean, from ``at`` in the sentence; ``periods``: a mean per quarter or month,
+    over a row's period columns ("Q1 2024" ... "Q4 2024")."""
+    if not _governs(ctx, at):
+        return None
+    if periods:
+        return _over_periods(ctx, values, said)
+    return _over_years(ctx, values, said, "mean")
+
+
+def _over_periods(ctx: ClaimContext, values: Sequence[SourceValue], said: str) -> Verdict | None:
+    v = values[0]
+    own = period(v)
+    if v.table is None or v.row_index is None or own is None or own[1] is None:
+        return None
+    if (
+        any(
+            (w.source_id, w.table, w.row_index) != (v.source_id, v.table, v.row_index)
+            for w in values
+        )
+        or line_role(v.row) is not None
+        or line_role(v.column) is not None
+    ):
+        return None
+    family = kind_family(v.kind)
+    row: dict[tuple[int, int | None], Decimal] = {}
+    for w in ctx.scope.values():
+        p = period(w)
+        if (
+            p is not None
+            and p[1] is not None
+            and (w.source_id, w.table, w.row_index, w.view)
+            == (v.source_id, v.table, v.row_index, v.view)
+            and kind_family(w.kind) == family
+            and line_role(w.column) is None
+        ):
+            row[p] = w.value
+    if len(row) < 3:
+        return None
+    mean = sum(row.values(), Decimal(0)) / len(row)
+    lo, hi = claim_interval(ctx)
+    if lo <= mean <= hi:
+        return None
+    shown = format_decimal(mean.quantize(Decimal("0.01")).normalize())
+    why = (
+        f"the sentence gives an average per period ({said!r}); {v.row}'s mean over its "
+        f"{len(row)} periods is {shown}, and the figure is {v.describe()}, one period's cell"
+    )
+    return Verdict("contradicted", Evidence("direct", "cell", v.describe(), (v,), v.value), why)
+
+
+def _governs(ctx: ClaimContext, at: int) -> bool:
+    """Whether the claim is the first figure of its kind from ``at`` (in its sentence) on: "in
+    2021 it was $9.5M, above its average of $8.7M over 2020-2023" holds the $8.7M to the mean,
+    not the $9.5M before the words."""
+    m, start = ctx.mention, ctx.sentence.start + at
+    after = [o.start for o in ctx.sentence_mentions if o.claim and o.kind == m.kind]
+    return m.start >= start and min((x for x in after if x >= start), default=-1) == m.start
+
+
+def year_total_verdict(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdict | None:
+    """``contradicted`` when the sentence gives a total over years and the figure met one
+    series' year cells only, off their sum (module docstring); else None."""
+    low = ctx.sentence.text.lower()
+    if not any(w in low for w in _TOTAL_WORDS) or ctx.mention.high is not None:
+        return None
+    m = ctx.mention
+    if "respectively" in low or any(
+        o.start != m.start and o.kind == m.kind and o.claim for o in ctx.sentence_mentions
+    ):
+        return None  # figures listed, as often one a year: the total is no single figure's
+    if any(w in low for w in _MOVES):
+        return None  # "the change in total revenue from 2022 to 2023"
+    said = _TOTAL.search(ctx.sentence.text)
+    if said is None or not _governs(ctx, said.start()):
+        return None  # the total word governs the figure after it
+    return _over_years(ctx, values, said.group(0), "total")
+
+
+def _over_years(
+    ctx: ClaimContext, values: Sequence[SourceValue], said: str, how: str
+) -> Verdict | None:
     cells = [v for v in values if v.table is not None and v.row_index is not None]
     if not cells or len(cells) != len(values) or any(v.year is None for v in cells):
         return None
@@ -42,28 +151,73 @@ def year_mean_verdict(
         (w.source_id, w.table, w.row_index) != (v.source_id, v.table, v.row_index) for w in cells
     ):
         return None
-    family = kind_family(v.kind)
-    row = {
-        w.year: w.value
-        for w in ctx.scope.values()
-        if (w.source_id, w.table, w.row_index, w.view)
-        == (v.source_id, v.table, v.row_index, v.view)
-        and w.year is not None
-        and kind_family(w.kind) == family
-    }
+    if line_role(v.row) is not None or line_role(v.column) is not None:
+        return None  # the matched cell is itself a total or an average line
+    row, name = _series(ctx, v, by_row=True), v.row
+    if len(row) < 2:  # a table with a row per year: the series runs down the column
+        row, name = _series(ctx, v, by_row=False), v.column
     named = sorted({int(y) for y in YEAR.findall(ctx.sentence.text)} & set(row))
     if len(named) >= 2:
         row = {y: x for y, x in row.items() if named[0] <= y <= named[-1]}
+    row = _last_years(row, said)
     if len(row) < 2:
         return None
-    mean = sum(row.values(), Decimal(0)) / len(row)
+    whole = sum(row.values(), Decimal(0))
+    if how == "mean":
+        whole /= len(row)
     lo, hi = claim_interval(ctx)
-    if lo <= mean <= hi:
+    if lo <= whole <= hi:
         return None
-    shown = format_decimal(mean.quantize(Decimal("0.01")).normalize())
+    shown = format_decimal(whole.quantize(Decimal("0.01")).normalize())
     years = f"{min(row)}-{max(row)}"
+    kind = "a yearly average" if how == "mean" else "a total over years"
     why = (
-        f"the sentence gives a yearly average ({said!r}); {v.row}'s mean over {years} is "
-        f"{shown}, and the figure is {v.describe()}, one year's cell"
+        f"the sentence gives {kind} ({said!r}); {name or 'the series'}'s {how} over {years} "
+        f"is {shown}, and the figure is {v.describe()}, one year's cell"
     )
     return Verdict("contradicted", Evidence("direct", "cell", v.describe(), (v,), v.value), why)
+
+
+def year_series(ctx: ClaimContext, v: SourceValue) -> dict[int, Decimal]:
+    """The series of years ``v`` is one year of: its row's year cells, or in a table with a row
+    per year its column's; {} when neither holds two years."""
+    row = _series(ctx, v, by_row=True)
+    if len(row) < 2:
+        row = _series(ctx, v, by_row=False)
+    return row if len(row) >= 2 else {}
+
+
+def _series(ctx: ClaimContext, v: SourceValue, by_row: bool) -> dict[int, Decimal]:
+    """The year cells of ``v``'s row (or column), of its kind family: year -> value."""
+    family = kind_family(v.kind)
+    at = v.row_index if by_row else v.col_index
+    out: dict[int, Decimal] = {}
+    for w in ctx.scope.values():
+        if (
+            w.year is not None
+            and (w.source_id, w.table, w.view) == (v.source_id, v.table, v.view)
+            and (w.row_index if by_row else w.col_index) == at
+            and kind_family(w.kind) == family
+        ):
+            if w.year in out and out[w.year] != w.value:
+                return {}  # two cells of one year: not a series of years
+            out[w.year] = w.value
+    return out
+
+
+_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_SPAN = re.compile(r"(?i)\b(last|past|first|prior)\s+(\d+|[a-z]+)\s+(?:fiscal\s+)?years\b")
+
+
+def _last_years(row: dict[int, Decimal], said: str) -> dict[int, Decimal]:
+    """The years of ``row`` a span names ("over the last three years": the latest three)."""
+    m = _SPAN.search(said)
+    if m is None:
+        return row
+    word = m.group(2).lower()
+    n = int(word) if word.isdigit() else _COUNT.get(word, 0)
+    if not 2 <= n <= len(row):
+        return {}
+    years = sorted(row)
+    keep = years[:n] if m.group(1).lower() == "first" else years[-n:]
+    return {y: row[y] for y in keep}

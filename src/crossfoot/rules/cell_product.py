@@ -36,6 +36,7 @@ from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._chance import counted_match
 from crossfoot.rules._derive_kinds import is_nil, label
 from crossfoot.rules._derive_shared import claim_interval, derivable, fmt_result, focus_ok
+from crossfoot.rules._prose_product import prose_products, worded_product
 from crossfoot.rules.table_chain_named import plain_asked
 
 __all__ = ["cell_product"]
@@ -90,23 +91,30 @@ def cell_product(ctx: ClaimContext) -> Verdict | None:
     if not plain_asked(ctx) or ctx.mention.value < 0 or not derivable(ctx.mention, False):
         return None
     turn = last_turn(ctx.shared.get("ask.text"))
-    if turn is None or "*" not in turn.ops:
+    if turn is None:
+        return None
+    worded = "*" in turn.ops
+    if not worded and not worded_product(turn.text):
         return None
     lo, hi = claim_interval(ctx)
     m = ctx.mention
-    for group in ctx.scope.groups:
+    for group in ctx.scope.groups if worded else ():
         for products in by_identity(_MEMO, group, _KEPT, _products):
             found = counted_match(products, lo, hi, m.value, _BUDGET)
             if found is not None and focus_ok(ctx, found[1][:2], False):
                 return Verdict("derived", _evidence(ctx, found))
+    # two figures of one sentence of the text: a count at a price (rules._prose_product)
+    found = counted_match(prose_products(ctx), lo, hi, m.value, _BUDGET)
+    if found is not None and focus_ok(ctx, found[1][:2], False):
+        return Verdict("derived", _evidence(ctx, found, "two figures of one sentence"))
     return None
 
 
-def _evidence(ctx: ClaimContext, found: _Product) -> Evidence:
+def _evidence(ctx: ClaimContext, found: _Product, what: str = "two aligned cells") -> Evidence:
     result, (x, y, scale) = found
     over = "" if scale == 1 else f" / {scale:,}"
     formula = (
         f"{label(x)} ({x.value:,}) * {label(y)} ({y.value:,}){over} = {fmt_result(ctx, result)}"
     )
-    note = "a product of two aligned cells, asked, counted against chance"
+    note = f"a product of {what}, asked, counted against chance"
     return Evidence("derive", "product", formula, (x, y), result, note)

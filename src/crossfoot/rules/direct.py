@@ -28,6 +28,7 @@ from crossfoot.model.types import Evidence, Mention, SourceValue, Status
 from crossfoot.rules._absent_period import absent_year
 from crossfoot.rules._aggregate_named import aggregate_verdict
 from crossfoot.rules._cell_direction import change_cell_direction
+from crossfoot.rules._level_as_change import level_as_change
 from crossfoot.rules._periods import counts_periods
 from crossfoot.rules._prior_words import prior_period_verdict
 from crossfoot.rules._prose_change import names_change, states_change, states_level, worded_change
@@ -92,6 +93,8 @@ def direct_match(ctx: ClaimContext) -> Verdict | None:
             wrong = absent_year(ctx, values)
         if wrong is None:  # "the average region sold 1,250": East's cell, not their mean
             wrong = aggregate_verdict(ctx, values)
+        if wrong is None and changed:  # "grew by $8.0M from 2020 to 2023": 2020's level
+            wrong = level_as_change(ctx, values)
         if wrong is None:  # "Widget A sold 1,500" of Widget C's row (language.letter_rows)
             wrong = letter_verdict(ctx, values)
         if (

@@ -31,7 +31,7 @@ from dataclasses import replace
 
 from crossfoot.language.line_words import GATE as _GATE
 from crossfoot.language.line_words import LEAD as _LEAD
-from crossfoot.language.years import label_date, period
+from crossfoot.language.years import YEAR_LABEL, label_date, period
 from crossfoot.model.types import Claim, SourceValue, format_decimal
 
 __all__ = ["line_extremes"]
@@ -63,8 +63,12 @@ def _past(
     own = period(v)
     if v.table is None or v.row_index is None or own is None:
         return None
-    # (a result set's rows are its periods, months or days: the line is a column)
-    by_row = v.period is not None or (v.row is not None and label_date(v.row) is not None)
+    # (a result set's rows are its periods, months or days, as a table's rows may be its years:
+    # the line is a column)
+    by_row = v.period is not None or (
+        v.row is not None
+        and (label_date(v.row) is not None or YEAR_LABEL.fullmatch(v.row.strip()) is not None)
+    )
     line = [
         (p, w)
         for w in values

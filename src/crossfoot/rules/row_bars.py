@@ -42,6 +42,7 @@ from crossfoot.rules.change_bar import change_bar
 from crossfoot.rules.counts import past_bar
 from crossfoot.rules.one_row_bar import one_row_bar
 from crossfoot.rules.worded_tables import worded_tables
+from crossfoot.rules.year_bar import year_bar
 from crossfoot.sources.rows_label_match import label_search
 
 if TYPE_CHECKING:
@@ -79,7 +80,8 @@ def row_bars(text: str, claims: list[Claim], sources: SourceSet) -> list[Claim]:
             continue
         word = quantity_word(text, s.start, m.start) if gated else None
         if word is None:
-            judged = one_row_bar(text, c, values, texts)  # "East exceeded $4.5M in 2024"
+            judged = year_bar(text, c, values, texts)  # "above 90 every year except 2023"
+            judged = judged or one_row_bar(text, c, values, texts)  # "East exceeded $4.5M"
             judged = judged or change_bar(text, c, values)  # "North grew by more than $0.3M"
         else:
             judged = _judged(text, c, s, word, values, texts)

@@ -27,6 +27,7 @@ from crossfoot.rules._near import may_say, three_digits
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.direct import direct_match
 from crossfoot.rules.multi import multi_operand
+from crossfoot.rules.stated_arith import stated_operand
 
 __all__ = ["stated_step"]
 
@@ -48,6 +49,12 @@ def _steps(text: str) -> list[tuple[Decimal, str]]:
             continue
         word = m.group(1).lower()
         out.append((-operand if word == "plus" else operand, f"that {word} {m.group(2)}"))
+    if not out:
+        # "this ratio less 1", "that value minus one", "the difference between this value and
+        # the number one": the step rules.stated_arith reads (and holds other derivations to)
+        taken = stated_operand(text)
+        if taken is not None:
+            out.append((taken, f"that less {taken:,}"))
     return out
 
 

@@ -67,6 +67,7 @@ from crossfoot.rules._row_moves import may_move, row_moves
 from crossfoot.rules._row_order import compared_rows, may_compare, named_rows, word_mention
 from crossfoot.rules._row_order_periods import compared_periods
 from crossfoot.rules._streak import may_streak, streak
+from crossfoot.rules.every_except import every_except, unexcepted
 from crossfoot.rules.signed_years import every_but
 
 __all__ = ["worded_rows"]
@@ -134,7 +135,7 @@ def worded_rows(
 
 def _trend(text: str, s: Sentence, values: Sequence[SourceValue], added: list[Claim]) -> None:
     """An "every year" movement of the sentence's one named row, judged (module docstring)."""
-    sentence = text[s.start : s.end]
+    sentence = unexcepted(text[s.start : s.end])  # (rules.every_except: no end of the span)
     m = _TREND.search(sentence)
     unit: str | None = "year"
     if m is not None:  # a named row's years, or a column of a result set by year
@@ -158,7 +159,9 @@ def _trend(text: str, s: Sentence, values: Sequence[SourceValue], added: list[Cl
     start = s.start + m.start()
     mention = word_mention(word, start, len(cells))
     # ("grew in every year but one": rules.signed_years counts the steps that did not)
-    but = every_but(mention, s, cells, up, unit or "year")
+    but = every_but(mention, s, cells, up, unit or "year") or every_except(
+        mention, s, cells, up, unit or "year"
+    )
     added.append(but or _judged(mention, s, cells, up, word, unit or "year"))
 
 

@@ -21,7 +21,8 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from functools import partial
-from itertools import chain
+from itertools import chain, starmap
+from operator import itemgetter
 from typing import Any
 from weakref import ref
 
@@ -211,6 +212,7 @@ def iter_values(sources: Iterable[Source]) -> Iterator[SourceValue]:
 # each with every cell it read (~10 MB a 20,000x10 result set: 5 GB at most).
 _TABLES: OrderedDict[int, tuple[Source, ref[RowTable] | None]] = OrderedDict()
 _YEARISH = re.compile(r"(?:FY\s?)?((?:19|20)\d\d)", re.IGNORECASE)
+_ROW = itemgetter(0)  # (a cell's row, of its (row, column))
 
 
 def row_table(source: Source) -> RowTable | None:
@@ -305,7 +307,7 @@ class AnswerOperands:
             if anchors is None:
                 anchors = _anchors(mentions)
             for found in t.near_many(anchors):
-                named.extend(i for i, _ in found if i not in named)
+                named.extend(map(_ROW, found))  # (repeats dropped just below)
             named = list(dict.fromkeys(named))[: self.max_rows]  # (first places kept)
             years = {
                 int(m.group(1))
@@ -422,7 +424,7 @@ def _source_set(parts: Sequence[tuple[str, Any, Any]], issues: tuple[str, ...]) 
     out: list[Source] = []
     for name, table, picks in parts:
         if isinstance(table, RowTable):
-            table = Source(id=name, values=tuple(table.cell(i, j, op) for i, j, op in picks))
+            table = Source(id=name, values=tuple(starmap(table.cell, picks)))  # (i, j, op)
         out.append(table)
     return SourceSet(out, issues)
 

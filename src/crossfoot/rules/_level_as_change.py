@@ -1,0 +1,78 @@
+"""A change the sentence states is not met by a level of the row it moves.
+
+"Net income grew by $8.0M from 2020 to 2023" over a row of 8.0, 9.5, 7.0 and 10.2 ($M): the
+figure equals 2020's cell, so it passed as ``supported_exact``, yet the row grew by $2.2M. A
+model that quotes a level as the change makes this slip. When the words right before the
+figure state it as a change ("grew by", "an increase of": ``language.changewords``), every cell
+it met is one year's level of one series of years (a row under year columns, or a column beside
+a row per year) whose labels name no change, and the sentence names that year and another of the
+series (or only that year, whose series has the year before), the series' change over those
+years is what the figure claims: when neither it nor its size falls in the claim's interval,
+the figure is ``contradicted``, naming the change and the level it equals.
+
+>>> from crossfoot import check
+>>> t = '[["", "2020", "2021", "2022"], ["Net income", "8.0", "9.5", "7.0"]]'
+>>> check("Net income fell by 8.0 from 2020 to 2022.", [t]).claims[0].status
+'contradicted'
+>>> check("Net income fell by 1.0 from 2020 to 2022.", [t]).passed
+True
+>>> check("Net income rose by 9.5 in 2021.", [t]).claims[0].status
+'contradicted'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from crossfoot.language.years import YEAR
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.types import Evidence, SourceValue, format_decimal
+from crossfoot.rules._derive_shared import claim_interval
+from crossfoot.rules._year_mean import year_series
+
+__all__ = ["level_as_change"]
+
+# words of a label that make its cells changes already ("Change", "Increase (decrease)", "%")
+_CHANGE_LABEL = ("chang", "increas", "decreas", "growth", "variance", "differen", "%", "movement")
+
+
+def level_as_change(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdict | None:
+    """``contradicted`` when a figure stated as a change met only one year's level of its
+    series and is off the series' change over the years the sentence names (module
+    docstring); else None. Asked only when the figure is worded as a change."""
+    if not values or ctx.mention.high is not None:
+        return None
+    v = values[0]
+    if (
+        v.table is None
+        or v.year is None
+        or any(
+            (w.source_id, w.table, w.row_index, w.year)
+            != (v.source_id, v.table, v.row_index, v.year)
+            for w in values
+        )
+    ):
+        return None
+    labels = f"{v.row or ''} {v.column or ''}".lower()
+    if any(w in labels for w in _CHANGE_LABEL):
+        return None
+    series = year_series(ctx, v)
+    named = sorted({int(y) for y in YEAR.findall(ctx.sentence.text)} & set(series))
+    if v.year not in named:
+        return None
+    if len(named) == 1:
+        before = [y for y in series if y < v.year]
+        if not before:
+            return None
+        named = [max(before), v.year]
+    first, last = series[named[0]], series[named[-1]]
+    change = last - first
+    lo, hi = claim_interval(ctx)
+    if lo <= change <= hi or lo <= abs(change) <= hi:
+        return None
+    shown = format_decimal(change.normalize())
+    why = (
+        f"the sentence states the figure as a change; the series' change from {named[0]} to "
+        f"{named[-1]} is {shown}, and the figure is {v.describe()}, one year's level"
+    )
+    return Verdict("contradicted", Evidence("direct", "cell", v.describe(), (v,), v.value), why)

@@ -1,0 +1,172 @@
+"""A result column whose name carries its scale: ``revenue_musd``, ``revenue_usd_m``,
+``sales_k``, ``cost_thousands``, ``arr_usd_bn`` (trace only).
+
+"East revenue was $4.2M" over a cell 4.2 of ``revenue_musd`` states the cell in the unit the
+column's name gives; before, the figure was unsupported (the cells were read as plain 4.2), and
+"$4.2K" or "$4.2 billion" passed nothing but failed no better. A money or plain figure is
+``supported_rounded`` (``derived`` for the column's total or mean) when, read in the column's
+unit, it is a cell of such a column, the column's total or its mean; it is ``contradicted``
+when its digits as written are the cell of a row its sentence names but its scale word is
+another ("$4.2K" of a column in millions). A bare ``m`` / ``b`` suffix (meters, bytes) counts
+only in a name that says money (``usd``, ``eur``, ``revenue``, ``sales``...).
+
+>>> from crossfoot import trace
+>>> rows = [{"region": "East", "revenue_musd": 4.2}, {"region": "West", "revenue_musd": 3.1}]
+>>> [c.status for c in trace("East revenue was $4.2M.", rows).claims]
+['supported_rounded']
+>>> [c.status for c in trace("East revenue was $4.2K.", rows).claims]
+['contradicted']
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any
+
+from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.memo import per_answer
+from crossfoot.model.types import Evidence, Source, SourceValue, format_decimal
+from crossfoot.sources.rows import row_table
+from crossfoot.sources.rows_names import row_named
+
+__all__ = ["column_scale", "name_scale"]
+
+_K, _M, _B = Decimal(1000), Decimal(1_000_000), Decimal(1_000_000_000)
+_WORDS = {
+    "k": _K, "thousand": _K, "thousands": _K, "000s": _K, "kusd": _K,
+    "m": _M, "mm": _M, "mn": _M, "mil": _M, "million": _M, "millions": _M, "musd": _M,
+    "b": _B, "bn": _B, "billion": _B, "billions": _B, "busd": _B,
+}  # fmt: skip
+_NAMES = {_K: "thousands", _M: "millions", _B: "billions"}
+_MONEY = frozenset(
+    "usd eur gbp jpy dollars revenue revenues sales cost costs price spend income profit arr "
+    "mrr gmv amount value".split()
+)
+_CURRENCY = frozenset({"usd", "eur", "gbp", "jpy", "$"})
+_TOKEN = re.compile(r"[a-z0-9$]+")
+
+
+@lru_cache(maxsize=1024)  # column names repeat across answers
+def name_scale(column: str) -> tuple[Decimal, bool] | None:
+    """The scale a column's name ends in, and whether the scale is a bare letter that needs
+    money to mean it (``_m`` may be meters); None when the name carries none.
+
+    >>> name_scale("revenue_musd"), name_scale("revenue_usd_m"), name_scale("sales_k")
+    ((Decimal('1000000'), False), (Decimal('1000000'), False), (Decimal('1000'), False))
+    >>> name_scale("distance_m"), name_scale("revenue"), name_scale("m")
+    ((Decimal('1000000'), True), None, None)
+    """
+    words = _TOKEN.findall(column.lower())
+    if len(words) < 2:
+        return None
+    last = words[-1]
+    if last in _CURRENCY and len(words) >= 3:  # "revenue_m_usd", "cost (thousands $)"
+        last = words[-2]
+    scale = _WORDS.get(last)
+    if scale is None:
+        return None
+    bare = last in ("m", "b") and not (_MONEY & set(words))
+    return scale, bare
+
+
+def _scaled(sources: tuple[Source, ...]) -> list[tuple[Any, int, Decimal]]:
+    """(table, column index, scale) of every result column of ``sources`` named with a scale
+    (a bare ``_m`` / ``_b`` only beside a word of money in the name)."""
+    found = []
+    for source in sources:
+        table = row_table(source)
+        if table is None:
+            continue
+        for j, name in enumerate(table.columns):
+            read = name_scale(name)
+            if read is not None and not read[1] and table.cells[j]:
+                found.append((table, j, read[0]))
+    return found
+
+
+def column_scale(ctx: ClaimContext) -> Verdict | None:
+    """Rule: a figure read in the unit a result column's name gives (module docstring)."""
+    m = ctx.mention
+    if not ctx.options.result_rows or m.kind not in ("money", "number") or m.high is not None:
+        return None
+    if m.value == 0 or not ctx.scope.sources:
+        return None
+    columns = per_answer(ctx, "column_scale", ctx.scope.sources, _scaled)  # (keyed by scope)
+    if not columns:
+        return None
+    for table, j, scale in columns:
+        verdict = _met(ctx, table, j, scale)
+        if verdict is not None:
+            return verdict
+    return _wrong_scale(ctx, columns)
+
+
+def _met(ctx: ClaimContext, table: Any, j: int, scale: Decimal) -> Verdict | None:
+    m = ctx.mention
+    if m.scale != 1 and m.scale != scale:
+        return None  # "$4.2K" is not read in millions
+    value, precision = m.value / scale, max(m.precision / scale, Decimal("1e-9"))
+    unit = _NAMES[scale]
+    # (the table's own search by value: a long column is not read cell by cell per figure)
+    wide = float(precision) * 1.01 + 1e-9
+    for i, jj in table.near(float(value) - wide, float(value) + wide):
+        if jj != j:
+            continue
+        sv: SourceValue = table.cell(i, j)
+        if abs(sv.value - value) <= precision:
+            formula = f"{sv.describe()} (in {unit}, by the column's name)"
+            return Verdict("supported_rounded", Evidence("direct", "cell", formula, (sv,), m.value))
+    total, count = _whole(ctx, table, j)
+    name = table.columns[j]
+    for kind, got in (("column_sum", total), ("column_mean", total / count)):
+        if abs(got - value) <= precision:
+            what = "sum" if kind == "column_sum" else "mean"
+            formula = (
+                f"{what} of {name} over {count} rows = {format_decimal(got)} "
+                f"(in {unit}, by the column's name)"
+            )
+            return Verdict("derived", Evidence("rowsums", kind, formula, (), got * scale))
+    return None
+
+
+def _whole(ctx: ClaimContext, table: Any, j: int) -> tuple[Decimal, int]:
+    """The column's total and count of cells, once per answer and column."""
+    made: dict[int, tuple[Decimal, int]] = per_answer(ctx, "column_scale.sums", table, _sums)
+    hit = made.get(j)
+    if hit is None:
+        numbers = [Decimal(getattr(c, "value", c)) for c in table.cells[j].values()]
+        hit = made[j] = (sum(numbers, Decimal(0)), len(numbers))
+    return hit
+
+
+def _sums(table: Any) -> dict[int, tuple[Decimal, int]]:
+    return {}
+
+
+def _wrong_scale(ctx: ClaimContext, columns: list[tuple[Any, int, Decimal]]) -> Verdict | None:
+    """ "$4.2K" of a row the sentence names whose cell of a column in millions is 4.2."""
+    m = ctx.mention
+    if m.scale == 1:
+        return None
+    written = -m.written if m.negative else m.written
+    half = m.precision / m.scale
+    sentence = ctx.sentence.text
+    for table, j, scale in columns:
+        if scale == m.scale:
+            continue
+        labels = table.labels
+        wide = float(half) * 1.01 + 1e-9
+        for i, jj in table.near(float(written) - wide, float(written) + wide):
+            if jj != j or not row_named(labels[i], sentence):
+                continue
+            sv: SourceValue = table.cell(i, j)
+            if abs(sv.value - written) <= half:
+                why = (
+                    f"{sv.describe()} is in {_NAMES[scale]} by its column's name; the answer "
+                    f"states {m.text} ({m.scale_word or 'another scale'})"
+                )
+                ev = Evidence("direct", "cell", sv.describe(), (sv,), sv.value * scale)
+                return Verdict("contradicted", ev, why)
+    return None
