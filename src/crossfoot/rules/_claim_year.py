@@ -27,8 +27,9 @@ from crossfoot.language.order import stated_order
 from crossfoot.language.prior_year import PRIOR_YEAR
 from crossfoot.language.subject_pair import named_after, subjects_compared
 from crossfoot.model.types import Mention, kind_family
+from crossfoot.rules._series_words import series_years  # (read with own_year by claim_years)
 
-__all__ = ["own_year", "year_before_stated"]
+__all__ = ["own_year", "series_years", "year_before_stated"]
 
 # A figure followed at once by its year: "12% in 2023", "$3.1m for fiscal 2024", "8% during FY2022",
 # "a 7.2% increase in 2022" (the change's own noun between), "11.2% (2025)" (the year in

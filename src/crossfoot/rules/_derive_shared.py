@@ -28,7 +28,7 @@ from crossfoot.model.index import ValueIndex
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal
 from crossfoot.model.wordgate import WordGated
 from crossfoot.rules._base_year import base_year
-from crossfoot.rules._claim_year import own_year, year_before_stated
+from crossfoot.rules._claim_year import own_year, series_years, year_before_stated
 from crossfoot.rules._derive_kinds import operand_class
 from crossfoot.rules._focus_rows import named_table_rows
 from crossfoot.rules._loss_words import loss_agrees
@@ -322,7 +322,7 @@ def claim_years(ctx: ClaimContext, others: list[Mention] | None = None) -> set[i
         return {own}  # "rose 5.6% in 2018 and 12.1% in 2019": each figure of its own year
     if (prior := year_before_stated(ctx.text, ctx.mention, sorted(years), others)) is not None:
         return {prior}  # "... in 2019, compared with 33.0% a year earlier": 33.0% is of 2018
-    return years
+    return series_years(ctx.text, ctx.mention, others, s.start, years)  # "against an average of"
 
 
 def _focus(ctx: ClaimContext) -> _Focus:

@@ -104,6 +104,7 @@ from crossfoot.rules._prose_pairs import prose_pair_ok, worded_kinds
 from crossfoot.rules._prose_prior import with_prior_year
 from crossfoot.rules._relative_gap import relative_gap
 from crossfoot.rules._rounded_reach import derivable_rounded
+from crossfoot.rules._series_span import span_fits
 from crossfoot.rules._views import views_agree
 from crossfoot.rules._year_focus import coarse_group, prose_focus
 from crossfoot.rules.joined_share import joined_part
@@ -143,7 +144,7 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         return False
     if spec.op in ("sum", "diff") and (not same_kind(x, y) or restated(ctx, spec, x, y)):
         return False
-    if spec.op in ("sum", "mean") and double_counted(x, y):
+    if spec.op in ("sum", "mean") and (double_counted(x, y) or not span_fits(ctx, (x, y))):
         return False  # a total and a line it holds (rules._double_count)
     if spec.kind == "share" and joined_part(ctx, x, y):
         return False  # "North and South made up 75%": one part, not one over the other

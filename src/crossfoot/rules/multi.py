@@ -85,6 +85,7 @@ from crossfoot.rules._derive_wording import as_written, search_worded
 from crossfoot.rules._double_count import double_counted
 from crossfoot.rules._line_rows import named_rows, rows_alone
 from crossfoot.rules._prose_pairs import prose_sum_ok
+from crossfoot.rules._series_span import span_fits
 from crossfoot.rules._whole_column import whole_column
 from crossfoot.rules.net_sum import net_sum
 
@@ -315,7 +316,7 @@ def _sums(ctx: ClaimContext, group: ValueIndex) -> Iterator[Candidate]:
             subset, line
         ):
             continue
-        if not _series.years_fit(ctx, subset):  # (a prose series of the years named)
+        if not (_series.years_fit(ctx, subset) and span_fits(ctx, subset)):  # (rules._series_span)
             continue
         is_sum = want_sum and lo <= total <= hi and not any(map(is_nil, subset))
         is_mean = want_mean and lo <= mean <= hi
