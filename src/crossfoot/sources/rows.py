@@ -26,15 +26,9 @@ from operator import itemgetter
 from typing import Any
 from weakref import ref
 
-from crossfoot.language.extremes import may_rank
-from crossfoot.language.line_words import may_lead
-from crossfoot.language.multiples import may_multiply
-from crossfoot.language.owncount import states_own_count
 from crossfoot.language.period_rates import needs_whole_line
 from crossfoot.language.picks import asks_pick
 from crossfoot.language.question import asks_past_bar
-from crossfoot.language.rowbars import exclusive_bar
-from crossfoot.language.trends import every_period, every_row
 from crossfoot.language.week_spelling import weeks_as_labels
 from crossfoot.model.errors import RowsError
 from crossfoot.model.options import MAX_SOURCE_NUMBERS
@@ -65,6 +59,7 @@ from crossfoot.sources.rows_read import (
 )
 from crossfoot.sources.rows_table import RowTable, TableInfo
 from crossfoot.sources.rows_untrack import untrack_columns
+from crossfoot.sources.whole_table import periods_in, reads_every_row, whole_reading
 
 __all__ = [
     "AnswerOperands",
@@ -369,17 +364,9 @@ class AnswerOperands:
         mentions = self.mentions(text)
         # "3 of the 4 regions had revenue above $4M": the answer's own bar reads every row too
         # and so do a superlative ("West had the highest revenue": the rows it ranks against) and
-        # "Only East exceeded $4M" (the rows it says are not past the bar)
-        whole_rows = (
-            whole
-            or may_rank(text)
-            or may_lead(text)  # "hit its low of 45 in April" (rules.line_extreme)
-            or states_own_count(text, mentions)
-            or exclusive_bar(text)
-            or every_period(text)  # "grew every month": each month's row (rules.worded_rows)
-            or every_row(text)  # "every region grew in 2024" (rules._every_row_moves)
-            or (may_multiply(text) and all(m.kind == "year" for m in mentions))  # "doubled"
-        )
+        # "Only East exceeded $4M" (the rows it says are not past the bar); "grew every month"
+        # reads the tables holding periods (sources.whole_table)
+        wide = whole_reading(text, mentions, whole)
         # A result set of one or two rows is searched whole (rows_for picks every row), so the
         # cells near a figure are among its cells already: no windows to look up there.
         searched = [(name, t) for name, t in self.tables.items() if t.rows > 2]
@@ -411,7 +398,7 @@ class AnswerOperands:
                 )
             else:
                 picked = set(near.get(name, ()))
-                if whole_rows:
+                if wide and (periods_in(table) or reads_every_row(wide, text, mentions)):
                     picked.update((i, j) for j, col in enumerate(table.cells) for i in col)
                 for i in rows:
                     picked.update((i, j) for j, col in enumerate(table.cells) if i in col)
