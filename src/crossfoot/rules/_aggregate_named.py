@@ -36,7 +36,7 @@ from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_fa
 from crossfoot.rules._derive_shared import claim_interval
 from crossfoot.rules._month_focus import months_in, one_month, period_row
 from crossfoot.rules._rowsums_tables import scope_tables
-from crossfoot.rules._year_mean import SPAN, year_mean_verdict, year_total_verdict
+from crossfoot.rules._year_mean import IN_SENTENCE, SPAN, year_mean_verdict, year_total_verdict
 from crossfoot.sources.rows_months import QUARTER
 
 __all__ = ["aggregate_verdict"]
@@ -48,7 +48,7 @@ _WORDS = ("average", "median", "mean")  # (a substring gate: few sentences say o
 # region sold 1,250")
 _MEAN = r"(?:(?<=\bthe\s)|(?<=\ba\s)|(?<=\bits\s)|(?<=\bour\s)|(?<=\btheir\s))mean"
 # a character of the sentence, a decimal point inside its figures too ("averaged $9.5M a year")
-_IN = r"(?:[^.;]|\.(?=\d))"
+_IN = IN_SENTENCE
 _OVER_ROWS = re.compile(
     rf"(?i)\b(?:(?:average|median|{_MEAN})\s+(?:[a-z-]+\s+){{0,2}}?(?:per\s+)?(?:{ROW_NOUNS_RE})"
     rf"|(?:per|each|every)\s+(?:{ROW_NOUNS_RE})\b{_IN}*?\bon\s+average"

@@ -70,6 +70,10 @@ def level_as_change(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdict
     lo, hi = claim_interval(ctx)
     if lo <= change <= hi or lo <= abs(change) <= hi:
         return None
+    if ctx.mention.kind == "percent" and first:  # "margin rose 12%" of 10.7% -> 12.0%: +12.1 %
+        relative = change / abs(first) * 100
+        if lo <= relative <= hi or lo <= abs(relative) <= hi:
+            return None
     shown = format_decimal(change.normalize())
     why = (
         f"the sentence states the figure as a change; the series' change from {named[0]} to "

@@ -9,8 +9,11 @@ over years ("total sales over the three years", "sales totalled ... from 2021 to
 figure met only cells of one series of years (a row under year columns, or a column beside a
 row per year), that series' mean or sum is what it claims, over the years the sentence names
 (two or more, or the last / first N): a figure outside it at its stated precision is
-``contradicted``. Called by ``rules._aggregate_named``; a series of fewer than two years, or a
-cell of a line that is itself a total or an average ("Average price", "Total"), is left alone.
+``contradicted``. Not a total whose sentence moves ("the change in total revenue"), nor a mean
+whose span follows a year or a move ("average price in 2021 was 10.0, and from 2021 to 2023 it
+rose"): words of the sentence, not letters inside them ("enterprise" holds "rise"). Called by
+``rules._aggregate_named``; a series of fewer than two years, or a cell of a line that is
+itself a total or an average ("Average price", "Total"), is left alone.
 
 >>> from crossfoot import check
 >>> t = '[["Region", "2021", "2022", "2023"], ["North", "800", "1,200", "2,500"]]'
@@ -34,10 +37,10 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
 from crossfoot.rules._derive_shared import claim_interval
 
-__all__ = ["SPAN", "year_mean_verdict", "year_series", "year_total_verdict"]
+__all__ = ["IN_SENTENCE", "SPAN", "year_mean_verdict", "year_series", "year_total_verdict"]
 
 # a character of the sentence, a decimal point inside its figures too ("totalled $9.5M over")
-_IN = r"(?:[^.;]|\.(?=\d))"
+IN_SENTENCE = r"(?:[^.;]|\.(?=\d))"
 # years the sentence spans: "over the last three years", "from 2021 to 2023", "in 2021-2023"
 # (not "in 2021 and 2022": two years listed, as often of a figure each, "respectively")
 SPAN = (
@@ -49,10 +52,13 @@ SPAN = (
 )
 _TOTAL = re.compile(
     rf"(?i)\b(?:total(?:l?ed|s|ing)?|combined|cumulative|aggregate|summed|added\s+up\s+to)\b"
-    rf"{_IN}{{0,40}}?\b{SPAN}"
+    rf"{IN_SENTENCE}{{0,40}}?\b{SPAN}"
 )
+_WORD = re.compile(r"[a-z]+")
+_SPAN_RE = re.compile(rf"(?i)\b{SPAN}")
 _TOTAL_WORDS = ("total", "combined", "cumulative", "aggregate", "summed", "added up")
-# (a change of a total is no sum of years, nor is a cumulative return: an index's level)
+# (a change of a total is no sum of years, nor is a cumulative return: an index's level; the
+# stems start a word of the sentence: "enterprise" holds "rise", "against" "gain")
 _MOVES = ("chang", "increas", "decreas", "differen", "grow", "grew", "rose", "rise", "fell", "fall",
           "declin", "drop", "gain", "loss", "growth", "return")  # fmt: skip
 
@@ -64,11 +70,33 @@ def year_mean_verdict(
     series' mean over its years (module docstring); else None. ``said`` is the sentence's
     words of the mean, from ``at`` in the sentence; ``periods``: a mean per quarter or month,
     over a row's period columns ("Q1 2024" ... "Q4 2024")."""
-    if not _governs(ctx, at):
+    if not _governs(ctx, at) or not _spans_mean(said):
         return None
     if periods:
         return _over_periods(ctx, values, said)
     return _over_years(ctx, values, said, "mean")
+
+
+def _spans_mean(said: str) -> bool:
+    """Whether the words of a mean over a span of years give the span to the mean: not when a
+    year or a move comes between "average" and the span ("average price in 2021 was 10.0, and
+    from 2021 to 2023 it rose"; "the average price rose to 11.5 from 2021 to 2023").
+
+    >>> _spans_mean("averaged 10.0 from 2021 to 2023"), _spans_mean("averaged 9 a year")
+    (True, True)
+    >>> _spans_mean("average price rose to 11.5 from 2021 to 2023")
+    False
+    """
+    span = _SPAN_RE.search(said)
+    if span is None:
+        return True  # "averaged 1,850 a year"
+    head = said[: span.start()]
+    return YEAR.search(head) is None and not _moved(head)
+
+
+def _moved(low: str) -> bool:
+    """Whether a word of ``low`` starts with a stem of movement (``_MOVES``)."""
+    return any(w.startswith(_MOVES) for w in _WORD.findall(low.lower()))
 
 
 def _over_periods(ctx: ClaimContext, values: Sequence[SourceValue], said: str) -> Verdict | None:
@@ -132,8 +160,8 @@ def year_total_verdict(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verd
         o.start != m.start and o.kind == m.kind and o.claim for o in ctx.sentence_mentions
     ):
         return None  # figures listed, as often one a year: the total is no single figure's
-    if any(w in low for w in _MOVES):
-        return None  # "the change in total revenue from 2022 to 2023"
+    if _moved(low):
+        return None  # "the change in total revenue from 2022 to 2023" (words, not "enterprise")
     said = _TOTAL.search(ctx.sentence.text)
     if said is None or not _governs(ctx, said.start()):
         return None  # the total word governs the figure after it

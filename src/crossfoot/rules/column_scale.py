@@ -5,7 +5,11 @@
 column's name gives; before, the figure was unsupported (the cells were read as plain 4.2), and
 "$4.2K" or "$4.2 billion" passed nothing but failed no better. A money or plain figure is
 ``supported_rounded`` (``derived`` for the column's total or mean) when, read in the column's
-unit, it is a cell of such a column, the column's total or its mean; it is ``contradicted``
+unit, it is a cell of such a column, the column's total or its mean (not when its clause names
+a row and its sentence no word that gathers rows: "East revenue was $9.8M" is no sum of every
+region, as ``rules.rowsums`` holds for a column read plain; a figure without a sign may state a
+negative cell's size, and the words' sign is held to the cell's, ``rules.signs``, as
+``rules.direct`` does); it is ``contradicted``
 when its digits as written are the cell of a row its sentence names but its scale word is
 another ("$4.2K" of a column in millions). A bare ``m`` / ``b`` suffix (meters, bytes) counts
 only in a name that says money (``usd``, ``eur``, ``revenue``, ``sales``...).
@@ -28,6 +32,9 @@ from typing import Any
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, Source, SourceValue, format_decimal
+from crossfoot.rules._rowsums_groups import claim_clause
+from crossfoot.rules.rowsums import _GATHER, _words
+from crossfoot.rules.signs import sign_verdict
 from crossfoot.sources.rows import row_table
 from crossfoot.sources.rows_names import row_named
 
@@ -109,19 +116,25 @@ def _met(ctx: ClaimContext, table: Any, j: int, scale: Decimal) -> Verdict | Non
         return None  # "$4.2K" is not read in millions
     value, precision = m.value / scale, max(m.precision / scale, Decimal("1e-9"))
     unit = _NAMES[scale]
-    # (the table's own search by value: a long column is not read cell by cell per figure)
+    # (the table's own search by value: a long column is not read cell by cell per figure; a
+    # figure written without a sign may state a negative cell's size, as in rules.direct)
     wide = float(precision) * 1.01 + 1e-9
-    for i, jj in table.near(float(value) - wide, float(value) + wide):
-        if jj != j:
-            continue
-        sv: SourceValue = table.cell(i, j)
-        if abs(sv.value - value) <= precision:
-            formula = f"{sv.describe()} (in {unit}, by the column's name)"
-            return Verdict("supported_rounded", Evidence("direct", "cell", formula, (sv,), m.value))
+    for at in (value, -value) if value > 0 and not m.negative else (value,):
+        for i, jj in table.near(float(at) - wide, float(at) + wide):
+            if jj != j:
+                continue
+            sv: SourceValue = table.cell(i, j)
+            if abs(sv.value - at) <= precision:
+                signed = sign_verdict(ctx, sv)  # "a loss of $3.1M" of +3.1, "a profit" of -4.2
+                if signed is not None:
+                    return signed
+                formula = f"{sv.describe()} (in {unit}, by the column's name)"
+                ev = Evidence("direct", "cell", formula, (sv,), m.value)
+                return Verdict("supported_rounded", ev)
     total, count = _whole(ctx, table, j)
     name = table.columns[j]
     for kind, got in (("column_sum", total), ("column_mean", total / count)):
-        if abs(got - value) <= precision:
+        if abs(got - value) <= precision and not _row_said(ctx, table):
             what = "sum" if kind == "column_sum" else "mean"
             formula = (
                 f"{what} of {name} over {count} rows = {format_decimal(got)} "
@@ -143,6 +156,21 @@ def _whole(ctx: ClaimContext, table: Any, j: int) -> tuple[Decimal, int]:
 
 def _sums(table: Any) -> dict[int, tuple[Decimal, int]]:
     return {}
+
+
+def _row_said(ctx: ClaimContext, table: Any) -> bool:
+    """Whether the claim's own clause names a row (some, not all, of three or more) and its
+    sentence no word that gathers rows: "East revenue was $9.8M" is East's figure, not every
+    region's total (as ``rules.rowsums._rows_said`` holds for a column read plain). Asked only
+    once a total or mean matched: a substring test over the labels, the word test on the few."""
+    labels = [label for label in table.labels if label]
+    if len(labels) < 3 or not _GATHER.isdisjoint(_words(ctx.sentence.text)):
+        return False
+    before, after = claim_clause(ctx)
+    clause = f"{before} {after}"
+    low = clause.lower()
+    named = sum(1 for label in labels if label.lower() in low and row_named(label, clause))
+    return 0 < named < len(labels)
 
 
 def _wrong_scale(ctx: ClaimContext, columns: list[tuple[Any, int, Decimal]]) -> Verdict | None:

@@ -32,7 +32,9 @@ __all__ = ["year_bar"]
 
 _EVERY = re.compile(r"(?i)\b(?:every|each)\s+(?:single\s+)?year\b")
 _NEAR = 24  # (characters from the bar to "every year": " in", " throughout", " for")
-_CHANGE_WORDS = ("change", "differen", "gap", "increase", "decrease", "growth", " by ")
+_CHANGE_STEMS = ("change", "differen", "increase", "decrease", "growth")
+_CHANGE_WORDS = frozenset({"gap", "gaps", "by"})
+_WORD = re.compile(r"[a-z]+")
 
 
 def year_bar(
@@ -50,7 +52,10 @@ def year_bar(
         return None
     moved = moves_before(text, s.start, m.start)
     before = low[: m.start - s.start]
-    if (moved and not level_after(text, moved, m.start)) or any(w in before for w in _CHANGE_WORDS):
+    words = _WORD.findall(before)  # (words: "Singapore" holds "gap", "Exchange" "change")
+    if (moved and not level_after(text, moved, m.start)) or any(
+        w.startswith(_CHANGE_STEMS) or w in _CHANGE_WORDS for w in words
+    ):
         return None
     plain = text[: s.start] + unexcepted(sentence) + text[s.end :]  # (offsets kept)
     found = bar_cells(plain, s.start, s.end, values, texts)
