@@ -88,6 +88,7 @@ __all__ = ["verify"]
 # Rule families allowed to look in records the sentence did not cite, for ``wrong_record``.
 _CROSS_RECORD_MODULES = ("direct", "derive", "multi", "rowsums")
 
+
 @exact
 def verify(
     text: str,
