@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
+from crossfoot.language.period_columns import column_period, named_parts
 from crossfoot.model.types import Mention, Sentence, SourceValue, format_decimal, kind_family
 from crossfoot.sources.rows_label_match import label_search
 
@@ -96,4 +97,7 @@ def _column(sentence: str, columns: list[tuple[int | None, str]]) -> tuple[int |
         return columns[0]
     said = {w.rstrip("s") for w in _WORDS.findall(sentence.lower())}
     named = [c for c in columns if {w.rstrip("s") for w in _WORDS.findall(c[1].lower())} & said]
+    if not named:  # "in Q4" of columns "Q1 2024" ... "Q4 2024": the part of a year it names
+        parts = named_parts(sentence)
+        named = [c for c in columns if (p := column_period(c[1])) is not None and p[1] in parts]
     return named[0] if len(named) == 1 else None
