@@ -26,9 +26,9 @@ from collections.abc import Sequence
 
 from crossfoot.language.years import YEAR
 from crossfoot.model.context import ClaimContext, Verdict
-from crossfoot.model.types import Evidence, SourceValue, format_decimal
+from crossfoot.model.types import SourceValue, format_decimal
 from crossfoot.rules._derive_shared import claim_interval
-from crossfoot.rules._year_mean import year_series
+from crossfoot.rules._year_mean import cell_contradicted, year_series
 
 __all__ = ["level_as_change"]
 
@@ -79,4 +79,4 @@ def level_as_change(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verdict
         f"the sentence states the figure as a change; the series' change from {named[0]} to "
         f"{named[-1]} is {shown}, and the figure is {v.describe()}, one year's level"
     )
-    return Verdict("contradicted", Evidence("direct", "cell", v.describe(), (v,), v.value), why)
+    return cell_contradicted(v, why)

@@ -29,13 +29,12 @@ from collections.abc import Sequence
 
 from crossfoot.language.years import years_in_text
 from crossfoot.model.types import Mention
+from crossfoot.numbers.words import SMALL_NUMBERS
 
-__all__ = ["series_years", "span_said"]
+__all__ = ["relative_span", "series_years", "span_said"]
 
 # a mean worded as of a series: "an average of", "the four-year average", "its average over"
 _MEAN = re.compile(r"(?i)\b(?:averag(?:e|ed|ing)|mean)\b")
-_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-          "ten": 10}  # fmt: skip
 _SPAN = re.compile(
     r"(?i)\b(last|past|first|prior|previous)\s+(\d{1,2}|[a-z]+)\s+(?:fiscal\s+)?years\b"
 )
@@ -71,15 +70,26 @@ def series_years(
     return after
 
 
-def span_said(text: str) -> tuple[str, int] | None:
-    """A relative span of years ("over the last two years", "the first 3 years")."""
+def relative_span(text: str) -> tuple[str, int] | None:
+    """The relative span of years ``text`` words ("over the last two years", "the first 3
+    years"): ("first" or "last", its count, 0 for a count no number word gives: "the last few
+    years"); None when it words none. (``rules._year_mean`` reads spans by it too.)
+
+    >>> relative_span("over the past few years"), relative_span("in 2021")
+    (('last', 0), None)
+    """
     if "years" not in text.lower():
         return None
     m = _SPAN.search(text)
     if m is None:
         return None
     word = m.group(2).lower()
-    n = int(word) if word.isdigit() else _COUNT.get(word, 0)
-    if n < 2:
-        return None
+    n = int(word) if word.isdigit() else SMALL_NUMBERS.get(word, 0)
     return ("first" if m.group(1).lower() == "first" else "last", n)
+
+
+def span_said(text: str) -> tuple[str, int] | None:
+    """A relative span of years of two or more ("over the last two years", "the first 3
+    years")."""
+    span = relative_span(text)
+    return span if span is not None and span[1] >= 2 else None

@@ -36,8 +36,16 @@ from crossfoot.language.years import YEAR, period
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal, kind_family
 from crossfoot.rules._derive_shared import claim_interval
+from crossfoot.rules._series_words import relative_span
 
-__all__ = ["IN_SENTENCE", "SPAN", "year_mean_verdict", "year_series", "year_total_verdict"]
+__all__ = [
+    "IN_SENTENCE",
+    "SPAN",
+    "cell_contradicted",
+    "year_mean_verdict",
+    "year_series",
+    "year_total_verdict",
+]
 
 # a character of the sentence, a decimal point inside its figures too ("totalled $9.5M over")
 IN_SENTENCE = r"(?:[^.;]|\.(?=\d))"
@@ -137,7 +145,7 @@ def _over_periods(ctx: ClaimContext, values: Sequence[SourceValue], said: str) -
         f"the sentence gives an average per period ({said!r}); {v.row}'s mean over its "
         f"{len(row)} periods is {shown}, and the figure is {v.describe()}, one period's cell"
     )
-    return Verdict("contradicted", Evidence("direct", "cell", v.describe(), (v,), v.value), why)
+    return cell_contradicted(v, why)
 
 
 def _governs(ctx: ClaimContext, at: int) -> bool:
@@ -181,9 +189,7 @@ def _over_years(
         return None
     if line_role(v.row) is not None or line_role(v.column) is not None:
         return None  # the matched cell is itself a total or an average line
-    row, name = _series(ctx, v, by_row=True), v.row
-    if len(row) < 2:  # a table with a row per year: the series runs down the column
-        row, name = _series(ctx, v, by_row=False), v.column
+    row, name = _named_series(ctx, v)
     named = sorted({int(y) for y in YEAR.findall(ctx.sentence.text)} & set(row))
     if len(named) >= 2:
         row = {y: x for y, x in row.items() if named[0] <= y <= named[-1]}
@@ -203,16 +209,23 @@ def _over_years(
         f"the sentence gives {kind} ({said!r}); {name or 'the series'}'s {how} over {years} "
         f"is {shown}, and the figure is {v.describe()}, one year's cell"
     )
-    return Verdict("contradicted", Evidence("direct", "cell", v.describe(), (v,), v.value), why)
+    return cell_contradicted(v, why)
 
 
 def year_series(ctx: ClaimContext, v: SourceValue) -> dict[int, Decimal]:
     """The series of years ``v`` is one year of: its row's year cells, or in a table with a row
     per year its column's; {} when neither holds two years."""
+    row = _named_series(ctx, v)[0]
+    return row if len(row) >= 2 else {}
+
+
+def _named_series(ctx: ClaimContext, v: SourceValue) -> tuple[dict[int, Decimal], str | None]:
+    """:func:`year_series` as read (fewer than two years too), with the series' name: the row's
+    label, or the column's down a table with a row per year."""
     row = _series(ctx, v, by_row=True)
     if len(row) < 2:
-        row = _series(ctx, v, by_row=False)
-    return row if len(row) >= 2 else {}
+        return _series(ctx, v, by_row=False), v.column
+    return row, v.row
 
 
 def _series(ctx: ClaimContext, v: SourceValue, by_row: bool) -> dict[int, Decimal]:
@@ -233,19 +246,20 @@ def _series(ctx: ClaimContext, v: SourceValue, by_row: bool) -> dict[int, Decima
     return out
 
 
-_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
-_SPAN = re.compile(r"(?i)\b(last|past|first|prior)\s+(\d+|[a-z]+)\s+(?:fiscal\s+)?years\b")
-
-
 def _last_years(row: dict[int, Decimal], said: str) -> dict[int, Decimal]:
-    """The years of ``row`` a span names ("over the last three years": the latest three)."""
-    m = _SPAN.search(said)
-    if m is None:
+    """The years of ``row`` a span names ("over the last three years": the latest three); {}
+    for a span whose count is unread or past the series ("the last few years")."""
+    span = relative_span(said)
+    if span is None:
         return row
-    word = m.group(2).lower()
-    n = int(word) if word.isdigit() else _COUNT.get(word, 0)
+    which, n = span
     if not 2 <= n <= len(row):
         return {}
     years = sorted(row)
-    keep = years[:n] if m.group(1).lower() == "first" else years[-n:]
+    keep = years[:n] if which == "first" else years[-n:]
     return {y: row[y] for y in keep}
+
+
+def cell_contradicted(v: SourceValue, why: str) -> Verdict:
+    """``contradicted``, with the one cell ``v`` the figure met as evidence and ``why``."""
+    return Verdict("contradicted", Evidence("direct", "cell", v.describe(), (v,), v.value), why)
