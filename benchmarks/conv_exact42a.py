@@ -88,7 +88,22 @@ def exact_tags(item: Item, tool: Any) -> list[str]:
     early += f"approximate {m.approximate}, claim {m.claim}"
     out += [f"[{digits} digits] {t}" for t in seen or ["returned before its search: " + early]]
     out.append(f"[{digits} digits] path: " + "; ".join(seen or ["-"]))
+    out.append(f"[{digits} digits] six digits: {_six(item, tool, exact)}")
     return out
+
+
+def _six(item: Item, tool: Any, exact: Any) -> str:
+    """How the figure's six-significant-digit twin fares: the passing rule and kind."""
+    from conv_rounding40p import _sig, _text
+    from crossfoot.model.types import PASSING_STATUSES
+
+    at = item.answer.rfind("The answer is ")
+    text = f"{item.answer[:at]}The answer is {_text(_sig(exact, 6))}."
+    report = tool._checker(item).check(text, question=item.question or None)
+    six = report.claims[-1] if report.claims else None
+    if six is None or six.status not in PASSING_STATUSES or six.evidence is None:
+        return "fails"
+    return f"passes by {six.evidence.rule}/{six.evidence.kind}"
 
 
 def count_exact_tags(

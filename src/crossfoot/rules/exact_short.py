@@ -113,7 +113,7 @@ def _stands(ctx: ClaimContext, ev: Evidence, named: set[int], value: Decimal) ->
     """The exact derivation's operands are named by the answer, or rare enough by chance."""
     if all(id(v) in named for v in ev.operands):
         return True
-    if ev.kind in _QUOTIENTS and rare_exact(ctx, ev, value):
+    if rare_exact(ctx, ev, value):
         # unnamed, but few short figures near this one are exact quotients of the scope's
         # values: the hit is rare by chance (rules._exact_chance, round 42)
         return True
