@@ -95,10 +95,11 @@ _MAX_WORD = max(map(len, WORDS_BEFORE))
 _LISTS = (REF_ENDS, FISCAL_ENDS, APPROX_ENDS, MONTH_ENDS, TIMES_ENDS, DIVIDE_ENDS)
 _ENDS2 = frozenset().union(*(ends.last2 for ends in _LISTS))
 _ENDS1 = frozenset().union(*(ends.last1 for ends in _LISTS))
-# Months and formula words matter to a day or a constant only (context.context_skip reads plain
-# cores of one or two digits, context.is_constant those of CONSTANT_DIGITS): before any other
-# core ("30 March 2019", "by 1,234") the reference, fiscal and "about" words alone close the gate.
-_NEAR = (REF_ENDS, FISCAL_ENDS, APPROX_ENDS)
+# Which lists matter depends on the core: months to a day (context.context_skip reads plain
+# cores of one or two digits), formula words to a constant (context.is_constant: CONSTANT_DIGITS),
+# fiscal words to plain cores of two digits or four outside 1900-2100 (reading._settle_kind: a
+# year either way within them), none of the three to money; reference and "about" words to all.
+_NEAR = (REF_ENDS, APPROX_ENDS)
 _NEAR2 = frozenset().union(*(ends.last2 for ends in _NEAR))
 _NEAR1 = frozenset().union(*(ends.last1 for ends in _NEAR))
 # A month word before such a core ("December 2019", whose "er" ends "over") ends no reference,
@@ -238,8 +239,8 @@ def _scaled_dollars(
     English scale word after the digits (or a scale letter glued to them), and then nothing
     the reader reads: no letter, digit, "}", "$" (LaTeX), "+" or range, and no "(" after
     spaces (after an amount "(USD 5)" may convert it)."""
-    if not _plain_before(text, start, env):
-        return None
+    if (sign or text[start - 2] != ",") and not _plain_before(text, start, env, 0):
+        return None  # (after a comma, as for a bare number, no reader finds a word)
     scale = _SCALE_RE.match(text, e0)
     if scale is None:
         scale = _GLUED_SCALE_RE.match(text, e0)  # "$4.21M of", "$3bn.": a letter glued on
@@ -338,7 +339,7 @@ def _day(text: str, s0: int, e0: int, env: Env) -> bool:
 
 def _plain_before(text: str, s0: int, env: Env, e0: int = -1) -> bool:
     """Whether the word before " " + digits at ``s0`` leaves the number alone (``e0``: where
-    the digits end, when they are bare; -1: as for a day or a constant)."""
+    bare digits end; 0: an amount of money; -1: any number)."""
     lo = s0 - _MAX_WORD - 2
     space = text.rfind(" ", lo if lo > 0 else 0, s0 - 1)
     # No space in the window: the word is longer than any of WORDS_BEFORE, so its last
@@ -351,7 +352,7 @@ def _plain_before(text: str, s0: int, env: Env, e0: int = -1) -> bool:
             return True
         before = text[space - 12 if space > 12 else 0 : space].lower()
         return not any(head in before for head in heads)
-    if word in _MONTHS and e0 >= 0 and not _day_or_constant(text[s0:e0]):
+    if word in _MONTHS and e0 >= 0 and not (e0 and _day_or_constant(text[s0:e0])):
         return not may_prefix(word[-2:], env)
     c2 = text[s0 - 2]
     # A letter, or a mark that ends a word ("Answer: 12"); not a digit, a space, "." (the
@@ -360,11 +361,24 @@ def _plain_before(text: str, s0: int, env: Env, e0: int = -1) -> bool:
         return False
     tail = text[s0 - 3 if s0 >= 3 else 0 : s0 - 1]  # patterns.prefix_tail here
     end = tail.lower()
-    if (end in _ENDS2 or end[-1] in _ENDS1) and (
-        e0 < 0 or end in _NEAR2 or end[-1] in _NEAR1 or _day_or_constant(text[s0:e0])
-    ):
+    if (end in _ENDS2 or end[-1] in _ENDS1) and _closes(text, s0, e0, end):
         return False
     return not may_prefix(tail, env) and not text.startswith(_MINUS, s0 - 6 if s0 >= 6 else 0)
+
+
+def _closes(text: str, s0: int, e0: int, end: str) -> bool:
+    """Whether a listed word that may end in ``end`` (the two letters before the space before
+    ``s0``, lower-cased) may change the reading of the core ``text[s0:e0]`` (``_plain_before``'s
+    ``e0``)."""
+    if e0 < 0 or end in _NEAR2 or end[-1] in _NEAR1:
+        return True
+    core = text[s0:e0] if e0 else ""
+    if not core.isdigit():
+        return False  # (money, or a core with a separator: no day, constant or fiscal year)
+    if len(core) <= 2 or core.lstrip("0") in CONSTANT_DIGITS:
+        return True
+    fiscal = end in FISCAL_ENDS.last2 or end[-1] in FISCAL_ENDS.last1
+    return fiscal and len(core) == 4 and not 1900 <= int(core) <= 2100
 
 
 def _day_or_constant(core: str) -> bool:
