@@ -50,6 +50,18 @@ def test_money_after_any_listed_word_or_a_comma_reads_as_the_full_reader() -> No
     assert first_difference(_money()) is None
 
 
+def _quoted_cells() -> Iterator[str]:
+    for lead in ('"', '"-', '" ', "'", '("', '"(', ""):
+        for sign in ("$", "-$", "$ ", "$  ", "-$ ", "$   ", "- $", "US$", "$-"):
+            for core in ("0.02", "245", "9,688", "2019", "5", "1.234", "100"):
+                for right in ('",', '"]', '"', '" ', '"\n', '%"', ' million"', '",\n(USD 5)'):
+                    yield f'["Sales", {lead}{sign}{core}{right} "x"]'
+
+
+def test_quoted_amounts_read_as_the_full_reader() -> None:
+    assert first_difference(_quoted_cells()) is None
+
+
 def _years() -> Iterator[str]:
     for word in ("fiscal", "Fiscal", "FY", "fy", "year", "years", "calendar year", "Year", "'"):
         for core in ("2019", "1899", "1900", "2100", "2101", "2150", "19", "99", "0019", "201"):
@@ -82,6 +94,9 @@ def test_the_fast_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     assert fast_reads(monkeypatch, fast, "_made", text) == ["2019", "5", "2018", "4"]
     text = "In fiscal 2019 it fell by $31.3 million, as $95.1 million, $97.2 million and $5."
     taken = ["2019", "$31.3 million", "$95.1 million", "$97.2 million", "$5"]
+    assert fast_reads(monkeypatch, fast, "_made", text) == taken
+    text = '["EPS", "$0.23", "-$0.02", "$  245", "-$ 9,688"]'
+    taken = ["$0.23", "-$0.02", "$  245", "-$ 9,688"]
     assert fast_reads(monkeypatch, fast, "_made", text) == taken
 
 

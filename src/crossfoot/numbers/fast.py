@@ -201,13 +201,20 @@ def plain_between(
         return None
     c1 = text[s0 - 1] if s0 else ""  # "": the start of the text
     if c1 == " ":
-        if s0 >= 3 and text[s0 - 2] == "$" and text[s0 - 3] == '"':
-            return _quoted(original, text, s0, e0, s0 - 2, "$")  # '"$ 5,686"'
+        if s0 >= 3 and text[s0 - 2] == "$":
+            if text[s0 - 3] == '"':
+                return _quoted(original, text, s0, e0, s0 - 2, "$")  # '"$ 5,686"'
+            if s0 >= 4 and text[s0 - 3] == "-" and text[s0 - 4] == '"':
+                return _quoted(original, text, s0, e0, s0 - 3, "-$")  # '"-$ 9,688"'
+        elif s0 >= 4 and text[s0 - 2] == " " and text[s0 - 3] == "$" and text[s0 - 4] == '"':
+            return _quoted(original, text, s0, e0, s0 - 3, "$")  # '"$  245"'
         return _prose(original, text, s0, e0, env, floor)
     if c1 in env.alone:
         return None if s0 >= 2 and text[s0 - 2].isupper() else _cell(original, text, s0, e0, "")
     if (c1 == "$" or c1 == "-") and s0 >= 2 and text[s0 - 2] == '"':
         return _quoted(original, text, s0, e0, s0 - 1, c1)
+    if c1 == "$" and s0 >= 3 and text[s0 - 2] == "-" and text[s0 - 3] == '"':
+        return _quoted(original, text, s0, e0, s0 - 2, "-$")  # '"-$0.02"'
     if c1 == "$" and s0 >= 4 and text[s0 - 2] == " ":
         return _scaled_dollars(original, text, s0, e0, env, s0 - 1, "")
     if c1 == "-" and s0 >= 3 and text[s0 - 2] == " ":  # "is -5.2%.", "was -241 in"
@@ -413,7 +420,8 @@ def _cell(original: str, text: str, s0: int, e0: int, style: str) -> Mention | N
 
 
 def _quoted(original: str, text: str, s0: int, e0: int, start: int, style: str) -> Mention | None:
-    """'"$1,366"', '"-584"': a dollar sign or a minus between a quote and the digits, and a mark
+    """'"$1,366"', '"-584"', '"-$0.02"', '"$  245"': a dollar sign, a minus or both (and up to
+    two spaces after the "$") between a quote and the digits, and a mark
     of ALONE_AFTER after them other than a line end (after which "(USD 5)" may convert)."""
     follow = text[e0 : e0 + 1]
     if follow not in ALONE_AFTER or follow in ("\n", "\r", ""):
