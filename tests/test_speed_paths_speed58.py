@@ -12,6 +12,7 @@ give the same reports; another passage on the same table is read afresh.
 from __future__ import annotations
 
 from decimal import Decimal
+from types import SimpleNamespace
 from typing import Any
 
 from hypothesis import given, settings
@@ -20,10 +21,13 @@ from hypothesis import strategies as st
 from crossfoot import check
 from crossfoot.language.rowsynonyms import other_names
 from crossfoot.model.context import Scope
+from crossfoot.language.rowtokens import required_tokens
+from crossfoot.rules import cross_source
 from crossfoot.rules import table_chain_mixed as mixed
+from crossfoot.rules import table_chain_text as text
 from crossfoot.rules import table_chain_unbound as unbound
 from crossfoot.rules._clause_row import clause, clause_rows, own_words
-from crossfoot.rules._prose_subject import sentence_tokens
+from crossfoot.rules._prose_subject import context_tokens, sentence_tokens
 from crossfoot.sources.load import load_sources
 from strategies import two_year_table
 
@@ -36,6 +40,8 @@ _SAID = (
     "the company reported",
     "other income was",
 )
+
+_WORDS = ("revenue", "cash", "equivalent", "capital", "expenditure", "sale", "reported", "spending")
 
 
 def _old_pairs(ops: mixed._Operands, scope: Scope) -> list[tuple[int, int]]:
@@ -89,9 +95,39 @@ def test_pairs_as_the_old_loop(sources: list[str]) -> None:
     assert [(id(p), id(c)) for p, c in ops.by_sentence] == _old_pairs(ops, scope)
 
 
+def _old_named(scope: Scope, words: frozenset[str]) -> tuple[list[int], list[int]]:
+    """table_chain_text._named of round 41 (every value read for every claim), as ids."""
+    cells, rows, prose = [], set(), []
+    for v in scope.index.values:
+        if not text._amount(v):
+            continue
+        if v.table is not None:
+            need = required_tokens(v.row) if v.row else frozenset()
+            if need and need <= words:
+                cells.append(v)
+                rows |= need
+        elif v.span is not None:
+            prose.append(v)
+    if not cells or not prose or len(cells) > text._MAX or len(prose) > text._MAX:
+        return [], []
+    named = [v for v in prose if context_tokens(scope.source(v.source_id), v) & (words - rows)]
+    return [id(v) for v in cells], [id(v) for v in named]
+
+
+@settings(max_examples=30, deadline=None)
+@given(_documents(), st.lists(st.sampled_from(_WORDS), max_size=6))
+def test_named_as_the_old_scan(sources: list[str], words: list[str]) -> None:
+    scope = _scope(sources)
+    said = frozenset(words)
+    cells, named = text._named(SimpleNamespace(scope=scope), said)  # type: ignore[arg-type]
+    assert ([id(v) for v in cells], [id(v) for v in named]) == _old_named(scope, said)
+
+
 def _empty_memos() -> None:
     mixed._KEPT.clear()
     unbound._KEPT.clear()
+    text._KEPT.clear()
+    cross_source._POOLS.clear()
 
 
 _TABLE = two_year_table(
