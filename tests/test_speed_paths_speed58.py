@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from crossfoot import check
 from crossfoot.language.rowsynonyms import other_names
-from crossfoot.model.context import Scope
 from crossfoot.language.rowtokens import required_tokens
+from crossfoot.model.context import Scope
 from crossfoot.rules import cross_source
 from crossfoot.rules import table_chain_mixed as mixed
 from crossfoot.rules import table_chain_text as text
