@@ -239,8 +239,11 @@ def _search(
     )
     share_of = _share_of(ctx, table) if percent or fraction else None
     # Which kinds may match at all: decided once per claim, not once per column.
-    want_total = kind_allowed(ctx, "column_sum")
     words = _words(ctx.sentence.text)
+    # ("the average revenue was 90" is no column's total, unless the sentence names one too)
+    want_total = kind_allowed(ctx, "column_sum") and (
+        _MEAN.isdisjoint(words) or not _TOTAL.isdisjoint(words)
+    )
     want_median = "median" in words and kind_allowed(ctx, "median")
     # ("the median was 3.3M" is no mean, unless the sentence names one too)
     want_mean = kind_allowed(ctx, "column_mean") and (
