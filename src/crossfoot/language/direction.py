@@ -23,6 +23,7 @@ from crossfoot.model.wordgate import WordGated
 __all__ = [
     "Direction",
     "clause_bounds",
+    "judged_way",
     "new_answer",
     "parenthesized_aside",
     "sign_words",
@@ -254,6 +255,34 @@ def _negated(text: str, lo: int, word_start: int) -> bool:
     return bool(_NEGATION.search(tail))
 
 
+# Words that judge a move rather than say its way, and quantities of which less is better:
+# "churn improved to 4%" fell, "costs worsened" rose (lead42; losses: rules._loss_moves).
+_JUDGED = ("improv", "worsen", "deteriorat", "strengthen", "weaken")
+_LESS_IS_BETTER = re.compile(
+    r"(?i)\b(?:churn|attrition|costs?|expenses?|debt|leverage|delinquenc(?:y|ies)|defaults?|"
+    r"defects?|errors?|complaints?|latency|unemployment|downtime|write-offs?|charge-offs?|"
+    r"chargebacks?|cancellations?|incidents?|vacanc(?:y|ies)|dso|days\s+sales\s+outstanding|"
+    r"cost-to-income|expense\s+ratio|wait\s+times?)\b"
+)
+
+
+def judged_way(text: str, lo: int, at: int, word: str, direction: Direction) -> Direction:
+    """``direction``, turned round for a word that judges a move ("improved") said of a
+    quantity of which less is better, named in ``text[lo:at]`` before the word.
+
+    >>> t = "Churn improved to 4%."
+    >>> judged_way(t, 0, 6, "improved", "up"), judged_way("Sales improved", 0, 6, "improved", "up")
+    ('down', 'up')
+    """
+    if not word.lower().startswith(_JUDGED) or _LESS_IS_BETTER.search(text, lo, at) is None:
+        return direction
+    return "down" if direction == "up" else "up"
+
+
+def _judged_way(text: str, lo: int, m: re.Match[str], direction: Direction) -> Direction:
+    return judged_way(text, lo, m.start(), m.group(0), direction)
+
+
 def _direction_of(match: re.Match[str], text: str, number: str) -> Direction | None:
     word = match.group(0).lower()
     if word in ("loss", "losses", "gain", "gains") and "%" not in number and "point" not in number:
@@ -332,7 +361,7 @@ def stated_direction(
         if _AFTER_GAP.match(text[end : m.start()]) and not false_direction(text, m):
             direction = _direction_of(m, text, number)
             if direction is not None:
-                return None if _negated(text, lo, start) else direction
+                return None if _negated(text, lo, start) else _judged_way(text, lo, m, direction)
         break
     # Otherwise the nearest word before it in the clause.
     # (False-friend phrases are checked only for the words actually reached, nearest first.)
@@ -344,7 +373,7 @@ def stated_direction(
             continue
         if _negated(text, lo, m.start()):
             return None
-        return direction
+        return _judged_way(text, lo, m, direction)
     return None
 
 

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from crossfoot.language.changewords import FALL_VERBS, RISE_VERBS
+from crossfoot.language.direction import judged_way
 from crossfoot.language.trends import MOVED_DOWN, MOVED_UP
 from crossfoot.language.years import period
 from crossfoot.model.types import Claim, SourceValue, format_decimal
@@ -50,7 +51,9 @@ def level_moves(text: str, claims: list[Claim], values: Sequence[SourceValue]) -
         m = _TO.search(text, max(s.start, c.mention.start - 60), c.mention.start)
         if m is None or _BASE.search(text, s.start, s.end):
             continue
-        why = _wrong_way(c, values, m.group("up") is not None, m.group(0).split()[0])
+        word = m.group(0).split()[0]  # ("churn improved to 4%": down, language.direction)
+        up = judged_way(text, s.start, m.start(), word, "up" if m.group("up") else "down") == "up"
+        why = _wrong_way(c, values, up, word)
         if why is not None:
             out[i] = Claim(c.mention, c.sentence, "contradicted", c.evidence, why)
     return loss_moves(text, out, values)  # "the loss widened to $25 million" (by its size)

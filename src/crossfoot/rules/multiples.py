@@ -27,13 +27,13 @@ them "doubled" is the wording's, not the cells'.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from decimal import Decimal
 
 from crossfoot.language.direction import clause_bounds
 from crossfoot.language.multiples import Multiple, may_multiply, multiples
 from crossfoot.language.order import stated_order
-from crossfoot.language.rowtokens import names_row
 from crossfoot.language.trends import MOVED
 from crossfoot.model.types import (
     Claim,
@@ -210,8 +210,7 @@ def _named_row(sentence: str, named: set[int], values: Sequence[SourceValue]) ->
             continue
         if (v.year not in named) if len(named) == 2 else (last is not None and v.year > last):
             continue
-        # (a label's unit or "Total" aside: "Revenue ($M)", "Total revenue"; lead42)
-        if label_search(v.row, sentence, low) or names_row(v.row, sentence):
+        if label_search(v.row, sentence, low) or _bare_named(v.row, sentence, low):
             key = (v.source_id, v.table, v.row_index, v.view)  # (a cell as written and scaled)
             rows.setdefault(key, {}).setdefault(v.year, []).append(v)
     if len(named) == 1:
@@ -227,6 +226,16 @@ def _named_row(sentence: str, named: set[int], values: Sequence[SourceValue]) ->
     if (early.value < 0 and late.value < 0) or not _same_row(early, late):
         return None  # two losses: which one "doubled" is the wording's, not the cells'
     return early.value, late.value, _formula(early, late), (early, late)
+
+
+# A label's unit in brackets and a leading "Total": "Revenue ($M)", "Total revenue" (lead42).
+_DRESS = re.compile(r"(?i)^\s*total\s+|\s*\([^)]*\)\s*$")
+
+
+def _bare_named(label: str, sentence: str, low: str) -> bool:
+    """Whether the sentence names the label without its unit or a leading "Total"."""
+    bare = _DRESS.sub("", label)
+    return bool(bare) and bare != label and label_search(bare, sentence, low)
 
 
 def _last_two(row: dict[int, list[SourceValue]]) -> dict[int, list[SourceValue]]:
