@@ -9,10 +9,15 @@ filing's sentence may name its figure's line only in a word of its own ("the com
 reported"). Here every text figure of a year whose words name no line of the table (one that
 names a line is that line's: :mod:`~crossfoot.rules.table_chain_mixed`) and every cell of
 another year are a pair, the change running from the earlier year to the later, over the
-earlier; nothing else.
+earlier; nothing else. A text figure of no year ("the backlog now stands at $ 1,041.1 million")
+is a pair with every dated cell both ways round, the change from the cell to it and from it to
+the cell (its period unknown, either may be the earlier), and so is a dated text figure with
+every cell of no year (a table whose columns name no year); all counted against chance; those
+pairs are searched only while they stay within :data:`_MAX_PAIRS` (round 42, conv42b).
 
-Unbound pairs are many, so chance is counted strictly: only a figure stated to four significant
-digits or finer (a half unit of at most 0.05 % of its size), and only while the changes of every
+Unbound pairs are many, so chance is counted strictly: only a figure stated to about four
+significant digits or finer (a half unit of at most 0.1 % of its size: "0.0527", a fraction
+written to four places, is), and only while the changes of every
 such pair in the figure's band (:mod:`crossfoot.rules._chance`) would meet a figure of its window
 by chance less than :data:`_BUDGET` of the time.
 """
@@ -33,7 +38,7 @@ from crossfoot.rules.turn_chain import fine_figure
 
 __all__ = ["text_cell_change"]
 
-_FINE = Decimal("0.0005")  # a half unit of at most 0.05 % of the figure: four digits or finer
+_FINE = Decimal("0.001")  # a half unit of at most 0.1 % of the figure: about four digits
 _BUDGET = Decimal("0.02")
 _HUNDRED = Decimal(100)
 _EPS = 1e-9  # (float edges widened: the exact test is in Decimal)
@@ -47,21 +52,32 @@ _Change = tuple[float, SourceValue, SourceValue, Decimal, Decimal, Decimal]
 
 def _changes(ops: _Operands) -> tuple[list[float], list[_Change]]:
     """Every dated text figure and cell of another year, their change from the earlier year to
-    the later, once per pair of values (a text figure as written and its scaled twin in the
-    cell's unit are one), sorted; made once per answer."""
+    the later, and every text figure and cell of which one has no year, their change both ways
+    round (the module docstring); once per pair of values (a text figure as written and its
+    scaled twin in the cell's unit are one), sorted; made once per answer."""
     named = {id(p) for p, _ in ops.by_sentence}  # (a figure whose words name a line is that line's)
-    dated_p = [p for p in ops.prose if p.year is not None and id(p) not in named]
+    free = [p for p in ops.prose if id(p) not in named]
+    dated_p = [p for p in free if p.year is not None]
     dated_c = [c for c in ops.cells if c.year is not None]
     if len(dated_p) * len(dated_c) > _MAX_PAIRS:
         return [], []
+    pairs = [(p, c) for p in dated_p for c in dated_c]
+    undated_p = [p for p in free if p.year is None]
+    undated_c = [c for c in ops.cells if c.year is None]
+    if (
+        len(pairs) + 2 * (len(undated_p) * len(dated_c) + len(dated_p) * len(undated_c))
+        <= _MAX_PAIRS
+    ):
+        pairs += [(p, c) for p in undated_p for c in dated_c]
+        pairs += [(p, c) for p in dated_p for c in undated_c]
+    # (past the limit the pairs of no year are left out; the dated still searched)
     seen: set[tuple[object, ...]] = set()
     out: list[_Change] = []
-    for p in dated_p:
-        for c in dated_c:
-            if p.year == c.year or c.source_id == p.source_id:
-                continue
-            for x in _units(ops, p, c):
-                later, earlier = (x, c.value) if p.year > c.year else (c.value, x)  # type: ignore[operator]
+    for p, c in pairs:
+        if p.year == c.year or c.source_id == p.source_id:
+            continue
+        for x in _units(ops, p, c):
+            for later, earlier in _orders(p, c, x):
                 key = (later, earlier, p.source_id, p.span, c.table, c.row_index, c.col_index)
                 if not earlier or key in seen:
                     continue
@@ -70,6 +86,14 @@ def _changes(ops: _Operands) -> tuple[list[float], list[_Change]]:
                 out.append(((fl - fe) / fe, p, c, x, later, earlier))
     out.sort(key=lambda ch: ch[0])
     return [ch[0] for ch in out], out
+
+
+def _orders(p: SourceValue, c: SourceValue, x: Decimal) -> list[tuple[Decimal, Decimal]]:
+    """(later, earlier) of a text figure valued ``x`` and a cell: by their years, or both ways
+    round when one of them has none."""
+    if p.year is None or c.year is None:
+        return [(x, c.value), (c.value, x)]
+    return [(x, c.value) if p.year > c.year else (c.value, x)]
 
 
 # _changes by operands, across answers (table_chain_mixed keeps the operands of a scope across
@@ -109,16 +133,24 @@ def text_cell_change(ctx: ClaimContext) -> Verdict | None:
     for _, p, c, x, later, earlier in changes[a:b]:
         r = (later - earlier) / earlier * factor
         if lo <= r <= hi:
-            return Verdict("derived", _evidence(ctx, p, c, x, r, factor))
+            return Verdict("derived", _evidence(ctx, p, c, x, r, factor, later == x))
     return None
 
 
 def _evidence(
-    ctx: ClaimContext, p: SourceValue, c: SourceValue, x: Decimal, r: Decimal, factor: Decimal
+    ctx: ClaimContext,
+    p: SourceValue,
+    c: SourceValue,
+    x: Decimal,
+    r: Decimal,
+    factor: Decimal,
+    text_later: bool,
 ) -> Evidence:
     text, cell = f"{label(p)} ({x:,})", f"{label(c)} ({c.value:,})"
-    top, base = (text, cell) if p.year > c.year else (cell, text)  # type: ignore[operator]
+    top, base = (text, cell) if text_later else (cell, text)
     formula = f"({top} - {base}) / {base}" + (" x 100" if factor == _HUNDRED else "")
     note = "a text figure and a cell of two years, bound by no words, counted against chance"
+    if p.year is None or c.year is None:
+        note = "a text figure and a cell, one of no year, bound by no words, counted against chance"
     formula = f"{formula} = {fmt_result(ctx, r)}"
     return Evidence("derive", "percent_change", formula, (p, c), r, note)
