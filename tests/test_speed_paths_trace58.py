@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from itertools import starmap
 from typing import Any
 
@@ -17,7 +18,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crossfoot.language import labelquote, rowtokens
-from crossfoot.rules import _named
+from crossfoot.language.asked import read_question as parse_ask
+from crossfoot.language.owncount import singular
+from crossfoot.language.question import grown
+from crossfoot.model.types import SourceValue, kind_family
+from crossfoot.numbers.extract import extract
+from crossfoot.rules import _named, counts
+from crossfoot.rules._bar_pool import named_cells, named_sources
+from crossfoot.rules._named import Named, value_years
 from crossfoot.sources.rows import read_tables
 from crossfoot.sources.rows_whole import every_cell, whole_cells
 
@@ -95,3 +103,86 @@ def test_the_per_label_readings_keep_a_large_result_sets_labels() -> None:
     ]
     for read in readers:
         assert read.cache_info().maxsize == rowtokens.LABELS_KEPT >= 20_000, read
+
+
+_CELL = st.builds(
+    lambda sid, table, row, column, value, view, kind: SourceValue(
+        Decimal(value), sid, kind, row=row, column=column, table=table, view=view
+    ),
+    st.sampled_from(["rows", "S1"]),
+    st.sampled_from([0, 1, None]),
+    st.sampled_from(["North", "South", "item 3", None]),
+    st.sampled_from(["revenue", "orders", "growth %", None]),
+    st.integers(-50, 50),
+    st.sampled_from(["both", "true", "written"]),
+    st.sampled_from(["number", "money", "percent"]),
+)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(_CELL, max_size=40), st.sampled_from(["row", "column"]), st.data())
+def test_the_bar_read_by_column_equals_the_per_cell_filter(
+    cells: list[SourceValue], axis: str, data: Any
+) -> None:
+    values = tuple(cells)
+    ask = parse_ask(data.draw(st.sampled_from(_QUESTIONS)))
+    named = Named(ask, values, {})
+    assert named_cells(values, named.names, axis) == [v for v in values if named.names(v, axis)]
+    plain = {v.source_id for v in values if named.names(v, "column") or named.names(v, "row")}
+    assert named_sources(values, named.names) == plain
+    bar = next((m for m in extract(ask.text) if m.kind != "year"), None)
+    if bar is None:
+        return
+    for periods in (False, True):
+        got = counts.bar_values(values, ask, bar, named, periods)
+        assert got == _plain_bar_values(values, ask, bar, named, periods)
+        assert counts.bar_values(values, ask, bar, named, periods) == got  # (kept, again)
+    pool = counts.bar_pool(values, ask, bar)
+    pool.clear()  # (a caller's copy: the kept pool is not changed)
+    assert counts.bar_pool(values, ask, bar) == _plain_pool(values, ask, bar)
+
+
+_QUESTIONS = [
+    "How many rows had revenue above 10?",
+    "How many regions had orders below 5%?",
+    "How many items grew by more than 5%?",
+    "How many years did North exceed 20?",
+    "In how many quarters was South's revenue above $3M?",
+]
+
+
+def _plain_pool(values: Any, ask: Any, bar: Any) -> list[SourceValue]:
+    """``counts.bar_pool`` before round 42 (no kept pool)."""
+    views = ("both", "true") if bar.scale != 1 else ("both", "true", "written")
+    family = kind_family(bar.kind)
+    moved = family == "percent" and grown(ask.text, 0, len(ask.text))
+    return [
+        v
+        for v in values
+        if v.table is not None
+        and v.view in views
+        and (
+            kind_family(v.kind) == family
+            or (family == "percent" and v.kind == "number" and (not moved or counts._of_changes(v)))
+        )
+    ]
+
+
+def _plain_bar_values(values: Any, ask: Any, bar: Any, named: Any, periods: bool) -> Any:
+    """``counts.bar_values`` before round 42: the per-cell filter over a pool made anew."""
+    pool = _plain_pool(values, ask, bar)
+    for axis in ("row", "column") if periods else ("column", "row"):
+        chosen = [v for v in pool if named.names(v, axis)]
+        if ask.years:
+            chosen = [v for v in chosen if value_years(v) & ask.years or not value_years(v)]
+        if periods:
+            quarters = singular(ask.counted or "") == "quarter"
+            chosen = [v for v in chosen if value_years(v) or (quarters and counts._quarters([v]))]
+        found: dict[tuple[object, ...], SourceValue] = {}
+        for v in chosen:
+            key = (v.source_id, v.table, v.row_index, v.col_index)
+            if key not in found or v.view == "true":
+                found[key] = v
+        if found:
+            return list(found.values())
+    return [] if periods else counts.year_column_values(pool, ask)
