@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from crossfoot.language.rowtokens import tokens
+from crossfoot.language.rowtokens import LABELS_KEPT, tokens
 from crossfoot.model.memo import by_identity
 from crossfoot.model.types import Evidence, Mention
 from crossfoot.numbers.extract import extract
@@ -65,7 +65,7 @@ def _tokens(text: str) -> list[str]:
 _Side = tuple[str, ...]
 
 
-@lru_cache(maxsize=4096)  # a table's labels repeat across answers
+@lru_cache(maxsize=LABELS_KEPT)  # a table's labels repeat across answers
 def _label_sides(label: str) -> tuple[tuple[str, _Side, _Side, _Side, _Side], ...]:
     """Each figure of ``label`` (not a year) as written (digits only) with the label's tokens
     before it (nearest first) and after it, then its three content words nearest it on each

@@ -19,6 +19,7 @@ from crossfoot.language.week_labels import week_words
 from crossfoot.numbers.words import NUMBER_WORDS
 
 __all__ = [
+    "LABELS_KEPT",
     "OPTIONAL",
     "SAME_FORMS",
     "acronym",
@@ -45,6 +46,12 @@ _STOP = frozenset(
 # (rules._named, rules.off_question_optional, rules.calc_year_means, language.rowmatch, rowtables).
 OPTIONAL = frozenset({"total", "net"})
 # Words too generic to name a row on their own ("Other", "Total").
+#: How many row labels each per-label reading keeps (here, ``rules._named``, ``labelquote``): a
+#: trace reads a large result set's labels twice (the verify and its narrowed re-check) and the
+#: next answer on it reads them again; a cache smaller than the labels keeps none of them (a
+#: scan longer than an LRU evicts every entry before its reuse: 20,000 rows read "the highest"
+#: in 1.9 s, 0.5 s of it the re-check's labels read again; docs/speed.md, round 42, trace58).
+LABELS_KEPT = 32768
 _GENERIC = frozenset({"other", "total", "net", "all", "item", "items"})
 _WORD = re.compile(r"[a-z][a-z0-9'&]*|\d+")
 # (a unit note may name its currency: "($ in thousands)", "(€ in millions)", "(in $ millions)")
@@ -174,13 +181,13 @@ def _token(word: str) -> str | None:
 _GLUED_NOTE = re.compile(r"(?<=[a-z]{3})\d{1,2}\b")
 
 
-@lru_cache(maxsize=8192)  # every cell of a row carries its label: tokenize each label once
+@lru_cache(maxsize=LABELS_KEPT)  # every cell of a row carries its label: tokenize each label once
 def label_tokens(label: str) -> frozenset[str]:
     """Tokens of a row label, without footnote marks and unit notes."""
     return frozenset(tokens(_GLUED_NOTE.sub("", _NOTE.sub(" ", label.lower().strip()))))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=LABELS_KEPT)
 def required_tokens(label: str) -> frozenset[str]:
     """Tokens a sentence must contain to name the row ``label``.
 
@@ -226,7 +233,7 @@ def _required(label: frozenset[str]) -> frozenset[str]:
     return frozenset()
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=LABELS_KEPT)
 def acronym(label: str) -> str | None:
     """The "&" abbreviation of a label of two to four content words, as a token: "r&d" for
     *Research and development*, "sg&a" for *Selling, general and administrative*, "pp&e" for
@@ -257,7 +264,7 @@ FAST_READING = [True]
 _NOTE_CHARS = re.compile(r"[(*:\d]")
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=LABELS_KEPT)
 def label_reading(label: str) -> tuple[frozenset[str], frozenset[str], str | None]:
     """``(label_tokens(label), required_tokens(label), acronym(label))``, read at once.
 
@@ -324,7 +331,7 @@ def _abbreviates(short: str, before: str) -> bool:
     return all(c in pool for c in letters)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=LABELS_KEPT)
 def ways_to_name(label: str) -> tuple[frozenset[str], ...]:
     """The sets of words a text may name ``label`` by: its required words; for a label that
     defines an abbreviation (two capitals or more in parentheses), the abbreviation alone or

@@ -422,7 +422,7 @@ def _inside(req: frozenset[str], fuller: tuple[str, ...], words: list[str]) -> b
     return all(i in covered for i, w in enumerate(seq) if w in req)
 
 
-@lru_cache(maxsize=8192)  # a table's labels repeat across answers
+@lru_cache(maxsize=rowtokens.LABELS_KEPT)  # a table's labels repeat across answers
 def _figures_of(text: str) -> frozenset[tuple[Decimal, Decimal | None]]:
     """The numbers a label or question writes, no years: ``(value, high)`` for ranges too."""
     return frozenset((m.value, m.high) for m in extract(text) if m.kind != "year")
@@ -438,7 +438,7 @@ def _unworded(book: _Book, words: frozenset[str]) -> bool:
 _FORMS = SAME_FORMS
 
 
-@lru_cache(maxsize=8192)  # a table's labels are named by every question on it
+@lru_cache(maxsize=rowtokens.LABELS_KEPT)  # a table's labels are named by every question on it
 def _label_tokens(label: str) -> tuple[str, ...]:
     """``tokens(label)``, kept (a tuple: the cached value is shared)."""
     return tuple(tokens(label))
@@ -449,7 +449,7 @@ def _label_words(label: str) -> tuple[str, ...]:
     return _label_tokens(_own_words(label))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=rowtokens.LABELS_KEPT)
 def _own_words(label: str) -> str:
     """A label without its period words: what it names besides a date."""
     return _PERIOD_WORDS.sub(" ", label)

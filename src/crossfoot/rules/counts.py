@@ -29,6 +29,7 @@ from crossfoot.language.question import grown
 from crossfoot.language.rowtokens import count_of_whole, noun_at
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, Mention, SourceValue, format_decimal, kind_family
+from crossfoot.rules._bar_pool import kept_pool, named_cells
 from crossfoot.rules._named import Named, value_years
 from crossfoot.rules._year_counted import year_counted
 from crossfoot.rules.answer_count_rows import year_column_values, years_moved_verdict
@@ -90,9 +91,9 @@ def bar_values(
 ) -> list[SourceValue]:
     """The values a question's bar is about, one per cell: those of the row it names (``periods``:
     one per year or quarter) or else of the column it names (one per row); [] when it names none."""
-    pool = bar_pool(values, ask, bar)
+    pool = _pool(values, ask, bar)  # (kept per source set; read by column: rules._bar_pool)
     for axis in ("row", "column") if periods else ("column", "row"):
-        chosen = [v for v in pool if named.names(v, axis)]
+        chosen = named_cells(pool, named.names, axis)
         if ask.years:
             chosen = [v for v in chosen if value_years(v) & ask.years or not value_years(v)]
         if periods:
@@ -112,11 +113,24 @@ def bar_values(
 
 def bar_pool(values: Iterable[SourceValue], ask: Ask, bar: Mention) -> list[SourceValue]:
     """The table cells a bar may be drawn across: of its kind, in the views its scale meets."""
+    return list(_pool(values, ask, bar))  # (a copy: the kept pool is shared)
+
+
+def _pool(values: Iterable[SourceValue], ask: Ask, bar: Mention) -> list[SourceValue]:
+    """:func:`bar_pool`, kept per values tuple and bar shape (``rules._bar_pool``)."""
     views = ("both", "true") if bar.scale != 1 else ("both", "true", "written")
     family = kind_family(bar.kind)
     # "grew by more than 5%": the bar is about changes, not the amounts of a table, unless the
     # values are changes themselves (a "Growth" row, a "% change" column)
     moved = family == "percent" and grown(ask.text, 0, len(ask.text))
+    return kept_pool(
+        values, (views, family, moved), lambda: _made_pool(values, views, family, moved)
+    )
+
+
+def _made_pool(
+    values: Iterable[SourceValue], views: tuple[str, ...], family: str, moved: object
+) -> list[SourceValue]:
     return [
         v
         for v in values

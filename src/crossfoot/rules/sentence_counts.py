@@ -35,6 +35,7 @@ from crossfoot.language.question import asked_figures
 from crossfoot.language.year_signs import states_signed_count
 from crossfoot.model.context import Verdict
 from crossfoot.model.types import Claim, Evidence, Mention, Sentence, Source, SourceValue
+from crossfoot.rules._bar_pool import named_sources
 from crossfoot.rules._named import Named
 from crossfoot.rules.column_bar_count import bar_unread, column_count
 from crossfoot.rules.counts import count_verdict_of, word_count
@@ -74,7 +75,7 @@ def own_count(
     if verdict is None or verdict.evidence is None:
         return None
     if noun not in _PERIODS and singular(ask.counted or "") not in _PERIODS:
-        ids = {v.source_id for v in values if named.names(v, "column") or named.names(v, "row")}
+        ids = named_sources(values, named.names)  # (once per column and row: rules._bar_pool)
         # (a count of rows that moved may name neither: the sources of the rows it counted)
         ids = ids or {v.source_id for v in verdict.evidence.operands}
         if not any(_uses(heads.get(i, ""), noun) for i in ids):

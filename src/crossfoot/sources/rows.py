@@ -59,6 +59,7 @@ from crossfoot.sources.rows_read import (
 )
 from crossfoot.sources.rows_table import RowTable, TableInfo
 from crossfoot.sources.rows_untrack import untrack_columns
+from crossfoot.sources.rows_whole import Whole, every_cell
 from crossfoot.sources.whole_table import periods_in, reads_every_row, whole_reading
 
 __all__ = [
@@ -380,7 +381,7 @@ class AnswerOperands:
                 near[name] = chain.from_iterable(t.near_many(anchors + windows)[len(anchors) :])
         chosen = self.rows_for(text, mentions, anchors)
         # (name, kept table or prose source, the cells picked: row, column, operand)
-        parts: list[tuple[str, Any, tuple[tuple[int, int, bool], ...]]] = []
+        parts: list[tuple[str, Any, tuple[tuple[int, int, bool], ...] | Whole]] = []
         for name in self.order:
             table = self.tables.get(name)
             if table is None:
@@ -397,8 +398,13 @@ class AnswerOperands:
                     if i in cells[j]
                 )
             else:
+                every = bool(wide) and (periods_in(table) or reads_every_row(wide, text, mentions))
+                all_made = every_cell(table, rows) if every else None  # (large: made at once)
+                if all_made is not None:
+                    parts.append((name, table, all_made))
+                    continue
                 picked = set(near.get(name, ()))
-                if wide and (periods_in(table) or reads_every_row(wide, text, mentions)):
+                if every:
                     picked.update((i, j) for j, col in enumerate(table.cells) for i in col)
                 for i in rows:
                     picked.update((i, j) for j, col in enumerate(table.cells) if i in col)
@@ -423,8 +429,9 @@ def _source_set(parts: Sequence[tuple[str, Any, Any]], issues: tuple[str, ...]) 
     (row, column, whether an operand), a prose source as it is."""
     out: list[Source] = []
     for name, table, picks in parts:
-        if isinstance(table, RowTable):
-            table = Source(id=name, values=tuple(starmap(table.cell, picks)))  # (i, j, op)
+        if isinstance(table, RowTable):  # (picks: (i, j, op) each, or every cell made: Whole)
+            values = picks.values if isinstance(picks, Whole) else tuple(starmap(table.cell, picks))
+            table = Source(id=name, values=values)
         out.append(table)
     return SourceSet(out, issues)
 
