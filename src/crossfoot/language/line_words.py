@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["GATE", "LEAD", "may_lead"]
+__all__ = ["BARE", "GATE", "LEAD", "may_lead"]
 
 # (group "low": a low; group "record": up to its own period) right before the figure; a bare
 # "lowest" / "highest" only right before "at" ("Revenue was lowest at $112M": the line's low,
@@ -28,6 +28,9 @@ LEAD = re.compile(
     r"(?:\s+(?:ever|yet))?(?:,?\s+(?:at|of|to|was|is))?\s*(?:of\s+)?(?:about\s+|around\s+)?$"
 )
 GATE = ("peak", "high", "low", "record", "bottom", "trough", "topped")
+# LEAD's bare superlative: in a sentence that names a year it may rank rows in that year ("In
+# 2023, East was highest at $500"), so the line's low or high is read only without one
+BARE = re.compile(r"(?i)(?:lowest|highest)(?!\s+(?:level|point))")
 _BEFORE_FIGURE = re.compile(LEAD.pattern.removesuffix("$") + r"[$\u20ac\u00a3]?\s?\d")
 
 
