@@ -148,7 +148,8 @@ def words(*groups: str) -> re.Pattern[str]:
 # Behind its words (model.wordgate: exact): the pattern is tried at every character of the 60
 # before each matched figure, and it matches about one figure in three hundred.
 _WORDED_CHANGE = WordGated(
-    re.compile(rf"(?i){STATED_BEFORE}(?:[$€£¥]|[A-Z]{{3}}\s*)?\s*\Z"),
+    # ("fell by between 7 and 8": a range stated as a change)
+    re.compile(rf"(?i){STATED_BEFORE}(?:between\s+)?(?:[$€£¥]|[A-Z]{{3}}\s*)?\s*\Z"),
     # (every alternative of STATED_BEFORE consumes one of these)
     ("change", "increase", "decrease", "grew", "growth", "decline", "rose", "fell", "drop",
      "slid", "climbed", "jumped", "reduc", "shrank", "widened", "narrowed", "improved",

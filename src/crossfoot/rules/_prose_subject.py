@@ -26,6 +26,7 @@ from crossfoot.language.rowtokens import tokens
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.memo import by_cells
 from crossfoot.model.types import Source, SourceValue
+from crossfoot.rules._subject_whole import names_subject_whole
 
 __all__ = [
     "content_word",
@@ -267,8 +268,10 @@ def named_whole(text: str, end: int) -> frozenset[str]:
 def whole_named(ctx: ClaimContext, whole: SourceValue) -> bool:
     """Whether the words after "X% of" fit the table value taken as the whole: they share a
     content word with its row or column ("12.8% of net sales" over *Net sales*), or name nothing
-    the sources write ("40% of the total"). "62% of the fair market value" is not a share of
-    *Aggregate intrinsic value of stock options exercised*."""
+    the sources write ("40% of the total"), or name the subject of a table whose whole line it
+    is ("of revenue" over *Total* under a corner cell *Revenue*: rules._subject_whole). "62% of
+    the fair market value" is not a share of *Aggregate intrinsic value of stock options
+    exercised*."""
     if whole.table is None:
         return True
     m = _OF_WHOLE.match(ctx.text, ctx.mention.end)
@@ -278,7 +281,7 @@ def whole_named(ctx: ClaimContext, whole: SourceValue) -> bool:
     if not named:
         return True
     labels = " ".join(x for x in (whole.row, whole.column, whole.label) if x)
-    return bool(named & frozenset(tokens(labels)))
+    return bool(named & frozenset(tokens(labels))) or names_subject_whole(ctx, whole, named)
 
 
 def share_whole_named(ctx: ClaimContext, text: str, end: int) -> bool:

@@ -78,14 +78,14 @@ def year_mean_verdict(
     series' mean over its years (module docstring); else None. ``said`` is the sentence's
     words of the mean, from ``at`` in the sentence; ``periods``: a mean per quarter or month,
     over a row's period columns ("Q1 2024" ... "Q4 2024")."""
-    if not _governs(ctx, at) or not _spans_mean(said):
+    if not _governs(ctx, at) or not _spans_mean(said, _named_words(values)):
         return None
     if periods:
         return _over_periods(ctx, values, said)
     return _over_years(ctx, values, said, "mean")
 
 
-def _spans_mean(said: str) -> bool:
+def _spans_mean(said: str, own: frozenset[str] = frozenset()) -> bool:
     """Whether the words of a mean over a span of years give the span to the mean: not when a
     year or a move comes between "average" and the span ("average price in 2021 was 10.0, and
     from 2021 to 2023 it rose"; "the average price rose to 11.5 from 2021 to 2023").
@@ -94,17 +94,32 @@ def _spans_mean(said: str) -> bool:
     (True, True)
     >>> _spans_mean("average price rose to 11.5 from 2021 to 2023")
     False
+    >>> _spans_mean("average returns over the three years", frozenset({"returns"}))
+    True
     """
     span = _SPAN_RE.search(said)
     if span is None:
         return True  # "averaged 1,850 a year"
     head = said[: span.start()]
-    return YEAR.search(head) is None and not _moved(head)
+    return YEAR.search(head) is None and not _moved(head, own)
 
 
-def _moved(low: str) -> bool:
-    """Whether a word of ``low`` starts with a stem of movement (``_MOVES``)."""
-    return any(w.startswith(_MOVES) for w in _WORD.findall(low.lower()))
+def _moved(low: str, own: frozenset[str] = frozenset()) -> bool:
+    """Whether a word of ``low`` starts with a stem of movement (``_MOVES``), other than the
+    words ``own`` of the line the figure met: a line named *Returns* (goods sent back) or
+    *Gains on sales* is a quantity, its name no move of the sentence."""
+    return any(w.startswith(_MOVES) and w not in own for w in _WORD.findall(low.lower()))
+
+
+def _named_words(values: Sequence[SourceValue]) -> frozenset[str]:
+    """The words of the row and column labels of the cells a figure met (``_moved``); none for
+    a rate or a line that accumulates ("Cumulative return": an index's level, no sum)."""
+    labels = {x.lower() for v in values for x in (v.row, v.column) if x}
+    if any(v.kind == "percent" for v in values) or any(
+        w in label for label in labels for w in _TOTAL_WORDS
+    ):
+        return frozenset()
+    return frozenset(w for label in labels for w in _WORD.findall(label))
 
 
 def _over_periods(ctx: ClaimContext, values: Sequence[SourceValue], said: str) -> Verdict | None:
@@ -168,7 +183,7 @@ def year_total_verdict(ctx: ClaimContext, values: Sequence[SourceValue]) -> Verd
         o.start != m.start and o.kind == m.kind and o.claim for o in ctx.sentence_mentions
     ):
         return None  # figures listed, as often one a year: the total is no single figure's
-    if _moved(low):
+    if _moved(low, _named_words(values)):
         return None  # "the change in total revenue from 2022 to 2023" (words, not "enterprise")
     said = _TOTAL.search(ctx.sentence.text)
     if said is None or not _governs(ctx, said.start()):

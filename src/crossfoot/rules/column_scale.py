@@ -31,14 +31,14 @@ from typing import Any
 
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.memo import per_answer
-from crossfoot.model.types import Evidence, Source, SourceValue, format_decimal
+from crossfoot.model.types import Evidence, Source, SourceValue, Status, format_decimal
 from crossfoot.rules._rowsums_groups import claim_clause
 from crossfoot.rules.rowsums import _GATHER, _words
 from crossfoot.rules.signs import sign_verdict
 from crossfoot.sources.rows import row_table
 from crossfoot.sources.rows_names import row_named
 
-__all__ = ["column_scale", "name_scale"]
+__all__ = ["column_scale", "name_scale", "name_unit"]
 
 _K, _M, _B = Decimal(1000), Decimal(1_000_000), Decimal(1_000_000_000)
 _WORDS = {
@@ -52,6 +52,10 @@ _MONEY = frozenset(
     "mrr gmv amount value".split()
 )
 _CURRENCY = frozenset({"usd", "eur", "gbp", "jpy", "$"})
+# A suffix that is a unit where no money is said: "distance_m" meters, "rainfall_mm"
+# millimetres, "disk_b" bytes; and "k" where the name says a temperature (kelvins).
+_BARE = frozenset({"m", "b", "mm"})
+_UNITS = {"k": frozenset({"temp", "temperature", "kelvin", "kelvins"})}
 _TOKEN = re.compile(r"[a-z0-9$]+")
 
 
@@ -64,6 +68,8 @@ def name_scale(column: str) -> tuple[Decimal, bool] | None:
     ((Decimal('1000000'), False), (Decimal('1000000'), False), (Decimal('1000'), False))
     >>> name_scale("distance_m"), name_scale("revenue"), name_scale("m")
     ((Decimal('1000000'), True), None, None)
+    >>> name_scale("rainfall_mm"), name_scale("revenue_mm"), name_scale("temp_k")
+    ((Decimal('1000000'), True), (Decimal('1000000'), False), None)
     """
     words = _TOKEN.findall(column.lower())
     if len(words) < 2:
@@ -72,10 +78,25 @@ def name_scale(column: str) -> tuple[Decimal, bool] | None:
     if last in _CURRENCY and len(words) >= 3:  # "revenue_m_usd", "cost (thousands $)"
         last = words[-2]
     scale = _WORDS.get(last)
-    if scale is None:
-        return None
-    bare = last in ("m", "b") and not (_MONEY & set(words))
+    if scale is None or (last in _UNITS and _UNITS[last] & set(words)):
+        return None  # "temp_k": kelvins, no thousands
+    bare = last in _BARE and not (_MONEY & set(words))
     return scale, bare
+
+
+def name_unit(column: str) -> str | None:
+    """The unit a column's name ends in where the name says a quantity other than money, as a
+    scale word would be written after a figure ("rainfall_mm": "42mm" is 42 millimetres, not 42
+    million; "temp_k": "9,940K" is kelvins); None for a scale or no unit.
+
+    >>> name_unit("rainfall_mm"), name_unit("temp_k"), name_unit("revenue_mm"), name_unit("sales_k")
+    ('mm', 'k', None, None)
+    """
+    words = _TOKEN.findall(column.lower())
+    if len(words) < 2 or words[-1] not in _WORDS:
+        return None
+    read = name_scale(column)
+    return words[-1] if read is None or read[1] else None
 
 
 def _scaled(sources: tuple[Source, ...]) -> list[tuple[Any, int, Decimal]]:
@@ -100,6 +121,10 @@ def column_scale(ctx: ClaimContext) -> Verdict | None:
         return None
     if m.value == 0 or not ctx.scope.sources:
         return None
+    if m.scale != 1 and m.scale_word and m.kind != "money":  # "42mm" of rainfall_mm
+        as_unit = _as_unit(ctx, m.scale_word.lower())
+        if as_unit is not None:
+            return as_unit
     columns = per_answer(ctx, "column_scale", ctx.scope.sources, _scaled)  # (keyed by scope)
     if not columns:
         return None
@@ -108,6 +133,50 @@ def column_scale(ctx: ClaimContext) -> Verdict | None:
         if verdict is not None:
             return verdict
     return _wrong_scale(ctx, columns)
+
+
+def _units(sources: tuple[Source, ...]) -> list[tuple[Any, int, str]]:
+    """(table, column index, unit) of every result column of ``sources`` whose name ends in a
+    unit that reads like a scale word (``name_unit``)."""
+    found = []
+    for source in sources:
+        table = row_table(source)
+        if table is not None:
+            for j, name in enumerate(table.columns):
+                unit = name_unit(name)
+                if unit is not None and table.cells[j]:
+                    found.append((table, j, unit))
+    return found
+
+
+def _as_unit(ctx: ClaimContext, word: str) -> Verdict | None:
+    """A figure whose scale word is the unit its column's name ends in ("42mm" of rainfall_mm),
+    met as written by a cell of that column: ``supported_rounded``, or ``wrong_row`` when the
+    sentence names another row and not the cell's."""
+    m = ctx.mention
+    written = -m.written if m.negative else m.written
+    half = m.precision / m.scale
+    wide = float(half) * 1.01 + 1e-9
+    sentence = ctx.sentence.text
+    low = sentence.lower()
+    for table, j, unit in per_answer(ctx, "column_scale.units", ctx.scope.sources, _units):
+        if unit != word:
+            continue
+        labels = table.labels
+        for i, jj in table.near(float(written) - wide, float(written) + wide):
+            sv: SourceValue = table.cell(i, j)
+            if jj != j or abs(sv.value - written) > half:
+                continue
+            other = next(
+                (x for x in labels if x and x.lower() in low and row_named(x, sentence)), None
+            )
+            if other is not None and not row_named(labels[i], sentence):
+                why = f"value is in {sv.describe()}, but the sentence names {other}"
+                return Verdict("wrong_row", Evidence("direct", "cell", sv.describe(), (sv,)), why)
+            formula = f"{sv.describe()} (in {m.scale_word}, the column's unit)"
+            status: Status = "supported_exact" if sv.value == written else "supported_rounded"
+            return Verdict(status, Evidence("direct", "cell", formula, (sv,), sv.value))
+    return None
 
 
 def _met(ctx: ClaimContext, table: Any, j: int, scale: Decimal) -> Verdict | None:

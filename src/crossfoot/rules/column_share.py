@@ -45,6 +45,7 @@ from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._base_year import base_year
 from crossfoot.rules._claim_year import own_year
 from crossfoot.rules._derive_shared import claim_direction, claim_interval, fmt_result
+from crossfoot.rules._part_period import sub_period_rows
 from crossfoot.rules._row_order import named_rows, one_part
 from crossfoot.rules._share_year import share_years
 from crossfoot.rules.rows_years import year_totals
@@ -146,12 +147,12 @@ def _rows_named(ctx: ClaimContext, stretch: str, head: str) -> dict[Any, dict[in
     its clause names after it ("38% of 2023 sales came from North")."""
     values = ctx.scope.index.values
     found = named_rows(stretch, values) or named_rows(head, values)
-    if found:
-        return found
-    m, s = ctx.mention, ctx.sentence
-    tail = ctx.text[m.end : s.end]
-    cut = _BREAK.search(tail)
-    return named_rows(tail[: cut.start()] if cut else tail, values)
+    if not found:
+        m, s = ctx.mention, ctx.sentence
+        tail = ctx.text[m.end : s.end]
+        cut = _BREAK.search(tail)
+        found = named_rows(tail[: cut.start()] if cut else tail, values)
+    return sub_period_rows(ctx, found)  # "of Q4 revenue" over quarter columns: Q4's cells
 
 
 def _named_column_parts(ctx: ClaimContext, stretch: str) -> list[SourceValue] | None:

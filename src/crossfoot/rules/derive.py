@@ -109,6 +109,7 @@ from crossfoot.rules._prose_prior import with_prior_year
 from crossfoot.rules._relative_gap import relative_gap
 from crossfoot.rules._rounded_reach import derivable_rounded
 from crossfoot.rules._series_span import span_fits
+from crossfoot.rules._subject_whole import with_subject_whole
 from crossfoot.rules._views import views_agree
 from crossfoot.rules._year_focus import coarse_group, prose_focus
 from crossfoot.rules.joined_share import joined_part
@@ -453,7 +454,7 @@ def _search_large(
     """A group too large to search whole for the claim: the table rows the answer names, if
     few enough; else the prose figures it names by subject and year, the nearby pairs of a prose
     pool and the crossfooting pairs of a table, each when it fits the budget."""
-    focused = focus_group(ctx, group)
+    focused = with_subject_whole(ctx, group, focus_group(ctx, group))  # "60% of Q4 revenue"
     if focused is not None and not group_too_large(focused, limit):
         yield from _search_group(ctx, focused, worded)
         return

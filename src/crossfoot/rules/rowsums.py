@@ -55,7 +55,7 @@ from crossfoot.rules._derive_shared import (
     kind_allowed,
     known_worded,
 )
-from crossfoot.rules._derive_wording import move_level
+from crossfoot.rules._derive_wording import as_written, move_level
 from crossfoot.rules._month_focus import in_named_month
 from crossfoot.rules._period_narrow import names_part_of_periods
 from crossfoot.rules._rowsums_categories import category_hits
@@ -132,8 +132,10 @@ def row_derivations(ctx: ClaimContext) -> Verdict | None:
     summed = not _TOTAL.isdisjoint(_words(ctx.sentence.text))
     if not summed and known_worded(ctx) and not move_level(ctx, starts=True):
         return None  # an earlier rule read growth wording: a change, never a total
-    lo, hi = claim_interval(ctx)
     flat = o.rel_tolerance is not None or o.abs_tolerance is not None
+    ctx = as_written(ctx, lambda x: derivable(x, flat))  # "about 60%" as "60%" (gaps42)
+    m = ctx.mention
+    lo, hi = claim_interval(ctx)
     fine = derivable(m, flat)
     hits: list[_Hit] = []
     for table in scope_tables(ctx):

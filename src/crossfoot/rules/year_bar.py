@@ -37,6 +37,13 @@ _CHANGE_WORDS = frozenset({"gap", "gaps", "by"})
 _WORD = re.compile(r"[a-z]+")
 
 
+def _label_words(cells: Sequence[SourceValue]) -> frozenset[str]:
+    """The words of the cells' row and column labels: "Gap sales were above 90 every year" over
+    a row *Gap* names a brand, not a gap."""
+    labels = {x.lower() for v in cells for x in (v.row, v.column) if x}
+    return frozenset(w for label in labels for w in _WORD.findall(label))
+
+
 def year_bar(
     text: str, claim: Claim, values: Sequence[SourceValue], texts: Mapping[str, str]
 ) -> Claim | None:
@@ -53,15 +60,16 @@ def year_bar(
     moved = moves_before(text, s.start, m.start)
     before = low[: m.start - s.start]
     words = _WORD.findall(before)  # (words: "Singapore" holds "gap", "Exchange" "change")
-    if (moved and not level_after(text, moved, m.start)) or any(
-        w.startswith(_CHANGE_STEMS) or w in _CHANGE_WORDS for w in words
-    ):
+    if moved and not level_after(text, moved, m.start):
         return None
+    changed = {w for w in words if w.startswith(_CHANGE_STEMS) or w in _CHANGE_WORDS}
     plain = text[: s.start] + unexcepted(sentence) + text[s.end :]  # (offsets kept)
     found = bar_cells(plain, s.start, s.end, values, texts)
     if found is None:
         return None
     bar, side, cells = found
+    if changed and not changed <= _label_words(cells):
+        return None  # a bar on a change; a word of a line's name ("Gap") is no word of change
     by_year = {year_of(v): v for v in cells}
     if None in by_year or len(by_year) != len(cells) or len(cells) < 3:
         return None  # not one line of distinct years
