@@ -19,8 +19,10 @@ ending in 7334" and the agent never read the profile; no successful run is flagg
 
 >>> sorted(stated_endings("Use my Visa ending in 7334, or the card that ends with 0042."))
 ['0042', '7334']
->>> sorted(stated_endings("The last four digits are 5521. Not 2024 or 'order 7334'."))
+>>> sorted(stated_endings("My card's last four digits are 5521. Not 'order 7334'."))
 ['5521']
+>>> sorted(stated_endings("Pay the invoice for the year ending in 2024."))
+[]
 >>> last_digits({"id": "credit_card_1", "last_four": "7334"}), last_digits({"masked": "**** 0042"})
 ('7334', '0042')
 >>> last_digits({"id": "gift_card_1", "amount": 120})
@@ -57,10 +59,19 @@ _LAST_NAMES = frozenset(
 
 def stated_endings(text: str) -> frozenset[str]:
     """The last four digits of a card a message names ("ending in 7334", "last four digits are
-    7334", "**** 7334")."""
+    7334", "**** 7334"): a card word ("card", "visa", "debit"...) within 30 characters before
+    the phrase or 20 after it, so "the year ending in 2024" names no card."""
     if not any(g in text for g in _GATE):
         return frozenset()
-    return frozenset(a or b or c for a, b, c in _STATED.findall(text))
+    out = set()
+    for m in _STATED.finditer(text):
+        near = text[max(0, m.start() - 30) : m.end() + 20].lower()
+        if any(w in near for w in _CARD_WORDS):
+            out.add(m.group(1) or m.group(2) or m.group(3))
+    return frozenset(out)
+
+
+_CARD_WORDS = ("card", "visa", "mastercard", "amex", "discover", "debit", "credit", "****", "••••")
 
 
 @lru_cache(maxsize=1024)

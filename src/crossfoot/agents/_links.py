@@ -47,6 +47,7 @@ _READS = frozenset(
     "get find list search lookup look read fetch view show check retrieve query".split()
 )
 _HEAD = re.compile(r"[A-Za-z][a-z]*")
+_NO_ENTITY = ("page", "cursor", "session", "request", "trace", "token", "idempotency")
 
 _Ids = dict[str, dict[str, str]]  # field -> {lookup key: as shown}
 # A place a value was shown: its field, the ids of its record and those around it, the ids of the
@@ -76,6 +77,9 @@ def bound_ids(
         return {}
     out: _Ids = {}
     for k, v in args.items():
+        low = str(k).lower()
+        if any(w in low for w in _NO_ENTITY):
+            continue  # (a page, a session, a request: no record the result belongs to)
         if scalar(v) and identifying(str(k)):  # type: ignore[operator]
             out[str(k)] = {key(v): str(v)}  # type: ignore[operator]
     return out
