@@ -363,7 +363,9 @@ class RecordIndex:
         if links:
             named = [(k, p, v, key) for k, p, v, key, own in shown if own]
             whole = [(k, p, v, key, bool(own)) for k, p, v, key, own in shown]
-            out += linked_conflicts(self._links, at, named, whole, seen)
+            out += [
+                Conflict(p, m) for p, m in linked_conflicts(self._links, at, named, whole, seen)
+            ]
 
     def _around(self, memo_key: tuple[str, str]) -> dict[str, dict[str, str]]:
         """For each identifying field every place of the value ``key2`` has around it (the

@@ -35,10 +35,6 @@ for another order of the same user: the orders differ, the user does not).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from crossfoot.agents._coherence import Conflict
 
 __all__ = ["bound_ids", "is_read", "linked_conflicts"]
 
@@ -128,13 +124,12 @@ def linked_conflicts(
     ids: list[tuple[str, str, object, str]],
     shown: list[tuple[str, str, object, str, bool]],
     seen: set[str],
-) -> list[Conflict]:
+) -> list[tuple[str, str]]:
     """``mismatched_record`` conflicts of one group of a call's values: ``ids`` are its
     identifying arguments shown in a result as (key, path, value, lookup key); ``shown`` every
-    value shown in a result as (key, path, value, lookup key, whether an id)."""
-    from crossfoot.agents._coherence import Conflict
-
-    out: list[Conflict] = []
+    value shown in a result as (key, path, value, lookup key, whether an id). Each conflict is
+    (the path of the value, the message)."""
+    out: list[tuple[str, str]] = []
     for k1, path1, v1, key1 in ids:
         mine = identity(memo, at, key1)
         if not mine:
@@ -153,5 +148,5 @@ def linked_conflicts(
                 message = f"{path2}={v2} was shown under {f}={other}, not {k1}={v1}"
             else:
                 message = f"{path2}={v2} was shown under {f}={other}, but {k1}={v1} under {f}={own}"
-            out.append(Conflict(path2, message))
+            out.append((path2, message))
     return out
