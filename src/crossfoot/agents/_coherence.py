@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from crossfoot.agents._endings import compact, last_digits
 from crossfoot.agents._findings import Finding
-from crossfoot.agents._links import bound_ids, is_read, linked_conflicts
+from crossfoot.agents._links import LinkMemo, bound_ids, is_read, linked_conflicts
 
 if TYPE_CHECKING:
     from crossfoot.agents._policy import AgentPolicy
@@ -122,7 +122,7 @@ class RecordIndex:
         self._pending: list[tuple[str, _Ids]] = []
         self._at: dict[str, list[_Place]] = {}
         self._memo: dict[tuple[str, str], dict[str, dict[str, str]]] = {}
-        self._links: dict[object, _Ids] = {}  # agents._links's memo
+        self._links = LinkMemo()  # agents._links's memo
         # Payment ids -> the last digits their record showed (None: a record with none)
         self._cards: dict[str, str | None] = {}
         self._leaves = 0

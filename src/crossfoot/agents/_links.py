@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["bound_ids", "is_read", "linked_conflicts"]
+__all__ = ["LinkMemo", "bound_ids", "is_read", "linked_conflicts"]
 
 # A tool named as a read looks: its identifying arguments name the record it returns.
 _READS = frozenset(
@@ -96,30 +96,46 @@ def _common(places: list[_Place], outer: bool, skip: frozenset[str]) -> _Ids:
     return {k: h for k, h in found.items() if counts[k] == n}
 
 
-def identity(memo: dict[object, _Ids], at: dict[str, list[_Place]], key: str) -> _Ids:
+class LinkMemo:
+    """Each value's identity and owners, kept until the index grows (a run's calls ask about the
+    same few values again and again)."""
+
+    __slots__ = ("identity", "owned", "owns")
+
+    def __init__(self) -> None:
+        self.identity: dict[str, _Ids] = {}
+        self.owns: dict[str, _Ids] = {}  # of an id
+        self.owned: dict[str, _Ids] = {}  # of an amount
+
+    def clear(self) -> None:
+        self.identity.clear()
+        self.owns.clear()
+        self.owned.clear()
+
+
+def identity(memo: LinkMemo, at: dict[str, list[_Place]], key: str) -> _Ids:
     """The ids around every place of the identifying value ``key`` (its record's own fields and
     the records' around it)."""
-    mk = ("identity", key)
-    got = memo.get(mk)
+    got = memo.identity.get(key)
     if got is None:
-        got = memo[mk] = _common(at[key], False, frozenset())
+        got = memo.identity[key] = _common(at[key], False, frozenset())
     return got
 
 
-def owners(memo: dict[object, _Ids], at: dict[str, list[_Place]], key: str, is_id: bool) -> _Ids:
+def owners(memo: LinkMemo, at: dict[str, list[_Place]], key: str, is_id: bool) -> _Ids:
     """The ids of the records that hold every place of ``key``: for an id, the records around its
     own record, less the fields it is itself shown under; for an amount, its record's too."""
-    mk = ("owners", key, is_id)
-    got = memo.get(mk)
+    kept = memo.owns if is_id else memo.owned
+    got = kept.get(key)
     if got is None:
         places = at[key]
         skip = frozenset(f for f, _i, _o in places) if is_id else frozenset()
-        got = memo[mk] = _common(places, is_id, skip)
+        got = kept[key] = _common(places, is_id, skip)
     return got
 
 
 def linked_conflicts(
-    memo: dict[object, _Ids],
+    memo: LinkMemo,
     at: dict[str, list[_Place]],
     ids: list[tuple[str, str, object, str]],
     shown: list[tuple[str, str, object, str, bool]],
@@ -130,14 +146,21 @@ def linked_conflicts(
     value shown in a result as (key, path, value, lookup key, whether an id). Each conflict is
     (the path of the value, the message)."""
     out: list[tuple[str, str]] = []
+    owned = []
+    for _k2, path2, v2, key2, is_id in shown:
+        if path2 not in seen:
+            theirs = owners(memo, at, key2, is_id)
+            if theirs:
+                owned.append((path2, v2, key2, theirs))
+    if not owned:
+        return out  # (no value of the call is held by a record: nothing to link)
     for k1, path1, v1, key1 in ids:
         mine = identity(memo, at, key1)
         if not mine:
             continue
-        for _k2, path2, v2, key2, is_id in shown:
+        for path2, v2, key2, theirs in owned:
             if path2 == path1 or path2 in seen or key2 == key1:
                 continue
-            theirs = owners(memo, at, key2, is_id)
             shared = [f for f in theirs if f in mine]
             if not shared or any(not theirs[f].keys().isdisjoint(mine[f]) for f in shared):
                 continue  # (nothing to compare, or one owner links them)
