@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from crossfoot.agents._endings import compact, last_digits
+from crossfoot.agents._endings import CARD_KEYS, compact, last_digits
 from crossfoot.agents._findings import Finding
 from crossfoot.agents._links import LinkMemo, bound_ids, is_read, linked_conflicts
 
@@ -181,7 +181,7 @@ class RecordIndex:
             inner = {**ids, **own} if own else ids
             if len(node) > 1 and all(isinstance(v, dict) for v in node.values()):
                 self._keyed_records(node)
-            digits = last_digits(node)
+            digits = None if CARD_KEYS.isdisjoint(node) else last_digits(node)
             if digits is not None or "id" in node or _DIGIT.search(field):
                 self._card(node, digits, field)
             for k, v in node.items():

@@ -40,7 +40,7 @@ from crossfoot.agents._findings import Finding
 if TYPE_CHECKING:
     from crossfoot.agents._policy import AgentPolicy
 
-__all__ = ["card_messages", "last_digits", "stated_endings"]
+__all__ = ["CARD_KEYS", "card_messages", "last_digits", "stated_endings"]
 
 # "ending in 7334", "ends with 7334", "last four digits are 7334", "last 4: 7334", "**** 7334"
 _STATED = re.compile(
@@ -54,6 +54,16 @@ _DIGITS = re.compile(r"\d")
 _LAST_NAMES = frozenset(
     "lastfour last4 lastfourdigits last4digits lastdigits cardlast4 cardlastfour ending "
     "endingin endswith".split()
+)
+
+
+# The field names :func:`last_digits` reads, as results write them: a gate before it (a record's
+# keys against this set is one C-level test; most records are no card)
+CARD_KEYS = frozenset(
+    """last_four last4 last_4 lastFour LastFour lastfour last_four_digits lastFourDigits
+    last4digits last_digits lastDigits card_last4 cardLast4 card_last_four ending ending_in
+    ends_with masked masked_number maskedNumber masked_pan maskedPan mask card_number
+    cardNumber card_no pan number""".split()
 )
 
 
