@@ -161,10 +161,17 @@ def linked_conflicts(
         for path2, v2, key2, theirs in owned:
             if path2 == path1 or path2 in seen or key2 == key1:
                 continue
-            shared = [f for f in theirs if f in mine]
-            if not shared or any(not theirs[f].keys().isdisjoint(mine[f]) for f in shared):
+            f = ""  # the first owner field both have, when no field they share agrees
+            for g, held in theirs.items():
+                also = mine.get(g)
+                if also is None:
+                    continue
+                if not held.keys().isdisjoint(also):
+                    f = ""  # (one owner links them)
+                    break
+                f = f or g
+            if not f:
                 continue  # (nothing to compare, or one owner links them)
-            f = shared[0]
             seen.add(path2)
             other, own = next(iter(theirs[f].values())), next(iter(mine[f].values()))
             if f in (k1.lower(), k1.lower().rstrip("s")):
