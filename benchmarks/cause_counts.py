@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import ragbench
 from calc_shapes import calc_shape
 from conv_average41a import count_average_tags
+from conv_exact42a import count_exact_tags
 from conv_offq41c import count_offq_tags
 from conv_program_tags import count_program_tags
 from conv_rounding40p import refusal_tags
@@ -511,6 +512,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         search: dict[str, Counter[str]] = {}
         earlier: dict[str, Counter[str]] = {}
         averages: dict[str, Counter[str]] = {}
+        exacts: dict[str, Counter[str]] = {}
         turns: dict[str, Counter[str]] = {}
         short: dict[str, Counter[str]] = {}
         mixed: dict[str, Counter[str]] = {}
@@ -561,6 +563,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             averages[half] = (
                 count_average_tags(o.records, items, tools[0]) if has_program else Counter()
             )
+            # ... and where exact_short refuses a figure written as the exact value (conv42a)
+            exacts[half] = (
+                count_exact_tags(o.records, items, tools[0]) if has_program else Counter()
+            )
             # ... and which test of the text-figure-and-cell rule refuses them (conv_steps41b)
             mixed[half] = count_mixed_tags(o.records, items, tools[0]) if has_program else Counter()
             # the passing derivation's operands against the conversation's words (turns39)
@@ -592,6 +598,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("value errors missed, the passing derivation's operands and words (turns39)", turns),
             ("written figure refused, its 6-digit twin passed: by what (prec40)", short),
             ("multi-step and averaging programs: where the operands stand (conv41a)", averages),
+            ("written as the exact value: where exact_short refuses (conv42a)", exacts),
             ("off_question on correct answers: the test, the ask (conv_offq41c)", offq),
         ):
             if not any(table.values()):

@@ -25,6 +25,8 @@ True
 False
 >>> read_question("By how many percent were sales in 2019 lower than in 2018?").op
 'percent_change'
+>>> read_question("and what is the change in this percentage?").op  # (in points)
+'change'
 """
 
 from __future__ import annotations
@@ -81,6 +83,18 @@ _PERCENT = WordGated(
         r"|%\s*(?:change|increase|decrease|growth|decline)"
     ),
     tuple("percent rate chang increase decrease growth decline".split()),
+)
+# "the change in this percentage", "the change in the percentage of X", "the percentage point
+# change": the percentage is the thing that changed, and its change is a difference in points,
+# not a relative change ("the percentage change in that" is one). A bare "the change in
+# percentage" says neither and stays a percentage change.
+_POINTS = WordGated(
+    re.compile(
+        r"(?i)\bchanges?\s+in\s+(?:the|that|this|its|their|these|those)\s+(?:\w+\s+)?"
+        r"percent(?:age)?s?\b(?!\s+(?:change|increase|decrease|growth|decline))"
+        r"|\bpercentage[\s-]+points?\b"
+    ),
+    ("percent",),
 )
 _AVERAGE = WordGated(re.compile(r"(?i)\b(?:average|mean)\b"), tuple("average mean".split()))
 _WEIGHTED = WordGated(re.compile(r"(?i)\bweighted[\s-]+average\b"), ("weighted",))
@@ -320,6 +334,8 @@ def _operation(q: str, n_years: int) -> Operation | None:
         return "average"  # "the average Permanent differences value": a line's mean (or mean)
     if _CHANGE.search(q):
         # "which region grew fastest": a rate of growth, a percentage change
+        if _POINTS.search(q) and not _PERCENT.search(_POINTS.sub(" ", q)):
+            return "change"  # (a percentage's change in points)
         return "percent_change" if _PERCENT.search(q) or _SPEED.search(q) else "change"
     if averaged:
         return "average"

@@ -24,27 +24,31 @@ import re
 from decimal import Decimal
 
 from crossfoot.model.types import Kind, Mention
-from crossfoot.numbers.affixes import _before_tables, _index
 from crossfoot.numbers.around import ALONE_AFTER, Env
-from crossfoot.numbers.context import ends_at, tail_end
+from crossfoot.numbers.context import CONSTANT_DIGITS
 from crossfoot.numbers.cores import Digits, exact_decimal, half_unit, read_core
-from crossfoot.numbers.num import Num, new_mention
+
+# (the reference readers moved out; tests reach them here too)
+from crossfoot.numbers.fast_refs import _NO_PREFIX as _NO_PREFIX
+from crossfoot.numbers.fast_refs import _SPACES as _SPACES
+from crossfoot.numbers.fast_refs import _no_prefix as _no_prefix
+from crossfoot.numbers.fast_refs import _read_no_prefix as _read_no_prefix
+from crossfoot.numbers.fast_refs import _reference
+from crossfoot.numbers.fast_refs import _reference_word as _reference_word
+from crossfoot.numbers.num import new_mention
 from crossfoot.numbers.patterns import (
     APPROX_ENDS,
-    COMPOUND_RE,
     DIVIDE_ENDS,
     FISCAL_ENDS,
     MONTH_ENDS,
-    PREFIX_ENDS,
     RANGE_STARTS,
     REF_ENDS,
     SCALE_EXP,
     SCALES,
     TIMES_ENDS,
     UNIT_FIRST,
-    ref_before,
 )
-from crossfoot.numbers.prefix import Marks, may_prefix, read_prefix
+from crossfoot.numbers.prefix import may_prefix
 
 __all__ = ["DAY", "REF", "WORDS_AFTER", "WORDS_BEFORE", "plain_between"]
 
@@ -91,6 +95,16 @@ _MAX_WORD = max(map(len, WORDS_BEFORE))
 _LISTS = (REF_ENDS, FISCAL_ENDS, APPROX_ENDS, MONTH_ENDS, TIMES_ENDS, DIVIDE_ENDS)
 _ENDS2 = frozenset().union(*(ends.last2 for ends in _LISTS))
 _ENDS1 = frozenset().union(*(ends.last1 for ends in _LISTS))
+# Which lists matter depends on the core: months to a day (context.context_skip reads plain
+# cores of one or two digits), formula words to a constant (context.is_constant: CONSTANT_DIGITS),
+# fiscal words to plain cores of two digits or four outside 1900-2100 (reading._settle_kind: a
+# year either way within them), none of the three to money; reference and "about" words to all.
+_NEAR = (REF_ENDS, APPROX_ENDS)
+_NEAR2 = frozenset().union(*(ends.last2 for ends in _NEAR))
+_NEAR1 = frozenset().union(*(ends.last1 for ends in _NEAR))
+# A month word before such a core ("December 2019", whose "er" ends "over") ends no reference,
+# fiscal or "about" phrase: tests/test_speed_paths_speed59.py reads each against the reader.
+_MONTHS = frozenset(w for m in MONTH_ENDS.words if "." not in m for w in (m, m.capitalize()))
 _MINUS = ("minus", "Minus", "MINUS")
 _MARKS_BEFORE = frozenset(":;)]?!")
 _SCALE_RE = re.compile(r" ((?i:thousand|million|billion|trillion)s?)(?![\w])")
@@ -187,13 +201,20 @@ def plain_between(
         return None
     c1 = text[s0 - 1] if s0 else ""  # "": the start of the text
     if c1 == " ":
-        if s0 >= 3 and text[s0 - 2] == "$" and text[s0 - 3] == '"':
-            return _quoted(original, text, s0, e0, s0 - 2, "$")  # '"$ 5,686"'
+        if s0 >= 3 and text[s0 - 2] == "$":
+            if text[s0 - 3] == '"':
+                return _quoted(original, text, s0, e0, s0 - 2, "$")  # '"$ 5,686"'
+            if s0 >= 4 and text[s0 - 3] == "-" and text[s0 - 4] == '"':
+                return _quoted(original, text, s0, e0, s0 - 3, "-$")  # '"-$ 9,688"'
+        elif s0 >= 4 and text[s0 - 2] == " " and text[s0 - 3] == "$" and text[s0 - 4] == '"':
+            return _quoted(original, text, s0, e0, s0 - 3, "$")  # '"$  245"'
         return _prose(original, text, s0, e0, env, floor)
     if c1 in env.alone:
         return None if s0 >= 2 and text[s0 - 2].isupper() else _cell(original, text, s0, e0, "")
     if (c1 == "$" or c1 == "-") and s0 >= 2 and text[s0 - 2] == '"':
         return _quoted(original, text, s0, e0, s0 - 1, c1)
+    if c1 == "$" and s0 >= 3 and text[s0 - 2] == "-" and text[s0 - 3] == '"':
+        return _quoted(original, text, s0, e0, s0 - 2, "-$")  # '"-$0.02"'
     if c1 == "$" and s0 >= 4 and text[s0 - 2] == " ":
         return _scaled_dollars(original, text, s0, e0, env, s0 - 1, "")
     if c1 == "-" and s0 >= 3 and text[s0 - 2] == " ":  # "is -5.2%.", "was -241 in"
@@ -225,8 +246,8 @@ def _scaled_dollars(
     English scale word after the digits (or a scale letter glued to them), and then nothing
     the reader reads: no letter, digit, "}", "$" (LaTeX), "+" or range, and no "(" after
     spaces (after an amount "(USD 5)" may convert it)."""
-    if not _plain_before(text, start, env):
-        return None
+    if (sign or text[start - 2] != ",") and not _plain_before(text, start, env, 0):
+        return None  # (after a comma, as for a bare number, no reader finds a word)
     scale = _SCALE_RE.match(text, e0)
     if scale is None:
         scale = _GLUED_SCALE_RE.match(text, e0)  # "$4.21M of", "$3bn.": a letter glued on
@@ -291,7 +312,7 @@ def _prose(original: str, text: str, s0: int, e0: int, env: Env, floor: int) -> 
     if s0 < 2:
         return None
     # After a comma ("December 31, 2019") no reader finds a word.
-    if text[s0 - 2] != "," and not _plain_before(text, s0, env):
+    if text[s0 - 2] != "," and not _plain_before(text, s0, env, e0):
         if _day(text, s0, e0, env):
             return DAY
         return REF if _reference(text, s0, e0, env, floor) else None
@@ -323,105 +344,9 @@ def _day(text: str, s0: int, e0: int, env: Env) -> bool:
     return word in _DAY_MONTHS and not may_prefix(text[s0 - 3 if s0 >= 3 else 0 : s0 - 1], env)
 
 
-def _reference(text: str, s0: int, e0: int, env: Env, floor: int) -> bool:
-    """Whether the plain digits at ``s0`` after a space follow a reference word ("Note 4",
-    "item 2", "row 12", "Step 1"), which the reader drops (``reading._not_a_number_before``)
-    after stages that find nothing here: no compound, power of ten or fraction after the digits
-    ("1-2", "1/2", "2.8:1": those go on to the reader), no set-apart cell, and nothing the
-    prefix reader reads before them (asked of ``prefix.read_prefix`` itself when its gate is
-    open: "em" of "item" ends a CLDR symbol). ``floor``: where the previous number ended."""
-    if not text[s0 - 2].isspace():
-        # ends_at's own gate on the two characters before the space, first: most numbers the
-        # fast path leaves to the reader follow no reference word, and pay only this.
-        end = text[s0 - 3 if s0 >= 3 else 0 : s0 - 1].lower()[-2:]
-        if end not in REF_ENDS.last2 and end[-1:] not in REF_ENDS.last1 and end[-1:] != ".":
-            return False
-    follow = text[e0 : e0 + 1]
-    if env.glued or not text[s0:e0].isdigit() or (follow in ALONE_AFTER and " " in env.alone):
-        return False
-    if follow and (follow in _COMPOUND_NEXT or follow.isalpha()):
-        if COMPOUND_RE.match(text, s0) is not None:  # (reading._start's own test)
-            return False
-    before = text[s0 - 4 if s0 > 4 else 0 : s0].rstrip(_SPACES)[-2:]
-    if before[-1:] == "$":
-        return False
-    if not _reference_word(text[s0 - 24 if s0 > 24 else 0 : s0]):
-        return False
-    # the reader's own prefix stage must read nothing
-    return not may_prefix(before, env) or _no_prefix(text, s0, e0, env, floor, before)
-
-
-def _reference_word(before: str) -> bool:
-    """Whether the 24 characters before the digits (fewer at the text's start) end in a
-    reference word (``context.ends_at`` on ``REF_ENDS`` and ``patterns.ref_before``, which read
-    those and no others): kept by those characters ("item 2", "Note 4" recur; ~4 us a reading).
-    """
-    found = _REFERENCE.get(before)
-    if found is None:
-        n = len(before)
-        found = ends_at(before, n, REF_ENDS, tail_end(before, n)[0]) and ref_before(before, n)
-        if len(_REFERENCE) >= 512:
-            _REFERENCE.clear()
-        _REFERENCE[before] = found
-    return found
-
-
-_REFERENCE: dict[str, bool] = {}
-
-
-def _no_prefix(text: str, s0: int, e0: int, env: Env, floor: int, before: str) -> bool:
-    """Whether ``prefix.read_prefix`` reads nothing before the digits at ``s0`` (a sign, a
-    currency, a symbol, a scale word or a "%"). Without a locale, and when the character before
-    the digits ends no PREFIX_RE prefix ("item 2": an "m"), the reader looks at most
-    :data:`_PREFIX_READS` characters back and two past the digits: the answer is kept by those
-    characters, where the previous number ended among them, and the digits' place in them
-    ("Note 4", "item 2" recur; ~2 us a reading)."""
-    ch = before[-1:]
-    if env.convention is not None or ch in PREFIX_ENDS or ch.isupper():
-        return _read_no_prefix(text, s0, e0, env, floor, before)
-    lo = s0 - _PREFIX_READS if s0 > _PREFIX_READS else 0
-    key = (text[lo : e0 + 2], s0 - lo, e0 - lo, floor - lo if floor > lo else -1)
-    found = _NO_PREFIX.get(key)
-    if found is None:
-        found = _read_no_prefix(text, s0, e0, env, floor, before)
-        if len(_NO_PREFIX) >= 512:
-            _NO_PREFIX.clear()
-        _NO_PREFIX[key] = found
-    return found
-
-
-def _read_no_prefix(text: str, s0: int, e0: int, env: Env, floor: int, before: str) -> bool:
-    num = Num(s0, e0, text[s0:e0], 0)
-    marks = Marks(num, Digits(num.digits, 0, True, False), False, "", s0)
-    read_prefix(text, s0, floor, num, marks, env, before)
-    if num.start != s0 or num.currency is not None or marks.sign or marks.paren:
-        return False
-    return num.kind == "number" and not num.scale_exp and not num.negative
-
-
-# How far before the digits read_prefix reads when PREFIX_RE's part does not run: up to three
-# spaces, the longest CLDR symbol and the character before it, and a minus two before that
-# (affixes.symbol_before, around._sign_before); two spaces and the longest scale word written
-# first, the same (affixes.scale_before); a "%" and a space (around._percent_before).
-_PREFIX_READS = (
-    max(
-        3 + max(map(len, _index(None).symbols)) + 3,
-        2 + max(map(len, _before_tables(None)[0])) + 3,
-        6,
-    )
-    + 2
-)
-_NO_PREFIX: dict[tuple[str, int, int, int], bool] = {}
-
-
-# What continues a core into a compound the reader reads first ("1-2", "2019/20", "2.8:1").
-_COMPOUND_NEXT = frozenset("-/.:(")
-# The spaces read_number strips before the two characters may_prefix looks at.
-_SPACES = " \t\u00a0\u202f\u2009"
-
-
-def _plain_before(text: str, s0: int, env: Env) -> bool:
-    """Whether the word before " " + digits at ``s0`` leaves the number alone."""
+def _plain_before(text: str, s0: int, env: Env, e0: int = -1) -> bool:
+    """Whether the word before " " + digits at ``s0`` leaves the number alone (``e0``: where
+    bare digits end; 0: an amount of money; -1: any number)."""
     lo = s0 - _MAX_WORD - 2
     space = text.rfind(" ", lo if lo > 0 else 0, s0 - 1)
     # No space in the window: the word is longer than any of WORDS_BEFORE, so its last
@@ -434,6 +359,8 @@ def _plain_before(text: str, s0: int, env: Env) -> bool:
             return True
         before = text[space - 12 if space > 12 else 0 : space].lower()
         return not any(head in before for head in heads)
+    if word in _MONTHS and e0 >= 0 and not (e0 and _day_or_constant(text[s0:e0])):
+        return not may_prefix(word[-2:], env)
     c2 = text[s0 - 2]
     # A letter, or a mark that ends a word ("Answer: 12"); not a digit, a space, "." (the
     # readers fold " ." away), nor one of LIST_HEAD_RE's marks ("> 1. ").
@@ -441,12 +368,29 @@ def _plain_before(text: str, s0: int, env: Env) -> bool:
         return False
     tail = text[s0 - 3 if s0 >= 3 else 0 : s0 - 1]  # patterns.prefix_tail here
     end = tail.lower()
-    return (
-        end not in _ENDS2
-        and end[-1] not in _ENDS1
-        and not may_prefix(tail, env)
-        and not text.startswith(_MINUS, s0 - 6 if s0 >= 6 else 0)
-    )
+    if (end in _ENDS2 or end[-1] in _ENDS1) and _closes(text, s0, e0, end):
+        return False
+    return not may_prefix(tail, env) and not text.startswith(_MINUS, s0 - 6 if s0 >= 6 else 0)
+
+
+def _closes(text: str, s0: int, e0: int, end: str) -> bool:
+    """Whether a listed word that may end in ``end`` (the two letters before the space before
+    ``s0``, lower-cased) may change the reading of the core ``text[s0:e0]`` (``_plain_before``'s
+    ``e0``)."""
+    if e0 < 0 or end in _NEAR2 or end[-1] in _NEAR1:
+        return True
+    core = text[s0:e0] if e0 else ""
+    if not core.isdigit():
+        return False  # (money, or a core with a separator: no day, constant or fiscal year)
+    if len(core) <= 2 or core.lstrip("0") in CONSTANT_DIGITS:
+        return True
+    fiscal = end in FISCAL_ENDS.last2 or end[-1] in FISCAL_ENDS.last1
+    return fiscal and len(core) == 4 and not 1900 <= int(core) <= 2100
+
+
+def _day_or_constant(core: str) -> bool:
+    """Whether a month or a formula word before ``core`` may change its reading."""
+    return core.isdigit() and (len(core) <= 2 or core.lstrip("0") in CONSTANT_DIGITS)
 
 
 def _plain_after(text: str, s0: int, e0: int, env: Env) -> bool:
@@ -476,7 +420,8 @@ def _cell(original: str, text: str, s0: int, e0: int, style: str) -> Mention | N
 
 
 def _quoted(original: str, text: str, s0: int, e0: int, start: int, style: str) -> Mention | None:
-    """'"$1,366"', '"-584"': a dollar sign or a minus between a quote and the digits, and a mark
+    """'"$1,366"', '"-584"', '"-$0.02"', '"$  245"': a dollar sign, a minus or both (and up to
+    two spaces after the "$") between a quote and the digits, and a mark
     of ALONE_AFTER after them other than a line end (after which "(USD 5)" may convert)."""
     follow = text[e0 : e0 + 1]
     if follow not in ALONE_AFTER or follow in ("\n", "\r", ""):

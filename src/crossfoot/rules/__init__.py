@@ -86,6 +86,7 @@ from crossfoot.rules.signed_quotient import signed_quotient
 from crossfoot.rules.span_mean import span_mean
 from crossfoot.rules.spread_average import spread_average
 from crossfoot.rules.stated_fall import stated_fall
+from crossfoot.rules.stated_factor import stated_factor
 from crossfoot.rules.stated_step import stated_step
 from crossfoot.rules.steps import step_arithmetic
 from crossfoot.rules.sum_share import sum_share
@@ -157,6 +158,7 @@ RULES: tuple[Rule, ...] = (
     across_sources,  # a fine figure of an uncited sentence from values of two of its sources
     asked_scale,  # a plain figure in the unit its question asks for ("divided by 1000")
     stated_step,  # a plain figure one step its question states from another ("that less 1")
+    stated_factor,  # ... or one multiplicative step ("that divided by 12", "that times 3")
     operand_scale,  # a plain sum or mean in the unit its prose operands are written in
     part_of_sum,  # a fine fraction x / (x + y) of two crossfooting amounts
     part_of_change,  # a fine share of a change, x / (b - a): a driver of a variance analysis

@@ -6,17 +6,56 @@ $1.2M to $3.8M". So a ratio figure stays open to the ratio formula under growth 
 pair must then run the way the words say: the later year on top for a rise, the earlier for a
 fall ("fell 3x": a third of what it was). Before, "North's revenue grew 3.2x from 2023 to 2024"
 failed as unsupported when right.
+
+A multiple of one line's own earlier level ("1.6 times its 2020 level", "1.5 times that of
+2020", "twice what it was in 2020") is of that line, and a multiple of one line's two periods
+runs between the years the sentence names, as a change does (lead42): before, "revenue was 1.6
+times its 2020 level" passed as 2020's revenue over 2020's cost of sales, and "1.2 times its
+2020 level" said of 2022 as 2021 over 2020.
 """
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
+from crossfoot.language.years import period, same_quantity
 from crossfoot.model.context import ClaimContext
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_formulas import _Spec
 from crossfoot.rules._derive_periods_share import swapped_base
-from crossfoot.rules._derive_shared import claim_direction
+from crossfoot.rules._derive_shared import claim_direction, focus_ok
 
-__all__ = ["multiple_ratio", "multiple_runs_right"]
+__all__ = ["multiple_misfit", "multiple_ratio", "multiple_runs_right"]
+
+# A multiple of the subject's own level: "its 2020 level", "that of 2020", "than in 2020", "what
+# it was", "the 2020 figure".
+_Y = r"(?:fy\s?|fiscal\s+)?(?:19|20)\d\d"
+_OWN = re.compile(
+    rf"(?i)\b(?:its|their)\s+(?:{_Y}\s+|prior[\s-]year\s+|previous\s+|earlier\s+)?"
+    rf"(?:level|figure|value|total|amount|size)s?\b|\b(?:that|those)\s+of\s+{_Y}"
+    rf"|\bthan\s+(?:it\s+(?:was|did)\s+)?in\s+{_Y}|\bwhat\s+(?:it|they)\s+(?:was|were)\b"
+    rf"|\bthe\s+{_Y}\s+(?:level|figure|value|total|amount)s?\b"
+)
+_OWN_GATE = ("its", "their", "that of", "those of", "than", "what it", "what they", "the ")
+
+
+@lru_cache(maxsize=256)
+def _own_level(sentence: str) -> bool:
+    low = sentence.lower()
+    return any(g in low for g in _OWN_GATE) and _OWN.search(sentence) is not None
+
+
+def multiple_misfit(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:
+    """Whether a multiple ("1.6 times") cannot be ``y / x``: its words name the subject's own
+    earlier level and the pair is not one line's two periods, or the pair is one line's two
+    periods off the years the sentence names (module docstring)."""
+    if ctx.mention.kind != "ratio":
+        return False
+    one_line = period(x) != period(y) and same_quantity(x, y)
+    if not one_line:
+        return _own_level(ctx.sentence.text)
+    return not focus_ok(ctx, (x, y), True)
 
 
 def multiple_ratio(ctx: ClaimContext, spec: _Spec) -> bool:

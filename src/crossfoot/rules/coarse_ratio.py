@@ -132,7 +132,7 @@ def _named_pairs(ctx: ClaimContext, group: ValueIndex, sides: Sides) -> list[Can
 def coarse_ratio(ctx: ClaimContext) -> Verdict | None:
     """Rule: a coarse plain-number ratio of two named rows of one column (module docstring)."""
     m, o = ctx.mention, ctx.options
-    if m.kind not in ("number", "percent") or not m.claim or m.value <= 0 or m.high is not None:
+    if m.kind not in ("number", "percent", "ratio") or not m.claim or m.value <= 0 or m.high:
         return None
     if not o.allow_derived or o.rel_tolerance is not None or o.abs_tolerance is not None:
         return None
@@ -144,7 +144,8 @@ def coarse_ratio(ctx: ClaimContext) -> Verdict | None:
     fine, sides = derivable(m, False), named_ratio(text)
     if m.kind == "percent" and sides is None:
         return None  # a percentage only as a named ratio ("the effective tax rate")
-    if not (sides is not None or _RATIO_WORDING.search(text)):
+    # ("8 times operating income", "3x": a multiple words its ratio itself, lead42)
+    if not (sides is not None or m.kind == "ratio" or _RATIO_WORDING.search(text)):
         return None
     kinds = _KINDS if o.derivations is None else _KINDS & o.derivations
     if not kinds:

@@ -42,7 +42,7 @@ from crossfoot.language.rowtokens import label_tokens, root, tokens
 from crossfoot.language.years import known_order
 from crossfoot.model.context import ClaimContext, Scope, Verdict
 from crossfoot.model.index import ValueIndex
-from crossfoot.model.memo import per_answer
+from crossfoot.model.memo import by_cells, per_answer
 from crossfoot.model.types import SourceValue
 from crossfoot.rules._derive_kinds import operand_class
 from crossfoot.rules._derive_shared import derivable
@@ -64,8 +64,20 @@ def _pooled(ctx: ClaimContext) -> Scope:
     return per_answer(ctx, "cross_source.pooled", ctx.scope, _pool)
 
 
+# The pool of a scope's groups, across answers: check() reuses the sources (and so the groups)
+# of the same passages for every question on them, and the derivation search keeps its readings
+# of a group by the group's identity (derive._profile). Keyed by the groups' identities, which
+# the entry holds; the oldest entry goes first.
+_POOLS: dict[tuple[int, ...], tuple[object, ValueIndex]] = {}
+
+
 def _pool(scope: Scope) -> Scope:
-    return replace(scope, groups=(ValueIndex([v for g in scope.groups for v in g.values]),))
+    pooled = by_cells(_POOLS, scope.groups, 16, _one_pool)
+    return replace(scope, groups=(pooled,))
+
+
+def _one_pool(groups: tuple[ValueIndex, ...]) -> ValueIndex:
+    return ValueIndex([v for g in groups for v in g.values])
 
 
 def across_sources(ctx: ClaimContext) -> Verdict | None:

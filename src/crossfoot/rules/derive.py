@@ -69,7 +69,11 @@ from crossfoot.rules._derive_formulas import (
     _Spec,
 )
 from crossfoot.rules._derive_kinds import currency_ok, label, operand_class, same_item, same_kind
-from crossfoot.rules._derive_multiple import multiple_ratio, multiple_runs_right
+from crossfoot.rules._derive_multiple import (
+    multiple_misfit,
+    multiple_ratio,
+    multiple_runs_right,
+)
 from crossfoot.rules._derive_nil import restated
 from crossfoot.rules._derive_shared import (
     _ZERO,
@@ -194,8 +198,8 @@ def _pair_ok(ctx: ClaimContext, spec: _Spec, x: SourceValue, y: SourceValue) -> 
         return same_quantity(x, y) and focus_ok(ctx, (x, y), yearly)
     if spec.kind in ("share", "ratio") and not change_share_ok(ctx, x, y):
         return False  # a relative change asked: a quotient of a change (rules._asked_change)
-    if spec.kind == "ratio" and not ratio_named(ctx, x, y):
-        return False  # a bare answer line's ratio of lines its question never names
+    if spec.kind == "ratio" and (not ratio_named(ctx, x, y) or multiple_misfit(ctx, x, y)):
+        return False  # a bare line's ratio of lines not asked; "1.6 times its 2020 level"
     if spec.kind == "share" and not part_of_whole(ctx, x, y):
         return False  # "62% of the market value": a part and its whole, of one period
     whole_year = spec.kind == "share" and whole_of_year(ctx, x, y)  # "66.2% of 2018 revenue"

@@ -21,7 +21,17 @@ zeros only where it is rare by chance:
   :func:`~crossfoot.rules._year_focus.coarse_group`), or else table cells, for a figure of two
   significant digits or more, and for a quotient of operands of three significant digits or more:
   an exact short quotient of small numbers ("6.4 / 5.0" is 1.28, "1 / 4") is common among any
-  table's pairs, as a one-digit figure ("0.4") is.
+  table's pairs, as a one-digit figure ("0.4") is;
+- or, for a quotient whose operands nothing names (a conversation named them in earlier turns:
+  "what is that times 100? The answer is 50."), few short figures near it are exact quotients
+  of the scope's values, so a wrong figure of its size rarely meets one
+  (:func:`~crossfoot.rules._exact_chance.rare_exact`, round 42);
+- or, for a sum or mean, its operands are text figures of one sentence ("a $ 14.3 million
+  increase in A, a $ 12.4 million increase in B and a $ 6.3 million increase in C" are 33).
+
+A round figure ("50", "3,000") is derivable at its last zero, yet as coarse as "5": it is read
+so too. A plain figure whose operands are written in millions in the text ("33" of "$ 14.3
+million" and the others) is met in those millions (:mod:`~crossfoot.rules.operand_scale`).
 
 Measured by prec40 (round 40, ``benchmarks/conv_rounding40p.py``): convfinqa's reference answers
 write the program's exact value this way ("passes when: 6 significant digits").
@@ -36,12 +46,15 @@ from crossfoot.model.context import ClaimContext, Rule, Verdict
 from crossfoot.model.types import PASSING_STATUSES, Evidence
 from crossfoot.rules._derive_reach import pairs_reach
 from crossfoot.rules._derive_shared import derivable, derivation_limit
+from crossfoot.rules._exact_chance import rare_exact
+from crossfoot.rules._one_sentence import one_sentence
 from crossfoot.rules._prose_prior import with_prior_year
 from crossfoot.rules._reach import ReachFn, within_reach
 from crossfoot.rules._shape_reach import lines_reach
 from crossfoot.rules._year_focus import coarse_group
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.multi import multi_operand
+from crossfoot.rules.operand_scale import operand_scale
 from crossfoot.rules.percent_plain import percent_asked
 
 __all__ = ["exact_short"]
@@ -57,12 +70,21 @@ _FINE: tuple[tuple[Rule, ReachFn | None], ...] = (
     (two_operand, pairs_reach),
     (multi_operand, lines_reach),
     (percent_asked, None),  # "25" asked in percent: the share 0.25
+    (operand_scale, None),  # "33" in the millions its text operands are written in
 )
+_SCALES = tuple(Decimal(10) ** k for k in (3, 6, 9))
 
 
 def _digits(value: Decimal) -> int:
     """Significant digits of ``value``, its trailing zeros dropped."""
     return len(value.normalize().as_tuple().digits)
+
+
+def _round(value: Decimal) -> bool:
+    """Whether ``value`` is a round whole figure of one or two significant digits ("50",
+    "3,000"): derivable at its last zero, yet as coarse as "5"."""
+    exp = value.normalize().as_tuple().exponent
+    return isinstance(exp, int) and exp > 0 and _digits(value) <= _FEW
 
 
 def _places(value: Decimal) -> int:
@@ -71,27 +93,37 @@ def _places(value: Decimal) -> int:
     return max(0, -exp) if isinstance(exp, int) else 0
 
 
-def _exact(ev: Evidence, value: Decimal) -> bool:
-    """Whether ``ev``'s result is the figure exactly (as a fraction or in percent), by a
-    derivation that could have carried digits the figure does not show."""
+def _exact(ev: Evidence, value: Decimal, scaled: bool) -> bool:
+    """Whether ``ev``'s result is the figure exactly (as a fraction or in percent; ``scaled``:
+    or in the thousands, millions or billions its operands are written in), by a derivation
+    that could have carried digits the figure does not show."""
     if ev.result is None:
         return False
     got, want = abs(ev.result), abs(value)
-    if got not in (want, want / 100, want * 100):
+    unit = next((u for u in _SCALES if got == want * u), Decimal(1)) if scaled else Decimal(1)
+    if got not in (want * unit, want / 100, want * 100):
         return False
     if ev.kind in _QUOTIENTS:
         return True
     places = _places(value)
-    return any(_places(op.value) > places for op in ev.operands)
+    return any(_places(op.value / unit) > places for op in ev.operands)
 
 
-def _stands(ev: Evidence, named: set[int], value: Decimal) -> bool:
+def _stands(ctx: ClaimContext, ev: Evidence, named: set[int], value: Decimal) -> bool:
     """The exact derivation's operands are named by the answer, or rare enough by chance."""
     if all(id(v) in named for v in ev.operands):
         return True
-    if _digits(value) < _FEW or not all(v.table is not None for v in ev.operands):
+    if rare_exact(ctx, ev, value):
+        # unnamed, but few short figures near this one are exact quotients of the scope's
+        # values: the hit is rare by chance (rules._exact_chance, round 42)
+        return True
+    if _digits(value) < _FEW:
         return False
-    return ev.kind not in _QUOTIENTS or all(_digits(v.value) >= _OPERAND for v in ev.operands)
+    if all(v.table is not None for v in ev.operands):
+        return ev.kind not in _QUOTIENTS or all(_digits(v.value) >= _OPERAND for v in ev.operands)
+    # a sum or mean of text figures of one sentence, finer than the figure ("14.3, 12.4 and 6.3"
+    # are 33): their places cancel exactly only by the sentence's own arithmetic (round 42)
+    return ev.kind not in _QUOTIENTS and one_sentence(ctx, ev.operands)
 
 
 def _named_ids(ctx: ClaimContext) -> set[int]:
@@ -121,8 +153,9 @@ def exact_short(ctx: ClaimContext) -> Verdict | None:
         return None  # 1 is the quotient of any two equal values
     if not o.allow_derived or o.rel_tolerance is not None or o.abs_tolerance is not None:
         return None
-    if m.approximate or derivable(m, False):
+    if m.approximate or (derivable(m, False) and not _round(m.value)):
         return None  # "about 25" states no exact figure; a fine one is the other rules'
+    # (a round figure, "50" or "3,000", is derivable at its last zero yet as coarse as "5")
     pad = Decimal(5).scaleb(m.value.copy_abs().adjusted() - _PADDED)  # "25.0000"
     padded = replace(m, precision=pad)
     named: set[int] | None = None
@@ -134,10 +167,10 @@ def exact_short(ctx: ClaimContext) -> Verdict | None:
         got = rule(sub)
         if got is None or got.status not in PASSING_STATUSES or got.evidence is None:
             continue
-        if not _exact(got.evidence, m.value):
+        if not _exact(got.evidence, m.value, rule is operand_scale):
             continue
         if named is None:
             named = _named_ids(ctx)
-        if _stands(got.evidence, named, m.value):
+        if _stands(ctx, got.evidence, named, m.value):
             return got
     return None

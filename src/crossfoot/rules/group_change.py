@@ -4,7 +4,9 @@
 figure is February's total less January's, each the sum of its month's rows
 (:mod:`crossfoot.rules._rowsums_groups`). The two-operand search pairs cells, never totals.
 Trace only (``Options.result_rows``), when the sentence names exactly two periods of the table
-(two months or quarters, else two years) and no row label: the change of each amount column's
+(two months or quarters, else two years; or one quarter and a move, from the quarter before) and
+no row label; a series of one row per month is read the same way, its quarters three rows each
+("revenue grew 21.4% from Q1 to Q2", lead42): the change of each amount column's
 total between them, as a difference and as a percentage change, later period less earlier. A
 direction the sentence states must be the change's: the opposite one is ``contradicted``.
 
@@ -27,6 +29,7 @@ from crossfoot.language.years import years_in_text
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, format_decimal
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
+from crossfoot.rules._month_focus import months_in
 from crossfoot.rules._rowsums_tables import _Period, _Table, scope_tables
 from crossfoot.rules.period_totals import named_subperiods
 from crossfoot.sources.rows_months import MONTH_NUMBERS, QUARTER
@@ -42,7 +45,13 @@ def group_change(ctx: ClaimContext) -> Verdict | None:
     m, o = ctx.mention, ctx.options
     if not o.result_rows or not o.allow_derived or not m.claim or m.kind == "year":
         return None
-    return changes_over(ctx, [t for t in scope_tables(ctx) if t.grouped()])
+    return changes_over(ctx, [t for t in scope_tables(ctx) if t.grouped() or _monthly(t)])
+
+
+def _monthly(table: _Table) -> bool:
+    """A series of one row per month: its quarters are groups of three rows (lead42)."""
+    periods = table.row_periods()
+    return bool(periods) and all(p is not None and p[1] <= 12 for p in periods or ())
 
 
 def changes_over(ctx: ClaimContext, long: list[_Table]) -> Verdict | None:
@@ -52,6 +61,8 @@ def changes_over(ctx: ClaimContext, long: list[_Table]) -> Verdict | None:
         return None  # (most result sets: one row per label, no period repeated)
     said = ctx.sentence.text
     wanted = _named_periods(said)
+    if wanted is None:
+        wanted = _one_part(ctx)  # "rose 21.4% in Q2": from the quarter before
     if wanted is None:
         return None
     lo, hi = claim_interval(ctx)
@@ -73,12 +84,33 @@ def _named_periods(text: str) -> tuple[str, set[object]] | None:
     return ("year", years) if not months and len(years) == 2 else None
 
 
+def _one_part(ctx: ClaimContext) -> tuple[str, set[object]] | None:
+    """The one quarter a sentence that states a move names, and the quarter before it in its
+    year ("revenue rose 21.4% in Q2"), or None."""
+    named = named_subperiods(ctx.sentence.text)
+    if len(named) != 1 or not QUARTER + 1 < named[0] <= QUARTER + 4:
+        return None
+    m, s = ctx.mention, ctx.sentence
+    if stated_direction(ctx.text, s.start, s.end, m.start, m.end) is None:
+        return None
+    return "month", {named[0] - 1, named[0]}
+
+
+def _rows_of(by: dict[tuple[str, object], list[int]], kind: str, key: object) -> list[int]:
+    """The rows of one period; a quarter's over rows of months, when all three are there."""
+    rows = by.get((kind, key), [])
+    if rows or kind != "month" or not isinstance(key, int) or not QUARTER < key < QUARTER + 5:
+        return rows
+    months = [by.get(("month", mo), []) for mo in months_in(key)]
+    return sorted(i for part in months for i in part) if all(months) else []
+
+
 def _search(
     ctx: ClaimContext, table: _Table, wanted: tuple[str, set[object]], lo: Decimal, hi: Decimal
 ) -> Verdict | None:
     by = table.period_index()
     periods = table.row_periods() or []
-    groups = [(key, by.get((wanted[0], key), [])) for key in wanted[1]]
+    groups = [(key, _rows_of(by, wanted[0], key)) for key in wanted[1]]
     if any(len(rows) < 2 for _, rows in groups) or not _one_year(periods, groups, wanted[0]):
         return None
     # in time order: by the rows' own period ("from December to January" crosses a year)

@@ -33,6 +33,7 @@ from decimal import Decimal
 from crossfoot.language.direction import clause_bounds
 from crossfoot.language.multiples import Multiple, may_multiply, multiples
 from crossfoot.language.order import stated_order
+from crossfoot.language.rowtokens import names_row
 from crossfoot.language.trends import MOVED
 from crossfoot.model.types import (
     Claim,
@@ -209,7 +210,8 @@ def _named_row(sentence: str, named: set[int], values: Sequence[SourceValue]) ->
             continue
         if (v.year not in named) if len(named) == 2 else (last is not None and v.year > last):
             continue
-        if label_search(v.row, sentence, low):
+        # (a label's unit or "Total" aside: "Revenue ($M)", "Total revenue"; lead42)
+        if label_search(v.row, sentence, low) or names_row(v.row, sentence):
             key = (v.source_id, v.table, v.row_index, v.view)  # (a cell as written and scaled)
             rows.setdefault(key, {}).setdefault(v.year, []).append(v)
     if len(named) == 1:

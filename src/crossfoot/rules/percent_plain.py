@@ -11,7 +11,10 @@ too: the change asked is a percentage, and a fraction ("0.112") is derived as it
 a final figure answering a question that asks for a share in percent ("What was X as a
 percentage of Y?", "What percentage of revenue was X?" "Answer: 28.24"): read as a share only.
 So is a final figure answering a question that asks for an average ("what is the average? The
-answer is 13.5" over rates of 14.3 % and 12.7 %): read as a mean only.
+answer is 13.5" over rates of 14.3 % and 12.7 %): read as a mean only. A share or a quotient so
+asked is also sought as a text figure over a table cell the question names ("what were the
+pension contributions as a percentage of the dividends paid? The answer is 7.34":
+:mod:`~crossfoot.rules.table_chain_text`, round 42), never for a change or a mean.
 """
 
 from __future__ import annotations
@@ -21,11 +24,12 @@ from dataclasses import replace
 from decimal import Decimal
 
 from crossfoot.language.rowfocus import focus_text
-from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.context import ClaimContext, Rule, Verdict
 from crossfoot.rules.alignment import marker_end
 from crossfoot.rules.cross_source import across_sources
 from crossfoot.rules.derive import two_operand
 from crossfoot.rules.multi import multi_operand
+from crossfoot.rules.table_chain_text import text_over_cell
 
 __all__ = ["percent_asked"]
 
@@ -81,6 +85,11 @@ def _final(ctx: ClaimContext) -> bool:
     return isinstance(memo, int) and ctx.mention.start >= memo
 
 
+# The pair searches a percent is derived again by; the last, a text figure over a cell the
+# question names, computes a quotient only: not when a change or a mean is asked (round 42).
+_RULES: tuple[Rule, ...] = (two_operand, multi_operand, across_sources, text_over_cell)
+
+
 def percent_asked(ctx: ClaimContext) -> Verdict | None:
     """Rule: a plain number the text asks for in percent, derived as that percentage.
 
@@ -92,6 +101,7 @@ def percent_asked(ctx: ClaimContext) -> Verdict | None:
     if m.precision >= _WHOLE:
         return None  # a whole number ("1." of a list of steps, "25") is too coarse to read so
     as_percent = replace(ctx, mention=replace(m, kind="percent"))
+    rules = _RULES
     if not _asked(ctx):
         kinds = _final_asked_kinds(ctx)
         if kinds is None:
@@ -100,7 +110,8 @@ def percent_asked(ctx: ClaimContext) -> Verdict | None:
         if ctx.options.derivations is not None:
             kinds &= ctx.options.derivations
         as_percent = replace(as_percent, options=replace(ctx.options, derivations=kinds))
-    for rule in (two_operand, multi_operand, across_sources):
+        rules = _RULES if "share" in kinds else _RULES[:-1]
+    for rule in rules:
         verdict = rule(as_percent)
         if verdict is not None and verdict.status == "derived" and verdict.evidence is not None:
             ev = verdict.evidence

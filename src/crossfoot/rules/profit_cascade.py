@@ -11,6 +11,11 @@ table column (the year the sentence names, if it names one), a figure is ``deriv
   its size; a subtotal line between them is stepped over);
 - its clause words a margin and it is such a level over sales, in percent.
 
+A margin's change in points ("gross margin fell 2.5 percentage points in 2023", "down 250 bps
+from 2022") is the change of one such level over sales between the two years
+:func:`crossfoot.rules.ratio_points.compared_years` reads, with the same cost lines in both
+(lead42); the words' direction must agree (else ``contradicted``).
+
 Only a derivation: a figure the cascade does not meet is left to the other rules.
 
 >>> import crossfoot
@@ -32,9 +37,15 @@ from crossfoot.language.direction import clause_bounds
 from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label
-from crossfoot.rules._derive_shared import claim_years, kind_allowed
+from crossfoot.rules._derive_shared import (
+    claim_direction,
+    claim_interval,
+    claim_years,
+    kind_allowed,
+)
 from crossfoot.rules._low import sentence_low
 from crossfoot.rules._scope_lines import table_columns
+from crossfoot.rules.ratio_points import compared_years, points_unit
 
 __all__ = ["profit_cascade"]
 
@@ -47,14 +58,23 @@ _LEVEL = re.compile(r"(?i)\b(?:profit|income|earnings|ebit|margin|loss)\b")
 _PROFIT = re.compile(r"(?i)\b(?:profits?|income|earnings|ebit)\b")
 _MARGIN = re.compile(r"(?i)\bmargins?\b")
 _HUNDRED = Decimal(100)
+_POINT = {"pp": Decimal(1), "bps": Decimal(100)}  # a margin in percent, changed in points
+_KIND = {"pp": "pp_change", "bps": "bps_change"}
+# The words that join a figure to the one before it, with the same subject ("and 37.5% in 2023").
+_LINK = frozenset("and or but while with versus vs against compared to from".split())
+_WORDS = re.compile(r"[a-z]+")
 
 
 def profit_cascade(ctx: ClaimContext) -> Verdict | None:
     """The derivation of a profit or margin from sales and cost lines (module docstring)."""
-    m, s = ctx.mention, ctx.sentence
-    if m.high is not None or m.kind not in ("money", "number", "percent"):
+    m = ctx.mention
+    if m.high is not None or m.kind not in ("money", "number", "percent", "pp", "bps"):
         return None
     low = sentence_low(ctx)
+    if "margin" in low and (unit := points_unit(ctx)) is not None:
+        return _points(ctx, unit)
+    if m.kind not in ("money", "number", "percent"):
+        return None
     margin = m.kind == "percent"
     if margin and "margin" not in low:
         return None
@@ -62,8 +82,7 @@ def profit_cascade(ctx: ClaimContext) -> Verdict | None:
         return None
     if not kind_allowed(ctx, "share" if margin else "difference"):
         return None
-    lo, hi = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)
-    if (_MARGIN if margin else _PROFIT).search(ctx.text, lo, hi) is None:
+    if not _worded(ctx, _MARGIN if margin else _PROFIT):
         return None
     for sales, costs in _columns(ctx, claim_years(ctx)):
         level = abs(sales.value)
@@ -75,6 +94,78 @@ def profit_cascade(ctx: ClaimContext) -> Verdict | None:
             if agrees(m.value, value, m.precision):
                 return Verdict("derived", _evidence(sales, used, value, margin))
     return None
+
+
+def _worded(ctx: ClaimContext, worded: re.Pattern[str]) -> bool:
+    """Whether the claim's clause words a margin (a profit), or joins the figure to one before
+    that does ("margin was 40% in 2022 and 37.5% in 2023", lead42)."""
+    m, s = ctx.mention, ctx.sentence
+    lo, hi = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)
+    if worded.search(ctx.text, lo, hi) is not None:
+        return True
+    joined = _LINK.issuperset(_WORDS.findall(ctx.text[lo : m.start].lower()))
+    return joined and worded.search(ctx.text, s.start, lo) is not None
+
+
+def _points(ctx: ClaimContext, unit: str) -> Verdict | None:
+    """A margin's change in points between two years, of one level of the cascade."""
+    m, o = ctx.mention, ctx.options
+    if not m.claim or m.value == 0 or not o.allow_derived or not kind_allowed(ctx, _KIND[unit]):
+        return None
+    years = compared_years(ctx)
+    if years is None or not _worded(ctx, _MARGIN):
+        return None
+    lo, hi = claim_interval(ctx)
+    low, high = sorted((abs(lo), abs(hi)))
+    direction, _ = claim_direction(ctx)
+    ends: dict[tuple[object, ...], dict[int | None, tuple[SourceValue, list[SourceValue]]]] = {}
+    for sales, costs in _columns(ctx, set(years)):
+        key = (sales.source_id, sales.table, sales.row_index, sales.view)
+        ends.setdefault(key, {})[sales.year] = (sales, costs)
+    against: Verdict | None = None
+    for by_year in ends.values():
+        if years[0] not in by_year or years[1] not in by_year:
+            continue
+        (s0, c0), (s1, c1) = by_year[years[0]], by_year[years[1]]
+        levels0, levels1 = _margins(s0, c0), _margins(s1, c1)
+        for (r0, v0), (r1, v1) in zip(levels0, levels1, strict=False):
+            if r0 != r1:
+                break  # (the same cost lines in both years)
+            change = (v1 - v0) * _POINT[unit]
+            if not low <= abs(change) <= high:
+                continue
+            k = len(r0)
+            ev = _points_evidence(unit, (s0, c0[:k], v0), (s1, c1[:k], v1), change)
+            if (direction == "up" and change < 0) or (direction == "down" and change > 0):
+                note = "the words state a change the other way than the margin moved"
+                against = against or Verdict("contradicted", ev, note)
+                continue
+            return Verdict("derived", ev)
+    return against
+
+
+def _margins(
+    sales: SourceValue, costs: list[SourceValue]
+) -> list[tuple[tuple[int | None, ...], Decimal]]:
+    """Each level of the cascade over sales, in percent, with the cost rows it takes."""
+    level, out = abs(sales.value), []
+    for i, cost in enumerate(costs):
+        level -= abs(cost.value)
+        rows = tuple(c.row_index for c in costs[: i + 1])
+        out.append((rows, level / abs(sales.value) * _HUNDRED))
+    return out
+
+
+def _points_evidence(
+    unit: str,
+    before: tuple[SourceValue, list[SourceValue], Decimal],
+    after: tuple[SourceValue, list[SourceValue], Decimal],
+    change: Decimal,
+) -> Evidence:
+    said = " - ".join(f"{_evidence(s, c, v, True).formula}" for s, c, v in (after, before))
+    formula = f"{said}: {format_decimal(change)}{' pp' if unit == 'pp' else ' bps'}"
+    ops = (before[0], *before[1], after[0], *after[1])
+    return Evidence("derive", _KIND[unit], formula, ops, change, "a margin's point change")
 
 
 def _columns(ctx: ClaimContext, named: set[int]) -> list[tuple[SourceValue, list[SourceValue]]]:

@@ -43,7 +43,7 @@ from crossfoot.rules._quarter_focus import named_quarters
 from crossfoot.rules._ratio_fields import field_changes
 from crossfoot.rules._ratio_names import named_ratio, ratio_sides
 
-__all__ = ["ratio_points"]
+__all__ = ["compared_years", "points_unit", "ratio_points"]
 
 _SCALE = {"pp": Decimal(100), "bps": Decimal(10_000)}
 _KIND = {"pp": "pp_change", "bps": "bps_change"}
@@ -54,7 +54,7 @@ _Ops = tuple[SourceValue, SourceValue, SourceValue, SourceValue]
 
 def _spans(ctx: ClaimContext) -> list[tuple[_Key, _Key]]:
     """The two periods compared, in the order tried: the quarters the sentence names (the
-    quarter before its one), then years as :func:`_years` reads them (a sentence of a year's
+    quarter before its one), then years as :func:`compared_years` reads them (a sentence of a year's
     change may name a quarter too: "rose 3 points in 2024, helped by a strong Q4 2024")."""
     out: list[tuple[_Key, _Key]] = []
     quarters = named_quarters(ctx.sentence.text)  # (None: a quarter without its year)
@@ -65,13 +65,13 @@ def _spans(ctx: ClaimContext) -> list[tuple[_Key, _Key]]:
             ends = [one, one + 1] if base_year(ctx, one // 4) else [one - 1, one]
         lo, hi = ends[0], ends[-1]
         out.append(((lo // 4, (lo % 4 + 1) * 3), (hi // 4, (hi % 4 + 1) * 3)))  # (month it ends)
-    years = _years(ctx)
+    years = compared_years(ctx)
     if years is not None:
         out.append(((years[0], None), (years[1], None)))
     return out
 
 
-def _years(ctx: ClaimContext) -> tuple[int, int] | None:
+def compared_years(ctx: ClaimContext) -> tuple[int, int] | None:
     """The two years compared: the sentence's first and last, or the year before its one."""
     years = sorted(set(years_in_text(ctx.sentence.text)))
     if not years:
@@ -135,7 +135,8 @@ def _changes(
 _POINTS = re.compile(r"\s*(?:points?|pts?)\b", re.IGNORECASE)
 
 
-def _unit(ctx: ClaimContext) -> str | None:
+def points_unit(ctx: ClaimContext) -> str | None:
+    """``"pp"`` or ``"bps"`` when the claim is a change in points, else None."""
     m = ctx.mention
     if m.kind in _SCALE:
         return m.kind
@@ -147,7 +148,7 @@ def _unit(ctx: ClaimContext) -> str | None:
 def ratio_points(ctx: ClaimContext) -> Verdict | None:
     """Rule: a named ratio's change in points between two years (module docstring)."""
     m, o = ctx.mention, ctx.options
-    unit = _unit(ctx)
+    unit = points_unit(ctx)
     if unit is None or not m.claim or m.high is not None or m.value == 0:
         return None
     if not o.allow_derived or not kind_allowed(ctx, _KIND[unit]):

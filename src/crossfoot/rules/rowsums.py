@@ -197,6 +197,13 @@ def _said(memo: list[bool], ctx: ClaimContext, table: _Table, named: list[int]) 
     return memo[0]
 
 
+def _total_said(ctx: ClaimContext) -> bool:
+    """Whether the claim's own clause words no mean, or words a total too (lead42)."""
+    before, _ = claim_clause(ctx)
+    said = _words(before)
+    return _MEAN.isdisjoint(said) or not _TOTAL.isdisjoint(said)
+
+
 @lru_cache(maxsize=64)  # (asked once per claim: every claim of a sentence asks the same)
 def _words(sentence: str) -> frozenset[str]:
     return frozenset(re.findall(r"[a-z]+", sentence.lower()))
@@ -239,8 +246,9 @@ def _search(
     )
     share_of = _share_of(ctx, table) if percent or fraction else None
     # Which kinds may match at all: decided once per claim, not once per column.
-    want_total = kind_allowed(ctx, "column_sum")
     words = _words(ctx.sentence.text)
+    # ("the average revenue was 90" is no column's total, unless its clause names one too)
+    want_total = kind_allowed(ctx, "column_sum") and (_MEAN.isdisjoint(words) or _total_said(ctx))
     want_median = "median" in words and kind_allowed(ctx, "median")
     # ("the median was 3.3M" is no mean, unless the sentence names one too)
     want_mean = kind_allowed(ctx, "column_mean") and (

@@ -33,7 +33,7 @@ from crossfoot.model.types import Evidence, format_decimal
 from crossfoot.rules._derive_shared import claim_interval, fmt_result, kind_allowed
 from crossfoot.rules._rowsums_tables import _Table, scope_tables
 from crossfoot.rules.extremes import same_noun
-from crossfoot.sources.rows_months import MONTH_NUMBERS
+from crossfoot.sources.rows_months import MONTH_NUMBERS, QUARTER
 
 __all__ = ["series_span"]
 
@@ -56,7 +56,8 @@ def series_span(ctx: ClaimContext) -> Verdict | None:
         return None  # (most result sets: no series of periods)
     s = ctx.sentence
     said = stated_direction(ctx.text, s.start, s.end, m.start, m.end)
-    words = _unperiodic_words(s.text) if said is not None else None
+    since = _since(s.text) if said is not None else None
+    words = _unperiodic_words(since[1] if since else s.text) if said is not None else None
     if words is None:
         return None
     lo, hi = claim_interval(ctx)
@@ -64,6 +65,11 @@ def series_span(ctx: ClaimContext) -> Verdict | None:
         if table.rows_named(s.text):
             continue
         first, last = order
+        if since is not None:  # "up 28% since January": from January's row (lead42)
+            rows = table.period_index().get(("month", since[0]), [])
+            if len(rows) != 1 or rows[0] >= last:
+                continue
+            first = rows[0]
         for col in table.columns:
             if col.percent or first not in col.values or last not in col.values:
                 continue
@@ -78,9 +84,10 @@ def series_span(ctx: ClaimContext) -> Verdict | None:
             for kind, result in options:
                 if not lo <= abs(result) <= hi:
                     continue
+                start = "the first row" if since is None else f"the {since[2]} row"
                 formula = (
                     f"{'% change' if kind == 'percent_change' else 'change'} of {col.name} "
-                    f"from the first row ({format_decimal(a)}) to the last "
+                    f"from {start} ({format_decimal(a)}) to the last "
                     f"({format_decimal(b)}) = {fmt_result(ctx, result)}"
                 )
                 ev = Evidence("series_span", kind, formula, (col.get(first), col.get(last)), result)
@@ -89,6 +96,34 @@ def series_span(ctx: ClaimContext) -> Verdict | None:
                     return Verdict("contradicted", replace(ev, note=why), why)
                 return Verdict("derived", ev)
     return None
+
+
+# "since January", "since Q2": the one period a change starts from (lead42).
+_SINCE = re.compile(
+    r"\b(?i:since)\s+(?:the\s+(?:start|beginning)\s+of\s+)?([A-Z][a-z]{2,8}|[Qq][1-4])\b"
+    r"(?:\s+(?:19|20)\d\d\b)?"
+)
+
+
+@lru_cache(maxsize=64)
+def _since(sentence: str) -> tuple[int, str, str] | None:
+    """(the code of the month or quarter after "since", the sentence without it, its name)
+    when that is the one period the sentence names."""
+    if "since" not in sentence.lower():
+        return None
+    found = list(_SINCE.finditer(sentence))
+    if len(found) != 1:
+        return None
+    word = found[0].group(1)
+    if word[0] in "Qq":
+        code = QUARTER + int(word[1])
+    else:
+        month = MONTH_NUMBERS.get(word.lower())
+        if month is None:
+            return None
+        code = month
+    rest = sentence[: found[0].start()] + sentence[found[0].end() :]
+    return code, rest, word
 
 
 @lru_cache(maxsize=64)  # (every claim of a sentence asks)

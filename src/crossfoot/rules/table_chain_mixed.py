@@ -52,7 +52,7 @@ from decimal import Decimal
 from crossfoot.language.rowsynonyms import other_names
 from crossfoot.language.rowtokens import required_tokens
 from crossfoot.model.context import ClaimContext, Scope, Verdict
-from crossfoot.model.memo import per_answer
+from crossfoot.model.memo import by_cells, per_answer
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._chance import band
 from crossfoot.rules._clause_row import clause, clause_rows, line_label, own_words
@@ -124,29 +124,53 @@ class _Operands:
         self.by_sentence: list[_Pair] = []
         if len(self.cells) > _MAX or len(prose) > _MAX:
             return  # (past it nothing is claimed)
+        self._bind(scope, prose)
+
+    def _bind(self, scope: Scope, prose: list[SourceValue]) -> None:
+        """Each text figure's subject words, and the cells of the rows its own sentence names;
+        read once per place (a figure as written and its scaled twin share their words)."""
         own = own_words(self.rows)
+        # the cells whose line names words, with their line, read once (a row's cells share
+        # its words: each text figure tests each line once, then takes its cells in order)
+        bound = [(c, lab) for c in self.cells if self.rows[lab := self.line[id(c)]]]
+        lines = {lab: self.rows[lab] for _, lab in bound}
+        placed: dict[tuple[str, tuple[int, int] | None], tuple[frozenset[str], list[SourceValue]]]
+        placed = {}
         for p in prose:
             src = scope.source(p.source_id)
             if src is None:
                 continue
             self.prose.append(p)
-            near = sentence_tokens(src.text, p.span)
-            self.context[id(p)] = frozenset(t for t in near if content_word(t))
-            said = clause(src.text, p.span[0] if p.span else 0)  # its own clause's words
-            other = clause_rows(said, self.rows, own)  # a row named in other words
-            # a head word in the statements' other word ("revenue" of *Net sales*)
-            wide = other_names(set(near)) or near
-            self.by_sentence += [
-                (p, c)
-                for c in self.cells
-                if c.source_id != p.source_id
-                and self.words(c)
-                and (self.words(c) <= wide or self.line[id(c)] in other)
-            ]
+            got = placed.get((p.source_id, p.span))
+            if got is None:
+                near = sentence_tokens(src.text, p.span)
+                said = clause(src.text, p.span[0] if p.span else 0)  # its own clause's words
+                other = clause_rows(said, self.rows, own)  # a row named in other words
+                # a head word in the statements' other word ("revenue" of *Net sales*)
+                wide = other_names(set(near)) or near
+                named = {lab for lab, w in lines.items() if w <= wide or lab in other}
+                got = placed[(p.source_id, p.span)] = (
+                    frozenset(t for t in near if content_word(t)),
+                    [c for c, lab in bound if lab in named and c.source_id != p.source_id]
+                    if named
+                    else [],
+                )
+            self.context[id(p)] = got[0]
+            self.by_sentence += [(p, c) for c in got[1]]
+
+
+# _Operands by scope, across answers: check() reuses the sources (and so the scope's index) of
+# the same passages for every question on them. Keyed by the identities of the scope's index
+# and sources (all it reads), which the entry holds; the oldest entry goes first.
+_KEPT: dict[tuple[int, ...], tuple[object, _Operands]] = {}
 
 
 def _operands(ctx: ClaimContext) -> _Operands:
-    return per_answer(ctx, "table_chain_mixed.operands", ctx.scope, _Operands)
+    return per_answer(ctx, "table_chain_mixed.operands", ctx.scope, _kept)
+
+
+def _kept(scope: Scope) -> _Operands:
+    return by_cells(_KEPT, (scope.index, *scope.sources), 16, lambda _: _Operands(scope))
 
 
 def _pairs(ctx: ClaimContext, ops: _Operands) -> list[_Bound]:

@@ -27,7 +27,8 @@ from decimal import Decimal
 
 from crossfoot.language.rowtokens import required_tokens, tokens
 from crossfoot.language.years import years_in_text
-from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.context import ClaimContext, Scope, Verdict
+from crossfoot.model.memo import by_cells
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._chance import band
 from crossfoot.rules._derive_kinds import label
@@ -77,31 +78,61 @@ def said_words(ctx: ClaimContext) -> tuple[frozenset[str], frozenset[int], list[
     return words, frozenset(years_in_text(last)), tokens(last)
 
 
+class _Read:
+    """The scope's amount cells with the tokens their rows require, and its prose figures with
+    their own sentences' content tokens (read when first asked): the same for every claim, kept
+    across answers (:data:`_KEPT`)."""
+
+    __slots__ = ("_known", "prose", "scope", "table")
+
+    def __init__(self, scope: Scope) -> None:
+        self.scope = scope
+        self.table: list[tuple[SourceValue, frozenset[str]]] = []
+        self.prose: list[SourceValue] = []
+        self._known: list[tuple[SourceValue, frozenset[str]]] | None = None
+        for v in scope.index.values:  # (the groups leave the prose figures as written out)
+            if not _amount(v):
+                continue
+            if v.table is not None:
+                if v.row and (need := required_tokens(v.row)):
+                    self.table.append((v, need))
+            elif v.span is not None:
+                self.prose.append(v)
+
+    def known(self) -> list[tuple[SourceValue, frozenset[str]]]:
+        """Each prose figure of a source in scope, with its sentence's content tokens."""
+        if self._known is None:
+            found = []
+            for v in self.prose:
+                src = self.scope.source(v.source_id)
+                if src is not None:
+                    found.append((v, context_tokens(src, v)))
+            self._known = found
+        return self._known
+
+
+# _Read by scope, across answers: check() reuses the sources (and so the scope's index) of the
+# same passages for every question on them. Keyed by the identities of the scope's index and
+# sources (all it reads), which the entry holds; the oldest entry goes first.
+_KEPT: dict[tuple[int, ...], tuple[object, _Read]] = {}
+
+
 def _named(ctx: ClaimContext, words: frozenset[str]) -> tuple[list[SourceValue], ...]:
     """The cells of the rows the words name, and the prose figures whose own sentence holds a
     word the words name that no named row holds."""
+    scope = ctx.scope
+    read = by_cells(_KEPT, (scope.index, *scope.sources), 16, lambda _: _Read(scope))
     cells: list[SourceValue] = []
     rows: set[str] = set()
-    prose: list[SourceValue] = []
-    for v in ctx.scope.index.values:  # (the groups leave the prose figures as written out)
-        if not _amount(v):
-            continue
-        if v.table is not None:
-            need = required_tokens(v.row) if v.row else frozenset()
-            if need and need <= words:
-                cells.append(v)
-                rows |= need
-        elif v.span is not None:
-            prose.append(v)
+    for v, need in read.table:
+        if need <= words:
+            cells.append(v)
+            rows |= need
+    prose = read.prose
     if not cells or not prose or len(cells) > _MAX or len(prose) > _MAX:
         return [], []
     subject = words - rows
-    named: list[SourceValue] = []
-    for v in prose:
-        src = ctx.scope.source(v.source_id)
-        if src is not None and context_tokens(src, v) & subject:
-            named.append(v)
-    return cells, named
+    return cells, [v for v, near in read.known() if near & subject]
 
 
 def _pairs(

@@ -23,7 +23,7 @@ from bisect import bisect_left, bisect_right
 from decimal import Decimal
 
 from crossfoot.model.context import ClaimContext, Verdict
-from crossfoot.model.memo import per_answer
+from crossfoot.model.memo import by_identity, per_answer
 from crossfoot.model.types import Evidence, SourceValue
 from crossfoot.rules._chance import band
 from crossfoot.rules._derive_kinds import label
@@ -72,6 +72,15 @@ def _changes(ops: _Operands) -> tuple[list[float], list[_Change]]:
     return [ch[0] for ch in out], out
 
 
+# _changes by operands, across answers (table_chain_mixed keeps the operands of a scope across
+# the answers on its sources; the entry holds them, so their id is not reused meanwhile)
+_KEPT: dict[int, tuple[_Operands, tuple[list[float], list[_Change]]]] = {}
+
+
+def _kept(ops: _Operands) -> tuple[list[float], list[_Change]]:
+    return by_identity(_KEPT, ops, 16, _changes)
+
+
 def text_cell_change(ctx: ClaimContext) -> Verdict | None:
     """Rule: a very fine change from the earlier of a text figure and a cell of two different
     years to the later, bound by no words (module docstring)."""
@@ -82,7 +91,7 @@ def text_cell_change(ctx: ClaimContext) -> Verdict | None:
     ops = _operands(ctx)
     if not ops.cells or not ops.prose:
         return None
-    keys, changes = per_answer(ctx, "table_chain_unbound.changes", ops, _changes)
+    keys, changes = per_answer(ctx, "table_chain_unbound.changes", ops, _kept)
     if not changes:
         return None
     factor = _HUNDRED if ctx.mention.kind == "percent" else Decimal(1)
