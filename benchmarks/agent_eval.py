@@ -209,9 +209,14 @@ def fg_flags(report: Any) -> list[Any]:
 
 
 def cf_caught(report: Any, where: str, value: str) -> bool:
+    """The value unsourced or not allowed, or a finding that warns on it (``mismatched_record``,
+    ``unrequested_item``: a real value of the wrong record is found, and still flagged)."""
     return any(
         c.where == where and c.value == value and (not c.found or not c.allowed)
         for c in report.checks
+    ) or any(
+        f.severity != "info" and plain(f.where) == where and f"={value}" in f.message
+        for f in report.findings
     )
 
 

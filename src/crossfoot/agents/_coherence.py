@@ -38,7 +38,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from crossfoot.agents._endings import CARD_KEYS, compact, last_digits
 from crossfoot.agents._findings import Finding
+from crossfoot.agents._links import LinkMemo, bound_ids, is_read, linked_conflicts
 
 if TYPE_CHECKING:
     from crossfoot.agents._policy import AgentPolicy
@@ -109,7 +111,7 @@ _NAME_KEYS = ("name", "product_name", "item_name", "title")
 # the identifying fields of the records around it, the nearest record's first (one dict per
 # record, shared by all its values: built once, while the result is read).
 _Ids = dict[str, dict[str, str]]  # field -> {its lookup key: as shown}: _around's form
-_Place = tuple[str, _Ids]
+_Place = tuple[str, _Ids, _Ids]  # (field, ids around it, ids around its record only)
 _Members = tuple[tuple[str, frozenset[str]], ...]  # a list's named records: (name, their ids)
 
 
@@ -117,9 +119,12 @@ class RecordIndex:
     """The scalar values of a run's JSON tool results, with the records around each."""
 
     def __init__(self) -> None:
-        self._pending: list[str] = []
+        self._pending: list[tuple[str, _Ids]] = []
         self._at: dict[str, list[_Place]] = {}
         self._memo: dict[tuple[str, str], dict[str, dict[str, str]]] = {}
+        self._links = LinkMemo()  # agents._links's memo
+        # Payment ids -> the last digits their record showed (None: a record with none)
+        self._cards: dict[str, str | None] = {}
         self._leaves = 0
         # Lists of named records ("items": [{"item_id", "name"}, ...]): each id's list, as
         # (the record's name, every record's (name, ids)) for agents._requested
@@ -128,21 +133,41 @@ class RecordIndex:
         # _norm's) -> its list's ids, as shown
         self._id_lists: dict[str, tuple[str, ...]] = {}
 
-    def add(self, text: str) -> None:
-        """Keep a tool result's text; it is parsed the first time a call needs the index."""
+    def add(self, text: str, tool: str | None = None, args: object = None) -> None:
+        """Keep a tool result's text; it is parsed the first time a call needs the index. The
+        identifying arguments of a read (``tool``, ``args``) name the record it returns."""
         head = text.lstrip()[:1]
         if head in ("{", "[") and len(text) <= _MAX_TEXT:
-            self._pending.append(text)
+            self._pending.append((text, bound_ids(tool, args, _identifying, _key, _scalar)))
 
     def _build(self) -> None:
         pending, self._pending = self._pending, []
         self._memo.clear()
-        for text in pending:
+        self._links.clear()
+        for text, bound in pending:
             try:
                 data = json.loads(text)
             except ValueError:
                 continue
-            self._walk(data, {}, "")
+            if bound and isinstance(data, dict):
+                self._bound(data, bound)
+            self._walk(data, bound, "")
+
+    def _bound(self, data: dict[Any, Any], bound: _Ids) -> None:
+        """Show each identifying argument of a read as a field of the record it returned, when
+        the record does not write it itself (a profile that never says its ``user_id``)."""
+        whole = {
+            **bound,
+            **{
+                str(k): {_key(v): str(v)}
+                for k, v in data.items()
+                if _scalar(v) and _identifying(str(k))
+            },
+        }
+        for k, held in bound.items():
+            if k not in data:
+                for key in held:
+                    self._at.setdefault(key, []).append((_singular(k.lower()), whole, {}))
 
     def _walk(self, node: object, ids: _Ids, field: str) -> None:
         if self._leaves >= _MAX_LEAVES:
@@ -156,11 +181,14 @@ class RecordIndex:
             inner = {**ids, **own} if own else ids
             if len(node) > 1 and all(isinstance(v, dict) for v in node.values()):
                 self._keyed_records(node)
+            digits = None if CARD_KEYS.isdisjoint(node) else last_digits(node)
+            if digits is not None or "id" in node or _DIGIT.search(field):
+                self._card(node, digits, field)
             for k, v in node.items():
                 if isinstance(v, (dict, list)):
                     self._walk(v, inner, str(k))
                 else:
-                    self._leaf(v, inner, str(k))
+                    self._leaf(v, inner, str(k), ids)
         elif isinstance(node, list):
             if len(node) > 1 and isinstance(node[0], dict):
                 self._name_list(node)
@@ -170,7 +198,7 @@ class RecordIndex:
                 if isinstance(v, (dict, list)):
                     self._walk(v, ids, "")
                 else:
-                    self._leaf(v, ids, field)
+                    self._leaf(v, ids, field, ids)
 
     def _name_list(self, node: list[object]) -> None:
         """Remember a list of two or more records that each carry a name and an id."""
@@ -202,6 +230,32 @@ class RecordIndex:
             name = f"{k} ({', '.join(kinds)})" if kinds else str(k)
             members.append((name, frozenset([key])))
         self._remember(members)
+
+    def _card(self, node: dict[Any, Any], digits: str | None, field: str) -> None:
+        """Tie a record's ids, and the key it is filed under when that is an id ("wallet":
+        {"card_4410287": {...}}), to the last digits of the card it describes (agents._endings)."""
+        named = [(k, v) for k, v in node.items()]
+        if _DIGIT.search(field) and len(field) >= 3:
+            named.append(("id", field))
+        for k, v in named:
+            if type(v) is str and (k == "id" or (digits is not None and _identifying(str(k)))):
+                key = compact(v)
+                if digits is not None:
+                    self._cards[key] = digits
+                elif _DIGIT.search(key):
+                    self._cards.setdefault(key, None)
+
+    def cards(self) -> dict[str, str | None]:
+        """Payment ids (lower case) -> the last digits of the card their record showed, None
+        for a record that showed none (reads the pending results)."""
+        if self._pending:
+            self._build()
+        return self._cards
+
+    def shown(self, value: str) -> bool:
+        """Whether a structured result wrote ``value`` among its records' values."""
+        key = _norm(value)
+        return key is not None and key in self._at
 
     def _remember(self, members: list[tuple[str, frozenset[str]]]) -> None:
         """Each id of a list of named records -> (its record's name, the list's records)."""
@@ -244,15 +298,16 @@ class RecordIndex:
         key = _norm(value)
         return self._named.get(key) if key is not None else None
 
-    def _leaf(self, v: object, ids: _Ids, field: str) -> None:
+    def _leaf(self, v: object, ids: _Ids, field: str, outer: _Ids) -> None:
         key = _norm(v)
         if key is not None and ids:
             self._leaves += 1
-            self._at.setdefault(key, []).append((_singular(field.lower()), ids))
+            self._at.setdefault(key, []).append((_singular(field.lower()), ids, outer))
 
-    def conflicts(self, args: object) -> list[Conflict]:
+    def conflicts(self, args: object, tool: str | None = None) -> list[Conflict]:
         """The values of ``args`` (a call's arguments) shown only under records whose
-        identifying field disagrees with an identifying argument of the same call."""
+        identifying field disagrees with an identifying argument of the same call, and (for a
+        call of ``tool`` that is no read) values whose records no owner links (agents._links)."""
         if not isinstance(args, dict) or len(args) < 2:
             return []
         if self._pending:
@@ -261,12 +316,13 @@ class RecordIndex:
             return []
         out: list[Conflict] = []
         seen: set[str] = set()  # one finding per value
+        links = not is_read(tool)
         for group in _groups(args):
-            self._group_conflicts(group, seen, out)
+            self._group_conflicts(group, seen, out, links)
         return out
 
     def _group_conflicts(
-        self, group: list[tuple[str, str, object]], seen: set[str], out: list[Conflict]
+        self, group: list[tuple[str, str, object]], seen: set[str], out: list[Conflict], links: bool
     ) -> None:
         at = self._at
         # (key, path, value, lookup key, own field name) of each value shown in a result; an
@@ -304,6 +360,12 @@ class RecordIndex:
                 message = f"{path}={v2} was shown under {k1}={other}, not {said}"
                 out.append(Conflict(path, message))
                 break
+        if links:
+            named = [(k, p, v, key) for k, p, v, key, own in shown if own]
+            whole = [(k, p, v, key, bool(own)) for k, p, v, key, own in shown]
+            out += [
+                Conflict(p, m) for p, m in linked_conflicts(self._links, at, named, whole, seen)
+            ]
 
     def _around(self, memo_key: tuple[str, str]) -> dict[str, dict[str, str]]:
         """For each identifying field every place of the value ``key2`` has around it (the
@@ -313,13 +375,13 @@ class RecordIndex:
         key2, own = memo_key
         places = self._at[key2]
         found: dict[str, dict[str, str]] = {}
-        if own and any(f != own for f, _ in places):
+        if own and any(f != own for f, _i, _o in places):
             pass
         elif len(places) == 1:
             found = places[0][1]  # (shared with the index: read only)
         else:
             counts: dict[str, int] = {}
-            for _f, ids in places:
+            for _f, ids, _o in places:
                 for k, held in ids.items():
                     counts[k] = counts.get(k, 0) + 1
                     found.setdefault(k, {}).update(held)
@@ -369,7 +431,7 @@ def mismatch_findings(
 ) -> list[Finding]:
     """``mismatched_record`` findings of one call (its arguments not ignored by ``policy``)."""
     out = []
-    for c in index.conflicts(args):
+    for c in index.conflicts(args, tool):
         where = f"{tool}.{c.where}"
         if not policy.ignored(where):
             action = policy.mismatch_action

@@ -198,7 +198,7 @@ class RunMonitor:
         if self.policy.source_rules and not pointed:
             point_records(self.store, len(self.store.sources) - 1)
         if not error:
-            self._records.add(text)
+            self._records.add(text, name, call.args if call is not None else None)
         self._note_truncated(seen.truncated, seen.chars, name)
 
     def before_call(self, name: str, args: object, call_id: str | None = None) -> Decision:

@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from crossfoot.agents._counts import count_messages, stated_counts
+from crossfoot.agents._endings import card_findings, stated_endings
 from crossfoot.agents._findings import Finding
 from crossfoot.agents._quantities import quantity_messages, stated_quantities
 
@@ -99,7 +100,7 @@ def _strings(args: dict[str, object]) -> list[tuple[str, str]]:
 class Requested:
     """The user's words of one run, and what each picked record's check gave for them."""
 
-    __slots__ = ("_memo", "counts", "ids", "quantities", "said")
+    __slots__ = ("_memo", "counts", "endings", "ids", "quantities", "said")
 
     def __init__(self) -> None:
         self.said: frozenset[str] = frozenset()
@@ -107,6 +108,7 @@ class Requested:
         self._memo: dict[str, str | None] = {}  # a value's lookup key -> the record asked instead
         self.counts: frozenset[tuple[str, int, bool]] = frozenset()  # counts the user stated
         self.quantities: frozenset[tuple[str, int, bool]] = frozenset()  # (agents._quantities)
+        self.endings: frozenset[str] = frozenset()  # a card's last digits (agents._endings)
 
     def user(self, text: str) -> None:
         """Add a user message's words and ids."""
@@ -114,6 +116,7 @@ class Requested:
         ids = user_ids(text)
         self.counts |= frozenset(stated_counts(text))  # (agents._counts; distinct ones)
         self.quantities |= frozenset(stated_quantities(text))
+        self.endings |= stated_endings(text)
         if not words <= self.said or not ids <= self.ids:
             self.said |= words
             self.ids |= ids
@@ -167,6 +170,8 @@ class Requested:
             if not policy.ignored(where):
                 action = policy.unrequested_action
                 out.append(Finding("unrequested_item", action, step, where, f"{tool}.{message}"))
+        if self.endings:
+            out += card_findings(self.endings, index.cards(), index.shown, tool, step, args, policy)
         counted = count_messages(self.counts, args) if self.counts else []
         if self.quantities:
             counted += quantity_messages(self.quantities, args)
