@@ -47,6 +47,7 @@ from crossfoot.model.context import ClaimContext, Verdict
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import claim_direction, fmt_result
+from crossfoot.rules._focus_rows import named_table_rows
 from crossfoot.rules._low import sentence_low
 from crossfoot.rules._period_table import table_lines
 from crossfoot.rules._scope_lines import period_rows, table_columns
@@ -69,6 +70,13 @@ _FLOWS = frozenset(
     "costs spending spend orders bookings shipments deliveries sold purchases ebitda ebit "
     "dividends payments production output volume signups visits".split()
 )
+# Words of a label whose line is a balance or a ratio though it names a flow ("deferred
+# revenue", "retained earnings", "gross profit margin", "revenue per employee"; read42a).
+_NOT_FLOWS = frozenset(
+    "deferred unearned accrued retained prepaid payable payables receivable receivables "
+    "accumulated allowance reserve reserves carryforward carryforwards backlog balance "
+    "margin margins ratio rate rates per yield average percent percentage".split()
+)
 _WORD = re.compile(r"[a-z]+")
 _QUARTERS = (3, 6, 9, 12)
 _MONTHS = tuple(range(1, 13))
@@ -83,6 +91,7 @@ _HALVES: dict[frozenset[int], _Wants] = {
 _HUNDRED = Decimal(100)
 
 _Line = dict[tuple[int, int], SourceValue]
+_Whole = tuple[int, Decimal, list[SourceValue], list[SourceValue]]
 
 
 def full_year(ctx: ClaimContext) -> Verdict | None:
@@ -102,8 +111,9 @@ def full_year(ctx: ClaimContext) -> Verdict | None:
     direction, worded = claim_direction(ctx)
     kinds = ("percent",) if m.kind == "percent" else ("change", "level") if worded else ("level",)
     named = set(years_in_text(text))
-    singles: list[tuple[Decimal, SourceValue, SourceValue]] = []
-    whole: tuple[int, Decimal, list[SourceValue], list[SourceValue]] | None = None
+    # each single period's change with its own line's year: a quarter of one row is never
+    # set against another row's year (read42a)
+    singles: list[tuple[Decimal, SourceValue, SourceValue, _Whole]] = []
     for line in _lines(ctx, implicit):
         for kind in kinds:
             years = _full_years(line, named, kind == "level", wants)
@@ -111,13 +121,15 @@ def full_year(ctx: ClaimContext) -> Verdict | None:
             if years is None or said is None:
                 continue
             year, cur, base = years
+            if implicit and not _flow(cur):
+                break  # (a balance's or a ratio's year is no sum of its parts)
             if _meets(m.value, said, direction, m.precision, kind):
                 return Verdict("derived", _evidence(ctx, kind, year, cur, base, said, wants))
-            if kind != "level" and (not implicit or _flow(cur)):
-                whole = whole or (year, said, cur, base)
-                singles.extend(_singles(line, kind, year, wants))
-    for value, cell, before in singles if not parts or implicit else ():
-        if whole is not None and _meets(m.value, value, direction, m.precision, kinds[0]):
+            if kind != "level":
+                whole = (year, said, cur, base)
+                singles.extend((*s, whole) for s in _singles(line, kind, year, wants))
+    for value, cell, before, whole in singles if not parts or implicit else ():
+        if _meets(m.value, value, direction, m.precision, kinds[0]) and _own_row(ctx, cell):
             year, said, cur, base = whole
             note = (
                 f"{m.text.strip()} is one quarter's change ({label(before)} -> {label(cell)}); "
@@ -171,11 +183,20 @@ def _lines(ctx: ClaimContext, implicit: bool) -> list[_Line]:
     return found + table_lines(ctx)
 
 
+def _own_row(ctx: ClaimContext, cell: SourceValue) -> bool:
+    """Whether ``cell``'s row may be the claim's: the sentence names it, or no row of its table
+    ("cash rose $20M" is no quarter's change of revenue; read42a)."""
+    named = named_table_rows(ctx).get((cell.source_id, cell.table))
+    return named is None or cell.row_index in named
+
+
 def _flow(cells: list[SourceValue]) -> bool:
-    """Whether a line's label names a flow, whose year is the sum of its periods."""
+    """Whether a line's label names a flow, whose year is the sum of its periods (not a balance
+    or a ratio of one: "deferred revenue", "gross profit margin", "cost-to-income")."""
     v = cells[0]
     name = " ".join(filter(None, (v.row, v.field, v.label))).lower()
-    return not _FLOWS.isdisjoint(_WORD.findall(name))
+    words = set(_WORD.findall(name))
+    return not _FLOWS.isdisjoint(words) and _NOT_FLOWS.isdisjoint(words) and "-to-" not in name
 
 
 def _full_years(
