@@ -256,25 +256,37 @@ def _negated(text: str, lo: int, word_start: int) -> bool:
 
 
 # Words that judge a move rather than say its way, and quantities of which less is better:
-# "churn improved to 4%" fell, "costs worsened" rose (lead42; losses: rules._loss_moves).
+# "churn improved to 4%" fell, "costs worsened" rose (lead42; losses: rules._loss_moves). The
+# quantity is the judged word's subject: the words right before it ("cost of sales", "the churn
+# rate has"), not a noun earlier in the sentence ("despite higher costs, margin improved") nor
+# one that qualifies another ("cost savings", "debt service coverage"; read42a).
 _JUDGED = ("improv", "worsen", "deteriorat", "strengthen", "weaken")
 _LESS_IS_BETTER = re.compile(
     r"(?i)\b(?:churn|attrition|costs?|expenses?|debt|leverage|delinquenc(?:y|ies)|defaults?|"
     r"defects?|errors?|complaints?|latency|unemployment|downtime|write-offs?|charge-offs?|"
     r"chargebacks?|cancellations?|incidents?|vacanc(?:y|ies)|dso|days\s+sales\s+outstanding|"
-    r"cost-to-income|expense\s+ratio|wait\s+times?)\b"
+    r"cost-to-income|debt-to-(?:equity|ebitda|capital|assets)|expense\s+ratio|wait\s+times?)"
+    r"(?:\s+of\s+(?:goods\s+sold|sales|revenues?|services|products|capital|funds|borrowing))?"
+    r"(?:\s+(?:ratios?|rates?|levels?|figures?|metrics?|also|further|again|overall|both|has|have"
+    r"|had|significantly|slightly|materially|markedly|sharply|steadily|modestly|notably"
+    r"|substantially))*\s*$"
 )
+_SUBJECT_REACH = 80  # (characters before the judged word read for its subject)
 
 
 def judged_way(text: str, lo: int, at: int, word: str, direction: Direction) -> Direction:
     """``direction``, turned round for a word that judges a move ("improved") said of a
-    quantity of which less is better, named in ``text[lo:at]`` before the word.
+    quantity of which less is better, named in ``text[lo:at]`` right before the word.
 
     >>> t = "Churn improved to 4%."
     >>> judged_way(t, 0, 6, "improved", "up"), judged_way("Sales improved", 0, 6, "improved", "up")
     ('down', 'up')
+    >>> judged_way("Despite costs, sales improved", 0, 21, "improved", "up")
+    'up'
     """
-    if not word.lower().startswith(_JUDGED) or _LESS_IS_BETTER.search(text, lo, at) is None:
+    if not word.lower().startswith(_JUDGED):
+        return direction
+    if _LESS_IS_BETTER.search(text[max(lo, at - _SUBJECT_REACH) : at]) is None:
         return direction
     return "down" if direction == "up" else "up"
 
