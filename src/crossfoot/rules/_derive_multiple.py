@@ -29,13 +29,18 @@ from crossfoot.rules._derive_shared import claim_direction, focus_ok
 __all__ = ["multiple_misfit", "multiple_ratio", "multiple_runs_right"]
 
 # A multiple of the subject's own level: "its 2020 level", "that of 2020", "than in 2020", "what
-# it was", "the 2020 figure".
+# it was", "the 2020 figure"; not a word that names another quantity ("its total costs", "the
+# 2020 total revenue": read42a).
 _Y = r"(?:fy\s?|fiscal\s+)?(?:19|20)\d\d"
+_ALONE = (
+    r"(?!\s+(?!(?:in|at|of|on|for|from|by|and|or|as|when|while|during|back|before|after|a|an"
+    r"|the)\b)[a-z])"
+)
 _OWN = re.compile(
     rf"(?i)\b(?:its|their)\s+(?:{_Y}\s+|prior[\s-]year\s+|previous\s+|earlier\s+)?"
-    rf"(?:level|figure|value|total|amount|size)s?\b|\b(?:that|those)\s+of\s+{_Y}"
+    rf"(?:level|figure|value|total|amount|size)s?\b{_ALONE}|\b(?:that|those)\s+of\s+{_Y}"
     rf"|\bthan\s+(?:it\s+(?:was|did)\s+)?in\s+{_Y}|\bwhat\s+(?:it|they)\s+(?:was|were)\b"
-    rf"|\bthe\s+{_Y}\s+(?:level|figure|value|total|amount)s?\b"
+    rf"|\bthe\s+{_Y}\s+(?:level|figure|value|total|amount)s?\b{_ALONE}"
 )
 _OWN_GATE = ("its", "their", "that of", "those of", "than", "what it", "what they", "the ")
 
