@@ -45,13 +45,13 @@ _STOP = frozenset(
 # Tokens a sentence may leave out and still name the row ("sales" names "Net sales"): one list
 # (rules._named, rules.off_question_optional, rules.calc_year_means, language.rowmatch, rowtables).
 OPTIONAL = frozenset({"total", "net"})
-# Words too generic to name a row on their own ("Other", "Total").
 #: How many row labels each per-label reading keeps (here, ``rules._named``, ``labelquote``): a
 #: trace reads a large result set's labels twice (the verify and its narrowed re-check) and the
 #: next answer on it reads them again; a cache smaller than the labels keeps none of them (a
 #: scan longer than an LRU evicts every entry before its reuse: 20,000 rows read "the highest"
 #: in 1.9 s, 0.5 s of it the re-check's labels read again; docs/speed.md, round 42, trace58).
 LABELS_KEPT = 32768
+# Words too generic to name a row on their own ("Other", "Total").
 _GENERIC = frozenset({"other", "total", "net", "all", "item", "items"})
 _WORD = re.compile(r"[a-z][a-z0-9'&]*|\d+")
 # (a unit note may name its currency: "($ in thousands)", "(€ in millions)", "(in $ millions)")
