@@ -35,6 +35,8 @@ from decimal import Decimal
 from crossfoot.arithmetic.evaluate import agrees
 from crossfoot.language.direction import clause_bounds
 from crossfoot.model.context import ClaimContext, Verdict
+from crossfoot.model.index import ValueIndex
+from crossfoot.model.memo import per_answer
 from crossfoot.model.types import Evidence, SourceValue, format_decimal
 from crossfoot.rules._derive_kinds import label
 from crossfoot.rules._derive_shared import (
@@ -127,6 +129,8 @@ def _points(ctx: ClaimContext, unit: str) -> Verdict | None:
         if years[0] not in by_year or years[1] not in by_year:
             continue
         (s0, c0), (s1, c1) = by_year[years[0]], by_year[years[1]]
+        if not _margin_of(ctx, s0):
+            continue  # ("EBITDA margin": none of this table's levels)
         levels0, levels1 = _margins(s0, c0), _margins(s1, c1)
         for (r0, v0), (r1, v1) in zip(levels0, levels1, strict=False):
             if r0 != r1:
@@ -142,6 +146,38 @@ def _points(ctx: ClaimContext, unit: str) -> Verdict | None:
                 continue
             return Verdict("derived", ev)
     return against
+
+
+# "EBITDA margin", "gross margin": the word that says which margin; words that say none
+_QUALIFIED = re.compile(r"(?i)\b([a-z][a-z&'-]*)\s+margins?\b")
+_PLAIN = frozenset("the our its their a an and of profit total overall company".split())
+# the kinds of margin a cascade of sales less cost lines reaches, written or not
+_LEVELS = frozenset("gross operating ebit pretax pre-tax net".split())
+
+
+def _margin_of(ctx: ClaimContext, sales: SourceValue) -> bool:
+    """Whether the margin the claim's clause names may be a level of ``sales``'s table: it says
+    no kind ("the margin") or one a row label of that table names ("gross" of *Gross profit*);
+    "EBITDA margin" over sales and cost lines alone is none of its levels (read42a)."""
+    m, s = ctx.mention, ctx.sentence
+    lo, hi = clause_bounds(ctx.text, s.start, s.end, m.start, m.end)
+    said = {q.group(1).lower() for q in _QUALIFIED.finditer(ctx.text, lo, hi)}
+    if not said:
+        said = {q.group(1).lower() for q in _QUALIFIED.finditer(s.text)}
+    said -= _PLAIN
+    if not said:
+        return True
+    labels = per_answer(ctx, "profit_cascade.labels", ctx.scope.index, _label_words)
+    return said <= labels.get((sales.source_id, sales.table), frozenset()) | _LEVELS
+
+
+def _label_words(index: ValueIndex) -> dict[tuple[str, int | None], frozenset[str]]:
+    """The words of each table's row labels, by (source, table)."""
+    words: dict[tuple[str, int | None], set[str]] = {}
+    for v in index.values:
+        if v.table is not None and v.row:
+            words.setdefault((v.source_id, v.table), set()).update(_WORDS.findall(v.row.lower()))
+    return {k: frozenset(w) for k, w in words.items()}
 
 
 def _margins(
