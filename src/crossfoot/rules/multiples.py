@@ -203,6 +203,7 @@ def _named_row(sentence: str, named: set[int], values: Sequence[SourceValue]) ->
     with one year named, that year and the row's year before it ("tripled in 2024"); with none,
     a row's first and last years ("East's sales tripled")."""
     rows: dict[tuple[str, int | None, int, str], dict[int, list[SourceValue]]] = {}
+    bare: dict[tuple[str, int | None, int, str], dict[int, list[SourceValue]]] = {}
     low = sentence.lower()
     last = max(named, default=None)
     for v in values:
@@ -210,9 +211,14 @@ def _named_row(sentence: str, named: set[int], values: Sequence[SourceValue]) ->
             continue
         if (v.year not in named) if len(named) == 2 else (last is not None and v.year > last):
             continue
-        if label_search(v.row, sentence, low) or _bare_named(v.row, sentence, low):
-            key = (v.source_id, v.table, v.row_index, v.view)  # (a cell as written and scaled)
+        key = (v.source_id, v.table, v.row_index, v.view)  # (a cell as written and scaled)
+        if label_search(v.row, sentence, low):
             rows.setdefault(key, {}).setdefault(v.year, []).append(v)
+        elif _bare_named(v.row, sentence, low):
+            bare.setdefault(key, {}).setdefault(v.year, []).append(v)
+    # a label named only without its dress ("revenue" of *Total revenue*) where no row is named
+    # in full: "Services revenue doubled" names *Services revenue*, not the total (read42a)
+    rows = rows or bare
     if len(named) == 1:
         rows = {k: _last_two(r) for k, r in rows.items() if last in r}
     elif not named:  # "Widget A units doubled" over four years: from its first to its last
