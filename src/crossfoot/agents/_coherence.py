@@ -125,6 +125,7 @@ class RecordIndex:
         self._links = LinkMemo()  # agents._links's memo
         # Payment ids -> the last digits their record showed (None: a record with none)
         self._cards: dict[str, str | None] = {}
+        self.card_names: dict[str, str] = {}  # (of those with digits: the id as shown)
         self._leaves = 0
         # Lists of named records ("items": [{"item_id", "name"}, ...]): each id's list, as
         # (the record's name, every record's (name, ids)) for agents._requested
@@ -242,6 +243,7 @@ class RecordIndex:
                 key = compact(v)
                 if digits is not None:
                     self._cards[key] = digits
+                    self.card_names.setdefault(key, v)
                 elif _DIGIT.search(key):
                     self._cards.setdefault(key, None)
 

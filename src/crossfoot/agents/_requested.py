@@ -171,7 +171,7 @@ class Requested:
                 action = policy.unrequested_action
                 out.append(Finding("unrequested_item", action, step, where, f"{tool}.{message}"))
         if self.endings:
-            out += card_findings(self.endings, index.cards(), index.shown, tool, step, args, policy)
+            out += card_findings(self.endings, index, tool, step, args, policy)
         counted = count_messages(self.counts, args) if self.counts else []
         if self.quantities:
             counted += quantity_messages(self.quantities, args)
