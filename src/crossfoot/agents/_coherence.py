@@ -18,6 +18,11 @@ that lists an item under no order), or shown once under the call's own id, is le
 or round values (``2``, ``100``) and free text are never looked up; only identifying keys are
 compared, so an update that changes an attribute (a new cabin, a new address) is no conflict.
 
+A read's identifying arguments (``get_user_details(user_id=...)``) are ids around the record it
+returns, when the record does not write them (``add``'s ``tool`` and ``args``); a call that is no
+read is also held to the owners of its values (``agents._links``: a card of another user's
+profile). Cards' last digits are kept for ``agents._endings`` (``cards``).
+
 >>> idx = RecordIndex()
 >>> idx.add('{"order_id": "#W1", "items": [{"item_id": "k-201", "price": 54.9}]}')
 >>> idx.add('{"order_id": "#W2", "items": [{"item_id": "t-90", "price": 31.5}]}')
@@ -248,8 +253,8 @@ class RecordIndex:
                     self._cards.setdefault(key, None)
 
     def cards(self) -> dict[str, str | None]:
-        """Payment ids (lower case) -> the last digits of the card their record showed, None
-        for a record that showed none (reads the pending results)."""
+        """Payment ids (``agents._endings.compact``'s keys) -> the last digits of the card their
+        record showed, None for a record that showed none (reads the pending results)."""
         if self._pending:
             self._build()
         return self._cards
