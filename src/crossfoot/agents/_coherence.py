@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from crossfoot.agents._endings import CARD_KEYS, compact, last_digits
+from crossfoot.agents._endings import CARD_KEYS, compact, last_digits, method_record
 from crossfoot.agents._findings import Finding
 from crossfoot.agents._links import LinkMemo, bound_ids, is_read, linked_conflicts
 
@@ -190,6 +190,8 @@ class RecordIndex:
             digits = None if CARD_KEYS.isdisjoint(node) else last_digits(node)
             if digits is not None or "id" in node or _DIGIT.search(field):
                 self._card(node, digits, field)
+            elif own and method_record(own, node):  # ({"payment_method_id": "gift_card_3"})
+                self._cards.update((compact(v), None) for k, v in node.items() if k in own)
             for k, v in node.items():
                 if isinstance(v, (dict, list)):
                     self._walk(v, inner, str(k))

@@ -34,7 +34,7 @@ ending in 7334" and the agent never read the profile; no successful run is flagg
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
@@ -49,6 +49,7 @@ __all__ = [
     "card_messages",
     "compact",
     "last_digits",
+    "method_record",
     "stated_endings",
 ]
 
@@ -190,6 +191,28 @@ def _payment_values(args: Mapping[str, object], path: str = "") -> list[tuple[st
                 elif type(x) is str and _paying(str(k)) and _DIGITS.search(x):
                     out.append((q, x))
     return out
+
+
+def method_record(own: Iterable[str], record: Mapping[object, object]) -> bool:
+    """Whether a record whose identifying fields are ``own`` is a means of payment's own record
+    (``{"payment_method_id": "gift_card_3", "source": "gift_card", "balance": 40}``), not a
+    payment made with one (a history's ``{"payment_id": ..., "amount": 50}``) nor another
+    record that names one (an order: its ``order_id`` is no payment field).
+
+    >>> method_record(["payment_method_id"], {"payment_method_id": "g_3", "balance": 40})
+    True
+    >>> method_record(["payment_id"], {"payment_id": "c_1", "amount": 50})
+    False
+    >>> method_record(["order_id", "payment_id"], {"order_id": "#1", "payment_id": "c_1"})
+    False
+    """
+    if not all(_paying(k) for k in own):
+        return False
+    return not any(w in str(k).lower() for k in record for w in _PAID)
+
+
+# Fields of a payment made, not of the means it was made with
+_PAID = ("amount", "total", "paid", "charge", "price", "refund")
 
 
 def compact(value: str) -> str:
