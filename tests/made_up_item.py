@@ -1,6 +1,6 @@
 """The made-up item the counts-only tests feed the benchmarks' views (test_counts_only39,
-test_counts_only40b, test_counts_only40, test_counts_only41a, 41b and 41c): words and figures
-no corpus holds, so a tag that holds one of them printed an item's text."""
+test_counts_only40b, test_counts_only40, test_counts_only41a, 41b, 41c, 42a and 42b): words and
+figures no corpus holds, so a tag that holds one of them printed an item's text."""
 
 from __future__ import annotations
 
