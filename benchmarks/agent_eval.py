@@ -215,9 +215,16 @@ def cf_caught(report: Any, where: str, value: str) -> bool:
         c.where == where and c.value == value and (not c.found or not c.allowed)
         for c in report.checks
     ) or any(
-        f.severity != "info" and plain(f.where) == where and f"={value}" in f.message
+        f.severity != "info" and plain(f.where) == where and _names(f.message, f.where, value)
         for f in report.findings
     )
+
+
+def _names(message: str, where: str, value: str) -> bool:
+    """The finding's message opens with ``<where>=<value>`` and the value ends there (not a
+    longer value sharing its first characters, nor another argument the message names)."""
+    head = f"{where}={value}"
+    return message.startswith(head) and message[len(head) : len(head) + 1] in ("", " ", ":")
 
 
 def fg_caught(report: Any, where: str, value: str) -> bool:

@@ -5,13 +5,12 @@ them, nor a digit."""
 from __future__ import annotations
 
 import json
-import re
 
 from conv_steps40b import search_tags
 from corpora.common import Item
 from made_up_item import GRID as _GRID
 from made_up_item import PROSE as _PROSE
-from made_up_item import WORDS as _WORDS
+from made_up_item import assert_fixed_words
 from ragbench import make_tools
 from run_all import crossfoot_options
 
@@ -34,9 +33,7 @@ def test_search_tags_are_fixed_words() -> None:
     seen += _tags("ans = 2400 / 280", "what is that over the frobnic profit?", "8.5714")
     assert any("two text figures of one source | verdict:" in t for t in seen), seen
     assert any("| pair: refused by" in t for t in seen), seen  # a pair no test admits
-    for tag in seen:
-        assert not any(w in tag.lower() for w in _WORDS), tag
-        assert not re.search(r"\d", tag), tag
+    assert_fixed_words(seen, run=1)
 
 
 def test_earlier_tags_are_fixed_words() -> None:
@@ -55,6 +52,4 @@ def test_earlier_tags_are_fixed_words() -> None:
     (tool,) = make_tools(["crossfoot"], crossfoot_options([]))
     seen = earlier_tags(item, tool)
     assert "[rows named: earlier] the last turn names nothing" in seen, seen
-    for tag in seen:
-        assert not any(w in tag.lower() for w in _WORDS), tag
-        assert not re.search(r"\d", tag), tag
+    assert_fixed_words(seen, run=1)

@@ -33,7 +33,7 @@ def test_a_mean_word_is_no_column_total(
     rows: list[dict[str, object]], answer: str, passed: bool, kind: str | None
 ) -> None:
     report = trace(answer, rows)
-    assert report.passed is passed, report.explain()
+    assert report.claims and report.passed is passed, report.explain()
     if kind is not None:
         assert all(c.evidence is not None and c.evidence.kind == kind for c in report.claims)
 

@@ -114,8 +114,10 @@ def _old_named(scope: Scope, words: frozenset[str]) -> tuple[list[int], list[int
     return [id(v) for v in cells], [id(v) for v in named]
 
 
+# At least three words: with fewer, 1-4 of 30 examples name a prose figure at all (the
+# branch compared); with three, 7-9.
 @settings(max_examples=30, deadline=None)
-@given(_documents(), st.lists(st.sampled_from(_WORDS), max_size=6))
+@given(_documents(), st.lists(st.sampled_from(_WORDS), min_size=3, max_size=6))
 def test_named_as_the_old_scan(sources: list[str], words: list[str]) -> None:
     scope = _scope(sources)
     said = frozenset(words)

@@ -18,6 +18,11 @@ that lists an item under no order), or shown once under the call's own id, is le
 or round values (``2``, ``100``) and free text are never looked up; only identifying keys are
 compared, so an update that changes an attribute (a new cabin, a new address) is no conflict.
 
+A read's identifying arguments (``get_user_details(user_id=...)``) are ids around the record it
+returns, when the record does not write them (``add``'s ``tool`` and ``args``); a call that is no
+read is also held to the owners of its values (``agents._links``: a card of another user's
+profile). Cards' last digits are kept for ``agents._endings`` (``cards``).
+
 >>> idx = RecordIndex()
 >>> idx.add('{"order_id": "#W1", "items": [{"item_id": "k-201", "price": 54.9}]}')
 >>> idx.add('{"order_id": "#W2", "items": [{"item_id": "t-90", "price": 31.5}]}')
@@ -38,7 +43,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from crossfoot.agents._endings import CARD_KEYS, compact, last_digits
+from crossfoot.agents._endings import CARD_KEYS, compact, last_digits, method_record
 from crossfoot.agents._findings import Finding
 from crossfoot.agents._links import LinkMemo, bound_ids, is_read, linked_conflicts
 
@@ -125,6 +130,7 @@ class RecordIndex:
         self._links = LinkMemo()  # agents._links's memo
         # Payment ids -> the last digits their record showed (None: a record with none)
         self._cards: dict[str, str | None] = {}
+        self.card_names: dict[str, str] = {}  # (of those with digits: the id as shown)
         self._leaves = 0
         # Lists of named records ("items": [{"item_id", "name"}, ...]): each id's list, as
         # (the record's name, every record's (name, ids)) for agents._requested
@@ -184,6 +190,8 @@ class RecordIndex:
             digits = None if CARD_KEYS.isdisjoint(node) else last_digits(node)
             if digits is not None or "id" in node or _DIGIT.search(field):
                 self._card(node, digits, field)
+            elif own and method_record(own, node):  # ({"payment_method_id": "gift_card_3"})
+                self._cards.update((compact(v), None) for k, v in node.items() if k in own)
             for k, v in node.items():
                 if isinstance(v, (dict, list)):
                     self._walk(v, inner, str(k))
@@ -242,12 +250,13 @@ class RecordIndex:
                 key = compact(v)
                 if digits is not None:
                     self._cards[key] = digits
+                    self.card_names.setdefault(key, v)
                 elif _DIGIT.search(key):
                     self._cards.setdefault(key, None)
 
     def cards(self) -> dict[str, str | None]:
-        """Payment ids (lower case) -> the last digits of the card their record showed, None
-        for a record that showed none (reads the pending results)."""
+        """Payment ids (``agents._endings.compact``'s keys) -> the last digits of the card their
+        record showed, None for a record that showed none (reads the pending results)."""
         if self._pending:
             self._build()
         return self._cards

@@ -11,7 +11,7 @@ one of the counts the user stated for that kind. A count the user asks to add ("
 bags", "one more passenger") is a floor, not the total: the total may include what the booking
 held; so is a count of adults (children may travel too), and "one of us" is no party's size.
 Nothing is checked for a kind the user gave no count of, for a count the tool's rules decide
-(``nonfree_baggages``, ``free_...``) or for a tool named as a read (``requested._READS``).
+(``nonfree_baggages``, ``free_...``) or for a tool named as a read (``agents._links.is_read``).
 """
 
 from __future__ import annotations

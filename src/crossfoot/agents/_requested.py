@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 from crossfoot.agents._counts import count_messages, stated_counts
 from crossfoot.agents._endings import card_findings, stated_endings
 from crossfoot.agents._findings import Finding
+from crossfoot.agents._links import is_read
 from crossfoot.agents._quantities import quantity_messages, stated_quantities
 
 if TYPE_CHECKING:
@@ -44,20 +45,6 @@ if TYPE_CHECKING:
 __all__ = ["Requested", "name_words", "user_ids"]
 
 _WORD = re.compile(r"[a-z]{3,}")
-_HEAD = re.compile(r"[A-Za-z][a-z]*")  # a tool name's first word: "get_order", "getOrder"
-_READS = (
-    "get",
-    "find",
-    "list",
-    "search",
-    "lookup",
-    "look",
-    "read",
-    "fetch",
-    "view",
-    "show",
-    "check",
-)
 # Words of a product name that say nothing of which product it is.
 _GENERIC = frozenset(
     """the and for with set kit pack new item items product products size color colour
@@ -161,8 +148,7 @@ class Requested:
     ) -> list[Finding]:
         """``unrequested_item`` and ``unstated_count`` (agents._counts) findings of one call
         (arguments not ignored by ``policy``); none for a tool named as a read."""
-        head = _HEAD.match(tool)
-        if head is not None and head.group(0).lower() in _READS:
+        if is_read(tool):  # (agents._links's reading of a tool's name)
             return []
         out = []
         for path, message in self.check(index, args):
@@ -171,7 +157,7 @@ class Requested:
                 action = policy.unrequested_action
                 out.append(Finding("unrequested_item", action, step, where, f"{tool}.{message}"))
         if self.endings:
-            out += card_findings(self.endings, index.cards(), index.shown, tool, step, args, policy)
+            out += card_findings(self.endings, index, tool, step, args, policy)
         counted = count_messages(self.counts, args) if self.counts else []
         if self.quantities:
             counted += quantity_messages(self.quantities, args)

@@ -85,8 +85,8 @@ from crossfoot.rules.share_points import share_points
 from crossfoot.rules.signed_quotient import signed_quotient
 from crossfoot.rules.span_mean import span_mean
 from crossfoot.rules.spread_average import spread_average
-from crossfoot.rules.stated_fall import stated_fall
 from crossfoot.rules.stated_factor import stated_factor
+from crossfoot.rules.stated_fall import stated_fall
 from crossfoot.rules.stated_step import stated_step
 from crossfoot.rules.steps import step_arithmetic
 from crossfoot.rules.sum_share import sum_share
