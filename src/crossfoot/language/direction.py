@@ -274,6 +274,16 @@ _LESS_IS_BETTER = re.compile(
 _SUBJECT_REACH = 80  # (characters before the judged word read for its subject)
 
 
+# A word after the judging verb that starts its object ("improved operating margin"), not an
+# adverb or a preposition ("improved to 4%", "improved sharply").
+_OBJECT_AFTER = re.compile(
+    r"\s+(?!(?:to|by|from|in|on|during|over|for|since|and|but|while|year|again|further|"
+    r"significantly|slightly|markedly|sharply|modestly|somewhat|considerably|substantially|"
+    r"dramatically|steadily|materially|notably|most|some|about|nearly|almost|roughly)\b)[a-z]",
+    re.IGNORECASE,
+)
+
+
 def judged_way(text: str, lo: int, at: int, word: str, direction: Direction) -> Direction:
     """``direction``, turned round for a word that judges a move ("improved") said of a
     quantity of which less is better, named in ``text[lo:at]`` right before the word.
@@ -283,11 +293,15 @@ def judged_way(text: str, lo: int, at: int, word: str, direction: Direction) -> 
     ('down', 'up')
     >>> judged_way("Despite costs, sales improved", 0, 21, "improved", "up")
     'up'
+    >>> judged_way("Lower costs improved margin", 0, 12, "improved", "up")
+    'up'
     """
     if not word.lower().startswith(_JUDGED):
         return direction
     if _LESS_IS_BETTER.search(text[max(lo, at - _SUBJECT_REACH) : at]) is None:
         return direction
+    if _OBJECT_AFTER.match(text, at + len(word)) is not None:
+        return direction  # "lower costs improved operating margin": the margin rose (lead42)
     return "down" if direction == "up" else "up"
 
 
