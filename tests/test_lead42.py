@@ -74,3 +74,29 @@ def test_periods_of_a_series_of_months(
 ) -> None:
     report = trace(answer, rows)
     assert [c.status for c in report.claims] == [status], report.explain()
+
+
+_CHANNELS = [
+    {"channel": c, "visits": v, "revenue": r}
+    for c, v, r in (
+        ("Email", 12000, 24000),
+        ("Search", 30000, 54000),
+        ("Social", 18000, 10800),
+        ("Direct", 10000, 30000),
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        # the named rows' sum, though another row's cell is the same figure (front.trace_own_rows)
+        ("Email and Direct together brought in $54,000.", "derived"),
+        ("Email and Social together brought in $54,000.", "wrong_row"),
+        ("Email brought in $54,000.", "wrong_row"),
+        ("Email and Direct together brought in $64,000.", "unsupported"),
+    ],
+)
+def test_named_rows_sum_is_not_another_rows_cell(answer: str, status: str) -> None:
+    report = trace(answer, _CHANNELS)
+    assert [c.status for c in report.claims] == [status], report.explain()

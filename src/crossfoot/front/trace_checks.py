@@ -20,7 +20,7 @@ from crossfoot.front.policy import Policy
 from crossfoot.front.trace_chance import by_chance
 from crossfoot.front.trace_keep import column_words, measured_words
 from crossfoot.front.trace_mixed import mixed_units
-from crossfoot.language.changewords import move_stated, moved_by
+from crossfoot.front.trace_own_rows import named_sum, own_value
 from crossfoot.language.latest_step import latest_step
 from crossfoot.language.short_forms import short_named
 from crossfoot.language.week_spelling import weeks_as_labels
@@ -251,16 +251,13 @@ def _other_row(
 
     if is_named(cell.row_index):
         return None
-    m = c.mention
-    lo, hi = m.value - m.precision, m.value + m.precision
     source = sources.get(cell.source_id)
     own = [v for v in source.values if is_named(v.row_index)] if source is not None else []
-    for v in own:
-        if v.kind == cell.kind and (lo <= v.value <= hi or lo <= -v.value <= hi):
-            return None
-    way = move_stated(text, c.sentence.start, m.start)  # "X dropped by $20": X's own change?
-    if way is not None and moved_by(own, m.value, m.precision, way):
+    if own_value(text, c, cell, own):  # a named row's own cell, or its change, matches too
         return None
+    said = ctx.named_rows(c.sentence.text)  # "A and B together brought in X": their sum
+    if source is not None and (summed := named_sum(c, cell, source.values, labels, said)):
+        return summed
     where = ", ".join(sorted(named))
     return replace(
         c,
