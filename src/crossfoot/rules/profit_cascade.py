@@ -78,9 +78,10 @@ def profit_cascade(ctx: ClaimContext) -> Verdict | None:
     if m.kind not in ("money", "number", "percent"):
         return None
     margin = m.kind == "percent"
+    profit = any(w in low for w in ("profit", "income", "earning", "ebit"))
     if margin and "margin" not in low:
-        return None
-    if not margin and not any(w in low for w in ("profit", "income", "earning", "ebit")):
+        return _level_change(ctx) if profit else None  # "operating income fell 6.7%"
+    if not margin and not profit:
         return None
     if not kind_allowed(ctx, "share" if margin else "difference"):
         return None
@@ -95,7 +96,56 @@ def profit_cascade(ctx: ClaimContext) -> Verdict | None:
             value = level / abs(sales.value) * _HUNDRED if margin else level
             if agrees(m.value, value, m.precision):
                 return Verdict("derived", _evidence(sales, used, value, margin))
-    return None
+    return None if margin else _level_change(ctx)  # "gross profit rose $2M"
+
+
+def _level_change(ctx: ClaimContext) -> Verdict | None:
+    """A profit's change between two years, of one level of the cascade with the same cost
+    lines in both ("gross profit rose $2M", "operating income fell 6.7%"; lead42): a difference,
+    or a percentage change for a percent; the words' direction must agree (else
+    ``contradicted``)."""
+    m = ctx.mention
+    direction, _ = claim_direction(ctx)
+    kind = "percent_change" if m.kind == "percent" else "difference"
+    if direction is None or not m.claim or not kind_allowed(ctx, kind):
+        return None
+    years = compared_years(ctx)
+    if years is None or not _worded(ctx, _PROFIT):
+        return None
+    lo, hi = claim_interval(ctx)
+    low, high = sorted((abs(lo), abs(hi)))
+    ends: dict[tuple[object, ...], dict[int | None, tuple[SourceValue, list[SourceValue]]]] = {}
+    for sales, costs in _columns(ctx, set(years)):
+        key = (sales.source_id, sales.table, sales.row_index, sales.view)
+        ends.setdefault(key, {})[sales.year] = (sales, costs)
+    against: Verdict | None = None
+    for by_year in ends.values():
+        if years[0] not in by_year or years[1] not in by_year:
+            continue
+        (s0, c0), (s1, c1) = by_year[years[0]], by_year[years[1]]
+        l0, l1 = abs(s0.value), abs(s1.value)
+        for k, (a, b) in enumerate(zip(c0, c1, strict=False), start=1):
+            if a.row_index != b.row_index:
+                break  # (the same cost lines in both years)
+            l0, l1 = l0 - abs(a.value), l1 - abs(b.value)
+            if kind == "difference":
+                change = l1 - l0
+            elif l0 > 0:
+                change = (l1 - l0) / l0 * _HUNDRED
+            else:
+                continue
+            if not low <= abs(change) <= high:
+                continue
+            before = _evidence(s0, c0[:k], l0, False).formula
+            after = _evidence(s1, c1[:k], l1, False).formula
+            formula = f"{after}; {before}: change {format_decimal(change)}"
+            ev = Evidence("derive", kind, formula, (s0, *c0[:k], s1, *c1[:k]), change)
+            if (direction == "up") != (change > 0):
+                note = "the words state a change the other way than the profit moved"
+                against = against or Verdict("contradicted", ev, note)
+                continue
+            return Verdict("derived", ev)
+    return against
 
 
 def _worded(ctx: ClaimContext, worded: re.Pattern[str]) -> bool:
