@@ -42,13 +42,11 @@ _OWN = re.compile(
     rf"|\bthan\s+(?:it\s+(?:was|did)\s+)?in\s+{_Y}|\bwhat\s+(?:it|they)\s+(?:was|were)\b"
     rf"|\bthe\s+{_Y}\s+(?:level|figure|value|total|amount)s?\b{_ALONE}"
 )
-_OWN_GATE = ("its", "their", "that of", "those of", "than", "what it", "what they", "the ")
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=256)  # (read once per sentence)
 def _own_level(sentence: str) -> bool:
-    low = sentence.lower()
-    return any(g in low for g in _OWN_GATE) and _OWN.search(sentence) is not None
+    return _OWN.search(sentence) is not None
 
 
 def multiple_misfit(ctx: ClaimContext, x: SourceValue, y: SourceValue) -> bool:

@@ -30,6 +30,7 @@ False
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from decimal import Decimal
 
 from crossfoot.arithmetic.evaluate import agrees
@@ -114,20 +115,9 @@ def _level_change(ctx: ClaimContext) -> Verdict | None:
         return None
     lo, hi = claim_interval(ctx)
     low, high = sorted((abs(lo), abs(hi)))
-    ends: dict[tuple[object, ...], dict[int | None, tuple[SourceValue, list[SourceValue]]]] = {}
-    for sales, costs in _columns(ctx, set(years)):
-        key = (sales.source_id, sales.table, sales.row_index, sales.view)
-        ends.setdefault(key, {})[sales.year] = (sales, costs)
     against: Verdict | None = None
-    for by_year in ends.values():
-        if years[0] not in by_year or years[1] not in by_year:
-            continue
-        (s0, c0), (s1, c1) = by_year[years[0]], by_year[years[1]]
-        l0, l1 = abs(s0.value), abs(s1.value)
-        for k, (a, b) in enumerate(zip(c0, c1, strict=False), start=1):
-            if a.row_index != b.row_index:
-                break  # (the same cost lines in both years)
-            l0, l1 = l0 - abs(a.value), l1 - abs(b.value)
+    for (s0, c0), (s1, c1) in _year_pairs(ctx, years):
+        for k, l0, l1 in _steps(s0, c0, s1, c1):
             if kind == "difference":
                 change = l1 - l0
             elif l0 > 0:
@@ -170,25 +160,15 @@ def _points(ctx: ClaimContext, unit: str) -> Verdict | None:
     lo, hi = claim_interval(ctx)
     low, high = sorted((abs(lo), abs(hi)))
     direction, _ = claim_direction(ctx)
-    ends: dict[tuple[object, ...], dict[int | None, tuple[SourceValue, list[SourceValue]]]] = {}
-    for sales, costs in _columns(ctx, set(years)):
-        key = (sales.source_id, sales.table, sales.row_index, sales.view)
-        ends.setdefault(key, {})[sales.year] = (sales, costs)
     against: Verdict | None = None
-    for by_year in ends.values():
-        if years[0] not in by_year or years[1] not in by_year:
-            continue
-        (s0, c0), (s1, c1) = by_year[years[0]], by_year[years[1]]
+    for (s0, c0), (s1, c1) in _year_pairs(ctx, years):
         if not _margin_of(ctx, s0):
             continue  # ("EBITDA margin": none of this table's levels)
-        levels0, levels1 = _margins(s0, c0), _margins(s1, c1)
-        for (r0, v0), (r1, v1) in zip(levels0, levels1, strict=False):
-            if r0 != r1:
-                break  # (the same cost lines in both years)
+        for k, l0, l1 in _steps(s0, c0, s1, c1):
+            v0, v1 = l0 / abs(s0.value) * _HUNDRED, l1 / abs(s1.value) * _HUNDRED
             change = (v1 - v0) * _POINT[unit]
             if not low <= abs(change) <= high:
                 continue
-            k = len(r0)
             ev = _points_evidence(unit, (s0, c0[:k], v0), (s1, c1[:k], v1), change)
             if (direction == "up" and change < 0) or (direction == "down" and change > 0):
                 note = "the words state a change the other way than the margin moved"
@@ -230,16 +210,33 @@ def _label_words(index: ValueIndex) -> dict[tuple[str, int | None], frozenset[st
     return {k: frozenset(w) for k, w in words.items()}
 
 
-def _margins(
-    sales: SourceValue, costs: list[SourceValue]
-) -> list[tuple[tuple[int | None, ...], Decimal]]:
-    """Each level of the cascade over sales, in percent, with the cost rows it takes."""
-    level, out = abs(sales.value), []
-    for i, cost in enumerate(costs):
-        level -= abs(cost.value)
-        rows = tuple(c.row_index for c in costs[: i + 1])
-        out.append((rows, level / abs(sales.value) * _HUNDRED))
-    return out
+_Line = tuple[SourceValue, list[SourceValue]]  # a sales cell and the cost cells below it
+
+
+def _year_pairs(ctx: ClaimContext, years: tuple[int, int]) -> list[tuple[_Line, _Line]]:
+    """Each sales line's (sales, costs) of the two years, where it has both."""
+    ends: dict[tuple[object, ...], dict[int | None, _Line]] = {}
+    for sales, costs in _columns(ctx, set(years)):
+        key = (sales.source_id, sales.table, sales.row_index, sales.view)
+        ends.setdefault(key, {})[sales.year] = (sales, costs)
+    return [
+        (by_year[years[0]], by_year[years[1]])
+        for by_year in ends.values()
+        if years[0] in by_year and years[1] in by_year
+    ]
+
+
+def _steps(
+    s0: SourceValue, c0: list[SourceValue], s1: SourceValue, c1: list[SourceValue]
+) -> Iterator[tuple[int, Decimal, Decimal]]:
+    """``(k, level before, level after)``: sales less their first k cost lines in each year,
+    while the two years' cost lines are the same rows."""
+    l0, l1 = abs(s0.value), abs(s1.value)
+    for k, (a, b) in enumerate(zip(c0, c1, strict=False), start=1):
+        if a.row_index != b.row_index:
+            return
+        l0, l1 = l0 - abs(a.value), l1 - abs(b.value)
+        yield k, l0, l1
 
 
 def _points_evidence(
